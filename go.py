@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Bootstrap: `python3 go.py` runs the tutor on the bundled material, `python3 go.py test`
+runs the test suite. Either creates the virtual environment `.venv` and installs the
+package into it when they are missing, so a fresh machine needs only Python 3.11+."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".installed"
+
+
+def ensure_env() -> None:
+    if not PY.exists():
+        print("go.py: creating .venv ...", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    spec = (ROOT / "pyproject.toml").stat().st_mtime
+    if not STAMP.exists() or STAMP.stat().st_mtime < spec:
+        print("go.py: installing tutor and its test tools into .venv ...", file=sys.stderr)
+        subprocess.run([str(PY), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                        "-e", f"{ROOT}[test]"], check=True)
+        STAMP.touch()
+
+
+def main(argv: list[str]) -> int:
+    ensure_env()
+    if argv[:1] == ["test"]:
+        return subprocess.call([str(PY), "-m", "pytest", *argv[1:]], cwd=ROOT)
+    if argv:
+        return subprocess.call([str(PY), "-m", "tutor", *argv], cwd=ROOT)
+    # The main job on the bundled material.
+    return subprocess.call([str(PY), "-m", "tutor", "demo"], cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,3 @@
+from tutor.cli import main
+
+main()

@@ -1,0 +1,285 @@
+"""Cards of the Swiss (German-suited) Jass deck: suits, ranks, cards and hands.
+
+All values are immutable and round-trip through ``parse`` and ``str``::
+
+    >>> Hand.parse("Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7")
+    Hand.parse('Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7')
+
+Notation
+--------
+Suits ``Eichel``, ``Schellen``, ``Rosen``, ``Schilten`` (any case; any unambiguous prefix of
+two letters or more such as ``Ei``, ``Ro``, ``Schi``; the French-suited names and symbols
+with the mapping Eichel = Kreuz ♣, Schellen = Karo/Ecken ♦, Rosen = Herz ♥,
+Schilten = Schaufel/Pik ♠). Ranks ``A`` Ass, ``K`` König, ``O`` Ober, ``U`` Under,
+``B`` Banner (the ten, ``10`` accepted), ``9 8 7 6``.
+
+In the trump suit the Under is the *Puur* (20 points, highest) and the Nine the *Nell*
+(14 points, second highest).
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from tutor.errors import ParseError
+
+
+class Suit(enum.Enum):
+    EICHEL = "Eichel"
+    SCHELLEN = "Schellen"
+    ROSEN = "Rosen"
+    SCHILTEN = "Schilten"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOL[self]
+
+    @property
+    def french(self) -> str:
+        return _SUIT_FRENCH[self]
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.SCHELLEN, Suit.ROSEN)
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        key = text.strip().lower()
+        if not key:
+            raise ParseError("empty suit name")
+        if key in _SUIT_ALIASES:
+            return _SUIT_ALIASES[key]
+        matches = {s for s in cls if len(key) >= 2 and s.value.lower().startswith(key)}
+        if len(matches) == 1:
+            return matches.pop()
+        if matches:
+            raise ParseError(f"suit {text.strip()!r} is ambiguous: "
+                             + " or ".join(sorted(s.value for s in matches)))
+        raise ParseError(f"unknown suit {text.strip()!r} (Eichel, Schellen, Rosen, Schilten)")
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+
+_SUIT_SYMBOL = {Suit.EICHEL: "♣", Suit.SCHELLEN: "♦", Suit.ROSEN: "♥", Suit.SCHILTEN: "♠"}
+_SUIT_FRENCH = {Suit.EICHEL: "Kreuz", Suit.SCHELLEN: "Karo", Suit.ROSEN: "Herz",
+                Suit.SCHILTEN: "Schaufel"}
+_SUIT_ALIASES: dict[str, Suit] = {
+    **{s.value.lower(): s for s in Suit},
+    **{sym: s for s, sym in _SUIT_SYMBOL.items()},
+    "♧": Suit.EICHEL, "♢": Suit.SCHELLEN, "♡": Suit.ROSEN, "♤": Suit.SCHILTEN,
+    "kreuz": Suit.EICHEL, "treff": Suit.EICHEL, "clubs": Suit.EICHEL, "acorns": Suit.EICHEL,
+    "karo": Suit.SCHELLEN, "ecken": Suit.SCHELLEN, "diamonds": Suit.SCHELLEN, "bells": Suit.SCHELLEN,
+    "herz": Suit.ROSEN, "hearts": Suit.ROSEN, "roses": Suit.ROSEN,
+    "schaufel": Suit.SCHILTEN, "pik": Suit.SCHILTEN, "spades": Suit.SCHILTEN,
+    "shields": Suit.SCHILTEN, "schilte": Suit.SCHILTEN, "rose": Suit.ROSEN, "schelle": Suit.SCHELLEN,
+}
+
+
+class Rank(enum.Enum):
+    """A rank; the value is its letter in the notation. Definition order is the natural
+    order of the Weis sequences: 6 7 8 9 Banner Under Ober König Ass."""
+
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    BANNER = "B"
+    UNDER = "U"
+    OBER = "O"
+    KOENIG = "K"
+    ASS = "A"
+
+    @property
+    def german(self) -> str:
+        return _RANK_GERMAN[self]
+
+    @property
+    def english(self) -> str:
+        return _RANK_ENGLISH[self]
+
+    @property
+    def natural(self) -> int:
+        """Position in the natural order 6 7 8 9 B U O K A (0..8), used by Weis sequences."""
+        return _NATURAL.index(self)
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        key = text.strip().upper()
+        if key in ("10", "T", "Z"):
+            return cls.BANNER
+        for r in cls:
+            if r.value == key:
+                return r
+        raise ParseError(f"unknown rank {text.strip()!r} (A K O U B 9 8 7 6)")
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+RANKS: tuple[Rank, ...] = tuple(Rank)
+_NATURAL = list(Rank)
+_RANK_GERMAN = {Rank.ASS: "Ass", Rank.KOENIG: "König", Rank.OBER: "Ober", Rank.UNDER: "Under",
+                Rank.BANNER: "Banner", Rank.NINE: "Neun", Rank.EIGHT: "Acht",
+                Rank.SEVEN: "Sieben", Rank.SIX: "Sechs"}
+_RANK_ENGLISH = {Rank.ASS: "Ace", Rank.KOENIG: "King", Rank.OBER: "Ober", Rank.UNDER: "Under",
+                 Rank.BANNER: "Banner (ten)", Rank.NINE: "Nine", Rank.EIGHT: "Eight",
+                 Rank.SEVEN: "Seven", Rank.SIX: "Six"}
+
+PUUR = Rank.UNDER   # the Under of the trump suit, highest trump
+NELL = Rank.NINE    # the Nine of the trump suit, second highest trump
+
+# How the cards rank and count, by what the suit is in this game. Orders run from high
+# to low; values are card points. "obenabe" and "undenufe" are the Schieber's trumpless
+# kinds (the 8 counts 8; in Undenufe the 6 counts 11 and the Ace nothing).
+ORDER: dict[str, tuple[Rank, ...]] = {
+    "trump": (Rank.UNDER, Rank.NINE, Rank.ASS, Rank.KOENIG, Rank.OBER, Rank.BANNER,
+              Rank.EIGHT, Rank.SEVEN, Rank.SIX),
+    "plain": (Rank.ASS, Rank.KOENIG, Rank.OBER, Rank.UNDER, Rank.BANNER, Rank.NINE,
+              Rank.EIGHT, Rank.SEVEN, Rank.SIX),
+    "obenabe": (Rank.ASS, Rank.KOENIG, Rank.OBER, Rank.UNDER, Rank.BANNER, Rank.NINE,
+                Rank.EIGHT, Rank.SEVEN, Rank.SIX),
+    "undenufe": (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.BANNER, Rank.UNDER,
+                 Rank.OBER, Rank.KOENIG, Rank.ASS),
+}
+VALUE: dict[str, dict[Rank, int]] = {
+    "trump": {Rank.UNDER: 20, Rank.NINE: 14, Rank.ASS: 11, Rank.KOENIG: 4, Rank.OBER: 3,
+              Rank.BANNER: 10, Rank.EIGHT: 0, Rank.SEVEN: 0, Rank.SIX: 0},
+    "plain": {Rank.ASS: 11, Rank.KOENIG: 4, Rank.OBER: 3, Rank.UNDER: 2, Rank.BANNER: 10,
+              Rank.NINE: 0, Rank.EIGHT: 0, Rank.SEVEN: 0, Rank.SIX: 0},
+    "obenabe": {Rank.ASS: 11, Rank.KOENIG: 4, Rank.OBER: 3, Rank.UNDER: 2, Rank.BANNER: 10,
+                Rank.NINE: 0, Rank.EIGHT: 8, Rank.SEVEN: 0, Rank.SIX: 0},
+    "undenufe": {Rank.SIX: 11, Rank.KOENIG: 4, Rank.OBER: 3, Rank.UNDER: 2, Rank.BANNER: 10,
+                 Rank.NINE: 0, Rank.EIGHT: 8, Rank.SEVEN: 0, Rank.ASS: 0},
+}
+LAST_TRICK = 5
+TOTAL_POINTS = 157  # 152 in the cards and 5 for the last trick, in every kind of game
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    suit: Suit
+    rank: Rank
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """``Eichel U``, ``Eichel:U``, ``EiU``, ``♣U`` or ``U Eichel``."""
+        t = text.strip()
+        m = re.fullmatch(r"(.+?)[\s:]*(10|[AKOUB9876TZakoubtz])", t)
+        if m:
+            try:
+                return cls(Suit.parse(m.group(1)), Rank.parse(m.group(2)))
+            except ParseError:
+                pass
+        m = re.fullmatch(r"(10|[AKOUB9876TZakoubtz])[\s:]+(.+)", t)
+        if m:
+            return cls(Suit.parse(m.group(2)), Rank.parse(m.group(1)))
+        raise ParseError(f"cannot read card {t!r} (write e.g. 'Eichel U')")
+
+    def value(self, kind: str = "plain") -> int:
+        return VALUE[kind][self.rank]
+
+    def __str__(self) -> str:
+        return f"{self.suit.value} {self.rank.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in RANKS)
+HAND_SIZE = 9
+_DISPLAY = ORDER["plain"]  # ranks in a hand are written high to low: A K O U B 9 8 7 6
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand as a set of cards. ``Hand.parse`` checks the Sidi-Barrani size (9 distinct
+    cards) unless ``size=None``."""
+
+    cards: frozenset[Card]
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        object.__setattr__(self, "cards", frozenset(cards))
+
+    @classmethod
+    def parse(cls, text: str, size: int | None = HAND_SIZE) -> "Hand":
+        t = text.strip()
+        if not t:
+            raise ParseError("empty hand")
+        groups = re.findall(r"([^\s:,;]+)\s*:\s*([^\s,;]*)", t)
+        rest = re.sub(r"([^\s:,;]+)\s*:\s*([^\s,;]*)", "", t).strip(" ,;")
+        if rest or not groups:
+            bad = rest or t
+            raise ParseError(f"cannot read hand at {bad!r} (write e.g. 'Eichel:U86 Rosen:O9')")
+        cards: list[Card] = []
+        seen_suits: set[Suit] = set()
+        for suit_text, ranks_text in groups:
+            suit = Suit.parse(suit_text)
+            if suit in seen_suits:
+                raise ParseError(f"suit {suit} appears twice in the hand")
+            seen_suits.add(suit)
+            for rank_text in re.findall(r"10|.", ranks_text):
+                try:
+                    rank = Rank.parse(rank_text)
+                except ParseError as e:
+                    raise ParseError(f"{suit}: {e}") from None
+                card = Card(suit, rank)
+                if card in cards:
+                    raise ParseError(f"card {card} appears twice in the hand")
+                cards.append(card)
+        if size is not None and len(cards) != size:
+            raise ParseError(f"a hand has exactly {size} cards, this one has {len(cards)}")
+        return cls(cards)
+
+    def suit(self, suit: Suit) -> tuple[Rank, ...]:
+        """The ranks held in ``suit``, high to low (A K O U B 9 8 7 6)."""
+        return tuple(r for r in _DISPLAY if Card(suit, r) in self.cards)
+
+    def length(self, suit: Suit) -> int:
+        return sum(1 for c in self.cards if c.suit == suit)
+
+    def has(self, suit: Suit, rank: Rank) -> bool:
+        return Card(suit, rank) in self.cards
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(sorted(self.cards, key=lambda c: (SUITS.index(c.suit), _DISPLAY.index(c.rank))))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(f"{s.value}:{''.join(r.value for r in self.suit(s))}"
+                        for s in SUITS if self.length(s))
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    def to_dict(self) -> dict[str, list[str]]:
+        return {s.value: [r.value for r in self.suit(s)] for s in SUITS if self.length(s)}
+
+    @classmethod
+    def from_dict(cls, data: dict, size: int | None = HAND_SIZE) -> "Hand":
+        """The worked example's form: ``{Eichel: [U, 8, 6], Rosen: [O, 9]}``."""
+        text = " ".join(f"{k}:{''.join(str(r) for r in v)}" for k, v in data.items())
+        return cls.parse(text, size=size)
+
+
+def deal(rng, players: int = 4) -> list[Hand]:
+    """Deal the 36 cards to four players, nine each, with ``rng`` a ``random.Random``."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    n = len(cards) // players
+    return [Hand(cards[i * n:(i + 1) * n]) for i in range(players)]

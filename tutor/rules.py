@@ -1,0 +1,163 @@
+"""Table rules ("Tischregeln"): everything a table agrees on before the Partie.
+
+The list at the end of sidi-barrani.txt ("Vor der Partie abmachen") as one immutable
+value. Two built-in profiles: ``verband`` (every recommendation of the Jassverband
+Schweiz, the default) and ``erweitert`` (the extended variant with Obenabe, Undenufe and
+Misère). A YAML file may name a profile and override any key::
+
+    profile: verband
+    fort_final: false      # re-entry after fort
+    match_target: 1500
+
+A wrong key or value is a :class:`~tutor.errors.RulesError` that names it.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from tutor.errors import RulesError
+
+# Field name -> the allowed values (a tuple) or the type, and a short description.
+_CHOICES: dict[str, tuple] = {
+    "trumps": ("suits", "extended"),
+    "hilfe": ("verband", "common"),
+    "double_window": ("next_call", "first_lead"),
+    "end_rule": ("plain", "bonus", "ueberbiet"),
+    "four_forts_dealer": ("same", "next"),
+    "long_weis": ("graded", "flat100"),
+    "trumpless_ansagen": ("none",),
+}
+
+
+@dataclass(frozen=True)
+class TableRules:
+    name: str = "verband"
+    #: 1. trump kinds: the four suits, or also Obenabe, Undenufe and their Misère
+    trumps: str = "suits"
+    #: 2. the Ansageregeln: whether the numbers carry the conventional meanings ...
+    conventions: bool = True
+    #: ... the Hilfe: Verband (lower Zehner "zu zweit", upper "zu dritt oder mehr")
+    #: or common (+10/+20 without a count)
+    hilfe: str = "verband"
+    #: ... and which Ansagen Obenabe and Undenufe carry ("none": numbers only)
+    trumpless_ansagen: str = "none"
+    #: 3. a fort is final for this auction (Verband) or players may re-enter
+    fort_final: bool = True
+    #: 4. doubling and kontern, and until when a double is open
+    doubling: bool = True
+    kontern: bool = True
+    double_window: str = "next_call"
+    #: 5. target points of a Matsch: 157, or 257 with the Matsch bonus
+    matsch_target: int = 157
+    #: 6. Weis and Stöck
+    weis: bool = True
+    stoeck: bool = True
+    long_weis: str = "graded"
+    #: 7. lowest bid and smallest step; bids run up to highest_bid, then the Matsch
+    lowest_bid: int = 50
+    step: int = 5
+    highest_bid: int = 150
+    matsch_bid: int = 157
+    #: the highest opening (the Puur row ends at 120, six cards or more)
+    opening_max: int = 120
+    #: 8. the Partie: target, end rule, value of a Schneider
+    match_target: int = 2000
+    end_rule: str = "plain"
+    schneider: int = 0
+    #: who deals after four forts: the same player again (Verband) or the next one
+    four_forts_dealer: str = "same"
+
+    # -- derived -------------------------------------------------------------------
+    @property
+    def bid_values(self) -> tuple[int, ...]:
+        """Every number that is a bid, in order: lowest..highest in steps, then Matsch."""
+        return tuple(range(self.lowest_bid, self.highest_bid + 1, self.step)) + (self.matsch_bid,)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def replace(self, **changes: Any) -> "TableRules":
+        return _validated(dataclasses.replace(self, **changes))
+
+
+PROFILES: dict[str, TableRules] = {
+    "verband": TableRules(),
+    "erweitert": TableRules(name="erweitert", trumps="extended", weis=False, stoeck=False,
+                            double_window="first_lead", matsch_target=257),
+}
+DEFAULT = PROFILES["verband"]
+FIELDS = {f.name: f for f in dataclasses.fields(TableRules)}
+
+
+def _validated(rules: TableRules) -> TableRules:
+    for name, f in FIELDS.items():
+        value = getattr(rules, name)
+        if name in _CHOICES:
+            if value not in _CHOICES[name]:
+                raise RulesError(f"table rule {name!r}: {value!r} is not one of "
+                                 + ", ".join(map(str, _CHOICES[name])))
+        elif f.type in ("bool",):
+            if not isinstance(value, bool):
+                raise RulesError(f"table rule {name!r}: {value!r} is not true or false")
+        elif f.type in ("int",):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise RulesError(f"table rule {name!r}: {value!r} is not a whole number >= 0")
+    if rules.step <= 0:
+        raise RulesError("table rule 'step': must be at least 1")
+    if rules.match_target <= 0:
+        raise RulesError("table rule 'match_target': must be a positive number")
+    if not rules.lowest_bid <= rules.highest_bid < rules.matsch_bid:
+        raise RulesError("table rules: need lowest_bid <= highest_bid < matsch_bid")
+    return rules
+
+
+def from_mapping(data: Mapping[str, Any], where: str = "table rules") -> TableRules:
+    """Build rules from a mapping: an optional ``profile`` key and any overrides."""
+    if not isinstance(data, Mapping):
+        raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}")
+    data = dict(data)
+    base_name = data.pop("profile", "verband")
+    if base_name not in PROFILES:
+        raise RulesError(f"{where}: unknown profile {base_name!r} (known: {', '.join(PROFILES)})")
+    unknown = [k for k in data if k not in FIELDS or k == "name"]
+    if unknown:
+        raise RulesError(f"{where}: unknown table rule {unknown[0]!r} (known: "
+                         + ", ".join(k for k in FIELDS if k != "name") + ")")
+    rules = dataclasses.replace(PROFILES[base_name], **data)
+    if data:
+        rules = dataclasses.replace(rules, name=f"{base_name}+{where}" if where != "table rules"
+                                    else f"{base_name}+custom")
+    try:
+        return _validated(rules)
+    except RulesError as e:
+        raise RulesError(f"{where}: {e}") from None
+
+
+def load(spec: "str | Path | Mapping | TableRules | None" = None) -> TableRules:
+    """The rules named by ``spec``: None (the default), a profile name, a YAML file, a
+    mapping, or a TableRules (returned as it is)."""
+    if spec is None:
+        return DEFAULT
+    if isinstance(spec, TableRules):
+        return spec
+    if isinstance(spec, Mapping):
+        return from_mapping(spec)
+    text = str(spec)
+    if text in PROFILES:
+        return PROFILES[text]
+    path = Path(text)
+    if not path.exists():
+        raise RulesError(f"unknown rules {text!r}: neither a profile ({', '.join(PROFILES)}) "
+                         "nor an existing file")
+    import yaml  # only when a file is named
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise RulesError(f"{path}: cannot read: {e}") from None
+    except yaml.YAMLError as e:
+        raise RulesError(f"{path}: not valid YAML: {e}") from None
+    return from_mapping(data or {}, where=str(path))
