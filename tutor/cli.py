@@ -1,0 +1,63 @@
+"""The ``tutor`` command: a thin click layer over the library.
+
+Each subcommand lives in a module under ``tutor.commands`` and is imported only when
+it runs, so ``tutor check`` loads no templating or YAML machinery. Every error the
+library raises as a :class:`~tutor.errors.TutorError` becomes a one-line message and
+exit code 2, never a traceback.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+# name -> "module:attribute" of the click command; imported on first use.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "explain": ("tutor.commands.engine:explain", "Read an auction: what every call promises."),
+    "bid": ("tutor.commands.engine:bid", "The calls the convention offers a hand, and the best one."),
+    "check": ("tutor.commands.engine:check", "Is this call legal, conventional and true to the hand?"),
+    "score": ("tutor.commands.engine:score", "Write one game on the board (Tafel)."),
+    "rules": ("tutor.commands.engine:rules", "Show the table rules of a profile or file."),
+    "demo": ("tutor.commands.engine:demo", "The worked example of the rules, call by call."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module, _, attr = COMMANDS[name][0].partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context):
+        from tutor.errors import TutorError
+
+        try:
+            return super().invoke(ctx)
+        except TutorError as e:
+            click.echo(f"tutor: {e}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--game", default="sidi-barrani", show_default=True, metavar="GAME",
+              help="The bidding game (see `tutor games`).")
+@click.version_option(package_name="tutor")
+@click.pass_context
+def main(ctx: click.Context, game: str) -> None:
+    """A tutor for the bidding conventions of Sidi-Barrani."""
+    ctx.ensure_object(dict)
+    ctx.obj["game"] = game
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

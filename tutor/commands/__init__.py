@@ -1,0 +1,1 @@
+"""The click commands, one module per area; ``tutor.cli`` imports them lazily."""

@@ -1,0 +1,33 @@
+"""Options and output helpers shared by the commands."""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+import click
+
+LANGS = ("de", "en")
+
+
+def json_option(f: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")(f)
+
+
+def lang_option(f: Callable) -> Callable:
+    return click.option("--lang", type=click.Choice(LANGS), default="de", show_default=True,
+                        help="Language of the explanations.")(f)
+
+
+def rules_option(f: Callable) -> Callable:
+    return click.option("--rules", "rules_spec", default="verband", show_default=True,
+                        metavar="PROFILE|FILE",
+                        help="Table rules: a profile (verband, erweitert) or a YAML file.")(f)
+
+
+def common_options(f: Callable) -> Callable:
+    """--json, --lang and --rules, which every command takes."""
+    return json_option(lang_option(rules_option(f)))
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False))

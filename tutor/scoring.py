@@ -1,0 +1,106 @@
+"""Writing one game on the board ("Tafel").
+
+Card points (the tricks plus 5 for the last) decide the bid. The target points
+("Zielpunkte") are the bid, doubled by a double and again by a konter; a Matsch carries
+157 target points, or 257 by table rule, and needs all 157 card points.
+
+- Made: the declaring team writes its card points plus the target points, the other
+  team its card points.
+- Missed: the declaring team writes its card points, the other team its card points
+  plus the target points.
+- Misère (extended variant): the tricks count for the other side, so the declaring
+  team is credited the opponents' card points and wants as few points as possible.
+- Weis and Stöck go on the board for the Partie but never count toward the bid.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
+
+from tutor.cards import TOTAL_POINTS
+from tutor.errors import TutorError
+from tutor.rules import TableRules, load as load_rules
+
+SEATS = ("A", "B", "C", "D")
+TEAMS = ("AC", "BD")
+STOECK_POINTS = 20
+
+
+def team_of(seat: str) -> str:
+    s = seat.strip().upper()
+    if s not in SEATS:
+        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)")
+    return "AC" if s in "AC" else "BD"
+
+
+def other(team: str) -> str:
+    return "BD" if team == "AC" else "AC"
+
+
+def parse_team(text: str) -> str:
+    t = "".join(sorted(text.strip().upper()))
+    if t not in TEAMS:
+        raise TutorError(f"unknown team {text!r} (AC or BD)")
+    return t
+
+
+@dataclass(frozen=True)
+class GameScore:
+    bid: int
+    declarer: str
+    card_points: int            # the declaring team's card points, as credited
+    multiplier: int
+    made: bool
+    target_points: int
+    board: dict[str, int]
+    weis: dict[str, int] = field(default_factory=dict)
+    stoeck: tuple[str, ...] = ()
+
+    @property
+    def team(self) -> str:
+        return team_of(self.declarer)
+
+    def to_json(self) -> dict:
+        return {"made": self.made, "target_points": self.target_points,
+                "board": dict(self.board)}
+
+
+def score_game(bid: int, declarer: str, card_points: int, *, double: bool = False,
+               redouble: bool = False, misere: bool = False,
+               weis: Mapping[str, int] | None = None, stoeck: Iterable[str] = (),
+               rules: TableRules | None = None) -> GameScore:
+    """Score one game. ``card_points`` are the points the declaring team took in its
+    tricks (0..157); for a Misère the tricks count for the other side."""
+    rules = load_rules(rules)
+    team = team_of(declarer)
+    if isinstance(card_points, bool) or not isinstance(card_points, int) \
+            or not 0 <= card_points <= TOTAL_POINTS:
+        raise TutorError(f"card points {card_points!r}: must be a whole number from 0 to {TOTAL_POINTS}")
+    if bid not in rules.bid_values:
+        raise TutorError(f"{bid} is not a bid at this table")
+    if redouble and not double:
+        raise TutorError("a konter needs a double first")
+    if (double and not rules.doubling) or (redouble and not rules.kontern):
+        raise TutorError("this table plays without " + ("kontern" if redouble and rules.doubling else "doubling"))
+    credited = TOTAL_POINTS - card_points if misere else card_points
+    multiplier = 4 if redouble else 2 if double else 1
+    matsch = bid == rules.matsch_bid
+    target = (rules.matsch_target if matsch else bid) * multiplier
+    made = credited >= (TOTAL_POINTS if matsch else bid)
+    board = {team: credited, other(team): TOTAL_POINTS - credited}
+    board[team if made else other(team)] += target
+    weis = {parse_team(k): int(v) for k, v in (weis or {}).items()}
+    if weis and not rules.weis:
+        raise TutorError("this table plays without Weis")
+    stoeck = tuple(parse_team(t) for t in stoeck)
+    if stoeck and not rules.stoeck:
+        raise TutorError("this table plays without Stöck")
+    for t, points in weis.items():
+        if points < 0:
+            raise TutorError(f"Weis for {t}: {points} is negative")
+        board[t] += points
+    for t in stoeck:
+        board[t] += STOECK_POINTS
+    return GameScore(bid=bid, declarer=declarer.upper(), card_points=credited,
+                     multiplier=multiplier, made=made, target_points=target,
+                     board=board, weis=weis, stoeck=stoeck)
