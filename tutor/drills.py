@@ -512,3 +512,453 @@ def schema_ref_for(target: "str | Path") -> str:
         return Path(os.path.relpath(s, Path(target).resolve().parent)).as_posix()
     except ValueError:
         return s.as_uri()
+
+
+# -- the per-game engine -------------------------------------------------------------
+class DrillEngine(Protocol):
+    """What the drills need from a game (see BRIEF: shared with ``tutor.games``)."""
+
+    game: str
+    kinds: tuple[str, ...]
+
+    def normalize_call(self, text: str) -> str: ...
+    def bid(self, hand: str, auction: str, rules, lang: str) -> tuple[str | None, str]: ...
+    def explain(self, auction: str, ask: int, rules, lang: str) -> tuple[str, list[dict], str]: ...
+    def check(self, hand: str, auction: str, call: str, rules, lang: str) -> tuple[bool, str]: ...
+    def score(self, drill: dict, rules, lang: str) -> tuple[dict, str]: ...
+    def load_rules(self, spec): ...
+
+
+KIND_LABELS = {
+    "de": {"opening": "Eröffnung", "hilfe": "Hilfe", "ace": "Ass-Ansage", "raise": "Erhöhung",
+           "want": "Wir wollen eure Farbe", "confidence": "Zutrauen (über 120)",
+           "matsch": "Matsch", "fort": "fort", "double": "Doppeln", "redouble": "Kontern",
+           "unconventional": "keine Ansageregel"},
+    "en": {"opening": "opening", "hilfe": "Hilfe (support)", "ace": "Ace announcement",
+           "raise": "raise", "want": "we want your suit", "confidence": "confidence (above 120)",
+           "matsch": "Matsch", "fort": "fort (pass)", "double": "double", "redouble": "konter (redouble)",
+           "unconventional": "no convention"},
+}
+CALL_KINDS = ("fort", "double", "redouble")
+
+
+def _t(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+class SidiBarraniEngine:
+    """Sidi-Barrani's drills over the convention engine and the scoring."""
+
+    game = GAME
+    kinds = ("opening", "hilfe", "ace", "raise", "want", "confidence", "matsch", "fort",
+             "double", "redouble", "unconventional")
+    teams = ("AC", "BD")
+    seats = ("A", "B", "C", "D")
+
+    def load_rules(self, spec):
+        from tutor.rules import load
+
+        return load(spec)
+
+    # -- notation ----------------------------------------------------------------
+    def _spec(self, rules):
+        from tutor.auction import sidi_barrani_spec
+
+        return sidi_barrani_spec(rules)
+
+    def _auction(self, auction: str, rules):
+        from tutor.auction import Auction
+
+        return Auction.parse(auction or "", rules=rules)
+
+    def normalize_call(self, text: str, rules=None) -> str:
+        """Forgiving input to the canonical call: ``90 ei`` -> ``90 Eichel``, ``pass`` ->
+        ``fort``, ``90ro`` -> ``90 Rosen``, ``matsch sch`` -> ``157 Schellen``; a seat
+        prefix (``D: dopple``) is kept."""
+        from tutor.auction import split_seat
+
+        spec = self._spec(rules)
+        t = " ".join(str(text).strip().split())
+        if not t:
+            raise ParseError("empty call")
+        seat, rest = split_seat(t, spec)
+        rest = re.sub(r"^(\d+)(?=[^\d\s])", r"\1 ", rest.strip())
+        call = spec.parse_call(rest)
+        return f"{seat}: {call}" if seat else str(call)
+
+    def entries(self, auction: str, rules) -> list[tuple[str, str]]:
+        return [(e.seat, str(e.call)) for e in self._auction(auction, rules).entries]
+
+    def seat_in_turn(self, auction: str, rules) -> str | None:
+        return self._auction(auction, rules).next_seat
+
+    def hand_rows(self, hand: str) -> list[tuple[str, str]]:
+        from tutor.cards import SUITS, Hand
+
+        h = Hand.parse(hand)
+        return [(s.value, "".join(r.value for r in h.suit(s))) for s in SUITS]
+
+    def kind_label(self, kind: str, lang: str) -> str:
+        return KIND_LABELS.get(lang, KIND_LABELS["de"]).get(kind, kind)
+
+    def choices(self, auction: str, ask: int, rules) -> tuple[str, ...]:
+        """The answer choices for 'what does call ``ask`` promise?': the bid kinds for a
+        bid, the call kinds for fort/double/konter. Depends only on the call's form, so
+        the choices never point at the answer."""
+        entries = self._auction(auction, rules).entries
+        call = entries[ask - 1].call
+        return CALL_KINDS if not call.is_bid else tuple(k for k in self.kinds if k not in CALL_KINDS)
+
+    # -- the answers -------------------------------------------------------------
+    def bid(self, hand: str, auction: str, rules, lang: str) -> tuple[str | None, str]:
+        from tutor import conventions
+
+        a = self._auction(auction, rules)
+        if a.over:
+            raise TutorError("the bidding is over: there is no call to make")
+        advice = conventions.advise(hand, a, rules)
+        return advice.call, advice.text(lang)   # the reasons begin with the call's reading
+
+    def explain(self, auction: str, ask: int, rules, lang: str) -> tuple[str, list[dict], str]:
+        from tutor import conventions
+
+        e = conventions.explain(auction or "", rules)
+        if not 1 <= ask <= len(e.calls):
+            raise TutorError(f"ask: {ask} is not a call of this auction (it has {len(e.calls)})")
+        r = e.calls[ask - 1]
+        return r.kind, [p.to_json() for p in r.promises], r.text(lang)
+
+    def check(self, hand: str, auction: str, call: str, rules, lang: str) -> tuple[bool, str]:
+        from tutor import conventions
+
+        v = conventions.check(hand, auction or "", call, rules)
+        return v.ok, v.text(lang)
+
+    def normalize_promises(self, promises: Sequence[Mapping]) -> list[dict]:
+        from tutor.conventions import Promise
+
+        return sorted((Promise.from_json(p).to_json() for p in promises),
+                      key=lambda p: json.dumps(p, sort_keys=True))
+
+    def score(self, drill: Mapping, rules, lang: str) -> tuple[dict, str]:
+        from tutor.scoring import parse_team, score_game
+
+        spec = self._spec(rules)
+        double, redouble = bool(drill.get("double")), bool(drill.get("redouble"))
+        if drill.get("auction"):
+            a = self._auction(drill["auction"], rules)
+            if not a.over or a.declarer is None:
+                raise TutorError("auction: the bidding is not over, there is no contract to score")
+            contract, declarer = a.contract, a.declarer
+            if ("contract" in drill and spec.parse_call(drill["contract"]) != a.high_bid) or \
+                    ("declarer" in drill and str(drill["declarer"]).upper() != declarer):
+                raise TutorError(f"contract/declarer disagree with the auction ({declarer}: {contract})")
+            if ("double" in drill and double != (a.multiplier >= 2)) or \
+                    ("redouble" in drill and redouble != (a.multiplier == 4)):
+                raise TutorError("double/redouble disagree with the auction")
+            double, redouble = a.multiplier >= 2, a.multiplier == 4
+        else:
+            contract, declarer = drill["contract"], str(drill["declarer"]).upper()
+        call = spec.parse_call(contract)
+        if not call.is_bid:
+            raise TutorError(f"contract {contract!r}: a contract is a bid, e.g. '100 Eichel'")
+        misere = bool(call.strain and call.strain.endswith("Misère"))
+        weis = {parse_team(k): int(v) for k, v in (drill.get("weis") or {}).items()}
+        stoeck = drill.get("stoeck") or []
+        stoeck = [stoeck] if isinstance(stoeck, str) else list(stoeck)
+        g = score_game(call.value, declarer, drill["card_points"], double=double,
+                       redouble=redouble, misere=misere, weis=weis, stoeck=stoeck, rules=rules)
+        return dict(g.board), self._score_text(g, str(call), rules, lang)
+
+    def _score_text(self, g, contract: str, rules, lang: str) -> str:
+        from tutor.scoring import STOECK_POINTS, TEAMS, other
+
+        matsch = g.bid == rules.matsch_bid
+        need = 157 if matsch else g.bid
+        base = rules.matsch_target if matsch else g.bid
+        mult = {1: "", 2: _t(lang, ", gedoppelt", ", doubled"), 4: _t(lang, ", gekontert", ", redoubled")}[g.multiplier]
+        parts = [_t(lang, f"{g.declarer} spielt {contract}{mult}: zu holen sind {need} Kartenpunkte",
+                    f"{g.declarer} plays {contract}{mult}: {need} card points to take")]
+        if g.multiplier > 1 or base != g.bid:
+            parts.append(_t(lang, f"auf dem Spiel stehen {base}" + (f" × {g.multiplier}" if g.multiplier > 1 else "")
+                            + f" = {g.target_points} Zielpunkte",
+                            f"{base}" + (f" × {g.multiplier}" if g.multiplier > 1 else "")
+                            + f" = {g.target_points} target points are at stake"))
+        team = g.team
+        made = _t(lang, "geholt", "made") if g.made else _t(lang, "verfehlt", "missed")
+        parts.append(_t(lang, f"{team[0]}/{team[1]} haben {g.card_points} Kartenpunkte: {made}",
+                        f"{team[0]}/{team[1]} have {g.card_points} card points: {made}"))
+        winner = team if g.made else other(team)
+        sums = []
+        for t in TEAMS:
+            terms = [str(g.card_points if t == team else 157 - g.card_points)]
+            if t == winner:
+                terms.append(str(g.target_points))
+            if g.weis.get(t):
+                terms.append(f"{g.weis[t]} Weis")
+            if t in g.stoeck:
+                terms.append(f"{STOECK_POINTS} Stöck")
+            total = f"{' + '.join(terms)} = {g.board[t]}" if len(terms) > 1 else str(g.board[t])
+            sums.append(f"{t} {total}")
+        parts.append(_t(lang, "Tafel: ", "Board: ") + ", ".join(sums))
+        return "; ".join(parts) + "."
+
+
+_ENGINES: dict[str, Any] = {}
+
+
+def engine_for(game: str = GAME) -> DrillEngine:
+    """The drill engine of ``game``: Sidi-Barrani here, the others from ``tutor.games``."""
+    if game not in _ENGINES:
+        if game == GAME:
+            _ENGINES[game] = SidiBarraniEngine()
+        else:
+            try:
+                from tutor.games import drill_engine
+            except ImportError:
+                raise TutorError(f"unknown game {game!r} (this installation knows {GAME})") from None
+            _ENGINES[game] = drill_engine(game)
+    return _ENGINES[game]
+
+
+# -- display helpers that work for any engine ----------------------------------------
+def entries_of(engine, auction: str, rules) -> list[tuple[str, str]]:
+    """(seat, call) for every call of ``auction``. Engines without ``entries`` get the
+    plain reading: seats A, B, C, ... in turn, a ``X:`` prefix names the seat."""
+    if hasattr(engine, "entries"):
+        return engine.entries(auction, rules)
+    seats = getattr(engine, "seats", ("A", "B", "C", "D"))
+    out, turn = [], 0
+    for item in [x.strip() for x in (auction or "").split(",") if x.strip()]:
+        m = re.fullmatch(r"([A-Za-z])\s*:\s*(.+)", item)
+        if m:
+            out.append((m.group(1).upper(), m.group(2)))
+        else:
+            out.append((seats[turn % len(seats)], item))
+            turn += 1
+    return out
+
+
+def seat_in_turn(engine, auction: str, rules) -> str | None:
+    if hasattr(engine, "seat_in_turn"):
+        return engine.seat_in_turn(auction, rules)
+    seats = getattr(engine, "seats", ("A", "B", "C", "D"))
+    plain = [x for x in (auction or "").split(",") if x.strip() and not re.match(r"\s*[A-Za-z]\s*:", x)]
+    return seats[len(plain) % len(seats)]
+
+
+def hand_rows(engine, hand: str) -> list[tuple[str, str]]:
+    if hasattr(engine, "hand_rows"):
+        return engine.hand_rows(hand)
+    return [(s, r) for s, r in re.findall(r"([^\s:,;]+)\s*:\s*([^\s,;]*)", hand)]
+
+
+def kind_label(engine, kind: str, lang: str) -> str:
+    if hasattr(engine, "kind_label"):
+        return engine.kind_label(kind, lang)
+    return kind
+
+
+def choices(engine, auction: str, ask: int, rules) -> tuple[str, ...]:
+    if hasattr(engine, "choices"):
+        return tuple(engine.choices(auction, ask, rules))
+    return tuple(engine.kinds)
+
+
+def teams_of(engine, answer: Mapping | None = None) -> tuple[str, ...]:
+    if hasattr(engine, "teams"):
+        return tuple(engine.teams)
+    return tuple(answer or ())
+
+
+# -- checking answers ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Solution:
+    """What the engine says about a drill: the answer, in canonical form, and why."""
+
+    answer: Any                      # call (bid), kind (explain), bool (check), board (score)
+    text: str                        # the engine's explanation
+    accept: tuple[str, ...] = ()     # bid: calls that count as acceptable, canonical
+    promises: tuple[dict, ...] = ()  # explain: what the call promises
+    seat: str | None = None          # bid/check: the seat in turn; explain: the caller
+    ask: int | None = None           # explain: the call asked about (1-based)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A drill the engine agrees with, ready for the quiz and the sheets."""
+
+    file: DrillFile
+    drill: Drill
+    solution: Solution
+    engine: Any = field(compare=False, repr=False)
+
+    @property
+    def topic(self) -> str | None:
+        return self.file.lesson
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.file.name, self.drill.id)
+
+
+def _rules_spec(spec: Any, base: str | None) -> Any:
+    """A ``rules`` value as the engine takes it: a file path relative to the drill file."""
+    if isinstance(spec, str) and (spec.endswith((".yaml", ".yml")) or "/" in spec) and base:
+        p = Path(spec)
+        if not p.is_absolute():
+            p = Path(base).parent / p
+        return str(p)
+    return spec
+
+
+def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
+    """Recompute a drill's answer with the engine and check the drill's answer key
+    against it: raises TutorError with what disagrees."""
+    t = d.type
+    if t == "bid":
+        call, text = engine.bid(d.hand, d.auction, rules, lang)
+        answer = _normalize(engine, d.answer, rules, "answer")
+        accept = tuple(_normalize(engine, a, rules, "accept") for a in d.accept)
+        seat = seat_in_turn(engine, d.auction, rules)
+        if call is None:
+            raise _Disagree("answer", f"the engine recommends no call here, so {answer!r} cannot be "
+                                      "checked (make it a check drill)")
+        if answer != call:
+            raise _Disagree("answer", f"the answer key says {answer!r}, the engine recommends "
+                                      f"{call!r}: {text}")
+        if call in accept:
+            raise _Disagree("accept", f"{call!r} is the answer itself, not an alternative")
+        return Solution(call, text, accept, seat=seat)
+    if t == "explain":
+        n = len(entries_of(engine, d.auction, rules))
+        ask = d.get("ask", n)
+        if not 1 <= ask <= n:
+            raise _Disagree("ask", f"ask: {ask} is not a call of this auction (it has {n} call"
+                                   f"{'' if n == 1 else 's'})")
+        kind, promises, text = engine.explain(d.auction, ask, rules, lang)
+        if d.answer not in engine.kinds:
+            raise _Disagree("answer", f"{d.answer!r} is not a kind of call (one of "
+                                      f"{', '.join(engine.kinds)})")
+        if d.answer != kind:
+            raise _Disagree("answer", f"the answer key says {d.answer!r}, the engine reads "
+                                      f"{kind!r}: {text}")
+        if "promises" in d.fields:
+            norm = getattr(engine, "normalize_promises", lambda ps: list(ps))
+            try:
+                mine = norm(d.get("promises"))
+            except TutorError as e:
+                raise _Disagree("promises", str(e)) from None
+            theirs = norm(promises)
+            if mine != theirs:
+                raise _Disagree("promises", f"the answer key says {json.dumps(mine, ensure_ascii=False)}, "
+                                            f"the engine reads {json.dumps(theirs, ensure_ascii=False)}")
+        seat = entries_of(engine, d.auction, rules)[ask - 1][0]
+        if choices(engine, d.auction, ask, rules) and kind not in choices(engine, d.auction, ask, rules):
+            raise _Disagree("answer", f"{kind!r} is not among the choices the quiz offers here")
+        return Solution(kind, text, promises=tuple(promises), seat=seat, ask=ask)
+    if t == "check":
+        ok, text = engine.check(d.hand, d.auction, d.get("call"), rules, lang)
+        if d.answer != ok:
+            raise _Disagree("answer", f"the answer key says {_yes(d.answer)}, the engine says "
+                                      f"{_yes(ok)}: {text}")
+        return Solution(ok, text, seat=seat_in_turn(engine, d.auction, rules))
+    if t == "score":
+        board, text = engine.score(d.fields, rules, lang)
+        mine = {str(k).upper(): v for k, v in d.answer.items()}
+        theirs = {str(k).upper(): v for k, v in board.items()}
+        if mine != theirs:
+            show = lambda b: ", ".join(f"{k} {v}" for k, v in b.items())
+            raise _Disagree("answer", f"the answer key says {show(mine)}, the engine writes "
+                                      f"{show(theirs)}: {text}")
+        return Solution(theirs, text)
+    raise _Disagree("type", f"unknown drill type {t!r}")
+
+
+class _Disagree(TutorError):
+    def __init__(self, field_name: str, message: str) -> None:
+        self.field = field_name
+        super().__init__(message)
+
+
+def _yes(v: bool) -> str:
+    return "true" if v else "false"
+
+
+def _normalize(engine, text: str, rules, where: str) -> str:
+    try:
+        try:
+            return engine.normalize_call(text, rules)
+        except TypeError:
+            return engine.normalize_call(text)
+    except TutorError as e:
+        raise _Disagree(where, f"{where}: {e}") from None
+
+
+def check_reading(reading: Reading, lang: str = "de") -> tuple[list[Checked], list[Problem]]:
+    """Every drill of a reading recomputed with the engine: the drills that agree, and a
+    problem for each that does not (the reading's own problems first)."""
+    problems = list(reading.problems)
+    f = reading.file
+    if f is None:
+        return [], problems
+    try:
+        engine = engine_for(f.game)
+    except TutorError as e:
+        return [], problems + [Problem(f.name, 1, None, str(e))]
+    rules_cache: dict[str, Any] = {}
+    good: list[Checked] = []
+    for d in f.drills:
+        spec = d.get("rules", f.rules)
+        key = json.dumps(spec, sort_keys=True, default=str)
+        try:
+            if key not in rules_cache:
+                rules_cache[key] = engine.load_rules(_rules_spec(spec, f.path))
+            rules = rules_cache[key]
+        except TutorError as e:
+            line = d.line_of("rules") if "rules" in d.fields else 1
+            problems.append(Problem(f.name, line, d.id if "rules" in d.fields else None, f"rules: {e}"))
+            continue
+        try:
+            sol = solve(f, d, engine, rules, lang)
+        except _Disagree as e:
+            problems.append(Problem(f.name, d.line_of(e.field), d.id, str(e)))
+            continue
+        except TutorError as e:
+            problems.append(Problem(f.name, d.line, d.id, str(e)))
+            continue
+        good.append(Checked(f, Drill(d.id, d.type, d.fields, d.line, d.lines, rules), sol, engine))
+    # a rules problem of the file is reported once
+    seen: set = set()
+    unique = [p for p in problems if not (str(p) in seen or seen.add(str(p)))]
+    return good, unique
+
+
+def check_paths(paths: Iterable["str | Path"], lang: str = "de"):
+    """Check files and folders: (checked drills, problems, unreadable files as
+    ParseErrors). Nothing is raised for a file's content."""
+    checked: list[Checked] = []
+    problems: list[Problem] = []
+    unreadable: list[ParseError] = []
+    for p in collect(paths):
+        try:
+            reading = read_path(p)
+        except ParseError as e:
+            unreadable.append(e)
+            continue
+        good, bad = check_reading(reading, lang)
+        checked += good
+        problems += bad
+    return checked, problems, unreadable
+
+
+def verified(paths: Iterable["str | Path"], lang: str = "de") -> list[Checked]:
+    """The drills of ``paths`` for a learner: every file must be readable and every
+    answer must agree with the engine, or nothing is returned (DrillProblems /
+    ParseError)."""
+    checked, problems, unreadable = check_paths(paths, lang)
+    if unreadable:
+        raise unreadable[0]
+    if problems:
+        raise DrillProblems(problems)
+    return checked
