@@ -1,0 +1,636 @@
+"""The quiz: drills asked one by one in the terminal, answers judged by the engine, and
+each learner's progress with a Leitner schedule.
+
+A session (:class:`Quiz`) asks verified drills (``tutor.drills.verified``): it shows the
+hand, the auction with seats and the question, and never the convention the answer is
+about. One line is one answer:
+
+- ``bid``: a call in the notation, forgiving (``90 ei``, ``fort``, ``pass``);
+- ``explain``: the kind's name (``hilfe``) or the number of the option;
+- ``check``: ``ja``/``nein`` (also ``yes``/``no``);
+- ``score``: the two board numbers ``AC BD`` (``313 44``).
+
+``warum`` (or ``?``) shows the full reasoning of the last drill, ``ende`` stops. End of
+input or Ctrl-C end the session cleanly; every answer is already stored, each in its own
+transaction (:class:`Progress`).
+
+The schedule (Leitner boxes): a missed drill goes to box 0 and is due again at once; a
+right answer moves it one box up and it is due after that box's interval (1, 3, 7, 16,
+35 days); an acceptable answer (an ``accept:`` call) keeps it in its box (at least 1).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from tutor.errors import ParseError, TutorError
+
+CORRECT, ACCEPTABLE, WRONG = "correct", "acceptable", "wrong"
+INTERVALS = {1: 1, 2: 3, 3: 7, 4: 16, 5: 35}   # box -> days until due again
+TOP_BOX = max(INTERVALS)
+
+# -- the learner's progress -------------------------------------------------------------
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+
+
+def _stamp(t: dt.datetime) -> str:
+    return t.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def default_learner() -> str:
+    name = os.environ.get("TUTOR_LEARNER")
+    if name:
+        return name
+    try:
+        import getpass
+
+        return getpass.getuser() or "learner"
+    except Exception:  # no user name on this system
+        return "learner"
+
+
+def next_box(box: int, outcome: str) -> int:
+    """The Leitner step: missed -> 0, right -> one up (at most the top box),
+    acceptable -> stays (at least 1)."""
+    if outcome == WRONG:
+        return 0
+    if outcome == CORRECT:
+        return min(box + 1, TOP_BOX)
+    return max(box, 1)
+
+
+def due_after(box: int, when: dt.datetime) -> dt.datetime:
+    return when + dt.timedelta(days=INTERVALS.get(box, 0))
+
+
+class Progress:
+    """One learner's answers and schedule in the tutor's database (``tutor.store``)."""
+
+    def __init__(self, conn, learner: str | None = None,
+                 clock: Callable[[], dt.datetime] = utcnow) -> None:
+        self.conn = conn
+        self.learner = learner or default_learner()
+        self.clock = clock
+
+    @classmethod
+    def open(cls, path=None, learner: str | None = None,
+             clock: Callable[[], dt.datetime] = utcnow) -> "Progress":
+        from tutor import store
+
+        return cls(store.connect(path), learner, clock)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def record(self, source: str, drill: str, topic: str | None, given: str, outcome: str,
+               when: dt.datetime | None = None) -> tuple[int, str]:
+        """Store one answer and move the drill in the schedule, in one transaction.
+        Returns the drill's new box and when it is due."""
+        from tutor import store
+
+        if outcome not in (CORRECT, ACCEPTABLE, WRONG):
+            raise ValueError(f"unknown outcome {outcome!r}")
+        when = when or self.clock()
+        with store.transaction(self.conn):
+            self.conn.execute(
+                "INSERT INTO quiz_answer (learner, source, drill, topic, given, outcome, answered_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (self.learner, source, drill, topic, given, outcome, _stamp(when)))
+            row = self.conn.execute(
+                "SELECT box FROM quiz_schedule WHERE learner = ? AND source = ? AND drill = ?",
+                (self.learner, source, drill)).fetchone()
+            box = next_box(row["box"] if row else 0, outcome)
+            due = _stamp(when if box == 0 else due_after(box, when))
+            self.conn.execute(
+                "INSERT INTO quiz_schedule (learner, source, drill, topic, box, due, last_outcome, answers)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 1)"
+                " ON CONFLICT (learner, source, drill) DO UPDATE SET topic = excluded.topic,"
+                " box = excluded.box, due = excluded.due, last_outcome = excluded.last_outcome,"
+                " answers = answers + 1",
+                (self.learner, source, drill, topic, box, due, outcome))
+        return box, due
+
+    def due(self, sources: Iterable[str] | None = None,
+            when: dt.datetime | None = None) -> list[tuple[str, str]]:
+        """(source, drill) of every drill due now, the longest overdue first."""
+        rows = self.conn.execute(
+            "SELECT source, drill FROM quiz_schedule WHERE learner = ? AND due <= ?"
+            " ORDER BY due, source, rowid", (self.learner, _stamp(when or self.clock()))).fetchall()
+        wanted = None if sources is None else set(sources)
+        return [(r["source"], r["drill"]) for r in rows if wanted is None or r["source"] in wanted]
+
+    def schedule(self) -> dict[tuple[str, str], dict]:
+        rows = self.conn.execute("SELECT * FROM quiz_schedule WHERE learner = ?", (self.learner,))
+        return {(r["source"], r["drill"]): dict(r) for r in rows}
+
+    def history(self, source: str, drill: str) -> list[dict]:
+        rows = self.conn.execute(
+            "SELECT given, outcome, answered_at FROM quiz_answer WHERE learner = ? AND source = ?"
+            " AND drill = ? ORDER BY id", (self.learner, source, drill))
+        return [dict(r) for r in rows]
+
+    def stats(self, keys: Iterable[tuple[str, str]], when: dt.datetime | None = None) -> dict:
+        """For a set of drills: how many there are, answered at least once, answered
+        right the last time, and due now."""
+        keys = list(keys)
+        sched = self.schedule()
+        now = _stamp(when or self.clock())
+        seen = [sched[k] for k in keys if k in sched]
+        return {"drills": len(keys), "seen": len(seen),
+                "right": sum(1 for s in seen if s["last_outcome"] == CORRECT),
+                "due": sum(1 for s in seen if s["due"] <= now)}
+
+
+def source_of(path: str) -> str:
+    """How the database names a drill file: its resolved path."""
+    from pathlib import Path
+
+    return str(Path(path).resolve())
+
+
+# -- questions and answers -----------------------------------------------------------------
+MESSAGES: dict[str, dict[str, str]] = {
+    "de": {
+        "header": "Quiz: {n} Aufgabe{s}. «warum» zeigt die Begründung zur letzten Aufgabe, «ende» beendet.",
+        "number": "Aufgabe {i}/{n}",
+        "rules": "Tischregeln: {name}",
+        "your_hand": "Dein Blatt ({seat}):",
+        "auction": "Bieten bisher:",
+        "auction_full": "Das Bieten:",
+        "no_calls": "(noch keine Ansage)",
+        "q_bid": "Du sitzt {seat} und bist an der Reihe. Was sagst du?",
+        "p_bid": "Dein Gebot (Zahl und Farbe, oder fort): ",
+        "q_explain": "Was zeigt {seat} mit «{call}» (Ansage {ask})?",
+        "p_explain": "Deine Wahl (Nummer oder Name): ",
+        "q_check": "{seat} sagt «{call}». Ist das mit diesem Blatt richtig?",
+        "p_check": "ja oder nein: ",
+        "q_score": "{declarer} spielt {contract}{mult}; {team} holen {points} Kartenpunkte.{extra}",
+        "q_score2": "Was schreiben {teams} auf die Tafel?",
+        "p_score": "Die zwei Zahlen ({teams}): ",
+        "doubled": ", gedoppelt", "redoubled": ", gedoppelt und gekontert",
+        "weis": " Weis: {weis}.", "stoeck": " Stöck: {teams}.",
+        "right": "Richtig.",
+        "acceptable": "Akzeptabel. Empfohlen ist: {answer}.",
+        "wrong": "Falsch. Richtig ist: {answer}.",
+        "why": "Warum: {text}",
+        "note": "Hinweis: {note}",
+        "unreadable": "Nicht lesbar: {error}",
+        "unreadable_wrong": "Nicht lesbar ({error}): zählt als falsch.",
+        "no_last": "Noch keine Aufgabe beantwortet.",
+        "key_rule": "Merke ({title}): {rule}",
+        "stopped": "Abgebrochen. Gespeichert {answered} Antwort{s}.",
+        "missed_topics": "Verpasst in: {topics}",
+        "acceptable_count": "Akzeptabel: {n}",
+        "score": "Ergebnis: {correct}/{answered} richtig",
+        "yes": "ja", "no": "nein",
+        "nothing_due": "Nichts fällig: alle geübten Aufgaben sind im Plan.",
+    },
+    "en": {
+        "header": "Quiz: {n} drill{s}. 'why' shows the reasoning of the last drill, 'end' stops.",
+        "number": "Drill {i}/{n}",
+        "rules": "Table rules: {name}",
+        "your_hand": "Your hand ({seat}):",
+        "auction": "The auction so far:",
+        "auction_full": "The auction:",
+        "no_calls": "(no call yet)",
+        "q_bid": "You sit {seat} and it is your turn. What do you call?",
+        "p_bid": "Your call (number and suit, or fort): ",
+        "q_explain": "What does {seat} show with '{call}' (call {ask})?",
+        "p_explain": "Your choice (number or name): ",
+        "q_check": "{seat} calls '{call}'. Is that right with this hand?",
+        "p_check": "yes or no: ",
+        "q_score": "{declarer} plays {contract}{mult}; {team} take {points} card points.{extra}",
+        "q_score2": "What do {teams} write on the board?",
+        "p_score": "The two numbers ({teams}): ",
+        "doubled": ", doubled", "redoubled": ", doubled and redoubled",
+        "weis": " Weis: {weis}.", "stoeck": " Stöck: {teams}.",
+        "right": "Right.",
+        "acceptable": "Acceptable. Recommended: {answer}.",
+        "wrong": "Wrong. The answer: {answer}.",
+        "why": "Why: {text}",
+        "note": "Note: {note}",
+        "unreadable": "Cannot read that: {error}",
+        "unreadable_wrong": "Cannot read that ({error}): counts as wrong.",
+        "no_last": "No drill answered yet.",
+        "key_rule": "Remember ({title}): {rule}",
+        "stopped": "Stopped. {answered} answer{s} saved.",
+        "missed_topics": "Missed in: {topics}",
+        "acceptable_count": "Acceptable: {n}",
+        "score": "Score: {correct}/{answered} correct",
+        "yes": "yes", "no": "no",
+        "nothing_due": "Nothing due: every drill practised is on schedule.",
+    },
+}
+YES = {"ja", "j", "yes", "y", "true", "richtig", "stimmt", "wahr"}
+NO = {"nein", "n", "no", "false", "falsch", "nicht"}
+WHY = {"warum", "?", "why", "wieso"}
+STOP = {"ende", "end", "quit", "exit", "stop", "q"}
+
+
+class AnswerError(TutorError):
+    """An answer the quiz cannot read (asked again in a terminal)."""
+
+
+def _fold(text: str) -> str:
+    t = text.strip().lower().replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
+    return "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
+
+
+@dataclass
+class Style:
+    """How the terminal shows things: ANSI colour, suit symbols."""
+
+    color: bool = False
+    symbols: bool = False
+
+    def bold(self, text: str) -> str:
+        return f"\x1b[1m{text}\x1b[0m" if self.color else text
+
+    def paint(self, text: str, fg: str) -> str:
+        codes = {"red": 31, "green": 32, "yellow": 33, "blue": 34, "dim": 2}
+        return f"\x1b[{codes[fg]}m{text}\x1b[0m" if self.color else text
+
+
+def terminal_style(stream) -> Style:
+    """Colour and symbols only on a terminal, and no colour with NO_COLOR set."""
+    tty = bool(getattr(stream, "isatty", lambda: False)())
+    enc = (getattr(stream, "encoding", None) or "").lower()
+    return Style(color=tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb",
+                 symbols=tty and "utf" in enc)
+
+
+def _suit_label(name: str, style: Style) -> str:
+    try:
+        from tutor.cards import Suit
+
+        suit = Suit.parse(name)
+    except TutorError:
+        return f"{name:<9}"
+    label = f"{suit.symbol} {suit.value:<9}" if style.symbols else f"{suit.value:<9}"
+    return style.paint(label, "red") if suit.red and style.color else label
+
+
+def hand_lines(engine, hand: str, style: Style) -> list[str]:
+    from tutor import drills
+
+    rows = drills.hand_rows(engine, hand)
+    return [f"  {_suit_label(suit, style)} {' '.join(ranks) or '—'}" for suit, ranks in rows]
+
+
+def auction_lines(entries: Sequence[tuple[str, str]], seats: Sequence[str], *, turn: str | None = None,
+                  mark: int | None = None, style: Style = Style(), width: int = 14) -> list[str]:
+    """The auction as a table by seat: one column per seat, one row per round; ``turn``
+    adds a ``?`` where the next call goes, ``mark`` (1-based) highlights a call."""
+    cells: list[list[str]] = []
+    row: list[str] = []
+    col = -1
+    items = [(s, c) for s, c in entries] + ([(turn, "?")] if turn else [])
+    for n, (seat, call) in enumerate(items, start=1):
+        i = seats.index(seat) if seat in seats else 0
+        if i <= col:
+            cells.append(row)
+            row, col = [], -1
+        row += [""] * (i - col - 1)
+        text = call
+        if mark == n:
+            text = f"*{call}*"
+        row.append(text)
+        col = i
+    if row:
+        cells.append(row)
+    lines = ["  " + "".join(f"{s:<{width}}" for s in seats).rstrip()]
+    for r in cells:
+        text = "".join(f"{c:<{width}}" for c in r).rstrip()
+        if mark is not None and style.color:
+            text = re.sub(r"\*([^*]+)\*", lambda m: style.bold(m.group(1)) + "  ", text)
+        lines.append("  " + text)
+    return lines
+
+
+@dataclass
+class Given:
+    """A learner's answer, read: its canonical value and how to show it."""
+
+    value: Any
+    shown: str
+
+
+def parse_answer(item, text: str, lang: str = "de") -> Given:
+    """Read one answer line for ``item`` (a ``tutor.drills.Checked``)."""
+    from tutor import drills
+
+    d, engine, rules = item.drill, item.engine, item.drill.rules
+    t = text.strip()
+    if not t:
+        raise AnswerError("empty answer")
+    if d.type == "bid":
+        try:
+            call = drills._normalize(engine, t, rules, "call")
+        except TutorError as e:
+            raise AnswerError(str(e).removeprefix("call: ")) from None
+        return Given(call, call)
+    if d.type == "explain":
+        options = drills.choices(engine, d.auction, item.solution.ask, rules)
+        if t.isdigit():
+            n = int(t)
+            if 1 <= n <= len(options):
+                return Given(options[n - 1], drills.kind_label(engine, options[n - 1], lang))
+            raise AnswerError(f"{n} is not one of the options 1..{len(options)}")
+        key = _fold(t)
+        names = {}
+        for kind in options:
+            for name in (kind, drills.kind_label(engine, kind, "de"), drills.kind_label(engine, kind, "en")):
+                names.setdefault(_fold(name), kind)
+        if key in names:
+            kind = names[key]
+        else:
+            hits = {k for n, k in names.items() if n.startswith(key)}
+            if len(hits) != 1:
+                raise AnswerError(f"{t!r} is not one of the options" if not hits else
+                                  f"{t!r} could be " + " or ".join(sorted(hits)))
+            kind = hits.pop()
+        return Given(kind, drills.kind_label(engine, kind, lang))
+    if d.type == "check":
+        key = _fold(t)
+        if key in YES:
+            return Given(True, MESSAGES[lang]["yes"])
+        if key in NO:
+            return Given(False, MESSAGES[lang]["no"])
+        raise AnswerError(f"{t!r}: answer ja or nein (yes or no)")
+    if d.type == "score":
+        teams = drills.teams_of(engine, d.answer)
+        named = dict(re.findall(r"([A-Za-z]{2,})\s*[:=]?\s*(\d+)", t))
+        named = {k.upper(): int(v) for k, v in named.items()}
+        if named and set(named) == set(teams):
+            board = {team: named[team] for team in teams}
+        else:
+            numbers = [int(x) for x in re.findall(r"\d+", t)]
+            if len(numbers) != len(teams) or re.search(r"[^\d\s:,;/-]", re.sub(r"\b(" + "|".join(teams) + r")\b", "", t, flags=re.I)):
+                raise AnswerError(f"{t!r}: write the {len(teams)} numbers {' '.join(teams)}, e.g. "
+                                  + " ".join(str(157 * i) for i in range(len(teams))))
+            board = dict(zip(teams, numbers))
+        return Given(board, ", ".join(f"{k} {v}" for k, v in board.items()))
+    raise AnswerError(f"unknown drill type {d.type!r}")
+
+
+def judge(item, given: Given) -> str:
+    sol = item.solution
+    if given.value == sol.answer:
+        return CORRECT
+    if item.drill.type == "bid" and given.value in sol.accept:
+        return ACCEPTABLE
+    return WRONG
+
+
+def show_answer(item, lang: str) -> str:
+    from tutor import drills
+
+    d, sol = item.drill, item.solution
+    if d.type == "explain":
+        return f"{drills.kind_label(item.engine, sol.answer, lang)} ({sol.answer})"
+    if d.type == "check":
+        return MESSAGES[lang]["yes" if sol.answer else "no"]
+    if d.type == "score":
+        return ", ".join(f"{k} {v}" for k, v in sol.answer.items())
+    return str(sol.answer)
+
+
+def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, int] | None = None) -> tuple[str, str]:
+    """(the question's text, the prompt). The text shows what a player at the table
+    sees and nothing of the answer: no drill id, title or note."""
+    from tutor import drills
+
+    m = MESSAGES[lang]
+    d, engine, rules, sol = item.drill, item.engine, item.drill.rules, item.solution
+    seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))
+    out: list[str] = []
+    if number:
+        out.append(style.bold(m["number"].format(i=number[0], n=number[1])))
+    name = getattr(rules, "name", None)
+    if name and name != "verband":
+        out.append(m["rules"].format(name=name))
+    if d.type in ("bid", "check"):
+        out.append(m["your_hand"].format(seat=sol.seat))
+        out += hand_lines(engine, d.hand, style)
+        entries = drills.entries_of(engine, d.auction, rules)
+        out.append(m["auction"])
+        if d.type == "bid":
+            out += auction_lines(entries, seats, turn=sol.seat, style=style)
+            out.append(m["q_bid"].format(seat=sol.seat))
+            return "\n".join(out), m["p_bid"]
+        if not entries:
+            out.append("  " + m["no_calls"])
+        else:
+            out += auction_lines(entries, seats, style=style)
+        call = d.get("call")
+        seat = sol.seat
+        pre = re.match(r"\s*([A-Za-z])\s*:\s*(.+)", call)
+        if pre:
+            seat, call = pre.group(1).upper(), pre.group(2)
+        out.append(m["q_check"].format(seat=seat, call=call))
+        return "\n".join(out), m["p_check"]
+    if d.type == "explain":
+        entries = drills.entries_of(engine, d.auction, rules)[: sol.ask]
+        out.append(m["auction"])
+        out += auction_lines(entries, seats, mark=sol.ask, style=style)
+        seat, call = entries[sol.ask - 1]
+        out.append(m["q_explain"].format(seat=seat, call=call, ask=sol.ask))
+        options = drills.choices(engine, d.auction, sol.ask, rules)
+        labels = [f"{i}) {drills.kind_label(engine, k, lang)}" for i, k in enumerate(options, start=1)]
+        line = " "
+        for label in labels:
+            if len(line) + len(label) > 76:
+                out.append(line.rstrip())
+                line = " "
+            line += " " + label + "  "
+        out.append(line.rstrip())
+        return "\n".join(out), m["p_explain"]
+    if d.type == "score":
+        f = d.fields
+        teams = drills.teams_of(engine, d.answer)
+        if f.get("auction"):
+            entries = drills.entries_of(engine, f["auction"], rules)
+            out.append(m["auction_full"])
+            out += auction_lines(entries, seats, style=style)
+        declarer, contract, mult = _contract_of(item)
+        team = _team_words(declarer, seats, lang)
+        extra = ""
+        if f.get("weis"):
+            extra += m["weis"].format(weis=", ".join(f"{k} {v}" for k, v in f["weis"].items()))
+        if f.get("stoeck"):
+            st = f["stoeck"]
+            extra += m["stoeck"].format(teams=", ".join([st] if isinstance(st, str) else st))
+        mult_text = {1: "", 2: m["doubled"], 4: m["redoubled"]}[mult]
+        out.append(m["q_score"].format(declarer=declarer, contract=contract, mult=mult_text,
+                                       team=team, points=f["card_points"], extra=extra))
+        out.append(m["q_score2"].format(teams=(" und " if lang == "de" else " and ").join(teams)))
+        return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
+    raise TutorError(f"unknown drill type {d.type!r}")
+
+
+def _contract_of(item) -> tuple[str, str, int]:
+    f = item.drill.fields
+    if f.get("auction") and hasattr(item.engine, "_auction"):
+        a = item.engine._auction(f["auction"], item.drill.rules)
+        return a.declarer, a.contract, a.multiplier
+    mult = 4 if f.get("redouble") else 2 if f.get("double") else 1
+    return str(f.get("declarer", "")).upper(), f.get("contract", ""), mult
+
+
+def _team_words(declarer: str, seats: Sequence[str], lang: str) -> str:
+    if declarer in seats and len(seats) == 4:
+        i = seats.index(declarer)
+        a, b = sorted((seats[i], seats[(i + 2) % 4]))
+        return f"{a} {'und' if lang == 'de' else 'and'} {b}"
+    return declarer
+
+
+# -- the session ----------------------------------------------------------------------------
+@dataclass
+class Result:
+    answered: int = 0
+    correct: int = 0
+    acceptable: int = 0
+    missed: list[str] = field(default_factory=list)
+    missed_topics: list[str] = field(default_factory=list)
+    stopped: bool = False
+
+    def to_json(self) -> dict:
+        return {"answered": self.answered, "correct": self.correct,
+                "acceptable": self.acceptable, "missed": list(self.missed)}
+
+
+@dataclass
+class Lessonish:
+    """What the quiz needs of a lesson: its title and key rule."""
+
+    title: str
+    key_rule: str | None
+
+
+class Quiz:
+    """One session over checked drills.
+
+    ``read`` returns the next input line (None at the end of input; it may raise
+    KeyboardInterrupt); ``echo`` prints one block of text. ``interactive`` is True on a
+    terminal: then an unreadable answer is asked again, from a pipe it counts as wrong
+    so that line n stays the answer to drill n."""
+
+    def __init__(self, items: Sequence, *, read: Callable[[str], str | None],
+                 echo: Callable[[str], None], lang: str = "de", progress: Progress | None = None,
+                 lessons: Mapping[str, Any] | None = None, style: Style = Style(),
+                 interactive: bool = False, explain: bool = False) -> None:
+        self.items = list(items)
+        self.read = read
+        self.echo = echo
+        self.lang = lang
+        self.progress = progress
+        self.lessons = dict(lessons or {})
+        self.style = style
+        self.interactive = interactive
+        self.explain = explain
+        self.m = MESSAGES[lang]
+
+    def _reasoning(self, item) -> str:
+        text = self.m["why"].format(text=item.solution.text)
+        if item.drill.note:
+            text += "\n" + self.m["note"].format(note=item.drill.note)
+        return text
+
+    def run(self) -> Result:
+        res = Result()
+        misses_in_row: dict[str, int] = {}
+        last = None
+        n = len(self.items)
+        self.echo(self.m["header"].format(n=n, s=_plural(n, "n" if self.lang == "de" else "s")))
+        try:
+            for i, item in enumerate(self.items, start=1):
+                text, prompt = question(item, self.lang, self.style, (i, n))
+                self.echo("")
+                self.echo(text)
+                while True:
+                    line = self.read(prompt)
+                    if line is None:
+                        raise EOFError
+                    word = _fold(line)
+                    if not word:
+                        continue
+                    if word in WHY:
+                        self.echo(self._reasoning(last) if last else self.m["no_last"])
+                        continue
+                    if word in STOP:
+                        raise EOFError
+                    try:
+                        given = parse_answer(item, line, self.lang)
+                    except AnswerError as e:
+                        if self.interactive:
+                            self.echo(self.m["unreadable"].format(error=e))
+                            continue
+                        self.echo(self.m["unreadable_wrong"].format(error=e))
+                        given = Given(None, line.strip())
+                    break
+                outcome = judge(item, given) if given.value is not None else WRONG
+                if self.progress is not None:
+                    self.progress.record(source_of(item.file.name), item.drill.id, item.topic,
+                                         given.shown, outcome)
+                res.answered += 1
+                last = item
+                answer = show_answer(item, self.lang)
+                if outcome == CORRECT:
+                    res.correct += 1
+                    self.echo(self.style.paint(self.m["right"], "green"))
+                    if self.explain:
+                        self.echo(self._reasoning(item))
+                elif outcome == ACCEPTABLE:
+                    res.acceptable += 1
+                    self.echo(self.style.paint(self.m["acceptable"].format(answer=answer), "yellow"))
+                    self.echo(self._reasoning(item))
+                else:
+                    res.missed.append(item.drill.id)
+                    self.echo(self.style.paint(self.m["wrong"].format(answer=answer), "red"))
+                    self.echo(self._reasoning(item))
+                topic = item.topic
+                if topic:
+                    if outcome == WRONG:
+                        if topic not in res.missed_topics:
+                            res.missed_topics.append(topic)
+                        misses_in_row[topic] = misses_in_row.get(topic, 0) + 1
+                        lesson = self.lessons.get(topic)
+                        if misses_in_row[topic] >= 2 and lesson is not None and getattr(lesson, "key_rule", None):
+                            self.echo(self.style.bold(self.m["key_rule"].format(
+                                title=lesson.title, rule=lesson.key_rule)))
+                            misses_in_row[topic] = 0
+                    else:
+                        misses_in_row[topic] = 0
+        except (EOFError, KeyboardInterrupt):
+            res.stopped = res.answered < n
+        self.echo("")
+        if res.stopped:
+            self.echo(self.m["stopped"].format(
+                answered=res.answered, s=_plural(res.answered, "en" if self.lang == "de" else "s")))
+        if res.missed_topics:
+            titles = [getattr(self.lessons.get(t), "title", None) or t for t in res.missed_topics]
+            self.echo(self.m["missed_topics"].format(topics=", ".join(titles)))
+        if res.acceptable:
+            self.echo(self.m["acceptable_count"].format(n=res.acceptable))
+        self.echo(self.m["score"].format(correct=res.correct, answered=res.answered))
+        return res
+
+
+def _plural(n: int, suffix: str) -> str:
+    return "" if n == 1 else suffix
+
+
+def order(items: Sequence, shuffle: bool = False, seed: int | None = None) -> list:
+    items = list(items)
+    if shuffle:
+        random.Random(seed).shuffle(items)
+    return items
