@@ -20,6 +20,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("tutor.commands.engine:score", "Write one game on the board (Tafel)."),
     "rules": ("tutor.commands.engine:rules", "Show the table rules of a profile or file."),
     "demo": ("tutor.commands.engine:demo", "The worked example of the rules, call by call."),
+    "lessons": ("tutor.commands.course:lessons_cmd", "The course: the lessons in order, with your progress."),
+    "lesson": ("tutor.commands.course:lesson_cmd", "Show one lesson in the terminal."),
+    "quiz": ("tutor.commands.course:quiz_cmd", "Practise drills in the terminal (or --review what is due)."),
+    "sheet": ("tutor.commands.course:sheet_cmd", "A printable HTML worksheet from drill files or a lesson."),
+    "drills": ("tutor.commands.course:drills_group", "Drill files: check, new (generate), schema."),
 }
 
 

@@ -866,7 +866,8 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
     if t == "score":
         board, text = engine.score(d.fields, rules, lang)
         mine = {str(k).upper(): v for k, v in d.answer.items()}
-        theirs = {str(k).upper(): v for k, v in board.items()}
+        order = teams_of(engine, board)
+        theirs = {str(k).upper(): board[k] for k in sorted(board, key=lambda k: order.index(k) if k in order else 99)}
         if mine != theirs:
             show = lambda b: ", ".join(f"{k} {v}" for k, v in b.items())
             raise _Disagree("answer", f"the answer key says {show(mine)}, the engine writes "
@@ -895,9 +896,11 @@ def _normalize(engine, text: str, rules, where: str) -> str:
         raise _Disagree(where, f"{where}: {e}") from None
 
 
-def check_reading(reading: Reading, lang: str = "de") -> tuple[list[Checked], list[Problem]]:
+def check_reading(reading: Reading, lang: str = "de",
+                  default_rules: Any = None) -> tuple[list[Checked], list[Problem]]:
     """Every drill of a reading recomputed with the engine: the drills that agree, and a
-    problem for each that does not (the reading's own problems first)."""
+    problem for each that does not (the reading's own problems first). ``default_rules``
+    are the table rules of a file that names none (else the game's default)."""
     problems = list(reading.problems)
     f = reading.file
     if f is None:
@@ -909,7 +912,7 @@ def check_reading(reading: Reading, lang: str = "de") -> tuple[list[Checked], li
     rules_cache: dict[str, Any] = {}
     good: list[Checked] = []
     for d in f.drills:
-        spec = d.get("rules", f.rules)
+        spec = d.get("rules", f.rules if f.rules is not None else default_rules)
         key = json.dumps(spec, sort_keys=True, default=str)
         try:
             if key not in rules_cache:
@@ -934,7 +937,7 @@ def check_reading(reading: Reading, lang: str = "de") -> tuple[list[Checked], li
     return good, unique
 
 
-def check_paths(paths: Iterable["str | Path"], lang: str = "de"):
+def check_paths(paths: Iterable["str | Path"], lang: str = "de", default_rules: Any = None):
     """Check files and folders: (checked drills, problems, unreadable files as
     ParseErrors). Nothing is raised for a file's content."""
     checked: list[Checked] = []
@@ -946,17 +949,17 @@ def check_paths(paths: Iterable["str | Path"], lang: str = "de"):
         except ParseError as e:
             unreadable.append(e)
             continue
-        good, bad = check_reading(reading, lang)
+        good, bad = check_reading(reading, lang, default_rules)
         checked += good
         problems += bad
     return checked, problems, unreadable
 
 
-def verified(paths: Iterable["str | Path"], lang: str = "de") -> list[Checked]:
+def verified(paths: Iterable["str | Path"], lang: str = "de", default_rules: Any = None) -> list[Checked]:
     """The drills of ``paths`` for a learner: every file must be readable and every
     answer must agree with the engine, or nothing is returned (DrillProblems /
     ParseError)."""
-    checked, problems, unreadable = check_paths(paths, lang)
+    checked, problems, unreadable = check_paths(paths, lang, default_rules)
     if unreadable:
         raise unreadable[0]
     if problems:

@@ -186,7 +186,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unreadable_wrong": "Nicht lesbar ({error}): zählt als falsch.",
         "no_last": "Noch keine Aufgabe beantwortet.",
         "key_rule": "Merke ({title}): {rule}",
-        "stopped": "Abgebrochen. Gespeichert {answered} Antwort{s}.",
+        "stopped": "Abgebrochen: {answered} Antwort{s} gespeichert.",
         "missed_topics": "Verpasst in: {topics}",
         "acceptable_count": "Akzeptabel: {n}",
         "score": "Ergebnis: {correct}/{answered} richtig",

@@ -1,0 +1,462 @@
+"""The course's commands: lessons, lesson, quiz, sheet, drills (check, new, schema).
+
+Thin: the logic is in ``tutor.lessons``, ``tutor.quiz``, ``tutor.sheets`` and
+``tutor.drills``. A drill file whose answer key disagrees with the engine, or that is
+broken, is reported line by line with exit code 1 (unreadable YAML: 2), by ``drills
+check`` and in the same words by ``quiz`` and ``sheet``, which refuse it.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from tutor.commands.common import emit_json, json_option, lang_option
+
+TOPICS = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe",
+          "gegnerfarbe", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
+
+
+def _t(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+def db_option(f):
+    return click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
+                        help="The progress database (default: tutor.sqlite3 in the user's data "
+                             "folder, or $TUTOR_DB).")(f)
+
+
+def learner_option(f):
+    return click.option("--learner", default=None,
+                        help="Whose progress (default: $TUTOR_LEARNER or the login name).")(f)
+
+
+def lessons_option(f):
+    return click.option("--lessons", "lessons_path", type=click.Path(file_okay=False), default=None,
+                        help="The lessons folder (default: lessons/ of the tutor's repository).")(f)
+
+
+def default_rules_option(f):
+    return click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
+                        help="Table rules for drill files that name none (default: verband).")(f)
+
+
+def _lessons(path, required: bool):
+    from tutor import lessons
+    from tutor.errors import TutorError
+
+    try:
+        return lessons.load_all(path)
+    except TutorError:
+        if required or path is not None:
+            raise
+        return []
+
+
+def _report(problems, unreadable=()) -> None:
+    for e in unreadable:
+        click.echo(f"tutor: {e}", err=True)
+    for p in problems:
+        click.echo(str(p), err=True)
+
+
+def _verified(paths, lang, rules_spec, lessons_list=()):
+    """The checked drills of ``paths`` or exit 1 (2 for an unreadable file) with every
+    problem, as ``drills check`` reports them."""
+    from tutor import drills
+
+    checked, problems, unreadable = drills.check_paths(paths, lang, default_rules=rules_spec)
+    if unreadable or problems:
+        _report(problems, unreadable)
+        n = len(problems) + len(unreadable)
+        click.echo(_t(lang, f"tutor: {n} Problem{'e' if n != 1 else ''} in den Übungen: "
+                            "sie werden so nicht verwendet (tutor drills check).",
+                      f"tutor: {n} problem{'s' if n != 1 else ''} in the drills: "
+                      "they are not used as they are (tutor drills check)."), err=True)
+        sys.exit(2 if unreadable else 1)
+    return _with_topics(checked, lessons_list)
+
+
+def _with_topics(checked, lessons_list):
+    """Drills of a file without ``lesson:`` take the topic of the lesson that lists it."""
+    import dataclasses
+
+    from tutor import lessons
+
+    listed = lessons.topic_of_files(lessons_list)
+    out = []
+    for c in checked:
+        if c.file.lesson is None and c.file.path:
+            topic = listed.get(str(Path(c.file.path).resolve()))
+            if topic:
+                c = dataclasses.replace(c, file=dataclasses.replace(c.file, lesson=topic))
+        out.append(c)
+    return out
+
+
+# -- lessons ----------------------------------------------------------------------------
+@click.command("lessons")
+@lessons_option
+@db_option
+@learner_option
+@json_option
+@lang_option
+def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
+    """The course: every lesson in order, with this learner's progress.
+
+    Example: tutor lessons
+    """
+    from tutor import drills, quiz
+
+    course = _lessons(lessons_path, required=True)
+    progress = quiz.Progress.open(db_path, learner)
+    rows = []
+    try:
+        for lesson in course:
+            keys = []
+            for p in lesson.drill_paths():
+                try:
+                    f = drills.load(p)
+                except Exception:  # a broken file shows as 0 drills here; drills check names it
+                    continue
+                keys += [(quiz.source_of(str(p)), d.id) for d in f.drills]
+            rows.append((lesson, progress.stats(keys)))
+    finally:
+        progress.close()
+    if as_json:
+        emit_json([{"id": x.id, "title": x.title, "order": x.order, "drills": s["drills"],
+                    "seen": s["seen"], "right": s["right"], "due": s["due"]} for x, s in rows])
+        return
+    click.echo(_t(lang, f"Der Kurs: {len(rows)} Lektionen", f"The course: {len(rows)} lessons"))
+    width = max(len(x.title) for x, _ in rows)
+    for x, s in rows:
+        status = _t(lang, f"{s['drills']:>3} Aufgaben, geübt {s['seen']}, richtig {s['right']}, fällig {s['due']}",
+                    f"{s['drills']:>3} drills, practised {s['seen']}, right {s['right']}, due {s['due']}")
+        click.echo(f"{x.order:>3}. {x.title:<{width}}  {x.id:<12} {status}")
+    todo = next((x for x, s in rows if s["right"] < s["drills"]), None)
+    if todo is not None:
+        click.echo(_t(lang, f"Weiter: tutor lesson {todo.id}", f"Next: tutor lesson {todo.id}"))
+
+
+@click.command("lesson")
+@click.argument("lesson_id")
+@lessons_option
+@lang_option
+def lesson_cmd(lesson_id, lessons_path, lang):
+    """Show one lesson (by id or number) in the terminal.
+
+    Example: tutor lesson hilfe
+    """
+    from tutor import lessons, quiz
+
+    course = _lessons(lessons_path, required=True)
+    lesson = lessons.find(course, lesson_id)
+    out = click.get_text_stream("stdout")
+    style = quiz.terminal_style(out)
+    width = None
+    if style.color:
+        import shutil
+
+        width = min(shutil.get_terminal_size((88, 24)).columns, 100)
+    click.echo(lessons.render_terminal(lesson, color=style.color, width=width, lang=lang), nl=False)
+    if lesson.drills:
+        click.echo()
+        click.echo(_t(lang, "Üben: ", "Practise: ") + "tutor quiz " + " ".join(lesson.drills))
+        click.echo(_t(lang, "Merke: ", "Key rule: ") + lesson.key_rule)
+
+
+# -- quiz -------------------------------------------------------------------------------
+def _course_files(course) -> list[str]:
+    files: list[str] = []
+    for lesson in course:
+        for p in lesson.drill_paths():
+            if p.exists() and str(p) not in files:
+                files.append(str(p))
+    if not files:
+        from tutor.lessons import default_dir
+
+        bundled = default_dir().parent / "exercises"
+        if bundled.is_dir():
+            files.append(str(bundled))
+    return files
+
+
+@click.command("quiz")
+@click.argument("files", nargs=-1, type=click.Path())
+@click.option("--review", is_flag=True, help="The drills due again for this learner (missed ones at once).")
+@click.option("--shuffle", is_flag=True, help="Ask the drills in random order (default: file order).")
+@click.option("--seed", type=int, default=None, help="Seed for --shuffle.")
+@click.option("--count", type=click.IntRange(min=1), default=None,
+              help="Ask at most this many drills (default: all; 10 for the course without files).")
+@click.option("--explain", "always_explain", is_flag=True, help="Show the full reasoning after right answers too.")
+@db_option
+@learner_option
+@lessons_option
+@default_rules_option
+@json_option
+@lang_option
+def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learner, lessons_path,
+             rules_spec, as_json, lang):
+    """Practise drills: one question at a time, the engine's reasoning after each answer.
+
+    \b
+    Examples:
+      tutor quiz exercises/hilfe.yaml
+      tutor quiz --review
+      printf '90 Eichel\\nhilfe\\n' | tutor quiz exercises/hilfe.yaml --json
+    Without FILES: the course's drills in lesson order, the due ones first.
+    Answers: a call (90 ei, fort), a kind or its number, ja/nein, the two board numbers.
+    """
+    from tutor import drills, quiz
+
+    course = _lessons(lessons_path, required=False)
+    progress = quiz.Progress.open(db_path, learner)
+    try:
+        items = _quiz_items(files, review, course, progress, lang, rules_spec)
+        if not files and not review:
+            # the course: what is due first, then what this learner has not answered yet
+            sched = progress.schedule()
+            due = {k for k in progress.due()}
+            key = lambda c: (quiz.source_of(c.file.name), c.drill.id)
+            items = [c for c in items if key(c) in due] + [c for c in items if key(c) not in sched]
+            count = count or 10
+        items = quiz.order(items, shuffle, seed)
+        if count:
+            items = items[:count]
+        if not items:
+            click.echo(quiz.MESSAGES[lang]["nothing_due"])
+            click.echo(quiz.MESSAGES[lang]["score"].format(correct=0, answered=0))
+            if as_json:
+                emit_json(quiz.Result().to_json())
+            return
+        stdin = click.get_text_stream("stdin")
+        stdout = click.get_text_stream("stdout")
+        interactive = bool(getattr(stdin, "isatty", lambda: False)())
+        style = quiz.terminal_style(stdout)
+
+        def read(prompt: str):
+            if interactive:
+                try:
+                    return input(prompt)
+                except EOFError:
+                    click.echo()
+                    return None
+            click.echo(prompt, nl=False)
+            line = stdin.readline()
+            if not line:
+                click.echo()
+                return None
+            click.echo(line.rstrip("\r\n"))
+            return line
+
+        session = quiz.Quiz(items, read=read, echo=lambda s: click.echo(s, color=style.color),
+                            lang=lang, progress=progress, lessons={x.id: x for x in course},
+                            style=style, interactive=interactive, explain=always_explain)
+        result = session.run()
+    finally:
+        progress.close()
+    if as_json:
+        emit_json(result.to_json())
+
+
+def _quiz_items(files, review, course, progress, lang, rules_spec):
+    from tutor import drills, quiz
+
+    if files:
+        items = _verified(files, lang, rules_spec, course)
+        if review:
+            due = progress.due()
+            order = {k: i for i, k in enumerate(due)}
+            key = lambda c: (quiz.source_of(c.file.name), c.drill.id)
+            items = sorted((c for c in items if key(c) in order), key=lambda c: order[key(c)])
+        return items
+    if review:
+        due = progress.due()
+        by_source: dict[str, dict] = {}
+        for source in dict.fromkeys(s for s, _ in due):
+            if not Path(source).exists():
+                click.echo(_t(lang, f"tutor: {source} fehlt, übersprungen",
+                              f"tutor: {source} is missing, skipped"), err=True)
+                continue
+            checked, problems, unreadable = drills.check_paths([source], lang, default_rules=rules_spec)
+            if problems or unreadable:
+                _report(problems, unreadable)
+                click.echo(_t(lang, f"tutor: {source} hat Probleme, übersprungen",
+                              f"tutor: {source} has problems, skipped"), err=True)
+                continue
+            by_source[source] = {c.drill.id: c for c in _with_topics(checked, course)}
+        return [by_source[s][d] for s, d in due if s in by_source and d in by_source[s]]
+    return _verified(_course_files(course), lang, rules_spec, course)
+
+
+# -- sheet ------------------------------------------------------------------------------
+@click.command("sheet")
+@click.argument("sources", nargs=-1)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="The HTML file to write (default: standard output).")
+@click.option("--lesson", "lesson_id", default=None, help="A lesson: its text first, then its drills.")
+@click.option("--no-answers", is_flag=True, help="Leave the answer key out.")
+@click.option("--answers-only", is_flag=True, help="Print just the answer key.")
+@click.option("--title", default=None, help="The sheet's title (default: the file's or lesson's).")
+@lessons_option
+@default_rules_option
+@lang_option
+def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lessons_path, rules_spec, lang):
+    """A printable worksheet (one self-contained HTML file) from drill files or a lesson.
+
+    \b
+    Examples:
+      tutor sheet exercises/*.yaml -o blatt.html
+      tutor sheet hilfe -o hilfe.html          # the lesson and its drills
+      tutor sheet exercises/tafel.yaml --answers-only -o loesungen.html
+    """
+    from tutor import lessons, sheets
+    from tutor.errors import TutorError
+
+    if no_answers and answers_only:
+        raise TutorError("--no-answers and --answers-only exclude each other")
+    course = _lessons(lessons_path, required=lesson_id is not None)
+    paths: list[str] = []
+    lesson = None
+    for s in sources:
+        if Path(s).exists():
+            paths.append(s)
+        elif course and not s.endswith((".yaml", ".yml")):
+            found = lessons.find(course, s)
+            lesson = lesson or found
+            paths += [str(p) for p in found.drill_paths()]
+        else:
+            raise TutorError(f"{s}: no such drill file, folder or lesson")
+    if lesson_id:
+        lesson = lessons.find(course, lesson_id)
+        paths += [str(p) for p in lesson.drill_paths()]
+    if not paths:
+        raise TutorError("sheet needs drill files or a lesson (e.g. tutor sheet exercises/hilfe.yaml)")
+    items = _verified(paths, lang, rules_spec, course)
+    html = sheets.render(items, title=title, lang=lang, exercises=not answers_only,
+                         answers=not no_answers, lesson=lesson if len(sources) <= 1 or lesson_id else None)
+    if output is None:
+        click.echo(html, nl=False)
+        return
+    try:
+        Path(output).write_text(html, encoding="utf-8")
+    except OSError as e:
+        raise TutorError(f"cannot write {output}: {e}") from None
+    click.echo(_t(lang, f"{output}: {len(items)} Aufgaben", f"{output}: {len(items)} drills"), err=True)
+
+
+# -- drills -----------------------------------------------------------------------------
+@click.group("drills")
+def drills_group():
+    """Drill files: check them against the engine, generate new ones, the schema."""
+
+
+@drills_group.command("check")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@default_rules_option
+@json_option
+@lang_option
+def drills_check(paths, rules_spec, as_json, lang):
+    """Validate drill files (or folders of them) and recompute every answer with the engine.
+
+    Exit 0 when all agree, 1 when a drill is broken or its answer disagrees (each
+    reported as file:line: id: message), 2 when a file cannot be read.
+
+    Example: tutor drills check exercises/
+    """
+    from tutor import drills
+
+    files = drills.collect(paths)
+    checked, problems, unreadable = drills.check_paths(files, lang, default_rules=rules_spec)
+    if as_json:
+        emit_json({"files": len(files), "drills": len(checked) + len({(p.path, p.drill) for p in problems if p.drill}),
+                   "ok": len(checked),
+                   "problems": [p.to_json() for p in problems]
+                   + [{"file": None, "line": None, "id": None, "message": str(e)} for e in unreadable]})
+    else:
+        _report(problems, unreadable)
+        n = len(problems) + len(unreadable)
+        if n:
+            click.echo(_t(lang, f"{len(files)} Dateien: {len(checked)} Aufgaben in Ordnung, {n} Problem{'e' if n != 1 else ''}.",
+                          f"{len(files)} files: {len(checked)} drills fine, {n} problem{'s' if n != 1 else ''}."))
+        else:
+            click.echo(_t(lang, f"{len(files)} Dateien, {len(checked)} Aufgaben: alle in Ordnung.",
+                          f"{len(files)} files, {len(checked)} drills: all fine."))
+    sys.exit(2 if unreadable else 1 if problems else 0)
+
+
+@drills_group.command("new")
+@click.option("--topic", type=click.Choice(TOPICS), required=True, help="The lesson topic to practise.")
+@click.option("--count", type=click.IntRange(1, 500), default=10, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed of the random deals (same seed, same drills).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="The drill file to write (default: standard output).")
+@click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
+@click.option("--rules", "rules_spec", default="verband", show_default=True, metavar="PROFILE|FILE",
+              help="Table rules of the generated drills.")
+@lang_option
+def drills_new(topic, count, seed, output, force, rules_spec, lang):
+    """Generate drills from random deals that meet the topic's conditions.
+
+    Example: tutor drills new --topic hilfe --count 20 --seed 7 -o exercises/hilfe-extra.yaml
+    """
+    from tutor import generator
+    from tutor.drills import dumps, schema_ref_for
+    from tutor.errors import TutorError
+
+    if output and Path(output).exists() and not force:
+        raise TutorError(f"{output} exists: choose another file or add --force")
+    f = generator.generate(topic, count, seed=seed, rules=rules_spec,
+                           progress=_progress_bar(count, lang))
+    text = dumps(f, schema_ref_for(output) if output else None)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise TutorError(f"cannot write {output}: {e}") from None
+    click.echo(_t(lang, f"{output}: {len(f.drills)} Aufgaben ({topic}, seed {seed})",
+                  f"{output}: {len(f.drills)} drills ({topic}, seed {seed})"), err=True)
+
+
+def _progress_bar(total: int, lang: str):
+    """A progress callback that shows a bar on a terminal once generating takes more than
+    a moment (half a second), and nothing otherwise."""
+    import time
+
+    stderr = click.get_text_stream("stderr")
+    if not getattr(stderr, "isatty", lambda: False)():
+        return None
+    start = time.monotonic()
+    state: dict = {}
+
+    def update(done: int) -> None:
+        if "bar" not in state:
+            if time.monotonic() - start < 0.5 or done >= total:
+                return
+            from rich.progress import Progress
+
+            bar = Progress(transient=True, console=None)
+            bar.start()
+            state["bar"] = bar
+            state["task"] = bar.add_task(_t(lang, "Aufgaben", "drills"), total=total)
+        state["bar"].update(state["task"], completed=done)
+        if done >= total:
+            state["bar"].stop()
+
+    return update
+
+
+@drills_group.command("schema")
+@click.option("--path", "only_path", is_flag=True, help="Print the schema file's path instead of the schema.")
+def drills_schema(only_path):
+    """The JSON Schema of drill files (for editors: # yaml-language-server: $schema=...)."""
+    from tutor import drills
+
+    if only_path:
+        click.echo(str(drills.schema_path()))
+    else:
+        click.echo(drills.schema_path().read_text(encoding="utf-8"), nl=False)

@@ -1,0 +1,181 @@
+"""Lessons (``lessons/*.md``): Markdown with a small YAML front matter::
+
+    ---
+    id: hilfe
+    title: Die Hilfe
+    order: 6
+    drills: [exercises/hilfe.yaml]        # relative to the repo root
+    key_rule: "Die beiden kleinsten Zehner über dem laufenden Gebot: ..."
+    ---
+    # Die Hilfe
+    ...
+
+The lessons folder is ``lessons/`` beside the package (the repository's root) unless
+another is given; the drill paths are relative to the folder's parent. Markdown is
+rendered by markdown-it-py (HTML, for the worksheets) and by rich (the terminal), both
+imported only when a lesson is rendered.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from tutor.errors import ParseError, TutorError
+
+REQUIRED = ("id", "title", "order", "drills", "key_rule")
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    title: str
+    order: int
+    drills: tuple[str, ...]        # as written: relative to the root
+    key_rule: str
+    body: str                      # Markdown
+    path: str | None = None
+    root: str | None = None        # the folder the drill paths are relative to
+
+    def drill_paths(self) -> list[Path]:
+        base = Path(self.root) if self.root else Path(".")
+        return [base / p for p in self.drills]
+
+
+def default_dir() -> Path:
+    """``lessons/`` in the repository the package lives in."""
+    return Path(__file__).resolve().parent.parent / "lessons"
+
+
+def lessons_dir(explicit: "str | Path | None" = None) -> Path:
+    d = Path(explicit) if explicit else default_dir()
+    if not d.is_dir():
+        raise TutorError(f"no lessons folder at {d} (give one with --lessons DIR)")
+    return d
+
+
+_FRONT = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
+
+
+def loads(text: str, where: str = "<lesson>", root: "str | Path | None" = None) -> Lesson:
+    m = _FRONT.match(text)
+    if not m:
+        raise ParseError(f"{where}:1: a lesson starts with a YAML header between two '---' lines")
+    import yaml
+
+    try:
+        head = yaml.safe_load(m.group(1))
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = f":{mark.line + 2}" if mark is not None else ""
+        raise ParseError(f"{where}{line}: the lesson's header is not valid YAML: "
+                         f"{getattr(e, 'problem', None) or e}") from None
+    if not isinstance(head, dict):
+        raise ParseError(f"{where}:2: the lesson's header must be a mapping (id, title, order, drills, key_rule)")
+    missing = [k for k in REQUIRED if k not in head]
+    if missing:
+        raise ParseError(f"{where}: the lesson's header lacks {', '.join(missing)}")
+    unknown = [k for k in head if k not in REQUIRED]
+    if unknown:
+        raise ParseError(f"{where}: unknown header field {unknown[0]!r} (known: {', '.join(REQUIRED)})")
+    for k in ("id", "title", "key_rule"):
+        if not isinstance(head[k], str) or not head[k].strip():
+            raise ParseError(f"{where}: {k} must be a non-empty text")
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", head["id"]):
+        raise ParseError(f"{where}: id {head['id']!r} must be lower-case letters, digits, - or _")
+    if isinstance(head["order"], bool) or not isinstance(head["order"], int):
+        raise ParseError(f"{where}: order must be a whole number")
+    drills = head["drills"]
+    if isinstance(drills, str):
+        drills = [drills]
+    if not isinstance(drills, list) or not all(isinstance(x, str) and x for x in drills):
+        raise ParseError(f"{where}: drills must be a list of drill file paths")
+    body = text[m.end():]
+    return Lesson(head["id"], head["title"].strip(), head["order"], tuple(drills),
+                  " ".join(head["key_rule"].split()), body, where,
+                  str(root) if root is not None else None)
+
+
+def load(path: "str | Path", root: "str | Path | None" = None) -> Lesson:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ParseError(f"{p}: cannot read: {e}") from None
+    return loads(text, str(p), root if root is not None else p.resolve().parent.parent)
+
+
+def load_all(folder: "str | Path | None" = None) -> list[Lesson]:
+    """Every lesson of the folder, in order; ids and order numbers are unique."""
+    d = lessons_dir(folder)
+    lessons = [load(p, d.resolve().parent) for p in sorted(d.glob("*.md"))]
+    if not lessons:
+        raise TutorError(f"{d}: no lessons (*.md) in this folder")
+    for attr in ("id", "order"):
+        seen: dict = {}
+        for lesson in lessons:
+            key = getattr(lesson, attr)
+            if key in seen:
+                raise ParseError(f"{lesson.path}: {attr} {key!r} is also used by {seen[key]}")
+            seen[key] = lesson.path
+    return sorted(lessons, key=lambda x: x.order)
+
+
+def find(lessons: Sequence[Lesson], key: str) -> Lesson:
+    """A lesson by id, by its order number, or by an unambiguous start of its id."""
+    k = key.strip().lower()
+    for lesson in lessons:
+        if lesson.id == k or (k.isdigit() and lesson.order == int(k)):
+            return lesson
+    hits = [x for x in lessons if x.id.startswith(k)]
+    if len(hits) == 1:
+        return hits[0]
+    known = ", ".join(x.id for x in lessons)
+    if hits:
+        raise TutorError(f"lesson {key!r} is ambiguous: " + " or ".join(x.id for x in hits))
+    raise TutorError(f"no lesson {key!r} (lessons: {known})")
+
+
+def by_topic(lessons: Iterable[Lesson]) -> dict[str, Lesson]:
+    return {x.id: x for x in lessons}
+
+
+def topic_of_files(lessons: Iterable[Lesson]) -> dict[str, str]:
+    """Resolved drill file path -> the lesson that lists it."""
+    out: dict[str, str] = {}
+    for lesson in lessons:
+        for p in lesson.drill_paths():
+            out.setdefault(str(p.resolve()), lesson.id)
+    return out
+
+
+# -- rendering ---------------------------------------------------------------------------
+def to_html(markdown: str) -> str:
+    """Markdown to HTML with markdown-it-py (CommonMark and tables). Raw HTML in the
+    text is escaped, not passed through: a lesson cannot inject markup."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False})
+    md.enable("table")
+    return md.render(markdown)
+
+
+def render_terminal(lesson: Lesson, *, color: bool, width: int | None = None,
+                    lang: str = "de") -> str:
+    """The lesson for the terminal with rich's Markdown renderer; plain text (no escape
+    codes) when ``color`` is False."""
+    import io
+
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    buf = io.StringIO()
+    console = Console(file=buf, force_terminal=color, no_color=not color, width=width or 88,
+                      color_system="standard" if color else None, highlight=False,
+                      emoji=False, soft_wrap=False)
+    console.print(Markdown(lesson.body, code_theme="ansi_light", hyperlinks=False))
+    lines = [line.rstrip() for line in buf.getvalue().splitlines()]
+    while lines and not lines[0]:
+        lines.pop(0)
+    return "\n".join(lines).rstrip() + "\n"

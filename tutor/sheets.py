@@ -1,0 +1,144 @@
+"""Printable worksheets: verified drills as one self-contained HTML file.
+
+The page (``tutor/templates/sheet.html`` with ``sheet.css`` and the Swiss suit symbols
+``suits.svg`` inlined; nothing is loaded from the network) has a title, the numbered
+exercises (the hand as a diagram with the suits in order, the auction as a table by
+seat, room for the answer) and, after a page break, the answer key with the engine's
+explanations. A4, print CSS, and no exercise box split across two pages.
+
+Jinja2 renders it with autoescaping and ``StrictUndefined``: the text of a drill (a
+note, a title) is always escaped, so it cannot inject markup.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+SUIT_ICONS = {"Eichel": "eichel", "Schellen": "schellen", "Rosen": "rosen", "Schilten": "schilten"}
+
+WORDS = {
+    "de": {"name": "Name", "date": "Datum", "exercise": "Aufgabe", "hand": "Blatt",
+           "auction": "Bieten", "no_calls": "noch keine Ansage", "your_call": "Deine Ansage",
+           "yes": "ja", "no": "nein", "because": "weil", "key": "Lösungen", "rules": "Tischregeln",
+           "types": {"bid": "Bieten", "explain": "Ansage lesen", "check": "Prüfen", "score": "Tafel"},
+           "worksheet": "Übungsblatt"},
+    "en": {"name": "Name", "date": "Date", "exercise": "Exercise", "hand": "Hand",
+           "auction": "Auction", "no_calls": "no call yet", "your_call": "Your call",
+           "yes": "yes", "no": "no", "because": "because", "key": "Answers", "rules": "Table rules",
+           "types": {"bid": "Bidding", "explain": "Reading a call", "check": "Checking", "score": "Board"},
+           "worksheet": "Worksheet"},
+}
+
+
+@dataclass
+class Cell:
+    text: str
+    cls: str = ""
+
+
+def auction_rows(entries: Sequence[tuple[str, str]], seats: Sequence[str], *,
+                 turn: str | None = None, mark: int | None = None) -> list[list[Cell]]:
+    """The auction as rows by seat (one column per seat; a call out of turn, such as a
+    double, goes in its seat's column). ``turn`` adds a ``?`` cell, ``mark`` highlights
+    the call asked about (1-based)."""
+    rows: list[list[Cell]] = []
+    row: list[Cell] = []
+    col = -1
+    items = list(entries) + ([(turn, "?")] if turn else [])
+    for n, (seat, call) in enumerate(items, start=1):
+        i = seats.index(seat) if seat in seats else 0
+        if i <= col:
+            rows.append(row + [Cell("")] * (len(seats) - len(row)))
+            row, col = [], -1
+        row += [Cell("")] * (i - col - 1)
+        cls = "asked" if mark == n else ("turn" if turn and n == len(items) else "")
+        row.append(Cell(call, cls))
+        col = i
+    if row:
+        rows.append(row + [Cell("")] * (len(seats) - len(row)))
+    return rows
+
+
+def _exercise(item, number: int, lang: str) -> dict:
+    from tutor import drills, quiz
+
+    d, sol, engine, rules = item.drill, item.solution, item.engine, item.drill.rules
+    seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))
+    w = WORDS[lang]
+    ex: dict[str, Any] = {
+        "number": number, "id": d.id, "type": d.type, "type_label": w["types"][d.type],
+        "ref": f"{item.file.name.rsplit('/', 1)[-1]} · {d.id}", "seats": seats,
+        "hand": None, "seat": sol.seat, "auction": None, "choices": [], "teams": [],
+        "answer": quiz.show_answer(item, lang), "why": sol.text, "note": d.note or "",
+        "rules_name": None,
+    }
+    name = getattr(rules, "name", None)
+    if name and name != "verband":
+        ex["rules_name"] = name
+    if d.hand:
+        ex["hand"] = [{"name": suit, "ranks": " ".join(ranks), "icon": SUIT_ICONS.get(suit)}
+                      for suit, ranks in drills.hand_rows(engine, d.hand)]
+    text, _ = quiz.question(item, lang)
+    # the question's last line is the question proper; the rest is drawn as diagrams
+    lines = [x for x in text.splitlines() if x.strip()]
+    if d.type == "bid":
+        ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats, turn=sol.seat)
+        ex["question"] = lines[-1]
+    elif d.type == "check":
+        ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats)
+        ex["question"] = lines[-1]
+    elif d.type == "explain":
+        entries = drills.entries_of(engine, d.auction, rules)[: sol.ask]
+        ex["auction"] = auction_rows(entries, seats, mark=sol.ask)
+        seat, call = entries[sol.ask - 1]
+        ex["question"] = quiz.MESSAGES[lang]["q_explain"].format(seat=seat, call=call, ask=sol.ask)
+        ex["choices"] = [drills.kind_label(engine, k, lang)
+                         for k in drills.choices(engine, d.auction, sol.ask, rules)]
+    elif d.type == "score":
+        if d.get("auction"):
+            ex["auction"] = auction_rows(drills.entries_of(engine, d.get("auction"), rules), seats)
+        score_lines = [x for x in lines if not x.startswith("  ")]
+        ex["question"] = " ".join(score_lines[-2:])
+        ex["teams"] = list(drills.teams_of(engine, d.answer))
+    return ex
+
+
+def render(items: Sequence, *, title: str | None = None, lang: str = "de",
+           exercises: bool = True, answers: bool = True, lesson=None,
+           avoid_breaks: bool = True) -> str:
+    """The worksheet for verified drills (``tutor.drills.Checked``), grouped by file in
+    the order given. ``lesson`` (a ``tutor.lessons.Lesson``) puts its text first.
+    ``avoid_breaks=False`` lets boxes split (only to show that the print CSS matters)."""
+    import jinja2
+    from markupsafe import Markup
+
+    groups: list[dict] = []
+    by_file: dict[str, dict] = {}
+    for n, item in enumerate(items, start=1):
+        key = item.file.name
+        if key not in by_file:
+            by_file[key] = {"title": item.file.display_title, "exercises": []}
+            groups.append(by_file[key])
+        by_file[key]["exercises"].append(_exercise(item, n, lang))
+    if title is None:
+        if lesson is not None:
+            title = lesson.title
+        elif len(groups) == 1:
+            title = groups[0]["title"]
+        else:
+            title = WORDS[lang]["worksheet"]
+    lesson_html = None
+    if lesson is not None:
+        from tutor.lessons import to_html
+
+        body = lesson.body.lstrip()
+        first, _, rest = body.partition("\n")
+        if first.strip().lstrip("#").strip() == lesson.title and first.startswith("# "):
+            body = rest
+        lesson_html = Markup(to_html(body))
+    env = jinja2.Environment(loader=jinja2.PackageLoader("tutor", "templates"),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True)
+    return env.get_template("sheet.html").render(
+        title=title, lang=lang, t=WORDS[lang], groups=groups, exercises=exercises,
+        answers=answers, lesson_html=lesson_html, avoid_breaks=avoid_breaks)
