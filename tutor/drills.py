@@ -480,22 +480,35 @@ FIELD_ORDER = ("id", "type", "rules", "hand", "auction", "ask", "call", "contrac
                "answer", "accept", "promises", "note")
 
 
-def dumps(f: DrillFile, schema_ref: str | None = None) -> str:
-    """The file as YAML; ``schema_ref`` adds the ``# yaml-language-server: $schema=``
-    line editors read to validate and complete it."""
+def _flow(value: Any) -> str:
+    """One value in YAML flow style on one line: ``{AC: 313, BD: 44}``, ``[fort]``, ``'90 Eichel'``."""
     yaml = _yaml()
-    head = f"# yaml-language-server: $schema={schema_ref}\n" if schema_ref else ""
-    header = f.header()
-    text = yaml.safe_dump(header, sort_keys=False, allow_unicode=True, width=1000) if header else ""
-    body = []
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10 ** 6,
+                          sort_keys=False)
+    text = text.strip()
+    if text.endswith("\n..."):
+        text = text[:-4].strip()
+    elif text.endswith("..."):
+        text = text[:-3].strip()
+    if isinstance(value, str) and not text.startswith(("'", '"')) and (
+            " " in value or ":" in value or value == ""):
+        text = json.dumps(value, ensure_ascii=False)   # hands and auctions always quoted
+    return text
+
+
+def dumps(f: DrillFile, schema_ref: str | None = None) -> str:
+    """The file as YAML, one field a line and the small values (answers, lists) in flow
+    style; ``schema_ref`` adds the ``# yaml-language-server: $schema=`` line editors
+    read to validate and complete it. ``loads(dumps(f))`` gives the same drills."""
+    out = [f"# yaml-language-server: $schema={schema_ref}\n"] if schema_ref else []
+    for key, value in f.header().items():
+        out.append(f"{key}: {_flow(value)}\n")
+    out.append("drills:\n")
     for d in f.drills:
-        fields = {k: d.fields[k] for k in FIELD_ORDER if k in d.fields}
-        fields.update({k: v for k, v in d.fields.items() if k not in fields})
-        item = yaml.safe_dump([fields], sort_keys=False, allow_unicode=True, width=1000,
-                              default_flow_style=None)
-        body.append("".join("  " + line if line.strip() else line
-                            for line in item.splitlines(keepends=True)))
-    return head + text + "drills:\n" + "".join(body)
+        fields = [k for k in FIELD_ORDER if k in d.fields] + [k for k in d.fields if k not in FIELD_ORDER]
+        for i, k in enumerate(fields):
+            out.append(f"{'  - ' if i == 0 else '    '}{k}: {_flow(d.fields[k])}\n")
+    return "".join(out)
 
 
 def dump(f: DrillFile, path: "str | Path", schema_ref: str | None = None) -> None:
@@ -800,6 +813,17 @@ class Checked:
     @property
     def key(self) -> tuple[str, str]:
         return (self.file.name, self.drill.id)
+
+    @property
+    def rules_label(self) -> str | None:
+        """The table rules as the drill (or its file) names them, None for the default
+        (the Verband's): shown with the question, since the answer depends on them."""
+        spec = self.drill.get("rules", self.file.rules)
+        if spec is None or spec == "verband":
+            return None
+        if isinstance(spec, dict):
+            return ", ".join(f"{k}: {_flow(v)}" for k, v in spec.items())
+        return str(spec)
 
 
 def _rules_spec(spec: Any, base: str | None) -> Any:

@@ -137,6 +137,38 @@ def find(lessons: Sequence[Lesson], key: str) -> Lesson:
     raise TutorError(f"no lesson {key!r} (lessons: {known})")
 
 
+def _lesson_key(path: Path) -> str | None:
+    """The ``lesson:`` of a drill file's header, read without checking the drills."""
+    import re as _re
+
+    try:
+        with path.open(encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("drills:"):
+                    return None
+                m = _re.match(r"lesson:\s*['\"]?([a-z0-9_-]+)['\"]?\s*(#.*)?$", line.rstrip())
+                if m:
+                    return m.group(1)
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None
+
+
+def drill_files(lesson: Lesson) -> list[Path]:
+    """The drill files that practise a lesson: those its header lists, then every file
+    in the root's ``exercises/`` whose ``lesson:`` names it (such as the generated
+    ``hilfe-gen.yaml``)."""
+    out = list(lesson.drill_paths())
+    seen = {p.resolve() for p in out}
+    folder = Path(lesson.root or ".") / "exercises"
+    if folder.is_dir():
+        for p in sorted(folder.glob("*.y*ml")):
+            if p.resolve() not in seen and _lesson_key(p) == lesson.id:
+                out.append(p)
+                seen.add(p.resolve())
+    return out
+
+
 def by_topic(lessons: Iterable[Lesson]) -> dict[str, Lesson]:
     return {x.id: x for x in lessons}
 
@@ -145,7 +177,7 @@ def topic_of_files(lessons: Iterable[Lesson]) -> dict[str, str]:
     """Resolved drill file path -> the lesson that lists it."""
     out: dict[str, str] = {}
     for lesson in lessons:
-        for p in lesson.drill_paths():
+        for p in drill_files(lesson):
             out.setdefault(str(p.resolve()), lesson.id)
     return out
 

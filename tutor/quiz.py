@@ -414,9 +414,8 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
     out: list[str] = []
     if number:
         out.append(style.bold(m["number"].format(i=number[0], n=number[1])))
-    name = getattr(rules, "name", None)
-    if name and name != "verband":
-        out.append(m["rules"].format(name=name))
+    if item.rules_label:
+        out.append(m["rules"].format(name=item.rules_label))
     if d.type in ("bid", "check"):
         out.append(m["your_hand"].format(seat=sol.seat))
         out += hand_lines(engine, d.hand, style)

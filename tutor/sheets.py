@@ -72,9 +72,7 @@ def _exercise(item, number: int, lang: str) -> dict:
         "answer": quiz.show_answer(item, lang), "why": sol.text, "note": d.note or "",
         "rules_name": None,
     }
-    name = getattr(rules, "name", None)
-    if name and name != "verband":
-        ex["rules_name"] = name
+    ex["rules_name"] = item.rules_label
     if d.hand:
         ex["hand"] = [{"name": suit, "ranks": " ".join(ranks), "icon": SUIT_ICONS.get(suit)}
                       for suit, ranks in drills.hand_rows(engine, d.hand)]

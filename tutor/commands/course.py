@@ -108,7 +108,7 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
 
     Example: tutor lessons
     """
-    from tutor import drills, quiz
+    from tutor import drills, lessons, quiz
 
     course = _lessons(lessons_path, required=True)
     progress = quiz.Progress.open(db_path, learner)
@@ -116,7 +116,7 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
     try:
         for lesson in course:
             keys = []
-            for p in lesson.drill_paths():
+            for p in lessons.drill_files(lesson):
                 try:
                     f = drills.load(p)
                 except Exception:  # a broken file shows as 0 drills here; drills check names it
@@ -161,17 +161,22 @@ def lesson_cmd(lesson_id, lessons_path, lang):
 
         width = min(shutil.get_terminal_size((88, 24)).columns, 100)
     click.echo(lessons.render_terminal(lesson, color=style.color, width=width, lang=lang), nl=False)
-    if lesson.drills:
+    files = lessons.drill_files(lesson)
+    if files:
+        root = Path(lesson.root or ".")
+        shown = [str(p.relative_to(root)) if p.is_relative_to(root) else str(p) for p in files]
         click.echo()
-        click.echo(_t(lang, "Üben: ", "Practise: ") + "tutor quiz " + " ".join(lesson.drills))
+        click.echo(_t(lang, "Üben: ", "Practise: ") + "tutor quiz " + " ".join(shown))
         click.echo(_t(lang, "Merke: ", "Key rule: ") + lesson.key_rule)
 
 
 # -- quiz -------------------------------------------------------------------------------
 def _course_files(course) -> list[str]:
+    from tutor import lessons
+
     files: list[str] = []
     for lesson in course:
-        for p in lesson.drill_paths():
+        for p in lessons.drill_files(lesson):
             if p.exists() and str(p) not in files:
                 files.append(str(p))
     if not files:
@@ -326,12 +331,12 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
         elif course and not s.endswith((".yaml", ".yml")):
             found = lessons.find(course, s)
             lesson = lesson or found
-            paths += [str(p) for p in found.drill_paths()]
+            paths += [str(p) for p in lessons.drill_files(found)]
         else:
             raise TutorError(f"{s}: no such drill file, folder or lesson")
     if lesson_id:
         lesson = lessons.find(course, lesson_id)
-        paths += [str(p) for p in lesson.drill_paths()]
+        paths += [str(p) for p in lessons.drill_files(lesson)]
     if not paths:
         raise TutorError("sheet needs drill files or a lesson (e.g. tutor sheet exercises/hilfe.yaml)")
     items = _verified(paths, lang, rules_spec, course)
@@ -379,12 +384,18 @@ def drills_check(paths, rules_spec, as_json, lang):
         _report(problems, unreadable)
         n = len(problems) + len(unreadable)
         if n:
-            click.echo(_t(lang, f"{len(files)} Dateien: {len(checked)} Aufgaben in Ordnung, {n} Problem{'e' if n != 1 else ''}.",
-                          f"{len(files)} files: {len(checked)} drills fine, {n} problem{'s' if n != 1 else ''}."))
+            click.echo(_t(lang, f"{_files(len(files), lang)}: {len(checked)} Aufgaben in Ordnung, "
+                                f"{n} Problem{'e' if n != 1 else ''}.",
+                          f"{_files(len(files), lang)}: {len(checked)} drills fine, "
+                          f"{n} problem{'s' if n != 1 else ''}."))
         else:
-            click.echo(_t(lang, f"{len(files)} Dateien, {len(checked)} Aufgaben: alle in Ordnung.",
-                          f"{len(files)} files, {len(checked)} drills: all fine."))
+            click.echo(_t(lang, f"{_files(len(files), lang)}, {len(checked)} Aufgaben: alle in Ordnung.",
+                          f"{_files(len(files), lang)}, {len(checked)} drills: all fine."))
     sys.exit(2 if unreadable else 1 if problems else 0)
+
+
+def _files(n: int, lang: str) -> str:
+    return f"{n} " + (_t(lang, "Datei", "file") if n == 1 else _t(lang, "Dateien", "files"))
 
 
 @drills_group.command("new")
