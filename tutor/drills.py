@@ -78,7 +78,7 @@ class Drill:
     id: str
     type: str
     fields: Mapping[str, Any]
-    line: int | None = None
+    line: int | None = field(default=None, compare=False)
     lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
     rules: Any = field(default=None, compare=False, repr=False)  # loaded table rules
 
