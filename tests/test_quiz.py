@@ -1,0 +1,338 @@
+"""The quiz: scripted answers, feedback, progress and the Leitner schedule."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, ISSUE_DRILLS, ROOT, write
+from tutor import drills, quiz
+
+
+def quiz_run(run, files, answers, db, *extra, env=None):
+    return run("quiz", *files, "--db", db, "--lessons", FIXTURES / "lessons", *extra,
+               input="".join(a + "\n" for a in answers), env=env)
+
+
+# -- scripted sessions ------------------------------------------------------------------
+def test_one_answer_per_line_and_the_last_line(run, issue_file, tmp_path):
+    res = quiz_run(run, [issue_file], ["90 Eichel", "hilfe", "nein", "213 44"], tmp_path / "p.db")
+    assert res.exit_code == 0
+    lines = res.output.strip().splitlines()
+    assert lines[-1] == "Ergebnis: 3/4 richtig"
+    assert "Falsch. Richtig ist: AC 313, BD 44." in res.output
+
+
+def test_english_score_line(run, issue_file, tmp_path):
+    res = quiz_run(run, [issue_file], ["90 Eichel", "2", "no", "313 44"], tmp_path / "p.db", "--lang", "en")
+    assert res.output.strip().splitlines()[-1] == "Score: 4/4 correct"
+
+
+def test_json_final_line(run, issue_file, tmp_path):
+    res = quiz_run(run, [issue_file], ["80 Eichel", "hilfe", "ja", "313 44"], tmp_path / "p.db", "--json")
+    last = res.output.strip().splitlines()[-1]
+    assert last == '{"answered": 4, "correct": 2, "acceptable": 0, "missed": ["hilfe-01", "check-01"]}'
+    assert list(json.loads(last)) == ["answered", "correct", "acceptable", "missed"]
+
+
+@pytest.mark.parametrize("answer", ["90 ei", "90 EICHEL", "90ei", "90 auf Eichel", "90 ♣", "  90   eichel "])
+def test_calls_are_read_forgivingly(run, issue_file, tmp_path, answer):
+    res = quiz_run(run, [issue_file], [answer], tmp_path / "p.db", "--count", "1", "--json")
+    assert json.loads(res.output.strip().splitlines()[-1])["correct"] == 1
+
+
+@pytest.mark.parametrize("answer, right", [("hilfe", True), ("Hilfe", True), ("2", True), ("hil", True),
+                                           ("eröffnung", False), ("1", False)])
+def test_explain_answers_by_name_or_number(run, issue_file, tmp_path, answer, right):
+    f = write(tmp_path, "e.yaml", """\
+        drills:
+          - {id: e, type: explain, auction: "60 Eichel, 70 Schellen, 90 Eichel", ask: 3, answer: hilfe}
+        """)
+    res = quiz_run(run, [f], [answer], tmp_path / "p.db", "--json")
+    assert json.loads(res.output.strip().splitlines()[-1])["correct"] == int(right)
+
+
+@pytest.mark.parametrize("answer, value", [("ja", True), ("Yes", True), ("j", True), ("nein", False),
+                                           ("no", False), ("N", False)])
+def test_check_answers_in_german_and_english(issue_file, answer, value):
+    item = [c for c in drills.verified([issue_file]) if c.drill.type == "check"][0]
+    assert quiz.parse_answer(item, answer).value is value
+
+
+@pytest.mark.parametrize("answer", ["313 44", "313:44", "AC 313 BD 44", "BD 44, AC 313", "313, 44"])
+def test_board_answers(issue_file, answer):
+    item = [c for c in drills.verified([issue_file]) if c.drill.type == "score"][0]
+    assert quiz.parse_answer(item, answer).value == {"AC": 313, "BD": 44}
+
+
+@pytest.mark.parametrize("answer", ["313", "313 44 12", "dreihundert"])
+def test_unreadable_board_answers(issue_file, answer):
+    item = [c for c in drills.verified([issue_file]) if c.drill.type == "score"][0]
+    with pytest.raises(quiz.AnswerError):
+        quiz.parse_answer(item, answer)
+
+
+def test_an_accept_call_is_acceptable_not_correct(run, issue_file, tmp_path):
+    res = quiz_run(run, [issue_file], ["pass"], tmp_path / "p.db", "--count", "1", "--json")
+    assert "Akzeptabel. Empfohlen ist: 90 Eichel." in res.output
+    data = json.loads(res.output.strip().splitlines()[-1])
+    assert (data["correct"], data["acceptable"], data["missed"]) == (0, 1, [])
+
+
+def test_feedback_short_when_right_full_when_wrong(run, issue_file, tmp_path):
+    right = quiz_run(run, [issue_file], ["90 Eichel"], tmp_path / "a.db", "--count", "1")
+    assert "Richtig." in right.output and "Warum:" not in right.output
+    wrong = quiz_run(run, [issue_file], ["80 Eichel"], tmp_path / "b.db", "--count", "1")
+    assert "Warum: Hilfe in Eichel" in wrong.output          # the engine's reasoning
+    assert "Hinweis: Nell zu dritt: the upper" in wrong.output  # and the drill's note
+    asked = quiz_run(run, [issue_file], ["90 Eichel", "warum", "hilfe"], tmp_path / "c.db", "--count", "2", "--json")
+    assert "Warum: Hilfe in Eichel" in asked.output           # reasoning on request ...
+    assert json.loads(asked.output.strip().splitlines()[-1])["answered"] == 2  # ... costs no answer
+
+
+def test_key_rule_after_two_misses_in_a_row(run, tmp_path):
+    p = write(tmp_path, "h.yaml", ISSUE_DRILLS.replace("title: Die Hilfe\n", "title: Die Hilfe\n"))
+    res = quiz_run(run, [p], ["fort", "raise", "ja"], tmp_path / "p.db")
+    # the first answer is acceptable (no miss); raise and ja are two misses in a row
+    out = res.output
+    rule = "Merke (Die Hilfe): Die beiden kleinsten Zehner über dem laufenden Gebot"
+    assert out.count(rule) == 1
+    assert out.index(rule) > out.index("Aufgabe 3/4") and out.index(rule) < out.index("Aufgabe 4/4")
+    assert "Verpasst in: Die Hilfe" in out
+
+
+def test_end_of_input_ends_cleanly_and_keeps_the_answers(run, issue_file, tmp_path):
+    db = tmp_path / "p.db"
+    res = quiz_run(run, [issue_file], ["90 Eichel", "raise"], db, "--json")
+    assert res.exit_code == 0
+    assert "Abgebrochen: 2 Antworten gespeichert." in res.output
+    assert json.loads(res.output.strip().splitlines()[-1])["answered"] == 2
+    p = quiz.Progress.open(db)
+    try:
+        src = quiz.source_of(str(issue_file))
+        assert [h["outcome"] for h in p.history(src, "hilfe-01")] == ["correct"]
+        assert [h["outcome"] for h in p.history(src, "hilfe-02")] == ["wrong"]
+        assert p.history(src, "check-01") == []
+    finally:
+        p.close()
+
+
+def test_ctrl_c_keeps_what_was_answered(issue_file, tmp_path):
+    items = drills.verified([issue_file])
+    progress = quiz.Progress.open(tmp_path / "p.db", "kim")
+    answers = iter(["90 Eichel"])
+
+    def read(prompt):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt
+
+    out: list[str] = []
+    res = quiz.Quiz(items, read=read, echo=out.append, progress=progress).run()
+    assert (res.answered, res.correct, res.stopped) == (1, 1, True)
+    assert out[-1] == "Ergebnis: 1/1 richtig"
+    assert len(progress.schedule()) == 1
+    progress.close()
+
+
+def test_unreadable_answer_from_a_pipe_counts_as_a_miss(run, issue_file, tmp_path):
+    res = quiz_run(run, [issue_file], ["neunzig", "hilfe"], tmp_path / "p.db", "--count", "2", "--json")
+    assert "Nicht lesbar" in res.output
+    assert json.loads(res.output.strip().splitlines()[-1]) == {
+        "answered": 2, "correct": 1, "acceptable": 0, "missed": ["hilfe-01"]}
+
+
+def test_unreadable_answer_in_a_terminal_is_asked_again(issue_file):
+    item = drills.verified([issue_file])[0]
+    answers = iter(["neunzig", "90 ei"])
+    out: list[str] = []
+    res = quiz.Quiz([item], read=lambda p: next(answers), echo=out.append, interactive=True).run()
+    assert res.correct == 1 and any("Nicht lesbar" in x for x in out)
+
+
+# -- the question gives nothing away ------------------------------------------------------
+def _all_items():
+    return drills.verified([ROOT / "exercises", FIXTURES / "exercises"])
+
+
+def test_no_question_gives_the_answer_away():
+    for item in _all_items():
+        text, prompt = quiz.question(item)
+        d, sol = item.drill, item.solution
+        shown = text + prompt
+        assert d.id not in shown
+        if d.note:
+            assert d.note not in shown
+        if d.type == "bid":
+            # the prompt is the same for every bid drill; the call itself appears nowhere
+            assert prompt == quiz.MESSAGES["de"]["p_bid"]
+            if sol.answer != "fort":
+                assert sol.answer not in shown, d.id
+        elif d.type == "score":
+            numbers = set(re.findall(r"\d+", shown))
+            # the numbers of the board are not in the question (unless they are the card points)
+            for team, n in sol.answer.items():
+                if str(n) != str(d.get("card_points")):
+                    assert str(n) not in numbers, (d.id, n)
+        elif d.type == "explain":
+            question_line = next(x for x in text.splitlines() if x.startswith("Was zeigt"))
+            before = text[: text.index(question_line)]
+            after = text[text.index(question_line) + len(question_line):]
+            label = quiz._fold(drills.kind_label(item.engine, sol.answer, "de"))
+            assert label not in quiz._fold(before + question_line)   # only among the options
+            assert label in quiz._fold(after)
+
+
+def test_explain_options_depend_on_the_call_not_on_the_answer():
+    items = [i for i in _all_items() if i.drill.type == "explain"]
+    bid_answers = {}
+    for item in items:
+        entries = drills.entries_of(item.engine, item.drill.auction, item.drill.rules)
+        _, call = entries[item.solution.ask - 1]
+        if call[0].isdigit():
+            opts = drills.choices(item.engine, item.drill.auction, item.solution.ask, item.drill.rules)
+            bid_answers.setdefault(opts, set()).add(item.solution.answer)
+    # one set of options for every bid, whatever its reading
+    assert len(bid_answers) == 1
+    assert len(next(iter(bid_answers.values()))) >= 5
+
+
+def test_plain_output_without_a_terminal_and_with_no_color(run, issue_file, tmp_path):
+    res = quiz_run(run, [issue_file], ["90 Eichel"], tmp_path / "p.db", "--count", "1")
+    assert "\x1b[" not in res.output and "Eichel    A O 9" in res.output
+
+    class Tty:
+        encoding = "utf-8"
+
+        def isatty(self):
+            return True
+
+    assert quiz.terminal_style(Tty()).color is True
+    os.environ["NO_COLOR"] = "1"
+    try:
+        style = quiz.terminal_style(Tty())
+    finally:
+        del os.environ["NO_COLOR"]
+    assert style.color is False
+    lines = quiz.hand_lines(drills.engine_for(), "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
+                            quiz.Style(color=True, symbols=True))
+    assert lines[0].startswith("  ♣ Eichel") and "\x1b[31m♥ Rosen" in lines[2]
+
+
+def test_the_auction_is_shown_by_seat_with_the_turn():
+    lines = quiz.auction_lines([("A", "60 Eichel"), ("B", "fort"), ("C", "80 Eichel"), ("D", "fort"),
+                                ("A", "90 Eichel"), ("D", "dopple")], ("A", "B", "C", "D"), turn=None)
+    header, row1, row2 = lines
+    assert header.split() == ["A", "B", "C", "D"]
+    assert row1.split("  ")[1].strip() == "60 Eichel"
+    assert row2.index("dopple") == header.index("D")
+
+
+# -- order -----------------------------------------------------------------------------
+def test_file_order_unless_shuffled(run, tmp_path):
+    f = FIXTURES / "exercises" / "tafel.yaml"
+    plain = quiz_run(run, [f], ["1 1"] * 4, tmp_path / "a.db", "--json")
+    assert plain.output.index("113 Kartenpunkte") < plain.output.index("96 Kartenpunkte")
+    items = drills.verified([f])
+    assert [i.drill.id for i in quiz.order(items)] == ["tafel-a", "tafel-b", "tafel-c", "tafel-d"]
+    orders = {tuple(i.drill.id for i in quiz.order(items, True, seed)) for seed in range(8)}
+    assert len(orders) > 1 and all(sorted(o) == sorted(i.drill.id for i in items) for o in orders)
+
+
+def test_a_file_with_a_wrong_answer_never_reaches_the_learner(run, tmp_path):
+    wrong = write(tmp_path, "w.yaml", ISSUE_DRILLS.replace("answer: false", "answer: true"))
+    res = quiz_run(run, [wrong], ["90 Eichel"], tmp_path / "p.db")
+    assert res.exit_code == 1
+    assert f"{wrong}:22: check-01: the answer key says true" in res.output
+    assert "Aufgabe 1/" not in res.output
+    check = run("drills", "check", wrong)
+    same = [x for x in check.output.splitlines() if x.startswith(str(wrong))]
+    assert same and all(x in res.output for x in same)
+
+
+# -- the schedule ------------------------------------------------------------------------
+class Clock:
+    def __init__(self):
+        self.now = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.timezone.utc)
+
+    def __call__(self):
+        return self.now
+
+
+def test_leitner_missed_due_at_once_right_later_and_later(tmp_path):
+    clock = Clock()
+    p = quiz.Progress.open(tmp_path / "p.db", "ana", clock)
+    p.record("f", "d1", "t", "x", quiz.WRONG)
+    assert p.due() == [("f", "d1")]                      # missed: due again at once
+    gaps = []
+    for _ in range(4):
+        box, due = p.record("f", "d1", "t", "x", quiz.CORRECT)
+        gaps.append((dt.datetime.fromisoformat(due.replace("Z", "+00:00")) - clock.now).days)
+        assert p.due() == []
+        clock.now = dt.datetime.fromisoformat(due.replace("Z", "+00:00"))
+        assert p.due() == [("f", "d1")]
+    assert gaps == sorted(gaps) and len(set(gaps)) == 4  # later and later
+    p.record("f", "d1", "t", "x", quiz.WRONG)
+    assert p.schedule()[("f", "d1")]["box"] == 0 and p.due() == [("f", "d1")]
+    p.close()
+
+
+def test_progress_is_per_learner(tmp_path):
+    a = quiz.Progress.open(tmp_path / "p.db", "ana")
+    b = quiz.Progress.open(tmp_path / "p.db", "ben")
+    a.record("f", "d", None, "x", quiz.WRONG)
+    assert a.due() == [("f", "d")] and b.due() == []
+    a.close()
+    b.close()
+
+
+def test_review_brings_back_what_was_missed(run, issue_file, tmp_path):
+    db = tmp_path / "p.db"
+    quiz_run(run, [issue_file], ["90 Eichel", "raise", "nein", "313 44"], db)
+    res = quiz_run(run, [], ["hilfe"], db, "--review", "--json")
+    assert "Quiz: 1 Aufgabe." in res.output
+    assert json.loads(res.output.strip().splitlines()[-1]) == {
+        "answered": 1, "correct": 1, "acceptable": 0, "missed": []}
+    again = quiz_run(run, [], [], db, "--review")
+    assert "Nichts fällig" in again.output and again.output.strip().endswith("Ergebnis: 0/0 richtig")
+
+
+def test_two_quizzes_at_once_lose_nothing(tmp_path):
+    """Two processes answer the same 13 drills on one database at the same time."""
+    f = ROOT / "exercises" / "tafel-gen.yaml"
+    items = drills.verified([f])
+    answers = "".join(" ".join(str(v) for v in i.solution.answer.values()) + "\n" for i in items)
+    db = tmp_path / "shared.db"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    cmd = [sys.executable, "-m", "tutor", "quiz", str(f), "--db", str(db), "--learner", "ana", "--json"]
+    procs = [subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, env=env, cwd=tmp_path) for _ in range(2)]
+    outs = [p.communicate(answers, timeout=120) for p in procs]
+    for p, (out, err) in zip(procs, outs):
+        assert p.returncode == 0, err
+        assert json.loads(out.strip().splitlines()[-1])["correct"] == len(items)
+    prog = quiz.Progress.open(db, "ana")
+    try:
+        rows = prog.conn.execute("SELECT COUNT(*) FROM quiz_answer").fetchone()[0]
+        sched = prog.schedule()
+    finally:
+        prog.close()
+    assert rows == 2 * len(items)
+    assert len(sched) == len(items)
+    assert {s["answers"] for s in sched.values()} == {2}
+    assert {s["box"] for s in sched.values()} == {2}     # two right answers each: box 2
+
+
+def test_the_course_without_files_starts_with_the_lessons_drills(run, tmp_path):
+    res = quiz_run(run, [], [], tmp_path / "p.db", "--json")
+    # the fixture course: Tafel (order 1) comes before Hilfe (order 2)
+    assert res.exit_code == 0
+    assert res.output.index("Aufgabe 1/") < res.output.index("113 Kartenpunkte")
+    assert "Quiz: 8 Aufgaben." in res.output
