@@ -183,7 +183,9 @@ def test_no_question_gives_the_answer_away():
                     assert str(n) not in numbers, (d.id, n)
         elif d.type == "explain":
             question_line = next(x for x in text.splitlines() if x.startswith("Was zeigt"))
-            before = text[: text.index(question_line)]
+            # (the table rules a drill is played under are agreed before the game: shown as they are)
+            before = "\n".join(x for x in text[: text.index(question_line)].splitlines()
+                               if not x.startswith("Tischregeln:"))
             after = text[text.index(question_line) + len(question_line):]
             label = quiz._fold(drills.kind_label(item.engine, sol.answer, "de"))
             call = drills.entries_of(item.engine, d.auction, d.rules)[sol.ask - 1][1]
