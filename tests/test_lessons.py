@@ -1,0 +1,123 @@
+"""Lessons: front matter, order, rendering in the terminal and as HTML, the course view."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import FIXTURES, ROOT, write
+from tutor import lessons
+from tutor.errors import ParseError, TutorError
+
+LESSONS = FIXTURES / "lessons"
+
+
+def test_lessons_load_in_order_with_their_header():
+    course = lessons.load_all(LESSONS)
+    assert [x.id for x in course] == ["tafel", "hilfe"]          # by order, not by file name
+    hilfe = course[1]
+    assert hilfe.title == "Die Hilfe" and hilfe.drills == ("exercises/hilfe.yaml",)
+    assert hilfe.key_rule.startswith("Die beiden kleinsten Zehner")
+    assert hilfe.drill_paths()[0].resolve() == (FIXTURES / "exercises" / "hilfe.yaml").resolve()
+    assert hilfe.body.lstrip().startswith("# Die Hilfe")
+
+
+@pytest.mark.parametrize("header, message", [
+    ("id: x\ntitle: X\norder: 1\ndrills: []\n", "lacks key_rule"),
+    ("id: X Y\ntitle: X\norder: 1\ndrills: []\nkey_rule: k\n", "must be lower-case"),
+    ("id: x\ntitle: X\norder: eins\ndrills: []\nkey_rule: k\n", "order must be a whole number"),
+    ("id: x\ntitle: X\norder: 1\ndrills: [3]\nkey_rule: k\n", "drills must be a list"),
+    ("id: x\ntitle: X\norder: 1\ndrills: []\nkey_rule: k\nauthor: me\n", "unknown header field 'author'"),
+    ("id: [x\n", "not valid YAML"),
+])
+def test_a_broken_header_names_the_file_and_the_problem(tmp_path, header, message):
+    p = write(tmp_path, "lessons/x.md", "---\n" + header + "---\n# X\n")
+    with pytest.raises(ParseError, match=message) as e:
+        lessons.load(p)
+    assert str(p) in str(e.value)
+
+
+def test_a_lesson_without_header_is_refused(tmp_path):
+    p = write(tmp_path, "lessons/x.md", "# Nur Text\n")
+    with pytest.raises(ParseError, match="YAML header"):
+        lessons.load(p)
+
+
+def test_duplicate_ids_are_refused(tmp_path):
+    for name in ("a.md", "b.md"):
+        write(tmp_path, f"lessons/{name}", f"---\nid: x\ntitle: X\norder: {len(name)}{name[0] == 'a' and 1 or 2}\n"
+                                           "drills: []\nkey_rule: k\n---\n")
+    with pytest.raises(ParseError, match="id 'x' is also used"):
+        lessons.load_all(tmp_path / "lessons")
+
+
+def test_find_by_id_number_or_prefix():
+    course = lessons.load_all(LESSONS)
+    assert lessons.find(course, "hilfe").id == "hilfe"
+    assert lessons.find(course, "1").id == "tafel"
+    assert lessons.find(course, "hi").id == "hilfe"
+    with pytest.raises(TutorError, match="no lesson 'matsch'"):
+        lessons.find(course, "matsch")
+
+
+def test_terminal_rendering_plain_and_coloured():
+    hilfe = lessons.find(lessons.load_all(LESSONS), "hilfe")
+    plain = lessons.render_terminal(hilfe, color=False, width=80)
+    assert "\x1b[" not in plain
+    assert "Die Hilfe" in plain and "In dieser Farbe helfe ich dir" in plain
+    assert "**" not in plain and "| ---" not in plain          # Markdown rendered, not shown raw
+    assert "Nell zu zweit" in plain and "70 Eichel" in plain     # the table's cells
+    coloured = lessons.render_terminal(hilfe, color=True, width=80)
+    assert "\x1b[" in coloured
+
+
+def test_html_rendering_escapes_raw_html():
+    html = lessons.to_html("**fett** <script>alert(1)</script>\n\n| a | b |\n| - | - |\n| 1 | 2 |\n")
+    assert "<strong>fett</strong>" in html
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "<table>" in html and "<td>1</td>" in html
+
+
+def test_generated_files_count_for_their_lesson(tmp_path):
+    write(tmp_path, "lessons/h.md", "---\nid: hilfe\ntitle: H\norder: 1\ndrills: [exercises/hilfe.yaml]\n"
+                                    "key_rule: k\n---\n")
+    write(tmp_path, "exercises/hilfe.yaml", "lesson: hilfe\ndrills: []\n")
+    write(tmp_path, "exercises/hilfe-gen.yaml", "title: G\nlesson: hilfe\ndrills: []\n")
+    write(tmp_path, "exercises/tafel-gen.yaml", "lesson: tafel\ndrills: []\n")
+    (lesson,) = lessons.load_all(tmp_path / "lessons")
+    assert [p.name for p in lessons.drill_files(lesson)] == ["hilfe.yaml", "hilfe-gen.yaml"]
+
+
+def test_lesson_command_shows_the_lesson_its_drills_and_key_rule(run):
+    res = run("lesson", "hilfe", "--lessons", LESSONS)
+    assert res.exit_code == 0
+    assert "In dieser Farbe helfe ich dir" in res.output
+    assert "Üben: tutor quiz exercises/hilfe.yaml" in res.output
+    assert "Merke: Die beiden kleinsten Zehner" in res.output
+    bad = run("lesson", "schach", "--lessons", LESSONS)
+    assert bad.exit_code == 2 and "no lesson 'schach'" in bad.output
+
+
+def test_lessons_command_shows_progress(run, tmp_path):
+    db = tmp_path / "p.db"
+    before = run("lessons", "--lessons", LESSONS, "--db", db, "--json")
+    data = {x["id"]: x for x in json.loads(before.output)}
+    assert [x["id"] for x in json.loads(before.output)] == ["tafel", "hilfe"]
+    assert (data["hilfe"]["drills"], data["hilfe"]["seen"]) == (4, 0)
+    run("quiz", FIXTURES / "exercises" / "hilfe.yaml", "--db", db, "--lessons", LESSONS,
+        input="90 Eichel\nraise\n")
+    after = {x["id"]: x for x in json.loads(run("lessons", "--lessons", LESSONS, "--db", db, "--json").output)}
+    assert (after["hilfe"]["seen"], after["hilfe"]["right"], after["hilfe"]["due"]) == (2, 1, 1)
+    text = run("lessons", "--lessons", LESSONS, "--db", db).output
+    assert "Die Hilfe" in text and "geübt 2, richtig 1, fällig 1" in text
+    assert "Weiter: tutor lesson tafel" in text
+
+
+def test_the_repositorys_lessons_load_when_present():
+    folder = ROOT / "lessons"
+    if not folder.is_dir():
+        pytest.skip("no lessons/ in this tree yet (they come with the content branch)")
+    course = lessons.load_all(folder)
+    for lesson in course:
+        for p in lesson.drill_paths():
+            assert p.exists(), f"{lesson.path}: {p} is missing"

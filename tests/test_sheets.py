@@ -1,0 +1,102 @@
+"""Worksheets: the HTML, its parts, escaping, and the sheet command."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import FIXTURES, ISSUE_DRILLS, write
+from tutor import drills, lessons, sheets
+
+
+@pytest.fixture
+def items(issue_file):
+    return drills.verified([issue_file, FIXTURES / "exercises" / "tafel.yaml"])
+
+
+def test_the_sheet_has_title_numbered_exercises_diagrams_and_the_key(items):
+    html = sheets.render(items)
+    assert "<title>Übungsblatt</title>" in html
+    numbers = re.findall(r'<span class="num">Aufgabe (\d+)</span>', html)
+    assert numbers == [str(n) for n in range(1, 9)]
+    for suit in ("eichel", "schellen", "rosen", "schilten"):
+        assert f'<symbol id="suit-{suit}"' in html and f'href="#suit-{suit}"' in html
+    # the hand, suits in order, and the auction by seat with the seat in turn marked
+    first = html[html.index('id="drill-1"'):html.index('id="drill-2"')]
+    assert [m for m in re.findall(r'class="suitname">(\w+)<', first)] == ["Eichel", "Schellen", "Rosen", "Schilten"]
+    assert re.search(r'class="ranks">A O 9<', first)
+    assert re.findall(r"<th>([A-D])</th>", first) == ["A", "B", "C", "D"]
+    assert '<td class="turn">?</td>' in first
+    key = html[html.index('<section class="key">'):]
+    assert "Lösungen" in key and "<span class=\"answer\">90 Eichel</span>" in key
+    assert "Hilfe in Eichel" in key                                  # the engine's explanation
+    assert "Nell zu dritt: the upper" in key                         # and the note
+    assert html.index('<section class="key">') > html.rindex('<article class="drill')
+
+
+def test_answers_are_not_on_the_exercise_pages(items):
+    html = sheets.render(items)
+    exercises = html[:html.index('<section class="key">')]
+    assert "Hilfe in Eichel" not in exercises and "Nell zu dritt: the upper" not in exercises
+    assert ">313<" not in exercises
+
+
+def test_no_answers_and_answers_only(items):
+    no_key = sheets.render(items, answers=False)
+    assert '<section class="key' not in no_key and 'class="drill"' in no_key
+    only_key = sheets.render(items, exercises=False)
+    assert '<article class="drill' not in only_key and '<section class="key alone">' in only_key
+
+
+def test_print_css_a4_and_unsplittable_boxes(items):
+    html = sheets.render(items)
+    css = html[html.index("<style>"):html.index("</style>")]
+    assert "size: A4" in css
+    assert re.search(r"\.drill \{[^}]*break-inside: avoid", css)
+    assert re.search(r"\.key \{[^}]*break-before: page", css)
+
+
+def test_self_contained_no_network(items):
+    html = sheets.render(items)
+    assert not re.search(r"""(src|href)=["']?(https?:|//)""", html)
+    assert "<link" not in html and "<script" not in html and "@import" not in html
+
+
+def test_drill_text_cannot_inject_markup(tmp_path):
+    p = write(tmp_path, "x.yaml", ISSUE_DRILLS.replace(
+        "title: Die Hilfe", 'title: "<b>Fett</b>"').replace(
+        'note: "Nell zu dritt: the upper of the two Zehner over 70."',
+        "note: \"<script>alert('x')</script> & <img src=x onerror=alert(1)>\""))
+    html = sheets.render(drills.verified([p]))
+    assert "<script>alert" not in html and "<img" not in html and "<b>Fett</b>" not in html
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &lt;img" in html
+    assert "&lt;b&gt;Fett&lt;/b&gt;" in html
+
+
+def test_a_lesson_sheet_starts_with_the_lesson(issue_file):
+    lesson = lessons.find(lessons.load_all(FIXTURES / "lessons"), "hilfe")
+    html = sheets.render(drills.verified([FIXTURES / "exercises" / "hilfe.yaml"]), lesson=lesson)
+    assert "<title>Die Hilfe</title>" in html
+    body = html[html.index('<section class="lesson">'):html.index("</section>")]
+    assert "<table>" in body and "In dieser Farbe helfe ich dir" in body
+    assert "&lt;script&gt;" in body and "<script>" not in body
+    assert "<h1>Die Hilfe</h1>" not in body                         # the title is not repeated
+
+
+def test_sheet_command_writes_a_file(run, tmp_path, issue_file):
+    out = tmp_path / "blatt.html"
+    res = run("sheet", issue_file, "-o", out)
+    assert res.exit_code == 0 and out.read_text(encoding="utf-8").startswith("<!doctype html>")
+    lesson = run("sheet", "hilfe", "--lessons", FIXTURES / "lessons")
+    assert '<section class="lesson">' in lesson.output
+    both = run("sheet", issue_file, "--no-answers", "--answers-only")
+    assert both.exit_code == 2
+    missing = run("sheet", tmp_path / "nix.yaml")
+    assert missing.exit_code == 2 and "no such drill file" in missing.output
+
+
+def test_sheet_refuses_a_file_with_a_wrong_answer(run, tmp_path):
+    wrong = write(tmp_path, "w.yaml", ISSUE_DRILLS.replace("{AC: 313, BD: 44}", "{AC: 213, BD: 44}"))
+    res = run("sheet", wrong, "-o", tmp_path / "out.html")
+    assert res.exit_code == 1 and "tafel-01: the answer key says AC 213, BD 44" in res.output
+    assert not (tmp_path / "out.html").exists()
