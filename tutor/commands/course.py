@@ -153,7 +153,7 @@ def lesson_cmd(lesson_id, lessons_path, lang):
 
     course = _lessons(lessons_path, required=True)
     lesson = lessons.find(course, lesson_id)
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     style = quiz.terminal_style(out)
     width = None
     if style.color:
@@ -236,8 +236,8 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
             if as_json:
                 emit_json(quiz.Result().to_json())
             return
-        stdin = click.get_text_stream("stdin")
-        stdout = click.get_text_stream("stdout")
+        stdin = sys.stdin
+        stdout = sys.stdout
         interactive = bool(getattr(stdin, "isatty", lambda: False)())
         style = quiz.terminal_style(stdout)
 
@@ -438,7 +438,7 @@ def _progress_bar(total: int, lang: str):
     a moment (half a second), and nothing otherwise."""
     import time
 
-    stderr = click.get_text_stream("stderr")
+    stderr = sys.stderr
     if not getattr(stderr, "isatty", lambda: False)():
         return None
     start = time.monotonic()
