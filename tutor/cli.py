@@ -20,6 +20,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("tutor.commands.engine:score", "Write one game on the board (Tafel)."),
     "rules": ("tutor.commands.engine:rules", "Show the table rules of a profile or file."),
     "demo": ("tutor.commands.engine:demo", "The worked example of the rules, call by call."),
+    "tafel": ("tutor.commands.tafel:tafel", "The board of a Partie at the table: new, add, show, undo, export."),
+    "match": ("tutor.commands.tafel:match", "Settle a recorded Partie from a match file."),
+    "weis": ("tutor.commands.tafel:weis", "The Weis and Stöck of a hand."),
 }
 
 

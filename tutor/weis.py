@@ -50,7 +50,7 @@ def sequence_points(length: int, long_weis: str = "graded") -> int:
     return SEQUENCE_POINTS[length]
 
 
-def _strain(trump: "Suit | str | None") -> "Suit | str | None":
+def parse_strain(trump: "Suit | str | None") -> "Suit | str | None":
     """A Suit, "obenabe", "undenufe" or None; text is parsed."""
     if trump is None or isinstance(trump, Suit):
         return trump
@@ -111,13 +111,13 @@ class Weis:
 
     def top(self, trump: "Suit | str | None" = None) -> Rank:
         """The card that ranks a sequence: its highest, in Undenufe its lowest."""
-        if _strain(trump) == "undenufe":
+        if parse_strain(trump) == "undenufe":
             return self.cards[0].rank
         return self.cards[-1].rank
 
     def key(self, trump: "Suit | str | None" = None) -> tuple:
         """Compares two Weis of different players: points, cards, top card, trump."""
-        strain = _strain(trump)
+        strain = parse_strain(trump)
         order = ORDER["undenufe" if strain == "undenufe" else "obenabe"]  # high to low
         height = len(order) - order.index(self.top(strain))
         return (self.points, len(self.cards), height, self.suit is not None and self.suit == strain)
@@ -179,7 +179,7 @@ def find(hand: Hand, long_weis: str = "graded") -> tuple[Weis, ...]:
 
 def stoeck(hand: Hand, trump: "Suit | str | None") -> bool:
     """König and Ober of the trump suit in one hand (never in Obenabe or Undenufe)."""
-    strain = _strain(trump)
+    strain = parse_strain(trump)
     return isinstance(strain, Suit) and hand.has(strain, Rank.KOENIG) and hand.has(strain, Rank.OBER)
 
 
@@ -208,7 +208,7 @@ def settle(declared: Mapping[str, Iterable[Weis]], trump: "Suit | str | None" = 
     ``first`` is the seat the order of the table starts from for the last tie."""
     if first not in SEATS:
         raise TutorError(f"unknown seat {first!r} (A, B, C or D)")
-    strain = _strain(trump)
+    strain = parse_strain(trump)
     order = SEATS[SEATS.index(first):] + SEATS[:SEATS.index(first)]
     weise = {s: tuple(ws) for s, ws in declared.items() if tuple(ws)}
     for s in weise:
