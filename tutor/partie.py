@@ -245,7 +245,7 @@ class Game:
         try:
             contract = Contract.parse(str(data["contract"]), rules)
         except TutorError as e:
-            raise type(e)(f"{where}: {label('contract')}: {e}") from None
+            raise type(e)(f"{where}: {e}") from None
         declarer = parse_seat(data["declarer"], f"{where}: {label('declarer')}")
         cp = data["card_points"]
         if isinstance(cp, bool) or not isinstance(cp, int):

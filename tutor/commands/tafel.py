@@ -2,7 +2,6 @@
 :mod:`tutor.tafel`, :mod:`tutor.partie` and :mod:`tutor.weis`."""
 from __future__ import annotations
 
-import sqlite3
 import sys
 from contextlib import contextmanager
 from typing import Any, Iterator
@@ -30,6 +29,8 @@ def partie_option(f):
 
 @contextmanager
 def opened(db_path: str | None) -> Iterator[Any]:
+    import sqlite3
+
     from tutor.tafel import Tafel
 
     tafel = Tafel.open(db_path)
