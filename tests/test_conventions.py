@@ -173,3 +173,10 @@ def test_raise_to_the_highest_zehner_the_team_trusts():
 def test_matsch_when_every_trick_is_the_teams():
     hand = "Eichel:U9AKOB Rosen:AK Schilten:A"
     assert cv.advise(hand).call == "157 Eichel"
+
+
+def test_common_hilfe_is_given_with_the_other_top_card():
+    common = load("verband").replace(hilfe="common")
+    assert cv.advise("Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8", "60 Eichel, fort", common).call == "80 Eichel"
+    assert cv.advise("Eichel:96 Schellen:AK7 Rosen:K87 Schilten:7", "60 Eichel, fort", common).call == "70 Eichel"
+    assert cv.advise("Eichel:86 Schellen:AK7 Rosen:K97 Schilten:7", "60 Eichel, fort", common).call == "fort"
