@@ -180,3 +180,12 @@ def test_common_hilfe_is_given_with_the_other_top_card():
     assert cv.advise("Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8", "60 Eichel, fort", common).call == "80 Eichel"
     assert cv.advise("Eichel:96 Schellen:AK7 Rosen:K87 Schilten:7", "60 Eichel, fort", common).call == "70 Eichel"
     assert cv.advise("Eichel:86 Schellen:AK7 Rosen:K97 Schilten:7", "60 Eichel, fort", common).call == "fort"
+
+
+def test_no_ace_when_the_opponents_with_the_fit_are_out():
+    # A and C showed Puur and Nell with six Eichel, but both said fort: only D's own
+    # partner is left to bid, so an Ace shown by D might be left as the contract.
+    d = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
+    auction = "60 Eichel, 70 Schellen, 90 Eichel, 100 Schellen, fort, 110 Schellen, fort"
+    assert cv.check(d, auction, "115 Rosen").ok          # true and conventional ...
+    assert cv.advise(d, auction).call == "fort"          # ... but not advised

@@ -21,6 +21,8 @@ The seed's way of counting, as A and D reason in the worked example:
   four or more cards and the team holds the Ace; each trick with ``FALL_PER_TRICK`` for
   what falls in. The opponents of the defenders are expected to take the rest of 157.
   D counts 66 and so gives A and C 91: below their 100, he doubles.
+- **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
+  cards or more and one of them is still in the bidding: then they surely bid on.
 - **Konter**: the declarer konters only when his sure count alone (without what falls
   in) reaches the contract; his partner leaves the decision to him.
 
@@ -327,10 +329,11 @@ def _ace(hand, s, readings, lines):
     aces = [r for r in readings if r.kind == "ace"]
     if not aces:
         return None
+    bidding_on = [o for o in _opponents(s.seat) if o not in s.auction.out]
     fit = [suit for suit in SUITS
            if {PUUR, NELL} <= set().union(*(s.known(o, suit).has for o in _opponents(s.seat)))
            and sum(s.known(o, suit).length[0] for o in _opponents(s.seat)) >= CONTROL_LENGTH]
-    if not fit:
+    if not fit or not bidding_on:
         return None
     best = max(aces, key=lambda r: sum(VALUE["plain"][x] for x in hand.suit(_suit_of(r.call.strain))))
     lines.append((f"Die Gegner halten Puur und Nell in {fit[0]} mit mindestens {CONTROL_LENGTH} Karten: sie bieten sicher weiter. "
