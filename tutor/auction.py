@@ -1,0 +1,509 @@
+"""Calls and the auction, for any bidding game whose shape is given as data.
+
+An :class:`AuctionSpec` says what a game's auction is: the seats, the ladder of bids,
+whether a bid names a strain (trump), when a fort is final, who may double and until
+when, and which words end it. :func:`sidi_barrani_spec` builds Sidi-Barrani's from the
+table rules; other games (``tutor.games``) build theirs from the same fields.
+
+An :class:`Auction` is an immutable value: the calls so far and the state they lead to.
+``play`` returns a new auction or raises :class:`~tutor.errors.IllegalCallError`::
+
+    >>> a = Auction.parse("60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple")
+    >>> a.over, a.declarer, a.contract, a.multiplier
+    (True, 'A', '100 Eichel', 2)
+
+The rules of the auction (Sidi-Barrani, Verband):
+
+- Vorhand (A) calls first, then each player in turn overbids the standing bid or says
+  fort. A final fort keeps the player out for this auction (with re-entry he may bid
+  again later); players who are out are skipped.
+- The bidding ends when after a bid the other players have all said fort (or are out),
+  or when an opponent doubles. Four forts without a bid: no game, the cards are dealt anew.
+- A double is open to either opponent of the standing bid (even one who said fort) from
+  the moment the bid is made until the next player has bid or said fort; the extended
+  variant also opens it at the first lead, once the bidding has ended. Right after the
+  double, the declarer or his partner may konter. The multiplier is 1, 2 or 4.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping, Sequence
+
+from tutor.errors import IllegalCallError, ParseError
+
+BID, FORT, DOUBLE, REDOUBLE, WORD = "bid", "fort", "double", "redouble", "word"
+SEAT_LETTERS = "ABCDEFGH"
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call. ``kind`` is bid, fort, double, redouble or word (a game's own word that
+    ends the auction, such as Pandur's "Pandur mit"). A bid has a ``level`` (a number, or
+    a word on the ladder such as "Matsch alleine") and a ``strain`` where the game names one."""
+
+    kind: str
+    level: int | str | None = None
+    strain: str | None = None
+    word: str | None = None  # the display word of fort/double/redouble/word calls
+
+    @property
+    def is_bid(self) -> bool:
+        return self.kind == BID
+
+    @property
+    def value(self) -> int | None:
+        """The bid's number (None for a word level or a call that is not a bid)."""
+        return self.level if isinstance(self.level, int) else None
+
+    @classmethod
+    def parse(cls, text: str, spec: "AuctionSpec | None" = None) -> "Call":
+        return (spec or default_spec()).parse_call(text)
+
+    @classmethod
+    def bid(cls, level: int | str, strain: str | None = None) -> "Call":
+        return cls(BID, level, strain)
+
+    def __str__(self) -> str:
+        if self.kind == BID:
+            return f"{self.level} {self.strain}" if self.strain else f"{self.level}"
+        return self.word or self.kind
+
+    def __repr__(self) -> str:
+        return f"Call.parse({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class AuctionSpec:
+    """The shape of a game's auction, as data."""
+
+    name: str
+    ladder: tuple[int | str, ...]            # every bid level, lowest first
+    seats: int = 4
+    strains: tuple[str, ...] | None = None   # None: a bid names no strain
+    parse_strain: Callable[[str], str] | None = None
+    strain_optional: bool = False            # a bid may leave the strain out
+    strain_rank: Mapping[str | None, int] | None = None  # same level: higher strain overcalls
+    fort_final: str = "always"               # always | never | after_bid
+    teams: tuple[tuple[int, ...], ...] | None = ((0, 2), (1, 3))
+    doubling: bool = False
+    redoubling: bool = False
+    double_window: str = "next_call"         # next_call | first_lead
+    fort_words: tuple[str, ...] = ("fort", "pass", "passe")
+    double_words: tuple[str, ...] = ("dopple", "ich dopple", "doppeln", "double")
+    redouble_words: tuple[str, ...] = ("konter", "kontern", "ich kontere", "redouble")
+    end_words: tuple[str, ...] = ()          # in-turn words that end the auction
+    aliases: Mapping[str, int | str] = field(default_factory=dict)  # "matsch" -> 157
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(SEAT_LETTERS[: self.seats])
+
+    def seat_index(self, name: str) -> int:
+        n = name.strip().upper()
+        if n not in self.seat_names:
+            raise ParseError(f"unknown seat {name.strip()!r} (seats: {' '.join(self.seat_names)})")
+        return self.seat_names.index(n)
+
+    def side_of(self, seat: int) -> frozenset[int]:
+        if self.teams is None:
+            return frozenset({seat})
+        for team in self.teams:
+            if seat in team:
+                return frozenset(team)
+        return frozenset({seat})
+
+    def parse_call(self, text: str) -> Call:
+        t = " ".join(text.strip().split())
+        low = t.lower()
+        if not t:
+            raise ParseError("empty call")
+        if low in self.fort_words:
+            return Call(FORT, word=self.fort_words[0])
+        if low in self.double_words and self.doubling:
+            return Call(DOUBLE, word=self.double_words[0])
+        if low in self.redouble_words and self.redoubling:
+            return Call(REDOUBLE, word=self.redouble_words[0])
+        for w in self.end_words:
+            if low == w.lower():
+                return Call(WORD, word=w)
+        for w in (x for x in self.ladder if isinstance(x, str)):
+            if low == w.lower():
+                return Call(BID, w)
+        m = re.fullmatch(r"(\d+|[^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t)
+        if not m:
+            raise ParseError(f"cannot read call {t!r}")
+        head, rest = m.group(1), m.group(2)
+        if head.isdigit():
+            level: int | str = int(head)
+        elif head.lower() in self.aliases:
+            level = self.aliases[head.lower()]
+        else:
+            raise ParseError(f"cannot read call {t!r}")
+        strain: str | None = None
+        if rest is not None:
+            if self.strains is None or self.parse_strain is None:
+                raise ParseError(f"call {t!r}: in {self.name} a bid names no suit")
+            strain = self.parse_strain(rest)
+        elif self.strains is not None and not self.strain_optional:
+            raise ParseError(f"call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'")
+        if level not in self.ladder:
+            raise IllegalCallError(f"{level} is not a bid in {self.name} (bids: {describe_ladder(self.ladder)})")
+        return Call(BID, level, strain)
+
+    def all_bids(self) -> Iterable[Call]:
+        strains: Sequence[str | None] = self.strains or (None,)
+        if self.strains and self.strain_optional:
+            strains = (None, *self.strains)
+        for level in self.ladder:
+            for s in strains:
+                yield Call(BID, level, s)
+
+    def key(self, call: Call) -> tuple[int, int]:
+        rank = (self.strain_rank or {}).get(call.strain, 0)
+        return (self.ladder.index(call.level), rank)
+
+
+def describe_ladder(ladder: Sequence[int | str]) -> str:
+    nums = [x for x in ladder if isinstance(x, int)]
+    words = [str(x) for x in ladder if isinstance(x, str)]
+    parts = []
+    if len(nums) > 3:
+        head = [n for n in nums if n <= nums[0] + 2 * (nums[1] - nums[0])]
+        regular = [n for n in nums if (n - nums[0]) % (nums[1] - nums[0]) == 0]
+        last_regular = regular[-1]
+        parts.append(", ".join(map(str, head)) + f", ... {last_regular}")
+        parts += [str(n) for n in nums if n > last_regular]
+    else:
+        parts += [str(n) for n in nums]
+    return ", ".join(parts + words)
+
+
+@dataclass(frozen=True)
+class Entry:
+    seat: str
+    call: Call
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.call}"
+
+
+class Auction:
+    """The calls so far and the state they lead to. Immutable; ``play`` returns a new one."""
+
+    def __init__(self, spec: AuctionSpec | None = None) -> None:
+        self.spec = spec or default_spec()
+        self.entries: tuple[Entry, ...] = ()
+        self._high: int | None = None       # index into entries of the standing bid
+        self._passed: frozenset[int] = frozenset()   # seats that said fort since the last bid
+        self._out: frozenset[int] = frozenset()      # seats whose fort is final
+        self._next: int | None = 0
+        self._over = False
+        self._doubled: int | None = None    # seat that doubled
+        self._redoubled: int | None = None
+        self._ended_by: str | None = None   # "forts", "double", "word", "annulled"
+
+    # -- reading -------------------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str, rules=None, spec: AuctionSpec | None = None) -> "Auction":
+        """Calls separated by commas, from Vorhand on; ``D: dopple`` names the seat."""
+        if spec is None:
+            spec = default_spec() if rules is None else sidi_barrani_spec(rules)
+        auction = cls(spec)
+        for number, item in enumerate(split_calls(text), start=1):
+            seat, call_text = split_seat(item, spec)
+            try:
+                call = spec.parse_call(call_text)
+                auction = auction.play(call, seat)
+            except (ParseError, IllegalCallError) as e:
+                raise type(e)(f"call {number} ({item.strip()!r}): {e}") from None
+        return auction
+
+    def __str__(self) -> str:
+        return ", ".join(self.format_entry(e) for e in self.entries)
+
+    def format_entry(self, e: Entry) -> str:
+        return f"{e.seat}: {e.call}" if e.call.kind in (DOUBLE, REDOUBLE) else str(e.call)
+
+    def __repr__(self) -> str:
+        return f"Auction.parse({str(self)!r})"
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Auction) and (self.spec, self.entries) == (other.spec, other.entries)
+
+    def __hash__(self) -> int:
+        return hash(self.entries)
+
+    def prefix(self, n: int) -> "Auction":
+        """The auction after its first ``n`` calls."""
+        a = Auction(self.spec)
+        for e in self.entries[:n]:
+            a = a.play(e.call, e.seat)
+        return a
+
+    # -- state ---------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """The bidding has ended (a konter, or a double at the first lead, may still follow)."""
+        return self._over
+
+    @property
+    def annulled(self) -> bool:
+        """Everybody said fort without a bid: no game, deal anew."""
+        return self._ended_by == "annulled"
+
+    @property
+    def ended_by(self) -> str | None:
+        return self._ended_by
+
+    @property
+    def next_seat(self) -> str | None:
+        return None if self._over or self._next is None else self.spec.seat_names[self._next]
+
+    @property
+    def high(self) -> Entry | None:
+        return None if self._high is None else self.entries[self._high]
+
+    @property
+    def high_bid(self) -> Call | None:
+        return None if self._high is None else self.entries[self._high].call
+
+    @property
+    def declarer(self) -> str | None:
+        return self.high.seat if self._over and self.high and not self.annulled else None
+
+    @property
+    def contract(self) -> str | None:
+        return str(self.high_bid) if self.declarer else None
+
+    @property
+    def multiplier(self) -> int:
+        return 4 if self._redoubled is not None else 2 if self._doubled is not None else 1
+
+    @property
+    def doubled_by(self) -> str | None:
+        return None if self._doubled is None else self.spec.seat_names[self._doubled]
+
+    @property
+    def out(self) -> tuple[str, ...]:
+        return tuple(self.spec.seat_names[i] for i in sorted(self._out))
+
+    def state(self) -> dict:
+        return {"over": self._over, "next": self.next_seat, "declarer": self.declarer,
+                "contract": self.contract, "multiplier": self.multiplier}
+
+    # -- legality ------------------------------------------------------------------
+    def _double_open(self) -> bool:
+        spec = self.spec
+        if not spec.doubling or self._high is None or self._doubled is not None or self.annulled:
+            return False
+        if self._high == len(self.entries) - 1:
+            return True   # nobody has called since the bid
+        return spec.double_window == "first_lead" and self._over and self._ended_by == "forts"
+
+    def why_illegal(self, call: Call, seat: str | None = None) -> str | None:
+        """None when ``call`` by ``seat`` (default: the seat in turn) is legal, else why not."""
+        spec = self.spec
+        if call.kind in (DOUBLE, REDOUBLE):
+            if seat is None:
+                return f"a {'double' if call.kind == DOUBLE else 'konter'} needs the seat (e.g. 'D: {call}')"
+            s = spec.seat_index(seat)
+            if call.kind == DOUBLE:
+                if not spec.doubling:
+                    return "this table plays without doubling"
+                if self._high is None:
+                    return "there is no bid to double"
+                if self._doubled is not None:
+                    return "the bid is doubled already"
+                high_seat = spec.seat_index(self.high.seat)
+                if s in spec.side_of(high_seat):
+                    return f"{seat} cannot double his own side's bid"
+                if not self._double_open():
+                    return (f"the double of {self.high_bid} is too late: it was open only until "
+                            "the next player had bid or said fort")
+                return None
+            if not spec.redoubling:
+                return "this table plays without kontern"
+            if self._doubled is None or self._redoubled is not None or \
+                    self.entries[-1].call.kind != DOUBLE:
+                return "a konter answers a double right after it"
+            if s not in spec.side_of(spec.seat_index(self.high.seat)):
+                return f"only the declarer's side can konter, not {seat}"
+            return None
+        if self._over:
+            return "the bidding is over"
+        turn = spec.seat_names[self._next]
+        if seat is not None and seat.upper() != turn:
+            return f"it is {turn}'s turn, not {seat.upper()}'s"
+        if call.kind == BID:
+            if spec.strains is not None:
+                if call.strain is None and not spec.strain_optional:
+                    return "a bid needs a trump suit"
+                if call.strain is not None and call.strain not in spec.strains:
+                    return f"{call.strain} is not a trump kind at this table"
+            elif call.strain is not None:
+                return f"in {spec.name} a bid names no suit"
+            if call.level not in spec.ladder:
+                return f"{call.level} is not a bid (bids: {describe_ladder(spec.ladder)})"
+            if self.high_bid is not None and spec.key(call) <= spec.key(self.high_bid):
+                return f"{call} does not overbid {self.high_bid}"
+            return None
+        if call.kind == WORD and call.word not in spec.end_words:
+            return f"{call.word!r} is not a call in {spec.name}"
+        return None
+
+    def is_legal(self, call: Call, seat: str | None = None) -> bool:
+        return self.why_illegal(call, seat) is None
+
+    def legal_calls(self, seat: str | None = None) -> list[tuple[str, Call]]:
+        """Every legal next call with its seat: the seat in turn's bids and fort, and the
+        doubles and konters open to any seat (only ``seat``'s when given)."""
+        spec = self.spec
+        found: list[tuple[str, Call]] = []
+        turn = self.next_seat
+        if turn is not None and (seat is None or seat.upper() == turn):
+            for c in spec.all_bids():
+                if self.why_illegal(c) is None:
+                    found.append((turn, c))
+            found.append((turn, Call(FORT, word=spec.fort_words[0])))
+            for w in spec.end_words:
+                c = Call(WORD, word=w)
+                if self.why_illegal(c) is None:
+                    found.append((turn, c))
+        seats = spec.seat_names if seat is None else (seat.upper(),)
+        for kind, words in ((DOUBLE, spec.double_words), (REDOUBLE, spec.redouble_words)):
+            c = Call(kind, word=words[0])
+            for s in seats:
+                if self.why_illegal(c, s) is None:
+                    found.append((s, c))
+        return found
+
+    # -- playing -------------------------------------------------------------------
+    def play(self, call: "Call | str", seat: str | None = None) -> "Auction":
+        if isinstance(call, str):
+            call = self.spec.parse_call(call)
+        why = self.why_illegal(call, seat)
+        if why is not None:
+            raise IllegalCallError(why)
+        spec = self.spec
+        a = copy.copy(self)
+        if call.kind in (DOUBLE, REDOUBLE):
+            s = spec.seat_index(seat)
+            a.entries = self.entries + (Entry(spec.seat_names[s], call),)
+            if call.kind == DOUBLE:
+                a._doubled = s
+                a._over, a._ended_by = True, self._ended_by or "double"
+            else:
+                a._redoubled = s
+            return a
+        s = self._next
+        a.entries = self.entries + (Entry(spec.seat_names[s], call),)
+        if call.kind == BID:
+            a._high = len(a.entries) - 1
+            a._passed = frozenset()
+        elif call.kind == FORT:
+            a._passed = self._passed | {s}
+            final = spec.fort_final == "always" or (
+                spec.fort_final == "after_bid" and self._high is not None)
+            if final:
+                a._out = self._out | {s}
+        elif call.kind == WORD:
+            a._over, a._ended_by, a._next = True, "word", None
+            return a
+        everyone = set(range(spec.seats))
+        if a._high is None:
+            if a._passed | a._out >= everyone:
+                a._over, a._ended_by, a._next = True, "annulled", None
+                return a
+        else:
+            high_seat = spec.seat_index(a.entries[a._high].seat)
+            if (a._passed | a._out) >= everyone - {high_seat}:
+                a._over, a._ended_by, a._next = True, "forts", None
+                return a
+        nxt = (s + 1) % spec.seats
+        while nxt in a._out:
+            nxt = (nxt + 1) % spec.seats
+        a._next = nxt
+        return a
+
+
+def split_calls(text: str) -> list[str]:
+    t = text.strip()
+    if not t:
+        return []
+    items = [x.strip() for x in t.split(",")]
+    for i, item in enumerate(items, start=1):
+        if not item:
+            raise ParseError(f"call {i} is empty (two commas in a row?)")
+    return items
+
+
+def split_seat(item: str, spec: AuctionSpec) -> tuple[str | None, str]:
+    m = re.fullmatch(r"\s*([A-Za-z])\s*:\s*(.+)", item)
+    if m:
+        return spec.seat_names[spec.seat_index(m.group(1))], m.group(2)
+    return None, item
+
+
+# -- Sidi-Barrani --------------------------------------------------------------------
+TRUMPLESS = ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère")
+
+
+def parse_sidi_strain(text: str) -> str:
+    """A suit (``Eichel``, ``Ei``, ``♣``, ``Kreuz``) or, in the extended variant,
+    ``Obenabe``, ``Undenufe``, each optionally followed by ``Misère`` (``Misere``)."""
+    from tutor.cards import Suit
+
+    words = text.strip().lower().replace("è", "e").split()
+    if words and words[-1] in ("misere", "misère") and len(words) == 2:
+        base = _trumpless(words[0])
+        if base is None:
+            raise ParseError(f"Misère goes with Obenabe or Undenufe, not {words[0]!r}")
+        return f"{base} Misère"
+    if len(words) == 1:
+        base = _trumpless(words[0])
+        if base is not None:
+            return base
+    return Suit.parse(text).value
+
+
+def _trumpless(word: str) -> str | None:
+    for name in ("Obenabe", "Undenufe"):
+        if len(word) >= 2 and name.lower().startswith(word):
+            return name
+    return None
+
+
+_SPECS: dict = {}
+
+
+def sidi_barrani_spec(rules=None) -> AuctionSpec:
+    """Sidi-Barrani's auction under the given table rules (a TableRules or a profile)."""
+    from tutor.cards import SUITS
+    from tutor.rules import load
+
+    rules = load(rules)
+    if rules in _SPECS:
+        return _SPECS[rules]
+    strains = tuple(s.value for s in SUITS) + (TRUMPLESS if rules.trumps == "extended" else ())
+    spec = AuctionSpec(
+        name="Sidi-Barrani",
+        ladder=rules.bid_values,
+        strains=strains,
+        parse_strain=parse_sidi_strain,
+        fort_final="always" if rules.fort_final else "never",
+        doubling=rules.doubling,
+        redoubling=rules.doubling and rules.kontern,
+        double_window=rules.double_window,
+        aliases={"matsch": rules.matsch_bid},
+    )
+    _SPECS[rules] = spec
+    return spec
+
+
+def default_spec() -> AuctionSpec:
+    return sidi_barrani_spec(None)
