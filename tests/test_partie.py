@@ -53,7 +53,7 @@ def test_trumpless_contracts_in_the_extended_variant():
     assert Contract.parse("90 Obenabe", ERWEITERT) == Contract(90, "Obenabe")
     c = Contract.parse("90 Undenufe Misère", ERWEITERT)
     assert (c.bid, c.strain, c.misere) == (90, "Undenufe", True)
-    assert Contract.parse("70 Misere Obenabe", ERWEITERT) == Contract(70, "Obenabe", True)
+    assert Contract.parse("70 Obenabe Misere", ERWEITERT) == Contract(70, "Obenabe", True)
     assert Contract.parse(str(c), ERWEITERT) == c
 
 
@@ -63,13 +63,16 @@ def test_obenabe_is_not_played_at_a_verband_table():
 
 
 def test_misere_only_in_obenabe_or_undenufe():
-    with pytest.raises(RulesError, match="Obenabe or Undenufe"):
+    with pytest.raises(TutorError, match="Obenabe or Undenufe"):
         Contract.parse("100 Eichel Misère", ERWEITERT)
+    with pytest.raises(RulesError, match="extended variant"):
+        Contract.parse("90 Obenabe Misère")
 
 
 @pytest.mark.parametrize("text, error", [
     ("103 Eichel", IllegalCallError), ("45 Eichel", IllegalCallError), ("155 Eichel", IllegalCallError),
     ("hundert Eichel", ParseError), ("100", ParseError), ("100 Kreuzweis", ParseError),
+    ("fort", ParseError), ("dopple", ParseError), ("² Eichel", ParseError), ("", ParseError),
 ])
 def test_bad_contracts(text, error):
     with pytest.raises(error):

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from tutor import rules as rules_mod
-from tutor import store
 from tutor.errors import TutorError
 from tutor.partie import Game, dumps, loads
 from tutor.tafel import Tafel

@@ -38,15 +38,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
 from tutor import rules as rules_mod
 from tutor import weis as weis_mod
 from tutor.cards import TOTAL_POINTS, Hand, Suit
-from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
+from tutor.errors import ParseError, RulesError, TutorError
 from tutor.rules import TableRules
 from tutor.scoring import GameScore, other, score_game
 
@@ -54,12 +54,6 @@ SEATS = ("A", "B", "C", "D")
 TEAMS = ("AC", "BD")
 DEFAULT_DEALER = "D"  # so that A is Vorhand of the first game, as in the notation
 TRUMPLESS = ("Obenabe", "Undenufe")
-_TRUMPLESS_ALIASES = {
-    "obenabe": "Obenabe", "obeabe": "Obenabe", "oben": "Obenabe", "obenab": "Obenabe",
-    "undenufe": "Undenufe", "unenufe": "Undenufe", "undeufe": "Undenufe",
-    "undenuf": "Undenufe", "unden": "Undenufe", "unten": "Undenufe", "uneufe": "Undenufe",
-}
-_MISERE = ("misère", "misere", "misèr", "miser")
 IMPOSSIBLE_CARD_POINTS = (1, TOTAL_POINTS - 1)  # no card counts 1, the last trick 5
 
 
@@ -96,7 +90,7 @@ class Contract:
 
     ``Contract.parse("100 Eichel")``, ``"157 Rosen"`` = ``"Matsch Rosen"``,
     ``"90 Obenabe"``, ``"90 Undenufe Misère"`` (the last two in the extended variant).
-    This small parser stands in until ``tutor.auction.Call.parse`` is on main.
+    The text is read by the engine's ``tutor.auction.Call.parse``.
     """
 
     bid: int
@@ -105,51 +99,27 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str, rules: "TableRules | str | None" = None) -> "Contract":
+        from tutor.auction import Call, sidi_barrani_spec
+
         rules = rules_mod.load(rules)
-        t = str(text).strip()
-        words = t.replace(",", " ").split()
-        if len(words) < 2:
-            raise ParseError(f"contract {t!r}: write a number and a trump, e.g. "
-                             "'100 Eichel' or 'Matsch Rosen'")
-        number, rest = words[0].lower(), words[1:]
-        if number == "matsch":
-            bid = rules.matsch_bid
-        elif re.fullmatch(r"\d+", number):
-            bid = int(number)
-        else:
-            raise ParseError(f"contract {t!r}: {words[0]!r} is no number (50 ... 150, 157 or Matsch)")
-        if rest and rest[0].lower() == "auf":
-            rest = rest[1:]
-        misere = False
-        for i in (len(rest) - 1, 0):
-            if rest and rest[i].lower() in _MISERE:
-                misere = True
-                rest = rest[:i] + rest[i + 1:]
-                break
-        if len(rest) != 1:
-            raise ParseError(f"contract {t!r}: write one trump after the number")
-        word = rest[0]
-        strain: Suit | str
-        if word.lower() in _TRUMPLESS_ALIASES:
-            strain = _TRUMPLESS_ALIASES[word.lower()]
-            if rules.trumps != "extended":
-                raise RulesError(f"contract {t!r}: {strain} is played only in the extended "
-                                 "variant (table rule trumps: extended, profile erweitert)")
-        else:
-            try:
-                strain = Suit.parse(word)
-            except ParseError as e:
-                extra = " or Obenabe, Undenufe" if rules.trumps == "extended" else ""
-                raise ParseError(f"contract {t!r}: {e}{extra}") from None
-        if misere and not isinstance(strain, str):
-            raise RulesError(f"contract {t!r}: Misère is played in Obenabe or Undenufe only")
-        if misere and rules.trumps != "extended":
-            raise RulesError(f"contract {t!r}: Misère is played only in the extended variant")
-        if bid not in rules.bid_values:
-            raise IllegalCallError(f"contract {t!r}: {bid} is not a bid at this table "
-                                   f"({rules.lowest_bid}, {rules.lowest_bid + rules.step} ... "
-                                   f"{rules.highest_bid}, then {rules.matsch_bid} Matsch)")
-        return cls(bid, strain, misere)
+        t = " ".join(str(text).split())
+        spec = sidi_barrani_spec(rules)
+        try:
+            call = Call.parse(t, spec)
+        except TutorError as e:
+            raise type(e)(f"contract {t!r}: {e}") from None
+        except ValueError:  # e.g. a digit int() does not read ("²"): still the user's input
+            raise ParseError(f"contract {t!r}: write a number and a trump, e.g. '100 Eichel'") from None
+        if not call.is_bid:
+            raise ParseError(f"contract {t!r}: a contract is a bid such as '100 Eichel' "
+                             "(four forts: --fort, or {fort: true} in a match file)")
+        strain_text = str(call.strain)
+        base, _, misere = strain_text.partition(" ")
+        if strain_text not in spec.strains:
+            raise RulesError(f"contract {t!r}: {strain_text} is played only in the extended "
+                             "variant (table rule trumps: extended, profile erweitert)")
+        strain: Suit | str = base if base in TRUMPLESS else Suit.parse(base)
+        return cls(int(call.level), strain, bool(misere))
 
     @property
     def trump(self) -> Suit | None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from tutor import store
@@ -45,7 +44,7 @@ class Tafel:
         self.conn = conn
 
     @classmethod
-    def open(cls, path: "str | Path | None" = None) -> "Tafel":
+    def open(cls, path: "str | None" = None) -> "Tafel":
         return cls(store.connect(path))
 
     def close(self) -> None:
