@@ -288,3 +288,39 @@ def test_weis_text_and_no_weis(run):
 ])
 def test_weis_bad_input(run, args, words):
     bad(run("weis", *args), *words)
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(contract=st.text(max_size=20), declarer=st.text(max_size=6), weis=st.text(max_size=25),
+       stoeck=st.text(max_size=6))
+def test_random_input_to_add_never_causes_a_traceback(tmp_path_factory, contract, declarer, weis, stoeck):
+    db = tmp_path_factory.mktemp("fuzz") / "tutor.sqlite3"
+    runner = CliRunner()
+    runner.invoke(main, ["tafel", "new", "--db", str(db)])
+    result = runner.invoke(main, ["tafel", "add", "--db", str(db), "--contract", contract,
+                                  "--declarer", declarer, "--card-points", "80",
+                                  "--weis", weis, "--stoeck", stoeck])
+    assert result.exit_code in (0, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+
+
+@settings(max_examples=80, deadline=None)
+@given(text=st.one_of(st.text(max_size=80),
+                      st.builds(lambda k, v: f"games:\n  - {{contract: 100 Eichel, declarer: A, {k}: {v}}}\n",
+                                st.sampled_from(["card_points", "double", "weis", "stoeck", "redouble", "x"]),
+                                st.text(max_size=12))))
+def test_random_match_files_never_cause_a_traceback(text):
+    result = CliRunner().invoke(main, ["match", "-", "--json"], input=text)
+    assert result.exit_code in (0, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=st.text(max_size=30), trump=st.text(max_size=8))
+def test_random_input_to_weis_never_causes_a_traceback(hand, trump):
+    result = CliRunner().invoke(main, ["weis", "--hand", hand, "--trump", trump])
+    assert result.exit_code in (0, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)

@@ -628,6 +628,9 @@ def read_rules(spec: Any, where: str, base_dir: Path | None = None) -> TableRule
     if isinstance(spec, TableRules):
         return spec
     if isinstance(spec, Mapping):
+        if not isinstance(spec.get("profile", ""), str):
+            raise RulesError(f"{where}: profile {spec['profile']!r}: write a profile name "
+                             f"({', '.join(rules_mod.PROFILES)})")
         return rules_mod.from_mapping(spec, where=where)
     if isinstance(spec, str):
         if spec in rules_mod.PROFILES:
@@ -656,6 +659,9 @@ def _yaml_load(text: str, source: str) -> Any:
         seen = set()
         for key_node, _ in node.value:
             key = loader.construct_object(key_node, deep=True)
+            if isinstance(key, (list, dict)):
+                raise ParseError(f"{source} line {key_node.start_mark.line + 1}: "
+                                 "a key is a word or a number, not a list or mapping")
             if key in seen:
                 raise ParseError(f"{source} line {key_node.start_mark.line + 1}: "
                                  f"key {key!r} given twice")
