@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 from tutor.cli import main
 
-EXAMPLE = Path("/work/shared/rules/worked-example.yaml")
+EXAMPLE = Path(__file__).resolve().parent.parent / "tutor" / "data" / "worked-example.yaml"
 
 
 @pytest.fixture
@@ -324,3 +324,23 @@ def test_random_input_to_weis_never_causes_a_traceback(hand, trump):
     result = CliRunner().invoke(main, ["weis", "--hand", hand, "--trump", trump])
     assert result.exit_code in (0, 2), result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+
+
+def test_the_worked_example_through_the_tafel(run):
+    """The text's board, 313 : 44, and its two comparisons, written at the table."""
+    import yaml
+
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    c = data["contract"]
+    contract = f"{c['points']} {c['trump']}"
+    cp = data["card_points"]["AC"]
+    run("tafel", "new", "--rules", data["rules"])
+    cases = [(["--double"], cp, data["board"]), ([], cp, data["board_without_double"]),
+             (["--double"], 96, data["board_if_failed_at_96"])]
+    for flags, points, expected in cases:
+        r = run("tafel", "add", "--contract", contract, "--declarer", c["declarer"],
+                "--card-points", str(points), *flags)
+        assert r.exit_code == 0, r.output
+        assert board(run)["games"][-1]["points"] == expected
+        run("tafel", "undo")
+    assert board(run)["games"] == []

@@ -8,7 +8,7 @@ from tutor.cards import Hand, Suit
 from tutor.errors import TutorError
 from tutor.weis import Weis, find, settle, stoeck
 
-EXAMPLE = Path("/work/shared/rules/worked-example.yaml")
+EXAMPLE = Path(__file__).resolve().parent.parent / "tutor" / "data" / "worked-example.yaml"
 
 
 def kinds(hand_text, long_weis="graded"):
