@@ -248,5 +248,15 @@ def test_a_stored_partie_keeps_its_own_rules(db):
     with Tafel.open(db) as t:
         p = t.partie()
         row = json.loads(t.conn.execute("SELECT rules FROM tafel_partie").fetchone()[0])
-    assert row == "erweitert"
+    assert row["profile"] == "erweitert" and row["matsch_target"] == 257 and row["weis"] is False
     assert p.rules.trumps == "extended" and p.totals == {"AC": 107 + 90, "BD": 50}
+
+
+def test_a_stored_partie_keeps_its_rules_when_a_profile_changes(db, monkeypatch):
+    with Tafel.open(db) as t:
+        t.new()
+        t.add(game("157 Eichel", "A", 157))
+    changed = dict(rules_mod.PROFILES, verband=rules_mod.PROFILES["verband"].replace(matsch_target=257))
+    monkeypatch.setattr(rules_mod, "PROFILES", changed)
+    with Tafel.open(db) as t:
+        assert t.partie().totals == {"AC": 314, "BD": 0}

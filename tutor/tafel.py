@@ -20,6 +20,7 @@ from tutor.errors import TutorError
 from tutor.partie import (DEFAULT_DEALER, Game, Partie, next_seat, parse_seat, read_rules,
                           rules_spec)
 from tutor.scoring import other as other_team
+from tutor import rules as rules_mod
 from tutor.rules import TableRules
 
 
@@ -30,6 +31,22 @@ class Stored:
     id: int
     created: str
     partie: Partie
+
+
+def _rules_json(rules: TableRules) -> str:
+    """Every table rule, with the profile it came from: a stored Partie keeps its rules
+    even if a later version changes a profile's defaults."""
+    spec = rules_spec(rules)
+    base = spec if isinstance(spec, str) else spec["profile"]
+    data = {"profile": base, **{k: v for k, v in rules.to_dict().items() if k != "name"}}
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _rules_from_json(text: str, where: str) -> TableRules:
+    data = json.loads(text)
+    if isinstance(data, dict):  # keys a later version dropped are left behind
+        data = {k: v for k, v in data.items() if k == "profile" or k in rules_mod.FIELDS}
+    return read_rules(data, where)
 
 
 def _insert_game(conn: sqlite3.Connection, partie_id: int, seq: int, game: Game) -> None:
@@ -80,7 +97,7 @@ class Tafel:
         head = self.conn.execute("SELECT created, rules, names, dealer FROM tafel_partie WHERE id = ?",
                                  (pid,)).fetchone()
         where = f"stored Partie {pid}"
-        rules = read_rules(json.loads(head["rules"]), f"{where}: rules")
+        rules = _rules_from_json(head["rules"], f"{where}: rules")
         partie = Partie(rules, (), json.loads(head["names"]), head["dealer"])
         games = [Game.from_dict(json.loads(r["game"]), rules, f"{where}, game {r['seq']}")
                  for r in self.conn.execute("SELECT seq, game FROM tafel_game WHERE partie = ? "
@@ -113,7 +130,7 @@ class Tafel:
             partie = Partie(rules, (), names, parse_seat(dealer, "dealer"))
             cur = self.conn.execute(
                 "INSERT INTO tafel_partie(rules, names, dealer) VALUES (?, ?, ?)",
-                (json.dumps(rules_spec(partie.rules), ensure_ascii=False),
+                (_rules_json(partie.rules),
                  json.dumps(dict(partie.names), ensure_ascii=False), partie.dealer))
             pid = int(cur.lastrowid)
         return self.stored(pid)
@@ -142,7 +159,7 @@ class Tafel:
         with store.transaction(self.conn):
             cur = self.conn.execute(
                 "INSERT INTO tafel_partie(rules, names, dealer) VALUES (?, ?, ?)",
-                (json.dumps(rules_spec(partie.rules), ensure_ascii=False),
+                (_rules_json(partie.rules),
                  json.dumps(dict(partie.names), ensure_ascii=False), partie.dealer))
             pid = int(cur.lastrowid)
             for seq, game in enumerate(partie.games, 1):

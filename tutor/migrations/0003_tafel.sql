@@ -1,6 +1,6 @@
 -- Version 3 (Tafel): the stored Partien and their games, one row per entry.
--- A Partie keeps its table rules and players' names as JSON in the match-file form
--- (rules: a profile name or a mapping, names: seat to name) and who dealt first.
+-- A Partie keeps its table rules (JSON: the profile and every rule), the players'
+-- names (JSON: seat to name) and who dealt first.
 -- A game is the JSON of one match-file game. Everything else is computed from these,
 -- so taking back the last entry is deleting its row.
 CREATE TABLE IF NOT EXISTS tafel_partie (
