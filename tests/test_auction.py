@@ -159,3 +159,12 @@ def test_round_trip():
     a = Auction.parse(text)
     assert str(a) == text and Auction.parse(str(a)) == a
     assert eval(repr(Call.parse("60 Eichel")), {"Call": Call}) == Call.parse("60 Eichel")
+
+
+def test_non_ascii_digits_and_trump_kinds_off_the_table_are_clear_errors():
+    with pytest.raises(ParseError, match="cannot read call"):
+        Auction.parse("²")
+    with pytest.raises(IllegalCallError, match="Obenabe is not a trump kind"):
+        Call.parse("90 Obenabe")
+    ext = sidi_barrani_spec(load("erweitert"))
+    assert str(Call.parse("90 Unenufe", ext)) == "90 Undenufe"

@@ -41,3 +41,10 @@ def test_a_wrong_key_or_value_is_a_clear_error(tmp_path, text, message):
 def test_unknown_profile_name():
     with pytest.raises(RulesError, match="neither a profile"):
         rules.load("nirgends")
+
+
+def test_a_profile_that_is_not_a_name_is_a_clear_error():
+    with pytest.raises(RulesError, match="unknown profile"):
+        rules.from_mapping({"profile": [1]})
+    with pytest.raises(RulesError, match="unknown table rule"):
+        rules.from_mapping({1: 2})

@@ -131,11 +131,11 @@ class AuctionSpec:
         for w in (x for x in self.ladder if isinstance(x, str)):
             if low == w.lower():
                 return Call(BID, w)
-        m = re.fullmatch(r"(\d+|[^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t)
+        m = re.fullmatch(r"([0-9]+|[^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t)
         if not m:
             raise ParseError(f"cannot read call {t!r}")
         head, rest = m.group(1), m.group(2)
-        if head.isdigit():
+        if head.isascii() and head.isdigit():
             level: int | str = int(head)
         elif head.lower() in self.aliases:
             level = self.aliases[head.lower()]
@@ -146,6 +146,8 @@ class AuctionSpec:
             if self.strains is None or self.parse_strain is None:
                 raise ParseError(f"call {t!r}: in {self.name} a bid names no suit")
             strain = self.parse_strain(rest)
+            if strain not in self.strains:
+                raise IllegalCallError(f"{strain} is not a trump kind at this table")
         elif self.strains is not None and not self.strain_optional:
             raise ParseError(f"call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'")
         if level not in self.ladder:
@@ -471,7 +473,15 @@ def parse_sidi_strain(text: str) -> str:
     return Suit.parse(text).value
 
 
+_TRUMPLESS_SPELLINGS = {"obeabe": "Obenabe", "obenabä": "Obenabe", "unenufe": "Undenufe",
+                        "undeufe": "Undenufe", "uneufe": "Undenufe", "undenuufe": "Undenufe"}
+
+
 def _trumpless(word: str) -> str | None:
+    """Obenabe or Undenufe from a prefix or a common spelling (``Unenufe``, ``Obeabe``)."""
+    word = word.replace("-", "")
+    if word in _TRUMPLESS_SPELLINGS:
+        return _TRUMPLESS_SPELLINGS[word]
     for name in ("Obenabe", "Undenufe"):
         if len(word) >= 2 and name.lower().startswith(word):
             return name

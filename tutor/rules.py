@@ -129,9 +129,9 @@ def from_mapping(data: Mapping[str, Any], where: str = "table rules") -> TableRu
         raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}")
     data = dict(data)
     base_name = data.pop("profile", "verband")
-    if base_name not in PROFILES:
+    if not isinstance(base_name, str) or base_name not in PROFILES:
         raise RulesError(f"{where}: unknown profile {base_name!r} (known: {', '.join(PROFILES)})")
-    unknown = [k for k in data if k not in FIELDS or k == "name"]
+    unknown = [k for k in data if not isinstance(k, str) or k not in FIELDS or k == "name"]
     if unknown:
         raise RulesError(f"{where}: unknown table rule {unknown[0]!r} (known: "
                          + ", ".join(k for k in FIELDS if k != "name") + ")")
