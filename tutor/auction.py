@@ -147,7 +147,9 @@ class AuctionSpec:
                 raise ParseError(f"call {t!r}: in {self.name} a bid names no suit")
             strain = self.parse_strain(rest)
             if strain not in self.strains:
-                raise IllegalCallError(f"{strain} is not a trump kind at this table")
+                hint = (" (Obenabe, Undenufe and Misère belong to the extended variant: "
+                        "--rules erweitert)") if strain in TRUMPLESS else ""
+                raise IllegalCallError(f"{strain} is not a trump kind at this table{hint}")
         elif self.strains is not None and not self.strain_optional:
             raise ParseError(f"call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'")
         if level not in self.ladder:
