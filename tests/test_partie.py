@@ -58,14 +58,14 @@ def test_trumpless_contracts_in_the_extended_variant():
 
 
 def test_obenabe_is_not_played_at_a_verband_table():
-    with pytest.raises(RulesError, match="extended variant"):
+    with pytest.raises(IllegalCallError, match="extended variant"):
         Contract.parse("90 Obenabe")
 
 
 def test_misere_only_in_obenabe_or_undenufe():
     with pytest.raises(TutorError, match="Obenabe or Undenufe"):
         Contract.parse("100 Eichel Misère", ERWEITERT)
-    with pytest.raises(RulesError, match="extended variant"):
+    with pytest.raises(IllegalCallError, match="extended variant"):
         Contract.parse("90 Obenabe Misère")
 
 
