@@ -20,6 +20,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "score": ("tutor.commands.engine:score", "Write one game on the board (Tafel)."),
     "rules": ("tutor.commands.engine:rules", "Show the table rules of a profile or file."),
     "demo": ("tutor.commands.engine:demo", "The worked example of the rules, call by call."),
+    "games": ("tutor.commands.games:games_command", "The bidding games of the rules folder and their auction rules."),
+    "auction": ("tutor.commands.games:auction_command", "Referee an auction of any game: legal? over? who plays with whom?"),
 }
 
 
