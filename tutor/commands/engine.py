@@ -1,0 +1,239 @@
+"""The engine's commands: explain, bid, check, score, rules, demo.
+
+Thin: each parses its options, calls the library (``tutor.conventions``,
+``tutor.scoring``) and prints text or the JSON contract. Other games than Sidi-Barrani
+(``tutor --game tarneeb bid ...``) are handed to ``tutor.commands.games.dispatch``.
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from tutor.commands.common import common_options, emit_json
+
+SEATS = ("A", "B", "C", "D")
+
+
+def _other_game(ctx: click.Context, command: str, **params) -> bool:
+    game = (ctx.obj or {}).get("game", "sidi-barrani")
+    if game == "sidi-barrani":
+        return False
+    from tutor.commands.games import dispatch
+
+    dispatch(ctx, command, **params)
+    return True
+
+
+def _rules(spec: str):
+    from tutor.rules import load
+
+    return load(spec)
+
+
+def _t(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+def _state_line(state: dict, lang: str) -> str:
+    if not state["over"]:
+        return _t(lang, f"Am Zug: {state['next']}.", f"Next to call: {state['next']}.")
+    if state["contract"] is None:
+        return _t(lang, "Alle haben «fort» gesagt: kein Spiel, es wird neu gegeben.",
+                  "Everybody said fort: no game, the cards are dealt anew.")
+    mult = {1: "", 2: _t(lang, ", gedoppelt", ", doubled"), 4: _t(lang, ", gekontert", ", redoubled")}
+    return _t(lang, f"Das Bieten ist beendet: {state['declarer']} spielt {state['contract']}"
+                    f"{mult[state['multiplier']]} (Zielpunkte ×{state['multiplier']}).",
+              f"The bidding is over: {state['declarer']} plays {state['contract']}"
+              f"{mult[state['multiplier']]} (target points ×{state['multiplier']}).")
+
+
+@click.command()
+@click.argument("auction", default="")
+@click.option("--next", "next_calls", is_flag=True, help="Also list every legal next call and its meaning.")
+@common_options
+@click.pass_context
+def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
+    """Read AUCTION call by call: who called, what kind of call, what it promises.
+
+    Example: tutor explain "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple"
+    """
+    if _other_game(ctx, "explain", auction=auction, next_calls=next_calls, as_json=as_json,
+                   lang=lang, rules_spec=rules_spec):
+        return
+    from tutor import conventions
+
+    rules = _rules(rules_spec)
+    reader = conventions.replay(auction, rules)
+    e = conventions.Explanation(tuple(reader.readings), reader.auction)
+    upcoming = conventions.next_readings(reader) if next_calls else []
+    if as_json:
+        data = e.to_json(lang)
+        if next_calls:
+            data["next_calls"] = [r.to_json(lang) for r in upcoming]
+        emit_json(data)
+        return
+    if not e.calls:
+        click.echo(_t(lang, "Noch keine Ansage.", "No call yet."))
+    for i, r in enumerate(e.calls, start=1):
+        click.echo(f"{i:>2}. {r.seat}  {str(r.call):<14} [{r.kind}] {r.text(lang)}")
+    click.echo()
+    click.echo(_t(lang, "Was der Tisch weiss:", "What the table knows:"))
+    for seat, promises in e.known.items():
+        text = "; ".join(p.text(lang) for p in promises) or _t(lang, "nichts über die Karten", "nothing about the cards")
+        click.echo(f"  {seat}: {text}")
+    click.echo(_state_line(e.state, lang))
+    if next_calls:
+        click.echo()
+        click.echo(_t(lang, "Mögliche nächste Ansagen:", "Possible next calls:"))
+        for r in upcoming:
+            click.echo(f"  {r.seat}: {str(r.call):<14} [{r.kind}] {r.text(lang)}")
+
+
+@click.command()
+@click.option("--hand", required=True, help='The hand, e.g. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8".')
+@click.option("--auction", default="", help="The calls so far, from Vorhand on.")
+@click.option("--seat", type=click.Choice(SEATS, case_sensitive=False), default=None,
+              help="The hand's seat (default: the seat in turn); another seat can only double or konter.")
+@common_options
+@click.pass_context
+def bid(ctx, hand, auction, seat, as_json, lang, rules_spec):
+    """The calls the convention offers HAND here, and the recommended one with reasons.
+
+    Example: tutor bid --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen"
+    """
+    if _other_game(ctx, "bid", hand=hand, auction=auction, seat=seat, as_json=as_json,
+                   lang=lang, rules_spec=rules_spec):
+        return
+    from tutor import conventions
+
+    advice = conventions.advise(hand, auction, _rules(rules_spec), seat)
+    if as_json:
+        emit_json(advice.to_json(lang))
+        return
+    rec = advice.call or _t(lang, "nichts sagen", "say nothing")
+    click.echo(_t(lang, f"{advice.seat}: Empfehlung {rec}", f"{advice.seat}: recommended {rec}"))
+    for line in advice.reasons(lang):
+        click.echo(f"  - {conventions._sentence(line)}")
+    click.echo()
+    click.echo(_t(lang, "Was die Ansageregeln diesem Blatt hier bieten:", "What the conventions offer this hand here:"))
+    for r in advice.options:
+        mark = "*" if advice.recommended is not None and r.call == advice.recommended.call else " "
+        click.echo(f" {mark} {str(r.call):<14} [{r.kind}] {r.text(lang)}")
+
+
+@click.command()
+@click.option("--hand", required=True, help="The hand.")
+@click.option("--auction", default="", help="The calls so far.")
+@click.option("--call", "call_text", required=True, help='The call to check, e.g. "80 Eichel" or "D: dopple".')
+@click.option("--seat", type=click.Choice(SEATS, case_sensitive=False), default=None,
+              help="Who makes the call (default: the seat in turn, or the call's prefix).")
+@common_options
+@click.pass_context
+def check(ctx, hand, auction, call_text, seat, as_json, lang, rules_spec):
+    """Is CALL legal, conventional and true to HAND? Exit 0 if all three, 1 if not.
+
+    Example: tutor check --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen" --call "80 Eichel"
+    """
+    if _other_game(ctx, "check", hand=hand, auction=auction, call=call_text, seat=seat,
+                   as_json=as_json, lang=lang, rules_spec=rules_spec):
+        return
+    from tutor import conventions
+
+    verdict = conventions.check(hand, auction, call_text, _rules(rules_spec), seat)
+    if as_json:
+        emit_json(verdict.to_json(lang))
+    else:
+        head = _t(lang, "Richtig" if verdict.ok else "Nicht richtig", "Right" if verdict.ok else "Not right")
+        flags = ", ".join(
+            f"{name}: {_t(lang, 'ja', 'yes') if value else _t(lang, 'nein', 'no')}"
+            for name, value in ((_t(lang, "erlaubt", "legal"), verdict.legal),
+                                (_t(lang, "konventionell", "conventional"), verdict.conventional),
+                                (_t(lang, "zum Blatt passend", "true to the hand"), verdict.truthful)))
+        click.echo(f"{head} ({flags}).")
+        click.echo(verdict.text(lang))
+    ctx.exit(0 if verdict.ok else 1)
+
+
+def _parse_weis(items: tuple[str, ...]) -> dict[str, int]:
+    from tutor.errors import TutorError
+    from tutor.scoring import parse_team
+
+    out: dict[str, int] = {}
+    for item in items:
+        team, sep, points = item.partition("=")
+        if not sep or not points.strip().isdigit():
+            raise TutorError(f"--weis {item!r}: write TEAM=POINTS, e.g. AC=50")
+        t = parse_team(team)
+        out[t] = out.get(t, 0) + int(points)
+    return out
+
+
+@click.command()
+@click.option("--contract", default=None, help='The contract, e.g. "100 Eichel" or "Matsch Rosen".')
+@click.option("--declarer", type=click.Choice(SEATS, case_sensitive=False), default=None)
+@click.option("--card-points", type=int, default=None, help="The declaring team's card points (0..157).")
+@click.option("--double", is_flag=True, help="The contract was doubled.")
+@click.option("--redouble", is_flag=True, help="... and kontered.")
+@click.option("--weis", multiple=True, metavar="TEAM=N", help="Weis points for a team (AC or BD); repeatable.")
+@click.option("--stoeck", multiple=True, metavar="TEAM", help="Stöck (20) for a team; repeatable.")
+@click.option("--bid", "bid_value", type=int, default=None, help="Tarneeb: the bid (7..13).")
+@click.option("--tricks", type=int, default=None, help="Tarneeb: the tricks the bidding side took.")
+@common_options
+@click.pass_context
+def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, bid_value, tricks,
+          as_json, lang, rules_spec):
+    """Write one game on the board (Tafel).
+
+    Example: tutor score --contract "100 Eichel" --declarer A --card-points 113 --double
+    """
+    if _other_game(ctx, "score", contract=contract, declarer=declarer, card_points=card_points,
+                   double=double, redouble=redouble, weis=weis, stoeck=stoeck, bid=bid_value,
+                   tricks=tricks, as_json=as_json, lang=lang, rules_spec=rules_spec):
+        return
+    from tutor.auction import sidi_barrani_spec
+    from tutor.errors import TutorError
+    from tutor.scoring import score_game
+
+    missing = [name for name, v in (("--contract", contract), ("--declarer", declarer),
+                                    ("--card-points", card_points)) if v is None]
+    if missing:
+        raise TutorError("score needs " + ", ".join(missing))
+    rules = _rules(rules_spec)
+    call = sidi_barrani_spec(rules).parse_call(contract)
+    if not call.is_bid:
+        raise TutorError(f"--contract {contract!r}: a contract is a bid, e.g. '100 Eichel'")
+    result = score_game(call.value, declarer, card_points, double=double, redouble=redouble,
+                        misere=bool(call.strain and call.strain.endswith("Misère")),
+                        weis=_parse_weis(weis), stoeck=stoeck, rules=rules)
+    if as_json:
+        emit_json(result.to_json())
+        return
+    made = _t(lang, "geholt", "made") if result.made else _t(lang, "verfehlt", "missed")
+    click.echo(_t(lang, f"{contract} von {result.declarer}: {result.card_points} Kartenpunkte, {made}; "
+                        f"{result.target_points} Zielpunkte.",
+                  f"{contract} by {result.declarer}: {result.card_points} card points, {made}; "
+                  f"{result.target_points} target points."))
+    click.echo(f"Tafel: AC {result.board['AC']} : BD {result.board['BD']}")
+
+
+@click.command("rules")
+@click.argument("spec", default="verband")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def rules(spec, as_json):
+    """Show the table rules of a profile (verband, erweitert) or a YAML file."""
+    r = _rules(spec)
+    if as_json:
+        emit_json(r.to_dict())
+        return
+    for key, value in r.to_dict().items():
+        click.echo(f"{key}: {value}")
+
+
+@click.command()
+@common_options
+def demo(as_json, lang, rules_spec):
+    """The worked example of sidi-barrani.txt: every call explained, the advice, the board."""
+    from tutor import worked_example
+
+    worked_example.show(lang=lang, echo=click.echo)

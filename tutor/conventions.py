@@ -1,0 +1,736 @@
+"""The Verband's bidding conventions as one rule table: decoder and encoder.
+
+Every convention is one :class:`Convention`: when it applies (``match``), what the call
+promises about the caller's cards (``promises``) and how it is named (``title``, with
+the parameters ``match`` found). The same table
+
+- reads a call someone made (:func:`explain`: the decoder),
+- chooses a call for a hand (:func:`advise`: the encoder reads every legal call with the
+  table, keeps those the hand makes true, and lets the preferences below and the
+  judgement (``tutor.judgement``) pick one),
+- and checks a call (:func:`check`).
+
+The explanation text is generated from the rule's title and the promises' constraints.
+
+The Verband's reading (sidi-barrani.txt, with the project's interpretations):
+
+- A **Zehner** is a bid on a multiple of ten, a **Fünfer** one ending in five.
+- **Eröffnung** (opening): the first Zehner in a suit no team has opened yet. The Puur row
+  60/80/100/120 shows the Puur (the trump Under) with 3/4/5/6 cards (120: six or more),
+  the Nell row 50/70/90/110 the Nell (the trump Nine) without the Puur. The suit then
+  belongs to the opening team for the rest of the auction.
+- **Hilfe**: a player's first Zehner in the suit the partner opened, on one of the two
+  smallest Zehner above the standing bid: the lower shows the other top card with one
+  more card ("zu zweit"), the upper with two or more ("zu dritt oder mehr").
+- **Ass-Ansage** (Fünfer): only the next Fünfer above the standing bid; in an unopened
+  suit "I hold this Ace, I want another trump", in the opponents' suit "I hold your Ace".
+- A Zehner in the opponents' suit: "we want your suit", without information. Later
+  Zehner in the own team's suit raise the number only.
+- Above 120 the numbers say only what the team trusts itself to make; 157 is the Matsch.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping, Sequence
+
+from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, WORD, Auction, Call, Entry, sidi_barrani_spec
+from tutor.cards import NELL, PUUR, SUITS, Hand, Rank, Suit
+from tutor.errors import IllegalCallError, ParseError, TutorError
+from tutor.rules import TableRules, load as load_rules
+
+KINDS = ("opening", "hilfe", "ace", "raise", "want", "confidence", "matsch", "fort",
+         "double", "redouble", "unconventional")
+MAX_LENGTH = 9  # "or more" in a length range
+
+# The openings, as the Verband's table: number -> (top card shown, exact length).
+# "Zu dritt" counts the Ansagekarte; each further card raises the bid by 20, and the
+# Puur weighs ten more than the Nell. The last of each row means six or more.
+OPENINGS: dict[int, tuple[Rank, int]] = {
+    50: (NELL, 3), 60: (PUUR, 3),
+    70: (NELL, 4), 80: (PUUR, 4),
+    90: (NELL, 5), 100: (PUUR, 5),
+    110: (NELL, 6), 120: (PUUR, 6),
+}
+OTHER_TOP = {PUUR: NELL, NELL: PUUR}
+COUNT_WORD = {
+    "de": {1: "allein", 2: "zu zweit", 3: "zu dritt", 4: "zu viert", 5: "zu fünft", 6: "zu sechst",
+           7: "zu siebt", 8: "zu acht", 9: "zu neunt"},
+    "en": {1: "alone", 2: "with two cards", 3: "with three cards", 4: "with four cards",
+           5: "with five cards", 6: "with six cards", 7: "with seven cards",
+           8: "with eight cards", 9: "with nine cards"},
+}
+TOP_NAME = {"de": {PUUR: "Puur", NELL: "Nell"}, "en": {PUUR: "Puur", NELL: "Nell"}}
+
+
+def opening_number(top: Rank, length: int) -> int:
+    """The exact opening for a top card and a length (three or more)."""
+    for number, (t, n) in OPENINGS.items():
+        if t == top and n == min(length, 6):
+            return number
+    raise ValueError(f"no opening for {top} with {length} cards")
+
+
+# -- promises --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Promise:
+    """What a call says about the caller's cards in one suit."""
+
+    suit: Suit
+    has: frozenset[Rank] = frozenset()
+    lacks: frozenset[Rank] = frozenset()
+    length: tuple[int, int] = (0, MAX_LENGTH)
+
+    def satisfied_by(self, hand: Hand) -> bool:
+        n = hand.length(self.suit)
+        return (self.length[0] <= n <= self.length[1]
+                and all(hand.has(self.suit, r) for r in self.has)
+                and not any(hand.has(self.suit, r) for r in self.lacks))
+
+    def merge(self, other: "Promise") -> "Promise":
+        return Promise(self.suit, self.has | other.has, self.lacks | other.lacks,
+                       (max(self.length[0], other.length[0]), min(self.length[1], other.length[1])))
+
+    def to_json(self) -> dict:
+        order = [r for r in Rank][::-1]
+        return {"suit": self.suit.value,
+                "has": [r.value for r in order if r in self.has],
+                "lacks": [r.value for r in order if r in self.lacks],
+                "length": [self.length[0], self.length[1]]}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "Promise":
+        try:
+            length = data.get("length", [0, MAX_LENGTH])
+            return cls(Suit.parse(str(data["suit"])),
+                       frozenset(Rank.parse(str(r)) for r in data.get("has", [])),
+                       frozenset(Rank.parse(str(r)) for r in data.get("lacks", [])),
+                       (int(length[0]), int(length[1])))
+        except (KeyError, TypeError, IndexError, ValueError) as e:
+            raise ParseError(f"cannot read promise {dict(data)!r}: {e}") from None
+
+    def text(self, lang: str = "de") -> str:
+        parts: list[str] = []
+        names = {PUUR: "Puur", NELL: "Nell"}
+        for r in sorted(self.has, key=lambda r: -r.natural):
+            name = names.get(r) or (r.german if lang == "de" else r.english)
+            parts.append(f"{'hält' if lang == 'de' else 'holds'} {_article(name, lang)}")
+        for r in sorted(self.lacks, key=lambda r: -r.natural):
+            name = names.get(r) or (r.german if lang == "de" else r.english)
+            parts.append(f"{'ohne' if lang == 'de' else 'without'} {_article(name, lang, dative=False)}")
+        lo, hi = self.length
+        if lo == hi:
+            parts.append(f"genau {lo} Karten" if lang == "de" else f"exactly {lo} cards")
+        elif hi >= MAX_LENGTH and lo > len(self.has):
+            parts.append(f"{lo} oder mehr Karten" if lang == "de" else f"{lo} or more cards")
+        elif hi < MAX_LENGTH:
+            parts.append(f"{lo} bis {hi} Karten" if lang == "de" else f"{lo} to {hi} cards")
+        return f"{self.suit.value}: " + ", ".join(parts) if parts else ""
+
+
+def _article(name: str, lang: str, dative: bool = False) -> str:
+    if lang != "de":
+        return f"the {name}"
+    return {"Puur": "den Puur", "Nell": "das Nell", "Ass": "das Ass", "König": "den König",
+            "Ober": "den Ober", "Under": "den Under", "Banner": "das Banner"}.get(name, f"die {name}")
+
+
+def combine(promises: Iterable[Promise]) -> list[Promise]:
+    """All promises about one seat, merged per suit, in suit order."""
+    by_suit: dict[Suit, Promise] = {}
+    for p in promises:
+        by_suit[p.suit] = by_suit[p.suit].merge(p) if p.suit in by_suit else p
+    return [by_suit[s] for s in SUITS if s in by_suit]
+
+
+# -- what the table knows before a call ------------------------------------------------
+@dataclass(frozen=True)
+class Opened:
+    """A suit some team has opened: which team, who opened it, and the top card shown."""
+
+    team: frozenset[str]
+    opener: str
+    top: Rank | None
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Everything the conventions need to read the next call."""
+
+    rules: TableRules
+    auction: Auction
+    seat: str
+    opened: Mapping[Suit, Opened]
+    zehner: Mapping[str, frozenset[Suit]]   # suits each seat has made a Zehner in
+    promised: Mapping[str, tuple[Promise, ...]] = field(default_factory=dict)  # per seat, merged
+
+    def known(self, seat: str, suit: Suit) -> Promise:
+        """Everything ``seat``'s calls promised about ``suit`` (nothing: any length)."""
+        for p in self.promised.get(seat, ()):
+            if p.suit == suit:
+                return p
+        return Promise(suit)
+
+    @property
+    def standing(self) -> Call | None:
+        return self.auction.high_bid
+
+    @property
+    def standing_value(self) -> int | None:
+        bid = self.standing
+        return None if bid is None else bid.value
+
+    @property
+    def partner(self) -> str:
+        return partner_of(self.seat)
+
+    @property
+    def team(self) -> frozenset[str]:
+        return frozenset({self.seat, self.partner})
+
+    def owner(self, suit: Suit) -> str:
+        """'own', 'opponents' or 'open' (no team has opened the suit yet)."""
+        o = self.opened.get(suit)
+        if o is None:
+            return "open"
+        return "own" if self.seat in o.team else "opponents"
+
+    def two_zehner(self) -> tuple[int, int]:
+        """The two smallest Zehner above the standing bid (the Hilfe's numbers)."""
+        v = self.standing_value
+        first = self.rules.lowest_bid if v is None else v + 1
+        first += (-first) % 10
+        return first, first + 10
+
+    def next_fuenfer(self) -> int:
+        """The Fünfer of the Ass-Ansage: the next Fünfer above the standing bid."""
+        v = self.standing_value
+        n = (self.rules.lowest_bid if v is None else v + 1)
+        while n % 10 != 5:
+            n += 1
+        return n
+
+
+def partner_of(seat: str) -> str:
+    return {"A": "C", "C": "A", "B": "D", "D": "B"}[seat]
+
+
+def _suit_of(call: Call) -> Suit | None:
+    if call.strain is None:
+        return None
+    try:
+        return Suit(call.strain)
+    except ValueError:
+        return None  # Obenabe, Undenufe, Misère
+
+
+# -- the rule table ----------------------------------------------------------------------
+Params = dict
+NO_PROMISES: Callable[[Situation, Call, Params], tuple[Promise, ...]] = lambda s, c, p: ()
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One convention: when it applies, what the call promises, how it is named."""
+
+    kind: str
+    title: Mapping[str, str]   # per language; {placeholders} filled from match's params
+    match: Callable[[Situation, Call], Params | None]
+    promises: Callable[[Situation, Call, Params], tuple[Promise, ...]] = NO_PROMISES
+
+    def describe(self, params: Params, lang: str) -> str:
+        return self.title[lang].format(**params)
+
+
+def _is_zehner(call: Call) -> bool:
+    return call.value is not None and call.value % 10 == 0
+
+
+def _is_fuenfer(call: Call) -> bool:
+    return call.value is not None and call.value % 10 == 5
+
+
+def _basic(s: Situation, c: Call) -> Params:
+    suit = _suit_of(c)
+    return {"seat": s.seat, "call": str(c), "suit": suit.value if suit else c.strain,
+            "partner": s.partner, "standing": s.standing_value if s.standing else "—"}
+
+
+def _match_matsch(s: Situation, c: Call) -> Params | None:
+    if c.kind == BID and c.value == s.rules.matsch_bid:
+        return _basic(s, c)
+    return None
+
+
+def _match_no_conventions(s: Situation, c: Call) -> Params | None:
+    if c.kind == BID and (not s.rules.conventions or _suit_of(c) is None):
+        p = _basic(s, c)
+        p["why"] = {"de": "ohne Ansageregeln" if not s.rules.conventions else
+                    f"für {c.strain} gelten keine Ansagen",
+                    "en": "the table plays without the Ansageregeln" if not s.rules.conventions
+                    else f"no Ansagen are agreed for {c.strain}"}
+        return p
+    return None
+
+
+def _match_confidence(s: Situation, c: Call) -> Params | None:
+    if c.kind == BID and c.value is not None and c.value > s.rules.opening_max:
+        return _basic(s, c)
+    return None
+
+
+def _match_opening(s: Situation, c: Call) -> Params | None:
+    suit = _suit_of(c)
+    if c.kind == BID and suit and _is_zehner(c) and s.owner(suit) == "open" and c.value in OPENINGS:
+        top, n = OPENINGS[c.value]
+        p = _basic(s, c)
+        row = [v for v, (t, _) in OPENINGS.items() if t == top]
+        p.update(top=TOP_NAME["de"][top], row="/".join(map(str, row)),
+                 count_de=COUNT_WORD["de"][n] + (" oder mehr" if n == 6 else ""),
+                 count_en=COUNT_WORD["en"][n] + (" or more" if n == 6 else ""),
+                 row_de="Puur-Reihe" if top == PUUR else "Nell-Reihe",
+                 row_en="Puur row" if top == PUUR else "Nell row")
+        return p
+    return None
+
+
+def _promise_opening(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
+    top, n = OPENINGS[c.value]
+    length = (n, MAX_LENGTH if n == 6 else n)
+    lacks = frozenset({PUUR}) if top == NELL else frozenset()
+    return (Promise(_suit_of(c), frozenset({top}), lacks, length),)
+
+
+def _match_hilfe(s: Situation, c: Call) -> Params | None:
+    suit = _suit_of(c)
+    if not (c.kind == BID and suit and _is_zehner(c)):
+        return None
+    o = s.opened.get(suit)
+    if o is None or o.opener != s.partner or suit in s.zehner.get(s.seat, frozenset()):
+        return None
+    if s.rules.hilfe == "verband" and o.top is None:
+        return None
+    low, high = s.two_zehner()
+    if c.value not in (low, high):
+        return None
+    p = _basic(s, c)
+    p.update(low=low, high=high, which_de="untere" if c.value == low else "obere",
+             which_en="lower" if c.value == low else "upper")
+    if s.rules.hilfe == "verband":
+        other = OTHER_TOP[o.top]
+        p.update(other=TOP_NAME["de"][other], shown=TOP_NAME["de"][o.top],
+                 count_de="zu zweit" if c.value == low else "zu dritt oder mehr",
+                 count_en="with one more card" if c.value == low else "with two or more cards")
+    return p
+
+
+def _promise_hilfe(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
+    suit = _suit_of(c)
+    if s.rules.hilfe != "verband":
+        return (Promise(suit, length=(1, MAX_LENGTH)),)
+    other = OTHER_TOP[s.opened[suit].top]
+    low, _ = s.two_zehner()
+    length = (2, 2) if c.value == low else (3, MAX_LENGTH)
+    return (Promise(suit, frozenset({other}), frozenset(), length),)
+
+
+def _match_raise(s: Situation, c: Call) -> Params | None:
+    suit = _suit_of(c)
+    if c.kind == BID and suit and _is_zehner(c) and s.owner(suit) == "own":
+        return _basic(s, c)
+    return None
+
+
+def _match_want(s: Situation, c: Call) -> Params | None:
+    suit = _suit_of(c)
+    if c.kind == BID and suit and _is_zehner(c) and s.owner(suit) == "opponents":
+        return _basic(s, c)
+    return None
+
+
+def _match_ace(s: Situation, c: Call) -> Params | None:
+    suit = _suit_of(c)
+    if not (c.kind == BID and suit and _is_fuenfer(c)) or c.value != s.next_fuenfer():
+        return None
+    owner = s.owner(suit)
+    if owner == "own":
+        return None
+    p = _basic(s, c)
+    p["whose_de"] = "dieser Farbe, als Trumpf meint er eine andere" if owner == "open" \
+        else "eurer Farbe"
+    p["whose_en"] = "of this suit and wants another trump" if owner == "open" \
+        else "of your suit"
+    return p
+
+
+def _promise_ace(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
+    return (Promise(_suit_of(c), frozenset({Rank.ASS}), frozenset(), (1, MAX_LENGTH)),)
+
+
+def _match_unconventional(s: Situation, c: Call) -> Params | None:
+    if c.kind != BID:
+        return None
+    p = _basic(s, c)
+    suit = _suit_of(c)
+    if _is_fuenfer(c) and suit and s.owner(suit) == "own" and c.value == s.next_fuenfer():
+        p["why_de"] = "ein Fünfer in der eigenen Teamfarbe: dort wird auf Zehnern erhöht, das Ass bleibt ungesagt"
+        p["why_en"] = "a Fünfer in the own team's suit: there one raises on Zehner, the Ace stays unsaid"
+    elif _is_fuenfer(c):
+        p["why_de"] = f"nur der nächste Fünfer über dem laufenden Gebot ({s.next_fuenfer()}) ist eine Ass-Ansage"
+        p["why_en"] = f"only the next Fünfer above the standing bid ({s.next_fuenfer()}) shows an Ace"
+    else:
+        p["why_de"] = "die Zahl hat hier keine Bedeutung in den Ansageregeln"
+        p["why_en"] = "the number has no meaning in the Ansageregeln here"
+    return p
+
+
+def _match_kind(kind: str) -> Callable[[Situation, Call], Params | None]:
+    def match(s: Situation, c: Call) -> Params | None:
+        if c.kind != kind:
+            return None
+        p = _basic(s, c)
+        high = s.auction.high
+        p["bid"] = str(high.call) if high else "—"
+        p["declarer"] = high.seat if high else "—"
+        return p
+    return match
+
+
+# The table, in priority order: the first convention that matches reads the call.
+CONVENTIONS: tuple[Convention, ...] = (
+    Convention("fort", {"de": "fort: {seat} lässt das Gebot stehen und bietet nicht weiter",
+                        "en": "fort: {seat} lets the bid stand and bids no more"},
+               _match_kind(FORT)),
+    Convention("double", {"de": "{seat} doppelt {bid} von {declarer}: die Zielpunkte verdoppeln sich, das Bieten ist beendet",
+                          "en": "{seat} doubles {bid} by {declarer}: the target points double, the bidding ends"},
+               _match_kind(DOUBLE)),
+    Convention("redouble", {"de": "{seat} kontert: die Zielpunkte verdoppeln sich erneut und stehen fest",
+                            "en": "{seat} redoubles (konter): the target points double again and are final"},
+               _match_kind(REDOUBLE)),
+    Convention("matsch", {"de": "Matsch (157): das Team will alle Stiche und alle Punkte holen",
+                          "en": "Matsch (157): the team means to take every trick and every point"},
+               _match_matsch),
+    Convention("confidence", {"de": "{call}: die Zahl sagt nur, was das Team sich zutraut ({why[de]})",
+                              "en": "{call}: the number only says what the team trusts itself to make ({why[en]})"},
+               _match_no_conventions),
+    Convention("confidence", {"de": "{call}: über 120 sagt die Zahl nur, was das Team sich zutraut, keine Karten",
+                              "en": "{call}: above 120 the number only says what the team trusts itself to make, no cards"},
+               _match_confidence),
+    Convention("opening", {"de": "Eröffnung in {suit}, {row_de} ({row}): {top} {count_de}",
+                           "en": "opening in {suit}, {row_en} ({row}): the {top} {count_en}"},
+               _match_opening, _promise_opening),
+    Convention("hilfe", {"de": "Hilfe in {suit}, der Farbe von {partner}: die beiden kleinsten Zehner über {standing} sind {low} und {high}, {call} ist der {which_de}",
+                         "en": "Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner above {standing} are {low} and {high}, {call} is the {which_en}"},
+               _match_hilfe, _promise_hilfe),
+    Convention("raise", {"de": "Erhöhung in {suit}, der Farbe des eigenen Teams: steigert nur die Zahl, keine neue Auskunft",
+                         "en": "raise in {suit}, the own team's suit: raises the number only, no new information"},
+               _match_raise),
+    Convention("want", {"de": "Zehner in {suit}, der Farbe der Gegner: «Wir wollen eure Farbe selbst», ohne weitere Auskunft",
+                        "en": "Zehner in {suit}, the opponents' suit: \"we want your suit ourselves\", no further information"},
+               _match_want),
+    Convention("ace", {"de": "Ass-Ansage: {call} ist der nächste Fünfer über {standing}; {seat} hält das Ass {whose_de}",
+                       "en": "Ace announcement: {call} is the next Fünfer above {standing}; {seat} holds the Ace {whose_en}"},
+               _match_ace, _promise_ace),
+    Convention("unconventional", {"de": "{call} folgt keiner Ansageregel: {why_de}",
+                                  "en": "{call} follows no convention: {why_en}"},
+               _match_unconventional),
+)
+
+
+# -- reading an auction --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Reading:
+    """What one call is and what it promises."""
+
+    seat: str
+    call: Call
+    kind: str
+    promises: tuple[Promise, ...]
+    convention: Convention
+    params: Params
+
+    def headline(self, lang: str = "de") -> str:
+        if self.convention.kind == "hilfe" and "other" in self.params:
+            extra = (f": {self.params['other']} {self.params['count_de']}" if lang == "de"
+                     else f": the {self.params['other']} {self.params['count_en']}")
+            return self.convention.describe(self.params, lang) + extra
+        return self.convention.describe(self.params, lang)
+
+    def text(self, lang: str = "de") -> str:
+        promised = "; ".join(t for t in (p.text(lang) for p in self.promises) if t)
+        head = self.headline(lang)
+        return f"{head}. {promised}." if promised else f"{head}."
+
+    def to_json(self, lang: str = "de") -> dict:
+        return {"seat": self.seat, "call": str(self.call), "kind": self.kind,
+                "promises": [p.to_json() for p in self.promises], "text": self.text(lang)}
+
+
+def read_call(s: Situation, call: Call) -> Reading:
+    for conv in CONVENTIONS:
+        params = conv.match(s, call)
+        if params is not None:
+            return Reading(s.seat, call, conv.kind, conv.promises(s, call, params), conv, params)
+    raise AssertionError(f"no convention reads {call}")  # the last rule reads every bid
+
+
+class Reader:
+    """Replays an auction call by call and keeps what the conventions need."""
+
+    def __init__(self, rules: TableRules) -> None:
+        self.rules = rules
+        self.auction = Auction(sidi_barrani_spec(rules))
+        self.opened: dict[Suit, Opened] = {}
+        self.zehner: dict[str, frozenset[Suit]] = {}
+        self.readings: list[Reading] = []
+
+    def situation(self, seat: str | None = None) -> Situation:
+        seat = seat or self.auction.next_seat
+        if seat is None:
+            raise TutorError("the bidding is over: nobody is in turn")
+        promised = {x: tuple(combine(p for r in self.readings if r.seat == x for p in r.promises))
+                    for x in "ABCD"}
+        return Situation(self.rules, self.auction, seat, dict(self.opened), dict(self.zehner), promised)
+
+    def read(self, call: Call, seat: str | None = None) -> Reading:
+        """Read ``call`` by ``seat`` (default the seat in turn) without playing it."""
+        if call.kind in (DOUBLE, REDOUBLE) and seat is None:
+            raise IllegalCallError(f"a {call} needs the seat (e.g. 'D: {call}')")
+        return read_call(self.situation(seat), call)
+
+    def play(self, call: Call, seat: str | None = None) -> Reading:
+        reading = self.read(call, seat) if (seat or self.auction.next_seat) else None
+        if reading is None:
+            raise IllegalCallError("the bidding is over")
+        self.auction = self.auction.play(call, seat)
+        seat = reading.seat
+        suit = _suit_of(call)
+        if call.kind == BID and suit is not None and _is_zehner(call):
+            if suit not in self.opened:
+                top = OPENINGS[call.value][0] if reading.kind == "opening" else None
+                self.opened[suit] = Opened(frozenset({seat, partner_of(seat)}), seat, top)
+            self.zehner[seat] = self.zehner.get(seat, frozenset()) | {suit}
+        self.readings.append(reading)
+        return reading
+
+
+@dataclass(frozen=True)
+class Explanation:
+    readings: tuple[Reading, ...]
+    auction: Auction
+
+    @property
+    def calls(self) -> tuple[Reading, ...]:
+        return self.readings
+
+    @property
+    def known(self) -> dict[str, list[Promise]]:
+        return {seat: combine(p for r in self.readings if r.seat == seat for p in r.promises)
+                for seat in "ABCD"}
+
+    @property
+    def state(self) -> dict:
+        return self.auction.state()
+
+    def to_json(self, lang: str = "de") -> dict:
+        return {"calls": [r.to_json(lang) for r in self.readings],
+                "known": {seat: [p.to_json() for p in ps] for seat, ps in self.known.items()},
+                "state": self.state}
+
+
+def replay(auction: "Auction | str", rules=None) -> Reader:
+    rules = load_rules(rules)
+    if isinstance(auction, str):
+        auction = Auction.parse(auction, rules=rules)
+    reader = Reader(rules)
+    for e in auction.entries:
+        reader.play(e.call, e.seat)
+    return reader
+
+
+def explain(auction: "Auction | str", rules=None) -> Explanation:
+    """Read every call of an auction: its kind, its promises, its explanation."""
+    reader = replay(auction, rules)
+    return Explanation(tuple(reader.readings), reader.auction)
+
+
+def next_readings(reader: Reader) -> list[Reading]:
+    """Every legal next call, each read by the conventions."""
+    out = []
+    for seat, call in reader.auction.legal_calls():
+        out.append(reader.read(call, seat))
+    return out
+
+
+# -- choosing a call ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Advice:
+    seat: str
+    recommended: Reading | None
+    options: tuple[Reading, ...]
+    reasons_de: tuple[str, ...]
+    reasons_en: tuple[str, ...]
+
+    def reasons(self, lang: str = "de") -> tuple[str, ...]:
+        return self.reasons_de if lang == "de" else self.reasons_en
+
+    def text(self, lang: str = "de") -> str:
+        return " ".join(_sentence(x) for x in self.reasons(lang))
+
+    @property
+    def call(self) -> str | None:
+        return None if self.recommended is None else str(self.recommended.call)
+
+    def to_json(self, lang: str = "de") -> dict:
+        r = self.recommended
+        return {"seat": self.seat, "call": self.call,
+                "kind": r.kind if r else None,
+                "promises": [p.to_json() for p in r.promises] if r else [],
+                "text": self.text(lang),
+                "options": [o.to_json(lang) for o in self.options]}
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if text.endswith((".", ":", "!", "?", "»", '"')) else text + "."
+
+
+INFO_FREE = ("raise", "want")      # offered once per suit, at the lowest number
+NOT_OFFERED = ("confidence", "matsch", "unconventional")  # offered only when recommended
+
+
+def _options(hand: Hand, readings: Sequence[Reading]) -> list[Reading]:
+    """The calls the convention offers this hand: every conventional call the hand makes
+    true; of the calls without card information only the lowest per kind and suit."""
+    seen: set[tuple[str, str | None]] = set()
+    out = []
+    for r in readings:
+        if r.kind in NOT_OFFERED or not all(p.satisfied_by(hand) for p in r.promises):
+            continue
+        if r.kind in INFO_FREE:
+            key = (r.kind, r.call.strain)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(r)
+    return out
+
+
+def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
+           seat: str | None = None) -> Advice:
+    """The calls the convention offers ``hand`` at this point, and the recommended one.
+
+    ``seat`` defaults to the seat in turn; a seat that is not in turn can only double or
+    konter (the recommendation is then None when it should stay silent)."""
+    from tutor import judgement
+
+    rules = load_rules(rules)
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    reader = replay(auction, rules)
+    a = reader.auction
+    seat = (seat or a.next_seat or "").upper() or None
+    if seat is None:
+        raise TutorError("the bidding is over and nobody may double or konter: there is no call to advise")
+    if seat not in "ABCD" or len(seat) != 1:
+        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)")
+    legal = a.legal_calls(seat)
+    if not legal:
+        raise TutorError(f"{seat} has no call here: it is {a.next_seat}'s turn" if a.next_seat
+                         else f"{seat} has no call here: the bidding is over")
+    readings = [reader.read(call, s) for s, call in legal]
+    options = _options(hand, readings)
+    truthful = [r for r in readings if r.kind != "unconventional"
+                and all(p.satisfied_by(hand) for p in r.promises)]
+    recommended, reasons_de, reasons_en = judgement.choose(hand, reader.situation(seat), truthful)
+    if recommended is not None and recommended not in options:
+        options.append(recommended)
+    return Advice(seat, recommended, tuple(options), tuple(reasons_de), tuple(reasons_en))
+
+
+# -- checking a call ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Verdict:
+    legal: bool
+    conventional: bool
+    truthful: bool
+    reading: Reading | None
+    advice: Advice | None
+    why_illegal: str | None = None
+    broken: tuple[Promise, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.legal and self.conventional and self.truthful
+
+    @property
+    def recommended(self) -> str | None:
+        return self.advice.call if self.advice else None
+
+    def text(self, lang: str = "de") -> str:
+        de = lang == "de"
+        parts: list[str] = []
+        if not self.legal:
+            parts.append(("Nicht erlaubt: " if de else "Not legal: ") + f"{self.why_illegal}.")
+        else:
+            parts.append(self.reading.text(lang))
+            if not self.conventional:
+                parts.append("Das ist keine Ansage nach den Ansageregeln." if de
+                             else "That is not a conventional call.")
+            if not self.truthful:
+                broken = "; ".join(p.text(lang) for p in self.broken)
+                parts.append(("Das Blatt passt nicht dazu: versprochen ist " if de
+                              else "The hand does not fit: the call promises ") + broken + ".")
+        if self.advice is not None and (not self.ok or (self.reading and self.advice.call != str(self.reading.call))):
+            rec = self.advice.call
+            if rec is None:
+                parts.append("Empfohlen: nichts sagen." if de else "Recommended: say nothing.")
+            else:
+                parts.append((f"Empfohlen: {rec}. " if de else f"Recommended: {rec}. ")
+                             + self.advice.text(lang))
+        return " ".join(parts)
+
+    def to_json(self, lang: str = "de") -> dict:
+        return {"ok": self.ok, "legal": self.legal, "conventional": self.conventional,
+                "truthful": self.truthful, "recommended": self.recommended, "text": self.text(lang)}
+
+
+def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str", rules=None,
+          seat: str | None = None) -> Verdict:
+    """Is ``call`` legal, conventional and true to ``hand``? An unreadable call raises
+    ParseError; an illegal one is an answer (``legal`` False), not an error."""
+    from tutor.auction import split_seat
+
+    rules = load_rules(rules)
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    reader = replay(auction, rules)
+    spec = reader.auction.spec
+    if isinstance(call, str):
+        prefix, text = split_seat(call, spec)
+        seat = seat or prefix
+        try:
+            call = spec.parse_call(text)
+        except IllegalCallError as e:
+            return Verdict(False, False, False, None, _safe_advice(hand, reader, rules, seat), str(e))
+    if seat is None and call.kind in (DOUBLE, REDOUBLE):
+        seat = _default_doubler(reader.auction, call)
+    why = reader.auction.why_illegal(call, seat)
+    advice = _safe_advice(hand, reader, rules, seat)
+    if why is not None:
+        return Verdict(False, False, False, None, advice, why)
+    reading = reader.read(call, seat)
+    broken = tuple(p for p in reading.promises if not p.satisfied_by(hand))
+    return Verdict(True, reading.kind != "unconventional", not broken, reading, advice,
+                   broken=broken)
+
+
+def _default_doubler(a: Auction, call: Call) -> str | None:
+    """Without a seat, a double or konter is taken as the seat in turn's."""
+    return a.next_seat
+
+
+def _safe_advice(hand: Hand, reader: Reader, rules: TableRules, seat: str | None) -> Advice | None:
+    try:
+        return advise(hand, reader.auction, rules, seat)
+    except TutorError:
+        return None

@@ -1,0 +1,88 @@
+"""The worked example of sidi-barrani.txt ("Ein Spiel von Anfang bis zur Tafel").
+
+Loaded from the package's copy of ``worked-example.yaml``: the four hands, the auction,
+every trick and the board. ``show`` walks through it with the engine: each call as the
+decoder reads it and as the encoder recommends it for the caller's hand, then the board.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from typing import Callable
+
+from tutor.cards import Card, Hand
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    hands: dict[str, Hand]
+    calls: tuple[tuple[str, str], ...]       # (seat, call) as the text has them
+    declarer: str
+    bid: int
+    trump: str
+    doubled: bool
+    redoubled: bool
+    tricks: tuple[dict, ...]
+    card_points: dict[str, int]
+    board: dict[str, int]
+    board_without_double: dict[str, int]
+    board_if_failed_at_96: dict[str, int]
+
+    @property
+    def auction(self) -> str:
+        return ", ".join(f"{seat}: {call}" if call in ("dopple", "konter") else call
+                         for seat, call in self.calls)
+
+
+def load() -> WorkedExample:
+    import yaml
+
+    data = yaml.safe_load(resources.files("tutor.data").joinpath("worked-example.yaml")
+                          .read_text(encoding="utf-8"))
+    c = data["contract"]
+    return WorkedExample(
+        hands={seat: Hand.from_dict(h) for seat, h in data["hands"].items()},
+        calls=tuple((x["seat"], str(x["call"])) for x in data["auction"]),
+        declarer=c["declarer"], bid=c["points"], trump=c["trump"],
+        doubled=c["doubled"], redoubled=c["redoubled"],
+        tricks=tuple({"lead": t["lead"], "cards": [Card.parse(x) for x in t["cards"]],
+                      "winner": t["winner"], "points": t["points"]} for t in data["play"]),
+        card_points=data["card_points"], board=data["board"],
+        board_without_double=data["board_without_double"],
+        board_if_failed_at_96=data["board_if_failed_at_96"])
+
+
+def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
+    from tutor import conventions
+    from tutor.scoring import score_game
+
+    ex = load()
+    de = lang == "de"
+    echo("Das Beispiel aus den Regeln: ein Spiel von Anfang bis zur Tafel" if de
+         else "The worked example of the rules: one game from the deal to the board")
+    echo("")
+    for seat in "ABCD":
+        echo(f"  {seat}: {ex.hands[seat]}")
+    echo("")
+    so_far: list[str] = []
+    for seat, call in ex.calls:
+        text = ", ".join(so_far)
+        advice = conventions.advise(ex.hands[seat], text, seat=seat)
+        reading = conventions.explain(", ".join(so_far + [f"{seat}: {call}"])).calls[-1]
+        echo(f"{seat} {'sagt' if de else 'calls'} «{call}» [{reading.kind}]")
+        echo(f"   {reading.text(lang)}")
+        agree = advice.call == call
+        echo(("   Der Tutor empfiehlt dasselbe. " if de else "   The tutor recommends the same. ")
+             if agree else (f"   Der Tutor empfiehlt {advice.call}. " if de
+                            else f"   The tutor recommends {advice.call}. "))
+        for line in advice.reasons(lang)[1:]:
+            echo(f"     - {line}")
+        so_far.append(f"{seat}: {call}" if call in ("dopple", "konter") else call)
+    echo("")
+    konter = conventions.advise(ex.hands[ex.declarer], ex.auction, seat=ex.declarer)
+    echo((f"{ex.declarer} kontert nicht: " if de else f"{ex.declarer} does not konter: ")
+         + konter.reasons(lang)[-1])
+    result = score_game(ex.bid, ex.declarer, ex.card_points["AC"], double=ex.doubled)
+    echo("")
+    echo(("Die Tafel: " if de else "The board: ") + f"AC {result.board['AC']} : BD {result.board['BD']}"
+         + (f" ({result.target_points} Zielpunkte)" if de else f" ({result.target_points} target points)"))
