@@ -291,3 +291,52 @@ def test_drill_engine_score_with_standing():
                                        None, "en")
     assert board == {"bidders": 44, "defenders": 42}
     assert "the bidding side wins" in text       # both over 41, 44 beats 42
+
+
+# -- the drill file -------------------------------------------------------------------------------------------
+def _drills():
+    from pathlib import Path
+
+    import yaml
+
+    data = yaml.safe_load(Path(__file__).parent.parent.joinpath("exercises/tarneeb.yaml").read_text(encoding="utf-8"))
+    return data
+
+
+def test_drill_file_header_and_size():
+    data = _drills()
+    assert data["game"] == "tarneeb" and data["lesson"] == "tarneeb"
+    drills = data["drills"]
+    assert len(drills) >= 30 and len({d["id"] for d in drills}) == len(drills)
+    assert {d["type"] for d in drills} == {"bid", "explain", "check", "score"}
+
+
+@pytest.mark.parametrize("drill", _drills()["drills"], ids=lambda d: d["id"])
+def test_every_drill_agrees_with_the_engine(drill):
+    e = t.DRILL_ENGINE
+    data = _drills()
+    rules = e.load_rules(drill.get("rules", data.get("rules")))
+    kind = drill["type"]
+    if kind == "bid":
+        call, text = e.bid(drill["hand"], drill["auction"], rules, "de")
+        assert call == e.normalize_call(drill["answer"]), text
+    elif kind == "explain":
+        got, promises, text = e.explain(drill["auction"], drill["ask"], rules, "de")
+        assert got == drill["answer"] and got in e.kinds, text
+    elif kind == "check":
+        ok, text = e.check(drill["hand"], drill["auction"], drill["call"], rules, "de")
+        assert ok is drill["answer"], text
+    else:
+        board, text = e.score(drill, rules, "de")
+        assert board == drill["answer"], text
+
+
+def test_drill_file_through_the_drills_code_when_present():
+    drills = pytest.importorskip("tutor.drills")
+    if not hasattr(drills, "check_paths"):
+        pytest.skip("tutor.drills has no check_paths yet")
+    from pathlib import Path
+
+    checked, problems, unreadable = drills.check_paths([Path(__file__).parent.parent / "exercises/tarneeb.yaml"])
+    assert not unreadable and not problems, "\n".join(map(str, list(unreadable) + list(problems)))
+    assert len(checked) >= 30

@@ -664,7 +664,7 @@ class Verdict:
     legal call is conventional); ``recommended``: the same call as :func:`advise`."""
 
     seat: str
-    call: Call
+    call: "Call | str"          # a str for a call that is no bid of the game (e.g. 6)
     legal: bool
     truthful: bool
     recommended: bool
@@ -690,10 +690,21 @@ class Verdict:
 
 def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str",
           rules: TarneebRules | None = None, seat: str | None = None) -> Verdict:
+    """Is ``call`` legal here and backed by the hand's count? ``call`` may carry a seat
+    prefix (``B: 9``); a number off the ladder or a Sonne at a table without it is a
+    well-formed call that is not legal."""
     rules = load_rules(rules)
     hand, auction = _hand(hand), _auction(auction, rules)
-    call = parse_call(call, rules) if isinstance(call, str) else call
     turn = auction.next_seat or "-"
+    if isinstance(call, str):
+        prefix, text = split_seat(call, auction.spec)
+        seat = seat or prefix
+        try:
+            call = parse_call(text, rules)
+        except IllegalCallError as e:
+            shown = " ".join(text.split())
+            return Verdict(turn if seat is None else seat.upper(), shown, False, False, False,
+                           ((f"{shown} ist hier nicht erlaubt: {e}.", f"{shown} is not allowed here: {e}."),))
     why = auction.why_illegal(call, seat)
     if why is not None:
         return Verdict(turn if seat is None else seat.upper(), call, False, _backed(call, hand, rules), False,
@@ -730,6 +741,13 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str",
 
 # -- explain -------------------------------------------------------------------------
 KINDS = ("bid", "sonne", "pass", "end", "annul")
+KIND_LABELS: dict[str, Text] = {
+    "bid": ("Gebot (Stiche der Partnerschaft)", "bid (the partnership's tricks)"),
+    "sonne": ("Sonne (ohne Trumpf)", "Sonne (no trump)"),
+    "pass": ("Pass (draussen)", "pass (out)"),
+    "end": ("Pass, der das Reizen beendet", "the pass that ends the auction"),
+    "annul": ("vierter Pass: Runde annulliert", "fourth pass: the deal is annulled"),
+}
 
 
 @dataclass(frozen=True)
@@ -986,12 +1004,32 @@ class TarneebDrills:
 
     game = "tarneeb"
     kinds = KINDS
+    seats = SEATS
+    teams = ("bidders", "defenders")
 
     def load_rules(self, spec: Any = None) -> TarneebRules:
         return load_rules(spec)
 
-    def normalize_call(self, text: str) -> str:
+    def normalize_call(self, text: str, rules: Any = None) -> str:
         return str(parse_call(str(text), dataclasses.replace(DEFAULT, sonne=True)))
+
+    # -- the optional hooks the quiz uses to show a drill --------------------------
+    def entries(self, auction: str, rules: Any) -> list[tuple[str, str]]:
+        return [(e.seat, str(e.call)) for e in parse_auction(auction or "", load_rules(rules)).entries]
+
+    def seat_in_turn(self, auction: str, rules: Any) -> str | None:
+        return parse_auction(auction or "", load_rules(rules)).next_seat
+
+    def hand_rows(self, hand: str) -> list[tuple[str, str]]:
+        h = Hand.parse(hand)
+        return [(s.label("de"), "".join(r.value for r in h.suit(s)) or "-") for s in SUITS]
+
+    def kind_label(self, kind: str, lang: str) -> str:
+        return say(KIND_LABELS.get(kind, (kind, kind)), lang)
+
+    def choices(self, auction: str, ask: int, rules: Any) -> tuple[str, ...]:
+        """Every kind for every call: the choices never point at the answer."""
+        return KINDS
 
     def bid(self, hand: str, auction: str, rules: Any, lang: str) -> tuple[str | None, str]:
         rules = load_rules(rules)

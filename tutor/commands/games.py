@@ -107,7 +107,7 @@ def dispatch(ctx: click.Context, command: str, **params: Any) -> None:
         supported = ", ".join(sorted(_TARNEEB if game.id == "tarneeb" else _JASS))
         raise TutorError(f"{game.name}: the tutor has no {command!r} for this game "
                          f"(it has: {supported}; the auction: tutor auction --game {game.id})")
-    handler(game, params)
+    handler(game, params, ctx)
 
 
 def _p(params: dict, name: str, default: Any = None) -> Any:
@@ -124,7 +124,7 @@ def _need(params: dict, name: str, command: str) -> Any:
     return value
 
 
-def _t_bid(game, params: dict) -> None:
+def _t_bid(game, params: dict, ctx: click.Context) -> None:
     from tutor import tarneeb
 
     rules = tarneeb.load_rules(_p(params, "rules_spec"))
@@ -136,7 +136,7 @@ def _t_bid(game, params: dict) -> None:
         click.echo(advice.text(lang))
 
 
-def _t_explain(game, params: dict) -> None:
+def _t_explain(game, params: dict, ctx: click.Context) -> None:
     from tutor import tarneeb
 
     rules = tarneeb.load_rules(_p(params, "rules_spec"))
@@ -160,7 +160,7 @@ def _t_explain(game, params: dict) -> None:
             click.echo(f"  {str(r.call):<8} {r.kind:<6} {r.text(lang)}")
 
 
-def _t_check(game, params: dict) -> None:
+def _t_check(game, params: dict, ctx: click.Context) -> None:
     from tutor import tarneeb
 
     rules = tarneeb.load_rules(_p(params, "rules_spec"))
@@ -172,13 +172,18 @@ def _t_check(game, params: dict) -> None:
     else:
         head = ("OK" if v.ok else "not OK") if lang == "en" else ("in Ordnung" if v.ok else "nicht in Ordnung")
         click.echo(f"{v.call}: {head}\n{v.text(lang)}")
+    ctx.exit(0 if v.ok else 1)
 
 
-def _t_score(game, params: dict) -> None:
+def _t_score(game, params: dict, ctx: click.Context) -> None:
     from tutor import tarneeb
     from tutor.errors import TutorError
 
     rules = tarneeb.load_rules(_p(params, "rules_spec"))
+    sidi_only = [name for name in _SIDI_SCORE if params.get(name) not in (None, False, (), [], "")]
+    if sidi_only:
+        raise TutorError(f"tarneeb score: --{sidi_only[0].replace('_', '-')} is for Sidi-Barrani; "
+                         "Tarneeb takes --bid and --tricks (the bidding side's)")
     bid = _need(params, "bid", "score")
     tricks = _need(params, "tricks", "score")
     sonne = bool(_p(params, "sonne", False))
@@ -197,7 +202,7 @@ def _t_score(game, params: dict) -> None:
         click.echo(s.text(lang))
 
 
-def _t_rules(game, params: dict) -> None:
+def _t_rules(game, params: dict, ctx: click.Context) -> None:
     from tutor import tarneeb
 
     rules = tarneeb.load_rules(_p(params, "rules_spec"))
@@ -210,7 +215,7 @@ def _t_rules(game, params: dict) -> None:
     click.echo(tarneeb.say(tarneeb.TARNEEB_400_NOTE, lang))
 
 
-def _j_explain(game, params: dict) -> None:
+def _j_explain(game, params: dict, ctx: click.Context) -> None:
     from tutor import games
 
     ref = games.referee(game.id, _p(params, "auction", ""), _rules_for(game, _p(params, "rules_spec")))
@@ -221,7 +226,7 @@ def _j_explain(game, params: dict) -> None:
         click.echo(ref.text(lang))
 
 
-def _j_check(game, params: dict) -> None:
+def _j_check(game, params: dict, ctx: click.Context) -> None:
     from tutor import games
     from tutor.errors import IllegalCallError
 
@@ -249,7 +254,9 @@ def _j_check(game, params: dict) -> None:
                    "recommended": None, "text": text})
     else:
         click.echo(text)
+    ctx.exit(0 if why is None else 1)
 
 
+_SIDI_SCORE = ("contract", "declarer", "card_points", "double", "redouble", "weis", "stoeck")
 _TARNEEB = {"bid": _t_bid, "explain": _t_explain, "check": _t_check, "score": _t_score, "rules": _t_rules}
 _JASS = {"explain": _j_explain, "check": _j_check}
