@@ -149,9 +149,9 @@ def _bieter(id: str, name: str, seats: int, lowest: int, step: int, sides: str,
         ends=(END_FORTS, END_ALL_FORT),
         leads=("der König spielt im ersten Spiel die erste Karte aus",
                "the König leads the first card in the first game"),
-        binds=("die ganze Partie: der König sammelt seine Punkte über mehrere Spiele und gewinnt, "
+        binds=("die ganze Partie. Der König sammelt seine Punkte über mehrere Spiele und gewinnt, "
                "sobald er sein Gebot erreicht, bevor die Bauernpartei 1000 hat (" + against[0] + ")",
-               "the whole Partie: the König collects his points over several games and wins as soon "
+               "the whole Partie. The König collects his points over several games and wins as soon "
                "as they reach his bid, before the Bauernpartei has 1000 (" + against[1] + ")"),
         failure=("erreicht die Bauernpartei 1000 zuerst, hat der König verloren; was dann auf die "
                  "Tafel kommt, nennt der Text nicht",
@@ -182,7 +182,7 @@ GAMES: dict[str, Game] = {g.id: g for g in (
         leads=("der Meistbietende spielt die erste Karte aus", "the highest bidder leads the first card"),
         binds=("ein Spiel; allein die Kartenpunkte zählen für das Gebot",
                "one game; only the card points count toward the bid"),
-        failure=("verfehlt, schreibt die Gegenseite die Zielpunkte", "missed: the other side writes the target points"),
+        failure=("die Gegenseite schreibt die Zielpunkte", "the other side writes the target points"),
         matsch=("der Matsch ist das höchste Gebot, angesagt mit 157, alle Punkte eines Spiels",
                 "the Matsch is the highest bid, called with 157, all points of a game"),
         table_note=("Empfehlung des Jassverbands Schweiz; Tischregeln: --rules", "the Jassverband's recommendation; table rules: --rules"),
@@ -199,7 +199,7 @@ GAMES: dict[str, Game] = {g.id: g for g in (
         leads=("der Meistbietende spielt die erste Karte aus", "the highest bidder leads the first card"),
         binds=("ein Spiel: erreicht der Spielübernehmer die Zahl, werden die Punkte seiner Seite "
                "gutgeschrieben", "one game: if the declarer reaches the number, the points go to his side"),
-        failure=("verfehlt er sie, der Gegenseite", "if he misses it, to the other side"),
+        failure=("die Punkte gehen an die Gegenseite", "the points go to the other side"),
         matsch=("im Text für den Bolschewik nicht genannt", "not named for the Bolschewik in the text"),
         notes=(("Die Zahl der Spieler nennt der Text nicht; der Tutor liest «die drei anderen "
                 "Spieler» und die festen Teams als vier Spieler, A und C gegen B und D.",
@@ -261,8 +261,8 @@ GAMES: dict[str, Game] = {g.id: g for g in (
         leads=("der Meistbietende spielt die erste Karte aus", "the highest bidder leads the first card"),
         binds=("ein Spiel; Kartenpunkte und Weis zählen zusammen für das Gebot",
                "one game; card points and Weis together count toward the bid"),
-        failure=("verfehlt er die Zahl, gehen die Punkte an die Gegenseite und an den aussetzenden Kartengeber",
-                 "if he misses the number, the points go to the other side and to the dealer, who sits out"),
+        failure=("die Punkte gehen an die Gegenseite und an den aussetzenden Kartengeber",
+                 "the points go to the other side and to the dealer, who sits out"),
         matsch=("im Text für den Pandur nicht genannt; «Pandur mit» beendet das Bieten",
                 "not named for the Pandur in the text; 'Pandur mit' ends the bidding"),
         words=("Pandur mit",), closing=("Pandur mit",), dealer_sits_out=True,
@@ -449,8 +449,8 @@ def _state_text(ref: Referee, lang: str) -> str:
             out.append(f"The bidding goes on; {a.next_seat} is to call." if en else
                        f"Das Bieten läuft; {a.next_seat} ist an der Reihe.")
         else:
-            out.append(f"The bidding goes on: {a.high} stands; {a.next_seat} is to call." if en else
-                       f"Das Bieten läuft: {a.high} steht; {a.next_seat} ist an der Reihe.")
+            out.append(f"The bidding goes on: {a.high.seat}'s {a.high_bid} stands; {a.next_seat} is to call." if en else
+                       f"Das Bieten läuft: {a.high_bid} von {a.high.seat} steht; {a.next_seat} ist an der Reihe.")
         if nxt and nxt["lowest_bid"]:
             span = nxt["lowest_bid"] if nxt["lowest_bid"] == nxt["highest_bid"] else \
                 f"{nxt['lowest_bid']} … {nxt['highest_bid']}"
@@ -460,7 +460,7 @@ def _state_text(ref: Referee, lang: str) -> str:
         elif nxt:
             out.append(("  Possible: " if en else "  Möglich: ") + ", ".join(nxt["calls"]))
         return "\n".join(out)
-    role = "König" if g.id.startswith("bieter") else ("declarer" if en else "Spielübernehmer")
+    role = "König" if g.id.startswith("bieter") else ("Declarer" if en else "Spielübernehmer")
     ended = {"forts": ("after the bid the others said fort" if en else "nach dem Gebot haben die anderen «fort» gesagt"),
              "double": ("a double ended it" if en else "ein Doppeln hat es beendet"),
              "closing": (f"«{a.high_bid}» ended it" if en else f"«{a.high_bid}» hat es beendet"),
@@ -480,7 +480,8 @@ def _state_text(ref: Referee, lang: str) -> str:
             out.append((f"{a.declarer} plays alone against {_join(sides[1], lang)}." if en else
                         f"{a.declarer} spielt allein gegen {_join(sides[1], lang)}."))
     else:
-        out.append(f"{say(SIDES[g.sides], lang)} ({'not known from the auction' if en else 'aus dem Bieten nicht bekannt'}).")
+        text = say(SIDES[g.sides], lang)
+        out.append(f"{text[0].upper()}{text[1:]} ({'not known from the auction' if en else 'aus dem Bieten nicht bekannt'}).")
     if g.dealer_sits_out:
         out.append("The dealer sits out." if en else "Der Kartengeber setzt aus.")
     out.append(("Lead: " if en else "Ausspielen: ") + say(g.leads, lang) + ".")
