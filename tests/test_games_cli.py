@@ -174,3 +174,21 @@ def test_jass_games_referee_through_explain_and_refuse_bid():
 def test_unknown_group_game_exits_2():
     r = run("--game", "skat", "bid", "--hand", STRONG)
     assert r.exit_code == 2 and "unknown game" in r.output
+
+
+def test_tarneeb_commands_import_no_yaml_or_jinja2():
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from tutor.cli import main\n"
+            "for args in (['--game', 'tarneeb', 'bid', '--hand', 'S:AKQJ52 H:K4 D:A73 C:96'],\n"
+            "             ['--game', 'tarneeb', 'score', '--bid', '8', '--tricks', '9'],\n"
+            "             ['auction', '--game', 'bieter-3', '600, fort, fort']):\n"
+            "    try:\n"
+            "        main(args, standalone_mode=False)\n"
+            "    except SystemExit:\n"
+            "        pass\n"
+            "print('LOADED', sorted(m for m in ('yaml', 'jinja2') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "LOADED []" in out.stdout

@@ -298,10 +298,10 @@ GAMES: dict[str, Game] = {g.id: g for g in (
         table_note=("Stiche von 13, ohne Farbe", "tricks of 13, without a suit"),
         notes=(("Sonne (Ohne-Trumpf, überbietet ein Farbgebot derselben Zahl) und Kabsh (alle 13 "
                 "Stiche ohne Gebot von 13) sind Tischregeln (--rules); Tarneeb 400 beschreibt der "
-                "Text so, dass es sich nicht werten lässt (siehe tutor --game tarneeb).",
+                "Text so, dass es sich nicht werten lässt: 120 Kartenpunkte im Spiel, 400 als Ziel.",
                 "Sonne (no trump, overcalls a suit bid of the same number) and Kabsh (all 13 "
                 "tricks without a bid of 13) are table rules (--rules); Tarneeb 400 the text "
-                "describes in a way that cannot be scored (see tutor --game tarneeb)."),),
+                "describes in a way that cannot be scored: 120 card points in a deck, 400 as the target."),),
         source="tarneeb.txt",
     ),
 )}
@@ -563,7 +563,8 @@ def describe_game(game: Game, lang: str = "de", rules=None) -> str:
         + (("points and trump suit" if en else "Punktzahl und Trumpffarbe") if game.names_suit else
            ("tricks only" if en else "allein die Stiche") if game.id == "tarneeb" else
            ("only the points" if en else "allein die Punktzahl")),
-        "  fort: " + say(FORT_FINAL[spec.fort_final], lang),
+        (("  pass: a pass is final" if en else "  Pass: wer gepasst hat, darf nicht mehr bieten")
+         if game.id == "tarneeb" else "  fort: " + say(FORT_FINAL[spec.fort_final], lang)),
         ("  ends: " if en else "  Ende: ") + "; ".join(say(t, lang) for t in game.ends),
         ("  sides: " if en else "  wer mit wem: ") + say(SIDES[game.sides], lang),
         ("  Matsch: " if en else "  Matsch: ") + say(game.matsch, lang),

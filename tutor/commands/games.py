@@ -241,6 +241,8 @@ def _j_check(game, params: dict, ctx: click.Context) -> None:
         s, text = split_seat(call_text, a.spec)
         call = a.spec.parse_call(text)
         why = a.why_illegal(call, seat or s)
+        if seat or s:
+            call = f"{(seat or s).upper()}: {call}"
     except IllegalCallError as e:
         call, why = call_text, str(e)
     en = lang == "en"
