@@ -23,6 +23,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tafel": ("tutor.commands.tafel:tafel", "The board of a Partie at the table: new, add, show, undo, export."),
     "match": ("tutor.commands.tafel:match", "Settle a recorded Partie from a match file."),
     "weis": ("tutor.commands.tafel:weis", "The Weis and Stöck of a hand."),
+    "games": ("tutor.commands.games:games_command", "The bidding games of the rules folder and their auction rules."),
+    "auction": ("tutor.commands.games:auction_command", "Referee an auction of any game: legal? over? who plays with whom?"),
 }
 
 
