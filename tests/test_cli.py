@@ -138,3 +138,8 @@ def test_demo_runs_the_worked_example():
     r = run("demo")
     assert r.exit_code == 0 and "AC 313 : BD 44" in r.output
     assert r.output.count("Der Tutor empfiehlt dasselbe") == 6
+
+
+def test_rules_of_another_game_go_to_that_game():
+    out = run("--game", "tarneeb", "rules", "--json")
+    assert out.exit_code == 0 and json.loads(out.output)["name"] == "tarneeb"

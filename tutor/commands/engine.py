@@ -218,11 +218,18 @@ def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, 
 
 
 @click.command("rules")
-@click.argument("spec", default="verband")
+@click.argument("spec", default=None, required=False)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def rules(spec, as_json):
-    """Show the table rules of a profile (verband, erweitert) or a YAML file."""
-    r = _rules(spec)
+@click.option("--lang", type=click.Choice(("de", "en")), default="de", show_default=True)
+@click.pass_context
+def rules(ctx, spec, as_json, lang):
+    """Show the table rules of a profile (verband, erweitert) or a YAML file.
+
+    Example: tutor rules erweitert; tutor --game tarneeb rules
+    """
+    if _other_game(ctx, "rules", rules_spec=spec, as_json=as_json, lang=lang):
+        return
+    r = _rules(spec or "verband")
     if as_json:
         emit_json(r.to_dict())
         return
