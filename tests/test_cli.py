@@ -143,3 +143,11 @@ def test_demo_runs_the_worked_example():
 def test_rules_of_another_game_go_to_that_game():
     out = run("--game", "tarneeb", "rules", "--json")
     assert out.exit_code == 0 and json.loads(out.output)["name"] == "tarneeb"
+
+
+def test_demo_json_has_every_call_with_the_recommendation():
+    data = json.loads(run("demo", "--json").output)
+    assert [(c["call"], c["recommended"]) for c in data["calls"]] == [
+        ("60 Eichel",) * 2, ("70 Schellen",) * 2, ("90 Eichel",) * 2, ("95 Rosen",) * 2,
+        ("100 Eichel",) * 2, ("dopple",) * 2]
+    assert data["konter"] is None and data["board"] == {"AC": 313, "BD": 44}

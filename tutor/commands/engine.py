@@ -243,4 +243,7 @@ def demo(as_json, lang, rules_spec):
     """The worked example of sidi-barrani.txt: every call explained, the advice, the board."""
     from tutor import worked_example
 
-    worked_example.show(lang=lang, echo=click.echo)
+    if as_json:
+        emit_json(worked_example.walk(lang))
+    else:
+        worked_example.show(lang=lang, echo=click.echo)
