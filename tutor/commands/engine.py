@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from tutor.commands.common import common_options, emit_json
+from tutor.commands.common import common_options, emit_json, json_option, lang_option
 
 SEATS = ("A", "B", "C", "D")
 
@@ -238,8 +238,9 @@ def rules(ctx, spec, as_json, lang):
 
 
 @click.command()
-@common_options
-def demo(as_json, lang, rules_spec):
+@json_option
+@lang_option
+def demo(as_json, lang):
     """The worked example of sidi-barrani.txt: every call explained, the advice, the board."""
     from tutor import worked_example
 
