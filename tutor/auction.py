@@ -23,6 +23,13 @@ The rules of the auction (Sidi-Barrani, Verband):
   the moment the bid is made until the next player has bid or said fort; the extended
   variant also opens it at the first lead, once the bidding has ended. Right after the
   double, the declarer or his partner may konter. The multiplier is 1, 2 or 4.
+
+Other games set other fields: more or fewer seats, no teams during the auction, a fort
+that is final only once somebody has bid (``fort_final="after_bid"``), words on the
+ladder ("Matsch mit Partner" below "Matsch alleine"), a strain that overcalls the same
+number (``strain_rank``), words that end the auction (``end_words``: the standing bid is
+played) and bids that end it as soon as they are made (``closing_bids``: the caller takes
+the game, as after Pandur's "Pandur mit").
 """
 from __future__ import annotations
 
@@ -94,6 +101,8 @@ class AuctionSpec:
     double_words: tuple[str, ...] = ("dopple", "ich dopple", "doppeln", "double")
     redouble_words: tuple[str, ...] = ("konter", "kontern", "ich kontere", "redouble")
     end_words: tuple[str, ...] = ()          # in-turn words that end the auction
+    closing_bids: tuple[int | str, ...] = ()  # bid levels that end the auction as soon as
+    #                                          made; the caller takes the game (Pandur mit)
     aliases: Mapping[str, int | str] = field(default_factory=dict)  # "matsch" -> 157
 
     @property
@@ -131,11 +140,11 @@ class AuctionSpec:
         for w in (x for x in self.ladder if isinstance(x, str)):
             if low == w.lower():
                 return Call(BID, w)
-        m = re.fullmatch(r"(\d+|[^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t)
+        m = re.fullmatch(r"([0-9]+|[^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t)
         if not m:
             raise ParseError(f"cannot read call {t!r}")
         head, rest = m.group(1), m.group(2)
-        if head.isdigit():
+        if head.isascii() and head.isdigit():
             level: int | str = int(head)
         elif head.lower() in self.aliases:
             level = self.aliases[head.lower()]
@@ -146,6 +155,10 @@ class AuctionSpec:
             if self.strains is None or self.parse_strain is None:
                 raise ParseError(f"call {t!r}: in {self.name} a bid names no suit")
             strain = self.parse_strain(rest)
+            if strain not in self.strains:
+                hint = (" (Obenabe, Undenufe and Misère belong to the extended variant: "
+                        "--rules erweitert)") if strain in TRUMPLESS else ""
+                raise IllegalCallError(f"{strain} is not a trump kind at this table{hint}")
         elif self.strains is not None and not self.strain_optional:
             raise ParseError(f"call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'")
         if level not in self.ladder:
@@ -202,7 +215,7 @@ class Auction:
         self._over = False
         self._doubled: int | None = None    # seat that doubled
         self._redoubled: int | None = None
-        self._ended_by: str | None = None   # "forts", "double", "word", "annulled"
+        self._ended_by: str | None = None   # "forts", "double", "word", "closing", "annulled"
 
     # -- reading -------------------------------------------------------------------
     @classmethod
@@ -405,6 +418,9 @@ class Auction:
         if call.kind == BID:
             a._high = len(a.entries) - 1
             a._passed = frozenset()
+            if call.level in spec.closing_bids:
+                a._over, a._ended_by, a._next = True, "closing", None
+                return a
         elif call.kind == FORT:
             a._passed = self._passed | {s}
             final = spec.fort_final == "always" or (
@@ -471,7 +487,15 @@ def parse_sidi_strain(text: str) -> str:
     return Suit.parse(text).value
 
 
+_TRUMPLESS_SPELLINGS = {"obeabe": "Obenabe", "obenabä": "Obenabe", "unenufe": "Undenufe",
+                        "undeufe": "Undenufe", "uneufe": "Undenufe", "undenuufe": "Undenufe"}
+
+
 def _trumpless(word: str) -> str | None:
+    """Obenabe or Undenufe from a prefix or a common spelling (``Unenufe``, ``Obeabe``)."""
+    word = word.replace("-", "")
+    if word in _TRUMPLESS_SPELLINGS:
+        return _TRUMPLESS_SPELLINGS[word]
     for name in ("Obenabe", "Undenufe"):
         if len(word) >= 2 and name.lower().startswith(word):
             return name

@@ -21,6 +21,8 @@ The seed's way of counting, as A and D reason in the worked example:
   four or more cards and the team holds the Ace; each trick with ``FALL_PER_TRICK`` for
   what falls in. The opponents of the defenders are expected to take the rest of 157.
   D counts 66 and so gives A and C 91: below their 100, he doubles.
+- **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
+  cards or more and one of them is still in the bidding: then they surely bid on.
 - **Konter**: the declarer konters only when his sure count alone (without what falls
   in) reaches the contract; his partner leaves the decision to him.
 
@@ -177,7 +179,7 @@ def choose(hand: Hand, s, readings: Sequence):
     makes true). Returns (reading or None, German reasons, English reasons)."""
     lines: list[Line] = []
     pick = (_konter(hand, s, readings, lines) or _double(hand, s, readings, lines)
-            or _matsch(hand, s, readings, lines) or _by_kind(readings, "hilfe", lines)
+            or _matsch(hand, s, readings, lines) or _hilfe(hand, s, readings, lines)
             or _opening(hand, readings, lines) or _raise(hand, s, readings, lines)
             or _want(hand, s, readings, lines) or _ace(hand, s, readings, lines))
     if pick is None:
@@ -190,8 +192,24 @@ def choose(hand: Hand, s, readings: Sequence):
     return pick, [de for de, _ in lines], [en for _, en in lines]
 
 
-def _by_kind(readings, kind, lines):
-    return _first(readings, kind)
+def _hilfe(hand, s, readings, lines):
+    """The Verband's Hilfe is decided by its promises (only one of the two fits the hand).
+    The common style promises only the suit: give it with the partner's other top card,
+    the upper Zehner with three cards or more."""
+    hilfen = [r for r in readings if r.kind == "hilfe"]
+    if not hilfen or s.rules.hilfe == "verband":
+        return hilfen[0] if hilfen else None
+    suit = _suit_of(hilfen[0].call.strain)
+    top = s.opened[suit].top
+    wanted = {PUUR: NELL, NELL: PUUR}.get(top)
+    if not (hand.has(suit, wanted) if wanted else hand.has(suit, PUUR) or hand.has(suit, NELL)):
+        return None
+    low, high = sorted(hilfen, key=lambda r: r.call.value)[0], max(hilfen, key=lambda r: r.call.value)
+    lines.append(("Hilfe ohne Kartenzahl (Tischregel): mit dem anderen hohen Trumpf, "
+                  "zwanzig mehr mit drei Karten oder mehr, sonst zehn.",
+                  "Hilfe without a count (table rule): with the other top trump, twenty more "
+                  "with three cards or more, else ten."))
+    return high if hand.length(suit) >= 3 else low
 
 
 def _opening(hand, readings, lines):
@@ -311,10 +329,11 @@ def _ace(hand, s, readings, lines):
     aces = [r for r in readings if r.kind == "ace"]
     if not aces:
         return None
+    bidding_on = [o for o in _opponents(s.seat) if o not in s.auction.out]
     fit = [suit for suit in SUITS
            if {PUUR, NELL} <= set().union(*(s.known(o, suit).has for o in _opponents(s.seat)))
            and sum(s.known(o, suit).length[0] for o in _opponents(s.seat)) >= CONTROL_LENGTH]
-    if not fit:
+    if not fit or not bidding_on:
         return None
     best = max(aces, key=lambda r: sum(VALUE["plain"][x] for x in hand.suit(_suit_of(r.call.strain))))
     lines.append((f"Die Gegner halten Puur und Nell in {fit[0]} mit mindestens {CONTROL_LENGTH} Karten: sie bieten sicher weiter. "

@@ -29,6 +29,8 @@ _CHOICES: dict[str, tuple] = {
     "four_forts_dealer": ("same", "next"),
     "long_weis": ("graded", "flat100"),
     "trumpless_ansagen": ("none",),
+    "tie": ("play_on", "draw"),
+    "weis_order": ("vorhand", "lead"),
 }
 
 
@@ -56,6 +58,10 @@ class TableRules:
     weis: bool = True
     stoeck: bool = True
     long_weis: str = "graded"
+    #: equal Weis, same points, cards, top card and trump: the player nearer Vorhand (the
+    #: player after the dealer, who opens the bidding) or nearer the first lead (the
+    #: declarer, who plays the first card) writes
+    weis_order: str = "vorhand"
     #: 7. lowest bid and smallest step; bids run up to highest_bid, then the Matsch
     lowest_bid: int = 50
     step: int = 5
@@ -66,7 +72,10 @@ class TableRules:
     #: 8. the Partie: target, end rule, value of a Schneider
     match_target: int = 2000
     end_rule: str = "plain"
+    #: points the winners write at the settlement when the losers are Schneider
     schneider: int = 0
+    #: both teams over the target with equal totals: play another game, or a draw
+    tie: str = "play_on"
     #: who deals after four forts: the same player again (Verband) or the next one
     four_forts_dealer: str = "same"
 
@@ -120,9 +129,9 @@ def from_mapping(data: Mapping[str, Any], where: str = "table rules") -> TableRu
         raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}")
     data = dict(data)
     base_name = data.pop("profile", "verband")
-    if base_name not in PROFILES:
+    if not isinstance(base_name, str) or base_name not in PROFILES:
         raise RulesError(f"{where}: unknown profile {base_name!r} (known: {', '.join(PROFILES)})")
-    unknown = [k for k in data if k not in FIELDS or k == "name"]
+    unknown = [k for k in data if not isinstance(k, str) or k not in FIELDS or k == "name"]
     if unknown:
         raise RulesError(f"{where}: unknown table rule {unknown[0]!r} (known: "
                          + ", ".join(k for k in FIELDS if k != "name") + ")")

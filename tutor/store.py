@@ -53,6 +53,11 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA busy_timeout=30000")
         _migrate(conn)
+    except sqlite3.OperationalError as e:
+        conn.close()
+        if "locked" in str(e) or "busy" in str(e):
+            raise TutorError(f"the database {p} is busy (another tutor is writing): try again") from None
+        raise TutorError(f"cannot use the database {p}: {e}") from None
     except sqlite3.DatabaseError as e:
         conn.close()
         raise TutorError(f"{p} is not a tutor database: {e}") from None
@@ -72,7 +77,18 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         conn.execute("COMMIT")
 
 
+def _pending(conn: sqlite3.Connection) -> bool:
+    """Whether any shipped migration is not applied yet (read without taking a lock)."""
+    try:
+        done = {row[0] for row in conn.execute("SELECT version FROM schema_version")}
+    except sqlite3.OperationalError:
+        return True   # no schema_version table: a new database
+    return any(version not in done for version, _, _ in migrations())
+
+
 def _migrate(conn: sqlite3.Connection) -> None:
+    if not _pending(conn):
+        return   # readers never wait for a writer's lock just to learn nothing is to do
     with transaction(conn):
         conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
                      "version INTEGER PRIMARY KEY, name TEXT NOT NULL, "

@@ -52,6 +52,25 @@ def load() -> WorkedExample:
         board_if_failed_at_96=data["board_if_failed_at_96"])
 
 
+def walk(lang: str = "de") -> dict:
+    """The worked example through the engine, as data: every call with how the decoder
+    reads it and what the encoder recommends for the caller's hand, then the board."""
+    from tutor import conventions
+    from tutor.scoring import score_game
+
+    ex = load()
+    calls, so_far = [], []
+    for seat, call in ex.calls:
+        advice = conventions.advise(ex.hands[seat], ", ".join(so_far), seat=seat)
+        so_far.append(f"{seat}: {call}" if call in ("dopple", "konter") else call)
+        reading = conventions.explain(", ".join(so_far)).calls[-1].to_json(lang)
+        calls.append({**reading, "recommended": advice.call, "reasons": list(advice.reasons(lang))})
+    result = score_game(ex.bid, ex.declarer, ex.card_points["AC"], double=ex.doubled)
+    return {"hands": {s: str(h) for s, h in ex.hands.items()}, "calls": calls,
+            "konter": conventions.advise(ex.hands[ex.declarer], ex.auction, seat=ex.declarer).call,
+            "card_points": ex.card_points, **result.to_json()}
+
+
 def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
     from tutor import conventions
     from tutor.scoring import score_game

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from tutor.commands.common import common_options, emit_json
+from tutor.commands.common import common_options, emit_json, json_option, lang_option
 
 SEATS = ("A", "B", "C", "D")
 
@@ -218,11 +218,18 @@ def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, 
 
 
 @click.command("rules")
-@click.argument("spec", default="verband")
+@click.argument("spec", default=None, required=False)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-def rules(spec, as_json):
-    """Show the table rules of a profile (verband, erweitert) or a YAML file."""
-    r = _rules(spec)
+@click.option("--lang", type=click.Choice(("de", "en")), default="de", show_default=True)
+@click.pass_context
+def rules(ctx, spec, as_json, lang):
+    """Show the table rules of a profile (verband, erweitert) or a YAML file.
+
+    Example: tutor rules erweitert; tutor --game tarneeb rules
+    """
+    if _other_game(ctx, "rules", rules_spec=spec, as_json=as_json, lang=lang):
+        return
+    r = _rules(spec or "verband")
     if as_json:
         emit_json(r.to_dict())
         return
@@ -231,9 +238,13 @@ def rules(spec, as_json):
 
 
 @click.command()
-@common_options
-def demo(as_json, lang, rules_spec):
+@json_option
+@lang_option
+def demo(as_json, lang):
     """The worked example of sidi-barrani.txt: every call explained, the advice, the board."""
     from tutor import worked_example
 
-    worked_example.show(lang=lang, echo=click.echo)
+    if as_json:
+        emit_json(worked_example.walk(lang))
+    else:
+        worked_example.show(lang=lang, echo=click.echo)

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Benchmark: how long `tutor check`, `bid` and `explain` take, against bare Python start.
+
+Run: python3 benchmarks/bench_cli.py [--runs N]
+Prints the median wall time of each command over N runs and the modules it imports that
+the fast paths must not (jinja2, yaml, markdown). Not a test: timings vary by machine.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+COMMANDS = {
+    "python -c pass": [sys.executable, "-c", "pass"],
+    "tutor --help": [sys.executable, "-m", "tutor", "--help"],
+    "tutor check": [sys.executable, "-m", "tutor", "check", "--hand", HAND,
+                    "--auction", "60 Eichel, 70 Schellen", "--call", "90 Eichel"],
+    "tutor bid": [sys.executable, "-m", "tutor", "bid", "--hand", HAND,
+                  "--auction", "60 Eichel, 70 Schellen"],
+    "tutor explain --next": [sys.executable, "-m", "tutor", "explain",
+                             "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen", "--next"],
+}
+HEAVY = ("jinja2", "yaml", "markdown_it", "rich", "sqlite3")
+
+
+def median_time(cmd: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def heavy_imports(cmd: list[str]) -> list[str]:
+    if cmd[1:3] != ["-m", "tutor"]:
+        return []
+    probe = ("import runpy, sys; sys.argv = ['tutor'] + sys.argv[1:]\n"
+             "try:\n    runpy.run_module('tutor', run_name='__main__')\n"
+             "except SystemExit:\n    pass\n"
+             f"print(sorted(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", probe, *cmd[3:]], capture_output=True, text=True)
+    return out.stderr.strip().splitlines()[-1:] if out.stderr else []
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=15)
+    args = ap.parse_args()
+    for name, cmd in COMMANDS.items():
+        print(f"{name:<24} {median_time(cmd, args.runs) * 1000:7.1f} ms   heavy imports: "
+              f"{' '.join(heavy_imports(cmd)) or '-'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,170 @@
+import pytest
+
+from tutor.auction import Auction, Call, sidi_barrani_spec
+from tutor.errors import IllegalCallError, ParseError
+from tutor.rules import load
+
+REENTRY = load("verband").replace(fort_final=False)
+
+
+def state(text, rules=None):
+    return Auction.parse(text, rules=rules).state()
+
+
+def illegal(text, message, rules=None):
+    with pytest.raises(IllegalCallError, match=message):
+        Auction.parse(text, rules=rules)
+
+
+def test_vorhand_calls_first_and_turns_go_round():
+    assert Auction.parse("").next_seat == "A"
+    assert Auction.parse("60 Eichel").next_seat == "B"
+    assert Auction.parse("60 Eichel, 70 Schellen, 80 Eichel").next_seat == "D"
+
+
+def test_each_bid_must_be_higher_and_on_the_ladder():
+    illegal("60 Eichel, 60 Rosen", r"call 2 \('60 Rosen'\): 60 Rosen does not overbid 60 Eichel")
+    illegal("60 Eichel, 55 Rosen", "does not overbid")
+    illegal("63 Eichel", "63 is not a bid")
+    illegal("45 Eichel", "45 is not a bid")
+    illegal("160 Eichel", "160 is not a bid")
+    assert state("50 Eichel")["next"] == "B"
+
+
+def test_matsch_is_157_and_nothing_overbids_it():
+    a = Auction.parse("60 Eichel, Matsch Rosen")
+    assert str(a.high_bid) == "157 Rosen"
+    assert not any(c.is_bid for _, c in a.legal_calls())
+
+
+def test_the_bidding_ends_after_three_forts():
+    s = state("60 Eichel, fort, fort, fort")
+    assert s == {"over": True, "next": None, "declarer": "A", "contract": "60 Eichel", "multiplier": 1}
+
+
+def test_a_final_fort_is_skipped_and_partners_may_overbid_each_other():
+    a = Auction.parse("60 Eichel, fort, 80 Eichel, fort")
+    assert a.next_seat == "A"          # B and D are out, A may overbid partner C
+    a = a.play("90 Eichel")
+    assert a.next_seat == "C"
+    a = a.play("fort")
+    assert a.over and a.declarer == "A" and a.contract == "90 Eichel"
+
+
+def test_a_player_who_said_fort_cannot_bid_again_with_the_verband():
+    a = Auction.parse("60 Eichel, fort, 70 Eichel, 80 Rosen")
+    assert a.next_seat == "A"          # B is skipped
+    illegal("60 Eichel, fort, 70 Eichel, 80 Rosen, 90 Eichel, B: 100 Rosen", "it is C's turn, not B's")
+
+
+def test_re_entry_by_table_rule():
+    a = Auction.parse("60 Eichel, fort, 70 Eichel, 80 Rosen", rules=REENTRY)
+    assert a.next_seat == "A"
+    a = a.play("90 Eichel")
+    assert a.next_seat == "B"          # B said fort, and may bid again
+    assert a.play("100 Schellen").high.seat == "B"
+
+
+def test_re_entry_needs_the_three_others_to_say_fort_in_turn():
+    a = Auction.parse("60 Eichel, fort, fort", rules=REENTRY)
+    assert not a.over and a.next_seat == "D"
+    a = a.play("fort")
+    assert a.over and a.declarer == "A"
+    b = Auction.parse("60 Eichel, fort, fort, 70 Rosen, fort", rules=REENTRY)
+    assert b.next_seat == "B"           # B said fort before, may bid again
+    assert b.play("80 Schellen").high.seat == "B"
+
+
+def test_four_forts_no_game():
+    a = Auction.parse("fort, fort, fort, fort")
+    assert a.over and a.annulled and a.contract is None and a.declarer is None
+
+
+def test_a_double_ends_the_bidding_and_doubles_the_multiplier():
+    s = state("60 Eichel, D: dopple")
+    assert s["over"] and s["declarer"] == "A" and s["multiplier"] == 2
+
+
+def test_the_verband_double_window_closes_with_the_next_call():
+    # "Bietet A 120 und sagt B fort, ist die 120 fürs Doppeln vorbei"
+    illegal("120 Eichel, fort, D: dopple", "too late")
+    # "Bietet C danach 130, steht die 130 zum Doppeln offen, ... auch B darf sie doppeln."
+    assert state("120 Eichel, fort, 130 Eichel, B: dopple")["multiplier"] == 2
+    assert state("120 Eichel, fort, 130 Eichel, D: dopple")["multiplier"] == 2
+
+
+def test_only_the_opponents_double():
+    illegal("60 Eichel, C: dopple", "cannot double his own side's bid")
+    illegal("D: dopple", "no bid to double")
+
+
+def test_konter_right_after_the_double_by_declarer_or_partner():
+    assert state("60 Eichel, B: dopple, A: konter")["multiplier"] == 4
+    assert state("60 Eichel, B: dopple, C: konter")["multiplier"] == 4
+    illegal("60 Eichel, B: dopple, D: konter", "only the declarer's side")
+    illegal("60 Eichel, A: konter", "answers a double")
+    illegal("60 Eichel, B: dopple, A: konter, C: konter", "answers a double")
+
+
+def test_no_call_after_the_double():
+    illegal("60 Eichel, B: dopple, 70 Rosen", "the bidding is over")
+
+
+def test_doubles_need_the_seat():
+    illegal("60 Eichel, dopple", r"call 2 \('dopple'\): a double needs the seat")
+
+
+def test_the_extended_variant_also_opens_the_double_at_the_first_lead():
+    ext = load("erweitert")
+    a = Auction.parse("60 Eichel, fort, fort, fort", rules=ext)
+    assert a.over and a.is_legal(Call.parse("dopple", sidi_barrani_spec(ext)), "B")
+    assert state("60 Eichel, fort, fort, fort, B: dopple", ext)["multiplier"] == 2
+    illegal("60 Eichel, fort, fort, fort, B: dopple", "too late")   # Verband: closed
+
+
+def test_the_extended_variant_bids_obenabe_undenufe_and_misere():
+    ext = load("erweitert")
+    a = Auction.parse("90 Obenabe, 100 Undenufe Misère, 110 undenufe misere", rules=ext)
+    assert [str(e.call) for e in a.entries] == ["90 Obenabe", "100 Undenufe Misère", "110 Undenufe Misère"]
+    illegal("90 Obenabe", "Obenabe is not a trump kind at this table")
+
+
+def test_without_doubling_there_is_no_double():
+    rules = load("verband").replace(doubling=False)
+    with pytest.raises(ParseError, match="cannot read call 'dopple'"):
+        Auction.parse("60 Eichel, D: dopple", rules=rules)
+
+
+def test_legal_calls_lists_bids_fort_and_doubles_with_seats():
+    a = Auction.parse("140 Eichel")
+    calls = {(s, str(c)) for s, c in a.legal_calls()}
+    assert ("B", "145 Rosen") in calls and ("B", "157 Schilten") in calls and ("B", "fort") in calls
+    assert ("B", "dopple") in calls and ("D", "dopple") in calls and ("C", "dopple") not in calls
+
+
+@pytest.mark.parametrize("text,message", [
+    ("60 Eichel,, fort", "call 2 is empty"),
+    ("60 Blau", "unknown suit 'Blau'"),
+    ("sechzig Eichel", "cannot read call"),
+    ("60", "a bid names a number and a trump suit"),
+    ("X: fort", "unknown seat 'X'"),
+])
+def test_unreadable_auctions_name_the_call(text, message):
+    with pytest.raises(ParseError, match=message):
+        Auction.parse(text)
+
+
+def test_round_trip():
+    text = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple"
+    a = Auction.parse(text)
+    assert str(a) == text and Auction.parse(str(a)) == a
+    assert eval(repr(Call.parse("60 Eichel")), {"Call": Call}) == Call.parse("60 Eichel")
+
+
+def test_non_ascii_digits_and_trump_kinds_off_the_table_are_clear_errors():
+    with pytest.raises(ParseError, match="cannot read call"):
+        Auction.parse("²")
+    with pytest.raises(IllegalCallError, match="Obenabe is not a trump kind"):
+        Call.parse("90 Obenabe")
+    ext = sidi_barrani_spec(load("erweitert"))
+    assert str(Call.parse("90 Unenufe", ext)) == "90 Undenufe"

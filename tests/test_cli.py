@@ -1,0 +1,153 @@
+"""The command line through click's runner: every command and the JSON contract."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.cli import main
+
+C_HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+EXAMPLE = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_explain_text_lists_calls_knowledge_and_state():
+    r = run("explain", EXAMPLE)
+    assert r.exit_code == 0
+    assert "[hilfe]" in r.output and "Was der Tisch weiss" in r.output
+    assert "A spielt 100 Eichel, gedoppelt" in r.output
+
+
+def test_explain_json_contract():
+    r = run("explain", "60 Eichel", "--json")
+    data = json.loads(r.output)
+    assert data == {
+        "calls": [{"seat": "A", "call": "60 Eichel", "kind": "opening",
+                   "promises": [{"suit": "Eichel", "has": ["U"], "lacks": [], "length": [3, 3]}],
+                   "text": data["calls"][0]["text"]}],
+        "known": {"A": [{"suit": "Eichel", "has": ["U"], "lacks": [], "length": [3, 3]}],
+                  "B": [], "C": [], "D": []},
+        "state": {"over": False, "next": "B", "declarer": None, "contract": None, "multiplier": 1}}
+    assert "Puur" in data["calls"][0]["text"]
+
+
+def test_explain_json_when_over_and_after_four_forts():
+    data = json.loads(run("explain", EXAMPLE, "--json").output)
+    assert data["state"] == {"over": True, "next": None, "declarer": "A",
+                             "contract": "100 Eichel", "multiplier": 2}
+    data = json.loads(run("explain", "fort, fort, fort, fort", "--json").output)
+    assert data["state"]["over"] and data["state"]["contract"] is None
+
+
+def test_explain_next_lists_every_legal_call_with_its_meaning():
+    r = run("explain", "60 Eichel, 70 Schellen", "--next", "--json", "--lang", "en")
+    nxt = json.loads(r.output)["next_calls"]
+    by_call = {(c["seat"], c["call"]): c for c in nxt}
+    assert by_call[("C", "80 Eichel")]["kind"] == "hilfe"
+    assert by_call[("C", "75 Rosen")]["kind"] == "ace"
+    assert ("A", "dopple") in by_call and ("C", "fort") in by_call
+    assert "lower" in by_call[("C", "80 Eichel")]["text"]
+
+
+def test_bid_recommends_with_reasons_and_options():
+    r = run("bid", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--json")
+    data = json.loads(r.output)
+    assert set(data) == {"seat", "call", "kind", "promises", "text", "options"}
+    assert (data["seat"], data["call"], data["kind"]) == ("C", "90 Eichel", "hilfe")
+    assert data["promises"] == [{"suit": "Eichel", "has": ["9"], "lacks": [], "length": [3, 9]}]
+    calls = [o["call"] for o in data["options"]]
+    assert "90 Eichel" in calls and "fort" in calls and "80 Eichel" not in calls
+    assert all(set(o) == {"seat", "call", "kind", "promises", "text"} for o in data["options"])
+    text = run("bid", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--lang", "en").output
+    assert "recommended 90 Eichel" in text and "upper" in text
+
+
+def test_bid_for_a_seat_out_of_turn_doubles():
+    d = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
+    data = json.loads(run("bid", "--hand", d, "--auction", EXAMPLE.rsplit(",", 1)[0],
+                          "--seat", "D", "--json").output)
+    assert data["call"] == "dopple" and data["kind"] == "double"
+
+
+def test_check_exit_codes_and_json():
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "80 Eichel", "--json")
+    assert r.exit_code == 1
+    data = json.loads(r.output)
+    assert data["ok"] is False and data["legal"] and data["conventional"] and not data["truthful"]
+    assert data["recommended"] == "90 Eichel"
+    assert set(data) == {"ok", "legal", "conventional", "truthful", "recommended", "text"}
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "90 Eichel")
+    assert r.exit_code == 0 and r.output.startswith("Richtig")
+
+
+def test_check_an_illegal_call_is_an_answer_not_an_input_error():
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "65 Rosen")
+    assert r.exit_code == 1 and "Nicht erlaubt" in r.output
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "63 Rosen", "--json")
+    assert r.exit_code == 1 and json.loads(r.output)["legal"] is False
+
+
+def test_score_json_contract_and_options():
+    r = run("score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113", "--double", "--json")
+    assert json.loads(r.output) == {"made": True, "target_points": 200, "board": {"AC": 313, "BD": 44}}
+    r = run("score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "96", "--double",
+            "--redouble", "--weis", "BD=50", "--stoeck", "AC", "--json")
+    assert json.loads(r.output) == {"made": False, "target_points": 400, "board": {"AC": 116, "BD": 511}}
+    r = run("score", "--contract", "Matsch Rosen", "--declarer", "B", "--card-points", "157", "--json",
+            "--rules", "erweitert")
+    assert json.loads(r.output)["board"] == {"AC": 0, "BD": 414}
+
+
+@pytest.mark.parametrize("args,message", [
+    (["explain", "60 Eichel, 60 Rosen"], "call 2 ('60 Rosen'): 60 Rosen does not overbid 60 Eichel"),
+    (["explain", "60 Eichel, Blau"], "call 2 ('Blau')"),
+    (["bid", "--hand", "Eichel:AO9", "--auction", ""], "exactly 9 cards"),
+    (["bid", "--hand", "Eichel:AO9 Rosen:AKOUBX", "--auction", ""], "unknown rank 'X'"),
+    (["bid", "--hand", C_HAND, "--auction", EXAMPLE + ", A: konter"], "no call to advise"),
+    (["check", "--hand", C_HAND, "--auction", "60 Eichel", "--call", "sechzig"], "cannot read call"),
+    (["score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "200"], "from 0 to 157"),
+    (["score", "--contract", "fort", "--declarer", "A", "--card-points", "100"], "a contract is a bid"),
+    (["score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "100", "--weis", "XY=5"], "unknown team"),
+    (["explain", "60 Eichel", "--rules", "nirgends"], "unknown rules 'nirgends'"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.output
+    assert "Traceback" not in r.output
+
+
+def test_every_command_speaks_english_too():
+    r = run("explain", "60 Eichel", "--lang", "en")
+    assert "opening in Eichel, Puur row" in r.output and "Next to call: B" in r.output
+
+
+def test_rules_file(tmp_path):
+    f = tmp_path / "t.yaml"
+    f.write_text("profile: verband\nfort_final: false\n")
+    assert json.loads(run("rules", str(f), "--json").output)["fort_final"] is False
+    f.write_text("fort_finale: false\n")
+    r = run("explain", "60 Eichel", "--rules", str(f))
+    assert r.exit_code == 2 and "unknown table rule 'fort_finale'" in r.output
+
+
+def test_demo_runs_the_worked_example():
+    r = run("demo")
+    assert r.exit_code == 0 and "AC 313 : BD 44" in r.output
+    assert r.output.count("Der Tutor empfiehlt dasselbe") == 6
+
+
+def test_rules_of_another_game_go_to_that_game():
+    out = run("--game", "tarneeb", "rules", "--json")
+    assert out.exit_code == 0 and json.loads(out.output)["name"] == "tarneeb"
+
+
+def test_demo_json_has_every_call_with_the_recommendation():
+    data = json.loads(run("demo", "--json").output)
+    assert [(c["call"], c["recommended"]) for c in data["calls"]] == [
+        ("60 Eichel",) * 2, ("70 Schellen",) * 2, ("90 Eichel",) * 2, ("95 Rosen",) * 2,
+        ("100 Eichel",) * 2, ("dopple",) * 2]
+    assert data["konter"] is None and data["board"] == {"AC": 313, "BD": 44}

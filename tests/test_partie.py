@@ -1,0 +1,506 @@
+"""The Partie: each game on the board, the end rules, Schneider, dealing, match files."""
+import pytest
+
+from tutor import rules as rules_mod
+from tutor.cards import DECK, Card, Suit
+from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
+from tutor.partie import Contract, Game, Partie, dumps, load, loads
+from tutor.scoring import count_points
+
+
+def table(**changes):
+    base = changes.pop("profile", "verband")
+    return rules_mod.from_mapping({"profile": base, **changes})
+
+
+def g(contract, declarer, cp, **kw):
+    return {"contract": contract, "declarer": declarer, "card_points": cp, **kw}
+
+
+FORT = {"fort": True}
+
+
+def play(rules, *games, dealer="D"):
+    p = Partie(rules, dealer=dealer)
+    for data in games:
+        p = p.add(Game.from_dict(data, p.rules))
+    return p
+
+
+def last_points(p):
+    return p.rows[-1].points
+
+
+VERBAND = rules_mod.PROFILES["verband"]
+ERWEITERT = rules_mod.PROFILES["erweitert"]
+
+
+# -- contracts -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, bid, strain", [
+    ("100 Eichel", 100, Suit.EICHEL), ("60 auf Eichel", 60, Suit.EICHEL),
+    ("157 Rosen", 157, Suit.ROSEN), ("Matsch Rosen", 157, Suit.ROSEN),
+    ("55 schi", 55, Suit.SCHILTEN), ("150 ♦", 150, Suit.SCHELLEN),
+])
+def test_contract_parse(text, bid, strain):
+    c = Contract.parse(text)
+    assert (c.bid, c.strain, c.misere) == (bid, strain, False)
+    assert Contract.parse(str(c)) == c
+    assert eval(repr(c), {"Contract": Contract}) == c
+
+
+def test_trumpless_contracts_in_the_extended_variant():
+    assert Contract.parse("90 Obenabe", ERWEITERT) == Contract(90, "Obenabe")
+    c = Contract.parse("90 Undenufe Misère", ERWEITERT)
+    assert (c.bid, c.strain, c.misere) == (90, "Undenufe", True)
+    assert Contract.parse("70 Obenabe Misere", ERWEITERT) == Contract(70, "Obenabe", True)
+    assert Contract.parse(str(c), ERWEITERT) == c
+
+
+def test_obenabe_is_not_played_at_a_verband_table():
+    with pytest.raises(IllegalCallError, match="extended variant"):
+        Contract.parse("90 Obenabe")
+
+
+def test_misere_only_in_obenabe_or_undenufe():
+    with pytest.raises(TutorError, match="Obenabe or Undenufe"):
+        Contract.parse("100 Eichel Misère", ERWEITERT)
+    with pytest.raises(IllegalCallError, match="extended variant"):
+        Contract.parse("90 Obenabe Misère")
+
+
+@pytest.mark.parametrize("text, error", [
+    ("103 Eichel", IllegalCallError), ("45 Eichel", IllegalCallError), ("155 Eichel", IllegalCallError),
+    ("hundert Eichel", ParseError), ("100", ParseError), ("100 Kreuzweis", ParseError),
+    ("fort", ParseError), ("dopple", ParseError), ("² Eichel", ParseError), ("", ParseError),
+])
+def test_bad_contracts(text, error):
+    with pytest.raises(error):
+        Contract.parse(text)
+
+
+# -- one game on the board -----------------------------------------------------------
+
+def test_the_worked_example_board():
+    p = play(VERBAND, g("100 Eichel", "A", 113, double=True))
+    assert last_points(p) == {"AC": 313, "BD": 44}
+    assert last_points(play(VERBAND, g("100 Eichel", "A", 113))) == {"AC": 213, "BD": 44}
+    assert last_points(play(VERBAND, g("100 Eichel", "A", 96, double=True))) == {"AC": 96, "BD": 261}
+
+
+def test_made_exactly_at_the_bid():
+    p = play(VERBAND, g("80 Rosen", "B", 80))
+    assert p.rows[0].score.made and last_points(p) == {"AC": 77, "BD": 160}
+
+
+def test_konter_doubles_again():
+    p = play(VERBAND, g("100 Eichel", "A", 96, double=True, redouble=True))
+    assert last_points(p) == {"AC": 96, "BD": 61 + 400}
+
+
+def test_weis_and_stoeck_count_for_the_partie_never_toward_the_bid():
+    p = play(VERBAND, g("100 Eichel", "A", 90, weis={"AC": 50}, stoeck="AC"))
+    assert not p.rows[0].score.made
+    assert last_points(p) == {"AC": 90 + 50 + 20, "BD": 67 + 100}
+
+
+def test_stoeck_are_written_for_the_team_without_the_weis_too():
+    p = play(VERBAND, g("80 Schellen", "D", 70, weis={"AC": 50}, stoeck="BD"))
+    assert last_points(p) == {"AC": 87 + 80 + 50, "BD": 70 + 20}
+
+
+def test_weis_from_the_cards_shown_goes_to_the_best_weis():
+    p = play(VERBAND, g("80 Rosen", "B", 100, weis={"A": "Eichel:678", "C": "Schellen:9BU",
+                                                    "D": "Schilten:6789"}))
+    # D's Vierblatt is the best: BD writes it, A and C write nothing
+    assert p.rows[0].score.weis == {"BD": 50}
+    assert last_points(p) == {"AC": 57, "BD": 100 + 80 + 50}
+
+
+def test_weis_order_vorhand_or_first_lead():
+    # equal Dreiblätter in no trump suit; game 1: D deals, A is Vorhand, C declares
+    cards = {"A": "Eichel:678", "B": "Schellen:678"}
+    by_vorhand = play(VERBAND, g("80 Rosen", "C", 100, weis=cards))
+    assert by_vorhand.rows[0].score.weis == {"AC": 20}
+    by_lead = play(table(weis_order="lead"), g("80 Rosen", "B", 100, weis=cards))
+    assert by_lead.rows[0].score.weis == {"BD": 20}  # B leads: B, C, D, A
+    by_lead_d = play(table(weis_order="lead"), g("80 Rosen", "D", 100, weis=cards))
+    assert by_lead_d.rows[0].score.weis == {"AC": 20}  # D leads: D, A, B, C
+
+
+@pytest.mark.parametrize("weis, message", [
+    ({"AC": 50, "BD": 20}, "both teams"),
+    ({"AC": 30}, "no Weis adds up to 30"),
+    ({"AC": 55}, "no Weis adds up to 55"),
+    ({"XY": 50}, "unknown team"),
+    ({"A": "Eichel:68"}, "holds no Weis"),
+    ({"A": "Eichel:678", "AC": 20}, "not both"),
+    ({"A": "Eichel:678", "C": "Eichel:789"}, "shown by A and C"),
+])
+def test_weis_that_cannot_be(weis, message):
+    with pytest.raises(TutorError, match=message):
+        play(VERBAND, g("80 Rosen", "B", 100, weis=weis))
+
+
+@pytest.mark.parametrize("cp", [158, 200, -1])
+def test_card_points_run_from_0_to_157(cp):
+    with pytest.raises(TutorError, match="0 to 157"):
+        play(VERBAND, g("80 Rosen", "B", cp))
+
+
+@pytest.mark.parametrize("cp", [1, 156])
+def test_card_points_no_card_counts(cp):
+    with pytest.raises(TutorError, match="impossible"):
+        play(VERBAND, g("80 Rosen", "B", cp))
+
+
+def test_matsch_made_missed_doubled():
+    assert last_points(play(VERBAND, g("Matsch Eichel", "A", 157))) == {"AC": 314, "BD": 0}
+    assert last_points(play(VERBAND, g("157 Eichel", "A", 150))) == {"AC": 150, "BD": 7 + 157}
+    assert play(VERBAND, g("157 Eichel", "A", 150, double=True)).rows[0].score.target_points == 314
+    assert play(VERBAND, g("157 Eichel", "A", 150, double=True, redouble=True)).rows[0].score.target_points == 628
+
+
+def test_matsch_in_the_extended_variant_carries_257():
+    assert last_points(play(ERWEITERT, g("Matsch Obenabe", "A", 157))) == {"AC": 157 + 257, "BD": 0}
+    assert last_points(play(table(matsch_target=257), g("157 Rosen", "B", 157))) == {"AC": 0, "BD": 414}
+
+
+def test_misere_the_tricks_count_for_the_other_side():
+    made = play(ERWEITERT, g("90 Obenabe Misère", "A", 50))
+    assert made.rows[0].score.made
+    assert last_points(made) == {"AC": 107 + 90, "BD": 50}
+    missed = play(ERWEITERT, g("90 Undenufe Misère", "A", 80))
+    assert last_points(missed) == {"AC": 77, "BD": 80 + 90}
+
+
+def test_plain_obenabe_and_undenufe_score_like_a_suit():
+    assert last_points(play(ERWEITERT, g("90 Undenufe", "B", 95))) == {"AC": 62, "BD": 185}
+
+
+def test_the_extended_variant_has_no_weis_and_no_stoeck():
+    with pytest.raises(RulesError, match="without Weis"):
+        play(ERWEITERT, g("90 Obenabe", "A", 100, weis={"AC": 20}))
+    with pytest.raises(RulesError, match="without Stöck"):
+        play(ERWEITERT, g("90 Rosen", "A", 100, stoeck="AC"))
+
+
+def test_no_stoeck_in_obenabe_even_where_stoeck_count():
+    rules = table(profile="erweitert", stoeck=True, weis=True)
+    with pytest.raises(RulesError, match="no Stöck in Obenabe"):
+        play(rules, g("90 Obenabe", "A", 100, stoeck="AC"))
+
+
+def test_doubling_only_where_the_table_plays_it():
+    with pytest.raises(RulesError, match="without doubling"):
+        play(table(doubling=False), g("100 Eichel", "A", 113, double=True))
+    with pytest.raises(TutorError, match="konter needs a double"):
+        play(VERBAND, g("100 Eichel", "A", 113, redouble=True))
+
+
+# -- card values ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("trump", [Suit.EICHEL, "obenabe", "undenufe"])
+def test_every_kind_of_game_holds_157(trump):
+    assert count_points(DECK, trump, last_trick=True) == 157
+
+
+def test_card_values_in_obenabe_and_undenufe():
+    def value(card, trump):
+        return count_points([Card.parse(card)], trump)
+    assert value("Rosen 8", "obenabe") == 8 and value("Rosen 8", "undenufe") == 8
+    assert value("Rosen 6", "undenufe") == 11 and value("Rosen A", "undenufe") == 0
+    assert value("Rosen A", "obenabe") == 11 and value("Rosen 6", "obenabe") == 0
+    assert value("Eichel U", "obenabe") == 2 and value("Eichel U", Suit.EICHEL) == 20
+    assert value("Eichel 9", Suit.EICHEL) == 14 and value("Eichel 8", Suit.EICHEL) == 0
+
+
+def test_the_worked_example_tricks_add_up_to_113_and_44():
+    import yaml
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parent.parent / "tutor" / "data" / "worked-example.yaml"
+    data = yaml.safe_load(example.read_text(encoding="utf-8"))
+    won = {"AC": 0, "BD": 0}
+    for i, trick in enumerate(data["play"]):
+        cards = [Card.parse(c) for c in trick["cards"]]
+        points = count_points(cards, Suit.EICHEL, last_trick=i == len(data["play"]) - 1)
+        assert points == trick["points"]
+        won["AC" if trick["winner"] in "AC" else "BD"] += points
+    assert won == data["card_points"]
+
+
+# -- dealing -------------------------------------------------------------------------
+
+def test_dealing_passes_in_playing_order_and_vorhand_follows_the_dealer():
+    p = play(VERBAND, *[g("60 Eichel", "A", 80)] * 5)
+    assert [(r.dealer, r.vorhand) for r in p.rows] == [("D", "A"), ("A", "B"), ("B", "C"),
+                                                        ("C", "D"), ("D", "A")]
+    assert (p.next_dealer, p.next_vorhand) == ("A", "B")
+
+
+def test_four_forts_verband_the_same_player_deals_again():
+    p = play(VERBAND, g("60 Eichel", "A", 80), FORT, g("60 Eichel", "A", 80))
+    assert [r.dealer for r in p.rows] == ["D", "A", "A"]
+    assert p.rows[1].points == {"AC": 0, "BD": 0}
+
+
+def test_four_forts_common_rule_the_next_one_deals():
+    p = play(table(four_forts_dealer="next"), g("60 Eichel", "A", 80), FORT, g("60 Eichel", "A", 80))
+    assert [r.dealer for r in p.rows] == ["D", "A", "B"]
+
+
+def test_four_forts_is_no_game_and_takes_nothing_else():
+    with pytest.raises(ParseError, match="does not belong"):
+        Game.from_dict({"fort": True, "card_points": 40})
+
+
+# -- the end of the Partie -----------------------------------------------------------
+
+def test_the_partie_is_open_below_the_target():
+    p = play(table(match_target=500), g("150 Eichel", "A", 152))
+    assert not p.over and p.winner is None and p.totals == {"AC": 302, "BD": 5}
+
+
+def test_crossing_the_target_in_the_last_game_ends_the_partie():
+    p = play(table(match_target=500), g("150 Eichel", "A", 152), g("150 Eichel", "A", 150))
+    assert p.totals == {"AC": 602, "BD": 12}
+    assert p.over and p.winner == "AC" and p.result.after == 2
+    with pytest.raises(TutorError, match="over after game 2"):
+        p.add(Game.from_dict(g("60 Eichel", "A", 80)))
+
+
+def test_a_file_with_games_after_the_end_is_refused():
+    text = """rules: {profile: verband, match_target: 500}
+games:
+  - {contract: "150 Eichel", declarer: A, card_points: 152}
+  - {contract: "150 Eichel", declarer: A, card_points: 150}
+  - {contract: "60 Rosen", declarer: B, card_points: 80}
+"""
+    with pytest.raises(TutorError, match=r"games.yaml line 5 \(game 3\): the Partie is over after game 2"):
+        loads(text, "games.yaml")
+
+
+def test_a_weis_that_crosses_the_target_in_the_middle_of_a_game_does_not_end_it():
+    rules = table(match_target=600)
+    p = play(rules, g("150 Eichel", "A", 152), g("150 Schellen", "B", 157), g("100 Eichel", "A", 100))
+    assert p.totals == {"AC": 502, "BD": 369} and not p.over
+    # AC's four Kings put them at 602 after the first trick; BD then make a Matsch
+    p = p.add(Game.from_dict(g("Matsch Schellen", "B", 157, weis={"AC": 100}), rules))
+    assert p.totals == {"AC": 602, "BD": 683}
+    assert p.over and p.winner == "BD"
+
+
+def test_both_teams_over_the_higher_total_wins():
+    rules = table(match_target=400)
+    p = play(rules, g("100 Eichel", "A", 120), g("100 Schellen", "B", 120))
+    assert p.totals == {"AC": 257, "BD": 257} and not p.over
+    p = p.add(Game.from_dict(g("150 Eichel", "A", 149), rules))
+    assert p.totals == {"AC": 406, "BD": 415}
+    assert p.over and p.winner == "BD" and p.schneider is None
+
+
+TIE = (g("60 Eichel", "A", 117), g("60 Schellen", "B", 117))  # 217 : 217 over 200
+
+
+def test_a_tie_over_the_target_plays_on_by_default():
+    p = play(table(match_target=200), *TIE)
+    assert p.totals == {"AC": 217, "BD": 217}
+    assert not p.over
+    p = p.add(Game.from_dict(g("60 Eichel", "A", 100)))
+    assert p.over and p.winner == "AC" and p.totals == {"AC": 377, "BD": 274}
+
+
+def test_a_tie_is_a_draw_by_table_rule():
+    p = play(table(match_target=200, tie="draw"), *TIE)
+    assert p.over and p.winner is None and p.schneider is None
+    assert p.to_json()["winner"] is None
+
+
+def test_schneider_below_half_the_target():
+    rules = table(match_target=400)
+    p = play(rules, g("150 Eichel", "A", 157), g("60 Schellen", "B", 139), g("100 Eichel", "A", 157))
+    assert p.totals == {"AC": 582, "BD": 199}
+    assert p.winner == "AC" and p.schneider == "BD"
+
+
+def test_exactly_half_the_target_is_not_schneider():
+    rules = table(match_target=400)
+    p = play(rules, g("150 Eichel", "A", 157), g("100 Schellen", "B", 100), g("100 Eichel", "A", 157))
+    assert p.totals == {"AC": 621, "BD": 200}
+    assert p.winner == "AC" and p.schneider is None
+
+
+def test_the_schneider_value_goes_to_the_winners():
+    rules = table(match_target=500, schneider=500)
+    p = play(rules, g("150 Eichel", "A", 152), g("150 Eichel", "A", 150))
+    assert p.schneider == "BD"
+    assert p.result.board == {"AC": 602 + 500, "BD": 12}
+    assert p.result.schneider_points == 500
+
+
+START = g("150 Eichel", "A", 157)  # AC 307 : BD 0
+
+
+def test_bonus_rule_a_leader_over_the_target_who_made_his_bid_wins():
+    p = play(table(match_target=400, end_rule="bonus"), START, g("100 Eichel", "A", 110))
+    assert p.totals == {"AC": 517, "BD": 47} and p.over and p.winner == "AC"
+
+
+def test_bonus_rule_the_leader_misses_his_bid_and_the_partie_goes_on():
+    missed = (START, g("100 Eichel", "A", 99))
+    plain = play(table(match_target=400), *missed)
+    assert plain.totals == {"AC": 406, "BD": 158} and plain.over  # the plain rule ends it
+    bonus = play(table(match_target=400, end_rule="bonus"), *missed)
+    assert bonus.totals == {"AC": 406, "BD": 158} and not bonus.over
+    # the opponents make their bid: the leader did not make his own, it goes on
+    bonus = bonus.add(Game.from_dict(g("60 Schellen", "B", 117)))
+    assert bonus.totals == {"AC": 446, "BD": 335} and not bonus.over
+    bonus = bonus.add(Game.from_dict(g("60 Eichel", "A", 80)))
+    assert bonus.totals == {"AC": 586, "BD": 412}
+    assert bonus.over and bonus.winner == "AC" and bonus.result.after == 4
+
+
+def test_bonus_rule_crossing_on_the_opponents_missed_bid_is_no_win():
+    p = play(table(match_target=400, end_rule="bonus"), START, g("150 Schellen", "B", 50))
+    assert p.totals == {"AC": 564, "BD": 50} and not p.over
+
+
+def test_ueberbiet_rule_the_bid_comes_off_both_teams():
+    p = play(table(match_target=400, end_rule="ueberbiet"), START, g("100 Eichel", "A", 99))
+    row = p.rows[-1]
+    assert row.points == {"AC": 99, "BD": 158} and row.adjustment == {"AC": -100, "BD": -100}
+    assert p.totals == {"AC": 306, "BD": 58} and not p.over
+    assert p.to_json()["games"][-1]["ueberbiet"] is True
+
+
+def test_ueberbiet_rule_keeps_the_partie_open_even_with_a_big_weis():
+    rules = table(match_target=400, end_rule="ueberbiet")
+    p = play(rules, START, g("60 Eichel", "A", 55, weis={"AC": 200}))
+    assert p.totals == {"AC": 307 + 55 + 200 - 60, "BD": 102 + 60 - 60}
+    assert p.totals["AC"] >= 400 and not p.over
+
+
+def test_ueberbiet_rule_not_when_the_opponents_doubled():
+    p = play(table(match_target=400, end_rule="ueberbiet"), START, g("100 Eichel", "A", 99, double=True))
+    assert p.rows[-1].adjustment == {"AC": 0, "BD": 0}
+    assert p.totals == {"AC": 406, "BD": 258} and p.over and p.winner == "AC"
+
+
+def test_ueberbiet_rule_not_when_the_bid_is_made_or_the_target_not_reached():
+    made = play(table(match_target=400, end_rule="ueberbiet"), START, g("100 Eichel", "A", 100))
+    assert made.over and made.winner == "AC" and made.rows[-1].adjustment == {"AC": 0, "BD": 0}
+    short = play(table(match_target=500, end_rule="ueberbiet"), START, g("100 Eichel", "A", 99))
+    assert short.rows[-1].adjustment == {"AC": 0, "BD": 0} and short.totals == {"AC": 406, "BD": 158}
+
+
+def test_the_next_partie_is_dealt_so_that_the_losers_get_vorhand():
+    # game 1 D deals, game 2 A deals; next in turn would be B, whose Vorhand C is a winner
+    p = play(table(match_target=500), g("150 Eichel", "A", 152), g("150 Eichel", "A", 150))
+    assert p.winner == "AC" and p.next_dealer == "B"
+    assert p.following_dealer == "C"
+    nxt = p.next_partie()
+    assert nxt.games == () and nxt.dealer == "C" and nxt.next_vorhand == "D"
+    # after one game A would deal next, and B (a loser) is Vorhand: A deals
+    q = play(table(match_target=300), g("150 Eichel", "A", 152))
+    assert q.winner == "AC" and q.following_dealer == "A"
+
+
+def test_undo_is_exact():
+    p = play(VERBAND, g("100 Eichel", "A", 113, double=True))
+    q = p.add(Game.from_dict(g("80 Rosen", "D", 70, weis={"AC": 50}, stoeck="BD")))
+    assert q.undo() == p and q.undo().totals == p.totals
+    with pytest.raises(TutorError, match="nothing to take back"):
+        Partie().undo()
+
+
+def test_small_targets_for_practice_and_no_zero_target():
+    assert play(table(match_target=100), g("60 Eichel", "A", 80)).over
+    with pytest.raises(RulesError):
+        table(match_target=0)
+
+
+@pytest.mark.parametrize("key, value", [("tie", "share"), ("weis_order", "first")])
+def test_new_table_rules_are_checked(key, value):
+    with pytest.raises(RulesError, match=key):
+        table(**{key: value})
+
+
+# -- match files ---------------------------------------------------------------------
+
+ISSUE_FILE = """rules: {profile: verband, match_target: 1500, end_rule: ueberbiet}
+games:
+  - {contract: "100 Eichel", declarer: A, card_points: 113, double: true}
+  - {contract: "80 Schellen", declarer: D, card_points: 70, weis: {AC: 50}, stoeck: BD}
+"""
+
+
+def test_the_issue_match_file():
+    p = loads(ISSUE_FILE, "games.yaml")
+    assert p.rules.match_target == 1500 and p.rules.end_rule == "ueberbiet"
+    assert [r.points for r in p.rows] == [{"AC": 313, "BD": 44}, {"AC": 87 + 80 + 50, "BD": 90}]
+    j = p.to_json()
+    assert j["board"] == {"AC": 530, "BD": 134}
+    assert (j["over"], j["winner"], j["schneider"]) == (False, None, None)
+    assert len(j["games"]) == 2
+
+
+def test_rules_may_be_just_a_profile_name():
+    p = loads("rules: erweitert\ngames:\n  - {contract: 90 Obenabe, declarer: B, card_points: 100}\n")
+    assert p.rules.trumps == "extended" and p.totals == {"AC": 57, "BD": 190}
+
+
+def test_dumps_and_loads_round_trip():
+    text = """rules: {profile: erweitert, match_target: 1000, schneider: 200, tie: draw}
+teams: "Anna+Beat:Cla+Dani"
+dealer: B
+games:
+  - {contract: "90 Undenufe Misère", declarer: A, card_points: 40, double: true, redouble: true}
+  - {fort: true}
+  - {contract: "Matsch Rosen", declarer: D, card_points: 157}
+"""
+    p = loads(text)
+    assert dict(p.names) == {"A": "Anna", "B": "Cla", "C": "Beat", "D": "Dani"}
+    assert loads(dumps(p)) == p
+    q = loads(dumps(loads(ISSUE_FILE)))
+    assert q == loads(ISSUE_FILE)
+    cards = loads("games:\n  - {contract: 80 Rosen, declarer: B, card_points: 100, "
+                  "weis: {A: 'Eichel:678', D: 'Schilten:6789'}}\n")
+    assert loads(dumps(cards)) == cards
+
+
+def test_load_from_a_file_and_the_rules_override(tmp_path):
+    f = tmp_path / "games.yaml"
+    f.write_text(ISSUE_FILE, encoding="utf-8")
+    assert load(f).rules.match_target == 1500
+    assert load(f, rules="verband").rules.match_target == 2000
+
+
+@pytest.mark.parametrize("text, message", [
+    ("games:\n  - {contract: 100 Eichel, declarer: A, cardpoints: 113}\n",
+     r"x.yaml line 2 \(game 1\): unknown key 'cardpoints'"),
+    ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 200}\n",
+     r"x.yaml line 2 \(game 1\): card_points 200: card points run from 0 to 157"),
+    ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113, weis: {XY: 50}}\n",
+     r"line 2 \(game 1\): weis: unknown team 'XY'"),
+    ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113\n",
+     r"x.yaml line \d+ column \d+: not valid YAML"),
+    ("rules: verband\nrulez: x\n", r"x.yaml line 1: unknown key 'rulez'"),
+    ("rules: {profile: verband, matchtarget: 1500}\n", r"unknown table rule 'matchtarget'"),
+    ("games:\n  - {contract: 100 Eichel, declarer: E, card_points: 113}\n", r"unknown seat 'E'"),
+    ("games:\n  - {contract: 100 Eichel, card_points: 113}\n", r"declarer is missing"),
+    ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113, card_points: 90}\n",
+     r"x.yaml line 2: key 'card_points' given twice"),
+    ("games: 3\n", r"games is a list"),
+    ("rules: {profile: [verband]}\n", r"x.yaml line 1: rules: profile \['verband'\]: write a profile name"),
+    ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 80, weis: {[1]: 2}}\n",
+     r"x.yaml line 2: a key is a word or a number"),
+    ("- 1\n- 2\n", r"a match file is a mapping"),
+    ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: '113'}\n", r"write a whole number"),
+    ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113, double: vielleicht}\n",
+     r"double 'vielleicht': write true or false"),
+])
+def test_bad_match_files_say_where(text, message):
+    with pytest.raises(TutorError, match=message) as info:
+        loads(text, "x.yaml")
+    assert "\n" not in str(info.value)

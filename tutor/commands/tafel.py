@@ -1,0 +1,377 @@
+"""``tutor tafel ...``, ``tutor match`` and ``tutor weis``: a thin layer over
+:mod:`tutor.tafel`, :mod:`tutor.partie` and :mod:`tutor.weis`."""
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+import click
+
+from tutor.commands.common import emit_json, json_option, lang_option
+from tutor.errors import ParseError, TutorError
+
+OPTION = {"contract": "--contract", "declarer": "--declarer", "card_points": "--card-points",
+          "double": "--double", "redouble": "--konter", "weis": "--weis", "stoeck": "--stoeck",
+          "fort": "--fort"}
+
+
+def db_option(f):
+    return click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
+                        metavar="FILE",
+                        help="The database (default: the user's data folder; $TUTOR_DB).")(f)
+
+
+def partie_option(f):
+    return click.option("--partie", "partie_id", type=int, default=None, metavar="N",
+                        help="Which stored Partie (default: the newest).")(f)
+
+
+@contextmanager
+def opened(db_path: str | None) -> Iterator[Any]:
+    import sqlite3
+
+    from tutor.tafel import Tafel
+
+    tafel = Tafel.open(db_path)
+    try:
+        yield tafel
+    except sqlite3.Error as e:
+        raise TutorError(f"database {db_path or 'in the data folder'}: {e}") from None
+    finally:
+        tafel.close()
+
+
+def echo_board(partie, lang: str, title: str | None = None) -> None:
+    from tutor.tafel import board_text
+
+    for text, style in board_text(partie, lang, title):
+        click.echo(click.style(text, **style) if style and text else text)
+
+
+def _title(stored) -> str:
+    return f"Partie {stored.id}"
+
+
+def _rules(spec: str | None, settings: tuple[str, ...]):
+    """--rules PROFILE|FILE and --set KEY=VALUE, or None when neither is given."""
+    from tutor import rules as rules_mod
+
+    if spec is None and not settings:
+        return None
+    base = rules_mod.load(spec or "verband")
+    if not settings:
+        return base
+    changes: dict[str, Any] = {}
+    for item in settings:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ParseError(f"--set {item!r}: write KEY=VALUE, e.g. --set match_target=1500")
+        v: Any = value.strip()
+        if v.lower() in ("true", "false", "yes", "no"):
+            v = v.lower() in ("true", "yes")
+        elif v.isdigit():
+            v = int(v)
+        changes[key.strip()] = v
+    from tutor.partie import rules_spec
+
+    spec_map = rules_spec(base)
+    mapping = {"profile": spec_map} if isinstance(spec_map, str) else dict(spec_map)
+    mapping.update(changes)
+    return rules_mod.from_mapping(mapping, where="--set")
+
+
+@click.group("tafel")
+def tafel() -> None:
+    """The board (Tafel) of a Partie at the table, stored so that nothing is lost.
+
+    \b
+      tutor tafel new --rules verband --teams "Anna+Beat:Cla+Dani"
+      tutor tafel add --contract "100 Eichel" --declarer A --double --card-points 113
+      tutor tafel add --contract "80 Rosen" --declarer D --card-points 70 --weis AC=50 --stoeck BD
+      tutor tafel show
+      tutor tafel undo
+    """
+
+
+@tafel.command("new")
+@click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
+              help="Table rules: verband, erweitert or a YAML file (default: as the last Partie).")
+@click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
+              help="Change one table rule, e.g. --set match_target=1500 --set end_rule=bonus.")
+@click.option("--teams", default=None, metavar="A+C:B+D",
+              help='The players: "Anna+Beat:Cla+Dani" is A Anna, C Beat (team AC), B Cla, D Dani.')
+@click.option("--dealer", default=None, metavar="SEAT|NAME",
+              help="Who deals the first game (default: D, or so that the last losers get Vorhand).")
+@db_option
+@json_option
+@lang_option
+def new(rules_spec, settings, teams, dealer, db_path, as_json, lang) -> None:
+    """Start a Partie."""
+    from tutor.partie import Partie, parse_teams
+
+    rules = _rules(rules_spec, settings)
+    names = parse_teams(teams, "--teams") if teams else None
+    if dealer is not None:
+        dealer = Partie(names=names or {}).seat_of(dealer, "--dealer")
+    with opened(db_path) as t:
+        stored = t.new(rules, names, dealer)
+    if as_json:
+        emit_json({"partie": stored.id, **stored.partie.to_json()})
+        return
+    echo_board(stored.partie, lang, _title(stored))
+
+
+def _key_value(item: str, option: str, example: str) -> tuple[str, str]:
+    key, eq, value = item.partition("=")
+    if not eq or not key.strip() or not value.strip():
+        raise ParseError(f"{option} {item!r}: write {example}")
+    return key.strip(), value.strip()
+
+
+@tafel.command("add")
+@click.option("--contract", default=None, metavar="BID",
+              help='What was played: "100 Eichel", "Matsch Rosen", "90 Obenabe", "90 Undenufe Misère".')
+@click.option("--declarer", default=None, metavar="SEAT|NAME", help="Who made the last bid.")
+@click.option("--card-points", "card_points", type=int, default=None, metavar="N",
+              help="Points in the declaring team's tricks with the 5 for the last (0..157).")
+@click.option("--double", "--dopple", "double", is_flag=True, help="The opponents doubled.")
+@click.option("--konter", "--redouble", "redouble", is_flag=True, help="The declaring team redoubled.")
+@click.option("--weis", "weis", multiple=True, metavar="TEAM=POINTS|SEAT=CARDS",
+              help="The Weis the table settled (AC=50), or the cards a player showed "
+                   "(A=Eichel:678); repeat for several players.")
+@click.option("--stoeck", "stoeck", default=None, metavar="TEAM|SEAT",
+              help="The team that held König and Ober of the trump (20).")
+@click.option("--fort", "fort", is_flag=True, help="All four said fort: no game.")
+@partie_option
+@db_option
+@json_option
+@lang_option
+def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, partie_id,
+        db_path, as_json, lang) -> None:
+    """Write a game on the board."""
+    from tutor.partie import Game, parse_team
+
+    with opened(db_path) as t:
+        current = t.partie(partie_id)
+        data: dict[str, Any] = {}
+        if fort:
+            data["fort"] = True
+        for key, value in (("contract", contract), ("card_points", card_points)):
+            if value is not None:
+                data[key] = value
+        if declarer is not None:
+            data["declarer"] = current.seat_of(declarer, "--declarer")
+        if double:
+            data["double"] = True
+        if redouble:
+            data["redouble"] = True
+        if weis:
+            shown: dict[str, str] = {}
+            for item in weis:
+                key, value = _key_value(item, "--weis", "TEAM=POINTS (AC=50) or SEAT=CARDS (A=Eichel:678)")
+                if value.isdigit():
+                    k = parse_team(key, f"--weis {item}")
+                else:
+                    k = current.seat_of(key, f"--weis {item}")
+                if k in shown:
+                    raise ParseError(f"--weis: {k} given twice")
+                shown[k] = value
+            data["weis"] = shown
+        if stoeck is not None:
+            s = stoeck.strip()
+            data["stoeck"] = s if s.upper() in ("AC", "CA", "BD", "DB") else current.seat_of(s, "--stoeck")
+        if not fort:
+            for key in ("contract", "declarer", "card_points"):
+                if key not in data:
+                    raise ParseError(f"tafel add: {OPTION[key]} is missing (or --fort for four forts)")
+        game = Game.from_dict(data, current.rules, "tafel add", label=lambda k: OPTION.get(k, k))
+        stored = t.add(game, partie_id)
+    if as_json:
+        emit_json({"partie": stored.id, **stored.partie.to_json()})
+        return
+    echo_board(stored.partie, lang, _title(stored))
+
+
+@tafel.command("show")
+@click.option("--html", "html", is_flag=True, help="A printable HTML board instead of text.")
+@click.option("--output", "-o", "output", type=click.Path(dir_okay=False, allow_dash=True),
+              default=None, metavar="FILE", help="Write to FILE instead of the terminal.")
+@partie_option
+@db_option
+@json_option
+@lang_option
+def show(html, output, partie_id, db_path, as_json, lang) -> None:
+    """The board: game by game, the totals, the target, who deals and who is Vorhand."""
+    from tutor.tafel import board_html
+
+    with opened(db_path) as t:
+        stored = t.stored(partie_id)
+    if as_json:
+        emit_json({"partie": stored.id, "created": stored.created, **stored.partie.to_json()})
+        return
+    if html:
+        text = board_html(stored.partie, lang, _title(stored))
+        if output and output != "-":
+            _write(output, text)
+            click.echo(f"tafel: wrote {output}", err=True)
+        else:
+            click.echo(text, nl=False)
+        return
+    if output and output != "-":
+        from tutor.tafel import board_text
+
+        _write(output, "\n".join(x for x, _ in board_text(stored.partie, lang, _title(stored))) + "\n")
+        return
+    echo_board(stored.partie, lang, _title(stored))
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise TutorError(f"{path}: cannot write: {e.strerror or e}") from None
+
+
+@tafel.command("undo")
+@partie_option
+@db_option
+@json_option
+@lang_option
+def undo(partie_id, db_path, as_json, lang) -> None:
+    """Take back the last entry."""
+    with opened(db_path) as t:
+        stored, removed = t.undo(partie_id)
+    if as_json:
+        emit_json({"partie": stored.id, "removed": removed.to_dict(), **stored.partie.to_json()})
+        return
+    what = ("alle fort" if removed.fort
+            else f"{stored.partie.name(removed.declarer)}: {removed.contract}")
+    click.echo(f"tafel: game {len(stored.partie.games) + 1} taken back ({what})")
+    echo_board(stored.partie, lang, _title(stored))
+
+
+@tafel.command("list")
+@db_option
+@json_option
+def list_(db_path, as_json) -> None:
+    """The stored Partien."""
+    with opened(db_path) as t:
+        stored = t.all()
+    if as_json:
+        emit_json([{"partie": s.id, "created": s.created, "games": len(s.partie.games),
+                    "board": s.partie.result.board, "over": s.partie.over,
+                    "winner": s.partie.winner} for s in stored])
+        return
+    if not stored:
+        click.echo("no Partie on the board yet: start one with `tutor tafel new`")
+    for s in stored:
+        p = s.partie
+        state = (f"over, {p.winner} won" if p.over and p.winner else "over, a draw" if p.over
+                 else "open")
+        click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} games  "
+                   f"AC {p.result.board['AC']} : BD {p.result.board['BD']}  ({state})")
+
+
+@tafel.command("export")
+@click.argument("path", required=False, default="-", type=click.Path(dir_okay=False, allow_dash=True))
+@partie_option
+@db_option
+def export(path, partie_id, db_path) -> None:
+    """Write the Partie as a match file (YAML; `tutor match` and `tafel import` read it)."""
+    from tutor.partie import dumps
+
+    with opened(db_path) as t:
+        text = dumps(t.partie(partie_id))
+    if path == "-":
+        click.echo(text, nl=False)
+    else:
+        _write(path, text)
+        click.echo(f"tafel: wrote {path}", err=True)
+
+
+@tafel.command("import")
+@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@db_option
+@json_option
+@lang_option
+def import_(path, db_path, as_json, lang) -> None:
+    """Put a Partie from a match file on the board, as a new Partie."""
+    from tutor import partie as partie_mod
+
+    if path == "-":
+        p = partie_mod.loads(sys.stdin.read(), source="<stdin>")
+    else:
+        p = partie_mod.load(path)
+    with opened(db_path) as t:
+        stored = t.import_partie(p)
+    if as_json:
+        emit_json({"partie": stored.id, **stored.partie.to_json()})
+        return
+    echo_board(stored.partie, lang, _title(stored))
+
+
+@click.command("match")
+@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
+              help="Table rules instead of the file's own.")
+@json_option
+@lang_option
+def match(path, rules_spec, as_json, lang) -> None:
+    """Settle a recorded Partie from a match file (YAML)."""
+    from tutor import partie as partie_mod
+
+    if path == "-":
+        p = partie_mod.loads(sys.stdin.read(), source="<stdin>", rules=rules_spec)
+    else:
+        p = partie_mod.load(path, rules=rules_spec)
+    if as_json:
+        emit_json(p.to_json())
+        return
+    echo_board(p, lang, path)
+
+
+@click.command("weis")
+@click.option("--hand", required=True, metavar="HAND", help='e.g. "Eichel:6789 Rosen:UOK Schellen:U Schilten:U".')
+@click.option("--trump", default=None, metavar="SUIT",
+              help="The trump (for the Stöck and the trump Weis); also Obenabe or Undenufe.")
+@click.option("--rules", "rules_spec", default="verband", show_default=True, metavar="PROFILE|FILE",
+              help="Table rules (long_weis: graded or flat100).")
+@json_option
+@lang_option
+def weis(hand, trump, rules_spec, as_json, lang) -> None:
+    """The Weis and Stöck of a hand."""
+    from tutor import rules as rules_mod
+    from tutor import weis as weis_mod
+
+    rules = rules_mod.load(rules_spec)
+    h = weis_mod.parse_hand(hand, "--hand")
+    strain = None
+    if trump is not None:
+        try:
+            strain = weis_mod.parse_strain(trump)
+        except ParseError as e:
+            raise ParseError(f"--trump: {e}") from None
+        if isinstance(strain, str) and rules.trumps != "extended":
+            raise TutorError(f"--trump {trump}: {strain.capitalize()} is played only in the "
+                             "extended variant (--rules erweitert)")
+    if not rules.weis:
+        raise TutorError(f"table rules {rules.name}: no Weis at this table (weis: false)")
+    found = weis_mod.find(h, rules.long_weis)
+    if strain is not None:
+        found = tuple(sorted(found, key=lambda w: w.key(strain), reverse=True))
+    has_stoeck = rules.stoeck and weis_mod.stoeck(h, strain)
+    total = sum(w.points for w in found)
+    if as_json:
+        emit_json({"weis": [w.to_json() for w in found], "total": total, "stoeck": has_stoeck})
+        return
+    if not found:
+        click.echo("kein Weis" if lang == "de" else "no Weis")
+    for w in found:
+        click.echo(str(w))
+    if found:
+        click.echo(("Total " if lang == "de" else "total ") + str(total))
+    if has_stoeck:
+        click.echo(f"Stöck 20 ({strain} König + Ober)" if lang == "de"
+                   else f"Stöck 20 ({strain} King + Ober)")

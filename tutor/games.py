@@ -1,0 +1,590 @@
+"""The bidding games of the rules folder as one table of data.
+
+``bietspiele.txt`` describes what the Jass bidding games share (one auction: each bid
+above the last, fort, the end after a bid when the others have said fort) and what each
+fixes for itself: lowest bid and smallest step, whether a bid names a suit, when a fort
+is final, what else ends the auction, who plays with whom, the Matsch, who leads, what
+the bid binds. ``tarneeb.txt`` adds Tarneeb. Every game here is a row of :data:`GAMES`;
+its auction is an :class:`~tutor.auction.AuctionSpec` built from the row, so all games
+share the one :class:`~tutor.auction.Auction` (Sidi-Barrani's spec comes from its table
+rules, Tarneeb's from its own).
+
+Where a text names a rule but not its detail, the row says so in ``notes`` (shown by
+``tutor games`` and ``tutor auction``) instead of inventing the detail. ``limit`` is the
+tutor's own end of the ladder where the text names no highest bid.
+
+Texts are pairs ``(German, English)``; :func:`say` picks one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Mapping
+
+from tutor.auction import (BID, DOUBLE, FORT, REDOUBLE, WORD, Auction, AuctionSpec,
+                           describe_ladder, parse_sidi_strain)
+from tutor.errors import TutorError
+
+Text = tuple[str, str]   # (German, English)
+
+
+def say(text: Text, lang: str = "de") -> str:
+    return text[1] if lang == "en" else text[0]
+
+
+# What ends an auction, in the text's words.
+END_FORTS: Text = ("nach einem Gebot haben die anderen Spieler «fort» gesagt (oder sind draussen)",
+                   "after a bid the other players have said fort (or are out)")
+END_ALL_FORT: Text = ("sagen alle «fort», wird neu gegeben",
+                      "if everybody says fort, the cards are dealt anew")
+END_DOUBLE: Text = ("ein Doppeln beendet das Bieten", "a double ends the bidding")
+END_PANDUR: Text = ("die Ansage «Pandur mit» beendet das Bieten", "the call 'Pandur mit' ends the bidding")
+
+SIDES: dict[str, Text] = {
+    "teams": ("feste Teams vor dem Bieten (A und C gegen B und D)",
+              "fixed teams before the bidding (A and C against B and D)"),
+    "alone": ("der Meistbietende allein gegen alle übrigen",
+              "the highest bidder alone against all the others"),
+    "card": ("der Meistbietende nennt eine Karte; wer sie hält, wird sein Partner",
+             "the highest bidder names a card; whoever holds it is his partner"),
+    "card_optional": ("der Meistbietende darf eine Karte verlangen; wer sie hält, wird sein Partner",
+                      "the highest bidder may ask for a card; whoever holds it is his partner"),
+}
+
+FORT_FINAL: dict[str, Text] = {
+    "always": ("ein «fort» ist endgültig", "a fort is final"),
+    "never": ("wer «fort» gesagt hat, darf später wieder bieten", "a player who said fort may bid again later"),
+    "after_bid": ("ein «fort» ist erst endgültig, wenn vorher jemand geboten hat",
+                  "a fort is final only once somebody has bid"),
+}
+
+NOT_NAMED_BOARD: Text = (
+    "Wie viel auf die Tafel kommt, regelt jede Jassart für sich; bietspiele.txt nennt es nicht.",
+    "What goes on the board each game settles for itself; bietspiele.txt does not say.")
+NOT_NAMED_TOP: Text = (
+    "Ein höchstes Gebot nennt der Text nicht; der Tutor nimmt Zahlen bis {limit} an (seine eigene Grenze, nicht die des Texts).",
+    "The text names no highest bid; the tutor accepts numbers up to {limit} (its own limit, not the text's).")
+
+
+@dataclass(frozen=True)
+class Game:
+    """One row of the table: a bidding game's auction rules and what follows from the bid."""
+
+    id: str
+    name: str
+    seats: int
+    lowest: int
+    step: int
+    limit: int                          # the last number on the ladder
+    top_named: bool                     # the text names the highest bid
+    names_suit: bool                    # a bid names the trump suit with the number
+    fort_final: str                     # always | never | after_bid
+    sides: str                          # teams | alone | card | card_optional
+    doubling: bool                      # the auction knows a double (which ends it)
+    ends: tuple[Text, ...]
+    leads: Text
+    binds: Text
+    failure: Text
+    matsch: Text
+    words: tuple[str, ...] = ()         # bids above every number, lowest first
+    closing: tuple[str, ...] = ()       # bids that end the auction as soon as made
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    dealer_sits_out: bool = False
+    table_note: Text = ("", "")         # a remark on the lowest bid and step
+    notes: tuple[Text, ...] = ()        # rules the text names without their detail
+    source: str = "bietspiele.txt"
+
+    @property
+    def ladder(self) -> tuple[int | str, ...]:
+        return tuple(range(self.lowest, self.limit + 1, self.step)) + self.words
+
+    def spec(self, rules=None) -> AuctionSpec:
+        """The game's auction. Sidi-Barrani's and Tarneeb's depend on their table rules."""
+        if self.id == "sidi-barrani":
+            from tutor.auction import sidi_barrani_spec
+
+            return sidi_barrani_spec(rules)
+        if self.id == "tarneeb":
+            from tutor import tarneeb
+
+            return tarneeb.auction_spec(tarneeb.load_rules(rules))
+        return _jass_spec(self.id)
+
+    def all_notes(self, rules=None) -> tuple[Text, ...]:
+        notes = list(self.notes)
+        if not self.top_named:
+            notes.append(tuple(t.format(limit=self.limit) for t in NOT_NAMED_TOP))
+        return tuple(notes)
+
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple("ABCDEFGH"[: self.seats])
+
+    def to_json(self, lang: str = "de", rules=None) -> dict:
+        spec = self.spec(rules)
+        numbers = [x for x in spec.ladder if isinstance(x, int)]
+        return {
+            "id": self.id, "name": self.name, "seats": list(spec.seat_names),
+            "lowest_bid": numbers[0], "step": numbers[1] - numbers[0],
+            "highest_bid": (spec.ladder[-1] if self.top_named else None),
+            "words": [x for x in spec.ladder if isinstance(x, str)],
+            "names_suit": self.names_suit, "fort_final": spec.fort_final,
+            "sides": self.sides, "doubling": spec.doubling,
+            "dealer_sits_out": self.dealer_sits_out,
+            "ends": [say(t, lang) for t in self.ends],
+            "leads": say(self.leads, lang), "binds": say(self.binds, lang),
+            "failure": say(self.failure, lang), "matsch": say(self.matsch, lang),
+            "notes": [say(t, lang) for t in self.all_notes(rules)],
+            "source": self.source,
+        }
+
+
+def _bieter(id: str, name: str, seats: int, lowest: int, step: int, sides: str,
+            extra_notes: tuple[Text, ...] = (), table_note: Text = ("", "")) -> Game:
+    against = {"alone": ("der König gegen die übrigen Spieler", "the König against the other players"),
+               "card": ("der König und der Halter der genannten Karte gegen die übrigen",
+                        "the König and the holder of the named card against the others")}[sides]
+    return Game(
+        id=id, name=name, seats=seats, lowest=lowest, step=step, limit=5000, top_named=False,
+        names_suit=False, fort_final="after_bid", sides=sides, doubling=False,
+        ends=(END_FORTS, END_ALL_FORT),
+        leads=("der König spielt im ersten Spiel die erste Karte aus",
+               "the König leads the first card in the first game"),
+        binds=("die ganze Partie. Der König sammelt seine Punkte über mehrere Spiele und gewinnt, "
+               "sobald er sein Gebot erreicht, bevor die Bauernpartei 1000 hat (" + against[0] + ")",
+               "the whole Partie. The König collects his points over several games and wins as soon "
+               "as they reach his bid, before the Bauernpartei has 1000 (" + against[1] + ")"),
+        failure=("erreicht die Bauernpartei 1000 zuerst, hat der König verloren; was dann auf die "
+                 "Tafel kommt, nennt der Text nicht",
+                 "if the Bauernpartei reaches 1000 first, the König has lost; what then goes on "
+                 "the board the text does not say"),
+        matsch=("im Text für den Bieter nicht genannt", "not named for the Bieter in the text"),
+        table_note=table_note,
+        notes=(("Das Gebot nennt allein die Punktzahl; der König wählt die Spielart danach. "
+                "Welche Spielarten zur Wahl stehen, nennt der Text nicht.",
+                "A bid names only the points; the König chooses the kind of game afterwards. "
+                "Which kinds he may choose the text does not say."),
+               ("Ob beim Bieter gedoppelt wird, nennt der Text nicht; der Tutor bietet kein Doppeln an.",
+                "Whether the Bieter doubles the text does not say; the tutor offers no double."),
+               NOT_NAMED_BOARD) + extra_notes,
+    )
+
+
+_CARD_NOTE: Text = ("Welche Karte der König nennt und wann, nennt der Text nicht; aus dem Bieten "
+                    "ist der Partner nicht bekannt (sides: null).",
+                    "Which card the König names, and when, the text does not say; the auction "
+                    "does not show the partner (sides: null).")
+
+GAMES: dict[str, Game] = {g.id: g for g in (
+    Game(
+        id="sidi-barrani", name="Sidi-Barrani", seats=4, lowest=50, step=5, limit=150,
+        top_named=True, names_suit=True, fort_final="always", sides="teams", doubling=True,
+        ends=(END_FORTS, END_DOUBLE, END_ALL_FORT),
+        leads=("der Meistbietende spielt die erste Karte aus", "the highest bidder leads the first card"),
+        binds=("ein Spiel; allein die Kartenpunkte zählen für das Gebot",
+               "one game; only the card points count toward the bid"),
+        failure=("die Gegenseite schreibt die Zielpunkte", "the other side writes the target points"),
+        matsch=("der Matsch ist das höchste Gebot, angesagt mit 157, alle Punkte eines Spiels",
+                "the Matsch is the highest bid, called with 157, all points of a game"),
+        table_note=("Empfehlung des Jassverbands Schweiz; Tischregeln: --rules", "the Jassverband's recommendation; table rules: --rules"),
+        notes=(("Alle Einzelheiten in sidi-barrani.txt; tiefstes Gebot, Schritt, fort und Doppeln "
+                "folgen den Tischregeln (--rules).",
+                "Every detail is in sidi-barrani.txt; lowest bid, step, fort and doubling follow "
+                "the table rules (--rules)."),),
+        source="sidi-barrani.txt, bietspiele.txt",
+    ),
+    Game(
+        id="bolschewik", name="Bolschewik", seats=4, lowest=90, step=5, limit=1000,
+        top_named=False, names_suit=True, fort_final="always", sides="teams", doubling=True,
+        ends=(END_FORTS, END_DOUBLE, END_ALL_FORT),
+        leads=("der Meistbietende spielt die erste Karte aus", "the highest bidder leads the first card"),
+        binds=("ein Spiel: erreicht der Spielübernehmer die Zahl, werden die Punkte seiner Seite "
+               "gutgeschrieben", "one game: if the declarer reaches the number, the points go to his side"),
+        failure=("die Punkte gehen an die Gegenseite", "the points go to the other side"),
+        matsch=("im Text für den Bolschewik nicht genannt", "not named for the Bolschewik in the text"),
+        notes=(("Die Zahl der Spieler nennt der Text nicht; der Tutor liest «die drei anderen "
+                "Spieler» und die festen Teams als vier Spieler, A und C gegen B und D.",
+                "The text does not give the number of players; the tutor reads 'the three other "
+                "players' and the fixed teams as four players, A and C against B and D."),
+               ("Ein Doppeln beendet das Bieten. Wer wann doppeln darf und ob gekontert wird, nennt "
+                "der Text nicht; der Tutor lässt einen Gegner das stehende Gebot doppeln, bis der "
+                "nächste Spieler geboten oder «fort» gesagt hat (wie der Verband beim Sidi-Barrani), "
+                "ohne Kontern.",
+                "A double ends the bidding. Who may double until when, and whether there is a "
+                "konter, the text does not say; the tutor lets an opponent double the standing bid "
+                "until the next player has bid or said fort (as the Verband does for "
+                "Sidi-Barrani), without konter."),
+               ("Ein Gebot nennt Punktzahl und Farbe; ob auch Spielarten ohne Trumpf (Obenabe, "
+                "Undenufe) gelten, nennt der Text nicht: der Tutor nimmt die vier Farben.",
+                "A bid names points and a suit; whether trumpless kinds (Obenabe, Undenufe) count "
+                "too the text does not say: the tutor takes the four suits."),
+               ("Was für das Gebot zählt (Kartenpunkte, Weis), nennt der Text nicht.",
+                "What counts toward the bid (card points, Weis) the text does not say."),
+               NOT_NAMED_BOARD),
+    ),
+    _bieter("bieter-3", "Bieter zu dritt", 3, 600, 10, "alone"),
+    _bieter("bieter-3-innerschweiz", "Bieter zu dritt (Innerschweiz)", 3, 500, 5, "alone",
+            table_note=("in der Innerschweiz", "in Central Switzerland")),
+    _bieter("bieter-4", "Bieter zu viert", 4, 350, 10, "alone"),
+    _bieter("bieter-5", "Bieter zu fünft", 5, 600, 10, "card", extra_notes=(_CARD_NOTE,)),
+    Game(
+        id="palette", name="Palette", seats=4, lowest=110, step=1, limit=1000, top_named=False,
+        names_suit=False, fort_final="always", sides="card_optional", doubling=False,
+        ends=(END_FORTS, END_ALL_FORT),
+        leads=("wer ausspielt, nennt der Text für den Palette nicht", "who leads the text does not say for the Palette"),
+        binds=("was das Gebot beim Palette bindet, nennt der Text nicht",
+               "what the bid binds in the Palette the text does not say"),
+        failure=("nennt der Text nicht", "the text does not say"),
+        matsch=("«Matsch mit Partner» lässt sich allein mit «Matsch alleine» überbieten",
+                "'Matsch mit Partner' can be overbid only by 'Matsch alleine'"),
+        words=("Matsch mit Partner", "Matsch alleine"),
+        aliases={"matsch": "Matsch mit Partner"},
+        notes=(("Die Zahl der Spieler nennt der Text nicht; der Tutor liest «die drei anderen "
+                "Spieler» als vier.",
+                "The text does not give the number of players; the tutor reads 'the three other "
+                "players' as four."),
+               ("Der Meistbietende darf eine Karte verlangen; wer sie hält, wird sein Partner. Aus "
+                "dem Bieten ist der Partner nicht bekannt (sides: null), ausser beim «Matsch "
+                "alleine», den der Tutor als Spiel ohne Partner liest.",
+                "The highest bidder may ask for a card; whoever holds it becomes his partner. The "
+                "auction does not show the partner (sides: null), except after 'Matsch alleine', "
+                "which the tutor reads as playing without a partner."),
+               ("«Matsch» allein steht im Tutor für «Matsch mit Partner»; beide Matsch-Gebote "
+                "liegen über jeder Zahl. Was sie auf die Tafel bringen, nennt der Text nicht.",
+                "'Matsch' alone stands for 'Matsch mit Partner'; both Matsch bids rank above every "
+                "number. What they bring on the board the text does not say."),
+               NOT_NAMED_BOARD),
+    ),
+    Game(
+        id="pandur", name="Pandur", seats=3, lowest=100, step=10, limit=1000, top_named=False,
+        names_suit=False, fort_final="always", sides="alone", doubling=False,
+        ends=(END_FORTS, END_PANDUR, END_ALL_FORT),
+        leads=("der Meistbietende spielt die erste Karte aus", "the highest bidder leads the first card"),
+        binds=("ein Spiel; Kartenpunkte und Weis zählen zusammen für das Gebot",
+               "one game; card points and Weis together count toward the bid"),
+        failure=("die Punkte gehen an die Gegenseite und an den aussetzenden Kartengeber",
+                 "the points go to the other side and to the dealer, who sits out"),
+        matsch=("im Text für den Pandur nicht genannt; «Pandur mit» beendet das Bieten",
+                "not named for the Pandur in the text; 'Pandur mit' ends the bidding"),
+        words=("Pandur mit",), closing=("Pandur mit",), dealer_sits_out=True,
+        notes=(("Der Meistbietende spielt allein gegen die beiden anderen, und der Kartengeber "
+                "setzt aus: im Bieten sind also drei Spieler, A B C (der Geber nicht mitgezählt).",
+                "The highest bidder plays alone against the two others, and the dealer sits out: "
+                "three players bid, A B C (the dealer not counted)."),
+               ("Was «Pandur mit» ansagt, nennt der Text nicht, nur dass es das Bieten beendet. Der "
+                "Tutor liest es als Gebot über jeder Zahl: wer es sagt, übernimmt das Spiel.",
+                "What 'Pandur mit' announces the text does not say, only that it ends the bidding. "
+                "The tutor reads it as a bid above every number: whoever says it takes the game."),
+               ("Das Gebot nennt allein die Punktzahl; der Meistbietende wählt die Spielart danach.",
+                "A bid names only the points; the highest bidder chooses the kind of game afterwards."),
+               NOT_NAMED_BOARD),
+    ),
+    Game(
+        id="tarneeb", name="Tarneeb", seats=4, lowest=7, step=1, limit=13, top_named=True,
+        names_suit=False, fort_final="always", sides="teams", doubling=False,
+        ends=(("das Reizen endet, wenn nach einem Gebot drei Spieler nacheinander gepasst haben "
+               "(wer gepasst hat, ist draussen)",
+               "the bidding ends when after a bid three players in a row have passed (a pass is final)"),
+              ("passen alle vier, wird die Runde annulliert und der nächste Spieler gibt",
+               "if all four pass, the deal is annulled and the next player deals")),
+        leads=("der Höchstbietende nennt die Trumpffarbe und spielt zum ersten Stich an",
+               "the highest bidder names the trump suit and leads to the first trick"),
+        binds=("eine Runde (13 Stiche): erfüllt, schreibt die Partnerschaft ihre tatsächlichen Stiche",
+               "one hand (13 tricks): made, the partnership scores the tricks it actually took"),
+        failure=("gesetzt, zieht die Partnerschaft den Gebotsbetrag ab; die Verteidiger schreiben "
+                 "stets ihre Stiche", "set, the partnership subtracts its bid; the defenders always "
+                 "score their tricks"),
+        matsch=("13 Stiche geboten und gemacht: Bonus 16 oder das Doppelte des Gebots (Tischregel)",
+                "13 tricks bid and made: a bonus of 16 or double the bid (table rule)"),
+        table_note=("Stiche von 13, ohne Farbe", "tricks of 13, without a suit"),
+        notes=(("Sonne (Ohne-Trumpf, überbietet ein Farbgebot derselben Zahl) und Kabsh (alle 13 "
+                "Stiche ohne Gebot von 13) sind Tischregeln (--rules); Tarneeb 400 beschreibt der "
+                "Text so, dass es sich nicht werten lässt: 120 Kartenpunkte im Spiel, 400 als Ziel.",
+                "Sonne (no trump, overcalls a suit bid of the same number) and Kabsh (all 13 "
+                "tricks without a bid of 13) are table rules (--rules); Tarneeb 400 the text "
+                "describes in a way that cannot be scored: 120 card points in a deck, 400 as the target."),),
+        source="tarneeb.txt",
+    ),
+)}
+
+GAME_IDS: tuple[str, ...] = tuple(GAMES)
+
+
+def get(game_id: str | None) -> Game:
+    """The game with this id (None: Sidi-Barrani); a clear error for an unknown one."""
+    key = (game_id or "sidi-barrani").strip().lower()
+    if key not in GAMES:
+        raise TutorError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})")
+    return GAMES[key]
+
+
+@lru_cache(maxsize=None)
+def _jass_spec(game_id: str) -> AuctionSpec:
+    """The auction of a Jass bidding game other than Sidi-Barrani, from its row."""
+    from tutor.cards import SUITS
+
+    g = GAMES[game_id]
+    return AuctionSpec(
+        name=g.name, ladder=g.ladder, seats=g.seats,
+        strains=tuple(s.value for s in SUITS) if g.names_suit else None,
+        parse_strain=parse_sidi_strain if g.names_suit else None,
+        fort_final=g.fort_final,
+        teams=((0, 2), (1, 3)) if g.sides == "teams" else None,
+        doubling=g.doubling, redoubling=False,
+        closing_bids=g.closing,
+        aliases=dict(g.aliases),
+    )
+
+
+# -- refereeing an auction ---------------------------------------------------------
+@dataclass(frozen=True)
+class Referee:
+    """An auction of one game, read call by call: what each call does and where it ends."""
+
+    game: Game
+    auction: Auction
+    notes: tuple[tuple[str, str, Text], ...]   # (seat, call, what it does) per call
+    rules: object = None
+
+    @property
+    def sides(self) -> list[list[str]] | None:
+        """Who plays with whom, declarer's side first; None while the auction does not
+        settle it (before its end in the König games; a partner named by a card)."""
+        return sides_of(self.game, self.auction)
+
+    @property
+    def partner(self) -> dict | None:
+        g, a = self.game, self.auction
+        if g.sides == "card" and a.declarer:
+            return {"by": "card", "known": False}
+        if g.sides == "card_optional" and a.declarer:
+            alone = str(a.high_bid) == "Matsch alleine"
+            return {"by": "card", "known": alone, "alone": alone}
+        return None
+
+    @property
+    def leads(self) -> str | None:
+        """The seat that leads the first card, where the text says who it is."""
+        if not self.auction.declarer or self.game.id == "palette":
+            return None
+        return self.auction.declarer
+
+    def next_calls(self) -> dict | None:
+        a = self.auction
+        legal = a.legal_calls()
+        if not legal:
+            return None
+        bids = [c for s, c in legal if c.kind == BID]
+        nums = [c for c in bids if isinstance(c.level, int)]
+        others = [f"{s}: {c}" if c.kind in (DOUBLE, REDOUBLE) else str(c)
+                  for s, c in legal if c.kind != BID or not isinstance(c.level, int)]
+        return {"seat": a.next_seat, "lowest_bid": (str(nums[0].level) if nums else None),
+                "highest_bid": (str(nums[-1].level) if nums else None),
+                "calls": others}
+
+    def to_json(self, lang: str = "de") -> dict:
+        a = self.auction
+        return {
+            "game": self.game.id, "auction": str(a),
+            "over": a.over, "next": a.next_seat,
+            "high_bid": (str(a.high_bid) if a.high_bid is not None else None),
+            "declarer": a.declarer, "sides": self.sides,
+            "ended_by": a.ended_by, "annulled": a.annulled, "out": list(a.out),
+            "multiplier": a.multiplier, "partner": self.partner, "leads": self.leads,
+            "calls": [{"seat": s, "call": c, "note": say(n, lang)} for s, c, n in self.notes],
+            "next_calls": self.next_calls(),
+            "binds": say(self.game.binds, lang) if a.declarer else None,
+            "notes": [say(t, lang) for t in self.game.all_notes(self.rules)],
+        }
+
+    def text(self, lang: str = "de") -> str:
+        g, a = self.game, self.auction
+        en = lang == "en"
+        lines = [f"{g.name}: {a}" if len(a) else f"{g.name}: " + ("(no call yet)" if en else "(noch kein Gebot)")]
+        for i, (seat, call, note) in enumerate(self.notes, start=1):
+            lines.append(f"  {i:>2}. {seat}  {call:<20} {say(note, lang)}")
+        lines.append(_state_text(self, lang))
+        notes = g.all_notes(self.rules)
+        if notes:
+            lines.append("Not in the text, or not in detail:" if en else "Nicht oder nicht im Einzelnen im Text:")
+            lines += [f"  - {say(t, lang)}" for t in notes]
+        return "\n".join(lines)
+
+
+def sides_of(game: Game, auction: Auction) -> list[list[str]] | None:
+    spec = auction.spec
+    names = spec.seat_names
+    d = auction.declarer
+    if game.sides == "teams" and spec.teams:
+        teams = [[names[i] for i in t] for t in spec.teams]
+        if d:
+            teams.sort(key=lambda t: d not in t)
+        return teams
+    if not d:
+        return None
+    rest = [s for s in names if s != d]
+    if game.sides == "alone" or (game.sides == "card_optional" and str(auction.high_bid) == "Matsch alleine"):
+        return [[d], rest]
+    return None
+
+
+def _join(seats: list[str], lang: str) -> str:
+    word = " and " if lang == "en" else " und "
+    return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + word + seats[-1]
+
+
+def _state_text(ref: Referee, lang: str) -> str:
+    g, a = ref.game, ref.auction
+    en = lang == "en"
+    out: list[str] = []
+    if a.annulled:
+        out.append("Everybody said fort: no game, the cards are dealt anew." if en else
+                   "Alle haben «fort» gesagt: kein Spiel, es wird neu gegeben.")
+        if g.id == "tarneeb":
+            out[-1] = ("All four passed: the deal is annulled, the next player deals." if en else
+                       "Alle vier haben gepasst: die Runde ist annulliert, der nächste Spieler gibt.")
+        return "\n".join(out)
+    if not a.over:
+        nxt = ref.next_calls()
+        if a.high_bid is None:
+            out.append(f"The bidding goes on; {a.next_seat} is to call." if en else
+                       f"Das Bieten läuft; {a.next_seat} ist an der Reihe.")
+        else:
+            out.append(f"The bidding goes on: {a.high.seat}'s {a.high_bid} stands; {a.next_seat} is to call." if en else
+                       f"Das Bieten läuft: {a.high_bid} von {a.high.seat} steht; {a.next_seat} ist an der Reihe.")
+        if nxt and nxt["lowest_bid"]:
+            span = nxt["lowest_bid"] if nxt["lowest_bid"] == nxt["highest_bid"] else \
+                f"{nxt['lowest_bid']} … {nxt['highest_bid']}"
+            strain = (" (with a suit)" if en else " (mit Farbe)") if g.names_suit else ""
+            extra = ", ".join(nxt["calls"])
+            out.append((f"  Possible: {span}{strain}, " if en else f"  Möglich: {span}{strain}, ") + extra)
+        elif nxt:
+            out.append(("  Possible: " if en else "  Möglich: ") + ", ".join(nxt["calls"]))
+        return "\n".join(out)
+    role = "König" if g.id.startswith("bieter") else ("Declarer" if en else "Spielübernehmer")
+    ended = {"forts": ("after the bid the others said fort" if en else "nach dem Gebot haben die anderen «fort» gesagt"),
+             "double": ("a double ended it" if en else "ein Doppeln hat es beendet"),
+             "closing": (f"«{a.high_bid}» ended it" if en else f"«{a.high_bid}» hat es beendet"),
+             "word": ("a closing word ended it" if en else "ein Schlusswort hat es beendet")}.get(a.ended_by, "")
+    if g.id == "tarneeb" and a.ended_by == "forts":
+        ended = ("after the bid the others passed" if en else "nach dem Gebot haben die anderen gepasst")
+    out.append((f"The bidding is over: {ended}." if en else f"Das Bieten ist zu Ende: {ended}."))
+    mult = f" ({'doubled' if en else 'gedoppelt'})" if a.multiplier == 2 else \
+        f" ({'redoubled' if en else 'gekontert'})" if a.multiplier == 4 else ""
+    out.append(f"{role}: {a.declarer} {'with' if en else 'mit'} {a.high_bid}{mult}.")
+    sides = ref.sides
+    if sides:
+        if g.sides == "teams":
+            out.append((f"{_join(sides[0], lang)} against {_join(sides[1], lang)}." if en else
+                        f"{_join(sides[0], lang)} gegen {_join(sides[1], lang)}."))
+        else:
+            out.append((f"{a.declarer} plays alone against {_join(sides[1], lang)}." if en else
+                        f"{a.declarer} spielt allein gegen {_join(sides[1], lang)}."))
+    else:
+        text = say(SIDES[g.sides], lang)
+        out.append(f"{text[0].upper()}{text[1:]} ({'not known from the auction' if en else 'aus dem Bieten nicht bekannt'}).")
+    if g.dealer_sits_out:
+        out.append("The dealer sits out." if en else "Der Kartengeber setzt aus.")
+    out.append(("Lead: " if en else "Ausspielen: ") + say(g.leads, lang) + ".")
+    out.append(("The bid binds: " if en else "Das Gebot bindet: ") + say(g.binds, lang) + ".")
+    out.append(("Missed: " if en else "Verfehlt: ") + say(g.failure, lang) + ".")
+    return "\n".join(out)
+
+
+def referee(game_id: str | None, text: str, rules=None) -> Referee:
+    """Read ``text`` as an auction of the game; an illegal or unreadable call raises
+    (ParseError / IllegalCallError) naming the call at fault."""
+    game = get(game_id)
+    spec = game.spec(rules)
+    if game.id == "tarneeb":
+        from tutor import tarneeb
+
+        auction = tarneeb.parse_auction(text, tarneeb.load_rules(rules))
+    else:
+        auction = Auction.parse(text, spec=spec)
+    return Referee(game, auction, tuple(_call_notes(game, auction)), rules)
+
+
+def _call_notes(game: Game, auction: Auction):
+    spec = auction.spec
+    a = Auction(spec)
+    for e in auction.entries:
+        before = a
+        a = a.play(e.call, e.seat)
+        c = e.call
+        if c.kind == BID:
+            if c.level in spec.closing_bids:
+                note = ("beendet das Bieten sofort; wer es sagt, übernimmt das Spiel",
+                        "ends the bidding at once; the caller takes the game")
+            elif before.high_bid is None:
+                note = ("erstes Gebot", "first bid")
+            else:
+                note = (f"überbietet {before.high_bid}", f"overbids {before.high_bid}")
+        elif c.kind == FORT:
+            if spec.fort_final == "never":
+                note = ("fort (darf später wieder bieten)", "fort (may bid again later)")
+            elif spec.fort_final == "after_bid" and before.high_bid is None:
+                note = ("fort, noch nicht endgültig: noch hat niemand geboten",
+                        "fort, not final yet: nobody has bid")
+            else:
+                note = ("fort: draussen für dieses Bieten", "fort: out for this auction")
+            if a.annulled:
+                note = (note[0] + "; alle fort: neu geben", note[1] + "; all fort: deal anew")
+            elif a.over:
+                note = (note[0] + "; das Bieten ist zu Ende", note[1] + "; the bidding is over")
+        elif c.kind == DOUBLE:
+            note = (f"doppelt {before.high_bid}; das Bieten ist zu Ende", f"doubles {before.high_bid}; the bidding is over")
+        elif c.kind == REDOUBLE:
+            note = ("kontert: die Zielpunkte verdoppeln sich erneut", "konter: the target points double again")
+        elif c.kind == WORD:
+            note = ("beendet das Bieten", "ends the bidding")
+        else:  # pragma: no cover - every kind is handled above
+            note = ("", "")
+        yield e.seat, a.format_entry(e), note
+
+
+def describe_game(game: Game, lang: str = "de", rules=None) -> str:
+    """A few lines on the game's auction rules (``tutor games``)."""
+    en = lang == "en"
+    spec = game.spec(rules)
+    nums = [x for x in spec.ladder if isinstance(x, int)]
+    lowest, step = nums[0], nums[1] - nums[0]
+    seats = " ".join(spec.seat_names)
+    note = f" ({say(game.table_note, lang)})" if game.table_note[0] else ""
+    top = describe_ladder(spec.ladder) if game.top_named else \
+        (f"{lowest}, {lowest + step}, … ({'no highest bid named' if en else 'kein höchstes Gebot genannt'})"
+         + ("".join(f", {w}" for w in game.words)))
+    lines = [
+        f"{game.id} — {game.name}",
+        ("  seats: " if en else "  Plätze: ") + seats
+        + (("  (the dealer sits out)" if en else "  (der Kartengeber setzt aus)") if game.dealer_sits_out else ""),
+        (f"  lowest bid {lowest}, step {step}{note}" if en else f"  tiefstes Gebot {lowest}, Steigerung {step}{note}"),
+        ("  bids: " if en else "  Gebote: ") + top,
+        ("  a bid names: " if en else "  ein Gebot nennt: ")
+        + (("points and trump suit" if en else "Punktzahl und Trumpffarbe") if game.names_suit else
+           ("tricks only" if en else "allein die Stiche") if game.id == "tarneeb" else
+           ("only the points" if en else "allein die Punktzahl")),
+        (("  pass: a pass is final" if en else "  Pass: wer gepasst hat, darf nicht mehr bieten")
+         if game.id == "tarneeb" else "  fort: " + say(FORT_FINAL[spec.fort_final], lang)),
+        ("  ends: " if en else "  Ende: ") + "; ".join(say(t, lang) for t in game.ends),
+        ("  sides: " if en else "  wer mit wem: ") + say(SIDES[game.sides], lang),
+        ("  Matsch: " if en else "  Matsch: ") + say(game.matsch, lang),
+        ("  lead: " if en else "  Ausspielen: ") + say(game.leads, lang),
+        ("  binds: " if en else "  das Gebot bindet: ") + say(game.binds, lang),
+        ("  missed: " if en else "  verfehlt: ") + say(game.failure, lang),
+    ]
+    for t in game.all_notes(rules):
+        lines.append("  ! " + say(t, lang))
+    return "\n".join(lines)
+
+
+def drill_engine(game_id: str):
+    """The drill engine (``tutor.drills`` DrillEngine protocol) of a game other than
+    Sidi-Barrani. Tarneeb has one; the Jass bidding games have no drills."""
+    game = get(game_id)
+    if game.id == "tarneeb":
+        from tutor.tarneeb import DRILL_ENGINE
+
+        return DRILL_ENGINE
+    if game.id == "sidi-barrani":
+        raise TutorError("Sidi-Barrani drills are run by tutor.drills itself")
+    raise TutorError(f"{game.name}: there are no drills for this game (drills: sidi-barrani, tarneeb)")

@@ -1,0 +1,761 @@
+"""The Partie: games on the board (Tafel), totals, the end of a Partie, dealer rotation.
+
+A :class:`Partie` is an immutable value: table rules, the players' names, who dealt the
+first game, and the games in order. Everything else (each game's points, the running
+totals, who deals next, whether the Partie is over, who won, who is Schneider) is
+computed from those, so taking back the last game (:meth:`Partie.undo`) is exact.
+
+The seats ``A B C D`` are the four players in playing order; ``AC`` and ``BD`` are the
+teams. Dealing passes in playing order; the player after the dealer is Vorhand and
+opens the bidding; the declarer plays the first card. After four forts the same player
+deals again (Verband) or the next one (table rule ``four_forts_dealer: next``).
+
+The end (sidi-barrani.txt, "Partieende" and "Bekannte Schlussvarianten") is settled after
+a whole game, never in the middle of one:
+
+- ``plain``: a team at or over the target ends the Partie; both over: the higher total.
+- ``bonus``: the Partie ends only when a team at or over the target is ahead and made
+  its own bid in that game; otherwise it goes on.
+- ``ueberbiet``: as plain, but when the declaring team, after the normal scoring, is at
+  or over the target and ahead and missed its undoubled bid, the bid is taken off both
+  teams and the Partie stays open.
+
+A team below half the target at the end is Schneider; the winners write the agreed
+``schneider`` points. The next Partie is dealt so that the losers get Vorhand.
+
+The match file (``load/loads/dump/dumps``) is YAML::
+
+    rules: {profile: verband, match_target: 1500, end_rule: ueberbiet}   # or: verband
+    teams: {AC: "Anna+Beat", BD: "Cla+Dani"}                            # optional
+    dealer: D                                                           # optional
+    games:
+      - {contract: "100 Eichel", declarer: A, card_points: 113, double: true}
+      - {contract: "80 Schellen", declarer: D, card_points: 70, weis: {AC: 50}, stoeck: BD}
+      - {fort: true}                                                    # four forts
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from tutor import rules as rules_mod
+from tutor import weis as weis_mod
+from tutor.cards import TOTAL_POINTS, Hand, Suit
+from tutor.errors import ParseError, RulesError, TutorError
+from tutor.rules import TableRules
+from tutor.scoring import GameScore, other, score_game
+
+SEATS = ("A", "B", "C", "D")
+TEAMS = ("AC", "BD")
+DEFAULT_DEALER = "D"  # so that A is Vorhand of the first game, as in the notation
+TRUMPLESS = ("Obenabe", "Undenufe")
+IMPOSSIBLE_CARD_POINTS = (1, TOTAL_POINTS - 1)  # no card counts 1, the last trick 5
+
+
+def next_seat(seat: str) -> str:
+    return SEATS[(SEATS.index(seat) + 1) % 4]
+
+
+def team_of(seat: str) -> str:
+    return "AC" if seat in ("A", "C") else "BD"
+
+
+def parse_seat(text: Any, where: str = "seat") -> str:
+    s = str(text).strip().upper()
+    if s not in SEATS:
+        raise TutorError(f"{where}: unknown seat {text!r} (A, B, C or D)")
+    return s
+
+
+def parse_team(text: Any, where: str = "team") -> str:
+    """``AC`` or ``BD`` (also ``CA``, ``DB``); a seat stands for its team."""
+    t = "".join(sorted(str(text).strip().upper()))
+    if t in SEATS:
+        return team_of(t)
+    if t not in TEAMS:
+        raise TutorError(f"{where}: unknown team {text!r} (AC or BD)")
+    return t
+
+
+# -- contracts ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Contract:
+    """What was played: the bid, the trump (a suit, or Obenabe/Undenufe) and Misère.
+
+    ``Contract.parse("100 Eichel")``, ``"157 Rosen"`` = ``"Matsch Rosen"``,
+    ``"90 Obenabe"``, ``"90 Undenufe Misère"`` (the last two in the extended variant).
+    The text is read by the engine's ``tutor.auction.Call.parse``.
+    """
+
+    bid: int
+    strain: "Suit | str"
+    misere: bool = False
+
+    @classmethod
+    def parse(cls, text: str, rules: "TableRules | str | None" = None) -> "Contract":
+        from tutor.auction import Call, sidi_barrani_spec
+
+        rules = rules_mod.load(rules)
+        t = " ".join(str(text).split())
+        spec = sidi_barrani_spec(rules)
+        try:
+            call = Call.parse(t, spec)
+        except TutorError as e:
+            raise type(e)(f"contract {t!r}: {e}") from None
+        if not call.is_bid:
+            raise ParseError(f"contract {t!r}: a contract is a bid such as '100 Eichel' "
+                             "(four forts: --fort, or {fort: true} in a match file)")
+        strain_text = str(call.strain)
+        base, _, misere = strain_text.partition(" ")
+        strain: Suit | str = base if base in TRUMPLESS else Suit.parse(base)
+        return cls(int(call.level), strain, bool(misere))
+
+    @property
+    def trump(self) -> Suit | None:
+        return self.strain if isinstance(self.strain, Suit) else None
+
+    @property
+    def kind(self) -> "Suit | str":
+        """What :mod:`tutor.weis` and :mod:`tutor.scoring` take as ``trump``."""
+        return self.strain if isinstance(self.strain, Suit) else self.strain.lower()
+
+    def __str__(self) -> str:
+        return f"{self.bid} {self.strain}" + (" Misère" if self.misere else "")
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"
+
+
+# -- one game ----------------------------------------------------------------------------
+
+GAME_KEYS = ("contract", "declarer", "card_points", "double", "redouble", "weis", "stoeck", "fort")
+_KEY_ALIASES = {"konter": "redouble", "stöck": "stoeck"}
+
+
+def _label(key: str) -> str:
+    return key
+
+
+@dataclass(frozen=True)
+class Game:
+    """One entry on the board: a game played, or four forts (``contract`` None).
+
+    ``card_points`` are the points in the declaring team's tricks with the 5 for the last
+    trick (in a Misère too: there they count for the other side). Weis is either the
+    points the table settled (``weis``: team -> points, one team only) or the cards the
+    players showed (``weis_cards``: seat -> cards), which the Partie settles by the
+    best-Weis rule. ``stoeck``: the team that held König and Ober of the trump.
+    """
+
+    contract: Contract | None = None
+    declarer: str | None = None
+    card_points: int | None = None
+    double: bool = False
+    redouble: bool = False
+    weis: tuple[tuple[str, int], ...] = ()
+    weis_cards: tuple[tuple[str, Hand], ...] = ()
+    stoeck: tuple[str, ...] = ()
+
+    @property
+    def fort(self) -> bool:
+        return self.contract is None
+
+    @property
+    def team(self) -> str | None:
+        return team_of(self.declarer) if self.declarer else None
+
+    @classmethod
+    def four_forts(cls) -> "Game":
+        return cls()
+
+    @classmethod
+    def from_dict(cls, data: Any, rules: "TableRules | None" = None, where: str = "game",
+                  label: Callable[[str], str] = _label) -> "Game":
+        """A game from its match-file mapping; every error names ``where`` and the key
+        (``label`` renames keys for messages, e.g. to command-line options)."""
+        rules = rules_mod.load(rules)
+        if not isinstance(data, Mapping):
+            raise ParseError(f"{where}: a game is a mapping like {{contract: '100 Eichel', "
+                             f"declarer: A, card_points: 113}}, not {data!r}")
+        data = dict(data)
+        for key in list(data):
+            canonical = _KEY_ALIASES.get(str(key).lower(), str(key).lower())
+            if canonical not in GAME_KEYS:
+                raise ParseError(f"{where}: unknown key {key!r} (known: {', '.join(GAME_KEYS)})")
+            if canonical != key:
+                if canonical in data:
+                    raise ParseError(f"{where}: {key!r} and {canonical!r} say the same")
+                data[canonical] = data.pop(key)
+
+        def flag(key: str) -> bool:
+            value = data.get(key, False)
+            if not isinstance(value, bool):
+                raise ParseError(f"{where}: {label(key)} {value!r}: write true or false")
+            return value
+
+        if flag("fort"):
+            extra = [k for k in data if k != "fort"]
+            if extra:
+                raise ParseError(f"{where}: four forts is no game: {label(extra[0])} does not belong")
+            return cls()
+        for key in ("contract", "declarer", "card_points"):
+            if data.get(key) is None:
+                raise ParseError(f"{where}: {label(key)} is missing")
+        try:
+            contract = Contract.parse(str(data["contract"]), rules)
+        except TutorError as e:
+            raise type(e)(f"{where}: {e}") from None
+        declarer = parse_seat(data["declarer"], f"{where}: {label('declarer')}")
+        cp = data["card_points"]
+        if isinstance(cp, bool) or not isinstance(cp, int):
+            raise ParseError(f"{where}: {label('card_points')} {cp!r}: write a whole number from 0 to {TOTAL_POINTS}")
+        if not 0 <= cp <= TOTAL_POINTS:
+            raise TutorError(f"{where}: {label('card_points')} {cp}: card points run from 0 to "
+                             f"{TOTAL_POINTS} (the other team has the rest)")
+        if cp in IMPOSSIBLE_CARD_POINTS:
+            raise TutorError(f"{where}: {label('card_points')} {cp}: impossible, no card counts 1 "
+                             f"(the other team would have {TOTAL_POINTS - cp})")
+        double, redouble = flag("double"), flag("redouble")
+        if redouble and not double:
+            raise TutorError(f"{where}: {label('redouble')}: a konter needs a double first")
+        if double and not rules.doubling:
+            raise RulesError(f"{where}: {label('double')}: this table plays without doubling")
+        if redouble and not rules.kontern:
+            raise RulesError(f"{where}: {label('redouble')}: this table plays without kontern")
+        weis_points, weis_cards = _read_weis(data.get("weis"), rules, f"{where}: {label('weis')}")
+        stoeck = _read_stoeck(data.get("stoeck"), f"{where}: {label('stoeck')}")
+        if (weis_points or weis_cards) and not rules.weis:
+            raise RulesError(f"{where}: {label('weis')}: this table plays without Weis")
+        if stoeck and not rules.stoeck:
+            raise RulesError(f"{where}: {label('stoeck')}: this table plays without Stöck")
+        if stoeck and contract.trump is None:
+            raise RulesError(f"{where}: {label('stoeck')}: no Stöck in {contract.strain}, "
+                             "there is no trump suit")
+        return cls(contract, declarer, cp, double, redouble, weis_points, weis_cards, stoeck)
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.fort:
+            return {"fort": True}
+        d: dict[str, Any] = {"contract": str(self.contract), "declarer": self.declarer,
+                             "card_points": self.card_points}
+        if self.double:
+            d["double"] = True
+        if self.redouble:
+            d["redouble"] = True
+        if self.weis:
+            d["weis"] = dict(self.weis)
+        if self.weis_cards:
+            d["weis"] = {s: str(h) for s, h in self.weis_cards}
+        if self.stoeck:
+            d["stoeck"] = self.stoeck[0]
+        return d
+
+
+def _read_weis(value: Any, rules: TableRules, where: str):
+    """``{AC: 50}`` (points the table settled) or ``{A: "Eichel:678", C: ...}`` (cards)."""
+    if value is None or value == {}:
+        return (), ()
+    if not isinstance(value, Mapping):
+        raise ParseError(f"{where}: write team=points (AC=50) or seat=cards (A=Eichel:678), not {value!r}")
+    points: dict[str, int] = {}
+    cards: dict[str, Hand] = {}
+    for key, v in value.items():
+        k = str(key).strip().upper()
+        if k in SEATS and isinstance(v, str) and not re.fullmatch(r"\s*\d+\s*", v):
+            hand = weis_mod.parse_hand(v, f"{where} {k}")
+            if not weis_mod.find(hand, rules.long_weis):
+                raise TutorError(f"{where} {k}: {hand} holds no Weis")
+            cards[k] = hand
+            continue
+        team = parse_team(key, where)
+        if isinstance(v, str) and re.fullmatch(r"\s*\d+\s*", v):
+            v = int(v)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ParseError(f"{where} {key}: {v!r} is no number of points")
+        if team in points:
+            raise ParseError(f"{where}: {team} given twice")
+        if v == 0:
+            continue
+        if v < 0 or v % 10 or v in (10, 30):
+            raise TutorError(f"{where} {team}={v}: no Weis adds up to {v} (20, 40, 50, 60, 70, ...)")
+        points[team] = v
+    if points and cards:
+        raise ParseError(f"{where}: give Weis either as points per team or as cards per seat, not both")
+    if len(points) > 1:
+        raise TutorError(f"{where}: only the team with the best Weis writes; "
+                         "both teams cannot have Weis points")
+    seen: dict[Any, str] = {}
+    for seat, hand in cards.items():
+        for c in hand:
+            if c in seen:
+                raise TutorError(f"{where}: {c} shown by {seen[c]} and {seat}")
+            seen[c] = seat
+    return tuple(sorted(points.items())), tuple(sorted(cards.items()))
+
+
+def _read_stoeck(value: Any, where: str) -> tuple[str, ...]:
+    if value is None or value is False or value == [] or value == "":
+        return ()
+    items = value if isinstance(value, (list, tuple)) else [value]
+    teams = sorted({parse_team(v, where) for v in items})
+    if len(teams) > 1:
+        raise TutorError(f"{where}: only one team can hold König and Ober of the trump")
+    return tuple(teams)
+
+
+# -- the board ---------------------------------------------------------------------------
+
+def _zero() -> dict[str, int]:
+    return {"AC": 0, "BD": 0}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the board, computed: who dealt, what the game wrote, the totals."""
+
+    n: int
+    game: Game
+    dealer: str
+    vorhand: str
+    score: GameScore | None
+    weis: weis_mod.Settlement | None
+    points: dict[str, int]
+    adjustment: dict[str, int]
+    total: dict[str, int]
+    open_by_ueberbiet: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"n": self.n, "dealer": self.dealer, "vorhand": self.vorhand,
+                             "fort": self.game.fort}
+        if not self.game.fort:
+            g, s = self.game, self.score
+            d.update({"contract": str(g.contract), "declarer": g.declarer, "team": g.team,
+                      "card_points": g.card_points, "double": g.double, "redouble": g.redouble,
+                      "misere": g.contract.misere, "made": s.made,
+                      "target_points": s.target_points,
+                      "weis": {t: s.weis.get(t, 0) for t in TEAMS},
+                      "stoeck": list(s.stoeck)})
+            if self.weis is not None:
+                d["weis_shown"] = self.weis.to_json()
+        d.update({"points": dict(self.points), "adjustment": dict(self.adjustment),
+                  "total": dict(self.total)})
+        if self.open_by_ueberbiet:
+            d["ueberbiet"] = True
+        return d
+
+
+@dataclass(frozen=True)
+class Result:
+    """The settlement of the Partie (or that it is still open)."""
+
+    over: bool
+    winner: str | None
+    schneider: str | None
+    board: dict[str, int]
+    after: int | None = None
+    schneider_points: int = 0
+
+    @property
+    def loser(self) -> str | None:
+        return other(self.winner) if self.winner else None
+
+
+@dataclass(frozen=True)
+class Partie:
+    rules: TableRules = rules_mod.DEFAULT
+    games: tuple[Game, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
+    dealer: str = DEFAULT_DEALER  # who deals the first game
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", canonical_rules(rules_mod.load(self.rules)))
+        object.__setattr__(self, "games", tuple(self.games))
+        if isinstance(self.names, Mapping):
+            object.__setattr__(self, "names", tuple(sorted(self.names.items())))
+        if self.dealer not in SEATS:
+            raise TutorError(f"dealer: unknown seat {self.dealer!r} (A, B, C or D)")
+
+    # -- changes -------------------------------------------------------------------------
+    def add(self, game: Game) -> "Partie":
+        """The Partie with ``game`` written; an error if the Partie is over or the game
+        does not fit the table (the Partie itself stays as it was)."""
+        if self.over:
+            r = self.result
+            how = (f"{self.team_name(r.winner)} won {r.board[r.winner]} to {r.board[other(r.winner)]}"
+                   if r.winner else f"a draw at {r.board['AC']}")
+            raise TutorError(f"the Partie is over after game {r.after} ({how}); "
+                             "start the next one with `tutor tafel new`")
+        new = dataclasses.replace(self, games=self.games + (game,))
+        new._ledger  # validates the new game in its place
+        return new
+
+    def undo(self) -> "Partie":
+        if not self.games:
+            raise TutorError("nothing to take back: no game on the board yet")
+        return dataclasses.replace(self, games=self.games[:-1])
+
+    def next_partie(self, dealer: str | None = None) -> "Partie":
+        """An empty Partie for the same table, dealt so that the losers get Vorhand."""
+        return dataclasses.replace(self, games=(), dealer=dealer or self.following_dealer)
+
+    # -- the computed board --------------------------------------------------------------
+    @cached_property
+    def _ledger(self) -> tuple[tuple[Row, ...], Result, str]:
+        rows: list[Row] = []
+        total = _zero()
+        dealer = self.dealer
+        result: Result | None = None
+        for n, game in enumerate(self.games, 1):
+            if result is not None:
+                raise TutorError(f"game {n}: the Partie was already over after game {result.after}")
+            vorhand = next_seat(dealer)
+            try:
+                row = self._row(n, game, dealer, vorhand, total)
+            except TutorError as e:
+                raise type(e)(f"game {n}: {e}") from None
+            rows.append(row)
+            total = row.total
+            if not game.fort and not row.open_by_ueberbiet:
+                result = self._decide(row)
+            if game.fort and self.rules.four_forts_dealer == "same":
+                pass
+            else:
+                dealer = next_seat(dealer)
+        if result is None:
+            result = Result(False, None, None, dict(total))
+        return tuple(rows), result, dealer
+
+    def _row(self, n: int, game: Game, dealer: str, vorhand: str, before: dict[str, int]) -> Row:
+        if game.fort:
+            return Row(n, game, dealer, vorhand, None, None, _zero(), _zero(), dict(before))
+        rules = self.rules
+        settlement = None
+        weis_points = dict(game.weis)
+        if game.weis_cards:
+            declared = {s: weis_mod.find(h, rules.long_weis) for s, h in game.weis_cards}
+            first = vorhand if rules.weis_order == "vorhand" else game.declarer
+            settlement = weis_mod.settle(declared, game.contract.kind, first)
+            weis_points = {t: p for t, p in settlement.points.items() if p}
+        score = score_game(game.contract.bid, game.declarer, game.card_points,
+                           double=game.double, redouble=game.redouble,
+                           misere=game.contract.misere, weis=weis_points,
+                           stoeck=game.stoeck, rules=rules)
+        points = {t: score.board[t] for t in TEAMS}
+        total = {t: before[t] + points[t] for t in TEAMS}
+        adjustment = _zero()
+        ueberbiet = False
+        team = game.team
+        if (rules.end_rule == "ueberbiet" and not score.made and not game.double
+                and total[team] >= rules.match_target and total[team] > total[other(team)]):
+            adjustment = {t: -game.contract.bid for t in TEAMS}
+            total = {t: total[t] + adjustment[t] for t in TEAMS}
+            ueberbiet = True
+        return Row(n, game, dealer, vorhand, score, settlement, points, adjustment, total, ueberbiet)
+
+    def _decide(self, row: Row) -> Result | None:
+        rules, total = self.rules, row.total
+        target = rules.match_target
+        ahead = "AC" if total["AC"] > total["BD"] else "BD" if total["BD"] > total["AC"] else None
+        if rules.end_rule == "bonus":
+            if not (ahead and total[ahead] >= target and row.game.team == ahead and row.score.made):
+                return None
+        elif max(total.values()) < target:
+            return None
+        if ahead is None:
+            if rules.tie != "draw":
+                return None
+            return Result(True, None, None, dict(total), row.n)
+        loser = other(ahead)
+        schneider = loser if 2 * total[loser] < target else None
+        board = dict(total)
+        bonus = rules.schneider if schneider else 0
+        board[ahead] += bonus
+        return Result(True, ahead, schneider, board, row.n, bonus)
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        return self._ledger[0]
+
+    @property
+    def result(self) -> Result:
+        return self._ledger[1]
+
+    @property
+    def over(self) -> bool:
+        return self.result.over
+
+    @property
+    def winner(self) -> str | None:
+        return self.result.winner
+
+    @property
+    def schneider(self) -> str | None:
+        return self.result.schneider
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(self.rows[-1].total) if self.rows else _zero()
+
+    @property
+    def next_dealer(self) -> str:
+        """Who deals the next game (after the last game: as the rotation goes on)."""
+        return self._ledger[2]
+
+    @property
+    def next_vorhand(self) -> str:
+        return next_seat(self.next_dealer)
+
+    @property
+    def following_dealer(self) -> str:
+        """Who deals the first game of the next Partie: the losers get Vorhand."""
+        dealer = self.next_dealer
+        loser = self.result.loser
+        if self.over and loser and team_of(next_seat(dealer)) != loser:
+            dealer = next_seat(dealer)
+        return dealer
+
+    # -- names ---------------------------------------------------------------------------
+    def name(self, seat: str) -> str:
+        return dict(self.names).get(seat, seat)
+
+    def team_name(self, team: str) -> str:
+        names = dict(self.names)
+        if not names:
+            return team
+        return f"{team} ({names.get(team[0], team[0])}+{names.get(team[1], team[1])})"
+
+    def seat_of(self, text: str, where: str = "seat") -> str:
+        """A seat letter or a player's name."""
+        t = str(text).strip()
+        if t.upper() in SEATS:
+            return t.upper()
+        for seat, name in self.names:
+            if name.lower() == t.lower():
+                return seat
+        known = ", ".join(f"{n} ({s})" for s, n in self.names)
+        raise TutorError(f"{where}: unknown player {text!r} (A, B, C, D" + (f", {known})" if known else ")"))
+
+    # -- output --------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        r = self.result
+        return {"board": dict(r.board), "over": r.over, "winner": r.winner,
+                "schneider": r.schneider, "games": [row.to_json() for row in self.rows],
+                "target": self.rules.match_target, "end_rule": self.rules.end_rule,
+                "schneider_points": r.schneider_points, "decided_after": r.after,
+                "rules": rules_spec(self.rules), "teams": teams_json(self),
+                "next": ({"dealer": self.following_dealer, "vorhand": next_seat(self.following_dealer),
+                          "partie": "next"} if r.over else
+                         {"dealer": self.next_dealer, "vorhand": self.next_vorhand, "partie": "this"})}
+
+
+def teams_json(partie: Partie) -> dict[str, str] | None:
+    if not partie.names:
+        return None
+    n = dict(partie.names)
+    return {t: f"{n.get(t[0], t[0])}+{n.get(t[1], t[1])}" for t in TEAMS}
+
+
+def parse_teams(value: Any, where: str = "teams") -> dict[str, str]:
+    """``"Anna+Beat:Cla+Dani"`` (team AC first: A Anna, C Beat; then BD: B Cla, D Dani)
+    or a mapping ``{AC: "Anna+Beat", BD: "Cla+Dani"}``: seat -> name."""
+    if isinstance(value, Mapping):
+        parts = {}
+        for k, v in value.items():
+            team = parse_team(k, where)
+            if team in parts or str(k).strip().upper() in SEATS:
+                raise ParseError(f"{where}: write {{AC: 'Anna+Beat', BD: 'Cla+Dani'}}")
+            parts[team] = str(v)
+        if set(parts) != set(TEAMS):
+            raise ParseError(f"{where}: name both teams, AC and BD")
+        pairs = [parts["AC"], parts["BD"]]
+    else:
+        pairs = str(value).split(":")
+        if len(pairs) != 2:
+            raise ParseError(f"{where}: write the two teams as 'Anna+Beat:Cla+Dani' "
+                             "(first team AC: A and C, then BD: B and D)")
+    names: dict[str, str] = {}
+    for team, pair in zip(TEAMS, pairs):
+        two = [p.strip() for p in pair.split("+")]
+        if len(two) != 2 or not all(two):
+            raise ParseError(f"{where}: {pair.strip()!r}: a team is two names joined by '+'")
+        names[team[0]], names[team[1]] = two
+    lowered = [n.lower() for n in names.values()]
+    if len(set(lowered)) != 4:
+        raise ParseError(f"{where}: every player needs a name of his own")
+    for seat, name in names.items():
+        if name.upper() in SEATS and name.upper() != seat:
+            raise ParseError(f"{where}: the name {name!r} is the letter of another seat")
+    return dict(sorted(names.items()))
+
+
+# -- the match file ----------------------------------------------------------------------
+
+def rules_spec(rules: TableRules) -> "str | dict[str, Any]":
+    """The rules as the match file writes them: a profile name, or the profile and the
+    keys that differ from it."""
+    base = rules.name.split("+")[0]
+    if base not in rules_mod.PROFILES:
+        base = min(rules_mod.PROFILES, key=lambda p: len(_diff(rules, rules_mod.PROFILES[p])))
+    diff = _diff(rules, rules_mod.PROFILES[base])
+    return {"profile": base, **diff} if diff else base
+
+
+def canonical_rules(rules: TableRules) -> TableRules:
+    """The same rules named by their profile ("verband", or "verband+custom" when they
+    differ from it), so that equal rules compare equal wherever they were read."""
+    spec = rules_spec(rules)
+    name = spec if isinstance(spec, str) else f"{spec['profile']}+custom"
+    return rules if rules.name == name else dataclasses.replace(rules, name=name)
+
+
+def _diff(rules: TableRules, base: TableRules) -> dict[str, Any]:
+    return {k: getattr(rules, k) for k in rules_mod.FIELDS
+            if k != "name" and getattr(rules, k) != getattr(base, k)}
+
+
+def read_rules(spec: Any, where: str, base_dir: Path | None = None) -> TableRules:
+    if isinstance(spec, TableRules):
+        return spec
+    if isinstance(spec, Mapping):
+        if not isinstance(spec.get("profile", ""), str):
+            raise RulesError(f"{where}: profile {spec['profile']!r}: write a profile name "
+                             f"({', '.join(rules_mod.PROFILES)})")
+        return rules_mod.from_mapping(spec, where=where)
+    if isinstance(spec, str):
+        if spec in rules_mod.PROFILES:
+            return rules_mod.PROFILES[spec]
+        if base_dir is not None and not Path(spec).is_absolute() and (base_dir / spec).exists():
+            spec = str(base_dir / spec)
+        try:
+            return rules_mod.load(spec)
+        except RulesError as e:
+            raise RulesError(f"{where}: {e}") from None
+    raise RulesError(f"{where}: write a profile name ({', '.join(rules_mod.PROFILES)}) "
+                     "or a mapping of table rules")
+
+
+class _Located(dict):
+    line: int = 0
+
+
+def _yaml_load(text: str, source: str) -> Any:
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def mapping(loader, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if isinstance(key, (list, dict)):
+                raise ParseError(f"{source} line {key_node.start_mark.line + 1}: "
+                                 "a key is a word or a number, not a list or mapping")
+            if key in seen:
+                raise ParseError(f"{source} line {key_node.start_mark.line + 1}: "
+                                 f"key {key!r} given twice")
+            seen.add(key)
+        m = _Located(loader.construct_mapping(node, deep=True))
+        m.line = node.start_mark.line + 1
+        return m
+
+    Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    try:
+        return yaml.load(text, Loader=Loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        where = f"{source} line {mark.line + 1} column {mark.column + 1}" if mark else source
+        problem = (e.problem or e.context or "cannot read").strip()
+        raise ParseError(f"{where}: not valid YAML: {problem}") from None
+    except yaml.YAMLError as e:
+        raise ParseError(f"{source}: not valid YAML: {' '.join(str(e).split())}") from None
+
+
+TOP_KEYS = ("rules", "teams", "dealer", "games")
+
+
+def loads(text: str, source: str = "<match>", rules: Any = None,
+          base_dir: Path | None = None) -> Partie:
+    """A Partie from match-file text; ``rules`` (if given) replaces the file's rules."""
+    data = _yaml_load(text, source)
+    if data is None:
+        data = _Located()
+    if not isinstance(data, Mapping):
+        raise ParseError(f"{source}: a match file is a mapping with the keys {', '.join(TOP_KEYS)}")
+
+    def at(node: Any) -> str:
+        line = getattr(node, "line", 0)
+        return f"{source} line {line}" if line else source
+
+    for key in data:
+        if key not in TOP_KEYS:
+            raise ParseError(f"{at(data)}: unknown key {key!r} (known: {', '.join(TOP_KEYS)})")
+    table = (read_rules(rules, "--rules") if rules is not None
+             else read_rules(data.get("rules", "verband"), f"{at(data)}: rules", base_dir))
+    names = parse_teams(data["teams"], f"{at(data)}: teams") if data.get("teams") else {}
+    dealer = parse_seat(data.get("dealer", DEFAULT_DEALER), f"{at(data)}: dealer")
+    games_data = data.get("games") or []
+    if not isinstance(games_data, list):
+        raise ParseError(f"{at(data)}: games is a list, one game per line starting with '- '")
+    partie = Partie(table, (), names, dealer)
+    for i, g in enumerate(games_data, 1):
+        where = f"{at(g)} (game {i})" if getattr(g, "line", 0) else f"{source} (game {i})"
+        game = Game.from_dict(g, table, where)
+        try:
+            partie = partie.add(game)
+        except TutorError as e:
+            msg = re.sub(r"^game \d+: ", "", str(e))
+            raise type(e)(f"{where}: {msg}") from None
+    return partie
+
+
+def load(path: "str | Path", rules: Any = None) -> Partie:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise TutorError(f"{p}: cannot read: {e}") from None
+    return loads(text, source=str(p), rules=rules, base_dir=p.parent)
+
+
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
+
+
+def _flow(value: Any) -> str:
+    if isinstance(value, str) and re.fullmatch(r"[A-Za-z]+", value) and value.lower() not in _YAML_WORDS:
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def dumps(partie: Partie) -> str:
+    """The match file of ``partie`` (``loads(dumps(p)) == p``)."""
+    lines = ["# A Partie of Sidi-Barrani: `tutor match FILE` settles it, "
+             "`tutor tafel import FILE` puts it on the board.",
+             f"rules: {_flow(rules_spec(partie.rules))}"]
+    if partie.names:
+        lines.append(f"teams: {_flow(teams_json(partie))}")
+    lines.append(f"dealer: {partie.dealer}")
+    if partie.games:
+        lines.append("games:")
+        lines.extend(f"  - {_flow(g.to_dict())}" for g in partie.games)
+    else:
+        lines.append("games: []")
+    return "\n".join(lines) + "\n"
+
+
+def dump(partie: Partie, path: "str | Path") -> None:
+    Path(path).write_text(dumps(partie), encoding="utf-8")

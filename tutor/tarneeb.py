@@ -1,0 +1,1076 @@
+"""Tarneeb (tarneeb.txt): the Levantine partnership game of 52 cards and 13 tricks.
+
+Cards and hands have their own notation, apart from the Jass deck of ``tutor.cards``:
+suits ``S H D C`` (also ``♠ ♥ ♦ ♣``, Pik Herz Karo Kreuz, Spades Hearts Diamonds Clubs),
+ranks ``A K Q J T 9 8 7 6 5 4 3 2`` (``10`` accepted for ``T``), a hand of 13 cards as
+``S:AKQJ52 H:K4 D:A73 C:96`` (void suits left out or written ``S:-``)::
+
+    >>> Hand.parse("S:AKQJ52 H:K4 D:A73 C:96")
+    Hand.parse('S:AKQJ52 H:K4 D:A73 C:96')
+
+The auction is the shared :class:`~tutor.auction.Auction` with Tarneeb's spec: seats
+``A B C D`` in bidding order (A sits right of the dealer D and bids first; the deal
+rotates counter-clockwise, so the next hand A deals), bids 7..13 tricks without a suit,
+each higher than the last, a pass is final, three passes after a bid end the auction,
+four passes annul the deal. The highest bidder names trump and leads. Partners sit
+opposite: A and C against B and D.
+
+Bid advice is the text's rule of thumb, stated as what it is: a trick per Ace, a trick
+per trump beyond the third, a trick for a void ("wenn Sie eine Fehlfarbe haben"). The
+text counts the bidder's own tricks; how many the partner adds it does not say, so the
+tutor adds ``partner_tricks`` (a table rule, 3 by default: a quarter of the 13 tricks).
+
+Scoring (:func:`score_hand`): made, the bidders score the tricks they took; set, they lose
+the bid; the defenders always score their tricks; 13 bid and made earns the bonus (16 or
+double the bid, by table rule). :class:`Match`: the first partnership at the target (31,
+41 or 61) at the end of a hand wins; both there: the higher score; a tie: another hand.
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping
+
+from tutor.auction import (BID, FORT, Auction, AuctionSpec, Call, split_calls, split_seat)
+from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
+
+Text = tuple[str, str]   # (German, English)
+
+
+def say(text: Text, lang: str = "de") -> str:
+    return text[1] if lang == "en" else text[0]
+
+
+# -- cards -------------------------------------------------------------------------
+class Suit(enum.Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOL[self]
+
+    @property
+    def german(self) -> str:
+        return _GERMAN[self]
+
+    @property
+    def english(self) -> str:
+        return self.name.capitalize()
+
+    def label(self, lang: str = "de") -> str:
+        return f"{self.english if lang == 'en' else self.german} {self.symbol}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        key = text.strip().lower()
+        if key in _SUIT_ALIASES:
+            return _SUIT_ALIASES[key]
+        raise ParseError(f"unknown suit {text.strip()!r} (S H D C, ♠ ♥ ♦ ♣, Pik Herz Karo Kreuz)")
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_GERMAN = {Suit.SPADES: "Pik", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Karo", Suit.CLUBS: "Kreuz"}
+_SUIT_ALIASES: dict[str, Suit] = {
+    **{s.value.lower(): s for s in Suit},
+    **{sym: s for s, sym in _SYMBOL.items()},
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+    **{s.german.lower(): s for s in Suit}, "treff": Suit.CLUBS, "schaufel": Suit.SPADES,
+    **{s.english.lower(): s for s in Suit}, "spade": Suit.SPADES, "heart": Suit.HEARTS,
+    "diamond": Suit.DIAMONDS, "club": Suit.CLUBS,
+}
+
+
+class Rank(enum.Enum):
+    """A rank; the value is its letter. Definition order is high to low (A K Q J T 9 .. 2)."""
+
+    ACE = "A"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    TEN = "T"
+    NINE = "9"
+    EIGHT = "8"
+    SEVEN = "7"
+    SIX = "6"
+    FIVE = "5"
+    FOUR = "4"
+    THREE = "3"
+    TWO = "2"
+
+    @property
+    def power(self) -> int:
+        """14 for the Ace down to 2 for the Two."""
+        return 14 - RANKS.index(self)
+
+    @property
+    def german(self) -> str:
+        return {"A": "Ass", "K": "König", "Q": "Dame", "J": "Bube", "T": "10"}.get(self.value, self.value)
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        key = text.strip().upper()
+        if key == "10":
+            return cls.TEN
+        for r in cls:
+            if r.value == key:
+                return r
+        raise ParseError(f"unknown rank {text.strip()!r} (A K Q J T/10 9 8 7 6 5 4 3 2)")
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+RANKS: tuple[Rank, ...] = tuple(Rank)
+
+
+@dataclass(frozen=True)
+class Card:
+    suit: Suit
+    rank: Rank
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """``SA``, ``S:A``, ``♠A``, ``A♠``, ``10H``, ``HT``."""
+        t = text.strip().replace(":", "")
+        for suit_part, rank_part in ((t[:1], t[1:]), (t[-1:], t[:-1])):
+            try:
+                return cls(Suit.parse(suit_part), Rank.parse(rank_part))
+            except ParseError:
+                continue
+        raise ParseError(f"cannot read card {text.strip()!r} (write e.g. 'SA' or '♠A')")
+
+    def __str__(self) -> str:
+        return f"{self.suit.value}{self.rank.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in RANKS)
+HAND_SIZE = 13
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A Tarneeb hand as a set of cards; ``parse`` checks 13 distinct cards unless
+    ``size=None``."""
+
+    cards: frozenset[Card]
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        object.__setattr__(self, "cards", frozenset(cards))
+
+    @classmethod
+    def parse(cls, text: str, size: int | None = HAND_SIZE) -> "Hand":
+        t = text.strip()
+        if not t:
+            raise ParseError("empty hand (write e.g. 'S:AKQJ52 H:K4 D:A73 C:96')")
+        t = re.sub(r"([♠♥♦♣♤♡♢♧])(?!\s*:)", r"\1:", t)   # the symbol form: ♠AKQJ52
+        pattern = r"([^\s:,;]+)\s*:\s*([^\s,;]*)"
+        groups = re.findall(pattern, t)
+        rest = re.sub(pattern, "", t).strip(" ,;")
+        if rest or not groups:
+            raise ParseError(f"cannot read hand at {rest or t!r} (write e.g. 'S:AKQJ52 H:K4 D:A73 C:96')")
+        cards: list[Card] = []
+        seen: set[Suit] = set()
+        for suit_text, ranks_text in groups:
+            suit = Suit.parse(suit_text)
+            if suit in seen:
+                raise ParseError(f"suit {suit} appears twice in the hand")
+            seen.add(suit)
+            if ranks_text in ("-", "—", "–"):
+                continue
+            for rank_text in re.findall(r"10|.", ranks_text):
+                try:
+                    card = Card(suit, Rank.parse(rank_text))
+                except ParseError as e:
+                    raise ParseError(f"{suit}: {e}") from None
+                if card in cards:
+                    raise ParseError(f"card {card} appears twice in the hand")
+                cards.append(card)
+        if size is not None and len(cards) != size:
+            raise ParseError(f"a Tarneeb hand has exactly {size} cards, this one has {len(cards)}")
+        return cls(cards)
+
+    def suit(self, suit: Suit) -> tuple[Rank, ...]:
+        """The ranks held in ``suit``, high to low."""
+        return tuple(r for r in RANKS if Card(suit, r) in self.cards)
+
+    def length(self, suit: Suit) -> int:
+        return sum(1 for c in self.cards if c.suit == suit)
+
+    def has(self, suit: Suit, rank: Rank) -> bool:
+        return Card(suit, rank) in self.cards
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(sorted(self.cards, key=lambda c: (SUITS.index(c.suit), RANKS.index(c.rank))))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(f"{s.value}:{''.join(r.value for r in self.suit(s))}"
+                        for s in SUITS if self.length(s))
+
+    def pretty(self) -> str:
+        """With symbols and every suit, voids as ``-``: ``♠AKQJ52 ♥K4 ♦A73 ♣96`` (``parse``
+        reads it back)."""
+        return " ".join(f"{s.symbol}{''.join(r.value for r in self.suit(s)) or '-'}" for s in SUITS)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    def to_dict(self) -> dict[str, list[str]]:
+        return {s.value: [r.value for r in self.suit(s)] for s in SUITS if self.length(s)}
+
+
+def deal(rng, players: int = 4) -> list[Hand]:
+    """Deal the 52 cards, 13 to each of four players (``rng`` a ``random.Random``)."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    n = len(cards) // players
+    return [Hand(cards[i * n:(i + 1) * n]) for i in range(players)]
+
+
+# Tarneeb 400, as the text describes it: card values, and "the contract target becomes
+# 400 card points instead of a number of tricks". A deck holds 4 x 30 = 120 of those
+# points, so 400 cannot be a one-hand contract, and the text does not say over how many
+# hands it runs or how a bid reads: the tutor shows the values and does not score it.
+CARD_POINTS_400: dict[Rank, int] = {Rank.ACE: 11, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.TEN: 10}
+TARNEEB_400_NOTE: Text = (
+    "Tarneeb 400 beschreibt der Text als Punktevariante: Ass 11, König 4, Dame 3, Bube 2, Zehn 10, "
+    "das Kontraktziel 400 Kartenpunkte statt Stichen. Ein Spiel von 52 Karten trägt aber nur "
+    "120 solche Punkte, und über wie viele Runden die 400 laufen und wie geboten wird, sagt der "
+    "Text nicht. Der Tutor zählt die Kartenpunkte (card_points), wertet Tarneeb 400 aber nicht.",
+    "The text describes Tarneeb 400 as a points variant: Ace 11, King 4, Queen 3, Jack 2, Ten 10, "
+    "the contract target 400 card points instead of tricks. A 52-card deck holds only 120 such "
+    "points, and the text does not say over how many hands the 400 run or how bids read. The "
+    "tutor counts the card points (card_points) but does not score Tarneeb 400.")
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    """The cards' points by Tarneeb 400's values (A 11, K 4, Q 3, J 2, T 10)."""
+    return sum(CARD_POINTS_400.get(c.rank, 0) for c in cards)
+
+
+# -- table rules -------------------------------------------------------------------
+BONUS_CHOICES = ("16", "double")
+
+
+@dataclass(frozen=True)
+class TarneebRules:
+    """What a Tarneeb table agrees on before the match."""
+
+    name: str = "tarneeb"
+    #: match target: 41 (the most common), 31 (Lebanese), 61
+    target: int = 41
+    #: 13 tricks bid and made: 16 instead of 13, or double the bid
+    bonus13: str = "16"
+    #: Sonne: a no-trump bid that overcalls a suit bid of the same number
+    sonne: bool = False
+    #: Kabsh (Saudi Tarneeb): the 13-trick bonus also for all 13 tricks without a bid of 13
+    kabsh: bool = False
+    #: tricks the tutor's advice counts for the partner (the text gives no number)
+    partner_tricks: int = 3
+
+    def bonus(self, bid: int) -> int:
+        return 16 if self.bonus13 == "16" else 2 * bid
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+PROFILES: dict[str, TarneebRules] = {
+    "tarneeb": TarneebRules(),
+    "tarneeb-41": TarneebRules(name="tarneeb-41"),
+    "tarneeb-31": TarneebRules(name="tarneeb-31", target=31),
+    "tarneeb-61": TarneebRules(name="tarneeb-61", target=61),
+    "saudi": TarneebRules(name="saudi", kabsh=True),
+}
+DEFAULT = PROFILES["tarneeb"]
+FIELDS = {f.name: f for f in dataclasses.fields(TarneebRules)}
+# the Sidi-Barrani profile names the shared --rules option may carry by default
+_SIDI_DEFAULTS = ("verband",)
+
+
+def _validated(rules: TarneebRules, where: str) -> TarneebRules:
+    def bad(msg: str) -> RulesError:
+        return RulesError(f"{where}: table rule {msg}")
+
+    if isinstance(rules.target, bool) or not isinstance(rules.target, int) or rules.target <= 0:
+        raise bad(f"'target': {rules.target!r} is not a positive whole number (31, 41 or 61)")
+    if rules.bonus13 not in BONUS_CHOICES:
+        raise bad(f"'bonus13': {rules.bonus13!r} is not one of 16, double")
+    for name in ("sonne", "kabsh"):
+        if not isinstance(getattr(rules, name), bool):
+            raise bad(f"{name!r}: {getattr(rules, name)!r} is not true or false")
+    p = rules.partner_tricks
+    if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 13:
+        raise bad(f"'partner_tricks': {p!r} is not a whole number from 0 to 13")
+    return rules
+
+
+def rules_from_mapping(data: Mapping[str, Any], where: str = "Tarneeb table rules") -> TarneebRules:
+    if not isinstance(data, Mapping):
+        raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}")
+    data = dict(data)
+    base = str(data.pop("profile", "tarneeb"))
+    if base not in PROFILES:
+        raise RulesError(f"{where}: unknown Tarneeb profile {base!r} (known: {', '.join(PROFILES)})")
+    variant = data.pop("variant", None)
+    if variant is not None and str(variant) != "tricks":
+        if str(variant) == "400":
+            raise RulesError(f"{where}: {TARNEEB_400_NOTE[1]}")
+        raise RulesError(f"{where}: unknown Tarneeb variant {variant!r} (tricks; 400 is described but not scored)")
+    unknown = [k for k in data if k not in FIELDS or k == "name"]
+    if unknown:
+        raise RulesError(f"{where}: unknown Tarneeb table rule {unknown[0]!r} (known: "
+                         + ", ".join(k for k in FIELDS if k != "name") + ", profile, variant)")
+    if "bonus13" in data and not isinstance(data["bonus13"], bool):
+        data["bonus13"] = str(data["bonus13"])
+    rules = dataclasses.replace(PROFILES[base], **data)
+    if data:
+        rules = dataclasses.replace(rules, name=f"{base}+custom")
+    return _validated(rules, where)
+
+
+def load_rules(spec: Any = None) -> TarneebRules:
+    """Tarneeb's table rules from None (the default), a profile name, a YAML file, a
+    mapping or a TarneebRules. The shared ``--rules`` default ``verband`` (a
+    Sidi-Barrani profile) stands for Tarneeb's default."""
+    if spec is None or isinstance(spec, TarneebRules):
+        return spec or DEFAULT
+    if isinstance(spec, Mapping):
+        return rules_from_mapping(spec)
+    if type(spec).__name__ == "TableRules":   # Sidi-Barrani's rules, passed on by a caller
+        return DEFAULT
+    text = str(spec)
+    if text in PROFILES:
+        return PROFILES[text]
+    if text in _SIDI_DEFAULTS:
+        return DEFAULT
+    if text in ("400", "tarneeb-400"):
+        raise RulesError(TARNEEB_400_NOTE[1])
+    path = Path(text)
+    if not path.exists():
+        raise RulesError(f"unknown Tarneeb rules {text!r}: neither a profile "
+                         f"({', '.join(PROFILES)}) nor an existing file")
+    import yaml  # only when a file is named
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise RulesError(f"{path}: cannot read: {e}") from None
+    except yaml.YAMLError as e:
+        raise RulesError(f"{path}: not valid YAML: {e}") from None
+    return rules_from_mapping(data or {}, where=str(path))
+
+
+# -- the auction -------------------------------------------------------------------
+SEATS = ("A", "B", "C", "D")
+TEAMS = ("AC", "BD")
+SONNE = "Sonne"
+_SONNE_WORDS = ("sonne", "shams", "nt", "no trump", "notrump", "no-trump", "ohne", "ohne trumpf", "sans")
+
+
+def team_of(seat: str) -> str:
+    s = seat.strip().upper()
+    if s not in SEATS:
+        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)")
+    return "AC" if s in "AC" else "BD"
+
+
+def partner_of(seat: str) -> str:
+    return {"A": "C", "C": "A", "B": "D", "D": "B"}[seat.upper()]
+
+
+def parse_sonne(text: str) -> str:
+    if text.strip().lower() in _SONNE_WORDS:
+        return SONNE
+    raise ParseError(f"{text.strip()!r}: a Tarneeb bid names no suit (only Sonne, where the table plays it)")
+
+
+@lru_cache(maxsize=None)
+def _spec(sonne: bool) -> AuctionSpec:
+    return AuctionSpec(
+        name="Tarneeb", ladder=tuple(range(7, 14)), seats=4,
+        strains=(SONNE,) if sonne else None,
+        parse_strain=parse_sonne if sonne else None,
+        strain_optional=True, strain_rank={None: 0, SONNE: 1},
+        fort_final="always", teams=((0, 2), (1, 3)), doubling=False,
+        fort_words=("pass", "passe", "fort", "passen"),
+    )
+
+
+def auction_spec(rules: TarneebRules | None = None) -> AuctionSpec:
+    return _spec(load_rules(rules).sonne)
+
+
+def parse_call(text: str, rules: TarneebRules | None = None) -> Call:
+    """A Tarneeb call: a number 7..13, ``pass``, or with Sonne ``8 Sonne``."""
+    rules = load_rules(rules)
+    t = " ".join(text.strip().split())
+    m = re.fullmatch(r"(\d+)\s+(.+)", t)
+    if m:
+        word = m.group(2).lower()
+        if word in _SONNE_WORDS:
+            if not rules.sonne:
+                raise IllegalCallError(f"{t!r}: this table plays without Sonne (table rule sonne: true)")
+        else:
+            try:
+                Suit.parse(word)
+            except ParseError:
+                raise ParseError(f"cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')") from None
+            raise ParseError(f"{t!r}: a Tarneeb bid names no suit; the highest bidder names trump "
+                             "after the auction")
+    try:
+        return _spec(rules.sonne).parse_call(t)
+    except ParseError:
+        raise ParseError(f"cannot read call {t!r} (a number 7..13 or pass"
+                         + (", or '8 Sonne')" if rules.sonne else ")")) from None
+
+
+def parse_auction(text: str, rules: TarneebRules | None = None) -> Auction:
+    """Calls separated by commas, from A (right of the dealer) on."""
+    rules = load_rules(rules)
+    spec = _spec(rules.sonne)
+    auction = Auction(spec)
+    for number, item in enumerate(split_calls(text), start=1):
+        try:
+            seat, call_text = split_seat(item, spec)
+            auction = auction.play(parse_call(call_text, rules), seat)
+        except (ParseError, IllegalCallError) as e:
+            raise type(e)(f"call {number} ({item.strip()!r}): {e}") from None
+    return auction
+
+
+def _auction(auction: "Auction | str", rules: TarneebRules) -> Auction:
+    return parse_auction(auction, rules) if isinstance(auction, str) else auction
+
+
+def next_dealer(annulled: bool = False) -> str:
+    """Who deals the next hand, in this hand's seat letters: the dealer role moves
+    counter-clockwise, to the player on the dealer's right, A (also after four passes:
+    'der nächste Spieler gibt')."""
+    return "A"
+
+
+# -- bid advice: the text's rule of thumb ---------------------------------------------
+RULE_OF_THUMB: Text = (
+    "Faustregel des Texts: ein Stich pro Ass in jeder Farbe, ein Stich pro Trumpf über dem "
+    "dritten, einer dazu für eine Fehlfarbe",
+    "the text's rule of thumb: a trick per Ace in every suit, a trick per trump beyond the "
+    "third, one more for a void")
+PARTNER_NOTE: Text = (
+    "Was der Partner beiträgt, sagt der Text nicht; der Tutor rechnet {n} (Tischregel partner_tricks)",
+    "What the partner adds the text does not say; the tutor counts {n} (table rule partner_tricks)")
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the rule of thumb counts for a hand with ``trump`` as trump."""
+
+    trump: Suit | None          # None: Sonne (no trump)
+    aces: tuple[Suit, ...]
+    trump_length: int
+    voids: tuple[Suit, ...]
+    partner: int
+
+    @property
+    def length_tricks(self) -> int:
+        return max(0, self.trump_length - 3) if self.trump else 0
+
+    @property
+    def void_trick(self) -> int:
+        return 1 if self.trump and self.voids else 0
+
+    @property
+    def own(self) -> int:
+        return len(self.aces) + self.length_tricks + self.void_trick
+
+    @property
+    def side(self) -> int:
+        return self.own + self.partner
+
+    def reasons(self, lang: str = "de") -> list[str]:
+        en = lang == "en"
+        aces = " ".join(f"{s.symbol}A" for s in self.aces) or ("none" if en else "keins")
+        out = [say(RULE_OF_THUMB, lang) + ":",
+               (f"  Aces: {aces} -> {len(self.aces)}" if en else f"  Asse: {aces} -> {len(self.aces)}")]
+        if self.trump is None:
+            out.append("  Sonne: no trump, so neither trump length nor a void counts" if en else
+                       "  Sonne: kein Trumpf, also zählen weder Trumpflänge noch Fehlfarbe")
+        else:
+            name = self.trump.label(lang)
+            out.append(f"  trump {name}, {self.trump_length} cards -> {self.length_tricks} beyond the third" if en
+                       else f"  Trumpf {name}, {self.trump_length} Karten -> {self.length_tricks} über dem dritten")
+            if self.voids:
+                voids = ", ".join(s.label(lang) for s in self.voids)
+                out.append(f"  void in {voids} -> 1" if en else f"  Fehlfarbe {voids} -> 1")
+            else:
+                out.append("  no void -> 0" if en else "  keine Fehlfarbe -> 0")
+        out.append((f"  = {self.own} tricks of your own. " if en else f"  = {self.own} eigene Stiche. ")
+                   + say(PARTNER_NOTE, lang).format(n=self.partner)
+                   + (f" -> {self.side} for the partnership" if en else f" -> {self.side} für die Partnerschaft"))
+        return out
+
+    def to_json(self) -> dict:
+        return {"trump": self.trump.value if self.trump else None, "aces": [s.value for s in self.aces],
+                "trump_length": self.trump_length, "length_tricks": self.length_tricks,
+                "voids": [s.value for s in self.voids], "void_trick": self.void_trick,
+                "own": self.own, "partner": self.partner, "side": self.side}
+
+
+def best_trump(hand: Hand) -> Suit:
+    """The suit to name as trump: the longest (it counts the most trumps beyond the
+    third); between equally long suits the one with the higher cards, then S H D C."""
+    return max(SUITS, key=lambda s: (hand.length(s), [r.power for r in hand.suit(s)], -SUITS.index(s)))
+
+
+def estimate(hand: Hand, trump: Suit | None | str = "best", rules: TarneebRules | None = None) -> Estimate:
+    """The rule of thumb for ``hand`` with ``trump`` ("best": :func:`best_trump`; None: Sonne)."""
+    rules = load_rules(rules)
+    if trump == "best":
+        trump = best_trump(hand)
+    aces = tuple(s for s in SUITS if hand.has(s, Rank.ACE))
+    voids = tuple(s for s in SUITS if s is not trump and hand.length(s) == 0) if trump else ()
+    return Estimate(trump=trump, aces=aces, trump_length=hand.length(trump) if trump else 0,
+                    voids=voids, partner=rules.partner_tricks)
+
+
+def _hand(hand: "Hand | str") -> Hand:
+    return Hand.parse(hand) if isinstance(hand, str) else hand
+
+
+def _seat_in_turn(auction: Auction, seat: str | None) -> str:
+    if auction.over:
+        raise IllegalCallError("the bidding is over")
+    turn = auction.next_seat
+    if seat is not None and seat.strip().upper() != turn:
+        raise IllegalCallError(f"it is {turn}'s turn, not {seat.strip().upper()}'s")
+    return turn
+
+
+def call_kind(call: Call) -> str:
+    if call.kind == FORT:
+        return "pass"
+    return "sonne" if call.strain == SONNE else "bid"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The tutor's call for a hand: the rule of thumb's count against the standing bid."""
+
+    seat: str
+    call: Call
+    estimate: Estimate
+    why: Text
+    options: tuple[tuple[Call, bool], ...]   # every legal call, and whether the count backs it
+
+    @property
+    def recommended(self) -> Call:
+        return self.call
+
+    @property
+    def kind(self) -> str:
+        return call_kind(self.call)
+
+    def reasons(self, lang: str = "de") -> list[str]:
+        return self.estimate.reasons(lang) + [say(self.why, lang)]
+
+    def text(self, lang: str = "de") -> str:
+        en = lang == "en"
+        head = (f"{self.seat}: {self.call}" if en else f"{self.seat}: {self.call}")
+        if self.call.kind == BID:
+            head += (f", then name {self.estimate.trump.label(lang)} as trump" if en else
+                     f", danach {self.estimate.trump.label(lang)} als Trumpf nennen")
+        return "\n".join([head] + self.reasons(lang))
+
+    def to_json(self, lang: str = "de") -> dict:
+        return {"seat": self.seat, "call": str(self.call), "kind": self.kind, "promises": [],
+                "text": say(self.why, lang),
+                "trump": self.estimate.trump.value if self.call.kind == BID else None,
+                "estimate": self.estimate.to_json(), "reasons": self.reasons(lang),
+                "options": [{"call": str(c), "kind": call_kind(c), "backed": ok} for c, ok in self.options]}
+
+
+def _backed(call: Call, hand: Hand, rules: TarneebRules) -> bool:
+    """Does the rule of thumb's count back the call? A pass always is."""
+    if call.kind != BID:
+        return True
+    est = estimate(hand, None if call.strain == SONNE else "best", rules)
+    return call.level <= est.side
+
+
+def advise(hand: "Hand | str", auction: "Auction | str" = "", rules: TarneebRules | None = None,
+           seat: str | None = None) -> Advice:
+    """The call the rule of thumb gives the seat in turn: bid the count (own tricks plus
+    the partner's share) when it beats the standing bid and is at least 7, else pass."""
+    rules = load_rules(rules)
+    hand, auction = _hand(hand), _auction(auction, rules)
+    seat = _seat_in_turn(auction, seat)
+    est = estimate(hand, "best", rules)
+    count = min(13, est.side)
+    high = auction.high
+    pass_call = Call(FORT, word="pass")
+    options = tuple((c, _backed(c, hand, rules)) for s, c in auction.legal_calls(seat))
+    if high is not None and high.seat == partner_of(seat):
+        why = (f"Pass: dein Partner {high.seat} hält das Gebot ({high.call}). Darüber zu bieten hebt "
+               "nur, was die Partnerschaft machen muss (der Text sagt dazu nichts; so liest es der Tutor).",
+               f"Pass: your partner {high.seat} holds the bid ({high.call}). Bidding over him only "
+               "raises what the partnership must make (the text says nothing on it; this is the tutor's reading).")
+        return Advice(seat, pass_call, est, why, options)
+    standing = high.call.level if high is not None else 6
+    if count >= 7 and count > standing:
+        call = Call.bid(count)
+        why = (f"Gebot {count}: so viele Stiche zählt die Faustregel für die Partnerschaft"
+               + (f", mehr als das stehende {high.call}" if high else "") + ". «Bieten Sie Ihre Trümpfe und Ihre Asse.»",
+               f"Bid {count}: the tricks the rule of thumb counts for the partnership"
+               + (f", more than the standing {high.call}" if high else "") + ". 'Bid your trumps and your Aces.'")
+        return Advice(seat, call, est, why, options)
+    if count < 7:
+        why = (f"Pass: {count} Stiche reichen nicht für das tiefste Gebot 7.",
+               f"Pass: {count} tricks are not enough for the lowest bid, 7.")
+    else:
+        why = (f"Pass: {count} Stiche überbieten das stehende {high.call} nicht.",
+               f"Pass: {count} tricks do not overbid the standing {high.call}.")
+    return Advice(seat, pass_call, est, why, options)
+
+
+# -- check -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Verdict:
+    """``ok`` = legal and backed by the hand (Tarneeb bids carry no conventions, so every
+    legal call is conventional); ``recommended``: the same call as :func:`advise`."""
+
+    seat: str
+    call: "Call | str"          # a str for a call that is no bid of the game (e.g. 6)
+    legal: bool
+    truthful: bool
+    recommended: bool
+    reasons: tuple[Text, ...]
+    advice: Advice | None = None
+
+    @property
+    def conventional(self) -> bool:
+        return self.legal
+
+    @property
+    def ok(self) -> bool:
+        return self.legal and self.truthful
+
+    def text(self, lang: str = "de") -> str:
+        return "\n".join(say(r, lang) for r in self.reasons)
+
+    def to_json(self, lang: str = "de") -> dict:
+        return {"ok": self.ok, "legal": self.legal, "conventional": self.conventional,
+                "truthful": self.truthful, "recommended": self.recommended,
+                "call": str(self.call), "seat": self.seat, "text": self.text(lang)}
+
+
+def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str",
+          rules: TarneebRules | None = None, seat: str | None = None) -> Verdict:
+    """Is ``call`` legal here and backed by the hand's count? ``call`` may carry a seat
+    prefix (``B: 9``); a number off the ladder or a Sonne at a table without it is a
+    well-formed call that is not legal."""
+    rules = load_rules(rules)
+    hand, auction = _hand(hand), _auction(auction, rules)
+    turn = auction.next_seat or "-"
+    if isinstance(call, str):
+        prefix, text = split_seat(call, auction.spec)
+        seat = seat or prefix
+        try:
+            call = parse_call(text, rules)
+        except IllegalCallError as e:
+            shown = " ".join(text.split())
+            return Verdict(turn if seat is None else seat.upper(), shown, False, False, False,
+                           ((f"{shown} ist hier nicht erlaubt: {e}.", f"{shown} is not allowed here: {e}."),))
+    why = auction.why_illegal(call, seat)
+    if why is not None:
+        return Verdict(turn if seat is None else seat.upper(), call, False, _backed(call, hand, rules), False,
+                       ((f"{call} ist hier nicht erlaubt: {why}.", f"{call} is not allowed here: {why}."),))
+    advice = advise(hand, auction, rules, seat)
+    truthful = _backed(call, hand, rules)
+    recommended = call == advice.call
+    reasons: list[Text] = []
+    if call.kind == BID:
+        est = estimate(hand, None if call.strain == SONNE else "best", rules)
+        if truthful:
+            reasons.append((f"{call} ist erlaubt und vom Blatt gedeckt: die Faustregel zählt {est.side} Stiche "
+                            f"für die Partnerschaft ({est.own} eigene, {est.partner} für den Partner).",
+                            f"{call} is legal and backed by the hand: the rule of thumb counts {est.side} "
+                            f"tricks for the partnership ({est.own} of your own, {est.partner} for the partner)."))
+        else:
+            reasons.append((f"{call} ist erlaubt, aber zu hoch: die Faustregel zählt nur {est.side} Stiche "
+                            f"für die Partnerschaft ({est.own} eigene, {est.partner} für den Partner).",
+                            f"{call} is legal but too high: the rule of thumb counts only {est.side} tricks "
+                            f"for the partnership ({est.own} of your own, {est.partner} for the partner)."))
+        if call.strain == SONNE:
+            reasons.append(("Für Sonne kennt der Text keine Faustregel; der Tutor zählt ohne Trumpf nur die Asse.",
+                            "The text has no rule of thumb for Sonne; without trump the tutor counts only the Aces."))
+    else:
+        reasons.append(("Pass ist erlaubt und verspricht nichts; wer passt, ist für dieses Reizen draussen.",
+                        "A pass is legal and promises nothing; whoever passes is out for this auction."))
+    if recommended:
+        reasons.append(("Der Tutor rät zum selben Ruf.", "The tutor advises the same call."))
+    else:
+        reasons.append((f"Der Tutor rät zu {advice.call}. " + say(advice.why, "de"),
+                        f"The tutor advises {advice.call}. " + say(advice.why, "en")))
+    return Verdict(advice.seat, call, True, truthful, recommended, tuple(reasons), advice)
+
+
+# -- explain -------------------------------------------------------------------------
+KINDS = ("bid", "sonne", "pass", "end", "annul")
+KIND_LABELS: dict[str, Text] = {
+    "bid": ("Gebot (Stiche der Partnerschaft)", "bid (the partnership's tricks)"),
+    "sonne": ("Sonne (ohne Trumpf)", "Sonne (no trump)"),
+    "pass": ("Pass (draussen)", "pass (out)"),
+    "end": ("Pass, der das Reizen beendet", "the pass that ends the auction"),
+    "annul": ("vierter Pass: Runde annulliert", "fourth pass: the deal is annulled"),
+}
+
+
+@dataclass(frozen=True)
+class Reading:
+    seat: str
+    call: Call
+    kind: str
+    what: Text
+
+    def text(self, lang: str = "de") -> str:
+        return say(self.what, lang)
+
+    def to_json(self, lang: str = "de") -> dict:
+        return {"seat": self.seat, "call": str(self.call), "kind": self.kind, "promises": [],
+                "text": self.text(lang)}
+
+
+def _pair(seats: Iterable[str], lang: str = "de") -> str:
+    s = list(seats)
+    return f"{s[0]} {'and' if lang == 'en' else 'und'} {s[1]}"
+
+
+@dataclass(frozen=True)
+class Explanation:
+    auction: Auction
+    calls: tuple[Reading, ...]
+
+    @property
+    def sides(self) -> list[list[str]]:
+        d = self.auction.declarer
+        teams = [["A", "C"], ["B", "D"]]
+        if d:
+            teams.sort(key=lambda t: d not in t)
+        return teams
+
+    def state(self) -> dict:
+        a = self.auction
+        return {**a.state(), "annulled": a.annulled, "sides": self.sides,
+                "trump_by": a.declarer, "leads": a.declarer}
+
+    def summary(self, lang: str = "de") -> str:
+        a, en = self.auction, lang == "en"
+        if a.annulled:
+            return ("All four passed: the deal is annulled; the next player (A) deals." if en else
+                    "Alle vier haben gepasst: die Runde ist annulliert; der nächste Spieler (A) gibt.")
+        if a.over:
+            d = a.declarer
+            return (f"{d} plays {a.contract}: {_pair(self.sides[0], lang)} must take {a.high_bid.level} "
+                    f"tricks against {_pair(self.sides[1], lang)}. {d} names trump and leads." if en else
+                    f"{d} spielt {a.contract}: {_pair(self.sides[0], lang)} müssen {a.high_bid.level} Stiche "
+                    f"gegen {_pair(self.sides[1], lang)} machen. {d} nennt die Trumpffarbe und spielt an.")
+        high = f" ({a.high.seat}: {a.high_bid})" if a.high else ""
+        return (f"The bidding goes on{high}; {a.next_seat} is to call." if en else
+                f"Das Reizen läuft{high}; {a.next_seat} ist an der Reihe.")
+
+    def text(self, lang: str = "de") -> str:
+        lines = [f"{i:>2}. {r.seat}  {str(r.call):<8} {r.kind:<6} {r.text(lang)}"
+                 for i, r in enumerate(self.calls, start=1)]
+        return "\n".join(lines + [self.summary(lang)])
+
+    def to_json(self, lang: str = "de") -> dict:
+        return {"calls": [r.to_json(lang) for r in self.calls],
+                "known": {s: [] for s in SEATS}, "state": self.state(), "text": self.summary(lang)}
+
+
+def explain(auction: "Auction | str", rules: TarneebRules | None = None) -> Explanation:
+    """What every call of a Tarneeb auction says and does."""
+    rules = load_rules(rules)
+    auction = _auction(auction, rules)
+    a = Auction(auction.spec)
+    readings: list[Reading] = []
+    for e in auction.entries:
+        before, a = a, a.play(e.call, e.seat)
+        seat, call = e.seat, e.call
+        side = _pair((seat, partner_of(seat)))
+        side_en = _pair((seat, partner_of(seat)), "en")
+        if call.kind == BID:
+            over = f" über {before.high_bid} von {before.high.seat}" if before.high else ""
+            over_en = f" over {before.high.seat}'s {before.high_bid}" if before.high else ""
+            if call.strain == SONNE:
+                what = (f"{seat} bietet {call}{over}: Ohne-Trumpf; {side} wollen {call.level} Stiche ohne "
+                        f"Trumpf machen. Sonne überbietet ein Farbgebot derselben Zahl.",
+                        f"{seat} bids {call}{over_en}: no trump; {side_en} want {call.level} tricks without "
+                        f"trump. Sonne overcalls a suit bid of the same number.")
+                kind = "sonne"
+            else:
+                what = (f"{seat} bietet {call.level}{over}: {side} wollen {call.level} der 13 Stiche machen; "
+                        "die Trumpffarbe nennt erst, wer das Reizen gewinnt.",
+                        f"{seat} bids {call.level}{over_en}: {side_en} want {call.level} of the 13 tricks; "
+                        "trump is named only by whoever wins the auction.")
+                kind = "bid"
+        elif a.annulled:
+            kind = "annul"
+            what = (f"{seat} passt als vierter: niemand hat geboten, die Runde ist annulliert und der "
+                    "nächste Spieler (A) gibt.",
+                    f"{seat} passes fourth: nobody bid, the deal is annulled and the next player (A) deals.")
+        elif a.over:
+            kind = "end"
+            what = (f"{seat} passt: nach dem Gebot {a.high_bid} von {a.declarer} haben alle anderen gepasst, "
+                    f"das Reizen ist zu Ende. {a.declarer} nennt die Trumpffarbe und spielt an.",
+                    f"{seat} passes: after {a.declarer}'s bid of {a.high_bid} all the others have passed, "
+                    f"the auction is over. {a.declarer} names trump and leads.")
+        else:
+            kind = "pass"
+            what = (f"{seat} passt und darf in diesem Reizen nicht mehr bieten.",
+                    f"{seat} passes and may not bid again in this auction.")
+        readings.append(Reading(seat, call, kind, what))
+    return Explanation(auction, tuple(readings))
+
+
+# -- scoring -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HandScore:
+    """One hand on the score sheet. ``tricks`` are the bidding partnership's."""
+
+    bid: int
+    tricks: int
+    made: bool
+    bidders: int
+    defenders: int
+    bonus: str | None = None      # "13" (bid and made all 13), "kabsh", "kabsh-defenders"
+    sonne: bool = False
+
+    def to_json(self) -> dict:
+        return {"made": self.made, "bidders": self.bidders, "defenders": self.defenders,
+                "bonus": self.bonus}
+
+    def text(self, lang: str = "de") -> str:
+        en = lang == "en"
+        d = 13 - self.tricks
+        if self.made:
+            head = (f"Bid {self.bid}, {self.tricks} tricks: made. The bidders score the tricks they took"
+                    if en else f"Gebot {self.bid}, {self.tricks} Stiche: erfüllt. Die Ansager schreiben die gemachten Stiche")
+        else:
+            head = (f"Bid {self.bid}, {self.tricks} tricks: set. The bidders lose their bid"
+                    if en else f"Gebot {self.bid}, {self.tricks} Stiche: gesetzt. Die Ansager verlieren ihr Gebot")
+        lines = [f"{head}: {self.bidders:+d}."]
+        if self.bonus == "13":
+            lines.append("All 13 tricks bid and made: the bonus instead of 13." if en else
+                         "Alle 13 Stiche geboten und gemacht: der Bonus statt 13.")
+        elif self.bonus == "kabsh":
+            lines.append("Kabsh: all 13 tricks without a bid of 13, the bonus instead of 13." if en else
+                         "Kabsh: alle 13 Stiche ohne Gebot von 13, der Bonus statt 13.")
+        elif self.bonus == "kabsh-defenders":
+            lines.append("Kabsh: the defenders took all 13 tricks, the bonus instead of 13." if en else
+                         "Kabsh: die Verteidiger haben alle 13 Stiche gemacht, der Bonus statt 13.")
+        lines.append((f"The defenders always score their tricks: {d} -> {self.defenders:+d}." if en else
+                      f"Die Verteidiger schreiben stets ihre Stiche: {d} -> {self.defenders:+d}."))
+        return "\n".join(lines)
+
+
+def _whole(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TutorError(f"{name} {value!r}: must be a whole number from {low} to {high}")
+    return value
+
+
+def score_hand(bid: int, tricks: int, rules: TarneebRules | None = None, *, sonne: bool = False) -> HandScore:
+    """Score one hand: ``bid`` 7..13, ``tricks`` the bidding partnership took (0..13)."""
+    rules = load_rules(rules)
+    bid = _whole(bid, "bid", 7, 13)
+    tricks = _whole(tricks, "tricks", 0, 13)
+    if sonne and not rules.sonne:
+        raise TutorError("this table plays without Sonne (table rule sonne: true)")
+    defenders = 13 - tricks
+    bonus = None
+    if tricks >= bid:
+        made, bidders = True, tricks
+        if tricks == 13 and bid == 13:
+            bidders, bonus = rules.bonus(bid), "13"
+        elif tricks == 13 and rules.kabsh:
+            bidders, bonus = rules.bonus(bid), "kabsh"
+    else:
+        made, bidders = False, -bid
+        if tricks == 0 and rules.kabsh:
+            defenders, bonus = rules.bonus(bid), "kabsh-defenders"
+    return HandScore(bid, tricks, made, bidders, defenders, bonus, sonne)
+
+
+@dataclass(frozen=True)
+class Match:
+    """The running score of two partnerships (named AC and BD after the first hand's
+    seats; the letters of later auctions move with the dealer, the partnerships stay)."""
+
+    target: int = 41
+    scores: tuple[tuple[str, int], ...] = (("AC", 0), ("BD", 0))
+    hands: int = 0
+
+    @classmethod
+    def start(cls, rules: TarneebRules | None = None, ac: int = 0, bd: int = 0) -> "Match":
+        return cls(load_rules(rules).target, (("AC", ac), ("BD", bd)))
+
+    @property
+    def score(self) -> dict[str, int]:
+        return dict(self.scores)
+
+    def add(self, bidders: str, hand: HandScore) -> "Match":
+        """The match after a hand in which partnership ``bidders`` (AC or BD) held the bid."""
+        if self.over:
+            raise TutorError(f"the match is over: {self.winner} won")
+        team = "".join(sorted(bidders.strip().upper()))
+        if team not in TEAMS:
+            raise TutorError(f"unknown partnership {bidders!r} (AC or BD)")
+        other = "BD" if team == "AC" else "AC"
+        s = self.score
+        s[team] += hand.bidders
+        s[other] += hand.defenders
+        return dataclasses.replace(self, scores=(("AC", s["AC"]), ("BD", s["BD"])), hands=self.hands + 1)
+
+    @property
+    def winner(self) -> str | None:
+        return match_winner(self.score["AC"], self.score["BD"], self.target)[0]
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def status(self, lang: str = "de") -> str:
+        return say(match_winner(self.score["AC"], self.score["BD"], self.target)[1], lang)
+
+
+def match_winner(ac: int, bd: int, target: int,
+                 names: tuple[str, str] = ("AC", "BD")) -> tuple[str | None, Text]:
+    """Who has won at the end of a hand: the partnership at the target; both there, the
+    higher score; a tie there: nobody yet, another hand is played. ``names`` name the two
+    partnerships in the text (and the winner returned)."""
+    a, b = ac >= target, bd >= target
+    if a and b:
+        if ac == bd:
+            return None, (f"Beide Partnerschaften stehen mit {ac} am Ziel {target}: Gleichstand, es wird eine weitere Hand gespielt.",
+                          f"Both partnerships reached the target {target} with {ac}: a tie, another hand is played.")
+        w = names[0] if ac > bd else names[1]
+        return w, (f"Beide stehen am Ziel {target}; {w} gewinnt mit dem höheren Punktestand ({max(ac, bd)} zu {min(ac, bd)}).",
+                   f"Both reached the target {target}; {w} wins with the higher score ({max(ac, bd)} to {min(ac, bd)}).")
+    if a or b:
+        w = names[0] if a else names[1]
+        return w, (f"{w} erreicht das Ziel {target} ({ac} zu {bd}) und gewinnt das Match.",
+                   f"{w} reaches the target {target} ({ac} to {bd}) and wins the match.")
+    return None, (f"Stand {ac} zu {bd}; Ziel {target}: das Match geht weiter.",
+                  f"Score {ac} to {bd}; target {target}: the match goes on.")
+
+
+# -- drills ----------------------------------------------------------------------------
+class TarneebDrills:
+    """The drill engine of Tarneeb (the DrillEngine protocol of ``tutor.drills``).
+
+    Drill kinds for explain drills: bid, sonne, pass, end (the pass that ends the
+    auction), annul (the fourth pass). A score drill has ``bid`` and ``tricks`` (the
+    bidders'), optionally ``sonne``, ``rules`` (a mapping of table rules) and ``standing``
+    ``{bidders: n, defenders: m}`` (the score before the hand; the answer is then the new
+    score); its board is ``{bidders: n, defenders: m}``."""
+
+    game = "tarneeb"
+    kinds = KINDS
+    seats = SEATS
+    teams = ("bidders", "defenders")
+
+    def load_rules(self, spec: Any = None) -> TarneebRules:
+        return load_rules(spec)
+
+    def normalize_call(self, text: str, rules: Any = None) -> str:
+        return str(parse_call(str(text), dataclasses.replace(DEFAULT, sonne=True)))
+
+    # -- the optional hooks the quiz uses to show a drill --------------------------
+    def entries(self, auction: str, rules: Any) -> list[tuple[str, str]]:
+        return [(e.seat, str(e.call)) for e in parse_auction(auction or "", load_rules(rules)).entries]
+
+    def seat_in_turn(self, auction: str, rules: Any) -> str | None:
+        return parse_auction(auction or "", load_rules(rules)).next_seat
+
+    def hand_rows(self, hand: str) -> list[tuple[str, str]]:
+        h = Hand.parse(hand)
+        return [(s.label("de"), "".join(r.value for r in h.suit(s)) or "-") for s in SUITS]
+
+    def kind_label(self, kind: str, lang: str) -> str:
+        return say(KIND_LABELS.get(kind, (kind, kind)), lang)
+
+    def choices(self, auction: str, ask: int, rules: Any) -> tuple[str, ...]:
+        """Every kind for every call: the choices never point at the answer."""
+        return KINDS
+
+    def bid(self, hand: str, auction: str, rules: Any, lang: str) -> tuple[str | None, str]:
+        rules = load_rules(rules)
+        a = parse_auction(auction or "", rules)
+        if a.over:
+            return None, ("The bidding is over." if lang == "en" else "Das Reizen ist zu Ende.")
+        advice = advise(hand, a, rules)
+        return str(advice.call), advice.text(lang)
+
+    def explain(self, auction: str, ask: int, rules: Any, lang: str) -> tuple[str, list[dict], str]:
+        exp = explain(auction, load_rules(rules))
+        if isinstance(ask, bool) or not isinstance(ask, int) or not 1 <= ask <= len(exp.calls):
+            raise TutorError(f"ask {ask!r}: the auction has calls 1 to {len(exp.calls)}")
+        r = exp.calls[ask - 1]
+        return r.kind, [], r.text(lang)
+
+    def check(self, hand: str, auction: str, call: str, rules: Any, lang: str) -> tuple[bool, str]:
+        v = check(hand, auction or "", str(call), load_rules(rules))
+        return v.ok, v.text(lang)
+
+    def score(self, drill: Mapping, rules: Any, lang: str) -> tuple[dict, str]:
+        rules = load_rules(drill["rules"]) if drill.get("rules") is not None else load_rules(rules)
+        for key in ("bid", "tricks"):
+            if key not in drill:
+                raise TutorError(f"a Tarneeb score drill needs {key!r}")
+        s = score_hand(drill["bid"], drill["tricks"], rules, sonne=bool(drill.get("sonne", False)))
+        board = {"bidders": s.bidders, "defenders": s.defenders}
+        text = s.text(lang)
+        standing = drill.get("standing")
+        if standing is not None:
+            if not isinstance(standing, Mapping) or set(standing) != {"bidders", "defenders"}:
+                raise TutorError("standing: expected {bidders: n, defenders: m}")
+            before = {k: _whole(standing[k], f"standing {k}", -10_000, 10_000) for k in board}
+            board = {k: before[k] + board[k] for k in board}
+            names = (("the bidding side", "the defending side") if lang == "en" else
+                     ("die ansagende Partnerschaft", "die verteidigende Partnerschaft"))
+            winner, status = match_winner(board["bidders"], board["defenders"], rules.target, names)
+            status_text = say(status, lang)
+            text += "\n" + (f"Total: {board['bidders']} to {board['defenders']}. " if lang == "en" else
+                            f"Stand: {board['bidders']} zu {board['defenders']}. ") + status_text
+        return board, text
+
+
+DRILL_ENGINE = TarneebDrills()
