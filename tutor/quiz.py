@@ -168,6 +168,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_calls": "(noch keine Ansage)",
         "q_bid": "Du sitzt {seat} und bist an der Reihe. Was sagst du?",
         "p_bid": "Dein Gebot (Zahl und Farbe, oder fort): ",
+        "p_call": "Deine Ansage: ",
         "q_explain": "Was zeigt {seat} mit «{call}» (Ansage {ask})?",
         "p_explain": "Deine Wahl (Nummer oder Name): ",
         "q_check": "{seat} sagt «{call}». Ist das mit diesem Blatt richtig?",
@@ -203,6 +204,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "no_calls": "(no call yet)",
         "q_bid": "You sit {seat} and it is your turn. What do you call?",
         "p_bid": "Your call (number and suit, or fort): ",
+        "p_call": "Your call: ",
         "q_explain": "What does {seat} show with '{call}' (call {ask})?",
         "p_explain": "Your choice (number or name): ",
         "q_check": "{seat} calls '{call}'. Is that right with this hand?",
@@ -424,7 +426,7 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
         if d.type == "bid":
             out += auction_lines(entries, seats, turn=sol.seat, style=style)
             out.append(m["q_bid"].format(seat=sol.seat))
-            return "\n".join(out), m["p_bid"]
+            return "\n".join(out), m["p_bid" if engine.game == drills.GAME else "p_call"]
         if not entries:
             out.append("  " + m["no_calls"])
         else:
@@ -459,6 +461,15 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
             entries = drills.entries_of(engine, f["auction"], rules)
             out.append(m["auction_full"])
             out += auction_lines(entries, seats, style=style)
+        if engine.game != drills.GAME:
+            # another game: its engine words the question, else its fields are listed
+            if hasattr(engine, "score_question"):
+                out.append(engine.score_question(dict(f), rules, lang))
+            else:
+                given = {k: v for k, v in f.items() if k not in ("id", "type", "answer", "note", "rules")}
+                out.append(", ".join(f"{k}: {v}" for k, v in given.items()) + ".")
+            out.append(m["q_score2"].format(teams=(" und " if lang == "de" else " and ").join(teams)))
+            return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
         declarer, contract, mult = _contract_of(item)
         team = _team_words(declarer, seats, lang)
         extra = ""
