@@ -36,7 +36,7 @@ def main(argv: list[str]) -> int:
     if argv:
         return subprocess.call([str(PY), "-m", "tutor", *argv], cwd=ROOT)
     # The main job on the bundled material.
-    return subprocess.call([str(PY), "-m", "tutor", "demo"], cwd=ROOT)
+    return subprocess.call([str(PY), "-m", "tutor", "quiz"], cwd=ROOT)
 
 
 if __name__ == "__main__":
