@@ -189,3 +189,12 @@ def test_no_ace_when_the_opponents_with_the_fit_are_out():
     auction = "60 Eichel, 70 Schellen, 90 Eichel, 100 Schellen, fort, 110 Schellen, fort"
     assert cv.check(d, auction, "115 Rosen").ok          # true and conventional ...
     assert cv.advise(d, auction).call == "fort"          # ... but not advised
+
+
+def test_check_says_why_a_call_is_illegal_in_the_learners_language():
+    hand = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+    v = cv.check(hand, "60 Eichel, 70 Schellen", "65 Rosen")
+    assert "65 Rosen überbietet 70 Schellen nicht" in v.text("de")
+    assert "65 Rosen does not overbid 70 Schellen" in v.text("en")
+    v = cv.check(hand, "60 Eichel, 70 Schellen", "63 Rosen")
+    assert "63 ist im Sidi-Barrani kein Gebot" in v.text("de")

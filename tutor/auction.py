@@ -156,13 +156,13 @@ class AuctionSpec:
                 raise ParseError(f"call {t!r}: in {self.name} a bid names no suit")
             strain = self.parse_strain(rest)
             if strain not in self.strains:
-                hint = (" (Obenabe, Undenufe and Misère belong to the extended variant: "
-                        "--rules erweitert)") if strain in TRUMPLESS else ""
-                raise IllegalCallError(f"{strain} is not a trump kind at this table{hint}")
+                raise IllegalCallError(why("trumpless_here" if strain in TRUMPLESS else "not_a_trump",
+                                           strain=strain))
         elif self.strains is not None and not self.strain_optional:
             raise ParseError(f"call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'")
         if level not in self.ladder:
-            raise IllegalCallError(f"{level} is not a bid in {self.name} (bids: {describe_ladder(self.ladder)})")
+            raise IllegalCallError(why("not_a_bid_in", level=level, game=self.name,
+                                       ladder=describe_ladder(self.ladder)))
         return Call(BID, level, strain)
 
     def all_bids(self) -> Iterable[Call]:
@@ -191,6 +191,58 @@ def describe_ladder(ladder: Sequence[int | str]) -> str:
     else:
         parts += [str(n) for n in nums]
     return ", ".join(parts + words)
+
+
+# Why a call is not allowed: (English, German), filled with the call's details.
+WHY: dict[str, tuple[str, str]] = {
+    "needs_seat": ("a {what} needs the seat (e.g. 'D: {call}')",
+                   "zum {was} gehört der Platz (z.B. 'D: {call}')"),
+    "no_doubling": ("this table plays without doubling", "an diesem Tisch wird nicht gedoppelt"),
+    "nothing_to_double": ("there is no bid to double", "es gibt kein Gebot zum Doppeln"),
+    "doubled_already": ("the bid is doubled already", "das Gebot ist schon gedoppelt"),
+    "own_side": ("{seat} cannot double his own side's bid",
+                 "{seat} kann das Gebot des eigenen Teams nicht doppeln"),
+    "too_late": ("the double of {bid} is too late: it was open only until the next player had bid or said fort",
+                 "das Doppeln von {bid} kommt zu spät: es stand nur offen, bis der nächste Spieler geboten oder «fort» gesagt hat"),
+    "no_kontern": ("this table plays without kontern", "an diesem Tisch wird nicht gekontert"),
+    "konter_after_double": ("a konter answers a double right after it",
+                            "der Konter antwortet gleich auf ein Doppeln"),
+    "konter_side": ("only the declarer's side can konter, not {seat}",
+                    "kontern kann nur das Team des Spielübernehmers, nicht {seat}"),
+    "over": ("the bidding is over", "das Bieten ist beendet"),
+    "turn": ("it is {turn}'s turn, not {seat}'s", "{turn} ist an der Reihe, nicht {seat}"),
+    "needs_trump": ("a bid needs a trump suit", "ein Gebot nennt eine Trumpffarbe"),
+    "not_a_trump": ("{strain} is not a trump kind at this table",
+                    "{strain} ist an diesem Tisch keine Trumpfart"),
+    "no_suit": ("in {game} a bid names no suit", "im {game} nennt ein Gebot keine Farbe"),
+    "not_a_bid": ("{level} is not a bid (bids: {ladder})", "{level} ist kein Gebot (Gebote: {ladder})"),
+    "trumpless_here": ("{strain} is not a trump kind at this table (Obenabe, Undenufe and Misère belong "
+                       "to the extended variant: --rules erweitert)",
+                       "{strain} ist an diesem Tisch keine Trumpfart (Obenabe, Undenufe und Misère gehören "
+                       "zur erweiterten Variante: --rules erweitert)"),
+    "not_a_bid_in": ("{level} is not a bid in {game} (bids: {ladder})",
+                     "{level} ist im {game} kein Gebot (Gebote: {ladder})"),
+    "not_higher": ("{call} does not overbid {high}", "{call} überbietet {high} nicht"),
+    "not_a_call": ("{word!r} is not a call in {game}", "{word!r} ist im {game} keine Ansage"),
+}
+
+
+class Why(str):
+    """The reason a call is illegal: reads as its English text, and ``text(lang)`` gives
+    it in German too."""
+
+    key: str
+    params: dict
+
+    def text(self, lang: str = "en") -> str:
+        return WHY[self.key][1 if lang == "de" else 0].format(**self.params)
+
+
+def why(key: str, **params) -> Why:
+    w = Why(WHY[key][0].format(**params))
+    w.key, w.params = key, params
+    return w
+
 
 
 @dataclass(frozen=True)
@@ -323,50 +375,50 @@ class Auction:
         spec = self.spec
         if call.kind in (DOUBLE, REDOUBLE):
             if seat is None:
-                return f"a {'double' if call.kind == DOUBLE else 'konter'} needs the seat (e.g. 'D: {call}')"
+                return why("needs_seat", what="double" if call.kind == DOUBLE else "konter",
+                           was="Doppeln" if call.kind == DOUBLE else "Kontern", call=call)
             s = spec.seat_index(seat)
             if call.kind == DOUBLE:
                 if not spec.doubling:
-                    return "this table plays without doubling"
+                    return why("no_doubling")
                 if self._high is None:
-                    return "there is no bid to double"
+                    return why("nothing_to_double")
                 if self._doubled is not None:
-                    return "the bid is doubled already"
+                    return why("doubled_already")
                 high_seat = spec.seat_index(self.high.seat)
                 if s in spec.side_of(high_seat):
-                    return f"{seat} cannot double his own side's bid"
+                    return why("own_side", seat=seat)
                 if not self._double_open():
-                    return (f"the double of {self.high_bid} is too late: it was open only until "
-                            "the next player had bid or said fort")
+                    return why("too_late", bid=self.high_bid)
                 return None
             if not spec.redoubling:
-                return "this table plays without kontern"
+                return why("no_kontern")
             if self._doubled is None or self._redoubled is not None or \
                     self.entries[-1].call.kind != DOUBLE:
-                return "a konter answers a double right after it"
+                return why("konter_after_double")
             if s not in spec.side_of(spec.seat_index(self.high.seat)):
-                return f"only the declarer's side can konter, not {seat}"
+                return why("konter_side", seat=seat)
             return None
         if self._over:
-            return "the bidding is over"
+            return why("over")
         turn = spec.seat_names[self._next]
         if seat is not None and seat.upper() != turn:
-            return f"it is {turn}'s turn, not {seat.upper()}'s"
+            return why("turn", turn=turn, seat=seat.upper())
         if call.kind == BID:
             if spec.strains is not None:
                 if call.strain is None and not spec.strain_optional:
-                    return "a bid needs a trump suit"
+                    return why("needs_trump")
                 if call.strain is not None and call.strain not in spec.strains:
-                    return f"{call.strain} is not a trump kind at this table"
+                    return why("not_a_trump", strain=call.strain)
             elif call.strain is not None:
-                return f"in {spec.name} a bid names no suit"
+                return why("no_suit", game=spec.name)
             if call.level not in spec.ladder:
-                return f"{call.level} is not a bid (bids: {describe_ladder(spec.ladder)})"
+                return why("not_a_bid", level=call.level, ladder=describe_ladder(spec.ladder))
             if self.high_bid is not None and spec.key(call) <= spec.key(self.high_bid):
-                return f"{call} does not overbid {self.high_bid}"
+                return why("not_higher", call=call, high=self.high_bid)
             return None
         if call.kind == WORD and call.word not in spec.end_words:
-            return f"{call.word!r} is not a call in {spec.name}"
+            return why("not_a_call", word=call.word, game=spec.name)
         return None
 
     def is_legal(self, call: Call, seat: str | None = None) -> bool:

@@ -670,7 +670,8 @@ class Verdict:
         de = lang == "de"
         parts: list[str] = []
         if not self.legal:
-            parts.append(("Nicht erlaubt: " if de else "Not legal: ") + f"{self.why_illegal}.")
+            reason = self.why_illegal.text(lang) if hasattr(self.why_illegal, "text") else self.why_illegal
+            parts.append(("Nicht erlaubt: " if de else "Not legal: ") + f"{reason}.")
         else:
             parts.append(self.reading.text(lang))
             if not self.conventional:
@@ -711,7 +712,7 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str", rule
         try:
             call = spec.parse_call(text)
         except IllegalCallError as e:
-            return Verdict(False, False, False, None, _safe_advice(hand, reader, rules, seat), str(e))
+            return Verdict(False, False, False, None, _safe_advice(hand, reader, rules, seat), e.args[0])
     if seat is None and call.kind in (DOUBLE, REDOUBLE):
         seat = _default_doubler(reader.auction, call)
     why = reader.auction.why_illegal(call, seat)
