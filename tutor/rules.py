@@ -161,6 +161,11 @@ def load(spec: "str | Path | Mapping | TableRules | None" = None) -> TableRules:
     if not path.exists():
         raise RulesError(f"unknown rules {text!r}: neither a profile ({', '.join(PROFILES)}) "
                          "nor an existing file")
+    return from_mapping(read_file(path), where=str(path))
+
+
+def read_file(path: Path) -> Any:
+    """The YAML content of a table-rules file ({} when empty), or a RulesError naming it."""
     import yaml  # only when a file is named
 
     try:
@@ -169,4 +174,4 @@ def load(spec: "str | Path | Mapping | TableRules | None" = None) -> TableRules:
         raise RulesError(f"{path}: cannot read: {e}") from None
     except yaml.YAMLError as e:
         raise RulesError(f"{path}: not valid YAML: {e}") from None
-    return from_mapping(data or {}, where=str(path))
+    return data or {}

@@ -375,15 +375,9 @@ def load_rules(spec: Any = None) -> TarneebRules:
     if not path.exists():
         raise RulesError(f"unknown Tarneeb rules {text!r}: neither a profile "
                          f"({', '.join(PROFILES)}) nor an existing file")
-    import yaml  # only when a file is named
+    from tutor.rules import read_file
 
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise RulesError(f"{path}: cannot read: {e}") from None
-    except yaml.YAMLError as e:
-        raise RulesError(f"{path}: not valid YAML: {e}") from None
-    return rules_from_mapping(data or {}, where=str(path))
+    return rules_from_mapping(read_file(path), where=str(path))
 
 
 # -- the auction -------------------------------------------------------------------
