@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import ClassVar, Iterable, Iterator
 
 from tutor.errors import ParseError
 
@@ -202,73 +202,105 @@ _DISPLAY = ORDER["plain"]  # ranks in a hand are written high to low: A K O U B 
 
 
 @dataclass(frozen=True)
-class Hand:
-    """A hand as a set of cards. ``Hand.parse`` checks the Sidi-Barrani size (9 distinct
-    cards) unless ``size=None``."""
+class HandBase:
+    """A hand as a set of cards, for any deck: a subclass names its deck's suit and rank
+    types, card type, suit order, rank order for writing (high to low) and hand size.
+    ``parse`` reads ``Suit:RANKS`` groups (a void suit left out or written ``Suit:-``) and
+    checks the size unless ``size=None``."""
 
-    cards: frozenset[Card]
+    cards: frozenset
 
-    def __init__(self, cards: Iterable[Card] = ()) -> None:
+    SUIT: ClassVar[type]
+    RANK: ClassVar[type]
+    CARD: ClassVar[type]
+    SUITS: ClassVar[tuple]
+    DISPLAY: ClassVar[tuple]
+    SIZE: ClassVar[int]
+    EXAMPLE: ClassVar[str]
+    NAME: ClassVar[str] = "a hand"
+
+    def __init__(self, cards: Iterable = ()) -> None:
         object.__setattr__(self, "cards", frozenset(cards))
 
     @classmethod
-    def parse(cls, text: str, size: int | None = HAND_SIZE) -> "Hand":
-        t = text.strip()
+    def normalize(cls, text: str) -> str:
+        """Hook for other written forms of a hand (Tarneeb's ``♠AKQJ52``)."""
+        return text
+
+    @classmethod
+    def parse(cls, text: str, size: "int | None" = -1):
+        size = cls.SIZE if size == -1 else size
+        t = cls.normalize(text.strip())
         if not t:
-            raise ParseError("empty hand")
-        groups = re.findall(r"([^\s:,;]+)\s*:\s*([^\s,;]*)", t)
-        rest = re.sub(r"([^\s:,;]+)\s*:\s*([^\s,;]*)", "", t).strip(" ,;")
+            raise ParseError(f"empty hand (write e.g. '{cls.EXAMPLE}')")
+        pattern = r"([^\s:,;]+)\s*:\s*([^\s,;]*)"
+        groups = re.findall(pattern, t)
+        rest = re.sub(pattern, "", t).strip(" ,;")
         if rest or not groups:
-            bad = rest or t
-            raise ParseError(f"cannot read hand at {bad!r} (write e.g. 'Eichel:U86 Rosen:O9')")
-        cards: list[Card] = []
-        seen_suits: set[Suit] = set()
+            raise ParseError(f"cannot read hand at {rest or t!r} (write e.g. '{cls.EXAMPLE}')")
+        cards: list = []
+        seen_suits: set = set()
         for suit_text, ranks_text in groups:
-            suit = Suit.parse(suit_text)
+            suit = cls.SUIT.parse(suit_text)
             if suit in seen_suits:
                 raise ParseError(f"suit {suit} appears twice in the hand")
             seen_suits.add(suit)
+            if ranks_text in ("-", "—", "–"):
+                continue
             for rank_text in re.findall(r"10|.", ranks_text):
                 try:
-                    rank = Rank.parse(rank_text)
+                    card = cls.CARD(suit, cls.RANK.parse(rank_text))
                 except ParseError as e:
                     raise ParseError(f"{suit}: {e}") from None
-                card = Card(suit, rank)
                 if card in cards:
                     raise ParseError(f"card {card} appears twice in the hand")
                 cards.append(card)
         if size is not None and len(cards) != size:
-            raise ParseError(f"a hand has exactly {size} cards, this one has {len(cards)}")
+            raise ParseError(f"{cls.NAME} has exactly {size} cards, this one has {len(cards)}")
         return cls(cards)
 
-    def suit(self, suit: Suit) -> tuple[Rank, ...]:
-        """The ranks held in ``suit``, high to low (A K O U B 9 8 7 6)."""
-        return tuple(r for r in _DISPLAY if Card(suit, r) in self.cards)
+    def suit(self, suit) -> tuple:
+        """The ranks held in ``suit``, high to low."""
+        return tuple(r for r in self.DISPLAY if self.CARD(suit, r) in self.cards)
 
-    def length(self, suit: Suit) -> int:
+    def length(self, suit) -> int:
         return sum(1 for c in self.cards if c.suit == suit)
 
-    def has(self, suit: Suit, rank: Rank) -> bool:
-        return Card(suit, rank) in self.cards
+    def has(self, suit, rank) -> bool:
+        return self.CARD(suit, rank) in self.cards
 
     def __contains__(self, card: object) -> bool:
         return card in self.cards
 
-    def __iter__(self) -> Iterator[Card]:
-        return iter(sorted(self.cards, key=lambda c: (SUITS.index(c.suit), _DISPLAY.index(c.rank))))
+    def __iter__(self) -> Iterator:
+        return iter(sorted(self.cards, key=lambda c: (self.SUITS.index(c.suit), self.DISPLAY.index(c.rank))))
 
     def __len__(self) -> int:
         return len(self.cards)
 
     def __str__(self) -> str:
         return " ".join(f"{s.value}:{''.join(r.value for r in self.suit(s))}"
-                        for s in SUITS if self.length(s))
+                        for s in self.SUITS if self.length(s))
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
 
     def to_dict(self) -> dict[str, list[str]]:
-        return {s.value: [r.value for r in self.suit(s)] for s in SUITS if self.length(s)}
+        return {s.value: [r.value for r in self.suit(s)] for s in self.SUITS if self.length(s)}
+
+
+@dataclass(frozen=True, init=False, repr=False)
+class Hand(HandBase):
+    """A Sidi-Barrani hand: nine distinct cards of the Jass deck."""
+
+    SUIT: ClassVar[type] = Suit
+    RANK: ClassVar[type] = Rank
+    CARD: ClassVar[type] = Card
+    SUITS: ClassVar[tuple] = SUITS
+    DISPLAY: ClassVar[tuple] = _DISPLAY
+    SIZE: ClassVar[int] = HAND_SIZE
+    EXAMPLE: ClassVar[str] = "Eichel:U86 Rosen:O9"
+    NAME: ClassVar[str] = "a hand"
 
     @classmethod
     def from_dict(cls, data: dict, size: int | None = HAND_SIZE) -> "Hand":
@@ -277,9 +309,10 @@ class Hand:
         return cls.parse(text, size=size)
 
 
-def deal(rng, players: int = 4) -> list[Hand]:
-    """Deal the 36 cards to four players, nine each, with ``rng`` a ``random.Random``."""
-    cards = list(DECK)
+def deal(rng, players: int = 4, deck: tuple = DECK, hand: type = Hand) -> list:
+    """Deal ``deck`` (default the 36 Jass cards) evenly to ``players``, with ``rng`` a
+    ``random.Random``; each share as a ``hand``."""
+    cards = list(deck)
     rng.shuffle(cards)
     n = len(cards) // players
-    return [Hand(cards[i * n:(i + 1) * n]) for i in range(players)]
+    return [hand(cards[i * n:(i + 1) * n]) for i in range(players)]

@@ -33,9 +33,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Iterable, Iterator, Mapping
 
 from tutor.auction import (BID, FORT, Auction, AuctionSpec, Call, split_calls, split_seat)
+from tutor.cards import HandBase
 from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
 
 Text = tuple[str, str]   # (German, English)
@@ -167,89 +168,34 @@ DECK: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in RANKS)
 HAND_SIZE = 13
 
 
-@dataclass(frozen=True)
-class Hand:
-    """A Tarneeb hand as a set of cards; ``parse`` checks 13 distinct cards unless
-    ``size=None``."""
+@dataclass(frozen=True, init=False, repr=False)
+class Hand(HandBase):
+    """A Tarneeb hand: 13 distinct cards of the 52 (the parsing is tutor.cards')."""
 
-    cards: frozenset[Card]
-
-    def __init__(self, cards: Iterable[Card] = ()) -> None:
-        object.__setattr__(self, "cards", frozenset(cards))
+    SUIT: ClassVar[type] = Suit
+    RANK: ClassVar[type] = Rank
+    CARD: ClassVar[type] = Card
+    SUITS: ClassVar[tuple] = SUITS
+    DISPLAY: ClassVar[tuple] = RANKS
+    SIZE: ClassVar[int] = HAND_SIZE
+    EXAMPLE: ClassVar[str] = "S:AKQJ52 H:K4 D:A73 C:96"
+    NAME: ClassVar[str] = "a Tarneeb hand"
 
     @classmethod
-    def parse(cls, text: str, size: int | None = HAND_SIZE) -> "Hand":
-        t = text.strip()
-        if not t:
-            raise ParseError("empty hand (write e.g. 'S:AKQJ52 H:K4 D:A73 C:96')")
-        t = re.sub(r"([♠♥♦♣♤♡♢♧])(?!\s*:)", r"\1:", t)   # the symbol form: ♠AKQJ52
-        pattern = r"([^\s:,;]+)\s*:\s*([^\s,;]*)"
-        groups = re.findall(pattern, t)
-        rest = re.sub(pattern, "", t).strip(" ,;")
-        if rest or not groups:
-            raise ParseError(f"cannot read hand at {rest or t!r} (write e.g. 'S:AKQJ52 H:K4 D:A73 C:96')")
-        cards: list[Card] = []
-        seen: set[Suit] = set()
-        for suit_text, ranks_text in groups:
-            suit = Suit.parse(suit_text)
-            if suit in seen:
-                raise ParseError(f"suit {suit} appears twice in the hand")
-            seen.add(suit)
-            if ranks_text in ("-", "—", "–"):
-                continue
-            for rank_text in re.findall(r"10|.", ranks_text):
-                try:
-                    card = Card(suit, Rank.parse(rank_text))
-                except ParseError as e:
-                    raise ParseError(f"{suit}: {e}") from None
-                if card in cards:
-                    raise ParseError(f"card {card} appears twice in the hand")
-                cards.append(card)
-        if size is not None and len(cards) != size:
-            raise ParseError(f"a Tarneeb hand has exactly {size} cards, this one has {len(cards)}")
-        return cls(cards)
-
-    def suit(self, suit: Suit) -> tuple[Rank, ...]:
-        """The ranks held in ``suit``, high to low."""
-        return tuple(r for r in RANKS if Card(suit, r) in self.cards)
-
-    def length(self, suit: Suit) -> int:
-        return sum(1 for c in self.cards if c.suit == suit)
-
-    def has(self, suit: Suit, rank: Rank) -> bool:
-        return Card(suit, rank) in self.cards
-
-    def __contains__(self, card: object) -> bool:
-        return card in self.cards
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(sorted(self.cards, key=lambda c: (SUITS.index(c.suit), RANKS.index(c.rank))))
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __str__(self) -> str:
-        return " ".join(f"{s.value}:{''.join(r.value for r in self.suit(s))}"
-                        for s in SUITS if self.length(s))
+    def normalize(cls, text: str) -> str:
+        return re.sub(r"([♠♥♦♣♤♡♢♧])(?!\s*:)", r"\1:", text)   # the symbol form: ♠AKQJ52
 
     def pretty(self) -> str:
         """With symbols and every suit, voids as ``-``: ``♠AKQJ52 ♥K4 ♦A73 ♣96`` (``parse``
         reads it back)."""
         return " ".join(f"{s.symbol}{''.join(r.value for r in self.suit(s)) or '-'}" for s in SUITS)
 
-    def __repr__(self) -> str:
-        return f"Hand.parse({str(self)!r})"
-
-    def to_dict(self) -> dict[str, list[str]]:
-        return {s.value: [r.value for r in self.suit(s)] for s in SUITS if self.length(s)}
-
 
 def deal(rng, players: int = 4) -> list[Hand]:
     """Deal the 52 cards, 13 to each of four players (``rng`` a ``random.Random``)."""
-    cards = list(DECK)
-    rng.shuffle(cards)
-    n = len(cards) // players
-    return [Hand(cards[i * n:(i + 1) * n]) for i in range(players)]
+    from tutor.cards import deal as deal_deck
+
+    return deal_deck(rng, players, DECK, Hand)
 
 
 # Tarneeb 400, as the text describes it: card values, and "the contract target becomes
