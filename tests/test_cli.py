@@ -151,3 +151,20 @@ def test_demo_json_has_every_call_with_the_recommendation():
         ("60 Eichel",) * 2, ("70 Schellen",) * 2, ("90 Eichel",) * 2, ("95 Rosen",) * 2,
         ("100 Eichel",) * 2, ("dopple",) * 2]
     assert data["konter"] is None and data["board"] == {"AC": 313, "BD": 44}
+
+
+@pytest.mark.parametrize("extra,message", [
+    (["--weis", "AC=50", "--weis", "BD=20"], "only the team with the best Weis writes"),
+    (["--weis", "AC=55"], "no Weis adds up to 55"),
+    (["--stoeck", "AC", "--stoeck", "BD"], "only one team"),
+])
+def test_score_refuses_what_the_board_refuses(extra, message):
+    r = run("score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "100", *extra)
+    assert r.exit_code == 2 and message in r.output
+    r = run("score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "156")
+    assert r.exit_code == 2 and "impossible" in r.output
+
+
+def test_score_board_is_written_ac_first():
+    r = run("score", "--contract", "80 Rosen", "--declarer", "D", "--card-points", "90", "--json")
+    assert list(json.loads(r.output)["board"]) == ["AC", "BD"]

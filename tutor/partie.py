@@ -48,13 +48,13 @@ from tutor import weis as weis_mod
 from tutor.cards import TOTAL_POINTS, Hand, Suit
 from tutor.errors import ParseError, RulesError, TutorError
 from tutor.rules import TableRules
-from tutor.scoring import GameScore, other, score_game
+from tutor.scoring import (GameScore, check_card_points, check_one_weis_team, check_weis_points,
+                           other, score_game)
 
 SEATS = ("A", "B", "C", "D")
 TEAMS = ("AC", "BD")
 DEFAULT_DEALER = "D"  # so that A is Vorhand of the first game, as in the notation
 TRUMPLESS = ("Obenabe", "Undenufe")
-IMPOSSIBLE_CARD_POINTS = (1, TOTAL_POINTS - 1)  # no card counts 1, the last trick 5
 
 
 def next_seat(seat: str) -> str:
@@ -213,14 +213,11 @@ class Game:
             raise type(e)(f"{where}: {e}") from None
         declarer = parse_seat(data["declarer"], f"{where}: {label('declarer')}")
         cp = data["card_points"]
-        if isinstance(cp, bool) or not isinstance(cp, int):
-            raise ParseError(f"{where}: {label('card_points')} {cp!r}: write a whole number from 0 to {TOTAL_POINTS}")
-        if not 0 <= cp <= TOTAL_POINTS:
-            raise TutorError(f"{where}: {label('card_points')} {cp}: card points run from 0 to "
-                             f"{TOTAL_POINTS} (the other team has the rest)")
-        if cp in IMPOSSIBLE_CARD_POINTS:
-            raise TutorError(f"{where}: {label('card_points')} {cp}: impossible, no card counts 1 "
-                             f"(the other team would have {TOTAL_POINTS - cp})")
+        try:
+            check_card_points(cp)
+        except TutorError as e:
+            kind = ParseError if isinstance(cp, bool) or not isinstance(cp, int) else TutorError
+            raise kind(f"{where}: {label('card_points')} {e}") from None
         double, redouble = flag("double"), flag("redouble")
         if redouble and not double:
             raise TutorError(f"{where}: {label('redouble')}: a konter needs a double first")
@@ -282,14 +279,16 @@ def _read_weis(value: Any, rules: TableRules, where: str):
             raise ParseError(f"{where}: {team} given twice")
         if v == 0:
             continue
-        if v < 0 or v % 10 or v in (10, 30):
-            raise TutorError(f"{where} {team}={v}: no Weis adds up to {v} (20, 40, 50, 60, 70, ...)")
-        points[team] = v
+        try:
+            points[team] = check_weis_points(team, v)
+        except TutorError as e:
+            raise TutorError(f"{where} {e}") from None
     if points and cards:
         raise ParseError(f"{where}: give Weis either as points per team or as cards per seat, not both")
-    if len(points) > 1:
-        raise TutorError(f"{where}: only the team with the best Weis writes; "
-                         "both teams cannot have Weis points")
+    try:
+        check_one_weis_team(points)
+    except TutorError as e:
+        raise TutorError(f"{where}: {e}") from None
     seen: dict[Any, str] = {}
     for seat, hand in cards.items():
         for c in hand:

@@ -71,6 +71,34 @@ class GameScore:
                 "board": dict(self.board)}
 
 
+IMPOSSIBLE_CARD_POINTS = (1, TOTAL_POINTS - 1)   # no card counts 1, the last trick 5
+
+
+def check_card_points(cp) -> int:
+    """The declaring team's card points, or a TutorError saying why they cannot be."""
+    if isinstance(cp, bool) or not isinstance(cp, int):
+        raise TutorError(f"{cp!r}: write a whole number from 0 to {TOTAL_POINTS}")
+    if not 0 <= cp <= TOTAL_POINTS:
+        raise TutorError(f"{cp}: card points run from 0 to {TOTAL_POINTS} (the other team has the rest)")
+    if cp in IMPOSSIBLE_CARD_POINTS:
+        raise TutorError(f"{cp}: impossible, no card counts 1 (the other team would have {TOTAL_POINTS - cp})")
+    return cp
+
+
+def check_weis_points(team: str, points: int) -> int:
+    """Weis points a team can write: 20, 40, 50, 60, 70 ... (no Weis makes 10 or 30)."""
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise TutorError(f"{team}: {points!r} is no number of points")
+    if points < 0 or points % 10 or points in (10, 30):
+        raise TutorError(f"{team}={points}: no Weis adds up to {points} (20, 40, 50, 60, 70, ...)")
+    return points
+
+
+def check_one_weis_team(teams) -> None:
+    if len([t for t in teams]) > 1:
+        raise TutorError("only the team with the best Weis writes; both teams cannot have Weis points")
+
+
 def score_game(bid: int, declarer: str, card_points: int, *, double: bool = False,
                redouble: bool = False, misere: bool = False,
                weis: Mapping[str, int] | None = None, stoeck: Iterable[str] = (),
@@ -79,9 +107,10 @@ def score_game(bid: int, declarer: str, card_points: int, *, double: bool = Fals
     tricks (0..157); for a Misère the tricks count for the other side."""
     rules = load_rules(rules)
     team = team_of(declarer)
-    if isinstance(card_points, bool) or not isinstance(card_points, int) \
-            or not 0 <= card_points <= TOTAL_POINTS:
-        raise TutorError(f"card points {card_points!r}: must be a whole number from 0 to {TOTAL_POINTS}")
+    try:
+        check_card_points(card_points)
+    except TutorError as e:
+        raise TutorError(f"card points {e}") from None
     if bid not in rules.bid_values:
         raise TutorError(f"{bid} is not a bid at this table")
     if redouble and not double:
@@ -93,17 +122,20 @@ def score_game(bid: int, declarer: str, card_points: int, *, double: bool = Fals
     matsch = bid == rules.matsch_bid
     target = (rules.matsch_target if matsch else bid) * multiplier
     made = credited >= (TOTAL_POINTS if matsch else bid)
-    board = {team: credited, other(team): TOTAL_POINTS - credited}
+    board = {"AC": 0, "BD": 0}
+    board[team], board[other(team)] = credited, TOTAL_POINTS - credited
     board[team if made else other(team)] += target
-    weis = {parse_team(k): int(v) for k, v in (weis or {}).items()}
+    weis = {parse_team(k): check_weis_points(parse_team(k), v) for k, v in (weis or {}).items()}
+    weis = {t: v for t, v in weis.items() if v}
     if weis and not rules.weis:
         raise TutorError("this table plays without Weis")
-    stoeck = tuple(parse_team(t) for t in stoeck)
+    check_one_weis_team(weis)
+    stoeck = tuple(sorted({parse_team(t) for t in stoeck}))
+    if len(stoeck) > 1:
+        raise TutorError("only one team can hold König and Ober of the trump")
     if stoeck and not rules.stoeck:
         raise TutorError("this table plays without Stöck")
     for t, points in weis.items():
-        if points < 0:
-            raise TutorError(f"Weis for {t}: {points} is negative")
         board[t] += points
     for t in stoeck:
         board[t] += STOECK_POINTS
