@@ -168,3 +168,16 @@ def test_score_refuses_what_the_board_refuses(extra, message):
 def test_score_board_is_written_ac_first():
     r = run("score", "--contract", "80 Rosen", "--declarer", "D", "--card-points", "90", "--json")
     assert list(json.loads(r.output)["board"]) == ["AC", "BD"]
+
+
+def test_check_of_a_legal_true_call_that_is_not_the_best_says_so_and_exits_0():
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "fort")
+    assert r.exit_code == 0
+    assert r.output.startswith("Regelkonform, aber nicht die Empfehlung") and "Empfohlen: 90 Eichel" in r.output
+
+
+def test_fort_is_worded_for_the_table_rule_and_for_no_bid():
+    out = run("explain", "fort", "--lang", "en").output
+    assert "does not bid and is out for this auction" in out
+    out = run("explain", "60 Eichel, fort", "--rules", "verband", "--lang", "en").output
+    assert "lets the bid stand and is out" in out

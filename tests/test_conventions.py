@@ -198,3 +198,8 @@ def test_check_says_why_a_call_is_illegal_in_the_learners_language():
     assert "65 Rosen does not overbid 70 Schellen" in v.text("en")
     v = cv.check(hand, "60 Eichel, 70 Schellen", "63 Rosen")
     assert "63 ist im Sidi-Barrani kein Gebot" in v.text("de")
+
+
+def test_texts_for_a_first_fuenfer_and_the_upper_hilfe_in_english():
+    assert "with no bid before it" in cv.explain("55 Eichel").calls[0].text("en")
+    assert "the Nell with three cards or more" in cv.explain("60 Eichel, 70 Schellen, 90 Eichel").calls[2].text("en")

@@ -251,8 +251,11 @@ def _is_fuenfer(call: Call) -> bool:
 
 def _basic(s: Situation, c: Call) -> Params:
     suit = _suit_of(c)
+    v = s.standing_value
     return {"seat": s.seat, "call": str(c), "suit": suit.value if suit else c.strain,
-            "partner": s.partner, "standing": s.standing_value if s.standing else "—"}
+            "partner": s.partner, "standing": v if s.standing else "—",
+            "above_de": f"über {v}" if s.standing else "ohne Gebot davor",
+            "above_en": f"above {v}" if s.standing else "with no bid before it"}
 
 
 def _match_matsch(s: Situation, c: Call) -> Params | None:
@@ -319,7 +322,7 @@ def _match_hilfe(s: Situation, c: Call) -> Params | None:
         other = OTHER_TOP[o.top]
         p.update(other=TOP_NAME["de"][other], shown=TOP_NAME["de"][o.top],
                  count_de="zu zweit" if c.value == low else "zu dritt oder mehr",
-                 count_en="with one more card" if c.value == low else "with two or more cards")
+                 count_en="with two cards" if c.value == low else "with three cards or more")
     return p
 
 
@@ -391,14 +394,18 @@ def _match_kind(kind: str) -> Callable[[Situation, Call], Params | None]:
         high = s.auction.high
         p["bid"] = str(high.call) if high else "—"
         p["declarer"] = high.seat if high else "—"
+        final = s.rules.fort_final
+        p["fort_de"] = ("lässt das Gebot stehen" if high else "bietet nicht") + \
+            (" und bleibt für dieses Bieten draussen" if final else " (und darf später wieder bieten)")
+        p["fort_en"] = ("lets the bid stand" if high else "does not bid") + \
+            (" and is out for this auction" if final else " (and may bid again later)")
         return p
     return match
 
 
 # The table, in priority order: the first convention that matches reads the call.
 CONVENTIONS: tuple[Convention, ...] = (
-    Convention("fort", {"de": "fort: {seat} lässt das Gebot stehen und bietet nicht weiter",
-                        "en": "fort: {seat} lets the bid stand and bids no more"},
+    Convention("fort", {"de": "fort: {seat} {fort_de}", "en": "fort: {seat} {fort_en}"},
                _match_kind(FORT)),
     Convention("double", {"de": "{seat} doppelt {bid} von {declarer}: die Zielpunkte verdoppeln sich, das Bieten ist beendet",
                           "en": "{seat} doubles {bid} by {declarer}: the target points double, the bidding ends"},
@@ -418,8 +425,8 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention("opening", {"de": "Eröffnung in {suit}, {row_de} ({row}): {top} {count_de}",
                            "en": "opening in {suit}, {row_en} ({row}): the {top} {count_en}"},
                _match_opening, _promise_opening),
-    Convention("hilfe", {"de": "Hilfe in {suit}, der Farbe von {partner}: die beiden kleinsten Zehner über {standing} sind {low} und {high}, {call} ist der {which_de}",
-                         "en": "Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner above {standing} are {low} and {high}, {call} is the {which_en}"},
+    Convention("hilfe", {"de": "Hilfe in {suit}, der Farbe von {partner}: die beiden kleinsten Zehner {above_de} sind {low} und {high}, {call} ist der {which_de}",
+                         "en": "Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner {above_en} are {low} and {high}, {call} is the {which_en}"},
                _match_hilfe, _promise_hilfe),
     Convention("raise", {"de": "Erhöhung in {suit}, der Farbe des eigenen Teams: steigert nur die Zahl, keine neue Auskunft",
                          "en": "raise in {suit}, the own team's suit: raises the number only, no new information"},
@@ -427,8 +434,8 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention("want", {"de": "Zehner in {suit}, der Farbe der Gegner: «Wir wollen eure Farbe selbst», ohne weitere Auskunft",
                         "en": "Zehner in {suit}, the opponents' suit: \"we want your suit ourselves\", no further information"},
                _match_want),
-    Convention("ace", {"de": "Ass-Ansage: {call} ist der nächste Fünfer über {standing}; {seat} hält das Ass {whose_de}",
-                       "en": "Ace announcement: {call} is the next Fünfer above {standing}; {seat} holds the Ace {whose_en}"},
+    Convention("ace", {"de": "Ass-Ansage: {call} ist der nächste Fünfer {above_de}; {seat} hält das Ass {whose_de}",
+                       "en": "Ace announcement: {call} is the next Fünfer {above_en}; {seat} holds the Ace {whose_en}"},
                _match_ace, _promise_ace),
     Convention("unconventional", {"de": "{call} folgt keiner Ansageregel: {why_de}",
                                   "en": "{call} follows no convention: {why_en}"},

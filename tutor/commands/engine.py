@@ -144,7 +144,10 @@ def check(ctx, hand, auction, call_text, seat, as_json, lang, rules_spec):
     if as_json:
         emit_json(verdict.to_json(lang))
     else:
-        head = _t(lang, "Richtig" if verdict.ok else "Nicht richtig", "Right" if verdict.ok else "Not right")
+        best = verdict.ok and verdict.recommended == str(verdict.reading.call)
+        head = (_t(lang, "Richtig", "Right") if best else
+                _t(lang, "Regelkonform, aber nicht die Empfehlung", "Within the rules, but not the recommendation")
+                if verdict.ok else _t(lang, "Nicht richtig", "Not right"))
         flags = ", ".join(
             f"{name}: {_t(lang, 'ja', 'yes') if value else _t(lang, 'nein', 'no')}"
             for name, value in ((_t(lang, "erlaubt", "legal"), verdict.legal),
