@@ -181,3 +181,21 @@ def test_fort_is_worded_for_the_table_rule_and_for_no_bid():
     assert "does not bid and is out for this auction" in out
     out = run("explain", "60 Eichel, fort", "--rules", "verband", "--lang", "en").output
     assert "lets the bid stand and is out" in out
+
+
+@pytest.mark.parametrize("args,message", [
+    (["bid", "--hand", C_HAND, "--seat", "E"], "'E' is not a seat (A, B, C, D)"),
+    (["check", "--hand", C_HAND], "Missing option '--call'"),
+])
+def test_usage_errors_are_one_line_and_exit_2(args, message):
+    r = run(*args)
+    assert r.exit_code == 2 and message in r.output
+    assert "Usage:" not in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_broken_yaml_in_a_rules_file_is_one_line_with_its_place(tmp_path):
+    f = tmp_path / "t.yaml"
+    f.write_text("profile: verband\n  hilfe: [common\n")
+    r = run("rules", str(f))
+    assert r.exit_code == 2 and "line 2 column 8: not valid YAML" in r.output
+    assert len(r.output.strip().splitlines()) == 1

@@ -277,8 +277,8 @@ class Auction:
             spec = default_spec() if rules is None else sidi_barrani_spec(rules)
         auction = cls(spec)
         for number, item in enumerate(split_calls(text), start=1):
-            seat, call_text = split_seat(item, spec)
             try:
+                seat, call_text = split_seat(item, spec)
                 call = spec.parse_call(call_text)
                 auction = auction.play(call, seat)
             except (ParseError, IllegalCallError) as e:

@@ -56,6 +56,11 @@ class LazyGroup(click.Group):
         except TutorError as e:
             click.echo(f"tutor: {e}", err=True)
             ctx.exit(2)
+        except click.UsageError as e:
+            # one line, like every other input error, instead of click's usage block
+            where = e.ctx.command_path if e.ctx is not None else "tutor"
+            click.echo(f"{where}: {e.format_message()} (see '{where} --help')", err=True)
+            ctx.exit(2)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -170,8 +170,18 @@ def read_file(path: Path) -> Any:
 
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise RulesError(f"{path}: cannot read: {e}") from None
+    except OSError as e:
+        raise RulesError(f"{path}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"{path}: cannot read: not UTF-8 text") from None
     except yaml.YAMLError as e:
-        raise RulesError(f"{path}: not valid YAML: {e}") from None
+        raise RulesError(f"{path}: {yaml_problem(e)}") from None
     return data or {}
+
+
+def yaml_problem(e: Exception) -> str:
+    """A YAML error as one line: where (line, column) and what."""
+    mark = getattr(e, "problem_mark", None)
+    problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+    where = f"line {mark.line + 1} column {mark.column + 1}: " if mark is not None else ""
+    return f"{where}not valid YAML: {problem}"

@@ -43,7 +43,10 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
     """Open (creating when missing) and migrate the database."""
     p = Path(path) if path is not None else default_path()
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
+        if path is None:
+            p.parent.mkdir(parents=True, exist_ok=True)   # the data folder, on first use
+        elif not p.parent.is_dir():
+            raise TutorError(f"cannot open the database {p}: the folder {p.parent} does not exist")
         conn = sqlite3.connect(p, timeout=30, isolation_level=None)
     except (OSError, sqlite3.Error) as e:
         raise TutorError(f"cannot open the database {p}: {e}") from None

@@ -91,9 +91,9 @@ def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
         echo(f"{seat} {'sagt' if de else 'calls'} «{call}» [{reading.kind}]")
         echo(f"   {reading.text(lang)}")
         agree = advice.call == call
-        echo(("   Der Tutor empfiehlt dasselbe. " if de else "   The tutor recommends the same. ")
-             if agree else (f"   Der Tutor empfiehlt {advice.call}. " if de
-                            else f"   The tutor recommends {advice.call}. "))
+        echo(("   Der Tutor empfiehlt dasselbe." if de else "   The tutor recommends the same.")
+             if agree else (f"   Der Tutor empfiehlt {advice.call}." if de
+                            else f"   The tutor recommends {advice.call}."))
         for line in advice.reasons(lang)[1:]:
             echo(f"     - {line}")
         so_far.append(f"{seat}: {call}" if call in ("dopple", "konter") else call)

@@ -31,3 +31,21 @@ def common_options(f: Callable) -> Callable:
 
 def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False))
+
+
+class SeatType(click.ParamType):
+    """A seat letter, any case, written back in capitals: A, B, C or D."""
+
+    name = "seat"
+
+    def __init__(self, seats: str = "ABCD") -> None:
+        self.seats = seats
+
+    def convert(self, value, param, ctx):
+        v = str(value).strip().upper()
+        if len(v) != 1 or v not in self.seats:
+            self.fail(f"{value!r} is not a seat ({', '.join(self.seats)})", param, ctx)
+        return v
+
+
+SEAT = SeatType()

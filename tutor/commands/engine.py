@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from tutor.commands.common import common_options, emit_json, json_option, lang_option
+from tutor.commands.common import SEAT, common_options, emit_json, json_option, lang_option
 
 SEATS = ("A", "B", "C", "D")
 
@@ -93,7 +93,7 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
 @click.command()
 @click.option("--hand", required=True, help='The hand, e.g. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8".')
 @click.option("--auction", default="", help="The calls so far, from Vorhand on.")
-@click.option("--seat", type=click.Choice(SEATS, case_sensitive=False), default=None,
+@click.option("--seat", type=SEAT, default=None,
               help="The hand's seat (default: the seat in turn); another seat can only double or konter.")
 @common_options
 @click.pass_context
@@ -126,7 +126,7 @@ def bid(ctx, hand, auction, seat, as_json, lang, rules_spec):
 @click.option("--hand", required=True, help="The hand.")
 @click.option("--auction", default="", help="The calls so far.")
 @click.option("--call", "call_text", required=True, help='The call to check, e.g. "80 Eichel" or "D: dopple".')
-@click.option("--seat", type=click.Choice(SEATS, case_sensitive=False), default=None,
+@click.option("--seat", type=SEAT, default=None,
               help="Who makes the call (default: the seat in turn, or the call's prefix).")
 @common_options
 @click.pass_context
@@ -174,7 +174,7 @@ def _parse_weis(items: tuple[str, ...]) -> dict[str, int]:
 
 @click.command()
 @click.option("--contract", default=None, help='The contract, e.g. "100 Eichel" or "Matsch Rosen".')
-@click.option("--declarer", type=click.Choice(SEATS, case_sensitive=False), default=None)
+@click.option("--declarer", type=SEAT, default=None)
 @click.option("--card-points", type=int, default=None, help="The declaring team's card points (0..157).")
 @click.option("--double", is_flag=True, help="The contract was doubled.")
 @click.option("--redouble", is_flag=True, help="... and kontered.")
@@ -237,7 +237,7 @@ def rules(ctx, spec, as_json, lang):
         emit_json(r.to_dict())
         return
     for key, value in r.to_dict().items():
-        click.echo(f"{key}: {value}")
+        click.echo(f"{key}: {str(value).lower() if isinstance(value, bool) else value}")
 
 
 @click.command()
