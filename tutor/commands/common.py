@@ -49,3 +49,20 @@ class SeatType(click.ParamType):
 
 
 SEAT = SeatType()
+
+
+def write_or_echo(output, text: str) -> bool:
+    """Write ``text`` to the file ``output``, or to standard output when it is None.
+    Returns whether a file was written; an unwritable file is a one-line TutorError."""
+    if output is None:
+        click.echo(text, nl=False)
+        return False
+    from pathlib import Path
+
+    from tutor.errors import TutorError
+
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise TutorError(f"cannot write {output}: {e.strerror or e}") from None
+    return True

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from tutor.commands.common import emit_json, json_option, lang_option
+from tutor.commands.common import emit_json, json_option, lang_option, write_or_echo
 
 TOPICS = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe",
           "gegnerfarbe", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
@@ -342,13 +342,8 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
     items = _verified(paths, lang, rules_spec, course)
     html = sheets.render(items, title=title, lang=lang, exercises=not answers_only,
                          answers=not no_answers, lesson=lesson if len(sources) <= 1 or lesson_id else None)
-    if output is None:
-        click.echo(html, nl=False)
+    if not write_or_echo(output, html):
         return
-    try:
-        Path(output).write_text(html, encoding="utf-8")
-    except OSError as e:
-        raise TutorError(f"cannot write {output}: {e}") from None
     click.echo(_t(lang, f"{output}: {len(items)} Aufgaben", f"{output}: {len(items)} drills"), err=True)
 
 
@@ -422,13 +417,8 @@ def drills_new(topic, count, seed, output, force, rules_spec, lang):
     f = generator.generate(topic, count, seed=seed, rules=rules_spec,
                            progress=_progress_bar(count, lang))
     text = dumps(f, schema_ref_for(output) if output else None)
-    if output is None:
-        click.echo(text, nl=False)
+    if not write_or_echo(output, html):
         return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise TutorError(f"cannot write {output}: {e}") from None
     click.echo(_t(lang, f"{output}: {len(f.drills)} Aufgaben ({topic}, seed {seed})",
                   f"{output}: {len(f.drills)} drills ({topic}, seed {seed})"), err=True)
 
