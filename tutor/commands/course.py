@@ -417,7 +417,7 @@ def drills_new(topic, count, seed, output, force, rules_spec, lang):
     f = generator.generate(topic, count, seed=seed, rules=rules_spec,
                            progress=_progress_bar(count, lang))
     text = dumps(f, schema_ref_for(output) if output else None)
-    if not write_or_echo(output, html):
+    if not write_or_echo(output, text):
         return
     click.echo(_t(lang, f"{output}: {len(f.drills)} Aufgaben ({topic}, seed {seed})",
                   f"{output}: {len(f.drills)} drills ({topic}, seed {seed})"), err=True)
