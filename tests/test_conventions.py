@@ -2,7 +2,6 @@
 import pytest
 
 from tutor import conventions as cv
-from tutor.cards import Hand
 from tutor.rules import load
 
 

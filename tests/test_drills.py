@@ -5,13 +5,12 @@ import json
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 
 from conftest import ISSUE_DRILLS, ROOT, write
 from tutor import drills, generator
-from tutor.errors import ParseError, TutorError
+from tutor.errors import ParseError
 
 TOPICS = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe",
           "gegnerfarbe", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")

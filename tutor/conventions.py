@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping, Sequence
 
-from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, WORD, Auction, Call, Entry, sidi_barrani_spec
+from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, Auction, Call, sidi_barrani_spec
 from tutor.cards import NELL, PUUR, SUITS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
 from tutor.rules import TableRules, load as load_rules
@@ -721,7 +721,7 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str", rule
         except IllegalCallError as e:
             return Verdict(False, False, False, None, _safe_advice(hand, reader, rules, seat), e.args[0])
     if seat is None and call.kind in (DOUBLE, REDOUBLE):
-        seat = _default_doubler(reader.auction, call)
+        seat = reader.auction.next_seat   # without a seat, the seat in turn doubles
     why = reader.auction.why_illegal(call, seat)
     advice = _safe_advice(hand, reader, rules, seat)
     if why is not None:
@@ -730,11 +730,6 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str", rule
     broken = tuple(p for p in reading.promises if not p.satisfied_by(hand))
     return Verdict(True, reading.kind != "unconventional", not broken, reading, advice,
                    broken=broken)
-
-
-def _default_doubler(a: Auction, call: Call) -> str | None:
-    """Without a seat, a double or konter is taken as the seat in turn's."""
-    return a.next_seat
 
 
 def _safe_advice(hand: Hand, reader: Reader, rules: TableRules, seat: str | None) -> Advice | None:

@@ -45,7 +45,7 @@ from typing import Any, Callable, Mapping
 
 from tutor import rules as rules_mod
 from tutor import weis as weis_mod
-from tutor.cards import TOTAL_POINTS, Hand, Suit
+from tutor.cards import Hand, Suit
 from tutor.errors import ParseError, RulesError, TutorError
 from tutor.rules import TableRules
 from tutor.scoring import (GameScore, check_card_points, check_one_weis_team, check_weis_points,

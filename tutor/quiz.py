@@ -28,7 +28,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from tutor.errors import ParseError, TutorError
+from tutor.errors import TutorError
 
 CORRECT, ACCEPTABLE, WRONG = "correct", "acceptable", "wrong"
 INTERVALS = {1: 1, 2: 3, 3: 7, 4: 16, 5: 35}   # box -> days until due again

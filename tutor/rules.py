@@ -14,7 +14,7 @@ A wrong key or value is a :class:`~tutor.errors.RulesError` that names it.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Iterable, Mapping
 
 from tutor.auction import (BID, FORT, Auction, AuctionSpec, Call, split_calls, split_seat)
 from tutor.cards import HandBase

@@ -214,7 +214,7 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
     Without FILES: the course's drills in lesson order, the due ones first.
     Answers: a call (90 ei, fort), a kind or its number, ja/nein, the two board numbers.
     """
-    from tutor import drills, quiz
+    from tutor import quiz
 
     course = _lessons(lessons_path, required=False)
     progress = quiz.Progress.open(db_path, learner)

@@ -6,8 +6,6 @@ Thin: each parses its options, calls the library (``tutor.conventions``,
 """
 from __future__ import annotations
 
-import sys
-
 import click
 
 from tutor.commands.common import SEAT, common_options, emit_json, json_option, lang_option
