@@ -114,7 +114,7 @@ def test_score_json_contract_and_options():
     (["explain", "60 Eichel", "--rules", "nirgends"], "unknown rules 'nirgends'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
-    r = run(*args)
+    r = run(*args, "--lang", "en")
     assert r.exit_code == 2, r.output
     assert message in r.output
     assert "Traceback" not in r.output
@@ -159,10 +159,10 @@ def test_demo_json_has_every_call_with_the_recommendation():
     (["--stoeck", "AC", "--stoeck", "BD"], "only one team"),
 ])
 def test_score_refuses_what_the_board_refuses(extra, message):
-    r = run("score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "100", *extra)
+    r = run("score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "100", *extra, "--lang", "en")
     assert r.exit_code == 2 and message in r.output
     r = run("score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "156")
-    assert r.exit_code == 2 and "impossible" in r.output
+    assert r.exit_code == 2 and "unmöglich, keine Karte zählt 1" in r.output
 
 
 def test_score_board_is_written_ac_first():
@@ -199,3 +199,15 @@ def test_broken_yaml_in_a_rules_file_is_one_line_with_its_place(tmp_path):
     r = run("rules", str(f))
     assert r.exit_code == 2 and "line 2 column 8: not valid YAML" in r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args,message", [
+    (["explain", "60 Eichel, 60 Rosen"], "Ansage 2 ('60 Rosen'): 60 Rosen überbietet 60 Eichel nicht"),
+    (["explain", "60 Eichle"], "Ansage 1 ('60 Eichle'): unbekannte Farbe 'Eichle'"),
+    (["bid", "--hand", "Eichel:AO9"], "ein Blatt hat genau 9 Karten, dieses hat 3"),
+    (["check", "--hand", C_HAND, "--auction", "60 Eichel", "--call", "sechzig"], "Ansage 'sechzig' nicht lesbar"),
+    (["score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "200"], "Kartenpunkte 200"),
+])
+def test_input_errors_speak_german_by_default(args, message):
+    r = run(*args)
+    assert r.exit_code == 2 and message in r.output, r.output

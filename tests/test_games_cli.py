@@ -88,11 +88,11 @@ def test_auction_full_json_has_calls_and_notes():
 
 
 @pytest.mark.parametrize("game, text, where", [
-    ("bieter-3", "600, 605", "call 2"),
-    ("bieter-3", "600, 610, fort, 620, fort, 630", "call 6"),
-    ("palette", "110, Matsch, 500", "call 3"),
-    ("pandur", "100, zehn", "call 2"),
-    ("bolschewik", "90", "call 1"),
+    ("bieter-3", "600, 605", "Ansage 2"),
+    ("bieter-3", "600, 610, fort, 620, fort, 630", "Ansage 6"),
+    ("palette", "110, Matsch, 500", "Ansage 3"),
+    ("pandur", "100, zehn", "Ansage 2"),
+    ("bolschewik", "90", "Ansage 1"),
 ])
 def test_auction_illegal_or_unreadable_exits_2_naming_the_call(game, text, where):
     r = run("auction", "--game", game, text)
@@ -153,8 +153,8 @@ def test_tarneeb_score_json_contract():
     (("score", "--tricks", "9"), "--bid"),
     (("score", "--bid", "6", "--tricks", "6"), "bid"),
     (("score", "--bid", "8", "--tricks", "9", "--contract", "100 Eichel"), "Sidi-Barrani"),
-    (("bid", "--hand", "S:AK"), "13 cards"),
-    (("bid", "--hand", STRONG, "--auction", "7, 7"), "call 2"),
+    (("bid", "--hand", "S:AK"), "genau 13 Karten"),
+    (("bid", "--hand", STRONG, "--auction", "7, 7"), "Ansage 2"),
     (("score", "--rules", "tarneeb-400", "--bid", "8", "--tricks", "9"), "400"),
 ])
 def test_tarneeb_bad_input_exits_2(args, message):

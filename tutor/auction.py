@@ -112,7 +112,9 @@ class AuctionSpec:
     def seat_index(self, name: str) -> int:
         n = name.strip().upper()
         if n not in self.seat_names:
-            raise ParseError(f"unknown seat {name.strip()!r} (seats: {' '.join(self.seat_names)})")
+            seats = " ".join(self.seat_names)
+            raise ParseError(f"unknown seat {name.strip()!r} (seats: {seats})",
+                             de=f"unbekannter Platz {name.strip()!r} (Plätze: {seats})")
         return self.seat_names.index(n)
 
     def side_of(self, seat: int) -> frozenset[int]:
@@ -127,7 +129,7 @@ class AuctionSpec:
         t = " ".join(text.strip().split())
         low = t.lower()
         if not t:
-            raise ParseError("empty call")
+            raise ParseError("empty call", de="leere Ansage")
         if low in self.fort_words:
             return Call(FORT, word=self.fort_words[0])
         if low in self.double_words and self.doubling:
@@ -142,24 +144,26 @@ class AuctionSpec:
                 return Call(BID, w)
         m = re.fullmatch(r"([0-9]+|[^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t)
         if not m:
-            raise ParseError(f"cannot read call {t!r}")
+            raise ParseError(f"cannot read call {t!r}", de=f"Ansage {t!r} nicht lesbar")
         head, rest = m.group(1), m.group(2)
         if head.isascii() and head.isdigit():
             level: int | str = int(head)
         elif head.lower() in self.aliases:
             level = self.aliases[head.lower()]
         else:
-            raise ParseError(f"cannot read call {t!r}")
+            raise ParseError(f"cannot read call {t!r}", de=f"Ansage {t!r} nicht lesbar")
         strain: str | None = None
         if rest is not None:
             if self.strains is None or self.parse_strain is None:
-                raise ParseError(f"call {t!r}: in {self.name} a bid names no suit")
+                raise ParseError(f"call {t!r}: in {self.name} a bid names no suit",
+                                 de=f"Ansage {t!r}: im {self.name} nennt ein Gebot keine Farbe")
             strain = self.parse_strain(rest)
             if strain not in self.strains:
                 raise IllegalCallError(why("trumpless_here" if strain in TRUMPLESS else "not_a_trump",
                                            strain=strain))
         elif self.strains is not None and not self.strain_optional:
-            raise ParseError(f"call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'")
+            raise ParseError(f"call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'",
+                             de=f"Ansage {t!r}: ein Gebot nennt Zahl und Trumpffarbe, z.B. '{level} Eichel'")
         if level not in self.ladder:
             raise IllegalCallError(why("not_a_bid_in", level=level, game=self.name,
                                        ladder=describe_ladder(self.ladder)))
@@ -233,6 +237,7 @@ class Why(str):
 
     key: str
     params: dict
+    de: str
 
     def text(self, lang: str = "en") -> str:
         return WHY[self.key][1 if lang == "de" else 0].format(**self.params)
@@ -241,6 +246,7 @@ class Why(str):
 def why(key: str, **params) -> Why:
     w = Why(WHY[key][0].format(**params))
     w.key, w.params = key, params
+    w.de = w.text("de")
     return w
 
 
@@ -282,7 +288,8 @@ class Auction:
                 call = spec.parse_call(call_text)
                 auction = auction.play(call, seat)
             except (ParseError, IllegalCallError) as e:
-                raise type(e)(f"call {number} ({item.strip()!r}): {e}") from None
+                raise e.at(f"call {number} ({item.strip()!r}): ",
+                           f"Ansage {number} ({item.strip()!r}): ") from None
         return auction
 
     def __str__(self) -> str:
@@ -506,7 +513,8 @@ def split_calls(text: str) -> list[str]:
     items = [x.strip() for x in t.split(",")]
     for i, item in enumerate(items, start=1):
         if not item:
-            raise ParseError(f"call {i} is empty (two commas in a row?)")
+            raise ParseError(f"call {i} is empty (two commas in a row?)",
+                             de=f"Ansage {i} ist leer (zwei Kommas hintereinander?)")
     return items
 
 
@@ -530,7 +538,8 @@ def parse_sidi_strain(text: str) -> str:
     if words and words[-1] in ("misere", "misère") and len(words) == 2:
         base = _trumpless(words[0])
         if base is None:
-            raise ParseError(f"Misère goes with Obenabe or Undenufe, not {words[0]!r}")
+            raise ParseError(f"Misère goes with Obenabe or Undenufe, not {words[0]!r}",
+                             de=f"Misère gibt es zu Obenabe oder Undenufe, nicht zu {words[0]!r}")
         return f"{base} Misère"
     if len(words) == 1:
         base = _trumpless(words[0])

@@ -48,16 +48,18 @@ class Suit(enum.Enum):
     def parse(cls, text: str) -> "Suit":
         key = text.strip().lower()
         if not key:
-            raise ParseError("empty suit name")
+            raise ParseError("empty suit name", de="leerer Farbname")
         if key in _SUIT_ALIASES:
             return _SUIT_ALIASES[key]
         matches = {s for s in cls if len(key) >= 2 and s.value.lower().startswith(key)}
         if len(matches) == 1:
             return matches.pop()
         if matches:
-            raise ParseError(f"suit {text.strip()!r} is ambiguous: "
-                             + " or ".join(sorted(s.value for s in matches)))
-        raise ParseError(f"unknown suit {text.strip()!r} (Eichel, Schellen, Rosen, Schilten)")
+            both = sorted(s.value for s in matches)
+            raise ParseError(f"suit {text.strip()!r} is ambiguous: " + " or ".join(both),
+                             de=f"Farbe {text.strip()!r} ist mehrdeutig: " + " oder ".join(both))
+        raise ParseError(f"unknown suit {text.strip()!r} (Eichel, Schellen, Rosen, Schilten)",
+                         de=f"unbekannte Farbe {text.strip()!r} (Eichel, Schellen, Rosen, Schilten)")
 
     def __str__(self) -> str:
         return self.value
@@ -118,7 +120,8 @@ class Rank(enum.Enum):
         for r in cls:
             if r.value == key:
                 return r
-        raise ParseError(f"unknown rank {text.strip()!r} (A K O U B 9 8 7 6)")
+        raise ParseError(f"unknown rank {text.strip()!r} (A K O U B 9 8 7 6)",
+                         de=f"unbekannter Rang {text.strip()!r} (A K O U B 9 8 7 6)")
 
     def __str__(self) -> str:
         return self.value
@@ -184,7 +187,8 @@ class Card:
         m = re.fullmatch(r"(10|[AKOUB9876TZakoubtz])[\s:]+(.+)", t)
         if m:
             return cls(Suit.parse(m.group(2)), Rank.parse(m.group(1)))
-        raise ParseError(f"cannot read card {t!r} (write e.g. 'Eichel U')")
+        raise ParseError(f"cannot read card {t!r} (write e.g. 'Eichel U')",
+                         de=f"Karte {t!r} nicht lesbar (z.B. 'Eichel U')")
 
     def value(self, kind: str = "plain") -> int:
         return VALUE[kind][self.rank]
@@ -232,18 +236,21 @@ class HandBase:
         size = cls.SIZE if size == -1 else size
         t = cls.normalize(text.strip())
         if not t:
-            raise ParseError(f"empty hand (write e.g. '{cls.EXAMPLE}')")
+            raise ParseError(f"empty hand (write e.g. '{cls.EXAMPLE}')",
+                             de=f"leeres Blatt (z.B. '{cls.EXAMPLE}')")
         pattern = r"([^\s:,;]+)\s*:\s*([^\s,;]*)"
         groups = re.findall(pattern, t)
         rest = re.sub(pattern, "", t).strip(" ,;")
         if rest or not groups:
-            raise ParseError(f"cannot read hand at {rest or t!r} (write e.g. '{cls.EXAMPLE}')")
+            raise ParseError(f"cannot read hand at {rest or t!r} (write e.g. '{cls.EXAMPLE}')",
+                             de=f"Blatt nicht lesbar bei {rest or t!r} (z.B. '{cls.EXAMPLE}')")
         cards: list = []
         seen_suits: set = set()
         for suit_text, ranks_text in groups:
             suit = cls.SUIT.parse(suit_text)
             if suit in seen_suits:
-                raise ParseError(f"suit {suit} appears twice in the hand")
+                raise ParseError(f"suit {suit} appears twice in the hand",
+                                 de=f"die Farbe {suit} steht zweimal im Blatt")
             seen_suits.add(suit)
             if ranks_text in ("-", "—", "–"):
                 continue
@@ -251,12 +258,14 @@ class HandBase:
                 try:
                     card = cls.CARD(suit, cls.RANK.parse(rank_text))
                 except ParseError as e:
-                    raise ParseError(f"{suit}: {e}") from None
+                    raise e.at(f"{suit}: ") from None
                 if card in cards:
-                    raise ParseError(f"card {card} appears twice in the hand")
+                    raise ParseError(f"card {card} appears twice in the hand",
+                                     de=f"die Karte {card} steht zweimal im Blatt")
                 cards.append(card)
         if size is not None and len(cards) != size:
-            raise ParseError(f"{cls.NAME} has exactly {size} cards, this one has {len(cards)}")
+            raise ParseError(f"{cls.NAME} has exactly {size} cards, this one has {len(cards)}",
+                             de=f"ein Blatt hat genau {size} Karten, dieses hat {len(cards)}")
         return cls(cards)
 
     def suit(self, suit) -> tuple:

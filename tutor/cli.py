@@ -54,7 +54,7 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except TutorError as e:
-            click.echo(f"tutor: {e}", err=True)
+            click.echo(f"tutor: {e.text(ctx.meta.get('tutor.lang', 'de'))}", err=True)
             ctx.exit(2)
         except click.UsageError as e:
             # one line, like every other input error, instead of click's usage block

@@ -493,7 +493,8 @@ class Reader:
     def situation(self, seat: str | None = None) -> Situation:
         seat = seat or self.auction.next_seat
         if seat is None:
-            raise TutorError("the bidding is over: nobody is in turn")
+            raise TutorError("the bidding is over: nobody is in turn",
+                             de="das Bieten ist beendet: niemand ist an der Reihe")
         promised = {x: tuple(combine(p for r in self.readings if r.seat == x for p in r.promises))
                     for x in "ABCD"}
         return Situation(self.rules, self.auction, seat, dict(self.opened), dict(self.zehner), promised)
@@ -501,13 +502,14 @@ class Reader:
     def read(self, call: Call, seat: str | None = None) -> Reading:
         """Read ``call`` by ``seat`` (default the seat in turn) without playing it."""
         if call.kind in (DOUBLE, REDOUBLE) and seat is None:
-            raise IllegalCallError(f"a {call} needs the seat (e.g. 'D: {call}')")
+            raise IllegalCallError(f"a {call} needs the seat (e.g. 'D: {call}')",
+                                   de=f"zu «{call}» gehört der Platz (z.B. 'D: {call}')")
         return read_call(self.situation(seat), call)
 
     def play(self, call: Call, seat: str | None = None) -> Reading:
         reading = self.read(call, seat) if (seat or self.auction.next_seat) else None
         if reading is None:
-            raise IllegalCallError("the bidding is over")
+            raise IllegalCallError("the bidding is over", de="das Bieten ist beendet")
         self.auction = self.auction.play(call, seat)
         seat = reading.seat
         suit = _suit_of(call)
@@ -637,13 +639,18 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     a = reader.auction
     seat = (seat or a.next_seat or "").upper() or None
     if seat is None:
-        raise TutorError("the bidding is over and nobody may double or konter: there is no call to advise")
+        raise TutorError("the bidding is over and nobody may double or konter: there is no call to advise",
+                         de="das Bieten ist beendet, und niemand darf mehr doppeln oder kontern: es gibt keine Ansage zu raten")
     if seat not in "ABCD" or len(seat) != 1:
-        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)")
+        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)",
+                         de=f"unbekannter Platz {seat!r} (A, B, C oder D)")
     legal = a.legal_calls(seat)
     if not legal:
-        raise TutorError(f"{seat} has no call here: it is {a.next_seat}'s turn" if a.next_seat
-                         else f"{seat} has no call here: the bidding is over")
+        if a.next_seat:
+            raise TutorError(f"{seat} has no call here: it is {a.next_seat}'s turn",
+                             de=f"{seat} hat hier keine Ansage: {a.next_seat} ist an der Reihe")
+        raise TutorError(f"{seat} has no call here: the bidding is over",
+                         de=f"{seat} hat hier keine Ansage: das Bieten ist beendet")
     readings = [reader.read(call, s) for s, call in legal]
     options = _options(hand, readings)
     truthful = [r for r in readings if r.kind != "unconventional"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import time
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -51,20 +52,28 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
     except (OSError, sqlite3.Error) as e:
         raise TutorError(f"cannot open the database {p}: {e}") from None
     conn.row_factory = sqlite3.Row
-    try:
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute("PRAGMA busy_timeout=30000")
-        _migrate(conn)
-    except sqlite3.OperationalError as e:
-        conn.close()
-        if "locked" in str(e) or "busy" in str(e):
-            raise TutorError(f"the database {p} is busy (another tutor is writing): try again") from None
-        raise TutorError(f"cannot use the database {p}: {e}") from None
-    except sqlite3.DatabaseError as e:
-        conn.close()
-        raise TutorError(f"{p} is not a tutor database: {e}") from None
-    return conn
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            _migrate(conn)
+            return conn
+        except sqlite3.OperationalError as e:
+            busy = "locked" in str(e) or "busy" in str(e)
+            if busy and time.monotonic() < deadline:
+                # Another tutor is creating or migrating the file: SQLite does not wait
+                # for every lock (changing the journal mode, say), so wait here.
+                time.sleep(0.05)
+                continue
+            conn.close()
+            if busy:
+                raise TutorError(f"the database {p} is busy (another tutor is writing): try again") from None
+            raise TutorError(f"cannot use the database {p}: {e}") from None
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            raise TutorError(f"{p} is not a tutor database: {e}") from None
 
 
 @contextmanager

@@ -400,7 +400,7 @@ def parse_auction(text: str, rules: TarneebRules | None = None) -> Auction:
             seat, call_text = split_seat(item, spec)
             auction = auction.play(parse_call(call_text, rules), seat)
         except (ParseError, IllegalCallError) as e:
-            raise type(e)(f"call {number} ({item.strip()!r}): {e}") from None
+            raise e.at(f"call {number} ({item.strip()!r}): ", f"Ansage {number} ({item.strip()!r}): ") from None
     return auction
 
 

@@ -13,9 +13,15 @@ def json_option(f: Callable) -> Callable:
     return click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")(f)
 
 
+def _remember_lang(ctx: click.Context, param, value):
+    ctx.meta["tutor.lang"] = value   # the group's error handler speaks it too
+    return value
+
+
 def lang_option(f: Callable) -> Callable:
     return click.option("--lang", type=click.Choice(LANGS), default="de", show_default=True,
-                        help="Language of the explanations.")(f)
+                        callback=_remember_lang, is_eager=True,
+                        help="Language of the explanations and messages.")(f)
 
 
 def rules_option(f: Callable) -> Callable:
