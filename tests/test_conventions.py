@@ -50,7 +50,13 @@ def test_an_opening_only_at_its_exact_number_else_missed():
 
 
 def test_a_fuenfer_names_a_suit_without_opening_it():
-    assert kinds("55 Rosen, 60 Rosen") == ["ace", "opening"]
+    assert kinds("50 Eichel, 55 Rosen, 60 Rosen") == ["opening", "ace", "opening"]
+
+
+def test_no_ace_before_the_first_bid():
+    # "zwei Ansagen, die auf ein Gebot antworten, das schon gefallen ist"
+    r = last("55 Rosen")
+    assert r["kind"] == "unconventional" and r["promises"] == []
 
 
 def test_the_suit_belongs_to_the_opening_team_even_when_the_opponents_bid_it():
@@ -200,5 +206,5 @@ def test_check_says_why_a_call_is_illegal_in_the_learners_language():
 
 
 def test_texts_for_a_first_fuenfer_and_the_upper_hilfe_in_english():
-    assert "with no bid before it" in cv.explain("55 Eichel").calls[0].text("en")
+    assert "before the first bid a Fünfer shows no Ace" in cv.explain("55 Eichel").calls[0].text("en")
     assert "the Nell with three cards or more" in cv.explain("60 Eichel, 70 Schellen, 90 Eichel").calls[2].text("en")

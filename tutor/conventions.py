@@ -201,10 +201,13 @@ class Situation:
         first += (-first) % 10
         return first, first + 10
 
-    def next_fuenfer(self) -> int:
-        """The Fünfer of the Ass-Ansage: the next Fünfer above the standing bid."""
+    def next_fuenfer(self) -> int | None:
+        """The Fünfer of the Ass-Ansage: the next Fünfer above the standing bid. None
+        before the first bid: the Ass-Ansage answers a bid that has been made."""
         v = self.standing_value
-        n = (self.rules.lowest_bid if v is None else v + 1)
+        if v is None:
+            return None
+        n = v + 1
         while n % 10 != 5:
             n += 1
         return n
@@ -359,9 +362,9 @@ def _match_ace(s: Situation, c: Call) -> Params | None:
         return None
     p = _basic(s, c)
     p["whose_de"] = "dieser Farbe, als Trumpf meint er eine andere" if owner == "open" \
-        else "eurer Farbe"
+        else "der Farbe der Gegner («Ich halte das Ass eurer Farbe»)"
     p["whose_en"] = "of this suit and wants another trump" if owner == "open" \
-        else "of your suit"
+        else "of the opponents' suit (\"I hold the Ace of your suit\")"
     return p
 
 
@@ -374,9 +377,12 @@ def _match_unconventional(s: Situation, c: Call) -> Params | None:
         return None
     p = _basic(s, c)
     suit = _suit_of(c)
-    if _is_fuenfer(c) and suit and s.owner(suit) == "own" and c.value == s.next_fuenfer():
+    if _is_fuenfer(c) and suit and s.owner(suit) == "own":
         p["why_de"] = "ein Fünfer in der eigenen Teamfarbe: dort wird auf Zehnern erhöht, das Ass bleibt ungesagt"
-        p["why_en"] = "a Fünfer in the own team's suit: there one raises on Zehner, the Ace stays unsaid"
+        p["why_en"] = "a Fünfer in the team's own suit: there one raises on Zehner, the Ace stays unsaid"
+    elif _is_fuenfer(c) and s.next_fuenfer() is None:
+        p["why_de"] = "die Ass-Ansage antwortet auf ein Gebot, das schon gefallen ist; vor dem ersten Gebot zeigt ein Fünfer kein Ass"
+        p["why_en"] = "the Ace announcement answers a bid already made; before the first bid a Fünfer shows no Ace"
     elif _is_fuenfer(c):
         p["why_de"] = f"nur der nächste Fünfer über dem laufenden Gebot ({s.next_fuenfer()}) ist eine Ass-Ansage"
         p["why_en"] = f"only the next Fünfer above the standing bid ({s.next_fuenfer()}) shows an Ace"
@@ -413,8 +419,8 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention("redouble", {"de": "{seat} kontert: die Zielpunkte verdoppeln sich erneut und stehen fest",
                             "en": "{seat} redoubles (konter): the target points double again and are final"},
                _match_kind(REDOUBLE)),
-    Convention("matsch", {"de": "Matsch (157): das Team will alle Stiche und alle Punkte holen",
-                          "en": "Matsch (157): the team means to take every trick and every point"},
+    Convention("matsch", {"de": "Matsch (157): das Team will alle Punkte des Spiels holen, 152 aus den Karten und 5 für den letzten Stich",
+                          "en": "Matsch (157): the team means to take every point of the game, 152 in the cards and 5 for the last trick"},
                _match_matsch),
     Convention("confidence", {"de": "{call}: die Zahl sagt nur, was das Team sich zutraut ({why[de]})",
                               "en": "{call}: the number only says what the team trusts itself to make ({why[en]})"},
@@ -429,7 +435,7 @@ CONVENTIONS: tuple[Convention, ...] = (
                          "en": "Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner {above_en} are {low} and {high}, {call} is the {which_en}"},
                _match_hilfe, _promise_hilfe),
     Convention("raise", {"de": "Erhöhung in {suit}, der Farbe des eigenen Teams: steigert nur die Zahl, keine neue Auskunft",
-                         "en": "raise in {suit}, the own team's suit: raises the number only, no new information"},
+                         "en": "raise in {suit}, the team's own suit: raises the number only, no new information"},
                _match_raise),
     Convention("want", {"de": "Zehner in {suit}, der Farbe der Gegner: «Wir wollen eure Farbe selbst», ohne weitere Auskunft",
                         "en": "Zehner in {suit}, the opponents' suit: \"we want your suit ourselves\", no further information"},

@@ -124,10 +124,17 @@ def score_drill(contract: str, declarer: str, card_points: int, rules, *, double
     return d
 
 
+def _possible(points: int) -> int:
+    """No trick counts 1, so neither side can have 1 card point: 1 becomes 0, 156 becomes 155."""
+    from tutor.scoring import IMPOSSIBLE_CARD_POINTS
+
+    return points - 1 if points in IMPOSSIBLE_CARD_POINTS else points
+
+
 def _random_points(rng: random.Random, bid: int) -> int:
     """Card points near the bid, so that made and missed both come up."""
     need = min(bid, 157)
-    return max(0, min(157, need + rng.choice([-1, 0, 1, 3, -4, 6, -9, 12, -15, 20])))
+    return _possible(max(0, min(157, need + rng.choice([-1, 0, 1, 3, -4, 6, -9, 12, -15, 20]))))
 
 
 def _random_contract(rng: random.Random, rules, low: int = 50, high: int = 150) -> str:
@@ -321,7 +328,7 @@ def _matsch(rng, rules, roll):
 
     if roll < 0.4:
         contract = f"{rules.matsch_bid} {rng.choice(SUITS).value}"
-        points = rules.matsch_bid if rng.random() < 0.5 else rng.randint(120, 156)
+        points = rules.matsch_bid if rng.random() < 0.5 else _possible(rng.randint(120, 156))
         return score_drill(contract, rng.choice(SEATS), min(points, 157), rules,
                            double=rng.random() < 0.3)
     d = Deal(rng, rules)
