@@ -208,3 +208,9 @@ def test_check_says_why_a_call_is_illegal_in_the_learners_language():
 def test_texts_for_a_first_fuenfer_and_the_upper_hilfe_in_english():
     assert "before the first bid a Fünfer shows no Ace" in cv.explain("55 Eichel").calls[0].text("en")
     assert "the Nell with three cards or more" in cv.explain("60 Eichel, 70 Schellen, 90 Eichel").calls[2].text("en")
+
+
+def test_no_matsch_while_the_opponents_may_hold_a_trump_above_ours():
+    # Puur, Nell and six trumps, but Ace, König and Ober of trump are out: one opponent
+    # with all three takes a trick after two rounds of trumps.
+    assert cv.advise("Eichel:U9B876 Schilten:AKO").call == "120 Eichel"

@@ -23,6 +23,9 @@ The seed's way of counting, as A and D reason in the worked example:
   D counts 66 and so gives A and C 91: below their 100, he doubles.
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on.
+- **Matsch**: trump control and the highest trumps, as many as the opponents can hold
+  (so every trump of theirs falls to one of the team's), every side card of the hand part
+  of a run from the Ace down, and the opponents have shown nothing.
 - **Konter**: the declarer konters only when his sure count alone (without what falls
   in) reaches the contract; his partner leaves the decision to him.
 
@@ -269,6 +272,16 @@ def _double(hand, s, readings, lines):
     return None
 
 
+def _top_trumps_held(hand: Hand, s, trump: Suit) -> bool:
+    """The team holds the highest trumps, as many as the opponents can hold at most, so
+    every trump of theirs falls to one of ours (the hand, and the partner's promises)."""
+    partner = s.known(s.partner, trump)
+    theirs = 9 - hand.length(trump) - partner.length[0]
+    order = (PUUR, NELL, Rank.ASS, Rank.KOENIG, Rank.OBER, Rank.BANNER, Rank.EIGHT,
+             Rank.SEVEN, Rank.SIX)
+    return all(hand.has(trump, r) or r in partner.has for r in order[:max(theirs, 0)])
+
+
 def _matsch(hand, s, readings, lines):
     for suit in _team_suits(s) + [x for x in SUITS if s.owner(x) == "open"]:
         r = _first(readings, "matsch", suit)
@@ -277,12 +290,14 @@ def _matsch(hand, s, readings, lines):
         c = offence(hand, s, suit)
         opponents_shown = any(p.has or p.length[0] >= 3 for o in _opponents(s.seat)
                               for p in s.promised.get(o, ()))
-        if c.control and _boss_side_suits(hand, suit) and not opponents_shown:
-            lines.extend(c.lines)
-            lines.append(("Trumpfkontrolle, jede Nebenkarte ist von oben her sicher und die Gegner haben nichts gezeigt: "
-                          "alle Stiche gehören dem Team, Matsch.",
-                          "Trump control, every side card is sure from the top and the opponents have shown nothing: "
-                          "every trick is the team's, Matsch."))
+        if c.control and _top_trumps_held(hand, s, suit) and _boss_side_suits(hand, suit) \
+                and not opponents_shown:
+            lines.append(("Alle Karten, die es braucht, liegen beim Team: die höchsten Trümpfe, so viele "
+                          "wie die Gegner höchstens haben, jede Nebenkarte von oben her sicher, und die Gegner "
+                          "haben nichts gezeigt: Matsch.",
+                          "Every card it takes is with the team: the highest trumps, as many as the opponents "
+                          "can hold, every side card sure from the top, and the opponents have shown nothing: "
+                          "Matsch."))
             return r
     return None
 
