@@ -103,7 +103,7 @@ def test_konter_right_after_the_double_by_declarer_or_partner():
     assert state("60 Eichel, B: dopple, C: konter")["multiplier"] == 4
     illegal("60 Eichel, B: dopple, D: konter", "only the declarer's side")
     illegal("60 Eichel, A: konter", "answers a double")
-    illegal("60 Eichel, B: dopple, A: konter, C: konter", "answers a double")
+    illegal("60 Eichel, B: dopple, A: konter, C: konter", "kontered already")
 
 
 def test_no_call_after_the_double():
@@ -131,8 +131,9 @@ def test_the_extended_variant_bids_obenabe_undenufe_and_misere():
 
 def test_without_doubling_there_is_no_double():
     rules = load("verband").replace(doubling=False)
-    with pytest.raises(ParseError, match="cannot read call 'dopple'"):
-        Auction.parse("60 Eichel, D: dopple", rules=rules)
+    illegal("60 Eichel, D: dopple", "this table plays without doubling", rules)
+    rules = load("verband").replace(kontern=False)
+    illegal("60 Eichel, D: dopple, A: konter", "this table plays without kontern", rules)
 
 
 def test_legal_calls_lists_bids_fort_and_doubles_with_seats():

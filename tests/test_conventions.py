@@ -214,3 +214,9 @@ def test_no_matsch_while_the_opponents_may_hold_a_trump_above_ours():
     # Puur, Nell and six trumps, but Ace, König and Ober of trump are out: one opponent
     # with all three takes a trick after two rounds of trumps.
     assert cv.advise("Eichel:U9B876 Schilten:AKO").call == "120 Eichel"
+
+
+def test_fort_explains_a_hilfe_that_would_fall_above_120():
+    advice = cv.advise("Eichel:U87 Schellen:KU Rosen:U6 Schilten:O8", "110 Eichel, 115 Rosen")
+    assert advice.call == "fort" and "Die Hilfe in Eichel wäre 130, über 120" in advice.text("de")
+    assert "Nell zu dritt hiesse 50" in cv.advise("Eichel:7 Schellen:B97 Rosen:B86 Schilten:B6", "60 Eichel").text()

@@ -132,9 +132,10 @@ class AuctionSpec:
             raise ParseError("empty call", de="leere Ansage")
         if low in self.fort_words:
             return Call(FORT, word=self.fort_words[0])
-        if low in self.double_words and self.doubling:
+        # read even where the table does not double, so the answer can say so
+        if low in self.double_words:
             return Call(DOUBLE, word=self.double_words[0])
-        if low in self.redouble_words and self.redoubling:
+        if low in self.redouble_words:
             return Call(REDOUBLE, word=self.redouble_words[0])
         for w in self.end_words:
             if low == w.lower():
@@ -211,6 +212,7 @@ WHY: dict[str, tuple[str, str]] = {
     "no_kontern": ("this table plays without kontern", "an diesem Tisch wird nicht gekontert"),
     "konter_after_double": ("a konter answers a double right after it",
                             "der Konter antwortet gleich auf ein Doppeln"),
+    "kontered_already": ("the bid is kontered already", "das Gebot ist schon gekontert"),
     "konter_side": ("only the declarer's side can konter, not {seat}",
                     "kontern kann nur das Team des Spielübernehmers, nicht {seat}"),
     "over": ("the bidding is over", "das Bieten ist beendet"),
@@ -400,8 +402,9 @@ class Auction:
                 return None
             if not spec.redoubling:
                 return why("no_kontern")
-            if self._doubled is None or self._redoubled is not None or \
-                    self.entries[-1].call.kind != DOUBLE:
+            if self._redoubled is not None:
+                return why("kontered_already")
+            if self._doubled is None or self.entries[-1].call.kind != DOUBLE:
                 return why("konter_after_double")
             if s not in spec.side_of(spec.seat_index(self.high.seat)):
                 return why("konter_side", seat=seat)

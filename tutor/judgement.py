@@ -224,9 +224,9 @@ def _opening(hand, readings, lines):
                                         r.call.value))
     if len(openings) > 1:
         lines.append((f"Von den möglichen Eröffnungen ({', '.join(str(r.call) for r in openings)}) "
-                      "zeigt diese die längste Farbe.",
+                      "zeigt diese die längste Farbe, bei gleicher Länge den Puur vor dem Nell.",
                       f"Of the possible openings ({', '.join(str(r.call) for r in openings)}) "
-                      "this one shows the longest suit."))
+                      "this one shows the longest suit, at equal length the Puur before the Nell."))
     return best
 
 
@@ -360,9 +360,24 @@ def _ace(hand, s, readings, lines):
 
 def _why_fort(hand, s, lines):
     """Why nothing but fort: missed openings, no Puur or Nell, no fit."""
-    from tutor.conventions import opening_number
+    from tutor.conventions import COUNT_WORD, OTHER_TOP, opening_number
 
     standing = s.standing_value
+    for suit, opened in s.opened.items():
+        other = OTHER_TOP.get(opened.top)
+        if opened.opener == s.partner and other and hand.has(suit, other) \
+                and suit not in s.zehner.get(s.seat, frozenset()):
+            low, high = s.two_zehner()
+            fitting = low if hand.length(suit) == 2 else high
+            if fitting > s.rules.opening_max:
+                name = "Puur" if other == PUUR else "Nell"
+                lines.append((f"Die Hilfe in {suit} wäre {fitting}, über {s.rules.opening_max}: "
+                              f"dort zeigen die Zahlen keine Karten mehr, der {name} bleibt ungesagt."
+                              if other == PUUR else
+                              f"Die Hilfe in {suit} wäre {fitting}, über {s.rules.opening_max}: "
+                              f"dort zeigen die Zahlen keine Karten mehr, das {name} bleibt ungesagt.",
+                              f"The Hilfe in {suit} would be {fitting}, above {s.rules.opening_max}: "
+                              f"there the numbers show no cards, so the {name} goes unsaid."))
     for suit in SUITS:
         n = hand.length(suit)
         top = PUUR if hand.has(suit, PUUR) else NELL if hand.has(suit, NELL) else None
@@ -371,10 +386,10 @@ def _why_fort(hand, s, lines):
         number = opening_number(top, n)
         if standing is not None and number <= standing:
             name = "Puur" if top == PUUR else "Nell"
-            lines.append((f"Die Eröffnung in {suit} ist verpasst: {name} zu {n} hiesse {number}, "
+            lines.append((f"Die Eröffnung in {suit} ist verpasst: {name} {COUNT_WORD['de'][n]} hiesse {number}, "
                           f"und das liegt nicht über {standing}.",
-                          f"The opening in {suit} is missed: the {name} with {n} cards would be {number}, "
+                          f"The opening in {suit} is missed: the {name} {COUNT_WORD['en'][n]} would be {number}, "
                           f"which is not above {standing}."))
-    if not any(line for line in lines):
+    if not lines:
         lines.append(("Keine Eröffnung (Puur oder Nell zu dritt), keine Hilfe und kein Grund für eine Ass-Ansage: fort.",
                       "No opening (Puur or Nell with three cards), no Hilfe and no reason for an Ace announcement: fort."))

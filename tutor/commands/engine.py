@@ -215,7 +215,7 @@ def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, 
                         f"{result.target_points} Zielpunkte.",
                   f"{contract} by {result.declarer}: {result.card_points} card points, {made}; "
                   f"{result.target_points} target points."))
-    click.echo(f"Tafel: AC {result.board['AC']} : BD {result.board['BD']}")
+    click.echo(_t(lang, "Tafel", "Board") + f": AC {result.board['AC']} : BD {result.board['BD']}")
 
 
 @click.command("rules")
