@@ -169,3 +169,9 @@ def test_non_ascii_digits_and_trump_kinds_off_the_table_are_clear_errors():
         Call.parse("90 Obenabe")
     ext = sidi_barrani_spec(load("erweitert"))
     assert str(Call.parse("90 Unenufe", ext)) == "90 Undenufe"
+
+
+def test_the_extended_variant_says_when_the_double_opens_again():
+    with pytest.raises(IllegalCallError) as e:
+        Auction.parse("60 Eichel, fort, fort, D: dopple", rules=load("erweitert"))
+    assert "before the first lead" in str(e.value) and "beim Ausspielen der ersten Karte" in e.value.text("de")

@@ -209,6 +209,10 @@ WHY: dict[str, tuple[str, str]] = {
                  "{seat} kann das Gebot des eigenen Teams nicht doppeln"),
     "too_late": ("the double of {bid} is too late: it was open only until the next player had bid or said fort",
                  "das Doppeln von {bid} kommt zu spät: es stand nur offen, bis der nächste Spieler geboten oder «fort» gesagt hat"),
+    "too_late_lead": ("the double of {bid} is not open now: only until the next player has bid or said fort, "
+                      "and again once the bidding has ended, before the first lead",
+                      "das Doppeln von {bid} steht jetzt nicht offen: nur bis der nächste Spieler geboten oder "
+                      "«fort» gesagt hat, und wieder, wenn das Bieten beendet ist, beim Ausspielen der ersten Karte"),
     "no_kontern": ("this table plays without kontern", "an diesem Tisch wird nicht gekontert"),
     "konter_after_double": ("a konter answers a double right after it",
                             "der Konter antwortet gleich auf ein Doppeln"),
@@ -398,7 +402,8 @@ class Auction:
                 if s in spec.side_of(high_seat):
                     return why("own_side", seat=seat)
                 if not self._double_open():
-                    return why("too_late", bid=self.high_bid)
+                    return why("too_late_lead" if spec.double_window == "first_lead" else "too_late",
+                               bid=self.high_bid)
                 return None
             if not spec.redoubling:
                 return why("no_kontern")

@@ -400,6 +400,9 @@ def _match_kind(kind: str) -> Callable[[Situation, Call], Params | None]:
         high = s.auction.high
         p["bid"] = str(high.call) if high else "—"
         p["declarer"] = high.seat if high else "—"
+        at_lead = s.auction.over
+        p["end_de"] = "vor dem ersten Ausspiel" if at_lead else "das Bieten ist beendet"
+        p["end_en"] = "before the first lead" if at_lead else "the bidding ends"
         final = s.rules.fort_final
         p["fort_de"] = ("lässt das Gebot stehen" if high else "bietet nicht") + \
             (" und bleibt für dieses Bieten draussen" if final else " (und darf später wieder bieten)")
@@ -413,8 +416,8 @@ def _match_kind(kind: str) -> Callable[[Situation, Call], Params | None]:
 CONVENTIONS: tuple[Convention, ...] = (
     Convention("fort", {"de": "fort: {seat} {fort_de}", "en": "fort: {seat} {fort_en}"},
                _match_kind(FORT)),
-    Convention("double", {"de": "{seat} doppelt {bid} von {declarer}: die Zielpunkte verdoppeln sich, das Bieten ist beendet",
-                          "en": "{seat} doubles {bid} by {declarer}: the target points double, the bidding ends"},
+    Convention("double", {"de": "{seat} doppelt {bid} von {declarer}: die Zielpunkte verdoppeln sich, {end_de}",
+                          "en": "{seat} doubles {bid} by {declarer}: the target points double, {end_en}"},
                _match_kind(DOUBLE)),
     Convention("redouble", {"de": "{seat} kontert: die Zielpunkte verdoppeln sich erneut und stehen fest",
                             "en": "{seat} redoubles (konter): the target points double again and are final"},
