@@ -251,9 +251,12 @@ def test_file_order_unless_shuffled(run, tmp_path):
 
 def test_a_file_with_a_wrong_answer_never_reaches_the_learner(run, tmp_path):
     wrong = write(tmp_path, "w.yaml", ISSUE_DRILLS.replace("answer: false", "answer: true"))
-    res = quiz_run(run, [wrong], ["90 Eichel"], tmp_path / "p.db")
+    res = quiz_run(run, [wrong], ["90 Eichel"], tmp_path / "p.db", "--lang", "en")
     assert res.exit_code == 1
     assert f"{wrong}:22: check-01: the answer key says true" in res.output
+    res = quiz_run(run, [wrong], ["90 Eichel"], tmp_path / "p.db")
+    assert res.exit_code == 1
+    assert f"{wrong}:22: check-01: die Lösung sagt true" in res.output
     assert "Aufgabe 1/" not in res.output
     check = run("drills", "check", wrong)
     same = [x for x in check.output.splitlines() if x.startswith(str(wrong))]
