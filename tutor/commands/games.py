@@ -255,6 +255,8 @@ def _j_check(game, params: dict, ctx: click.Context) -> None:
             call = f"{(seat or s).upper()}: {call}"
     except IllegalCallError as e:
         call, why = call_text, e.text(lang)
+    if why is not None and hasattr(why, "text"):
+        why = why.text(lang)
     en = lang == "en"
     note = ("The text gives this game no bidding conventions: the hand is not judged, only the "
             "call's legality." if en else
