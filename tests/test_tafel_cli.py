@@ -371,6 +371,9 @@ def test_a_bad_match_file_in_german(run, tmp_path):
     f.write_text("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113, weis: {AC: 30}}\n",
                  encoding="utf-8")
     bad(run("match", str(f)), "(Spiel 1): weis AC=30: kein Weis ergibt 30")
+    f.write_text("rules: {profile: verband, step: 0}\n", encoding="utf-8")
+    bad(run("match", str(f)), "games.yaml Zeile 1: rules: Tischregel 'step': muss mindestens 1 sein")
+    bad(run("match", str(f), "--lang", "en"), "games.yaml line 1: rules: table rule 'step': must be at least 1")
 
 
 def test_weis_errors_in_german(run):

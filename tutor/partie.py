@@ -690,10 +690,7 @@ def read_rules(spec: Any, where: str, base_dir: Path | None = None,
                              f"({', '.join(rules_mod.PROFILES)})",
                              de=f"{wde}: Profil {spec['profile']!r}: schreibe einen Profilnamen "
                                 f"({', '.join(rules_mod.PROFILES)})")
-        try:
-            return rules_mod.from_mapping(spec, where="table rules")
-        except RulesError as e:
-            raise e.at(f"{where}: ", f"{wde}: ") from None
+        return rules_mod.from_mapping(spec, where=where, where_de=wde)
     if isinstance(spec, str):
         if spec in rules_mod.PROFILES:
             return rules_mod.PROFILES[spec]

@@ -129,9 +129,12 @@ def _validated(rules: TableRules) -> TableRules:
     return rules
 
 
-def from_mapping(data: Mapping[str, Any], where: str = "table rules") -> TableRules:
-    """Build rules from a mapping: an optional ``profile`` key and any overrides."""
-    where_de = "Tischregeln" if where == "table rules" else where
+def from_mapping(data: Mapping[str, Any], where: str = "table rules",
+                 where_de: str | None = None) -> TableRules:
+    """Build rules from a mapping: an optional ``profile`` key and any overrides; errors
+    name ``where`` (``where_de`` in German)."""
+    if where_de is None:
+        where_de = "Tischregeln" if where == "table rules" else where
     if not isinstance(data, Mapping):
         raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}",
                          de=f"{where_de}: erwartet ist eine Zuordnung von Tischregeln, "
