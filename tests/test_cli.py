@@ -130,8 +130,10 @@ def test_rules_file(tmp_path):
     f.write_text("profile: verband\nfort_final: false\n")
     assert json.loads(run("rules", str(f), "--json").output)["fort_final"] is False
     f.write_text("fort_finale: false\n")
-    r = run("explain", "60 Eichel", "--rules", str(f))
+    r = run("explain", "60 Eichel", "--rules", str(f), "--lang", "en")
     assert r.exit_code == 2 and "unknown table rule 'fort_finale'" in r.output
+    r = run("explain", "60 Eichel", "--rules", str(f))
+    assert r.exit_code == 2 and "unbekannte Tischregel 'fort_finale'" in r.output
 
 
 def test_demo_runs_the_worked_example():
@@ -196,7 +198,7 @@ def test_usage_errors_are_one_line_and_exit_2(args, message):
 def test_broken_yaml_in_a_rules_file_is_one_line_with_its_place(tmp_path):
     f = tmp_path / "t.yaml"
     f.write_text("profile: verband\n  hilfe: [common\n")
-    r = run("rules", str(f))
+    r = run("rules", str(f), "--lang", "en")
     assert r.exit_code == 2 and "line 2 column 8: not valid YAML" in r.output
     assert len(r.output.strip().splitlines()) == 1
 

@@ -205,9 +205,12 @@ def test_drills_check_exit_codes(run, tmp_path, issue_file):
     ok = run("drills", "check", issue_file)
     assert ok.exit_code == 0 and "4 Aufgaben: alle in Ordnung" in ok.output
     wrong = write(tmp_path, "w/w.yaml", ISSUE_DRILLS.replace("answer: false", "answer: true"))
-    bad = run("drills", "check", wrong)
+    bad = run("drills", "check", wrong, "--lang", "en")
     assert bad.exit_code == 1
     assert f"{wrong}:22: check-01: the answer key says true" in bad.output
+    bad = run("drills", "check", wrong)  # German by default, in the same file:line: id: shape
+    assert bad.exit_code == 1
+    assert f"{wrong}:22: check-01: die Lösung sagt true, die Engine sagt false" in bad.output
     broken = write(tmp_path, "b/b.yaml", "drills: [\n")
     assert run("drills", "check", broken).exit_code == 2
 
@@ -281,8 +284,10 @@ def test_drills_new_writes_a_file_and_never_overwrites_one(run, tmp_path):
     assert out.read_text().startswith("# yaml-language-server: $schema=")
     assert len(drills.load(out).drills) == 4
     before = out.read_text()
-    again = run("drills", "new", "--topic", "tafel", "--count", "2", "-o", out)
+    again = run("drills", "new", "--topic", "tafel", "--count", "2", "-o", out, "--lang", "en")
     assert again.exit_code == 2 and "exists" in again.output and out.read_text() == before
+    again = run("drills", "new", "--topic", "tafel", "--count", "2", "-o", out)
+    assert again.exit_code == 2 and "gibt es schon" in again.output and out.read_text() == before
     assert run("drills", "new", "--topic", "tafel", "--count", "2", "-o", out, "--force").exit_code == 0
 
 
@@ -370,3 +375,19 @@ def test_tutor_check_does_not_import_the_course_modules():
         """)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert "LOADED []" in out.stdout, out.stdout + out.stderr
+
+
+def test_drills_check_speaks_german_in_the_machine_readable_shape(run, tmp_path):
+    f = tmp_path / "x.yaml"
+    f.write_text('drills:\n  - id: a-1\n    type: bid\n    hand: "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"\n'
+                 '    auction: ""\n    answer: "90 Eichel"\n    farbe: Rosen\n  - type: bid\n    hand: x\n',
+                 encoding="utf-8")
+    de = run("drills", "check", f)
+    assert de.exit_code == 1
+    assert f"{f}:7: a-1: unbekanntes Feld 'farbe'" in de.output
+    assert f"{f}:8: Aufgabe 2: Feld 'id' fehlt" in de.output
+    en = run("drills", "check", f, "--lang", "en")
+    assert f"{f}:7: a-1: unknown field 'farbe'" in en.output
+    assert f"{f}:8: drill 2: missing field 'id'" in en.output
+    data = json.loads(run("drills", "check", f, "--json").output)
+    assert {"file": str(f), "line": 8, "id": "drill 2", "message": "Feld 'id' fehlt"} in data["problems"]

@@ -48,8 +48,10 @@ def test_games_one_game_in_english():
 
 
 def test_games_unknown_game_exits_2():
-    r = run("games", "skat")
+    r = run("games", "skat", "--lang", "en")
     assert r.exit_code == 2 and "unknown game" in r.output
+    r = run("games", "skat")  # German by default
+    assert r.exit_code == 2 and "unbekanntes Spiel 'skat'" in r.output
 
 
 # -- tutor auction ------------------------------------------------------------------------
@@ -110,8 +112,10 @@ def test_auction_default_game_is_sidi_barrani():
 
 
 def test_auction_rules_only_for_games_that_have_table_rules():
-    r = run("auction", "--game", "pandur", "--rules", "erweitert", "100")
+    r = run("auction", "--game", "pandur", "--rules", "erweitert", "100", "--lang", "en")
     assert r.exit_code == 2 and "no table rules" in r.output
+    r = run("auction", "--game", "pandur", "--rules", "erweitert", "100")
+    assert r.exit_code == 2 and "Pandur hat im Tutor keine Tischregeln" in r.output
     data = as_json(run("auction", "--game", "tarneeb", "--rules", "saudi", "7", "--json"))
     assert data["next"] == "B"
 
@@ -165,14 +169,17 @@ def test_tarneeb_bad_input_exits_2(args, message):
 def test_jass_games_referee_through_explain_and_refuse_bid():
     r = run("--game", "pandur", "explain", "100, 110, Pandur mit", "--json")
     assert as_json(r)["declarer"] == "C"
-    r = run("--game", "pandur", "bid", "--hand", "Eichel:A")
+    r = run("--game", "pandur", "bid", "--hand", "Eichel:A", "--lang", "en")
     assert r.exit_code == 2 and "no 'bid'" in r.output
-    r = run("--game", "bieter-3", "check", "--hand", "Eichel:A", "--auction", "600", "--call", "605")
+    r = run("--game", "bieter-3", "check", "--hand", "Eichel:A", "--auction", "600", "--call", "605",
+            "--lang", "en")
     assert r.exit_code == 1 and "not a bid" in r.output
+    r = run("--game", "bieter-3", "check", "--hand", "Eichel:A", "--auction", "600", "--call", "605")
+    assert r.exit_code == 1 and "605 ist nicht erlaubt: 605 ist im Bieter zu dritt kein Gebot" in r.output
 
 
 def test_unknown_group_game_exits_2():
-    r = run("--game", "skat", "bid", "--hand", STRONG)
+    r = run("--game", "skat", "bid", "--hand", STRONG, "--lang", "en")
     assert r.exit_code == 2 and "unknown game" in r.output
 
 

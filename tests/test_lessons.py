@@ -35,6 +35,7 @@ def test_a_broken_header_names_the_file_and_the_problem(tmp_path, header, messag
     with pytest.raises(ParseError, match=message) as e:
         lessons.load(p)
     assert str(p) in str(e.value)
+    assert str(p) in e.value.text("de") and e.value.text("de") != str(e.value)  # German too
 
 
 def test_a_lesson_without_header_is_refused(tmp_path):
@@ -94,8 +95,10 @@ def test_lesson_command_shows_the_lesson_its_drills_and_key_rule(run):
     assert "In dieser Farbe helfe ich dir" in res.output
     assert "Üben: tutor quiz exercises/hilfe.yaml" in res.output
     assert "Merke: Die beiden kleinsten Zehner" in res.output
-    bad = run("lesson", "schach", "--lessons", LESSONS)
+    bad = run("lesson", "schach", "--lessons", LESSONS, "--lang", "en")
     assert bad.exit_code == 2 and "no lesson 'schach'" in bad.output
+    bad = run("lesson", "schach", "--lessons", LESSONS)
+    assert bad.exit_code == 2 and "keine Lektion 'schach' (Lektionen: " in bad.output
 
 
 def test_lessons_command_shows_progress(run, tmp_path):

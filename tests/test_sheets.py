@@ -91,12 +91,16 @@ def test_sheet_command_writes_a_file(run, tmp_path, issue_file):
     assert '<section class="lesson">' in lesson.output
     both = run("sheet", issue_file, "--no-answers", "--answers-only")
     assert both.exit_code == 2
-    missing = run("sheet", tmp_path / "nix.yaml")
+    missing = run("sheet", tmp_path / "nix.yaml", "--lang", "en")
     assert missing.exit_code == 2 and "no such drill file" in missing.output
+    missing = run("sheet", tmp_path / "nix.yaml")
+    assert missing.exit_code == 2 and "nix.yaml: keine solche Aufgabendatei" in missing.output
 
 
 def test_sheet_refuses_a_file_with_a_wrong_answer(run, tmp_path):
     wrong = write(tmp_path, "w.yaml", ISSUE_DRILLS.replace("{AC: 313, BD: 44}", "{AC: 213, BD: 44}"))
-    res = run("sheet", wrong, "-o", tmp_path / "out.html")
+    res = run("sheet", wrong, "-o", tmp_path / "out.html", "--lang", "en")
     assert res.exit_code == 1 and "tafel-01: the answer key says AC 213, BD 44" in res.output
+    res = run("sheet", wrong, "-o", tmp_path / "out.html")
+    assert res.exit_code == 1 and "tafel-01: die Lösung sagt AC 213, BD 44" in res.output
     assert not (tmp_path / "out.html").exists()

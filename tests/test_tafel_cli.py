@@ -63,7 +63,7 @@ def test_the_issue_session(run):
     text = run("tafel", "show").stdout
     for word in ("Dani: 80 Rosen", "AC 50", "530", "134", "Ziel 2000", "gibt Cla, Vorhand hat Beat"):
         assert word in text, word
-    r = run("tafel", "undo")
+    r = run("tafel", "undo", "--lang", "en")
     assert r.exit_code == 0 and "taken back" in r.stdout
     assert board(run)["board"] == {"AC": 313, "BD": 44}
 
@@ -98,7 +98,8 @@ def test_a_partie_to_its_end_with_schneider(run):
     assert (b["over"], b["winner"], b["schneider"]) == (True, "AC", "BD")
     assert b["board"] == {"AC": 602 + 250, "BD": 12}
     before = run("tafel", "export").stdout
-    r = run("tafel", "add", "--contract", "60 Eichel", "--declarer", "A", "--card-points", "80")
+    r = run("tafel", "add", "--contract", "60 Eichel", "--declarer", "A", "--card-points", "80",
+            "--lang", "en")
     bad(r, "over after game 2", "tafel new")
     assert run("tafel", "export").stdout == before
     r = run("tafel", "new")
@@ -127,7 +128,7 @@ def test_bad_input_to_add_leaves_the_partie_untouched(run, args, words):
     run("tafel", "new")
     run("tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--double", "--card-points", "113")
     before = run("tafel", "export").stdout
-    bad(run("tafel", "add", *args), "tutor:", *words)
+    bad(run("tafel", "add", *args, "--lang", "en"), "tutor:", *words)
     assert run("tafel", "export").stdout == before
 
 
@@ -200,7 +201,7 @@ def test_import_of_a_bad_file_stores_nothing(run, tmp_path):
     f = tmp_path / "bad.yaml"
     f.write_text("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113}\n"
                  "  - {contract: 100 Eichel, declarer: A, card_points: 113, cards: 9}\n", encoding="utf-8")
-    bad(run("tafel", "import", str(f)), "bad.yaml line 3 (game 2)", "unknown key 'cards'")
+    bad(run("tafel", "import", str(f), "--lang", "en"), "bad.yaml line 3 (game 2)", "unknown key 'cards'")
     assert [p["partie"] for p in json.loads(run("tafel", "list", "--json").stdout)] == [1]
 
 
@@ -248,7 +249,7 @@ def test_match_reads_standard_input(run):
 def test_match_bad_files(run, tmp_path, content, words):
     f = tmp_path / "games.yaml"
     f.write_text(content, encoding="utf-8")
-    bad(run("match", str(f)), "games.yaml", *words)
+    bad(run("match", str(f), "--lang", "en"), "games.yaml", *words)
 
 
 def test_match_missing_file(run, tmp_path):
@@ -287,7 +288,7 @@ def test_weis_text_and_no_weis(run):
     (["--hand", "Eichel:678", "--rules", "erweitert"], ["no Weis"]),
 ])
 def test_weis_bad_input(run, args, words):
-    bad(run("weis", *args), *words)
+    bad(run("weis", *args, "--lang", "en"), *words)
 
 
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
@@ -344,3 +345,39 @@ def test_the_worked_example_through_the_tafel(run):
         assert board(run)["games"][-1]["points"] == expected
         run("tafel", "undo")
     assert board(run)["games"] == []
+
+
+def test_tafel_speaks_german_by_default(run):
+    bad(run("tafel", "show"), "noch keine Partie auf der Tafel")
+    run("tafel", "new")
+    bad(run("tafel", "undo"), "nichts zurückzunehmen: Partie 1 hat noch kein Spiel")
+    bad(run("tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113",
+            "--konter"), "tafel add: --konter: ein Konter verlangt zuerst ein Doppel")
+    bad(run("tafel", "add", "--contract", "83 Rosen", "--declarer", "A", "--card-points", "113"),
+        "Spiel '83 Rosen': 83 ist im Sidi-Barrani kein Gebot")
+    run("tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113")
+    r = run("tafel", "undo")
+    assert r.exit_code == 0 and "tafel: Spiel 1 zurückgenommen (A: 100 Eichel)" in r.stdout
+    r = run("tafel", "list")
+    assert "0 Spiele" in r.stdout and "(offen)" in r.stdout
+    assert "0 games" in run("tafel", "list", "--lang", "en").stdout
+
+
+def test_a_bad_match_file_in_german(run, tmp_path):
+    f = tmp_path / "games.yaml"
+    f.write_text("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113, farbe: Rosen}\n",
+                 encoding="utf-8")
+    bad(run("match", str(f)), "games.yaml Zeile 2 (Spiel 1): unbekannter Schlüssel 'farbe'")
+    f.write_text("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113, weis: {AC: 30}}\n",
+                 encoding="utf-8")
+    bad(run("match", str(f)), "(Spiel 1): weis AC=30: kein Weis ergibt 30")
+    f.write_text("rules: {profile: verband, step: 0}\n", encoding="utf-8")
+    bad(run("match", str(f)), "games.yaml Zeile 1: rules: Tischregel 'step': muss mindestens 1 sein")
+    bad(run("match", str(f), "--lang", "en"), "games.yaml line 1: rules: table rule 'step': must be at least 1")
+
+
+def test_weis_errors_in_german(run):
+    bad(run("weis", "--hand", "Eichel:678", "--trump", "Obenabe"),
+        "Obenabe wird nur in der erweiterten Variante gespielt")
+    bad(run("weis", "--hand", "Eichel:6789AKOUB Rosen:6"),
+        "--hand: ein Blatt hat höchstens 9 Karten, dieses hat 10")

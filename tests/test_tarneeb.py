@@ -340,3 +340,28 @@ def test_drill_file_through_the_drills_code_when_present():
     checked, problems, unreadable = drills.check_paths([Path(__file__).parent.parent / "exercises/tarneeb.yaml"])
     assert not unreadable and not problems, "\n".join(map(str, list(unreadable) + list(problems)))
     assert len(checked) >= 30
+
+
+def test_tarneeb_errors_carry_their_german_text():
+    with pytest.raises(ParseError) as e:
+        t.parse_auction("7, 8 Pik")
+    assert "call 2 ('8 Pik')" in str(e.value) and "names no suit" in str(e.value)
+    assert e.value.text("de").startswith("Ansage 2 ('8 Pik'): ")
+    assert "nennt keine Farbe" in e.value.text("de")
+    with pytest.raises(RulesError) as e:
+        t.load_rules({"target": 0})
+    assert "Tischregel 'target'" in e.value.text("de") and "table rule 'target'" in str(e.value)
+    with pytest.raises(TutorError) as e:
+        t.score_hand(15, 3)
+    assert e.value.text("de") == "bid 15: muss eine ganze Zahl von 7 bis 13 sein"
+
+
+def test_tarneeb_through_the_cli_speaks_german_by_default():
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    r = CliRunner().invoke(main, ["--game", "tarneeb", "explain", "7, 8 Pik"])
+    assert r.exit_code == 2 and "tutor: Ansage 2 ('8 Pik'): '8 Pik': ein Tarneeb-Gebot nennt keine Farbe" in r.output
+    r = CliRunner().invoke(main, ["--game", "tarneeb", "explain", "7, 8 Pik", "--lang", "en"])
+    assert r.exit_code == 2 and "call 2 ('8 Pik')" in r.output and "names no suit" in r.output

@@ -39,21 +39,55 @@ SCHEMA_FILE = "drills.schema.json"
 
 
 # -- problems ------------------------------------------------------------------------
+class Msg(str):
+    """A message that reads as its English text and carries its German one (``.de``)."""
+
+    de: str | None
+
+    def __new__(cls, en: str, de: str | None = None) -> "Msg":
+        m = super().__new__(cls, en)
+        m.de = de
+        return m
+
+
+def _of(e: Exception) -> Msg:
+    """An error's message with both texts."""
+    return Msg(str(e), getattr(e, "de", None))
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a drill file, located by file, line and drill id."""
+    """One thing wrong with a drill file, located by file, line and drill id.
+    ``message`` is English, ``de`` its German (taken from a :class:`Msg` message)."""
 
     path: str
     line: int | None
     drill: str | None
     message: str
+    de: str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.de is None and getattr(self.message, "de", None):
+            object.__setattr__(self, "de", self.message.de)
+        object.__setattr__(self, "message", str(self.message))
+
+    def text(self, lang: str = "en") -> str:
+        """``file:line: drill-id: message``, the message (and a numbered drill) in ``lang``."""
+        if lang != "de":
+            return str(self)
+        where = self.path + (f":{self.line}" if self.line else "")
+        drill = self.drill
+        if drill is not None:
+            drill = re.sub(r"^drill (\d+)$", r"Aufgabe \1", drill)
+        return f"{where}: {drill + ': ' if drill else ''}{self.de or self.message}"
 
     def __str__(self) -> str:
         where = self.path + (f":{self.line}" if self.line else "")
         return f"{where}: {self.drill + ': ' if self.drill else ''}{self.message}"
 
-    def to_json(self) -> dict:
-        return {"file": self.path, "line": self.line, "id": self.drill, "message": self.message}
+    def to_json(self, lang: str = "en") -> dict:
+        message = self.de if lang == "de" and self.de else self.message
+        return {"file": self.path, "line": self.line, "id": self.drill, "message": message}
 
 
 class DrillProblems(TutorError):
@@ -65,8 +99,10 @@ class DrillProblems(TutorError):
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = tuple(problems)
         first = str(self.problems[0]) if self.problems else "drill file problems"
+        first_de = self.problems[0].text("de") if self.problems else "Probleme in der Aufgabendatei"
         more = len(self.problems) - 1
-        super().__init__(first + (f" (and {more} more)" if more > 0 else ""))
+        super().__init__(first + (f" (and {more} more)" if more > 0 else ""),
+                         de=first_de + (f" (und {more} weitere)" if more > 0 else ""))
 
 
 # -- values --------------------------------------------------------------------------
@@ -187,26 +223,47 @@ _TYPE_CHECK = {
 _TYPE_WORD = {"object": "a mapping", "array": "a list", "string": "a string",
               "integer": "a whole number", "number": "a number", "boolean": "true or false",
               "null": "empty"}
+_TYPE_WORD_DE = {"object": "eine Zuordnung", "array": "eine Liste", "string": "ein Text",
+                 "integer": "eine ganze Zahl", "number": "eine Zahl", "boolean": "true oder false",
+                 "null": "leer"}
+# the German of the schema's descriptions that messages quote
+_DESCRIPTION_DE = {
+    "a bid drill": "eine bid-Aufgabe", "an explain drill": "eine explain-Aufgabe",
+    "a check drill": "eine check-Aufgabe", "a score drill": "eine score-Aufgabe",
+    "a score drill names the contract and the declarer, or gives the finished auction":
+        "eine score-Aufgabe nennt das Spiel und den Spielübernehmer, oder gibt die fertigen Ansagen",
+    "this place": "diese Stelle",
+}
 
 
-def _kind_of(value: Any) -> str:
+def _kind_of(value: Any, lang: str = "en") -> str:
+    words = _TYPE_WORD_DE if lang == "de" else _TYPE_WORD
     for name in ("boolean", "integer", "number", "string", "array", "object", "null"):
         if _TYPE_CHECK[name](value):
-            return _TYPE_WORD[name]
+            return words[name]
     return type(value).__name__
 
 
-def _name(path: tuple) -> str:
+def _desc_de(text: str) -> str:
+    if text in _DESCRIPTION_DE:
+        return _DESCRIPTION_DE[text]
+    if text.startswith("a kind: "):
+        return "eine Art: " + text[len("a kind: "):]
+    return text
+
+
+def _name(path: tuple, lang: str = "en") -> str:
     """The field a path points at, for messages: 'answer', 'promises[1].suit' (inside a
     drill, named relative to it: the drill's id is in the message's prefix)."""
+    de = lang == "de"
     if len(path) >= 2 and path[0] == "drills" and isinstance(path[1], int):
         path = path[2:]
         if not path:
-            return "the drill"
+            return "die Aufgabe" if de else "the drill"
     out = ""
     for p in path:
         out += f"[{p + 1}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out or "the file"
+    return out or ("die Datei" if de else "the file")
 
 
 def validate(data: Any, sch: dict | None = None) -> list[tuple[tuple, str]]:
@@ -236,44 +293,53 @@ def _resolve(sch: dict, root: dict) -> dict:
 
 def _check(value: Any, sch: dict, root: dict, path: tuple, errors: list) -> None:
     sch = _resolve(sch, root)
-    what = _name(path)
+    what, wde = _name(path), _name(path, "de")
     t = sch.get("type")
     if t is not None:
         types = [t] if isinstance(t, str) else list(t)
         if not any(_TYPE_CHECK[x](value) for x in types):
-            errors.append((path, f"{what} must be {' or '.join(_TYPE_WORD[x] for x in types)}, "
-                                 f"not {_kind_of(value)}"))
+            errors.append((path, Msg(f"{what} must be {' or '.join(_TYPE_WORD[x] for x in types)}, "
+                                     f"not {_kind_of(value)}",
+                                     f"{wde} muss {' oder '.join(_TYPE_WORD_DE[x] for x in types)} "
+                                     f"sein, nicht {_kind_of(value, 'de')}")))
             return
     if "const" in sch and value != sch["const"]:
-        errors.append((path, f"{what} must be {sch['const']!r}"))
+        errors.append((path, Msg(f"{what} must be {sch['const']!r}",
+                                 f"{wde} muss {sch['const']!r} sein")))
     if "enum" in sch and value not in sch["enum"]:
-        errors.append((path, f"{what} must be one of {', '.join(map(str, sch['enum']))}, "
-                             f"not {value!r}"))
+        options = ", ".join(map(str, sch["enum"]))
+        errors.append((path, Msg(f"{what} must be one of {options}, not {value!r}",
+                                 f"{wde} muss einer der Werte {options} sein, nicht {value!r}")))
     if isinstance(value, str):
         if len(value) < sch.get("minLength", 0):
-            errors.append((path, f"{what} must not be empty"))
+            errors.append((path, Msg(f"{what} must not be empty", f"{wde} darf nicht leer sein")))
         if "pattern" in sch and not re.search(sch["pattern"], value):
-            errors.append((path, f"{what} {value!r} is not of the form {sch['pattern']}"))
+            errors.append((path, Msg(f"{what} {value!r} is not of the form {sch['pattern']}",
+                                     f"{wde} {value!r} hat nicht die Form {sch['pattern']}")))
     if _TYPE_CHECK["number"](value):
         if "minimum" in sch and value < sch["minimum"]:
-            errors.append((path, f"{what} must be at least {sch['minimum']}, not {value}"))
+            errors.append((path, Msg(f"{what} must be at least {sch['minimum']}, not {value}",
+                                     f"{wde} muss mindestens {sch['minimum']} sein, nicht {value}")))
         if "maximum" in sch and value > sch["maximum"]:
-            errors.append((path, f"{what} must be at most {sch['maximum']}, not {value}"))
+            errors.append((path, Msg(f"{what} must be at most {sch['maximum']}, not {value}",
+                                     f"{wde} darf höchstens {sch['maximum']} sein, nicht {value}")))
     if isinstance(value, list):
         if len(value) < sch.get("minItems", 0):
-            errors.append((path, f"{what} needs at least {sch['minItems']} "
-                                 f"entr{'y' if sch['minItems'] == 1 else 'ies'}"))
+            n = sch["minItems"]
+            errors.append((path, Msg(f"{what} needs at least {n} entr{'y' if n == 1 else 'ies'}",
+                                     f"{wde} braucht mindestens {n} Eintr{'ag' if n == 1 else 'äge'}")))
         if "maxItems" in sch and len(value) > sch["maxItems"]:
-            errors.append((path, f"{what} has more than {sch['maxItems']} entries"))
+            errors.append((path, Msg(f"{what} has more than {sch['maxItems']} entries",
+                                     f"{wde} hat mehr als {sch['maxItems']} Einträge")))
         if "items" in sch:
             for i, item in enumerate(value):
                 _check(item, sch["items"], root, path + (i,), errors)
     if isinstance(value, dict):
         if len(value) < sch.get("minProperties", 0):
-            errors.append((path, f"{what} must not be empty"))
+            errors.append((path, Msg(f"{what} must not be empty", f"{wde} darf nicht leer sein")))
         for name in sch.get("required", ()):
             if name not in value:
-                errors.append((path, f"missing field {name!r}"))
+                errors.append((path, Msg(f"missing field {name!r}", f"Feld {name!r} fehlt")))
         props = sch.get("properties", {})
         names = sch.get("propertyNames")
         for key, item in value.items():
@@ -281,13 +347,14 @@ def _check(value: Any, sch: dict, root: dict, path: tuple, errors: list) -> None
                 sub: list = []
                 _check(key, names, root, path + (key,), sub)
                 if sub:
-                    errors.append((path + (key,), f"field {key!r} does not belong in "
-                                   + names.get("description", "this place")))
+                    desc = names.get("description", "this place")
+                    errors.append((path + (key,), Msg(f"field {key!r} does not belong in {desc}",
+                                                      f"Feld {key!r} gehört nicht in {_desc_de(desc)}")))
                     continue
             if key in props:
                 _check(item, props[key], root, path + (key,), errors)
             elif sch.get("additionalProperties") is False:
-                errors.append((path + (key,), f"unknown field {key!r}"))
+                errors.append((path + (key,), Msg(f"unknown field {key!r}", f"unbekanntes Feld {key!r}")))
             elif isinstance(sch.get("additionalProperties"), dict):
                 _check(item, sch["additionalProperties"], root, path + (key,), errors)
     for sub in sch.get("allOf", ()):
@@ -297,10 +364,13 @@ def _check(value: Any, sch: dict, root: dict, path: tuple, errors: list) -> None
             options = [_resolve(s, root) for s in sch["anyOf"]]
             if all(set(o) == {"required"} for o in options):
                 needs = " or ".join(" and ".join(repr(n) for n in o["required"]) for o in options)
-                errors.append((path, f"needs {needs}"))
+                needs_de = " oder ".join(" und ".join(repr(n) for n in o["required"]) for o in options)
+                errors.append((path, Msg(f"needs {needs}", f"braucht {needs_de}")))
             else:
-                errors.append((path, f"{what} has the wrong form"
-                                     + (f": {sch['description']}" if "description" in sch else "")))
+                desc = sch.get("description")
+                errors.append((path, Msg(f"{what} has the wrong form" + (f": {desc}" if desc else ""),
+                                         f"{wde} hat die falsche Form"
+                                         + (f": {_desc_de(desc)}" if desc else ""))))
     if "if" in sch:
         if not _errors_of(value, sch["if"], root, path):
             if "then" in sch:
@@ -337,9 +407,10 @@ def _compose(text: str, where: str):
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = f":{mark.line + 1}" if mark is not None else ""
-        raise ParseError(f"{where}{line}: not valid YAML: {e.problem or e}") from None
+        raise ParseError(f"{where}{line}: not valid YAML: {e.problem or e}",
+                         de=f"{where}{line}: kein gültiges YAML: {e.problem or e}") from None
     except yaml.YAMLError as e:
-        raise ParseError(f"{where}: not valid YAML: {e}") from None
+        raise ParseError(f"{where}: not valid YAML: {e}", de=f"{where}: kein gültiges YAML: {e}") from None
     lines: dict[tuple, int] = {}
     twice: list[tuple[tuple, int]] = []
     if node is not None:
@@ -392,9 +463,10 @@ def read(text: str, path: "str | Path | None" = None) -> Reading:
         problems.append(Problem(where, line or line_of(p), drill_id(p), message))
 
     for p, line in twice:
-        add(p, f"field {p[-1]!r} is written twice", line)
+        add(p, Msg(f"field {p[-1]!r} is written twice", f"Feld {p[-1]!r} steht zweimal"), line)
     if data is None:
-        add((), "the file is empty (a drill file has at least 'drills:')")
+        add((), Msg("the file is empty (a drill file has at least 'drills:')",
+                    "die Datei ist leer (eine Aufgabendatei hat mindestens 'drills:')"))
         return Reading(None, tuple(problems))
     bad_drills: set[int] = set()
     errors = validate(data)
@@ -415,8 +487,10 @@ def read(text: str, path: "str | Path | None" = None) -> Reading:
         drill = Drill(id=d["id"], type=d["type"], fields=d, line=lines.get(("drills", i)),
                       lines=key_lines)
         if drill.id in seen:
-            add(("drills", i, "id"), f"id {drill.id!r} is used twice in this file "
-                                     f"(first on line {seen[drill.id]})")
+            add(("drills", i, "id"), Msg(f"id {drill.id!r} is used twice in this file "
+                                         f"(first on line {seen[drill.id]})",
+                                         f"id {drill.id!r} kommt in dieser Datei zweimal vor "
+                                         f"(zuerst auf Zeile {seen[drill.id]})"))
             continue
         seen[drill.id] = drill.line or 0
         drills.append(drill)
@@ -443,9 +517,9 @@ def read_path(path: "str | Path") -> Reading:
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ParseError(f"{p}: no such drill file") from None
+        raise ParseError(f"{p}: no such drill file", de=f"{p}: keine solche Aufgabendatei") from None
     except (OSError, UnicodeDecodeError) as e:
-        raise ParseError(f"{p}: cannot read: {e}") from None
+        raise ParseError(f"{p}: cannot read: {e}", de=f"{p}: nicht lesbar: {e}") from None
     return read(text, p)
 
 
@@ -465,12 +539,14 @@ def collect(paths: Iterable["str | Path"]) -> list[Path]:
         if p.is_dir():
             found = sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml") and x.is_file())
             if not found:
-                raise ParseError(f"{p}: no drill files (*.yaml) in this folder")
+                raise ParseError(f"{p}: no drill files (*.yaml) in this folder",
+                                 de=f"{p}: keine Aufgabendateien (*.yaml) in diesem Ordner")
             out.extend(found)
         elif p.exists():
             out.append(p)
         else:
-            raise ParseError(f"{p}: no such drill file or folder")
+            raise ParseError(f"{p}: no such drill file or folder",
+                             de=f"{p}: keine solche Aufgabendatei und kein solcher Ordner")
     return out
 
 
@@ -593,7 +669,7 @@ class SidiBarraniEngine:
         spec = self._spec(rules)
         t = " ".join(str(text).strip().split())
         if not t:
-            raise ParseError("empty call")
+            raise ParseError("empty call", de="leere Ansage")
         seat, rest = split_seat(t, spec)
         rest = re.sub(r"^(\d+)(?=[^\d\s])", r"\1 ", rest.strip())
         call = spec.parse_call(rest)
@@ -628,7 +704,8 @@ class SidiBarraniEngine:
 
         a = self._auction(auction, rules)
         if a.over:
-            raise TutorError("the bidding is over: there is no call to make")
+            raise TutorError("the bidding is over: there is no call to make",
+                             de="die Ansagen sind vorbei: es gibt keine Ansage mehr zu machen")
         advice = conventions.advise(hand, a, rules)
         return advice.call, advice.text(lang)   # the reasons begin with the call's reading
 
@@ -637,7 +714,8 @@ class SidiBarraniEngine:
 
         e = conventions.explain(auction or "", rules)
         if not 1 <= ask <= len(e.calls):
-            raise TutorError(f"ask: {ask} is not a call of this auction (it has {len(e.calls)})")
+            raise TutorError(f"ask: {ask} is not a call of this auction (it has {len(e.calls)})",
+                             de=f"ask: {ask} ist keine Ansage dieser Ansagen (es sind {len(e.calls)})")
         r = e.calls[ask - 1]
         return r.kind, [p.to_json() for p in r.promises], r.text(lang)
 
@@ -661,20 +739,24 @@ class SidiBarraniEngine:
         if drill.get("auction"):
             a = self._auction(drill["auction"], rules)
             if not a.over or a.declarer is None:
-                raise TutorError("auction: the bidding is not over, there is no contract to score")
+                raise TutorError("auction: the bidding is not over, there is no contract to score",
+                                 de="auction: die Ansagen sind nicht vorbei, es gibt kein Spiel zu schreiben")
             contract, declarer = a.contract, a.declarer
             if ("contract" in drill and spec.parse_call(drill["contract"]) != a.high_bid) or \
                     ("declarer" in drill and str(drill["declarer"]).upper() != declarer):
-                raise TutorError(f"contract/declarer disagree with the auction ({declarer}: {contract})")
+                raise TutorError(f"contract/declarer disagree with the auction ({declarer}: {contract})",
+                                 de=f"contract/declarer passen nicht zu den Ansagen ({declarer}: {contract})")
             if ("double" in drill and double != (a.multiplier >= 2)) or \
                     ("redouble" in drill and redouble != (a.multiplier == 4)):
-                raise TutorError("double/redouble disagree with the auction")
+                raise TutorError("double/redouble disagree with the auction",
+                                 de="double/redouble passen nicht zu den Ansagen")
             double, redouble = a.multiplier >= 2, a.multiplier == 4
         else:
             contract, declarer = drill["contract"], str(drill["declarer"]).upper()
         call = spec.parse_call(contract)
         if not call.is_bid:
-            raise TutorError(f"contract {contract!r}: a contract is a bid, e.g. '100 Eichel'")
+            raise TutorError(f"contract {contract!r}: a contract is a bid, e.g. '100 Eichel'",
+                             de=f"contract {contract!r}: gespielt wird ein Gebot, z.B. '100 Eichel'")
         misere = bool(call.strain and call.strain.endswith("Misère"))
         weis = {parse_team(k): int(v) for k, v in (drill.get("weis") or {}).items()}
         stoeck = drill.get("stoeck") or []
@@ -729,7 +811,8 @@ def engine_for(game: str = GAME) -> DrillEngine:
             try:
                 from tutor.games import drill_engine
             except ImportError:
-                raise TutorError(f"unknown game {game!r} (this installation knows {GAME})") from None
+                raise TutorError(f"unknown game {game!r} (this installation knows {GAME})",
+                                 de=f"unbekanntes Spiel {game!r} (diese Installation kennt {GAME})") from None
             _ENGINES[game] = drill_engine(game)
     return _ENGINES[game]
 
@@ -847,45 +930,55 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
         seat = seat_in_turn(engine, d.auction, rules)
         if call is None:
             raise _Disagree("answer", f"the engine recommends no call here, so {answer!r} cannot be "
-                                      "checked (make it a check drill)")
+                                      "checked (make it a check drill)",
+                            f"die Engine empfiehlt hier keine Ansage, also ist {answer!r} nicht "
+                            "prüfbar (mach daraus eine check-Aufgabe)")
         if answer != call:
             raise _Disagree("answer", f"the answer key says {answer!r}, the engine recommends "
-                                      f"{call!r}: {text}")
+                                      f"{call!r}: {text}",
+                            f"die Lösung sagt {answer!r}, die Engine empfiehlt {call!r}: {text}")
         if call in accept:
-            raise _Disagree("accept", f"{call!r} is the answer itself, not an alternative")
+            raise _Disagree("accept", f"{call!r} is the answer itself, not an alternative",
+                            f"{call!r} ist die Lösung selbst, keine Alternative")
         return Solution(call, text, accept, seat=seat)
     if t == "explain":
         n = len(entries_of(engine, d.auction, rules))
         ask = d.get("ask", n)
         if not 1 <= ask <= n:
             raise _Disagree("ask", f"ask: {ask} is not a call of this auction (it has {n} call"
-                                   f"{'' if n == 1 else 's'})")
+                                   f"{'' if n == 1 else 's'})",
+                            f"ask: {ask} ist keine Ansage dieser Ansagen (es sind {n})")
         kind, promises, text = engine.explain(d.auction, ask, rules, lang)
         if d.answer not in engine.kinds:
             raise _Disagree("answer", f"{d.answer!r} is not a kind of call (one of "
-                                      f"{', '.join(engine.kinds)})")
+                                      f"{', '.join(engine.kinds)})",
+                            f"{d.answer!r} ist keine Art von Ansage (eine von {', '.join(engine.kinds)})")
         if d.answer != kind:
             raise _Disagree("answer", f"the answer key says {d.answer!r}, the engine reads "
-                                      f"{kind!r}: {text}")
+                                      f"{kind!r}: {text}",
+                            f"die Lösung sagt {d.answer!r}, die Engine liest {kind!r}: {text}")
         if "promises" in d.fields:
             norm = getattr(engine, "normalize_promises", lambda ps: list(ps))
             try:
                 mine = norm(d.get("promises"))
             except TutorError as e:
-                raise _Disagree("promises", str(e)) from None
+                raise _Disagree("promises", str(e), e.text("de")) from None
             theirs = norm(promises)
             if mine != theirs:
-                raise _Disagree("promises", f"the answer key says {json.dumps(mine, ensure_ascii=False)}, "
-                                            f"the engine reads {json.dumps(theirs, ensure_ascii=False)}")
+                a, b = json.dumps(mine, ensure_ascii=False), json.dumps(theirs, ensure_ascii=False)
+                raise _Disagree("promises", f"the answer key says {a}, the engine reads {b}",
+                                f"die Lösung sagt {a}, die Engine liest {b}")
         seat = entries_of(engine, d.auction, rules)[ask - 1][0]
         if choices(engine, d.auction, ask, rules) and kind not in choices(engine, d.auction, ask, rules):
-            raise _Disagree("answer", f"{kind!r} is not among the choices the quiz offers here")
+            raise _Disagree("answer", f"{kind!r} is not among the choices the quiz offers here",
+                            f"{kind!r} ist nicht unter den Wahlmöglichkeiten, die das Quiz hier bietet")
         return Solution(kind, text, promises=tuple(promises), seat=seat, ask=ask)
     if t == "check":
         ok, text = engine.check(d.hand, d.auction, d.get("call"), rules, lang)
         if d.answer != ok:
             raise _Disagree("answer", f"the answer key says {_yes(d.answer)}, the engine says "
-                                      f"{_yes(ok)}: {text}")
+                                      f"{_yes(ok)}: {text}",
+                            f"die Lösung sagt {_yes(d.answer)}, die Engine sagt {_yes(ok)}: {text}")
         return Solution(ok, text, seat=seat_in_turn(engine, d.auction, rules))
     if t == "score":
         board, text = engine.score(d.fields, rules, lang)
@@ -895,15 +988,16 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
         if mine != theirs:
             show = lambda b: ", ".join(f"{k} {v}" for k, v in b.items())
             raise _Disagree("answer", f"the answer key says {show(mine)}, the engine writes "
-                                      f"{show(theirs)}: {text}")
+                                      f"{show(theirs)}: {text}",
+                            f"die Lösung sagt {show(mine)}, die Engine schreibt {show(theirs)}: {text}")
         return Solution(theirs, text)
-    raise _Disagree("type", f"unknown drill type {t!r}")
+    raise _Disagree("type", f"unknown drill type {t!r}", f"unbekannte Aufgabenart {t!r}")
 
 
 class _Disagree(TutorError):
-    def __init__(self, field_name: str, message: str) -> None:
+    def __init__(self, field_name: str, message: str, de: str | None = None) -> None:
         self.field = field_name
-        super().__init__(message)
+        super().__init__(message, de=de)
 
 
 def _yes(v: bool) -> str:
@@ -917,7 +1011,7 @@ def _normalize(engine, text: str, rules, where: str) -> str:
         except TypeError:
             return engine.normalize_call(text)
     except TutorError as e:
-        raise _Disagree(where, f"{where}: {e}") from None
+        raise _Disagree(where, f"{where}: {e}", f"{where}: {e.text('de')}") from None
 
 
 def check_reading(reading: Reading, lang: str = "de",
@@ -932,7 +1026,7 @@ def check_reading(reading: Reading, lang: str = "de",
     try:
         engine = engine_for(f.game)
     except TutorError as e:
-        return [], problems + [Problem(f.name, 1, None, str(e))]
+        return [], problems + [Problem(f.name, 1, None, _of(e))]
     rules_cache: dict[str, Any] = {}
     good: list[Checked] = []
     for d in f.drills:
@@ -944,15 +1038,16 @@ def check_reading(reading: Reading, lang: str = "de",
             rules = rules_cache[key]
         except TutorError as e:
             line = d.line_of("rules") if "rules" in d.fields else 1
-            problems.append(Problem(f.name, line, d.id if "rules" in d.fields else None, f"rules: {e}"))
+            problems.append(Problem(f.name, line, d.id if "rules" in d.fields else None,
+                                    Msg(f"rules: {e}", f"rules: {e.text('de')}")))
             continue
         try:
             sol = solve(f, d, engine, rules, lang)
         except _Disagree as e:
-            problems.append(Problem(f.name, d.line_of(e.field), d.id, str(e)))
+            problems.append(Problem(f.name, d.line_of(e.field), d.id, _of(e)))
             continue
         except TutorError as e:
-            problems.append(Problem(f.name, d.line, d.id, str(e)))
+            problems.append(Problem(f.name, d.line, d.id, _of(e)))
             continue
         good.append(Checked(f, Drill(d.id, d.type, d.fields, d.line, d.lines, rules), sol, engine))
     # a rules problem of the file is reported once

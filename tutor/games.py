@@ -313,7 +313,8 @@ def get(game_id: str | None) -> Game:
     """The game with this id (None: Sidi-Barrani); a clear error for an unknown one."""
     key = (game_id or "sidi-barrani").strip().lower()
     if key not in GAMES:
-        raise TutorError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})")
+        raise TutorError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})",
+                         de=f"unbekanntes Spiel {game_id!r} (Spiele: {', '.join(GAMES)})")
     return GAMES[key]
 
 
@@ -586,5 +587,8 @@ def drill_engine(game_id: str):
 
         return DRILL_ENGINE
     if game.id == "sidi-barrani":
-        raise TutorError("Sidi-Barrani drills are run by tutor.drills itself")
-    raise TutorError(f"{game.name}: there are no drills for this game (drills: sidi-barrani, tarneeb)")
+        raise TutorError("Sidi-Barrani drills are run by tutor.drills itself",
+                         de="Sidi-Barrani-Aufgaben laufen über tutor.drills selbst")
+    raise TutorError(f"{game.name}: there are no drills for this game (drills: sidi-barrani, tarneeb)",
+                     de=f"{game.name}: für dieses Spiel gibt es keine Aufgaben "
+                        "(Aufgaben: sidi-barrani, tarneeb)")

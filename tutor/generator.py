@@ -500,7 +500,8 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
     from tutor import rules as rules_mod
 
     if topic not in TOPICS:
-        raise TutorError(f"unknown topic {topic!r} (topics: {', '.join(TOPICS)})")
+        raise TutorError(f"unknown topic {topic!r} (topics: {', '.join(TOPICS)})",
+                         de=f"unbekanntes Thema {topic!r} (Themen: {', '.join(TOPICS)})")
     r = rules_mod.load(rules)
     rng = random.Random(seed)
     make = TOPICS[topic]
@@ -514,7 +515,9 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
         tries += 1
         if tries > MAX_TRIES * count:
             raise TutorError(f"could not find {count} {topic} drills in {tries - 1} deals "
-                             f"(found {len(out)})")
+                             f"(found {len(out)})",
+                             de=f"keine {count} Aufgaben zum Thema {topic} in {tries - 1} "
+                                f"Verteilungen gefunden (gefunden: {len(out)})")
         fails = tries - len(out)
         roll = (len(out) * 0.6180339887 + 0.1) % 1 if fails % 40 else rng.random()
         fields = make(rng, r, roll)

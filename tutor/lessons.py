@@ -51,7 +51,8 @@ def default_dir() -> Path:
 def lessons_dir(explicit: "str | Path | None" = None) -> Path:
     d = Path(explicit) if explicit else default_dir()
     if not d.is_dir():
-        raise TutorError(f"no lessons folder at {d} (give one with --lessons DIR)")
+        raise TutorError(f"no lessons folder at {d} (give one with --lessons DIR)",
+                         de=f"kein Lektionenordner unter {d} (gib einen mit --lessons ORDNER an)")
     return d
 
 
@@ -61,7 +62,8 @@ _FRONT = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", r
 def loads(text: str, where: str = "<lesson>", root: "str | Path | None" = None) -> Lesson:
     m = _FRONT.match(text)
     if not m:
-        raise ParseError(f"{where}:1: a lesson starts with a YAML header between two '---' lines")
+        raise ParseError(f"{where}:1: a lesson starts with a YAML header between two '---' lines",
+                         de=f"{where}:1: eine Lektion beginnt mit einem YAML-Kopf zwischen zwei '---'-Zeilen")
     import yaml
 
     try:
@@ -69,28 +71,39 @@ def loads(text: str, where: str = "<lesson>", root: "str | Path | None" = None) 
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = f":{mark.line + 2}" if mark is not None else ""
-        raise ParseError(f"{where}{line}: the lesson's header is not valid YAML: "
-                         f"{getattr(e, 'problem', None) or e}") from None
+        problem = getattr(e, "problem", None) or e
+        raise ParseError(f"{where}{line}: the lesson's header is not valid YAML: {problem}",
+                         de=f"{where}{line}: der Kopf der Lektion ist kein gültiges YAML: {problem}") from None
     if not isinstance(head, dict):
-        raise ParseError(f"{where}:2: the lesson's header must be a mapping (id, title, order, drills, key_rule)")
+        raise ParseError(f"{where}:2: the lesson's header must be a mapping (id, title, order, drills, key_rule)",
+                         de=f"{where}:2: der Kopf der Lektion muss eine Zuordnung sein "
+                            "(id, title, order, drills, key_rule)")
     missing = [k for k in REQUIRED if k not in head]
     if missing:
-        raise ParseError(f"{where}: the lesson's header lacks {', '.join(missing)}")
+        raise ParseError(f"{where}: the lesson's header lacks {', '.join(missing)}",
+                         de=f"{where}: dem Kopf der Lektion fehlt {', '.join(missing)}")
     unknown = [k for k in head if k not in REQUIRED]
     if unknown:
-        raise ParseError(f"{where}: unknown header field {unknown[0]!r} (known: {', '.join(REQUIRED)})")
+        raise ParseError(f"{where}: unknown header field {unknown[0]!r} (known: {', '.join(REQUIRED)})",
+                         de=f"{where}: unbekanntes Feld {unknown[0]!r} im Kopf "
+                            f"(bekannt: {', '.join(REQUIRED)})")
     for k in ("id", "title", "key_rule"):
         if not isinstance(head[k], str) or not head[k].strip():
-            raise ParseError(f"{where}: {k} must be a non-empty text")
+            raise ParseError(f"{where}: {k} must be a non-empty text",
+                             de=f"{where}: {k} muss ein nicht leerer Text sein")
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", head["id"]):
-        raise ParseError(f"{where}: id {head['id']!r} must be lower-case letters, digits, - or _")
+        raise ParseError(f"{where}: id {head['id']!r} must be lower-case letters, digits, - or _",
+                         de=f"{where}: id {head['id']!r} darf nur Kleinbuchstaben, Ziffern, - oder _ "
+                            "enthalten")
     if isinstance(head["order"], bool) or not isinstance(head["order"], int):
-        raise ParseError(f"{where}: order must be a whole number")
+        raise ParseError(f"{where}: order must be a whole number",
+                         de=f"{where}: order muss eine ganze Zahl sein")
     drills = head["drills"]
     if isinstance(drills, str):
         drills = [drills]
     if not isinstance(drills, list) or not all(isinstance(x, str) and x for x in drills):
-        raise ParseError(f"{where}: drills must be a list of drill file paths")
+        raise ParseError(f"{where}: drills must be a list of drill file paths",
+                         de=f"{where}: drills muss eine Liste von Pfaden zu Aufgabendateien sein")
     body = text[m.end():]
     return Lesson(head["id"], head["title"].strip(), head["order"], tuple(drills),
                   " ".join(head["key_rule"].split()), body, where,
@@ -102,7 +115,7 @@ def load(path: "str | Path", root: "str | Path | None" = None) -> Lesson:
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise ParseError(f"{p}: cannot read: {e}") from None
+        raise ParseError(f"{p}: cannot read: {e}", de=f"{p}: nicht lesbar: {e}") from None
     return loads(text, str(p), root if root is not None else p.resolve().parent.parent)
 
 
@@ -111,13 +124,15 @@ def load_all(folder: "str | Path | None" = None) -> list[Lesson]:
     d = lessons_dir(folder)
     lessons = [load(p, d.resolve().parent) for p in sorted(d.glob("*.md"))]
     if not lessons:
-        raise TutorError(f"{d}: no lessons (*.md) in this folder")
+        raise TutorError(f"{d}: no lessons (*.md) in this folder",
+                         de=f"{d}: keine Lektionen (*.md) in diesem Ordner")
     for attr in ("id", "order"):
         seen: dict = {}
         for lesson in lessons:
             key = getattr(lesson, attr)
             if key in seen:
-                raise ParseError(f"{lesson.path}: {attr} {key!r} is also used by {seen[key]}")
+                raise ParseError(f"{lesson.path}: {attr} {key!r} is also used by {seen[key]}",
+                                 de=f"{lesson.path}: {attr} {key!r} hat auch {seen[key]}")
             seen[key] = lesson.path
     return sorted(lessons, key=lambda x: x.order)
 
@@ -133,8 +148,10 @@ def find(lessons: Sequence[Lesson], key: str) -> Lesson:
         return hits[0]
     known = ", ".join(x.id for x in lessons)
     if hits:
-        raise TutorError(f"lesson {key!r} is ambiguous: " + " or ".join(x.id for x in hits))
-    raise TutorError(f"no lesson {key!r} (lessons: {known})")
+        raise TutorError(f"lesson {key!r} is ambiguous: " + " or ".join(x.id for x in hits),
+                         de=f"Lektion {key!r} ist mehrdeutig: " + " oder ".join(x.id for x in hits))
+    raise TutorError(f"no lesson {key!r} (lessons: {known})",
+                     de=f"keine Lektion {key!r} (Lektionen: {known})")
 
 
 def _lesson_key(path: Path) -> str | None:

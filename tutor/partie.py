@@ -65,20 +65,32 @@ def team_of(seat: str) -> str:
     return "AC" if seat in ("A", "C") else "BD"
 
 
-def parse_seat(text: Any, where: str = "seat") -> str:
+# the German of the places an error names by default; any other place (a key of the
+# match file, a command-line option) reads the same in both languages
+_WHERE_DE = {"seat": "Platz", "team": "Team", "teams": "Teams", "game": "Spiel",
+             "dealer": "Geber", "tafel add": "tafel add"}
+
+
+def _de(where: str, where_de: str | None = None) -> str:
+    return where_de if where_de is not None else _WHERE_DE.get(where, where)
+
+
+def parse_seat(text: Any, where: str = "seat", where_de: str | None = None) -> str:
     s = str(text).strip().upper()
     if s not in SEATS:
-        raise TutorError(f"{where}: unknown seat {text!r} (A, B, C or D)")
+        raise TutorError(f"{where}: unknown seat {text!r} (A, B, C or D)",
+                         de=f"{_de(where, where_de)}: unbekannter Platz {text!r} (A, B, C oder D)")
     return s
 
 
-def parse_team(text: Any, where: str = "team") -> str:
+def parse_team(text: Any, where: str = "team", where_de: str | None = None) -> str:
     """``AC`` or ``BD`` (also ``CA``, ``DB``); a seat stands for its team."""
     t = "".join(sorted(str(text).strip().upper()))
     if t in SEATS:
         return team_of(t)
     if t not in TEAMS:
-        raise TutorError(f"{where}: unknown team {text!r} (AC or BD)")
+        raise TutorError(f"{where}: unknown team {text!r} (AC or BD)",
+                         de=f"{_de(where, where_de)}: unbekanntes Team {text!r} (AC oder BD)")
     return t
 
 
@@ -107,10 +119,12 @@ class Contract:
         try:
             call = Call.parse(t, spec)
         except TutorError as e:
-            raise type(e)(f"contract {t!r}: {e}") from None
+            raise e.at(f"contract {t!r}: ", f"Spiel {t!r}: ") from None
         if not call.is_bid:
             raise ParseError(f"contract {t!r}: a contract is a bid such as '100 Eichel' "
-                             "(four forts: --fort, or {fort: true} in a match file)")
+                             "(four forts: --fort, or {fort: true} in a match file)",
+                             de=f"Spiel {t!r}: gespielt wird ein Gebot wie '100 Eichel' "
+                                "(viermal fort: --fort, oder {fort: true} in einer Partie-Datei)")
         strain_text = str(call.strain)
         base, _, misere = strain_text.partition(" ")
         strain: Suit | str = base if base in TRUMPLESS else Suit.parse(base)
@@ -176,64 +190,84 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: Any, rules: "TableRules | None" = None, where: str = "game",
-                  label: Callable[[str], str] = _label) -> "Game":
-        """A game from its match-file mapping; every error names ``where`` and the key
-        (``label`` renames keys for messages, e.g. to command-line options)."""
+                  label: Callable[[str], str] = _label, where_de: str | None = None) -> "Game":
+        """A game from its match-file mapping; every error names ``where`` (``where_de``
+        in German) and the key (``label`` renames keys for messages, e.g. to options)."""
         rules = rules_mod.load(rules)
+        wde = _de(where, where_de)
         if not isinstance(data, Mapping):
             raise ParseError(f"{where}: a game is a mapping like {{contract: '100 Eichel', "
-                             f"declarer: A, card_points: 113}}, not {data!r}")
+                             f"declarer: A, card_points: 113}}, not {data!r}",
+                             de=f"{wde}: ein Spiel ist eine Zuordnung wie {{contract: '100 Eichel', "
+                                f"declarer: A, card_points: 113}}, nicht {data!r}")
         data = dict(data)
         for key in list(data):
             canonical = _KEY_ALIASES.get(str(key).lower(), str(key).lower())
             if canonical not in GAME_KEYS:
-                raise ParseError(f"{where}: unknown key {key!r} (known: {', '.join(GAME_KEYS)})")
+                raise ParseError(f"{where}: unknown key {key!r} (known: {', '.join(GAME_KEYS)})",
+                                 de=f"{wde}: unbekannter Schlüssel {key!r} "
+                                    f"(bekannt: {', '.join(GAME_KEYS)})")
             if canonical != key:
                 if canonical in data:
-                    raise ParseError(f"{where}: {key!r} and {canonical!r} say the same")
+                    raise ParseError(f"{where}: {key!r} and {canonical!r} say the same",
+                                     de=f"{wde}: {key!r} und {canonical!r} sagen dasselbe")
                 data[canonical] = data.pop(key)
 
         def flag(key: str) -> bool:
             value = data.get(key, False)
             if not isinstance(value, bool):
-                raise ParseError(f"{where}: {label(key)} {value!r}: write true or false")
+                raise ParseError(f"{where}: {label(key)} {value!r}: write true or false",
+                                 de=f"{wde}: {label(key)} {value!r}: schreibe true oder false")
             return value
 
         if flag("fort"):
             extra = [k for k in data if k != "fort"]
             if extra:
-                raise ParseError(f"{where}: four forts is no game: {label(extra[0])} does not belong")
+                raise ParseError(f"{where}: four forts is no game: {label(extra[0])} does not belong",
+                                 de=f"{wde}: viermal fort ist kein Spiel: {label(extra[0])} "
+                                    "gehört nicht dazu")
             return cls()
         for key in ("contract", "declarer", "card_points"):
             if data.get(key) is None:
-                raise ParseError(f"{where}: {label(key)} is missing")
+                raise ParseError(f"{where}: {label(key)} is missing", de=f"{wde}: {label(key)} fehlt")
         try:
             contract = Contract.parse(str(data["contract"]), rules)
         except TutorError as e:
-            raise type(e)(f"{where}: {e}") from None
-        declarer = parse_seat(data["declarer"], f"{where}: {label('declarer')}")
+            raise e.at(f"{where}: ", f"{wde}: ") from None
+        declarer = parse_seat(data["declarer"], f"{where}: {label('declarer')}",
+                              f"{wde}: {label('declarer')}")
         cp = data["card_points"]
         try:
             check_card_points(cp)
         except TutorError as e:
             kind = ParseError if isinstance(cp, bool) or not isinstance(cp, int) else TutorError
-            raise kind(f"{where}: {label('card_points')} {e}") from None
+            raise kind(f"{where}: {label('card_points')} {e}",
+                       de=f"{wde}: {label('card_points')} {e.text('de')}") from None
         double, redouble = flag("double"), flag("redouble")
         if redouble and not double:
-            raise TutorError(f"{where}: {label('redouble')}: a konter needs a double first")
+            raise TutorError(f"{where}: {label('redouble')}: a konter needs a double first",
+                             de=f"{wde}: {label('redouble')}: ein Konter verlangt zuerst ein Doppel")
         if double and not rules.doubling:
-            raise RulesError(f"{where}: {label('double')}: this table plays without doubling")
+            raise RulesError(f"{where}: {label('double')}: this table plays without doubling",
+                             de=f"{wde}: {label('double')}: an diesem Tisch wird nicht gedoppelt")
         if redouble and not rules.kontern:
-            raise RulesError(f"{where}: {label('redouble')}: this table plays without kontern")
-        weis_points, weis_cards = _read_weis(data.get("weis"), rules, f"{where}: {label('weis')}")
-        stoeck = _read_stoeck(data.get("stoeck"), f"{where}: {label('stoeck')}")
+            raise RulesError(f"{where}: {label('redouble')}: this table plays without kontern",
+                             de=f"{wde}: {label('redouble')}: an diesem Tisch wird nicht gekontert")
+        weis_points, weis_cards = _read_weis(data.get("weis"), rules, f"{where}: {label('weis')}",
+                                             f"{wde}: {label('weis')}")
+        stoeck = _read_stoeck(data.get("stoeck"), f"{where}: {label('stoeck')}",
+                              f"{wde}: {label('stoeck')}")
         if (weis_points or weis_cards) and not rules.weis:
-            raise RulesError(f"{where}: {label('weis')}: this table plays without Weis")
+            raise RulesError(f"{where}: {label('weis')}: this table plays without Weis",
+                             de=f"{wde}: {label('weis')}: an diesem Tisch wird nicht gewiesen")
         if stoeck and not rules.stoeck:
-            raise RulesError(f"{where}: {label('stoeck')}: this table plays without Stöck")
+            raise RulesError(f"{where}: {label('stoeck')}: this table plays without Stöck",
+                             de=f"{wde}: {label('stoeck')}: an diesem Tisch gibt es keine Stöck")
         if stoeck and contract.trump is None:
             raise RulesError(f"{where}: {label('stoeck')}: no Stöck in {contract.strain}, "
-                             "there is no trump suit")
+                             "there is no trump suit",
+                             de=f"{wde}: {label('stoeck')}: keine Stöck bei {contract.strain}, "
+                                "es gibt keine Trumpffarbe")
         return cls(contract, declarer, cp, double, redouble, weis_points, weis_cards, stoeck)
 
     def to_dict(self) -> dict[str, Any]:
@@ -254,57 +288,67 @@ class Game:
         return d
 
 
-def _read_weis(value: Any, rules: TableRules, where: str):
+def _read_weis(value: Any, rules: TableRules, where: str, where_de: str | None = None):
     """``{AC: 50}`` (points the table settled) or ``{A: "Eichel:678", C: ...}`` (cards)."""
+    wde = _de(where, where_de)
     if value is None or value == {}:
         return (), ()
     if not isinstance(value, Mapping):
-        raise ParseError(f"{where}: write team=points (AC=50) or seat=cards (A=Eichel:678), not {value!r}")
+        raise ParseError(f"{where}: write team=points (AC=50) or seat=cards (A=Eichel:678), not {value!r}",
+                         de=f"{wde}: schreibe Team=Punkte (AC=50) oder Platz=Karten (A=Eichel:678), "
+                            f"nicht {value!r}")
     points: dict[str, int] = {}
     cards: dict[str, Hand] = {}
     for key, v in value.items():
         k = str(key).strip().upper()
         if k in SEATS and isinstance(v, str) and not re.fullmatch(r"\s*\d+\s*", v):
-            hand = weis_mod.parse_hand(v, f"{where} {k}")
+            hand = weis_mod.parse_hand(v, f"{where} {k}", f"{wde} {k}")
             if not weis_mod.find(hand, rules.long_weis):
-                raise TutorError(f"{where} {k}: {hand} holds no Weis")
+                raise TutorError(f"{where} {k}: {hand} holds no Weis",
+                                 de=f"{wde} {k}: {hand} enthält keinen Weis")
             cards[k] = hand
             continue
-        team = parse_team(key, where)
+        team = parse_team(key, where, wde)
         if isinstance(v, str) and re.fullmatch(r"\s*\d+\s*", v):
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ParseError(f"{where} {key}: {v!r} is no number of points")
+            raise ParseError(f"{where} {key}: {v!r} is no number of points",
+                             de=f"{wde} {key}: {v!r} ist keine Punktzahl")
         if team in points:
-            raise ParseError(f"{where}: {team} given twice")
+            raise ParseError(f"{where}: {team} given twice", de=f"{wde}: {team} doppelt angegeben")
         if v == 0:
             continue
         try:
             points[team] = check_weis_points(team, v)
         except TutorError as e:
-            raise TutorError(f"{where} {e}") from None
+            raise TutorError(f"{where} {e}", de=f"{wde} {e.text('de')}") from None
     if points and cards:
-        raise ParseError(f"{where}: give Weis either as points per team or as cards per seat, not both")
+        raise ParseError(f"{where}: give Weis either as points per team or as cards per seat, not both",
+                         de=f"{wde}: Weis entweder als Punkte je Team oder als Karten je Platz, "
+                            "nicht beides")
     try:
         check_one_weis_team(points)
     except TutorError as e:
-        raise TutorError(f"{where}: {e}") from None
+        raise TutorError(f"{where}: {e}", de=f"{wde}: {e.text('de')}") from None
     seen: dict[Any, str] = {}
     for seat, hand in cards.items():
         for c in hand:
             if c in seen:
-                raise TutorError(f"{where}: {c} shown by {seen[c]} and {seat}")
+                raise TutorError(f"{where}: {c} shown by {seen[c]} and {seat}",
+                                 de=f"{wde}: {c} von {seen[c]} und {seat} gewiesen")
             seen[c] = seat
     return tuple(sorted(points.items())), tuple(sorted(cards.items()))
 
 
-def _read_stoeck(value: Any, where: str) -> tuple[str, ...]:
+def _read_stoeck(value: Any, where: str, where_de: str | None = None) -> tuple[str, ...]:
+    wde = _de(where, where_de)
     if value is None or value is False or value == [] or value == "":
         return ()
     items = value if isinstance(value, (list, tuple)) else [value]
-    teams = sorted({parse_team(v, where) for v in items})
+    teams = sorted({parse_team(v, where, wde) for v in items})
     if len(teams) > 1:
-        raise TutorError(f"{where}: only one team can hold König and Ober of the trump")
+        raise TutorError(f"{where}: only one team can hold König and Ober of the trump",
+                         de=f"{wde}: nur ein Team kann König und Ober der Trumpffarbe halten")
     return tuple(teams)
 
 
@@ -378,7 +422,8 @@ class Partie:
         if isinstance(self.names, Mapping):
             object.__setattr__(self, "names", tuple(sorted(self.names.items())))
         if self.dealer not in SEATS:
-            raise TutorError(f"dealer: unknown seat {self.dealer!r} (A, B, C or D)")
+            raise TutorError(f"dealer: unknown seat {self.dealer!r} (A, B, C or D)",
+                             de=f"Geber: unbekannter Platz {self.dealer!r} (A, B, C oder D)")
 
     # -- changes -------------------------------------------------------------------------
     def add(self, game: Game) -> "Partie":
@@ -388,15 +433,20 @@ class Partie:
             r = self.result
             how = (f"{self.team_name(r.winner)} won {r.board[r.winner]} to {r.board[other(r.winner)]}"
                    if r.winner else f"a draw at {r.board['AC']}")
+            how_de = (f"{self.team_name(r.winner)} gewann {r.board[r.winner]} zu "
+                      f"{r.board[other(r.winner)]}" if r.winner else f"unentschieden bei {r.board['AC']}")
             raise TutorError(f"the Partie is over after game {r.after} ({how}); "
-                             "start the next one with `tutor tafel new`")
+                             "start the next one with `tutor tafel new`",
+                             de=f"die Partie ist nach Spiel {r.after} vorbei ({how_de}); "
+                                "beginne die nächste mit `tutor tafel new`")
         new = dataclasses.replace(self, games=self.games + (game,))
         new._ledger  # validates the new game in its place
         return new
 
     def undo(self) -> "Partie":
         if not self.games:
-            raise TutorError("nothing to take back: no game on the board yet")
+            raise TutorError("nothing to take back: no game on the board yet",
+                             de="nichts zurückzunehmen: noch kein Spiel auf der Tafel")
         return dataclasses.replace(self, games=self.games[:-1])
 
     def next_partie(self, dealer: str | None = None) -> "Partie":
@@ -412,12 +462,13 @@ class Partie:
         result: Result | None = None
         for n, game in enumerate(self.games, 1):
             if result is not None:
-                raise TutorError(f"game {n}: the Partie was already over after game {result.after}")
+                raise TutorError(f"game {n}: the Partie was already over after game {result.after}",
+                                 de=f"Spiel {n}: die Partie war schon nach Spiel {result.after} vorbei")
             vorhand = next_seat(dealer)
             try:
                 row = self._row(n, game, dealer, vorhand, total)
             except TutorError as e:
-                raise type(e)(f"game {n}: {e}") from None
+                raise e.at(f"game {n}: ", f"Spiel {n}: ") from None
             rows.append(row)
             total = row.total
             if not game.fort and not row.open_by_ueberbiet:
@@ -529,7 +580,7 @@ class Partie:
             return team
         return f"{team} ({names.get(team[0], team[0])}+{names.get(team[1], team[1])})"
 
-    def seat_of(self, text: str, where: str = "seat") -> str:
+    def seat_of(self, text: str, where: str = "seat", where_de: str | None = None) -> str:
         """A seat letter or a player's name."""
         t = str(text).strip()
         if t.upper() in SEATS:
@@ -538,7 +589,9 @@ class Partie:
             if name.lower() == t.lower():
                 return seat
         known = ", ".join(f"{n} ({s})" for s, n in self.names)
-        raise TutorError(f"{where}: unknown player {text!r} (A, B, C, D" + (f", {known})" if known else ")"))
+        tail = f", {known})" if known else ")"
+        raise TutorError(f"{where}: unknown player {text!r} (A, B, C, D{tail}",
+                         de=f"{_de(where, where_de)}: unbekannter Spieler {text!r} (A, B, C, D{tail}")
 
     # -- output --------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -560,36 +613,44 @@ def teams_json(partie: Partie) -> dict[str, str] | None:
     return {t: f"{n.get(t[0], t[0])}+{n.get(t[1], t[1])}" for t in TEAMS}
 
 
-def parse_teams(value: Any, where: str = "teams") -> dict[str, str]:
+def parse_teams(value: Any, where: str = "teams", where_de: str | None = None) -> dict[str, str]:
     """``"Anna+Beat:Cla+Dani"`` (team AC first: A Anna, C Beat; then BD: B Cla, D Dani)
     or a mapping ``{AC: "Anna+Beat", BD: "Cla+Dani"}``: seat -> name."""
+    wde = _de(where, where_de)
     if isinstance(value, Mapping):
         parts = {}
         for k, v in value.items():
-            team = parse_team(k, where)
+            team = parse_team(k, where, wde)
             if team in parts or str(k).strip().upper() in SEATS:
-                raise ParseError(f"{where}: write {{AC: 'Anna+Beat', BD: 'Cla+Dani'}}")
+                raise ParseError(f"{where}: write {{AC: 'Anna+Beat', BD: 'Cla+Dani'}}",
+                                 de=f"{wde}: schreibe {{AC: 'Anna+Beat', BD: 'Cla+Dani'}}")
             parts[team] = str(v)
         if set(parts) != set(TEAMS):
-            raise ParseError(f"{where}: name both teams, AC and BD")
+            raise ParseError(f"{where}: name both teams, AC and BD",
+                             de=f"{wde}: nenne beide Teams, AC und BD")
         pairs = [parts["AC"], parts["BD"]]
     else:
         pairs = str(value).split(":")
         if len(pairs) != 2:
             raise ParseError(f"{where}: write the two teams as 'Anna+Beat:Cla+Dani' "
-                             "(first team AC: A and C, then BD: B and D)")
+                             "(first team AC: A and C, then BD: B and D)",
+                             de=f"{wde}: schreibe die zwei Teams als 'Anna+Beat:Cla+Dani' "
+                                "(zuerst Team AC: A und C, dann BD: B und D)")
     names: dict[str, str] = {}
     for team, pair in zip(TEAMS, pairs):
         two = [p.strip() for p in pair.split("+")]
         if len(two) != 2 or not all(two):
-            raise ParseError(f"{where}: {pair.strip()!r}: a team is two names joined by '+'")
+            raise ParseError(f"{where}: {pair.strip()!r}: a team is two names joined by '+'",
+                             de=f"{wde}: {pair.strip()!r}: ein Team sind zwei Namen, mit '+' verbunden")
         names[team[0]], names[team[1]] = two
     lowered = [n.lower() for n in names.values()]
     if len(set(lowered)) != 4:
-        raise ParseError(f"{where}: every player needs a name of his own")
+        raise ParseError(f"{where}: every player needs a name of his own",
+                         de=f"{wde}: jeder Spieler braucht einen eigenen Namen")
     for seat, name in names.items():
         if name.upper() in SEATS and name.upper() != seat:
-            raise ParseError(f"{where}: the name {name!r} is the letter of another seat")
+            raise ParseError(f"{where}: the name {name!r} is the letter of another seat",
+                             de=f"{wde}: der Name {name!r} ist der Buchstabe eines anderen Platzes")
     return dict(sorted(names.items()))
 
 
@@ -618,14 +679,18 @@ def _diff(rules: TableRules, base: TableRules) -> dict[str, Any]:
             if k != "name" and getattr(rules, k) != getattr(base, k)}
 
 
-def read_rules(spec: Any, where: str, base_dir: Path | None = None) -> TableRules:
+def read_rules(spec: Any, where: str, base_dir: Path | None = None,
+               where_de: str | None = None) -> TableRules:
+    wde = _de(where, where_de)
     if isinstance(spec, TableRules):
         return spec
     if isinstance(spec, Mapping):
         if not isinstance(spec.get("profile", ""), str):
             raise RulesError(f"{where}: profile {spec['profile']!r}: write a profile name "
-                             f"({', '.join(rules_mod.PROFILES)})")
-        return rules_mod.from_mapping(spec, where=where)
+                             f"({', '.join(rules_mod.PROFILES)})",
+                             de=f"{wde}: Profil {spec['profile']!r}: schreibe einen Profilnamen "
+                                f"({', '.join(rules_mod.PROFILES)})")
+        return rules_mod.from_mapping(spec, where=where, where_de=wde)
     if isinstance(spec, str):
         if spec in rules_mod.PROFILES:
             return rules_mod.PROFILES[spec]
@@ -634,9 +699,11 @@ def read_rules(spec: Any, where: str, base_dir: Path | None = None) -> TableRule
         try:
             return rules_mod.load(spec)
         except RulesError as e:
-            raise RulesError(f"{where}: {e}") from None
+            raise e.at(f"{where}: ", f"{wde}: ") from None
     raise RulesError(f"{where}: write a profile name ({', '.join(rules_mod.PROFILES)}) "
-                     "or a mapping of table rules")
+                     "or a mapping of table rules",
+                     de=f"{wde}: schreibe einen Profilnamen ({', '.join(rules_mod.PROFILES)}) "
+                        "oder eine Zuordnung von Tischregeln")
 
 
 class _Located(dict):
@@ -655,10 +722,14 @@ def _yaml_load(text: str, source: str) -> Any:
             key = loader.construct_object(key_node, deep=True)
             if isinstance(key, (list, dict)):
                 raise ParseError(f"{source} line {key_node.start_mark.line + 1}: "
-                                 "a key is a word or a number, not a list or mapping")
+                                 "a key is a word or a number, not a list or mapping",
+                                 de=f"{source} Zeile {key_node.start_mark.line + 1}: ein Schlüssel "
+                                    "ist ein Wort oder eine Zahl, keine Liste oder Zuordnung")
             if key in seen:
                 raise ParseError(f"{source} line {key_node.start_mark.line + 1}: "
-                                 f"key {key!r} given twice")
+                                 f"key {key!r} given twice",
+                                 de=f"{source} Zeile {key_node.start_mark.line + 1}: "
+                                    f"Schlüssel {key!r} doppelt angegeben")
             seen.add(key)
         m = _Located(loader.construct_mapping(node, deep=True))
         m.line = node.start_mark.line + 1
@@ -670,10 +741,14 @@ def _yaml_load(text: str, source: str) -> Any:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         where = f"{source} line {mark.line + 1} column {mark.column + 1}" if mark else source
+        wde = f"{source} Zeile {mark.line + 1} Spalte {mark.column + 1}" if mark else source
         problem = (e.problem or e.context or "cannot read").strip()
-        raise ParseError(f"{where}: not valid YAML: {problem}") from None
+        raise ParseError(f"{where}: not valid YAML: {problem}",
+                         de=f"{wde}: kein gültiges YAML: {problem}") from None
     except yaml.YAMLError as e:
-        raise ParseError(f"{source}: not valid YAML: {' '.join(str(e).split())}") from None
+        problem = " ".join(str(e).split())
+        raise ParseError(f"{source}: not valid YAML: {problem}",
+                         de=f"{source}: kein gültiges YAML: {problem}") from None
 
 
 TOP_KEYS = ("rules", "teams", "dealer", "games")
@@ -686,31 +761,43 @@ def loads(text: str, source: str = "<match>", rules: Any = None,
     if data is None:
         data = _Located()
     if not isinstance(data, Mapping):
-        raise ParseError(f"{source}: a match file is a mapping with the keys {', '.join(TOP_KEYS)}")
+        raise ParseError(f"{source}: a match file is a mapping with the keys {', '.join(TOP_KEYS)}",
+                         de=f"{source}: eine Partie-Datei ist eine Zuordnung mit den Schlüsseln "
+                            f"{', '.join(TOP_KEYS)}")
 
-    def at(node: Any) -> str:
+    def at(node: Any, lang: str = "en") -> str:
         line = getattr(node, "line", 0)
-        return f"{source} line {line}" if line else source
+        return f"{source} {'Zeile' if lang == 'de' else 'line'} {line}" if line else source
 
     for key in data:
         if key not in TOP_KEYS:
-            raise ParseError(f"{at(data)}: unknown key {key!r} (known: {', '.join(TOP_KEYS)})")
+            raise ParseError(f"{at(data)}: unknown key {key!r} (known: {', '.join(TOP_KEYS)})",
+                             de=f"{at(data, 'de')}: unbekannter Schlüssel {key!r} "
+                                f"(bekannt: {', '.join(TOP_KEYS)})")
     table = (read_rules(rules, "--rules") if rules is not None
-             else read_rules(data.get("rules", "verband"), f"{at(data)}: rules", base_dir))
-    names = parse_teams(data["teams"], f"{at(data)}: teams") if data.get("teams") else {}
-    dealer = parse_seat(data.get("dealer", DEFAULT_DEALER), f"{at(data)}: dealer")
+             else read_rules(data.get("rules", "verband"), f"{at(data)}: rules", base_dir,
+                             f"{at(data, 'de')}: rules"))
+    names = (parse_teams(data["teams"], f"{at(data)}: teams", f"{at(data, 'de')}: teams")
+             if data.get("teams") else {})
+    dealer = parse_seat(data.get("dealer", DEFAULT_DEALER), f"{at(data)}: dealer",
+                        f"{at(data, 'de')}: dealer")
     games_data = data.get("games") or []
     if not isinstance(games_data, list):
-        raise ParseError(f"{at(data)}: games is a list, one game per line starting with '- '")
+        raise ParseError(f"{at(data)}: games is a list, one game per line starting with '- '",
+                         de=f"{at(data, 'de')}: games ist eine Liste, ein Spiel pro Zeile, "
+                            "beginnend mit '- '")
     partie = Partie(table, (), names, dealer)
     for i, g in enumerate(games_data, 1):
         where = f"{at(g)} (game {i})" if getattr(g, "line", 0) else f"{source} (game {i})"
-        game = Game.from_dict(g, table, where)
+        where_de = f"{at(g, 'de')} (Spiel {i})" if getattr(g, "line", 0) else f"{source} (Spiel {i})"
+        game = Game.from_dict(g, table, where, where_de=where_de)
         try:
             partie = partie.add(game)
         except TutorError as e:
             msg = re.sub(r"^game \d+: ", "", str(e))
-            raise type(e)(f"{where}: {msg}") from None
+            msg_de = re.sub(r"^Spiel \d+: ", "", e.de) if e.de else None
+            raise type(e)(f"{where}: {msg}",
+                          de=f"{where_de}: {msg_de}" if msg_de else None) from None
     return partie
 
 
@@ -719,7 +806,7 @@ def load(path: "str | Path", rules: Any = None) -> Partie:
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise TutorError(f"{p}: cannot read: {e}") from None
+        raise TutorError(f"{p}: cannot read: {e}", de=f"{p}: nicht lesbar: {e}") from None
     return loads(text, source=str(p), rules=rules, base_dir=p.parent)
 
 

@@ -332,12 +332,13 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
     d, engine, rules = item.drill, item.engine, item.drill.rules
     t = text.strip()
     if not t:
-        raise AnswerError("empty answer")
+        raise AnswerError("empty answer", de="leere Antwort")
     if d.type == "bid":
         try:
             call = drills._normalize(engine, t, rules, "call")
         except TutorError as e:
-            raise AnswerError(str(e).removeprefix("call: ")) from None
+            raise AnswerError(str(e).removeprefix("call: "),
+                              de=e.text("de").removeprefix("call: ")) from None
         return Given(call, call)
     if d.type == "explain":
         options = drills.choices(engine, d.auction, item.solution.ask, rules)
@@ -345,7 +346,8 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
             n = int(t)
             if 1 <= n <= len(options):
                 return Given(options[n - 1], drills.kind_label(engine, options[n - 1], lang))
-            raise AnswerError(f"{n} is not one of the options 1..{len(options)}")
+            raise AnswerError(f"{n} is not one of the options 1..{len(options)}",
+                              de=f"{n} ist keine der Möglichkeiten 1..{len(options)}")
         key = _fold(t)
         names = {}
         for kind in options:
@@ -357,7 +359,9 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
             hits = {k for n, k in names.items() if n.startswith(key)}
             if len(hits) != 1:
                 raise AnswerError(f"{t!r} is not one of the options" if not hits else
-                                  f"{t!r} could be " + " or ".join(sorted(hits)))
+                                  f"{t!r} could be " + " or ".join(sorted(hits)),
+                                  de=f"{t!r} ist keine der Möglichkeiten" if not hits else
+                                  f"{t!r} könnte " + " oder ".join(sorted(hits)) + " sein")
             kind = hits.pop()
         return Given(kind, drills.kind_label(engine, kind, lang))
     if d.type == "check":
@@ -366,7 +370,7 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
             return Given(True, MESSAGES[lang]["yes"])
         if key in NO:
             return Given(False, MESSAGES[lang]["no"])
-        raise AnswerError(f"{t!r}: answer ja or nein (yes or no)")
+        raise AnswerError(f"{t!r}: answer ja or nein (yes or no)", de=f"{t!r}: antworte ja oder nein")
     if d.type == "score":
         teams = drills.teams_of(engine, d.answer)
         named = dict(re.findall(r"([A-Za-z]{2,})\s*[:=]?\s*(\d+)", t))
@@ -376,11 +380,13 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
         else:
             numbers = [int(x) for x in re.findall(r"\d+", t)]
             if len(numbers) != len(teams) or re.search(r"[^\d\s:,;/-]", re.sub(r"\b(" + "|".join(teams) + r")\b", "", t, flags=re.I)):
-                raise AnswerError(f"{t!r}: write the {len(teams)} numbers {' '.join(teams)}, e.g. "
-                                  + " ".join(str(157 * i) for i in range(len(teams))))
+                example = " ".join(str(157 * i) for i in range(len(teams)))
+                raise AnswerError(f"{t!r}: write the {len(teams)} numbers {' '.join(teams)}, e.g. {example}",
+                                  de=f"{t!r}: schreibe die {len(teams)} Zahlen {' '.join(teams)}, "
+                                     f"z.B. {example}")
             board = dict(zip(teams, numbers))
         return Given(board, ", ".join(f"{k} {v}" for k, v in board.items()))
-    raise AnswerError(f"unknown drill type {d.type!r}")
+    raise AnswerError(f"unknown drill type {d.type!r}", de=f"unbekannte Aufgabenart {d.type!r}")
 
 
 def judge(item, given: Given) -> str:
@@ -483,7 +489,7 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
                                        team=team, points=f["card_points"], extra=extra))
         out.append(m["q_score2"].format(teams=(" und " if lang == "de" else " and ").join(teams)))
         return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
-    raise TutorError(f"unknown drill type {d.type!r}")
+    raise TutorError(f"unknown drill type {d.type!r}", de=f"unbekannte Aufgabenart {d.type!r}")
 
 
 def _contract_of(item) -> tuple[str, str, int]:
@@ -582,9 +588,9 @@ class Quiz:
                         given = parse_answer(item, line, self.lang)
                     except AnswerError as e:
                         if self.interactive:
-                            self.echo(self.m["unreadable"].format(error=e))
+                            self.echo(self.m["unreadable"].format(error=e.text(self.lang)))
                             continue
-                        self.echo(self.m["unreadable_wrong"].format(error=e))
+                        self.echo(self.m["unreadable_wrong"].format(error=e.text(self.lang)))
                         given = Given(None, line.strip())
                     break
                 outcome = judge(item, given) if given.value is not None else WRONG

@@ -106,35 +106,50 @@ def _validated(rules: TableRules) -> TableRules:
         value = getattr(rules, name)
         if name in _CHOICES:
             if value not in _CHOICES[name]:
-                raise RulesError(f"table rule {name!r}: {value!r} is not one of "
-                                 + ", ".join(map(str, _CHOICES[name])))
+                choices = ", ".join(map(str, _CHOICES[name]))
+                raise RulesError(f"table rule {name!r}: {value!r} is not one of {choices}",
+                                 de=f"Tischregel {name!r}: {value!r} ist keiner der Werte {choices}")
         elif f.type in ("bool",):
             if not isinstance(value, bool):
-                raise RulesError(f"table rule {name!r}: {value!r} is not true or false")
+                raise RulesError(f"table rule {name!r}: {value!r} is not true or false",
+                                 de=f"Tischregel {name!r}: {value!r} ist weder true noch false")
         elif f.type in ("int",):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise RulesError(f"table rule {name!r}: {value!r} is not a whole number >= 0")
+                raise RulesError(f"table rule {name!r}: {value!r} is not a whole number >= 0",
+                                 de=f"Tischregel {name!r}: {value!r} ist keine ganze Zahl >= 0")
     if rules.step <= 0:
-        raise RulesError("table rule 'step': must be at least 1")
+        raise RulesError("table rule 'step': must be at least 1",
+                         de="Tischregel 'step': muss mindestens 1 sein")
     if rules.match_target <= 0:
-        raise RulesError("table rule 'match_target': must be a positive number")
+        raise RulesError("table rule 'match_target': must be a positive number",
+                         de="Tischregel 'match_target': muss eine positive Zahl sein")
     if not rules.lowest_bid <= rules.highest_bid < rules.matsch_bid:
-        raise RulesError("table rules: need lowest_bid <= highest_bid < matsch_bid")
+        raise RulesError("table rules: need lowest_bid <= highest_bid < matsch_bid",
+                         de="Tischregeln: verlangt ist lowest_bid <= highest_bid < matsch_bid")
     return rules
 
 
-def from_mapping(data: Mapping[str, Any], where: str = "table rules") -> TableRules:
-    """Build rules from a mapping: an optional ``profile`` key and any overrides."""
+def from_mapping(data: Mapping[str, Any], where: str = "table rules",
+                 where_de: str | None = None) -> TableRules:
+    """Build rules from a mapping: an optional ``profile`` key and any overrides; errors
+    name ``where`` (``where_de`` in German)."""
+    if where_de is None:
+        where_de = "Tischregeln" if where == "table rules" else where
     if not isinstance(data, Mapping):
-        raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}")
+        raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}",
+                         de=f"{where_de}: erwartet ist eine Zuordnung von Tischregeln, "
+                            f"gefunden {type(data).__name__}")
     data = dict(data)
     base_name = data.pop("profile", "verband")
     if not isinstance(base_name, str) or base_name not in PROFILES:
-        raise RulesError(f"{where}: unknown profile {base_name!r} (known: {', '.join(PROFILES)})")
+        raise RulesError(f"{where}: unknown profile {base_name!r} (known: {', '.join(PROFILES)})",
+                         de=f"{where_de}: unbekanntes Profil {base_name!r} "
+                            f"(bekannt: {', '.join(PROFILES)})")
     unknown = [k for k in data if not isinstance(k, str) or k not in FIELDS or k == "name"]
     if unknown:
-        raise RulesError(f"{where}: unknown table rule {unknown[0]!r} (known: "
-                         + ", ".join(k for k in FIELDS if k != "name") + ")")
+        known = ", ".join(k for k in FIELDS if k != "name")
+        raise RulesError(f"{where}: unknown table rule {unknown[0]!r} (known: {known})",
+                         de=f"{where_de}: unbekannte Tischregel {unknown[0]!r} (bekannt: {known})")
     rules = dataclasses.replace(PROFILES[base_name], **data)
     if data:
         rules = dataclasses.replace(rules, name=f"{base_name}+{where}" if where != "table rules"
@@ -142,7 +157,7 @@ def from_mapping(data: Mapping[str, Any], where: str = "table rules") -> TableRu
     try:
         return _validated(rules)
     except RulesError as e:
-        raise RulesError(f"{where}: {e}") from None
+        raise e.at(f"{where}: ", f"{where_de}: ") from None
 
 
 def load(spec: "str | Path | Mapping | TableRules | None" = None) -> TableRules:
@@ -160,7 +175,9 @@ def load(spec: "str | Path | Mapping | TableRules | None" = None) -> TableRules:
     path = Path(text)
     if not path.exists():
         raise RulesError(f"unknown rules {text!r}: neither a profile ({', '.join(PROFILES)}) "
-                         "nor an existing file")
+                         "nor an existing file",
+                         de=f"unbekannte Tischregeln {text!r}: weder ein Profil "
+                            f"({', '.join(PROFILES)}) noch eine vorhandene Datei")
     return from_mapping(read_file(path), where=str(path))
 
 
@@ -171,17 +188,23 @@ def read_file(path: Path) -> Any:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as e:
-        raise RulesError(f"{path}: cannot read: {e.strerror or e}") from None
+        raise RulesError(f"{path}: cannot read: {e.strerror or e}",
+                         de=f"{path}: nicht lesbar: {e.strerror or e}") from None
     except UnicodeDecodeError:
-        raise RulesError(f"{path}: cannot read: not UTF-8 text") from None
+        raise RulesError(f"{path}: cannot read: not UTF-8 text",
+                         de=f"{path}: nicht lesbar: kein UTF-8-Text") from None
     except yaml.YAMLError as e:
-        raise RulesError(f"{path}: {yaml_problem(e)}") from None
+        raise RulesError(f"{path}: {yaml_problem(e)}",
+                         de=f"{path}: {yaml_problem(e, 'de')}") from None
     return data or {}
 
 
-def yaml_problem(e: Exception) -> str:
-    """A YAML error as one line: where (line, column) and what."""
+def yaml_problem(e: Exception, lang: str = "en") -> str:
+    """A YAML error as one line: where (line, column) and what (PyYAML's own words)."""
     mark = getattr(e, "problem_mark", None)
     problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+    if lang == "de":
+        where = f"Zeile {mark.line + 1} Spalte {mark.column + 1}: " if mark is not None else ""
+        return f"{where}kein gültiges YAML: {problem}"
     where = f"line {mark.line + 1} column {mark.column + 1}: " if mark is not None else ""
     return f"{where}not valid YAML: {problem}"

@@ -47,10 +47,12 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
         if path is None:
             p.parent.mkdir(parents=True, exist_ok=True)   # the data folder, on first use
         elif not p.parent.is_dir():
-            raise TutorError(f"cannot open the database {p}: the folder {p.parent} does not exist")
+            raise TutorError(f"cannot open the database {p}: the folder {p.parent} does not exist",
+                             de=f"Datenbank {p} nicht zu öffnen: der Ordner {p.parent} fehlt")
         conn = sqlite3.connect(p, timeout=30, isolation_level=None)
     except (OSError, sqlite3.Error) as e:
-        raise TutorError(f"cannot open the database {p}: {e}") from None
+        raise TutorError(f"cannot open the database {p}: {e}",
+                         de=f"Datenbank {p} nicht zu öffnen: {e}") from None
     conn.row_factory = sqlite3.Row
     deadline = time.monotonic() + 30
     while True:
@@ -69,11 +71,15 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
                 continue
             conn.close()
             if busy:
-                raise TutorError(f"the database {p} is busy (another tutor is writing): try again") from None
-            raise TutorError(f"cannot use the database {p}: {e}") from None
+                raise TutorError(f"the database {p} is busy (another tutor is writing): try again",
+                                 de=f"die Datenbank {p} ist belegt (ein anderer Tutor schreibt): "
+                                    "bitte nochmals versuchen") from None
+            raise TutorError(f"cannot use the database {p}: {e}",
+                             de=f"Datenbank {p} nicht nutzbar: {e}") from None
         except sqlite3.DatabaseError as e:
             conn.close()
-            raise TutorError(f"{p} is not a tutor database: {e}") from None
+            raise TutorError(f"{p} is not a tutor database: {e}",
+                             de=f"{p} ist keine Tutor-Datenbank: {e}") from None
 
 
 @contextmanager

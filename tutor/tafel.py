@@ -42,11 +42,11 @@ def _rules_json(rules: TableRules) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def _rules_from_json(text: str, where: str) -> TableRules:
+def _rules_from_json(text: str, where: str, where_de: str | None = None) -> TableRules:
     data = json.loads(text)
     if isinstance(data, dict):  # keys a later version dropped are left behind
         data = {k: v for k, v in data.items() if k == "profile" or k in rules_mod.FIELDS}
-    return read_rules(data, where)
+    return read_rules(data, where, where_de=where_de)
 
 
 def _insert_game(conn: sqlite3.Connection, partie_id: int, seq: int, game: Game) -> None:
@@ -80,7 +80,8 @@ class Tafel:
     def current_id(self) -> int:
         row = self.conn.execute("SELECT max(id) FROM tafel_partie").fetchone()
         if row[0] is None:
-            raise TutorError("no Partie on the board yet: start one with `tutor tafel new`")
+            raise TutorError("no Partie on the board yet: start one with `tutor tafel new`",
+                             de="noch keine Partie auf der Tafel: beginne eine mit `tutor tafel new`")
         return int(row[0])
 
     def _id(self, partie_id: int | None) -> int:
@@ -89,17 +90,19 @@ class Tafel:
         row = self.conn.execute("SELECT id FROM tafel_partie WHERE id = ?", (partie_id,)).fetchone()
         if row is None:
             known = ", ".join(map(str, self.ids())) or "none yet"
-            raise TutorError(f"no Partie {partie_id} on the board (stored: {known})")
+            raise TutorError(f"no Partie {partie_id} on the board (stored: {known})",
+                             de=f"keine Partie {partie_id} auf der Tafel (gespeichert: {known})")
         return partie_id
 
     def stored(self, partie_id: int | None = None) -> Stored:
         pid = self._id(partie_id)
         head = self.conn.execute("SELECT created, rules, names, dealer FROM tafel_partie WHERE id = ?",
                                  (pid,)).fetchone()
-        where = f"stored Partie {pid}"
-        rules = _rules_from_json(head["rules"], f"{where}: rules")
+        where, where_de = f"stored Partie {pid}", f"gespeicherte Partie {pid}"
+        rules = _rules_from_json(head["rules"], f"{where}: rules", f"{where_de}: rules")
         partie = Partie(rules, (), json.loads(head["names"]), head["dealer"])
-        games = [Game.from_dict(json.loads(r["game"]), rules, f"{where}, game {r['seq']}")
+        games = [Game.from_dict(json.loads(r["game"]), rules, f"{where}, game {r['seq']}",
+                                where_de=f"{where_de}, Spiel {r['seq']}")
                  for r in self.conn.execute("SELECT seq, game FROM tafel_game WHERE partie = ? "
                                             "ORDER BY seq", (pid,))]
         partie = Partie(rules, tuple(games), partie.names, partie.dealer)
@@ -148,7 +151,8 @@ class Tafel:
         with store.transaction(self.conn):
             current = self.stored(partie_id)
             if not current.partie.games:
-                raise TutorError(f"nothing to take back: Partie {current.id} has no game yet")
+                raise TutorError(f"nothing to take back: Partie {current.id} has no game yet",
+                                 de=f"nichts zurückzunehmen: Partie {current.id} hat noch kein Spiel")
             self.conn.execute("DELETE FROM tafel_game WHERE partie = ? AND seq = ?",
                               (current.id, len(current.partie.games)))
             removed = current.partie.games[-1]

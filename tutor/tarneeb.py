@@ -73,7 +73,8 @@ class Suit(enum.Enum):
         key = text.strip().lower()
         if key in _SUIT_ALIASES:
             return _SUIT_ALIASES[key]
-        raise ParseError(f"unknown suit {text.strip()!r} (S H D C, ♠ ♥ ♦ ♣, Pik Herz Karo Kreuz)")
+        raise ParseError(f"unknown suit {text.strip()!r} (S H D C, ♠ ♥ ♦ ♣, Pik Herz Karo Kreuz)",
+                         de=f"unbekannte Farbe {text.strip()!r} (S H D C, ♠ ♥ ♦ ♣, Pik Herz Karo Kreuz)")
 
     def __str__(self) -> str:
         return self.value
@@ -129,7 +130,8 @@ class Rank(enum.Enum):
         for r in cls:
             if r.value == key:
                 return r
-        raise ParseError(f"unknown rank {text.strip()!r} (A K Q J T/10 9 8 7 6 5 4 3 2)")
+        raise ParseError(f"unknown rank {text.strip()!r} (A K Q J T/10 9 8 7 6 5 4 3 2)",
+                         de=f"unbekannter Rang {text.strip()!r} (A K Q J T/10 9 8 7 6 5 4 3 2)")
 
     def __str__(self) -> str:
         return self.value
@@ -155,7 +157,8 @@ class Card:
                 return cls(Suit.parse(suit_part), Rank.parse(rank_part))
             except ParseError:
                 continue
-        raise ParseError(f"cannot read card {text.strip()!r} (write e.g. 'SA' or '♠A')")
+        raise ParseError(f"cannot read card {text.strip()!r} (write e.g. 'SA' or '♠A')",
+                         de=f"Karte {text.strip()!r} nicht lesbar (schreibe z.B. 'SA' oder '♠A')")
 
     def __str__(self) -> str:
         return f"{self.suit.value}{self.rank.value}"
@@ -260,38 +263,55 @@ _SIDI_DEFAULTS = ("verband",)
 
 
 def _validated(rules: TarneebRules, where: str) -> TarneebRules:
-    def bad(msg: str) -> RulesError:
-        return RulesError(f"{where}: table rule {msg}")
+    wde = _where_de(where)
+
+    def bad(msg: str, de: str) -> RulesError:
+        return RulesError(f"{where}: table rule {msg}", de=f"{wde}: Tischregel {de}")
 
     if isinstance(rules.target, bool) or not isinstance(rules.target, int) or rules.target <= 0:
-        raise bad(f"'target': {rules.target!r} is not a positive whole number (31, 41 or 61)")
+        raise bad(f"'target': {rules.target!r} is not a positive whole number (31, 41 or 61)",
+                  f"'target': {rules.target!r} ist keine positive ganze Zahl (31, 41 oder 61)")
     if rules.bonus13 not in BONUS_CHOICES:
-        raise bad(f"'bonus13': {rules.bonus13!r} is not one of 16, double")
+        raise bad(f"'bonus13': {rules.bonus13!r} is not one of 16, double",
+                  f"'bonus13': {rules.bonus13!r} ist keiner der Werte 16, double")
     for name in ("sonne", "kabsh"):
         if not isinstance(getattr(rules, name), bool):
-            raise bad(f"{name!r}: {getattr(rules, name)!r} is not true or false")
+            raise bad(f"{name!r}: {getattr(rules, name)!r} is not true or false",
+                      f"{name!r}: {getattr(rules, name)!r} ist weder true noch false")
     p = rules.partner_tricks
     if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 13:
-        raise bad(f"'partner_tricks': {p!r} is not a whole number from 0 to 13")
+        raise bad(f"'partner_tricks': {p!r} is not a whole number from 0 to 13",
+                  f"'partner_tricks': {p!r} ist keine ganze Zahl von 0 bis 13")
     return rules
 
 
+def _where_de(where: str) -> str:
+    return "Tarneeb-Tischregeln" if where == "Tarneeb table rules" else where
+
+
 def rules_from_mapping(data: Mapping[str, Any], where: str = "Tarneeb table rules") -> TarneebRules:
+    wde = _where_de(where)
     if not isinstance(data, Mapping):
-        raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}")
+        raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}",
+                         de=f"{wde}: erwartet ist eine Zuordnung von Tischregeln, "
+                            f"gefunden {type(data).__name__}")
     data = dict(data)
     base = str(data.pop("profile", "tarneeb"))
     if base not in PROFILES:
-        raise RulesError(f"{where}: unknown Tarneeb profile {base!r} (known: {', '.join(PROFILES)})")
+        raise RulesError(f"{where}: unknown Tarneeb profile {base!r} (known: {', '.join(PROFILES)})",
+                         de=f"{wde}: unbekanntes Tarneeb-Profil {base!r} (bekannt: {', '.join(PROFILES)})")
     variant = data.pop("variant", None)
     if variant is not None and str(variant) != "tricks":
         if str(variant) == "400":
-            raise RulesError(f"{where}: {TARNEEB_400_NOTE[1]}")
-        raise RulesError(f"{where}: unknown Tarneeb variant {variant!r} (tricks; 400 is described but not scored)")
+            raise RulesError(f"{where}: {TARNEEB_400_NOTE[1]}", de=f"{wde}: {TARNEEB_400_NOTE[0]}")
+        raise RulesError(f"{where}: unknown Tarneeb variant {variant!r} (tricks; 400 is described but not scored)",
+                         de=f"{wde}: unbekannte Tarneeb-Variante {variant!r} (tricks; 400 ist "
+                            "beschrieben, wird aber nicht gezählt)")
     unknown = [k for k in data if k not in FIELDS or k == "name"]
     if unknown:
-        raise RulesError(f"{where}: unknown Tarneeb table rule {unknown[0]!r} (known: "
-                         + ", ".join(k for k in FIELDS if k != "name") + ", profile, variant)")
+        known = ", ".join(k for k in FIELDS if k != "name") + ", profile, variant"
+        raise RulesError(f"{where}: unknown Tarneeb table rule {unknown[0]!r} (known: {known})",
+                         de=f"{wde}: unbekannte Tarneeb-Tischregel {unknown[0]!r} (bekannt: {known})")
     if "bonus13" in data and not isinstance(data["bonus13"], bool):
         data["bonus13"] = str(data["bonus13"])
     rules = dataclasses.replace(PROFILES[base], **data)
@@ -316,11 +336,13 @@ def load_rules(spec: Any = None) -> TarneebRules:
     if text in _SIDI_DEFAULTS:
         return DEFAULT
     if text in ("400", "tarneeb-400"):
-        raise RulesError(TARNEEB_400_NOTE[1])
+        raise RulesError(TARNEEB_400_NOTE[1], de=TARNEEB_400_NOTE[0])
     path = Path(text)
     if not path.exists():
         raise RulesError(f"unknown Tarneeb rules {text!r}: neither a profile "
-                         f"({', '.join(PROFILES)}) nor an existing file")
+                         f"({', '.join(PROFILES)}) nor an existing file",
+                         de=f"unbekannte Tarneeb-Tischregeln {text!r}: weder ein Profil "
+                            f"({', '.join(PROFILES)}) noch eine vorhandene Datei")
     from tutor.rules import read_file
 
     return rules_from_mapping(read_file(path), where=str(path))
@@ -336,7 +358,8 @@ _SONNE_WORDS = ("sonne", "shams", "nt", "no trump", "notrump", "no-trump", "ohne
 def team_of(seat: str) -> str:
     s = seat.strip().upper()
     if s not in SEATS:
-        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)")
+        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)",
+                         de=f"unbekannter Platz {seat!r} (A, B, C oder D)")
     return "AC" if s in "AC" else "BD"
 
 
@@ -347,7 +370,9 @@ def partner_of(seat: str) -> str:
 def parse_sonne(text: str) -> str:
     if text.strip().lower() in _SONNE_WORDS:
         return SONNE
-    raise ParseError(f"{text.strip()!r}: a Tarneeb bid names no suit (only Sonne, where the table plays it)")
+    raise ParseError(f"{text.strip()!r}: a Tarneeb bid names no suit (only Sonne, where the table plays it)",
+                     de=f"{text.strip()!r}: ein Tarneeb-Gebot nennt keine Farbe (nur Sonne, wo der "
+                        "Tisch sie spielt)")
 
 
 @lru_cache(maxsize=None)
@@ -375,19 +400,27 @@ def parse_call(text: str, rules: TarneebRules | None = None) -> Call:
         word = m.group(2).lower()
         if word in _SONNE_WORDS:
             if not rules.sonne:
-                raise IllegalCallError(f"{t!r}: this table plays without Sonne (table rule sonne: true)")
+                raise IllegalCallError(f"{t!r}: this table plays without Sonne (table rule sonne: true)",
+                                       de=f"{t!r}: an diesem Tisch gibt es keine Sonne "
+                                          "(Tischregel sonne: true)")
         else:
             try:
                 Suit.parse(word)
             except ParseError:
-                raise ParseError(f"cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')") from None
+                raise ParseError(f"cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')",
+                                 de=f"Ansage {t!r} nicht lesbar (eine Zahl 7..13, pass, oder "
+                                    "'8 Sonne')") from None
             raise ParseError(f"{t!r}: a Tarneeb bid names no suit; the highest bidder names trump "
-                             "after the auction")
+                             "after the auction",
+                             de=f"{t!r}: ein Tarneeb-Gebot nennt keine Farbe; wer am höchsten "
+                                "bietet, nennt nach den Ansagen den Trumpf")
     try:
         return _spec(rules.sonne).parse_call(t)
     except ParseError:
         raise ParseError(f"cannot read call {t!r} (a number 7..13 or pass"
-                         + (", or '8 Sonne')" if rules.sonne else ")")) from None
+                         + (", or '8 Sonne')" if rules.sonne else ")"),
+                         de=f"Ansage {t!r} nicht lesbar (eine Zahl 7..13 oder pass"
+                            + (", oder '8 Sonne')" if rules.sonne else ")")) from None
 
 
 def parse_auction(text: str, rules: TarneebRules | None = None) -> Auction:
@@ -498,16 +531,22 @@ def estimate(hand: Hand, trump: Suit | None | str = "best", rules: TarneebRules 
                     voids=voids, partner=rules.partner_tricks)
 
 
+def _text(reason: Any, lang: str) -> str:
+    """A reason the auction gives (a ``Why``, which speaks both languages, or a str)."""
+    return reason.text(lang) if hasattr(reason, "text") else str(reason)
+
+
 def _hand(hand: "Hand | str") -> Hand:
     return Hand.parse(hand) if isinstance(hand, str) else hand
 
 
 def _seat_in_turn(auction: Auction, seat: str | None) -> str:
     if auction.over:
-        raise IllegalCallError("the bidding is over")
+        raise IllegalCallError("the bidding is over", de="die Ansagen sind vorbei")
     turn = auction.next_seat
     if seat is not None and seat.strip().upper() != turn:
-        raise IllegalCallError(f"it is {turn}'s turn, not {seat.strip().upper()}'s")
+        raise IllegalCallError(f"it is {turn}'s turn, not {seat.strip().upper()}'s",
+                               de=f"{turn} ist an der Reihe, nicht {seat.strip().upper()}")
     return turn
 
 
@@ -644,11 +683,13 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str",
         except IllegalCallError as e:
             shown = " ".join(text.split())
             return Verdict(turn if seat is None else seat.upper(), shown, False, False, False,
-                           ((f"{shown} ist hier nicht erlaubt: {e}.", f"{shown} is not allowed here: {e}."),))
+                           ((f"{shown} ist hier nicht erlaubt: {e.text('de')}.",
+                             f"{shown} is not allowed here: {e}."),))
     why = auction.why_illegal(call, seat)
     if why is not None:
         return Verdict(turn if seat is None else seat.upper(), call, False, _backed(call, hand, rules), False,
-                       ((f"{call} ist hier nicht erlaubt: {why}.", f"{call} is not allowed here: {why}."),))
+                       ((f"{call} ist hier nicht erlaubt: {_text(why, 'de')}.",
+                         f"{call} is not allowed here: {_text(why, 'en')}."),))
     advice = advise(hand, auction, rules, seat)
     truthful = _backed(call, hand, rules)
     recommended = call == advice.call
@@ -843,7 +884,8 @@ def _whole(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TutorError(f"{name} {value!r}: must be a whole number from {low} to {high}")
+        raise TutorError(f"{name} {value!r}: must be a whole number from {low} to {high}",
+                         de=f"{name} {value!r}: muss eine ganze Zahl von {low} bis {high} sein")
     return value
 
 
@@ -853,7 +895,8 @@ def score_hand(bid: int, tricks: int, rules: TarneebRules | None = None, *, sonn
     bid = _whole(bid, "bid", 7, 13)
     tricks = _whole(tricks, "tricks", 0, 13)
     if sonne and not rules.sonne:
-        raise TutorError("this table plays without Sonne (table rule sonne: true)")
+        raise TutorError("this table plays without Sonne (table rule sonne: true)",
+                         de="an diesem Tisch gibt es keine Sonne (Tischregel sonne: true)")
     defenders = 13 - tricks
     bonus = None
     if tricks >= bid:
@@ -889,10 +932,12 @@ class Match:
     def add(self, bidders: str, hand: HandScore) -> "Match":
         """The match after a hand in which partnership ``bidders`` (AC or BD) held the bid."""
         if self.over:
-            raise TutorError(f"the match is over: {self.winner} won")
+            raise TutorError(f"the match is over: {self.winner} won",
+                             de=f"die Partie ist vorbei: {self.winner} hat gewonnen")
         team = "".join(sorted(bidders.strip().upper()))
         if team not in TEAMS:
-            raise TutorError(f"unknown partnership {bidders!r} (AC or BD)")
+            raise TutorError(f"unknown partnership {bidders!r} (AC or BD)",
+                             de=f"unbekannte Partnerschaft {bidders!r} (AC oder BD)")
         other = "BD" if team == "AC" else "AC"
         s = self.score
         s[team] += hand.bidders
@@ -982,7 +1027,8 @@ class TarneebDrills:
     def explain(self, auction: str, ask: int, rules: Any, lang: str) -> tuple[str, list[dict], str]:
         exp = explain(auction, load_rules(rules))
         if isinstance(ask, bool) or not isinstance(ask, int) or not 1 <= ask <= len(exp.calls):
-            raise TutorError(f"ask {ask!r}: the auction has calls 1 to {len(exp.calls)}")
+            raise TutorError(f"ask {ask!r}: the auction has calls 1 to {len(exp.calls)}",
+                             de=f"ask {ask!r}: die Ansagen haben die Nummern 1 bis {len(exp.calls)}")
         r = exp.calls[ask - 1]
         return r.kind, [], r.text(lang)
 
@@ -994,14 +1040,16 @@ class TarneebDrills:
         rules = load_rules(drill["rules"]) if drill.get("rules") is not None else load_rules(rules)
         for key in ("bid", "tricks"):
             if key not in drill:
-                raise TutorError(f"a Tarneeb score drill needs {key!r}")
+                raise TutorError(f"a Tarneeb score drill needs {key!r}",
+                                 de=f"eine Tarneeb-score-Aufgabe braucht {key!r}")
         s = score_hand(drill["bid"], drill["tricks"], rules, sonne=bool(drill.get("sonne", False)))
         board = {"bidders": s.bidders, "defenders": s.defenders}
         text = s.text(lang)
         standing = drill.get("standing")
         if standing is not None:
             if not isinstance(standing, Mapping) or set(standing) != {"bidders", "defenders"}:
-                raise TutorError("standing: expected {bidders: n, defenders: m}")
+                raise TutorError("standing: expected {bidders: n, defenders: m}",
+                                 de="standing: erwartet ist {bidders: n, defenders: m}")
             before = {k: _whole(standing[k], f"standing {k}", -10_000, 10_000) for k in board}
             board = {k: before[k] + board[k] for k in board}
             names = (("the bidding side", "the defending side") if lang == "en" else

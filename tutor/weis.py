@@ -70,12 +70,15 @@ class Weis:
     def __post_init__(self) -> None:
         cards = tuple(sorted(set(self.cards), key=lambda c: (SUITS.index(c.suit), c.rank.natural)))
         if len(cards) != len(self.cards):
-            raise TutorError("a Weis holds every card once")
+            raise TutorError("a Weis holds every card once", de="ein Weis enthält jede Karte nur einmal")
         object.__setattr__(self, "cards", cards)
         if not (self._is_sequence() or self._is_four()):
             raise TutorError(f"{_cards_text(cards) or 'no cards'} is no Weis (a sequence of "
                              "three or more in one suit, or four Unders, Nines, Aces, Kings, "
-                             "Ober or Banner)")
+                             "Ober or Banner)",
+                             de=f"{_cards_text(cards) or 'keine Karten'} ist kein Weis (eine Folge "
+                                "von drei oder mehr in einer Farbe, oder vier Under, Neuner, Ass, "
+                                "König, Ober oder Banner)")
 
     def _is_sequence(self) -> bool:
         c = self.cards
@@ -207,13 +210,15 @@ def settle(declared: Mapping[str, Iterable[Weis]], trump: "Suit | str | None" = 
     """The team with the best single Weis writes all of its players' Weis.
     ``first`` is the seat the order of the table starts from for the last tie."""
     if first not in SEATS:
-        raise TutorError(f"unknown seat {first!r} (A, B, C or D)")
+        raise TutorError(f"unknown seat {first!r} (A, B, C or D)",
+                         de=f"unbekannter Platz {first!r} (A, B, C oder D)")
     strain = parse_strain(trump)
     order = SEATS[SEATS.index(first):] + SEATS[:SEATS.index(first)]
     weise = {s: tuple(ws) for s, ws in declared.items() if tuple(ws)}
     for s in weise:
         if s not in SEATS:
-            raise TutorError(f"unknown seat {s!r} (A, B, C or D)")
+            raise TutorError(f"unknown seat {s!r} (A, B, C or D)",
+                             de=f"unbekannter Platz {s!r} (A, B, C oder D)")
     points = {"AC": 0, "BD": 0}
     if not weise:
         return Settlement(None, points, None, {})
@@ -224,12 +229,16 @@ def settle(declared: Mapping[str, Iterable[Weis]], trump: "Suit | str | None" = 
     return Settlement(team, points, (seat, best), weise)
 
 
-def parse_hand(text: str, where: str = "hand") -> Hand:
-    """A hand or the cards a player shows: up to nine cards in hand notation."""
+def parse_hand(text: str, where: str = "hand", where_de: str | None = None) -> Hand:
+    """A hand or the cards a player shows: up to nine cards in hand notation.
+    ``where``/``where_de`` name the place in an error (English/German)."""
+    if where_de is None:
+        where_de = "Blatt" if where == "hand" else where
     try:
         hand = Hand.parse(text, size=None)
     except ParseError as e:
-        raise ParseError(f"{where}: {e}") from None
+        raise e.at(f"{where}: ", f"{where_de}: ") from None
     if len(hand) > 9:
-        raise ParseError(f"{where}: a hand has at most 9 cards, this one has {len(hand)}")
+        raise ParseError(f"{where}: a hand has at most 9 cards, this one has {len(hand)}",
+                         de=f"{where_de}: ein Blatt hat höchstens 9 Karten, dieses hat {len(hand)}")
     return hand

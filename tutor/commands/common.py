@@ -70,5 +70,6 @@ def write_or_echo(output, text: str) -> bool:
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as e:
-        raise TutorError(f"cannot write {output}: {e.strerror or e}") from None
+        raise TutorError(f"cannot write {output}: {e.strerror or e}",
+                         de=f"{output} nicht zu schreiben: {e.strerror or e}") from None
     return True

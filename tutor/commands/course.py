@@ -55,11 +55,12 @@ def _lessons(path, required: bool):
         return []
 
 
-def _report(problems, unreadable=()) -> None:
+def _report(problems, unreadable=(), lang: str = "de") -> None:
+    """Every problem as ``file:line: id: message``, the message in ``lang``."""
     for e in unreadable:
-        click.echo(f"tutor: {e}", err=True)
+        click.echo(f"tutor: {e.text(lang)}", err=True)
     for p in problems:
-        click.echo(str(p), err=True)
+        click.echo(p.text(lang), err=True)
 
 
 def _verified(paths, lang, rules_spec, lessons_list=()):
@@ -69,7 +70,7 @@ def _verified(paths, lang, rules_spec, lessons_list=()):
 
     checked, problems, unreadable = drills.check_paths(paths, lang, default_rules=rules_spec)
     if unreadable or problems:
-        _report(problems, unreadable)
+        _report(problems, unreadable, lang)
         n = len(problems) + len(unreadable)
         click.echo(_t(lang, f"tutor: {n} Problem{'e' if n != 1 else ''} in den Übungen: "
                             "sie werden so nicht verwendet (tutor drills check).",
@@ -287,7 +288,7 @@ def _quiz_items(files, review, course, progress, lang, rules_spec):
                 continue
             checked, problems, unreadable = drills.check_paths([source], lang, default_rules=rules_spec)
             if problems or unreadable:
-                _report(problems, unreadable)
+                _report(problems, unreadable, lang)
                 click.echo(_t(lang, f"tutor: {source} hat Probleme, übersprungen",
                               f"tutor: {source} has problems, skipped"), err=True)
                 continue
@@ -321,7 +322,8 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
     from tutor.errors import TutorError
 
     if no_answers and answers_only:
-        raise TutorError("--no-answers and --answers-only exclude each other")
+        raise TutorError("--no-answers and --answers-only exclude each other",
+                         de="--no-answers und --answers-only schliessen einander aus")
     course = _lessons(lessons_path, required=lesson_id is not None)
     paths: list[str] = []
     lesson = None
@@ -333,12 +335,16 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
             lesson = lesson or found
             paths += [str(p) for p in lessons.drill_files(found)]
         else:
-            raise TutorError(f"{s}: no such drill file, folder or lesson")
+            raise TutorError(f"{s}: no such drill file, folder or lesson",
+                             de=f"{s}: keine solche Aufgabendatei, kein solcher Ordner und keine "
+                                "solche Lektion")
     if lesson_id:
         lesson = lessons.find(course, lesson_id)
         paths += [str(p) for p in lessons.drill_files(lesson)]
     if not paths:
-        raise TutorError("sheet needs drill files or a lesson (e.g. tutor sheet exercises/hilfe.yaml)")
+        raise TutorError("sheet needs drill files or a lesson (e.g. tutor sheet exercises/hilfe.yaml)",
+                         de="sheet braucht Aufgabendateien oder eine Lektion "
+                            "(z.B. tutor sheet exercises/hilfe.yaml)")
     items = _verified(paths, lang, rules_spec, course)
     html = sheets.render(items, title=title, lang=lang, exercises=not answers_only,
                          answers=not no_answers, lesson=lesson if len(sources) <= 1 or lesson_id else None)
@@ -373,10 +379,11 @@ def drills_check(paths, rules_spec, as_json, lang):
     if as_json:
         emit_json({"files": len(files), "drills": len(checked) + len({(p.path, p.drill) for p in problems if p.drill}),
                    "ok": len(checked),
-                   "problems": [p.to_json() for p in problems]
-                   + [{"file": None, "line": None, "id": None, "message": str(e)} for e in unreadable]})
+                   "problems": [p.to_json(lang) for p in problems]
+                   + [{"file": None, "line": None, "id": None, "message": e.text(lang)}
+                      for e in unreadable]})
     else:
-        _report(problems, unreadable)
+        _report(problems, unreadable, lang)
         n = len(problems) + len(unreadable)
         if n:
             click.echo(_t(lang, f"{_files(len(files), lang)}: {len(checked)} Aufgaben in Ordnung, "
@@ -413,7 +420,8 @@ def drills_new(topic, count, seed, output, force, rules_spec, lang):
     from tutor.errors import TutorError
 
     if output and Path(output).exists() and not force:
-        raise TutorError(f"{output} exists: choose another file or add --force")
+        raise TutorError(f"{output} exists: choose another file or add --force",
+                         de=f"{output} gibt es schon: wähle eine andere Datei oder gib --force an")
     f = generator.generate(topic, count, seed=seed, rules=rules_spec,
                            progress=_progress_bar(count, lang))
     text = dumps(f, schema_ref_for(output) if output else None)

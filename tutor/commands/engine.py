@@ -221,7 +221,7 @@ def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, 
 @click.command("rules")
 @click.argument("spec", default=None, required=False)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.option("--lang", type=click.Choice(("de", "en")), default="de", show_default=True)
+@lang_option
 @click.pass_context
 def rules(ctx, spec, as_json, lang):
     """Show the table rules of a profile (verband, erweitert) or a YAML file.

@@ -27,7 +27,9 @@ def _rules_for(game, rules_spec: str | None):
         return rules_spec
     if rules_spec not in (None, "", "verband"):
         raise RulesError(f"{game.name} has no table rules in the tutor (--rules is for "
-                         "sidi-barrani and tarneeb)")
+                         "sidi-barrani and tarneeb)",
+                         de=f"{game.name} hat im Tutor keine Tischregeln (--rules gilt für "
+                            "sidi-barrani und tarneeb)")
     return None
 
 
@@ -100,13 +102,16 @@ def dispatch(ctx: click.Context, command: str, **params: Any) -> None:
     if game.id == "tarneeb":
         handler = _TARNEEB.get(command)
     elif game.id == "sidi-barrani":
-        raise TutorError("Sidi-Barrani is the engine's own game; dispatch is for the others")
+        raise TutorError("Sidi-Barrani is the engine's own game; dispatch is for the others",
+                         de="Sidi-Barrani ist das eigene Spiel der Engine; dispatch ist für die anderen")
     else:
         handler = _JASS.get(command)
     if handler is None:
         supported = ", ".join(sorted(_TARNEEB if game.id == "tarneeb" else _JASS))
         raise TutorError(f"{game.name}: the tutor has no {command!r} for this game "
-                         f"(it has: {supported}; the auction: tutor auction --game {game.id})")
+                         f"(it has: {supported}; the auction: tutor auction --game {game.id})",
+                         de=f"{game.name}: der Tutor hat für dieses Spiel kein {command!r} "
+                            f"(er hat: {supported}; die Ansagen: tutor auction --game {game.id})")
     handler(game, params, ctx)
 
 
@@ -120,7 +125,8 @@ def _need(params: dict, name: str, command: str) -> Any:
 
     value = params.get(name)
     if value is None or value == "":
-        raise TutorError(f"tarneeb {command}: --{name} is missing")
+        raise TutorError(f"tarneeb {command}: --{name} is missing",
+                         de=f"tarneeb {command}: --{name} fehlt")
     return value
 
 
@@ -182,8 +188,11 @@ def _t_score(game, params: dict, ctx: click.Context) -> None:
     rules = tarneeb.load_rules(_p(params, "rules_spec"))
     sidi_only = [name for name in _SIDI_SCORE if params.get(name) not in (None, False, (), [], "")]
     if sidi_only:
-        raise TutorError(f"tarneeb score: --{sidi_only[0].replace('_', '-')} is for Sidi-Barrani; "
-                         "Tarneeb takes --bid and --tricks (the bidding side's)")
+        opt = sidi_only[0].replace('_', '-')
+        raise TutorError(f"tarneeb score: --{opt} is for Sidi-Barrani; "
+                         "Tarneeb takes --bid and --tricks (the bidding side's)",
+                         de=f"tarneeb score: --{opt} gilt für Sidi-Barrani; "
+                            "Tarneeb nimmt --bid und --tricks (die der bietenden Seite)")
     bid = _need(params, "bid", "score")
     tricks = _need(params, "tricks", "score")
     sonne = bool(_p(params, "sonne", False))
@@ -192,7 +201,8 @@ def _t_score(game, params: dict, ctx: click.Context) -> None:
         if len(parts) == 2:
             call = tarneeb.parse_call(bid, rules)
             if call.strain != tarneeb.SONNE:
-                raise TutorError(f"--bid {bid!r}: a number 7..13, or '8 Sonne'")
+                raise TutorError(f"--bid {bid!r}: a number 7..13, or '8 Sonne'",
+                                 de=f"--bid {bid!r}: eine Zahl 7..13, oder '8 Sonne'")
             bid, sonne = call.level, True
     s = tarneeb.score_hand(bid, tricks, rules, sonne=sonne)
     lang = _p(params, "lang", "de")
@@ -244,7 +254,9 @@ def _j_check(game, params: dict, ctx: click.Context) -> None:
         if seat or s:
             call = f"{(seat or s).upper()}: {call}"
     except IllegalCallError as e:
-        call, why = call_text, str(e)
+        call, why = call_text, e.text(lang)
+    if why is not None and hasattr(why, "text"):
+        why = why.text(lang)
     en = lang == "en"
     note = ("The text gives this game no bidding conventions: the hand is not judged, only the "
             "call's legality." if en else

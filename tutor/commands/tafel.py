@@ -37,7 +37,8 @@ def opened(db_path: str | None) -> Iterator[Any]:
     try:
         yield tafel
     except sqlite3.Error as e:
-        raise TutorError(f"database {db_path or 'in the data folder'}: {e}") from None
+        raise TutorError(f"database {db_path or 'in the data folder'}: {e}",
+                         de=f"Datenbank {db_path or 'im Datenordner'}: {e}") from None
     finally:
         tafel.close()
 
@@ -66,7 +67,8 @@ def _rules(spec: str | None, settings: tuple[str, ...]):
     for item in settings:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise ParseError(f"--set {item!r}: write KEY=VALUE, e.g. --set match_target=1500")
+            raise ParseError(f"--set {item!r}: write KEY=VALUE, e.g. --set match_target=1500",
+                             de=f"--set {item!r}: schreibe SCHLÜSSEL=WERT, z.B. --set match_target=1500")
         v: Any = value.strip()
         if v.lower() in ("true", "false", "yes", "no"):
             v = v.lower() in ("true", "yes")
@@ -122,10 +124,11 @@ def new(rules_spec, settings, teams, dealer, db_path, as_json, lang) -> None:
     echo_board(stored.partie, lang, _title(stored))
 
 
-def _key_value(item: str, option: str, example: str) -> tuple[str, str]:
+def _key_value(item: str, option: str, example: str, example_de: str) -> tuple[str, str]:
     key, eq, value = item.partition("=")
     if not eq or not key.strip() or not value.strip():
-        raise ParseError(f"{option} {item!r}: write {example}")
+        raise ParseError(f"{option} {item!r}: write {example}",
+                         de=f"{option} {item!r}: schreibe {example_de}")
     return key.strip(), value.strip()
 
 
@@ -169,13 +172,14 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
         if weis:
             shown: dict[str, str] = {}
             for item in weis:
-                key, value = _key_value(item, "--weis", "TEAM=POINTS (AC=50) or SEAT=CARDS (A=Eichel:678)")
+                key, value = _key_value(item, "--weis", "TEAM=POINTS (AC=50) or SEAT=CARDS (A=Eichel:678)",
+                                        "TEAM=PUNKTE (AC=50) oder PLATZ=KARTEN (A=Eichel:678)")
                 if value.isdigit():
                     k = parse_team(key, f"--weis {item}")
                 else:
                     k = current.seat_of(key, f"--weis {item}")
                 if k in shown:
-                    raise ParseError(f"--weis: {k} given twice")
+                    raise ParseError(f"--weis: {k} given twice", de=f"--weis: {k} doppelt angegeben")
                 shown[k] = value
             data["weis"] = shown
         if stoeck is not None:
@@ -184,7 +188,8 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
         if not fort:
             for key in ("contract", "declarer", "card_points"):
                 if key not in data:
-                    raise ParseError(f"tafel add: {OPTION[key]} is missing (or --fort for four forts)")
+                    raise ParseError(f"tafel add: {OPTION[key]} is missing (or --fort for four forts)",
+                                     de=f"tafel add: {OPTION[key]} fehlt (oder --fort für viermal fort)")
         game = Game.from_dict(data, current.rules, "tafel add", label=lambda k: OPTION.get(k, k))
         stored = t.add(game, partie_id)
     if as_json:
@@ -214,7 +219,7 @@ def show(html, output, partie_id, db_path, as_json, lang) -> None:
         text = board_html(stored.partie, lang, _title(stored))
         if output and output != "-":
             _write(output, text)
-            click.echo(f"tafel: wrote {output}", err=True)
+            click.echo(_wrote(output, lang), err=True)
         else:
             click.echo(text, nl=False)
         return
@@ -231,7 +236,12 @@ def _write(path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as e:
-        raise TutorError(f"{path}: cannot write: {e.strerror or e}") from None
+        raise TutorError(f"{path}: cannot write: {e.strerror or e}",
+                         de=f"{path}: nicht zu schreiben: {e.strerror or e}") from None
+
+
+def _wrote(path: str, lang: str) -> str:
+    return f"tafel: {path} geschrieben" if lang == "de" else f"tafel: wrote {path}"
 
 
 @tafel.command("undo")
@@ -246,16 +256,23 @@ def undo(partie_id, db_path, as_json, lang) -> None:
     if as_json:
         emit_json({"partie": stored.id, "removed": removed.to_dict(), **stored.partie.to_json()})
         return
-    what = ("alle fort" if removed.fort
-            else f"{stored.partie.name(removed.declarer)}: {removed.contract}")
-    click.echo(f"tafel: game {len(stored.partie.games) + 1} taken back ({what})")
+    n = len(stored.partie.games) + 1
+    if lang == "de":
+        what = ("alle fort" if removed.fort
+                else f"{stored.partie.name(removed.declarer)}: {removed.contract}")
+        click.echo(f"tafel: Spiel {n} zurückgenommen ({what})")
+    else:
+        what = ("all fort" if removed.fort
+                else f"{stored.partie.name(removed.declarer)}: {removed.contract}")
+        click.echo(f"tafel: game {n} taken back ({what})")
     echo_board(stored.partie, lang, _title(stored))
 
 
 @tafel.command("list")
 @db_option
 @json_option
-def list_(db_path, as_json) -> None:
+@lang_option
+def list_(db_path, as_json, lang) -> None:
     """The stored Partien."""
     with opened(db_path) as t:
         stored = t.all()
@@ -264,21 +281,29 @@ def list_(db_path, as_json) -> None:
                     "board": s.partie.result.board, "over": s.partie.over,
                     "winner": s.partie.winner} for s in stored])
         return
+    de = lang == "de"
     if not stored:
-        click.echo("no Partie on the board yet: start one with `tutor tafel new`")
+        click.echo("noch keine Partie auf der Tafel: beginne eine mit `tutor tafel new`" if de
+                   else "no Partie on the board yet: start one with `tutor tafel new`")
     for s in stored:
         p = s.partie
-        state = (f"over, {p.winner} won" if p.over and p.winner else "over, a draw" if p.over
-                 else "open")
-        click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} games  "
-                   f"AC {p.result.board['AC']} : BD {p.result.board['BD']}  ({state})")
+        board = f"AC {p.result.board['AC']} : BD {p.result.board['BD']}"
+        if de:
+            state = (f"vorbei, {p.winner} gewann" if p.over and p.winner
+                     else "vorbei, unentschieden" if p.over else "offen")
+            click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} Spiele  {board}  ({state})")
+        else:
+            state = (f"over, {p.winner} won" if p.over and p.winner else "over, a draw" if p.over
+                     else "open")
+            click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} games  {board}  ({state})")
 
 
 @tafel.command("export")
 @click.argument("path", required=False, default="-", type=click.Path(dir_okay=False, allow_dash=True))
 @partie_option
 @db_option
-def export(path, partie_id, db_path) -> None:
+@lang_option
+def export(path, partie_id, db_path, lang) -> None:
     """Write the Partie as a match file (YAML; `tutor match` and `tafel import` read it)."""
     from tutor.partie import dumps
 
@@ -288,7 +313,7 @@ def export(path, partie_id, db_path) -> None:
         click.echo(text, nl=False)
     else:
         _write(path, text)
-        click.echo(f"tafel: wrote {path}", err=True)
+        click.echo(_wrote(path, lang), err=True)
 
 
 @tafel.command("import")
@@ -352,12 +377,15 @@ def weis(hand, trump, rules_spec, as_json, lang) -> None:
         try:
             strain = weis_mod.parse_strain(trump)
         except ParseError as e:
-            raise ParseError(f"--trump: {e}") from None
+            raise e.at("--trump: ") from None
         if isinstance(strain, str) and rules.trumps != "extended":
             raise TutorError(f"--trump {trump}: {strain.capitalize()} is played only in the "
-                             "extended variant (--rules erweitert)")
+                             "extended variant (--rules erweitert)",
+                             de=f"--trump {trump}: {strain.capitalize()} wird nur in der "
+                                "erweiterten Variante gespielt (--rules erweitert)")
     if not rules.weis:
-        raise TutorError(f"table rules {rules.name}: no Weis at this table (weis: false)")
+        raise TutorError(f"table rules {rules.name}: no Weis at this table (weis: false)",
+                         de=f"Tischregeln {rules.name}: an diesem Tisch wird nicht gewiesen (weis: false)")
     found = weis_mod.find(h, rules.long_weis)
     if strain is not None:
         found = tuple(sorted(found, key=lambda w: w.key(strain), reverse=True))
