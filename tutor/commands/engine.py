@@ -164,7 +164,8 @@ def _parse_weis(items: tuple[str, ...]) -> dict[str, int]:
     for item in items:
         team, sep, points = item.partition("=")
         if not sep or not points.strip().isdigit():
-            raise TutorError(f"--weis {item!r}: write TEAM=POINTS, e.g. AC=50")
+            raise TutorError(f"--weis {item!r}: write TEAM=POINTS, e.g. AC=50",
+                             de=f"--weis {item!r}: TEAM=PUNKTE, z.B. AC=50")
         t = parse_team(team)
         out[t] = out.get(t, 0) + int(points)
     return out
@@ -199,11 +200,12 @@ def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, 
     missing = [name for name, v in (("--contract", contract), ("--declarer", declarer),
                                     ("--card-points", card_points)) if v is None]
     if missing:
-        raise TutorError("score needs " + ", ".join(missing))
+        raise TutorError("score needs " + ", ".join(missing), de="score braucht " + ", ".join(missing))
     rules = _rules(rules_spec)
     call = sidi_barrani_spec(rules).parse_call(contract)
     if not call.is_bid:
-        raise TutorError(f"--contract {contract!r}: a contract is a bid, e.g. '100 Eichel'")
+        raise TutorError(f"--contract {contract!r}: a contract is a bid, e.g. '100 Eichel'",
+                         de=f"--contract {contract!r}: ein Spiel ist ein Gebot, z.B. '100 Eichel'")
     result = score_game(call.value, declarer, card_points, double=double, redouble=redouble,
                         misere=bool(call.strain and call.strain.endswith("Misère")),
                         weis=_parse_weis(weis), stoeck=stoeck, rules=rules)
