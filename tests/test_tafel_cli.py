@@ -381,3 +381,16 @@ def test_weis_errors_in_german(run):
         "Obenabe wird nur in der erweiterten Variante gespielt")
     bad(run("weis", "--hand", "Eichel:6789AKOUB Rosen:6"),
         "--hand: ein Blatt hat höchstens 9 Karten, dieses hat 10")
+
+
+def test_a_dealer_named_from_the_players_carried_over(tmp_path):
+    from click.testing import CliRunner
+    from tutor.cli import main as cli_main
+
+    db = str(tmp_path / "t.db")
+    r = CliRunner().invoke(cli_main, ["tafel", "new", "--teams", "Anna+Beat:Cla+Dani", "--db", db])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(cli_main, ["tafel", "new", "--dealer", "Cla", "--db", db, "--json"])
+    assert r.exit_code == 0, r.output
+    import json
+    assert json.loads(r.output)["next"]["dealer"] == "B"   # Cla sits at B and deals

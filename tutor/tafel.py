@@ -130,6 +130,8 @@ class Tafel:
             if dealer is None:
                 same_table = previous is not None and dict(previous.names) == names
                 dealer = previous.following_dealer if same_table else DEFAULT_DEALER
+            else:   # a seat, or a player's name (also one carried over from the last Partie)
+                dealer = Partie(names=names).seat_of(dealer, "--dealer")
             partie = Partie(rules, (), names, parse_seat(dealer, "dealer"))
             cur = self.conn.execute(
                 "INSERT INTO tafel_partie(rules, names, dealer) VALUES (?, ?, ?)",

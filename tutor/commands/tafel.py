@@ -110,13 +110,11 @@ def tafel() -> None:
 @lang_option
 def new(rules_spec, settings, teams, dealer, db_path, as_json, lang) -> None:
     """Start a Partie."""
-    from tutor.partie import Partie, parse_teams
+    from tutor.partie import parse_teams
 
     rules = _rules(rules_spec, settings)
     names = parse_teams(teams, "--teams") if teams else None
-    if dealer is not None:
-        dealer = Partie(names=names or {}).seat_of(dealer, "--dealer")
-    with opened(db_path) as t:
+    with opened(db_path) as t:   # a name for --dealer is read against the Partie's players
         stored = t.new(rules, names, dealer)
     if as_json:
         emit_json({"partie": stored.id, **stored.partie.to_json()})
