@@ -17,7 +17,8 @@ def run(*args):
 def test_explain_text_lists_calls_knowledge_and_state():
     r = run("explain", EXAMPLE)
     assert r.exit_code == 0
-    assert "[hilfe]" in r.output and "Was der Tisch weiss" in r.output
+    assert "[Hilfe]" in r.output and "[Ass-Ansage]" in r.output and "Was der Tisch weiss" in r.output
+    assert "[opening]" not in r.output and "[opening]" in run("explain", EXAMPLE, "--lang", "en").output
     assert "A spielt 100 Eichel, gedoppelt" in r.output
 
 

@@ -41,6 +41,18 @@ from tutor.rules import TableRules, load as load_rules
 KINDS = ("opening", "hilfe", "ace", "raise", "want", "confidence", "matsch", "fort",
          "double", "redouble", "unconventional")
 MAX_LENGTH = 9  # "or more" in a length range
+# How the kinds are named for a reader (the JSON keeps the ids above).
+KIND_LABELS = {
+    "de": {"opening": "Eröffnung", "hilfe": "Hilfe", "ace": "Ass-Ansage", "raise": "Erhöhung",
+           "want": "Wir wollen eure Farbe", "confidence": "Zutrauen (über 120)",
+           "matsch": "Matsch", "fort": "fort", "double": "Doppeln", "redouble": "Kontern",
+           "unconventional": "keine Ansageregel"},
+    "en": {"opening": "opening", "hilfe": "Hilfe (support)", "ace": "Ace announcement",
+           "raise": "raise", "want": "we want your suit", "confidence": "confidence (above 120)",
+           "matsch": "Matsch", "fort": "fort (pass)", "double": "double", "redouble": "konter (redouble)",
+           "unconventional": "no convention"},
+}
+
 
 # The openings, as the Verband's table: number -> (top card shown, exact length).
 # "Zu dritt" counts the Ansagekarte; each further card raises the bid by 20, and the

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
+from tutor.conventions import KIND_LABELS
 from tutor.errors import ParseError, TutorError
 
 GAME = "sidi-barrani"
@@ -618,16 +619,6 @@ class DrillEngine(Protocol):
     def load_rules(self, spec): ...
 
 
-KIND_LABELS = {
-    "de": {"opening": "Eröffnung", "hilfe": "Hilfe", "ace": "Ass-Ansage", "raise": "Erhöhung",
-           "want": "Wir wollen eure Farbe", "confidence": "Zutrauen (über 120)",
-           "matsch": "Matsch", "fort": "fort", "double": "Doppeln", "redouble": "Kontern",
-           "unconventional": "keine Ansageregel"},
-    "en": {"opening": "opening", "hilfe": "Hilfe (support)", "ace": "Ace announcement",
-           "raise": "raise", "want": "we want your suit", "confidence": "confidence (above 120)",
-           "matsch": "Matsch", "fort": "fort (pass)", "double": "double", "redouble": "konter (redouble)",
-           "unconventional": "no convention"},
-}
 CALL_KINDS = ("fort", "double", "redouble")
 
 

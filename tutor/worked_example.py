@@ -88,7 +88,7 @@ def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
         text = ", ".join(so_far)
         advice = conventions.advise(ex.hands[seat], text, seat=seat)
         reading = conventions.explain(", ".join(so_far + [f"{seat}: {call}"])).calls[-1]
-        echo(f"{seat} {'sagt' if de else 'calls'} «{call}» [{reading.kind}]")
+        echo(f"{seat} {'sagt' if de else 'calls'} «{call}» [{conventions.KIND_LABELS[lang][reading.kind]}]")
         echo(f"   {reading.text(lang)}")
         agree = advice.call == call
         echo(("   Der Tutor empfiehlt dasselbe." if de else "   The tutor recommends the same.")

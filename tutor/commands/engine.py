@@ -29,6 +29,12 @@ def _rules(spec: str):
     return load(spec)
 
 
+def _kind(kind: str, lang: str) -> str:
+    from tutor.conventions import KIND_LABELS
+
+    return KIND_LABELS[lang].get(kind, kind)
+
+
 def _t(lang: str, de: str, en: str) -> str:
     return de if lang == "de" else en
 
@@ -74,7 +80,7 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
     if not e.calls:
         click.echo(_t(lang, "Noch keine Ansage.", "No call yet."))
     for i, r in enumerate(e.calls, start=1):
-        click.echo(f"{i:>2}. {r.seat}  {str(r.call):<14} [{r.kind}] {r.text(lang)}")
+        click.echo(f"{i:>2}. {r.seat}  {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
     click.echo()
     click.echo(_t(lang, "Was der Tisch weiss:", "What the table knows:"))
     for seat, promises in e.known.items():
@@ -85,7 +91,7 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
         click.echo()
         click.echo(_t(lang, "Mögliche nächste Ansagen:", "Possible next calls:"))
         for r in upcoming:
-            click.echo(f"  {r.seat}: {str(r.call):<14} [{r.kind}] {r.text(lang)}")
+            click.echo(f"  {r.seat}: {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
 
 
 @click.command()
@@ -117,7 +123,7 @@ def bid(ctx, hand, auction, seat, as_json, lang, rules_spec):
     click.echo(_t(lang, "Was die Ansageregeln diesem Blatt hier bieten:", "What the conventions offer this hand here:"))
     for r in advice.options:
         mark = "*" if advice.recommended is not None and r.call == advice.recommended.call else " "
-        click.echo(f" {mark} {str(r.call):<14} [{r.kind}] {r.text(lang)}")
+        click.echo(f" {mark} {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
 
 
 @click.command()
