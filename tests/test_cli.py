@@ -214,3 +214,14 @@ def test_broken_yaml_in_a_rules_file_is_one_line_with_its_place(tmp_path):
 def test_input_errors_speak_german_by_default(args, message):
     r = run(*args)
     assert r.exit_code == 2 and message in r.output, r.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["bid", "--hand", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O"], "--hand: ein Blatt hat genau 9 Karten"),
+    (["bid", "--hand", C_HAND, "--auction", "60 Eichel, 60 Rosen"], "--auction: Ansage 2 ('60 Rosen')"),
+    (["check", "--hand", C_HAND, "--auction", "60 Eichel", "--call", "80 Eichl"], "--call: unbekannte Farbe 'Eichl'"),
+    (["score", "--contract", "100 Eichl", "--declarer", "A", "--card-points", "100"], "--contract: unbekannte Farbe"),
+])
+def test_input_errors_name_the_option(args, message):
+    r = run(*args)
+    assert r.exit_code == 2 and message in r.output, r.output

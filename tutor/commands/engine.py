@@ -29,6 +29,24 @@ def _rules(spec: str):
     return load(spec)
 
 
+def _option(name: str, parse, text: str):
+    """``parse(text)``, an error naming the option it came from (``--hand: ...``)."""
+    from tutor.errors import TutorError
+
+    try:
+        return parse(text)
+    except TutorError as e:
+        raise e.at(f"{name}: ") from None
+
+
+def _inputs(hand: str, auction: str, rules):
+    from tutor.auction import Auction
+    from tutor.cards import Hand
+
+    return (_option("--hand", Hand.parse, hand),
+            _option("--auction", lambda t: Auction.parse(t, rules=rules), auction))
+
+
 def _kind(kind: str, lang: str) -> str:
     from tutor.conventions import KIND_LABELS
 
@@ -68,7 +86,7 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
     from tutor import conventions
 
     rules = _rules(rules_spec)
-    reader = conventions.replay(auction, rules)
+    reader = conventions.replay(auction, rules)   # the AUCTION argument: errors name the call
     e = conventions.Explanation(tuple(reader.readings), reader.auction)
     upcoming = conventions.next_readings(reader) if next_calls else []
     if as_json:
@@ -111,7 +129,8 @@ def bid(ctx, hand, auction, seat, as_json, lang, rules_spec):
         return
     from tutor import conventions
 
-    advice = conventions.advise(hand, auction, _rules(rules_spec), seat)
+    rules = _rules(rules_spec)
+    advice = conventions.advise(*_inputs(hand, auction, rules), rules, seat)
     if as_json:
         emit_json(advice.to_json(lang))
         return
@@ -144,7 +163,17 @@ def check(ctx, hand, auction, call_text, seat, as_json, lang, rules_spec):
         return
     from tutor import conventions
 
-    verdict = conventions.check(hand, auction, call_text, _rules(rules_spec), seat)
+    from tutor.auction import sidi_barrani_spec, split_seat
+    from tutor.errors import IllegalCallError
+
+    rules = _rules(rules_spec)
+    hand_value, auction_value = _inputs(hand, auction, rules)
+    spec = sidi_barrani_spec(rules)
+    try:   # unreadable is an input error; well formed but illegal is check's answer
+        _option("--call", lambda t: spec.parse_call(split_seat(t, spec)[1]), call_text)
+    except IllegalCallError:
+        pass
+    verdict = conventions.check(hand_value, auction_value, call_text, rules, seat)
     if as_json:
         emit_json(verdict.to_json(lang))
     else:
@@ -208,7 +237,7 @@ def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, 
     if missing:
         raise TutorError("score needs " + ", ".join(missing), de="score braucht " + ", ".join(missing))
     rules = _rules(rules_spec)
-    call = sidi_barrani_spec(rules).parse_call(contract)
+    call = _option("--contract", sidi_barrani_spec(rules).parse_call, contract)
     if not call.is_bid:
         raise TutorError(f"--contract {contract!r}: a contract is a bid, e.g. '100 Eichel'",
                          de=f"--contract {contract!r}: ein Spiel ist ein Gebot, z.B. '100 Eichel'")
