@@ -284,7 +284,7 @@ def test_weis_text_and_no_weis(run):
 @pytest.mark.parametrize("args, words", [
     (["--hand", "Eichel:67X"], ["--hand", "unknown rank"]),
     (["--hand", "Eichel:678", "--trump", "Kreuzweis"], ["--trump", "unknown suit"]),
-    (["--hand", "Eichel:678", "--trump", "Obenabe"], ["extended variant"]),
+    (["--hand", "Eichel:678", "--trump", "Obenabe"], ["only with the table rule trumps: extended"]),
     (["--hand", "Eichel:678", "--rules", "erweitert"], ["no Weis"]),
 ])
 def test_weis_bad_input(run, args, words):
@@ -378,7 +378,7 @@ def test_a_bad_match_file_in_german(run, tmp_path):
 
 def test_weis_errors_in_german(run):
     bad(run("weis", "--hand", "Eichel:678", "--trump", "Obenabe"),
-        "Obenabe wird nur in der erweiterten Variante gespielt")
+        "Obenabe gibt es nur mit der Tischregel trumps: extended")
     bad(run("weis", "--hand", "Eichel:6789AKOUB Rosen:6"),
         "--hand: ein Blatt hat höchstens 9 Karten, dieses hat 10")
 

@@ -1,3 +1,3 @@
 from tutor.cli import main
 
-main()
+main(prog_name="tutor")

@@ -230,7 +230,7 @@ GAMES: dict[str, Game] = {g.id: g for g in (
         id="palette", name="Palette", seats=4, lowest=110, step=1, limit=1000, top_named=False,
         names_suit=False, fort_final="always", sides="card_optional", doubling=False,
         ends=(END_FORTS, END_ALL_FORT),
-        leads=("wer ausspielt, nennt der Text für den Palette nicht", "who leads the text does not say for the Palette"),
+        leads=("wer ausspielt, nennt der Text für die Palette nicht", "who leads the text does not say for the Palette"),
         binds=("was das Gebot beim Palette bindet, nennt der Text nicht",
                "what the bid binds in the Palette the text does not say"),
         failure=("nennt der Text nicht", "the text does not say"),

@@ -121,7 +121,7 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
         if mine_ace:
             c.sure += 11
             c.tricks += 1
-            c.lines.append((f"{suit}: das eigene Ass (11)", f"{suit}: the own Ace (11)"))
+            c.lines.append((f"{suit}: das eigene Ass (11)", f"{suit}: our own Ace (11)"))
             if hand.has(suit, Rank.KOENIG):
                 c.sure += 4
                 c.tricks += 1
@@ -141,13 +141,13 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
         if hand.has(trump, PUUR) and PUUR not in shown:
             c.sure += VALUE["trump"][PUUR]
             c.tricks += 1
-            c.lines.append((f"Trumpf {trump}: der eigene Puur (20)", f"trump {trump}: the own Puur (20)"))
+            c.lines.append((f"Trumpf {trump}: der eigene Puur (20)", f"trump {trump}: our own Puur (20)"))
         elif {PUUR, NELL} <= shown:
             c.lines.append((f"Trumpf {trump}: Puur und Nell liegen beim Gegner, die eigenen Trümpfe sind verloren",
-                            f"trump {trump}: Puur and Nell are with the opponents, the own trumps are lost"))
+                            f"trump {trump}: Puur and Nell are with the opponents, our own trumps are lost"))
     c.lines.append((f"das eigene Team holt rund {c.sure} + {FALL_PER_TRICK} × {c.tricks} = {c.expected}, "
                     f"dem Gegner bleiben {TOTAL_POINTS - c.expected}",
-                    f"the own team takes about {c.sure} + {FALL_PER_TRICK} × {c.tricks} = {c.expected}, "
+                    f"our team takes about {c.sure} + {FALL_PER_TRICK} × {c.tricks} = {c.expected}, "
                     f"leaving the opponents {TOTAL_POINTS - c.expected}"))
     return c
 

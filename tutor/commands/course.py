@@ -350,7 +350,9 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
                          answers=not no_answers, lesson=lesson if len(sources) <= 1 or lesson_id else None)
     if not write_or_echo(output, html):
         return
-    click.echo(_t(lang, f"{output}: {len(items)} Aufgaben", f"{output}: {len(items)} drills"), err=True)
+    n = len(items)
+    click.echo(_t(lang, f"{output}: {n} Aufgabe{'' if n == 1 else 'n'}", f"{output}: {n} drill{'' if n == 1 else 's'}"),
+               err=True)
 
 
 # -- drills -----------------------------------------------------------------------------

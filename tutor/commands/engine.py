@@ -146,7 +146,7 @@ def bid(ctx, hand, auction, seat, as_json, lang, rules_spec):
 
 
 @click.command()
-@click.option("--hand", required=True, help="The hand.")
+@click.option("--hand", default=None, help="The hand (not needed for the Jass games that only referee).")
 @click.option("--auction", default="", help="The calls so far.")
 @click.option("--call", "call_text", required=True, help='The call to check, e.g. "80 Eichel" or "D: dopple".')
 @click.option("--seat", type=SEAT, default=None,
@@ -164,8 +164,11 @@ def check(ctx, hand, auction, call_text, seat, as_json, lang, rules_spec):
     from tutor import conventions
 
     from tutor.auction import sidi_barrani_spec, split_seat
-    from tutor.errors import IllegalCallError
+    from tutor.errors import IllegalCallError, TutorError
 
+    if hand is None:
+        raise TutorError("check needs --hand: whether a call is true depends on the hand",
+                         de="check braucht --hand: ob eine Ansage zum Blatt passt, hängt vom Blatt ab")
     rules = _rules(rules_spec)
     hand_value, auction_value = _inputs(hand, auction, rules)
     spec = sidi_barrani_spec(rules)

@@ -377,10 +377,10 @@ def weis(hand, trump, rules_spec, as_json, lang) -> None:
         except ParseError as e:
             raise e.at("--trump: ") from None
         if isinstance(strain, str) and rules.trumps != "extended":
-            raise TutorError(f"--trump {trump}: {strain.capitalize()} is played only in the "
-                             "extended variant (--rules erweitert)",
-                             de=f"--trump {trump}: {strain.capitalize()} wird nur in der "
-                                "erweiterten Variante gespielt (--rules erweitert)")
+            raise TutorError(f"--trump {trump}: {strain.capitalize()} is played only with the table "
+                             "rule trumps: extended (a rules file; the erweitert profile plays without Weis)",
+                             de=f"--trump {trump}: {strain.capitalize()} gibt es nur mit der Tischregel "
+                                "trumps: extended (eine Regeldatei; das Profil erweitert spielt ohne Weis)")
     if not rules.weis:
         raise TutorError(f"table rules {rules.name}: no Weis at this table (weis: false)",
                          de=f"Tischregeln {rules.name}: an diesem Tisch wird nicht gewiesen (weis: false)")
