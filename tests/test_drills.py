@@ -391,3 +391,12 @@ def test_drills_check_speaks_german_in_the_machine_readable_shape(run, tmp_path)
     assert f"{f}:8: drill 2: missing field 'id'" in en.output
     data = json.loads(run("drills", "check", f, "--json").output)
     assert {"file": str(f), "line": 8, "id": "drill 2", "message": "Feld 'id' fehlt"} in data["problems"]
+
+
+def test_an_unknown_field_is_reported_once():
+    from tutor import drills as d
+
+    data = {"title": "T", "drills": [{"id": "a", "type": "bid", "hand": "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
+                                      "auction": "60 Eichel", "answer": "fort", "color": "red"}]}
+    problems = [m for p, m in d.validate(data) if p[-1:] == ("color",)]
+    assert len(problems) == 1 and "unknown field 'color'" in problems[0]

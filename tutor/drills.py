@@ -277,7 +277,11 @@ def validate(data: Any, sch: dict | None = None) -> list[tuple[tuple, str]]:
     root = schema() if sch is None else sch
     errors: list[tuple[tuple, str]] = []
     _check(data, root, root, (), errors)
-    return errors
+    # A field that no drill has is reported once, as unknown, not again by each drill
+    # type's own list of fields.
+    unknown = {path for path, msg in errors if str(msg).startswith("unknown field")}
+    return [(path, msg) for path, msg in errors
+            if path not in unknown or str(msg).startswith("unknown field")]
 
 
 def _resolve(sch: dict, root: dict) -> dict:
