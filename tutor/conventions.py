@@ -37,6 +37,7 @@ from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, Auction, Call, sidi_barra
 from tutor.cards import NELL, PUUR, SUITS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
 from tutor.rules import TableRules, load as load_rules
+from tutor.scoring import partner_of
 
 KINDS = ("opening", "hilfe", "ace", "raise", "want", "confidence", "matsch", "fort",
          "double", "redouble", "unconventional")
@@ -223,10 +224,6 @@ class Situation:
         while n % 10 != 5:
             n += 1
         return n
-
-
-def partner_of(seat: str) -> str:
-    return {"A": "C", "C": "A", "B": "D", "D": "B"}[seat]
 
 
 def _suit_of(call: Call) -> Suit | None:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from tutor.cards import NELL, PUUR, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
+from tutor.scoring import opponents_of
 
 FALL_PER_TRICK = 10        # points the other three play into a sure trick
 CONTROL_LENGTH = 6         # trumps the team needs (with Puur and Nell) to pull the opponents'
@@ -95,7 +96,7 @@ def offence(hand: Hand, s, trump: Suit) -> Count:
         if suit == trump or not hand.has(suit, Rank.ASS):
             continue
         points, tricks, names = 11, 1, ["Ass"]
-        opp_long = any(s.known(o, suit).length[0] >= 4 for o in _opponents(s.seat))
+        opp_long = any(s.known(o, suit).length[0] >= 4 for o in opponents_of(s.seat))
         if hand.has(suit, Rank.KOENIG) and not opp_long:
             points, tricks, names = 15, 2, ["Ass", "König"]
         c.sure += points
@@ -136,7 +137,7 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
             c.lines.append((f"{suit}: {partner} hat {their.length[0]} Karten gezeigt, hinter dem Ass ein weiterer Stich",
                             f"{suit}: {partner} showed {their.length[0]} cards, another trick behind the Ace"))
     if trump is not None:
-        theirs = [s.known(o, trump) for o in _opponents(s.seat)]
+        theirs = [s.known(o, trump) for o in opponents_of(s.seat)]
         shown = set().union(*(p.has for p in theirs))
         if hand.has(trump, PUUR) and PUUR not in shown:
             c.sure += VALUE["trump"][PUUR]
@@ -150,10 +151,6 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
                     f"our team takes about {c.sure} + {FALL_PER_TRICK} × {c.tricks} = {c.expected}, "
                     f"leaving the opponents {TOTAL_POINTS - c.expected}"))
     return c
-
-
-def _opponents(seat: str) -> tuple[str, str]:
-    return {"A": ("B", "D"), "C": ("B", "D"), "B": ("A", "C"), "D": ("A", "C")}[seat]
 
 
 def _boss_side_suits(hand: Hand, trump: Suit) -> bool:
@@ -288,7 +285,7 @@ def _matsch(hand, s, readings, lines):
         if r is None:
             continue
         c = offence(hand, s, suit)
-        opponents_shown = any(p.has or p.length[0] >= 3 for o in _opponents(s.seat)
+        opponents_shown = any(p.has or p.length[0] >= 3 for o in opponents_of(s.seat)
                               for p in s.promised.get(o, ()))
         if c.control and _top_trumps_held(hand, s, suit) and _boss_side_suits(hand, suit) \
                 and not opponents_shown:
@@ -344,10 +341,10 @@ def _ace(hand, s, readings, lines):
     aces = [r for r in readings if r.kind == "ace"]
     if not aces:
         return None
-    bidding_on = [o for o in _opponents(s.seat) if o not in s.auction.out]
+    bidding_on = [o for o in opponents_of(s.seat) if o not in s.auction.out]
     fit = [suit for suit in SUITS
-           if {PUUR, NELL} <= set().union(*(s.known(o, suit).has for o in _opponents(s.seat)))
-           and sum(s.known(o, suit).length[0] for o in _opponents(s.seat)) >= CONTROL_LENGTH]
+           if {PUUR, NELL} <= set().union(*(s.known(o, suit).has for o in opponents_of(s.seat)))
+           and sum(s.known(o, suit).length[0] for o in opponents_of(s.seat)) >= CONTROL_LENGTH]
     if not fit or not bidding_on:
         return None
     best = max(aces, key=lambda r: sum(VALUE["plain"][x] for x in hand.suit(_suit_of(r.call.strain))))

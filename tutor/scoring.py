@@ -39,6 +39,15 @@ def team_of(seat: str) -> str:
     return "AC" if s in "AC" else "BD"
 
 
+def partner_of(seat: str) -> str:
+    """The partner across the table: A and C, B and D."""
+    return {"A": "C", "C": "A", "B": "D", "D": "B"}[seat.strip().upper()]
+
+
+def opponents_of(seat: str) -> tuple[str, str]:
+    return ("B", "D") if team_of(seat) == "AC" else ("A", "C")
+
+
 def other(team: str) -> str:
     return "BD" if team == "AC" else "AC"
 

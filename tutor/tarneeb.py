@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Iterable, Mapping
 
 from tutor.auction import (BID, FORT, Auction, AuctionSpec, Call, split_calls, split_seat)
 from tutor.cards import HandBase
+from tutor.scoring import SEATS, TEAMS, partner_of  # the four seats in two partnerships
 from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
 
 Text = tuple[str, str]   # (German, English)
@@ -349,22 +350,8 @@ def load_rules(spec: Any = None) -> TarneebRules:
 
 
 # -- the auction -------------------------------------------------------------------
-SEATS = ("A", "B", "C", "D")
-TEAMS = ("AC", "BD")
 SONNE = "Sonne"
 _SONNE_WORDS = ("sonne", "shams", "nt", "no trump", "notrump", "no-trump", "ohne", "ohne trumpf", "sans")
-
-
-def team_of(seat: str) -> str:
-    s = seat.strip().upper()
-    if s not in SEATS:
-        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)",
-                         de=f"unbekannter Platz {seat!r} (A, B, C oder D)")
-    return "AC" if s in "AC" else "BD"
-
-
-def partner_of(seat: str) -> str:
-    return {"A": "C", "C": "A", "B": "D", "D": "B"}[seat.upper()]
 
 
 def parse_sonne(text: str) -> str:
