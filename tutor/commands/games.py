@@ -130,16 +130,21 @@ def _need(params: dict, name: str, command: str) -> Any:
     return value
 
 
+def _show(result: Any, params: dict) -> None:
+    """A result with ``to_json(lang)`` and ``text(lang)``, as --json and --lang ask."""
+    lang = _p(params, "lang", "de")
+    if _p(params, "as_json", False):
+        emit_json(result.to_json(lang))
+    else:
+        click.echo(result.text(lang))
+
+
 def _t_bid(game, params: dict, ctx: click.Context) -> None:
     from tutor import tarneeb
 
     rules = tarneeb.load_rules(_p(params, "rules_spec"))
     advice = tarneeb.advise(_need(params, "hand", "bid"), _p(params, "auction", ""), rules, _p(params, "seat"))
-    lang = _p(params, "lang", "de")
-    if _p(params, "as_json", False):
-        emit_json(advice.to_json(lang))
-    else:
-        click.echo(advice.text(lang))
+    _show(advice, params)
 
 
 def _t_explain(game, params: dict, ctx: click.Context) -> None:
@@ -229,11 +234,7 @@ def _j_explain(game, params: dict, ctx: click.Context) -> None:
     from tutor import games
 
     ref = games.referee(game.id, _p(params, "auction", ""), _rules_for(game, _p(params, "rules_spec")))
-    lang = _p(params, "lang", "de")
-    if _p(params, "as_json", False):
-        emit_json(ref.to_json(lang))
-    else:
-        click.echo(ref.text(lang))
+    _show(ref, params)
 
 
 def _j_check(game, params: dict, ctx: click.Context) -> None:
