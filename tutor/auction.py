@@ -143,7 +143,10 @@ class AuctionSpec:
         for w in (x for x in self.ladder if isinstance(x, str)):
             if low == w.lower():
                 return Call(BID, w)
-        m = re.fullmatch(r"([0-9]+|[^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t)
+        # "60 Rosen", "60 auf Rosen", "60ro", "60♥": a number may touch its strain; a
+        # word level ("Matsch Rosen") is followed by a space
+        m = (re.fullmatch(r"([0-9]+)(?:\s*(?:auf\s+)?(\D.*))?", t)
+             or re.fullmatch(r"([^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t))
         if not m:
             raise ParseError(f"cannot read call {t!r}", de=f"Ansage {t!r} nicht lesbar")
         head, rest = m.group(1), m.group(2)

@@ -209,8 +209,8 @@ _DISPLAY = ORDER["plain"]  # ranks in a hand are written high to low: A K O U B 
 class HandBase:
     """A hand as a set of cards, for any deck: a subclass names its deck's suit and rank
     types, card type, suit order, rank order for writing (high to low) and hand size.
-    ``parse`` reads ``Suit:RANKS`` groups (a void suit left out or written ``Suit:-``) and
-    checks the size unless ``size=None``."""
+    ``parse`` reads ``Suit:RANKS`` groups or the symbol form ``♥9K7`` (a void suit left
+    out or written ``Suit:-``) and checks the size unless ``size=None``."""
 
     cards: frozenset
 
@@ -228,8 +228,9 @@ class HandBase:
 
     @classmethod
     def normalize(cls, text: str) -> str:
-        """Hook for other written forms of a hand (Tarneeb's ``♠AKQJ52``)."""
-        return text
+        """The symbol form ``♥9K7 ♣U8 ♦AO6 ♠B`` (a suit symbol touching its ranks) as
+        ``♥:9K7 ♣:U8 ...``; a hook for a deck's other written forms."""
+        return re.sub(r"([♠♥♦♣♤♡♢♧])(?!\s*:)", r"\1:", text)
 
     @classmethod
     def parse(cls, text: str, size: "int | None" = -1):

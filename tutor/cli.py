@@ -43,6 +43,9 @@ class LazyGroup(click.Group):
         module, _, attr = COMMANDS[name][0].partition(":")
         return getattr(importlib.import_module(module), attr)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, hoist_game(args, self))
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
@@ -61,6 +64,33 @@ class LazyGroup(click.Group):
             where = e.ctx.command_path if e.ctx is not None else "tutor"
             click.echo(f"{where}: {e.format_message()} (see '{where} --help')", err=True)
             ctx.exit(2)
+
+
+def hoist_game(args: list[str], group: "LazyGroup") -> list[str]:
+    """``--game GAME`` is the group's option, but the user may write it after the
+    subcommand too (``tutor explain "..." --game tarneeb``): move it to the front, unless
+    the subcommand has a ``--game`` of its own (``tutor auction``). Nothing after ``--``."""
+    i, n = 0, len(args)
+    while i < n and args[i].startswith("-") and args[i] != "--":
+        i += 2 if args[i] == "--game" else 1
+    if i >= n or args[i] == "--" or args[i] not in COMMANDS:
+        return args
+    command = group.get_command(click.Context(group), args[i])
+    if any("--game" in p.opts for p in getattr(command, "params", ())):
+        return args
+    head, tail, moved = args[: i + 1], [], []
+    rest = iter(args[i + 1:])
+    for a in rest:
+        if a == "--":
+            tail += [a, *rest]
+            break
+        if a == "--game":
+            moved += [a, next(rest, "")]
+        elif a.startswith("--game="):
+            moved.append(a)
+        else:
+            tail.append(a)
+    return moved + head + tail
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -666,8 +666,7 @@ class SidiBarraniEngine:
         if not t:
             raise ParseError("empty call", de="leere Ansage")
         seat, rest = split_seat(t, spec)
-        rest = re.sub(r"^(\d+)(?=[^\d\s])", r"\1 ", rest.strip())
-        call = spec.parse_call(rest)
+        call = spec.parse_call(rest)   # the one call parser of the auction
         return f"{seat}: {call}" if seat else str(call)
 
     def entries(self, auction: str, rules) -> list[tuple[str, str]]:

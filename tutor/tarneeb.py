@@ -185,10 +185,6 @@ class Hand(HandBase):
     EXAMPLE: ClassVar[str] = "S:AKQJ52 H:K4 D:A73 C:96"
     NAME: ClassVar[str] = "a Tarneeb hand"
 
-    @classmethod
-    def normalize(cls, text: str) -> str:
-        return re.sub(r"([♠♥♦♣♤♡♢♧])(?!\s*:)", r"\1:", text)   # the symbol form: ♠AKQJ52
-
     def pretty(self) -> str:
         """With symbols and every suit, voids as ``-``: ``♠AKQJ52 ♥K4 ♦A73 ♣96`` (``parse``
         reads it back)."""
@@ -382,9 +378,9 @@ def parse_call(text: str, rules: TarneebRules | None = None) -> Call:
     """A Tarneeb call: a number 7..13, ``pass``, or with Sonne ``8 Sonne``."""
     rules = load_rules(rules)
     t = " ".join(text.strip().split())
-    m = re.fullmatch(r"(\d+)\s+(.+)", t)
+    m = re.fullmatch(r"(\d+)\s*(\D.*)", t)   # "8 Sonne", "8Sonne": the one way to type a call
     if m:
-        word = m.group(2).lower()
+        word = m.group(2).strip().lower()
         if word in _SONNE_WORDS:
             if not rules.sonne:
                 raise IllegalCallError(f"{t!r}: this table plays without Sonne (table rule sonne: true)",

@@ -217,7 +217,7 @@ def _parse_weis(items: tuple[str, ...]) -> dict[str, int]:
 @click.option("--redouble", is_flag=True, help="... and kontered.")
 @click.option("--weis", multiple=True, metavar="TEAM=N", help="Weis points for a team (AC or BD); repeatable.")
 @click.option("--stoeck", multiple=True, metavar="TEAM", help="Stöck (20) for a team; repeatable.")
-@click.option("--bid", "bid_value", type=int, default=None, help="Tarneeb: the bid (7..13).")
+@click.option("--bid", "bid_value", default=None, help="Tarneeb: the bid (7..13, or '8 Sonne').")
 @click.option("--tricks", type=int, default=None, help="Tarneeb: the tricks the bidding side took.")
 @common_options
 @click.pass_context

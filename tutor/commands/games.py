@@ -201,14 +201,15 @@ def _t_score(game, params: dict, ctx: click.Context) -> None:
     bid = _need(params, "bid", "score")
     tricks = _need(params, "tricks", "score")
     sonne = bool(_p(params, "sonne", False))
-    if isinstance(bid, str):
-        parts = bid.split()
-        if len(parts) == 2:
+    if isinstance(bid, str):   # the call parser of the auction: "8", "8 Sonne", "8sonne"
+        try:
             call = tarneeb.parse_call(bid, rules)
-            if call.strain != tarneeb.SONNE:
-                raise TutorError(f"--bid {bid!r}: a number 7..13, or '8 Sonne'",
-                                 de=f"--bid {bid!r}: eine Zahl 7..13, oder '8 Sonne'")
-            bid, sonne = call.level, True
+        except TutorError as e:
+            raise e.at("--bid: ") from None
+        if not call.is_bid:
+            raise TutorError(f"--bid {bid!r}: a number 7..13, or '8 Sonne'",
+                             de=f"--bid {bid!r}: eine Zahl 7..13, oder '8 Sonne'")
+        bid, sonne = call.level, sonne or call.strain == tarneeb.SONNE
     s = tarneeb.score_hand(bid, tricks, rules, sonne=sonne)
     lang = _p(params, "lang", "de")
     if _p(params, "as_json", False):
