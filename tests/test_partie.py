@@ -2,10 +2,9 @@
 import pytest
 
 from tutor import rules as rules_mod
-from tutor.cards import DECK, Card, Suit
+from tutor.cards import Suit
 from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
 from tutor.partie import Contract, Game, Partie, dumps, load, loads
-from tutor.scoring import count_points
 
 
 def table(**changes):
@@ -196,38 +195,6 @@ def test_doubling_only_where_the_table_plays_it():
         play(table(doubling=False), g("100 Eichel", "A", 113, double=True))
     with pytest.raises(TutorError, match="konter needs a double"):
         play(VERBAND, g("100 Eichel", "A", 113, redouble=True))
-
-
-# -- card values ---------------------------------------------------------------------
-
-@pytest.mark.parametrize("trump", [Suit.EICHEL, "obenabe", "undenufe"])
-def test_every_kind_of_game_holds_157(trump):
-    assert count_points(DECK, trump, last_trick=True) == 157
-
-
-def test_card_values_in_obenabe_and_undenufe():
-    def value(card, trump):
-        return count_points([Card.parse(card)], trump)
-    assert value("Rosen 8", "obenabe") == 8 and value("Rosen 8", "undenufe") == 8
-    assert value("Rosen 6", "undenufe") == 11 and value("Rosen A", "undenufe") == 0
-    assert value("Rosen A", "obenabe") == 11 and value("Rosen 6", "obenabe") == 0
-    assert value("Eichel U", "obenabe") == 2 and value("Eichel U", Suit.EICHEL) == 20
-    assert value("Eichel 9", Suit.EICHEL) == 14 and value("Eichel 8", Suit.EICHEL) == 0
-
-
-def test_the_worked_example_tricks_add_up_to_113_and_44():
-    import yaml
-    from pathlib import Path
-
-    example = Path(__file__).resolve().parent.parent / "tutor" / "data" / "worked-example.yaml"
-    data = yaml.safe_load(example.read_text(encoding="utf-8"))
-    won = {"AC": 0, "BD": 0}
-    for i, trick in enumerate(data["play"]):
-        cards = [Card.parse(c) for c in trick["cards"]]
-        points = count_points(cards, Suit.EICHEL, last_trick=i == len(data["play"]) - 1)
-        assert points == trick["points"]
-        won["AC" if trick["winner"] in "AC" else "BD"] += points
-    assert won == data["card_points"]
 
 
 # -- dealing -------------------------------------------------------------------------

@@ -3,8 +3,9 @@ from collections import Counter
 
 import pytest
 
-from tutor import conventions, tricks, worked_example
-from tutor.cards import DECK, Suit
+from tutor import conventions, worked_example
+from tutor.cards import DECK
+from tutor.play import rules
 from tutor.scoring import score_game, team_of
 
 EX = worked_example.load()
@@ -56,7 +57,7 @@ def test_the_auction_ends_with_the_double():
 
 
 def test_every_trick_is_played_from_the_right_hand_and_counts_as_written():
-    trump = Suit(EX.trump)
+    trump = rules.Trump.parse(EX.trump)
     seats = "ABCD"
     left = {s: set(EX.hands[s]) for s in seats}
     taken = Counter()
@@ -67,8 +68,8 @@ def test_every_trick_is_played_from_the_right_hand_and_counts_as_written():
         for seat, card in zip(order, t["cards"]):
             assert card in left[seat], (n + 1, seat, card)
             left[seat].remove(card)
-        win = order[tricks.winner(t["cards"], trump)]
-        pts = tricks.points(t["cards"], trump, last=n == len(EX.tricks) - 1)
+        win = order[rules.winner(t["cards"], trump)]
+        pts = rules.trick_points(t["cards"], trump, last=n == len(EX.tricks) - 1)
         assert (win, pts) == (t["winner"], t["points"]), n + 1
         taken[team_of(win)] += pts
         lead = win

@@ -12,18 +12,15 @@ Card points (the tricks plus 5 for the last) decide the bid. The target points
   team is credited the opponents' card points and wants as few points as possible.
 - Weis and Stöck go on the board for the Partie but never count toward the bid.
 
-Card values by the kind of game (:func:`count_points`): with a trump suit the trump
-counts Puur 20, Nell 14, Ass 11, König 4, Ober 3, Banner 10 and the other suits Ass 11,
-König 4, Ober 3, Under 2, Banner 10; Obenabe as the plain suits and the 8 counts 8;
-Undenufe the same with the 6 at 11 and the Ace at nothing. Every kind holds 152 in the
-cards and 5 for the last trick, 157.
+Card values and tricks are the rules of play: :mod:`tutor.play.rules`. Every kind of
+game holds 152 in the cards and 5 for the last trick, 157.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from tutor.cards import LAST_TRICK, TOTAL_POINTS, VALUE, Card, Suit
+from tutor.cards import TOTAL_POINTS
 from tutor.errors import TutorError
 from tutor.rules import TableRules, load as load_rules
 
@@ -159,22 +156,3 @@ def score_game(bid: int, declarer: str, card_points: int, *, double: bool = Fals
     return GameScore(bid=bid, declarer=declarer.upper(), card_points=credited,
                      multiplier=multiplier, made=made, target_points=target,
                      board=board, weis=weis, stoeck=stoeck)
-
-
-def value_kind(card: Card, trump: "Suit | str | None") -> str:
-    """How ``card`` counts: "trump", "plain", "obenabe" or "undenufe". ``trump`` is the
-    trump suit, or "obenabe"/"undenufe" for the trumpless kinds."""
-    if isinstance(trump, Suit):
-        return "trump" if card.suit == trump else "plain"
-    key = str(trump).strip().lower() if trump is not None else ""
-    if key in ("obenabe", "undenufe"):
-        return key
-    if not key:
-        return "plain"
-    return "trump" if card.suit == Suit.parse(key) else "plain"
-
-
-def count_points(cards: Iterable[Card], trump: "Suit | str | None", last_trick: bool = False) -> int:
-    """The card points of ``cards`` (a trick or a pile of tricks) in a game with ``trump``;
-    ``last_trick`` adds the 5 for the last trick."""
-    return sum(VALUE[value_kind(c, trump)][c.rank] for c in cards) + (LAST_TRICK if last_trick else 0)
