@@ -64,9 +64,21 @@ def test_explain_never_fails_on_a_legal_auction(seed, steps, profile):
     assert len(e.calls) == len(a.entries)
     assert {r.kind for r in e.calls} <= set(cv.KINDS)
     data = e.to_json("en")
-    assert data["state"] == a.state()
     for r in e.calls:
         assert r.text("de") and r.text("en")
+    # the state follows from the calls themselves: the last bid stands, a double doubles
+    # the target points and a konter doubles them again
+    bids = [x for x in a.entries if x.call.is_bid]
+    kinds = [x.call.kind for x in a.entries]
+    state = data["state"]
+    assert state["multiplier"] == (4 if "redouble" in kinds else 2 if "double" in kinds else 1)
+    if state["over"] and bids:
+        assert (state["declarer"], state["contract"]) == (bids[-1].seat, str(bids[-1].call))
+        assert state["next"] is None
+    elif state["over"]:
+        assert kinds == ["fort"] * 4 and state["contract"] is None     # four forts, no game
+    else:
+        assert state["next"] in SEATS and state["declarer"] is None
 
 
 @settings(max_examples=40, deadline=None)
@@ -94,3 +106,149 @@ def test_random_strings_never_cause_a_traceback(hand, auction, call, command):
     result = CliRunner().invoke(main, args)
     assert result.exit_code in (0, 1, 2), result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+
+
+# -- properties that can fail (issue 12) ------------------------------------------------------
+from tutor.partie import Contract, Game, Partie  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), steps=st.integers(0, 25), profile=st.sampled_from(range(len(PROFILES))))
+def test_the_next_player_is_never_out_and_follows_in_turn(seed, steps, profile):
+    rules = PROFILES[profile]
+    a = Auction.parse("", rules=rules)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        calls = [(s, c) for s, c in a.legal_calls() if c.kind in ("bid", "fort")]
+        if not calls or a.over:
+            break
+        seat, call = rng.choice(calls[:8] + calls[-1:])
+        before, a = a, a.play(call, seat)
+        if rules.fort_final:
+            # "wer draussen ist, bleibt draussen": every fort is final
+            forts = {e.seat for e in a.entries if e.call.kind == "fort"}
+            assert set(a.out) == forts
+        else:
+            assert a.out == ()
+        if a.next_seat is not None:
+            assert a.next_seat not in a.out
+            # the next player is the first one after the caller, in playing order, who is not out
+            order = [SEATS[(SEATS.index(seat) + i) % 4] for i in range(1, 4)]
+            assert a.next_seat == next(s for s in order if s not in a.out)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), steps=st.integers(0, 25), profile=st.sampled_from(range(len(PROFILES))))
+def test_what_the_table_knows_is_the_intersection_of_each_seats_promises(seed, steps, profile):
+    rules = PROFILES[profile]
+    rng = random.Random(seed)
+    a = random_auction(rng, rules, steps)
+    e = cv.explain(a, rules)
+    hands = list(deal(rng)) + list(deal(rng))
+    for seat in SEATS:
+        own = [p for r in e.calls if r.seat == seat for p in r.promises]
+        known = e.known[seat]
+        assert len({p.suit for p in known}) == len(known)         # one promise per suit
+        assert {p.suit for p in known} == {p.suit for p in own}
+        for p in known:
+            same = [q for q in own if q.suit == p.suit]
+            assert p.has == frozenset().union(*(q.has for q in same))
+            assert p.lacks == frozenset().union(*(q.lacks for q in same))
+            assert p.length == (max(q.length[0] for q in same), min(q.length[1] for q in same))
+        # a hand fits what the table knows exactly when it fits every call the seat made
+        for hand in hands:
+            assert all(p.satisfied_by(hand) for p in known) == all(p.satisfied_by(hand) for p in own)
+
+
+def random_game(rng: random.Random, rules) -> Game:
+    if rng.random() < 0.1:
+        return Game.four_forts()
+    suits = ["Eichel", "Schellen", "Rosen", "Schilten"]
+    strains = suits + (["Obenabe", "Undenufe", "Obenabe Misère"] if rules.trumps == "extended" else [])
+    contract = Contract.parse(f"{rng.choice(rules.bid_values)} {rng.choice(strains)}", rules)
+    cp = rng.choice([c for c in range(158) if c not in (1, 156)])
+    double = rules.doubling and rng.random() < 0.3
+    redouble = double and rules.kontern and rng.random() < 0.3
+    weis = ((rng.choice(["AC", "BD"]), rng.choice([20, 50, 100, 150])),) if rules.weis and rng.random() < 0.3 else ()
+    stoeck = ((rng.choice(["AC", "BD"]),) if rules.stoeck and contract.trump is not None
+              and rng.random() < 0.2 else ())
+    return Game(contract, rng.choice(SEATS), cp, double, redouble, weis, (), stoeck)
+
+
+def expected_points(game: Game, rules) -> dict:
+    """One game on the board, from the rules text: the card points to each side (in a
+    Misère the tricks count for the other side), the target points (the bid, the Matsch's
+    157 or 257, doubled and doubled again) to the declarers if they reach the bid, else to
+    the opponents; Weis and 20 for the Stöck on top."""
+    team = "AC" if game.declarer in "AC" else "BD"
+    opp = "BD" if team == "AC" else "AC"
+    credited = 157 - game.card_points if game.contract.misere else game.card_points
+    matsch = game.contract.bid == 157
+    target = (rules.matsch_target if matsch else game.contract.bid) \
+        * (2 if game.double else 1) * (2 if game.redouble else 1)
+    made = credited >= (157 if matsch else game.contract.bid)
+    points = {team: credited + (target if made else 0), opp: 157 - credited + (0 if made else target)}
+    for t, w in game.weis:
+        points[t] += w
+    for t in game.stoeck:
+        points[t] += 20
+    return points
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), n=st.integers(1, 12), profile=st.sampled_from(range(len(PROFILES))))
+def test_the_board_totals_are_the_sum_of_the_games(seed, n, profile):
+    rng = random.Random(seed)
+    rules = PROFILES[profile].replace(match_target=rng.choice([1000, 1500, 2000, 5000]),
+                                      end_rule=rng.choice(["plain", "bonus", "ueberbiet"]))
+    p = Partie(rules)
+    for _ in range(n):
+        if p.over:
+            break
+        p = p.add(random_game(rng, rules))
+    total = {"AC": 0, "BD": 0}
+    for row in p.rows:
+        expected = {"AC": 0, "BD": 0} if row.game.fort else expected_points(row.game, rules)
+        assert row.points == expected
+        assert sum(row.points.values()) == sum(expected.values())
+        for t in total:
+            total[t] += row.points[t] + row.adjustment[t]
+        assert row.total == total
+    assert p.totals == total
+    # a Partie is over only once a team is at the target
+    if p.over:
+        assert max(p.totals.values()) >= rules.match_target
+        assert p.winner is None or p.totals[p.winner] > p.totals["BD" if p.winner == "AC" else "AC"]
+
+
+# -- fuzzing with inputs that succeed ---------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), steps=st.integers(0, 12), command=st.sampled_from(["explain", "bid", "check"]))
+def test_valid_random_inputs_succeed_through_the_cli(seed, steps, command):
+    import json
+
+    rng = random.Random(seed)
+    a = random_auction(rng, None, steps)
+    hand = str(deal(rng)[0])
+    if command == "explain":
+        r = CliRunner().invoke(main, ["explain", str(a), "--json", "--next"])
+        assert r.exit_code == 0, r.output
+        data = json.loads(r.output)
+        assert [c["call"] for c in data["calls"]] == [str(e.call) for e in a.entries]
+        assert len(data["next_calls"]) == len(a.legal_calls())
+        return
+    if a.next_seat is None:
+        return
+    if command == "bid":
+        r = CliRunner().invoke(main, ["bid", "--hand", hand, "--auction", str(a), "--json"])
+        assert r.exit_code == 0, r.output
+        data = json.loads(r.output)
+        assert data["seat"] == a.next_seat and a.is_legal(a.spec.parse_call(data["call"]))
+        return
+    seat, call = rng.choice(a.legal_calls())
+    r = CliRunner().invoke(main, ["check", "--hand", hand, "--auction", str(a), "--call", f"{seat}: {call}",
+                                  "--json"])
+    assert r.exit_code in (0, 1), r.output
+    data = json.loads(r.output)
+    assert data["legal"] is True and r.exit_code == (0 if data["ok"] else 1)

@@ -1,0 +1,364 @@
+"""Rules that a change to the engine must not silently break (issue 12, "Tests that pin
+every rule"). Each expected value is worked out here from sidi-barrani.txt, quoted where
+it matters, not taken from the program's output."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from tutor import conventions as cv
+from tutor import rules as rules_mod
+from tutor.auction import Auction
+from tutor.cli import main
+from tutor.errors import IllegalCallError, RulesError, TutorError
+from tutor.partie import Game, Partie, next_seat, team_of
+
+VERBAND = rules_mod.PROFILES["verband"]
+ERWEITERT = rules_mod.PROFILES["erweitert"]
+C_HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def table(**changes):
+    return rules_mod.from_mapping({"profile": changes.pop("profile", "verband"), **changes})
+
+
+def g(contract, declarer, cp, **kw):
+    return {"contract": contract, "declarer": declarer, "card_points": cp, **kw}
+
+
+def play(rules, *games, dealer="D"):
+    p = Partie(rules, dealer=dealer)
+    for data in games:
+        p = p.add(Game.from_dict(data, p.rules) if isinstance(data, dict) else data)
+    return p
+
+
+def rules_file(tmp_path, text):
+    path = tmp_path / "tisch.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# -- the turn -----------------------------------------------------------------------------
+# "Wer fort sagt, bleibt für dieses Bieten draussen"; the turn goes round in playing order.
+
+def test_the_turn_skips_two_players_in_a_row_who_are_out():
+    # B and C said fort (out); D bids, A overbids: the next player who is still in is D
+    a = Auction.parse("60 Eichel, fort, fort, 70 Schellen, 80 Eichel")
+    assert a.out == ("B", "C")
+    assert a.next_seat == "D"
+    # and after D, A again (B and C skipped once more)
+    assert a.play("90 Schellen").next_seat == "A"
+
+
+def test_the_turn_skips_three_players_who_are_out_back_to_the_bidder_never():
+    # A bids, B C D fort: the bidding has ended, nobody is in turn
+    a = Auction.parse("60 Eichel, fort, fort, fort")
+    assert a.over and a.next_seat is None
+
+
+# -- the end of a Partie --------------------------------------------------------------------
+# "Stehen am Ende beide Teams am Ziel oder darüber, gewinnt die höhere Endpunktzahl":
+# a team *at* the target has reached it.
+
+EXACT = (g("150 Eichel", "A", 152), g("60 Eichel", "A", 138))
+# game 1: AC 152 + 150 = 302, BD 5; game 2: AC 138 + 60 = 198 -> 500, BD 19 -> 24
+
+
+@pytest.mark.parametrize("end_rule", ["plain", "bonus", "ueberbiet"])
+def test_a_team_landing_exactly_on_the_target_wins(end_rule):
+    p = play(table(match_target=500, end_rule=end_rule), *EXACT)
+    assert p.totals == {"AC": 500, "BD": 24}
+    assert p.over and p.winner == "AC" and p.result.after == 2
+
+
+def test_one_point_below_the_target_the_partie_goes_on():
+    p = play(table(match_target=501), *EXACT)
+    assert p.totals == {"AC": 500, "BD": 24} and not p.over and p.winner is None
+
+
+def test_ueberbiet_applies_exactly_at_the_target():
+    # "Erreicht das führende Team das Ziel und liegt vorn, verfehlt aber sein Gebot, und die
+    # Gegner haben es nicht gedoppelt, so wird ... beiden Teams die gebotene Punktzahl abgezogen"
+    # game 1: AC 307, BD 0; game 2: A misses 100 with 93: AC 93 -> 400, BD 64 + 100 -> 164
+    p = play(table(match_target=400, end_rule="ueberbiet"), g("150 Eichel", "A", 157),
+             g("100 Eichel", "A", 93))
+    assert p.rows[-1].points == {"AC": 93, "BD": 164}
+    assert p.rows[-1].adjustment == {"AC": -100, "BD": -100}
+    assert p.totals == {"AC": 300, "BD": 64} and not p.over
+
+
+def test_ueberbiet_not_applied_when_the_declaring_team_is_behind():
+    # game 1: AC 120 + 60 = 180, BD 37; game 2: B misses 150 with 140 and a Weis of 100:
+    # BD 37 + 140 + 100 = 277 (over 200, but behind), AC 180 + 17 + 150 = 347.
+    rules = table(match_target=200, end_rule="ueberbiet")
+    p = play(rules, g("60 Eichel", "A", 120), g("150 Schellen", "B", 140, weis={"BD": 100}))
+    assert p.rows[-1].adjustment == {"AC": 0, "BD": 0}
+    assert p.totals == {"AC": 347, "BD": 277}
+    assert p.over and p.winner == "AC"
+
+
+def test_no_schneider_points_without_a_schneider():
+    # AC 302 : BD 5, then BD 157 + 150 -> 312, then AC 157 + 150 -> 609. BD's 312 is more
+    # than half of 500: no Schneider, nobody writes the 500 agreed for one.
+    rules = table(match_target=500, schneider=500)
+    p = play(rules, g("150 Eichel", "A", 152), g("150 Schellen", "B", 157), g("150 Eichel", "A", 157))
+    assert p.totals == {"AC": 609, "BD": 312}
+    assert p.over and p.winner == "AC" and p.schneider is None
+    assert p.result.board == {"AC": 609, "BD": 312} and p.result.schneider_points == 0
+
+
+@pytest.mark.parametrize("dealer", ["A", "B", "C", "D"])
+@pytest.mark.parametrize("winner_declares", ["A", "B"])
+def test_the_next_partie_gives_the_losers_vorhand_from_any_dealer(dealer, winner_declares):
+    # "Zur neuen Partie wird so gegeben, dass die Verlierer Vorhand erhalten": the dealing
+    # goes on in turn, one seat further where that would give the winners Vorhand.
+    p = play(table(match_target=300), g("150 Eichel" if winner_declares == "A" else "150 Schellen",
+                                         winner_declares, 157), dealer=dealer)
+    winners = team_of(winner_declares)
+    loser = "BD" if winners == "AC" else "AC"
+    assert p.over and p.winner == winners
+    in_turn = next_seat(dealer)                      # who would deal game 2
+    expected = in_turn if team_of(next_seat(in_turn)) == loser else next_seat(in_turn)
+    assert p.following_dealer == expected
+    assert team_of(next_seat(p.following_dealer)) == loser
+    assert p.to_json()["next"] == {"dealer": expected, "vorhand": next_seat(expected), "partie": "next"}
+    assert p.next_partie().next_vorhand == next_seat(expected)
+
+
+def test_while_the_partie_is_open_next_names_this_partie_in_turn():
+    p = play(VERBAND, g("100 Eichel", "A", 113))
+    assert p.to_json()["next"] == {"dealer": "A", "vorhand": "B", "partie": "this"}
+
+
+def test_undo_over_several_games_a_fort_and_the_end():
+    rules = table(match_target=500)
+    games = [Game.from_dict(x, rules) for x in
+             (g("150 Eichel", "A", 152), {"fort": True}, g("100 Schellen", "B", 100), g("150 Eichel", "C", 157))]
+    steps = [Partie(rules)]
+    for game in games:
+        steps.append(steps[-1].add(game))
+    end = steps[-1]
+    # 302:5, fort (the same dealer again), BD 100+100 -> 205, AC 57 -> 359, AC 307 -> 666
+    assert end.totals == {"AC": 666, "BD": 205} and end.over and end.winner == "AC"
+    back = end
+    for expected in reversed(steps[:-1]):
+        back = back.undo()
+        assert back == expected
+        assert back.totals == expected.totals and back.next_dealer == expected.next_dealer
+        assert not back.over
+    assert [s.next_dealer for s in steps] == ["D", "A", "A", "B", "C"]
+    # after undoing the last game the Partie takes another game again
+    assert end.undo().add(games[-1]) == end
+
+
+# -- the check command follows the table rules ----------------------------------------------
+
+def test_check_reads_the_extended_variants_obenabe(tmp_path):
+    # "Zusätzlich zu den Farben stehen Obenabe und Undenufe zur Wahl"
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "90 Obenabe",
+            "--rules", "erweitert", "--json")
+    data = json.loads(r.output)
+    assert data["legal"] is True and data["truthful"] is True
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "90 Obenabe", "--json")
+    assert r.exit_code == 1 and json.loads(r.output)["legal"] is False
+
+
+def test_check_reads_a_common_hilfe_without_a_count(tmp_path):
+    # "Verbreitet sind dafür zehn oder zwanzig Punkte mehr, ohne Angabe der Kartenzahl":
+    # C's 80 with three Eichel is true there; with the Verband's reading it says Nell zu zweit.
+    common = rules_file(tmp_path, "hilfe: common\n")
+    args = ("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "80 Eichel", "--json")
+    data = json.loads(run(*args, "--rules", common).output)
+    assert (data["legal"], data["conventional"], data["truthful"]) == (True, True, True)
+    data = json.loads(run(*args).output)
+    assert (data["legal"], data["conventional"], data["truthful"]) == (True, True, False)
+
+
+def test_an_illegal_call_is_neither_conventional_nor_truthful_in_the_json():
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "70 Eichel", "--json")
+    assert r.exit_code == 1
+    data = json.loads(r.output)
+    assert data["ok"] is False
+    assert (data["legal"], data["conventional"], data["truthful"]) == (False, False, False)
+
+
+def test_check_a_double_without_a_seat_is_the_seat_in_turn():
+    # after 60 Eichel (A) and 70 Schellen (B), C is in turn and may double B's 70
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "dopple", "--json")
+    data = json.loads(r.output)
+    assert data["legal"] is True
+    assert "C doppelt 70 Schellen von B" in data["text"]
+    # after 60 Eichel, B is in turn and doubles A's 60
+    v = cv.check(C_HAND, "60 Eichel", "dopple")
+    assert v.legal and v.reading.seat == "B" and v.reading.kind == "double"
+    # the partner of the bidder in turn cannot: after 60 Eichel, fort, C would double his own side
+    v = cv.check(C_HAND, "60 Eichel, fort", "dopple")
+    assert not v.legal and "own side" in v.text("en")
+
+
+def test_the_options_are_conventional_and_each_free_raise_only_once():
+    # A after 60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen: 100, 110 and 120 Eichel are all
+    # raises in the own suit ("steigert bloss die Zahl"): offered once, at 100.
+    a_hand = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
+    advice = cv.advise(a_hand, "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen")
+    kinds = [o.kind for o in advice.options]
+    assert "unconventional" not in kinds and "confidence" not in kinds
+    raises = [str(o.call) for o in advice.options if o.kind == "raise"]
+    assert raises == ["100 Eichel"]
+    # B's hand after A's 60: many Fünfer are legal and true, only the next one (65) shows an Ace
+    b_hand = "Eichel:7 Schellen:B9 Rosen:AB86 Schilten:AB"
+    options = [str(o.call) for o in cv.advise(b_hand, "60 Eichel").options]
+    assert "65 Rosen" in options and "65 Schilten" in options
+    assert not any(o.endswith(("Rosen", "Schilten")) and o.split()[0] in ("75", "85", "95")
+                   for o in options)
+
+
+# -- what the table knows ----------------------------------------------------------------------
+
+def test_a_later_promise_narrows_never_widens_or_replaces():
+    # B shows the Rosen Ace (65, a suit nobody opened); D opens Rosen with 80 (Puur zu
+    # viert); B's Hilfe over 80 is 90 (the lower of 90/100): the Nell zu zweit. Together:
+    # B holds Ace and Nell and exactly two Rosen.
+    e = cv.explain("60 Eichel, 65 Rosen, fort, 80 Rosen, fort, 90 Rosen")
+    assert [r.kind for r in e.calls] == ["opening", "ace", "fort", "opening", "fort", "hilfe"]
+    known = e.to_json()["known"]["B"]
+    assert known == [{"suit": "Rosen", "has": ["A", "9"], "lacks": [], "length": [2, 2]}]
+
+
+def test_two_promises_keep_both_bounds_of_the_length():
+    merged = cv.combine([cv.Promise.from_json({"suit": "Rosen", "length": [3, 9]}),
+                         cv.Promise.from_json({"suit": "Rosen", "has": ["U"], "length": [1, 4]}),
+                         cv.Promise.from_json({"suit": "Rosen", "lacks": ["9"], "length": [0, 9]})])
+    assert [p.to_json() for p in merged] == [{"suit": "Rosen", "has": ["U"], "lacks": ["9"], "length": [3, 4]}]
+
+
+@pytest.mark.parametrize("hand, standing, top, count, number", [
+    ("Rosen:U876KOB Eichel:7 Schellen:7", "120 Eichel", "Puur", "zu siebt", 120),
+    ("Rosen:9876KOBA Eichel:7", "120 Eichel", "Nell", "zu acht", 110),
+])
+def test_a_missed_opening_with_seven_cards_or_more(hand, standing, top, count, number):
+    # "Die Eröffnung beginnt bei drei Karten und reicht bis 120": seven or eight cards
+    # still open on the row's last number, which is not above the standing 120.
+    advice = cv.advise(hand, standing)
+    assert advice.call == "fort"
+    assert f"Die Eröffnung in Rosen ist verpasst: {top} {count} hiesse {number}" in advice.text("de")
+
+
+# -- score ---------------------------------------------------------------------------------------
+
+def score(*args):
+    return run("score", *args)
+
+
+def test_score_text_made_doubled():
+    # the worked example: 113 card points for 100, doubled: 200 target points; 313 : 44
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, "--double")
+    assert r.exit_code == 0
+    assert r.output == ("100 Eichel von A: 113 Kartenpunkte, geholt; 200 Zielpunkte.\n"
+                        "Tafel: AC 313 : BD 44\n")
+
+
+def test_score_text_missed_in_english():
+    # "etwa bei 96 Kartenpunkten": missed, the opponents write 61 + 200
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 96, "--double", "--lang", "en")
+    assert r.output == ("100 Eichel by A: 96 card points, missed; 200 target points.\n"
+                        "Board: AC 96 : BD 261\n")
+
+
+def test_a_konter_needs_the_double():
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, "--redouble")
+    assert r.exit_code == 2 and "ein Konter braucht zuerst ein Doppeln" in r.output
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, "--double", "--redouble", "--json")
+    assert json.loads(r.output) == {"made": True, "target_points": 400, "board": {"AC": 513, "BD": 44}}
+
+
+def test_no_konter_at_a_table_without_kontern(tmp_path):
+    path = rules_file(tmp_path, "kontern: false\n")
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, "--double", "--redouble",
+              "--rules", path)
+    assert r.exit_code == 2 and "an diesem Tisch wird nicht gekontert" in r.output
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, "--double", "--rules", path,
+              "--json")
+    assert json.loads(r.output)["target_points"] == 200
+    with pytest.raises(IllegalCallError, match="without kontern"):
+        Auction.parse("60 Eichel, B: dopple, A: konter", rules=table(kontern=False))
+    with pytest.raises(RulesError, match="without kontern"):
+        Game.from_dict(g("100 Eichel", "A", 113, double=True, redouble=True), table(kontern=False))
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--weis", "AC=50"], "an diesem Tisch zählt kein Weis"),
+    (["--stoeck", "AC"], "an diesem Tisch zählen keine Stöck"),
+])
+def test_no_weis_or_stoeck_at_the_extended_variants_table(extra, message):
+    # "Weis und Stöck lässt diese Variante weg"
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, *extra, "--rules", "erweitert")
+    assert r.exit_code == 2 and message in r.output
+
+
+def test_a_weis_of_zero_for_one_team_and_fifty_for_the_other():
+    # AC writes no Weis; BD's 50 goes on the board: AC 113 + 100, BD 44 + 50
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113,
+              "--weis", "AC=0", "--weis", "BD=50", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["board"] == {"AC": 213, "BD": 94}
+
+
+def test_zero_card_points_are_a_missed_game():
+    # the opponents took every trick: 157 card points and the 100 target points
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 0, "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output) == {"made": False, "target_points": 100, "board": {"AC": 0, "BD": 257}}
+
+
+def test_misere_text_shows_the_points_credited():
+    # "Beim Misère werden die Stiche der Gegenseite gutgeschrieben": A's side took 30 in
+    # its tricks and is credited the opponents' 127; 127 reaches 100.
+    r = score("--contract", "100 Obenabe Misère", "--declarer", "A", "--card-points", 30, "--rules", "erweitert")
+    assert r.exit_code == 0
+    assert r.output == ("100 Obenabe Misère von A: 127 Kartenpunkte, geholt; 100 Zielpunkte.\n"
+                        "Tafel: AC 227 : BD 30\n")
+
+
+# -- the German texts -------------------------------------------------------------------------
+
+def test_the_upper_hilfes_headline():
+    # "der untere «zu zweit», der obere «zu dritt oder mehr»"
+    upper = cv.explain("60 Eichel, 70 Schellen, 90 Eichel").calls[2]
+    assert upper.headline("de").endswith("90 Eichel ist der obere: Nell zu dritt oder mehr")
+    assert "die beiden kleinsten Zehner über 70 sind 80 und 90" in upper.headline("de")
+    lower = cv.explain("60 Eichel, 70 Schellen, 80 Eichel").calls[2]
+    assert lower.headline("de").endswith("80 Eichel ist der untere: Nell zu zweit")
+
+
+@pytest.mark.parametrize("number, text", [
+    (110, "Eröffnung in Rosen, Nell-Reihe (50/70/90/110): Nell zu sechst oder mehr"),
+    (120, "Eröffnung in Rosen, Puur-Reihe (60/80/100/120): Puur zu sechst oder mehr"),
+    (100, "Eröffnung in Rosen, Puur-Reihe (60/80/100/120): Puur zu fünft."),
+])
+def test_or_more_at_110_and_120_only(number, text):
+    assert cv.explain(f"{number} Rosen").calls[0].text("de").startswith(text)
+
+
+def test_fort_with_re_entry_says_the_player_may_bid_again():
+    # "Anderswo ist der Wiedereinstieg üblich: Wer «fort» gesagt hat, darf in einer
+    # späteren Runde wieder bieten."
+    reentry = VERBAND.replace(fort_final=False)
+    fort = cv.explain("60 Eichel, fort", reentry).calls[1].text("de")
+    assert "darf später wieder bieten" in fort and "draussen" not in fort
+    fort = cv.explain("60 Eichel, fort").calls[1].text("de")
+    assert "bleibt für dieses Bieten draussen" in fort and "wieder" not in fort
+
+
+def test_the_reason_a_fuenfer_in_the_own_suit_is_no_ace():
+    # "In der Farbe des eigenen Teams wird auf Zehnern erhöht. Das Ass der eigenen
+    # Trumpffarbe bleibt ungesagt"
+    r = cv.explain("60 Eichel, 70 Schellen, 75 Eichel").calls[2]
+    assert r.kind == "unconventional" and r.promises == ()
+    assert "eigenen Teamfarbe" in r.text("de") and "auf Zehnern erhöht" in r.text("de")
+    assert "das Ass bleibt ungesagt" in r.text("de")
