@@ -33,10 +33,12 @@ def main(argv: list[str]) -> int:
     ensure_env()
     if argv[:1] == ["test"]:
         return subprocess.call([str(PY), "-m", "pytest", *argv[1:]], cwd=ROOT)
+    # The tutor runs in the folder the user is in: relative paths (a drill file, -o
+    # blatt.html) are his; the bundled course is found from the package.
     if argv:
-        return subprocess.call([str(PY), "-m", "tutor", *argv], cwd=ROOT)
+        return subprocess.call([str(PY), "-m", "tutor", *argv])
     # The main job on the bundled material.
-    return subprocess.call([str(PY), "-m", "tutor", "quiz"], cwd=ROOT)
+    return subprocess.call([str(PY), "-m", "tutor", "quiz"])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,151 @@
+"""The README's examples print what the README says they print.
+
+The convention (all engineers write to it): a fenced block opened with ```console holds
+lines ``$ tutor ...``, each followed by exactly what the command prints (standard output,
+then standard error). ``...`` stands for any text, as doctest's ELLIPSIS (timings, paths,
+long tables). ```sh blocks and plain ``` blocks are not run.
+
+Each block runs in a fresh folder that mirrors the repository root (its files and folders
+linked, so ``exercises/`` and ``lessons/`` are there and a written ``-o blatt.html`` lands
+in the temporary folder, not in the repository), with a fresh ``TUTOR_DB`` shared by the
+block's commands (``tafel new`` then ``tafel add``), ``TUTOR_LEARNER=readme``,
+``TUTOR_LANG`` unset, ``COLUMNS=80``, ``NO_COLOR=1``. A plain ``tutor ...`` line runs in
+process through click's CliRunner; a line with a pipe or a redirection runs in a shell
+with the installed ``tutor`` first on the PATH.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+SHELL_CHARS = re.compile(r"[|<>;&`$(]")
+
+
+@dataclass
+class Example:
+    line: int          # where the command stands in the README (1-based)
+    command: str       # without the leading "$ "
+    want: str          # what it prints
+
+
+def console_blocks(text: str) -> list[tuple[int, list[Example]]]:
+    """Every ```console block of ``text`` as (line of the fence, its examples)."""
+    blocks: list[tuple[int, list[Example]]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        fence = re.match(r"^(\s*)(`{3,}|~{3,})\s*console\s*$", lines[i])
+        if not fence:
+            i += 1
+            continue
+        indent, mark, start = fence.group(1), fence.group(2), i + 1
+        body: list[tuple[int, str]] = []
+        i += 1
+        while i < len(lines) and lines[i].strip() != mark:
+            body.append((i + 1, lines[i][len(indent):] if lines[i].startswith(indent) else lines[i]))
+            i += 1
+        i += 1
+        examples: list[Example] = []
+        for n, line in body:
+            if line.startswith("$ "):
+                examples.append(Example(n, line[2:].strip(), ""))
+            elif examples:
+                examples[-1].want += line + "\n"
+        blocks.append((start, examples))
+    return blocks
+
+
+def ellipsis_match(want: str, got: str) -> bool:
+    """doctest's ELLIPSIS: ``...`` in ``want`` matches any text (also across lines)."""
+    pieces = want.split("...")
+    if len(pieces) == 1:
+        return want == got
+    head, *middle, tail = pieces
+    if not got.startswith(head) or not got.endswith(tail) or len(head) + len(tail) > len(got):
+        return False
+    pos, end = len(head), len(got) - len(tail)
+    for piece in middle:
+        pos = got.find(piece, pos, end)
+        if pos < 0:
+            return False
+        pos += len(piece)
+    return True
+
+
+def tidy(text: str) -> str:
+    """Line ends and trailing blanks do not count (editors strip them)."""
+    return "\n".join(line.rstrip() for line in text.replace("\r\n", "\n").split("\n")).strip("\n")
+
+
+def mirror_root(folder: Path) -> Path:
+    """A folder whose entries link to the repository root's (not .git or .venv)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for entry in ROOT.iterdir():
+        if entry.name in (".git", ".venv") or entry.name.startswith(".pytest"):
+            continue
+        (folder / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    return folder
+
+
+def environment(db: Path) -> dict[str, str | None]:
+    return {"TUTOR_DB": str(db), "TUTOR_LEARNER": "readme", "TUTOR_LANG": None,
+            "COLUMNS": "80", "NO_COLOR": "1", "LINES": "24"}
+
+
+def run_example(example: Example, cwd: Path, env: dict[str, str | None]) -> str:
+    """What the command prints: standard output, then standard error."""
+    words = shlex.split(example.command) if not SHELL_CHARS.search(example.command) else None
+    if words and words[0] == "tutor":
+        result = CliRunner().invoke(main, words[1:], prog_name="tutor", env=env,
+                                    catch_exceptions=False)
+        return result.stdout + result.stderr
+    full = {k: v for k, v in os.environ.items() if k not in env}
+    full.update({k: v for k, v in env.items() if v is not None})
+    full["PATH"] = str(Path(sys.executable).parent) + os.pathsep + full.get("PATH", "")
+    proc = subprocess.run(["bash", "-c", example.command], cwd=cwd, env=full,
+                          capture_output=True, text=True, timeout=120)
+    return proc.stdout + proc.stderr
+
+
+BLOCKS = console_blocks(README.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("start, examples", BLOCKS, ids=[f"README.md:{s}" for s, _ in BLOCKS])
+def test_readme_example(start, examples, tmp_path, monkeypatch):
+    cwd = mirror_root(tmp_path / "root")
+    monkeypatch.chdir(cwd)
+    env = environment(tmp_path / "tutor.sqlite3")
+    for example in examples:
+        got = tidy(run_example(example, cwd, env))
+        want = tidy(example.want)
+        assert ellipsis_match(want, got), (
+            f"README.md:{example.line}: $ {example.command}\n--- the README shows ---\n{want}\n"
+            f"--- it prints ---\n{got}")
+
+
+# -- the harness itself -------------------------------------------------------------------
+def test_the_harness_reads_blocks_and_ellipsis():
+    text = "a\n```console\n$ tutor x\none\n...\n$ tutor y\n```\n```sh\n$ tutor z\n```\n"
+    [(start, examples)] = console_blocks(text)
+    assert start == 2
+    assert [(e.line, e.command, e.want) for e in examples] == [(3, "tutor x", "one\n...\n"), (6, "tutor y", "")]
+    assert ellipsis_match("one\n...\n", "one\ntwo\nthree\n")
+    assert not ellipsis_match("one\n...\nfour", "one\ntwo\nthree")
+    assert not ellipsis_match("ab...ba", "aba")
+    assert ellipsis_match("plain", "plain") and not ellipsis_match("plain", "plainer")
+
+
+def test_the_readme_has_examples_that_run():
+    assert sum(len(e) for _, e in BLOCKS) >= 10
