@@ -399,23 +399,11 @@ def _yaml():
 
 def _compose(text: str, where: str):
     """(data, lines): the document and the line of every path in it (1-based), and
-    fields written twice, which YAML would silently collapse."""
-    yaml = _yaml()
-    Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        loader = Loader(text)
-        try:
-            node = loader.get_single_node()
-            data = loader.construct_document(node) if node is not None else None
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line = f":{mark.line + 1}" if mark is not None else ""
-        raise ParseError(f"{where}{line}: not valid YAML: {e.problem or e}",
-                         de=f"{where}{line}: kein gültiges YAML: {e.problem or e}") from None
-    except yaml.YAMLError as e:
-        raise ParseError(f"{where}: not valid YAML: {e}", de=f"{where}: kein gültiges YAML: {e}") from None
+    fields written twice, which YAML would silently collapse. Read within the limits
+    of :mod:`tutor.files` (size, depth, aliases), so the walk below stays bounded."""
+    from tutor.files import load_yaml
+
+    data, node = load_yaml(text, where, with_node=True, style="colon")
     lines: dict[tuple, int] = {}
     twice: list[tuple[tuple, int]] = []
     if node is not None:
@@ -518,14 +506,12 @@ def loads(text: str, path: "str | Path | None" = None) -> DrillFile:
 
 
 def read_path(path: "str | Path") -> Reading:
+    from tutor.files import read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ParseError(f"{p}: no such drill file", de=f"{p}: keine solche Aufgabendatei") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise ParseError(f"{p}: cannot read: {e}", de=f"{p}: nicht lesbar: {e}") from None
-    return read(text, p)
+    if not p.exists() and not p.is_symlink():
+        raise ParseError(f"{p}: no such drill file", de=f"{p}: keine solche Aufgabendatei")
+    return read(read_text(p), p)
 
 
 def load(path: "str | Path") -> DrillFile:

@@ -64,16 +64,10 @@ def loads(text: str, where: str = "<lesson>", root: "str | Path | None" = None) 
     if not m:
         raise ParseError(f"{where}:1: a lesson starts with a YAML header between two '---' lines",
                          de=f"{where}:1: eine Lektion beginnt mit einem YAML-Kopf zwischen zwei '---'-Zeilen")
-    import yaml
+    from tutor.files import load_yaml
 
-    try:
-        head = yaml.safe_load(m.group(1))
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = f":{mark.line + 2}" if mark is not None else ""
-        problem = getattr(e, "problem", None) or e
-        raise ParseError(f"{where}{line}: the lesson's header is not valid YAML: {problem}",
-                         de=f"{where}{line}: der Kopf der Lektion ist kein gültiges YAML: {problem}") from None
+    # the header starts on the file's second line
+    head = load_yaml(m.group(1), where, line_offset=1, style="colon")
     if not isinstance(head, dict):
         raise ParseError(f"{where}:2: the lesson's header must be a mapping (id, title, order, drills, key_rule)",
                          de=f"{where}:2: der Kopf der Lektion muss eine Zuordnung sein "
@@ -111,12 +105,10 @@ def loads(text: str, where: str = "<lesson>", root: "str | Path | None" = None) 
 
 
 def load(path: "str | Path", root: "str | Path | None" = None) -> Lesson:
+    from tutor.files import read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ParseError(f"{p}: cannot read: {e}", de=f"{p}: nicht lesbar: {e}") from None
-    return loads(text, str(p), root if root is not None else p.resolve().parent.parent)
+    return loads(read_text(p), str(p), root if root is not None else p.resolve().parent.parent)
 
 
 def load_all(folder: "str | Path | None" = None) -> list[Lesson]:
@@ -158,16 +150,18 @@ def _lesson_key(path: Path) -> str | None:
     """The ``lesson:`` of a drill file's header, read without checking the drills."""
     import re as _re
 
+    from tutor.files import read_text
+
     try:
-        with path.open(encoding="utf-8") as fh:
-            for line in fh:
-                if line.startswith("drills:"):
-                    return None
-                m = _re.match(r"lesson:\s*['\"]?([a-z0-9_-]+)['\"]?\s*(#.*)?$", line.rstrip())
-                if m:
-                    return m.group(1)
-    except (OSError, UnicodeDecodeError):
+        text = read_text(path)
+    except TutorError:
         return None
+    for line in text.splitlines():
+        if line.startswith("drills:"):
+            return None
+        m = _re.match(r"lesson:\s*['\"]?([a-z0-9_-]+)['\"]?\s*(#.*)?$", line.rstrip())
+        if m:
+            return m.group(1)
     return None
 
 

@@ -711,9 +711,13 @@ class _Located(dict):
 
 
 def _yaml_load(text: str, source: str) -> Any:
+    """The match file's document, read within the limits of :mod:`tutor.files`; every
+    mapping remembers its line, and a key given twice is an error."""
     import yaml
 
-    class Loader(yaml.SafeLoader):
+    from tutor.files import load_yaml, loader_class
+
+    class Loader(loader_class()):  # type: ignore[misc, valid-type]  # one per file: its errors name it
         pass
 
     def mapping(loader, node, deep=False):
@@ -736,19 +740,7 @@ def _yaml_load(text: str, source: str) -> Any:
         return m
 
     Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
-    try:
-        return yaml.load(text, Loader=Loader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        where = f"{source} line {mark.line + 1} column {mark.column + 1}" if mark else source
-        wde = f"{source} Zeile {mark.line + 1} Spalte {mark.column + 1}" if mark else source
-        problem = (e.problem or e.context or "cannot read").strip()
-        raise ParseError(f"{where}: not valid YAML: {problem}",
-                         de=f"{wde}: kein gültiges YAML: {problem}") from None
-    except yaml.YAMLError as e:
-        problem = " ".join(str(e).split())
-        raise ParseError(f"{source}: not valid YAML: {problem}",
-                         de=f"{source}: kein gültiges YAML: {problem}") from None
+    return load_yaml(text, source, loader=Loader)
 
 
 TOP_KEYS = ("rules", "teams", "dealer", "games")
@@ -802,11 +794,10 @@ def loads(text: str, source: str = "<match>", rules: Any = None,
 
 
 def load(path: "str | Path", rules: Any = None) -> Partie:
+    from tutor.files import read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise TutorError(f"{p}: cannot read: {e}", de=f"{p}: nicht lesbar: {e}") from None
+    text = read_text(p)
     return loads(text, source=str(p), rules=rules, base_dir=p.parent)
 
 

@@ -182,29 +182,8 @@ def load(spec: "str | Path | Mapping | TableRules | None" = None) -> TableRules:
 
 
 def read_file(path: Path) -> Any:
-    """The YAML content of a table-rules file ({} when empty), or a RulesError naming it."""
-    import yaml  # only when a file is named
+    """The YAML content of a table-rules file ({} when empty), or a RulesError naming it
+    (read within the limits of :mod:`tutor.files`)."""
+    from tutor.files import load_yaml_file
 
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise RulesError(f"{path}: cannot read: {e.strerror or e}",
-                         de=f"{path}: nicht lesbar: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise RulesError(f"{path}: cannot read: not UTF-8 text",
-                         de=f"{path}: nicht lesbar: kein UTF-8-Text") from None
-    except yaml.YAMLError as e:
-        raise RulesError(f"{path}: {yaml_problem(e)}",
-                         de=f"{path}: {yaml_problem(e, 'de')}") from None
-    return data or {}
-
-
-def yaml_problem(e: Exception, lang: str = "en") -> str:
-    """A YAML error as one line: where (line, column) and what (PyYAML's own words)."""
-    mark = getattr(e, "problem_mark", None)
-    problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-    if lang == "de":
-        where = f"Zeile {mark.line + 1} Spalte {mark.column + 1}: " if mark is not None else ""
-        return f"{where}kein gültiges YAML: {problem}"
-    where = f"line {mark.line + 1} column {mark.column + 1}: " if mark is not None else ""
-    return f"{where}not valid YAML: {problem}"
+    return load_yaml_file(path, error=RulesError) or {}

@@ -35,10 +35,10 @@ class WorkedExample:
 
 
 def load() -> WorkedExample:
-    import yaml
+    from tutor.files import load_yaml
 
-    data = yaml.safe_load(resources.files("tutor.data").joinpath("worked-example.yaml")
-                          .read_text(encoding="utf-8"))
+    data = load_yaml(resources.files("tutor.data").joinpath("worked-example.yaml")
+                     .read_text(encoding="utf-8"), "worked-example.yaml")
     c = data["contract"]
     return WorkedExample(
         hands={seat: Hand.from_dict(h) for seat, h in data["hands"].items()},

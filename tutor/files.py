@@ -1,0 +1,269 @@
+"""Reading and writing the user's files within bounds: the one place that does it.
+
+Every file the tutor reads (drill files, rules files, match files, lessons, game and deal
+files) goes through :func:`read_text`, and every YAML document through :func:`load_yaml`.
+What is refused, and why (the README's "Limits"):
+
+- a file that is not a regular file (``/dev/zero``, a FIFO, a folder): it may never end;
+- a file larger than :data:`MAX_FILE_BYTES` (1 MB; the largest shipped file has 12 kB);
+- text that is not UTF-8, or holds a NUL byte;
+- YAML nested deeper than :data:`MAX_DEPTH` levels (50; a drill file needs 4);
+- YAML with more than :data:`MAX_NODES` values (100,000), counting every alias ``*a``
+  as the values it repeats, so that an "alias bomb" of a few hundred bytes that would
+  expand to billions of values is refused before it is built;
+- a mapping key that is not a word or a number (a date, a list).
+
+Each refusal is one :class:`~tutor.errors.ParseError` naming the file (and the line)
+and the limit, in both languages. Output files are written by :func:`write_atomic`:
+to a temporary file beside the target, then renamed over it, so a failed write leaves
+the old file (or none) and never a half-written one, and a symbolic link named as the
+target is replaced by the file, its target left alone.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from tutor.errors import ParseError, TutorError
+
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = 50
+MAX_NODES = 100_000
+
+
+def read_text(path: "str | Path", *, error: type = ParseError, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file ``path``, at most ``limit`` bytes; anything
+    else is one ``error`` naming the file."""
+    p = str(path)
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; reading regular files ignores it
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise error(f"{p}: no such file", de=f"{p}: keine solche Datei") from None
+    except OSError as e:
+        raise error(f"{p}: cannot read: {e.strerror or e}",
+                    de=f"{p}: nicht lesbar: {e.strerror or e}") from None
+    with os.fdopen(fd, "rb") as fh:
+        mode = os.fstat(fh.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            kind, kind_de = (("a folder", "ein Ordner") if stat.S_ISDIR(mode)
+                             else ("not a regular file", "keine gewöhnliche Datei"))
+            raise error(f"{p}: cannot read: {kind}", de=f"{p}: nicht lesbar: {kind_de}")
+        try:
+            data = fh.read(limit + 1)
+        except OSError as e:
+            raise error(f"{p}: cannot read: {e.strerror or e}",
+                        de=f"{p}: nicht lesbar: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise error(f"{p}: refused: larger than {limit:,} bytes (the limit for input files)",
+                    de=f"{p}: abgelehnt: grösser als {_de(limit)} Bytes "
+                       "(die Grenze für Eingabedateien)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise error(f"{p}:{line}: cannot read: not UTF-8 text",
+                    de=f"{p}:{line}: nicht lesbar: kein UTF-8-Text") from None
+    check_text(text, p, error=error)
+    return text
+
+
+def _de(n: int) -> str:
+    """A number as the Swiss write it: 100'000."""
+    return f"{n:,}".replace(",", "'")
+
+
+def check_text(text: str, where: str, *, error: type = ParseError, line_offset: int = 0) -> None:
+    """Refuse text with a NUL byte (no text file holds one): one line naming where."""
+    i = text.find("\x00")
+    if i >= 0:
+        line = text.count("\n", 0, i) + 1 + line_offset
+        raise error(f"{where}:{line}: cannot read: a NUL byte (not a text file)",
+                    de=f"{where}:{line}: nicht lesbar: ein NUL-Byte (keine Textdatei)")
+
+
+# -- YAML ------------------------------------------------------------------------------
+_LOADER = None
+
+
+def loader_class():
+    """The YAML loader every file is read with: PyYAML's safe loader (libyaml when it is
+    there), whose mapping keys must be words or numbers."""
+    global _LOADER
+    if _LOADER is None:
+        import yaml
+
+        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        class Loader(base):  # type: ignore[misc, valid-type]
+            def construct_mapping(self, node, deep=False):
+                for key_node, _ in node.value:
+                    key = self.construct_object(key_node, deep=True)
+                    if not isinstance(key, (str, int, float, type(None))):
+                        raise _KeyError(key_node.start_mark, key)
+                return super().construct_mapping(node, deep=deep)
+
+        _LOADER = Loader
+    return _LOADER
+
+
+class _KeyError(Exception):
+    def __init__(self, mark, key) -> None:
+        self.mark, self.key = mark, key
+
+
+def _where(where: str, where_de: str, line: int | None, column: int | None, style: str):
+    if line is None:
+        return where, where_de
+    if style == "colon":
+        return f"{where}:{line}", f"{where_de}:{line}"
+    col, col_de = (f" column {column}", f" Spalte {column}") if column else ("", "")
+    return f"{where} line {line}{col}", f"{where_de} Zeile {line}{col_de}"
+
+
+def _scan(yaml, text: str, loader, place) -> None:
+    """Walk the document's events once, without building it: refuse it when it nests
+    deeper than MAX_DEPTH, holds more than MAX_NODES values with every alias expanded,
+    or repeats a collection inside itself."""
+    sizes: dict[str, int] = {}    # anchor -> the values it stands for
+    stack: list[tuple] = []       # (anchor, values before it) of each open collection
+    values = 0
+    for ev in yaml.parse(text, Loader=loader):
+        if isinstance(ev, yaml.AliasEvent):
+            if any(a == ev.anchor for a, _ in stack):
+                en, de = place(ev.start_mark)
+                raise ParseError(f"{en}: refused: the alias *{ev.anchor} repeats a value inside itself",
+                                 de=f"{de}: abgelehnt: der Alias *{ev.anchor} wiederholt einen Wert "
+                                    "in sich selbst")
+            values += sizes.get(ev.anchor, 1)
+        elif isinstance(ev, yaml.ScalarEvent):
+            values += 1
+            if ev.anchor:
+                sizes[ev.anchor] = 1
+        elif isinstance(ev, yaml.CollectionStartEvent):
+            stack.append((ev.anchor, values))
+            values += 1
+            if len(stack) > MAX_DEPTH:
+                en, de = place(ev.start_mark)
+                raise ParseError(f"{en}: refused: nested deeper than {MAX_DEPTH} levels "
+                                 "(the limit for YAML files)",
+                                 de=f"{de}: abgelehnt: tiefer als {MAX_DEPTH} Ebenen verschachtelt "
+                                    "(die Grenze für YAML-Dateien)")
+        elif isinstance(ev, yaml.CollectionEndEvent):
+            anchor, before = stack.pop()
+            if anchor:
+                sizes[anchor] = values - before
+        if values > MAX_NODES:
+            en, de = place(ev.start_mark)
+            raise ParseError(f"{en}: refused: more than {MAX_NODES:,} values, counting what "
+                             "each alias (*name) repeats (the limit for YAML files)",
+                             de=f"{de}: abgelehnt: mehr als {_de(MAX_NODES)} Werte, mitgezählt, "
+                                "was jeder Alias (*Name) wiederholt (die Grenze für YAML-Dateien)")
+
+
+def load_yaml(text: str, where: str, where_de: "str | None" = None, *, loader=None,
+              with_node: bool = False, line_offset: int = 0, style: str = "words") -> Any:
+    """The YAML document of ``text`` (None when empty), read within the limits above.
+
+    ``where`` names the input in messages (``where_de`` in German); ``style`` "words"
+    writes "FILE line 3 column 5", "colon" writes "FILE:3"; ``line_offset`` is added to
+    every line (for a document inside a larger file). ``loader`` is a subclass of
+    :func:`loader_class` with more constructors. With ``with_node``, returns
+    ``(data, node)``: the composed node gives every value's line."""
+    import yaml
+
+    where_de = where if where_de is None else where_de
+    loader = loader or loader_class()
+
+    def place(mark):
+        if mark is None:
+            return where, where_de
+        return _where(where, where_de, mark.line + 1 + line_offset, mark.column + 1, style)
+
+    if len(text) > MAX_FILE_BYTES:
+        raise ParseError(f"{where}: refused: larger than {MAX_FILE_BYTES:,} characters "
+                         "(the limit for input files)",
+                         de=f"{where_de}: abgelehnt: grösser als {_de(MAX_FILE_BYTES)} Zeichen "
+                            "(die Grenze für Eingabedateien)")
+    check_text(text, where, line_offset=line_offset)
+    try:
+        _scan(yaml, text, loader, place)
+        ld = loader(text)
+        try:
+            node = ld.get_single_node()
+            data = ld.construct_document(node) if node is not None else None
+        finally:
+            ld.dispose()
+    except yaml.MarkedYAMLError as e:
+        en, de = place(e.problem_mark or e.context_mark)
+        problem = " ".join(str(e.problem or e.context or "cannot read").split())
+        raise ParseError(f"{en}: not valid YAML: {problem}",
+                         de=f"{de}: kein gültiges YAML: {problem}") from None
+    except _KeyError as e:
+        en, de = place(e.mark)
+        raise ParseError(f"{en}: a key is a word or a number, not {_shown(e.key)}",
+                         de=f"{de}: ein Schlüssel ist ein Wort oder eine Zahl, nicht "
+                            f"{_shown(e.key)}") from None
+    except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as e:
+        if isinstance(e, TutorError):
+            raise
+        problem = " ".join(str(e).split())[:200]
+        raise ParseError(f"{where}: not valid YAML: {problem}",
+                         de=f"{where_de}: kein gültiges YAML: {problem}") from None
+    return (data, node) if with_node else data
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def load_yaml_file(path: "str | Path", *, error: type = ParseError, **kw) -> Any:
+    """:func:`read_text` then :func:`load_yaml`, messages naming ``path``; a refusal is
+    raised as ``error`` (e.g. RulesError for a rules file)."""
+    text = read_text(path, error=error)
+    try:
+        return load_yaml(text, str(path), **kw)
+    except ParseError as e:
+        if error is ParseError or isinstance(e, error):
+            raise
+        raise error(str(e), de=e.de) from None
+
+
+# -- writing ---------------------------------------------------------------------------
+def write_atomic(path: "str | Path", text: str, *, encoding: str = "utf-8") -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder renamed
+    over it: a reader sees the old file or the new one, never a part. A symbolic link
+    at ``path`` is replaced by the file. OSError (after removing the temporary file)
+    when the folder cannot be written or the disk is full."""
+    import tempfile
+
+    p = Path(path)
+    folder = p.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            mode = stat.S_IMODE(os.stat(p, follow_symlinks=False).st_mode) \
+                if not p.is_symlink() else 0o666 & ~_umask()
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
