@@ -31,6 +31,7 @@ The Verband's reading (sidi-barrani.txt, with the project's interpretations):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, Auction, Call, sidi_barrani_spec
@@ -156,6 +157,7 @@ def combine(promises: Iterable[Promise]) -> list[Promise]:
 
 
 # -- what the table knows before a call ------------------------------------------------
+Params = dict   # a convention's parameters, named in its title
 @dataclass(frozen=True)
 class Opened:
     """A suit some team has opened: which team, who opened it, and the top card shown."""
@@ -183,18 +185,27 @@ class Situation:
                 return p
         return Promise(suit)
 
-    @property
+    # a Situation reads every legal call of one position: what does not change is kept
+    @cached_property
     def standing(self) -> Call | None:
         return self.auction.high_bid
 
-    @property
+    @cached_property
     def standing_value(self) -> int | None:
         bid = self.standing
         return None if bid is None else bid.value
 
-    @property
+    @cached_property
     def partner(self) -> str:
         return partner_of(self.seat)
+
+    @cached_property
+    def basic_params(self) -> Params:
+        """The parameters every title of this position may name (see :func:`_basic`)."""
+        v = self.standing_value
+        return {"seat": self.seat, "partner": self.partner, "standing": v if self.standing else "—",
+                "above_de": f"über {v}" if self.standing else "ohne Gebot davor",
+                "above_en": f"above {v}" if self.standing else "with no bid before it"}
 
     @property
     def team(self) -> frozenset[str]:
@@ -226,17 +237,15 @@ class Situation:
         return n
 
 
+_SUIT_NAMED = {s.value: s for s in SUITS}
+
+
 def _suit_of(call: Call) -> Suit | None:
-    if call.strain is None:
-        return None
-    try:
-        return Suit(call.strain)
-    except ValueError:
-        return None  # Obenabe, Undenufe, Misère
+    """The suit a call names; None for no strain and for Obenabe, Undenufe, Misère."""
+    return _SUIT_NAMED.get(call.strain)
 
 
 # -- the rule table ----------------------------------------------------------------------
-Params = dict
 NO_PROMISES: Callable[[Situation, Call, Params], tuple[Promise, ...]] = lambda s, c, p: ()
 
 
@@ -262,12 +271,8 @@ def _is_fuenfer(call: Call) -> bool:
 
 
 def _basic(s: Situation, c: Call) -> Params:
-    suit = _suit_of(c)
-    v = s.standing_value
-    return {"seat": s.seat, "call": str(c), "suit": suit.value if suit else c.strain,
-            "partner": s.partner, "standing": v if s.standing else "—",
-            "above_de": f"über {v}" if s.standing else "ohne Gebot davor",
-            "above_en": f"above {v}" if s.standing else "with no bid before it"}
+    """The parameters of a call's title: the position's and the call's own."""
+    return {**s.basic_params, "call": str(c), "suit": c.strain}
 
 
 def _match_matsch(s: Situation, c: Call) -> Params | None:
@@ -507,15 +512,22 @@ class Reader:
         self.opened: dict[Suit, Opened] = {}
         self.zehner: dict[str, frozenset[Suit]] = {}
         self.readings: list[Reading] = []
+        # what each seat's calls promised so far, merged per suit as the calls come
+        self._known: dict[str, dict[Suit, Promise]] = {x: {} for x in "ABCD"}
+        self._situations: dict[str, Situation] = {}   # per seat, until the next call
 
     def situation(self, seat: str | None = None) -> Situation:
         seat = seat or self.auction.next_seat
         if seat is None:
             raise TutorError("the bidding is over: nobody is in turn",
                              de="das Bieten ist beendet: niemand ist an der Reihe")
-        promised = {x: tuple(combine(p for r in self.readings if r.seat == x for p in r.promises))
-                    for x in "ABCD"}
-        return Situation(self.rules, self.auction, seat, dict(self.opened), dict(self.zehner), promised)
+        s = self._situations.get(seat)
+        if s is None:
+            promised = {x: tuple(by_suit[suit] for suit in SUITS if suit in by_suit)
+                        for x, by_suit in self._known.items()}
+            s = Situation(self.rules, self.auction, seat, dict(self.opened), dict(self.zehner), promised)
+            self._situations[seat] = s
+        return s
 
     def read(self, call: Call, seat: str | None = None) -> Reading:
         """Read ``call`` by ``seat`` (default the seat in turn) without playing it."""
@@ -537,6 +549,10 @@ class Reader:
                 self.opened[suit] = Opened(frozenset({seat, partner_of(seat)}), seat, top)
             self.zehner[seat] = self.zehner.get(seat, frozenset()) | {suit}
         self.readings.append(reading)
+        known = self._known[seat]
+        for p in reading.promises:
+            known[p.suit] = known[p.suit].merge(p) if p.suit in known else p
+        self._situations = {}
         return reading
 
 
