@@ -6,7 +6,7 @@ The package reads as the domain:
 - ``rules``: the table rules ("Tischregeln") a table agrees on before the Partie
 - ``auction``: calls and the auction, for any bidding game (turn order, end, doubling)
 - ``conventions``: the Verband's conventions as one rule table (decoder and encoder)
-- ``judgement``: the seed's way of counting what a team can take (raises, Matsch, doubles)
+- ``judgement``: the judgement interface and the count (raises, Matsch, doubles, konter)
 - ``scoring``: one game on the board (Tafel)
 
 Import what you need from those modules; this file imports nothing heavy.

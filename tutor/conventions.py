@@ -38,6 +38,7 @@ from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, Auction, Call, sidi_barra
 from tutor.cards import NELL, PUUR, SUITS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
 from tutor.rules import TableRules, load as load_rules
+from tutor import judgement
 from tutor.scoring import partner_of
 
 KINDS = ("opening", "hilfe", "ace", "raise", "want", "confidence", "matsch", "fort",
@@ -612,6 +613,7 @@ class Advice:
     options: tuple[Reading, ...]
     reasons_de: tuple[str, ...]
     reasons_en: tuple[str, ...]
+    evidence: dict | None = None    # the numbers behind the choice (the simulation's)
 
     def reasons(self, lang: str = "de") -> tuple[str, ...]:
         return self.reasons_de if lang == "de" else self.reasons_en
@@ -629,7 +631,8 @@ class Advice:
                 "kind": r.kind if r else None,
                 "promises": [p.to_json() for p in r.promises] if r else [],
                 "text": self.text(lang),
-                "options": [o.to_json(lang) for o in self.options]}
+                "options": [o.to_json(lang) for o in self.options],
+                **({"evidence": self.evidence} if self.evidence is not None else {})}
 
 
 def _sentence(text: str) -> str:
@@ -659,13 +662,14 @@ def _options(hand: Hand, readings: Sequence[Reading]) -> list[Reading]:
 
 
 def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
-           seat: str | None = None) -> Advice:
+           seat: str | None = None, judge: "judgement.Judge | None" = None,
+           standing: "judgement.Standing | None" = None) -> Advice:
     """The calls the convention offers ``hand`` at this point, and the recommended one.
 
     ``seat`` defaults to the seat in turn; a seat that is not in turn can only double or
-    konter (the recommendation is then None when it should stay silent)."""
-    from tutor import judgement
-
+    konter (the recommendation is then None when it should stay silent). ``judge``
+    picks among the calls the hand makes true (default: the count,
+    ``tutor.judgement.COUNT``); ``standing`` is the Partie's score, when known."""
     rules = load_rules(rules)
     if isinstance(hand, str):
         hand = Hand.parse(hand)
@@ -689,10 +693,58 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     options = _options(hand, readings)
     truthful = [r for r in readings if r.kind != "unconventional"
                 and all(p.satisfied_by(hand) for p in r.promises)]
-    recommended, reasons_de, reasons_en = judgement.choose(hand, reader.situation(seat), truthful)
-    if recommended is not None and recommended not in options:
-        options.append(recommended)
-    return Advice(seat, recommended, tuple(options), tuple(reasons_de), tuple(reasons_en))
+    s = reader.situation(seat)
+    j = (judge or judgement.COUNT).choose(hand, s, truthful, standing)
+    recommended, lines = j.pick, list(j.lines)
+    if recommended is None:
+        recommended = next((r for r in truthful if r.kind == "fort"), None)
+        lines.extend(why_fort(hand, s, alone=not lines))
+        if recommended is None and any(r.kind in ("double", "redouble") for r in truthful):
+            lines.insert(0, ("Nichts sagen: das lohnt sich hier nicht.", "Say nothing: it does not pay here."))
+    if recommended is not None:
+        lines.insert(0, (recommended.text("de"), recommended.text("en")))
+        if recommended not in options:
+            options.append(recommended)
+    return Advice(seat, recommended, tuple(options), tuple(de for de, _ in lines),
+                  tuple(en for _, en in lines), j.evidence)
+
+
+def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[tuple[str, str]]:
+    """Why the conventions leave nothing but fort: a missed opening, a Hilfe above 120;
+    ``alone`` (no other reason given): the plain "no opening, no Hilfe" line."""
+    lines: list[tuple[str, str]] = []
+    standing = s.standing_value
+    for suit, opened in s.opened.items():
+        other = OTHER_TOP.get(opened.top)
+        if opened.opener == s.partner and other and hand.has(suit, other) \
+                and suit not in s.zehner.get(s.seat, frozenset()):
+            low, high = s.two_zehner()
+            fitting = low if hand.length(suit) == 2 else high
+            if fitting > s.rules.opening_max:
+                name = "Puur" if other == PUUR else "Nell"
+                lines.append((f"Die Hilfe in {suit} wäre {fitting}, über {s.rules.opening_max}: "
+                              f"dort zeigen die Zahlen keine Karten mehr, der {name} bleibt ungesagt."
+                              if other == PUUR else
+                              f"Die Hilfe in {suit} wäre {fitting}, über {s.rules.opening_max}: "
+                              f"dort zeigen die Zahlen keine Karten mehr, das {name} bleibt ungesagt.",
+                              f"The Hilfe in {suit} would be {fitting}, above {s.rules.opening_max}: "
+                              f"there the numbers show no cards, so the {name} goes unsaid."))
+    for suit in SUITS:
+        n = hand.length(suit)
+        top = PUUR if hand.has(suit, PUUR) else NELL if hand.has(suit, NELL) else None
+        if top is None or n < 3 or s.owner(suit) != "open":
+            continue
+        number = opening_number(top, n)
+        if standing is not None and number <= standing:
+            name = "Puur" if top == PUUR else "Nell"
+            lines.append((f"Die Eröffnung in {suit} ist verpasst: {name} {COUNT_WORD['de'][n]} hiesse {number}, "
+                          f"und das liegt nicht über {standing}.",
+                          f"The opening in {suit} is missed: the {name} {COUNT_WORD['en'][n]} would be {number}, "
+                          f"which is not above {standing}."))
+    if alone and not lines:
+        lines.append(("Keine Eröffnung (Puur oder Nell zu dritt), keine Hilfe und kein Grund für eine Ass-Ansage: fort.",
+                      "No opening (Puur or Nell with three cards), no Hilfe and no reason for an Ace announcement: fort."))
+    return lines
 
 
 # -- checking a call ---------------------------------------------------------------------

@@ -1,10 +1,22 @@
-"""Judgement: what a team can take, and which call the encoder picks.
+"""Judgement: what a team can take, and which call is best.
 
 The conventions (``tutor.conventions``) say what each call promises; which of the calls
-a hand makes true is best is a judgement. This module holds all of it in one place, so
-a later simulation can replace the counting without touching the conventions.
+a hand makes true is best is a judgement. One interface, two engines:
 
-The seed's way of counting, as A and D reason in the worked example:
+- :class:`Judge` is the interface: ``choose(hand, situation, readings, standing)``
+  returns a :class:`Judgement` (the call picked, the reasons, and for an engine that has
+  them the numbers behind it as ``evidence``). ``None`` as the pick means "nothing better
+  than fort" (the conventions then explain the fort).
+- :data:`COUNT` (this module) counts by hand, as A and D reason in the worked example:
+  instant, the default of ``bid``, ``check``, the quiz and the drills.
+- ``tutor.play.simulate.Simulation`` deals the unseen cards to fit the auction and plays
+  them out (``bid --simulate``, ``eval``).
+
+The dependency runs one way: ``tutor.conventions`` imports this module, never the other
+way round; a :class:`Judge` sees the conventions' ``Situation`` and ``Reading`` values
+only through their attributes.
+
+The count:
 
 - **Trump control**: the team holds Puur and Nell (the hand, or what the partner's calls
   promised) and at least six trumps between them. Then the team pulls the opponents'
@@ -16,38 +28,118 @@ The seed's way of counting, as A and D reason in the worked example:
   into it, counted as ``FALL_PER_TRICK`` (10) points. This is the part of the count the
   player does not know: A counts 82 sure points and 20 for what falls in, 102 in all,
   and so bids 100 but not 110.
+- **Lay-down** (:func:`lay_down`): every card of the hand takes a trick when the hand
+  leads from the top: its trumps above the highest trump the opponents may hold are at
+  least as many as the trumps they may hold (so theirs fall under ours), and every other
+  card is part of a run from the top of its suit. Then the team takes all 157.
 - **The defenders' count** (for a double): their own Aces and the King behind them,
   the partner's announced Aces, and one more trick in a suit where the partner showed
-  four or more cards and the team holds the Ace; each trick with ``FALL_PER_TRICK`` for
-  what falls in. The opponents of the defenders are expected to take the rest of 157.
-  D counts 66 and so gives A and C 91: below their 100, he doubles.
+  four or more cards and the team holds the Ace; the own Puur when the opponents did
+  not show it, and with it a trick for every trump beyond the second (the declarer
+  cannot pull them); each trick with ``FALL_PER_TRICK`` for what falls in. The
+  declaring side is expected to take the rest of 157. D counts 66 and so gives A and C
+  91: below their 100, he doubles.
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on.
-- **Matsch**: trump control and the highest trumps, as many as the opponents can hold
-  (so every trump of theirs falls to one of the team's), every side card of the hand part
-  of a run from the Ace down, and the opponents have shown nothing.
-- **Konter**: the declarer konters only when his sure count alone (without what falls
-  in) reaches the contract; his partner leaves the decision to him.
+- **Matsch**: a lay-down in a suit (or, in the extended variant, Obenabe or Undenufe).
+- **Konter**: the declarer or his partner konters when the contract is certain: the
+  declarer's hand is a lay-down (every trick, 157), or his sure count alone (without
+  what falls in) reaches the contract; the partner counts his hand with what the
+  declarer's calls promised.
+- **Extended variant**: Obenabe and Undenufe count their runs from the top (each card
+  of a run a sure trick with its value and ``FALL_PER_TRICK``); a Misère counts the
+  cards that may win a trick against the team (``MISERE_PARTNER`` for the partner's).
+- **Without the Ansageregeln**: the numbers say nothing, so the partner is expected to
+  hold his share of the trumps (``(9 - n) // 3``) and the hand bids the highest number
+  its count reaches.
+- **The Partie's score** (:class:`Standing`): a team that wins the Partie by making its
+  bid, doubled or not, gains nothing from a high number or a konter; against it the
+  double costs nothing and wins double when the bid fails, so the defenders double.
 
-The encoder prefers, in this order: konter, double, Matsch, Hilfe, an opening, a raise
-in the own team's suit, a Zehner in the opponents' suit, an Ass-Ansage, fort.
+The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
+a double brings), double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
+team's suit, a Zehner in the opponents' suit, an Ass-Ansage, fort. At a table without
+the Ansageregeln: konter, Matsch, double, a plain number, fort.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
-from tutor.cards import NELL, PUUR, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
-from tutor.scoring import opponents_of
+from tutor.cards import NELL, ORDER, PUUR, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
+from tutor.scoring import opponents_of, other, team_of
 
 FALL_PER_TRICK = 10        # points the other three play into a sure trick
 CONTROL_LENGTH = 6         # trumps the team needs (with Puur and Nell) to pull the opponents'
 TRUMP_POINTS = sum(VALUE["trump"].values())   # 62
 WANT_LENGTH = 4            # a Zehner in the opponents' suit wants their missing top card and 4 cards
+MISERE_PARTNER = 40        # points a Misère expects the partner's unknown cards to take
+TRUMPLESS = ("Obenabe", "Undenufe")
 
 Line = tuple[str, str]     # (German, English)
 
 
+# -- the interface ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Standing:
+    """The Partie's score before this game: the teams' totals and the Partie's target."""
+
+    score: Mapping[str, int]
+    target: int = 2000
+
+    def wins_if_made(self, team: str, bid: int) -> bool:
+        """Making ``bid`` (card points and target points, at least twice the bid) takes
+        ``team`` to the target ahead of the other team, doubled or not."""
+        mine, theirs = self.score.get(team, 0), self.score.get(other(team), 0)
+        return mine >= theirs and mine + 2 * bid >= self.target
+
+    def text(self, lang: str = "de") -> str:
+        goal = "Ziel" if lang == "de" else "target"
+        return f"AC {self.score.get('AC', 0)} : BD {self.score.get('BD', 0)}, {goal} {self.target}"
+
+
+@dataclass
+class Judgement:
+    """What a judge picked (a Reading, or None: nothing better than fort), why, and the
+    numbers behind it where the engine has them."""
+
+    pick: Any
+    lines: list[Line] = field(default_factory=list)
+    evidence: dict | None = None
+
+
+class Judge(Protocol):
+    name: str
+
+    def choose(self, hand: Hand, s: Any, readings: Sequence[Any],
+               standing: Standing | None = None) -> Judgement: ...
+
+
+class CountJudge:
+    """The count: instant, by the rules of thumb in this module's docstring."""
+
+    name = "count"
+
+    def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
+        lines: list[Line] = []
+        pickers = ((_konter, _matsch, _double, _hilfe, _trumpless, _opening, _raise, _want, _ace)
+                   if s.rules.conventions else (_konter, _matsch, _double, _plain))
+        for picker in pickers:
+            pick = picker(hand, s, readings, lines, standing)
+            if pick is not None:
+                return Judgement(pick, lines)
+        return Judgement(None, lines)
+
+
+COUNT = CountJudge()
+
+
+def choose(hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Judgement:
+    """The count's choice (the default judge)."""
+    return COUNT.choose(hand, s, readings, standing)
+
+
+# -- counting -----------------------------------------------------------------------------
 @dataclass
 class Count:
     """An estimate of card points with the lines that explain it."""
@@ -55,11 +147,12 @@ class Count:
     sure: int = 0
     tricks: int = 0            # sure side tricks, each with FALL_PER_TRICK falling in
     control: bool = False
+    lay_down: bool = False     # every trick is the team's: 157
     lines: list[Line] = field(default_factory=list)
 
     @property
     def expected(self) -> int:
-        return self.sure + FALL_PER_TRICK * self.tricks
+        return TOTAL_POINTS if self.lay_down else min(TOTAL_POINTS, self.sure + FALL_PER_TRICK * self.tricks)
 
 
 def _suit_of(strain: str | None) -> Suit | None:
@@ -69,14 +162,71 @@ def _suit_of(strain: str | None) -> Suit | None:
         return None
 
 
-def offence(hand: Hand, s, trump: Suit) -> Count:
-    """What the hand's team can count on with ``trump`` as trump (s: a Situation)."""
+def kind_of(strain: "str | Suit") -> "Suit | str":
+    """A suit, or 'obenabe'/'undenufe' for a trumpless strain (Misère included)."""
+    if isinstance(strain, Suit):
+        return strain
+    suit = _suit_of(strain)
+    return suit if suit is not None else strain.split()[0].lower()
+
+
+def is_misere(strain: str | None) -> bool:
+    return bool(strain) and strain.endswith("Misère")
+
+
+def _run_from_top(hand: Hand, suit: Suit, order: Sequence[Rank]) -> int:
+    """How many cards of ``suit`` the hand holds in an unbroken run from the top of ``order``."""
+    n = 0
+    for r in order:
+        if not hand.has(suit, r):
+            break
+        n += 1
+    return n
+
+
+def _partner_known(s, suit: Suit):
+    return s.known(s.partner, suit) if s is not None else None
+
+
+def draws_trumps(hand: Hand, trump: Suit, partner=None) -> bool:
+    """Leading its top trumps, the hand pulls every trump the opponents may hold: its
+    trumps ranked above the highest trump they may hold are at least as many as the
+    trumps they may hold (``partner``: what the partner's calls promised in ``trump``)."""
+    order = ORDER["trump"]
+    partner_has = set(partner.has) if partner is not None else set()
+    partner_len = partner.length[0] if partner is not None else 0
+    theirs = [r for r in order if not hand.has(trump, r) and r not in partner_has]
+    most = min(len(theirs), 9 - hand.length(trump) - partner_len)
+    if most <= 0:
+        return True
+    top = order.index(theirs[0])
+    above = sum(1 for r in order[:top] if hand.has(trump, r))
+    return above >= most
+
+
+def lay_down(hand: Hand, kind: "Suit | str", partner=None) -> bool:
+    """Every card of the hand takes a trick when the hand leads from the top (in a suit
+    contract after pulling the opponents' trumps): the team takes all 157."""
+    if isinstance(kind, Suit):
+        if not draws_trumps(hand, kind, partner):
+            return False
+        sides = [x for x in SUITS if x != kind]
+        order = ORDER["plain"]
+    else:
+        sides, order = list(SUITS), ORDER[kind]
+    return all(_run_from_top(hand, x, order) == hand.length(x) for x in sides)
+
+
+def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
+    """What the hand's team can count on with ``trump`` as trump (s: a Situation).
+    ``partner_share``: trumps the partner is expected to hold beyond his promises."""
     c = Count()
     mine = s.known(s.partner, trump)
     puur = hand.has(trump, PUUR) or PUUR in mine.has
     nell = hand.has(trump, NELL) or NELL in mine.has
-    length = hand.length(trump) + mine.length[0]
+    length = hand.length(trump) + max(mine.length[0], partner_share)
     c.control = puur and nell and length >= CONTROL_LENGTH
+    c.lay_down = lay_down(hand, trump, mine)
     if c.control:
         c.sure += TRUMP_POINTS + LAST_TRICK
         c.lines.append((f"Trumpf {trump}: Puur und Nell im Team und mindestens {length} Trümpfe: "
@@ -104,10 +254,71 @@ def offence(hand: Hand, s, trump: Suit) -> Count:
         c.lines.append((f"{suit}: {' und '.join(names)}, {tricks} sichere{'r' if tricks == 1 else ''} Stich{'e' if tricks > 1 else ''}: {points}",
                         f"{suit}: {' and '.join('Ace' if n == 'Ass' else 'King' for n in names)}, {tricks} sure trick{'s' if tricks > 1 else ''}: {points}"))
     c.lines.append((f"sicher: {c.sure}; dazu {FALL_PER_TRICK} je sicheren Nebenstich für die Karten der "
-                    f"anderen: {FALL_PER_TRICK * c.tricks}; zusammen {c.expected}",
+                    f"anderen: {FALL_PER_TRICK * c.tricks}; zusammen {c.sure + FALL_PER_TRICK * c.tricks}",
                     f"sure: {c.sure}; plus {FALL_PER_TRICK} per sure side trick for the others' cards: "
-                    f"{FALL_PER_TRICK * c.tricks}; together {c.expected}"))
+                    f"{FALL_PER_TRICK * c.tricks}; together {c.sure + FALL_PER_TRICK * c.tricks}"))
+    if c.lay_down:
+        c.lines.append(_LAY_DOWN_LINE)
     return c
+
+
+_LAY_DOWN_LINE = ("jede Karte des Blatts holt einen Stich, wenn es von oben her ausspielt: alle 157 Punkte",
+                  "every card of the hand takes a trick when it leads from the top: all 157 points")
+
+
+def trumpless(hand: Hand, kind: str) -> Count:
+    """Obenabe or Undenufe: each card of a run from the top of its suit is a sure trick."""
+    c = Count()
+    order, values = ORDER[kind], VALUE[kind]
+    name = kind.capitalize()
+    for suit in SUITS:
+        run = _run_from_top(hand, suit, order)
+        if not run:
+            continue
+        pts = sum(values[r] for r in order[:run])
+        c.sure += pts
+        c.tricks += run
+        ranks = "".join(r.value for r in order[:run])
+        c.lines.append((f"{name}, {suit}: {ranks} von oben, {run} sichere Stiche: {pts}",
+                        f"{name}, {suit}: {ranks} from the top, {run} sure tricks: {pts}"))
+    c.lay_down = lay_down(hand, kind)
+    c.lines.append((f"{name}: sicher {c.sure}, dazu {FALL_PER_TRICK} je Stich: {c.expected}",
+                    f"{name}: sure {c.sure}, plus {FALL_PER_TRICK} per trick: {c.expected}"))
+    if c.lay_down:
+        c.lines.append(_LAY_DOWN_LINE)
+    return c
+
+
+def misere(hand: Hand, kind: str) -> Count:
+    """Obenabe or Undenufe Misère: the team is credited what the opponents take. A card
+    may win a trick against the team when fewer cards of its suit rank above it, outside
+    the hand, than cards of the hand rank above it plus two; each such card costs its
+    value and ``FALL_PER_TRICK``; the partner's cards ``MISERE_PARTNER``."""
+    order, values = ORDER[kind], VALUE[kind]
+    taken = MISERE_PARTNER
+    danger = []
+    for suit in SUITS:
+        held = [r for r in order if hand.has(suit, r)]
+        for i, r in enumerate(held):
+            above_out = sum(1 for x in order[:order.index(r)] if not hand.has(suit, x))
+            if above_out < i + 2:
+                taken += values[r] + FALL_PER_TRICK
+                danger.append(f"{suit} {r.value}")
+    c = Count(sure=max(0, TOTAL_POINTS - taken))
+    name = f"{kind.capitalize()} Misère"
+    c.lines.append((f"{name}: Karten, die einen Stich holen könnten: {', '.join(danger) or 'keine'}; "
+                    f"mit {MISERE_PARTNER} für die Karten des Partners bleiben dem Team rund {c.sure}",
+                    f"{name}: cards that might take a trick: {', '.join(danger) or 'none'}; "
+                    f"with {MISERE_PARTNER} for the partner's cards the team is credited about {c.sure}"))
+    return c
+
+
+def contract_count(hand: Hand, s, strain: str) -> Count:
+    """The count for a contract in ``strain`` (a suit, Obenabe, Undenufe, a Misère)."""
+    kind = kind_of(strain)
+    if isinstance(kind, Suit):
+        return offence(hand, s, kind)
+    return misere(hand, kind) if is_misere(strain) else trumpless(hand, kind)
 
 
 def defence(hand: Hand, s, trump: Suit | None) -> Count:
@@ -143,6 +354,13 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
             c.sure += VALUE["trump"][PUUR]
             c.tricks += 1
             c.lines.append((f"Trumpf {trump}: der eigene Puur (20)", f"trump {trump}: our own Puur (20)"))
+            extra = hand.length(trump) - 2
+            if extra > 0:
+                c.tricks += extra
+                c.lines.append((f"Trumpf {trump}: mit dem Puur und {hand.length(trump)} Trümpfen kann der "
+                                f"Spielübernehmer die Trümpfe nicht ziehen: {extra} weitere{'r' if extra == 1 else ''} Stich{'e' if extra > 1 else ''}",
+                                f"trump {trump}: with the Puur and {hand.length(trump)} trumps the declarer "
+                                f"cannot pull our trumps: {extra} more trick{'s' if extra > 1 else ''}"))
         elif {PUUR, NELL} <= shown:
             c.lines.append((f"Trumpf {trump}: Puur und Nell liegen beim Gegner, die eigenen Trümpfe sind verloren",
                             f"trump {trump}: Puur and Nell are with the opponents, our own trumps are lost"))
@@ -153,46 +371,17 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
     return c
 
 
-def _boss_side_suits(hand: Hand, trump: Suit) -> bool:
-    """Every side card of the hand is part of a run from the Ace down (A, A K, A K O ...)."""
-    order = (Rank.ASS, Rank.KOENIG, Rank.OBER, Rank.UNDER, Rank.BANNER, Rank.NINE,
-             Rank.EIGHT, Rank.SEVEN, Rank.SIX)
-    for suit in SUITS:
-        if suit == trump:
-            continue
-        held = hand.suit(suit)
-        if held and tuple(held) != order[: len(held)]:
-            return False
-    return True
-
-
-def _first(readings: Sequence, kind: str, suit: Suit | None = None, value: int | None = None):
+# -- choosing -------------------------------------------------------------------------------
+def _first(readings: Sequence, kind: str, suit: "Suit | str | None" = None, value: int | None = None):
+    strain = suit.value if isinstance(suit, Suit) else suit
     for r in readings:
-        if r.kind == kind and (suit is None or r.call.strain == suit.value) \
+        if r.kind == kind and (strain is None or r.call.strain == strain) \
                 and (value is None or r.call.value == value):
             return r
     return None
 
 
-def choose(hand: Hand, s, readings: Sequence):
-    """Pick the call for ``hand`` from ``readings`` (the legal conventional calls the hand
-    makes true). Returns (reading or None, German reasons, English reasons)."""
-    lines: list[Line] = []
-    pick = (_konter(hand, s, readings, lines) or _double(hand, s, readings, lines)
-            or _matsch(hand, s, readings, lines) or _hilfe(hand, s, readings, lines)
-            or _opening(hand, readings, lines) or _raise(hand, s, readings, lines)
-            or _want(hand, s, readings, lines) or _ace(hand, s, readings, lines))
-    if pick is None:
-        pick = _first(readings, "fort")
-        _why_fort(hand, s, lines)
-        if pick is None and any(r.kind in ("double", "redouble") for r in readings):
-            lines.insert(0, ("Nichts sagen: das lohnt sich hier nicht.", "Say nothing: it does not pay here."))
-    if pick is not None:
-        lines.insert(0, (pick.text("de"), pick.text("en")))
-    return pick, [de for de, _ in lines], [en for _, en in lines]
-
-
-def _hilfe(hand, s, readings, lines):
+def _hilfe(hand, s, readings, lines, standing=None):
     """The Verband's Hilfe is decided by its promises (only one of the two fits the hand).
     The common style promises only the suit: give it with the partner's other top card,
     the upper Zehner with three cards or more."""
@@ -212,7 +401,7 @@ def _hilfe(hand, s, readings, lines):
     return high if hand.length(suit) >= 3 else low
 
 
-def _opening(hand, readings, lines):
+def _opening(hand, s, readings, lines, standing=None):
     openings = [r for r in readings if r.kind == "opening"]
     if not openings:
         return None
@@ -231,75 +420,121 @@ def _team_suits(s) -> list[Suit]:
     return [suit for suit in SUITS if s.owner(suit) == "own"]
 
 
-def _konter(hand, s, readings, lines):
+def _konter(hand, s, readings, lines, standing=None):
     r = _first(readings, "redouble")
     if r is None:
         return None
     high = s.auction.high
-    trump = _suit_of(high.call.strain)
-    if s.seat != high.seat:
-        lines.append((f"{high.seat} hat die Zahl gesetzt: den Entscheid über den Konter überlässt {s.seat} ihm.",
-                      f"{high.seat} set the number: {s.seat} leaves the konter to him."))
+    value, strain = high.call.value, high.call.strain
+    if value is None or strain is None:
         return None
-    if trump is None:
+    team = team_of(high.seat)
+    if standing is not None and standing.wins_if_made(team, value):
+        lines.append((f"Mit {high.call} gewinnt das Team die Partie ({standing.text()}), ob gedoppelt oder "
+                      "gekontert: der Konter bringt nichts mehr ein, kein Konter.",
+                      f"Making {high.call} wins the Partie ({standing.text('en')}), doubled or kontered: "
+                      "the konter gains nothing, no konter."))
         return None
-    c = offence(hand, s, trump)
+    c = contract_count(hand, s, strain)
     lines.extend(c.lines)
-    if c.sure >= high.call.value:
-        lines.append((f"Schon die sicheren {c.sure} reichen für {high.call.value}: kontern.",
-                      f"The sure {c.sure} alone reach {high.call.value}: konter."))
+    if s.seat == high.seat and c.lay_down and not is_misere(strain):
+        lines.append((f"Alle neun Stiche sind sicher: das Team holt alle 157 Punkte und damit die {value}: kontern.",
+                      f"All nine tricks are sure: the team takes all 157 points, so the {value}: konter."))
         return r
-    lines.append((f"Sicher sind nur {c.sure} von {high.call.value}: für die vierfachen Zielpunkte zu unsicher, kein Konter.",
-                  f"Only {c.sure} of {high.call.value} are sure: too uncertain for four times the target points, no konter."))
+    if c.sure >= value:
+        lines.append((f"Schon die sicheren {c.sure} reichen für {value}: kontern.",
+                      f"The sure {c.sure} alone reach {value}: konter."))
+        return r
+    lines.append((f"Sicher sind nur {c.sure} von {value}: für die vierfachen Zielpunkte zu unsicher, kein Konter.",
+                  f"Only {c.sure} of {value} are sure: too uncertain for four times the target points, no konter."))
     return None
 
 
-def _double(hand, s, readings, lines):
+def _double(hand, s, readings, lines, standing=None):
     r = _first(readings, "double")
     if r is None:
         return None
     high = s.auction.high
-    c = defence(hand, s, _suit_of(high.call.strain))
+    value = high.call.value
+    trump = _suit_of(high.call.strain)
+    c = defence(hand, s, trump)
+    if is_misere(high.call.strain):
+        return None   # the count does not judge a double of a Misère
     theirs = TOTAL_POINTS - c.expected
-    if theirs < high.call.value:
+    if theirs < value:
         lines.extend(c.lines)
-        lines.append((f"Dann bleiben {high.seat} und Partner bei {theirs}, unter ihren {high.call.value}: doppeln.",
-                      f"Then {high.seat} and partner stay at {theirs}, below their {high.call.value}: double."))
+        lines.append((f"Dann bleiben {high.seat} und Partner bei {theirs}, unter ihren {value}: doppeln.",
+                      f"Then {high.seat} and partner stay at {theirs}, below their {value}: double."))
+        return r
+    team = team_of(high.seat)
+    if standing is not None and standing.wins_if_made(team, value) and c.expected > 0:
+        lines.extend(c.lines)
+        lines.append((f"Holen {high.seat} und Partner ihre {value}, gewinnen sie die Partie ({standing.text()}), "
+                      "gedoppelt oder nicht; verfehlen sie sie, schreibt das eigene Team den doppelten Betrag: doppeln.",
+                      f"If {high.seat} and partner make their {value} they win the Partie ({standing.text('en')}), "
+                      "doubled or not; if they fail, our team writes twice the target points: double."))
         return r
     return None
 
 
-def _top_trumps_held(hand: Hand, s, trump: Suit) -> bool:
-    """The team holds the highest trumps, as many as the opponents can hold at most, so
-    every trump of theirs falls to one of ours (the hand, and the partner's promises)."""
-    partner = s.known(s.partner, trump)
-    theirs = 9 - hand.length(trump) - partner.length[0]
-    order = (PUUR, NELL, Rank.ASS, Rank.KOENIG, Rank.OBER, Rank.BANNER, Rank.EIGHT,
-             Rank.SEVEN, Rank.SIX)
-    return all(hand.has(trump, r) or r in partner.has for r in order[:max(theirs, 0)])
-
-
-def _matsch(hand, s, readings, lines):
-    for suit in _team_suits(s) + [x for x in SUITS if s.owner(x) == "open"]:
-        r = _first(readings, "matsch", suit)
-        if r is None:
+def _matsch(hand, s, readings, lines, standing=None):
+    strains = [suit.value for suit in _team_suits(s) + [x for x in SUITS if s.owner(x) != "own"]]
+    if s.rules.trumps == "extended":
+        strains += list(TRUMPLESS)
+    for strain in strains:
+        r = _first(readings, "matsch", strain)
+        kind = kind_of(strain)
+        if r is None or not lay_down(hand, kind, _partner_known(s, kind) if isinstance(kind, Suit) else None):
             continue
-        c = offence(hand, s, suit)
-        opponents_shown = any(p.has or p.length[0] >= 3 for o in opponents_of(s.seat)
-                              for p in s.promised.get(o, ()))
-        if c.control and _top_trumps_held(hand, s, suit) and _boss_side_suits(hand, suit) \
-                and not opponents_shown:
-            lines.append(("Alle Karten, die es braucht, liegen beim Team: die höchsten Trümpfe, so viele "
-                          "wie die Gegner höchstens haben, jede Nebenkarte von oben her sicher, und die Gegner "
-                          "haben nichts gezeigt: Matsch.",
-                          "Every card it takes is with the team: the highest trumps, as many as the opponents "
-                          "can hold, every side card sure from the top, and the opponents have shown nothing: "
-                          "Matsch."))
-            return r
+        if isinstance(kind, Suit):
+            lines.append(("Alle Karten, die es braucht, liegen beim Team: die Trümpfe des Blatts über dem "
+                          "höchsten, den die Gegner halten können, sind so viele wie deren Trümpfe höchstens, "
+                          "sie fallen also unter die eigenen, und jede Nebenkarte ist von oben her sicher: Matsch.",
+                          "Every card it takes is with the team: the hand's trumps above the highest the "
+                          "opponents can hold are as many as their trumps at most, so theirs fall under ours, "
+                          "and every side card is sure from the top: Matsch."))
+        else:
+            lines.append((f"{strain}: jede Karte steht in einer Folge von oben her, jede holt einen Stich: Matsch.",
+                          f"{strain}: every card is part of a run from the top, each takes a trick: Matsch."))
+        return r
     return None
 
 
-def _raise(hand, s, readings, lines):
+def _highest(readings, kind: str, strain: str, limit: int, above: int | None = None):
+    """The reading of ``kind`` in ``strain`` with the highest number up to ``limit``."""
+    fits = [r for r in readings if r.kind == kind and r.call.strain == strain
+            and r.call.value is not None and r.call.value <= limit
+            and (above is None or r.call.value > above)]
+    return max(fits, key=lambda r: r.call.value, default=None)
+
+
+def _trumpless(hand, s, readings, lines, standing=None):
+    """Extended variant: Obenabe, Undenufe or a Misère when its count reaches a Zehner
+    and beats what the suits give the hand (no opening, or one 20 points lower)."""
+    if s.rules.trumps != "extended":
+        return None
+    best = None
+    for strain in ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère"):
+        c = contract_count(hand, s, strain)
+        limit = min(c.expected, s.rules.highest_bid)
+        r = _highest(readings, "confidence", strain, limit - limit % 10)
+        if r is not None and (best is None or r.call.value > best[0].call.value):
+            best = (r, c)
+    if best is None:
+        return None
+    r, c = best
+    suits = [x for x in readings if x.kind in ("opening", "hilfe", "raise")]
+    if suits and r.call.value < max(x.call.value for x in suits) + 20:
+        return None
+    lines.extend(c.lines)
+    lines.append((f"{r.call.strain}: der höchste Zehner, dem die Rechnung traut, ist {r.call.value}; "
+                  "in einer Trumpffarbe käme das Blatt nicht so weit.",
+                  f"{r.call.strain}: the highest Zehner the count trusts is {r.call.value}; "
+                  "with a trump suit the hand would not get as far."))
+    return r
+
+
+def _raise(hand, s, readings, lines, standing=None):
     best = None
     for suit in _team_suits(s):
         c = offence(hand, s, suit)
@@ -314,6 +549,18 @@ def _raise(hand, s, readings, lines):
         return None
     r, c = best
     lines.extend(c.lines)
+    team = team_of(s.seat)
+    if standing is not None:
+        low = min((x for x in readings if x.kind in ("raise", "confidence") and x.call.strain == r.call.strain
+                   and x.call.value is not None and x.call.value % 10 == 0
+                   and standing.wins_if_made(team, x.call.value)),
+                  key=lambda x: x.call.value, default=None)
+        if low is not None and low.call.value < r.call.value:
+            lines.append((f"Schon {low.call.value} gewinnt die Partie ({standing.text()}): ein höheres Gebot "
+                          "nützt nichts mehr und ist nur schwerer zu holen.",
+                          f"{low.call.value} already wins the Partie ({standing.text('en')}): a higher bid "
+                          "gains nothing and is only harder to make."))
+            return low
     lines.append((f"Geschrieben wird die gebotene Zahl: der höchste Zehner, dem das Team traut, ist {r.call.value}; "
                   f"{r.call.value + 10} wäre zu viel.",
                   f"The team writes the number it bid: the highest Zehner it trusts is {r.call.value}; "
@@ -321,7 +568,30 @@ def _raise(hand, s, readings, lines):
     return r
 
 
-def _want(hand, s, readings, lines):
+def _plain(hand, s, readings, lines, standing=None):
+    """A table without the Ansageregeln: the highest number the count reaches, in the
+    suit with the best count (the partner expected to hold his share of the trumps)."""
+    best = None
+    for suit in SUITS:
+        share = (9 - hand.length(suit)) // 3
+        c = offence(hand, s, suit, partner_share=share)
+        if not (c.control or c.lay_down):
+            continue
+        r = _highest(readings, "confidence", suit.value, min(c.expected, s.rules.highest_bid))
+        if r is not None and (best is None or r.call.value > best[0].call.value):
+            best = (r, c)
+    if best is None:
+        return None
+    r, c = best
+    lines.extend(c.lines)
+    lines.append((f"Ohne Ansageregeln sagt die Zahl nur, was das Team holen will: die höchste, der die Rechnung "
+                  f"traut, ist {r.call.value} (der Partner hält seinen Anteil an den Trümpfen).",
+                  f"Without the Ansageregeln the number only says what the team means to make: the highest "
+                  f"the count trusts is {r.call.value} (the partner holds his share of the trumps)."))
+    return r
+
+
+def _want(hand, s, readings, lines, standing=None):
     for r in readings:
         if r.kind != "want":
             continue
@@ -337,7 +607,7 @@ def _want(hand, s, readings, lines):
     return None
 
 
-def _ace(hand, s, readings, lines):
+def _ace(hand, s, readings, lines, standing=None):
     aces = [r for r in readings if r.kind == "ace"]
     if not aces:
         return None
@@ -353,40 +623,3 @@ def _ace(hand, s, readings, lines):
                   f"The opponents hold Puur and Nell of {fit[0]} with at least {CONTROL_LENGTH} cards: they will bid on. "
                   "So the Ace can be shown without being left to play."))
     return best
-
-
-def _why_fort(hand, s, lines):
-    """Why nothing but fort: missed openings, no Puur or Nell, no fit."""
-    from tutor.conventions import COUNT_WORD, OTHER_TOP, opening_number
-
-    standing = s.standing_value
-    for suit, opened in s.opened.items():
-        other = OTHER_TOP.get(opened.top)
-        if opened.opener == s.partner and other and hand.has(suit, other) \
-                and suit not in s.zehner.get(s.seat, frozenset()):
-            low, high = s.two_zehner()
-            fitting = low if hand.length(suit) == 2 else high
-            if fitting > s.rules.opening_max:
-                name = "Puur" if other == PUUR else "Nell"
-                lines.append((f"Die Hilfe in {suit} wäre {fitting}, über {s.rules.opening_max}: "
-                              f"dort zeigen die Zahlen keine Karten mehr, der {name} bleibt ungesagt."
-                              if other == PUUR else
-                              f"Die Hilfe in {suit} wäre {fitting}, über {s.rules.opening_max}: "
-                              f"dort zeigen die Zahlen keine Karten mehr, das {name} bleibt ungesagt.",
-                              f"The Hilfe in {suit} would be {fitting}, above {s.rules.opening_max}: "
-                              f"there the numbers show no cards, so the {name} goes unsaid."))
-    for suit in SUITS:
-        n = hand.length(suit)
-        top = PUUR if hand.has(suit, PUUR) else NELL if hand.has(suit, NELL) else None
-        if top is None or n < 3 or s.owner(suit) != "open":
-            continue
-        number = opening_number(top, n)
-        if standing is not None and number <= standing:
-            name = "Puur" if top == PUUR else "Nell"
-            lines.append((f"Die Eröffnung in {suit} ist verpasst: {name} {COUNT_WORD['de'][n]} hiesse {number}, "
-                          f"und das liegt nicht über {standing}.",
-                          f"The opening in {suit} is missed: the {name} {COUNT_WORD['en'][n]} would be {number}, "
-                          f"which is not above {standing}."))
-    if not lines:
-        lines.append(("Keine Eröffnung (Puur oder Nell zu dritt), keine Hilfe und kein Grund für eine Ass-Ansage: fort.",
-                      "No opening (Puur or Nell with three cards), no Hilfe and no reason for an Ace announcement: fort."))

@@ -117,9 +117,15 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
 @click.option("--auction", default="", help="The calls so far, from Vorhand on.")
 @click.option("--seat", type=SEAT, default=None,
               help="The hand's seat (default: the seat in turn); another seat can only double or konter.")
+@click.option("--score", "score_text", default=None, metavar="AC=N,BD=N",
+              help="The Partie's score before this game (judgement that knows the Partie).")
+@click.option("--tafel", "use_tafel", is_flag=True,
+              help="Take the score from the current Partie on the board (tutor tafel).")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="The database for --tafel (default: the user's data folder; $TUTOR_DB).")
 @common_options
 @click.pass_context
-def bid(ctx, hand, auction, seat, as_json, lang, rules_spec):
+def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, as_json, lang, rules_spec):
     """The calls the convention offers HAND here, and the recommended one with reasons.
 
     Example: tutor bid --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen"
@@ -130,7 +136,19 @@ def bid(ctx, hand, auction, seat, as_json, lang, rules_spec):
     from tutor import conventions
 
     rules = _rules(rules_spec)
-    advice = conventions.advise(*_inputs(hand, auction, rules), rules, seat)
+    standing = None
+    if use_tafel:
+        from tutor.tafel import Tafel
+
+        with Tafel.open(db_path) as t:
+            partie = t.partie()
+        if score_text is None:
+            standing = _standing_of(partie.totals, partie.rules.match_target)
+        rules = partie.rules if rules_spec == "verband" else rules
+    if score_text is not None:
+        standing = _option("--score", _parse_score, score_text)
+        standing = _standing_of(standing, rules.match_target)
+    advice = conventions.advise(*_inputs(hand, auction, rules), rules, seat, standing=standing)
     if as_json:
         emit_json(advice.to_json(lang))
         return
@@ -143,6 +161,30 @@ def bid(ctx, hand, auction, seat, as_json, lang, rules_spec):
     for r in advice.options:
         mark = "*" if advice.recommended is not None and r.call == advice.recommended.call else " "
         click.echo(f" {mark} {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
+
+
+def _parse_score(text: str) -> dict[str, int]:
+    """``AC=1850,BD=1200``: each team's total before this game."""
+    from tutor.errors import TutorError
+    from tutor.scoring import parse_team
+
+    out: dict[str, int] = {}
+    for item in text.split(","):
+        team, sep, points = item.partition("=")
+        if not sep or not points.strip().isdigit() or not team.strip():
+            raise TutorError(f"{item.strip()!r}: write TEAM=POINTS for both teams, e.g. AC=1850,BD=1200",
+                             de=f"{item.strip()!r}: TEAM=PUNKTE für beide Teams, z.B. AC=1850,BD=1200")
+        out[parse_team(team)] = int(points)
+    if set(out) != {"AC", "BD"}:
+        raise TutorError("give both teams, e.g. AC=1850,BD=1200",
+                         de="beide Teams angeben, z.B. AC=1850,BD=1200")
+    return out
+
+
+def _standing_of(score, target: int):
+    from tutor.judgement import Standing
+
+    return Standing(dict(score), target)
 
 
 @click.command()

@@ -1,0 +1,214 @@
+"""The count (tutor.judgement): each failure of the issue as a hand of our own.
+
+Every expectation is derived from the rules of play (which cards take which tricks), not
+from the engine's output; where a whole deal is given, tests/test_judgement_play.py
+plays it out with the solver.
+"""
+import pytest
+
+from tutor import conventions as cv
+from tutor import judgement
+from tutor.cards import Hand, Suit
+from tutor.rules import load
+
+ERW = load("erweitert")
+PLAIN = load("verband").replace(conventions=False)
+
+
+# -- lay-down ----------------------------------------------------------------------------
+@pytest.mark.parametrize("hand,trump,expected", [
+    # five trumps from the Puur down: the four the opponents may hold (B 8 7 6) fall under
+    # U 9 A K; the Ober is then high too, and the side cards are runs from the Ace
+    ("Eichel:U9AKO Rosen:AK Schilten:AK", Suit.EICHEL, True),
+    # the Puur alone draws the one trump the opponents may hold: the Nell must fall
+    ("Eichel:UAKOB876 Schilten:A", Suit.EICHEL, True),
+    # ... but a King beside it loses to the Ace
+    ("Eichel:UAKOB876 Schilten:K", Suit.EICHEL, False),
+    # U 9 above Ace, King, Ober out: one opponent with A K O keeps a trump after two rounds
+    ("Eichel:U9B876 Schilten:AKO", Suit.EICHEL, False),
+    # four trumps from the top with five out: one opponent may hold all five
+    ("Eichel:U9AK Rosen:AKO Schilten:AK", Suit.EICHEL, False),
+    # a side suit with a gap (Ace, Ober) loses the Ober to the King
+    ("Eichel:U9AKOB Rosen:AO Schilten:A", Suit.EICHEL, False),
+    # Obenabe: every suit a run from the Ace; Undenufe: from the Six
+    ("Eichel:AKO Rosen:AKO Schellen:AK Schilten:A", "obenabe", True),
+    ("Eichel:AKO Rosen:AKO Schellen:AK Schilten:K", "obenabe", False),
+    ("Eichel:678 Rosen:678 Schellen:67 Schilten:6", "undenufe", True),
+    ("Eichel:678 Rosen:678 Schellen:67 Schilten:6", "obenabe", False),
+])
+def test_lay_down(hand, trump, expected):
+    assert judgement.lay_down(Hand.parse(hand), trump) is expected
+
+
+def test_a_lay_down_with_five_trumps_is_bid_as_matsch_not_opened():
+    # the old rule asked for six trumps with Puur and Nell and opened this at 100
+    assert cv.advise("Eichel:U9AKO Rosen:AK Schilten:AK").call == "157 Eichel"
+
+
+def test_the_puur_alone_with_eight_trumps_is_a_matsch():
+    assert cv.advise("Eichel:UAKOB876 Schilten:A").call == "157 Eichel"
+    assert cv.advise("Eichel:UAKOB876 Schilten:K").call == "120 Eichel"
+
+
+def test_matsch_over_the_opponents_bid():
+    # what the others hold does not matter to a hand whose every card takes a trick
+    # (C takes over his partner's Rosen: as declarer he leads)
+    assert cv.advise("Eichel:U9AKO Rosen:AK Schilten:AK", "60 Rosen, 70 Schellen").call == "157 Eichel"
+
+
+# -- konter -------------------------------------------------------------------------------
+def test_the_declarer_konters_when_all_nine_tricks_are_sure():
+    hand = "Eichel:U9AKO Rosen:AK Schilten:AK"
+    advice = cv.advise(hand, "120 Eichel, B: dopple", seat="A")
+    assert advice.call == "konter"
+    assert "157" in advice.text("en")
+
+
+def test_the_declarers_partner_konters_on_his_own_count():
+    # A showed the Puur zu dritt; C holds the Nell with four trumps (seven in the team,
+    # control: 62 and the last trick) and Aces and Kings for 41 more: 108 sure for 60.
+    c = "Eichel:9AKO Rosen:AK Schilten:AK Schellen:A"
+    assert cv.advise(c, "60 Eichel, B: dopple", seat="C").call == "konter"
+
+
+def test_the_worked_example_c_does_not_konter_by_his_own_count():
+    # C: Nell zu dritt with A's Puur: control, 67 sure, no side Ace: 67 of 100
+    advice = cv.advise("Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
+                       "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple", seat="C")
+    assert advice.call is None and "67" in advice.text("en")
+
+
+# -- double -------------------------------------------------------------------------------
+def test_the_defender_with_the_missing_puur_and_length_doubles():
+    # A opened 70 Eichel: Nell zu viert, without the Puur. B holds the Puur with three
+    # more trumps (A cannot pull them), Schellen Ace and King, the Rosen Ace.
+    b = "Eichel:UAKB Schellen:AK Rosen:A Schilten:76"
+    advice = cv.advise(b, "70 Eichel")
+    assert advice.call == "dopple"
+
+
+def test_a_defender_with_the_puur_and_nothing_else_still_wants_the_suit():
+    b = "Eichel:UK87 Schellen:987 Rosen:76"
+    assert cv.advise(b, "70 Eichel").call == "80 Eichel"
+
+
+def test_the_partie_score_makes_doubling_a_leading_team_free():
+    # D holds the Rosen Ace and King: 35 for the defence, A and C are left 122 for
+    # their 100, no double. At AC 1850 : BD 1200 on 2000, A and C win the Partie by
+    # making 100, doubled or not: the double costs nothing.
+    d = "Eichel:KB Schellen:O8 Rosen:AK7 Schilten:U9"
+    auction = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel"
+    assert cv.advise(d, auction, seat="D").call is None
+    standing = judgement.Standing({"AC": 1850, "BD": 1200}, 2000)
+    advice = cv.advise(d, auction, seat="D", standing=standing)
+    assert advice.call == "dopple" and "Partie" in advice.text("en")
+    # the other way round BD lead: AC making 100 does not end it, no free double
+    behind = judgement.Standing({"AC": 1200, "BD": 1850}, 2000)
+    assert cv.advise(d, auction, seat="D", standing=behind).call is None
+
+
+def test_a_team_that_wins_by_making_its_bid_does_not_konter():
+    hand = "Eichel:U9AKO Rosen:AK Schilten:AK"
+    standing = judgement.Standing({"AC": 1900, "BD": 1000}, 2000)
+    assert cv.advise(hand, "120 Eichel, B: dopple", seat="A", standing=standing).call is None
+
+
+# -- extended variant ---------------------------------------------------------------------
+def test_a_lay_down_obenabe_is_a_matsch_obenabe():
+    assert cv.advise("Eichel:AKO Rosen:AKO Schellen:AK Schilten:A", rules=ERW).call == "157 Obenabe"
+
+
+def test_a_lay_down_undenufe_is_a_matsch_undenufe():
+    assert cv.advise("Eichel:678 Rosen:678 Schellen:67 Schilten:6", rules=ERW).call == "157 Undenufe"
+
+
+def test_a_strong_obenabe_hand_without_an_opening_bids_obenabe():
+    # six cards in runs from the Ace (44 points and six tricks): no Puur, no Nell
+    advice = cv.advise("Eichel:AKO Rosen:AK Schellen:A Schilten:876", rules=ERW)
+    assert advice.call is not None and advice.call.endswith("Obenabe")
+    assert int(advice.call.split()[0]) >= 80
+
+
+def test_the_verband_table_never_bids_obenabe():
+    assert cv.advise("Eichel:AKO Rosen:AK Schellen:A Schilten:876").call == "fort"
+
+
+def test_low_cards_without_sixes_propose_a_misere():
+    # no card of this hand can win a trick in Obenabe while higher cards are out
+    advice = cv.advise("Eichel:987 Rosen:987 Schellen:87 Schilten:7", rules=ERW)
+    assert advice.call is not None and advice.call.endswith("Obenabe Misère")
+
+
+# -- without the Ansageregeln ---------------------------------------------------------------
+def test_a_table_without_conventions_bids_a_plain_number():
+    # U 9 A K O of Eichel draw the four trumps the others may hold: 62 + 5; two Aces 22
+    # and 20 for what falls: 109, so 105 (steps of 5, no meanings)
+    advice = cv.advise("Eichel:U9AKO Rosen:A Schilten:A76", rules=PLAIN)
+    assert advice.call == "105 Eichel"
+
+
+def test_a_table_without_conventions_still_passes_a_weak_hand():
+    assert cv.advise("Eichel:K87 Rosen:O9 Schilten:B76 Schellen:8", rules=PLAIN).call == "fort"
+
+
+# -- the interface ------------------------------------------------------------------------
+def test_a_judge_picks_and_the_conventions_explain():
+    class Silent:
+        name = "silent"
+
+        def choose(self, hand, s, readings, standing=None):
+            return judgement.Judgement(None, [("nichts", "nothing")], {"samples": 0})
+
+    advice = cv.advise("Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "60 Eichel, 70 Schellen", judge=Silent())
+    assert advice.call == "fort" and advice.to_json("en")["evidence"] == {"samples": 0}
+    assert "evidence" not in cv.advise("Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7").to_json()
+
+
+def test_judgement_does_not_import_the_conventions():
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(judgement))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | \
+        {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert "tutor.conventions" not in imported
+
+
+# -- the command --------------------------------------------------------------------------
+D_HAND = "Eichel:KB Schellen:O8 Rosen:AK7 Schilten:U9"
+D_AUCTION = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel"
+
+
+def _bid(*args, env=None):
+    import json
+
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    r = CliRunner().invoke(main, ["bid", "--hand", D_HAND, "--auction", D_AUCTION, "--seat", "D",
+                                  "--json", *args], env=env)
+    return r.exit_code, (json.loads(r.output) if r.exit_code == 0 else r.output)
+
+
+def test_bid_with_the_score_doubles_the_leading_team():
+    assert _bid()[1]["call"] is None
+    assert _bid("--score", "AC=1850,BD=1200")[1]["call"] == "dopple"
+    code, out = _bid("--score", "AC=1850")
+    assert code == 2 and "AC=1850,BD=1200" in out and "Traceback" not in out
+
+
+def test_bid_takes_the_score_from_the_partie_at_the_table(tmp_path):
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    runner = CliRunner()
+    assert runner.invoke(main, ["tafel", "new", "--set", "match_target=800"], env=env).exit_code == 0
+    # two games made by A: 157 + 157 (Matsch) each time, 628 for AC
+    for _ in range(2):
+        r = runner.invoke(main, ["tafel", "add", "--contract", "157 Eichel", "--declarer", "A",
+                                 "--card-points", "157"], env=env)
+        assert r.exit_code == 0, r.output
+    assert _bid("--tafel", env=env)[1]["call"] == "dopple"    # 628 + 200 >= 800
