@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("tutor.commands.engine:check", "Is this call legal, conventional and true to the hand?"),
     "score": ("tutor.commands.engine:score", "Write one game on the board (Tafel)."),
     "rules": ("tutor.commands.engine:rules", "Show the table rules of a profile or file."),
+    "play": ("tutor.commands.play:play", "Replay a recorded game: every card legal? who takes each trick, how many points?"),
     "demo": ("tutor.commands.engine:demo", "The worked example of the rules, call by call."),
     "tafel": ("tutor.commands.tafel:tafel", "The board of a Partie at the table: new, add, show, undo, export."),
     "match": ("tutor.commands.tafel:match", "Settle a recorded Partie from a match file."),

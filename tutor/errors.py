@@ -33,3 +33,12 @@ class IllegalCallError(TutorError, ValueError):
 
 class RulesError(TutorError, ValueError):
     """A table-rules profile or file with an unknown key or a wrong value."""
+
+
+class IllegalPlayError(TutorError, ValueError):
+    """A well-formed card that the rules of play do not allow here (``illegal``: which
+    trick, which seat, which rule)."""
+
+    def __init__(self, message: object = "", *, de: str | None = None, illegal=None) -> None:
+        super().__init__(message, de=de)
+        self.illegal = illegal

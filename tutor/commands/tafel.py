@@ -91,6 +91,7 @@ def tafel() -> None:
       tutor tafel new --rules verband --teams "Anna+Beat:Cla+Dani"
       tutor tafel add --contract "100 Eichel" --declarer A --double --card-points 113
       tutor tafel add --contract "80 Rosen" --declarer D --card-points 70 --weis AC=50 --stoeck BD
+      tutor tafel add --played game.yaml
       tutor tafel show
       tutor tafel undo
     """
@@ -144,17 +145,39 @@ def _key_value(item: str, option: str, example: str, example_de: str) -> tuple[s
 @click.option("--stoeck", "stoeck", default=None, metavar="TEAM|SEAT",
               help="The team that held König and Ober of the trump (20).")
 @click.option("--fort", "fort", is_flag=True, help="All four said fort: no game.")
+@click.option("--played", "played", default=None, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A played game file (see `tutor play`) in place of --card-points: contract, "
+                   "declarer, double, card points, Weis and Stöck from its replay.")
 @partie_option
 @db_option
 @json_option
 @lang_option
-def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, partie_id,
+def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, played, partie_id,
         db_path, as_json, lang) -> None:
     """Write a game on the board."""
     from tutor.partie import Game, parse_team
 
     with opened(db_path) as t:
         current = t.partie(partie_id)
+        if played is not None:
+            given = [OPTION[k] for k, v in (("contract", contract), ("declarer", declarer),
+                                             ("card_points", card_points), ("double", double),
+                                             ("redouble", redouble), ("weis", weis),
+                                             ("stoeck", stoeck), ("fort", fort)) if v]
+            if given:
+                raise ParseError(f"tafel add --played: {given[0]} comes from the game file, "
+                                 "give one or the other",
+                                 de=f"tafel add --played: {given[0]} steht in der Spieldatei, "
+                                    "gib das eine oder das andere")
+            from tutor.play import game as game_mod
+
+            stored = t.add(game_mod.replay(game_mod.load(played, rules=current.rules)).entry(),
+                           partie_id)
+            if as_json:
+                emit_json({"partie": stored.id, **stored.partie.to_json()})
+                return
+            echo_board(stored.partie, lang, _title(stored))
+            return
         data: dict[str, Any] = {}
         if fort:
             data["fort"] = True

@@ -1,0 +1,47 @@
+"""``tutor play``: a thin layer over :mod:`tutor.play.game`."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from tutor.commands.common import emit_json, json_option, lang_option
+
+
+@click.command("play")
+@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
+              help="Table rules instead of the file's own (Weis, Stöck, doubling).")
+@json_option
+@lang_option
+def play(path, rules_spec, as_json, lang) -> None:
+    """Replay a recorded game: is every card legal, who takes each trick, how many points?
+
+    \b
+    The game file (YAML; see examples/worked-example.yaml):
+      hands: {A: "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", B: ..., C: ..., D: ...}
+      contract: 100 Eichel      # optional, with declarer: A (double: true, redouble: true)
+      trump: Eichel             # or Obenabe, Undenufe; not needed with a contract
+      leader: A                 # default: the declarer
+      tricks:
+        - Eichel U, Eichel 7, Eichel O, Eichel K
+
+    Exit 1 at the first card that breaks a rule of play (named with the rule), exit 2 for
+    a file that cannot be read.
+    """
+    from tutor.play import game as game_mod
+
+    if path == "-":
+        g = game_mod.loads(sys.stdin.read(), source="<stdin>", rules=rules_spec)
+    else:
+        g = game_mod.load(path, rules=rules_spec)
+    result = game_mod.replay(g)
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        for line in game_mod.lines(result, lang):
+            click.echo(line)
+    if result.illegal is not None:
+        if not as_json:
+            click.echo(f"tutor play: {result.illegal.where}: {result.illegal.text(lang)}", err=True)
+        sys.exit(1)

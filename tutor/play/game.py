@@ -1,0 +1,656 @@
+"""Game files and their replay (``tutor play``, ``tutor tafel add --played``).
+
+A game file (YAML) records one game as it was played: the four hands as dealt, the trump
+kind, who led, and the cards in the order played, trick by trick; optionally the contract
+and what goes with it. The replay (:func:`replay`) checks every card against the rules of
+play (:mod:`tutor.play.rules`), says who takes each trick and what it counts, counts the
+Weis and Stöck as the table rules do (:mod:`tutor.weis`) and writes the game on the board
+through the existing scoring (:mod:`tutor.partie`, :mod:`tutor.scoring`)::
+
+    rules: verband                 # optional: table rules, a profile or a file (Weis, Stöck, doubling)
+    hands:                         # the four hands as dealt, in hand notation
+      A: Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7
+      B: Eichel:7 Schellen:B976 Rosen:B8 Schilten:B6
+      C: Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8
+      D: Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9
+    contract: 100 Eichel           # optional: the bid played, as `tafel add --contract` writes it
+    declarer: A                    # with a contract: who made the last bid
+    double: true                   # optional: doubled (dopple), redouble: true for a konter
+    trump: Eichel                  # a suit, Obenabe or Undenufe; not needed when the contract names it
+    leader: A                      # who plays the first card (default: the declarer)
+    tricks:                        # one trick a line, the cards in the order played, the lead first
+      - Eichel U, Eichel 7, Eichel O, Eichel K
+      - [Eichel 6, Schellen 6, Eichel 9, Eichel B]    # a YAML list does as well
+
+Optional too: ``vorhand`` (who opened the bidding; it breaks a tie of equal Weis, default
+the leader) and ``weis`` (the Weis the players showed, cards per seat ``{A: "Eichel:678"}``
+or settled points per team ``{AC: 50}``, ``{}`` for none; left out, every player shows
+every Weis his hand holds). The Stöck count for the player who holds König and Ober of
+the trump, once he has played the second of them.
+
+A file that cannot be read (YAML, a missing or unknown key, hands of different sizes, a
+card twice, an unknown trump, a card played from a hand that does not hold it) is a
+:class:`~tutor.errors.ParseError` naming the file and the line. A card that breaks a rule
+of play is no error of the file: the replay stops there and names the card and the rule
+(:attr:`Replay.illegal`).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from tutor.cards import HAND_SIZE, Card, Hand, Rank
+from tutor.errors import IllegalPlayError, ParseError, TutorError
+from tutor.play.rules import (NOT_IN_HAND, SEATS, TEAMS, Rule, Trump, illegal_reason,
+                              parse_strain, seats_from, team_of, trick_points, winner)
+
+KEYS = ("rules", "hands", "contract", "declarer", "double", "redouble", "trump", "leader",
+        "vorhand", "weis", "tricks")
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One game as a game file records it (see the module's documentation).
+
+    ``weis`` None: every player shows every Weis of his hand; otherwise what the file
+    says, ``("cards", ((seat, Hand), ...))`` or ``("points", ((team, points), ...))``."""
+
+    hands: Mapping[str, Hand]
+    trump: Trump
+    leader: str
+    tricks: tuple[tuple[Card, ...], ...] = ()
+    contract: Any = None            # a tutor.partie.Contract
+    declarer: str | None = None
+    double: bool = False
+    redouble: bool = False
+    vorhand: str | None = None
+    weis: tuple | None = None
+    rules: Any = None               # a tutor.rules.TableRules (None: the default)
+    source: str = "<game>"
+    lines: Mapping[tuple, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def size(self) -> int:
+        """Cards in each hand: the number of tricks in the whole game."""
+        return len(self.hands["A"])
+
+    @property
+    def misere(self) -> bool:
+        return bool(self.contract is not None and self.contract.misere)
+
+    def where(self, *path: Any) -> str:
+        """``file:line`` of the deepest part of ``path`` the file has a line for."""
+        for n in range(len(path), -1, -1):
+            line = self.lines.get(tuple(path[:n]))
+            if line:
+                return f"{self.source}:{line}"
+        return self.source
+
+
+# -- reading -----------------------------------------------------------------------------
+
+def _fail(where: str, en: str, de: str) -> ParseError:
+    return ParseError(f"{where}: {en}", de=f"{where}: {de}")
+
+
+def loads(text: str, source: str = "<game>", rules: Any = None,
+          base_dir: Path | None = None) -> PlayedGame:
+    """A game from game-file text; ``rules`` (if given) replaces the file's ``rules``."""
+    from tutor.drills import _compose
+    from tutor.partie import Contract, parse_seat, read_rules, _read_weis
+    from tutor.rules import load as load_rules
+
+    data, lines, twice = _compose(text, source)
+
+    def at(*path: Any) -> str:
+        for n in range(len(path), -1, -1):
+            if lines.get(tuple(path[:n])):
+                return f"{source}:{lines[tuple(path[:n])]}"
+        return source
+
+    if twice:
+        path, line = twice[0]
+        raise ParseError(f"{source}:{line}: {path[-1]!r} given twice",
+                         de=f"{source}:{line}: {path[-1]!r} doppelt angegeben")
+    if not isinstance(data, Mapping):
+        raise _fail(source, "a game file is a mapping with the keys hands, trump or contract, "
+                            "leader and tricks (see `tutor play --help`)",
+                    "eine Spieldatei ist eine Zuordnung mit den Schlüsseln hands, trump oder "
+                    "contract, leader und tricks (siehe `tutor play --help`)")
+    for key in data:
+        if key not in KEYS:
+            raise _fail(at(key), f"unknown key {key!r} (known: {', '.join(KEYS)})",
+                        f"unbekannter Schlüssel {key!r} (bekannt: {', '.join(KEYS)})")
+    table = (read_rules(rules, "--rules") if rules is not None
+             else read_rules(data["rules"], f"{at('rules')}: rules", base_dir)
+             if data.get("rules") is not None else load_rules(None))
+
+    hands = _read_hands(data.get("hands"), at)
+
+    def seat(key: str) -> str | None:
+        if data.get(key) is None:
+            return None
+        return parse_seat(data[key], f"{at(key)}: {key}")
+
+    def flag(key: str) -> bool:
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            raise _fail(at(key), f"{key} {value!r}: write true or false",
+                        f"{key} {value!r}: schreibe true oder false")
+        return value
+
+    contract = None
+    if data.get("contract") is not None:
+        try:
+            contract = Contract.parse(str(data["contract"]), table)
+        except TutorError as e:
+            raise e.at(f"{at('contract')}: ") from None
+    declarer, leader, vorhand = seat("declarer"), seat("leader"), seat("vorhand")
+    double, redouble = flag("double"), flag("redouble")
+    if contract is None:
+        for key, value in (("declarer", declarer), ("double", double), ("redouble", redouble)):
+            if value:
+                raise _fail(at(key), f"{key} without a contract: write the contract too "
+                                     "(contract: 100 Eichel)",
+                            f"{key} ohne Spiel: schreibe das Spiel dazu (contract: 100 Eichel)")
+    elif declarer is None:
+        raise _fail(at("contract"), "with a contract, write the declarer too (declarer: A)",
+                    "zum Spiel gehört der Spielübernehmer (declarer: A)")
+    if redouble and not double:
+        raise _fail(at("redouble"), "a konter needs a double first (double: true)",
+                    "ein Konter verlangt zuerst ein Doppel (double: true)")
+    for key, allowed in (("double", table.doubling), ("redouble", table.kontern)):
+        if flag(key) and not allowed:
+            raise _fail(at(key), f"{key}: this table plays without it (rules: {table.name})",
+                        f"{key}: an diesem Tisch nicht gespielt (Tischregeln: {table.name})")
+
+    trump = _read_trump(data, contract, at)
+    leader = leader or declarer
+    if leader is None:
+        raise _fail(source, "who plays the first card? write leader: A (or a contract and its declarer)",
+                    "wer spielt die erste Karte aus? schreibe leader: A (oder Spiel und Spielübernehmer)")
+
+    weis = None
+    if "weis" in data:
+        points, cards = _read_weis(data["weis"] if data["weis"] is not None else {}, table,
+                                   f"{at('weis')}: weis")
+        for s, shown in cards:
+            missing = [c for c in shown if c not in hands[s]]
+            if missing:
+                raise _fail(at("weis", s), f"weis {s}: {missing[0]} is not in {s}'s hand",
+                            f"weis {s}: {missing[0]} ist nicht im Blatt von {s}")
+        weis = ("cards", cards) if cards else ("points", points)
+
+    tricks = _read_tricks(data.get("tricks"), len(hands["A"]), at)
+    return PlayedGame(hands=hands, trump=trump, leader=leader, tricks=tricks, contract=contract,
+                      declarer=declarer, double=double, redouble=redouble, vorhand=vorhand,
+                      weis=weis, rules=table, source=source, lines=lines)
+
+
+def load(path: "str | Path", rules: Any = None) -> PlayedGame:
+    """A game from a game file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ParseError(f"{p}: cannot read: {e.strerror or e}",
+                         de=f"{p}: nicht lesbar: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise ParseError(f"{p}: cannot read: not UTF-8 text",
+                         de=f"{p}: nicht lesbar: kein UTF-8-Text") from None
+    return loads(text, source=str(p), rules=rules, base_dir=p.parent)
+
+
+def _read_hands(value: Any, at) -> dict[str, Hand]:
+    if not isinstance(value, Mapping):
+        raise _fail(at("hands"), "hands: the four hands, e.g. hands: {A: 'Eichel:U86 ...', B: ..., "
+                                 "C: ..., D: ...}",
+                    "hands: die vier Blätter, z.B. hands: {A: 'Eichel:U86 ...', B: ..., C: ..., D: ...}")
+    hands: dict[str, Hand] = {}
+    for key, text in value.items():
+        s = str(key).strip().upper()
+        if s not in SEATS:
+            raise _fail(at("hands", key), f"hands: unknown seat {key!r} (A, B, C, D)",
+                        f"hands: unbekannter Platz {key!r} (A, B, C, D)")
+        if s in hands:
+            raise _fail(at("hands", key), f"hands: {s} given twice", f"hands: {s} doppelt angegeben")
+        try:
+            if isinstance(text, Mapping):        # the worked example's {Eichel: [U, 8, 6], ...}
+                hands[s] = Hand.from_dict(dict(text), size=None)
+            elif isinstance(text, str):
+                hands[s] = Hand.parse(text, size=None)
+            else:
+                raise ParseError(f"write the hand as text, e.g. 'Eichel:U86 Rosen:O9', not {text!r}",
+                                 de=f"schreibe das Blatt als Text, z.B. 'Eichel:U86 Rosen:O9', nicht {text!r}")
+        except ParseError as e:
+            raise e.at(f"{at('hands', key)}: hand {s}: ", f"{at('hands', key)}: Blatt {s}: ") from None
+    missing = [s for s in SEATS if s not in hands]
+    if missing:
+        raise _fail(at("hands"), f"hands: the hand of {', '.join(missing)} is missing (four hands A, B, C, D)",
+                    f"hands: das Blatt von {', '.join(missing)} fehlt (vier Blätter A, B, C, D)")
+    sizes = {s: len(h) for s, h in hands.items()}
+    if len(set(sizes.values())) > 1:
+        listed = ", ".join(f"{s} {n}" for s, n in sizes.items())
+        raise _fail(at("hands"), f"hands: four hands of equal size, these have {listed} cards",
+                    f"hands: vier gleich grosse Blätter, diese haben {listed} Karten")
+    if not 1 <= sizes["A"] <= HAND_SIZE:
+        raise _fail(at("hands"), f"hands: 1 to {HAND_SIZE} cards each, these have {sizes['A']}",
+                    f"hands: je 1 bis {HAND_SIZE} Karten, diese haben {sizes['A']}")
+    holder: dict[Card, str] = {}
+    for s in SEATS:
+        for c in hands[s]:
+            if c in holder:
+                raise _fail(at("hands", s), f"hands: {c} is in the hands of {holder[c]} and {s}",
+                            f"hands: {c} ist im Blatt von {holder[c]} und von {s}")
+            holder[c] = s
+    return hands
+
+
+def _read_trump(data: Mapping, contract, at) -> Trump:
+    trump = None
+    if data.get("trump") is not None:
+        try:
+            trump, misere = parse_strain(str(data["trump"]))
+        except ParseError as e:
+            raise e.at(f"{at('trump')}: trump: ", f"{at('trump')}: Trumpf: ") from None
+        if misere:
+            raise _fail(at("trump"), "trump: Misère is the goal of a contract, not a kind of play "
+                                     "(write contract: 90 Obenabe Misère, or trump: Obenabe)",
+                        "Trumpf: Misère ist das Ziel eines Spiels, keine Trumpfart "
+                        "(schreibe contract: 90 Obenabe Misère, oder trump: Obenabe)")
+    if contract is not None:
+        played, _ = parse_strain(str(contract.strain))
+        if trump is not None and trump != played:
+            raise _fail(at("trump"), f"trump {trump} but the contract {contract} plays {played}",
+                        f"Trumpf {trump}, aber das Spiel {contract} spielt {played}")
+        trump = played
+    if trump is None:
+        raise _fail(at(), "the trump is missing: write trump: Eichel (or Obenabe, Undenufe) or a contract",
+                    "der Trumpf fehlt: schreibe trump: Eichel (oder Obenabe, Undenufe) oder ein Spiel")
+    return trump
+
+
+def _read_tricks(value: Any, size: int, at) -> tuple[tuple[Card, ...], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise _fail(at("tricks"), "tricks: a list, one trick a line starting with '- '",
+                    "tricks: eine Liste, ein Stich pro Zeile, beginnend mit '- '")
+    if len(value) > size:
+        raise _fail(at("tricks", size), f"tricks: {len(value)} tricks, but the hands hold {size} cards each",
+                    f"tricks: {len(value)} Stiche, aber die Blätter haben je {size} Karten")
+    seen: dict[Card, int] = {}
+    tricks = []
+    for n, item in enumerate(value, 1):
+        where = at("tricks", n - 1)
+        texts = item.split(",") if isinstance(item, str) else item
+        if not isinstance(texts, list) or len(texts) != 4:
+            got = len(texts) if isinstance(texts, list) else repr(item)
+            raise _fail(where, f"trick {n}: four cards, the lead first ({got})",
+                        f"Stich {n}: vier Karten, die ausgespielte zuerst ({got})")
+        cards = []
+        for i, text in enumerate(texts):
+            w = at("tricks", n - 1, i)
+            try:
+                card = Card.parse(str(text))
+            except ParseError as e:
+                raise e.at(f"{w}: trick {n}: ", f"{w}: Stich {n}: ") from None
+            if card in seen:
+                raise _fail(w, f"trick {n}: {card} was already played in trick {seen[card]}",
+                            f"Stich {n}: {card} wurde schon in Stich {seen[card]} gespielt")
+            seen[card] = n
+            cards.append(card)
+        tricks.append(tuple(cards))
+    return tuple(tricks)
+
+
+# -- writing -----------------------------------------------------------------------------
+
+def dumps(game: PlayedGame) -> str:
+    """The game as game-file text (``loads`` reads it back)."""
+    from tutor.partie import rules_spec
+
+    out = []
+    spec = rules_spec(game.rules) if game.rules is not None else "verband"
+    if spec != "verband":
+        out.append(f"rules: {_flow(spec)}")
+    out.append("hands:")
+    out += [f"  {s}: {game.hands[s]}" for s in SEATS]
+    if game.contract is not None:
+        out += [f"contract: {game.contract}", f"declarer: {game.declarer}"]
+        if game.double:
+            out.append("double: true")
+        if game.redouble:
+            out.append("redouble: true")
+    out.append(f"trump: {game.trump}")
+    out.append(f"leader: {game.leader}")
+    if game.vorhand is not None:
+        out.append(f"vorhand: {game.vorhand}")
+    if game.weis is not None:
+        kind, items = game.weis
+        out.append("weis: {" + ", ".join(f"{k}: {v if kind == 'points' else _flow(str(v))}"
+                                         for k, v in items) + "}")
+    out.append("tricks:" if game.tricks else "tricks: []")
+    out += ["  - " + ", ".join(str(c) for c in t) for t in game.tricks]
+    return "\n".join(out) + "\n"
+
+
+def _flow(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+# -- the replay --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick of the replay: who led, the cards in the order played, who took it, what
+    it counts (with the 5 for the last trick) and the running card points."""
+
+    n: int
+    leader: str
+    cards: tuple[Card, ...]
+    winner: str
+    points: int
+    last: bool
+    total: Mapping[str, int]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return seats_from(self.leader)[:len(self.cards)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": [str(c) for c in self.cards],
+                "winner": self.winner, "points": self.points}
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """The first card that breaks a rule of play: in which trick, by whom, which rule."""
+
+    trick: int
+    seat: str
+    card: Card
+    rule: Rule
+    where: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trick": self.trick, "seat": self.seat, "card": str(self.card), "rule": self.rule.key}
+
+    def text(self, lang: str = "en") -> str:
+        if lang == "de":
+            return f"Stich {self.trick}, {self.seat}: {self.card} ist nicht erlaubt: {self.rule.de}"
+        return f"trick {self.trick}, {self.seat}: {self.card} is not allowed: {self.rule.en}"
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game replayed: the tricks up to the end (or to the first illegal card), the card
+    points, Weis and Stöck, and with a contract the game on the board."""
+
+    game: PlayedGame
+    tricks: tuple[Trick, ...]
+    points: Mapping[str, int]
+    illegal: Illegal | None = None
+    stoeck: tuple[str, str, int] | None = None    # (seat, team, the trick that completed it)
+    weis: Any = None                               # tutor.weis.Settlement, or None
+    weis_points: Mapping[str, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
+    row: Any = None                                # tutor.partie.Row: the game on the board
+
+    @property
+    def legal(self) -> bool:
+        return self.illegal is None
+
+    @property
+    def complete(self) -> bool:
+        return self.legal and len(self.tricks) == self.game.size
+
+    def entry(self):
+        """The game as a :class:`tutor.partie.Game` for the board (a complete game with a
+        contract), or a TutorError saying what is missing."""
+        g = self.game
+        if not self.legal:
+            raise IllegalPlayError(f"{self.illegal.where}: {self.illegal.text('en')}",
+                                   de=f"{self.illegal.where}: {self.illegal.text('de')}",
+                                   illegal=self.illegal)
+        if g.contract is None:
+            raise _fail(g.source, "no contract: write contract and declarer into the game file",
+                        "kein Spiel: schreibe contract und declarer in die Spieldatei")
+        if g.size != HAND_SIZE or len(self.tricks) != g.size:
+            raise _fail(g.source, f"the game is not over: {len(self.tricks)} of {HAND_SIZE} tricks "
+                                  f"(hands of {g.size} cards)",
+                        f"das Spiel ist nicht fertig: {len(self.tricks)} von {HAND_SIZE} Stichen "
+                        f"(Blätter mit {g.size} Karten)")
+        from tutor.partie import Game
+
+        weis_points: tuple = ()
+        weis_cards: tuple = ()
+        if g.rules.weis:
+            if g.weis is None:
+                weis_cards = _shown(g)
+            elif g.weis[0] == "cards":
+                weis_cards = g.weis[1]
+            else:
+                weis_points = g.weis[1]
+        return Game(g.contract, g.declarer, self.points[team_of(g.declarer)], g.double,
+                    g.redouble, weis_points, weis_cards,
+                    (self.stoeck[1],) if self.stoeck else ())
+
+    def to_json(self) -> dict[str, Any]:
+        g = self.game
+        d: dict[str, Any] = {"tricks": [t.to_json() for t in self.tricks],
+                             "points": dict(self.points), "legal": self.legal}
+        if self.illegal is not None:
+            d["error"] = self.illegal.to_json()
+        d.update({"trump": str(g.trump), "leader": g.leader, "complete": self.complete,
+                  "weis": dict(self.weis_points),
+                  "stoeck": self.stoeck[1] if self.stoeck else None,
+                  "contract": str(g.contract) if g.contract is not None else None,
+                  "declarer": g.declarer})
+        if self.row is not None:
+            s = self.row.score
+            d["result"] = {"made": s.made, "target_points": s.target_points,
+                           "board": dict(self.row.points)}
+        return d
+
+
+def _shown(game: PlayedGame) -> tuple[tuple[str, Hand], ...]:
+    """Every Weis of every hand, as the cards each player shows."""
+    from tutor import weis as weis_mod
+
+    shown = []
+    for s in SEATS:
+        found = weis_mod.find(game.hands[s], game.rules.long_weis)
+        if found:
+            shown.append((s, Hand({c for w in found for c in w.cards})))
+    return tuple(shown)
+
+
+def _trump_kind(trump: Trump):
+    return trump.suit if trump.suit is not None else trump.trumpless
+
+
+def replay(game: PlayedGame) -> Replay:
+    """Play the game's cards by the rules of play; stop at the first illegal card.
+
+    A card its player does not hold (any more) is an error of the file
+    (:class:`~tutor.errors.ParseError`), not an illegal play."""
+    trump = game.trump
+    left = {s: set(game.hands[s]) for s in SEATS}
+    holder = {c: s for s in SEATS for c in game.hands[s]}
+    total = {"AC": 0, "BD": 0}
+    tricks: list[Trick] = []
+    illegal = None
+    stoeck_seat = _stoeck_holder(game)
+    stoeck = None
+    leader = game.leader
+    for n, cards in enumerate(game.tricks, 1):
+        order = seats_from(leader)
+        for i, (seat, card) in enumerate(zip(order, cards)):
+            rule = illegal_reason(card, left[seat], cards[:i], trump)
+            if rule is NOT_IN_HAND:
+                where = game.where("tricks", n - 1, i)
+                raise _fail(where, f"trick {n}: {card} is not in {seat}'s hand "
+                                   f"({holder.get(card, '?')} holds it; {leader} led this trick)",
+                            f"Stich {n}: {card} ist nicht im Blatt von {seat} "
+                            f"({holder.get(card, '?')} hält sie; {leader} spielte aus)")
+            if rule is not None:
+                illegal = Illegal(n, seat, card, rule, game.where("tricks", n - 1, i))
+                break
+            left[seat].discard(card)
+        if illegal is not None:
+            break
+        won = order[winner(cards, trump)]
+        last = n == game.size
+        points = trick_points(cards, trump, last)
+        total[team_of(won)] += points
+        tricks.append(Trick(n, leader, tuple(cards), won, points, last, dict(total)))
+        if stoeck_seat and stoeck is None and not (_stoeck_cards(trump) & left[stoeck_seat]):
+            stoeck = (stoeck_seat, team_of(stoeck_seat), n)
+        leader = won
+    result = Replay(game, tuple(tricks), total, illegal, stoeck)
+    weis, weis_points = _weis(game)
+    result = dataclasses.replace(result, weis=weis, weis_points=weis_points)
+    if result.complete and game.contract is not None and game.size == HAND_SIZE:
+        from tutor.partie import Partie
+
+        vorhand = game.vorhand or game.leader
+        dealer = SEATS[(SEATS.index(vorhand) - 1) % 4]
+        try:
+            row = Partie(game.rules, (), (), dealer).add(result.entry()).rows[0]
+        except TutorError as e:
+            raise e.at(f"{game.source}: ") from None
+        result = dataclasses.replace(result, row=row, weis=row.weis or weis,
+                                     weis_points={t: row.score.weis.get(t, 0) for t in TEAMS})
+    return result
+
+
+def _stoeck_cards(trump: Trump) -> set[Card]:
+    return {Card(trump.suit, Rank.KOENIG), Card(trump.suit, Rank.OBER)} if trump.suit else set()
+
+
+def _stoeck_holder(game: PlayedGame) -> str | None:
+    """The seat that holds König and Ober of the trump, when the table counts Stöck."""
+    both = _stoeck_cards(game.trump)
+    if not both or not game.rules.stoeck:
+        return None
+    return next((s for s in SEATS if both <= set(game.hands[s])), None)
+
+
+def _weis(game: PlayedGame):
+    """(settlement or None, points per team) of the Weis shown, as the table counts it."""
+    from tutor import weis as weis_mod
+
+    zero = {"AC": 0, "BD": 0}
+    if not game.rules.weis:
+        return None, zero
+    if game.weis is not None and game.weis[0] == "points":
+        return None, {**zero, **dict(game.weis[1])}
+    shown = _shown(game) if game.weis is None else game.weis[1]
+    if not shown:
+        return None, zero
+    declared = {s: weis_mod.find(h, game.rules.long_weis) for s, h in shown}
+    vorhand = game.vorhand or game.leader
+    first = vorhand if game.rules.weis_order == "vorhand" else game.leader
+    settlement = weis_mod.settle(declared, _trump_kind(game.trump), first)
+    return settlement, {**zero, **{t: p for t, p in settlement.points.items()}}
+
+
+# -- the worked example ------------------------------------------------------------------
+
+def worked_example() -> PlayedGame:
+    """The worked example of sidi-barrani.txt (``tutor/data/worked-example.yaml``, its
+    own form with the card tables) as a game."""
+    from tutor import worked_example as we
+    from tutor.partie import Contract
+    from tutor.rules import load as load_rules
+
+    ex = we.load()
+    rules = load_rules("verband")
+    return PlayedGame(hands=dict(ex.hands), trump=Trump.parse(ex.trump), leader=ex.tricks[0]["lead"],
+                      tricks=tuple(tuple(t["cards"]) for t in ex.tricks),
+                      contract=Contract.parse(f"{ex.bid} {ex.trump}", rules), declarer=ex.declarer,
+                      double=ex.doubled, redouble=ex.redoubled, vorhand="A", rules=rules,
+                      source="worked-example.yaml")
+
+
+__all__ = ["PlayedGame", "Trick", "Illegal", "Replay", "load", "loads", "dumps", "replay",
+           "worked_example", "KEYS"]
+
+
+# -- the replay as text ------------------------------------------------------------------
+
+def _board(points: Mapping[str, int]) -> str:
+    return f"AC {points['AC']} : BD {points['BD']}"
+
+
+def lines(result: Replay, lang: str = "de") -> list[str]:
+    """The replay trick by trick, as ``tutor play`` prints it (without the illegal card,
+    which goes to the error line)."""
+    de = lang == "de"
+    g = result.game
+    out = []
+    if g.contract is not None:
+        how = [f"{g.contract}", (f"Spielübernehmer {g.declarer}" if de else f"declarer {g.declarer}")]
+        if g.redouble:
+            how.append("gekontert" if de else "doubled and redoubled (konter)")
+        elif g.double:
+            how.append("gedoppelt" if de else "doubled")
+        out.append(", ".join(how) + (f"; {g.leader} spielt aus" if de else f"; {g.leader} leads"))
+    else:
+        out.append((f"Trumpf {g.trump}; {g.leader} spielt aus" if de
+                    else f"trump {g.trump}; {g.leader} leads"))
+    played = [", ".join(f"{s} {c}" for s, c in zip(t.seats, t.cards)) for t in result.tricks]
+    width = max((len(p) for p in played), default=0)
+    for t, p in zip(result.tricks, played):
+        if t.last:
+            pts = (f"{t.points - 5} + 5 für den letzten Stich = {t.points}" if de
+                   else f"{t.points - 5} + 5 for the last trick = {t.points}")
+        else:
+            pts = str(t.points)
+        out.append(f"{'Stich' if de else 'Trick'} {t.n}: {p.ljust(width)}  -> {t.winner} "
+                   f"{'holt' if de else 'takes'} {pts}  ({_board(t.total)})")
+        if t.n == 1:
+            out += [f"   {x}" for x in _weis_lines(result, lang)]
+        if result.stoeck and result.stoeck[2] == t.n:
+            seat, team, _ = result.stoeck
+            out.append(f"   Stöck: {seat} ({team}) 20" + (f", {g.trump} König und Ober" if de
+                                                          else f", {g.trump} King and Ober"))
+    if result.illegal is not None:
+        return out
+    out.append(("Kartenpunkte: " if de else "Card points: ") + _board(result.points)
+               + ("" if result.complete else
+                  (f" (nach {len(result.tricks)} von {g.size} Stichen)" if de
+                   else f" (after {len(result.tricks)} of {g.size} tricks)")))
+    if result.row is not None:
+        s = result.row.score
+        if de:
+            out.append(f"{g.contract}: {'gemacht' if s.made else 'verfehlt'}, {s.target_points} Zielpunkte "
+                       f"für {s.team if s.made else _other(s.team)}")
+            out.append("Tafel: " + _board(result.row.points))
+        else:
+            out.append(f"{g.contract}: {'made' if s.made else 'missed'}, {s.target_points} target points "
+                       f"for {s.team if s.made else _other(s.team)}")
+            out.append("Board: " + _board(result.row.points))
+    return out
+
+
+def _other(team: str) -> str:
+    return "BD" if team == "AC" else "AC"
+
+
+def _weis_lines(result: Replay, lang: str) -> list[str]:
+    de = lang == "de"
+    if not result.game.rules.weis:
+        return []
+    s = result.weis
+    if s is None or s.team is None:
+        written = {t: p for t, p in result.weis_points.items() if p}
+        if not written:
+            return ["Weis: keiner" if de else "Weis: none"]
+        return [f"Weis: {t} {p}" for t, p in written.items()]
+    shown = [f"{seat} {w}" for seat, ws in s.declared.items() if team_of(seat) == s.team for w in ws]
+    return [f"Weis: {s.team} {s.points[s.team]} (" + "; ".join(shown) + ")"]
