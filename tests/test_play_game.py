@@ -364,3 +364,17 @@ def test_the_rules_of_play_load_no_yaml():
     code = "import sys, tutor.play.rules; print(sorted(m for m in ('yaml', 'jinja2', 'click') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{c}: &{c} [*{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}, *{p}]\n"
+        for p, c in zip("abcdefgh", "bcdefghi")), ["refused", "values"]),
+    ("hands: " + "[" * 60 + "]" * 60 + "\n", ["refused", "nested"]),
+])
+def test_hostile_game_files_are_refused_in_one_line(tmp_path, text, words):
+    bad(run("play", write(tmp_path, text), "--lang", "en"), *words)
+
+
+def test_a_game_file_that_is_no_regular_file(tmp_path):
+    bad(run("play", tmp_path, "--lang", "en"))

@@ -32,7 +32,10 @@ def play(path, rules_spec, as_json, lang) -> None:
     from tutor.play import game as game_mod
 
     if path == "-":
-        g = game_mod.loads(sys.stdin.read(), source="<stdin>", rules=rules_spec)
+        from tutor.files import MAX_FILE_BYTES
+
+        # one character more than the limit, so that load_yaml refuses what is too long
+        g = game_mod.loads(sys.stdin.read(MAX_FILE_BYTES + 1), source="<stdin>", rules=rules_spec)
     else:
         g = game_mod.load(path, rules=rules_spec)
     result = game_mod.replay(g)

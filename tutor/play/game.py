@@ -190,17 +190,10 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
 
 
 def load(path: "str | Path", rules: Any = None) -> PlayedGame:
-    """A game from a game file."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ParseError(f"{p}: cannot read: {e.strerror or e}",
-                         de=f"{p}: nicht lesbar: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise ParseError(f"{p}: cannot read: not UTF-8 text",
-                         de=f"{p}: nicht lesbar: kein UTF-8-Text") from None
-    return loads(text, source=str(p), rules=rules, base_dir=p.parent)
+    """A game from a game file (read within the limits of :mod:`tutor.files`)."""
+    from tutor.files import read_text
+
+    return loads(read_text(path), source=str(path), rules=rules, base_dir=Path(path).parent)
 
 
 def _read_hands(value: Any, at) -> dict[str, Hand]:
