@@ -238,7 +238,7 @@ def test_the_exercises_have_enough_drills_for_every_topic():
     assert total >= 150
     assert {t: n for t, n in per_topic.items() if n < 10} == {}
     assert set(TOPICS) <= set(per_topic)
-    assert types == {"bid", "explain", "check", "score"}
+    assert types == {"bid", "explain", "check", "score", "trick", "value"}
 
 
 # -- the generator ---------------------------------------------------------------------------

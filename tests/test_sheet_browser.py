@@ -41,14 +41,15 @@ def to_pdf(tmp_path: Path, html: str, name: str = "sheet"):
 
 def boxes_cut(pages: list[str], checked) -> list[str]:
     """The drills whose box starts on one page and ends on another: the box's heading
-    ('Aufgabe n') and its footer (file · id) must be on the same page."""
+    ('Aufgabe n') and its footer (again 'Aufgabe n': the box names no file or topic)
+    must be on the same page."""
     key_start = next((i for i, t in enumerate(pages) if "Lösungen" in t), len(pages))
     cut = []
     for n, c in enumerate(checked, start=1):
-        head = [i for i, t in enumerate(pages[:key_start]) if re.search(rf"Aufgabe {n}(?!\d)", t)]
-        foot = [i for i, t in enumerate(pages[:key_start]) if re.search(rf"· {re.escape(c.drill.id)}(?![\w-])", t)]
-        assert head and foot, (n, c.drill.id)
-        if head[0] != foot[-1]:
+        seen = [i for i, t in enumerate(pages[:key_start])
+                for _ in re.finditer(rf"Aufgabe {n}(?!\d)", t)]
+        assert len(seen) == 2, (n, c.drill.id, seen)
+        if seen[0] != seen[1]:
             cut.append(c.drill.id)
     return cut
 

@@ -35,7 +35,8 @@ from tutor.conventions import KIND_LABELS
 from tutor.errors import ParseError, TutorError
 
 GAME = "sidi-barrani"
-TYPES = ("bid", "explain", "check", "score")
+TYPES = ("bid", "explain", "check", "score", "trick", "value")
+PLAY_TYPES = ("trick", "value")   # the rules of play (lesson 1): Sidi-Barrani's cards only
 SCHEMA_FILE = "drills.schema.json"
 
 
@@ -544,6 +545,7 @@ def collect(paths: Iterable["str | Path"]) -> list[Path]:
 # -- writing -------------------------------------------------------------------------
 FIELD_ORDER = ("id", "type", "rules", "hand", "auction", "ask", "call", "contract",
                "declarer", "card_points", "double", "redouble", "weis", "stoeck",
+               "trump", "leader", "trick", "last", "cards", "question",
                "answer", "accept", "promises", "note")
 
 
@@ -779,6 +781,126 @@ class SidiBarraniEngine:
         return "; ".join(parts) + "."
 
 
+    # -- the rules of play (tutor.play.rules): tricks and card values ------------------
+    def trick(self, drill: Mapping, lang: str) -> tuple[Any, str]:
+        """A trick drill: (who takes it, or how many points it counts; why)."""
+        from tutor.play import rules as play
+
+        trump, cards, seats = _trick_of(drill)
+        question = drill.get("question", "winner")
+        i = play.winner(cards, trump)
+        w = cards[i]
+        lead = cards[0].suit
+        if trump.kind(w) == "trump" and lead == trump.suit:
+            why = PLAY_TEXTS["trump_led"]
+        elif trump.kind(w) == "trump":
+            why = PLAY_TEXTS["trumped"]
+        else:
+            why = PLAY_TEXTS["no_trump_in_trick"]
+        taken = _t(lang, *why).format(card=_card_name(w, trump, lang), lead=lead.value,
+                                       trump=str(trump)) + " " + \
+            _t(lang, *PLAY_TEXTS["takes"]).format(seat=seats[i])
+        if question == "winner":
+            return seats[i], taken
+        last = bool(drill.get("last"))
+        total = play.trick_points(cards, trump, last=last)
+        return total, _points_sum(cards, trump, lang, last) + f" = {total}."
+
+    def value(self, drill: Mapping, lang: str) -> tuple[int, str]:
+        """A value drill: the card points of the cards in a game with this trump."""
+        from tutor.play import rules as play
+
+        trump = play.Trump.parse(str(drill["trump"]))
+        cards = list(_value_hand(drill["cards"]))
+        total = sum(play.points(c, trump) for c in cards)
+        return total, _t(lang, *PLAY_TEXTS["trump_is"]).format(trump=str(trump)) + " " + \
+            _points_sum(cards, trump, lang, False) + f" = {total}."
+
+
+# The sentences of the play drills, (German, English): one table, for the catalogs.
+PLAY_TEXTS: dict[str, tuple[str, str]] = {
+    "trump_led": ("Trumpf ist ausgespielt: der höchste Trumpf nimmt den Stich, hier {card}.",
+                  "Trump was led: the highest trump takes the trick, here {card}."),
+    "trumped": ("{card} ist Trumpf und sticht jede Karte der anderen Farben; der höchste Trumpf "
+                "im Stich nimmt ihn.",
+                "{card} is a trump and beats every card of the other suits; the highest trump in "
+                "the trick takes it."),
+    "no_trump_in_trick": ("Kein Trumpf im Stich: die höchste Karte der ausgespielten Farbe {lead} "
+                          "nimmt ihn, hier {card}.",
+                          "No trump in the trick: the highest card of the suit led, {lead}, takes "
+                          "it, here {card}."),
+    "takes": ("{seat} nimmt den Stich.", "{seat} takes the trick."),
+    "trump_is": ("Trumpf ist {trump}.", "Trump is {trump}."),
+    "last": ("5 für den letzten Stich", "5 for the last trick"),
+    "puur": ("Puur", "Puur"), "nell": ("Nell", "Nell"),
+    "q_winner": ("Wer nimmt den Stich?", "Who takes the trick?"),
+    "q_points": ("Wie viele Punkte zählt der Stich?", "How many points does the trick count?"),
+    "q_points_last": ("Es ist der letzte Stich. Wie viele Punkte zählt er?",
+                      "It is the last trick. How many points does it count?"),
+    "q_value": ("Wie viele Punkte zählen diese Karten?", "How many points do these cards count?"),
+    "trump_line": ("Trumpf: {trump}", "Trump: {trump}"),
+    "trick_line": ("Der Stich ({leader} spielt aus):", "The trick ({leader} leads):"),
+    "cards_line": ("Die Karten:", "The cards:"),
+    "p_seat": ("Wer (A, B, C oder D): ", "Who (A, B, C or D): "),
+    "p_points": ("Punkte: ", "Points: "),
+    "not_a_seat": ("{text!r}: antworte mit dem Platz, A, B, C oder D",
+                   "{text!r}: answer with the seat, A, B, C or D"),
+    "not_a_number": ("{text!r}: antworte mit einer Zahl", "{text!r}: answer with a number"),
+}
+
+
+def _card_name(card, trump, lang: str) -> str:
+    """``Eichel 9 (Nell)``: a card, with Puur or Nell where it is one."""
+    from tutor.cards import NELL, PUUR
+
+    if trump.suit is not None and card.suit == trump.suit and card.rank in (PUUR, NELL):
+        return f"{card} ({_t(lang, *PLAY_TEXTS['puur' if card.rank == PUUR else 'nell'])})"
+    return str(card)
+
+
+def _points_sum(cards, trump, lang: str, last: bool) -> str:
+    from tutor.play import rules as play
+
+    terms = [f"{_card_name(c, trump, lang)} {play.points(c, trump)}" for c in cards]
+    if last:
+        terms.append(_t(lang, *PLAY_TEXTS["last"]))
+    return " + ".join(terms)
+
+
+def _trick_of(drill: Mapping):
+    """(trump, the cards in the order played, the seat of each card) of a trick drill."""
+    from tutor.cards import Card
+    from tutor.play import rules as play
+
+    trump = play.Trump.parse(str(drill["trump"]))
+    texts = [x for x in re.split(r"[,;]", str(drill["trick"])) if x.strip()]
+    cards = []
+    for x in texts:
+        try:
+            cards.append(Card.parse(x))
+        except TutorError as e:
+            raise e.at("trick: ") from None
+    if len(cards) != 4 or len(set(cards)) != 4:
+        raise TutorError(f"trick: a trick is four different cards, this one has {len(cards)}"
+                         + (" (a card twice)" if len(set(cards)) != len(cards) else ""),
+                         de=f"trick: ein Stich sind vier verschiedene Karten, dieser hat {len(cards)}"
+                            + (" (eine Karte zweimal)" if len(set(cards)) != len(cards) else ""))
+    leader = str(drill.get("leader", "A")).upper()
+    if leader not in play.SEATS:
+        raise TutorError(f"leader: {leader!r} is not a seat (A, B, C, D)",
+                         de=f"leader: {leader!r} ist kein Platz (A, B, C, D)")
+    return trump, cards, play.seats_from(leader)
+
+
+def _value_hand(text: str):
+    from tutor.cards import Hand
+
+    try:
+        return Hand.parse(str(text), size=None)
+    except TutorError as e:
+        raise e.at("cards: ") from None
+
+
 _ENGINES: dict[str, Any] = {}
 
 
@@ -960,6 +1082,22 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
                                       f"{_yes(ok)}: {text}",
                             f"die Lösung sagt {_yes(d.answer)}, die Engine sagt {_yes(ok)}: {text}")
         return Solution(ok, text, seat=seat_in_turn(engine, d.auction, rules))
+    if t in PLAY_TYPES:
+        if not hasattr(engine, t):
+            raise _Disagree("type", f"{t} drills are for the Jass cards (Sidi-Barrani), not for "
+                                    f"{getattr(engine, 'game', '?')}",
+                            f"{t}-Aufgaben gibt es für die Jasskarten (Sidi-Barrani), nicht für "
+                            f"{getattr(engine, 'game', '?')}")
+        try:
+            answer, text = getattr(engine, t)(d.fields, lang)
+        except TutorError as e:
+            raise _Disagree(t, str(e), e.text("de")) from None
+        mine = str(d.answer).strip().upper() if isinstance(d.answer, str) else d.answer
+        if mine != answer:
+            raise _Disagree("answer", f"the answer key says {d.answer!r}, the rules of play give "
+                                      f"{answer!r}: {text}",
+                            f"die Lösung sagt {d.answer!r}, die Spielregeln ergeben {answer!r}: {text}")
+        return Solution(answer, text)
     if t == "score":
         board, text = engine.score(d.fields, rules, lang)
         mine = {str(k).upper(): v for k, v in d.answer.items()}

@@ -145,24 +145,49 @@ def _random_contract(rng: random.Random, rules, low: int = 50, high: int = 150) 
 
 
 # -- the topics --------------------------------------------------------------------------------
+def trick_drill(trump: str, cards, leader: str, question: str, last: bool = False) -> dict:
+    """A trick drill; the answer from the rules of play (``tutor.play.rules``)."""
+    from tutor import drills
+
+    d: dict = {"type": "trick", "trump": trump}
+    if leader != "A":
+        d["leader"] = leader
+    d["trick"] = ", ".join(str(c) for c in cards)
+    if question != "winner":
+        d["question"] = question
+    if last:
+        d["last"] = True
+    d["answer"], _ = drills.engine_for().trick(d, "de")
+    return d
+
+
+def value_drill(trump: str, hand) -> dict:
+    from tutor import drills
+
+    d: dict = {"type": "value", "trump": trump, "cards": str(hand)}
+    d["answer"], _ = drills.engine_for().value(d, "de")
+    return d
+
+
 def _kartenwerte(rng, rules, roll):
-    from tutor.cards import PUUR, NELL, SUITS
-    from tutor.conventions import opening_number
+    """Lesson 1: who takes a trick, what it counts, and what a hand's cards count in a
+    trump kind; tricks as they come in play (the seats follow suit when they can)."""
+    from tutor.cards import SUITS
+    from tutor.play import rules as play
 
     d = Deal(rng, rules)
-    hand = d.hands["A"]
-    if roll < 0.45:
-        drill = bid_drill(hand, "", rules)
-        return drill if drill and drill["answer"] != "fort" else None
-    if roll < 0.8:
-        suits = [s for s in SUITS if hand.length(s) >= 3]
-        if not suits:
-            return None
-        s = rng.choice(suits)
-        top = rng.choice([PUUR, NELL])
-        return check_drill(hand, "", f"{opening_number(top, hand.length(s))} {s.value}", rules)
-    contract = _random_contract(rng, rules, 50, 120)
-    return score_drill(contract, rng.choice(SEATS), _random_points(rng, int(contract.split()[0])), rules)
+    trump = rng.choice(SUITS)
+    if roll < 0.3:
+        return value_drill(trump.value, d.hands[rng.choice(SEATS)])
+    leader = rng.choice(SEATS)
+    t = play.Trump(trump)
+    trick: list = []
+    for seat in play.seats_from(leader):
+        hand = d.hands[seat]
+        trick.append(rng.choice(play.legal(hand, trick, t)))
+    question = "winner" if roll < 0.65 else "points"
+    return trick_drill(trump.value, trick, leader, question,
+                       last=question == "points" and rng.random() < 0.2)
 
 
 def _bieten(rng, rules, roll):

@@ -371,6 +371,8 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
         if key in NO:
             return Given(False, MESSAGES[lang]["no"])
         raise AnswerError(f"{t!r}: answer ja or nein (yes or no)", de=f"{t!r}: antworte ja oder nein")
+    if d.type in drills.PLAY_TYPES:
+        return _play_answer(item, t, lang)
     if d.type == "score":
         teams = drills.teams_of(engine, d.answer)
         named = dict(re.findall(r"([A-Za-z]{2,})\s*[:=]?\s*(\d+)", t))
@@ -387,6 +389,37 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
             board = dict(zip(teams, numbers))
         return Given(board, ", ".join(f"{k} {v}" for k, v in board.items()))
     raise AnswerError(f"unknown drill type {d.type!r}", de=f"unbekannte Aufgabenart {d.type!r}")
+
+
+def _play_answer(item, t: str, lang: str) -> Given:
+    """A trick or value drill's answer: a seat (or one of the trick's cards, read as the
+    seat that played it), or a number of points."""
+    from tutor import drills
+
+    d = item.drill
+
+    def refuse(key: str) -> AnswerError:
+        de, en = drills.PLAY_TEXTS[key]
+        return AnswerError(en.format(text=t), de=de.format(text=t))
+
+    if d.type == "trick" and d.get("question", "winner") == "winner":
+        seat = t.strip().upper().removesuffix(":")
+        if seat in ("A", "B", "C", "D"):
+            return Given(seat, seat)
+        try:
+            from tutor.cards import Card
+
+            card = Card.parse(t)
+            _, cards, seats = drills._trick_of(d.fields)
+            if card in cards:
+                who = seats[cards.index(card)]
+                return Given(who, who)
+        except TutorError:
+            pass
+        raise refuse("not_a_seat")
+    if re.fullmatch(r"\d{1,4}", t.strip()):
+        return Given(int(t), t.strip())
+    raise refuse("not_a_number")
 
 
 def judge(item, given: Given) -> str:
@@ -444,6 +477,9 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
             seat, call = pre.group(1).upper(), pre.group(2)
         out.append(m["q_check"].format(seat=seat, call=call))
         return "\n".join(out), m["p_check"]
+    if d.type in drills.PLAY_TYPES:
+        lines, prompt = play_question(item, lang, style)
+        return "\n".join(out + lines), prompt
     if d.type == "explain":
         entries = drills.entries_of(engine, d.auction, rules)[: sol.ask]
         out.append(m["auction"])
@@ -490,6 +526,43 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
         out.append(m["q_score2"].format(teams=(" und " if lang == "de" else " and ").join(teams)))
         return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
     raise TutorError(f"unknown drill type {d.type!r}", de=f"unbekannte Aufgabenart {d.type!r}")
+
+
+def play_question(item, lang: str, style: Style = Style()) -> tuple[list[str], str]:
+    """The lines of a trick or value drill's question (the trump, the cards, the question
+    proper last) and its prompt."""
+    from tutor import drills
+
+    d = item.drill
+    tx = lambda key, **kw: drills._t(lang, *drills.PLAY_TEXTS[key]).format(**kw)
+    trump, out = str(d.get("trump")), []
+    if d.type == "trick":
+        trump_v, cards, seats = drills._trick_of(d.fields)
+        out.append(tx("trump_line", trump=str(trump_v)))
+        out.append(tx("trick_line", leader=seats[0]))
+        out.append("  " + "   ".join(f"{seat}: {_card_text(c, style)}" for seat, c in zip(seats, cards)))
+        if d.get("question", "winner") == "winner":
+            out.append(tx("q_winner"))
+            return out, tx("p_seat")
+        out.append(tx("q_points_last" if d.get("last") else "q_points"))
+        return out, tx("p_points")
+    from tutor.cards import SUITS
+    from tutor.play.rules import Trump
+
+    hand = drills._value_hand(d.get("cards"))
+    out.append(tx("trump_line", trump=str(Trump.parse(trump))))
+    out.append(tx("cards_line"))
+    out += [f"  {_suit_label(s.value, style)} {' '.join(r.value for r in hand.suit(s))}"
+            for s in SUITS if hand.length(s)]
+    out.append(tx("q_value"))
+    return out, tx("p_points")
+
+
+def _card_text(card, style: Style) -> str:
+    if style.symbols:
+        text = f"{card.suit.symbol}{card.rank.value}"
+        return style.paint(text, "red") if card.suit.red and style.color else text
+    return str(card)
 
 
 def _contract_of(item) -> tuple[str, str, int]:

@@ -20,12 +20,16 @@ WORDS = {
     "de": {"name": "Name", "date": "Datum", "exercise": "Aufgabe", "hand": "Blatt",
            "auction": "Bieten", "no_calls": "noch keine Ansage", "your_call": "Deine Ansage",
            "yes": "ja", "no": "nein", "because": "weil", "key": "Lösungen", "rules": "Tischregeln",
-           "types": {"bid": "Bieten", "explain": "Ansage lesen", "check": "Prüfen", "score": "Tafel"},
+           "types": {"bid": "Bieten", "explain": "Ansage lesen", "check": "Prüfen", "score": "Tafel",
+                     "trick": "Stich", "value": "Kartenwerte"},
+           "answer": "Antwort", "lesson": "Lektion",
            "worksheet": "Übungsblatt"},
     "en": {"name": "Name", "date": "Date", "exercise": "Exercise", "hand": "Hand",
            "auction": "Auction", "no_calls": "no call yet", "your_call": "Your call",
            "yes": "yes", "no": "no", "because": "because", "key": "Answers", "rules": "Table rules",
-           "types": {"bid": "Bidding", "explain": "Reading a call", "check": "Checking", "score": "Board"},
+           "types": {"bid": "Bidding", "explain": "Reading a call", "check": "Checking", "score": "Board",
+                     "trick": "Trick", "value": "Card values"},
+           "answer": "Answer", "lesson": "Lesson",
            "worksheet": "Worksheet"},
 }
 
@@ -70,7 +74,7 @@ def _exercise(item, number: int, lang: str) -> dict:
         "ref": f"{item.file.name.rsplit('/', 1)[-1]} · {d.id}", "seats": seats,
         "hand": None, "seat": sol.seat, "auction": None, "choices": [], "teams": [],
         "answer": quiz.show_answer(item, lang), "why": sol.text, "note": d.note or "",
-        "rules_name": None,
+        "rules_name": None, "trick": None, "cards_label": None, "trump": None,
     }
     ex["rules_name"] = item.rules_label
     if d.hand:
@@ -92,6 +96,22 @@ def _exercise(item, number: int, lang: str) -> dict:
         ex["question"] = quiz.MESSAGES[lang]["q_explain"].format(seat=seat, call=call, ask=sol.ask)
         ex["choices"] = [drills.kind_label(engine, k, lang)
                          for k in drills.choices(engine, d.auction, sol.ask, rules)]
+    elif d.type in drills.PLAY_TYPES:
+        play_lines, _ = quiz.play_question(item, lang)
+        ex["question"] = play_lines[-1]
+        ex["trump"] = play_lines[0]
+        if d.type == "trick":
+            trump, cards, order = drills._trick_of(d.fields)
+            ex["trick"] = [{"seat": seat, "name": c.suit.value, "icon": SUIT_ICONS.get(c.suit.value),
+                            "rank": c.rank.value} for seat, c in zip(order, cards)]
+            ex["cards_label"] = play_lines[1]
+        else:
+            from tutor.cards import SUITS
+
+            h = drills._value_hand(d.get("cards"))
+            ex["hand"] = [{"name": st.value, "ranks": " ".join(r.value for r in h.suit(st)),
+                           "icon": SUIT_ICONS.get(st.value)} for st in SUITS if h.length(st)]
+            ex["cards_label"] = play_lines[1]
     elif d.type == "score":
         if d.get("auction"):
             ex["auction"] = auction_rows(drills.entries_of(engine, d.get("auction"), rules), seats)
@@ -101,23 +121,37 @@ def _exercise(item, number: int, lang: str) -> dict:
     return ex
 
 
+def by_lesson(items: Sequence, course: Sequence = ()) -> list:
+    """The drills in the order of the course: by their lesson's place (drills of no
+    lesson of the course last), within a lesson in the order given."""
+    place = {x.id: i for i, x in enumerate(course)}
+    return [it for _, it in sorted(enumerate(items),
+                                   key=lambda p: (place.get(p[1].topic, len(place)), p[0]))]
+
+
 def render(items: Sequence, *, title: str | None = None, lang: str = "de",
            exercises: bool = True, answers: bool = True, lesson=None,
-           avoid_breaks: bool = True) -> str:
-    """The worksheet for verified drills (``tutor.drills.Checked``), grouped by file in
-    the order given. ``lesson`` (a ``tutor.lessons.Lesson``) puts its text first.
+           avoid_breaks: bool = True, course: Sequence = ()) -> str:
+    """The worksheet for verified drills (``tutor.drills.Checked``) in the order given,
+    one heading per lesson of ``course`` (the lessons, ``tutor.lessons.Lesson``; a drill
+    of no lesson there is headed by its file's title). ``lesson`` puts its text first.
     ``avoid_breaks=False`` lets boxes split (only to show that the print CSS matters)."""
     import jinja2
     from markupsafe import Markup
 
+    lessons_by_id = {x.id: x for x in course}
+    items = by_lesson(items, course)
     groups: list[dict] = []
-    by_file: dict[str, dict] = {}
+    by_key: dict[str, dict] = {}
     for n, item in enumerate(items, start=1):
-        key = item.file.name
-        if key not in by_file:
-            by_file[key] = {"title": item.file.display_title, "exercises": []}
-            groups.append(by_file[key])
-        by_file[key]["exercises"].append(_exercise(item, n, lang))
+        found = lessons_by_id.get(item.topic)
+        key = f"lesson:{found.id}" if found else f"file:{item.file.name}"
+        if key not in by_key:
+            heading = (f"{WORDS[lang]['lesson']} {found.order}: {found.title}" if found
+                       else item.file.display_title)
+            by_key[key] = {"title": heading, "exercises": []}
+            groups.append(by_key[key])
+        by_key[key]["exercises"].append(_exercise(item, n, lang))
     if title is None:
         if lesson is not None:
             title = lesson.title

@@ -347,7 +347,8 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
                             "(z.B. tutor sheet exercises/hilfe.yaml)")
     items = _verified(paths, lang, rules_spec, course)
     html = sheets.render(items, title=title, lang=lang, exercises=not answers_only,
-                         answers=not no_answers, lesson=lesson if len(sources) <= 1 or lesson_id else None)
+                         answers=not no_answers, lesson=lesson if len(sources) <= 1 or lesson_id else None,
+                         course=course)
     if not write_or_echo(output, html):
         return
     n = len(items)
