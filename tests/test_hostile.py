@@ -3,6 +3,7 @@ quickly, in bounded memory, in the user's language. Each test writes the input t
 robustness run found, runs it through the command line and checks the one line."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -176,3 +177,49 @@ def test_not_utf8_names_the_line(tmp_path):
     f = tmp_path / "latin.yaml"
     f.write_bytes(b"title: x\nnote: \xe4\ndrills: []\n")
     refused(run("drills", "check", str(f)), "latin.yaml:2", "kein UTF-8", lines=2)
+
+
+# -- numbers: only the digits 0-9 ------------------------------------------------------
+@pytest.mark.parametrize("digit", ["²", "٣"])
+def test_unicode_digits_in_every_numeric_option(tmp_path, digit):
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    score = ["score", "--contract", "100 Eichel", "--declarer", "A"]
+    cases = [
+        (score + ["--card-points", digit], "--card-points"),
+        (score + ["--card-points", "100", "--weis", f"AC={digit}"], "--weis"),
+        (["--game", "tarneeb", "score", "--bid", "7", "--tricks", digit], "--tricks"),
+        (["drills", "new", "--count", digit], "--count"),
+        (["drills", "new", "--seed", digit], "--seed"),
+        (["quiz", "exercises/hilfe.yaml", "--count", digit], "--count"),
+        (["tafel", "show", "--partie", digit], "--partie"),
+        (["tafel", "new", "--set", f"match_target={digit}"], "match_target"),
+    ]
+    for args, name in cases:
+        line = refused(run(*args, "--lang", "en", env=env))
+        assert name in line and digit in line, line
+    # a lesson number: the lesson is not found (no lesson has the id '²'), one line
+    refused(run("lesson", digit, "--lang", "en"), f"no lesson '{digit}'")
+
+
+def test_ascii_numbers_still_read(tmp_path):
+    r = run("score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113",
+            "--weis", "AC=50", "--json")
+    assert r.exit_code == 0, r.output
+    # made: the declarers write card points + Weis + the bid (113 + 50 + 100), the
+    # defenders their card points (157 - 113)
+    assert json.loads(r.output)["board"] == {"AC": 263, "BD": 44}
+
+
+def test_quiz_answer_in_unicode_digits_is_not_read_as_a_number(tmp_path):
+    """An explain drill answered ² or ٣ (not an option number) and a score drill answered
+    '٣٠٠ ٤٤': both are unreadable answers, the quiz goes on and ends normally."""
+    f = write(tmp_path, "q.yaml", textwrap.dedent("""\
+        drills:
+          - {id: e, type: explain, auction: "60 Eichel", answer: opening}
+          - {id: s, type: score, contract: "100 Eichel", declarer: A, card_points: 113,
+             answer: {AC: 213, BD: 44}}
+        """))
+    r = run("quiz", f, "--lang", "en", "--db", str(tmp_path / "q.db"), input="²\n٣٠٠ ٤٤\n")
+    assert r.exit_code == 0, r.output
+    assert "Traceback" not in r.output and r.output.count("counts as wrong") == 2, r.output
+    assert "0/2" in r.output

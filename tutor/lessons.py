@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from tutor.errors import ParseError, TutorError
+from tutor.text import is_number
 
 REQUIRED = ("id", "title", "order", "drills", "key_rule")
 
@@ -133,7 +134,7 @@ def find(lessons: Sequence[Lesson], key: str) -> Lesson:
     """A lesson by id, by its order number, or by an unambiguous start of its id."""
     k = key.strip().lower()
     for lesson in lessons:
-        if lesson.id == k or (k.isdigit() and lesson.order == int(k)):
+        if lesson.id == k or (is_number(k) and lesson.order == int(k)):
             return lesson
     hits = [x for x in lessons if x.id.startswith(k)]
     if len(hits) == 1:

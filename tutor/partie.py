@@ -301,7 +301,7 @@ def _read_weis(value: Any, rules: TableRules, where: str, where_de: str | None =
     cards: dict[str, Hand] = {}
     for key, v in value.items():
         k = str(key).strip().upper()
-        if k in SEATS and isinstance(v, str) and not re.fullmatch(r"\s*\d+\s*", v):
+        if k in SEATS and isinstance(v, str) and not re.fullmatch(r"\s*[0-9]+\s*", v):
             hand = weis_mod.parse_hand(v, f"{where} {k}", f"{wde} {k}")
             if not weis_mod.find(hand, rules.long_weis):
                 raise TutorError(f"{where} {k}: {hand} holds no Weis",
@@ -309,7 +309,7 @@ def _read_weis(value: Any, rules: TableRules, where: str, where_de: str | None =
             cards[k] = hand
             continue
         team = parse_team(key, where, wde)
-        if isinstance(v, str) and re.fullmatch(r"\s*\d+\s*", v):
+        if isinstance(v, str) and re.fullmatch(r"\s*[0-9]+\s*", v):
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int):
             raise ParseError(f"{where} {key}: {v!r} is no number of points",

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from tutor.errors import TutorError
+from tutor.text import is_number, parse_int
 
 CORRECT, ACCEPTABLE, WRONG = "correct", "acceptable", "wrong"
 INTERVALS = {1: 1, 2: 3, 3: 7, 4: 16, 5: 35}   # box -> days until due again
@@ -342,8 +343,8 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
         return Given(call, call)
     if d.type == "explain":
         options = drills.choices(engine, d.auction, item.solution.ask, rules)
-        if t.isdigit():
-            n = int(t)
+        if is_number(t):
+            n = parse_int(t, "answer", "Antwort", error=AnswerError)
             if 1 <= n <= len(options):
                 return Given(options[n - 1], drills.kind_label(engine, options[n - 1], lang))
             raise AnswerError(f"{n} is not one of the options 1..{len(options)}",
@@ -375,13 +376,13 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
         return _play_answer(item, t, lang)
     if d.type == "score":
         teams = drills.teams_of(engine, d.answer)
-        named = dict(re.findall(r"([A-Za-z]{2,})\s*[:=]?\s*(\d+)", t))
+        named = dict(re.findall(r"([A-Za-z]{2,})\s*[:=]?\s*([0-9]+)", t))
         named = {k.upper(): int(v) for k, v in named.items()}
         if named and set(named) == set(teams):
             board = {team: named[team] for team in teams}
         else:
-            numbers = [int(x) for x in re.findall(r"\d+", t)]
-            if len(numbers) != len(teams) or re.search(r"[^\d\s:,;/-]", re.sub(r"\b(" + "|".join(teams) + r")\b", "", t, flags=re.I)):
+            numbers = [int(x) for x in re.findall(r"[0-9]+", t)]
+            if len(numbers) != len(teams) or re.search(r"[^0-9\s:,;/-]", re.sub(r"\b(" + "|".join(teams) + r")\b", "", t, flags=re.I)):
                 example = " ".join(str(157 * i) for i in range(len(teams)))
                 raise AnswerError(f"{t!r}: write the {len(teams)} numbers {' '.join(teams)}, e.g. {example}",
                                   de=f"{t!r}: schreibe die {len(teams)} Zahlen {' '.join(teams)}, "

@@ -39,6 +39,7 @@ from tutor.auction import (BID, FORT, Auction, AuctionSpec, Call, split_calls, s
 from tutor.cards import HandBase
 from tutor.scoring import SEATS, TEAMS, partner_of  # the four seats in two partnerships
 from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
+from tutor.text import is_number
 
 Text = tuple[str, str]   # (German, English)
 
@@ -378,7 +379,7 @@ def parse_call(text: str, rules: TarneebRules | None = None) -> Call:
     """A Tarneeb call: a number 7..13, ``pass``, or with Sonne ``8 Sonne``."""
     rules = load_rules(rules)
     t = " ".join(text.strip().split())
-    m = re.fullmatch(r"(\d+)\s*(\D.*)", t)   # "8 Sonne", "8Sonne": the one way to type a call
+    m = re.fullmatch(r"([0-9]+)\s*([^0-9].*)", t)   # "8 Sonne", "8Sonne": the one way to type a call
     if m:
         word = m.group(2).strip().lower()
         if word in _SONNE_WORDS:
@@ -864,7 +865,7 @@ class HandScore:
 
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    if isinstance(value, str) and is_number(value, signed=True):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise TutorError(f"{name} {value!r}: must be a whole number from {low} to {high}",

@@ -57,6 +57,28 @@ class SeatType(click.ParamType):
 SEAT = SeatType()
 
 
+class NumberType(click.ParamType):
+    """A whole number in the digits 0-9 (click's INTEGER also takes '٣'), from ``low`` to
+    ``high``: anything else is the one-line error of :func:`tutor.text.parse_int`."""
+
+    name = "integer"
+
+    def __init__(self, low: "int | None" = None, high: "int | None" = None, *,
+                 signed: bool = True) -> None:
+        self.low, self.high, self.signed = low, high, signed
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        from tutor.text import parse_int
+
+        what = param.opts[0] if param is not None and param.opts else "number"
+        return parse_int(value, what, low=self.low, high=self.high, signed=self.signed)
+
+
+NUMBER = NumberType()
+
+
 def write_or_echo(output, text: str) -> bool:
     """Write ``text`` to the file ``output``, or to standard output when it is None.
     Returns whether a file was written; an unwritable file is a one-line TutorError."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from tutor.commands.common import emit_json, json_option, lang_option, write_or_echo
+from tutor.commands.common import NUMBER, NumberType, emit_json, json_option, lang_option, write_or_echo
 
 TOPICS = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe",
           "gegnerfarbe", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
@@ -193,8 +193,8 @@ def _course_files(course) -> list[str]:
 @click.argument("files", nargs=-1, type=click.Path())
 @click.option("--review", is_flag=True, help="The drills due again for this learner (missed ones at once).")
 @click.option("--shuffle", is_flag=True, help="Ask the drills in random order (default: file order).")
-@click.option("--seed", type=int, default=None, help="Seed for --shuffle.")
-@click.option("--count", type=click.IntRange(min=1), default=None,
+@click.option("--seed", type=NUMBER, default=None, help="Seed for --shuffle.")
+@click.option("--count", type=NumberType(1), default=None,
               help="Ask at most this many drills (default: all; 10 for the course without files).")
 @click.option("--explain", "always_explain", is_flag=True, help="Show the full reasoning after right answers too.")
 @db_option
@@ -405,8 +405,8 @@ def _files(n: int, lang: str) -> str:
 
 @drills_group.command("new")
 @click.option("--topic", type=click.Choice(TOPICS), required=True, help="The lesson topic to practise.")
-@click.option("--count", type=click.IntRange(1, 500), default=10, show_default=True)
-@click.option("--seed", type=int, default=None, help="Seed of the random deals (same seed, same drills).")
+@click.option("--count", type=NumberType(1, 500), default=10, show_default=True)
+@click.option("--seed", type=NUMBER, default=None, help="Seed of the random deals (same seed, same drills).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="The drill file to write (default: standard output).")
 @click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from tutor.commands.common import SEAT, common_options, emit_json, json_option, lang_option
+from tutor.commands.common import NUMBER, SEAT, common_options, emit_json, json_option, lang_option
 
 SEATS = ("A", "B", "C", "D")
 
@@ -239,28 +239,29 @@ def check(ctx, hand, auction, call_text, seat, as_json, lang, rules_spec):
 def _parse_weis(items: tuple[str, ...]) -> dict[str, int]:
     from tutor.errors import TutorError
     from tutor.scoring import parse_team
+    from tutor.text import is_number, parse_int
 
     out: dict[str, int] = {}
     for item in items:
         team, sep, points = item.partition("=")
-        if not sep or not points.strip().isdigit():
+        if not sep or not is_number(points):
             raise TutorError(f"--weis {item!r}: write TEAM=POINTS, e.g. AC=50",
                              de=f"--weis {item!r}: TEAM=PUNKTE, z.B. AC=50")
         t = parse_team(team)
-        out[t] = out.get(t, 0) + int(points)
+        out[t] = out.get(t, 0) + parse_int(points, f"--weis {item}")
     return out
 
 
 @click.command()
 @click.option("--contract", default=None, help='The contract, e.g. "100 Eichel" or "Matsch Rosen".')
 @click.option("--declarer", type=SEAT, default=None)
-@click.option("--card-points", type=int, default=None, help="The declaring team's card points (0..157).")
+@click.option("--card-points", type=NUMBER, default=None, help="The declaring team's card points (0..157).")
 @click.option("--double", is_flag=True, help="The contract was doubled.")
 @click.option("--redouble", is_flag=True, help="... and kontered.")
 @click.option("--weis", multiple=True, metavar="TEAM=N", help="Weis points for a team (AC or BD); repeatable.")
 @click.option("--stoeck", multiple=True, metavar="TEAM", help="Stöck (20) for a team; repeatable.")
 @click.option("--bid", "bid_value", default=None, help="Tarneeb: the bid (7..13, or '8 Sonne').")
-@click.option("--tricks", type=int, default=None, help="Tarneeb: the tricks the bidding side took.")
+@click.option("--tricks", type=NUMBER, default=None, help="Tarneeb: the tricks the bidding side took.")
 @common_options
 @click.pass_context
 def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, bid_value, tricks,

@@ -8,8 +8,9 @@ from typing import Any, Iterator
 
 import click
 
-from tutor.commands.common import emit_json, json_option, lang_option
+from tutor.commands.common import NUMBER, emit_json, json_option, lang_option
 from tutor.errors import ParseError, TutorError
+from tutor.text import is_number, parse_int
 
 OPTION = {"contract": "--contract", "declarer": "--declarer", "card_points": "--card-points",
           "double": "--double", "redouble": "--konter", "weis": "--weis", "stoeck": "--stoeck",
@@ -23,7 +24,7 @@ def db_option(f):
 
 
 def partie_option(f):
-    return click.option("--partie", "partie_id", type=int, default=None, metavar="N",
+    return click.option("--partie", "partie_id", type=NUMBER, default=None, metavar="N",
                         help="Which stored Partie (default: the newest).")(f)
 
 
@@ -72,8 +73,8 @@ def _rules(spec: str | None, settings: tuple[str, ...]):
         v: Any = value.strip()
         if v.lower() in ("true", "false", "yes", "no"):
             v = v.lower() in ("true", "yes")
-        elif v.isdigit():
-            v = int(v)
+        elif is_number(v):
+            v = parse_int(v, f"--set {key.strip()}")
         changes[key.strip()] = v
     from tutor.partie import rules_spec
 
@@ -135,7 +136,7 @@ def _key_value(item: str, option: str, example: str, example_de: str) -> tuple[s
 @click.option("--contract", default=None, metavar="BID",
               help='What was played: "100 Eichel", "Matsch Rosen", "90 Obenabe", "90 Undenufe Misère".')
 @click.option("--declarer", default=None, metavar="SEAT|NAME", help="Who made the last bid.")
-@click.option("--card-points", "card_points", type=int, default=None, metavar="N",
+@click.option("--card-points", "card_points", type=NUMBER, default=None, metavar="N",
               help="Points in the declaring team's tricks with the 5 for the last (0..157).")
 @click.option("--double", "--dopple", "double", is_flag=True, help="The opponents doubled.")
 @click.option("--konter", "--redouble", "redouble", is_flag=True, help="The declaring team redoubled.")
@@ -195,7 +196,7 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
             for item in weis:
                 key, value = _key_value(item, "--weis", "TEAM=POINTS (AC=50) or SEAT=CARDS (A=Eichel:678)",
                                         "TEAM=PUNKTE (AC=50) oder PLATZ=KARTEN (A=Eichel:678)")
-                if value.isdigit():
+                if is_number(value):
                     k = parse_team(key, f"--weis {item}")
                 else:
                     k = current.seat_of(key, f"--weis {item}")
