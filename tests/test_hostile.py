@@ -223,3 +223,122 @@ def test_quiz_answer_in_unicode_digits_is_not_read_as_a_number(tmp_path):
     assert r.exit_code == 0, r.output
     assert "Traceback" not in r.output and r.output.count("counts as wrong") == 2, r.output
     assert "0/2" in r.output
+
+
+# -- table rules: a bounded ladder, a linear auction --------------------------------------
+def test_a_ladder_of_a_billion_bids_is_refused(tmp_path):
+    f = write(tmp_path, "r.yaml", "lowest_bid: 0\nstep: 1\nhighest_bid: 4000\nmatsch_bid: 4001\n")
+    line = refused(run("bid", "--hand", HAND, "--rules", f, "--lang", "en"), "r.yaml")
+    assert "0 to 4000 in steps of 1 are 4001 bids, more than 1000" in line
+    f = write(tmp_path, "b.yaml", "lowest_bid: 0\nstep: 1\nhighest_bid: 1000000000\n")
+    refused(run("bid", "--hand", HAND, "--rules", f, "--lang", "en"), "b.yaml",
+            "1000000000 is more than 1,000,000")
+
+
+def test_tafel_new_does_not_store_an_unbounded_ladder(tmp_path):
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    r = run("tafel", "new", "--set", "step=1", "--set", "highest_bid=10000",
+            "--set", "matsch_bid=10001", "--lang", "en", env=env)
+    refused(r, "--set", "9951 bids, more than 1000")
+    assert "no Partie" in run("tafel", "show", "--lang", "en", env=env).output
+
+
+def test_an_old_partie_with_an_unbounded_ladder_is_one_line_on_every_add(tmp_path):
+    """A Partie stored before the bound (its rules written straight into the database)
+    is refused when read back, with one line, and the board stays readable otherwise."""
+    import sqlite3
+
+    db = tmp_path / "t.db"
+    env = {"TUTOR_DB": str(db)}
+    assert run("tafel", "new", env=env).exit_code == 0
+    conn = sqlite3.connect(db)
+    rules = json.loads(conn.execute("SELECT rules FROM tafel_partie").fetchone()[0])
+    rules.update(lowest_bid=0, step=1, highest_bid=999_999, matsch_bid=1_000_000)
+    conn.execute("UPDATE tafel_partie SET rules = ?", (json.dumps(rules),))
+    conn.commit()
+    conn.close()
+    add = ["tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113"]
+    for _ in range(2):
+        refused(run(*add, "--lang", "en", env=env), "stored Partie 1: rules", "more than 1000")
+
+
+def test_a_long_auction_reads_at_a_step_of_one():
+    """800 calls (a bid one higher, then two forts, with re-entry) read to the end."""
+    from tutor.auction import Auction
+    from tutor.rules import load
+
+    rules = load({"step": 1, "fort_final": False, "highest_bid": 1000, "matsch_bid": 1001})
+    calls = []
+    for i in range(800):
+        calls.append(f"{50 + i // 3} Eichel" if i % 3 == 0 else "fort")
+    a = Auction.parse(", ".join(calls), rules)
+    assert len(a) == 800 and len(a.entries) == 800
+    assert str(a.high_bid) == f"{50 + 799 // 3} Eichel" and not a.over
+    # a branch from an earlier auction does not change the later one
+    early = Auction.parse(", ".join(calls[:4]), rules)
+    later = early.play("fort")
+    other = early.play(f"{52} Eichel")
+    assert [str(e.call) for e in later.entries][-1] == "fort"
+    assert [str(e.call) for e in other.entries][-1] == "52 Eichel"
+    assert len(early.entries) == 4
+
+
+# -- the database: tampered, damaged, full ----------------------------------------------
+def _board_with_games(db: Path, games: int = 3) -> dict:
+    env = {"TUTOR_DB": str(db)}
+    assert run("tafel", "new", env=env).exit_code == 0
+    for _ in range(games):
+        r = run("tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113", env=env)
+        assert r.exit_code == 0, r.output
+    return env
+
+
+def test_a_game_row_that_is_not_json(tmp_path):
+    import sqlite3
+
+    env = _board_with_games(tmp_path / "t.db")
+    conn = sqlite3.connect(tmp_path / "t.db")
+    conn.execute("UPDATE tafel_game SET game = 'not json' WHERE seq = 2")
+    conn.commit()
+    conn.close()
+    for args in (["tafel", "show"], ["tafel", "add", "--contract", "100 Eichel", "--declarer", "B",
+                                     "--card-points", "100"], ["tafel", "export"]):
+        refused(run(*args, "--lang", "en", env=env), "stored Partie 1, game 2", "changed outside the tutor")
+
+
+def test_a_damaged_page_of_the_database(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "t.db"
+    env = _board_with_games(db, games=5)
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'tafel_game'").fetchone()[0]
+    size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    data = bytearray(db.read_bytes())
+    data[(page - 1) * size:page * size] = b"\x07" * size      # the games' table: garbage
+    db.write_bytes(bytes(data))
+    line = refused(run("tafel", "show", "--lang", "en", env=env), str(db))
+    assert "damaged" in line or "not a tutor database" in line
+
+
+def test_a_full_disk_during_the_quiz_keeps_the_answers_before(tmp_path):
+    """The quiz under a file size limit (the disk fills up after some answers): one line
+    naming the database, exit 2, and every answer the quiz confirmed is stored."""
+    import sqlite3
+
+    db = tmp_path / "q.db"
+    env = {**os.environ, "TUTOR_DB": str(db)}
+    assert run("lessons", env={"TUTOR_DB": str(db)}).exit_code == 0     # creates the database
+    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (60000, 60000));"
+            "from tutor.cli import main; main(sys.argv[1:])")
+    r = subprocess.run([sys.executable, "-c", code, "quiz", "exercises/hilfe.yaml", "exercises/bieten.yaml",
+                        "--lang", "en"], input="90 Eichel\n" * 30, capture_output=True, text=True, env=env,
+                       cwd=Path(__file__).resolve().parent.parent)
+    assert r.returncode == 2, r.stderr[-800:]
+    err = r.stderr.strip().splitlines()
+    assert len(err) == 1 and str(db) in err[0] and "what was saved before is kept" in err[0], err
+    confirmed = sum(r.stdout.count(w) for w in ("Right.", "Wrong.", "Acceptable"))
+    stored = sqlite3.connect(db).execute("SELECT count(*) FROM quiz_answer").fetchone()[0]
+    assert stored == confirmed >= 1, (stored, confirmed, r.stdout[-500:])

@@ -36,6 +36,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.errors import IllegalCallError, ParseError
@@ -109,6 +110,16 @@ class AuctionSpec:
     def seat_names(self) -> tuple[str, ...]:
         return tuple(SEAT_LETTERS[: self.seats])
 
+    @cached_property
+    def rank(self) -> dict[int | str, int]:
+        """Each level's place on the ladder: is a level a bid, which is higher, in O(1)."""
+        return {level: i for i, level in enumerate(self.ladder)}
+
+    @cached_property
+    def words(self) -> dict[str, str]:
+        """The word levels of the ladder ("Matsch alleine"), by their lower case."""
+        return {x.lower(): x for x in self.ladder if isinstance(x, str)}
+
     def seat_index(self, name: str) -> int:
         n = name.strip().upper()
         if n not in self.seat_names:
@@ -140,9 +151,8 @@ class AuctionSpec:
         for w in self.end_words:
             if low == w.lower():
                 return Call(WORD, word=w)
-        for w in (x for x in self.ladder if isinstance(x, str)):
-            if low == w.lower():
-                return Call(BID, w)
+        if low in self.words:
+            return Call(BID, self.words[low])
         # "60 Rosen", "60 auf Rosen", "60ro", "60♥": a number may touch its strain; a
         # word level ("Matsch Rosen") is followed by a space
         m = (re.fullmatch(r"([0-9]+)(?:\s*(?:auf\s+)?(\D.*))?", t)
@@ -168,7 +178,7 @@ class AuctionSpec:
         elif self.strains is not None and not self.strain_optional:
             raise ParseError(f"call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'",
                              de=f"Ansage {t!r}: ein Gebot nennt Zahl und Trumpffarbe, z.B. '{level} Eichel'")
-        if level not in self.ladder:
+        if level not in self.rank:
             raise IllegalCallError(why("not_a_bid_in", level=level, game=self.name,
                                        ladder=describe_ladder(self.ladder)))
         return Call(BID, level, strain)
@@ -183,7 +193,7 @@ class AuctionSpec:
 
     def key(self, call: Call) -> tuple[int, int]:
         rank = (self.strain_rank or {}).get(call.strain, 0)
-        return (self.ladder.index(call.level), rank)
+        return (self.rank[call.level], rank)
 
 
 def describe_ladder(ladder: Sequence[int | str]) -> str:
@@ -274,7 +284,12 @@ class Auction:
 
     def __init__(self, spec: AuctionSpec | None = None) -> None:
         self.spec = spec or default_spec()
-        self.entries: tuple[Entry, ...] = ()
+        # The calls: the first ``_n`` of a list shared with the auctions this one grew
+        # from, so that a call costs the same at the 800th as at the first (a tuple
+        # copied on every call made reading an auction quadratic in its length).
+        self._calls: list[Entry] = []
+        self._n = 0
+        self._entries: tuple[Entry, ...] | None = ()
         self._high: int | None = None       # index into entries of the standing bid
         self._passed: frozenset[int] = frozenset()   # seats that said fort since the last bid
         self._out: frozenset[int] = frozenset()      # seats whose fort is final
@@ -311,7 +326,24 @@ class Auction:
         return f"Auction.parse({str(self)!r})"
 
     def __len__(self) -> int:
-        return len(self.entries)
+        return self._n
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The calls so far, each with its seat."""
+        if self._entries is None:
+            self._entries = tuple(self._calls[:self._n])
+        return self._entries
+
+    def _grown(self, entry: Entry) -> "Auction":
+        """A copy of this auction with ``entry`` appended (the state is set by the caller)."""
+        a = copy.copy(self)
+        if len(self._calls) != self._n:   # a later call was played on this auction: branch
+            a._calls = self._calls[:self._n]
+        a._calls.append(entry)
+        a._n = self._n + 1
+        a._entries = None
+        return a
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Auction) and (self.spec, self.entries) == (other.spec, other.entries)
@@ -347,11 +379,11 @@ class Auction:
 
     @property
     def high(self) -> Entry | None:
-        return None if self._high is None else self.entries[self._high]
+        return None if self._high is None else self._calls[self._high]
 
     @property
     def high_bid(self) -> Call | None:
-        return None if self._high is None else self.entries[self._high].call
+        return None if self._high is None else self._calls[self._high].call
 
     @property
     def declarer(self) -> str | None:
@@ -382,7 +414,7 @@ class Auction:
         spec = self.spec
         if not spec.doubling or self._high is None or self._doubled is not None or self.annulled:
             return False
-        if self._high == len(self.entries) - 1:
+        if self._high == self._n - 1:
             return True   # nobody has called since the bid
         return spec.double_window == "first_lead" and self._over and self._ended_by == "forts"
 
@@ -412,7 +444,7 @@ class Auction:
                 return why("no_kontern")
             if self._redoubled is not None:
                 return why("kontered_already")
-            if self._doubled is None or self.entries[-1].call.kind != DOUBLE:
+            if self._doubled is None or self._calls[self._n - 1].call.kind != DOUBLE:
                 return why("konter_after_double")
             if s not in spec.side_of(spec.seat_index(self.high.seat)):
                 return why("konter_side", seat=seat)
@@ -430,7 +462,7 @@ class Auction:
                     return why("not_a_trump", strain=call.strain)
             elif call.strain is not None:
                 return why("no_suit", game=spec.name)
-            if call.level not in spec.ladder:
+            if call.level not in spec.rank:
                 return why("not_a_bid", level=call.level, ladder=describe_ladder(spec.ladder))
             if self.high_bid is not None and spec.key(call) <= spec.key(self.high_bid):
                 return why("not_higher", call=call, high=self.high_bid)
@@ -473,10 +505,9 @@ class Auction:
         if why is not None:
             raise IllegalCallError(why)
         spec = self.spec
-        a = copy.copy(self)
         if call.kind in (DOUBLE, REDOUBLE):
             s = spec.seat_index(seat)
-            a.entries = self.entries + (Entry(spec.seat_names[s], call),)
+            a = self._grown(Entry(spec.seat_names[s], call))
             if call.kind == DOUBLE:
                 a._doubled = s
                 a._over, a._ended_by = True, self._ended_by or "double"
@@ -484,9 +515,9 @@ class Auction:
                 a._redoubled = s
             return a
         s = self._next
-        a.entries = self.entries + (Entry(spec.seat_names[s], call),)
+        a = self._grown(Entry(spec.seat_names[s], call))
         if call.kind == BID:
-            a._high = len(a.entries) - 1
+            a._high = a._n - 1
             a._passed = frozenset()
             if call.level in spec.closing_bids:
                 a._over, a._ended_by, a._next = True, "closing", None
@@ -506,7 +537,7 @@ class Auction:
                 a._over, a._ended_by, a._next = True, "annulled", None
                 return a
         else:
-            high_seat = spec.seat_index(a.entries[a._high].seat)
+            high_seat = spec.seat_index(a._calls[a._high].seat)
             if (a._passed | a._out) >= everyone - {high_seat}:
                 a._over, a._ended_by, a._next = True, "forts", None
                 return a

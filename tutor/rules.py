@@ -15,10 +15,17 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
 from tutor.errors import RulesError
+
+#: the most bids a ladder may hold (lowest_bid..highest_bid in steps of step; the
+#: Verband's has 21): a billion would take gigabytes, and every call is read against it
+MAX_BIDS = 1000
+#: the largest number a table rule may hold (points, targets, bids)
+MAX_NUMBER = 1_000_000
 
 # Field name -> the allowed values (a tuple) or the type, and a short description.
 _CHOICES: dict[str, tuple] = {
@@ -80,7 +87,7 @@ class TableRules:
     four_forts_dealer: str = "same"
 
     # -- derived -------------------------------------------------------------------
-    @property
+    @cached_property
     def bid_values(self) -> tuple[int, ...]:
         """Every number that is a bid, in order: lowest..highest in steps, then Matsch."""
         return tuple(range(self.lowest_bid, self.highest_bid + 1, self.step)) + (self.matsch_bid,)
@@ -117,6 +124,11 @@ def _validated(rules: TableRules) -> TableRules:
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise RulesError(f"table rule {name!r}: {value!r} is not a whole number >= 0",
                                  de=f"Tischregel {name!r}: {value!r} ist keine ganze Zahl >= 0")
+            if value > MAX_NUMBER:
+                raise RulesError(f"table rule {name!r}: {value} is more than {MAX_NUMBER:,} "
+                                 "(the limit for table rules)",
+                                 de=f"Tischregel {name!r}: {value} ist mehr als "
+                                    f"{MAX_NUMBER:,} (die Grenze für Tischregeln)".replace(",", "'"))
     if rules.step <= 0:
         raise RulesError("table rule 'step': must be at least 1",
                          de="Tischregel 'step': muss mindestens 1 sein")
@@ -126,6 +138,14 @@ def _validated(rules: TableRules) -> TableRules:
     if not rules.lowest_bid <= rules.highest_bid < rules.matsch_bid:
         raise RulesError("table rules: need lowest_bid <= highest_bid < matsch_bid",
                          de="Tischregeln: verlangt ist lowest_bid <= highest_bid < matsch_bid")
+    bids = (rules.highest_bid - rules.lowest_bid) // rules.step + 1
+    if bids > MAX_BIDS:
+        raise RulesError(f"table rules: {rules.lowest_bid} to {rules.highest_bid} in steps of "
+                         f"{rules.step} are {bids} bids, more than {MAX_BIDS} (the limit for "
+                         "a ladder of bids)",
+                         de=f"Tischregeln: {rules.lowest_bid} bis {rules.highest_bid} in Schritten "
+                            f"von {rules.step} sind {bids} Gebote, mehr als {MAX_BIDS} (die Grenze "
+                            "für eine Reihe von Geboten)")
     return rules
 
 

@@ -40,6 +40,89 @@ def migrations() -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
+class StoreError(TutorError):
+    """The database failed under a command: read-only, full, damaged, or changed outside
+    the tutor. Every change is one transaction, so what was stored before stays."""
+
+
+def database_error(path: "str | Path", e: BaseException) -> StoreError:
+    """One line for a failure of the database ``path``, in both languages."""
+    text = " ".join(str(e).split())
+    low = text.lower()
+    if "readonly" in low or "read-only" in low:
+        en, de = ("it is read-only, nothing more can be saved",
+                  "sie ist schreibgeschützt, es kann nichts mehr gespeichert werden")
+    elif "full" in low or "disk i/o" in low:
+        en, de = (f"cannot write ({text}: is the disk full?), nothing more can be saved",
+                  f"nicht zu schreiben ({text}: ist der Datenträger voll?), es kann nichts mehr "
+                  "gespeichert werden")
+    elif "malformed" in low or "not a database" in low or "corrupt" in low:
+        en, de = f"it is damaged ({text})", f"sie ist beschädigt ({text})"
+    else:
+        en, de = text, text
+    return StoreError(f"database {path}: {en} (what was saved before is kept)",
+                      de=f"Datenbank {path}: {de} (was vorher gespeichert wurde, bleibt)")
+
+
+def _translated(conn, e: sqlite3.DatabaseError) -> Exception:
+    if not conn.guarded:    # while connecting: connect() handles busy and damaged files
+        return e
+    err = database_error(conn.path, e)
+    err.__cause__ = e
+    err.__suppress_context__ = True
+    return err
+
+
+class _Cursor(sqlite3.Cursor):
+    """A cursor whose every failure is a StoreError naming the database."""
+
+    def execute(self, *args):
+        try:
+            return super().execute(*args)
+        except sqlite3.DatabaseError as e:
+            raise _translated(self.connection, e)
+
+    def executemany(self, *args):
+        try:
+            return super().executemany(*args)
+        except sqlite3.DatabaseError as e:
+            raise _translated(self.connection, e)
+
+    def fetchone(self):
+        try:
+            return super().fetchone()
+        except sqlite3.DatabaseError as e:
+            raise _translated(self.connection, e)
+
+    def fetchall(self):
+        try:
+            return super().fetchall()
+        except sqlite3.DatabaseError as e:
+            raise _translated(self.connection, e)
+
+    def __next__(self):
+        try:
+            return super().__next__()
+        except sqlite3.DatabaseError as e:
+            raise _translated(self.connection, e)
+
+
+class _Connection(sqlite3.Connection):
+    """The tutor's connection: errors of its statements are one line (StoreError)."""
+
+    path = "?"
+    guarded = False
+
+    def cursor(self, factory=_Cursor):
+        return super().cursor(factory)
+
+    def execute(self, sql, parameters=()):
+        return self.cursor().execute(sql, parameters)
+
+    def executemany(self, sql, parameters):
+        return self.cursor().executemany(sql, parameters)
+
+
 def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
     """Open (creating when missing) and migrate the database."""
     p = Path(path) if path is not None else default_path()
@@ -49,7 +132,8 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
         elif not p.parent.is_dir():
             raise TutorError(f"cannot open the database {p}: the folder {p.parent} does not exist",
                              de=f"Datenbank {p} nicht zu öffnen: der Ordner {p.parent} fehlt")
-        conn = sqlite3.connect(p, timeout=30, isolation_level=None)
+        conn = sqlite3.connect(p, timeout=30, isolation_level=None, factory=_Connection)
+        conn.path = str(p)
     except (OSError, sqlite3.Error) as e:
         raise TutorError(f"cannot open the database {p}: {e}",
                          de=f"Datenbank {p} nicht zu öffnen: {e}") from None
@@ -61,6 +145,7 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA foreign_keys=ON")
             _migrate(conn)
+            conn.guarded = True
             return conn
         except sqlite3.OperationalError as e:
             busy = "locked" in str(e) or "busy" in str(e)
@@ -89,7 +174,10 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     try:
         yield conn
     except BaseException:
-        conn.execute("ROLLBACK")
+        try:
+            conn.execute("ROLLBACK")
+        except (TutorError, sqlite3.Error):
+            pass   # SQLite rolled back already (a full disk, a damaged file)
         raise
     else:
         conn.execute("COMMIT")

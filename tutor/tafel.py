@@ -42,8 +42,23 @@ def _rules_json(rules: TableRules) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def _stored_json(text: Any, kind: type, where: str, where_de: str) -> Any:
+    """A stored JSON value of the type ``kind``: a row changed outside the tutor (not
+    JSON, or the wrong shape) is one line naming it, not a traceback."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        data = None
+    if not isinstance(data, kind):
+        raise TutorError(f"{where}: the stored row is not what the tutor wrote "
+                         "(the database was changed outside the tutor)",
+                         de=f"{where_de}: der gespeicherte Eintrag ist nicht, was der Tutor "
+                            "geschrieben hat (die Datenbank wurde ausserhalb geändert)")
+    return data
+
+
 def _rules_from_json(text: str, where: str, where_de: str | None = None) -> TableRules:
-    data = json.loads(text)
+    data = _stored_json(text, (dict, str), where, where_de or where)
     if isinstance(data, dict):  # keys a later version dropped are left behind
         data = {k: v for k, v in data.items() if k == "profile" or k in rules_mod.FIELDS}
     return read_rules(data, where, where_de=where_de)
@@ -100,8 +115,13 @@ class Tafel:
                                  (pid,)).fetchone()
         where, where_de = f"stored Partie {pid}", f"gespeicherte Partie {pid}"
         rules = _rules_from_json(head["rules"], f"{where}: rules", f"{where_de}: rules")
-        partie = Partie(rules, (), json.loads(head["names"]), head["dealer"])
-        games = [Game.from_dict(json.loads(r["game"]), rules, f"{where}, game {r['seq']}",
+        names = _stored_json(head["names"], dict, f"{where}: names", f"{where_de}: Namen")
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in names.items()):
+            _stored_json(None, dict, f"{where}: names", f"{where_de}: Namen")
+        partie = Partie(rules, (), names, parse_seat(head["dealer"], f"{where}: dealer"))
+        games = [Game.from_dict(_stored_json(r["game"], dict, f"{where}, game {r['seq']}",
+                                             f"{where_de}, Spiel {r['seq']}"),
+                                rules, f"{where}, game {r['seq']}",
                                 where_de=f"{where_de}, Spiel {r['seq']}")
                  for r in self.conn.execute("SELECT seq, game FROM tafel_game WHERE partie = ? "
                                             "ORDER BY seq", (pid,))]

@@ -39,8 +39,9 @@ def parse_int(text: object, what: str, what_de: "str | None" = None, *, low: "in
         raise error(f"{what}: {shown} is not a whole number (write the digits 0-9)",
                     de=f"{what_de}: {shown} ist keine ganze Zahl (schreibe die Ziffern 0-9)")
     if len(t.lstrip("+-")) > MAX_DIGITS:
-        raise error(f"{what}: {t[:12]}... is too large (at most {MAX_DIGITS} digits)",
-                    de=f"{what_de}: {t[:12]}... ist zu gross (höchstens {MAX_DIGITS} Ziffern)")
+        shown = t if len(t) <= 20 else t[:17] + "..."
+        raise error(f"{what}: {shown} is too large (at most {MAX_DIGITS} digits)",
+                    de=f"{what_de}: {shown} ist zu gross (höchstens {MAX_DIGITS} Ziffern)")
     n = int(t)
     if (low is not None and n < low) or (high is not None and n > high):
         span = (f"from {low} to {high}" if low is not None and high is not None
