@@ -378,3 +378,55 @@ def test_hostile_game_files_are_refused_in_one_line(tmp_path, text, words):
 
 def test_a_game_file_that_is_no_regular_file(tmp_path):
     bad(run("play", tmp_path, "--lang", "en"))
+
+
+# -- whole games of every kind ---------------------------------------------------------------
+
+def _played_out(seed, trump_text, contract=None, rules=None):
+    """A random deal played out by always taking the first legal card; as a game file."""
+    import random
+
+    from tutor.cards import DECK, Hand
+    from tutor.play.rules import Trump, legal, seats_from, winner
+
+    rng = random.Random(seed)
+    cards = list(DECK)
+    rng.shuffle(cards)
+    hands = {s: Hand(cards[i * 9:(i + 1) * 9]) for i, s in enumerate("ABCD")}
+    trump = Trump.parse(trump_text)
+    left = {s: list(hands[s]) for s in "ABCD"}
+    leader, tricks = "A", []
+    for _ in range(9):
+        trick = []
+        for seat in seats_from(leader):
+            card = legal(left[seat], trick, trump)[0]
+            left[seat].remove(card)
+            trick.append(card)
+        tricks.append(trick)
+        leader = seats_from(leader)[winner(trick, trump)]
+    text = "" if rules is None else f"rules: {rules}\n"
+    text += "hands:\n" + "".join(f"  {s}: {hands[s]}\n" for s in "ABCD")
+    text += (f"contract: {contract}\ndeclarer: A\n" if contract else f"trump: {trump_text}\n") + "leader: A\n"
+    text += "tricks:\n" + "".join("  - " + ", ".join(map(str, t)) + "\n" for t in tricks)
+    return text
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("trump", ["Eichel", "Schellen", "Rosen", "Schilten", "Obenabe", "Undenufe"])
+def test_a_whole_game_of_every_kind_holds_157(seed, trump):
+    r = game.replay(game.loads(_played_out(seed, trump), source="g.yaml"))
+    assert r.complete and len(r.tricks) == 9
+    assert r.points["AC"] + r.points["BD"] == 157
+    assert sum(t.points for t in r.tricks) == 157 and r.tricks[-1].last
+    assert all(t.leader == prev.winner for prev, t in zip(r.tricks, r.tricks[1:]))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_misere_credits_the_declaring_team_with_the_other_sides_points(seed):
+    text = _played_out(seed, "Obenabe", contract="90 Obenabe Misère", rules="erweitert")
+    r = game.replay(game.loads(text, source="g.yaml"))
+    own = r.points["AC"]                        # A declared: team AC
+    credited = 157 - own                        # the tricks count for the other side
+    made = credited >= 90
+    assert r.row.score.made is made
+    assert r.row.points == {"AC": credited + (90 if made else 0), "BD": own + (0 if made else 90)}

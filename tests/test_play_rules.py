@@ -267,3 +267,22 @@ def test_the_module_examples():
     import doctest
 
     assert doctest.testmod(rules).failed == 0
+
+
+def test_beats():
+    lead = Suit.ROSEN
+    assert rules.beats(Card.parse("Eichel 6"), Card.parse("Rosen A"), EICHEL, lead)
+    assert not rules.beats(Card.parse("Rosen A"), Card.parse("Eichel 6"), EICHEL, lead)
+    assert rules.beats(Card.parse("Rosen K"), Card.parse("Rosen O"), EICHEL, lead)
+    assert not rules.beats(Card.parse("Schellen A"), Card.parse("Rosen 6"), EICHEL, lead)
+    assert rules.beats(Card.parse("Rosen 6"), Card.parse("Rosen A"), UNDENUFE, lead)
+
+
+def test_errors_name_the_trump_kinds_in_both_languages():
+    with pytest.raises(ParseError) as e:
+        Trump.parse("Herz Ass")
+    assert "Obenabe" in str(e.value) and "Undenufe" in e.value.text("de") and "unbekannter" in e.value.text("de")
+    with pytest.raises(ParseError) as e:
+        Trump.parse("Obenabe Misère")
+    assert "Misère" in str(e.value) and "Ziel" in e.value.text("de")
+    assert RULES["follow_suit"].text() == RULES["follow_suit"].en == str(RULES["follow_suit"])

@@ -46,5 +46,5 @@ def play(path, rules_spec, as_json, lang) -> None:
             click.echo(line)
     if result.illegal is not None:
         if not as_json:
-            click.echo(f"tutor play: {result.illegal.where}: {result.illegal.text(lang)}", err=True)
+            click.echo(f"tutor: {result.illegal.where}: {result.illegal.text(lang)}", err=True)
         sys.exit(1)
