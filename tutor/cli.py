@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "quiz": ("tutor.commands.course:quiz_cmd", "Practise drills in the terminal (or --review what is due)."),
     "sheet": ("tutor.commands.course:sheet_cmd", "A printable HTML worksheet from drill files or a lesson."),
     "drills": ("tutor.commands.course:drills_group", "Drill files: check, new (generate), schema."),
+    "deal": ("tutor.commands.judge:deal", "Deals of the unseen cards that fit an auction."),
 }
 
 

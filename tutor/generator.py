@@ -28,11 +28,11 @@ class Deal:
     """A random deal and its auction as the encoder bids it, step by step."""
 
     def __init__(self, rng: random.Random, rules) -> None:
-        from tutor.cards import deal
+        from tutor.play.dealer import everyone
 
         self.rng = rng
         self.rules = rules
-        self.hands = dict(zip(SEATS, deal(rng)))
+        self.hands = everyone().deal(rng)   # the simulation's dealer, nothing known yet
         self.reader = None   # the live auction of the last steps()
 
     def steps(self, wander: float = WANDER, max_calls: int = 14) -> Iterator[tuple]:

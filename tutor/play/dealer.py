@@ -1,0 +1,294 @@
+"""The dealer: deals of the unseen cards that fit what the auction promised.
+
+A :class:`Dealer` takes the hands that are known (the player's own) and, for every
+other seat, what its calls promised (the decoder's ``known``: per suit the cards held,
+the cards denied, and a range of lengths). It deals the unseen cards so that every
+promise holds, exactly uniformly over all deals that fit:
+
+1. per suit, every unseen card gets the seats it may go to (a promised card one seat,
+   a denied card not that seat);
+2. the number of fitting deals is counted exactly, suit by suit, over the lengths each
+   seat may get (``count``); zero is reported as :class:`DealError` in one line;
+3. a deal is drawn suit by suit: the lengths with probability proportional to the
+   number of fitting deals they leave, then the constrained cards (grouped by the
+   seats they may go to) split among their seats, then the rest shuffled in.
+
+There is no rejection loop: every draw is a fitting deal, however tight the promises,
+and with no promises every deal of the unseen cards is equally likely. The same
+``random.Random`` seed gives the same deals.
+
+    >>> import random
+    >>> from tutor.cards import Hand
+    >>> d = Dealer({"A": Hand.parse("Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7")})
+    >>> sorted(d.deal(random.Random(3)))
+    ['A', 'B', 'C', 'D']
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from math import comb
+from typing import Iterable, Mapping, Sequence
+
+from tutor.cards import DECK, HAND_SIZE, SUITS, Card, Hand, Rank, Suit
+from tutor.errors import TutorError
+
+SEATS = ("A", "B", "C", "D")
+
+
+class DealError(TutorError):
+    """The promises cannot all hold with the known hands."""
+
+
+@dataclass(frozen=True)
+class Need:
+    """What one seat must hold in one suit (a promise of the decoder, or none)."""
+
+    has: frozenset = frozenset()
+    lacks: frozenset = frozenset()
+    length: tuple[int, int] = (0, HAND_SIZE)
+
+
+def _splits(n: int, k: int, caps: Sequence[int]) -> Iterable[tuple[int, ...]]:
+    """Every way to write n as k parts, part i at most caps[i]."""
+    if k == 1:
+        if n <= caps[0]:
+            yield (n,)
+        return
+    for first in range(min(n, caps[0]) + 1):
+        for rest in _splits(n - first, k - 1, caps[1:]):
+            yield (first,) + rest
+
+
+def _multinomial(parts: Sequence[int]) -> int:
+    out, total = 1, 0
+    for p in parts:
+        total += p
+        out *= comb(total, p)
+    return out
+
+
+class _Suit:
+    """One suit's unseen cards: the seats each may go to, and the ways to split them."""
+
+    def __init__(self, suit: Suit, cards: list[Card], seats: tuple[str, ...],
+                 needs: Mapping[str, Need]) -> None:
+        self.suit = suit
+        self.seats = seats
+        groups: dict[tuple[int, ...], list[Card]] = {}
+        for card in cards:
+            holders = [i for i, s in enumerate(seats) if card.rank in needs[s].has]
+            if len(holders) > 1:
+                raise DealError(f"{' and '.join(seats[i] for i in holders)} cannot both hold {card}",
+                                de=f"{' und '.join(seats[i] for i in holders)} können nicht beide {card} halten")
+            allowed = tuple(holders) if holders else tuple(
+                i for i, s in enumerate(seats) if card.rank not in needs[s].lacks)
+            if not allowed:
+                raise DealError(f"{card} can go to nobody: every seat that is dealt denies it",
+                                de=f"{card} kann niemand halten: jeder Platz schliesst die Karte aus")
+            groups.setdefault(allowed, []).append(card)
+        self.groups = sorted(groups.items())
+        self.size = len(cards)
+        self._tables: dict[tuple[int, ...], list] = {}
+        lo = [needs[s].length[0] for s in seats]
+        hi = [min(needs[s].length[1], self.size) for s in seats]
+        self.ways: dict[tuple[int, ...], int] = {}
+        for lengths in _splits(self.size, len(seats), hi):
+            if all(l >= m for l, m in zip(lengths, lo)):
+                w = self._count(lengths)
+                if w:
+                    self.ways[lengths] = w
+
+    def _count(self, lengths: tuple[int, ...]) -> int:
+        return self._table(lengths)[-1].get(lengths, 0)
+
+    def _table(self, lengths: tuple[int, ...]) -> list[dict[tuple[int, ...], int]]:
+        """tables[j][v]: ways to place the first j groups with v cards per seat (v <= lengths)."""
+        if lengths in self._tables:
+            return self._tables[lengths]
+        k = len(self.seats)
+        tables = [{(0,) * k: 1}]
+        for allowed, cards in self.groups:
+            nxt: dict[tuple[int, ...], int] = {}
+            caps = [lengths[i] for i in allowed]
+            for v, w in tables[-1].items():
+                room = [caps[j] - v[i] for j, i in enumerate(allowed)]
+                for split in _splits(len(cards), len(allowed), room):
+                    u = list(v)
+                    for j, i in enumerate(allowed):
+                        u[i] += split[j]
+                    u = tuple(u)
+                    nxt[u] = nxt.get(u, 0) + w * _multinomial(split)
+            tables.append(nxt)
+        self._tables[lengths] = tables
+        return tables
+
+    def draw(self, lengths: tuple[int, ...], rng: random.Random) -> list[list[Card]]:
+        """A uniformly random placement of the suit's cards with these lengths."""
+        tables = self._table(lengths)
+        out: list[list[Card]] = [[] for _ in self.seats]
+        v = lengths
+        for j in range(len(self.groups) - 1, -1, -1):
+            allowed, cards = self.groups[j]
+            prev = tables[j]
+            options, weights = [], []
+            for split in _splits(len(cards), len(allowed), [v[i] for i in allowed]):
+                u = list(v)
+                for t, i in enumerate(allowed):
+                    u[i] -= split[t]
+                w = prev.get(tuple(u), 0)
+                if w:
+                    options.append((split, tuple(u)))
+                    weights.append(w * _multinomial(split))
+            split, v = options[_pick(weights, rng)]
+            pool = list(cards)
+            rng.shuffle(pool)
+            at = 0
+            for t, i in enumerate(allowed):
+                out[i].extend(pool[at:at + split[t]])
+                at += split[t]
+        return out
+
+
+def _pick(weights: Sequence[int], rng: random.Random) -> int:
+    """An index with probability proportional to its (exact, integer) weight."""
+    x = rng.randrange(sum(weights))
+    for i, w in enumerate(weights):
+        if x < w:
+            return i
+        x -= w
+    raise AssertionError("weights changed")
+
+
+class Dealer:
+    """Deals of the cards not in ``fixed`` to the other seats, each seat holding what
+    ``known`` promised (per seat a sequence of promises: ``suit``, ``has``, ``lacks``,
+    ``length``, as :class:`tutor.conventions.Promise`)."""
+
+    def __init__(self, fixed: Mapping[str, Hand] | None = None,
+                 known: Mapping[str, Iterable] | None = None, size: int = HAND_SIZE) -> None:
+        fixed = {s.upper(): h for s, h in (fixed or {}).items()}
+        self.fixed = fixed
+        self.seats = tuple(s for s in SEATS if s not in fixed)
+        self.size = size
+        seen: set[Card] = set()
+        for seat, hand in fixed.items():
+            if len(hand) != size:
+                raise DealError(f"{seat}'s hand has {len(hand)} cards, not {size}",
+                                de=f"das Blatt von {seat} hat {len(hand)} Karten, nicht {size}")
+            twice = seen & set(hand)
+            if twice:
+                card = min(twice)
+                raise DealError(f"{card} is in two hands", de=f"{card} steht in zwei Blättern")
+            seen |= set(hand)
+        self.unseen = [c for c in DECK if c not in seen]
+        needs: dict[str, dict[Suit, Need]] = {s: {x: Need() for x in SUITS} for s in self.seats}
+        for seat, promises in (known or {}).items():
+            seat = seat.upper()
+            if seat not in needs:
+                continue   # a fixed hand: its own promises are its own business
+            for p in promises:
+                n = needs[seat][p.suit]
+                needs[seat][p.suit] = Need(n.has | frozenset(p.has), n.lacks | frozenset(p.lacks),
+                                           (max(n.length[0], p.length[0]), min(n.length[1], p.length[1])))
+        self.needs = needs
+        self._explain_impossible(seen)
+        self.suits = [_Suit(x, [c for c in self.unseen if c.suit == x], self.seats,
+                            {s: needs[s][x] for s in self.seats}) for x in SUITS]
+        self._rest = self._counts()
+        if self.count == 0:
+            raise DealError("the calls cannot all be true with the known hands: no deal fits them",
+                            de="die Ansagen können mit den bekannten Blättern nicht alle stimmen: keine Verteilung passt")
+
+    # -- counting ----------------------------------------------------------------------------
+    def _counts(self) -> list[dict[tuple[int, ...], int]]:
+        """rest[i][cap]: fitting deals of suits i.. with ``cap`` cards still to give each seat."""
+        k = len(self.seats)
+        rest: list[dict[tuple[int, ...], int]] = [dict() for _ in range(len(SUITS) + 1)]
+        rest[len(SUITS)] = {(0,) * k: 1}
+        for i in range(len(SUITS) - 1, -1, -1):
+            table: dict[tuple[int, ...], int] = {}
+            for cap, w_rest in rest[i + 1].items():
+                for lengths, w in self.suits[i].ways.items():
+                    c = tuple(a + b for a, b in zip(cap, lengths))
+                    if max(c) <= self.size:
+                        table[c] = table.get(c, 0) + w * w_rest
+            rest[i] = table
+        return rest
+
+    @property
+    def count(self) -> int:
+        """How many deals fit (every one equally likely)."""
+        return self._rest[0].get((self.size,) * len(self.seats), 0)
+
+    def _explain_impossible(self, seen: set[Card]) -> None:
+        for seat in self.seats:
+            for suit, n in self.needs[seat].items():
+                mine = sorted(Card(suit, r) for r in n.has if Card(suit, r) in seen)
+                if mine:
+                    card = mine[0]
+                    holder = next(s for s, h in self.fixed.items() if card in h)
+                    raise DealError(f"{seat}'s calls promised {card}, but it is in {holder}'s hand",
+                                    de=f"die Ansagen von {seat} versprechen {card}, aber die Karte ist im Blatt von {holder}")
+                if n.length[0] > n.length[1]:
+                    raise DealError(f"{seat}'s calls promise {suit} lengths that contradict each other",
+                                    de=f"die Ansagen von {seat} versprechen in {suit} Längen, die sich widersprechen")
+            low = sum(n.length[0] for n in self.needs[seat].values())
+            if low > self.size:
+                raise DealError(f"{seat}'s calls promise {low} cards, more than {self.size}",
+                                de=f"die Ansagen von {seat} versprechen {low} Karten, mehr als {self.size}")
+        for suit in SUITS:
+            out = sum(1 for c in self.unseen if c.suit == suit)
+            low = sum(self.needs[s][suit].length[0] for s in self.seats)
+            if low > out:
+                raise DealError(f"the calls promise {low} cards of {suit}, but only {out} are unseen",
+                                de=f"die Ansagen versprechen {low} Karten {suit}, aber nur {out} sind unbekannt")
+
+    # -- dealing -----------------------------------------------------------------------------
+    def deal(self, rng: random.Random) -> dict[str, Hand]:
+        """One fitting deal: every seat's hand, the known ones included."""
+        cap = (self.size,) * len(self.seats)
+        cards: list[list[Card]] = [[] for _ in self.seats]
+        for i, suit in enumerate(self.suits):
+            options, weights = [], []
+            for lengths, w in suit.ways.items():
+                left = tuple(a - b for a, b in zip(cap, lengths))
+                if min(left) < 0:
+                    continue
+                w_rest = self._rest[i + 1].get(left, 0)
+                if w_rest:
+                    options.append((lengths, left))
+                    weights.append(w * w_rest)
+            lengths, cap = options[_pick(weights, rng)]
+            for j, got in enumerate(suit.draw(lengths, rng)):
+                cards[j].extend(got)
+        hands = dict(self.fixed)
+        hands.update({s: Hand(c) for s, c in zip(self.seats, cards)})
+        return {s: hands[s] for s in SEATS}
+
+    def deals(self, count: int, seed: int | None = None) -> list[dict[str, Hand]]:
+        rng = random.Random(seed)
+        return [self.deal(rng) for _ in range(count)]
+
+
+@cache
+def everyone() -> Dealer:
+    """The dealer of a fresh deal: nothing known, all 36 cards to the four seats."""
+    return Dealer()
+
+
+def for_auction(hand: "Hand | str", auction: "object | str" = "", seat: str | None = None,
+                rules=None) -> Dealer:
+    """A dealer for ``hand`` at ``seat`` (default: the seat in turn) after ``auction``:
+    the other seats hold what their calls promised."""
+    from tutor import conventions
+
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    e = conventions.explain(auction, rules)
+    seat = (seat or e.auction.next_seat or "").upper()
+    if seat not in SEATS:
+        raise TutorError("the bidding is over: name the hand's seat (A, B, C or D)",
+                         de="das Bieten ist beendet: nenne den Platz des Blatts (A, B, C oder D)")
+    return Dealer({seat: hand}, e.known)
