@@ -342,3 +342,55 @@ def test_a_full_disk_during_the_quiz_keeps_the_answers_before(tmp_path):
     confirmed = sum(r.stdout.count(w) for w in ("Right.", "Wrong.", "Acceptable"))
     stored = sqlite3.connect(db).execute("SELECT count(*) FROM quiz_answer").fetchone()[0]
     assert stored == confirmed >= 1, (stored, confirmed, r.stdout[-500:])
+
+
+# -- output files: whole or not at all, links replaced ----------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_part(tmp_path):
+    """A worksheet written where the disk is full (a file size limit of 1,000 bytes): one
+    line, the file there before is unchanged, no temporary file is left."""
+    out = tmp_path / "blatt.html"
+    out.write_text("old")
+    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000));"
+            "from tutor.cli import main; main(sys.argv[1:])")
+    r = subprocess.run([sys.executable, "-c", code, "sheet", "exercises/hilfe.yaml", "-o", str(out),
+                        "--lang", "en"], capture_output=True, text=True, cwd=ROOT,
+                       env={**os.environ, "TUTOR_DB": str(tmp_path / "db")})
+    assert r.returncode == 2, r.stderr[-500:]
+    err = r.stderr.strip().splitlines()
+    assert len(err) == 1 and "blatt.html: cannot write" in err[0], err
+    assert out.read_text() == "old"
+    assert sorted(x.name for x in tmp_path.iterdir() if x.name != "db") == ["blatt.html"]
+    missing = tmp_path / "new.html"
+    r = subprocess.run([sys.executable, "-c", code, "sheet", "exercises/hilfe.yaml", "-o", str(missing)],
+                       capture_output=True, text=True, cwd=ROOT, env={**os.environ, "TUTOR_DB": str(tmp_path / "db")})
+    assert r.returncode == 2 and not missing.exists()
+
+
+def test_output_onto_a_symlink_replaces_the_link_not_its_target(tmp_path):
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("keep me")
+    link = tmp_path / "blatt.html"
+    link.symlink_to(target)
+    r = run("sheet", "exercises/hilfe.yaml", "-o", str(link))
+    assert r.exit_code == 0, r.output
+    assert not link.is_symlink() and "<html" in link.read_text().lower()
+    assert target.read_text() == "keep me"
+
+
+def test_tafel_show_html_onto_a_symlink(tmp_path):
+    env = _board_with_games(tmp_path / "t.db", games=1)
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("keep me")
+    link = tmp_path / "tafel.html"
+    link.symlink_to(target)
+    r = run("tafel", "show", "--html", "-o", str(link), env=env)
+    assert r.exit_code == 0, r.output
+    assert not link.is_symlink() and target.read_text() == "keep me"
+
+
+def test_output_into_a_missing_folder_is_one_line(tmp_path):
+    refused(run("sheet", "exercises/hilfe.yaml", "-o", str(tmp_path / "no" / "x.html"), "--lang", "en"),
+            "x.html: cannot write")

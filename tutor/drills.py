@@ -581,7 +581,9 @@ def dumps(f: DrillFile, schema_ref: str | None = None) -> str:
 
 
 def dump(f: DrillFile, path: "str | Path", schema_ref: str | None = None) -> None:
-    Path(path).write_text(dumps(f, schema_ref), encoding="utf-8")
+    from tutor.files import write_file
+
+    write_file(path, dumps(f, schema_ref))
 
 
 def schema_ref_for(target: "str | Path") -> str:

@@ -75,6 +75,23 @@ def _de(n: int) -> str:
     return f"{n:,}".replace(",", "'")
 
 
+def read_stdin(where: str = "<stdin>", *, limit: int = MAX_FILE_BYTES) -> str:
+    """Standard input as text, at most ``limit`` characters (one line naming it when more)."""
+    import sys
+
+    try:
+        text = sys.stdin.read(limit + 1)
+    except UnicodeDecodeError:
+        raise ParseError(f"{where}: cannot read: not UTF-8 text",
+                         de=f"{where}: nicht lesbar: kein UTF-8-Text") from None
+    if len(text) > limit:
+        raise ParseError(f"{where}: refused: larger than {limit:,} characters (the limit for input files)",
+                         de=f"{where}: abgelehnt: grösser als {_de(limit)} Zeichen "
+                            "(die Grenze für Eingabedateien)")
+    check_text(text, where)
+    return text
+
+
 def check_text(text: str, where: str, *, error: type = ParseError, line_offset: int = 0) -> None:
     """Refuse text with a NUL byte (no text file holds one): one line naming where."""
     i = text.find("\x00")
@@ -235,25 +252,30 @@ def load_yaml_file(path: "str | Path", *, error: type = ParseError, **kw) -> Any
 # -- writing ---------------------------------------------------------------------------
 def write_atomic(path: "str | Path", text: str, *, encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder renamed
-    over it: a reader sees the old file or the new one, never a part. A symbolic link
-    at ``path`` is replaced by the file. OSError (after removing the temporary file)
-    when the folder cannot be written or the disk is full."""
+    over it: a reader sees the old file or the new one, never a part, and a failed
+    write leaves no file behind. A symbolic link at ``path`` is replaced by the file
+    (its target stays as it was). A device or FIFO (``/dev/stdout``, also through a
+    link) is a stream, not a file: it is written straight. OSError when the folder
+    cannot be written or the disk is full."""
     import tempfile
 
     p = Path(path)
-    folder = p.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    try:
+        st = os.stat(p)           # follows a link: what would be written to
+    except OSError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
+        with open(p, "w", encoding=encoding, newline="") as fh:
+            fh.write(text)
+        return
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        try:
-            mode = stat.S_IMODE(os.stat(p, follow_symlinks=False).st_mode) \
-                if not p.is_symlink() else 0o666 & ~_umask()
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        os.chmod(tmp, mode)
+        keep = st is not None and not p.is_symlink()
+        os.chmod(tmp, stat.S_IMODE(st.st_mode) if keep else 0o666 & ~_umask())
         os.replace(tmp, p)
     except BaseException:
         try:
@@ -261,6 +283,15 @@ def write_atomic(path: "str | Path", text: str, *, encoding: str = "utf-8") -> N
         except OSError:
             pass
         raise
+
+
+def write_file(path: "str | Path", text: str) -> None:
+    """:func:`write_atomic`, its failure one TutorError naming the file."""
+    try:
+        write_atomic(path, text)
+    except OSError as e:
+        raise TutorError(f"{path}: cannot write: {e.strerror or e}",
+                         de=f"{path}: nicht zu schreiben: {e.strerror or e}") from None
 
 
 def _umask() -> int:

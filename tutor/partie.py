@@ -835,4 +835,6 @@ def dumps(partie: Partie) -> str:
 
 
 def dump(partie: Partie, path: "str | Path") -> None:
-    Path(path).write_text(dumps(partie), encoding="utf-8")
+    from tutor.files import write_file
+
+    write_file(path, dumps(partie))

@@ -85,13 +85,7 @@ def write_or_echo(output, text: str) -> bool:
     if output is None:
         click.echo(text, nl=False)
         return False
-    from pathlib import Path
+    from tutor.files import write_file
 
-    from tutor.errors import TutorError
-
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise TutorError(f"cannot write {output}: {e.strerror or e}",
-                         de=f"{output} nicht zu schreiben: {e.strerror or e}") from None
+    write_file(output, text)
     return True

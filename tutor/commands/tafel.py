@@ -253,13 +253,16 @@ def show(html, output, partie_id, db_path, as_json, lang) -> None:
     echo_board(stored.partie, lang, _title(stored))
 
 
+def _stdin() -> str:
+    from tutor.files import read_stdin
+
+    return read_stdin()
+
+
 def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        raise TutorError(f"{path}: cannot write: {e.strerror or e}",
-                         de=f"{path}: nicht zu schreiben: {e.strerror or e}") from None
+    from tutor.files import write_file
+
+    write_file(path, text)
 
 
 def _wrote(path: str, lang: str) -> str:
@@ -348,7 +351,7 @@ def import_(path, db_path, as_json, lang) -> None:
     from tutor import partie as partie_mod
 
     if path == "-":
-        p = partie_mod.loads(sys.stdin.read(), source="<stdin>")
+        p = partie_mod.loads(_stdin(), source="<stdin>")
     else:
         p = partie_mod.load(path)
     with opened(db_path) as t:
@@ -370,7 +373,7 @@ def match(path, rules_spec, as_json, lang) -> None:
     from tutor import partie as partie_mod
 
     if path == "-":
-        p = partie_mod.loads(sys.stdin.read(), source="<stdin>", rules=rules_spec)
+        p = partie_mod.loads(_stdin(), source="<stdin>", rules=rules_spec)
     else:
         p = partie_mod.load(path, rules=rules_spec)
     if as_json:
