@@ -430,3 +430,13 @@ def test_a_misere_credits_the_declaring_team_with_the_other_sides_points(seed):
     made = credited >= 90
     assert r.row.score.made is made
     assert r.row.points == {"AC": credited + (90 if made else 0), "BD": own + (0 if made else 90)}
+
+
+def test_demo_plays_the_worked_example_trick_by_trick():
+    r = run("demo", "--lang", "en")
+    assert r.exit_code == 0
+    assert r.stdout.count("\nTrick ") == 9 and "Card points: AC 113 : BD 44" in r.stdout
+    data = json.loads(run("demo", "--json").stdout)
+    assert data["tricks"] == [{"leader": t["lead"], "cards": t["cards"], "winner": t["winner"],
+                               "points": t["points"]} for t in RECORD["play"]]
+    assert data["card_points"] == RECORD["card_points"]

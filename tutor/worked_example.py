@@ -2,7 +2,8 @@
 
 Loaded from the package's copy of ``worked-example.yaml``: the four hands, the auction,
 every trick and the board. ``show`` walks through it with the engine: each call as the
-decoder reads it and as the encoder recommends it for the caller's hand, then the board.
+decoder reads it and as the encoder recommends it for the caller's hand, then the play trick by
+trick (replayed by :mod:`tutor.play`) and the board.
 """
 from __future__ import annotations
 
@@ -65,14 +66,24 @@ def walk(lang: str = "de") -> dict:
         so_far.append(f"{seat}: {call}" if call in ("dopple", "konter") else call)
         reading = conventions.explain(", ".join(so_far)).calls[-1].to_json(lang)
         calls.append({**reading, "recommended": advice.call, "reasons": list(advice.reasons(lang))})
-    result = score_game(ex.bid, ex.declarer, ex.card_points["AC"], double=ex.doubled)
+    played = _replay()
+    result = score_game(ex.bid, ex.declarer, played.points["AC"], double=ex.doubled)
     return {"hands": {s: str(h) for s, h in ex.hands.items()}, "calls": calls,
             "konter": conventions.advise(ex.hands[ex.declarer], ex.auction, seat=ex.declarer).call,
-            "card_points": ex.card_points, **result.to_json()}
+            "tricks": [t.to_json() for t in played.tricks],
+            "card_points": dict(played.points), **result.to_json()}
+
+
+def _replay():
+    """The play of the worked example, card by card by the rules of play."""
+    from tutor.play import game
+
+    return game.replay(game.worked_example())
 
 
 def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
     from tutor import conventions
+    from tutor.play.game import lines as game_lines
     from tutor.scoring import score_game
 
     ex = load()
@@ -101,7 +112,11 @@ def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
     konter = conventions.advise(ex.hands[ex.declarer], ex.auction, seat=ex.declarer)
     echo((f"{ex.declarer} kontert nicht: " if de else f"{ex.declarer} does not konter: ")
          + konter.reasons(lang)[-1])
-    result = score_game(ex.bid, ex.declarer, ex.card_points["AC"], double=ex.doubled)
+    echo("")
+    played = _replay()
+    for line in game_lines(played, lang, header=False, board=False):
+        echo(line)
+    result = score_game(ex.bid, ex.declarer, played.points["AC"], double=ex.doubled)
     echo("")
     echo(("Die Tafel: " if de else "The board: ") + f"AC {result.board['AC']} : BD {result.board['BD']}"
          + (f" ({result.target_points} Zielpunkte)" if de else f" ({result.target_points} target points)"))

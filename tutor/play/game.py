@@ -580,13 +580,16 @@ def _board(points: Mapping[str, int]) -> str:
     return f"AC {points['AC']} : BD {points['BD']}"
 
 
-def lines(result: Replay, lang: str = "de") -> list[str]:
+def lines(result: Replay, lang: str = "de", header: bool = True, board: bool = True) -> list[str]:
     """The replay trick by trick, as ``tutor play`` prints it (without the illegal card,
-    which goes to the error line)."""
+    which goes to the error line); without ``header`` the first line (contract, leader),
+    without ``board`` the last two (made or missed, the board)."""
     de = lang == "de"
     g = result.game
     out = []
-    if g.contract is not None:
+    if not header:
+        pass
+    elif g.contract is not None:
         how = [f"{g.contract}", (f"Spielübernehmer {g.declarer}" if de else f"declarer {g.declarer}")]
         if g.redouble:
             how.append("gekontert" if de else "doubled and redoubled (konter)")
@@ -618,7 +621,7 @@ def lines(result: Replay, lang: str = "de") -> list[str]:
                + ("" if result.complete else
                   (f" (nach {len(result.tricks)} von {g.size} Stichen)" if de
                    else f" (after {len(result.tricks)} of {g.size} tricks)")))
-    if result.row is not None:
+    if result.row is not None and board:
         s = result.row.score
         if de:
             out.append(f"{g.contract}: {'gemacht' if s.made else 'verfehlt'}, {s.target_points} Zielpunkte "
