@@ -142,9 +142,55 @@ class Promise:
         return f"{self.suit.value}: " + ", ".join(parts) if parts else ""
 
 
+    def mismatch(self, hand: Hand, lang: str = "de") -> str:
+        """What ``hand`` holds in the suit and which part of the promise it breaks:
+        ``in Eichel hältst du A O 9: 3 Karten, nicht genau 2`` (empty when it fits)."""
+        t = MISMATCH_TEXTS[lang if lang in MISMATCH_TEXTS else "en"]
+        names = {PUUR: "Puur", NELL: "Nell"}
+        held = " ".join(r.value for r in hand.suit(self.suit))
+        faults: list[str] = []
+        for r in sorted(self.has, key=lambda r: -r.natural):
+            if not hand.has(self.suit, r):
+                faults.append(t["without"].format(card=_article(names.get(r) or _rank_name(r, lang), lang)))
+        for r in sorted(self.lacks, key=lambda r: -r.natural):
+            if hand.has(self.suit, r):
+                faults.append(t["with"].format(card=_article(names.get(r) or _rank_name(r, lang), lang,
+                                                             dative=True)))
+        n = hand.length(self.suit)
+        lo, hi = self.length
+        if not lo <= n <= hi:
+            want = (t["exactly"].format(n=lo) if lo == hi else t["or_more"].format(n=lo)
+                    if hi >= MAX_LENGTH else t["between"].format(lo=lo, hi=hi))
+            faults.append(t["length"].format(n=n, want=want))
+        if not faults:
+            return ""
+        holds = t["holds"].format(suit=self.suit.value, cards=held) if held else t["void"].format(suit=self.suit.value)
+        return f"{holds}: " + ", ".join(faults)
+
+
+# How a hand breaks a promise, (de, en): one table for the catalogs.
+MISMATCH_TEXTS: dict[str, dict[str, str]] = {
+    "de": {"holds": "in {suit} hältst du {cards}", "void": "du hältst kein {suit}",
+           "without": "ohne {card}", "with": "mit {card}",
+           "length": "{n} Karten, nicht {want}", "exactly": "genau {n}", "or_more": "{n} oder mehr",
+           "between": "{lo} bis {hi}"},
+    "en": {"holds": "in {suit} you hold {cards}", "void": "you hold no {suit}",
+           "without": "without {card}", "with": "with {card}",
+           "length": "{n} cards, not {want}", "exactly": "exactly {n}", "or_more": "{n} or more",
+           "between": "{lo} to {hi}"},
+}
+
+
+def _rank_name(r: Rank, lang: str) -> str:
+    return r.german if lang == "de" else r.english
+
+
 def _article(name: str, lang: str, dative: bool = False) -> str:
     if lang != "de":
         return f"the {name}"
+    if dative:
+        return {"Puur": "dem Puur", "Nell": "dem Nell", "Ass": "dem Ass", "König": "dem König",
+                "Ober": "dem Ober", "Under": "dem Under", "Banner": "dem Banner"}.get(name, f"der {name}")
     return {"Puur": "den Puur", "Nell": "das Nell", "Ass": "das Ass", "König": "den König",
             "Ober": "den Ober", "Under": "den Under", "Banner": "das Banner"}.get(name, f"die {name}")
 
@@ -757,6 +803,7 @@ class Verdict:
     advice: Advice | None
     why_illegal: str | None = None
     broken: tuple[Promise, ...] = ()
+    hand: Hand | None = None
 
     @property
     def ok(self) -> bool:
@@ -778,9 +825,11 @@ class Verdict:
                 parts.append("Das ist keine Ansage nach den Ansageregeln." if de
                              else "That is not a conventional call.")
             if not self.truthful:
-                broken = "; ".join(p.text(lang) for p in self.broken)
-                parts.append(("Das Blatt passt nicht dazu: versprochen ist " if de
-                              else "The hand does not fit: the call promises ") + broken + ".")
+                # the promise was said once, in the reading; here what the hand holds
+                broken = "; ".join(p.mismatch(self.hand, lang) for p in self.broken) if self.hand \
+                    else "; ".join(p.text(lang) for p in self.broken)
+                parts.append(("Das Blatt passt nicht dazu: " if de
+                              else "The hand does not fit: ") + broken + ".")
         if self.advice is not None and (not self.ok or (self.reading and self.advice.call != str(self.reading.call))):
             rec = self.advice.call
             if rec is None:
@@ -822,7 +871,7 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str", rule
     reading = reader.read(call, seat)
     broken = tuple(p for p in reading.promises if not p.satisfied_by(hand))
     return Verdict(True, reading.kind != "unconventional", not broken, reading, advice,
-                   broken=broken)
+                   broken=broken, hand=hand)
 
 
 def _safe_advice(hand: Hand, reader: Reader, rules: TableRules, seat: str | None) -> Advice | None:

@@ -709,6 +709,25 @@ class SidiBarraniEngine:
         v = conventions.check(hand, auction or "", call, rules)
         return v.ok, v.text(lang)
 
+    def own_call(self, hand: str, auction: str, call: str, rules, lang: str) -> str:
+        """What the learner's own (wrong) call would have promised, and which part of the
+        hand contradicts it: from the rule table's promises, as ``check`` reads them."""
+        from tutor import conventions
+
+        v = conventions.check(hand, auction or "", call, rules)
+        if not v.legal:
+            reason = v.why_illegal.text(lang) if hasattr(v.why_illegal, "text") else v.why_illegal
+            return _t(lang, *OWN_CALL_TEXTS["illegal"]).format(call=call, why=reason)
+        out = [_t(lang, *OWN_CALL_TEXTS["shows"]).format(call=call, text=v.reading.text(lang))]
+        if not v.conventional:
+            out.append(_t(lang, *OWN_CALL_TEXTS["unconventional"]))
+        if not v.truthful:
+            out.append(_t(lang, *OWN_CALL_TEXTS["contradicts"]).format(
+                text="; ".join(p.mismatch(v.hand, lang) for p in v.broken)))
+        elif v.conventional:
+            out.append(_t(lang, *OWN_CALL_TEXTS["fits"]))
+        return " ".join(out)
+
     def normalize_promises(self, promises: Sequence[Mapping]) -> list[dict]:
         from tutor.conventions import Promise
 
@@ -817,6 +836,19 @@ class SidiBarraniEngine:
         total = sum(play.points(c, trump) for c in cards)
         return total, _t(lang, *PLAY_TEXTS["trump_is"]).format(trump=str(trump)) + " " + \
             _points_sum(cards, trump, lang, False) + f" = {total}."
+
+
+# The learner's own call in the quiz's feedback, (German, English).
+OWN_CALL_TEXTS: dict[str, tuple[str, str]] = {
+    "illegal": ("Deine Ansage {call} ist hier nicht erlaubt: {why}.",
+                "Your call {call} is not legal here: {why}."),
+    "shows": ("Deine Ansage {call} würde zeigen: {text}", "Your call {call} would show: {text}"),
+    "unconventional": ("Nach den Ansageregeln hat sie hier keine Bedeutung.",
+                       "It has no meaning here under the conventions."),
+    "contradicts": ("Dein Blatt passt nicht dazu: {text}.", "Your hand does not fit it: {text}."),
+    "fits": ("Das passt zu deinem Blatt, ist hier aber nicht die beste Ansage.",
+             "That fits your hand, but it is not the best call here."),
+}
 
 
 # The sentences of the play drills, (German, English): one table, for the catalogs.

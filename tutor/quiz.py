@@ -194,6 +194,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "score": "Ergebnis: {correct}/{answered} richtig",
         "yes": "ja", "no": "nein",
         "nothing_due": "Nichts fällig: alle geübten Aufgaben sind im Plan.",
+        "remind": "{what} Ausserdem: «warum» zeigt die Begründung zur letzten Aufgabe, «ende» beendet.",
+        "remind_wrong": "{what} «{text}» zählt als falsch.",
+        "r_bid": "Hier ist eine Ansage gefragt: Zahl und Farbe (90 Eichel, 90ei), fort, dopple oder konter.",
+        "r_call": "Hier ist eine Ansage gefragt.",
+        "r_explain": "Hier ist gefragt, was die Ansage zeigt: eine der Möglichkeiten, mit Nummer oder Name ({options}).",
+        "r_check": "Hier ist ja oder nein gefragt.",
+        "r_score": "Hier sind die zwei Zahlen gefragt, die auf die Tafel kommen ({teams}), z.B. 313 44.",
+        "r_winner": "Hier ist der Platz gefragt, der den Stich nimmt: A, B, C oder D.",
+        "r_points": "Hier ist eine Zahl gefragt: die Punkte.",
     },
     "en": {
         "header": "Quiz: {n} drill{s}. 'why' shows the reasoning of the last drill, 'end' stops.",
@@ -230,11 +239,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "score": "Score: {correct}/{answered} correct",
         "yes": "yes", "no": "no",
         "nothing_due": "Nothing due: every drill practised is on schedule.",
+        "remind": "{what} Also: 'why' shows the reasoning of the last drill, 'end' stops.",
+        "remind_wrong": "{what} '{text}' counts as wrong.",
+        "r_bid": "A call is asked here: a number and a suit (90 Eichel, 90ei), fort, dopple or konter.",
+        "r_call": "A call is asked here.",
+        "r_explain": "What the call shows is asked here: one of the options, by number or name ({options}).",
+        "r_check": "Yes or no is asked here.",
+        "r_score": "The two numbers for the board are asked here ({teams}), e.g. 313 44.",
+        "r_winner": "The seat that takes the trick is asked here: A, B, C or D.",
+        "r_points": "A number is asked here: the points.",
     },
 }
 YES = {"ja", "j", "yes", "y", "true", "richtig", "stimmt", "wahr"}
 NO = {"nein", "n", "no", "false", "falsch", "nicht"}
 WHY = {"warum", "?", "why", "wieso"}
+HELP = {"help", "hilfe!", "hilfe?", "h", "hilf", "-h", "--help", "??", "hä", "hae"}
 STOP = {"ende", "end", "quit", "exit", "stop", "q"}
 
 
@@ -421,6 +440,58 @@ def _play_answer(item, t: str, lang: str) -> Given:
     if re.fullmatch(r"\d{1,4}", t.strip()):
         return Given(int(t), t.strip())
     raise refuse("not_a_number")
+
+
+def known_word(item, text: str) -> bool:
+    """Is ``text`` a word the quiz knows, but of another kind than this drill asks for
+    (``dopple`` where a kind is asked, ``hilfe`` where a call is asked, ``help``)?"""
+    from tutor import drills
+
+    key = _fold(text)
+    if key in HELP or key in YES or key in NO:
+        return True
+    engine = item.engine
+    kinds = set(getattr(engine, "kinds", ()))
+    labels = {_fold(drills.kind_label(engine, k, lang)) for k in kinds for lang in ("de", "en")}
+    if key in {_fold(k) for k in kinds} | labels:
+        return True
+    try:
+        drills._normalize(engine, text, item.drill.rules, "call")
+        return True
+    except TutorError:
+        return False
+
+
+def reminder(item, lang: str) -> str:
+    """What can be typed at this drill's prompt."""
+    from tutor import drills
+
+    m, d = MESSAGES[lang], item.drill
+    if d.type == "bid":
+        return m["r_bid" if item.engine.game == drills.GAME else "r_call"]
+    if d.type == "explain":
+        options = drills.choices(item.engine, d.auction, item.solution.ask, d.rules)
+        shown = ", ".join(f"{i} {drills.kind_label(item.engine, k, lang)}" for i, k in enumerate(options, 1))
+        return m["r_explain"].format(options=shown)
+    if d.type == "check":
+        return m["r_check"]
+    if d.type == "score":
+        return m["r_score"].format(teams=" ".join(drills.teams_of(item.engine, d.answer)))
+    if d.type == "trick" and d.get("question", "winner") == "winner":
+        return m["r_winner"]
+    return m["r_points"]
+
+
+def own_call_text(item, given: Given, lang: str) -> str | None:
+    """After a wrong call in a bid drill: what the learner's call would have promised and
+    where the hand contradicts it (the engine's ``own_call``), or None."""
+    d, engine = item.drill, item.engine
+    if d.type != "bid" or given.value is None or not hasattr(engine, "own_call"):
+        return None
+    try:
+        return engine.own_call(d.hand, d.auction, str(given.value), d.rules, lang)
+    except TutorError:
+        return None
 
 
 def judge(item, given: Given) -> str:
@@ -659,12 +730,17 @@ class Quiz:
                     if word in STOP:
                         raise EOFError
                     try:
+                        if word in HELP:
+                            raise AnswerError("help", de="hilfe")
                         given = parse_answer(item, line, self.lang)
                     except AnswerError as e:
+                        known = known_word(item, line)
                         if self.interactive:
-                            self.echo(self.m["unreadable"].format(error=e.text(self.lang)))
+                            self.echo(self.m["remind"].format(what=reminder(item, self.lang)) if known
+                                      else self.m["unreadable"].format(error=e.text(self.lang)))
                             continue
-                        self.echo(self.m["unreadable_wrong"].format(error=e.text(self.lang)))
+                        self.echo(self.m["remind_wrong"].format(what=reminder(item, self.lang), text=line.strip())
+                                  if known else self.m["unreadable_wrong"].format(error=e.text(self.lang)))
                         given = Given(None, line.strip())
                     break
                 outcome = judge(item, given) if given.value is not None else WRONG
@@ -686,6 +762,9 @@ class Quiz:
                 else:
                     res.missed.append(item.drill.id)
                     self.echo(self.style.paint(self.m["wrong"].format(answer=answer), "red"))
+                    yours = own_call_text(item, given, self.lang)
+                    if yours:
+                        self.echo(yours)
                     self.echo(self._reasoning(item))
                 topic = item.topic
                 if topic:
