@@ -195,6 +195,11 @@ class AuctionSpec:
         rank = (self.strain_rank or {}).get(call.strain, 0)
         return (self.rank[call.level], rank)
 
+    @cached_property
+    def bids_with_keys(self) -> tuple[tuple[Call, tuple[int, int]], ...]:
+        """Every bid (:meth:`all_bids`) with its :meth:`key`, lowest first."""
+        return tuple((c, self.key(c)) for c in self.all_bids())
+
 
 def describe_ladder(ladder: Sequence[int | str]) -> str:
     nums = [x for x in ladder if isinstance(x, int)]
@@ -481,9 +486,9 @@ class Auction:
         found: list[tuple[str, Call]] = []
         turn = self.next_seat
         if turn is not None and (seat is None or seat.upper() == turn):
-            for c in spec.all_bids():
-                if self.why_illegal(c) is None:
-                    found.append((turn, c))
+            # every bid of the ladder is legal for the seat in turn once it overbids
+            high = None if self.high_bid is None else spec.key(self.high_bid)
+            found += [(turn, c) for c, k in spec.bids_with_keys if high is None or k > high]
             found.append((turn, Call(FORT, word=spec.fort_words[0])))
             for w in spec.end_words:
                 c = Call(WORD, word=w)

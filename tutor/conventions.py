@@ -31,7 +31,7 @@ The Verband's reading (sidi-barrani.txt, with the project's interpretations):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, Auction, Call, sidi_barrani_spec
@@ -561,7 +561,27 @@ class Reader:
         self.readings: list[Reading] = []
         # what each seat's calls promised so far, merged per suit as the calls come
         self._known: dict[str, dict[Suit, Promise]] = {x: {} for x in "ABCD"}
-        self._situations: dict[str, Situation] = {}   # per seat, until the next call
+        # what does not change until the next call, shared with copies of this state:
+        # the Situation per seat, and the readings of the legal calls per seat asked
+        self._situations: dict[str, Situation] = {}
+        self._legal: dict[str | None, list[Reading]] = {}
+
+    def copy(self) -> "Reader":
+        """The same state, to play on independently."""
+        r = Reader.__new__(Reader)
+        r.rules, r.auction = self.rules, self.auction
+        r.opened, r.zehner, r.readings = dict(self.opened), dict(self.zehner), list(self.readings)
+        r._known = {x: dict(by_suit) for x, by_suit in self._known.items()}
+        r._situations, r._legal = self._situations, self._legal
+        return r
+
+    def legal_readings(self, seat: str | None = None) -> list[Reading]:
+        """Every legal next call (only ``seat``'s when given), each read by the conventions."""
+        found = self._legal.get(seat)
+        if found is None:
+            found = [self.read(call, s) for s, call in self.auction.legal_calls(seat)]
+            self._legal[seat] = found
+        return found
 
     def situation(self, seat: str | None = None) -> Situation:
         seat = seat or self.auction.next_seat
@@ -599,7 +619,7 @@ class Reader:
         known = self._known[seat]
         for p in reading.promises:
             known[p.suit] = known[p.suit].merge(p) if p.suit in known else p
-        self._situations = {}
+        self._situations, self._legal = {}, {}
         return reading
 
 
@@ -627,13 +647,62 @@ class Explanation:
                 "state": self.state}
 
 
+class _Prefix:
+    """A node of the prefix cache: the reader's state after some calls, and the calls
+    read so far after it."""
+
+    __slots__ = ("reader", "children")
+
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self.children: dict = {}
+
+
+# Auctions read before, as a tree of their prefixes per table rules: a drill file, a
+# worksheet, the generator and the quiz read the same beginnings again and again. Bounded:
+# prefixes up to CACHED_CALLS calls, at most CACHED_PREFIXES in all (then it starts anew).
+CACHED_CALLS, CACHED_PREFIXES = 48, 20_000
+_PREFIXES: dict[TableRules, _Prefix] = {}
+_cached = 0
+
+
+def clear_caches() -> None:
+    global _cached
+    _PREFIXES.clear()
+    _parse_auction.cache_clear()
+    _cached = 0
+
+
+@lru_cache(maxsize=2048)
+def _parse_auction(text: str, rules: TableRules) -> Auction:
+    return Auction.parse(text, rules=rules)
+
+
 def replay(auction: "Auction | str", rules=None) -> Reader:
+    """A Reader after every call of ``auction`` (a copy: the caller may play on)."""
+    global _cached
     rules = load_rules(rules)
     if isinstance(auction, str):
-        auction = Auction.parse(auction, rules=rules)
-    reader = Reader(rules)
-    for e in auction.entries:
+        auction = _parse_auction(auction, rules)
+    node = _PREFIXES.get(rules)
+    if node is None or _cached > CACHED_PREFIXES:
+        if _cached > CACHED_PREFIXES:
+            clear_caches()
+        node = _PREFIXES[rules] = _Prefix(Reader(rules))
+    entries = auction.entries
+    depth = 0
+    for e in entries:
+        child = node.children.get(e)
+        if child is None:
+            break
+        node, depth = child, depth + 1
+    reader = node.reader.copy()
+    for e in entries[depth:]:
         reader.play(e.call, e.seat)
+        depth += 1
+        if depth <= CACHED_CALLS:
+            child = node.children[e] = _Prefix(reader.copy())
+            node, _cached = child, _cached + 1
     return reader
 
 
@@ -645,10 +714,7 @@ def explain(auction: "Auction | str", rules=None) -> Explanation:
 
 def next_readings(reader: Reader) -> list[Reading]:
     """Every legal next call, each read by the conventions."""
-    out = []
-    for seat, call in reader.auction.legal_calls():
-        out.append(reader.read(call, seat))
-    return out
+    return list(reader.legal_readings())
 
 
 # -- choosing a call ------------------------------------------------------------------
@@ -728,14 +794,13 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     if seat not in "ABCD" or len(seat) != 1:
         raise TutorError(f"unknown seat {seat!r} (A, B, C or D)",
                          de=f"unbekannter Platz {seat!r} (A, B, C oder D)")
-    legal = a.legal_calls(seat)
-    if not legal:
+    readings = reader.legal_readings(seat)
+    if not readings:
         if a.next_seat:
             raise TutorError(f"{seat} has no call here: it is {a.next_seat}'s turn",
                              de=f"{seat} hat hier keine Ansage: {a.next_seat} ist an der Reihe")
         raise TutorError(f"{seat} has no call here: the bidding is over",
                          de=f"{seat} hat hier keine Ansage: das Bieten ist beendet")
-    readings = [reader.read(call, s) for s, call in legal]
     options = _options(hand, readings)
     truthful = [r for r in readings if r.kind != "unconventional"
                 and all(p.satisfied_by(hand) for p in r.promises)]
