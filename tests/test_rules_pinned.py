@@ -362,3 +362,52 @@ def test_the_reason_a_fuenfer_in_the_own_suit_is_no_ace():
     assert r.kind == "unconventional" and r.promises == ()
     assert "eigenen Teamfarbe" in r.text("de") and "auf Zehnern erhöht" in r.text("de")
     assert "das Ass bleibt ungesagt" in r.text("de")
+
+
+# -- seats and teams, Weis points -------------------------------------------------------------
+# "Je zwei Spieler bilden ein Team, die Partner sitzen sich über Kreuz gegenüber": A and C
+# against B and D (A, B, C, D in playing order).
+
+@pytest.mark.parametrize("seat, partner, opponents, team", [
+    ("A", "C", ("B", "D"), "AC"), ("B", "D", ("A", "C"), "BD"),
+    ("C", "A", ("B", "D"), "AC"), ("D", "B", ("A", "C"), "BD"),
+])
+def test_partners_sit_across_the_table(seat, partner, opponents, team):
+    from tutor import scoring
+
+    assert scoring.partner_of(seat) == partner and scoring.partner_of(seat.lower()) == partner
+    assert scoring.opponents_of(seat) == opponents
+    assert scoring.team_of(seat) == team and scoring.other(team) != team
+    assert scoring.parse_team(team[::-1]) == team
+
+
+@pytest.mark.parametrize("points", [0, 20, 40, 50, 70, 100, 150, 200, 370])
+def test_weis_points_a_team_can_write(points):
+    from tutor.scoring import check_weis_points
+
+    assert check_weis_points("AC", points) == points
+
+
+@pytest.mark.parametrize("points", [10, 30, 25, -20, 5, True, "50", 50.0])
+def test_weis_points_no_weis_adds_up_to(points):
+    # the smallest Weis is 20 (Dreiblatt), the next 50: no sum of Weis makes 10 or 30
+    from tutor.scoring import check_weis_points
+
+    with pytest.raises(TutorError):
+        check_weis_points("AC", points)
+
+
+def test_only_one_team_writes_weis():
+    from tutor.scoring import check_one_weis_team, score_game
+
+    check_one_weis_team(["AC"])
+    check_one_weis_team([])
+    with pytest.raises(TutorError):
+        check_one_weis_team(["AC", "BD"])
+    with pytest.raises(TutorError):
+        score_game(100, "A", 113, weis={"AC": 20, "BD": 50})
+    with pytest.raises(TutorError):
+        score_game(100, "A", 113, stoeck=["AC", "BD"])
+    # the Weis and the Stöck go on the board, never toward the bid: 96 misses 100
+    s = score_game(100, "A", 96, weis={"AC": 50}, stoeck=["AC"])
+    assert not s.made and s.board == {"AC": 96 + 50 + 20, "BD": 61 + 100}

@@ -55,15 +55,16 @@ class Call:
     level: int | str | None = None
     strain: str | None = None
     word: str | None = None  # the display word of fort/double/redouble/word calls
+    #: the bid's number (None for a word level or a call that is not a bid); set once,
+    #: since the conventions ask it of every call they read many times
+    value: int | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", self.level if isinstance(self.level, int) else None)
 
     @property
     def is_bid(self) -> bool:
         return self.kind == BID
-
-    @property
-    def value(self) -> int | None:
-        """The bid's number (None for a word level or a call that is not a bid)."""
-        return self.level if isinstance(self.level, int) else None
 
     @classmethod
     def parse(cls, text: str, spec: "AuctionSpec | None" = None) -> "Call":

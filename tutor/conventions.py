@@ -304,6 +304,7 @@ class Convention:
     title: Mapping[str, str]   # per language; {placeholders} filled from match's params
     match: Callable[[Situation, Call], Params | None]
     promises: Callable[[Situation, Call, Params], tuple[Promise, ...]] = NO_PROMISES
+    reads: str = BID           # the kind of call it reads: bid, fort, double or redouble
 
     def describe(self, params: Params, lang: str) -> str:
         return self.title[lang].format(**params)
@@ -476,13 +477,13 @@ def _match_kind(kind: str) -> Callable[[Situation, Call], Params | None]:
 # The table, in priority order: the first convention that matches reads the call.
 CONVENTIONS: tuple[Convention, ...] = (
     Convention("fort", {"de": "fort: {seat} {fort_de}", "en": "fort: {seat} {fort_en}"},
-               _match_kind(FORT)),
+               _match_kind(FORT), reads=FORT),
     Convention("double", {"de": "{seat} doppelt {bid} von {declarer}: die Zielpunkte verdoppeln sich, {end_de}",
                           "en": "{seat} doubles {bid} by {declarer}: the target points double, {end_en}"},
-               _match_kind(DOUBLE)),
+               _match_kind(DOUBLE), reads=DOUBLE),
     Convention("redouble", {"de": "{seat} kontert: die Zielpunkte verdoppeln sich erneut und stehen fest",
                             "en": "{seat} redoubles (konter): the target points double again and are final"},
-               _match_kind(REDOUBLE)),
+               _match_kind(REDOUBLE), reads=REDOUBLE),
     Convention("matsch", {"de": "Matsch (157): das Team will alle Punkte des Spiels holen, 152 aus den Karten und 5 für den letzten Stich",
                           "en": "Matsch (157): the team means to take every point of the game, 152 in the cards and 5 for the last trick"},
                _match_matsch),
@@ -542,8 +543,13 @@ class Reading:
                 "promises": [p.to_json() for p in self.promises], "text": self.text(lang)}
 
 
+# The table by the kind of call each convention reads, in the same priority order.
+_READING: dict[str, tuple[Convention, ...]] = {
+    kind: tuple(c for c in CONVENTIONS if c.reads == kind) for kind in (BID, FORT, DOUBLE, REDOUBLE)}
+
+
 def read_call(s: Situation, call: Call) -> Reading:
-    for conv in CONVENTIONS:
+    for conv in _READING.get(call.kind, ()):
         params = conv.match(s, call)
         if params is not None:
             return Reading(s.seat, call, conv.kind, conv.promises(s, call, params), conv, params)
