@@ -32,10 +32,9 @@ def play(path, rules_spec, as_json, lang) -> None:
     from tutor.play import game as game_mod
 
     if path == "-":
-        from tutor.files import MAX_FILE_BYTES
+        from tutor.files import read_stdin
 
-        # one character more than the limit, so that load_yaml refuses what is too long
-        g = game_mod.loads(sys.stdin.read(MAX_FILE_BYTES + 1), source="<stdin>", rules=rules_spec)
+        g = game_mod.loads(read_stdin(), source="<stdin>", rules=rules_spec)
     else:
         g = game_mod.load(path, rules=rules_spec)
     result = game_mod.replay(g)
