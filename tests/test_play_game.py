@@ -440,3 +440,20 @@ def test_demo_plays_the_worked_example_trick_by_trick():
     assert data["tricks"] == [{"leader": t["lead"], "cards": t["cards"], "winner": t["winner"],
                                "points": t["points"]} for t in RECORD["play"]]
     assert data["card_points"] == RECORD["card_points"]
+
+
+
+def test_a_damaged_game_file_is_one_error_never_a_crash():
+    """Every way of cutting a line out of the example, or a character out of a line, reads
+    as a game or as one TutorError: never another exception."""
+    from tutor.errors import TutorError
+
+    text = EXAMPLE.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    variants = ["".join(lines[:i] + lines[i + 1:]) for i in range(len(lines))]
+    variants += [text[:i] + text[i + 1:] for i in range(0, len(text), 7)]
+    for v in variants:
+        try:
+            game.replay(game.loads(v, source="v.yaml"))
+        except TutorError:
+            pass
