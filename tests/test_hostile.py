@@ -17,7 +17,8 @@ from tutor import files
 from tutor.cli import main
 
 HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
-GOOD_DRILL = f'  - {{id: a, type: bid, hand: "{HAND}", auction: "", answer: fort}}\n'
+# Vorhand with the Nell and two more Eichel opens the Nell row: "Nell zu dritt", 50
+GOOD_DRILL = f'  - {{id: a, type: bid, hand: "{HAND}", auction: "", answer: 50 Eichel}}\n'
 
 # An "alias bomb": nine lists, each of nine aliases to the one before: 9**9 (387 million)
 # strings when expanded, in a few hundred bytes.
@@ -394,3 +395,58 @@ def test_tafel_show_html_onto_a_symlink(tmp_path):
 def test_output_into_a_missing_folder_is_one_line(tmp_path):
     refused(run("sheet", "exercises/hilfe.yaml", "-o", str(tmp_path / "no" / "x.html"), "--lang", "en"),
             "x.html: cannot write")
+
+
+# -- terminal control characters: shown escaped ------------------------------------------
+OSC = "\x1b]0;pwned\x07"          # retitles the terminal window
+CSI = "\x1b[2J\x9b31m\r"          # clears the screen; C1 CSI; carriage return
+
+
+def _no_controls(text: str) -> None:
+    assert "\x1b" not in text and "\x07" not in text and "\x9b" not in text and "\r" not in text, repr(text)
+
+
+def test_control_characters_in_a_drill_note_and_the_answer(tmp_path):
+    f = write(tmp_path, "n.yaml", "drills:\n"
+              f'  - {{id: a, type: bid, hand: "{HAND}", auction: "", answer: 50 Eichel, '
+              f'note: "Note \\e]0;pwned\\a and \\e[2J \\x9b31m end"}}\n')
+    r = run("quiz", str(f), "--lang", "en", "--db", str(tmp_path / "q.db"), input=f"x{OSC}\n")
+    assert r.exit_code == 0, r.output
+    _no_controls(r.output)
+    assert "Note \\x1b]0;pwned\\x07 and \\x1b[2J \\x9b31m end" in r.output
+
+
+def test_control_characters_in_a_lesson_title_key_rule_and_body(tmp_path):
+    (tmp_path / "les").mkdir()
+    write(tmp_path / "les", "01-x.md", '---\nid: x\ntitle: "T\\e]0;pwned\\a"\norder: 1\ndrills: []\n'
+                                       f'key_rule: "k\\e[31mred"\n---\nBody {OSC} {CSI} text\n')
+    r = run("lessons", "--lessons", str(tmp_path / "les"))
+    assert r.exit_code == 0, r.output
+    _no_controls(r.output)
+    assert "T\\x1b]0;pwned\\x07" in r.output
+    r = run("lesson", "x", "--lessons", str(tmp_path / "les"))
+    assert r.exit_code == 0, r.output
+    _no_controls(r.output)
+    assert "Body \\x1b]0;pwned\\x07" in r.output
+
+
+def test_control_characters_in_team_names_and_in_an_error(tmp_path):
+    m = write(tmp_path, "m.yaml", f'teams: {{AC: "Anna\\e]0;pwned\\a+Carl", BD: "Beat\\x9b31m+Dora"}}\n'
+                                  "games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113}\n")
+    r = run("match", m)
+    assert r.exit_code == 0, r.output
+    _no_controls(r.output)
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    r = run("tafel", "import", m, env=env)
+    assert r.exit_code == 0, r.output
+    _no_controls(run("tafel", "show", env=env).output)
+    # a file name with an escape, named in an error line
+    line = refused(run("match", str(tmp_path / f"x{OSC}.yaml")))
+    _no_controls(line)
+
+
+def test_printable_keeps_text_and_escapes_controls():
+    from tutor.text import printable
+
+    assert printable("Zweimal «fort»\tund Ümlaut\n") == "Zweimal «fort»\tund Ümlaut\n"
+    assert printable("a\x1b[31mb\x07\x00\x7f\x9b\u202e") == "a\\x1b[31mb\\x07\\x00\\x7f\\x9b\\u202e"

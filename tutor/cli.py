@@ -55,16 +55,17 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context):
         from tutor.errors import TutorError
+        from tutor.text import one_line
 
         try:
             return super().invoke(ctx)
         except TutorError as e:
-            click.echo(f"tutor: {e.text(ctx.meta.get('tutor.lang', 'de'))}", err=True)
+            click.echo(one_line(f"tutor: {e.text(ctx.meta.get('tutor.lang', 'de'))}"), err=True)
             ctx.exit(2)
         except click.UsageError as e:
             # one line, like every other input error, instead of click's usage block
             where = e.ctx.command_path if e.ctx is not None else "tutor"
-            click.echo(f"{where}: {e.format_message()} (see '{where} --help')", err=True)
+            click.echo(one_line(f"{where}: {e.format_message()} (see '{where} --help')"), err=True)
             ctx.exit(2)
 
 

@@ -218,7 +218,10 @@ def render_terminal(lesson: Lesson, *, color: bool, width: int | None = None,
     console = Console(file=buf, force_terminal=color, no_color=not color, width=width or 88,
                       color_system="standard" if color else None, highlight=False,
                       emoji=False, soft_wrap=False)
-    console.print(Markdown(lesson.body, code_theme="ansi_light", hyperlinks=False))
+    from tutor.text import printable
+
+    # the lesson's own control characters shown escaped; rich adds the styles after
+    console.print(Markdown(printable(lesson.body), code_theme="ansi_light", hyperlinks=False))
     lines = [line.rstrip() for line in buf.getvalue().splitlines()]
     while lines and not lines[0]:
         lines.pop(0)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from tutor.errors import TutorError
-from tutor.text import is_number, parse_int
+from tutor.text import is_number, parse_int, printable
 
 CORRECT, ACCEPTABLE, WRONG = "correct", "acceptable", "wrong"
 INTERVALS = {1: 1, 2: 3, 3: 7, 4: 16, 5: 35}   # box -> days until due again
@@ -703,7 +703,7 @@ class Quiz:
     def _reasoning(self, item) -> str:
         text = self.m["why"].format(text=item.solution.text)
         if item.drill.note:
-            text += "\n" + self.m["note"].format(note=item.drill.note)
+            text += "\n" + self.m["note"].format(note=printable(item.drill.note))
         return text
 
     def run(self) -> Result:
@@ -757,11 +757,11 @@ class Quiz:
                         self.echo(self._reasoning(item))
                 elif outcome == ACCEPTABLE:
                     res.acceptable += 1
-                    self.echo(self.style.paint(self.m["acceptable"].format(answer=answer), "yellow"))
+                    self.echo(self.style.paint(self.m["acceptable"].format(answer=printable(answer)), "yellow"))
                     self.echo(self._reasoning(item))
                 else:
                     res.missed.append(item.drill.id)
-                    self.echo(self.style.paint(self.m["wrong"].format(answer=answer), "red"))
+                    self.echo(self.style.paint(self.m["wrong"].format(answer=printable(answer)), "red"))
                     yours = own_call_text(item, given, self.lang)
                     if yours:
                         self.echo(yours)
@@ -775,7 +775,7 @@ class Quiz:
                         lesson = self.lessons.get(topic)
                         if misses_in_row[topic] >= 2 and lesson is not None and getattr(lesson, "key_rule", None):
                             self.echo(self.style.bold(self.m["key_rule"].format(
-                                title=lesson.title, rule=lesson.key_rule)))
+                                title=printable(lesson.title), rule=printable(lesson.key_rule))))
                             misses_in_row[topic] = 0
                     else:
                         misses_in_row[topic] = 0
@@ -787,7 +787,7 @@ class Quiz:
                 answered=res.answered, s=_plural(res.answered, "en" if self.lang == "de" else "s")))
         if res.missed_topics:
             titles = [getattr(self.lessons.get(t), "title", None) or t for t in res.missed_topics]
-            self.echo(self.m["missed_topics"].format(topics=", ".join(titles)))
+            self.echo(self.m["missed_topics"].format(topics=printable(", ".join(titles))))
         if res.acceptable:
             self.echo(self.m["acceptable_count"].format(n=res.acceptable))
         self.echo(self.m["score"].format(correct=res.correct, answered=res.answered))

@@ -61,6 +61,16 @@ _CONTROLS.update({c: f"\\u{c:04x}" for c in (0x2028, 0x2029, *range(0x202A, 0x20
                                               *range(0x2066, 0x206A))})
 
 
+#: the longest error line the command line prints (a message quoting a huge value is cut)
+MAX_LINE = 2000
+
+
+def one_line(text: object) -> str:
+    """An error message as one printable line of at most MAX_LINE characters."""
+    t = printable(" ".join(str(text).split("\n")))
+    return t if len(t) <= MAX_LINE else t[:MAX_LINE - 3] + "..."
+
+
 def printable(text: object) -> str:
     """``text`` with every terminal control character shown escaped (``\\x1b``):
     what is safe to write to a terminal. Tab and newline stay."""

@@ -57,10 +57,12 @@ def _lessons(path, required: bool):
 
 def _report(problems, unreadable=(), lang: str = "de") -> None:
     """Every problem as ``file:line: id: message``, the message in ``lang``."""
+    from tutor.text import printable
+
     for e in unreadable:
-        click.echo(f"tutor: {e.text(lang)}", err=True)
+        click.echo(printable(f"tutor: {e.text(lang)}"), err=True)
     for p in problems:
-        click.echo(p.text(lang), err=True)
+        click.echo(printable(p.text(lang)), err=True)
 
 
 def _verified(paths, lang, rules_spec, lessons_list=()):
@@ -131,11 +133,13 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
                     "seen": s["seen"], "right": s["right"], "due": s["due"]} for x, s in rows])
         return
     click.echo(_t(lang, f"Der Kurs: {len(rows)} Lektionen", f"The course: {len(rows)} lessons"))
-    width = max(len(x.title) for x, _ in rows)
+    from tutor.text import printable
+
+    width = max(len(printable(x.title)) for x, _ in rows)
     for x, s in rows:
         status = _t(lang, f"{s['drills']:>3} Aufgaben, geübt {s['seen']}, richtig {s['right']}, fällig {s['due']}",
                     f"{s['drills']:>3} drills, practised {s['seen']}, right {s['right']}, due {s['due']}")
-        click.echo(f"{x.order:>3}. {x.title:<{width}}  {x.id:<12} {status}")
+        click.echo(f"{x.order:>3}. {printable(x.title):<{width}}  {x.id:<12} {status}")
     todo = next((x for x, s in rows if s["right"] < s["drills"]), None)
     if todo is not None:
         click.echo(_t(lang, f"Weiter: tutor lesson {todo.id}", f"Next: tutor lesson {todo.id}"))
@@ -151,6 +155,7 @@ def lesson_cmd(lesson_id, lessons_path, lang):
     Example: tutor lesson hilfe
     """
     from tutor import lessons, quiz
+    from tutor.text import printable
 
     course = _lessons(lessons_path, required=True)
     lesson = lessons.find(course, lesson_id)
@@ -167,11 +172,14 @@ def lesson_cmd(lesson_id, lessons_path, lang):
         root = Path(lesson.root or ".")
         shown = [str(p.relative_to(root)) if p.is_relative_to(root) else str(p) for p in files]
         click.echo()
-        click.echo(_t(lang, "Üben: ", "Practise: ") + "tutor quiz " + " ".join(shown))
-        click.echo(_t(lang, "Merke: ", "Key rule: ") + lesson.key_rule)
+        click.echo(_t(lang, "Üben: ", "Practise: ") + "tutor quiz " + printable(" ".join(shown)))
+        click.echo(_t(lang, "Merke: ", "Key rule: ") + printable(lesson.key_rule))
 
 
 # -- quiz -------------------------------------------------------------------------------
+#: the longest answer read from a pipe (the rest of a longer line is dropped)
+MAX_ANSWER = 1000
+
 def _course_files(course) -> list[str]:
     from tutor import lessons
 
@@ -237,6 +245,8 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
             if as_json:
                 emit_json(quiz.Result().to_json())
             return
+        from tutor.text import printable
+
         stdin = sys.stdin
         stdout = sys.stdout
         interactive = bool(getattr(stdin, "isatty", lambda: False)())
@@ -250,11 +260,14 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
                     click.echo()
                     return None
             click.echo(prompt, nl=False)
-            line = stdin.readline()
+            line = stdin.readline(MAX_ANSWER)
             if not line:
                 click.echo()
                 return None
-            click.echo(line.rstrip("\r\n"))
+            rest = line
+            while len(rest) == MAX_ANSWER and not rest.endswith("\n"):
+                rest = stdin.readline(MAX_ANSWER)   # an endless line: its rest is dropped
+            click.echo(printable(line.rstrip("\r\n")))
             return line
 
         session = quiz.Quiz(items, read=read, echo=lambda s: click.echo(s, color=style.color),

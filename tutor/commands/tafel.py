@@ -46,8 +46,10 @@ def opened(db_path: str | None) -> Iterator[Any]:
 
 def echo_board(partie, lang: str, title: str | None = None) -> None:
     from tutor.tafel import board_text
+    from tutor.text import printable
 
     for text, style in board_text(partie, lang, title):
+        text = printable(text)   # team names come from the users
         click.echo(click.style(text, **style) if style and text else text)
 
 
