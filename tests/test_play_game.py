@@ -382,8 +382,9 @@ def test_a_game_file_that_is_no_regular_file(tmp_path):
 
 # -- whole games of every kind ---------------------------------------------------------------
 
-def _played_out(seed, trump_text, contract=None, rules=None):
-    """A random deal played out by always taking the first legal card; as a game file."""
+def _played_out(seed, trump_text, contract=None, rules=None, hands=None):
+    """A random deal (or ``hands``) played out by always taking the first legal card;
+    as a game file."""
     import random
 
     from tutor.cards import DECK, Hand
@@ -392,7 +393,10 @@ def _played_out(seed, trump_text, contract=None, rules=None):
     rng = random.Random(seed)
     cards = list(DECK)
     rng.shuffle(cards)
-    hands = {s: Hand(cards[i * 9:(i + 1) * 9]) for i, s in enumerate("ABCD")}
+    if hands is None:
+        hands = {s: Hand(cards[i * 9:(i + 1) * 9]) for i, s in enumerate("ABCD")}
+    else:
+        hands = {s: Hand.parse(h) for s, h in hands.items()}
     trump = Trump.parse(trump_text)
     left = {s: list(hands[s]) for s in "ABCD"}
     leader, tricks = "A", []
@@ -457,3 +461,26 @@ def test_a_damaged_game_file_is_one_error_never_a_crash():
             game.replay(game.loads(v, source="v.yaml"))
         except TutorError:
             pass
+
+
+def test_weis_and_stoeck_reach_the_board(tmp_path, monkeypatch):
+    # A holds Rosen 6 7 8 9 (a Vierblatt, 50) and König and Ober of the trump (Stöck, 20);
+    # no other hand holds three in a row or four of a kind.
+    hands = {"A": "Eichel:KO6 Schellen:A Rosen:9876 Schilten:A",
+             "B": "Eichel:AB8 Schellen:KU8 Rosen:AO Schilten:6",
+             "C": "Eichel:U7 Schellen:OB7 Rosen:KB Schilten:U8",
+             "D": "Eichel:9 Schellen:96 Rosen:U Schilten:KOB97"}
+    text = _played_out(0, "Eichel", contract="60 Eichel", hands=hands)
+    r = game.replay(game.loads(text, source="g.yaml"))
+    cp = r.points["AC"]
+    made = cp >= 60
+    assert r.weis_points == {"AC": 50, "BD": 0} and r.stoeck[:2] == ("A", "AC")
+    assert r.row.points == {"AC": cp + (60 if made else 0) + 50 + 20,
+                            "BD": 157 - cp + (0 if made else 60)}
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    db = tmp_path / "t.sqlite3"
+    run("tafel", "new", "--db", db)
+    p = write(tmp_path, text)
+    row = json.loads(run("tafel", "add", "--played", p, "--db", db, "--json").stdout)["games"][0]
+    assert row["weis"] == {"AC": 50, "BD": 0} and row["stoeck"] == ["AC"]
+    assert row["points"] == r.row.points
