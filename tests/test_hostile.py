@@ -450,3 +450,39 @@ def test_printable_keeps_text_and_escapes_controls():
 
     assert printable("Zweimal «fort»\tund Ümlaut\n") == "Zweimal «fort»\tund Ümlaut\n"
     assert printable("a\x1b[31mb\x07\x00\x7f\x9b\u202e") == "a\\x1b[31mb\\x07\\x00\\x7f\\x9b\\u202e"
+
+
+# -- Tarneeb drills against their schema ---------------------------------------------------
+def test_a_tarneeb_score_drill_of_wrong_fields_is_refused_field_by_field(tmp_path):
+    f = write(tmp_path, "t.yaml", "game: tarneeb\ndrills:\n"
+              "  - {id: a, type: score, answer: false, ask: [1], promises: 94, accept: 160}\n")
+    r = run("drills", "check", f, "--lang", "en")
+    assert r.exit_code == 1, r.output
+    out = r.output
+    for part in ("missing field 'bid'", "missing field 'tricks'", "answer must be a mapping",
+                 "unknown field 'promises'", "'ask' does not belong in a Tarneeb score drill",
+                 "'accept' does not belong in a Tarneeb score drill"):
+        assert part in out, (part, out)
+    assert "Traceback" not in out and all(line.startswith(f) or "problem" in line
+                                          for line in out.strip().splitlines())
+    for args in (["sheet", f], ["quiz", f]):
+        refused(run(*args, "--lang", "en", input=""), f, lines=20, code=1)
+
+
+def test_a_tarneeb_check_drill_of_a_number_that_is_no_bid_runs_everywhere(tmp_path):
+    """call "6" after no bid: readable, and not a Tarneeb bid (7..13), so "is it right?"
+    is no: the drill is sound, and sheet and quiz run it."""
+    f = write(tmp_path, "t.yaml", "game: tarneeb\ndrills:\n"
+              '  - {id: a, type: check, hand: "S:AKQJ52 H:K4 D:A73 C:96", auction: "", call: "6", answer: false}\n')
+    assert run("drills", "check", f).exit_code == 0
+    assert run("sheet", f, "-o", str(tmp_path / "s.html")).exit_code == 0
+    r = run("quiz", f, "--lang", "en", "--db", str(tmp_path / "q.db"), input="no\n")
+    assert r.exit_code == 0 and "1/1" in r.output, r.output
+    bad = write(tmp_path, "b.yaml", "game: tarneeb\ndrills:\n"
+                '  - {id: a, type: check, hand: "S:AKQJ52 H:K4 D:A73 C:96", auction: "", call: "6", answer: true}\n')
+    assert run("drills", "check", bad).exit_code == 1
+
+
+def test_the_shipped_tarneeb_drills_meet_their_schema():
+    r = run("drills", "check", "exercises/tarneeb.yaml")
+    assert r.exit_code == 0, r.output

@@ -235,6 +235,8 @@ _DESCRIPTION_DE = {
     "a score drill names the contract and the declarer, or gives the finished auction":
         "eine score-Aufgabe nennt das Spiel und den Spielübernehmer, oder gibt die fertigen Ansagen",
     "this place": "diese Stelle",
+    "a Tarneeb bid drill": "eine Tarneeb-bid-Aufgabe", "a Tarneeb explain drill": "eine Tarneeb-explain-Aufgabe",
+    "a Tarneeb check drill": "eine Tarneeb-check-Aufgabe", "a Tarneeb score drill": "eine Tarneeb-score-Aufgabe",
 }
 
 
