@@ -82,11 +82,15 @@ class PlayedGame:
 
     def where(self, *path: Any) -> str:
         """``file:line`` of the deepest part of ``path`` the file has a line for."""
-        for n in range(len(path), -1, -1):
-            line = self.lines.get(tuple(path[:n]))
-            if line:
-                return f"{self.source}:{line}"
-        return self.source
+        return _where(self.source, self.lines, path)
+
+
+def _where(source: str, lines: Mapping[tuple, int], path: Sequence[Any]) -> str:
+    for n in range(len(path), -1, -1):
+        line = lines.get(tuple(path[:n]))
+        if line:
+            return f"{source}:{line}"
+    return source
 
 
 # -- reading -----------------------------------------------------------------------------
@@ -105,10 +109,7 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
     data, lines, twice = _compose(text, source)
 
     def at(*path: Any) -> str:
-        for n in range(len(path), -1, -1):
-            if lines.get(tuple(path[:n])):
-                return f"{source}:{lines[tuple(path[:n])]}"
-        return source
+        return _where(source, lines, path)
 
     if twice:
         path, line = twice[0]
