@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sheet": ("tutor.commands.course:sheet_cmd", "A printable HTML worksheet from drill files or a lesson."),
     "drills": ("tutor.commands.course:drills_group", "Drill files: check, new (generate), schema."),
     "deal": ("tutor.commands.judge:deal", "Deals of the unseen cards that fit an auction."),
+    "eval": ("tutor.commands.judge:eval_command", "Judge a hand by simulation: every contract and call."),
 }
 
 

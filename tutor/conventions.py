@@ -779,15 +779,10 @@ def _options(hand: Hand, readings: Sequence[Reading]) -> list[Reading]:
     return out
 
 
-def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
-           seat: str | None = None, judge: "judgement.Judge | None" = None,
-           standing: "judgement.Standing | None" = None) -> Advice:
-    """The calls the convention offers ``hand`` at this point, and the recommended one.
-
-    ``seat`` defaults to the seat in turn; a seat that is not in turn can only double or
-    konter (the recommendation is then None when it should stay silent). ``judge``
-    picks among the calls the hand makes true (default: the count,
-    ``tutor.judgement.COUNT``); ``standing`` is the Partie's score, when known."""
+def position(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
+             seat: str | None = None) -> tuple:
+    """The point of the auction a hand is judged at: (hand, reader, seat, the readings of
+    every legal call of ``seat``, those the hand makes true and that follow a convention)."""
     rules = load_rules(rules)
     if isinstance(hand, str):
         hand = Hand.parse(hand)
@@ -807,9 +802,22 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
                              de=f"{seat} hat hier keine Ansage: {a.next_seat} ist an der Reihe")
         raise TutorError(f"{seat} has no call here: the bidding is over",
                          de=f"{seat} hat hier keine Ansage: das Bieten ist beendet")
-    options = _options(hand, readings)
     truthful = [r for r in readings if r.kind != "unconventional"
                 and all(p.satisfied_by(hand) for p in r.promises)]
+    return hand, reader, seat, readings, truthful
+
+
+def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
+           seat: str | None = None, judge: "judgement.Judge | None" = None,
+           standing: "judgement.Standing | None" = None) -> Advice:
+    """The calls the convention offers ``hand`` at this point, and the recommended one.
+
+    ``seat`` defaults to the seat in turn; a seat that is not in turn can only double or
+    konter (the recommendation is then None when it should stay silent). ``judge``
+    picks among the calls the hand makes true (default: the count,
+    ``tutor.judgement.COUNT``); ``standing`` is the Partie's score, when known."""
+    hand, reader, seat, readings, truthful = position(hand, auction, rules, seat)
+    options = _options(hand, readings)
     s = reader.situation(seat)
     j = (judge or judgement.COUNT).choose(hand, s, truthful, standing)
     recommended, lines = j.pick, list(j.lines)

@@ -123,9 +123,15 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
               help="Take the score from the current Partie on the board (tutor tafel).")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="The database for --tafel (default: the user's data folder; $TUTOR_DB).")
+@click.option("--simulate", is_flag=True,
+              help="Judge by simulation: deal the unseen cards to fit the auction and play them out.")
+@click.option("--samples", type=click.IntRange(1, 5000), default=200, show_default=True,
+              help="With --simulate: how many deals at most.")
+@click.option("--seed", type=int, default=1, show_default=True, help="With --simulate: the random seed.")
 @common_options
 @click.pass_context
-def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, as_json, lang, rules_spec):
+def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samples, seed,
+        as_json, lang, rules_spec):
     """The calls the convention offers HAND here, and the recommended one with reasons.
 
     Example: tutor bid --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen"
@@ -148,7 +154,13 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, as_json, lang,
     if score_text is not None:
         standing = _option("--score", _parse_score, score_text)
         standing = _standing_of(standing, rules.match_target)
-    advice = conventions.advise(*_inputs(hand, auction, rules), rules, seat, standing=standing)
+    judge = None
+    if simulate:
+        from tutor.play.simulate import Simulation
+
+        judge = Simulation(samples=samples, seed=seed, progress=not as_json)
+    advice = conventions.advise(*_inputs(hand, auction, rules), rules, seat, judge=judge,
+                                standing=standing)
     if as_json:
         emit_json(advice.to_json(lang))
         return

@@ -6,6 +6,8 @@ import click
 
 from tutor.commands.common import SEAT, common_options, emit_json
 
+TOP_CALLS = 6   # calls listed in the text (with fort, double, konter); --all lists every one
+
 
 def _hand_and_auction(hand: str, auction: str, rules):
     from tutor.commands.engine import _inputs
@@ -38,3 +40,68 @@ def deal(hand, auction, seat, count, seed, as_json, lang, rules_spec):
     width = len(str(count))
     for n, d in enumerate(deals, start=1):
         click.echo(f"{n:>{width}}. " + "  ".join(f"{s}: {h}" for s, h in d.items()))
+
+
+@click.command("eval")
+@click.option("--hand", required=True, help="The hand to judge.")
+@click.option("--auction", default="", help="The calls so far, from Vorhand on.")
+@click.option("--seat", type=SEAT, default=None, help="The hand's seat (default: the seat in turn).")
+@click.option("--samples", type=click.IntRange(1, 5000), default=200, show_default=True,
+              help="How many deals at most (sampling stops early when the answer is clear).")
+@click.option("--seed", type=int, default=1, show_default=True, help="The random seed.")
+@click.option("--score", "score_text", default=None, metavar="AC=N,BD=N",
+              help="The Partie's score before this game.")
+@click.option("--all", "show_all", is_flag=True,
+              help="List every contract and call (default: contracts made in some deal, the best calls).")
+@common_options
+def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_json, lang, rules_spec):
+    """Judge HAND by simulation: every contract's chance and value, every call's value.
+
+    Example: tutor eval --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen" --samples 200 --seed 1
+    """
+    from tutor.commands.engine import _option, _parse_score, _standing_of
+    from tutor.play.simulate import NOTHING, Simulation, evaluate
+    from tutor.rules import load
+
+    rules = load(rules_spec)
+    hand_value, auction_value = _hand_and_auction(hand, auction, rules)
+    standing = None
+    if score_text is not None:
+        standing = _standing_of(_option("--score", _parse_score, score_text), rules.match_target)
+    sim = Simulation(samples=samples, seed=seed, progress=not as_json)
+    ev = evaluate(hand_value, auction_value, rules, seat, sim, standing)
+    if as_json:
+        emit_json(ev.to_json())
+        return
+    de = lang == "de"
+    click.echo((f"{ev.seat}: {ev.samples} Verteilungen, die zum Bieten passen" if de
+                else f"{ev.seat}: {ev.samples} deals that fit the auction")
+               + ((" (früh beendet: die Antwort ist klar)" if de else " (stopped early: the answer is clear)")
+                  if ev.stopped_early else ""))
+    click.echo()
+    click.echo("Spiele (gemacht in % der Verteilungen, erwarteter Wert):" if de
+               else "Contracts (made in % of the deals, expected value):")
+    by_strain: dict[str, list[dict]] = {}
+    for c in ev.contracts:
+        by_strain.setdefault(c["contract"].split(" ", 1)[1], []).append(c)
+    for strain, rows in by_strain.items():
+        shown = [r for r in rows if show_all or r["p_make"] > 0]
+        if not shown:
+            shown = rows[:1]
+        cells = "  ".join(f"{r['contract'].split()[0]}: {round(100 * r['p_make']):>3} % {r['expected']:+7.1f}"
+                          for r in shown)
+        click.echo(f"  {strain:<16} {cells}")
+    click.echo()
+    click.echo("Ansagen (erwarteter Wert auf der Tafel, eigenes Team minus Gegner):" if de
+               else "Calls (expected board value, our team minus the opponents):")
+    ranked = sorted(ev.calls, key=lambda c: -c["expected"])
+    shown = ranked if show_all else [c for i, c in enumerate(ranked)
+                                     if i < TOP_CALLS or c["call"] in ("fort", "dopple", "konter", NOTHING)]
+    for c in shown:
+        mark = "*" if c["call"] == ev.recommended else " "
+        name = ("nichts sagen" if de else "say nothing") if c["call"] == NOTHING else c["call"]
+        click.echo(f" {mark} {name:<18} {c['expected']:+7.1f}")
+    rec = ev.recommended
+    click.echo()
+    click.echo((f"Empfehlung: {rec}" if de else f"Recommended: {rec}") if rec else
+               ("Keine Ansage zu beurteilen." if de else "No call to judge."))

@@ -1,0 +1,101 @@
+"""The simulation (tutor.play.simulate): eval, bid --simulate, the worked example."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.cli import main
+from tutor.play import simulate
+from tutor.play.playout import play_out
+from tutor.play.rules import Trump
+from tutor.rules import load
+
+A_HAND = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
+D_HAND = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
+BEFORE_A = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
+BEFORE_D = BEFORE_A + ", 100 Eichel"
+
+
+def run(*args):
+    r = CliRunner().invoke(main, list(args))
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def test_eval_json_contract_and_the_same_seed_gives_the_same_numbers():
+    args = ("eval", "--hand", A_HAND, "--auction", BEFORE_A, "--samples", "60", "--seed", "1", "--json")
+    data = json.loads(run(*args))
+    assert set(data) == {"samples", "contracts", "calls", "recommended"}
+    assert 1 <= data["samples"] <= 60
+    assert all(set(c) == {"contract", "p_make", "expected"} and 0 <= c["p_make"] <= 1 for c in data["contracts"])
+    assert all(set(c) == {"call", "expected"} for c in data["calls"])
+    # every kind × every Zehner above 95 up to 150, and the Matsch
+    numbers = [100, 110, 120, 130, 140, 150, 157]
+    assert [c["contract"] for c in data["contracts"]] == [
+        f"{n} {s}" for s in ("Eichel", "Schellen", "Rosen", "Schilten") for n in numbers]
+    assert data["recommended"] == max(data["calls"], key=lambda c: c["expected"])["call"]
+    # a higher number is never made more often than a lower one in the same kind
+    for s in ("Eichel", "Schellen", "Rosen", "Schilten"):
+        p = [c["p_make"] for c in data["contracts"] if c["contract"].endswith(s)]
+        assert p == sorted(p, reverse=True)
+    assert json.loads(run(*args)) == data
+
+
+def test_the_worked_example_a_raises_to_100_and_d_doubles_under_the_simulation():
+    a = json.loads(run("bid", "--hand", A_HAND, "--auction", BEFORE_A, "--simulate", "--samples", "100",
+                       "--json"))
+    assert a["call"] == "100 Eichel"
+    assert set(a["evidence"]) == {"samples", "contracts", "calls", "recommended"}
+    assert a["evidence"]["recommended"] == "100 Eichel"
+    d = json.loads(run("bid", "--hand", D_HAND, "--auction", BEFORE_D, "--seat", "D", "--simulate",
+                       "--samples", "100", "--json", "--lang", "en"))
+    assert d["call"] == "dopple"
+    worth = {c["call"]: c["expected"] for c in d["evidence"]["calls"]}
+    assert worth["dopple"] > worth["nothing"]
+    assert "make their 100 Eichel in" in d["text"]
+
+
+def test_bid_simulate_says_the_numbers_in_words():
+    out = run("bid", "--hand", A_HAND, "--auction", BEFORE_A, "--simulate", "--samples", "60", "--lang", "en")
+    assert "100 Eichel makes in" in out and "deals that fit the auction; 110 in" in out
+
+
+def test_a_lay_down_is_made_in_every_deal():
+    ev = simulate.evaluate("Eichel:U9AKO Rosen:AK Schilten:AK", "",
+                           simulation=simulate.Simulation(samples=40, workers=1))
+    assert ev.contract("157 Eichel")["p_make"] == 1.0
+    assert ev.recommended == "157 Eichel"
+
+
+def test_a_misere_is_judged_by_the_points_of_the_other_side():
+    ev = simulate.evaluate("Eichel:987 Rosen:987 Schellen:87 Schilten:7", "", rules=load("erweitert"),
+                           simulation=simulate.Simulation(samples=30, workers=1))
+    misere = [c for c in ev.contracts if c["contract"].endswith("Obenabe Misère")]
+    obenabe = [c for c in ev.contracts if c["contract"].endswith(" Obenabe")]
+    # the same deals: whatever the team takes in Obenabe is far from enough, and low
+    # cards make the Misère far more often
+    assert misere[0]["p_make"] > obenabe[0]["p_make"]
+
+
+def test_a_board_value_is_the_table_rules_score():
+    # the worked example: 100 Eichel doubled, 113 card points: 313 : 44
+    c = simulate.Contract("Eichel", 100, "A")
+    assert simulate._board(c, 113, "AC", load("verband"), True) == 313 - 44
+    assert simulate._board(c, 96, "BD", load("verband"), True) == 261 - 96
+    matsch = simulate.Contract("Obenabe", 157, "B")
+    assert simulate._board(matsch, 157, "BD", load("erweitert")) == 257 + 157
+
+
+def test_the_playout_keeps_every_point():
+    from tutor import worked_example
+
+    ex = worked_example.load()
+    hands = [list(ex.hands[s]) for s in "ABCD"]
+    for strain in ("Eichel", "Obenabe", "Undenufe"):
+        pts = play_out(hands, Trump.parse(strain), "A")
+        assert pts["AC"] + pts["BD"] == 157
+
+
+def test_eval_reports_bad_input_in_one_line():
+    r = CliRunner().invoke(main, ["eval", "--hand", "Eichel:U86", "--auction", BEFORE_A])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1

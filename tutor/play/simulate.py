@@ -1,0 +1,431 @@
+"""The simulation: judgement backed by deals that fit the auction.
+
+For a hand at a point of the auction, :class:`Simulation` deals the 27 unseen cards
+many times so that every seat holds what its calls promised (:mod:`tutor.play.dealer`),
+plays every deal out in every trump kind the hand's team could choose
+(:mod:`tutor.play.playout`, the estimate; all contracts are judged on the same deals),
+and scores each contract on the board by the table rules (:func:`tutor.scoring.score_game`):
+
+- **contracts**: each trump kind × each Zehner still open up to the Matsch, the hand's
+  seat declaring: how often it is made (``p_make``) and the expected board value for
+  the hand's team (its points on the board minus the opponents'), undoubled;
+- **calls**: each call the conventions offer the hand (fort, every bid, double, konter)
+  valued as the expected board value after it, with one answer from the opponents: they
+  let it stand, double it, or bid on at the next Zehner in their best kind (the
+  opponent next in turn, as declarer), whichever is worst for the hand's team on
+  average; after fort the standing bid stays or the opponents bid on the same way; a
+  double and a konter end the auction;
+- **recommended**: the call of the highest expected value.
+
+Sampling runs in batches and stops early when the best call leads the second by more
+than three standard errors of their difference on the same deals; both cores play the
+deals (``workers``). The same seed gives the same numbers.
+
+Weis and Stöck are left out (the text: "Wer bietet, rechnet allein mit Kartenpunkten").
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+import os
+import random
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from tutor.cards import TOTAL_POINTS, Hand
+from tutor.judgement import COUNT, Judgement, Standing, is_misere
+from tutor.play.dealer import Dealer
+from tutor.scoring import SEATS, other, partner_of, score_game, team_of
+
+BATCH = 25          # deals per batch (and per early-stopping check)
+MIN_SAMPLES = 50    # never stop before this many deals
+Z_CLEAR = 3.0       # the best call leads the second by this many standard errors: stop
+SUITS_ONLY = ("Eichel", "Schellen", "Rosen", "Schilten")
+EXTENDED = SUITS_ONLY + ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère")
+NOTHING = "nothing"   # a seat not in turn that neither doubles nor konters
+
+
+@dataclass(frozen=True)
+class Contract:
+    strain: str
+    value: int
+    declarer: str
+    multiplier: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.value} {self.strain}"
+
+
+@dataclass
+class Evaluation:
+    """The numbers of one position: every contract, every call, the best call."""
+
+    samples: int
+    contracts: list[dict] = field(default_factory=list)
+    calls: list[dict] = field(default_factory=list)
+    recommended: str | None = None
+    seat: str = "A"
+    stopped_early: bool = False
+    standing: float | None = None    # how often the standing bid is made (by its declarer)
+
+    def to_json(self) -> dict:
+        return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
+                "recommended": self.recommended}
+
+    def contract(self, text: str) -> dict | None:
+        return next((c for c in self.contracts if c["contract"] == text), None)
+
+
+def strains(rules) -> tuple[str, ...]:
+    return EXTENDED if rules.trumps == "extended" else SUITS_ONLY
+
+
+# -- playing the deals out (in worker processes) ---------------------------------------------
+def _play_all(job: tuple[list[list[list[int]]], list[tuple[str, str]]]) -> list[list[int]]:
+    """For each deal (hands as card indices) and each (strain, declarer): the declaring
+    team's card points in its own tricks."""
+    from tutor.cards import DECK
+    from tutor.play.playout import play_out
+    from tutor.play.rules import parse_strain
+
+    deals, plays = job
+    kinds = [(parse_strain(strain), misere, declarer) for strain, declarer in plays
+             for misere in [parse_strain(strain)[1]]]
+    out = []
+    for deal in deals:
+        hands = [[DECK[i] for i in h] for h in deal]
+        row = []
+        for (trump, _), misere, declarer in kinds:
+            pts = play_out(hands, trump, declarer, misere)
+            row.append(pts[team_of(declarer)])
+        out.append(row)
+    return out
+
+
+class _Pool:
+    """Both cores: a fork pool when there is more than one worker, else in-process."""
+
+    def __init__(self, workers: int) -> None:
+        self.pool = None
+        if workers > 1:
+            import multiprocessing as mp
+
+            try:
+                self.pool = mp.get_context("fork").Pool(workers)
+            except (OSError, ValueError):
+                self.pool = None
+        self.workers = workers if self.pool else 1
+
+    def run(self, deals, plays) -> list[list[int]]:
+        if self.pool is None or len(deals) < 2:
+            return _play_all((deals, plays))
+        k = self.workers
+        chunks = [deals[i::k] for i in range(k)]
+        parts = self.pool.map(_play_all, [(c, plays) for c in chunks])
+        out: list[list[int]] = [None] * len(deals)   # type: ignore[list-item]
+        for i, part in enumerate(parts):
+            for j, row in enumerate(part):
+                out[i + j * k] = row
+        return out
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+
+
+# -- the simulation ------------------------------------------------------------------------
+class Simulation:
+    """The judge that simulates (``bid --simulate``, ``eval``)."""
+
+    name = "simulation"
+
+    def __init__(self, samples: int = 200, seed: int | None = 1, progress: bool = False,
+                 workers: int | None = None, early_stop: bool = True) -> None:
+        self.samples = samples
+        self.seed = seed
+        self.progress = progress
+        self.workers = workers if workers is not None else min(2, os.cpu_count() or 1)
+        self.early_stop = early_stop
+
+    # the Judge interface
+    def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
+        ev = self.evaluate(hand, s, readings, standing)
+        count = COUNT.choose(hand, s, readings, standing)
+        by_call = {c["call"]: c for c in ev.calls}
+        pick = next((r for r in readings if str(r.call) == ev.recommended), None)
+        lines = _evidence_lines(ev, pick, s)
+        fort = next((r for r in readings if r.kind == "fort"), None)
+        count_call = str(count.pick.call) if count.pick is not None else (str(fort.call) if fort else NOTHING)
+        if count_call != ev.recommended:
+            cv = by_call.get(count_call)
+            worth = f" ({cv['expected']:+.1f})" if cv else ""
+            lines.append((f"Die Rechnung ohne Simulation empfiehlt {_say(count_call, 'de')}{worth}; "
+                          f"die Simulation zieht {_say(ev.recommended, 'de')} vor.",
+                          f"The count without simulation recommends {_say(count_call, 'en')}{worth}; "
+                          f"the simulation prefers {_say(ev.recommended, 'en')}."))
+            lines.extend(("Rechnung: " + de, "count: " + en) for de, en in count.lines)
+        return Judgement(pick, lines, ev.to_json())
+
+    def evaluate(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Evaluation:
+        seat, rules = s.seat, s.rules
+        team = team_of(seat)
+        dealer = Dealer({seat: hand}, s.promised)
+        high = s.auction.high
+        kinds = strains(rules)
+        # who would bid on against us: the next opponent in turn still in the bidding
+        opp = _next_opponent(s)
+        plays: list[tuple[str, str]] = [(k, seat) for k in kinds]
+        if opp is not None:
+            plays += [(k, opp) for k in kinds]
+        if high is not None and high.call.strain and (high.call.strain, high.seat) not in plays:
+            plays.append((high.call.strain, high.seat))
+        index = {p: i for i, p in enumerate(plays)}
+        calls = _candidate_calls(s, readings)
+        rng = random.Random(self.seed)
+        pool = _Pool(self.workers)
+        results: list[list[int]] = []
+        stopped = False
+        try:
+            while len(results) < self.samples:
+                n = min(BATCH, self.samples - len(results))
+                deals = [[sorted(_index(c) for c in d[x]) for x in SEATS]
+                         for d in (dealer.deal(rng) for _ in range(n))]
+                results += pool.run(deals, plays)
+                self._show(len(results))
+                if self.early_stop and len(results) >= MIN_SAMPLES and len(results) < self.samples:
+                    values = _call_values(calls, results, index, s, team, opp, rules, standing)
+                    if _clear(values):
+                        stopped = True
+                        break
+        finally:
+            pool.close()
+            self._show(None)
+        values = _call_values(calls, results, index, s, team, opp, rules, standing)
+        ev = Evaluation(len(results), seat=seat, stopped_early=stopped)
+        ev.contracts = _contracts(kinds, results, index, s, team, rules)
+        if high is not None and high.call.value is not None and high.call.strain:
+            col = _column(results, index, high.call.strain, high.seat)
+            need = TOTAL_POINTS if high.call.value == rules.matsch_bid else high.call.value
+            misere = is_misere(high.call.strain)
+            ev.standing = sum((TOTAL_POINTS - cp if misere else cp) >= need for cp in col) / len(col)
+        ev.calls = [{"call": name, "expected": round(sum(v) / len(v), 1)} for name, v in values.items()]
+        if ev.calls:
+            ev.recommended = max(ev.calls, key=lambda c: c["expected"])["call"]
+        return ev
+
+    def _show(self, done: int | None) -> None:
+        if not (self.progress and sys.stderr.isatty()):
+            return
+        if done is None:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+        else:
+            width = 30
+            filled = width * done // self.samples
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.samples} deals")
+        sys.stderr.flush()
+
+
+def _index(card) -> int:
+    from tutor.cards import DECK
+
+    return _DECK_INDEX.setdefault(card, DECK.index(card))
+
+
+_DECK_INDEX: dict = {}
+
+
+def _next_opponent(s) -> str | None:
+    """The opponent who would bid on after the hand's call (None: both are out)."""
+    if s.auction.over:
+        return None
+    i = SEATS.index(s.seat)
+    for step in (1, 3):
+        o = SEATS[(i + step) % 4]
+        if o not in s.auction.out:
+            return o
+    return None
+
+
+def _candidate_calls(s, readings) -> list:
+    """The calls judged: every call offered (fort, every bid, double, konter)."""
+    seen, out = set(), []
+    for r in readings:
+        key = str(r.call)
+        if key in seen or r.kind == "unconventional":
+            continue
+        v = r.call.value
+        if r.call.kind == "bid" and not (v == s.rules.matsch_bid or r.kind == "ace" or v % 10 == 0):
+            continue
+        seen.add(key)
+        out.append(r)
+    return out
+
+
+@lru_cache(maxsize=200_000)
+def _board(c: Contract, card_points: int, team: str, rules, doubled: bool = False,
+           redoubled: bool = False) -> int:
+    """The board value of contract ``c`` for ``team``: its points minus the opponents'."""
+    g = score_game(c.value, c.declarer, card_points, double=doubled or redoubled,
+                   redouble=redoubled, misere=is_misere(c.strain), rules=rules)
+    return g.board[team] - g.board[other(team)]
+
+
+def _column(results, index, strain: str, declarer: str) -> list[int] | None:
+    i = index.get((strain, declarer))
+    return None if i is None else [row[i] for row in results]
+
+
+def _values(c: Contract, results, index, team, rules, mult: int = 1) -> list[int] | None:
+    col = _column(results, index, c.strain, c.declarer)
+    if col is None:
+        return None
+    return [_board(c, cp, team, rules, mult >= 2, mult >= 4) for cp in col]
+
+
+def _mean(v: Sequence[float]) -> float:
+    return sum(v) / len(v)
+
+
+def _worst(options: list[list[int] | None]) -> list[int]:
+    """Of the opponents' answers, the one worst for us on average."""
+    real = [o for o in options if o is not None]
+    return min(real, key=_mean)
+
+
+def _overcall(s, above: int | None, opp: str | None, results, index, team, rules) -> list[list[int]]:
+    """The opponents bid on at the next Zehner above ``above``, in each kind."""
+    if opp is None:
+        return []
+    first = rules.lowest_bid if above is None else above + 1
+    first += (-first) % 10
+    if first > rules.highest_bid:
+        return []
+    out = []
+    for strain in strains(rules):
+        v = _values(Contract(strain, first, opp), results, index, team, rules)
+        if v is not None:
+            out.append(v)
+    return out
+
+
+def _call_values(calls, results, index, s, team, opp, rules, standing) -> dict[str, list[int]]:
+    high = s.auction.high
+    out: dict[str, list[int]] = {}
+    for r in calls:
+        call = r.call
+        if call.kind == "bid" and call.value is not None and call.strain:
+            v = _values(Contract(call.strain, call.value, s.seat), results, index, team, rules)
+        elif call.kind in ("double", "redouble") and high is not None:
+            v = _values(Contract(high.call.strain, high.call.value, high.seat), results, index, team,
+                        rules, 2 if call.kind == "double" else 4)
+        elif call.kind == "fort":
+            if high is None:
+                final = [0] * len(results)      # nobody bids: the cards are dealt anew
+            else:
+                final = _values(Contract(high.call.strain, high.call.value, high.seat), results, index,
+                                team, rules, s.auction.multiplier)
+            answers = [final]
+            if team_of(high.seat) != team if high is not None else True:
+                # the opponents need not leave their bid standing: they may bid on
+                if not s.auction.play(call, s.seat).over:
+                    answers += _overcall(s, high.call.value if high else None, opp, results, index, team, rules)
+            v = _worst([a for a in answers if a is not None]) if any(a is not None for a in answers) else None
+        else:
+            continue
+        if v is not None:
+            out[str(call)] = v
+    if not any(r.kind == "fort" for r in calls) and high is not None:
+        # not in turn: saying nothing lets the standing contract be played as it is
+        nothing = _values(Contract(high.call.strain, high.call.value, high.seat), results, index,
+                          team, rules, s.auction.multiplier)
+        if nothing is not None:
+            out[NOTHING] = nothing
+    return out
+
+
+def _clear(values: dict[str, list[int]]) -> bool:
+    """The best call leads the second by more than Z_CLEAR standard errors."""
+    if len(values) < 2:
+        return True
+    ranked = sorted(values.values(), key=_mean, reverse=True)
+    d = [a - b for a, b in zip(ranked[0], ranked[1])]
+    n = len(d)
+    mean = _mean(d)
+    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+    return mean > Z_CLEAR * math.sqrt(var / n) if var > 0 else mean > 0
+
+
+def _contracts(kinds, results, index, s, team, rules) -> list[dict]:
+    """Every contract the hand's seat could still declare: each kind × each Zehner above
+    the standing bid up to the highest, and the Matsch."""
+    standing = s.standing_value or 0
+    numbers = [v for v in rules.bid_values if v > standing and (v % 10 == 0 or v == rules.matsch_bid)]
+    out = []
+    for strain in kinds:
+        col = _column(results, index, strain, s.seat)
+        if col is None:
+            continue
+        credited = [TOTAL_POINTS - cp if is_misere(strain) else cp for cp in col]
+        for value in numbers:
+            need = TOTAL_POINTS if value == rules.matsch_bid else value
+            c = Contract(strain, value, s.seat)
+            boards = [_board(c, cp, team, rules) for cp in col]
+            out.append({"contract": str(c), "p_make": round(sum(x >= need for x in credited) / len(col), 2),
+                        "expected": round(_mean(boards), 1)})
+    return out
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)} %"
+
+
+def _say(call: str | None, lang: str) -> str:
+    if call in (None, NOTHING):
+        return "nichts zu sagen" if lang == "de" else "to say nothing"
+    return call
+
+
+def _evidence_lines(ev: Evaluation, pick, s) -> list[tuple[str, str]]:
+    """The recommendation's numbers in words."""
+    lines: list[tuple[str, str]] = []
+    n = ev.samples
+    by_call = {c["call"]: c["expected"] for c in ev.calls}
+    high = s.auction.high
+    if pick is not None and pick.call.kind == "bid" and pick.call.value:
+        strain, value = pick.call.strain, pick.call.value
+        zehner = value + (-value) % 10          # a Fünfer is judged with the Zehner above
+        here = ev.contract(f"{zehner} {strain}")
+        nxt = ev.contract(f"{zehner + 10} {strain}")
+        if here is not None:
+            tail = f"; {zehner + 10} in {_pct(nxt['p_make'])}" if nxt else ""
+            lines.append((f"{here['contract']} geht in {_pct(here['p_make'])} von {n} Verteilungen auf, "
+                          f"die zum Bieten passen{tail}.",
+                          f"{here['contract']} makes in {_pct(here['p_make'])} of {n} deals that fit the "
+                          f"auction{tail}."))
+    elif high is not None and high.call.value is not None:
+        col = ev.standing
+        if col is not None:
+            made = _pct(col)
+            lines.append((f"{high.seat} und Partner holen ihre {high.call} in {made} von {n} Verteilungen, "
+                          "die zum Bieten passen.",
+                          f"{high.seat} and partner make their {high.call} in {made} of {n} deals that fit "
+                          "the auction."))
+    ranked = sorted(ev.calls, key=lambda c: -c["expected"])
+    shown = ", ".join(f"{_say(c['call'], 'de')} {c['expected']:+.1f}" for c in ranked[:4])
+    shown_en = ", ".join(f"{_say(c['call'], 'en')} {c['expected']:+.1f}" for c in ranked[:4])
+    lines.append((f"Erwarteter Wert auf der Tafel (eigenes Team minus Gegner, {n} Verteilungen): {shown}.",
+                  f"Expected board value (our team minus the opponents, {n} deals): {shown_en}."))
+    del by_call
+    return lines
+
+
+def evaluate(hand: "Hand | str", auction="", rules=None, seat: str | None = None,
+             simulation: Simulation | None = None, standing: Standing | None = None) -> Evaluation:
+    """The simulation's numbers for ``hand`` at ``seat`` (default: the seat in turn) after
+    ``auction``: every contract, every call, the recommended call."""
+    from tutor.conventions import position
+
+    hand, reader, seat, _, truthful = position(hand, auction, rules, seat)
+    return (simulation or Simulation()).evaluate(hand, reader.situation(seat), truthful, standing)
