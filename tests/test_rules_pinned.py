@@ -411,3 +411,40 @@ def test_only_one_team_writes_weis():
     # the Weis and the Stöck go on the board, never toward the bid: 96 misses 100
     s = score_game(100, "A", 96, weis={"AC": 50}, stoeck=["AC"])
     assert not s.made and s.board == {"AC": 96 + 50 + 20, "BD": 61 + 100}
+
+
+def test_a_table_without_doubling_names_doubling_not_kontern(tmp_path):
+    path = rules_file(tmp_path, "doubling: false\n")
+    for extra in (["--double"], ["--double", "--redouble"]):
+        r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, *extra, "--rules", path)
+        assert r.exit_code == 2 and "an diesem Tisch wird nicht gedoppelt" in r.output
+        r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, *extra, "--rules", path,
+                  "--lang", "en")
+        assert r.exit_code == 2 and "this table plays without doubling" in r.output
+
+
+def test_an_impossible_weis_names_the_team():
+    r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, "--weis", "BD=30")
+    assert r.exit_code == 2 and "BD=30" in r.output
+
+
+def test_the_matsch_needs_all_157_whatever_number_the_table_bids_it_with():
+    # "Das höchste Gebot heisst Matsch ...: alle Punkte eines Spiels, 152 aus den Karten und 5
+    # für den letzten Stich": a table that bids it as 160 still needs the 157 card points
+    from tutor.scoring import score_game
+
+    rules = table(matsch_bid=160)
+    made = score_game(160, "B", 157, rules=rules)
+    assert made.made and made.board == {"AC": 0, "BD": 157 + 157}
+    missed = score_game(160, "B", 152, rules=rules)
+    assert not missed.made and missed.board == {"AC": 5 + 157, "BD": 152}
+
+
+def test_the_game_score_keeps_what_was_played():
+    from tutor.scoring import score_game
+
+    s = score_game(100, "d", 70, double=True, weis={"AC": 50}, stoeck=["BD"])
+    assert (s.bid, s.declarer, s.team, s.multiplier, s.card_points) == (100, "D", "BD", 2, 70)
+    assert s.weis == {"AC": 50} and s.stoeck == ("BD",)
+    row = play(VERBAND, g("80 Rosen", "D", 70, weis={"AC": 50}, stoeck="BD")).to_json()["games"][0]
+    assert row["stoeck"] == ["BD"] and row["weis"] == {"AC": 50, "BD": 0}
