@@ -5,8 +5,8 @@ Run: .venv/bin/python benchmarks/bench_speed.py [--runs N] [--only NAME ...]
 
 - ``advise``: calls of :func:`tutor.conventions.advise` per second over 150 positions of
   random legal auctions (seeded, the same every run), each with a random hand.
-- ``sheet-1000``: ``tutor sheet`` of a drill file with 1,000 drills (the bundled Sidi-
-  Barrani drills repeated under new ids) to an HTML file.
+- ``sheet-1000``: ``tutor sheet`` of a drill file with 1,000 different drills (100
+  generated for each of ten topics, seeded) to an HTML file.
 - ``new-beispiel`` / ``new-hilfe``: ``tutor drills new`` per drill (10 drills).
 - ``quiz-start``: the course quiz (``tutor quiz`` without files, no answers on stdin) up
   to its first question.
@@ -88,22 +88,24 @@ def cli(*args: str) -> None:
     assert r.exit_code == 0, r.output
 
 
+TOPICS = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe", "gegnerfarbe",
+          "matsch", "doppeln", "tafel")
+
+
 def thousand_drills(path: Path) -> None:
+    """1,000 different drills: 100 generated for each of ten topics (seeded)."""
     import yaml
 
-    drills = []
-    for f in sorted((ROOT / "exercises").glob("*.yaml")):
-        data = yaml.safe_load(f.read_text(encoding="utf-8"))
-        if data.get("game", "sidi-barrani") != "sidi-barrani" or data.get("rules", "verband") != "verband":
-            continue
-        drills += data["drills"]
+    from tutor import generator
+
     out = []
-    for i in range(1000):
-        d = dict(drills[i % len(drills)])
-        d["id"] = f"d{i:04d}"
-        out.append(d)
+    for topic in TOPICS:
+        for d in generator.generate(topic, 100, seed=1).drills:
+            data = d.to_dict()
+            data["id"] = f"{topic}-{len(out):04d}"
+            out.append(data)
     path.write_text(yaml.safe_dump({"title": "1000", "rules": "verband", "drills": out},
-                                   allow_unicode=True), encoding="utf-8")
+                                   allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
 def bench_sheet(runs: int, tmp: Path) -> str:

@@ -205,6 +205,13 @@ HAND_SIZE = 9
 _DISPLAY = ORDER["plain"]  # ranks in a hand are written high to low: A K O U B 9 8 7 6
 
 
+_PARSED: dict = {}   # (hand class, text, size) -> hand, see HandBase.parse
+
+
+def clear_caches() -> None:
+    _PARSED.clear()
+
+
 @dataclass(frozen=True)
 class HandBase:
     """A hand as a set of cards, for any deck: a subclass names its deck's suit and rank
@@ -234,6 +241,19 @@ class HandBase:
 
     @classmethod
     def parse(cls, text: str, size: "int | None" = -1):
+        # a hand is an immutable value: the same text read again (drills, worksheets, the
+        # quiz read each hand several times) is the same hand
+        key = (cls, text, size)
+        hand = _PARSED.get(key)
+        if hand is None:
+            hand = cls._parse(text, size)
+            if len(_PARSED) >= 4096:
+                _PARSED.clear()
+            _PARSED[key] = hand
+        return hand
+
+    @classmethod
+    def _parse(cls, text: str, size: "int | None" = -1):
         size = cls.SIZE if size == -1 else size
         t = cls.normalize(text.strip())
         if not t:

@@ -684,6 +684,11 @@ def _parse_auction(text: str, rules: TableRules) -> Auction:
     return Auction.parse(text, rules=rules)
 
 
+def parse_auction(text: str, rules=None) -> Auction:
+    """``Auction.parse(text, rules=rules)``, each text read once (an Auction is immutable)."""
+    return _parse_auction(text, load_rules(rules))
+
+
 def replay(auction: "Auction | str", rules=None) -> Reader:
     """A Reader after every call of ``auction`` (a copy: the caller may play on)."""
     global _cached

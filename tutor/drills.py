@@ -643,9 +643,9 @@ class SidiBarraniEngine:
         return sidi_barrani_spec(rules)
 
     def _auction(self, auction: str, rules):
-        from tutor.auction import Auction
+        from tutor.conventions import parse_auction
 
-        return Auction.parse(auction or "", rules=rules)
+        return parse_auction(auction or "", rules)
 
     def normalize_call(self, text: str, rules=None) -> str:
         """Forgiving input to the canonical call: ``90 ei`` -> ``90 Eichel``, ``pass`` ->
