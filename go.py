@@ -21,7 +21,11 @@ def ensure_env() -> None:
     if not PY.exists():
         print("go.py: creating .venv ...", file=sys.stderr)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    spec = (ROOT / "pyproject.toml").stat().st_mtime
+    # reinstall when the metadata or the compiled solver core changed (the core is built
+    # into the source tree by the editable install)
+    spec = max((ROOT / name).stat().st_mtime
+               for name in ("pyproject.toml", "setup.py", "tutor/play/_solver.c")
+               if (ROOT / name).exists())
     if not STAMP.exists() or STAMP.stat().st_mtime < spec:
         print("go.py: installing tutor and its test tools into .venv ...", file=sys.stderr)
         subprocess.run([str(PY), "-m", "pip", "install", "-q", "--disable-pip-version-check",

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "weis": ("tutor.commands.tafel:weis", "The Weis and Stöck of a hand."),
     "games": ("tutor.commands.games:games_command", "The bidding games of the rules folder and their auction rules."),
     "auction": ("tutor.commands.games:auction_command", "Referee an auction of any game: legal? over? who plays with whom?"),
+    "solve": ("tutor.commands.solve:solve", "Perfect play on a deal: the card points of both teams, the best cards."),
     "lessons": ("tutor.commands.course:lessons_cmd", "The course: the lessons in order, with your progress."),
     "lesson": ("tutor.commands.course:lesson_cmd", "Show one lesson in the terminal."),
     "quiz": ("tutor.commands.course:quiz_cmd", "Practise drills in the terminal (or --review what is due)."),

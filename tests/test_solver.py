@@ -1,0 +1,296 @@
+"""The double-dummy solver (issue 8): deal files, the reference search against a plain
+minimax written here, the compiled core against the reference, ``tutor solve``."""
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.cards import DECK, Card, Hand
+from tutor.cli import main
+from tutor.errors import ParseError, TutorError
+from tutor.play import solver
+from tutor.play.deal import Deal, dumps, load, loads
+from tutor.play.rules import SEATS, TRUMPS, Trump, legal, team_of, trick_points, winner
+
+needs_core = pytest.mark.skipif(solver._core is None, reason="the compiled core is not built here")
+
+# Two cards a hand, derived by hand from the rules (see the issue's values):
+# A leads the Puur: B must give his Nell (his only trump, not the Puur), A takes the trick;
+# C gives his Rosen König onto it (4), D the Rosen Banner (10, keeping the Schilten Ass
+# from a Rosen trick he cannot win either way): 20+14+4+10 = 48 for AC; the last trick
+# Rosen 6, Ass, Schilten 6, Ass goes to B: 11+11+5 = 27.  Leading the Rosen 6 instead,
+# B trumps with the Nell (28 for BD) and AC take only the last trick: 11+20+11+5 = 47.
+TWO_CARDS = textwrap.dedent("""\
+    trump: Eichel
+    leader: A
+    hands:
+      A: "Eichel:U Rosen:6"
+      B: "Eichel:9 Rosen:A"
+      C: "Rosen:K Schilten:6"
+      D: "Rosen:B Schilten:A"
+""")
+
+
+def plain_minimax(hands: list[set], trump: Trump, leader: int, table: list, team: str,
+                  misere: bool = False) -> int:
+    """The card points ``team`` takes from here, every legal card tried, no pruning: the
+    team maximises them, the other minimises them; in a Misère the other way round."""
+    if not any(hands):
+        return 0
+    seat = (leader + len(table)) % 4
+    values = []
+    for card in legal(hands[seat], table, trump):
+        hands[seat].remove(card)
+        table.append(card)
+        if len(table) == 4:
+            w = (leader + winner(table, trump)) % 4
+            pts = trick_points(table, trump, last=not any(hands))
+            rest = plain_minimax(hands, trump, w, [], team, misere)
+            values.append(rest + (pts if team_of(SEATS[w]) == team else 0))
+        else:
+            values.append(plain_minimax(hands, trump, leader, table, team, misere))
+        table.pop()
+        hands[seat].add(card)
+    return max(values) if (team_of(SEATS[seat]) == team) != misere else min(values)
+
+
+def perfect(deal: Deal) -> dict[str, int]:
+    """Both teams' points by plain minimax."""
+    decl = deal.declaring_team
+    other = "BD" if decl == "AC" else "AC"
+    total = sum(c.value(deal.trump.kind(c)) for h in deal.hands for c in h) + 5
+    v = plain_minimax([set(h) for h in deal.hands], deal.trump, SEATS.index(deal.leader), [],
+                      decl, deal.misere)
+    return {decl: v, other: total - v}
+
+
+# -- hand-derived values -----------------------------------------------------------------
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+def test_two_card_endgame_derived_by_hand(engine):
+    s = solver.solve(loads(TWO_CARDS), engine=engine)
+    assert s.points == {"AC": 48, "BD": 27}
+    assert s.best == [Card.parse("Eichel U")]
+    assert s.engine == engine
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+def test_misere_two_cards_derived_by_hand(engine):
+    # AC now want few points. Puur lead: C throws the Schilten 6, D (who wants AC to take
+    # much) the Schilten Ass: 20+14+0+11 = 45. Rosen 6 lead: B takes with the Rosen Ass
+    # and gives AC the last trick with the Nell under the Puur and D's Ass: 50.
+    s = solver.solve(loads(TWO_CARDS + "misere: true\n"), engine=engine)
+    assert s.points == {"AC": 45, "BD": 30}
+    assert s.best == [Card.parse("Eichel U")]
+    assert solver.solve(loads(TWO_CARDS + "misere: true\n"), engine=engine, target=45).reached is True
+    assert solver.solve(loads(TWO_CARDS + "misere: true\n"), engine=engine, target=44).reached is False
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+def test_last_trick_in_undenufe(engine):
+    # Undenufe: the Six is highest and worth 11, the Eight 8, the Ace nothing; + 5.
+    d = loads("trump: Undenufe\nleader: A\nhands: {A: 'Eichel:6', B: 'Eichel:A', "
+              "C: 'Rosen:6', D: 'Eichel:8'}")
+    s = solver.solve(d, engine=engine)
+    assert s.points == {"AC": 11 + 0 + 11 + 8 + 5, "BD": 0}
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+def test_target_answers_yes_and_no(engine):
+    d = loads(TWO_CARDS)
+    yes = solver.solve(d, engine=engine, target=48)
+    no = solver.solve(d, engine=engine, target=49)
+    assert (yes.reached, no.reached) == (True, False)
+    assert yes.points["AC"] >= 48 and no.points["AC"] < 49
+    assert yes.best == [Card.parse("Eichel U")]
+    # no card reaches 49: every legal card is listed
+    assert set(no.best) == {Card.parse("Eichel U"), Card.parse("Rosen 6")}
+
+
+def test_declarer_of_the_other_team_minimises_what_the_leader_takes():
+    d = loads(TWO_CARDS + "declarer: B\n")
+    s = solver.solve(d, engine="python")
+    assert s.declaring_team == "BD" and s.points == {"AC": 48, "BD": 27}
+
+
+# -- against plain minimax ----------------------------------------------------------------
+@pytest.mark.parametrize("trump", TRUMPS, ids=str)
+def test_reference_equals_plain_minimax_on_random_endgames(trump):
+    rng = random.Random(f"endgames {trump}")
+    for size, count in ((2, 40), (3, 12), (4, 1)):
+        for _ in range(count):
+            d = Deal.random(rng, size, trump=trump, misere=rng.random() < 0.4)
+            want = perfect(d)
+            got = solver.solve(d, engine="python")
+            assert got.points == want, dumps(d)
+            t = rng.randint(0, sum(want.values()))
+            reached = solver.solve(d, engine="python", target=t, best=False).reached
+            mine = want[d.declaring_team]
+            assert reached == (mine <= t if d.misere else mine >= t), (dumps(d), t)
+
+
+def test_best_cards_are_the_cards_that_keep_the_value():
+    rng = random.Random(7)
+    for _ in range(30):
+        d = Deal.random(rng, 3)
+        s = solver.solve(d, engine="python")
+        lead, decl = SEATS.index(d.leader), d.declaring_team
+        for card in legal(d.hand(d.leader), [], d.trump):
+            hands = [set(h) for h in d.hands]
+            hands[lead].remove(card)
+            v = plain_minimax(hands, d.trump, lead, [card], decl)
+            assert (card in s.best) == (v == s.points[decl]), (dumps(d), card)
+
+
+# -- the compiled core against the reference ---------------------------------------------
+@needs_core
+def test_core_legal_cards_equal_the_rules():
+    rng = random.Random(3)
+    for _ in range(3000):
+        trump = rng.choice(TRUMPS)
+        cards = list(DECK)
+        rng.shuffle(cards)
+        k = rng.randint(1, 3)
+        table, hand = cards[:k], cards[k:k + rng.randint(1, 9)]
+        pts, stren, t, puur = solver.tables(trump)
+        mask = solver._core.legal(solver._mask(hand), [DECK.index(c) for c in table], pts, stren, t, puur)
+        assert set(solver._cards(mask)) == set(legal(hand, table, trump)), (hand, table, trump)
+
+
+@needs_core
+@pytest.mark.parametrize("size,count", [(5, 6), (6, 1)])
+def test_core_equals_reference_on_random_endgames(size, count):
+    rng = random.Random(f"core {size}")
+    for i in range(count):
+        d = Deal.random(rng, size, trump=TRUMPS[i % len(TRUMPS)], misere=i % 3 == 2)
+        c, py = solver.solve(d, engine="c"), solver.solve(d, engine="python")
+        assert (c.points, c.best) == (py.points, py.best), dumps(d)
+        t = c.points[d.declaring_team] + rng.choice((-1, 0, 1))
+        tc, tp = solver.solve(d, engine="c", target=t), solver.solve(d, engine="python", target=t)
+        assert (tc.reached, tc.best) == (tp.reached, tp.best), (dumps(d), t)
+
+
+FULL_DEALS = [
+    # full nine-card deals on which the reference answers within a second
+    (18, "Obenabe", 79), (28, "Undenufe", 79), (18, "Eichel", 60), (1, "Rosen", 50),
+]
+
+
+@needs_core
+@pytest.mark.parametrize("seed,trump,target", FULL_DEALS)
+def test_core_equals_reference_on_full_deals(seed, trump, target):
+    d = Deal.random(random.Random(seed), 9, trump=Trump.parse(trump), leader="A")
+    c = solver.solve(d, engine="c", target=target)
+    py = solver.solve(d, engine="python", target=target, max_seconds=60)
+    assert (c.reached, c.best) == (py.reached, py.best)
+
+
+@needs_core
+def test_every_technique_switched_off_gives_the_same_values():
+    rng = random.Random(9)
+    for i in range(12):
+        d = Deal.random(rng, 5, trump=TRUMPS[i % len(TRUMPS)])
+        want = solver.solve(d, engine="c")
+        for opt in (solver.NO_TABLE, solver.NO_EQUIVALENCE, solver.NO_ORDERING, solver.BISECTION):
+            got = solver.solve(d, engine="c", options=opt)
+            assert (got.points, set(got.best)) == (want.points, set(want.best)), (dumps(d), opt)
+
+
+def test_without_the_core_auto_runs_the_reference(monkeypatch):
+    monkeypatch.setattr(solver, "_core", None)
+    s = solver.solve(loads(TWO_CARDS))
+    assert s.engine == "python" and s.points == {"AC": 48, "BD": 27}
+    with pytest.raises(TutorError, match="not built"):
+        solver.solve(loads(TWO_CARDS), engine="c")
+
+
+def test_solve_many_answers_each_deal():
+    rng = random.Random(5)
+    deals = [Deal.random(rng, 3) for _ in range(5)]
+    many = solver.solve_many(deals, target=20)
+    assert [s.reached for s in many] == [solver.solve(d, target=20).reached for d in deals]
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+def test_a_budget_stops_the_search_with_a_message(engine):
+    d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
+    with pytest.raises(solver.SearchStopped, match=r"search stopped after \d+ nodes / [\d.]+ s"):
+        solver.solve(d, engine=engine, max_nodes=5_000 if engine == "python" else 70_000)
+
+
+# -- deal files ------------------------------------------------------------------------------
+def test_deal_file_round_trip(tmp_path):
+    d = loads(TWO_CARDS + "declarer: C\nmisere: true\n")
+    p = tmp_path / "d.yaml"
+    p.write_text(dumps(d), encoding="utf-8")
+    assert load(p) == d
+    assert d.hand("B") == Hand.parse("Eichel:9 Rosen:A", size=None)
+
+
+@pytest.mark.parametrize("text,message", [
+    (TWO_CARDS.replace('"Eichel:9 Rosen:A"', '"Eichel:9"'), "hands: the four hands must have the same size"),
+    (TWO_CARDS.replace('"Eichel:9 Rosen:A"', '"Eichel:U Rosen:A"'), "hands: Eichel U is in the hands of A and B"),
+    (TWO_CARDS.replace("trump: Eichel", "trump: Eichl"), "trump: unknown trump 'Eichl'"),
+    (TWO_CARDS.replace("leader: A", "leader: E"), "leader: unknown seat 'E'"),
+    (TWO_CARDS.replace("  D:", "  E:"), "hands: E: unknown seat"),
+    (TWO_CARDS + "dealer: A\n", "dealer: unknown key"),
+    ("trump: Eichel\nleader: A\nhands: {A: '', B: '', C: '', D: ''}\n", "hands: A: empty hand"),
+    ("trump: Eichel\nleader: A\nhands: {A: 'Eichel:AKOUB9876 Rosen:A', B: 'Rosen:KOUB9876 Schellen:AK', "
+     "C: 'Schellen:UB9876 Schilten:AKOU', D: 'Schilten:B9876 Eichel:AKOUB'}\n", "a hand has 1 to 9 cards, not 10"),
+    ("- just a list\n", "a deal file is a mapping"),
+])
+def test_bad_deal_files_exit_2_with_one_line(tmp_path, text, message):
+    p = tmp_path / "deal.yaml"
+    p.write_text(text, encoding="utf-8")
+    r = CliRunner().invoke(main, ["solve", str(p), "--lang", "en"])
+    assert r.exit_code == 2
+    assert r.output.count("\n") == 1 and str(p) in r.output and message in r.output, r.output
+    with pytest.raises(ParseError):
+        load(p)
+
+
+# -- tutor solve ---------------------------------------------------------------------------
+@pytest.fixture
+def two_cards(tmp_path):
+    p = tmp_path / "deal.yaml"
+    p.write_text(TWO_CARDS, encoding="utf-8")
+    return str(p)
+
+
+def test_solve_json_contract(two_cards):
+    r = CliRunner().invoke(main, ["solve", two_cards, "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert set(data) == {"points", "best", "engine", "nodes", "seconds"}
+    assert data["points"] == {"AC": 48, "BD": 27} and data["best"] == ["Eichel U"]
+    assert data["engine"] == solver.ENGINE and data["nodes"] > 0 and data["seconds"] >= 0
+
+
+def test_solve_target_json(two_cards):
+    r = CliRunner().invoke(main, ["solve", two_cards, "--json", "--target", "49", "--engine", "python"])
+    data = json.loads(r.output)
+    assert data["target"] == 49 and data["reached"] is False and data["engine"] == "python"
+    assert data["points"]["AC"] < 49
+
+
+def test_solve_text(two_cards):
+    r = CliRunner().invoke(main, ["solve", two_cards, "--lang", "en", "--target", "48"])
+    assert r.exit_code == 0
+    assert "Does AC reach 48 points? yes (at least 48)" in r.output
+    assert "Best cards for A: Eichel U" in r.output
+
+
+def test_solve_budget_is_one_line(tmp_path):
+    p = tmp_path / "full.yaml"
+    p.write_text(dumps(Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))), encoding="utf-8")
+    r = CliRunner().invoke(main, ["solve", str(p), "--max-nodes", "70000", "--lang", "en"])
+    assert r.exit_code == 2
+    assert r.output.startswith("tutor: search stopped after ") and r.output.count("\n") == 1
+
+
+def test_solve_version_names_the_engine():
+    r = CliRunner().invoke(main, ["solve", "--version"])
+    assert r.exit_code == 0 and f"engine {solver.ENGINE}" in r.output

@@ -1,0 +1,98 @@
+"""``tutor solve``: perfect play on a deal file (the double-dummy solver)."""
+from __future__ import annotations
+
+import click
+
+from tutor.commands.common import emit_json, json_option, lang_option
+
+ENGINES = ("auto", "c", "python")   # tutor.play.solver.ENGINES, without importing it for --help
+
+
+def _version(ctx: click.Context, param, value) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from tutor.play import solver
+
+    if solver.ENGINE == "c":
+        click.echo("tutor solve: engine c (the compiled core tutor.play._solver); "
+                   "--engine python runs the reference")
+    else:
+        click.echo("tutor solve: engine python (the reference; the compiled core is not built here)")
+    ctx.exit(0)
+
+
+def _text(sol, deal, lang: str) -> str:
+    from tutor.play.rules import SEATS
+
+    de = lang == "de"
+    team = sol.declaring_team
+    other = "BD" if team == "AC" else "AC"
+    head = (f"Trumpf {deal.trump}{' Misère' if deal.misere else ''}, {deal.leader} spielt aus, "
+            f"{deal.size} Karten je Blatt; Spielmacher {team}" if de else
+            f"Trump {deal.trump}{' Misère' if deal.misere else ''}, {deal.leader} leads, "
+            f"{deal.size} cards a hand; declaring team {team}")
+    lines = [head]
+    if sol.target is None:
+        lines.append(f"Perfektes Spiel: {team} {sol.points[team]}, {other} {sol.points[other]} "
+                     "(mit den 5 für den letzten Stich)" if de else
+                     f"Perfect play: {team} {sol.points[team]}, {other} {sol.points[other]} "
+                     "(the 5 for the last trick included)")
+    else:
+        yes = ("ja" if sol.reached else "nein") if de else ("yes" if sol.reached else "no")
+        bound = sol.points[team]
+        if deal.misere:
+            how = (("höchstens" if sol.reached else "mindestens") if de else
+                   ("at most" if sol.reached else "at least"))
+            q = (f"Hält {team} seine Punkte bei {sol.target} oder weniger? {yes} ({how} {bound})"
+                 if de else f"Does {team} keep its points to {sol.target} or fewer? {yes} ({how} {bound})")
+        else:
+            how = (("mindestens" if sol.reached else "höchstens") if de else
+                   ("at least" if sol.reached else "at most"))
+            q = (f"Erreicht {team} {sol.target} Punkte? {yes} ({how} {bound})" if de else
+                 f"Does {team} reach {sol.target} points? {yes} ({how} {bound})")
+        lines.append(q)
+    mover = deal.leader if deal.leader in SEATS else "?"
+    cards = ", ".join(str(c) for c in sol.best)
+    lines.append(f"Beste Karten für {mover}: {cards}" if de else f"Best cards for {mover}: {cards}")
+    lines.append(f"(Maschine {sol.engine}, {sol.nodes} Knoten, {sol.seconds:.2f} s)" if de else
+                 f"(engine {sol.engine}, {sol.nodes} nodes, {sol.seconds:.2f} s)")
+    return "\n".join(lines)
+
+
+@click.command("solve")
+@click.argument("file", metavar="FILE")
+@click.option("--target", type=int, metavar="N",
+              help="Only ask whether the declaring team reaches N points (Misère: keeps to N or "
+                   "fewer); cheaper than the exact value.")
+@click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
+              help="c: the compiled core; python: the reference; auto: c where it is built.")
+@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
+              help="Stop the search after S seconds.")
+@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+              help="Stop the search after N nodes.")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Say which engine runs here, and exit.")
+@json_option
+@lang_option
+def solve(file: str, target: int | None, engine: str, max_seconds: float | None,
+          max_nodes: int | None, as_json: bool, lang: str) -> None:
+    """Perfect play on the deal in FILE: the card points each team takes when all four
+    play perfectly, seeing all the cards, and the best cards for the player to lead.
+
+    A deal file: trump (a suit, Obenabe or Undenufe), leader, hands (A B C D, the same
+    number of cards each, 1 to 9), optionally declarer and misere."""
+    from tutor.play import deal as deals
+    from tutor.play import solver
+
+    d = deals.load(file)
+    try:
+        sol = solver.solve(d, target=target, engine=engine, max_nodes=max_nodes,
+                           max_seconds=max_seconds)
+    except KeyboardInterrupt:
+        click.echo("tutor: solve: abgebrochen (Ctrl-C)" if lang == "de" else
+                   "tutor: solve: interrupted (Ctrl-C)", err=True)
+        raise click.exceptions.Exit(130)
+    if as_json:
+        emit_json(sol.to_json())
+    else:
+        click.echo(_text(sol, d, lang))

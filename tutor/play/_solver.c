@@ -1,0 +1,565 @@
+/* The compiled core of the double-dummy solver (tutor.play._solver).
+ *
+ * The same search as the pure-Python reference in tutor/play/solver.py: exact alpha-beta
+ * on the card points of one team ("max team"; the Python side turns the declarer's goal,
+ * Misère included, into that), zero-window probes (MTD(f)) reusing one transposition
+ * table, the table at trick boundaries keyed on the remaining cards in their relative
+ * order (owner and point value of each, suit by suit), move ordering, one candidate per
+ * group of equivalent cards, bounds from the points still out.
+ *
+ * No rule of play is typed here: the order of the cards (their strength for each suit
+ * led, 0 = cannot win) and their points come from tutor/play/rules.py at every call; only
+ * the choice of legal cards is written again (legal_moves), and the tests prove it equal
+ * to rules.legal on random positions.
+ *
+ * Cards are numbered 0..35 as tutor.cards.DECK: suit * 9 + rank. Seats 0..3 = A B C D,
+ * teams 0 = A and C, 1 = B and D.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#define NCARDS 36
+#define NSUITS 4
+#define LAST_TRICK_DEFAULT 5
+
+typedef uint64_t u64;
+
+/* ---- the transposition table ------------------------------------------------------ */
+typedef struct {
+    u64 k[4];          /* per suit: the remaining cards, high to low, 6 bits each */
+    uint32_t gen;      /* which solve wrote it; other generations are empty */
+    int16_t lo, hi;    /* bounds on the max team's points from here on */
+    uint8_t leader, best, left, pad;
+} Entry;
+
+static Entry *tt = NULL;
+static u64 tt_mask = 0;          /* number of entries - 1 */
+static uint32_t tt_gen = 0;
+
+static int tt_init(int log2size) {
+    if (tt && tt_mask + 1 == ((u64)1 << log2size)) return 0;
+    free(tt);
+    tt = (Entry *)calloc((size_t)1 << log2size, sizeof(Entry));
+    if (!tt) { tt_mask = 0; PyErr_NoMemory(); return -1; }
+    tt_mask = ((u64)1 << log2size) - 1;
+    tt_gen = 0;
+    return 0;
+}
+
+/* ---- one search ------------------------------------------------------------------- */
+typedef struct {
+    /* tables from rules.py */
+    int pts[NCARDS];
+    int str[NSUITS][NCARDS];     /* strength of a card when this suit is led */
+    int suit[NCARDS];
+    int vcode[NCARDS];           /* index of the card's point value among the distinct values */
+    int ord[NSUITS][9];          /* the cards of a suit, high to low */
+    int nord[NSUITS];
+    u64 suitmask[NSUITS];
+    int trump;                   /* suit index, -1 without trump */
+    int puur;                    /* card index of the Puur, -1 without trump */
+    int last_bonus;
+    /* position */
+    u64 hand[4];
+    int handpts;                 /* points still in the hands */
+    int table[4];
+    int leader;                  /* of the current trick */
+    int maxteam;                 /* whose points are counted: the declaring team */
+    int maxside;                 /* the team that maximises them (the other one in a Misère) */
+    /* options */
+    int use_tt, use_equiv, use_order;
+    /* budget */
+    long long nodes, max_nodes;
+    double deadline;             /* 0 = none */
+    int stop;                    /* 1 nodes, 2 time, 3 signal */
+} S;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+#define TEAM(seat) ((seat) & 1)
+
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
+
+static int check_budget(S *s) {
+    if (s->max_nodes && s->nodes >= s->max_nodes) { s->stop = 1; return 1; }
+    if (s->deadline > 0 && now() >= s->deadline) { s->stop = 2; return 1; }
+    if (PyErr_CheckSignals() < 0) { s->stop = 3; return 1; }
+    return 0;
+}
+
+/* The legal cards of `hand` with `k` cards on the table (mirrors rules.legal). */
+static u64 legal_moves(const S *s, u64 hand, int k) {
+    if (k == 0) return hand;
+    int ls = s->suit[s->table[0]];
+    u64 follow = hand & s->suitmask[ls];
+    if (s->trump < 0) return follow ? follow : hand;
+    u64 trumps = hand & s->suitmask[s->trump];
+    if (ls == s->trump) {
+        if (!trumps) return hand;
+        if (trumps == ((u64)1 << s->puur)) return hand;   /* the Puur need not be played */
+        return trumps;
+    }
+    /* the highest trump on the table, if any */
+    int top = 0;
+    for (int i = 0; i < k; i++) {
+        int c = s->table[i];
+        if (s->suit[c] == s->trump && s->str[s->trump][c] > top) top = s->str[s->trump][c];
+    }
+    u64 allowed = follow ? (follow | trumps) : hand;
+    if (top && trumps != hand) {
+        /* no undertrumping unless the hand holds nothing but trumps */
+        u64 t = trumps;
+        while (t) {
+            int c = lowbit(t); t &= t - 1;
+            if (s->str[s->trump][c] < top) allowed &= ~((u64)1 << c);
+        }
+        if (!allowed) allowed = hand;   /* cannot happen: trumps != hand */
+    }
+    return allowed;
+}
+
+/* The key of the position at a trick boundary: suit by suit, the remaining cards in
+ * their order, each as (owner, point value); the actual ranks are forgotten. */
+static void make_key(const S *s, u64 key[4]) {
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    for (int su = 0; su < NSUITS; su++) {
+        u64 k = 0; int n = 0;
+        for (int i = 0; i < s->nord[su]; i++) {
+            int c = s->ord[su][i];
+            if (!(live >> c & 1)) continue;
+            int owner = (s->hand[0] >> c & 1) ? 0 : (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : 3;
+            k = (k << 6) | (u64)(owner << 4 | s->vcode[c]);
+            n++;
+        }
+        key[su] = k | ((u64)n << 58);
+    }
+}
+
+static inline u64 key_hash(const u64 key[4], int leader) {
+    u64 h = key[0] * 0x9E3779B97F4A7C15ULL;
+    h ^= (key[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= (key[2] + 0x8CB92BA72F3D8DD7ULL) * 0x165667B19E3779F9ULL;
+    h ^= (key[3] + (u64)leader * 0x27D4EB2F165667C5ULL) * 0xD6E8FEB86659FD93ULL;
+    h ^= h >> 29;
+    return h;
+}
+
+/* The relative name of a card (suit * 16 + its place among the live cards of its suit)
+ * for the table's best move, and back. */
+static int rel_of(const S *s, u64 live, int card) {
+    int su = s->suit[card], n = 0;
+    for (int i = 0; i < s->nord[su]; i++) {
+        int c = s->ord[su][i];
+        if (c == card) return su * 16 + n;
+        if (live >> c & 1) n++;
+    }
+    return 255;
+}
+
+static int card_of_rel(const S *s, u64 live, int rel) {
+    if (rel == 255) return -1;
+    int su = rel / 16, want = rel % 16, n = 0;
+    for (int i = 0; i < s->nord[su]; i++) {
+        int c = s->ord[su][i];
+        if (live >> c & 1) { if (n == want) return c; n++; }
+    }
+    return -1;
+}
+
+/* The candidates among the legal cards: one from each group of equivalent cards (next to
+ * each other among the cards not yet played, this trick's included, held by the same
+ * player, worth the same), ordered best first. Returns their number. `group` gets each
+ * candidate's whole group as a mask (for the best cards at the root). */
+static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) {
+    u64 hand = s->hand[player];
+    u64 leg = legal_moves(s, hand, k);
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    for (int i = 0; i < k; i++) live |= (u64)1 << s->table[i];
+    int n = 0, score[NCARDS];
+    /* the current state of the trick, for ordering */
+    int ls = k ? s->suit[s->table[0]] : -1, wi = 0, ws = 0;
+    for (int i = 0; i < k; i++) {
+        int st = s->str[ls][s->table[i]];
+        if (st > ws) { ws = st; wi = i; }
+    }
+    int partner_wins = k && TEAM((s->leader + wi) & 3) == TEAM(player);
+    for (int su = 0; su < NSUITS; su++) {
+        if (!(leg & s->suitmask[su])) continue;
+        int prev_mine = 0, prev_pts = -1;
+        for (int i = 0; i < s->nord[su]; i++) {
+            int c = s->ord[su][i];
+            if (!(live >> c & 1)) continue;
+            int mine = hand >> c & 1;
+            if (mine && (leg >> c & 1)) {
+                if (s->use_equiv && prev_mine && prev_pts == s->pts[c]) {
+                    group[n - 1] |= (u64)1 << c;
+                } else {
+                    moves[n] = c; group[n] = (u64)1 << c;
+                    int sc;
+                    if (k == 0) {
+                        /* lead: the top card of a suit first (trumps before), then low cards */
+                        int top = 1;
+                        for (int j = 0; j < i; j++) if (live >> s->ord[su][j] & 1) { top = 0; break; }
+                        sc = top ? 3000 + (su == s->trump) * 500 + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
+                    } else {
+                        int st = s->str[ls][c];
+                        int wins = st > ws;
+                        if (partner_wins)
+                            sc = wins ? 1000 - st : 3000 + 8 * s->pts[c] - s->str[su][c];
+                        else
+                            sc = wins ? 4000 - st + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
+                    }
+                    if (c == hint) sc = 100000;
+                    score[n] = sc;
+                    n++;
+                }
+                prev_mine = 1; prev_pts = s->pts[c];
+            } else {
+                prev_mine = 0; prev_pts = -1;
+            }
+        }
+    }
+    if (s->use_order) {
+        for (int i = 1; i < n; i++) {   /* insertion sort, best first */
+            int m = moves[i], sc = score[i]; u64 g = group[i]; int j = i - 1;
+            while (j >= 0 && score[j] < sc) { moves[j + 1] = moves[j]; score[j + 1] = score[j]; group[j + 1] = group[j]; j--; }
+            moves[j + 1] = m; score[j + 1] = sc; group[j + 1] = g;
+        }
+    }
+    return n;
+}
+
+static int trick(S *s, int k, int alpha, int beta);
+
+/* The max team's points from a trick boundary on, `leader` to lead. Fail-soft. */
+static int boundary(S *s, int leader, int alpha, int beta) {
+    int left = popc(s->hand[leader]);
+    if (left == 0) return 0;
+    int R = s->handpts + s->last_bonus;
+    if (R <= alpha) return R;
+    if (beta <= 0) return 0;
+    if (left == 1) {
+        /* the last trick plays itself */
+        int ls = -1, ws = -1, w = 0, p = R;
+        for (int i = 0; i < 4; i++) {
+            int seat = (leader + i) & 3, c = lowbit(s->hand[seat]);
+            if (i == 0) ls = s->suit[c];
+            if (s->str[ls][c] > ws) { ws = s->str[ls][c]; w = seat; }
+        }
+        s->nodes += 4;
+        return TEAM(w) == s->maxteam ? p : 0;
+    }
+    u64 key[4];
+    Entry *e = NULL;
+    int hint = -1, a0 = alpha, b0 = beta;
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    if (s->use_tt) {
+        make_key(s, key);
+        u64 h = key_hash(key, leader) & tt_mask & ~(u64)3;
+        Entry *victim = NULL;
+        for (int i = 0; i < 4; i++) {
+            Entry *x = &tt[h + i];
+            if (x->gen == tt_gen && x->leader == leader && x->k[0] == key[0] && x->k[1] == key[1]
+                && x->k[2] == key[2] && x->k[3] == key[3]) { e = x; break; }
+            if (!victim || (victim->gen == tt_gen && (x->gen != tt_gen || x->left < victim->left))) victim = x;
+        }
+        if (e) {
+            if (e->lo >= beta) return e->lo;
+            if (e->hi <= alpha) return e->hi;
+            if (e->lo == e->hi) return e->lo;
+            if (e->lo > alpha) alpha = e->lo;
+            if (e->hi < beta) beta = e->hi;
+            hint = card_of_rel(s, live, e->best);
+            a0 = alpha; b0 = beta;
+        } else {
+            e = victim;
+            memcpy(e->k, key, sizeof key);
+            e->gen = tt_gen; e->leader = (uint8_t)leader; e->left = (uint8_t)left;
+            e->lo = 0; e->hi = (int16_t)R; e->best = 255;
+        }
+    }
+    int saved_leader = s->leader;
+    s->leader = leader;
+    int moves[9]; u64 group[9];
+    int n = gen_moves(s, 0, leader, hint, moves, group);
+    int maxing = TEAM(leader) == s->maxside;
+    int best = maxing ? -1 : 1 << 20, bestc = moves[0];
+    for (int i = 0; i < n; i++) {
+        int c = moves[i];
+        s->hand[leader] &= ~((u64)1 << c);
+        s->handpts -= s->pts[c];
+        s->table[0] = c;
+        int v = trick(s, 1, alpha, beta);
+        s->hand[leader] |= (u64)1 << c;
+        s->handpts += s->pts[c];
+        if (s->stop) { s->leader = saved_leader; return 0; }
+        if (maxing) {
+            if (v > best) { best = v; bestc = c; }
+            if (best > alpha) alpha = best;
+        } else {
+            if (v < best) { best = v; bestc = c; }
+            if (best < beta) beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    s->leader = saved_leader;
+    if (s->use_tt) {
+        /* e may have been overwritten by a deeper position of the same bucket: check */
+        if (!(e->gen == tt_gen && e->leader == leader && !memcmp(e->k, key, sizeof key))) {
+            memcpy(e->k, key, sizeof key);
+            e->gen = tt_gen; e->leader = (uint8_t)leader; e->left = (uint8_t)left;
+            e->lo = 0; e->hi = (int16_t)R;
+        }
+        if (best <= a0) { if (best < e->hi) e->hi = (int16_t)best; }
+        else if (best >= b0) { if (best > e->lo) e->lo = (int16_t)best; }
+        else e->lo = e->hi = (int16_t)best;
+        e->best = (uint8_t)rel_of(s, live, bestc);
+    }
+    return best;
+}
+
+/* k cards on the table of the trick led by s->leader. */
+static int trick(S *s, int k, int alpha, int beta) {
+    if ((++s->nodes & 0xFFFF) == 0 && check_budget(s)) return 0;
+    int player = (s->leader + k) & 3;
+    int moves[9]; u64 group[9];
+    int n = gen_moves(s, k, player, -1, moves, group);
+    int maxing = TEAM(player) == s->maxside;
+    int best = maxing ? -1 : 1 << 20;
+    for (int i = 0; i < n; i++) {
+        int c = moves[i], v;
+        s->hand[player] &= ~((u64)1 << c);
+        s->handpts -= s->pts[c];
+        s->table[k] = c;
+        if (k == 3) {
+            int ls = s->suit[s->table[0]], w = 0, ws = -1, p = 0;
+            for (int j = 0; j < 4; j++) {
+                int st = s->str[ls][s->table[j]];
+                if (st > ws) { ws = st; w = j; }
+                p += s->pts[s->table[j]];
+            }
+            int seat = (s->leader + w) & 3;
+            if (!s->hand[0]) p += s->last_bonus;
+            int t[4]; memcpy(t, s->table, sizeof t);
+            if (TEAM(seat) == s->maxteam) v = p + boundary(s, seat, alpha - p, beta - p);
+            else v = boundary(s, seat, alpha, beta);
+            memcpy(s->table, t, sizeof t);
+        } else {
+            v = trick(s, k + 1, alpha, beta);
+        }
+        s->hand[player] |= (u64)1 << c;
+        s->handpts += s->pts[c];
+        if (s->stop) return 0;
+        if (maxing) {
+            if (v > best) best = v;
+            if (best > alpha) alpha = best;
+        } else {
+            if (v < best) best = v;
+            if (best < beta) beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
+/* ---- the drivers ------------------------------------------------------------------- */
+static int mtdf(S *s, int root, int guess, int R) {
+    int lo = 0, hi = R, g = guess;
+    if (g < lo) g = lo;
+    if (g > hi) g = hi;
+    while (lo < hi) {
+        int beta = g == lo ? g + 1 : g;
+        g = boundary(s, root, beta - 1, beta);
+        if (s->stop) return 0;
+        if (g < beta) hi = g; else lo = g;
+    }
+    return lo;
+}
+
+/* The value of leading card c at the root against the zero window (beta-1, beta). */
+static int root_move(S *s, int root, int c, int beta) {
+    s->leader = root;
+    s->hand[root] &= ~((u64)1 << c);
+    s->handpts -= s->pts[c];
+    s->table[0] = c;
+    int v = trick(s, 1, beta - 1, beta);
+    s->hand[root] |= (u64)1 << c;
+    s->handpts += s->pts[c];
+    return v;
+}
+
+static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
+    Py_buffer pb, sb;
+    if (PyObject_GetBuffer(pts, &pb, PyBUF_SIMPLE) < 0) return -1;
+    if (PyObject_GetBuffer(strength, &sb, PyBUF_SIMPLE) < 0) { PyBuffer_Release(&pb); return -1; }
+    int ok = pb.len == NCARDS && sb.len == NSUITS * NCARDS;
+    if (ok) {
+        const unsigned char *p = pb.buf, *q = sb.buf;
+        for (int c = 0; c < NCARDS; c++) s->pts[c] = p[c];
+        for (int su = 0; su < NSUITS; su++)
+            for (int c = 0; c < NCARDS; c++) s->str[su][c] = q[su * NCARDS + c];
+    }
+    PyBuffer_Release(&pb); PyBuffer_Release(&sb);
+    if (!ok) { PyErr_SetString(PyExc_ValueError, "tables: 36 points and 4 x 36 strengths"); return -1; }
+    /* derived: suits, the order of each suit (by its strength when led), value codes */
+    int distinct[NCARDS], nd = 0;
+    for (int su = 0; su < NSUITS; su++) { s->nord[su] = 0; s->suitmask[su] = 0; }
+    for (int c = 0; c < NCARDS; c++) {
+        int su = c / 9;
+        s->suit[c] = su;
+        s->suitmask[su] |= (u64)1 << c;
+        int i = s->nord[su]++;
+        while (i > 0 && s->str[su][s->ord[su][i - 1]] < s->str[su][c]) { s->ord[su][i] = s->ord[su][i - 1]; i--; }
+        s->ord[su][i] = c;
+        int j = 0;
+        while (j < nd && distinct[j] != s->pts[c]) j++;
+        if (j == nd) distinct[nd++] = s->pts[c];
+        s->vcode[c] = j;
+    }
+    if (nd > 16) { PyErr_SetString(PyExc_ValueError, "more than 16 point values"); return -1; }
+    return 0;
+}
+
+/* solve(hands, leader, team, misere, pts, strength, trump, puur, last, target, want_best,
+ *       max_nodes, max_seconds, options) -> (value, best_mask, nodes, stop)
+ * hands: 4 masks of the 36 cards; team 0 (A and C) or 1: whose points are counted, who
+ * maximises them unless misere (then the other team does); target < 0: the exact value;
+ * options: bit 0 no table, bit 1 no equivalence, bit 2 no ordering, bit 3 bisection.
+ * value: the team's points (with a target: a bound on the same side of it as the
+ * true value); best_mask: the cards of the player to move that keep the best result;
+ * stop: 0 done, 1 node budget, 2 time limit. */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    unsigned long long h[4];
+    int leader, maxteam, misere, trump, puur, last, target, want_best, options;
+    long long max_nodes;
+    double max_seconds;
+    PyObject *pts, *strength;
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiipLdi", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+                          &pts, &strength, &trump, &puur, &last, &target, &want_best,
+                          &max_nodes, &max_seconds, &options))
+        return NULL;
+    S *s = calloc(1, sizeof(S));
+    if (!s) return PyErr_NoMemory();
+    if (parse_tables(s, pts, strength) < 0) { free(s); return NULL; }
+    u64 all = 0;
+    for (int i = 0; i < 4; i++) {
+        s->hand[i] = h[i];
+        if (h[i] >> NCARDS || (all & h[i]) || popc(h[i]) != popc(h[0])) {
+            free(s);
+            PyErr_SetString(PyExc_ValueError, "hands: four disjoint masks of equal size");
+            return NULL;
+        }
+        all |= h[i];
+    }
+    if (leader < 0 || leader > 3 || maxteam < 0 || maxteam > 1 || trump < -1 || trump > 3
+        || (trump >= 0 && (puur < 0 || puur >= NCARDS))) {
+        free(s);
+        PyErr_SetString(PyExc_ValueError, "leader, max team, trump or Puur out of range");
+        return NULL;
+    }
+    s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
+    s->maxside = misere ? 1 - maxteam : maxteam;
+    s->use_tt = !(options & 1); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
+    s->max_nodes = max_nodes; s->leader = leader;
+    double t0 = now();
+    s->deadline = max_seconds > 0 ? t0 + max_seconds : 0;
+    for (int c = 0; c < NCARDS; c++) if (all >> c & 1) s->handpts += s->pts[c];
+    if (s->use_tt && tt_init(20) < 0) { free(s); return NULL; }
+    tt_gen++;
+    if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); tt_gen = 1; }
+
+    int R = s->handpts + last, value = 0;
+    u64 best_mask = 0;
+    int maxing = TEAM(leader) == s->maxside;
+    if (target < 0) {
+        if (options & 8) {     /* bisection instead of MTD(f) */
+            int lo = 0, hi = R;
+            while (lo < hi && !s->stop) {
+                int mid = (lo + hi + 1) / 2;
+                int g = boundary(s, leader, mid - 1, mid);
+                if (g >= mid) lo = g; else hi = g;
+            }
+            value = lo;
+        } else {
+            value = mtdf(s, leader, R / 2, R);
+        }
+        if (want_best && !s->stop && popc(s->hand[leader]) > 0) {
+            int moves[9]; u64 group[9];
+            s->leader = leader;
+            int n = gen_moves(s, 0, leader, -1, moves, group);
+            for (int i = 0; i < n && !s->stop; i++) {
+                /* max: does the card keep `value`? min: does it hold the max team to it? */
+                int v = root_move(s, leader, moves[i], maxing ? value : value + 1);
+                if (maxing ? v >= value : v <= value) best_mask |= group[i];
+            }
+        }
+    } else {
+        if (!want_best) {
+            value = boundary(s, leader, target - 1, target);
+        } else {
+            int moves[9]; u64 group[9];
+            s->leader = leader;
+            int n = gen_moves(s, 0, leader, -1, moves, group);
+            int agg = maxing ? -1 : 1 << 20;
+            u64 good = 0, all_moves = 0;
+            for (int i = 0; i < n && !s->stop; i++) {
+                int v = root_move(s, leader, moves[i], target);
+                all_moves |= group[i];
+                if (maxing ? v > agg : v < agg) agg = v;
+                if (maxing ? v >= target : v < target) good |= group[i];
+            }
+            value = agg;
+            best_mask = good ? good : all_moves;
+        }
+    }
+    long long nodes = s->nodes;
+    int stop = s->stop;
+    free(s);
+    if (stop == 3) return NULL;     /* KeyboardInterrupt (or another signal's exception) */
+    return Py_BuildValue("iKLi", value, (unsigned long long)best_mask, nodes, stop);
+}
+
+/* legal(hand, table, pts, strength, trump, puur) -> mask: the C choice of legal cards,
+ * for the tests that hold it against rules.legal. */
+static PyObject *py_legal(PyObject *self, PyObject *args) {
+    unsigned long long hand;
+    PyObject *table, *pts, *strength;
+    int trump, puur;
+    if (!PyArg_ParseTuple(args, "KOOOii", &hand, &table, &pts, &strength, &trump, &puur)) return NULL;
+    S *s = calloc(1, sizeof(S));
+    if (!s) return PyErr_NoMemory();
+    if (parse_tables(s, pts, strength) < 0) { free(s); return NULL; }
+    s->trump = trump; s->puur = puur;
+    Py_ssize_t k = PySequence_Length(table);
+    if (k < 0 || k > 3) { free(s); PyErr_SetString(PyExc_ValueError, "0 to 3 cards on the table"); return NULL; }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *o = PySequence_GetItem(table, i);
+        if (!o) { free(s); return NULL; }
+        s->table[i] = (int)PyLong_AsLong(o);
+        Py_DECREF(o);
+    }
+    u64 r = legal_moves(s, hand, (int)k);
+    free(s);
+    return PyLong_FromUnsignedLongLong(r);
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS, "Solve one deal (see tutor.play.solver)."},
+    {"legal", py_legal, METH_VARARGS, "The legal cards as the C core chooses them."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_solver",
+    "The compiled core of tutor.play.solver (use that module, not this one).", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }

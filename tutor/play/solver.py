@@ -1,0 +1,433 @@
+"""The exact double-dummy solver: the card points each team takes when all four play
+perfectly, seeing all the cards.
+
+    >>> from tutor.play.deal import loads
+    >>> d = loads("trump: Eichel\\nleader: A\\nhands: {A: 'Eichel:U Rosen:6', "
+    ...           "B: 'Eichel:9 Rosen:A', C: 'Rosen:K Schilten:6', D: 'Rosen:B Schilten:A'}")
+    >>> s = solve(d)
+    >>> s.points, [str(c) for c in s.best]
+    ({'AC': 48, 'BD': 27}, ['Eichel U'])
+
+The declaring team (the declarer's, by default the leader's) maximises its points, the
+other team minimises them; in a Misère the declaring team minimises its own points.
+With a ``target`` the solver only answers whether the declaring team reaches it (in a
+Misère: holds its points to it or fewer), which is cheaper than the exact value.
+
+Two engines give the same answers: the compiled core ``tutor.play._solver`` (C, built
+with the package where a compiler is found) and the pure-Python reference in this
+module, which tests hold the core against. ``engine="auto"`` takes the core when it is
+built (:data:`ENGINE` says which runs).
+
+The search (the same design in both): alpha-beta on the card points of one team, with
+zero-window probes (MTD(f)) that reuse one transposition table; the table is kept at
+trick boundaries, keyed on the remaining cards in their relative order (each card's
+owner and point value, suit by suit: which cards were played before does not matter);
+one candidate from each group of equivalent cards (next to each other among the cards
+not yet played, in one hand, worth the same); move ordering (the table's best card first,
+then a cheap winner, points onto a partner's trick, losing cheaply); bounds from the
+points still out. Every rule of play comes from :mod:`tutor.play.rules`.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from tutor.cards import DECK, LAST_TRICK, PUUR, SUITS, Card
+from tutor.errors import TutorError
+from tutor.play.deal import Deal
+from tutor.play.rules import SEATS, TEAMS, Trump, legal, points, strength, winner
+
+try:
+    from tutor.play import _solver as _core
+except ImportError:          # not built here: the reference does the work
+    _core = None
+
+ENGINES = ("auto", "c", "python")
+ENGINE = "c" if _core is not None else "python"   # what "auto" runs on this machine
+_INDEX = {c: i for i, c in enumerate(DECK)}
+# search options, for the benchmark's "what each technique buys" (the C core only)
+NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, BISECTION = 1, 2, 4, 8
+
+
+class SearchStopped(TutorError):
+    """A node budget or time limit ended the search before it had an answer."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What perfect play gives. ``points`` per team ("AC", "BD") from the deal on, the 5
+    for the last trick included; with a target they are the bound that decides the
+    question (at least / at most). ``best``: the cards of the player to move that keep
+    the best result (with a target: that decide the question his way)."""
+
+    points: dict[str, int]
+    best: list[Card]
+    reached: bool | None
+    nodes: int
+    seconds: float
+    engine: str
+    target: int | None = None
+    declaring_team: str = "AC"
+    misere: bool = False
+    extra: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def to_json(self) -> dict:
+        d: dict = {}
+        if self.target is not None:
+            d["target"] = self.target
+            d["reached"] = self.reached
+        d.update({"points": dict(self.points), "best": [str(c) for c in self.best],
+                  "engine": self.engine, "nodes": self.nodes, "seconds": round(self.seconds, 3)})
+        return d
+
+
+# -- the tables the C core gets: taken from tutor.play.rules, never typed there ----------
+@lru_cache(maxsize=None)
+def tables(trump: Trump) -> tuple[bytes, bytes, int, int]:
+    """(points of the 36 cards, their strengths for each suit led, the trump suit's index
+    or -1, the Puur's index or -1), in the order of ``tutor.cards.DECK``."""
+    pts = bytes(points(c, trump) for c in DECK)
+    stren = bytes(strength(c, trump, s) for s in SUITS for c in DECK)
+    if trump.suit is None:
+        return pts, stren, -1, -1
+    return pts, stren, SUITS.index(trump.suit), _INDEX[Card(trump.suit, PUUR)]
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << _INDEX[c]
+    return m
+
+
+def _cards(mask: int) -> list[Card]:
+    return [c for i, c in enumerate(DECK) if mask >> i & 1]
+
+
+def solve(deal: Deal, *, target: int | None = None, engine: str = "auto",
+          max_nodes: int | None = None, max_seconds: float | None = None,
+          best: bool = True, options: int = 0) -> Solution:
+    """Solve ``deal`` (see the module). ``best=False`` skips finding the best cards (a
+    little cheaper). A budget (``max_nodes``, ``max_seconds``) that runs out raises
+    :class:`SearchStopped`; Ctrl-C raises KeyboardInterrupt."""
+    if engine not in ENGINES:
+        raise TutorError(f"unknown engine {engine!r} ({', '.join(ENGINES)})",
+                         de=f"unbekannte Maschine {engine!r} ({', '.join(ENGINES)})")
+    if engine == "c" and _core is None:
+        raise TutorError("the compiled solver core is not built here (use --engine python)",
+                         de="der kompilierte Kern des Lösers ist hier nicht gebaut (--engine python)")
+    use_c = engine == "c" or (engine == "auto" and _core is not None)
+    decl = deal.declaring_team
+    total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
+    # The search counts the declaring team's points; it maximises them, or in a Misère the
+    # other team does. The question for it: does the count reach t?
+    t = None
+    if target is not None:
+        t = max(0, target + 1 if deal.misere else target)
+    leader = SEATS.index(deal.leader)
+    t0 = time.perf_counter()
+    if use_c:
+        pts, stren, trump_index, puur = tables(deal.trump)
+        value, best_mask, nodes, stop = _core.solve(
+            tuple(_mask(h) for h in deal.hands), leader, TEAMS.index(decl), deal.misere, pts, stren,
+            trump_index, puur, LAST_TRICK, -1 if t is None else t, bool(best),
+            max_nodes or 0, float(max_seconds or 0), options)
+        best_cards = _cards(best_mask)
+    else:
+        search = Reference(deal, max_nodes, max_seconds)
+        value, best_cards, stop = search.run(t, best)
+        nodes = search.nodes
+    seconds = time.perf_counter() - t0
+    if stop:
+        raise SearchStopped(f"search stopped after {nodes} nodes / {seconds:.1f} s "
+                            "(raise the limit, or ask a --target)",
+                            de=f"Suche nach {nodes} Knoten / {seconds:.1f} s abgebrochen "
+                               "(Grenze erhöhen oder --target fragen)")
+    other = TEAMS[1] if decl == TEAMS[0] else TEAMS[0]
+    reached = None if t is None else (value < t if deal.misere else value >= t)
+    return Solution({decl: value, other: total - value}, best_cards, reached, nodes,
+                    seconds, "c" if use_c else "python", target, decl, deal.misere)
+
+
+def solve_many(deals: Sequence[Deal], *, target: int | None = None, engine: str = "auto",
+               best: bool = False, max_seconds: float | None = None) -> list[Solution]:
+    """Solve many deals (the simulation's sampled deals): each in one call of the core,
+    the best cards skipped unless asked; ``max_seconds`` bounds each deal."""
+    return [solve(d, target=target, engine=engine, best=best, max_seconds=max_seconds)
+            for d in deals]
+
+
+# -- the reference ---------------------------------------------------------------------
+class Reference:
+    """The pure-Python search, the same design as the core (see the module). Cards are
+    numbers (their place in ``DECK``) and hands bit masks, as in the core; which cards
+    are legal and who takes a trick is asked of :mod:`tutor.play.rules` (remembered per
+    hand and trick), the points and the order of the cards come from :func:`tables`."""
+
+    CHECK_EVERY = 1 << 12
+
+    def __init__(self, deal: Deal, max_nodes: int | None = None,
+                 max_seconds: float | None = None) -> None:
+        self.trump = deal.trump
+        pts, stren, _, _ = tables(self.trump)
+        self.pts = list(pts)
+        self.str = [list(stren[i * 36:(i + 1) * 36]) for i in range(4)]   # by suit led
+        self.suit = [i // 9 for i in range(36)]
+        # the cards of each suit high to low, by their strength when that suit is led
+        self.order = [sorted(range(s * 9, s * 9 + 9), key=lambda c, s=s: -self.str[s][c])
+                      for s in range(4)]
+        self.hands = [_mask(h) for h in deal.hands]
+        self.maxteam = TEAMS.index(deal.declaring_team)      # whose points are counted
+        self.maxside = 1 - self.maxteam if deal.misere else self.maxteam   # who maximises them
+        self.handpts = sum(self.pts[c] for h in deal.hands for c in map(_INDEX.get, h))
+        self.table: list[int] = []
+        self.leader = SEATS.index(deal.leader)
+        self.root = self.leader
+        self.tt: dict = {}
+        self._legal: dict = {}
+        self._winner: dict = {}
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = time.monotonic() + max_seconds if max_seconds else None
+        self.stop = False
+
+    @staticmethod
+    def team(seat: int) -> int:
+        return seat & 1       # A and C are team 0 (tutor.play.rules.TEAMS), B and D team 1
+
+    def legal(self, hand: int, table: tuple) -> int:
+        key = (hand, table)
+        m = self._legal.get(key)
+        if m is None:
+            m = _mask(legal(_cards(hand), [DECK[c] for c in table], self.trump))
+            self._legal[key] = m
+        return m
+
+    def winner(self, table: tuple) -> int:
+        w = self._winner.get(table)
+        if w is None:
+            w = self._winner[table] = winner([DECK[c] for c in table], self.trump)
+        return w
+
+    # -- the driver: MTD(f) for the exact value, one zero window for a target
+    def run(self, target: int | None, want_best: bool) -> tuple[int, list[Card], bool]:
+        R = self.handpts + LAST_TRICK
+        maxing = self.team(self.root) == self.maxside
+        best = 0
+        if target is None:
+            lo, hi, g = 0, R, R // 2
+            while lo < hi and not self.stop:
+                beta = g + 1 if g == lo else g
+                g = self.boundary(self.root, beta - 1, beta)
+                if g < beta:
+                    hi = g
+                else:
+                    lo = g
+            value = lo
+            if want_best and not self.stop:
+                for card, group in self.moves(self.root):
+                    v = self.root_move(card, value if maxing else value + 1)
+                    if (v >= value) if maxing else (v <= value):
+                        best |= group
+            return value, _cards(best), self.stop
+        if not want_best:
+            return self.boundary(self.root, target - 1, target), [], self.stop
+        agg = None
+        every = 0
+        for card, group in self.moves(self.root):
+            v = self.root_move(card, target)
+            every |= group
+            agg = v if agg is None else (max(agg, v) if maxing else min(agg, v))
+            if (v >= target) if maxing else (v < target):
+                best |= group
+            if self.stop:
+                break
+        return agg or 0, _cards(best or every), self.stop
+
+    def root_move(self, card: int, beta: int) -> int:
+        self.leader = self.root
+        self.table = []
+        self.play(self.root, card)
+        v = self.trick(1, beta - 1, beta)
+        self.unplay(self.root, card)
+        return v
+
+    def play(self, seat: int, card: int) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.handpts -= self.pts[card]
+        self.table.append(card)
+
+    def unplay(self, seat: int, card: int) -> None:
+        self.hands[seat] |= 1 << card
+        self.handpts += self.pts[card]
+        self.table.pop()
+
+    # -- candidates: one per group of equivalent cards, best first
+    def moves(self, seat: int) -> list[tuple[int, int]]:
+        """(card, the mask of its group) for each group of equivalent legal cards."""
+        hand = self.hands[seat]
+        table = self.table
+        allowed = self.legal(hand, tuple(table))
+        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        for c in table:
+            live |= 1 << c
+        k = len(table)
+        lead = self.suit[table[0]] if k else 0
+        win_at, ws = 0, 0
+        for i, c in enumerate(table):
+            st = self.str[lead][c]
+            if st > ws:
+                win_at, ws = i, st
+        partner_wins = k > 0 and self.team(self.leader + win_at) == self.team(seat)
+        pts, out = self.pts, []
+        for s in range(4):
+            prev_mine, prev_pts, seen_live = False, -1, False
+            for c in self.order[s]:
+                if not live >> c & 1:
+                    continue
+                if allowed >> c & 1:
+                    if prev_mine and prev_pts == pts[c]:
+                        out[-1][2] |= 1 << c
+                    else:
+                        own = self.str[s][c]
+                        if k == 0:
+                            if not seen_live:
+                                sc = 3000 + 500 * (self.trump.suit is not None and SUITS[s] == self.trump.suit) + pts[c]
+                            else:
+                                sc = 1000 - 8 * pts[c] - own
+                        else:
+                            st = self.str[lead][c]
+                            if partner_wins:
+                                sc = 1000 - st if st > ws else 3000 + 8 * pts[c] - own
+                            else:
+                                sc = 4000 - st + pts[c] if st > ws else 1000 - 8 * pts[c] - own
+                        out.append([sc, c, 1 << c])
+                    prev_mine, prev_pts = True, pts[c]
+                else:
+                    prev_mine, prev_pts = False, -1
+                seen_live = True
+        out.sort(key=lambda x: -x[0])
+        return [(c, g) for _, c, g in out]
+
+    def key(self, leader: int) -> tuple:
+        """The position at a trick boundary, forgetting which cards were played: suit by
+        suit, the owner and points of each remaining card in their order."""
+        h0, h1, h2, h3 = self.hands
+        out = [leader]
+        for s in range(4):
+            for c in self.order[s]:
+                b = 1 << c
+                if (h0 | h1 | h2 | h3) & b:
+                    out.append(0 if h0 & b else 1 if h1 & b else 2 if h2 & b else 3)
+                    out.append(self.pts[c])
+            out.append(-1)
+        return tuple(out)
+
+    def relative(self, card: int) -> tuple[int, int]:
+        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        s = self.suit[card]
+        return s, [c for c in self.order[s] if live >> c & 1].index(card)
+
+    def from_relative(self, rel: tuple | None) -> int | None:
+        if rel is None:
+            return None
+        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        cards = [c for c in self.order[rel[0]] if live >> c & 1]
+        return cards[rel[1]] if rel[1] < len(cards) else None
+
+    def boundary(self, leader: int, alpha: int, beta: int) -> int:
+        """The counted team's points from a trick boundary on. Fail-soft alpha-beta."""
+        hand = self.hands[leader]
+        if not hand:
+            return 0
+        R = self.handpts + LAST_TRICK
+        if R <= alpha:
+            return R
+        if beta <= 0:
+            return 0
+        if hand & (hand - 1) == 0:      # one card each: the last trick plays itself
+            cards = tuple(self.hands[(leader + i) % 4].bit_length() - 1 for i in range(4))
+            self.nodes += 4
+            w = (leader + self.winner(cards)) % 4
+            return R if self.team(w) == self.maxteam else 0
+        key = self.key(leader)
+        lo, hi, rel = self.tt.get(key, (0, R, None))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:       # the bounds meet: the value is known
+            return lo
+        alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        hint = self.from_relative(rel)
+        saved, saved_table = self.leader, self.table
+        self.leader, self.table = leader, []
+        moves = self.moves(leader)
+        if hint is not None:
+            moves.sort(key=lambda m: m[0] != hint)
+        maxing = self.team(leader) == self.maxside
+        best, best_card = None, moves[0][0]
+        for card, _ in moves:
+            self.play(leader, card)
+            v = self.trick(1, alpha, beta)
+            self.unplay(leader, card)
+            if self.stop:
+                break
+            if best is None or (v > best if maxing else v < best):
+                best, best_card = v, card
+            if maxing:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        self.leader, self.table = saved, saved_table
+        if self.stop:
+            return 0
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.tt[key] = (lo, hi, self.relative(best_card))
+        return best
+
+    def trick(self, k: int, alpha: int, beta: int) -> int:
+        """The counted team's points with ``k`` cards on the table."""
+        self.nodes += 1
+        if self.nodes % self.CHECK_EVERY == 0:
+            if (self.max_nodes and self.nodes >= self.max_nodes) or \
+                    (self.deadline and time.monotonic() >= self.deadline):
+                self.stop = True
+                return 0
+        seat = (self.leader + k) % 4
+        maxing = self.team(seat) == self.maxside
+        best = None
+        for card, _ in self.moves(seat):
+            self.play(seat, card)
+            if k == 3:
+                trick = tuple(self.table)
+                w = (self.leader + self.winner(trick)) % 4
+                p = sum(self.pts[c] for c in trick) + (0 if self.hands[0] else LAST_TRICK)
+                if self.team(w) == self.maxteam:
+                    v = p + self.boundary(w, alpha - p, beta - p)
+                else:
+                    v = self.boundary(w, alpha, beta)
+            else:
+                v = self.trick(k + 1, alpha, beta)
+            self.unplay(seat, card)
+            if self.stop:
+                return 0
+            if best is None or (v > best if maxing else v < best):
+                best = v
+            if maxing:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
