@@ -45,5 +45,7 @@ def play(path, rules_spec, as_json, lang) -> None:
             click.echo(line)
     if result.illegal is not None:
         if not as_json:
-            click.echo(f"tutor: {result.illegal.where}: {result.illegal.text(lang)}", err=True)
+            from tutor.text import one_line
+
+            click.echo(one_line(f"tutor: {result.illegal.where}: {result.illegal.text(lang)}"), err=True)
         sys.exit(1)
