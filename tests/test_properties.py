@@ -252,3 +252,157 @@ def test_valid_random_inputs_succeed_through_the_cli(seed, steps, command):
     assert r.exit_code in (0, 1), r.output
     data = json.loads(r.output)
     assert data["legal"] is True and r.exit_code == (0 if data["ok"] else 1)
+
+
+# -- files: the bounded readers on inputs that succeed and on broken ones (issue 12) -----------
+import json as _json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from tutor import files, text as text_mod  # noqa: E402
+from tutor.errors import ParseError  # noqa: E402
+
+EXERCISES = Path(__file__).resolve().parent.parent / "exercises"
+
+
+def _shipped_drills() -> list[dict]:
+    """Every shipped Sidi-Barrani drill, each with the table rules it is asked under."""
+    out = []
+    for p in sorted(EXERCISES.glob("*.yaml")):
+        data = files.load_yaml_file(p) or {}
+        if data.get("game", "sidi-barrani") != "sidi-barrani":
+            continue
+        for d in data.get("drills", []):
+            rules = d.get("rules", data.get("rules"))
+            if isinstance(rules, str) and rules.endswith((".yaml", ".yml")):
+                continue   # a rules file relative to its drill file
+            out.append(dict(d, rules=rules) if rules is not None else d)
+    return out
+
+
+SIDI_DRILLS = _shipped_drills()
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6)
+    | st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=12),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(alphabet="abcdefgh_", min_size=1, max_size=6), inner, max_size=4),
+    max_leaves=25)
+
+
+@settings(max_examples=80, deadline=None)
+@given(value=json_values)
+def test_the_yaml_reader_reads_back_what_yaml_writes(value):
+    import yaml
+
+    doc = {"v": value}
+    assert files.load_yaml(yaml.safe_dump(doc, allow_unicode=True), "x") == doc
+
+
+@settings(max_examples=30, deadline=None)
+@given(depth=st.integers(1, 3 * files.MAX_DEPTH), flow=st.booleans())
+def test_nesting_is_read_up_to_the_limit_and_refused_beyond(depth, flow):
+    if flow:
+        doc = "[" * depth + "]" * depth
+    else:
+        doc = "".join("  " * i + "- \n" for i in range(depth - 1)) + "  " * (depth - 1) + "- x\n"
+    if depth <= files.MAX_DEPTH:
+        value = files.load_yaml(doc, "x")
+        for _ in range(depth - 1):
+            value = value[0]
+        assert value in ([], ["x"])
+    else:
+        try:
+            files.load_yaml(doc, "x")
+        except ParseError as e:
+            assert f"deeper than {files.MAX_DEPTH}" in str(e)
+        else:
+            raise AssertionError("nesting beyond the limit was read")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**9), n=st.integers(1, 6))
+def test_random_drill_files_of_sound_drills_pass_the_check(tmp_path, seed, n):
+    """A file of drills taken at random from the shipped ones (fresh ids, in any order)
+    passes `drills check`, and `sheet` renders every drill."""
+    rng = random.Random(seed)
+    chosen = [dict(d, id=f"d{i}") for i, d in enumerate(rng.sample(SIDI_DRILLS, n))]
+    f = tmp_path / f"r{seed}.yaml"
+    f.write_text(_json.dumps({"drills": chosen}, ensure_ascii=False), encoding="utf-8")  # JSON is YAML
+    r = CliRunner().invoke(main, ["drills", "check", str(f), "--json"])
+    assert r.exit_code == 0, r.output
+    assert _json.loads(r.output)["ok"] == n
+    r = CliRunner().invoke(main, ["sheet", str(f), "-o", str(tmp_path / "s.html")])
+    assert r.exit_code == 0, r.output
+
+
+BREAKERS = ["\x00", "\x1b]0;x\x07", "&a [*a]", "*nope", "[" * 60, "{? [1]: 2}", '"\\U00110000"',
+            "\ufeff", "\t", ": :", "- ", "!!python/object:os.system", "2020-01-01: 1", "٣", "²"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**9), cuts=st.integers(1, 4))
+def test_broken_drill_files_end_in_lines_naming_the_file(tmp_path, seed, cuts):
+    """A sound drill file with random pieces cut out or hostile pieces put in: exit 0, 1
+    or 2, never a traceback, and every line of the report names the file (or is the
+    summary)."""
+    rng = random.Random(seed)
+    chosen = [dict(d, id=f"d{i}") for i, d in enumerate(rng.sample(SIDI_DRILLS, 3))]
+    import yaml
+
+    doc = yaml.safe_dump({"drills": chosen}, allow_unicode=True)
+    for _ in range(cuts):
+        i = rng.randrange(len(doc) + 1)
+        if rng.random() < 0.5:
+            doc = doc[:i] + rng.choice(BREAKERS) + doc[i:]
+        else:
+            doc = doc[:i] + doc[i + rng.randrange(1, 20):]
+    f = tmp_path / f"b{seed}.yaml"
+    f.write_text(doc, encoding="utf-8")
+    r = CliRunner().invoke(main, ["drills", "check", str(f), "--lang", "en"])
+    assert r.exit_code in (0, 1, 2), r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    assert "\x1b" not in r.output and "\x00" not in r.output
+    for line in r.output.strip().splitlines():
+        assert str(f) in line or line.startswith(("1 file", "tutor:")), line
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**9), n=st.integers(0, 8))
+def test_match_files_written_by_the_tutor_read_back_through_the_cli(tmp_path, seed, n):
+    from tutor.partie import dumps
+
+    rng = random.Random(seed)
+    rules = PROFILES[rng.randrange(len(PROFILES))].replace(match_target=5000)
+    p = Partie(rules)
+    for _ in range(n):
+        p = p.add(random_game(rng, rules))
+    f = tmp_path / f"m{seed}.yaml"
+    f.write_text(dumps(p), encoding="utf-8")
+    r = CliRunner().invoke(main, ["match", str(f), "--json"])
+    assert r.exit_code == 0, r.output
+    data = _json.loads(r.output)
+    assert data["board"] == p.totals and len(data["games"]) == n
+
+
+@settings(max_examples=100, deadline=None)
+@given(n=st.integers(0, 10**9 - 1), pad=st.sampled_from(["", " ", "  "]))
+def test_numbers_in_ascii_digits_read_and_others_do_not(n, pad):
+    assert text_mod.parse_int(f"{pad}{n}{pad}", "x") == n
+    other = str(n).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+    try:
+        text_mod.parse_int(other, "x")
+    except ParseError as e:
+        assert other in str(e)
+    else:
+        raise AssertionError(f"{other!r} was read as a number")
+
+
+@settings(max_examples=100, deadline=None)
+@given(s=st.text(max_size=40))
+def test_printable_text_holds_no_control_character(s):
+    out = text_mod.printable(s)
+    assert not any(ord(c) < 0x20 and c not in "\t\n" or 0x7F <= ord(c) < 0xA0 for c in out)
+    if not any(ord(c) < 0x20 and c not in "\t\n" or 0x7F <= ord(c) < 0xA0
+               or c in "\u2028\u2029" or 0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069
+               for c in s):
+        assert out == s
