@@ -99,3 +99,45 @@ def test_the_playout_keeps_every_point():
 def test_eval_reports_bad_input_in_one_line():
     r = CliRunner().invoke(main, ["eval", "--hand", "Eichel:U86", "--auction", BEFORE_A])
     assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
+
+
+# -- the numbers in the quiz and on the worksheet -------------------------------------------
+JUDGEMENT_DRILLS = """\
+    title: Urteil
+    rules: verband
+    drills:
+      - id: raise-01
+        type: bid
+        hand: "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
+        auction: "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
+        answer: "100 Eichel"
+      - id: hilfe-01
+        type: bid
+        hand: "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+        auction: "60 Eichel, 70 Schellen"
+        answer: "90 Eichel"
+"""
+
+
+def test_warum_shows_the_numbers_of_a_judgement_and_only_there(tmp_path):
+    from conftest import write
+
+    p = write(tmp_path, "urteil.yaml", JUDGEMENT_DRILLS)
+    r = CliRunner().invoke(main, ["quiz", str(p), "--db", str(tmp_path / "q.db"), "--lang", "en"],
+                           input="100 Eichel\nwhy\n80 Eichel\n")
+    assert r.exit_code == 0, r.output
+    # the reasoning of both (asked for, and shown after the wrong Hilfe): the raise's has the numbers, the Hilfe's (which
+    # rests on the conventions alone) has none
+    assert r.output.count("Why: ") == 2
+    assert r.output.count("Simulation: 100 Eichel makes in") == 1
+    assert r.output.count("Simulation:") == 1
+
+
+def test_the_answer_key_shows_the_numbers(tmp_path):
+    from conftest import write
+
+    p = write(tmp_path, "urteil.yaml", JUDGEMENT_DRILLS)
+    out = tmp_path / "s.html"
+    r = CliRunner().invoke(main, ["sheet", str(p), "-o", str(out), "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    assert "Simulation: 100 Eichel makes in" in out.read_text(encoding="utf-8")

@@ -701,7 +701,12 @@ class Quiz:
         self.m = MESSAGES[lang]
 
     def _reasoning(self, item) -> str:
+        from tutor.play.simulate import drill_numbers
+
         text = self.m["why"].format(text=item.solution.text)
+        numbers = drill_numbers(item, self.lang)   # a judgement's numbers, when there are any
+        if numbers:
+            text += "\n" + numbers
         if item.drill.note:
             text += "\n" + self.m["note"].format(note=printable(item.drill.note))
         return text

@@ -63,6 +63,14 @@ def auction_rows(entries: Sequence[tuple[str, str]], seats: Sequence[str], *,
     return rows
 
 
+def _why(item, lang: str) -> str:
+    """The engine's reasons, with the simulation's numbers where the answer rests on judgement."""
+    from tutor.play.simulate import drill_numbers
+
+    numbers = drill_numbers(item, lang)
+    return f"{item.solution.text} {numbers}" if numbers else item.solution.text
+
+
 def _exercise(item, number: int, lang: str) -> dict:
     from tutor import drills, quiz
 
@@ -73,7 +81,7 @@ def _exercise(item, number: int, lang: str) -> dict:
         "number": number, "id": d.id, "type": d.type, "type_label": w["types"][d.type],
         "ref": f"{item.file.name.rsplit('/', 1)[-1]} · {d.id}", "seats": seats,
         "hand": None, "seat": sol.seat, "auction": None, "choices": [], "teams": [],
-        "answer": quiz.show_answer(item, lang), "why": sol.text, "note": d.note or "",
+        "answer": quiz.show_answer(item, lang), "why": _why(item, lang), "note": d.note or "",
         "rules_name": None, "trick": None, "cards_label": None, "trump": None,
     }
     ex["rules_name"] = item.rules_label
