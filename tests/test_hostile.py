@@ -216,7 +216,7 @@ def test_quiz_answer_in_unicode_digits_is_not_read_as_a_number(tmp_path):
     '٣٠٠ ٤٤': both are unreadable answers, the quiz goes on and ends normally."""
     f = write(tmp_path, "q.yaml", textwrap.dedent("""\
         drills:
-          - {id: e, type: explain, auction: "60 Eichel", answer: opening}
+          - {id: e, type: explain, auction: "60 Eichel, 70 Schellen", answer: opening}
           - {id: s, type: score, contract: "100 Eichel", declarer: A, card_points: 113,
              answer: {AC: 213, BD: 44}}
         """))

@@ -7,6 +7,9 @@ cards, so the hand breaks the promised length."""
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from conftest import FIXTURES, write
 
@@ -74,3 +77,119 @@ def test_in_a_terminal_the_reminder_names_warum_and_ende(issue_file):
     res = session.run()
     assert res.correct == 1
     assert any("«warum»" in x and "«ende»" in x and "Ansage gefragt" in x for x in out)
+
+
+# -- drills never give the answer away; a course in order -----------------------------------
+def test_a_question_whose_form_tells_the_answer_is_refused(run, tmp_path):
+    f = write(tmp_path, "g.yaml", """\
+        drills:
+          - {id: first, type: explain, auction: "60 Eichel, 70 Schellen", ask: 1, answer: opening}
+          - {id: word, type: explain, auction: "60 Eichel, D: dopple", answer: double}
+          - {id: fine, type: explain, auction: "60 Eichel, 70 Schellen", ask: 2, answer: opening}
+        """)
+    res = run("drills", "check", f, "--lang", "en")
+    assert res.exit_code == 1
+    assert "first: the question gives the answer away: call 1 (60 Eichel) is the first bid" in res.output
+    assert "word: the question gives the answer away: call 2 (dopple)" in res.output
+    assert "fine:" not in res.output
+
+
+def test_the_bundled_drills_never_give_the_answer_away(run):
+    from conftest import ROOT
+
+    res = run("drills", "check", ROOT / "exercises")
+    assert res.exit_code == 0, res.output
+
+
+def test_every_bundled_drill_fits_its_lesson():
+    """A lesson's drills need nothing a later lesson teaches (tutor.course.needs): lesson 2
+    knows the numbers and «fort», not yet what an opening shows; lesson 4 the missed
+    opening, not yet the Fünfer of lesson 5."""
+    from conftest import ROOT
+    from tutor import course, drills, lessons
+
+    order = {x.id: x.order for x in lessons.load_all(ROOT / "lessons")}
+    checked, problems, _ = drills.check_paths([ROOT / "exercises"])
+    assert not problems
+    late = [(c.drill.id, course.needs(c)) for c in checked if course.too_early(c, order)]
+    assert late == []
+    assert {c.topic for c in checked} >= set(course.PLACE)
+
+
+@pytest.mark.parametrize("topic", ["bieten", "verpasst", "hilfe", "doppeln"])
+def test_the_generator_follows_the_same_rule(topic):
+    from tutor import course, drills, generator
+
+    f = generator.generate(topic, 6, seed=11)
+    engine = drills.engine_for()
+    for d in f.drills:
+        c = drills.Checked(f, d, drills.solve(f, d, engine, d.rules), engine)
+        assert not course.too_early(c, course.PLACE), (d.id, course.needs(c))
+
+
+def test_lesson_two_drills_are_about_the_rules_of_the_bidding():
+    from conftest import ROOT
+    from tutor import drills
+
+    for name in ("bieten.yaml", "bieten-gen.yaml"):
+        for c in drills.verified([ROOT / "exercises" / name]):
+            assert c.drill.type == "check" and c.solution.answer is False, c.drill.id
+            assert "Nicht erlaubt" in c.solution.text, c.drill.id
+
+
+def test_a_tarneeb_drill_says_which_game_it_is(run, tmp_path):
+    from conftest import ROOT
+
+    res = quiz(run, ROOT / "exercises" / "tarneeb.yaml", ["8"], tmp_path / "p.db", "--count", "1")
+    assert "Spiel: Tarneeb (nicht Sidi-Barrani)" in res.output
+    res = quiz(run, ROOT / "exercises" / "hilfe.yaml", ["90 Eichel"], tmp_path / "p.db", "--count", "1")
+    assert "Spiel:" not in res.output
+
+
+def test_sheet_boxes_name_no_file_and_no_topic(run, tmp_path):
+    from conftest import ROOT
+
+    out = tmp_path / "s.html"
+    run("sheet", ROOT / "exercises" / "hilfe.yaml", ROOT / "exercises" / "tafel.yaml", "-o", out)
+    html = out.read_text(encoding="utf-8")
+    boxes = html[:html.index('<section class="key')]
+    for article in re.findall(r"<article.*?</article>", boxes, re.S):
+        for name in ("hilfe.yaml", "tafel.yaml", "hilfe-0", "tafel-0", "Die Hilfe"):
+            assert name not in article
+
+
+def test_lessons_says_what_comes_next_and_why(run, tmp_path):
+    db = tmp_path / "p.db"
+    res = run("lessons", "--db", db)
+    assert res.output.strip().splitlines()[-1] == (
+        "Weiter mit Lektion 1, Karten, Werte und Ränge: du hast noch nichts geübt, und der Kurs "
+        "beginnt hier. Lesen: tutor lesson kartenwerte; üben: tutor quiz")
+    # one drill of lesson 3 answered wrong: it is due again at once, so lesson 3 comes next
+    from conftest import ROOT
+
+    run("quiz", ROOT / "exercises" / "eroeffnung.yaml", "--count", "1", "--db", db, input="fort\n")
+    last = run("lessons", "--db", db).output.strip().splitlines()[-1]
+    assert last.startswith("Weiter mit Lektion 3, Die Eröffnung: Puur-Reihe und Nell-Reihe: 1 ihrer "
+                           "Aufgaben ist wieder fällig."), last
+    en = run("lessons", "--db", db, "--lang", "en").output.strip().splitlines()[-1]
+    assert en.startswith("Next: lesson 3, ") and "1 of its drills is due again" in en
+
+
+def test_the_course_quiz_offers_the_lesson_before_its_first_drills(run, tmp_path):
+    db = tmp_path / "p.db"
+    res = run("quiz", "--db", db, "--count", "2", input="C\nC\n")
+    out = res.output
+    assert "Neu: Lektion 1, Karten, Werte und Ränge. Merke: Im Trumpf sticht der Puur" in out
+    assert out.index("Neu: Lektion 1") < out.index("Aufgabe 1/2")
+    assert out.count("Neu: Lektion") == 1
+    again = run("quiz", "--db", db, "--count", "1", input="C\n")
+    assert "Neu: Lektion 1" not in again.output          # met before: not offered again
+
+
+def test_the_key_rule_after_two_misses_is_the_missed_drills_lesson(run, tmp_path):
+    from conftest import ROOT
+
+    res = run("quiz", ROOT / "exercises" / "kartenwerte.yaml", ROOT / "exercises" / "hilfe.yaml",
+              "--db", tmp_path / "p.db", input="D\nD\n")
+    assert "Merke (Karten, Werte und Ränge): Im Trumpf sticht der Puur" in res.output
+    assert "Merke (Die Hilfe)" not in res.output

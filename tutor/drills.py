@@ -684,6 +684,24 @@ class SidiBarraniEngine:
         call = entries[ask - 1].call
         return CALL_KINDS if not call.is_bid else tuple(k for k in self.kinds if k not in CALL_KINDS)
 
+    def gives_away(self, auction: str, ask: int, rules) -> tuple[str, str] | None:
+        """Why an explain drill's question tells its answer by its form alone, as (en,
+        de), or None: a fort, double or konter is what its word says, and the first bid
+        of an auction can only open (or, above 120, say what the team trusts itself)."""
+        entries = self._auction(auction, rules).entries
+        call = entries[ask - 1].call
+        if not call.is_bid:
+            return (f"the question gives the answer away: call {ask} ({call}) is what its word "
+                    "says; ask about a bid, or make it a check drill",
+                    f"die Frage verrät die Antwort: Ansage {ask} ({call}) ist, was ihr Wort sagt; "
+                    "frag nach einem Gebot, oder mach daraus eine check-Aufgabe")
+        if not any(e.call.is_bid for e in entries[: ask - 1]):
+            return (f"the question gives the answer away: call {ask} ({call}) is the first bid of "
+                    "the auction, whose kind follows from its number; ask about a later bid",
+                    f"die Frage verrät die Antwort: Ansage {ask} ({call}) ist das erste Gebot, "
+                    "seine Art folgt aus der Zahl; frag nach einem späteren Gebot")
+        return None
+
     # -- the answers -------------------------------------------------------------
     def bid(self, hand: str, auction: str, rules, lang: str) -> tuple[str | None, str]:
         from tutor import conventions
@@ -1106,6 +1124,9 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
                 a, b = json.dumps(mine, ensure_ascii=False), json.dumps(theirs, ensure_ascii=False)
                 raise _Disagree("promises", f"the answer key says {a}, the engine reads {b}",
                                 f"die Lösung sagt {a}, die Engine liest {b}")
+        given_away = getattr(engine, "gives_away", lambda *a: None)(d.auction, ask, rules)
+        if given_away:
+            raise _Disagree("ask", *given_away)
         seat = entries_of(engine, d.auction, rules)[ask - 1][0]
         if choices(engine, d.auction, ask, rules) and kind not in choices(engine, d.auction, ask, rules):
             raise _Disagree("answer", f"{kind!r} is not among the choices the quiz offers here",

@@ -191,27 +191,29 @@ def _kartenwerte(rng, rules, roll):
 
 
 def _bieten(rng, rules, roll):
+    """Lesson 2 knows the numbers, the steps and «fort», not yet what a number shows: a
+    call that breaks the rules of the bidding (not higher, off the steps, not a number
+    of the ladder), to be found wrong."""
+    from tutor.cards import SUITS
+
     d = Deal(rng, rules)
     steps = list(_take(d.steps(), rng.randint(1, 5)))
     if not steps:
         return None
     reader, seat, hand, advice = steps[-1]
-    auction = d.auction_text(reader)
-    if roll < 0.4:
-        v = _standing(reader)
-        if v is None:
-            return None
-        from tutor.cards import SUITS
-
-        low = [x for x in rules.bid_values if x <= v]
-        call = f"{rng.choice(low[-3:])} {rng.choice(SUITS).value}" if rng.random() < 0.6 else (advice.call or "fort")
-        return check_drill(hand, auction, call, rules)
-    if roll < 0.7:
-        forts = [i for i, e in enumerate(reader.auction.entries, start=1) if e.call.kind == "fort"]
-        if not forts:
-            return None
-        return explain_drill(auction, rules, ask=rng.choice(forts))
-    return bid_drill(hand, auction, rules)
+    v = _standing(reader)
+    suit = rng.choice(SUITS).value
+    if v is None:
+        number = rng.choice([rules.lowest_bid - 5, rules.lowest_bid - 10, rules.lowest_bid + 2])
+    elif roll < 0.45:
+        number = rng.choice([x for x in rules.bid_values if x <= v][-3:])
+    elif roll < 0.8:
+        number = v + rng.choice([1, 2, 3, 4, 6, 7])
+    else:
+        number = rng.choice([rules.highest_bid + 5, rules.highest_bid + 10, 200])
+    if number in rules.bid_values and number > (v or 0):
+        return None
+    return check_drill(hand, d.auction_text(reader), f"{number} {suit}", rules)
 
 
 def _eroeffnung(rng, rules, roll):
@@ -385,11 +387,9 @@ def _doppeln(rng, rules, roll):
     defenders = [s for s in SEATS if s not in (high.seat, partner(high.seat))]
     doubler = rng.choice(defenders)
     doubled = _join(auction, f"{doubler}: dopple")
-    if roll < 0.55:
+    if roll < 0.4:
         konter = rng.choice([high.seat, partner(high.seat)])
-        return explain_drill(_join(doubled, f"{konter}: konter"), rules)
-    if roll < 0.7:
-        return explain_drill(doubled, rules)
+        return check_drill(d.hands[konter], doubled, f"{konter}: konter", rules)
     if roll < 0.85:
         # the window: right after the bid (open) or after the next player has called (closed)
         if rng.random() < 0.5 and advice.recommended is not None:
@@ -521,7 +521,7 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
              progress: Callable[[int], None] | None = None):
     """``count`` drills for ``topic`` as a ``tutor.drills.DrillFile``; reproducible with
     ``seed``. ``progress(done)`` is called after each drill."""
-    from tutor import drills
+    from tutor import course, drills
     from tutor import rules as rules_mod
 
     if topic not in TOPICS:
@@ -550,12 +550,14 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
             continue
         drill_id = f"{topic}-gen-{len(out) + 1:02d}"
         fields = {"id": drill_id, **fields}
-        d = drills.Drill(drill_id, fields["type"], fields)
         drill_rules = rules_mod.load(fields["rules"]) if "rules" in fields else r
+        d = drills.Drill(drill_id, fields["type"], fields, rules=drill_rules)
         try:
-            drills.solve(header, d, engine, drill_rules)
+            solution = drills.solve(header, d, engine, drill_rules)
         except TutorError:
             continue   # e.g. a bid drill where the engine recommends no call
+        if course.too_early(drills.Checked(header, d, solution, engine), course.PLACE):
+            continue   # it needs a later lesson than this topic's: not a drill of this lesson
         seen.add(_key(fields))
         out.append(d)
         if progress:

@@ -128,6 +128,12 @@ class Progress:
         wanted = None if sources is None else set(sources)
         return [(r["source"], r["drill"]) for r in rows if wanted is None or r["source"] in wanted]
 
+    def topics_seen(self) -> set[str]:
+        """The topics (lessons) of which this learner has answered a drill."""
+        rows = self.conn.execute("SELECT DISTINCT topic FROM quiz_answer WHERE learner = ?",
+                                 (self.learner,))
+        return {r["topic"] for r in rows if r["topic"]}
+
     def schedule(self) -> dict[tuple[str, str], dict]:
         rows = self.conn.execute("SELECT * FROM quiz_schedule WHERE learner = ?", (self.learner,))
         return {(r["source"], r["drill"]): dict(r) for r in rows}
@@ -163,6 +169,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "header": "Quiz: {n} Aufgabe{s}. «warum» zeigt die Begründung zur letzten Aufgabe, «ende» beendet.",
         "number": "Aufgabe {i}/{n}",
         "rules": "Tischregeln: {name}",
+        "game": "Spiel: {name} (nicht Sidi-Barrani)",
         "your_hand": "Dein Blatt ({seat}):",
         "auction": "Bieten bisher:",
         "auction_full": "Das Bieten:",
@@ -188,6 +195,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unreadable_wrong": "Nicht lesbar ({error}): zählt als falsch.",
         "no_last": "Noch keine Aufgabe beantwortet.",
         "key_rule": "Merke ({title}): {rule}",
+        "new_lesson": "Neu: Lektion {order}, {title}. Merke: {rule}\nDie ganze Lektion: tutor lesson {id}",
         "stopped": "Abgebrochen: {answered} Antwort{s} gespeichert.",
         "missed_topics": "Verpasst in: {topics}",
         "acceptable_count": "Akzeptabel: {n}",
@@ -208,6 +216,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "header": "Quiz: {n} drill{s}. 'why' shows the reasoning of the last drill, 'end' stops.",
         "number": "Drill {i}/{n}",
         "rules": "Table rules: {name}",
+        "game": "Game: {name} (not Sidi-Barrani)",
         "your_hand": "Your hand ({seat}):",
         "auction": "The auction so far:",
         "auction_full": "The auction:",
@@ -233,6 +242,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "unreadable_wrong": "Cannot read that ({error}): counts as wrong.",
         "no_last": "No drill answered yet.",
         "key_rule": "Remember ({title}): {rule}",
+        "new_lesson": "New: lesson {order}, {title}. Key rule: {rule}\nThe whole lesson: tutor lesson {id}",
         "stopped": "Stopped. {answered} answer{s} saved.",
         "missed_topics": "Missed in: {topics}",
         "acceptable_count": "Acceptable: {n}",
@@ -527,10 +537,13 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
     out: list[str] = []
     if number:
         out.append(style.bold(m["number"].format(i=number[0], n=number[1])))
+    if engine.game != drills.GAME:
+        out.append(m["game"].format(name=game_name(engine.game)))
     if item.rules_label:
         out.append(m["rules"].format(name=item.rules_label))
     if d.type in ("bid", "check"):
-        out.append(m["your_hand"].format(seat=sol.seat))
+        pre = re.match(r"\s*([A-Za-z])\s*:", str(d.get("call") or ""))
+        out.append(m["your_hand"].format(seat=pre.group(1).upper() if pre else sol.seat))
         out += hand_lines(engine, d.hand, style)
         entries = drills.entries_of(engine, d.auction, rules)
         out.append(m["auction"])
@@ -637,6 +650,15 @@ def _card_text(card, style: Style) -> str:
     return str(card)
 
 
+def game_name(game_id: str) -> str:
+    try:
+        from tutor import games
+
+        return games.get(game_id).name
+    except (TutorError, ImportError):
+        return game_id
+
+
 def _contract_of(item) -> tuple[str, str, int]:
     f = item.drill.fields
     if f.get("auction") and hasattr(item.engine, "_auction"):
@@ -688,7 +710,7 @@ class Quiz:
     def __init__(self, items: Sequence, *, read: Callable[[str], str | None],
                  echo: Callable[[str], None], lang: str = "de", progress: Progress | None = None,
                  lessons: Mapping[str, Any] | None = None, style: Style = Style(),
-                 interactive: bool = False, explain: bool = False) -> None:
+                 interactive: bool = False, explain: bool = False, introduce: bool = False) -> None:
         self.items = list(items)
         self.read = read
         self.echo = echo
@@ -698,6 +720,7 @@ class Quiz:
         self.style = style
         self.interactive = interactive
         self.explain = explain
+        self.introduce = introduce   # the course: a lesson's key rule before its first drill
         self.m = MESSAGES[lang]
 
     def _reasoning(self, item) -> str:
@@ -717,8 +740,16 @@ class Quiz:
         last = None
         n = len(self.items)
         self.echo(self.m["header"].format(n=n, s=_plural(n, "n" if self.lang == "de" else "s")))
+        met = self.progress.topics_seen() if self.introduce and self.progress is not None else set()
         try:
             for i, item in enumerate(self.items, start=1):
+                lesson = self.lessons.get(item.topic) if item.topic else None
+                if self.introduce and lesson is not None and item.topic not in met:
+                    met.add(item.topic)
+                    self.echo("")
+                    self.echo(self.style.bold(self.m["new_lesson"].format(
+                        order=getattr(lesson, "order", ""), title=lesson.title,
+                        rule=lesson.key_rule, id=getattr(lesson, "id", item.topic))))
                 text, prompt = question(item, self.lang, self.style, (i, n))
                 self.echo("")
                 self.echo(text)

@@ -85,6 +85,8 @@ def _exercise(item, number: int, lang: str) -> dict:
         "rules_name": None, "trick": None, "cards_label": None, "trump": None,
     }
     ex["rules_name"] = item.rules_label
+    ex["game"] = (quiz.MESSAGES[lang]["game"].format(name=quiz.game_name(engine.game))
+                  if getattr(engine, "game", drills.GAME) != drills.GAME else None)
     if d.hand:
         ex["hand"] = [{"name": suit, "ranks": " ".join(ranks), "icon": SUIT_ICONS.get(suit)}
                       for suit, ranks in drills.hand_rows(engine, d.hand)]

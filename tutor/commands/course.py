@@ -140,9 +140,48 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
         status = _t(lang, f"{s['drills']:>3} Aufgaben, geübt {s['seen']}, richtig {s['right']}, fällig {s['due']}",
                     f"{s['drills']:>3} drills, practised {s['seen']}, right {s['right']}, due {s['due']}")
         click.echo(f"{x.order:>3}. {printable(x.title):<{width}}  {x.id:<12} {status}")
-    todo = next((x for x, s in rows if s["right"] < s["drills"]), None)
-    if todo is not None:
-        click.echo(_t(lang, f"Weiter: tutor lesson {todo.id}", f"Next: tutor lesson {todo.id}"))
+    click.echo(next_lesson_text(rows, lang))
+
+
+# What `tutor lessons` says comes next, and why, (German, English): one table.
+NEXT_TEXTS: dict[str, tuple[str, str]] = {
+    "next": ("Weiter mit Lektion {order}, {title}: {why}. Lesen: tutor lesson {id}; üben: tutor quiz",
+             "Next: lesson {order}, {title}: {why}. Read: tutor lesson {id}; practise: tutor quiz"),
+    "start": ("du hast noch nichts geübt, und der Kurs beginnt hier",
+              "you have practised nothing yet, and the course starts here"),
+    "due": ("{n} ihrer Aufgaben {verb} wieder fällig", "{n} of its drills {verb} due again"),
+    "new": ("{n} ihrer {m} Aufgaben hast du noch nicht geübt, und sie ist die erste Lektion "
+            "des Kurses, bei der das so ist",
+            "you have not practised {n} of its {m} drills yet, and it is the first lesson of "
+            "the course where that is so"),
+    "wrong": ("{n} ihrer Aufgaben hast du zuletzt falsch beantwortet",
+              "you answered {n} of its drills wrong the last time"),
+    "done": ("Alle Lektionen geübt und zuletzt richtig beantwortet. Wiederholen, was fällig wird: "
+             "tutor quiz --review",
+             "Every lesson practised and answered right the last time. Review what falls due: "
+             "tutor quiz --review"),
+}
+
+
+def next_lesson_text(rows, lang: str) -> str:
+    """Which lesson comes next and why: the first with drills due again, else the first
+    with drills not yet practised, else the first with drills missed the last time."""
+    tx = lambda key: _t(lang, *NEXT_TEXTS[key])
+    rows = [(x, s) for x, s in rows if s["drills"]]
+    if rows and not any(s["seen"] for _, s in rows):
+        x = rows[0][0]
+        return tx("next").format(order=x.order, title=printable(x.title), id=x.id, why=tx("start"))
+    for pick, why in ((lambda s: s["due"], lambda s: tx("due").format(
+                          n=s["due"], verb=_t(lang, "ist" if s["due"] == 1 else "sind",
+                                              "is" if s["due"] == 1 else "are"))),
+                      (lambda s: s["drills"] - s["seen"], lambda s: tx("new").format(
+                          n=s["drills"] - s["seen"], m=s["drills"])),
+                      (lambda s: s["seen"] - s["right"], lambda s: tx("wrong").format(
+                          n=s["seen"] - s["right"]))):
+        for x, s in rows:
+            if pick(s) > 0:
+                return tx("next").format(order=x.order, title=printable(x.title), id=x.id, why=why(s))
+    return tx("done")
 
 
 @click.command("lesson")
@@ -272,7 +311,8 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
 
         session = quiz.Quiz(items, read=read, echo=lambda s: click.echo(s, color=style.color),
                             lang=lang, progress=progress, lessons={x.id: x for x in course},
-                            style=style, interactive=interactive, explain=always_explain)
+                            style=style, interactive=interactive, explain=always_explain,
+                            introduce=not files and not review)
         result = session.run()
     finally:
         progress.close()
