@@ -166,6 +166,8 @@ NEXT_TEXTS: dict[str, tuple[str, str]] = {
 def next_lesson_text(rows, lang: str) -> str:
     """Which lesson comes next and why: the first with drills due again, else the first
     with drills not yet practised, else the first with drills missed the last time."""
+    from tutor.text import printable
+
     tx = lambda key: _t(lang, *NEXT_TEXTS[key])
     rows = [(x, s) for x, s in rows if s["drills"]]
     if rows and not any(s["seen"] for _, s in rows):
