@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lesson": ("tutor.commands.course:lesson_cmd", "Show one lesson in the terminal."),
     "quiz": ("tutor.commands.course:quiz_cmd", "Practise drills in the terminal (or --review what is due)."),
     "sheet": ("tutor.commands.course:sheet_cmd", "A printable HTML worksheet from drill files or a lesson."),
+    "table": ("tutor.commands.table:table", "Follow a game at the table call by call, with advice at your turn."),
     "drills": ("tutor.commands.course:drills_group", "Drill files: check, new (generate), schema."),
     "deal": ("tutor.commands.judge:deal", "Deals of the unseen cards that fit an auction."),
     "eval": ("tutor.commands.judge:eval_command", "Judge a hand by simulation: every contract and call."),

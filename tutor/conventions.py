@@ -728,6 +728,22 @@ def next_readings(reader: Reader) -> list[Reading]:
     return list(reader.legal_readings())
 
 
+def state_line(state: dict, lang: str = "de") -> str:
+    """One sentence on an auction's ``state()``: whose turn, or the contract."""
+    de = lang == "de"
+    if not state["over"]:
+        return f"Am Zug: {state['next']}." if de else f"Next to call: {state['next']}."
+    if state["contract"] is None:
+        return ("Alle haben «fort» gesagt: kein Spiel, es wird neu gegeben." if de
+                else "Everybody said fort: no game, the cards are dealt anew.")
+    m = state["multiplier"]
+    mult = {1: "", 2: ", gedoppelt" if de else ", doubled", 4: ", gekontert" if de else ", redoubled"}[m]
+    if de:
+        return (f"Das Bieten ist beendet: {state['declarer']} spielt {state['contract']}{mult} "
+                f"(Zielpunkte ×{m}).")
+    return f"The bidding is over: {state['declarer']} plays {state['contract']}{mult} (target points ×{m})."
+
+
 # -- choosing a call ------------------------------------------------------------------
 @dataclass(frozen=True)
 class Advice:
@@ -767,13 +783,13 @@ INFO_FREE = ("raise", "want")      # offered once per suit, at the lowest number
 NOT_OFFERED = ("confidence", "matsch", "unconventional")  # offered only when recommended
 
 
-def _options(hand: Hand, readings: Sequence[Reading]) -> list[Reading]:
-    """The calls the convention offers this hand: every conventional call the hand makes
-    true; of the calls without card information only the lowest per kind and suit."""
+def offered(readings: Sequence[Reading], hand: Hand | None = None) -> list[Reading]:
+    """The conventional calls among ``readings`` (with a hand: those it makes true); of
+    the calls without card information only the lowest per kind and suit."""
     seen: set[tuple[str, str | None]] = set()
     out = []
     for r in readings:
-        if r.kind in NOT_OFFERED or not all(p.satisfied_by(hand) for p in r.promises):
+        if r.kind in NOT_OFFERED or (hand is not None and not all(p.satisfied_by(hand) for p in r.promises)):
             continue
         if r.kind in INFO_FREE:
             key = (r.kind, r.call.strain)
@@ -822,7 +838,7 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     picks among the calls the hand makes true (default: the count,
     ``tutor.judgement.COUNT``); ``standing`` is the Partie's score, when known."""
     hand, reader, seat, readings, truthful = position(hand, auction, rules, seat)
-    options = _options(hand, readings)
+    options = offered(readings, hand)
     s = reader.situation(seat)
     j = (judge or judgement.COUNT).choose(hand, s, truthful, standing)
     recommended, lines = j.pick, list(j.lines)

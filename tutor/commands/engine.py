@@ -57,19 +57,6 @@ def _t(lang: str, de: str, en: str) -> str:
     return de if lang == "de" else en
 
 
-def _state_line(state: dict, lang: str) -> str:
-    if not state["over"]:
-        return _t(lang, f"Am Zug: {state['next']}.", f"Next to call: {state['next']}.")
-    if state["contract"] is None:
-        return _t(lang, "Alle haben «fort» gesagt: kein Spiel, es wird neu gegeben.",
-                  "Everybody said fort: no game, the cards are dealt anew.")
-    mult = {1: "", 2: _t(lang, ", gedoppelt", ", doubled"), 4: _t(lang, ", gekontert", ", redoubled")}
-    return _t(lang, f"Das Bieten ist beendet: {state['declarer']} spielt {state['contract']}"
-                    f"{mult[state['multiplier']]} (Zielpunkte ×{state['multiplier']}).",
-              f"The bidding is over: {state['declarer']} plays {state['contract']}"
-              f"{mult[state['multiplier']]} (target points ×{state['multiplier']}).")
-
-
 @click.command()
 @click.argument("auction", default="")
 @click.option("--next", "next_calls", is_flag=True, help="Also list every legal next call and its meaning.")
@@ -84,6 +71,7 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
                    lang=lang, rules_spec=rules_spec):
         return
     from tutor import conventions
+    from tutor.conventions import state_line
 
     rules = _rules(rules_spec)
     reader = conventions.replay(auction, rules)   # the AUCTION argument: errors name the call
@@ -104,7 +92,7 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
     for seat, promises in e.known.items():
         text = "; ".join(p.text(lang) for p in promises) or _t(lang, "nichts über die Karten", "nothing about the cards")
         click.echo(f"  {seat}: {text}")
-    click.echo(_state_line(e.state, lang))
+    click.echo(state_line(e.state, lang))
     if next_calls:
         click.echo()
         click.echo(_t(lang, "Mögliche nächste Ansagen:", "Possible next calls:"))

@@ -1,0 +1,267 @@
+"""`tutor table`: the session at the table, through a pipe and a pseudo-terminal.
+
+The expected lines come from the rules text: 60 is the Puur row with three cards, 70 the
+Nell row with four; with Eichel A O 9 and A's opening in Eichel, C holds the Nell with
+three cards, the upper of the two smallest Zehner above 70: 90 Eichel (Hilfe). The worked
+example's game, 100 Eichel by A doubled with 113 card points, writes 313 : 44.
+"""
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tutor.companion.session import Session
+from tutor.errors import TutorError
+
+HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def table(*args: str, input: str, db: Path | None = None, columns: int | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("TUTOR_DB", "COLUMNS")}
+    if db is not None:
+        env["TUTOR_DB"] = str(db)
+    if columns:
+        env["COLUMNS"] = str(columns)
+    return subprocess.run([sys.executable, "-m", "tutor", "table", *args], input=input, text=True,
+                          capture_output=True, env=env, timeout=60, cwd=ROOT)
+
+
+def flat(text: str) -> str:
+    """The output with its wrapping undone (lines joined, indents gone)."""
+    return " ".join(text.split())
+
+
+def test_pipe_each_call_one_short_line_and_the_advice_at_my_turn():
+    r = table("--hand", HAND, "--seat", "C", input="60ei\n70 sche\n")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert "A 60 Eichel: Eröffnung, Puur zu dritt." in lines
+    assert "B 70 Schellen: Eröffnung, Nell zu viert." in lines
+    assert lines[-1] == "→ Du: 90 Eichel (Hilfe, Nell zu dritt oder mehr)"
+    assert r.stderr == ""
+
+
+def test_pipe_english_and_short_forms():
+    r = table("--hand", HAND, "--seat", "C", "--lang", "en", input="60 auf Eichel\n70 Sche\n")
+    assert "A 60 Eichel: opening, Puur with three cards." in r.stdout
+    assert "B 70 Schellen: opening, Nell with four cards." in r.stdout
+    assert "You: 90 Eichel (Hilfe (support), Nell with three cards or more)" in flat(r.stdout)
+
+
+def test_every_line_fits_60_columns_and_no_word_is_cut():
+    r = table("--hand", HAND, "--seat", "C", input="60ei\n70 sche\n?\nnext\n")
+    words = set()
+    for line in r.stdout.splitlines():
+        assert len(line) <= 60, line
+        words.update(line.split())
+    # the full reasoning's words arrive whole: 'Nell-Reihe' and '(50/70/90/110):' unbroken
+    assert "Nell-Reihe" in words and "(50/70/90/110):" in words
+    assert "Zehner" in words
+
+
+def test_wraps_at_a_narrower_terminal_width_through_the_session():
+    from io import StringIO
+
+    from tutor.companion.terminal import Table
+
+    out = StringIO()
+    t = Table(Session(HAND, "C"), out, columns=32)
+    for line in ("60ei", "70 sche", "?"):
+        t.handle(line)
+    text = out.getvalue()
+    assert all(len(x) <= 32 for x in text.splitlines())
+    joined = " ".join(text.split())
+    assert "Hilfe in Eichel, der Farbe von A" in joined
+
+
+def test_question_mark_gives_the_full_reasoning_and_next_the_open_conventional_calls():
+    r = table("--hand", HAND, "--seat", "C", input="60ei\n70 sche\n?\nnext\n")
+    out = r.stdout
+    assert "Empfehlung für C: 90 Eichel." in out
+    nxt = out[out.index("* C 90 Eichel"):].splitlines()
+    calls = [x for x in out.splitlines() if x[:2] in ("* ", "+ ", "  ") and x[2:4] in ("C ", "A ")]
+    # not every legal call: no 85 or 130, no raise above the lowest per suit
+    assert not any(" 85 " in x or " 130 " in x or "110 Eichel" in x for x in calls)
+    assert "* C 90 Eichel: Hilfe, Nell zu dritt oder mehr." in nxt[0]
+    assert "  C 80 Eichel: Hilfe, Nell zu zweit." in out          # open, but not true to this hand
+    assert "+ C 80 Schellen: Wir wollen eure Farbe." in out      # fits: it promises nothing
+    assert "  C fort." in out or "+ C fort." in out
+    assert len(calls) < 30
+
+
+def test_undo_takes_back_the_last_call():
+    r = table("--hand", HAND, "--seat", "C", input="60ei\n70 sche\nundo\n80 ro\n")
+    assert "Zurückgenommen: B 70 Schellen: Eröffnung, Nell zu viert." in r.stdout
+    assert "B 80 Rosen: Eröffnung, Puur zu viert." in r.stdout
+
+
+def test_bad_input_is_one_line_and_the_session_goes_on():
+    r = table("--hand", HAND, "--seat", "C", input="60ei\n55 ei\nC: 70 sche\nxyz\n70 sche\n")
+    assert r.returncode == 0
+    bad = [x for x in flat(r.stdout).split("! ")[1:]]
+    assert len(bad) == 3
+    assert "55 Eichel überbietet 60 Eichel nicht" in bad[0]
+    assert "B ist an der Reihe, nicht C" in bad[1]
+    assert "B 70 Schellen: Eröffnung, Nell zu viert." in r.stdout
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_warns_when_my_own_call_contradicts_my_hand():
+    r = table("--hand", HAND, "--seat", "C", input="60ei\n70 sche\n80 ei\n")
+    # 80 over 70 is the lower Zehner: Nell zu zweit, and C holds three Eichel
+    assert "! Dein Blatt passt nicht dazu: versprochen ist Eichel: hält das Nell, genau 2 Karten." in flat(r.stdout)
+    assert "! Empfohlen war 90 Eichel." in r.stdout
+
+
+def test_warns_when_a_call_promises_a_card_i_hold():
+    # C holds the Schellen Under: A's 60 Schellen (Puur zu dritt) cannot be A's
+    r = table("--hand", HAND, "--seat", "C", "--lang", "en", input="60 sche\n")
+    assert "! A cannot hold the Schellen Puur: you hold it." in flat(r.stdout)
+    assert "! Was the call meant for another seat (a fort left out)?" in flat(r.stdout)
+
+
+def test_the_dealer_moves_on_and_seats_stay_the_table_s():
+    s = Session(HAND, "C", dealer="A")        # B is Vorhand, C calls second
+    assert s.turn == "B"
+    assert s.line(s.play("60 ei")) == "B 60 Eichel: Eröffnung, Puur zu dritt."
+    assert s.turn == "C"
+    assert s.advice_line() is not None
+    s.new(HAND)
+    assert (s.dealer, s.vorhand, s.turn) == ("B", "C", "C")
+    with pytest.raises(TutorError) as e:
+        s.play("D: 60 ei")
+    assert "C ist an der Reihe, nicht D" in e.value.text("de")
+
+
+def test_double_without_a_seat_is_the_one_who_may():
+    s = Session(HAND, "C")
+    for c in ("60 Eichel", "70 Schellen", "90 Eichel", "95 Rosen", "100 Eichel"):
+        s.play(c)
+    assert s.play("dopple").seat == "B"        # B is in turn and an opponent of A
+    assert s.state()["declarer"] == "A" and s.state()["multiplier"] == 2
+    assert s.play("konter").seat in ("A", "C")  # only A's side may konter
+    assert s.state()["multiplier"] == 4
+
+
+def test_card_points_without_a_tafel_show_the_board_numbers():
+    r = table("--hand", HAND, "--seat", "C",
+              input="60ei\n70 sche\n90ei\n95 ro\n100 ei\nD: dopple\n113\n")
+    assert "Das Bieten ist beendet: A spielt 100 Eichel, gedoppelt" in " ".join(r.stdout.split())
+    assert "Auf die Tafel: AC 313, BD 44." in r.stdout
+
+
+def test_the_game_goes_on_the_open_partie_and_shows_in_tafel_show(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    new = subprocess.run([sys.executable, "-m", "tutor", "tafel", "new", "--db", str(db)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert new.returncode == 0, new.stderr
+    r = table("--hand", HAND, "--seat", "C", "--partie", "--db", str(db),
+              input="60ei\n70 sche\n90ei\n95 ro\n100 ei\nD: dopple\n113\nnew " + HAND + "\n"
+                    "fort\nfort\nfort\nfort\n")
+    assert r.returncode == 0, r.stderr
+    assert "Tafel, Partie 1, Spiel 1 (100 Eichel): AC 313 : BD 44." in r.stdout
+    assert "A gibt, B ist Vorhand." in r.stdout           # the dealer moved on
+    assert "Tafel, Partie 1, Spiel 2 (alle fort): AC 313 : BD 44." in r.stdout
+    show = subprocess.run([sys.executable, "-m", "tutor", "tafel", "show", "--json", "--db", str(db)],
+                          capture_output=True, text=True, cwd=ROOT)
+    data = json.loads(show.stdout)
+    assert data["board"] == {"AC": 313, "BD": 44}
+    g = data["games"][0]
+    assert (g["contract"], g["declarer"], g["double"], g["card_points"]) == ("100 Eichel", "A", True, 113)
+    assert data["games"][1]["fort"] is True
+
+
+def test_undo_after_writing_takes_the_game_off_the_tafel(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    subprocess.run([sys.executable, "-m", "tutor", "tafel", "new", "--db", str(db)], cwd=ROOT,
+                   capture_output=True)
+    r = table("--hand", HAND, "--seat", "C", "--partie", "1", "--db", str(db),
+              input="60ei\n70 sche\n90ei\n95 ro\n100 ei\nD: dopple\n113 weis AC=50\nundo\n")
+    assert "AC 363 : BD 44" in r.stdout
+    assert "Spiel 1 von der Tafel genommen: AC 0 : BD 0." in r.stdout
+
+
+def test_card_points_errors_are_one_line():
+    r = table("--hand", HAND, "--seat", "C", "--lang", "en",
+              input="60ei\nfort\nfort\nfort\n200\nxx\n")
+    bad = [x for x in flat(r.stdout).split("! ") if x.startswith("Not taken")]
+    assert len(bad) == 2
+    assert "200" in bad[0] and "157" in bad[0]
+
+
+def test_a_bad_hand_or_partie_is_a_one_line_error(tmp_path):
+    r = table("--hand", "Eichel:AO9", "--seat", "C", input="")
+    assert r.returncode == 2
+    assert r.stderr.strip() == "tutor: --hand: ein Blatt hat genau 9 Karten, dieses hat 3"
+    r = table("--hand", HAND, "--seat", "C", "--partie", "--db", str(tmp_path / "x.sqlite3"), input="")
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+def _read_until(fd: int, needle: bytes, timeout: float = 20) -> bytes:
+    buf = b""
+    deadline = time.monotonic() + timeout
+    while needle not in buf and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            buf += chunk
+    return buf
+
+
+def test_in_a_pseudo_terminal_with_a_prompt_and_the_terminal_width():
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the tutor in a 40-column terminal
+        os.environ["COLUMNS"] = "40"
+        os.environ.pop("TUTOR_DB", None)
+        os.chdir(ROOT)
+        os.execv(sys.executable, [sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C"])
+    try:
+        out = _read_until(fd, b"> ")
+        assert b"Dein Blatt (C)" in out
+        os.write(fd, b"60ei\n")
+        out = _read_until(fd, b"> ")
+        assert b"A 60 Eichel: Er\xc3\xb6ffnung, Puur zu dritt." in out
+        os.write(fd, b"70 sche\n")
+        out = _read_until(fd, b"> ")
+        assert b"Du: 90 Eichel" in out
+        os.write(fd, b"?\n")
+        out = _read_until(fd, b"> ").decode()
+        lines = [x for x in out.replace("\r", "").splitlines() if x and not x.startswith("?")]
+        assert lines and all(len(x) <= 40 for x in lines), lines
+        os.write(fd, b"end\n")
+        _read_until(fd, b"\x00", timeout=10)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.WEXITSTATUS(status) == 0
+
+
+def test_ctrl_c_in_the_pseudo_terminal_ends_cleanly():
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.pop("TUTOR_DB", None)
+        os.chdir(ROOT)
+        os.execv(sys.executable, [sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C"])
+    try:
+        _read_until(fd, b"> ")
+        os.write(fd, b"\x03")
+        out = _read_until(fd, b"\x00", timeout=10)
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert b"Traceback" not in out
+    assert os.WEXITSTATUS(status) == 0

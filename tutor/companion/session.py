@@ -1,0 +1,371 @@
+"""One game at a real table, followed call by call: the :class:`Session`.
+
+The player gives his hand once and his seat; then the calls of the auction as they come.
+After each call the session says in one short line who called and what the call promises
+(from the rule table of :mod:`tutor.conventions`), warns when something does not fit,
+and, when the player may call, recommends his call with a few words of reason. At the end
+of the auction it turns the card points into the game for the board (Tafel).
+
+Seats are the table's places A, B, C, D, fixed for the whole Partie as on the Tafel
+(A and C play together, B and D). The dealer moves on by one place each game, and the
+player after him is Vorhand, the first to call. The engine counts seats from Vorhand
+(its A is always Vorhand), so the session turns its seats into the table's and back.
+
+    >>> s = Session("Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8", seat="C", lang="en")
+    >>> s.line(s.play("60 Eichel"))
+    'A 60 Eichel: opening, Puur with three cards.'
+    >>> s.line(s.play("70 Schellen"))
+    'B 70 Schellen: opening, Nell with four cards.'
+    >>> s.advice_line()
+    'You: 90 Eichel (Hilfe (support), Nell with three cards or more)'
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.auction import DOUBLE, FORT, REDOUBLE, Call, sidi_barrani_spec, split_seat
+from tutor.cards import NELL, PUUR, Hand, Rank
+from tutor.conventions import (COUNT_WORD, KIND_LABELS, MAX_LENGTH, Advice, Reader, Reading,
+                               _article, advise, next_readings, offered,
+                               state_line)
+from tutor.errors import TutorError
+from tutor.partie import Game, Partie, next_seat, parse_seat, team_of
+from tutor.rules import TableRules, load as load_rules
+
+SEATS = ("A", "B", "C", "D")
+_TOP = {PUUR: "Puur", NELL: "Nell"}
+
+
+def _t(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+@dataclass(frozen=True)
+class Event:
+    """One call typed into the session: who made it (a table seat), how the conventions
+    read it (the engine's reading, in the engine's seats) and what did not fit."""
+
+    seat: str
+    reading: Reading
+    warnings: tuple[tuple[str, str], ...] = ()   # (German, English)
+
+
+class Session:
+    """A game followed call by call; the same object serves the terminal and the web."""
+
+    def __init__(self, hand: "Hand | str | None", seat: str = "C", dealer: str = "D",
+                 rules: "TableRules | str | None" = None, lang: str = "de") -> None:
+        self.rules = load_rules(rules)
+        self.spec = sidi_barrani_spec(self.rules)
+        self.seat = parse_seat(seat, "--seat", "--seat")
+        self.dealer = parse_seat(dealer, "--dealer", "--dealer")
+        self.lang = lang
+        self.hand = self._hand(hand)
+        self._start()
+
+    def _start(self) -> None:
+        self.reader = Reader(self.rules)
+        self.events: list[Event] = []
+
+    @staticmethod
+    def _hand(hand: "Hand | str | None") -> Hand | None:
+        if hand is None or isinstance(hand, Hand):
+            return hand
+        try:
+            return Hand.parse(hand)
+        except TutorError as e:
+            raise e.at("--hand: ") from None
+
+    # -- seats: the table's and the engine's ----------------------------------------------
+    @property
+    def vorhand(self) -> str:
+        return next_seat(self.dealer)
+
+    def _shift(self) -> int:
+        return SEATS.index(self.vorhand)
+
+    def table_seat(self, engine_seat: str) -> str:
+        return SEATS[(SEATS.index(engine_seat) + self._shift()) % 4]
+
+    def engine_seat(self, table_seat: str) -> str:
+        return SEATS[(SEATS.index(table_seat) - self._shift()) % 4]
+
+    def _seats_in(self, text: str) -> str:
+        """The engine's text with its seat letters turned into the table's."""
+        if not self._shift():
+            return text
+        return re.sub(r"(?<![\w'’])([ABCD])(?![\w'’])", lambda m: self.table_seat(m.group(1)), text)
+
+    @property
+    def me(self) -> str:
+        """The player's seat as the engine counts it."""
+        return self.engine_seat(self.seat)
+
+    # -- the auction -------------------------------------------------------------------------
+    @property
+    def auction(self):
+        return self.reader.auction
+
+    @property
+    def turn(self) -> str | None:
+        """The table seat in turn, None when the bidding is over."""
+        nxt = self.auction.next_seat
+        return None if nxt is None else self.table_seat(nxt)
+
+    @property
+    def over(self) -> bool:
+        return self.auction.over
+
+    @property
+    def declarer(self) -> str | None:
+        d = self.auction.declarer
+        return None if d is None else self.table_seat(d)
+
+    def state(self) -> dict[str, Any]:
+        s = self.auction.state()
+        s["next"] = self.turn
+        s["declarer"] = self.declarer
+        return s
+
+    def parse(self, text: str) -> tuple[str | None, Call]:
+        """A typed call: the shared call parser; ``C: 90 Eichel`` names the table seat.
+        A double or konter without a seat is the seat in turn's when it may, else the
+        first seat (from the player on) that may."""
+        try:
+            prefix, body = split_seat(text, self.spec)
+            call = self.spec.parse_call(body)
+        except TutorError as e:
+            raise self._error(e, text) from None
+        seat = self.engine_seat(prefix) if prefix else None
+        if seat is None and call.kind in (DOUBLE, REDOUBLE):
+            able = [s for s, c in self.auction.legal_calls() if c.kind == call.kind]
+            order = [self.auction.next_seat, self.me, *(self.engine_seat(x) for x in SEATS)]
+            seat = next((s for s in order if s in able), self.auction.next_seat)
+        return seat, call
+
+    def _error(self, e: TutorError, text: str) -> TutorError:
+        en, de = self._seats_in(str(e)), self._seats_in(e.text("de"))
+        return type(e)(f"{text.strip()!r}: {en}", de=f"{text.strip()!r}: {de}")
+
+    def play(self, text: str) -> Event:
+        """Play one typed call; an unreadable or illegal call raises and changes nothing."""
+        seat, call = self.parse(text)
+        mine = (seat or self.auction.next_seat) == self.me
+        before = self.advice() if mine and self.hand is not None else None
+        try:
+            reading = self.reader.play(call, seat)
+        except TutorError as e:
+            raise self._error(e, text) from None
+        event = Event(self.table_seat(reading.seat), reading,
+                      tuple(self._warnings(reading, before)))
+        self.events.append(event)
+        return event
+
+    def undo(self) -> Event | None:
+        """Take back the last call; None when there is none."""
+        if not self.events:
+            return None
+        last = self.events.pop()
+        reader = Reader(self.rules)
+        for e in self.events:
+            reader.play(e.reading.call, e.reading.seat)
+        self.reader = reader
+        return last
+
+    def new(self, hand: "Hand | str | None", dealer: str | None = None) -> None:
+        """The next game: a new hand; the dealer moves on by one (or is ``dealer``)."""
+        new_hand = self._hand(hand)
+        self.dealer = parse_seat(dealer, "--dealer") if dealer else next_seat(self.dealer)
+        self.hand = new_hand
+        self._start()
+
+    # -- what a call says ----------------------------------------------------------------
+    def short(self, reading: Reading, seat: str | None = None) -> str:
+        """``A 60 Eichel: Eröffnung, Puur zu dritt.``: who, the call, its kind, its promise."""
+        seat = seat or self.table_seat(reading.seat)
+        what = self.summary(reading)
+        if reading.kind == "fort":
+            return f"{seat} {reading.call}."
+        return f"{seat} {reading.call}: {what}."
+
+    def line(self, event: Event) -> str:
+        return self.short(event.reading, event.seat)
+
+    def summary(self, reading: Reading) -> str:
+        """The kind and the promises in a few words: ``Hilfe, Nell zu dritt oder mehr``."""
+        lang = self.lang
+        parts = [KIND_LABELS[lang].get(reading.kind, reading.kind)]
+        if reading.kind in ("double", "redouble"):
+            parts.append(f"×{4 if reading.kind == 'redouble' else 2}")
+        for p in reading.promises:
+            cards = [(_TOP.get(r) or (r.german if lang == "de" else r.english))
+                     for r in sorted(p.has, key=lambda r: -r.natural)]
+            lo, hi = p.length
+            if lo == hi:
+                count = COUNT_WORD[lang][lo]
+            elif hi >= MAX_LENGTH and lo > len(p.has):
+                count = COUNT_WORD[lang][lo] + _t(lang, " oder mehr", " or more")
+            else:
+                count = ""
+            if not cards:
+                cards = [_t(lang, "Karten", "cards")]
+            if count:
+                text = " + ".join(cards) + f" {count}"
+            else:
+                text = _t(lang, "hält ", "holds ") + _t(lang, " + ", " and ").join(
+                    _article(c, lang) for c in cards)
+            if reading.call.strain != p.suit.value:
+                text = f"{p.suit.value}: {text}"
+            parts.append(text)
+        return ", ".join(parts)
+
+    def text(self, reading: Reading) -> str:
+        """The full reading, in the table's seats."""
+        return self._seats_in(reading.text(self.lang))
+
+    def _warnings(self, reading: Reading, before: Advice | None) -> list[tuple[str, str]]:
+        out: list[tuple[str, str]] = []
+        hand = self.hand
+        if hand is None:
+            return out
+        who = self.table_seat(reading.seat)
+        if reading.seat == self.me:
+            broken = [p for p in reading.promises if not p.satisfied_by(hand)]
+            if broken:
+                de = "; ".join(p.text("de") for p in broken)
+                en = "; ".join(p.text("en") for p in broken)
+                out.append((f"Dein Blatt passt nicht dazu: versprochen ist {de}.",
+                            f"Your hand does not fit it: the call promises {en}."))
+            if before is not None and before.call is not None and before.call != str(reading.call):
+                out.append((f"Empfohlen war {before.call}.", f"The recommendation was {before.call}."))
+            return out
+        for p in reading.promises:
+            mine = sorted(p.has & {c.rank for c in hand if c.suit == p.suit}, key=lambda r: -r.natural)
+            room = 9 - hand.length(p.suit)
+            for r in mine:
+                name = _TOP.get(r)
+                de_name = name or r.german
+                en_name = name or r.english
+                out.append((f"{who} kann {p.suit.value}-{de_name} nicht halten: du hältst ihn selbst.",
+                            f"{who} cannot hold the {p.suit.value} {en_name}: you hold it."))
+            if p.length[0] > room:
+                out.append((f"{who} kann nicht {p.length[0]} {p.suit.value} halten: du hast selbst "
+                            f"{hand.length(p.suit)}.",
+                            f"{who} cannot hold {p.length[0]} {p.suit.value}: you have "
+                            f"{hand.length(p.suit)} yourself."))
+        if out:
+            out.append(("War die Ansage für einen anderen Platz gemeint (ein «fort» vergessen)?",
+                        "Was the call meant for another seat (a fort left out)?"))
+        return out
+
+    def warnings(self, event: Event) -> list[str]:
+        return [de if self.lang == "de" else en for de, en in event.warnings]
+
+    # -- the player's call -----------------------------------------------------------------
+    def may_call(self) -> bool:
+        return bool(self.auction.legal_calls(self.me))
+
+    def advice(self) -> Advice | None:
+        """The engine's advice for the player's seat, when he may call (in turn, or a
+        double or konter out of turn); None without a hand or when he has no call."""
+        if self.hand is None or not self.may_call():
+            return None
+        return advise(self.hand, self.auction, self.rules, self.me)
+
+    def advice_line(self) -> str | None:
+        """``Du: 90 Eichel (Hilfe, Nell zu dritt oder mehr)``; None when the player has
+        nothing to say (not his turn and no double to make)."""
+        a = self.advice()
+        if a is None:
+            return None
+        you = _t(self.lang, "Du", "You")
+        if a.recommended is None:
+            if self.auction.next_seat != self.me:
+                return None
+            return f"{you}: " + _t(self.lang, "nichts sagen", "say nothing")
+        r = a.recommended
+        if r.kind == "fort":
+            return f"{you}: fort (" + _t(self.lang, "? sagt warum", "? says why") + ")"
+        return f"{you}: {r.call} ({self.summary(r)})"
+
+    def why(self) -> list[str]:
+        """The full reasoning: the last call read in full, then the advice and its reasons."""
+        lines = []
+        if self.events:
+            e = self.events[-1]
+            lines.append(f"{e.seat} {e.reading.call}: {self.text(e.reading)}")
+        a = self.advice()
+        if a is not None:
+            rec = a.call or _t(self.lang, "nichts sagen", "say nothing")
+            lines.append(_t(self.lang, f"Empfehlung für {self.seat}: {rec}.",
+                            f"Recommended for {self.seat}: {rec}."))
+            lines += [self._seats_in(x) for x in a.reasons(self.lang)]
+        if not lines:
+            lines.append(self.state_line())
+        return lines
+
+    def open_calls(self) -> list[Reading]:
+        """The conventional calls open now (not every legal one): openings, Hilfen, the
+        Ass-Ansage, the lowest raise and «want» per suit, fort, dopple, konter."""
+        if self.over and not self.auction.legal_calls():
+            return []
+        return offered(next_readings(self.reader))
+
+    def legal_calls(self) -> list[tuple[str, Call]]:
+        """Every legal next call with its table seat (the bid pad enables these)."""
+        return [(self.table_seat(s), c) for s, c in self.auction.legal_calls()]
+
+    def state_line(self) -> str:
+        return state_line(self.state(), self.lang)
+
+    # -- the end of the auction: the game on the board ---------------------------------------
+    def game(self, card_points: Any = None, weis: dict | None = None, stoeck: str | None = None) -> Game:
+        """The game for the Tafel, in table seats: the contract, declarer, double and
+        konter from the auction, the card points (the declaring team's) from the player."""
+        a = self.auction
+        if not a.over:
+            raise TutorError("the bidding is not over yet: no game to write",
+                             de="das Bieten ist noch nicht beendet: kein Spiel zu schreiben")
+        if a.annulled:
+            return Game.four_forts()
+        data: dict[str, Any] = {"contract": a.contract, "declarer": self.declarer,
+                                "card_points": card_points}
+        if a.multiplier >= 2:
+            data["double"] = True
+        if a.multiplier == 4:
+            data["redouble"] = True
+        if weis:
+            data["weis"] = weis
+        if stoeck:
+            data["stoeck"] = stoeck
+        return Game.from_dict(data, self.rules, "game", where_de="Spiel")
+
+    def score(self, game: Game) -> dict[str, int]:
+        """What ``game`` writes on the board: points per team."""
+        row = Partie(self.rules, (), {}, self.dealer).add(game).rows[-1]
+        return dict(row.points)
+
+    def declaring_team(self) -> str | None:
+        return team_of(self.declarer) if self.declarer else None
+
+    # -- the whole view, for the web page -------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        a = self.advice()
+        lang = self.lang
+        return {
+            "hand": str(self.hand) if self.hand else None, "seat": self.seat,
+            "dealer": self.dealer, "vorhand": self.vorhand, "rules": self.rules.name, "lang": lang,
+            "calls": [{"seat": e.seat, "call": str(e.reading.call), "kind": e.reading.kind,
+                       "short": self.short(e.reading, e.seat), "text": self.text(e.reading),
+                       "warnings": self.warnings(e)} for e in self.events],
+            "state": self.state(), "state_line": self.state_line(),
+            "advice": None if a is None else {
+                "call": a.call, "kind": a.recommended.kind if a.recommended else None,
+                "line": self.advice_line(),
+                "reasons": [self._seats_in(x) for x in a.reasons(lang)]},
+            "next": [{"seat": self.table_seat(r.seat), "call": str(r.call), "kind": r.kind,
+                      "short": self.short(r)} for r in self.open_calls()],
+            "legal": [{"seat": s, "call": str(c)} for s, c in self.legal_calls()],
+        }

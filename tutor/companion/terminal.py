@@ -1,0 +1,310 @@
+"""``tutor table``: the session in a terminal, or reading a pipe one line at a time.
+
+Each line is a call as it comes (``60ei``, ``70 sche``, ``60 auf Rosen``, ``D: dopple``)
+or a word: ``?`` the full reasoning, ``next`` the open conventional calls, ``undo``,
+``new [HAND]`` the next game, ``tafel`` the board, ``help``, ``end``. After the auction a
+line of card points (``113``, or ``113 weis AC=50 stöck BD``) writes the game on the
+Tafel (with ``--partie``) or shows what it would write. Every line printed is wrapped at
+the terminal's width (60 columns in a pipe), never inside a word.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+import textwrap
+from typing import Callable, Iterable, Iterator, TextIO
+
+from tutor.companion.session import Session
+from tutor.errors import TutorError
+
+WORDS = {
+    "why": ("?", "warum", "why"),
+    "next": ("next", "nächste", "naechste", "??"),
+    "undo": ("undo", "zurück", "zurueck"),
+    "new": ("new", "neu"),
+    "end": ("end", "ende", "quit", "exit", "q"),
+    "tafel": ("tafel", "board"),
+    "help": ("help", "h", "hilfe?"),
+    "hand": ("hand", "blatt"),
+}
+COMMAND = {w: key for key, words in WORDS.items() for w in words}
+
+
+def _t(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+def width(stream: TextIO) -> int:
+    """The terminal's width, 60 when the output is no terminal."""
+    try:
+        if stream.isatty():
+            return max(20, shutil.get_terminal_size((60, 24)).columns)
+    except (AttributeError, ValueError, OSError):
+        pass
+    return 60
+
+
+class Table:
+    """The loop: reads lines, drives a :class:`Session`, prints short wrapped lines."""
+
+    def __init__(self, session: Session, out: TextIO, db: str | None = None,
+                 partie: int | None | bool = False, columns: int | None = None) -> None:
+        self.s = session
+        self.out = out
+        self.db = db
+        self.partie = partie          # False: no Tafel; None: the newest Partie; N: that one
+        self.columns = columns or width(out)
+        self.written: tuple[int, int] | None = None   # (Partie id, number of games) once written
+        self.shown: dict | None = None                 # the game shown without a Tafel
+
+    @property
+    def lang(self) -> str:
+        return self.s.lang
+
+    # -- output ------------------------------------------------------------------------------
+    def say(self, text: str, indent: str = "") -> None:
+        for paragraph in text.split("\n"):
+            lines = textwrap.wrap(paragraph, width=self.columns, initial_indent=indent,
+                                  subsequent_indent=" " * len(indent) + "  ", break_long_words=False,
+                                  break_on_hyphens=False) or [""]
+            for line in lines:
+                self.out.write(line + "\n")
+        self.out.flush()
+
+    def error(self, e: TutorError) -> None:
+        self.say(f"{_t(self.lang, 'Nicht gelesen', 'Not taken')}: {e.text(self.lang)}", "! ")
+
+    # -- the flow ----------------------------------------------------------------------------
+    def start(self) -> None:
+        s = self.s
+        if s.hand is not None:
+            self.say(_t(self.lang, f"Dein Blatt ({s.seat}): {s.hand}", f"Your hand ({s.seat}): {s.hand}"))
+        self.say(_t(self.lang, f"{s.dealer} gibt, {s.vorhand} ist Vorhand.",
+                    f"{s.dealer} deals, {s.vorhand} is Vorhand."))
+        self.after()
+
+    def after(self) -> None:
+        """What follows a change: the advice, or the end of the auction."""
+        s = self.s
+        if s.over:
+            self.say(s.state_line())
+            if s.auction.annulled:
+                self.write_game(None, [])
+            elif self.written is None:
+                team = s.declaring_team()
+                self.say(_t(self.lang, f"Kartenpunkte von {team}? (113, 113 weis AC=50 …)",
+                            f"Card points of {team}? (113, 113 weis AC=50 …)"))
+        line = s.advice_line()
+        if line:
+            self.say(line, "→ ")
+
+    def handle(self, line: str) -> bool:
+        """One line of input; False when the session ends."""
+        text = line.strip()
+        if not text:
+            return True
+        word, _, rest = text.partition(" ")
+        cmd = COMMAND.get(word.lower()) if (not rest or word.lower() in ("new", "neu")) else None
+        if cmd == "end":
+            return False
+        try:
+            if cmd == "why":
+                for x in self.s.why():
+                    self.say(x)
+            elif cmd == "next":
+                self.show_next()
+            elif cmd == "undo":
+                self.undo()
+            elif cmd == "new":
+                self.new(rest)
+            elif cmd == "tafel":
+                self.show_tafel()
+            elif cmd == "help":
+                self.say(_t(self.lang,
+                            "Ansagen wie 60ei, 70 sche, D: dopple. ? warum, next die offenen Ansagen, "
+                            "undo, new BLATT, tafel, end.",
+                            "Calls like 60ei, 70 sche, D: dopple. ? why, next the open calls, "
+                            "undo, new HAND, tafel, end."))
+            elif cmd == "hand":
+                self.say(str(self.s.hand))
+            elif self.s.over and text[:1].isdigit():
+                self.card_points(text)
+            else:
+                self.call(text)
+        except TutorError as e:
+            self.error(e)
+        return True
+
+    def call(self, text: str) -> None:
+        event = self.s.play(text)
+        self.say(self.s.line(event))
+        for w in self.s.warnings(event):
+            self.say(w, "! ")
+        self.after()
+
+    def show_next(self) -> None:
+        s = self.s
+        readings = s.open_calls()
+        if not readings:
+            self.say(_t(self.lang, "Keine Ansage mehr offen.", "No call open any more."))
+            return
+        advice = s.advice()
+        best = advice.call if advice else None
+        fits = {(str(r.call), r.seat) for r in advice.options} if advice else set()
+        for r in readings:
+            mark = ("*" if str(r.call) == best and r.seat == s.me else
+                    "+" if (str(r.call), r.seat) in fits and r.seat == s.me else " ")
+            self.say(s.short(r), f"{mark} ")
+        if advice is not None:
+            self.say(_t(self.lang, "* die Empfehlung, + passt zu deinem Blatt",
+                        "* the recommendation, + fits your hand"))
+
+    def undo(self) -> None:
+        if self.written is not None:
+            self.take_back_game()
+            return
+        self.shown = None
+        event = self.s.undo()
+        if event is None:
+            self.say(_t(self.lang, "Nichts zurückzunehmen.", "Nothing to take back."))
+            return
+        self.say(_t(self.lang, f"Zurückgenommen: {self.s.line(event)}",
+                    f"Taken back: {self.s.line(event)}"))
+        self.after()
+
+    def new(self, hand: str) -> None:
+        hand = hand.strip()
+        if not hand:
+            raise TutorError("new needs the next hand: new Eichel:AO9 Schellen:KU ...",
+                             de="new braucht das nächste Blatt: new Eichel:AO9 Schellen:KU ...")
+        self.s.new(hand)
+        self.written = self.shown = None
+        self.say("—" * min(self.columns, 20))
+        self.start()
+
+    # -- the Tafel ---------------------------------------------------------------------------
+    def card_points(self, text: str) -> None:
+        if self.written is not None:
+            raise TutorError("this game is on the Tafel already (undo takes it back)",
+                             de="dieses Spiel steht schon auf der Tafel (undo nimmt es zurück)")
+        points, weis, stoeck = parse_points(text)
+        self.write_game(points, [weis, stoeck])
+
+    def write_game(self, points, extra: list) -> None:
+        s = self.s
+        weis, stoeck = (extra + [None, None])[:2]
+        game = s.game(points, weis, stoeck)
+        if self.partie is False:
+            if game.fort:
+                return
+            score = s.score(game)
+            self.shown = score
+            self.say(_t(self.lang, f"Auf die Tafel: AC {score['AC']}, BD {score['BD']}.",
+                        f"On the board: AC {score['AC']}, BD {score['BD']}."))
+            return
+        from tutor.tafel import Tafel
+
+        with Tafel.open(self.db) as t:
+            stored = t.add(game, self.partie or None)
+        self.written = (stored.id, len(stored.partie.games))
+        board = stored.partie.result.board
+        what = _t(self.lang, "alle fort", "four forts") if game.fort else f"{game.contract}"
+        self.say(_t(self.lang, f"Tafel, Partie {stored.id}, Spiel {len(stored.partie.games)} ({what}): "
+                               f"AC {board['AC']} : BD {board['BD']}.",
+                    f"Tafel, Partie {stored.id}, game {len(stored.partie.games)} ({what}): "
+                    f"AC {board['AC']} : BD {board['BD']}."))
+        p = stored.partie
+        if p.over:
+            self.say(_t(self.lang, "Die Partie ist zu Ende.", "The Partie is over."))
+        self.say(_t(self.lang, "Nächstes Spiel: new BLATT.", "Next game: new HAND."))
+
+    def take_back_game(self) -> None:
+        from tutor.tafel import Tafel
+
+        pid, n = self.written
+        with Tafel.open(self.db) as t:
+            stored = t.stored(pid)
+            if len(stored.partie.games) != n:
+                raise TutorError(f"Partie {pid} has changed since (now {len(stored.partie.games)} games): "
+                                 "take the game back with tutor tafel undo",
+                                 de=f"Partie {pid} hat sich seither geändert (jetzt "
+                                    f"{len(stored.partie.games)} Spiele): nimm das Spiel mit "
+                                    "tutor tafel undo zurück")
+            stored, _ = t.undo(pid)
+        self.written = None
+        board = stored.partie.result.board
+        self.say(_t(self.lang, f"Spiel {n} von der Tafel genommen: AC {board['AC']} : BD {board['BD']}.",
+                    f"Game {n} taken off the board: AC {board['AC']} : BD {board['BD']}."))
+
+    def show_tafel(self) -> None:
+        if self.partie is False:
+            raise TutorError("no Tafel in this session (start it with --partie)",
+                             de="keine Tafel in dieser Sitzung (mit --partie starten)")
+        from tutor.tafel import Tafel, board_text
+
+        with Tafel.open(self.db) as t:
+            stored = t.stored(self.partie or None)
+        for text, _ in board_text(stored.partie, self.lang, f"Partie {stored.id}"):
+            self.out.write(text + "\n")   # a table: not wrapped
+
+
+def parse_points(text: str) -> tuple[int, dict | None, str | None]:
+    """``113``, ``113 weis AC=50``, ``113 stöck BD``: the card points of the declaring
+    team, then the Weis (team=points) and the Stöck (a team)."""
+    words = text.replace(",", " ").split()
+    head = words.pop(0)
+    if not head.isdigit():
+        raise TutorError(f"{head!r}: card points are a number, 0..157",
+                         de=f"{head!r}: Kartenpunkte sind eine Zahl, 0..157")
+    weis: dict[str, int] = {}
+    stoeck = None
+    while words:
+        key = words.pop(0).lower()
+        if not words:
+            raise TutorError(f"{key!r} needs a value (weis AC=50, stöck BD)",
+                             de=f"{key!r} braucht einen Wert (weis AC=50, stöck BD)")
+        value = words.pop(0)
+        if key in ("weis", "w"):
+            team, eq, points = value.partition("=")
+            if not eq or not points.isdigit():
+                raise TutorError(f"weis {value!r}: write TEAM=POINTS, e.g. weis AC=50",
+                                 de=f"weis {value!r}: TEAM=PUNKTE, z.B. weis AC=50")
+            weis[team.upper()] = weis.get(team.upper(), 0) + int(points)
+        elif key in ("stöck", "stoeck", "stock", "s"):
+            stoeck = value
+        else:
+            raise TutorError(f"{key!r}: after the card points come weis TEAM=POINTS or stöck TEAM",
+                             de=f"{key!r}: nach den Kartenpunkten kommen weis TEAM=PUNKTE oder stöck TEAM")
+    return int(head), weis or None, stoeck
+
+
+def lines(stream: TextIO, prompt: Callable[[], str] | None) -> Iterator[str]:
+    """The input lines: with a prompt on a terminal (readline editing), plain from a pipe."""
+    if prompt is None:
+        for line in stream:
+            yield line
+        return
+    try:
+        import readline  # noqa: F401  (line editing and history for input())
+    except ImportError:
+        pass
+    while True:
+        try:
+            yield input(prompt())
+        except EOFError:
+            return
+
+
+def run(session: Session, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+        db: str | None = None, partie: int | None | bool = False) -> int:
+    table = Table(session, stdout, db, partie)
+    tty = stdin.isatty() and stdout.isatty()
+    table.start()
+    source: Iterable[str] = lines(stdin, (lambda: "> ") if tty else None)
+    try:
+        for line in source:
+            if not table.handle(line):
+                break
+    except KeyboardInterrupt:
+        stdout.write("\n")
+    return 0
