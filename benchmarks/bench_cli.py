@@ -23,6 +23,7 @@ COMMANDS = {
                   "--auction", "60 Eichel, 70 Schellen"],
     "tutor explain --next": [sys.executable, "-m", "tutor", "explain",
                              "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen", "--next"],
+    "tutor play (9 tricks)": [sys.executable, "-m", "tutor", "play", "examples/worked-example.yaml"],
 }
 HEAVY = ("jinja2", "yaml", "markdown_it", "rich", "sqlite3")
 

@@ -401,35 +401,10 @@ def _yaml():
 
 
 def _compose(text: str, where: str):
-    """(data, lines): the document and the line of every path in it (1-based), and
-    fields written twice, which YAML would silently collapse. Read within the limits
-    of :mod:`tutor.files` (size, depth, aliases), so the walk below stays bounded."""
-    from tutor.files import load_yaml
+    """(data, lines, twice) of a drill file: :func:`tutor.files.load_yaml_lines`."""
+    from tutor.files import load_yaml_lines
 
-    data, node = load_yaml(text, where, with_node=True, style="colon")
-    lines: dict[tuple, int] = {}
-    twice: list[tuple[tuple, int]] = []
-    if node is not None:
-        _walk(node, (), lines, twice)
-    return data, lines, twice
-
-
-def _walk(node, path: tuple, lines: dict, twice: list) -> None:
-    import yaml
-
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        seen = set()
-        for k, v in node.value:
-            key = k.value if isinstance(k, yaml.ScalarNode) else None
-            if key in seen:
-                twice.append((path + (key,), k.start_mark.line + 1))
-            seen.add(key)
-            lines[path + (key,)] = k.start_mark.line + 1
-            _walk(v, path + (key,), lines, twice)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk(item, path + (i,), lines, twice)
+    return load_yaml_lines(text, where)
 
 
 def read(text: str, path: "str | Path | None" = None) -> Reading:

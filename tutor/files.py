@@ -232,6 +232,38 @@ def load_yaml(text: str, where: str, where_de: "str | None" = None, *, loader=No
     return (data, node) if with_node else data
 
 
+def load_yaml_lines(text: str, where: str, where_de: "str | None" = None):
+    """``(data, lines, twice)``: the YAML document of ``text`` read as :func:`load_yaml`
+    does (messages ``FILE:LINE``), the line (1-based) of every path in it (a path is the
+    tuple of keys and indexes, ``("drills", 2, "answer")``), and the keys written twice
+    as ``(path, line)``, which YAML would silently collapse. The walk is bounded by the
+    limits the document was read within."""
+    data, node = load_yaml(text, where, where_de, with_node=True, style="colon")
+    lines: dict[tuple, int] = {}
+    twice: list[tuple[tuple, int]] = []
+    if node is not None:
+        _walk_lines(node, (), lines, twice)
+    return data, lines, twice
+
+
+def _walk_lines(node, path: tuple, lines: dict, twice: list) -> None:
+    import yaml
+
+    lines.setdefault(path, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        seen = set()
+        for k, v in node.value:
+            key = k.value if isinstance(k, yaml.ScalarNode) else None
+            if key in seen:
+                twice.append((path + (key,), k.start_mark.line + 1))
+            seen.add(key)
+            lines[path + (key,)] = k.start_mark.line + 1
+            _walk_lines(v, path + (key,), lines, twice)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _walk_lines(item, path + (i,), lines, twice)
+
+
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

@@ -102,11 +102,11 @@ def _fail(where: str, en: str, de: str) -> ParseError:
 def loads(text: str, source: str = "<game>", rules: Any = None,
           base_dir: Path | None = None) -> PlayedGame:
     """A game from game-file text; ``rules`` (if given) replaces the file's ``rules``."""
-    from tutor.drills import _compose
+    from tutor.files import load_yaml_lines
     from tutor.partie import Contract, parse_seat, read_rules, _read_weis
     from tutor.rules import load as load_rules
 
-    data, lines, twice = _compose(text, source)
+    data, lines, twice = load_yaml_lines(text, source)
 
     def at(*path: Any) -> str:
         return _where(source, lines, path)
