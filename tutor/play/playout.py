@@ -17,7 +17,9 @@ does) with the rules of play from :mod:`tutor.play.rules`:
   take the trick, else the lowest; on lead the lowest card of the suit with the most
   higher cards out.
 
-Its error against the exact solver (mean difference in card points, how often make or
+Where the compiled solver core is built, the last five tricks are solved exactly instead
+(a five-card endgame takes about a millisecond), so only the first four follow the
+policy. Its error against the exact solver (mean difference in card points, how often make or
 fail agrees) is measured in ``benchmarks/bench_playout.py``; figures in
 benchmarks/README.md.
 """
@@ -32,14 +34,27 @@ _ORDER = {s: i for i, s in enumerate(SEATS)}
 
 
 def play_out(hands: Sequence[Sequence[Card]], trump: Trump, leader: str = "A",
-             misere: bool = False) -> dict[str, int]:
+             misere: bool = False, exact_from: int | None = None,
+             declarer: str | None = None) -> dict[str, int]:
     """Card points per team ("AC", "BD") when the deal is played out by the policy.
-    ``hands``: the four hands in seat order A B C D."""
+    ``hands``: the four hands in seat order A B C D. With ``exact_from`` the last tricks,
+    from that many cards a hand on, are solved exactly (``tutor.play.solver``) for the
+    declaring team (``declarer``, default the leader)."""
     left = [list(h) for h in hands]
     taken = {"AC": 0, "BD": 0}
     lead = _ORDER[leader]
     n_tricks = len(left[0])
     for t in range(n_tricks):
+        if exact_from is not None and n_tricks - t <= exact_from:
+            from tutor.cards import Hand
+            from tutor.play.deal import Deal
+            from tutor.play.solver import solve
+
+            end = solve(Deal(tuple(Hand(h) for h in left), trump, SEATS[lead],
+                             declarer or leader, misere), best=False)
+            for team in taken:
+                taken[team] += end.points[team]
+            return taken
         trick: list[Card] = []
         order = [(lead + i) % 4 for i in range(4)]
         for pos, seat in enumerate(order):

@@ -9,12 +9,11 @@ and scores each contract on the board by the table rules (:func:`tutor.scoring.s
 - **contracts**: each trump kind × each Zehner still open up to the Matsch, the hand's
   seat declaring: how often it is made (``p_make``) and the expected board value for
   the hand's team (its points on the board minus the opponents'), undoubled;
-- **calls**: each call the conventions offer the hand (fort, every bid, double, konter)
-  valued as the expected board value after it, with one answer from the opponents: they
-  let it stand, double it, or bid on at the next Zehner in their best kind (the
-  opponent next in turn, as declarer), whichever is worst for the hand's team on
-  average; after fort the standing bid stays or the opponents bid on the same way; a
-  double and a konter end the auction;
+- **calls**: each call the conventions offer the hand (fort, every bid on a Zehner, the
+  Matsch, double, konter; not the Ass-Ansage, which is information) valued as the
+  contract it leaves to be played: a bid as the final contract, fort as the standing
+  contract (0 without one), a double or konter as the standing contract doubled or
+  kontered;
 - **recommended**: the call of the highest expected value.
 
 Sampling runs in batches and stops early when the best call leads the second by more
@@ -31,7 +30,7 @@ import os
 import random
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.judgement import COUNT, Judgement, Standing, is_misere
@@ -92,15 +91,27 @@ def _play_all(job: tuple[list[list[list[int]]], list[tuple[str, str]]]) -> list[
     deals, plays = job
     kinds = [(parse_strain(strain), misere, declarer) for strain, declarer in plays
              for misere in [parse_strain(strain)[1]]]
+    endgame = exact_endgame()
     out = []
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
         row = []
         for (trump, _), misere, declarer in kinds:
-            pts = play_out(hands, trump, declarer, misere)
+            pts = play_out(hands, trump, declarer, misere, exact_from=endgame)
             row.append(pts[team_of(declarer)])
         out.append(row)
     return out
+
+
+ENDGAME = 5   # the last tricks solved exactly where the compiled solver core is built
+
+
+def exact_endgame() -> int | None:
+    """How many cards a hand the playout leaves to the exact solver (None: the policy
+    plays to the end, as without the compiled core the reference is too slow)."""
+    from tutor.play import solver
+
+    return ENDGAME if solver.ENGINE == "c" else None
 
 
 class _Pool:
@@ -174,11 +185,7 @@ class Simulation:
         dealer = Dealer({seat: hand}, s.promised)
         high = s.auction.high
         kinds = strains(rules)
-        # who would bid on against us: the next opponent in turn still in the bidding
-        opp = _next_opponent(s)
         plays: list[tuple[str, str]] = [(k, seat) for k in kinds]
-        if opp is not None:
-            plays += [(k, opp) for k in kinds]
         if high is not None and high.call.strain and (high.call.strain, high.seat) not in plays:
             plays.append((high.call.strain, high.seat))
         index = {p: i for i, p in enumerate(plays)}
@@ -195,14 +202,14 @@ class Simulation:
                 results += pool.run(deals, plays)
                 self._show(len(results))
                 if self.early_stop and len(results) >= MIN_SAMPLES and len(results) < self.samples:
-                    values = _call_values(calls, results, index, s, team, opp, rules, standing)
+                    values = _call_values(calls, results, index, s, team, rules)
                     if _clear(values):
                         stopped = True
                         break
         finally:
             pool.close()
             self._show(None)
-        values = _call_values(calls, results, index, s, team, opp, rules, standing)
+        values = _call_values(calls, results, index, s, team, rules)
         ev = Evaluation(len(results), seat=seat, stopped_early=stopped)
         ev.contracts = _contracts(kinds, results, index, s, team, rules)
         if high is not None and high.call.value is not None and high.call.strain:
@@ -227,6 +234,12 @@ class Simulation:
         sys.stderr.flush()
 
 
+def _suit(strain: str):
+    from tutor.cards import Suit
+
+    return Suit(strain)
+
+
 def _index(card) -> int:
     from tutor.cards import DECK
 
@@ -236,25 +249,16 @@ def _index(card) -> int:
 _DECK_INDEX: dict = {}
 
 
-def _next_opponent(s) -> str | None:
-    """The opponent who would bid on after the hand's call (None: both are out)."""
-    if s.auction.over:
-        return None
-    i = SEATS.index(s.seat)
-    for step in (1, 3):
-        o = SEATS[(i + step) % 4]
-        if o not in s.auction.out:
-            return o
-    return None
-
-
 def _candidate_calls(s, readings) -> list:
     """The calls judged: every call offered (fort, every bid, double, konter)."""
     seen, out = set(), []
     for r in readings:
         key = str(r.call)
-        if key in seen or r.kind == "unconventional":
-            continue
+        if key in seen or r.kind in ("unconventional", "ace"):
+            continue   # an Ass-Ansage is information, not a contract the caller wants to play
+        if r.kind == "confidence" and s.rules.conventions and r.call.strain in SUITS_ONLY \
+                and s.owner(_suit(r.call.strain)) != "own":
+            continue   # above 120 only in the team's own suit: a new suit is shown lower
         v = r.call.value
         if r.call.kind == "bid" and not (v == s.rules.matsch_bid or r.kind == "ace" or v % 10 == 0):
             continue
@@ -288,29 +292,7 @@ def _mean(v: Sequence[float]) -> float:
     return sum(v) / len(v)
 
 
-def _worst(options: list[list[int] | None]) -> list[int]:
-    """Of the opponents' answers, the one worst for us on average."""
-    real = [o for o in options if o is not None]
-    return min(real, key=_mean)
-
-
-def _overcall(s, above: int | None, opp: str | None, results, index, team, rules) -> list[list[int]]:
-    """The opponents bid on at the next Zehner above ``above``, in each kind."""
-    if opp is None:
-        return []
-    first = rules.lowest_bid if above is None else above + 1
-    first += (-first) % 10
-    if first > rules.highest_bid:
-        return []
-    out = []
-    for strain in strains(rules):
-        v = _values(Contract(strain, first, opp), results, index, team, rules)
-        if v is not None:
-            out.append(v)
-    return out
-
-
-def _call_values(calls, results, index, s, team, opp, rules, standing) -> dict[str, list[int]]:
+def _call_values(calls, results, index, s, team, rules) -> dict[str, list[int]]:
     high = s.auction.high
     out: dict[str, list[int]] = {}
     for r in calls:
@@ -326,12 +308,7 @@ def _call_values(calls, results, index, s, team, opp, rules, standing) -> dict[s
             else:
                 final = _values(Contract(high.call.strain, high.call.value, high.seat), results, index,
                                 team, rules, s.auction.multiplier)
-            answers = [final]
-            if team_of(high.seat) != team if high is not None else True:
-                # the opponents need not leave their bid standing: they may bid on
-                if not s.auction.play(call, s.seat).over:
-                    answers += _overcall(s, high.call.value if high else None, opp, results, index, team, rules)
-            v = _worst([a for a in answers if a is not None]) if any(a is not None for a in answers) else None
+            v = final
         else:
             continue
         if v is not None:
