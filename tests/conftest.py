@@ -10,6 +10,16 @@ from click.testing import CliRunner
 from tutor.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches():
+    """Each test reads auctions and hands afresh: no test passes on what an earlier one
+    left in the engine's caches, and mutation testing sees every function a test reaches."""
+    from tutor import cards, conventions
+
+    cards.clear_caches()
+    conventions.clear_caches()
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 # The drills of the issue, answered from the rules text (sidi-barrani.txt), not from the

@@ -448,3 +448,107 @@ def test_the_game_score_keeps_what_was_played():
     assert s.weis == {"AC": 50} and s.stoeck == ("BD",)
     row = play(VERBAND, g("80 Rosen", "D", 70, weis={"AC": 50}, stoeck="BD")).to_json()["games"][0]
     assert row["stoeck"] == ["BD"] and row["weis"] == {"AC": 50, "BD": 0}
+
+
+# -- the ladder of bids, as the refusal of a number off it names it ---------------------------
+# "Der Verband empfiehlt 50 als tiefstes Gebot ... Jedes weitere Gebot liegt mindestens 5
+# Punkte über dem vorherigen"; the numbers run to 150, then the Matsch with 157.
+
+def test_a_number_off_the_ladder_names_the_ladder():
+    r = run("explain", "63 Eichel")
+    assert r.exit_code == 2
+    assert "63 ist im Sidi-Barrani kein Gebot (Gebote: 50, 55, 60, ... 150, 157)" in r.output
+
+
+@pytest.mark.parametrize("ladder, text", [
+    (tuple(range(50, 151, 5)) + (157,), "50, 55, 60, ... 150, 157"),
+    (tuple(range(60, 151, 10)) + (157,), "60, 70, 80, ... 150, 157"),
+    (tuple(range(50, 151, 15)) + (157,), "50, 65, 80, ... 140, 157"),
+    ((140, 150, 157), "140, 150, 157"),
+    ((7, 8, 9, 10, 11, 12, 13), "7, 8, 9, ... 13"),
+    ((100, 110, 120, 130, "Matsch"), "100, 110, 120, ... 130, Matsch"),
+    ((1, 2, "Matsch mit Partner", "Matsch alleine"), "1, 2, Matsch mit Partner, Matsch alleine"),
+])
+def test_the_ladder_is_described_by_its_first_numbers_its_last_and_the_rest(ladder, text):
+    from tutor.auction import describe_ladder
+
+    assert describe_ladder(ladder) == text
+
+
+# -- what check reads and recommends follows the rules and the seat ------------------------------
+
+def test_the_lower_verband_hilfe_is_the_other_top_card_with_exactly_two():
+    # "Die 70 heisst: Ich halte das Nell zu zweit": over 70 the lower Zehner is 80
+    two = "Eichel:A9 Schellen:KUO Rosen:U6 Schilten:O8"
+    v = cv.check(two, "60 Eichel, 70 Schellen", "80 Eichel")
+    assert v.ok and v.reading.kind == "hilfe"
+    assert [p.to_json() for p in v.reading.promises] == [
+        {"suit": "Eichel", "has": ["9"], "lacks": [], "length": [2, 2]}]
+    assert not cv.check(two, "60 Eichel, 70 Schellen", "90 Eichel").truthful
+
+
+def test_the_common_hilfe_needs_a_card_in_the_suit():
+    # "In Eichel halte ich auch etwas": at least one Eichel, nothing more about the count
+    common = VERBAND.replace(hilfe="common")
+    one = "Eichel:9 Schellen:KUOA Rosen:U6 Schilten:O8"
+    void = "Schellen:KUOA9 Rosen:U6 Schilten:O8"
+    assert cv.check(one, "60 Eichel, 70 Schellen", "80 Eichel", common).truthful
+    assert not cv.check(void, "60 Eichel, 70 Schellen", "80 Eichel", common).truthful
+
+
+def test_check_recommends_by_the_table_rules_and_for_the_seat_asked():
+    # the worked example: D doubles A's 100 out of turn, and that is D's recommended call
+    d_hand = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
+    before = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel"
+    v = cv.check(d_hand, before, "D: dopple")
+    assert v.ok and v.recommended == "dopple"
+    # at a table without doubling D has no call at all here: nothing to recommend
+    v = cv.check(d_hand, before, "D: dopple", VERBAND.replace(doubling=False))
+    assert not v.legal and v.recommended is None
+    assert "an diesem Tisch wird nicht gedoppelt" in v.text("de")
+
+
+def test_a_trump_kind_off_the_table_is_illegal_and_nothing_else():
+    v = cv.check(C_HAND, "60 Eichel, 70 Schellen", "90 Obenabe")
+    assert (v.legal, v.conventional, v.truthful, v.ok) == (False, False, False, False)
+    assert v.recommended == "90 Eichel"
+    assert "Nicht erlaubt" in v.text("de") and "Empfohlen: 90 Eichel" in v.text("de")
+
+
+def test_a_promise_without_a_length_allows_any_length():
+    p = cv.Promise.from_json({"suit": "Rosen", "has": ["A"]})
+    assert p.length == (0, 9)
+
+
+def test_double_and_konter_say_what_they_do_to_the_target_points():
+    # "Das Doppeln verdoppelt allein die Zielpunkte ... Das Doppeln beendet das Bieten";
+    # "Damit verdoppeln sich die Zielpunkte erneut, und danach stehen sie fest."
+    e = cv.explain("60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple, A: konter")
+    double, konter = e.calls[-2], e.calls[-1]
+    assert double.text("de") == ("D doppelt 100 Eichel von A: die Zielpunkte verdoppeln sich, "
+                                 "das Bieten ist beendet.")
+    assert konter.text("de") == "A kontert: die Zielpunkte verdoppeln sich erneut und stehen fest."
+    # the extended variant also doubles at the first lead, after the bidding has ended
+    late = cv.explain("60 Eichel, fort, fort, fort, B: dopple", ERWEITERT).calls[-1]
+    assert late.text("de") == "B doppelt 60 Eichel von A: die Zielpunkte verdoppeln sich, vor dem ersten Ausspiel."
+    assert late.text("en") == "B doubles 60 Eichel by A: the target points double, before the first lead."
+
+
+def test_fort_before_any_bid_bids_nothing():
+    assert cv.explain("fort").calls[0].text("de") == "fort: A bietet nicht und bleibt für dieses Bieten draussen."
+    assert cv.explain("60 Eichel, fort").calls[1].text("en") == \
+        "fort: B lets the bid stand and is out for this auction."
+
+
+@pytest.mark.parametrize("auction, why", [
+    ("55 Rosen", "vor dem ersten Gebot zeigt ein Fünfer kein Ass"),
+    ("60 Eichel, 75 Rosen", "nur der nächste Fünfer über dem laufenden Gebot (65) ist eine Ass-Ansage"),
+    ("60 Eichel, 70 Schellen, 75 Eichel", "ein Fünfer in der eigenen Teamfarbe"),
+    ("60 Eichel, 65 Rosen, 90 Rosen", None),
+])
+def test_why_a_call_follows_no_convention(auction, why):
+    last = cv.explain(auction).calls[-1]
+    if why is None:      # a Zehner of a suit only shown by an Ace: an opening? 90 is Nell zu fünft
+        assert last.kind == "opening"
+        return
+    assert last.kind == "unconventional" and why in last.text("de")

@@ -197,6 +197,7 @@ class Dealer:
         self.suits = [_Suit(x, [c for c in self.unseen if c.suit == x], self.seats,
                             {s: needs[s][x] for s in self.seats}) for x in SUITS]
         self._rest = self._counts()
+        self._choices: dict[tuple, tuple[list, list[int]]] = {}
         if self.count == 0:
             raise DealError("the calls cannot all be true with the known hands: no deal fits them",
                             de="die Ansagen können mit den bekannten Blättern nicht alle stimmen: keine Verteilung passt")
@@ -251,8 +252,22 @@ class Dealer:
         cap = (self.size,) * len(self.seats)
         cards: list[list[Card]] = [[] for _ in self.seats]
         for i, suit in enumerate(self.suits):
+            options, weights = self._options(i, cap)
+            lengths, cap = options[_pick(weights, rng)]
+            for j, got in enumerate(suit.draw(lengths, rng)):
+                cards[j].extend(got)
+        hands = dict(self.fixed)
+        hands.update({s: Hand(c) for s, c in zip(self.seats, cards)})
+        return {s: hands[s] for s in SEATS}
+
+    def _options(self, i: int, cap: tuple[int, ...]) -> tuple[list, list[int]]:
+        """The lengths suit ``i`` can be dealt in with ``cap`` cards left per seat, and how
+        many fitting deals each leaves: the same for every deal, so counted once."""
+        key = (i, cap)
+        found = self._choices.get(key)
+        if found is None:
             options, weights = [], []
-            for lengths, w in suit.ways.items():
+            for lengths, w in self.suits[i].ways.items():
                 left = tuple(a - b for a, b in zip(cap, lengths))
                 if min(left) < 0:
                     continue
@@ -260,12 +275,8 @@ class Dealer:
                 if w_rest:
                     options.append((lengths, left))
                     weights.append(w * w_rest)
-            lengths, cap = options[_pick(weights, rng)]
-            for j, got in enumerate(suit.draw(lengths, rng)):
-                cards[j].extend(got)
-        hands = dict(self.fixed)
-        hands.update({s: Hand(c) for s, c in zip(self.seats, cards)})
-        return {s: hands[s] for s in SEATS}
+            found = self._choices[key] = (options, weights)
+        return found
 
     def deals(self, count: int, seed: int | None = None) -> list[dict[str, Hand]]:
         rng = random.Random(seed)
