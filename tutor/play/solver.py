@@ -48,7 +48,7 @@ ENGINES = ("auto", "c", "python")
 ENGINE = "c" if _core is not None else "python"   # what "auto" runs on this machine
 _INDEX = {c: i for i, c in enumerate(DECK)}
 # search options, for the benchmark's "what each technique buys" (the C core only)
-NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, BISECTION = 1, 2, 4, 8
+NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, BISECTION, FULL_WINDOW = 1, 2, 4, 8, 16
 
 
 class SearchStopped(TutorError):

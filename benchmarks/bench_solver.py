@@ -1,0 +1,133 @@
+"""Benchmark of the double-dummy solver (issue 8): random deals per trump kind, the exact
+value and one-threshold questions, the compiled core and the reference; and what each
+search technique buys (nodes and time with it switched off).
+
+    nice python benchmarks/bench_solver.py                 # everything (long: see README)
+    nice python benchmarks/bench_solver.py --quick         # a few deals of each, minutes
+    nice python benchmarks/bench_solver.py --part full --deals 100 --limit 10
+
+Every solve runs under a time limit (--limit); a solve that hits it counts as "over" and
+its time as the limit (so the medians and percentiles are lower bounds where any are over).
+Node counts do not depend on the load of the machine; seconds do.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tutor.play import solver  # noqa: E402
+from tutor.play.deal import Deal  # noqa: E402
+from tutor.play.rules import TRUMPS  # noqa: E402
+
+TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": solver.NO_EQUIVALENCE,
+              "no move ordering": solver.NO_ORDERING, "bisection for MTD(f)": solver.BISECTION,
+              "one full-window search for MTD(f)": solver.FULL_WINDOW}
+
+
+def pct(values: list[float], q: float) -> float:
+    v = sorted(values)
+    return v[min(len(v) - 1, int(q * len(v)))]
+
+
+def run(deals, engine, limit, target=None, options=0, edge=False):
+    """(seconds, nodes, over) per deal. ``edge``: the threshold is the exact value itself,
+    the hardest yes/no question (known from an exact solve first, not timed)."""
+    out = []
+    for d in deals:
+        t = target
+        if edge:
+            try:
+                t = solver.solve(d, engine="c", best=False, max_seconds=limit * 4).points[d.declaring_team]
+            except solver.SearchStopped:
+                out.append((limit, 0, True))
+                continue
+        try:
+            s = solver.solve(d, target=t, engine=engine, best=False, max_seconds=limit, options=options)
+            out.append((s.seconds, s.nodes, False))
+        except solver.SearchStopped:
+            out.append((limit, 0, True))
+    return out
+
+
+def summary(rows) -> dict:
+    secs = [r[0] for r in rows]
+    done = [r for r in rows if not r[2]]
+    nodes = [r[1] for r in done]
+    return {"n": len(rows), "over": len(rows) - len(done),
+            "median_s": round(statistics.median(secs), 4), "p90_s": round(pct(secs, 0.9), 4),
+            "max_s": round(max(secs), 4),
+            "median_nodes": int(statistics.median(nodes)) if nodes else None,
+            "nodes_per_s": int(sum(nodes) / max(1e-9, sum(r[0] for r in done))) if done else None}
+
+
+def line(label: str, s: dict) -> str:
+    over = f" ({s['over']} over the limit)" if s["over"] else ""
+    return (f"| {label} | {s['n']} | {s['median_s']:.4f} | {s['p90_s']:.4f} | {s['max_s']:.4f} | "
+            f"{s['median_nodes']} | {s['nodes_per_s']} |{over}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--part", choices=("all", "full", "endgames", "techniques"), default="all")
+    ap.add_argument("--deals", type=int, default=100, help="full deals per trump kind")
+    ap.add_argument("--exact-deals", type=int, default=100, help="of those, solved exactly")
+    ap.add_argument("--endgames", type=int, default=60, help="endgames per size (all kinds mixed)")
+    ap.add_argument("--python-endgames", type=int, default=12, help="of those, for the reference")
+    ap.add_argument("--limit", type=float, default=10.0, help="seconds per solve")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--json", type=Path, help="write the figures here too")
+    a = ap.parse_args()
+    if a.quick:
+        a.deals, a.exact_deals, a.endgames, a.python_endgames = 4, 2, 12, 3
+    if solver.ENGINE != "c":
+        print("the compiled core is not built: only the reference can be measured", file=sys.stderr)
+        return 1
+    rng = random.Random(a.seed)
+    solver.solve(Deal.random(random.Random(0), 9, trump=TRUMPS[0]), target=79)   # allocate the table
+    results: dict = {"machine": f"{platform.machine()}, {platform.python_implementation()} "
+                                f"{platform.python_version()}", "limit_s": a.limit}
+    head = "| what | deals | median s | p90 s | max s | median nodes | nodes/s |\n|---|---|---|---|---|---|---|"
+    print(f"machine: {results['machine']}; limit {a.limit} s a solve; seed {a.seed}")
+    if a.part in ("all", "full"):
+        print("\n## Full nine-card deals, compiled core\n" + head)
+        for trump in TRUMPS:
+            deals = [Deal.random(rng, 9, trump=trump) for _ in range(a.deals)]
+            for label, kw, subset in (("79?", {"target": 79}, deals),
+                                      ("exact", {}, deals[:a.exact_deals]),
+                                      ("edge", {"edge": True}, deals[:a.exact_deals])):
+                s = summary(run(subset, "c", a.limit, **kw))
+                results[f"full {trump} {label}"] = s
+                print(line(f"{trump}: {label}", s), flush=True)
+    if a.part in ("all", "endgames"):
+        print("\n## Endgames (all six trump kinds in turn)\n" + head)
+        for size in (5, 6, 7):
+            deals = [Deal.random(rng, size, trump=TRUMPS[i % 6], misere=i % 5 == 4)
+                     for i in range(a.endgames)]
+            for engine, subset in (("c", deals), ("python", deals[:a.python_endgames])):
+                for label, kw in (("exact", {}), ("79?", {"target": 40})):
+                    s = summary(run(subset, engine, a.limit, **kw))
+                    results[f"{size} cards {engine} {label}"] = s
+                    print(line(f"{size} cards, {engine}: {'exact' if not kw else 'target 40'}", s), flush=True)
+    if a.part in ("all", "techniques"):
+        print("\n## What each technique buys (compiled core; 7-card endgames, exact value)\n" + head)
+        deals = [Deal.random(rng, 7, trump=TRUMPS[i % 6]) for i in range(max(6, a.endgames // 3))]
+        for label, opt in TECHNIQUES.items():
+            s = summary(run(deals, "c", a.limit, options=opt))
+            results[f"technique {label}"] = s
+            print(line(label, s), flush=True)
+    if a.json:
+        a.json.write_text(json.dumps(results, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
