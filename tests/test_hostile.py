@@ -486,3 +486,66 @@ def test_a_tarneeb_check_drill_of_a_number_that_is_no_bid_runs_everywhere(tmp_pa
 def test_the_shipped_tarneeb_drills_meet_their_schema():
     r = run("drills", "check", "exercises/tarneeb.yaml")
     assert r.exit_code == 0, r.output
+
+
+def test_every_numeric_option_of_every_command_reads_only_ascii_digits():
+    """No command takes a number through click's INT or FLOAT (which read '٣' as 3): each
+    uses the tutor's own number types, so every number is read the same way."""
+    import importlib
+
+    import click
+
+    from tutor.cli import COMMANDS
+    from tutor.commands.common import DecimalType, NumberType
+
+    def params(cmd, path):
+        for p in cmd.params:
+            yield path, p
+        if isinstance(cmd, click.Group):
+            for name, sub in cmd.commands.items():
+                yield from params(sub, f"{path} {name}")
+
+    checked = 0
+    for name, (target, _) in COMMANDS.items():
+        module, _, attr = target.partition(":")
+        cmd = getattr(importlib.import_module(module), attr)
+        for path, p in params(cmd, name):
+            assert not isinstance(p.type, (click.types.IntParamType, click.types.FloatParamType)), \
+                f"tutor {path} {p.opts}: use NUMBER / DecimalType"
+            checked += isinstance(p.type, (NumberType, DecimalType))
+    assert checked >= 10
+
+
+def test_tafel_add_weis_of_a_team_in_unicode_digits(tmp_path):
+    env = _board_with_games(tmp_path / "t.db", games=0)
+    line = refused(run("tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113",
+                       "--weis", "AC=²", "--lang", "en", env=env))
+    assert "--weis AC=²" in line and "not a whole number" in line
+
+
+def test_a_read_only_database_during_the_quiz(tmp_path, monkeypatch):
+    """The database opened read-only (SQLite's own refusal, as for a file without write
+    permission): the quiz says so in one line naming the database, exit 2, and the
+    answers of an earlier quiz stay."""
+    import sqlite3
+
+    from tutor import store
+
+    db = tmp_path / "q.db"
+    r = run("quiz", "exercises/hilfe.yaml", "--count", "2", "--db", str(db), input="70 Eichel\n80 Eichel\n")
+    assert r.exit_code == 0, r.output
+    before = sqlite3.connect(db).execute("SELECT count(*) FROM quiz_answer").fetchone()[0]
+    assert before == 2
+    connect = sqlite3.connect
+
+    def read_only(path, *args, **kwargs):
+        return connect(f"file:{path}?mode=ro", *args, uri=True, **kwargs)
+
+    monkeypatch.setattr(store.sqlite3, "connect", read_only)
+    r = run("quiz", "exercises/hilfe.yaml", "--count", "2", "--db", str(db), "--lang", "en",
+            input="70 Eichel\n80 Eichel\n")
+    monkeypatch.undo()
+    assert r.exit_code == 2, r.output
+    last = r.output.strip().splitlines()[-1]
+    assert str(db) in last and "read-only" in last and "what was saved before is kept" in last
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM quiz_answer").fetchone()[0] == before

@@ -79,6 +79,36 @@ class NumberType(click.ParamType):
 NUMBER = NumberType()
 
 
+class DecimalType(click.ParamType):
+    """A number like 2 or 0.5 in the digits 0-9 (click's FLOAT also takes '٣'), above
+    ``low`` when given."""
+
+    name = "number"
+
+    def __init__(self, low: "float | None" = None) -> None:
+        self.low = low
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        import re
+
+        from tutor.errors import ParseError
+        from tutor.text import printable
+
+        what = param.opts[0] if param is not None and param.opts else "number"
+        t = str(value).strip()
+        if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,9})?|\.[0-9]{1,9}", t):
+            shown = printable(repr(t))
+            raise ParseError(f"{what}: {shown} is not a number (write the digits 0-9, e.g. 2.5)",
+                             de=f"{what}: {shown} ist keine Zahl (schreibe die Ziffern 0-9, z.B. 2.5)")
+        n = float(t)
+        if self.low is not None and n <= self.low:
+            raise ParseError(f"{what}: {t} must be more than {self.low:g}",
+                             de=f"{what}: {t} muss grösser als {self.low:g} sein")
+        return n
+
+
 def write_or_echo(output, text: str) -> bool:
     """Write ``text`` to the file ``output``, or to standard output when it is None.
     Returns whether a file was written; an unwritable file is a one-line TutorError."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from tutor.commands.common import NUMBER, SEAT, common_options, emit_json, json_option, lang_option
+from tutor.commands.common import NUMBER, SEAT, NumberType, common_options, emit_json, json_option, lang_option
 
 SEATS = ("A", "B", "C", "D")
 
@@ -113,9 +113,9 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
               help="The database for --tafel (default: the user's data folder; $TUTOR_DB).")
 @click.option("--simulate", is_flag=True,
               help="Judge by simulation: deal the unseen cards to fit the auction and play them out.")
-@click.option("--samples", type=click.IntRange(1, 5000), default=200, show_default=True,
+@click.option("--samples", type=NumberType(1, 5000), default=200, show_default=True,
               help="With --simulate: how many deals at most.")
-@click.option("--seed", type=int, default=1, show_default=True, help="With --simulate: the random seed.")
+@click.option("--seed", type=NUMBER, default=1, show_default=True, help="With --simulate: the random seed.")
 @common_options
 @click.pass_context
 def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samples, seed,
@@ -167,14 +167,15 @@ def _parse_score(text: str) -> dict[str, int]:
     """``AC=1850,BD=1200``: each team's total before this game."""
     from tutor.errors import TutorError
     from tutor.scoring import parse_team
+    from tutor.text import is_number, parse_int
 
     out: dict[str, int] = {}
     for item in text.split(","):
         team, sep, points = item.partition("=")
-        if not sep or not points.strip().isdigit() or not team.strip():
+        if not sep or not is_number(points) or not team.strip():
             raise TutorError(f"{item.strip()!r}: write TEAM=POINTS for both teams, e.g. AC=1850,BD=1200",
                              de=f"{item.strip()!r}: TEAM=PUNKTE für beide Teams, z.B. AC=1850,BD=1200")
-        out[parse_team(team)] = int(points)
+        out[parse_team(team)] = parse_int(points, item.strip())
     if set(out) != {"AC", "BD"}:
         raise TutorError("give both teams, e.g. AC=1850,BD=1200",
                          de="beide Teams angeben, z.B. AC=1850,BD=1200")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from tutor.commands.common import SEAT, common_options, emit_json
+from tutor.commands.common import NUMBER, SEAT, NumberType, common_options, emit_json
 
 TOP_CALLS = 6   # calls listed in the text (with fort, double, konter); --all lists every one
 
@@ -19,9 +19,9 @@ def _hand_and_auction(hand: str, auction: str, rules):
 @click.option("--hand", required=True, help="The player's own hand, fixed in every deal.")
 @click.option("--auction", default="", help="The calls so far: every deal fits what they promised.")
 @click.option("--seat", type=SEAT, default=None, help="The hand's seat (default: the seat in turn).")
-@click.option("--count", type=click.IntRange(1, 10000), default=5, show_default=True,
+@click.option("--count", type=NumberType(1, 10000), default=5, show_default=True,
               help="How many deals.")
-@click.option("--seed", type=int, default=None, help="The random seed (the same seed, the same deals).")
+@click.option("--seed", type=NUMBER, default=None, help="The random seed (the same seed, the same deals).")
 @common_options
 def deal(hand, auction, seat, count, seed, as_json, lang, rules_spec):
     """Deals of the unseen cards that fit the auction, HAND fixed at its seat.
@@ -46,9 +46,9 @@ def deal(hand, auction, seat, count, seed, as_json, lang, rules_spec):
 @click.option("--hand", required=True, help="The hand to judge.")
 @click.option("--auction", default="", help="The calls so far, from Vorhand on.")
 @click.option("--seat", type=SEAT, default=None, help="The hand's seat (default: the seat in turn).")
-@click.option("--samples", type=click.IntRange(1, 5000), default=200, show_default=True,
+@click.option("--samples", type=NumberType(1, 5000), default=200, show_default=True,
               help="How many deals at most (sampling stops early when the answer is clear).")
-@click.option("--seed", type=int, default=1, show_default=True, help="The random seed.")
+@click.option("--seed", type=NUMBER, default=1, show_default=True, help="The random seed.")
 @click.option("--score", "score_text", default=None, metavar="AC=N,BD=N",
               help="The Partie's score before this game.")
 @click.option("--all", "show_all", is_flag=True,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from tutor.commands.common import emit_json, json_option, lang_option
+from tutor.commands.common import NUMBER, DecimalType, NumberType, emit_json, json_option, lang_option
 
 ENGINES = ("auto", "c", "python")   # tutor.play.solver.ENGINES, without importing it for --help
 
@@ -61,14 +61,14 @@ def _text(sol, deal, lang: str) -> str:
 
 @click.command("solve")
 @click.argument("file", metavar="FILE")
-@click.option("--target", type=int, metavar="N",
+@click.option("--target", type=NUMBER, metavar="N",
               help="Only ask whether the declaring team reaches N points (Misère: keeps to N or "
                    "fewer); cheaper than the exact value.")
 @click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
               help="c: the compiled core; python: the reference; auto: c where it is built.")
-@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), metavar="S",
+@click.option("--max-seconds", type=DecimalType(0), metavar="S",
               help="Stop the search after S seconds.")
-@click.option("--max-nodes", type=click.IntRange(min=1), metavar="N",
+@click.option("--max-nodes", type=NumberType(1), metavar="N",
               help="Stop the search after N nodes.")
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
               help="Say which engine runs here, and exit.")

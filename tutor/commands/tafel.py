@@ -198,7 +198,8 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
             for item in weis:
                 key, value = _key_value(item, "--weis", "TEAM=POINTS (AC=50) or SEAT=CARDS (A=Eichel:678)",
                                         "TEAM=PUNKTE (AC=50) oder PLATZ=KARTEN (A=Eichel:678)")
-                if is_number(value):
+                if is_number(value) or key.strip().upper() in ("AC", "CA", "BD", "DB"):
+                    parse_int(value, f"--weis {item}")   # a team's Weis is a number
                     k = parse_team(key, f"--weis {item}")
                 else:
                     k = current.seat_of(key, f"--weis {item}")
