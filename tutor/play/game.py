@@ -43,6 +43,7 @@ from typing import Any, Mapping, Sequence
 
 from tutor.cards import HAND_SIZE, Card, Hand, Rank
 from tutor.errors import IllegalPlayError, ParseError, TutorError
+from tutor.scoring import other
 from tutor.play.rules import (NOT_IN_HAND, SEATS, TEAMS, Rule, Trump, illegal_reason,
                               parse_strain, seats_from, team_of, trick_points, winner)
 
@@ -588,18 +589,8 @@ def lines(result: Replay, lang: str = "de", header: bool = True, board: bool = T
     de = lang == "de"
     g = result.game
     out = []
-    if not header:
-        pass
-    elif g.contract is not None:
-        how = [f"{g.contract}", (f"Spielübernehmer {g.declarer}" if de else f"declarer {g.declarer}")]
-        if g.redouble:
-            how.append("gekontert" if de else "doubled and redoubled (konter)")
-        elif g.double:
-            how.append("gedoppelt" if de else "doubled")
-        out.append(", ".join(how) + (f"; {g.leader} spielt aus" if de else f"; {g.leader} leads"))
-    else:
-        out.append((f"Trumpf {g.trump}; {g.leader} spielt aus" if de
-                    else f"trump {g.trump}; {g.leader} leads"))
+    if header:
+        out.append(_header(g, de))
     played = [", ".join(f"{s} {c}" for s, c in zip(t.seats, t.cards)) for t in result.tricks]
     width = max((len(p) for p in played), default=0)
     for t, p in zip(result.tricks, played):
@@ -626,17 +617,25 @@ def lines(result: Replay, lang: str = "de", header: bool = True, board: bool = T
         s = result.row.score
         if de:
             out.append(f"{g.contract}: {'gemacht' if s.made else 'verfehlt'}, {s.target_points} Zielpunkte "
-                       f"für {s.team if s.made else _other(s.team)}")
+                       f"für {s.team if s.made else other(s.team)}")
             out.append("Tafel: " + _board(result.row.points))
         else:
             out.append(f"{g.contract}: {'made' if s.made else 'missed'}, {s.target_points} target points "
-                       f"for {s.team if s.made else _other(s.team)}")
+                       f"for {s.team if s.made else other(s.team)}")
             out.append("Board: " + _board(result.row.points))
     return out
 
 
-def _other(team: str) -> str:
-    return "BD" if team == "AC" else "AC"
+def _header(g: PlayedGame, de: bool) -> str:
+    """The contract (or the trump) and who leads."""
+    if g.contract is None:
+        return f"Trumpf {g.trump}; {g.leader} spielt aus" if de else f"trump {g.trump}; {g.leader} leads"
+    how = [f"{g.contract}", (f"Spielübernehmer {g.declarer}" if de else f"declarer {g.declarer}")]
+    if g.redouble:
+        how.append("gekontert" if de else "doubled and redoubled (konter)")
+    elif g.double:
+        how.append("gedoppelt" if de else "doubled")
+    return ", ".join(how) + (f"; {g.leader} spielt aus" if de else f"; {g.leader} leads")
 
 
 def _weis_lines(result: Replay, lang: str) -> list[str]:
