@@ -38,6 +38,56 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+from tutor.commands.helptext import Localized  # noqa: E402  (small, click only)
+
+# The short line of each command in `tutor --help`, German and English.
+SHORT: dict[str, dict[str, str]] = {
+    "explain": {"de": "Ansagen lesen: was jede Ansage verspricht.", "en": COMMANDS["explain"][1]},
+    "bid": {"de": "Die Ansagen, die die Regeln einem Blatt bieten, und die beste.", "en": COMMANDS["bid"][1]},
+    "check": {"de": "Ist diese Ansage erlaubt, regelkonform und passend zum Blatt?", "en": COMMANDS["check"][1]},
+    "score": {"de": "Ein Spiel auf die Tafel schreiben.", "en": COMMANDS["score"][1]},
+    "rules": {"de": "Die Tischregeln eines Profils oder einer Datei.", "en": COMMANDS["rules"][1]},
+    "play": {"de": "Ein gespieltes Spiel nachspielen: jede Karte erlaubt? Wer sticht, wie viele Punkte?",
+             "en": COMMANDS["play"][1]},
+    "demo": {"de": "Das Beispiel der Regeln, Ansage für Ansage.", "en": COMMANDS["demo"][1]},
+    "tafel": {"de": "Die Tafel einer Partie am Tisch: new, add, show, undo, export.", "en": COMMANDS["tafel"][1]},
+    "match": {"de": "Eine aufgeschriebene Partie aus einer Partiedatei abrechnen.", "en": COMMANDS["match"][1]},
+    "weis": {"de": "Weis und Stöck eines Blatts.", "en": COMMANDS["weis"][1]},
+    "games": {"de": "Die Bietspiele und ihre Regeln des Bietens.", "en": COMMANDS["games"][1]},
+    "auction": {"de": "Die Ansagen eines Bietspiels prüfen: erlaubt? vorbei? wer mit wem?",
+                "en": COMMANDS["auction"][1]},
+    "solve": {"de": "Bestes Spiel auf eine Verteilung: die Kartenpunkte beider Teams, die besten Karten.",
+              "en": COMMANDS["solve"][1]},
+    "lessons": {"de": "Der Kurs: die Lektionen der Reihe nach, mit deinem Stand.", "en": COMMANDS["lessons"][1]},
+    "lesson": {"de": "Eine Lektion im Terminal zeigen.", "en": COMMANDS["lesson"][1]},
+    "quiz": {"de": "Aufgaben im Terminal üben (oder mit --review, was fällig ist).", "en": COMMANDS["quiz"][1]},
+    "sheet": {"de": "Ein druckbares Übungsblatt (HTML) aus Aufgabendateien oder einer Lektion.",
+              "en": COMMANDS["sheet"][1]},
+    "drills": {"de": "Aufgabendateien: prüfen, erzeugen, das Schema.", "en": COMMANDS["drills"][1]},
+    "deal": {"de": "Verteilungen der unbekannten Karten, die zu den Ansagen passen.", "en": COMMANDS["deal"][1]},
+    "eval": {"de": "Ein Blatt durch Simulation beurteilen: jedes Spiel und jede Ansage.", "en": COMMANDS["eval"][1]},
+}
+
+HELP: dict[str, dict] = {
+    "tutor": {
+        "de": {"help": "Ein Tutor für die Ansageregeln des Sidi-Barrani.\n\nJeder Befehl zeigt mit "
+                       "--help seine Hilfe, auf Deutsch oder mit --lang en (oder TUTOR_LANG=en) auf "
+                       "Englisch. --game gilt vor oder nach dem Befehl.",
+               "options": {"game": "Das Bietspiel (siehe `tutor games`).", "version": "Die Version zeigen und beenden.",
+                           "help_lang": "Sprache der Hilfe (Vorgabe: $TUTOR_LANG, sonst Deutsch)."},
+               "examples": ['tutor explain "60 Eichel, 70 Schellen, 90 Eichel"', "tutor quiz",
+                            "tutor explain --help --lang en"]},
+        "en": {"help": "A tutor for the bidding conventions of Sidi-Barrani.\n\nEvery command shows "
+                       "its help with --help, in German, or in English with --lang en (or "
+                       "TUTOR_LANG=en). --game goes before or after the command.",
+               "options": {"game": "The bidding game (see `tutor games`).", "version": "Show the version and exit.",
+                           "help_lang": "Language of the help (default: $TUTOR_LANG, else German)."},
+               "examples": ['tutor explain "60 Eichel, 70 Schellen, 90 Eichel"', "tutor quiz",
+                            "tutor explain --help --lang en"]},
+    },
+}
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
@@ -45,16 +95,25 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS:
             return None
+        from tutor.commands.helptext import localize
+
         module, _, attr = COMMANDS[name][0].partition(":")
-        return getattr(importlib.import_module(module), attr)
+        mod = importlib.import_module(module)
+        return localize(getattr(mod, attr), getattr(mod, "HELP", None), name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from tutor.commands.helptext import lang_in
+
+        ctx.meta["tutor.help_lang"] = lang_in(args)
         return super().parse_args(ctx, hoist_game(args, self))
 
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from tutor.commands.helptext import help_lang
+
+        lang = help_lang(ctx)
+        self.help_texts = {lang: {**HELP["tutor"][lang], "commands": {
+            name: SHORT.get(name, {}).get(lang, COMMANDS[name][1]) for name in COMMANDS}}}
+        Localized.format_help(self, ctx, formatter)
 
     def invoke(self, ctx: click.Context):
         from tutor.errors import TutorError
@@ -65,6 +124,9 @@ class LazyGroup(click.Group):
         except TutorError as e:
             click.echo(one_line(f"tutor: {e.text(ctx.meta.get('tutor.lang', 'de'))}"), err=True)
             ctx.exit(2)
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.ctx.get_help())   # `tutor tafel` alone: its help, not an error
+            ctx.exit(0)
         except click.UsageError as e:
             # one line, like every other input error, instead of click's usage block
             where = e.ctx.command_path if e.ctx is not None else "tutor"
@@ -102,9 +164,11 @@ def hoist_game(args: list[str], group: "LazyGroup") -> list[str]:
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--game", default="sidi-barrani", show_default=True, metavar="GAME",
               help="The bidding game (see `tutor games`).")
+@click.option("--lang", "help_lang", type=click.Choice(("de", "en")), default=None,
+              help="Language of the help (default: $TUTOR_LANG, else German).")
 @click.version_option(package_name="tutor")
 @click.pass_context
-def main(ctx: click.Context, game: str) -> None:
+def main(ctx: click.Context, game: str, help_lang: str | None) -> None:
     """A tutor for the bidding conventions of Sidi-Barrani."""
     ctx.ensure_object(dict)
     ctx.obj["game"] = game

@@ -19,9 +19,11 @@ def _remember_lang(ctx: click.Context, param, value):
 
 
 def lang_option(f: Callable) -> Callable:
-    return click.option("--lang", type=click.Choice(LANGS), default="de", show_default=True,
+    from tutor.commands.helptext import env_lang
+
+    return click.option("--lang", type=click.Choice(LANGS), default=env_lang,
                         callback=_remember_lang, is_eager=True,
-                        help="Language of the explanations and messages.")(f)
+                        help="Language of the explanations and messages (default: $TUTOR_LANG, else de).")(f)
 
 
 def rules_option(f: Callable) -> Callable:

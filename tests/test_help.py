@@ -1,0 +1,76 @@
+"""The help of every command: German by default, English with --lang en or TUTOR_LANG=en;
+every option described in both languages, required options marked, an example each;
+`tutor tafel` alone shows its help."""
+from __future__ import annotations
+
+import click
+import pytest
+
+from tutor.cli import COMMANDS, main
+from tutor.commands.helptext import SHARED
+
+
+def all_commands():
+    ctx = click.Context(main)
+    out = []
+    for name in sorted(COMMANDS):
+        cmd = main.get_command(ctx, name)
+        out.append((name, cmd))
+        if isinstance(cmd, click.Group):
+            out += [(f"{name} {sub}", cmd.get_command(ctx, sub)) for sub in cmd.list_commands(ctx)]
+    return out
+
+
+COMMAND_PATHS = [path for path, _ in all_commands()]
+
+
+@pytest.mark.parametrize("path, cmd", all_commands(), ids=COMMAND_PATHS)
+def test_every_command_has_its_texts_in_both_languages(path, cmd):
+    texts = getattr(cmd, "help_texts", None)
+    assert texts, f"{path}: no help texts (add them to HELP in its module)"
+    for lang in ("de", "en"):
+        t = texts[lang]
+        assert t["help"] and t["short"] and t["examples"], (path, lang)
+        for p in cmd.params:
+            if isinstance(p, click.Option) and not p.hidden and "--help" not in p.opts:
+                assert t.get("options", {}).get(p.name) or SHARED[lang].get(p.name), \
+                    f"{path} {p.opts[0]}: no {lang} text"
+
+
+@pytest.mark.parametrize("path", COMMAND_PATHS)
+def test_help_is_german_by_default_and_english_on_request(run, path):
+    words = path.split()
+    de = run(*words, "--help")
+    assert de.exit_code == 0 and de.output.startswith("Aufruf: "), de.output
+    assert "Optionen:" in de.output and "Beispiele:" in de.output and "Diese Hilfe zeigen" in de.output
+    en = run(*words, "--help", "--lang", "en")
+    assert en.output.startswith("Usage: ") and "Examples:" in en.output
+    assert "Show this message and exit." in en.output
+    env = run(*words, "--help", env={"TUTOR_LANG": "en"})
+    assert env.output == en.output
+
+
+def test_required_options_are_marked(run):
+    de = run("bid", "--help").output
+    assert "[Pflicht]" in de.split("--hand", 1)[1].split("--auction")[0]
+    en = run("check", "--help", "--lang", "en").output
+    assert "[required]" in en.split("--call", 1)[1].split("--seat")[0]
+
+
+def test_the_group_help_lists_the_commands_in_the_language(run):
+    de = run("--help").output
+    assert "Befehle:" in de and "Ansagen lesen: was jede Ansage verspricht." in de
+    en = run("--help", "--lang", "en").output
+    assert "Commands:" in en and "Read an auction: what every call promises." in en
+
+
+def test_tafel_alone_shows_its_help(run):
+    res = run("tafel")
+    assert res.exit_code == 0
+    assert res.output.startswith("Aufruf: ") and " tafel " in res.output.splitlines()[0] and "new" in res.output and "Beispiele:" in res.output
+    assert run("drills").output.startswith("Aufruf: ")
+
+
+def test_tutor_lang_sets_the_language_of_the_messages_too(run):
+    res = run("explain", "60 Eichel, 60 Rosen", env={"TUTOR_LANG": "en"})
+    assert res.exit_code == 2 and "does not overbid" in res.output
