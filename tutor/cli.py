@@ -66,6 +66,8 @@ SHORT: dict[str, dict[str, str]] = {
     "drills": {"de": "Aufgabendateien: prüfen, erzeugen, das Schema.", "en": COMMANDS["drills"][1]},
     "deal": {"de": "Verteilungen der unbekannten Karten, die zu den Ansagen passen.", "en": COMMANDS["deal"][1]},
     "eval": {"de": "Ein Blatt durch Simulation beurteilen: jedes Spiel und jede Ansage.", "en": COMMANDS["eval"][1]},
+    "table": {"de": "Ein Spiel am Tisch Ansage für Ansage verfolgen, mit Rat, wenn du dran bist.",
+              "en": COMMANDS["table"][1]},
 }
 
 HELP: dict[str, dict] = {

@@ -52,3 +52,37 @@ def table(hand, seat, dealer, partie, db_path, lang, rules_spec):
         dealer = dealer or stored.partie.next_dealer
     session = Session(hand, seat, dealer or "D", rules, lang)
     sys.exit(run(session, db=db_path, partie=partie_id))
+
+
+# -- help: German and English (tutor.commands.helptext) ------------------------------------
+_WORDS_DE = ("\b\n"
+             "  ?      die ganze Begründung        next   die offenen Ansagen nach den Regeln\n"
+             "  undo   die letzte Ansage zurück    new BLATT  das nächste Spiel (der Geber rückt weiter)\n"
+             "  tafel  die Tafel                   end    beenden")
+_WORDS_EN = ("\b\n"
+             "  ?      the full reasoning        next   the open conventional calls\n"
+             "  undo   take back the last call   new HAND  the next game (dealer moves on)\n"
+             "  tafel  the board                 end    stop")
+HELP: dict[str, dict] = {
+    "table": {
+        "de": {"short": "Ein Spiel am Tisch Ansage für Ansage verfolgen, mit Rat, wenn du dran bist.",
+               "help": "Ein Spiel am Tisch verfolgen: die Ansagen eintippen, wie sie kommen. Jede "
+                       "Zeile ist eine Ansage (60ei, 70 sche, 60 auf Rosen, D: dopple) oder ein Wort:"
+                       "\n\n" + _WORDS_DE + "\n\nNach dem Bieten: die Kartenpunkte (113, oder 113 "
+                       "weis AC=50 stöck BD).",
+               "options": {"hand": 'Deine neun Karten, z.B. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8".',
+                           "seat": "Dein Platz am Tisch: A, B, C oder D (A+C und B+D spielen zusammen).",
+                           "dealer": "Wer dieses Spiel gibt (Vorgabe D, oder mit --partie der nächste Geber der Partie); Vorhand ist der nächste.",
+                           "partie": "Jedes Spiel auf die Tafel schreiben: in die neueste Partie, oder Partie N."},
+               "examples": ['tutor table --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --seat C']},
+        "en": {"short": "Follow a game at the table call by call, with advice at your turn.",
+               "help": "Follow a game at the table: type the calls as they come. Each line is a call "
+                       "(60ei, 70 sche, 60 auf Rosen, D: dopple) or a word:\n\n" + _WORDS_EN +
+                       "\n\nAfter the auction: the card points (113, or 113 weis AC=50 stöck BD).",
+               "options": {"hand": 'Your nine cards, e.g. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8".',
+                           "seat": "Your place at the table: A, B, C or D (A+C, B+D play together).",
+                           "dealer": "Who deals this game (default D, or the Partie's next dealer with --partie); Vorhand is the next.",
+                           "partie": "Write each game on the Tafel: the newest Partie, or Partie N."},
+               "examples": ['tutor table --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --seat C --lang en']},
+    },
+}
