@@ -11,7 +11,8 @@ and scores each contract on the board by the table rules (:func:`tutor.scoring.s
   the hand's team (its points on the board minus the opponents'), undoubled;
 - **calls**: each call the conventions offer the hand (fort, every bid on a Zehner, the
   Matsch, double, konter; not the Ass-Ansage, which is information) valued as the
-  contract it leaves to be played: a bid as the final contract, fort as the standing
+  contract it leaves to be played: a bid as the final contract (doubled, where the table
+  doubles, when that is worse for the hand's team on average), fort as the standing
   contract (0 without one), a double or konter as the standing contract doubled or
   kontered;
 - **recommended**: the call of the highest expected value.
@@ -298,7 +299,12 @@ def _call_values(calls, results, index, s, team, rules) -> dict[str, list[int]]:
     for r in calls:
         call = r.call
         if call.kind == "bid" and call.value is not None and call.strain:
-            v = _values(Contract(call.strain, call.value, s.seat), results, index, team, rules)
+            c = Contract(call.strain, call.value, s.seat)
+            v = _values(c, results, index, team, rules)
+            if v is not None and rules.doubling:
+                # the opponents double when that pays them on these deals
+                doubled = _values(c, results, index, team, rules, 2)
+                v = min(v, doubled, key=_mean)
         elif call.kind in ("double", "redouble") and high is not None:
             v = _values(Contract(high.call.strain, high.call.value, high.seat), results, index, team,
                         rules, 2 if call.kind == "double" else 4)
