@@ -1164,11 +1164,12 @@ def _normalize(engine, text: str, rules, where: str) -> str:
         raise _Disagree(where, f"{where}: {e}", f"{where}: {e.text('de')}") from None
 
 
-def check_reading(reading: Reading, lang: str = "de",
-                  default_rules: Any = None) -> tuple[list[Checked], list[Problem]]:
+def check_reading(reading: Reading, lang: str = "de", default_rules: Any = None,
+                  only: "set[str] | None" = None) -> tuple[list[Checked], list[Problem]]:
     """Every drill of a reading recomputed with the engine: the drills that agree, and a
     problem for each that does not (the reading's own problems first). ``default_rules``
-    are the table rules of a file that names none (else the game's default)."""
+    are the table rules of a file that names none (else the game's default); ``only``
+    names the drills to recompute (default: all)."""
     problems = list(reading.problems)
     f = reading.file
     if f is None:
@@ -1180,6 +1181,8 @@ def check_reading(reading: Reading, lang: str = "de",
     rules_cache: dict[str, Any] = {}
     good: list[Checked] = []
     for d in f.drills:
+        if only is not None and d.id not in only:
+            continue
         spec = d.get("rules", f.rules if f.rules is not None else default_rules)
         key = json.dumps(spec, sort_keys=True, default=str)
         try:

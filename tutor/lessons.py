@@ -147,8 +147,27 @@ def find(lessons: Sequence[Lesson], key: str) -> Lesson:
                      de=f"keine Lektion {key!r} (Lektionen: {known})")
 
 
+_LESSON_KEYS: dict[tuple, str | None] = {}   # (path, mtime, size) -> the header's lesson
+
+
+def clear_caches() -> None:
+    _LESSON_KEYS.clear()
+
+
 def _lesson_key(path: Path) -> str | None:
-    """The ``lesson:`` of a drill file's header, read without checking the drills."""
+    """The ``lesson:`` of a drill file's header, read without checking the drills (once
+    per version of the file: every lesson asks it of every file in ``exercises/``)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key not in _LESSON_KEYS:
+        _LESSON_KEYS[key] = _read_lesson_key(path)
+    return _LESSON_KEYS[key]
+
+
+def _read_lesson_key(path: Path) -> str | None:
     import re as _re
 
     from tutor.files import read_text

@@ -74,14 +74,19 @@ def _verified(paths, lang, rules_spec, lessons_list=()):
 
     checked, problems, unreadable = drills.check_paths(paths, lang, default_rules=rules_spec)
     if unreadable or problems:
-        _report(problems, unreadable, lang)
-        n = len(problems) + len(unreadable)
-        click.echo(_t(lang, f"tutor: {n} Problem{'e' if n != 1 else ''} in den Übungen: "
-                            "sie werden so nicht verwendet (tutor drills check).",
-                      f"tutor: {n} problem{'s' if n != 1 else ''} in the drills: "
-                      "they are not used as they are (tutor drills check)."), err=True)
-        sys.exit(2 if unreadable else 1)
+        _refuse(problems, unreadable, lang)
     return _with_topics(checked, lessons_list)
+
+
+def _refuse(problems, unreadable, lang: str) -> None:
+    """Report every problem and exit 1 (2 for an unreadable file): the drills are not used."""
+    _report(problems, unreadable, lang)
+    n = len(problems) + len(unreadable)
+    click.echo(_t(lang, f"tutor: {n} Problem{'e' if n != 1 else ''} in den Übungen: "
+                        "sie werden so nicht verwendet (tutor drills check).",
+                  f"tutor: {n} problem{'s' if n != 1 else ''} in the drills: "
+                  "they are not used as they are (tutor drills check)."), err=True)
+    sys.exit(2 if unreadable else 1)
 
 
 def _with_topics(checked, lessons_list):
@@ -271,8 +276,13 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
     course = _lessons(lessons_path, required=False)
     progress = quiz.Progress.open(db_path, learner)
     try:
-        items = _quiz_items(files, review, course, progress, lang, rules_spec)
-        if not files and not review:
+        course_quiz = not files and not review
+        # the course is read whole, but only the drills this session asks are recomputed
+        # with the engine (_course_items); any problem in reading it: the full check
+        readings = _course_readings(course) if course_quiz else None
+        items = _unchecked(readings, course) if readings is not None else \
+            _quiz_items(files, review, course, progress, lang, rules_spec)
+        if course_quiz:
             # the course: what is due first, then what this learner has not answered yet
             sched = progress.schedule()
             due = {k for k in progress.due()}
@@ -282,6 +292,8 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
         items = quiz.order(items, shuffle, seed)
         if count:
             items = items[:count]
+        if readings is not None:
+            items = _check_chosen(items, readings, lang, rules_spec)
         if not items:
             click.echo(quiz.MESSAGES[lang]["nothing_due"])
             click.echo(quiz.MESSAGES[lang]["score"].format(correct=0, answered=0))
@@ -322,6 +334,55 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
         progress.close()
     if as_json:
         emit_json(result.to_json())
+
+
+def _course_readings(course):
+    """The course's drill files read and checked against the schema, by file name; None
+    when one cannot be read or breaks the schema (then the full check reports it all)."""
+    from tutor import drills
+    from tutor.errors import ParseError
+
+    readings = {}
+    for p in drills.collect(_course_files(course)):
+        try:
+            reading = drills.read_path(p)
+        except ParseError:
+            return None
+        if reading.problems or reading.file is None:
+            return None
+        readings[reading.file.name] = reading
+    return readings
+
+
+def _unchecked(readings, course):
+    """Every drill of the readings, not yet recomputed by the engine (``solution`` None)."""
+    from tutor import drills
+
+    items = [drills.Checked(r.file, d, None, None) for r in readings.values() for d in r.file.drills]
+    return _with_topics(items, course)
+
+
+def _check_chosen(items, readings, lang, rules_spec):
+    """The drills of this session recomputed with the engine, in their order: the course
+    is checked lazily, a drill when a session asks it. A drill the engine does not agree
+    with stops the quiz as the full check would (exit 1)."""
+    from tutor import drills
+
+    asked: dict[str, set] = {}
+    for c in items:
+        asked.setdefault(c.file.name, set()).add(c.drill.id)
+    checked: dict[tuple, object] = {}
+    problems = []
+    for name, ids in asked.items():
+        good, bad = drills.check_reading(readings[name], lang, default_rules=rules_spec, only=ids)
+        problems += bad
+        checked.update({(name, g.drill.id): g for g in good})
+    if problems:
+        _refuse(problems, (), lang)
+    import dataclasses
+
+    # each drill as checked, with the file as the session knows it (its lesson's topic)
+    return [dataclasses.replace(checked[(c.file.name, c.drill.id)], file=c.file) for c in items]
 
 
 def _quiz_items(files, review, course, progress, lang, rules_spec):
