@@ -552,3 +552,23 @@ def test_why_a_call_follows_no_convention(auction, why):
         assert last.kind == "opening"
         return
     assert last.kind == "unconventional" and why in last.text("de")
+
+
+@pytest.mark.parametrize("auction, lang, line", [
+    ("60 Eichel", "de", "Am Zug: B."),
+    ("60 Eichel", "en", "Next to call: B."),
+    ("fort, fort, fort, fort", "de", "Alle haben «fort» gesagt: kein Spiel, es wird neu gegeben."),
+    ("fort, fort, fort, fort", "en", "Everybody said fort: no game, the cards are dealt anew."),
+    ("60 Eichel, fort, fort, fort", "de", "Das Bieten ist beendet: A spielt 60 Eichel (Zielpunkte ×1)."),
+    ("60 Eichel, B: dopple", "de", "Das Bieten ist beendet: A spielt 60 Eichel, gedoppelt (Zielpunkte ×2)."),
+    ("60 Eichel, B: dopple, C: konter", "de",
+     "Das Bieten ist beendet: A spielt 60 Eichel, gekontert (Zielpunkte ×4)."),
+    ("60 Eichel, B: dopple, C: konter", "en",
+     "The bidding is over: A plays 60 Eichel, redoubled (target points ×4)."),
+    ("60 Eichel, B: dopple", "en", "The bidding is over: A plays 60 Eichel, doubled (target points ×2)."),
+])
+def test_explain_ends_with_whose_turn_or_the_contract(auction, lang, line):
+    # "Sagen alle vier «fort», liegt kein Gebot vor"; the double doubles the target points,
+    # the konter doubles them again
+    r = run("explain", auction, "--lang", lang)
+    assert r.exit_code == 0 and r.output.rstrip("\n").splitlines()[-1] == line

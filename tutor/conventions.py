@@ -454,36 +454,33 @@ def _match_unconventional(s: Situation, c: Call) -> Params | None:
     return p
 
 
-def _match_kind(kind: str) -> Callable[[Situation, Call], Params | None]:
-    def match(s: Situation, c: Call) -> Params | None:
-        if c.kind != kind:
-            return None
-        p = _basic(s, c)
-        high = s.auction.high
-        p["bid"] = str(high.call) if high else "—"
-        p["declarer"] = high.seat if high else "—"
-        at_lead = s.auction.over
-        p["end_de"] = "vor dem ersten Ausspiel" if at_lead else "das Bieten ist beendet"
-        p["end_en"] = "before the first lead" if at_lead else "the bidding ends"
-        final = s.rules.fort_final
-        p["fort_de"] = ("lässt das Gebot stehen" if high else "bietet nicht") + \
-            (" und bleibt für dieses Bieten draussen" if final else " (und darf später wieder bieten)")
-        p["fort_en"] = ("lets the bid stand" if high else "does not bid") + \
-            (" and is out for this auction" if final else " (and may bid again later)")
-        return p
-    return match
+def _match_fort_or_double(s: Situation, c: Call) -> Params | None:
+    """fort, double and konter: each convention reads only its own kind (``reads``)."""
+    p = _basic(s, c)
+    high = s.auction.high
+    p["bid"] = str(high.call) if high else "—"
+    p["declarer"] = high.seat if high else "—"
+    at_lead = s.auction.over
+    p["end_de"] = "vor dem ersten Ausspiel" if at_lead else "das Bieten ist beendet"
+    p["end_en"] = "before the first lead" if at_lead else "the bidding ends"
+    final = s.rules.fort_final
+    p["fort_de"] = ("lässt das Gebot stehen" if high else "bietet nicht") + \
+        (" und bleibt für dieses Bieten draussen" if final else " (und darf später wieder bieten)")
+    p["fort_en"] = ("lets the bid stand" if high else "does not bid") + \
+        (" and is out for this auction" if final else " (and may bid again later)")
+    return p
 
 
 # The table, in priority order: the first convention that matches reads the call.
 CONVENTIONS: tuple[Convention, ...] = (
     Convention("fort", {"de": "fort: {seat} {fort_de}", "en": "fort: {seat} {fort_en}"},
-               _match_kind(FORT), reads=FORT),
+               _match_fort_or_double, reads=FORT),
     Convention("double", {"de": "{seat} doppelt {bid} von {declarer}: die Zielpunkte verdoppeln sich, {end_de}",
                           "en": "{seat} doubles {bid} by {declarer}: the target points double, {end_en}"},
-               _match_kind(DOUBLE), reads=DOUBLE),
+               _match_fort_or_double, reads=DOUBLE),
     Convention("redouble", {"de": "{seat} kontert: die Zielpunkte verdoppeln sich erneut und stehen fest",
                             "en": "{seat} redoubles (konter): the target points double again and are final"},
-               _match_kind(REDOUBLE), reads=REDOUBLE),
+               _match_fort_or_double, reads=REDOUBLE),
     Convention("matsch", {"de": "Matsch (157): das Team will alle Punkte des Spiels holen, 152 aus den Karten und 5 für den letzten Stich",
                           "en": "Matsch (157): the team means to take every point of the game, 152 in the cards and 5 for the last trick"},
                _match_matsch),
