@@ -28,8 +28,9 @@ from tutor.play.deal import Deal  # noqa: E402
 from tutor.play.rules import TRUMPS  # noqa: E402
 
 TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": solver.NO_EQUIVALENCE,
-              "no move ordering": solver.NO_ORDERING, "bisection for MTD(f)": solver.BISECTION,
-              "one full-window search for MTD(f)": solver.FULL_WINDOW}
+              "no move ordering": solver.NO_ORDERING, "no sure tricks": solver.NO_SURE_TRICKS,
+              "MTD(f) instead of bisection": solver.MTDF,
+              "one full-window search instead of bisection": solver.FULL_WINDOW}
 
 
 def pct(values: list[float], q: float) -> float:

@@ -39,6 +39,7 @@ static Entry *tt = NULL;
 static u64 tt_mask = 0;          /* number of entries - 1 (2^22 entries, 192 MB, allocated on first use) */
 static uint32_t tt_gen = 0;
 
+
 static int tt_init(int log2size) {
     if (tt && tt_mask + 1 == ((u64)1 << log2size)) return 0;
     free(tt);
@@ -70,7 +71,7 @@ typedef struct {
     int maxteam;                 /* whose points are counted: the declaring team */
     int maxside;                 /* the team that maximises them (the other one in a Misère) */
     /* options */
-    int use_tt, use_equiv, use_order;
+    int use_tt, use_equiv, use_order, use_sure;
     u64 mask;                    /* the part of the table this solve uses */
     /* budget */
     long long nodes, max_nodes;
@@ -238,6 +239,27 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
     return n;
 }
 
+/* Points the leader's team takes for sure: the leader's cards that stand at the top of
+ * their suit, one after the other (in a trump game a plain suit only while neither
+ * opponent holds a trump), each win a trick he leads; all the points if every card of
+ * his does. */
+static int sure_points(const S *s, int leader, int left, int R) {
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3], mine = s->hand[leader];
+    u64 opp_trumps = s->trump >= 0 ? (s->hand[(leader + 1) & 3] | s->hand[(leader + 3) & 3]) & s->suitmask[s->trump] : 0;
+    int lb = 0, tricks = 0;
+    for (int su = 0; su < NSUITS; su++) {
+        if (!(mine & s->suitmask[su])) continue;
+        if (su != s->trump && opp_trumps) continue;
+        for (int i = 0; i < s->nord[su]; i++) {
+            int c = s->ord[su][i];
+            if (!(live >> c & 1)) continue;
+            if (!(mine >> c & 1)) break;
+            lb += s->pts[c]; tricks++;
+        }
+    }
+    return tricks == left ? R : lb;
+}
+
 static int trick(S *s, int k, int alpha, int beta);
 
 /* The max team's points from a trick boundary on, `leader` to lead. Fail-soft. */
@@ -257,6 +279,11 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         }
         s->nodes += 4;
         return TEAM(w) == s->maxteam ? p : 0;
+    }
+    if (s->use_sure && s->maxside == s->maxteam) {   /* not in a Misère: nobody cashes there */
+        int lb = sure_points(s, leader, left, R);
+        if (TEAM(leader) == s->maxteam) { if (lb >= beta) return lb; }
+        else if (R - lb <= alpha) return R - lb;
     }
     u64 key[4];
     Entry *e = NULL;
@@ -433,7 +460,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  *       max_nodes, max_seconds, options) -> (value, best_mask, nodes, stop)
  * hands: 4 masks of the 36 cards; team 0 (A and C) or 1: whose points are counted, who
  * maximises them unless misere (then the other team does); target < 0: the exact value;
- * options: bit 0 no table, bit 1 no equivalence, bit 2 no ordering, bit 3 bisection.
+ * options: bit 0 no table, bit 1 no equivalence, bit 2 no ordering, bit 3 MTD(f) instead
+ * of bisection, bit 4 one full-window search instead, bit 5 no sure-trick bound.
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
@@ -469,6 +497,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
     s->maxside = misere ? 1 - maxteam : maxteam;
     s->use_tt = !(options & 1); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
+    s->use_sure = !(options & 32);
     s->max_nodes = max_nodes; s->leader = leader;
     double t0 = now();
     s->deadline = max_seconds > 0 ? t0 + max_seconds : 0;
@@ -485,7 +514,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     u64 best_mask = 0;
     int maxing = TEAM(leader) == s->maxside;
     if (target < 0) {
-        if (options & 8) {     /* bisection instead of MTD(f) */
+        if (options & 8) {
+            value = mtdf(s, leader, R / 2, R);
+        } else if (options & 16) {  /* one search with the full window */
+            value = boundary(s, leader, -1, R + 1);
+        } else {
+            /* bisection on the points: zero-window probes, each narrowing [lo, hi] by the
+             * bound it returns; measured faster than MTD(f) from R/2 (benchmarks/README) */
             int lo = 0, hi = R;
             while (lo < hi && !s->stop) {
                 int mid = (lo + hi + 1) / 2;
@@ -493,10 +528,6 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
                 if (g >= mid) lo = g; else hi = g;
             }
             value = lo;
-        } else if (options & 16) {  /* one search with the full window */
-            value = boundary(s, leader, -1, R + 1);
-        } else {
-            value = mtdf(s, leader, R / 2, R);
         }
         if (want_best && !s->stop && popc(s->hand[leader]) > 0) {
             int moves[9]; u64 group[9];

@@ -19,13 +19,13 @@ module, which tests hold the core against. ``engine="auto"`` takes the core when
 built (:data:`ENGINE` says which runs).
 
 The search (the same design in both): alpha-beta on the card points of one team, with
-zero-window probes (MTD(f)) that reuse one transposition table; the table is kept at
+zero-window probes (bisection on the points) that reuse one transposition table; the table is kept at
 trick boundaries, keyed on the remaining cards in their relative order (each card's
 owner and point value, suit by suit: which cards were played before does not matter);
 one candidate from each group of equivalent cards (next to each other among the cards
 not yet played, in one hand, worth the same); move ordering (the table's best card first,
 then a cheap winner, points onto a partner's trick, losing cheaply); bounds from the
-points still out. Every rule of play comes from :mod:`tutor.play.rules`.
+points still out and from sure tricks (the leader's top cards). Every rule of play comes from :mod:`tutor.play.rules`.
 """
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ ENGINES = ("auto", "c", "python")
 ENGINE = "c" if _core is not None else "python"   # what "auto" runs on this machine
 _INDEX = {c: i for i, c in enumerate(DECK)}
 # search options, for the benchmark's "what each technique buys" (the C core only)
-NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, BISECTION, FULL_WINDOW = 1, 2, 4, 8, 16
+NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, MTDF, FULL_WINDOW, NO_SURE_TRICKS = 1, 2, 4, 8, 16, 32
 
 
 class SearchStopped(TutorError):
@@ -211,20 +211,20 @@ class Reference:
             w = self._winner[table] = winner([DECK[c] for c in table], self.trump)
         return w
 
-    # -- the driver: MTD(f) for the exact value, one zero window for a target
+    # -- the driver: bisection for the exact value, one zero window for a target
     def run(self, target: int | None, want_best: bool) -> tuple[int, list[Card], bool]:
         R = self.handpts + LAST_TRICK
         maxing = self.team(self.root) == self.maxside
         best = 0
         if target is None:
-            lo, hi, g = 0, R, R // 2
+            lo, hi = 0, R           # bisection on the points, each probe a zero window
             while lo < hi and not self.stop:
-                beta = g + 1 if g == lo else g
-                g = self.boundary(self.root, beta - 1, beta)
-                if g < beta:
-                    hi = g
-                else:
+                mid = (lo + hi + 1) // 2
+                g = self.boundary(self.root, mid - 1, mid)
+                if g >= mid:
                     lo = g
+                else:
+                    hi = g
             value = lo
             if want_best and not self.stop:
                 for card, group in self.moves(self.root):
@@ -337,6 +337,29 @@ class Reference:
         cards = [c for c in self.order[rel[0]] if live >> c & 1]
         return cards[rel[1]] if rel[1] < len(cards) else None
 
+    def sure_points(self, leader: int, left: int, R: int) -> int:
+        """Points the leader's team takes for sure if it wants them (not in a Misère): the
+        leader's cards that stand at the top of their suit, one after the other (in a trump game a plain suit only while
+        neither opponent holds a trump), each win a trick he leads; all the points if
+        every card of his does."""
+        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        mine = self.hands[leader]
+        t = SUITS.index(self.trump.suit) if self.trump.suit is not None else -1
+        opp = self.hands[(leader + 1) % 4] | self.hands[(leader + 3) % 4]
+        opp_trumps = t >= 0 and any(opp >> c & 1 for c in self.order[t])
+        sure = tricks = 0
+        for s in range(4):
+            if s != t and opp_trumps:
+                continue
+            for c in self.order[s]:
+                if not live >> c & 1:
+                    continue
+                if not mine >> c & 1:
+                    break
+                sure += self.pts[c]
+                tricks += 1
+        return R if tricks == left else sure
+
     def boundary(self, leader: int, alpha: int, beta: int) -> int:
         """The counted team's points from a trick boundary on. Fail-soft alpha-beta."""
         hand = self.hands[leader]
@@ -352,6 +375,13 @@ class Reference:
             self.nodes += 4
             w = (leader + self.winner(cards)) % 4
             return R if self.team(w) == self.maxteam else 0
+        if self.maxside == self.maxteam:        # not in a Misère: nobody cashes there
+            sure = self.sure_points(leader, hand.bit_count(), R)
+            if self.team(leader) == self.maxteam:
+                if sure >= beta:
+                    return sure
+            elif R - sure <= alpha:
+                return R - sure
         key = self.key(leader)
         lo, hi, rel = self.tt.get(key, (0, R, None))
         if lo >= beta:
