@@ -295,3 +295,33 @@ def test_solve_budget_is_one_line(tmp_path):
 def test_solve_version_names_the_engine():
     r = CliRunner().invoke(main, ["solve", "--version"])
     assert r.exit_code == 0 and f"engine {solver.ENGINE}" in r.output
+
+
+def _interrupt_soon():
+    import os
+    import signal
+    import threading
+
+    t = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    t.start()
+    return t
+
+
+@needs_core
+def test_ctrl_c_stops_the_core():
+    d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))   # seconds of work
+    t = _interrupt_soon()
+    with pytest.raises(KeyboardInterrupt):
+        solver.solve(d, engine="c", max_seconds=30)
+    t.join()
+
+
+@needs_core
+def test_ctrl_c_in_tutor_solve_is_one_line_and_exit_130(tmp_path):
+    p = tmp_path / "full.yaml"
+    p.write_text(dumps(Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))), encoding="utf-8")
+    t = _interrupt_soon()
+    r = CliRunner().invoke(main, ["solve", str(p), "--lang", "en", "--max-seconds", "30"])
+    t.join()
+    assert r.exit_code == 130
+    assert r.output == "tutor: solve: interrupted (Ctrl-C)\n"

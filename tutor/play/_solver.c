@@ -239,24 +239,37 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
     return n;
 }
 
-/* Points the leader's team takes for sure: the leader's cards that stand at the top of
- * their suit, one after the other (in a trump game a plain suit only while neither
- * opponent holds a trump), each win a trick he leads; all the points if every card of
- * his does. */
+/* Points the leader's team takes for sure (when it wants them): the leader's cards that
+ * stand at the top of their suit, one after the other, each win a trick he leads; in a
+ * trump game the plain suits only once the opponents have no trump left, which his top
+ * trumps see to when there are at least as many of them as either opponent holds trumps
+ * (each trump lead draws one from each of them: only the Puur may stay back, and the top
+ * trumps include it). All the points if every card of his wins. */
+static int top_run(const S *s, int su, u64 live, u64 mine, int *tricks) {
+    int p = 0;
+    for (int i = 0; i < s->nord[su]; i++) {
+        int c = s->ord[su][i];
+        if (!(live >> c & 1)) continue;
+        if (!(mine >> c & 1)) break;
+        p += s->pts[c]; (*tricks)++;
+    }
+    return p;
+}
+
 static int sure_points(const S *s, int leader, int left, int R) {
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3], mine = s->hand[leader];
-    u64 opp_trumps = s->trump >= 0 ? (s->hand[(leader + 1) & 3] | s->hand[(leader + 3) & 3]) & s->suitmask[s->trump] : 0;
-    int lb = 0, tricks = 0;
-    for (int su = 0; su < NSUITS; su++) {
-        if (!(mine & s->suitmask[su])) continue;
-        if (su != s->trump && opp_trumps) continue;
-        for (int i = 0; i < s->nord[su]; i++) {
-            int c = s->ord[su][i];
-            if (!(live >> c & 1)) continue;
-            if (!(mine >> c & 1)) break;
-            lb += s->pts[c]; tricks++;
-        }
+    int lb = 0, tricks = 0, plain_ok = 1;
+    if (s->trump >= 0) {
+        u64 tm = s->suitmask[s->trump];
+        int t_run = 0;
+        lb += top_run(s, s->trump, live, mine, &t_run);
+        tricks += t_run;
+        int o1 = popc(s->hand[(leader + 1) & 3] & tm), o2 = popc(s->hand[(leader + 3) & 3] & tm);
+        plain_ok = t_run >= (o1 > o2 ? o1 : o2);
     }
+    if (plain_ok)
+        for (int su = 0; su < NSUITS; su++)
+            if (su != s->trump && (mine & s->suitmask[su])) lb += top_run(s, su, live, mine, &tricks);
     return tricks == left ? R : lb;
 }
 

@@ -339,25 +339,36 @@ class Reference:
 
     def sure_points(self, leader: int, left: int, R: int) -> int:
         """Points the leader's team takes for sure if it wants them (not in a Misère): the
-        leader's cards that stand at the top of their suit, one after the other (in a trump game a plain suit only while
-        neither opponent holds a trump), each win a trick he leads; all the points if
-        every card of his does."""
+        leader's cards that stand at the top of their suit, one after the other, each win
+        a trick he leads; in a trump game the plain suits only once the opponents have no
+        trump left, which his top trumps see to when there are at least as many of them
+        as either opponent holds trumps (each trump lead draws one from each: only the
+        Puur may stay back, and the top trumps include it). All the points if every card
+        of his wins."""
         live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
         mine = self.hands[leader]
         t = SUITS.index(self.trump.suit) if self.trump.suit is not None else -1
-        opp = self.hands[(leader + 1) % 4] | self.hands[(leader + 3) % 4]
-        opp_trumps = t >= 0 and any(opp >> c & 1 for c in self.order[t])
-        sure = tricks = 0
-        for s in range(4):
-            if s != t and opp_trumps:
-                continue
+
+        def top_run(s: int) -> tuple[int, int]:
+            points = tricks = 0
             for c in self.order[s]:
-                if not live >> c & 1:
-                    continue
-                if not mine >> c & 1:
-                    break
-                sure += self.pts[c]
-                tricks += 1
+                if live >> c & 1:
+                    if not mine >> c & 1:
+                        break
+                    points, tricks = points + self.pts[c], tricks + 1
+            return points, tricks
+
+        sure = tricks = 0
+        plain_ok = True
+        if t >= 0:
+            sure, tricks = top_run(t)
+            held = [sum(1 for c in self.order[t] if self.hands[(leader + i) % 4] >> c & 1) for i in (1, 3)]
+            plain_ok = tricks >= max(held)
+        if plain_ok:
+            for s in range(4):
+                if s != t:
+                    p, n = top_run(s)
+                    sure, tricks = sure + p, tricks + n
         return R if tricks == left else sure
 
     def boundary(self, leader: int, alpha: int, beta: int) -> int:
