@@ -11,7 +11,7 @@ import yaml
 from click.testing import CliRunner
 
 from tutor.cli import main
-from tutor.errors import IllegalPlayError, ParseError
+from tutor.errors import IllegalPlayError, ParseError, TutorError
 from tutor.play import game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -253,8 +253,8 @@ def bad(result, *words):
 
 @pytest.mark.parametrize("change, words", [
     ({"x": ("  A: Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "  A: Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK")},
-     ["game.yaml:", "equal size", "A 8"]),
-    ({"x": ("  B: Eichel:7 Schellen:B976", "  B: Eichel:U Schellen:B976")}, ["game.yaml:14:", "Eichel U", "A and B"]),
+     ["game.yaml:12:", "same size", "A 8"]),
+    ({"x": ("  B: Eichel:7 Schellen:B976", "  B: Eichel:U Schellen:B976")}, ["game.yaml:12:", "Eichel U", "A and B"]),
     ({"x": ("trump: Eichel ", "trump: Herz Ass")}, ["game.yaml:21:", "unknown trump"]),
     ({"x": ("trump: Eichel ", "trump: Rosen ")}, ["game.yaml:21:", "contract 100 Eichel"]),
     ({"x": ("  - Rosen 9, Rosen B, Rosen 6, Rosen A", "  - Rosen 9, Rosen B, Rosen 6, Rosen K")},
@@ -484,3 +484,18 @@ def test_weis_and_stoeck_reach_the_board(tmp_path, monkeypatch):
     row = json.loads(run("tafel", "add", "--played", p, "--db", db, "--json").stdout)["games"][0]
     assert row["weis"] == {"AC": 50, "BD": 0} and row["stoeck"] == ["AC"]
     assert row["points"] == r.row.points
+
+
+def test_the_deal_after_five_tricks_is_the_endgame_of_the_solver_example():
+    from tutor.play import deal
+
+    r = game.replay(game.load(EXAMPLE))
+    endgame = deal.load(ROOT / "examples" / "endgame.yaml")   # written from the rules' tables
+    after = r.deal_after(5)
+    assert (after.hands, after.trump, after.leader) == (endgame.hands, endgame.trump, endgame.leader)
+    assert r.deal_after(0) == game.load(EXAMPLE).deal and after.size == 4
+    # A, C took 30 of the last four tricks' 74 points (the endgame file says so too)
+    assert r.points["AC"] - r.tricks[4].total["AC"] == 30
+    assert sum(t.points for t in r.tricks[5:]) == 74
+    with pytest.raises(TutorError):
+        r.deal_after(9)

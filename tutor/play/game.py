@@ -43,6 +43,7 @@ from typing import Any, Mapping, Sequence
 
 from tutor.cards import HAND_SIZE, Card, Hand, Rank
 from tutor.errors import IllegalPlayError, ParseError, TutorError
+from tutor.play.deal import Deal, DealError
 from tutor.scoring import other
 from tutor.play.rules import (NOT_IN_HAND, SEATS, TEAMS, Rule, Trump, illegal_reason,
                               parse_strain, seats_from, team_of, trick_points, winner)
@@ -80,6 +81,12 @@ class PlayedGame:
     @property
     def misere(self) -> bool:
         return bool(self.contract is not None and self.contract.misere)
+
+    @property
+    def deal(self) -> Deal:
+        """The deal before the first card (for the solver: ``tutor.play.solver``)."""
+        return Deal(tuple(self.hands[s] for s in SEATS), self.trump, self.leader,
+                    self.declarer, self.misere)
 
     def where(self, *path: Any) -> str:
         """``file:line`` of the deepest part of ``path`` the file has a line for."""
@@ -173,6 +180,10 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
     if leader is None:
         raise _fail(source, "who plays the first card? write leader: A (or a contract and its declarer)",
                     "wer spielt die erste Karte aus? schreibe leader: A (oder Spiel und Spielübernehmer)")
+    try:   # four hands of one size, 1 to 9 cards, no card twice: what a deal is
+        Deal(tuple(hands[s] for s in SEATS), trump, leader)
+    except DealError as e:
+        raise e.at(f"{at('hands')}: ") from None
 
     weis = None
     if "weis" in data:
@@ -225,21 +236,6 @@ def _read_hands(value: Any, at) -> dict[str, Hand]:
     if missing:
         raise _fail(at("hands"), f"hands: the hand of {', '.join(missing)} is missing (four hands A, B, C, D)",
                     f"hands: das Blatt von {', '.join(missing)} fehlt (vier Blätter A, B, C, D)")
-    sizes = {s: len(h) for s, h in hands.items()}
-    if len(set(sizes.values())) > 1:
-        listed = ", ".join(f"{s} {n}" for s, n in sizes.items())
-        raise _fail(at("hands"), f"hands: four hands of equal size, these have {listed} cards",
-                    f"hands: vier gleich grosse Blätter, diese haben {listed} Karten")
-    if not 1 <= sizes["A"] <= HAND_SIZE:
-        raise _fail(at("hands"), f"hands: 1 to {HAND_SIZE} cards each, these have {sizes['A']}",
-                    f"hands: je 1 bis {HAND_SIZE} Karten, diese haben {sizes['A']}")
-    holder: dict[Card, str] = {}
-    for s in SEATS:
-        for c in hands[s]:
-            if c in holder:
-                raise _fail(at("hands", s), f"hands: {c} is in the hands of {holder[c]} and {s}",
-                            f"hands: {c} ist im Blatt von {holder[c]} und von {s}")
-            holder[c] = s
     return hands
 
 
@@ -402,6 +398,20 @@ class Replay:
     @property
     def complete(self) -> bool:
         return self.legal and len(self.tricks) == self.game.size
+
+    def deal_after(self, n: int) -> Deal:
+        """The deal after the first ``n`` tricks of the replay (0 <= n < the tricks
+        replayed): the cards left, led by the winner of trick ``n``."""
+        g = self.game
+        if not 0 <= n <= len(self.tricks) or n >= g.size:
+            raise TutorError(f"no deal after {n} tricks: the replay has {len(self.tricks)} "
+                             f"of {g.size}",
+                             de=f"kein Spiel nach {n} Stichen: der Nachlauf hat {len(self.tricks)} "
+                                f"von {g.size}")
+        played = {c for t in self.tricks[:n] for c in t.cards}
+        leader = self.tricks[n - 1].winner if n else g.leader
+        return Deal(tuple(Hand(set(g.hands[s]) - played) for s in SEATS), g.trump, leader,
+                    g.declarer, g.misere)
 
     def entry(self):
         """The game as a :class:`tutor.partie.Game` for the board (a complete game with a
