@@ -63,15 +63,21 @@ def auction_rows(entries: Sequence[tuple[str, str]], seats: Sequence[str], *,
     return rows
 
 
-def _why(item, lang: str) -> str:
-    """The engine's reasons, with the simulation's numbers where the answer rests on judgement."""
+NUMBERS_UP_TO = 40   # sheets of at most this many drills show the simulation's numbers
+
+
+def _why(item, lang: str, numbers: bool = True) -> str:
+    """The engine's reasons, with the simulation's numbers where the answer rests on
+    judgement (a second or two each, so only on sheets of up to NUMBERS_UP_TO drills)."""
+    if not numbers:
+        return item.solution.text
     from tutor.play.simulate import drill_numbers
 
-    numbers = drill_numbers(item, lang)
-    return f"{item.solution.text} {numbers}" if numbers else item.solution.text
+    extra = drill_numbers(item, lang)
+    return f"{item.solution.text} {extra}" if extra else item.solution.text
 
 
-def _exercise(item, number: int, lang: str) -> dict:
+def _exercise(item, number: int, lang: str, numbers: bool = True) -> dict:
     from tutor import drills, quiz
 
     d, sol, engine, rules = item.drill, item.solution, item.engine, item.drill.rules
@@ -81,7 +87,7 @@ def _exercise(item, number: int, lang: str) -> dict:
         "number": number, "id": d.id, "type": d.type, "type_label": w["types"][d.type],
         "ref": f"{item.file.name.rsplit('/', 1)[-1]} · {d.id}", "seats": seats,
         "hand": None, "seat": sol.seat, "auction": None, "choices": [], "teams": [],
-        "answer": quiz.show_answer(item, lang), "why": _why(item, lang), "note": d.note or "",
+        "answer": quiz.show_answer(item, lang), "why": _why(item, lang, numbers), "note": d.note or "",
         "rules_name": None, "trick": None, "cards_label": None, "trump": None,
     }
     ex["rules_name"] = item.rules_label
@@ -161,7 +167,7 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
                        else item.file.display_title)
             by_key[key] = {"title": heading, "exercises": []}
             groups.append(by_key[key])
-        by_key[key]["exercises"].append(_exercise(item, n, lang))
+        by_key[key]["exercises"].append(_exercise(item, n, lang, len(items) <= NUMBERS_UP_TO))
     if title is None:
         if lesson is not None:
             title = lesson.title
