@@ -40,6 +40,24 @@ def test_lay_down(hand, trump, expected):
     assert judgement.lay_down(Hand.parse(hand), trump) is expected
 
 
+def test_the_partners_promised_length_leaves_fewer_trumps_to_draw():
+    # U 9 A K with five trumps out is no lay-down; with three of them promised by the
+    # partner the opponents hold two at most, and they fall
+    from tutor.conventions import Promise
+
+    hand = Hand.parse("Eichel:U9AK Rosen:AKO Schilten:AK")
+    assert not judgement.lay_down(hand, Suit.EICHEL)
+    assert judgement.lay_down(hand, Suit.EICHEL, Promise(Suit.EICHEL, length=(3, 9)))
+
+
+def test_the_misere_count():
+    # Obenabe Misère: the Eichel King has one card above it out (the Ace), fewer than
+    # the hand's cards above it plus two: it may take a trick (4 and 10 falling in);
+    # every other card has enough higher cards out. 157 - 40 (partner) - 14 = 103.
+    c = judgement.misere(Hand.parse("Eichel:K76 Rosen:987 Schellen:87 Schilten:7"), "obenabe")
+    assert c.sure == 103
+
+
 def test_a_lay_down_with_five_trumps_is_bid_as_matsch_not_opened():
     # the old rule asked for six trumps with Puur and Nell and opened this at 100
     assert cv.advise("Eichel:U9AKO Rosen:AK Schilten:AK").call == "157 Eichel"
@@ -105,6 +123,10 @@ def test_the_partie_score_makes_doubling_a_leading_team_free():
     # the other way round BD lead: AC making 100 does not end it, no free double
     behind = judgement.Standing({"AC": 1200, "BD": 1850}, 2000)
     assert cv.advise(d, auction, seat="D", standing=behind).call is None
+    # AC 1850 : BD 1900: making 100 gives AC at least 2050 and BD at most 1957: free
+    assert cv.advise(d, auction, seat="D", standing=judgement.Standing({"AC": 1850, "BD": 1900})).call == "dopple"
+    # AC 1850 : BD 2000: BD could end ahead (2057 against 2050): the double is not free
+    assert cv.advise(d, auction, seat="D", standing=judgement.Standing({"AC": 1850, "BD": 2000})).call is None
 
 
 def test_a_team_that_wins_by_making_its_bid_does_not_konter():

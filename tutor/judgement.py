@@ -53,7 +53,8 @@ The count:
   hold his share of the trumps (``(9 - n) // 3``) and the hand bids the highest number
   its count reaches.
 - **The Partie's score** (:class:`Standing`): a team that wins the Partie by making its
-  bid, doubled or not, gains nothing from a high number or a konter; against it the
+  bid, doubled or not (the leading team that needs few points), gains nothing from a
+  high number or a konter; against it the
   double costs nothing and wins double when the bid fails, so the defenders double.
 
 The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
@@ -88,10 +89,12 @@ class Standing:
     target: int = 2000
 
     def wins_if_made(self, team: str, bid: int) -> bool:
-        """Making ``bid`` (card points and target points, at least twice the bid) takes
-        ``team`` to the target ahead of the other team, doubled or not."""
+        """Making ``bid`` wins ``team`` the Partie, doubled or not: even with the fewest
+        card points that make it (the bid itself, so at least twice the bid on the board)
+        the team reaches the target and ends ahead of the other (who take the rest)."""
         mine, theirs = self.score.get(team, 0), self.score.get(other(team), 0)
-        return mine >= theirs and mine + 2 * bid >= self.target
+        least = mine + 2 * bid
+        return least >= self.target and least > theirs + TOTAL_POINTS - bid
 
     def text(self, lang: str = "de") -> str:
         goal = "Ziel" if lang == "de" else "target"
