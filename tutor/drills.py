@@ -767,16 +767,19 @@ class SidiBarraniEngine:
         from tutor.scoring import STOECK_POINTS, TEAMS, other
 
         matsch = g.bid == rules.matsch_bid
+        if matsch:   # as the table says it: Matsch Eichel, not 157 Eichel
+            contract = "Matsch " + contract.partition(" ")[2]
         need = 157 if matsch else g.bid
         base = rules.matsch_target if matsch else g.bid
         mult = {1: "", 2: _t(lang, ", gedoppelt", ", doubled"), 4: _t(lang, ", gekontert", ", redoubled")}[g.multiplier]
         parts = [_t(lang, f"{g.declarer} spielt {contract}{mult}: zu holen sind {need} Kartenpunkte",
                     f"{g.declarer} plays {contract}{mult}: {need} card points to take")]
-        if g.multiplier > 1 or base != g.bid:
-            parts.append(_t(lang, f"auf dem Spiel stehen {base}" + (f" × {g.multiplier}" if g.multiplier > 1 else "")
-                            + f" = {g.target_points} Zielpunkte",
-                            f"{base}" + (f" × {g.multiplier}" if g.multiplier > 1 else "")
-                            + f" = {g.target_points} target points are at stake"))
+        if g.multiplier > 1:
+            parts.append(_t(lang, f"auf dem Spiel stehen {base} × {g.multiplier} = {g.target_points} Zielpunkte",
+                            f"{base} × {g.multiplier} = {g.target_points} target points are at stake"))
+        elif base != g.bid:
+            parts.append(_t(lang, f"auf dem Spiel stehen {g.target_points} Zielpunkte",
+                            f"{g.target_points} target points are at stake"))
         team = g.team
         made = _t(lang, "geholt", "made") if g.made else _t(lang, "verfehlt", "missed")
         parts.append(_t(lang, f"{team[0]}/{team[1]} haben {g.card_points} Kartenpunkte: {made}",
@@ -1032,12 +1035,46 @@ class Checked:
     def rules_label(self) -> str | None:
         """The table rules as the drill (or its file) names them, None for the default
         (the Verband's): shown with the question, since the answer depends on them."""
+        return self.rules_text("de")
+
+    def rules_text(self, lang: str = "de") -> str | None:
+        """The drill's table rules in the learner's words (``fort_final: false`` reads
+        "fort gilt nicht endgültig"), None for the Verband's."""
         spec = self.drill.get("rules", self.file.rules)
         if spec is None or spec == "verband":
             return None
         if isinstance(spec, dict):
-            return ", ".join(f"{k}: {_flow(v)}" for k, v in spec.items())
-        return str(spec)
+            return "; ".join(rule_words(k, v, lang) for k, v in spec.items())
+        words = RULE_WORDS.get(("profile", str(spec)))
+        return _t(lang, *words) if words else str(spec)
+
+
+# Table rules as a learner reads them, (German, English), by (key, value); others are
+# shown as "key: value".
+RULE_WORDS: dict[tuple, tuple[str, str]] = {
+    ("profile", "erweitert"): ("die erweiterte Variante: auch Obenabe, Undenufe und Misère, ohne Weis "
+                               "und Stöck, Matsch 257, Doppeln auch beim ersten Ausspielen",
+                               "the extended variant: also Obenabe, Undenufe and Misère, no Weis or "
+                               "Stöck, Matsch 257, doubling also at the first lead"),
+    ("fort_final", False): ("«fort» gilt nicht endgültig: wer fort gesagt hat, darf später wieder bieten",
+                            "a fort is not final: a player who said fort may bid again later"),
+    ("fort_final", True): ("«fort» gilt endgültig", "a fort is final"),
+    ("double_window", "first_lead"): ("gedoppelt werden darf auch noch beim ersten Ausspielen",
+                                      "a double is open until the first lead"),
+    ("double_window", "next_call"): ("gedoppelt werden darf bis zur nächsten Ansage",
+                                     "a double is open until the next call"),
+    ("hilfe", "common"): ("die Hilfe nach verbreiteter Lesart: zehn oder zwanzig mehr, ohne Kartenzahl",
+                          "the Hilfe as commonly played: ten or twenty more, without a count"),
+    ("matsch_target", 257): ("der Matsch zählt 257 Zielpunkte (mit der Matschprämie)",
+                             "a Matsch counts 257 target points (with the Matsch bonus)"),
+    ("doubling", False): ("ohne Doppeln und Kontern", "no doubling or kontern"),
+    ("weis", False): ("ohne Weis", "no Weis"), ("stoeck", False): ("ohne Stöck", "no Stöck"),
+}
+
+
+def rule_words(key: str, value: Any, lang: str) -> str:
+    words = RULE_WORDS.get((key, value))
+    return _t(lang, *words) if words else f"{key}: {_flow(value)}"
 
 
 def _rules_spec(spec: Any, base: str | None) -> Any:

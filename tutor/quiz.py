@@ -539,8 +539,8 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
         out.append(style.bold(m["number"].format(i=number[0], n=number[1])))
     if engine.game != drills.GAME:
         out.append(m["game"].format(name=game_name(engine.game)))
-    if item.rules_label:
-        out.append(m["rules"].format(name=item.rules_label))
+    if item.rules_text(lang):
+        out.append(m["rules"].format(name=item.rules_text(lang)))
     if d.type in ("bid", "check"):
         pre = re.match(r"\s*([A-Za-z])\s*:", str(d.get("call") or ""))
         out.append(m["your_hand"].format(seat=pre.group(1).upper() if pre else sol.seat))
@@ -598,6 +598,7 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
             out.append(m["q_score2"].format(teams=(" und " if lang == "de" else " and ").join(teams)))
             return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
         declarer, contract, mult = _contract_of(item)
+        contract = matsch_words(contract, rules)
         team = _team_words(declarer, seats, lang)
         extra = ""
         if f.get("weis"):
@@ -657,6 +658,13 @@ def game_name(game_id: str) -> str:
         return games.get(game_id).name
     except (TutorError, ImportError):
         return game_id
+
+
+def matsch_words(contract: str, rules) -> str:
+    """A Matsch as the table says it: ``157 Eichel`` reads ``Matsch Eichel``."""
+    head, _, strain = str(contract).strip().partition(" ")
+    bid = str(getattr(rules, "matsch_bid", 157))
+    return f"Matsch {strain}".strip() if head.lower() in (bid, "matsch") else contract
 
 
 def _contract_of(item) -> tuple[str, str, int]:

@@ -90,7 +90,7 @@ def _exercise(item, number: int, lang: str, numbers: bool = True) -> dict:
         "answer": quiz.show_answer(item, lang), "why": _why(item, lang, numbers), "note": d.note or "",
         "rules_name": None, "trick": None, "cards_label": None, "trump": None,
     }
-    ex["rules_name"] = item.rules_label
+    ex["rules_name"] = item.rules_text(lang)
     ex["game"] = (quiz.MESSAGES[lang]["game"].format(name=quiz.game_name(engine.game))
                   if getattr(engine, "game", drills.GAME) != drills.GAME else None)
     if d.hand:

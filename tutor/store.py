@@ -142,6 +142,7 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
     while True:
         try:
             conn.execute("PRAGMA busy_timeout=30000")
+            _refuse_foreign(conn, p)   # before WAL: another program's file stays as it was
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA foreign_keys=ON")
             _migrate(conn)
@@ -181,6 +182,20 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
     else:
         conn.execute("COMMIT")
+
+
+def _refuse_foreign(conn: sqlite3.Connection, p: Path) -> None:
+    """A SQLite file with tables but no ``schema_version`` belongs to another program:
+    the tutor does not add its tables to it."""
+    tables = [r[0] for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+    if tables and "schema_version" not in tables:
+        conn.close()
+        shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
+        raise TutorError(f"{p} is another program's database (tables: {shown}); the tutor leaves it "
+                         "alone: choose another --db",
+                         de=f"{p} ist die Datenbank eines anderen Programms (Tabellen: {shown}); "
+                            "der Tutor lässt sie in Ruhe: wähle eine andere --db")
 
 
 def _pending(conn: sqlite3.Connection) -> bool:

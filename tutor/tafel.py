@@ -160,6 +160,14 @@ class Tafel:
             pid = int(cur.lastrowid)
         return self.stored(pid)
 
+    def remove(self, partie_id: int | None = None) -> Stored:
+        """Delete a Partie and its games (one started by mistake); returns what it was."""
+        with store.transaction(self.conn):
+            current = self.stored(partie_id)
+            self.conn.execute("DELETE FROM tafel_game WHERE partie = ?", (current.id,))
+            self.conn.execute("DELETE FROM tafel_partie WHERE id = ?", (current.id,))
+        return current
+
     def add(self, game: Game, partie_id: int | None = None) -> Stored:
         """Write ``game`` on the board of the Partie; all of it or, on any error, nothing."""
         with store.transaction(self.conn):

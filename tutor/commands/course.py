@@ -144,7 +144,7 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
 
     width = max(len(printable(x.title)) for x, _ in rows)
     for x, s in rows:
-        status = _t(lang, f"{s['drills']:>3} Aufgaben, geübt {s['seen']}, richtig {s['right']}, fällig {s['due']}",
+        status = _t(lang, f"{s['drills']:>3} {'Aufgabe ' if s['drills'] == 1 else 'Aufgaben'}, geübt {s['seen']}, richtig {s['right']}, fällig {s['due']}",
                     f"{s['drills']:>3} drills, practised {s['seen']}, right {s['right']}, due {s['due']}")
         click.echo(f"{x.order:>3}. {printable(x.title):<{width}}  {x.id:<12} {status}")
     click.echo(next_lesson_text(rows, lang))
@@ -513,7 +513,7 @@ def drills_check(paths, rules_spec, as_json, lang):
                           f"{_files(len(files), lang)}: {len(checked)} drills fine, "
                           f"{n} problem{'s' if n != 1 else ''}."))
         else:
-            click.echo(_t(lang, f"{_files(len(files), lang)}, {len(checked)} Aufgaben: alle in Ordnung.",
+            click.echo(_t(lang, f"{_files(len(files), lang)}, {len(checked)} Aufgabe{'' if len(checked) == 1 else 'n'}: alle in Ordnung.",
                           f"{_files(len(files), lang)}, {len(checked)} drills: all fine."))
     sys.exit(2 if unreadable else 1 if problems else 0)
 
@@ -549,7 +549,7 @@ def drills_new(topic, count, seed, output, force, rules_spec, lang):
     text = dumps(f, schema_ref_for(output) if output else None)
     if not write_or_echo(output, text):
         return
-    click.echo(_t(lang, f"{output}: {len(f.drills)} Aufgaben ({topic}, seed {seed})",
+    click.echo(_t(lang, f"{output}: {len(f.drills)} Aufgabe{'' if len(f.drills) == 1 else 'n'} ({topic}, seed {seed})",
                   f"{output}: {len(f.drills)} drills ({topic}, seed {seed})"), err=True)
 
 

@@ -112,16 +112,26 @@ def tafel() -> None:
               help='The players: "Anna+Beat:Cla+Dani" is A Anna, C Beat (team AC), B Cla, D Dani.')
 @click.option("--dealer", default=None, metavar="SEAT|NAME",
               help="Who deals the first game (default: D, or so that the last losers get Vorhand).")
+@click.option("--force", is_flag=True, help="Start it without asking while another Partie is open.")
 @db_option
 @json_option
 @lang_option
-def new(rules_spec, settings, teams, dealer, db_path, as_json, lang) -> None:
+def new(rules_spec, settings, teams, dealer, force, db_path, as_json, lang) -> None:
     """Start a Partie."""
     from tutor.partie import parse_teams
 
     rules = _rules(rules_spec, settings)
     names = parse_teams(teams, "--teams") if teams else None
     with opened(db_path) as t:   # a name for --dealer is read against the Partie's players
+        open_one = next((x for x in reversed(t.all()) if not x.partie.over), None)
+        if open_one is not None and not force:
+            games = len(open_one.partie.games)
+            if sys.stdin.isatty() and not as_json:
+                if not click.confirm(_t(lang, *TAFEL_TEXTS["ask_new"]).format(n=open_one.id, games=games),
+                                     default=False):
+                    raise ParseError("tafel new: nothing started", de="tafel new: nichts begonnen")
+            elif not as_json:   # a program reading --json gets its one document
+                click.echo(_t(lang, *TAFEL_TEXTS["still_open"]).format(n=open_one.id, games=games), err=True)
         stored = t.new(rules, names, dealer)
     if as_json:
         emit_json({"partie": stored.id, **stored.partie.to_json()})
@@ -148,7 +158,7 @@ def _key_value(item: str, option: str, example: str, example_de: str) -> tuple[s
 @click.option("--weis", "weis", multiple=True, metavar="TEAM=POINTS|SEAT=CARDS",
               help="The Weis the table settled (AC=50), or the cards a player showed "
                    "(A=Eichel:678); repeat for several players.")
-@click.option("--stoeck", "stoeck", default=None, metavar="TEAM|SEAT",
+@click.option("--stoeck", "stoeck", multiple=True, metavar="TEAM|SEAT",
               help="The team that held König and Ober of the trump (20).")
 @click.option("--fort", "fort", is_flag=True, help="All four said fort: no game.")
 @click.option("--played", "played", default=None, type=click.Path(dir_okay=False), metavar="FILE",
@@ -210,9 +220,16 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
                     raise ParseError(f"--weis: {k} given twice", de=f"--weis: {k} doppelt angegeben")
                 shown[k] = value
             data["weis"] = shown
-        if stoeck is not None:
-            s = stoeck.strip()
-            data["stoeck"] = s if s.upper() in ("AC", "CA", "BD", "DB") else current.seat_of(s, "--stoeck")
+        if stoeck:
+            held = []
+            for item in stoeck:
+                s = item.strip()
+                held.append(s if s.upper() in ("AC", "CA", "BD", "DB") else current.seat_of(s, "--stoeck"))
+            teams = {"AC" if h.upper()[0] in "AC" else "BD" for h in held}
+            if len(teams) > 1:   # as score refuses it
+                raise ParseError("--stoeck: König and Ober of the trump are held by one team only",
+                                 de="--stoeck: König und Ober des Trumpfs hält nur ein Team")
+            data["stoeck"] = held[0]
         if not fort:
             for key in ("contract", "declarer", "card_points"):
                 if key not in data:
@@ -299,6 +316,46 @@ def undo(partie_id, db_path, as_json, lang) -> None:
     echo_board(stored.partie, lang, _title(stored))
 
 
+@tafel.command("remove")
+@click.option("--yes", is_flag=True, help="Remove it without asking.")
+@partie_option
+@db_option
+@lang_option
+def remove(yes, partie_id, db_path, lang) -> None:
+    """Remove a Partie (one started by mistake) with its games."""
+    with opened(db_path) as t:
+        current = t.stored(partie_id)
+        games = len(current.partie.games)
+        if not yes:
+            if not sys.stdin.isatty():
+                raise ParseError(f"tafel remove: Partie {current.id} has {games} game(s); "
+                                 "add --yes to remove it",
+                                 de=f"tafel remove: Partie {current.id} hat {games} Spiel(e); "
+                                    "mit --yes wird sie entfernt")
+            if not click.confirm(_t(lang, *TAFEL_TEXTS["ask_remove"]).format(n=current.id, games=games),
+                                 default=False):
+                return
+        t.remove(current.id)
+    click.echo(_t(lang, *TAFEL_TEXTS["removed"]).format(n=current.id, games=games))
+
+
+# The Tafel's questions and notes, (German, English).
+TAFEL_TEXTS: dict[str, tuple[str, str]] = {
+    "ask_new": ("Partie {n} ist noch offen ({games} Spiele). Trotzdem eine neue beginnen?",
+                "Partie {n} is still open ({games} games). Start a new one anyway?"),
+    "still_open": ("tafel: Partie {n} ist noch offen ({games} Spiele) und bleibt gespeichert "
+                   "(--partie {n}; tutor tafel remove --partie {n} --yes entfernt sie)",
+                   "tafel: Partie {n} is still open ({games} games) and stays stored "
+                   "(--partie {n}; tutor tafel remove --partie {n} --yes removes it)"),
+    "ask_remove": ("Partie {n} mit {games} Spielen entfernen?", "Remove Partie {n} with its {games} games?"),
+    "removed": ("tafel: Partie {n} entfernt ({games} Spiele)", "tafel: Partie {n} removed ({games} games)"),
+}
+
+
+def _t(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
 @tafel.command("list")
 @db_option
 @json_option
@@ -322,11 +379,11 @@ def list_(db_path, as_json, lang) -> None:
         if de:
             state = (f"vorbei, {p.winner} gewann" if p.over and p.winner
                      else "vorbei, unentschieden" if p.over else "offen")
-            click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} Spiele  {board}  ({state})")
+            click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} Spiel{'' if len(p.games) == 1 else 'e'}  {board}  ({state})")
         else:
             state = (f"over, {p.winner} won" if p.over and p.winner else "over, a draw" if p.over
                      else "open")
-            click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} games  {board}  ({state})")
+            click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} game{'' if len(p.games) == 1 else 's'}  {board}  ({state})")
 
 
 @tafel.command("export")
@@ -461,7 +518,8 @@ HELP: dict[str, dict] = {
                "options": {"rules_spec": "Tischregeln: verband, erweitert oder eine YAML-Datei (Vorgabe: wie die letzte Partie).",
                            "settings": "Eine Tischregel ändern, z.B. --set match_target=1500 --set end_rule=bonus.",
                            "teams": 'Die Spieler: "Anna+Beat:Cla+Dani" heisst A Anna, C Beat (Team AC), B Cla, D Dani.',
-                           "dealer": "Wer das erste Spiel gibt (Vorgabe: D, oder so, dass die letzten Verlierer Vorhand haben)."},
+                           "dealer": "Wer das erste Spiel gibt (Vorgabe: D, oder so, dass die letzten Verlierer Vorhand haben).",
+                           "force": "Ohne Rückfrage beginnen, auch wenn eine andere Partie noch offen ist."},
                "examples": ['tutor tafel new --rules verband --teams "Anna+Beat:Cla+Dani"',
                             "tutor tafel new --set match_target=1500"]},
         "en": {"short": "Start a Partie.",
@@ -470,7 +528,8 @@ HELP: dict[str, dict] = {
                "options": {"rules_spec": "Table rules: verband, erweitert or a YAML file (default: as the last Partie).",
                            "settings": "Change one table rule, e.g. --set match_target=1500 --set end_rule=bonus.",
                            "teams": 'The players: "Anna+Beat:Cla+Dani" is A Anna, C Beat (team AC), B Cla, D Dani.',
-                           "dealer": "Who deals the first game (default: D, or so that the last losers get Vorhand)."},
+                           "dealer": "Who deals the first game (default: D, or so that the last losers get Vorhand).",
+                           "force": "Start it without asking while another Partie is open."},
                "examples": ['tutor tafel new --rules verband --teams "Anna+Beat:Cla+Dani"',
                             "tutor tafel new --set match_target=1500"]},
     },
@@ -519,6 +578,18 @@ HELP: dict[str, dict] = {
                "options": {}, "examples": ["tutor tafel undo"]},
         "en": {"short": "Take back the last entry.", "help": "Takes back the Partie's last entry.",
                "options": {}, "examples": ["tutor tafel undo"]},
+    },
+    "tafel remove": {
+        "de": {"short": "Eine Partie entfernen (eine aus Versehen begonnene).",
+               "help": "Entfernt eine Partie mit ihren Spielen, etwa eine aus Versehen begonnene. Fragt "
+                       "im Terminal nach; sonst braucht es --yes.",
+               "options": {"yes": "Ohne Rückfrage entfernen."},
+               "examples": ["tutor tafel remove --partie 2 --yes"]},
+        "en": {"short": "Remove a Partie (one started by mistake).",
+               "help": "Removes a Partie with its games, such as one started by mistake. Asks on a "
+                       "terminal; otherwise it needs --yes.",
+               "options": {"yes": "Remove it without asking."},
+               "examples": ["tutor tafel remove --partie 2 --yes"]},
     },
     "tafel list": {
         "de": {"short": "Die gespeicherten Partien.", "help": "Die gespeicherten Partien, die neueste zuletzt.",

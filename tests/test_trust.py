@@ -1,0 +1,88 @@
+"""Small things that cost trust (issue 11), through the CLI."""
+from __future__ import annotations
+
+import sqlite3
+
+from conftest import ROOT, write
+
+
+def test_tafel_add_refuses_stoeck_for_both_teams(run, tmp_path):
+    db = tmp_path / "t.db"
+    run("tafel", "new", "--db", db)
+    res = run("tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113",
+              "--stoeck", "AC", "--stoeck", "BD", "--db", db)
+    assert res.exit_code == 2 and "König und Ober des Trumpfs hält nur ein Team" in res.output
+    assert "Noch kein Spiel" in run("tafel", "show", "--db", db).output      # nothing written
+    # A and C are one team: their Stöck (20) counts once; made 100: 113 + 100 + 20
+    res = run("tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113",
+              "--stoeck", "A", "--stoeck", "C", "--db", db, "--json")
+    assert res.exit_code == 0 and '"board": {"AC": 233, "BD": 44}' in res.output
+
+
+def test_tafel_new_while_a_partie_is_open_says_so_and_a_partie_can_be_removed(run, tmp_path):
+    db = tmp_path / "t.db"
+    run("tafel", "new", "--db", db)
+    res = run("tafel", "new", "--db", db)
+    assert res.exit_code == 0
+    assert "Partie 1 ist noch offen (0 Spiele) und bleibt gespeichert" in res.output
+    assert "Partie 2" in run("tafel", "list", "--db", db).output
+    refused = run("tafel", "remove", "--partie", "2", "--db", db)
+    assert refused.exit_code == 2 and "mit --yes wird sie entfernt" in refused.output
+    res = run("tafel", "remove", "--partie", "2", "--yes", "--db", db)
+    assert res.exit_code == 0 and "Partie 2 entfernt" in res.output
+    listed = run("tafel", "list", "--db", db).output
+    assert "Partie 1" in listed and "Partie 2" not in listed
+    forced = run("tafel", "new", "--force", "--db", db)
+    assert "noch offen" not in forced.output
+
+
+def test_another_programs_database_is_refused_and_left_unchanged(run, tmp_path):
+    other = tmp_path / "kunden.sqlite"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE kunden (id INTEGER)")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    for args in (("tafel", "list"), ("quiz", ROOT / "exercises" / "hilfe.yaml"), ("lessons",)):
+        res = run(*args, "--db", other, input="")
+        assert res.exit_code == 2, res.output
+        assert "ist die Datenbank eines anderen Programms (Tabellen: kunden)" in res.output
+    assert other.read_bytes() == before
+
+
+def test_table_rules_in_the_learners_words():
+    """The bundled table-rule drills name their rules as words, not as raw keys."""
+    from tutor import drills, quiz
+
+    shown = set()
+    for item in drills.verified([ROOT / "exercises" / "tischregeln.yaml", ROOT / "exercises" / "tischregeln-gen.yaml"]):
+        text, _ = quiz.question(item, "de")
+        line = next((x for x in text.splitlines() if x.startswith("Tischregeln:")), None)
+        if line:
+            shown.add(line)
+            assert not any(k in line for k in ("fort_final", "double_window", "matsch_target", "hilfe:")), line
+    assert "Tischregeln: «fort» gilt nicht endgültig: wer fort gesagt hat, darf später wieder bieten" in shown
+
+
+def test_a_matsch_is_named_matsch_and_no_257_equals_257(run, tmp_path):
+    f = write(tmp_path, "m.yaml", """\
+        drills:
+          - id: m
+            type: score
+            rules: erweitert
+            contract: "157 Eichel"
+            declarer: A
+            card_points: 157
+            answer: {AC: 414, BD: 0}
+        """)
+    out = run("quiz", f, "--db", tmp_path / "p.db", input="0 0\n").output
+    assert "A spielt Matsch Eichel" in out and "157 Eichel" not in out
+    assert "257 = 257" not in out and "auf dem Spiel stehen 257 Zielpunkte" in out
+
+
+def test_one_drill_is_one_aufgabe(run, tmp_path):
+    f = write(tmp_path, "one.yaml", """\
+        drills:
+          - {id: t, type: trick, trump: Eichel, trick: "Rosen A, Eichel 9, Rosen K, Rosen 6", answer: B}
+        """)
+    assert "1 Datei, 1 Aufgabe: alle in Ordnung." in run("drills", "check", f).output
