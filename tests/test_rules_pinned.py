@@ -572,3 +572,50 @@ def test_explain_ends_with_whose_turn_or_the_contract(auction, lang, line):
     # the konter doubles them again
     r = run("explain", auction, "--lang", lang)
     assert r.exit_code == 0 and r.output.rstrip("\n").splitlines()[-1] == line
+
+
+# -- Weis shown in a Partie, and the ends of a Partie once more -----------------------------------
+
+def test_equal_weis_the_order_starts_at_vorhand_not_at_the_declarer():
+    # game 1: D deals, A is Vorhand; B declares. Equal Dreiblätter, neither in trump:
+    # from Vorhand A comes before B (AC writes); from the first lead B would come first.
+    cards = {"A": "Eichel:678", "B": "Schellen:678"}
+    p = play(VERBAND, g("80 Rosen", "B", 100, weis=cards))
+    assert p.rows[0].vorhand == "A" and p.rows[0].score.weis == {"AC": 20}
+    lead = play(table(weis_order="lead"), g("80 Rosen", "B", 100, weis=cards))
+    assert lead.rows[0].score.weis == {"BD": 20}
+
+
+def test_equal_weis_the_one_in_trump_wins():
+    cards = {"A": "Eichel:678", "B": "Rosen:678"}
+    p = play(VERBAND, g("80 Rosen", "C", 100, weis=cards))
+    assert p.rows[0].score.weis == {"BD": 20}
+
+
+def test_a_long_sequence_shown_counts_by_the_tables_long_weis_rule():
+    cards = {"A": "Eichel:6789BU"}      # a Sechsblatt: 150 graded, 100 flat
+    graded = play(VERBAND, g("80 Rosen", "C", 100, weis=cards))
+    flat = play(table(long_weis="flat100"), g("80 Rosen", "C", 100, weis=cards))
+    assert graded.rows[0].score.weis == {"AC": 150} and flat.rows[0].score.weis == {"AC": 100}
+
+
+def test_ueberbiet_needs_the_declaring_team_ahead_not_level():
+    # "Erreicht das führende Team das Ziel und liegt vorn": level is not ahead.
+    # game 1: A makes 60 with 97: AC 157, BD 60; game 2: B makes 60 with 97: 217 : 217
+    # (both over 200, level: play on); game 3: A misses 95 with 91 and a Weis of 70:
+    # AC 217 + 91 + 70 = 378, BD 217 + 66 + 95 = 378 -- level, so no Überbiet, play on.
+    rules = table(match_target=200, end_rule="ueberbiet")
+    p = play(rules, g("60 Eichel", "A", 97), g("60 Schellen", "B", 97))
+    assert p.totals == {"AC": 217, "BD": 217} and not p.over
+    q = p.add(Game.from_dict(g("95 Eichel", "A", 91, weis={"AC": 70}), rules))
+    assert q.rows[-1].points == {"AC": 161, "BD": 161}
+    assert q.rows[-1].adjustment == {"AC": 0, "BD": 0} and q.totals == {"AC": 378, "BD": 378}
+    assert not q.over
+    # one Stöck more and AC is ahead: the 95 comes off both teams
+    r = p.add(Game.from_dict(g("95 Eichel", "A", 91, weis={"AC": 70}, stoeck="AC"), rules))
+    assert r.rows[-1].adjustment == {"AC": -95, "BD": -95} and not r.over
+
+
+def test_a_draw_is_decided_after_its_game():
+    p = play(table(match_target=200, tie="draw"), g("60 Eichel", "A", 97), g("60 Schellen", "B", 97))
+    assert p.over and p.winner is None and p.to_json()["decided_after"] == 2
