@@ -619,3 +619,13 @@ def test_ueberbiet_needs_the_declaring_team_ahead_not_level():
 def test_a_draw_is_decided_after_its_game():
     p = play(table(match_target=200, tie="draw"), g("60 Eichel", "A", 97), g("60 Schellen", "B", 97))
     assert p.over and p.winner is None and p.to_json()["decided_after"] == 2
+
+
+def test_each_kind_of_free_call_is_offered_once_per_suit():
+    # A after 60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen: raises in the own Eichel and
+    # "we want your suit" in the opponents' Schellen carry no information: the lowest of
+    # each is offered (100 Eichel, 100 Schellen), not one instead of the other
+    a_hand = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
+    offered = {(o.kind, str(o.call)) for o in cv.advise(a_hand, "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen").options}
+    assert ("raise", "100 Eichel") in offered and ("want", "100 Schellen") in offered
+    assert ("raise", "110 Eichel") not in offered and ("want", "110 Schellen") not in offered

@@ -664,7 +664,7 @@ class _Prefix:
 # Auctions read before, as a tree of their prefixes per table rules: a drill file, a
 # worksheet, the generator and the quiz read the same beginnings again and again. Bounded:
 # prefixes up to CACHED_CALLS calls, at most CACHED_PREFIXES in all (then it starts anew).
-CACHED_CALLS, CACHED_PREFIXES = 48, 20_000
+CACHED_CALLS, CACHED_PREFIXES = 48, 2_000
 _PREFIXES: dict[TableRules, _Prefix] = {}
 _cached = 0
 
