@@ -11,6 +11,7 @@ import json
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -222,13 +223,35 @@ def _read_until(fd: int, needle: bytes, timeout: float = 20) -> bytes:
     return buf
 
 
+def _child(*env: tuple[str, str]) -> None:
+    """In the forked child: the tutor in the pseudo-terminal (Ctrl-C as a user's, even
+    when the tests run where SIGINT is ignored, as for a background job)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    for k, v in env:
+        os.environ[k] = v
+    os.environ.pop("TUTOR_DB", None)
+    os.chdir(ROOT)
+    os.execv(sys.executable, [sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C"])
+
+
+def _wait(pid: int, timeout: float = 20) -> int:
+    """The child's exit code; killed and failed when it does not end in time."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.WIFEXITED(status), f"ended by signal {os.WTERMSIG(status)}"
+            return os.WEXITSTATUS(status)
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    raise AssertionError("tutor table did not end")
+
+
 def test_in_a_pseudo_terminal_with_a_prompt_and_the_terminal_width():
     pid, fd = pty.fork()
     if pid == 0:  # the child: the tutor in a 40-column terminal
-        os.environ["COLUMNS"] = "40"
-        os.environ.pop("TUTOR_DB", None)
-        os.chdir(ROOT)
-        os.execv(sys.executable, [sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C"])
+        _child(("COLUMNS", "40"))
     try:
         out = _read_until(fd, b"> ")
         assert b"Dein Blatt (C)" in out
@@ -244,24 +267,20 @@ def test_in_a_pseudo_terminal_with_a_prompt_and_the_terminal_width():
         assert lines and all(len(x) <= 40 for x in lines), lines
         os.write(fd, b"end\n")
         _read_until(fd, b"\x00", timeout=10)
+        assert _wait(pid) == 0
     finally:
-        _, status = os.waitpid(pid, 0)
         os.close(fd)
-    assert os.WEXITSTATUS(status) == 0
 
 
 def test_ctrl_c_in_the_pseudo_terminal_ends_cleanly():
     pid, fd = pty.fork()
     if pid == 0:
-        os.environ.pop("TUTOR_DB", None)
-        os.chdir(ROOT)
-        os.execv(sys.executable, [sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C"])
+        _child()
     try:
         _read_until(fd, b"> ")
         os.write(fd, b"\x03")
         out = _read_until(fd, b"\x00", timeout=10)
+        assert _wait(pid) == 0
     finally:
-        _, status = os.waitpid(pid, 0)
         os.close(fd)
     assert b"Traceback" not in out
-    assert os.WEXITSTATUS(status) == 0
