@@ -30,21 +30,9 @@ def _rules(spec: str):
 
 
 def _option(name: str, parse, text: str):
-    """``parse(text)``, an error naming the option it came from (``--hand: ...``)."""
-    from tutor.errors import TutorError
+    from tutor.answers import option
 
-    try:
-        return parse(text)
-    except TutorError as e:
-        raise e.at(f"{name}: ") from None
-
-
-def _inputs(hand: str, auction: str, rules):
-    from tutor.auction import Auction
-    from tutor.cards import Hand
-
-    return (_option("--hand", Hand.parse, hand),
-            _option("--auction", lambda t: Auction.parse(t, rules=rules), auction))
+    return option(name, parse, text)
 
 
 def _kind(kind: str, lang: str) -> str:
@@ -70,19 +58,14 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
     if _other_game(ctx, "explain", auction=auction, next_calls=next_calls, as_json=as_json,
                    lang=lang, rules_spec=rules_spec):
         return
-    from tutor import conventions
+    from tutor import answers
     from tutor.conventions import state_line
 
     rules = _rules(rules_spec)
-    reader = conventions.replay(auction, rules)   # the AUCTION argument: errors name the call
-    e = conventions.Explanation(tuple(reader.readings), reader.auction)
-    upcoming = conventions.next_readings(reader) if next_calls else []
     if as_json:
-        data = e.to_json(lang)
-        if next_calls:
-            data["next_calls"] = [r.to_json(lang) for r in upcoming]
-        emit_json(data)
+        emit_json(answers.explain_json(auction, rules, lang, next_calls))
         return
+    e, upcoming = answers.explanation(auction, rules, next_calls)
     if not e.calls:
         click.echo(_t(lang, "Noch keine Ansage.", "No call yet."))
     for i, r in enumerate(e.calls, start=1):
@@ -127,8 +110,6 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samp
     if _other_game(ctx, "bid", hand=hand, auction=auction, seat=seat, as_json=as_json,
                    lang=lang, rules_spec=rules_spec):
         return
-    from tutor import conventions
-
     rules = _rules(rules_spec)
     standing = None
     if use_tafel:
@@ -147,15 +128,18 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samp
         from tutor.play.simulate import Simulation
 
         judge = Simulation(samples=samples, seed=seed, progress=not as_json)
-    advice = conventions.advise(*_inputs(hand, auction, rules), rules, seat, judge=judge,
-                                standing=standing)
+    from tutor import answers
+
     if as_json:
-        emit_json(advice.to_json(lang))
+        emit_json(answers.bid_json(hand, auction, seat, rules, lang, judge=judge, standing=standing))
         return
+    advice = answers.advice(hand, auction, seat, rules, judge=judge, standing=standing)
+    from tutor.conventions import _sentence
+
     rec = advice.call or _t(lang, "nichts sagen", "say nothing")
     click.echo(_t(lang, f"{advice.seat}: Empfehlung {rec}", f"{advice.seat}: recommended {rec}"))
     for line in advice.reasons(lang):
-        click.echo(f"  - {conventions._sentence(line)}")
+        click.echo(f"  - {_sentence(line)}")
     click.echo()
     click.echo(_t(lang, "Was die Ansageregeln diesem Blatt hier bieten:", "What the conventions offer this hand here:"))
     for r in advice.options:
@@ -204,22 +188,9 @@ def check(ctx, hand, auction, call_text, seat, as_json, lang, rules_spec):
     if _other_game(ctx, "check", hand=hand, auction=auction, call=call_text, seat=seat,
                    as_json=as_json, lang=lang, rules_spec=rules_spec):
         return
-    from tutor import conventions
+    from tutor import answers
 
-    from tutor.auction import sidi_barrani_spec, split_seat
-    from tutor.errors import IllegalCallError, TutorError
-
-    if hand is None:
-        raise TutorError("check needs --hand: whether a call is true depends on the hand",
-                         de="check braucht --hand: ob eine Ansage zum Blatt passt, hängt vom Blatt ab")
-    rules = _rules(rules_spec)
-    hand_value, auction_value = _inputs(hand, auction, rules)
-    spec = sidi_barrani_spec(rules)
-    try:   # unreadable is an input error; well formed but illegal is check's answer
-        _option("--call", lambda t: spec.parse_call(split_seat(t, spec)[1]), call_text)
-    except IllegalCallError:
-        pass
-    verdict = conventions.check(hand_value, auction_value, call_text, rules, seat)
+    verdict = answers.verdict(hand, auction, call_text, seat, _rules(rules_spec))
     if as_json:
         emit_json(verdict.to_json(lang))
     else:

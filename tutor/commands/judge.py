@@ -10,9 +10,9 @@ TOP_CALLS = 6   # calls listed in the text (with fort, double, konter); --all li
 
 
 def _hand_and_auction(hand: str, auction: str, rules):
-    from tutor.commands.engine import _inputs
+    from tutor.answers import inputs
 
-    return _inputs(hand, auction, rules)
+    return inputs(hand, auction, rules)
 
 
 @click.command("deal")

@@ -134,7 +134,9 @@ def new(rules_spec, settings, teams, dealer, force, db_path, as_json, lang) -> N
                 click.echo(_t(lang, *TAFEL_TEXTS["still_open"]).format(n=open_one.id, games=games), err=True)
         stored = t.new(rules, names, dealer)
     if as_json:
-        emit_json({"partie": stored.id, **stored.partie.to_json()})
+        from tutor.answers import tafel_json
+
+        emit_json(tafel_json(stored))
         return
     echo_board(stored.partie, lang, _title(stored))
 
@@ -171,7 +173,7 @@ def _key_value(item: str, option: str, example: str, example_de: str) -> tuple[s
 def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, played, partie_id,
         db_path, as_json, lang) -> None:
     """Write a game on the board."""
-    from tutor.partie import Game, parse_team
+    from tutor.answers import tafel_game, tafel_json
 
     with opened(db_path) as t:
         current = t.partie(partie_id)
@@ -190,36 +192,25 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
             stored = t.add(game_mod.replay(game_mod.load(played, rules=current.rules)).entry(),
                            partie_id)
             if as_json:
-                emit_json({"partie": stored.id, **stored.partie.to_json()})
+                emit_json(tafel_json(stored))
                 return
             echo_board(stored.partie, lang, _title(stored))
             return
         data: dict[str, Any] = {}
         if fort:
             data["fort"] = True
-        for key, value in (("contract", contract), ("card_points", card_points)):
+        for key, value in (("contract", contract), ("card_points", card_points),
+                           ("declarer", declarer)):
             if value is not None:
                 data[key] = value
-        if declarer is not None:
-            data["declarer"] = current.seat_of(declarer, "--declarer")
         if double:
             data["double"] = True
         if redouble:
             data["redouble"] = True
         if weis:
-            shown: dict[str, str] = {}
-            for item in weis:
-                key, value = _key_value(item, "--weis", "TEAM=POINTS (AC=50) or SEAT=CARDS (A=Eichel:678)",
-                                        "TEAM=PUNKTE (AC=50) oder PLATZ=KARTEN (A=Eichel:678)")
-                if is_number(value) or key.strip().upper() in ("AC", "CA", "BD", "DB"):
-                    parse_int(value, f"--weis {item}")   # a team's Weis is a number
-                    k = parse_team(key, f"--weis {item}")
-                else:
-                    k = current.seat_of(key, f"--weis {item}")
-                if k in shown:
-                    raise ParseError(f"--weis: {k} given twice", de=f"--weis: {k} doppelt angegeben")
-                shown[k] = value
-            data["weis"] = shown
+            data["weis"] = [_key_value(item, "--weis", "TEAM=POINTS (AC=50) or SEAT=CARDS (A=Eichel:678)",
+                                       "TEAM=PUNKTE (AC=50) oder PLATZ=KARTEN (A=Eichel:678)")
+                            for item in weis]
         if stoeck:
             held = []
             for item in stoeck:
@@ -230,15 +221,10 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
                 raise ParseError("--stoeck: König and Ober of the trump are held by one team only",
                                  de="--stoeck: König und Ober des Trumpfs hält nur ein Team")
             data["stoeck"] = held[0]
-        if not fort:
-            for key in ("contract", "declarer", "card_points"):
-                if key not in data:
-                    raise ParseError(f"tafel add: {OPTION[key]} is missing (or --fort for four forts)",
-                                     de=f"tafel add: {OPTION[key]} fehlt (oder --fort für viermal fort)")
-        game = Game.from_dict(data, current.rules, "tafel add", label=lambda k: OPTION.get(k, k))
+        game = tafel_game(data, current, "tafel add", label=lambda k: OPTION.get(k, k))
         stored = t.add(game, partie_id)
     if as_json:
-        emit_json({"partie": stored.id, **stored.partie.to_json()})
+        emit_json(tafel_json(stored))
         return
     echo_board(stored.partie, lang, _title(stored))
 
@@ -258,7 +244,9 @@ def show(html, output, partie_id, db_path, as_json, lang) -> None:
     with opened(db_path) as t:
         stored = t.stored(partie_id)
     if as_json:
-        emit_json({"partie": stored.id, "created": stored.created, **stored.partie.to_json()})
+        from tutor.answers import tafel_json
+
+        emit_json(tafel_json(stored, created=True))
         return
     if html:
         text = board_html(stored.partie, lang, _title(stored))
@@ -302,7 +290,9 @@ def undo(partie_id, db_path, as_json, lang) -> None:
     with opened(db_path) as t:
         stored, removed = t.undo(partie_id)
     if as_json:
-        emit_json({"partie": stored.id, "removed": removed.to_dict(), **stored.partie.to_json()})
+        from tutor.answers import tafel_json
+
+        emit_json(tafel_json(stored, removed=removed))
         return
     n = len(stored.partie.games) + 1
     if lang == "de":

@@ -25,8 +25,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.auction import DOUBLE, FORT, REDOUBLE, Call, sidi_barrani_spec, split_seat
-from tutor.cards import NELL, PUUR, Hand, Rank
+from tutor.auction import DOUBLE, REDOUBLE, Call, sidi_barrani_spec, split_seat
+from tutor.cards import NELL, PUUR, Hand
 from tutor.conventions import (COUNT_WORD, KIND_LABELS, MAX_LENGTH, Advice, Reader, Reading,
                                _article, advise, next_readings, offered,
                                state_line)
