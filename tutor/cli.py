@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "quiz": ("tutor.commands.course:quiz_cmd", "Practise drills in the terminal (or --review what is due)."),
     "sheet": ("tutor.commands.course:sheet_cmd", "A printable HTML worksheet from drill files or a lesson."),
     "table": ("tutor.commands.table:table", "Follow a game at the table call by call, with advice at your turn."),
+    "serve": ("tutor.commands.table:serve", "The table companion and the Tafel as a web page (for phones)."),
     "drills": ("tutor.commands.course:drills_group", "Drill files: check, new (generate), schema."),
     "deal": ("tutor.commands.judge:deal", "Deals of the unseen cards that fit an auction."),
     "eval": ("tutor.commands.judge:eval_command", "Judge a hand by simulation: every contract and call."),
@@ -68,6 +69,8 @@ SHORT: dict[str, dict[str, str]] = {
     "eval": {"de": "Ein Blatt durch Simulation beurteilen: jedes Spiel und jede Ansage.", "en": COMMANDS["eval"][1]},
     "table": {"de": "Ein Spiel am Tisch Ansage für Ansage verfolgen, mit Rat, wenn du dran bist.",
               "en": COMMANDS["table"][1]},
+    "serve": {"de": "Der Begleiter am Tisch und die Tafel als Webseite (für Handys).",
+              "en": COMMANDS["serve"][1]},
 }
 
 HELP: dict[str, dict] = {

@@ -54,6 +54,83 @@ def table(hand, seat, dealer, partie, db_path, lang, rules_spec):
     sys.exit(run(session, db=db_path, partie=partie_id))
 
 
+def _reachable_address(host: str) -> str:
+    """The address to print: the machine's own name or address for 0.0.0.0 / ::."""
+    import socket
+
+    if host not in ("0.0.0.0", "::", ""):
+        return f"[{host}]" if ":" in host else host
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        address = None
+    if not address or address.startswith("127."):
+        return socket.gethostname()
+    return address
+
+
+def _port_free(host: str, port: int) -> None:
+    import socket
+
+    from tutor.errors import TutorError
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            raise TutorError(f"cannot listen on {host}:{port}: {e.strerror or e} (another --port?)",
+                             de=f"kann nicht auf {host}:{port} lauschen: {e.strerror or e} "
+                                "(ein anderer --port?)") from None
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Where to listen; another address than this machine's (0.0.0.0 for the phones "
+                   "at the table) requires the printed secret.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@db_option
+@lang_option
+@rules_option
+def serve(host, port, db_path, lang, rules_spec):
+    """The table companion and the Tafel as a web page, for phones at the table.
+
+    Runs in the foreground; Ctrl-C stops it. With --host other than 127.0.0.1 it prints
+    the address with its secret and a QR code to scan.
+    """
+    import secrets
+
+    import uvicorn
+
+    from tutor.web.app import LOOPBACK_NAMES, Settings, create_app
+
+    loopback = host in LOOPBACK_NAMES
+    settings = Settings(db=db_path, lang=lang, rules=rules_spec,
+                        secret=None if loopback else secrets.token_urlsafe(12), loopback=loopback)
+    app = create_app(settings)
+    _port_free(host, port)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
+                            server_header=False, limit_concurrency=64, timeout_keep_alive=5)
+    server = uvicorn.Server(config)
+    shown = "127.0.0.1" if loopback and host != "localhost" else _reachable_address(host)
+    if port == 0:
+        click.echo("tutor serve: --port 0 picks a free port; see the address below", err=True)
+    url = f"http://{shown}:{port}/" + (f"?key={settings.secret}" if settings.secret else "")
+    stop = "Ctrl-C stoppt." if lang == "de" else "Ctrl-C stops."
+    click.echo(f"Tutor: {url}  ({stop})")
+    if settings.secret:
+        import segno
+
+        click.echo("Für die Handys am Tisch:" if lang == "de" else "For the phones at the table:")
+        segno.make(url, error="m").terminal(compact=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:   # uvicorn hands Ctrl-C on once it has closed down
+        pass
+    click.echo("Tutor: gestoppt." if lang == "de" else "Tutor: stopped.")
+
+
 # -- help: German and English (tutor.commands.helptext) ------------------------------------
 _WORDS_DE = ("\b\n"
              "  ?      die ganze Begründung        next   die offenen Ansagen nach den Regeln\n"
@@ -85,4 +162,22 @@ HELP: dict[str, dict] = {
                            "partie": "Write each game on the Tafel: the newest Partie, or Partie N."},
                "examples": ['tutor table --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --seat C --lang en']},
     },
+}
+HELP["serve"] = {
+    "de": {"short": "Der Begleiter am Tisch und die Tafel als Webseite (für Handys).",
+           "help": "Der Begleiter am Tisch und die Tafel als Webseite, für die Handys am Tisch. Läuft "
+                   "im Vordergrund; Ctrl-C beendet ihn. Mit einem anderen --host als 127.0.0.1 gibt er "
+                   "die Adresse mit ihrem Geheimnis und einen QR-Code zum Scannen aus.",
+           "options": {"host": "Wo er lauscht (Vorgabe 127.0.0.1, nur dieser Rechner); eine andere Adresse "
+                               "(0.0.0.0 für die Handys am Tisch) verlangt das ausgegebene Geheimnis.",
+                       "port": "Der Port (Vorgabe 8000)."},
+           "examples": ["tutor serve", "tutor serve --host 0.0.0.0 --port 8080"]},
+    "en": {"short": "The table companion and the Tafel as a web page (for phones).",
+           "help": "The table companion and the Tafel as a web page, for the phones at the table. Runs "
+                   "in the foreground; Ctrl-C stops it. With --host other than 127.0.0.1 it prints the "
+                   "address with its secret and a QR code to scan.",
+           "options": {"host": "Where to listen (default 127.0.0.1, this machine only); another address "
+                               "(0.0.0.0 for the phones at the table) requires the printed secret.",
+                       "port": "The port (default 8000)."},
+           "examples": ["tutor serve --lang en", "tutor serve --host 0.0.0.0 --port 8080 --lang en"]},
 }

@@ -1,0 +1,327 @@
+"""The web API of `tutor serve`, through Starlette's test client: every endpoint, every
+error, the guards (size, secret, Host, cross-site token), and two writers at once through
+a real server.
+
+The API promises the command line's --json shapes: each answer is compared with what the
+CLI prints for the same input, and the values that matter are checked against the rules
+(60 Eichel opens with the Puur three long; with Eichel A O 9 over 60 Eichel, 70 Schellen
+the Hilfe is 90 Eichel; 100 Eichel doubled with 113 card points writes 313 : 44).
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+from urllib.error import HTTPError
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from tutor.cli import main
+from tutor.web.app import MAX_BODY, Settings, create_app
+
+HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+BASE = "http://127.0.0.1:8000"
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    return tmp_path / "tutor.sqlite3"
+
+
+@pytest.fixture
+def client(db):
+    app = create_app(Settings(db=str(db)))
+    with TestClient(app, base_url=BASE) as c:
+        c.token = app.state.settings.token
+        yield c
+
+
+def cli_json(*args) -> dict:
+    r = CliRunner().invoke(main, [*args, "--json"], catch_exceptions=False)
+    return json.loads(r.stdout)
+
+
+def cli_error(*args) -> str:
+    r = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    assert r.exit_code == 2
+    line = r.stderr.strip()
+    assert line.startswith("tutor: ")
+    return line[len("tutor: "):]
+
+
+def post(client, path, body, **headers):
+    h = {"X-Tutor-Token": client.token, **headers}
+    return client.post(path, content=json.dumps(body), headers=h)
+
+
+def bad(response, status=400) -> str:
+    assert response.status_code == status, response.text
+    data = response.json()
+    assert list(data) == ["error"] and "\n" not in data["error"] and "Traceback" not in data["error"]
+    return data["error"]
+
+
+# -- the engine --------------------------------------------------------------------------------
+def test_explain_is_the_cli_s_json(client):
+    r = client.get("/api/explain", params={"auction": "60 Eichel, 70 Schellen", "lang": "en"})
+    assert r.status_code == 200
+    data = r.json()
+    assert data == cli_json("explain", "60 Eichel, 70 Schellen", "--lang", "en")
+    first = data["calls"][0]
+    assert (first["seat"], first["kind"]) == ("A", "opening")
+    assert first["promises"] == [{"suit": "Eichel", "has": ["U"], "lacks": [], "length": [3, 3]}]
+    assert data["state"]["next"] == "C"
+
+
+def test_explain_next_and_rules(client):
+    r = client.get("/api/explain", params={"auction": "60 Eichel", "next": "1", "rules": "erweitert"})
+    data = r.json()
+    assert data == cli_json("explain", "60 Eichel", "--next", "--rules", "erweitert")
+    assert any(c["call"] == "70 Obenabe" for c in data["next_calls"])   # the extended variant's trumps
+
+
+def test_explain_errors_are_the_cli_s_line_in_the_page_s_language(client):
+    de = bad(client.get("/api/explain", params={"auction": "60 Eichel, 60 Rosen"}))
+    assert de == cli_error("explain", "60 Eichel, 60 Rosen")
+    assert de == "Ansage 2 ('60 Rosen'): 60 Rosen überbietet 60 Eichel nicht"
+    en = bad(client.get("/api/explain", params={"auction": "60 Eichel, 60 Rosen", "lang": "en"}))
+    assert en == "call 2 ('60 Rosen'): 60 Rosen does not overbid 60 Eichel"
+    assert "unknown table rules 'hausregel'" in bad(client.get("/api/explain", params={"rules": "hausregel", "lang": "en"}))
+    # a request never names a file to read as its rules
+    assert bad(client.get("/api/explain", params={"rules": "/etc/passwd", "lang": "en"})).startswith("unknown table rules")
+
+
+def test_bid(client):
+    params = {"hand": HAND, "auction": "60 Eichel, 70 Schellen", "seat": "C"}
+    data = client.get("/api/bid", params=params).json()
+    assert data == cli_json("bid", "--hand", HAND, "--auction", "60 Eichel, 70 Schellen", "--seat", "C")
+    assert (data["seat"], data["call"], data["kind"]) == ("C", "90 Eichel", "hilfe")
+
+
+def test_bid_errors(client):
+    eight = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O"
+    msg = bad(client.get("/api/bid", params={"hand": eight}))
+    assert msg == cli_error("bid", "--hand", eight) == "--hand: ein Blatt hat genau 9 Karten, dieses hat 8"
+    assert bad(client.get("/api/bid", params={"lang": "en"})) == "bid needs --hand"
+    assert "seat" in bad(client.get("/api/bid", params={"hand": HAND, "seat": "E", "lang": "en"}))
+    assert bad(client.get("/api/bid", params={"hand": HAND, "auction": "60 Eichel, 55 Rosen"})) == \
+        cli_error("bid", "--hand", HAND, "--auction", "60 Eichel, 55 Rosen")
+
+
+def test_check_answers_200_for_any_verdict(client):
+    params = {"hand": HAND, "auction": "60 Eichel, 70 Schellen", "call": "80 Eichel"}
+    r = client.get("/api/check", params=params)
+    assert r.status_code == 200
+    data = r.json()
+    assert data == cli_json("check", "--hand", HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "80 Eichel")
+    assert (data["ok"], data["truthful"], data["recommended"]) == (False, False, "90 Eichel")
+    illegal = client.get("/api/check", params={**params, "call": "65 Eichel"})
+    assert illegal.status_code == 200 and illegal.json()["legal"] is False
+    assert client.get("/api/check", params={**params, "call": "90 Eichel"}).json()["ok"] is True
+
+
+def test_check_errors(client):
+    params = {"hand": HAND, "auction": "60 Eichel", "call": "neunzig"}
+    assert bad(client.get("/api/check", params=params)) == \
+        cli_error("check", "--hand", HAND, "--auction", "60 Eichel", "--call", "neunzig")
+    assert bad(client.get("/api/check", params={"hand": HAND, "lang": "en"})) == "check needs --call"
+    assert bad(client.get("/api/check", params={"call": "60 Eichel", "lang": "en"})).startswith("check needs --hand")
+
+
+def test_table_session(client):
+    data = client.get("/api/table", params={"hand": HAND, "seat": "C", "calls": "60ei,70 sche"}).json()
+    assert [c["short"] for c in data["calls"]] == ["A 60 Eichel: Eröffnung, Puur zu dritt.",
+                                                   "B 70 Schellen: Eröffnung, Nell zu viert."]
+    assert data["advice"]["call"] == "90 Eichel"
+    assert data["advice"]["line"] == "Du: 90 Eichel (Hilfe, Nell zu dritt oder mehr)"
+    assert {"seat": "C", "call": "90 Eichel"} in data["legal"]
+    assert {"seat": "C", "call": "70 Rosen"} not in data["legal"]       # not above 70 Schellen
+    assert all(n["seat"] in ("A", "C") for n in data["next"])           # C in turn, A may double B
+    assert len(data["next"]) < len(data["legal"])
+    done = client.get("/api/table", params={"hand": HAND, "seat": "C",
+                                             "calls": "60ei,70 sche,90ei,95 ro,100 ei,D: dopple"}).json()
+    assert done["state"] == {"over": True, "next": None, "declarer": "A", "contract": "100 Eichel", "multiplier": 2}
+
+
+def test_table_errors(client):
+    msg = bad(client.get("/api/table", params={"hand": HAND, "calls": "60ei,55 ro"}))
+    assert msg == "'55 ro': 55 Rosen überbietet 60 Eichel nicht"
+    assert bad(client.get("/api/table", params={"calls": "60ei,,70 sche", "lang": "en"})).startswith("call 2 is empty")
+    assert bad(client.get("/api/table", params={"hand": "Eichel:A"})).startswith("--hand: ")
+
+
+# -- the Tafel ------------------------------------------------------------------------------------
+def test_tafel_new_add_show_undo_share_the_cli_s_database(client, db):
+    assert bad(client.get("/api/tafel", params={"lang": "en"})).startswith("no Partie on the board yet")
+    r = post(client, "/api/tafel/new", {"names": {"A": "Anna", "B": "Cla", "C": "Beat", "D": "Dani"}})
+    assert r.status_code == 200 and r.json()["teams"] == {"AC": "Anna+Beat", "BD": "Cla+Dani"}
+    game = {"contract": "100 Eichel", "declarer": "A", "card_points": 113, "double": True,
+            "redouble": False}
+    r = post(client, "/api/tafel/games", game)
+    assert r.status_code == 200
+    assert r.json()["board"] == {"AC": 313, "BD": 44}
+    r = post(client, "/api/tafel/games", {"contract": "80 Rosen", "declarer": "Dani", "card_points": 70,
+                                         "weis": {"AC": 50}, "stoeck": "BD"})
+    assert r.json()["games"][1]["declarer"] == "D"
+    shown = client.get("/api/tafel").json()
+    assert shown == cli_json("tafel", "show", "--db", str(db))
+    assert shown["board"] == {"AC": 530, "BD": 134}    # the README's match example, games 1 and 2
+    # a game written by the command line shows on the page, and the page's undo takes it back
+    CliRunner().invoke(main, ["tafel", "add", "--fort", "--db", str(db)], catch_exceptions=False)
+    assert client.get("/api/tafel").json()["games"][-1]["fort"] is True
+    r = post(client, "/api/tafel/undo", {})
+    assert r.status_code == 200 and r.json()["removed"] == {"fort": True}
+    assert post(client, "/api/tafel/games", {"fort": True}).json()["games"][-1]["fort"] is True
+    view = client.get("/api/tafel/view", params={"lang": "en"}).json()
+    assert view["names"]["A"] == "Anna" and view["table"]["board"] == shown["board"]
+    assert client.get("/api/tafel", params={"partie": "1"}).json()["partie"] == 1
+
+
+def test_tafel_errors_leave_the_board_untouched(client):
+    assert post(client, "/api/tafel/new", {}).status_code == 200
+    assert bad(post(client, "/api/tafel/games?lang=en", {"contract": "100 Eichel", "declarer": "A", "card_points": 200})) \
+        .startswith("game: card_points 200: ")
+    assert "konter" in bad(post(client, "/api/tafel/games?lang=en", {"contract": "100 Eichel", "declarer": "A",
+                                                                     "card_points": 100, "redouble": True}))
+    assert bad(post(client, "/api/tafel/games?lang=en", {"contract": "100 Eichel", "card_points": 100})) == \
+        "game: declarer is missing (or fort for four forts)"
+    assert "unknown key 'trumpf'" in bad(post(client, "/api/tafel/games?lang=en", {"fort": True, "trumpf": 1}))
+    assert "63 is not a bid" in bad(post(client, "/api/tafel/games?lang=en",
+                                         {"contract": "63 Eichel", "declarer": "A", "card_points": 100}))
+    assert bad(post(client, "/api/tafel/undo?lang=en", {})).startswith("nothing to take back")
+    assert bad(post(client, "/api/tafel/new?lang=en", {"names": {"A": "Anna"}})).startswith("names: give all four")
+    assert bad(post(client, "/api/tafel/new?lang=en", {"rules": "hausregel"})).startswith("rules 'hausregel'")
+    assert bad(client.get("/api/tafel?partie=9&lang=en")).startswith("no Partie 9 on the board")
+    assert bad(client.get("/api/tafel?partie=x&lang=en")).startswith("--partie 'x'")
+    assert client.get("/api/tafel").json()["games"] == []
+
+
+def test_bodies_that_are_not_a_game(client):
+    h = {"X-Tutor-Token": client.token}
+    assert bad(client.post("/api/tafel/games?lang=en", content="{nope", headers=h)).startswith("the body is not JSON")
+    assert bad(client.post("/api/tafel/games?lang=en", content="[1, 2]", headers=h)).startswith("the body is a JSON object")
+    big = json.dumps({"contract": "x" * (MAX_BODY + 10)})
+    assert "too large" in bad(client.post("/api/tafel/games?lang=en", content=big, headers=h), 413)
+
+    def chunks():
+        for _ in range(5):
+            yield b" " * (MAX_BODY // 2)
+    assert "too large" in bad(client.post("/api/tafel/games?lang=en", content=chunks(), headers=h), 413)
+
+
+def test_parameter_limits(client):
+    assert "too long" in bad(client.get("/api/explain", params={"auction": "60 Eichel, " * 200, "lang": "en"}))
+    assert "too long" in bad(client.get("/api/explain?" + "&".join(f"x{i}=1" for i in range(2000)) + "&lang=en"))
+
+
+def test_unknown_paths_and_methods_answer_json(client):
+    assert bad(client.get("/api/nothing?lang=en"), 404) == "not found: /api/nothing"
+    assert client.get("/api/tafel/games").status_code == 405
+    assert "error" in client.get("/api/tafel/games").json()
+
+
+def test_the_page_and_its_files_come_from_the_package(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    html = page.text
+    assert client.token in html
+    for ref in ("static/app.js", "static/app.css"):
+        assert ref in html and client.get("/" + ref).status_code == 200
+    assert "http://" not in html.replace("http://www.w3.org/2000/svg", "")   # nothing from the network
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+
+
+# -- the guards -------------------------------------------------------------------------------------
+def test_writes_need_the_token_and_refuse_other_sites(client):
+    body = {"fort": True}
+    assert post(client, "/api/tafel/new", {}).status_code == 200
+    no_token = client.post("/api/tafel/games?lang=en", content=json.dumps(body))
+    assert bad(no_token, 403).startswith("write refused")
+    wrong = client.post("/api/tafel/games", content=json.dumps(body), headers={"X-Tutor-Token": "guess"})
+    assert wrong.status_code == 403
+    other_site = post(client, "/api/tafel/games", body, Origin="http://evil.example")
+    assert other_site.status_code == 403
+    fetch_site = post(client, "/api/tafel/games", body, **{"Sec-Fetch-Site": "cross-site"})
+    assert fetch_site.status_code == 403
+    assert post(client, "/api/tafel/games", body, Origin=BASE).status_code == 200
+    assert client.get("/api/token").json() == {"token": client.token}
+    assert len(client.get("/api/tafel").json()["games"]) == 1
+
+
+def test_on_this_machine_only_loopback_names_are_answered(db):
+    app = create_app(Settings(db=str(db)))
+    with TestClient(app, base_url="http://rebound.example:8000") as c:
+        assert c.get("/api/explain").status_code == 403
+    with TestClient(app, base_url="http://localhost:8000") as c:
+        assert c.get("/api/explain").status_code == 200
+
+
+def test_beyond_this_machine_every_request_needs_the_secret(db):
+    app = create_app(Settings(db=str(db), secret="s3cret-key", loopback=False))
+    with TestClient(app, base_url="http://192.0.2.10:8000") as c:
+        for path in ("/", "/api/explain", "/api/tafel", "/static/app.js"):
+            assert c.get(path).status_code == 403, path
+        assert bad(c.get("/api/explain?lang=en"), 403).startswith("this server needs its secret")
+        assert c.get("/api/explain", params={"key": "wrong"}).status_code == 403
+        assert c.get("/api/explain", headers={"X-Tutor-Key": "s3cret-key"}).status_code == 200
+        # the printed address: the secret goes into a cookie and out of the address
+        r = c.get("/?key=s3cret-key", follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == "/"
+        cookie = r.headers["set-cookie"]
+        assert "tutor_key=s3cret-key" in cookie and "HttpOnly" in cookie and "SameSite=strict" in cookie
+        page = c.get("/")                      # the cookie now opens everything
+        assert page.status_code == 200
+        token = app.state.settings.token
+        assert c.post("/api/tafel/new", content="{}", headers={"X-Tutor-Token": token}).status_code == 200
+        assert c.post("/api/tafel/games", content='{"fort": true}').status_code == 403   # the token still counts
+        c.cookies.clear()
+        assert c.post("/api/tafel/games", content='{"fort": true}', headers={"X-Tutor-Token": token}).status_code == 403
+
+
+# -- two writers through a real server ---------------------------------------------------------
+def test_two_phones_writing_the_same_partie_lose_nothing(db):
+    import uvicorn
+
+    app = create_app(Settings(db=str(db)))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started
+    port = server.servers[0].sockets[0].getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    token = app.state.settings.token
+
+    def send(path: str, body: dict) -> int:
+        req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"X-Tutor-Token": token, "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return r.status
+        except HTTPError as e:
+            return e.code
+
+    try:
+        assert send("/api/tafel/new", {"teams": "Anna+Beat:Cla+Dani"}) == 200
+        games = [{"contract": "60 Rosen", "declarer": "ABCD"[i % 4], "card_points": 100} for i in range(12)]
+        statuses: list[int] = []
+        phones = [threading.Thread(target=lambda g=g: statuses.append(send("/api/tafel/games", g)))
+                  for g in games]
+        for p in phones:
+            p.start()
+        for p in phones:
+            p.join(60)
+        assert statuses == [200] * 12
+        with urllib.request.urlopen(base + "/api/tafel", timeout=30) as r:
+            board = json.loads(r.read())
+        assert len(board["games"]) == 12
+        assert sorted(g["declarer"] for g in board["games"]) == sorted(g["declarer"] for g in games)
+    finally:
+        server.should_exit = True
+        thread.join(10)

@@ -1,0 +1,105 @@
+"""`tutor serve` as a user starts it: the address (with the secret and a QR code when it
+listens beyond 127.0.0.1), answering, and a clean stop on Ctrl-C."""
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.error import HTTPError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def start(tmp_path, *args: str) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k != "TUTOR_DB"}
+    env["TUTOR_DB"] = str(tmp_path / "t.sqlite3")
+    return subprocess.Popen([sys.executable, "-m", "tutor", "serve", *args], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def get(url: str, opener=None) -> int:
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            with (opener or urllib.request.build_opener()).open(url, timeout=5) as r:
+                return r.status
+        except HTTPError as e:
+            return e.code
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def stop(proc: subprocess.Popen) -> tuple[str, str]:
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise AssertionError(f"serve did not stop on Ctrl-C: {out} {err}")
+    return out, err
+
+
+def test_serve_answers_on_127_0_0_1_and_stops_cleanly_on_ctrl_c(tmp_path):
+    port = free_port()
+    proc = start(tmp_path, "--port", str(port))
+    try:
+        first = proc.stdout.readline()
+        assert first.strip() == f"Tutor: http://127.0.0.1:{port}/  (Ctrl-C stoppt.)"
+        assert get(f"http://127.0.0.1:{port}/api/explain?auction=60%20Eichel") == 200
+        assert get(f"http://127.0.0.1:{port}/") == 200
+    finally:
+        out, err = stop(proc)
+    assert proc.returncode == 0
+    assert "Tutor: gestoppt." in out
+    assert "Traceback" not in err
+
+
+def test_serve_beyond_this_machine_prints_the_secret_and_a_qr_code(tmp_path):
+    host = "127.0.0.2"          # another address than 127.0.0.1: the secret is required
+    port = free_port(host)
+    proc = start(tmp_path, "--host", host, "--port", str(port), "--lang", "en")
+    try:
+        first = proc.stdout.readline().strip()
+        m = re.fullmatch(rf"Tutor: (http://{re.escape(host)}:{port}/\?key=([\w-]+))  \(Ctrl-C stops\.\)", first)
+        assert m, first
+        url, key = m.group(1), m.group(2)
+        assert len(key) >= 16
+        assert proc.stdout.readline().strip() == "For the phones at the table:"
+        qr = [proc.stdout.readline() for _ in range(8)]
+        assert all(set(line.strip()) <= set("█▀▄ ") for line in qr) and any("█" in x for x in qr)
+        assert get(f"http://{host}:{port}/api/explain") == 403
+        assert get(f"http://{host}:{port}/") == 403
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        assert get(url, browser) == 200            # the printed address opens the page ...
+        assert get(f"http://{host}:{port}/api/tafel/view", browser) == 400   # ... and, by its cookie, the API
+        assert get(f"http://{host}:{port}/api/explain?key={key}") == 200
+    finally:
+        out, err = stop(proc)
+    assert proc.returncode == 0 and "Traceback" not in err
+
+
+def test_a_busy_port_is_one_line(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "tutor", "serve", "--port", str(port), "--lang", "en"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 2
+    assert re.fullmatch(rf"tutor: cannot listen on 127\.0\.0\.1:{port}: .+ \(another --port\?\)", r.stderr.strip())

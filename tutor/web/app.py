@@ -1,0 +1,431 @@
+"""The web companion: the page for a phone at the table and its JSON API (Starlette).
+
+:func:`create_app` builds the application; ``tutor serve`` runs it with uvicorn. The
+API answers exactly what the command line's ``--json`` prints, from the same builders
+(:mod:`tutor.answers`); the page is built on it and on the table session
+(:class:`tutor.companion.session.Session`), and the Tafel lives in the same SQLite
+database as ``tutor tafel`` (:mod:`tutor.tafel`).
+
+Guards (:class:`Guard`), in front of every request:
+
+- size: the query string at most 4 KB and each parameter 1,000 characters; a body at
+  most 16 KB (400 or 413, one line of JSON);
+- the secret: when the server listens beyond this machine, every request carries the
+  session's secret (``?key=`` in the address, then a cookie; or the ``X-Tutor-Key``
+  header), else 403;
+- the Host: on this machine only, a loopback name (no DNS rebinding);
+- writes (every POST) carry the page's token in ``X-Tutor-Token`` and, when the browser
+  names one, an Origin of this server; a cross-site request is refused with 403.
+
+Every error of the tutor is answered ``400 {"error": "one line"}`` in the request's
+language (``lang``), never with a traceback.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+import re
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Callable
+from urllib.parse import parse_qsl, urlencode
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from tutor import answers
+from tutor.errors import TutorError
+
+MAX_QUERY = 4096
+MAX_PARAM = 1000
+MAX_BODY = 16 * 1024
+LANGS = ("de", "en")
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
+KEY_COOKIE = "tutor_key"
+
+
+def _t(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+@dataclass
+class Settings:
+    """What ``tutor serve`` was started with."""
+
+    db: str | None = None
+    lang: str = "de"
+    rules: str = "verband"
+    secret: str | None = None          # None: only this machine can reach the server
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    loopback: bool = True
+
+
+def _lang_of(request: Request, settings: Settings) -> str:
+    lang = request.query_params.get("lang") or settings.lang
+    return lang if lang in LANGS else settings.lang
+
+
+def _error(status: int, en: str, de: str, lang: str) -> JSONResponse:
+    return JSONResponse({"error": _t(lang, de, en)}, status_code=status)
+
+
+# -- the guard ------------------------------------------------------------------------------
+class Guard:
+    """Size limits, the secret, the Host, and the token for writes (see the module)."""
+
+    def __init__(self, app, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        lang = _lang_of_raw(scope, self.settings)
+        refusal = self.refuse(request, lang)
+        if refusal is not None:
+            await refusal(scope, receive, send)
+            return
+        s = self.settings
+        if s.secret is not None:
+            key = request.query_params.get("key")
+            if key is not None and request.method == "GET" and not request.url.path.startswith("/api/"):
+                # the address with the secret: keep it in a cookie, take it out of the address
+                rest = [(k, v) for k, v in parse_qsl(scope["query_string"].decode("latin-1")) if k != "key"]
+                target = request.url.path + (f"?{urlencode(rest)}" if rest else "")
+                response = RedirectResponse(target, status_code=303)
+                response.set_cookie(KEY_COOKIE, s.secret, httponly=True, samesite="strict",
+                                    max_age=7 * 24 * 3600)
+                await response(scope, receive, send)
+                return
+        await self.app(scope, self._limited(receive, scope, send), send)
+
+    def refuse(self, request: Request, lang: str) -> Response | None:
+        s = self.settings
+        query = request.scope.get("query_string", b"")
+        if len(query) > MAX_QUERY:
+            return _error(400, f"the request's parameters are too long (at most {MAX_QUERY} characters)",
+                          f"die Parameter der Anfrage sind zu lang (höchstens {MAX_QUERY} Zeichen)", lang)
+        for k, v in request.query_params.multi_items():
+            if len(v) > MAX_PARAM or len(k) > 40:
+                return _error(400, f"parameter {k[:40]!r} is too long (at most {MAX_PARAM} characters)",
+                              f"Parameter {k[:40]!r} ist zu lang (höchstens {MAX_PARAM} Zeichen)", lang)
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return _error(413, f"the request body is too large (at most {MAX_BODY} bytes)",
+                          f"der Inhalt der Anfrage ist zu gross (höchstens {MAX_BODY} Bytes)", lang)
+        host = _hostname(request.headers.get("host", ""))
+        if s.loopback and host not in LOOPBACK_NAMES:
+            return _error(403, "this server answers only requests to 127.0.0.1 or localhost",
+                          "dieser Server antwortet nur auf Anfragen an 127.0.0.1 oder localhost", lang)
+        if s.secret is not None and not self._has_secret(request):
+            return _error(403, "this server needs its secret: open the address it printed (with ?key=...)",
+                          "dieser Server verlangt sein Geheimnis: öffne die Adresse, die er ausgab (mit ?key=...)",
+                          lang)
+        if request.method not in ("GET", "HEAD"):
+            origin = request.headers.get("origin")
+            site = request.headers.get("sec-fetch-site")
+            own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+            token = request.headers.get("x-tutor-token", "")
+            if (origin is not None and origin != own) or site == "cross-site" \
+                    or not hmac.compare_digest(token.encode(), s.token.encode()):
+                return _error(403, "write refused: a cross-site request, or the page's token is missing "
+                                   "(X-Tutor-Token; GET /api/token)",
+                              "Schreiben abgelehnt: eine fremde Seite, oder das Token der Seite fehlt "
+                              "(X-Tutor-Token; GET /api/token)", lang)
+        return None
+
+    def _has_secret(self, request: Request) -> bool:
+        secret = self.settings.secret.encode()
+        given = [request.cookies.get(KEY_COOKIE), request.headers.get("x-tutor-key"),
+                 request.query_params.get("key")]
+        return any(g is not None and hmac.compare_digest(g.encode(), secret) for g in given)
+
+    @staticmethod
+    def _limited(receive, scope, send):
+        """``receive`` that stops a body longer than MAX_BODY (sent without a length)."""
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > MAX_BODY:
+                    raise BodyTooLarge()
+            return message
+        return limited
+
+
+def _hostname(host: str) -> str:
+    """The name in a Host header, without the port (``[::1]:8000`` -> ``[::1]``)."""
+    if host.startswith("["):
+        return host[: host.find("]") + 1]
+    return host.split(":", 1)[0]
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+def _lang_of_raw(scope, settings: Settings) -> str:
+    """``lang`` of a query string too long to be read whole."""
+    m = re.search(rb"(?:^|&)lang=(de|en)(?:&|$)", scope.get("query_string", b""))
+    return m.group(1).decode() if m else settings.lang
+
+
+# -- answers ----------------------------------------------------------------------------------
+def _answer(work: Callable[[Request, str], Any]):
+    """An endpoint: ``work(request, lang)`` runs in a worker thread; its dict is the JSON
+    answer, a TutorError the 400 answer in the request's language."""
+    async def endpoint(request: Request) -> Response:
+        settings: Settings = request.app.state.settings
+        lang = _lang_of(request, settings)
+        try:
+            if request.method == "POST":
+                request.state.body = await _body(request, lang)
+            data = await run_in_threadpool(work, request, lang)
+        except TutorError as e:
+            return JSONResponse({"error": e.text(lang)}, status_code=400)
+        except BodyTooLarge:
+            return _error(413, f"the request body is too large (at most {MAX_BODY} bytes)",
+                          f"der Inhalt der Anfrage ist zu gross (höchstens {MAX_BODY} Bytes)", lang)
+        return JSONResponse(data)
+    return endpoint
+
+
+async def _body(request: Request, lang: str) -> dict:
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise TutorError(f"the body is not JSON: {e}", de=f"der Inhalt ist kein JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise TutorError('the body is a JSON object, e.g. {"contract": "80 Rosen", ...}',
+                         de='der Inhalt ist ein JSON-Objekt, z.B. {"contract": "80 Rosen", ...}')
+    return data
+
+
+def _param(request: Request, name: str, default: str | None = None) -> str | None:
+    return request.query_params.get(name, default)
+
+
+def _flag(request: Request, name: str) -> bool:
+    return (request.query_params.get(name) or "").lower() in ("1", "true", "yes", "on")
+
+
+def _rules(request: Request):
+    """The table rules of the request: a profile, or the rules the server was started with
+    (never a file named by a request)."""
+    from tutor.rules import PROFILES, load
+
+    settings: Settings = request.app.state.settings
+    own = load(settings.rules)
+    name = request.query_params.get("rules")
+    if name is None or name == own.name:
+        return own
+    if name in PROFILES:
+        return PROFILES[name]
+    known = ", ".join(dict.fromkeys([*PROFILES, own.name]))
+    raise TutorError(f"unknown table rules {name!r} ({known})",
+                     de=f"unbekannte Tischregeln {name!r} ({known})")
+
+
+def _seat(request: Request, name: str = "seat") -> str | None:
+    seat = request.query_params.get(name)
+    if seat is None or seat == "":
+        return None
+    s = seat.strip().upper()
+    if s not in ("A", "B", "C", "D"):
+        raise TutorError(f"--{name} {seat!r}: a seat is A, B, C or D",
+                         de=f"--{name} {seat!r}: ein Platz ist A, B, C oder D")
+    return s
+
+
+def explain(request: Request, lang: str) -> dict:
+    return answers.explain_json(_param(request, "auction", ""), _rules(request), lang, _flag(request, "next"))
+
+
+def bid(request: Request, lang: str) -> dict:
+    hand = _param(request, "hand")
+    if hand is None:
+        raise TutorError("bid needs --hand", de="bid braucht --hand")
+    return answers.bid_json(hand, _param(request, "auction", ""), _seat(request), _rules(request), lang)
+
+
+def check(request: Request, lang: str) -> dict:
+    call = _param(request, "call")
+    if call is None:
+        raise TutorError("check needs --call", de="check braucht --call")
+    return answers.check_json(_param(request, "hand"), _param(request, "auction", ""), call,
+                              _seat(request), _rules(request), lang)
+
+
+def table(request: Request, lang: str) -> dict:
+    """The table session after the calls so far (``calls``: comma-separated, as typed)."""
+    from tutor.auction import split_calls
+    from tutor.companion.session import Session
+
+    s = Session(_param(request, "hand") or None, _seat(request) or "C", _seat(request, "dealer") or "D",
+                _rules(request), lang)
+    for call in split_calls(_param(request, "calls", "")):
+        s.play(call)
+    return s.to_json()
+
+
+def _tafel(request: Request):
+    from tutor.tafel import Tafel
+
+    return Tafel.open(request.app.state.settings.db)
+
+
+def _partie_id(request: Request) -> int | None:
+    p = request.query_params.get("partie")
+    if p is None or p == "":
+        return None
+    if not p.isdigit():
+        raise TutorError(f"--partie {p!r}: a Partie number", de=f"--partie {p!r}: eine Partie-Nummer")
+    return int(p)
+
+
+def tafel_show(request: Request, lang: str) -> dict:
+    with _tafel(request) as t:
+        return answers.tafel_json(t.stored(_partie_id(request)), created=True)
+
+
+def tafel_view(request: Request, lang: str) -> dict:
+    """The board for the page: the Partie as ``tutor tafel show`` draws it, in ``lang``."""
+    from tutor.tafel import board_table
+
+    with _tafel(request) as t:
+        stored = t.stored(_partie_id(request))
+    p = stored.partie
+    return {"partie": stored.id, "table": board_table(p, lang), "names": dict(p.names),
+            "rules": p.rules.name, "over": p.over}
+
+
+def tafel_new(request: Request, lang: str) -> dict:
+    from tutor.partie import parse_teams
+    from tutor.rules import PROFILES
+
+    body = request.state.body
+    rules = None
+    if body.get("rules") is not None:
+        if body["rules"] not in PROFILES:
+            raise TutorError(f"rules {body['rules']!r}: a profile ({', '.join(PROFILES)})",
+                             de=f"rules {body['rules']!r}: ein Profil ({', '.join(PROFILES)})")
+        rules = PROFILES[body["rules"]]
+    names = None
+    if body.get("teams"):
+        names = parse_teams(body["teams"], "teams")
+    elif isinstance(body.get("names"), dict) and any(body["names"].values()):
+        given = {str(k).upper(): str(v).strip() for k, v in body["names"].items() if str(v).strip()}
+        if set(given) != {"A", "B", "C", "D"}:
+            raise TutorError("names: give all four players (A, B, C, D) or none",
+                             de="Namen: alle vier Spieler (A, B, C, D) oder keinen")
+        names = parse_teams(f"{given['A']}+{given['C']}:{given['B']}+{given['D']}", "names")
+    with _tafel(request) as t:
+        return answers.tafel_json(t.new(rules, names, body.get("dealer")))
+
+
+def tafel_add(request: Request, lang: str) -> dict:
+    with _tafel(request) as t:
+        pid = _partie_id(request)
+        game = answers.tafel_game(request.state.body, t.partie(pid), "game")
+        return answers.tafel_json(t.add(game, pid))
+
+
+def tafel_undo(request: Request, lang: str) -> dict:
+    with _tafel(request) as t:
+        stored, removed = t.undo(_partie_id(request))
+    return answers.tafel_json(stored, removed=removed)
+
+
+def token(request: Request, lang: str) -> dict:
+    return {"token": request.app.state.settings.token}
+
+
+# -- the page ------------------------------------------------------------------------------------
+def _environment():
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.ChoiceLoader([jinja2.PackageLoader("tutor.web", "templates"),
+                                    jinja2.PackageLoader("tutor", "templates")]),
+        autoescape=True, undefined=jinja2.StrictUndefined)
+
+
+def page_config(settings: Settings) -> dict[str, Any]:
+    """What the page needs to draw its grid and pad: suits, ranks, each profile's bids."""
+    from tutor.auction import sidi_barrani_spec
+    from tutor.cards import SUITS
+    from tutor.rules import PROFILES, load
+
+    own = load(settings.rules)
+    profiles = {name: r for name, r in PROFILES.items()}
+    profiles[own.name] = own
+    ranks = ["A", "K", "O", "U", "B", "9", "8", "7", "6"]
+    return {
+        "lang": settings.lang, "rules": own.name,
+        "suits": [s.value for s in SUITS], "ranks": ranks,
+        "rank_names": {"de": {**{r: r for r in ranks}, "B": "10"},
+                       "en": {**{r: r for r in ranks}, "B": "10"}},
+        "profiles": {name: {"bids": list(r.bid_values), "strains": list(sidi_barrani_spec(r).strains),
+                            "matsch": r.matsch_bid} for name, r in profiles.items()},
+    }
+
+
+async def index(request: Request) -> Response:
+    settings: Settings = request.app.state.settings
+    html = request.app.state.page.render(lang=_lang_of(request, settings), token=settings.token,
+                                         profiles=list(page_config(settings)["profiles"]),
+                                         config=page_config(settings))
+    return HTMLResponse(html, headers={"Cache-Control": "no-store",
+                                       "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+                                       "style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+                                       "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"})
+
+
+async def not_found(request: Request, exc) -> Response:
+    lang = _lang_of(request, request.app.state.settings)
+    return _error(getattr(exc, "status_code", 404), f"not found: {request.url.path}",
+                  f"nicht gefunden: {request.url.path}", lang)
+
+
+async def server_error(request: Request, exc) -> Response:
+    lang = _lang_of(request, request.app.state.settings)
+    return _error(500, "the server could not answer this request", "der Server konnte diese Anfrage nicht beantworten", lang)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or Settings()
+    from tutor.rules import load
+
+    load(settings.rules)   # a bad --rules is an error at the start, not at the first request
+    routes = [
+        Route("/", index),
+        Route("/api/explain", _answer(explain)),
+        Route("/api/bid", _answer(bid)),
+        Route("/api/check", _answer(check)),
+        Route("/api/table", _answer(table)),
+        Route("/api/token", _answer(token)),
+        Route("/api/tafel", _answer(tafel_show)),
+        Route("/api/tafel/view", _answer(tafel_view)),
+        Route("/api/tafel/new", _answer(tafel_new), methods=["POST"]),
+        Route("/api/tafel/games", _answer(tafel_add), methods=["POST"]),
+        Route("/api/tafel/undo", _answer(tafel_undo), methods=["POST"]),
+        Mount("/static", StaticFiles(packages=[("tutor.web", "static")]), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: server_error,
+                                                       Exception: server_error})
+    app.state.settings = settings
+    app.state.page = _environment().get_template("index.html")
+    app.add_middleware(Guard, settings=settings)
+    return app

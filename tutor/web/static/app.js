@@ -1,0 +1,358 @@
+// The table companion's page: the hand by tapping cards, the auction by tapping calls,
+// the Tafel. Everything it shows comes from the JSON API of `tutor serve`.
+"use strict";
+
+const CONFIG = JSON.parse(document.getElementById("config").textContent);
+const TOKEN = document.querySelector('meta[name="tutor-token"]').content;
+const $ = (id) => document.getElementById(id);
+
+const T = {
+  de: {tab_bid: "Bieten", tab_tafel: "Tafel", you: "Du", dealer: "Geber", new_game: "Neues Spiel",
+       hand: "Blatt", why: "Warum?", undo: "Zurück", card_points: "Kartenpunkte", write: "Auf die Tafel",
+       next: "Nächste Ansagen", new_partie: "Neue Partie", teams_hint: "A und C spielen zusammen, B und D.",
+       start: "Beginnen", add_game: "Spiel schreiben", all_fort: "Alle fort", undo_game: "Spiel zurücknehmen",
+       pick: "Tippe deine neun Karten.", no_call: "Noch keine Ansage.", over: "Bieten beendet",
+       points_of: "Kartenpunkte von", game: "Spiel", total: "Total", pts: "Punkte", seat_q: "Wer?"},
+  en: {tab_bid: "Bidding", tab_tafel: "Tafel", you: "You", dealer: "Dealer", new_game: "New game",
+       hand: "Hand", why: "Why?", undo: "Undo", card_points: "Card points", write: "Write on the Tafel",
+       next: "Next calls", new_partie: "New Partie", teams_hint: "A and C play together, B and D.",
+       start: "Start", add_game: "Write a game", all_fort: "All fort", undo_game: "Take back a game",
+       pick: "Tap your nine cards.", no_call: "No call yet.", over: "Bidding over",
+       points_of: "Card points of", game: "Game", total: "Total", pts: "points", seat_q: "Who?"},
+};
+
+const SAVED = JSON.parse(localStorage.getItem("tutor-table") || "{}");
+const S = {
+  lang: SAVED.lang || CONFIG.lang,
+  rules: SAVED.rules || CONFIG.rules,
+  seat: SAVED.seat || "C",
+  dealer: SAVED.dealer || "D",
+  hand: new Set(SAVED.hand || []),
+  calls: SAVED.calls || [],
+  tab: SAVED.tab || "bid",
+  pending: null,      // a number tapped, waiting for its suit; or "dopple"/"konter" waiting for a seat
+  view: null,         // the session's JSON
+};
+
+function save() {
+  localStorage.setItem("tutor-table", JSON.stringify({
+    lang: S.lang, rules: S.rules, seat: S.seat, dealer: S.dealer, hand: [...S.hand],
+    calls: S.calls, tab: S.tab}));
+}
+
+function t(key) { return T[S.lang][key] || key; }
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function suitIcon(suit) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", "suit");
+  svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+  use.setAttribute("href", "#suit-" + suit.toLowerCase());
+  svg.append(use);
+  return svg;
+}
+
+// -- the API ---------------------------------------------------------------------------
+function showError(text) {
+  const box = $("error");
+  box.textContent = text || "";
+  box.hidden = !text;
+}
+
+async function api(path, params = {}, body = null) {
+  const q = new URLSearchParams({...params, lang: S.lang});
+  const opts = body === null ? {} : {
+    method: "POST", body: JSON.stringify(body),
+    headers: {"Content-Type": "application/json", "X-Tutor-Token": TOKEN}};
+  const r = await fetch(`api/${path}?${q}`, opts);
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = {error: r.statusText}; }
+  if (!r.ok) { const err = new Error(data.error || r.statusText); err.status = r.status; throw err; }
+  return data;
+}
+
+// -- the hand --------------------------------------------------------------------------
+function handText() {
+  return CONFIG.suits.map((s) => {
+    const ranks = CONFIG.ranks.filter((r) => S.hand.has(`${s}:${r}`)).join("");
+    return ranks ? `${s}:${ranks}` : "";
+  }).filter(Boolean).join(" ");
+}
+
+function drawCards() {
+  const box = $("cards");
+  box.replaceChildren();
+  for (const s of CONFIG.suits) {
+    const row = el("div", {class: "suit-row"});
+    row.append(el("span", {class: "suit-name", title: s}, suitIcon(s)));
+    for (const r of CONFIG.ranks) {
+      const key = `${s}:${r}`;
+      const on = S.hand.has(key);
+      const full = !on && S.hand.size >= 9;
+      row.append(el("button", {type: "button", class: "card" + (on ? " on" : ""), "aria-pressed": on ? "true" : "false",
+        "data-card": key, disabled: full, "aria-label": `${s} ${r}`, text: CONFIG.rank_names[S.lang][r],
+        onclick: () => {
+          on ? S.hand.delete(key) : S.hand.add(key);
+          if (S.hand.size === 9) $("hand-box").open = false;   // the nine cards: make room for the auction
+          save(); refresh();
+        }}));
+    }
+    box.append(row);
+  }
+  $("hand-count").textContent = `${S.hand.size}/9`;
+  $("hand-text").textContent = S.hand.size === 9 ? handText() : "";
+}
+
+// -- the auction -------------------------------------------------------------------------
+async function refresh() {
+  drawCards();
+  const params = {seat: S.seat, dealer: S.dealer, calls: S.calls.join(","), rules: S.rules};
+  if (S.hand.size === 9) params.hand = handText();
+  try {
+    S.view = await api("table", params);
+    showError("");
+  } catch (e) {
+    showError(e.message);
+    if (S.calls.length && e.status === 400 && !S.view) { S.calls = []; save(); }
+    return;
+  }
+  drawAuction();
+}
+
+function drawAuction() {
+  const v = S.view;
+  const list = $("calls");
+  list.replaceChildren();
+  if (!v.calls.length) list.append(el("li", {class: "empty", text: t("no_call")}));
+  for (const c of v.calls) {
+    const li = el("li", {class: c.seat === S.seat ? "mine" : ""}, el("span", {text: c.short}));
+    for (const w of c.warnings) li.append(el("div", {class: "warn", text: "! " + w}));
+    list.append(li);
+  }
+  $("state").textContent = v.state.over ? v.state_line : `${v.state_line}`;
+  const adv = v.advice;
+  $("advice").hidden = !(adv && adv.line);
+  if (adv && adv.line) {
+    $("advice-line").textContent = adv.line;
+    $("reasons").replaceChildren(...adv.reasons.map((r) => el("li", {text: r})));
+  }
+  drawPad();
+  $("next").replaceChildren(...v.next.map((n) => el("li", {class: adv && adv.call === n.call && n.seat === S.seat ? "best" : "", text: n.short})));
+  const over = v.state.over;
+  const form = $("result");
+  form.hidden = !(over && v.state.contract);
+  if (!form.hidden) {
+    const team = "AC".includes(v.state.declarer) ? "AC" : "BD";
+    $("result-title").textContent = `${v.state.declarer}: ${v.state.contract} · ${t("points_of")} ${team}`;
+  }
+}
+
+function legalSet() {
+  const m = new Map();
+  for (const l of S.view.legal) {
+    if (!m.has(l.call)) m.set(l.call, []);
+    m.get(l.call).push(l.seat);
+  }
+  return m;
+}
+
+function drawPad() {
+  const legal = legalSet();
+  const numbers = $("numbers");
+  numbers.replaceChildren();
+  const rules = CONFIG.profiles[S.rules];
+  for (const n of rules.bids) {
+    const any = rules.strains.some((s) => legal.has(`${n} ${s}`));
+    numbers.append(el("button", {type: "button", class: "num" + (S.pending === n ? " on" : ""), disabled: !any,
+      text: n === rules.matsch ? `${n}` : String(n), "data-number": n,
+      onclick: () => { S.pending = S.pending === n ? null : n; drawPad(); }}));
+  }
+  const strains = $("strains");
+  strains.replaceChildren();
+  if (S.pending === "dopple" || S.pending === "konter") {
+    strains.append(el("span", {class: "hint", text: t("seat_q")}));
+    for (const seat of legal.get(S.pending) || []) {
+      strains.append(el("button", {type: "button", class: "strain", text: `${seat}: ${S.pending}`,
+        onclick: () => play(`${seat}: ${S.pending}`)}));
+    }
+  } else {
+    for (const s of rules.strains) {
+      const ok = typeof S.pending === "number" && legal.has(`${S.pending} ${s}`);
+      const label = CONFIG.suits.includes(s) ? [suitIcon(s), el("span", {text: s})] : [el("span", {text: s})];
+      strains.append(el("button", {type: "button", class: "strain", disabled: !ok, "data-strain": s,
+        onclick: () => play(`${S.pending} ${s}`)}, ...label));
+    }
+  }
+  for (const b of document.querySelectorAll("#pad .call")) {
+    const word = b.dataset.call;
+    b.disabled = !legal.has(word);
+  }
+  $("undo").disabled = !S.calls.length;
+}
+
+async function play(call) {
+  S.pending = null;
+  S.calls.push(call);
+  const before = S.view;
+  save();
+  await refresh();
+  if (S.view === before) { S.calls.pop(); save(); drawPad(); }   // refused: keep the auction
+}
+
+// -- the Tafel ---------------------------------------------------------------------------
+async function loadTafel() {
+  let data;
+  try {
+    data = await api("tafel/view");
+  } catch (e) {
+    if (e.status === 400) { showBoard(null); return; }
+    showError(e.message);
+    return;
+  }
+  showError("");
+  showBoard(data);
+}
+
+function showBoard(data) {
+  const board = $("board");
+  board.replaceChildren();
+  $("new-partie").hidden = !!data && !data.table.over;
+  $("add-game").hidden = !data || data.table.over;
+  $("tafel-undo").disabled = !data || !data.table.rows.length;
+  if (!data) return;
+  const tb = data.table;
+  const L = tb.labels;
+  board.append(el("div", {class: "teams"},
+    el("div", {class: "team"}, el("b", {text: "AC"}), " " + tb.teams.AC, el("strong", {class: "total", "data-team": "AC", text: tb.board.AC})),
+    el("div", {class: "team"}, el("b", {text: "BD"}), " " + tb.teams.BD, el("strong", {class: "total", "data-team": "BD", text: tb.board.BD}))));
+  const table = el("table", {class: "board"});
+  table.append(el("thead", {}, el("tr", {},
+    el("th", {text: "#"}), el("th", {text: L.contract}), el("th", {text: "AC"}), el("th", {text: "BD"}))));
+  const body = el("tbody");
+  for (const r of tb.rows) {
+    const what = r.made === null ? r.contract : `${r.contract} · ${r.card_points} · ${r.result}`;
+    body.append(el("tr", {class: r.made === false ? "missed" : ""},
+      el("td", {text: r.n}), el("td", {class: "what", text: what}),
+      el("td", {class: "num", text: `${r.AC}`}), el("td", {class: "num", text: `${r.BD}`})));
+  }
+  table.append(body);
+  if (tb.rows.length) board.append(table);
+  board.append(el("div", {class: "footer"}, ...tb.footer.map((f) => el("p", {text: f}))));
+  board.append(el("p", {class: "hint", text: `Partie ${data.partie} · ${L.rules} ${tb.rules} · ${L.target} ${tb.target}`}));
+  // the declarer select names the players
+  const sel = $("g-declarer");
+  sel.replaceChildren(...["A", "B", "C", "D"].map((s) => el("option", {value: s, text: data.names[s] ? `${s} ${data.names[s]}` : s})));
+  const rules = CONFIG.profiles[data.rules] || CONFIG.profiles[S.rules];
+  $("g-number").replaceChildren(...rules.bids.map((n) => el("option", {value: n, text: n})));
+  $("g-strain").replaceChildren(...rules.strains.map((s) => el("option", {value: s, text: s})));
+}
+
+async function addGame(body) {
+  try {
+    const data = await api("tafel/games", {}, body);
+    showError("");
+    S.tab = "tafel"; save(); showTab();
+    await loadTafel();
+    return data;
+  } catch (e) { showError(e.message); return null; }
+}
+
+function weisOf(teamId, pointsId) {
+  const team = $(teamId).value, points = $(pointsId).value;
+  return team && points ? {[team]: Number(points)} : undefined;
+}
+
+// -- wiring ----------------------------------------------------------------------------------
+function translate() {
+  document.documentElement.lang = S.lang;
+  for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  $("lang").textContent = S.lang === "de" ? "EN" : "DE";
+}
+
+function showTab() {
+  for (const b of document.querySelectorAll(".tabs button")) b.setAttribute("aria-selected", String(b.dataset.tab === S.tab));
+  $("panel-bid").hidden = S.tab !== "bid";
+  $("panel-tafel").hidden = S.tab !== "tafel";
+  if (S.tab === "tafel") loadTafel();
+}
+
+function init() {
+  $("seat").value = S.seat;
+  if (S.hand.size === 9) $("hand-box").open = false;
+  $("dealer").value = S.dealer;
+  $("rules").value = S.rules;
+  translate();
+  for (const b of document.querySelectorAll(".tabs button")) b.onclick = () => { S.tab = b.dataset.tab; save(); showTab(); };
+  $("lang").onclick = () => { S.lang = S.lang === "de" ? "en" : "de"; save(); translate(); refresh(); if (S.tab === "tafel") loadTafel(); };
+  $("rules").onchange = () => { S.rules = $("rules").value; S.calls = []; save(); refresh(); };
+  $("seat").onchange = () => { S.seat = $("seat").value; save(); refresh(); };
+  $("dealer").onchange = () => { S.dealer = $("dealer").value; S.calls = []; save(); refresh(); };
+  $("new-game").onclick = () => {
+    const seats = ["A", "B", "C", "D"];
+    S.dealer = seats[(seats.indexOf(S.dealer) + 1) % 4];
+    $("dealer").value = S.dealer;
+    S.calls = []; S.hand.clear(); S.pending = null;
+    $("hand-box").open = true;
+    save(); refresh();
+  };
+  for (const b of document.querySelectorAll("#pad .call")) {
+    b.onclick = () => {
+      const word = b.dataset.call;
+      const seats = legalSet().get(word) || [];
+      if (word !== "fort" && seats.length > 1) { S.pending = word; drawPad(); return; }
+      play(word === "fort" ? "fort" : `${seats[0]}: ${word}`);
+    };
+  }
+  $("undo").onclick = () => { S.calls.pop(); S.pending = null; save(); refresh(); };
+  $("result").onsubmit = async (ev) => {
+    ev.preventDefault();
+    const st = S.view.state;
+    const body = {contract: st.contract, declarer: st.declarer, card_points: Number($("result-points").value),
+                  double: st.multiplier >= 2, redouble: st.multiplier === 4};
+    const weis = weisOf("result-weis-team", "result-weis");
+    if (weis) body.weis = weis;
+    if ($("result-stoeck").value) body.stoeck = $("result-stoeck").value;
+    if (await addGame(body)) $("result").reset();
+  };
+  $("add-game").onsubmit = async (ev) => {
+    ev.preventDefault();
+    const body = {contract: `${$("g-number").value} ${$("g-strain").value}`, declarer: $("g-declarer").value,
+                  card_points: $("g-points").value === "" ? null : Number($("g-points").value),
+                  double: $("g-double").checked, redouble: $("g-redouble").checked};
+    const weis = weisOf("g-weis-team", "g-weis");
+    if (weis) body.weis = weis;
+    if ($("g-stoeck").value) body.stoeck = $("g-stoeck").value;
+    if (await addGame(body)) $("add-game").reset();
+  };
+  $("g-fort").onclick = () => addGame({fort: true});
+  $("tafel-undo").onclick = async () => {
+    try { await api("tafel/undo", {}, {}); showError(""); } catch (e) { showError(e.message); }
+    loadTafel();
+  };
+  $("tafel-new").onclick = () => { $("new-partie").hidden = false; $("new-partie").scrollIntoView(); };
+  $("new-partie").onsubmit = async (ev) => {
+    ev.preventDefault();
+    const f = new FormData($("new-partie"));
+    const names = {};
+    for (const s of ["A", "B", "C", "D"]) if (f.get(s)) names[s] = f.get(s);
+    try { await api("tafel/new", {}, {names, rules: S.rules}); showError(""); }
+    catch (e) { showError(e.message); return; }
+    loadTafel();
+  };
+  showTab();
+  refresh();
+}
+
+init();
