@@ -284,3 +284,25 @@ def test_ctrl_c_in_the_pseudo_terminal_ends_cleanly():
     finally:
         os.close(fd)
     assert b"Traceback" not in out
+
+
+def test_a_played_game_file_gives_the_card_points(tmp_path):
+    # the worked example as played (examples/worked-example.yaml): A and C take 113 with
+    # 100 Eichel doubled, so the board is 313 : 44, as the rules' example writes it
+    db = tmp_path / "t.sqlite3"
+    subprocess.run([sys.executable, "-m", "tutor", "tafel", "new", "--db", str(db)], cwd=ROOT,
+                   capture_output=True)
+    r = table("--hand", HAND, "--seat", "C", "--partie", "--db", str(db),
+              input="60ei\n70 sche\n90ei\n95 ro\n100 ei\nD: dopple\nplayed examples/worked-example.yaml\n")
+    assert "Gespielt (examples/worked-example.yaml): 113 Kartenpunkte für AC." in flat(r.stdout)
+    assert "Tafel, Partie 1, Spiel 1 (100 Eichel): AC 313 : BD 44." in flat(r.stdout)
+
+
+def test_a_game_file_of_another_contract_is_refused():
+    r = table("--hand", HAND, "--seat", "C", "--lang", "en",
+              input="60ei\nfort\nfort\nfort\nplayed examples/worked-example.yaml\nplayed nowhere.yaml\n")
+    bad = [x.strip() for x in flat(r.stdout).split("! ") if x.startswith("Not taken")]
+    assert bad[0] == ("Not taken: examples/worked-example.yaml: the file plays 100 Eichel by A, "
+                      "the auction 60 Eichel by A")
+    assert bad[1].startswith("Not taken: ") and "nowhere.yaml" in bad[1]
+    assert len(bad) == 2

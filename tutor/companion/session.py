@@ -342,6 +342,31 @@ class Session:
             data["stoeck"] = stoeck
         return Game.from_dict(data, self.rules, "game", where_de="Spiel")
 
+    def played(self, path: str) -> Game:
+        """The game for the Tafel from a game file of ``tutor play`` (its cards replayed:
+        the card points, Weis and Stöck as played). A file without a contract takes the
+        auction's; one with a contract must name the auction's."""
+        import dataclasses
+
+        from tutor.partie import Contract
+        from tutor.play import game as game_mod
+
+        a = self.auction
+        if not a.over or a.annulled:
+            raise TutorError("a game file goes with a contract: the bidding has none (yet)",
+                             de="eine Spieldatei gehört zu einem Spiel: das Bieten hat (noch) keines")
+        played = game_mod.load(path, rules=self.rules)
+        contract = Contract.parse(a.contract, self.rules)
+        if played.contract is None:
+            played = dataclasses.replace(played, contract=contract, declarer=self.declarer,
+                                         double=a.multiplier >= 2, redouble=a.multiplier == 4)
+        elif (str(played.contract), played.declarer) != (str(contract), self.declarer):
+            raise TutorError(f"{path}: the file plays {played.contract} by {played.declarer}, "
+                             f"the auction {contract} by {self.declarer}",
+                             de=f"{path}: die Datei spielt {played.contract} von {played.declarer}, "
+                                f"das Bieten {contract} von {self.declarer}")
+        return game_mod.replay(played).entry()
+
     def score(self, game: Game) -> dict[str, int]:
         """What ``game`` writes on the board: points per team."""
         row = Partie(self.rules, (), {}, self.dealer).add(game).rows[-1]

@@ -3,8 +3,9 @@
 Each line is a call as it comes (``60ei``, ``70 sche``, ``60 auf Rosen``, ``D: dopple``)
 or a word: ``?`` the full reasoning, ``next`` the open conventional calls, ``undo``,
 ``new [HAND]`` the next game, ``tafel`` the board, ``help``, ``end``. After the auction a
-line of card points (``113``, or ``113 weis AC=50 stöck BD``) writes the game on the
-Tafel (with ``--partie``) or shows what it would write. Every line printed is wrapped at
+line of card points (``113``, or ``113 weis AC=50 stöck BD``), or ``played FILE`` (a game
+file of ``tutor play``: its cards give the card points, Weis and Stöck), writes the game
+on the Tafel (with ``--partie``) or shows what it would write. Every line printed is wrapped at
 the terminal's width (60 columns in a pipe), never inside a word.
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ WORDS = {
     "tafel": ("tafel", "board"),
     "help": ("help", "h", "hilfe?"),
     "hand": ("hand", "blatt"),
+    "played": ("played", "gespielt"),
 }
 COMMAND = {w: key for key, words in WORDS.items() for w in words}
 
@@ -92,8 +94,8 @@ class Table:
                 self.write_game(None, [])
             elif self.written is None:
                 team = s.declaring_team()
-                self.say(_t(self.lang, f"Kartenpunkte von {team}? (113, 113 weis AC=50 …)",
-                            f"Card points of {team}? (113, 113 weis AC=50 …)"))
+                self.say(_t(self.lang, f"Kartenpunkte von {team}? (113, 113 weis AC=50 …, oder gespielt DATEI)",
+                            f"Card points of {team}? (113, 113 weis AC=50 …, or played FILE)"))
         line = s.advice_line()
         if line:
             self.say(line, "→ ")
@@ -104,7 +106,8 @@ class Table:
         if not text:
             return True
         word, _, rest = text.partition(" ")
-        cmd = COMMAND.get(word.lower()) if (not rest or word.lower() in ("new", "neu")) else None
+        takes_rest = ("new", "neu", "played", "gespielt")
+        cmd = COMMAND.get(word.lower()) if (not rest or word.lower() in takes_rest) else None
         if cmd == "end":
             return False
         try:
@@ -127,6 +130,8 @@ class Table:
                             "undo, new HAND, tafel, end."))
             elif cmd == "hand":
                 self.say(str(self.s.hand))
+            elif cmd == "played":
+                self.played(rest.strip())
             elif self.s.over and text[:1].isdigit():
                 self.card_points(text)
             else:
@@ -190,10 +195,22 @@ class Table:
         points, weis, stoeck = parse_points(text)
         self.write_game(points, [weis, stoeck])
 
-    def write_game(self, points, extra: list) -> None:
+    def played(self, path: str) -> None:
+        if not path:
+            raise TutorError("played needs the game file: played FILE",
+                             de="gespielt braucht die Spieldatei: gespielt DATEI")
+        if self.written is not None:
+            raise TutorError("this game is on the Tafel already (undo takes it back)",
+                             de="dieses Spiel steht schon auf der Tafel (undo nimmt es zurück)")
+        game = self.s.played(path)
+        self.say(_t(self.lang, f"Gespielt ({path}): {game.card_points} Kartenpunkte für {game.team}.",
+                    f"Played ({path}): {game.card_points} card points for {game.team}."))
+        self.write_game(None, [], game)
+
+    def write_game(self, points, extra: list, game=None) -> None:
         s = self.s
         weis, stoeck = (extra + [None, None])[:2]
-        game = s.game(points, weis, stoeck)
+        game = game or s.game(points, weis, stoeck)
         if self.partie is False:
             if game.fort:
                 return
