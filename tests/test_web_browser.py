@@ -200,6 +200,25 @@ def test_the_auction_s_game_goes_on_the_tafel_and_the_total_shows(browser, db):
         context.close()
 
 
+def test_four_forts_go_on_the_tafel_as_no_game(browser, db):
+    with Server(db) as server:
+        context, page = phone(browser)
+        page.goto(server.url)
+        page.evaluate("""async () => fetch('api/tafel/new', {method: 'POST', body: '{}',
+            headers: {'X-Tutor-Token': document.querySelector('meta[name=tutor-token]').content}})""")
+        for _ in range(4):
+            n = len(page.query_selector_all("#calls li:not(.empty)"))
+            page.tap('#pad [data-call="fort"]')
+            page.wait_for_function("n => document.querySelectorAll('#calls li:not(.empty)').length > n", arg=n)
+        page.wait_for_selector("#result:not([hidden])")
+        assert page.is_hidden("#result-points")
+        page.tap("#result button[type=submit]")
+        page.wait_for_selector("#board tbody tr")
+        assert page.locator("#board tbody tr").all_inner_texts()[0].split("\t")[:2] == ["1", "alle fort"]
+        assert page.inner_text('#board .total[data-team="AC"]') == "0"
+        context.close()
+
+
 def test_a_laptop_gets_the_same_page_in_two_columns(browser, db, tmp_path):
     with Server(db) as server:
         context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)

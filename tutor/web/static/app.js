@@ -152,10 +152,14 @@ function drawAuction() {
   $("next").replaceChildren(...v.next.map((n) => el("li", {class: adv && adv.call === n.call && n.seat === S.seat ? "best" : "", text: n.short})));
   const over = v.state.over;
   const form = $("result");
-  form.hidden = !(over && v.state.contract);
-  if (!form.hidden) {
-    const team = "AC".includes(v.state.declarer) ? "AC" : "BD";
-    $("result-title").textContent = `${v.state.declarer}: ${v.state.contract} · ${t("points_of")} ${team}`;
+  form.hidden = !over;
+  const fort = over && !v.state.contract;          // four forts: no game, the deal passes on
+  for (const e of form.querySelectorAll("label, .row")) e.hidden = fort;
+  $("result-points").required = !fort;
+  if (over) {
+    const team = fort ? "" : ("AC".includes(v.state.declarer) ? "AC" : "BD");
+    $("result-title").textContent = fort ? t("all_fort") :
+      `${v.state.declarer}: ${v.state.contract} · ${t("points_of")} ${team}`;
   }
 }
 
@@ -319,6 +323,7 @@ function init() {
   $("result").onsubmit = async (ev) => {
     ev.preventDefault();
     const st = S.view.state;
+    if (!st.contract) { await addGame({fort: true}); return; }
     const body = {contract: st.contract, declarer: st.declarer, card_points: Number($("result-points").value),
                   double: st.multiplier >= 2, redouble: st.multiplier === 4};
     const weis = weisOf("result-weis-team", "result-weis");
