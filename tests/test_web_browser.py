@@ -216,6 +216,12 @@ def test_four_forts_go_on_the_tafel_as_no_game(browser, db):
         page.wait_for_selector("#board tbody tr")
         assert page.locator("#board tbody tr").all_inner_texts()[0].split("\t")[:2] == ["1", "alle fort"]
         assert page.inner_text('#board .total[data-team="AC"]') == "0"
+        # the next game: the Partie's next dealer (after four forts the Verband's same dealer, D)
+        page.tap("#tab-bid")
+        page.tap("#new-game")
+        page.wait_for_function("() => document.querySelectorAll('#calls li.empty').length === 1")
+        assert page.input_value("#dealer") == "D"
+        assert page.inner_text("#hand-count") == "0/9"
         context.close()
 
 

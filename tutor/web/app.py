@@ -308,7 +308,7 @@ def tafel_view(request: Request, lang: str) -> dict:
         stored = t.stored(_partie_id(request))
     p = stored.partie
     return {"partie": stored.id, "table": board_table(p, lang), "names": dict(p.names),
-            "rules": p.rules.name, "over": p.over}
+            "rules": p.rules.name, "over": p.over, "next": p.to_json()["next"]}
 
 
 def tafel_new(request: Request, lang: str) -> dict:

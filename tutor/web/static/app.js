@@ -303,9 +303,13 @@ function init() {
   $("rules").onchange = () => { S.rules = $("rules").value; S.calls = []; save(); refresh(); };
   $("seat").onchange = () => { S.seat = $("seat").value; save(); refresh(); };
   $("dealer").onchange = () => { S.dealer = $("dealer").value; S.calls = []; save(); refresh(); };
-  $("new-game").onclick = () => {
+  $("new-game").onclick = async () => {
     const seats = ["A", "B", "C", "D"];
     S.dealer = seats[(seats.indexOf(S.dealer) + 1) % 4];
+    try {   // with a Partie on the Tafel, its next dealer
+      const board = await api("tafel/view");
+      if (!board.over) S.dealer = board.next.dealer;
+    } catch (e) { /* no Partie: the dealer moves on by one */ }
     $("dealer").value = S.dealer;
     S.calls = []; S.hand.clear(); S.pending = null;
     $("hand-box").open = true;
