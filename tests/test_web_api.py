@@ -325,3 +325,46 @@ def test_two_phones_writing_the_same_partie_lose_nothing(db):
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+# -- the quiz --------------------------------------------------------------------------------
+def test_the_quiz_asks_judges_and_keeps_progress_in_the_same_database(client, db):
+    import yaml
+
+    lessons = client.get("/api/quiz", params={"learner": "anna"}).json()
+    assert lessons["learner"] == "anna"
+    assert [x["id"] for x in lessons["lessons"]][:2] == ["kartenwerte", "bieten"]
+    first = client.get("/api/quiz/next", params={"lesson": "hilfe", "learner": "anna"}).json()
+    assert first["done"] is False and first["stats"]["seen"] == 0
+    assert "Dein Blatt" in first["question"] and first["drill"] not in first["question"]
+    # the drill file's own answer key (written from the rules) is judged right
+    drills = yaml.safe_load(open(first["source"], encoding="utf-8"))["drills"]
+    key = next(d for d in drills if d["id"] == first["drill"])["answer"]
+    body = {"lesson": "hilfe", "source": first["source"], "drill": first["drill"], "answer": str(key),
+            "learner": "anna"}
+    r = post(client, "/api/quiz/answer", body)
+    assert r.status_code == 200
+    assert r.json()["outcome"] == "correct" and r.json()["stats"]["right"] == 1
+    # the terminal's `tutor lessons` counts the answer given in the browser
+    out = CliRunner().invoke(main, ["lessons", "--json", "--db", str(db), "--learner", "anna"],
+                             catch_exceptions=False)
+    hilfe = next(x for x in json.loads(out.stdout) if x["id"] == "hilfe")
+    assert (hilfe["seen"], hilfe["right"]) == (1, 1)
+    # the next drill is another one; a wrong answer is wrong and says the right one
+    second = client.get("/api/quiz/next", params={"lesson": "hilfe", "learner": "anna"}).json()
+    assert second["drill"] != first["drill"]
+    wrong = post(client, "/api/quiz/answer", {**body, "answer": "fort"}).json()
+    assert wrong["outcome"] in ("wrong", "acceptable")
+
+
+def test_quiz_errors(client):
+    assert bad(client.get("/api/quiz/next", params={"lang": "en"})) == "quiz needs a lesson"
+    assert bad(client.get("/api/quiz/next", params={"lesson": "nix", "lang": "en"})).startswith("no lesson 'nix'")
+    assert "learner" in bad(client.get("/api/quiz", params={"learner": "<script>", "lang": "en"}))
+    first = client.get("/api/quiz/next", params={"lesson": "hilfe", "learner": "b"}).json()
+    base = {"lesson": "hilfe", "source": first["source"], "drill": first["drill"], "learner": "b"}
+    assert bad(post(client, "/api/quiz/answer?lang=en", {**base, "answer": ""})) == "the answer needs answer"
+    assert bad(post(client, "/api/quiz/answer?lang=en", {**base, "drill": "x", "answer": "fort"})) \
+        .startswith("no drill 'x' in lesson 'hilfe'")
+    assert bad(post(client, "/api/quiz/answer?lang=en", {**base, "answer": "neunzig eicheln"}))
+    assert client.post("/api/quiz/answer", content=json.dumps({**base, "answer": "fort"})).status_code == 403

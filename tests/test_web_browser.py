@@ -280,3 +280,31 @@ def test_a_write_without_the_token_or_from_another_site_is_refused(browser, db):
         page.goto(server.url + "api/tafel")
         assert json.loads(page.inner_text("body"))["games"] == []     # nothing was written
         context.close()
+
+
+def test_the_quiz_in_the_browser(browser, db):
+    import yaml
+
+    with Server(db) as server:
+        context, page = phone(browser)
+        page.goto(server.url)
+        page.tap("#tab-quiz")
+        page.wait_for_selector("#q-lesson option", state="attached")
+        page.wait_for_selector("#q-form:not([hidden])")            # the first lesson's drill
+        page.select_option("#q-lesson", "hilfe")
+        page.wait_for_function("() => document.getElementById('q-question').textContent.includes('Dein Blatt')")
+        drill = page.evaluate("() => JSON.parse(localStorage.getItem('tutor-table')).lesson")
+        assert drill == "hilfe"
+        # the answer key of the drill shown (the first of the lesson's file)
+        source = yaml.safe_load((Path(__file__).resolve().parent.parent / "exercises" / "hilfe.yaml")
+                                .read_text(encoding="utf-8"))
+        key = str(source["drills"][0]["answer"])
+        page.fill("#q-answer", key)
+        page.tap("#q-form button[type=submit]")
+        page.wait_for_selector("#q-feedback.correct")
+        assert page.inner_text("#q-feedback").startswith("Richtig")
+        assert "1 von" in page.inner_text("#q-stats")
+        assert overflow(page) <= 0
+        page.tap("#q-next")
+        page.wait_for_selector("#q-form:not([hidden])")
+        context.close()

@@ -348,6 +348,29 @@ def tafel_undo(request: Request, lang: str) -> dict:
     return answers.tafel_json(stored, removed=removed)
 
 
+def quiz_overview(request: Request, lang: str) -> dict:
+    from tutor.web import quiz
+
+    return quiz.overview(request.app.state.settings.db, quiz.learner_of(request.query_params.get("learner")))
+
+
+def quiz_next(request: Request, lang: str) -> dict:
+    from tutor.web import quiz
+
+    lesson = request.query_params.get("lesson")
+    if not lesson:
+        raise TutorError("quiz needs a lesson", de="das Quiz braucht eine Lektion")
+    return quiz.next_drill(request.app.state.settings.db, lesson,
+                           quiz.learner_of(request.query_params.get("learner")), lang)
+
+
+def quiz_answer(request: Request, lang: str) -> dict:
+    from tutor.web import quiz
+
+    body = request.state.body
+    return quiz.answer(request.app.state.settings.db, body, quiz.learner_of(body.get("learner")), lang)
+
+
 def token(request: Request, lang: str) -> dict:
     return {"token": request.app.state.settings.token}
 
@@ -421,6 +444,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tafel/new", _answer(tafel_new), methods=["POST"]),
         Route("/api/tafel/games", _answer(tafel_add), methods=["POST"]),
         Route("/api/tafel/undo", _answer(tafel_undo), methods=["POST"]),
+        Route("/api/quiz", _answer(quiz_overview)),
+        Route("/api/quiz/next", _answer(quiz_next)),
+        Route("/api/quiz/answer", _answer(quiz_answer), methods=["POST"]),
         Mount("/static", StaticFiles(packages=[("tutor.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: server_error,

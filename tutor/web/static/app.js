@@ -12,13 +12,17 @@ const T = {
        next: "Nächste Ansagen", new_partie: "Neue Partie", teams_hint: "A und C spielen zusammen, B und D.",
        start: "Beginnen", add_game: "Spiel schreiben", all_fort: "Alle fort", undo_game: "Spiel zurücknehmen",
        pick: "Tippe deine neun Karten.", no_call: "Noch keine Ansage.", over: "Bieten beendet",
-       points_of: "Kartenpunkte von", game: "Spiel", total: "Total", pts: "Punkte", seat_q: "Wer?"},
+       points_of: "Kartenpunkte von", game: "Spiel", total: "Total", pts: "Punkte", seat_q: "Wer?",
+       answer: "Antworten", next_drill: "Nächste Aufgabe", done: "Alle Aufgaben dieser Lektion beantwortet; fällige kommen wieder.",
+       stats: (s) => `${s.seen} von ${s.drills} beantwortet, ${s.right} zuletzt richtig, ${s.due} fällig`},
   en: {tab_bid: "Bidding", tab_tafel: "Tafel", you: "You", dealer: "Dealer", new_game: "New game",
        hand: "Hand", why: "Why?", undo: "Undo", card_points: "Card points", write: "Write on the Tafel",
        next: "Next calls", new_partie: "New Partie", teams_hint: "A and C play together, B and D.",
        start: "Start", add_game: "Write a game", all_fort: "All fort", undo_game: "Take back a game",
        pick: "Tap your nine cards.", no_call: "No call yet.", over: "Bidding over",
-       points_of: "Card points of", game: "Game", total: "Total", pts: "points", seat_q: "Who?"},
+       points_of: "Card points of", game: "Game", total: "Total", pts: "points", seat_q: "Who?",
+       answer: "Answer", next_drill: "Next drill", done: "Every drill of this lesson answered; due ones come back.",
+       stats: (s) => `${s.seen} of ${s.drills} answered, ${s.right} right the last time, ${s.due} due`},
 };
 
 const SAVED = JSON.parse(localStorage.getItem("tutor-table") || "{}");
@@ -30,6 +34,9 @@ const S = {
   hand: new Set(SAVED.hand || []),
   calls: SAVED.calls || [],
   tab: SAVED.tab || "bid",
+  lesson: SAVED.lesson || "",
+  learner: SAVED.learner || "",
+  drill: null,        // the quiz's current drill
   pending: null,      // a number tapped, waiting for its suit; or "dopple"/"konter" waiting for a seat
   view: null,         // the session's JSON
 };
@@ -37,10 +44,10 @@ const S = {
 function save() {
   localStorage.setItem("tutor-table", JSON.stringify({
     lang: S.lang, rules: S.rules, seat: S.seat, dealer: S.dealer, hand: [...S.hand],
-    calls: S.calls, tab: S.tab}));
+    calls: S.calls, tab: S.tab, lesson: S.lesson, learner: S.learner}));
 }
 
-function t(key) { return T[S.lang][key] || key; }
+function t(key) { const v = T[S.lang][key]; return v === undefined ? key : v; }
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -278,6 +285,59 @@ function weisOf(teamId, pointsId) {
   return team && points ? {[team]: Number(points)} : undefined;
 }
 
+// -- the quiz ---------------------------------------------------------------------------------
+async function loadQuiz() {
+  if (!$("q-lesson").options.length) {
+    try {
+      const data = await api("quiz", {learner: S.learner});
+      $("q-lesson").replaceChildren(...data.lessons.map((l) => el("option", {value: l.id, text: `${l.order}. ${l.title}`})));
+      if (!S.learner) { S.learner = data.learner; save(); }
+    } catch (e) { showError(e.message); return; }
+  }
+  $("q-learner").value = S.learner;
+  if (S.lesson) $("q-lesson").value = S.lesson;
+  S.lesson = $("q-lesson").value;
+  if (!S.drill) nextDrill();
+}
+
+async function nextDrill() {
+  $("q-feedback").hidden = true;
+  let data;
+  try { data = await api("quiz/next", {lesson: S.lesson, learner: S.learner}); showError(""); }
+  catch (e) { showError(e.message); return; }
+  $("q-stats").textContent = T[S.lang].stats(data.stats);
+  if (data.done) {
+    S.drill = null;
+    $("q-question").textContent = "";
+    $("q-ask").textContent = t("done");
+    $("q-form").hidden = true;
+    return;
+  }
+  S.drill = data;
+  const lines = data.question.split("\n");
+  $("q-ask").textContent = lines.length > 1 ? lines.pop() : "";   // the question itself wraps as text
+  $("q-question").textContent = lines.join("\n");
+  $("q-prompt").textContent = data.prompt;
+  $("q-form").hidden = false;
+  $("q-answer").value = "";
+}
+
+async function answerDrill(text) {
+  const d = S.drill;
+  let data;
+  try {
+    data = await api("quiz/answer", {}, {lesson: S.lesson, source: d.source, drill: d.drill, answer: text, learner: S.learner});
+    showError("");
+  } catch (e) { showError(e.message); return; }
+  const box = $("q-feedback");
+  box.className = "feedback " + data.outcome;
+  box.textContent = [data.feedback, data.yours, data.reasoning].filter(Boolean).join("\n");
+  box.hidden = false;
+  $("q-form").hidden = true;
+  $("q-stats").textContent = T[S.lang].stats(data.stats);
+  S.drill = null;
+}
+
 // -- wiring ----------------------------------------------------------------------------------
 function translate() {
   document.documentElement.lang = S.lang;
@@ -289,7 +349,9 @@ function showTab() {
   for (const b of document.querySelectorAll(".tabs button")) b.setAttribute("aria-selected", String(b.dataset.tab === S.tab));
   $("panel-bid").hidden = S.tab !== "bid";
   $("panel-tafel").hidden = S.tab !== "tafel";
+  $("panel-quiz").hidden = S.tab !== "quiz";
   if (S.tab === "tafel") loadTafel();
+  if (S.tab === "quiz") loadQuiz();
 }
 
 function init() {
@@ -299,7 +361,11 @@ function init() {
   $("rules").value = S.rules;
   translate();
   for (const b of document.querySelectorAll(".tabs button")) b.onclick = () => { S.tab = b.dataset.tab; save(); showTab(); };
-  $("lang").onclick = () => { S.lang = S.lang === "de" ? "en" : "de"; save(); translate(); refresh(); if (S.tab === "tafel") loadTafel(); };
+  $("lang").onclick = () => {
+    S.lang = S.lang === "de" ? "en" : "de"; save(); translate(); refresh();
+    if (S.tab === "tafel") loadTafel();
+    if (S.tab === "quiz") { S.drill = null; loadQuiz(); }
+  };
   $("rules").onchange = () => { S.rules = $("rules").value; S.calls = []; save(); refresh(); };
   $("seat").onchange = () => { S.seat = $("seat").value; save(); refresh(); };
   $("dealer").onchange = () => { S.dealer = $("dealer").value; S.calls = []; save(); refresh(); };
@@ -360,6 +426,10 @@ function init() {
     catch (e) { showError(e.message); return; }
     loadTafel();
   };
+  $("q-lesson").onchange = () => { S.lesson = $("q-lesson").value; S.drill = null; save(); nextDrill(); };
+  $("q-learner").onchange = () => { S.learner = $("q-learner").value.trim(); S.drill = null; save(); nextDrill(); };
+  $("q-form").onsubmit = (ev) => { ev.preventDefault(); answerDrill($("q-answer").value); };
+  $("q-next").onclick = () => nextDrill();
   showTab();
   refresh();
 }

@@ -1,0 +1,129 @@
+"""The quiz in the browser: a lesson's drills one at a time, the answer judged as in
+``tutor quiz`` (:mod:`tutor.quiz`), the progress in the same database (the learner's
+Leitner schedule), so the terminal's ``tutor lessons`` counts what was answered here."""
+from __future__ import annotations
+
+import dataclasses
+import re
+from functools import lru_cache
+from typing import Any
+
+from tutor.errors import TutorError
+
+MAX_LEARNER = 40
+
+
+def learner_of(value: Any) -> str:
+    """The learner's name from a request (default: the tutor's default learner)."""
+    from tutor.quiz import default_learner
+
+    if value is None or str(value).strip() == "":
+        return default_learner()
+    name = str(value).strip()
+    if len(name) > MAX_LEARNER or not re.fullmatch(r"[\w .@+-]+", name):
+        raise TutorError(f"learner {name[:MAX_LEARNER]!r}: letters, digits, space and . @ + - only, "
+                         f"at most {MAX_LEARNER}",
+                         de=f"Lernende(r) {name[:MAX_LEARNER]!r}: nur Buchstaben, Ziffern, Leerzeichen "
+                            f"und . @ + -, höchstens {MAX_LEARNER}")
+    return name
+
+
+@lru_cache(maxsize=1)
+def course() -> tuple:
+    from tutor import lessons
+
+    return tuple(lessons.load_all(None))
+
+
+def lesson(lesson_id: str):
+    for x in course():
+        if x.id == lesson_id:
+            return x
+    known = ", ".join(x.id for x in course())
+    raise TutorError(f"no lesson {lesson_id!r} (lessons: {known})",
+                     de=f"keine Lektion {lesson_id!r} (Lektionen: {known})")
+
+
+@lru_cache(maxsize=64)
+def items(lesson_id: str, lang: str) -> tuple:
+    """The lesson's checked drills (every answer agreed with the engine), its topic set."""
+    from tutor import drills, lessons
+
+    ls = lesson(lesson_id)
+    paths = [p for p in lessons.drill_files(ls) if p.exists()]
+    return tuple(c if c.topic else dataclasses.replace(c, file=dataclasses.replace(c.file, lesson=ls.id))
+                 for c in drills.verified(paths, lang))
+
+
+def _key(item) -> tuple[str, str]:
+    from tutor.quiz import source_of
+
+    return source_of(item.file.name), item.drill.id
+
+
+def _progress(db: str | None, learner: str):
+    from tutor.quiz import Progress
+
+    return Progress.open(db, learner)
+
+
+def overview(db: str | None, learner: str) -> dict[str, Any]:
+    """The course's lessons, in order."""
+    return {"learner": learner,
+            "lessons": [{"id": x.id, "order": x.order, "title": x.title} for x in course()]}
+
+
+def next_drill(db: str | None, lesson_id: str, learner: str, lang: str) -> dict[str, Any]:
+    """The next drill of the lesson for the learner: one due again first, then one not
+    answered yet; ``done`` when there is none."""
+    from tutor.quiz import question
+
+    its = items(lesson_id, lang)
+    progress = _progress(db, learner)
+    try:
+        due = set(progress.due())
+        sched = progress.schedule()
+        stats = progress.stats([_key(c) for c in its])
+    finally:
+        progress.close()
+    pick = next((c for c in its if _key(c) in due), None) or \
+        next((c for c in its if _key(c) not in sched), None)
+    out: dict[str, Any] = {"lesson": lesson_id, "learner": learner, "stats": stats}
+    if pick is None:
+        out["done"] = True
+        return out
+    text, prompt = question(pick, lang)
+    source, drill = _key(pick)
+    out.update(done=False, source=source, drill=drill, type=pick.drill.type, question=text,
+               prompt=prompt.strip())
+    return out
+
+
+def answer(db: str | None, body: dict, learner: str, lang: str) -> dict[str, Any]:
+    """Judge an answer as the terminal quiz does and record it in the learner's progress."""
+    from tutor.quiz import (CORRECT, MESSAGES, Quiz, judge, own_call_text, parse_answer,
+                            show_answer)
+
+    for key in ("lesson", "source", "drill", "answer"):
+        if not isinstance(body.get(key), str) or not body[key].strip():
+            raise TutorError(f"the answer needs {key}", de=f"zur Antwort gehört {key}")
+    its = items(body["lesson"], lang)
+    item = next((c for c in its if _key(c) == (body["source"], body["drill"])), None)
+    if item is None:
+        raise TutorError(f"no drill {body['drill']!r} in lesson {body['lesson']!r}",
+                         de=f"keine Aufgabe {body['drill']!r} in der Lektion {body['lesson']!r}")
+    given = parse_answer(item, body["answer"][:200], lang)   # unreadable: 400, ask again
+    outcome = judge(item, given)
+    progress = _progress(db, learner)
+    try:
+        progress.record(*_key(item), item.topic, given.shown, outcome)
+        stats = progress.stats([_key(c) for c in its])
+    finally:
+        progress.close()
+    m = MESSAGES[lang]
+    shown = show_answer(item, lang)
+    head = (m["right"] if outcome == CORRECT else
+            m["acceptable"].format(answer=shown) if outcome == "acceptable" else m["wrong"].format(answer=shown))
+    reasoning = Quiz([], read=lambda p: None, echo=lambda s: None, lang=lang)._reasoning(item)
+    return {"outcome": outcome, "answer": shown, "feedback": head,
+            "yours": own_call_text(item, given, lang), "reasoning": reasoning, "stats": stats}
