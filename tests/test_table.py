@@ -207,7 +207,7 @@ def test_a_bad_hand_or_partie_is_a_one_line_error(tmp_path):
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
 
 
-def _read_until(fd: int, needle: bytes, timeout: float = 20) -> bytes:
+def _read_until(fd: int, needle: bytes, timeout: float = 60) -> bytes:
     buf = b""
     deadline = time.monotonic() + timeout
     while needle not in buf and time.monotonic() < deadline:
@@ -227,6 +227,7 @@ def _child(*env: tuple[str, str]) -> None:
     """In the forked child: the tutor in the pseudo-terminal (Ctrl-C as a user's, even
     when the tests run where SIGINT is ignored, as for a background job)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})   # a mask survives exec
     for k, v in env:
         os.environ[k] = v
     os.environ.pop("TUTOR_DB", None)
@@ -234,7 +235,7 @@ def _child(*env: tuple[str, str]) -> None:
     os.execv(sys.executable, [sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C"])
 
 
-def _wait(pid: int, timeout: float = 20) -> int:
+def _wait(pid: int, timeout: float = 60) -> int:
     """The child's exit code; killed and failed when it does not end in time."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -277,7 +278,7 @@ def test_ctrl_c_in_the_pseudo_terminal_ends_cleanly():
     if pid == 0:
         _child()
     try:
-        _read_until(fd, b"> ")
+        assert b"> " in _read_until(fd, b"> ")      # the prompt: the tutor is up and reading
         os.write(fd, b"\x03")
         out = _read_until(fd, b"\x00", timeout=10)
         assert _wait(pid) == 0
