@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from tutor.commands.common import SEAT, lang_option, rules_option
+from tutor.commands.common import SEAT, NumberType, lang_option, rules_option
 from tutor.commands.tafel import db_option
 
 
@@ -89,7 +89,7 @@ def _port_free(host: str, port: int) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Where to listen; another address than this machine's (0.0.0.0 for the phones "
                    "at the table) requires the printed secret.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--port", type=NumberType(0, 65535), default=8000, show_default=True)
 @db_option
 @lang_option
 @rules_option
@@ -146,7 +146,7 @@ HELP: dict[str, dict] = {
                "help": "Ein Spiel am Tisch verfolgen: die Ansagen eintippen, wie sie kommen. Jede "
                        "Zeile ist eine Ansage (60ei, 70 sche, 60 auf Rosen, D: dopple) oder ein Wort:"
                        "\n\n" + _WORDS_DE + "\n\nNach dem Bieten: die Kartenpunkte (113, oder 113 "
-                       "weis AC=50 stöck BD).",
+                       "weis AC=50 stöck BD), oder gespielt DATEI (eine Spieldatei von tutor play).",
                "options": {"hand": 'Deine neun Karten, z.B. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8".',
                            "seat": "Dein Platz am Tisch: A, B, C oder D (A+C und B+D spielen zusammen).",
                            "dealer": "Wer dieses Spiel gibt (Vorgabe D, oder mit --partie der nächste Geber der Partie); Vorhand ist der nächste.",
@@ -155,7 +155,8 @@ HELP: dict[str, dict] = {
         "en": {"short": "Follow a game at the table call by call, with advice at your turn.",
                "help": "Follow a game at the table: type the calls as they come. Each line is a call "
                        "(60ei, 70 sche, 60 auf Rosen, D: dopple) or a word:\n\n" + _WORDS_EN +
-                       "\n\nAfter the auction: the card points (113, or 113 weis AC=50 stöck BD).",
+                       "\n\nAfter the auction: the card points (113, or 113 weis AC=50 stöck BD), or played "
+                       "FILE (a game file of tutor play).",
                "options": {"hand": 'Your nine cards, e.g. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8".',
                            "seat": "Your place at the table: A, B, C or D (A+C, B+D play together).",
                            "dealer": "Who deals this game (default D, or the Partie's next dealer with --partie); Vorhand is the next.",
@@ -170,7 +171,7 @@ HELP["serve"] = {
                    "die Adresse mit ihrem Geheimnis und einen QR-Code zum Scannen aus.",
            "options": {"host": "Wo er lauscht (Vorgabe 127.0.0.1, nur dieser Rechner); eine andere Adresse "
                                "(0.0.0.0 für die Handys am Tisch) verlangt das ausgegebene Geheimnis.",
-                       "port": "Der Port (Vorgabe 8000)."},
+                       "port": "Der Port."},
            "examples": ["tutor serve", "tutor serve --host 0.0.0.0 --port 8080"]},
     "en": {"short": "The table companion and the Tafel as a web page (for phones).",
            "help": "The table companion and the Tafel as a web page, for the phones at the table. Runs "
@@ -178,6 +179,6 @@ HELP["serve"] = {
                    "address with its secret and a QR code to scan.",
            "options": {"host": "Where to listen (default 127.0.0.1, this machine only); another address "
                                "(0.0.0.0 for the phones at the table) requires the printed secret.",
-                       "port": "The port (default 8000)."},
+                       "port": "The port."},
            "examples": ["tutor serve --lang en", "tutor serve --host 0.0.0.0 --port 8080 --lang en"]},
 }
