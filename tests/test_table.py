@@ -279,7 +279,7 @@ def test_ctrl_c_in_the_pseudo_terminal_ends_cleanly():
         _child()
     try:
         assert b"> " in _read_until(fd, b"> ")      # the prompt: the tutor is up and reading
-        os.write(fd, b"\x03")
+        os.kill(pid, signal.SIGINT)                   # what the terminal sends on Ctrl-C
         out = _read_until(fd, b"\x00", timeout=10)
         assert _wait(pid) == 0
     finally:
