@@ -168,7 +168,7 @@ def test_the_auction_s_game_goes_on_the_tafel_and_the_total_shows(browser, db):
         assert "A: 100 Eichel" in page.inner_text("#result-title")
         page.fill("#result-points", "113")
         page.tap("#result button[type=submit]")
-        page.wait_for_selector('#board .total[data-team="AC"]')
+        page.wait_for_function("() => (document.querySelector('#board .total[data-team=\"AC\"]') || {}).textContent === '313'")
         assert page.inner_text('#board .total[data-team="AC"]') == "313"
         assert page.inner_text('#board .total[data-team="BD"]') == "44"
         assert overflow(page) <= 0
@@ -213,7 +213,7 @@ def test_four_forts_go_on_the_tafel_as_no_game(browser, db):
         page.wait_for_selector("#result:not([hidden])")
         assert page.is_hidden("#result-points")
         page.tap("#result button[type=submit]")
-        page.wait_for_selector("#board tbody tr")
+        page.wait_for_selector("#board tbody tr")            # the first game: a row appears
         assert page.locator("#board tbody tr").all_inner_texts()[0].split("\t")[:2] == ["1", "alle fort"]
         assert page.inner_text('#board .total[data-team="AC"]') == "0"
         # the next game: the Partie's next dealer (after four forts the Verband's same dealer, D)
