@@ -2,9 +2,13 @@
 minimax written here, the compiled core against the reference, ``tutor solve``."""
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
+import signal
 import textwrap
+import threading
 
 import pytest
 from click.testing import CliRunner
@@ -297,31 +301,36 @@ def test_solve_version_names_the_engine():
     assert r.exit_code == 0 and f"engine {solver.ENGINE}" in r.output
 
 
-def _interrupt_soon():
-    import os
-    import signal
-    import threading
-
+@contextlib.contextmanager
+def _ctrl_c_soon():
+    """Ctrl-C as the terminal sends it, 0.3 s into the block. A test run started where
+    SIGINT is ignored or blocked (a background job, some CI runners) would never see it,
+    so the default handler is put in place and the signal unblocked for the block; the
+    timer is cancelled if the block ends first, so no stray Ctrl-C reaches pytest."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     t = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
     t.start()
-    return t
+    try:
+        yield
+    finally:
+        t.cancel()
+        t.join()
+        signal.signal(signal.SIGINT, previous)
 
 
 @needs_core
 def test_ctrl_c_stops_the_core():
     d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))   # seconds of work
-    t = _interrupt_soon()
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt), _ctrl_c_soon():
         solver.solve(d, engine="c", max_seconds=30)
-    t.join()
 
 
 @needs_core
 def test_ctrl_c_in_tutor_solve_is_one_line_and_exit_130(tmp_path):
     p = tmp_path / "full.yaml"
     p.write_text(dumps(Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))), encoding="utf-8")
-    t = _interrupt_soon()
-    r = CliRunner().invoke(main, ["solve", str(p), "--lang", "en", "--max-seconds", "30"])
-    t.join()
+    with _ctrl_c_soon():
+        r = CliRunner().invoke(main, ["solve", str(p), "--lang", "en", "--max-seconds", "30"])
     assert r.exit_code == 130
     assert r.output == "tutor: solve: interrupted (Ctrl-C)\n"
