@@ -86,3 +86,75 @@ def test_one_drill_is_one_aufgabe(run, tmp_path):
           - {id: t, type: trick, trump: Eichel, trick: "Rosen A, Eichel 9, Rosen K, Rosen 6", answer: B}
         """)
     assert "1 Datei, 1 Aufgabe: alle in Ordnung." in run("drills", "check", f).output
+
+
+def test_the_tafel_heads_name_the_players_and_the_schneider_is_a_row(run, tmp_path):
+    # target 1000, Schneider worth 500: AC make three Matsches (157 + 157 target points each,
+    # the first doubled: 157 + 314), BD write nothing and stay under half the target
+    f = write(tmp_path, "s.yaml", """\
+        rules: {profile: verband, match_target: 1000, schneider: 500}
+        teams: {AC: "Anna+Beat", BD: "Cla+Dani"}
+        games:
+          - {contract: "157 Eichel", declarer: A, card_points: 157, double: true}
+          - {contract: "157 Rosen", declarer: C, card_points: 157}
+          - {contract: "157 Schellen", declarer: A, card_points: 157}
+        """)
+    lines = run("match", f).output.splitlines()
+    head = next(x for x in lines if x.startswith("#"))
+    assert "Anna+Beat" in head and "Cla+Dani" in head and "Total Anna+Beat" in head
+    row = next(x for x in lines if "Schneider: BD (Cla+Dani)" in x)
+    assert row.split("|")[1].split() == ["+500", "0"] and row.split("|")[2].split() == ["1599", "0"]
+    html = run("match", f, "--json").output
+    assert '"AC": 1599' in html
+
+
+def test_the_tafel_html_uses_the_sheets_typography(run, tmp_path):
+    db = tmp_path / "t.db"
+    run("tafel", "new", "--teams", "Anna+Beat:Cla+Dani", "--db", db)
+    page = run("tafel", "show", "--html", "--db", db).output
+    assert '"DejaVu Sans", "Liberation Sans", Arial, sans-serif' in page
+    assert "<th>Anna+Beat</th>" in page
+
+
+def test_bid_for_a_seat_out_of_turn_says_what_it_can_do(run):
+    hand = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+    res = run("bid", "--hand", hand, "--auction", "60 Eichel", "--seat", "D")
+    assert res.output.startswith("D ist nicht an der Reihe, B ist es: D kann hier nur doppeln oder kontern.")
+    res = run("bid", "--hand", hand, "--auction", "60 Eichel", "--seat", "A", "--lang", "en")
+    assert res.exit_code == 2
+    assert "A is not in turn, B is: out of turn a player can only double or konter" in res.output
+
+
+def test_ctrl_c_ends_any_command_with_one_line_and_exit_130(run, monkeypatch):
+    from tutor import conventions
+
+    def interrupted(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(conventions, "replay", interrupted)
+    res = run("explain", "60 Eichel")
+    assert res.exit_code == 130
+    assert res.output.strip() == "tutor: abgebrochen (Ctrl-C)" and "Traceback" not in res.output
+    assert run("explain", "60 Eichel", "--lang", "en").output.strip() == "tutor: interrupted (Ctrl-C)"
+
+
+def test_ctrl_c_in_the_quiz_keeps_the_answers_and_exits_130(issue_file, tmp_path):
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom tutor import quiz\norig = quiz.Quiz.__init__\n"
+              "def init(self, *a, **k):\n    orig(self, *a, **k)\n    lines = iter(['90 Eichel'])\n"
+              "    def read(p):\n        for x in lines:\n            return x\n        raise KeyboardInterrupt\n"
+              "    self.read = read\nquiz.Quiz.__init__ = init\nfrom tutor.cli import main\n"
+              "main(sys.argv[1:], prog_name='tutor')\n")
+    p = subprocess.run([sys.executable, "-c", script, "quiz", str(issue_file), "--db", str(tmp_path / "p.db")],
+                       capture_output=True, text=True, timeout=120, env={"TUTOR_LANG": "de", "PATH": ""})
+    assert p.returncode == 130, p.stderr
+    assert "Abgebrochen: 1 Antwort gespeichert." in p.stdout and "Traceback" not in p.stderr
+
+
+def test_shipped_texts_point_to_no_file_the_user_lacks(run):
+    for args in (("games",), ("games", "--lang", "en"), ("--help",), ("demo", "--help"),
+                 ("games", "sidi-barrani")):
+        out = run(*args).output
+        assert ".txt" not in out and "rules folder" not in out, args

@@ -24,7 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tafel": ("tutor.commands.tafel:tafel", "The board of a Partie at the table: new, add, show, undo, export."),
     "match": ("tutor.commands.tafel:match", "Settle a recorded Partie from a match file."),
     "weis": ("tutor.commands.tafel:weis", "The Weis and Stöck of a hand."),
-    "games": ("tutor.commands.games:games_command", "The bidding games of the rules folder and their auction rules."),
+    "games": ("tutor.commands.games:games_command", "The bidding games and their auction rules."),
     "auction": ("tutor.commands.games:auction_command", "Referee an auction of any game: legal? over? who plays with whom?"),
     "solve": ("tutor.commands.solve:solve", "Perfect play on a deal: the card points of both teams, the best cards."),
     "lessons": ("tutor.commands.course:lessons_cmd", "The course: the lessons in order, with your progress."),
@@ -129,6 +129,14 @@ class LazyGroup(click.Group):
         except TutorError as e:
             click.echo(one_line(f"tutor: {e.text(ctx.meta.get('tutor.lang', 'de'))}"), err=True)
             ctx.exit(2)
+        except KeyboardInterrupt:
+            # Ctrl-C anywhere: one line and exit 130, as `tutor solve` does (no traceback,
+            # no click "Aborted!"); what was stored is stored, each change its own transaction
+            lang = ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
+            click.echo("", err=True)
+            click.echo("tutor: abgebrochen (Ctrl-C)" if lang == "de" else "tutor: interrupted (Ctrl-C)",
+                       err=True)
+            ctx.exit(130)
         except click.exceptions.NoArgsIsHelpError as e:
             click.echo(e.ctx.get_help())   # `tutor tafel` alone: its help, not an error
             ctx.exit(0)

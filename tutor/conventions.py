@@ -816,8 +816,10 @@ def position(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     readings = reader.legal_readings(seat)
     if not readings:
         if a.next_seat:
-            raise TutorError(f"{seat} has no call here: it is {a.next_seat}'s turn",
-                             de=f"{seat} hat hier keine Ansage: {a.next_seat} ist an der Reihe")
+            raise TutorError(f"{seat} is not in turn, {a.next_seat} is: out of turn a player can only "
+                             f"double or konter, and {seat} can do neither here",
+                             de=f"{seat} ist nicht an der Reihe, {a.next_seat} ist es: ausser der Reihe "
+                                f"kann man nur doppeln oder kontern, und {seat} kann hier keins von beiden")
         raise TutorError(f"{seat} has no call here: the bidding is over",
                          de=f"{seat} hat hier keine Ansage: das Bieten ist beendet")
     truthful = [r for r in readings if r.kind != "unconventional"

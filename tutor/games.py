@@ -59,8 +59,8 @@ FORT_FINAL: dict[str, Text] = {
 }
 
 NOT_NAMED_BOARD: Text = (
-    "Wie viel auf die Tafel kommt, regelt jede Jassart für sich; bietspiele.txt nennt es nicht.",
-    "What goes on the board each game settles for itself; bietspiele.txt does not say.")
+    "Wie viel auf die Tafel kommt, regelt jede Jassart für sich; der Text der Bietspiele nennt es nicht.",
+    "What goes on the board each game settles for itself; the text of the bidding games does not say.")
 NOT_NAMED_TOP: Text = (
     "Ein höchstes Gebot nennt der Text nicht; der Tutor nimmt Zahlen bis {limit} an (seine eigene Grenze, nicht die des Texts).",
     "The text names no highest bid; the tutor accepts numbers up to {limit} (its own limit, not the text's).")
@@ -186,10 +186,10 @@ GAMES: dict[str, Game] = {g.id: g for g in (
         matsch=("der Matsch ist das höchste Gebot, angesagt mit 157, alle Punkte eines Spiels",
                 "the Matsch is the highest bid, called with 157, all points of a game"),
         table_note=("Empfehlung des Jassverbands Schweiz; Tischregeln: --rules", "the Jassverband's recommendation; table rules: --rules"),
-        notes=(("Alle Einzelheiten in sidi-barrani.txt; tiefstes Gebot, Schritt, fort und Doppeln "
-                "folgen den Tischregeln (--rules).",
-                "Every detail is in sidi-barrani.txt; lowest bid, step, fort and doubling follow "
-                "the table rules (--rules)."),),
+        notes=(("Alle Einzelheiten in den Lektionen (tutor lessons); tiefstes Gebot, Schritt, fort und "
+                "Doppeln folgen den Tischregeln (--rules).",
+                "Every detail is in the lessons (tutor lessons); lowest bid, step, fort and doubling "
+                "follow the table rules (--rules)."),),
         source="sidi-barrani.txt, bietspiele.txt",
     ),
     Game(

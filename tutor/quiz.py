@@ -693,6 +693,7 @@ class Result:
     missed: list[str] = field(default_factory=list)
     missed_topics: list[str] = field(default_factory=list)
     stopped: bool = False
+    interrupted: bool = False   # by Ctrl-C (the command then exits 130, as every command does)
 
     def to_json(self) -> dict:
         return {"answered": self.answered, "correct": self.correct,
@@ -823,8 +824,9 @@ class Quiz:
                             misses_in_row[topic] = 0
                     else:
                         misses_in_row[topic] = 0
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt) as e:
             res.stopped = res.answered < n
+            res.interrupted = isinstance(e, KeyboardInterrupt)
         self.echo("")
         if res.stopped:
             self.echo(self.m["stopped"].format(

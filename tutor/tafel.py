@@ -212,6 +212,7 @@ LABELS: dict[str, dict[str, str]] = {
            "next_partie": "Zur neuen Partie gibt {dealer}, Vorhand hat {vorhand}.",
            "won": "{team} gewinnt mit {a} zu {b} (nach Spiel {n}).", "draw": "Unentschieden, {a} zu {b}.",
            "schneider": "{team} ist Schneider", "schneider_points": "+{points} Schneider für {team}",
+           "schneider_row": "Schneider: {team}",
            "open": "Partie offen.", "empty": "Noch kein Spiel auf der Tafel.",
            "plain": "normal", "bonus": "Bonus-Schlussregel", "ueberbiet_rule": "Überbiet-Schlussregel"},
     "en": {"partie": "Partie", "rules": "rules", "target": "target", "end_rule": "end rule",
@@ -222,6 +223,7 @@ LABELS: dict[str, dict[str, str]] = {
            "next_partie": "Next Partie: {dealer} deals, {vorhand} is Vorhand.",
            "won": "{team} wins {a} to {b} (after game {n}).", "draw": "A draw, {a} to {b}.",
            "schneider": "{team} is Schneider", "schneider_points": "+{points} Schneider for {team}",
+           "schneider_row": "Schneider: {team}",
            "open": "The Partie is open.", "empty": "No game on the board yet.",
            "plain": "plain", "bonus": "Bonus-Schlussregel", "ueberbiet_rule": "Überbiet-Schlussregel"},
 }
@@ -251,6 +253,15 @@ def board_table(partie: Partie, lang: str = "de") -> dict[str, Any]:
                          stoeck=", ".join(s.stoeck) or "–", result=result, made=s.made)
         rows.append(cells)
     r = partie.result
+    if r.over and r.winner and r.schneider and r.schneider_points:
+        # the Schneider's points in the table, as a row of their own after the last game
+        points = {t: r.schneider_points if t == r.winner else 0 for t in ("AC", "BD")}
+        rows.append({"n": "", "dealer": "", "vorhand": "", "card_points": "", "weis": "", "stoeck": "",
+                     "contract": L["schneider_row"].format(team=partie.team_name(r.schneider)),
+                     "result": "", "made": None, "schneider": True,
+                     "AC": f"+{points['AC']}" if points["AC"] else "0",
+                     "BD": f"+{points['BD']}" if points["BD"] else "0",
+                     "total_AC": str(r.board["AC"]), "total_BD": str(r.board["BD"])})
     footer = []
     if not partie.rows:
         footer.append(L["empty"])
@@ -274,7 +285,9 @@ def board_table(partie: Partie, lang: str = "de") -> dict[str, Any]:
         footer.append(L["next"].format(dealer=partie.name(partie.next_dealer),
                                        vorhand=partie.name(partie.next_vorhand)))
     names = dict(partie.names)
-    return {"labels": L, "rules": partie.rules.name, "target": partie.rules.match_target,
+    # the column heads: the teams by their players' names where the table gave them
+    heads = {t: (f"{names[t[0]]}+{names[t[1]]}" if names else t) for t in ("AC", "BD")}
+    return {"labels": L, "heads": heads, "rules": partie.rules.name, "target": partie.rules.match_target,
             "end_rule": rule_name[partie.rules.end_rule],
             "teams": {t: (f"{names[t[0]]} + {names[t[1]]}" if names else f"{t[0]} + {t[1]}") for t in ("AC", "BD")},
             "rows": rows, "board": dict(r.board), "over": r.over, "winner": r.winner,
@@ -291,7 +304,8 @@ def board_text(partie: Partie, lang: str = "de", title: str | None = None) -> li
     t = board_table(partie, lang)
     L = t["labels"]
     head = {c: L.get(c, c) for c in _COLUMNS}
-    head.update(AC="AC", BD="BD", total_AC=f"{L['total']} AC", total_BD=f"{L['total']} BD")
+    h = t["heads"]
+    head.update(AC=h["AC"], BD=h["BD"], total_AC=f"{L['total']} {h['AC']}", total_BD=f"{L['total']} {h['BD']}")
     width = {c: max([len(head[c])] + [len(r[c]) for r in t["rows"]]) for c in _COLUMNS}
 
     def line(cells: dict[str, str]) -> str:

@@ -334,6 +334,8 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
         progress.close()
     if as_json:
         emit_json(result.to_json())
+    if result.interrupted:
+        raise click.exceptions.Exit(130)
 
 
 def _course_readings(course):

@@ -134,8 +134,13 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samp
         emit_json(answers.bid_json(hand, auction, seat, rules, lang, judge=judge, standing=standing))
         return
     advice = answers.advice(hand, auction, seat, rules, judge=judge, standing=standing)
-    from tutor.conventions import _sentence
+    from tutor.conventions import _sentence, replay
 
+    turn = replay(auction, rules).auction.next_seat if seat else None
+    if seat and turn and seat != turn:
+        can = _t(lang, "doppeln oder kontern", "double or konter")
+        click.echo(_t(lang, f"{seat} ist nicht an der Reihe, {turn} ist es: {seat} kann hier nur {can}.",
+                      f"{seat} is not in turn, {turn} is: {seat} can only {can} here."))
     rec = advice.call or _t(lang, "nichts sagen", "say nothing")
     click.echo(_t(lang, f"{advice.seat}: Empfehlung {rec}", f"{advice.seat}: recommended {rec}"))
     for line in advice.reasons(lang):
