@@ -96,20 +96,3 @@ def test_the_check_finds_cut_boxes_when_the_print_css_allows_them(tmp_path, many
     pages = to_pdf(tmp_path, sheets.render(many, avoid_breaks=False), "split")
     assert boxes_cut(pages, many) != []
 
-
-def test_a_lesson_heading_is_never_alone_at_the_bottom_of_a_page(tmp_path):
-    """The course sheet: headings 'Lektion n: ...' in lesson order, each on the page of its
-    first exercises; and more than six exercises on an average page."""
-    from tutor import lessons
-
-    course = lessons.load_all(ROOT / "lessons")
-    files = sorted((ROOT / "exercises").glob("*.yaml"))
-    items = drills.verified(files)
-    pages = to_pdf(tmp_path, sheets.render(items, course=course, answers=False), "course")
-    headings = []
-    for i, text in enumerate(pages):
-        lines = [x for x in text.splitlines() if x.strip()]
-        assert not (lines and lines[-1].startswith("Lektion ")), f"page {i + 1} ends with {lines[-1]!r}"
-        headings += [int(m) for m in re.findall(r"^Lektion (\d+):", text, re.M)]
-    assert headings == sorted(headings) and len(headings) == len(set(headings)) >= 12
-    assert len(items) / len(pages) > 6
