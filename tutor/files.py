@@ -43,29 +43,24 @@ def read_text(path: "str | Path", *, error: type = ParseError, limit: int = MAX_
     except FileNotFoundError:
         raise error(f"{p}: no such file", de=f"{p}: keine solche Datei") from None
     except OSError as e:
-        raise error(f"{p}: cannot read: {e.strerror or e}",
-                    de=f"{p}: nicht lesbar: {e.strerror or e}") from None
+        raise _unreadable(error, p, e.strerror or str(e)) from None
     with os.fdopen(fd, "rb") as fh:
         mode = os.fstat(fh.fileno()).st_mode
         if not stat.S_ISREG(mode):
             kind, kind_de = (("a folder", "ein Ordner") if stat.S_ISDIR(mode)
                              else ("not a regular file", "keine gewöhnliche Datei"))
-            raise error(f"{p}: cannot read: {kind}", de=f"{p}: nicht lesbar: {kind_de}")
+            raise _unreadable(error, p, kind, kind_de)
         try:
             data = fh.read(limit + 1)
         except OSError as e:
-            raise error(f"{p}: cannot read: {e.strerror or e}",
-                        de=f"{p}: nicht lesbar: {e.strerror or e}") from None
+            raise _unreadable(error, p, e.strerror or str(e)) from None
     if len(data) > limit:
-        raise error(f"{p}: refused: larger than {limit:,} bytes (the limit for input files)",
-                    de=f"{p}: abgelehnt: grösser als {_de(limit)} Bytes "
-                       "(die Grenze für Eingabedateien)")
+        raise _too_large(error, p, limit, "bytes", "Bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[:e.start].count(b"\n") + 1
-        raise error(f"{p}:{line}: cannot read: not UTF-8 text",
-                    de=f"{p}:{line}: nicht lesbar: kein UTF-8-Text") from None
+        raise _unreadable(error, f"{p}:{line}", "not UTF-8 text", "kein UTF-8-Text") from None
     check_text(text, p, error=error)
     return text
 
@@ -75,6 +70,16 @@ def _de(n: int) -> str:
     return f"{n:,}".replace(",", "'")
 
 
+def _unreadable(error: type, where: str, why: str, why_de: "str | None" = None) -> Exception:
+    return error(f"{where}: cannot read: {why}", de=f"{where}: nicht lesbar: {why_de or why}")
+
+
+def _too_large(error: type, where: str, limit: int, unit: str, unit_de: str) -> Exception:
+    return error(f"{where}: refused: larger than {limit:,} {unit} (the limit for input files)",
+                 de=f"{where}: abgelehnt: grösser als {_de(limit)} {unit_de} "
+                    "(die Grenze für Eingabedateien)")
+
+
 def read_stdin(where: str = "<stdin>", *, limit: int = MAX_FILE_BYTES) -> str:
     """Standard input as text, at most ``limit`` characters (one line naming it when more)."""
     import sys
@@ -82,12 +87,9 @@ def read_stdin(where: str = "<stdin>", *, limit: int = MAX_FILE_BYTES) -> str:
     try:
         text = sys.stdin.read(limit + 1)
     except UnicodeDecodeError:
-        raise ParseError(f"{where}: cannot read: not UTF-8 text",
-                         de=f"{where}: nicht lesbar: kein UTF-8-Text") from None
+        raise _unreadable(ParseError, where, "not UTF-8 text", "kein UTF-8-Text") from None
     if len(text) > limit:
-        raise ParseError(f"{where}: refused: larger than {limit:,} characters (the limit for input files)",
-                         de=f"{where}: abgelehnt: grösser als {_de(limit)} Zeichen "
-                            "(die Grenze für Eingabedateien)")
+        raise _too_large(ParseError, where, limit, "characters", "Zeichen")
     check_text(text, where)
     return text
 
@@ -200,10 +202,7 @@ def load_yaml(text: str, where: str, where_de: "str | None" = None, *, loader=No
         return _where(where, where_de, mark.line + 1 + line_offset, mark.column + 1, style)
 
     if len(text) > MAX_FILE_BYTES:
-        raise ParseError(f"{where}: refused: larger than {MAX_FILE_BYTES:,} characters "
-                         "(the limit for input files)",
-                         de=f"{where_de}: abgelehnt: grösser als {_de(MAX_FILE_BYTES)} Zeichen "
-                            "(die Grenze für Eingabedateien)")
+        raise _too_large(ParseError, where, MAX_FILE_BYTES, "characters", "Zeichen")
     check_text(text, where, line_offset=line_offset)
     try:
         _scan(yaml, text, loader, place)

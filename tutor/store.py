@@ -73,38 +73,25 @@ def _translated(conn, e: sqlite3.DatabaseError) -> Exception:
     return err
 
 
+def _guarded(method):
+    """``method`` of a cursor, its database errors a StoreError naming the database."""
+    def call(self, *args):
+        try:
+            return method(self, *args)
+        except sqlite3.DatabaseError as e:
+            raise _translated(self.connection, e)
+    call.__name__ = method.__name__
+    return call
+
+
 class _Cursor(sqlite3.Cursor):
     """A cursor whose every failure is a StoreError naming the database."""
 
-    def execute(self, *args):
-        try:
-            return super().execute(*args)
-        except sqlite3.DatabaseError as e:
-            raise _translated(self.connection, e)
-
-    def executemany(self, *args):
-        try:
-            return super().executemany(*args)
-        except sqlite3.DatabaseError as e:
-            raise _translated(self.connection, e)
-
-    def fetchone(self):
-        try:
-            return super().fetchone()
-        except sqlite3.DatabaseError as e:
-            raise _translated(self.connection, e)
-
-    def fetchall(self):
-        try:
-            return super().fetchall()
-        except sqlite3.DatabaseError as e:
-            raise _translated(self.connection, e)
-
-    def __next__(self):
-        try:
-            return super().__next__()
-        except sqlite3.DatabaseError as e:
-            raise _translated(self.connection, e)
+    execute = _guarded(sqlite3.Cursor.execute)
+    executemany = _guarded(sqlite3.Cursor.executemany)
+    fetchone = _guarded(sqlite3.Cursor.fetchone)
+    fetchall = _guarded(sqlite3.Cursor.fetchall)
+    __next__ = _guarded(sqlite3.Cursor.__next__)
 
 
 class _Connection(sqlite3.Connection):
