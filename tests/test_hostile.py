@@ -261,6 +261,13 @@ def test_an_old_partie_with_an_unbounded_ladder_is_one_line_on_every_add(tmp_pat
     add = ["tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113"]
     for _ in range(2):
         refused(run(*add, "--lang", "en", env=env), "stored Partie 1: rules", "more than 1000")
+    # a new Partie starts afresh (with the default rules, not the old one's), and the
+    # old one stays as it was
+    r = run("tafel", "new", "--json", env=env)
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["partie"] == 2
+    assert run(*add, env=env).exit_code == 0
+    refused(run("tafel", "show", "--partie", "1", env=env), "gespeicherte Partie 1: rules")
 
 
 def test_a_long_auction_reads_at_a_step_of_one():

@@ -142,7 +142,12 @@ class Tafel:
         dealer follows on from it: the losers of the last Partie get Vorhand."""
         with store.transaction(self.conn):
             last = self.conn.execute("SELECT max(id) FROM tafel_partie").fetchone()[0]
-            previous = self.stored(last).partie if last is not None else None
+            try:
+                previous = self.stored(last).partie if last is not None else None
+            except TutorError:
+                # the last Partie cannot be read (its row changed outside the tutor, its
+                # rules beyond a later limit): a new one starts afresh, the old one stays
+                previous = None
             if rules is None:
                 rules = previous.rules if previous else None
             if names is None:
