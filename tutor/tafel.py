@@ -135,6 +135,17 @@ class Tafel:
     def all(self) -> list[Stored]:
         return [self.stored(pid) for pid in self.ids()]
 
+    def readable(self) -> list[Stored]:
+        """Every Partie that can be read; one that cannot (its rules beyond a later limit,
+        a row changed outside the tutor) is left out here, its own commands say why."""
+        out = []
+        for pid in self.ids():
+            try:
+                out.append(self.stored(pid))
+            except TutorError:
+                continue
+        return out
+
     # -- changes -------------------------------------------------------------------------
     def new(self, rules: TableRules | None = None, names: dict[str, str] | None = None,
             dealer: str | None = None) -> Stored:

@@ -123,7 +123,7 @@ def new(rules_spec, settings, teams, dealer, force, db_path, as_json, lang) -> N
     rules = _rules(rules_spec, settings)
     names = parse_teams(teams, "--teams") if teams else None
     with opened(db_path) as t:   # a name for --dealer is read against the Partie's players
-        open_one = next((x for x in reversed(t.all()) if not x.partie.over), None)
+        open_one = next((x for x in reversed(t.readable()) if not x.partie.over), None)
         if open_one is not None and not force:
             games = len(open_one.partie.games)
             if sys.stdin.isatty() and not as_json:
