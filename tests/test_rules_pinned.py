@@ -272,7 +272,7 @@ def test_score_text_missed_in_english():
 
 def test_a_konter_needs_the_double():
     r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, "--redouble")
-    assert r.exit_code == 2 and "ein Konter braucht zuerst ein Doppeln" in r.output
+    assert r.exit_code == 2 and "ein Konter verlangt zuerst ein Doppel" in r.output
     r = score("--contract", "100 Eichel", "--declarer", "A", "--card-points", 113, "--double", "--redouble", "--json")
     assert json.loads(r.output) == {"made": True, "target_points": 400, "board": {"AC": 513, "BD": 44}}
 

@@ -40,6 +40,7 @@ from functools import cached_property
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.errors import IllegalCallError, ParseError
+from tutor.i18n import M, _
 
 BID, FORT, DOUBLE, REDOUBLE, WORD = "bid", "fort", "double", "redouble", "word"
 SEAT_LETTERS = "ABCDEFGH"
@@ -125,8 +126,7 @@ class AuctionSpec:
         n = name.strip().upper()
         if n not in self.seat_names:
             seats = " ".join(self.seat_names)
-            raise ParseError(f"unknown seat {name.strip()!r} (seats: {seats})",
-                             de=f"unbekannter Platz {name.strip()!r} (Plätze: {seats})")
+            raise ParseError(M("unknown seat {name!r} (seats: {seats})", name=name.strip(), seats=seats))
         return self.seat_names.index(n)
 
     def side_of(self, seat: int) -> frozenset[int]:
@@ -141,7 +141,7 @@ class AuctionSpec:
         t = " ".join(text.strip().split())
         low = t.lower()
         if not t:
-            raise ParseError("empty call", de="leere Ansage")
+            raise ParseError(M("empty call"))
         if low in self.fort_words:
             return Call(FORT, word=self.fort_words[0])
         # read even where the table does not double, so the answer can say so
@@ -159,26 +159,24 @@ class AuctionSpec:
         m = (re.fullmatch(r"([0-9]+)(?:\s*(?:auf\s+)?(\D.*))?", t)
              or re.fullmatch(r"([^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t))
         if not m:
-            raise ParseError(f"cannot read call {t!r}", de=f"Ansage {t!r} nicht lesbar")
+            raise ParseError(M("cannot read call {t!r}", t=t))
         head, rest = m.group(1), m.group(2)
         if head.isascii() and head.isdigit():
             level: int | str = int(head)
         elif head.lower() in self.aliases:
             level = self.aliases[head.lower()]
         else:
-            raise ParseError(f"cannot read call {t!r}", de=f"Ansage {t!r} nicht lesbar")
+            raise ParseError(M("cannot read call {t!r}", t=t))
         strain: str | None = None
         if rest is not None:
             if self.strains is None or self.parse_strain is None:
-                raise ParseError(f"call {t!r}: in {self.name} a bid names no suit",
-                                 de=f"Ansage {t!r}: im {self.name} nennt ein Gebot keine Farbe")
+                raise ParseError(M("call {t!r}: in {name} a bid names no suit", t=t, name=self.name))
             strain = self.parse_strain(rest)
             if strain not in self.strains:
                 raise IllegalCallError(why("trumpless_here" if strain in TRUMPLESS else "not_a_trump",
                                            strain=strain))
         elif self.strains is not None and not self.strain_optional:
-            raise ParseError(f"call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'",
-                             de=f"Ansage {t!r}: ein Gebot nennt Zahl und Trumpffarbe, z.B. '{level} Eichel'")
+            raise ParseError(M("call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'", t=t, level=level))
         if level not in self.rank:
             raise IllegalCallError(why("not_a_bid_in", level=level, game=self.name,
                                        ladder=describe_ladder(self.ladder)))
@@ -217,61 +215,51 @@ def describe_ladder(ladder: Sequence[int | str]) -> str:
     return ", ".join(parts + words)
 
 
-# Why a call is not allowed: (English, German), filled with the call's details.
-WHY: dict[str, tuple[str, str]] = {
-    "needs_seat": ("a {what} needs the seat (e.g. 'D: {call}')",
-                   "zum {was} gehört der Platz (z.B. 'D: {call}')"),
-    "no_doubling": ("this table plays without doubling", "an diesem Tisch wird nicht gedoppelt"),
-    "nothing_to_double": ("there is no bid to double", "es gibt kein Gebot zum Doppeln"),
-    "doubled_already": ("the bid is doubled already", "das Gebot ist schon gedoppelt"),
-    "own_side": ("{seat} cannot double his own side's bid",
-                 "{seat} kann das Gebot des eigenen Teams nicht doppeln"),
-    "too_late": ("the double of {bid} is too late: it was open only until the next player had bid or said fort",
-                 "das Doppeln von {bid} kommt zu spät: es stand nur offen, bis der nächste Spieler geboten oder «fort» gesagt hat"),
-    "too_late_lead": ("the double of {bid} is not open now: only until the next player has bid or said fort, "
-                      "and again once the bidding has ended, before the first lead",
-                      "das Doppeln von {bid} steht jetzt nicht offen: nur bis der nächste Spieler geboten oder "
-                      "«fort» gesagt hat, und wieder, wenn das Bieten beendet ist, beim Ausspielen der ersten Karte"),
-    "no_kontern": ("this table plays without kontern", "an diesem Tisch wird nicht gekontert"),
-    "konter_after_double": ("a konter answers a double right after it",
-                            "der Konter antwortet gleich auf ein Doppeln"),
-    "kontered_already": ("the bid is kontered already", "das Gebot ist schon gekontert"),
-    "konter_side": ("only the declarer's side can konter, not {seat}",
-                    "kontern kann nur das Team des Spielübernehmers, nicht {seat}"),
-    "over": ("the bidding is over", "das Bieten ist beendet"),
-    "turn": ("it is {turn}'s turn, not {seat}'s", "{turn} ist an der Reihe, nicht {seat}"),
-    "needs_trump": ("a bid needs a trump suit", "ein Gebot nennt eine Trumpffarbe"),
-    "not_a_trump": ("{strain} is not a trump kind at this table",
-                    "{strain} ist an diesem Tisch keine Trumpfart"),
-    "no_suit": ("in {game} a bid names no suit", "im {game} nennt ein Gebot keine Farbe"),
-    "not_a_bid": ("{level} is not a bid (bids: {ladder})", "{level} ist kein Gebot (Gebote: {ladder})"),
-    "trumpless_here": ("{strain} is not a trump kind at this table (Obenabe, Undenufe and Misère belong "
-                       "to the extended variant: --rules erweitert)",
-                       "{strain} ist an diesem Tisch keine Trumpfart (Obenabe, Undenufe und Misère gehören "
-                       "zur erweiterten Variante: --rules erweitert)"),
-    "not_a_bid_in": ("{level} is not a bid in {game} (bids: {ladder})",
-                     "{level} ist im {game} kein Gebot (Gebote: {ladder})"),
-    "not_higher": ("{call} does not overbid {high}", "{call} überbietet {high} nicht"),
-    "not_a_call": ("{word!r} is not a call in {game}", "{word!r} ist im {game} keine Ansage"),
+#: why a call is illegal, by key (the catalogs translate them; placeholders from why())
+WHY: dict[str, M] = {
+    'needs_seat': M("a double needs the seat (e.g. 'D: {call}')"),
+    'needs_seat_konter': M("a konter needs the seat (e.g. 'D: {call}')"),
+    'no_doubling': M('this table plays without doubling'),
+    'nothing_to_double': M('there is no bid to double'),
+    'doubled_already': M('the bid is doubled already'),
+    'own_side': M("{seat} cannot double his own side's bid"),
+    'too_late': M('the double of {bid} is too late: it was open only until the next player had bid or said fort'),
+    'too_late_lead': M('the double of {bid} is not open now: only until the next player has bid or said fort, and again once the bidding has ended, before the first lead'),
+    'no_kontern': M('this table plays without kontern'),
+    'konter_after_double': M('a konter answers a double right after it'),
+    'kontered_already': M('the bid is kontered already'),
+    'konter_side': M("only the declarer's side can konter, not {seat}"),
+    'over': M('the bidding is over'),
+    'turn': M("it is {turn}'s turn, not {seat}'s"),
+    'needs_trump': M('a bid needs a trump suit'),
+    'not_a_trump': M('{strain} is not a trump kind at this table'),
+    'no_suit': M('in {game} a bid names no suit'),
+    'not_a_bid': M('{level} is not a bid (bids: {ladder})'),
+    'trumpless_here': M('{strain} is not a trump kind at this table (Obenabe, Undenufe and Misère belong to the extended variant: --rules erweitert)'),
+    'not_a_bid_in': M('{level} is not a bid in {game} (bids: {ladder})'),
+    'not_higher': M('{call} does not overbid {high}'),
+    'not_a_call': M('{word!r} is not a call in {game}'),
 }
 
 
 class Why(str):
     """The reason a call is illegal: reads as its English text, and ``text(lang)`` gives
-    it in German too."""
+    it in any language of the catalogs."""
 
     key: str
     params: dict
-    de: str
 
-    def text(self, lang: str = "en") -> str:
-        return WHY[self.key][1 if lang == "de" else 0].format(**self.params)
+    def text(self, lang: "str | None" = None) -> str:
+        return _(WHY[self.key].msgid, lang, **self.params)
+
+    @property
+    def de(self) -> str:
+        return self.text("de")
 
 
 def why(key: str, **params) -> Why:
-    w = Why(WHY[key][0].format(**params))
+    w = Why(WHY[key].msgid.format(**params))
     w.key, w.params = key, params
-    w.de = w.text("de")
     return w
 
 
@@ -318,8 +306,7 @@ class Auction:
                 call = spec.parse_call(call_text)
                 auction = auction.play(call, seat)
             except (ParseError, IllegalCallError) as e:
-                raise e.at(f"call {number} ({item.strip()!r}): ",
-                           f"Ansage {number} ({item.strip()!r}): ") from None
+                raise e.at(M("call {number} ({call!r}): ", number=number, call=item.strip())) from None
         return auction
 
     def __str__(self) -> str:
@@ -429,8 +416,7 @@ class Auction:
         spec = self.spec
         if call.kind in (DOUBLE, REDOUBLE):
             if seat is None:
-                return why("needs_seat", what="double" if call.kind == DOUBLE else "konter",
-                           was="Doppeln" if call.kind == DOUBLE else "Kontern", call=call)
+                return why("needs_seat" if call.kind == DOUBLE else "needs_seat_konter", call=call)
             s = spec.seat_index(seat)
             if call.kind == DOUBLE:
                 if not spec.doubling:
@@ -561,8 +547,7 @@ def split_calls(text: str) -> list[str]:
     items = [x.strip() for x in t.split(",")]
     for i, item in enumerate(items, start=1):
         if not item:
-            raise ParseError(f"call {i} is empty (two commas in a row?)",
-                             de=f"Ansage {i} ist leer (zwei Kommas hintereinander?)")
+            raise ParseError(M("call {i} is empty (two commas in a row?)", i=i))
     return items
 
 
@@ -586,8 +571,7 @@ def parse_sidi_strain(text: str) -> str:
     if words and words[-1] in ("misere", "misère") and len(words) == 2:
         base = _trumpless(words[0])
         if base is None:
-            raise ParseError(f"Misère goes with Obenabe or Undenufe, not {words[0]!r}",
-                             de=f"Misère gibt es zu Obenabe oder Undenufe, nicht zu {words[0]!r}")
+            raise ParseError(M("Misère goes with Obenabe or Undenufe, not {words!r}", words=words[0]))
         return f"{base} Misère"
     if len(words) == 1:
         base = _trumpless(words[0])

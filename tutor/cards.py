@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Iterable, Iterator
 
 from tutor.errors import ParseError
+from tutor.i18n import M, either
 
 
 class Suit(enum.Enum):
@@ -48,7 +49,7 @@ class Suit(enum.Enum):
     def parse(cls, text: str) -> "Suit":
         key = text.strip().lower()
         if not key:
-            raise ParseError("empty suit name", de="leerer Farbname")
+            raise ParseError(M("empty suit name"))
         if key in _SUIT_ALIASES:
             return _SUIT_ALIASES[key]
         matches = {s for s in cls if len(key) >= 2 and s.value.lower().startswith(key)}
@@ -56,10 +57,8 @@ class Suit(enum.Enum):
             return matches.pop()
         if matches:
             both = sorted(s.value for s in matches)
-            raise ParseError(f"suit {text.strip()!r} is ambiguous: " + " or ".join(both),
-                             de=f"Farbe {text.strip()!r} ist mehrdeutig: " + " oder ".join(both))
-        raise ParseError(f"unknown suit {text.strip()!r} (Eichel, Schellen, Rosen, Schilten)",
-                         de=f"unbekannte Farbe {text.strip()!r} (Eichel, Schellen, Rosen, Schilten)")
+            raise ParseError(M("suit {text!r} is ambiguous: {both}", text=text.strip(), both=either(both)))
+        raise ParseError(M("unknown suit {text!r} (Eichel, Schellen, Rosen, Schilten)", text=text.strip()))
 
     def __str__(self) -> str:
         return self.value
@@ -120,8 +119,7 @@ class Rank(enum.Enum):
         for r in cls:
             if r.value == key:
                 return r
-        raise ParseError(f"unknown rank {text.strip()!r} (A K O U B 9 8 7 6)",
-                         de=f"unbekannter Rang {text.strip()!r} (A K O U B 9 8 7 6)")
+        raise ParseError(M("unknown rank {text!r} (A K O U B 9 8 7 6)", text=text.strip()))
 
     def __str__(self) -> str:
         return self.value
@@ -187,8 +185,7 @@ class Card:
         m = re.fullmatch(r"(10|[AKOUB9876TZakoubtz])[\s:]+(.+)", t)
         if m:
             return cls(Suit.parse(m.group(2)), Rank.parse(m.group(1)))
-        raise ParseError(f"cannot read card {t!r} (write e.g. 'Eichel U')",
-                         de=f"Karte {t!r} nicht lesbar (z.B. 'Eichel U')")
+        raise ParseError(M("cannot read card {t!r} (write e.g. 'Eichel U')", t=t))
 
     def value(self, kind: str = "plain") -> int:
         return VALUE[kind][self.rank]
@@ -228,7 +225,7 @@ class HandBase:
     DISPLAY: ClassVar[tuple]
     SIZE: ClassVar[int]
     EXAMPLE: ClassVar[str]
-    NAME: ClassVar[str] = "a hand"
+    NAME: ClassVar[M] = M("a hand")
 
     def __init__(self, cards: Iterable = ()) -> None:
         object.__setattr__(self, "cards", frozenset(cards))
@@ -257,21 +254,18 @@ class HandBase:
         size = cls.SIZE if size == -1 else size
         t = cls.normalize(text.strip())
         if not t:
-            raise ParseError(f"empty hand (write e.g. '{cls.EXAMPLE}')",
-                             de=f"leeres Blatt (z.B. '{cls.EXAMPLE}')")
+            raise ParseError(M("empty hand (write e.g. '{example}')", example=cls.EXAMPLE))
         pattern = r"([^\s:,;]+)\s*:\s*([^\s,;]*)"
         groups = re.findall(pattern, t)
         rest = re.sub(pattern, "", t).strip(" ,;")
         if rest or not groups:
-            raise ParseError(f"cannot read hand at {rest or t!r} (write e.g. '{cls.EXAMPLE}')",
-                             de=f"Blatt nicht lesbar bei {rest or t!r} (z.B. '{cls.EXAMPLE}')")
+            raise ParseError(M("cannot read hand at {value!r} (write e.g. '{example}')", value=rest or t, example=cls.EXAMPLE))
         cards: list = []
         seen_suits: set = set()
         for suit_text, ranks_text in groups:
             suit = cls.SUIT.parse(suit_text)
             if suit in seen_suits:
-                raise ParseError(f"suit {suit} appears twice in the hand",
-                                 de=f"die Farbe {suit} steht zweimal im Blatt")
+                raise ParseError(M("suit {suit} appears twice in the hand", suit=suit))
             seen_suits.add(suit)
             if ranks_text in ("-", "—", "–"):
                 continue
@@ -281,12 +275,10 @@ class HandBase:
                 except ParseError as e:
                     raise e.at(f"{suit}: ") from None
                 if card in cards:
-                    raise ParseError(f"card {card} appears twice in the hand",
-                                     de=f"die Karte {card} steht zweimal im Blatt")
+                    raise ParseError(M("card {card} appears twice in the hand", card=card))
                 cards.append(card)
         if size is not None and len(cards) != size:
-            raise ParseError(f"{cls.NAME} has exactly {size} cards, this one has {len(cards)}",
-                             de=f"ein Blatt hat genau {size} Karten, dieses hat {len(cards)}")
+            raise ParseError(M("{name} has exactly {size} cards, this one has {n}", name=cls.NAME, size=size, n=len(cards)))
         return cls(cards)
 
     def suit(self, suit) -> tuple:
@@ -330,7 +322,7 @@ class Hand(HandBase):
     DISPLAY: ClassVar[tuple] = _DISPLAY
     SIZE: ClassVar[int] = HAND_SIZE
     EXAMPLE: ClassVar[str] = "Eichel:U86 Rosen:O9"
-    NAME: ClassVar[str] = "a hand"
+    NAME: ClassVar[M] = M("a hand")
 
     @classmethod
     def from_dict(cls, data: dict, size: int | None = HAND_SIZE) -> "Hand":

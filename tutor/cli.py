@@ -122,8 +122,10 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context):
         from tutor.errors import TutorError
+        from tutor.i18n import current, use
         from tutor.text import one_line
 
+        library_lang = current()
         try:
             return super().invoke(ctx)
         except TutorError as e:
@@ -145,6 +147,8 @@ class LazyGroup(click.Group):
             where = e.ctx.command_path if e.ctx is not None else "tutor"
             click.echo(one_line(f"{where}: {e.format_message()} (see '{where} --help')"), err=True)
             ctx.exit(2)
+        finally:
+            use(library_lang)   # a program that runs the command in-process keeps its own
 
 
 def hoist_game(args: list[str], group: "LazyGroup") -> list[str]:

@@ -14,7 +14,7 @@ What is refused, and why (the README's "Limits"):
 - a mapping key that is not a word or a number (a date, a list).
 
 Each refusal is one :class:`~tutor.errors.ParseError` naming the file (and the line)
-and the limit, in both languages. Output files are written by :func:`write_atomic`:
+and the limit, in the language of the user. Output files are written by :func:`write_atomic`:
 to a temporary file beside the target, then renamed over it, so a failed write leaves
 the old file (or none) and never a half-written one, and a symbolic link named as the
 target is replaced by the file, its target left alone.
@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.errors import ParseError, TutorError
+from tutor.i18n import M, Number, join
 
 MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 50
@@ -41,43 +42,28 @@ def read_text(path: "str | Path", *, error: type = ParseError, limit: int = MAX_
         # O_NONBLOCK: opening a FIFO must not wait for a writer; reading regular files ignores it
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise error(f"{p}: no such file", de=f"{p}: keine solche Datei") from None
+        raise error(M("{p}: no such file", p=p)) from None
     except OSError as e:
-        raise _unreadable(error, p, e.strerror or str(e)) from None
+        raise error(M("{p}: cannot read: {value}", p=p, value=e.strerror or e)) from None
     with os.fdopen(fd, "rb") as fh:
         mode = os.fstat(fh.fileno()).st_mode
         if not stat.S_ISREG(mode):
-            kind, kind_de = (("a folder", "ein Ordner") if stat.S_ISDIR(mode)
-                             else ("not a regular file", "keine gewöhnliche Datei"))
-            raise _unreadable(error, p, kind, kind_de)
+            raise error(M("{p}: cannot read: a folder", p=p) if stat.S_ISDIR(mode)
+                        else M("{p}: cannot read: not a regular file", p=p))
         try:
             data = fh.read(limit + 1)
         except OSError as e:
-            raise _unreadable(error, p, e.strerror or str(e)) from None
+            raise error(M("{p}: cannot read: {value}", p=p, value=e.strerror or e)) from None
     if len(data) > limit:
-        raise _too_large(error, p, limit, "bytes", "Bytes")
+        raise error(M("{p}: refused: larger than {limit} bytes (the limit for input files)",
+                      p=p, limit=Number(limit)))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[:e.start].count(b"\n") + 1
-        raise _unreadable(error, f"{p}:{line}", "not UTF-8 text", "kein UTF-8-Text") from None
+        raise error(M("{p}:{line}: cannot read: not UTF-8 text", p=p, line=line)) from None
     check_text(text, p, error=error)
     return text
-
-
-def _de(n: int) -> str:
-    """A number as the Swiss write it: 100'000."""
-    return f"{n:,}".replace(",", "'")
-
-
-def _unreadable(error: type, where: str, why: str, why_de: "str | None" = None) -> Exception:
-    return error(f"{where}: cannot read: {why}", de=f"{where}: nicht lesbar: {why_de or why}")
-
-
-def _too_large(error: type, where: str, limit: int, unit: str, unit_de: str) -> Exception:
-    return error(f"{where}: refused: larger than {limit:,} {unit} (the limit for input files)",
-                 de=f"{where}: abgelehnt: grösser als {_de(limit)} {unit_de} "
-                    "(die Grenze für Eingabedateien)")
 
 
 def read_stdin(where: str = "<stdin>", *, limit: int = MAX_FILE_BYTES) -> str:
@@ -87,11 +73,16 @@ def read_stdin(where: str = "<stdin>", *, limit: int = MAX_FILE_BYTES) -> str:
     try:
         text = sys.stdin.read(limit + 1)
     except UnicodeDecodeError:
-        raise _unreadable(ParseError, where, "not UTF-8 text", "kein UTF-8-Text") from None
+        raise ParseError(M("{where}: cannot read: not UTF-8 text", where=where)) from None
     if len(text) > limit:
-        raise _too_large(ParseError, where, limit, "characters", "Zeichen")
+        raise ParseError(_too_large(where, limit))
     check_text(text, where)
     return text
+
+
+def _too_large(where: object, limit: int) -> M:
+    return M("{where}: refused: larger than {limit} characters (the limit for input files)",
+             where=where, limit=Number(limit))
 
 
 def check_text(text: str, where: str, *, error: type = ParseError, line_offset: int = 0) -> None:
@@ -99,8 +90,7 @@ def check_text(text: str, where: str, *, error: type = ParseError, line_offset: 
     i = text.find("\x00")
     if i >= 0:
         line = text.count("\n", 0, i) + 1 + line_offset
-        raise error(f"{where}:{line}: cannot read: a NUL byte (not a text file)",
-                    de=f"{where}:{line}: nicht lesbar: ein NUL-Byte (keine Textdatei)")
+        raise error(M("{where}:{line}: cannot read: a NUL byte (not a text file)", where=where, line=line))
 
 
 # -- YAML ------------------------------------------------------------------------------
@@ -133,13 +123,15 @@ class _KeyError(Exception):
         self.mark, self.key = mark, key
 
 
-def _where(where: str, where_de: str, line: int | None, column: int | None, style: str):
+def _where(where: object, line: int | None, column: int | None, style: str) -> object:
+    """The place of a value: ``FILE:3`` ("colon"), or ``FILE line 3 column 5`` in words."""
     if line is None:
-        return where, where_de
+        return where
     if style == "colon":
-        return f"{where}:{line}", f"{where_de}:{line}"
-    col, col_de = (f" column {column}", f" Spalte {column}") if column else ("", "")
-    return f"{where} line {line}{col}", f"{where_de} Zeile {line}{col_de}"
+        return join(where, f":{line}")
+    if column:
+        return M("{where} line {line} column {column}", where=where, line=line, column=column)
+    return M("{where} line {line}", where=where, line=line)
 
 
 def _scan(yaml, text: str, loader, place) -> None:
@@ -152,10 +144,8 @@ def _scan(yaml, text: str, loader, place) -> None:
     for ev in yaml.parse(text, Loader=loader):
         if isinstance(ev, yaml.AliasEvent):
             if any(a == ev.anchor for a, _ in stack):
-                en, de = place(ev.start_mark)
-                raise ParseError(f"{en}: refused: the alias *{ev.anchor} repeats a value inside itself",
-                                 de=f"{de}: abgelehnt: der Alias *{ev.anchor} wiederholt einen Wert "
-                                    "in sich selbst")
+                raise ParseError(M("{where}: refused: the alias *{anchor} repeats a value inside itself",
+                                   where=place(ev.start_mark), anchor=ev.anchor))
             values += sizes.get(ev.anchor, 1)
         elif isinstance(ev, yaml.ScalarEvent):
             values += 1
@@ -165,44 +155,39 @@ def _scan(yaml, text: str, loader, place) -> None:
             stack.append((ev.anchor, values))
             values += 1
             if len(stack) > MAX_DEPTH:
-                en, de = place(ev.start_mark)
-                raise ParseError(f"{en}: refused: nested deeper than {MAX_DEPTH} levels "
-                                 "(the limit for YAML files)",
-                                 de=f"{de}: abgelehnt: tiefer als {MAX_DEPTH} Ebenen verschachtelt "
-                                    "(die Grenze für YAML-Dateien)")
+                raise ParseError(M("{where}: refused: nested deeper than {depth} levels "
+                                   "(the limit for YAML files)",
+                                   where=place(ev.start_mark), depth=MAX_DEPTH))
         elif isinstance(ev, yaml.CollectionEndEvent):
             anchor, before = stack.pop()
             if anchor:
                 sizes[anchor] = values - before
         if values > MAX_NODES:
-            en, de = place(ev.start_mark)
-            raise ParseError(f"{en}: refused: more than {MAX_NODES:,} values, counting what "
-                             "each alias (*name) repeats (the limit for YAML files)",
-                             de=f"{de}: abgelehnt: mehr als {_de(MAX_NODES)} Werte, mitgezählt, "
-                                "was jeder Alias (*Name) wiederholt (die Grenze für YAML-Dateien)")
+            raise ParseError(M("{where}: refused: more than {limit} values, counting what "
+                               "each alias (*name) repeats (the limit for YAML files)",
+                               where=place(ev.start_mark), limit=Number(MAX_NODES)))
 
 
-def load_yaml(text: str, where: str, where_de: "str | None" = None, *, loader=None,
+def load_yaml(text: str, where: object, *, loader=None,
               with_node: bool = False, line_offset: int = 0, style: str = "words") -> Any:
     """The YAML document of ``text`` (None when empty), read within the limits above.
 
-    ``where`` names the input in messages (``where_de`` in German); ``style`` "words"
+    ``where`` names the input in messages (a file name, or a message); ``style`` "words"
     writes "FILE line 3 column 5", "colon" writes "FILE:3"; ``line_offset`` is added to
     every line (for a document inside a larger file). ``loader`` is a subclass of
     :func:`loader_class` with more constructors. With ``with_node``, returns
     ``(data, node)``: the composed node gives every value's line."""
     import yaml
 
-    where_de = where if where_de is None else where_de
     loader = loader or loader_class()
 
     def place(mark):
         if mark is None:
-            return where, where_de
-        return _where(where, where_de, mark.line + 1 + line_offset, mark.column + 1, style)
+            return where
+        return _where(where, mark.line + 1 + line_offset, mark.column + 1, style)
 
     if len(text) > MAX_FILE_BYTES:
-        raise _too_large(ParseError, where, MAX_FILE_BYTES, "characters", "Zeichen")
+        raise ParseError(_too_large(where, MAX_FILE_BYTES))
     check_text(text, where, line_offset=line_offset)
     try:
         _scan(yaml, text, loader, place)
@@ -213,21 +198,17 @@ def load_yaml(text: str, where: str, where_de: "str | None" = None, *, loader=No
         finally:
             ld.dispose()
     except yaml.MarkedYAMLError as e:
-        en, de = place(e.problem_mark or e.context_mark)
         problem = " ".join(str(e.problem or e.context or "cannot read").split())
-        raise ParseError(f"{en}: not valid YAML: {problem}",
-                         de=f"{de}: kein gültiges YAML: {problem}") from None
+        raise ParseError(M("{where}: not valid YAML: {problem}",
+                           where=place(e.problem_mark or e.context_mark), problem=problem)) from None
     except _KeyError as e:
-        en, de = place(e.mark)
-        raise ParseError(f"{en}: a key is a word or a number, not {_shown(e.key)}",
-                         de=f"{de}: ein Schlüssel ist ein Wort oder eine Zahl, nicht "
-                            f"{_shown(e.key)}") from None
+        raise ParseError(M("{where}: a key is a word or a number, not {key}",
+                           where=place(e.mark), key=_shown(e.key))) from None
     except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as e:
         if isinstance(e, TutorError):
             raise
         problem = " ".join(str(e).split())[:200]
-        raise ParseError(f"{where}: not valid YAML: {problem}",
-                         de=f"{where_de}: kein gültiges YAML: {problem}") from None
+        raise ParseError(M("{where}: not valid YAML: {problem}", where=where, problem=problem)) from None
     return (data, node) if with_node else data
 
 
@@ -277,7 +258,7 @@ def load_yaml_file(path: "str | Path", *, error: type = ParseError, **kw) -> Any
     except ParseError as e:
         if error is ParseError or isinstance(e, error):
             raise
-        raise error(str(e), de=e.de) from None
+        raise error(e.message) from None
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -321,8 +302,7 @@ def write_file(path: "str | Path", text: str) -> None:
     try:
         write_atomic(path, text)
     except OSError as e:
-        raise TutorError(f"{path}: cannot write: {e.strerror or e}",
-                         de=f"{path}: nicht zu schreiben: {e.strerror or e}") from None
+        raise TutorError(M("{path}: cannot write: {value}", path=path, value=e.strerror or e)) from None
 
 
 def _umask() -> int:

@@ -50,6 +50,7 @@ from tutor.errors import ParseError, RulesError, TutorError
 from tutor.rules import TableRules
 from tutor.scoring import (GameScore, check_card_points, check_one_weis_team, check_weis_points,
                            other, score_game)
+from tutor.i18n import Joined, M, join
 
 SEATS = ("A", "B", "C", "D")
 TEAMS = ("AC", "BD")
@@ -65,32 +66,29 @@ def team_of(seat: str) -> str:
     return "AC" if seat in ("A", "C") else "BD"
 
 
-# the German of the places an error names by default; any other place (a key of the
-# match file, a command-line option) reads the same in both languages
-_WHERE_DE = {"seat": "Platz", "team": "Team", "teams": "Teams", "game": "Spiel",
-             "dealer": "Geber", "tafel add": "tafel add"}
+def _game_at(n: int) -> M:
+    return M("game {n}: ", n=n)
 
 
-def _de(where: str, where_de: str | None = None) -> str:
-    return where_de if where_de is not None else _WHERE_DE.get(where, where)
+GAME_AT = _game_at(0).msgid   # the prefix loads() replaces by the file's place
 
 
-def parse_seat(text: Any, where: str = "seat", where_de: str | None = None) -> str:
+# The places an error names: a message (the default ones), or a key of the match file, a
+# command-line option, a file and line, which read the same in every language.
+def parse_seat(text: Any, where: object = M("seat")) -> str:
     s = str(text).strip().upper()
     if s not in SEATS:
-        raise TutorError(f"{where}: unknown seat {text!r} (A, B, C or D)",
-                         de=f"{_de(where, where_de)}: unbekannter Platz {text!r} (A, B, C oder D)")
+        raise TutorError(M("{where}: unknown seat {text!r} (A, B, C or D)", where=where, text=text))
     return s
 
 
-def parse_team(text: Any, where: str = "team", where_de: str | None = None) -> str:
+def parse_team(text: Any, where: object = M("team")) -> str:
     """``AC`` or ``BD`` (also ``CA``, ``DB``); a seat stands for its team."""
     t = "".join(sorted(str(text).strip().upper()))
     if t in SEATS:
         return team_of(t)
     if t not in TEAMS:
-        raise TutorError(f"{where}: unknown team {text!r} (AC or BD)",
-                         de=f"{_de(where, where_de)}: unbekanntes Team {text!r} (AC oder BD)")
+        raise TutorError(M("{where}: unknown team {text!r} (AC or BD)", where=where, text=text))
     return t
 
 
@@ -119,12 +117,9 @@ class Contract:
         try:
             call = Call.parse(t, spec)
         except TutorError as e:
-            raise e.at(f"contract {t!r}: ", f"Spiel {t!r}: ") from None
+            raise e.at(M("contract {text!r}: ", text=t)) from None
         if not call.is_bid:
-            raise ParseError(f"contract {t!r}: a contract is a bid such as '100 Eichel' "
-                             "(four forts: --fort, or {fort: true} in a match file)",
-                             de=f"Spiel {t!r}: gespielt wird ein Gebot wie '100 Eichel' "
-                                "(viermal fort: --fort, oder {fort: true} in einer Partie-Datei)")
+            raise ParseError(M("contract {t!r}: a contract is a bid such as '100 Eichel' (four forts: --fort, or {{fort: true}} in a match file)", t=t))
         strain_text = str(call.strain)
         base, _, misere = strain_text.partition(" ")
         strain: Suit | str = base if base in TRUMPLESS else Suit.parse(base)
@@ -189,85 +184,63 @@ class Game:
         return cls()
 
     @classmethod
-    def from_dict(cls, data: Any, rules: "TableRules | None" = None, where: str = "game",
-                  label: Callable[[str], str] = _label, where_de: str | None = None) -> "Game":
-        """A game from its match-file mapping; every error names ``where`` (``where_de``
-        in German) and the key (``label`` renames keys for messages, e.g. to options)."""
+    def from_dict(cls, data: Any, rules: "TableRules | None" = None, where: object = M("game"),
+                  label: Callable[[str], str] = _label) -> "Game":
+        """A game from its match-file mapping; every error names ``where`` (a place, or a
+        message) and the key (``label`` renames keys for messages, e.g. to options)."""
         rules = rules_mod.load(rules)
-        wde = _de(where, where_de)
         if not isinstance(data, Mapping):
-            raise ParseError(f"{where}: a game is a mapping like {{contract: '100 Eichel', "
-                             f"declarer: A, card_points: 113}}, not {data!r}",
-                             de=f"{wde}: ein Spiel ist eine Zuordnung wie {{contract: '100 Eichel', "
-                                f"declarer: A, card_points: 113}}, nicht {data!r}")
+            raise ParseError(M("{where}: a game is a mapping like {{contract: '100 Eichel', declarer: A, card_points: 113}}, not {data!r}", where=where, data=data))
         data = dict(data)
         for key in list(data):
             canonical = _KEY_ALIASES.get(str(key).lower(), str(key).lower())
             if canonical not in GAME_KEYS:
-                raise ParseError(f"{where}: unknown key {key!r} (known: {', '.join(GAME_KEYS)})",
-                                 de=f"{wde}: unbekannter Schlüssel {key!r} "
-                                    f"(bekannt: {', '.join(GAME_KEYS)})")
+                raise ParseError(M("{where}: unknown key {key!r} (known: {known})", where=where, key=key, known=', '.join(GAME_KEYS)))
             if canonical != key:
                 if canonical in data:
-                    raise ParseError(f"{where}: {key!r} and {canonical!r} say the same",
-                                     de=f"{wde}: {key!r} und {canonical!r} sagen dasselbe")
+                    raise ParseError(M("{where}: {key!r} and {canonical!r} say the same", where=where, key=key, canonical=canonical))
                 data[canonical] = data.pop(key)
 
         def flag(key: str) -> bool:
             value = data.get(key, False)
             if not isinstance(value, bool):
-                raise ParseError(f"{where}: {label(key)} {value!r}: write true or false",
-                                 de=f"{wde}: {label(key)} {value!r}: schreibe true oder false")
+                raise ParseError(M("{where}: {label} {value!r}: write true or false", where=where, label=label(key), value=value))
             return value
 
         if flag("fort"):
             extra = [k for k in data if k != "fort"]
             if extra:
-                raise ParseError(f"{where}: four forts is no game: {label(extra[0])} does not belong",
-                                 de=f"{wde}: viermal fort ist kein Spiel: {label(extra[0])} "
-                                    "gehört nicht dazu")
+                raise ParseError(M("{where}: four forts is no game: {label} does not belong", where=where, label=label(extra[0])))
             return cls()
         for key in ("contract", "declarer", "card_points"):
             if data.get(key) is None:
-                raise ParseError(f"{where}: {label(key)} is missing", de=f"{wde}: {label(key)} fehlt")
+                raise ParseError(M("{where}: {label} is missing", where=where, label=label(key)))
         try:
             contract = Contract.parse(str(data["contract"]), rules)
         except TutorError as e:
-            raise e.at(f"{where}: ", f"{wde}: ") from None
-        declarer = parse_seat(data["declarer"], f"{where}: {label('declarer')}",
-                              f"{wde}: {label('declarer')}")
+            raise e.at(join(where, ": ")) from None
+        declarer = parse_seat(data["declarer"], join(where, ": ", label("declarer")))
         cp = data["card_points"]
         try:
             check_card_points(cp)
         except TutorError as e:
             kind = ParseError if isinstance(cp, bool) or not isinstance(cp, int) else TutorError
-            raise kind(f"{where}: {label('card_points')} {e}",
-                       de=f"{wde}: {label('card_points')} {e.text('de')}") from None
+            raise kind(join(where, ": ", label("card_points"), " ", e)) from None
         double, redouble = flag("double"), flag("redouble")
         if redouble and not double:
-            raise TutorError(f"{where}: {label('redouble')}: a konter needs a double first",
-                             de=f"{wde}: {label('redouble')}: ein Konter verlangt zuerst ein Doppel")
+            raise TutorError(join(where, ": ", label('redouble'), ": ", M("a konter needs a double first")))
         if double and not rules.doubling:
-            raise RulesError(f"{where}: {label('double')}: this table plays without doubling",
-                             de=f"{wde}: {label('double')}: an diesem Tisch wird nicht gedoppelt")
+            raise RulesError(join(where, ": ", label('double'), ": ", M("this table plays without doubling")))
         if redouble and not rules.kontern:
-            raise RulesError(f"{where}: {label('redouble')}: this table plays without kontern",
-                             de=f"{wde}: {label('redouble')}: an diesem Tisch wird nicht gekontert")
-        weis_points, weis_cards = _read_weis(data.get("weis"), rules, f"{where}: {label('weis')}",
-                                             f"{wde}: {label('weis')}")
-        stoeck = _read_stoeck(data.get("stoeck"), f"{where}: {label('stoeck')}",
-                              f"{wde}: {label('stoeck')}")
+            raise RulesError(join(where, ": ", label('redouble'), ": ", M("this table plays without kontern")))
+        weis_points, weis_cards = _read_weis(data.get("weis"), rules, join(where, ": ", label("weis")))
+        stoeck = _read_stoeck(data.get("stoeck"), join(where, ": ", label("stoeck")))
         if (weis_points or weis_cards) and not rules.weis:
-            raise RulesError(f"{where}: {label('weis')}: this table plays without Weis",
-                             de=f"{wde}: {label('weis')}: an diesem Tisch wird nicht gewiesen")
+            raise RulesError(join(where, ": ", label('weis'), ": ", M("this table plays without Weis")))
         if stoeck and not rules.stoeck:
-            raise RulesError(f"{where}: {label('stoeck')}: this table plays without Stöck",
-                             de=f"{wde}: {label('stoeck')}: an diesem Tisch gibt es keine Stöck")
+            raise RulesError(join(where, ": ", label('stoeck'), ": ", M("this table plays without Stöck")))
         if stoeck and contract.trump is None:
-            raise RulesError(f"{where}: {label('stoeck')}: no Stöck in {contract.strain}, "
-                             "there is no trump suit",
-                             de=f"{wde}: {label('stoeck')}: keine Stöck bei {contract.strain}, "
-                                "es gibt keine Trumpffarbe")
+            raise RulesError(M("{where}: {label}: no Stöck in {strain}, there is no trump suit", where=where, label=label('stoeck'), strain=contract.strain))
         return cls(contract, declarer, cp, double, redouble, weis_points, weis_cards, stoeck)
 
     def to_dict(self) -> dict[str, Any]:
@@ -288,67 +261,57 @@ class Game:
         return d
 
 
-def _read_weis(value: Any, rules: TableRules, where: str, where_de: str | None = None):
+def _read_weis(value: Any, rules: TableRules, where: object):
     """``{AC: 50}`` (points the table settled) or ``{A: "Eichel:678", C: ...}`` (cards)."""
-    wde = _de(where, where_de)
     if value is None or value == {}:
         return (), ()
     if not isinstance(value, Mapping):
-        raise ParseError(f"{where}: write team=points (AC=50) or seat=cards (A=Eichel:678), not {value!r}",
-                         de=f"{wde}: schreibe Team=Punkte (AC=50) oder Platz=Karten (A=Eichel:678), "
-                            f"nicht {value!r}")
+        raise ParseError(M("{where}: write team=points (AC=50) or seat=cards (A=Eichel:678), not {value!r}", where=where, value=value))
     points: dict[str, int] = {}
     cards: dict[str, Hand] = {}
     for key, v in value.items():
         k = str(key).strip().upper()
         if k in SEATS and isinstance(v, str) and not re.fullmatch(r"\s*[0-9]+\s*", v):
-            hand = weis_mod.parse_hand(v, f"{where} {k}", f"{wde} {k}")
+            hand = weis_mod.parse_hand(v, join(where, " ", k))
             if not weis_mod.find(hand, rules.long_weis):
-                raise TutorError(f"{where} {k}: {hand} holds no Weis",
-                                 de=f"{wde} {k}: {hand} enthält keinen Weis")
+                raise TutorError(M("{where} {k}: {hand} holds no Weis", where=where, k=k, hand=hand))
             cards[k] = hand
             continue
-        team = parse_team(key, where, wde)
+        team = parse_team(key, where)
         if isinstance(v, str) and re.fullmatch(r"\s*[0-9]+\s*", v):
             v = int(v)
         if isinstance(v, bool) or not isinstance(v, int):
-            raise ParseError(f"{where} {key}: {v!r} is no number of points",
-                             de=f"{wde} {key}: {v!r} ist keine Punktzahl")
+            raise ParseError(M("{where} {key}: {v!r} is no number of points", where=where, key=key, v=v))
         if team in points:
-            raise ParseError(f"{where}: {team} given twice", de=f"{wde}: {team} doppelt angegeben")
+            raise ParseError(M("{where}: {team} given twice", where=where, team=team))
         if v == 0:
             continue
         try:
             points[team] = check_weis_points(team, v)
         except TutorError as e:
-            raise TutorError(f"{where} {e}", de=f"{wde} {e.text('de')}") from None
+            raise TutorError(join(where, " ", e)) from None
     if points and cards:
-        raise ParseError(f"{where}: give Weis either as points per team or as cards per seat, not both",
-                         de=f"{wde}: Weis entweder als Punkte je Team oder als Karten je Platz, "
-                            "nicht beides")
+        raise ParseError(M("{where}: give Weis either as points per team or as cards per seat, not both", where=where))
     try:
         check_one_weis_team(points)
     except TutorError as e:
-        raise TutorError(f"{where}: {e}", de=f"{wde}: {e.text('de')}") from None
+        raise TutorError(join(where, ": ", e)) from None
     seen: dict[Any, str] = {}
     for seat, hand in cards.items():
         for c in hand:
             if c in seen:
-                raise TutorError(f"{where}: {c} shown by {seen[c]} and {seat}",
-                                 de=f"{wde}: {c} von {seen[c]} und {seat} gewiesen")
+                raise TutorError(M("{where}: {c} shown by {seen} and {seat}", where=where, c=c, seen=seen[c], seat=seat))
             seen[c] = seat
     return tuple(sorted(points.items())), tuple(sorted(cards.items()))
 
 
-def _read_stoeck(value: Any, where: str, where_de: str | None = None) -> tuple[str, ...]:
-    wde = _de(where, where_de)
+def _read_stoeck(value: Any, where: object) -> tuple[str, ...]:
     if value is None or value is False or value == [] or value == "":
         return ()
     items = value if isinstance(value, (list, tuple)) else [value]
-    teams = sorted({parse_team(v, where, wde) for v in items})
+    teams = sorted({parse_team(v, where) for v in items})
     if len(teams) > 1:
-        raise TutorError(f"{where}: only one team can hold König and Ober of the trump",
-                         de=f"{wde}: nur ein Team kann König und Ober der Trumpffarbe halten")
+        raise TutorError(M("{where}: only one team can hold König and Ober of the trump", where=where))
     return tuple(teams)
 
 
@@ -422,8 +385,7 @@ class Partie:
         if isinstance(self.names, Mapping):
             object.__setattr__(self, "names", tuple(sorted(self.names.items())))
         if self.dealer not in SEATS:
-            raise TutorError(f"dealer: unknown seat {self.dealer!r} (A, B, C or D)",
-                             de=f"Geber: unbekannter Platz {self.dealer!r} (A, B, C oder D)")
+            raise TutorError(M("dealer: unknown seat {dealer!r} (A, B, C or D)", dealer=self.dealer))
 
     # -- changes -------------------------------------------------------------------------
     def add(self, game: Game) -> "Partie":
@@ -431,22 +393,18 @@ class Partie:
         does not fit the table (the Partie itself stays as it was)."""
         if self.over:
             r = self.result
-            how = (f"{self.team_name(r.winner)} won {r.board[r.winner]} to {r.board[other(r.winner)]}"
-                   if r.winner else f"a draw at {r.board['AC']}")
-            how_de = (f"{self.team_name(r.winner)} gewann {r.board[r.winner]} zu "
-                      f"{r.board[other(r.winner)]}" if r.winner else f"unentschieden bei {r.board['AC']}")
-            raise TutorError(f"the Partie is over after game {r.after} ({how}); "
-                             "start the next one with `tutor tafel new`",
-                             de=f"die Partie ist nach Spiel {r.after} vorbei ({how_de}); "
-                                "beginne die nächste mit `tutor tafel new`")
+            how = (M("{team} won {points} to {other}", team=self.team_name(r.winner),
+                     points=r.board[r.winner], other=r.board[other(r.winner)])
+                   if r.winner else M("a draw at {points}", points=r.board["AC"]))
+            raise TutorError(M("the Partie is over after game {n} ({how}); "
+                               "start the next one with `tutor tafel new`", n=r.after, how=how))
         new = dataclasses.replace(self, games=self.games + (game,))
         new._ledger  # validates the new game in its place
         return new
 
     def undo(self) -> "Partie":
         if not self.games:
-            raise TutorError("nothing to take back: no game on the board yet",
-                             de="nichts zurückzunehmen: noch kein Spiel auf der Tafel")
+            raise TutorError(M("nothing to take back: no game on the board yet"))
         return dataclasses.replace(self, games=self.games[:-1])
 
     def next_partie(self, dealer: str | None = None) -> "Partie":
@@ -462,13 +420,13 @@ class Partie:
         result: Result | None = None
         for n, game in enumerate(self.games, 1):
             if result is not None:
-                raise TutorError(f"game {n}: the Partie was already over after game {result.after}",
-                                 de=f"Spiel {n}: die Partie war schon nach Spiel {result.after} vorbei")
+                raise TutorError(join(_game_at(n), M("the Partie was already over after game {after}",
+                                                     after=result.after)))
             vorhand = next_seat(dealer)
             try:
                 row = self._row(n, game, dealer, vorhand, total)
             except TutorError as e:
-                raise e.at(f"game {n}: ", f"Spiel {n}: ") from None
+                raise e.at(_game_at(n)) from None
             rows.append(row)
             total = row.total
             if not game.fort and not row.open_by_ueberbiet:
@@ -580,7 +538,7 @@ class Partie:
             return team
         return f"{team} ({names.get(team[0], team[0])}+{names.get(team[1], team[1])})"
 
-    def seat_of(self, text: str, where: str = "seat", where_de: str | None = None) -> str:
+    def seat_of(self, text: str, where: object = M("seat")) -> str:
         """A seat letter or a player's name."""
         t = str(text).strip()
         if t.upper() in SEATS:
@@ -590,8 +548,7 @@ class Partie:
                 return seat
         known = ", ".join(f"{n} ({s})" for s, n in self.names)
         tail = f", {known})" if known else ")"
-        raise TutorError(f"{where}: unknown player {text!r} (A, B, C, D{tail}",
-                         de=f"{_de(where, where_de)}: unbekannter Spieler {text!r} (A, B, C, D{tail}")
+        raise TutorError(M("{where}: unknown player {text!r} (A, B, C, D{tail}", where=where, text=text, tail=tail))
 
     # -- output --------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -613,44 +570,35 @@ def teams_json(partie: Partie) -> dict[str, str] | None:
     return {t: f"{n.get(t[0], t[0])}+{n.get(t[1], t[1])}" for t in TEAMS}
 
 
-def parse_teams(value: Any, where: str = "teams", where_de: str | None = None) -> dict[str, str]:
+def parse_teams(value: Any, where: object = M("teams")) -> dict[str, str]:
     """``"Anna+Beat:Cla+Dani"`` (team AC first: A Anna, C Beat; then BD: B Cla, D Dani)
     or a mapping ``{AC: "Anna+Beat", BD: "Cla+Dani"}``: seat -> name."""
-    wde = _de(where, where_de)
     if isinstance(value, Mapping):
         parts = {}
         for k, v in value.items():
-            team = parse_team(k, where, wde)
+            team = parse_team(k, where)
             if team in parts or str(k).strip().upper() in SEATS:
-                raise ParseError(f"{where}: write {{AC: 'Anna+Beat', BD: 'Cla+Dani'}}",
-                                 de=f"{wde}: schreibe {{AC: 'Anna+Beat', BD: 'Cla+Dani'}}")
+                raise ParseError(M("{where}: write {{AC: 'Anna+Beat', BD: 'Cla+Dani'}}", where=where))
             parts[team] = str(v)
         if set(parts) != set(TEAMS):
-            raise ParseError(f"{where}: name both teams, AC and BD",
-                             de=f"{wde}: nenne beide Teams, AC und BD")
+            raise ParseError(M("{where}: name both teams, AC and BD", where=where))
         pairs = [parts["AC"], parts["BD"]]
     else:
         pairs = str(value).split(":")
         if len(pairs) != 2:
-            raise ParseError(f"{where}: write the two teams as 'Anna+Beat:Cla+Dani' "
-                             "(first team AC: A and C, then BD: B and D)",
-                             de=f"{wde}: schreibe die zwei Teams als 'Anna+Beat:Cla+Dani' "
-                                "(zuerst Team AC: A und C, dann BD: B und D)")
+            raise ParseError(M("{where}: write the two teams as 'Anna+Beat:Cla+Dani' (first team AC: A and C, then BD: B and D)", where=where))
     names: dict[str, str] = {}
     for team, pair in zip(TEAMS, pairs):
         two = [p.strip() for p in pair.split("+")]
         if len(two) != 2 or not all(two):
-            raise ParseError(f"{where}: {pair.strip()!r}: a team is two names joined by '+'",
-                             de=f"{wde}: {pair.strip()!r}: ein Team sind zwei Namen, mit '+' verbunden")
+            raise ParseError(M("{where}: {pair!r}: a team is two names joined by '+'", where=where, pair=pair.strip()))
         names[team[0]], names[team[1]] = two
     lowered = [n.lower() for n in names.values()]
     if len(set(lowered)) != 4:
-        raise ParseError(f"{where}: every player needs a name of his own",
-                         de=f"{wde}: jeder Spieler braucht einen eigenen Namen")
+        raise ParseError(M("{where}: every player needs a name of his own", where=where))
     for seat, name in names.items():
         if name.upper() in SEATS and name.upper() != seat:
-            raise ParseError(f"{where}: the name {name!r} is the letter of another seat",
-                             de=f"{wde}: der Name {name!r} ist der Buchstabe eines anderen Platzes")
+            raise ParseError(M("{where}: the name {name!r} is the letter of another seat", where=where, name=name))
     return dict(sorted(names.items()))
 
 
@@ -679,18 +627,13 @@ def _diff(rules: TableRules, base: TableRules) -> dict[str, Any]:
             if k != "name" and getattr(rules, k) != getattr(base, k)}
 
 
-def read_rules(spec: Any, where: str, base_dir: Path | None = None,
-               where_de: str | None = None) -> TableRules:
-    wde = _de(where, where_de)
+def read_rules(spec: Any, where: object, base_dir: Path | None = None) -> TableRules:
     if isinstance(spec, TableRules):
         return spec
     if isinstance(spec, Mapping):
         if not isinstance(spec.get("profile", ""), str):
-            raise RulesError(f"{where}: profile {spec['profile']!r}: write a profile name "
-                             f"({', '.join(rules_mod.PROFILES)})",
-                             de=f"{wde}: Profil {spec['profile']!r}: schreibe einen Profilnamen "
-                                f"({', '.join(rules_mod.PROFILES)})")
-        return rules_mod.from_mapping(spec, where=where, where_de=wde)
+            raise RulesError(M("{where}: profile {spec!r}: write a profile name ({known})", where=where, spec=spec['profile'], known=', '.join(rules_mod.PROFILES)))
+        return rules_mod.from_mapping(spec, where=where)
     if isinstance(spec, str):
         if spec in rules_mod.PROFILES:
             return rules_mod.PROFILES[spec]
@@ -699,11 +642,8 @@ def read_rules(spec: Any, where: str, base_dir: Path | None = None,
         try:
             return rules_mod.load(spec)
         except RulesError as e:
-            raise e.at(f"{where}: ", f"{wde}: ") from None
-    raise RulesError(f"{where}: write a profile name ({', '.join(rules_mod.PROFILES)}) "
-                     "or a mapping of table rules",
-                     de=f"{wde}: schreibe einen Profilnamen ({', '.join(rules_mod.PROFILES)}) "
-                        "oder eine Zuordnung von Tischregeln")
+            raise e.at(join(where, ": ")) from None
+    raise RulesError(M("{where}: write a profile name ({known}) or a mapping of table rules", where=where, known=', '.join(rules_mod.PROFILES)))
 
 
 class _Located(dict):
@@ -725,15 +665,9 @@ def _yaml_load(text: str, source: str) -> Any:
         for key_node, _ in node.value:
             key = loader.construct_object(key_node, deep=True)
             if isinstance(key, (list, dict)):
-                raise ParseError(f"{source} line {key_node.start_mark.line + 1}: "
-                                 "a key is a word or a number, not a list or mapping",
-                                 de=f"{source} Zeile {key_node.start_mark.line + 1}: ein Schlüssel "
-                                    "ist ein Wort oder eine Zahl, keine Liste oder Zuordnung")
+                raise ParseError(M("{source} line {value}: a key is a word or a number, not a list or mapping", source=source, value=key_node.start_mark.line + 1))
             if key in seen:
-                raise ParseError(f"{source} line {key_node.start_mark.line + 1}: "
-                                 f"key {key!r} given twice",
-                                 de=f"{source} Zeile {key_node.start_mark.line + 1}: "
-                                    f"Schlüssel {key!r} doppelt angegeben")
+                raise ParseError(M("{source} line {value}: key {key!r} given twice", source=source, value=key_node.start_mark.line + 1, key=key))
             seen.add(key)
         m = _Located(loader.construct_mapping(node, deep=True))
         m.line = node.start_mark.line + 1
@@ -753,43 +687,33 @@ def loads(text: str, source: str = "<match>", rules: Any = None,
     if data is None:
         data = _Located()
     if not isinstance(data, Mapping):
-        raise ParseError(f"{source}: a match file is a mapping with the keys {', '.join(TOP_KEYS)}",
-                         de=f"{source}: eine Partie-Datei ist eine Zuordnung mit den Schlüsseln "
-                            f"{', '.join(TOP_KEYS)}")
+        raise ParseError(M("{source}: a match file is a mapping with the keys {known}", source=source, known=', '.join(TOP_KEYS)))
 
-    def at(node: Any, lang: str = "en") -> str:
+    def at(node: Any) -> object:
         line = getattr(node, "line", 0)
-        return f"{source} {'Zeile' if lang == 'de' else 'line'} {line}" if line else source
+        return M("{where} line {line}", where=source, line=line) if line else source
 
     for key in data:
         if key not in TOP_KEYS:
-            raise ParseError(f"{at(data)}: unknown key {key!r} (known: {', '.join(TOP_KEYS)})",
-                             de=f"{at(data, 'de')}: unbekannter Schlüssel {key!r} "
-                                f"(bekannt: {', '.join(TOP_KEYS)})")
+            raise ParseError(M("{where}: unknown key {key!r} (known: {known})", where=at(data), key=key, known=', '.join(TOP_KEYS)))
     table = (read_rules(rules, "--rules") if rules is not None
-             else read_rules(data.get("rules", "verband"), f"{at(data)}: rules", base_dir,
-                             f"{at(data, 'de')}: rules"))
-    names = (parse_teams(data["teams"], f"{at(data)}: teams", f"{at(data, 'de')}: teams")
-             if data.get("teams") else {})
-    dealer = parse_seat(data.get("dealer", DEFAULT_DEALER), f"{at(data)}: dealer",
-                        f"{at(data, 'de')}: dealer")
+             else read_rules(data.get("rules", "verband"), join(at(data), ": rules"), base_dir))
+    names = parse_teams(data["teams"], join(at(data), ": teams")) if data.get("teams") else {}
+    dealer = parse_seat(data.get("dealer", DEFAULT_DEALER), join(at(data), ": dealer"))
     games_data = data.get("games") or []
     if not isinstance(games_data, list):
-        raise ParseError(f"{at(data)}: games is a list, one game per line starting with '- '",
-                         de=f"{at(data, 'de')}: games ist eine Liste, ein Spiel pro Zeile, "
-                            "beginnend mit '- '")
+        raise ParseError(M("{where}: games is a list, one game per line starting with '- '", where=at(data)))
     partie = Partie(table, (), names, dealer)
     for i, g in enumerate(games_data, 1):
-        where = f"{at(g)} (game {i})" if getattr(g, "line", 0) else f"{source} (game {i})"
-        where_de = f"{at(g, 'de')} (Spiel {i})" if getattr(g, "line", 0) else f"{source} (Spiel {i})"
-        game = Game.from_dict(g, table, where, where_de=where_de)
+        where = M("{where} (game {n})", where=at(g), n=i)
+        game = Game.from_dict(g, table, where)
         try:
             partie = partie.add(game)
         except TutorError as e:
-            msg = re.sub(r"^game \d+: ", "", str(e))
-            msg_de = re.sub(r"^Spiel \d+: ", "", e.de) if e.de else None
-            raise type(e)(f"{where}: {msg}",
-                          de=f"{where_de}: {msg_de}" if msg_de else None) from None
+            msg = e.message   # without the "game N: " the ledger puts first
+            if isinstance(msg, Joined) and getattr(msg.parts[0], "msgid", None) == GAME_AT:
+                msg = Joined(msg.parts[1:])
+            raise type(e)(join(where, ": ", msg)) from None
     return partie
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from tutor.errors import RulesError
+from tutor.i18n import M, Number, join
 
 #: the most bids a ladder may hold (lowest_bid..highest_bid in steps of step; the
 #: Verband's has 21): a billion would take gigabytes, and every call is read against it
@@ -114,70 +115,56 @@ def _validated(rules: TableRules) -> TableRules:
         if name in _CHOICES:
             if value not in _CHOICES[name]:
                 choices = ", ".join(map(str, _CHOICES[name]))
-                raise RulesError(f"table rule {name!r}: {value!r} is not one of {choices}",
-                                 de=f"Tischregel {name!r}: {value!r} ist keiner der Werte {choices}")
+                raise RulesError(M("table rule {name!r}: {value!r} is not one of {choices}", name=name, value=value, choices=choices))
         elif f.type in ("bool",):
             if not isinstance(value, bool):
-                raise RulesError(f"table rule {name!r}: {value!r} is not true or false",
-                                 de=f"Tischregel {name!r}: {value!r} ist weder true noch false")
+                raise RulesError(M("table rule {name!r}: {value!r} is not true or false", name=name, value=value))
         elif f.type in ("int",):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise RulesError(f"table rule {name!r}: {value!r} is not a whole number >= 0",
-                                 de=f"Tischregel {name!r}: {value!r} ist keine ganze Zahl >= 0")
+                raise RulesError(M("table rule {name!r}: {value!r} is not a whole number >= 0", name=name, value=value))
             if value > MAX_NUMBER:
-                raise RulesError(f"table rule {name!r}: {value} is more than {MAX_NUMBER:,} "
-                                 "(the limit for table rules)",
-                                 de=f"Tischregel {name!r}: {value} ist mehr als "
-                                    f"{MAX_NUMBER:,} (die Grenze für Tischregeln)".replace(",", "'"))
+                raise RulesError(M("table rule {name!r}: {value} is more than {limit} "
+                                   "(the limit for table rules)",
+                                   name=name, value=value, limit=Number(MAX_NUMBER)))
     if rules.step <= 0:
-        raise RulesError("table rule 'step': must be at least 1",
-                         de="Tischregel 'step': muss mindestens 1 sein")
+        raise RulesError(M("table rule 'step': must be at least 1"))
     if rules.match_target <= 0:
-        raise RulesError("table rule 'match_target': must be a positive number",
-                         de="Tischregel 'match_target': muss eine positive Zahl sein")
+        raise RulesError(M("table rule 'match_target': must be a positive number"))
     if not rules.lowest_bid <= rules.highest_bid < rules.matsch_bid:
-        raise RulesError("table rules: need lowest_bid <= highest_bid < matsch_bid",
-                         de="Tischregeln: verlangt ist lowest_bid <= highest_bid < matsch_bid")
+        raise RulesError(M("table rules: need lowest_bid <= highest_bid < matsch_bid"))
     bids = (rules.highest_bid - rules.lowest_bid) // rules.step + 1
     if bids > MAX_BIDS:
-        raise RulesError(f"table rules: {rules.lowest_bid} to {rules.highest_bid} in steps of "
-                         f"{rules.step} are {bids} bids, more than {MAX_BIDS} (the limit for "
-                         "a ladder of bids)",
-                         de=f"Tischregeln: {rules.lowest_bid} bis {rules.highest_bid} in Schritten "
-                            f"von {rules.step} sind {bids} Gebote, mehr als {MAX_BIDS} (die Grenze "
-                            "für eine Reihe von Geboten)")
+        raise RulesError(M("table rules: {lowest_bid} to {highest_bid} in steps of {step} are {bids} bids, more than {max_bids} (the limit for a ladder of bids)", lowest_bid=rules.lowest_bid, highest_bid=rules.highest_bid, step=rules.step, bids=bids, max_bids=MAX_BIDS))
     return rules
 
 
-def from_mapping(data: Mapping[str, Any], where: str = "table rules",
-                 where_de: str | None = None) -> TableRules:
+TABLE_RULES = M("table rules")
+
+
+def from_mapping(data: Mapping[str, Any], where: object = TABLE_RULES) -> TableRules:
     """Build rules from a mapping: an optional ``profile`` key and any overrides; errors
-    name ``where`` (``where_de`` in German)."""
-    if where_de is None:
-        where_de = "Tischregeln" if where == "table rules" else where
+    name ``where`` (a file name, or a message)."""
     if not isinstance(data, Mapping):
-        raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}",
-                         de=f"{where_de}: erwartet ist eine Zuordnung von Tischregeln, "
-                            f"gefunden {type(data).__name__}")
+        raise RulesError(M("{where}: expected a mapping of table rules, got {type}",
+                           where=where, type=type(data).__name__))
     data = dict(data)
     base_name = data.pop("profile", "verband")
     if not isinstance(base_name, str) or base_name not in PROFILES:
-        raise RulesError(f"{where}: unknown profile {base_name!r} (known: {', '.join(PROFILES)})",
-                         de=f"{where_de}: unbekanntes Profil {base_name!r} "
-                            f"(bekannt: {', '.join(PROFILES)})")
+        raise RulesError(M("{where}: unknown profile {name!r} (known: {known})",
+                           where=where, name=base_name, known=", ".join(PROFILES)))
     unknown = [k for k in data if not isinstance(k, str) or k not in FIELDS or k == "name"]
     if unknown:
         known = ", ".join(k for k in FIELDS if k != "name")
-        raise RulesError(f"{where}: unknown table rule {unknown[0]!r} (known: {known})",
-                         de=f"{where_de}: unbekannte Tischregel {unknown[0]!r} (bekannt: {known})")
+        raise RulesError(M("{where}: unknown table rule {name!r} (known: {known})",
+                           where=where, name=unknown[0], known=known))
     rules = dataclasses.replace(PROFILES[base_name], **data)
     if data:
-        rules = dataclasses.replace(rules, name=f"{base_name}+{where}" if where != "table rules"
+        rules = dataclasses.replace(rules, name=f"{base_name}+{where}" if where is not TABLE_RULES
                                     else f"{base_name}+custom")
     try:
         return _validated(rules)
     except RulesError as e:
-        raise e.at(f"{where}: ", f"{where_de}: ") from None
+        raise e.at(join(where, ": ")) from None
 
 
 def load(spec: "str | Path | Mapping | TableRules | None" = None) -> TableRules:
@@ -194,10 +181,7 @@ def load(spec: "str | Path | Mapping | TableRules | None" = None) -> TableRules:
         return PROFILES[text]
     path = Path(text)
     if not path.exists():
-        raise RulesError(f"unknown rules {text!r}: neither a profile ({', '.join(PROFILES)}) "
-                         "nor an existing file",
-                         de=f"unbekannte Tischregeln {text!r}: weder ein Profil "
-                            f"({', '.join(PROFILES)}) noch eine vorhandene Datei")
+        raise RulesError(M("unknown rules {text!r}: neither a profile ({known}) nor an existing file", text=text, known=', '.join(PROFILES)))
     return from_mapping(read_file(path), where=str(path))
 
 

@@ -23,6 +23,7 @@ from typing import Iterable, Mapping
 from tutor.cards import TOTAL_POINTS
 from tutor.errors import TutorError
 from tutor.rules import TableRules, load as load_rules
+from tutor.i18n import M
 
 SEATS = ("A", "B", "C", "D")
 TEAMS = ("AC", "BD")
@@ -32,7 +33,7 @@ STOECK_POINTS = 20
 def team_of(seat: str) -> str:
     s = seat.strip().upper()
     if s not in SEATS:
-        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)", de=f"unbekannter Platz {seat!r} (A, B, C oder D)")
+        raise TutorError(M("unknown seat {seat!r} (A, B, C or D)", seat=seat))
     return "AC" if s in "AC" else "BD"
 
 
@@ -52,7 +53,7 @@ def other(team: str) -> str:
 def parse_team(text: str) -> str:
     t = "".join(sorted(text.strip().upper()))
     if t not in TEAMS:
-        raise TutorError(f"unknown team {text!r} (AC or BD)", de=f"unbekanntes Team {text!r} (AC oder BD)")
+        raise TutorError(M("unknown team {text!r} (AC or BD)", text=text))
     return t
 
 
@@ -83,31 +84,26 @@ IMPOSSIBLE_CARD_POINTS = (1, TOTAL_POINTS - 1)   # no card counts 1, the last tr
 def check_card_points(cp) -> int:
     """The declaring team's card points, or a TutorError saying why they cannot be."""
     if isinstance(cp, bool) or not isinstance(cp, int):
-        raise TutorError(f"{cp!r}: write a whole number from 0 to {TOTAL_POINTS}",
-                         de=f"{cp!r}: eine ganze Zahl von 0 bis {TOTAL_POINTS}")
+        raise TutorError(M("{cp!r}: write a whole number from 0 to {total_points}", cp=cp, total_points=TOTAL_POINTS))
     if not 0 <= cp <= TOTAL_POINTS:
-        raise TutorError(f"{cp}: card points run from 0 to {TOTAL_POINTS} (the other team has the rest)",
-                         de=f"{cp}: Kartenpunkte gehen von 0 bis {TOTAL_POINTS} (den Rest hat das andere Team)")
+        raise TutorError(M("{cp}: card points run from 0 to {total_points} (the other team has the rest)", cp=cp, total_points=TOTAL_POINTS))
     if cp in IMPOSSIBLE_CARD_POINTS:
-        raise TutorError(f"{cp}: impossible, no card counts 1 (the other team would have {TOTAL_POINTS - cp})",
-                         de=f"{cp}: unmöglich, keine Karte zählt 1 (das andere Team hätte {TOTAL_POINTS - cp})")
+        raise TutorError(M("{cp}: impossible, no card counts 1 (the other team would have {value})", cp=cp, value=TOTAL_POINTS - cp))
     return cp
 
 
 def check_weis_points(team: str, points: int) -> int:
     """Weis points a team can write: 20, 40, 50, 60, 70 ... (no Weis makes 10 or 30)."""
     if isinstance(points, bool) or not isinstance(points, int):
-        raise TutorError(f"{team}: {points!r} is no number of points", de=f"{team}: {points!r} ist keine Punktzahl")
+        raise TutorError(M("{team}: {points!r} is no number of points", team=team, points=points))
     if points < 0 or points % 10 or points in (10, 30):
-        raise TutorError(f"{team}={points}: no Weis adds up to {points} (20, 40, 50, 60, 70, ...)",
-                         de=f"{team}={points}: kein Weis ergibt {points} (20, 40, 50, 60, 70, ...)")
+        raise TutorError(M("{team}={points}: no Weis adds up to {points} (20, 40, 50, 60, 70, ...)", team=team, points=points))
     return points
 
 
 def check_one_weis_team(teams) -> None:
     if len([t for t in teams]) > 1:
-        raise TutorError("only the team with the best Weis writes; both teams cannot have Weis points",
-                         de="nur das Team mit dem höchsten Weis schreibt; beide Teams können nicht Weispunkte haben")
+        raise TutorError(M("only the team with the best Weis writes; both teams cannot have Weis points"))
 
 
 def score_game(bid: int, declarer: str, card_points: int, *, double: bool = False,
@@ -123,13 +119,12 @@ def score_game(bid: int, declarer: str, card_points: int, *, double: bool = Fals
     except TutorError as e:
         raise e.at("card points ", "Kartenpunkte ") from None
     if bid not in rules.bid_values:
-        raise TutorError(f"{bid} is not a bid at this table", de=f"{bid} ist an diesem Tisch kein Gebot")
+        raise TutorError(M("{bid} is not a bid at this table", bid=bid))
     if redouble and not double:
-        raise TutorError("a konter needs a double first", de="ein Konter braucht zuerst ein Doppeln")
+        raise TutorError(M("a konter needs a double first"))
     if (double and not rules.doubling) or (redouble and not rules.kontern):
-        which = "kontern" if redouble and rules.doubling else "doubling"
-        raise TutorError(f"this table plays without {which}",
-                         de="an diesem Tisch wird nicht " + ("gekontert" if which == "kontern" else "gedoppelt"))
+        raise TutorError(M("this table plays without kontern") if redouble and rules.doubling
+                         else M("this table plays without doubling"))
     credited = TOTAL_POINTS - card_points if misere else card_points
     multiplier = 4 if redouble else 2 if double else 1
     matsch = bid == rules.matsch_bid
@@ -141,14 +136,13 @@ def score_game(bid: int, declarer: str, card_points: int, *, double: bool = Fals
     weis = {parse_team(k): check_weis_points(parse_team(k), v) for k, v in (weis or {}).items()}
     weis = {t: v for t, v in weis.items() if v}
     if weis and not rules.weis:
-        raise TutorError("this table plays without Weis", de="an diesem Tisch zählt kein Weis")
+        raise TutorError(M("this table plays without Weis"))
     check_one_weis_team(weis)
     stoeck = tuple(sorted({parse_team(t) for t in stoeck}))
     if len(stoeck) > 1:
-        raise TutorError("only one team can hold König and Ober of the trump",
-                         de="König und Ober des Trumpfs hält nur ein Team")
+        raise TutorError(M("only one team can hold König and Ober of the trump"))
     if stoeck and not rules.stoeck:
-        raise TutorError("this table plays without Stöck", de="an diesem Tisch zählen keine Stöck")
+        raise TutorError(M("this table plays without Stöck"))
     for t, points in weis.items():
         board[t] += points
     for t in stoeck:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterator
 
 from tutor.errors import TutorError
+from tutor.i18n import M
 
 
 def default_path() -> Path:
@@ -46,22 +47,18 @@ class StoreError(TutorError):
 
 
 def database_error(path: "str | Path", e: BaseException) -> StoreError:
-    """One line for a failure of the database ``path``, in both languages."""
+    """One line for a failure of the database ``path``, in the user's language."""
     text = " ".join(str(e).split())
     low = text.lower()
     if "readonly" in low or "read-only" in low:
-        en, de = ("it is read-only, nothing more can be saved",
-                  "sie ist schreibgeschützt, es kann nichts mehr gespeichert werden")
+        what = M("it is read-only, nothing more can be saved")
     elif "full" in low or "disk i/o" in low:
-        en, de = (f"cannot write ({text}: is the disk full?), nothing more can be saved",
-                  f"nicht zu schreiben ({text}: ist der Datenträger voll?), es kann nichts mehr "
-                  "gespeichert werden")
+        what = M("cannot write ({error}: is the disk full?), nothing more can be saved", error=text)
     elif "malformed" in low or "not a database" in low or "corrupt" in low:
-        en, de = f"it is damaged ({text})", f"sie ist beschädigt ({text})"
+        what = M("it is damaged ({error})", error=text)
     else:
-        en, de = text, text
-    return StoreError(f"database {path}: {en} (what was saved before is kept)",
-                      de=f"Datenbank {path}: {de} (was vorher gespeichert wurde, bleibt)")
+        what = text
+    return StoreError(M("database {path}: {problem} (what was saved before is kept)", path=path, problem=what))
 
 
 def _translated(conn, e: sqlite3.DatabaseError) -> Exception:
@@ -117,13 +114,11 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
         if path is None:
             p.parent.mkdir(parents=True, exist_ok=True)   # the data folder, on first use
         elif not p.parent.is_dir():
-            raise TutorError(f"cannot open the database {p}: the folder {p.parent} does not exist",
-                             de=f"Datenbank {p} nicht zu öffnen: der Ordner {p.parent} fehlt")
+            raise TutorError(M("cannot open the database {p}: the folder {parent} does not exist", p=p, parent=p.parent))
         conn = sqlite3.connect(p, timeout=30, isolation_level=None, factory=_Connection)
         conn.path = str(p)
     except (OSError, sqlite3.Error) as e:
-        raise TutorError(f"cannot open the database {p}: {e}",
-                         de=f"Datenbank {p} nicht zu öffnen: {e}") from None
+        raise TutorError(M("cannot open the database {p}: {e}", p=p, e=e)) from None
     conn.row_factory = sqlite3.Row
     deadline = time.monotonic() + 30
     while True:
@@ -144,15 +139,11 @@ def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
                 continue
             conn.close()
             if busy:
-                raise TutorError(f"the database {p} is busy (another tutor is writing): try again",
-                                 de=f"die Datenbank {p} ist belegt (ein anderer Tutor schreibt): "
-                                    "bitte nochmals versuchen") from None
-            raise TutorError(f"cannot use the database {p}: {e}",
-                             de=f"Datenbank {p} nicht nutzbar: {e}") from None
+                raise TutorError(M("the database {p} is busy (another tutor is writing): try again", p=p)) from None
+            raise TutorError(M("cannot use the database {p}: {e}", p=p, e=e)) from None
         except sqlite3.DatabaseError as e:
             conn.close()
-            raise TutorError(f"{p} is not a tutor database: {e}",
-                             de=f"{p} ist keine Tutor-Datenbank: {e}") from None
+            raise TutorError(M("{p} is not a tutor database: {e}", p=p, e=e)) from None
 
 
 @contextmanager

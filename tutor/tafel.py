@@ -22,6 +22,7 @@ from tutor.partie import (DEFAULT_DEALER, Game, Partie, next_seat, parse_seat, r
 from tutor.scoring import other as other_team
 from tutor import rules as rules_mod
 from tutor.rules import TableRules
+from tutor.i18n import M, _, join, pgettext
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ def _rules_json(rules: TableRules) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def _stored_json(text: Any, kind: type, where: str, where_de: str) -> Any:
+def _stored_json(text: Any, kind: type, where: object) -> Any:
     """A stored JSON value of the type ``kind``: a row changed outside the tutor (not
     JSON, or the wrong shape) is one line naming it, not a traceback."""
     try:
@@ -50,18 +51,15 @@ def _stored_json(text: Any, kind: type, where: str, where_de: str) -> Any:
     except (TypeError, ValueError):
         data = None
     if not isinstance(data, kind):
-        raise TutorError(f"{where}: the stored row is not what the tutor wrote "
-                         "(the database was changed outside the tutor)",
-                         de=f"{where_de}: der gespeicherte Eintrag ist nicht, was der Tutor "
-                            "geschrieben hat (die Datenbank wurde ausserhalb geändert)")
+        raise TutorError(M("{where}: the stored row is not what the tutor wrote (the database was changed outside the tutor)", where=where))
     return data
 
 
-def _rules_from_json(text: str, where: str, where_de: str | None = None) -> TableRules:
-    data = _stored_json(text, (dict, str), where, where_de or where)
+def _rules_from_json(text: str, where: object) -> TableRules:
+    data = _stored_json(text, (dict, str), where)
     if isinstance(data, dict):  # keys a later version dropped are left behind
         data = {k: v for k, v in data.items() if k == "profile" or k in rules_mod.FIELDS}
-    return read_rules(data, where, where_de=where_de)
+    return read_rules(data, where)
 
 
 def _insert_game(conn: sqlite3.Connection, partie_id: int, seq: int, game: Game) -> None:
@@ -95,8 +93,7 @@ class Tafel:
     def current_id(self) -> int:
         row = self.conn.execute("SELECT max(id) FROM tafel_partie").fetchone()
         if row[0] is None:
-            raise TutorError("no Partie on the board yet: start one with `tutor tafel new`",
-                             de="noch keine Partie auf der Tafel: beginne eine mit `tutor tafel new`")
+            raise TutorError(M("no Partie on the board yet: start one with `tutor tafel new`"))
         return int(row[0])
 
     def _id(self, partie_id: int | None) -> int:
@@ -104,25 +101,22 @@ class Tafel:
             return self.current_id()
         row = self.conn.execute("SELECT id FROM tafel_partie WHERE id = ?", (partie_id,)).fetchone()
         if row is None:
-            known = ", ".join(map(str, self.ids())) or "none yet"
-            raise TutorError(f"no Partie {partie_id} on the board (stored: {known})",
-                             de=f"keine Partie {partie_id} auf der Tafel (gespeichert: {known})")
+            known = ", ".join(map(str, self.ids())) or M("none yet")
+            raise TutorError(M("no Partie {partie_id} on the board (stored: {known})", partie_id=partie_id, known=known))
         return partie_id
 
     def stored(self, partie_id: int | None = None) -> Stored:
         pid = self._id(partie_id)
         head = self.conn.execute("SELECT created, rules, names, dealer FROM tafel_partie WHERE id = ?",
                                  (pid,)).fetchone()
-        where, where_de = f"stored Partie {pid}", f"gespeicherte Partie {pid}"
-        rules = _rules_from_json(head["rules"], f"{where}: rules", f"{where_de}: rules")
-        names = _stored_json(head["names"], dict, f"{where}: names", f"{where_de}: Namen")
+        where = M("stored Partie {id}", id=pid)
+        rules = _rules_from_json(head["rules"], join(where, ": rules"))
+        names = _stored_json(head["names"], dict, join(where, ": names"))
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in names.items()):
-            _stored_json(None, dict, f"{where}: names", f"{where_de}: Namen")
-        partie = Partie(rules, (), names, parse_seat(head["dealer"], f"{where}: dealer"))
-        games = [Game.from_dict(_stored_json(r["game"], dict, f"{where}, game {r['seq']}",
-                                             f"{where_de}, Spiel {r['seq']}"),
-                                rules, f"{where}, game {r['seq']}",
-                                where_de=f"{where_de}, Spiel {r['seq']}")
+            _stored_json(None, dict, join(where, ": names"))
+        partie = Partie(rules, (), names, parse_seat(head["dealer"], join(where, ": dealer")))
+        games = [Game.from_dict(_stored_json(r["game"], dict, M("{where}, game {n}", where=where, n=r["seq"])),
+                                rules, M("{where}, game {n}", where=where, n=r["seq"]))
                  for r in self.conn.execute("SELECT seq, game FROM tafel_game WHERE partie = ? "
                                             "ORDER BY seq", (pid,))]
         partie = Partie(rules, tuple(games), partie.names, partie.dealer)
@@ -168,7 +162,7 @@ class Tafel:
                 dealer = previous.following_dealer if same_table else DEFAULT_DEALER
             else:   # a seat, or a player's name (also one carried over from the last Partie)
                 dealer = Partie(names=names).seat_of(dealer, "--dealer")
-            partie = Partie(rules, (), names, parse_seat(dealer, "dealer"))
+            partie = Partie(rules, (), names, parse_seat(dealer, M("dealer")))
             cur = self.conn.execute(
                 "INSERT INTO tafel_partie(rules, names, dealer) VALUES (?, ?, ?)",
                 (_rules_json(partie.rules),
@@ -197,8 +191,7 @@ class Tafel:
         with store.transaction(self.conn):
             current = self.stored(partie_id)
             if not current.partie.games:
-                raise TutorError(f"nothing to take back: Partie {current.id} has no game yet",
-                                 de=f"nichts zurückzunehmen: Partie {current.id} hat noch kein Spiel")
+                raise TutorError(M("nothing to take back: Partie {id} has no game yet", id=current.id))
             self.conn.execute("DELETE FROM tafel_game WHERE partie = ? AND seq = ?",
                               (current.id, len(current.partie.games)))
             removed = current.partie.games[-1]
@@ -219,36 +212,36 @@ class Tafel:
 
 # -- the board drawn ---------------------------------------------------------------------
 
-LABELS: dict[str, dict[str, str]] = {
-    "de": {"partie": "Partie", "rules": "Regeln", "target": "Ziel", "end_rule": "Schluss",
-           "n": "#", "dealer": "gibt", "vorhand": "Vorhand", "contract": "Spiel",
-           "card_points": "Kartenp.", "weis": "Weis", "stoeck": "Stöck", "result": "Ergebnis",
-           "made": "gemacht", "missed": "verfehlt", "fort": "alle fort", "total": "Total",
-           "ueberbiet": "Überbiet −{bid}", "next": "Als Nächstes gibt {dealer}, Vorhand hat {vorhand}.",
-           "next_partie": "Zur neuen Partie gibt {dealer}, Vorhand hat {vorhand}.",
-           "won": "{team} gewinnt mit {a} zu {b} (nach Spiel {n}).", "draw": "Unentschieden, {a} zu {b}.",
-           "schneider": "{team} ist Schneider", "schneider_points": "+{points} Schneider für {team}",
-           "schneider_row": "Schneider: {team}",
-           "open": "Partie offen.", "empty": "Noch kein Spiel auf der Tafel.",
-           "plain": "normal", "bonus": "Bonus-Schlussregel", "ueberbiet_rule": "Überbiet-Schlussregel"},
-    "en": {"partie": "Partie", "rules": "rules", "target": "target", "end_rule": "end rule",
-           "n": "#", "dealer": "deals", "vorhand": "Vorhand", "contract": "game",
-           "card_points": "card pts", "weis": "Weis", "stoeck": "Stöck", "result": "result",
-           "made": "made", "missed": "missed", "fort": "four forts", "total": "total",
-           "ueberbiet": "Überbiet −{bid}", "next": "Next: {dealer} deals, {vorhand} is Vorhand.",
-           "next_partie": "Next Partie: {dealer} deals, {vorhand} is Vorhand.",
-           "won": "{team} wins {a} to {b} (after game {n}).", "draw": "A draw, {a} to {b}.",
-           "schneider": "{team} is Schneider", "schneider_points": "+{points} Schneider for {team}",
-           "schneider_row": "Schneider: {team}",
-           "open": "The Partie is open.", "empty": "No game on the board yet.",
-           "plain": "plain", "bonus": "Bonus-Schlussregel", "ueberbiet_rule": "Überbiet-Schlussregel"},
-}
+def labels(lang: str) -> dict[str, str]:
+    """The board's headings and words in ``lang`` (the columns' heads, the rules line)."""
+    return {"n": "#",
+            "partie": pgettext("Tafel", "Partie", lang),
+            "rules": pgettext("Tafel", "rules", lang),
+            "target": pgettext("Tafel", "target", lang),
+            "end_rule": pgettext("Tafel", "end rule", lang),
+            "dealer": pgettext("Tafel", "deals", lang),
+            "vorhand": pgettext("Tafel", "Vorhand", lang),
+            "contract": pgettext("Tafel", "game", lang),
+            "card_points": pgettext("Tafel", "card pts", lang),
+            "weis": pgettext("Tafel", "Weis", lang),
+            "stoeck": pgettext("Tafel", "Stöck", lang),
+            "result": pgettext("Tafel", "result", lang),
+            "made": pgettext("Tafel", "made", lang),
+            "missed": pgettext("Tafel", "missed", lang),
+            "fort": pgettext("Tafel", "four forts", lang),
+            "total": pgettext("Tafel", "total", lang),
+            "plain": pgettext("Tafel", "plain", lang),
+            "bonus": pgettext("Tafel", "Bonus-Schlussregel", lang),
+            "ueberbiet_rule": pgettext("Tafel", "Überbiet-Schlussregel", lang),
+            }
+
+
 _MULT = {1: "", 2: " ×2", 4: " ×4"}
 
 
 def board_table(partie: Partie, lang: str = "de") -> dict[str, Any]:
     """The board as plain data for the text and HTML views: header, rows, footer."""
-    L = LABELS[lang]
+    L = labels(lang)
     rule_name = {"plain": L["plain"], "bonus": L["bonus"], "ueberbiet": L["ueberbiet_rule"]}
     rows = []
     for row in partie.rows:
@@ -263,7 +256,7 @@ def board_table(partie: Partie, lang: str = "de") -> dict[str, Any]:
             weis = ", ".join(f"{t} {p}" for t, p in s.weis.items() if p) or "–"
             result = L["made"] if s.made else L["missed"]
             if row.open_by_ueberbiet:
-                result += ", " + L["ueberbiet"].format(bid=g.contract.bid)
+                result += ", " + _("Überbiet −{bid}", lang, bid=g.contract.bid)
             cells.update(contract=f"{partie.name(g.declarer)}: {g.contract}{_MULT[s.multiplier]}",
                          card_points=str(g.card_points), weis=weis,
                          stoeck=", ".join(s.stoeck) or "–", result=result, made=s.made)
@@ -273,33 +266,35 @@ def board_table(partie: Partie, lang: str = "de") -> dict[str, Any]:
         # the Schneider's points in the table, as a row of their own after the last game
         points = {t: r.schneider_points if t == r.winner else 0 for t in ("AC", "BD")}
         rows.append({"n": "", "dealer": "", "vorhand": "", "card_points": "", "weis": "", "stoeck": "",
-                     "contract": L["schneider_row"].format(team=partie.team_name(r.schneider)),
+                     "contract": _("Schneider: {team}", lang, team=partie.team_name(r.schneider)),
                      "result": "", "made": None, "schneider": True,
                      "AC": f"+{points['AC']}" if points["AC"] else "0",
                      "BD": f"+{points['BD']}" if points["BD"] else "0",
                      "total_AC": str(r.board["AC"]), "total_BD": str(r.board["BD"])})
     footer = []
     if not partie.rows:
-        footer.append(L["empty"])
+        footer.append(_("No game on the board yet.", lang))
     if r.over and r.winner:
-        footer.append(L["won"].format(team=partie.team_name(r.winner), a=r.board[r.winner],
-                                      b=r.board[other_team(r.winner)], n=r.after))
-        if r.schneider:
-            line = L["schneider"].format(team=partie.team_name(r.schneider))
-            if r.schneider_points:
-                line += "; " + L["schneider_points"].format(points=r.schneider_points,
-                                                            team=partie.team_name(r.winner))
-            footer.append(line + ".")
+        footer.append(_("{team} wins {a} to {b} (after game {n}).", lang,
+                        team=partie.team_name(r.winner), a=r.board[r.winner],
+                        b=r.board[other_team(r.winner)], n=r.after))
+        if r.schneider and r.schneider_points:
+            footer.append(_("{team} is Schneider; +{points} Schneider for {winner}.", lang,
+                            team=partie.team_name(r.schneider), points=r.schneider_points,
+                            winner=partie.team_name(r.winner)))
+        elif r.schneider:
+            footer.append(_("{team} is Schneider.", lang, team=partie.team_name(r.schneider)))
     elif r.over:
-        footer.append(L["draw"].format(a=r.board["AC"], b=r.board["BD"]))
+        footer.append(_("A draw, {a} to {b}.", lang, a=r.board["AC"], b=r.board["BD"]))
     elif partie.rows:
-        footer.append(L["open"])
+        footer.append(_("The Partie is open.", lang))
     if r.over:
         d = partie.following_dealer
-        footer.append(L["next_partie"].format(dealer=partie.name(d), vorhand=partie.name(next_seat(d))))
+        footer.append(_("Next Partie: {dealer} deals, {vorhand} is Vorhand.", lang,
+                        dealer=partie.name(d), vorhand=partie.name(next_seat(d))))
     else:
-        footer.append(L["next"].format(dealer=partie.name(partie.next_dealer),
-                                       vorhand=partie.name(partie.next_vorhand)))
+        footer.append(_("Next: {dealer} deals, {vorhand} is Vorhand.", lang,
+                        dealer=partie.name(partie.next_dealer), vorhand=partie.name(partie.next_vorhand)))
     names = dict(partie.names)
     # the column heads: the teams by their players' names where the table gave them
     heads = {t: (f"{names[t[0]]}+{names[t[1]]}" if names else t) for t in ("AC", "BD")}

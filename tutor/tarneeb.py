@@ -38,6 +38,7 @@ from typing import Any, ClassVar, Iterable, Mapping
 from tutor.auction import (BID, FORT, Auction, AuctionSpec, Call, split_calls, split_seat)
 from tutor.cards import HandBase
 from tutor.scoring import SEATS, TEAMS, partner_of  # the four seats in two partnerships
+from tutor.i18n import M
 from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
 from tutor.text import is_number
 
@@ -184,7 +185,7 @@ class Hand(HandBase):
     DISPLAY: ClassVar[tuple] = RANKS
     SIZE: ClassVar[int] = HAND_SIZE
     EXAMPLE: ClassVar[str] = "S:AKQJ52 H:K4 D:A73 C:96"
-    NAME: ClassVar[str] = "a Tarneeb hand"
+    NAME: ClassVar[M] = M("a Tarneeb hand")
 
     def pretty(self) -> str:
         """With symbols and every suit, voids as ``-``: ``♠AKQJ52 ♥K4 ♦A73 ♣96`` (``parse``

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from tutor.errors import ParseError
+from tutor.i18n import M
 
 #: the longest number the tutor reads (a billion is plenty for points and counts)
 MAX_DIGITS = 9
@@ -28,28 +29,27 @@ def is_number(text: str, *, signed: bool = False) -> bool:
     return bool((_SIGNED if signed else _UNSIGNED).fullmatch(text.strip()))
 
 
-def parse_int(text: object, what: str, what_de: "str | None" = None, *, low: "int | None" = None,
+def parse_int(text: object, what: object, what_de: "str | None" = None, *, low: "int | None" = None,
               high: "int | None" = None, signed: bool = False, error: type = ParseError) -> int:
     """The whole number written in ``text`` with the digits 0-9, from ``low`` to ``high``;
-    anything else is one ``error`` naming ``what`` (``what_de`` in German)."""
-    what_de = what if what_de is None else what_de
+    anything else is one ``error`` naming ``what`` (an option, or a message).
+    ``what_de`` is for the callers still written with two strings (the quiz)."""
+    if what_de is not None:
+        from tutor.errors import _TwoTexts
+
+        what = _TwoTexts(str(what), what_de)
     t = str(text).strip()
     if not (_SIGNED if signed else _UNSIGNED).fullmatch(t):
-        shown = printable(repr(t))
-        raise error(f"{what}: {shown} is not a whole number (write the digits 0-9)",
-                    de=f"{what_de}: {shown} ist keine ganze Zahl (schreibe die Ziffern 0-9)")
+        raise error(M("{what}: {number} is not a whole number (write the digits 0-9)",
+                      what=what, number=printable(repr(t))))
     if len(t.lstrip("+-")) > MAX_DIGITS:
-        shown = t if len(t) <= 20 else t[:17] + "..."
-        raise error(f"{what}: {shown} is too large (at most {MAX_DIGITS} digits)",
-                    de=f"{what_de}: {shown} ist zu gross (höchstens {MAX_DIGITS} Ziffern)")
+        raise error(M("{what}: {number} is too large (at most {digits} digits)",
+                      what=what, number=t if len(t) <= 20 else t[:17] + "...", digits=MAX_DIGITS))
     n = int(t)
     if (low is not None and n < low) or (high is not None and n > high):
-        span = (f"from {low} to {high}" if low is not None and high is not None
-                else f"at least {low}" if low is not None else f"at most {high}")
-        span_de = (f"von {low} bis {high}" if low is not None and high is not None
-                   else f"mindestens {low}" if low is not None else f"höchstens {high}")
-        raise error(f"{what}: {n} is out of range ({span})",
-                    de=f"{what_de}: {n} liegt ausserhalb ({span_de})")
+        span = (M("from {low} to {high}", low=low, high=high) if low is not None and high is not None
+                else M("at least {low}", low=low) if low is not None else M("at most {high}", high=high))
+        raise error(M("{what}: {number} is out of range ({span})", what=what, number=n, span=span))
     return n
 
 

@@ -27,6 +27,7 @@ from typing import Iterable, Mapping
 
 from tutor.cards import ORDER, SUITS, Card, Hand, Rank, Suit
 from tutor.errors import ParseError, TutorError
+from tutor.i18n import M, join
 
 SEATS = ("A", "B", "C", "D")
 STOECK_POINTS = 20
@@ -70,15 +71,12 @@ class Weis:
     def __post_init__(self) -> None:
         cards = tuple(sorted(set(self.cards), key=lambda c: (SUITS.index(c.suit), c.rank.natural)))
         if len(cards) != len(self.cards):
-            raise TutorError("a Weis holds every card once", de="ein Weis enthält jede Karte nur einmal")
+            raise TutorError(M("a Weis holds every card once"))
         object.__setattr__(self, "cards", cards)
         if not (self._is_sequence() or self._is_four()):
-            raise TutorError(f"{_cards_text(cards) or 'no cards'} is no Weis (a sequence of "
-                             "three or more in one suit, or four Unders, Nines, Aces, Kings, "
-                             "Ober or Banner)",
-                             de=f"{_cards_text(cards) or 'keine Karten'} ist kein Weis (eine Folge "
-                                "von drei oder mehr in einer Farbe, oder vier Under, Neuner, Ass, "
-                                "König, Ober oder Banner)")
+            raise TutorError(M("{cards} is no Weis (a sequence of three or more in one suit, "
+                               "or four Unders, Nines, Aces, Kings, Ober or Banner)",
+                               cards=_cards_text(cards) or M("no cards")))
 
     def _is_sequence(self) -> bool:
         c = self.cards
@@ -210,15 +208,13 @@ def settle(declared: Mapping[str, Iterable[Weis]], trump: "Suit | str | None" = 
     """The team with the best single Weis writes all of its players' Weis.
     ``first`` is the seat the order of the table starts from for the last tie."""
     if first not in SEATS:
-        raise TutorError(f"unknown seat {first!r} (A, B, C or D)",
-                         de=f"unbekannter Platz {first!r} (A, B, C oder D)")
+        raise TutorError(M("unknown seat {seat!r} (A, B, C or D)", seat=first))
     strain = parse_strain(trump)
     order = SEATS[SEATS.index(first):] + SEATS[:SEATS.index(first)]
     weise = {s: tuple(ws) for s, ws in declared.items() if tuple(ws)}
     for s in weise:
         if s not in SEATS:
-            raise TutorError(f"unknown seat {s!r} (A, B, C or D)",
-                             de=f"unbekannter Platz {s!r} (A, B, C oder D)")
+            raise TutorError(M("unknown seat {seat!r} (A, B, C or D)", seat=s))
     points = {"AC": 0, "BD": 0}
     if not weise:
         return Settlement(None, points, None, {})
@@ -229,16 +225,14 @@ def settle(declared: Mapping[str, Iterable[Weis]], trump: "Suit | str | None" = 
     return Settlement(team, points, (seat, best), weise)
 
 
-def parse_hand(text: str, where: str = "hand", where_de: str | None = None) -> Hand:
+def parse_hand(text: str, where: object = M("hand")) -> Hand:
     """A hand or the cards a player shows: up to nine cards in hand notation.
-    ``where``/``where_de`` name the place in an error (English/German)."""
-    if where_de is None:
-        where_de = "Blatt" if where == "hand" else where
+    ``where`` names the place in an error (an option, or a message)."""
     try:
         hand = Hand.parse(text, size=None)
     except ParseError as e:
-        raise e.at(f"{where}: ", f"{where_de}: ") from None
+        raise e.at(join(where, ": ")) from None
     if len(hand) > 9:
-        raise ParseError(f"{where}: a hand has at most 9 cards, this one has {len(hand)}",
-                         de=f"{where_de}: ein Blatt hat höchstens 9 Karten, dieses hat {len(hand)}")
+        raise ParseError(M("{where}: a hand has at most 9 cards, this one has {n}",
+                           where=where, n=len(hand)))
     return hand

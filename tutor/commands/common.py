@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import click
 
-LANGS = ("de", "en")
+from tutor.i18n import LANGS
 
 
 def json_option(f: Callable) -> Callable:
@@ -15,15 +15,18 @@ def json_option(f: Callable) -> Callable:
 
 def _remember_lang(ctx: click.Context, param, value):
     ctx.meta["tutor.lang"] = value   # the group's error handler speaks it too
+    from tutor.i18n import use
+
+    use(value)                       # the catalog messages (errors, texts) speak it
     return value
 
 
 def lang_option(f: Callable) -> Callable:
-    from tutor.commands.helptext import env_lang
+    from tutor.i18n import env_lang
 
     return click.option("--lang", type=click.Choice(LANGS), default=env_lang,
                         callback=_remember_lang, is_eager=True,
-                        help="Language of the explanations and messages (default: $TUTOR_LANG, else de).")(f)
+                        help="Language of the explanations and messages: de, en or fr (default: $TUTOR_LANG, else de).")(f)
 
 
 def rules_option(f: Callable) -> Callable:

@@ -1,0 +1,239 @@
+"""Languages: every text the tutor writes comes from one gettext catalog per language.
+
+The messages are written in the code in English, with named placeholders::
+
+    raise ParseError(M("unknown suit {name!r} (Eichel, Schellen, Rosen, Schilten)", name=t))
+    _("{seat} holds {cards}", lang, seat=s, cards=c)
+
+The English text is the message's id (``msgid``); the German and French texts live in
+``tutor/locale/<lang>/LC_MESSAGES/tutor.po`` (extracted and updated with Babel, see the
+README's development section) and are read from the compiled ``tutor.mo`` by the
+standard library's :mod:`gettext`: no Babel at run time. English needs no catalog.
+
+- :func:`_` translates and fills in now, in ``lang`` (or the current language).
+- :func:`M` is a lazy message (:class:`Msg`): it is translated when it is shown, in the
+  language asked for then. Errors carry one, so ``TutorError.text("fr")`` is French.
+- :func:`ngettext` and :func:`Mn` choose the plural form of the language (``{n}``).
+
+Only the language in use is loaded, on its first message. A ``tutor.mo`` is built from
+its ``.po`` when the package is built (``setup.py``); where it is missing or older than
+its ``.po`` (a source checkout, an editable install after a ``git pull``) the ``.po`` is
+compiled on first use (:mod:`tutor._msgfmt`, the standard library only) and the result is
+kept beside it, or in memory where the package folder is read-only.
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+
+#: the languages the tutor speaks; German is the command line's default
+LANGS = ("de", "en", "fr")
+DEFAULT = "de"
+#: the language of the msgids: it needs no catalog
+SOURCE = "en"
+DOMAIN = "tutor"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+
+_catalogs: dict[str, _gettext.NullTranslations] = {}
+_current = SOURCE
+
+
+def env_lang(default: str = DEFAULT) -> str:
+    """The language ``TUTOR_LANG`` names, or ``default`` (an unknown value is ignored:
+    ``TUTOR_LANG=de_CH.UTF-8`` reads as ``de``)."""
+    value = os.environ.get("TUTOR_LANG", "").strip().lower()[:2]
+    return value if value in LANGS else default
+
+
+def use(lang: str) -> str:
+    """Make ``lang`` the current language (what a lazy message shows in ``str()``);
+    returns the one it replaces. The library's own default is English; the command line
+    sets the user's choice."""
+    global _current
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r} ({', '.join(LANGS)})")
+    previous, _current = _current, lang
+    return previous
+
+
+def current() -> str:
+    return _current
+
+
+def po_file(lang: str) -> str:
+    return os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", DOMAIN + ".po")
+
+
+def mo_file(lang: str) -> str:
+    return os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", DOMAIN + ".mo")
+
+
+def _fresh(mo: str, po: str) -> bool:
+    try:
+        m = os.stat(mo).st_mtime_ns
+    except OSError:
+        return False
+    try:
+        return m >= os.stat(po).st_mtime_ns
+    except OSError:
+        return True   # an installed package may ship the .mo alone
+
+
+def catalog(lang: str) -> _gettext.NullTranslations:
+    """The translations of ``lang``, read on first use and kept."""
+    found = _catalogs.get(lang)
+    if found is not None:
+        return found
+    if lang == SOURCE:
+        found = _gettext.NullTranslations()
+    elif lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r} ({', '.join(LANGS)})")
+    else:
+        mo, po = mo_file(lang), po_file(lang)
+        if _fresh(mo, po):
+            with open(mo, "rb") as f:
+                found = _gettext.GNUTranslations(f)
+        else:
+            import io
+
+            from tutor._msgfmt import compile_po, write_atomic
+
+            with open(po, encoding="utf-8") as f:
+                data = compile_po(f.read())
+            try:
+                write_atomic(mo, data)   # for the next start (source checkout, editable)
+            except OSError:
+                pass                     # a read-only package folder: memory only
+            found = _gettext.GNUTranslations(io.BytesIO(data))
+    _catalogs[lang] = found
+    return found
+
+
+def _render(value, lang: str):
+    """A placeholder's value in ``lang``: a message, an error or a reading that has
+    ``text(lang)`` shows in it; anything else as it is."""
+    text = getattr(value, "text", None)
+    return text(lang) if callable(text) else value
+
+
+def _fill(text: str, lang: str, params: dict) -> str:
+    # always formatted, so a catalog text writes a brace the same way everywhere: {{ }}
+    return text.format(**{k: _render(v, lang) for k, v in params.items()})
+
+
+def _(msgid: str, lang: "str | None" = None, /, **params) -> str:
+    """``msgid`` in ``lang`` (default: the current language), placeholders filled in."""
+    return _fill(catalog(lang or _current).gettext(msgid), lang or _current, params)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: "str | None" = None, /, **params) -> str:
+    """The plural form of ``lang`` for ``n`` (``{n}`` is filled in too)."""
+    lang = lang or _current
+    return _fill(catalog(lang).ngettext(singular, plural, n), lang, {"n": n, **params})
+
+
+def pgettext(context: str, msgid: str, lang: "str | None" = None, /, **params) -> str:
+    """``msgid`` in ``lang`` where the same English words need different translations
+    (``context`` tells them apart, e.g. a suit's name after a number)."""
+    lang = lang or _current
+    return _fill(catalog(lang).pgettext(context, msgid), lang, params)
+
+
+class Msg:
+    """A message translated when it is shown: ``text(lang)``, or ``str()`` in the
+    current language. Placeholders may hold messages too; they show in the same language."""
+
+    __slots__ = ("msgid", "plural", "n", "params")
+
+    def __init__(self, msgid: str, plural: "str | None" = None, n: "int | None" = None,
+                 params: "dict | None" = None) -> None:
+        self.msgid, self.plural, self.n, self.params = msgid, plural, n, params or {}
+
+    def text(self, lang: "str | None" = None) -> str:
+        if self.plural is not None:
+            return ngettext(self.msgid, self.plural, self.n, lang, **self.params)
+        return _(self.msgid, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Msg({self.msgid!r}, params={self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Msg):
+            return (self.msgid, self.plural, self.n, self.params) == \
+                (other.msgid, other.plural, other.n, other.params)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.msgid, self.plural, self.n))
+
+
+def M(msgid: str, /, **params) -> Msg:
+    """A lazy message: ``msgid`` with its placeholders, translated when shown."""
+    return Msg(msgid, params=params)
+
+
+def Mn(singular: str, plural: str, n: int, /, **params) -> Msg:
+    """A lazy message with a plural form chosen by ``n``."""
+    return Msg(singular, plural, n, params)
+
+
+def join(*parts: object) -> Msg:
+    """Messages and plain strings one after the other, each shown in the same language
+    (an error's place before its message: ``join(where, ": ", error)``)."""
+    return Joined(parts)
+
+
+class Joined(Msg):
+    __slots__ = ("parts",)
+
+    def __init__(self, parts) -> None:
+        super().__init__("")
+        self.parts = tuple(parts)
+
+    def text(self, lang: "str | None" = None) -> str:
+        lang = lang or _current
+        return "".join(str(_render(p, lang)) for p in self.parts)
+
+    def __repr__(self) -> str:
+        return f"join{self.parts!r}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joined) and self.parts == other.parts
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
+
+
+class Number:
+    """A whole number written the way the language groups its digits: 100,000 in English,
+    100'000 in Swiss German and Swiss French."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def text(self, lang: "str | None" = None) -> str:
+        shown = f"{self.n:,}"
+        return shown if (lang or _current) == "en" else shown.replace(",", "'")
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Number) and other.n == self.n
+
+    def __hash__(self) -> int:
+        return hash(self.n)
+
+
+def either(items) -> Msg:
+    """``a or b`` (``a, b or c``) in the language shown."""
+    items = list(items)
+    if len(items) == 1:
+        return Joined(items)
+    return M("{items} or {last}", items=Joined(sum(([x, ", "] for x in items[:-2]), []) + [items[-2]]),
+             last=items[-1])
