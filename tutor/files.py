@@ -212,13 +212,13 @@ def load_yaml(text: str, where: object, *, loader=None,
     return (data, node) if with_node else data
 
 
-def load_yaml_lines(text: str, where: str, where_de: "str | None" = None):
+def load_yaml_lines(text: str, where: object):
     """``(data, lines, twice)``: the YAML document of ``text`` read as :func:`load_yaml`
     does (messages ``FILE:LINE``), the line (1-based) of every path in it (a path is the
     tuple of keys and indexes, ``("drills", 2, "answer")``), and the keys written twice
     as ``(path, line)``, which YAML would silently collapse. The walk is bounded by the
     limits the document was read within."""
-    data, node = load_yaml(text, where, where_de, with_node=True, style="colon")
+    data, node = load_yaml(text, where, with_node=True, style="colon")
     lines: dict[tuple, int] = {}
     twice: list[tuple[tuple, int]] = []
     if node is not None:
