@@ -177,22 +177,22 @@ def test_sidi_barrani_matsch_is_157_and_the_highest():
 
 # -- the table's texts -------------------------------------------------------------------
 def test_rules_the_text_names_without_detail_are_flagged():
-    notes = " ".join(t[1] for t in games.get("palette").all_notes())
+    notes = " ".join(t.text("en") for t in games.get("palette").all_notes())
     assert "does not say" in notes and "number of players" in notes
-    assert "not the text's" in " ".join(t[1] for t in games.get("bieter-3").all_notes())
-    assert "Pandur mit" in " ".join(t[0] for t in games.get("pandur").all_notes())
+    assert "not the text's" in " ".join(t.text("en") for t in games.get("bieter-3").all_notes())
+    assert "Pandur mit" in " ".join(t.text("de") for t in games.get("pandur").all_notes())
 
 
 def test_what_the_bid_binds():
-    assert "1000" in games.get("bieter-3").binds[0] and "Partie" in games.get("bieter-3").binds[0]
-    assert "Weis" in games.get("pandur").binds[0]
-    assert "Kartengeber" in games.get("pandur").failure[0]
+    assert "1000" in games.get("bieter-3").binds.text("de") and "Partie" in games.get("bieter-3").binds.text("de")
+    assert "Weis" in games.get("pandur").binds.text("de")
+    assert "Kartengeber" in games.get("pandur").failure.text("de")
 
 
 def test_who_leads():
     assert ref("pandur", "100, fort, fort").leads == "A"
     assert ref("palette", "110, fort, fort, fort").leads is None     # the text does not say
-    assert "ersten Spiel" in games.get("bieter-4").leads[0]
+    assert "ersten Spiel" in games.get("bieter-4").leads.text("de")
 
 
 def test_unknown_game_is_a_clear_error():

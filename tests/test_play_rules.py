@@ -285,4 +285,6 @@ def test_errors_name_the_trump_kinds_in_both_languages():
     with pytest.raises(ParseError) as e:
         Trump.parse("Obenabe Misère")
     assert "Misère" in str(e.value) and "Ziel" in e.value.text("de")
-    assert RULES["follow_suit"].text() == RULES["follow_suit"].en == str(RULES["follow_suit"])
+    rule = RULES["follow_suit"]
+    assert rule.text() == rule.text("en") == str(rule)   # the library speaks English
+    assert rule.text("de").startswith("Farbe angeben") and rule.text("fr").startswith("fournir")

@@ -24,46 +24,36 @@ from typing import Mapping
 from tutor.auction import (BID, DOUBLE, FORT, REDOUBLE, WORD, Auction, AuctionSpec,
                            describe_ladder, parse_sidi_strain)
 from tutor.errors import TutorError
+from tutor.i18n import M, _, both
 
-Text = tuple[str, str]   # (German, English)
+Text = M   # a text of the games' rules: a catalog message
 
 
 def say(text: Text, lang: str = "de") -> str:
-    return text[1] if lang == "en" else text[0]
+    return text.text(lang)
 
 
 # What ends an auction, in the text's words.
-END_FORTS: Text = ("nach einem Gebot haben die anderen Spieler «fort» gesagt (oder sind draussen)",
-                   "after a bid the other players have said fort (or are out)")
-END_ALL_FORT: Text = ("sagen alle «fort», wird neu gegeben",
-                      "if everybody says fort, the cards are dealt anew")
-END_DOUBLE: Text = ("ein Doppeln beendet das Bieten", "a double ends the bidding")
-END_PANDUR: Text = ("die Ansage «Pandur mit» beendet das Bieten", "the call 'Pandur mit' ends the bidding")
+END_FORTS: Text = M("after a bid the other players have said fort (or are out)")
+END_ALL_FORT: Text = M("if everybody says fort, the cards are dealt anew")
+END_DOUBLE: Text = M("a double ends the bidding")
+END_PANDUR: Text = M("the call 'Pandur mit' ends the bidding")
 
 SIDES: dict[str, Text] = {
-    "teams": ("feste Teams vor dem Bieten (A und C gegen B und D)",
-              "fixed teams before the bidding (A and C against B and D)"),
-    "alone": ("der Meistbietende allein gegen alle übrigen",
-              "the highest bidder alone against all the others"),
-    "card": ("der Meistbietende nennt eine Karte; wer sie hält, wird sein Partner",
-             "the highest bidder names a card; whoever holds it is his partner"),
-    "card_optional": ("der Meistbietende darf eine Karte verlangen; wer sie hält, wird sein Partner",
-                      "the highest bidder may ask for a card; whoever holds it is his partner"),
+    "teams": M("fixed teams before the bidding (A and C against B and D)"),
+    "alone": M("the highest bidder alone against all the others"),
+    "card": M("the highest bidder names a card; whoever holds it is his partner"),
+    "card_optional": M("the highest bidder may ask for a card; whoever holds it is his partner"),
 }
 
 FORT_FINAL: dict[str, Text] = {
-    "always": ("ein «fort» ist endgültig", "a fort is final"),
-    "never": ("wer «fort» gesagt hat, darf später wieder bieten", "a player who said fort may bid again later"),
-    "after_bid": ("ein «fort» ist erst endgültig, wenn vorher jemand geboten hat",
-                  "a fort is final only once somebody has bid"),
+    "always": M("a fort is final"),
+    "never": M("a player who said fort may bid again later"),
+    "after_bid": M("a fort is final only once somebody has bid"),
 }
 
-NOT_NAMED_BOARD: Text = (
-    "Wie viel auf die Tafel kommt, regelt jede Jassart für sich; der Text der Bietspiele nennt es nicht.",
-    "What goes on the board each game settles for itself; the text of the bidding games does not say.")
-NOT_NAMED_TOP: Text = (
-    "Ein höchstes Gebot nennt der Text nicht; der Tutor nimmt Zahlen bis {limit} an (seine eigene Grenze, nicht die des Texts).",
-    "The text names no highest bid; the tutor accepts numbers up to {limit} (its own limit, not the text's).")
+NOT_NAMED_BOARD: Text = M("What goes on the board each game settles for itself; the text of the bidding games does not say.")
+NOT_NAMED_TOP: Text = M("The text names no highest bid; the tutor accepts numbers up to {limit} (its own limit, not the text's).")
 
 
 @dataclass(frozen=True)
@@ -90,7 +80,7 @@ class Game:
     closing: tuple[str, ...] = ()       # bids that end the auction as soon as made
     aliases: Mapping[str, str] = field(default_factory=dict)
     dealer_sits_out: bool = False
-    table_note: Text = ("", "")         # a remark on the lowest bid and step
+    table_note: "Text | None" = None    # a remark on the lowest bid and step
     notes: tuple[Text, ...] = ()        # rules the text names without their detail
     source: str = "bietspiele.txt"
 
@@ -113,7 +103,7 @@ class Game:
     def all_notes(self, rules=None) -> tuple[Text, ...]:
         notes = list(self.notes)
         if not self.top_named:
-            notes.append(tuple(t.format(limit=self.limit) for t in NOT_NAMED_TOP))
+            notes.append(M(NOT_NAMED_TOP.msgid, limit=self.limit))
         return tuple(notes)
 
     def seat_names(self) -> tuple[str, ...]:
@@ -139,169 +129,100 @@ class Game:
 
 
 def _bieter(id: str, name: str, seats: int, lowest: int, step: int, sides: str,
-            extra_notes: tuple[Text, ...] = (), table_note: Text = ("", "")) -> Game:
-    against = {"alone": ("der König gegen die übrigen Spieler", "the König against the other players"),
-               "card": ("der König und der Halter der genannten Karte gegen die übrigen",
-                        "the König and the holder of the named card against the others")}[sides]
+            extra_notes: tuple[Text, ...] = (), table_note: "Text | None" = None) -> Game:
+    against = {"alone": M("the König against the other players"),
+               "card": M("the König and the holder of the named card against the others")}[sides]
     return Game(
         id=id, name=name, seats=seats, lowest=lowest, step=step, limit=5000, top_named=False,
         names_suit=False, fort_final="after_bid", sides=sides, doubling=False,
         ends=(END_FORTS, END_ALL_FORT),
-        leads=("der König spielt im ersten Spiel die erste Karte aus",
-               "the König leads the first card in the first game"),
-        binds=("die ganze Partie. Der König sammelt seine Punkte über mehrere Spiele und gewinnt, "
-               "sobald er sein Gebot erreicht, bevor die Bauernpartei 1000 hat (" + against[0] + ")",
-               "the whole Partie. The König collects his points over several games and wins as soon "
-               "as they reach his bid, before the Bauernpartei has 1000 (" + against[1] + ")"),
-        failure=("erreicht die Bauernpartei 1000 zuerst, hat der König verloren; was dann auf die "
-                 "Tafel kommt, nennt der Text nicht",
-                 "if the Bauernpartei reaches 1000 first, the König has lost; what then goes on "
-                 "the board the text does not say"),
-        matsch=("im Text für den Bieter nicht genannt", "not named for the Bieter in the text"),
+        leads=M("the König leads the first card in the first game"),
+        binds=M("the whole Partie. The König collects his points over several games and wins as soon "
+                "as they reach his bid, before the Bauernpartei has 1000 ({sides})", sides=against),
+        failure=M("if the Bauernpartei reaches 1000 first, the König has lost; what then goes on the board the text does not say"),
+        matsch=M("not named for the Bieter in the text"),
         table_note=table_note,
-        notes=(("Das Gebot nennt allein die Punktzahl; der König wählt die Spielart danach. "
-                "Welche Spielarten zur Wahl stehen, nennt der Text nicht.",
-                "A bid names only the points; the König chooses the kind of game afterwards. "
-                "Which kinds he may choose the text does not say."),
-               ("Ob beim Bieter gedoppelt wird, nennt der Text nicht; der Tutor bietet kein Doppeln an.",
-                "Whether the Bieter doubles the text does not say; the tutor offers no double."),
+        notes=(M("A bid names only the points; the König chooses the kind of game afterwards. Which kinds he may choose the text does not say."),
+               M("Whether the Bieter doubles the text does not say; the tutor offers no double."),
                NOT_NAMED_BOARD) + extra_notes,
     )
 
 
-_CARD_NOTE: Text = ("Welche Karte der König nennt und wann, nennt der Text nicht; aus dem Bieten "
-                    "ist der Partner nicht bekannt (sides: null).",
-                    "Which card the König names, and when, the text does not say; the auction "
-                    "does not show the partner (sides: null).")
+_CARD_NOTE: Text = M("Which card the König names, and when, the text does not say; the auction does not show the partner (sides: null).")
 
 GAMES: dict[str, Game] = {g.id: g for g in (
     Game(
         id="sidi-barrani", name="Sidi-Barrani", seats=4, lowest=50, step=5, limit=150,
         top_named=True, names_suit=True, fort_final="always", sides="teams", doubling=True,
         ends=(END_FORTS, END_DOUBLE, END_ALL_FORT),
-        leads=("der Meistbietende spielt die erste Karte aus", "the highest bidder leads the first card"),
-        binds=("ein Spiel; allein die Kartenpunkte zählen für das Gebot",
-               "one game; only the card points count toward the bid"),
-        failure=("die Gegenseite schreibt die Zielpunkte", "the other side writes the target points"),
-        matsch=("der Matsch ist das höchste Gebot, angesagt mit 157, alle Punkte eines Spiels",
-                "the Matsch is the highest bid, called with 157, all points of a game"),
-        table_note=("Empfehlung des Jassverbands Schweiz; Tischregeln: --rules", "the Jassverband's recommendation; table rules: --rules"),
-        notes=(("Alle Einzelheiten in den Lektionen (tutor lessons); tiefstes Gebot, Schritt, fort und "
-                "Doppeln folgen den Tischregeln (--rules).",
-                "Every detail is in the lessons (tutor lessons); lowest bid, step, fort and doubling "
-                "follow the table rules (--rules)."),),
+        leads=M("the highest bidder leads the first card"),
+        binds=M("one game; only the card points count toward the bid"),
+        failure=M("the other side writes the target points"),
+        matsch=M("the Matsch is the highest bid, called with 157, all points of a game"),
+        table_note=M("the Jassverband's recommendation; table rules: --rules"),
+        notes=(M("Every detail is in the lessons (tutor lessons); lowest bid, step, fort and doubling "
+                 "follow the table rules (--rules)."),),
         source="sidi-barrani.txt, bietspiele.txt",
     ),
     Game(
         id="bolschewik", name="Bolschewik", seats=4, lowest=90, step=5, limit=1000,
         top_named=False, names_suit=True, fort_final="always", sides="teams", doubling=True,
         ends=(END_FORTS, END_DOUBLE, END_ALL_FORT),
-        leads=("der Meistbietende spielt die erste Karte aus", "the highest bidder leads the first card"),
-        binds=("ein Spiel: erreicht der Spielübernehmer die Zahl, werden die Punkte seiner Seite "
-               "gutgeschrieben", "one game: if the declarer reaches the number, the points go to his side"),
-        failure=("die Punkte gehen an die Gegenseite", "the points go to the other side"),
-        matsch=("im Text für den Bolschewik nicht genannt", "not named for the Bolschewik in the text"),
-        notes=(("Die Zahl der Spieler nennt der Text nicht; der Tutor liest «die drei anderen "
-                "Spieler» und die festen Teams als vier Spieler, A und C gegen B und D.",
-                "The text does not give the number of players; the tutor reads 'the three other "
-                "players' and the fixed teams as four players, A and C against B and D."),
-               ("Ein Doppeln beendet das Bieten. Wer wann doppeln darf und ob gekontert wird, nennt "
-                "der Text nicht; der Tutor lässt einen Gegner das stehende Gebot doppeln, bis der "
-                "nächste Spieler geboten oder «fort» gesagt hat (wie der Verband beim Sidi-Barrani), "
-                "ohne Kontern.",
-                "A double ends the bidding. Who may double until when, and whether there is a "
-                "konter, the text does not say; the tutor lets an opponent double the standing bid "
-                "until the next player has bid or said fort (as the Verband does for "
-                "Sidi-Barrani), without konter."),
-               ("Ein Gebot nennt Punktzahl und Farbe; ob auch Spielarten ohne Trumpf (Obenabe, "
-                "Undenufe) gelten, nennt der Text nicht: der Tutor nimmt die vier Farben.",
-                "A bid names points and a suit; whether trumpless kinds (Obenabe, Undenufe) count "
-                "too the text does not say: the tutor takes the four suits."),
-               ("Was für das Gebot zählt (Kartenpunkte, Weis), nennt der Text nicht.",
-                "What counts toward the bid (card points, Weis) the text does not say."),
+        leads=M("the highest bidder leads the first card"),
+        binds=M("one game: if the declarer reaches the number, the points go to his side"),
+        failure=M("the points go to the other side"),
+        matsch=M("not named for the Bolschewik in the text"),
+        notes=(M("The text does not give the number of players; the tutor reads 'the three other players' and the fixed teams as four players, A and C against B and D."),
+               M("A double ends the bidding. Who may double until when, and whether there is a konter, the text does not say; the tutor lets an opponent double the standing bid until the next player has bid or said fort (as the Verband does for Sidi-Barrani), without konter."),
+               M("A bid names points and a suit; whether trumpless kinds (Obenabe, Undenufe) count too the text does not say: the tutor takes the four suits."),
+               M("What counts toward the bid (card points, Weis) the text does not say."),
                NOT_NAMED_BOARD),
     ),
     _bieter("bieter-3", "Bieter zu dritt", 3, 600, 10, "alone"),
     _bieter("bieter-3-innerschweiz", "Bieter zu dritt (Innerschweiz)", 3, 500, 5, "alone",
-            table_note=("in der Innerschweiz", "in Central Switzerland")),
+            table_note=M("in Central Switzerland")),
     _bieter("bieter-4", "Bieter zu viert", 4, 350, 10, "alone"),
     _bieter("bieter-5", "Bieter zu fünft", 5, 600, 10, "card", extra_notes=(_CARD_NOTE,)),
     Game(
         id="palette", name="Palette", seats=4, lowest=110, step=1, limit=1000, top_named=False,
         names_suit=False, fort_final="always", sides="card_optional", doubling=False,
         ends=(END_FORTS, END_ALL_FORT),
-        leads=("wer ausspielt, nennt der Text für die Palette nicht", "who leads the text does not say for the Palette"),
-        binds=("was das Gebot beim Palette bindet, nennt der Text nicht",
-               "what the bid binds in the Palette the text does not say"),
-        failure=("nennt der Text nicht", "the text does not say"),
-        matsch=("«Matsch mit Partner» lässt sich allein mit «Matsch alleine» überbieten",
-                "'Matsch mit Partner' can be overbid only by 'Matsch alleine'"),
+        leads=M("who leads the text does not say for the Palette"),
+        binds=M("what the bid binds in the Palette the text does not say"),
+        failure=M("the text does not say"),
+        matsch=M("'Matsch mit Partner' can be overbid only by 'Matsch alleine'"),
         words=("Matsch mit Partner", "Matsch alleine"),
         aliases={"matsch": "Matsch mit Partner"},
-        notes=(("Die Zahl der Spieler nennt der Text nicht; der Tutor liest «die drei anderen "
-                "Spieler» als vier.",
-                "The text does not give the number of players; the tutor reads 'the three other "
-                "players' as four."),
-               ("Der Meistbietende darf eine Karte verlangen; wer sie hält, wird sein Partner. Aus "
-                "dem Bieten ist der Partner nicht bekannt (sides: null), ausser beim «Matsch "
-                "alleine», den der Tutor als Spiel ohne Partner liest.",
-                "The highest bidder may ask for a card; whoever holds it becomes his partner. The "
-                "auction does not show the partner (sides: null), except after 'Matsch alleine', "
-                "which the tutor reads as playing without a partner."),
-               ("«Matsch» allein steht im Tutor für «Matsch mit Partner»; beide Matsch-Gebote "
-                "liegen über jeder Zahl. Was sie auf die Tafel bringen, nennt der Text nicht.",
-                "'Matsch' alone stands for 'Matsch mit Partner'; both Matsch bids rank above every "
-                "number. What they bring on the board the text does not say."),
+        notes=(M("The text does not give the number of players; the tutor reads 'the three other players' as four."),
+               M("The highest bidder may ask for a card; whoever holds it becomes his partner. The auction does not show the partner (sides: null), except after 'Matsch alleine', which the tutor reads as playing without a partner."),
+               M("'Matsch' alone stands for 'Matsch mit Partner'; both Matsch bids rank above every number. What they bring on the board the text does not say."),
                NOT_NAMED_BOARD),
     ),
     Game(
         id="pandur", name="Pandur", seats=3, lowest=100, step=10, limit=1000, top_named=False,
         names_suit=False, fort_final="always", sides="alone", doubling=False,
         ends=(END_FORTS, END_PANDUR, END_ALL_FORT),
-        leads=("der Meistbietende spielt die erste Karte aus", "the highest bidder leads the first card"),
-        binds=("ein Spiel; Kartenpunkte und Weis zählen zusammen für das Gebot",
-               "one game; card points and Weis together count toward the bid"),
-        failure=("die Punkte gehen an die Gegenseite und an den aussetzenden Kartengeber",
-                 "the points go to the other side and to the dealer, who sits out"),
-        matsch=("im Text für den Pandur nicht genannt; «Pandur mit» beendet das Bieten",
-                "not named for the Pandur in the text; 'Pandur mit' ends the bidding"),
+        leads=M("the highest bidder leads the first card"),
+        binds=M("one game; card points and Weis together count toward the bid"),
+        failure=M("the points go to the other side and to the dealer, who sits out"),
+        matsch=M("not named for the Pandur in the text; 'Pandur mit' ends the bidding"),
         words=("Pandur mit",), closing=("Pandur mit",), dealer_sits_out=True,
-        notes=(("Der Meistbietende spielt allein gegen die beiden anderen, und der Kartengeber "
-                "setzt aus: im Bieten sind also drei Spieler, A B C (der Geber nicht mitgezählt).",
-                "The highest bidder plays alone against the two others, and the dealer sits out: "
-                "three players bid, A B C (the dealer not counted)."),
-               ("Was «Pandur mit» ansagt, nennt der Text nicht, nur dass es das Bieten beendet. Der "
-                "Tutor liest es als Gebot über jeder Zahl: wer es sagt, übernimmt das Spiel.",
-                "What 'Pandur mit' announces the text does not say, only that it ends the bidding. "
-                "The tutor reads it as a bid above every number: whoever says it takes the game."),
-               ("Das Gebot nennt allein die Punktzahl; der Meistbietende wählt die Spielart danach.",
-                "A bid names only the points; the highest bidder chooses the kind of game afterwards."),
+        notes=(M("The highest bidder plays alone against the two others, and the dealer sits out: three players bid, A B C (the dealer not counted)."),
+               M("What 'Pandur mit' announces the text does not say, only that it ends the bidding. The tutor reads it as a bid above every number: whoever says it takes the game."),
+               M("A bid names only the points; the highest bidder chooses the kind of game afterwards."),
                NOT_NAMED_BOARD),
     ),
     Game(
         id="tarneeb", name="Tarneeb", seats=4, lowest=7, step=1, limit=13, top_named=True,
         names_suit=False, fort_final="always", sides="teams", doubling=False,
-        ends=(("das Reizen endet, wenn nach einem Gebot drei Spieler nacheinander gepasst haben "
-               "(wer gepasst hat, ist draussen)",
-               "the bidding ends when after a bid three players in a row have passed (a pass is final)"),
-              ("passen alle vier, wird die Runde annulliert und der nächste Spieler gibt",
-               "if all four pass, the deal is annulled and the next player deals")),
-        leads=("der Höchstbietende nennt die Trumpffarbe und spielt zum ersten Stich an",
-               "the highest bidder names the trump suit and leads to the first trick"),
-        binds=("eine Runde (13 Stiche): erfüllt, schreibt die Partnerschaft ihre tatsächlichen Stiche",
-               "one hand (13 tricks): made, the partnership scores the tricks it actually took"),
-        failure=("gesetzt, zieht die Partnerschaft den Gebotsbetrag ab; die Verteidiger schreiben "
-                 "stets ihre Stiche", "set, the partnership subtracts its bid; the defenders always "
-                 "score their tricks"),
-        matsch=("13 Stiche geboten und gemacht: Bonus 16 oder das Doppelte des Gebots (Tischregel)",
-                "13 tricks bid and made: a bonus of 16 or double the bid (table rule)"),
-        table_note=("Stiche von 13, ohne Farbe", "tricks of 13, without a suit"),
-        notes=(("Sonne (Ohne-Trumpf, überbietet ein Farbgebot derselben Zahl) und Kabsh (alle 13 "
-                "Stiche ohne Gebot von 13) sind Tischregeln (--rules); Tarneeb 400 beschreibt der "
-                "Text so, dass es sich nicht werten lässt: 120 Kartenpunkte im Spiel, 400 als Ziel.",
-                "Sonne (no trump, overcalls a suit bid of the same number) and Kabsh (all 13 "
-                "tricks without a bid of 13) are table rules (--rules); Tarneeb 400 the text "
-                "describes in a way that cannot be scored: 120 card points in a deck, 400 as the target."),),
+        ends=(M("the bidding ends when after a bid three players in a row have passed (a pass is final)"),
+              M("if all four pass, the deal is annulled and the next player deals")),
+        leads=M("the highest bidder names the trump suit and leads to the first trick"),
+        binds=M("one hand (13 tricks): made, the partnership scores the tricks it actually took"),
+        failure=M("set, the partnership subtracts its bid; the defenders always score their tricks"),
+        matsch=M("13 tricks bid and made: a bonus of 16 or double the bid (table rule)"),
+        table_note=M("tricks of 13, without a suit"),
+        notes=(M("Sonne (no trump, overcalls a suit bid of the same number) and Kabsh (all 13 tricks without a bid of 13) are table rules (--rules); Tarneeb 400 the text describes in a way that cannot be scored: 120 card points in a deck, 400 as the target."),),
         source="tarneeb.txt",
     ),
 )}
@@ -313,8 +234,7 @@ def get(game_id: str | None) -> Game:
     """The game with this id (None: Sidi-Barrani); a clear error for an unknown one."""
     key = (game_id or "sidi-barrani").strip().lower()
     if key not in GAMES:
-        raise TutorError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})",
-                         de=f"unbekanntes Spiel {game_id!r} (Spiele: {', '.join(GAMES)})")
+        raise TutorError(M("unknown game {game_id!r} (games: {known})", game_id=game_id, known=', '.join(GAMES)))
     return GAMES[key]
 
 
@@ -399,14 +319,13 @@ class Referee:
 
     def text(self, lang: str = "de") -> str:
         g, a = self.game, self.auction
-        en = lang == "en"
-        lines = [f"{g.name}: {a}" if len(a) else f"{g.name}: " + ("(no call yet)" if en else "(noch kein Gebot)")]
+        lines = [f"{g.name}: {a}" if len(a) else f"{g.name}: " + _("(no call yet)", lang)]
         for i, (seat, call, note) in enumerate(self.notes, start=1):
             lines.append(f"  {i:>2}. {seat}  {call:<20} {say(note, lang)}")
         lines.append(_state_text(self, lang))
         notes = g.all_notes(self.rules)
         if notes:
-            lines.append("Not in the text, or not in detail:" if en else "Nicht oder nicht im Einzelnen im Text:")
+            lines.append(_("Not in the text, or not in detail:", lang))
             lines += [f"  - {say(t, lang)}" for t in notes]
         return "\n".join(lines)
 
@@ -429,65 +348,59 @@ def sides_of(game: Game, auction: Auction) -> list[list[str]] | None:
 
 
 def _join(seats: list[str], lang: str) -> str:
-    word = " and " if lang == "en" else " und "
-    return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + word + seats[-1]
+    return both(seats).text(lang)
 
 
 def _state_text(ref: Referee, lang: str) -> str:
     g, a = ref.game, ref.auction
-    en = lang == "en"
     out: list[str] = []
     if a.annulled:
-        out.append("Everybody said fort: no game, the cards are dealt anew." if en else
-                   "Alle haben «fort» gesagt: kein Spiel, es wird neu gegeben.")
         if g.id == "tarneeb":
-            out[-1] = ("All four passed: the deal is annulled, the next player deals." if en else
-                       "Alle vier haben gepasst: die Runde ist annulliert, der nächste Spieler gibt.")
-        return "\n".join(out)
+            return _("All four passed: the deal is annulled, the next player deals.", lang)
+        return _("Everybody said fort: no game, the cards are dealt anew.", lang)
     if not a.over:
         nxt = ref.next_calls()
         if a.high_bid is None:
-            out.append(f"The bidding goes on; {a.next_seat} is to call." if en else
-                       f"Das Bieten läuft; {a.next_seat} ist an der Reihe.")
+            out.append(_("The bidding goes on; {seat} is to call.", lang, seat=a.next_seat))
         else:
-            out.append(f"The bidding goes on: {a.high.seat}'s {a.high_bid} stands; {a.next_seat} is to call." if en else
-                       f"Das Bieten läuft: {a.high_bid} von {a.high.seat} steht; {a.next_seat} ist an der Reihe.")
+            out.append(_("The bidding goes on: {bidder}'s {bid} stands; {seat} is to call.", lang,
+                         bidder=a.high.seat, bid=a.high_bid, seat=a.next_seat))
         if nxt and nxt["lowest_bid"]:
             span = nxt["lowest_bid"] if nxt["lowest_bid"] == nxt["highest_bid"] else \
                 f"{nxt['lowest_bid']} … {nxt['highest_bid']}"
-            strain = (" (with a suit)" if en else " (mit Farbe)") if g.names_suit else ""
-            extra = ", ".join(nxt["calls"])
-            out.append((f"  Possible: {span}{strain}, " if en else f"  Möglich: {span}{strain}, ") + extra)
+            if g.names_suit:
+                span = _("{bids} (with a suit)", lang, bids=span)
+            out.append("  " + _("Possible: {calls}", lang, calls=", ".join([span, *nxt["calls"]])))
         elif nxt:
-            out.append(("  Possible: " if en else "  Möglich: ") + ", ".join(nxt["calls"]))
+            out.append("  " + _("Possible: {calls}", lang, calls=", ".join(nxt["calls"])))
         return "\n".join(out)
-    role = "König" if g.id.startswith("bieter") else ("Declarer" if en else "Spielübernehmer")
-    ended = {"forts": ("after the bid the others said fort" if en else "nach dem Gebot haben die anderen «fort» gesagt"),
-             "double": ("a double ended it" if en else "ein Doppeln hat es beendet"),
-             "closing": (f"«{a.high_bid}» ended it" if en else f"«{a.high_bid}» hat es beendet"),
-             "word": ("a closing word ended it" if en else "ein Schlusswort hat es beendet")}.get(a.ended_by, "")
+    ended = {"forts": M("after the bid the others said fort"),
+             "double": M("a double ended it"),
+             "closing": M("«{bid}» ended it", bid=a.high_bid),
+             "word": M("a closing word ended it")}.get(a.ended_by, "")
     if g.id == "tarneeb" and a.ended_by == "forts":
-        ended = ("after the bid the others passed" if en else "nach dem Gebot haben die anderen gepasst")
-    out.append((f"The bidding is over: {ended}." if en else f"Das Bieten ist zu Ende: {ended}."))
-    mult = f" ({'doubled' if en else 'gedoppelt'})" if a.multiplier == 2 else \
-        f" ({'redoubled' if en else 'gekontert'})" if a.multiplier == 4 else ""
-    out.append(f"{role}: {a.declarer} {'with' if en else 'mit'} {a.high_bid}{mult}.")
+        ended = M("after the bid the others passed")
+    out.append(_("The bidding is over: {how}.", lang, how=ended))
+    contract = (_("{bid} (doubled)", lang, bid=a.high_bid) if a.multiplier == 2 else
+                _("{bid} (redoubled)", lang, bid=a.high_bid) if a.multiplier == 4 else a.high_bid)
+    if g.id.startswith("bieter"):
+        out.append(_("König: {seat} with {contract}.", lang, seat=a.declarer, contract=contract))
+    else:
+        out.append(_("Declarer: {seat} with {contract}.", lang, seat=a.declarer, contract=contract))
     sides = ref.sides
     if sides:
         if g.sides == "teams":
-            out.append((f"{_join(sides[0], lang)} against {_join(sides[1], lang)}." if en else
-                        f"{_join(sides[0], lang)} gegen {_join(sides[1], lang)}."))
+            out.append(_("{one} against {other}.", lang, one=both(sides[0]), other=both(sides[1])))
         else:
-            out.append((f"{a.declarer} plays alone against {_join(sides[1], lang)}." if en else
-                        f"{a.declarer} spielt allein gegen {_join(sides[1], lang)}."))
+            out.append(_("{seat} plays alone against {others}.", lang, seat=a.declarer, others=both(sides[1])))
     else:
         text = say(SIDES[g.sides], lang)
-        out.append(f"{text[0].upper()}{text[1:]} ({'not known from the auction' if en else 'aus dem Bieten nicht bekannt'}).")
+        out.append(_("{sides} (not known from the auction).", lang, sides=text[0].upper() + text[1:]))
     if g.dealer_sits_out:
-        out.append("The dealer sits out." if en else "Der Kartengeber setzt aus.")
-    out.append(("Lead: " if en else "Ausspielen: ") + say(g.leads, lang) + ".")
-    out.append(("The bid binds: " if en else "Das Gebot bindet: ") + say(g.binds, lang) + ".")
-    out.append(("Missed: " if en else "Verfehlt: ") + say(g.failure, lang) + ".")
+        out.append(_("The dealer sits out.", lang))
+    out.append(_("Lead: {text}.", lang, text=g.leads))
+    out.append(_("The bid binds: {text}.", lang, text=g.binds))
+    out.append(_("Missed: {text}.", lang, text=g.failure))
     return "\n".join(out)
 
 
@@ -514,64 +427,61 @@ def _call_notes(game: Game, auction: Auction):
         c = e.call
         if c.kind == BID:
             if c.level in spec.closing_bids:
-                note = ("beendet das Bieten sofort; wer es sagt, übernimmt das Spiel",
-                        "ends the bidding at once; the caller takes the game")
+                note = M("ends the bidding at once; the caller takes the game")
             elif before.high_bid is None:
-                note = ("erstes Gebot", "first bid")
+                note = M("first bid")
             else:
-                note = (f"überbietet {before.high_bid}", f"overbids {before.high_bid}")
+                note = M("overbids {bid}", bid=before.high_bid)
         elif c.kind == FORT:
             if spec.fort_final == "never":
-                note = ("fort (darf später wieder bieten)", "fort (may bid again later)")
+                note = M("fort (may bid again later)")
             elif spec.fort_final == "after_bid" and before.high_bid is None:
-                note = ("fort, noch nicht endgültig: noch hat niemand geboten",
-                        "fort, not final yet: nobody has bid")
+                note = M("fort, not final yet: nobody has bid")
             else:
-                note = ("fort: draussen für dieses Bieten", "fort: out for this auction")
+                note = M("fort: out for this auction")
             if a.annulled:
-                note = (note[0] + "; alle fort: neu geben", note[1] + "; all fort: deal anew")
+                note = M("{note}; all fort: deal anew", note=note)
             elif a.over:
-                note = (note[0] + "; das Bieten ist zu Ende", note[1] + "; the bidding is over")
+                note = M("{note}; the bidding is over", note=note)
         elif c.kind == DOUBLE:
-            note = (f"doppelt {before.high_bid}; das Bieten ist zu Ende", f"doubles {before.high_bid}; the bidding is over")
+            note = M("doubles {bid}; the bidding is over", bid=before.high_bid)
         elif c.kind == REDOUBLE:
-            note = ("kontert: die Zielpunkte verdoppeln sich erneut", "konter: the target points double again")
+            note = M("konter: the target points double again")
         elif c.kind == WORD:
-            note = ("beendet das Bieten", "ends the bidding")
+            note = M("ends the bidding")
         else:  # pragma: no cover - every kind is handled above
-            note = ("", "")
+            note = M("")
         yield e.seat, a.format_entry(e), note
 
 
 def describe_game(game: Game, lang: str = "de", rules=None) -> str:
     """A few lines on the game's auction rules (``tutor games``)."""
-    en = lang == "en"
     spec = game.spec(rules)
     nums = [x for x in spec.ladder if isinstance(x, int)]
     lowest, step = nums[0], nums[1] - nums[0]
     seats = " ".join(spec.seat_names)
-    note = f" ({say(game.table_note, lang)})" if game.table_note[0] else ""
     top = describe_ladder(spec.ladder) if game.top_named else \
-        (f"{lowest}, {lowest + step}, … ({'no highest bid named' if en else 'kein höchstes Gebot genannt'})"
+        (f"{lowest}, {lowest + step}, … ({_('no highest bid named', lang)})"
          + ("".join(f", {w}" for w in game.words)))
+    names = (M("points and trump suit") if game.names_suit else
+             M("tricks only") if game.id == "tarneeb" else M("only the points"))
     lines = [
         f"{game.id} — {game.name}",
-        ("  seats: " if en else "  Plätze: ") + seats
-        + (("  (the dealer sits out)" if en else "  (der Kartengeber setzt aus)") if game.dealer_sits_out else ""),
-        (f"  lowest bid {lowest}, step {step}{note}" if en else f"  tiefstes Gebot {lowest}, Steigerung {step}{note}"),
-        ("  bids: " if en else "  Gebote: ") + top,
-        ("  a bid names: " if en else "  ein Gebot nennt: ")
-        + (("points and trump suit" if en else "Punktzahl und Trumpffarbe") if game.names_suit else
-           ("tricks only" if en else "allein die Stiche") if game.id == "tarneeb" else
-           ("only the points" if en else "allein die Punktzahl")),
-        (("  pass: a pass is final" if en else "  Pass: wer gepasst hat, darf nicht mehr bieten")
-         if game.id == "tarneeb" else "  fort: " + say(FORT_FINAL[spec.fort_final], lang)),
-        ("  ends: " if en else "  Ende: ") + "; ".join(say(t, lang) for t in game.ends),
-        ("  sides: " if en else "  wer mit wem: ") + say(SIDES[game.sides], lang),
-        ("  Matsch: " if en else "  Matsch: ") + say(game.matsch, lang),
-        ("  lead: " if en else "  Ausspielen: ") + say(game.leads, lang),
-        ("  binds: " if en else "  das Gebot bindet: ") + say(game.binds, lang),
-        ("  missed: " if en else "  verfehlt: ") + say(game.failure, lang),
+        "  " + (_("seats: {seats}  (the dealer sits out)", lang, seats=seats) if game.dealer_sits_out
+                else _("seats: {seats}", lang, seats=seats)),
+        "  " + (_("lowest bid {lowest}, step {step} ({note})", lang, lowest=lowest, step=step,
+                  note=game.table_note) if game.table_note
+                else _("lowest bid {lowest}, step {step}", lang, lowest=lowest, step=step)),
+        "  " + _("bids: {bids}", lang, bids=top),
+        "  " + _("a bid names: {what}", lang, what=names),
+        "  " + (_("pass: a pass is final", lang) if game.id == "tarneeb"
+                else "fort: " + say(FORT_FINAL[spec.fort_final], lang)),
+        "  " + _("ends: {text}", lang, text="; ".join(say(t, lang) for t in game.ends)),
+        "  " + _("sides: {text}", lang, text=SIDES[game.sides]),
+        "  " + _("Matsch: {text}", lang, text=game.matsch),
+        "  " + _("lead: {text}", lang, text=game.leads),
+        "  " + _("binds: {text}", lang, text=game.binds),
+        "  " + _("missed: {text}", lang, text=game.failure),
     ]
     for t in game.all_notes(rules):
         lines.append("  ! " + say(t, lang))
@@ -587,8 +497,5 @@ def drill_engine(game_id: str):
 
         return DRILL_ENGINE
     if game.id == "sidi-barrani":
-        raise TutorError("Sidi-Barrani drills are run by tutor.drills itself",
-                         de="Sidi-Barrani-Aufgaben laufen über tutor.drills selbst")
-    raise TutorError(f"{game.name}: there are no drills for this game (drills: sidi-barrani, tarneeb)",
-                     de=f"{game.name}: für dieses Spiel gibt es keine Aufgaben "
-                        "(Aufgaben: sidi-barrani, tarneeb)")
+        raise TutorError(M("Sidi-Barrani drills are run by tutor.drills itself"))
+    raise TutorError(M("{name}: there are no drills for this game (drills: sidi-barrani, tarneeb)", name=game.name))

@@ -186,6 +186,15 @@ def join(*parts: object) -> Msg:
     return Joined(parts)
 
 
+def both(items) -> Msg:
+    """``a and b`` (``a, b and c``) in the language shown."""
+    items = list(items)
+    if len(items) == 1:
+        return Joined(items)
+    return M("{items} and {last}", items=Joined(sum(([x, ", "] for x in items[:-2]), []) + [items[-2]]),
+             last=items[-1])
+
+
 class Joined(Msg):
     __slots__ = ("parts",)
 

@@ -26,6 +26,7 @@ from typing import Any
 from tutor.cards import DECK, HAND_SIZE, Hand
 from tutor.errors import ParseError
 from tutor.play.rules import SEATS, TRUMPS, Trump, parse_strain, team_of
+from tutor.i18n import M, join
 
 KEYS = ("trump", "leader", "declarer", "misere", "hands")
 
@@ -48,31 +49,26 @@ class Deal:
         hands = tuple(h if isinstance(h, Hand) else Hand(h) for h in self.hands)
         object.__setattr__(self, "hands", hands)
         if len(hands) != 4:
-            raise DealError(f"a deal has four hands, not {len(hands)}",
-                            de=f"ein Spiel hat vier Blätter, nicht {len(hands)}")
+            raise DealError(M("a deal has four hands, not {n_hands}", n_hands=len(hands)))
         for name in ("leader", "declarer"):
             seat = getattr(self, name)
             if seat is None:
                 continue
             s = str(seat).strip().upper()
             if s not in SEATS:
-                raise DealError(f"{name}: unknown seat {seat!r} (A, B, C or D)",
-                                de=f"{name}: unbekannter Platz {seat!r} (A, B, C oder D)")
+                raise DealError(M("{name}: unknown seat {seat!r} (A, B, C or D)", name=name, seat=seat))
             object.__setattr__(self, name, s)
         sizes = [len(h) for h in hands]
         if len(set(sizes)) != 1:
             listing = ", ".join(f"{s} {n}" for s, n in zip(SEATS, sizes))
-            raise DealError(f"hands: the four hands must have the same size ({listing})",
-                            de=f"hands: die vier Blätter müssen gleich viele Karten haben ({listing})")
+            raise DealError(M("hands: the four hands must have the same size ({listing})", listing=listing))
         if not 1 <= sizes[0] <= HAND_SIZE:
-            raise DealError(f"hands: a hand has 1 to {HAND_SIZE} cards, not {sizes[0]}",
-                            de=f"hands: ein Blatt hat 1 bis {HAND_SIZE} Karten, nicht {sizes[0]}")
+            raise DealError(M("hands: a hand has 1 to {hand_size} cards, not {sizes}", hand_size=HAND_SIZE, sizes=sizes[0]))
         seen: dict = {}
         for seat, h in zip(SEATS, hands):
             for c in h:
                 if c in seen:
-                    raise DealError(f"hands: {c} is in the hands of {seen[c]} and {seat}",
-                                    de=f"hands: {c} ist im Blatt von {seen[c]} und {seat}")
+                    raise DealError(M("hands: {c} is in the hands of {seen} and {seat}", c=c, seen=seen[c], seat=seat))
                 seen[c] = seat
 
     @property
@@ -111,29 +107,27 @@ class Deal:
 def from_mapping(data: Any, where: str = "<deal>") -> Deal:
     """A deal from the mapping of a deal file; every problem a DealError naming
     ``where`` and the key."""
-    def bad(key: str, en: str, de: str) -> DealError:
-        return DealError(f"{where}: {key}: {en}", de=f"{where}: {key}: {de}")
+    def bad(key: str, message: M) -> DealError:
+        return DealError(join(where, ": ", key, ": ", message))
 
     if not isinstance(data, dict):
-        raise DealError(f"{where}: a deal file is a mapping with trump, leader and hands",
-                        de=f"{where}: eine Spieldatei ist eine Zuordnung mit trump, leader und hands")
+        raise DealError(M("{where}: a deal file is a mapping with trump, leader and hands", where=where))
     for key in data:
         if key not in KEYS:
-            raise bad(str(key), f"unknown key (known: {', '.join(KEYS)})",
-                      f"unbekannter Schlüssel (bekannt: {', '.join(KEYS)})")
+            raise bad(str(key), M("unknown key (known: {known})", known=', '.join(KEYS)))
     if "trump" not in data:
-        raise bad("trump", "missing", "fehlt")
+        raise bad("trump", M("missing"))
     try:
         trump, misere = parse_strain(data["trump"])
     except ParseError as e:
         raise e.at(f"{where}: trump: ") from None
     if "misere" in data:
         if not isinstance(data["misere"], bool):
-            raise bad("misere", "true or false", "true oder false")
+            raise bad("misere", M("true or false"))
         misere = misere or data["misere"]
     for key in ("leader", "hands"):
         if key not in data:
-            raise bad(key, "missing", "fehlt")
+            raise bad(key, M("missing"))
     seats: dict[str, str | None] = {}
     for key in ("leader", "declarer"):
         v = data.get(key)
@@ -142,27 +136,25 @@ def from_mapping(data: Any, where: str = "<deal>") -> Deal:
             continue
         s = str(v).strip().upper() if isinstance(v, str) else None
         if s not in SEATS:
-            raise bad(key, f"unknown seat {v!r} (A, B, C or D)", f"unbekannter Platz {v!r} (A, B, C oder D)")
+            raise bad(key, M("unknown seat {v!r} (A, B, C or D)", v=v))
         seats[key] = s
     raw = data["hands"]
     if not isinstance(raw, dict):
-        raise bad("hands", "a mapping of the seats A, B, C, D to hands",
-                  "eine Zuordnung der Plätze A, B, C, D zu Blättern")
+        raise bad("hands", M("a mapping of the seats A, B, C, D to hands"))
     hands: dict[str, Hand] = {}
     for k, v in raw.items():
         seat = str(k).strip().upper()
         if seat not in SEATS or seat in hands:
-            raise bad(f"hands: {k}", "unknown seat (A, B, C or D)", "unbekannter Platz (A, B, C oder D)")
+            raise bad(f"hands: {k}", M("unknown seat (A, B, C or D)"))
         if not isinstance(v, str):
-            raise bad(f"hands: {seat}", "a hand such as 'Eichel:U86 Rosen:O9'",
-                      "ein Blatt wie 'Eichel:U86 Rosen:O9'")
+            raise bad(f"hands: {seat}", M("a hand such as 'Eichel:U86 Rosen:O9'"))
         try:
             hands[seat] = Hand.parse(v, size=None)
         except ParseError as e:
             raise e.at(f"{where}: hands: {seat}: ") from None
     missing = [s for s in SEATS if s not in hands]
     if missing:
-        raise bad("hands", f"no hand for {', '.join(missing)}", f"kein Blatt für {', '.join(missing)}")
+        raise bad("hands", M("no hand for {seats}", seats=', '.join(missing)))
     try:
         return Deal(tuple(hands[s] for s in SEATS), trump, seats["leader"], seats["declarer"], misere)
     except DealError as e:

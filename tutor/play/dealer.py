@@ -33,6 +33,7 @@ from typing import Iterable, Mapping, Sequence
 
 from tutor.cards import DECK, HAND_SIZE, SUITS, Card, Hand, Rank, Suit
 from tutor.errors import TutorError
+from tutor.i18n import M, either
 
 SEATS = ("A", "B", "C", "D")
 
@@ -80,13 +81,12 @@ class _Suit:
         for card in cards:
             holders = [i for i, s in enumerate(seats) if card.rank in needs[s].has]
             if len(holders) > 1:
-                raise DealError(f"{' and '.join(seats[i] for i in holders)} cannot both hold {card}",
-                                de=f"{' und '.join(seats[i] for i in holders)} können nicht beide {card} halten")
+                raise DealError(M("{seats} cannot both hold {card}",
+                                  seats=either([seats[i] for i in holders], both=True), card=card))
             allowed = tuple(holders) if holders else tuple(
                 i for i, s in enumerate(seats) if card.rank not in needs[s].lacks)
             if not allowed:
-                raise DealError(f"{card} can go to nobody: every seat that is dealt denies it",
-                                de=f"{card} kann niemand halten: jeder Platz schliesst die Karte aus")
+                raise DealError(M("{card} can go to nobody: every seat that is dealt denies it", card=card))
             groups.setdefault(allowed, []).append(card)
         self.groups = sorted(groups.items())
         self.size = len(cards)
@@ -175,12 +175,11 @@ class Dealer:
         seen: set[Card] = set()
         for seat, hand in fixed.items():
             if len(hand) != size:
-                raise DealError(f"{seat}'s hand has {len(hand)} cards, not {size}",
-                                de=f"das Blatt von {seat} hat {len(hand)} Karten, nicht {size}")
+                raise DealError(M("{seat}'s hand has {n_hand} cards, not {size}", seat=seat, n_hand=len(hand), size=size))
             twice = seen & set(hand)
             if twice:
                 card = min(twice)
-                raise DealError(f"{card} is in two hands", de=f"{card} steht in zwei Blättern")
+                raise DealError(M("{card} is in two hands", card=card))
             seen |= set(hand)
         self.unseen = [c for c in DECK if c not in seen]
         needs: dict[str, dict[Suit, Need]] = {s: {x: Need() for x in SUITS} for s in self.seats}
@@ -199,8 +198,7 @@ class Dealer:
         self._rest = self._counts()
         self._choices: dict[tuple, tuple[list, list[int]]] = {}
         if self.count == 0:
-            raise DealError("the calls cannot all be true with the known hands: no deal fits them",
-                            de="die Ansagen können mit den bekannten Blättern nicht alle stimmen: keine Verteilung passt")
+            raise DealError(M("the calls cannot all be true with the known hands: no deal fits them"))
 
     # -- counting ----------------------------------------------------------------------------
     def _counts(self) -> list[dict[tuple[int, ...], int]]:
@@ -230,21 +228,17 @@ class Dealer:
                 if mine:
                     card = mine[0]
                     holder = next(s for s, h in self.fixed.items() if card in h)
-                    raise DealError(f"{seat}'s calls promised {card}, but it is in {holder}'s hand",
-                                    de=f"die Ansagen von {seat} versprechen {card}, aber die Karte ist im Blatt von {holder}")
+                    raise DealError(M("{seat}'s calls promised {card}, but it is in {holder}'s hand", seat=seat, card=card, holder=holder))
                 if n.length[0] > n.length[1]:
-                    raise DealError(f"{seat}'s calls promise {suit} lengths that contradict each other",
-                                    de=f"die Ansagen von {seat} versprechen in {suit} Längen, die sich widersprechen")
+                    raise DealError(M("{seat}'s calls promise {suit} lengths that contradict each other", seat=seat, suit=suit))
             low = sum(n.length[0] for n in self.needs[seat].values())
             if low > self.size:
-                raise DealError(f"{seat}'s calls promise {low} cards, more than {self.size}",
-                                de=f"die Ansagen von {seat} versprechen {low} Karten, mehr als {self.size}")
+                raise DealError(M("{seat}'s calls promise {low} cards, more than {size}", seat=seat, low=low, size=self.size))
         for suit in SUITS:
             out = sum(1 for c in self.unseen if c.suit == suit)
             low = sum(self.needs[s][suit].length[0] for s in self.seats)
             if low > out:
-                raise DealError(f"the calls promise {low} cards of {suit}, but only {out} are unseen",
-                                de=f"die Ansagen versprechen {low} Karten {suit}, aber nur {out} sind unbekannt")
+                raise DealError(M("the calls promise {low} cards of {suit}, but only {out} are unseen", low=low, suit=suit, out=out))
 
     # -- dealing -----------------------------------------------------------------------------
     def deal(self, rng: random.Random) -> dict[str, Hand]:
@@ -300,6 +294,5 @@ def for_auction(hand: "Hand | str", auction: "object | str" = "", seat: str | No
     e = conventions.explain(auction, rules)
     seat = (seat or e.auction.next_seat or "").upper()
     if seat not in SEATS:
-        raise TutorError("the bidding is over: name the hand's seat (A, B, C or D)",
-                         de="das Bieten ist beendet: nenne den Platz des Blatts (A, B, C oder D)")
+        raise TutorError(M("the bidding is over: name the hand's seat (A, B, C or D)"))
     return Dealer({seat: hand}, e.known)

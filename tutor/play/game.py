@@ -47,6 +47,7 @@ from tutor.play.deal import Deal, DealError
 from tutor.scoring import other
 from tutor.play.rules import (NOT_IN_HAND, SEATS, TEAMS, Rule, Trump, illegal_reason,
                               parse_strain, seats_from, team_of, trick_points, winner)
+from tutor.i18n import M, _, join
 
 KEYS = ("rules", "hands", "contract", "declarer", "double", "redouble", "trump", "leader",
         "vorhand", "weis", "tricks")
@@ -103,8 +104,8 @@ def _where(source: str, lines: Mapping[tuple, int], path: Sequence[Any]) -> str:
 
 # -- reading -----------------------------------------------------------------------------
 
-def _fail(where: str, en: str, de: str) -> ParseError:
-    return ParseError(f"{where}: {en}", de=f"{where}: {de}")
+def _fail(where: object, message: M) -> ParseError:
+    return ParseError(join(where, ": ", message))
 
 
 def loads(text: str, source: str = "<game>", rules: Any = None,
@@ -121,17 +122,12 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
 
     if twice:
         path, line = twice[0]
-        raise ParseError(f"{source}:{line}: {path[-1]!r} given twice",
-                         de=f"{source}:{line}: {path[-1]!r} doppelt angegeben")
+        raise ParseError(M("{source}:{line}: {path!r} given twice", source=source, line=line, path=path[-1]))
     if not isinstance(data, Mapping):
-        raise _fail(source, "a game file is a mapping with the keys hands, trump or contract, "
-                            "leader and tricks (see `tutor play --help`)",
-                    "eine Spieldatei ist eine Zuordnung mit den Schlüsseln hands, trump oder "
-                    "contract, leader und tricks (siehe `tutor play --help`)")
+        raise _fail(source, M("a game file is a mapping with the keys hands, trump or contract, leader and tricks (see `tutor play --help`)"))
     for key in data:
         if key not in KEYS:
-            raise _fail(at(key), f"unknown key {key!r} (known: {', '.join(KEYS)})",
-                        f"unbekannter Schlüssel {key!r} (bekannt: {', '.join(KEYS)})")
+            raise _fail(at(key), M("unknown key {key!r} (known: {known})", key=key, known=', '.join(KEYS)))
     table = (read_rules(rules, "--rules") if rules is not None
              else read_rules(data["rules"], f"{at('rules')}: rules", base_dir)
              if data.get("rules") is not None else load_rules(None))
@@ -146,8 +142,7 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
     def flag(key: str) -> bool:
         value = data.get(key, False)
         if not isinstance(value, bool):
-            raise _fail(at(key), f"{key} {value!r}: write true or false",
-                        f"{key} {value!r}: schreibe true oder false")
+            raise _fail(at(key), M("{key} {value!r}: write true or false", key=key, value=value))
         return value
 
     contract = None
@@ -161,29 +156,23 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
     if contract is None:
         for key, value in (("declarer", declarer), ("double", double), ("redouble", redouble)):
             if value:
-                raise _fail(at(key), f"{key} without a contract: write the contract too "
-                                     "(contract: 100 Eichel)",
-                            f"{key} ohne Spiel: schreibe das Spiel dazu (contract: 100 Eichel)")
+                raise _fail(at(key), M("{key} without a contract: write the contract too (contract: 100 Eichel)", key=key))
     elif declarer is None:
-        raise _fail(at("contract"), "with a contract, write the declarer too (declarer: A)",
-                    "zum Spiel gehört der Spielübernehmer (declarer: A)")
+        raise _fail(at("contract"), M("with a contract, write the declarer too (declarer: A)"))
     if redouble and not double:
-        raise _fail(at("redouble"), "a konter needs a double first (double: true)",
-                    "ein Konter verlangt zuerst ein Doppel (double: true)")
+        raise _fail(at("redouble"), M("a konter needs a double first (double: true)"))
     for key, allowed in (("double", table.doubling), ("redouble", table.kontern)):
         if flag(key) and not allowed:
-            raise _fail(at(key), f"{key}: this table plays without it (rules: {table.name})",
-                        f"{key}: an diesem Tisch nicht gespielt (Tischregeln: {table.name})")
+            raise _fail(at(key), M("{key}: this table plays without it (rules: {name})", key=key, name=table.name))
 
     trump = _read_trump(data, contract, at)
     leader = leader or declarer
     if leader is None:
-        raise _fail(source, "who plays the first card? write leader: A (or a contract and its declarer)",
-                    "wer spielt die erste Karte aus? schreibe leader: A (oder Spiel und Spielübernehmer)")
+        raise _fail(source, M("who plays the first card? write leader: A (or a contract and its declarer)"))
     try:   # four hands of one size, 1 to 9 cards, no card twice: what a deal is
         Deal(tuple(hands[s] for s in SEATS), trump, leader)
     except DealError as e:
-        raise e.at(f"{at('hands')}: ") from None
+        raise e.at(join(at("hands"), ": ")) from None
 
     weis = None
     if "weis" in data:
@@ -192,8 +181,7 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
         for s, shown in cards:
             missing = [c for c in shown if c not in hands[s]]
             if missing:
-                raise _fail(at("weis", s), f"weis {s}: {missing[0]} is not in {s}'s hand",
-                            f"weis {s}: {missing[0]} ist nicht im Blatt von {s}")
+                raise _fail(at("weis", s), M("weis {s}: {missing} is not in {s}'s hand", s=s, missing=missing[0]))
         weis = ("cards", cards) if cards else ("points", points)
 
     tricks = _read_tricks(data.get("tricks"), len(hands["A"]), at)
@@ -211,31 +199,26 @@ def load(path: "str | Path", rules: Any = None) -> PlayedGame:
 
 def _read_hands(value: Any, at) -> dict[str, Hand]:
     if not isinstance(value, Mapping):
-        raise _fail(at("hands"), "hands: the four hands, e.g. hands: {A: 'Eichel:U86 ...', B: ..., "
-                                 "C: ..., D: ...}",
-                    "hands: die vier Blätter, z.B. hands: {A: 'Eichel:U86 ...', B: ..., C: ..., D: ...}")
+        raise _fail(at("hands"), M("hands: the four hands, e.g. hands: {{A: 'Eichel:U86 ...', B: ..., C: ..., D: ...}}"))
     hands: dict[str, Hand] = {}
     for key, text in value.items():
         s = str(key).strip().upper()
         if s not in SEATS:
-            raise _fail(at("hands", key), f"hands: unknown seat {key!r} (A, B, C, D)",
-                        f"hands: unbekannter Platz {key!r} (A, B, C, D)")
+            raise _fail(at("hands", key), M("hands: unknown seat {key!r} (A, B, C, D)", key=key))
         if s in hands:
-            raise _fail(at("hands", key), f"hands: {s} given twice", f"hands: {s} doppelt angegeben")
+            raise _fail(at("hands", key), M("hands: {s} given twice", s=s))
         try:
             if isinstance(text, Mapping):        # the worked example's {Eichel: [U, 8, 6], ...}
                 hands[s] = Hand.from_dict(dict(text), size=None)
             elif isinstance(text, str):
                 hands[s] = Hand.parse(text, size=None)
             else:
-                raise ParseError(f"write the hand as text, e.g. 'Eichel:U86 Rosen:O9', not {text!r}",
-                                 de=f"schreibe das Blatt als Text, z.B. 'Eichel:U86 Rosen:O9', nicht {text!r}")
+                raise ParseError(M("write the hand as text, e.g. 'Eichel:U86 Rosen:O9', not {text!r}", text=text))
         except ParseError as e:
-            raise e.at(f"{at('hands', key)}: hand {s}: ", f"{at('hands', key)}: Blatt {s}: ") from None
+            raise e.at(join(at("hands", key), ": ", M("hand {seat}: ", seat=s))) from None
     missing = [s for s in SEATS if s not in hands]
     if missing:
-        raise _fail(at("hands"), f"hands: the hand of {', '.join(missing)} is missing (four hands A, B, C, D)",
-                    f"hands: das Blatt von {', '.join(missing)} fehlt (vier Blätter A, B, C, D)")
+        raise _fail(at("hands"), M("hands: the hand of {seats} is missing (four hands A, B, C, D)", seats=', '.join(missing)))
     return hands
 
 
@@ -245,21 +228,16 @@ def _read_trump(data: Mapping, contract, at) -> Trump:
         try:
             trump, misere = parse_strain(str(data["trump"]))
         except ParseError as e:
-            raise e.at(f"{at('trump')}: trump: ", f"{at('trump')}: Trumpf: ") from None
+            raise e.at(join(at("trump"), ": ", M("trump: "))) from None
         if misere:
-            raise _fail(at("trump"), "trump: Misère is the goal of a contract, not a kind of play "
-                                     "(write contract: 90 Obenabe Misère, or trump: Obenabe)",
-                        "Trumpf: Misère ist das Ziel eines Spiels, keine Trumpfart "
-                        "(schreibe contract: 90 Obenabe Misère, oder trump: Obenabe)")
+            raise _fail(at("trump"), M("trump: Misère is the goal of a contract, not a kind of play (write contract: 90 Obenabe Misère, or trump: Obenabe)"))
     if contract is not None:
-        played, _ = parse_strain(str(contract.strain))
+        played, _misere = parse_strain(str(contract.strain))
         if trump is not None and trump != played:
-            raise _fail(at("trump"), f"trump {trump} but the contract {contract} plays {played}",
-                        f"Trumpf {trump}, aber das Spiel {contract} spielt {played}")
+            raise _fail(at("trump"), M("trump {trump} but the contract {contract} plays {played}", trump=trump, contract=contract, played=played))
         trump = played
     if trump is None:
-        raise _fail(at(), "the trump is missing: write trump: Eichel (or Obenabe, Undenufe) or a contract",
-                    "der Trumpf fehlt: schreibe trump: Eichel (oder Obenabe, Undenufe) oder ein Spiel")
+        raise _fail(at(), M("the trump is missing: write trump: Eichel (or Obenabe, Undenufe) or a contract"))
     return trump
 
 
@@ -267,11 +245,9 @@ def _read_tricks(value: Any, size: int, at) -> tuple[tuple[Card, ...], ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise _fail(at("tricks"), "tricks: a list, one trick a line starting with '- '",
-                    "tricks: eine Liste, ein Stich pro Zeile, beginnend mit '- '")
+        raise _fail(at("tricks"), M("tricks: a list, one trick a line starting with '- '"))
     if len(value) > size:
-        raise _fail(at("tricks", size), f"tricks: {len(value)} tricks, but the hands hold {size} cards each",
-                    f"tricks: {len(value)} Stiche, aber die Blätter haben je {size} Karten")
+        raise _fail(at("tricks", size), M("tricks: {n} tricks, but the hands hold {size} cards each", n=len(value), size=size))
     seen: dict[Card, int] = {}
     tricks = []
     for n, item in enumerate(value, 1):
@@ -279,18 +255,16 @@ def _read_tricks(value: Any, size: int, at) -> tuple[tuple[Card, ...], ...]:
         texts = item.split(",") if isinstance(item, str) else item
         if not isinstance(texts, list) or len(texts) != 4:
             got = len(texts) if isinstance(texts, list) else repr(item)
-            raise _fail(where, f"trick {n}: four cards, the lead first ({got})",
-                        f"Stich {n}: vier Karten, die ausgespielte zuerst ({got})")
+            raise _fail(where, M("trick {n}: four cards, the lead first ({got})", n=n, got=got))
         cards = []
         for i, text in enumerate(texts):
             w = at("tricks", n - 1, i)
             try:
                 card = Card.parse(str(text))
             except ParseError as e:
-                raise e.at(f"{w}: trick {n}: ", f"{w}: Stich {n}: ") from None
+                raise e.at(join(w, ": ", M("trick {n}: ", n=n))) from None
             if card in seen:
-                raise _fail(w, f"trick {n}: {card} was already played in trick {seen[card]}",
-                            f"Stich {n}: {card} wurde schon in Stich {seen[card]} gespielt")
+                raise _fail(w, M("trick {n}: {card} was already played in trick {seen}", n=n, card=card, seen=seen[card]))
             seen[card] = n
             cards.append(card)
         tricks.append(tuple(cards))
@@ -371,10 +345,9 @@ class Illegal:
     def to_json(self) -> dict[str, Any]:
         return {"trick": self.trick, "seat": self.seat, "card": str(self.card), "rule": self.rule.key}
 
-    def text(self, lang: str = "en") -> str:
-        if lang == "de":
-            return f"Stich {self.trick}, {self.seat}: {self.card} ist nicht erlaubt: {self.rule.de}"
-        return f"trick {self.trick}, {self.seat}: {self.card} is not allowed: {self.rule.en}"
+    def text(self, lang: "str | None" = None) -> str:
+        return _("trick {trick}, {seat}: {card} is not allowed: {rule}", lang, trick=self.trick,
+                 seat=self.seat, card=self.card, rule=self.rule)
 
 
 @dataclass(frozen=True)
@@ -404,10 +377,8 @@ class Replay:
         replayed): the cards left, led by the winner of trick ``n``."""
         g = self.game
         if not 0 <= n <= len(self.tricks) or n >= g.size:
-            raise TutorError(f"no deal after {n} tricks: the replay has {len(self.tricks)} "
-                             f"of {g.size}",
-                             de=f"kein Spiel nach {n} Stichen: der Nachlauf hat {len(self.tricks)} "
-                                f"von {g.size}")
+            raise TutorError(M("no deal after {n} tricks: the replay has {replayed} of {size}",
+                               n=n, replayed=len(self.tricks), size=g.size))
         played = {c for t in self.tricks[:n] for c in t.cards}
         leader = self.tricks[n - 1].winner if n else g.leader
         return Deal(tuple(Hand(set(g.hands[s]) - played) for s in SEATS), g.trump, leader,
@@ -418,17 +389,11 @@ class Replay:
         contract), or a TutorError saying what is missing."""
         g = self.game
         if not self.legal:
-            raise IllegalPlayError(f"{self.illegal.where}: {self.illegal.text('en')}",
-                                   de=f"{self.illegal.where}: {self.illegal.text('de')}",
-                                   illegal=self.illegal)
+            raise IllegalPlayError(join(self.illegal.where, ": ", self.illegal), illegal=self.illegal)
         if g.contract is None:
-            raise _fail(g.source, "no contract: write contract and declarer into the game file",
-                        "kein Spiel: schreibe contract und declarer in die Spieldatei")
+            raise _fail(g.source, M("no contract: write contract and declarer into the game file"))
         if g.size != HAND_SIZE or len(self.tricks) != g.size:
-            raise _fail(g.source, f"the game is not over: {len(self.tricks)} of {HAND_SIZE} tricks "
-                                  f"(hands of {g.size} cards)",
-                        f"das Spiel ist nicht fertig: {len(self.tricks)} von {HAND_SIZE} Stichen "
-                        f"(Blätter mit {g.size} Karten)")
+            raise _fail(g.source, M("the game is not over: {n_tricks} of {hand_size} tricks (hands of {size} cards)", n_tricks=len(self.tricks), hand_size=HAND_SIZE, size=g.size))
         from tutor.partie import Game
 
         weis_points: tuple = ()
@@ -498,10 +463,7 @@ def replay(game: PlayedGame) -> Replay:
             rule = illegal_reason(card, left[seat], cards[:i], trump)
             if rule is NOT_IN_HAND:
                 where = game.where("tricks", n - 1, i)
-                raise _fail(where, f"trick {n}: {card} is not in {seat}'s hand "
-                                   f"({holder.get(card, '?')} holds it; {leader} led this trick)",
-                            f"Stich {n}: {card} ist nicht im Blatt von {seat} "
-                            f"({holder.get(card, '?')} hält sie; {leader} spielte aus)")
+                raise _fail(where, M("trick {n}: {card} is not in {seat}'s hand ({holder} holds it; {leader} led this trick)", n=n, card=card, seat=seat, holder=holder.get(card, '?'), leader=leader))
             if rule is not None:
                 illegal = Illegal(n, seat, card, rule, game.where("tricks", n - 1, i))
                 break
@@ -596,67 +558,61 @@ def lines(result: Replay, lang: str = "de", header: bool = True, board: bool = T
     """The replay trick by trick, as ``tutor play`` prints it (without the illegal card,
     which goes to the error line); without ``header`` the first line (contract, leader),
     without ``board`` the last two (made or missed, the board)."""
-    de = lang == "de"
     g = result.game
     out = []
     if header:
-        out.append(_header(g, de))
+        out.append(_header(g, lang))
     played = [", ".join(f"{s} {c}" for s, c in zip(t.seats, t.cards)) for t in result.tricks]
     width = max((len(p) for p in played), default=0)
     for t, p in zip(result.tricks, played):
         if t.last:
-            pts = (f"{t.points - 5} + 5 für den letzten Stich = {t.points}" if de
-                   else f"{t.points - 5} + 5 for the last trick = {t.points}")
+            pts = _("{cards} + 5 for the last trick = {points}", lang, cards=t.points - 5, points=t.points)
         else:
             pts = str(t.points)
-        out.append(f"{'Stich' if de else 'Trick'} {t.n}: {p.ljust(width)}  -> {t.winner} "
-                   f"{'holt' if de else 'takes'} {pts}  ({_board(t.total)})")
+        out.append(_("Trick {n}: {cards}  -> {winner} takes {points}  ({board})", lang, n=t.n,
+                     cards=p.ljust(width), winner=t.winner, points=pts, board=_board(t.total)))
         if t.n == 1:
             out += [f"   {x}" for x in _weis_lines(result, lang)]
         if result.stoeck and result.stoeck[2] == t.n:
-            seat, team, _ = result.stoeck
-            out.append(f"   Stöck: {seat} ({team}) 20" + (f", {g.trump} König und Ober" if de
-                                                          else f", {g.trump} King and Ober"))
+            seat, team, _trick = result.stoeck
+            out.append("   " + _("Stöck: {seat} ({team}) 20, {trump} King and Ober", lang,
+                                      seat=seat, team=team, trump=g.trump))
     if result.illegal is not None:
         return out
-    out.append(("Kartenpunkte: " if de else "Card points: ") + _board(result.points)
-               + ("" if result.complete else
-                  (f" (nach {len(result.tricks)} von {g.size} Stichen)" if de
-                   else f" (after {len(result.tricks)} of {g.size} tricks)")))
+    if result.complete:
+        out.append(_("Card points: {board}", lang, board=_board(result.points)))
+    else:
+        out.append(_("Card points: {board} (after {n} of {size} tricks)", lang,
+                     board=_board(result.points), n=len(result.tricks), size=g.size))
     if result.row is not None and board:
         s = result.row.score
-        if de:
-            out.append(f"{g.contract}: {'gemacht' if s.made else 'verfehlt'}, {s.target_points} Zielpunkte "
-                       f"für {s.team if s.made else other(s.team)}")
-            out.append("Tafel: " + _board(result.row.points))
-        else:
-            out.append(f"{g.contract}: {'made' if s.made else 'missed'}, {s.target_points} target points "
-                       f"for {s.team if s.made else other(s.team)}")
-            out.append("Board: " + _board(result.row.points))
+        said = dict(contract=g.contract, points=s.target_points, team=s.team if s.made else other(s.team))
+        out.append(_("{contract}: made, {points} target points for {team}", lang, **said) if s.made
+                   else _("{contract}: missed, {points} target points for {team}", lang, **said))
+        out.append(_("Board: {board}", lang, board=_board(result.row.points)))
     return out
 
 
-def _header(g: PlayedGame, de: bool) -> str:
+def _header(g: PlayedGame, lang: str) -> str:
     """The contract (or the trump) and who leads."""
     if g.contract is None:
-        return f"Trumpf {g.trump}; {g.leader} spielt aus" if de else f"trump {g.trump}; {g.leader} leads"
-    how = [f"{g.contract}", (f"Spielübernehmer {g.declarer}" if de else f"declarer {g.declarer}")]
+        return _("trump {trump}; {leader} leads", lang, trump=g.trump, leader=g.leader)
+    how = [f"{g.contract}", _("declarer {seat}", lang, seat=g.declarer)]
     if g.redouble:
-        how.append("gekontert" if de else "doubled and redoubled (konter)")
+        how.append(_("doubled and redoubled (konter)", lang))
     elif g.double:
-        how.append("gedoppelt" if de else "doubled")
-    return ", ".join(how) + (f"; {g.leader} spielt aus" if de else f"; {g.leader} leads")
+        how.append(_("doubled", lang))
+    return ", ".join(how) + "; " + _("{leader} leads", lang, leader=g.leader)
 
 
 def _weis_lines(result: Replay, lang: str) -> list[str]:
-    de = lang == "de"
     if not result.game.rules.weis:
         return []
     s = result.weis
     if s is None or s.team is None:
         written = {t: p for t, p in result.weis_points.items() if p}
         if not written:
-            return ["Weis: keiner" if de else "Weis: none"]
+            return [_("Weis: none", lang)]
         return [f"Weis: {t} {p}" for t, p in written.items()]
     shown = [f"{seat} {w}" for seat, ws in s.declared.items() if team_of(seat) == s.team for w in ws]
     return [f"Weis: {s.team} {s.points[s.team]} (" + "; ".join(shown) + ")"]

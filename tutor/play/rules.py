@@ -43,6 +43,7 @@ from typing import Iterable, Sequence
 from tutor.cards import LAST_TRICK, ORDER, PUUR, SUITS, TOTAL_POINTS, VALUE, Card, Hand, Suit
 from tutor.errors import ParseError
 from tutor.scoring import SEATS, TEAMS, team_of
+from tutor.i18n import M
 
 __all__ = ["Trump", "TRUMPS", "TRUMPLESS", "Rule", "RULES", "parse_strain", "points", "strength",
            "beats", "winner", "trick_points", "legal", "illegal_reason", "SEATS", "TEAMS",
@@ -81,10 +82,7 @@ class Trump:
         """A suit (any spelling :meth:`Suit.parse` takes), ``Obenabe`` or ``Undenufe``."""
         trump, misere = parse_strain(text)
         if misere:
-            raise ParseError(f"{str(text).strip()!r}: Misère is a goal, not a kind of play "
-                             "(write Obenabe or Undenufe)",
-                             de=f"{str(text).strip()!r}: Misère ist ein Ziel, keine Trumpfart "
-                                "(schreibe Obenabe oder Undenufe)")
+            raise ParseError(M("{text!r}: Misère is a goal, not a kind of play (write Obenabe or Undenufe)", text=str(text).strip()))
         return trump
 
     def kind(self, card: Card) -> str:
@@ -114,15 +112,11 @@ def parse_strain(text: str) -> tuple[Trump, bool]:
     from tutor.auction import parse_sidi_strain
 
     if not isinstance(text, str):
-        raise ParseError(f"{text!r} is no trump (a suit, Obenabe or Undenufe)",
-                         de=f"{text!r} ist kein Trumpf (eine Farbe, Obenabe oder Undenufe)")
+        raise ParseError(M("{text!r} is no trump (a suit, Obenabe or Undenufe)", text=text))
     try:
         strain = parse_sidi_strain(text)
     except ParseError:
-        raise ParseError(f"unknown trump {text.strip()!r} (Eichel, Schellen, Rosen, Schilten, "
-                         "Obenabe, Undenufe)",
-                         de=f"unbekannter Trumpf {text.strip()!r} (Eichel, Schellen, Rosen, "
-                            "Schilten, Obenabe, Undenufe)") from None
+        raise ParseError(M("unknown trump {text!r} (Eichel, Schellen, Rosen, Schilten, Obenabe, Undenufe)", text=text.strip())) from None
     base, _, misere = strain.partition(" ")
     if base.lower() in TRUMPLESS:
         return Trump(trumpless=base.lower()), bool(misere)
@@ -163,39 +157,31 @@ def trick_points(trick: Iterable[Card], trump: Trump, last: bool = False) -> int
 
 @dataclass(frozen=True)
 class Rule:
-    """One rule of legal play, by its key, in German and English."""
+    """One rule of legal play, by its key, and what it says (a catalog message)."""
 
     key: str
-    de: str
-    en: str
+    says: M
 
-    def text(self, lang: str = "en") -> str:
-        return self.de if lang == "de" else self.en
+    def text(self, lang: "str | None" = None) -> str:
+        return self.says.text(lang)
 
     def __str__(self) -> str:
-        return self.en
+        return self.says.text("en")
 
 
-NOT_IN_HAND = Rule("not_in_hand", "die Karte ist nicht in seiner Hand",
-                   "the card is not in his hand")
+NOT_IN_HAND = Rule("not_in_hand", M("the card is not in his hand"))
 FOLLOW_TRUMP = Rule(
     "follow_trump",
-    "Trumpf ist ausgespielt: wer Trumpf hält, gibt Trumpf an (nur der Puur als einziger "
-    "Trumpf muss nicht)",
-    "trump was led: a player who holds a trump plays one (only the Puur as his only trump "
-    "need not be played)")
+    M("trump was led: a player who holds a trump plays one (only the Puur as his only trump "
+      "need not be played)"))
 UNDERTRUMP = Rule(
     "undertrump",
-    "Untertrumpfen ist verboten: liegt ein Trumpf im Stich, darf nur einen tieferen Trumpf "
-    "geben, wer nichts als Trumpf hält",
-    "no undertrumping: once a trump lies in the trick, only a player who holds nothing but "
-    "trumps may play a lower trump")
+    M("no undertrumping: once a trump lies in the trick, only a player who holds nothing but "
+      "trumps may play a lower trump"))
 FOLLOW_SUIT = Rule(
     "follow_suit",
-    "Farbe angeben: wer die ausgespielte Farbe hält, gibt sie an (mit einer Trumpffarbe "
-    "darf er stattdessen stechen)",
-    "follow suit: a player who holds the suit led plays it (in a game with a trump suit "
-    "he may trump instead)")
+    M("follow suit: a player who holds the suit led plays it (in a game with a trump suit "
+      "he may trump instead)"))
 RULES: dict[str, Rule] = {r.key: r for r in (NOT_IN_HAND, FOLLOW_TRUMP, UNDERTRUMP, FOLLOW_SUIT)}
 
 

@@ -38,6 +38,7 @@ from tutor.cards import DECK, LAST_TRICK, PUUR, SUITS, Card
 from tutor.errors import TutorError
 from tutor.play.deal import Deal
 from tutor.play.rules import SEATS, TEAMS, Trump, legal, points, strength, winner
+from tutor.i18n import M
 
 try:
     from tutor.play import _solver as _core
@@ -113,11 +114,9 @@ def solve(deal: Deal, *, target: int | None = None, engine: str = "auto",
     little cheaper). A budget (``max_nodes``, ``max_seconds``) that runs out raises
     :class:`SearchStopped`; Ctrl-C raises KeyboardInterrupt."""
     if engine not in ENGINES:
-        raise TutorError(f"unknown engine {engine!r} ({', '.join(ENGINES)})",
-                         de=f"unbekannte Maschine {engine!r} ({', '.join(ENGINES)})")
+        raise TutorError(M("unknown engine {engine!r} ({known})", engine=engine, known=', '.join(ENGINES)))
     if engine == "c" and _core is None:
-        raise TutorError("the compiled solver core is not built here (use --engine python)",
-                         de="der kompilierte Kern des Lösers ist hier nicht gebaut (--engine python)")
+        raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
     use_c = engine == "c" or (engine == "auto" and _core is not None)
     decl = deal.declaring_team
     total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
@@ -141,10 +140,8 @@ def solve(deal: Deal, *, target: int | None = None, engine: str = "auto",
         nodes = search.nodes
     seconds = time.perf_counter() - t0
     if stop:
-        raise SearchStopped(f"search stopped after {nodes} nodes / {seconds:.1f} s "
-                            "(raise the limit, or ask a --target)",
-                            de=f"Suche nach {nodes} Knoten / {seconds:.1f} s abgebrochen "
-                               "(Grenze erhöhen oder --target fragen)")
+        raise SearchStopped(M("search stopped after {nodes} nodes / {seconds:.1f} s "
+                              "(raise the limit, or ask a --target)", nodes=nodes, seconds=seconds))
     other = TEAMS[1] if decl == TEAMS[0] else TEAMS[0]
     reached = None if t is None else (value < t if deal.misere else value >= t)
     return Solution({decl: value, other: total - value}, best_cards, reached, nodes,
