@@ -38,15 +38,15 @@ from typing import Any, ClassVar, Iterable, Mapping
 from tutor.auction import (BID, FORT, Auction, AuctionSpec, Call, split_calls, split_seat)
 from tutor.cards import HandBase
 from tutor.scoring import SEATS, TEAMS, partner_of  # the four seats in two partnerships
-from tutor.i18n import M
 from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
 from tutor.text import is_number
+from tutor.i18n import M, _, both, join
 
-Text = tuple[str, str]   # (German, English)
+Text = M   # a text of Tarneeb: a catalog message
 
 
 def say(text: Text, lang: str = "de") -> str:
-    return text[1] if lang == "en" else text[0]
+    return text.text(lang)
 
 
 # -- cards -------------------------------------------------------------------------
@@ -69,15 +69,14 @@ class Suit(enum.Enum):
         return self.name.capitalize()
 
     def label(self, lang: str = "de") -> str:
-        return f"{self.english if lang == 'en' else self.german} {self.symbol}"
+        return f"{_SUIT_NAME[self].text(lang)} {self.symbol}"
 
     @classmethod
     def parse(cls, text: str) -> "Suit":
         key = text.strip().lower()
         if key in _SUIT_ALIASES:
             return _SUIT_ALIASES[key]
-        raise ParseError(f"unknown suit {text.strip()!r} (S H D C, ♠ ♥ ♦ ♣, Pik Herz Karo Kreuz)",
-                         de=f"unbekannte Farbe {text.strip()!r} (S H D C, ♠ ♥ ♦ ♣, Pik Herz Karo Kreuz)")
+        raise ParseError(M("unknown suit {text!r} (S H D C, ♠ ♥ ♦ ♣, Pik Herz Karo Kreuz)", text=text.strip()))
 
     def __str__(self) -> str:
         return self.value
@@ -89,6 +88,9 @@ class Suit(enum.Enum):
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _GERMAN = {Suit.SPADES: "Pik", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Karo", Suit.CLUBS: "Kreuz"}
+# the suits' names as the tutor writes them (the German ones above are also read as input)
+_SUIT_NAME = {Suit.SPADES: M("Spades"), Suit.HEARTS: M("Hearts"), Suit.DIAMONDS: M("Diamonds"),
+              Suit.CLUBS: M("Clubs")}
 _SUIT_ALIASES: dict[str, Suit] = {
     **{s.value.lower(): s for s in Suit},
     **{sym: s for s, sym in _SYMBOL.items()},
@@ -133,8 +135,7 @@ class Rank(enum.Enum):
         for r in cls:
             if r.value == key:
                 return r
-        raise ParseError(f"unknown rank {text.strip()!r} (A K Q J T/10 9 8 7 6 5 4 3 2)",
-                         de=f"unbekannter Rang {text.strip()!r} (A K Q J T/10 9 8 7 6 5 4 3 2)")
+        raise ParseError(M("unknown rank {text!r} (A K Q J T/10 9 8 7 6 5 4 3 2)", text=text.strip()))
 
     def __str__(self) -> str:
         return self.value
@@ -160,8 +161,7 @@ class Card:
                 return cls(Suit.parse(suit_part), Rank.parse(rank_part))
             except ParseError:
                 continue
-        raise ParseError(f"cannot read card {text.strip()!r} (write e.g. 'SA' or '♠A')",
-                         de=f"Karte {text.strip()!r} nicht lesbar (schreibe z.B. 'SA' oder '♠A')")
+        raise ParseError(M("cannot read card {text!r} (write e.g. 'SA' or '♠A')", text=text.strip()))
 
     def __str__(self) -> str:
         return f"{self.suit.value}{self.rank.value}"
@@ -205,15 +205,7 @@ def deal(rng, players: int = 4) -> list[Hand]:
 # points, so 400 cannot be a one-hand contract, and the text does not say over how many
 # hands it runs or how a bid reads: the tutor shows the values and does not score it.
 CARD_POINTS_400: dict[Rank, int] = {Rank.ACE: 11, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.TEN: 10}
-TARNEEB_400_NOTE: Text = (
-    "Tarneeb 400 beschreibt der Text als Punktevariante: Ass 11, König 4, Dame 3, Bube 2, Zehn 10, "
-    "das Kontraktziel 400 Kartenpunkte statt Stichen. Ein Spiel von 52 Karten trägt aber nur "
-    "120 solche Punkte, und über wie viele Runden die 400 laufen und wie geboten wird, sagt der "
-    "Text nicht. Der Tutor zählt die Kartenpunkte (card_points), wertet Tarneeb 400 aber nicht.",
-    "The text describes Tarneeb 400 as a points variant: Ace 11, King 4, Queen 3, Jack 2, Ten 10, "
-    "the contract target 400 card points instead of tricks. A 52-card deck holds only 120 such "
-    "points, and the text does not say over how many hands the 400 run or how bids read. The "
-    "tutor counts the card points (card_points) but does not score Tarneeb 400.")
+TARNEEB_400_NOTE: Text = M("The text describes Tarneeb 400 as a points variant: Ace 11, King 4, Queen 3, Jack 2, Ten 10, the contract target 400 card points instead of tricks. A 52-card deck holds only 120 such points, and the text does not say over how many hands the 400 run or how bids read. The tutor counts the card points (card_points) but does not score Tarneeb 400.")
 
 
 def card_points(cards: Iterable[Card]) -> int:
@@ -261,56 +253,42 @@ FIELDS = {f.name: f for f in dataclasses.fields(TarneebRules)}
 _SIDI_DEFAULTS = ("verband",)
 
 
-def _validated(rules: TarneebRules, where: str) -> TarneebRules:
-    wde = _where_de(where)
-
-    def bad(msg: str, de: str) -> RulesError:
-        return RulesError(f"{where}: table rule {msg}", de=f"{wde}: Tischregel {de}")
+def _validated(rules: TarneebRules, where: object) -> TarneebRules:
+    def bad(message: M) -> RulesError:
+        return RulesError(join(where, ": ", message))
 
     if isinstance(rules.target, bool) or not isinstance(rules.target, int) or rules.target <= 0:
-        raise bad(f"'target': {rules.target!r} is not a positive whole number (31, 41 or 61)",
-                  f"'target': {rules.target!r} ist keine positive ganze Zahl (31, 41 oder 61)")
+        raise bad(M("table rule 'target': {value!r} is not a positive whole number (31, 41 or 61)",
+                    value=rules.target))
     if rules.bonus13 not in BONUS_CHOICES:
-        raise bad(f"'bonus13': {rules.bonus13!r} is not one of 16, double",
-                  f"'bonus13': {rules.bonus13!r} ist keiner der Werte 16, double")
+        raise bad(M("table rule {name!r}: {value!r} is not one of {choices}", name="bonus13",
+                    value=rules.bonus13, choices="16, double"))
     for name in ("sonne", "kabsh"):
         if not isinstance(getattr(rules, name), bool):
-            raise bad(f"{name!r}: {getattr(rules, name)!r} is not true or false",
-                      f"{name!r}: {getattr(rules, name)!r} ist weder true noch false")
+            raise bad(M("table rule {name!r}: {value!r} is not true or false", name=name,
+                        value=getattr(rules, name)))
     p = rules.partner_tricks
     if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= 13:
-        raise bad(f"'partner_tricks': {p!r} is not a whole number from 0 to 13",
-                  f"'partner_tricks': {p!r} ist keine ganze Zahl von 0 bis 13")
+        raise bad(M("table rule 'partner_tricks': {value!r} is not a whole number from 0 to 13", value=p))
     return rules
 
 
-def _where_de(where: str) -> str:
-    return "Tarneeb-Tischregeln" if where == "Tarneeb table rules" else where
-
-
-def rules_from_mapping(data: Mapping[str, Any], where: str = "Tarneeb table rules") -> TarneebRules:
-    wde = _where_de(where)
+def rules_from_mapping(data: Mapping[str, Any], where: object = M("Tarneeb table rules")) -> TarneebRules:
     if not isinstance(data, Mapping):
-        raise RulesError(f"{where}: expected a mapping of table rules, got {type(data).__name__}",
-                         de=f"{wde}: erwartet ist eine Zuordnung von Tischregeln, "
-                            f"gefunden {type(data).__name__}")
+        raise RulesError(M("{where}: expected a mapping of table rules, got {type}", where=where, type=type(data).__name__))
     data = dict(data)
     base = str(data.pop("profile", "tarneeb"))
     if base not in PROFILES:
-        raise RulesError(f"{where}: unknown Tarneeb profile {base!r} (known: {', '.join(PROFILES)})",
-                         de=f"{wde}: unbekanntes Tarneeb-Profil {base!r} (bekannt: {', '.join(PROFILES)})")
+        raise RulesError(M("{where}: unknown Tarneeb profile {base!r} (known: {known})", where=where, base=base, known=', '.join(PROFILES)))
     variant = data.pop("variant", None)
     if variant is not None and str(variant) != "tricks":
         if str(variant) == "400":
-            raise RulesError(f"{where}: {TARNEEB_400_NOTE[1]}", de=f"{wde}: {TARNEEB_400_NOTE[0]}")
-        raise RulesError(f"{where}: unknown Tarneeb variant {variant!r} (tricks; 400 is described but not scored)",
-                         de=f"{wde}: unbekannte Tarneeb-Variante {variant!r} (tricks; 400 ist "
-                            "beschrieben, wird aber nicht gezählt)")
+            raise RulesError(join(where, ": ", TARNEEB_400_NOTE))
+        raise RulesError(M("{where}: unknown Tarneeb variant {variant!r} (tricks; 400 is described but not scored)", where=where, variant=variant))
     unknown = [k for k in data if k not in FIELDS or k == "name"]
     if unknown:
         known = ", ".join(k for k in FIELDS if k != "name") + ", profile, variant"
-        raise RulesError(f"{where}: unknown Tarneeb table rule {unknown[0]!r} (known: {known})",
-                         de=f"{wde}: unbekannte Tarneeb-Tischregel {unknown[0]!r} (bekannt: {known})")
+        raise RulesError(M("{where}: unknown Tarneeb table rule {unknown!r} (known: {known})", where=where, unknown=unknown[0], known=known))
     if "bonus13" in data and not isinstance(data["bonus13"], bool):
         data["bonus13"] = str(data["bonus13"])
     rules = dataclasses.replace(PROFILES[base], **data)
@@ -335,13 +313,10 @@ def load_rules(spec: Any = None) -> TarneebRules:
     if text in _SIDI_DEFAULTS:
         return DEFAULT
     if text in ("400", "tarneeb-400"):
-        raise RulesError(TARNEEB_400_NOTE[1], de=TARNEEB_400_NOTE[0])
+        raise RulesError(TARNEEB_400_NOTE)
     path = Path(text)
     if not path.exists():
-        raise RulesError(f"unknown Tarneeb rules {text!r}: neither a profile "
-                         f"({', '.join(PROFILES)}) nor an existing file",
-                         de=f"unbekannte Tarneeb-Tischregeln {text!r}: weder ein Profil "
-                            f"({', '.join(PROFILES)}) noch eine vorhandene Datei")
+        raise RulesError(M("unknown Tarneeb rules {text!r}: neither a profile ({known}) nor an existing file", text=text, known=', '.join(PROFILES)))
     from tutor.rules import read_file
 
     return rules_from_mapping(read_file(path), where=str(path))
@@ -355,9 +330,7 @@ _SONNE_WORDS = ("sonne", "shams", "nt", "no trump", "notrump", "no-trump", "ohne
 def parse_sonne(text: str) -> str:
     if text.strip().lower() in _SONNE_WORDS:
         return SONNE
-    raise ParseError(f"{text.strip()!r}: a Tarneeb bid names no suit (only Sonne, where the table plays it)",
-                     de=f"{text.strip()!r}: ein Tarneeb-Gebot nennt keine Farbe (nur Sonne, wo der "
-                        "Tisch sie spielt)")
+    raise ParseError(M("{text!r}: a Tarneeb bid names no suit (only Sonne, where the table plays it)", text=text.strip()))
 
 
 @lru_cache(maxsize=None)
@@ -385,27 +358,18 @@ def parse_call(text: str, rules: TarneebRules | None = None) -> Call:
         word = m.group(2).strip().lower()
         if word in _SONNE_WORDS:
             if not rules.sonne:
-                raise IllegalCallError(f"{t!r}: this table plays without Sonne (table rule sonne: true)",
-                                       de=f"{t!r}: an diesem Tisch gibt es keine Sonne "
-                                          "(Tischregel sonne: true)")
+                raise IllegalCallError(M("{t!r}: this table plays without Sonne (table rule sonne: true)", t=t))
         else:
             try:
                 Suit.parse(word)
             except ParseError:
-                raise ParseError(f"cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')",
-                                 de=f"Ansage {t!r} nicht lesbar (eine Zahl 7..13, pass, oder "
-                                    "'8 Sonne')") from None
-            raise ParseError(f"{t!r}: a Tarneeb bid names no suit; the highest bidder names trump "
-                             "after the auction",
-                             de=f"{t!r}: ein Tarneeb-Gebot nennt keine Farbe; wer am höchsten "
-                                "bietet, nennt nach den Ansagen den Trumpf")
+                raise ParseError(M("cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')", t=t)) from None
+            raise ParseError(M("{t!r}: a Tarneeb bid names no suit; the highest bidder names trump after the auction", t=t))
     try:
         return _spec(rules.sonne).parse_call(t)
     except ParseError:
-        raise ParseError(f"cannot read call {t!r} (a number 7..13 or pass"
-                         + (", or '8 Sonne')" if rules.sonne else ")"),
-                         de=f"Ansage {t!r} nicht lesbar (eine Zahl 7..13 oder pass"
-                            + (", oder '8 Sonne')" if rules.sonne else ")")) from None
+        raise ParseError(M("cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')", t=t) if rules.sonne
+                         else M("cannot read call {t!r} (a number 7..13 or pass)", t=t)) from None
 
 
 def parse_auction(text: str, rules: TarneebRules | None = None) -> Auction:
@@ -434,14 +398,8 @@ def next_dealer(annulled: bool = False) -> str:
 
 
 # -- bid advice: the text's rule of thumb ---------------------------------------------
-RULE_OF_THUMB: Text = (
-    "Faustregel des Texts: ein Stich pro Ass in jeder Farbe, ein Stich pro Trumpf über dem "
-    "dritten, einer dazu für eine Fehlfarbe",
-    "the text's rule of thumb: a trick per Ace in every suit, a trick per trump beyond the "
-    "third, one more for a void")
-PARTNER_NOTE: Text = (
-    "Was der Partner beiträgt, sagt der Text nicht; der Tutor rechnet {n} (Tischregel partner_tricks)",
-    "What the partner adds the text does not say; the tutor counts {n} (table rule partner_tricks)")
+RULE_OF_THUMB: Text = M("the text's rule of thumb: a trick per Ace in every suit, a trick per trump beyond the third, one more for a void")
+PARTNER_NOTE: Text = M("What the partner adds the text does not say; the tutor counts {n} (table rule partner_tricks)")
 
 
 @dataclass(frozen=True)
@@ -471,25 +429,21 @@ class Estimate:
         return self.own + self.partner
 
     def reasons(self, lang: str = "de") -> list[str]:
-        en = lang == "en"
-        aces = " ".join(f"{s.symbol}A" for s in self.aces) or ("none" if en else "keins")
+        aces = " ".join(f"{s.symbol}A" for s in self.aces) or _("none", lang)
         out = [say(RULE_OF_THUMB, lang) + ":",
-               (f"  Aces: {aces} -> {len(self.aces)}" if en else f"  Asse: {aces} -> {len(self.aces)}")]
+               "  " + _("Aces: {aces} -> {n}", lang, aces=aces, n=len(self.aces))]
         if self.trump is None:
-            out.append("  Sonne: no trump, so neither trump length nor a void counts" if en else
-                       "  Sonne: kein Trumpf, also zählen weder Trumpflänge noch Fehlfarbe")
+            out.append("  " + _("Sonne: no trump, so neither trump length nor a void counts", lang))
         else:
-            name = self.trump.label(lang)
-            out.append(f"  trump {name}, {self.trump_length} cards -> {self.length_tricks} beyond the third" if en
-                       else f"  Trumpf {name}, {self.trump_length} Karten -> {self.length_tricks} über dem dritten")
+            out.append("  " + _("trump {name}, {length} cards -> {tricks} beyond the third", lang,
+                                name=self.trump.label(lang), length=self.trump_length, tricks=self.length_tricks))
             if self.voids:
                 voids = ", ".join(s.label(lang) for s in self.voids)
-                out.append(f"  void in {voids} -> 1" if en else f"  Fehlfarbe {voids} -> 1")
+                out.append("  " + _("void in {suits} -> 1", lang, suits=voids))
             else:
-                out.append("  no void -> 0" if en else "  keine Fehlfarbe -> 0")
-        out.append((f"  = {self.own} tricks of your own. " if en else f"  = {self.own} eigene Stiche. ")
-                   + say(PARTNER_NOTE, lang).format(n=self.partner)
-                   + (f" -> {self.side} for the partnership" if en else f" -> {self.side} für die Partnerschaft"))
+                out.append("  " + _("no void -> 0", lang))
+        out.append("  " + _("= {own} tricks of your own. {note} -> {side} for the partnership", lang,
+                            own=self.own, note=M(PARTNER_NOTE.msgid, n=self.partner), side=self.side))
         return out
 
     def to_json(self) -> dict:
@@ -516,22 +470,16 @@ def estimate(hand: Hand, trump: Suit | None | str = "best", rules: TarneebRules 
                     voids=voids, partner=rules.partner_tricks)
 
 
-def _text(reason: Any, lang: str) -> str:
-    """A reason the auction gives (a ``Why``, which speaks both languages, or a str)."""
-    return reason.text(lang) if hasattr(reason, "text") else str(reason)
-
-
 def _hand(hand: "Hand | str") -> Hand:
     return Hand.parse(hand) if isinstance(hand, str) else hand
 
 
 def _seat_in_turn(auction: Auction, seat: str | None) -> str:
     if auction.over:
-        raise IllegalCallError("the bidding is over", de="die Ansagen sind vorbei")
+        raise IllegalCallError(M("the bidding is over"))
     turn = auction.next_seat
     if seat is not None and seat.strip().upper() != turn:
-        raise IllegalCallError(f"it is {turn}'s turn, not {seat.strip().upper()}'s",
-                               de=f"{turn} ist an der Reihe, nicht {seat.strip().upper()}")
+        raise IllegalCallError(M("it is {turn}'s turn, not {seat}'s", turn=turn, seat=seat.strip().upper()))
     return turn
 
 
@@ -563,11 +511,9 @@ class Advice:
         return self.estimate.reasons(lang) + [say(self.why, lang)]
 
     def text(self, lang: str = "de") -> str:
-        en = lang == "en"
-        head = (f"{self.seat}: {self.call}" if en else f"{self.seat}: {self.call}")
+        head = f"{self.seat}: {self.call}"
         if self.call.kind == BID:
-            head += (f", then name {self.estimate.trump.label(lang)} as trump" if en else
-                     f", danach {self.estimate.trump.label(lang)} als Trumpf nennen")
+            head += _(", then name {trump} as trump", lang, trump=self.estimate.trump.label(lang))
         return "\n".join([head] + self.reasons(lang))
 
     def to_json(self, lang: str = "de") -> dict:
@@ -599,25 +545,20 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules: TarneebRule
     pass_call = Call(FORT, word="pass")
     options = tuple((c, _backed(c, hand, rules)) for s, c in auction.legal_calls(seat))
     if high is not None and high.seat == partner_of(seat):
-        why = (f"Pass: dein Partner {high.seat} hält das Gebot ({high.call}). Darüber zu bieten hebt "
-               "nur, was die Partnerschaft machen muss (der Text sagt dazu nichts; so liest es der Tutor).",
-               f"Pass: your partner {high.seat} holds the bid ({high.call}). Bidding over him only "
-               "raises what the partnership must make (the text says nothing on it; this is the tutor's reading).")
+        why = M("Pass: your partner {seat} holds the bid ({call}). Bidding over him only raises what the partnership must make (the text says nothing on it; this is the tutor's reading).", seat=high.seat, call=high.call)
         return Advice(seat, pass_call, est, why, options)
     standing = high.call.level if high is not None else 6
     if count >= 7 and count > standing:
         call = Call.bid(count)
-        why = (f"Gebot {count}: so viele Stiche zählt die Faustregel für die Partnerschaft"
-               + (f", mehr als das stehende {high.call}" if high else "") + ". «Bieten Sie Ihre Trümpfe und Ihre Asse.»",
-               f"Bid {count}: the tricks the rule of thumb counts for the partnership"
-               + (f", more than the standing {high.call}" if high else "") + ". 'Bid your trumps and your Aces.'")
+        why = (M("Bid {count}: the tricks the rule of thumb counts for the partnership, more than the "
+                 "standing {call}. 'Bid your trumps and your Aces.'", count=count, call=high.call) if high
+               else M("Bid {count}: the tricks the rule of thumb counts for the partnership. "
+                      "'Bid your trumps and your Aces.'", count=count))
         return Advice(seat, call, est, why, options)
     if count < 7:
-        why = (f"Pass: {count} Stiche reichen nicht für das tiefste Gebot 7.",
-               f"Pass: {count} tricks are not enough for the lowest bid, 7.")
+        why = M("Pass: {count} tricks are not enough for the lowest bid, 7.", count=count)
     else:
-        why = (f"Pass: {count} Stiche überbieten das stehende {high.call} nicht.",
-               f"Pass: {count} tricks do not overbid the standing {high.call}.")
+        why = M("Pass: {count} tricks do not overbid the standing {call}.", count=count, call=high.call)
     return Advice(seat, pass_call, est, why, options)
 
 
@@ -668,13 +609,11 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str",
         except IllegalCallError as e:
             shown = " ".join(text.split())
             return Verdict(turn if seat is None else seat.upper(), shown, False, False, False,
-                           ((f"{shown} ist hier nicht erlaubt: {e.text('de')}.",
-                             f"{shown} is not allowed here: {e}."),))
+                           (M("{shown} is not allowed here: {text}.", shown=shown, text=e),))
     why = auction.why_illegal(call, seat)
     if why is not None:
         return Verdict(turn if seat is None else seat.upper(), call, False, _backed(call, hand, rules), False,
-                       ((f"{call} ist hier nicht erlaubt: {_text(why, 'de')}.",
-                         f"{call} is not allowed here: {_text(why, 'en')}."),))
+                       (M("{call} is not allowed here: {why}.", call=call, why=why),))
     advice = advise(hand, auction, rules, seat)
     truthful = _backed(call, hand, rules)
     recommended = call == advice.call
@@ -682,37 +621,28 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str",
     if call.kind == BID:
         est = estimate(hand, None if call.strain == SONNE else "best", rules)
         if truthful:
-            reasons.append((f"{call} ist erlaubt und vom Blatt gedeckt: die Faustregel zählt {est.side} Stiche "
-                            f"für die Partnerschaft ({est.own} eigene, {est.partner} für den Partner).",
-                            f"{call} is legal and backed by the hand: the rule of thumb counts {est.side} "
-                            f"tricks for the partnership ({est.own} of your own, {est.partner} for the partner)."))
+            reasons.append(M("{call} is legal and backed by the hand: the rule of thumb counts {side} tricks for the partnership ({own} of your own, {partner} for the partner).", call=call, side=est.side, own=est.own, partner=est.partner))
         else:
-            reasons.append((f"{call} ist erlaubt, aber zu hoch: die Faustregel zählt nur {est.side} Stiche "
-                            f"für die Partnerschaft ({est.own} eigene, {est.partner} für den Partner).",
-                            f"{call} is legal but too high: the rule of thumb counts only {est.side} tricks "
-                            f"for the partnership ({est.own} of your own, {est.partner} for the partner)."))
+            reasons.append(M("{call} is legal but too high: the rule of thumb counts only {side} tricks for the partnership ({own} of your own, {partner} for the partner).", call=call, side=est.side, own=est.own, partner=est.partner))
         if call.strain == SONNE:
-            reasons.append(("Für Sonne kennt der Text keine Faustregel; der Tutor zählt ohne Trumpf nur die Asse.",
-                            "The text has no rule of thumb for Sonne; without trump the tutor counts only the Aces."))
+            reasons.append(M("The text has no rule of thumb for Sonne; without trump the tutor counts only the Aces."))
     else:
-        reasons.append(("Pass ist erlaubt und verspricht nichts; wer passt, ist für dieses Reizen draussen.",
-                        "A pass is legal and promises nothing; whoever passes is out for this auction."))
+        reasons.append(M("A pass is legal and promises nothing; whoever passes is out for this auction."))
     if recommended:
-        reasons.append(("Der Tutor rät zum selben Ruf.", "The tutor advises the same call."))
+        reasons.append(M("The tutor advises the same call."))
     else:
-        reasons.append((f"Der Tutor rät zu {advice.call}. " + say(advice.why, "de"),
-                        f"The tutor advises {advice.call}. " + say(advice.why, "en")))
+        reasons.append(M("The tutor advises {call}. {why}", call=advice.call, why=advice.why))
     return Verdict(advice.seat, call, True, truthful, recommended, tuple(reasons), advice)
 
 
 # -- explain -------------------------------------------------------------------------
 KINDS = ("bid", "sonne", "pass", "end", "annul")
 KIND_LABELS: dict[str, Text] = {
-    "bid": ("Gebot (Stiche der Partnerschaft)", "bid (the partnership's tricks)"),
-    "sonne": ("Sonne (ohne Trumpf)", "Sonne (no trump)"),
-    "pass": ("Pass (draussen)", "pass (out)"),
-    "end": ("Pass, der das Reizen beendet", "the pass that ends the auction"),
-    "annul": ("vierter Pass: Runde annulliert", "fourth pass: the deal is annulled"),
+    "bid": M("bid (the partnership's tricks)"),
+    "sonne": M("Sonne (no trump)"),
+    "pass": M("pass (out)"),
+    "end": M("the pass that ends the auction"),
+    "annul": M("fourth pass: the deal is annulled"),
 }
 
 
@@ -731,9 +661,8 @@ class Reading:
                 "text": self.text(lang)}
 
 
-def _pair(seats: Iterable[str], lang: str = "de") -> str:
-    s = list(seats)
-    return f"{s[0]} {'and' if lang == 'en' else 'und'} {s[1]}"
+def _pair(seats: Iterable[str]) -> M:
+    return both(seats)
 
 
 @dataclass(frozen=True)
@@ -755,19 +684,18 @@ class Explanation:
                 "trump_by": a.declarer, "leads": a.declarer}
 
     def summary(self, lang: str = "de") -> str:
-        a, en = self.auction, lang == "en"
+        a = self.auction
         if a.annulled:
-            return ("All four passed: the deal is annulled; the next player (A) deals." if en else
-                    "Alle vier haben gepasst: die Runde ist annulliert; der nächste Spieler (A) gibt.")
+            return _("All four passed: the deal is annulled; the next player (A) deals.", lang)
         if a.over:
             d = a.declarer
-            return (f"{d} plays {a.contract}: {_pair(self.sides[0], lang)} must take {a.high_bid.level} "
-                    f"tricks against {_pair(self.sides[1], lang)}. {d} names trump and leads." if en else
-                    f"{d} spielt {a.contract}: {_pair(self.sides[0], lang)} müssen {a.high_bid.level} Stiche "
-                    f"gegen {_pair(self.sides[1], lang)} machen. {d} nennt die Trumpffarbe und spielt an.")
-        high = f" ({a.high.seat}: {a.high_bid})" if a.high else ""
-        return (f"The bidding goes on{high}; {a.next_seat} is to call." if en else
-                f"Das Reizen läuft{high}; {a.next_seat} ist an der Reihe.")
+            return _("{declarer} plays {contract}: {side} must take {n} tricks against {others}. "
+                     "{declarer} names trump and leads.", lang, declarer=d, contract=a.contract,
+                     side=_pair(self.sides[0]), n=a.high_bid.level, others=_pair(self.sides[1]))
+        if a.high:
+            return _("The bidding goes on ({seat}: {bid}); {next} is to call.", lang,
+                     seat=a.high.seat, bid=a.high_bid, next=a.next_seat)
+        return _("The bidding goes on; {next} is to call.", lang, next=a.next_seat)
 
     def text(self, lang: str = "de") -> str:
         lines = [f"{i:>2}. {r.seat}  {str(r.call):<8} {r.kind:<6} {r.text(lang)}"
@@ -789,37 +717,27 @@ def explain(auction: "Auction | str", rules: TarneebRules | None = None) -> Expl
         before, a = a, a.play(e.call, e.seat)
         seat, call = e.seat, e.call
         side = _pair((seat, partner_of(seat)))
-        side_en = _pair((seat, partner_of(seat)), "en")
         if call.kind == BID:
-            over = f" über {before.high_bid} von {before.high.seat}" if before.high else ""
-            over_en = f" over {before.high.seat}'s {before.high_bid}" if before.high else ""
+            bid = M("{seat} bids {call} over {bidder}'s {high}", seat=seat, call=call.level if call.strain != SONNE else call,
+                    bidder=before.high.seat, high=before.high_bid) if before.high else \
+                M("{seat} bids {call}", seat=seat, call=call.level if call.strain != SONNE else call)
             if call.strain == SONNE:
-                what = (f"{seat} bietet {call}{over}: Ohne-Trumpf; {side} wollen {call.level} Stiche ohne "
-                        f"Trumpf machen. Sonne überbietet ein Farbgebot derselben Zahl.",
-                        f"{seat} bids {call}{over_en}: no trump; {side_en} want {call.level} tricks without "
-                        f"trump. Sonne overcalls a suit bid of the same number.")
+                what = M("{bid}: no trump; {side} want {n} tricks without trump. "
+                         "Sonne overcalls a suit bid of the same number.", bid=bid, side=side, n=call.level)
                 kind = "sonne"
             else:
-                what = (f"{seat} bietet {call.level}{over}: {side} wollen {call.level} der 13 Stiche machen; "
-                        "die Trumpffarbe nennt erst, wer das Reizen gewinnt.",
-                        f"{seat} bids {call.level}{over_en}: {side_en} want {call.level} of the 13 tricks; "
-                        "trump is named only by whoever wins the auction.")
+                what = M("{bid}: {side} want {n} of the 13 tricks; "
+                         "trump is named only by whoever wins the auction.", bid=bid, side=side, n=call.level)
                 kind = "bid"
         elif a.annulled:
             kind = "annul"
-            what = (f"{seat} passt als vierter: niemand hat geboten, die Runde ist annulliert und der "
-                    "nächste Spieler (A) gibt.",
-                    f"{seat} passes fourth: nobody bid, the deal is annulled and the next player (A) deals.")
+            what = M("{seat} passes fourth: nobody bid, the deal is annulled and the next player (A) deals.", seat=seat)
         elif a.over:
             kind = "end"
-            what = (f"{seat} passt: nach dem Gebot {a.high_bid} von {a.declarer} haben alle anderen gepasst, "
-                    f"das Reizen ist zu Ende. {a.declarer} nennt die Trumpffarbe und spielt an.",
-                    f"{seat} passes: after {a.declarer}'s bid of {a.high_bid} all the others have passed, "
-                    f"the auction is over. {a.declarer} names trump and leads.")
+            what = M("{seat} passes: after {declarer}'s bid of {high_bid} all the others have passed, the auction is over. {declarer} names trump and leads.", seat=seat, high_bid=a.high_bid, declarer=a.declarer)
         else:
             kind = "pass"
-            what = (f"{seat} passt und darf in diesem Reizen nicht mehr bieten.",
-                    f"{seat} passes and may not bid again in this auction.")
+            what = M("{seat} passes and may not bid again in this auction.", seat=seat)
         readings.append(Reading(seat, call, kind, what))
     return Explanation(auction, tuple(readings))
 
@@ -842,26 +760,22 @@ class HandScore:
                 "bonus": self.bonus}
 
     def text(self, lang: str = "de") -> str:
-        en = lang == "en"
         d = 13 - self.tricks
+        score = f"{self.bidders:+d}"
         if self.made:
-            head = (f"Bid {self.bid}, {self.tricks} tricks: made. The bidders score the tricks they took"
-                    if en else f"Gebot {self.bid}, {self.tricks} Stiche: erfüllt. Die Ansager schreiben die gemachten Stiche")
+            lines = [_("Bid {bid}, {tricks} tricks: made. The bidders score the tricks they took: {score}.",
+                       lang, bid=self.bid, tricks=self.tricks, score=score)]
         else:
-            head = (f"Bid {self.bid}, {self.tricks} tricks: set. The bidders lose their bid"
-                    if en else f"Gebot {self.bid}, {self.tricks} Stiche: gesetzt. Die Ansager verlieren ihr Gebot")
-        lines = [f"{head}: {self.bidders:+d}."]
+            lines = [_("Bid {bid}, {tricks} tricks: set. The bidders lose their bid: {score}.",
+                       lang, bid=self.bid, tricks=self.tricks, score=score)]
         if self.bonus == "13":
-            lines.append("All 13 tricks bid and made: the bonus instead of 13." if en else
-                         "Alle 13 Stiche geboten und gemacht: der Bonus statt 13.")
+            lines.append(_("All 13 tricks bid and made: the bonus instead of 13.", lang))
         elif self.bonus == "kabsh":
-            lines.append("Kabsh: all 13 tricks without a bid of 13, the bonus instead of 13." if en else
-                         "Kabsh: alle 13 Stiche ohne Gebot von 13, der Bonus statt 13.")
+            lines.append(_("Kabsh: all 13 tricks without a bid of 13, the bonus instead of 13.", lang))
         elif self.bonus == "kabsh-defenders":
-            lines.append("Kabsh: the defenders took all 13 tricks, the bonus instead of 13." if en else
-                         "Kabsh: die Verteidiger haben alle 13 Stiche gemacht, der Bonus statt 13.")
-        lines.append((f"The defenders always score their tricks: {d} -> {self.defenders:+d}." if en else
-                      f"Die Verteidiger schreiben stets ihre Stiche: {d} -> {self.defenders:+d}."))
+            lines.append(_("Kabsh: the defenders took all 13 tricks, the bonus instead of 13.", lang))
+        lines.append(_("The defenders always score their tricks: {tricks} -> {score}.", lang,
+                       tricks=d, score=f"{self.defenders:+d}"))
         return "\n".join(lines)
 
 
@@ -869,8 +783,7 @@ def _whole(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, str) and is_number(value, signed=True):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise TutorError(f"{name} {value!r}: must be a whole number from {low} to {high}",
-                         de=f"{name} {value!r}: muss eine ganze Zahl von {low} bis {high} sein")
+        raise TutorError(M("{name} {value!r}: must be a whole number from {low} to {high}", name=name, value=value, low=low, high=high))
     return value
 
 
@@ -880,8 +793,7 @@ def score_hand(bid: int, tricks: int, rules: TarneebRules | None = None, *, sonn
     bid = _whole(bid, "bid", 7, 13)
     tricks = _whole(tricks, "tricks", 0, 13)
     if sonne and not rules.sonne:
-        raise TutorError("this table plays without Sonne (table rule sonne: true)",
-                         de="an diesem Tisch gibt es keine Sonne (Tischregel sonne: true)")
+        raise TutorError(M("this table plays without Sonne (table rule sonne: true)"))
     defenders = 13 - tricks
     bonus = None
     if tricks >= bid:
@@ -917,12 +829,10 @@ class Match:
     def add(self, bidders: str, hand: HandScore) -> "Match":
         """The match after a hand in which partnership ``bidders`` (AC or BD) held the bid."""
         if self.over:
-            raise TutorError(f"the match is over: {self.winner} won",
-                             de=f"die Partie ist vorbei: {self.winner} hat gewonnen")
+            raise TutorError(M("the match is over: {winner} won", winner=self.winner))
         team = "".join(sorted(bidders.strip().upper()))
         if team not in TEAMS:
-            raise TutorError(f"unknown partnership {bidders!r} (AC or BD)",
-                             de=f"unbekannte Partnerschaft {bidders!r} (AC oder BD)")
+            raise TutorError(M("unknown partnership {bidders!r} (AC or BD)", bidders=bidders))
         other = "BD" if team == "AC" else "AC"
         s = self.score
         s[team] += hand.bidders
@@ -949,17 +859,13 @@ def match_winner(ac: int, bd: int, target: int,
     a, b = ac >= target, bd >= target
     if a and b:
         if ac == bd:
-            return None, (f"Beide Partnerschaften stehen mit {ac} am Ziel {target}: Gleichstand, es wird eine weitere Hand gespielt.",
-                          f"Both partnerships reached the target {target} with {ac}: a tie, another hand is played.")
+            return None, M("Both partnerships reached the target {target} with {ac}: a tie, another hand is played.", ac=ac, target=target)
         w = names[0] if ac > bd else names[1]
-        return w, (f"Beide stehen am Ziel {target}; {w} gewinnt mit dem höheren Punktestand ({max(ac, bd)} zu {min(ac, bd)}).",
-                   f"Both reached the target {target}; {w} wins with the higher score ({max(ac, bd)} to {min(ac, bd)}).")
+        return w, M("Both reached the target {target}; {w} wins with the higher score ({max} to {min}).", target=target, w=w, max=max(ac, bd), min=min(ac, bd))
     if a or b:
         w = names[0] if a else names[1]
-        return w, (f"{w} erreicht das Ziel {target} ({ac} zu {bd}) und gewinnt das Match.",
-                   f"{w} reaches the target {target} ({ac} to {bd}) and wins the match.")
-    return None, (f"Stand {ac} zu {bd}; Ziel {target}: das Match geht weiter.",
-                  f"Score {ac} to {bd}; target {target}: the match goes on.")
+        return w, M("{w} reaches the target {target} ({ac} to {bd}) and wins the match.", w=w, target=target, ac=ac, bd=bd)
+    return None, M("Score {ac} to {bd}; target {target}: the match goes on.", ac=ac, bd=bd, target=target)
 
 
 # -- drills ----------------------------------------------------------------------------
@@ -995,7 +901,7 @@ class TarneebDrills:
         return [(s.label("de"), "".join(r.value for r in h.suit(s)) or "-") for s in SUITS]
 
     def kind_label(self, kind: str, lang: str) -> str:
-        return say(KIND_LABELS.get(kind, (kind, kind)), lang)
+        return say(KIND_LABELS[kind], lang) if kind in KIND_LABELS else kind
 
     def choices(self, auction: str, ask: int, rules: Any) -> tuple[str, ...]:
         """Every kind for every call: the choices never point at the answer."""
@@ -1005,15 +911,14 @@ class TarneebDrills:
         rules = load_rules(rules)
         a = parse_auction(auction or "", rules)
         if a.over:
-            return None, ("The bidding is over." if lang == "en" else "Das Reizen ist zu Ende.")
+            return None, _("The bidding is over.", lang)
         advice = advise(hand, a, rules)
         return str(advice.call), advice.text(lang)
 
     def explain(self, auction: str, ask: int, rules: Any, lang: str) -> tuple[str, list[dict], str]:
         exp = explain(auction, load_rules(rules))
         if isinstance(ask, bool) or not isinstance(ask, int) or not 1 <= ask <= len(exp.calls):
-            raise TutorError(f"ask {ask!r}: the auction has calls 1 to {len(exp.calls)}",
-                             de=f"ask {ask!r}: die Ansagen haben die Nummern 1 bis {len(exp.calls)}")
+            raise TutorError(M("ask {ask!r}: the auction has calls 1 to {n_calls}", ask=ask, n_calls=len(exp.calls)))
         r = exp.calls[ask - 1]
         return r.kind, [], r.text(lang)
 
@@ -1025,24 +930,21 @@ class TarneebDrills:
         rules = load_rules(drill["rules"]) if drill.get("rules") is not None else load_rules(rules)
         for key in ("bid", "tricks"):
             if key not in drill:
-                raise TutorError(f"a Tarneeb score drill needs {key!r}",
-                                 de=f"eine Tarneeb-score-Aufgabe braucht {key!r}")
+                raise TutorError(M("a Tarneeb score drill needs {key!r}", key=key))
         s = score_hand(drill["bid"], drill["tricks"], rules, sonne=bool(drill.get("sonne", False)))
         board = {"bidders": s.bidders, "defenders": s.defenders}
         text = s.text(lang)
         standing = drill.get("standing")
         if standing is not None:
             if not isinstance(standing, Mapping) or set(standing) != {"bidders", "defenders"}:
-                raise TutorError("standing: expected {bidders: n, defenders: m}",
-                                 de="standing: erwartet ist {bidders: n, defenders: m}")
+                raise TutorError(M("standing: expected {{bidders: n, defenders: m}}"))
             before = {k: _whole(standing[k], f"standing {k}", -10_000, 10_000) for k in board}
             board = {k: before[k] + board[k] for k in board}
-            names = (("the bidding side", "the defending side") if lang == "en" else
-                     ("die ansagende Partnerschaft", "die verteidigende Partnerschaft"))
+            names = (M("the bidding side"), M("the defending side"))
             winner, status = match_winner(board["bidders"], board["defenders"], rules.target, names)
             status_text = say(status, lang)
-            text += "\n" + (f"Total: {board['bidders']} to {board['defenders']}. " if lang == "en" else
-                            f"Stand: {board['bidders']} zu {board['defenders']}. ") + status_text
+            text += "\n" + _("Total: {bidders} to {defenders}.", lang, bidders=board["bidders"],
+                             defenders=board["defenders"]) + " " + status_text
         return board, text
 
 
