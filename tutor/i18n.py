@@ -188,11 +188,13 @@ def join(*parts: object) -> Msg:
 
 def both(items) -> Msg:
     """``a and b`` (``a, b and c``) in the language shown."""
-    items = list(items)
+    return _series(list(items), lambda head, last: M("{items} and {last}", items=head, last=last))
+
+
+def _series(items: list, pair) -> Msg:
     if len(items) == 1:
         return Joined(items)
-    return M("{items} and {last}", items=Joined(sum(([x, ", "] for x in items[:-2]), []) + [items[-2]]),
-             last=items[-1])
+    return pair(Joined(sum(([x, ", "] for x in items[:-2]), []) + [items[-2]]), items[-1])
 
 
 class Joined(Msg):
@@ -241,8 +243,4 @@ class Number:
 
 def either(items) -> Msg:
     """``a or b`` (``a, b or c``) in the language shown."""
-    items = list(items)
-    if len(items) == 1:
-        return Joined(items)
-    return M("{items} or {last}", items=Joined(sum(([x, ", "] for x in items[:-2]), []) + [items[-2]]),
-             last=items[-1])
+    return _series(list(items), lambda head, last: M("{items} or {last}", items=head, last=last))
