@@ -170,10 +170,8 @@ def _refuse_foreign(conn: sqlite3.Connection, p: Path) -> None:
     if tables and "schema_version" not in tables:
         conn.close()
         shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
-        raise TutorError(f"{p} is another program's database (tables: {shown}); the tutor leaves it "
-                         "alone: choose another --db",
-                         de=f"{p} ist die Datenbank eines anderen Programms (Tabellen: {shown}); "
-                            "der Tutor lässt sie in Ruhe: wähle eine andere --db")
+        raise TutorError(M("{path} is another program's database (tables: {tables}); the tutor leaves "
+                           "it alone: choose another --db", path=p, tables=shown))
 
 
 def _pending(conn: sqlite3.Connection) -> bool:
