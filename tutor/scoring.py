@@ -117,7 +117,7 @@ def score_game(bid: int, declarer: str, card_points: int, *, double: bool = Fals
     try:
         check_card_points(card_points)
     except TutorError as e:
-        raise e.at("card points ", "Kartenpunkte ") from None
+        raise e.at(M("card points ")) from None
     if bid not in rules.bid_values:
         raise TutorError(M("{bid} is not a bid at this table", bid=bid))
     if redouble and not double:

@@ -59,8 +59,8 @@ class Session:
                  rules: "TableRules | str | None" = None, lang: str = "de") -> None:
         self.rules = load_rules(rules)
         self.spec = sidi_barrani_spec(self.rules)
-        self.seat = parse_seat(seat, "--seat", "--seat")
-        self.dealer = parse_seat(dealer, "--dealer", "--dealer")
+        self.seat = parse_seat(seat, "--seat")
+        self.dealer = parse_seat(dealer, "--dealer")
         self.lang = lang
         self.hand = self._hand(hand)
         self._start()
@@ -340,7 +340,7 @@ class Session:
             data["weis"] = weis
         if stoeck:
             data["stoeck"] = stoeck
-        return Game.from_dict(data, self.rules, "game", where_de="Spiel")
+        return Game.from_dict(data, self.rules)
 
     def played(self, path: str) -> Game:
         """The game for the Tafel from a game file of ``tutor play`` (its cards replayed:
