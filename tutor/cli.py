@@ -136,8 +136,9 @@ class LazyGroup(click.Group):
             # no click "Aborted!"); what was stored is stored, each change its own transaction
             lang = ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
             click.echo("", err=True)
-            click.echo("tutor: abgebrochen (Ctrl-C)" if lang == "de" else "tutor: interrupted (Ctrl-C)",
-                       err=True)
+            from tutor.i18n import _
+
+            click.echo("tutor: " + _("interrupted (Ctrl-C)", lang), err=True)
             ctx.exit(130)
         except click.exceptions.NoArgsIsHelpError as e:
             click.echo(e.ctx.get_help())   # `tutor tafel` alone: its help, not an error
