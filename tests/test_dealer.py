@@ -45,6 +45,14 @@ def test_tight_promises_are_met_without_retrying():
     assert only_b.count == comb(6, 3) * comb(19, 5) * comb(18, 9)
 
 
+def test_without_promises_every_deal_of_the_unseen_cards_counts():
+    # 36 cards to four seats, nine each: 36! / (9!)^4 deals; with A's hand fixed, the 27
+    # unseen cards to three seats: 27! / (9!)^3
+    assert everyone().count == comb(36, 9) * comb(27, 9) * comb(18, 9)
+    assert Dealer({"A": A_HAND}).count == comb(27, 9) * comb(18, 9)
+    assert Dealer({"A": A_HAND}, {"B": []}).count == comb(27, 9) * comb(18, 9)
+
+
 def test_the_same_seed_gives_the_same_deals():
     d = for_auction(A_HAND, AUCTION, seat="A")
     assert d.deals(5, seed=3) == d.deals(5, seed=3) != d.deals(5, seed=4)

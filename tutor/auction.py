@@ -59,9 +59,15 @@ class Call:
     #: the bid's number (None for a word level or a call that is not a bid); set once,
     #: since the conventions ask it of every call they read many times
     value: int | None = field(init=False, repr=False, compare=False)
+    _text: str = field(init=False, repr=False, compare=False)   # str(call), written once
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "value", self.level if isinstance(self.level, int) else None)
+        if self.kind == BID:
+            text = f"{self.level} {self.strain}" if self.strain else f"{self.level}"
+        else:
+            text = self.word or self.kind
+        object.__setattr__(self, "_text", text)
 
     @property
     def is_bid(self) -> bool:
@@ -76,9 +82,7 @@ class Call:
         return cls(BID, level, strain)
 
     def __str__(self) -> str:
-        if self.kind == BID:
-            return f"{self.level} {self.strain}" if self.strain else f"{self.level}"
-        return self.word or self.kind
+        return self._text
 
     def __repr__(self) -> str:
         return f"Call.parse({str(self)!r})"

@@ -33,6 +33,10 @@ class Suit(enum.Enum):
     ROSEN = "Rosen"
     SCHILTEN = "Schilten"
 
+    # each member is one object: hashed by identity in C, not by name in Python (Enum's
+    # own __hash__), since the engine looks suits and cards up in sets and dicts all the time
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         return _SUIT_SYMBOL[self]
@@ -97,6 +101,8 @@ class Rank(enum.Enum):
     OBER = "O"
     KOENIG = "K"
     ASS = "A"
+
+    __hash__ = object.__hash__   # as Suit's
 
     @property
     def german(self) -> str:
@@ -228,7 +234,14 @@ class HandBase:
     NAME: ClassVar[M] = M("a hand")
 
     def __init__(self, cards: Iterable = ()) -> None:
-        object.__setattr__(self, "cards", frozenset(cards))
+        cards = frozenset(cards)
+        object.__setattr__(self, "cards", cards)
+        # the ranks held per suit: ``has`` and ``length`` are asked of every hand
+        # hundreds of times (every promise of every legal call), so answered in O(1)
+        by_suit: dict = {}
+        for c in cards:
+            by_suit.setdefault(c.suit, set()).add(c.rank)
+        object.__setattr__(self, "_ranks", {s: frozenset(r) for s, r in by_suit.items()})
 
     @classmethod
     def normalize(cls, text: str) -> str:
@@ -283,13 +296,14 @@ class HandBase:
 
     def suit(self, suit) -> tuple:
         """The ranks held in ``suit``, high to low."""
-        return tuple(r for r in self.DISPLAY if self.CARD(suit, r) in self.cards)
+        held = self._ranks.get(suit, ())
+        return tuple(r for r in self.DISPLAY if r in held)
 
     def length(self, suit) -> int:
-        return sum(1 for c in self.cards if c.suit == suit)
+        return len(self._ranks.get(suit, ()))
 
     def has(self, suit, rank) -> bool:
-        return self.CARD(suit, rank) in self.cards
+        return rank in self._ranks.get(suit, ())
 
     def __contains__(self, card: object) -> bool:
         return card in self.cards

@@ -349,16 +349,22 @@ def _match_confidence(s: Situation, c: Call) -> Params | None:
 def _match_opening(s: Situation, c: Call) -> Params | None:
     suit = _suit_of(c)
     if c.kind == BID and suit and _is_zehner(c) and s.owner(suit) == "open" and c.value in OPENINGS:
-        top, n = OPENINGS[c.value]
         p = _basic(s, c)
-        row = [v for v, (t, _) in OPENINGS.items() if t == top]
-        p.update(top=TOP_NAME["de"][top], row="/".join(map(str, row)),
-                 count_de=COUNT_WORD["de"][n] + (" oder mehr" if n == 6 else ""),
-                 count_en=COUNT_WORD["en"][n] + (" or more" if n == 6 else ""),
-                 row_de="Puur-Reihe" if top == PUUR else "Nell-Reihe",
-                 row_en="Puur row" if top == PUUR else "Nell row")
+        p.update(_opening_params(c.value))
         return p
     return None
+
+
+@lru_cache(maxsize=None)
+def _opening_params(number: int) -> Params:
+    """The parts of an opening's title that depend only on its number (made once each)."""
+    top, n = OPENINGS[number]
+    row = [v for v, (t, _) in OPENINGS.items() if t == top]
+    return dict(top=TOP_NAME["de"][top], row="/".join(map(str, row)),
+                count_de=COUNT_WORD["de"][n] + (" oder mehr" if n == 6 else ""),
+                count_en=COUNT_WORD["en"][n] + (" or more" if n == 6 else ""),
+                row_de="Puur-Reihe" if top == PUUR else "Nell-Reihe",
+                row_en="Puur row" if top == PUUR else "Nell row")
 
 
 def _promise_opening(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:

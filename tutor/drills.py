@@ -299,9 +299,22 @@ def _resolve(sch: dict, root: dict) -> dict:
     return sch
 
 
+class _Named:
+    """A path's field name (:func:`_name`) written only when a message uses it: most
+    values checked have no error, and naming each cost more than checking it."""
+
+    def __init__(self, path: tuple, lang: str) -> None:
+        self.path, self.lang = path, lang
+
+    def __format__(self, spec: str) -> str:
+        return format(_name(self.path, self.lang), spec)
+
+    __str__ = lambda self: _name(self.path, self.lang)
+
+
 def _check(value: Any, sch: dict, root: dict, path: tuple, errors: list) -> None:
     sch = _resolve(sch, root)
-    what, wde = _name(path), _name(path, "de")
+    what, wde = _Named(path, "en"), _Named(path, "de")
     t = sch.get("type")
     if t is not None:
         types = [t] if isinstance(t, str) else list(t)

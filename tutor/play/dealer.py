@@ -26,8 +26,10 @@ and with no promises every deal of the unseen cards is equally likely. The same
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 from math import comb
 from typing import Iterable, Mapping, Sequence
 
@@ -101,6 +103,13 @@ class _Suit:
                     self.ways[lengths] = w
 
     def _count(self, lengths: tuple[int, ...]) -> int:
+        if len(self.groups) == 1:
+            # one group (no promise splits the suit): its seats take the cards in every
+            # way, the other seats none
+            allowed = self.groups[0][0]
+            if any(n for i, n in enumerate(lengths) if i not in allowed):
+                return 0
+            return _multinomial([lengths[i] for i in allowed])
         return self._table(lengths)[-1].get(lengths, 0)
 
     def _table(self, lengths: tuple[int, ...]) -> list[dict[tuple[int, ...], int]]:
@@ -126,22 +135,19 @@ class _Suit:
 
     def draw(self, lengths: tuple[int, ...], rng: random.Random) -> list[list[Card]]:
         """A uniformly random placement of the suit's cards with these lengths."""
-        tables = self._table(lengths)
+        tables = self._table(lengths) if len(self.groups) > 1 else None
         out: list[list[Card]] = [[] for _ in self.seats]
         v = lengths
         for j in range(len(self.groups) - 1, -1, -1):
             allowed, cards = self.groups[j]
-            prev = tables[j]
-            options, weights = [], []
-            for split in _splits(len(cards), len(allowed), [v[i] for i in allowed]):
-                u = list(v)
-                for t, i in enumerate(allowed):
-                    u[i] -= split[t]
-                w = prev.get(tuple(u), 0)
-                if w:
-                    options.append((split, tuple(u)))
-                    weights.append(w * _multinomial(split))
-            split, v = options[_pick(weights, rng)]
+            if j == 0:
+                # the first group takes what is left: one choice (drawn all the same, so
+                # that a seed gives the same deals as counting every split would)
+                split = tuple(v[i] for i in allowed)
+                _pick([_multinomial(split)], rng)
+            else:
+                prev = tables[j]
+                split, v = self._split(j, v, prev, rng)
             pool = list(cards)
             rng.shuffle(pool)
             at = 0
@@ -149,6 +155,34 @@ class _Suit:
                 out[i].extend(pool[at:at + split[t]])
                 at += split[t]
         return out
+
+    def _split(self, j: int, v: tuple[int, ...], prev: dict, rng: random.Random):
+        """How group ``j`` splits among its seats, ``v`` cards per seat left for groups
+        0..j: drawn by the number of placements of the groups before it."""
+        allowed, cards = self.groups[j]
+        options, weights = [], []
+        for split in _splits(len(cards), len(allowed), [v[i] for i in allowed]):
+            u = list(v)
+            for t, i in enumerate(allowed):
+                u[i] -= split[t]
+            w = prev.get(tuple(u), 0)
+            if w:
+                options.append((split, tuple(u)))
+                weights.append(w * _multinomial(split))
+        return options[_pick(weights, rng)]
+
+
+class _Free:
+    """One row of :meth:`Dealer._counts` without promises: ``get(cap)`` is the number of
+    ways to give ``n`` distinct cards to the seats, ``cap[j]`` (at most ``size``) each."""
+
+    def __init__(self, n: int, size: int) -> None:
+        self.n, self.size = n, size
+
+    def get(self, cap: tuple[int, ...], default: int = 0) -> int:
+        if sum(cap) != self.n or min(cap) < 0 or max(cap) > self.size:
+            return default
+        return _multinomial(cap)
 
 
 def _pick(weights: Sequence[int], rng: random.Random) -> int:
@@ -195,7 +229,8 @@ class Dealer:
         self._explain_impossible(seen)
         self.suits = [_Suit(x, [c for c in self.unseen if c.suit == x], self.seats,
                             {s: needs[s][x] for s in self.seats}) for x in SUITS]
-        self._rest = self._counts()
+        free = all(n == Need() for by_suit in needs.values() for n in by_suit.values())
+        self._rest = self._free_counts() if free else self._counts()
         self._choices: dict[tuple, tuple[list, list[int]]] = {}
         if self.count == 0:
             raise DealError(M("the calls cannot all be true with the known hands: no deal fits them"))
@@ -215,6 +250,15 @@ class Dealer:
                         table[c] = table.get(c, 0) + w * w_rest
             rest[i] = table
         return rest
+
+    def _free_counts(self) -> list["_Free"]:
+        """:meth:`_counts` when nothing is promised: the cards of suits i.. go to the seats
+        in every way, so the deals with ``cap`` cards per seat are the multinomial
+        (sum cap)! / prod(cap!) (the table summed over the suits' splits gives the same
+        number; counted when asked, since the full table of a fresh deal has a million
+        entries)."""
+        left = [sum(s.size for s in self.suits[i:]) for i in range(len(SUITS) + 1)]
+        return [_Free(n, self.size) for n in left]
 
     @property
     def count(self) -> int:
@@ -246,8 +290,9 @@ class Dealer:
         cap = (self.size,) * len(self.seats)
         cards: list[list[Card]] = [[] for _ in self.seats]
         for i, suit in enumerate(self.suits):
-            options, weights = self._options(i, cap)
-            lengths, cap = options[_pick(weights, rng)]
+            options, running = self._options(i, cap)
+            # the lengths with probability proportional to their weight, as _pick draws
+            lengths, cap = options[bisect_right(running, rng.randrange(running[-1]))]
             for j, got in enumerate(suit.draw(lengths, rng)):
                 cards[j].extend(got)
         hands = dict(self.fixed)
@@ -256,7 +301,8 @@ class Dealer:
 
     def _options(self, i: int, cap: tuple[int, ...]) -> tuple[list, list[int]]:
         """The lengths suit ``i`` can be dealt in with ``cap`` cards left per seat, and how
-        many fitting deals each leaves: the same for every deal, so counted once."""
+        many fitting deals each leaves, as running totals: the same for every deal, so
+        counted once."""
         key = (i, cap)
         found = self._choices.get(key)
         if found is None:
@@ -269,12 +315,16 @@ class Dealer:
                 if w_rest:
                     options.append((lengths, left))
                     weights.append(w * w_rest)
-            found = self._choices[key] = (options, weights)
+            found = self._choices[key] = (options, list(accumulate(weights)))
         return found
 
     def deals(self, count: int, seed: int | None = None) -> list[dict[str, Hand]]:
         rng = random.Random(seed)
         return [self.deal(rng) for _ in range(count)]
+
+
+def clear_caches() -> None:
+    everyone.cache_clear()
 
 
 @cache
