@@ -47,6 +47,26 @@ def test_the_question_shows_trump_and_trick_and_never_the_answer(run, tmp_path):
     assert "Rosen A 11 + Eichel 9 (Nell) 14 + Rosen K 4 + Rosen 6 0 = 29." in res.output
 
 
+WITHOUT_TRUMP = """\
+    title: Ohne Trumpf
+    lesson: kartenwerte
+    drills:
+      - {id: u1, type: trick, trump: Undenufe, trick: "Rosen 9, Rosen 6, Rosen A, Eichel 6", answer: B}
+      - {id: o1, type: trick, trump: Obenabe, trick: "Rosen 9, Rosen 6, Rosen A, Eichel A", answer: C}
+    """
+
+
+def test_without_trump_the_reason_says_which_end_of_the_suit_wins(run, tmp_path):
+    # Undenufe: the Six is the highest card, so the lowest Rosen (B's Six) takes the
+    # trick, not the Ace; the Eichel Six is of another suit. Obenabe: the Rosen Ace (C).
+    res = quiz(run, tmp_path, WITHOUT_TRUMP, ["A", "A"], "--count", "2")
+    assert "Falsch. Richtig ist: B." in res.output and "Falsch. Richtig ist: C." in res.output
+    text = " ".join(res.output.split())
+    assert "die tiefste Karte der ausgespielten Farbe Rosen nimmt den Stich" in text
+    assert "die höchste Karte der ausgespielten Farbe Rosen nimmt den Stich (das Ass zuoberst)" in text
+    assert "Kein Trumpf im Stich" not in text   # there is no trump at all in these games
+
+
 def test_a_wrong_key_is_refused_by_drills_check(run, tmp_path):
     f = write(tmp_path, "w.yaml", PLAY.replace("answer: 66", "answer: 64"))
     res = run("drills", "check", f)

@@ -118,8 +118,9 @@ def test_bad_input_is_one_line_and_the_session_goes_on():
 
 def test_warns_when_my_own_call_contradicts_my_hand():
     r = table("--hand", HAND, "--seat", "C", input="60ei\n70 sche\n80 ei\n")
-    # 80 over 70 is the lower Zehner: Nell zu zweit, and C holds three Eichel
-    assert "! Dein Blatt passt nicht dazu: versprochen ist Eichel: hält das Nell, genau 2 Karten." in flat(r.stdout)
+    # 80 over 70 is the lower Zehner: Nell zu zweit, and C holds three Eichel (A O 9);
+    # the warning says what the hand holds against the promise, as `tutor check` does
+    assert "! Dein Blatt passt nicht dazu: in Eichel hältst du A O 9: 3 Karten, nicht genau 2." in flat(r.stdout)
     assert "! Empfohlen war 90 Eichel." in r.stdout
 
 

@@ -820,16 +820,10 @@ class SidiBarraniEngine:
 
         trump, cards, seats = _trick_of(drill)
         question = drill.get("question", "winner")
-        i = play.winner(cards, trump)
+        i, how = play.taken_by(cards, trump)   # which part of the rule of the trick
         w = cards[i]
         lead = cards[0].suit
-        if trump.kind(w) == "trump" and lead == trump.suit:
-            why = PLAY_TEXTS["trump_led"]
-        elif trump.kind(w) == "trump":
-            why = PLAY_TEXTS["trumped"]
-        else:
-            why = PLAY_TEXTS["no_trump_in_trick"]
-        taken = _t(lang, *why).format(card=_card_name(w, trump, lang), lead=lead.value,
+        taken = _t(lang, *PLAY_TEXTS[how]).format(card=_card_name(w, trump, lang), lead=lead.value,
                                        trump=str(trump)) + " " + \
             _t(lang, *PLAY_TEXTS["takes"]).format(seat=seats[i])
         if question == "winner":
@@ -870,10 +864,18 @@ PLAY_TEXTS: dict[str, tuple[str, str]] = {
                 "im Stich nimmt ihn.",
                 "{card} is a trump and beats every card of the other suits; the highest trump in "
                 "the trick takes it."),
-    "no_trump_in_trick": ("Kein Trumpf im Stich: die höchste Karte der ausgespielten Farbe {lead} "
-                          "nimmt ihn, hier {card}.",
-                          "No trump in the trick: the highest card of the suit led, {lead}, takes "
-                          "it, here {card}."),
+    "suit_led": ("Kein Trumpf im Stich: die höchste Karte der ausgespielten Farbe {lead} "
+                 "nimmt ihn, hier {card}.",
+                 "No trump in the trick: the highest card of the suit led, {lead}, takes "
+                 "it, here {card}."),
+    "obenabe": ("Obenabe, ohne Trumpf: die höchste Karte der ausgespielten Farbe {lead} nimmt "
+                "den Stich (das Ass zuoberst), hier {card}.",
+                "Obenabe, no trump: the highest card of the suit led, {lead}, takes the trick "
+                "(the Ace on top), here {card}."),
+    "undenufe": ("Undenufe, ohne Trumpf: die tiefste Karte der ausgespielten Farbe {lead} nimmt "
+                 "den Stich (die Sechs zuoberst), hier {card}.",
+                 "Undenufe, no trump: the lowest card of the suit led, {lead}, takes the trick "
+                 "(the Six on top), here {card}."),
     "takes": ("{seat} nimmt den Stich.", "{seat} takes the trick."),
     "trump_is": ("Trumpf ist {trump}.", "Trump is {trump}."),
     "last": ("5 für den letzten Stich", "5 for the last trick"),

@@ -14,14 +14,10 @@ import random
 from typing import Callable, Iterator
 
 from tutor.errors import TutorError
+from tutor.scoring import SEATS, partner_of, team_of
 
-SEATS = ("A", "B", "C", "D")
 WANDER = 0.3          # how often a player takes another offered call than the recommended one
 MAX_TRIES = 400       # deals tried per drill before giving up
-
-
-def partner(seat: str) -> str:
-    return {"A": "C", "C": "A", "B": "D", "D": "B"}[seat]
 
 
 class Deal:
@@ -309,7 +305,7 @@ def _hilfe(rng, rules, roll):
     d = Deal(rng, rules)
     for reader, seat, hand, advice in d.steps():
         for suit, o in reader.opened.items():
-            if o.opener != partner(seat) or o.top is None:
+            if o.opener != partner_of(seat) or o.top is None:
                 continue
             if suit in reader.zehner.get(seat, frozenset()):
                 continue
@@ -384,11 +380,11 @@ def _doppeln(rng, rules, roll):
     reader, seat, hand, advice = rng.choice(after_bid)
     high = reader.auction.high
     auction = d.auction_text(reader)
-    defenders = [s for s in SEATS if s not in (high.seat, partner(high.seat))]
+    defenders = [s for s in SEATS if s not in (high.seat, partner_of(high.seat))]
     doubler = rng.choice(defenders)
     doubled = _join(auction, f"{doubler}: dopple")
     if roll < 0.4:
-        konter = rng.choice([high.seat, partner(high.seat)])
+        konter = rng.choice([high.seat, partner_of(high.seat)])
         return check_drill(d.hands[konter], doubled, f"{konter}: konter", rules)
     if roll < 0.85:
         # the window: right after the bid (open) or after the next player has called (closed)
@@ -445,7 +441,7 @@ def _tischregeln(rng, rules, roll):
         if not a.over or a.declarer is None or a.ended_by != "forts":
             return None
         high = a.high
-        doubler = rng.choice([s for s in SEATS if s not in (high.seat, partner(high.seat))])
+        doubler = rng.choice([s for s in SEATS if s not in (high.seat, partner_of(high.seat))])
         drill = check_drill(d.hands[doubler], str(a), f"{doubler}: dopple", r)
     else:  # fort is not final: a player who said fort bids again
         d = Deal(rng, r)
@@ -473,7 +469,7 @@ def _beispiel(rng, rules, roll):
         return None
     readings = last.readings
     openers = {r.seat for r in readings if r.kind == "opening"}
-    teams = {("AC" if s in "AC" else "BD") for s in openers}
+    teams = {team_of(s) for s in openers}
     if len(teams) < 2 or not any(r.kind == "hilfe" for r in readings):
         return None
     auction = str(last.auction)

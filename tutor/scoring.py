@@ -42,6 +42,17 @@ def partner_of(seat: str) -> str:
     return {"A": "C", "C": "A", "B": "D", "D": "B"}[seat.strip().upper()]
 
 
+def next_seat(seat: str) -> str:
+    """The seat after ``seat`` in playing order: A, B, C, D, A, ..."""
+    return SEATS[(SEATS.index(seat) + 1) % len(SEATS)]
+
+
+def seats_from(first: str) -> tuple[str, ...]:
+    """The four seats in playing order, starting with ``first``."""
+    i = SEATS.index(first)
+    return SEATS[i:] + SEATS[:i]
+
+
 def opponents_of(seat: str) -> tuple[str, str]:
     return ("B", "D") if team_of(seat) == "AC" else ("A", "C")
 

@@ -28,8 +28,8 @@ from typing import Iterable, Mapping
 from tutor.cards import ORDER, SUITS, Card, Hand, Rank, Suit
 from tutor.errors import ParseError, TutorError
 from tutor.i18n import M, join
+from tutor.scoring import SEATS, seats_from, team_of
 
-SEATS = ("A", "B", "C", "D")
 STOECK_POINTS = 20
 
 SEQUENCE_NAME = {3: "Dreiblatt", 4: "Vierblatt", 5: "Fünfblatt", 6: "Sechsblatt",
@@ -184,10 +184,6 @@ def stoeck(hand: Hand, trump: "Suit | str | None") -> bool:
     return isinstance(strain, Suit) and hand.has(strain, Rank.KOENIG) and hand.has(strain, Rank.OBER)
 
 
-def team_of(seat: str) -> str:
-    return "AC" if seat in "AC" else "BD"
-
-
 @dataclass(frozen=True)
 class Settlement:
     """Who writes Weis in a game: ``team`` (or None), its points, and the deciding Weis."""
@@ -210,7 +206,7 @@ def settle(declared: Mapping[str, Iterable[Weis]], trump: "Suit | str | None" = 
     if first not in SEATS:
         raise TutorError(M("unknown seat {seat!r} (A, B, C or D)", seat=first))
     strain = parse_strain(trump)
-    order = SEATS[SEATS.index(first):] + SEATS[:SEATS.index(first)]
+    order = seats_from(first)
     weise = {s: tuple(ws) for s, ws in declared.items() if tuple(ws)}
     for s in weise:
         if s not in SEATS:

@@ -33,8 +33,8 @@ from tutor.conventions import (COUNT_WORD, KIND_LABELS, MAX_LENGTH, Advice, Read
 from tutor.errors import TutorError
 from tutor.partie import Game, Partie, next_seat, parse_seat, team_of
 from tutor.rules import TableRules, load as load_rules
+from tutor.scoring import SEATS
 
-SEATS = ("A", "B", "C", "D")
 _TOP = {PUUR: "Puur", NELL: "Nell"}
 
 
@@ -233,11 +233,10 @@ class Session:
         who = self.table_seat(reading.seat)
         if reading.seat == self.me:
             broken = [p for p in reading.promises if not p.satisfied_by(hand)]
-            if broken:
-                de = "; ".join(p.text("de") for p in broken)
-                en = "; ".join(p.text("en") for p in broken)
-                out.append((f"Dein Blatt passt nicht dazu: versprochen ist {de}.",
-                            f"Your hand does not fit it: the call promises {en}."))
+            if broken:   # what the hand holds against each promise, as check says it
+                de = "; ".join(p.mismatch(hand, "de") for p in broken)
+                en = "; ".join(p.mismatch(hand, "en") for p in broken)
+                out.append((f"Dein Blatt passt nicht dazu: {de}.", f"Your hand does not fit it: {en}."))
             if before is not None and before.call is not None and before.call != str(reading.call):
                 out.append((f"Empfohlen war {before.call}.", f"The recommendation was {before.call}."))
             return out

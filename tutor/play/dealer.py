@@ -35,9 +35,8 @@ from typing import Iterable, Mapping, Sequence
 
 from tutor.cards import DECK, HAND_SIZE, SUITS, Card, Hand, Rank, Suit
 from tutor.errors import TutorError
+from tutor.scoring import SEATS
 from tutor.i18n import M, either
-
-SEATS = ("A", "B", "C", "D")
 
 
 class DealError(TutorError):

@@ -42,11 +42,11 @@ from typing import Iterable, Sequence
 
 from tutor.cards import LAST_TRICK, ORDER, PUUR, SUITS, TOTAL_POINTS, VALUE, Card, Hand, Suit
 from tutor.errors import ParseError
-from tutor.scoring import SEATS, TEAMS, team_of
+from tutor.scoring import SEATS, TEAMS, next_seat, seats_from, team_of
 from tutor.i18n import M
 
 __all__ = ["Trump", "TRUMPS", "TRUMPLESS", "Rule", "RULES", "parse_strain", "points", "strength",
-           "beats", "winner", "trick_points", "legal", "illegal_reason", "SEATS", "TEAMS",
+           "beats", "winner", "taken_by", "trick_points", "legal", "illegal_reason", "SEATS", "TEAMS",
            "team_of", "next_seat", "seats_from", "LAST_TRICK", "TOTAL_POINTS", "Card", "Hand",
            "Suit"]
 
@@ -150,6 +150,23 @@ def winner(trick: Sequence[Card], trump: Trump) -> int:
     return max(range(len(trick)), key=lambda i: strength(trick[i], trump, lead))
 
 
+def taken_by(trick: Sequence[Card], trump: Trump) -> tuple[int, str]:
+    """Who takes the trick (as :func:`winner`) and by which part of the rule:
+    "trump_led" (trump was led: the highest trump), "trumped" (a trump on another lead:
+    the highest trump in the trick), "suit_led" (no trump in the trick: the highest card
+    of the suit led), or without trump "obenabe" (the highest card of the suit led, the
+    Ace high) and "undenufe" (the lowest card of the suit led: the Six is the highest).
+
+    >>> taken_by([Card.parse("Rosen 9"), Card.parse("Rosen 6")], Trump.parse("Undenufe"))
+    (1, 'undenufe')
+    """
+    i = winner(trick, trump)
+    kind = trump.kind(trick[i])
+    if kind == "trump":
+        return i, "trump_led" if trick[0].suit == trump.suit else "trumped"
+    return i, kind if trump.trumpless else "suit_led"
+
+
 def trick_points(trick: Iterable[Card], trump: Trump, last: bool = False) -> int:
     """Card points in the trick, with 5 for the last trick."""
     return sum(points(c, trump) for c in trick) + (LAST_TRICK if last else 0)
@@ -223,12 +240,3 @@ def legal(hand: Iterable[Card], trick: Sequence[Card], trump: Trump) -> list[Car
     return [c for c in cards if illegal_reason(c, held, trick, trump) is None]
 
 
-def next_seat(seat: str) -> str:
-    """The seat after ``seat`` in playing order: A, B, C, D, A, ..."""
-    return SEATS[(SEATS.index(seat) + 1) % len(SEATS)]
-
-
-def seats_from(leader: str) -> tuple[str, ...]:
-    """The four seats in playing order, starting with ``leader``."""
-    i = SEATS.index(leader)
-    return SEATS[i:] + SEATS[:i]
