@@ -270,6 +270,38 @@ def test_an_old_partie_with_an_unbounded_ladder_is_one_line_on_every_add(tmp_pat
     refused(run("tafel", "show", "--partie", "1", env=env), "gespeicherte Partie 1: rules")
 
 
+def test_tafel_list_shows_every_partie_and_marks_an_unreadable_one_in_one_line(tmp_path):
+    """Three Partien, the second changed outside the tutor (its rules row is not JSON):
+    the list still shows the first and the third, and the second in one line saying it
+    cannot be read; the JSON list names it with the reason."""
+    import sqlite3
+
+    db = tmp_path / "t.db"
+    env = {"TUTOR_DB": str(db)}
+    for _ in range(3):
+        assert run("tafel", "new", "--force", env=env).exit_code == 0
+    add = ["tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113"]
+    assert run(*add, "--partie", "3", env=env).exit_code == 0
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE tafel_partie SET rules = ? WHERE id = 2", ("kaputt {",))
+    conn.commit()
+    conn.close()
+    r = run("tafel", "list", "--lang", "en", env=env)
+    assert r.exit_code == 0, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 3
+    assert lines[0].startswith("Partie 1 ") and "0 games" in lines[0]
+    assert lines[1].startswith("Partie 2  cannot be read: stored Partie 2: rules")
+    # 100 Eichel made with 113: AC writes 113 + 100 (the target points), BD 157 - 113
+    assert lines[2].startswith("Partie 3 ") and "1 game " in lines[2] and "AC 213 : BD 44" in lines[2]
+    de = run("tafel", "list", env=env).output.splitlines()
+    assert de[1].startswith("Partie 2  nicht lesbar: gespeicherte Partie 2: rules")
+    listed = json.loads(run("tafel", "list", "--json", "--lang", "en", env=env).output)
+    assert [p["partie"] for p in listed] == [1, 2, 3]
+    assert "error" in listed[1] and "stored Partie 2" in listed[1]["error"]
+    assert listed[2]["board"] == {"AC": 213, "BD": 44}
+
+
 def test_a_long_auction_reads_at_a_step_of_one():
     """800 calls (a bid one higher, then two forts, with re-entry) read to the end."""
     from tutor.auction import Auction

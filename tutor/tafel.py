@@ -129,6 +129,18 @@ class Tafel:
     def all(self) -> list[Stored]:
         return [self.stored(pid) for pid in self.ids()]
 
+    def each(self) -> list["tuple[int, Stored | TutorError]"]:
+        """Every Partie by id: the stored one, or the error that says why it cannot be
+        read (its rules beyond a later limit, a row changed outside the tutor), so that
+        one unreadable Partie does not hide the others."""
+        out: list = []
+        for pid in self.ids():
+            try:
+                out.append((pid, self.stored(pid)))
+            except TutorError as e:
+                out.append((pid, e))
+        return out
+
     def readable(self) -> list[Stored]:
         """Every Partie that can be read; one that cannot (its rules beyond a later limit,
         a row changed outside the tutor) is left out here, its own commands say why."""

@@ -352,18 +352,25 @@ def _t(lang: str, de: str, en: str) -> str:
 @lang_option
 def list_(db_path, as_json, lang) -> None:
     """The stored Partien."""
+    from tutor.text import printable
+
     with opened(db_path) as t:
-        stored = t.all()
+        stored = t.each()   # an unreadable Partie is listed as such, the others as always
     if as_json:
-        emit_json([{"partie": s.id, "created": s.created, "games": len(s.partie.games),
+        emit_json([{"partie": pid, "error": s.text(lang)} if isinstance(s, TutorError) else
+                   {"partie": s.id, "created": s.created, "games": len(s.partie.games),
                     "board": s.partie.result.board, "over": s.partie.over,
-                    "winner": s.partie.winner} for s in stored])
+                    "winner": s.partie.winner} for pid, s in stored])
         return
     de = lang == "de"
     if not stored:
         click.echo("noch keine Partie auf der Tafel: beginne eine mit `tutor tafel new`" if de
                    else "no Partie on the board yet: start one with `tutor tafel new`")
-    for s in stored:
+    for pid, s in stored:
+        if isinstance(s, TutorError):
+            reason = printable(" ".join(s.text(lang).split()))   # one line, whatever the row held
+            click.echo(f"Partie {pid}  " + (f"nicht lesbar: {reason}" if de else f"cannot be read: {reason}"))
+            continue
         p = s.partie
         board = f"AC {p.result.board['AC']} : BD {p.result.board['BD']}"
         if de:
