@@ -5,8 +5,11 @@ Run: python3 benchmarks/bench_auction.py [--repeat N]
 A table with step 1 and re-entry after fort (the longest auctions the rules allow: 50,
 51, 52, ... each followed by two forts) reads auctions of 50 and 800 calls, with
 ``Auction.parse`` and with the convention decoder (``conventions.explain``), and prints
-the time per call of each and the ratio 800 : 50 of the totals. Linear: the ratio is
-about 16 (16 times the calls); quadratic: far more. Not a test: timings vary by machine.
+the time per call of each and the ratio 800 : 50 of the totals; then the whole ``tutor
+explain`` command (in this process, its text and its ``--json``) on the same auctions.
+Linear: the ratio is about 16 (16 times the calls); quadratic: far more. Every run starts
+with the engine's caches empty (the decoder keeps the auctions it has read). Not a test:
+timings vary by machine.
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ def auction_text(calls: int) -> str:
 def best(f, repeat: int) -> float:
     times = []
     for _ in range(repeat):
+        conventions.clear_caches()
         t = time.perf_counter()
         f()
         times.append(time.perf_counter() - t)
@@ -53,6 +57,33 @@ def main() -> None:
         print(f"{n:>6} {p * 1e3:>10.2f}ms {p / n * 1e6:>8.1f}us {e * 1e3:>10.1f}ms {e / n * 1e6:>8.1f}us")
     print(f"800 : 50  parse {totals[800][0] / totals[50][0]:.0f}x   "
           f"explain {totals[800][1] / totals[50][1]:.0f}x   (linear: 16x)")
+    cli_explain(args.repeat)
+
+
+def cli_explain(repeat: int) -> None:
+    """``tutor explain AUCTION --rules FILE`` (and ``--json``): reading, texts, output."""
+    import tempfile
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    with tempfile.TemporaryDirectory() as d:
+        rules = Path(d) / "lang.yaml"
+        rules.write_text("step: 1\nfort_final: false\nhighest_bid: 1000\nmatsch_bid: 1001\n")
+        for extra in ((), ("--json",)):
+            took = {}
+            for n in (50, 800):
+                argv = ["explain", auction_text(n), "--rules", str(rules), *extra]
+
+                def run() -> None:
+                    r = CliRunner().invoke(main, argv)
+                    assert r.exit_code == 0, r.output[-300:]
+                took[n] = best(run, repeat)
+            name = " ".join(("tutor explain", *extra))
+            print(f"{name:<22} 50: {took[50] * 1e3:.1f}ms  800: {took[800] * 1e3:.1f}ms  "
+                  f"({took[800] / 800 * 1e6:.0f}us per call)  800 : 50 {took[800] / took[50]:.0f}x")
 
 
 if __name__ == "__main__":
