@@ -29,6 +29,9 @@ from tutor.play.rules import TRUMPS  # noqa: E402
 
 TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": solver.NO_EQUIVALENCE,
               "no move ordering": solver.NO_ORDERING, "no sure tricks": solver.NO_SURE_TRICKS,
+              "no cheapest cards in the sure tricks": solver.NO_CHEAPEST_CARDS,
+              "no top-trump bound": solver.NO_FORCED, "plain lead ordering": solver.NO_LEAD_ORDERING,
+              "no third-hand hold-back": solver.NO_THIRD_HAND,
               "MTD(f) instead of bisection": solver.MTDF,
               "one full-window search instead of bisection": solver.FULL_WINDOW}
 

@@ -5,7 +5,8 @@
  * Misère included, into that), zero-window probes (MTD(f)) reusing one transposition
  * table, the table at trick boundaries keyed on the remaining cards in their relative
  * order (owner and point value of each, suit by suit), move ordering, one candidate per
- * group of equivalent cards, bounds from the points still out.
+ * group of equivalent cards, bounds from the points still out, from the leader's sure
+ * tricks and from the top trumps (both teams).
  *
  * No rule of play is typed here: the order of the cards (their strength for each suit
  * led, 0 = cannot win) and their points come from tutor/play/rules.py at every call; only
@@ -71,7 +72,7 @@ typedef struct {
     int maxteam;                 /* whose points are counted: the declaring team */
     int maxside;                 /* the team that maximises them (the other one in a Misère) */
     /* options */
-    int use_tt, use_equiv, use_order, use_sure;
+    int use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order;
     u64 mask;                    /* the part of the table this solve uses */
     /* budget */
     long long nodes, max_nodes;
@@ -193,9 +194,30 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
         if (st > ws) { ws = st; wi = i; }
     }
     int partner_wins = k && TEAM((s->leader + wi) & 3) == TEAM(player);
+    /* third hand, the partner's card winning: can the last player still take it? */
+    int partner_safe = 1;
+    if (k == 2 && partner_wins && s->follow_order) {
+        u64 hh = s->hand[(s->leader + 3) & 3];
+        while (hh) { int c = lowbit(hh); hh &= hh - 1; if (s->str[ls][c] > ws) { partner_safe = 0; break; } }
+    }
     for (int su = 0; su < NSUITS; su++) {
         if (!(leg & s->suitmask[su])) continue;
-        int prev_mine = 0, prev_pts = -1;
+        int prev_mine = 0, prev_pts = -1, topseat = -1, ruff = 0;
+        if (k == 0 && s->lead_order) {
+            /* who holds the suit's top card; can an opponent trump it? */
+            for (int i = 0; i < s->nord[su]; i++) {
+                int c = s->ord[su][i];
+                if (live >> c & 1) {
+                    topseat = (s->hand[0] >> c & 1) ? 0 : (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : 3;
+                    break;
+                }
+            }
+            if (s->trump >= 0 && su != s->trump)
+                for (int o = 1; o < 4; o += 2) {
+                    u64 oh = s->hand[(player + o) & 3];
+                    if (!(oh & s->suitmask[su]) && (oh & s->suitmask[s->trump])) ruff = 1;
+                }
+        }
         for (int i = 0; i < s->nord[su]; i++) {
             int c = s->ord[su][i];
             if (!(live >> c & 1)) continue;
@@ -210,11 +232,20 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                         /* lead: the top card of a suit first (trumps before), then low cards */
                         int top = 1;
                         for (int j = 0; j < i; j++) if (live >> s->ord[su][j] & 1) { top = 0; break; }
-                        sc = top ? 3000 + (su == s->trump) * 500 + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
+                        if (!s->lead_order)
+                            sc = top ? 3000 + (su == s->trump) * 500 + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
+                        else if (top)
+                            sc = ruff ? 500 + s->pts[c] : 3000 + (su == s->trump) * 500 + s->pts[c];
+                        else if (topseat == ((player + 2) & 3) && !ruff)
+                            sc = 2500 + 8 * s->pts[c] - s->str[su][c];
+                        else
+                            sc = (ruff ? 200 : 1000) - 8 * s->pts[c] - s->str[su][c];
                     } else {
                         int st = s->str[ls][c];
                         int wins = st > ws;
-                        if (partner_wins)
+                        if (partner_wins && !partner_safe)   /* keep the points back */
+                            sc = wins ? 2000 - st : 1000 - 8 * s->pts[c] - s->str[su][c];
+                        else if (partner_wins)
                             sc = wins ? 1000 - st : 3000 + 8 * s->pts[c] - s->str[su][c];
                         else
                             sc = wins ? 4000 - st + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
@@ -239,12 +270,28 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
     return n;
 }
 
-/* Points the leader's team takes for sure (when it wants them): the leader's cards that
- * stand at the top of their suit, one after the other, each win a trick he leads; in a
- * trump game the plain suits only once the opponents have no trump left, which his top
- * trumps see to when there are at least as many of them as either opponent holds trumps
- * (each trump lead draws one from each of them: only the Puur may stay back, and the top
- * trumps include it). All the points if every card of his wins. */
+/* The sum of the n lowest points among the cards of h (all of them if it holds fewer). */
+static int low_sum(const S *s, u64 h, int n) {
+    if (n <= 0) return 0;
+    int v[NCARDS], m = 0, sum = 0;
+    while (h) {
+        int c = lowbit(h), p = s->pts[c], i = m++;
+        h &= h - 1;
+        while (i > 0 && v[i - 1] > p) { v[i] = v[i - 1]; i--; }
+        v[i] = p;
+    }
+    for (int i = 0; i < n && i < m; i++) sum += v[i];
+    return sum;
+}
+
+/* Points the leader's team takes for sure when it wants them (the cashing bound): the
+ * leader's cards that stand at the top of their suit, one after the other, each win a
+ * trick he leads; in a trump game the plain suits only once the opponents have no trump
+ * left, which his top trumps see to when there are at least as many of them as either
+ * opponent holds trumps (each trump lead draws one from each of them: only the Puur may
+ * stay back, and the top trumps include it). Into these T tricks each of the other three
+ * players gives T cards of his: at least his T cheapest. All the points if every card of
+ * the leader wins. */
 static int top_run(const S *s, int su, u64 live, u64 mine, int *tricks) {
     int p = 0;
     for (int i = 0; i < s->nord[su]; i++) {
@@ -270,7 +317,40 @@ static int sure_points(const S *s, int leader, int left, int R) {
     if (plain_ok)
         for (int su = 0; su < NSUITS; su++)
             if (su != s->trump && (mine & s->suitmask[su])) lb += top_run(s, su, live, mine, &tricks);
-    return tricks == left ? R : lb;
+    if (tricks == left) return R;
+    if (s->use_sure_low)
+        for (int i = 1; i < 4; i++) lb += low_sum(s, s->hand[(leader + i) & 3], tricks);
+    return lb;
+}
+
+/* Points a team takes whatever anyone plays (the forced bound, Misère included): the
+ * live trumps from the top down that its two players hold between them each end in a
+ * trick of theirs (whatever is played above them later is theirs too). With a of them in
+ * one hand and b in the other, they lie in at least m = max(a, b) tricks, into which
+ * every player gives m cards of his: the other team at least its m cheapest each, the
+ * holders their top trumps and their cheapest others. All the points if m is every
+ * trick left. Returns the points, the team in *team (-1: no trump left). */
+static int forced_points(const S *s, int left, int R, int *team) {
+    *team = -1;
+    if (s->trump < 0) return 0;
+    int cnt[4] = {0, 0, 0, 0}, p = 0, t = -1;
+    u64 run[4] = {0, 0, 0, 0};
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    for (int i = 0; i < s->nord[s->trump]; i++) {
+        int c = s->ord[s->trump][i];
+        if (!(live >> c & 1)) continue;
+        int owner = (s->hand[0] >> c & 1) ? 0 : (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : 3;
+        if (t < 0) t = TEAM(owner);
+        else if (TEAM(owner) != t) break;
+        cnt[owner]++; run[owner] |= (u64)1 << c; p += s->pts[c];
+    }
+    if (t < 0) return 0;
+    *team = t;
+    int m = cnt[t] > cnt[t + 2] ? cnt[t] : cnt[t + 2];
+    if (m == left) return R;
+    p += low_sum(s, s->hand[t] & ~run[t], m - cnt[t]) + low_sum(s, s->hand[t + 2] & ~run[t + 2], m - cnt[t + 2]);
+    p += low_sum(s, s->hand[1 - t], m) + low_sum(s, s->hand[3 - t], m);
+    return p;
 }
 
 static int trick(S *s, int k, int alpha, int beta);
@@ -293,18 +373,32 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         s->nodes += 4;
         return TEAM(w) == s->maxteam ? p : 0;
     }
-    if (s->use_sure && s->maxside == s->maxteam) {   /* not in a Misère: nobody cashes there */
-        int lb = sure_points(s, leader, left, R);
-        if (TEAM(leader) == s->maxteam) { if (lb >= beta) return lb; }
-        else if (R - lb <= alpha) return R - lb;
+    u64 key[4], h = 0;
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    if (s->use_tt) {   /* the table's bucket is fetched from memory while the bounds are computed */
+        make_key(s, key);
+        h = key_hash(key, leader) & s->mask & ~(u64)3;
+        __builtin_prefetch(&tt[h]);
+        __builtin_prefetch((char *)&tt[h] + 64);
+        __builtin_prefetch((char *)&tt[h] + 128);
     }
-    u64 key[4];
+    if (s->use_sure) {
+        /* bounds on the max team's points: what either team takes for sure */
+        int lo_b = 0, hi_b = R, ft, fp;
+        if (s->use_forced && (fp = forced_points(s, left, R, &ft)) > 0) {
+            if (ft == s->maxteam) lo_b = fp; else hi_b = R - fp;
+        }
+        if (s->maxside == s->maxteam) {   /* not in a Misère: nobody cashes there */
+            int lb = sure_points(s, leader, left, R);
+            if (TEAM(leader) == s->maxteam) { if (lb > lo_b) lo_b = lb; }
+            else if (R - lb < hi_b) hi_b = R - lb;
+        }
+        if (lo_b >= beta) return lo_b;
+        if (hi_b <= alpha) return hi_b;
+    }
     Entry *e = NULL;
     int hint = -1, a0 = alpha, b0 = beta;
-    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     if (s->use_tt) {
-        make_key(s, key);
-        u64 h = key_hash(key, leader) & s->mask & ~(u64)3;
         Entry *victim = NULL;
         for (int i = 0; i < 4; i++) {
             Entry *x = &tt[h + i];
@@ -474,7 +568,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * hands: 4 masks of the 36 cards; team 0 (A and C) or 1: whose points are counted, who
  * maximises them unless misere (then the other team does); target < 0: the exact value;
  * options: bit 0 no table, bit 1 no equivalence, bit 2 no ordering, bit 3 MTD(f) instead
- * of bisection, bit 4 one full-window search instead, bit 5 no sure-trick bound.
+ * of bisection, bit 4 one full-window search instead, bit 5 no sure-trick bound, bit 6
+ * no cheapest cards of the others in the cashing bound, bit 7 no forced (top-trump) bound.
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
@@ -510,7 +605,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
     s->maxside = misere ? 1 - maxteam : maxteam;
     s->use_tt = !(options & 1); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
-    s->use_sure = !(options & 32);
+    s->use_sure = !(options & 32); s->use_sure_low = !(options & 64); s->use_forced = !(options & 128); s->lead_order = !(options & 256); s->follow_order = !(options & 512);
     s->max_nodes = max_nodes; s->leader = leader;
     double t0 = now();
     s->deadline = max_seconds > 0 ? t0 + max_seconds : 0;

@@ -25,7 +25,13 @@ owner and point value, suit by suit: which cards were played before does not mat
 one candidate from each group of equivalent cards (next to each other among the cards
 not yet played, in one hand, worth the same); move ordering (the table's best card first,
 then a cheap winner, points onto a partner's trick, losing cheaply); bounds from the
-points still out and from sure tricks (the leader's top cards). Every rule of play comes from :mod:`tutor.play.rules`.
+points still out, from sure tricks (the leader's top cards, with the cheapest cards the
+others must give to them) and from the top trumps, which take their tricks whatever is
+played (for both teams, Misère included). The core also orders the leads by who holds
+each suit's top card and who can trump it, and holds points back in third hand when the
+last player can still take the partner's trick (the reference keeps the plainer order:
+the order changes the nodes, never the values). Every rule of play comes from
+:mod:`tutor.play.rules`.
 """
 from __future__ import annotations
 
@@ -50,6 +56,7 @@ ENGINE = "c" if _core is not None else "python"   # what "auto" runs on this mac
 _INDEX = {c: i for i, c in enumerate(DECK)}
 # search options, for the benchmark's "what each technique buys" (the C core only)
 NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, MTDF, FULL_WINDOW, NO_SURE_TRICKS = 1, 2, 4, 8, 16, 32
+NO_CHEAPEST_CARDS, NO_FORCED, NO_LEAD_ORDERING, NO_THIRD_HAND = 64, 128, 256, 512
 
 
 class SearchStopped(TutorError):
@@ -157,6 +164,11 @@ def solve_many(deals: Sequence[Deal], *, target: int | None = None, engine: str 
 
 
 # -- the reference ---------------------------------------------------------------------
+def _narrow(maxing: bool, best: int, alpha: int, beta: int) -> tuple[int, int]:
+    """The alpha-beta window after a move whose value makes ``best`` the best so far."""
+    return (max(alpha, best), beta) if maxing else (alpha, min(beta, best))
+
+
 class Reference:
     """The pure-Python search, the same design as the core (see the module). Cards are
     numbers (their place in ``DECK``) and hands bit masks, as in the core; which cards
@@ -334,14 +346,19 @@ class Reference:
         cards = [c for c in self.order[rel[0]] if live >> c & 1]
         return cards[rel[1]] if rel[1] < len(cards) else None
 
+    def low_sum(self, hand: int, n: int) -> int:
+        """The points of the ``n`` cheapest cards of ``hand`` (all of them if fewer)."""
+        return sum(sorted(self.pts[c] for c in range(36) if hand >> c & 1)[:max(0, n)])
+
     def sure_points(self, leader: int, left: int, R: int) -> int:
         """Points the leader's team takes for sure if it wants them (not in a Misère): the
         leader's cards that stand at the top of their suit, one after the other, each win
         a trick he leads; in a trump game the plain suits only once the opponents have no
         trump left, which his top trumps see to when there are at least as many of them
         as either opponent holds trumps (each trump lead draws one from each: only the
-        Puur may stay back, and the top trumps include it). All the points if every card
-        of his wins."""
+        Puur may stay back, and the top trumps include it). Into these T tricks each of
+        the other three players gives T cards: at least his T cheapest. All the points if
+        every card of the leader wins."""
         live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
         mine = self.hands[leader]
         t = SUITS.index(self.trump.suit) if self.trump.suit is not None else -1
@@ -366,7 +383,42 @@ class Reference:
                 if s != t:
                     p, n = top_run(s)
                     sure, tricks = sure + p, tricks + n
-        return R if tricks == left else sure
+        if tricks == left:
+            return R
+        return sure + sum(self.low_sum(self.hands[(leader + i) % 4], tricks) for i in (1, 2, 3))
+
+    def forced_points(self, left: int, R: int) -> tuple[int, int]:
+        """(points, team): what a team takes whatever anyone plays, Misère included. The
+        live trumps from the top down that its two players hold between them each end in
+        a trick of theirs (what is played above them later is theirs too); with a of them
+        in one hand and b in the other they lie in at least m = max(a, b) tricks, into
+        which every player gives m cards: the other team at least its m cheapest each,
+        the holders their top trumps and their cheapest others. All the points if m is
+        every trick left. Team -1: no trump game, or no trump left."""
+        if self.trump.suit is None:
+            return 0, -1
+        run = [0, 0, 0, 0]
+        team, p = -1, 0
+        for c in self.order[SUITS.index(self.trump.suit)]:
+            owner = next((i for i in range(4) if self.hands[i] >> c & 1), None)
+            if owner is None:
+                continue
+            if team < 0:
+                team = self.team(owner)
+            elif self.team(owner) != team:
+                break
+            run[owner] |= 1 << c
+            p += self.pts[c]
+        if team < 0:
+            return 0, -1
+        a, b = run[team].bit_count(), run[team + 2].bit_count()
+        m = max(a, b)
+        if m == left:
+            return R, team
+        p += self.low_sum(self.hands[team] & ~run[team], m - a)
+        p += self.low_sum(self.hands[team + 2] & ~run[team + 2], m - b)
+        p += self.low_sum(self.hands[1 - team], m) + self.low_sum(self.hands[3 - team], m)
+        return p, team
 
     def boundary(self, leader: int, alpha: int, beta: int) -> int:
         """The counted team's points from a trick boundary on. Fail-soft alpha-beta."""
@@ -383,13 +435,23 @@ class Reference:
             self.nodes += 4
             w = (leader + self.winner(cards)) % 4
             return R if self.team(w) == self.maxteam else 0
+        # bounds on the counted team's points: what either team takes for sure
+        low, high = 0, R
+        forced, team = self.forced_points(hand.bit_count(), R)
+        if team == self.maxteam:
+            low = forced
+        elif team >= 0:
+            high = R - forced
         if self.maxside == self.maxteam:        # not in a Misère: nobody cashes there
             sure = self.sure_points(leader, hand.bit_count(), R)
             if self.team(leader) == self.maxteam:
-                if sure >= beta:
-                    return sure
-            elif R - sure <= alpha:
-                return R - sure
+                low = max(low, sure)
+            else:
+                high = min(high, R - sure)
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
         key = self.key(leader)
         lo, hi, rel = self.tt.get(key, (0, R, None))
         if lo >= beta:
@@ -416,10 +478,7 @@ class Reference:
                 break
             if best is None or (v > best if maxing else v < best):
                 best, best_card = v, card
-            if maxing:
-                alpha = max(alpha, best)
-            else:
-                beta = min(beta, best)
+            alpha, beta = _narrow(maxing, best, alpha, beta)
             if alpha >= beta:
                 break
         self.leader, self.table = saved, saved_table
@@ -462,10 +521,7 @@ class Reference:
                 return 0
             if best is None or (v > best if maxing else v < best):
                 best = v
-            if maxing:
-                alpha = max(alpha, best)
-            else:
-                beta = min(beta, best)
+            alpha, beta = _narrow(maxing, best, alpha, beta)
             if alpha >= beta:
                 break
         return best
