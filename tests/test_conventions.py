@@ -220,3 +220,174 @@ def test_fort_explains_a_hilfe_that_would_fall_above_120():
     advice = cv.advise("Eichel:U87 Schellen:KU Rosen:U6 Schilten:O8", "110 Eichel, 115 Rosen")
     assert advice.call == "fort" and "Die Hilfe in Eichel wäre 130, über 120" in advice.text("de")
     assert "Nell zu dritt hiesse 50" in cv.advise("Eichel:7 Schellen:B97 Rosen:B86 Schilten:B6", "60 Eichel").text()
+
+
+# -- why nothing but fort (issue 12: each line pinned) -------------------------------------
+# "Wer mit seiner Farbe erst auf eine Zahl käme, die unter dem laufenden Gebot liegt oder
+# gleich hoch ist, hat die Eröffnung verpasst"; "Die Eröffnung beginnt bei drei Karten und
+# reicht bis 120. Über 120 sagen die Zahlen bis 150 nur, was das Team sich zutraut."
+from tutor.cards import Hand  # noqa: E402
+
+NOTHING = "Eichel:678 Schellen:678 Rosen:78 Schilten:6"     # no Puur, no Nell, no Ace
+
+
+def why(hand, auction, **kw):
+    return cv.why_fort(Hand.parse(hand), cv.replay(auction).situation(), **kw)
+
+
+@pytest.mark.parametrize("auction, seat_de, seat_en", [
+    ("", "A bietet nicht", "A does not bid"),
+    ("60 Schilten", "B lässt das Gebot stehen", "B lets the bid stand"),
+])
+def test_a_hand_without_puur_nell_or_ace_says_fort_and_why(auction, seat_de, seat_en):
+    # three Eichel and three Schellen without Puur or Nell open nothing, not even as missed
+    advice = cv.advise(NOTHING, auction)
+    assert advice.call == "fort"
+    assert advice.text("de") == (f"fort: {seat_de} und bleibt für dieses Bieten draussen. Keine Eröffnung "
+                                 "(Puur oder Nell zu dritt), keine Hilfe und kein Grund für eine Ass-Ansage: fort.")
+    assert advice.text("en") == (f"fort: {seat_en} and is out for this auction. No opening (Puur or Nell "
+                                 "with three cards), no Hilfe and no reason for an Ace announcement: fort.")
+
+
+def test_the_plain_fort_line_only_when_no_other_reason_is_given():
+    plain = [("Keine Eröffnung (Puur oder Nell zu dritt), keine Hilfe und kein Grund für eine Ass-Ansage: fort.",
+              "No opening (Puur or Nell with three cards), no Hilfe and no reason for an Ace announcement: fort.")]
+    assert why(NOTHING, "60 Schilten") == plain
+    # when the judgement gave its reasons (alone=False), the plain line is not added
+    assert why(NOTHING, "60 Schilten", alone=False) == []
+
+
+def test_before_any_bid_nothing_is_missed():
+    # the Puur zu dritt opens at 60; with no bid standing there is nothing to miss
+    lines = why("Rosen:U87 Eichel:678 Schellen:678", "")
+    assert not any("verpasst" in de for de, _ in lines)
+
+
+@pytest.mark.parametrize("auction, hand, line_de, line_en", [
+    # A opened on the Nell row (110): C's Hilfe shows the Puur; over 125 the lower is 130
+    ("110 Eichel, 125 Rosen", "Eichel:U8 Schellen:678 Rosen:678 Schilten:6",
+     "Die Hilfe in Eichel wäre 130, über 120: dort zeigen die Zahlen keine Karten mehr, der Puur bleibt ungesagt.",
+     "The Hilfe in Eichel would be 130, above 120: there the numbers show no cards, so the Puur goes unsaid."),
+    # with three cards it is the upper of 130/140
+    ("110 Eichel, 125 Rosen", "Eichel:U87 Schellen:678 Rosen:78 Schilten:6",
+     "Die Hilfe in Eichel wäre 140, über 120: dort zeigen die Zahlen keine Karten mehr, der Puur bleibt ungesagt.",
+     "The Hilfe in Eichel would be 140, above 120: there the numbers show no cards, so the Puur goes unsaid."),
+    # A opened on the Puur row (120): the Hilfe shows the Nell
+    ("120 Eichel, 125 Rosen", "Eichel:96 Schellen:678 Rosen:78 Schilten:67",
+     "Die Hilfe in Eichel wäre 130, über 120: dort zeigen die Zahlen keine Karten mehr, das Nell bleibt ungesagt.",
+     "The Hilfe in Eichel would be 130, above 120: there the numbers show no cards, so the Nell goes unsaid."),
+])
+def test_a_hilfe_above_120_is_named_with_its_number_and_top_card(auction, hand, line_de, line_en):
+    advice = cv.advise(hand, auction)
+    assert advice.call == "fort"
+    assert advice.reasons("de")[1:] == (line_de,) and advice.reasons("en")[1:] == (line_en,)
+
+
+@pytest.mark.parametrize("auction, hand", [
+    # the upper Hilfe over 105 is 120, still a Hilfe: nothing above 120 to explain
+    ("100 Eichel, 105 Rosen", "Eichel:968 Schellen:678 Rosen:7 Schilten:67"),
+    # C gave the Hilfe already (70); later Zehner in Eichel only raise
+    ("60 Eichel, fort, 70 Eichel, 125 Rosen, fort", "Eichel:96 Schellen:678 Rosen:78 Schilten:67"),
+    # the opponents opened Eichel: D's Puur there is no Hilfe
+    ("110 Eichel, 125 Rosen, fort", "Eichel:U87 Schellen:678 Rosen:7 Schilten:67"),
+    # the partner opened Eichel, but C holds neither top card there
+    ("110 Eichel, 125 Rosen", NOTHING),
+    # the Puur alone is no Hilfe: the Hilfe is "zu zweit" or "zu dritt oder mehr"
+    ("110 Eichel, 125 Rosen", "Eichel:U Schellen:6789 Rosen:678 Schilten:6"),
+])
+def test_no_hilfe_line_where_there_is_no_hilfe_to_miss(auction, hand):
+    assert not any("Hilfe in" in de for de, _ in why(hand, auction))
+
+
+def test_a_missed_opening_only_in_a_suit_nobody_opened_and_with_a_top_card():
+    # C's Puur zu dritt in Schellen, which B and D opened: no opening missed there
+    assert not any("verpasst" in de for de, _ in why("Schellen:U87 Eichel:678 Rosen:7 Schilten:67",
+                                                     "60 Eichel, 70 Schellen"))
+    # three Eichel without Puur or Nell: no opening at all, so none missed
+    assert not any("verpasst" in de for de, _ in why(NOTHING, "60 Schilten"))
+
+
+# -- what check says, sentence by sentence (issue 12) -----------------------------------------
+# A verdict says what the call means, whether it follows the Ansageregeln, where the hand
+# breaks the promise, and the recommended call when it differs.
+C_HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+C_HILFE_DE = ("Hilfe in Eichel, der Farbe von A: die beiden kleinsten Zehner über 70 sind 80 und 90, "
+              "90 Eichel ist der obere: Nell zu dritt oder mehr. Eichel: hält das Nell, 3 oder mehr Karten.")
+C_HILFE_EN = ("Hilfe in Eichel, the suit A opened: the two smallest Zehner above 70 are 80 and 90, "
+              "90 Eichel is the upper: the Nell with three cards or more. Eichel: holds the Nell, 3 or more cards.")
+
+
+def test_a_true_conventional_call_that_is_the_recommendation_is_only_explained():
+    v = cv.check(C_HAND, "60 Eichel, 70 Schellen", "90 Eichel")
+    assert v.text("de") == C_HILFE_DE and v.text() == C_HILFE_DE and v.text("en") == C_HILFE_EN
+
+
+def test_an_unconventional_call_is_named_so_and_the_hilfe_recommended():
+    # over 70 only the 75 shows an Ace; C's Nell zu dritt makes the upper Hilfe, 90
+    v = cv.check(C_HAND, "60 Eichel, 70 Schellen", "85 Schilten")
+    assert v.text("de") == ("85 Schilten folgt keiner Ansageregel: nur der nächste Fünfer über dem laufenden "
+                            "Gebot (75) ist eine Ass-Ansage. Das ist keine Ansage nach den Ansageregeln. "
+                            "Empfohlen: 90 Eichel. " + C_HILFE_DE)
+    assert v.text("en") == ("85 Schilten follows no convention: only the next Fünfer above the standing bid "
+                            "(75) shows an Ace. That is not a conventional call. Recommended: 90 Eichel. "
+                            + C_HILFE_EN)
+
+
+def test_an_illegal_call_says_why_and_what_to_call():
+    v = cv.check(C_HAND, "60 Eichel, 70 Schellen", "65 Rosen")
+    assert v.text() == "Nicht erlaubt: 65 Rosen überbietet 70 Schellen nicht. Empfohlen: 90 Eichel. " + C_HILFE_DE
+    assert v.text("en") == "Not legal: 65 Rosen does not overbid 70 Schellen. Recommended: 90 Eichel. " + C_HILFE_EN
+    assert v.to_json()["text"] == v.text("de")
+
+
+def test_an_untrue_hilfe_says_what_the_hand_holds_and_which_part_breaks():
+    # the upper Hilfe promises the Nell with three or more; C holds two Eichel: the lower, 80
+    v = cv.check("Eichel:A9 Schellen:KUO Rosen:U6 Schilten:O8", "60 Eichel, 70 Schellen", "90 Eichel")
+    assert v.text("de").startswith(C_HILFE_DE + " Das Blatt passt nicht dazu: in Eichel hältst du A 9: "
+                                   "2 Karten, nicht 3 oder mehr. Empfohlen: 80 Eichel. ")
+    assert v.text("en").startswith(C_HILFE_EN + " The hand does not fit: in Eichel you hold A 9: "
+                                   "2 cards, not 3 or more. Recommended: 80 Eichel. ")
+
+
+def test_an_untrue_nell_opening_names_every_broken_part():
+    # 50 is the Nell zu dritt, without the Puur; Puur zu viert is 80
+    v = cv.check("Rosen:U876 Eichel:AK Schellen:7 Schilten:67", "", "50 Rosen")
+    assert "Das Blatt passt nicht dazu: in Rosen hältst du U 8 7 6: ohne das Nell, mit dem Puur, " \
+           "4 Karten, nicht genau 3. Empfohlen: 80 Rosen." in v.text("de")
+    assert "The hand does not fit: in Rosen you hold U 8 7 6: without the Nell, with the Puur, " \
+           "4 cards, not exactly 3. Recommended: 80 Rosen." in v.text("en")
+
+
+def test_an_ace_announcement_without_the_ace():
+    v = cv.check("Rosen:K7 Eichel:AKOB Schellen:7 Schilten:67", "60 Eichel", "65 Rosen")
+    assert "Das Blatt passt nicht dazu: in Rosen hältst du K 7: ohne das Ass. Empfohlen: fort." in v.text("de")
+    assert "The hand does not fit: in Rosen you hold K 7: without the Ace. Recommended: fort." in v.text("en")
+
+
+def test_out_of_turn_the_recommendation_may_be_to_say_nothing():
+    # D may double A's 60 out of turn; with nothing in the hand it should stay silent
+    v = cv.check(NOTHING, "60 Eichel", "D: dopple")
+    assert v.legal and v.recommended is None
+    assert v.text("de").endswith("Empfohlen: nichts sagen.")
+    assert v.text("en").endswith("Recommended: say nothing.")
+
+
+def test_how_a_hand_breaks_a_promise_by_itself():
+    nell = cv.Promise.from_json({"suit": "Rosen", "has": ["9"], "lacks": ["U"], "length": [3, 3]})
+    assert nell.mismatch(Hand.parse("Rosen:986 Eichel:AK Schellen:76 Schilten:67")) == ""
+    assert nell.mismatch(Hand.parse("Rosen:U876 Eichel:AK Schellen:7 Schilten:67")) == \
+        "in Rosen hältst du U 8 7 6: ohne das Nell, mit dem Puur, 4 Karten, nicht genau 3"
+    # a void: the Ace promises at least one card of the suit
+    ace = cv.Promise.from_json({"suit": "Rosen", "has": ["A"], "length": [1, 9]})
+    void = Hand.parse("Eichel:AKOB Schellen:76 Schilten:678")
+    assert ace.mismatch(void) == "du hältst kein Rosen: ohne das Ass, 0 Karten, nicht 1 oder mehr"
+    assert ace.mismatch(void, "en") == "you hold no Rosen: without the Ace, 0 cards, not 1 or more"
+
+
+def test_the_library_speaks_german_unless_asked_otherwise():
+    # the Jassverband's language is the default of every text the library writes
+    advice = cv.advise(NOTHING, "")
+    assert advice.to_json()["text"].startswith("fort: A bietet nicht und bleibt für dieses Bieten draussen. ")
+    assert advice.to_json("en")["text"].startswith("fort: A does not bid and is out for this auction. ")
+    assert cv.state_line(cv.explain("60 Eichel").state) == "Am Zug: B."
+    assert cv.check(C_HAND, "60 Eichel, 70 Schellen", "65 Rosen").to_json()["text"].startswith("Nicht erlaubt: ")

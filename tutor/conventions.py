@@ -867,8 +867,8 @@ def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[tuple[str, st
     standing = s.standing_value
     for suit, opened in s.opened.items():
         other = OTHER_TOP.get(opened.top)
-        if opened.opener == s.partner and other and hand.has(suit, other) \
-                and suit not in s.zehner.get(s.seat, frozenset()):
+        if opened.opener == s.partner and other and hand.has(suit, other) and hand.length(suit) >= 2 \
+                and suit not in s.zehner.get(s.seat, frozenset()):   # the Hilfe: zu zweit or more
             low, high = s.two_zehner()
             fitting = low if hand.length(suit) == 2 else high
             if fitting > s.rules.opening_max:
