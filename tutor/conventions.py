@@ -267,6 +267,10 @@ class Situation:
 
     def two_zehner(self) -> tuple[int, int]:
         """The two smallest Zehner above the standing bid (the Hilfe's numbers)."""
+        return self._two_zehner
+
+    @cached_property
+    def _two_zehner(self) -> tuple[int, int]:
         v = self.standing_value
         first = self.rules.lowest_bid if v is None else v + 1
         first += (-first) % 10
@@ -275,6 +279,10 @@ class Situation:
     def next_fuenfer(self) -> int | None:
         """The Fünfer of the Ass-Ansage: the next Fünfer above the standing bid. None
         before the first bid: the Ass-Ansage answers a bid that has been made."""
+        return self._next_fuenfer
+
+    @cached_property
+    def _next_fuenfer(self) -> int | None:
         v = self.standing_value
         if v is None:
             return None

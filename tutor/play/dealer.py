@@ -30,7 +30,8 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
-from math import comb
+from math import comb, factorial
+from operator import add, sub
 from typing import Iterable, Mapping, Sequence
 
 from tutor.cards import DECK, HAND_SIZE, SUITS, Card, Hand, Rank, Suit
@@ -181,7 +182,13 @@ class _Free:
     def get(self, cap: tuple[int, ...], default: int = 0) -> int:
         if sum(cap) != self.n or min(cap) < 0 or max(cap) > self.size:
             return default
-        return _multinomial(cap)
+        out = _FACTORIAL[self.n]
+        for x in cap:
+            out //= _FACTORIAL[x]
+        return out
+
+
+_FACTORIAL = [factorial(n) for n in range(len(DECK) + 1)]
 
 
 def _pick(weights: Sequence[int], rng: random.Random) -> int:
@@ -244,7 +251,7 @@ class Dealer:
             table: dict[tuple[int, ...], int] = {}
             for cap, w_rest in rest[i + 1].items():
                 for lengths, w in self.suits[i].ways.items():
-                    c = tuple(a + b for a, b in zip(cap, lengths))
+                    c = tuple(map(add, cap, lengths))
                     if max(c) <= self.size:
                         table[c] = table.get(c, 0) + w * w_rest
             rest[i] = table
@@ -307,7 +314,7 @@ class Dealer:
         if found is None:
             options, weights = [], []
             for lengths, w in self.suits[i].ways.items():
-                left = tuple(a - b for a, b in zip(cap, lengths))
+                left = tuple(map(sub, cap, lengths))
                 if min(left) < 0:
                     continue
                 w_rest = self._rest[i + 1].get(left, 0)
