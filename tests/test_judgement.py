@@ -9,6 +9,7 @@ import pytest
 from tutor import conventions as cv
 from tutor import judgement
 from tutor.cards import Hand, Suit
+from tutor.i18n import M
 from tutor.rules import load
 
 ERW = load("erweitert")
@@ -179,7 +180,7 @@ def test_a_judge_picks_and_the_conventions_explain():
         name = "silent"
 
         def choose(self, hand, s, readings, standing=None):
-            return judgement.Judgement(None, [("nichts", "nothing")], {"samples": 0})
+            return judgement.Judgement(None, [M("nothing")], {"samples": 0})   # reasons: messages
 
     advice = cv.advise("Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "60 Eichel, 70 Schellen", judge=Silent())
     assert advice.call == "fort" and advice.to_json("en")["evidence"] == {"samples": 0}

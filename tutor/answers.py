@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from tutor.errors import IllegalCallError, ParseError, TutorError
+from tutor.i18n import M
 
 
 def option(name: str, parse: Callable, text: str):
@@ -62,8 +63,7 @@ def verdict(hand: str | None, auction: str, call: str, seat: str | None, rules):
     from tutor.auction import sidi_barrani_spec, split_seat
 
     if hand is None:
-        raise TutorError("check needs --hand: whether a call is true depends on the hand",
-                         de="check braucht --hand: ob eine Ansage zum Blatt passt, hängt vom Blatt ab")
+        raise TutorError(M("check needs --hand: whether a call is true depends on the hand"))
     hand_value, auction_value = inputs(hand, auction, rules)
     spec = sidi_barrani_spec(rules)
     try:   # unreadable is an input error; well formed but illegal is check's answer
@@ -113,7 +113,7 @@ def tafel_game(data: Mapping[str, Any], partie, where: str = "tafel add",
             else:
                 k = partie.seat_of(str(key), where_key)
             if k in shown:
-                raise ParseError(f"{label('weis')}: {k} given twice", de=f"{label('weis')}: {k} doppelt angegeben")
+                raise ParseError(M("{where}: {key} given twice", where=label("weis"), key=k))
             shown[k] = value
         data["weis"] = shown
     stoeck = data.get("stoeck")
@@ -123,6 +123,6 @@ def tafel_game(data: Mapping[str, Any], partie, where: str = "tafel add",
     if not data.get("fort"):
         for key in ("contract", "declarer", "card_points"):
             if data.get(key) is None:
-                raise ParseError(f"{where}: {label(key)} is missing (or {label('fort')} for four forts)",
-                                 de=f"{where}: {label(key)} fehlt (oder {label('fort')} für viermal fort)")
+                raise ParseError(M("{where}: {field} is missing (or {fort} for four forts)", where=where,
+                                   field=label(key), fort=label("fort")))
     return Game.from_dict(data, partie.rules, where, label=label)

@@ -37,6 +37,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, Auction, Call, sidi_barrani_spec
 from tutor.cards import NELL, PUUR, SUITS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
+from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, join
 from tutor.rules import TableRules, load as load_rules
 from tutor import judgement
 from tutor.scoring import partner_of
@@ -45,16 +46,39 @@ KINDS = ("opening", "hilfe", "ace", "raise", "want", "confidence", "matsch", "fo
          "double", "redouble", "unconventional")
 MAX_LENGTH = 9  # "or more" in a length range
 # How the kinds are named for a reader (the JSON keeps the ids above).
-KIND_LABELS = {
-    "de": {"opening": "Eröffnung", "hilfe": "Hilfe", "ace": "Ass-Ansage", "raise": "Erhöhung",
-           "want": "Wir wollen eure Farbe", "confidence": "Zutrauen (über 120)",
-           "matsch": "Matsch", "fort": "fort", "double": "Doppeln", "redouble": "Kontern",
-           "unconventional": "keine Ansageregel"},
-    "en": {"opening": "opening", "hilfe": "Hilfe (support)", "ace": "Ace announcement",
-           "raise": "raise", "want": "we want your suit", "confidence": "confidence (above 120)",
-           "matsch": "Matsch", "fort": "fort (pass)", "double": "double", "redouble": "konter (redouble)",
-           "unconventional": "no convention"},
+KIND_NAMES: dict[str, Msg] = {
+    "opening": Mp("kind of call", "opening"), "hilfe": Mp("kind of call", "Hilfe (support)"),
+    "ace": Mp("kind of call", "Ace announcement"), "raise": Mp("kind of call", "raise"),
+    "want": Mp("kind of call", "we want your suit"),
+    "confidence": Mp("kind of call", "confidence (above 120)"), "matsch": Mp("kind of call", "Matsch"),
+    "fort": Mp("kind of call", "fort (pass)"), "double": Mp("kind of call", "double"),
+    "redouble": Mp("kind of call", "konter (redouble)"),
+    "unconventional": Mp("kind of call", "no convention"),
 }
+
+
+def kind_label(kind: str, lang: "str | None" = None) -> str:
+    """A kind of call as a reader says it (the id itself when it is not a kind)."""
+    name = KIND_NAMES.get(kind)
+    return name.text(lang) if name is not None else kind
+
+
+class _KindLabels(Mapping):
+    """``KIND_LABELS[lang][kind]``: the kinds' names per language, from the catalogs."""
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return {kind: name.text(lang) for kind, name in KIND_NAMES.items()}
+
+    def __iter__(self):
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+
+KIND_LABELS: Mapping[str, dict[str, str]] = _KindLabels()
 
 
 # The openings, as the Verband's table: number -> (top card shown, exact length).
@@ -67,14 +91,19 @@ OPENINGS: dict[int, tuple[Rank, int]] = {
     110: (NELL, 6), 120: (PUUR, 6),
 }
 OTHER_TOP = {PUUR: NELL, NELL: PUUR}
-COUNT_WORD = {
-    "de": {1: "allein", 2: "zu zweit", 3: "zu dritt", 4: "zu viert", 5: "zu fünft", 6: "zu sechst",
-           7: "zu siebt", 8: "zu acht", 9: "zu neunt"},
-    "en": {1: "alone", 2: "with two cards", 3: "with three cards", 4: "with four cards",
-           5: "with five cards", 6: "with six cards", 7: "with seven cards",
-           8: "with eight cards", 9: "with nine cards"},
+# A top card with its length, as the players say it ("der Puur zu dritt": three cards).
+COUNT_WORD: dict[int, Msg] = {
+    1: M("alone"), 2: M("with two cards"), 3: M("with three cards"), 4: M("with four cards"),
+    5: M("with five cards"), 6: M("with six cards"), 7: M("with seven cards"),
+    8: M("with eight cards"), 9: M("with nine cards"),
 }
-TOP_NAME = {"de": {PUUR: "Puur", NELL: "Nell"}, "en": {PUUR: "Puur", NELL: "Nell"}}
+COUNT_OR_MORE: dict[int, Msg] = {
+    1: M("with one card or more"), 2: M("with two cards or more"), 3: M("with three cards or more"),
+    4: M("with four cards or more"), 5: M("with five cards or more"), 6: M("with six cards or more"),
+    7: M("with seven cards or more"), 8: M("with eight cards or more"), 9: M("with nine cards or more"),
+}
+# The top card a call shows, named as in "Puur zu dritt" (German: no article).
+TOP_NAME: dict[Rank, Msg] = {PUUR: Mp("card shown", "the Puur"), NELL: Mp("card shown", "the Nell")}
 
 
 def opening_number(top: Rank, length: int) -> int:
@@ -121,78 +150,72 @@ class Promise:
                        frozenset(Rank.parse(str(r)) for r in data.get("lacks", [])),
                        (int(length[0]), int(length[1])))
         except (KeyError, TypeError, IndexError, ValueError) as e:
-            raise ParseError(f"cannot read promise {dict(data)!r}: {e}") from None
+            raise ParseError(M("cannot read promise {data!r}: {error}", data=dict(data), error=str(e))) from None
 
     def text(self, lang: str = "de") -> str:
-        parts: list[str] = []
-        names = {PUUR: "Puur", NELL: "Nell"}
+        """What the promise says: ``Eichel: hält den Puur, genau 3 Karten`` (empty when
+        it says nothing)."""
+        parts: list[Msg] = []
         for r in sorted(self.has, key=lambda r: -r.natural):
-            name = names.get(r) or (r.german if lang == "de" else r.english)
-            parts.append(f"{'hält' if lang == 'de' else 'holds'} {_article(name, lang)}")
+            parts.append(M("holds {card}", card=CARD[r]))
         for r in sorted(self.lacks, key=lambda r: -r.natural):
-            name = names.get(r) or (r.german if lang == "de" else r.english)
-            parts.append(f"{'ohne' if lang == 'de' else 'without'} {_article(name, lang, dative=False)}")
+            parts.append(M("without {card}", card=CARD[r]))
         lo, hi = self.length
         if lo == hi:
-            parts.append(f"genau {lo} Karten" if lang == "de" else f"exactly {lo} cards")
+            parts.append(Mn("exactly {n} card", "exactly {n} cards", lo))
         elif hi >= MAX_LENGTH and lo > len(self.has):
-            parts.append(f"{lo} oder mehr Karten" if lang == "de" else f"{lo} or more cards")
+            parts.append(M("{n} or more cards", n=lo))
         elif hi < MAX_LENGTH:
-            parts.append(f"{lo} bis {hi} Karten" if lang == "de" else f"{lo} to {hi} cards")
-        return f"{self.suit.value}: " + ", ".join(parts) if parts else ""
-
+            parts.append(M("{lo} to {hi} cards", lo=lo, hi=hi))
+        if not parts:
+            return ""
+        return _("{suit}: {what}", lang, suit=self.suit.value, what=_listed(parts))
 
     def mismatch(self, hand: Hand, lang: str = "de") -> str:
         """What ``hand`` holds in the suit and which part of the promise it breaks:
         ``in Eichel hältst du A O 9: 3 Karten, nicht genau 2`` (empty when it fits)."""
-        t = MISMATCH_TEXTS[lang if lang in MISMATCH_TEXTS else "en"]
-        names = {PUUR: "Puur", NELL: "Nell"}
         held = " ".join(r.value for r in hand.suit(self.suit))
-        faults: list[str] = []
+        faults: list[Msg] = []
         for r in sorted(self.has, key=lambda r: -r.natural):
             if not hand.has(self.suit, r):
-                faults.append(t["without"].format(card=_article(names.get(r) or _rank_name(r, lang), lang)))
+                faults.append(M("without {card}", card=CARD[r]))
         for r in sorted(self.lacks, key=lambda r: -r.natural):
             if hand.has(self.suit, r):
-                faults.append(t["with"].format(card=_article(names.get(r) or _rank_name(r, lang), lang,
-                                                             dative=True)))
+                faults.append(M("with {card}", card=CARD_WITH[r]))
         n = hand.length(self.suit)
         lo, hi = self.length
         if not lo <= n <= hi:
-            want = (t["exactly"].format(n=lo) if lo == hi else t["or_more"].format(n=lo)
-                    if hi >= MAX_LENGTH else t["between"].format(lo=lo, hi=hi))
-            faults.append(t["length"].format(n=n, want=want))
+            want = (M("exactly {n}", n=lo) if lo == hi else M("{n} or more", n=lo)
+                    if hi >= MAX_LENGTH else M("{lo} to {hi}", lo=lo, hi=hi))
+            faults.append(Mn("{n} card, not {want}", "{n} cards, not {want}", n, want=want))
         if not faults:
             return ""
-        holds = t["holds"].format(suit=self.suit.value, cards=held) if held else t["void"].format(suit=self.suit.value)
-        return f"{holds}: " + ", ".join(faults)
+        holds = (M("in {suit} you hold {cards}", suit=self.suit.value, cards=held) if held
+                 else M("you hold no {suit}", suit=self.suit.value))
+        return _("{holds}: {faults}", lang, holds=holds, faults=_listed(faults))
 
 
-# How a hand breaks a promise, (de, en): one table for the catalogs.
-MISMATCH_TEXTS: dict[str, dict[str, str]] = {
-    "de": {"holds": "in {suit} hältst du {cards}", "void": "du hältst kein {suit}",
-           "without": "ohne {card}", "with": "mit {card}",
-           "length": "{n} Karten, nicht {want}", "exactly": "genau {n}", "or_more": "{n} oder mehr",
-           "between": "{lo} bis {hi}"},
-    "en": {"holds": "in {suit} you hold {cards}", "void": "you hold no {suit}",
-           "without": "without {card}", "with": "with {card}",
-           "length": "{n} cards, not {want}", "exactly": "exactly {n}", "or_more": "{n} or more",
-           "between": "{lo} to {hi}"},
+def _listed(parts: Sequence[object]) -> Msg:
+    """Parts of one statement, each in the language shown, separated by commas."""
+    return join(*sum(([", ", p] for p in parts[1:]), [parts[0]]))
+
+
+# The cards a promise names, as the object of "holds" and "without" (German: den Puur, das
+# Ass) and after "with" (German: dem Puur); the Under and the Nine are the Puur and the Nell.
+CARD: dict[Rank, Msg] = {
+    Rank.UNDER: Mp("card, object", "the Puur"), Rank.NINE: Mp("card, object", "the Nell"),
+    Rank.ASS: Mp("card, object", "the Ace"), Rank.KOENIG: Mp("card, object", "the King"),
+    Rank.OBER: Mp("card, object", "the Ober"), Rank.BANNER: Mp("card, object", "the Banner (ten)"),
+    Rank.EIGHT: Mp("card, object", "the Eight"), Rank.SEVEN: Mp("card, object", "the Seven"),
+    Rank.SIX: Mp("card, object", "the Six"),
 }
-
-
-def _rank_name(r: Rank, lang: str) -> str:
-    return r.german if lang == "de" else r.english
-
-
-def _article(name: str, lang: str, dative: bool = False) -> str:
-    if lang != "de":
-        return f"the {name}"
-    if dative:
-        return {"Puur": "dem Puur", "Nell": "dem Nell", "Ass": "dem Ass", "König": "dem König",
-                "Ober": "dem Ober", "Under": "dem Under", "Banner": "dem Banner"}.get(name, f"der {name}")
-    return {"Puur": "den Puur", "Nell": "das Nell", "Ass": "das Ass", "König": "den König",
-            "Ober": "den Ober", "Under": "den Under", "Banner": "das Banner"}.get(name, f"die {name}")
+CARD_WITH: dict[Rank, Msg] = {
+    Rank.UNDER: Mp("card, after with", "the Puur"), Rank.NINE: Mp("card, after with", "the Nell"),
+    Rank.ASS: Mp("card, after with", "the Ace"), Rank.KOENIG: Mp("card, after with", "the King"),
+    Rank.OBER: Mp("card, after with", "the Ober"), Rank.BANNER: Mp("card, after with", "the Banner (ten)"),
+    Rank.EIGHT: Mp("card, after with", "the Eight"), Rank.SEVEN: Mp("card, after with", "the Seven"),
+    Rank.SIX: Mp("card, after with", "the Six"),
+}
 
 
 def combine(promises: Iterable[Promise]) -> list[Promise]:
@@ -251,8 +274,7 @@ class Situation:
         """The parameters every title of this position may name (see :func:`_basic`)."""
         v = self.standing_value
         return {"seat": self.seat, "partner": self.partner, "standing": v if self.standing else "—",
-                "above_de": f"über {v}" if self.standing else "ohne Gebot davor",
-                "above_en": f"above {v}" if self.standing else "with no bid before it"}
+                "above": M("above {v}", v=v) if self.standing else M("with no bid before it")}
 
     @property
     def team(self) -> frozenset[str]:
@@ -309,13 +331,13 @@ class Convention:
     """One convention: when it applies, what the call promises, how it is named."""
 
     kind: str
-    title: Mapping[str, str]   # per language; {placeholders} filled from match's params
+    title: Msg                 # a catalog message; {placeholders} filled from match's params
     match: Callable[[Situation, Call], Params | None]
     promises: Callable[[Situation, Call, Params], tuple[Promise, ...]] = NO_PROMISES
     reads: str = BID           # the kind of call it reads: bid, fort, double or redouble
 
     def describe(self, params: Params, lang: str) -> str:
-        return self.title[lang].format(**params)
+        return self.title(**params).text(lang)
 
 
 def _is_zehner(call: Call) -> bool:
@@ -340,10 +362,8 @@ def _match_matsch(s: Situation, c: Call) -> Params | None:
 def _match_no_conventions(s: Situation, c: Call) -> Params | None:
     if c.kind == BID and (not s.rules.conventions or _suit_of(c) is None):
         p = _basic(s, c)
-        p["why"] = {"de": "ohne Ansageregeln" if not s.rules.conventions else
-                    f"für {c.strain} gelten keine Ansagen",
-                    "en": "the table plays without the Ansageregeln" if not s.rules.conventions
-                    else f"no Ansagen are agreed for {c.strain}"}
+        p["why"] = (M("the table plays without the Ansageregeln") if not s.rules.conventions
+                    else M("no Ansagen are agreed for {strain}", strain=c.strain))
         return p
     return None
 
@@ -368,11 +388,9 @@ def _opening_params(number: int) -> Params:
     """The parts of an opening's title that depend only on its number (made once each)."""
     top, n = OPENINGS[number]
     row = [v for v, (t, _) in OPENINGS.items() if t == top]
-    return dict(top=TOP_NAME["de"][top], row="/".join(map(str, row)),
-                count_de=COUNT_WORD["de"][n] + (" oder mehr" if n == 6 else ""),
-                count_en=COUNT_WORD["en"][n] + (" or more" if n == 6 else ""),
-                row_de="Puur-Reihe" if top == PUUR else "Nell-Reihe",
-                row_en="Puur row" if top == PUUR else "Nell row")
+    return dict(top=TOP_NAME[top], row="/".join(map(str, row)),
+                count=COUNT_OR_MORE[n] if n == 6 else COUNT_WORD[n],
+                row_name=M("Puur row") if top == PUUR else M("Nell row"))
 
 
 def _promise_opening(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
@@ -395,13 +413,11 @@ def _match_hilfe(s: Situation, c: Call) -> Params | None:
     if c.value not in (low, high):
         return None
     p = _basic(s, c)
-    p.update(low=low, high=high, which_de="untere" if c.value == low else "obere",
-             which_en="lower" if c.value == low else "upper")
+    p.update(low=low, high=high, which=Mp("Zehner", "lower") if c.value == low else Mp("Zehner", "upper"))
     if s.rules.hilfe == "verband":
         other = OTHER_TOP[o.top]
-        p.update(other=TOP_NAME["de"][other], shown=TOP_NAME["de"][o.top],
-                 count_de="zu zweit" if c.value == low else "zu dritt oder mehr",
-                 count_en="with two cards" if c.value == low else "with three cards or more")
+        p.update(other=TOP_NAME[other], shown=TOP_NAME[o.top],
+                 count=COUNT_WORD[2] if c.value == low else COUNT_OR_MORE[3])
     return p
 
 
@@ -410,7 +426,7 @@ def _promise_hilfe(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
     if s.rules.hilfe != "verband":
         return (Promise(suit, length=(1, MAX_LENGTH)),)
     other = OTHER_TOP[s.opened[suit].top]
-    low, _ = s.two_zehner()
+    low, _high = s.two_zehner()
     length = (2, 2) if c.value == low else (3, MAX_LENGTH)
     return (Promise(suit, frozenset({other}), frozenset(), length),)
 
@@ -437,10 +453,8 @@ def _match_ace(s: Situation, c: Call) -> Params | None:
     if owner == "own":
         return None
     p = _basic(s, c)
-    p["whose_de"] = "dieser Farbe, als Trumpf meint er eine andere" if owner == "open" \
-        else "der Farbe der Gegner («Ich halte das Ass eurer Farbe»)"
-    p["whose_en"] = "of this suit and wants another trump" if owner == "open" \
-        else "of the opponents' suit (\"I hold the Ace of your suit\")"
+    p["whose"] = (M("of this suit and wants another trump") if owner == "open"
+                  else M("of the opponents' suit (\"I hold the Ace of your suit\")"))
     return p
 
 
@@ -454,17 +468,13 @@ def _match_unconventional(s: Situation, c: Call) -> Params | None:
     p = _basic(s, c)
     suit = _suit_of(c)
     if _is_fuenfer(c) and suit and s.owner(suit) == "own":
-        p["why_de"] = "ein Fünfer in der eigenen Teamfarbe: dort wird auf Zehnern erhöht, das Ass bleibt ungesagt"
-        p["why_en"] = "a Fünfer in the team's own suit: there one raises on Zehner, the Ace stays unsaid"
+        p["why"] = M("a Fünfer in the team's own suit: there one raises on Zehner, the Ace stays unsaid")
     elif _is_fuenfer(c) and s.next_fuenfer() is None:
-        p["why_de"] = "die Ass-Ansage antwortet auf ein Gebot, das schon gefallen ist; vor dem ersten Gebot zeigt ein Fünfer kein Ass"
-        p["why_en"] = "the Ace announcement answers a bid already made; before the first bid a Fünfer shows no Ace"
+        p["why"] = M("the Ace announcement answers a bid already made; before the first bid a Fünfer shows no Ace")
     elif _is_fuenfer(c):
-        p["why_de"] = f"nur der nächste Fünfer über dem laufenden Gebot ({s.next_fuenfer()}) ist eine Ass-Ansage"
-        p["why_en"] = f"only the next Fünfer above the standing bid ({s.next_fuenfer()}) shows an Ace"
+        p["why"] = M("only the next Fünfer above the standing bid ({n}) shows an Ace", n=s.next_fuenfer())
     else:
-        p["why_de"] = "die Zahl hat hier keine Bedeutung in den Ansageregeln"
-        p["why_en"] = "the number has no meaning in the Ansageregeln here"
+        p["why"] = M("the number has no meaning in the Ansageregeln here")
     return p
 
 
@@ -475,53 +485,48 @@ def _match_fort_or_double(s: Situation, c: Call) -> Params | None:
     p["bid"] = str(high.call) if high else "—"
     p["declarer"] = high.seat if high else "—"
     at_lead = s.auction.over
-    p["end_de"] = "vor dem ersten Ausspiel" if at_lead else "das Bieten ist beendet"
-    p["end_en"] = "before the first lead" if at_lead else "the bidding ends"
-    final = s.rules.fort_final
-    p["fort_de"] = ("lässt das Gebot stehen" if high else "bietet nicht") + \
-        (" und bleibt für dieses Bieten draussen" if final else " (und darf später wieder bieten)")
-    p["fort_en"] = ("lets the bid stand" if high else "does not bid") + \
-        (" and is out for this auction" if final else " (and may bid again later)")
+    p["end"] = M("before the first lead") if at_lead else M("the bidding ends")
+    p["fort"] = FORT_MEANS[bool(high), bool(s.rules.fort_final)]
     return p
+
+
+# What a fort says: (a bid stands, the fort is final) -> the text.
+FORT_MEANS: dict[tuple[bool, bool], Msg] = {
+    (True, True): M("lets the bid stand and is out for this auction"),
+    (True, False): M("lets the bid stand (and may bid again later)"),
+    (False, True): M("does not bid and is out for this auction"),
+    (False, False): M("does not bid (and may bid again later)"),
+}
 
 
 # The table, in priority order: the first convention that matches reads the call.
 CONVENTIONS: tuple[Convention, ...] = (
-    Convention("fort", {"de": "fort: {seat} {fort_de}", "en": "fort: {seat} {fort_en}"},
-               _match_fort_or_double, reads=FORT),
-    Convention("double", {"de": "{seat} doppelt {bid} von {declarer}: die Zielpunkte verdoppeln sich, {end_de}",
-                          "en": "{seat} doubles {bid} by {declarer}: the target points double, {end_en}"},
+    Convention("fort", M("fort: {seat} {fort}"), _match_fort_or_double, reads=FORT),
+    Convention("double", M("{seat} doubles {bid} by {declarer}: the target points double, {end}"),
                _match_fort_or_double, reads=DOUBLE),
-    Convention("redouble", {"de": "{seat} kontert: die Zielpunkte verdoppeln sich erneut und stehen fest",
-                            "en": "{seat} redoubles (konter): the target points double again and are final"},
+    Convention("redouble", M("{seat} redoubles (konter): the target points double again and are final"),
                _match_fort_or_double, reads=REDOUBLE),
-    Convention("matsch", {"de": "Matsch (157): das Team will alle Punkte des Spiels holen, 152 aus den Karten und 5 für den letzten Stich",
-                          "en": "Matsch (157): the team means to take every point of the game, 152 in the cards and 5 for the last trick"},
+    Convention("matsch", M("Matsch (157): the team means to take every point of the game, 152 in the cards "
+                           "and 5 for the last trick"),
                _match_matsch),
-    Convention("confidence", {"de": "{call}: die Zahl sagt nur, was das Team sich zutraut ({why[de]})",
-                              "en": "{call}: the number only says what the team trusts itself to make ({why[en]})"},
+    Convention("confidence", M("{call}: the number only says what the team trusts itself to make ({why})"),
                _match_no_conventions),
-    Convention("confidence", {"de": "{call}: über 120 sagt die Zahl nur, was das Team sich zutraut, keine Karten",
-                              "en": "{call}: above 120 the number only says what the team trusts itself to make, no cards"},
+    Convention("confidence", M("{call}: above 120 the number only says what the team trusts itself to make, "
+                               "no cards"),
                _match_confidence),
-    Convention("opening", {"de": "Eröffnung in {suit}, {row_de} ({row}): {top} {count_de}",
-                           "en": "opening in {suit}, {row_en} ({row}): the {top} {count_en}"},
+    Convention("opening", M("opening in {suit}, {row_name} ({row}): {top} {count}"),
                _match_opening, _promise_opening),
-    Convention("hilfe", {"de": "Hilfe in {suit}, der Farbe von {partner}: die beiden kleinsten Zehner {above_de} sind {low} und {high}, {call} ist der {which_de}",
-                         "en": "Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner {above_en} are {low} and {high}, {call} is the {which_en}"},
+    Convention("hilfe", M("Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner {above} are "
+                          "{low} and {high}, {call} is the {which}"),
                _match_hilfe, _promise_hilfe),
-    Convention("raise", {"de": "Erhöhung in {suit}, der Farbe des eigenen Teams: steigert nur die Zahl, keine neue Auskunft",
-                         "en": "raise in {suit}, the team's own suit: raises the number only, no new information"},
+    Convention("raise", M("raise in {suit}, the team's own suit: raises the number only, no new information"),
                _match_raise),
-    Convention("want", {"de": "Zehner in {suit}, der Farbe der Gegner: «Wir wollen eure Farbe selbst», ohne weitere Auskunft",
-                        "en": "Zehner in {suit}, the opponents' suit: \"we want your suit ourselves\", no further information"},
+    Convention("want", M("Zehner in {suit}, the opponents' suit: \"we want your suit ourselves\", "
+                         "no further information"),
                _match_want),
-    Convention("ace", {"de": "Ass-Ansage: {call} ist der nächste Fünfer {above_de}; {seat} hält das Ass {whose_de}",
-                       "en": "Ace announcement: {call} is the next Fünfer {above_en}; {seat} holds the Ace {whose_en}"},
+    Convention("ace", M("Ace announcement: {call} is the next Fünfer {above}; {seat} holds the Ace {whose}"),
                _match_ace, _promise_ace),
-    Convention("unconventional", {"de": "{call} folgt keiner Ansageregel: {why_de}",
-                                  "en": "{call} follows no convention: {why_en}"},
-               _match_unconventional),
+    Convention("unconventional", M("{call} follows no convention: {why}"), _match_unconventional),
 )
 
 
@@ -538,11 +543,11 @@ class Reading:
     params: Params
 
     def headline(self, lang: str = "de") -> str:
+        head = self.convention.describe(self.params, lang)
         if self.convention.kind == "hilfe" and "other" in self.params:
-            extra = (f": {self.params['other']} {self.params['count_de']}" if lang == "de"
-                     else f": the {self.params['other']} {self.params['count_en']}")
-            return self.convention.describe(self.params, lang) + extra
-        return self.convention.describe(self.params, lang)
+            return _("{hilfe}: {other} {count}", lang, hilfe=head, other=self.params["other"],
+                     count=self.params["count"])
+        return head
 
     def text(self, lang: str = "de") -> str:
         promised = "; ".join(t for t in (p.text(lang) for p in self.promises) if t)
@@ -603,8 +608,7 @@ class Reader:
     def situation(self, seat: str | None = None) -> Situation:
         seat = seat or self.auction.next_seat
         if seat is None:
-            raise TutorError("the bidding is over: nobody is in turn",
-                             de="das Bieten ist beendet: niemand ist an der Reihe")
+            raise TutorError(M("the bidding is over: nobody is in turn"))
         s = self._situations.get(seat)
         if s is None:
             promised = {x: tuple(by_suit[suit] for suit in SUITS if suit in by_suit)
@@ -616,14 +620,13 @@ class Reader:
     def read(self, call: Call, seat: str | None = None) -> Reading:
         """Read ``call`` by ``seat`` (default the seat in turn) without playing it."""
         if call.kind in (DOUBLE, REDOUBLE) and seat is None:
-            raise IllegalCallError(f"a {call} needs the seat (e.g. 'D: {call}')",
-                                   de=f"zu «{call}» gehört der Platz (z.B. 'D: {call}')")
+            raise IllegalCallError(M("a {call} needs the seat (e.g. 'D: {call}')", call=str(call)))
         return read_call(self.situation(seat), call)
 
     def play(self, call: Call, seat: str | None = None) -> Reading:
         reading = self.read(call, seat) if (seat or self.auction.next_seat) else None
         if reading is None:
-            raise IllegalCallError("the bidding is over", de="das Bieten ist beendet")
+            raise IllegalCallError(M("the bidding is over"))
         self.auction = self.auction.play(call, seat)
         seat = reading.seat
         suit = _suit_of(call)
@@ -741,18 +744,20 @@ def next_readings(reader: Reader) -> list[Reading]:
 
 def state_line(state: dict, lang: str = "de") -> str:
     """One sentence on an auction's ``state()``: whose turn, or the contract."""
-    de = lang == "de"
     if not state["over"]:
-        return f"Am Zug: {state['next']}." if de else f"Next to call: {state['next']}."
+        return _("Next to call: {seat}.", lang, seat=state["next"])
     if state["contract"] is None:
-        return ("Alle haben «fort» gesagt: kein Spiel, es wird neu gegeben." if de
-                else "Everybody said fort: no game, the cards are dealt anew.")
+        return _("Everybody said fort: no game, the cards are dealt anew.", lang)
     m = state["multiplier"]
-    mult = {1: "", 2: ", gedoppelt" if de else ", doubled", 4: ", gekontert" if de else ", redoubled"}[m]
-    if de:
-        return (f"Das Bieten ist beendet: {state['declarer']} spielt {state['contract']}{mult} "
-                f"(Zielpunkte ×{m}).")
-    return f"The bidding is over: {state['declarer']} plays {state['contract']}{mult} (target points ×{m})."
+    return OVER[m](declarer=state["declarer"], contract=state["contract"], m=m).text(lang)
+
+
+# The bidding's end by the multiplier of the target points.
+OVER: dict[int, Msg] = {
+    1: M("The bidding is over: {declarer} plays {contract} (target points ×{m})."),
+    2: M("The bidding is over: {declarer} plays {contract}, doubled (target points ×{m})."),
+    4: M("The bidding is over: {declarer} plays {contract}, redoubled (target points ×{m})."),
+}
 
 
 # -- choosing a call ------------------------------------------------------------------
@@ -761,12 +766,11 @@ class Advice:
     seat: str
     recommended: Reading | None
     options: tuple[Reading, ...]
-    reasons_de: tuple[str, ...]
-    reasons_en: tuple[str, ...]
+    lines: tuple          # the reasons: catalog messages (and the recommended Reading)
     evidence: dict | None = None    # the numbers behind the choice (the simulation's)
 
     def reasons(self, lang: str = "de") -> tuple[str, ...]:
-        return self.reasons_de if lang == "de" else self.reasons_en
+        return tuple(x.text(lang) for x in self.lines)
 
     def text(self, lang: str = "de") -> str:
         return " ".join(_sentence(x) for x in self.reasons(lang))
@@ -822,20 +826,15 @@ def position(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     a = reader.auction
     seat = (seat or a.next_seat or "").upper() or None
     if seat is None:
-        raise TutorError("the bidding is over and nobody may double or konter: there is no call to advise",
-                         de="das Bieten ist beendet, und niemand darf mehr doppeln oder kontern: es gibt keine Ansage zu raten")
+        raise TutorError(M("the bidding is over and nobody may double or konter: there is no call to advise"))
     if seat not in "ABCD" or len(seat) != 1:
-        raise TutorError(f"unknown seat {seat!r} (A, B, C or D)",
-                         de=f"unbekannter Platz {seat!r} (A, B, C oder D)")
+        raise TutorError(M("unknown seat {seat!r} (A, B, C or D)", seat=seat))
     readings = reader.legal_readings(seat)
     if not readings:
         if a.next_seat:
-            raise TutorError(f"{seat} is not in turn, {a.next_seat} is: out of turn a player can only "
-                             f"double or konter, and {seat} can do neither here",
-                             de=f"{seat} ist nicht an der Reihe, {a.next_seat} ist es: ausser der Reihe "
-                                f"kann man nur doppeln oder kontern, und {seat} kann hier keins von beiden")
-        raise TutorError(f"{seat} has no call here: the bidding is over",
-                         de=f"{seat} hat hier keine Ansage: das Bieten ist beendet")
+            raise TutorError(M("{seat} is not in turn, {turn} is: out of turn a player can only double or "
+                               "konter, and {seat} can do neither here", seat=seat, turn=a.next_seat))
+        raise TutorError(M("{seat} has no call here: the bidding is over", seat=seat))
     truthful = [r for r in readings if r.kind != "unconventional"
                 and all(p.satisfied_by(hand) for p in r.promises)]
     return hand, reader, seat, readings, truthful
@@ -859,19 +858,18 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
         recommended = next((r for r in truthful if r.kind == "fort"), None)
         lines.extend(why_fort(hand, s, alone=not lines))
         if recommended is None and any(r.kind in ("double", "redouble") for r in truthful):
-            lines.insert(0, ("Nichts sagen: das lohnt sich hier nicht.", "Say nothing: it does not pay here."))
+            lines.insert(0, M("Say nothing: it does not pay here."))
     if recommended is not None:
-        lines.insert(0, (recommended.text("de"), recommended.text("en")))
+        lines.insert(0, recommended)   # its reading, in the language shown
         if recommended not in options:
             options.append(recommended)
-    return Advice(seat, recommended, tuple(options), tuple(de for de, _ in lines),
-                  tuple(en for _, en in lines), j.evidence)
+    return Advice(seat, recommended, tuple(options), tuple(lines), j.evidence)
 
 
-def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[tuple[str, str]]:
+def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[Msg]:
     """Why the conventions leave nothing but fort: a missed opening, a Hilfe above 120;
     ``alone`` (no other reason given): the plain "no opening, no Hilfe" line."""
-    lines: list[tuple[str, str]] = []
+    lines: list[Msg] = []
     standing = s.standing_value
     for suit, opened in s.opened.items():
         other = OTHER_TOP.get(opened.top)
@@ -880,14 +878,7 @@ def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[tuple[str, st
             low, high = s.two_zehner()
             fitting = low if hand.length(suit) == 2 else high
             if fitting > s.rules.opening_max:
-                name = "Puur" if other == PUUR else "Nell"
-                lines.append((f"Die Hilfe in {suit} wäre {fitting}, über {s.rules.opening_max}: "
-                              f"dort zeigen die Zahlen keine Karten mehr, der {name} bleibt ungesagt."
-                              if other == PUUR else
-                              f"Die Hilfe in {suit} wäre {fitting}, über {s.rules.opening_max}: "
-                              f"dort zeigen die Zahlen keine Karten mehr, das {name} bleibt ungesagt.",
-                              f"The Hilfe in {suit} would be {fitting}, above {s.rules.opening_max}: "
-                              f"there the numbers show no cards, so the {name} goes unsaid."))
+                lines.append(HILFE_UNSAID[other](suit=suit.value, n=fitting, limit=s.rules.opening_max))
     for suit in SUITS:
         n = hand.length(suit)
         top = PUUR if hand.has(suit, PUUR) else NELL if hand.has(suit, NELL) else None
@@ -895,15 +886,22 @@ def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[tuple[str, st
             continue
         number = opening_number(top, n)
         if standing is not None and number <= standing:
-            name = "Puur" if top == PUUR else "Nell"
-            lines.append((f"Die Eröffnung in {suit} ist verpasst: {name} {COUNT_WORD['de'][n]} hiesse {number}, "
-                          f"und das liegt nicht über {standing}.",
-                          f"The opening in {suit} is missed: the {name} {COUNT_WORD['en'][n]} would be {number}, "
-                          f"which is not above {standing}."))
+            lines.append(M("The opening in {suit} is missed: {top} {count} would be {number}, which is not "
+                           "above {standing}.", suit=suit.value, top=TOP_NAME[top], count=COUNT_WORD[n],
+                           number=number, standing=standing))
     if alone and not lines:
-        lines.append(("Keine Eröffnung (Puur oder Nell zu dritt), keine Hilfe und kein Grund für eine Ass-Ansage: fort.",
-                      "No opening (Puur or Nell with three cards), no Hilfe and no reason for an Ace announcement: fort."))
+        lines.append(M("No opening (Puur or Nell with three cards), no Hilfe and no reason for an Ace "
+                       "announcement: fort."))
     return lines
+
+
+# A Hilfe above the last number that shows cards, by the top card it would show.
+HILFE_UNSAID: dict[Rank, Msg] = {
+    PUUR: M("The Hilfe in {suit} would be {n}, above {limit}: there the numbers show no cards, so the "
+            "Puur goes unsaid."),
+    NELL: M("The Hilfe in {suit} would be {n}, above {limit}: there the numbers show no cards, so the "
+            "Nell goes unsaid."),
+}
 
 
 # -- checking a call ---------------------------------------------------------------------
@@ -927,29 +925,24 @@ class Verdict:
         return self.advice.call if self.advice else None
 
     def text(self, lang: str = "de") -> str:
-        de = lang == "de"
         parts: list[str] = []
         if not self.legal:
-            reason = self.why_illegal.text(lang) if hasattr(self.why_illegal, "text") else self.why_illegal
-            parts.append(("Nicht erlaubt: " if de else "Not legal: ") + f"{reason}.")
+            parts.append(_("Not legal: {reason}.", lang, reason=self.why_illegal))
         else:
             parts.append(self.reading.text(lang))
             if not self.conventional:
-                parts.append("Das ist keine Ansage nach den Ansageregeln." if de
-                             else "That is not a conventional call.")
+                parts.append(_("That is not a conventional call.", lang))
             if not self.truthful:
                 # the promise was said once, in the reading; here what the hand holds
                 broken = "; ".join(p.mismatch(self.hand, lang) for p in self.broken) if self.hand \
                     else "; ".join(p.text(lang) for p in self.broken)
-                parts.append(("Das Blatt passt nicht dazu: " if de
-                              else "The hand does not fit: ") + broken + ".")
+                parts.append(_("The hand does not fit: {broken}.", lang, broken=broken))
         if self.advice is not None and (not self.ok or (self.reading and self.advice.call != str(self.reading.call))):
             rec = self.advice.call
             if rec is None:
-                parts.append("Empfohlen: nichts sagen." if de else "Recommended: say nothing.")
+                parts.append(_("Recommended: say nothing.", lang))
             else:
-                parts.append((f"Empfohlen: {rec}. " if de else f"Recommended: {rec}. ")
-                             + self.advice.text(lang))
+                parts.append(_("Recommended: {call}.", lang, call=rec) + " " + self.advice.text(lang))
         return " ".join(parts)
 
     def to_json(self, lang: str = "de") -> dict:

@@ -14,6 +14,8 @@ standard library's :mod:`gettext`: no Babel at run time. English needs no catalo
 - :func:`M` is a lazy message (:class:`Msg`): it is translated when it is shown, in the
   language asked for then. Errors carry one, so ``TutorError.text("fr")`` is French.
 - :func:`ngettext` and :func:`Mn` choose the plural form of the language (``{n}``).
+- :func:`pgettext` and :func:`Mp` tell apart the same English words that another
+  language writes in two ways (a context: German's cases, a heading against a verb).
 
 Only the language in use is loaded, on its first message. A ``tutor.mo`` is built from
 its ``.po`` when the package is built (``setup.py``); where it is missing or older than
@@ -143,16 +145,24 @@ class Msg:
     """A message translated when it is shown: ``text(lang)``, or ``str()`` in the
     current language. Placeholders may hold messages too; they show in the same language."""
 
-    __slots__ = ("msgid", "plural", "n", "params")
+    __slots__ = ("msgid", "plural", "n", "params", "context")
 
     def __init__(self, msgid: str, plural: "str | None" = None, n: "int | None" = None,
-                 params: "dict | None" = None) -> None:
+                 params: "dict | None" = None, context: "str | None" = None) -> None:
         self.msgid, self.plural, self.n, self.params = msgid, plural, n, params or {}
+        self.context = context
 
     def text(self, lang: "str | None" = None) -> str:
         if self.plural is not None:
             return ngettext(self.msgid, self.plural, self.n, lang, **self.params)
+        if self.context is not None:
+            return pgettext(self.context, self.msgid, lang, **self.params)
         return _(self.msgid, lang, **self.params)
+
+    def __call__(self, **params) -> "Msg":
+        """The same message with (more) placeholders filled in: a table of messages
+        written once, filled where it is shown (``TITLE(seat="A")``)."""
+        return Msg(self.msgid, self.plural, self.n, {**self.params, **params}, self.context)
 
     def __str__(self) -> str:
         return self.text()
@@ -162,8 +172,8 @@ class Msg:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Msg):
-            return (self.msgid, self.plural, self.n, self.params) == \
-                (other.msgid, other.plural, other.n, other.params)
+            return (self.msgid, self.plural, self.n, self.params, self.context) == \
+                (other.msgid, other.plural, other.n, other.params, other.context)
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -178,6 +188,12 @@ def M(msgid: str, /, **params) -> Msg:
 def Mn(singular: str, plural: str, n: int, /, **params) -> Msg:
     """A lazy message with a plural form chosen by ``n``."""
     return Msg(singular, plural, n, params)
+
+
+def Mp(context: str, msgid: str, /, **params) -> Msg:
+    """A lazy message with a context (:func:`pgettext`): the same English words that
+    other languages write differently (German's cases: "den Puur", "dem Puur")."""
+    return Msg(msgid, params=params, context=context)
 
 
 def join(*parts: object) -> Msg:

@@ -68,6 +68,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
 from tutor.cards import NELL, ORDER, PUUR, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
+from tutor.i18n import M, Mn, Msg, _
 from tutor.scoring import opponents_of, other, team_of
 
 FALL_PER_TRICK = 10        # points the other three play into a sure trick
@@ -77,7 +78,7 @@ WANT_LENGTH = 4            # a Zehner in the opponents' suit wants their missing
 MISERE_PARTNER = 40        # points a Misère expects the partner's unknown cards to take
 TRUMPLESS = ("Obenabe", "Undenufe")
 
-Line = tuple[str, str]     # (German, English)
+Line = Msg                 # a reason: a catalog message, shown in the user's language
 
 
 # -- the interface ------------------------------------------------------------------------
@@ -97,8 +98,8 @@ class Standing:
         return least >= self.target and least > theirs + TOTAL_POINTS - bid
 
     def text(self, lang: str = "de") -> str:
-        goal = "Ziel" if lang == "de" else "target"
-        return f"AC {self.score.get('AC', 0)} : BD {self.score.get('BD', 0)}, {goal} {self.target}"
+        return _("AC {ac} : BD {bd}, target {target}", lang, ac=self.score.get("AC", 0),
+                 bd=self.score.get("BD", 0), target=self.target)
 
 
 @dataclass
@@ -232,41 +233,36 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     c.lay_down = lay_down(hand, trump, mine)
     if c.control:
         c.sure += TRUMP_POINTS + LAST_TRICK
-        c.lines.append((f"Trumpf {trump}: Puur und Nell im Team und mindestens {length} Trümpfe: "
-                        f"die {TRUMP_POINTS} Trumpfpunkte und {LAST_TRICK} für den letzten Stich",
-                        f"trump {trump}: Puur and Nell in the team with at least {length} trumps: "
-                        f"the {TRUMP_POINTS} trump points and {LAST_TRICK} for the last trick"))
+        c.lines.append(M("trump {trump}: Puur and Nell in the team with at least {length} trumps: "
+                         "the {points} trump points and {last} for the last trick",
+                         trump=trump.value, length=length, points=TRUMP_POINTS, last=LAST_TRICK))
     elif hand.has(trump, PUUR):
         c.sure += VALUE["trump"][PUUR]
-        c.lines.append((f"Trumpf {trump}: der Puur holt sicher einen Stich (20), aber ohne Puur und "
-                        f"Nell mit {CONTROL_LENGTH} Trümpfen im Team fehlt die Kontrolle",
-                        f"trump {trump}: the Puur takes a trick (20), but without Puur and Nell and "
-                        f"{CONTROL_LENGTH} trumps in the team there is no control"))
+        c.lines.append(M("trump {trump}: the Puur takes a trick (20), but without Puur and Nell and "
+                         "{length} trumps in the team there is no control", trump=trump.value,
+                         length=CONTROL_LENGTH))
     else:
-        c.lines.append((f"Trumpf {trump}: keine Kontrolle (Puur und Nell mit {CONTROL_LENGTH} Trümpfen im Team)",
-                        f"trump {trump}: no control (Puur and Nell with {CONTROL_LENGTH} trumps in the team)"))
+        c.lines.append(M("trump {trump}: no control (Puur and Nell with {length} trumps in the team)",
+                         trump=trump.value, length=CONTROL_LENGTH))
     for suit in SUITS:
         if suit == trump or not hand.has(suit, Rank.ASS):
             continue
-        points, tricks, names = 11, 1, ["Ass"]
+        points, tricks, line = 11, 1, M("{suit}: Ace, 1 sure trick: {points}")
         opp_long = any(s.known(o, suit).length[0] >= 4 for o in opponents_of(s.seat))
         if hand.has(suit, Rank.KOENIG) and not opp_long:
-            points, tricks, names = 15, 2, ["Ass", "König"]
+            points, tricks, line = 15, 2, M("{suit}: Ace and King, 2 sure tricks: {points}")
         c.sure += points
         c.tricks += tricks
-        c.lines.append((f"{suit}: {' und '.join(names)}, {tricks} sichere{'r' if tricks == 1 else ''} Stich{'e' if tricks > 1 else ''}: {points}",
-                        f"{suit}: {' and '.join('Ace' if n == 'Ass' else 'King' for n in names)}, {tricks} sure trick{'s' if tricks > 1 else ''}: {points}"))
-    c.lines.append((f"sicher: {c.sure}; dazu {FALL_PER_TRICK} je sicheren Nebenstich für die Karten der "
-                    f"anderen: {FALL_PER_TRICK * c.tricks}; zusammen {c.sure + FALL_PER_TRICK * c.tricks}",
-                    f"sure: {c.sure}; plus {FALL_PER_TRICK} per sure side trick for the others' cards: "
-                    f"{FALL_PER_TRICK * c.tricks}; together {c.sure + FALL_PER_TRICK * c.tricks}"))
+        c.lines.append(line(suit=suit.value, points=points))
+    c.lines.append(M("sure: {sure}; plus {fall} per sure side trick for the others' cards: {falls}; "
+                     "together {total}", sure=c.sure, fall=FALL_PER_TRICK, falls=FALL_PER_TRICK * c.tricks,
+                     total=c.sure + FALL_PER_TRICK * c.tricks))
     if c.lay_down:
         c.lines.append(_LAY_DOWN_LINE)
     return c
 
 
-_LAY_DOWN_LINE = ("jede Karte des Blatts holt einen Stich, wenn es von oben her ausspielt: alle 157 Punkte",
-                  "every card of the hand takes a trick when it leads from the top: all 157 points")
+_LAY_DOWN_LINE = M("every card of the hand takes a trick when it leads from the top: all 157 points")
 
 
 def trumpless(hand: Hand, kind: str) -> Count:
@@ -282,11 +278,12 @@ def trumpless(hand: Hand, kind: str) -> Count:
         c.sure += pts
         c.tricks += run
         ranks = "".join(r.value for r in order[:run])
-        c.lines.append((f"{name}, {suit}: {ranks} von oben, {run} sichere Stiche: {pts}",
-                        f"{name}, {suit}: {ranks} from the top, {run} sure tricks: {pts}"))
+        c.lines.append(Mn("{name}, {suit}: {ranks} from the top, {n} sure trick: {points}",
+                          "{name}, {suit}: {ranks} from the top, {n} sure tricks: {points}", run,
+                          name=name, suit=suit.value, ranks=ranks, points=pts))
     c.lay_down = lay_down(hand, kind)
-    c.lines.append((f"{name}: sicher {c.sure}, dazu {FALL_PER_TRICK} je Stich: {c.expected}",
-                    f"{name}: sure {c.sure}, plus {FALL_PER_TRICK} per trick: {c.expected}"))
+    c.lines.append(M("{name}: sure {sure}, plus {fall} per trick: {expected}", name=name, sure=c.sure,
+                     fall=FALL_PER_TRICK, expected=c.expected))
     if c.lay_down:
         c.lines.append(_LAY_DOWN_LINE)
     return c
@@ -309,10 +306,9 @@ def misere(hand: Hand, kind: str) -> Count:
                 danger.append(f"{suit} {r.value}")
     c = Count(sure=max(0, TOTAL_POINTS - taken))
     name = f"{kind.capitalize()} Misère"
-    c.lines.append((f"{name}: Karten, die einen Stich holen könnten: {', '.join(danger) or 'keine'}; "
-                    f"mit {MISERE_PARTNER} für die Karten des Partners bleiben dem Team rund {c.sure}",
-                    f"{name}: cards that might take a trick: {', '.join(danger) or 'none'}; "
-                    f"with {MISERE_PARTNER} for the partner's cards the team is credited about {c.sure}"))
+    c.lines.append(M("{name}: cards that might take a trick: {cards}; with {partner} for the partner's "
+                     "cards the team is credited about {sure}", name=name,
+                     cards=", ".join(danger) if danger else M("none"), partner=MISERE_PARTNER, sure=c.sure))
     return c
 
 
@@ -336,41 +332,40 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
         if mine_ace:
             c.sure += 11
             c.tricks += 1
-            c.lines.append((f"{suit}: das eigene Ass (11)", f"{suit}: our own Ace (11)"))
+            c.lines.append(M("{suit}: our own Ace (11)", suit=suit.value))
             if hand.has(suit, Rank.KOENIG):
                 c.sure += 4
                 c.tricks += 1
-                c.lines.append((f"{suit}: der König hinter dem Ass (4)", f"{suit}: the King behind the Ace (4)"))
+                c.lines.append(M("{suit}: the King behind the Ace (4)", suit=suit.value))
         elif Rank.ASS in their.has:
             c.sure += 11
             c.tricks += 1
-            c.lines.append((f"{suit}: das Ass, das {partner} angesagt hat (11)",
-                            f"{suit}: the Ace {partner} announced (11)"))
+            c.lines.append(M("{suit}: the Ace {partner} announced (11)", suit=suit.value, partner=partner))
         if (mine_ace or Rank.ASS in their.has) and their.length[0] >= 4:
             c.tricks += 1
-            c.lines.append((f"{suit}: {partner} hat {their.length[0]} Karten gezeigt, hinter dem Ass ein weiterer Stich",
-                            f"{suit}: {partner} showed {their.length[0]} cards, another trick behind the Ace"))
+            c.lines.append(M("{suit}: {partner} showed {n} cards, another trick behind the Ace",
+                             suit=suit.value, partner=partner, n=their.length[0]))
     if trump is not None:
         theirs = [s.known(o, trump) for o in opponents_of(s.seat)]
         shown = set().union(*(p.has for p in theirs))
         if hand.has(trump, PUUR) and PUUR not in shown:
             c.sure += VALUE["trump"][PUUR]
             c.tricks += 1
-            c.lines.append((f"Trumpf {trump}: der eigene Puur (20)", f"trump {trump}: our own Puur (20)"))
+            c.lines.append(M("trump {trump}: our own Puur (20)", trump=trump.value))
             extra = hand.length(trump) - 2
             if extra > 0:
                 c.tricks += extra
-                c.lines.append((f"Trumpf {trump}: mit dem Puur und {hand.length(trump)} Trümpfen kann der "
-                                f"Spielübernehmer die Trümpfe nicht ziehen: {extra} weitere{'r' if extra == 1 else ''} Stich{'e' if extra > 1 else ''}",
-                                f"trump {trump}: with the Puur and {hand.length(trump)} trumps the declarer "
-                                f"cannot pull our trumps: {extra} more trick{'s' if extra > 1 else ''}"))
+                c.lines.append(Mn("trump {trump}: with the Puur and {length} trumps the declarer cannot pull "
+                                  "our trumps: {n} more trick",
+                                  "trump {trump}: with the Puur and {length} trumps the declarer cannot pull "
+                                  "our trumps: {n} more tricks", extra, trump=trump.value,
+                                  length=hand.length(trump)))
         elif {PUUR, NELL} <= shown:
-            c.lines.append((f"Trumpf {trump}: Puur und Nell liegen beim Gegner, die eigenen Trümpfe sind verloren",
-                            f"trump {trump}: Puur and Nell are with the opponents, our own trumps are lost"))
-    c.lines.append((f"das eigene Team holt rund {c.sure} + {FALL_PER_TRICK} × {c.tricks} = {c.expected}, "
-                    f"dem Gegner bleiben {TOTAL_POINTS - c.expected}",
-                    f"our team takes about {c.sure} + {FALL_PER_TRICK} × {c.tricks} = {c.expected}, "
-                    f"leaving the opponents {TOTAL_POINTS - c.expected}"))
+            c.lines.append(M("trump {trump}: Puur and Nell are with the opponents, our own trumps are lost",
+                             trump=trump.value))
+    c.lines.append(M("our team takes about {sure} + {fall} × {tricks} = {expected}, leaving the opponents "
+                     "{rest}", sure=c.sure, fall=FALL_PER_TRICK, tricks=c.tricks, expected=c.expected,
+                     rest=TOTAL_POINTS - c.expected))
     return c
 
 
@@ -397,10 +392,8 @@ def _hilfe(hand, s, readings, lines, standing=None):
     if not (hand.has(suit, wanted) if wanted else hand.has(suit, PUUR) or hand.has(suit, NELL)):
         return None
     low, high = sorted(hilfen, key=lambda r: r.call.value)[0], max(hilfen, key=lambda r: r.call.value)
-    lines.append(("Hilfe ohne Kartenzahl (Tischregel): mit dem anderen hohen Trumpf, "
-                  "zwanzig mehr mit drei Karten oder mehr, sonst zehn.",
-                  "Hilfe without a count (table rule): with the other top trump, twenty more "
-                  "with three cards or more, else ten."))
+    lines.append(M("Hilfe without a count (table rule): with the other top trump, twenty more "
+                   "with three cards or more, else ten."))
     return high if hand.length(suit) >= 3 else low
 
 
@@ -412,10 +405,8 @@ def _opening(hand, s, readings, lines, standing=None):
                                         hand.has(_suit_of(r.call.strain), PUUR),
                                         r.call.value))
     if len(openings) > 1:
-        lines.append((f"Von den möglichen Eröffnungen ({', '.join(str(r.call) for r in openings)}) "
-                      "zeigt diese die längste Farbe, bei gleicher Länge den Puur vor dem Nell.",
-                      f"Of the possible openings ({', '.join(str(r.call) for r in openings)}) "
-                      "this one shows the longest suit, at equal length the Puur before the Nell."))
+        lines.append(M("Of the possible openings ({calls}) this one shows the longest suit, at equal "
+                       "length the Puur before the Nell.", calls=", ".join(str(r.call) for r in openings)))
     return best
 
 
@@ -433,23 +424,20 @@ def _konter(hand, s, readings, lines, standing=None):
         return None
     team = team_of(high.seat)
     if standing is not None and standing.wins_if_made(team, value):
-        lines.append((f"Mit {high.call} gewinnt das Team die Partie ({standing.text()}), ob gedoppelt oder "
-                      "gekontert: der Konter bringt nichts mehr ein, kein Konter.",
-                      f"Making {high.call} wins the Partie ({standing.text('en')}), doubled or kontered: "
-                      "the konter gains nothing, no konter."))
+        lines.append(M("Making {call} wins the Partie ({standing}), doubled or kontered: the konter gains "
+                       "nothing, no konter.", call=str(high.call), standing=standing))
         return None
     c = contract_count(hand, s, strain)
     lines.extend(c.lines)
     if s.seat == high.seat and c.lay_down and not is_misere(strain):
-        lines.append((f"Alle neun Stiche sind sicher: das Team holt alle 157 Punkte und damit die {value}: kontern.",
-                      f"All nine tricks are sure: the team takes all 157 points, so the {value}: konter."))
+        lines.append(M("All nine tricks are sure: the team takes all 157 points, so the {value}: konter.",
+                       value=value))
         return r
     if c.sure >= value:
-        lines.append((f"Schon die sicheren {c.sure} reichen für {value}: kontern.",
-                      f"The sure {c.sure} alone reach {value}: konter."))
+        lines.append(M("The sure {sure} alone reach {value}: konter.", sure=c.sure, value=value))
         return r
-    lines.append((f"Sicher sind nur {c.sure} von {value}: für die vierfachen Zielpunkte zu unsicher, kein Konter.",
-                  f"Only {c.sure} of {value} are sure: too uncertain for four times the target points, no konter."))
+    lines.append(M("Only {sure} of {value} are sure: too uncertain for four times the target points, "
+                   "no konter.", sure=c.sure, value=value))
     return None
 
 
@@ -466,16 +454,15 @@ def _double(hand, s, readings, lines, standing=None):
     theirs = TOTAL_POINTS - c.expected
     if theirs < value:
         lines.extend(c.lines)
-        lines.append((f"Dann bleiben {high.seat} und Partner bei {theirs}, unter ihren {value}: doppeln.",
-                      f"Then {high.seat} and partner stay at {theirs}, below their {value}: double."))
+        lines.append(M("Then {seat} and partner stay at {theirs}, below their {value}: double.",
+                       seat=high.seat, theirs=theirs, value=value))
         return r
     team = team_of(high.seat)
     if standing is not None and standing.wins_if_made(team, value) and c.expected > 0:
         lines.extend(c.lines)
-        lines.append((f"Holen {high.seat} und Partner ihre {value}, gewinnen sie die Partie ({standing.text()}), "
-                      "gedoppelt oder nicht; verfehlen sie sie, schreibt das eigene Team den doppelten Betrag: doppeln.",
-                      f"If {high.seat} and partner make their {value} they win the Partie ({standing.text('en')}), "
-                      "doubled or not; if they fail, our team writes twice the target points: double."))
+        lines.append(M("If {seat} and partner make their {value} they win the Partie ({standing}), doubled "
+                       "or not; if they fail, our team writes twice the target points: double.",
+                       seat=high.seat, value=value, standing=standing))
         return r
     return None
 
@@ -490,15 +477,12 @@ def _matsch(hand, s, readings, lines, standing=None):
         if r is None or not lay_down(hand, kind, _partner_known(s, kind) if isinstance(kind, Suit) else None):
             continue
         if isinstance(kind, Suit):
-            lines.append(("Alle Karten, die es braucht, liegen beim Team: die Trümpfe des Blatts über dem "
-                          "höchsten, den die Gegner halten können, sind so viele wie deren Trümpfe höchstens, "
-                          "sie fallen also unter die eigenen, und jede Nebenkarte ist von oben her sicher: Matsch.",
-                          "Every card it takes is with the team: the hand's trumps above the highest the "
-                          "opponents can hold are as many as their trumps at most, so theirs fall under ours, "
-                          "and every side card is sure from the top: Matsch."))
+            lines.append(M("Every card it takes is with the team: the hand's trumps above the highest the "
+                           "opponents can hold are as many as their trumps at most, so theirs fall under ours, "
+                           "and every side card is sure from the top: Matsch."))
         else:
-            lines.append((f"{strain}: jede Karte steht in einer Folge von oben her, jede holt einen Stich: Matsch.",
-                          f"{strain}: every card is part of a run from the top, each takes a trick: Matsch."))
+            lines.append(M("{strain}: every card is part of a run from the top, each takes a trick: Matsch.",
+                           strain=strain))
         return r
     return None
 
@@ -530,10 +514,8 @@ def _trumpless(hand, s, readings, lines, standing=None):
     if suits and r.call.value < max(x.call.value for x in suits) + 20:
         return None
     lines.extend(c.lines)
-    lines.append((f"{r.call.strain}: der höchste Zehner, dem die Rechnung traut, ist {r.call.value}; "
-                  "in einer Trumpffarbe käme das Blatt nicht so weit.",
-                  f"{r.call.strain}: the highest Zehner the count trusts is {r.call.value}; "
-                  "with a trump suit the hand would not get as far."))
+    lines.append(M("{strain}: the highest Zehner the count trusts is {value}; with a trump suit the hand "
+                   "would not get as far.", strain=r.call.strain, value=r.call.value))
     return r
 
 
@@ -559,15 +541,11 @@ def _raise(hand, s, readings, lines, standing=None):
                    and standing.wins_if_made(team, x.call.value)),
                   key=lambda x: x.call.value, default=None)
         if low is not None and low.call.value < r.call.value:
-            lines.append((f"Schon {low.call.value} gewinnt die Partie ({standing.text()}): ein höheres Gebot "
-                          "nützt nichts mehr und ist nur schwerer zu holen.",
-                          f"{low.call.value} already wins the Partie ({standing.text('en')}): a higher bid "
-                          "gains nothing and is only harder to make."))
+            lines.append(M("{value} already wins the Partie ({standing}): a higher bid gains nothing and is "
+                           "only harder to make.", value=low.call.value, standing=standing))
             return low
-    lines.append((f"Geschrieben wird die gebotene Zahl: der höchste Zehner, dem das Team traut, ist {r.call.value}; "
-                  f"{r.call.value + 10} wäre zu viel.",
-                  f"The team writes the number it bid: the highest Zehner it trusts is {r.call.value}; "
-                  f"{r.call.value + 10} would be too much."))
+    lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; {more} "
+                   "would be too much.", value=r.call.value, more=r.call.value + 10))
     return r
 
 
@@ -587,10 +565,9 @@ def _plain(hand, s, readings, lines, standing=None):
         return None
     r, c = best
     lines.extend(c.lines)
-    lines.append((f"Ohne Ansageregeln sagt die Zahl nur, was das Team holen will: die höchste, der die Rechnung "
-                  f"traut, ist {r.call.value} (der Partner hält seinen Anteil an den Trümpfen).",
-                  f"Without the Ansageregeln the number only says what the team means to make: the highest "
-                  f"the count trusts is {r.call.value} (the partner holds his share of the trumps)."))
+    lines.append(M("Without the Ansageregeln the number only says what the team means to make: the highest "
+                   "the count trusts is {value} (the partner holds his share of the trumps).",
+                   value=r.call.value))
     return r
 
 
@@ -602,10 +579,8 @@ def _want(hand, s, readings, lines, standing=None):
         opener = s.opened[suit]
         missing = PUUR if opener.top == NELL else None
         if missing and hand.has(suit, missing) and hand.length(suit) >= WANT_LENGTH:
-            lines.append((f"Der Gegner hat {suit} mit dem Nell eröffnet; den Puur und {hand.length(suit)} Karten hält {s.seat}: "
-                          "«wir wollen eure Farbe».",
-                          f"The opponents opened {suit} with the Nell; {s.seat} holds the Puur and {hand.length(suit)} cards: "
-                          "\"we want your suit\"."))
+            lines.append(M("The opponents opened {suit} with the Nell; {seat} holds the Puur and {n} cards: "
+                           "\"we want your suit\".", suit=suit.value, seat=s.seat, n=hand.length(suit)))
             return r
     return None
 
@@ -621,8 +596,6 @@ def _ace(hand, s, readings, lines, standing=None):
     if not fit or not bidding_on:
         return None
     best = max(aces, key=lambda r: sum(VALUE["plain"][x] for x in hand.suit(_suit_of(r.call.strain))))
-    lines.append((f"Die Gegner halten Puur und Nell in {fit[0]} mit mindestens {CONTROL_LENGTH} Karten: sie bieten sicher weiter. "
-                  "Darum darf das Ass gezeigt werden, es bleibt nicht als Gebot stehen.",
-                  f"The opponents hold Puur and Nell of {fit[0]} with at least {CONTROL_LENGTH} cards: they will bid on. "
-                  "So the Ace can be shown without being left to play."))
+    lines.append(M("The opponents hold Puur and Nell of {suit} with at least {n} cards: they will bid on. "
+                   "So the Ace can be shown without being left to play.", suit=fit[0].value, n=CONTROL_LENGTH))
     return best

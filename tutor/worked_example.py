@@ -86,10 +86,10 @@ def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
     from tutor.play.game import lines as game_lines
     from tutor.scoring import score_game
 
+    from tutor.i18n import _
+
     ex = load()
-    de = lang == "de"
-    echo("Das Beispiel aus den Regeln: ein Spiel von Anfang bis zur Tafel" if de
-         else "The worked example of the rules: one game from the deal to the board")
+    echo(_("The worked example of the rules: one game from the deal to the board", lang))
     echo("")
     for seat in "ABCD":
         echo(f"  {seat}: {ex.hands[seat]}")
@@ -99,24 +99,23 @@ def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
         text = ", ".join(so_far)
         advice = conventions.advise(ex.hands[seat], text, seat=seat)
         reading = conventions.explain(", ".join(so_far + [f"{seat}: {call}"])).calls[-1]
-        echo(f"{seat} {'sagt' if de else 'calls'} «{call}» [{conventions.KIND_LABELS[lang][reading.kind]}]")
+        echo(_("{seat} calls «{call}» [{kind}]", lang, seat=seat, call=call,
+               kind=conventions.kind_label(reading.kind, lang)))
         echo(f"   {reading.text(lang)}")
         agree = advice.call == call
-        echo(("   Der Tutor empfiehlt dasselbe." if de else "   The tutor recommends the same.")
-             if agree else (f"   Der Tutor empfiehlt {advice.call}." if de
-                            else f"   The tutor recommends {advice.call}."))
+        echo("   " + (_("The tutor recommends the same.", lang) if agree
+                      else _("The tutor recommends {call}.", lang, call=advice.call)))
         for line in advice.reasons(lang)[1:]:
             echo(f"     - {line}")
         so_far.append(f"{seat}: {call}" if call in ("dopple", "konter") else call)
     echo("")
     konter = conventions.advise(ex.hands[ex.declarer], ex.auction, seat=ex.declarer)
-    echo((f"{ex.declarer} kontert nicht: " if de else f"{ex.declarer} does not konter: ")
-         + konter.reasons(lang)[-1])
+    echo(_("{seat} does not konter: {why}", lang, seat=ex.declarer, why=konter.reasons(lang)[-1]))
     echo("")
     played = _replay()
     for line in game_lines(played, lang, header=False, board=False):
         echo(line)
     result = score_game(ex.bid, ex.declarer, played.points["AC"], double=ex.doubled)
     echo("")
-    echo(("Die Tafel: " if de else "The board: ") + f"AC {result.board['AC']} : BD {result.board['BD']}"
-         + (f" ({result.target_points} Zielpunkte)" if de else f" ({result.target_points} target points)"))
+    echo(_("The board: AC {ac} : BD {bd} ({target} target points)", lang, ac=result.board["AC"],
+           bd=result.board["BD"], target=result.target_points))

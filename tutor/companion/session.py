@@ -26,20 +26,38 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.auction import DOUBLE, REDOUBLE, Call, sidi_barrani_spec, split_seat
-from tutor.cards import NELL, PUUR, Hand
-from tutor.conventions import (COUNT_WORD, KIND_LABELS, MAX_LENGTH, Advice, Reader, Reading,
-                               _article, advise, next_readings, offered,
-                               state_line)
+from tutor.cards import Hand, Rank
+from tutor.conventions import (CARD, COUNT_OR_MORE, COUNT_WORD, MAX_LENGTH, Advice, Reader, Reading,
+                               advise, kind_label, next_readings, offered, state_line)
 from tutor.errors import TutorError
+from tutor.i18n import M, Mp, Msg, _, both, join
 from tutor.partie import Game, Partie, next_seat, parse_seat, team_of
 from tutor.rules import TableRules, load as load_rules
 from tutor.scoring import SEATS
 
-_TOP = {PUUR: "Puur", NELL: "Nell"}
+# A card in the short line of a call ("Puur zu dritt"): its name alone, the Under and the
+# Nine as the Puur and the Nell.
+SHORT: dict[Rank, Msg] = {
+    Rank.UNDER: Mp("card, short", "Puur"), Rank.NINE: Mp("card, short", "Nell"),
+    Rank.ASS: Mp("card, short", "Ace"), Rank.KOENIG: Mp("card, short", "King"),
+    Rank.OBER: Mp("card, short", "Ober"), Rank.BANNER: Mp("card, short", "Banner (ten)"),
+    Rank.EIGHT: Mp("card, short", "Eight"), Rank.SEVEN: Mp("card, short", "Seven"),
+    Rank.SIX: Mp("card, short", "Six"),
+}
 
 
-def _t(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
+class _InSeats(Msg):
+    """A message whose seat letters are the table's (a session's engine seats turned)."""
+
+    __slots__ = ("inner", "turn")
+
+    def __init__(self, inner: object, turn) -> None:
+        super().__init__("")
+        self.inner, self.turn = inner, turn
+
+    def text(self, lang: "str | None" = None) -> str:
+        shown = self.inner.text(lang) if callable(getattr(self.inner, "text", None)) else str(self.inner)
+        return self.turn(shown)
 
 
 @dataclass(frozen=True)
@@ -49,7 +67,7 @@ class Event:
 
     seat: str
     reading: Reading
-    warnings: tuple[tuple[str, str], ...] = ()   # (German, English)
+    warnings: tuple[Msg, ...] = ()
 
 
 class Session:
@@ -146,8 +164,7 @@ class Session:
         return seat, call
 
     def _error(self, e: TutorError, text: str) -> TutorError:
-        en, de = self._seats_in(str(e)), self._seats_in(e.text("de"))
-        return type(e)(f"{text.strip()!r}: {en}", de=f"{text.strip()!r}: {de}")
+        return type(e)(join(repr(text.strip()), ": ", _InSeats(e.message, self._seats_in)))
 
     def play(self, text: str) -> Event:
         """Play one typed call; an unreadable or illegal call raises and changes nothing."""
@@ -196,28 +213,26 @@ class Session:
     def summary(self, reading: Reading) -> str:
         """The kind and the promises in a few words: ``Hilfe, Nell zu dritt oder mehr``."""
         lang = self.lang
-        parts = [KIND_LABELS[lang].get(reading.kind, reading.kind)]
+        parts = [kind_label(reading.kind, lang)]
         if reading.kind in ("double", "redouble"):
             parts.append(f"×{4 if reading.kind == 'redouble' else 2}")
         for p in reading.promises:
-            cards = [(_TOP.get(r) or (r.german if lang == "de" else r.english))
-                     for r in sorted(p.has, key=lambda r: -r.natural)]
+            ranks = sorted(p.has, key=lambda r: -r.natural)
             lo, hi = p.length
             if lo == hi:
-                count = COUNT_WORD[lang][lo]
+                count = COUNT_WORD[lo]
             elif hi >= MAX_LENGTH and lo > len(p.has):
-                count = COUNT_WORD[lang][lo] + _t(lang, " oder mehr", " or more")
+                count = COUNT_OR_MORE[lo]
             else:
-                count = ""
-            if not cards:
-                cards = [_t(lang, "Karten", "cards")]
-            if count:
-                text = " + ".join(cards) + f" {count}"
+                count = None
+            if count is not None:
+                cards = " + ".join(SHORT[r].text(lang) for r in ranks) if ranks else _("cards", lang)
+                text = _("{cards} {count}", lang, cards=cards, count=count)
             else:
-                text = _t(lang, "hält ", "holds ") + _t(lang, " + ", " and ").join(
-                    _article(c, lang) for c in cards)
+                text = _("holds {card}", lang, card=both(CARD[r] for r in ranks)) if ranks \
+                    else _("cards", lang)
             if reading.call.strain != p.suit.value:
-                text = f"{p.suit.value}: {text}"
+                text = _("{suit}: {what}", lang, suit=p.suit.value, what=text)
             parts.append(text)
         return ", ".join(parts)
 
@@ -225,8 +240,8 @@ class Session:
         """The full reading, in the table's seats."""
         return self._seats_in(reading.text(self.lang))
 
-    def _warnings(self, reading: Reading, before: Advice | None) -> list[tuple[str, str]]:
-        out: list[tuple[str, str]] = []
+    def _warnings(self, reading: Reading, before: Advice | None) -> list[Msg]:
+        out: list[Msg] = []
         hand = self.hand
         if hand is None:
             return out
@@ -234,33 +249,25 @@ class Session:
         if reading.seat == self.me:
             broken = [p for p in reading.promises if not p.satisfied_by(hand)]
             if broken:   # what the hand holds against each promise, as check says it
-                de = "; ".join(p.mismatch(hand, "de") for p in broken)
-                en = "; ".join(p.mismatch(hand, "en") for p in broken)
-                out.append((f"Dein Blatt passt nicht dazu: {de}.", f"Your hand does not fit it: {en}."))
+                out.append(M("Your hand does not fit it: {mismatch}.", mismatch=_Mismatch(broken, hand)))
             if before is not None and before.call is not None and before.call != str(reading.call):
-                out.append((f"Empfohlen war {before.call}.", f"The recommendation was {before.call}."))
+                out.append(M("The recommendation was {call}.", call=before.call))
             return out
         for p in reading.promises:
             mine = sorted(p.has & {c.rank for c in hand if c.suit == p.suit}, key=lambda r: -r.natural)
             room = 9 - hand.length(p.suit)
             for r in mine:
-                name = _TOP.get(r)
-                de_name = name or r.german
-                en_name = name or r.english
-                out.append((f"{who} kann {p.suit.value}-{de_name} nicht halten: du hältst ihn selbst.",
-                            f"{who} cannot hold the {p.suit.value} {en_name}: you hold it."))
+                out.append(M("{seat} cannot hold the {suit} {card}: you hold it.", seat=who,
+                             suit=p.suit.value, card=SHORT[r]))
             if p.length[0] > room:
-                out.append((f"{who} kann nicht {p.length[0]} {p.suit.value} halten: du hast selbst "
-                            f"{hand.length(p.suit)}.",
-                            f"{who} cannot hold {p.length[0]} {p.suit.value}: you have "
-                            f"{hand.length(p.suit)} yourself."))
+                out.append(M("{seat} cannot hold {n} {suit}: you have {mine} yourself.", seat=who,
+                             n=p.length[0], suit=p.suit.value, mine=hand.length(p.suit)))
         if out:
-            out.append(("War die Ansage für einen anderen Platz gemeint (ein «fort» vergessen)?",
-                        "Was the call meant for another seat (a fort left out)?"))
+            out.append(M("Was the call meant for another seat (a fort left out)?"))
         return out
 
     def warnings(self, event: Event) -> list[str]:
-        return [de if self.lang == "de" else en for de, en in event.warnings]
+        return [w.text(self.lang) for w in event.warnings]
 
     # -- the player's call -----------------------------------------------------------------
     def may_call(self) -> bool:
@@ -279,15 +286,14 @@ class Session:
         a = self.advice()
         if a is None:
             return None
-        you = _t(self.lang, "Du", "You")
         if a.recommended is None:
             if self.auction.next_seat != self.me:
                 return None
-            return f"{you}: " + _t(self.lang, "nichts sagen", "say nothing")
+            return _("You: say nothing", self.lang)
         r = a.recommended
         if r.kind == "fort":
-            return f"{you}: fort (" + _t(self.lang, "? sagt warum", "? says why") + ")"
-        return f"{you}: {r.call} ({self.summary(r)})"
+            return _("You: fort (? says why)", self.lang)
+        return _("You: {call} ({summary})", self.lang, call=str(r.call), summary=self.summary(r))
 
     def why(self) -> list[str]:
         """The full reasoning: the last call read in full, then the advice and its reasons."""
@@ -297,9 +303,8 @@ class Session:
             lines.append(f"{e.seat} {e.reading.call}: {self.text(e.reading)}")
         a = self.advice()
         if a is not None:
-            rec = a.call or _t(self.lang, "nichts sagen", "say nothing")
-            lines.append(_t(self.lang, f"Empfehlung für {self.seat}: {rec}.",
-                            f"Recommended for {self.seat}: {rec}."))
+            lines.append(_("Recommended for {seat}: {call}.", self.lang, seat=self.seat, call=a.call)
+                         if a.call else _("Recommended for {seat}: say nothing.", self.lang, seat=self.seat))
             lines += [self._seats_in(x) for x in a.reasons(self.lang)]
         if not lines:
             lines.append(self.state_line())
@@ -325,8 +330,7 @@ class Session:
         konter from the auction, the card points (the declaring team's) from the player."""
         a = self.auction
         if not a.over:
-            raise TutorError("the bidding is not over yet: no game to write",
-                             de="das Bieten ist noch nicht beendet: kein Spiel zu schreiben")
+            raise TutorError(M("the bidding is not over yet: no game to write"))
         if a.annulled:
             return Game.four_forts()
         data: dict[str, Any] = {"contract": a.contract, "declarer": self.declarer,
@@ -352,18 +356,16 @@ class Session:
 
         a = self.auction
         if not a.over or a.annulled:
-            raise TutorError("a game file goes with a contract: the bidding has none (yet)",
-                             de="eine Spieldatei gehört zu einem Spiel: das Bieten hat (noch) keines")
+            raise TutorError(M("a game file goes with a contract: the bidding has none (yet)"))
         played = game_mod.load(path, rules=self.rules)
         contract = Contract.parse(a.contract, self.rules)
         if played.contract is None:
             played = dataclasses.replace(played, contract=contract, declarer=self.declarer,
                                          double=a.multiplier >= 2, redouble=a.multiplier == 4)
         elif (str(played.contract), played.declarer) != (str(contract), self.declarer):
-            raise TutorError(f"{path}: the file plays {played.contract} by {played.declarer}, "
-                             f"the auction {contract} by {self.declarer}",
-                             de=f"{path}: die Datei spielt {played.contract} von {played.declarer}, "
-                                f"das Bieten {contract} von {self.declarer}")
+            raise TutorError(M("{path}: the file plays {contract} by {declarer}, the auction {auction} by "
+                               "{by}", path=path, contract=str(played.contract), declarer=played.declarer,
+                               auction=str(contract), by=self.declarer))
         return game_mod.replay(played).entry()
 
     def score(self, game: Game) -> dict[str, int]:
@@ -393,3 +395,18 @@ class Session:
                       "short": self.short(r)} for r in self.open_calls()],
             "legal": [{"seat": s, "call": str(c)} for s, c in self.legal_calls()],
         }
+
+
+class _Mismatch(Msg):
+    """What a hand holds against each of the promises it breaks, in the language shown."""
+
+    __slots__ = ("promises", "hand")
+
+    def __init__(self, promises, hand: Hand) -> None:
+        super().__init__("")
+        self.promises, self.hand = tuple(promises), hand
+
+    def text(self, lang: "str | None" = None) -> str:
+        from tutor.i18n import current
+
+        return "; ".join(p.mismatch(self.hand, lang or current()) for p in self.promises)

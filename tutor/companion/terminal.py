@@ -17,23 +17,21 @@ from typing import Callable, Iterable, Iterator, TextIO
 
 from tutor.companion.session import Session
 from tutor.errors import TutorError
+from tutor.i18n import M, _
 
+# The words the loop takes, in English, German and French (any of them, whatever --lang).
 WORDS = {
-    "why": ("?", "warum", "why"),
-    "next": ("next", "nächste", "naechste", "??"),
-    "undo": ("undo", "zurück", "zurueck"),
-    "new": ("new", "neu"),
-    "end": ("end", "ende", "quit", "exit", "q"),
-    "tafel": ("tafel", "board"),
-    "help": ("help", "h", "hilfe?"),
-    "hand": ("hand", "blatt"),
-    "played": ("played", "gespielt"),
+    "why": ("?", "warum", "why", "pourquoi"),
+    "next": ("next", "nächste", "naechste", "??", "suivantes"),
+    "undo": ("undo", "zurück", "zurueck", "annuler"),
+    "new": ("new", "neu", "nouvelle"),
+    "end": ("end", "ende", "quit", "exit", "q", "fin"),
+    "tafel": ("tafel", "board", "tableau"),
+    "help": ("help", "h", "hilfe?", "aide"),
+    "hand": ("hand", "blatt", "main"),
+    "played": ("played", "gespielt", "joué", "joue"),
 }
 COMMAND = {w: key for key, words in WORDS.items() for w in words}
-
-
-def _t(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
 
 
 def width(stream: TextIO) -> int:
@@ -74,15 +72,14 @@ class Table:
         self.out.flush()
 
     def error(self, e: TutorError) -> None:
-        self.say(f"{_t(self.lang, 'Nicht gelesen', 'Not taken')}: {e.text(self.lang)}", "! ")
+        self.say(_("Not taken: {error}", self.lang, error=e), "! ")
 
     # -- the flow ----------------------------------------------------------------------------
     def start(self) -> None:
         s = self.s
         if s.hand is not None:
-            self.say(_t(self.lang, f"Dein Blatt ({s.seat}): {s.hand}", f"Your hand ({s.seat}): {s.hand}"))
-        self.say(_t(self.lang, f"{s.dealer} gibt, {s.vorhand} ist Vorhand.",
-                    f"{s.dealer} deals, {s.vorhand} is Vorhand."))
+            self.say(_("Your hand ({seat}): {hand}", self.lang, seat=s.seat, hand=str(s.hand)))
+        self.say(_("{dealer} deals, {vorhand} is Vorhand.", self.lang, dealer=s.dealer, vorhand=s.vorhand))
         self.after()
 
     def after(self) -> None:
@@ -94,8 +91,8 @@ class Table:
                 self.write_game(None, [])
             elif self.written is None:
                 team = s.declaring_team()
-                self.say(_t(self.lang, f"Kartenpunkte von {team}? (113, 113 weis AC=50 …, oder gespielt DATEI)",
-                            f"Card points of {team}? (113, 113 weis AC=50 …, or played FILE)"))
+                self.say(_("Card points of {team}? (113, 113 weis AC=50 …, or played FILE)", self.lang,
+                           team=team))
         line = s.advice_line()
         if line:
             self.say(line, "→ ")
@@ -105,8 +102,8 @@ class Table:
         text = line.strip()
         if not text:
             return True
-        word, _, rest = text.partition(" ")
-        takes_rest = ("new", "neu", "played", "gespielt")
+        word, _sep, rest = text.partition(" ")
+        takes_rest = WORDS["new"] + WORDS["played"]
         cmd = COMMAND.get(word.lower()) if (not rest or word.lower() in takes_rest) else None
         if cmd == "end":
             return False
@@ -123,11 +120,8 @@ class Table:
             elif cmd == "tafel":
                 self.show_tafel()
             elif cmd == "help":
-                self.say(_t(self.lang,
-                            "Ansagen wie 60ei, 70 sche, D: dopple. ? warum, next die offenen Ansagen, "
-                            "undo, new BLATT, tafel, end.",
-                            "Calls like 60ei, 70 sche, D: dopple. ? why, next the open calls, "
-                            "undo, new HAND, tafel, end."))
+                self.say(_("Calls like 60ei, 70 sche, D: dopple. ? why, next the open calls, undo, new HAND, "
+                           "tafel, end.", self.lang))
             elif cmd == "hand":
                 self.say(str(self.s.hand))
             elif cmd == "played":
@@ -151,7 +145,7 @@ class Table:
         s = self.s
         readings = s.open_calls()
         if not readings:
-            self.say(_t(self.lang, "Keine Ansage mehr offen.", "No call open any more."))
+            self.say(_("No call open any more.", self.lang))
             return
         advice = s.advice()
         best = advice.call if advice else None
@@ -161,8 +155,7 @@ class Table:
                     "+" if (str(r.call), r.seat) in fits and r.seat == s.me else " ")
             self.say(s.short(r), f"{mark} ")
         if advice is not None:
-            self.say(_t(self.lang, "* die Empfehlung, + passt zu deinem Blatt",
-                        "* the recommendation, + fits your hand"))
+            self.say(_("* the recommendation, + fits your hand", self.lang))
 
     def undo(self) -> None:
         if self.written is not None:
@@ -171,17 +164,15 @@ class Table:
         self.shown = None
         event = self.s.undo()
         if event is None:
-            self.say(_t(self.lang, "Nichts zurückzunehmen.", "Nothing to take back."))
+            self.say(_("Nothing to take back.", self.lang))
             return
-        self.say(_t(self.lang, f"Zurückgenommen: {self.s.line(event)}",
-                    f"Taken back: {self.s.line(event)}"))
+        self.say(_("Taken back: {call}", self.lang, call=self.s.line(event)))
         self.after()
 
     def new(self, hand: str) -> None:
         hand = hand.strip()
         if not hand:
-            raise TutorError("new needs the next hand: new Eichel:AO9 Schellen:KU ...",
-                             de="new braucht das nächste Blatt: new Eichel:AO9 Schellen:KU ...")
+            raise TutorError(M("new needs the next hand: new Eichel:AO9 Schellen:KU ..."))
         self.s.new(hand)
         self.written = self.shown = None
         self.say("—" * min(self.columns, 20))
@@ -190,21 +181,18 @@ class Table:
     # -- the Tafel ---------------------------------------------------------------------------
     def card_points(self, text: str) -> None:
         if self.written is not None:
-            raise TutorError("this game is on the Tafel already (undo takes it back)",
-                             de="dieses Spiel steht schon auf der Tafel (undo nimmt es zurück)")
+            raise TutorError(M("this game is on the Tafel already (undo takes it back)"))
         points, weis, stoeck = parse_points(text)
         self.write_game(points, [weis, stoeck])
 
     def played(self, path: str) -> None:
         if not path:
-            raise TutorError("played needs the game file: played FILE",
-                             de="gespielt braucht die Spieldatei: gespielt DATEI")
+            raise TutorError(M("played needs the game file: played FILE"))
         if self.written is not None:
-            raise TutorError("this game is on the Tafel already (undo takes it back)",
-                             de="dieses Spiel steht schon auf der Tafel (undo nimmt es zurück)")
+            raise TutorError(M("this game is on the Tafel already (undo takes it back)"))
         game = self.s.played(path)
-        self.say(_t(self.lang, f"Gespielt ({path}): {game.card_points} Kartenpunkte für {game.team}.",
-                    f"Played ({path}): {game.card_points} card points for {game.team}."))
+        self.say(_("Played ({path}): {points} card points for {team}.", self.lang, path=path,
+                   points=game.card_points, team=game.team))
         self.write_game(None, [], game)
 
     def write_game(self, points, extra: list, game=None) -> None:
@@ -216,8 +204,7 @@ class Table:
                 return
             score = s.score(game)
             self.shown = score
-            self.say(_t(self.lang, f"Auf die Tafel: AC {score['AC']}, BD {score['BD']}.",
-                        f"On the board: AC {score['AC']}, BD {score['BD']}."))
+            self.say(_("On the board: AC {ac}, BD {bd}.", self.lang, ac=score["AC"], bd=score["BD"]))
             return
         from tutor.tafel import Tafel
 
@@ -225,15 +212,13 @@ class Table:
             stored = t.add(game, self.partie or None)
         self.written = (stored.id, len(stored.partie.games))
         board = stored.partie.result.board
-        what = _t(self.lang, "alle fort", "four forts") if game.fort else f"{game.contract}"
-        self.say(_t(self.lang, f"Tafel, Partie {stored.id}, Spiel {len(stored.partie.games)} ({what}): "
-                               f"AC {board['AC']} : BD {board['BD']}.",
-                    f"Tafel, Partie {stored.id}, game {len(stored.partie.games)} ({what}): "
-                    f"AC {board['AC']} : BD {board['BD']}."))
+        what = _("four forts", self.lang) if game.fort else f"{game.contract}"
+        self.say(_("Tafel, Partie {partie}, game {n} ({what}): AC {ac} : BD {bd}.", self.lang,
+                   partie=stored.id, n=len(stored.partie.games), what=what, ac=board["AC"], bd=board["BD"]))
         p = stored.partie
         if p.over:
-            self.say(_t(self.lang, "Die Partie ist zu Ende.", "The Partie is over."))
-        self.say(_t(self.lang, "Nächstes Spiel: new BLATT.", "Next game: new HAND."))
+            self.say(_("The Partie is over.", self.lang))
+        self.say(_("Next game: new HAND.", self.lang))
 
     def take_back_game(self) -> None:
         from tutor.tafel import Tafel
@@ -242,26 +227,22 @@ class Table:
         with Tafel.open(self.db) as t:
             stored = t.stored(pid)
             if len(stored.partie.games) != n:
-                raise TutorError(f"Partie {pid} has changed since (now {len(stored.partie.games)} games): "
-                                 "take the game back with tutor tafel undo",
-                                 de=f"Partie {pid} hat sich seither geändert (jetzt "
-                                    f"{len(stored.partie.games)} Spiele): nimm das Spiel mit "
-                                    "tutor tafel undo zurück")
-            stored, _ = t.undo(pid)
+                raise TutorError(M("Partie {partie} has changed since (now {n} games): take the game back "
+                                   "with tutor tafel undo", partie=pid, n=len(stored.partie.games)))
+            stored, _game = t.undo(pid)
         self.written = None
         board = stored.partie.result.board
-        self.say(_t(self.lang, f"Spiel {n} von der Tafel genommen: AC {board['AC']} : BD {board['BD']}.",
-                    f"Game {n} taken off the board: AC {board['AC']} : BD {board['BD']}."))
+        self.say(_("Game {n} taken off the board: AC {ac} : BD {bd}.", self.lang, n=n, ac=board["AC"],
+                   bd=board["BD"]))
 
     def show_tafel(self) -> None:
         if self.partie is False:
-            raise TutorError("no Tafel in this session (start it with --partie)",
-                             de="keine Tafel in dieser Sitzung (mit --partie starten)")
+            raise TutorError(M("no Tafel in this session (start it with --partie)"))
         from tutor.tafel import Tafel, board_text
 
         with Tafel.open(self.db) as t:
             stored = t.stored(self.partie or None)
-        for text, _ in board_text(stored.partie, self.lang, f"Partie {stored.id}"):
+        for text, _kind in board_text(stored.partie, self.lang, f"Partie {stored.id}"):
             self.out.write(text + "\n")   # a table: not wrapped
 
 
@@ -271,27 +252,23 @@ def parse_points(text: str) -> tuple[int, dict | None, str | None]:
     words = text.replace(",", " ").split()
     head = words.pop(0)
     if not head.isdigit():
-        raise TutorError(f"{head!r}: card points are a number, 0..157",
-                         de=f"{head!r}: Kartenpunkte sind eine Zahl, 0..157")
+        raise TutorError(M("{text!r}: card points are a number, 0..157", text=head))
     weis: dict[str, int] = {}
     stoeck = None
     while words:
         key = words.pop(0).lower()
         if not words:
-            raise TutorError(f"{key!r} needs a value (weis AC=50, stöck BD)",
-                             de=f"{key!r} braucht einen Wert (weis AC=50, stöck BD)")
+            raise TutorError(M("{word!r} needs a value (weis AC=50, stöck BD)", word=key))
         value = words.pop(0)
         if key in ("weis", "w"):
             team, eq, points = value.partition("=")
             if not eq or not points.isdigit():
-                raise TutorError(f"weis {value!r}: write TEAM=POINTS, e.g. weis AC=50",
-                                 de=f"weis {value!r}: TEAM=PUNKTE, z.B. weis AC=50")
+                raise TutorError(M("weis {value!r}: write TEAM=POINTS, e.g. weis AC=50", value=value))
             weis[team.upper()] = weis.get(team.upper(), 0) + int(points)
         elif key in ("stöck", "stoeck", "stock", "s"):
             stoeck = value
         else:
-            raise TutorError(f"{key!r}: after the card points come weis TEAM=POINTS or stöck TEAM",
-                             de=f"{key!r}: nach den Kartenpunkten kommen weis TEAM=PUNKTE oder stöck TEAM")
+            raise TutorError(M("{word!r}: after the card points come weis TEAM=POINTS or stöck TEAM", word=key))
     return int(head), weis or None, stoeck
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
+from tutor.i18n import M, Msg, _, join
 from tutor.judgement import COUNT, Judgement, Standing, is_misere
 from tutor.play.dealer import Dealer
 from tutor.scoring import SEATS, other, partner_of, score_game, team_of
@@ -172,12 +173,10 @@ class Simulation:
         count_call = str(count.pick.call) if count.pick is not None else (str(fort.call) if fort else NOTHING)
         if count_call != ev.recommended:
             cv = by_call.get(count_call)
-            worth = f" ({cv['expected']:+.1f})" if cv else ""
-            lines.append((f"Die Rechnung ohne Simulation empfiehlt {_say(count_call, 'de')}{worth}; "
-                          f"die Simulation zieht {_say(ev.recommended, 'de')} vor.",
-                          f"The count without simulation recommends {_say(count_call, 'en')}{worth}; "
-                          f"the simulation prefers {_say(ev.recommended, 'en')}."))
-            lines.extend(("Rechnung: " + de, "count: " + en) for de, en in count.lines)
+            said = join(_say(count_call), f" ({cv['expected']:+.1f})") if cv else _say(count_call)
+            lines.append(M("The count without simulation recommends {call}; the simulation prefers {better}.",
+                           call=said, better=_say(ev.recommended)))
+            lines.extend(M("count: {line}", line=line) for line in count.lines)
         return Judgement(pick, lines, ev.to_json())
 
     def evaluate(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Evaluation:
@@ -364,15 +363,15 @@ def _pct(p: float) -> str:
     return f"{round(100 * p)} %"
 
 
-def _say(call: str | None, lang: str) -> str:
+def _say(call: str | None) -> "str | Msg":
     if call in (None, NOTHING):
-        return "nichts zu sagen" if lang == "de" else "to say nothing"
+        return M("to say nothing")
     return call
 
 
-def _evidence_lines(ev: Evaluation, pick, s) -> list[tuple[str, str]]:
+def _evidence_lines(ev: Evaluation, pick, s) -> list[Msg]:
     """The recommendation's numbers in words."""
-    lines: list[tuple[str, str]] = []
+    lines: list[Msg] = []
     n = ev.samples
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     high = s.auction.high
@@ -382,24 +381,24 @@ def _evidence_lines(ev: Evaluation, pick, s) -> list[tuple[str, str]]:
         here = ev.contract(f"{zehner} {strain}")
         nxt = ev.contract(f"{zehner + 10} {strain}")
         if here is not None:
-            tail = f"; {zehner + 10} in {_pct(nxt['p_make'])}" if nxt else ""
-            lines.append((f"{here['contract']} geht in {_pct(here['p_make'])} von {n} Verteilungen auf, "
-                          f"die zum Bieten passen{tail}.",
-                          f"{here['contract']} makes in {_pct(here['p_make'])} of {n} deals that fit the "
-                          f"auction{tail}."))
+            if nxt:
+                lines.append(M("{contract} makes in {pct} of {n} deals that fit the auction; {next} in "
+                               "{next_pct}.", contract=here["contract"], pct=_pct(here["p_make"]), n=n,
+                               next=zehner + 10, next_pct=_pct(nxt["p_make"])))
+            else:
+                lines.append(M("{contract} makes in {pct} of {n} deals that fit the auction.",
+                               contract=here["contract"], pct=_pct(here["p_make"]), n=n))
     elif high is not None and high.call.value is not None:
         col = ev.standing
         if col is not None:
             made = _pct(col)
-            lines.append((f"{high.seat} und Partner holen ihre {high.call} in {made} von {n} Verteilungen, "
-                          "die zum Bieten passen.",
-                          f"{high.seat} and partner make their {high.call} in {made} of {n} deals that fit "
-                          "the auction."))
+            lines.append(M("{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
+                           seat=high.seat, call=str(high.call), made=made, n=n))
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
-    shown = ", ".join(f"{_say(c['call'], 'de')} {c['expected']:+.1f}" for c in ranked[:4])
-    shown_en = ", ".join(f"{_say(c['call'], 'en')} {c['expected']:+.1f}" for c in ranked[:4])
-    lines.append((f"Erwarteter Wert auf der Tafel (eigenes Team minus Gegner, {n} Verteilungen): {shown}.",
-                  f"Expected board value (our team minus the opponents, {n} deals): {shown_en}."))
+    shown = join(*sum(([", " if i else "", _say(c["call"]), f" {c['expected']:+.1f}"]
+                       for i, c in enumerate(ranked[:4])), []))
+    lines.append(M("Expected board value (our team minus the opponents, {n} deals): {calls}.",
+                   n=n, calls=shown))
     del by_call
     return lines
 
@@ -410,7 +409,7 @@ def evaluate(hand: "Hand | str", auction="", rules=None, seat: str | None = None
     ``auction``: every contract, every call, the recommended call."""
     from tutor.conventions import position
 
-    hand, reader, seat, _, truthful = position(hand, auction, rules, seat)
+    hand, reader, seat, _readings, truthful = position(hand, auction, rules, seat)
     return (simulation or Simulation()).evaluate(hand, reader.situation(seat), truthful, standing)
 
 
@@ -430,7 +429,7 @@ def drill_numbers(item, lang: str = "de", samples: int = DRILL_SAMPLES) -> str |
     if d.type != "bid" or getattr(item.engine, "game", None) != "sidi-barrani" or not d.hand:
         return None
     try:
-        hand, reader, seat, _, truthful = position(d.hand, d.auction or "", d.rules, None)
+        hand, reader, seat, _readings, truthful = position(d.hand, d.auction or "", d.rules, None)
         answer = next((r for r in truthful if str(r.call) == str(item.solution.answer)), None)
         if answer is None or answer.kind not in JUDGED:
             return None
@@ -439,5 +438,4 @@ def drill_numbers(item, lang: str = "de", samples: int = DRILL_SAMPLES) -> str |
     except (TutorError, ValueError):
         return None
     lines = _evidence_lines(ev, answer, s)
-    head = "Simulation: " if lang == "de" else "Simulation: "
-    return head + " ".join(de if lang == "de" else en for de, en in lines)
+    return _("Simulation: {lines}", lang, lines=" ".join(line.text(lang) for line in lines))
