@@ -232,7 +232,9 @@ NOTHING = "Eichel:678 Schellen:678 Rosen:78 Schilten:6"     # no Puur, no Nell, 
 
 
 def why(hand, auction, **kw):
-    return cv.why_fort(Hand.parse(hand), cv.replay(auction).situation(), **kw)
+    """The fort's reasons as (German, English) lines (each reason is a catalog message)."""
+    lines = cv.why_fort(Hand.parse(hand), cv.replay(auction).situation(), **kw)
+    return [(x.text("de"), x.text("en")) for x in lines]
 
 
 @pytest.mark.parametrize("auction, seat_de, seat_en", [
