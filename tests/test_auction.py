@@ -175,3 +175,14 @@ def test_the_extended_variant_says_when_the_double_opens_again():
     with pytest.raises(IllegalCallError) as e:
         Auction.parse("60 Eichel, fort, fort, D: dopple", rules=load("erweitert"))
     assert "before the first lead" in str(e.value) and "beim Ausspielen der ersten Karte" in e.value.text("de")
+
+
+def test_auctions_are_values_equal_hashable_and_rebuilt_from_their_repr():
+    text = "60 Eichel, 70 Schellen, C: dopple"
+    a, b = Auction.parse(text), Auction.parse("60 Eichel").play("70 Schellen").play("dopple", "C")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert repr(a) == f"Auction.parse({text!r})"
+    assert eval(repr(a), {"Auction": Auction}) == a
+    assert a != text and a != Auction.parse("60 Eichel, 70 Schellen")
+    # the same calls at another table are another auction
+    assert Auction.parse("60 Eichel") != Auction.parse("60 Eichel", rules=REENTRY)

@@ -471,3 +471,74 @@ def test_bad_match_files_say_where(text, message):
     with pytest.raises(TutorError, match=message) as info:
         loads(text, "x.yaml")
     assert "\n" not in str(info.value)
+
+
+# -- match-file errors read the same in German (the tutor's default language) --------------
+# Each names the file, the line and the key at fault; the German names "Zeile" and "Spiel".
+
+PROFILE_NAMES = ", ".join(rules_mod.PROFILES)
+
+
+@pytest.mark.parametrize("text, en, de", [
+    ("rules: verband\nrulez: x\n",
+     "x.yaml line 1: unknown key 'rulez' (known: rules, teams, dealer, games)",
+     "x.yaml Zeile 1: unbekannter Schlüssel 'rulez' (bekannt: rules, teams, dealer, games)"),
+    ("- 1\n",
+     "x.yaml: a match file is a mapping with the keys rules, teams, dealer, games",
+     "x.yaml: eine Partie-Datei ist eine Zuordnung mit den Schlüsseln rules, teams, dealer, games"),
+    ("rules: nope\n",
+     f"x.yaml line 1: rules: unknown rules 'nope': neither a profile ({PROFILE_NAMES}) nor an existing file",
+     f"x.yaml Zeile 1: rules: unbekannte Tischregeln 'nope': weder ein Profil ({PROFILE_NAMES}) "
+     "noch eine vorhandene Datei"),
+    ("rules: 3\n",
+     f"x.yaml line 1: rules: write a profile name ({PROFILE_NAMES}) or a mapping of table rules",
+     f"x.yaml Zeile 1: rules: schreibe einen Profilnamen ({PROFILE_NAMES}) oder eine Zuordnung von Tischregeln"),
+    ("rules: {profile: [verband]}\n",
+     f"x.yaml line 1: rules: profile ['verband']: write a profile name ({PROFILE_NAMES})",
+     f"x.yaml Zeile 1: rules: Profil ['verband']: schreibe einen Profilnamen ({PROFILE_NAMES})"),
+    ("teams: Anna\n",
+     "x.yaml line 1: teams: write the two teams as 'Anna+Beat:Cla+Dani' (first team AC: A and C, then BD: B and D)",
+     "x.yaml Zeile 1: teams: schreibe die zwei Teams als 'Anna+Beat:Cla+Dani' "
+     "(zuerst Team AC: A und C, dann BD: B und D)"),
+    ("teams: {AC: Anna+Beat, XY: Cla+Dani}\n",
+     "x.yaml line 1: teams: unknown team 'XY' (AC or BD)",
+     "x.yaml Zeile 1: teams: unbekanntes Team 'XY' (AC oder BD)"),
+    ("teams: {AC: Anna+Beat, CA: Cla+Dani}\n",          # the same team twice
+     "x.yaml line 1: teams: write {AC: 'Anna+Beat', BD: 'Cla+Dani'}",
+     "x.yaml Zeile 1: teams: schreibe {AC: 'Anna+Beat', BD: 'Cla+Dani'}"),
+    ("teams: {a: Anna+Beat, BD: Cla+Dani}\n",           # a seat where a team belongs
+     "x.yaml line 1: teams: write {AC: 'Anna+Beat', BD: 'Cla+Dani'}",
+     "x.yaml Zeile 1: teams: schreibe {AC: 'Anna+Beat', BD: 'Cla+Dani'}"),
+    ("teams: {AC: Anna+Beat}\n",
+     "x.yaml line 1: teams: name both teams, AC and BD",
+     "x.yaml Zeile 1: teams: nenne beide Teams, AC und BD"),
+    ("teams: Anna:Cla+Dani\n",
+     "x.yaml line 1: teams: 'Anna': a team is two names joined by '+'",
+     "x.yaml Zeile 1: teams: 'Anna': ein Team sind zwei Namen, mit '+' verbunden"),
+    ("teams: Anna+:Cla+Dani\n",
+     "x.yaml line 1: teams: 'Anna+': a team is two names joined by '+'",
+     "x.yaml Zeile 1: teams: 'Anna+': ein Team sind zwei Namen, mit '+' verbunden"),
+    ("teams: Anna+Beat:ANNA+Dani\n",
+     "x.yaml line 1: teams: every player needs a name of his own",
+     "x.yaml Zeile 1: teams: jeder Spieler braucht einen eigenen Namen"),
+    ("teams: b+Beat:Cla+Dani\n",
+     "x.yaml line 1: teams: the name 'b' is the letter of another seat",
+     "x.yaml Zeile 1: teams: der Name 'b' ist der Buchstabe eines anderen Platzes"),
+    ("dealer: E\n",
+     "x.yaml line 1: dealer: unknown seat 'E' (A, B, C or D)",
+     "x.yaml Zeile 1: dealer: unbekannter Platz 'E' (A, B, C oder D)"),
+    ("games: 3\n",
+     "x.yaml line 1: games is a list, one game per line starting with '- '",
+     "x.yaml Zeile 1: games ist eine Liste, ein Spiel pro Zeile, beginnend mit '- '"),
+    ("games:\n  - 3\n",
+     "x.yaml (game 1): a game is a mapping like {contract: '100 Eichel', declarer: A, card_points: 113}, not 3",
+     "x.yaml (Spiel 1): ein Spiel ist eine Zuordnung wie {contract: '100 Eichel', declarer: A, "
+     "card_points: 113}, nicht 3"),
+    ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113, stoeck: [AC, BD]}\n",
+     "x.yaml line 2 (game 1): stoeck: only one team can hold König and Ober of the trump",
+     "x.yaml Zeile 2 (Spiel 1): stoeck: nur ein Team kann König und Ober der Trumpffarbe halten"),
+])
+def test_match_file_errors_in_english_and_german(text, en, de):
+    with pytest.raises(TutorError) as info:
+        loads(text, "x.yaml")
+    assert (str(info.value), info.value.de) == (en, de)

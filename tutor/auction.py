@@ -348,13 +348,6 @@ class Auction:
     def __hash__(self) -> int:
         return hash(self.entries)
 
-    def prefix(self, n: int) -> "Auction":
-        """The auction after its first ``n`` calls."""
-        a = Auction(self.spec)
-        for e in self.entries[:n]:
-            a = a.play(e.call, e.seat)
-        return a
-
     # -- state ---------------------------------------------------------------------
     @property
     def over(self) -> bool:

@@ -48,22 +48,12 @@ from tutor import weis as weis_mod
 from tutor.cards import Hand, Suit
 from tutor.errors import ParseError, RulesError, TutorError
 from tutor.rules import TableRules
-from tutor.scoring import (GameScore, check_card_points, check_one_weis_team, check_weis_points,
-                           other, score_game)
+from tutor.scoring import (SEATS, TEAMS, GameScore, check_card_points, check_one_weis_team,
+                           check_weis_points, next_seat, other, score_game, team_of)
 from tutor.i18n import Joined, M, join
 
-SEATS = ("A", "B", "C", "D")
-TEAMS = ("AC", "BD")
 DEFAULT_DEALER = "D"  # so that A is Vorhand of the first game, as in the notation
 TRUMPLESS = ("Obenabe", "Undenufe")
-
-
-def next_seat(seat: str) -> str:
-    return SEATS[(SEATS.index(seat) + 1) % 4]
-
-
-def team_of(seat: str) -> str:
-    return "AC" if seat in ("A", "C") else "BD"
 
 
 def _game_at(n: int) -> M:
