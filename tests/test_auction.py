@@ -1,6 +1,6 @@
 import pytest
 
-from tutor.auction import Auction, Call, sidi_barrani_spec
+from tutor.auction import Auction, AuctionSpec, Call, sidi_barrani_spec
 from tutor.errors import IllegalCallError, ParseError
 from tutor.rules import load
 
@@ -186,3 +186,89 @@ def test_auctions_are_values_equal_hashable_and_rebuilt_from_their_repr():
     assert a != text and a != Auction.parse("60 Eichel, 70 Schellen")
     # the same calls at another table are another auction
     assert Auction.parse("60 Eichel") != Auction.parse("60 Eichel", rules=REENTRY)
+
+
+# -- every call the auction refuses says why (the learner reads it in check and quiz) ------
+
+NO_DOUBLING = load("verband").replace(doubling=False)
+NO_KONTERN = load("verband").replace(kontern=False)
+
+
+@pytest.mark.parametrize("text, rules, en", [
+    ("60 Eichel, dopple", None, "call 2 ('dopple'): a double needs the seat (e.g. 'D: dopple')"),
+    ("60 Eichel, B: dopple, konter", None, "call 3 ('konter'): a konter needs the seat (e.g. 'D: konter')"),
+    ("60 Eichel, B: dopple", NO_DOUBLING, "call 2 ('B: dopple'): this table plays without doubling"),
+    ("D: dopple", None, "call 1 ('D: dopple'): there is no bid to double"),
+    ("60 Eichel, B: dopple, D: dopple", None, "call 3 ('D: dopple'): the bid is doubled already"),
+    ("60 Eichel, C: dopple", None, "call 2 ('C: dopple'): C cannot double his own side's bid"),
+    ("120 Eichel, fort, D: dopple", None,
+     "call 3 ('D: dopple'): the double of 120 Eichel is too late: it was open only until the next "
+     "player had bid or said fort"),
+    ("60 Eichel, fort, fort, D: dopple", load("erweitert"),
+     "call 4 ('D: dopple'): the double of 60 Eichel is not open now: only until the next player has "
+     "bid or said fort, and again once the bidding has ended, before the first lead"),
+    ("60 Eichel, B: dopple, A: konter", NO_KONTERN, "call 3 ('A: konter'): this table plays without kontern"),
+    ("60 Eichel, A: konter", None, "call 2 ('A: konter'): a konter answers a double right after it"),
+    ("60 Eichel, B: dopple, A: konter, C: konter", None, "call 4 ('C: konter'): the bid is kontered already"),
+    ("60 Eichel, B: dopple, D: konter", None, "call 3 ('D: konter'): only the declarer's side can konter, not D"),
+    ("60 Eichel, B: dopple, 70 Rosen", None, "call 3 ('70 Rosen'): the bidding is over"),
+    ("60 Eichel, c: 70 Rosen", None, "call 2 ('c: 70 Rosen'): it is B's turn, not C's"),
+    ("60 Eichel, 60 Rosen", None, "call 2 ('60 Rosen'): 60 Rosen does not overbid 60 Eichel"),
+    ("63 Eichel", None, "call 1 ('63 Eichel'): 63 is not a bid in Sidi-Barrani (bids: 50, 55, 60, ... 150, 157)"),
+    ("90 Obenabe", None, "call 1 ('90 Obenabe'): Obenabe is not a trump kind at this table (Obenabe, "
+     "Undenufe and Misère belong to the extended variant: --rules erweitert)"),
+])
+def test_every_refused_call_says_why(text, rules, en):
+    with pytest.raises(IllegalCallError) as info:
+        Auction.parse(text, rules=rules)
+    assert str(info.value) == en
+
+
+def test_calls_built_in_the_library_are_refused_with_a_reason():
+    a = Auction()
+    assert a.why_illegal(Call.bid(70)) == "a bid needs a trump suit"
+    assert a.why_illegal(Call.bid(70, "Blau")) == "Blau is not a trump kind at this table"
+    assert a.why_illegal(Call.bid(63, "Eichel")) == "63 is not a bid (bids: 50, 55, 60, ... 150, 157)"
+    assert a.why_illegal(Call("word", word="Stopp")) == "'Stopp' is not a call in Sidi-Barrani"
+    assert a.why_illegal(Call.bid(70, "Eichel")) is None and a.is_legal(Call.bid(70, "Eichel"))
+    assert not a.is_legal(Call.bid(70))
+
+
+# -- the shape of other games, as data ------------------------------------------------------
+
+def test_a_game_whose_bids_name_no_suit():
+    spec = AuctionSpec(name="Zahlen", ladder=(10, 20, 30), strains=None, teams=None)
+    a = Auction(spec)
+    assert a.why_illegal(Call.bid(10, "Eichel")) == "in Zahlen a bid names no suit"
+    assert [str(c) for s, c in a.legal_calls() if c.is_bid] == ["10", "20", "30"]
+    assert Call.bid(20) == Call("bid", 20, None) and str(Call.bid(20)) == "20"
+    # without teams every player is on his own: nobody doubles for another
+    assert spec.side_of(0) == frozenset({0}) and spec.side_of(3) == frozenset({3})
+
+
+def test_a_seat_outside_the_teams_is_a_side_of_its_own():
+    spec = AuctionSpec(name="Drei", ladder=(10, 20), seats=3, strains=None, teams=((0, 2),))
+    assert spec.side_of(2) == frozenset({0, 2}) and spec.side_of(1) == frozenset({1})
+
+
+def test_a_bid_that_may_leave_the_strain_out_and_a_strain_that_overcalls():
+    spec = AuctionSpec(name="Sonne", ladder=(7, 8), strains=("Eichel", "Sonne"), strain_optional=True,
+                       strain_rank={None: 0, "Eichel": 0, "Sonne": 1})
+    assert [str(c) for c in spec.all_bids()] == ["7", "7 Eichel", "7 Sonne", "8", "8 Eichel", "8 Sonne"]
+    a = Auction(spec).play(Call.bid(7, "Eichel"))
+    # the same number overcalls only with the higher strain
+    assert [str(c) for _, c in a.legal_calls() if c.is_bid] == ["7 Sonne", "8", "8 Eichel", "8 Sonne"]
+    # a strain without a rank ranks with the lowest
+    assert spec.key(Call.bid(8, "Eichel")) == spec.key(Call.bid(8))
+
+
+def test_a_word_that_ends_the_auction_plays_the_standing_bid():
+    spec = AuctionSpec(name="Stopp-Jass", ladder=(10, 20, 30), strains=None, end_words=("Stopp",))
+    a = Auction(spec)
+    assert spec.parse_call("stopp") == Call("word", word="Stopp")
+    offered = [(s, str(c)) for s, c in a.play("10").legal_calls()]
+    assert ("B", "Stopp") in offered and ("B", "fort") in offered
+    done = a.play("10").play("stopp")
+    assert done.over and done.ended_by == "word" and done.next_seat is None
+    assert done.declarer == "A" and done.contract == "10"
+    assert done.legal_calls() == []
