@@ -1,10 +1,11 @@
 """The Partie: each game on the board, the end rules, Schneider, dealing, match files."""
+import json
 import pytest
 
 from tutor import rules as rules_mod
 from tutor.cards import Suit
 from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
-from tutor.partie import Contract, Game, Partie, dumps, load, loads
+from tutor.partie import Contract, Game, Partie, dump, dumps, load, loads
 
 
 def table(**changes):
@@ -542,3 +543,238 @@ def test_match_file_errors_in_english_and_german(text, en, de):
     with pytest.raises(TutorError) as info:
         loads(text, "x.yaml")
     assert (str(info.value), info.value.de) == (en, de)
+
+
+# -- the board as JSON (tutor match --json, tafel show --json, the web companion) ----------
+
+NAMES = {"A": "Anna", "B": "Cla", "C": "Beat", "D": "Dani"}
+
+
+def test_the_board_as_json_row_by_row():
+    # dealer C: Vorhand D. Game 1: A makes 100 Eichel doubled with 113; AC also wrote a
+    # Weis of 50 and BD the Stöck: AC 113 + 200 + 50 = 363, BD 44 + 20 = 64.
+    # Game 2: four forts; the Verband: the same player (D) deals again.
+    # Game 3: B misses 80 Rosen with 70; D's Vierblatt (50) beats A's Dreiblatt (20), so BD
+    # write 50: BD 70 + 50 = 120, AC 87 + 80 = 167.
+    p = Partie(VERBAND, names=NAMES, dealer="C")
+    for data in (g("100 Eichel", "A", 113, double=True, weis={"AC": 50}, stoeck="BD"), FORT,
+                 g("80 Rosen", "B", 70, weis={"A": "Eichel:678", "D": "Schilten:6789"})):
+        p = p.add(Game.from_dict(data, p.rules))
+    j = p.to_json()
+    first, fort, third = j["games"]
+    assert first == {"n": 1, "dealer": "C", "vorhand": "D", "fort": False, "contract": "100 Eichel",
+                     "declarer": "A", "team": "AC", "card_points": 113, "double": True, "redouble": False,
+                     "misere": False, "made": True, "target_points": 200, "weis": {"AC": 50, "BD": 0},
+                     "stoeck": ["BD"], "points": {"AC": 363, "BD": 64}, "adjustment": {"AC": 0, "BD": 0},
+                     "total": {"AC": 363, "BD": 64}}
+    assert fort == {"n": 2, "dealer": "D", "vorhand": "A", "fort": True, "points": {"AC": 0, "BD": 0},
+                    "adjustment": {"AC": 0, "BD": 0}, "total": {"AC": 363, "BD": 64}}
+    shown = third.pop("weis_shown")
+    assert shown["team"] == "BD" and shown["best"]["seat"] == "D" and shown["best"]["points"] == 50
+    assert third == {"n": 3, "dealer": "D", "vorhand": "A", "fort": False, "contract": "80 Rosen",
+                     "declarer": "B", "team": "BD", "card_points": 70, "double": False, "redouble": False,
+                     "misere": False, "made": False, "target_points": 80, "weis": {"AC": 0, "BD": 50},
+                     "stoeck": [], "points": {"AC": 167, "BD": 120}, "adjustment": {"AC": 0, "BD": 0},
+                     "total": {"AC": 530, "BD": 184}}
+    del j["games"]
+    assert j == {"board": {"AC": 530, "BD": 184}, "over": False, "winner": None, "schneider": None,
+                 "target": 2000, "end_rule": "plain", "schneider_points": 0, "decided_after": None,
+                 "rules": "verband", "teams": {"AC": "Anna+Beat", "BD": "Cla+Dani"},
+                 "next": {"dealer": "A", "vorhand": "B", "partie": "this"}}
+
+
+def test_the_json_of_a_partie_without_names_and_of_one_decided():
+    p = play(table(match_target=300, end_rule="bonus", schneider=100), g("157 Eichel", "A", 157))
+    j = p.to_json()
+    # AC 157 + 157 = 314 over 300, made its bid; BD 0, under half: Schneider, AC write 100
+    assert (j["over"], j["winner"], j["schneider"], j["decided_after"]) == (True, "AC", "BD", 1)
+    assert j["board"] == {"AC": 414, "BD": 0} and j["schneider_points"] == 100
+    assert j["teams"] is None and j["target"] == 300 and j["end_rule"] == "bonus"
+    assert j["rules"] == {"profile": "verband", "match_target": 300, "end_rule": "bonus", "schneider": 100}
+
+
+# -- players' names ---------------------------------------------------------------------
+
+def test_players_are_found_by_seat_or_by_name_in_any_case():
+    p = Partie(names=NAMES)
+    assert [p.seat_of(x) for x in ("anna", " Beat ", "c", "DANI", "Cla")] == ["A", "C", "C", "D", "B"]
+    assert p.name("A") == "Anna" and p.team_name("BD") == "BD (Cla+Dani)"
+    with pytest.raises(TutorError) as info:
+        p.seat_of("Zoe")
+    assert str(info.value) == "seat: unknown player 'Zoe' (A, B, C, D, Anna (A), Cla (B), Beat (C), Dani (D))"
+    q = Partie()
+    assert q.name("A") == "A" and q.team_name("AC") == "AC" and q.seat_of("b") == "B"
+    with pytest.raises(TutorError) as info:
+        q.seat_of("Anna")
+    assert str(info.value) == "seat: unknown player 'Anna' (A, B, C, D)"
+
+
+def test_a_player_without_a_name_is_called_by_his_seat():
+    p = Partie(names={"A": "Anna", "D": "Dani"})
+    assert p.team_name("AC") == "AC (Anna+C)" and p.team_name("BD") == "BD (B+Dani)"
+    assert p.name("C") == "C" and p.to_json()["teams"] == {"AC": "Anna+C", "BD": "B+Dani"}
+
+
+def test_names_and_games_may_be_given_as_a_mapping_and_a_list():
+    game = Game.from_dict(g("100 Eichel", "A", 113))
+    p = Partie(names=NAMES, games=[game])
+    assert p == Partie(names=tuple(sorted(NAMES.items())), games=(game,))
+    assert p.add(game).totals == {"AC": 2 * 213, "BD": 2 * 44}
+
+
+def test_names_that_differ_only_in_case_are_one_name():
+    assert loads("teams: Maß+Beat:Mass+Dani\n").seat_of("mass") == "B"   # ß is not ss
+
+
+def test_the_end_says_who_won_by_name_or_that_it_is_a_draw():
+    p = Partie(table(match_target=300), names=NAMES).add(Game.from_dict(g("157 Eichel", "A", 157)))
+    with pytest.raises(TutorError) as info:
+        p.add(Game.from_dict(g("60 Eichel", "B", 80)))
+    assert str(info.value) == ("the Partie is over after game 1 (AC (Anna+Beat) won 314 to 0); "
+                               "start the next one with `tutor tafel new`")
+    # a draw (table rule): AC 130 + 100 = 230, BD 27; then B makes 80 Schellen with 85 and
+    # BD write a Weis of 110: BD 27 + 85 + 80 + 110 = 302, AC 230 + 72 = 302
+    q = play(table(match_target=300, tie="draw"), g("100 Eichel", "A", 130),
+             g("80 Schellen", "B", 85, weis={"BD": 110}))
+    assert q.over and q.winner is None and q.totals == {"AC": 302, "BD": 302}
+    with pytest.raises(TutorError) as info:
+        q.add(Game.from_dict(g("60 Eichel", "A", 80)))
+    assert str(info.value) == ("the Partie is over after game 2 (a draw at 302); "
+                               "start the next one with `tutor tafel new`")
+
+
+# -- writing the match file -----------------------------------------------------------------
+
+HEADER = ("# A Partie of Sidi-Barrani: `tutor match FILE` settles it, "
+          "`tutor tafel import FILE` puts it on the board.\n")
+
+
+def test_the_match_file_written_is_the_one_a_player_would_write():
+    rules = table(profile="erweitert", match_target=1000, fort_final=False)
+    p = Partie(rules, names=NAMES, dealer="B")
+    p = p.add(Game.from_dict(g("90 Undenufe Misère", "A", 40, double=True, redouble=True), rules))
+    p = p.add(Game.four_forts())
+    assert dumps(p) == HEADER + (
+        "rules: {profile: erweitert, fort_final: false, match_target: 1000}\n"
+        'teams: {AC: "Anna+Beat", BD: "Cla+Dani"}\n'
+        "dealer: B\n"
+        "games:\n"
+        '  - {contract: "90 Undenufe Misère", declarer: A, card_points: 40, double: true, redouble: true}\n'
+        "  - {fort: true}\n")
+    assert dumps(Partie()) == HEADER + "rules: verband\ndealer: D\ngames: []\n"
+    assert loads(dumps(Partie())) == Partie()
+
+
+def test_each_key_of_a_game_is_written_by_its_name():
+    weis = Game.from_dict(g("100 Eichel", "A", 113, weis={"AC": 50}, stoeck="BD"))
+    assert weis.to_dict() == {"contract": "100 Eichel", "declarer": "A", "card_points": 113,
+                              "weis": {"AC": 50}, "stoeck": "BD"}
+    shown = Game.from_dict(g("80 Rosen", "B", 70, weis={"a": "Eichel:678"}, double=True))
+    assert shown.to_dict() == {"contract": "80 Rosen", "declarer": "B", "card_points": 70, "double": True,
+                               "weis": {"A": "Eichel:876"}}   # cards high to low, as a hand is written
+    assert Game.four_forts().to_dict() == {"fort": True}
+
+
+def test_a_word_yaml_would_read_as_true_false_or_null_is_written_quoted():
+    import yaml
+
+    from tutor.partie import _flow
+
+    for word in ("no", "Yes", "on", "OFF", "y", "null", "true"):
+        assert yaml.safe_load(f"x: {_flow(word)}") == {"x": word}
+    assert _flow("Anna") == "Anna" and _flow(True) == "true" and _flow(False) == "false"
+
+
+def test_dump_and_load_a_file_that_names_its_rules_file_beside_it(tmp_path, monkeypatch):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "tisch.yaml").write_text("profile: verband\nmatch_target: 1000\n", encoding="utf-8")
+    (folder / "partie.yaml").write_text(
+        "rules: tisch.yaml\ngames:\n  - {contract: 100 Eichel, declarer: A, card_points: 113}\n",
+        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)          # the rules file is found beside the match file
+    p = load(folder / "partie.yaml")
+    assert p.rules.match_target == 1000 and p.totals == {"AC": 213, "BD": 44}
+    out = tmp_path / "kopie.yaml"
+    dump(p, out)
+    assert out.read_text(encoding="utf-8") == dumps(p) and load(out) == p
+    # an error in a file names the file
+    (folder / "kaputt.yaml").write_text("dealer: E\n", encoding="utf-8")
+    with pytest.raises(TutorError) as info:
+        load(folder / "kaputt.yaml")
+    assert str(info.value) == f"{folder / 'kaputt.yaml'} line 1: dealer: unknown seat 'E' (A, B, C or D)"
+
+
+def test_a_rules_file_given_by_its_absolute_path(tmp_path):
+    rules = tmp_path / "tisch.yaml"
+    rules.write_text("profile: verband\nmatch_target: 700\n", encoding="utf-8")
+    assert loads(f"rules: {json.dumps(str(rules))}\n", base_dir=tmp_path / "elsewhere").rules.match_target == 700
+
+
+def test_an_empty_match_file_is_an_empty_partie_at_the_verband_table():
+    for text in ("", "games:\n", "# nothing yet\n"):
+        p = loads(text)
+        assert p == Partie() and p.games == () and p.rules.name == "verband" and p.dealer == "D"
+
+
+# -- reading a game: the spellings a player writes ---------------------------------------------
+
+def test_konter_and_stoeck_may_be_written_in_german_and_in_any_case():
+    game = Game.from_dict({"Contract": "100 Eichel", "DECLARER": "a", "card_points": 113,
+                           "double": True, "Konter": True, "Stöck": "bd"})
+    assert (game.double, game.redouble, game.stoeck, game.declarer) == (True, True, ("BD",), "A")
+    with pytest.raises(ParseError) as info:
+        Game.from_dict(g("100 Eichel", "A", 113, double=True, konter=True, redouble=True))
+    assert str(info.value) == "game: 'konter' and 'redouble' say the same"
+
+
+def test_card_points_of_the_wrong_kind_are_malformed_out_of_range_are_not_possible():
+    with pytest.raises(ParseError):
+        Game.from_dict(g("100 Eichel", "A", "113"))
+    with pytest.raises(ParseError):
+        Game.from_dict(g("100 Eichel", "A", True))
+    with pytest.raises(TutorError) as info:
+        Game.from_dict(g("100 Eichel", "A", 158))
+    assert not isinstance(info.value, ParseError)
+
+
+@pytest.mark.parametrize("weis, expected", [
+    ({"A": 50}, (("AC", 50),)),              # a seat stands for its team
+    ({"ac": "50"}, (("AC", 50),)),            # a number written as text
+    ({"BD": " 40 "}, (("BD", 40),)),
+    ({"AC": 0, "BD": 50}, (("BD", 50),)),     # a team that wrote nothing
+    ({"BD": 50, "AC": 0}, (("BD", 50),)),
+    ({}, ()), (None, ()),
+])
+def test_weis_points_per_team(weis, expected):
+    assert Game.from_dict(g("100 Eichel", "A", 113, weis=weis)).weis == expected
+
+
+@pytest.mark.parametrize("stoeck, expected", [
+    ("BD", ("BD",)), ("b", ("BD",)), (["A", "C"], ("AC",)), (["AC"], ("AC",)), (("D",), ("BD",)),
+    (False, ()), ("", ()), ([], ()), (None, ()),
+])
+def test_stoeck_for_one_team(stoeck, expected):
+    assert Game.from_dict(g("100 Eichel", "A", 113, stoeck=stoeck)).stoeck == expected
+
+
+@pytest.mark.parametrize("game, en, de", [
+    ("{contract: 100 Eichel, declarer: E, card_points: 113}",
+     "declarer: unknown seat 'E' (A, B, C or D)", "declarer: unbekannter Platz 'E' (A, B, C oder D)"),
+    ("{contract: 100 Eichel, declarer: A, card_points: 113, weis: {XY: 50}}",
+     "weis: unknown team 'XY' (AC or BD)", "weis: unbekanntes Team 'XY' (AC oder BD)"),
+    ("{contract: 100 Eichel, declarer: A, card_points: 113, stoeck: XY}",
+     "stoeck: unknown team 'XY' (AC or BD)", "stoeck: unbekanntes Team 'XY' (AC oder BD)"),
+    ("{contract: 100 Eichel, declarer: A, card_points: 113, weis: {AC: 55}}",
+     "weis AC=55: no Weis adds up to 55 (20, 40, 50, 60, 70, ...)",
+     "weis AC=55: kein Weis ergibt 55 (20, 40, 50, 60, 70, ...)"),
+    ("{contract: 100 Eichel, declarer: A, card_points: 113, weis: {AC: true}}",
+     "weis AC: True is no number of points", "weis AC: True ist keine Punktzahl"),
+    ("{contract: 100 Eichel, declarer: A, card_points: 113, weis: {A: 'Eichel:68'}}",
+     "weis A: Eichel:86 holds no Weis", "weis A: Eichel:86 enthält keinen Weis"),
+])
+def test_a_games_errors_name_the_line_the_game_and_the_key(game, en, de):
+    with pytest.raises(TutorError) as info:
+        loads(f"games:\n  - {game}\n", "x.yaml")
+    assert str(info.value) == f"x.yaml line 2 (game 1): {en}"
+    assert info.value.de == f"x.yaml Zeile 2 (Spiel 1): {de}"

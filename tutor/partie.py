@@ -727,8 +727,6 @@ def _flow(value: Any) -> str:
         return str(value)
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
     return json.dumps(str(value), ensure_ascii=False)
 
 
