@@ -253,13 +253,14 @@ def test_a_seat_outside_the_teams_is_a_side_of_its_own():
 
 def test_a_bid_that_may_leave_the_strain_out_and_a_strain_that_overcalls():
     spec = AuctionSpec(name="Sonne", ladder=(7, 8), strains=("Eichel", "Sonne"), strain_optional=True,
-                       strain_rank={None: 0, "Eichel": 0, "Sonne": 1})
+                       strain_rank={None: 0, "Sonne": 1})
     assert [str(c) for c in spec.all_bids()] == ["7", "7 Eichel", "7 Sonne", "8", "8 Eichel", "8 Sonne"]
     a = Auction(spec).play(Call.bid(7, "Eichel"))
     # the same number overcalls only with the higher strain
     assert [str(c) for _, c in a.legal_calls() if c.is_bid] == ["7 Sonne", "8", "8 Eichel", "8 Sonne"]
-    # a strain without a rank ranks with the lowest
-    assert spec.key(Call.bid(8, "Eichel")) == spec.key(Call.bid(8))
+    # a strain the ranks leave out ranks with the lowest: it does not overcall a bare number
+    assert not Auction(spec).play(Call.bid(7)).is_legal(Call.bid(7, "Eichel"))
+    assert Auction(spec).play(Call.bid(7)).is_legal(Call.bid(7, "Sonne"))
 
 
 def test_a_word_that_ends_the_auction_plays_the_standing_bid():

@@ -778,3 +778,11 @@ def test_a_games_errors_name_the_line_the_game_and_the_key(game, en, de):
         loads(f"games:\n  - {game}\n", "x.yaml")
     assert str(info.value) == f"x.yaml line 2 (game 1): {en}"
     assert info.value.de == f"x.yaml Zeile 2 (Spiel 1): {de}"
+
+
+def test_rules_given_on_the_command_line_replace_the_files_and_errors_name_the_option():
+    assert loads("rules: erweitert\n", rules="verband").rules.name == "verband"
+    with pytest.raises(RulesError) as info:
+        loads("rules: verband\n", rules="nope")
+    assert str(info.value) == (f"--rules: unknown rules 'nope': neither a profile ({PROFILE_NAMES}) "
+                               "nor an existing file")

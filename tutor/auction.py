@@ -401,12 +401,10 @@ class Auction:
 
     # -- legality ------------------------------------------------------------------
     def _double_open(self) -> bool:
-        spec = self.spec
-        if not spec.doubling or self._high is None or self._doubled is not None or self.annulled:
-            return False
+        """The double's window (asked once the table doubles and a bid stands undoubled)."""
         if self._high == self._n - 1:
             return True   # nobody has called since the bid
-        return spec.double_window == "first_lead" and self._over and self._ended_by == "forts"
+        return self.spec.double_window == "first_lead" and self._over and self._ended_by == "forts"
 
     def why_illegal(self, call: Call, seat: str | None = None) -> str | None:
         """None when ``call`` by ``seat`` (default: the seat in turn) is legal, else why not."""
