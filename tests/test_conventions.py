@@ -393,3 +393,55 @@ def test_the_library_speaks_german_unless_asked_otherwise():
     assert advice.to_json("en")["text"].startswith("fort: A does not bid and is out for this auction. ")
     assert cv.state_line(cv.explain("60 Eichel").state) == "Am Zug: B."
     assert cv.check(C_HAND, "60 Eichel, 70 Schellen", "65 Rosen").to_json()["text"].startswith("Nicht erlaubt: ")
+
+
+# "Damit jede Zahl eine Bedeutung hat ...: Zehner eröffnen und helfen, Fünfer zeigen ein Ass";
+# "Bei 5 Punkten bleibt die Ass-Ansage erkennbar": with steps of 1 a 61 means nothing.
+STEP_1 = load("verband").replace(step=1)
+
+
+@pytest.mark.parametrize("auction, rules, de, en", [
+    ("60 Eichel, 70 Schellen, 75 Eichel", None,
+     "75 Eichel folgt keiner Ansageregel: ein Fünfer in der eigenen Teamfarbe: dort wird auf Zehnern erhöht, "
+     "das Ass bleibt ungesagt.",
+     "75 Eichel follows no convention: a Fünfer in the team's own suit: there one raises on Zehner, "
+     "the Ace stays unsaid."),
+    ("55 Rosen", None,
+     "55 Rosen folgt keiner Ansageregel: die Ass-Ansage antwortet auf ein Gebot, das schon gefallen ist; "
+     "vor dem ersten Gebot zeigt ein Fünfer kein Ass.",
+     "55 Rosen follows no convention: the Ace announcement answers a bid already made; "
+     "before the first bid a Fünfer shows no Ace."),
+    ("60 Eichel, 75 Rosen", None,
+     "75 Rosen folgt keiner Ansageregel: nur der nächste Fünfer über dem laufenden Gebot (65) ist eine Ass-Ansage.",
+     "75 Rosen follows no convention: only the next Fünfer above the standing bid (65) shows an Ace."),
+    ("61 Eichel", STEP_1,
+     "61 Eichel folgt keiner Ansageregel: die Zahl hat hier keine Bedeutung in den Ansageregeln.",
+     "61 Eichel follows no convention: the number has no meaning in the Ansageregeln here."),
+    ("60 Eichel, 62 Rosen", STEP_1,
+     "62 Rosen folgt keiner Ansageregel: die Zahl hat hier keine Bedeutung in den Ansageregeln.",
+     "62 Rosen follows no convention: the number has no meaning in the Ansageregeln here."),
+])
+def test_why_a_number_follows_no_convention_in_full(auction, rules, de, en):
+    r = cv.explain(auction, rules).calls[-1]
+    assert r.kind == "unconventional" and r.promises == ()
+    assert (r.text("de"), r.text("en")) == (de, en)
+
+
+def test_check_on_the_command_line_doubles_for_the_seat_given():
+    # "Gedoppelt wird das Gebot, das gerade steht, und zwar von jedem der beiden Gegner":
+    # after C's 90 both B and D may double it; A, C's partner, may not.
+    import json
+
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    def check_json(*extra):
+        r = CliRunner().invoke(main, ["check", "--hand", NOTHING, "--auction", "60 Eichel, 70 Schellen, 90 Eichel",
+                                      "--call", "dopple", "--json", *extra])
+        return json.loads(r.output)
+
+    assert check_json("--seat", "B")["text"].startswith("B doppelt 90 Eichel von C: ")
+    assert check_json()["text"].startswith("D doppelt 90 Eichel von C: ")     # the seat in turn
+    mine = check_json("--seat", "A")
+    assert (mine["legal"], mine["conventional"], mine["truthful"]) == (False, False, False)
