@@ -190,14 +190,13 @@ def test_check_loads_only_the_chosen_catalog_and_no_babel():
     r = _run("check", "--hand", "Eichel:AK", "--auction", "60 Eichel", "--call", "70 Eichel",
              "--lang", "fr")
     *lines, probe = r.stderr.strip().splitlines()
-    assert lines == ["(tutor check : pas encore traduit en français ; ses textes s'affichent en allemand)",
-                     "tutor: --hand: une main a exactement 9 cartes, celle-ci en a 2"]
+    assert lines == ["tutor: --hand: une main a exactement 9 cartes, celle-ci en a 2"]
     assert probe == "['fr'] False"
 
 
 def test_tutor_lang_chooses_the_language_and_german_is_the_default():
     args = ("explain", "60 Eichel, 60 Rosen")
-    fr = _run(*args, env_lang="fr").stderr.splitlines()[1]   # after the line saying explain is German
+    fr = _run(*args, env_lang="fr").stderr.splitlines()[0]
     de = _run(*args).stderr.splitlines()[0]
     en = _run(*args, "--lang", "en", env_lang="fr").stderr.splitlines()[0]
     assert "enchère 2 ('60 Rosen') : 60 Rosen ne dépasse pas 60 Eichel" in fr

@@ -36,13 +36,9 @@ def _option(name: str, parse, text: str):
 
 
 def _kind(kind: str, lang: str) -> str:
-    from tutor.conventions import KIND_LABELS
+    from tutor.conventions import kind_label
 
-    return KIND_LABELS[lang].get(kind, kind)
-
-
-def _t(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
+    return kind_label(kind, lang)
 
 
 @click.command()
@@ -60,6 +56,7 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
         return
     from tutor import answers
     from tutor.conventions import state_line
+    from tutor.i18n import _
 
     rules = _rules(rules_spec)
     if as_json:
@@ -67,18 +64,18 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
         return
     e, upcoming = answers.explanation(auction, rules, next_calls)
     if not e.calls:
-        click.echo(_t(lang, "Noch keine Ansage.", "No call yet."))
+        click.echo(_("No call yet.", lang))
     for i, r in enumerate(e.calls, start=1):
         click.echo(f"{i:>2}. {r.seat}  {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
     click.echo()
-    click.echo(_t(lang, "Was der Tisch weiss:", "What the table knows:"))
+    click.echo(_("What the table knows:", lang))
     for seat, promises in e.known.items():
-        text = "; ".join(p.text(lang) for p in promises) or _t(lang, "nichts über die Karten", "nothing about the cards")
+        text = "; ".join(p.text(lang) for p in promises) or _("nothing about the cards", lang)
         click.echo(f"  {seat}: {text}")
     click.echo(state_line(e.state, lang))
     if next_calls:
         click.echo()
-        click.echo(_t(lang, "Mögliche nächste Ansagen:", "Possible next calls:"))
+        click.echo(_("Possible next calls:", lang))
         for r in upcoming:
             click.echo(f"  {r.seat}: {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
 
@@ -135,18 +132,18 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samp
         return
     advice = answers.advice(hand, auction, seat, rules, judge=judge, standing=standing)
     from tutor.conventions import _sentence, replay
+    from tutor.i18n import _
 
     turn = replay(auction, rules).auction.next_seat if seat else None
     if seat and turn and seat != turn:
-        can = _t(lang, "doppeln oder kontern", "double or konter")
-        click.echo(_t(lang, f"{seat} ist nicht an der Reihe, {turn} ist es: {seat} kann hier nur {can}.",
-                      f"{seat} is not in turn, {turn} is: {seat} can only {can} here."))
-    rec = advice.call or _t(lang, "nichts sagen", "say nothing")
-    click.echo(_t(lang, f"{advice.seat}: Empfehlung {rec}", f"{advice.seat}: recommended {rec}"))
+        click.echo(_("{seat} is not in turn, {turn} is: {seat} can only double or konter here.", lang,
+                     seat=seat, turn=turn))
+    click.echo(_("{seat}: recommended {call}", lang, seat=advice.seat, call=advice.call) if advice.call
+               else _("{seat}: recommended say nothing", lang, seat=advice.seat))
     for line in advice.reasons(lang):
         click.echo(f"  - {_sentence(line)}")
     click.echo()
-    click.echo(_t(lang, "Was die Ansageregeln diesem Blatt hier bieten:", "What the conventions offer this hand here:"))
+    click.echo(_("What the conventions offer this hand here:", lang))
     for r in advice.options:
         mark = "*" if advice.recommended is not None and r.call == advice.recommended.call else " "
         click.echo(f" {mark} {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
@@ -155,6 +152,7 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samp
 def _parse_score(text: str) -> dict[str, int]:
     """``AC=1850,BD=1200``: each team's total before this game."""
     from tutor.errors import TutorError
+    from tutor.i18n import M
     from tutor.scoring import parse_team
     from tutor.text import is_number, parse_int
 
@@ -162,12 +160,11 @@ def _parse_score(text: str) -> dict[str, int]:
     for item in text.split(","):
         team, sep, points = item.partition("=")
         if not sep or not is_number(points) or not team.strip():
-            raise TutorError(f"{item.strip()!r}: write TEAM=POINTS for both teams, e.g. AC=1850,BD=1200",
-                             de=f"{item.strip()!r}: TEAM=PUNKTE für beide Teams, z.B. AC=1850,BD=1200")
+            raise TutorError(M("{item!r}: write TEAM=POINTS for both teams, e.g. AC=1850,BD=1200",
+                               item=item.strip()))
         out[parse_team(team)] = parse_int(points, item.strip())
     if set(out) != {"AC", "BD"}:
-        raise TutorError("give both teams, e.g. AC=1850,BD=1200",
-                         de="beide Teams angeben, z.B. AC=1850,BD=1200")
+        raise TutorError(M("give both teams, e.g. AC=1850,BD=1200"))
     return out
 
 
@@ -194,27 +191,26 @@ def check(ctx, hand, auction, call_text, seat, as_json, lang, rules_spec):
                    as_json=as_json, lang=lang, rules_spec=rules_spec):
         return
     from tutor import answers
+    from tutor.i18n import M, _
 
     verdict = answers.verdict(hand, auction, call_text, seat, _rules(rules_spec))
     if as_json:
         emit_json(verdict.to_json(lang))
     else:
         best = verdict.ok and verdict.recommended == str(verdict.reading.call)
-        head = (_t(lang, "Richtig", "Right") if best else
-                _t(lang, "Regelkonform, aber nicht die Empfehlung", "Within the rules, but not the recommendation")
-                if verdict.ok else _t(lang, "Nicht richtig", "Not right"))
-        flags = ", ".join(
-            f"{name}: {_t(lang, 'ja', 'yes') if value else _t(lang, 'nein', 'no')}"
-            for name, value in ((_t(lang, "erlaubt", "legal"), verdict.legal),
-                                (_t(lang, "konventionell", "conventional"), verdict.conventional),
-                                (_t(lang, "zum Blatt passend", "true to the hand"), verdict.truthful)))
-        click.echo(f"{head} ({flags}).")
+        head = (M("Right") if best else M("Within the rules, but not the recommendation") if verdict.ok
+                else M("Not right"))
+        yes, no = M("yes"), M("no")
+        click.echo(_("{head} (legal: {legal}, conventional: {conventional}, true to the hand: {true}).", lang,
+                     head=head, legal=yes if verdict.legal else no,
+                     conventional=yes if verdict.conventional else no, true=yes if verdict.truthful else no))
         click.echo(verdict.text(lang))
     ctx.exit(0 if verdict.ok else 1)
 
 
 def _parse_weis(items: tuple[str, ...]) -> dict[str, int]:
     from tutor.errors import TutorError
+    from tutor.i18n import M
     from tutor.scoring import parse_team
     from tutor.text import is_number, parse_int
 
@@ -222,8 +218,7 @@ def _parse_weis(items: tuple[str, ...]) -> dict[str, int]:
     for item in items:
         team, sep, points = item.partition("=")
         if not sep or not is_number(points):
-            raise TutorError(f"--weis {item!r}: write TEAM=POINTS, e.g. AC=50",
-                             de=f"--weis {item!r}: TEAM=PUNKTE, z.B. AC=50")
+            raise TutorError(M("--weis {item!r}: write TEAM=POINTS, e.g. AC=50", item=item))
         t = parse_team(team)
         out[t] = out.get(t, 0) + parse_int(points, f"--weis {item}")
     return out
@@ -253,29 +248,28 @@ def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, 
         return
     from tutor.auction import sidi_barrani_spec
     from tutor.errors import TutorError
+    from tutor.i18n import M, _
     from tutor.scoring import score_game
 
     missing = [name for name, v in (("--contract", contract), ("--declarer", declarer),
                                     ("--card-points", card_points)) if v is None]
     if missing:
-        raise TutorError("score needs " + ", ".join(missing), de="score braucht " + ", ".join(missing))
+        raise TutorError(M("score needs {options}", options=", ".join(missing)))
     rules = _rules(rules_spec)
     call = _option("--contract", sidi_barrani_spec(rules).parse_call, contract)
     if not call.is_bid:
-        raise TutorError(f"--contract {contract!r}: a contract is a bid, e.g. '100 Eichel'",
-                         de=f"--contract {contract!r}: ein Spiel ist ein Gebot, z.B. '100 Eichel'")
+        raise TutorError(M("--contract {contract!r}: a contract is a bid, e.g. '100 Eichel'", contract=contract))
     result = score_game(call.value, declarer, card_points, double=double, redouble=redouble,
                         misere=bool(call.strain and call.strain.endswith("Misère")),
                         weis=_parse_weis(weis), stoeck=stoeck, rules=rules)
     if as_json:
         emit_json(result.to_json())
         return
-    made = _t(lang, "geholt", "made") if result.made else _t(lang, "verfehlt", "missed")
-    click.echo(_t(lang, f"{contract} von {result.declarer}: {result.card_points} Kartenpunkte, {made}; "
-                        f"{result.target_points} Zielpunkte.",
-                  f"{contract} by {result.declarer}: {result.card_points} card points, {made}; "
-                  f"{result.target_points} target points."))
-    click.echo(_t(lang, "Tafel", "Board") + f": AC {result.board['AC']} : BD {result.board['BD']}")
+    line = (M("{contract} by {declarer}: {points} card points, made; {target} target points.") if result.made
+            else M("{contract} by {declarer}: {points} card points, missed; {target} target points."))
+    click.echo(line(contract=contract, declarer=result.declarer, points=result.card_points,
+                    target=result.target_points).text(lang))
+    click.echo(_("Board: AC {ac} : BD {bd}", lang, ac=result.board["AC"], bd=result.board["BD"]))
 
 
 @click.command("rules")

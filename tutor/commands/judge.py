@@ -73,14 +73,13 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
     if as_json:
         emit_json(ev.to_json())
         return
-    de = lang == "de"
-    click.echo((f"{ev.seat}: {ev.samples} Verteilungen, die zum Bieten passen" if de
-                else f"{ev.seat}: {ev.samples} deals that fit the auction")
-               + ((" (früh beendet: die Antwort ist klar)" if de else " (stopped early: the answer is clear)")
-                  if ev.stopped_early else ""))
+    from tutor.i18n import _
+
+    click.echo(_("{seat}: {n} deals that fit the auction (stopped early: the answer is clear)", lang,
+                 seat=ev.seat, n=ev.samples) if ev.stopped_early
+               else _("{seat}: {n} deals that fit the auction", lang, seat=ev.seat, n=ev.samples))
     click.echo()
-    click.echo("Spiele (gemacht in % der Verteilungen, erwarteter Wert):" if de
-               else "Contracts (made in % of the deals, expected value):")
+    click.echo(_("Contracts (made in % of the deals, expected value):", lang))
     by_strain: dict[str, list[dict]] = {}
     for c in ev.contracts:
         by_strain.setdefault(c["contract"].split(" ", 1)[1], []).append(c)
@@ -92,19 +91,17 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
                           for r in shown)
         click.echo(f"  {strain:<16} {cells}")
     click.echo()
-    click.echo("Ansagen (erwarteter Wert auf der Tafel, eigenes Team minus Gegner):" if de
-               else "Calls (expected board value, our team minus the opponents):")
+    click.echo(_("Calls (expected board value, our team minus the opponents):", lang))
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
     shown = ranked if show_all else [c for i, c in enumerate(ranked)
                                      if i < TOP_CALLS or c["call"] in ("fort", "dopple", "konter", NOTHING)]
     for c in shown:
         mark = "*" if c["call"] == ev.recommended else " "
-        name = ("nichts sagen" if de else "say nothing") if c["call"] == NOTHING else c["call"]
+        name = _("say nothing", lang) if c["call"] == NOTHING else c["call"]
         click.echo(f" {mark} {name:<18} {c['expected']:+7.1f}")
     rec = ev.recommended
     click.echo()
-    click.echo((f"Empfehlung: {rec}" if de else f"Recommended: {rec}") if rec else
-               ("Keine Ansage zu beurteilen." if de else "No call to judge."))
+    click.echo(_("Recommended: {call}", lang, call=rec) if rec else _("No call to judge.", lang))
 
 
 # -- help: German and English (tutor.commands.helptext) ------------------------------------

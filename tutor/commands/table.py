@@ -32,21 +32,20 @@ def table(hand, seat, dealer, partie, db_path, lang, rules_spec):
     from tutor.companion.session import Session
     from tutor.companion.terminal import run
     from tutor.errors import TutorError
+    from tutor.i18n import M
 
     partie_id: int | None | bool = False
     rules = rules_spec
     if partie is not None:
         if partie != "newest" and not partie.isdigit():
-            raise TutorError(f"--partie {partie!r}: a Partie number, e.g. --partie 2",
-                             de=f"--partie {partie!r}: eine Partie-Nummer, z.B. --partie 2")
+            raise TutorError(M("--partie {partie!r}: a Partie number, e.g. --partie 2", partie=partie))
         partie_id = None if partie == "newest" else int(partie)
         from tutor.commands.tafel import opened
 
         with opened(db_path) as t:
             stored = t.stored(partie_id)
         if stored.partie.over:
-            raise TutorError(f"Partie {stored.id} is over: start a new one with tutor tafel new",
-                             de=f"Partie {stored.id} ist vorbei: beginne eine neue mit tutor tafel new")
+            raise TutorError(M("Partie {partie} is over: start a new one with tutor tafel new", partie=stored.id))
         partie_id = stored.id
         rules = stored.partie.rules      # the Partie's table rules
         dealer = dealer or stored.partie.next_dealer
@@ -73,6 +72,7 @@ def _port_free(host: str, port: int) -> None:
     import socket
 
     from tutor.errors import TutorError
+    from tutor.i18n import M
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as s:
@@ -80,9 +80,8 @@ def _port_free(host: str, port: int) -> None:
         try:
             s.bind((host, port))
         except OSError as e:
-            raise TutorError(f"cannot listen on {host}:{port}: {e.strerror or e} (another --port?)",
-                             de=f"kann nicht auf {host}:{port} lauschen: {e.strerror or e} "
-                                "(ein anderer --port?)") from None
+            raise TutorError(M("cannot listen on {host}:{port}: {why} (another --port?)", host=host, port=port,
+                               why=e.strerror or str(e))) from None
 
 
 @click.command("serve")
@@ -103,6 +102,8 @@ def serve(host, port, db_path, lang, rules_spec):
 
     import uvicorn
 
+    from tutor.i18n import _
+
     from tutor.web.app import LOOPBACK_NAMES, Settings, create_app
 
     loopback = host in LOOPBACK_NAMES
@@ -115,20 +116,19 @@ def serve(host, port, db_path, lang, rules_spec):
     server = uvicorn.Server(config)
     shown = "127.0.0.1" if loopback and host != "localhost" else _reachable_address(host)
     if port == 0:
-        click.echo("tutor serve: --port 0 picks a free port; see the address below", err=True)
+        click.echo(_("tutor serve: --port 0 picks a free port; see the address below", lang), err=True)
     url = f"http://{shown}:{port}/" + (f"?key={settings.secret}" if settings.secret else "")
-    stop = "Ctrl-C stoppt." if lang == "de" else "Ctrl-C stops."
-    click.echo(f"Tutor: {url}  ({stop})")
+    click.echo(_("Tutor: {url}  (Ctrl-C stops.)", lang, url=url))
     if settings.secret:
         import segno
 
-        click.echo("Für die Handys am Tisch:" if lang == "de" else "For the phones at the table:")
+        click.echo(_("For the phones at the table:", lang))
         segno.make(url, error="m").terminal(compact=True)
     try:
         server.run()
     except KeyboardInterrupt:   # uvicorn hands Ctrl-C on once it has closed down
         pass
-    click.echo("Tutor: gestoppt." if lang == "de" else "Tutor: stopped.")
+    click.echo(_("Tutor: stopped.", lang))
 
 
 # -- help: German and English (tutor.commands.helptext) ------------------------------------
