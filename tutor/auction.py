@@ -33,7 +33,6 @@ the game, as after Pandur's "Pandur mit").
 """
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -334,7 +333,8 @@ class Auction:
 
     def _grown(self, entry: Entry) -> "Auction":
         """A copy of this auction with ``entry`` appended (the state is set by the caller)."""
-        a = copy.copy(self)
+        a = object.__new__(type(self))
+        a.__dict__.update(self.__dict__)   # the state as it is, for the caller to change
         if len(self._calls) != self._n:   # a later call was played on this auction: branch
             a._calls = self._calls[:self._n]
         a._calls.append(entry)

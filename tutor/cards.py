@@ -115,16 +115,16 @@ class Rank(enum.Enum):
     @property
     def natural(self) -> int:
         """Position in the natural order 6 7 8 9 B U O K A (0..8), used by Weis sequences."""
-        return _NATURAL.index(self)
+        return _NATURAL[self]
 
     @classmethod
     def parse(cls, text: str) -> "Rank":
         key = text.strip().upper()
         if key in ("10", "T", "Z"):
             return cls.BANNER
-        for r in cls:
-            if r.value == key:
-                return r
+        found = _RANK_BY_LETTER.get(key)
+        if found is not None:
+            return found
         raise ParseError(M("unknown rank {text!r} (A K O U B 9 8 7 6)", text=text.strip()))
 
     def __str__(self) -> str:
@@ -135,7 +135,8 @@ class Rank(enum.Enum):
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
-_NATURAL = list(Rank)
+_NATURAL = {r: i for i, r in enumerate(Rank)}   # the natural order, by place
+_RANK_BY_LETTER = {r.value: r for r in Rank}
 _RANK_GERMAN = {Rank.ASS: "Ass", Rank.KOENIG: "König", Rank.OBER: "Ober", Rank.UNDER: "Under",
                 Rank.BANNER: "Banner", Rank.NINE: "Neun", Rank.EIGHT: "Acht",
                 Rank.SEVEN: "Sieben", Rank.SIX: "Sechs"}
