@@ -313,14 +313,29 @@ class Dealer:
         found = self._choices.get(key)
         if found is None:
             options, weights = [], []
-            for lengths, w in self.suits[i].ways.items():
-                left = tuple(map(sub, cap, lengths))
-                if min(left) < 0:
-                    continue
-                w_rest = self._rest[i + 1].get(left, 0)
-                if w_rest:
-                    options.append((lengths, left))
-                    weights.append(w * w_rest)
+            suit, rest = self.suits[i], self._rest[i + 1]
+            if isinstance(rest, _Free):
+                # nothing promised: only the lengths within ``cap`` (in the same order),
+                # and the rest's count (n - size)! / prod(left!) straight from the table
+                ways, top = suit.ways, _FACTORIAL[rest.n]
+                for lengths in _splits(suit.size, len(cap), [min(c, suit.size) for c in cap]):
+                    w = ways.get(lengths)
+                    left = tuple(map(sub, cap, lengths))
+                    if w and sum(left) == rest.n:
+                        d = 1
+                        for x in left:
+                            d *= _FACTORIAL[x]
+                        options.append((lengths, left))
+                        weights.append(w * (top // d))
+            else:
+                for lengths, w in suit.ways.items():
+                    left = tuple(map(sub, cap, lengths))
+                    if min(left) < 0:
+                        continue
+                    w_rest = rest.get(left, 0)
+                    if w_rest:
+                        options.append((lengths, left))
+                        weights.append(w * w_rest)
             found = self._choices[key] = (options, list(accumulate(weights)))
         return found
 
