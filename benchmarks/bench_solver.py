@@ -32,6 +32,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "no cheapest cards in the sure tricks": solver.NO_CHEAPEST_CARDS,
               "no top-trump bound": solver.NO_FORCED, "plain lead ordering": solver.NO_LEAD_ORDERING,
               "no third-hand hold-back": solver.NO_THIRD_HAND,
+              "the last two tricks in the table": solver.NO_LAST_TWO,
               "MTD(f) instead of bisection": solver.MTDF,
               "one full-window search instead of bisection": solver.FULL_WINDOW}
 

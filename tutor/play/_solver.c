@@ -92,7 +92,7 @@ typedef struct {
     int maxteam;                 /* whose points are counted: the declaring team */
     int maxside;                 /* the team that maximises them (the other one in a Misère) */
     /* options */
-    int use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order;
+    int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order;
     u64 mask;                    /* the part of the table this solve uses */
     /* budget */
     long long nodes, max_nodes;
@@ -375,6 +375,45 @@ static int forced_points(const S *s, int left, int R, int *team) {
 
 static int trick(S *s, int k, int alpha, int beta);
 
+/* The last two tricks, every legal card tried with alpha-beta (at most 16 lines) and no
+ * table: cheaper than a probe of the table, which misses the cache at this depth. The
+ * k cards of the first trick are in s->table. */
+static int last_two(S *s, int leader, int k, int alpha, int beta) {
+    s->nodes++;
+    int player = (leader + k) & 3;
+    u64 leg = legal_moves(s, s->hand[player], k);
+    int maxing = TEAM(player) == s->maxside, best = maxing ? -1 : 1 << 20;
+    while (leg) {
+        int c = lowbit(leg), v;
+        leg &= leg - 1;
+        s->table[k] = c;
+        s->hand[player] &= ~((u64)1 << c);
+        if (k < 3) {
+            v = last_two(s, leader, k + 1, alpha, beta);
+        } else {
+            int ls = s->suit[s->table[0]], w = 0, ws = -1, p = 0;
+            for (int j = 0; j < 4; j++) {
+                int st = s->str[ls][s->table[j]];
+                if (st > ws) { ws = st; w = j; }
+                p += s->pts[s->table[j]];
+            }
+            int seat = (leader + w) & 3, w2 = seat, p2 = s->last_bonus;
+            ls = s->suit[lowbit(s->hand[seat])]; ws = -1;
+            for (int j = 0; j < 4; j++) {
+                int x = (seat + j) & 3, d = lowbit(s->hand[x]), st = s->str[ls][d];
+                if (st > ws) { ws = st; w2 = x; }
+                p2 += s->pts[d];
+            }
+            v = (TEAM(seat) == s->maxteam ? p : 0) + (TEAM(w2) == s->maxteam ? p2 : 0);
+        }
+        s->hand[player] |= (u64)1 << c;
+        if (maxing) { if (v > best) best = v; if (best > alpha) alpha = best; }
+        else { if (v < best) best = v; if (best < beta) beta = best; }
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
 /* The max team's points from a trick boundary on, `leader` to lead. Fail-soft. */
 static int boundary(S *s, int leader, int alpha, int beta) {
     int left = popc(s->hand[leader]);
@@ -393,9 +432,11 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         s->nodes += 4;
         return TEAM(w) == s->maxteam ? p : 0;
     }
+    if (left == 2 && s->fast2) return last_two(s, leader, 0, alpha, beta);
     u64 key[4], h = 0;
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    if (s->use_tt) {   /* the table's bucket is fetched from memory while the bounds are computed */
+    int use_tt = s->use_tt;
+    if (use_tt) {   /* the table's bucket is fetched from memory while the bounds are computed */
         make_key(s, key);
         h = key_hash(key, leader) & s->mask & ~(u64)3;
         __builtin_prefetch(&tt[h]);
@@ -418,7 +459,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     }
     Entry *e = NULL;
     int hint = -1, a0 = alpha, b0 = beta;
-    if (s->use_tt) {
+    if (use_tt) {
         Entry *victim = NULL;
         for (int i = 0; i < 4; i++) {
             Entry *x = &tt[h + i];
@@ -466,7 +507,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         if (alpha >= beta) break;
     }
     s->leader = saved_leader;
-    if (s->use_tt) {
+    if (use_tt) {
         /* e may have been overwritten by a deeper position of the same bucket: check */
         if (!(e->gen == tt_gen && e->leader == leader && !memcmp(e->k, key, sizeof key))) {
             memcpy(e->k, key, sizeof key);
@@ -589,7 +630,9 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * maximises them unless misere (then the other team does); target < 0: the exact value;
  * options: bit 0 no table, bit 1 no equivalence, bit 2 no ordering, bit 3 MTD(f) instead
  * of bisection, bit 4 one full-window search instead, bit 5 no sure-trick bound, bit 6
- * no cheapest cards of the others in the cashing bound, bit 7 no forced (top-trump) bound.
+ * no cheapest cards of the others in the cashing bound, bit 7 no forced (top-trump) bound,
+ * bit 8 the plain lead order, bit 9 no third-hand hold-back, bit 10 the last two tricks
+ * through the table instead of last_two.
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
@@ -624,7 +667,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
     s->maxside = misere ? 1 - maxteam : maxteam;
-    s->use_tt = !(options & 1); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
+    s->use_tt = !(options & 1); s->fast2 = !(options & 1024); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
     s->use_sure = !(options & 32); s->use_sure_low = !(options & 64); s->use_forced = !(options & 128); s->lead_order = !(options & 256); s->follow_order = !(options & 512);
     s->max_nodes = max_nodes; s->leader = leader;
     double t0 = now();

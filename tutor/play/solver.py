@@ -29,8 +29,9 @@ points still out, from sure tricks (the leader's top cards, with the cheapest ca
 others must give to them) and from the top trumps, which take their tricks whatever is
 played (for both teams, Misère included). The core also orders the leads by who holds
 each suit's top card and who can trump it, and holds points back in third hand when the
-last player can still take the partner's trick (the reference keeps the plainer order:
-the order changes the nodes, never the values). Every rule of play comes from
+last player can still take the partner's trick, and plays the last two tricks out
+without the table (cheaper than a probe of the table there); the reference keeps the
+plainer order and the table to the end: these change the nodes, never the values. Every rule of play comes from
 :mod:`tutor.play.rules`.
 """
 from __future__ import annotations
@@ -56,7 +57,7 @@ ENGINE = "c" if _core is not None else "python"   # what "auto" runs on this mac
 _INDEX = {c: i for i, c in enumerate(DECK)}
 # search options, for the benchmark's "what each technique buys" (the C core only)
 NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, MTDF, FULL_WINDOW, NO_SURE_TRICKS = 1, 2, 4, 8, 16, 32
-NO_CHEAPEST_CARDS, NO_FORCED, NO_LEAD_ORDERING, NO_THIRD_HAND = 64, 128, 256, 512
+NO_CHEAPEST_CARDS, NO_FORCED, NO_LEAD_ORDERING, NO_THIRD_HAND, NO_LAST_TWO = 64, 128, 256, 512, 1024
 
 
 class SearchStopped(TutorError):
