@@ -445,3 +445,49 @@ def test_check_on_the_command_line_doubles_for_the_seat_given():
     assert check_json()["text"].startswith("D doppelt 90 Eichel von C: ")     # the seat in turn
     mine = check_json("--seat", "A")
     assert (mine["legal"], mine["conventional"], mine["truthful"]) == (False, False, False)
+
+
+def test_the_hilfe_over_a_number_just_below_a_zehner():
+    # "die beiden kleinsten Zehner über dem laufenden Gebot": over 69 they are 70 and 80
+    r = cv.explain("60 Eichel, 69 Schellen, 70 Eichel", STEP_1).calls[-1]
+    assert r.kind == "hilfe" and r.promises[0].length == (2, 2)
+    assert "die beiden kleinsten Zehner über 69 sind 70 und 80" in r.text("de")
+
+
+def test_parse_auction_reads_by_the_table_rules_given():
+    # Obenabe is a trump only in the extended variant
+    assert [str(e.call) for e in cv.parse_auction("60 Eichel, 90 Obenabe", "erweitert").entries] == \
+        ["60 Eichel", "90 Obenabe"]
+    from tutor.errors import IllegalCallError
+
+    with pytest.raises(IllegalCallError, match="Obenabe"):
+        cv.parse_auction("60 Eichel, 90 Obenabe")
+
+
+def test_a_call_off_the_tables_ladder_is_answered_by_that_tables_recommendation():
+    # "Das tiefste Gebot und der kleinste Schritt nach oben: 50 und 5, oder andere Zahlen.
+    # Bei 5 Punkten bleibt die Ass-Ansage erkennbar": D's 95 Rosen shows the Ace at the
+    # Verband's table; where the step is 10 there is no 95, and D says fort.
+    d = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
+    auction = "60 Eichel, 70 Schellen, 90 Eichel"
+    assert cv.check(d, auction, "95 Rosen").ok
+    v = cv.check(d, auction, "95 Rosen", load("verband").replace(step=10))
+    assert not v.legal and v.recommended == "fort"
+    assert v.text("de").startswith("Nicht erlaubt: 95 ist im Sidi-Barrani kein Gebot (Gebote: 50, 60, 70, "
+                                   "... 150, 157). Empfohlen: fort. ")
+
+
+def test_an_unreadable_trump_kind_is_answered_for_the_seat_named():
+    # C is in turn; B, out of turn, may not double his own team's 70: nothing to recommend
+    assert cv.check(C_HAND, "60 Eichel, 70 Schellen", "C: 90 Obenabe").recommended == "90 Eichel"
+    assert cv.check(C_HAND, "60 Eichel, 70 Schellen", "B: 90 Obenabe").recommended is None
+
+
+def test_every_reason_of_an_advice_is_a_sentence():
+    # C doubles B's 125: Schellen-Ass and Rosen-Ass are 11 each, the Rosen-König 4
+    advice = cv.advise("Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9", "110 Rosen, 125 Eichel")
+    assert advice.call == "dopple"
+    assert advice.reasons()[0] == "C doppelt 125 Eichel von B: die Zielpunkte verdoppeln sich, das Bieten ist beendet."
+    assert "Schellen: das eigene Ass (11). Rosen: das eigene Ass (11). Rosen: der König hinter dem Ass (4). " \
+        in advice.text()
+    assert advice.text().endswith(".") and ".." not in advice.text()
