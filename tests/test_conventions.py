@@ -491,3 +491,77 @@ def test_every_reason_of_an_advice_is_a_sentence():
     assert "Schellen: das eigene Ass (11). Rosen: das eigene Ass (11). Rosen: der König hinter dem Ass (4). " \
         in advice.text()
     assert advice.text().endswith(".") and ".." not in advice.text()
+
+
+def test_the_kinds_of_call_are_named_in_the_rules_words():
+    # "Eröffnung", "Hilfe", "Ass-Ansage" (sidi-barrani.txt); English readers get a gloss
+    assert [cv.kind_label(k, "de") for k in ("opening", "hilfe", "ace")] == ["Eröffnung", "Hilfe", "Ass-Ansage"]
+    assert cv.kind_label("hilfe", "en") == "Hilfe (support)"
+    assert cv.kind_label("no such kind", "de") == "no such kind"
+    assert cv.KIND_LABELS["de"]["redouble"] == "Kontern" and cv.KIND_LABELS["en"]["ace"] == "Ace announcement"
+    assert {"de", "en"} <= set(cv.KIND_LABELS)
+
+
+def test_every_text_of_the_library_in_the_language_asked():
+    e = cv.explain("60 Eichel, fort, fort, fort").to_json("en")
+    assert e["calls"][0]["text"] == ("opening in Eichel, Puur row (60/80/100/120): the Puur with three cards. "
+                                     "Eichel: holds the Puur, exactly 3 cards.")
+    assert cv.state_line(cv.explain("fort, fort, fort, fort").state, "en") == \
+        "Everybody said fort: no game, the cards are dealt anew."
+    assert cv.state_line(cv.explain("60 Eichel, B: dopple").state, "en") == \
+        "The bidding is over: A plays 60 Eichel, doubled (target points ×2)."
+    options = cv.advise(NOTHING, "").to_json("en")["options"]
+    assert options[0] == {"seat": "A", "call": "fort", "kind": "fort", "promises": [],
+                          "text": "fort: A does not bid and is out for this auction."}
+
+
+@pytest.mark.parametrize("number, de, en", [
+    (50, "Eröffnung in Rosen, Nell-Reihe (50/70/90/110): Nell zu dritt. Rosen: hält das Nell, ohne den Puur, "
+         "genau 3 Karten.",
+     "opening in Rosen, Nell row (50/70/90/110): the Nell with three cards. Rosen: holds the Nell, "
+     "without the Puur, exactly 3 cards."),
+    (80, "Eröffnung in Rosen, Puur-Reihe (60/80/100/120): Puur zu viert. Rosen: hält den Puur, genau 4 Karten.",
+     "opening in Rosen, Puur row (60/80/100/120): the Puur with four cards. Rosen: holds the Puur, exactly 4 cards."),
+    (110, "Eröffnung in Rosen, Nell-Reihe (50/70/90/110): Nell zu sechst oder mehr. Rosen: hält das Nell, "
+          "ohne den Puur, 6 oder mehr Karten.",
+     "opening in Rosen, Nell row (50/70/90/110): the Nell with six cards or more. Rosen: holds the Nell, "
+     "without the Puur, 6 or more cards."),
+])
+def test_an_opening_in_full(number, de, en):
+    # "60, 80, 100 und 120 zeigen den Puur, 50, 70, 90 und 110 das Nell"; "Die Nell-Reihe
+    # schliesst den Puur aus"; zu dritt, and each further card twenty more
+    r = cv.explain(f"{number} Rosen").calls[0]
+    assert (r.text(), r.text("en")) == (de, en)
+
+
+def test_an_ace_announcement_in_full():
+    # the Ace is one card of the suit: no length is said beside it
+    r = cv.explain("60 Eichel, 65 Rosen").calls[1]
+    assert r.text("de") == ("Ass-Ansage: 65 Rosen ist der nächste Fünfer über 60; B hält das Ass dieser Farbe, "
+                            "als Trumpf meint er eine andere. Rosen: hält das Ass.")
+    assert r.promises[0].text() == "Rosen: hält das Ass" and r.promises[0].text("en") == "Rosen: holds the Ace"
+
+
+def test_what_the_table_knows_is_said_card_by_card_from_the_highest():
+    # B showed the Rosen Ace (65), then the Nell zu zweit as the Hilfe over D's 80
+    known = cv.explain("60 Eichel, 65 Rosen, fort, 80 Rosen, fort, 90 Rosen").known["B"]
+    assert [p.text() for p in known] == ["Rosen: hält das Ass, hält das Nell, genau 2 Karten"]
+    assert known[0].mismatch(Hand.parse("Rosen:K8 Eichel:AKOB Schellen:7 Schilten:67")) == \
+        "in Rosen hältst du K 8: ohne das Ass, ohne das Nell"
+
+
+def test_a_promise_of_a_length_range_and_of_two_missing_cards():
+    # promises read from a drill or the JSON may say any range
+    p = cv.Promise.from_json({"suit": "Rosen", "lacks": ["9", "U"], "length": [1, 4]})
+    assert p.text() == "Rosen: ohne den Puur, ohne das Nell, 1 bis 4 Karten"
+    assert p.text("en") == "Rosen: without the Puur, without the Nell, 1 to 4 cards"
+    assert p.mismatch(Hand.parse("Rosen:U9876 Eichel:AKO Schellen:7")) == \
+        "in Rosen hältst du U 9 8 7 6: mit dem Puur, mit dem Nell, 5 Karten, nicht 1 bis 4"
+
+
+def test_a_missed_opening_says_its_number_and_the_standing_bid():
+    advice = cv.advise("Rosen:U87 Eichel:K6 Schellen:K7 Schilten:87", "70 Schellen")
+    assert advice.reasons("de")[1:] == ("Die Eröffnung in Rosen ist verpasst: Puur zu dritt hiesse 60, "
+                                        "und das liegt nicht über 70.",)
+    assert advice.reasons("en")[1:] == ("The opening in Rosen is missed: the Puur with three cards would be 60, "
+                                        "which is not above 70.",)
