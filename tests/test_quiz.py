@@ -33,6 +33,38 @@ def test_english_score_line(run, issue_file, tmp_path):
     assert res.output.strip().splitlines()[-1] == "Score: 4/4 correct"
 
 
+def test_a_french_round(run, issue_file, tmp_path):
+    """--lang fr: the questions, prompts, feedback and the engine's reasoning in French (the
+    Romand words: enchère, levée, tableau, contré); the answers read in French too (the
+    kind's French name, oui/non). The issue's drills: C's 90 Eichel is right, the call
+    is a Hilfe, 80 Eichel breaks nothing but is not right ('non'), and 100 Eichel doubled
+    made with 113 card points writes 113 + 200 = 313 for AC, 157 - 113 = 44 for BD."""
+    res = quiz_run(run, [issue_file], ["90 Eichel", "aide", "non", "213 44"], tmp_path / "p.db",
+                   "--lang", "fr")
+    assert res.exit_code == 0
+    out = res.output
+    assert out.startswith("(tutor quiz : les leçons et les remarques des exercices sont en allemand)\n"
+                          "Quiz : 4 exercices.")
+    assert out.count("en allemand") == 1
+    assert "Tu es à la place C et c'est ton tour. Qu'annonces-tu ?" in out
+    assert "Ton enchère (nombre et couleur, ou fort) : 90 Eichel\nJuste." in out
+    assert "Que montre C avec « 90 Eichel » (enchère 3) ?" in out
+    assert "Ton choix (numéro ou nom) : aide\nJuste." in out
+    assert "oui ou non : non\nJuste." in out
+    assert "A joue 100 Eichel, contré ; A et C font 113 points de cartes." in out
+    assert "Faux. La bonne réponse : AC 313, BD 44." in out
+    assert "Tableau : AC 113 + 200 = 313, BD 44." in out
+    assert out.strip().splitlines()[-1] == "Résultat : 3/4 justes"
+    assert "Aufgabe" not in out and "Richtig" not in out
+
+
+def test_french_feedback_explains_the_learners_own_call(run, issue_file, tmp_path):
+    res = quiz_run(run, [issue_file], ["80 Eichel", "fin"], tmp_path / "p.db", "--lang", "fr")
+    assert "Faux. La bonne réponse : 90 Eichel." in res.output
+    assert "Ton enchère 80 Eichel montrerait : " in res.output
+    assert "Interrompu : 1 réponse enregistrée." in res.output
+
+
 def test_json_final_line(run, issue_file, tmp_path):
     res = quiz_run(run, [issue_file], ["80 Eichel", "hilfe", "ja", "313 44"], tmp_path / "p.db", "--json")
     last = res.output.strip().splitlines()[-1]

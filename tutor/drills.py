@@ -33,6 +33,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from tutor.conventions import KIND_LABELS
 from tutor.errors import ParseError, TutorError
+from tutor.i18n import LANGS, M, Mp, Msg, join
 
 GAME = "sidi-barrani"
 TYPES = ("bid", "explain", "check", "score", "trick", "value")
@@ -606,10 +607,6 @@ class DrillEngine(Protocol):
 CALL_KINDS = ("fort", "double", "redouble")
 
 
-def _t(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
-
-
 class SidiBarraniEngine:
     """Sidi-Barrani's drills over the convention engine and the scoring."""
 
@@ -644,7 +641,7 @@ class SidiBarraniEngine:
         spec = self._spec(rules)
         t = " ".join(str(text).strip().split())
         if not t:
-            raise ParseError("empty call", de="leere Ansage")
+            raise ParseError(M("empty call"))
         seat, rest = split_seat(t, spec)
         call = spec.parse_call(rest)   # the one call parser of the auction
         return f"{seat}: {call}" if seat else str(call)
@@ -696,8 +693,7 @@ class SidiBarraniEngine:
 
         a = self._auction(auction, rules)
         if a.over:
-            raise TutorError("the bidding is over: there is no call to make",
-                             de="die Ansagen sind vorbei: es gibt keine Ansage mehr zu machen")
+            raise TutorError(M("the bidding is over: there is no call to make"))
         advice = conventions.advise(hand, a, rules)
         return advice.call, advice.text(lang)   # the reasons begin with the call's reading
 
@@ -706,8 +702,7 @@ class SidiBarraniEngine:
 
         e = conventions.explain(auction or "", rules)
         if not 1 <= ask <= len(e.calls):
-            raise TutorError(f"ask: {ask} is not a call of this auction (it has {len(e.calls)})",
-                             de=f"ask: {ask} ist keine Ansage dieser Ansagen (es sind {len(e.calls)})")
+            raise TutorError(M("ask: {ask} is not a call of this auction (it has {n})", ask=ask, n=len(e.calls)))
         r = e.calls[ask - 1]
         return r.kind, [p.to_json() for p in r.promises], r.text(lang)
 
@@ -725,15 +720,15 @@ class SidiBarraniEngine:
         v = conventions.check(hand, auction or "", call, rules)
         if not v.legal:
             reason = v.why_illegal.text(lang) if hasattr(v.why_illegal, "text") else v.why_illegal
-            return _t(lang, *OWN_CALL_TEXTS["illegal"]).format(call=call, why=reason)
-        out = [_t(lang, *OWN_CALL_TEXTS["shows"]).format(call=call, text=v.reading.text(lang))]
+            return OWN_CALL_TEXTS["illegal"](call=call, why=reason).text(lang)
+        out = [OWN_CALL_TEXTS["shows"](call=call, text=v.reading.text(lang)).text(lang)]
         if not v.conventional:
-            out.append(_t(lang, *OWN_CALL_TEXTS["unconventional"]))
+            out.append(OWN_CALL_TEXTS["unconventional"].text(lang))
         if not v.truthful:
-            out.append(_t(lang, *OWN_CALL_TEXTS["contradicts"]).format(
-                text="; ".join(p.mismatch(v.hand, lang) for p in v.broken)))
+            out.append(OWN_CALL_TEXTS["contradicts"](
+                text="; ".join(p.mismatch(v.hand, lang) for p in v.broken)).text(lang))
         elif v.conventional:
-            out.append(_t(lang, *OWN_CALL_TEXTS["fits"]))
+            out.append(OWN_CALL_TEXTS["fits"].text(lang))
         return " ".join(out)
 
     def normalize_promises(self, promises: Sequence[Mapping]) -> list[dict]:
@@ -750,24 +745,22 @@ class SidiBarraniEngine:
         if drill.get("auction"):
             a = self._auction(drill["auction"], rules)
             if not a.over or a.declarer is None:
-                raise TutorError("auction: the bidding is not over, there is no contract to score",
-                                 de="auction: die Ansagen sind nicht vorbei, es gibt kein Spiel zu schreiben")
+                raise TutorError(M("auction: the bidding is not over, there is no contract to score"))
             contract, declarer = a.contract, a.declarer
             if ("contract" in drill and spec.parse_call(drill["contract"]) != a.high_bid) or \
                     ("declarer" in drill and str(drill["declarer"]).upper() != declarer):
-                raise TutorError(f"contract/declarer disagree with the auction ({declarer}: {contract})",
-                                 de=f"contract/declarer passen nicht zu den Ansagen ({declarer}: {contract})")
+                raise TutorError(M("contract/declarer disagree with the auction ({declarer}: {contract})",
+                                   declarer=declarer, contract=contract))
             if ("double" in drill and double != (a.multiplier >= 2)) or \
                     ("redouble" in drill and redouble != (a.multiplier == 4)):
-                raise TutorError("double/redouble disagree with the auction",
-                                 de="double/redouble passen nicht zu den Ansagen")
+                raise TutorError(M("double/redouble disagree with the auction"))
             double, redouble = a.multiplier >= 2, a.multiplier == 4
         else:
             contract, declarer = drill["contract"], str(drill["declarer"]).upper()
         call = spec.parse_call(contract)
         if not call.is_bid:
-            raise TutorError(f"contract {contract!r}: a contract is a bid, e.g. '100 Eichel'",
-                             de=f"contract {contract!r}: gespielt wird ein Gebot, z.B. '100 Eichel'")
+            raise TutorError(M("contract {contract!r}: a contract is a bid, e.g. '100 Eichel'",
+                               contract=contract))
         misere = bool(call.strain and call.strain.endswith("Misère"))
         weis = {parse_team(k): int(v) for k, v in (drill.get("weis") or {}).items()}
         stoeck = drill.get("stoeck") or []
@@ -784,19 +777,17 @@ class SidiBarraniEngine:
             contract = "Matsch " + contract.partition(" ")[2]
         need = 157 if matsch else g.bid
         base = rules.matsch_target if matsch else g.bid
-        mult = {1: "", 2: _t(lang, ", gedoppelt", ", doubled"), 4: _t(lang, ", gekontert", ", redoubled")}[g.multiplier]
-        parts = [_t(lang, f"{g.declarer} spielt {contract}{mult}: zu holen sind {need} Kartenpunkte",
-                    f"{g.declarer} plays {contract}{mult}: {need} card points to take")]
+        mult = {1: "", 2: M(", doubled"), 4: M(", redoubled")}[g.multiplier]
+        parts = [M("{declarer} plays {contract}{mult}: {need} card points to take",
+                   declarer=g.declarer, contract=contract, mult=mult, need=need)]
         if g.multiplier > 1:
-            parts.append(_t(lang, f"auf dem Spiel stehen {base} × {g.multiplier} = {g.target_points} Zielpunkte",
-                            f"{base} × {g.multiplier} = {g.target_points} target points are at stake"))
+            parts.append(M("{base} × {times} = {target} target points are at stake",
+                           base=base, times=g.multiplier, target=g.target_points))
         elif base != g.bid:
-            parts.append(_t(lang, f"auf dem Spiel stehen {g.target_points} Zielpunkte",
-                            f"{g.target_points} target points are at stake"))
+            parts.append(M("{target} target points are at stake", target=g.target_points))
         team = g.team
-        made = _t(lang, "geholt", "made") if g.made else _t(lang, "verfehlt", "missed")
-        parts.append(_t(lang, f"{team[0]}/{team[1]} haben {g.card_points} Kartenpunkte: {made}",
-                        f"{team[0]}/{team[1]} have {g.card_points} card points: {made}"))
+        parts.append(M("{a}/{b} have {points} card points: {made}", a=team[0], b=team[1],
+                       points=g.card_points, made=M("made") if g.made else M("missed")))
         winner = team if g.made else other(team)
         sums = []
         for t in TEAMS:
@@ -804,13 +795,13 @@ class SidiBarraniEngine:
             if t == winner:
                 terms.append(str(g.target_points))
             if g.weis.get(t):
-                terms.append(f"{g.weis[t]} Weis")
+                terms.append(M("{n} Weis", n=g.weis[t]).text(lang))
             if t in g.stoeck:
-                terms.append(f"{STOECK_POINTS} Stöck")
+                terms.append(M("{n} Stöck", n=STOECK_POINTS).text(lang))
             total = f"{' + '.join(terms)} = {g.board[t]}" if len(terms) > 1 else str(g.board[t])
             sums.append(f"{t} {total}")
-        parts.append(_t(lang, "Tafel: ", "Board: ") + ", ".join(sums))
-        return "; ".join(parts) + "."
+        parts.append(M("Board: {sums}", sums=", ".join(sums)))
+        return M("; ").text(lang).join(p.text(lang) for p in parts) + "."
 
 
     # -- the rules of play (tutor.play.rules): tricks and card values ------------------
@@ -823,9 +814,9 @@ class SidiBarraniEngine:
         i, how = play.taken_by(cards, trump)   # which part of the rule of the trick
         w = cards[i]
         lead = cards[0].suit
-        taken = _t(lang, *PLAY_TEXTS[how]).format(card=_card_name(w, trump, lang), lead=lead.value,
-                                       trump=str(trump)) + " " + \
-            _t(lang, *PLAY_TEXTS["takes"]).format(seat=seats[i])
+        taken = PLAY_TEXTS[how](card=_card_name(w, trump, lang), lead=lead.value,
+                                trump=str(trump)).text(lang) + " " + \
+            PLAY_TEXTS["takes"](seat=seats[i]).text(lang)
         if question == "winner":
             return seats[i], taken
         last = bool(drill.get("last"))
@@ -839,60 +830,46 @@ class SidiBarraniEngine:
         trump = play.Trump.parse(str(drill["trump"]))
         cards = list(_value_hand(drill["cards"]))
         total = sum(play.points(c, trump) for c in cards)
-        return total, _t(lang, *PLAY_TEXTS["trump_is"]).format(trump=str(trump)) + " " + \
+        return total, PLAY_TEXTS["trump_is"](trump=str(trump)).text(lang) + " " + \
             _points_sum(cards, trump, lang, False) + f" = {total}."
 
 
-# The learner's own call in the quiz's feedback, (German, English).
-OWN_CALL_TEXTS: dict[str, tuple[str, str]] = {
-    "illegal": ("Deine Ansage {call} ist hier nicht erlaubt: {why}.",
-                "Your call {call} is not legal here: {why}."),
-    "shows": ("Deine Ansage {call} würde zeigen: {text}", "Your call {call} would show: {text}"),
-    "unconventional": ("Nach den Ansageregeln hat sie hier keine Bedeutung.",
-                       "It has no meaning here under the conventions."),
-    "contradicts": ("Dein Blatt passt nicht dazu: {text}.", "Your hand does not fit it: {text}."),
-    "fits": ("Das passt zu deinem Blatt, ist hier aber nicht die beste Ansage.",
-             "That fits your hand, but it is not the best call here."),
+# The learner's own call in the quiz's feedback.
+OWN_CALL_TEXTS: dict[str, Msg] = {
+    "illegal": M("Your call {call} is not legal here: {why}."),
+    "shows": M("Your call {call} would show: {text}"),
+    "unconventional": M("It has no meaning here under the conventions."),
+    "contradicts": M("Your hand does not fit it: {text}."),
+    "fits": M("That fits your hand, but it is not the best call here."),
 }
 
 
-# The sentences of the play drills, (German, English): one table, for the catalogs.
-PLAY_TEXTS: dict[str, tuple[str, str]] = {
-    "trump_led": ("Trumpf ist ausgespielt: der höchste Trumpf nimmt den Stich, hier {card}.",
-                  "Trump was led: the highest trump takes the trick, here {card}."),
-    "trumped": ("{card} ist Trumpf und sticht jede Karte der anderen Farben; der höchste Trumpf "
-                "im Stich nimmt ihn.",
-                "{card} is a trump and beats every card of the other suits; the highest trump in "
-                "the trick takes it."),
-    "suit_led": ("Kein Trumpf im Stich: die höchste Karte der ausgespielten Farbe {lead} "
-                 "nimmt ihn, hier {card}.",
-                 "No trump in the trick: the highest card of the suit led, {lead}, takes "
-                 "it, here {card}."),
-    "obenabe": ("Obenabe, ohne Trumpf: die höchste Karte der ausgespielten Farbe {lead} nimmt "
-                "den Stich (das Ass zuoberst), hier {card}.",
-                "Obenabe, no trump: the highest card of the suit led, {lead}, takes the trick "
-                "(the Ace on top), here {card}."),
-    "undenufe": ("Undenufe, ohne Trumpf: die tiefste Karte der ausgespielten Farbe {lead} nimmt "
-                 "den Stich (die Sechs zuoberst), hier {card}.",
-                 "Undenufe, no trump: the lowest card of the suit led, {lead}, takes the trick "
-                 "(the Six on top), here {card}."),
-    "takes": ("{seat} nimmt den Stich.", "{seat} takes the trick."),
-    "trump_is": ("Trumpf ist {trump}.", "Trump is {trump}."),
-    "last": ("5 für den letzten Stich", "5 for the last trick"),
-    "puur": ("Puur", "Puur"), "nell": ("Nell", "Nell"),
-    "q_winner": ("Wer nimmt den Stich?", "Who takes the trick?"),
-    "q_points": ("Wie viele Punkte zählt der Stich?", "How many points does the trick count?"),
-    "q_points_last": ("Es ist der letzte Stich. Wie viele Punkte zählt er?",
-                      "It is the last trick. How many points does it count?"),
-    "q_value": ("Wie viele Punkte zählen diese Karten?", "How many points do these cards count?"),
-    "trump_line": ("Trumpf: {trump}", "Trump: {trump}"),
-    "trick_line": ("Der Stich ({leader} spielt aus):", "The trick ({leader} leads):"),
-    "cards_line": ("Die Karten:", "The cards:"),
-    "p_seat": ("Wer (A, B, C oder D): ", "Who (A, B, C or D): "),
-    "p_points": ("Punkte: ", "Points: "),
-    "not_a_seat": ("{text!r}: antworte mit dem Platz, A, B, C oder D",
-                   "{text!r}: answer with the seat, A, B, C or D"),
-    "not_a_number": ("{text!r}: antworte mit einer Zahl", "{text!r}: answer with a number"),
+# The sentences of the play drills: one table of catalog messages.
+PLAY_TEXTS: dict[str, Msg] = {
+    "trump_led": M("Trump was led: the highest trump takes the trick, here {card}."),
+    "trumped": M("{card} is a trump and beats every card of the other suits; the highest trump in "
+                 "the trick takes it."),
+    "suit_led": M("No trump in the trick: the highest card of the suit led, {lead}, takes "
+                  "it, here {card}."),
+    "obenabe": M("Obenabe, no trump: the highest card of the suit led, {lead}, takes the trick "
+                 "(the Ace on top), here {card}."),
+    "undenufe": M("Undenufe, no trump: the lowest card of the suit led, {lead}, takes the trick "
+                  "(the Six on top), here {card}."),
+    "takes": M("{seat} takes the trick."),
+    "trump_is": M("Trump is {trump}."),
+    "last": M("5 for the last trick"),
+    "puur": Mp("trump card", "Puur"), "nell": Mp("trump card", "Nell"),
+    "q_winner": M("Who takes the trick?"),
+    "q_points": M("How many points does the trick count?"),
+    "q_points_last": M("It is the last trick. How many points does it count?"),
+    "q_value": M("How many points do these cards count?"),
+    "trump_line": M("Trump: {trump}"),
+    "trick_line": M("The trick ({leader} leads):"),
+    "cards_line": M("The cards:"),
+    "p_seat": M("Who (A, B, C or D): "),
+    "p_points": M("Points: "),
+    "not_a_seat": M("{text!r}: answer with the seat, A, B, C or D"),
+    "not_a_number": M("{text!r}: answer with a number"),
 }
 
 
@@ -901,7 +878,7 @@ def _card_name(card, trump, lang: str) -> str:
     from tutor.cards import NELL, PUUR
 
     if trump.suit is not None and card.suit == trump.suit and card.rank in (PUUR, NELL):
-        return f"{card} ({_t(lang, *PLAY_TEXTS['puur' if card.rank == PUUR else 'nell'])})"
+        return f"{card} ({PLAY_TEXTS['puur' if card.rank == PUUR else 'nell'].text(lang)})"
     return str(card)
 
 
@@ -910,7 +887,7 @@ def _points_sum(cards, trump, lang: str, last: bool) -> str:
 
     terms = [f"{_card_name(c, trump, lang)} {play.points(c, trump)}" for c in cards]
     if last:
-        terms.append(_t(lang, *PLAY_TEXTS["last"]))
+        terms.append(PLAY_TEXTS["last"].text(lang))
     return " + ".join(terms)
 
 
@@ -928,14 +905,12 @@ def _trick_of(drill: Mapping):
         except TutorError as e:
             raise e.at("trick: ") from None
     if len(cards) != 4 or len(set(cards)) != 4:
-        raise TutorError(f"trick: a trick is four different cards, this one has {len(cards)}"
-                         + (" (a card twice)" if len(set(cards)) != len(cards) else ""),
-                         de=f"trick: ein Stich sind vier verschiedene Karten, dieser hat {len(cards)}"
-                            + (" (eine Karte zweimal)" if len(set(cards)) != len(cards) else ""))
+        raise TutorError(M("trick: a trick is four different cards, this one has {n} (a card twice)",
+                           n=len(cards)) if len(set(cards)) != len(cards) else
+                         M("trick: a trick is four different cards, this one has {n}", n=len(cards)))
     leader = str(drill.get("leader", "A")).upper()
     if leader not in play.SEATS:
-        raise TutorError(f"leader: {leader!r} is not a seat (A, B, C, D)",
-                         de=f"leader: {leader!r} ist kein Platz (A, B, C, D)")
+        raise TutorError(M("leader: {leader!r} is not a seat (A, B, C, D)", leader=leader))
     return trump, cards, play.seats_from(leader)
 
 
@@ -960,8 +935,8 @@ def engine_for(game: str = GAME) -> DrillEngine:
             try:
                 from tutor.games import drill_engine
             except ImportError:
-                raise TutorError(f"unknown game {game!r} (this installation knows {GAME})",
-                                 de=f"unbekanntes Spiel {game!r} (diese Installation kennt {GAME})") from None
+                raise TutorError(M("unknown game {game!r} (this installation knows {known})",
+                                   game=game, known=GAME)) from None
             _ENGINES[game] = drill_engine(game)
     return _ENGINES[game]
 
@@ -1061,35 +1036,27 @@ class Checked:
         if isinstance(spec, dict):
             return "; ".join(rule_words(k, v, lang) for k, v in spec.items())
         words = RULE_WORDS.get(("profile", str(spec)))
-        return _t(lang, *words) if words else str(spec)
+        return words.text(lang) if words else str(spec)
 
 
-# Table rules as a learner reads them, (German, English), by (key, value); others are
-# shown as "key: value".
-RULE_WORDS: dict[tuple, tuple[str, str]] = {
-    ("profile", "erweitert"): ("die erweiterte Variante: auch Obenabe, Undenufe und Misère, ohne Weis "
-                               "und Stöck, Matsch 257, Doppeln auch beim ersten Ausspielen",
-                               "the extended variant: also Obenabe, Undenufe and Misère, no Weis or "
-                               "Stöck, Matsch 257, doubling also at the first lead"),
-    ("fort_final", False): ("«fort» gilt nicht endgültig: wer fort gesagt hat, darf später wieder bieten",
-                            "a fort is not final: a player who said fort may bid again later"),
-    ("fort_final", True): ("«fort» gilt endgültig", "a fort is final"),
-    ("double_window", "first_lead"): ("gedoppelt werden darf auch noch beim ersten Ausspielen",
-                                      "a double is open until the first lead"),
-    ("double_window", "next_call"): ("gedoppelt werden darf bis zur nächsten Ansage",
-                                     "a double is open until the next call"),
-    ("hilfe", "common"): ("die Hilfe nach verbreiteter Lesart: zehn oder zwanzig mehr, ohne Kartenzahl",
-                          "the Hilfe as commonly played: ten or twenty more, without a count"),
-    ("matsch_target", 257): ("der Matsch zählt 257 Zielpunkte (mit der Matschprämie)",
-                             "a Matsch counts 257 target points (with the Matsch bonus)"),
-    ("doubling", False): ("ohne Doppeln und Kontern", "no doubling or kontern"),
-    ("weis", False): ("ohne Weis", "no Weis"), ("stoeck", False): ("ohne Stöck", "no Stöck"),
+# Table rules as a learner reads them, by (key, value); others are shown as "key: value".
+RULE_WORDS: dict[tuple, Msg] = {
+    ("profile", "erweitert"): M("the extended variant: also Obenabe, Undenufe and Misère, no Weis or "
+                                "Stöck, Matsch 257, doubling also at the first lead"),
+    ("fort_final", False): M("a fort is not final: a player who said fort may bid again later"),
+    ("fort_final", True): M("a fort is final"),
+    ("double_window", "first_lead"): M("a double is open until the first lead"),
+    ("double_window", "next_call"): M("a double is open until the next call"),
+    ("hilfe", "common"): M("the Hilfe as commonly played: ten or twenty more, without a count"),
+    ("matsch_target", 257): M("a Matsch counts 257 target points (with the Matsch bonus)"),
+    ("doubling", False): M("no doubling or kontern"),
+    ("weis", False): M("no Weis"), ("stoeck", False): M("no Stöck"),
 }
 
 
 def rule_words(key: str, value: Any, lang: str) -> str:
     words = RULE_WORDS.get((key, value))
-    return _t(lang, *words) if words else f"{key}: {_flow(value)}"
+    return words.text(lang) if words else f"{key}: {_flow(value)}"
 
 
 def _rules_spec(spec: Any, base: str | None) -> Any:
@@ -1197,8 +1164,13 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
 
 
 class _Disagree(TutorError):
-    def __init__(self, field_name: str, message: str, de: str | None = None) -> None:
+    """A drill's field that disagrees with the engine; ``reason`` is the engine's own
+    message, without the field's name."""
+
+    def __init__(self, field_name: str, message: object, de: str | None = None,
+                 reason: object = None) -> None:
         self.field = field_name
+        self.reason = reason
         super().__init__(message, de=de)
 
 
@@ -1213,7 +1185,7 @@ def _normalize(engine, text: str, rules, where: str) -> str:
         except TypeError:
             return engine.normalize_call(text)
     except TutorError as e:
-        raise _Disagree(where, f"{where}: {e}", f"{where}: {e.text('de')}") from None
+        raise _Disagree(where, join(f"{where}: ", e.message), reason=e.message) from None
 
 
 def check_reading(reading: Reading, lang: str = "de", default_rules: Any = None,

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from tutor.errors import TutorError
+from tutor.i18n import LANGS, M, Msg, both, catalog, either, ngettext
 from tutor.text import is_number, parse_int, printable
 
 CORRECT, ACCEPTABLE, WRONG = "correct", "acceptable", "wrong"
@@ -164,107 +165,83 @@ def source_of(path: str) -> str:
 
 
 # -- questions and answers -----------------------------------------------------------------
-MESSAGES: dict[str, dict[str, str]] = {
-    "de": {
-        "header": "Quiz: {n} Aufgabe{s}. «warum» zeigt die Begründung zur letzten Aufgabe, «ende» beendet.",
-        "number": "Aufgabe {i}/{n}",
-        "rules": "Tischregeln: {name}",
-        "game": "Spiel: {name} (nicht Sidi-Barrani)",
-        "your_hand": "Dein Blatt ({seat}):",
-        "auction": "Bieten bisher:",
-        "auction_full": "Das Bieten:",
-        "no_calls": "(noch keine Ansage)",
-        "q_bid": "Du sitzt {seat} und bist an der Reihe. Was sagst du?",
-        "p_bid": "Dein Gebot (Zahl und Farbe, oder fort): ",
-        "p_call": "Deine Ansage: ",
-        "q_explain": "Was zeigt {seat} mit «{call}» (Ansage {ask})?",
-        "p_explain": "Deine Wahl (Nummer oder Name): ",
-        "q_check": "{seat} sagt «{call}». Ist das mit diesem Blatt richtig?",
-        "p_check": "ja oder nein: ",
-        "q_score": "{declarer} spielt {contract}{mult}; {team} holen {points} Kartenpunkte.{extra}",
-        "q_score2": "Was schreiben {teams} auf die Tafel?",
-        "p_score": "Die zwei Zahlen ({teams}): ",
-        "doubled": ", gedoppelt", "redoubled": ", gedoppelt und gekontert",
-        "weis": " Weis: {weis}.", "stoeck": " Stöck: {teams}.",
-        "right": "Richtig.",
-        "acceptable": "Akzeptabel. Empfohlen ist: {answer}.",
-        "wrong": "Falsch. Richtig ist: {answer}.",
-        "why": "Warum: {text}",
-        "note": "Hinweis: {note}",
-        "unreadable": "Nicht lesbar: {error}",
-        "unreadable_wrong": "Nicht lesbar ({error}): zählt als falsch.",
-        "no_last": "Noch keine Aufgabe beantwortet.",
-        "key_rule": "Merke ({title}): {rule}",
-        "new_lesson": "Neu: Lektion {order}, {title}. Merke: {rule}\nDie ganze Lektion: tutor lesson {id}",
-        "stopped": "Abgebrochen: {answered} Antwort{s} gespeichert.",
-        "missed_topics": "Verpasst in: {topics}",
-        "acceptable_count": "Akzeptabel: {n}",
-        "score": "Ergebnis: {correct}/{answered} richtig",
-        "yes": "ja", "no": "nein",
-        "nothing_due": "Nichts fällig: alle geübten Aufgaben sind im Plan.",
-        "remind": "{what} Ausserdem: «warum» zeigt die Begründung zur letzten Aufgabe, «ende» beendet.",
-        "remind_wrong": "{what} «{text}» zählt als falsch.",
-        "r_bid": "Hier ist eine Ansage gefragt: Zahl und Farbe (90 Eichel, 90ei), fort, dopple oder konter.",
-        "r_call": "Hier ist eine Ansage gefragt.",
-        "r_explain": "Hier ist gefragt, was die Ansage zeigt: eine der Möglichkeiten, mit Nummer oder Name ({options}).",
-        "r_check": "Hier ist ja oder nein gefragt.",
-        "r_score": "Hier sind die zwei Zahlen gefragt, die auf die Tafel kommen ({teams}), z.B. 313 44.",
-        "r_winner": "Hier ist der Platz gefragt, der den Stich nimmt: A, B, C oder D.",
-        "r_points": "Hier ist eine Zahl gefragt: die Punkte.",
-    },
-    "en": {
-        "header": "Quiz: {n} drill{s}. 'why' shows the reasoning of the last drill, 'end' stops.",
-        "number": "Drill {i}/{n}",
-        "rules": "Table rules: {name}",
-        "game": "Game: {name} (not Sidi-Barrani)",
-        "your_hand": "Your hand ({seat}):",
-        "auction": "The auction so far:",
-        "auction_full": "The auction:",
-        "no_calls": "(no call yet)",
-        "q_bid": "You sit {seat} and it is your turn. What do you call?",
-        "p_bid": "Your call (number and suit, or fort): ",
-        "p_call": "Your call: ",
-        "q_explain": "What does {seat} show with '{call}' (call {ask})?",
-        "p_explain": "Your choice (number or name): ",
-        "q_check": "{seat} calls '{call}'. Is that right with this hand?",
-        "p_check": "yes or no: ",
-        "q_score": "{declarer} plays {contract}{mult}; {team} take {points} card points.{extra}",
-        "q_score2": "What do {teams} write on the board?",
-        "p_score": "The two numbers ({teams}): ",
-        "doubled": ", doubled", "redoubled": ", doubled and redoubled",
-        "weis": " Weis: {weis}.", "stoeck": " Stöck: {teams}.",
-        "right": "Right.",
-        "acceptable": "Acceptable. Recommended: {answer}.",
-        "wrong": "Wrong. The answer: {answer}.",
-        "why": "Why: {text}",
-        "note": "Note: {note}",
-        "unreadable": "Cannot read that: {error}",
-        "unreadable_wrong": "Cannot read that ({error}): counts as wrong.",
-        "no_last": "No drill answered yet.",
-        "key_rule": "Remember ({title}): {rule}",
-        "new_lesson": "New: lesson {order}, {title}. Key rule: {rule}\nThe whole lesson: tutor lesson {id}",
-        "stopped": "Stopped. {answered} answer{s} saved.",
-        "missed_topics": "Missed in: {topics}",
-        "acceptable_count": "Acceptable: {n}",
-        "score": "Score: {correct}/{answered} correct",
-        "yes": "yes", "no": "no",
-        "nothing_due": "Nothing due: every drill practised is on schedule.",
-        "remind": "{what} Also: 'why' shows the reasoning of the last drill, 'end' stops.",
-        "remind_wrong": "{what} '{text}' counts as wrong.",
-        "r_bid": "A call is asked here: a number and a suit (90 Eichel, 90ei), fort, dopple or konter.",
-        "r_call": "A call is asked here.",
-        "r_explain": "What the call shows is asked here: one of the options, by number or name ({options}).",
-        "r_check": "Yes or no is asked here.",
-        "r_score": "The two numbers for the board are asked here ({teams}), e.g. 313 44.",
-        "r_winner": "The seat that takes the trick is asked here: A, B, C or D.",
-        "r_points": "A number is asked here: the points.",
-    },
+# The quiz's texts, from the catalogs (tutor/locale): MESSAGES[lang][key] is the text with
+# its placeholders, filled in where it is shown.
+TEXTS: dict[str, Msg] = {
+    "number": M("Drill {i}/{n}"),
+    "rules": M("Table rules: {name}"),
+    "game": M("Game: {name} (not Sidi-Barrani)"),
+    "your_hand": M("Your hand ({seat}):"),
+    "auction": M("The auction so far:"),
+    "auction_full": M("The auction:"),
+    "no_calls": M("(no call yet)"),
+    "q_bid": M("You sit {seat} and it is your turn. What do you call?"),
+    "p_bid": M("Your call (number and suit, or fort): "),
+    "p_call": M("Your call: "),
+    "q_explain": M("What does {seat} show with '{call}' (call {ask})?"),
+    "p_explain": M("Your choice (number or name): "),
+    "q_check": M("{seat} calls '{call}'. Is that right with this hand?"),
+    "p_check": M("yes or no: "),
+    "q_score": M("{declarer} plays {contract}{mult}; {team} take {points} card points.{extra}"),
+    "q_score2": M("What do {teams} write on the board?"),
+    "p_score": M("The two numbers ({teams}): "),
+    "doubled": M(", doubled"), "redoubled": M(", doubled and redoubled"),
+    "weis": M(" Weis: {weis}."), "stoeck": M(" Stöck: {teams}."),
+    "right": M("Right."),
+    "acceptable": M("Acceptable. Recommended: {answer}."),
+    "wrong": M("Wrong. The answer: {answer}."),
+    "why": M("Why: {text}"),
+    "note": M("Note: {note}"),
+    "unreadable": M("Cannot read that: {error}"),
+    "unreadable_wrong": M("Cannot read that ({error}): counts as wrong."),
+    "no_last": M("No drill answered yet."),
+    "key_rule": M("Remember ({title}): {rule}"),
+    "new_lesson": M("New: lesson {order}, {title}. Key rule: {rule}\nThe whole lesson: tutor lesson {id}"),
+    "missed_topics": M("Missed in: {topics}"),
+    "acceptable_count": M("Acceptable: {n}"),
+    "score": M("Score: {correct}/{answered} correct"),
+    "yes": M("yes"), "no": M("no"),
+    "nothing_due": M("Nothing due: every drill practised is on schedule."),
+    "remind": M("{what} Also: 'why' shows the reasoning of the last drill, 'end' stops."),
+    "remind_wrong": M("{what} '{text}' counts as wrong."),
+    "r_bid": M("A call is asked here: a number and a suit (90 Eichel, 90ei), fort, dopple or konter."),
+    "r_call": M("A call is asked here."),
+    "r_explain": M("What the call shows is asked here: one of the options, by number or name ({options})."),
+    "r_check": M("Yes or no is asked here."),
+    "r_score": M("The two numbers for the board are asked here ({teams}), e.g. 313 44."),
+    "r_winner": M("The seat that takes the trick is asked here: A, B, C or D."),
+    "r_points": M("A number is asked here: the points."),
 }
-YES = {"ja", "j", "yes", "y", "true", "richtig", "stimmt", "wahr"}
-NO = {"nein", "n", "no", "false", "falsch", "nicht"}
-WHY = {"warum", "?", "why", "wieso"}
-HELP = {"help", "hilfe!", "hilfe?", "h", "hilf", "-h", "--help", "??", "hä", "hae"}
-STOP = {"ende", "end", "quit", "exit", "stop", "q"}
+
+
+class _Messages(Mapping):
+    """``MESSAGES[lang][key]``: the quiz's texts in ``lang``, placeholders not filled in."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, dict[str, str]] = {}
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        if lang not in self._made:
+            cat = catalog(lang)
+            self._made[lang] = {key: cat.gettext(m.msgid) for key, m in TEXTS.items()}
+        return self._made[lang]
+
+    def __iter__(self):
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+
+MESSAGES: Mapping[str, dict[str, str]] = _Messages()
+# the words the quiz reads, in every language (folded: no accents, ä as ae)
+YES = {"ja", "j", "yes", "y", "true", "richtig", "stimmt", "wahr", "oui", "o", "vrai"}
+NO = {"nein", "n", "no", "false", "falsch", "nicht", "non", "faux"}
+WHY = {"warum", "?", "why", "wieso", "pourquoi"}
+HELP = {"help", "hilfe!", "hilfe?", "h", "hilf", "-h", "--help", "??", "hä", "hae", "aide?"}
+STOP = {"ende", "end", "quit", "exit", "stop", "q", "fin"}
 
 
 class AnswerError(TutorError):
@@ -362,36 +339,32 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
     d, engine, rules = item.drill, item.engine, item.drill.rules
     t = text.strip()
     if not t:
-        raise AnswerError("empty answer", de="leere Antwort")
+        raise AnswerError(M("empty answer"))
     if d.type == "bid":
         try:
             call = drills._normalize(engine, t, rules, "call")
         except TutorError as e:
-            raise AnswerError(str(e).removeprefix("call: "),
-                              de=e.text("de").removeprefix("call: ")) from None
+            raise AnswerError(e.reason) from None
         return Given(call, call)
     if d.type == "explain":
         options = drills.choices(engine, d.auction, item.solution.ask, rules)
         if is_number(t):
-            n = parse_int(t, "answer", "Antwort", error=AnswerError)
+            n = parse_int(t, M("answer"), error=AnswerError)
             if 1 <= n <= len(options):
                 return Given(options[n - 1], drills.kind_label(engine, options[n - 1], lang))
-            raise AnswerError(f"{n} is not one of the options 1..{len(options)}",
-                              de=f"{n} ist keine der Möglichkeiten 1..{len(options)}")
+            raise AnswerError(M("{n} is not one of the options 1..{last}", n=n, last=len(options)))
         key = _fold(t)
         names = {}
         for kind in options:
-            for name in (kind, drills.kind_label(engine, kind, "de"), drills.kind_label(engine, kind, "en")):
+            for name in (kind, *(drills.kind_label(engine, kind, x) for x in LANGS)):
                 names.setdefault(_fold(name), kind)
         if key in names:
             kind = names[key]
         else:
             hits = {k for n, k in names.items() if n.startswith(key)}
             if len(hits) != 1:
-                raise AnswerError(f"{t!r} is not one of the options" if not hits else
-                                  f"{t!r} could be " + " or ".join(sorted(hits)),
-                                  de=f"{t!r} ist keine der Möglichkeiten" if not hits else
-                                  f"{t!r} könnte " + " oder ".join(sorted(hits)) + " sein")
+                raise AnswerError(M("{text!r} is not one of the options", text=t) if not hits else
+                                  M("{text!r} could be {kinds}", text=t, kinds=either(sorted(hits))))
             kind = hits.pop()
         return Given(kind, drills.kind_label(engine, kind, lang))
     if d.type == "check":
@@ -400,7 +373,7 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
             return Given(True, MESSAGES[lang]["yes"])
         if key in NO:
             return Given(False, MESSAGES[lang]["no"])
-        raise AnswerError(f"{t!r}: answer ja or nein (yes or no)", de=f"{t!r}: antworte ja oder nein")
+        raise AnswerError(M("{text!r}: answer yes or no", text=t))
     if d.type in drills.PLAY_TYPES:
         return _play_answer(item, t, lang)
     if d.type == "score":
@@ -413,12 +386,11 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
             numbers = [int(x) for x in re.findall(r"[0-9]+", t)]
             if len(numbers) != len(teams) or re.search(r"[^0-9\s:,;/-]", re.sub(r"\b(" + "|".join(teams) + r")\b", "", t, flags=re.I)):
                 example = " ".join(str(157 * i) for i in range(len(teams)))
-                raise AnswerError(f"{t!r}: write the {len(teams)} numbers {' '.join(teams)}, e.g. {example}",
-                                  de=f"{t!r}: schreibe die {len(teams)} Zahlen {' '.join(teams)}, "
-                                     f"z.B. {example}")
+                raise AnswerError(M("{text!r}: write the {n} numbers {teams}, e.g. {example}", text=t,
+                                    n=len(teams), teams=" ".join(teams), example=example))
             board = dict(zip(teams, numbers))
         return Given(board, ", ".join(f"{k} {v}" for k, v in board.items()))
-    raise AnswerError(f"unknown drill type {d.type!r}", de=f"unbekannte Aufgabenart {d.type!r}")
+    raise AnswerError(M("unknown drill type {type!r}", type=d.type))
 
 
 def _play_answer(item, t: str, lang: str) -> Given:
@@ -429,8 +401,7 @@ def _play_answer(item, t: str, lang: str) -> Given:
     d = item.drill
 
     def refuse(key: str) -> AnswerError:
-        de, en = drills.PLAY_TEXTS[key]
-        return AnswerError(en.format(text=t), de=de.format(text=t))
+        return AnswerError(drills.PLAY_TEXTS[key](text=t))
 
     if d.type == "trick" and d.get("question", "winner") == "winner":
         seat = t.strip().upper().removesuffix(":")
@@ -462,7 +433,7 @@ def known_word(item, text: str) -> bool:
         return True
     engine = item.engine
     kinds = set(getattr(engine, "kinds", ()))
-    labels = {_fold(drills.kind_label(engine, k, lang)) for k in kinds for lang in ("de", "en")}
+    labels = {_fold(drills.kind_label(engine, k, lang)) for k in kinds for lang in LANGS}
     if key in {_fold(k) for k in kinds} | labels:
         return True
     try:
@@ -595,7 +566,7 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
             else:
                 given = {k: v for k, v in f.items() if k not in ("id", "type", "answer", "note", "rules")}
                 out.append(", ".join(f"{k}: {v}" for k, v in given.items()) + ".")
-            out.append(m["q_score2"].format(teams=(" und " if lang == "de" else " and ").join(teams)))
+            out.append(m["q_score2"].format(teams=both(teams).text(lang)))
             return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
         declarer, contract, mult = _contract_of(item)
         contract = matsch_words(contract, rules)
@@ -609,9 +580,9 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
         mult_text = {1: "", 2: m["doubled"], 4: m["redoubled"]}[mult]
         out.append(m["q_score"].format(declarer=declarer, contract=contract, mult=mult_text,
                                        team=team, points=f["card_points"], extra=extra))
-        out.append(m["q_score2"].format(teams=(" und " if lang == "de" else " and ").join(teams)))
+        out.append(m["q_score2"].format(teams=both(teams).text(lang)))
         return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
-    raise TutorError(f"unknown drill type {d.type!r}", de=f"unbekannte Aufgabenart {d.type!r}")
+    raise TutorError(M("unknown drill type {type!r}", type=d.type))
 
 
 def play_question(item, lang: str, style: Style = Style()) -> tuple[list[str], str]:
@@ -620,7 +591,7 @@ def play_question(item, lang: str, style: Style = Style()) -> tuple[list[str], s
     from tutor import drills
 
     d = item.drill
-    tx = lambda key, **kw: drills._t(lang, *drills.PLAY_TEXTS[key]).format(**kw)
+    tx = lambda key, **kw: drills.PLAY_TEXTS[key](**kw).text(lang)
     trump, out = str(d.get("trump")), []
     if d.type == "trick":
         trump_v, cards, seats = drills._trick_of(d.fields)
@@ -680,7 +651,7 @@ def _team_words(declarer: str, seats: Sequence[str], lang: str) -> str:
     if declarer in seats and len(seats) == 4:
         i = seats.index(declarer)
         a, b = sorted((seats[i], seats[(i + 2) % 4]))
-        return f"{a} {'und' if lang == 'de' else 'and'} {b}"
+        return both([a, b]).text(lang)
     return declarer
 
 
@@ -748,7 +719,9 @@ class Quiz:
         misses_in_row: dict[str, int] = {}
         last = None
         n = len(self.items)
-        self.echo(self.m["header"].format(n=n, s=_plural(n, "n" if self.lang == "de" else "s")))
+        self.echo(ngettext("Quiz: {n} drill. 'why' shows the reasoning of the last drill, 'end' stops.",
+                           "Quiz: {n} drills. 'why' shows the reasoning of the last drill, 'end' stops.",
+                           n, self.lang))
         met = self.progress.topics_seen() if self.introduce and self.progress is not None else set()
         try:
             for i, item in enumerate(self.items, start=1):
@@ -776,7 +749,7 @@ class Quiz:
                         raise EOFError
                     try:
                         if word in HELP:
-                            raise AnswerError("help", de="hilfe")
+                            raise AnswerError(M("help"))
                         given = parse_answer(item, line, self.lang)
                     except AnswerError as e:
                         known = known_word(item, line)
@@ -829,8 +802,8 @@ class Quiz:
             res.interrupted = isinstance(e, KeyboardInterrupt)
         self.echo("")
         if res.stopped:
-            self.echo(self.m["stopped"].format(
-                answered=res.answered, s=_plural(res.answered, "en" if self.lang == "de" else "s")))
+            self.echo(ngettext("Stopped. {n} answer saved.", "Stopped. {n} answers saved.",
+                               res.answered, self.lang))
         if res.missed_topics:
             titles = [getattr(self.lessons.get(t), "title", None) or t for t in res.missed_topics]
             self.echo(self.m["missed_topics"].format(topics=printable(", ".join(titles))))
@@ -838,10 +811,6 @@ class Quiz:
             self.echo(self.m["acceptable_count"].format(n=res.acceptable))
         self.echo(self.m["score"].format(correct=res.correct, answered=res.answered))
         return res
-
-
-def _plural(n: int, suffix: str) -> str:
-    return "" if n == 1 else suffix
 
 
 def order(items: Sequence, shuffle: bool = False, seed: int | None = None) -> list:

@@ -17,7 +17,10 @@ def json_option(f: Callable) -> Callable:
 # a German and an English text side by side, and its lessons and drill notes are German):
 # with --lang fr their errors are French (the catalogs), the rest of what they write German,
 # and they say so once.
-NOT_YET_FRENCH = frozenset({"sheet", "drills", "quiz", "lesson", "lessons", "course"})
+NOT_YET_FRENCH = frozenset({"sheet", "drills", "lesson", "lessons", "course"})
+# The course's commands that speak French, but show the lessons' texts and the drills' notes,
+# which are written in German only: they say so once.
+GERMAN_CONTENT = frozenset({"quiz"})
 
 
 def _remember_lang(ctx: click.Context, param, value):
@@ -31,6 +34,9 @@ def _remember_lang(ctx: click.Context, param, value):
         click.echo(_("(tutor {command}: not yet translated into French; its texts are shown in German)",
                      command=command), err=True)
         return "de"
+    if value == "fr" and command in GERMAN_CONTENT:
+        click.echo(_("(tutor {command}: the lessons and the drills' notes are in German)",
+                     command=command), err=True)
     return value
 
 
