@@ -786,3 +786,33 @@ def test_rules_given_on_the_command_line_replace_the_files_and_errors_name_the_o
         loads("rules: verband\n", rules="nope")
     assert str(info.value) == (f"--rules: unknown rules 'nope': neither a profile ({PROFILE_NAMES}) "
                                "nor an existing file")
+
+
+def test_players_may_be_named_by_their_own_seats_letters_and_the_file_names_the_dealer():
+    p = loads("teams: A+C:B+D\ndealer: B\n")
+    assert dict(p.names) == {"A": "A", "B": "B", "C": "C", "D": "D"}
+    assert p.dealer == "B" and p.next_dealer == "B" and p.next_vorhand == "C"
+
+
+def test_a_game_that_does_not_fit_the_table_names_its_place_on_the_board():
+    # built in the library, past the checks of a match file: 63 is not on the Verband's ladder
+    bad = Game(Contract(63, Suit.EICHEL), "A", 100)
+    good = Game.from_dict(g("100 Eichel", "A", 113))
+    with pytest.raises(TutorError) as info:
+        Partie(VERBAND).add(good).add(bad)
+    assert str(info.value) == "game 2: 63 is not a bid at this table"
+    assert info.value.de.startswith("Spiel 2: 63 ")
+
+
+def test_weis_given_as_a_seats_points_or_as_a_word_where_a_number_belongs():
+    assert Game.from_dict(g("100 Eichel", "A", 113, weis={"C": "50"})).weis == (("AC", 50),)
+    with pytest.raises(ParseError) as info:
+        Game.from_dict(g("100 Eichel", "A", 113, weis={"AC": "viel"}))
+    assert str(info.value) == "game: weis AC: 'viel' is no number of points"
+
+
+def test_a_table_rule_unknown_in_the_files_rules_names_the_line():
+    with pytest.raises(RulesError) as info:
+        loads("rules: {profile: verband, matchtarget: 1500}\n", "x.yaml")
+    assert str(info.value).startswith("x.yaml line 1: rules: unknown table rule 'matchtarget' (known: ")
+    assert info.value.de.startswith("x.yaml Zeile 1: rules: unbekannte Tischregel 'matchtarget' (bekannt: ")

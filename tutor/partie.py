@@ -50,7 +50,7 @@ from tutor.errors import ParseError, RulesError, TutorError
 from tutor.rules import TableRules
 from tutor.scoring import (SEATS, TEAMS, GameScore, check_card_points, check_one_weis_team,
                            check_weis_points, next_seat, other, score_game, team_of)
-from tutor.i18n import Joined, M, join
+from tutor.i18n import M, join
 
 DEFAULT_DEALER = "D"  # so that A is Vorhand of the first game, as in the notation
 TRUMPLESS = ("Obenabe", "Undenufe")
@@ -58,9 +58,6 @@ TRUMPLESS = ("Obenabe", "Undenufe")
 
 def _game_at(n: int) -> M:
     return M("game {n}: ", n=n)
-
-
-GAME_AT = _game_at(0).msgid   # the prefix loads() replaces by the file's place
 
 
 # The places an error names: a message (the default ones), or a key of the match file, a
@@ -650,7 +647,7 @@ def _yaml_load(text: str, source: str) -> Any:
     class Loader(loader_class()):  # type: ignore[misc, valid-type]  # one per file: its errors name it
         pass
 
-    def mapping(loader, node, deep=False):
+    def mapping(loader, node):
         seen = set()
         for key_node, _ in node.value:
             key = loader.construct_object(key_node, deep=True)
@@ -696,14 +693,11 @@ def loads(text: str, source: str = "<match>", rules: Any = None,
     partie = Partie(table, (), names, dealer)
     for i, g in enumerate(games_data, 1):
         where = M("{where} (game {n})", where=at(g), n=i)
-        game = Game.from_dict(g, table, where)
+        game = Game.from_dict(g, table, where)   # checks the game against the table ...
         try:
-            partie = partie.add(game)
+            partie = partie.add(game)              # ... so only the end of the Partie refuses it here
         except TutorError as e:
-            msg = e.message   # without the "game N: " the ledger puts first
-            if isinstance(msg, Joined) and getattr(msg.parts[0], "msgid", None) == GAME_AT:
-                msg = Joined(msg.parts[1:])
-            raise type(e)(join(where, ": ", msg)) from None
+            raise type(e)(join(where, ": ", e.message)) from None
     return partie
 
 
