@@ -267,9 +267,22 @@ def test_a_word_that_ends_the_auction_plays_the_standing_bid():
     spec = AuctionSpec(name="Stopp-Jass", ladder=(10, 20, 30), strains=None, end_words=("Stopp",))
     a = Auction(spec)
     assert spec.parse_call("stopp") == Call("word", word="Stopp")
-    offered = [(s, str(c)) for s, c in a.play("10").legal_calls()]
-    assert ("B", "Stopp") in offered and ("B", "fort") in offered
+    offered = a.play("10").legal_calls()
+    assert ("B", Call("word", word="Stopp")) in offered and ("B", Call.parse("fort", spec)) in offered
     done = a.play("10").play("stopp")
     assert done.over and done.ended_by == "word" and done.next_seat is None
     assert done.declarer == "A" and done.contract == "10"
     assert done.legal_calls() == []
+
+
+def test_the_calls_offered_are_the_calls_a_player_types_and_only_the_seat_asked_for():
+    a = Auction.parse("60 Eichel")
+    calls = a.legal_calls()
+    assert ("B", Call.parse("fort")) in calls and ("D", Call.parse("dopple")) in calls
+    # every bid names a trump suit: the 19 numbers above 60 (65 ... 150, 157) in four suits
+    bids = [c for _, c in calls if c.is_bid]
+    assert all(c.strain in ("Eichel", "Schellen", "Rosen", "Schilten") for c in bids) and len(bids) == 19 * 4
+    assert a.legal_calls("D") == [("D", Call.parse("dopple"))]      # D is not in turn
+    own = a.legal_calls("b")
+    assert {s for s, _ in own} == {"B"} and ("B", Call.parse("dopple")) in own and len(own) == 19 * 4 + 2
+    assert a.legal_calls("C") == []                                   # A's partner: no double

@@ -816,3 +816,13 @@ def test_a_table_rule_unknown_in_the_files_rules_names_the_line():
         loads("rules: {profile: verband, matchtarget: 1500}\n", "x.yaml")
     assert str(info.value).startswith("x.yaml line 1: rules: unknown table rule 'matchtarget' (known: ")
     assert info.value.de.startswith("x.yaml Zeile 1: rules: unbekannte Tischregel 'matchtarget' (bekannt: ")
+
+
+def test_a_bad_card_in_a_weis_names_the_seat_and_a_text_without_a_file_is_a_match():
+    with pytest.raises(ParseError) as info:
+        loads("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113, weis: {A: 'Eichel:XY'}}\n",
+              "x.yaml")
+    assert str(info.value) == "x.yaml line 2 (game 1): weis A: Eichel: unknown rank 'X' (A K O U B 9 8 7 6)"
+    with pytest.raises(TutorError) as info:
+        loads("dealer: E\n")
+    assert str(info.value) == "<match> line 1: dealer: unknown seat 'E' (A, B, C or D)"

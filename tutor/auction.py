@@ -301,7 +301,7 @@ class Auction:
     def parse(cls, text: str, rules=None, spec: AuctionSpec | None = None) -> "Auction":
         """Calls separated by commas, from Vorhand on; ``D: dopple`` names the seat."""
         if spec is None:
-            spec = default_spec() if rules is None else sidi_barrani_spec(rules)
+            spec = sidi_barrani_spec(rules)   # rules None: the default table
         auction = cls(spec)
         for number, item in enumerate(split_calls(text), start=1):
             try:
