@@ -286,3 +286,25 @@ def test_the_calls_offered_are_the_calls_a_player_types_and_only_the_seat_asked_
     own = a.legal_calls("b")
     assert {s for s, _ in own} == {"B"} and ("B", Call.parse("dopple")) in own and len(own) == 19 * 4 + 2
     assert a.legal_calls("C") == []                                   # A's partner: no double
+
+
+def test_two_calls_played_on_the_same_auction_are_two_auctions():
+    # the tutor tries every call on one auction (advise, the options): each branch keeps
+    # its own calls
+    a = Auction.parse("60 Eichel")
+    fort = a.play("fort")
+    bid = a.play("70 Rosen")
+    again = a.play("80 Schellen")
+    assert str(fort) == "60 Eichel, fort" and str(bid) == "60 Eichel, 70 Rosen"
+    assert str(again) == "60 Eichel, 80 Schellen" and str(a) == "60 Eichel"
+    assert bid.play("fort").entries[-1].seat == "C" and str(fort.play("70 Rosen")) == "60 Eichel, fort, 70 Rosen"
+
+
+def test_what_ended_the_bidding():
+    assert Auction.parse("60 Eichel, fort, fort, fort").ended_by == "forts"
+    assert Auction.parse("60 Eichel, B: dopple").ended_by == "double"
+    assert Auction.parse("fort, fort, fort, fort").ended_by == "annulled"
+    assert Auction.parse("60 Eichel").ended_by is None
+    # the extended variant's double at the first lead: the forts had ended the bidding
+    late = Auction.parse("60 Eichel, fort, fort, fort, B: dopple", rules=load("erweitert"))
+    assert late.ended_by == "forts" and late.multiplier == 2
