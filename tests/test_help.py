@@ -1,5 +1,6 @@
-"""The help of every command: German by default, English with --lang en or TUTOR_LANG=en;
-every option described in both languages, required options marked, an example each;
+"""The help of every command: German by default, English with --lang en or TUTOR_LANG=en,
+French with --lang fr (from the catalogs; the course's commands in German, saying so);
+every option described in each language, required options marked, an example each;
 `tutor tafel` alone shows its help."""
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import click
 import pytest
 
 from tutor.cli import COMMANDS, main
-from tutor.commands.helptext import SHARED
+from tutor.commands.common import NOT_YET_FRENCH
+from tutor.commands.helptext import SHARED, _texts
 
 
 def all_commands():
@@ -28,12 +30,12 @@ COMMAND_PATHS = [path for path, _ in all_commands()]
 def test_every_command_has_its_texts_in_both_languages(path, cmd):
     texts = getattr(cmd, "help_texts", None)
     assert texts, f"{path}: no help texts (add them to HELP in its module)"
-    for lang in ("de", "en"):
-        t = texts[lang]
+    for lang in ("de", "en", "fr"):
+        t = _texts(texts, lang)
         assert t["help"] and t["short"] and t["examples"], (path, lang)
         for p in cmd.params:
             if isinstance(p, click.Option) and not p.hidden and "--help" not in p.opts:
-                assert t.get("options", {}).get(p.name) or SHARED[lang].get(p.name), \
+                assert t.get("options", {}).get(p.name) or p.name in SHARED, \
                     f"{path} {p.opts[0]}: no {lang} text"
 
 
@@ -48,6 +50,21 @@ def test_help_is_german_by_default_and_english_on_request(run, path):
     assert "Show this message and exit." in en.output
     env = run(*words, "--help", env={"TUTOR_LANG": "en"})
     assert env.output == en.output
+
+
+@pytest.mark.parametrize("path", [p for p in COMMAND_PATHS if p.split()[0] not in NOT_YET_FRENCH])
+def test_help_is_french_with_lang_fr(run, path):
+    fr = run(*path.split(), "--help", "--lang", "fr")
+    assert fr.exit_code == 0 and fr.output.startswith("Usage : "), fr.output
+    assert "Exemples:" in fr.output and "Montrer cette aide et terminer." in fr.output
+    assert run(*path.split(), "--help", env={"TUTOR_LANG": "fr"}).output == fr.output
+
+
+def test_the_help_of_a_migrated_command_comes_from_the_catalogs(run):
+    """The texts are the catalogs' (English msgids), not a table per language."""
+    fr = run("explain", "--help", "--lang", "fr").output
+    assert "Lit ENCHÈRES une à une" in fr and "Montrer aussi chaque enchère suivante permise" in fr
+    assert "Lire des enchères : ce que chaque enchère promet." in run("--help", "--lang", "fr").output
 
 
 def test_required_options_are_marked(run):

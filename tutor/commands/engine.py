@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from tutor.commands.common import NUMBER, SEAT, NumberType, common_options, emit_json, json_option, lang_option
+from tutor.i18n import M
 
 SEATS = ("A", "B", "C", "D")
 
@@ -305,120 +306,95 @@ def demo(as_json, lang):
         worked_example.show(lang=lang, echo=click.echo)
 
 
-# -- help: German and English (tutor.commands.helptext) ------------------------------------
+# -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 HELP: dict[str, dict] = {
     "explain": {
-        "de": {"short": "Ansagen lesen: was jede Ansage verspricht.",
-               "help": "Liest AUKTION Ansage für Ansage: wer angesagt hat, welche Art Ansage es ist "
-                       "und was sie über das Blatt verspricht; dann, was der Tisch über jeden Platz "
-                       "weiss, und wer an der Reihe ist oder welches Spiel gilt.",
-               "options": {"next_calls": "Auch jede erlaubte nächste Ansage und ihre Bedeutung zeigen."},
-               "examples": ['tutor explain "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple"',
-                            'tutor explain "60ei, 70 sche" --next']},
-        "en": {"short": "Read an auction: what every call promises.",
-               "help": "Reads AUCTION call by call: who called, what kind of call it is and what it "
-                       "promises about the hand; then what the table knows about each seat, and "
-                       "whose turn it is or which contract stands.",
-               "options": {"next_calls": "Also list every legal next call and its meaning."},
-               "examples": ['tutor explain "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple"',
-                            'tutor explain "60ei, 70 sche" --next --lang en']},
+        "short": M("Read an auction: what every call promises."),
+        "help": M("Reads AUCTION call by call: who called, what kind of call it is and what it "
+                  "promises about the hand; then what the table knows about each seat, and "
+                  "whose turn it is or which contract stands."),
+        "options": {
+            "next_calls": M("Also list every legal next call and its meaning."),
+        },
+        "examples": [
+            "tutor explain \"60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple\"",
+            "tutor explain \"60ei, 70 sche\" --next",
+        ],
     },
     "bid": {
-        "de": {"short": "Die Ansagen, die die Regeln einem Blatt bieten, und die beste.",
-               "help": "Die Ansagen, die die Ansageregeln dem Blatt hier bieten, und die empfohlene "
-                       "mit ihren Gründen. Das Blatt gehört dem Platz am Zug, ausser --seat nennt "
-                       "einen anderen: der kann hier nur doppeln oder kontern.",
-               "options": {"hand": 'Das Blatt, z.B. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" oder "♣AO9 ♦KU ♥U6 ♠O8".',
-                           "auction": "Die Ansagen bisher, ab Vorhand, durch Kommas getrennt.",
-                           "seat": "Der Platz des Blatts (Vorgabe: der Platz am Zug).",
-                           "score_text": "Der Stand der Partie vor diesem Spiel, z.B. AC=1200,BD=900.",
-                           "use_tafel": "Den Stand aus der laufenden Partie auf der Tafel nehmen.",
-                           "db_path": "Die Datenbank für --tafel (Vorgabe: der Datenordner des Benutzers; $TUTOR_DB).",
-                           "simulate": "Durch Simulation urteilen: die unbekannten Karten passend zu den Ansagen verteilen und ausspielen.",
-                           "samples": "Mit --simulate: höchstens so viele Verteilungen.",
-                           "seed": "Mit --simulate: der Startwert des Zufalls."},
-               "examples": ['tutor bid --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen"']},
-        "en": {"short": "The calls the convention offers a hand, and the best one.",
-               "help": "The calls the conventions offer the hand here, and the recommended one with "
-                       "its reasons. The hand is the seat in turn's unless --seat names another, "
-                       "who can then only double or konter.",
-               "options": {"hand": 'The hand, e.g. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" or "♣AO9 ♦KU ♥U6 ♠O8".',
-                           "auction": "The calls so far, from Vorhand on, separated by commas.",
-                           "seat": "The hand's seat (default: the seat in turn).",
-                           "score_text": "The Partie's score before this game, e.g. AC=1200,BD=900.",
-                           "use_tafel": "Take the score from the current Partie on the board.",
-                           "db_path": "The database for --tafel (default: the user's data folder; $TUTOR_DB).",
-                           "simulate": "Judge by simulation: deal the unseen cards to fit the auction and play them out.",
-                           "samples": "With --simulate: how many deals at most.",
-                           "seed": "With --simulate: the random seed."},
-               "examples": ['tutor bid --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen" --lang en']},
+        "short": M("The calls the convention offers a hand, and the best one."),
+        "help": M("The calls the conventions offer the hand here, and the recommended one with "
+                  "its reasons. The hand is the seat in turn's unless --seat names another, "
+                  "who can then only double or konter."),
+        "options": {
+            "hand": M("The hand, e.g. \"Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8\" or "
+                      "\"♣AO9 ♦KU ♥U6 ♠O8\"."),
+            "auction": M("The calls so far, from Vorhand on, separated by commas."),
+            "seat": M("The hand's seat (default: the seat in turn)."),
+            "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
+            "use_tafel": M("Take the score from the current Partie on the board."),
+            "db_path": M("The database for --tafel (default: the user's data folder; "
+                         "$TUTOR_DB)."),
+            "simulate": M("Judge by simulation: deal the unseen cards to fit the auction and "
+                          "play them out."),
+            "samples": M("With --simulate: how many deals at most."),
+            "seed": M("With --simulate: the random seed."),
+        },
+        "examples": [
+            "tutor bid --hand \"Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8\" --auction \"60 Eichel, 70 Schellen\"",
+        ],
     },
     "check": {
-        "de": {"short": "Ist diese Ansage erlaubt, regelkonform und passend zum Blatt?",
-               "help": "Ist die Ansage erlaubt, nach den Ansageregeln und passend zum Blatt? Wenn "
-                       "nicht: was das Blatt dagegen hält und was es ansagen sollte. Exit-Code 0, "
-                       "wenn alles stimmt, 1 wenn nicht, 2 bei unlesbarer Eingabe.",
-               "options": {"hand": "Das Blatt (für die Jass-Bietspiele, die nur die Ansagen prüfen, nicht nötig).",
-                           "auction": "Die Ansagen bisher, ab Vorhand.",
-                           "call_text": 'Die zu prüfende Ansage, z.B. "80 Eichel", "80ei" oder "D: dopple".',
-                           "seat": "Wer ansagt (Vorgabe: der Platz am Zug, oder der Platz vor dem Doppelpunkt)."},
-               "examples": ['tutor check --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen" --call "80 Eichel"']},
-        "en": {"short": "Is this call legal, conventional and true to the hand?",
-               "help": "Is the call legal, conventional and true to the hand? If not: what the hand "
-                       "holds against it and what it should call. Exit code 0 when all three hold, "
-                       "1 when not, 2 for unreadable input.",
-               "options": {"hand": "The hand (not needed for the Jass bidding games that only referee).",
-                           "auction": "The calls so far, from Vorhand on.",
-                           "call_text": 'The call to check, e.g. "80 Eichel", "80ei" or "D: dopple".',
-                           "seat": "Who makes the call (default: the seat in turn, or the seat before the colon)."},
-               "examples": ['tutor check --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen" --call "80 Eichel"']},
+        "short": M("Is this call legal, conventional and true to the hand?"),
+        "help": M("Is the call legal, conventional and true to the hand? If not: what the hand "
+                  "holds against it and what it should call. Exit code 0 when all three hold, "
+                  "1 when not, 2 for unreadable input."),
+        "options": {
+            "hand": M("The hand (not needed for the Jass bidding games that only referee)."),
+            "auction": M("The calls so far, from Vorhand on."),
+            "call_text": M("The call to check, e.g. \"80 Eichel\", \"80ei\" or \"D: dopple\"."),
+            "seat": M("Who makes the call (default: the seat in turn, or the seat before the "
+                      "colon)."),
+        },
+        "examples": [
+            "tutor check --hand \"Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8\" --auction \"60 Eichel, 70 Schellen\" --call \"80 Eichel\"",
+        ],
     },
     "score": {
-        "de": {"short": "Ein Spiel auf die Tafel schreiben.",
-               "help": "Schreibt ein Spiel auf die Tafel: wer das Gebot geholt hat und was jedes "
-                       "Team schreibt. Für Tarneeb (--game tarneeb) --bid und --tricks.",
-               "options": {"contract": 'Das Spiel, z.B. "100 Eichel" oder "Matsch Rosen".',
-                           "declarer": "Der Spielübernehmer: A, B, C oder D.",
-                           "card_points": "Die Kartenpunkte des trumpfmachenden Teams (0..157).",
-                           "double": "Das Spiel wurde gedoppelt.",
-                           "redouble": "... und gekontert.",
-                           "weis": "Weispunkte eines Teams, z.B. AC=50; wiederholbar.",
-                           "stoeck": "Stöck (20) für ein Team, AC oder BD; wiederholbar.",
-                           "bid_value": "Tarneeb: das Gebot (7..13, oder '8 Sonne').",
-                           "tricks": "Tarneeb: die Stiche der bietenden Seite."},
-               "examples": ['tutor score --contract "100 Eichel" --declarer A --card-points 113 --double',
-                            'tutor --game tarneeb score --bid 8 --tricks 9']},
-        "en": {"short": "Write one game on the board (Tafel).",
-               "help": "Writes one game on the board: whether the bid was made and what each team "
-                       "writes. For Tarneeb (--game tarneeb) --bid and --tricks.",
-               "options": {"contract": 'The contract, e.g. "100 Eichel" or "Matsch Rosen".',
-                           "declarer": "The declarer: A, B, C or D.",
-                           "card_points": "The declaring team's card points (0..157).",
-                           "double": "The contract was doubled.",
-                           "redouble": "... and kontered.",
-                           "weis": "Weis points for a team, e.g. AC=50; repeatable.",
-                           "stoeck": "Stöck (20) for a team, AC or BD; repeatable.",
-                           "bid_value": "Tarneeb: the bid (7..13, or '8 Sonne').",
-                           "tricks": "Tarneeb: the tricks the bidding side took."},
-               "examples": ['tutor score --contract "100 Eichel" --declarer A --card-points 113 --double',
-                            'tutor --game tarneeb score --bid 8 --tricks 9']},
+        "short": M("Write one game on the board (Tafel)."),
+        "help": M("Writes one game on the board: whether the bid was made and what each team "
+                  "writes. For Tarneeb (--game tarneeb) --bid and --tricks."),
+        "options": {
+            "contract": M("The contract, e.g. \"100 Eichel\" or \"Matsch Rosen\"."),
+            "declarer": M("The declarer: A, B, C or D."),
+            "card_points": M("The declaring team's card points (0..157)."),
+            "double": M("The contract was doubled."),
+            "redouble": M("... and kontered."),
+            "weis": M("Weis points for a team, e.g. AC=50; repeatable."),
+            "stoeck": M("Stöck (20) for a team, AC or BD; repeatable."),
+            "bid_value": M("Tarneeb: the bid (7..13, or '8 Sonne')."),
+            "tricks": M("Tarneeb: the tricks the bidding side took."),
+        },
+        "examples": [
+            "tutor score --contract \"100 Eichel\" --declarer A --card-points 113 --double",
+            "tutor --game tarneeb score --bid 8 --tricks 9",
+        ],
     },
     "rules": {
-        "de": {"short": "Die Tischregeln eines Profils oder einer Datei.",
-               "help": "Zeigt die Tischregeln eines Profils (verband, erweitert) oder einer YAML-Datei.",
-               "options": {}, "examples": ["tutor rules erweitert", "tutor --game tarneeb rules"]},
-        "en": {"short": "Show the table rules of a profile or file.",
-               "help": "Shows the table rules of a profile (verband, erweitert) or a YAML file.",
-               "options": {}, "examples": ["tutor rules erweitert", "tutor --game tarneeb rules"]},
+        "short": M("Show the table rules of a profile or file."),
+        "help": M("Shows the table rules of a profile (verband, erweitert) or a YAML file."),
+        "examples": [
+            "tutor rules erweitert",
+            "tutor --game tarneeb rules",
+        ],
     },
     "demo": {
-        "de": {"short": "Das Beispiel der Regeln, Ansage für Ansage.",
-               "help": "Das Beispiel aus den Regeln: jede Ansage erklärt, die Empfehlung des Tutors, "
-                       "das Doppeln und die Tafel.",
-               "options": {}, "examples": ["tutor demo", "tutor demo --lang en"]},
-        "en": {"short": "The worked example of the rules, call by call.",
-               "help": "The worked example of the rules: every call explained, the tutor's advice, "
-                       "the double and the board.",
-               "options": {}, "examples": ["tutor demo", "tutor demo --lang en"]},
+        "short": M("The worked example of the rules, call by call."),
+        "help": M("The worked example of the rules: every call explained, the tutor's advice, "
+                  "the double and the board."),
+        "examples": [
+            "tutor demo",
+            "tutor demo --lang en",
+        ],
     },
 }

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from tutor.commands.common import common_options, emit_json
+from tutor.i18n import M
 
 CONTRACT_KEYS = ("over", "next", "high_bid", "declarer", "sides")
 
@@ -278,35 +279,30 @@ _TARNEEB = {"bid": _t_bid, "explain": _t_explain, "check": _t_check, "score": _t
 _JASS = {"explain": _j_explain, "check": _j_check}
 
 
-# -- help: German and English (tutor.commands.helptext) ------------------------------------
+# -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 HELP: dict[str, dict] = {
     "games": {
-        "de": {"short": "Die Bietspiele und ihre Regeln des Bietens.",
-               "help": "Die Bietspiele mit ihren Regeln des Bietens (ein SPIEL, oder alle): wer "
-                       "ausspielt, was das Gebot bindet, was ein Verfehlen kostet; mit «!» was der "
-                       "Text offen lässt.",
-               "options": {}, "examples": ["tutor games", "tutor games pandur", "tutor games --json"]},
-        "en": {"short": "The bidding games and their auction rules.",
-               "help": "The bidding games with their auction rules (one GAME, or all): who leads, "
-                       "what the bid binds, what a failure pays; with '!' what the text leaves open.",
-               "options": {}, "examples": ["tutor games", "tutor games pandur --lang en", "tutor games --json"]},
+        "short": M("The bidding games and their auction rules."),
+        "help": M("The bidding games with their auction rules (one GAME, or all): who leads, "
+                  "what the bid binds, what a failure pays; with '!' what the text leaves open."),
+        "examples": [
+            "tutor games",
+            "tutor games pandur",
+            "tutor games --json",
+        ],
     },
     "auction": {
-        "de": {"short": "Die Ansagen eines Bietspiels prüfen: erlaubt? vorbei? wer mit wem?",
-               "help": "Prüft die Ansagen eines Bietspiels: ist jede erlaubt, ist das Bieten vorbei, "
-                       "wer spielt mit wem? Die Ansagen (CALLS) durch Kommas getrennt, ab A; ein Platz vor dem "
-                       "Doppelpunkt ('C: dopple') nennt, wer doppelt.",
-               "options": {"game_id": "Das Spiel (siehe `tutor games`; Vorgabe: das --game vor dem Befehl).",
-                           "full": "Mit --json: auch jede Ansage, die Hinweise und die nächsten Ansagen."},
-               "examples": ['tutor auction --game bieter-3 "600, 610, fort, 620, fort"',
-                            'tutor auction --game pandur "100, 110, Pandur mit"']},
-        "en": {"short": "Referee an auction of any game: legal? over? who plays with whom?",
-               "help": "Referees an auction: is every call legal, is it over, who plays with whom? "
-                       "CALLS are separated by commas, from A on; a seat before a colon ('C: "
-                       "dopple') names who doubles.",
-               "options": {"game_id": "The game (see `tutor games`; default: the --game before the command).",
-                           "full": "With --json: also every call, the notes and the next calls."},
-               "examples": ['tutor auction --game bieter-3 "600, 610, fort, 620, fort"',
-                            'tutor auction --game pandur "100, 110, Pandur mit" --lang en']},
+        "short": M("Referee an auction of any game: legal? over? who plays with whom?"),
+        "help": M("Referees an auction: is every call legal, is it over, who plays with whom? "
+                  "CALLS are separated by commas, from A on; a seat before a colon ('C: "
+                  "dopple') names who doubles."),
+        "options": {
+            "game_id": M("The game (see `tutor games`; default: the --game before the command)."),
+            "full": M("With --json: also every call, the notes and the next calls."),
+        },
+        "examples": [
+            "tutor auction --game bieter-3 \"600, 610, fort, 620, fort\"",
+            "tutor auction --game pandur \"100, 110, Pandur mit\"",
+        ],
     },
 }

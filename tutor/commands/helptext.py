@@ -1,65 +1,80 @@
-"""The help of every command in German (the default) and English (``--lang en`` or
-``TUTOR_LANG=en``).
+"""The help of every command from the message catalogs: German (the default), English
+(``--lang en``) and French (``--lang fr``), or ``TUTOR_LANG``.
 
 Each command module keeps its texts in one table, ``HELP``: per command path ("explain",
-"tafel add") and language, the description (``help``), the short line in the command
-list (``short``), one text per option (``options``, by the parameter's name) and the
-examples. The click layer (:class:`tutor.cli.LazyGroup`) gives every command it loads
-the class :class:`Localized`, whose help is written from the table; a command without
-texts keeps click's own help. The texts are plain literals, one table per module, so
-that a later step can move them to gettext catalogs as they are.
+"tafel add") the description (``help``: a message, or a tuple of paragraphs), the short
+line in the command list (``short``), one text per option (``options``, by the
+parameter's name) and the examples, the texts catalog messages (:func:`tutor.i18n.M`,
+English as written, translated where the help is shown). The click layer
+(:class:`tutor.cli.LazyGroup`) gives every command it loads the class :class:`Localized`,
+whose help is written from the table; a command without texts keeps click's own help.
+A table still written per language (``{"de": {...}, "en": {...}}``: the course's
+commands) shows its German under ``--lang fr``.
 """
 from __future__ import annotations
 
-import os
-
 import click
 
-LANGS = ("de", "en")
+from tutor.i18n import LANGS, M, Msg, env_lang
+
+
+class Pre(Msg):
+    """A paragraph of the help shown as written, not rewrapped (a table of words): a
+    catalog message (braces doubled, as in every message)."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, inner: Msg) -> None:
+        super().__init__("")
+        self.inner = inner
+
+    def text(self, lang: "str | None" = None) -> str:
+        return self.inner.text(lang)
+
 
 # The words of the help page itself.
-LABELS: dict[str, dict[str, str]] = {
-    "de": {"usage": "Aufruf: ", "options": "Optionen", "commands": "Befehle",
-           "examples": "Beispiele", "required": "[Pflicht]", "default": "Vorgabe",
-           "help": "Diese Hilfe zeigen und beenden.", "OPTIONS": "[OPTIONEN]",
-           "COMMAND": "BEFEHL [ARGUMENTE]...", "version": "Die Version zeigen und beenden."},
-    "en": {"usage": "Usage: ", "options": "Options", "commands": "Commands",
-           "examples": "Examples", "required": "[required]", "default": "default",
-           "help": "Show this message and exit.", "OPTIONS": "[OPTIONS]",
-           "COMMAND": "COMMAND [ARGS]...", "version": "Show the version and exit."},
+LABELS: dict[str, Msg] = {
+    "usage": M("Usage: "), "options": M("Options"), "commands": M("Commands"),
+    "examples": M("Examples"), "required": M("[required]"), "default": M("[default: {value}]"),
+    "help": M("Show this message and exit."), "OPTIONS": M("[OPTIONS]"),
+    "COMMAND": M("COMMAND [ARGS]..."), "version": M("Show the version and exit."),
 }
 
 
 # Options that many commands share, by parameter name: used where a command's table
 # does not describe them itself.
-SHARED: dict[str, dict[str, str]] = {
-    "de": {"as_json": "Ausgabe für Programme (JSON).",
-           "lang": "Sprache der Ausgabe und der Hilfe: de oder en (Vorgabe: $TUTOR_LANG, sonst de).",
-           "rules_spec": "Tischregeln: ein Profil (verband, erweitert) oder eine YAML-Datei (Vorgabe: verband).",
-           "db_path": "Die Datenbank (Vorgabe: tutor.sqlite3 im Datenordner des Benutzers, oder $TUTOR_DB).",
-           "learner": "Wessen Stand (Vorgabe: $TUTOR_LEARNER oder der Anmeldename).",
-           "lessons_path": "Der Ordner der Lektionen (Vorgabe: lessons/ des Tutors).",
-           "partie_id": "Welche gespeicherte Partie (Vorgabe: die neueste).",
-           "seed": "Startwert des Zufalls (derselbe Wert, dasselbe Ergebnis).",
-           "output": "In diese Datei schreiben statt auf die Standardausgabe.",
-           "help_lang": "Sprache der Hilfe: de oder en (Vorgabe: $TUTOR_LANG, sonst de)."},
-    "en": {"as_json": "Machine-readable output (JSON).",
-           "lang": "Language of the output and the help: de or en (default: $TUTOR_LANG, else de).",
-           "rules_spec": "Table rules: a profile (verband, erweitert) or a YAML file (default: verband).",
-           "db_path": "The database (default: tutor.sqlite3 in the user's data folder, or $TUTOR_DB).",
-           "learner": "Whose progress (default: $TUTOR_LEARNER or the login name).",
-           "lessons_path": "The lessons folder (default: the tutor's lessons/).",
-           "partie_id": "Which stored Partie (default: the newest).",
-           "seed": "The random seed (the same seed, the same result).",
-           "output": "Write to this file instead of standard output.",
-           "help_lang": "Language of the help: de or en (default: $TUTOR_LANG, else de)."},
+SHARED: dict[str, Msg] = {
+    "as_json": M("Machine-readable output (JSON)."),
+    "lang": M("Language of the output and the help: de, en or fr (default: $TUTOR_LANG, else de)."),
+    "rules_spec": M("Table rules: a profile (verband, erweitert) or a YAML file (default: verband)."),
+    "db_path": M("The database (default: tutor.sqlite3 in the user's data folder, or $TUTOR_DB)."),
+    "learner": M("Whose progress (default: $TUTOR_LEARNER or the login name)."),
+    "lessons_path": M("The lessons folder (default: the tutor's lessons/)."),
+    "partie_id": M("Which stored Partie (default: the newest)."),
+    "seed": M("The random seed (the same seed, the same result)."),
+    "output": M("Write to this file instead of standard output."),
+    "help_lang": M("Language of the help: de, en or fr (default: $TUTOR_LANG, else de)."),
 }
 
 
-def env_lang() -> str:
-    """TUTOR_LANG when it names a language of the tutor, else German."""
-    value = os.environ.get("TUTOR_LANG", "").strip().lower()
-    return value if value in LANGS else "de"
+def _texts(entry: dict | None, lang: str) -> dict | None:
+    """A command's help texts in ``lang``: a table of messages translated, or a table
+    still written per language (German where it has no ``lang``)."""
+    if not entry:
+        return None
+    if "de" in entry or "en" in entry:
+        return entry.get(lang) or entry.get("de")
+
+    def say(x):
+        return x.text(lang) if isinstance(x, Msg) else x
+
+    help_ = entry.get("help", "")
+    paragraphs = help_ if isinstance(help_, tuple) else (help_,)
+    return {"short": say(entry.get("short")),
+            "help": "\n\n".join(("\b\n" if isinstance(p, Pre) else "") + say(p) for p in paragraphs),
+            "options": {k: say(v) for k, v in (entry.get("options") or {}).items()},
+            "commands": {k: say(v) for k, v in (entry.get("commands") or {}).items()},
+            "examples": entry.get("examples") or ()}
 
 
 def lang_in(args: list[str]) -> str | None:
@@ -88,10 +103,10 @@ class Localized:
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         lang = help_lang(ctx)
-        texts = (self.help_texts or {}).get(lang)
+        texts = _texts(self.help_texts, lang)
         if not texts:
             return super().format_help(ctx, formatter)
-        words = LABELS[lang]
+        words = {k: v.text(lang) for k, v in LABELS.items() if k != "default"}
         pieces = " ".join(self.collect_usage_pieces(ctx))
         pieces = pieces.replace("[OPTIONS]", words["OPTIONS"]).replace("COMMAND [ARGS]...", words["COMMAND"])
         formatter.write_usage(ctx.command_path, pieces, prefix=words["usage"])
@@ -110,7 +125,7 @@ class Localized:
             record = p.get_help_record(ctx)
             if record is None or isinstance(p, click.Argument):
                 continue
-            text = texts.get("options", {}).get(p.name) or SHARED[lang].get(p.name)
+            text = texts.get("options", {}).get(p.name) or (SHARED[p.name].text(lang) if p.name in SHARED else None)
             if getattr(p, "is_eager", False) and "--help" in getattr(p, "opts", ()):
                 text = words["help"]
             elif p.name == "version" and not text:
@@ -119,7 +134,7 @@ class Localized:
                 text = record[1]
             default = getattr(p, "default", None)
             if getattr(p, "show_default", False) and default not in (None, False, ()) and not callable(default):
-                text = f"{text} [{words['default']}: {default}]"
+                text = f"{text} {LABELS['default'](value=default).text(lang)}"
             if getattr(p, "required", False):
                 text = f"{text} {words['required']}"
             rows.append((record[0], text))
@@ -134,7 +149,7 @@ class Localized:
                 cmd = self.get_command(ctx, name)
                 short = shorts.get(name)
                 if short is None and cmd is not None:
-                    t = (getattr(cmd, "help_texts", None) or {}).get(lang)
+                    t = _texts(getattr(cmd, "help_texts", None), lang)
                     short = t.get("short") if t else cmd.get_short_help_str()
                 cmd_rows.append((name, short or ""))
             if cmd_rows:
@@ -172,4 +187,4 @@ def help_lang_option(f):
     """``--lang`` for a command whose output has no language (a group, the schema): it
     chooses the language of the help."""
     return click.option("--lang", type=click.Choice(LANGS), default=None, expose_value=False,
-                        help="Language of the help: de or en (default: $TUTOR_LANG, else de).")(f)
+                        help="Language of the help: de, en or fr (default: $TUTOR_LANG, else de).")(f)

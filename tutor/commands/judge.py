@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from tutor.commands.common import NUMBER, SEAT, NumberType, common_options, emit_json
+from tutor.i18n import M
 
 TOP_CALLS = 6   # calls listed in the text (with fort, double, konter); --all lists every one
 
@@ -104,45 +105,38 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
     click.echo(_("Recommended: {call}", lang, call=rec) if rec else _("No call to judge.", lang))
 
 
-# -- help: German and English (tutor.commands.helptext) ------------------------------------
+# -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 HELP: dict[str, dict] = {
     "deal": {
-        "de": {"short": "Verteilungen der unbekannten Karten, die zu den Ansagen passen.",
-               "help": "Verteilungen der unbekannten Karten, die zu allem passen, was die Ansagen "
-                       "versprochen haben; das eigene BLATT bleibt an seinem Platz.",
-               "options": {"hand": "Das eigene Blatt, in jeder Verteilung gleich.",
-                           "auction": "Die Ansagen bisher: jede Verteilung passt zu ihren Versprechen.",
-                           "seat": "Der Platz des Blatts (Vorgabe: der Platz am Zug).",
-                           "count": "Wie viele Verteilungen."},
-               "examples": ['tutor deal --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen" --count 5 --seed 3']},
-        "en": {"short": "Deals of the unseen cards that fit an auction.",
-               "help": "Deals of the unseen cards that fit everything the auction promised, the own "
-                       "HAND fixed at its seat.",
-               "options": {"hand": "The player's own hand, fixed in every deal.",
-                           "auction": "The calls so far: every deal fits what they promised.",
-                           "seat": "The hand's seat (default: the seat in turn).",
-                           "count": "How many deals."},
-               "examples": ['tutor deal --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen" --count 5 --seed 3']},
+        "short": M("Deals of the unseen cards that fit an auction."),
+        "help": M("Deals of the unseen cards that fit everything the auction promised, the own "
+                  "HAND fixed at its seat."),
+        "options": {
+            "hand": M("The player's own hand, fixed in every deal."),
+            "auction": M("The calls so far: every deal fits what they promised."),
+            "seat": M("The hand's seat (default: the seat in turn)."),
+            "count": M("How many deals."),
+        },
+        "examples": [
+            "tutor deal --hand \"Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7\" --auction \"60 Eichel, 70 Schellen\" --count 5 --seed 3",
+        ],
     },
     "eval": {
-        "de": {"short": "Ein Blatt durch Simulation beurteilen: jedes Spiel und jede Ansage.",
-               "help": "Beurteilt das BLATT durch Simulation: die Aussicht und der Wert jedes Spiels, "
-                       "der Wert jeder Ansage.",
-               "options": {"hand": "Das Blatt, das beurteilt wird.",
-                           "auction": "Die Ansagen bisher, ab Vorhand.",
-                           "seat": "Der Platz des Blatts (Vorgabe: der Platz am Zug).",
-                           "samples": "Höchstens so viele Verteilungen (die Suche hört früher auf, wenn die Antwort klar ist).",
-                           "score_text": "Der Stand der Partie vor diesem Spiel, z.B. AC=1200,BD=900.",
-                           "show_all": "Jedes Spiel und jede Ansage zeigen (Vorgabe: die Spiele, die in einer Verteilung gelingen, die besten Ansagen)."},
-               "examples": ['tutor eval --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen" --samples 200 --seed 1']},
-        "en": {"short": "Judge a hand by simulation: every contract and call.",
-               "help": "Judges HAND by simulation: every contract's chance and value, every call's value.",
-               "options": {"hand": "The hand to judge.",
-                           "auction": "The calls so far, from Vorhand on.",
-                           "seat": "The hand's seat (default: the seat in turn).",
-                           "samples": "How many deals at most (sampling stops early when the answer is clear).",
-                           "score_text": "The Partie's score before this game, e.g. AC=1200,BD=900.",
-                           "show_all": "List every contract and call (default: contracts made in some deal, the best calls)."},
-               "examples": ['tutor eval --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen" --samples 200 --seed 1']},
+        "short": M("Judge a hand by simulation: every contract and call."),
+        "help": M("Judges HAND by simulation: every contract's chance and value, every call's "
+                  "value."),
+        "options": {
+            "hand": M("The hand to judge."),
+            "auction": M("The calls so far, from Vorhand on."),
+            "seat": M("The hand's seat (default: the seat in turn)."),
+            "samples": M("How many deals at most (sampling stops early when the answer is "
+                         "clear)."),
+            "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
+            "show_all": M("List every contract and call (default: contracts made in some deal, "
+                          "the best calls)."),
+        },
+        "examples": [
+            "tutor eval --hand \"Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7\" --auction \"60 Eichel, 70 Schellen\" --samples 200 --seed 1",
+        ],
     },
 }

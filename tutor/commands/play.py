@@ -6,6 +6,8 @@ import sys
 import click
 
 from tutor.commands.common import emit_json, json_option, lang_option
+from tutor.commands.helptext import Pre
+from tutor.i18n import M
 
 
 @click.command("play")
@@ -66,21 +68,30 @@ _GAME_FILE_DE = ("\b\n"
                  "  leader: A                 # Vorgabe: der Spielübernehmer\n"
                  "  tricks:\n"
                  "    - Eichel U, Eichel 7, Eichel O, Eichel K")
+
+
+# -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 HELP: dict[str, dict] = {
     "play": {
-        "de": {"short": "Ein gespieltes Spiel nachspielen: jede Karte erlaubt? Wer sticht, wie viele Punkte?",
-               "help": "Spielt ein aufgeschriebenes Spiel Stich für Stich nach: ist jede Karte erlaubt, "
-                       "wer nimmt jeden Stich, wie viele Punkte? Exit-Code 1 bei der ersten Karte, die "
-                       "eine Spielregel bricht (die Regel wird genannt), 2 für eine unlesbare Datei.\n\n"
-                       "Die Spieldatei (YAML):\n\n" + _GAME_FILE_DE,
-               "options": {"rules_spec": "Tischregeln statt der eigenen der Datei (Weis, Stöck, Doppeln)."},
-               "examples": ["tutor play examples/worked-example.yaml"]},
-        "en": {"short": "Replay a recorded game: every card legal? who takes each trick, how many points?",
-               "help": "Replays a recorded game trick by trick: is every card legal, who takes each "
-                       "trick, how many points? Exit 1 at the first card that breaks a rule of play "
-                       "(named with the rule), 2 for a file that cannot be read.\n\n"
-                       "The game file (YAML):\n\n" + _GAME_FILE,
-               "options": {"rules_spec": "Table rules instead of the file's own (Weis, Stöck, doubling)."},
-               "examples": ["tutor play examples/worked-example.yaml --lang en"]},
+        "short": M("Replay a recorded game: every card legal? who takes each trick, how many "
+                   "points?"),
+        "help": (
+            M("Replays a recorded game trick by trick: is every card legal, who takes each "
+              "trick, how many points? Exit 1 at the first card that breaks a rule of play "
+              "(named with the rule), 2 for a file that cannot be read."),
+            M("The game file (YAML):"),
+            Pre(M("  hands: {{A: \"Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7\", B: ..., C: ..., D: ...}}\n"
+                  "  contract: 100 Eichel      # declarer: A (double: true, redouble: true)\n"
+                  "  trump: Eichel             # Obenabe, Undenufe; not needed with a contract\n"
+                  "  leader: A                 # default: the declarer\n"
+                  "  tricks:\n"
+                  "    - Eichel U, Eichel 7, Eichel O, Eichel K")),
+        ),
+        "options": {
+            "rules_spec": M("Table rules instead of the file's own (Weis, Stöck, doubling)."),
+        },
+        "examples": [
+            "tutor play examples/worked-example.yaml",
+        ],
     },
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from tutor.commands.common import NUMBER, DecimalType, NumberType, emit_json, json_option, lang_option
+from tutor.i18n import M
 
 ENGINES = ("auto", "c", "python")   # tutor.play.solver.ENGINES, without importing it for --help
 
@@ -98,31 +99,28 @@ def solve(file: str, target: int | None, engine: str, max_seconds: float | None,
         click.echo(_text(sol, d, lang))
 
 
-# -- help: German and English (tutor.commands.helptext) ------------------------------------
+# -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 HELP: dict[str, dict] = {
     "solve": {
-        "de": {"short": "Bestes Spiel auf eine Verteilung: die Kartenpunkte beider Teams, die besten Karten.",
-               "help": "Bestes Spiel auf die Verteilung in DATEI: die Kartenpunkte jedes Teams, wenn alle "
-                       "vier bestmöglich und mit offenen Karten spielen, und die besten Karten für den, "
-                       "der ausspielt.\n\nEine Verteilungsdatei: trump (eine Farbe, Obenabe oder "
-                       "Undenufe), leader, hands (A B C D, gleich viele Karten, 1 bis 9), wahlweise "
-                       "declarer und misere.",
-               "options": {"target": "Nur fragen, ob das trumpfmachende Team N Punkte erreicht (Misère: höchstens N); billiger als der genaue Wert.",
-                           "engine": "c: der kompilierte Kern; python: die Referenz; auto: c, wo er gebaut ist.",
-                           "max_seconds": "Die Suche nach S Sekunden abbrechen.",
-                           "max_nodes": "Die Suche nach N Knoten abbrechen.",
-                           "version": "Sagen, welche Engine hier läuft, und beenden."},
-               "examples": ["tutor solve deal.yaml", "tutor solve deal.yaml --target 100 --json"]},
-        "en": {"short": "Perfect play on a deal: the card points of both teams, the best cards.",
-               "help": "Perfect play on the deal in FILE: the card points each team takes when all four "
-                       "play perfectly, seeing all the cards, and the best cards for the player to lead."
-                       "\n\nA deal file: trump (a suit, Obenabe or Undenufe), leader, hands (A B C D, the "
-                       "same number of cards each, 1 to 9), optionally declarer and misere.",
-               "options": {"target": "Only ask whether the declaring team reaches N points (Misère: keeps to N or fewer); cheaper than the exact value.",
-                           "engine": "c: the compiled core; python: the reference; auto: c where it is built.",
-                           "max_seconds": "Stop the search after S seconds.",
-                           "max_nodes": "Stop the search after N nodes.",
-                           "version": "Say which engine runs here, and exit."},
-               "examples": ["tutor solve deal.yaml", "tutor solve deal.yaml --target 100 --json"]},
+        "short": M("Perfect play on a deal: the card points of both teams, the best cards."),
+        "help": (
+            M("Perfect play on the deal in FILE: the card points each team takes when all four "
+              "play perfectly, seeing all the cards, and the best cards for the player to lead."),
+            M("A deal file: trump (a suit, Obenabe or Undenufe), leader, hands (A B C D, the "
+              "same number of cards each, 1 to 9), optionally declarer and misere."),
+        ),
+        "options": {
+            "target": M("Only ask whether the declaring team reaches N points (Misère: keeps "
+                        "to N or fewer); cheaper than the exact value."),
+            "engine": M("c: the compiled core; python: the reference; auto: c where it is "
+                        "built."),
+            "max_seconds": M("Stop the search after S seconds."),
+            "max_nodes": M("Stop the search after N nodes."),
+            "version": M("Say which engine runs here, and exit."),
+        },
+        "examples": [
+            "tutor solve deal.yaml",
+            "tutor solve deal.yaml --target 100 --json",
+        ],
     },
 }

@@ -4,7 +4,9 @@ from __future__ import annotations
 import click
 
 from tutor.commands.common import SEAT, NumberType, lang_option, rules_option
+from tutor.commands.helptext import Pre
 from tutor.commands.tafel import db_option
+from tutor.i18n import M
 
 
 @click.command("table")
@@ -131,54 +133,43 @@ def serve(host, port, db_path, lang, rules_spec):
     click.echo(_("Tutor: stopped.", lang))
 
 
-# -- help: German and English (tutor.commands.helptext) ------------------------------------
-_WORDS_DE = ("\b\n"
-             "  ?      die ganze Begründung        next   die offenen Ansagen nach den Regeln\n"
-             "  undo   die letzte Ansage zurück    new BLATT  das nächste Spiel (der Geber rückt weiter)\n"
-             "  tafel  die Tafel                   end    beenden")
-_WORDS_EN = ("\b\n"
-             "  ?      the full reasoning        next   the open conventional calls\n"
-             "  undo   take back the last call   new HAND  the next game (dealer moves on)\n"
-             "  tafel  the board                 end    stop")
+# -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 HELP: dict[str, dict] = {
     "table": {
-        "de": {"short": "Ein Spiel am Tisch Ansage für Ansage verfolgen, mit Rat, wenn du dran bist.",
-               "help": "Ein Spiel am Tisch verfolgen: die Ansagen eintippen, wie sie kommen. Jede "
-                       "Zeile ist eine Ansage (60ei, 70 sche, 60 auf Rosen, D: dopple) oder ein Wort:"
-                       "\n\n" + _WORDS_DE + "\n\nNach dem Bieten: die Kartenpunkte (113, oder 113 "
-                       "weis AC=50 stöck BD), oder gespielt DATEI (eine Spieldatei von tutor play).",
-               "options": {"hand": 'Deine neun Karten, z.B. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8".',
-                           "seat": "Dein Platz am Tisch: A, B, C oder D (A+C und B+D spielen zusammen).",
-                           "dealer": "Wer dieses Spiel gibt (Vorgabe D, oder mit --partie der nächste Geber der Partie); Vorhand ist der nächste.",
-                           "partie": "Jedes Spiel auf die Tafel schreiben: in die neueste Partie, oder Partie N."},
-               "examples": ['tutor table --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --seat C']},
-        "en": {"short": "Follow a game at the table call by call, with advice at your turn.",
-               "help": "Follow a game at the table: type the calls as they come. Each line is a call "
-                       "(60ei, 70 sche, 60 auf Rosen, D: dopple) or a word:\n\n" + _WORDS_EN +
-                       "\n\nAfter the auction: the card points (113, or 113 weis AC=50 stöck BD), or played "
-                       "FILE (a game file of tutor play).",
-               "options": {"hand": 'Your nine cards, e.g. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8".',
-                           "seat": "Your place at the table: A, B, C or D (A+C, B+D play together).",
-                           "dealer": "Who deals this game (default D, or the Partie's next dealer with --partie); Vorhand is the next.",
-                           "partie": "Write each game on the Tafel: the newest Partie, or Partie N."},
-               "examples": ['tutor table --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --seat C --lang en']},
+        "short": M("Follow a game at the table call by call, with advice at your turn."),
+        "help": (
+            M("Follow a game at the table: type the calls as they come. Each line is a call "
+              "(60ei, 70 sche, 60 auf Rosen, D: dopple) or a word:"),
+            Pre(M("  ?      the full reasoning        next   the open conventional calls\n"
+                  "  undo   take back the last call   new HAND  the next game (dealer moves on)\n"
+                  "  tafel  the board                 end    stop")),
+            M("After the auction: the card points (113, or 113 weis AC=50 stöck BD), or played "
+              "FILE (a game file of tutor play)."),
+        ),
+        "options": {
+            "hand": M("Your nine cards, e.g. \"Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8\"."),
+            "seat": M("Your place at the table: A, B, C or D (A+C, B+D play together)."),
+            "dealer": M("Who deals this game (default D, or the Partie's next dealer with "
+                        "--partie); Vorhand is the next."),
+            "partie": M("Write each game on the Tafel: the newest Partie, or Partie N."),
+        },
+        "examples": [
+            "tutor table --hand \"Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8\" --seat C",
+        ],
     },
-}
-HELP["serve"] = {
-    "de": {"short": "Der Begleiter am Tisch und die Tafel als Webseite (für Handys).",
-           "help": "Der Begleiter am Tisch und die Tafel als Webseite, für die Handys am Tisch. Läuft "
-                   "im Vordergrund; Ctrl-C beendet ihn. Mit einem anderen --host als 127.0.0.1 gibt er "
-                   "die Adresse mit ihrem Geheimnis und einen QR-Code zum Scannen aus.",
-           "options": {"host": "Wo er lauscht (Vorgabe 127.0.0.1, nur dieser Rechner); eine andere Adresse "
-                               "(0.0.0.0 für die Handys am Tisch) verlangt das ausgegebene Geheimnis.",
-                       "port": "Der Port."},
-           "examples": ["tutor serve", "tutor serve --host 0.0.0.0 --port 8080"]},
-    "en": {"short": "The table companion and the Tafel as a web page (for phones).",
-           "help": "The table companion and the Tafel as a web page, for the phones at the table. Runs "
-                   "in the foreground; Ctrl-C stops it. With --host other than 127.0.0.1 it prints the "
-                   "address with its secret and a QR code to scan.",
-           "options": {"host": "Where to listen (default 127.0.0.1, this machine only); another address "
-                               "(0.0.0.0 for the phones at the table) requires the printed secret.",
-                       "port": "The port."},
-           "examples": ["tutor serve --lang en", "tutor serve --host 0.0.0.0 --port 8080 --lang en"]},
+    "serve": {
+        "short": M("The table companion and the Tafel as a web page (for phones)."),
+        "help": M("The table companion and the Tafel as a web page, for the phones at the "
+                  "table. Runs in the foreground; Ctrl-C stops it. With --host other than "
+                  "127.0.0.1 it prints the address with its secret and a QR code to scan."),
+        "options": {
+            "host": M("Where to listen (default 127.0.0.1, this machine only); another address "
+                      "(0.0.0.0 for the phones at the table) requires the printed secret."),
+            "port": M("The port."),
+        },
+        "examples": [
+            "tutor serve",
+            "tutor serve --host 0.0.0.0 --port 8080",
+        ],
+    },
 }

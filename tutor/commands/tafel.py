@@ -12,6 +12,7 @@ from tutor.commands.helptext import help_lang_option
 
 from tutor.commands.common import NUMBER, emit_json, json_option, lang_option
 from tutor.errors import ParseError, TutorError
+from tutor.i18n import M
 from tutor.text import is_number, parse_int
 
 OPTION = {"contract": "--contract", "declarer": "--declarer", "card_points": "--card-points",
@@ -490,152 +491,140 @@ def weis(hand, trump, rules_spec, as_json, lang) -> None:
                    else f"Stöck 20 ({strain} King + Ober)")
 
 
-# -- help: German and English (tutor.commands.helptext) ------------------------------------
+# -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 HELP: dict[str, dict] = {
     "tafel": {
-        "de": {"short": "Die Tafel einer Partie am Tisch: new, add, show, undo, export.",
-               "help": "Die Tafel einer Partie am Tisch, gespeichert, damit nichts verloren geht: "
-                       "jede Änderung ist eine Transaktion, undo ist genau.",
-               "options": {},
-               "examples": ['tutor tafel new --rules verband --teams "Anna+Beat:Cla+Dani"',
-                            'tutor tafel add --contract "100 Eichel" --declarer A --double --card-points 113',
-                            "tutor tafel show", "tutor tafel undo"]},
-        "en": {"short": "The board of a Partie at the table: new, add, show, undo, export.",
-               "help": "The board (Tafel) of a Partie at the table, stored so that nothing is lost: "
-                       "every change is one transaction, undo is exact.",
-               "options": {},
-               "examples": ['tutor tafel new --rules verband --teams "Anna+Beat:Cla+Dani"',
-                            'tutor tafel add --contract "100 Eichel" --declarer A --double --card-points 113',
-                            "tutor tafel show", "tutor tafel undo"]},
+        "short": M("The board of a Partie at the table: new, add, show, undo, export."),
+        "help": M("The board (Tafel) of a Partie at the table, stored so that nothing is lost: "
+                  "every change is one transaction, undo is exact."),
+        "examples": [
+            "tutor tafel new --rules verband --teams \"Anna+Beat:Cla+Dani\"",
+            "tutor tafel add --contract \"100 Eichel\" --declarer A --double --card-points 113",
+            "tutor tafel show",
+            "tutor tafel undo",
+        ],
     },
     "tafel new": {
-        "de": {"short": "Eine Partie beginnen.",
-               "help": "Beginnt eine neue Partie. Ohne Angaben gelten Regeln und Spieler der letzten "
-                       "Partie, und es gibt so, dass die Verlierer Vorhand haben.",
-               "options": {"rules_spec": "Tischregeln: verband, erweitert oder eine YAML-Datei (Vorgabe: wie die letzte Partie).",
-                           "settings": "Eine Tischregel ändern, z.B. --set match_target=1500 --set end_rule=bonus.",
-                           "teams": 'Die Spieler: "Anna+Beat:Cla+Dani" heisst A Anna, C Beat (Team AC), B Cla, D Dani.',
-                           "dealer": "Wer das erste Spiel gibt (Vorgabe: D, oder so, dass die letzten Verlierer Vorhand haben).",
-                           "force": "Ohne Rückfrage beginnen, auch wenn eine andere Partie noch offen ist."},
-               "examples": ['tutor tafel new --rules verband --teams "Anna+Beat:Cla+Dani"',
-                            "tutor tafel new --set match_target=1500"]},
-        "en": {"short": "Start a Partie.",
-               "help": "Starts a new Partie. Left out, rules and players are the last Partie's, and "
-                       "the dealer is chosen so that the losers get Vorhand.",
-               "options": {"rules_spec": "Table rules: verband, erweitert or a YAML file (default: as the last Partie).",
-                           "settings": "Change one table rule, e.g. --set match_target=1500 --set end_rule=bonus.",
-                           "teams": 'The players: "Anna+Beat:Cla+Dani" is A Anna, C Beat (team AC), B Cla, D Dani.',
-                           "dealer": "Who deals the first game (default: D, or so that the last losers get Vorhand).",
-                           "force": "Start it without asking while another Partie is open."},
-               "examples": ['tutor tafel new --rules verband --teams "Anna+Beat:Cla+Dani"',
-                            "tutor tafel new --set match_target=1500"]},
+        "short": M("Start a Partie."),
+        "help": M("Starts a new Partie. Left out, rules and players are the last Partie's, and "
+                  "the dealer is chosen so that the losers get Vorhand."),
+        "options": {
+            "rules_spec": M("Table rules: verband, erweitert or a YAML file (default: as the "
+                            "last Partie)."),
+            "settings": M("Change one table rule, e.g. --set match_target=1500 --set "
+                          "end_rule=bonus."),
+            "teams": M("The players: \"Anna+Beat:Cla+Dani\" is A Anna, C Beat (team AC), B "
+                       "Cla, D Dani."),
+            "dealer": M("Who deals the first game (default: D, or so that the last losers get "
+                        "Vorhand)."),
+            "force": M("Start it without asking while another Partie is open."),
+        },
+        "examples": [
+            "tutor tafel new --rules verband --teams \"Anna+Beat:Cla+Dani\"",
+            "tutor tafel new --set match_target=1500",
+        ],
     },
     "tafel add": {
-        "de": {"short": "Ein Spiel auf die Tafel schreiben.",
-               "help": "Schreibt ein gespieltes Spiel auf die Tafel der Partie.",
-               "options": {"contract": 'Was gespielt wurde: "100 Eichel", "Matsch Rosen", "90 Obenabe", "90 Undenufe Misère".',
-                           "declarer": "Wer das letzte Gebot gemacht hat: Platz oder Name.",
-                           "card_points": "Die Punkte in den Stichen des trumpfmachenden Teams samt den 5 für den letzten (0..157).",
-                           "double": "Die Gegner haben gedoppelt.",
-                           "redouble": "Das trumpfmachende Team hat gekontert.",
-                           "weis": "Der Weis, wie ihn der Tisch festgelegt hat (AC=50), oder die Karten, die ein Spieler zeigte (A=Eichel:678); für mehrere Spieler wiederholen.",
-                           "stoeck": "Das Team (oder der Platz, der Name), das König und Ober des Trumpfs hielt (20).",
-                           "fort": "Alle vier haben «fort» gesagt: kein Spiel.",
-                           "played": "Eine Spieldatei (siehe `tutor play`) statt --card-points: Spiel, Spielübernehmer, Doppeln, Kartenpunkte, Weis und Stöck aus dem Nachspielen."},
-               "examples": ['tutor tafel add --contract "100 Eichel" --declarer A --double --card-points 113',
-                            'tutor tafel add --contract "80 Rosen" --declarer D --card-points 70 --weis AC=50 --stoeck BD',
-                            "tutor tafel add --fort"]},
-        "en": {"short": "Write a game on the board.",
-               "help": "Writes a game played on the Partie's board.",
-               "options": {"contract": 'What was played: "100 Eichel", "Matsch Rosen", "90 Obenabe", "90 Undenufe Misère".',
-                           "declarer": "Who made the last bid: a seat or a name.",
-                           "card_points": "Points in the declaring team's tricks with the 5 for the last (0..157).",
-                           "double": "The opponents doubled.",
-                           "redouble": "The declaring team redoubled.",
-                           "weis": "The Weis the table settled (AC=50), or the cards a player showed (A=Eichel:678); repeat for several players.",
-                           "stoeck": "The team (or seat, or name) that held König and Ober of the trump (20).",
-                           "fort": "All four said fort: no game.",
-                           "played": "A played game file (see `tutor play`) in place of --card-points: contract, declarer, double, card points, Weis and Stöck from its replay."},
-               "examples": ['tutor tafel add --contract "100 Eichel" --declarer A --double --card-points 113',
-                            'tutor tafel add --contract "80 Rosen" --declarer D --card-points 70 --weis AC=50 --stoeck BD',
-                            "tutor tafel add --fort"]},
+        "short": M("Write a game on the board."),
+        "help": M("Writes a game played on the Partie's board."),
+        "options": {
+            "contract": M("What was played: \"100 Eichel\", \"Matsch Rosen\", \"90 Obenabe\", "
+                          "\"90 Undenufe Misère\"."),
+            "declarer": M("Who made the last bid: a seat or a name."),
+            "card_points": M("Points in the declaring team's tricks with the 5 for the last "
+                             "(0..157)."),
+            "double": M("The opponents doubled."),
+            "redouble": M("The declaring team redoubled."),
+            "weis": M("The Weis the table settled (AC=50), or the cards a player showed "
+                      "(A=Eichel:678); repeat for several players."),
+            "stoeck": M("The team (or seat, or name) that held König and Ober of the trump "
+                        "(20)."),
+            "fort": M("All four said fort: no game."),
+            "played": M("A played game file (see `tutor play`) in place of --card-points: "
+                        "contract, declarer, double, card points, Weis and Stöck from its "
+                        "replay."),
+        },
+        "examples": [
+            "tutor tafel add --contract \"100 Eichel\" --declarer A --double --card-points 113",
+            "tutor tafel add --contract \"80 Rosen\" --declarer D --card-points 70 --weis AC=50 --stoeck BD",
+            "tutor tafel add --fort",
+        ],
     },
     "tafel show": {
-        "de": {"short": "Die Tafel: Spiel für Spiel, die Summen, wer gibt.",
-               "help": "Die Tafel: Spiel für Spiel, die Summen, das Ziel, wer gibt und wer Vorhand hat.",
-               "options": {"html": "Eine druckbare HTML-Tafel statt Text."},
-               "examples": ["tutor tafel show", "tutor tafel show --html -o tafel.html"]},
-        "en": {"short": "The board: game by game, the totals, who deals.",
-               "help": "The board: game by game, the totals, the target, who deals and who is Vorhand.",
-               "options": {"html": "A printable HTML board instead of text."},
-               "examples": ["tutor tafel show", "tutor tafel show --html -o tafel.html"]},
+        "short": M("The board: game by game, the totals, who deals."),
+        "help": M("The board: game by game, the totals, the target, who deals and who is "
+                  "Vorhand."),
+        "options": {
+            "html": M("A printable HTML board instead of text."),
+        },
+        "examples": [
+            "tutor tafel show",
+            "tutor tafel show --html -o tafel.html",
+        ],
     },
     "tafel undo": {
-        "de": {"short": "Den letzten Eintrag zurücknehmen.", "help": "Nimmt den letzten Eintrag der Partie zurück.",
-               "options": {}, "examples": ["tutor tafel undo"]},
-        "en": {"short": "Take back the last entry.", "help": "Takes back the Partie's last entry.",
-               "options": {}, "examples": ["tutor tafel undo"]},
+        "short": M("Take back the last entry."),
+        "help": M("Takes back the Partie's last entry."),
+        "examples": [
+            "tutor tafel undo",
+        ],
     },
     "tafel remove": {
-        "de": {"short": "Eine Partie entfernen (eine aus Versehen begonnene).",
-               "help": "Entfernt eine Partie mit ihren Spielen, etwa eine aus Versehen begonnene. Fragt "
-                       "im Terminal nach; sonst braucht es --yes.",
-               "options": {"yes": "Ohne Rückfrage entfernen."},
-               "examples": ["tutor tafel remove --partie 2 --yes"]},
-        "en": {"short": "Remove a Partie (one started by mistake).",
-               "help": "Removes a Partie with its games, such as one started by mistake. Asks on a "
-                       "terminal; otherwise it needs --yes.",
-               "options": {"yes": "Remove it without asking."},
-               "examples": ["tutor tafel remove --partie 2 --yes"]},
+        "short": M("Remove a Partie (one started by mistake)."),
+        "help": M("Removes a Partie with its games, such as one started by mistake. Asks on a "
+                  "terminal; otherwise it needs --yes."),
+        "options": {
+            "yes": M("Remove it without asking."),
+        },
+        "examples": [
+            "tutor tafel remove --partie 2 --yes",
+        ],
     },
     "tafel list": {
-        "de": {"short": "Die gespeicherten Partien.", "help": "Die gespeicherten Partien, die neueste zuletzt.",
-               "options": {}, "examples": ["tutor tafel list"]},
-        "en": {"short": "The stored Partien.", "help": "The stored Partien, the newest last.",
-               "options": {}, "examples": ["tutor tafel list"]},
+        "short": M("The stored Partien."),
+        "help": M("The stored Partien, the newest last."),
+        "examples": [
+            "tutor tafel list",
+        ],
     },
     "tafel export": {
-        "de": {"short": "Die Partie als Partiedatei (YAML) schreiben.",
-               "help": "Schreibt die Partie als Partiedatei (YAML; `tutor match` und `tafel import` lesen sie), "
-                       "ohne DATEI auf die Standardausgabe.",
-               "options": {}, "examples": ["tutor tafel export partie.yaml"]},
-        "en": {"short": "Write the Partie as a match file (YAML).",
-               "help": "Writes the Partie as a match file (YAML; `tutor match` and `tafel import` read it), "
-                       "to standard output without FILE.",
-               "options": {}, "examples": ["tutor tafel export partie.yaml"]},
+        "short": M("Write the Partie as a match file (YAML)."),
+        "help": M("Writes the Partie as a match file (YAML; `tutor match` and `tafel import` "
+                  "read it), to standard output without FILE."),
+        "examples": [
+            "tutor tafel export partie.yaml",
+        ],
     },
     "tafel import": {
-        "de": {"short": "Eine Partie aus einer Partiedatei als neue Partie auf die Tafel.",
-               "help": "Legt eine Partie aus einer Partiedatei als neue Partie auf die Tafel.",
-               "options": {}, "examples": ["tutor tafel import examples/partie.yaml"]},
-        "en": {"short": "Put a Partie from a match file on the board.",
-               "help": "Puts a Partie from a match file on the board, as a new Partie.",
-               "options": {}, "examples": ["tutor tafel import examples/partie.yaml"]},
+        "short": M("Put a Partie from a match file on the board."),
+        "help": M("Puts a Partie from a match file on the board, as a new Partie."),
+        "examples": [
+            "tutor tafel import examples/partie.yaml",
+        ],
     },
     "match": {
-        "de": {"short": "Eine aufgeschriebene Partie aus einer Partiedatei abrechnen.",
-               "help": "Rechnet eine aufgeschriebene Partie aus einer Partiedatei (YAML) ab: die Tafel "
-                       "und das Ergebnis. - liest von der Standardeingabe.",
-               "options": {"rules_spec": "Tischregeln statt der eigenen der Datei."},
-               "examples": ["tutor match examples/partie.yaml", "tutor match - < examples/partie.yaml"]},
-        "en": {"short": "Settle a recorded Partie from a match file.",
-               "help": "Settles a recorded Partie from a match file (YAML): the board and the result. "
-                       "- reads standard input.",
-               "options": {"rules_spec": "Table rules instead of the file's own."},
-               "examples": ["tutor match examples/partie.yaml", "tutor match - < examples/partie.yaml"]},
+        "short": M("Settle a recorded Partie from a match file."),
+        "help": M("Settles a recorded Partie from a match file (YAML): the board and the "
+                  "result. - reads standard input."),
+        "options": {
+            "rules_spec": M("Table rules instead of the file's own."),
+        },
+        "examples": [
+            "tutor match examples/partie.yaml",
+            "tutor match - < examples/partie.yaml",
+        ],
     },
     "weis": {
-        "de": {"short": "Weis und Stöck eines Blatts.",
-               "help": "Jeder Weis, den das Blatt meldet, der beste zuerst, ihre Summe, und ob es die Stöck hält.",
-               "options": {"hand": 'Das Blatt, z.B. "Eichel:6789 Rosen:UOK Schellen:U Schilten:U".',
-                           "trump": "Der Trumpf (für die Stöck und den Weis im Trumpf); auch Obenabe oder Undenufe.",
-                           "rules_spec": "Tischregeln (long_weis: graded oder flat100)."},
-               "examples": ['tutor weis --hand "Eichel:6789 Rosen:UOK Schellen:U Schilten:U" --trump Rosen']},
-        "en": {"short": "The Weis and Stöck of a hand.",
-               "help": "Every Weis the hand declares, best first, their total, and whether it holds the Stöck.",
-               "options": {"hand": 'The hand, e.g. "Eichel:6789 Rosen:UOK Schellen:U Schilten:U".',
-                           "trump": "The trump (for the Stöck and the trump Weis); also Obenabe or Undenufe.",
-                           "rules_spec": "Table rules (long_weis: graded or flat100)."},
-               "examples": ['tutor weis --hand "Eichel:6789 Rosen:UOK Schellen:U Schilten:U" --trump Rosen']},
+        "short": M("The Weis and Stöck of a hand."),
+        "help": M("Every Weis the hand declares, best first, their total, and whether it holds "
+                  "the Stöck."),
+        "options": {
+            "hand": M("The hand, e.g. \"Eichel:6789 Rosen:UOK Schellen:U Schilten:U\"."),
+            "trump": M("The trump (for the Stöck and the trump Weis); also Obenabe or Undenufe."),
+            "rules_spec": M("Table rules (long_weis: graded or flat100)."),
+        },
+        "examples": [
+            "tutor weis --hand \"Eichel:6789 Rosen:UOK Schellen:U Schilten:U\" --trump Rosen",
+        ],
     },
 }
