@@ -2,6 +2,7 @@
 import pytest
 
 from tutor import conventions as cv
+from tutor.errors import TutorError
 from tutor.rules import load
 
 
@@ -565,3 +566,93 @@ def test_a_missed_opening_says_its_number_and_the_standing_bid():
                                         "und das liegt nicht über 70.",)
     assert advice.reasons("en")[1:] == ("The opening in Rosen is missed: the Puur with three cards would be 60, "
                                         "which is not above 70.",)
+
+
+def test_later_zehner_in_the_suit_of_an_earlier_hilfe_only_raise():
+    # "Wer später in derselben Farbe erhöht, steigert bloss die Zahl. Die Auskunft über
+    # Puur, Nell und Hilfe stammt aus den ersten Geboten": C gave the Hilfe (70), opened
+    # Rosen in between (90), and C's 110 Eichel, the smallest Zehner over 100, is a raise.
+    e = cv.explain("60 Eichel, fort, 70 Eichel, 80 Schellen, fort, 90 Rosen, 100 Schellen, 110 Eichel")
+    assert [r.kind for r in e.calls] == ["opening", "fort", "hilfe", "opening", "fort", "opening", "raise", "raise"]
+    assert e.calls[-1].promises == ()
+
+
+def test_what_each_seat_has_shown_is_the_intersection_of_its_promises():
+    # the Situation the judgement reads: B's Ace (65 Rosen) and B's Hilfe over D's 80
+    # (90, the Nell zu zweit) together; C said nothing about Eichel: any length
+    from tutor.cards import Suit
+
+    s = cv.replay("60 Eichel, 65 Rosen, fort, 80 Rosen, fort, 90 Rosen").situation()
+    assert s.seat == "D"
+    assert s.known("B", Suit.parse("Rosen")) == cv.Promise.from_json(
+        {"suit": "Rosen", "has": ["A", "9"], "length": [2, 2]})
+    assert s.known("C", Suit.parse("Eichel")) == cv.Promise.from_json({"suit": "Eichel"})
+    assert cv.Promise.from_json({"suit": "Eichel"}).text() == ""
+
+
+def test_the_position_offers_only_conventional_true_calls_for_a_known_seat():
+    hand = "Rosen:AK7 Eichel:678 Schellen:678"
+    _, _, seat, readings, truthful = cv.position(hand, "60 Eichel")
+    calls = [str(r.call) for r in truthful]
+    assert seat == "B" and "65 Rosen" in calls and "75 Rosen" not in calls      # only the next Fünfer
+    assert "75 Rosen" in [str(r.call) for r in readings]
+    assert cv.position(hand)[2] == "A"                                          # no auction: Vorhand
+    for bad in ("E", "AB"):
+        with pytest.raises(TutorError, match="unknown seat"):
+            cv.advise(hand, "60 Eichel", seat=bad)
+
+
+def test_no_call_after_the_bidding_is_over():
+    from tutor.errors import IllegalCallError
+
+    reader = cv.replay("60 Eichel, fort, fort, fort")
+    with pytest.raises(IllegalCallError, match="bidding is over"):
+        reader.play(reader.auction.spec.parse_call("fort"))
+
+
+def test_the_readings_default_to_german():
+    r = cv.explain("60 Eichel, 70 Schellen, 90 Eichel").calls[2]
+    assert r.headline() == ("Hilfe in Eichel, der Farbe von A: die beiden kleinsten Zehner über 70 sind 80 und 90, "
+                            "90 Eichel ist der obere: Nell zu dritt oder mehr")
+    assert cv.advise(NOTHING).reasons()[0] == "fort: A bietet nicht und bleibt für dieses Bieten draussen."
+
+
+def test_a_judges_own_reason_for_fort_replaces_the_plain_line():
+    # advise takes any judge (the count, the simulation); when the judge says why it picks
+    # nothing, that reason stands for itself, without "kein Grund für eine Ass-Ansage"
+    from tutor import judgement
+    from tutor.i18n import M
+
+    class Cautious:
+        name = "cautious"
+
+        def choose(self, hand, s, readings, standing=None):
+            return judgement.Judgement(None, [M("Too risky at this score.")])
+
+    advice = cv.advise(NOTHING, "60 Schilten", judge=Cautious())
+    assert advice.call == "fort"
+    assert advice.reasons("en") == ("fort: B lets the bid stand and is out for this auction.",
+                                    "Too risky at this score.")
+
+
+def test_out_of_turn_a_seat_that_should_not_double_is_told_to_say_nothing():
+    # D may double A's 60 out of turn ("von jedem der beiden Gegner"); with nothing in the
+    # hand the advice is silence, said first, and dopple stays the only option
+    advice = cv.advise(NOTHING, "60 Eichel", seat="D")
+    assert advice.call is None and [str(o.call) for o in advice.options] == ["dopple"]
+    assert advice.reasons("de")[0] == "Nichts sagen: das lohnt sich hier nicht."
+    assert advice.reasons("en")[0] == "Say nothing: it does not pay here."
+
+
+def test_the_recommended_call_is_always_among_the_options():
+    # the Matsch is not offered by itself (only when recommended): here it is recommended
+    advice = cv.advise("Eichel:U9AKOB Rosen:AK Schilten:A")
+    assert advice.call == "157 Eichel"
+    assert [(str(o.call), o.kind) for o in advice.options][-1] == ("157 Eichel", "matsch")
+
+
+def test_the_options_of_one_seat_after_every_seats_calls_were_read():
+    # the readings of every seat's calls are cached per position; D's options stay D's
+    cv.next_readings(cv.replay("60 Eichel"))
+    advice = cv.advise(NOTHING, "60 Eichel", seat="D")
+    assert [(o.seat, str(o.call)) for o in advice.options] == [("D", "dopple")]
