@@ -656,3 +656,11 @@ def test_the_options_of_one_seat_after_every_seats_calls_were_read():
     cv.next_readings(cv.replay("60 Eichel"))
     advice = cv.advise(NOTHING, "60 Eichel", seat="D")
     assert [(o.seat, str(o.call)) for o in advice.options] == [("D", "dopple")]
+
+
+def test_no_hilfe_to_a_zehner_that_showed_no_top_card():
+    # at a table that bids from 40, a 40 opens nothing ("Die Eröffnung beginnt bei drei
+    # Karten": 50 is the Nell zu dritt); the Hilfe answers a Puur or a Nell shown, so the
+    # partner's 50 in the suit is no Hilfe, only a Zehner in the team's suit
+    low = load("verband").replace(lowest_bid=40)
+    assert kinds("40 Rosen, fort, 50 Rosen", low) == ["unconventional", "fort", "raise"]
