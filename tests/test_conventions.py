@@ -664,3 +664,40 @@ def test_no_hilfe_to_a_zehner_that_showed_no_top_card():
     # partner's 50 in the suit is no Hilfe, only a Zehner in the team's suit
     low = load("verband").replace(lowest_bid=40)
     assert kinds("40 Rosen, fort, 50 Rosen", low) == ["unconventional", "fort", "raise"]
+
+
+def test_the_cache_of_auctions_read_stays_bounded():
+    # "never unbounded memory": the prefix cache holds at most CACHED_PREFIXES positions,
+    # then starts anew; 2,000 and more distinct two-call auctions pass through it
+    cv.clear_caches()
+    bids = [str(r.call) for r in cv.replay("").legal_readings() if r.call.value]
+    read = 0
+    for first in bids[:30]:
+        for r in cv.replay(first).legal_readings()[:80]:
+            if r.call.value:
+                cv.replay(f"{first}, {r.call}")
+                read += 1
+
+    def positions(node):
+        return 1 + sum(positions(child) for child in node.children.values())
+
+    assert read > cv.CACHED_PREFIXES
+    assert sum(positions(root) for root in cv._PREFIXES.values()) <= cv.CACHED_PREFIXES + 1
+    cv.clear_caches()
+
+
+@pytest.mark.parametrize("auction, rules, de, en", [
+    # "Die Ansageregeln: ob die hier beschriebenen gelten" (Vor der Partie abmachen, 2)
+    ("60 Eichel", load("verband").replace(conventions=False),
+     "60 Eichel: die Zahl sagt nur, was das Team sich zutraut (ohne Ansageregeln).",
+     "60 Eichel: the number only says what the team trusts itself to make (the table plays without the "
+     "Ansageregeln)."),
+    # "... und welche Höhe eine Ansage für Obenabe oder Undenufe trägt": none agreed here
+    ("60 Eichel, 90 Obenabe", "erweitert",
+     "90 Obenabe: die Zahl sagt nur, was das Team sich zutraut (für Obenabe gelten keine Ansagen).",
+     "90 Obenabe: the number only says what the team trusts itself to make (no Ansagen are agreed for Obenabe)."),
+])
+def test_a_number_without_ansageregeln_says_only_confidence_and_why(auction, rules, de, en):
+    r = cv.explain(auction, rules).calls[-1]
+    assert r.kind == "confidence" and r.promises == ()
+    assert (r.text("de"), r.text("en")) == (de, en)
