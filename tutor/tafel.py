@@ -144,13 +144,7 @@ class Tafel:
     def readable(self) -> list[Stored]:
         """Every Partie that can be read; one that cannot (its rules beyond a later limit,
         a row changed outside the tutor) is left out here, its own commands say why."""
-        out = []
-        for pid in self.ids():
-            try:
-                out.append(self.stored(pid))
-            except TutorError:
-                continue
-        return out
+        return [s for _, s in self.each() if isinstance(s, Stored)]
 
     # -- changes -------------------------------------------------------------------------
     def new(self, rules: TableRules | None = None, names: dict[str, str] | None = None,
