@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
-from tutor.conventions import KIND_LABELS
+from tutor.conventions import kind_label as _kind_name
 from tutor.errors import ParseError, TutorError
 from tutor.i18n import LANGS, M, Mp, Msg, join
 
@@ -659,7 +659,7 @@ class SidiBarraniEngine:
         return [(s.value, "".join(r.value for r in h.suit(s))) for s in SUITS]
 
     def kind_label(self, kind: str, lang: str) -> str:
-        return KIND_LABELS.get(lang, KIND_LABELS["de"]).get(kind, kind)
+        return _kind_name(kind, lang if lang in LANGS else "de")   # one label, not the table
 
     def choices(self, auction: str, ask: int, rules) -> tuple[str, ...]:
         """The answer choices for 'what does call ``ask`` promise?': the bid kinds for a
