@@ -28,12 +28,13 @@ def _key(msgid, context=None) -> str:
 
 @pytest.fixture(scope="module")
 def code_messages() -> dict[str, tuple]:
-    """Every message the code writes, found by Babel's extractor as `pybabel extract`
-    with babel.cfg finds them: key -> (msgid or (singular, plural), where)."""
+    """Every message the code and its templates write, found by Babel's extractors as
+    `pybabel extract` with babel.cfg finds them: key -> (msgid or (singular, plural), where)."""
     babel_extract = pytest.importorskip("babel.messages.extract")
     found = {}
     for filename, lineno, message, _comments, context in babel_extract.extract_from_dir(
-            str(ROOT), method_map=[("tutor/**.py", "python")], keywords=KEYWORDS):
+            str(ROOT), method_map=[("tutor/**.py", "python"), ("tutor/templates/**.html", "jinja2")],
+            keywords=KEYWORDS):
         singular = message[0] if isinstance(message, tuple) else message
         found[_key(singular, context)] = (message, f"{filename}:{lineno}")
     assert len(found) > 100

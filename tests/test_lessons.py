@@ -125,3 +125,18 @@ def test_the_repositorys_lessons_load_when_present():
     for lesson in course:
         for p in lesson.drill_paths():
             assert p.exists(), f"{lesson.path}: {p} is missing"
+
+
+def test_the_course_in_french(run, tmp_path):
+    """--lang fr: the course's own words French (le cours, leçon, exercices, à retenir), the
+    lessons' texts German, and the command says so once; an unknown lesson refused in French."""
+    res = run("lessons", "--lessons", LESSONS, "--db", tmp_path / "p.db", "--lang", "fr")
+    assert res.exit_code == 0
+    assert res.output.count("sont en allemand") == 1
+    assert "Le cours : " in res.output and " exercices, pratiqués 0, justes 0, à revoir 0" in res.output
+    assert "Ensuite : leçon 1, " in res.output and "tu n'as encore rien pratiqué" in res.output
+    res = run("lesson", "hilfe", "--lessons", LESSONS, "--lang", "fr")
+    assert "S'exercer : tutor quiz exercises/hilfe.yaml" in res.output
+    assert "À retenir : Die beiden kleinsten Zehner" in res.output
+    bad = run("lesson", "schach", "--lessons", LESSONS, "--lang", "fr")
+    assert bad.exit_code == 2 and "pas de leçon 'schach'" in bad.output

@@ -104,3 +104,28 @@ def test_sheet_refuses_a_file_with_a_wrong_answer(run, tmp_path):
     res = run("sheet", wrong, "-o", tmp_path / "out.html")
     assert res.exit_code == 1 and "tafel-01: die Lösung sagt AC 213, BD 44" in res.output
     assert not (tmp_path / "out.html").exists()
+
+
+def test_a_french_worksheet(run, tmp_path, issue_file):
+    """--lang fr: the sheet's headings, labels, questions and answer key in the Romand
+    French (enchères, main, levée, solutions), the page's language fr; the drill notes stay
+    German and the command says so once."""
+    out = tmp_path / "fr.html"
+    res = run("sheet", issue_file, FIXTURES / "exercises" / "tafel.yaml", "-o", out, "--lang", "fr")
+    assert res.exit_code == 0, res.output
+    assert res.output.count("en allemand") == 1
+    assert res.output.strip().endswith(": 8 exercices")
+    html = out.read_text(encoding="utf-8")
+    assert '<html lang="fr">' in html and "<title>Feuille d&#39;exercices</title>" in html
+    assert "Nom : ________________" in html and "Date : __________" in html
+    assert re.findall(r'<span class="num">Exercice (\d+)</span>', html) == [str(n) for n in range(1, 9)]
+    assert '<span class="type">Enchérir</span>' in html and '<span class="type">Tableau</span>' in html
+    first = html[html.index('id="drill-1"'):html.index('id="drill-2"')]
+    assert "Main (C)" in first and '<p class="label">Enchères</p>' in first
+    assert "Tu es à la place C et c&#39;est ton tour. Qu&#39;annonces-tu ?" in first
+    assert "Ton enchère : <span" in first
+    key = html[html.index('<section class="key">'):]
+    assert "<h1>Solutions</h1>" in key and "<span class=\"answer\">90 Eichel</span>" in key
+    assert "Aide (Hilfe) en Eichel" in key                     # the engine's reasons, French
+    for german in ("Aufgabe", "Lösungen", "Blatt (", "Deine Ansage", "Übungsblatt"):
+        assert german not in html

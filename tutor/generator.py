@@ -14,6 +14,7 @@ import random
 from typing import Callable, Iterator
 
 from tutor.errors import TutorError
+from tutor.i18n import M
 from tutor.scoring import SEATS, partner_of, team_of
 
 WANDER = 0.3          # how often a player takes another offered call than the recommended one
@@ -521,8 +522,7 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
     from tutor import rules as rules_mod
 
     if topic not in TOPICS:
-        raise TutorError(f"unknown topic {topic!r} (topics: {', '.join(TOPICS)})",
-                         de=f"unbekanntes Thema {topic!r} (Themen: {', '.join(TOPICS)})")
+        raise TutorError(M("unknown topic {topic!r} (topics: {topics})", topic=topic, topics=", ".join(TOPICS)))
     r = rules_mod.load(rules)
     rng = random.Random(seed)
     make = TOPICS[topic]
@@ -535,10 +535,8 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
     while len(out) < count:
         tries += 1
         if tries > MAX_TRIES * count:
-            raise TutorError(f"could not find {count} {topic} drills in {tries - 1} deals "
-                             f"(found {len(out)})",
-                             de=f"keine {count} Aufgaben zum Thema {topic} in {tries - 1} "
-                                f"Verteilungen gefunden (gefunden: {len(out)})")
+            raise TutorError(M("could not find {count} {topic} drills in {deals} deals (found {found})",
+                               count=count, topic=topic, deals=tries - 1, found=len(out)))
         fails = tries - len(out)
         roll = (len(out) * 0.6180339887 + 0.1) % 1 if fails % 40 else rng.random()
         fields = make(rng, r, roll)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from tutor.errors import ParseError, TutorError
+from tutor.i18n import M, either
 from tutor.text import is_number
 
 REQUIRED = ("id", "title", "order", "drills", "key_rule")
@@ -52,8 +53,7 @@ def default_dir() -> Path:
 def lessons_dir(explicit: "str | Path | None" = None) -> Path:
     d = Path(explicit) if explicit else default_dir()
     if not d.is_dir():
-        raise TutorError(f"no lessons folder at {d} (give one with --lessons DIR)",
-                         de=f"kein Lektionenordner unter {d} (gib einen mit --lessons ORDNER an)")
+        raise TutorError(M("no lessons folder at {folder} (give one with --lessons DIR)", folder=d))
     return d
 
 
@@ -63,42 +63,36 @@ _FRONT = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", r
 def loads(text: str, where: str = "<lesson>", root: "str | Path | None" = None) -> Lesson:
     m = _FRONT.match(text)
     if not m:
-        raise ParseError(f"{where}:1: a lesson starts with a YAML header between two '---' lines",
-                         de=f"{where}:1: eine Lektion beginnt mit einem YAML-Kopf zwischen zwei '---'-Zeilen")
+        raise ParseError(M("{where}:1: a lesson starts with a YAML header between two '---' lines",
+                           where=where))
     from tutor.files import load_yaml
 
     # the header starts on the file's second line
     head = load_yaml(m.group(1), where, line_offset=1, style="colon")
     if not isinstance(head, dict):
-        raise ParseError(f"{where}:2: the lesson's header must be a mapping (id, title, order, drills, key_rule)",
-                         de=f"{where}:2: der Kopf der Lektion muss eine Zuordnung sein "
-                            "(id, title, order, drills, key_rule)")
+        raise ParseError(M("{where}:2: the lesson's header must be a mapping (id, title, order, "
+                           "drills, key_rule)", where=where))
     missing = [k for k in REQUIRED if k not in head]
     if missing:
-        raise ParseError(f"{where}: the lesson's header lacks {', '.join(missing)}",
-                         de=f"{where}: dem Kopf der Lektion fehlt {', '.join(missing)}")
+        raise ParseError(M("{where}: the lesson's header lacks {fields}", where=where,
+                           fields=", ".join(missing)))
     unknown = [k for k in head if k not in REQUIRED]
     if unknown:
-        raise ParseError(f"{where}: unknown header field {unknown[0]!r} (known: {', '.join(REQUIRED)})",
-                         de=f"{where}: unbekanntes Feld {unknown[0]!r} im Kopf "
-                            f"(bekannt: {', '.join(REQUIRED)})")
+        raise ParseError(M("{where}: unknown header field {field!r} (known: {known})", where=where,
+                           field=unknown[0], known=", ".join(REQUIRED)))
     for k in ("id", "title", "key_rule"):
         if not isinstance(head[k], str) or not head[k].strip():
-            raise ParseError(f"{where}: {k} must be a non-empty text",
-                             de=f"{where}: {k} muss ein nicht leerer Text sein")
+            raise ParseError(M("{where}: {field} must be a non-empty text", where=where, field=k))
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", head["id"]):
-        raise ParseError(f"{where}: id {head['id']!r} must be lower-case letters, digits, - or _",
-                         de=f"{where}: id {head['id']!r} darf nur Kleinbuchstaben, Ziffern, - oder _ "
-                            "enthalten")
+        raise ParseError(M("{where}: id {id!r} must be lower-case letters, digits, - or _",
+                           where=where, id=head["id"]))
     if isinstance(head["order"], bool) or not isinstance(head["order"], int):
-        raise ParseError(f"{where}: order must be a whole number",
-                         de=f"{where}: order muss eine ganze Zahl sein")
+        raise ParseError(M("{where}: order must be a whole number", where=where))
     drills = head["drills"]
     if isinstance(drills, str):
         drills = [drills]
     if not isinstance(drills, list) or not all(isinstance(x, str) and x for x in drills):
-        raise ParseError(f"{where}: drills must be a list of drill file paths",
-                         de=f"{where}: drills muss eine Liste von Pfaden zu Aufgabendateien sein")
+        raise ParseError(M("{where}: drills must be a list of drill file paths", where=where))
     body = text[m.end():]
     return Lesson(head["id"], head["title"].strip(), head["order"], tuple(drills),
                   " ".join(head["key_rule"].split()), body, where,
@@ -117,15 +111,14 @@ def load_all(folder: "str | Path | None" = None) -> list[Lesson]:
     d = lessons_dir(folder)
     lessons = [load(p, d.resolve().parent) for p in sorted(d.glob("*.md"))]
     if not lessons:
-        raise TutorError(f"{d}: no lessons (*.md) in this folder",
-                         de=f"{d}: keine Lektionen (*.md) in diesem Ordner")
+        raise TutorError(M("{folder}: no lessons (*.md) in this folder", folder=d))
     for attr in ("id", "order"):
         seen: dict = {}
         for lesson in lessons:
             key = getattr(lesson, attr)
             if key in seen:
-                raise ParseError(f"{lesson.path}: {attr} {key!r} is also used by {seen[key]}",
-                                 de=f"{lesson.path}: {attr} {key!r} hat auch {seen[key]}")
+                raise ParseError(M("{where}: {field} {value!r} is also used by {other}", where=lesson.path,
+                                   field=attr, value=key, other=seen[key]))
             seen[key] = lesson.path
     return sorted(lessons, key=lambda x: x.order)
 
@@ -141,10 +134,8 @@ def find(lessons: Sequence[Lesson], key: str) -> Lesson:
         return hits[0]
     known = ", ".join(x.id for x in lessons)
     if hits:
-        raise TutorError(f"lesson {key!r} is ambiguous: " + " or ".join(x.id for x in hits),
-                         de=f"Lektion {key!r} ist mehrdeutig: " + " oder ".join(x.id for x in hits))
-    raise TutorError(f"no lesson {key!r} (lessons: {known})",
-                     de=f"keine Lektion {key!r} (Lektionen: {known})")
+        raise TutorError(M("lesson {key!r} is ambiguous: {ids}", key=key, ids=either([x.id for x in hits])))
+    raise TutorError(M("no lesson {key!r} (lessons: {known})", key=key, known=known))
 
 
 _LESSON_KEYS: dict[tuple, str | None] = {}   # (path, mtime, size) -> the header's lesson

@@ -14,23 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from tutor.i18n import M, Mp, Msg
+
 SUIT_ICONS = {"Eichel": "eichel", "Schellen": "schellen", "Rosen": "rosen", "Schilten": "schilten"}
 
-WORDS = {
-    "de": {"name": "Name", "date": "Datum", "exercise": "Aufgabe", "hand": "Blatt",
-           "auction": "Bieten", "no_calls": "noch keine Ansage", "your_call": "Deine Ansage",
-           "yes": "ja", "no": "nein", "because": "weil", "key": "Lösungen", "rules": "Tischregeln",
-           "types": {"bid": "Bieten", "explain": "Ansage lesen", "check": "Prüfen", "score": "Tafel",
-                     "trick": "Stich", "value": "Kartenwerte"},
-           "answer": "Antwort", "lesson": "Lektion",
-           "worksheet": "Übungsblatt"},
-    "en": {"name": "Name", "date": "Date", "exercise": "Exercise", "hand": "Hand",
-           "auction": "Auction", "no_calls": "no call yet", "your_call": "Your call",
-           "yes": "yes", "no": "no", "because": "because", "key": "Answers", "rules": "Table rules",
-           "types": {"bid": "Bidding", "explain": "Reading a call", "check": "Checking", "score": "Board",
-                     "trick": "Trick", "value": "Card values"},
-           "answer": "Answer", "lesson": "Lesson",
-           "worksheet": "Worksheet"},
+# The exercises' kinds as a worksheet heads them (a heading: its own context in the catalogs)
+TYPE_LABELS: dict[str, Msg] = {
+    "bid": Mp("worksheet", "Bidding"), "explain": Mp("worksheet", "Reading a call"),
+    "check": Mp("worksheet", "Checking"), "score": Mp("worksheet", "Board"),
+    "trick": Mp("worksheet", "Trick"), "value": Mp("worksheet", "Card values"),
 }
 
 
@@ -82,9 +74,8 @@ def _exercise(item, number: int, lang: str, numbers: bool = True) -> dict:
 
     d, sol, engine, rules = item.drill, item.solution, item.engine, item.drill.rules
     seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))
-    w = WORDS[lang]
     ex: dict[str, Any] = {
-        "number": number, "id": d.id, "type": d.type, "type_label": w["types"][d.type],
+        "number": number, "id": d.id, "type": d.type, "type_label": TYPE_LABELS[d.type].text(lang),
         "ref": f"{item.file.name.rsplit('/', 1)[-1]} · {d.id}", "seats": seats,
         "hand": None, "seat": sol.seat, "auction": None, "choices": [], "teams": [],
         "answer": quiz.show_answer(item, lang), "why": _why(item, lang, numbers), "note": d.note or "",
@@ -163,8 +154,8 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
         found = lessons_by_id.get(item.topic)
         key = f"lesson:{found.id}" if found else f"file:{item.file.name}"
         if key not in by_key:
-            heading = (f"{WORDS[lang]['lesson']} {found.order}: {found.title}" if found
-                       else item.file.display_title)
+            heading = (M("Lesson {order}: {title}", order=found.order, title=found.title).text(lang)
+                       if found else item.file.display_title)
             by_key[key] = {"title": heading, "exercises": []}
             groups.append(by_key[key])
         by_key[key]["exercises"].append(_exercise(item, n, lang, len(items) <= NUMBERS_UP_TO))
@@ -174,7 +165,7 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
         elif len(groups) == 1:
             title = groups[0]["title"]
         else:
-            title = WORDS[lang]["worksheet"]
+            title = Mp("worksheet", "Worksheet").text(lang)
     lesson_html = None
     if lesson is not None:
         from tutor.lessons import to_html
@@ -184,9 +175,14 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
         if first.strip().lstrip("#").strip() == lesson.title and first.startswith("# "):
             body = rest
         lesson_html = Markup(to_html(body))
+    from tutor import i18n
+
     env = jinja2.Environment(loader=jinja2.PackageLoader("tutor", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
+    # the template's words come from the catalogs, in the sheet's language (escaped as any text)
+    env.globals.update(_=lambda msgid, **kw: i18n._(msgid, lang, **kw),
+                       pgettext=lambda context, msgid, **kw: i18n.pgettext(context, msgid, lang, **kw))
     return env.get_template("sheet.html").render(
-        title=title, lang=lang, t=WORDS[lang], groups=groups, exercises=exercises,
+        title=title, lang=lang, groups=groups, exercises=exercises,
         answers=answers, lesson_html=lesson_html, avoid_breaks=avoid_breaks)

@@ -17,10 +17,10 @@ def json_option(f: Callable) -> Callable:
 # a German and an English text side by side, and its lessons and drill notes are German):
 # with --lang fr their errors are French (the catalogs), the rest of what they write German,
 # and they say so once.
-NOT_YET_FRENCH = frozenset({"sheet", "drills", "lesson", "lessons", "course"})
+NOT_YET_FRENCH = frozenset({"drills", "course"})
 # The course's commands that speak French, but show the lessons' texts and the drills' notes,
 # which are written in German only: they say so once.
-GERMAN_CONTENT = frozenset({"quiz"})
+GERMAN_CONTENT = frozenset({"quiz", "sheet", "lesson", "lessons"})
 
 
 def _remember_lang(ctx: click.Context, param, value):

@@ -14,14 +14,11 @@ import click
 
 from tutor.commands.helptext import help_lang_option
 
+from tutor.i18n import M, Mn, _, ngettext
 from tutor.commands.common import NUMBER, NumberType, emit_json, json_option, lang_option, write_or_echo
 
 TOPICS = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe",
           "gegnerfarbe", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
-
-
-def _t(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
 
 
 def db_option(f):
@@ -82,10 +79,10 @@ def _refuse(problems, unreadable, lang: str) -> None:
     """Report every problem and exit 1 (2 for an unreadable file): the drills are not used."""
     _report(problems, unreadable, lang)
     n = len(problems) + len(unreadable)
-    click.echo(_t(lang, f"tutor: {n} Problem{'e' if n != 1 else ''} in den Übungen: "
-                        "sie werden so nicht verwendet (tutor drills check).",
-                  f"tutor: {n} problem{'s' if n != 1 else ''} in the drills: "
-                  "they are not used as they are (tutor drills check)."), err=True)
+    click.echo(ngettext("tutor: {n} problem in the drills: they are not used as they are "
+                        "(tutor drills check).",
+                        "tutor: {n} problems in the drills: they are not used as they are "
+                        "(tutor drills check).", n, lang), err=True)
     sys.exit(2 if unreadable else 1)
 
 
@@ -139,34 +136,28 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
         emit_json([{"id": x.id, "title": x.title, "order": x.order, "drills": s["drills"],
                     "seen": s["seen"], "right": s["right"], "due": s["due"]} for x, s in rows])
         return
-    click.echo(_t(lang, f"Der Kurs: {len(rows)} Lektionen", f"The course: {len(rows)} lessons"))
+    click.echo(_("The course: {n} lessons", lang, n=len(rows)))
     from tutor.text import printable
 
     width = max(len(printable(x.title)) for x, _ in rows)
     for x, s in rows:
-        status = _t(lang, f"{s['drills']:>3} {'Aufgabe ' if s['drills'] == 1 else 'Aufgaben'}, geübt {s['seen']}, richtig {s['right']}, fällig {s['due']}",
-                    f"{s['drills']:>3} drills, practised {s['seen']}, right {s['right']}, due {s['due']}")
+        status = ngettext("{count} drill, practised {seen}, right {right}, due {due}",
+                          "{count} drills, practised {seen}, right {right}, due {due}", s["drills"], lang,
+                          count=f"{s['drills']:>3}", seen=s["seen"], right=s["right"], due=s["due"])
         click.echo(f"{x.order:>3}. {printable(x.title):<{width}}  {x.id:<12} {status}")
     click.echo(next_lesson_text(rows, lang))
 
 
-# What `tutor lessons` says comes next, and why, (German, English): one table.
-NEXT_TEXTS: dict[str, tuple[str, str]] = {
-    "next": ("Weiter mit Lektion {order}, {title}: {why}. Lesen: tutor lesson {id}; üben: tutor quiz",
-             "Next: lesson {order}, {title}: {why}. Read: tutor lesson {id}; practise: tutor quiz"),
-    "start": ("du hast noch nichts geübt, und der Kurs beginnt hier",
-              "you have practised nothing yet, and the course starts here"),
-    "due": ("{n} ihrer Aufgaben {verb} wieder fällig", "{n} of its drills {verb} due again"),
-    "new": ("{n} ihrer {m} Aufgaben hast du noch nicht geübt, und sie ist die erste Lektion "
-            "des Kurses, bei der das so ist",
-            "you have not practised {n} of its {m} drills yet, and it is the first lesson of "
-            "the course where that is so"),
-    "wrong": ("{n} ihrer Aufgaben hast du zuletzt falsch beantwortet",
-              "you answered {n} of its drills wrong the last time"),
-    "done": ("Alle Lektionen geübt und zuletzt richtig beantwortet. Wiederholen, was fällig wird: "
-             "tutor quiz --review",
-             "Every lesson practised and answered right the last time. Review what falls due: "
-             "tutor quiz --review"),
+# What `tutor lessons` says comes next, and why: one table of catalog messages.
+NEXT_TEXTS: dict = {
+    "next": M("Next: lesson {order}, {title}: {why}. Read: tutor lesson {id}; practise: tutor quiz"),
+    "start": M("you have practised nothing yet, and the course starts here"),
+    "due": lambda n: Mn("{n} of its drills is due again", "{n} of its drills are due again", n),
+    "new": M("you have not practised {n} of its {m} drills yet, and it is the first lesson of "
+             "the course where that is so"),
+    "wrong": M("you answered {n} of its drills wrong the last time"),
+    "done": M("Every lesson practised and answered right the last time. Review what falls due: "
+              "tutor quiz --review"),
 }
 
 
@@ -175,22 +166,21 @@ def next_lesson_text(rows, lang: str) -> str:
     with drills not yet practised, else the first with drills missed the last time."""
     from tutor.text import printable
 
-    tx = lambda key: _t(lang, *NEXT_TEXTS[key])
+    def next_text(x, why) -> str:
+        return NEXT_TEXTS["next"](order=x.order, title=printable(x.title), id=x.id, why=why).text(lang)
+
     rows = [(x, s) for x, s in rows if s["drills"]]
     if rows and not any(s["seen"] for _, s in rows):
-        x = rows[0][0]
-        return tx("next").format(order=x.order, title=printable(x.title), id=x.id, why=tx("start"))
-    for pick, why in ((lambda s: s["due"], lambda s: tx("due").format(
-                          n=s["due"], verb=_t(lang, "ist" if s["due"] == 1 else "sind",
-                                              "is" if s["due"] == 1 else "are"))),
-                      (lambda s: s["drills"] - s["seen"], lambda s: tx("new").format(
+        return next_text(rows[0][0], NEXT_TEXTS["start"])
+    for pick, why in ((lambda s: s["due"], lambda s: NEXT_TEXTS["due"](s["due"])),
+                      (lambda s: s["drills"] - s["seen"], lambda s: NEXT_TEXTS["new"](
                           n=s["drills"] - s["seen"], m=s["drills"])),
-                      (lambda s: s["seen"] - s["right"], lambda s: tx("wrong").format(
+                      (lambda s: s["seen"] - s["right"], lambda s: NEXT_TEXTS["wrong"](
                           n=s["seen"] - s["right"]))):
         for x, s in rows:
             if pick(s) > 0:
-                return tx("next").format(order=x.order, title=printable(x.title), id=x.id, why=why(s))
-    return tx("done")
+                return next_text(x, why(s))
+    return NEXT_TEXTS["done"].text(lang)
 
 
 @click.command("lesson")
@@ -220,8 +210,8 @@ def lesson_cmd(lesson_id, lessons_path, lang):
         root = Path(lesson.root or ".")
         shown = [str(p.relative_to(root)) if p.is_relative_to(root) else str(p) for p in files]
         click.echo()
-        click.echo(_t(lang, "Üben: ", "Practise: ") + "tutor quiz " + printable(" ".join(shown)))
-        click.echo(_t(lang, "Merke: ", "Key rule: ") + printable(lesson.key_rule))
+        click.echo(_("Practise: tutor quiz {files}", lang, files=printable(" ".join(shown))))
+        click.echo(_("Key rule: {rule}", lang, rule=printable(lesson.key_rule)))
 
 
 # -- quiz -------------------------------------------------------------------------------
@@ -403,14 +393,12 @@ def _quiz_items(files, review, course, progress, lang, rules_spec):
         by_source: dict[str, dict] = {}
         for source in dict.fromkeys(s for s, _ in due):
             if not Path(source).exists():
-                click.echo(_t(lang, f"tutor: {source} fehlt, übersprungen",
-                              f"tutor: {source} is missing, skipped"), err=True)
+                click.echo(_("tutor: {source} is missing, skipped", lang, source=source), err=True)
                 continue
             checked, problems, unreadable = drills.check_paths([source], lang, default_rules=rules_spec)
             if problems or unreadable:
                 _report(problems, unreadable, lang)
-                click.echo(_t(lang, f"tutor: {source} hat Probleme, übersprungen",
-                              f"tutor: {source} has problems, skipped"), err=True)
+                click.echo(_("tutor: {source} has problems, skipped", lang, source=source), err=True)
                 continue
             by_source[source] = {c.drill.id: c for c in _with_topics(checked, course)}
         return [by_source[s][d] for s, d in due if s in by_source and d in by_source[s]]
@@ -442,8 +430,7 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
     from tutor.errors import TutorError
 
     if no_answers and answers_only:
-        raise TutorError("--no-answers and --answers-only exclude each other",
-                         de="--no-answers und --answers-only schliessen einander aus")
+        raise TutorError(M("--no-answers and --answers-only exclude each other"))
     course = _lessons(lessons_path, required=lesson_id is not None)
     paths: list[str] = []
     lesson = None
@@ -455,16 +442,12 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
             lesson = lesson or found
             paths += [str(p) for p in lessons.drill_files(found)]
         else:
-            raise TutorError(f"{s}: no such drill file, folder or lesson",
-                             de=f"{s}: keine solche Aufgabendatei, kein solcher Ordner und keine "
-                                "solche Lektion")
+            raise TutorError(M("{source}: no such drill file, folder or lesson", source=s))
     if lesson_id:
         lesson = lessons.find(course, lesson_id)
         paths += [str(p) for p in lessons.drill_files(lesson)]
     if not paths:
-        raise TutorError("sheet needs drill files or a lesson (e.g. tutor sheet exercises/hilfe.yaml)",
-                         de="sheet braucht Aufgabendateien oder eine Lektion "
-                            "(z.B. tutor sheet exercises/hilfe.yaml)")
+        raise TutorError(M("sheet needs drill files or a lesson (e.g. tutor sheet exercises/hilfe.yaml)"))
     items = _verified(paths, lang, rules_spec, course)
     html = sheets.render(items, title=title, lang=lang, exercises=not answers_only,
                          answers=not no_answers, lesson=lesson if len(sources) <= 1 or lesson_id else None,
@@ -472,8 +455,7 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
     if not write_or_echo(output, html):
         return
     n = len(items)
-    click.echo(_t(lang, f"{output}: {n} Aufgabe{'' if n == 1 else 'n'}", f"{output}: {n} drill{'' if n == 1 else 's'}"),
-               err=True)
+    click.echo(ngettext("{output}: {n} drill", "{output}: {n} drills", n, lang, output=output), err=True)
 
 
 # -- drills -----------------------------------------------------------------------------
@@ -510,18 +492,17 @@ def drills_check(paths, rules_spec, as_json, lang):
         _report(problems, unreadable, lang)
         n = len(problems) + len(unreadable)
         if n:
-            click.echo(_t(lang, f"{_files(len(files), lang)}: {len(checked)} Aufgaben in Ordnung, "
-                                f"{n} Problem{'e' if n != 1 else ''}.",
-                          f"{_files(len(files), lang)}: {len(checked)} drills fine, "
-                          f"{n} problem{'s' if n != 1 else ''}."))
+            click.echo(ngettext("{files}: {ok} drills fine, {n} problem.",
+                                "{files}: {ok} drills fine, {n} problems.", n, lang,
+                                files=_files(len(files), lang), ok=len(checked)))
         else:
-            click.echo(_t(lang, f"{_files(len(files), lang)}, {len(checked)} Aufgabe{'' if len(checked) == 1 else 'n'}: alle in Ordnung.",
-                          f"{_files(len(files), lang)}, {len(checked)} drills: all fine."))
+            click.echo(ngettext("{files}, {n} drill: all fine.", "{files}, {n} drills: all fine.",
+                                len(checked), lang, files=_files(len(files), lang)))
     sys.exit(2 if unreadable else 1 if problems else 0)
 
 
 def _files(n: int, lang: str) -> str:
-    return f"{n} " + (_t(lang, "Datei", "file") if n == 1 else _t(lang, "Dateien", "files"))
+    return ngettext("{n} file", "{n} files", n, lang)
 
 
 @drills_group.command("new")
@@ -544,15 +525,14 @@ def drills_new(topic, count, seed, output, force, rules_spec, lang):
     from tutor.errors import TutorError
 
     if output and Path(output).exists() and not force:
-        raise TutorError(f"{output} exists: choose another file or add --force",
-                         de=f"{output} gibt es schon: wähle eine andere Datei oder gib --force an")
+        raise TutorError(M("{output} exists: choose another file or add --force", output=output))
     f = generator.generate(topic, count, seed=seed, rules=rules_spec,
                            progress=_progress_bar(count, lang))
     text = dumps(f, schema_ref_for(output) if output else None)
     if not write_or_echo(output, text):
         return
-    click.echo(_t(lang, f"{output}: {len(f.drills)} Aufgabe{'' if len(f.drills) == 1 else 'n'} ({topic}, seed {seed})",
-                  f"{output}: {len(f.drills)} drills ({topic}, seed {seed})"), err=True)
+    click.echo(ngettext("{output}: {n} drill ({topic}, seed {seed})", "{output}: {n} drills ({topic}, seed {seed})",
+                        len(f.drills), lang, output=output, topic=topic, seed=seed), err=True)
 
 
 def _progress_bar(total: int, lang: str):
@@ -575,7 +555,7 @@ def _progress_bar(total: int, lang: str):
             bar = Progress(transient=True, console=None)
             bar.start()
             state["bar"] = bar
-            state["task"] = bar.add_task(_t(lang, "Aufgaben", "drills"), total=total)
+            state["task"] = bar.add_task(_("drills", lang), total=total)
         state["bar"].update(state["task"], completed=done)
         if done >= total:
             state["bar"].stop()
