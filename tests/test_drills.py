@@ -391,6 +391,24 @@ def test_drills_check_speaks_german_in_the_machine_readable_shape(run, tmp_path)
     assert f"{f}:8: drill 2: missing field 'id'" in en.output
     data = json.loads(run("drills", "check", f, "--json").output)
     assert {"file": str(f), "line": 8, "id": "drill 2", "message": "Feld 'id' fehlt"} in data["problems"]
+    fr = run("drills", "check", f, "--lang", "fr")
+    assert fr.exit_code == 1
+    assert f"{f}:7: a-1: champ inconnu 'farbe'" in fr.output
+    assert f"{f}:8: exercice 2: il manque le champ 'id'" in fr.output
+    assert fr.output.strip().endswith("1 fichier : 0 exercices en ordre, 4 problèmes.")
+    assert "allemand" not in fr.output      # drills check has no German texts to show
+
+
+def test_drills_check_says_in_french_where_the_answer_key_disagrees(run, tmp_path):
+    """A Hilfe drill whose key says 80 Eichel where Nell zu dritt bids 90 (the issue's
+    drill): the engine's reasons in French, the count line French."""
+    f = tmp_path / "x.yaml"
+    f.write_text('drills:\n  - id: h\n    type: bid\n    hand: "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"\n'
+                 '    auction: "60 Eichel, 70 Schellen"\n    answer: "80 Eichel"\n', encoding="utf-8")
+    fr = run("drills", "check", f, "--lang", "fr")
+    assert fr.exit_code == 1
+    assert f"{f}:6: h: la solution dit '80 Eichel', le moteur recommande '90 Eichel' : Aide (Hilfe)" in fr.output
+    assert fr.output.strip().endswith("1 fichier : 0 exercices en ordre, 1 problème.")
 
 
 def test_an_unknown_field_is_reported_once():
@@ -399,4 +417,4 @@ def test_an_unknown_field_is_reported_once():
     data = {"title": "T", "drills": [{"id": "a", "type": "bid", "hand": "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
                                       "auction": "60 Eichel", "answer": "fort", "color": "red"}]}
     problems = [m for p, m in d.validate(data) if p[-1:] == ("color",)]
-    assert len(problems) == 1 and "unknown field 'color'" in problems[0]
+    assert len(problems) == 1 and "unknown field 'color'" in str(problems[0])

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from tutor.conventions import kind_label as _kind_name
 from tutor.errors import ParseError, TutorError
-from tutor.i18n import LANGS, M, Mp, Msg, join
+from tutor.i18n import LANGS, M, Mn, Mp, Msg, both, either, join
 
 GAME = "sidi-barrani"
 TYPES = ("bid", "explain", "check", "score", "trick", "value")
@@ -42,55 +42,46 @@ SCHEMA_FILE = "drills.schema.json"
 
 
 # -- problems ------------------------------------------------------------------------
-class Msg(str):
-    """A message that reads as its English text and carries its German one (``.de``)."""
-
-    de: str | None
-
-    def __new__(cls, en: str, de: str | None = None) -> "Msg":
-        m = super().__new__(cls, en)
-        m.de = de
-        return m
-
-
-def _of(e: Exception) -> Msg:
-    """An error's message with both texts."""
-    return Msg(str(e), getattr(e, "de", None))
+def _of(e: Exception) -> object:
+    """An error's message, to be shown in any language."""
+    return e.message if isinstance(e, TutorError) else str(e)
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with a drill file, located by file, line and drill id.
-    ``message`` is English, ``de`` its German (taken from a :class:`Msg` message)."""
+    """One thing wrong with a drill file, located by file, line and drill id. ``reason``
+    is a catalog message (:mod:`tutor.i18n`) or a plain text, shown in the language asked
+    for; a drill without an id is named by its number ("drill 3")."""
 
     path: str
     line: int | None
     drill: str | None
-    message: str
-    de: str | None = field(default=None, compare=False)
+    reason: object
 
-    def __post_init__(self) -> None:
-        if self.de is None and getattr(self.message, "de", None):
-            object.__setattr__(self, "de", self.message.de)
-        object.__setattr__(self, "message", str(self.message))
+    @property
+    def message(self) -> str:
+        """The message in English (the library's language)."""
+        return self.message_text("en")
+
+    def _drill(self, lang: str) -> str | None:
+        m = re.fullmatch(r"drill (\d+)", self.drill or "")
+        return M("drill {n}", n=int(m.group(1))).text(lang) if m else self.drill
+
+    def message_text(self, lang: str = "en") -> str:
+        text = getattr(self.reason, "text", None)
+        return text(lang) if callable(text) else str(self.reason)
 
     def text(self, lang: str = "en") -> str:
         """``file:line: drill-id: message``, the message (and a numbered drill) in ``lang``."""
-        if lang != "de":
-            return str(self)
         where = self.path + (f":{self.line}" if self.line else "")
-        drill = self.drill
-        if drill is not None:
-            drill = re.sub(r"^drill (\d+)$", r"Aufgabe \1", drill)
-        return f"{where}: {drill + ': ' if drill else ''}{self.de or self.message}"
+        drill = self._drill(lang)
+        return f"{where}: {drill + ': ' if drill else ''}{self.message_text(lang)}"
 
     def __str__(self) -> str:
-        where = self.path + (f":{self.line}" if self.line else "")
-        return f"{where}: {self.drill + ': ' if self.drill else ''}{self.message}"
+        return self.text("en")
 
     def to_json(self, lang: str = "en") -> dict:
-        message = self.de if lang == "de" and self.de else self.message
-        return {"file": self.path, "line": self.line, "id": self.drill, "message": message}
+        return {"file": self.path, "line": self.line, "id": self.drill, "message": self.message_text(lang)}
 
 
 class DrillProblems(TutorError):
@@ -101,11 +92,21 @@ class DrillProblems(TutorError):
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         self.problems = tuple(problems)
-        first = str(self.problems[0]) if self.problems else "drill file problems"
-        first_de = self.problems[0].text("de") if self.problems else "Probleme in der Aufgabendatei"
         more = len(self.problems) - 1
-        super().__init__(first + (f" (and {more} more)" if more > 0 else ""),
-                         de=first_de + (f" (und {more} weitere)" if more > 0 else ""))
+        first = _ProblemText(self.problems[0]) if self.problems else M("drill file problems")
+        super().__init__(M("{problem} (and {n} more)", problem=first, n=more) if more > 0 else join(first))
+
+
+class _ProblemText:
+    """A problem as a placeholder: ``file:line: id: message`` in the language shown."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+
+    def text(self, lang: "str | None" = None) -> str:
+        from tutor.i18n import current
+
+        return self.problem.text(lang or current())
 
 
 # -- values --------------------------------------------------------------------------
@@ -223,52 +224,47 @@ _TYPE_CHECK = {
     "boolean": lambda v: isinstance(v, bool),
     "null": lambda v: v is None,
 }
-_TYPE_WORD = {"object": "a mapping", "array": "a list", "string": "a string",
-              "integer": "a whole number", "number": "a number", "boolean": "true or false",
-              "null": "empty"}
-_TYPE_WORD_DE = {"object": "eine Zuordnung", "array": "eine Liste", "string": "ein Text",
-                 "integer": "eine ganze Zahl", "number": "eine Zahl", "boolean": "true oder false",
-                 "null": "leer"}
-# the German of the schema's descriptions that messages quote
-_DESCRIPTION_DE = {
-    "a bid drill": "eine bid-Aufgabe", "an explain drill": "eine explain-Aufgabe",
-    "a check drill": "eine check-Aufgabe", "a score drill": "eine score-Aufgabe",
+_TYPE_WORD = {"object": M("a mapping"), "array": M("a list"), "string": M("a string"),
+              "integer": M("a whole number"), "number": M("a number"), "boolean": M("true or false"),
+              "null": M("empty")}
+# the schema's descriptions that messages quote, as catalog messages
+_DESCRIPTION = {
+    "a bid drill": M("a bid drill"), "an explain drill": M("an explain drill"),
+    "a check drill": M("a check drill"), "a score drill": M("a score drill"),
     "a score drill names the contract and the declarer, or gives the finished auction":
-        "eine score-Aufgabe nennt das Spiel und den Spielübernehmer, oder gibt die fertigen Ansagen",
-    "this place": "diese Stelle",
-    "a Tarneeb bid drill": "eine Tarneeb-bid-Aufgabe", "a Tarneeb explain drill": "eine Tarneeb-explain-Aufgabe",
-    "a Tarneeb check drill": "eine Tarneeb-check-Aufgabe", "a Tarneeb score drill": "eine Tarneeb-score-Aufgabe",
+        M("a score drill names the contract and the declarer, or gives the finished auction"),
+    "this place": M("this place"),
+    "a Tarneeb bid drill": M("a Tarneeb bid drill"), "a Tarneeb explain drill": M("a Tarneeb explain drill"),
+    "a Tarneeb check drill": M("a Tarneeb check drill"), "a Tarneeb score drill": M("a Tarneeb score drill"),
 }
 
 
-def _kind_of(value: Any, lang: str = "en") -> str:
-    words = _TYPE_WORD_DE if lang == "de" else _TYPE_WORD
+def _kind_of(value: Any) -> object:
     for name in ("boolean", "integer", "number", "string", "array", "object", "null"):
         if _TYPE_CHECK[name](value):
-            return words[name]
+            return _TYPE_WORD[name]
     return type(value).__name__
 
 
-def _desc_de(text: str) -> str:
-    if text in _DESCRIPTION_DE:
-        return _DESCRIPTION_DE[text]
+def _desc(text: str) -> object:
+    if text in _DESCRIPTION:
+        return _DESCRIPTION[text]
     if text.startswith("a kind: "):
-        return "eine Art: " + text[len("a kind: "):]
+        return M("a kind: {kinds}", kinds=text[len("a kind: "):])
     return text
 
 
 def _name(path: tuple, lang: str = "en") -> str:
     """The field a path points at, for messages: 'answer', 'promises[1].suit' (inside a
     drill, named relative to it: the drill's id is in the message's prefix)."""
-    de = lang == "de"
     if len(path) >= 2 and path[0] == "drills" and isinstance(path[1], int):
         path = path[2:]
         if not path:
-            return "die Aufgabe" if de else "the drill"
+            return M("the drill").text(lang)
     out = ""
     for p in path:
         out += f"[{p + 1}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out or ("die Datei" if de else "the file")
+    return out or M("the file").text(lang)
 
 
 def validate(data: Any, sch: dict | None = None) -> list[tuple[tuple, str]]:
@@ -283,9 +279,11 @@ def validate(data: Any, sch: dict | None = None) -> list[tuple[tuple, str]]:
     _check(data, root, root, (), errors)
     # A field that no drill has is reported once, as unknown, not again by each drill
     # type's own list of fields.
-    unknown = {path for path, msg in errors if str(msg).startswith("unknown field")}
-    return [(path, msg) for path, msg in errors
-            if path not in unknown or str(msg).startswith("unknown field")]
+    unknown = {path for path, msg in errors if msg.msgid == _UNKNOWN_FIELD}
+    return [(path, msg) for path, msg in errors if path not in unknown or msg.msgid == _UNKNOWN_FIELD]
+
+
+_UNKNOWN_FIELD = "unknown field {key!r}"
 
 
 def _resolve(sch: dict, root: dict) -> dict:
@@ -301,67 +299,67 @@ def _resolve(sch: dict, root: dict) -> dict:
 
 
 class _Named:
-    """A path's field name (:func:`_name`) written only when a message uses it: most
+    """A path's field name (:func:`_name`) written only when a message is shown: most
     values checked have no error, and naming each cost more than checking it."""
 
-    def __init__(self, path: tuple, lang: str) -> None:
-        self.path, self.lang = path, lang
+    __slots__ = ("path",)
 
-    def __format__(self, spec: str) -> str:
-        return format(_name(self.path, self.lang), spec)
+    def __init__(self, path: tuple) -> None:
+        self.path = path
 
-    __str__ = lambda self: _name(self.path, self.lang)
+    def text(self, lang: "str | None" = None) -> str:
+        from tutor.i18n import current
+
+        return _name(self.path, lang or current())
+
+    __str__ = lambda self: self.text()
 
 
 def _check(value: Any, sch: dict, root: dict, path: tuple, errors: list) -> None:
     sch = _resolve(sch, root)
-    what, wde = _Named(path, "en"), _Named(path, "de")
+    what = _Named(path)
     t = sch.get("type")
     if t is not None:
         types = [t] if isinstance(t, str) else list(t)
         if not any(_TYPE_CHECK[x](value) for x in types):
-            errors.append((path, Msg(f"{what} must be {' or '.join(_TYPE_WORD[x] for x in types)}, "
-                                     f"not {_kind_of(value)}",
-                                     f"{wde} muss {' oder '.join(_TYPE_WORD_DE[x] for x in types)} "
-                                     f"sein, nicht {_kind_of(value, 'de')}")))
+            errors.append((path, M("{what} must be {types}, not {kind}", what=what,
+                                   types=either([_TYPE_WORD[x] for x in types]), kind=_kind_of(value))))
             return
     if "const" in sch and value != sch["const"]:
-        errors.append((path, Msg(f"{what} must be {sch['const']!r}",
-                                 f"{wde} muss {sch['const']!r} sein")))
+        errors.append((path, M("{what} must be {value!r}", what=what, value=sch["const"])))
     if "enum" in sch and value not in sch["enum"]:
         options = ", ".join(map(str, sch["enum"]))
-        errors.append((path, Msg(f"{what} must be one of {options}, not {value!r}",
-                                 f"{wde} muss einer der Werte {options} sein, nicht {value!r}")))
+        errors.append((path, M("{what} must be one of {options}, not {value!r}", what=what,
+                               options=options, value=value)))
     if isinstance(value, str):
         if len(value) < sch.get("minLength", 0):
-            errors.append((path, Msg(f"{what} must not be empty", f"{wde} darf nicht leer sein")))
+            errors.append((path, M("{what} must not be empty", what=what)))
         if "pattern" in sch and not re.search(sch["pattern"], value):
-            errors.append((path, Msg(f"{what} {value!r} is not of the form {sch['pattern']}",
-                                     f"{wde} {value!r} hat nicht die Form {sch['pattern']}")))
+            errors.append((path, M("{what} {value!r} is not of the form {pattern}", what=what,
+                                   value=value, pattern=sch["pattern"])))
     if _TYPE_CHECK["number"](value):
         if "minimum" in sch and value < sch["minimum"]:
-            errors.append((path, Msg(f"{what} must be at least {sch['minimum']}, not {value}",
-                                     f"{wde} muss mindestens {sch['minimum']} sein, nicht {value}")))
+            errors.append((path, M("{what} must be at least {low}, not {value}", what=what,
+                                   low=sch["minimum"], value=value)))
         if "maximum" in sch and value > sch["maximum"]:
-            errors.append((path, Msg(f"{what} must be at most {sch['maximum']}, not {value}",
-                                     f"{wde} darf höchstens {sch['maximum']} sein, nicht {value}")))
+            errors.append((path, M("{what} must be at most {high}, not {value}", what=what,
+                                   high=sch["maximum"], value=value)))
     if isinstance(value, list):
         if len(value) < sch.get("minItems", 0):
             n = sch["minItems"]
-            errors.append((path, Msg(f"{what} needs at least {n} entr{'y' if n == 1 else 'ies'}",
-                                     f"{wde} braucht mindestens {n} Eintr{'ag' if n == 1 else 'äge'}")))
+            errors.append((path, Mn("{what} needs at least {n} entry", "{what} needs at least {n} entries",
+                                    n, what=what)))
         if "maxItems" in sch and len(value) > sch["maxItems"]:
-            errors.append((path, Msg(f"{what} has more than {sch['maxItems']} entries",
-                                     f"{wde} hat mehr als {sch['maxItems']} Einträge")))
+            errors.append((path, M("{what} has more than {n} entries", what=what, n=sch["maxItems"])))
         if "items" in sch:
             for i, item in enumerate(value):
                 _check(item, sch["items"], root, path + (i,), errors)
     if isinstance(value, dict):
         if len(value) < sch.get("minProperties", 0):
-            errors.append((path, Msg(f"{what} must not be empty", f"{wde} darf nicht leer sein")))
+            errors.append((path, M("{what} must not be empty", what=what)))
         for name in sch.get("required", ()):
             if name not in value:
-                errors.append((path, Msg(f"missing field {name!r}", f"Feld {name!r} fehlt")))
+                errors.append((path, M("missing field {name!r}", name=name)))
         props = sch.get("properties", {})
         names = sch.get("propertyNames")
         for key, item in value.items():
@@ -370,13 +368,13 @@ def _check(value: Any, sch: dict, root: dict, path: tuple, errors: list) -> None
                 _check(key, names, root, path + (key,), sub)
                 if sub:
                     desc = names.get("description", "this place")
-                    errors.append((path + (key,), Msg(f"field {key!r} does not belong in {desc}",
-                                                      f"Feld {key!r} gehört nicht in {_desc_de(desc)}")))
+                    errors.append((path + (key,), M("field {key!r} does not belong in {place}", key=key,
+                                                    place=_desc(desc))))
                     continue
             if key in props:
                 _check(item, props[key], root, path + (key,), errors)
             elif sch.get("additionalProperties") is False:
-                errors.append((path + (key,), Msg(f"unknown field {key!r}", f"unbekanntes Feld {key!r}")))
+                errors.append((path + (key,), M("unknown field {key!r}", key=key)))
             elif isinstance(sch.get("additionalProperties"), dict):
                 _check(item, sch["additionalProperties"], root, path + (key,), errors)
     for sub in sch.get("allOf", ()):
@@ -385,14 +383,12 @@ def _check(value: Any, sch: dict, root: dict, path: tuple, errors: list) -> None
         if not any(not _errors_of(value, sub, root, path) for sub in sch["anyOf"]):
             options = [_resolve(s, root) for s in sch["anyOf"]]
             if all(set(o) == {"required"} for o in options):
-                needs = " or ".join(" and ".join(repr(n) for n in o["required"]) for o in options)
-                needs_de = " oder ".join(" und ".join(repr(n) for n in o["required"]) for o in options)
-                errors.append((path, Msg(f"needs {needs}", f"braucht {needs_de}")))
+                needs = either([both([repr(n) for n in o["required"]]) for o in options])
+                errors.append((path, M("needs {fields}", fields=needs)))
             else:
                 desc = sch.get("description")
-                errors.append((path, Msg(f"{what} has the wrong form" + (f": {desc}" if desc else ""),
-                                         f"{wde} hat die falsche Form"
-                                         + (f": {_desc_de(desc)}" if desc else ""))))
+                errors.append((path, M("{what} has the wrong form: {form}", what=what, form=_desc(desc))
+                               if desc else M("{what} has the wrong form", what=what)))
     if "if" in sch:
         if not _errors_of(value, sch["if"], root, path):
             if "then" in sch:
@@ -448,10 +444,9 @@ def read(text: str, path: "str | Path | None" = None) -> Reading:
         problems.append(Problem(where, line or line_of(p), drill_id(p), message))
 
     for p, line in twice:
-        add(p, Msg(f"field {p[-1]!r} is written twice", f"Feld {p[-1]!r} steht zweimal"), line)
+        add(p, M("field {key!r} is written twice", key=p[-1]), line)
     if data is None:
-        add((), Msg("the file is empty (a drill file has at least 'drills:')",
-                    "die Datei ist leer (eine Aufgabendatei hat mindestens 'drills:')"))
+        add((), M("the file is empty (a drill file has at least 'drills:')"))
         return Reading(None, tuple(problems))
     bad_drills: set[int] = set()
     errors = validate(data)
@@ -472,10 +467,8 @@ def read(text: str, path: "str | Path | None" = None) -> Reading:
         drill = Drill(id=d["id"], type=d["type"], fields=d, line=lines.get(("drills", i)),
                       lines=key_lines)
         if drill.id in seen:
-            add(("drills", i, "id"), Msg(f"id {drill.id!r} is used twice in this file "
-                                         f"(first on line {seen[drill.id]})",
-                                         f"id {drill.id!r} kommt in dieser Datei zweimal vor "
-                                         f"(zuerst auf Zeile {seen[drill.id]})"))
+            add(("drills", i, "id"), M("id {id!r} is used twice in this file (first on line {line})",
+                                       id=drill.id, line=seen[drill.id]))
             continue
         seen[drill.id] = drill.line or 0
         drills.append(drill)
@@ -502,7 +495,7 @@ def read_path(path: "str | Path") -> Reading:
 
     p = Path(path)
     if not p.exists() and not p.is_symlink():
-        raise ParseError(f"{p}: no such drill file", de=f"{p}: keine solche Aufgabendatei")
+        raise ParseError(M("{path}: no such drill file", path=str(p)))
     return read(read_text(p), p)
 
 
@@ -522,14 +515,12 @@ def collect(paths: Iterable["str | Path"]) -> list[Path]:
         if p.is_dir():
             found = sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml") and x.is_file())
             if not found:
-                raise ParseError(f"{p}: no drill files (*.yaml) in this folder",
-                                 de=f"{p}: keine Aufgabendateien (*.yaml) in diesem Ordner")
+                raise ParseError(M("{path}: no drill files (*.yaml) in this folder", path=str(p)))
             out.extend(found)
         elif p.exists():
             out.append(p)
         else:
-            raise ParseError(f"{p}: no such drill file or folder",
-                             de=f"{p}: keine solche Aufgabendatei und kein solcher Ordner")
+            raise ParseError(M("{path}: no such drill file or folder", path=str(p)))
     return out
 
 
@@ -669,22 +660,18 @@ class SidiBarraniEngine:
         call = entries[ask - 1].call
         return CALL_KINDS if not call.is_bid else tuple(k for k in self.kinds if k not in CALL_KINDS)
 
-    def gives_away(self, auction: str, ask: int, rules) -> tuple[str, str] | None:
-        """Why an explain drill's question tells its answer by its form alone, as (en,
-        de), or None: a fort, double or konter is what its word says, and the first bid
+    def gives_away(self, auction: str, ask: int, rules) -> "Msg | None":
+        """Why an explain drill's question tells its answer by its form alone, or None: a fort, double or konter is what its word says, and the first bid
         of an auction can only open (or, above 120, say what the team trusts itself)."""
         entries = self._auction(auction, rules).entries
         call = entries[ask - 1].call
         if not call.is_bid:
-            return (f"the question gives the answer away: call {ask} ({call}) is what its word "
-                    "says; ask about a bid, or make it a check drill",
-                    f"die Frage verrät die Antwort: Ansage {ask} ({call}) ist, was ihr Wort sagt; "
-                    "frag nach einem Gebot, oder mach daraus eine check-Aufgabe")
+            return M("the question gives the answer away: call {ask} ({call}) is what its word "
+                     "says; ask about a bid, or make it a check drill", ask=ask, call=str(call))
         if not any(e.call.is_bid for e in entries[: ask - 1]):
-            return (f"the question gives the answer away: call {ask} ({call}) is the first bid of "
-                    "the auction, whose kind follows from its number; ask about a later bid",
-                    f"die Frage verrät die Antwort: Ansage {ask} ({call}) ist das erste Gebot, "
-                    "seine Art folgt aus der Zahl; frag nach einem späteren Gebot")
+            return M("the question gives the answer away: call {ask} ({call}) is the first bid of "
+                     "the auction, whose kind follows from its number; ask about a later bid",
+                     ask=ask, call=str(call))
         return None
 
     # -- the answers -------------------------------------------------------------
@@ -1079,75 +1066,64 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
         accept = tuple(_normalize(engine, a, rules, "accept") for a in d.accept)
         seat = seat_in_turn(engine, d.auction, rules)
         if call is None:
-            raise _Disagree("answer", f"the engine recommends no call here, so {answer!r} cannot be "
-                                      "checked (make it a check drill)",
-                            f"die Engine empfiehlt hier keine Ansage, also ist {answer!r} nicht "
-                            "prüfbar (mach daraus eine check-Aufgabe)")
+            raise _Disagree("answer", M("the engine recommends no call here, so {answer!r} cannot be "
+                                        "checked (make it a check drill)", answer=answer))
         if answer != call:
-            raise _Disagree("answer", f"the answer key says {answer!r}, the engine recommends "
-                                      f"{call!r}: {text}",
-                            f"die Lösung sagt {answer!r}, die Engine empfiehlt {call!r}: {text}")
+            raise _Disagree("answer", M("the answer key says {answer!r}, the engine recommends "
+                                        "{call!r}: {text}", answer=answer, call=call, text=text))
         if call in accept:
-            raise _Disagree("accept", f"{call!r} is the answer itself, not an alternative",
-                            f"{call!r} ist die Lösung selbst, keine Alternative")
+            raise _Disagree("accept", M("{call!r} is the answer itself, not an alternative", call=call))
         return Solution(call, text, accept, seat=seat)
     if t == "explain":
         n = len(entries_of(engine, d.auction, rules))
         ask = d.get("ask", n)
         if not 1 <= ask <= n:
-            raise _Disagree("ask", f"ask: {ask} is not a call of this auction (it has {n} call"
-                                   f"{'' if n == 1 else 's'})",
-                            f"ask: {ask} ist keine Ansage dieser Ansagen (es sind {n})")
+            raise _Disagree("ask", Mn("ask: {ask} is not a call of this auction (it has {n} call)",
+                                      "ask: {ask} is not a call of this auction (it has {n} calls)",
+                                      n, ask=ask))
         kind, promises, text = engine.explain(d.auction, ask, rules, lang)
         if d.answer not in engine.kinds:
-            raise _Disagree("answer", f"{d.answer!r} is not a kind of call (one of "
-                                      f"{', '.join(engine.kinds)})",
-                            f"{d.answer!r} ist keine Art von Ansage (eine von {', '.join(engine.kinds)})")
+            raise _Disagree("answer", M("{answer!r} is not a kind of call (one of {kinds})",
+                                        answer=d.answer, kinds=", ".join(engine.kinds)))
         if d.answer != kind:
-            raise _Disagree("answer", f"the answer key says {d.answer!r}, the engine reads "
-                                      f"{kind!r}: {text}",
-                            f"die Lösung sagt {d.answer!r}, die Engine liest {kind!r}: {text}")
+            raise _Disagree("answer", M("the answer key says {answer!r}, the engine reads {kind!r}: {text}",
+                                        answer=d.answer, kind=kind, text=text))
         if "promises" in d.fields:
             norm = getattr(engine, "normalize_promises", lambda ps: list(ps))
             try:
                 mine = norm(d.get("promises"))
             except TutorError as e:
-                raise _Disagree("promises", str(e), e.text("de")) from None
+                raise _Disagree("promises", e.message) from None
             theirs = norm(promises)
             if mine != theirs:
                 a, b = json.dumps(mine, ensure_ascii=False), json.dumps(theirs, ensure_ascii=False)
-                raise _Disagree("promises", f"the answer key says {a}, the engine reads {b}",
-                                f"die Lösung sagt {a}, die Engine liest {b}")
+                raise _Disagree("promises", M("the answer key says {mine}, the engine reads {theirs}",
+                                              mine=a, theirs=b))
         given_away = getattr(engine, "gives_away", lambda *a: None)(d.auction, ask, rules)
         if given_away:
-            raise _Disagree("ask", *given_away)
+            raise _Disagree("ask", given_away)
         seat = entries_of(engine, d.auction, rules)[ask - 1][0]
         if choices(engine, d.auction, ask, rules) and kind not in choices(engine, d.auction, ask, rules):
-            raise _Disagree("answer", f"{kind!r} is not among the choices the quiz offers here",
-                            f"{kind!r} ist nicht unter den Wahlmöglichkeiten, die das Quiz hier bietet")
+            raise _Disagree("answer", M("{kind!r} is not among the choices the quiz offers here", kind=kind))
         return Solution(kind, text, promises=tuple(promises), seat=seat, ask=ask)
     if t == "check":
         ok, text = engine.check(d.hand, d.auction, d.get("call"), rules, lang)
         if d.answer != ok:
-            raise _Disagree("answer", f"the answer key says {_yes(d.answer)}, the engine says "
-                                      f"{_yes(ok)}: {text}",
-                            f"die Lösung sagt {_yes(d.answer)}, die Engine sagt {_yes(ok)}: {text}")
+            raise _Disagree("answer", M("the answer key says {answer}, the engine says {ok}: {text}",
+                                        answer=_yes(d.answer), ok=_yes(ok), text=text))
         return Solution(ok, text, seat=seat_in_turn(engine, d.auction, rules))
     if t in PLAY_TYPES:
         if not hasattr(engine, t):
-            raise _Disagree("type", f"{t} drills are for the Jass cards (Sidi-Barrani), not for "
-                                    f"{getattr(engine, 'game', '?')}",
-                            f"{t}-Aufgaben gibt es für die Jasskarten (Sidi-Barrani), nicht für "
-                            f"{getattr(engine, 'game', '?')}")
+            raise _Disagree("type", M("{type} drills are for the Jass cards (Sidi-Barrani), not for {game}",
+                                      type=t, game=getattr(engine, "game", "?")))
         try:
             answer, text = getattr(engine, t)(d.fields, lang)
         except TutorError as e:
-            raise _Disagree(t, str(e), e.text("de")) from None
+            raise _Disagree(t, e.message) from None
         mine = str(d.answer).strip().upper() if isinstance(d.answer, str) else d.answer
         if mine != answer:
-            raise _Disagree("answer", f"the answer key says {d.answer!r}, the rules of play give "
-                                      f"{answer!r}: {text}",
-                            f"die Lösung sagt {d.answer!r}, die Spielregeln ergeben {answer!r}: {text}")
+            raise _Disagree("answer", M("the answer key says {answer!r}, the rules of play give {right!r}: {text}",
+                                        answer=d.answer, right=answer, text=text))
         return Solution(answer, text)
     if t == "score":
         board, text = engine.score(d.fields, rules, lang)
@@ -1156,22 +1132,20 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
         theirs = {str(k).upper(): board[k] for k in sorted(board, key=lambda k: order.index(k) if k in order else 99)}
         if mine != theirs:
             show = lambda b: ", ".join(f"{k} {v}" for k, v in b.items())
-            raise _Disagree("answer", f"the answer key says {show(mine)}, the engine writes "
-                                      f"{show(theirs)}: {text}",
-                            f"die Lösung sagt {show(mine)}, die Engine schreibt {show(theirs)}: {text}")
+            raise _Disagree("answer", M("the answer key says {mine}, the engine writes {theirs}: {text}",
+                                        mine=show(mine), theirs=show(theirs), text=text))
         return Solution(theirs, text)
-    raise _Disagree("type", f"unknown drill type {t!r}", f"unbekannte Aufgabenart {t!r}")
+    raise _Disagree("type", M("unknown drill type {type!r}", type=t))
 
 
 class _Disagree(TutorError):
     """A drill's field that disagrees with the engine; ``reason`` is the engine's own
     message, without the field's name."""
 
-    def __init__(self, field_name: str, message: object, de: str | None = None,
-                 reason: object = None) -> None:
+    def __init__(self, field_name: str, message: object, reason: object = None) -> None:
         self.field = field_name
         self.reason = reason
-        super().__init__(message, de=de)
+        super().__init__(message)
 
 
 def _yes(v: bool) -> str:
@@ -1216,7 +1190,7 @@ def check_reading(reading: Reading, lang: str = "de", default_rules: Any = None,
         except TutorError as e:
             line = d.line_of("rules") if "rules" in d.fields else 1
             problems.append(Problem(f.name, line, d.id if "rules" in d.fields else None,
-                                    Msg(f"rules: {e}", f"rules: {e.text('de')}")))
+                                    join("rules: ", e.message)))
             continue
         try:
             sol = solve(f, d, engine, rules, lang)
