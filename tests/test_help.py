@@ -1,5 +1,5 @@
 """The help of every command: German by default, English with --lang en or TUTOR_LANG=en,
-French with --lang fr (from the catalogs; the course's commands in German, saying so);
+French with --lang fr (from the catalogs);
 every option described in each language, required options marked, an example each;
 `tutor tafel` alone shows its help."""
 from __future__ import annotations
@@ -91,3 +91,12 @@ def test_tafel_alone_shows_its_help(run):
 def test_tutor_lang_sets_the_language_of_the_messages_too(run):
     res = run("explain", "60 Eichel, 60 Rosen", env={"TUTOR_LANG": "en"})
     assert res.exit_code == 2 and "does not overbid" in res.output
+
+
+def test_the_course_help_in_french_names_the_romand_words(run):
+    """The course's --help from the catalogs in French, German unchanged by default."""
+    out = run("quiz", "--help", "--lang", "fr").output
+    assert "S'exercer : une question après l'autre" in out
+    assert "Les exercices à revoir pour toi" in out and "Règles de table des fichiers d'exercices" in out
+    assert "Aufgaben üben: eine Frage nach der anderen" in run("quiz", "--help").output
+    assert "Vérifier des fichiers d'exercices" in run("drills", "--help", "--lang", "fr").output

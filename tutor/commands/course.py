@@ -576,140 +576,99 @@ def drills_schema(only_path):
         click.echo(drills.schema_path().read_text(encoding="utf-8"), nl=False)
 
 
-# -- help: German and English (tutor.commands.helptext) ------------------------------------
+# -- help: one table of catalog messages (tutor.commands.helptext), German, English, French
 HELP: dict[str, dict] = {
-    "lessons": {
-        "de": {"short": "Der Kurs: die Lektionen der Reihe nach, mit deinem Stand.",
-               "help": "Der Kurs: jede Lektion der Reihe nach, mit deinem Stand (Aufgaben, geübt, "
-                       "zuletzt richtig, fällig), und welche Lektion als nächste kommt und warum.",
-               "options": {}, "examples": ["tutor lessons", "tutor lessons --json"]},
-        "en": {"short": "The course: the lessons in order, with your progress.",
-               "help": "The course: every lesson in order, with your progress (drills, practised, "
-                       "right the last time, due), and which lesson comes next and why.",
-               "options": {}, "examples": ["tutor lessons --lang en", "tutor lessons --json"]},
+    'lessons': {
+        "short": M('The course: the lessons in order, with your progress.'),
+        "help": M('The course: every lesson in order, with your progress (drills, practised, '
+                  'right the last time, due), and which lesson comes next and why.'),
+        "options": {},
+        "examples": ['tutor lessons', 'tutor lessons --json'],
     },
-    "lesson": {
-        "de": {"short": "Eine Lektion im Terminal zeigen.",
-               "help": "Zeigt eine Lektion im Terminal, gewählt nach Id, Nummer oder Anfang der Id, "
-                       "mit ihrer Merkregel und dem Befehl zum Üben.",
-               "options": {}, "examples": ["tutor lesson hilfe", "tutor lesson 6"]},
-        "en": {"short": "Show one lesson in the terminal.",
-               "help": "Shows one lesson in the terminal, chosen by id, number or start of the id, "
-                       "with its key rule and the command to practise it.",
-               "options": {}, "examples": ["tutor lesson hilfe", "tutor lesson 6"]},
+    'lesson': {
+        "short": M('Show one lesson in the terminal.'),
+        "help": M('Shows one lesson in the terminal, chosen by id, number or start of the id, '
+                  'with its key rule and the command to practise it.'),
+        "options": {},
+        "examples": ['tutor lesson hilfe', 'tutor lesson 6'],
     },
-    "quiz": {
-        "de": {"short": "Aufgaben im Terminal üben (oder mit --review, was fällig ist).",
-               "help": "Aufgaben üben: eine Frage nach der anderen, nach jeder Antwort die Begründung. "
-                       "Ohne DATEIEN der Kurs: zuerst das Fällige, dann Neues, zehn auf einmal, und vor "
-                       "den ersten Aufgaben einer Lektion ihre Merkregel.\n\n"
-                       "Antworten: eine Ansage (90 ei, 90ei, fort), eine Art oder ihre Nummer, ja/nein, "
-                       "die zwei Zahlen der Tafel, ein Platz (A..D) oder Punkte. «warum» zeigt die "
-                       "Begründung zur letzten Aufgabe, «ende» beendet.",
-               "options": {"review": "Die Aufgaben, die für dich wieder fällig sind (verpasste sofort).",
-                           "shuffle": "Die Aufgaben in zufälliger Reihenfolge (Vorgabe: wie in der Datei).",
-                           "seed": "Startwert für --shuffle.",
-                           "count": "Höchstens so viele Aufgaben (Vorgabe: alle; 10 für den Kurs ohne Dateien).",
-                           "always_explain": "Die ganze Begründung auch nach richtigen Antworten.",
-                           "rules_spec": "Tischregeln für Aufgabendateien, die keine nennen (Vorgabe: verband)."},
-               "examples": ["tutor quiz", "tutor quiz exercises/hilfe.yaml", "tutor quiz --review",
-                            "printf '90 Eichel\\nhilfe\\n' | tutor quiz exercises/hilfe.yaml --json"]},
-        "en": {"short": "Practise drills in the terminal (or --review what is due).",
-               "help": "Practise drills: one question at a time, the reasoning after each answer. "
-                       "Without FILES the course: what is due first, then new drills, ten at a time, "
-                       "and before a lesson's first drills its key rule.\n\n"
-                       "Answers: a call (90 ei, 90ei, fort), a kind or its number, yes/no, the two "
-                       "board numbers, a seat (A..D) or points. 'why' shows the reasoning of the last "
-                       "drill, 'end' stops.",
-               "options": {"review": "The drills due again for you (missed ones at once).",
-                           "shuffle": "Ask the drills in random order (default: file order).",
-                           "seed": "Seed for --shuffle.",
-                           "count": "Ask at most this many drills (default: all; 10 for the course without files).",
-                           "always_explain": "Show the full reasoning after right answers too.",
-                           "rules_spec": "Table rules for drill files that name none (default: verband)."},
-               "examples": ["tutor quiz --lang en", "tutor quiz exercises/hilfe.yaml", "tutor quiz --review",
-                            "printf '90 Eichel\\nhilfe\\n' | tutor quiz exercises/hilfe.yaml --json"]},
+    'quiz': {
+        "short": M('Practise drills in the terminal (or --review what is due).'),
+        "help": M('Practise drills: one question at a time, the reasoning after each answer. '
+                  'Without FILES the course: what is due first, then new drills, ten at a time,'
+                  " and before a lesson's first drills its key rule.\n\nAnswers: a call (90 ei, "
+                  '90ei, fort), a kind or its number, yes/no, the two board numbers, a seat '
+                  "(A..D) or points. 'why' shows the reasoning of the last drill, 'end' stops."),
+        "options": {
+            'review': M('The drills due again for you (missed ones at once).'),
+            'shuffle': M('Ask the drills in random order (default: file order).'),
+            'seed': M('Seed for --shuffle.'),
+            'count': M('Ask at most this many drills (default: all; 10 for the course without '
+                       'files).'),
+            'always_explain': M('Show the full reasoning after right answers too.'),
+            'rules_spec': M('Table rules for drill files that name none (default: verband).'),
+        },
+        "examples": ['tutor quiz',
+                     'tutor quiz exercises/hilfe.yaml',
+                     'tutor quiz --review',
+                     "printf '90 Eichel\\nhilfe\\n' | tutor quiz exercises/hilfe.yaml --json"],
     },
-    "sheet": {
-        "de": {"short": "Ein druckbares Übungsblatt (HTML) aus Aufgabendateien oder einer Lektion.",
-               "help": "Ein druckbares Übungsblatt (eine eigenständige HTML-Datei, A4) aus "
-                       "Aufgabendateien oder einer Lektion: die Aufgaben nach Lektionen geordnet, "
-                       "die Lösungen nach einem Seitenumbruch.",
-               "options": {"lesson_id": "Eine Lektion: zuerst ihr Text, dann ihre Aufgaben.",
-                           "no_answers": "Die Lösungen weglassen.",
-                           "answers_only": "Nur die Lösungen.",
-                           "title": "Der Titel des Blatts (Vorgabe: der der Datei oder Lektion).",
-                           "rules_spec": "Tischregeln für Aufgabendateien, die keine nennen (Vorgabe: verband)."},
-               "examples": ["tutor sheet exercises/*.yaml -o blatt.html", "tutor sheet hilfe -o hilfe.html",
-                            "tutor sheet exercises/tafel.yaml --answers-only -o loesungen.html"]},
-        "en": {"short": "A printable HTML worksheet from drill files or a lesson.",
-               "help": "A printable worksheet (one self-contained HTML file, A4) from drill files or "
-                       "a lesson: the exercises in the order of the lessons, the answer key after a "
-                       "page break.",
-               "options": {"lesson_id": "A lesson: its text first, then its drills.",
-                           "no_answers": "Leave the answer key out.",
-                           "answers_only": "Print just the answer key.",
-                           "title": "The sheet's title (default: the file's or lesson's).",
-                           "rules_spec": "Table rules for drill files that name none (default: verband)."},
-               "examples": ["tutor sheet exercises/*.yaml -o blatt.html", "tutor sheet hilfe -o hilfe.html",
-                            "tutor sheet exercises/tafel.yaml --answers-only -o loesungen.html"]},
+    'sheet': {
+        "short": M('A printable HTML worksheet from drill files or a lesson.'),
+        "help": M('A printable worksheet (one self-contained HTML file, A4) from drill files or'
+                  ' a lesson: the exercises in the order of the lessons, the answer key after a'
+                  ' page break.'),
+        "options": {
+            'lesson_id': M('A lesson: its text first, then its drills.'),
+            'no_answers': M('Leave the answer key out.'),
+            'answers_only': M('Print just the answer key.'),
+            'title': M("The sheet's title (default: the file's or lesson's)."),
+            'rules_spec': M('Table rules for drill files that name none (default: verband).'),
+        },
+        "examples": ['tutor sheet exercises/*.yaml -o blatt.html',
+                     'tutor sheet hilfe -o hilfe.html',
+                     'tutor sheet exercises/tafel.yaml --answers-only -o loesungen.html'],
     },
-    "drills": {
-        "de": {"short": "Aufgabendateien: prüfen, erzeugen, das Schema.",
-               "help": "Aufgabendateien: gegen die Engine prüfen, neue erzeugen, das Schema zeigen.",
-               "options": {}, "examples": ["tutor drills check exercises/",
-                                            "tutor drills new --topic hilfe --count 5 --seed 7"]},
-        "en": {"short": "Drill files: check, new (generate), schema.",
-               "help": "Drill files: check them against the engine, generate new ones, show the schema.",
-               "options": {}, "examples": ["tutor drills check exercises/",
-                                            "tutor drills new --topic hilfe --count 5 --seed 7"]},
+    'drills': {
+        "short": M('Drill files: check, new (generate), schema.'),
+        "help": M('Drill files: check them against the engine, generate new ones, show the '
+                  'schema.'),
+        "options": {},
+        "examples": ['tutor drills check exercises/',
+                     'tutor drills new --topic hilfe --count 5 --seed 7'],
     },
-    "drills check": {
-        "de": {"short": "Aufgabendateien prüfen und jede Antwort nachrechnen.",
-               "help": "Prüft Aufgabendateien (oder Ordner davon) gegen das Schema und rechnet jede "
-                       "Antwort mit der Engine nach. Exit-Code 0, wenn alles stimmt, 1 wenn eine "
-                       "Aufgabe kaputt ist oder ihre Antwort nicht stimmt (jede als datei:zeile: id: "
-                       "meldung), 2 wenn eine Datei nicht lesbar ist.",
-               "options": {"rules_spec": "Tischregeln für Aufgabendateien, die keine nennen (Vorgabe: verband)."},
-               "examples": ["tutor drills check exercises/", "tutor drills check meine.yaml --json"]},
-        "en": {"short": "Validate drill files and recompute every answer.",
-               "help": "Validates drill files (or folders of them) against the schema and recomputes "
-                       "every answer with the engine. Exit 0 when all agree, 1 when a drill is broken "
-                       "or its answer disagrees (each as file:line: id: message), 2 when a file cannot "
-                       "be read.",
-               "options": {"rules_spec": "Table rules for drill files that name none (default: verband)."},
-               "examples": ["tutor drills check exercises/", "tutor drills check my.yaml --json"]},
+    'drills check': {
+        "short": M('Validate drill files and recompute every answer.'),
+        "help": M('Validates drill files (or folders of them) against the schema and recomputes'
+                  ' every answer with the engine. Exit 0 when all agree, 1 when a drill is '
+                  'broken or its answer disagrees (each as file:line: id: message), 2 when a '
+                  'file cannot be read.'),
+        "options": {
+            'rules_spec': M('Table rules for drill files that name none (default: verband).'),
+        },
+        "examples": ['tutor drills check exercises/', 'tutor drills check my.yaml --json'],
     },
-    "drills new": {
-        "de": {"short": "Aufgaben aus zufälligen Verteilungen erzeugen.",
-               "help": "Erzeugt Aufgaben zu einem Thema aus zufälligen Verteilungen; jede Antwort ist "
-                       "die der Engine, und jede Aufgabe braucht nichts, was eine spätere Lektion lehrt.",
-               "options": {"topic": "Das Thema (die Lektion), das geübt wird.",
-                           "count": "Wie viele Aufgaben.",
-                           "seed": "Startwert der Verteilungen (derselbe Wert, dieselben Aufgaben).",
-                           "output": "Die Aufgabendatei, die geschrieben wird (Vorgabe: Standardausgabe).",
-                           "force": "Eine bestehende Datei überschreiben.",
-                           "rules_spec": "Die Tischregeln der erzeugten Aufgaben."},
-               "examples": ["tutor drills new --topic hilfe --count 20 --seed 7 -o hilfe-extra.yaml"]},
-        "en": {"short": "Generate drills from random deals.",
-               "help": "Generates drills for a topic from random deals; every answer is the engine's, "
-                       "and no drill needs what a later lesson teaches.",
-               "options": {"topic": "The lesson topic to practise.",
-                           "count": "How many drills.",
-                           "seed": "Seed of the random deals (same seed, same drills).",
-                           "output": "The drill file to write (default: standard output).",
-                           "force": "Overwrite the file if it exists.",
-                           "rules_spec": "Table rules of the generated drills."},
-               "examples": ["tutor drills new --topic hilfe --count 20 --seed 7 -o hilfe-extra.yaml"]},
+    'drills new': {
+        "short": M('Generate drills from random deals.'),
+        "help": M('Generates drills for a topic from random deals; every answer is the '
+                  "engine's, and no drill needs what a later lesson teaches."),
+        "options": {
+            'topic': M('The lesson topic to practise.'),
+            'count': M('How many drills.'),
+            'seed': M('Seed of the random deals (same seed, same drills).'),
+            'output': M('The drill file to write (default: standard output).'),
+            'force': M('Overwrite the file if it exists.'),
+            'rules_spec': M('Table rules of the generated drills.'),
+        },
+        "examples": ['tutor drills new --topic hilfe --count 20 --seed 7 -o hilfe-extra.yaml'],
     },
-    "drills schema": {
-        "de": {"short": "Das JSON-Schema der Aufgabendateien.",
-               "help": "Das JSON-Schema der Aufgabendateien (für Editoren: # yaml-language-server: $schema=...).",
-               "options": {"only_path": "Nur den Pfad der Schemadatei zeigen."},
-               "examples": ["tutor drills schema", "tutor drills schema --path"]},
-        "en": {"short": "The JSON Schema of drill files.",
-               "help": "The JSON Schema of drill files (for editors: # yaml-language-server: $schema=...).",
-               "options": {"only_path": "Print the schema file's path instead of the schema."},
-               "examples": ["tutor drills schema", "tutor drills schema --path"]},
+    'drills schema': {
+        "short": M('The JSON Schema of drill files.'),
+        "help": M('The JSON Schema of drill files (for editors: # yaml-language-server: '
+                  '$schema=...).'),
+        "options": {
+            'only_path': M("Print the schema file's path instead of the schema."),
+        },
+        "examples": ['tutor drills schema', 'tutor drills schema --path'],
     },
 }
