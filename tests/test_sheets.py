@@ -127,5 +127,6 @@ def test_a_french_worksheet(run, tmp_path, issue_file):
     key = html[html.index('<section class="key">'):]
     assert "<h1>Solutions</h1>" in key and "<span class=\"answer\">90 Eichel</span>" in key
     assert "Aide (Hilfe) en Eichel" in key                     # the engine's reasons, French
+    assert '<span class="note" lang="de">' in key              # a note is German, and says so
     for german in ("Aufgabe", "Lösungen", "Blatt (", "Deine Ansage", "Übungsblatt"):
         assert german not in html
