@@ -8,8 +8,8 @@ parameter's name) and the examples, the texts catalog messages (:func:`tutor.i18
 English as written, translated where the help is shown). The click layer
 (:class:`tutor.cli.LazyGroup`) gives every command it loads the class :class:`Localized`,
 whose help is written from the table; a command without texts keeps click's own help.
-A table still written per language (``{"de": {...}, "en": {...}}``: the course's
-commands) shows its German under ``--lang fr``.
+A table still written per language (``{"de": {...}, "en": {...}}``) shows its German
+under ``--lang fr``; every command's table is in the catalogs today.
 """
 from __future__ import annotations
 
