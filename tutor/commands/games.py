@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from tutor.commands.common import common_options, emit_json
-from tutor.i18n import M
+from tutor.i18n import M, _
 
 CONTRACT_KEYS = ("over", "next", "high_bid", "declarer", "sides")
 
@@ -27,10 +27,8 @@ def _rules_for(game, rules_spec: str | None):
     if game.id in ("sidi-barrani", "tarneeb"):
         return rules_spec
     if rules_spec not in (None, "", "verband"):
-        raise RulesError(f"{game.name} has no table rules in the tutor (--rules is for "
-                         "sidi-barrani and tarneeb)",
-                         de=f"{game.name} hat im Tutor keine Tischregeln (--rules gilt für "
-                            "sidi-barrani und tarneeb)")
+        raise RulesError(M("{game} has no table rules in the tutor (--rules is for sidi-barrani and tarneeb)",
+                           game=game.name))
     return None
 
 
@@ -103,16 +101,14 @@ def dispatch(ctx: click.Context, command: str, **params: Any) -> None:
     if game.id == "tarneeb":
         handler = _TARNEEB.get(command)
     elif game.id == "sidi-barrani":
-        raise TutorError("Sidi-Barrani is the engine's own game; dispatch is for the others",
-                         de="Sidi-Barrani ist das eigene Spiel der Engine; dispatch ist für die anderen")
+        raise TutorError(M("Sidi-Barrani is the engine's own game; dispatch is for the others"))
     else:
         handler = _JASS.get(command)
     if handler is None:
         supported = ", ".join(sorted(_TARNEEB if game.id == "tarneeb" else _JASS))
-        raise TutorError(f"{game.name}: the tutor has no {command!r} for this game "
-                         f"(it has: {supported}; the auction: tutor auction --game {game.id})",
-                         de=f"{game.name}: der Tutor hat für dieses Spiel kein {command!r} "
-                            f"(er hat: {supported}; die Ansagen: tutor auction --game {game.id})")
+        raise TutorError(M("{game}: the tutor has no {command!r} for this game (it has: {supported}; the "
+                           "auction: tutor auction --game {id})", game=game.name, command=command,
+                           supported=supported, id=game.id))
     handler(game, params, ctx)
 
 
@@ -126,8 +122,7 @@ def _need(params: dict, name: str, command: str) -> Any:
 
     value = params.get(name)
     if value is None or value == "":
-        raise TutorError(f"tarneeb {command}: --{name} is missing",
-                         de=f"tarneeb {command}: --{name} fehlt")
+        raise TutorError(M("tarneeb {command}: --{name} is missing", command=command, name=name))
     return value
 
 
@@ -167,7 +162,7 @@ def _t_explain(game, params: dict, ctx: click.Context) -> None:
         return
     click.echo(exp.text(lang))
     if nexts:
-        click.echo(("Next calls:" if lang == "en" else "Nächste Rufe:"))
+        click.echo(_("Next calls:", lang))
         for r in nexts:
             click.echo(f"  {str(r.call):<8} {r.kind:<6} {r.text(lang)}")
 
@@ -182,7 +177,7 @@ def _t_check(game, params: dict, ctx: click.Context) -> None:
     if _p(params, "as_json", False):
         emit_json(v.to_json(lang))
     else:
-        head = ("OK" if v.ok else "not OK") if lang == "en" else ("in Ordnung" if v.ok else "nicht in Ordnung")
+        head = _("OK", lang) if v.ok else _("not OK", lang)
         click.echo(f"{v.call}: {head}\n{v.text(lang)}")
     ctx.exit(0 if v.ok else 1)
 
@@ -195,10 +190,8 @@ def _t_score(game, params: dict, ctx: click.Context) -> None:
     sidi_only = [name for name in _SIDI_SCORE if params.get(name) not in (None, False, (), [], "")]
     if sidi_only:
         opt = sidi_only[0].replace('_', '-')
-        raise TutorError(f"tarneeb score: --{opt} is for Sidi-Barrani; "
-                         "Tarneeb takes --bid and --tricks (the bidding side's)",
-                         de=f"tarneeb score: --{opt} gilt für Sidi-Barrani; "
-                            "Tarneeb nimmt --bid und --tricks (die der bietenden Seite)")
+        raise TutorError(M("tarneeb score: --{option} is for Sidi-Barrani; Tarneeb takes --bid and --tricks "
+                           "(the bidding side's)", option=opt))
     bid = _need(params, "bid", "score")
     tricks = _need(params, "tricks", "score")
     sonne = bool(_p(params, "sonne", False))
@@ -208,8 +201,7 @@ def _t_score(game, params: dict, ctx: click.Context) -> None:
         except TutorError as e:
             raise e.at("--bid: ") from None
         if not call.is_bid:
-            raise TutorError(f"--bid {bid!r}: a number 7..13, or '8 Sonne'",
-                             de=f"--bid {bid!r}: eine Zahl 7..13, oder '8 Sonne'")
+            raise TutorError(M("--bid {bid!r}: a number 7..13, or '8 Sonne'", bid=bid))
         bid, sonne = call.level, sonne or call.strain == tarneeb.SONNE
     s = tarneeb.score_hand(bid, tricks, rules, sonne=sonne)
     lang = _p(params, "lang", "de")
@@ -260,12 +252,10 @@ def _j_check(game, params: dict, ctx: click.Context) -> None:
         call, why = call_text, e.text(lang)
     if why is not None and hasattr(why, "text"):
         why = why.text(lang)
-    en = lang == "en"
-    note = ("The text gives this game no bidding conventions: the hand is not judged, only the "
-            "call's legality." if en else
-            "Der Text gibt diesem Spiel keine Ansageregeln: beurteilt wird nicht das Blatt, nur ob der Ruf erlaubt ist.")
-    text = ((f"{call} is legal." if en else f"{call} ist erlaubt.") if why is None else
-            (f"{call} is not allowed: {why}." if en else f"{call} ist nicht erlaubt: {why}.")) + " " + note
+    note = _("The text gives this game no bidding conventions: the hand is not judged, only the call's "
+             "legality.", lang)
+    text = (_("{call} is legal.", lang, call=str(call)) if why is None else
+            _("{call} is not allowed: {why}.", lang, call=str(call), why=why)) + " " + note
     if _p(params, "as_json", False):
         emit_json({"ok": why is None, "legal": why is None, "conventional": None, "truthful": None,
                    "recommended": None, "text": text})

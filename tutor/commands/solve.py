@@ -25,38 +25,32 @@ def _version(ctx: click.Context, param, value) -> None:
 def _text(sol, deal, lang: str) -> str:
     from tutor.play.rules import SEATS
 
-    de = lang == "de"
+    from tutor.i18n import M, _
+
     team = sol.declaring_team
     other = "BD" if team == "AC" else "AC"
-    head = (f"Trumpf {deal.trump}{' Misère' if deal.misere else ''}, {deal.leader} spielt aus, "
-            f"{deal.size} Karten je Blatt; Spielmacher {team}" if de else
-            f"Trump {deal.trump}{' Misère' if deal.misere else ''}, {deal.leader} leads, "
-            f"{deal.size} cards a hand; declaring team {team}")
-    lines = [head]
+    lines = [_("Trump {trump}, {leader} leads, {n} cards a hand; declaring team {team}", lang,
+               trump=f"{deal.trump}{' Misère' if deal.misere else ''}", leader=deal.leader, n=deal.size,
+               team=team)]
     if sol.target is None:
-        lines.append(f"Perfektes Spiel: {team} {sol.points[team]}, {other} {sol.points[other]} "
-                     "(mit den 5 für den letzten Stich)" if de else
-                     f"Perfect play: {team} {sol.points[team]}, {other} {sol.points[other]} "
-                     "(the 5 for the last trick included)")
+        lines.append(_("Perfect play: {team} {points}, {other} {theirs} (the 5 for the last trick included)",
+                       lang, team=team, points=sol.points[team], other=other, theirs=sol.points[other]))
     else:
-        yes = ("ja" if sol.reached else "nein") if de else ("yes" if sol.reached else "no")
+        yes = M("yes") if sol.reached else M("no")
         bound = sol.points[team]
         if deal.misere:
-            how = (("höchstens" if sol.reached else "mindestens") if de else
-                   ("at most" if sol.reached else "at least"))
-            q = (f"Hält {team} seine Punkte bei {sol.target} oder weniger? {yes} ({how} {bound})"
-                 if de else f"Does {team} keep its points to {sol.target} or fewer? {yes} ({how} {bound})")
+            how = M("at most {n}", n=bound) if sol.reached else M("at least {n}", n=bound)
+            lines.append(_("Does {team} keep its points to {target} or fewer? {yes} ({how})", lang, team=team,
+                           target=sol.target, yes=yes, how=how))
         else:
-            how = (("mindestens" if sol.reached else "höchstens") if de else
-                   ("at least" if sol.reached else "at most"))
-            q = (f"Erreicht {team} {sol.target} Punkte? {yes} ({how} {bound})" if de else
-                 f"Does {team} reach {sol.target} points? {yes} ({how} {bound})")
-        lines.append(q)
+            how = M("at least {n}", n=bound) if sol.reached else M("at most {n}", n=bound)
+            lines.append(_("Does {team} reach {target} points? {yes} ({how})", lang, team=team,
+                           target=sol.target, yes=yes, how=how))
     mover = deal.leader if deal.leader in SEATS else "?"
     cards = ", ".join(str(c) for c in sol.best)
-    lines.append(f"Beste Karten für {mover}: {cards}" if de else f"Best cards for {mover}: {cards}")
-    lines.append(f"(Maschine {sol.engine}, {sol.nodes} Knoten, {sol.seconds:.2f} s)" if de else
-                 f"(engine {sol.engine}, {sol.nodes} nodes, {sol.seconds:.2f} s)")
+    lines.append(_("Best cards for {seat}: {cards}", lang, seat=mover, cards=cards))
+    lines.append(_("(engine {engine}, {nodes} nodes, {seconds} s)", lang, engine=sol.engine, nodes=sol.nodes,
+                   seconds=f"{sol.seconds:.2f}"))
     return "\n".join(lines)
 
 
@@ -90,8 +84,9 @@ def solve(file: str, target: int | None, engine: str, max_seconds: float | None,
         sol = solver.solve(d, target=target, engine=engine, max_nodes=max_nodes,
                            max_seconds=max_seconds)
     except KeyboardInterrupt:
-        click.echo("tutor: solve: abgebrochen (Ctrl-C)" if lang == "de" else
-                   "tutor: solve: interrupted (Ctrl-C)", err=True)
+        from tutor.i18n import _
+
+        click.echo("tutor: solve: " + _("interrupted (Ctrl-C)", lang), err=True)
         raise click.exceptions.Exit(130)
     if as_json:
         emit_json(sol.to_json())

@@ -12,7 +12,7 @@ from tutor.commands.helptext import help_lang_option
 
 from tutor.commands.common import NUMBER, emit_json, json_option, lang_option
 from tutor.errors import ParseError, TutorError
-from tutor.i18n import M
+from tutor.i18n import M, Mn, _, pgettext
 from tutor.text import is_number, parse_int
 
 OPTION = {"contract": "--contract", "declarer": "--declarer", "card_points": "--card-points",
@@ -41,8 +41,8 @@ def opened(db_path: str | None) -> Iterator[Any]:
     try:
         yield tafel
     except sqlite3.Error as e:
-        raise TutorError(f"database {db_path or 'in the data folder'}: {e}",
-                         de=f"Datenbank {db_path or 'im Datenordner'}: {e}") from None
+        raise TutorError(M("database {db}: {error}", db=db_path, error=str(e)) if db_path
+                         else M("database in the data folder: {error}", error=str(e))) from None
     finally:
         tafel.close()
 
@@ -73,8 +73,7 @@ def _rules(spec: str | None, settings: tuple[str, ...]):
     for item in settings:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            raise ParseError(f"--set {item!r}: write KEY=VALUE, e.g. --set match_target=1500",
-                             de=f"--set {item!r}: schreibe SCHLÜSSEL=WERT, z.B. --set match_target=1500")
+            raise ParseError(M("--set {item!r}: write KEY=VALUE, e.g. --set match_target=1500", item=item))
         v: Any = value.strip()
         if v.lower() in ("true", "false", "yes", "no"):
             v = v.lower() in ("true", "yes")
@@ -128,11 +127,11 @@ def new(rules_spec, settings, teams, dealer, force, db_path, as_json, lang) -> N
         if open_one is not None and not force:
             games = len(open_one.partie.games)
             if sys.stdin.isatty() and not as_json:
-                if not click.confirm(_t(lang, *TAFEL_TEXTS["ask_new"]).format(n=open_one.id, games=games),
+                if not click.confirm(TAFEL_TEXTS["ask_new"](n=open_one.id, games=games).text(lang),
                                      default=False):
-                    raise ParseError("tafel new: nothing started", de="tafel new: nichts begonnen")
+                    raise ParseError(M("tafel new: nothing started"))
             elif not as_json:   # a program reading --json gets its one document
-                click.echo(_t(lang, *TAFEL_TEXTS["still_open"]).format(n=open_one.id, games=games), err=True)
+                click.echo(TAFEL_TEXTS["still_open"](n=open_one.id, games=games).text(lang), err=True)
         stored = t.new(rules, names, dealer)
     if as_json:
         from tutor.answers import tafel_json
@@ -142,11 +141,10 @@ def new(rules_spec, settings, teams, dealer, force, db_path, as_json, lang) -> N
     echo_board(stored.partie, lang, _title(stored))
 
 
-def _key_value(item: str, option: str, example: str, example_de: str) -> tuple[str, str]:
+def _key_value(item: str, option: str, example: "M") -> tuple[str, str]:
     key, eq, value = item.partition("=")
     if not eq or not key.strip() or not value.strip():
-        raise ParseError(f"{option} {item!r}: write {example}",
-                         de=f"{option} {item!r}: schreibe {example_de}")
+        raise ParseError(M("{option} {item!r}: write {example}", option=option, item=item, example=example))
     return key.strip(), value.strip()
 
 
@@ -184,10 +182,8 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
                                              ("redouble", redouble), ("weis", weis),
                                              ("stoeck", stoeck), ("fort", fort)) if v]
             if given:
-                raise ParseError(f"tafel add --played: {given[0]} comes from the game file, "
-                                 "give one or the other",
-                                 de=f"tafel add --played: {given[0]} steht in der Spieldatei, "
-                                    "gib das eine oder das andere")
+                raise ParseError(M("tafel add --played: {option} comes from the game file, give one or the other",
+                                   option=given[0]))
             from tutor.play import game as game_mod
 
             stored = t.add(game_mod.replay(game_mod.load(played, rules=current.rules)).entry(),
@@ -209,8 +205,7 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
         if redouble:
             data["redouble"] = True
         if weis:
-            data["weis"] = [_key_value(item, "--weis", "TEAM=POINTS (AC=50) or SEAT=CARDS (A=Eichel:678)",
-                                       "TEAM=PUNKTE (AC=50) oder PLATZ=KARTEN (A=Eichel:678)")
+            data["weis"] = [_key_value(item, "--weis", M("TEAM=POINTS (AC=50) or SEAT=CARDS (A=Eichel:678)"))
                             for item in weis]
         if stoeck:
             held = []
@@ -219,8 +214,7 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
                 held.append(s if s.upper() in ("AC", "CA", "BD", "DB") else current.seat_of(s, "--stoeck"))
             teams = {"AC" if h.upper()[0] in "AC" else "BD" for h in held}
             if len(teams) > 1:   # as score refuses it
-                raise ParseError("--stoeck: König and Ober of the trump are held by one team only",
-                                 de="--stoeck: König und Ober des Trumpfs hält nur ein Team")
+                raise ParseError(M("--stoeck: König and Ober of the trump are held by one team only"))
             data["stoeck"] = held[0]
         game = tafel_game(data, current, "tafel add", label=lambda k: OPTION.get(k, k))
         stored = t.add(game, partie_id)
@@ -278,7 +272,7 @@ def _write(path: str, text: str) -> None:
 
 
 def _wrote(path: str, lang: str) -> str:
-    return f"tafel: {path} geschrieben" if lang == "de" else f"tafel: wrote {path}"
+    return _("tafel: wrote {path}", lang, path=path)
 
 
 @tafel.command("undo")
@@ -296,14 +290,9 @@ def undo(partie_id, db_path, as_json, lang) -> None:
         emit_json(tafel_json(stored, removed=removed))
         return
     n = len(stored.partie.games) + 1
-    if lang == "de":
-        what = ("alle fort" if removed.fort
-                else f"{stored.partie.name(removed.declarer)}: {removed.contract}")
-        click.echo(f"tafel: Spiel {n} zurückgenommen ({what})")
-    else:
-        what = ("all fort" if removed.fort
-                else f"{stored.partie.name(removed.declarer)}: {removed.contract}")
-        click.echo(f"tafel: game {n} taken back ({what})")
+    what = (_("all fort", lang) if removed.fort
+            else f"{stored.partie.name(removed.declarer)}: {removed.contract}")
+    click.echo(_("tafel: game {n} taken back ({what})", lang, n=n, what=what))
     echo_board(stored.partie, lang, _title(stored))
 
 
@@ -319,32 +308,23 @@ def remove(yes, partie_id, db_path, lang) -> None:
         games = len(current.partie.games)
         if not yes:
             if not sys.stdin.isatty():
-                raise ParseError(f"tafel remove: Partie {current.id} has {games} game(s); "
-                                 "add --yes to remove it",
-                                 de=f"tafel remove: Partie {current.id} hat {games} Spiel(e); "
-                                    "mit --yes wird sie entfernt")
-            if not click.confirm(_t(lang, *TAFEL_TEXTS["ask_remove"]).format(n=current.id, games=games),
+                raise ParseError(M("tafel remove: Partie {n} has {games} game(s); add --yes to remove it",
+                                   n=current.id, games=games))
+            if not click.confirm(TAFEL_TEXTS["ask_remove"](n=current.id, games=games).text(lang),
                                  default=False):
                 return
         t.remove(current.id)
-    click.echo(_t(lang, *TAFEL_TEXTS["removed"]).format(n=current.id, games=games))
+    click.echo(TAFEL_TEXTS["removed"](n=current.id, games=games).text(lang))
 
 
-# The Tafel's questions and notes, (German, English).
-TAFEL_TEXTS: dict[str, tuple[str, str]] = {
-    "ask_new": ("Partie {n} ist noch offen ({games} Spiele). Trotzdem eine neue beginnen?",
-                "Partie {n} is still open ({games} games). Start a new one anyway?"),
-    "still_open": ("tafel: Partie {n} ist noch offen ({games} Spiele) und bleibt gespeichert "
-                   "(--partie {n}; tutor tafel remove --partie {n} --yes entfernt sie)",
-                   "tafel: Partie {n} is still open ({games} games) and stays stored "
-                   "(--partie {n}; tutor tafel remove --partie {n} --yes removes it)"),
-    "ask_remove": ("Partie {n} mit {games} Spielen entfernen?", "Remove Partie {n} with its {games} games?"),
-    "removed": ("tafel: Partie {n} entfernt ({games} Spiele)", "tafel: Partie {n} removed ({games} games)"),
+# The Tafel's questions and notes (catalog messages; {n} the Partie, {games} its games).
+TAFEL_TEXTS: dict[str, M] = {
+    "ask_new": M("Partie {n} is still open ({games} games). Start a new one anyway?"),
+    "still_open": M("tafel: Partie {n} is still open ({games} games) and stays stored "
+                    "(--partie {n}; tutor tafel remove --partie {n} --yes removes it)"),
+    "ask_remove": M("Remove Partie {n} with its {games} games?"),
+    "removed": M("tafel: Partie {n} removed ({games} games)"),
 }
-
-
-def _t(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
 
 
 @tafel.command("list")
@@ -363,25 +343,20 @@ def list_(db_path, as_json, lang) -> None:
                     "board": s.partie.result.board, "over": s.partie.over,
                     "winner": s.partie.winner} for pid, s in stored])
         return
-    de = lang == "de"
     if not stored:
-        click.echo("noch keine Partie auf der Tafel: beginne eine mit `tutor tafel new`" if de
-                   else "no Partie on the board yet: start one with `tutor tafel new`")
+        click.echo(_("no Partie on the board yet: start one with `tutor tafel new`", lang))
     for pid, s in stored:
         if isinstance(s, TutorError):
             reason = printable(" ".join(s.text(lang).split()))   # one line, whatever the row held
-            click.echo(f"Partie {pid}  " + (f"nicht lesbar: {reason}" if de else f"cannot be read: {reason}"))
+            click.echo(_("Partie {n}  cannot be read: {reason}", lang, n=pid, reason=reason))
             continue
         p = s.partie
         board = f"AC {p.result.board['AC']} : BD {p.result.board['BD']}"
-        if de:
-            state = (f"vorbei, {p.winner} gewann" if p.over and p.winner
-                     else "vorbei, unentschieden" if p.over else "offen")
-            click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} Spiel{'' if len(p.games) == 1 else 'e'}  {board}  ({state})")
-        else:
-            state = (f"over, {p.winner} won" if p.over and p.winner else "over, a draw" if p.over
-                     else "open")
-            click.echo(f"Partie {s.id}  {s.created}  {len(p.games)} game{'' if len(p.games) == 1 else 's'}  {board}  ({state})")
+        state = (M("over, {winner} won", winner=p.winner) if p.over and p.winner
+                 else M("over, a draw") if p.over else M("open"))
+        click.echo(Mn("Partie {id}  {created}  {n} game  {board}  ({state})",
+                      "Partie {id}  {created}  {n} games  {board}  ({state})", len(p.games), id=s.id,
+                      created=s.created, board=board, state=state).text(lang))
 
 
 @tafel.command("export")
@@ -465,13 +440,11 @@ def weis(hand, trump, rules_spec, as_json, lang) -> None:
         except ParseError as e:
             raise e.at("--trump: ") from None
         if isinstance(strain, str) and rules.trumps != "extended":
-            raise TutorError(f"--trump {trump}: {strain.capitalize()} is played only with the table "
-                             "rule trumps: extended (a rules file; the erweitert profile plays without Weis)",
-                             de=f"--trump {trump}: {strain.capitalize()} gibt es nur mit der Tischregel "
-                                "trumps: extended (eine Regeldatei; das Profil erweitert spielt ohne Weis)")
+            raise TutorError(M("--trump {trump}: {strain} is played only with the table rule trumps: extended "
+                               "(a rules file; the erweitert profile plays without Weis)", trump=trump,
+                               strain=strain.capitalize()))
     if not rules.weis:
-        raise TutorError(f"table rules {rules.name}: no Weis at this table (weis: false)",
-                         de=f"Tischregeln {rules.name}: an diesem Tisch wird nicht gewiesen (weis: false)")
+        raise TutorError(M("table rules {name}: no Weis at this table (weis: false)", name=rules.name))
     found = weis_mod.find(h, rules.long_weis)
     if strain is not None:
         found = tuple(sorted(found, key=lambda w: w.key(strain), reverse=True))
@@ -481,14 +454,13 @@ def weis(hand, trump, rules_spec, as_json, lang) -> None:
         emit_json({"weis": [w.to_json() for w in found], "total": total, "stoeck": has_stoeck})
         return
     if not found:
-        click.echo("kein Weis" if lang == "de" else "no Weis")
+        click.echo(pgettext("the hand holds", "no Weis", lang))
     for w in found:
         click.echo(str(w))
     if found:
-        click.echo(("Total " if lang == "de" else "total ") + str(total))
+        click.echo(_("total {points}", lang, points=total))
     if has_stoeck:
-        click.echo(f"Stöck 20 ({strain} König + Ober)" if lang == "de"
-                   else f"Stöck 20 ({strain} King + Ober)")
+        click.echo(_("Stöck 20 ({strain} King + Ober)", lang, strain=strain))
 
 
 # -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
