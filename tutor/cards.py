@@ -137,6 +137,7 @@ class Rank(enum.Enum):
 RANKS: tuple[Rank, ...] = tuple(Rank)
 _NATURAL = {r: i for i, r in enumerate(Rank)}   # the natural order, by place
 _RANK_BY_LETTER = {r.value: r for r in Rank}
+_NONE_HELD: frozenset = frozenset()
 _RANK_GERMAN = {Rank.ASS: "Ass", Rank.KOENIG: "König", Rank.OBER: "Ober", Rank.UNDER: "Under",
                 Rank.BANNER: "Banner", Rank.NINE: "Neun", Rank.EIGHT: "Acht",
                 Rank.SEVEN: "Sieben", Rank.SIX: "Sechs"}
@@ -299,6 +300,10 @@ class HandBase:
         """The ranks held in ``suit``, high to low."""
         held = self._ranks.get(suit, ())
         return tuple(r for r in self.DISPLAY if r in held)
+
+    def ranks_in(self, suit) -> frozenset:
+        """The ranks held in ``suit``, as a set."""
+        return self._ranks.get(suit, _NONE_HELD)
 
     def length(self, suit) -> int:
         return len(self._ranks.get(suit, ()))

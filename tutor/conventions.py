@@ -63,13 +63,19 @@ def kind_label(kind: str, lang: "str | None" = None) -> str:
     return name.text(lang) if name is not None else kind
 
 
+@lru_cache(maxsize=None)
+def _kind_labels(lang: str) -> dict[str, str]:
+    """The table of one language, translated once (a catalog does not change)."""
+    return {kind: name.text(lang) for kind, name in KIND_NAMES.items()}
+
+
 class _KindLabels(Mapping):
     """``KIND_LABELS[lang][kind]``: the kinds' names per language, from the catalogs."""
 
     def __getitem__(self, lang: str) -> dict[str, str]:
         if lang not in LANGS:
             raise KeyError(lang)
-        return {kind: name.text(lang) for kind, name in KIND_NAMES.items()}
+        return dict(_kind_labels(lang))   # a copy: the caller may change it
 
     def __iter__(self):
         return iter(LANGS)
@@ -125,10 +131,9 @@ class Promise:
     length: tuple[int, int] = (0, MAX_LENGTH)
 
     def satisfied_by(self, hand: Hand) -> bool:
-        n = hand.length(self.suit)
-        return (self.length[0] <= n <= self.length[1]
-                and all(hand.has(self.suit, r) for r in self.has)
-                and not any(hand.has(self.suit, r) for r in self.lacks))
+        held = hand.ranks_in(self.suit)
+        return (self.length[0] <= len(held) <= self.length[1]
+                and self.has <= held and self.lacks.isdisjoint(held))
 
     def merge(self, other: "Promise") -> "Promise":
         return Promise(self.suit, self.has | other.has, self.lacks | other.lacks,
@@ -359,10 +364,22 @@ def _match_matsch(s: Situation, c: Call) -> Params | None:
     return None
 
 
+# The constant parts of the titles, made once (a position reads some 70 calls).
+_WITHOUT_ANSAGEREGELN = M("the table plays without the Ansageregeln")
+_OWN_FUENFER = M("a Fünfer in the team's own suit: there one raises on Zehner, the Ace stays unsaid")
+_FUENFER_FIRST = M("the Ace announcement answers a bid already made; before the first bid a Fünfer "
+                   "shows no Ace")
+_NO_MEANING = M("the number has no meaning in the Ansageregeln here")
+_LOWER, _UPPER = Mp("Zehner", "lower"), Mp("Zehner", "upper")
+_ACE_OPEN = M("of this suit and wants another trump")
+_ACE_OPPONENTS = M("of the opponents' suit (\"I hold the Ace of your suit\")")
+_AT_LEAD, _ENDS = M("before the first lead"), M("the bidding ends")
+
+
 def _match_no_conventions(s: Situation, c: Call) -> Params | None:
     if c.kind == BID and (not s.rules.conventions or _suit_of(c) is None):
         p = _basic(s, c)
-        p["why"] = (M("the table plays without the Ansageregeln") if not s.rules.conventions
+        p["why"] = (_WITHOUT_ANSAGEREGELN if not s.rules.conventions
                     else M("no Ansagen are agreed for {strain}", strain=c.strain))
         return p
     return None
@@ -413,7 +430,7 @@ def _match_hilfe(s: Situation, c: Call) -> Params | None:
     if c.value not in (low, high):
         return None
     p = _basic(s, c)
-    p.update(low=low, high=high, which=Mp("Zehner", "lower") if c.value == low else Mp("Zehner", "upper"))
+    p.update(low=low, high=high, which=_LOWER if c.value == low else _UPPER)
     if s.rules.hilfe == "verband":
         other = OTHER_TOP[o.top]
         p.update(other=TOP_NAME[other], shown=TOP_NAME[o.top],
@@ -453,8 +470,7 @@ def _match_ace(s: Situation, c: Call) -> Params | None:
     if owner == "own":
         return None
     p = _basic(s, c)
-    p["whose"] = (M("of this suit and wants another trump") if owner == "open"
-                  else M("of the opponents' suit (\"I hold the Ace of your suit\")"))
+    p["whose"] = _ACE_OPEN if owner == "open" else _ACE_OPPONENTS
     return p
 
 
@@ -468,13 +484,13 @@ def _match_unconventional(s: Situation, c: Call) -> Params | None:
     p = _basic(s, c)
     suit = _suit_of(c)
     if _is_fuenfer(c) and suit and s.owner(suit) == "own":
-        p["why"] = M("a Fünfer in the team's own suit: there one raises on Zehner, the Ace stays unsaid")
+        p["why"] = _OWN_FUENFER
     elif _is_fuenfer(c) and s.next_fuenfer() is None:
-        p["why"] = M("the Ace announcement answers a bid already made; before the first bid a Fünfer shows no Ace")
+        p["why"] = _FUENFER_FIRST
     elif _is_fuenfer(c):
         p["why"] = M("only the next Fünfer above the standing bid ({n}) shows an Ace", n=s.next_fuenfer())
     else:
-        p["why"] = M("the number has no meaning in the Ansageregeln here")
+        p["why"] = _NO_MEANING
     return p
 
 
@@ -485,7 +501,7 @@ def _match_fort_or_double(s: Situation, c: Call) -> Params | None:
     p["bid"] = str(high.call) if high else "—"
     p["declarer"] = high.seat if high else "—"
     at_lead = s.auction.over
-    p["end"] = M("before the first lead") if at_lead else M("the bidding ends")
+    p["end"] = _AT_LEAD if at_lead else _ENDS
     p["fort"] = FORT_MEANS[bool(high), bool(s.rules.fort_final)]
     return p
 
@@ -690,6 +706,7 @@ def clear_caches() -> None:
     global _cached
     _PREFIXES.clear()
     _parse_auction.cache_clear()
+    _kind_labels.cache_clear()
     _cached = 0
 
 
@@ -850,7 +867,7 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     picks among the calls the hand makes true (default: the count,
     ``tutor.judgement.COUNT``); ``standing`` is the Partie's score, when known."""
     hand, reader, seat, readings, truthful = position(hand, auction, rules, seat)
-    options = offered(readings, hand)
+    options = offered(truthful)   # the same as offered(readings, hand): truthful is checked
     s = reader.situation(seat)
     j = (judge or judgement.COUNT).choose(hand, s, truthful, standing)
     recommended, lines = j.pick, list(j.lines)
