@@ -397,6 +397,8 @@ def test_drills_check_speaks_german_in_the_machine_readable_shape(run, tmp_path)
     assert f"{f}:8: exercice 2: il manque le champ 'id'" in fr.output
     assert fr.output.strip().endswith("1 fichier : 0 exercices en ordre, 4 problèmes.")
     assert "allemand" not in fr.output      # drills check has no German texts to show
+    data = json.loads(run("drills", "check", f, "--json", "--lang", "fr").output)
+    assert {"file": str(f), "line": 8, "id": "drill 2", "message": "il manque le champ 'id'"} in data["problems"]
 
 
 def test_drills_check_says_in_french_where_the_answer_key_disagrees(run, tmp_path):

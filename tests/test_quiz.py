@@ -65,6 +65,19 @@ def test_french_feedback_explains_the_learners_own_call(run, issue_file, tmp_pat
     assert "Interrompu : 1 réponse enregistrée." in res.output
 
 
+def test_french_answers_that_cannot_be_read(run, issue_file, tmp_path):
+    """From a pipe an unreadable answer counts as wrong, in French: why it cannot be read,
+    or what is asked here when the word belongs to another question (oui at a call)."""
+    res = quiz_run(run, [issue_file], ["oui", "9", "peut-être", "313"], tmp_path / "p.db", "--lang", "fr")
+    out = res.output
+    assert "Ici, on demande une enchère : un nombre et une couleur (90 Eichel, 90ei), fort, dopple ou konter." \
+           " « oui » compte comme faux." in out
+    assert "Illisible (9 n'est pas un des choix 1..8) : compte comme faux." in out
+    assert "Illisible ('peut-être' : réponds oui ou non) : compte comme faux." in out
+    assert "Illisible ('313' : écris les 2 nombres AC BD, p. ex. 0 157) : compte comme faux." in out
+    assert out.strip().splitlines()[-1] == "Résultat : 0/4 justes"
+
+
 def test_json_final_line(run, issue_file, tmp_path):
     res = quiz_run(run, [issue_file], ["80 Eichel", "hilfe", "ja", "313 44"], tmp_path / "p.db", "--json")
     last = res.output.strip().splitlines()[-1]
