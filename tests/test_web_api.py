@@ -368,3 +368,20 @@ def test_quiz_errors(client):
         .startswith("no drill 'x' in lesson 'hilfe'")
     assert bad(post(client, "/api/quiz/answer?lang=en", {**base, "answer": "neunzig eicheln"}))
     assert client.post("/api/quiz/answer", content=json.dumps({**base, "answer": "fort"})).status_code == 403
+
+
+def test_the_phone_page_speaks_french_from_the_catalogs(client):
+    """The page's words come from the catalogs in every language; the language button
+    goes on to the next one (de, en, fr)."""
+    import json
+    import re
+
+    page = client.get("/?lang=fr").text
+    config = json.loads(re.search(r'<script id="config" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert config["langs"] == ["de", "en", "fr"]
+    assert config["texts"]["fr"]["pick"] == "Touche tes neuf cartes."
+    assert config["texts"]["de"]["pick"] == "Tippe deine neun Karten."
+    assert config["texts"]["fr"]["stats"] == "{seen} sur {drills} répondus, {right} justes la dernière fois, {due} dus"
+    assert '<html lang="fr">' in page and re.search(r'id="lang"[^>]*>DE<', page)
+    answer = client.get("/api/explain", params={"auction": "60 Eichel", "lang": "fr"}).json()
+    assert answer["calls"][0]["text"].startswith("ouverture en Eichel, rangée du bour")

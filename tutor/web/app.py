@@ -43,7 +43,7 @@ from tutor.errors import TutorError
 MAX_QUERY = 4096
 MAX_PARAM = 1000
 MAX_BODY = 16 * 1024
-LANGS = ("de", "en")
+from tutor.i18n import LANGS, Mp, Msg  # noqa: E402  (de, en, fr: the page and the answers)
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
 KEY_COOKIE = "tutor_key"
 
@@ -175,7 +175,7 @@ class BodyTooLarge(Exception):
 
 def _lang_of_raw(scope, settings: Settings) -> str:
     """``lang`` of a query string too long to be read whole."""
-    m = re.search(rb"(?:^|&)lang=(de|en)(?:&|$)", scope.get("query_string", b""))
+    m = re.search(rb"(?:^|&)lang=(de|en|fr)(?:&|$)", scope.get("query_string", b""))
     return m.group(1).decode() if m else settings.lang
 
 
@@ -385,6 +385,26 @@ def _environment():
         autoescape=True, undefined=jinja2.StrictUndefined)
 
 
+# The page's own words (buttons, headings, hints), in every language for the language button.
+PAGE_TEXTS: dict[str, Msg] = {
+    "tab_bid": Mp("phone page", "Bidding"), "tab_tafel": Mp("phone page", "Tafel"),
+    "you": Mp("phone page", "You"), "dealer": Mp("phone page", "Dealer"),
+    "new_game": Mp("phone page", "New game"), "hand": Mp("phone page", "Hand"),
+    "why": Mp("phone page", "Why?"), "undo": Mp("phone page", "Undo"),
+    "card_points": Mp("phone page", "Card points"), "write": Mp("phone page", "Write on the Tafel"),
+    "next": Mp("phone page", "Next calls"), "new_partie": Mp("phone page", "New Partie"),
+    "teams_hint": Mp("phone page", "A and C play together, B and D."), "start": Mp("phone page", "Start"),
+    "add_game": Mp("phone page", "Write a game"), "all_fort": Mp("phone page", "All fort"),
+    "undo_game": Mp("phone page", "Take back a game"), "pick": Mp("phone page", "Tap your nine cards."),
+    "no_call": Mp("phone page", "No call yet."), "over": Mp("phone page", "Bidding over"),
+    "points_of": Mp("phone page", "Card points of"), "game": Mp("phone page", "Game"),
+    "total": Mp("phone page", "Total"), "pts": Mp("phone page", "points"), "seat_q": Mp("phone page", "Who?"),
+    "answer": Mp("phone page", "Answer"), "next_drill": Mp("phone page", "Next drill"),
+    "done": Mp("phone page", "Every drill of this lesson answered; due ones come back."),
+    "stats": Mp("phone page", "{{seen}} of {{drills}} answered, {{right}} right the last time, {{due}} due"),
+}
+
+
 def page_config(settings: Settings) -> dict[str, Any]:
     """What the page needs to draw its grid and pad: suits, ranks, each profile's bids."""
     from tutor.auction import sidi_barrani_spec
@@ -398,8 +418,9 @@ def page_config(settings: Settings) -> dict[str, Any]:
     return {
         "lang": settings.lang, "rules": own.name,
         "suits": [s.value for s in SUITS], "ranks": ranks,
-        "rank_names": {"de": {**{r: r for r in ranks}, "B": "10"},
-                       "en": {**{r: r for r in ranks}, "B": "10"}},
+        "rank_names": {lang: {**{r: r for r in ranks}, "B": "10"} for lang in LANGS},
+        "langs": list(LANGS),
+        "texts": {lang: {key: text.text(lang) for key, text in PAGE_TEXTS.items()} for lang in LANGS},
         "profiles": {name: {"bids": list(r.bid_values), "strains": list(sidi_barrani_spec(r).strains),
                             "matsch": r.matsch_bid} for name, r in profiles.items()},
     }

@@ -6,24 +6,9 @@ const CONFIG = JSON.parse(document.getElementById("config").textContent);
 const TOKEN = document.querySelector('meta[name="tutor-token"]').content;
 const $ = (id) => document.getElementById(id);
 
-const T = {
-  de: {tab_bid: "Bieten", tab_tafel: "Tafel", you: "Du", dealer: "Geber", new_game: "Neues Spiel",
-       hand: "Blatt", why: "Warum?", undo: "Zurück", card_points: "Kartenpunkte", write: "Auf die Tafel",
-       next: "Nächste Ansagen", new_partie: "Neue Partie", teams_hint: "A und C spielen zusammen, B und D.",
-       start: "Beginnen", add_game: "Spiel schreiben", all_fort: "Alle fort", undo_game: "Spiel zurücknehmen",
-       pick: "Tippe deine neun Karten.", no_call: "Noch keine Ansage.", over: "Bieten beendet",
-       points_of: "Kartenpunkte von", game: "Spiel", total: "Total", pts: "Punkte", seat_q: "Wer?",
-       answer: "Antworten", next_drill: "Nächste Aufgabe", done: "Alle Aufgaben dieser Lektion beantwortet; fällige kommen wieder.",
-       stats: (s) => `${s.seen} von ${s.drills} beantwortet, ${s.right} zuletzt richtig, ${s.due} fällig`},
-  en: {tab_bid: "Bidding", tab_tafel: "Tafel", you: "You", dealer: "Dealer", new_game: "New game",
-       hand: "Hand", why: "Why?", undo: "Undo", card_points: "Card points", write: "Write on the Tafel",
-       next: "Next calls", new_partie: "New Partie", teams_hint: "A and C play together, B and D.",
-       start: "Start", add_game: "Write a game", all_fort: "All fort", undo_game: "Take back a game",
-       pick: "Tap your nine cards.", no_call: "No call yet.", over: "Bidding over",
-       points_of: "Card points of", game: "Game", total: "Total", pts: "points", seat_q: "Who?",
-       answer: "Answer", next_drill: "Next drill", done: "Every drill of this lesson answered; due ones come back.",
-       stats: (s) => `${s.seen} of ${s.drills} answered, ${s.right} right the last time, ${s.due} due`},
-};
+// The page's words in every language, from the message catalogs (tutor/web/app.py PAGE_TEXTS).
+const T = CONFIG.texts;
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
 
 const SAVED = JSON.parse(localStorage.getItem("tutor-table") || "{}");
 const S = {
@@ -47,6 +32,7 @@ function save() {
     calls: S.calls, tab: S.tab, lesson: S.lesson, learner: S.learner}));
 }
 
+function nextLang() { const L = CONFIG.langs; return L[(L.indexOf(S.lang) + 1) % L.length]; }
 function t(key) { const v = T[S.lang][key]; return v === undefined ? key : v; }
 
 function el(tag, attrs = {}, ...children) {
@@ -305,7 +291,7 @@ async function nextDrill() {
   let data;
   try { data = await api("quiz/next", {lesson: S.lesson, learner: S.learner}); showError(""); }
   catch (e) { showError(e.message); return; }
-  $("q-stats").textContent = T[S.lang].stats(data.stats);
+  $("q-stats").textContent = fill(T[S.lang].stats, data.stats);
   if (data.done) {
     S.drill = null;
     $("q-question").textContent = "";
@@ -334,7 +320,7 @@ async function answerDrill(text) {
   box.textContent = [data.feedback, data.yours, data.reasoning].filter(Boolean).join("\n");
   box.hidden = false;
   $("q-form").hidden = true;
-  $("q-stats").textContent = T[S.lang].stats(data.stats);
+  $("q-stats").textContent = fill(T[S.lang].stats, data.stats);
   S.drill = null;
 }
 
@@ -342,7 +328,7 @@ async function answerDrill(text) {
 function translate() {
   document.documentElement.lang = S.lang;
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
-  $("lang").textContent = S.lang === "de" ? "EN" : "DE";
+  $("lang").textContent = nextLang().toUpperCase();
 }
 
 function showTab() {
@@ -362,7 +348,7 @@ function init() {
   translate();
   for (const b of document.querySelectorAll(".tabs button")) b.onclick = () => { S.tab = b.dataset.tab; save(); showTab(); };
   $("lang").onclick = () => {
-    S.lang = S.lang === "de" ? "en" : "de"; save(); translate(); refresh();
+    S.lang = nextLang(); save(); translate(); refresh();
     if (S.tab === "tafel") loadTafel();
     if (S.tab === "quiz") { S.drill = null; loadQuiz(); }
   };
