@@ -34,6 +34,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "no top-trump bound": solver.NO_FORCED, "plain lead ordering": solver.NO_LEAD_ORDERING,
               "no third-hand hold-back": solver.NO_THIRD_HAND,
               "the last two tricks in the table": solver.NO_LAST_TWO,
+              "a Misère ordered like the other games": solver.NO_MISERE_ORDERING,
               "MTD(f) instead of bisection": solver.MTDF,
               "one full-window search instead of bisection": solver.FULL_WINDOW}
 

@@ -92,7 +92,7 @@ typedef struct {
     int maxteam;                 /* whose points are counted: the declaring team */
     int maxside;                 /* the team that maximises them (the other one in a Misère) */
     /* options */
-    int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order;
+    int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
     u64 mask;                    /* the part of the table this solve uses */
     /* budget */
     long long nodes, max_nodes;
@@ -248,7 +248,19 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                 } else {
                     moves[n] = c; group[n] = (u64)1 << c;
                     int sc;
-                    if (k == 0) {
+                    if (s->misere_order && k == 0) {
+                        /* a Misère: both teams want few points; lead what loses (low
+                         * cards, points in them for the opponents), the top cards last */
+                        int top = 1;
+                        for (int j = 0; j < i; j++) if (live >> s->ord[su][j] & 1) { top = 0; break; }
+                        sc = top ? 500 - s->str[su][c] : 2000 - 8 * s->str[su][c] + s->pts[c];
+                    } else if (s->misere_order) {
+                        /* a Misère, following: few points onto the partner's trick; under an
+                         * opponent's winner the most points; winning only when forced */
+                        int st = s->str[ls][c];
+                        if (partner_wins) sc = 3000 - 8 * s->pts[c] - s->str[su][c];
+                        else sc = st > ws ? 1000 - 8 * s->pts[c] - st : 3000 + 8 * s->pts[c] - s->str[su][c];
+                    } else if (k == 0) {
                         /* lead: the top card of a suit first (trumps before), then low cards */
                         int top = 1;
                         for (int j = 0; j < i; j++) if (live >> s->ord[su][j] & 1) { top = 0; break; }
@@ -632,7 +644,7 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * of bisection, bit 4 one full-window search instead, bit 5 no sure-trick bound, bit 6
  * no cheapest cards of the others in the cashing bound, bit 7 no forced (top-trump) bound,
  * bit 8 the plain lead order, bit 9 no third-hand hold-back, bit 10 the last two tricks
- * through the table instead of last_two.
+ * through the table instead of last_two, bit 11 a Misère ordered like the other games.
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
@@ -667,6 +679,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
     s->maxside = misere ? 1 - maxteam : maxteam;
+    s->misere_order = misere && !(options & 2048);
     s->use_tt = !(options & 1); s->fast2 = !(options & 1024); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
     s->use_sure = !(options & 32); s->use_sure_low = !(options & 64); s->use_forced = !(options & 128); s->lead_order = !(options & 256); s->follow_order = !(options & 512);
     s->max_nodes = max_nodes; s->leader = leader;
