@@ -701,3 +701,16 @@ def test_a_number_without_ansageregeln_says_only_confidence_and_why(auction, rul
     r = cv.explain(auction, rules).calls[-1]
     assert r.kind == "confidence" and r.promises == ()
     assert (r.text("de"), r.text("en")) == (de, en)
+
+
+def test_every_text_of_the_library_in_german_when_asked():
+    # the catalogs' source language is English: German must be asked for and given
+    e = cv.explain("60 Eichel, fort, fort, fort").to_json("de")
+    assert e["calls"][0]["text"] == ("Eröffnung in Eichel, Puur-Reihe (60/80/100/120): Puur zu dritt. "
+                                     "Eichel: hält den Puur, genau 3 Karten.")
+    assert cv.state_line(cv.explain("fort, fort, fort, fort").state, "de") == \
+        "Alle haben «fort» gesagt: kein Spiel, es wird neu gegeben."
+    assert cv.state_line(cv.explain("60 Eichel, B: dopple").state, "de") == \
+        "Das Bieten ist beendet: A spielt 60 Eichel, gedoppelt (Zielpunkte ×2)."
+    assert cv.advise(NOTHING, "").to_json("de")["options"][0]["text"] == \
+        "fort: A bietet nicht und bleibt für dieses Bieten draussen."
