@@ -714,3 +714,11 @@ def test_every_text_of_the_library_in_german_when_asked():
         "Das Bieten ist beendet: A spielt 60 Eichel, gedoppelt (Zielpunkte ×2)."
     assert cv.advise(NOTHING, "").to_json("de")["options"][0]["text"] == \
         "fort: A bietet nicht und bleibt für dieses Bieten draussen."
+
+
+def test_a_partner_who_should_not_konter_is_told_to_say_nothing():
+    # "Der Spielübernehmer oder sein Partner antwortet gleich darauf ... mit «kontern», wenn
+    # er das Ziel weiterhin für erreichbar hält": C, with nothing, leaves A's 60 doubled
+    advice = cv.advise(NOTHING, "60 Eichel, B: dopple", seat="C")
+    assert advice.call is None and [str(o.call) for o in advice.options] == ["konter"]
+    assert advice.reasons("de")[0] == "Nichts sagen: das lohnt sich hier nicht."
