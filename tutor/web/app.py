@@ -43,13 +43,11 @@ from tutor.errors import TutorError
 MAX_QUERY = 4096
 MAX_PARAM = 1000
 MAX_BODY = 16 * 1024
-from tutor.i18n import LANGS, Mp, Msg  # noqa: E402  (de, en, fr: the page and the answers)
+from tutor.i18n import LANGS, M, Mp, Msg  # noqa: E402  (de, en, fr: the page and the answers)
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
 KEY_COOKIE = "tutor_key"
 
 
-def _t(lang: str, de: str, en: str) -> str:
-    return de if lang == "de" else en
 
 
 @dataclass
@@ -69,8 +67,8 @@ def _lang_of(request: Request, settings: Settings) -> str:
     return lang if lang in LANGS else settings.lang
 
 
-def _error(status: int, en: str, de: str, lang: str) -> JSONResponse:
-    return JSONResponse({"error": _t(lang, de, en)}, status_code=status)
+def _error(status: int, message: Msg, lang: str) -> JSONResponse:
+    return JSONResponse({"error": message.text(lang)}, status_code=status)
 
 
 # -- the guard ------------------------------------------------------------------------------
@@ -109,23 +107,20 @@ class Guard:
         s = self.settings
         query = request.scope.get("query_string", b"")
         if len(query) > MAX_QUERY:
-            return _error(400, f"the request's parameters are too long (at most {MAX_QUERY} characters)",
-                          f"die Parameter der Anfrage sind zu lang (höchstens {MAX_QUERY} Zeichen)", lang)
+            return _error(400, M("the request's parameters are too long (at most {n} characters)", n=MAX_QUERY),
+                          lang)
         for k, v in request.query_params.multi_items():
             if len(v) > MAX_PARAM or len(k) > 40:
-                return _error(400, f"parameter {k[:40]!r} is too long (at most {MAX_PARAM} characters)",
-                              f"Parameter {k[:40]!r} ist zu lang (höchstens {MAX_PARAM} Zeichen)", lang)
+                return _error(400, M("parameter {name!r} is too long (at most {n} characters)", name=k[:40],
+                                     n=MAX_PARAM), lang)
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return _error(413, f"the request body is too large (at most {MAX_BODY} bytes)",
-                          f"der Inhalt der Anfrage ist zu gross (höchstens {MAX_BODY} Bytes)", lang)
+            return _error(413, TOO_LARGE, lang)
         host = _hostname(request.headers.get("host", ""))
         if s.loopback and host not in LOOPBACK_NAMES:
-            return _error(403, "this server answers only requests to 127.0.0.1 or localhost",
-                          "dieser Server antwortet nur auf Anfragen an 127.0.0.1 oder localhost", lang)
+            return _error(403, M("this server answers only requests to 127.0.0.1 or localhost"), lang)
         if s.secret is not None and not self._has_secret(request):
-            return _error(403, "this server needs its secret: open the address it printed (with ?key=...)",
-                          "dieser Server verlangt sein Geheimnis: öffne die Adresse, die er ausgab (mit ?key=...)",
+            return _error(403, M("this server needs its secret: open the address it printed (with ?key=...)"),
                           lang)
         if request.method not in ("GET", "HEAD"):
             origin = request.headers.get("origin")
@@ -134,10 +129,8 @@ class Guard:
             token = request.headers.get("x-tutor-token", "")
             if (origin is not None and origin != own) or site == "cross-site" \
                     or not hmac.compare_digest(token.encode(), s.token.encode()):
-                return _error(403, "write refused: a cross-site request, or the page's token is missing "
-                                   "(X-Tutor-Token; GET /api/token)",
-                              "Schreiben abgelehnt: eine fremde Seite, oder das Token der Seite fehlt "
-                              "(X-Tutor-Token; GET /api/token)", lang)
+                return _error(403, M("write refused: a cross-site request, or the page's token is missing "
+                                     "(X-Tutor-Token; GET /api/token)"), lang)
         return None
 
     def _has_secret(self, request: Request) -> bool:
@@ -193,8 +186,7 @@ def _answer(work: Callable[[Request, str], Any]):
         except TutorError as e:
             return JSONResponse({"error": e.text(lang)}, status_code=400)
         except BodyTooLarge:
-            return _error(413, f"the request body is too large (at most {MAX_BODY} bytes)",
-                          f"der Inhalt der Anfrage ist zu gross (höchstens {MAX_BODY} Bytes)", lang)
+            return _error(413, TOO_LARGE, lang)
         return JSONResponse(data)
     return endpoint
 
@@ -206,10 +198,9 @@ async def _body(request: Request, lang: str) -> dict:
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
-        raise TutorError(f"the body is not JSON: {e}", de=f"der Inhalt ist kein JSON: {e}") from None
+        raise TutorError(M("the body is not JSON: {error}", error=str(e))) from None
     if not isinstance(data, dict):
-        raise TutorError('the body is a JSON object, e.g. {"contract": "80 Rosen", ...}',
-                         de='der Inhalt ist ein JSON-Objekt, z.B. {"contract": "80 Rosen", ...}')
+        raise TutorError(M('the body is a JSON object, e.g. {{"contract": "80 Rosen", ...}}'))
     return data
 
 
@@ -234,8 +225,7 @@ def _rules(request: Request):
     if name in PROFILES:
         return PROFILES[name]
     known = ", ".join(dict.fromkeys([*PROFILES, own.name]))
-    raise TutorError(f"unknown table rules {name!r} ({known})",
-                     de=f"unbekannte Tischregeln {name!r} ({known})")
+    raise TutorError(M("unknown table rules {name!r} ({known})", name=name, known=known))
 
 
 def _seat(request: Request, name: str = "seat") -> str | None:
@@ -244,8 +234,7 @@ def _seat(request: Request, name: str = "seat") -> str | None:
         return None
     s = seat.strip().upper()
     if s not in ("A", "B", "C", "D"):
-        raise TutorError(f"--{name} {seat!r}: a seat is A, B, C or D",
-                         de=f"--{name} {seat!r}: ein Platz ist A, B, C oder D")
+        raise TutorError(M("--{name} {seat!r}: a seat is A, B, C or D", name=name, seat=seat))
     return s
 
 
@@ -256,14 +245,14 @@ def explain(request: Request, lang: str) -> dict:
 def bid(request: Request, lang: str) -> dict:
     hand = _param(request, "hand")
     if hand is None:
-        raise TutorError("bid needs --hand", de="bid braucht --hand")
+        raise TutorError(M("bid needs --hand"))
     return answers.bid_json(hand, _param(request, "auction", ""), _seat(request), _rules(request), lang)
 
 
 def check(request: Request, lang: str) -> dict:
     call = _param(request, "call")
     if call is None:
-        raise TutorError("check needs --call", de="check braucht --call")
+        raise TutorError(M("check needs --call"))
     return answers.check_json(_param(request, "hand"), _param(request, "auction", ""), call,
                               _seat(request), _rules(request), lang)
 
@@ -291,7 +280,7 @@ def _partie_id(request: Request) -> int | None:
     if p is None or p == "":
         return None
     if not p.isdigit():
-        raise TutorError(f"--partie {p!r}: a Partie number", de=f"--partie {p!r}: eine Partie-Nummer")
+        raise TutorError(M("--partie {partie!r}: a Partie number", partie=p))
     return int(p)
 
 
@@ -319,8 +308,8 @@ def tafel_new(request: Request, lang: str) -> dict:
     rules = None
     if body.get("rules") is not None:
         if body["rules"] not in PROFILES:
-            raise TutorError(f"rules {body['rules']!r}: a profile ({', '.join(PROFILES)})",
-                             de=f"rules {body['rules']!r}: ein Profil ({', '.join(PROFILES)})")
+            raise TutorError(M("rules {rules!r}: a profile ({profiles})", rules=body["rules"],
+                               profiles=", ".join(PROFILES)))
         rules = PROFILES[body["rules"]]
     names = None
     if body.get("teams"):
@@ -328,8 +317,7 @@ def tafel_new(request: Request, lang: str) -> dict:
     elif isinstance(body.get("names"), dict) and any(body["names"].values()):
         given = {str(k).upper(): str(v).strip() for k, v in body["names"].items() if str(v).strip()}
         if set(given) != {"A", "B", "C", "D"}:
-            raise TutorError("names: give all four players (A, B, C, D) or none",
-                             de="Namen: alle vier Spieler (A, B, C, D) oder keinen")
+            raise TutorError(M("names: give all four players (A, B, C, D) or none"))
         names = parse_teams(f"{given['A']}+{given['C']}:{given['B']}+{given['D']}", "names")
     with _tafel(request) as t:
         return answers.tafel_json(t.new(rules, names, body.get("dealer")))
@@ -359,7 +347,7 @@ def quiz_next(request: Request, lang: str) -> dict:
 
     lesson = request.query_params.get("lesson")
     if not lesson:
-        raise TutorError("quiz needs a lesson", de="das Quiz braucht eine Lektion")
+        raise TutorError(M("quiz needs a lesson"))
     return quiz.next_drill(request.app.state.settings.db, lesson,
                            quiz.learner_of(request.query_params.get("learner")), lang)
 
@@ -383,6 +371,9 @@ def _environment():
         loader=jinja2.ChoiceLoader([jinja2.PackageLoader("tutor.web", "templates"),
                                     jinja2.PackageLoader("tutor", "templates")]),
         autoescape=True, undefined=jinja2.StrictUndefined)
+
+
+TOO_LARGE = M("the request body is too large (at most {n} bytes)", n=MAX_BODY)
 
 
 # The page's own words (buttons, headings, hints), in every language for the language button.
@@ -439,13 +430,12 @@ async def index(request: Request) -> Response:
 
 async def not_found(request: Request, exc) -> Response:
     lang = _lang_of(request, request.app.state.settings)
-    return _error(getattr(exc, "status_code", 404), f"not found: {request.url.path}",
-                  f"nicht gefunden: {request.url.path}", lang)
+    return _error(getattr(exc, "status_code", 404), M("not found: {path}", path=request.url.path), lang)
 
 
 async def server_error(request: Request, exc) -> Response:
     lang = _lang_of(request, request.app.state.settings)
-    return _error(500, "the server could not answer this request", "der Server konnte diese Anfrage nicht beantworten", lang)
+    return _error(500, M("the server could not answer this request"), lang)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
