@@ -722,3 +722,9 @@ def test_a_partner_who_should_not_konter_is_told_to_say_nothing():
     advice = cv.advise(NOTHING, "60 Eichel, B: dopple", seat="C")
     assert advice.call is None and [str(o.call) for o in advice.options] == ["konter"]
     assert advice.reasons("de")[0] == "Nichts sagen: das lohnt sich hier nicht."
+
+
+def test_a_bare_ace_is_still_the_ace():
+    # "Ich halte das Ass dieser Farbe": the Ace alone in its suit keeps the promise
+    v = cv.check("Rosen:A Eichel:KOB Schellen:678 Schilten:67", "60 Eichel", "65 Rosen")
+    assert v.legal and v.conventional and v.truthful
