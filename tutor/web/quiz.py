@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from tutor.errors import TutorError
+from tutor.i18n import M
 
 MAX_LEARNER = 40
 
@@ -21,10 +22,8 @@ def learner_of(value: Any) -> str:
         return default_learner()
     name = str(value).strip()
     if len(name) > MAX_LEARNER or not re.fullmatch(r"[\w .@+-]+", name):
-        raise TutorError(f"learner {name[:MAX_LEARNER]!r}: letters, digits, space and . @ + - only, "
-                         f"at most {MAX_LEARNER}",
-                         de=f"Lernende(r) {name[:MAX_LEARNER]!r}: nur Buchstaben, Ziffern, Leerzeichen "
-                            f"und . @ + -, höchstens {MAX_LEARNER}")
+        raise TutorError(M("learner {name!r}: letters, digits, space and . @ + - only, at most {n}",
+                           name=name[:MAX_LEARNER], n=MAX_LEARNER))
     return name
 
 
@@ -40,8 +39,7 @@ def lesson(lesson_id: str):
         if x.id == lesson_id:
             return x
     known = ", ".join(x.id for x in course())
-    raise TutorError(f"no lesson {lesson_id!r} (lessons: {known})",
-                     de=f"keine Lektion {lesson_id!r} (Lektionen: {known})")
+    raise TutorError(M("no lesson {lesson!r} (lessons: {known})", lesson=lesson_id, known=known))
 
 
 @lru_cache(maxsize=64)
@@ -106,12 +104,11 @@ def answer(db: str | None, body: dict, learner: str, lang: str) -> dict[str, Any
 
     for key in ("lesson", "source", "drill", "answer"):
         if not isinstance(body.get(key), str) or not body[key].strip():
-            raise TutorError(f"the answer needs {key}", de=f"zur Antwort gehört {key}")
+            raise TutorError(M("the answer needs {key}", key=key))
     its = items(body["lesson"], lang)
     item = next((c for c in its if _key(c) == (body["source"], body["drill"])), None)
     if item is None:
-        raise TutorError(f"no drill {body['drill']!r} in lesson {body['lesson']!r}",
-                         de=f"keine Aufgabe {body['drill']!r} in der Lektion {body['lesson']!r}")
+        raise TutorError(M("no drill {drill!r} in lesson {lesson!r}", drill=body["drill"], lesson=body["lesson"]))
     given = parse_answer(item, body["answer"][:200], lang)   # unreadable: 400, ask again
     outcome = judge(item, given)
     progress = _progress(db, learner)
