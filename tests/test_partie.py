@@ -826,3 +826,20 @@ def test_a_bad_card_in_a_weis_names_the_seat_and_a_text_without_a_file_is_a_matc
     with pytest.raises(TutorError) as info:
         loads("dealer: E\n")
     assert str(info.value) == "<match> line 1: dealer: unknown seat 'E' (A, B, C or D)"
+
+
+def test_the_match_file_keeps_the_profile_the_table_named_and_else_the_nearest():
+    import dataclasses
+
+    from tutor.partie import rules_spec
+
+    # the Verband with every change of the extended variant: still written from the Verband
+    changed = {"trumps": "extended", "weis": False, "stoeck": False, "double_window": "first_lead",
+               "matsch_target": 257}
+    assert rules_spec(table(**changed)) == {"profile": "verband", **changed}
+    assert rules_spec(ERWEITERT) == "erweitert" and rules_spec(VERBAND) == "verband"
+    # rules under a name of their own: written from the profile they differ least from
+    club = dataclasses.replace(VERBAND, name="club", match_target=1000)
+    assert rules_spec(club) == {"profile": "verband", "match_target": 1000}
+    club = dataclasses.replace(ERWEITERT, name="club", match_target=1000)
+    assert rules_spec(club) == {"profile": "erweitert", "match_target": 1000}
