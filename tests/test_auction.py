@@ -308,3 +308,9 @@ def test_what_ended_the_bidding():
     # the extended variant's double at the first lead: the forts had ended the bidding
     late = Auction.parse("60 Eichel, fort, fort, fort, B: dopple", rules=load("erweitert"))
     assert late.ended_by == "forts" and late.multiplier == 2
+
+
+def test_an_unknown_seat_names_the_seats_of_the_game():
+    with pytest.raises(ParseError) as info:
+        Auction.parse("60 Eichel, X: dopple")
+    assert str(info.value) == "call 2 ('X: dopple'): unknown seat 'X' (seats: A B C D)"
