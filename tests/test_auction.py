@@ -314,3 +314,8 @@ def test_an_unknown_seat_names_the_seats_of_the_game():
     with pytest.raises(ParseError) as info:
         Auction.parse("60 Eichel, X: dopple")
     assert str(info.value) == "call 2 ('X: dopple'): unknown seat 'X' (seats: A B C D)"
+
+
+def test_a_calls_number_is_none_for_a_word_on_the_ladder_and_for_fort():
+    assert Call.bid(60, "Eichel").value == 60 and Call.parse("fort").value is None
+    assert Call.bid("Matsch alleine").value is None and str(Call.bid("Matsch alleine")) == "Matsch alleine"
