@@ -319,3 +319,7 @@ def test_an_unknown_seat_names_the_seats_of_the_game():
 def test_a_calls_number_is_none_for_a_word_on_the_ladder_and_for_fort():
     assert Call.bid(60, "Eichel").value == 60 and Call.parse("fort").value is None
     assert Call.bid("Matsch alleine").value is None and str(Call.bid("Matsch alleine")) == "Matsch alleine"
+
+
+def test_a_word_on_the_ladder_may_name_its_suit_with_auf():
+    assert Call.parse("Matsch auf Rosen") == Call.parse("Matsch Rosen") == Call.parse("157 Rosen")
