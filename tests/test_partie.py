@@ -542,7 +542,7 @@ PROFILE_NAMES = ", ".join(rules_mod.PROFILES)
 def test_match_file_errors_in_english_and_german(text, en, de):
     with pytest.raises(TutorError) as info:
         loads(text, "x.yaml")
-    assert (str(info.value), info.value.de) == (en, de)
+    assert (str(info.value), info.value.text("de")) == (en, de)
 
 
 # -- the board as JSON (tutor match --json, tafel show --json, the web companion) ----------
@@ -777,7 +777,7 @@ def test_a_games_errors_name_the_line_the_game_and_the_key(game, en, de):
     with pytest.raises(TutorError) as info:
         loads(f"games:\n  - {game}\n", "x.yaml")
     assert str(info.value) == f"x.yaml line 2 (game 1): {en}"
-    assert info.value.de == f"x.yaml Zeile 2 (Spiel 1): {de}"
+    assert info.value.text("de") == f"x.yaml Zeile 2 (Spiel 1): {de}"
 
 
 def test_rules_given_on_the_command_line_replace_the_files_and_errors_name_the_option():
@@ -801,7 +801,7 @@ def test_a_game_that_does_not_fit_the_table_names_its_place_on_the_board():
     with pytest.raises(TutorError) as info:
         Partie(VERBAND).add(good).add(bad)
     assert str(info.value) == "game 2: 63 is not a bid at this table"
-    assert info.value.de.startswith("Spiel 2: 63 ")
+    assert info.value.text("de").startswith("Spiel 2: 63 ")
 
 
 def test_weis_given_as_a_seats_points_or_as_a_word_where_a_number_belongs():
@@ -815,7 +815,7 @@ def test_a_table_rule_unknown_in_the_files_rules_names_the_line():
     with pytest.raises(RulesError) as info:
         loads("rules: {profile: verband, matchtarget: 1500}\n", "x.yaml")
     assert str(info.value).startswith("x.yaml line 1: rules: unknown table rule 'matchtarget' (known: ")
-    assert info.value.de.startswith("x.yaml Zeile 1: rules: unbekannte Tischregel 'matchtarget' (bekannt: ")
+    assert info.value.text("de").startswith("x.yaml Zeile 1: rules: unbekannte Tischregel 'matchtarget' (bekannt: ")
 
 
 def test_a_bad_card_in_a_weis_names_the_seat_and_a_text_without_a_file_is_a_match():

@@ -255,10 +255,6 @@ class Why(str):
     def text(self, lang: "str | None" = None) -> str:
         return _(WHY[self.key].msgid, lang, **self.params)
 
-    @property
-    def de(self) -> str:
-        return self.text("de")
-
 
 def why(key: str, **params) -> Why:
     w = Why(WHY[key].msgid.format(**params))

@@ -29,15 +29,10 @@ def is_number(text: str, *, signed: bool = False) -> bool:
     return bool((_SIGNED if signed else _UNSIGNED).fullmatch(text.strip()))
 
 
-def parse_int(text: object, what: object, what_de: "str | None" = None, *, low: "int | None" = None,
+def parse_int(text: object, what: object, *, low: "int | None" = None,
               high: "int | None" = None, signed: bool = False, error: type = ParseError) -> int:
     """The whole number written in ``text`` with the digits 0-9, from ``low`` to ``high``;
-    anything else is one ``error`` naming ``what`` (an option, or a message).
-    ``what_de`` is for the callers still written with two strings (the quiz)."""
-    if what_de is not None:
-        from tutor.errors import _TwoTexts
-
-        what = _TwoTexts(str(what), what_de)
+    anything else is one ``error`` naming ``what`` (an option, or a message)."""
     t = str(text).strip()
     if not (_SIGNED if signed else _UNSIGNED).fullmatch(t):
         raise error(M("{what}: {number} is not a whole number (write the digits 0-9)",
