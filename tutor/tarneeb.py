@@ -382,7 +382,7 @@ def parse_auction(text: str, rules: TarneebRules | None = None) -> Auction:
             seat, call_text = split_seat(item, spec)
             auction = auction.play(parse_call(call_text, rules), seat)
         except (ParseError, IllegalCallError) as e:
-            raise e.at(f"call {number} ({item.strip()!r}): ", f"Ansage {number} ({item.strip()!r}): ") from None
+            raise e.at(M("call {number} ({call!r}): ", number=number, call=item.strip())) from None
     return auction
 
 
