@@ -323,3 +323,25 @@ def test_a_calls_number_is_none_for_a_word_on_the_ladder_and_for_fort():
 
 def test_a_word_on_the_ladder_may_name_its_suit_with_auf():
     assert Call.parse("Matsch auf Rosen") == Call.parse("Matsch Rosen") == Call.parse("157 Rosen")
+
+
+# The extended variant's trumpless kinds as players type them (README: a prefix of two
+# letters or more, hyphens ignored, "Misère" after the kind): the shortest prefixes, a
+# hyphenated spelling, and two words that are not "<kind> Misère" refused.
+@pytest.mark.parametrize("typed, kind", [
+    ("ob", "Obenabe"), ("un", "Undenufe"), ("Unde-nufe", "Undenufe"), ("Obe-nabe", "Obenabe"),
+    ("un Misère", "Undenufe Misère"), ("Ob-en misere", "Obenabe Misère"),
+])
+def test_trumpless_kinds_as_typed(typed, kind):
+    from tutor.auction import parse_sidi_strain
+
+    assert parse_sidi_strain(typed) == kind
+
+
+@pytest.mark.parametrize("typed", ["Obenabe Undenufe", "Undenufe Obenabe", "o", "u"])
+def test_two_kinds_or_one_letter_are_no_trumpless_kind(typed):
+    from tutor.auction import parse_sidi_strain
+    from tutor.errors import ParseError
+
+    with pytest.raises(ParseError):
+        parse_sidi_strain(typed)
