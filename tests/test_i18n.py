@@ -260,3 +260,19 @@ def test_the_board_and_the_replay_are_french():
     assert "Tableau : AC 313 : BD 44" in r.output      # the worked example's board, doubled
     r = CliRunner().invoke(main, ["auction", "--game", "tarneeb", "7, pass, pass, pass", "--lang", "fr"])
     assert "Les enchères sont terminées" in r.output
+
+
+@pytest.mark.parametrize("before, after, words", [
+    (["--lang", "fr"], [], "rangée du bour"),            # the language before the command
+    (["--lang", "fr"], ["--lang", "en"], "Puur row"),    # the command's own --lang wins
+    ([], [], "Puur-Reihe"),                              # neither: German
+])
+def test_lang_before_the_command_sets_the_commands_language(before, after, words, monkeypatch):
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    monkeypatch.delenv("TUTOR_LANG", raising=False)
+    r = CliRunner().invoke(main, [*before, "explain", "60 Eichel", *after])
+    assert r.exit_code == 0, r.output
+    assert words in r.output

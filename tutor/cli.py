@@ -52,7 +52,7 @@ HELP: dict[str, dict] = {
                    "before or after the command.")),
         "options": {"game": M("The bidding game (see `tutor games`)."),
                     "version": M("Show the version and exit."),
-                    "help_lang": M("Language of the help (default: $TUTOR_LANG, else German).")},
+                    "help_lang": M("Language of the help, texts and messages of every command (default: $TUTOR_LANG, else German).")},
         "examples": ['tutor explain "60 Eichel, 70 Schellen, 90 Eichel"', "tutor quiz",
                      "tutor explain --help --lang fr"],
     },
@@ -145,7 +145,7 @@ def hoist_game(args: list[str], group: "LazyGroup") -> list[str]:
 @click.option("--game", default="sidi-barrani", show_default=True, metavar="GAME",
               help="The bidding game (see `tutor games`).")
 @click.option("--lang", "help_lang", type=click.Choice(LANGS), default=None,
-              help="Language of the help (default: $TUTOR_LANG, else German).")
+              help="Language of the help, texts and messages of every command (default: $TUTOR_LANG, else German).")
 @click.version_option(package_name="tutor")
 @click.pass_context
 def main(ctx: click.Context, game: str, help_lang: str | None) -> None:

@@ -38,10 +38,17 @@ def _remember_lang(ctx: click.Context, param, value):
     return value
 
 
-def lang_option(f: Callable) -> Callable:
+def _default_lang() -> str:
+    """A command's language when it has no --lang of its own: the one given before the
+    command (``tutor --lang fr explain ...``), else $TUTOR_LANG, else German."""
     from tutor.i18n import env_lang
 
-    return click.option("--lang", type=click.Choice(LANGS), default=env_lang,
+    ctx = click.get_current_context(silent=True)
+    return (ctx.meta.get("tutor.help_lang") if ctx is not None else None) or env_lang()
+
+
+def lang_option(f: Callable) -> Callable:
+    return click.option("--lang", type=click.Choice(LANGS), default=_default_lang,
                         callback=_remember_lang, is_eager=True,
                         help="Language of the explanations and messages: de, en or fr (default: $TUTOR_LANG, else de).")(f)
 
