@@ -728,3 +728,16 @@ def test_a_bare_ace_is_still_the_ace():
     # "Ich halte das Ass dieser Farbe": the Ace alone in its suit keeps the promise
     v = cv.check("Rosen:A Eichel:KOB Schellen:678 Schilten:67", "60 Eichel", "65 Rosen")
     assert v.legal and v.conventional and v.truthful
+
+
+def test_a_seat_out_of_turn_is_not_told_to_say_fort():
+    # After A's opening it is B's turn; D may only double (or later konter), so the advice
+    # for D is to say nothing, and no reason of it may end in "fort", which D cannot say.
+    from tutor.conventions import advise
+
+    a = advise("Eichel:876 Schellen:876 Rosen:87 Schilten:6", "60 Eichel", seat="D")
+    texts = [m.text("en") if hasattr(m, "text") else str(m) for m in a.lines]
+    assert a.recommended is None
+    assert texts and texts[0].startswith("Say nothing")
+    assert not any("fort" in t for t in texts), texts
+    assert all(o.kind in ("double", "redouble") for o in a.options)
