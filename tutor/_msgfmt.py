@@ -117,7 +117,9 @@ def compile_po(text: str) -> bytes:
 
 
 def write_atomic(path: str, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (a reader never sees half a file)."""
+    """Write ``data`` to ``path`` whole or not at all (a reader never sees half a file).
+    Not :func:`tutor.files.write_file`: ``setup.py`` loads this module by its path, before
+    the package can be imported, so it stays on the standard library."""
     folder = os.path.dirname(path)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".mo")
     try:
