@@ -47,23 +47,41 @@ static uint32_t tt_gen = 0;
 
 /* The table lives in huge pages where the system gives them (Linux, transparent huge
  * pages on request): a probe of a random entry then misses the TLB far less often, which
- * was a third of the search's time with 4 kB pages (measured: benchmarks/README.md). */
+ * was a third of the search's time with 4 kB pages (measured: benchmarks/README.md).
+ * Its memory comes zeroed from the system page by page as a search first touches it
+ * (mmap / calloc), never cleared by hand: a small endgame uses the start of the table
+ * only, so a process that solves one endgame does not pay for 192 MB (a memset of the
+ * whole table took 0.6 s of CPU on the first call). */
+static size_t tt_bytes = 0;
+
 static Entry *tt_alloc(size_t n) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    void *p = NULL;
-    size_t bytes = n * sizeof(Entry);
-    if (posix_memalign(&p, (size_t)1 << 21, bytes) != 0) return NULL;
-    madvise(p, bytes, MADV_HUGEPAGE);
-    memset(p, 0, bytes);
-    return (Entry *)p;
+    size_t bytes = n * sizeof(Entry), align = (size_t)1 << 21;
+    char *p = mmap(NULL, bytes + align, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    char *a = (char *)(((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1));
+    if (a > p) munmap(p, (size_t)(a - p));                     /* the unaligned head */
+    if (a + bytes < p + bytes + align) munmap(a + bytes, (size_t)(p + bytes + align - (a + bytes)));
+    madvise(a, bytes, MADV_HUGEPAGE);
+    tt_bytes = bytes;
+    return (Entry *)a;
 #else
     return (Entry *)calloc(n, sizeof(Entry));
 #endif
 }
 
+static void tt_free(Entry *t) {
+    if (!t) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    munmap(t, tt_bytes);
+#else
+    free(t);
+#endif
+}
+
 static int tt_init(int log2size) {
     if (tt && tt_mask + 1 == ((u64)1 << log2size)) return 0;
-    free(tt);
+    tt_free(tt);
     tt = tt_alloc((size_t)1 << log2size);
     if (!tt) { tt_mask = 0; PyErr_NoMemory(); return -1; }
     tt_mask = ((u64)1 << log2size) - 1;
