@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from itertools import accumulate
 from math import comb, factorial
 from operator import add, sub
@@ -93,14 +93,20 @@ class _Suit:
         self.groups = sorted(groups.items())
         self.size = len(cards)
         self._tables: dict[tuple[int, ...], list] = {}
-        lo = [needs[s].length[0] for s in seats]
-        hi = [min(needs[s].length[1], self.size) for s in seats]
-        self.ways: dict[tuple[int, ...], int] = {}
-        for lengths in _splits(self.size, len(seats), hi):
-            if all(l >= m for l, m in zip(lengths, lo)):
+        self._lo = [needs[s].length[0] for s in seats]
+        self._hi = [min(needs[s].length[1], self.size) for s in seats]
+
+    @cached_property
+    def ways(self) -> dict[tuple[int, ...], int]:
+        """The suit's lengths per seat that fit, with the placements of each (listed when a
+        dealer with promises first counts; a free dealer draws without them)."""
+        ways: dict[tuple[int, ...], int] = {}
+        for lengths in _splits(self.size, len(self.seats), self._hi):
+            if all(l >= m for l, m in zip(lengths, self._lo)):
                 w = self._count(lengths)
                 if w:
-                    self.ways[lengths] = w
+                    ways[lengths] = w
+        return ways
 
     def _count(self, lengths: tuple[int, ...]) -> int:
         if len(self.groups) == 1:
@@ -189,6 +195,47 @@ class _Free:
 
 
 _FACTORIAL = [factorial(n) for n in range(len(DECK) + 1)]
+
+
+def _free_lengths(m: int, cap: tuple[int, ...], rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A suit's lengths when nothing is promised: the option :meth:`Dealer._options` lists
+    for ``m`` cards with ``cap`` cards left per seat, drawn with the same one
+    ``rng.randrange`` over the same running totals, without listing them.
+
+    The options are the splits in ``_splits`` order (lexicographic), each weighted by the
+    suit's ways times the rest's, multinomial(m; l) * multinomial(r; cap - l) with r the
+    cards of the later suits. Those with the first j lengths fixed are one block in that
+    order, and a block's weight is a product of binomials and one multinomial
+    (Vandermonde: the later seats then take the remaining cards in every way), so the
+    draw walks down seat by seat, some ten blocks each, instead of over all ~200 options."""
+    k = len(cap)
+    fac = _FACTORIAL
+    total = fac[sum(cap)]
+    for c in cap:
+        total //= fac[c]
+    x = rng.randrange(total)          # as _options' running[-1]: the same number drawn
+    m_left, r_left = m, sum(cap) - m
+    factor = 1
+    lengths: list[int] = []
+    later = sum(cap)
+    for j in range(k):
+        c = cap[j]
+        later -= c
+        # the later seats take the rest in every way: later! / prod(cap[i]!) for i > j
+        tail = fac[later]
+        for ci in cap[j + 1:]:
+            tail //= fac[ci]
+        for a in range(min(m_left, c) + 1):
+            w = factor * comb(m_left, a) * comb(r_left, c - a) * tail
+            if x < w:
+                break
+            x -= w
+        else:
+            raise AssertionError("weights changed")
+        factor *= comb(m_left, a) * comb(r_left, c - a)
+        m_left, r_left = m_left - a, r_left - (c - a)
+        lengths.append(a)
+    return tuple(lengths), tuple(c - a for c, a in zip(cap, lengths))
 
 
 def _pick(weights: Sequence[int], rng: random.Random) -> int:
@@ -295,10 +342,14 @@ class Dealer:
         """One fitting deal: every seat's hand, the known ones included."""
         cap = (self.size,) * len(self.seats)
         cards: list[list[Card]] = [[] for _ in self.seats]
+        free = isinstance(self._rest[0], _Free)
         for i, suit in enumerate(self.suits):
-            options, running = self._options(i, cap)
-            # the lengths with probability proportional to their weight, as _pick draws
-            lengths, cap = options[bisect_right(running, rng.randrange(running[-1]))]
+            if free:
+                lengths, cap = _free_lengths(suit.size, cap, rng)
+            else:
+                options, running = self._options(i, cap)
+                # the lengths with probability proportional to their weight, as _pick draws
+                lengths, cap = options[bisect_right(running, rng.randrange(running[-1]))]
             for j, got in enumerate(suit.draw(lengths, rng)):
                 cards[j].extend(got)
         hands = dict(self.fixed)
@@ -308,34 +359,21 @@ class Dealer:
     def _options(self, i: int, cap: tuple[int, ...]) -> tuple[list, list[int]]:
         """The lengths suit ``i`` can be dealt in with ``cap`` cards left per seat, and how
         many fitting deals each leaves, as running totals: the same for every deal, so
-        counted once."""
+        counted once. (Without promises :func:`_free_lengths` draws from the same totals
+        without listing them.)"""
         key = (i, cap)
         found = self._choices.get(key)
         if found is None:
             options, weights = [], []
             suit, rest = self.suits[i], self._rest[i + 1]
-            if isinstance(rest, _Free):
-                # nothing promised: only the lengths within ``cap`` (in the same order),
-                # and the rest's count (n - size)! / prod(left!) straight from the table
-                ways, top = suit.ways, _FACTORIAL[rest.n]
-                for lengths in _splits(suit.size, len(cap), [min(c, suit.size) for c in cap]):
-                    w = ways.get(lengths)
-                    left = tuple(map(sub, cap, lengths))
-                    if w and sum(left) == rest.n:
-                        d = 1
-                        for x in left:
-                            d *= _FACTORIAL[x]
-                        options.append((lengths, left))
-                        weights.append(w * (top // d))
-            else:
-                for lengths, w in suit.ways.items():
-                    left = tuple(map(sub, cap, lengths))
-                    if min(left) < 0:
-                        continue
-                    w_rest = rest.get(left, 0)
-                    if w_rest:
-                        options.append((lengths, left))
-                        weights.append(w * w_rest)
+            for lengths, w in suit.ways.items():
+                left = tuple(map(sub, cap, lengths))
+                if min(left) < 0:
+                    continue
+                w_rest = rest.get(left, 0)
+                if w_rest:
+                    options.append((lengths, left))
+                    weights.append(w * w_rest)
             found = self._choices[key] = (options, list(accumulate(weights)))
         return found
 
