@@ -78,6 +78,39 @@ def run_edge(deals, values, limit):
     return out
 
 
+def endgames(size: int, n: int, seed: str) -> list[Deal]:
+    """n random endgames of `size` cards a hand: the six trump kinds in turn, every fifth
+    a Misère (so the trump suits get theirs too), seeded by the size."""
+    rng = random.Random(f"endgames {size}" + (f" {seed}" if seed else ""))
+    return [Deal.random(rng, size, trump=TRUMPS[i % 6], misere=i % 5 == 4) for i in range(n)]
+
+
+ENDGAME_HEAD = ("| what | deals | median CPU ms | p90 CPU ms | max CPU ms | over budget | median nodes | "
+                "max nodes | slowest |\n|---|---|---|---|---|---|---|---|---|")
+
+
+def endgame_summary(rows, budget_ms: float, deals) -> dict:
+    """CPU milliseconds per solve (the process's own time: the load of the machine
+    changes it far less than the wall clock), how many over the budget, the nodes, and
+    which deal was the slowest (its number in the set, kind, Misère)."""
+    cpu = [r[3] * 1000 for r in rows]
+    nodes = [r[1] for r in rows if not r[2]]
+    i = max(range(len(rows)), key=lambda j: cpu[j])
+    d = deals[i]
+    return {"n": len(rows), "over_limit": sum(r[2] for r in rows), "budget_ms": budget_ms,
+            "median_cpu_ms": round(statistics.median(cpu), 2), "p90_cpu_ms": round(pct(cpu, 0.9), 2),
+            "max_cpu_ms": round(max(cpu), 2), "over_budget": sum(c > budget_ms for c in cpu),
+            "median_nodes": int(statistics.median(nodes)) if nodes else None,
+            "max_nodes": max(nodes) if nodes else None,
+            "slowest": f"#{i} {d.trump}{' Misère' if d.misere else ''}"}
+
+
+def endgame_line(label: str, s: dict) -> str:
+    over = f" ({s['over_limit']} over the time limit)" if s["over_limit"] else ""
+    return (f"| {label} | {s['n']} | {s['median_cpu_ms']:.2f} | {s['p90_cpu_ms']:.2f} | {s['max_cpu_ms']:.2f} | "
+            f"{s['over_budget']} | {s['median_nodes']} | {s['max_nodes']} | {s['slowest']} |{over}")
+
+
 def summary(rows) -> dict:
     secs = [r[0] for r in rows]
     cpu = [r[3] for r in rows]
@@ -102,7 +135,11 @@ def main() -> int:
     ap.add_argument("--part", choices=("all", "full", "endgames", "techniques"), default="all")
     ap.add_argument("--deals", type=int, default=100, help="full deals per trump kind")
     ap.add_argument("--exact-deals", type=int, default=100, help="of those, solved exactly")
-    ap.add_argument("--endgames", type=int, default=60, help="endgames per size (all kinds mixed)")
+    ap.add_argument("--endgames", type=int, default=300, help="endgames per size (all kinds mixed)")
+    ap.add_argument("--sizes", default="4,5,6,7", help="endgame sizes, cards a hand (comma-separated)")
+    ap.add_argument("--endgame-seed", default="", help="added to the endgames' seed ('endgames N')")
+    ap.add_argument("--budget-ms", type=float, default=10.0,
+                    help="count the endgame solves over this many CPU ms (the issue's target: 10)")
     ap.add_argument("--python-endgames", type=int, default=12, help="of those, for the reference")
     ap.add_argument("--limit", type=float, default=10.0, help="seconds per solve")
     ap.add_argument("--seed", type=int, default=2026)
@@ -145,18 +182,28 @@ def main() -> int:
             results[f"full {trump} edge"] = s
             print(line(f"{trump}: reaches its exact value? (the hardest threshold)", s), flush=True)
     if a.part in ("all", "endgames"):
-        print("\n## Endgames (all six trump kinds in turn)\n" + head)
-        for size in (5, 6, 7):
-            deals = [Deal.random(rng, size, trump=TRUMPS[i % 6], misere=i % 5 == 4)
-                     for i in range(a.endgames)]
-            for engine, subset in (("c", deals), ("python", deals[:a.python_endgames])):
-                for label, kw in (("exact", {}), ("79?", {"target": 40})):
-                    s = summary(run(subset, engine, a.limit, **kw))
-                    results[f"{size} cards {engine} {label}"] = s
-                    print(line(f"{size} cards, {engine}: {'exact' if not kw else 'target 40'}", s), flush=True)
+        print(f"\n## Endgames, compiled core (the six kinds in turn, every fifth a Misère; CPU ms of this "
+              f"process per solve)\n{ENDGAME_HEAD}")
+        sizes = [int(x) for x in a.sizes.split(",")]
+        sets = {size: endgames(size, a.endgames, a.endgame_seed) for size in sizes}
+        for size, deals in sets.items():
+            values: list = []
+            for label, rows in (("exact", run(deals, "c", a.limit, values=values)),
+                                ("target 40", run(deals, "c", a.limit, target=40)),
+                                ("target = its value", run_edge(deals, values, a.limit))):
+                s = endgame_summary(rows, a.budget_ms, deals)
+                results[f"{size} cards c {label}"] = s
+                print(endgame_line(f"{size} cards: {label}", s), flush=True)
+        if a.python_endgames:
+            print("\n## Endgames, the reference\n" + head)
+            for size, deals in sets.items():
+                for label, kw in (("exact", {}), ("target 40", {"target": 40})):
+                    s = summary(run(deals[:a.python_endgames], "python", a.limit, **kw))
+                    results[f"{size} cards python {label}"] = s
+                    print(line(f"{size} cards, python: {label}", s), flush=True)
     if a.part in ("all", "techniques"):
         print("\n## What each technique buys (compiled core; 7-card endgames, exact value)\n" + head)
-        deals = [Deal.random(rng, 7, trump=TRUMPS[i % 6]) for i in range(max(6, a.endgames // 3))]
+        deals = [Deal.random(rng, 7, trump=TRUMPS[i % 6]) for i in range(max(6, min(a.endgames, 60) // 3))]
         for label, opt in TECHNIQUES.items():
             s = summary(run(deals, "c", a.limit, options=opt))
             results[f"technique {label}"] = s
