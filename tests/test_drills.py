@@ -125,6 +125,44 @@ def test_the_small_validator_agrees_with_jsonschema(doc):
     jsonschema = pytest.importorskip("jsonschema")
     reference = jsonschema.Draft202012Validator(drills.schema())
     assert (not drills.validate(doc)) == reference.is_valid(doc)
+    assert drills.is_valid(doc) == reference.is_valid(doc)
+
+
+def test_the_compiled_check_agrees_with_jsonschema_on_changed_drills():
+    """The schema compiled to checks (what a valid file is recognised by) against the
+    reference implementation, on the shipped drills with fields dropped, added or given
+    values of other types (seeded; both valid and broken documents)."""
+    import random
+
+    import yaml
+
+    jsonschema = pytest.importorskip("jsonschema")
+    reference = jsonschema.Draft202012Validator(drills.schema())
+    docs = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "exercises").glob("*.yaml"))]
+    values = [None, 1, -3, 0, True, "", "x", "A", "AC", [1], [], {}, {"AC": 1}, {"AC": "x"}, "bid",
+              "score", "trick", "tarneeb", ["AC"], {"suit": "Eichel"}, [{"suit": "Eichel", "length": [1]}],
+              [{"suit": "Eichel", "length": [1, 2]}], "winner", {"bidders": 1, "defenders": 2}, 14]
+    fields = ["id", "type", "hand", "auction", "answer", "accept", "ask", "promises", "call", "contract",
+              "declarer", "card_points", "double", "redouble", "weis", "stoeck", "trump", "trick",
+              "leader", "last", "question", "cards", "note", "rules", "colour", "bid", "tricks", "standing"]
+    rng = random.Random(12)
+    outcomes = set()
+    for _ in range(400):
+        doc = rng.choice(docs)
+        doc = {**doc, "drills": [dict(d) for d in doc["drills"][:3]]}
+        for _ in range(rng.randint(0, 2)):
+            d = rng.choice(doc["drills"])
+            if rng.random() < 0.3:
+                d.pop(rng.choice(list(d)))
+            else:
+                d[rng.choice(fields)] = rng.choice(values)
+        if rng.random() < 0.1:
+            doc["game"] = rng.choice(["tarneeb", "sidi-barrani", "skat"])
+        expected = reference.is_valid(doc)
+        assert drills.is_valid(doc) == expected, doc
+        assert (not drills.validate(doc)) == expected, doc
+        outcomes.add(expected)
+    assert outcomes == {True, False}
 
 
 def test_the_shipped_schema_is_valid_json_schema():
