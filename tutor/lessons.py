@@ -176,19 +176,30 @@ def _read_lesson_key(path: Path) -> str | None:
     return None
 
 
-def drill_files(lesson: Lesson) -> list[Path]:
+def drill_files(lesson: Lesson, listing: "list | None" = None) -> list[Path]:
     """The drill files that practise a lesson: those its header lists, then every file
     in the root's ``exercises/`` whose ``lesson:`` names it (such as the generated
-    ``hilfe-gen.yaml``)."""
+    ``hilfe-gen.yaml``). ``listing``: that folder's :func:`_listing`, when known."""
     out = list(lesson.drill_paths())
     seen = {p.resolve() for p in out}
-    folder = Path(lesson.root or ".") / "exercises"
-    if folder.is_dir():
-        for p in sorted(folder.glob("*.y*ml")):
-            if p.resolve() not in seen and _lesson_key(p) == lesson.id:
-                out.append(p)
-                seen.add(p.resolve())
+    if listing is None:
+        listing = _listing(_exercises_folder(lesson))
+    for p, real, key in listing:
+        if real not in seen and key == lesson.id:
+            out.append(p)
+            seen.add(real)
     return out
+
+
+def _exercises_folder(lesson: Lesson) -> Path:
+    return Path(lesson.root or ".") / "exercises"
+
+
+def _listing(folder: Path) -> list[tuple[Path, Path, "str | None"]]:
+    """(path, resolved path, header's lesson) of each drill file in ``folder``, sorted."""
+    if not folder.is_dir():
+        return []
+    return [(p, p.resolve(), _lesson_key(p)) for p in sorted(folder.glob("*.y*ml"))]
 
 
 def by_topic(lessons: Iterable[Lesson]) -> dict[str, Lesson]:
@@ -198,8 +209,12 @@ def by_topic(lessons: Iterable[Lesson]) -> dict[str, Lesson]:
 def topic_of_files(lessons: Iterable[Lesson]) -> dict[str, str]:
     """Resolved drill file path -> the lesson that lists it."""
     out: dict[str, str] = {}
+    listings: dict[Path, list] = {}    # each lessons' root's exercises/ listed once
     for lesson in lessons:
-        for p in drill_files(lesson):
+        folder = _exercises_folder(lesson)
+        if folder not in listings:
+            listings[folder] = _listing(folder)
+        for p in drill_files(lesson, listings[folder]):
             out.setdefault(str(p.resolve()), lesson.id)
     return out
 

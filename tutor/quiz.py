@@ -520,18 +520,13 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
         out.append(m["auction"])
         if d.type == "bid":
             out += auction_lines(entries, seats, turn=sol.seat, style=style)
-            out.append(m["q_bid"].format(seat=sol.seat))
+            out.append(ask(item, lang))
             return "\n".join(out), m["p_bid" if engine.game == drills.GAME else "p_call"]
         if not entries:
             out.append("  " + m["no_calls"])
         else:
             out += auction_lines(entries, seats, style=style)
-        call = d.get("call")
-        seat = sol.seat
-        pre = re.match(r"\s*([A-Za-z])\s*:\s*(.+)", call)
-        if pre:
-            seat, call = pre.group(1).upper(), pre.group(2)
-        out.append(m["q_check"].format(seat=seat, call=call))
+        out.append(ask(item, lang))
         return "\n".join(out), m["p_check"]
     if d.type in drills.PLAY_TYPES:
         lines, prompt = play_question(item, lang, style)
@@ -559,30 +554,52 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
             entries = drills.entries_of(engine, f["auction"], rules)
             out.append(m["auction_full"])
             out += auction_lines(entries, seats, style=style)
-        if engine.game != drills.GAME:
-            # another game: its engine words the question, else its fields are listed
-            if hasattr(engine, "score_question"):
-                out.append(engine.score_question(dict(f), rules, lang))
-            else:
-                given = {k: v for k, v in f.items() if k not in ("id", "type", "answer", "note", "rules")}
-                out.append(", ".join(f"{k}: {v}" for k, v in given.items()) + ".")
-            out.append(m["q_score2"].format(teams=both(teams).text(lang)))
-            return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
-        declarer, contract, mult = _contract_of(item)
-        contract = matsch_words(contract, rules)
-        team = _team_words(declarer, seats, lang)
-        extra = ""
-        if f.get("weis"):
-            extra += m["weis"].format(weis=", ".join(f"{k} {v}" for k, v in f["weis"].items()))
-        if f.get("stoeck"):
-            st = f["stoeck"]
-            extra += m["stoeck"].format(teams=", ".join([st] if isinstance(st, str) else st))
-        mult_text = {1: "", 2: m["doubled"], 4: m["redoubled"]}[mult]
-        out.append(m["q_score"].format(declarer=declarer, contract=contract, mult=mult_text,
-                                       team=team, points=f["card_points"], extra=extra))
-        out.append(m["q_score2"].format(teams=both(teams).text(lang)))
+        out.append(ask(item, lang))
         return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
     raise TutorError(M("unknown drill type {type!r}", type=d.type))
+
+
+def ask(item, lang: str = "de") -> str:
+    """The question proper of a bid, check or score drill: the last lines of
+    :func:`question`, without the hand and the auction shown above them (a worksheet
+    draws those itself)."""
+    from tutor import drills
+
+    m = MESSAGES[lang]
+    d, engine, rules, sol = item.drill, item.engine, item.drill.rules, item.solution
+    if d.type == "bid":
+        return m["q_bid"].format(seat=sol.seat)
+    if d.type == "check":
+        call = d.get("call")
+        seat = sol.seat
+        pre = re.match(r"\s*([A-Za-z])\s*:\s*(.+)", call)
+        if pre:
+            seat, call = pre.group(1).upper(), pre.group(2)
+        return m["q_check"].format(seat=seat, call=call)
+    if d.type != "score":
+        raise TutorError(M("unknown drill type {type!r}", type=d.type))
+    f = d.fields
+    teams = drills.teams_of(engine, d.answer)
+    last = m["q_score2"].format(teams=both(teams).text(lang))
+    if engine.game != drills.GAME:
+        # another game: its engine words the question, else its fields are listed
+        if hasattr(engine, "score_question"):
+            return engine.score_question(dict(f), rules, lang) + "\n" + last
+        given = {k: v for k, v in f.items() if k not in ("id", "type", "answer", "note", "rules")}
+        return ", ".join(f"{k}: {v}" for k, v in given.items()) + ".\n" + last
+    seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))
+    declarer, contract, mult = _contract_of(item)
+    contract = matsch_words(contract, rules)
+    team = _team_words(declarer, seats, lang)
+    extra = ""
+    if f.get("weis"):
+        extra += m["weis"].format(weis=", ".join(f"{k} {v}" for k, v in f["weis"].items()))
+    if f.get("stoeck"):
+        st = f["stoeck"]
+        extra += m["stoeck"].format(teams=", ".join([st] if isinstance(st, str) else st))
+    mult_text = {1: "", 2: m["doubled"], 4: m["redoubled"]}[mult]
+    return m["q_score"].format(declarer=declarer, contract=contract, mult=mult_text,
+                               team=team, points=f["card_points"], extra=extra) + "\n" + last
 
 
 def play_question(item, lang: str, style: Style = Style()) -> tuple[list[str], str]:

@@ -69,13 +69,29 @@ def _why(item, lang: str, numbers: bool = True) -> str:
     return f"{item.solution.text} {extra}" if extra else item.solution.text
 
 
-def _exercise(item, number: int, lang: str, numbers: bool = True) -> dict:
+class _Box:
+    """An exercise, a suit row or a card as the template reads it: attributes (Jinja finds
+    an attribute at once, a dictionary's key only after failing to find one)."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.__dict__.update(fields)
+
+
+def _lines(text: str) -> list[str]:
+    return [x for x in text.splitlines() if x.strip()]
+
+
+def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict | None" = None) -> _Box:
     from tutor import drills, quiz
 
     d, sol, engine, rules = item.drill, item.solution, item.engine, item.drill.rules
     seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))
+    labels = {} if labels is None else labels    # the kinds' labels in ``lang``, made once
+    label = labels.get(d.type)
+    if label is None:
+        label = labels[d.type] = TYPE_LABELS[d.type].text(lang)
     ex: dict[str, Any] = {
-        "number": number, "id": d.id, "type": d.type, "type_label": TYPE_LABELS[d.type].text(lang),
+        "number": number, "id": d.id, "type": d.type, "type_label": label,
         "ref": f"{item.file.name.rsplit('/', 1)[-1]} · {d.id}", "seats": seats,
         "hand": None, "seat": sol.seat, "auction": None, "choices": [], "teams": [],
         "answer": quiz.show_answer(item, lang), "why": _why(item, lang, numbers), "note": d.note or "",
@@ -85,17 +101,15 @@ def _exercise(item, number: int, lang: str, numbers: bool = True) -> dict:
     ex["game"] = (quiz.MESSAGES[lang]["game"].format(name=quiz.game_name(engine.game))
                   if getattr(engine, "game", drills.GAME) != drills.GAME else None)
     if d.hand:
-        ex["hand"] = [{"name": suit, "ranks": " ".join(ranks), "icon": SUIT_ICONS.get(suit)}
+        ex["hand"] = [_Box(name=suit, ranks=" ".join(ranks), icon=SUIT_ICONS.get(suit))
                       for suit, ranks in drills.hand_rows(engine, d.hand)]
-    text, _ = quiz.question(item, lang)
-    # the question's last line is the question proper; the rest is drawn as diagrams
-    lines = [x for x in text.splitlines() if x.strip()]
+    # the question proper (quiz.ask): the hand and the auction are drawn as diagrams
     if d.type == "bid":
         ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats, turn=sol.seat)
-        ex["question"] = lines[-1]
+        ex["question"] = (_lines(quiz.ask(item, lang)) or _lines(quiz.question(item, lang)[0]))[-1]
     elif d.type == "check":
         ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats)
-        ex["question"] = lines[-1]
+        ex["question"] = (_lines(quiz.ask(item, lang)) or _lines(quiz.question(item, lang)[0]))[-1]
     elif d.type == "explain":
         entries = drills.entries_of(engine, d.auction, rules)[: sol.ask]
         ex["auction"] = auction_rows(entries, seats, mark=sol.ask)
@@ -109,23 +123,27 @@ def _exercise(item, number: int, lang: str, numbers: bool = True) -> dict:
         ex["trump"] = play_lines[0]
         if d.type == "trick":
             trump, cards, order = drills._trick_of(d.fields)
-            ex["trick"] = [{"seat": seat, "name": c.suit.value, "icon": SUIT_ICONS.get(c.suit.value),
-                            "rank": c.rank.value} for seat, c in zip(order, cards)]
+            ex["trick"] = [_Box(seat=seat, name=c.suit.value, icon=SUIT_ICONS.get(c.suit.value),
+                                rank=c.rank.value) for seat, c in zip(order, cards)]
             ex["cards_label"] = play_lines[1]
         else:
             from tutor.cards import SUITS
 
             h = drills._value_hand(d.get("cards"))
-            ex["hand"] = [{"name": st.value, "ranks": " ".join(r.value for r in h.suit(st)),
-                           "icon": SUIT_ICONS.get(st.value)} for st in SUITS if h.length(st)]
+            ex["hand"] = [_Box(name=st.value, ranks=" ".join(r.value for r in h.suit(st)),
+                               icon=SUIT_ICONS.get(st.value)) for st in SUITS if h.length(st)]
             ex["cards_label"] = play_lines[1]
     elif d.type == "score":
         if d.get("auction"):
             ex["auction"] = auction_rows(drills.entries_of(engine, d.get("auction"), rules), seats)
-        score_lines = [x for x in lines if not x.startswith("  ")]
+        score_lines = [x for x in _lines(quiz.ask(item, lang)) if not x.startswith("  ")]
+        if len(score_lines) < 2:
+            score_lines = [x for x in _lines(quiz.question(item, lang)[0]) if not x.startswith("  ")]
         ex["question"] = " ".join(score_lines[-2:])
         ex["teams"] = list(drills.teams_of(engine, d.answer))
-    return ex
+    else:
+        quiz.question(item, lang)    # an unknown type: its error, as before
+    return _Box(**ex)
 
 
 def by_lesson(items: Sequence, course: Sequence = ()) -> list:
@@ -150,6 +168,7 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
     items = by_lesson(items, course)
     groups: list[dict] = []
     by_key: dict[str, dict] = {}
+    labels: dict[str, str] = {}
     for n, item in enumerate(items, start=1):
         found = lessons_by_id.get(item.topic)
         key = f"lesson:{found.id}" if found else f"file:{item.file.name}"
@@ -158,7 +177,7 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
                        if found else item.file.display_title)
             by_key[key] = {"title": heading, "exercises": []}
             groups.append(by_key[key])
-        by_key[key]["exercises"].append(_exercise(item, n, lang, len(items) <= NUMBERS_UP_TO))
+        by_key[key]["exercises"].append(_exercise(item, n, lang, len(items) <= NUMBERS_UP_TO, labels))
     if title is None:
         if lesson is not None:
             title = lesson.title
@@ -181,8 +200,18 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
     # the template's words come from the catalogs, in the sheet's language (escaped as any text)
-    env.globals.update(_=lambda msgid, **kw: i18n._(msgid, lang, **kw),
-                       pgettext=lambda context, msgid, **kw: i18n.pgettext(context, msgid, lang, **kw))
+    words: dict[tuple, str] = {}      # the template's constant words, each translated once
+
+    def word(context, msgid, params):
+        if params:
+            return i18n.pgettext(context, msgid, lang, **params) if context else i18n._(msgid, lang, **params)
+        found = words.get((context, msgid))
+        if found is None:
+            found = words[context, msgid] = i18n.pgettext(context, msgid, lang) if context else i18n._(msgid, lang)
+        return found
+
+    env.globals.update(_=lambda msgid, **kw: word(None, msgid, kw),
+                       pgettext=lambda context, msgid, **kw: word(context, msgid, kw))
     return env.get_template("sheet.html").render(
         title=title, lang=lang, groups=groups, exercises=exercises,
         answers=answers, lesson_html=lesson_html, avoid_breaks=avoid_breaks)

@@ -93,13 +93,18 @@ def _with_topics(checked, lessons_list):
     from tutor import lessons
 
     listed = lessons.topic_of_files(lessons_list)
+    files: dict[int, object] = {}     # each file looked up once, not once per drill
     out = []
     for c in checked:
-        if c.file.lesson is None and c.file.path:
-            topic = listed.get(str(Path(c.file.path).resolve()))
-            if topic:
-                c = dataclasses.replace(c, file=dataclasses.replace(c.file, lesson=topic))
-        out.append(c)
+        f = files.get(id(c.file))
+        if f is None:
+            f = c.file
+            if f.lesson is None and f.path:
+                topic = listed.get(str(Path(f.path).resolve()))
+                if topic:
+                    f = dataclasses.replace(f, lesson=topic)
+            files[id(c.file)] = f
+        out.append(c if f is c.file else dataclasses.replace(c, file=f))
     return out
 
 
