@@ -9,6 +9,7 @@ import random
 import signal
 import textwrap
 import threading
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -226,6 +227,16 @@ def test_a_budget_stops_the_search_with_a_message(engine):
     d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
     with pytest.raises(solver.SearchStopped, match=r"search stopped after \d+ nodes / [\d.]+ s"):
         solver.solve(d, engine=engine, max_nodes=5_000 if engine == "python" else 70_000)
+
+
+@needs_core
+def test_a_cpu_time_limit_stops_the_core():
+    # the benchmark's limit: CPU seconds of the process (a hard full deal takes seconds)
+    d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
+    c0 = time.process_time()
+    with pytest.raises(solver.SearchStopped):
+        solver.solve(d, engine="c", max_seconds=0.05, options=solver.CPU_TIME)
+    assert time.process_time() - c0 < 5
 
 
 # -- deal files ------------------------------------------------------------------------------

@@ -60,6 +60,7 @@ _INDEX = {c: i for i, c in enumerate(DECK)}
 NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, MTDF, FULL_WINDOW, NO_SURE_TRICKS = 1, 2, 4, 8, 16, 32
 NO_CHEAPEST_CARDS, NO_FORCED, NO_LEAD_ORDERING, NO_THIRD_HAND, NO_LAST_TWO = 64, 128, 256, 512, 1024
 NO_MISERE_ORDERING = 2048
+CPU_TIME = 4096   # not a technique: max_seconds counts the CPU time of the process (the benchmark's limit)
 
 
 class SearchStopped(TutorError):
