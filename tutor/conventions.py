@@ -271,6 +271,11 @@ class Situation:
         return None if bid is None else bid.value
 
     @cached_property
+    def calls_read(self) -> dict:
+        """The conventions that can read each call at this table (see ``read_call``)."""
+        return _CALLS_READ.setdefault(self.rules, {})
+
+    @cached_property
     def partner(self) -> str:
         return partner_of(self.seat)
 
@@ -333,13 +338,18 @@ NO_PROMISES: Callable[[Situation, Call, Params], tuple[Promise, ...]] = lambda s
 
 @dataclass(frozen=True)
 class Convention:
-    """One convention: when it applies, what the call promises, how it is named."""
+    """One convention: when it applies, what the call promises, how it is named.
+
+    It applies to a call of the kind it ``reads`` that ``calls`` admits (a test of the
+    call and the table rules alone: its number and suit; None admits every call of the
+    kind), at a point of the auction where ``match`` finds its parameters."""
 
     kind: str
     title: Msg                 # a catalog message; {placeholders} filled from match's params
     match: Callable[[Situation, Call], Params | None]
     promises: Callable[[Situation, Call, Params], tuple[Promise, ...]] = NO_PROMISES
     reads: str = BID           # the kind of call it reads: bid, fort, double or redouble
+    calls: Callable[[TableRules, Call], bool] | None = None
 
     def describe(self, params: Params, lang: str) -> str:
         return self.title(**params).text(lang)
@@ -358,10 +368,34 @@ def _basic(s: Situation, c: Call) -> Params:
     return {**s.basic_params, "call": str(c), "suit": c.strain}
 
 
-def _match_matsch(s: Situation, c: Call) -> Params | None:
-    if c.kind == BID and c.value == s.rules.matsch_bid:
-        return _basic(s, c)
-    return None
+# The calls a convention can read at all (``Convention.calls``): its number and suit.
+def _is_matsch(r: TableRules, c: Call) -> bool:
+    return c.value == r.matsch_bid
+
+
+def _no_conventions(r: TableRules, c: Call) -> bool:
+    return not r.conventions or _suit_of(c) is None
+
+
+def _above_openings(r: TableRules, c: Call) -> bool:
+    return c.value is not None and c.value > r.opening_max
+
+
+def _zehner_in_suit(r: TableRules, c: Call) -> bool:
+    return _suit_of(c) is not None and _is_zehner(c)
+
+
+def _opening_number(r: TableRules, c: Call) -> bool:
+    return _zehner_in_suit(r, c) and c.value in OPENINGS
+
+
+def _fuenfer_in_suit(r: TableRules, c: Call) -> bool:
+    return _suit_of(c) is not None and _is_fuenfer(c)
+
+
+def _match_always(s: Situation, c: Call) -> Params:
+    """A convention its calls alone decide (the Matsch, a number above the openings)."""
+    return _basic(s, c)
 
 
 # The constant parts of the titles, made once (a position reads some 70 calls).
@@ -376,24 +410,15 @@ _ACE_OPPONENTS = M("of the opponents' suit (\"I hold the Ace of your suit\")")
 _AT_LEAD, _ENDS = M("before the first lead"), M("the bidding ends")
 
 
-def _match_no_conventions(s: Situation, c: Call) -> Params | None:
-    if c.kind == BID and (not s.rules.conventions or _suit_of(c) is None):
-        p = _basic(s, c)
-        p["why"] = (_WITHOUT_ANSAGEREGELN if not s.rules.conventions
-                    else M("no Ansagen are agreed for {strain}", strain=c.strain))
-        return p
-    return None
-
-
-def _match_confidence(s: Situation, c: Call) -> Params | None:
-    if c.kind == BID and c.value is not None and c.value > s.rules.opening_max:
-        return _basic(s, c)
-    return None
+def _match_no_conventions(s: Situation, c: Call) -> Params:
+    p = _basic(s, c)
+    p["why"] = (_WITHOUT_ANSAGEREGELN if not s.rules.conventions
+                else M("no Ansagen are agreed for {strain}", strain=c.strain))
+    return p
 
 
 def _match_opening(s: Situation, c: Call) -> Params | None:
-    suit = _suit_of(c)
-    if c.kind == BID and suit and _is_zehner(c) and s.owner(suit) == "open" and c.value in OPENINGS:
+    if s.owner(_suit_of(c)) == "open":
         p = _basic(s, c)
         p.update(_opening_params(c.value))
         return p
@@ -411,16 +436,20 @@ def _opening_params(number: int) -> Params:
 
 
 def _promise_opening(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
-    top, n = OPENINGS[c.value]
+    return _opening_promise(c.value, _suit_of(c))
+
+
+@lru_cache(maxsize=None)
+def _opening_promise(number: int, suit: Suit) -> tuple[Promise, ...]:
+    """An opening's promise depends on its number and suit only (made once each)."""
+    top, n = OPENINGS[number]
     length = (n, MAX_LENGTH if n == 6 else n)
     lacks = frozenset({PUUR}) if top == NELL else frozenset()
-    return (Promise(_suit_of(c), frozenset({top}), lacks, length),)
+    return (Promise(suit, frozenset({top}), lacks, length),)
 
 
 def _match_hilfe(s: Situation, c: Call) -> Params | None:
     suit = _suit_of(c)
-    if not (c.kind == BID and suit and _is_zehner(c)):
-        return None
     o = s.opened.get(suit)
     if o is None or o.opener != s.partner or suit in s.zehner.get(s.seat, frozenset()):
         return None
@@ -449,24 +478,21 @@ def _promise_hilfe(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
 
 
 def _match_raise(s: Situation, c: Call) -> Params | None:
-    suit = _suit_of(c)
-    if c.kind == BID and suit and _is_zehner(c) and s.owner(suit) == "own":
+    if s.owner(_suit_of(c)) == "own":
         return _basic(s, c)
     return None
 
 
 def _match_want(s: Situation, c: Call) -> Params | None:
-    suit = _suit_of(c)
-    if c.kind == BID and suit and _is_zehner(c) and s.owner(suit) == "opponents":
+    if s.owner(_suit_of(c)) == "opponents":
         return _basic(s, c)
     return None
 
 
 def _match_ace(s: Situation, c: Call) -> Params | None:
-    suit = _suit_of(c)
-    if not (c.kind == BID and suit and _is_fuenfer(c)) or c.value != s.next_fuenfer():
+    if c.value != s.next_fuenfer():
         return None
-    owner = s.owner(suit)
+    owner = s.owner(_suit_of(c))
     if owner == "own":
         return None
     p = _basic(s, c)
@@ -475,12 +501,15 @@ def _match_ace(s: Situation, c: Call) -> Params | None:
 
 
 def _promise_ace(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
-    return (Promise(_suit_of(c), frozenset({Rank.ASS}), frozenset(), (1, MAX_LENGTH)),)
+    return _ace_promise(_suit_of(c))
 
 
-def _match_unconventional(s: Situation, c: Call) -> Params | None:
-    if c.kind != BID:
-        return None
+@lru_cache(maxsize=None)
+def _ace_promise(suit: Suit) -> tuple[Promise, ...]:
+    return (Promise(suit, frozenset({Rank.ASS}), frozenset(), (1, MAX_LENGTH)),)
+
+
+def _match_unconventional(s: Situation, c: Call) -> Params:
     p = _basic(s, c)
     suit = _suit_of(c)
     if _is_fuenfer(c) and suit and s.owner(suit) == "own":
@@ -488,10 +517,17 @@ def _match_unconventional(s: Situation, c: Call) -> Params | None:
     elif _is_fuenfer(c) and s.next_fuenfer() is None:
         p["why"] = _FUENFER_FIRST
     elif _is_fuenfer(c):
-        p["why"] = M("only the next Fünfer above the standing bid ({n}) shows an Ace", n=s.next_fuenfer())
+        p["why"] = _only_next_fuenfer(s.next_fuenfer())
     else:
         p["why"] = _NO_MEANING
     return p
+
+
+@lru_cache(maxsize=None)
+def _only_next_fuenfer(n: int) -> Msg:
+    """Why a Fünfer that is not the next one shows nothing (made once per number: every
+    other Fünfer of a position is read with it)."""
+    return M("only the next Fünfer above the standing bid ({n}) shows an Ace", n=n)
 
 
 def _match_fort_or_double(s: Situation, c: Call) -> Params | None:
@@ -524,30 +560,30 @@ CONVENTIONS: tuple[Convention, ...] = (
                _match_fort_or_double, reads=REDOUBLE),
     Convention("matsch", M("Matsch (157): the team means to take every point of the game, 152 in the cards "
                            "and 5 for the last trick"),
-               _match_matsch),
+               _match_always, calls=_is_matsch),
     Convention("confidence", M("{call}: the number only says what the team trusts itself to make ({why})"),
-               _match_no_conventions),
+               _match_no_conventions, calls=_no_conventions),
     Convention("confidence", M("{call}: above 120 the number only says what the team trusts itself to make, "
                                "no cards"),
-               _match_confidence),
+               _match_always, calls=_above_openings),
     Convention("opening", M("opening in {suit}, {row_name} ({row}): {top} {count}"),
-               _match_opening, _promise_opening),
+               _match_opening, _promise_opening, calls=_opening_number),
     Convention("hilfe", M("Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner {above} are "
                           "{low} and {high}, {call} is the {which}"),
-               _match_hilfe, _promise_hilfe),
+               _match_hilfe, _promise_hilfe, calls=_zehner_in_suit),
     Convention("raise", M("raise in {suit}, the team's own suit: raises the number only, no new information"),
-               _match_raise),
+               _match_raise, calls=_zehner_in_suit),
     Convention("want", M("Zehner in {suit}, the opponents' suit: \"we want your suit ourselves\", "
                          "no further information"),
-               _match_want),
+               _match_want, calls=_zehner_in_suit),
     Convention("ace", M("Ace announcement: {call} is the next Fünfer {above}; {seat} holds the Ace {whose}"),
-               _match_ace, _promise_ace),
+               _match_ace, _promise_ace, calls=_fuenfer_in_suit),
     Convention("unconventional", M("{call} follows no convention: {why}"), _match_unconventional),
 )
 
 
 # -- reading an auction --------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Reading:
     """What one call is and what it promises."""
 
@@ -557,6 +593,13 @@ class Reading:
     promises: tuple[Promise, ...]
     convention: Convention
     params: Params
+
+    def __init__(self, seat: str, call: Call, kind: str, promises: tuple[Promise, ...],
+                 convention: Convention, params: Params) -> None:
+        # written once, straight into the instance: a position reads some 64 calls, and
+        # a frozen dataclass's own __init__ sets each field through object.__setattr__
+        self.__dict__.update(seat=seat, call=call, kind=kind, promises=promises,
+                             convention=convention, params=params)
 
     def headline(self, lang: str = "de") -> str:
         head = self.convention.describe(self.params, lang)
@@ -580,8 +623,27 @@ _READING: dict[str, tuple[Convention, ...]] = {
     kind: tuple(c for c in CONVENTIONS if c.reads == kind) for kind in (BID, FORT, DOUBLE, REDOUBLE)}
 
 
+# The conventions that can read a call (``Convention.calls``), per table rules and call:
+# a position reads some 64 calls, and the ladder's calls are the same objects every time.
+# Keyed by the call's id, the call kept beside its conventions (so the id stays its own).
+_CALLS_READ: dict[TableRules, dict[int, tuple[Call, tuple[Convention, ...]]]] = {}
+MAX_CALLS_READ = 10_000
+
+
+def _conventions_for(s: Situation, call: Call) -> tuple[Convention, ...]:
+    by_id = s.calls_read
+    found = by_id.get(id(call))
+    if found is None or found[0] is not call:
+        if len(by_id) >= MAX_CALLS_READ:
+            by_id.clear()
+        rules = s.rules
+        found = by_id[id(call)] = (call, tuple(c for c in _READING.get(call.kind, ())
+                                              if c.calls is None or c.calls(rules, call)))
+    return found[1]
+
+
 def read_call(s: Situation, call: Call) -> Reading:
-    for conv in _READING.get(call.kind, ()):
+    for conv in _conventions_for(s, call):
         params = conv.match(s, call)
         if params is not None:
             return Reading(s.seat, call, conv.kind, conv.promises(s, call, params), conv, params)
@@ -600,9 +662,12 @@ class Reader:
         # what each seat's calls promised so far, merged per suit as the calls come
         self._known: dict[str, dict[Suit, Promise]] = {x: {} for x in "ABCD"}
         # what does not change until the next call, shared with copies of this state:
-        # the Situation per seat, and the readings of the legal calls per seat asked
+        # the Situation per seat, the readings of the legal calls per seat asked, and per
+        # (hand, seat) the calls the hand makes true and the count's advice (the generator
+        # and the drill checks advise the same hand at the same point several times)
         self._situations: dict[str, Situation] = {}
         self._legal: dict[str | None, list[Reading]] = {}
+        self._by_hand: dict[tuple, tuple] = {}
 
     def copy(self) -> "Reader":
         """The same state, to play on independently."""
@@ -610,7 +675,7 @@ class Reader:
         r.rules, r.auction = self.rules, self.auction
         r.opened, r.zehner, r.readings = dict(self.opened), dict(self.zehner), list(self.readings)
         r._known = {x: dict(by_suit) for x, by_suit in self._known.items()}
-        r._situations, r._legal = self._situations, self._legal
+        r._situations, r._legal, r._by_hand = self._situations, self._legal, self._by_hand
         return r
 
     def legal_readings(self, seat: str | None = None) -> list[Reading]:
@@ -655,7 +720,7 @@ class Reader:
         known = self._known[seat]
         for p in reading.promises:
             known[p.suit] = known[p.suit].merge(p) if p.suit in known else p
-        self._situations, self._legal = {}, {}
+        self._situations, self._legal, self._by_hand = {}, {}, {}
         return reading
 
 
@@ -705,6 +770,7 @@ _cached = 0
 def clear_caches() -> None:
     global _cached
     _PREFIXES.clear()
+    _CALLS_READ.clear()
     _parse_auction.cache_clear()
     _kind_labels.cache_clear()
     _cached = 0
@@ -852,9 +918,11 @@ def position(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
             raise TutorError(M("{seat} is not in turn, {turn} is: out of turn a player can only double or "
                                "konter, and {seat} can do neither here", seat=seat, turn=a.next_seat))
         raise TutorError(M("{seat} has no call here: the bidding is over", seat=seat))
-    truthful = [r for r in readings if r.kind != "unconventional"
-                and all(p.satisfied_by(hand) for p in r.promises)]
-    return hand, reader, seat, readings, truthful
+    truthful = reader._by_hand.get((hand, seat))
+    if truthful is None:
+        truthful = reader._by_hand[hand, seat] = [
+            r for r in readings if r.kind != "unconventional" and all(p.satisfied_by(hand) for p in r.promises)]
+    return hand, reader, seat, readings, list(truthful)
 
 
 def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
@@ -867,6 +935,11 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     picks among the calls the hand makes true (default: the count,
     ``tutor.judgement.COUNT``); ``standing`` is the Partie's score, when known."""
     hand, reader, seat, readings, truthful = position(hand, auction, rules, seat)
+    plain = judge is None and standing is None   # the count's advice: the same every time
+    if plain:
+        found = reader._by_hand.get((hand, seat, "advice"))
+        if found is not None:
+            return found
     options = offered(truthful)   # the same as offered(readings, hand): truthful is checked
     s = reader.situation(seat)
     j = (judge or judgement.COUNT).choose(hand, s, truthful, standing)
@@ -881,7 +954,10 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
         lines.insert(0, recommended)   # its reading, in the language shown
         if recommended not in options:
             options.append(recommended)
-    return Advice(seat, recommended, tuple(options), tuple(lines), j.evidence)
+    advice = Advice(seat, recommended, tuple(options), tuple(lines), j.evidence)
+    if plain:
+        reader._by_hand[hand, seat, "advice"] = advice
+    return advice
 
 
 def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[Msg]:
