@@ -110,6 +110,7 @@ typedef struct {
     int maxteam;                 /* whose points are counted: the declaring team */
     int maxside;                 /* the team that maximises them (the other one in a Misère) */
     /* options */
+    int l2cache;                 /* the exact two-trick endings kept (last_two_exact) */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
     u64 mask;                    /* the part of the table this solve uses */
     /* budget */
@@ -230,6 +231,10 @@ static int card_of_rel(const S *s, u64 live, int rel) {
 static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) {
     u64 hand = s->hand[player];
     u64 leg = legal_moves(s, hand, k);
+    if (!(leg & (leg - 1))) {   /* one legal card: nothing to choose or order */
+        moves[0] = lowbit(leg); group[0] = leg;
+        return 1;
+    }
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     for (int i = 0; i < k; i++) live |= (u64)1 << s->table[i];
     int n = 0, score[NCARDS];
@@ -264,9 +269,13 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                     if (!(oh & s->suitmask[su]) && (oh & s->suitmask[s->trump])) ruff = 1;
                 }
         }
+        u64 rest = leg & s->suitmask[su];   /* the legal cards of this suit not yet taken */
+        int seen = 0;                        /* a live card above this one */
         for (int i = 0; i < s->nord[su]; i++) {
             int c = s->ord[su][i];
             if (!(live >> c & 1)) continue;
+            int top = !seen;
+            seen = 1;
             int mine = hand >> c & 1;
             if (mine && (leg >> c & 1)) {
                 if (s->use_equiv && prev_mine && prev_pts == s->pts[c]) {
@@ -277,8 +286,6 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                     if (s->misere_order && k == 0) {
                         /* a Misère: both teams want few points; lead what loses (low
                          * cards, points in them for the opponents), the top cards last */
-                        int top = 1;
-                        for (int j = 0; j < i; j++) if (live >> s->ord[su][j] & 1) { top = 0; break; }
                         sc = top ? 500 - s->str[su][c] : 2000 - 8 * s->str[su][c] + s->pts[c];
                     } else if (s->misere_order) {
                         /* a Misère, following: few points onto the partner's trick; under an
@@ -288,8 +295,6 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                         else sc = st > ws ? 1000 - 8 * s->pts[c] - st : 3000 + 8 * s->pts[c] - s->str[su][c];
                     } else if (k == 0) {
                         /* lead: the top card of a suit first (trumps before), then low cards */
-                        int top = 1;
-                        for (int j = 0; j < i; j++) if (live >> s->ord[su][j] & 1) { top = 0; break; }
                         if (!s->lead_order)
                             sc = top ? 3000 + (su == s->trump) * 500 + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
                         else if (top)
@@ -313,6 +318,8 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                     n++;
                 }
                 prev_mine = 1; prev_pts = s->pts[c];
+                rest &= ~((u64)1 << c);
+                if (!rest) break;
             } else {
                 prev_mine = 0; prev_pts = -1;
             }
@@ -452,6 +459,30 @@ static int last_two(S *s, int leader, int k, int alpha, int beta) {
     return best;
 }
 
+/* The exact values of the two-trick endings met in this solve: the bisection's probes and
+ * the transpositions inside a probe meet the same last two tricks again and again (seven
+ * times in ten in six-card endgames). A direct-mapped table of 2^15 words (256 kB, it stays
+ * in the cache): the whole position in 50 bits (the two cards of each hand, the leader),
+ * the value in 7, the solve's number in 7 (the entries of other solves are empty). */
+#define L2_BITS 15
+static u64 l2_cache[1 << L2_BITS];
+static unsigned l2_gen = 0;
+
+static int last_two_exact(S *s, int leader) {
+    u64 key = (u64)leader;
+    for (int i = 0; i < 4; i++) {
+        u64 h = s->hand[i];
+        key = key << 12 | (u64)lowbit(h) << 6 | (u64)(63 - __builtin_clzll(h));
+    }
+    u64 x = key * 0x9E3779B97F4A7C15ULL;
+    u64 *slot = &l2_cache[(x ^ x >> 29) >> (64 - L2_BITS)];
+    u64 tag = key | (u64)l2_gen << 57;
+    if ((*slot & ~((u64)127 << 50)) == tag) return (int)(*slot >> 50 & 127);
+    int v = last_two(s, leader, 0, -1, 1 << 20);
+    if (v < 128) *slot = tag | (u64)v << 50;
+    return v;
+}
+
 /* The max team's points from a trick boundary on, `leader` to lead. Fail-soft. */
 static int boundary(S *s, int leader, int alpha, int beta) {
     int left = popc(s->hand[leader]);
@@ -470,7 +501,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         s->nodes += 4;
         return TEAM(w) == s->maxteam ? p : 0;
     }
-    if (left == 2 && s->fast2) return last_two(s, leader, 0, alpha, beta);
+    if (left == 2 && s->fast2) return s->l2cache ? last_two_exact(s, leader) : last_two(s, leader, 0, alpha, beta);
     u64 key[4], h = 0;
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int use_tt = s->use_tt;
@@ -709,6 +740,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->misere_order = misere && !(options & 2048);
     s->use_tt = !(options & 1); s->fast2 = !(options & 1024); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
     s->use_sure = !(options & 32); s->use_sure_low = !(options & 64); s->use_forced = !(options & 128); s->lead_order = !(options & 256); s->follow_order = !(options & 512);
+    s->l2cache = !(options & 16384);
     s->max_nodes = max_nodes; s->leader = leader;
     cpu_clock = (options & 4096) != 0;
     double t0 = now();
@@ -721,6 +753,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->mask = (((u64)1 << lg) - 1) & tt_mask;
     tt_gen++;
     if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); tt_gen = 1; }
+    if (s->l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof l2_cache); l2_gen = 1; }
 
     int R = s->handpts + last, value = 0;
     u64 best_mask = 0;

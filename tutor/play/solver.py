@@ -31,7 +31,8 @@ played (for both teams, Misère included). The core also orders the leads by who
 each suit's top card and who can trump it, and holds points back in third hand when the
 last player can still take the partner's trick, orders a Misère's cards for its goal
 (both teams want few points: lead low, points onto the opponents' tricks), and plays the last two tricks out
-without the table (cheaper than a probe of the table there); the reference keeps the
+without the table (cheaper than a probe of the table there), keeping their exact values
+for the rest of the solve in a small table of whole positions; the reference keeps the
 plainer order and the table to the end: these change the nodes, never the values. Every rule of play comes from
 :mod:`tutor.play.rules`.
 """
@@ -57,6 +58,7 @@ ENGINES = ("auto", "c", "python")
 ENGINE = "c" if _core is not None else "python"   # what "auto" runs on this machine
 _INDEX = {c: i for i, c in enumerate(DECK)}
 # search options, for the benchmark's "what each technique buys" (the C core only)
+NO_TWO_TRICK_CACHE = 16384   # the core keeps no exact values of the last two tricks
 NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, MTDF, FULL_WINDOW, NO_SURE_TRICKS = 1, 2, 4, 8, 16, 32
 NO_CHEAPEST_CARDS, NO_FORCED, NO_LEAD_ORDERING, NO_THIRD_HAND, NO_LAST_TWO = 64, 128, 256, 512, 1024
 NO_MISERE_ORDERING = 2048
