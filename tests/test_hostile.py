@@ -123,6 +123,44 @@ def test_aliases_within_the_limit_are_read():
     assert data["x"] == data["y"] == {"hilfe": "common"}
 
 
+PLAIN_DOCUMENTS = [
+    "drills:\n  - id: a\n    type: bid\n    answer: '90 Eichel'\n    accept: [fort, 80 Eichel]\n",
+    "a: 1\na: 2\nb: {c: [x, {d: e}], c: 3}\n",            # keys written twice
+    "1: x\n'1': y\n~: z\n1.5: w\n",                       # numbers and null as keys
+    "a: 0x1F\nb: 1_000\nc: 1:30\nd: .inf\ne: yes\nf: No\ng: ~\nh: 1e3\ni: '12'\n",
+    "a: |\n  text\n  more\nb: >\n  folded\n  line\n",
+    "- - - 1\n  - 2\n- []\n- {}\n",
+    "",
+    "---\n",
+]
+
+
+@pytest.mark.parametrize("text", PLAIN_DOCUMENTS + [
+    "a: &x [1]\nb: *x\n", "a: !!str 1\n", "true: 1\n", "- 2001-12-14\n"])
+def test_a_document_read_in_one_pass_is_what_pyyaml_builds(text):
+    """A plain document is built from the events of the one walk that checks the limits,
+    not composed again: the same values (of the same types) as PyYAML's safe loader, the
+    same line for every place, the same keys written twice; anchors, tags and the like
+    go PyYAML's own way."""
+    import yaml
+
+    data, lines, twice = files.load_yaml_lines(text, "x")
+    node = yaml.compose(text, Loader=files.loader_class())
+    expected = yaml.load(text, Loader=files.loader_class())
+    assert repr(data) == repr(expected)
+    want_lines: dict = {}
+    want_twice: list = []
+    if node is not None:
+        files._walk_lines(node, (), want_lines, want_twice)
+    assert (lines, twice) == (want_lines, want_twice)
+
+
+def test_keys_written_twice_are_found_with_their_lines():
+    _, lines, twice = files.load_yaml_lines("a: 1\nb:\n  c: 2\n  c: 3\na: 4\n", "x")
+    assert twice == [(("b", "c"), 4), (("a",), 5)]
+    assert lines[("b", "c")] == 4 and lines[("a",)] == 5 and lines[("b",)] == 2
+
+
 def test_alias_inside_itself_is_refused():
     with pytest.raises(files.ParseError, match="repeats a value inside itself"):
         files.load_yaml("a: &a [1, *a]\n", "x")

@@ -134,13 +134,19 @@ def _where(where: object, line: int | None, column: int | None, style: str) -> o
     return M("{where} line {line}", where=where, line=line)
 
 
-def _scan(yaml, text: str, loader, place) -> None:
+def _scan(yaml, text: str, loader, place, build: bool = False):
     """Walk the document's events once, without building it: refuse it when it nests
     deeper than MAX_DEPTH, holds more than MAX_NODES values with every alias expanded,
-    or repeats a collection inside itself."""
+    or repeats a collection inside itself.
+
+    With ``build``, the same walk also builds a plain document (no anchors, aliases or
+    tags, words and numbers as keys: every drill file) as :func:`load_yaml_lines` returns
+    it, ``(data, lines, twice)``, so it is parsed once; None for any other document (it is
+    then composed and constructed by PyYAML as before)."""
     sizes: dict[str, int] = {}    # anchor -> the values it stands for
     stack: list[tuple] = []       # (anchor, values before it) of each open collection
     values = 0
+    builder = _Builder() if build else None
     for ev in yaml.parse(text, Loader=loader):
         if isinstance(ev, yaml.AliasEvent):
             if any(a == ev.anchor for a, _ in stack):
@@ -166,10 +172,123 @@ def _scan(yaml, text: str, loader, place) -> None:
             raise ParseError(M("{where}: refused: more than {limit} values, counting what "
                                "each alias (*name) repeats (the limit for YAML files)",
                                where=place(ev.start_mark), limit=Number(MAX_NODES)))
+        if builder is not None and not builder.add(yaml, ev):
+            builder = None
+    return None if builder is None else (builder.data, builder.lines, builder.twice)
 
 
-def load_yaml(text: str, where: object, *, loader=None,
-              with_node: bool = False, line_offset: int = 0, style: str = "words") -> Any:
+# the scalar tags a plain document's values may have, besides strings
+_PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("null", "bool", "int", "float"))
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+class _Builder:
+    """A plain YAML document built from its parse events: the values as PyYAML's safe
+    loader constructs them, the line of every path and the keys written twice as
+    :func:`_walk_lines` finds them. ``add`` returns False at anything else (an anchor,
+    an alias, a tag, a key that is not a scalar or not a word or number, a second
+    document): that document goes the full way."""
+
+    def __init__(self) -> None:
+        self.data: Any = None
+        self.lines: dict[tuple, int] = {}
+        self.twice: list[tuple[tuple, int]] = []
+        self.frames: list[list] = []   # [container, path, key waiting for its value, raw key, keys seen]
+        self.documents = 0
+        self.resolved: dict[tuple, str] = {}
+        self.resolver = self.constructor = None
+
+    def _scalar(self, yaml, ev) -> Any:
+        key = (ev.value, ev.implicit)
+        tag = self.resolved.get(key)
+        if tag is None:
+            if self.resolver is None:
+                self.resolver = yaml.resolver.Resolver()
+            tag = self.resolved[key] = self.resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)
+        if tag == _STR_TAG:
+            return ev.value
+        if tag not in _PLAIN_TAGS:
+            raise _NotPlain
+        if self.constructor is None:
+            self.constructor = yaml.constructor.SafeConstructor()
+        node = yaml.ScalarNode(tag, ev.value, ev.start_mark, ev.end_mark)
+        try:
+            return self.constructor.yaml_constructors[tag](self.constructor, node)
+        except Exception:    # its error comes from PyYAML's own way, after the whole scan
+            raise _NotPlain from None
+
+    def add(self, yaml, ev) -> bool:
+        try:
+            self._add(yaml, ev)
+            return True
+        except _NotPlain:
+            return False
+
+    def _place(self, value: Any, line: int) -> tuple:
+        """Put a value where the document is: the path it gets."""
+        if not self.frames:
+            self.data = value
+            path: tuple = ()
+        else:
+            frame = self.frames[-1]
+            container = frame[0]
+            if isinstance(container, list):
+                path = frame[1] + (len(container),)
+                container.append(value)
+            else:
+                path = frame[1] + (frame[3],)
+                container[frame[2]] = value
+                frame[2] = frame[3] = _NO_KEY
+        self.lines.setdefault(path, line)
+        return path
+
+    def _add(self, yaml, ev) -> None:
+        kind = type(ev)
+        if kind is yaml.ScalarEvent:
+            if ev.anchor or ev.tag not in (None, "!"):
+                raise _NotPlain
+            line = ev.start_mark.line + 1
+            frame = self.frames[-1] if self.frames else None
+            if frame is not None and frame[3] is _NO_KEY and isinstance(frame[0], dict):
+                key = self._scalar(yaml, ev)   # a key
+                if not isinstance(key, (str, int, float, type(None))) or isinstance(key, bool):
+                    raise _NotPlain
+                raw = ev.value
+                if raw in frame[4]:
+                    self.twice.append((frame[1] + (raw,), line))
+                frame[4].add(raw)
+                self.lines[frame[1] + (raw,)] = line
+                frame[2], frame[3] = key, raw
+                return
+            self._place(self._scalar(yaml, ev), line)
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            if ev.anchor or ev.tag not in (None, "!"):
+                raise _NotPlain
+            frame = self.frames[-1] if self.frames else None
+            if frame is not None and frame[3] is _NO_KEY and isinstance(frame[0], dict):
+                raise _NotPlain   # a collection as a key
+            container: Any = {} if kind is yaml.MappingStartEvent else []
+            path = self._place(container, ev.start_mark.line + 1)
+            self.frames.append([container, path, _NO_KEY, _NO_KEY, set()])
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+            self.frames.pop()
+        elif kind is yaml.DocumentStartEvent:
+            self.documents += 1
+            if self.documents > 1:
+                raise _NotPlain
+        elif kind is yaml.AliasEvent:
+            raise _NotPlain
+
+
+class _NotPlain(Exception):
+    """A document the builder leaves to PyYAML."""
+
+
+_NO_KEY = object()
+
+
+def load_yaml(text: str, where: object, *, loader=None, with_node: bool = False,
+              line_offset: int = 0, style: str = "words", with_lines: bool = False) -> Any:
     """The YAML document of ``text`` (None when empty), read within the limits above.
 
     ``where`` names the input in messages (a file name, or a message); ``style`` "words"
@@ -190,7 +309,9 @@ def load_yaml(text: str, where: object, *, loader=None,
         raise ParseError(_too_large(where, MAX_FILE_BYTES))
     check_text(text, where, line_offset=line_offset)
     try:
-        _scan(yaml, text, loader, place)
+        built = _scan(yaml, text, loader, place, build=with_lines)
+        if built is not None:
+            return built
         ld = loader(text)
         try:
             node = ld.get_single_node()
@@ -209,6 +330,12 @@ def load_yaml(text: str, where: object, *, loader=None,
             raise
         problem = " ".join(str(e).split())[:200]
         raise ParseError(M("{where}: not valid YAML: {problem}", where=where, problem=problem)) from None
+    if with_lines:
+        lines: dict[tuple, int] = {}
+        twice: list[tuple[tuple, int]] = []
+        if node is not None:
+            _walk_lines(node, (), lines, twice)
+        return data, lines, twice
     return (data, node) if with_node else data
 
 
@@ -217,13 +344,9 @@ def load_yaml_lines(text: str, where: object):
     does (messages ``FILE:LINE``), the line (1-based) of every path in it (a path is the
     tuple of keys and indexes, ``("drills", 2, "answer")``), and the keys written twice
     as ``(path, line)``, which YAML would silently collapse. The walk is bounded by the
-    limits the document was read within."""
-    data, node = load_yaml(text, where, with_node=True, style="colon")
-    lines: dict[tuple, int] = {}
-    twice: list[tuple[tuple, int]] = []
-    if node is not None:
-        _walk_lines(node, (), lines, twice)
-    return data, lines, twice
+    limits the document was read within. A plain document (no anchors, aliases or
+    tags) is built from the events of that one walk, not parsed a second time."""
+    return load_yaml(text, where, style="colon", with_lines=True)
 
 
 def _walk_lines(node, path: tuple, lines: dict, twice: list) -> None:
