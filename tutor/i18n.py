@@ -118,9 +118,23 @@ def _render(value, lang: str):
     return text(lang) if callable(text) else value
 
 
+class _Shown:
+    """The placeholders' values as a message's text asks for them, each shown in ``lang``
+    when used: a message is often given more than it says (a convention's headline gets
+    every value any of them may name), and showing each one costs as much as the text."""
+
+    __slots__ = ("params", "lang")
+
+    def __init__(self, params: dict, lang: str) -> None:
+        self.params, self.lang = params, lang
+
+    def __getitem__(self, key: str):
+        return _render(self.params[key], self.lang)
+
+
 def _fill(text: str, lang: str, params: dict) -> str:
     # always formatted, so a catalog text writes a brace the same way everywhere: {{ }}
-    return text.format(**{k: _render(v, lang) for k, v in params.items()})
+    return text.format_map(_Shown(params, lang)) if params else text.format()
 
 
 def _(msgid: str, lang: "str | None" = None, /, **params) -> str:
