@@ -34,6 +34,7 @@ the game, as after Pandur's "Pandur mit").
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterable, Mapping, Sequence
@@ -202,6 +203,17 @@ class AuctionSpec:
         """Every bid (:meth:`all_bids`) with its :meth:`key`, lowest first."""
         return tuple((c, self.key(c)) for c in self.all_bids())
 
+    @cached_property
+    def bid_keys(self) -> tuple[tuple[int, int], ...]:
+        return tuple(k for _c, k in self.bids_with_keys)
+
+    @cached_property
+    def bids_in_order(self) -> bool:
+        """The bids' keys never fall from one to the next (a strain order within a level
+        that is not the ladder's order makes them fall)."""
+        keys = self.bid_keys
+        return all(a <= b for a, b in zip(keys, keys[1:]))
+
 
 def describe_ladder(ladder: Sequence[int | str]) -> str:
     nums = [x for x in ladder if isinstance(x, int)]
@@ -254,6 +266,10 @@ class Why(str):
 
     def text(self, lang: "str | None" = None) -> str:
         return _(WHY[self.key].msgid, lang, **self.params)
+
+
+def _reason(key: str, **params) -> tuple[str, dict]:
+    return key, params
 
 
 def why(key: str, **params) -> Why:
@@ -404,54 +420,60 @@ class Auction:
 
     def why_illegal(self, call: Call, seat: str | None = None) -> str | None:
         """None when ``call`` by ``seat`` (default: the seat in turn) is legal, else why not."""
+        found = self._illegal(call, seat)
+        return None if found is None else why(found[0], **found[1])
+
+    def _illegal(self, call: Call, seat: str | None = None) -> tuple[str, dict] | None:
+        """:meth:`why_illegal`'s reason as its key and parameters, the message not yet
+        written (``legal_calls`` asks every seat's double and konter at every point)."""
         spec = self.spec
         if call.kind in (DOUBLE, REDOUBLE):
             if seat is None:
-                return why("needs_seat" if call.kind == DOUBLE else "needs_seat_konter", call=call)
+                return _reason("needs_seat" if call.kind == DOUBLE else "needs_seat_konter", call=call)
             s = spec.seat_index(seat)
             if call.kind == DOUBLE:
                 if not spec.doubling:
-                    return why("no_doubling")
+                    return _reason("no_doubling")
                 if self._high is None:
-                    return why("nothing_to_double")
+                    return _reason("nothing_to_double")
                 if self._doubled is not None:
-                    return why("doubled_already")
+                    return _reason("doubled_already")
                 high_seat = spec.seat_index(self.high.seat)
                 if s in spec.side_of(high_seat):
-                    return why("own_side", seat=seat)
+                    return _reason("own_side", seat=seat)
                 if not self._double_open():
-                    return why("too_late_lead" if spec.double_window == "first_lead" else "too_late",
+                    return _reason("too_late_lead" if spec.double_window == "first_lead" else "too_late",
                                bid=self.high_bid)
                 return None
             if not spec.redoubling:
-                return why("no_kontern")
+                return _reason("no_kontern")
             if self._redoubled is not None:
-                return why("kontered_already")
+                return _reason("kontered_already")
             if self._doubled is None or self._calls[self._n - 1].call.kind != DOUBLE:
-                return why("konter_after_double")
+                return _reason("konter_after_double")
             if s not in spec.side_of(spec.seat_index(self.high.seat)):
-                return why("konter_side", seat=seat)
+                return _reason("konter_side", seat=seat)
             return None
         if self._over:
-            return why("over")
+            return _reason("over")
         turn = spec.seat_names[self._next]
         if seat is not None and seat.upper() != turn:
-            return why("turn", turn=turn, seat=seat.upper())
+            return _reason("turn", turn=turn, seat=seat.upper())
         if call.kind == BID:
             if spec.strains is not None:
                 if call.strain is None and not spec.strain_optional:
-                    return why("needs_trump")
+                    return _reason("needs_trump")
                 if call.strain is not None and call.strain not in spec.strains:
-                    return why("not_a_trump", strain=call.strain)
+                    return _reason("not_a_trump", strain=call.strain)
             elif call.strain is not None:
-                return why("no_suit", game=spec.name)
+                return _reason("no_suit", game=spec.name)
             if call.level not in spec.rank:
-                return why("not_a_bid", level=call.level, ladder=describe_ladder(spec.ladder))
+                return _reason("not_a_bid", level=call.level, ladder=describe_ladder(spec.ladder))
             if self.high_bid is not None and spec.key(call) <= spec.key(self.high_bid):
-                return why("not_higher", call=call, high=self.high_bid)
+                return _reason("not_higher", call=call, high=self.high_bid)
             return None
         if call.kind == WORD and call.word not in spec.end_words:
-            return why("not_a_call", word=call.word, game=spec.name)
+            return _reason("not_a_call", word=call.word, game=spec.name)
         return None
 
     def is_legal(self, call: Call, seat: str | None = None) -> bool:
@@ -465,18 +487,24 @@ class Auction:
         turn = self.next_seat
         if turn is not None and (seat is None or seat.upper() == turn):
             # every bid of the ladder is legal for the seat in turn once it overbids
-            high = None if self.high_bid is None else spec.key(self.high_bid)
-            found += [(turn, c) for c, k in spec.bids_with_keys if high is None or k > high]
+            if self.high_bid is None:
+                found += [(turn, c) for c, k in spec.bids_with_keys]
+            elif spec.bids_in_order:   # the keys never fall: the higher bids are one slice
+                at = bisect_right(spec.bid_keys, spec.key(self.high_bid))
+                found += [(turn, c) for c, k in spec.bids_with_keys[at:]]
+            else:
+                high = spec.key(self.high_bid)
+                found += [(turn, c) for c, k in spec.bids_with_keys if k > high]
             found.append((turn, Call(FORT, word=spec.fort_words[0])))
             for w in spec.end_words:
                 c = Call(WORD, word=w)
-                if self.why_illegal(c) is None:
+                if self._illegal(c) is None:
                     found.append((turn, c))
         seats = spec.seat_names if seat is None else (seat.upper(),)
         for kind, words in ((DOUBLE, spec.double_words), (REDOUBLE, spec.redouble_words)):
             c = Call(kind, word=words[0])
             for s in seats:
-                if self.why_illegal(c, s) is None:
+                if self._illegal(c, s) is None:
                     found.append((s, c))
         return found
 

@@ -631,6 +631,8 @@ MAX_CALLS_READ = 10_000
 
 
 def _conventions_for(s: Situation, call: Call) -> tuple[Convention, ...]:
+    if call.kind != BID:
+        return _READING.get(call.kind, ())   # fort, double, konter: their conventions read each
     by_id = s.calls_read
     found = by_id.get(id(call))
     if found is None or found[0] is not call:
@@ -682,7 +684,13 @@ class Reader:
         """Every legal next call (only ``seat``'s when given), each read by the conventions."""
         found = self._legal.get(seat)
         if found is None:
-            found = [self.read(call, s) for s, call in self.auction.legal_calls(seat)]
+            found = []
+            situations: dict[str, Situation] = {}
+            for s, call in self.auction.legal_calls(seat):   # each with its seat: read() needs none
+                situation = situations.get(s)
+                if situation is None:
+                    situation = situations[s] = self.situation(s)
+                found.append(read_call(situation, call))
             self._legal[seat] = found
         return found
 
@@ -920,9 +928,21 @@ def position(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
         raise TutorError(M("{seat} has no call here: the bidding is over", seat=seat))
     truthful = reader._by_hand.get((hand, seat))
     if truthful is None:
-        truthful = reader._by_hand[hand, seat] = [
-            r for r in readings if r.kind != "unconventional" and all(p.satisfied_by(hand) for p in r.promises)]
+        truthful = reader._by_hand[hand, seat] = _truthful(readings, hand)
     return hand, reader, seat, readings, list(truthful)
+
+
+def _truthful(readings: Sequence[Reading], hand: Hand) -> list[Reading]:
+    """The conventional readings whose promises ``hand`` keeps (a reading promises one
+    suit or none: asked of some 64 readings per position and hand, without a generator)."""
+    out = []
+    for r in readings:
+        if r.kind == "unconventional":
+            continue
+        ps = r.promises
+        if not ps or (ps[0].satisfied_by(hand) if len(ps) == 1 else all(p.satisfied_by(hand) for p in ps)):
+            out.append(r)
+    return out
 
 
 def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,

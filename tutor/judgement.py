@@ -212,13 +212,14 @@ def lay_down(hand: Hand, kind: "Suit | str", partner=None) -> bool:
     """Every card of the hand takes a trick when the hand leads from the top (in a suit
     contract after pulling the opponents' trumps): the team takes all 157."""
     if isinstance(kind, Suit):
-        if not draws_trumps(hand, kind, partner):
-            return False
         sides = [x for x in SUITS if x != kind]
         order = ORDER["plain"]
     else:
         sides, order = list(SUITS), ORDER[kind]
-    return all(_run_from_top(hand, x, order) == hand.length(x) for x in sides)
+    # the side suits first: asked of every hand, and they rarely all run from the top
+    if not all(_run_from_top(hand, x, order) == hand.length(x) for x in sides):
+        return False
+    return not isinstance(kind, Suit) or draws_trumps(hand, kind, partner)
 
 
 def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
@@ -468,11 +469,17 @@ def _double(hand, s, readings, lines, standing=None):
 
 
 def _matsch(hand, s, readings, lines, standing=None):
+    matsch: dict = {}   # the first Matsch reading per strain, as _first finds it
+    for r in readings:
+        if r.kind == "matsch":
+            matsch.setdefault(r.call.strain, r)
+    if not matsch:
+        return None
     strains = [suit.value for suit in _team_suits(s) + [x for x in SUITS if s.owner(x) != "own"]]
     if s.rules.trumps == "extended":
         strains += list(TRUMPLESS)
     for strain in strains:
-        r = _first(readings, "matsch", strain)
+        r = matsch.get(strain)
         kind = kind_of(strain)
         if r is None or not lay_down(hand, kind, _partner_known(s, kind) if isinstance(kind, Suit) else None):
             continue
@@ -590,6 +597,8 @@ def _ace(hand, s, readings, lines, standing=None):
     if not aces:
         return None
     bidding_on = [o for o in opponents_of(s.seat) if o not in s.auction.out]
+    if not bidding_on:
+        return None
     fit = [suit for suit in SUITS
            if {PUUR, NELL} <= set().union(*(s.known(o, suit).has for o in opponents_of(s.seat)))
            and sum(s.known(o, suit).length[0] for o in opponents_of(s.seat)) >= CONTROL_LENGTH]
