@@ -33,15 +33,20 @@
 typedef uint64_t u64;
 
 /* ---- the transposition table ------------------------------------------------------ */
+/* 32 bytes, two to a cache line (a bucket of BUCKET entries is one or two lines). The
+ * key (make_key) is the position exactly, in 110 bits; left and leader are part of it. */
 typedef struct {
-    u64 k[4];          /* per suit: the remaining cards, high to low, 6 bits each */
+    u64 k[2];          /* the key: 27 bits per suit, the leader in bits 54-55 of k[1] */
     uint32_t gen;      /* which solve wrote it; other generations are empty */
     int16_t lo, hi;    /* bounds on the max team's points from here on */
-    uint8_t leader, best, left, pad;
+    uint8_t best, left, pad[6];
 } Entry;
 
+#define BUCKET 4
+_Static_assert(sizeof(Entry) == 32, "a table entry is 32 bytes");
+
 static Entry *tt = NULL;
-static u64 tt_mask = 0;          /* number of entries - 1 (2^22 entries, 192 MB, allocated on first use) */
+static u64 tt_mask = 0;          /* number of entries - 1 (2^22 entries, 128 MB, allocated on first use) */
 static uint32_t tt_gen = 0;
 
 
@@ -50,7 +55,7 @@ static uint32_t tt_gen = 0;
  * was a third of the search's time with 4 kB pages (measured: benchmarks/README.md).
  * Its memory comes zeroed from the system page by page as a search first touches it
  * (mmap / calloc), never cleared by hand: a small endgame uses the start of the table
- * only, so a process that solves one endgame does not pay for 192 MB (a memset of the
+ * only, so a process that solves one endgame does not pay for the whole table (a memset of the
  * whole table took 0.6 s of CPU on the first call). */
 static size_t tt_bytes = 0;
 
@@ -96,6 +101,9 @@ typedef struct {
     int str[NSUITS][NCARDS];     /* strength of a card when this suit is led */
     int suit[NCARDS];
     int vcode[NCARDS];           /* index of the card's point value among the distinct values */
+    int pos[NCARDS];             /* the card's place in its suit's order, 0 = the highest */
+    uint16_t canon[NSUITS][512]; /* a suit's live cards (bit i: the i-th highest) -> the
+                                    first places in the order with the same values in turn */
     int ord[NSUITS][9];          /* the cards of a suit, high to low */
     int nord[NSUITS];
     u64 suitmask[NSUITS];
@@ -177,28 +185,38 @@ static u64 legal_moves(const S *s, u64 hand, int k) {
 }
 
 /* The key of the position at a trick boundary: suit by suit, the remaining cards in
- * their order, each as (owner, point value); the actual ranks are forgotten. */
-static void make_key(const S *s, u64 key[4]) {
-    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    for (int su = 0; su < NSUITS; su++) {
-        u64 k = 0; int n = 0;
-        for (int i = 0; i < s->nord[su]; i++) {
-            int c = s->ord[su][i];
-            if (!(live >> c & 1)) continue;
-            int owner = (s->hand[0] >> c & 1) ? 0 : (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : 3;
-            k = (k << 6) | (u64)(owner << 4 | s->vcode[c]);
-            n++;
+ * their order, each with its owner and point value; the actual ranks are forgotten. Per
+ * suit 27 bits: the owners of the live cards high to low (2 bits each), and which point
+ * values they have in turn, as the canonical places of canon[] (9 bits). Two positions
+ * have the same key exactly when every suit has the same sequence of (owner, points). */
+static void make_key(const S *s, int leader, u64 key[2]) {
+    unsigned lm[NSUITS] = {0, 0, 0, 0};
+    u64 own[NSUITS] = {0, 0, 0, 0};
+    for (int p = 0; p < 4; p++) {
+        u64 m = s->hand[p];
+        while (m) {
+            int c = lowbit(m), su = s->suit[c], i = s->pos[c];
+            m &= m - 1;
+            lm[su] |= 1u << i;
+            own[su] |= (u64)p << (2 * i);
         }
-        key[su] = k | ((u64)n << 58);
     }
+    u64 k[NSUITS];
+    for (int su = 0; su < NSUITS; su++) {
+        u64 co = 0; int j = 0;
+        for (unsigned t = lm[su]; t; t &= t - 1, j++) co |= (own[su] >> (2 * lowbit(t)) & 3) << (2 * j);
+        k[su] = s->canon[su][lm[su]] | co << 9;
+    }
+    key[0] = k[0] | k[1] << 27;
+    key[1] = k[2] | k[3] << 27 | (u64)leader << 54;
 }
 
-static inline u64 key_hash(const u64 key[4], int leader) {
+static inline u64 key_hash(const u64 key[2]) {
     u64 h = key[0] * 0x9E3779B97F4A7C15ULL;
     h ^= (key[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= (key[2] + 0x8CB92BA72F3D8DD7ULL) * 0x165667B19E3779F9ULL;
-    h ^= (key[3] + (u64)leader * 0x27D4EB2F165667C5ULL) * 0xD6E8FEB86659FD93ULL;
     h ^= h >> 29;
+    h *= 0xD6E8FEB86659FD93ULL;
+    h ^= h >> 32;
     return h;
 }
 
@@ -502,15 +520,14 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         return TEAM(w) == s->maxteam ? p : 0;
     }
     if (left == 2 && s->fast2) return s->l2cache ? last_two_exact(s, leader) : last_two(s, leader, 0, alpha, beta);
-    u64 key[4], h = 0;
+    u64 key[2] = {0, 0}, h = 0;
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int use_tt = s->use_tt;
     if (use_tt) {   /* the table's bucket is fetched from memory while the bounds are computed */
-        make_key(s, key);
-        h = key_hash(key, leader) & s->mask & ~(u64)3;
+        make_key(s, leader, key);
+        h = key_hash(key) & s->mask & ~(u64)(BUCKET - 1);
         __builtin_prefetch(&tt[h]);
-        __builtin_prefetch((char *)&tt[h] + 64);
-        __builtin_prefetch((char *)&tt[h] + 128);
+        if (BUCKET > 2) __builtin_prefetch((char *)&tt[h] + 64);
     }
     if (s->use_sure) {
         /* bounds on the max team's points: what either team takes for sure */
@@ -530,10 +547,9 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     int hint = -1, a0 = alpha, b0 = beta;
     if (use_tt) {
         Entry *victim = NULL;
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < BUCKET; i++) {
             Entry *x = &tt[h + i];
-            if (x->gen == tt_gen && x->leader == leader && x->k[0] == key[0] && x->k[1] == key[1]
-                && x->k[2] == key[2] && x->k[3] == key[3]) { e = x; break; }
+            if (x->k[0] == key[0] && x->k[1] == key[1] && x->gen == tt_gen) { e = x; break; }
             if (!victim || (victim->gen == tt_gen && (x->gen != tt_gen || x->left < victim->left))) victim = x;
         }
         if (e) {
@@ -546,8 +562,8 @@ static int boundary(S *s, int leader, int alpha, int beta) {
             a0 = alpha; b0 = beta;
         } else {
             e = victim;
-            memcpy(e->k, key, sizeof key);
-            e->gen = tt_gen; e->leader = (uint8_t)leader; e->left = (uint8_t)left;
+            e->k[0] = key[0]; e->k[1] = key[1];
+            e->gen = tt_gen; e->left = (uint8_t)left;
             e->lo = 0; e->hi = (int16_t)R; e->best = 255;
         }
     }
@@ -578,9 +594,9 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     s->leader = saved_leader;
     if (use_tt) {
         /* e may have been overwritten by a deeper position of the same bucket: check */
-        if (!(e->gen == tt_gen && e->leader == leader && !memcmp(e->k, key, sizeof key))) {
-            memcpy(e->k, key, sizeof key);
-            e->gen = tt_gen; e->leader = (uint8_t)leader; e->left = (uint8_t)left;
+        if (!(e->gen == tt_gen && e->k[0] == key[0] && e->k[1] == key[1])) {
+            e->k[0] = key[0]; e->k[1] = key[1];
+            e->gen = tt_gen; e->left = (uint8_t)left;
             e->lo = 0; e->hi = (int16_t)R;
         }
         if (best <= a0) { if (best < e->hi) e->hi = (int16_t)best; }
@@ -690,6 +706,22 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
         s->vcode[c] = j;
     }
     if (nd > 16) { PyErr_SetString(PyExc_ValueError, "more than 16 point values"); return -1; }
+    /* the table key's canonical places: the live cards' values in turn, embedded in the
+     * suit's order as early as they fit (the same values in turn, the same places) */
+    for (int su = 0; su < NSUITS; su++) {
+        int n = s->nord[su];
+        for (int i = 0; i < n; i++) s->pos[s->ord[su][i]] = i;
+        for (unsigned m = 0; m < (1u << n); m++) {
+            unsigned canon = 0; int at = 0;
+            for (int i = 0; i < n; i++) {
+                if (!(m >> i & 1)) continue;
+                int v = s->pts[s->ord[su][i]];
+                while (s->pts[s->ord[su][at]] != v) at++;   /* found at i at the latest */
+                canon |= 1u << at++;
+            }
+            s->canon[su][m] = (uint16_t)canon;
+        }
+    }
     return 0;
 }
 
