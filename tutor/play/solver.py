@@ -19,7 +19,8 @@ module, which tests hold the core against. ``engine="auto"`` takes the core when
 built (:data:`ENGINE` says which runs).
 
 The search (the same design in both): alpha-beta on the card points of one team, with
-zero-window probes (bisection on the points) that reuse one transposition table; the table is kept at
+zero-window probes (bisection on the points; the core first probes down from the top in
+growing steps) that reuse one transposition table; the table is kept at
 trick boundaries, keyed on the remaining cards in their relative order (each card's
 owner and point value, suit by suit: which cards were played before does not matter);
 one candidate from each group of equivalent cards (next to each other among the cards
@@ -63,6 +64,7 @@ NO_TABLE, NO_EQUIVALENCE, NO_ORDERING, MTDF, FULL_WINDOW, NO_SURE_TRICKS = 1, 2,
 NO_CHEAPEST_CARDS, NO_FORCED, NO_LEAD_ORDERING, NO_THIRD_HAND, NO_LAST_TWO = 64, 128, 256, 512, 1024
 NO_MISERE_ORDERING = 2048
 CPU_TIME = 4096   # not a technique: max_seconds counts the CPU time of the process (the benchmark's limit)
+PLAIN_BISECTION = 32768   # the exact value by bisection from the middle, without the descent from the top
 
 
 class SearchStopped(TutorError):
