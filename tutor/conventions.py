@@ -598,8 +598,9 @@ class Reading:
                  convention: Convention, params: Params) -> None:
         # written once, straight into the instance: a position reads some 64 calls, and
         # a frozen dataclass's own __init__ sets each field through object.__setattr__
-        self.__dict__.update(seat=seat, call=call, kind=kind, promises=promises,
-                             convention=convention, params=params)
+        d = self.__dict__
+        d["seat"], d["call"], d["kind"], d["promises"] = seat, call, kind, promises
+        d["convention"], d["params"] = convention, params
 
     def headline(self, lang: str = "de") -> str:
         head = self.convention.describe(self.params, lang)

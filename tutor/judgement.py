@@ -160,10 +160,11 @@ class Count:
 
 
 def _suit_of(strain: str | None) -> Suit | None:
-    try:
-        return Suit(strain) if strain else None
-    except ValueError:
-        return None
+    return _SUIT_OF.get(strain) if strain else None
+
+
+# Suit(strain) without Enum's lookup by value (a Python call; asked for every reading judged)
+_SUIT_OF: dict = {**{s.value: s for s in Suit}, **{s: s for s in Suit}}
 
 
 def kind_of(strain: "str | Suit") -> "Suit | str":
