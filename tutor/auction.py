@@ -60,6 +60,7 @@ class Call:
     #: since the conventions ask it of every call they read many times
     value: int | None = field(init=False, repr=False, compare=False)
     _text: str = field(init=False, repr=False, compare=False)   # str(call), written once
+    _hash: int = field(init=False, repr=False, compare=False)   # the fields' hash, once
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "value", self.level if isinstance(self.level, int) else None)
@@ -68,6 +69,12 @@ class Call:
         else:
             text = self.word or self.kind
         object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_hash", hash((self.kind, self.level, self.strain, self.word)))
+
+    def __hash__(self) -> int:
+        # the dataclass's own hash of the compared fields, worked out once: an auction's
+        # entries are looked up in the prefix cache at every point read
+        return self._hash
 
     @property
     def is_bid(self) -> bool:
@@ -283,6 +290,13 @@ def why(key: str, **params) -> Why:
 class Entry:
     seat: str
     call: Call
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.seat, self.call)))
+
+    def __hash__(self) -> int:
+        return self._hash   # the dataclass's own hash, once (as Call's)
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.call}"

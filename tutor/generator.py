@@ -44,7 +44,11 @@ class Deal:
                 return
             seat = a.next_seat
             advice = conventions.advise(self.hands[seat], a, self.rules)
-            yield conventions.replay(a, self.rules), seat, self.hands[seat], advice
+            snapshot = conventions.replay(a, self.rules)
+            # the auction goes on from a copy of this point, which shares what advise
+            # worked out there (the seat's Situation, the legal calls' readings)
+            reader = self.reader = snapshot.copy()
+            yield snapshot, seat, self.hands[seat], advice
             pick = advice.recommended
             others = [o for o in advice.options if o.kind not in ("double", "redouble")]
             if others and self.rng.random() < wander:
