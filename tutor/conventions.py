@@ -258,7 +258,7 @@ class Situation:
         for p in self.promised.get(seat, ()):
             if p.suit == suit:
                 return p
-        return Promise(suit)
+        return _NOTHING_PROMISED.get(suit) or Promise(suit)
 
     # a Situation reads every legal call of one position: what does not change is kept
     @cached_property
@@ -325,6 +325,9 @@ class Situation:
 
 
 _SUIT_NAMED = {s.value: s for s in SUITS}
+# A suit nobody's calls said anything about (a Promise is immutable: made once per suit,
+# as the judgement asks it of every seat and suit)
+_NOTHING_PROMISED = {s: Promise(s) for s in SUITS}
 
 
 def _suit_of(call: Call) -> Suit | None:
@@ -365,7 +368,7 @@ def _is_fuenfer(call: Call) -> bool:
 
 def _basic(s: Situation, c: Call) -> Params:
     """The parameters of a call's title: the position's and the call's own."""
-    return {**s.basic_params, "call": str(c), "suit": c.strain}
+    return {**s.basic_params, "call": c._text, "suit": c.strain}   # c._text: str(c), made once
 
 
 # The calls a convention can read at all (``Convention.calls``): its number and suit.
@@ -393,9 +396,6 @@ def _fuenfer_in_suit(r: TableRules, c: Call) -> bool:
     return _suit_of(c) is not None and _is_fuenfer(c)
 
 
-def _match_always(s: Situation, c: Call) -> Params:
-    """A convention its calls alone decide (the Matsch, a number above the openings)."""
-    return _basic(s, c)
 
 
 # The constant parts of the titles, made once (a position reads some 70 calls).
@@ -490,7 +490,7 @@ def _match_want(s: Situation, c: Call) -> Params | None:
 
 
 def _match_ace(s: Situation, c: Call) -> Params | None:
-    if c.value != s.next_fuenfer():
+    if c.value != s._next_fuenfer:
         return None
     owner = s.owner(_suit_of(c))
     if owner == "own":
@@ -512,12 +512,13 @@ def _ace_promise(suit: Suit) -> tuple[Promise, ...]:
 def _match_unconventional(s: Situation, c: Call) -> Params:
     p = _basic(s, c)
     suit = _suit_of(c)
-    if _is_fuenfer(c) and suit and s.owner(suit) == "own":
+    fuenfer = _is_fuenfer(c)
+    if fuenfer and suit and s.owner(suit) == "own":
         p["why"] = _OWN_FUENFER
-    elif _is_fuenfer(c) and s.next_fuenfer() is None:
+    elif fuenfer and s._next_fuenfer is None:
         p["why"] = _FUENFER_FIRST
-    elif _is_fuenfer(c):
-        p["why"] = _only_next_fuenfer(s.next_fuenfer())
+    elif fuenfer:
+        p["why"] = _only_next_fuenfer(s._next_fuenfer)
     else:
         p["why"] = _NO_MEANING
     return p
@@ -560,12 +561,12 @@ CONVENTIONS: tuple[Convention, ...] = (
                _match_fort_or_double, reads=REDOUBLE),
     Convention("matsch", M("Matsch (157): the team means to take every point of the game, 152 in the cards "
                            "and 5 for the last trick"),
-               _match_always, calls=_is_matsch),
+               _basic, calls=_is_matsch),       # its calls alone decide: always matches
     Convention("confidence", M("{call}: the number only says what the team trusts itself to make ({why})"),
                _match_no_conventions, calls=_no_conventions),
     Convention("confidence", M("{call}: above 120 the number only says what the team trusts itself to make, "
                                "no cards"),
-               _match_always, calls=_above_openings),
+               _basic, calls=_above_openings),
     Convention("opening", M("opening in {suit}, {row_name} ({row}): {top} {count}"),
                _match_opening, _promise_opening, calls=_opening_number),
     Convention("hilfe", M("Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner {above} are "
@@ -631,25 +632,29 @@ _CALLS_READ: dict[TableRules, dict[int, tuple[Call, tuple[Convention, ...]]]] = 
 MAX_CALLS_READ = 10_000
 
 
-def _conventions_for(s: Situation, call: Call) -> tuple[Convention, ...]:
-    if call.kind != BID:
-        return _READING.get(call.kind, ())   # fort, double, konter: their conventions read each
+def _bid_conventions(s: Situation, call: Call) -> tuple[Call, tuple[Convention, ...]]:
+    """The conventions that can read the bid ``call`` (listed, then kept by its id)."""
     by_id = s.calls_read
-    found = by_id.get(id(call))
-    if found is None or found[0] is not call:
-        if len(by_id) >= MAX_CALLS_READ:
-            by_id.clear()
-        rules = s.rules
-        found = by_id[id(call)] = (call, tuple(c for c in _READING.get(call.kind, ())
-                                              if c.calls is None or c.calls(rules, call)))
-    return found[1]
+    if len(by_id) >= MAX_CALLS_READ:
+        by_id.clear()
+    rules = s.rules
+    found = by_id[id(call)] = (call, tuple(c for c in _READING[BID] if c.calls is None or c.calls(rules, call)))
+    return found
 
 
 def read_call(s: Situation, call: Call) -> Reading:
-    for conv in _conventions_for(s, call):
+    if call.kind == BID:
+        found = s.calls_read.get(id(call))
+        if found is None or found[0] is not call:
+            found = _bid_conventions(s, call)
+        conventions = found[1]
+    else:   # fort, double, konter: each of their conventions reads every such call
+        conventions = _READING.get(call.kind, ())
+    for conv in conventions:
         params = conv.match(s, call)
         if params is not None:
-            return Reading(s.seat, call, conv.kind, conv.promises(s, call, params), conv, params)
+            promises = () if conv.promises is NO_PROMISES else conv.promises(s, call, params)
+            return Reading(s.seat, call, conv.kind, promises, conv, params)
     raise AssertionError(f"no convention reads {call}")  # the last rule reads every bid
 
 

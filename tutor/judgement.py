@@ -212,15 +212,18 @@ def draws_trumps(hand: Hand, trump: Suit, partner=None) -> bool:
 def lay_down(hand: Hand, kind: "Suit | str", partner=None) -> bool:
     """Every card of the hand takes a trick when the hand leads from the top (in a suit
     contract after pulling the opponents' trumps): the team takes all 157."""
+    # the side suits first: asked of every hand, and they rarely all run from the top
+    return _sides_run(hand, kind) and (not isinstance(kind, Suit) or draws_trumps(hand, kind, partner))
+
+
+def _sides_run(hand: Hand, kind: "Suit | str") -> bool:
+    """Every suit but the trump runs from the top (trumpless: every suit, in its order)."""
     if isinstance(kind, Suit):
         sides = [x for x in SUITS if x != kind]
         order = ORDER["plain"]
     else:
         sides, order = list(SUITS), ORDER[kind]
-    # the side suits first: asked of every hand, and they rarely all run from the top
-    if not all(_run_from_top(hand, x, order) == hand.length(x) for x in sides):
-        return False
-    return not isinstance(kind, Suit) or draws_trumps(hand, kind, partner)
+    return all(_run_from_top(hand, x, order) == hand.length(x) for x in sides)
 
 
 def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
@@ -481,8 +484,13 @@ def _matsch(hand, s, readings, lines, standing=None):
         strains += list(TRUMPLESS)
     for strain in strains:
         r = matsch.get(strain)
+        if r is None:
+            continue
         kind = kind_of(strain)
-        if r is None or not lay_down(hand, kind, _partner_known(s, kind) if isinstance(kind, Suit) else None):
+        # lay_down(hand, kind, the partner's promises), the partner asked only when the
+        # side suits run
+        if not _sides_run(hand, kind) or (isinstance(kind, Suit)
+                                          and not draws_trumps(hand, kind, _partner_known(s, kind))):
             continue
         if isinstance(kind, Suit):
             lines.append(M("Every card it takes is with the team: the hand's trumps above the highest the "
