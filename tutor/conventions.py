@@ -281,7 +281,7 @@ class Situation:
 
     @cached_property
     def basic_params(self) -> Params:
-        """The parameters every title of this position may name (see :func:`_basic`)."""
+        """The parameters every title of this position may name (see :class:`_Title`)."""
         v = self.standing_value
         return {"seat": self.seat, "partner": self.partner, "standing": v if self.standing else "—",
                 "above": M("above {v}", v=v) if self.standing else M("with no bid before it")}
@@ -348,8 +348,8 @@ class Convention:
     kind), at a point of the auction where ``match`` finds its parameters."""
 
     kind: str
-    title: Msg                 # a catalog message; {placeholders} filled from match's params
-    match: Callable[[Situation, Call], Params | None]
+    title: Msg                 # a catalog message; {placeholders} filled from the reading's params
+    match: Callable[[Situation, Call], Params | None]   # its own params (None: no match)
     promises: Callable[[Situation, Call, Params], tuple[Promise, ...]] = NO_PROMISES
     reads: str = BID           # the kind of call it reads: bid, fort, double or redouble
     calls: Callable[[TableRules, Call], bool] | None = None
@@ -366,9 +366,43 @@ def _is_fuenfer(call: Call) -> bool:
     return call.value is not None and call.value % 10 == 5
 
 
-def _basic(s: Situation, c: Call) -> Params:
-    """The parameters of a call's title: the position's and the call's own."""
-    return {**s.basic_params, "call": c._text, "suit": c.strain}   # c._text: str(c), made once
+class _Title(Mapping):
+    """A reading's title parameters: the position's (``Situation.basic_params``), the
+    call's own (``call``, ``suit``) and what the convention's ``match`` found, merged only
+    when a text asks for them: a position reads some 64 calls, few of them are ever shown."""
+
+    __slots__ = ("_basic", "_call", "_own", "_merged")
+
+    def __init__(self, basic: Params, call: Call, own: Params) -> None:
+        self._basic, self._call, self._own, self._merged = basic, call, own, None
+
+    def _params(self) -> Params:
+        merged = self._merged
+        if merged is None:
+            c = self._call
+            merged = self._merged = {**self._basic, "call": c._text, "suit": c.strain, **self._own}
+        return merged
+
+    def __getitem__(self, key: str):
+        return self._params()[key]
+
+    def __iter__(self):
+        return iter(self._params())
+
+    def __len__(self) -> int:
+        return len(self._params())
+
+    def __repr__(self) -> str:
+        return repr(self._params())
+
+
+# What a convention's match found beyond the position and the call (shared, never changed)
+_NOTHING_OWN: Params = {}
+
+
+def _nothing_own(s: Situation, c: Call) -> Params:
+    """A convention its calls alone decide (the Matsch, a number above the openings)."""
+    return _NOTHING_OWN
 
 
 # The calls a convention can read at all (``Convention.calls``): its number and suit.
@@ -408,20 +442,23 @@ _LOWER, _UPPER = Mp("Zehner", "lower"), Mp("Zehner", "upper")
 _ACE_OPEN = M("of this suit and wants another trump")
 _ACE_OPPONENTS = M("of the opponents' suit (\"I hold the Ace of your suit\")")
 _AT_LEAD, _ENDS = M("before the first lead"), M("the bidding ends")
+_WHOSE_OPEN, _WHOSE_OPPONENTS = {"whose": _ACE_OPEN}, {"whose": _ACE_OPPONENTS}
+_WHY_OWN_FUENFER, _WHY_FUENFER_FIRST = {"why": _OWN_FUENFER}, {"why": _FUENFER_FIRST}
+_WHY_NO_MEANING = {"why": _NO_MEANING}
 
 
 def _match_no_conventions(s: Situation, c: Call) -> Params:
-    p = _basic(s, c)
-    p["why"] = (_WITHOUT_ANSAGEREGELN if not s.rules.conventions
-                else M("no Ansagen are agreed for {strain}", strain=c.strain))
-    return p
+    return {"why": _WITHOUT_ANSAGEREGELN} if not s.rules.conventions else _no_ansagen(c.strain)
+
+
+@lru_cache(maxsize=None)
+def _no_ansagen(strain: str | None) -> Params:
+    return {"why": M("no Ansagen are agreed for {strain}", strain=strain)}
 
 
 def _match_opening(s: Situation, c: Call) -> Params | None:
     if s.owner(_suit_of(c)) == "open":
-        p = _basic(s, c)
-        p.update(_opening_params(c.value))
-        return p
+        return _opening_params(c.value)
     return None
 
 
@@ -458,8 +495,7 @@ def _match_hilfe(s: Situation, c: Call) -> Params | None:
     low, high = s.two_zehner()
     if c.value not in (low, high):
         return None
-    p = _basic(s, c)
-    p.update(low=low, high=high, which=_LOWER if c.value == low else _UPPER)
+    p = dict(low=low, high=high, which=_LOWER if c.value == low else _UPPER)
     if s.rules.hilfe == "verband":
         other = OTHER_TOP[o.top]
         p.update(other=TOP_NAME[other], shown=TOP_NAME[o.top],
@@ -479,13 +515,13 @@ def _promise_hilfe(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
 
 def _match_raise(s: Situation, c: Call) -> Params | None:
     if s.owner(_suit_of(c)) == "own":
-        return _basic(s, c)
+        return _NOTHING_OWN
     return None
 
 
 def _match_want(s: Situation, c: Call) -> Params | None:
     if s.owner(_suit_of(c)) == "opponents":
-        return _basic(s, c)
+        return _NOTHING_OWN
     return None
 
 
@@ -495,9 +531,7 @@ def _match_ace(s: Situation, c: Call) -> Params | None:
     owner = s.owner(_suit_of(c))
     if owner == "own":
         return None
-    p = _basic(s, c)
-    p["whose"] = _ACE_OPEN if owner == "open" else _ACE_OPPONENTS
-    return p
+    return _WHOSE_OPEN if owner == "open" else _WHOSE_OPPONENTS
 
 
 def _promise_ace(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
@@ -510,30 +544,27 @@ def _ace_promise(suit: Suit) -> tuple[Promise, ...]:
 
 
 def _match_unconventional(s: Situation, c: Call) -> Params:
-    p = _basic(s, c)
     suit = _suit_of(c)
     fuenfer = _is_fuenfer(c)
     if fuenfer and suit and s.owner(suit) == "own":
-        p["why"] = _OWN_FUENFER
+        return _WHY_OWN_FUENFER
     elif fuenfer and s._next_fuenfer is None:
-        p["why"] = _FUENFER_FIRST
+        return _WHY_FUENFER_FIRST
     elif fuenfer:
-        p["why"] = _only_next_fuenfer(s._next_fuenfer)
-    else:
-        p["why"] = _NO_MEANING
-    return p
+        return _only_next_fuenfer(s._next_fuenfer)
+    return _WHY_NO_MEANING
 
 
 @lru_cache(maxsize=None)
-def _only_next_fuenfer(n: int) -> Msg:
+def _only_next_fuenfer(n: int) -> Params:
     """Why a Fünfer that is not the next one shows nothing (made once per number: every
     other Fünfer of a position is read with it)."""
-    return M("only the next Fünfer above the standing bid ({n}) shows an Ace", n=n)
+    return {"why": M("only the next Fünfer above the standing bid ({n}) shows an Ace", n=n)}
 
 
 def _match_fort_or_double(s: Situation, c: Call) -> Params | None:
     """fort, double and konter: each convention reads only its own kind (``reads``)."""
-    p = _basic(s, c)
+    p: Params = {}
     high = s.auction.high
     p["bid"] = str(high.call) if high else "—"
     p["declarer"] = high.seat if high else "—"
@@ -561,12 +592,12 @@ CONVENTIONS: tuple[Convention, ...] = (
                _match_fort_or_double, reads=REDOUBLE),
     Convention("matsch", M("Matsch (157): the team means to take every point of the game, 152 in the cards "
                            "and 5 for the last trick"),
-               _basic, calls=_is_matsch),       # its calls alone decide: always matches
+               _nothing_own, calls=_is_matsch),
     Convention("confidence", M("{call}: the number only says what the team trusts itself to make ({why})"),
                _match_no_conventions, calls=_no_conventions),
     Convention("confidence", M("{call}: above 120 the number only says what the team trusts itself to make, "
                                "no cards"),
-               _basic, calls=_above_openings),
+               _nothing_own, calls=_above_openings),
     Convention("opening", M("opening in {suit}, {row_name} ({row}): {top} {count}"),
                _match_opening, _promise_opening, calls=_opening_number),
     Convention("hilfe", M("Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner {above} are "
@@ -593,7 +624,7 @@ class Reading:
     kind: str
     promises: tuple[Promise, ...]
     convention: Convention
-    params: Params
+    params: Mapping   # the title's parameters: the position's, the call's, the convention's
 
     def __init__(self, seat: str, call: Call, kind: str, promises: tuple[Promise, ...],
                  convention: Convention, params: Params) -> None:
@@ -654,7 +685,7 @@ def read_call(s: Situation, call: Call) -> Reading:
         params = conv.match(s, call)
         if params is not None:
             promises = () if conv.promises is NO_PROMISES else conv.promises(s, call, params)
-            return Reading(s.seat, call, conv.kind, promises, conv, params)
+            return Reading(s.seat, call, conv.kind, promises, conv, _Title(s.basic_params, call, params))
     raise AssertionError(f"no convention reads {call}")  # the last rule reads every bid
 
 
