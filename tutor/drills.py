@@ -584,7 +584,11 @@ def read(text: str, path: "str | Path | None" = None) -> Reading:
     for i, d in enumerate(data["drills"]):
         if i in bad_drills or not isinstance(d, dict):
             continue
-        key_lines = {k: lines[("drills", i, k)] for k in d if ("drills", i, k) in lines}
+        key_lines = {}
+        for k in d:
+            line = lines.get(("drills", i, k))
+            if line is not None:
+                key_lines[k] = line
         drill = Drill(id=d["id"], type=d["type"], fields=d, line=lines.get(("drills", i)),
                       lines=key_lines)
         if drill.id in seen:
@@ -1303,7 +1307,8 @@ def check_reading(reading: Reading, lang: str = "de", default_rules: Any = None,
         if only is not None and d.id not in only:
             continue
         spec = d.get("rules", f.rules if f.rules is not None else default_rules)
-        key = json.dumps(spec, sort_keys=True, default=str)
+        # a profile's name is its own key (most drills); a mapping is written out
+        key = ("name", spec) if isinstance(spec, str) else ("json", json.dumps(spec, sort_keys=True, default=str))
         try:
             if key not in rules_cache:
                 rules_cache[key] = engine.load_rules(_rules_spec(spec, f.path))

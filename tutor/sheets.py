@@ -86,7 +86,7 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
 
     d, sol, engine, rules = item.drill, item.solution, item.engine, item.drill.rules
     seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))
-    labels = {} if labels is None else labels    # the kinds' labels in ``lang``, made once
+    labels = {} if labels is None else labels    # the types' and kinds' labels in ``lang``, made once
     label = labels.get(d.type)
     if label is None:
         label = labels[d.type] = TYPE_LABELS[d.type].text(lang)
@@ -115,8 +115,11 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
         ex["auction"] = auction_rows(entries, seats, mark=sol.ask)
         seat, call = entries[sol.ask - 1]
         ex["question"] = quiz.MESSAGES[lang]["q_explain"].format(seat=seat, call=call, ask=sol.ask)
-        ex["choices"] = [drills.kind_label(engine, k, lang)
-                         for k in drills.choices(engine, d.auction, sol.ask, rules)]
+        kinds = drills.choices(engine, d.auction, sol.ask, rules)
+        key = ("choices", getattr(engine, "game", None), kinds)
+        if key not in labels:
+            labels[key] = [drills.kind_label(engine, k, lang) for k in kinds]
+        ex["choices"] = list(labels[key])
     elif d.type in drills.PLAY_TYPES:
         play_lines, _ = quiz.play_question(item, lang)
         ex["question"] = play_lines[-1]
@@ -168,7 +171,7 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
     items = by_lesson(items, course)
     groups: list[dict] = []
     by_key: dict[str, dict] = {}
-    labels: dict[str, str] = {}
+    labels: dict = {}
     for n, item in enumerate(items, start=1):
         found = lessons_by_id.get(item.topic)
         key = f"lesson:{found.id}" if found else f"file:{item.file.name}"
