@@ -37,6 +37,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "no third-hand hold-back": solver.NO_THIRD_HAND,
               "the last two tricks in the table": solver.NO_LAST_TWO,
               "a Misère ordered like the other games": solver.NO_MISERE_ORDERING,
+              "no table of the two-trick endings": solver.NO_TWO_TRICK_CACHE,
               "bisection from the middle (no descent from the top)": solver.PLAIN_BISECTION,
               "MTD(f) instead of bisection": solver.MTDF,
               "one full-window search instead of bisection": solver.FULL_WINDOW}
