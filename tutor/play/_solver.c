@@ -265,10 +265,11 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
     }
     int partner_wins = k && TEAM((s->leader + wi) & 3) == TEAM(player);
     /* third hand, the partner's card winning: can the last player still take it? */
-    int partner_safe = 1;
+    int partner_safe = 1, last_max = -1;   /* the last player's strongest card */
     if (k == 2 && partner_wins && s->follow_order) {
         u64 hh = s->hand[(s->leader + 3) & 3];
-        while (hh) { int c = lowbit(hh); hh &= hh - 1; if (s->str[ls][c] > ws) { partner_safe = 0; break; } }
+        while (hh) { int c = lowbit(hh); hh &= hh - 1; if (s->str[ls][c] > last_max) last_max = s->str[ls][c]; }
+        partner_safe = last_max <= ws;
     }
     for (int su = 0; su < NSUITS; su++) {
         if (!(leg & s->suitmask[su])) continue;
@@ -332,8 +333,10 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                     } else {
                         int st = s->str[ls][c];
                         int wins = st > ws;
-                        if (partner_wins && !partner_safe)   /* keep the points back */
-                            sc = wins ? 2000 - st : 1000 - 8 * s->pts[c] - s->str[su][c];
+                        if (partner_wins && !partner_safe)   /* keep the points back, or */
+                            /* take the trick over where the last player cannot beat it */
+                            sc = wins ? (st > last_max ? 3500 + 8 * s->pts[c] - st : 900 - st)
+                                      : 1000 - 8 * s->pts[c] - s->str[su][c];
                         else if (partner_wins)
                             sc = wins ? 1000 - st : 3000 + 8 * s->pts[c] - s->str[su][c];
                         else
