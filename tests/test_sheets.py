@@ -34,6 +34,21 @@ def test_the_sheet_has_title_numbered_exercises_diagrams_and_the_key(items):
     assert html.index('<section class="key">') > html.rindex('<article class="drill')
 
 
+def test_the_compiled_template_is_kept_and_a_broken_one_compiled_anew(items, tmp_path):
+    """The template compiled once is kept for the next run; a kept file that is broken, or
+    a folder that cannot be written, gives the same sheet (compiled as before)."""
+    folder = tmp_path / "compiled"
+    first = sheets.render(items, compiled=str(folder))
+    kept = sorted(folder.iterdir())
+    assert kept and sheets.render(items, compiled=str(folder)) == first
+    for f in kept:
+        f.write_bytes(b"not a compiled template")
+    assert sheets.render(items, compiled=str(folder)) == first
+    blocked = tmp_path / "a-file"
+    blocked.write_text("x")
+    assert sheets.render(items, compiled=str(blocked)) == first
+
+
 def test_answers_are_not_on_the_exercise_pages(items):
     html = sheets.render(items)
     exercises = html[:html.index('<section class="key">')]

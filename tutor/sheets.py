@@ -159,11 +159,12 @@ def by_lesson(items: Sequence, course: Sequence = ()) -> list:
 
 def render(items: Sequence, *, title: str | None = None, lang: str = "de",
            exercises: bool = True, answers: bool = True, lesson=None,
-           avoid_breaks: bool = True, course: Sequence = ()) -> str:
+           avoid_breaks: bool = True, course: Sequence = (), compiled: "str | None" = None) -> str:
     """The worksheet for verified drills (``tutor.drills.Checked``) in the order given,
     one heading per lesson of ``course`` (the lessons, ``tutor.lessons.Lesson``; a drill
     of no lesson there is headed by its file's title). ``lesson`` puts its text first.
-    ``avoid_breaks=False`` lets boxes split (only to show that the print CSS matters)."""
+    ``avoid_breaks=False`` lets boxes split (only to show that the print CSS matters);
+    ``compiled``: the folder of the compiled templates (default ``tutor/__pycache__``)."""
     import jinja2
     from markupsafe import Markup
 
@@ -201,7 +202,7 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
 
     env = jinja2.Environment(loader=jinja2.PackageLoader("tutor", "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True)
+                             trim_blocks=True, lstrip_blocks=True, bytecode_cache=_compiled_templates(compiled))
     # the template's words come from the catalogs, in the sheet's language (escaped as any text)
     words: dict[tuple, str] = {}      # the template's constant words, each translated once
 
@@ -218,3 +219,31 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
     return env.get_template("sheet.html").render(
         title=title, lang=lang, groups=groups, exercises=exercises,
         answers=answers, lesson_html=lesson_html, avoid_breaks=avoid_breaks)
+
+
+def _compiled_templates(folder: "str | None" = None):
+    """Jinja's compiled templates kept for the next run beside Python's own compiled
+    modules (``tutor/__pycache__``, keyed by the template's text and the Python version):
+    compiling the worksheet's template costs some 12 ms a run. A folder that cannot be
+    written (an installed, read-only package) or a broken file: compiled as before."""
+    import os
+
+    import jinja2
+
+    class Cache(jinja2.FileSystemBytecodeCache):
+        def load_bytecode(self, bucket) -> None:
+            try:
+                super().load_bytecode(bucket)
+            except Exception:
+                bucket.reset()
+
+        def dump_bytecode(self, bucket) -> None:
+            try:
+                os.makedirs(self.directory, exist_ok=True)
+                super().dump_bytecode(bucket)
+            except OSError:
+                pass
+
+    from pathlib import Path
+
+    return Cache(folder or str(Path(__file__).resolve().parent / "__pycache__"), "jinja-%s.cache")
