@@ -658,7 +658,8 @@ _READING: dict[str, tuple[Convention, ...]] = {
 
 # The conventions that can read a call (``Convention.calls``), per table rules and call:
 # a position reads some 64 calls, and the ladder's calls are the same objects every time.
-# Keyed by the call's id, the call kept beside its conventions (so the id stays its own).
+# Keyed by the call's id, the call kept beside its conventions: while the entry lives, so
+# does the call, and no other object can have its id.
 _CALLS_READ: dict[TableRules, dict[int, tuple[Call, tuple[Convention, ...]]]] = {}
 MAX_CALLS_READ = 10_000
 
@@ -676,7 +677,7 @@ def _bid_conventions(s: Situation, call: Call) -> tuple[Call, tuple[Convention, 
 def read_call(s: Situation, call: Call) -> Reading:
     if call.kind == BID:
         found = s.calls_read.get(id(call))
-        if found is None or found[0] is not call:
+        if found is None:
             found = _bid_conventions(s, call)
         conventions = found[1]
     else:   # fort, double, konter: each of their conventions reads every such call
