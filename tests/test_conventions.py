@@ -635,6 +635,32 @@ def test_a_judges_own_reason_for_fort_replaces_the_plain_line():
                                     "Too risky at this score.")
 
 
+def test_a_judge_asked_after_the_count_at_the_same_point_is_asked_itself():
+    # the count's advice is kept per point of the auction and hand; a judge asked at the
+    # same point afterwards picks for itself. Puur zu dritt in Eichel: the count opens
+    # 60 Eichel (the Puur row: 60 = Puur zu dritt); a judge that passes says fort
+    from tutor import judgement
+
+    class Cautious:
+        name = "cautious"
+
+        def choose(self, hand, s, readings, standing=None):
+            return judgement.Judgement(None, [])
+
+    hand = "Eichel:U87 Schellen:678 Rosen:78 Schilten:6"
+    assert cv.advise(hand).call == "60 Eichel"
+    assert cv.advise(hand, judge=Cautious()).call == "fort"
+    assert cv.advise(hand, judge=judgement.COUNT).call == "60 Eichel"
+    assert cv.advise(hand).call == "60 Eichel"
+
+
+def test_a_readings_title_parameters_show_what_they_hold():
+    # the parameters a reading's texts are written from, shown as the mapping they are
+    params = cv.explain("60 Rosen").calls[-1].params
+    assert repr(params) == repr(dict(params))
+    assert params["suit"] == "Rosen" and "Rosen" in repr(params)
+
+
 def test_out_of_turn_a_seat_that_should_not_double_is_told_to_say_nothing():
     # D may double A's 60 out of turn ("von jedem der beiden Gegner"); with nothing in the
     # hand the advice is silence, said first, and dopple stays the only option
