@@ -263,6 +263,19 @@ def test_a_bid_that_may_leave_the_strain_out_and_a_strain_that_overcalls():
     assert Auction(spec).play(Call.bid(7)).is_legal(Call.bid(7, "Sonne"))
 
 
+def test_the_bids_offered_when_the_strains_are_listed_out_of_their_rank():
+    # the strains listed with the higher one first: the ladder's bids are not in rising
+    # order, yet the bids offered are still exactly those above the standing one (a higher
+    # number, or the same number with a higher strain), in the ladder's order
+    spec = AuctionSpec(name="Sonne", ladder=(7, 8), strains=("Sonne", "Eichel"), strain_optional=True,
+                       strain_rank={None: 0, "Sonne": 1})
+    assert [str(c) for c in spec.all_bids()] == ["7", "7 Sonne", "7 Eichel", "8", "8 Sonne", "8 Eichel"]
+    a = Auction(spec).play(Call.bid(7, "Eichel"))
+    assert [str(c) for _, c in a.legal_calls() if c.is_bid] == ["7 Sonne", "8", "8 Sonne", "8 Eichel"]
+    a = a.play(Call.bid(8))
+    assert [str(c) for _, c in a.legal_calls() if c.is_bid] == ["8 Sonne"]
+
+
 def test_a_word_that_ends_the_auction_plays_the_standing_bid():
     spec = AuctionSpec(name="Stopp-Jass", ladder=(10, 20, 30), strains=None, end_words=("Stopp",))
     a = Auction(spec)
