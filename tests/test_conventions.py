@@ -661,6 +661,15 @@ def test_a_readings_title_parameters_show_what_they_hold():
     assert params["suit"] == "Rosen" and "Rosen" in repr(params)
 
 
+@pytest.mark.parametrize("seat", ["E", "X", "AB", "BC"])
+def test_advice_for_a_seat_that_is_not_at_the_table_names_it_and_the_four_seats(seat):
+    # the four seats are A, B, C and D: anything else (a letter past D, two seats at once)
+    # is named in one line with the seats there are, as everywhere else in the tutor
+    with pytest.raises(TutorError) as info:
+        cv.advise(NOTHING, "60 Eichel", seat=seat)
+    assert str(info.value) == f"unknown seat {seat!r} (A, B, C or D)"
+
+
 def test_out_of_turn_a_seat_that_should_not_double_is_told_to_say_nothing():
     # D may double A's 60 out of turn ("von jedem der beiden Gegner"); with nothing in the
     # hand the advice is silence, said first, and dopple stays the only option
