@@ -577,6 +577,18 @@ def test_later_zehner_in_the_suit_of_an_earlier_hilfe_only_raise():
     assert e.calls[-1].promises == ()
 
 
+def test_a_situation_nobody_has_promised_anything_in_knows_any_length_of_every_suit():
+    # a Situation made by hand (the library's dataclass, promises left out): every seat's
+    # every suit is unknown, 0 to 9 cards, nothing held or lacking
+    from tutor.auction import Auction
+    from tutor.cards import SUITS
+    s = cv.Situation(load(), Auction.parse("60 Eichel"), "B", {}, {})
+    for seat in "ABCD":
+        for suit in SUITS:
+            p = s.known(seat, suit)
+            assert (p.suit, p.has, p.lacks, p.length) == (suit, frozenset(), frozenset(), (0, 9))
+
+
 def test_what_each_seat_has_shown_is_the_intersection_of_its_promises():
     # the Situation the judgement reads: B's Ace (65 Rosen) and B's Hilfe over D's 80
     # (90, the Nell zu zweit) together; C said nothing about Eichel: any length
