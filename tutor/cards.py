@@ -72,6 +72,10 @@ class Suit(enum.Enum):
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+#: a suit by its name as a call writes it ("Eichel"), or a Suit itself; a strain that is no
+#: suit (Obenabe, Undenufe, a Misère) is not in it. A dictionary, not ``Suit(name)``:
+#: Enum's lookup by value is a Python call, and the engine asks it of every call it reads.
+SUIT_OF: dict = {**{s.value: s for s in SUITS}, **{s: s for s in SUITS}}
 
 _SUIT_SYMBOL = {Suit.EICHEL: "♣", Suit.SCHELLEN: "♦", Suit.ROSEN: "♥", Suit.SCHILTEN: "♠"}
 _SUIT_FRENCH = {Suit.EICHEL: "Kreuz", Suit.SCHELLEN: "Karo", Suit.ROSEN: "Herz",

@@ -35,7 +35,7 @@ from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, Auction, Call, sidi_barrani_spec
-from tutor.cards import NELL, PUUR, SUITS, Hand, Rank, Suit
+from tutor.cards import NELL, PUUR, SUIT_OF, SUITS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
 from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, join
 from tutor.rules import TableRules, load as load_rules
@@ -324,7 +324,6 @@ class Situation:
         return n
 
 
-_SUIT_NAMED = {s.value: s for s in SUITS}
 # A suit nobody's calls said anything about (a Promise is immutable: made once per suit,
 # as the judgement asks it of every seat and suit)
 _NOTHING_PROMISED = {s: Promise(s) for s in SUITS}
@@ -332,7 +331,7 @@ _NOTHING_PROMISED = {s: Promise(s) for s in SUITS}
 
 def _suit_of(call: Call) -> Suit | None:
     """The suit a call names; None for no strain and for Obenabe, Undenufe, Misère."""
-    return _SUIT_NAMED.get(call.strain)
+    return SUIT_OF.get(call.strain)
 
 
 # -- the rule table ----------------------------------------------------------------------

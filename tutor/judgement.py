@@ -67,7 +67,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
-from tutor.cards import NELL, ORDER, PUUR, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
+from tutor.cards import NELL, ORDER, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
 from tutor.i18n import M, Mn, Msg, _
 from tutor.scoring import opponents_of, other, team_of
 
@@ -160,11 +160,7 @@ class Count:
 
 
 def _suit_of(strain: str | None) -> Suit | None:
-    return _SUIT_OF.get(strain) if strain else None
-
-
-# Suit(strain) without Enum's lookup by value (a Python call; asked for every reading judged)
-_SUIT_OF: dict = {**{s.value: s for s in Suit}, **{s: s for s in Suit}}
+    return SUIT_OF.get(strain) if strain else None
 
 
 def kind_of(strain: "str | Suit") -> "Suit | str":
@@ -212,8 +208,14 @@ def draws_trumps(hand: Hand, trump: Suit, partner=None) -> bool:
 def lay_down(hand: Hand, kind: "Suit | str", partner=None) -> bool:
     """Every card of the hand takes a trick when the hand leads from the top (in a suit
     contract after pulling the opponents' trumps): the team takes all 157."""
-    # the side suits first: asked of every hand, and they rarely all run from the top
-    return _sides_run(hand, kind) and (not isinstance(kind, Suit) or draws_trumps(hand, kind, partner))
+    return _lays_down(hand, kind, lambda: partner)
+
+
+def _lays_down(hand: Hand, kind: "Suit | str", partner_of) -> bool:
+    """:func:`lay_down`, the partner's promises in the trump asked of ``partner_of()``
+    only when they matter: the side suits are tested first (asked of every hand, they
+    rarely all run from the top)."""
+    return _sides_run(hand, kind) and (not isinstance(kind, Suit) or draws_trumps(hand, kind, partner_of()))
 
 
 def _sides_run(hand: Hand, kind: "Suit | str") -> bool:
@@ -487,10 +489,7 @@ def _matsch(hand, s, readings, lines, standing=None):
         if r is None:
             continue
         kind = kind_of(strain)
-        # lay_down(hand, kind, the partner's promises), the partner asked only when the
-        # side suits run
-        if not _sides_run(hand, kind) or (isinstance(kind, Suit)
-                                          and not draws_trumps(hand, kind, _partner_known(s, kind))):
+        if not _lays_down(hand, kind, lambda: _partner_known(s, kind)):
             continue
         if isinstance(kind, Suit):
             lines.append(M("Every card it takes is with the team: the hand's trumps above the highest the "
