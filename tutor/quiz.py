@@ -582,9 +582,7 @@ def ask(item, lang: str = "de") -> str:
     teams = drills.teams_of(engine, d.answer)
     last = m["q_score2"].format(teams=both(teams).text(lang))
     if engine.game != drills.GAME:
-        # another game: its engine words the question, else its fields are listed
-        if hasattr(engine, "score_question"):
-            return engine.score_question(dict(f), rules, lang) + "\n" + last
+        # another game: its fields are listed
         given = {k: v for k, v in f.items() if k not in ("id", "type", "answer", "note", "rules")}
         return ", ".join(f"{k}: {v}" for k, v in given.items()) + ".\n" + last
     seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))

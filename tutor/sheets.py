@@ -106,10 +106,10 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
     # the question proper (quiz.ask): the hand and the auction are drawn as diagrams
     if d.type == "bid":
         ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats, turn=sol.seat)
-        ex["question"] = (_lines(quiz.ask(item, lang)) or _lines(quiz.question(item, lang)[0]))[-1]
+        ex["question"] = _lines(quiz.ask(item, lang))[-1]
     elif d.type == "check":
         ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats)
-        ex["question"] = (_lines(quiz.ask(item, lang)) or _lines(quiz.question(item, lang)[0]))[-1]
+        ex["question"] = _lines(quiz.ask(item, lang))[-1]
     elif d.type == "explain":
         entries = drills.entries_of(engine, d.auction, rules)[: sol.ask]
         ex["auction"] = auction_rows(entries, seats, mark=sol.ask)
@@ -139,10 +139,7 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
     elif d.type == "score":
         if d.get("auction"):
             ex["auction"] = auction_rows(drills.entries_of(engine, d.get("auction"), rules), seats)
-        score_lines = [x for x in _lines(quiz.ask(item, lang)) if not x.startswith("  ")]
-        if len(score_lines) < 2:
-            score_lines = [x for x in _lines(quiz.question(item, lang)[0]) if not x.startswith("  ")]
-        ex["question"] = " ".join(score_lines[-2:])
+        ex["question"] = " ".join([x for x in _lines(quiz.ask(item, lang)) if not x.startswith("  ")][-2:])
         ex["teams"] = list(drills.teams_of(engine, d.answer))
     else:
         quiz.question(item, lang)    # an unknown type: its error, as before
