@@ -107,6 +107,9 @@ typedef struct {
                                     first places in the order with the same values in turn */
     int ord[NSUITS][9];          /* the cards of a suit, high to low */
     int nord[NSUITS];
+    const uint16_t *posbits[NSUITS]; /* a suit's cards (bit r: the card suit * 9 + r) -> their
+                                    places in the suit's order (bit i: the i-th highest);
+                                    one table per order of the ranks (order_places) */
     u64 suitmask[NSUITS];
     int trump;                   /* suit index, -1 without trump */
     int puur;                    /* card index of the Puur, -1 without trump */
@@ -147,6 +150,10 @@ static double now(void) {
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 
+/* The places in its suit's order of the cards of `m` in suit su (bit i: the i-th highest):
+ * a suit's live cards from the highest down are its lowest set bits first. */
+static inline unsigned places(const S *s, int su, u64 m) { return s->posbits[su][(m >> (9 * su)) & 511]; }
+
 static int check_budget(S *s) {
     if (s->max_nodes && s->nodes >= s->max_nodes) { s->stop = 1; return 1; }
     if (s->deadline > 0 && now() >= s->deadline) { s->stop = 2; return 1; }
@@ -155,9 +162,21 @@ static int check_budget(S *s) {
 }
 
 /* The legal cards of `hand` with `k` cards on the table (mirrors rules.legal). */
+static u64 legal_follow(const S *s, u64 hand, int ls, int top);
+
 static u64 legal_moves(const S *s, u64 hand, int k) {
     if (k == 0) return hand;
-    int ls = s->suit[s->table[0]];
+    int ls = s->suit[s->table[0]], top = 0;   /* the highest trump on the table, if any */
+    for (int i = 0; i < k; i++) {
+        int c = s->table[i];
+        if (s->suit[c] == s->trump && s->str[s->trump][c] > top) top = s->str[s->trump][c];
+    }
+    return legal_follow(s, hand, ls, top);
+}
+
+/* The same, following a lead of suit ls with `top` the strength of the highest trump on
+ * the table (0: none). */
+static u64 legal_follow(const S *s, u64 hand, int ls, int top) {
     u64 follow = hand & s->suitmask[ls];
     if (s->trump < 0) return follow ? follow : hand;
     u64 trumps = hand & s->suitmask[s->trump];
@@ -165,12 +184,6 @@ static u64 legal_moves(const S *s, u64 hand, int k) {
         if (!trumps) return hand;
         if (trumps == ((u64)1 << s->puur)) return hand;   /* the Puur need not be played */
         return trumps;
-    }
-    /* the highest trump on the table, if any */
-    int top = 0;
-    for (int i = 0; i < k; i++) {
-        int c = s->table[i];
-        if (s->suit[c] == s->trump && s->str[s->trump][c] > top) top = s->str[s->trump][c];
     }
     u64 allowed = follow ? (follow | trumps) : hand;
     if (top && trumps != hand) {
@@ -224,22 +237,15 @@ static inline u64 key_hash(const u64 key[2]) {
 /* The relative name of a card (suit * 16 + its place among the live cards of its suit)
  * for the table's best move, and back. */
 static int rel_of(const S *s, u64 live, int card) {
-    int su = s->suit[card], n = 0;
-    for (int i = 0; i < s->nord[su]; i++) {
-        int c = s->ord[su][i];
-        if (c == card) return su * 16 + n;
-        if (live >> c & 1) n++;
-    }
-    return 255;
+    int su = s->suit[card];
+    return su * 16 + __builtin_popcount(places(s, su, live) & ((1u << s->pos[card]) - 1));
 }
 
 static int card_of_rel(const S *s, u64 live, int rel) {
     if (rel == 255) return -1;
-    int su = rel / 16, want = rel % 16, n = 0;
-    for (int i = 0; i < s->nord[su]; i++) {
-        int c = s->ord[su][i];
-        if (live >> c & 1) { if (n == want) return c; n++; }
-    }
+    int su = rel / 16, want = rel % 16;
+    unsigned lp = places(s, su, live);
+    for (; lp; lp &= lp - 1, want--) if (!want) return s->ord[su][__builtin_ctz(lp)];
     return -1;
 }
 
@@ -272,16 +278,15 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
         partner_safe = last_max <= ws;
     }
     for (int su = 0; su < NSUITS; su++) {
-        if (!(leg & s->suitmask[su])) continue;
-        int prev_mine = 0, prev_pts = -1, topseat = -1, ruff = 0;
+        /* the legal cards of the suit and its live ones, by their places in its order */
+        unsigned mp = places(s, su, leg), lp = places(s, su, live);
+        if (!mp) continue;
+        int prev_i = -1, prev_pts = -1, topseat = -1, ruff = 0;
         if (k == 0 && s->lead_order) {
             /* who holds the suit's top card; can an opponent trump it? */
-            for (int i = 0; i < s->nord[su]; i++) {
-                int c = s->ord[su][i];
-                if (live >> c & 1) {
-                    topseat = (s->hand[0] >> c & 1) ? 0 : (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : 3;
-                    break;
-                }
+            {
+                int c = s->ord[su][__builtin_ctz(lp)];
+                topseat = (s->hand[0] >> c & 1) ? 0 : (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : 3;
             }
             if (s->trump >= 0 && su != s->trump)
                 for (int o = 1; o < 4; o += 2) {
@@ -289,16 +294,12 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                     if (!(oh & s->suitmask[su]) && (oh & s->suitmask[s->trump])) ruff = 1;
                 }
         }
-        u64 rest = leg & s->suitmask[su];   /* the legal cards of this suit not yet taken */
-        int seen = 0;                        /* a live card above this one */
-        for (int i = 0; i < s->nord[su]; i++) {
-            int c = s->ord[su][i];
-            if (!(live >> c & 1)) continue;
-            int top = !seen;
-            seen = 1;
-            int mine = hand >> c & 1;
-            if (mine && (leg >> c & 1)) {
-                if (s->use_equiv && prev_mine && prev_pts == s->pts[c]) {
+        for (unsigned t = mp; t; t &= t - 1) {
+            int i = __builtin_ctz(t), c = s->ord[su][i];
+            int top = !(lp & ((1u << i) - 1));   /* no live card above it */
+            {
+                /* the same group as the legal card before it: no live card between them */
+                if (s->use_equiv && prev_i >= 0 && prev_pts == s->pts[c] && !(lp & ((1u << i) - (2u << prev_i)))) {
                     group[n - 1] |= (u64)1 << c;
                 } else {
                     moves[n] = c; group[n] = (u64)1 << c;
@@ -309,8 +310,7 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                          * opponent holds a higher card of the suit), the top cards last,
                          * and last of all a suit nobody else holds (it wins for sure) */
                         u64 opp = (s->hand[(player + 1) & 3] | s->hand[(player + 3) & 3]) & s->suitmask[su];
-                        int above = 0;
-                        for (int j = 0; j < i; j++) if (opp >> s->ord[su][j] & 1) { above = 1; break; }
+                        int above = (places(s, su, opp) & ((1u << i) - 1)) != 0;
                         sc = top ? 500 - s->str[su][c] : 2000 - 8 * s->str[su][c] + s->pts[c] + 600 * above;
                         if (!((opp | s->hand[(player + 2) & 3]) & s->suitmask[su])) sc = 400 - s->str[su][c];
                     } else if (s->misere_order) {
@@ -346,11 +346,7 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                     score[n] = sc;
                     n++;
                 }
-                prev_mine = 1; prev_pts = s->pts[c];
-                rest &= ~((u64)1 << c);
-                if (!rest) break;
-            } else {
-                prev_mine = 0; prev_pts = -1;
+                prev_i = i; prev_pts = s->pts[c];
             }
         }
     }
@@ -388,9 +384,8 @@ static int low_sum(const S *s, u64 h, int n) {
  * the leader wins. */
 static int top_run(const S *s, int su, u64 live, u64 mine, int *tricks) {
     int p = 0;
-    for (int i = 0; i < s->nord[su]; i++) {
-        int c = s->ord[su][i];
-        if (!(live >> c & 1)) continue;
+    for (unsigned lp = places(s, su, live); lp; lp &= lp - 1) {
+        int c = s->ord[su][__builtin_ctz(lp)];
         if (!(mine >> c & 1)) break;
         p += s->pts[c]; (*tricks)++;
     }
@@ -430,9 +425,8 @@ static int forced_points(const S *s, int left, int R, int *team) {
     int cnt[4] = {0, 0, 0, 0}, p = 0, t = -1;
     u64 run[4] = {0, 0, 0, 0};
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    for (int i = 0; i < s->nord[s->trump]; i++) {
-        int c = s->ord[s->trump][i];
-        if (!(live >> c & 1)) continue;
+    for (unsigned lp = places(s, s->trump, live); lp; lp &= lp - 1) {
+        int c = s->ord[s->trump][__builtin_ctz(lp)];
         int owner = (s->hand[0] >> c & 1) ? 0 : (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : 3;
         if (t < 0) t = TEAM(owner);
         else if (TEAM(owner) != t) break;
@@ -450,42 +444,61 @@ static int forced_points(const S *s, int left, int R, int *team) {
 static int trick(S *s, int k, int alpha, int beta);
 
 /* The last two tricks, every legal card tried with alpha-beta (at most 16 lines) and no
- * table: cheaper than a probe of the table, which misses the cache at this depth. The
- * k cards of the first trick are in s->table. */
-static int last_two(S *s, int leader, int k, int alpha, int beta) {
+ * table: cheaper than a probe of the table, which misses the cache at this depth. Each
+ * hand holds two cards; the first trick's state (suit led, the winning card so far, its
+ * points, the highest trump) goes down the recursion, the second trick plays itself. */
+typedef struct {
+    int card[4][2];     /* the two cards of each player in turn from the leader, low bit first */
+    int other[4];       /* the card each keeps for the last trick */
+    u64 hand[4];
+    int mine[4];        /* the player's team is the max team */
+    int maxing[4];      /* the player's team maximises */
+    int total;          /* the points of the eight cards and the last trick's */
+} TwoTricks;
+
+static int two_rec(S *s, TwoTricks *t, int j, int ls, int ws, int w, int p, int top, int alpha, int beta) {
     s->nodes++;
-    int player = (leader + k) & 3;
-    u64 leg = legal_moves(s, s->hand[player], k);
-    int maxing = TEAM(player) == s->maxside, best = maxing ? -1 : 1 << 20;
-    while (leg) {
-        int c = lowbit(leg), v;
-        leg &= leg - 1;
-        s->table[k] = c;
-        s->hand[player] &= ~((u64)1 << c);
-        if (k < 3) {
-            v = last_two(s, leader, k + 1, alpha, beta);
+    u64 leg = j ? legal_follow(s, t->hand[j], ls, top) : t->hand[j];
+    int maxing = t->maxing[j], best = maxing ? -1 : 1 << 20;
+    for (int x = 0; x < 2; x++) {
+        int c = t->card[j][x], v;
+        if (!(leg >> c & 1)) continue;
+        int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, np = p + s->pts[c];
+        if (j == 0 || st > ws) { nws = st; nw = j; }
+        t->other[j] = t->card[j][1 - x];
+        if (j < 3) {
+            int ntop = top;
+            if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
+            v = two_rec(s, t, j + 1, nls, nws, nw, np, ntop, alpha, beta);
         } else {
-            int ls = s->suit[s->table[0]], w = 0, ws = -1, p = 0;
-            for (int j = 0; j < 4; j++) {
-                int st = s->str[ls][s->table[j]];
-                if (st > ws) { ws = st; w = j; }
-                p += s->pts[s->table[j]];
+            /* the last trick: its leader's card sets the suit; one winner (the other
+             * cards of no strength for it) */
+            int ls2 = s->suit[t->other[nw]], w2 = nw, ws2 = -1;
+            for (int q = 0; q < 4; q++) {
+                int st2 = s->str[ls2][t->other[q]];
+                if (st2 > ws2) { ws2 = st2; w2 = q; }
             }
-            int seat = (leader + w) & 3, w2 = seat, p2 = s->last_bonus;
-            ls = s->suit[lowbit(s->hand[seat])]; ws = -1;
-            for (int j = 0; j < 4; j++) {
-                int x = (seat + j) & 3, d = lowbit(s->hand[x]), st = s->str[ls][d];
-                if (st > ws) { ws = st; w2 = x; }
-                p2 += s->pts[d];
-            }
-            v = (TEAM(seat) == s->maxteam ? p : 0) + (TEAM(w2) == s->maxteam ? p2 : 0);
+            v = (t->mine[nw] ? np : 0) + (t->mine[w2] ? t->total - np : 0);
         }
-        s->hand[player] |= (u64)1 << c;
         if (maxing) { if (v > best) best = v; if (best > alpha) alpha = best; }
         else { if (v < best) best = v; if (best < beta) beta = best; }
         if (alpha >= beta) break;
     }
     return best;
+}
+
+static int last_two(S *s, int leader, int alpha, int beta) {
+    TwoTricks t;
+    for (int j = 0; j < 4; j++) {
+        int seat = (leader + j) & 3;
+        u64 h = s->hand[seat];
+        t.hand[j] = h;
+        t.card[j][0] = lowbit(h); t.card[j][1] = 63 - __builtin_clzll(h);
+        t.mine[j] = TEAM(seat) == s->maxteam;
+        t.maxing[j] = TEAM(seat) == s->maxside;
+    }
+    t.total = s->handpts + s->last_bonus;
+    return two_rec(s, &t, 0, 0, 0, 0, 0, 0, alpha, beta);
 }
 
 /* The exact values of the two-trick endings met in this solve: the bisection's probes and
@@ -507,7 +520,7 @@ static int last_two_exact(S *s, int leader) {
     u64 *slot = &l2_cache[(x ^ x >> 29) >> (64 - L2_BITS)];
     u64 tag = key | (u64)l2_gen << 57;
     if ((*slot & ~((u64)127 << 50)) == tag) return (int)(*slot >> 50 & 127);
-    int v = last_two(s, leader, 0, -1, 1 << 20);
+    int v = last_two(s, leader, -1, 1 << 20);
     if (v < 128) *slot = tag | (u64)v << 50;
     return v;
 }
@@ -530,7 +543,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         s->nodes += 4;
         return TEAM(w) == s->maxteam ? p : 0;
     }
-    if (left == 2 && s->fast2) return s->l2cache ? last_two_exact(s, leader) : last_two(s, leader, 0, alpha, beta);
+    if (left == 2 && s->fast2) return s->l2cache ? last_two_exact(s, leader) : last_two(s, leader, alpha, beta);
     u64 key[2] = {0, 0}, h = 0;
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int use_tt = s->use_tt;
@@ -688,6 +701,29 @@ static int root_move(S *s, int root, int c, int beta) {
     return v;
 }
 
+/* The table of places for a suit whose rank r stands at place pos[r] of its order: built
+ * once per order (a game has two or three: trumps, the plain suits) and kept for the life
+ * of the process, so a change of the trump kind between calls costs a look-up. */
+static const uint16_t *order_places(const int *pos) {
+    static struct { int pos[9]; uint16_t bits[512]; } *known = NULL;
+    static int nknown = 0, cap = 0;
+    for (int i = 0; i < nknown; i++)
+        if (!memcmp(known[i].pos, pos, sizeof known[i].pos)) return known[i].bits;
+    if (nknown == cap) {
+        /* never freed nor moved while in use: grown by a new block only when full (the
+         * old block stays, the S copies of parse_tables may point into it) */
+        int ncap = cap ? 2 * cap : 8;
+        void *blk = malloc((size_t)ncap * sizeof *known);
+        if (!blk) return NULL;
+        known = blk; cap = ncap; nknown = 0;
+    }
+    memcpy(known[nknown].pos, pos, sizeof known[nknown].pos);
+    uint16_t *b = known[nknown].bits;
+    b[0] = 0;
+    for (unsigned m = 1; m < 512; m++) b[m] = (uint16_t)(b[m & (m - 1)] | 1u << pos[__builtin_ctz(m)]);
+    return known[nknown++].bits;
+}
+
 static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
     Py_buffer pb, sb;
     if (PyObject_GetBuffer(pts, &pb, PyBUF_SIMPLE) < 0) return -1;
@@ -730,6 +766,7 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
     for (int su = 0; su < NSUITS; su++) {
         int n = s->nord[su];
         for (int i = 0; i < n; i++) s->pos[s->ord[su][i]] = i;
+        if (!(s->posbits[su] = order_places(s->pos + su * 9))) { PyErr_NoMemory(); return -1; }
         for (unsigned m = 0; m < (1u << n); m++) {
             unsigned canon = 0; int at = 0;
             for (int i = 0; i < n; i++) {
