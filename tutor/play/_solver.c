@@ -147,7 +147,13 @@ static double now(void) {
 
 #define TEAM(seat) ((seat) & 1)
 
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+/* The number of cards in a mask: the portable build has no popcount instruction, and the
+ * library's function is a call. */
+static inline int popc(u64 x) {
+    x = x - (x >> 1 & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + (x >> 2 & 0x3333333333333333ULL);
+    return (int)(((x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * 0x0101010101010101ULL >> 56);
+}
 static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
 
 /* The places in its suit's order of the cards of `m` in suit su (bit i: the i-th highest):
@@ -279,8 +285,8 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
     }
     for (int su = 0; su < NSUITS; su++) {
         /* the legal cards of the suit and its live ones, by their places in its order */
+        if (!(leg & s->suitmask[su])) continue;
         unsigned mp = places(s, su, leg), lp = places(s, su, live);
-        if (!mp) continue;
         int prev_i = -1, prev_pts = -1, topseat = -1, ruff = 0;
         if (k == 0 && s->lead_order) {
             /* who holds the suit's top card; can an opponent trump it? */
@@ -639,18 +645,20 @@ static int trick(S *s, int k, int alpha, int beta) {
     int n = gen_moves(s, k, player, -1, moves, group);
     int maxing = TEAM(player) == s->maxside;
     int best = maxing ? -1 : 1 << 20;
+    int ls = s->suit[s->table[0]], w3 = 0, ws3 = -1, p3 = 0;   /* the fourth hand: the first three cards */
+    if (k == 3)
+        for (int j = 0; j < 3; j++) {
+            int st = s->str[ls][s->table[j]];
+            if (st > ws3) { ws3 = st; w3 = j; }
+            p3 += s->pts[s->table[j]];
+        }
     for (int i = 0; i < n; i++) {
         int c = moves[i], v;
         s->hand[player] &= ~((u64)1 << c);
         s->handpts -= s->pts[c];
         s->table[k] = c;
         if (k == 3) {
-            int ls = s->suit[s->table[0]], w = 0, ws = -1, p = 0;
-            for (int j = 0; j < 4; j++) {
-                int st = s->str[ls][s->table[j]];
-                if (st > ws) { ws = st; w = j; }
-                p += s->pts[s->table[j]];
-            }
+            int w = s->str[ls][c] > ws3 ? 3 : w3, p = p3 + s->pts[c];
             int seat = (s->leader + w) & 3;
             if (!s->hand[0]) p += s->last_bonus;
             int t[4]; memcpy(t, s->table, sizeof t);
