@@ -123,6 +123,7 @@ typedef struct {
     int maxside;                 /* the team that maximises them (the other one in a Misère) */
     /* options */
     int l2cache;                 /* the exact two-trick endings kept (last_two_exact) */
+    int second_order;            /* second hand, the partner holding the top card led: points onto it */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
     u64 mask;                    /* the part of the table this solve uses */
     /* budget */
@@ -283,6 +284,11 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
         while (hh) { int c = lowbit(hh); hh &= hh - 1; if (s->str[ls][c] > last_max) last_max = s->str[ls][c]; }
         partner_safe = last_max <= ws;
     }
+    /* second hand, the partner (the last to play) holding the top card of the suit led:
+     * his card takes the trick unless it is trumped */
+    int partner_top = 0;
+    if (k == 1 && s->second_order && ls != s->trump)
+        partner_top = s->hand[(player + 2) & 3] >> s->ord[ls][__builtin_ctz(places(s, ls, live))] & 1;
     for (int su = 0; su < NSUITS; su++) {
         /* the legal cards of the suit and its live ones, by their places in its order */
         if (!(leg & s->suitmask[su])) continue;
@@ -345,6 +351,10 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                                       : 1000 - 8 * s->pts[c] - s->str[su][c];
                         else if (partner_wins)
                             sc = wins ? 1000 - st : 3000 + 8 * s->pts[c] - s->str[su][c];
+                        else if (partner_top && !(su == ls && wins))
+                            /* leave the trick to the partner's top card: the most points
+                             * onto it first (following or discarding), trumping last */
+                            sc = su != ls && su == s->trump ? 500 - st : 1000 + 8 * s->pts[c] - s->str[su][c];
                         else
                             sc = wins ? 4000 - st + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
                     }
@@ -801,7 +811,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * bit 8 the plain lead order, bit 9 no third-hand hold-back, bit 10 the last two tricks
  * through the table instead of last_two, bit 11 a Misère ordered like the other games,
  * bit 12 max_seconds counts the CPU time of the process instead of the wall clock,
- * bit 15 the exact value by bisection from the middle (no descent from the top first).
+ * bit 15 the exact value by bisection from the middle (no descent from the top first),
+ * bit 20 the second hand ordered as before when his partner holds the top card led.
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
@@ -840,6 +851,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->use_tt = !(options & 1); s->fast2 = !(options & 1024); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
     s->use_sure = !(options & 32); s->use_sure_low = !(options & 64); s->use_forced = !(options & 128); s->lead_order = !(options & 256); s->follow_order = !(options & 512);
     s->l2cache = !(options & 16384);
+    s->second_order = !(options & (1 << 20));
     s->max_nodes = max_nodes; s->leader = leader;
     cpu_clock = (options & 4096) != 0;
     double t0 = now();
