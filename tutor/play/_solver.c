@@ -285,9 +285,9 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
         partner_safe = last_max <= ws;
     }
     /* second hand, the partner (the last to play) holding the top card of the suit led:
-     * his card takes the trick unless it is trumped */
+     * his card takes the trick unless it is trumped (a trump lead: for sure) */
     int partner_top = 0;
-    if (k == 1 && s->second_order && ls != s->trump)
+    if (k == 1 && s->second_order)
         partner_top = s->hand[(player + 2) & 3] >> s->ord[ls][__builtin_ctz(places(s, ls, live))] & 1;
     for (int su = 0; su < NSUITS; su++) {
         /* the legal cards of the suit and its live ones, by their places in its order */
