@@ -211,22 +211,17 @@ static u64 legal_follow(const S *s, u64 hand, int ls, int top) {
  * values they have in turn, as the canonical places of canon[] (9 bits). Two positions
  * have the same key exactly when every suit has the same sequence of (owner, points). */
 static void make_key(const S *s, int leader, u64 key[2]) {
-    unsigned lm[NSUITS] = {0, 0, 0, 0};
-    u64 own[NSUITS] = {0, 0, 0, 0};
-    for (int p = 0; p < 4; p++) {
-        u64 m = s->hand[p];
-        while (m) {
-            int c = lowbit(m), su = s->suit[c], i = s->pos[c];
-            m &= m - 1;
-            lm[su] |= 1u << i;
-            own[su] |= (u64)p << (2 * i);
-        }
-    }
     u64 k[NSUITS];
     for (int su = 0; su < NSUITS; su++) {
+        /* each hand's cards of the suit by their places; an owner's two bits from them */
+        unsigned p1 = places(s, su, s->hand[1]), p2 = places(s, su, s->hand[2]), p3 = places(s, su, s->hand[3]);
+        unsigned lm = places(s, su, s->hand[0]) | p1 | p2 | p3, b0 = p1 | p3, b1 = p2 | p3;
         u64 co = 0; int j = 0;
-        for (unsigned t = lm[su]; t; t &= t - 1, j++) co |= (own[su] >> (2 * lowbit(t)) & 3) << (2 * j);
-        k[su] = s->canon[su][lm[su]] | co << 9;
+        for (unsigned t = lm; t; t &= t - 1, j += 2) {
+            int i = __builtin_ctz(t);
+            co |= (u64)((b0 >> i & 1) | (b1 >> i & 1) << 1) << j;
+        }
+        k[su] = s->canon[su][lm] | co << 9;
     }
     key[0] = k[0] | k[1] << 27;
     key[1] = k[2] | k[3] << 27 | (u64)leader << 54;
@@ -285,10 +280,14 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
         partner_safe = last_max <= ws;
     }
     /* second hand, the partner (the last to play) holding the top card of the suit led:
-     * his card takes the trick unless it is trumped (a trump lead: for sure) */
+     * his card takes the trick unless it is trumped (a trump lead: for sure); in a Misère
+     * where it is his only card of the suit (he cannot duck) */
     int partner_top = 0;
-    if (k == 1 && s->second_order)
-        partner_top = s->hand[(player + 2) & 3] >> s->ord[ls][__builtin_ctz(places(s, ls, live))] & 1;
+    if (k == 1 && s->second_order) {
+        int top = s->ord[ls][__builtin_ctz(places(s, ls, live))];
+        u64 ph = s->hand[(player + 2) & 3];
+        partner_top = s->misere_order ? (ph & s->suitmask[ls]) == (u64)1 << top : ph >> top & 1;
+    }
     for (int su = 0; su < NSUITS; su++) {
         /* the legal cards of the suit and its live ones, by their places in its order */
         if (!(leg & s->suitmask[su])) continue;
@@ -330,7 +329,7 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                          * opponent's winner the most points; winning only when forced; the
                          * higher of two cards alike (keep the low ones to lose with later) */
                         int st = s->str[ls][c];
-                        if (partner_wins) sc = 3000 - 8 * s->pts[c] + s->str[su][c];
+                        if (partner_wins || partner_top) sc = 3000 - 8 * s->pts[c] + s->str[su][c];
                         else sc = st > ws ? 1000 - 8 * s->pts[c] + st : 3000 + 8 * s->pts[c] + s->str[su][c];
                     } else if (k == 0) {
                         /* lead: the top card of a suit first (trumps before), then low cards */
