@@ -288,6 +288,14 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
         u64 ph = s->hand[(player + 2) & 3];
         partner_top = s->misere_order ? (ph & s->suitmask[ls]) == (u64)1 << top : ph >> top & 1;
     }
+    /* a Misère, third hand, the partner's card winning: must the last player take the
+     * trick over (every card of his in the suit led beats it)? then it is the opponents' */
+    int last_over = 0;
+    if (k == 2 && s->misere_order && s->second_order && partner_wins) {
+        u64 lh = s->hand[(s->leader + 3) & 3] & s->suitmask[ls];
+        last_over = lh != 0;
+        for (; lh; lh &= lh - 1) if (s->str[ls][lowbit(lh)] < ws) last_over = 0;
+    }
     for (int su = 0; su < NSUITS; su++) {
         /* the legal cards of the suit and its live ones, by their places in its order */
         if (!(leg & s->suitmask[su])) continue;
@@ -329,7 +337,7 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                          * opponent's winner the most points; winning only when forced; the
                          * higher of two cards alike (keep the low ones to lose with later) */
                         int st = s->str[ls][c];
-                        if (partner_wins || partner_top) sc = 3000 - 8 * s->pts[c] + s->str[su][c];
+                        if ((partner_wins && !last_over) || partner_top) sc = 3000 - 8 * s->pts[c] + s->str[su][c];
                         else sc = st > ws ? 1000 - 8 * s->pts[c] + st : 3000 + 8 * s->pts[c] + s->str[su][c];
                     } else if (k == 0) {
                         /* lead: the top card of a suit first (trumps before), then low cards */
@@ -811,7 +819,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * through the table instead of last_two, bit 11 a Misère ordered like the other games,
  * bit 12 max_seconds counts the CPU time of the process instead of the wall clock,
  * bit 15 the exact value by bisection from the middle (no descent from the top first),
- * bit 20 the second hand ordered as before when his partner holds the top card led.
+ * bit 20 the second hand ordered as before when his partner holds the top card led (and a
+ * Misère's third hand when the last player must take the trick over).
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */

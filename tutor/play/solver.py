@@ -66,6 +66,7 @@ NO_MISERE_ORDERING = 2048
 CPU_TIME = 4096   # not a technique: max_seconds counts the CPU time of the process (the benchmark's limit)
 PLAIN_BISECTION = 32768   # the exact value by bisection from the middle, without the descent from the top
 NO_PARTNER_TOP = 1 << 20   # the second hand ordered as before when his partner holds the top card led
+                           # (and a Misère's third hand when the last player must take the trick over)
 
 
 class SearchStopped(TutorError):
