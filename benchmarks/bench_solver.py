@@ -40,6 +40,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "no table of the two-trick endings": solver.NO_TWO_TRICK_CACHE,
               "bisection from the middle (no descent from the top)": solver.PLAIN_BISECTION,
               "second hand ordered as before under the partner's top card": solver.NO_PARTNER_TOP,
+              "the table keeps by cards left, not by the size of the search": solver.KEEP_BY_CARDS_LEFT,
               "MTD(f) instead of bisection": solver.MTDF,
               "one full-window search instead of bisection": solver.FULL_WINDOW}
 

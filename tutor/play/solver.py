@@ -67,6 +67,7 @@ CPU_TIME = 4096   # not a technique: max_seconds counts the CPU time of the proc
 PLAIN_BISECTION = 32768   # the exact value by bisection from the middle, without the descent from the top
 NO_PARTNER_TOP = 1 << 20   # the second hand ordered as before when his partner holds the top card led
                            # (and a Misère's third hand when the last player must take the trick over)
+KEEP_BY_CARDS_LEFT = 1 << 18   # the table gives up the entries with the fewest cards left first, not the smallest searches
 
 
 class SearchStopped(TutorError):
