@@ -123,6 +123,7 @@ typedef struct {
     int maxside;                 /* the team that maximises them (the other one in a Misère) */
     /* options */
     int l2cache;                 /* the exact two-trick endings kept (last_two_exact) */
+    int misere_void;             /* a Misère's leads: first where the partner has none of the suit */
     int second_order;            /* second hand, the partner holding the top card led: points onto it */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
     u64 mask;                    /* the part of the table this solve uses */
@@ -333,6 +334,9 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                         int above = (places(s, su, opp) & ((1u << i) - 1)) != 0;
                         sc = top ? 500 - s->str[su][c] : 2000 - 8 * s->str[su][c] + s->pts[c] + 600 * above;
                         if (!((opp | s->hand[(player + 2) & 3]) & s->suitmask[su])) sc = 400 - s->str[su][c];
+                        /* first of all a suit the partner has not: he throws his points
+                         * under the opponent's card (option bit 21 off) */
+                        else if (s->misere_void && !top && above && !(s->hand[(player + 2) & 3] & s->suitmask[su])) sc += 1000;
                     } else if (s->misere_order) {
                         /* a Misère, following: few points onto the partner's trick; under an
                          * opponent's winner the most points; winning only when forced; the
@@ -836,7 +840,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * bit 18 the table gives up the entries with the fewest cards left first (not the
  * smallest searches),
  * bit 20 the second hand ordered as before when his partner holds the top card led (and a
- * Misère's third hand when the last player must take the trick over).
+ * Misère's third hand when the last player must take the trick over), bit 21 a Misère's
+ * leads without the preference for a suit the partner has not.
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
@@ -877,6 +882,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->l2cache = !(options & 16384);
     s->second_order = !(options & (1 << 20));
     s->keep_work = !(options & 262144);
+    s->misere_void = !(options & (1 << 21));
     s->max_nodes = max_nodes; s->leader = leader;
     cpu_clock = (options & 4096) != 0;
     double t0 = now();
