@@ -123,7 +123,8 @@ typedef struct {
     int maxside;                 /* the team that maximises them (the other one in a Misère) */
     /* options */
     int l2cache;                 /* the exact two-trick endings kept (last_two_exact) */
-    int misere_void;             /* a Misère's leads: first where the partner has none of the suit */
+    int misere_void;             /* a Misère's leads: first where the partner has none of the suit, last
+                                    where an opponent has none */
     int second_order;            /* second hand, the partner holding the top card led: points onto it */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
     u64 mask;                    /* the part of the table this solve uses */
@@ -335,8 +336,11 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                         sc = top ? 500 - s->str[su][c] : 2000 - 8 * s->str[su][c] + s->pts[c] + 600 * above;
                         if (!((opp | s->hand[(player + 2) & 3]) & s->suitmask[su])) sc = 400 - s->str[su][c];
                         /* first of all a suit the partner has not: he throws his points
-                         * under the opponent's card (option bit 21 off) */
+                         * under the opponent's card; last of all a suit an opponent has
+                         * not: he throws his under ours (option bit 21 off) */
                         else if (s->misere_void && !top && above && !(s->hand[(player + 2) & 3] & s->suitmask[su])) sc += 1000;
+                        if (s->misere_void && (!(s->hand[(player + 1) & 3] & s->suitmask[su]) || !(s->hand[(player + 3) & 3] & s->suitmask[su])))
+                            sc -= 5000;
                     } else if (s->misere_order) {
                         /* a Misère, following: few points onto the partner's trick; under an
                          * opponent's winner the most points; winning only when forced; the
@@ -841,7 +845,7 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * smallest searches),
  * bit 20 the second hand ordered as before when his partner holds the top card led (and a
  * Misère's third hand when the last player must take the trick over), bit 21 a Misère's
- * leads without the preference for a suit the partner has not.
+ * leads without regard to who has none of the suit.
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */

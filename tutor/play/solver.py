@@ -68,7 +68,7 @@ PLAIN_BISECTION = 32768   # the exact value by bisection from the middle, withou
 NO_PARTNER_TOP = 1 << 20   # the second hand ordered as before when his partner holds the top card led
                            # (and a Misère's third hand when the last player must take the trick over)
 KEEP_BY_CARDS_LEFT = 1 << 18   # the table gives up the entries with the fewest cards left first, not the smallest searches
-NO_MISERE_PARTNER_VOID = 1 << 21   # a Misère's leads without the preference for a suit the partner has not
+NO_MISERE_VOIDS = 1 << 21   # a Misère's leads without regard to voids (first the partner's, last an opponent's)
 
 
 class SearchStopped(TutorError):
