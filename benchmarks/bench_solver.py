@@ -39,7 +39,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "a Misère ordered like the other games": solver.NO_MISERE_ORDERING,
               "no table of the two-trick endings": solver.NO_TWO_TRICK_CACHE,
               "bisection from the middle (no descent from the top)": solver.PLAIN_BISECTION,
-              "second hand ordered as before under the partner's top card": solver.NO_PARTNER_TOP,
+              "the followers ordered as before (partner's top card, trumping cheaply)": solver.OLD_FOLLOWING,
               "the table keeps by cards left, not by the size of the search": solver.KEEP_BY_CARDS_LEFT,
               "a Misère's leads without regard to voids": solver.NO_MISERE_VOIDS,
               "MTD(f) instead of bisection": solver.MTDF,

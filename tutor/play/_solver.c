@@ -128,7 +128,8 @@ typedef struct {
     int l2cache;                 /* the exact two-trick endings kept (last_two_exact) */
     int misere_void;             /* a Misère's leads: first where the partner has none of the suit, last
                                     where an opponent has none */
-    int second_order;            /* second hand, the partner holding the top card led: points onto it */
+    int second_order;            /* the followers' order of this round (second hand under the partner's
+                                    top card, a Misère's third hand, trumping with few points) */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
     u64 mask;                    /* the part of the table this solve uses */
     int keep_work;               /* the table gives up the entries of the smallest searches first */
@@ -374,6 +375,9 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                             /* leave the trick to the partner's top card: the most points
                              * onto it first (following or discarding), trumping last */
                             sc = su != ls && su == s->trump ? 500 - st : 1000 + 8 * s->pts[c] - s->str[su][c];
+                        else if (wins && su != ls && su == s->trump && s->second_order)
+                            /* trumping an opponent's card: with the trump of the fewest points */
+                            sc = 4000 - 8 * s->pts[c] - st;
                         else
                             sc = wins ? 4000 - st + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
                     }
@@ -861,8 +865,9 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * bit 15 the exact value by bisection from the middle (no descent from the top first),
  * bit 18 the table gives up the entries with the fewest cards left first (not the
  * smallest searches),
- * bit 20 the second hand ordered as before when his partner holds the top card led (and a
- * Misère's third hand when the last player must take the trick over), bit 21 a Misère's
+ * bit 20 the followers ordered as before where this round changed it (the second hand under
+ * his partner's top card led, a Misère's third hand when the last player must take the
+ * trick over, trumping an opponent's card with the trump of the fewest points), bit 21 a Misère's
  * leads without regard to who has none of the suit.
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;

@@ -65,8 +65,9 @@ NO_CHEAPEST_CARDS, NO_FORCED, NO_LEAD_ORDERING, NO_THIRD_HAND, NO_LAST_TWO = 64,
 NO_MISERE_ORDERING = 2048
 CPU_TIME = 4096   # not a technique: max_seconds counts the CPU time of the process (the benchmark's limit)
 PLAIN_BISECTION = 32768   # the exact value by bisection from the middle, without the descent from the top
-NO_PARTNER_TOP = 1 << 20   # the second hand ordered as before when his partner holds the top card led
-                           # (and a Misère's third hand when the last player must take the trick over)
+OLD_FOLLOWING = 1 << 20   # the followers ordered as before where this round changed it: the second hand under
+                          # his partner's top card led, a Misère's third hand when the last player must take the
+                          # trick over, trumping an opponent's card with the trump of the fewest points
 KEEP_BY_CARDS_LEFT = 1 << 18   # the table gives up the entries with the fewest cards left first, not the smallest searches
 NO_MISERE_VOIDS = 1 << 21   # a Misère's leads without regard to voids (first the partner's, last an opponent's)
 
