@@ -41,7 +41,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "bisection from the middle (no descent from the top)": solver.PLAIN_BISECTION,
               "the followers ordered as before (partner's top card, trumping cheaply)": solver.OLD_FOLLOWING,
               "the table keeps by cards left, not by the size of the search": solver.KEEP_BY_CARDS_LEFT,
-              "a Misère's leads without regard to voids": solver.NO_MISERE_VOIDS,
+              "a Misère's leads and discards ordered as before": solver.OLD_MISERE,
               "MTD(f) instead of bisection": solver.MTDF,
               "one full-window search instead of bisection": solver.FULL_WINDOW}
 

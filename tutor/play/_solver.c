@@ -127,7 +127,7 @@ typedef struct {
     /* options */
     int l2cache;                 /* the exact two-trick endings kept (last_two_exact) */
     int misere_void;             /* a Misère's leads: first where the partner has none of the suit, last
-                                    where an opponent has none */
+                                    where an opponent has none; its discards: the strongest first */
     int second_order;            /* the followers' order of this round (second hand under the partner's
                                     top card, a Misère's third hand, trumping with few points) */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
@@ -350,8 +350,11 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                          * opponent's winner the most points; winning only when forced; the
                          * higher of two cards alike (keep the low ones to lose with later) */
                         int st = s->str[ls][c];
-                        if ((partner_wins && !last_over) || partner_top) sc = 3000 - 8 * s->pts[c] + s->str[su][c];
-                        else sc = st > ws ? 1000 - 8 * s->pts[c] + st : 3000 + 8 * s->pts[c] + s->str[su][c];
+                        /* a discard (not of the suit led): its strength in its own suit
+                         * first, the points second: a high card is one that may win later */
+                        int hi = su != ls && s->misere_void ? 16 * s->str[su][c] : s->str[su][c];
+                        if ((partner_wins && !last_over) || partner_top) sc = 3000 - 8 * s->pts[c] + hi;
+                        else sc = st > ws ? 1000 - 8 * s->pts[c] + st : 3000 + 8 * s->pts[c] + hi;
                     } else if (k == 0) {
                         /* lead: the top card of a suit first (trumps before), then low cards */
                         if (!s->lead_order)
@@ -868,7 +871,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * bit 20 the followers ordered as before where this round changed it (the second hand under
  * his partner's top card led, a Misère's third hand when the last player must take the
  * trick over, trumping an opponent's card with the trump of the fewest points), bit 21 a Misère's
- * leads without regard to who has none of the suit.
+ * leads and discards ordered as before (without regard to who has none of the suit, a discard
+ * by its points first).
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */

@@ -69,7 +69,8 @@ OLD_FOLLOWING = 1 << 20   # the followers ordered as before where this round cha
                           # his partner's top card led, a Misère's third hand when the last player must take the
                           # trick over, trumping an opponent's card with the trump of the fewest points
 KEEP_BY_CARDS_LEFT = 1 << 18   # the table gives up the entries with the fewest cards left first, not the smallest searches
-NO_MISERE_VOIDS = 1 << 21   # a Misère's leads without regard to voids (first the partner's, last an opponent's)
+OLD_MISERE = 1 << 21   # a Misère's leads and discards ordered as before this round (the leads without regard
+                       # to voids: first the partner's, last an opponent's; a discard by its points first)
 
 
 class SearchStopped(TutorError):
