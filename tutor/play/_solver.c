@@ -122,6 +122,9 @@ typedef struct {
     int handpts;                 /* points still in the hands */
     int table[4];
     int leader;                  /* of the current trick */
+    u64 tlive;                   /* the cards not played before the current trick */
+    u64 bkey[11][2];             /* the key of the boundary with this many cards a hand on the */
+    int bvalid[11];              /* search's path (next_key), if it was made */
     int maxteam;                 /* whose points are counted: the declaring team */
     int maxside;                 /* the team that maximises them (the other one in a Misère) */
     /* options */
@@ -130,6 +133,7 @@ typedef struct {
                                     where an opponent has none; its discards: the strongest first */
     int second_order;            /* the followers' order of this round (second hand under the partner's
                                     top card, a Misère's third hand, trumping with few points) */
+    int incr_key;                /* the table key made from the key one trick up (next_key) */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
     u64 mask;                    /* the part of the table this solve uses */
     int keep_work;               /* the table gives up the entries of the smallest searches first */
@@ -217,21 +221,40 @@ static u64 legal_follow(const S *s, u64 hand, int ls, int top) {
  * suit 27 bits: the owners of the live cards high to low (2 bits each), and which point
  * values they have in turn, as the canonical places of canon[] (9 bits). Two positions
  * have the same key exactly when every suit has the same sequence of (owner, points). */
-static void make_key(const S *s, int leader, u64 key[2]) {
-    u64 k[NSUITS];
-    for (int su = 0; su < NSUITS; su++) {
-        /* each hand's cards of the suit by their places; an owner's two bits from them */
-        unsigned p1 = places(s, su, s->hand[1]), p2 = places(s, su, s->hand[2]), p3 = places(s, su, s->hand[3]);
-        unsigned lm = places(s, su, s->hand[0]) | p1 | p2 | p3, b0 = p1 | p3, b1 = p2 | p3;
-        u64 co = 0; int j = 0;
-        for (unsigned t = lm; t; t &= t - 1, j += 2) {
-            int i = __builtin_ctz(t);
-            co |= (u64)((b0 >> i & 1) | (b1 >> i & 1) << 1) << j;
-        }
-        k[su] = s->canon[su][lm] | co << 9;
+static inline u64 suit_key(const S *s, int su) {
+    /* each hand's cards of the suit by their places; an owner's two bits from them */
+    unsigned p1 = places(s, su, s->hand[1]), p2 = places(s, su, s->hand[2]), p3 = places(s, su, s->hand[3]);
+    unsigned lm = places(s, su, s->hand[0]) | p1 | p2 | p3, b0 = p1 | p3, b1 = p2 | p3;
+    u64 co = 0; int j = 0;
+    for (unsigned t = lm; t; t &= t - 1, j += 2) {
+        int i = __builtin_ctz(t);
+        co |= (u64)((b0 >> i & 1) | (b1 >> i & 1) << 1) << j;
     }
+    return s->canon[su][lm] | co << 9;
+}
+
+static inline void join_key(const u64 k[NSUITS], int leader, u64 key[2]) {
     key[0] = k[0] | k[1] << 27;
     key[1] = k[2] | k[3] << 27 | (u64)leader << 54;
+}
+
+static void make_key(const S *s, int leader, u64 key[2]) {
+    u64 k[NSUITS];
+    for (int su = 0; su < NSUITS; su++) k[su] = suit_key(s, su);
+    join_key(k, leader, key);
+}
+
+/* The key after a trick, from the key of the boundary that led it (`prev`): only the
+ * suits of the trick's four cards (on the table) change. */
+static void next_key(const S *s, const u64 prev[2], int leader, u64 key[2]) {
+    const u64 m27 = ((u64)1 << 27) - 1;
+    u64 k[NSUITS] = {prev[0] & m27, prev[0] >> 27, prev[1] & m27, prev[1] >> 27 & m27};
+    unsigned done = 0;
+    for (int j = 0; j < 4; j++) {
+        int su = s->suit[s->table[j]];
+        if (!(done >> su & 1)) { done |= 1u << su; k[su] = suit_key(s, su); }
+    }
+    join_key(k, leader, key);
 }
 
 static inline u64 key_hash(const u64 key[2]) {
@@ -260,17 +283,17 @@ static int card_of_rel(const S *s, u64 live, int rel) {
 
 /* The candidates among the legal cards: one from each group of equivalent cards (next to
  * each other among the cards not yet played, this trick's included, held by the same
- * player, worth the same), ordered best first. Returns their number. `group` gets each
+ * player, worth the same), ordered best first. Returns their number. `group` (NULL: not wanted) gets each
  * candidate's whole group as a mask (for the best cards at the root). */
 static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) {
     u64 hand = s->hand[player];
     u64 leg = legal_moves(s, hand, k);
     if (!(leg & (leg - 1))) {   /* one legal card: nothing to choose or order */
-        moves[0] = lowbit(leg); group[0] = leg;
+        moves[0] = lowbit(leg);
+        if (group) group[0] = leg;
         return 1;
     }
-    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    for (int i = 0; i < k; i++) live |= (u64)1 << s->table[i];
+    u64 live = k ? s->tlive : s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int n = 0, score[NCARDS];
     /* the current state of the trick, for ordering */
     int ls = k ? s->suit[s->table[0]] : -1, wi = 0, ws = 0;
@@ -326,9 +349,10 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
             {
                 /* the same group as the legal card before it: no live card between them */
                 if (s->use_equiv && prev_i >= 0 && prev_pts == s->pts[c] && !(lp & ((1u << i) - (2u << prev_i)))) {
-                    group[n - 1] |= (u64)1 << c;
+                    if (group) group[n - 1] |= (u64)1 << c;
                 } else {
-                    moves[n] = c; group[n] = (u64)1 << c;
+                    moves[n] = c;
+                    if (group) group[n] = (u64)1 << c;
                     int sc;
                     if (s->misere_order && k == 0) {
                         /* a Misère: both teams want few points; lead what loses (low
@@ -394,9 +418,15 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
     }
     if (s->use_order) {
         for (int i = 1; i < n; i++) {   /* insertion sort, best first */
-            int m = moves[i], sc = score[i]; u64 g = group[i]; int j = i - 1;
-            while (j >= 0 && score[j] < sc) { moves[j + 1] = moves[j]; score[j + 1] = score[j]; group[j + 1] = group[j]; j--; }
-            moves[j + 1] = m; score[j + 1] = sc; group[j + 1] = g;
+            int m = moves[i], sc = score[i], j = i - 1;
+            u64 g = group ? group[i] : 0;
+            while (j >= 0 && score[j] < sc) {
+                moves[j + 1] = moves[j]; score[j + 1] = score[j];
+                if (group) group[j + 1] = group[j];
+                j--;
+            }
+            moves[j + 1] = m; score[j + 1] = sc;
+            if (group) group[j + 1] = g;
         }
     }
     return n;
@@ -600,7 +630,10 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int use_tt = s->use_tt;
     if (use_tt) {   /* the table's bucket is fetched from memory while the bounds are computed */
-        make_key(s, leader, key);
+        /* called from the fourth hand under the boundary one trick up: from its key */
+        if (s->incr_key && s->bvalid[left + 1]) next_key(s, s->bkey[left + 1], leader, key);
+        else make_key(s, leader, key);
+        s->bkey[left][0] = key[0]; s->bkey[left][1] = key[1]; s->bvalid[left] = 1;
         h = key_hash(key) & s->mask & ~(u64)(BUCKET - 1);
         __builtin_prefetch(&tt[h]);
         if (BUCKET > 2) __builtin_prefetch((char *)&tt[h] + 64);
@@ -645,9 +678,10 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     }
     long long n0 = s->nodes;
     int saved_leader = s->leader;
-    s->leader = leader;
-    int moves[9]; u64 group[9];
-    int n = gen_moves(s, 0, leader, hint, moves, group);
+    u64 saved_live = s->tlive;
+    s->leader = leader; s->tlive = live;
+    int moves[9];
+    int n = gen_moves(s, 0, leader, hint, moves, NULL);
     int maxing = TEAM(leader) == s->maxside;
     int best = maxing ? -1 : 1 << 20, bestc = moves[0];
     for (int i = 0; i < n; i++) {
@@ -658,7 +692,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         int v = trick(s, 1, alpha, beta);
         s->hand[leader] |= (u64)1 << c;
         s->handpts += s->pts[c];
-        if (s->stop) { s->leader = saved_leader; return 0; }
+        if (s->stop) { s->leader = saved_leader; s->tlive = saved_live; return 0; }
         if (maxing) {
             if (v > best) { best = v; bestc = c; }
             if (best > alpha) alpha = best;
@@ -668,7 +702,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         }
         if (alpha >= beta) break;
     }
-    s->leader = saved_leader;
+    s->leader = saved_leader; s->tlive = saved_live;
     if (use_tt) {
         /* e may have been overwritten by a deeper position of the same bucket: check */
         if (!(e->gen == tt_gen && e->k[0] == key[0] && e->k[1] == key[1])) {
@@ -691,8 +725,8 @@ static int boundary(S *s, int leader, int alpha, int beta) {
 static int trick(S *s, int k, int alpha, int beta) {
     if ((++s->nodes & 0xFFFF) == 0 && check_budget(s)) return 0;
     int player = (s->leader + k) & 3;
-    int moves[9]; u64 group[9];
-    int n = gen_moves(s, k, player, -1, moves, group);
+    int moves[9];
+    int n = gen_moves(s, k, player, -1, moves, NULL);
     int maxing = TEAM(player) == s->maxside;
     int best = maxing ? -1 : 1 << 20;
     int ls = s->suit[s->table[0]], w3 = 0, ws3 = -1, p3 = 0;   /* the fourth hand: the first three cards */
@@ -753,6 +787,8 @@ static int mtdf(S *s, int root, int guess, int R) {
 /* The value of leading card c at the root against the zero window (beta-1, beta). */
 static int root_move(S *s, int root, int c, int beta) {
     s->leader = root;
+    s->tlive = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    s->bvalid[popc(s->hand[root])] = 0;   /* no boundary led this trick: its key is not made */
     s->hand[root] &= ~((u64)1 << c);
     s->handpts -= s->pts[c];
     s->table[0] = c;
@@ -866,7 +902,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * through the table instead of last_two, bit 11 a Misère ordered like the other games,
  * bit 12 max_seconds counts the CPU time of the process instead of the wall clock,
  * bit 15 the exact value by bisection from the middle (no descent from the top first),
- * bit 18 the table gives up the entries with the fewest cards left first (not the
+ * bit 16 the table key made from the whole position at every boundary (not from the key
+ * one trick up), bit 18 the table gives up the entries with the fewest cards left first (not the
  * smallest searches),
  * bit 20 the followers ordered as before where this round changed it (the second hand under
  * his partner's top card led, a Misère's third hand when the last player must take the
@@ -912,6 +949,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->use_sure = !(options & 32); s->use_sure_low = !(options & 64); s->use_forced = !(options & 128); s->lead_order = !(options & 256); s->follow_order = !(options & 512);
     s->l2cache = !(options & 16384);
     s->second_order = !(options & (1 << 20));
+    s->incr_key = !(options & (1 << 16));
     s->keep_work = !(options & 262144);
     s->misere_void = !(options & (1 << 21));
     s->max_nodes = max_nodes; s->leader = leader;
