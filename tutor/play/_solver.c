@@ -392,21 +392,24 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                     } else {
                         int st = s->str[ls][c];
                         int wins = st > ws;
+                        /* of two discards (not of the suit led) alike in points, the lower
+                         * of its suit first: the higher may win later */
+                        int own = su != ls && s->second_order ? 16 * s->str[su][c] : s->str[su][c];
                         if (partner_wins && !partner_safe)   /* keep the points back, or */
                             /* take the trick over where the last player cannot beat it */
                             sc = wins ? (st > last_max ? 3500 + 8 * s->pts[c] - st : 900 - st)
-                                      : 1000 - 8 * s->pts[c] - s->str[su][c];
+                                      : 1000 - 8 * s->pts[c] - own;
                         else if (partner_wins)
-                            sc = wins ? 1000 - st : 3000 + 8 * s->pts[c] - s->str[su][c];
+                            sc = wins ? 1000 - st : 3000 + 8 * s->pts[c] - own;
                         else if (partner_top && !(su == ls && wins))
                             /* leave the trick to the partner's top card: the most points
                              * onto it first (following or discarding), trumping last */
-                            sc = su != ls && su == s->trump ? 500 - st : 1000 + 8 * s->pts[c] - s->str[su][c];
+                            sc = su != ls && su == s->trump ? 500 - st : 1000 + 8 * s->pts[c] - own;
                         else if (wins && su != ls && su == s->trump && s->second_order)
                             /* trumping an opponent's card: with the trump of the fewest points */
                             sc = 4000 - 8 * s->pts[c] - st;
                         else
-                            sc = wins ? 4000 - st + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
+                            sc = wins ? 4000 - st + s->pts[c] : 1000 - 8 * s->pts[c] - own;
                     }
                     if (c == hint) sc = 100000;
                     score[n] = sc;
@@ -907,7 +910,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * smallest searches),
  * bit 20 the followers ordered as before where this round changed it (the second hand under
  * his partner's top card led, a Misère's third hand when the last player must take the
- * trick over, trumping an opponent's card with the trump of the fewest points), bit 21 a Misère's
+ * trick over, trumping an opponent's card with the trump of the fewest points, a discard's
+ * strength in its own suit counted 16 times), bit 21 a Misère's
  * leads and discards ordered as before (without regard to who has none of the suit, a discard
  * by its points first).
  * value: the team's points (with a target: a bound on the same side of it as the

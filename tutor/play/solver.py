@@ -67,7 +67,8 @@ CPU_TIME = 4096   # not a technique: max_seconds counts the CPU time of the proc
 PLAIN_BISECTION = 32768   # the exact value by bisection from the middle, without the descent from the top
 OLD_FOLLOWING = 1 << 20   # the followers ordered as before where this round changed it: the second hand under
                           # his partner's top card led, a Misère's third hand when the last player must take the
-                          # trick over, trumping an opponent's card with the trump of the fewest points
+                          # trick over, trumping an opponent's card with the trump of the fewest points, the
+                          # lower of two discards alike in points first
 KEEP_BY_CARDS_LEFT = 1 << 18   # the table gives up the entries with the fewest cards left first, not the smallest searches
 OLD_MISERE = 1 << 21   # a Misère's leads and discards ordered as before this round (the leads without regard
                        # to voids: first the partner's, last an opponent's; a discard by its points first)
