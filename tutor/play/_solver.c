@@ -346,77 +346,75 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
         for (unsigned t = mp; t; t &= t - 1) {
             int i = __builtin_ctz(t), c = s->ord[su][i];
             int top = !(lp & ((1u << i) - 1));   /* no live card above it */
-            {
-                /* the same group as the legal card before it: no live card between them */
-                if (s->use_equiv && prev_i >= 0 && prev_pts == s->pts[c] && !(lp & ((1u << i) - (2u << prev_i)))) {
-                    if (group) group[n - 1] |= (u64)1 << c;
+            /* the same group as the legal card before it: no live card between them */
+            if (s->use_equiv && prev_i >= 0 && prev_pts == s->pts[c] && !(lp & ((1u << i) - (2u << prev_i)))) {
+                if (group) group[n - 1] |= (u64)1 << c;
+            } else {
+                moves[n] = c;
+                if (group) group[n] = (u64)1 << c;
+                int sc;
+                if (s->misere_order && k == 0) {
+                    /* a Misère: both teams want few points; lead what loses (low
+                     * cards, points in them for the opponents; first where an
+                     * opponent holds a higher card of the suit), the top cards last,
+                     * and last of all a suit nobody else holds (it wins for sure) */
+                    u64 opp = (s->hand[(player + 1) & 3] | s->hand[(player + 3) & 3]) & s->suitmask[su];
+                    int above = (places(s, su, opp) & ((1u << i) - 1)) != 0;
+                    sc = top ? 500 - s->str[su][c] : 2000 - 8 * s->str[su][c] + s->pts[c] + 600 * above;
+                    if (!((opp | s->hand[(player + 2) & 3]) & s->suitmask[su])) sc = 400 - s->str[su][c];
+                    /* first of all a suit the partner has not: he throws his points
+                     * under the opponent's card; last of all a suit an opponent has
+                     * not: he throws his under ours (option bit 21 off) */
+                    else if (s->misere_void && !top && above && !(s->hand[(player + 2) & 3] & s->suitmask[su])) sc += 1000;
+                    if (s->misere_void && (!(s->hand[(player + 1) & 3] & s->suitmask[su]) || !(s->hand[(player + 3) & 3] & s->suitmask[su])))
+                        sc -= 5000;
+                } else if (s->misere_order) {
+                    /* a Misère, following: few points onto the partner's trick; under an
+                     * opponent's winner the most points; winning only when forced; the
+                     * higher of two cards alike (keep the low ones to lose with later) */
+                    int st = s->str[ls][c];
+                    /* a discard (not of the suit led): its strength in its own suit
+                     * first, the points second: a high card is one that may win later */
+                    int hi = su != ls && s->misere_void ? 16 * s->str[su][c] : s->str[su][c];
+                    if ((partner_wins && !last_over) || partner_top) sc = 3000 - 8 * s->pts[c] + hi;
+                    else sc = st > ws ? 1000 - 8 * s->pts[c] + st : 3000 + 8 * s->pts[c] + hi;
+                } else if (k == 0) {
+                    /* lead: the top card of a suit first (trumps before), then low cards */
+                    if (!s->lead_order)
+                        sc = top ? 3000 + (su == s->trump) * 500 + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
+                    else if (top)
+                        sc = ruff ? 500 + s->pts[c] : 3000 + (su == s->trump) * 500 + s->pts[c];
+                    else if (topseat == ((player + 2) & 3) && !ruff)
+                        sc = 2500 + 8 * s->pts[c] - s->str[su][c];
+                    else
+                        sc = (ruff ? 200 : 1000) - 8 * s->pts[c] - s->str[su][c];
                 } else {
-                    moves[n] = c;
-                    if (group) group[n] = (u64)1 << c;
-                    int sc;
-                    if (s->misere_order && k == 0) {
-                        /* a Misère: both teams want few points; lead what loses (low
-                         * cards, points in them for the opponents; first where an
-                         * opponent holds a higher card of the suit), the top cards last,
-                         * and last of all a suit nobody else holds (it wins for sure) */
-                        u64 opp = (s->hand[(player + 1) & 3] | s->hand[(player + 3) & 3]) & s->suitmask[su];
-                        int above = (places(s, su, opp) & ((1u << i) - 1)) != 0;
-                        sc = top ? 500 - s->str[su][c] : 2000 - 8 * s->str[su][c] + s->pts[c] + 600 * above;
-                        if (!((opp | s->hand[(player + 2) & 3]) & s->suitmask[su])) sc = 400 - s->str[su][c];
-                        /* first of all a suit the partner has not: he throws his points
-                         * under the opponent's card; last of all a suit an opponent has
-                         * not: he throws his under ours (option bit 21 off) */
-                        else if (s->misere_void && !top && above && !(s->hand[(player + 2) & 3] & s->suitmask[su])) sc += 1000;
-                        if (s->misere_void && (!(s->hand[(player + 1) & 3] & s->suitmask[su]) || !(s->hand[(player + 3) & 3] & s->suitmask[su])))
-                            sc -= 5000;
-                    } else if (s->misere_order) {
-                        /* a Misère, following: few points onto the partner's trick; under an
-                         * opponent's winner the most points; winning only when forced; the
-                         * higher of two cards alike (keep the low ones to lose with later) */
-                        int st = s->str[ls][c];
-                        /* a discard (not of the suit led): its strength in its own suit
-                         * first, the points second: a high card is one that may win later */
-                        int hi = su != ls && s->misere_void ? 16 * s->str[su][c] : s->str[su][c];
-                        if ((partner_wins && !last_over) || partner_top) sc = 3000 - 8 * s->pts[c] + hi;
-                        else sc = st > ws ? 1000 - 8 * s->pts[c] + st : 3000 + 8 * s->pts[c] + hi;
-                    } else if (k == 0) {
-                        /* lead: the top card of a suit first (trumps before), then low cards */
-                        if (!s->lead_order)
-                            sc = top ? 3000 + (su == s->trump) * 500 + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
-                        else if (top)
-                            sc = ruff ? 500 + s->pts[c] : 3000 + (su == s->trump) * 500 + s->pts[c];
-                        else if (topseat == ((player + 2) & 3) && !ruff)
-                            sc = 2500 + 8 * s->pts[c] - s->str[su][c];
-                        else
-                            sc = (ruff ? 200 : 1000) - 8 * s->pts[c] - s->str[su][c];
-                    } else {
-                        int st = s->str[ls][c];
-                        int wins = st > ws;
-                        /* of two discards (not of the suit led) alike in points, the lower
-                         * of its suit first: the higher may win later */
-                        int own = su != ls && s->second_order ? 16 * s->str[su][c] : s->str[su][c];
-                        if (partner_wins && !partner_safe)   /* keep the points back, or */
-                            /* take the trick over where the last player cannot beat it */
-                            sc = wins ? (st > last_max ? 3500 + 8 * s->pts[c] - st : 900 - st)
-                                      : 1000 - 8 * s->pts[c] - own;
-                        else if (partner_wins)
-                            sc = wins ? 1000 - st : 3000 + 8 * s->pts[c] - own;
-                        else if (partner_top && !(su == ls && wins))
-                            /* leave the trick to the partner's top card: the most points
-                             * onto it first (following or discarding), trumping last */
-                            sc = su != ls && su == s->trump ? 500 - st : 1000 + 8 * s->pts[c] - own;
-                        else if (wins && su != ls && su == s->trump && s->second_order)
-                            /* trumping an opponent's card: with the trump of the fewest points */
-                            sc = 4000 - 8 * s->pts[c] - st;
-                        else
-                            sc = wins ? 4000 - st + s->pts[c] : 1000 - 8 * s->pts[c] - own;
-                    }
-                    if (c == hint) sc = 100000;
-                    score[n] = sc;
-                    n++;
+                    int st = s->str[ls][c];
+                    int wins = st > ws;
+                    /* of two discards (not of the suit led) alike in points, the lower
+                     * of its suit first: the higher may win later */
+                    int own = su != ls && s->second_order ? 16 * s->str[su][c] : s->str[su][c];
+                    if (partner_wins && !partner_safe)   /* keep the points back, or */
+                        /* take the trick over where the last player cannot beat it */
+                        sc = wins ? (st > last_max ? 3500 + 8 * s->pts[c] - st : 900 - st)
+                                  : 1000 - 8 * s->pts[c] - own;
+                    else if (partner_wins)
+                        sc = wins ? 1000 - st : 3000 + 8 * s->pts[c] - own;
+                    else if (partner_top && !(su == ls && wins))
+                        /* leave the trick to the partner's top card: the most points
+                         * onto it first (following or discarding), trumping last */
+                        sc = su != ls && su == s->trump ? 500 - st : 1000 + 8 * s->pts[c] - own;
+                    else if (wins && su != ls && su == s->trump && s->second_order)
+                        /* trumping an opponent's card: with the trump of the fewest points */
+                        sc = 4000 - 8 * s->pts[c] - st;
+                    else
+                        sc = wins ? 4000 - st + s->pts[c] : 1000 - 8 * s->pts[c] - own;
                 }
-                prev_i = i; prev_pts = s->pts[c];
+                if (c == hint) sc = 100000;
+                score[n] = sc;
+                n++;
             }
+            prev_i = i; prev_pts = s->pts[c];
         }
     }
     if (s->use_order) {
@@ -954,7 +952,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->l2cache = !(options & 16384);
     s->second_order = !(options & (1 << 20));
     s->incr_key = !(options & (1 << 16));
-    s->keep_work = !(options & 262144);
+    s->keep_work = !(options & (1 << 18));
     s->misere_void = !(options & (1 << 21));
     s->max_nodes = max_nodes; s->leader = leader;
     cpu_clock = (options & 4096) != 0;
