@@ -357,6 +357,28 @@ def test_the_quiz_asks_judges_and_keeps_progress_in_the_same_database(client, db
     assert wrong["outcome"] in ("wrong", "acceptable")
 
 
+def test_the_quiz_in_french_asks_judges_and_explains_in_french(client, db):
+    """A learner whose page is in French gets the question, the verdict and the errors in
+    French (the wording is the French catalog's, tutor/locale/fr)."""
+    import yaml
+
+    first = client.get("/api/quiz/next", params={"lesson": "hilfe", "learner": "lea", "lang": "fr"}).json()
+    assert "Ta main" in first["question"] and "Dein Blatt" not in first["question"]
+    drills = yaml.safe_load(open(first["source"], encoding="utf-8"))["drills"]
+    key = next(d for d in drills if d["id"] == first["drill"])["answer"]
+    body = {"lesson": "hilfe", "source": first["source"], "drill": first["drill"], "answer": str(key),
+            "learner": "lea"}
+    right = post(client, "/api/quiz/answer?lang=fr", body).json()
+    assert (right["outcome"], right["feedback"]) == ("correct", "Juste.")
+    wrong = post(client, "/api/quiz/answer?lang=fr", {**body, "answer": "fort"}).json()
+    if wrong["outcome"] == "wrong":
+        assert wrong["feedback"].startswith("Faux. La bonne réponse : ")
+    else:
+        assert wrong["feedback"].startswith("Acceptable. Recommandé : ")
+    assert bad(client.get("/api/quiz/next", params={"lang": "fr"})) == "le quiz demande une leçon"
+    assert bad(post(client, "/api/quiz/answer?lang=fr", {**body, "answer": ""})) == "la réponse demande answer"
+
+
 def test_quiz_errors(client):
     assert bad(client.get("/api/quiz/next", params={"lang": "en"})) == "quiz needs a lesson"
     assert bad(client.get("/api/quiz/next", params={"lesson": "nix", "lang": "en"})).startswith("no lesson 'nix'")
