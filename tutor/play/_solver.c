@@ -281,62 +281,71 @@ static int card_of_rel(const S *s, u64 live, int rel) {
     return -1;
 }
 
+/* The trick so far, as its k-th card (k = 1..3) finds it, in one word handed down the
+ * search (kept by the card before it, not gathered from the table at every node; a word in
+ * a register, not a struct in memory: a struct read back whole just after its fields were
+ * stored is a failed store forwarding): the winning card's strength for the suit led (bits
+ * 0-7), the strength of the highest trump on the table (8-15, 0: none), the points on the
+ * table (16-23), the winning card's place (24-25, 0 = the lead), the suit led (26-27). */
+#define TS_WS(t) ((int)((t) & 255))
+#define TS_TOP(t) ((int)((t) >> 8 & 255))
+#define TS_P(t) ((int)((t) >> 16 & 255))
+#define TS_WI(t) ((int)((t) >> 24 & 3))
+#define TS_LS(t) ((int)((t) >> 26))
+
+/* The trick after its lead c, and after its k-th card c (k = 1, 2). */
+static inline unsigned lead_state(const S *s, int c) {
+    int ls = s->suit[c], st = s->str[ls][c];
+    return (unsigned)st | (unsigned)(ls == s->trump ? st : 0) << 8 | (unsigned)s->pts[c] << 16 | (unsigned)ls << 26;
+}
+
+static inline unsigned next_state(const S *s, unsigned t, int k, int c) {
+    int st = s->str[TS_LS(t)][c], su = s->suit[c];
+    if (st > TS_WS(t)) t = (t & ~(255u | 3u << 24)) | (unsigned)st | (unsigned)k << 24;
+    if (su == s->trump && s->str[su][c] > TS_TOP(t)) t = (t & ~(255u << 8)) | (unsigned)s->str[su][c] << 8;
+    return t + ((unsigned)s->pts[c] << 16);
+}
+
 /* The candidates among the legal cards: one from each group of equivalent cards (next to
  * each other among the cards not yet played, this trick's included, held by the same
- * player, worth the same), ordered best first. Returns their number. `group` (NULL: not wanted) gets each
- * candidate's whole group as a mask (for the best cards at the root). */
-static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) {
-    u64 hand = s->hand[player];
-    u64 leg = legal_moves(s, hand, k);
-    if (!(leg & (leg - 1))) {   /* one legal card: nothing to choose or order */
+ * player, worth the same), ordered best first: a stable sort by score, so of two alike the
+ * one met first (the suits in turn, a suit's cards from the highest down). gen_leads for
+ * the player to lead, gen_follows for the k-th card of a trick (k = 1..3); both return
+ * the number of candidates. */
+static inline void sort_moves(int n, int *moves, int *score, u64 *group) {
+    for (int i = 1; i < n; i++) {   /* insertion sort, best first */
+        int m = moves[i], sc = score[i], j = i - 1;
+        u64 g = group ? group[i] : 0;
+        while (j >= 0 && score[j] < sc) {
+            moves[j + 1] = moves[j]; score[j + 1] = score[j];
+            if (group) group[j + 1] = group[j];
+            j--;
+        }
+        moves[j + 1] = m; score[j + 1] = sc;
+        if (group) group[j + 1] = g;
+    }
+}
+
+/* The leads; `hint` (the table's best card, -1: none) first. `group` (NULL: not wanted)
+ * gets each candidate's whole group as a mask (for the best cards at the root). */
+static int gen_leads(const S *s, int player, int hint, int *moves, u64 *group) {
+    u64 leg = s->hand[player];
+    if (!(leg & (leg - 1))) {   /* one card: nothing to choose or order */
         moves[0] = lowbit(leg);
         if (group) group[0] = leg;
         return 1;
     }
-    u64 live = k ? s->tlive : s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int n = 0, score[NCARDS];
-    /* the current state of the trick, for ordering */
-    int ls = k ? s->suit[s->table[0]] : -1, wi = 0, ws = 0;
-    for (int i = 0; i < k; i++) {
-        int st = s->str[ls][s->table[i]];
-        if (st > ws) { ws = st; wi = i; }
-    }
-    int partner_wins = k && TEAM((s->leader + wi) & 3) == TEAM(player);
-    /* third hand, the partner's card winning: can the last player still take it? */
-    int partner_safe = 1, last_max = -1;   /* the last player's strongest card */
-    if (k == 2 && partner_wins && s->follow_order) {
-        u64 hh = s->hand[(s->leader + 3) & 3];
-        while (hh) { int c = lowbit(hh); hh &= hh - 1; if (s->str[ls][c] > last_max) last_max = s->str[ls][c]; }
-        partner_safe = last_max <= ws;
-    }
-    /* second hand, the partner (the last to play) holding the top card of the suit led:
-     * his card takes the trick unless it is trumped (a trump lead: for sure); in a Misère
-     * where it is his only card of the suit (he cannot duck) */
-    int partner_top = 0;
-    if (k == 1 && s->second_order) {
-        int top = s->ord[ls][__builtin_ctz(places(s, ls, live))];
-        u64 ph = s->hand[(player + 2) & 3];
-        partner_top = s->misere_order ? (ph & s->suitmask[ls]) == (u64)1 << top : ph >> top & 1;
-    }
-    /* a Misère, third hand, the partner's card winning: must the last player take the
-     * trick over (every card of his in the suit led beats it)? then it is the opponents' */
-    int last_over = 0;
-    if (k == 2 && s->misere_order && s->second_order && partner_wins) {
-        u64 lh = s->hand[(s->leader + 3) & 3] & s->suitmask[ls];
-        last_over = lh != 0;
-        for (; lh; lh &= lh - 1) if (s->str[ls][lowbit(lh)] < ws) last_over = 0;
-    }
     for (int su = 0; su < NSUITS; su++) {
         /* the legal cards of the suit and its live ones, by their places in its order */
         if (!(leg & s->suitmask[su])) continue;
         unsigned mp = places(s, su, leg), lp = places(s, su, live);
         int prev_i = -1, prev_pts = -1, topseat = -1, ruff = 0;
-        if (k == 0 && s->lead_order) {
+        if (s->lead_order) {
             /* who holds the suit's top card; can an opponent trump it? */
-            {
-                int c = s->ord[su][__builtin_ctz(lp)];
-                topseat = (s->hand[0] >> c & 1) ? 0 : (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : 3;
-            }
+            int c = s->ord[su][__builtin_ctz(lp)];
+            topseat = (s->hand[0] >> c & 1) ? 0 : (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : 3;
             if (s->trump >= 0 && su != s->trump)
                 for (int o = 1; o < 4; o += 2) {
                     u64 oh = s->hand[(player + o) & 3];
@@ -353,7 +362,7 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                 moves[n] = c;
                 if (group) group[n] = (u64)1 << c;
                 int sc;
-                if (s->misere_order && k == 0) {
+                if (s->misere_order) {
                     /* a Misère: both teams want few points; lead what loses (low
                      * cards, points in them for the opponents; first where an
                      * opponent holds a higher card of the suit), the top cards last,
@@ -368,47 +377,15 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
                     else if (s->misere_void && !top && above && !(s->hand[(player + 2) & 3] & s->suitmask[su])) sc += 1000;
                     if (s->misere_void && (!(s->hand[(player + 1) & 3] & s->suitmask[su]) || !(s->hand[(player + 3) & 3] & s->suitmask[su])))
                         sc -= 5000;
-                } else if (s->misere_order) {
-                    /* a Misère, following: few points onto the partner's trick; under an
-                     * opponent's winner the most points; winning only when forced; the
-                     * higher of two cards alike (keep the low ones to lose with later) */
-                    int st = s->str[ls][c];
-                    /* a discard (not of the suit led): its strength in its own suit
-                     * first, the points second: a high card is one that may win later */
-                    int hi = su != ls && s->misere_void ? 16 * s->str[su][c] : s->str[su][c];
-                    if ((partner_wins && !last_over) || partner_top) sc = 3000 - 8 * s->pts[c] + hi;
-                    else sc = st > ws ? 1000 - 8 * s->pts[c] + st : 3000 + 8 * s->pts[c] + hi;
-                } else if (k == 0) {
-                    /* lead: the top card of a suit first (trumps before), then low cards */
-                    if (!s->lead_order)
-                        sc = top ? 3000 + (su == s->trump) * 500 + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
-                    else if (top)
-                        sc = ruff ? 500 + s->pts[c] : 3000 + (su == s->trump) * 500 + s->pts[c];
-                    else if (topseat == ((player + 2) & 3) && !ruff)
-                        sc = 2500 + 8 * s->pts[c] - s->str[su][c];
-                    else
-                        sc = (ruff ? 200 : 1000) - 8 * s->pts[c] - s->str[su][c];
+                } else if (!s->lead_order) {
+                    /* the top card of a suit first (trumps before), then low cards */
+                    sc = top ? 3000 + (su == s->trump) * 500 + s->pts[c] : 1000 - 8 * s->pts[c] - s->str[su][c];
+                } else if (top) {
+                    sc = ruff ? 500 + s->pts[c] : 3000 + (su == s->trump) * 500 + s->pts[c];
+                } else if (topseat == ((player + 2) & 3) && !ruff) {
+                    sc = 2500 + 8 * s->pts[c] - s->str[su][c];
                 } else {
-                    int st = s->str[ls][c];
-                    int wins = st > ws;
-                    /* of two discards (not of the suit led) alike in points, the lower
-                     * of its suit first: the higher may win later */
-                    int own = su != ls && s->second_order ? 16 * s->str[su][c] : s->str[su][c];
-                    if (partner_wins && !partner_safe)   /* keep the points back, or */
-                        /* take the trick over where the last player cannot beat it */
-                        sc = wins ? (st > last_max ? 3500 + 8 * s->pts[c] - st : 900 - st)
-                                  : 1000 - 8 * s->pts[c] - own;
-                    else if (partner_wins)
-                        sc = wins ? 1000 - st : 3000 + 8 * s->pts[c] - own;
-                    else if (partner_top && !(su == ls && wins))
-                        /* leave the trick to the partner's top card: the most points
-                         * onto it first (following or discarding), trumping last */
-                        sc = su != ls && su == s->trump ? 500 - st : 1000 + 8 * s->pts[c] - own;
-                    else if (wins && su != ls && su == s->trump && s->second_order)
-                        /* trumping an opponent's card: with the trump of the fewest points */
-                        sc = 4000 - 8 * s->pts[c] - st;
-                    else
-                        sc = wins ? 4000 - st + s->pts[c] : 1000 - 8 * s->pts[c] - own;
+                    sc = (ruff ? 200 : 1000) - 8 * s->pts[c] - s->str[su][c];
                 }
                 if (c == hint) sc = 100000;
                 score[n] = sc;
@@ -417,19 +394,115 @@ static int gen_moves(S *s, int k, int player, int hint, int *moves, u64 *group) 
             prev_i = i; prev_pts = s->pts[c];
         }
     }
-    if (s->use_order) {
-        for (int i = 1; i < n; i++) {   /* insertion sort, best first */
-            int m = moves[i], sc = score[i], j = i - 1;
-            u64 g = group ? group[i] : 0;
-            while (j >= 0 && score[j] < sc) {
-                moves[j + 1] = moves[j]; score[j + 1] = score[j];
-                if (group) group[j + 1] = group[j];
-                j--;
+    if (s->use_order) sort_moves(n, moves, score, group);
+    return n;
+}
+
+/* How a follower orders his cards, from the state of the trick (gen_follows). */
+enum {
+    F_KEEP,      /* third hand, the partner's card winning but beatable by the last player */
+    F_PARTNER,   /* the partner's card winning */
+    F_PTOP,      /* second hand, the partner (the last to play) holding the top card led */
+    F_OPP,       /* an opponent's card winning */
+    F_MIS_LOW,   /* a Misère: the trick the partner's (or his top card's) */
+    F_MIS_OPP    /* a Misère: the trick the opponents' */
+};
+
+/* The scored candidates of a follower, suit by suit, in one of the orders above (`mode`
+ * a constant where this is inlined: one loop per order, no test of it per card). */
+static inline __attribute__((always_inline)) int follow_suits(
+        const S *s, const int mode, u64 leg, u64 live, int ls, int ws, int last_max, int *moves, int *score) {
+    int n = 0;
+    for (int su = 0; su < NSUITS; su++) {
+        if (!(leg & s->suitmask[su])) continue;
+        unsigned mp = places(s, su, leg), lp = places(s, su, live);
+        int led = su == ls, ruffing = !led && su == s->trump;
+        /* a discard (not of the suit led): its strength in its own suit counted 16 times
+         * (of two alike in points the lower first: the higher may win later; a Misère:
+         * its strength first, the points second) */
+        int mul = !led && (mode >= F_MIS_LOW ? s->misere_void : s->second_order) ? 16 : 1;
+        int prev_i = -1, prev_pts = -1;
+        for (unsigned t = mp; t; t &= t - 1) {
+            int i = __builtin_ctz(t), c = s->ord[su][i], p = s->pts[c];
+            /* the same group as the legal card before it: no live card between them */
+            int same = s->use_equiv && prev_i >= 0 && prev_pts == p && !(lp & ((1u << i) - (2u << prev_i)));
+            prev_i = i; prev_pts = p;
+            if (same) continue;
+            int st = s->str[ls][c], wins = st > ws, own = mul * s->str[su][c], sc;
+            switch (mode) {
+            case F_KEEP:   /* keep the points back, or take the trick over where the last player cannot beat it */
+                sc = wins ? (st > last_max ? 3500 + 8 * p - st : 900 - st) : 1000 - 8 * p - own;
+                break;
+            case F_PARTNER:
+                sc = wins ? 1000 - st : 3000 + 8 * p - own;
+                break;
+            case F_PTOP:
+                /* leave the trick to the partner's top card: the most points onto it first
+                 * (following or discarding), trumping last; winning in the suit led: as F_OPP */
+                if (!(led && wins)) { sc = ruffing ? 500 - st : 1000 + 8 * p - own; break; }
+                /* fall through */
+            case F_OPP:
+                /* trumping an opponent's card: with the trump of the fewest points */
+                sc = wins && ruffing && s->second_order ? 4000 - 8 * p - st
+                   : wins ? 4000 - st + p : 1000 - 8 * p - own;
+                break;
+            case F_MIS_LOW:   /* few points onto the partner's trick */
+                sc = 3000 - 8 * p + own;
+                break;
+            default:          /* F_MIS_OPP: under an opponent's winner the most points; winning only when forced */
+                sc = wins ? 1000 - 8 * p + st : 3000 + 8 * p + own;
+                break;
             }
-            moves[j + 1] = m; score[j + 1] = sc;
-            if (group) group[j + 1] = g;
+            moves[n] = c; score[n] = sc; n++;
         }
     }
+    return n;
+}
+
+/* The k-th card of the trick (k = 1..3) led by s->leader, played by `player`; the trick so
+ * far is `ts` (lead_state). */
+static int gen_follows(const S *s, int k, int player, unsigned ts, int *moves) {
+    int ls = TS_LS(ts), ws = TS_WS(ts);
+    u64 leg = legal_follow(s, s->hand[player], ls, TS_TOP(ts));
+    if (!(leg & (leg - 1))) {   /* one legal card: nothing to choose or order */
+        moves[0] = lowbit(leg);
+        return 1;
+    }
+    u64 live = s->tlive;
+    int partner_wins = !((TS_WI(ts) ^ k) & 1);   /* the winning card's player and this one: one team */
+    /* third hand, the partner's card winning: can the last player still take it? */
+    int partner_safe = 1, last_max = -1;   /* the last player's strongest card */
+    if (k == 2 && partner_wins && s->follow_order) {
+        u64 hh = s->hand[(s->leader + 3) & 3];
+        while (hh) { int c = lowbit(hh); hh &= hh - 1; if (s->str[ls][c] > last_max) last_max = s->str[ls][c]; }
+        partner_safe = last_max <= ws;
+    }
+    /* second hand, the partner (the last to play) holding the top card of the suit led:
+     * his card takes the trick unless it is trumped (a trump lead: for sure); in a Misère
+     * where it is his only card of the suit (he cannot duck) */
+    int partner_top = 0;
+    if (k == 1 && s->second_order) {
+        int top = s->ord[ls][__builtin_ctz(places(s, ls, live))];
+        u64 ph = s->hand[(player + 2) & 3];
+        partner_top = s->misere_order ? (ph & s->suitmask[ls]) == (u64)1 << top : ph >> top & 1;
+    }
+    int n, score[NCARDS];
+    if (s->misere_order) {
+        /* third hand, the partner's card winning: must the last player take the trick
+         * over (every card of his in the suit led beats it)? then it is the opponents' */
+        int last_over = 0;
+        if (k == 2 && s->second_order && partner_wins) {
+            u64 lh = s->hand[(s->leader + 3) & 3] & s->suitmask[ls];
+            last_over = lh != 0;
+            for (; lh; lh &= lh - 1) if (s->str[ls][lowbit(lh)] < ws) last_over = 0;
+        }
+        if ((partner_wins && !last_over) || partner_top) n = follow_suits(s, F_MIS_LOW, leg, live, ls, ws, last_max, moves, score);
+        else n = follow_suits(s, F_MIS_OPP, leg, live, ls, ws, last_max, moves, score);
+    } else if (partner_wins && !partner_safe) n = follow_suits(s, F_KEEP, leg, live, ls, ws, last_max, moves, score);
+    else if (partner_wins) n = follow_suits(s, F_PARTNER, leg, live, ls, ws, last_max, moves, score);
+    else if (partner_top) n = follow_suits(s, F_PTOP, leg, live, ls, ws, last_max, moves, score);
+    else n = follow_suits(s, F_OPP, leg, live, ls, ws, last_max, moves, score);
+    if (s->use_order) sort_moves(n, moves, score, NULL);
     return n;
 }
 
@@ -515,7 +588,7 @@ static int forced_points(const S *s, int left, int R, int *team) {
     return p;
 }
 
-static int trick(S *s, int k, int alpha, int beta);
+static int trick(S *s, int k, int alpha, int beta, unsigned ts);
 
 /* The last two tricks, every legal card tried with alpha-beta (at most 16 lines) and no
  * table: cheaper than a probe of the table, which misses the cache at this depth. Each
@@ -682,7 +755,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     u64 saved_live = s->tlive;
     s->leader = leader; s->tlive = live;
     int moves[9];
-    int n = gen_moves(s, 0, leader, hint, moves, NULL);
+    int n = gen_leads(s, leader, hint, moves, NULL);
     int maxing = TEAM(leader) == s->maxside;
     int best = maxing ? -1 : 1 << 20, bestc = moves[0];
     for (int i = 0; i < n; i++) {
@@ -690,7 +763,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         s->hand[leader] &= ~((u64)1 << c);
         s->handpts -= s->pts[c];
         s->table[0] = c;
-        int v = trick(s, 1, alpha, beta);
+        int v = trick(s, 1, alpha, beta, lead_state(s, c));
         s->hand[leader] |= (u64)1 << c;
         s->handpts += s->pts[c];
         if (s->stop) { s->leader = saved_leader; s->tlive = saved_live; return 0; }
@@ -722,39 +795,32 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     return best;
 }
 
-/* k cards on the table of the trick led by s->leader. */
-static int trick(S *s, int k, int alpha, int beta) {
+/* k cards on the table of the trick led by s->leader, the trick so far `ts` (lead_state). */
+static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
     if ((++s->nodes & 0xFFFF) == 0 && check_budget(s)) return 0;
     int player = (s->leader + k) & 3;
     int moves[9];
-    int n = gen_moves(s, k, player, -1, moves, NULL);
+    int n = gen_follows(s, k, player, ts, moves);
     int maxing = TEAM(player) == s->maxside;
     int best = maxing ? -1 : 1 << 20;
-    int ls = s->suit[s->table[0]], w3 = 0, ws3 = -1, p3 = 0;   /* the fourth hand: the first three cards */
     /* the first three cards, put back on the table after each boundary below (a copy of the
      * table as one block read back the card just stored: a failed store forwarding, 2 % of
      * a full deal's time) */
     int t0 = s->table[0], t1 = s->table[1], t2 = s->table[2];
-    if (k == 3)
-        for (int j = 0; j < 3; j++) {
-            int st = s->str[ls][s->table[j]];
-            if (st > ws3) { ws3 = st; w3 = j; }
-            p3 += s->pts[s->table[j]];
-        }
     for (int i = 0; i < n; i++) {
         int c = moves[i], v;
         s->hand[player] &= ~((u64)1 << c);
         s->handpts -= s->pts[c];
         s->table[k] = c;
         if (k == 3) {
-            int w = s->str[ls][c] > ws3 ? 3 : w3, p = p3 + s->pts[c];
+            int w = s->str[TS_LS(ts)][c] > TS_WS(ts) ? 3 : TS_WI(ts), p = TS_P(ts) + s->pts[c];
             int seat = (s->leader + w) & 3;
             if (!s->hand[0]) p += s->last_bonus;
             if (TEAM(seat) == s->maxteam) v = p + boundary(s, seat, alpha - p, beta - p);
             else v = boundary(s, seat, alpha, beta);
             s->table[0] = t0; s->table[1] = t1; s->table[2] = t2;
         } else {
-            v = trick(s, k + 1, alpha, beta);
+            v = trick(s, k + 1, alpha, beta, next_state(s, ts, k, c));
         }
         s->hand[player] |= (u64)1 << c;
         s->handpts += s->pts[c];
@@ -793,7 +859,7 @@ static int root_move(S *s, int root, int c, int beta) {
     s->hand[root] &= ~((u64)1 << c);
     s->handpts -= s->pts[c];
     s->table[0] = c;
-    int v = trick(s, 1, beta - 1, beta);
+    int v = trick(s, 1, beta - 1, beta, lead_state(s, c));
     s->hand[root] |= (u64)1 << c;
     s->handpts += s->pts[c];
     return v;
@@ -829,12 +895,12 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
     int ok = pb.len == NCARDS && sb.len == NSUITS * NCARDS;
     if (ok) {
         const unsigned char *p = pb.buf, *q = sb.buf;
-        for (int c = 0; c < NCARDS; c++) s->pts[c] = p[c];
+        for (int c = 0; c < NCARDS; c++) { s->pts[c] = p[c]; ok &= p[c] < 64; }   /* three in a trick's word (lead_state) */
         for (int su = 0; su < NSUITS; su++)
             for (int c = 0; c < NCARDS; c++) s->str[su][c] = q[su * NCARDS + c];
     }
     PyBuffer_Release(&pb); PyBuffer_Release(&sb);
-    if (!ok) { PyErr_SetString(PyExc_ValueError, "tables: 36 points and 4 x 36 strengths"); return -1; }
+    if (!ok) { PyErr_SetString(PyExc_ValueError, "tables: 36 points (each under 64) and 4 x 36 strengths"); return -1; }
     /* the same tables as the last call (the same trump kind): their derived part (all
      * of S before `trump`) is copied, not built again (the canonical places took 12 us,
      * as long as a whole one-card solve) */
@@ -1006,7 +1072,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         if (want_best && !s->stop && popc(s->hand[leader]) > 0) {
             int moves[9]; u64 group[9];
             s->leader = leader;
-            int n = gen_moves(s, 0, leader, -1, moves, group);
+            int n = gen_leads(s, leader, -1, moves, group);
             for (int i = 0; i < n && !s->stop; i++) {
                 /* max: does the card keep `value`? min: does it hold the max team to it? */
                 int v = root_move(s, leader, moves[i], maxing ? value : value + 1);
@@ -1019,7 +1085,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         } else {
             int moves[9]; u64 group[9];
             s->leader = leader;
-            int n = gen_moves(s, 0, leader, -1, moves, group);
+            int n = gen_leads(s, leader, -1, moves, group);
             int agg = maxing ? -1 : 1 << 20;
             u64 good = 0, all_moves = 0;
             for (int i = 0; i < n && !s->stop; i++) {
