@@ -42,6 +42,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "the followers ordered as before (partner's top card, trumping cheaply)": solver.OLD_FOLLOWING,
               "the table keeps by cards left, not by the size of the search": solver.KEEP_BY_CARDS_LEFT,
               "a Misère's leads and discards ordered as before": solver.OLD_MISERE,
+              "the root's leads searched again in every probe (their bounds not kept)": solver.ROOT_LEADS_AGAIN,
               "MTD(f) instead of bisection": solver.MTDF,
               "one full-window search instead of bisection": solver.FULL_WINDOW}
 

@@ -224,9 +224,26 @@ def test_every_technique_switched_off_gives_the_same_values():
                     solver.NO_FORCED, solver.NO_LEAD_ORDERING, solver.NO_THIRD_HAND,
                     solver.NO_LAST_TWO, solver.NO_MISERE_ORDERING, solver.NO_TWO_TRICK_CACHE,
                     solver.PLAIN_BISECTION, solver.OLD_FOLLOWING,
-                    solver.KEEP_BY_CARDS_LEFT, solver.OLD_MISERE, solver.FULL_KEYS):
+                    solver.KEEP_BY_CARDS_LEFT, solver.OLD_MISERE, solver.FULL_KEYS,
+                    solver.ROOT_LEADS_AGAIN):
             got = solver.solve(d, engine="c", options=opt)
             assert (got.points, set(got.best)) == (want.points, set(want.best)), (dumps(d), opt)
+
+
+@needs_core
+def test_root_leads_bounds_kept_across_probes_change_no_value_nor_best_card():
+    # the exact value's probes skip a root lead an earlier probe proved on the losing side,
+    # and the best cards skip the leads the probes decided: every kind, Misère too, the
+    # same value and the same best cards as searching every lead again
+    rng = random.Random("root leads")
+    for i in range(36):
+        size = 3 + i % 4
+        d = Deal.random(rng, size, trump=TRUMPS[i % len(TRUMPS)], misere=i % 5 == 4)
+        kept = solver.solve(d, engine="c")
+        again = solver.solve(d, engine="c", options=solver.ROOT_LEADS_AGAIN)
+        assert (kept.points, set(kept.best)) == (again.points, set(again.best)), dumps(d)
+        if size == 3:
+            assert kept.points == perfect(d), dumps(d)
 
 
 def test_without_the_core_auto_runs_the_reference(monkeypatch):

@@ -141,6 +141,11 @@ typedef struct {
     long long nodes, max_nodes;
     double deadline;             /* 0 = none */
     int stop;                    /* 1 nodes, 2 time, 3 signal */
+    /* the root's leads (exact value): the bounds the value's probes proved for each, kept
+     * across the probes (the table is at trick boundaries: a lead's own bound is not in it) */
+    int root_bounds;             /* kept and used (option 1<<22 off) */
+    int root_left;               /* cards a hand at the root: the boundary with as many is the root */
+    int rlo[NCARDS], rhi[NCARDS];   /* by the lead's card (the first of its group) */
 } S;
 
 /* The clock of the time limit: the wall clock, or (option CPU_TIME) the CPU time of the
@@ -758,6 +763,22 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     int n = gen_leads(s, leader, hint, moves, NULL);
     int maxing = TEAM(leader) == s->maxside;
     int best = maxing ? -1 : 1 << 20, bestc = moves[0];
+    /* the root of the exact value's probes: a lead an earlier probe proved on the losing
+     * side of this window is not searched again (its first trick is not in the table and
+     * was played again: on the 300 six-card endgames -2.3 % nodes); its bound still counts
+     * in the fail-soft result, not for the best card (the table's hint stays that of the
+     * leads searched: the next probe's first lead) */
+    int root = s->root_bounds && left == s->root_left, kept_best = maxing ? -1 : 1 << 20, kept_c = -1;
+    if (root) {
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            int c = moves[i], b = maxing ? s->rhi[c] : s->rlo[c];
+            if (maxing ? b <= alpha : b >= beta) {
+                if (maxing ? b > kept_best : b < kept_best) { kept_best = b; kept_c = c; }
+            } else moves[m++] = c;
+        }
+        n = m;
+    }
     for (int i = 0; i < n; i++) {
         int c = moves[i];
         s->hand[leader] &= ~((u64)1 << c);
@@ -767,6 +788,11 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         s->hand[leader] |= (u64)1 << c;
         s->handpts += s->pts[c];
         if (s->stop) { s->leader = saved_leader; s->tlive = saved_live; return 0; }
+        if (root) {   /* fail-soft: v is a bound on the lead's value, or the value itself */
+            if (v <= alpha) { if (v < s->rhi[c]) s->rhi[c] = v; }
+            else if (v >= beta) { if (v > s->rlo[c]) s->rlo[c] = v; }
+            else s->rlo[c] = s->rhi[c] = v;
+        }
         if (maxing) {
             if (v > best) { best = v; bestc = c; }
             if (best > alpha) alpha = best;
@@ -777,6 +803,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         if (alpha >= beta) break;
     }
     s->leader = saved_leader; s->tlive = saved_live;
+    if (kept_c >= 0 && (maxing ? kept_best > best : kept_best < best)) { best = kept_best; if (!n) bestc = kept_c; }
     if (use_tt) {
         /* e may have been overwritten by a deeper position of the same bucket: check */
         if (!(e->gen == tt_gen && e->k[0] == key[0] && e->k[1] == key[1])) {
@@ -977,7 +1004,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * trick over, trumping an opponent's card with the trump of the fewest points, a discard's
  * strength in its own suit counted 16 times), bit 21 a Misère's
  * leads and discards ordered as before (without regard to who has none of the suit, a discard
- * by its points first).
+ * by its points first), bit 22 the root's leads searched again in every probe of the exact
+ * value and for the best cards (their bounds from the earlier probes not kept).
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
@@ -1020,6 +1048,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->incr_key = !(options & (1 << 16));
     s->keep_work = !(options & (1 << 18));
     s->misere_void = !(options & (1 << 21));
+    s->root_bounds = target < 0 && !(options & (1 << 22));
+    s->root_left = popc(h[0]);
+    for (int c = 0; c < NCARDS; c++) { s->rlo[c] = -1; s->rhi[c] = 1 << 20; }
     s->max_nodes = max_nodes; s->leader = leader;
     cpu_clock = (options & 4096) != 0;
     double t0 = now();
@@ -1074,8 +1105,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             s->leader = leader;
             int n = gen_leads(s, leader, -1, moves, group);
             for (int i = 0; i < n && !s->stop; i++) {
-                /* max: does the card keep `value`? min: does it hold the max team to it? */
-                int v = root_move(s, leader, moves[i], maxing ? value : value + 1);
+                /* max: does the card keep `value`? min: does it hold the max team to it?
+                 * (not asked again where the value's probes proved the answer) */
+                int c = moves[i], lo_c = s->rlo[c], hi_c = s->rhi[c];
+                if (s->root_bounds && (maxing ? lo_c >= value : hi_c <= value)) { best_mask |= group[i]; continue; }
+                if (s->root_bounds && (maxing ? hi_c < value : lo_c > value)) continue;
+                int v = root_move(s, leader, c, maxing ? value : value + 1);
                 if (maxing ? v >= value : v <= value) best_mask |= group[i];
             }
         }

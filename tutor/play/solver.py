@@ -72,6 +72,8 @@ OLD_FOLLOWING = 1 << 20   # the followers ordered as before where this round cha
 KEEP_BY_CARDS_LEFT = 1 << 18   # the table gives up the entries with the fewest cards left first, not the smallest searches
 OLD_MISERE = 1 << 21   # a Misère's leads and discards ordered as before this round (the leads without regard
                        # to voids: first the partner's, last an opponent's; a discard by its points first)
+ROOT_LEADS_AGAIN = 1 << 22   # the exact value: the root's leads searched again in every probe and for the best
+                             # cards (the bounds the earlier probes proved for each lead not kept)
 FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole position at every boundary (the same search)
 
 
