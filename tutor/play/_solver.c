@@ -123,6 +123,7 @@ typedef struct {
     int table[4];
     int leader;                  /* of the current trick */
     u64 tlive;                   /* the cards not played before the current trick */
+    int tleft;                   /* the cards a hand held when the current trick was led */
     u64 bkey[11][2];             /* the key of the boundary with this many cards a hand on the */
     int bvalid[11];              /* search's path (next_key), if it was made */
     int maxteam;                 /* whose points are counted: the declaring team */
@@ -186,6 +187,7 @@ static int check_budget(S *s) {
 
 /* The legal cards of `hand` with `k` cards on the table (mirrors rules.legal). */
 static u64 legal_follow(const S *s, u64 hand, int ls, int top);
+static inline __attribute__((always_inline)) u64 follow_rule(const S *s, u64 hand, int ls, int top);
 
 static u64 legal_moves(const S *s, u64 hand, int k) {
     if (k == 0) return hand;
@@ -198,8 +200,10 @@ static u64 legal_moves(const S *s, u64 hand, int k) {
 }
 
 /* The same, following a lead of suit ls with `top` the strength of the highest trump on
- * the table (0: none). */
-static u64 legal_follow(const S *s, u64 hand, int ls, int top) {
+ * the table (0: none). The rule itself in follow_rule, which the two last tricks inline. */
+static u64 legal_follow(const S *s, u64 hand, int ls, int top) { return follow_rule(s, hand, ls, top); }
+
+static inline __attribute__((always_inline)) u64 follow_rule(const S *s, u64 hand, int ls, int top) {
     u64 follow = hand & s->suitmask[ls];
     if (s->trump < 0) return follow ? follow : hand;
     u64 trumps = hand & s->suitmask[s->trump];
@@ -608,20 +612,30 @@ typedef struct {
     int total;          /* the points of the eight cards and the last trick's */
 } TwoTricks;
 
-static int two_rec(S *s, TwoTricks *t, int j, int ls, int ws, int w, int p, int top, int alpha, int beta) {
+/* One player of the two last tricks: j-th from the leader (a constant in each of two_0 to
+ * two_3, so each is a plain function of its own, the next one inlined: no recursion, no
+ * tests of j at run time; the same lines in the same order as one recursive function). */
+static int two_1(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta);
+static int two_2(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta);
+static int two_3(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta);
+
+static inline __attribute__((always_inline))
+int two_level(S *s, TwoTricks *t, const int j, int ls, int ws, int w, int p, int top, int alpha, int beta) {
     s->nodes++;
-    u64 leg = j ? legal_follow(s, t->hand[j], ls, top) : t->hand[j];
+    u64 leg = j ? follow_rule(s, t->hand[j], ls, top) : t->hand[j];
     int maxing = t->maxing[j], best = maxing ? -1 : 1 << 20;
     for (int x = 0; x < 2; x++) {
         int c = t->card[j][x], v;
-        if (!(leg >> c & 1)) continue;
+        if (j && !(leg >> c & 1)) continue;
         int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, np = p + s->pts[c];
         if (j == 0 || st > ws) { nws = st; nw = j; }
         t->other[j] = t->card[j][1 - x];
         if (j < 3) {
             int ntop = top;
             if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
-            v = two_rec(s, t, j + 1, nls, nws, nw, np, ntop, alpha, beta);
+            v = j == 0 ? two_1(s, t, nls, nws, nw, np, ntop, alpha, beta)
+              : j == 1 ? two_2(s, t, nls, nws, nw, np, ntop, alpha, beta)
+                       : two_3(s, t, nls, nws, nw, np, ntop, alpha, beta);
         } else {
             /* the last trick: its leader's card sets the suit; one winner (the other
              * cards of no strength for it) */
@@ -639,6 +653,16 @@ static int two_rec(S *s, TwoTricks *t, int j, int ls, int ws, int w, int p, int 
     return best;
 }
 
+static int two_3(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta) {
+    return two_level(s, t, 3, ls, ws, w, p, top, alpha, beta);
+}
+static int two_2(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta) {
+    return two_level(s, t, 2, ls, ws, w, p, top, alpha, beta);
+}
+static int two_1(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta) {
+    return two_level(s, t, 1, ls, ws, w, p, top, alpha, beta);
+}
+
 static int last_two(S *s, int leader, int alpha, int beta) {
     TwoTricks t;
     for (int j = 0; j < 4; j++) {
@@ -650,7 +674,7 @@ static int last_two(S *s, int leader, int alpha, int beta) {
         t.maxing[j] = TEAM(seat) == s->maxside;
     }
     t.total = s->handpts + s->last_bonus;
-    return two_rec(s, &t, 0, 0, 0, 0, 0, 0, alpha, beta);
+    return two_level(s, &t, 0, 0, 0, 0, 0, 0, alpha, beta);
 }
 
 /* The exact values of the two-trick endings met in this solve: the bisection's probes and
@@ -662,19 +686,38 @@ static int last_two(S *s, int leader, int alpha, int beta) {
 static u64 l2_cache[1 << L2_BITS];
 static unsigned l2_gen = 0;
 
+/* a hand of two cards in the key (12 bits: its two cards' numbers); hand i at bit 12 * (3 - i) */
+static inline u64 l2_hand(u64 h) { return (u64)lowbit(h) << 6 | (u64)(63 - __builtin_clzll(h)); }
+
+static inline u64 *l2_slot(u64 key) {
+    u64 x = key * 0x9E3779B97F4A7C15ULL;
+    return &l2_cache[(x ^ x >> 29) >> (64 - L2_BITS)];
+}
+
 static int last_two_exact(S *s, int leader) {
     u64 key = (u64)leader;
-    for (int i = 0; i < 4; i++) {
-        u64 h = s->hand[i];
-        key = key << 12 | (u64)lowbit(h) << 6 | (u64)(63 - __builtin_clzll(h));
-    }
-    u64 x = key * 0x9E3779B97F4A7C15ULL;
-    u64 *slot = &l2_cache[(x ^ x >> 29) >> (64 - L2_BITS)];
+    for (int i = 0; i < 4; i++) key = key << 12 | l2_hand(s->hand[i]);
+    u64 *slot = l2_slot(key);
     u64 tag = key | (u64)l2_gen << 57;
     if ((*slot & ~((u64)127 << 50)) == tag) return (int)(*slot >> 50 & 127);
     int v = last_two(s, leader, -1, 1 << 20);
     if (v < 128) *slot = tag | (u64)v << 50;
     return v;
+}
+
+/* The fourth hand of the trick that leaves two cards a hand (three in each hand, his
+ * included; the first three cards of the trick played): the two-trick cache's words of the
+ * positions after each of his cards, fetched while his cards are ordered. The cache's
+ * 256 kB do not stay in the core's own cache beside the table: its lookups missed there and
+ * took 14 % of a six-card endgame's time (perf, the 25 hardest), for 3 % of its
+ * instructions. Only the memory is touched: the same lookups, values and nodes. */
+static inline __attribute__((always_inline)) void l2_prefetch(const S *s, int player, int ls, int ws3, int w3) {
+    u64 base = 0, hand = s->hand[player];
+    for (int i = 0; i < 4; i++) base = base << 12 | (i == player ? 0 : l2_hand(s->hand[i]));
+    for (u64 m = hand; m; m &= m - 1) {
+        int c = lowbit(m), seat = (s->leader + (s->str[ls][c] > ws3 ? 3 : w3)) & 3;
+        __builtin_prefetch(l2_slot((u64)seat << 48 | base | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - player)));
+    }
 }
 
 /* Which of two entries of this solve the table gives up first: the one whose search took
@@ -686,9 +729,13 @@ static inline int cheaper(const S *s, const Entry *x, const Entry *y) {
     return x->left < y->left;
 }
 
-/* The max team's points from a trick boundary on, `leader` to lead. Fail-soft. */
-static int boundary(S *s, int leader, int alpha, int beta) {
-    int left = popc(s->hand[leader]);
+/* The max team's points from a trick boundary on, `leader` to lead, `left` cards a hand.
+ * Fail-soft. The first lines (the last two tricks, the bounds of all the points) inline in
+ * the fourth hand's loop, which knows `left`: most boundaries end there, and a call of the
+ * whole search cost its prologue and a count of the cards (3 % of the instructions). */
+static int boundary_search(S *s, int leader, int left, int alpha, int beta);
+
+static inline __attribute__((always_inline)) int boundary_at(S *s, int leader, int left, int alpha, int beta) {
     if (left == 0) return 0;
     int R = s->handpts + s->last_bonus;
     if (R <= alpha) return R;
@@ -705,6 +752,15 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         return TEAM(w) == s->maxteam ? p : 0;
     }
     if (left == 2 && s->fast2) return s->l2cache ? last_two_exact(s, leader) : last_two(s, leader, alpha, beta);
+    return boundary_search(s, leader, left, alpha, beta);
+}
+
+static int boundary(S *s, int leader, int alpha, int beta) {
+    return boundary_at(s, leader, popc(s->hand[leader]), alpha, beta);
+}
+
+static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
+    int R = s->handpts + s->last_bonus;
     u64 key[2] = {0, 0}, h = 0;
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
     int use_tt = s->use_tt;
@@ -756,9 +812,9 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         }
     }
     long long n0 = s->nodes;
-    int saved_leader = s->leader;
+    int saved_leader = s->leader, saved_left = s->tleft;
     u64 saved_live = s->tlive;
-    s->leader = leader; s->tlive = live;
+    s->leader = leader; s->tlive = live; s->tleft = left;
     int moves[9];
     int n = gen_leads(s, leader, hint, moves, NULL);
     int maxing = TEAM(leader) == s->maxside;
@@ -787,7 +843,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         int v = trick(s, 1, alpha, beta, lead_state(s, c));
         s->hand[leader] |= (u64)1 << c;
         s->handpts += s->pts[c];
-        if (s->stop) { s->leader = saved_leader; s->tlive = saved_live; return 0; }
+        if (s->stop) { s->leader = saved_leader; s->tlive = saved_live; s->tleft = saved_left; return 0; }
         if (root) {   /* fail-soft: v is a bound on the lead's value, or the value itself */
             if (v <= alpha) { if (v < s->rhi[c]) s->rhi[c] = v; }
             else if (v >= beta) { if (v > s->rlo[c]) s->rlo[c] = v; }
@@ -802,7 +858,7 @@ static int boundary(S *s, int leader, int alpha, int beta) {
         }
         if (alpha >= beta) break;
     }
-    s->leader = saved_leader; s->tlive = saved_live;
+    s->leader = saved_leader; s->tlive = saved_live; s->tleft = saved_left;
     if (kept_c >= 0 && (maxing ? kept_best > best : kept_best < best)) { best = kept_best; if (!n) bestc = kept_c; }
     if (use_tt) {
         /* e may have been overwritten by a deeper position of the same bucket: check */
@@ -827,13 +883,14 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
     if ((++s->nodes & 0xFFFF) == 0 && check_budget(s)) return 0;
     int player = (s->leader + k) & 3;
     int moves[9];
-    int n = gen_follows(s, k, player, ts, moves);
-    int maxing = TEAM(player) == s->maxside;
-    int best = maxing ? -1 : 1 << 20;
     /* the first three cards, put back on the table after each boundary below (a copy of the
      * table as one block read back the card just stored: a failed store forwarding, 2 % of
      * a full deal's time) */
     int t0 = s->table[0], t1 = s->table[1], t2 = s->table[2];
+    if (k == 3 && s->tleft == 3 && s->fast2 && s->l2cache) l2_prefetch(s, player, TS_LS(ts), TS_WS(ts), TS_WI(ts));
+    int n = gen_follows(s, k, player, ts, moves);
+    int maxing = TEAM(player) == s->maxside;
+    int best = maxing ? -1 : 1 << 20;
     for (int i = 0; i < n; i++) {
         int c = moves[i], v;
         s->hand[player] &= ~((u64)1 << c);
@@ -843,8 +900,8 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
             int w = s->str[TS_LS(ts)][c] > TS_WS(ts) ? 3 : TS_WI(ts), p = TS_P(ts) + s->pts[c];
             int seat = (s->leader + w) & 3;
             if (!s->hand[0]) p += s->last_bonus;
-            if (TEAM(seat) == s->maxteam) v = p + boundary(s, seat, alpha - p, beta - p);
-            else v = boundary(s, seat, alpha, beta);
+            if (TEAM(seat) == s->maxteam) v = p + boundary_at(s, seat, s->tleft - 1, alpha - p, beta - p);
+            else v = boundary_at(s, seat, s->tleft - 1, alpha, beta);
             s->table[0] = t0; s->table[1] = t1; s->table[2] = t2;
         } else {
             v = trick(s, k + 1, alpha, beta, next_state(s, ts, k, c));
@@ -882,7 +939,8 @@ static int mtdf(S *s, int root, int guess, int R) {
 static int root_move(S *s, int root, int c, int beta) {
     s->leader = root;
     s->tlive = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    s->bvalid[popc(s->hand[root])] = 0;   /* no boundary led this trick: its key is not made */
+    s->tleft = popc(s->hand[root]);
+    s->bvalid[s->tleft] = 0;   /* no boundary led this trick: its key is not made */
     s->hand[root] &= ~((u64)1 << c);
     s->handpts -= s->pts[c];
     s->table[0] = c;
