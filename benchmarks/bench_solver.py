@@ -43,6 +43,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "the table keeps by cards left, not by the size of the search": solver.KEEP_BY_CARDS_LEFT,
               "a Misère's leads and discards ordered as before": solver.OLD_MISERE,
               "the root's leads searched again in every probe (their bounds not kept)": solver.ROOT_LEADS_AGAIN,
+              "the third trick from the end searched like the others": solver.NO_THREE_TRICKS,
               "MTD(f) instead of bisection": solver.MTDF,
               "one full-window search instead of bisection": solver.FULL_WINDOW}
 

@@ -137,6 +137,7 @@ typedef struct {
     int incr_key;                /* the table key made from the key one trick up (next_key) */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
     u64 mask;                    /* the part of the table this solve uses */
+    int three;                   /* the third trick from the end played out by three_rec */
     int keep_work;               /* the table gives up the entries of the smallest searches first */
     /* budget */
     long long nodes, max_nodes;
@@ -720,6 +721,59 @@ static inline __attribute__((always_inline)) void l2_prefetch(const S *s, int pl
     }
 }
 
+/* The third trick from the end, played out like the last two (option 1 << 24 off): no
+ * move generation and no table below it, each legal card of each player in turn with
+ * alpha-beta, the trick's state carried down the recursion, and at its end the exact value
+ * of the two-trick ending (the two-trick cache). The same minimax as boundary and trick
+ * over the same cards, so the same value: of a group of equivalent cards (the same player,
+ * the same points, no live card between them in the suit's order; `live` the cards of the
+ * boundary, this trick's included) one is tried, as the move generation does. What it
+ * leaves out is the scored order: three in four of a six-card endgame's nodes inside
+ * tricks were in this trick, four in five of its positions are new to the table, and most
+ * lie far from the window (the sure-trick bounds are not computed there: 25 points off
+ * the value at the median, they cost more than they cut). `*bestc` (the leader's node
+ * only): the table's card on entry, led first; the best card on return. */
+static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, int p, int top, int alpha, int beta, int *bestc) {
+    s->nodes++;
+    int seat = (leader + j) & 3;
+    u64 hand = s->hand[seat];
+    u64 leg = j ? legal_follow(s, hand, ls, top) : hand;
+    int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20;
+    int first = bestc && *bestc >= 0 && (leg >> *bestc & 1) ? *bestc : -1, prev = -1;
+    while (leg) {
+        int c = first >= 0 ? first : lowbit(leg), v;
+        leg &= ~((u64)1 << c);
+        if (first >= 0) first = -1;
+        else {
+            /* the cards in the order of their numbers: a card equivalent to the one before */
+            if (prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
+                int a = s->pos[prev], b = s->pos[c];
+                if (a > b) { int t = a; a = b; b = t; }
+                if (!(places(s, s->suit[c], live) & ((1u << b) - (2u << a)))) continue;
+            }
+            prev = c;
+        }
+        int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, np = p + s->pts[c];
+        if (j == 0 || st > ws) { nws = st; nw = j; }
+        s->hand[seat] = hand & ~((u64)1 << c);
+        s->handpts -= s->pts[c];
+        if (j < 3) {
+            int ntop = top;
+            if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
+            v = three_rec(s, live, leader, j + 1, nls, nws, nw, np, ntop, alpha, beta, NULL);
+        } else {
+            int win = (leader + nw) & 3;
+            v = last_two_exact(s, win) + (TEAM(win) == s->maxteam ? np : 0);
+        }
+        s->hand[seat] = hand;
+        s->handpts += s->pts[c];
+        if (maxing) { if (v > best) { best = v; if (bestc) *bestc = c; } if (best > alpha) alpha = best; }
+        else { if (v < best) { best = v; if (bestc) *bestc = c; } if (best < beta) beta = best; }
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
 /* Which of two entries of this solve the table gives up first: the one whose search took
  * fewer nodes (its bit length; the fewer cards left where equal), so the proofs that cost
  * most stay (option 1<<18: by the cards left only, as before). Only the deals that fill
@@ -759,6 +813,27 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     return boundary_at(s, leader, popc(s->hand[leader]), alpha, beta);
 }
 
+/* The search's result into its table entry `e` (NULL: no table), window (a0, b0). */
+static inline int tt_store(S *s, Entry *e, const u64 key[2], int left, int R, int a0, int b0, long long n0,
+                           u64 live, int best, int bestc) {
+    if (e) {
+        /* e may have been overwritten by a deeper position of the same bucket: check */
+        if (!(e->gen == tt_gen && e->k[0] == key[0] && e->k[1] == key[1])) {
+            e->k[0] = key[0]; e->k[1] = key[1];
+            e->gen = tt_gen; e->left = (uint8_t)left;
+            e->lo = 0; e->hi = (int16_t)R; e->work = 0;
+        }
+        long long d = s->nodes - n0;   /* this search's nodes, as a bit length */
+        int w = d > 0 ? 64 - __builtin_clzll((u64)d) : 0;
+        if (w > e->work) e->work = (uint8_t)w;
+        if (best <= a0) { if (best < e->hi) e->hi = (int16_t)best; }
+        else if (best >= b0) { if (best > e->lo) e->lo = (int16_t)best; }
+        else e->lo = e->hi = (int16_t)best;
+        e->best = (uint8_t)rel_of(s, live, bestc);
+    }
+    return best;
+}
+
 static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
     int R = s->handpts + s->last_bonus;
     u64 key[2] = {0, 0}, h = 0;
@@ -773,8 +848,9 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         __builtin_prefetch(&tt[h]);
         if (BUCKET > 2) __builtin_prefetch((char *)&tt[h] + 64);
     }
-    if (s->use_sure) {
-        /* bounds on the max team's points: what either team takes for sure */
+    if (s->use_sure && !(left == 3 && s->three)) {
+        /* bounds on the max team's points: what either team takes for sure (not where
+         * three_rec plays the trick out: there they cost more than they cut) */
         int lo_b = 0, hi_b = R, ft, fp;
         if (s->use_forced && (fp = forced_points(s, left, R, &ft)) > 0) {
             if (ft == s->maxteam) lo_b = fp; else hi_b = R - fp;
@@ -812,6 +888,12 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         }
     }
     long long n0 = s->nodes;
+    if (left == 3 && s->three) {
+        int bestc = hint, best = three_rec(s, live, leader, 0, 0, 0, 0, 0, 0, alpha, beta, &bestc);
+        /* the budget, as trick() asks it every 2^16 nodes */
+        if ((s->nodes ^ n0) >> 16 && check_budget(s)) return 0;
+        return tt_store(s, e, key, left, R, a0, b0, n0, live, best, bestc);
+    }
     int saved_leader = s->leader, saved_left = s->tleft;
     u64 saved_live = s->tlive;
     s->leader = leader; s->tlive = live; s->tleft = left;
@@ -860,22 +942,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
     }
     s->leader = saved_leader; s->tlive = saved_live; s->tleft = saved_left;
     if (kept_c >= 0 && (maxing ? kept_best > best : kept_best < best)) { best = kept_best; if (!n) bestc = kept_c; }
-    if (use_tt) {
-        /* e may have been overwritten by a deeper position of the same bucket: check */
-        if (!(e->gen == tt_gen && e->k[0] == key[0] && e->k[1] == key[1])) {
-            e->k[0] = key[0]; e->k[1] = key[1];
-            e->gen = tt_gen; e->left = (uint8_t)left;
-            e->lo = 0; e->hi = (int16_t)R; e->work = 0;
-        }
-        long long d = s->nodes - n0;   /* this search's nodes, as a bit length */
-        int w = d > 0 ? 64 - __builtin_clzll((u64)d) : 0;
-        if (w > e->work) e->work = (uint8_t)w;
-        if (best <= a0) { if (best < e->hi) e->hi = (int16_t)best; }
-        else if (best >= b0) { if (best > e->lo) e->lo = (int16_t)best; }
-        else e->lo = e->hi = (int16_t)best;
-        e->best = (uint8_t)rel_of(s, live, bestc);
-    }
-    return best;
+    return tt_store(s, e, key, left, R, a0, b0, n0, live, best, bestc);
 }
 
 /* k cards on the table of the trick led by s->leader, the trick so far `ts` (lead_state). */
@@ -1057,6 +1124,7 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * bit 16 the table key made from the whole position at every boundary (not from the key
  * one trick up), bit 18 the table gives up the entries with the fewest cards left first (not the
  * smallest searches),
+ * bit 24 the third trick from the end searched like the others (not played out by three_rec),
  * bit 20 the followers ordered as before where this round changed it (the second hand under
  * his partner's top card led, a Misère's third hand when the last player must take the
  * trick over, trumping an opponent's card with the trump of the fewest points, a discard's
@@ -1106,6 +1174,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->incr_key = !(options & (1 << 16));
     s->keep_work = !(options & (1 << 18));
     s->misere_void = !(options & (1 << 21));
+    s->three = !(options & (1 << 24)) && s->fast2 && s->l2cache;
     s->root_bounds = target < 0 && !(options & (1 << 22));
     s->root_left = popc(h[0]);
     for (int c = 0; c < NCARDS; c++) { s->rlo[c] = -1; s->rhi[c] = 1 << 20; }

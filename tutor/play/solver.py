@@ -74,6 +74,8 @@ OLD_MISERE = 1 << 21   # a Misère's leads and discards ordered as before this r
                        # to voids: first the partner's, last an opponent's; a discard by its points first)
 ROOT_LEADS_AGAIN = 1 << 22   # the exact value: the root's leads searched again in every probe and for the best
                              # cards (the bounds the earlier probes proved for each lead not kept)
+NO_THREE_TRICKS = 1 << 24   # the third trick from the end searched like the others (move generation, ordering,
+                            # the sure-trick bounds), not played out by the core's three_rec
 FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole position at every boundary (the same search)
 
 
