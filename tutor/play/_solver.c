@@ -721,59 +721,6 @@ static inline __attribute__((always_inline)) void l2_prefetch(const S *s, int pl
     }
 }
 
-/* The third trick from the end, played out like the last two (option 1 << 24 off): no
- * move generation and no table below it, each legal card of each player in turn with
- * alpha-beta, the trick's state carried down the recursion, and at its end the exact value
- * of the two-trick ending (the two-trick cache). The same minimax as boundary and trick
- * over the same cards, so the same value: of a group of equivalent cards (the same player,
- * the same points, no live card between them in the suit's order; `live` the cards of the
- * boundary, this trick's included) one is tried, as the move generation does. What it
- * leaves out is the scored order: three in four of a six-card endgame's nodes inside
- * tricks were in this trick, four in five of its positions are new to the table, and most
- * lie far from the window (the sure-trick bounds are not computed there: 25 points off
- * the value at the median, they cost more than they cut). `*bestc` (the leader's node
- * only): the table's card on entry, led first; the best card on return. */
-static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, int p, int top, int alpha, int beta, int *bestc) {
-    s->nodes++;
-    int seat = (leader + j) & 3;
-    u64 hand = s->hand[seat];
-    u64 leg = j ? legal_follow(s, hand, ls, top) : hand;
-    int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20;
-    int first = bestc && *bestc >= 0 && (leg >> *bestc & 1) ? *bestc : -1, prev = -1;
-    while (leg) {
-        int c = first >= 0 ? first : lowbit(leg), v;
-        leg &= ~((u64)1 << c);
-        if (first >= 0) first = -1;
-        else {
-            /* the cards in the order of their numbers: a card equivalent to the one before */
-            if (prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
-                int a = s->pos[prev], b = s->pos[c];
-                if (a > b) { int t = a; a = b; b = t; }
-                if (!(places(s, s->suit[c], live) & ((1u << b) - (2u << a)))) continue;
-            }
-            prev = c;
-        }
-        int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, np = p + s->pts[c];
-        if (j == 0 || st > ws) { nws = st; nw = j; }
-        s->hand[seat] = hand & ~((u64)1 << c);
-        s->handpts -= s->pts[c];
-        if (j < 3) {
-            int ntop = top;
-            if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
-            v = three_rec(s, live, leader, j + 1, nls, nws, nw, np, ntop, alpha, beta, NULL);
-        } else {
-            int win = (leader + nw) & 3;
-            v = last_two_exact(s, win) + (TEAM(win) == s->maxteam ? np : 0);
-        }
-        s->hand[seat] = hand;
-        s->handpts += s->pts[c];
-        if (maxing) { if (v > best) { best = v; if (bestc) *bestc = c; } if (best > alpha) alpha = best; }
-        else { if (v < best) { best = v; if (bestc) *bestc = c; } if (best < beta) beta = best; }
-        if (alpha >= beta) break;
-    }
-    return best;
-}
-
 /* Which of two entries of this solve the table gives up first: the one whose search took
  * fewer nodes (its bit length; the fewer cards left where equal), so the proofs that cost
  * most stay (option 1<<18: by the cards left only, as before). Only the deals that fill
@@ -811,6 +758,67 @@ static inline __attribute__((always_inline)) int boundary_at(S *s, int leader, i
 
 static int boundary(S *s, int leader, int alpha, int beta) {
     return boundary_at(s, leader, popc(s->hand[leader]), alpha, beta);
+}
+
+/* The third trick from the end, played out like the last two (option 1 << 24 off): no
+ * move generation and no table below it, each legal card of each player in turn with
+ * alpha-beta, the trick's state carried down the recursion, and at its end the exact value
+ * of the two-trick ending (the two-trick cache). The same minimax as boundary and trick
+ * over the same cards, so the same value: of a group of equivalent cards (the same player,
+ * the same points, no live card between them in the suit's order; `live` the cards of the
+ * boundary, this trick's included) one is tried, as the move generation does; the two last
+ * tricks are not looked up where the points left decide the window. What it
+ * leaves out is the scored order: three in four of a six-card endgame's nodes inside
+ * tricks were in this trick, four in five of its positions are new to the table, and most
+ * lie far from the window (the sure-trick bounds are not computed there: 25 points off
+ * the value at the median, they cost more than they cut). `*bestc` (the leader's node
+ * only): the table's card on entry, led first; the best card on return. */
+static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, int p, int top, int alpha, int beta, int *bestc) {
+    s->nodes++;
+    int seat = (leader + j) & 3;
+    u64 hand = s->hand[seat];
+    u64 leg = j ? legal_follow(s, hand, ls, top) : hand;
+    int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20;
+    int first = bestc && *bestc >= 0 && (leg >> *bestc & 1) ? *bestc : -1, prev = -1;
+    while (leg) {
+        int c = first >= 0 ? first : lowbit(leg), v;
+        leg &= ~((u64)1 << c);
+        if (first >= 0) first = -1;
+        else {
+            /* the cards in the order of their numbers: a card equivalent to the one before */
+            if (prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
+                int a = s->pos[prev], b = s->pos[c];
+                if (a > b) { int t = a; a = b; b = t; }
+                if (!(places(s, s->suit[c], live) & ((1u << b) - (2u << a)))) continue;
+            }
+            prev = c;
+        }
+        int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, np = p + s->pts[c];
+        if (j == 0 || st > ws) { nws = st; nw = j; }
+        s->hand[seat] = hand & ~((u64)1 << c);
+        s->handpts -= s->pts[c];
+        if (j < 3) {
+            int ntop = top;
+            if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
+            v = three_rec(s, live, leader, j + 1, nls, nws, nw, np, ntop, alpha, beta, NULL);
+        } else {
+            /* the two last tricks: their exact value (the two-trick cache), unless the
+             * points left decide the window, as in boundary_at (they give the max team 0
+             * to `rest` more points; the bound returned lies on the window's side that
+             * the value lies on: fail-soft) */
+            int win = (leader + nw) & 3, rest = s->handpts + s->last_bonus;
+            if (TEAM(win) == s->maxteam)
+                v = np >= beta ? np : np + rest <= alpha ? np + rest : np + last_two_exact(s, win);
+            else
+                v = rest <= alpha ? rest : last_two_exact(s, win);
+        }
+        s->hand[seat] = hand;
+        s->handpts += s->pts[c];
+        if (maxing) { if (v > best) { best = v; if (bestc) *bestc = c; } if (best > alpha) alpha = best; }
+        else { if (v < best) { best = v; if (bestc) *bestc = c; } if (best < beta) beta = best; }
+        if (alpha >= beta) break;
+    }
+    return best;
 }
 
 /* The search's result into its table entry `e` (NULL: no table), window (a0, b0). */
