@@ -680,9 +680,10 @@ static int last_two(S *s, int leader, int alpha, int beta) {
 
 /* The exact values of the two-trick endings met in this solve: the bisection's probes and
  * the transpositions inside a probe meet the same last two tricks again and again (seven
- * times in ten in six-card endgames). A direct-mapped table of 2^15 words (256 kB, it stays
- * in the cache): the whole position in 50 bits (the two cards of each hand, the leader),
- * the value in 7, the solve's number in 7 (the entries of other solves are empty). */
+ * times in ten in six-card endgames). A direct-mapped table of 2^15 words (256 kB: beside the
+ * table its words miss the core's own caches, so the fourth hand fetches them ahead, l2_prefetch):
+ * the whole position in 50 bits (the two cards of each hand, the leader), the value in 7, the
+ * solve's number in 7 (the entries of other solves are empty). */
 #define L2_BITS 15
 static u64 l2_cache[1 << L2_BITS];
 static unsigned l2_gen = 0;
