@@ -225,7 +225,7 @@ def test_every_technique_switched_off_gives_the_same_values():
                     solver.NO_LAST_TWO, solver.NO_MISERE_ORDERING, solver.NO_TWO_TRICK_CACHE,
                     solver.PLAIN_BISECTION, solver.OLD_FOLLOWING,
                     solver.KEEP_BY_CARDS_LEFT, solver.OLD_MISERE, solver.FULL_KEYS,
-                    solver.ROOT_LEADS_AGAIN, solver.NO_THREE_TRICKS):
+                    solver.ROOT_LEADS_AGAIN, solver.NO_THREE_TRICKS, solver.TABLE_AT_THREE):
             got = solver.solve(d, engine="c", options=opt)
             assert (got.points, set(got.best)) == (want.points, set(want.best)), (dumps(d), opt)
 

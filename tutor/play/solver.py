@@ -76,6 +76,8 @@ ROOT_LEADS_AGAIN = 1 << 22   # the exact value: the root's leads searched again 
                              # cards (the bounds the earlier probes proved for each lead not kept)
 NO_THREE_TRICKS = 1 << 24   # the third trick from the end searched like the others (move generation, ordering,
                             # the sure-trick bounds), not played out by the core's three_rec
+TABLE_AT_THREE = 1 << 17   # the boundaries with three cards a hand probed and kept in the table also where
+                           # three_rec plays the trick out (the table skips them: its probe missed the cache)
 FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole position at every boundary (the same search)
 
 
