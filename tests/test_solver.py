@@ -225,7 +225,8 @@ def test_every_technique_switched_off_gives_the_same_values():
                     solver.NO_LAST_TWO, solver.NO_MISERE_ORDERING, solver.NO_TWO_TRICK_CACHE,
                     solver.PLAIN_BISECTION, solver.OLD_FOLLOWING,
                     solver.KEEP_BY_CARDS_LEFT, solver.OLD_MISERE, solver.FULL_KEYS,
-                    solver.ROOT_LEADS_AGAIN, solver.NO_THREE_TRICKS, solver.TABLE_AT_THREE):
+                    solver.ROOT_LEADS_AGAIN, solver.NO_THREE_TRICKS, solver.TABLE_AT_THREE,
+                    solver.BEST_OF_FAILED_LEADS):
             got = solver.solve(d, engine="c", options=opt)
             assert (got.points, set(got.best)) == (want.points, set(want.best)), (dumps(d), opt)
 
@@ -244,6 +245,25 @@ def test_root_leads_bounds_kept_across_probes_change_no_value_nor_best_card():
         assert (kept.points, set(kept.best)) == (again.points, set(again.best)), dumps(d)
         if size == 3:
             assert kept.points == perfect(d), dumps(d)
+
+
+@needs_core
+def test_the_table_card_kept_where_every_lead_fails_changes_no_value_nor_best_card():
+    # where no lead reaches the window the table keeps the card it had (a new entry none,
+    # the root the lead of the highest bound): it orders the next search, it decides
+    # nothing; every kind, Misère too, the exact value with the best cards and a target
+    rng = random.Random("failed leads")
+    for i in range(30):
+        size = 3 + i % 4
+        d = Deal.random(rng, size, trump=TRUMPS[i % len(TRUMPS)], misere=i % 5 == 4)
+        target = rng.randrange(10, 15 * size)
+        for kw in ({}, {"target": target}):
+            kept = solver.solve(d, engine="c", **kw)
+            before = solver.solve(d, engine="c", options=solver.BEST_OF_FAILED_LEADS, **kw)
+            assert (kept.points, kept.reached, set(kept.best)) == \
+                (before.points, before.reached, set(before.best)), (dumps(d), kw)
+            if size == 3 and not kw:
+                assert kept.points == perfect(d), dumps(d)
 
 
 def test_without_the_core_auto_runs_the_reference(monkeypatch):

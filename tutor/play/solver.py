@@ -74,6 +74,8 @@ OLD_MISERE = 1 << 21   # a Misère's leads and discards ordered as before this r
                        # to voids: first the partner's, last an opponent's; a discard by its points first)
 ROOT_LEADS_AGAIN = 1 << 22   # the exact value: the root's leads searched again in every probe and for the best
                              # cards (the bounds the earlier probes proved for each lead not kept)
+BEST_OF_FAILED_LEADS = 1 << 23   # where every lead fails (none reaches the window), the table's card is the lead of the
+                                 # highest bound, as before, not the card it had (none in a new entry)
 NO_THREE_TRICKS = 1 << 24   # the third trick from the end searched like the others (move generation, ordering,
                             # the sure-trick bounds), not played out by the core's three_rec
 TABLE_AT_THREE = 1 << 17   # the boundaries with three cards a hand probed and kept in the table also where
