@@ -139,6 +139,7 @@ typedef struct {
     u64 mask;                    /* the part of the table this solve uses */
     int three;                   /* the third trick from the end played out by three_rec */
     int three_notab;             /* ... and its boundaries kept out of the table */
+    int k3;                      /* the lead that last cut off in three_rec (-1: none yet) */
     int keep_work;               /* the table gives up the entries of the smallest searches first */
     int keep_hint;               /* where every lead fails, the table keeps the card it had (none if new) */
     /* budget */
@@ -789,6 +790,10 @@ static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, i
     u64 leg = j ? legal_follow(s, hand, ls, top) : hand;
     int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20;
     int first = bestc && *bestc >= 0 && (leg >> *bestc & 1) ? *bestc : -1, prev = -1;
+    /* the lead: the card that last cut off a lead of this trick, if he holds it (the
+     * boundaries at three cards are out of the table, so it has no card to give; an
+     * order only: -3 % nodes and instructions on the 300 six-card exact values) */
+    if (!j && first < 0 && s->k3 >= 0 && (leg >> s->k3 & 1)) first = s->k3;
     /* the fourth hand with a choice: the two-trick cache's keys of the positions after each
      * of his legal cards made at once (the three other hands are fixed here) and their words
      * fetched from memory, so the lookup of one overlaps the search of another (a lookup
@@ -845,7 +850,7 @@ static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, i
         s->handpts += s->pts[c];
         if (maxing) { if (v > best) { best = v; if (bestc) *bestc = c; } if (best > alpha) alpha = best; }
         else { if (v < best) { best = v; if (bestc) *bestc = c; } if (best < beta) beta = best; }
-        if (alpha >= beta) break;
+        if (alpha >= beta) { if (!j) s->k3 = c; break; }
     }
     /* every lead failed: the table's card stays (keep_best_card) */
     if (bestc && s->keep_hint && (maxing ? best <= a0 : best >= b0)) *bestc = hint;
@@ -1234,6 +1239,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->misere_void = !(options & (1 << 21));
     s->three = !(options & (1 << 24)) && s->fast2 && s->l2cache;
     s->three_notab = !(options & (1 << 17));
+    s->k3 = -1;
     s->root_bounds = target < 0 && !(options & (1 << 22));
     s->root_left = popc(h[0]);
     for (int c = 0; c < NCARDS; c++) { s->rlo[c] = -1; s->rhi[c] = 1 << 20; }
