@@ -198,6 +198,25 @@ def test_core_misere_in_a_trump_suit_equals_plain_minimax(trump):
         assert (c.points, c.best) == (py.points, py.best), dumps(d)
 
 
+@needs_core
+@pytest.mark.parametrize("trump", TRUMPS, ids=str)
+def test_core_three_card_endgames_equal_plain_minimax(trump):
+    # three cards a hand: the whole solve is the core's play-out of the third trick from
+    # the end (three_rec, no table at that depth), the last two tricks from the two-trick
+    # cache; every value and yes/no as the plain minimax says, Misère too, with that
+    # trick's boundaries in the table as well (TABLE_AT_THREE)
+    rng = random.Random(f"three {trump}")
+    for i in range(16):
+        d = Deal.random(rng, 3, trump=trump, misere=i % 2 == 1)
+        want = perfect(d)
+        mine = want[d.declaring_team]
+        for opt in (0, solver.TABLE_AT_THREE):
+            assert solver.solve(d, engine="c", options=opt).points == want, (dumps(d), opt)
+        for t in (mine - 1, mine, mine + 1):
+            got = solver.solve(d, engine="c", target=t, best=False).reached
+            assert got == ((mine <= t) if d.misere else (mine >= t)), (dumps(d), t)
+
+
 FULL_DEALS = [
     # full nine-card deals on which the reference answers within a second
     (18, "Obenabe", 79), (28, "Undenufe", 79), (18, "Eichel", 60), (1, "Rosen", 50),
