@@ -799,21 +799,19 @@ static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, i
      * fetched from memory, so the lookup of one overlaps the search of another (a lookup
      * waited for its word 15 % of a six-card endgame's time, perf): -2.5 % CPU on the 300
      * six-card exact values, the same lookups, values and nodes (benchmarks/README) */
-    u64 keys[9], base = 0;
+    u64 keys[NCARDS], base = 0;   /* by card: any order of the cards finds its own */
     int keyed = j == 3 && (leg & (leg - 1)) && s->fast2 && s->l2cache;
     if (keyed) {
         for (int i = 0; i < 4; i++) base = base << 12 | (i == seat ? 0 : l2_hand(s->hand[i]));
-        int i = 0;
-        for (u64 m = leg; m; m &= m - 1, i++) {
+        for (u64 m = leg; m; m &= m - 1) {
             int c = lowbit(m), win = (leader + (s->str[ls][c] > ws ? 3 : w)) & 3;
-            keys[i] = (u64)win << 48 | base | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - seat);
-            __builtin_prefetch(l2_slot(keys[i]));
+            keys[c] = (u64)win << 48 | base | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - seat);
+            __builtin_prefetch(l2_slot(keys[c]));
         }
     }
-    int q = 0;   /* at the fourth hand (no table's card first) the q-th card taken is the q-th legal */
     int hint = first, a0 = alpha, b0 = beta;
     while (leg) {
-        int c = first >= 0 ? first : lowbit(leg), v, qc = q++;
+        int c = first >= 0 ? first : lowbit(leg), v;
         leg &= ~((u64)1 << c);
         if (first >= 0) first = -1;
         else {
@@ -839,7 +837,7 @@ static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, i
              * to `rest` more points; the bound returned lies on the window's side that
              * the value lies on: fail-soft) */
             int win = (leader + nw) & 3, rest = s->handpts + s->last_bonus;
-            u64 key = keyed ? keys[qc] : 0;   /* this card's, made above */
+            u64 key = keyed ? keys[c] : 0;   /* this card's, made above */
             if (TEAM(win) == s->maxteam)
                 v = np >= beta ? np : np + rest <= alpha ? np + rest
                   : np + (keyed ? last_two_keyed(s, win, key) : last_two_exact(s, win));
