@@ -140,6 +140,9 @@ typedef struct {
     int three;                   /* the third trick from the end played out by three_rec */
     int three_notab;             /* ... and its boundaries kept out of the table */
     int k3;                      /* the lead that last cut off in three_rec (-1: none yet) */
+    int killer;                  /* a boundary without a table's card leads first ... */
+    int kb[11][2];               /* ... the lead that last cut off at a boundary with as many cards a
+                                    hand, led by the same team (-1: none yet) */
     int keep_work;               /* the table gives up the entries of the smallest searches first */
     int keep_hint;               /* where every lead fails, the table keeps the card it had (none if new) */
     /* budget */
@@ -955,7 +958,10 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
     u64 saved_live = s->tlive;
     s->leader = leader; s->tlive = live; s->tleft = left;
     int moves[9];
-    int n = gen_leads(s, leader, hint, moves, NULL);
+    /* a new position (no table's card): first the lead that last cut off at a boundary with
+     * as many cards a hand, the same team leading (option 1 << 26 off; an order only: -4.5 %
+     * nodes on the 300 six-card exact values, -7.6 % seven cards, CPU -4 %) */
+    int n = gen_leads(s, leader, hint < 0 && s->killer ? s->kb[left][TEAM(leader)] : hint, moves, NULL);
     int maxing = TEAM(leader) == s->maxside;
     int best = maxing ? -1 : 1 << 20, bestc = moves[0];
     /* the root of the exact value's probes: a lead an earlier probe proved on the losing
@@ -996,7 +1002,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
             if (v < best) { best = v; bestc = c; }
             if (best < beta) beta = best;
         }
-        if (alpha >= beta) break;
+        if (alpha >= beta) { s->kb[left][TEAM(leader)] = c; break; }
     }
     s->leader = saved_leader; s->tlive = saved_live; s->tleft = saved_left;
     if (n && s->keep_hint && (maxing ? best <= a1 : best >= b1)) bestc = keep_best_card(root, hint, bestc);
@@ -1238,6 +1244,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->three = !(options & (1 << 24)) && s->fast2 && s->l2cache;
     s->three_notab = !(options & (1 << 17));
     s->k3 = -1;
+    s->killer = !(options & (1 << 26));
+    for (int i = 0; i < 11; i++) s->kb[i][0] = s->kb[i][1] = -1;
     s->root_bounds = target < 0 && !(options & (1 << 22));
     s->root_left = popc(h[0]);
     for (int c = 0; c < NCARDS; c++) { s->rlo[c] = -1; s->rhi[c] = 1 << 20; }

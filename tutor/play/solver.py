@@ -76,6 +76,8 @@ ROOT_LEADS_AGAIN = 1 << 22   # the exact value: the root's leads searched again 
                              # cards (the bounds the earlier probes proved for each lead not kept)
 BEST_OF_FAILED_LEADS = 1 << 23   # where every lead fails (none reaches the window), the table's card is the lead of the
                                  # highest bound, as before, not the card it had (none in a new entry)
+NO_LEAD_KILLER = 1 << 26   # a boundary without a table's card leads in its own order, not first the lead that last
+                           # cut off at a boundary with as many cards, the same team leading
 NO_THREE_TRICKS = 1 << 24   # the third trick from the end searched like the others (move generation, ordering,
                             # the sure-trick bounds), not played out by the core's three_rec
 TABLE_AT_THREE = 1 << 17   # the boundaries with three cards a hand probed and kept in the table also where
