@@ -311,6 +311,21 @@ def test_a_budget_stops_the_search_with_a_message(engine):
 
 
 @needs_core
+@pytest.mark.parametrize("budget", [1_000, 20_000, 150_000])
+@pytest.mark.parametrize("target", [None, 80])
+def test_the_core_stops_at_its_node_budget(budget, target):
+    # "--max-nodes N: stop the search after N nodes": this full deal takes over 50 000
+    # nodes even for its yes/no question, so every budget here stops it, near the budget
+    # (the core counts whole two-trick endings at once: a test of every 2^16-th node
+    # missed them, answered a budget under 2^16 and ran past larger ones by up to 2x)
+    d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
+    with pytest.raises(solver.SearchStopped) as stopped:
+        solver.solve(d, engine="c", max_nodes=budget, target=target)
+    nodes = int(str(stopped.value).split("after ")[1].split(" nodes")[0])
+    assert budget <= nodes <= budget + 5_000
+
+
+@needs_core
 def test_a_cpu_time_limit_stops_the_core():
     # the benchmark's limit: CPU seconds of the process (a hard full deal takes seconds)
     d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
