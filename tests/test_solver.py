@@ -166,6 +166,17 @@ def test_core_legal_cards_equal_the_rules():
 
 
 @needs_core
+@pytest.mark.parametrize("hand,table,trump", [(1, [36], "Eichel"), (1, [-1], "Rosen"), (1, [1 << 40], "Obenabe"),
+                                              (1 << 36, [0], "Eichel"), (1, ["Eichel 6"], "Undenufe")])
+def test_core_legal_refuses_cards_out_of_range(hand, table, trump):
+    # a card number past the deck once read past the core's tables (a crash of the
+    # interpreter, found with -fsanitize=address,undefined): now a ValueError or TypeError
+    pts, stren, t, puur = solver.tables(Trump.parse(trump))
+    with pytest.raises((ValueError, TypeError, OverflowError)):
+        solver._core.legal(hand, table, pts, stren, t, puur)
+
+
+@needs_core
 @pytest.mark.parametrize("size,count", [(5, 6), (6, 1)])
 def test_core_equals_reference_on_random_endgames(size, count):
     rng = random.Random(f"core {size}")

@@ -1359,14 +1359,20 @@ static PyObject *py_legal(PyObject *self, PyObject *args) {
     S *s = calloc(1, sizeof(S));
     if (!s) return PyErr_NoMemory();
     if (parse_tables(s, pts, strength) < 0) { free(s); return NULL; }
+    if (hand >> NCARDS || trump < -1 || trump > 3 || (trump >= 0 && (puur < 0 || puur >= NCARDS))) {
+        free(s); PyErr_SetString(PyExc_ValueError, "hand, trump or Puur out of range"); return NULL;
+    }
     s->trump = trump; s->puur = puur;
     Py_ssize_t k = PySequence_Length(table);
     if (k < 0 || k > 3) { free(s); PyErr_SetString(PyExc_ValueError, "0 to 3 cards on the table"); return NULL; }
     for (Py_ssize_t i = 0; i < k; i++) {
         PyObject *o = PySequence_GetItem(table, i);
         if (!o) { free(s); return NULL; }
-        s->table[i] = (int)PyLong_AsLong(o);
+        long c = PyLong_AsLong(o);
         Py_DECREF(o);
+        if (c == -1 && PyErr_Occurred()) { free(s); return NULL; }
+        if (c < 0 || c >= NCARDS) { free(s); PyErr_SetString(PyExc_ValueError, "a card on the table out of range (0 to 35)"); return NULL; }
+        s->table[i] = (int)c;
     }
     u64 r = legal_moves(s, hand, (int)k);
     free(s);
