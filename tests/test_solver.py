@@ -337,6 +337,16 @@ def test_the_core_stops_at_its_node_budget(budget, target):
 
 
 @needs_core
+def test_a_time_limit_is_asked_early_in_a_full_deal():
+    # the first nodes of a full deal can be slow (the table's pages touched for the first
+    # time): a time limit already over is seen within the first few thousand nodes
+    d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
+    with pytest.raises(solver.SearchStopped) as stopped:
+        solver.solve(d, engine="c", max_seconds=1e-9)
+    assert int(str(stopped.value).split("after ")[1].split(" nodes")[0]) < 10_000
+
+
+@needs_core
 def test_a_cpu_time_limit_stops_the_core():
     # the benchmark's limit: CPU seconds of the process (a hard full deal takes seconds)
     d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
