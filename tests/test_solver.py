@@ -262,39 +262,31 @@ def test_every_technique_switched_off_gives_the_same_values():
 
 
 @needs_core
-def test_root_leads_bounds_kept_across_probes_change_no_value_nor_best_card():
+@pytest.mark.parametrize("seed,count,options,targets", [
     # the exact value's probes skip a root lead an earlier probe proved on the losing side,
-    # and the best cards skip the leads the probes decided: every kind, Misère too, the
-    # same value and the same best cards as searching every lead again
-    rng = random.Random("root leads")
-    for i in range(36):
-        size = 3 + i % 4
-        d = Deal.random(rng, size, trump=TRUMPS[i % len(TRUMPS)], misere=i % 5 == 4)
-        kept = solver.solve(d, engine="c")
-        again = solver.solve(d, engine="c", options=solver.ROOT_LEADS_AGAIN)
-        assert (kept.points, set(kept.best)) == (again.points, set(again.best)), dumps(d)
-        if size == 3:
-            assert kept.points == perfect(d), dumps(d)
-
-
-@needs_core
-def test_the_leads_orders_by_earlier_searches_change_no_value_nor_best_card():
+    # and the best cards skip the leads the probes decided
+    ("root leads", 36, ("ROOT_LEADS_AGAIN",), False),
     # where no lead reaches the window the table keeps the card it had (a new entry none,
     # the root the lead of the highest bound), and a new position leads first the lead that
-    # last cut off with as many cards: they order the search, they decide nothing; every
-    # kind, Misère too, the exact value with the best cards and a target
-    rng = random.Random("failed leads")
-    for i in range(30):
+    # last cut off with as many cards
+    ("failed leads", 30, ("BEST_OF_FAILED_LEADS", "NO_LEAD_KILLER"), True),
+], ids=["root leads' bounds kept", "leads ordered by earlier searches"])
+def test_what_earlier_searches_taught_changes_no_value_nor_best_card(seed, count, options, targets):
+    # they order the search or skip what a probe proved, they decide nothing: every kind,
+    # Misère too, the same value and best cards (and target answers) as with each switched
+    # off; the three-card endgames against plain minimax
+    rng = random.Random(seed)
+    for i in range(count):
         size = 3 + i % 4
         d = Deal.random(rng, size, trump=TRUMPS[i % len(TRUMPS)], misere=i % 5 == 4)
-        target = rng.randrange(10, 15 * size)
-        for kw in ({}, {"target": target}):
+        asks = [{}, {"target": rng.randrange(10, 15 * size)}] if targets else [{}]
+        for kw in asks:
             kept = solver.solve(d, engine="c", **kw)
-            for opt in (solver.BEST_OF_FAILED_LEADS, solver.NO_LEAD_KILLER):
-                before = solver.solve(d, engine="c", options=opt, **kw)
+            for name in options:
+                other = solver.solve(d, engine="c", options=getattr(solver, name), **kw)
                 # with a target the points are only the bound that decided it
                 assert (kept.points if not kw else None, kept.reached, set(kept.best)) == \
-                    (before.points if not kw else None, before.reached, set(before.best)), (dumps(d), kw, opt)
+                    (other.points if not kw else None, other.reached, set(other.best)), (dumps(d), kw, name)
             if size == 3 and not kw:
                 assert kept.points == perfect(d), dumps(d)
 
