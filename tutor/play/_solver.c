@@ -730,9 +730,9 @@ static int last_two_exact(S *s, int leader) {
     return last_two_keyed(s, leader, key);
 }
 
-/* The fourth hand of the trick that leaves two cards a hand in trick() (three_rec off, option
- * bit 24; three_rec makes these keys itself; three in each hand, his
- * included; the first three cards of the trick played): the two-trick cache's words of the
+/* The fourth hand of the trick that leaves two cards a hand, in trick() (where three_rec is
+ * off, option bit 24; three_rec makes these keys itself): three cards in each hand, his
+ * included, the first three cards of the trick played. The two-trick cache's words of the
  * positions after each of his cards, fetched while his cards are ordered. The cache's
  * 256 kB do not stay in the core's own cache beside the table: its lookups missed there and
  * took 14 % of a six-card endgame's time (perf, the 25 hardest), for 3 % of its
@@ -1209,7 +1209,10 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * strength in its own suit counted 16 times), bit 21 a Misère's
  * leads and discards ordered as before (without regard to who has none of the suit, a discard
  * by its points first), bit 22 the root's leads searched again in every probe of the exact
- * value and for the best cards (their bounds from the earlier probes not kept).
+ * value and for the best cards (their bounds from the earlier probes not kept), bit 23 where
+ * every lead fails the table keeps the lead of the highest bound (not the card it had),
+ * bit 26 a new position's leads in their own order (not first the lead that last cut off
+ * at a boundary with as many cards).
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
