@@ -205,6 +205,19 @@ def test_a_fifo_is_refused_without_waiting(tmp_path):
     refused(run("drills", "check", str(fifo)), "f.yaml", "keine gewöhnliche Datei", lines=2)
 
 
+def test_a_folder_is_refused_as_a_folder(tmp_path):
+    # a folder opens (O_RDONLY) on Linux; reading it as a file was a traceback
+    # (IsADirectoryError) in every command that reads a file by name
+    folder = tmp_path / "d.yaml"
+    folder.mkdir()
+    refused(run("solve", str(folder), "--lang", "en"), "d.yaml", "cannot read: a folder")
+    refused(run("solve", str(folder), "--json", "--lang", "en"), "d.yaml", "cannot read: a folder")
+    refused(run("bid", "--hand", HAND, "--rules", str(folder), "--lang", "en"),
+            "d.yaml", "cannot read: a folder")
+    with pytest.raises(files.ParseError, match="a folder"):
+        files.read_text(folder)
+
+
 def test_a_file_over_the_size_limit_is_refused(tmp_path):
     f = tmp_path / "big.yaml"
     f.write_text("# " + "x" * files.MAX_FILE_BYTES + "\ndrills: []\n")

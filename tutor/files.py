@@ -45,11 +45,14 @@ def read_text(path: "str | Path", *, error: type = ParseError, limit: int = MAX_
         raise error(M("{p}: no such file", p=p)) from None
     except OSError as e:
         raise error(M("{p}: cannot read: {value}", p=p, value=e.strerror or e)) from None
+    # the kind of file asked before os.fdopen: opening a folder's descriptor as a file
+    # object raises IsADirectoryError (a traceback) before any check inside the block
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise error(M("{p}: cannot read: a folder", p=p) if stat.S_ISDIR(mode)
+                    else M("{p}: cannot read: not a regular file", p=p))
     with os.fdopen(fd, "rb") as fh:
-        mode = os.fstat(fh.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            raise error(M("{p}: cannot read: a folder", p=p) if stat.S_ISDIR(mode)
-                        else M("{p}: cannot read: not a regular file", p=p))
         try:
             data = fh.read(limit + 1)
         except OSError as e:
