@@ -82,6 +82,47 @@ def test_two_card_endgame_derived_by_hand(engine):
     assert s.engine == engine
 
 
+# More two-card endgames worked out by hand from the rules of play (issue 8), one for a
+# rule each: (the deal file, AC's points, BD's points, the best cards of the leader A).
+HAND_WORKED = {
+    # Eichel trump, A leads a Schellen. Schellen A: B trumps with the Eichel Ass and C may
+    # not undertrump with his Eichel 6 (he holds the Rosen König): 11+11+4+0 = 26 for BD;
+    # C takes the last trick with the Eichel 6, 0+4+0+0+5 = 9 for AC. (B keeping his trump
+    # gives AC 15.) Schellen K: B does better by throwing the Rosen 6, AC take 8 at most.
+    # Were undertrumping allowed, C would keep the Rosen König for the last trick: 13.
+    "undertrump_ban": ("trump: Eichel\nleader: A\nhands:\n  A: Schellen:AK\n"
+                       "  B: Eichel:A Rosen:6\n  C: Eichel:6 Rosen:K\n  D: Schellen:9 Rosen:7\n",
+                       9, 26, ["Schellen A"]),
+    # Undenufe Misère (the Six highest and worth 11, the Eight 8, the Ass nothing): AC want
+    # few points. Eichel 6 takes the first trick, 11+0+4+0 = 15, and B's Schellen 6 the
+    # last, 0+11+11+0+5 = 27. Schellen A first: B's Schellen 6 wins it, C throws his Rosen 6
+    # onto it, and A's Eichel 6 takes the last trick, 0+11+4+0+5 = 20.
+    "undenufe_misere": ("trump: Undenufe Misère\nleader: A\nhands:\n  A: Eichel:6 Schellen:A\n"
+                        "  B: Eichel:A Schellen:6\n  C: Eichel:K Rosen:6\n  D: Eichel:7 Schellen:7\n",
+                        15, 27, ["Eichel 6"]),
+    # Obenabe (the Eight worth 8), B declares, so A leads for the defence and keeps BD low:
+    # Eichel 8 is taken by B's Ass, 8+11+0+4 = 23, and A's Rosen Ass takes the last trick,
+    # 0+11+8+11+5 = 35. Rosen A first: C keeps the Eichel 9 and throws the Schilten Ass
+    # onto it, and B's Eichel Ass takes the last trick: 8+11+0+4+5 = 28 for BD.
+    "obenabe_defence": ("trump: Obenabe\nleader: A\ndeclarer: B\nhands:\n  A: Eichel:8 Rosen:A\n"
+                        "  B: Eichel:A Rosen:6\n  C: Eichel:9 Schilten:A\n  D: Eichel:K Rosen:8\n",
+                        35, 23, ["Eichel 8"]),
+}
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+@pytest.mark.parametrize("name", sorted(HAND_WORKED))
+def test_more_two_card_endgames_derived_by_hand(engine, name):
+    text, ac, bd, best = HAND_WORKED[name]
+    deal = loads(text)
+    s = solver.solve(deal, engine=engine)
+    assert s.points == {"AC": ac, "BD": bd}
+    assert [str(c) for c in s.best] == best
+    decl = s.points[deal.declaring_team]
+    for target, want in ((decl, True), (decl + 1, False)) if not deal.misere else ((decl, True), (decl - 1, False)):
+        assert solver.solve(deal, engine=engine, target=target).reached is want
+
+
 @pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
 def test_misere_two_cards_derived_by_hand(engine):
     # AC now want few points. Puur lead: C throws the Schilten 6, D (who wants AC to take
@@ -416,6 +457,36 @@ def test_solve_budget_is_one_line(tmp_path):
     r = CliRunner().invoke(main, ["solve", str(p), "--max-nodes", "70000", "--lang", "en"])
     assert r.exit_code == 2
     assert r.output.startswith("tutor: search stopped after ") and r.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("target", ["-1", "158", "1000"])
+def test_solve_target_outside_the_card_points_is_one_line(two_cards, target):
+    # a game holds 157 card points (152 and 5 for the last trick): no team reaches more,
+    # every team reaches 0; a target outside 0..157 is a typing mistake
+    for extra in ([], ["--json"]):
+        r = CliRunner().invoke(main, ["solve", two_cards, "--target", target, "--lang", "en", *extra])
+        assert r.exit_code == 2, r.output
+        assert r.output == f"tutor: --target: {target} is out of range (from 0 to 157)\n"
+
+
+def test_solve_target_of_a_matsch_is_asked(two_cards):
+    r = CliRunner().invoke(main, ["solve", two_cards, "--target", "157", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["reached"] is False   # 75 points in all
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "-0.5"])
+def test_solve_max_seconds_not_above_zero_is_one_line(two_cards, seconds):
+    r = CliRunner().invoke(main, ["solve", two_cards, "--max-seconds", seconds, "--lang", "en"])
+    assert r.exit_code == 2
+    assert r.output == f"tutor: --max-seconds: {seconds} must be more than 0\n"
+
+
+def test_solve_reads_the_deal_from_standard_input():
+    r = CliRunner().invoke(main, ["solve", "-", "--json"], input=TWO_CARDS)
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["points"] == {"AC": 48, "BD": 27}   # as derived by hand above
+    r = CliRunner().invoke(main, ["solve", "-", "--lang", "en"], input="trump: Eichel\n")
+    assert r.exit_code == 2 and r.output.startswith("tutor: <stdin>: ") and r.output.count("\n") == 1
 
 
 def test_solve_version_names_the_engine():

@@ -128,7 +128,9 @@ class DecimalType(click.ParamType):
 
         what = param.opts[0] if param is not None and param.opts else "number"
         t = str(value).strip()
-        if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,9})?|\.[0-9]{1,9}", t):
+        # a minus sign is read so that "-1" is told it is too small, not "not a number"
+        if not re.fullmatch(r"-?([0-9]{1,9}(\.[0-9]{1,9})?|\.[0-9]{1,9})", t) or (
+                t.startswith("-") and self.low is None):
             shown = printable(repr(t))
             raise ParseError(M("{what}: {shown} is not a number (write the digits 0-9, e.g. 2.5)",
                                what=what, shown=shown))

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from tutor.commands.common import NUMBER, DecimalType, NumberType, emit_json, json_option, lang_option
+from tutor.cards import TOTAL_POINTS
+from tutor.commands.common import DecimalType, NumberType, emit_json, json_option, lang_option
 from tutor.i18n import M
 
 ENGINES = ("auto", "c", "python")   # tutor.play.solver.ENGINES, without importing it for --help
@@ -56,7 +57,7 @@ def _text(sol, deal, lang: str) -> str:
 
 @click.command("solve")
 @click.argument("file", metavar="FILE")
-@click.option("--target", type=NUMBER, metavar="N",
+@click.option("--target", type=NumberType(0, TOTAL_POINTS), metavar="N",
               help="Only ask whether the declaring team reaches N points (Misère: keeps to N or "
                    "fewer); cheaper than the exact value.")
 @click.option("--engine", type=click.Choice(ENGINES), default="auto", show_default=True,
@@ -79,7 +80,12 @@ def solve(file: str, target: int | None, engine: str, max_seconds: float | None,
     from tutor.play import deal as deals
     from tutor.play import solver
 
-    d = deals.load(file)
+    if file == "-":
+        from tutor.files import read_stdin
+
+        d = deals.loads(read_stdin(), "<stdin>")
+    else:
+        d = deals.load(file)
     try:
         sol = solver.solve(d, target=target, engine=engine, max_nodes=max_nodes,
                            max_seconds=max_seconds)
