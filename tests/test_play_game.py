@@ -262,7 +262,9 @@ def bad(result, *words):
     ({"x": ("  - Eichel U, Eichel 7, Eichel O, Eichel K", "  - Eichel U, Eichel 7, Eichel K, Eichel O")},
      ["game.yaml:", "trick 1", "Eichel K is not in C's hand", "D holds it"]),
     ({"x": ("  - Eichel U, Eichel 7, Eichel O, Eichel K", "  - Eichel U, Eichel 7, Eichel O")},
-     ["game.yaml:", "trick 1: four cards"]),
+     ["game.yaml:", "trick 1: four cards, separated by commas, the lead first (this one has 3)"]),
+    ({"x": ("  - Eichel U, Eichel 7, Eichel O, Eichel K", "  - Eichel U Eichel 7 Eichel O Eichel K")},
+     ["game.yaml:", "trick 1: four cards, separated by commas, the lead first (this one has 1)"]),
     ({"x": ("  - Eichel U, Eichel 7, Eichel O, Eichel K", "  - Eichel U, Eichel 7, Eichel Q, Eichel K")},
      ["game.yaml:", "trick 1", "Eichel Q"]),
     ({"x": ("leader: A ", "leader: E ")}, ["game.yaml:", "unknown seat"]),
@@ -291,6 +293,14 @@ def test_bad_game_files_exit_2_with_one_line(tmp_path, change, words):
      ["Misère"]),
     ("trump: Eichel\nleader: A\ndouble: true\nhands: {A: 'Rosen:A', B: 'Rosen:K', C: 'Rosen:O', D: 'Rosen:U'}\n",
      ["double without a contract"]),
+    # a card no hand of the game holds (one card a hand: 32 of the 36 are not dealt)
+    ("trump: Eichel\nleader: A\nhands: {A: 'Rosen:A', B: 'Rosen:K', C: 'Rosen:O', D: 'Rosen:U'}\n"
+     "tricks: [[Rosen A, Rosen K, Rosen B, Rosen U]]\n",
+     ["trick 1: Rosen B is not in C's hand (nor in any other; A led this trick)"]),
+    # an empty trick line: said as such, not as "(None)"
+    ("trump: Eichel\nleader: A\nhands: {A: 'Rosen:A6', B: 'Rosen:K7', C: 'Rosen:O8', D: 'Rosen:U9'}\n"
+     "tricks:\n  - Rosen A, Rosen K, Rosen O, Rosen U\n  -\n",
+     ["game.yaml:6:", "trick 2: four cards, separated by commas, the lead first"]),
 ])
 def test_more_bad_game_files(tmp_path, text, words):
     bad(run("play", write(tmp_path, text), "--lang", "en"), *words)

@@ -53,23 +53,6 @@ def play(path, rules_spec, as_json, lang) -> None:
         sys.exit(1)
 
 
-# -- help: German and English (tutor.commands.helptext) ------------------------------------
-_GAME_FILE = ("\b\n"
-              '  hands: {A: "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", B: ..., C: ..., D: ...}\n'
-              "  contract: 100 Eichel      # declarer: A (double: true, redouble: true)\n"
-              "  trump: Eichel             # Obenabe, Undenufe; not needed with a contract\n"
-              "  leader: A                 # default: the declarer\n"
-              "  tricks:\n"
-              "    - Eichel U, Eichel 7, Eichel O, Eichel K")
-_GAME_FILE_DE = ("\b\n"
-                 '  hands: {A: "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", B: ..., C: ..., D: ...}\n'
-                 "  contract: 100 Eichel      # declarer: A (double: true, redouble: true)\n"
-                 "  trump: Eichel             # Obenabe, Undenufe; mit contract nicht nötig\n"
-                 "  leader: A                 # Vorgabe: der Spielübernehmer\n"
-                 "  tricks:\n"
-                 "    - Eichel U, Eichel 7, Eichel O, Eichel K")
-
-
 # -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 HELP: dict[str, dict] = {
     "play": {

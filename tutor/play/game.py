@@ -253,9 +253,11 @@ def _read_tricks(value: Any, size: int, at) -> tuple[tuple[Card, ...], ...]:
     for n, item in enumerate(value, 1):
         where = at("tricks", n - 1)
         texts = item.split(",") if isinstance(item, str) else item
-        if not isinstance(texts, list) or len(texts) != 4:
-            got = len(texts) if isinstance(texts, list) else repr(item)
-            raise _fail(where, M("trick {n}: four cards, the lead first ({got})", n=n, got=got))
+        if not isinstance(texts, list):
+            raise _fail(where, M("trick {n}: four cards, separated by commas, the lead first", n=n))
+        if len(texts) != 4:
+            raise _fail(where, M("trick {n}: four cards, separated by commas, the lead first (this one has {got})",
+                                 n=n, got=len(texts)))
         cards = []
         for i, text in enumerate(texts):
             w = at("tricks", n - 1, i)
@@ -463,7 +465,9 @@ def replay(game: PlayedGame) -> Replay:
             rule = illegal_reason(card, left[seat], cards[:i], trump)
             if rule is NOT_IN_HAND:
                 where = game.where("tricks", n - 1, i)
-                raise _fail(where, M("trick {n}: {card} is not in {seat}'s hand ({holder} holds it; {leader} led this trick)", n=n, card=card, seat=seat, holder=holder.get(card, '?'), leader=leader))
+                if card not in holder:
+                    raise _fail(where, M("trick {n}: {card} is not in {seat}'s hand (nor in any other; {leader} led this trick)", n=n, card=card, seat=seat, leader=leader))
+                raise _fail(where, M("trick {n}: {card} is not in {seat}'s hand ({holder} holds it; {leader} led this trick)", n=n, card=card, seat=seat, holder=holder[card], leader=leader))
             if rule is not None:
                 illegal = Illegal(n, seat, card, rule, game.where("tricks", n - 1, i))
                 break
