@@ -145,6 +145,7 @@ typedef struct {
                                     hand, led by the same team (-1: none yet) */
     int keep_work;               /* the table gives up the entries of the smallest searches first */
     int keep_hint;               /* where every lead fails, the table keeps the card it had (none if new) */
+    int l2_open;                 /* the two-trick cache's endings searched with an open window */
     /* budget */
     long long nodes, max_nodes, check_at;   /* check_budget at check_at nodes (next_check) */
     double deadline;             /* 0 = none */
@@ -624,46 +625,50 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts);
  * points, the highest trump) goes down the recursion, the second trick plays itself. */
 typedef struct {
     int card[4][2];     /* the two cards of each player in turn from the leader, low bit first */
-    int other[4];       /* the card each keeps for the last trick */
     u64 hand[4];
-    int mine[4];        /* the player's team is the max team */
-    int maxing[4];      /* the player's team maximises */
+    int both[4];        /* his two cards of one suit: both legal whatever is led */
     int total;          /* the points of the eight cards and the last trick's */
 } TwoTricks;
 
-/* One player of the two last tricks: j-th from the leader (a constant in each of two_0 to
- * two_3, so each is a plain function of its own, the next one inlined: no recursion, no
- * tests of j at run time; the same lines in the same order as one recursive function). */
-static int two_1(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta);
-static int two_2(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta);
-static int two_3(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta);
+#define TWO_ARGS S *s, const TwoTricks *t, int mine0, int ls, int ws, int w, int ls2, int p, int top, \
+                 int o0, int o1, int o2, int alpha, int beta
+static int two_1_0(TWO_ARGS); static int two_2_0(TWO_ARGS); static int two_3_0(TWO_ARGS);
+static int two_1_1(TWO_ARGS); static int two_2_1(TWO_ARGS); static int two_3_1(TWO_ARGS);
 
+/* One player of the two last tricks: j-th from the leader, and whether the leader's team
+ * maximises (max0), constants in each of two_1_0 to two_3_1 (plain functions, each with
+ * the next one inlined: no recursion and no tests of them at run time). The players'
+ * sides and teams alternate, so the j-th player maximises when max0 ^ (j & 1), and the
+ * max team's points are counted by the team bit mine0 ^ (player & 1). The cards each keeps for the last trick go down the
+ * recursion (o0 to o2, the fourth player's his own), and with the winner of the first
+ * trick, the suit of the card he keeps (ls2): he leads the last trick, whose winner is on
+ * the team whose cards' strongest for that suit is the stronger (a strength above 0 is
+ * unique; the card led has one). The same tree as the search of every legal card in turn
+ * (the low card first), the same alpha-beta and node count. */
 static inline __attribute__((always_inline))
-int two_level(S *s, TwoTricks *t, const int j, int ls, int ws, int w, int p, int top, int alpha, int beta) {
+int two_level(S *s, const TwoTricks *t, const int j, const int max0, int mine0, int ls, int ws, int w, int ls2,
+              int p, int top, int o0, int o1, int o2, int alpha, int beta) {
     s->nodes++;
-    u64 leg = j ? follow_rule(s, t->hand[j], ls, top) : t->hand[j];
-    int maxing = t->maxing[j], best = maxing ? -1 : 1 << 20;
+    const int maxing = max0 ^ (j & 1);
+    u64 leg = j && !t->both[j] ? follow_rule(s, t->hand[j], ls, top) : t->hand[j];
+    int best = maxing ? -1 : 1 << 20;
     for (int x = 0; x < 2; x++) {
-        int c = t->card[j][x], v;
+        int c = t->card[j][x], v, keep = t->card[j][1 - x];
         if (j && !(leg >> c & 1)) continue;
-        int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, np = p + s->pts[c];
-        if (j == 0 || st > ws) { nws = st; nw = j; }
-        t->other[j] = t->card[j][1 - x];
+        int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, nls2 = ls2, np = p + s->pts[c];
+        if (j == 0 || st > ws) { nws = st; nw = j; nls2 = s->suit[keep]; }
         if (j < 3) {
             int ntop = top;
             if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
-            v = j == 0 ? two_1(s, t, nls, nws, nw, np, ntop, alpha, beta)
-              : j == 1 ? two_2(s, t, nls, nws, nw, np, ntop, alpha, beta)
-                       : two_3(s, t, nls, nws, nw, np, ntop, alpha, beta);
+            int n0 = j == 0 ? keep : o0, n1 = j == 1 ? keep : o1, n2 = j == 2 ? keep : o2;
+            v = j == 0 ? (max0 ? two_1_1 : two_1_0)(s, t, mine0, nls, nws, nw, nls2, np, ntop, n0, n1, n2, alpha, beta)
+              : j == 1 ? (max0 ? two_2_1 : two_2_0)(s, t, mine0, nls, nws, nw, nls2, np, ntop, n0, n1, n2, alpha, beta)
+                       : (max0 ? two_3_1 : two_3_0)(s, t, mine0, nls, nws, nw, nls2, np, ntop, n0, n1, n2, alpha, beta);
         } else {
-            /* the last trick: its leader's card sets the suit; one winner (the other
-             * cards of no strength for it) */
-            int ls2 = s->suit[t->other[nw]], w2 = nw, ws2 = -1;
-            for (int q = 0; q < 4; q++) {
-                int st2 = s->str[ls2][t->other[q]];
-                if (st2 > ws2) { ws2 = st2; w2 = q; }
-            }
-            v = (t->mine[nw] ? np : 0) + (t->mine[w2] ? t->total - np : 0);
+            const int *row = s->str[nls2];
+            int a = row[o0] > row[o2] ? row[o0] : row[o2], b = row[o1] > row[keep] ? row[o1] : row[keep];
+            int w2 = a > b ? 0 : 1;   /* the team of the last trick's winner, by its parity */
+            v = ((mine0 ^ nw) & 1 ? 0 : np) + ((mine0 ^ w2) & 1 ? 0 : t->total - np);
         }
         if (maxing) { if (v > best) best = v; if (best > alpha) alpha = best; }
         else { if (v < best) best = v; if (best < beta) beta = best; }
@@ -672,28 +677,24 @@ int two_level(S *s, TwoTricks *t, const int j, int ls, int ws, int w, int p, int
     return best;
 }
 
-static int two_3(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta) {
-    return two_level(s, t, 3, ls, ws, w, p, top, alpha, beta);
-}
-static int two_2(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta) {
-    return two_level(s, t, 2, ls, ws, w, p, top, alpha, beta);
-}
-static int two_1(S *s, TwoTricks *t, int ls, int ws, int w, int p, int top, int alpha, int beta) {
-    return two_level(s, t, 1, ls, ws, w, p, top, alpha, beta);
-}
+#define TWO_FN(j, m) static int two_##j##_##m(TWO_ARGS) { \
+    return two_level(s, t, j, m, mine0, ls, ws, w, ls2, p, top, o0, o1, o2, alpha, beta); }
+TWO_FN(1, 0) TWO_FN(2, 0) TWO_FN(3, 0) TWO_FN(1, 1) TWO_FN(2, 1) TWO_FN(3, 1)
 
 static int last_two(S *s, int leader, int alpha, int beta) {
     TwoTricks t;
     for (int j = 0; j < 4; j++) {
-        int seat = (leader + j) & 3;
-        u64 h = s->hand[seat];
+        u64 h = s->hand[(leader + j) & 3];
         t.hand[j] = h;
         t.card[j][0] = lowbit(h); t.card[j][1] = 63 - __builtin_clzll(h);
-        t.mine[j] = TEAM(seat) == s->maxteam;
-        t.maxing[j] = TEAM(seat) == s->maxside;
+        t.both[j] = s->suit[t.card[j][0]] == s->suit[t.card[j][1]];
     }
     t.total = s->handpts + s->last_bonus;
-    return two_level(s, &t, 0, 0, 0, 0, 0, 0, alpha, beta);
+    /* mine0: 0 where the leader's team is the max team (its parity bit counts the points) */
+    int mine0 = TEAM(leader) != s->maxteam;
+    return TEAM(leader) == s->maxside
+        ? two_level(s, &t, 0, 1, mine0, 0, 0, 0, 0, 0, 0, 0, 0, 0, alpha, beta)
+        : two_level(s, &t, 0, 0, mine0, 0, 0, 0, 0, 0, 0, 0, 0, 0, alpha, beta);
 }
 
 /* The exact values of the two-trick endings met in this solve: the bisection's probes and
@@ -719,7 +720,11 @@ static int last_two_keyed(S *s, int leader, u64 key) {
     u64 *slot = l2_slot(key);
     u64 tag = key | (u64)l2_gen << 57;
     if ((*slot & ~((u64)127 << 50)) == tag) return (int)(*slot >> 50 & 127);
-    int v = last_two(s, leader, -1, 1 << 20);
+    /* the window of all the points the two tricks hold, not an open one: the max side's
+     * line that takes them all, or the min side's that leaves none, cuts off (option
+     * 1 << 27 off: an open window; the same values, -13 % of its nodes on the 25 hardest
+     * six-card endgames) */
+    int v = s->l2_open ? last_two(s, leader, -1, 1 << 20) : last_two(s, leader, 0, s->handpts + s->last_bonus);
     if (v < 128) *slot = tag | (u64)v << 50;
     return v;
 }
@@ -1212,7 +1217,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * value and for the best cards (their bounds from the earlier probes not kept), bit 23 where
  * every lead fails the table keeps the lead of the highest bound (not the card it had),
  * bit 26 a new position's leads in their own order (not first the lead that last cut off
- * at a boundary with as many cards).
+ * at a boundary with as many cards), bit 27 the two-trick cache's endings searched with an
+ * open window (not the window of the points they hold).
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
@@ -1260,6 +1266,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->three_notab = !(options & (1 << 17));
     s->k3 = -1;
     s->killer = !(options & (1 << 26));
+    s->l2_open = (options & (1 << 27)) != 0;
     for (int i = 0; i < 11; i++) s->kb[i][0] = s->kb[i][1] = -1;
     s->root_bounds = target < 0 && !(options & (1 << 22));
     s->root_left = popc(h[0]);

@@ -78,6 +78,8 @@ BEST_OF_FAILED_LEADS = 1 << 23   # where every lead fails (none reaches the wind
                                  # highest bound, as before, not the card it had (none in a new entry)
 NO_LEAD_KILLER = 1 << 26   # a boundary without a table's card leads in its own order, not first the lead that last
                            # cut off at a boundary with as many cards, the same team leading
+OPEN_TWO_TRICKS = 1 << 27   # the two last tricks searched for the two-trick cache with an open window, not with the
+                            # window of the points they hold (0 to all: the line that takes all or none cuts off)
 NO_THREE_TRICKS = 1 << 24   # the third trick from the end searched like the others (move generation, ordering,
                             # the sure-trick bounds), not played out by the core's three_rec
 TABLE_AT_THREE = 1 << 17   # the boundaries with three cards a hand probed and kept in the table also where
