@@ -229,6 +229,39 @@ def test_core_legal_refuses_cards_out_of_range(hand, table, trump):
 
 
 @needs_core
+@pytest.mark.parametrize("last,value", [(0, 22), (5, 27), (255, 28), (-1, None), (256, None), (1 << 20, None)])
+def test_core_takes_the_last_tricks_points_from_0_to_255(last, value):
+    # the two-card deal above, counted for BD: after A's Puur they take only the last
+    # trick, Rosen 6 and Ass, Schilten 6 and Ass (22) and the last trick's points; after
+    # his Rosen 6 B trumps with the Nell, C and D follow with König and Banner (28), and
+    # A's Puur takes the last trick: AC give BD the less of the two. A negative or huge
+    # bonus broke the search's range of values (0 to the points left): a ValueError
+    d = loads(TWO_CARDS)
+    pts, stren, trump, puur = solver.tables(d.trump)
+    args = (tuple(solver._mask(h) for h in d.hands), 0, 1, False, pts, stren, trump, puur, last, -1, True, 0, 0.0, 0)
+    if value is None:
+        with pytest.raises(ValueError, match="last trick"):
+            solver._core.solve(*args)
+    else:
+        assert solver._core.solve(*args)[0] == value
+
+
+@needs_core
+def test_no_equivalence_searches_each_card_of_the_third_trick_from_the_end():
+    # the benchmark's "no equivalent cards": with three cards a hand the core plays the
+    # trick out (three_rec) and the last two from their cache; without the equivalence
+    # each card of a group is searched there too: more nodes (the same values: the test
+    # of every option above)
+    rng = random.Random(1)
+    nodes = {0: 0, solver.NO_EQUIVALENCE: 0}
+    for i in range(60):
+        d = Deal.random(rng, 3, trump=TRUMPS[i % 6])
+        for opt in nodes:
+            nodes[opt] += solver.solve(d, engine="c", best=False, options=opt).nodes
+    assert nodes[solver.NO_EQUIVALENCE] > nodes[0]
+
+
+@needs_core
 @pytest.mark.parametrize("trump", TRUMPS[:4], ids=str)
 def test_core_misere_in_a_trump_suit_equals_plain_minimax(trump):
     # where the slow six-card endgames were; the core keeps the exact values of the last

@@ -796,8 +796,9 @@ static int boundary(S *s, int leader, int alpha, int beta) {
  * of the two-trick ending (the two-trick cache). The same minimax as boundary and trick
  * over the same cards, so the same value: of a group of equivalent cards (the same player,
  * the same points, no live card between them in the suit's order; `live` the cards of the
- * boundary, this trick's included) one is tried, as the move generation does; the two last
- * tricks are not looked up where the points left decide the window. What it
+ * boundary, this trick's included) one is tried, as the move generation does (option bit 1,
+ * no equivalence: each card); the two last tricks are not looked up where the points left
+ * decide the window. What it
  * leaves out is the scored order: three in four of a six-card endgame's nodes inside
  * tricks were in this trick, four in five of its positions are new to the table, and most
  * lie far from the window (the sure-trick bounds are not computed there: 25 points off
@@ -836,7 +837,7 @@ static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, i
         if (first >= 0) first = -1;
         else {
             /* the cards in the order of their numbers: a card equivalent to the one before */
-            if (prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
+            if (s->use_equiv && prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
                 int a = s->pos[prev], b = s->pos[c];
                 if (a > b) { int t = a; a = b; b = t; }
                 if (!(places(s, s->suit[c], live) & ((1u << b) - (2u << a)))) continue;
@@ -1246,9 +1247,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         all |= h[i];
     }
     if (leader < 0 || leader > 3 || maxteam < 0 || maxteam > 1 || trump < -1 || trump > 3
-        || (trump >= 0 && (puur < 0 || puur >= NCARDS))) {
+        || (trump >= 0 && (puur < 0 || puur >= NCARDS)) || last < 0 || last > 255) {
+        /* the last trick's points: the search's values lie in 0..R (R = the points in the
+         * hands + last; a table entry's bounds are 16 bits) */
         free(s);
-        PyErr_SetString(PyExc_ValueError, "leader, max team, trump or Puur out of range");
+        PyErr_SetString(PyExc_ValueError, "leader, max team, trump, Puur or last trick's points (0 to 255) out of range");
         return NULL;
     }
     s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
