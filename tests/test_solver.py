@@ -478,6 +478,17 @@ def test_deal_file_round_trip(tmp_path):
     assert d.hand("B") == Hand.parse("Eichel:9 Rosen:A", size=None)
 
 
+def test_a_deal_takes_its_trump_written_as_a_deal_file_writes_it():
+    hands = loads(TWO_CARDS).hands
+    d = Deal(hands, "Undenufe Misère", "B")
+    assert (d.trump, d.misere, d.declaring_team) == (Trump.parse("Undenufe"), True, "BD")
+    assert Deal(hands, "Eichel") == loads(TWO_CARDS)
+    # anything else is a DealError naming the trump (it was an AttributeError in solve)
+    for bad in ("Herz Ass", 5, None):
+        with pytest.raises(ParseError, match="trump"):
+            Deal(hands, bad)
+
+
 @pytest.mark.parametrize("text,message", [
     (TWO_CARDS.replace('"Eichel:9 Rosen:A"', '"Eichel:9"'), "hands: the four hands must have the same size"),
     (TWO_CARDS.replace('"Eichel:9 Rosen:A"', '"Eichel:U Rosen:A"'), "hands: Eichel U is in the hands of A and B"),

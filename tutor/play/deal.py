@@ -46,6 +46,15 @@ class Deal:
     misere: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.trump, Trump):
+            # Deal(hands, "Obenabe") as a deal file writes it ("Undenufe Misère" too); any
+            # other value is a DealError here, not an AttributeError deep in the search
+            try:
+                trump, misere = parse_strain(self.trump)
+            except ParseError as e:
+                raise DealError(join("trump: ", e.message)) from None
+            object.__setattr__(self, "trump", trump)
+            object.__setattr__(self, "misere", bool(self.misere) or misere)
         hands = tuple(h if isinstance(h, Hand) else Hand(h) for h in self.hands)
         object.__setattr__(self, "hands", hands)
         if len(hands) != 4:
