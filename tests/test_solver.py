@@ -478,6 +478,13 @@ def test_deal_file_round_trip(tmp_path):
     assert d.hand("B") == Hand.parse("Eichel:9 Rosen:A", size=None)
 
 
+def test_a_deal_file_takes_card_tables_as_a_game_file_does():
+    tables = TWO_CARDS.replace('"Eichel:U Rosen:6"', "{Eichel: [U], Rosen: [6]}")
+    assert tables != TWO_CARDS and loads(tables) == loads(TWO_CARDS)
+    with pytest.raises(ParseError, match="hands: A: unknown suit 'Herzog'"):
+        loads(TWO_CARDS.replace('"Eichel:U Rosen:6"', "{Eichel: [U], Herzog: [6]}"))
+
+
 def test_a_deal_takes_its_trump_written_as_a_deal_file_writes_it():
     hands = loads(TWO_CARDS).hands
     d = Deal(hands, "Undenufe Misère", "B")

@@ -155,10 +155,11 @@ def from_mapping(data: Any, where: str = "<deal>") -> Deal:
         seat = str(k).strip().upper()
         if seat not in SEATS or seat in hands:
             raise bad(f"hands: {k}", M("unknown seat (A, B, C or D)"))
-        if not isinstance(v, str):
+        if not isinstance(v, (str, dict)):
             raise bad(f"hands: {seat}", M("a hand such as 'Eichel:U86 Rosen:O9'"))
         try:
-            hands[seat] = Hand.parse(v, size=None)
+            # the hand notation, or a card table {Eichel: [U, 8, 6]} as game files take it
+            hands[seat] = Hand.parse(v, size=None) if isinstance(v, str) else Hand.from_dict(v, size=None)
         except ParseError as e:
             raise e.at(f"{where}: hands: {seat}: ") from None
     missing = [s for s in SEATS if s not in hands]
