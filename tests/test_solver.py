@@ -625,3 +625,18 @@ def test_ctrl_c_in_tutor_solve_is_one_line_and_exit_130(tmp_path):
         r = CliRunner().invoke(main, ["solve", str(p), "--lang", "en", "--max-seconds", "30"])
     assert r.exit_code == 130
     assert r.output == "tutor: solve: interrupted (Ctrl-C)\n"
+
+
+@pytest.mark.parametrize("command", ["solve", "play"])
+def test_the_help_examples_run_from_the_repository_root(command, monkeypatch):
+    # a newcomer copies the example of --help: it names a file that is there
+    import importlib
+    import shlex
+
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    examples = importlib.import_module(f"tutor.commands.{command}").HELP[command]["examples"]
+    for line in examples:
+        r = CliRunner().invoke(main, shlex.split(line)[1:])
+        assert r.exit_code == 0, (line, r.output)

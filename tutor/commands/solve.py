@@ -120,8 +120,8 @@ HELP: dict[str, dict] = {
             "version": M("Say which engine runs here, and exit."),
         },
         "examples": [
-            "tutor solve deal.yaml",
-            "tutor solve deal.yaml --target 100 --json",
+            "tutor solve examples/endgame.yaml",
+            "tutor solve examples/endgame.yaml --target 40 --json",
         ],
     },
 }
