@@ -186,6 +186,14 @@ static inline int lowbit(u64 x) { return __builtin_ctzll(x); }
  * a suit's live cards from the highest down are its lowest set bits first. */
 static inline unsigned places(const S *s, int su, u64 m) { return s->posbits[su][(m >> (9 * su)) & 511]; }
 
+/* Does card c take the trick from the card that wins it so far, whose strength for the
+ * suit led ls is ws (-1 before the lead)? "The highest trump, else the highest card of the
+ * suit led" is the one strength table of rules.py (0: cannot win; every trump above every
+ * card of the suit led); every card played into a trick asks it here (the trick's state,
+ * the followers' orders, the two last tricks, the last trick, three_rec and its keys, the
+ * fourth hand), so the copies cannot drift apart (callgrind: the same instructions). */
+static inline int takes(const S *s, int ls, int ws, int c) { return s->str[ls][c] > ws; }
+
 /* The budget, the clock and Ctrl-C, asked once the nodes reach s->check_at: every 2^16
  * nodes, and at the node budget itself (the count jumps where the last tricks are played
  * out, so a test of every 2^16-th node missed most of its turns: a budget under 2^16 was
@@ -330,7 +338,7 @@ static inline unsigned lead_state(const S *s, int c) {
 
 static inline unsigned next_state(const S *s, unsigned t, int k, int c) {
     int st = s->str[TS_LS(t)][c], su = s->suit[c];
-    if (st > TS_WS(t)) t = (t & ~(255u | 3u << 24)) | (unsigned)st | (unsigned)k << 24;
+    if (takes(s, TS_LS(t), TS_WS(t), c)) t = (t & ~(255u | 3u << 24)) | (unsigned)st | (unsigned)k << 24;
     if (su == s->trump && s->str[su][c] > TS_TOP(t)) t = (t & ~(255u << 8)) | (unsigned)s->str[su][c] << 8;
     return t + ((unsigned)s->pts[c] << 16);
 }
@@ -457,7 +465,7 @@ static inline __attribute__((always_inline)) int follow_suits(
             int same = s->use_equiv && prev_i >= 0 && prev_pts == p && !(lp & ((1u << i) - (2u << prev_i)));
             prev_i = i; prev_pts = p;
             if (same) continue;
-            int st = s->str[ls][c], wins = st > ws, own = mul * s->str[su][c], sc;
+            int st = s->str[ls][c], wins = takes(s, ls, ws, c), own = mul * s->str[su][c], sc;
             switch (mode) {
             case F_KEEP:   /* keep the points back, or take the trick over where the last player cannot beat it */
                 sc = wins ? (st > last_max ? 3500 + 8 * p - st : 900 - st) : 1000 - 8 * p - own;
@@ -656,7 +664,7 @@ int two_level(S *s, const TwoTricks *t, const int j, const int max0, int mine0, 
         int c = t->card[j][x], v, keep = t->card[j][1 - x];
         if (j && !(leg >> c & 1)) continue;
         int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, nls2 = ls2, np = p + s->pts[c];
-        if (j == 0 || st > ws) { nws = st; nw = j; nls2 = s->suit[keep]; }
+        if (j == 0 || takes(s, nls, ws, c)) { nws = st; nw = j; nls2 = s->suit[keep]; }
         if (j < 3) {
             int ntop = top;
             if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
@@ -746,7 +754,7 @@ static inline __attribute__((always_inline)) void l2_prefetch(const S *s, int pl
     u64 base = 0, hand = s->hand[player];
     for (int i = 0; i < 4; i++) base = base << 12 | (i == player ? 0 : l2_hand(s->hand[i]));
     for (u64 m = hand; m; m &= m - 1) {
-        int c = lowbit(m), seat = (s->leader + (s->str[ls][c] > ws3 ? 3 : w3)) & 3;
+        int c = lowbit(m), seat = (s->leader + (takes(s, ls, ws3, c) ? 3 : w3)) & 3;
         __builtin_prefetch(l2_slot((u64)seat << 48 | base | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - player)));
     }
 }
@@ -777,7 +785,7 @@ static inline __attribute__((always_inline)) int boundary_at(S *s, int leader, i
         for (int i = 0; i < 4; i++) {
             int seat = (leader + i) & 3, c = lowbit(s->hand[seat]);
             if (i == 0) ls = s->suit[c];
-            if (s->str[ls][c] > ws) { ws = s->str[ls][c]; w = seat; }
+            if (takes(s, ls, ws, c)) { ws = s->str[ls][c]; w = seat; }
         }
         s->nodes += 4;
         return TEAM(w) == s->maxteam ? p : 0;
@@ -825,7 +833,7 @@ static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, i
     if (keyed) {
         for (int i = 0; i < 4; i++) base = base << 12 | (i == seat ? 0 : l2_hand(s->hand[i]));
         for (u64 m = leg; m; m &= m - 1) {
-            int c = lowbit(m), win = (leader + (s->str[ls][c] > ws ? 3 : w)) & 3;
+            int c = lowbit(m), win = (leader + (takes(s, ls, ws, c) ? 3 : w)) & 3;
             keys[c] = (u64)win << 48 | base | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - seat);
             __builtin_prefetch(l2_slot(keys[c]));
         }
@@ -837,15 +845,15 @@ static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, i
         if (first >= 0) first = -1;
         else {
             /* the cards in the order of their numbers: a card equivalent to the one before */
-            if (s->use_equiv && prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
+            if (prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
                 int a = s->pos[prev], b = s->pos[c];
                 if (a > b) { int t = a; a = b; b = t; }
-                if (!(places(s, s->suit[c], live) & ((1u << b) - (2u << a)))) continue;
+                if (!(places(s, s->suit[c], live) & ((1u << b) - (2u << a))) && s->use_equiv) continue;
             }
             prev = c;
         }
         int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, np = p + s->pts[c];
-        if (j == 0 || st > ws) { nws = st; nw = j; }
+        if (j == 0 || takes(s, nls, ws, c)) { nws = st; nw = j; }
         s->hand[seat] = hand & ~((u64)1 << c);
         s->handpts -= s->pts[c];
         if (j < 3) {
@@ -1047,7 +1055,7 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
         s->handpts -= s->pts[c];
         s->table[k] = c;
         if (k == 3) {
-            int w = s->str[TS_LS(ts)][c] > TS_WS(ts) ? 3 : TS_WI(ts), p = TS_P(ts) + s->pts[c];
+            int w = takes(s, TS_LS(ts), TS_WS(ts), c) ? 3 : TS_WI(ts), p = TS_P(ts) + s->pts[c];
             int seat = (s->leader + w) & 3;
             if (!s->hand[0]) p += s->last_bonus;
             if (TEAM(seat) == s->maxteam) v = p + boundary_at(s, seat, s->tleft - 1, alpha - p, beta - p);
