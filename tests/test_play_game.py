@@ -509,3 +509,12 @@ def test_the_deal_after_five_tricks_is_the_endgame_of_the_solver_example():
     assert sum(t.points for t in r.tricks[5:]) == 74
     with pytest.raises(TutorError):
         r.deal_after(9)
+
+
+def test_a_game_without_a_contract_heads_its_replay_with_the_trump(tmp_path):
+    # as `tutor solve` heads its answer ("Trump Eichel, A leads, ..."): a capital, in every language
+    p = write(tmp_path, "trump: Obenabe\nleader: B\nhands: {A: 'Rosen:A', B: 'Rosen:K', C: 'Rosen:O', D: 'Rosen:U'}\n")
+    for lang, head in (("en", "Trump Obenabe; B leads"), ("de", "Trumpf Obenabe; B spielt aus"),
+                       ("fr", "Atout Obenabe ; B entame")):
+        r = run("play", p, "--lang", lang)
+        assert r.exit_code == 0 and r.output.splitlines()[0] == head, r.output

@@ -600,7 +600,7 @@ def lines(result: Replay, lang: str = "de", header: bool = True, board: bool = T
 def _header(g: PlayedGame, lang: str) -> str:
     """The contract (or the trump) and who leads."""
     if g.contract is None:
-        return _("trump {trump}; {leader} leads", lang, trump=g.trump, leader=g.leader)
+        return _("Trump {trump}; {leader} leads", lang, trump=g.trump, leader=g.leader)
     how = [f"{g.contract}", _("declarer {seat}", lang, seat=g.declarer)]
     if g.redouble:
         how.append(_("doubled and redoubled (konter)", lang))
