@@ -647,12 +647,13 @@ static int two_1_1(TWO_ARGS); static int two_2_1(TWO_ARGS); static int two_3_1(T
  * maximises (max0), constants in each of two_1_0 to two_3_1 (plain functions, each with
  * the next one inlined: no recursion and no tests of them at run time). The players'
  * sides and teams alternate, so the j-th player maximises when max0 ^ (j & 1), and the
- * max team's points are counted by the team bit mine0 ^ (player & 1). The cards each keeps for the last trick go down the
- * recursion (o0 to o2, the fourth player's his own), and with the winner of the first
- * trick, the suit of the card he keeps (ls2): he leads the last trick, whose winner is on
- * the team whose cards' strongest for that suit is the stronger (a strength above 0 is
- * unique; the card led has one). The same tree as the search of every legal card in turn
- * (the low card first), the same alpha-beta and node count. */
+ * max team's points are counted by the team bit mine0 ^ (player & 1). The cards each
+ * keeps for the last trick go down the recursion (o0 to o2, the fourth player's his own),
+ * and with the winner of the first trick, the suit of the card he keeps (ls2): he leads
+ * the last trick, whose winner is on the team whose cards' strongest for that suit is the
+ * stronger (a strength above 0 is unique; the card led has one). The same tree as the
+ * search of every legal card in turn (the low card first), the same alpha-beta and node
+ * count. */
 static inline __attribute__((always_inline))
 int two_level(S *s, const TwoTricks *t, const int j, const int max0, int mine0, int ls, int ws, int w, int ls2,
               int p, int top, int o0, int o1, int o2, int alpha, int beta) {
