@@ -173,6 +173,21 @@ def test_declarer_of_the_other_team_minimises_what_the_leader_takes():
     assert s.declaring_team == "BD" and s.points == {"AC": 48, "BD": 27}
 
 
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+def test_two_low_cards_with_an_opponents_card_between_are_not_one_choice(engine):
+    # Eichel trump, nobody holds one: A's Schellen 8 and 6 are worth nothing, B's Schellen 7
+    # lies between them. The 8 wins the first trick over the 7 (C and D have no Schellen),
+    # then the 6 the last trick, Rosen Ass and all: AC take 11 + 5 = 16. The 6 first loses
+    # to the 7, and BD take every trick. Only the 8 keeps the 16: the two are no group of
+    # equivalent cards (a card between them is live).
+    d = loads("trump: Eichel\nleader: A\nhands: {A: 'Schellen:86', B: 'Schellen:7 Rosen:6', "
+              "C: 'Rosen:87', D: 'Rosen:A9'}")
+    s = solver.solve(d, engine=engine)
+    assert s.points == {"AC": 16, "BD": 0}
+    assert s.best == [Card.parse("Schellen 8")]
+    assert solver.solve(d, engine=engine, target=1).best == [Card.parse("Schellen 8")]
+
+
 # -- against plain minimax ----------------------------------------------------------------
 @pytest.mark.parametrize("trump", TRUMPS, ids=str)
 def test_reference_equals_plain_minimax_on_random_endgames(trump):
@@ -321,6 +336,12 @@ def test_core_equals_reference_on_full_deals(seed, trump, target):
 OPTIONS = {name: bit for name, bit in vars(solver).items()
            if name.isupper() and type(bit) is int and bit > 0 and bit & (bit - 1) == 0
            and name not in ("CPU_TIME", "LAST_TRICK")}
+# and a few together: one full-window search over the table at every trick boundary meets
+# positions the table has exact values for inside its window (a zero window never does)
+OPTION_SETS = {**OPTIONS, "FULL_WINDOW+TABLE_AT_THREE": solver.FULL_WINDOW | solver.TABLE_AT_THREE,
+               "FULL_WINDOW+NO_THREE_TRICKS+NO_LAST_TWO":
+                   solver.FULL_WINDOW | solver.NO_THREE_TRICKS | solver.NO_LAST_TWO,
+               "MTDF+TABLE_AT_THREE": solver.MTDF | solver.TABLE_AT_THREE}
 
 
 def test_the_options_are_the_cores_option_bits():
@@ -400,7 +421,7 @@ def test_core_with_each_option_equals_plain_minimax_and_the_reference(trump, mis
         value = expected(d, values)[0][d.declaring_team]
         targets = [*edge_targets(d, value)] + ([rng.randint(0, 157)] if size == 4 else [])
         cases.append((d, values, targets))
-    for opt_name, opt in {"all on": 0, **OPTIONS}.items():
+    for opt_name, opt in {"all on": 0, **OPTION_SETS}.items():
         for d, values, targets in cases:
             got = solver.solve(d, engine="c", options=opt)
             assert (got.points, set(got.best)) == expected(d, values), (dumps(d), opt_name)
