@@ -813,32 +813,94 @@ static int boundary(S *s, int leader, int alpha, int beta) {
  * lie far from the window (the sure-trick bounds are not computed there: 25 points off
  * the value at the median, they cost more than they cut). `*bestc` (the leader's node
  * only): the table's card on entry, led first; the best card on return. */
-static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, int p, int top, int alpha, int beta, int *bestc) {
+/* The two-trick cache's lookup of three_rec's fourth hand, his card c not yet taken from
+ * his hand: only a miss plays the two tricks out, with the card taken (key as
+ * last_two_exact makes it). */
+static inline __attribute__((always_inline)) int last_two_after(S *s, int leader, u64 key, int seat, int c) {
+    u64 *slot = l2_slot(key);
+    u64 tag = key | (u64)l2_gen << 57;
+    if ((*slot & ~((u64)127 << 50)) == tag) return (int)(*slot >> 50 & 127);
+    s->hand[seat] &= ~((u64)1 << c);
+    s->handpts -= s->pts[c];
+    int v = s->l2_open ? last_two(s, leader, -1, 1 << 20) : last_two(s, leader, 0, s->handpts + s->last_bonus);
+    s->hand[seat] |= (u64)1 << c;
+    s->handpts += s->pts[c];
+    if (v < 128) *slot = tag | (u64)v << 50;
+    return v;
+}
+
+/* The fourth hand of the trick three_rec plays out (its leaves: the two last tricks after
+ * each of his cards). `base`: the two-trick cache's key of the other three hands after
+ * their cards (the third hand's node makes it). The keys of the positions after each of
+ * his legal cards made at once and, when he has a choice, their words fetched from memory,
+ * so the lookup of one overlaps the search of another (a lookup waited for its word 15 %
+ * of a six-card endgame's time, perf: -2.5 % CPU on the 300 six-card exact values). The
+ * same nodes as the other players' (three_level), in a function of its own: his node is
+ * half of three_rec's, and most of its work is the keys. */
+static inline __attribute__((always_inline))
+int three_fourth(S *s, u64 live, int leader, int ls, int ws, int w, int p, int top, int alpha, int beta, u64 base) {
+    s->nodes++;
+    const int seat = (leader + 3) & 3, sh = 12 * (3 - seat);
+    u64 hand = s->hand[seat], leg = follow_rule(s, hand, ls, top);
+    int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20, prev = -1, n = 0, cards[3];
+    u64 keys[3];
+    for (u64 m = leg; m; m &= m - 1) {
+        int c = lowbit(m), win = (leader + (takes(s, ls, ws, c) ? 3 : w)) & 3;
+        keys[n] = (u64)win << 48 | base | l2_hand(hand & ~((u64)1 << c)) << sh;
+        if (leg & (leg - 1)) __builtin_prefetch(l2_slot(keys[n]));
+        cards[n++] = c;
+    }
+    int rest0 = s->handpts + s->last_bonus;
+    for (int i = 0; i < n; i++) {
+        int c = cards[i], v;
+        /* the cards in the order of their numbers: a card equivalent to the one before */
+        if (prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
+            int a = s->pos[prev], b = s->pos[c];
+            if (a > b) { int t = a; a = b; b = t; }
+            if (!(places(s, s->suit[c], live) & ((1u << b) - (2u << a))) && s->use_equiv) continue;
+        }
+        prev = c;
+        int nw = takes(s, ls, ws, c) ? 3 : w, np = p + s->pts[c];
+        /* the two last tricks: their exact value (the two-trick cache), unless the points
+         * left decide the window, as in boundary_at (they give the max team 0 to `rest`
+         * more points; the bound returned lies on the window's side that the value lies
+         * on: fail-soft) */
+        int win = (leader + nw) & 3, rest = rest0 - s->pts[c];
+        if (TEAM(win) == s->maxteam)
+            v = np >= beta ? np : np + rest <= alpha ? np + rest : np + last_two_after(s, win, keys[i], seat, c);
+        else
+            v = rest <= alpha ? rest : last_two_after(s, win, keys[i], seat, c);
+        if (maxing) { if (v > best) best = v; if (best > alpha) alpha = best; }
+        else { if (v < best) best = v; if (best < beta) beta = best; }
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
+#define THREE_ARGS S *s, u64 live, int leader, int ls, int ws, int w, int p, int top, int alpha, int beta
+static int three_1(THREE_ARGS); static int three_2(THREE_ARGS);
+
+/* The first three players of three_rec's trick: j from the leader, a constant in each of
+ * three_rec, three_1 and three_2 (plain functions with the next one inlined, as the two
+ * last tricks' two_level: no tests of j at run time). */
+static inline __attribute__((always_inline))
+int three_level(S *s, u64 live, int leader, const int j, int ls, int ws, int w, int p, int top, int alpha, int beta,
+                int *bestc) {
     s->nodes++;
     int seat = (leader + j) & 3;
     u64 hand = s->hand[seat];
-    u64 leg = j ? legal_follow(s, hand, ls, top) : hand;
+    u64 leg = j ? follow_rule(s, hand, ls, top) : hand;
     int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20;
     int first = bestc && *bestc >= 0 && (leg >> *bestc & 1) ? *bestc : -1, prev = -1;
     /* the lead: the card that last cut off a lead of this trick, if he holds it (the
      * boundaries at three cards are out of the table, so it has no card to give; an
      * order only: -3 % nodes and instructions on the 300 six-card exact values) */
     if (!j && first < 0 && s->k3 >= 0 && (leg >> s->k3 & 1)) first = s->k3;
-    /* the fourth hand with a choice: the two-trick cache's keys of the positions after each
-     * of his legal cards made at once (the three other hands are fixed here) and their words
-     * fetched from memory, so the lookup of one overlaps the search of another (a lookup
-     * waited for its word 15 % of a six-card endgame's time, perf): -2.5 % CPU on the 300
-     * six-card exact values, the same lookups, values and nodes (benchmarks/README) */
-    u64 keys[NCARDS], base = 0;   /* by card: any order of the cards finds its own */
-    int keyed = j == 3 && (leg & (leg - 1)) && s->fast2 && s->l2cache;
-    if (keyed) {
-        for (int i = 0; i < 4; i++) base = base << 12 | (i == seat ? 0 : l2_hand(s->hand[i]));
-        for (u64 m = leg; m; m &= m - 1) {
-            int c = lowbit(m), win = (leader + (takes(s, ls, ws, c) ? 3 : w)) & 3;
-            keys[c] = (u64)win << 48 | base | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - seat);
-            __builtin_prefetch(l2_slot(keys[c]));
-        }
-    }
+    /* the third hand: the fourth's key of the two other hands (after their cards) */
+    u64 base = 0;
+    if (j == 2)
+        for (int i = 0; i < 4; i++)
+            if (i != seat && i != ((seat + 1) & 3)) base |= l2_hand(s->hand[i]) << 12 * (3 - i);
     int hint = first, a0 = alpha, b0 = beta;
     while (leg) {
         int c = first >= 0 ? first : lowbit(leg), v;
@@ -857,23 +919,12 @@ static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, i
         if (j == 0 || takes(s, nls, ws, c)) { nws = st; nw = j; }
         s->hand[seat] = hand & ~((u64)1 << c);
         s->handpts -= s->pts[c];
-        if (j < 3) {
-            int ntop = top;
-            if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
-            v = three_rec(s, live, leader, j + 1, nls, nws, nw, np, ntop, alpha, beta, NULL);
-        } else {
-            /* the two last tricks: their exact value (the two-trick cache), unless the
-             * points left decide the window, as in boundary_at (they give the max team 0
-             * to `rest` more points; the bound returned lies on the window's side that
-             * the value lies on: fail-soft) */
-            int win = (leader + nw) & 3, rest = s->handpts + s->last_bonus;
-            u64 key = keyed ? keys[c] : 0;   /* this card's, made above */
-            if (TEAM(win) == s->maxteam)
-                v = np >= beta ? np : np + rest <= alpha ? np + rest
-                  : np + (keyed ? last_two_keyed(s, win, key) : last_two_exact(s, win));
-            else
-                v = rest <= alpha ? rest : keyed ? last_two_keyed(s, win, key) : last_two_exact(s, win);
-        }
+        int ntop = top;
+        if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
+        v = j == 0 ? three_1(s, live, leader, nls, nws, nw, np, ntop, alpha, beta)
+          : j == 1 ? three_2(s, live, leader, nls, nws, nw, np, ntop, alpha, beta)
+                   : three_fourth(s, live, leader, nls, nws, nw, np, ntop, alpha, beta,
+                                  base | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - seat));
         s->hand[seat] = hand;
         s->handpts += s->pts[c];
         if (maxing) { if (v > best) { best = v; if (bestc) *bestc = c; } if (best > alpha) alpha = best; }
@@ -883,6 +934,12 @@ static int three_rec(S *s, u64 live, int leader, int j, int ls, int ws, int w, i
     /* every lead failed: the table's card stays (keep_best_card) */
     if (bestc && s->keep_hint && (maxing ? best <= a0 : best >= b0)) *bestc = hint;
     return best;
+}
+
+static int three_2(THREE_ARGS) { return three_level(s, live, leader, 2, ls, ws, w, p, top, alpha, beta, NULL); }
+static int three_1(THREE_ARGS) { return three_level(s, live, leader, 1, ls, ws, w, p, top, alpha, beta, NULL); }
+static int three_rec(S *s, u64 live, int leader, int alpha, int beta, int *bestc) {
+    return three_level(s, live, leader, 0, 0, 0, 0, 0, 0, alpha, beta, bestc);
 }
 
 /* The search's result into its table entry `e` (NULL: no table), window (a0, b0). */
@@ -976,7 +1033,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
     }
     long long n0 = s->nodes;
     if (left == 3 && s->three) {
-        int bestc = hint, best = three_rec(s, live, leader, 0, 0, 0, 0, 0, 0, alpha, beta, &bestc);
+        int bestc = hint, best = three_rec(s, live, leader, alpha, beta, &bestc);
         /* the budget, as trick() asks it (next_check) */
         if (s->nodes >= s->check_at && check_budget(s)) return 0;
         return tt_store(s, e, key, left, R, a0, b0, n0, live, best, bestc);
