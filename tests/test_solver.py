@@ -536,6 +536,9 @@ def test_a_deal_takes_its_trump_written_as_a_deal_file_writes_it():
     ("trump: Eichel\nleader: A\nhands: {A: 'Eichel:AKOUB9876 Rosen:A', B: 'Rosen:KOUB9876 Schellen:AK', "
      "C: 'Schellen:UB9876 Schilten:AKOU', D: 'Schilten:B9876 Eichel:AKOUB'}\n", "a hand has 1 to 9 cards, not 10"),
     ("- just a list\n", "a deal file is a mapping"),
+    # the trump says Misère and misere says no: one of them is a mistake (it played Misère)
+    (TWO_CARDS.replace("trump: Eichel", "trump: Undenufe Misère") + "misere: false\n",
+     "misere: false, but the trump says Misère"),
 ])
 def test_bad_deal_files_exit_2_with_one_line(tmp_path, text, message):
     p = tmp_path / "deal.yaml"

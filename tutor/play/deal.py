@@ -133,6 +133,8 @@ def from_mapping(data: Any, where: str = "<deal>") -> Deal:
     if "misere" in data:
         if not isinstance(data["misere"], bool):
             raise bad("misere", M("true or false"))
+        if misere and not data["misere"]:
+            raise bad("misere", M("false, but the trump says Misère (write one or the other)"))
         misere = misere or data["misere"]
     for key in ("leader", "hands"):
         if key not in data:
