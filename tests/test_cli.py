@@ -1,5 +1,8 @@
 """The command line through click's runner: every command and the JSON contract."""
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -225,3 +228,26 @@ def test_input_errors_speak_german_by_default(args, message):
 def test_input_errors_name_the_option(args, message):
     r = run(*args)
     assert r.exit_code == 2 and message in r.output, r.output
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "examples/illegal-card.yaml"],   # its own answer would be 1 (an illegal card)
+    ["solve", "examples/endgame.yaml"],
+    ["games"],
+    ["--help"],                              # written while the arguments are read
+])
+def test_a_closed_output_ends_the_command_quietly_with_the_sigpipe_code(args, tmp_path):
+    # `tutor ... | head -1`: the reader is gone before the first line. No traceback, no
+    # message, and 128 + SIGPIPE (what a shell shows for a program killed by it), never 1 or 2.
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = {**os.environ, "TUTOR_DB": str(tmp_path / "tutor.db"), "TUTOR_LANG": "en"}
+    proc = subprocess.Popen([sys.executable, "-m", "tutor", *args], cwd=root, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    try:
+        _, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
+    assert (proc.returncode, err) == (141, b"")

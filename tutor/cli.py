@@ -3,12 +3,14 @@
 Each subcommand lives in a module under ``tutor.commands`` and is imported only when
 it runs, so ``tutor check`` loads no templating or YAML machinery. Every error the
 library raises as a :class:`~tutor.errors.TutorError` becomes a one-line message and
-exit code 2, never a traceback.
+exit code 2, never a traceback; Ctrl-C is one line and exit code 130; a closed
+standard output (``| head``) ends the command quietly with exit code 141 (128 + SIGPIPE).
 """
 from __future__ import annotations
 
 import gc
 import importlib
+import os
 import sys
 
 import click
@@ -17,6 +19,11 @@ from tutor.i18n import LANGS, M, Msg
 
 # The cycle collector's first threshold while a command runs (Python's default: 700).
 GC_THRESHOLD = 20_000
+
+# The exit code when whoever reads the output stops reading (`tutor ... | head -1`): what a
+# shell reports for a program killed by SIGPIPE (128 + 13), so it is never taken for a
+# command's own answer (`tutor play`: 1 is an illegal card; 2 is bad input).
+EXIT_CLOSED_OUTPUT = 141
 
 # name -> ("module:attribute" of the click command, imported on first use; its short line
 # in `tutor --help`, a catalog message).
@@ -80,13 +87,24 @@ class LazyGroup(click.Group):
         from tutor.commands.helptext import lang_in
 
         ctx.meta["tutor.help_lang"] = lang_in(args)
-        return super().parse_args(ctx, hoist_game(args, self))
+        try:   # `tutor --help`, `tutor --version` write here
+            return super().parse_args(ctx, hoist_game(args, self))
+        except BrokenPipeError:
+            closed_output(ctx)
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self.help_texts = {**HELP["tutor"], "commands": {name: COMMANDS[name][1] for name in COMMANDS}}
         Localized.format_help(self, ctx, formatter)
 
     def invoke(self, ctx: click.Context):
+        try:
+            result = self._invoke(ctx)
+            sys.stdout.flush()   # a closed pipe shows here, not at the interpreter's exit
+            return result
+        except BrokenPipeError:   # also from a handler's own output (a help page below)
+            closed_output(ctx)
+
+    def _invoke(self, ctx: click.Context):
         from tutor.errors import TutorError
         from tutor.i18n import current, use
         from tutor.text import one_line
@@ -123,6 +141,20 @@ class LazyGroup(click.Group):
         finally:
             use(library_lang)   # a program that runs the command in-process keeps its own
             gc.set_threshold(*collector)
+
+
+def closed_output(ctx: click.Context) -> None:
+    """The reader of standard output went away (``| head``): end quietly, with no
+    traceback and no message (a pipeline's reader asked for no more), and exit code 141.
+    What is still buffered goes to the null device, so the interpreter's last flush does
+    not fail again (the Python documentation's note on SIGPIPE)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):   # no real file behind stdout (a test's runner)
+        pass
+    ctx.exit(EXIT_CLOSED_OUTPUT)
 
 
 def hoist_game(args: list[str], group: "LazyGroup") -> list[str]:
