@@ -315,6 +315,29 @@ def test_core_three_card_endgames_equal_plain_minimax(trump):
             assert got == ((mine <= t) if d.misere else (mine >= t)), (dumps(d), t)
 
 
+@needs_core
+def test_core_answers_the_same_when_the_trump_kind_changes_every_call():
+    # the core keeps the tables derived from each pair of points and strengths it met (a
+    # simulation changes the trump kind from one tiny deal to the next). Here twelve pairs
+    # take turns, more than it keeps: the six kinds and the six with every card worth twice
+    # its points (then every value is twice, the last trick's points too), so a pair is
+    # derived again after it was put out. Each answer as the plain minimax says.
+    rng = random.Random("kinds in turn")
+    deals = [Deal.random(rng, 2 + i % 2, trump=TRUMPS[i % 6], misere=i % 4 == 3) for i in range(36)]
+    want = [perfect(d)[d.declaring_team] for d in deals]
+    for _ in range(3):
+        for twice in (False, True):
+            for d, v in zip(deals, want):
+                pts, stren, trump, puur = solver.tables(d.trump)
+                if twice:
+                    pts = bytes(2 * p for p in pts)
+                value = solver._core.solve(
+                    tuple(solver._mask(h) for h in d.hands), SEATS.index(d.leader),
+                    ["AC", "BD"].index(d.declaring_team), d.misere, pts, stren, trump, puur,
+                    2 * solver.LAST_TRICK if twice else solver.LAST_TRICK, -1, False, 0, 0.0, 0)[0]
+                assert value == (2 * v if twice else v), (dumps(d), twice)
+
+
 FULL_DEALS = [
     # full nine-card deals on which the reference answers within a second
     (18, "Obenabe", 79), (28, "Undenufe", 79), (18, "Eichel", 60), (1, "Rosen", 50),

@@ -1202,13 +1202,21 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
     }
     PyBuffer_Release(&pb); PyBuffer_Release(&sb);
     if (!ok) { PyErr_SetString(PyExc_ValueError, "tables: 36 points (each under 64) and 4 x 36 strengths"); return -1; }
-    /* the same tables as the last call (the same trump kind): their derived part (all
-     * of S before `trump`) is copied, not built again (the canonical places took 12 us,
-     * as long as a whole one-card solve) */
-    static S *last = NULL;
-    if (last && !memcmp(last->pts, s->pts, sizeof s->pts) && !memcmp(last->str, s->str, sizeof s->str)) {
-        memcpy(s, last, offsetof(S, trump));
-        return 0;
+    /* tables seen before: their derived part (all of S before `trump`, which depends on
+     * the points and strengths alone) is copied, not built again (the canonical places
+     * took 12 us, as long as a whole one-card solve). rules.py makes one pair of tables a
+     * trump kind (four suits, Obenabe, Undenufe; a Misère and the Puur do not change
+     * them), so a simulation that changes the kind between calls finds all of them here.
+     * At most KNOWN_TABLES pairs (5.5 kB each) are kept; beyond, the oldest is replaced. */
+    enum { KNOWN_TABLES = 8 };
+    static S *known[KNOWN_TABLES];
+    static int nknown = 0, next_out = 0;
+    for (int i = 0; i < nknown; i++) {
+        S *k = known[i];
+        if (!memcmp(k->pts, s->pts, sizeof s->pts) && !memcmp(k->str, s->str, sizeof s->str)) {
+            memcpy(s, k, offsetof(S, trump));
+            return 0;
+        }
     }
     /* derived: suits, the order of each suit (by its strength when led), value codes */
     int distinct[NCARDS], nd = 0;
@@ -1254,8 +1262,11 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
             s->canon[su][m] = (uint16_t)canon;
         }
     }
-    if (!last) last = malloc(sizeof(S));
-    if (last) memcpy(last, s, offsetof(S, trump));
+    S *k = nknown < KNOWN_TABLES ? (known[nknown] = malloc(offsetof(S, trump))) : known[next_out];
+    if (k) {
+        memcpy(k, s, offsetof(S, trump));
+        if (nknown < KNOWN_TABLES) nknown++; else next_out = (next_out + 1) % KNOWN_TABLES;
+    }
     return 0;
 }
 
