@@ -45,6 +45,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "the root's leads searched again in every probe (their bounds not kept)": solver.ROOT_LEADS_AGAIN,
               "the third trick from the end searched like the others": solver.NO_THREE_TRICKS,
               "the third trick's boundaries in the table too": solver.TABLE_AT_THREE,
+              "no small table for the third trick's boundaries": solver.NO_THREE_CACHE,
               "where every lead fails, the table's card of the highest bound": solver.BEST_OF_FAILED_LEADS,
               "a new position's leads without the last cut's lead first": solver.NO_LEAD_KILLER,
               "MTD(f) instead of bisection": solver.MTDF,
