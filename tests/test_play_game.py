@@ -518,3 +518,56 @@ def test_a_game_without_a_contract_heads_its_replay_with_the_trump(tmp_path):
                        ("fr", "Atout Obenabe ; B entame")):
         r = run("play", p, "--lang", lang)
         assert r.exit_code == 0 and r.output.splitlines()[0] == head, r.output
+
+
+ONE_CARD = """\
+    trump: Eichel
+    leader: A
+    hands: {A: "Eichel:A", B: "Eichel:6", C: "Schellen:6", D: "Rosen:6"}
+"""
+TWO_CARDS = """\
+    trump: Eichel
+    leader: A
+    hands: {A: "Eichel:A Rosen:6", B: "Eichel:6 Rosen:7", C: "Schellen:6 Rosen:8", D: "Rosen:9 Schilten:6"}
+"""
+
+
+@pytest.mark.parametrize("lang, one_of_one, one_of_two", [
+    ("en", "(after 0 of 1 trick)", "(after 1 of 2 tricks)"),
+    ("de", "(nach 0 von 1 Stich)", "(nach 1 von 2 Stichen)"),
+    # French agrees with the tricks played ("0 levée", "1 levée", "2 levées"): a label
+    # that needs no agreement
+    ("fr", "(levées jouées : 0 sur 1)", "(levées jouées : 1 sur 2)"),
+])
+def test_an_unfinished_replay_counts_its_tricks_in_the_right_number(tmp_path, lang, one_of_one, one_of_two):
+    r = run("play", write(tmp_path, ONE_CARD + "    tricks: []\n", "one.yaml"), "--lang", lang)
+    assert r.exit_code == 0 and r.output.splitlines()[-1].endswith(one_of_one), r.output
+    r = run("play", write(tmp_path, TWO_CARDS + "    tricks: [[Eichel A, Eichel 6, Schellen 6, Rosen 9]]\n"), "--lang", lang)
+    assert r.exit_code == 0 and r.output.splitlines()[-1].endswith(one_of_two), r.output
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "tricks: 2 tricks, but the hands hold 1 card each"),
+    ("de", "tricks: 2 Stiche, aber die Blätter haben je 1 Karte"),
+    ("fr", "tricks : 2 levées, mais les mains ont 1 carte chacune"),
+])
+def test_too_many_tricks_for_one_card_hands_is_said_in_the_singular(tmp_path, lang, message):
+    text = ONE_CARD + "    tricks: [[Eichel A, Eichel 6, Schellen 6, Rosen 6], [Eichel A, Eichel 6, Schellen 6, Rosen 6]]\n"
+    r = run("play", write(tmp_path, text), "--lang", lang)
+    assert r.exit_code == 2 and message in r.output, r.output
+
+
+def test_errors_about_one_trick_or_one_card_are_singular():
+    g = game.loads(textwrap.dedent(TWO_CARDS + "    tricks: [[Eichel A, Eichel 6, Schellen 6, Rosen 9]]\n"))
+    with pytest.raises(TutorError) as e:
+        game.replay(g).deal_after(2)
+    assert e.value.text("en") == "no deal after 2 tricks: the replay has 1 of 2"
+    one = game.loads(textwrap.dedent(ONE_CARD + "    contract: 60 Eichel\n    declarer: A\n"
+                                     "    tricks: [[Eichel A, Eichel 6, Schellen 6, Rosen 6]]\n"))
+    with pytest.raises(TutorError) as e:
+        game.replay(one).deal_after(1)
+    assert e.value.text("en") == "no deal after 1 trick: the replay has 1 of 1"
+    assert e.value.text("de") == "kein Spiel nach 1 Stich: der Nachlauf hat 1 von 1"
+    with pytest.raises(TutorError) as e:
+        game.replay(one).entry()
+    assert e.value.text("en").endswith("the game is not over: 1 of 9 tricks (hands of 1 card)")

@@ -497,7 +497,7 @@ def test_solve_many_answers_each_deal():
 @pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
 def test_a_budget_stops_the_search_with_a_message(engine):
     d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
-    with pytest.raises(solver.SearchStopped, match=r"search stopped after \d+ nodes / [\d.]+ s"):
+    with pytest.raises(solver.SearchStopped, match=r"search stopped after \d{1,3}(,\d{3})* nodes / [\d.]+ s"):
         solver.solve(d, engine=engine, max_nodes=5_000 if engine == "python" else 70_000)
 
 
@@ -512,7 +512,7 @@ def test_the_core_stops_at_its_node_budget(budget, target):
     d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
     with pytest.raises(solver.SearchStopped) as stopped:
         solver.solve(d, engine="c", max_nodes=budget, target=target)
-    nodes = int(str(stopped.value).split("after ")[1].split(" nodes")[0])
+    nodes = int(str(stopped.value).split("after ")[1].split(" nodes")[0].replace(",", ""))
     assert budget <= nodes <= budget + 5_000
 
 
@@ -523,7 +523,7 @@ def test_a_time_limit_is_asked_early_in_a_full_deal():
     d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
     with pytest.raises(solver.SearchStopped) as stopped:
         solver.solve(d, engine="c", max_seconds=1e-9)
-    assert int(str(stopped.value).split("after ")[1].split(" nodes")[0]) < 10_000
+    assert int(str(stopped.value).split("after ")[1].split(" nodes")[0].replace(",", "")) < 10_000
 
 
 @needs_core
@@ -616,7 +616,7 @@ def test_solve_text(two_cards):
     r = CliRunner().invoke(main, ["solve", two_cards, "--lang", "en", "--target", "48"])
     assert r.exit_code == 0
     assert "Does AC reach 48 points? yes (at least 48)" in r.output
-    assert "Best cards for A: Eichel U" in r.output
+    assert "Best card for A: Eichel U" in r.output
 
 
 def test_solve_budget_is_one_line(tmp_path):
@@ -710,3 +710,50 @@ def test_the_help_examples_run_from_the_repository_root(command, monkeypatch):
     for line in examples:
         r = CliRunner().invoke(main, shlex.split(line)[1:])
         assert r.exit_code == 0, (line, r.output)
+
+
+@pytest.mark.parametrize("lang, one, two", [
+    ("en", ("1 card a hand", "Best card for A: Eichel A"), "2 cards a hand"),
+    ("de", ("1 Karte je Blatt", "Beste Karte für A: Eichel A"), "2 Karten je Blatt"),
+    ("fr", ("1 carte par main", "Meilleure carte pour A : Eichel A"), "2 cartes par main"),
+])
+def test_solve_text_says_one_card_in_the_singular(tmp_path, lang, one, two):
+    p = tmp_path / "one.yaml"
+    p.write_text('trump: Eichel\nleader: A\nhands: {A: "Eichel:A", B: "Eichel:6", C: "Schellen:6", D: "Rosen:6"}\n',
+                 encoding="utf-8")
+    r = CliRunner().invoke(main, ["solve", str(p), "--lang", lang])
+    assert r.exit_code == 0 and all(words in r.output for words in one), r.output
+    q = tmp_path / "two.yaml"
+    q.write_text(TWO_CARDS, encoding="utf-8")
+    r = CliRunner().invoke(main, ["solve", str(q), "--lang", lang])
+    assert r.exit_code == 0 and two in r.output, r.output
+
+
+@pytest.mark.parametrize("lang, many, one", [
+    ("en", "(engine c, 123,456 nodes, 0.25 s)", "(engine c, 1 node, 0.25 s)"),
+    # Swiss German and Swiss French group the thousands with an apostrophe
+    ("de", "(Maschine c, 123'456 Knoten, 0.25 s)", "(Maschine c, 1 Knoten, 0.25 s)"),
+    ("fr", "(moteur c, 123'456 nœuds, 0.25 s)", "(moteur c, 1 nœud, 0.25 s)"),
+])
+def test_solve_text_groups_the_node_count_as_the_language_writes_numbers(lang, many, one):
+    from tutor.commands.solve import _text
+
+    d = loads(TWO_CARDS)
+    sol = solver.solve(d, engine="python")
+    assert _text(dataclasses.replace(sol, nodes=123_456, seconds=0.25, engine="c"), d, lang).endswith(many)
+    assert _text(dataclasses.replace(sol, nodes=1, seconds=0.25, engine="c"), d, lang).endswith(one)
+
+
+@pytest.mark.parametrize("lang, pattern", [
+    ("en", r"^tutor: search stopped after \d{1,3}(,\d{3})+ nodes / "),
+    ("de", r"^tutor: Suche nach \d{1,3}('\d{3})+ Knoten / "),
+])
+def test_a_stopped_search_groups_its_node_count(tmp_path, lang, pattern):
+    # the reference engine on a full deal with a budget of 5,000 nodes: over a thousand
+    import re
+
+    p = tmp_path / "full.yaml"
+    p.write_text(dumps(Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))), encoding="utf-8")
+    r = CliRunner().invoke(main, ["solve", str(p), "--engine", "python", "--max-nodes", "5000", "--lang", lang])
+    assert r.exit_code == 2 and re.match(pattern, r.output), r.output
+

@@ -26,13 +26,14 @@ def _version(ctx: click.Context, param, value) -> None:
 def _text(sol, deal, lang: str) -> str:
     from tutor.play.rules import SEATS
 
-    from tutor.i18n import M, _
+    from tutor.i18n import M, Number, _, ngettext
 
     team = sol.declaring_team
     other = "BD" if team == "AC" else "AC"
-    lines = [_("Trump {trump}, {leader} leads, {n} cards a hand; declaring team {team}", lang,
-               trump=f"{deal.trump}{' Misère' if deal.misere else ''}", leader=deal.leader, n=deal.size,
-               team=team)]
+    lines = [ngettext("Trump {trump}, {leader} leads, {n} card a hand; declaring team {team}",
+                      "Trump {trump}, {leader} leads, {n} cards a hand; declaring team {team}", deal.size, lang,
+                      trump=f"{deal.trump}{' Misère' if deal.misere else ''}", leader=deal.leader,
+                      team=team)]
     if sol.target is None:
         lines.append(_("Perfect play: {team} {points}, {other} {theirs} (the 5 for the last trick included)",
                        lang, team=team, points=sol.points[team], other=other, theirs=sol.points[other]))
@@ -49,9 +50,10 @@ def _text(sol, deal, lang: str) -> str:
                            target=sol.target, yes=yes, how=how))
     mover = deal.leader if deal.leader in SEATS else "?"
     cards = ", ".join(str(c) for c in sol.best)
-    lines.append(_("Best cards for {seat}: {cards}", lang, seat=mover, cards=cards))
-    lines.append(_("(engine {engine}, {nodes} nodes, {seconds} s)", lang, engine=sol.engine, nodes=sol.nodes,
-                   seconds=f"{sol.seconds:.2f}"))
+    lines.append(ngettext("Best card for {seat}: {cards}", "Best cards for {seat}: {cards}", len(sol.best), lang,
+                          seat=mover, cards=cards))
+    lines.append(ngettext("(engine {engine}, {nodes} node, {seconds} s)", "(engine {engine}, {nodes} nodes, {seconds} s)",
+                          sol.nodes, lang, engine=sol.engine, nodes=Number(sol.nodes), seconds=f"{sol.seconds:.2f}"))
     return "\n".join(lines)
 
 

@@ -47,7 +47,7 @@ from tutor.play.deal import Deal, DealError
 from tutor.scoring import other
 from tutor.play.rules import (NOT_IN_HAND, SEATS, TEAMS, Rule, Trump, illegal_reason,
                               parse_strain, seats_from, team_of, trick_points, winner)
-from tutor.i18n import M, _, join
+from tutor.i18n import M, Mn, _, join, ngettext
 
 KEYS = ("rules", "hands", "contract", "declarer", "double", "redouble", "trump", "leader",
         "vorhand", "weis", "tricks")
@@ -197,6 +197,14 @@ def load(path: "str | Path", rules: Any = None) -> PlayedGame:
     return loads(read_text(path), source=str(path), rules=rules, base_dir=Path(path).parent)
 
 
+def _tricks(n: int) -> M:
+    return Mn("{n} trick", "{n} tricks", n)
+
+
+def _cards(n: int) -> M:
+    return Mn("{n} card", "{n} cards", n)
+
+
 def _read_hands(value: Any, at) -> dict[str, Hand]:
     if not isinstance(value, Mapping):
         raise _fail(at("hands"), M("hands: the four hands, e.g. hands: {{A: 'Eichel:U86 ...', B: ..., C: ..., D: ...}}"))
@@ -247,7 +255,7 @@ def _read_tricks(value: Any, size: int, at) -> tuple[tuple[Card, ...], ...]:
     if not isinstance(value, list):
         raise _fail(at("tricks"), M("tricks: a list, one trick a line starting with '- '"))
     if len(value) > size:
-        raise _fail(at("tricks", size), M("tricks: {n} tricks, but the hands hold {size} cards each", n=len(value), size=size))
+        raise _fail(at("tricks", size), M("tricks: {tricks}, but the hands hold {cards} each", tricks=_tricks(len(value)), cards=_cards(size)))
     seen: dict[Card, int] = {}
     tricks = []
     for n, item in enumerate(value, 1):
@@ -379,8 +387,9 @@ class Replay:
         replayed): the cards left, led by the winner of trick ``n``."""
         g = self.game
         if not 0 <= n <= len(self.tricks) or n >= g.size:
-            raise TutorError(M("no deal after {n} tricks: the replay has {replayed} of {size}",
-                               n=n, replayed=len(self.tricks), size=g.size))
+            raise TutorError(Mn("no deal after {n} trick: the replay has {replayed} of {size}",
+                                "no deal after {n} tricks: the replay has {replayed} of {size}", n,
+                                replayed=len(self.tricks), size=g.size))
         played = {c for t in self.tricks[:n] for c in t.cards}
         leader = self.tricks[n - 1].winner if n else g.leader
         return Deal(tuple(Hand(set(g.hands[s]) - played) for s in SEATS), g.trump, leader,
@@ -395,7 +404,7 @@ class Replay:
         if g.contract is None:
             raise _fail(g.source, M("no contract: write contract and declarer into the game file"))
         if g.size != HAND_SIZE or len(self.tricks) != g.size:
-            raise _fail(g.source, M("the game is not over: {n_tricks} of {hand_size} tricks (hands of {size} cards)", n_tricks=len(self.tricks), hand_size=HAND_SIZE, size=g.size))
+            raise _fail(g.source, M("the game is not over: {n_tricks} of {hand_size} tricks (hands of {cards})", n_tricks=len(self.tricks), hand_size=HAND_SIZE, cards=_cards(g.size)))
         from tutor.partie import Game
 
         weis_points: tuple = ()
@@ -586,8 +595,9 @@ def lines(result: Replay, lang: str = "de", header: bool = True, board: bool = T
     if result.complete:
         out.append(_("Card points: {board}", lang, board=_board(result.points)))
     else:
-        out.append(_("Card points: {board} (after {n} of {size} tricks)", lang,
-                     board=_board(result.points), n=len(result.tricks), size=g.size))
+        out.append(ngettext("Card points: {board} (after {played} of {n} trick)",
+                            "Card points: {board} (after {played} of {n} tricks)", g.size, lang,
+                            board=_board(result.points), played=len(result.tricks)))
     if result.row is not None and board:
         s = result.row.score
         said = dict(contract=g.contract, points=s.target_points, team=s.team if s.made else other(s.team))

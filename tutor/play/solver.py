@@ -48,7 +48,7 @@ from tutor.cards import DECK, LAST_TRICK, PUUR, SUITS, Card
 from tutor.errors import TutorError
 from tutor.play.deal import Deal
 from tutor.play.rules import SEATS, TEAMS, Trump, legal, points, strength, winner
-from tutor.i18n import M
+from tutor.i18n import M, Mn, Number
 
 try:
     from tutor.play import _solver as _core
@@ -177,8 +177,9 @@ def solve(deal: Deal, *, target: int | None = None, engine: str = "auto",
         nodes = search.nodes
     seconds = time.perf_counter() - t0
     if stop:
-        raise SearchStopped(M("search stopped after {nodes} nodes / {seconds:.1f} s "
-                              "(raise the limit, or ask a --target)", nodes=nodes, seconds=seconds))
+        raise SearchStopped(Mn("search stopped after {nodes} node / {seconds:.1f} s (raise the limit, or ask a --target)",
+                               "search stopped after {nodes} nodes / {seconds:.1f} s (raise the limit, or ask a --target)",
+                               nodes, nodes=Number(nodes), seconds=seconds))
     other = TEAMS[1] if decl == TEAMS[0] else TEAMS[0]
     reached = None if t is None else (value < t if deal.misere else value >= t)
     return Solution({decl: value, other: total - value}, best_cards, reached, nodes,
