@@ -99,7 +99,8 @@ class LazyGroup(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             result = self._invoke(ctx)
-            sys.stdout.flush()   # a closed pipe shows here, not at the interpreter's exit
+            if sys.stdout is not None:
+                sys.stdout.flush()   # a closed pipe shows here, not at the interpreter's exit
             return result
         except BrokenPipeError:   # also from a handler's own output (a help page below)
             closed_output(ctx)
