@@ -14,7 +14,7 @@ import random
 from typing import Callable, Iterator
 
 from tutor.errors import TutorError
-from tutor.i18n import M
+from tutor.i18n import M, Mn
 from tutor.scoring import SEATS, partner_of, team_of
 
 WANDER = 0.3          # how often a player takes another offered call than the recommended one
@@ -539,8 +539,9 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
     while len(out) < count:
         tries += 1
         if tries > MAX_TRIES * count:
-            raise TutorError(M("could not find {count} {topic} drills in {deals} deals (found {found})",
-                               count=count, topic=topic, deals=tries - 1, found=len(out)))
+            raise TutorError(Mn("could not find {n} {topic} drill in {deals} deals (found {found})",
+                                "could not find {n} {topic} drills in {deals} deals (found {found})",
+                                count, topic=topic, deals=tries - 1, found=len(out)))
         fails = tries - len(out)
         roll = (len(out) * 0.6180339887 + 0.1) % 1 if fails % 40 else rng.random()
         fields = make(rng, r, roll)

@@ -40,7 +40,7 @@ from tutor.cards import HandBase
 from tutor.scoring import SEATS, TEAMS, partner_of  # the four seats in two partnerships
 from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
 from tutor.text import is_number
-from tutor.i18n import M, _, both, join
+from tutor.i18n import M, Mn, _, both, join, ngettext
 
 Text = M   # a text of Tarneeb: a catalog message
 
@@ -435,15 +435,17 @@ class Estimate:
         if self.trump is None:
             out.append("  " + _("Sonne: no trump, so neither trump length nor a void counts", lang))
         else:
-            out.append("  " + _("trump {name}, {length} cards -> {tricks} beyond the third", lang,
-                                name=self.trump.label(lang), length=self.trump_length, tricks=self.length_tricks))
+            out.append("  " + ngettext("trump {name}, {n} card -> {tricks} beyond the third",
+                                       "trump {name}, {n} cards -> {tricks} beyond the third", self.trump_length,
+                                       lang, name=self.trump.label(lang), tricks=self.length_tricks))
             if self.voids:
                 voids = ", ".join(s.label(lang) for s in self.voids)
                 out.append("  " + _("void in {suits} -> 1", lang, suits=voids))
             else:
                 out.append("  " + _("no void -> 0", lang))
-        out.append("  " + _("= {own} tricks of your own. {note} -> {side} for the partnership", lang,
-                            own=self.own, note=M(PARTNER_NOTE.msgid, n=self.partner), side=self.side))
+        out.append("  " + ngettext("= {n} trick of your own. {note} -> {side} for the partnership",
+                                   "= {n} tricks of your own. {note} -> {side} for the partnership", self.own,
+                                   lang, note=M(PARTNER_NOTE.msgid, n=self.partner), side=self.side))
         return out
 
     def to_json(self) -> dict:
@@ -556,7 +558,8 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules: TarneebRule
                       "'Bid your trumps and your Aces.'", count=count))
         return Advice(seat, call, est, why, options)
     if count < 7:
-        why = M("Pass: {count} tricks are not enough for the lowest bid, 7.", count=count)
+        why = Mn("Pass: {n} trick is not enough for the lowest bid, 7.",
+                 "Pass: {n} tricks are not enough for the lowest bid, 7.", count)
     else:
         why = M("Pass: {count} tricks do not overbid the standing {call}.", count=count, call=high.call)
     return Advice(seat, pass_call, est, why, options)

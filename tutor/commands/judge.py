@@ -74,11 +74,13 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
     if as_json:
         emit_json(ev.to_json())
         return
-    from tutor.i18n import _
+    from tutor.i18n import _, ngettext
 
-    click.echo(_("{seat}: {n} deals that fit the auction (stopped early: the answer is clear)", lang,
-                 seat=ev.seat, n=ev.samples) if ev.stopped_early
-               else _("{seat}: {n} deals that fit the auction", lang, seat=ev.seat, n=ev.samples))
+    click.echo(ngettext("{seat}: {n} deal that fits the auction (stopped early: the answer is clear)",
+                        "{seat}: {n} deals that fit the auction (stopped early: the answer is clear)",
+                        ev.samples, lang, seat=ev.seat) if ev.stopped_early
+               else ngettext("{seat}: {n} deal that fits the auction", "{seat}: {n} deals that fit the auction",
+                             ev.samples, lang, seat=ev.seat))
     click.echo()
     click.echo(_("Contracts (made in % of the deals, expected value):", lang))
     by_strain: dict[str, list[dict]] = {}

@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator, TextIO
 
 from tutor.companion.session import Session
 from tutor.errors import TutorError
-from tutor.i18n import M, _
+from tutor.i18n import M, Mn, _
 
 # The words the loop takes, in English, German and French (any of them, whatever --lang).
 WORDS = {
@@ -227,8 +227,10 @@ class Table:
         with Tafel.open(self.db) as t:
             stored = t.stored(pid)
             if len(stored.partie.games) != n:
-                raise TutorError(M("Partie {partie} has changed since (now {n} games): take the game back "
-                                   "with tutor tafel undo", partie=pid, n=len(stored.partie.games)))
+                raise TutorError(Mn("Partie {partie} has changed since (now {n} game): take the game back "
+                                    "with tutor tafel undo",
+                                    "Partie {partie} has changed since (now {n} games): take the game back "
+                                    "with tutor tafel undo", len(stored.partie.games), partie=pid))
             stored, _game = t.undo(pid)
         self.written = None
         board = stored.partie.result.board

@@ -37,7 +37,7 @@ from typing import Iterable, Mapping, Sequence
 from tutor.cards import DECK, HAND_SIZE, SUITS, Card, Hand, Rank, Suit
 from tutor.errors import TutorError
 from tutor.scoring import SEATS
-from tutor.i18n import M, either
+from tutor.i18n import M, Mn, either
 
 
 class DealError(TutorError):
@@ -262,7 +262,8 @@ class Dealer:
         seen: set[Card] = set()
         for seat, hand in fixed.items():
             if len(hand) != size:
-                raise DealError(M("{seat}'s hand has {n_hand} cards, not {size}", seat=seat, n_hand=len(hand), size=size))
+                raise DealError(Mn("{seat}'s hand has {n} card, not {size}", "{seat}'s hand has {n} cards, not {size}",
+                                   len(hand), seat=seat, size=size))
             twice = seen & set(hand)
             if twice:
                 card = min(twice)
@@ -330,12 +331,14 @@ class Dealer:
                     raise DealError(M("{seat}'s calls promise {suit} lengths that contradict each other", seat=seat, suit=suit))
             low = sum(n.length[0] for n in self.needs[seat].values())
             if low > self.size:
-                raise DealError(M("{seat}'s calls promise {low} cards, more than {size}", seat=seat, low=low, size=self.size))
+                raise DealError(Mn("{seat}'s calls promise {n} card, more than {size}",
+                                   "{seat}'s calls promise {n} cards, more than {size}", low, seat=seat, size=self.size))
         for suit in SUITS:
             out = sum(1 for c in self.unseen if c.suit == suit)
             low = sum(self.needs[s][suit].length[0] for s in self.seats)
             if low > out:
-                raise DealError(M("the calls promise {low} cards of {suit}, but only {out} are unseen", low=low, suit=suit, out=out))
+                raise DealError(M("the calls promise {cards} of {suit}, but only {unseen}", cards=Mn("{n} card", "{n} cards", low),
+                                  suit=suit, unseen=Mn("{n} is unseen", "{n} are unseen", out)))
 
     # -- dealing -----------------------------------------------------------------------------
     def deal(self, rng: random.Random) -> dict[str, Hand]:

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
-from tutor.i18n import M, Msg, _, join
+from tutor.i18n import M, Mn, Msg, _, join
 from tutor.judgement import COUNT, Judgement, Standing, is_misere
 from tutor.play.dealer import Dealer
 from tutor.scoring import SEATS, other, partner_of, score_game, team_of
@@ -382,23 +382,27 @@ def _evidence_lines(ev: Evaluation, pick, s) -> list[Msg]:
         nxt = ev.contract(f"{zehner + 10} {strain}")
         if here is not None:
             if nxt:
-                lines.append(M("{contract} makes in {pct} of {n} deals that fit the auction; {next} in "
-                               "{next_pct}.", contract=here["contract"], pct=_pct(here["p_make"]), n=n,
-                               next=zehner + 10, next_pct=_pct(nxt["p_make"])))
+                lines.append(Mn("{contract} makes in {pct} of {n} deal that fits the auction; {next} in "
+                                "{next_pct}.",
+                                "{contract} makes in {pct} of {n} deals that fit the auction; {next} in "
+                                "{next_pct}.", n, contract=here["contract"], pct=_pct(here["p_make"]),
+                                next=zehner + 10, next_pct=_pct(nxt["p_make"])))
             else:
-                lines.append(M("{contract} makes in {pct} of {n} deals that fit the auction.",
-                               contract=here["contract"], pct=_pct(here["p_make"]), n=n))
+                lines.append(Mn("{contract} makes in {pct} of {n} deal that fits the auction.",
+                                "{contract} makes in {pct} of {n} deals that fit the auction.", n,
+                                contract=here["contract"], pct=_pct(here["p_make"])))
     elif high is not None and high.call.value is not None:
         col = ev.standing
         if col is not None:
             made = _pct(col)
-            lines.append(M("{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
-                           seat=high.seat, call=str(high.call), made=made, n=n))
+            lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
+                            "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
+                            n, seat=high.seat, call=str(high.call), made=made))
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
     shown = join(*sum(([", " if i else "", _say(c["call"]), f" {c['expected']:+.1f}"]
                        for i, c in enumerate(ranked[:4])), []))
-    lines.append(M("Expected board value (our team minus the opponents, {n} deals): {calls}.",
-                   n=n, calls=shown))
+    lines.append(Mn("Expected board value (our team minus the opponents, {n} deal): {calls}.",
+                    "Expected board value (our team minus the opponents, {n} deals): {calls}.", n, calls=shown))
     del by_call
     return lines
 
