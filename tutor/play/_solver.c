@@ -1003,14 +1003,15 @@ static inline int keep_best_card(int root, int hint, int bestc) {
 /* The boundaries with three cards a hand, where three_rec plays the trick out and the
  * table is not asked (its probe missed the memory cache): a third of them were searched
  * again in the same solve (by the next probe, or by another order of the same cards in the
- * tricks before). Their bounds stay in a direct-mapped table of 2^11 entries (64 kB: it
- * stays in the core's cache beside the table and the two-trick cache), keyed on the twelve
+ * tricks before). Their bounds stay in a direct-mapped table of 2^12 entries (128 kB: it
+ * stays in the core's level-2 cache beside the table and the two-trick cache), keyed on the twelve
  * cards themselves and the leader, not on the table's equivalence of cards (which took more
  * instructions to build than the transpositions it found: -19.5 % against -18.4 % nodes);
  * the entries of other solves are empty (tt_gen). Option 1 << 19 off: none kept. On the 300
  * six-card endgames -18 % nodes, CPU -6 to -7 % (exact value) and -9 to -10 % (with the best
- * cards); full trump deals -4 % (benchmarks/README). */
-#define THREE_CACHE_BITS 11
+ * cards); full trump deals -4 % (benchmarks/README). 2^12 rather than 2^11 entries: -1.6 %
+ * nodes (six cards), -2.6 % (seven), CPU -1 % at load 1. */
+#define THREE_CACHE_BITS 12
 #define THREE_CACHE_SIZE (1 << THREE_CACHE_BITS)
 static Entry three_cache[THREE_CACHE_SIZE];
 

@@ -85,7 +85,7 @@ NO_THREE_TRICKS = 1 << 24   # the third trick from the end searched like the oth
 TABLE_AT_THREE = 1 << 17   # the boundaries with three cards a hand probed and kept in the table also where
                            # three_rec plays the trick out (the table skips them: its probe missed the cache)
 NO_THREE_CACHE = 1 << 19   # the boundaries with three cards a hand that three_rec plays out keep no bounds in their
-                           # own small table (64 kB, keyed on the cards): each one met again is played out again
+                           # own small table (128 kB, keyed on the cards): each one met again is played out again
 FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole position at every boundary (the same search)
 
 
