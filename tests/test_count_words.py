@@ -181,3 +181,48 @@ def test_the_table_names_a_partie_of_one_game_in_the_singular(tmp_path, lang, wa
         tafel.undo(1)
     table.handle("undo")
     assert out.getvalue().splitlines()[-1].endswith(want), out.getvalue()
+
+
+# -- tutor tafel: a Partie of one game ------------------------------------------------------
+@pytest.mark.parametrize("lang,still_open,refused,removed", [
+    ("en", "tafel: Partie 1 is still open (1 game) and stays stored",
+     "tafel remove: Partie 1 has 1 game; add --yes to remove it", "tafel: Partie 1 removed (1 game)"),
+    ("de", "tafel: Partie 1 ist noch offen (1 Spiel) und bleibt gespeichert",
+     "tafel remove: Partie 1 hat 1 Spiel; mit --yes wird sie entfernt", "tafel: Partie 1 entfernt (1 Spiel)"),
+    ("fr", "tafel : la partie 1 est encore ouverte (1 donne) et reste gardée",
+     "tafel remove : la partie 1 a 1 donne ; ajoute --yes pour la supprimer",
+     "tafel : partie 1 supprimée (1 donne)"),
+])
+def test_tafel_names_a_partie_of_one_game_in_the_singular(tmp_path, lang, still_open, refused, removed):
+    db = str(tmp_path / "t.sqlite3")
+    assert tutor("tafel", "new", "--db", db).returncode == 0
+    assert tutor("tafel", "add", "--fort", "--db", db).returncode == 0
+    r = tutor("tafel", "new", "--db", db, "--lang", lang)
+    assert r.returncode == 0 and still_open in flat(r.stderr), r.stderr
+    r = tutor("tafel", "remove", "--partie", "1", "--db", db, "--lang", lang)
+    assert r.returncode == 2 and refused in r.stderr, r.stderr
+    r = tutor("tafel", "remove", "--partie", "1", "--yes", "--db", db, "--lang", lang)
+    assert r.returncode == 0 and r.stdout.strip() == removed, r.stdout
+
+
+def test_tafel_keeps_the_plural_for_two_games(tmp_path):
+    db = str(tmp_path / "t.sqlite3")
+    tutor("tafel", "new", "--db", db)
+    for _ in range(2):
+        assert tutor("tafel", "add", "--fort", "--db", db).returncode == 0
+    r = tutor("tafel", "remove", "--partie", "1", "--yes", "--db", db, "--lang", "en")
+    assert r.stdout.strip() == "tafel: Partie 1 removed (2 games)", r.stdout
+
+
+@pytest.mark.parametrize("lang,ask_new,ask_remove", [
+    ("en", "Partie 3 is still open (1 game). Start a new one anyway?", "Remove Partie 3 with its 1 game?"),
+    ("de", "Partie 3 ist noch offen (1 Spiel). Trotzdem eine neue beginnen?", "Partie 3 mit 1 Spiel entfernen?"),
+    ("fr", "La partie 3 est encore ouverte (1 donne). En commencer quand même une nouvelle ?",
+     "Supprimer la partie 3 (1 donne) ?"),
+])
+def test_tafel_questions_on_a_terminal_name_one_game_in_the_singular(lang, ask_new, ask_remove):
+    from tutor.commands.tafel import TAFEL_TEXTS
+
+    assert TAFEL_TEXTS["ask_new"](3, 1).text(lang) == ask_new
+    assert TAFEL_TEXTS["ask_remove"](3, 1).text(lang) == ask_remove
+    assert TAFEL_TEXTS["ask_remove"](3, 2).text("en") == "Remove Partie 3 with its 2 games?"

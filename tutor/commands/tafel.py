@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import click
 
@@ -12,7 +12,7 @@ from tutor.commands.helptext import help_lang_option
 
 from tutor.commands.common import NUMBER, emit_json, json_option, lang_option
 from tutor.errors import ParseError, TutorError
-from tutor.i18n import M, Mn, _, pgettext
+from tutor.i18n import M, Mn, Msg, _, pgettext
 from tutor.text import is_number, parse_int
 
 OPTION = {"contract": "--contract", "declarer": "--declarer", "card_points": "--card-points",
@@ -127,11 +127,11 @@ def new(rules_spec, settings, teams, dealer, force, db_path, as_json, lang) -> N
         if open_one is not None and not force:
             games = len(open_one.partie.games)
             if sys.stdin.isatty() and not as_json:
-                if not click.confirm(TAFEL_TEXTS["ask_new"](n=open_one.id, games=games).text(lang),
+                if not click.confirm(TAFEL_TEXTS["ask_new"](open_one.id, games).text(lang),
                                      default=False):
                     raise ParseError(M("tafel new: nothing started"))
             elif not as_json:   # a program reading --json gets its one document
-                click.echo(TAFEL_TEXTS["still_open"](n=open_one.id, games=games).text(lang), err=True)
+                click.echo(TAFEL_TEXTS["still_open"](open_one.id, games).text(lang), err=True)
         stored = t.new(rules, names, dealer)
     if as_json:
         from tutor.answers import tafel_json
@@ -308,22 +308,33 @@ def remove(yes, partie_id, db_path, lang) -> None:
         games = len(current.partie.games)
         if not yes:
             if not sys.stdin.isatty():
-                raise ParseError(M("tafel remove: Partie {n} has {games} game(s); add --yes to remove it",
-                                   n=current.id, games=games))
-            if not click.confirm(TAFEL_TEXTS["ask_remove"](n=current.id, games=games).text(lang),
+                raise ParseError(Mn("tafel remove: Partie {partie} has {n} game; add --yes to remove it",
+                                    "tafel remove: Partie {partie} has {n} games; add --yes to remove it",
+                                    games, partie=current.id))
+            if not click.confirm(TAFEL_TEXTS["ask_remove"](current.id, games).text(lang),
                                  default=False):
                 return
         t.remove(current.id)
-    click.echo(TAFEL_TEXTS["removed"](n=current.id, games=games).text(lang))
+    click.echo(TAFEL_TEXTS["removed"](current.id, games).text(lang))
 
 
-# The Tafel's questions and notes (catalog messages; {n} the Partie, {games} its games).
-TAFEL_TEXTS: dict[str, M] = {
-    "ask_new": M("Partie {n} is still open ({games} games). Start a new one anyway?"),
-    "still_open": M("tafel: Partie {n} is still open ({games} games) and stays stored "
-                    "(--partie {n}; tutor tafel remove --partie {n} --yes removes it)"),
-    "ask_remove": M("Remove Partie {n} with its {games} games?"),
-    "removed": M("tafel: Partie {n} removed ({games} games)"),
+# The Tafel's questions and notes, given the Partie and its number of games (catalog
+# messages in the singular and the plural; {partie} the Partie, {n} its games).
+TAFEL_TEXTS: dict[str, Callable[[int, int], Msg]] = {
+    "ask_new": lambda partie, games: Mn(
+        "Partie {partie} is still open ({n} game). Start a new one anyway?",
+        "Partie {partie} is still open ({n} games). Start a new one anyway?", games, partie=partie),
+    "still_open": lambda partie, games: Mn(
+        "tafel: Partie {partie} is still open ({n} game) and stays stored "
+        "(--partie {partie}; tutor tafel remove --partie {partie} --yes removes it)",
+        "tafel: Partie {partie} is still open ({n} games) and stays stored "
+        "(--partie {partie}; tutor tafel remove --partie {partie} --yes removes it)", games, partie=partie),
+    "ask_remove": lambda partie, games: Mn(
+        "Remove Partie {partie} with its {n} game?", "Remove Partie {partie} with its {n} games?", games,
+        partie=partie),
+    "removed": lambda partie, games: Mn(
+        "tafel: Partie {partie} removed ({n} game)", "tafel: Partie {partie} removed ({n} games)", games,
+        partie=partie),
 }
 
 
