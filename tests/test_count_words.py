@@ -226,3 +226,28 @@ def test_tafel_questions_on_a_terminal_name_one_game_in_the_singular(lang, ask_n
     assert TAFEL_TEXTS["ask_new"](3, 1).text(lang) == ask_new
     assert TAFEL_TEXTS["ask_remove"](3, 1).text(lang) == ask_remove
     assert TAFEL_TEXTS["ask_remove"](3, 2).text("en") == "Remove Partie 3 with its 2 games?"
+
+
+# -- Tarneeb: a bid set with one trick, a bid backed by one trick ---------------------------------
+@pytest.mark.parametrize("lang,want", [
+    ("en", "Bid 7, 1 trick: set. The bidders lose their bid: -7."),
+    ("de", "Gebot 7, 1 Stich: gesetzt. Die Ansager verlieren ihr Gebot: -7."),
+    ("fr", "Enchère 7, 1 levée : chuté. Les preneurs perdent leur enchère : -7."),
+])
+def test_tarneeb_a_bid_set_with_one_trick(lang, want):
+    s = t.score_hand(7, 1)
+    assert s.text(lang).splitlines()[0] == want
+    assert t.score_hand(7, 2).text("en").splitlines()[0] == "Bid 7, 2 tricks: set. The bidders lose their bid: -7."
+
+
+@pytest.mark.parametrize("lang,want", [
+    ("en", "7 is legal but too high: the rule of thumb counts only 1 trick for the partnership "
+           "(1 of your own, 0 for the partner)."),
+    ("de", "7 ist erlaubt, aber zu hoch: die Faustregel zählt nur 1 Stich für die Partnerschaft "
+           "(eigene: 1, Partner: 0)."),
+    ("fr", "7 est permise mais trop haute : la règle empirique ne compte que 1 levée pour l'équipe "
+           "(1 à vous, 0 pour le partenaire)."),
+])
+def test_tarneeb_a_bid_counted_at_one_trick(lang, want):
+    v = t.check(ONE_TRICK, "", "7", {"partner_tricks": 0})
+    assert want in v.text(lang), v.text(lang)

@@ -626,7 +626,9 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str",
         if truthful:
             reasons.append(M("{call} is legal and backed by the hand: the rule of thumb counts {side} tricks for the partnership ({own} of your own, {partner} for the partner).", call=call, side=est.side, own=est.own, partner=est.partner))
         else:
-            reasons.append(M("{call} is legal but too high: the rule of thumb counts only {side} tricks for the partnership ({own} of your own, {partner} for the partner).", call=call, side=est.side, own=est.own, partner=est.partner))
+            reasons.append(Mn("{call} is legal but too high: the rule of thumb counts only {n} trick for the partnership ({own} of your own, {partner} for the partner).",
+                              "{call} is legal but too high: the rule of thumb counts only {n} tricks for the partnership ({own} of your own, {partner} for the partner).",
+                              est.side, call=call, own=est.own, partner=est.partner))
         if call.strain == SONNE:
             reasons.append(M("The text has no rule of thumb for Sonne; without trump the tutor counts only the Aces."))
     else:
@@ -769,8 +771,9 @@ class HandScore:
             lines = [_("Bid {bid}, {tricks} tricks: made. The bidders score the tricks they took: {score}.",
                        lang, bid=self.bid, tricks=self.tricks, score=score)]
         else:
-            lines = [_("Bid {bid}, {tricks} tricks: set. The bidders lose their bid: {score}.",
-                       lang, bid=self.bid, tricks=self.tricks, score=score)]
+            lines = [ngettext("Bid {bid}, {n} trick: set. The bidders lose their bid: {score}.",
+                              "Bid {bid}, {n} tricks: set. The bidders lose their bid: {score}.",
+                              self.tricks, lang, bid=self.bid, score=score)]
         if self.bonus == "13":
             lines.append(_("All 13 tricks bid and made: the bonus instead of 13.", lang))
         elif self.bonus == "kabsh":
