@@ -750,16 +750,20 @@ static inline u64 *l2_slot(u64 key) {
     return &l2_cache[(x ^ x >> 29) >> (64 - L2_BITS)];
 }
 
+/* The exact value of the two last tricks, for the two-trick cache: searched in the window
+ * of all the points they hold, not an open one: the max side's line that takes them all,
+ * or the min side's that leaves none, cuts off (option 1 << 27 off: an open window; the
+ * same values, -13 % of its nodes on the 25 hardest six-card endgames). */
+static inline int last_two_value(S *s, int leader) {
+    return s->l2_open ? last_two(s, leader, -1, 1 << 20) : last_two(s, leader, 0, s->handpts + s->last_bonus);
+}
+
 /* `key`: the position's (leader and hands) as last_two_exact makes it */
 static int last_two_keyed(S *s, int leader, u64 key) {
     u64 *slot = l2_slot(key);
     u64 tag = key | (u64)l2_gen << 57;
     if ((*slot & ~((u64)127 << 50)) == tag) return (int)(*slot >> 50 & 127);
-    /* the window of all the points the two tricks hold, not an open one: the max side's
-     * line that takes them all, or the min side's that leaves none, cuts off (option
-     * 1 << 27 off: an open window; the same values, -13 % of its nodes on the 25 hardest
-     * six-card endgames) */
-    int v = s->l2_open ? last_two(s, leader, -1, 1 << 20) : last_two(s, leader, 0, s->handpts + s->last_bonus);
+    int v = last_two_value(s, leader);
     if (v < 128) *slot = tag | (u64)v << 50;
     return v;
 }
@@ -825,20 +829,18 @@ static int boundary(S *s, int leader, int alpha, int beta) {
     return boundary_at(s, leader, popc(s->hand[leader]), alpha, beta);
 }
 
-/* The third trick from the end, played out like the last two (option 1 << 24 off): no
- * move generation and no table below it, each legal card of each player in turn with
- * alpha-beta, the trick's state carried down the recursion, and at its end the exact value
- * of the two-trick ending (the two-trick cache). The same minimax as boundary and trick
- * over the same cards, so the same value: of a group of equivalent cards (the same player,
- * the same points, no live card between them in the suit's order; `live` the cards of the
- * boundary, this trick's included) one is tried, as the move generation does (option bit 1,
- * no equivalence: each card); the two last tricks are not looked up where the points left
- * decide the window. What it
- * leaves out is the scored order: three in four of a six-card endgame's nodes inside
- * tricks were in this trick, four in five of its positions are new to the table, and most
- * lie far from the window (the sure-trick bounds are not computed there: 25 points off
- * the value at the median, they cost more than they cut). `*bestc` (the leader's node
- * only): the table's card on entry, led first; the best card on return. */
+/* In three_rec (below), card c of a player is equivalent to prev, the card of his tried
+ * before it (-1: none): the same suit, the same points and no live card between them in
+ * the suit's order (`live`: the cards of the boundary, this trick's included), so only the
+ * first of them is tried (option bit 1, no equivalence: each card). The move generation
+ * finds the same groups by places (gen_leads, follow_suits). */
+static inline int same_as_prev(const S *s, u64 live, int prev, int c) {
+    if (prev < 0 || s->suit[prev] != s->suit[c] || s->pts[prev] != s->pts[c]) return 0;
+    int a = s->pos[prev], b = s->pos[c];
+    if (a > b) { int t = a; a = b; b = t; }
+    return !(places(s, s->suit[c], live) & ((1u << b) - (2u << a))) && s->use_equiv;
+}
+
 /* The two-trick cache's lookup of three_rec's fourth hand, his card c not yet taken from
  * his hand: only a miss plays the two tricks out, with the card taken (key as
  * last_two_exact makes it). */
@@ -848,7 +850,7 @@ static inline __attribute__((always_inline)) int last_two_after(S *s, int leader
     if ((*slot & ~((u64)127 << 50)) == tag) return (int)(*slot >> 50 & 127);
     s->hand[seat] &= ~((u64)1 << c);
     s->handpts -= s->pts[c];
-    int v = s->l2_open ? last_two(s, leader, -1, 1 << 20) : last_two(s, leader, 0, s->handpts + s->last_bonus);
+    int v = last_two_value(s, leader);
     s->hand[seat] |= (u64)1 << c;
     s->handpts += s->pts[c];
     if (v < 128) *slot = tag | (u64)v << 50;
@@ -880,11 +882,7 @@ int three_fourth(S *s, u64 live, int leader, int ls, int ws, int w, int p, int t
     for (int i = 0; i < n; i++) {
         int c = cards[i], v;
         /* the cards in the order of their numbers: a card equivalent to the one before */
-        if (prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
-            int a = s->pos[prev], b = s->pos[c];
-            if (a > b) { int t = a; a = b; b = t; }
-            if (!(places(s, s->suit[c], live) & ((1u << b) - (2u << a))) && s->use_equiv) continue;
-        }
+        if (same_as_prev(s, live, prev, c)) continue;
         prev = c;
         int nw = takes(s, ls, ws, c) ? 3 : w, np = p + s->pts[c];
         /* the two last tricks: their exact value (the two-trick cache), unless the points
@@ -903,6 +901,20 @@ int three_fourth(S *s, u64 live, int leader, int ls, int ws, int w, int p, int t
     return best;
 }
 
+/* The third trick from the end, played out like the last two (option 1 << 24 off): no
+ * move generation and no table below it, each legal card of each player in turn with
+ * alpha-beta, the trick's state carried down the recursion, and at its end the exact value
+ * of the two-trick ending (the two-trick cache). The same minimax as boundary and trick
+ * over the same cards, so the same value: of a group of equivalent cards (the same player,
+ * the same points, no live card between them in the suit's order; `live` the cards of the
+ * boundary, this trick's included) one is tried, as the move generation does (option bit 1,
+ * no equivalence: each card); the two last tricks are not looked up where the points left
+ * decide the window. What it
+ * leaves out is the scored order: three in four of a six-card endgame's nodes inside
+ * tricks were in this trick, four in five of its positions are new to the table, and most
+ * lie far from the window (the sure-trick bounds are not computed there: 25 points off
+ * the value at the median, they cost more than they cut). `*bestc` (the leader's node
+ * only): the table's card on entry, led first; the best card on return. */
 #define THREE_ARGS S *s, u64 live, int leader, int ls, int ws, int w, int p, int top, int alpha, int beta
 static int three_1(THREE_ARGS); static int three_2(THREE_ARGS);
 
@@ -934,11 +946,7 @@ int three_level(S *s, u64 live, int leader, const int j, int ls, int ws, int w, 
         if (first >= 0) first = -1;
         else {
             /* the cards in the order of their numbers: a card equivalent to the one before */
-            if (prev >= 0 && s->suit[prev] == s->suit[c] && s->pts[prev] == s->pts[c]) {
-                int a = s->pos[prev], b = s->pos[c];
-                if (a > b) { int t = a; a = b; b = t; }
-                if (!(places(s, s->suit[c], live) & ((1u << b) - (2u << a))) && s->use_equiv) continue;
-            }
+            if (same_as_prev(s, live, prev, c)) continue;
             prev = c;
         }
         int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, np = p + s->pts[c];
