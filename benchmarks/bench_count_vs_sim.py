@@ -18,7 +18,7 @@ from collections import Counter
 
 from tutor import conventions
 from tutor.generator import Deal
-from tutor.play.simulate import Simulation
+from tutor.judgement.simulation import Simulation
 from tutor.rules import load
 
 

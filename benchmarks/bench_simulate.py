@@ -20,7 +20,7 @@ A_HAND = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
 AUCTION = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
 CODE = """
 import sys
-from tutor.play.simulate import Simulation, evaluate
+from tutor.judgement.simulation import Simulation, evaluate
 samples, workers, rules = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 evaluate({hand!r}, {auction!r}, rules, None, Simulation(samples=samples, workers=workers, early_stop=False))
 """

@@ -1,11 +1,11 @@
-"""The simulation (tutor.play.simulate): eval, bid --simulate, the worked example."""
+"""The simulation (tutor.judgement.simulation): eval, bid --simulate, the worked example."""
 import json
 
 import pytest
 from click.testing import CliRunner
 
 from tutor.cli import main
-from tutor.play import simulate
+from tutor.judgement import simulation as simulate
 from tutor.play.playout import play_out
 from tutor.play.rules import Trump
 from tutor.rules import load

@@ -719,7 +719,7 @@ class Quiz:
         self.m = MESSAGES[lang]
 
     def _reasoning(self, item) -> str:
-        from tutor.play.simulate import drill_numbers
+        from tutor.judgement.simulation import drill_numbers
 
         text = self.m["why"].format(text=item.solution.text)
         numbers = drill_numbers(item, self.lang)   # a judgement's numbers, when there are any

@@ -63,7 +63,7 @@ def _why(item, lang: str, numbers: bool = True) -> str:
     judgement (a second or two each, so only on sheets of up to NUMBERS_UP_TO drills)."""
     if not numbers:
         return item.solution.text
-    from tutor.play.simulate import drill_numbers
+    from tutor.judgement.simulation import drill_numbers
 
     extra = drill_numbers(item, lang)
     return f"{item.solution.text} {extra}" if extra else item.solution.text

@@ -123,7 +123,7 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samp
         standing = _standing_of(standing, rules.match_target)
     judge = None
     if simulate:
-        from tutor.play.simulate import Simulation
+        from tutor.judgement.simulation import Simulation
 
         judge = Simulation(samples=samples, seed=seed, progress=not as_json)
     from tutor import answers

@@ -1,5 +1,5 @@
 """``tutor deal`` and ``tutor eval``: the dealer and the simulation, a thin layer over
-:mod:`tutor.play.dealer` and :mod:`tutor.play.simulate`."""
+:mod:`tutor.play.dealer` and :mod:`tutor.judgement.simulation`."""
 from __future__ import annotations
 
 import click
@@ -61,7 +61,7 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
     Example: tutor eval --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen" --samples 200 --seed 1
     """
     from tutor.commands.engine import _option, _parse_score, _standing_of
-    from tutor.play.simulate import NOTHING, Simulation, evaluate
+    from tutor.judgement.simulation import NOTHING, Simulation, evaluate
     from tutor.rules import load
 
     rules = load(rules_spec)

@@ -1,4 +1,4 @@
-"""Judgement: what a team can take, and which call is best.
+"""The count: what a team can take, and which call is best, counted by hand.
 
 The conventions (``tutor.conventions``) say what each call promises; which of the calls
 a hand makes true is best is a judgement. One interface, two engines:
@@ -9,7 +9,7 @@ a hand makes true is best is a judgement. One interface, two engines:
   than fort" (the conventions then explain the fort).
 - :data:`COUNT` (this module) counts by hand, as A and D reason in the worked example:
   instant, the default of ``bid``, ``check``, the quiz and the drills.
-- ``tutor.play.simulate.Simulation`` deals the unseen cards to fit the auction and plays
+- ``tutor.judgement.simulation.Simulation`` deals the unseen cards to fit the auction and plays
   them out (``bid --simulate``, ``eval``).
 
 The dependency runs one way: ``tutor.conventions`` imports this module, never the other
@@ -70,6 +70,7 @@ from typing import Any, Mapping, Protocol, Sequence
 from tutor.cards import NELL, ORDER, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
 from tutor.i18n import M, Mn, Msg, _
 from tutor.scoring import opponents_of, other, team_of
+from tutor.judgement.base import Judge, Judgement, Line, Standing
 
 FALL_PER_TRICK = 10        # points the other three play into a sure trick
 CONTROL_LENGTH = 6         # trumps the team needs (with Puur and Nell) to pull the opponents'
@@ -78,45 +79,6 @@ WANT_LENGTH = 4            # a Zehner in the opponents' suit wants their missing
 MISERE_PARTNER = 40        # points a Misère expects the partner's unknown cards to take
 TRUMPLESS = ("Obenabe", "Undenufe")
 
-Line = Msg                 # a reason: a catalog message, shown in the user's language
-
-
-# -- the interface ------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Standing:
-    """The Partie's score before this game: the teams' totals and the Partie's target."""
-
-    score: Mapping[str, int]
-    target: int = 2000
-
-    def wins_if_made(self, team: str, bid: int) -> bool:
-        """Making ``bid`` wins ``team`` the Partie, doubled or not: even with the fewest
-        card points that make it (the bid itself, so at least twice the bid on the board)
-        the team reaches the target and ends ahead of the other (who take the rest)."""
-        mine, theirs = self.score.get(team, 0), self.score.get(other(team), 0)
-        least = mine + 2 * bid
-        return least >= self.target and least > theirs + TOTAL_POINTS - bid
-
-    def text(self, lang: str = "de") -> str:
-        return _("AC {ac} : BD {bd}, target {target}", lang, ac=self.score.get("AC", 0),
-                 bd=self.score.get("BD", 0), target=self.target)
-
-
-@dataclass
-class Judgement:
-    """What a judge picked (a Reading, or None: nothing better than fort), why, and the
-    numbers behind it where the engine has them."""
-
-    pick: Any
-    lines: list[Line] = field(default_factory=list)
-    evidence: dict | None = None
-
-
-class Judge(Protocol):
-    name: str
-
-    def choose(self, hand: Hand, s: Any, readings: Sequence[Any],
-               standing: Standing | None = None) -> Judgement: ...
 
 
 class CountJudge:

@@ -35,7 +35,8 @@ from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, _, join
-from tutor.judgement import COUNT, Judgement, Standing, is_misere
+from tutor.judgement.base import Judgement, Standing
+from tutor.judgement.count import COUNT, is_misere
 from tutor.play.dealer import Dealer
 from tutor.scoring import SEATS, other, partner_of, score_game, team_of
 

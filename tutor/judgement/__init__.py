@@ -1,0 +1,22 @@
+"""Judgement: which of the calls the conventions allow a hand is best.
+
+The conventions (:mod:`tutor.conventions`) say what each call promises; which of the calls
+that a hand makes true is best is a judgement. One interface, two engines:
+
+- :mod:`tutor.judgement.base`: the interface, :class:`Judge` (``choose(hand, situation,
+  readings, standing)`` returns a :class:`Judgement`) and the Partie's score
+  (:class:`Standing`);
+- :mod:`tutor.judgement.count`: the count, by hand, as A and D reason in the worked example
+  (instant; its rules of thumb in that module's docstring);
+- :mod:`tutor.judgement.simulation`: deals the unseen cards to fit the auction and plays them
+  out (imported only when asked: the fast paths ``check`` and ``explain`` never load it).
+
+The dependency runs one way: :mod:`tutor.conventions` imports this package, never the other
+way round; a judge sees the conventions' ``Situation`` and ``Reading`` values only through
+their attributes.
+"""
+from tutor.judgement.base import Judge, Judgement, Line, Standing
+from tutor.judgement.count import COUNT, Count, CountJudge, choose, is_misere, kind_of, lay_down, misere
+
+__all__ = ["COUNT", "Count", "CountJudge", "Judge", "Judgement", "Line", "Standing", "choose",
+           "is_misere", "kind_of", "lay_down", "misere"]

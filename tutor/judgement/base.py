@@ -1,0 +1,56 @@
+"""The judgement's interface: what a judge is asked (a hand, the auction's situation, the
+readings of the calls, the Partie's score) and what it answers (a :class:`Judgement`).
+
+Every judge (:mod:`tutor.judgement.count`, :mod:`tutor.judgement.simulation`) implements
+:class:`Judge`; the conventions and the commands see the judges only through it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence
+
+from tutor.cards import TOTAL_POINTS, Hand
+from tutor.i18n import Msg, _
+from tutor.scoring import other
+
+Line = Msg                 # a reason: a catalog message, shown in the user's language
+
+
+# -- the interface ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Standing:
+    """The Partie's score before this game: the teams' totals and the Partie's target."""
+
+    score: Mapping[str, int]
+    target: int = 2000
+
+    def wins_if_made(self, team: str, bid: int) -> bool:
+        """Making ``bid`` wins ``team`` the Partie, doubled or not: even with the fewest
+        card points that make it (the bid itself, so at least twice the bid on the board)
+        the team reaches the target and ends ahead of the other (who take the rest)."""
+        mine, theirs = self.score.get(team, 0), self.score.get(other(team), 0)
+        least = mine + 2 * bid
+        return least >= self.target and least > theirs + TOTAL_POINTS - bid
+
+    def text(self, lang: str = "de") -> str:
+        return _("AC {ac} : BD {bd}, target {target}", lang, ac=self.score.get("AC", 0),
+                 bd=self.score.get("BD", 0), target=self.target)
+
+
+@dataclass
+class Judgement:
+    """What a judge picked (a Reading, or None: nothing better than fort), why, and the
+    numbers behind it where the engine has them."""
+
+    pick: Any
+    lines: list[Line] = field(default_factory=list)
+    evidence: dict | None = None
+
+
+class Judge(Protocol):
+    name: str
+
+    def choose(self, hand: Hand, s: Any, readings: Sequence[Any],
+               standing: Standing | None = None) -> Judgement: ...
+
+
