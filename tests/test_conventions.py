@@ -149,11 +149,16 @@ def test_without_the_ansageregeln_numbers_say_nothing():
 
 def test_what_the_table_knows_combines_every_call_of_a_seat():
     e = cv.explain("60 Eichel, 65 Rosen, 70 Eichel, 75 Schilten, 80 Eichel, 85 Schilten")
-    assert [r.kind for r in e.calls] == ["opening", "ace", "hilfe", "ace", "raise", "ace"]
+    # B's 85 Schilten is the next Fünfer, but D (his partner) showed the Schilten Ace with
+    # 75: there is one Ace of Schilten, so B's second Ass-Ansage in it shows nothing
+    assert [r.kind for r in e.calls] == ["opening", "ace", "hilfe", "ace", "raise", "unconventional"]
     known = e.to_json()["known"]
     assert known["C"] == [promise("Eichel", ["9"], [], [2, 2])]
     assert known["A"] == [promise("Eichel", ["U"], [], [3, 3])]
-    assert known["B"] == [promise("Rosen", ["A"], [], [1, 9]), promise("Schilten", ["A"], [], [1, 9])]
+    assert known["B"] == [promise("Rosen", ["A"], [], [1, 9])]
+    assert known["D"] == [promise("Schilten", ["A"], [], [1, 9])]
+    e = cv.explain("60 Eichel, 65 Rosen, 70 Eichel, 75 Schilten, 80 Eichel, 85 Schellen")
+    assert e.to_json()["known"]["B"] == [promise("Schellen", ["A"], [], [1, 9]), promise("Rosen", ["A"], [], [1, 9])]
 
 
 # -- check ----------------------------------------------------------------------------------

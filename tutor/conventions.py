@@ -253,6 +253,14 @@ class Situation:
     zehner: Mapping[str, frozenset[Suit]]   # suits each seat has made a Zehner in
     promised: Mapping[str, tuple[Promise, ...]] = field(default_factory=dict)  # per seat, merged
 
+    def holder(self, suit: Suit, rank: Rank) -> str | None:
+        """The seat whose calls already promised the card (None: nobody's)."""
+        for seat, promises in self.promised.items():
+            for p in promises:
+                if p.suit == suit and rank in p.has:
+                    return seat
+        return None
+
     def known(self, seat: str, suit: Suit) -> Promise:
         """Everything ``seat``'s calls promised about ``suit`` (nothing: any length)."""
         for p in self.promised.get(seat, ()):
@@ -527,9 +535,10 @@ def _match_want(s: Situation, c: Call) -> Params | None:
 def _match_ace(s: Situation, c: Call) -> Params | None:
     if c.value != s._next_fuenfer:
         return None
-    owner = s.owner(_suit_of(c))
-    if owner == "own":
-        return None
+    suit = _suit_of(c)
+    owner = s.owner(suit)
+    if owner == "own" or s.holder(suit, Rank.ASS) is not None:
+        return None   # an Ace already promised cannot be shown again: no two seats hold it
     return _WHOSE_OPEN if owner == "open" else _WHOSE_OPPONENTS
 
 
@@ -547,6 +556,10 @@ def _match_unconventional(s: Situation, c: Call) -> Params:
     fuenfer = _is_fuenfer(c)
     if fuenfer and suit and s.owner(suit) == "own":
         return _WHY_OWN_FUENFER
+    holder = s.holder(suit, Rank.ASS) if fuenfer and suit and c.value == s._next_fuenfer else None
+    if holder is not None:
+        return {"why": M("{holder} has already shown the Ace of {suit}: a second Ace announcement "
+                         "in it cannot show it, and a Fünfer has no other meaning", holder=holder, suit=suit.value)}
     elif fuenfer and s._next_fuenfer is None:
         return _WHY_FUENFER_FIRST
     elif fuenfer:

@@ -37,7 +37,7 @@ from typing import Iterable, Mapping, Sequence
 from tutor.cards import DECK, HAND_SIZE, SUITS, Card, Hand, Rank, Suit
 from tutor.errors import TutorError
 from tutor.scoring import SEATS
-from tutor.i18n import M, Mn, either
+from tutor.i18n import M, Mn, both
 
 
 class DealError(TutorError):
@@ -84,7 +84,7 @@ class _Suit:
             holders = [i for i, s in enumerate(seats) if card.rank in needs[s].has]
             if len(holders) > 1:
                 raise DealError(M("{seats} cannot both hold {card}",
-                                  seats=either([seats[i] for i in holders], both=True), card=card))
+                                  seats=both([seats[i] for i in holders]), card=card))
             allowed = tuple(holders) if holders else tuple(
                 i for i, s in enumerate(seats) if card.rank not in needs[s].lacks)
             if not allowed:
