@@ -13,7 +13,7 @@ from tutor.i18n import M
 from tutor.rules import load
 
 ERW = load("erweitert")
-PLAIN = load("verband").replace(conventions=False)
+PLAIN = load("frei")          # the Verband without its Ansageregeln
 
 
 # -- lay-down ----------------------------------------------------------------------------
@@ -235,3 +235,47 @@ def test_bid_takes_the_score_from_the_partie_at_the_table(tmp_path):
                                  "--card-points", "157"], env=env)
         assert r.exit_code == 0, r.output
     assert _bid("--tafel", env=env)[1]["call"] == "dopple"    # 628 + 200 >= 800
+
+
+# -- the texts --------------------------------------------------------------------------------
+def _bid_text(hand, auction="", rules="verband", seat=None, lang="en"):
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    args = ["bid", "--hand", hand, "--auction", auction, "--rules", rules, "--lang", lang]
+    r = CliRunner().invoke(main, args + (["--seat", seat] if seat else []))
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+@pytest.mark.parametrize("hand,rules", [
+    ("Eichel:AKO Rosen:AK Schellen:A Schilten:876", "erweitert"),      # 100 Obenabe
+    ("Eichel:987 Rosen:987 Schellen:87 Schilten:7", "erweitert"),      # 110 Obenabe Misère
+    ("Eichel:U9AKO Rosen:A Schilten:A76", "frei"),                     # 105 Eichel
+])
+def test_a_number_below_120_is_not_labelled_above_120(hand, rules):
+    # a number that shows no cards in Obenabe, Undenufe, a Misère or at a table without
+    # the Ansageregeln is below 120 here: its label says what it is, the number only
+    for lang, wrong in (("en", "above 120"), ("de", "über 120"), ("fr", "au-dessus de 120")):
+        out = _bid_text(hand, rules=rules, lang=lang)
+        assert wrong not in out
+    assert "[confidence (the number only)]" in _bid_text(hand, rules=rules)
+
+
+def test_a_fort_without_the_ansageregeln_cites_no_convention():
+    advice = cv.advise("Eichel:K87 Rosen:O9 Schilten:B76 Schellen:8", "60 Rosen, 70 Schellen", rules=PLAIN)
+    assert advice.call == "fort"
+    text = advice.text("en")
+    for convention in ("opening", "Hilfe", "Ace announcement", "Puur or Nell with three"):
+        assert convention not in text
+    assert "Ansageregeln" in text and "above 70" in text
+
+
+def test_say_nothing_gives_its_reasons():
+    # D, out of turn, holds the Rosen Ace and King: 15 and two tricks with 10 falling in
+    # each, 35 for the defence; A and C are left 122, enough for their 100
+    advice = cv.advise(D_HAND, D_AUCTION, seat="D")
+    assert advice.call is None
+    text = advice.text("en")
+    assert "Say nothing" in text and "35" in text and "122" in text and "no double" in text

@@ -12,6 +12,13 @@ def test_profiles():
     assert rules.load(None) == v
 
 
+def test_the_frei_profile_is_the_verband_without_its_ansageregeln():
+    # "Die Ansageregeln: ob die hier beschriebenen gelten" is one of the table's choices
+    f = rules.load("frei")
+    assert not f.conventions
+    assert f.replace(conventions=True, name="verband") == rules.load("verband")
+
+
 def test_bid_numbers_run_in_steps_then_matsch():
     assert rules.load().bid_values == tuple(range(50, 151, 5)) + (157,)
 

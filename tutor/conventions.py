@@ -50,7 +50,7 @@ KIND_NAMES: dict[str, Msg] = {
     "opening": Mp("kind of call", "opening"), "hilfe": Mp("kind of call", "Hilfe (support)"),
     "ace": Mp("kind of call", "Ace announcement"), "raise": Mp("kind of call", "raise"),
     "want": Mp("kind of call", "we want your suit"),
-    "confidence": Mp("kind of call", "confidence (above 120)"), "matsch": Mp("kind of call", "Matsch"),
+    "confidence": Mp("kind of call", "confidence (the number only)"), "matsch": Mp("kind of call", "Matsch"),
     "fort": Mp("kind of call", "fort (pass)"), "double": Mp("kind of call", "double"),
     "redouble": Mp("kind of call", "konter (redouble)"),
     "unconventional": Mp("kind of call", "no convention"),
@@ -1034,6 +1034,8 @@ def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[Msg]:
     """Why the conventions leave nothing but fort: a missed opening, a Hilfe above 120;
     ``alone`` (no other reason given): the plain "no opening, no Hilfe" line."""
     lines: list[Msg] = []
+    if not s.rules.conventions:   # nothing conventional to cite: the count gave its reasons
+        return [M("At a table without the Ansageregeln nothing but the count decides: fort.")] if alone else []
     standing = s.standing_value
     for suit, opened in s.opened.items():
         other = OTHER_TOP.get(opened.top)

@@ -1,9 +1,11 @@
 """Table rules ("Tischregeln"): everything a table agrees on before the Partie.
 
 The list at the end of sidi-barrani.txt ("Vor der Partie abmachen") as one immutable
-value. Two built-in profiles: ``verband`` (every recommendation of the Jassverband
-Schweiz, the default) and ``erweitert`` (the extended variant with Obenabe, Undenufe and
-Misère). A YAML file may name a profile and override any key::
+value. Three built-in profiles: ``verband`` (every recommendation of the Jassverband
+Schweiz, the default), ``erweitert`` (the extended variant with Obenabe, Undenufe and
+Misère) and ``frei`` (the Verband's rules without its Ansageregeln: a number says only
+what the team means to make, no cards). A YAML file may name a profile and override any
+key::
 
     profile: verband
     fort_final: false      # re-entry after fort
@@ -104,6 +106,9 @@ PROFILES: dict[str, TableRules] = {
     "verband": TableRules(),
     "erweitert": TableRules(name="erweitert", trumps="extended", weis=False, stoeck=False,
                             double_window="first_lead", matsch_target=257),
+    # "Die Ansageregeln: ob die hier beschriebenen gelten" (Vor der Partie abmachen, 2.):
+    # a table that does not play them bids plain numbers
+    "frei": TableRules(name="frei", conventions=False),
 }
 DEFAULT = PROFILES["verband"]
 FIELDS = {f.name: f for f in dataclasses.fields(TableRules)}

@@ -56,7 +56,7 @@ def lang_option(f: Callable) -> Callable:
 def rules_option(f: Callable) -> Callable:
     return click.option("--rules", "rules_spec", default="verband", show_default=True,
                         metavar="PROFILE|FILE",
-                        help="Table rules: a profile (verband, erweitert) or a YAML file.")(f)
+                        help="Table rules: a profile (verband, erweitert, frei) or a YAML file.")(f)
 
 
 def common_options(f: Callable) -> Callable:

@@ -279,7 +279,7 @@ def score(ctx, contract, declarer, card_points, double, redouble, weis, stoeck, 
 @lang_option
 @click.pass_context
 def rules(ctx, spec, as_json, lang):
-    """Show the table rules of a profile (verband, erweitert) or a YAML file.
+    """Show the table rules of a profile (verband, erweitert, frei) or a YAML file.
 
     Example: tutor rules erweitert; tutor --game tarneeb rules
     """
@@ -382,7 +382,7 @@ HELP: dict[str, dict] = {
     },
     "rules": {
         "short": M("Show the table rules of a profile or file."),
-        "help": M("Shows the table rules of a profile (verband, erweitert) or a YAML file."),
+        "help": M("Shows the table rules of a profile (verband, erweitert, frei) or a YAML file."),
         "examples": [
             "tutor rules erweitert",
             "tutor --game tarneeb rules",

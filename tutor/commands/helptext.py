@@ -46,7 +46,7 @@ LABELS: dict[str, Msg] = {
 SHARED: dict[str, Msg] = {
     "as_json": M("Machine-readable output (JSON)."),
     "lang": M("Language of the output and the help: de, en or fr (default: $TUTOR_LANG, else de)."),
-    "rules_spec": M("Table rules: a profile (verband, erweitert) or a YAML file (default: verband)."),
+    "rules_spec": M("Table rules: a profile (verband, erweitert, frei) or a YAML file (default: verband)."),
     "db_path": M("The database (default: tutor.sqlite3 in the user's data folder, or $TUTOR_DB)."),
     "learner": M("Whose progress (default: $TUTOR_LEARNER or the login name)."),
     "lessons_path": M("The lessons folder (default: the tutor's lessons/)."),

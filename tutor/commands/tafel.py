@@ -105,7 +105,7 @@ def tafel() -> None:
 
 @tafel.command("new")
 @click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
-              help="Table rules: verband, erweitert or a YAML file (default: as the last Partie).")
+              help="Table rules: verband, erweitert, frei or a YAML file (default: as the last Partie).")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="Change one table rule, e.g. --set match_target=1500 --set end_rule=bonus.")
 @click.option("--teams", default=None, metavar="A+C:B+D",
@@ -492,7 +492,7 @@ HELP: dict[str, dict] = {
         "help": M("Starts a new Partie. Left out, rules and players are the last Partie's, and "
                   "the dealer is chosen so that the losers get Vorhand."),
         "options": {
-            "rules_spec": M("Table rules: verband, erweitert or a YAML file (default: as the "
+            "rules_spec": M("Table rules: verband, erweitert, frei or a YAML file (default: as the "
                             "last Partie)."),
             "settings": M("Change one table rule, e.g. --set match_target=1500 --set "
                           "end_rule=bonus."),

@@ -417,9 +417,12 @@ def _double(hand, s, readings, lines, standing=None):
     high = s.auction.high
     value = high.call.value
     trump = _suit_of(high.call.strain)
-    c = defence(hand, s, trump)
+    silent = not any(x.kind == "fort" for x in readings)   # out of turn: "say nothing" needs its reasons
     if is_misere(high.call.strain):
-        return None   # the count does not judge a double of a Misère
+        if silent:
+            lines.append(M("The count does not judge a double of a Misère: no double."))
+        return None
+    c = defence(hand, s, trump)
     theirs = TOTAL_POINTS - c.expected
     if theirs < value:
         lines.extend(c.lines)
@@ -433,6 +436,10 @@ def _double(hand, s, readings, lines, standing=None):
                        "or not; if they fail, our team writes twice the target points: double.",
                        seat=high.seat, value=value, standing=standing))
         return r
+    if silent:
+        lines.extend(c.lines)
+        lines.append(M("Then {seat} and partner take about {theirs}, enough for their {value}: no double.",
+                       seat=high.seat, theirs=theirs, value=value))
     return None
 
 
@@ -539,6 +546,12 @@ def _plain(hand, s, readings, lines, standing=None):
         if r is not None and (best is None or r.call.value > best[0].call.value):
             best = (r, c)
     if best is None:
+        standing = s.standing_value
+        lines.append(M("Without the Ansageregeln the number only says what the team means to make, and the "
+                       "count finds no suit where it trusts even the lowest bid, {lowest}: fort.",
+                       lowest=s.rules.lowest_bid) if standing is None else
+                     M("Without the Ansageregeln the number only says what the team means to make, and the "
+                       "count finds no suit where it trusts a bid above {standing}: fort.", standing=standing))
         return None
     r, c = best
     lines.extend(c.lines)
