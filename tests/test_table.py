@@ -327,3 +327,127 @@ def test_a_game_file_of_another_contract_is_refused():
                       "the auction 60 Eichel by A")
     assert bad[1].startswith("Not taken: ") and "nowhere.yaml" in bad[1]
     assert len(bad) == 2
+
+
+# -- the board's dealer: the terminal and the phone keep the same Partie ------------------------
+# Five games at one table, as typed (calls without seats land on the seat in turn, so a
+# wrong dealer puts every call on the wrong seat), and what happens after each auction.
+PARTIE_GAMES = [
+    (["60ei", "70 sche", "90ei", "95 ro", "100 ei", "dopple"], ("write", {"card_points": 113})),
+    (["fort", "fort", "fort", "fort"], ("fort",)),
+    (["60 ei", "fort", "fort", "fort"], ("write, then undo", {"card_points": 80})),
+    (["70 ro", "fort", "fort", "fort"], ("left off",)),
+    (["80 sche", "fort", "fort", "fort"], ("write", {"card_points": 100, "weis": {"BD": 50}})),
+]
+
+
+def _terminal_input() -> str:
+    lines: list[str] = []
+    for n, (calls, (what, *result)) in enumerate(PARTIE_GAMES):
+        if n:
+            lines.append(f"new {HAND}")
+            if PARTIE_GAMES[n - 1][1][0] in ("write, then undo", "left off"):
+                lines.append(f"new {HAND}")      # the game is not on the board: new again
+        lines += calls
+        if what.startswith("write"):
+            r = result[0]
+            weis = "".join(f" weis {t}={p}" for t, p in r.get("weis", {}).items())
+            lines.append(f"{r['card_points']}{weis}")
+        if what == "write, then undo":
+            lines.append("undo")
+    return "\n".join(lines) + "\n"
+
+
+def _phone(db: Path) -> None:
+    """The phone page's flow through the web API (tutor/web/static/app.js): the dealer of
+    each new game from the Tafel's view, the calls through /api/table, the result form."""
+    from starlette.testclient import TestClient
+
+    from tutor.web.app import Settings, create_app
+
+    app = create_app(Settings(db=str(db)))
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        token = {"X-Tutor-Token": app.state.settings.token}
+
+        def post(path: str, body: dict) -> dict:
+            r = c.post(path, content=json.dumps(body), headers=token)
+            assert r.status_code == 200, r.text
+            return r.json()
+
+        post("/api/tafel/new", {})
+        for calls, (what, *result) in PARTIE_GAMES:
+            board = c.get("/api/tafel/view").json()
+            dealer = board["next"]["dealer"]
+            view = c.get("/api/table", params={"hand": HAND, "seat": "C", "dealer": dealer,
+                                               "calls": ",".join(calls)}).json()
+            st = view["state"]
+            if what == "fort":
+                assert not st["contract"]
+                post("/api/tafel/games", {"fort": True})
+            elif what.startswith("write"):
+                post("/api/tafel/games", {"contract": st["contract"], "declarer": st["declarer"],
+                                          "double": st["multiplier"] >= 2, "redouble": st["multiplier"] == 4,
+                                          **result[0]})
+            if what == "write, then undo":
+                post("/api/tafel/undo", {})
+
+
+def _board(db: Path) -> dict:
+    from tutor.tafel import Tafel
+
+    with Tafel.open(str(db)) as t:
+        return t.stored().partie.to_json()
+
+
+def test_a_partie_kept_in_the_terminal_and_on_the_phone_is_the_same_board(tmp_path):
+    """The blocker of issue 25: after four forts the same dealer deals again (Verband:
+    four_forts_dealer same), after a game taken back or left off the board the board's
+    dealer deals again; the session follows the board, as the phone does."""
+    from tutor.tafel import Tafel
+
+    term_db, phone_db = tmp_path / "terminal.sqlite3", tmp_path / "phone.sqlite3"
+    with Tafel.open(str(term_db)) as t:
+        t.new()
+    r = table("--hand", HAND, "--seat", "C", "--partie", "--db", str(term_db), "--lang", "en",
+              input=_terminal_input())
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert "Not taken" not in r.stdout, r.stdout
+    _phone(phone_db)
+    term, phone = _board(term_db), _board(phone_db)
+    # from the rules: D deals the first game (A Vorhand, A declares 100 Eichel); A deals the
+    # second (four forts), and again the third and every one after until a game is on the
+    # board: B, Vorhand, opens 80 Schellen and plays it
+    rows = [(g["dealer"], g.get("declarer"), g.get("contract")) for g in term["games"]]
+    assert rows == [("D", "A", "100 Eichel"), ("A", None, None), ("A", "B", "80 Schellen")]
+    assert term["games"][0]["total"] == {"AC": 313, "BD": 44}
+    assert term == phone
+
+
+def test_without_a_tafel_four_forts_leave_the_dealer_as_the_rules_say():
+    # Verband: after four forts the same dealer deals again; table rule next: the next one
+    for rules, dealer in (("verband", "D"), ({"profile": "verband", "four_forts_dealer": "next"}, "A")):
+        s = Session(HAND, "C", dealer="D", rules=rules)
+        for _ in range(4):
+            s.play("fort")
+        s.new(HAND)
+        assert s.dealer == dealer
+    s = Session(HAND, "C", dealer="D")
+    s.play("60 ei")
+    s.new(HAND)
+    assert s.dealer == "A"
+
+
+def test_new_asks_before_leaving_a_game_off_the_tafel_and_dealer_must_be_the_board_s(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    from tutor.tafel import Tafel
+
+    with Tafel.open(str(db)) as t:
+        t.new()
+    r = table("--hand", HAND, "--seat", "C", "--partie", "--db", str(db), "--lang", "en",
+              input=f"60 ei\nfort\nfort\nfort\nnew {HAND}\nnew {HAND}\n")
+    out = flat(r.stdout)
+    assert "! This game is not on the Tafel yet: write its card points first" in out
+    assert out.count("D deals, A is Vorhand.") == 2      # left off: the board's dealer again
+    r = table("--hand", HAND, "--seat", "C", "--partie", "--db", str(db), "--dealer", "B", input="")
+    assert r.returncode == 2
+    assert "--dealer B" in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -39,9 +39,9 @@ def table(hand, seat, dealer, partie, db_path, lang, rules_spec):
     partie_id: int | None | bool = False
     rules = rules_spec
     if partie is not None:
-        if partie != "newest" and not partie.isdigit():
-            raise TutorError(M("--partie {partie!r}: a Partie number, e.g. --partie 2", partie=partie))
-        partie_id = None if partie == "newest" else int(partie)
+        from tutor.text import parse_int
+
+        partie_id = None if partie == "newest" else parse_int(partie, "--partie", low=1)
         from tutor.commands.tafel import opened
 
         with opened(db_path) as t:
@@ -50,7 +50,11 @@ def table(hand, seat, dealer, partie, db_path, lang, rules_spec):
             raise TutorError(M("Partie {partie} is over: start a new one with tutor tafel new", partie=stored.id))
         partie_id = stored.id
         rules = stored.partie.rules      # the Partie's table rules
-        dealer = dealer or stored.partie.next_dealer
+        if dealer and dealer != stored.partie.next_dealer:   # the board says who deals
+            raise TutorError(M("--dealer {dealer}: on the Tafel (Partie {partie}) {board} deals the next game; "
+                               "leave --dealer out", dealer=dealer, partie=stored.id,
+                               board=stored.partie.next_dealer))
+        dealer = stored.partie.next_dealer
     session = Session(hand, seat, dealer or "D", rules, lang)
     sys.exit(run(session, db=db_path, partie=partie_id))
 

@@ -46,6 +46,10 @@ SHORT: dict[Rank, Msg] = {
 }
 
 
+# The game's keys as the session's card points line writes them (in messages)
+LABEL: dict[str, Any] = {"card_points": M("card points"), "weis": "weis", "stoeck": "stöck"}
+
+
 class _InSeats(Msg):
     """A message whose seat letters are the table's (a session's engine seats turned)."""
 
@@ -88,13 +92,13 @@ class Session:
         self.events: list[Event] = []
 
     @staticmethod
-    def _hand(hand: "Hand | str | None") -> Hand | None:
+    def _hand(hand: "Hand | str | None", where: object = "--hand") -> Hand | None:
         if hand is None or isinstance(hand, Hand):
             return hand
         try:
             return Hand.parse(hand)
         except TutorError as e:
-            raise e.at("--hand: ") from None
+            raise e.at(join(where, ": ")) from None
 
     # -- seats: the table's and the engine's ----------------------------------------------
     @property
@@ -192,11 +196,19 @@ class Session:
         return last
 
     def new(self, hand: "Hand | str | None", dealer: str | None = None) -> None:
-        """The next game: a new hand; the dealer moves on by one (or is ``dealer``)."""
-        new_hand = self._hand(hand)
-        self.dealer = parse_seat(dealer, "--dealer") if dealer else next_seat(self.dealer)
+        """The next game: a new hand, dealt by ``dealer`` (the board's next dealer, which
+        a session on a Tafel passes), or else by :meth:`following_dealer`."""
+        new_hand = self._hand(hand, M("the next hand"))
+        self.dealer = parse_seat(dealer, "--dealer") if dealer else self.following_dealer()
         self.hand = new_hand
         self._start()
+
+    def following_dealer(self) -> str:
+        """Who deals after this game when no board is kept: as a Partie's board goes on
+        (:attr:`tutor.partie.Partie.next_dealer`: after four forts the same dealer deals
+        again where the table rules say so); after any other game, the next player."""
+        games = (Game.four_forts(),) if self.over and self.auction.annulled else ()
+        return Partie(self.rules, games, {}, self.dealer).next_dealer if games else next_seat(self.dealer)
 
     # -- what a call says ----------------------------------------------------------------
     def short(self, reading: Reading, seat: str | None = None) -> str:
@@ -325,9 +337,14 @@ class Session:
         return state_line(self.state(), self.lang)
 
     # -- the end of the auction: the game on the board ---------------------------------------
-    def game(self, card_points: Any = None, weis: dict | None = None, stoeck: str | None = None) -> Game:
+    def game(self, card_points: Any = None, weis: Any = None, stoeck: str | None = None,
+             partie: "Partie | None" = None) -> Game:
         """The game for the Tafel, in table seats: the contract, declarer, double and
-        konter from the auction, the card points (the declaring team's) from the player."""
+        konter from the auction, the card points (the declaring team's), the Weis and the
+        Stöck from the player, read as ``tutor tafel add`` reads them (Weis as team=points
+        or seat=cards, seats also by the players' names of ``partie``)."""
+        from tutor.answers import tafel_game
+
         a = self.auction
         if not a.over:
             raise TutorError(M("the bidding is not over yet: no game to write"))
@@ -343,7 +360,7 @@ class Session:
             data["weis"] = weis
         if stoeck:
             data["stoeck"] = stoeck
-        return Game.from_dict(data, self.rules)
+        return tafel_game(data, partie or Partie(self.rules), M("game"), label=lambda k: LABEL.get(k, k))
 
     def played(self, path: str) -> Game:
         """The game for the Tafel from a game file of ``tutor play`` (its cards replayed:

@@ -17,7 +17,8 @@ from typing import Callable, Iterable, Iterator, TextIO
 
 from tutor.companion.session import Session
 from tutor.errors import TutorError
-from tutor.i18n import M, Mn, _
+from tutor.i18n import M, Mn, _, join
+from tutor.text import printable
 
 # The words the loop takes, in English, German and French (any of them, whatever --lang).
 WORDS = {
@@ -56,6 +57,7 @@ class Table:
         self.columns = columns or width(out)
         self.written: tuple[int, int] | None = None   # (Partie id, number of games) once written
         self.shown: dict | None = None                 # the game shown without a Tafel
+        self.asked = False                             # new was refused once: a second new goes
 
     @property
     def lang(self) -> str:
@@ -88,7 +90,7 @@ class Table:
         if s.over:
             self.say(s.state_line())
             if s.auction.annulled:
-                self.write_game(None, [])
+                self.write_game(None)
             elif self.written is None:
                 team = s.declaring_team()
                 self.say(_("Card points of {team}? (113, 113 weis AC=50 …, or played FILE)", self.lang,
@@ -107,6 +109,7 @@ class Table:
         cmd = COMMAND.get(word.lower()) if (not rest or word.lower() in takes_rest) else None
         if cmd == "end":
             return False
+        asked, self.asked = self.asked, False
         try:
             if cmd == "why":
                 for x in self.s.why():
@@ -116,7 +119,7 @@ class Table:
             elif cmd == "undo":
                 self.undo()
             elif cmd == "new":
-                self.new(rest)
+                self.new(rest, again=asked)
             elif cmd == "tafel":
                 self.show_tafel()
             elif cmd == "help":
@@ -169,11 +172,28 @@ class Table:
         self.say(_("Taken back: {call}", self.lang, call=self.s.line(event)))
         self.after()
 
-    def new(self, hand: str) -> None:
+    def new(self, hand: str, again: bool = False) -> None:
+        """The next game. With a Tafel its dealer is the board's (after four forts, an
+        ``undo`` of a written game or a game left off, as the board says); a finished game
+        whose card points are not written is left off only when ``new`` comes twice."""
         hand = hand.strip()
         if not hand:
             raise TutorError(M("new needs the next hand: new Eichel:AO9 Schellen:KU ..."))
-        self.s.new(hand)
+        s = self.s
+        s._hand(hand, M("the next hand"))          # a bad hand changes nothing
+        if self.partie is not False and s.over and self.written is None and not again:
+            self.asked = True
+            self.say(_("This game is not on the Tafel yet: write its card points first (113, 113 weis "
+                       "AC=50 …), or type new again to leave it off (then {dealer} deals again, as the "
+                       "board says).", self.lang, dealer=s.dealer), "! ")
+            return
+        if self.partie is False:
+            s.new(hand)
+        else:
+            board = self.board_for_next_game()
+            if board.rules != s.rules:   # the next Partie of the Tafel plays other rules
+                self.s = s = Session(None, s.seat, board.next_dealer, board.rules, s.lang)
+            s.new(hand, board.next_dealer)
         self.written = self.shown = None
         self.say("—" * min(self.columns, 20))
         self.start()
@@ -182,8 +202,7 @@ class Table:
     def card_points(self, text: str) -> None:
         if self.written is not None:
             raise TutorError(M("this game is on the Tafel already (undo takes it back)"))
-        points, weis, stoeck = parse_points(text)
-        self.write_game(points, [weis, stoeck])
+        self.write_game(parse_points(text))
 
     def played(self, path: str) -> None:
         if not path:
@@ -191,15 +210,19 @@ class Table:
         if self.written is not None:
             raise TutorError(M("this game is on the Tafel already (undo takes it back)"))
         game = self.s.played(path)
-        self.say(_("Played ({path}): {points} card points for {team}.", self.lang, path=path,
+        self.say(_("Played ({path}): {points} card points for {team}.", self.lang, path=printable(path),
                    points=game.card_points, team=game.team))
-        self.write_game(None, [], game)
+        self.write_game(None, game)
 
-    def write_game(self, points, extra: list, game=None) -> None:
+    def write_game(self, result: "dict | None", game=None) -> None:
+        """The game on the board: ``result`` is what the card points line says (the card
+        points, Weis and Stöck, as ``tutor tafel add`` takes them), ``game`` a game
+        already made (from a game file); four forts need neither."""
+        from tutor.partie import Partie
+
         s = self.s
-        weis, stoeck = (extra + [None, None])[:2]
-        game = game or s.game(points, weis, stoeck)
         if self.partie is False:
+            game = game or s.game(**(result or {}), partie=Partie(s.rules))
             if game.fort:
                 return
             score = s.score(game)
@@ -209,7 +232,13 @@ class Table:
         from tutor.tafel import Tafel
 
         with Tafel.open(self.db) as t:
-            stored = t.add(game, self.partie or None)
+            board = t.stored(self.partie).partie
+            if board.next_dealer != s.dealer and not board.over:
+                raise TutorError(M("on the Tafel {board} deals the next game, not {dealer} (a game was "
+                                   "written or taken back elsewhere): new HAND follows the board",
+                                   board=board.next_dealer, dealer=s.dealer))
+            game = game or s.game(**(result or {}), partie=board)   # Weis by the players' names too
+            stored = t.add(game, self.partie)
         self.written = (stored.id, len(stored.partie.games))
         board = stored.partie.result.board
         what = _("four forts", self.lang) if game.fort else f"{game.contract}"
@@ -217,7 +246,7 @@ class Table:
                    partie=stored.id, n=len(stored.partie.games), what=what, ac=board["AC"], bd=board["BD"]))
         p = stored.partie
         if p.over:
-            self.say(_("The Partie is over.", self.lang))
+            self.say(_("The Partie is over: the next game goes on a new Partie.", self.lang))
         self.say(_("Next game: new HAND.", self.lang))
 
     def take_back_game(self) -> None:
@@ -237,6 +266,23 @@ class Table:
         self.say(_("Game {n} taken off the board: AC {ac} : BD {bd}.", self.lang, n=n, ac=board["AC"],
                    bd=board["BD"]))
 
+    def board_for_next_game(self):
+        """The Partie the next game goes on: the session's; once it is over, the Tafel's
+        open newest Partie, or a new one (rules, names and dealer follow on from the last,
+        as ``tutor tafel new`` starts it)."""
+        from tutor.tafel import Tafel
+
+        with Tafel.open(self.db) as t:
+            stored = t.stored(self.partie)
+            if stored.partie.over:
+                newest = t.stored()
+                old, stored = stored.id, (newest if newest.id != stored.id and not newest.partie.over
+                                          else t.new())
+                self.say(_("Partie {old} is over: the next game goes on Partie {new}.", self.lang,
+                           old=old, new=stored.id))
+        self.partie = stored.id
+        return stored.partie
+
     def show_tafel(self) -> None:
         if self.partie is False:
             raise TutorError(M("no Tafel in this session (start it with --partie)"))
@@ -248,30 +294,52 @@ class Table:
             self.out.write(text + "\n")   # a table: not wrapped
 
 
-def parse_points(text: str) -> tuple[int, dict | None, str | None]:
-    """``113``, ``113 weis AC=50``, ``113 stöck BD``: the card points of the declaring
-    team, then the Weis (team=points) and the Stöck (a team)."""
+def parse_points(text: str) -> dict:
+    """``113``, ``113 weis AC=50``, ``113 weis A=Eichel:678 stöck BD``: the card points of
+    the declaring team, then the Weis (team=points or seat=cards, as ``tutor tafel add
+    --weis`` takes them, repeated for several) and the Stöck (a team or a seat)."""
+    from tutor.scoring import check_card_points
+    from tutor.text import parse_int
+
     words = text.replace(",", " ").split()
     head = words.pop(0)
-    if not head.isdigit():
-        raise TutorError(M("{text!r}: card points are a number, 0..157", text=head))
-    weis: dict[str, int] = {}
+    points = parse_int(head, M("card points"))
+    try:
+        check_card_points(points)
+    except TutorError as e:
+        raise e.at(join(M("card points"), " ")) from None
+    weis: list[tuple[str, str]] = []
     stoeck = None
     while words:
         key = words.pop(0).lower()
+        if key not in WEIS_WORDS + STOECK_WORDS:
+            raise TutorError(M("{word}: after the card points come weis TEAM=POINTS (or SEAT=CARDS) "
+                               "and stöck TEAM", word=_quoted(key)))
         if not words:
-            raise TutorError(M("{word!r} needs a value (weis AC=50, stöck BD)", word=key))
+            raise TutorError(M("{word} needs a value (weis AC=50, weis A=Eichel:678, stöck BD)",
+                               word=_quoted(key)))
         value = words.pop(0)
-        if key in ("weis", "w"):
-            team, eq, points = value.partition("=")
-            if not eq or not points.isdigit():
-                raise TutorError(M("weis {value!r}: write TEAM=POINTS, e.g. weis AC=50", value=value))
-            weis[team.upper()] = weis.get(team.upper(), 0) + int(points)
-        elif key in ("stöck", "stoeck", "stock", "s"):
-            stoeck = value
+        if key in WEIS_WORDS:
+            team, eq, shown = value.partition("=")
+            if not eq or not team or not shown:
+                raise TutorError(M("weis {value}: write TEAM=POINTS (weis AC=50) or SEAT=CARDS "
+                                   "(weis A=Eichel:678)", value=_quoted(value)))
+            weis.append((team, shown))
         else:
-            raise TutorError(M("{word!r}: after the card points come weis TEAM=POINTS or stöck TEAM", word=key))
-    return int(head), weis or None, stoeck
+            if stoeck is not None:
+                raise TutorError(M("stöck given twice: König and Ober of the trump are held by one team"))
+            stoeck = value
+    return {"card_points": points, "weis": weis or None, "stoeck": stoeck}
+
+
+WEIS_WORDS = ("weis", "w")
+STOECK_WORDS = ("stöck", "stoeck", "stock", "s")
+
+
+def _quoted(text: str) -> str:
+    """A word of the user's in a message: quoted, printable, not too long."""
+    t = text if len(text) <= 40 else text[:37] + "..."
+    return printable(repr(t))
 
 
 def lines(stream: TextIO, prompt: Callable[[], str] | None) -> Iterator[str]:
