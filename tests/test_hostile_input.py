@@ -2,11 +2,14 @@
 deal files and card tables, numbers, catalogs and the command line. Each class of input
 is driven at random (hypothesis) with inputs that succeed beside those that must fail:
 no input ends in a traceback, a hang or a silently wrong answer."""
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from tutor import conventions as cv
 from tutor.auction import Auction
@@ -19,8 +22,8 @@ from tutor.rules import load
 VERBAND = load("verband")
 
 
-def run(*args, input=None):
-    return CliRunner().invoke(main, list(args), input=input)
+def run(*args, input=None, env=None):
+    return CliRunner().invoke(main, list(args), input=input, env=env)
 
 
 # -- the decoder: a card promised once (issues 22 and 23) ------------------------------------
@@ -113,3 +116,262 @@ def test_deal_eval_and_bid_simulate_read_the_auction_of_the_issue():
         r = run(*args, "--hand", hand, "--auction", auction, "--lang", "en")
         assert r.exit_code == 0, r.output
         assert "Traceback" not in r.output
+
+
+# -- a card table's suits (item 5) -------------------------------------------------------------
+ENDGAME = {"A": "Eichel:8 Schellen:8 Rosen:O9", "B": "Schellen:B9 Rosen:B8",
+           "C": "Eichel:A Schellen:KU Rosen:6", "D": "Schellen:AO Rosen:AK"}
+GAME = open("examples/worked-example.yaml", encoding="utf-8").read()
+
+odd_values = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
+                       st.text(max_size=8), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+                       st.lists(st.one_of(st.none(), st.integers(0, 20), st.text(max_size=3),
+                                          st.lists(st.integers(), max_size=2)), max_size=4))
+
+
+def card_table(hand: str) -> dict:
+    """``Eichel:8 Schellen:8`` as the card table ``{Eichel: ['8'], Schellen: ['8']}``."""
+    return {part.split(":")[0]: list(part.split(":")[1]) for part in hand.split()}
+
+
+def test_a_card_table_hand_is_read_as_the_hand_notation(tmp_path):
+    import yaml
+
+    deal = {"trump": "Eichel", "leader": "A", "declarer": "A",
+            "hands": {s: card_table(h) for s, h in ENDGAME.items()}}
+    f = tmp_path / "d.yaml"
+    f.write_text(yaml.safe_dump(deal), encoding="utf-8")
+    # the same deal as examples/endgame.yaml: the same perfect play for both spellings
+    import json
+
+    a, b = run("solve", str(f), "--json"), run("solve", "examples/endgame.yaml", "--json")
+    assert a.exit_code == 0 and b.exit_code == 0, (a.output, b.output)
+    ja, jb = json.loads(a.output), json.loads(b.output)
+    assert (ja["points"], ja["best"]) == (jb["points"], jb["best"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(value=odd_values)
+@example(value=["U", 8, 6])
+@example(value="U86")
+@example(value=None)
+@example(value=5)
+def test_a_card_table_suit_that_is_not_a_list_of_ranks_is_one_line(tmp_path, value):
+    import yaml
+
+    deal = {"trump": "Eichel", "leader": "A", "hands": {s: card_table(h) for s, h in ENDGAME.items()}}
+    deal["hands"]["A"]["Eichel"] = value
+    f = tmp_path / "d.yaml"
+    f.write_text(yaml.safe_dump(deal), encoding="utf-8")
+    r = run("solve", str(f), "--lang", "en")
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    assert r.exit_code in (0, 2), r.output
+    if r.exit_code == 2:
+        assert len(r.output.strip().splitlines()) == 1, r.output
+    if value == ["8"] or value == "8":
+        assert r.exit_code == 0    # the right card, as a list or as text
+    # the same hand in a game file, for play and tafel add --played
+    game = GAME.replace("  A: Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7",
+                        "  A: {Eichel: " + yaml.safe_dump(value, default_flow_style=True).replace("\n...", "").strip()
+                        + ", Schellen: [8], Rosen: [O, 9], Schilten: [A, K, 7]}")
+    g = tmp_path / "g.yaml"
+    g.write_text(game, encoding="utf-8")
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    assert run("tafel", "new", env=env).exit_code == 0
+    for args in (["play", str(g)], ["tafel", "add", "--played", str(g)]):
+        r = run(*args, "--lang", "en", env=env)
+        assert r.exception is None or isinstance(r.exception, SystemExit), (args, value, r.exception)
+        if value in (["U", 8, 6], "U86", ["U", "8", "6"]):
+            assert r.exit_code == 0, r.output
+
+
+# -- given twice (item 6) -------------------------------------------------------------------------
+@pytest.mark.parametrize("text,key", [
+    ("trump: Eichel\nleader: A\ntrump: Rosen\nhands: {A: 'Eichel:A', B: 'Eichel:6', C: 'Rosen:A', D: 'Rosen:6'}\n", "trump"),
+    ("trump: Eichel\nleader: A\nhands: {A: 'Eichel:A', B: 'Eichel:6', C: 'Rosen:A', D: 'Rosen:6', A: 'Rosen:K'}\n", "A"),
+    ("trump: Eichel\nleader: A\nleader: B\nhands: {A: 'Eichel:A', B: 'Eichel:6', C: 'Rosen:A', D: 'Rosen:6'}\n", "leader"),
+])
+def test_a_deal_file_with_a_key_given_twice_is_refused(tmp_path, text, key):
+    f = tmp_path / "d.yaml"
+    f.write_text(text, encoding="utf-8")
+    r = run("solve", str(f), "--lang", "en")
+    assert r.exit_code == 2 and r.output.strip().endswith(f"'{key}' given twice"), r.output
+    once = "\n".join(line for i, line in enumerate(text.splitlines()) if i != 2) + "\n"
+    if key != "A":
+        f.write_text(once, encoding="utf-8")
+        assert run("solve", str(f)).exit_code == 0
+
+
+def test_a_seat_written_twice_in_two_cases_is_refused(tmp_path):
+    f = tmp_path / "d.yaml"
+    f.write_text("trump: Eichel\nleader: A\nhands: {A: 'Eichel:A', B: 'Eichel:6', C: 'Rosen:A', "
+                 "D: 'Rosen:6', a: 'Rosen:K'}\n", encoding="utf-8")
+    r = run("solve", str(f), "--lang", "en")
+    assert r.exit_code == 2 and "A given twice" in r.output
+
+
+def test_a_team_given_twice_in_the_score_is_refused():
+    hand = "Eichel:UA9 Rosen:K876 Schellen:A7"
+    r = run("bid", "--hand", hand, "--auction", "60 Eichel", "--score", "AC=1850,BD=1200,AC=0", "--lang", "en")
+    assert r.exit_code == 2 and r.output.strip() == "tutor: --score: AC=0: AC given twice"
+    r = run("bid", "--hand", hand, "--auction", "60 Eichel", "--score", "AC=1850,bd=1200,BD=0", "--lang", "en")
+    assert r.exit_code == 2 and "BD given twice" in r.output
+    assert run("bid", "--hand", hand, "--auction", "60 Eichel", "--score", "AC=0,BD=1200").exit_code == 0
+
+
+# -- numbers (the last round's 5,000 digits) -----------------------------------------------------
+@settings(max_examples=40, deadline=None)
+@given(digits=st.integers(1, 6000), command=st.sampled_from(["explain", "bid", "check", "auction"]))
+def test_a_number_of_any_length_in_an_auction_is_read_or_refused_in_one_line(digits, command):
+    number = "1" + "0" * (digits - 1)
+    auction = f"60 Eichel, {number} Eichel"
+    args = {"explain": ["explain", auction], "auction": ["auction", auction],
+            "bid": ["bid", "--hand", "Eichel:UA9 Rosen:K876 Schellen:A7", "--auction", auction],
+            "check": ["check", "--hand", "Eichel:UA9 Rosen:K876 Schellen:A7", "--auction", "60 Eichel",
+                      "--call", f"{number} Eichel"]}[command]
+    r = run(*args, "--lang", "en")
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    if digits == 3 and command in ("explain", "auction"):    # 100 Eichel: a bid
+        assert r.exit_code == 0, r.output
+    elif digits > 3:                                         # 1,000 and more: no bid
+        assert r.exit_code in (1, 2) and len(r.output) < 400, r.output
+        if digits > 9 and command != "check":
+            assert "at most 9 digits" in r.output
+
+
+@pytest.mark.parametrize("answer", ["AC " + "9" * 5000 + " BD 0", "9" * 5000 + " 0", "AC 157 BD 0"])
+def test_a_score_answer_of_5000_digits_is_an_unreadable_answer(tmp_path, answer):
+    f = tmp_path / "s.yaml"
+    f.write_text("title: t\ndrills:\n  - {id: s-01, type: score, contract: 60 Eichel, declarer: A, "
+                 "card_points: 157, answer: {AC: 217, BD: 0}}\n", encoding="utf-8")
+    r = run("quiz", str(f), "--lang", "en", input=answer + "\n", env={"TUTOR_DB": str(tmp_path / "t.db")})
+    assert r.exit_code == 0 and "Traceback" not in r.output, r.output
+
+
+# -- the command line: --lang before the command, a full disk, bytes that are not UTF-8 -----------
+def test_an_unknown_language_before_the_command_is_one_line():
+    r = run("--lang", "xx", "explain", "60 Eichel")
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1, r.output
+    assert "'xx'" in r.output and "--lang" in r.output
+
+
+def tutor_process(*args, stdin=None, stdout=subprocess.PIPE, env=None):
+    return subprocess.run([sys.executable, "-m", "tutor", *args], input=stdin, stdout=stdout,
+                          stderr=subprocess.PIPE, env={**os.environ, **(env or {})}, timeout=120)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("args", [["rules", "verband"], ["explain", "60 Eichel", "--lang", "fr"], ["--help"],
+                                  ["sheet", "exercises/bieten.yaml"]])
+def test_output_to_a_full_disk_is_one_line(args):
+    with open("/dev/full", "wb") as full:
+        r = tutor_process(*args, stdout=full)
+    err = r.stderr.decode()
+    assert r.returncode == 2 and len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err and ("No space" in err or "espace" in err)
+
+
+def test_bytes_that_are_not_utf8_are_unreadable_answers_and_calls(tmp_path):
+    env = {"TUTOR_DB": str(tmp_path / "t.db"), "PYTHONIOENCODING": "utf-8:surrogateescape"}
+    r = tutor_process("quiz", "exercises/beispiel.yaml", "--count", "2", "--lang", "en",
+                      stdin=b"\xff\xfe\n\xc3(\n", env=env)
+    assert r.returncode == 0 and b"Traceback" not in r.stderr, r.stderr
+    assert b"\xed\xb3" not in r.stdout        # no surrogate written out
+    r = tutor_process("explain", "60 Eichel, \udcff".encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape"),
+                      env=env)
+    assert r.returncode == 2 and r.stderr.decode().count("\n") == 1, r.stderr
+
+
+# -- catalogs (item 7) ------------------------------------------------------------------------------
+@pytest.fixture
+def locale_copy(tmp_path, monkeypatch):
+    import shutil
+
+    from tutor import i18n
+
+    target = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, target)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", str(target))
+    saved = dict(i18n._catalogs)
+    i18n._catalogs.clear()
+    yield target
+    i18n._catalogs.clear()
+    i18n._catalogs.update(saved)
+
+
+def _tamper(path, how: str) -> None:
+    if how == "missing":
+        path.unlink()
+    elif how == "garbage":
+        path.write_bytes(b"garbage")
+    elif how == "truncated":
+        path.write_bytes(path.read_bytes()[:40])
+    elif how == "magic":
+        path.write_bytes(b"\xde\x12\x04\x95" + b"\x00" * 12)
+    elif how == "not utf-8":
+        path.write_bytes(b"\xff\xfe" + path.read_bytes())
+
+
+@pytest.mark.parametrize("mo", ["ok", "missing", "garbage", "truncated", "magic"])
+@pytest.mark.parametrize("po", ["ok", "missing", "garbage", "not utf-8"])
+def test_a_damaged_catalog_falls_back_with_one_line(locale_copy, mo, po):
+    import time
+
+    from tutor import i18n
+
+    lc = locale_copy / "de" / "LC_MESSAGES"
+    run("explain", "60 Eichel")            # compiles the .mo beside the .po when missing
+    i18n._catalogs.clear()
+    if mo != "ok":
+        _tamper(lc / "tutor.mo", mo)
+    if po != "ok":
+        _tamper(lc / "tutor.po", po)
+    now = time.time()
+    if (lc / "tutor.mo").exists():          # the compiled catalog is the current one
+        os.utime(lc / "tutor.mo", (now + 10, now + 10))
+    r = CliRunner(mix_stderr=False).invoke(main, ["explain", "60 Eichel"]) if "mix_stderr" in \
+        CliRunner.__init__.__code__.co_varnames else CliRunner().invoke(main, ["explain", "60 Eichel"])
+    assert r.exit_code == 0 and r.exception is None, r.output
+    out = r.stdout
+    german = "Eröffnung in Eichel" in out
+    english = "opening in Eichel" in out
+    assert german or english
+    # German whenever one of the two catalogs can be read
+    assert german == (mo == "ok" or po == "ok"), (mo, po, out)
+    err = [line for line in r.stderr.splitlines() if "catalog" in line]
+    # one line when a catalog that was there could not be read (the current one is read
+    # first: the .mo, or the .po when there is no .mo), none when the first one read
+    assert len(err) == (0 if mo == "ok" or (mo == "missing" and po == "ok") else 1), r.stderr
+    assert all(line.startswith("tutor: the de catalog cannot be read") for line in err)
+
+
+def test_a_translation_whose_placeholders_were_changed_shows_the_english_text(locale_copy):
+    from tutor import i18n
+
+    po = locale_copy / "de" / "LC_MESSAGES" / "tutor.po"
+    text = po.read_text(encoding="utf-8")
+    po.write_text(text.replace('msgstr "Am Zug: {seat}."', 'msgstr "Am Zug: {platz}."'), encoding="utf-8")
+    mo = po.with_suffix(".mo")
+    if mo.exists():
+        mo.unlink()
+    i18n._catalogs.clear()
+    r = run("explain", "60 Eichel")
+    assert r.exit_code == 0 and "Next to call: B." in r.output, r.output
+
+
+# -- French words as input (issue 22) -------------------------------------------------------------
+@pytest.mark.parametrize("french,swiss", [
+    ("60 cœur", "60 Rosen"), ("60 coeur", "60 Rosen"), ("50 trèfle", "50 Eichel"), ("50 trefle", "50 Eichel"),
+    ("70 pique", "70 Schilten"), ("80 carreau", "80 Schellen"),
+    ("60 cœur, B: contre", "60 Rosen, B: dopple"), ("60 cœur, B: contre, A: surcontre", "60 Rosen, B: dopple, A: konter"),
+])
+def test_french_suit_names_and_doubles_are_read_as_the_swiss_calls(french, swiss):
+    assert cv.explain(french).to_json("fr") == cv.explain(swiss).to_json("fr")
+    a, b = run("explain", "--lang", "fr", french), run("explain", "--lang", "fr", swiss)
+    assert a.exit_code == 0 and a.output == b.output
+
+
+def test_a_hand_may_name_the_french_suits():
+    assert Hand.parse("cœur:UA9 trèfle:K876 pique:A7") == Hand.parse("Rosen:UA9 Eichel:K876 Schilten:A7")
+    r = run("check", "--lang", "fr", "--hand", "cœur:UA9 trèfle:K876 pique:A7", "--auction", "", "--call", "60 cœur")
+    assert r.exit_code == 0 and r.output.startswith("Juste"), r.output

@@ -41,8 +41,10 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.errors import IllegalCallError, ParseError
 from tutor.i18n import M, _
+from tutor.text import clip
 
 BID, FORT, DOUBLE, REDOUBLE, WORD = "bid", "fort", "double", "redouble", "word"
+MAX_DIGITS = 9   # the longest number read as a bid (tutor.text.MAX_DIGITS)
 SEAT_LETTERS = "ABCDEFGH"
 
 
@@ -112,8 +114,10 @@ class AuctionSpec:
     redoubling: bool = False
     double_window: str = "next_call"         # next_call | first_lead
     fort_words: tuple[str, ...] = ("fort", "pass", "passe")
-    double_words: tuple[str, ...] = ("dopple", "ich dopple", "doppeln", "double")
-    redouble_words: tuple[str, ...] = ("konter", "kontern", "ich kontere", "redouble")
+    # the words of each call, in German, English and French (Romand: contre, surcontre)
+    double_words: tuple[str, ...] = ("dopple", "ich dopple", "doppeln", "double", "contre", "contrer")
+    redouble_words: tuple[str, ...] = ("konter", "kontern", "ich kontere", "redouble", "surcontre",
+                                       "surcontrer")
     end_words: tuple[str, ...] = ()          # in-turn words that end the auction
     closing_bids: tuple[int | str, ...] = ()  # bid levels that end the auction as soon as
     #                                          made; the caller takes the game (Pandur mit)
@@ -150,6 +154,7 @@ class AuctionSpec:
 
     def parse_call(self, text: str) -> Call:
         t = " ".join(text.strip().split())
+        shown = clip(t)   # the call as messages quote it
         low = t.lower()
         if not t:
             raise ParseError(M("empty call"))
@@ -170,24 +175,27 @@ class AuctionSpec:
         m = (re.fullmatch(r"([0-9]+)(?:\s*(?:auf\s+)?(\D.*))?", t)
              or re.fullmatch(r"([^\W\d]+)(?:\s+(?:auf\s+)?(.+))?", t))
         if not m:
-            raise ParseError(M("cannot read call {t!r}", t=t))
+            raise ParseError(M("cannot read call {t!r}", t=shown))
         head, rest = m.group(1), m.group(2)
         if head.isascii() and head.isdigit():
+            if len(head) > MAX_DIGITS:   # no bid is that long, and int() refuses 4,300 digits
+                raise IllegalCallError(M("{number} is not a bid: at most {digits} digits",
+                                         number=clip(head, 15), digits=MAX_DIGITS))
             level: int | str = int(head)
         elif head.lower() in self.aliases:
             level = self.aliases[head.lower()]
         else:
-            raise ParseError(M("cannot read call {t!r}", t=t))
+            raise ParseError(M("cannot read call {t!r}", t=shown))
         strain: str | None = None
         if rest is not None:
             if self.strains is None or self.parse_strain is None:
-                raise ParseError(M("call {t!r}: in {name} a bid names no suit", t=t, name=self.name))
+                raise ParseError(M("call {t!r}: in {name} a bid names no suit", t=shown, name=self.name))
             strain = self.parse_strain(rest)
             if strain not in self.strains:
                 raise IllegalCallError(why("trumpless_here" if strain in TRUMPLESS else "not_a_trump",
                                            strain=strain))
         elif self.strains is not None and not self.strain_optional:
-            raise ParseError(M("call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'", t=t, level=level))
+            raise ParseError(M("call {t!r}: a bid names a number and a trump suit, e.g. '{level} Eichel'", t=shown, level=level))
         if level not in self.rank:
             raise IllegalCallError(why("not_a_bid_in", level=level, game=self.name,
                                        ladder=describe_ladder(self.ladder)))
@@ -335,7 +343,7 @@ class Auction:
                 call = spec.parse_call(call_text)
                 auction = auction.play(call, seat)
             except (ParseError, IllegalCallError) as e:
-                raise e.at(M("call {number} ({call!r}): ", number=number, call=item.strip())) from None
+                raise e.at(M("call {number} ({call!r}): ", number=number, call=clip(item.strip()))) from None
         return auction
 
     def __str__(self) -> str:

@@ -89,6 +89,9 @@ _SUIT_ALIASES: dict[str, Suit] = {
     "herz": Suit.ROSEN, "hearts": Suit.ROSEN, "roses": Suit.ROSEN,
     "schaufel": Suit.SCHILTEN, "pik": Suit.SCHILTEN, "spades": Suit.SCHILTEN,
     "shields": Suit.SCHILTEN, "schilte": Suit.SCHILTEN, "rose": Suit.ROSEN, "schelle": Suit.SCHELLEN,
+    # the French-suited deck's names, as Romand players type them (docs/french.md)
+    "trèfle": Suit.EICHEL, "trefle": Suit.EICHEL, "carreau": Suit.SCHELLEN,
+    "cœur": Suit.ROSEN, "coeur": Suit.ROSEN, "pique": Suit.SCHILTEN,
 }
 
 
@@ -350,9 +353,26 @@ class Hand(HandBase):
 
     @classmethod
     def from_dict(cls, data: dict, size: int | None = HAND_SIZE) -> "Hand":
-        """The worked example's form: ``{Eichel: [U, 8, 6], Rosen: [O, 9]}``."""
-        text = " ".join(f"{k}:{''.join(str(r) for r in v)}" for k, v in data.items())
-        return cls.parse(text, size=size)
+        """The worked example's form: ``{Eichel: [U, 8, 6], Rosen: [O, 9]}`` (a suit's
+        ranks as a list, or as text ``U86``); anything else is one ParseError."""
+        if not isinstance(data, dict):
+            raise ParseError(M("a hand as a card table is a mapping of suits to ranks, e.g. {{Eichel: [U, 8, 6]}}"))
+        parts = []
+        for k, v in data.items():
+            if isinstance(v, str):
+                ranks = v
+            elif isinstance(v, list) and all(isinstance(r, (str, int)) and not isinstance(r, bool) for r in v):
+                ranks = "".join(str(r) for r in v)
+            else:
+                raise ParseError(M("{suit}: the ranks as a list, e.g. [U, 8, 6], not {value}",
+                                   suit=str(k)[:40], value=_shown(v)))
+            parts.append(f"{k}:{ranks}")
+        return cls.parse(" ".join(parts), size=size)
+
+
+def _shown(value) -> str:
+    text = "null" if value is None else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def deal(rng, players: int = 4, deck: tuple = DECK, hand: type = Hand) -> list:

@@ -8,6 +8,7 @@ standard output (``| head``) ends the command quietly with exit code 141 (128 + 
 """
 from __future__ import annotations
 
+import errno
 import gc
 import importlib
 import os
@@ -24,6 +25,11 @@ GC_THRESHOLD = 20_000
 # shell reports for a program killed by SIGPIPE (128 + 13), so it is never taken for a
 # command's own answer (`tutor play`: 1 is an illegal card; 2 is bad input).
 EXIT_CLOSED_OUTPUT = 141
+
+# The errors of writing the output that are not the reader's going away: a full disk
+# (`> /dev/full`), a full quota, a file too large, an I/O error.
+OUTPUT_ERRORS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO")
+                          if hasattr(errno, name))
 
 # name -> ("module:attribute" of the click command, imported on first use; its short line
 # in `tutor --help`, a catalog message).
@@ -86,11 +92,21 @@ class LazyGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         from tutor.commands.helptext import lang_in
 
+        from tutor.text import unicode_text
+
         ctx.meta["tutor.help_lang"] = lang_in(args)
+        # bytes that are not UTF-8 (kept by Python as surrogates) read as U+FFFD: they
+        # cannot reach the output or the database as text that fails to encode
+        args = [unicode_text(a) for a in args]
         try:   # `tutor --help`, `tutor --version` write here
             return super().parse_args(ctx, hoist_game(args, self))
         except BrokenPipeError:
             closed_output(ctx)
+        except click.UsageError as e:
+            # the group's own options (`tutor --lang xx explain`): one line, as below
+            usage_error(ctx, e)
+        except OSError as e:
+            output_failed(ctx, e)
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self.help_texts = {**HELP["tutor"], "commands": {name: COMMANDS[name][1] for name in COMMANDS}}
@@ -104,6 +120,8 @@ class LazyGroup(click.Group):
             return result
         except BrokenPipeError:   # also from a handler's own output (a help page below)
             closed_output(ctx)
+        except OSError as e:
+            output_failed(ctx, e)
 
     def _invoke(self, ctx: click.Context):
         from tutor.errors import TutorError
@@ -135,13 +153,35 @@ class LazyGroup(click.Group):
             click.echo(e.ctx.get_help())   # `tutor tafel` alone: its help, not an error
             ctx.exit(0)
         except click.UsageError as e:
-            # one line, like every other input error, instead of click's usage block
-            where = e.ctx.command_path if e.ctx is not None else "tutor"
-            click.echo(one_line(f"{where}: {e.format_message()} (see '{where} --help')"), err=True)
-            ctx.exit(2)
+            usage_error(ctx, e)
         finally:
             use(library_lang)   # a program that runs the command in-process keeps its own
             gc.set_threshold(*collector)
+
+
+def usage_error(ctx: click.Context, e: click.UsageError) -> None:
+    """One line, like every other input error, instead of click's usage block; exit 2."""
+    from tutor.text import one_line
+
+    where = e.ctx.command_path if e.ctx is not None else "tutor"
+    click.echo(one_line(f"{where}: {e.format_message()} (see '{where} --help')"), err=True)
+    ctx.exit(2)
+
+
+def output_failed(ctx: click.Context, e: OSError) -> None:
+    """The output cannot be written (`> /dev/full`, a full disk or quota): one line on
+    stderr and exit 2, the rest of the output dropped, no traceback. Any other OSError
+    is raised again."""
+    if e.errno not in OUTPUT_ERRORS:
+        raise e
+    from tutor.i18n import _
+    from tutor.text import one_line
+
+    lang = ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
+    drop_output()
+    click.echo(one_line("tutor: " + _("cannot write the output: {reason}", lang, reason=e.strerror or e)),
+               err=True)
+    ctx.exit(2)
 
 
 def closed_output(ctx: click.Context) -> None:
@@ -149,13 +189,19 @@ def closed_output(ctx: click.Context) -> None:
     traceback and no message (a pipeline's reader asked for no more), and exit code 141.
     What is still buffered goes to the null device, so the interpreter's last flush does
     not fail again (the Python documentation's note on SIGPIPE)."""
+    drop_output()
+    ctx.exit(EXIT_CLOSED_OUTPUT)
+
+
+def drop_output() -> None:
+    """What is still buffered for standard output goes to the null device, so the
+    interpreter's last flush does not fail again."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
-    except (OSError, ValueError):   # no real file behind stdout (a test's runner)
+    except (OSError, ValueError, AttributeError):   # no real file behind stdout (a test's runner)
         pass
-    ctx.exit(EXIT_CLOSED_OUTPUT)
 
 
 def hoist_game(args: list[str], group: "LazyGroup") -> list[str]:

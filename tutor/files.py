@@ -73,8 +73,12 @@ def read_stdin(where: str = "<stdin>", *, limit: int = MAX_FILE_BYTES) -> str:
     """Standard input as text, at most ``limit`` characters (one line naming it when more)."""
     import sys
 
+    from tutor.text import unicode_text
+
     try:
         text = sys.stdin.read(limit + 1)
+        if unicode_text(text) is not text:   # the bytes surrogateescape kept
+            raise UnicodeDecodeError("utf-8", b"", 0, 1, "surrogates")
     except UnicodeDecodeError:
         raise ParseError(M("{where}: cannot read: not UTF-8 text", where=where)) from None
     if len(text) > limit:

@@ -92,23 +92,61 @@ def catalog(lang: str) -> _gettext.NullTranslations:
         raise ValueError(f"unknown language {lang!r} ({', '.join(LANGS)})")
     else:
         mo, po = mo_file(lang), po_file(lang)
-        if _fresh(mo, po):
-            with open(mo, "rb") as f:
-                found = _gettext.GNUTranslations(f)
-        else:
-            import io
-
-            from tutor._msgfmt import compile_po, write_atomic
-
-            with open(po, encoding="utf-8") as f:
-                data = compile_po(f.read())
+        fresh = _fresh(mo, po)
+        # the compiled catalog when it is current, else the source catalog (compiled now);
+        # a damaged or missing one falls back to the other, then to English: one line on
+        # stderr, never a traceback that stops every command of the language
+        readers = ((mo, _read_mo), (po, _read_po))
+        problems = []
+        for path, read in readers if fresh else readers[::-1]:
             try:
-                write_atomic(mo, data)   # for the next start (source checkout, editable)
-            except OSError:
-                pass                     # a read-only package folder: memory only
-            found = _gettext.GNUTranslations(io.BytesIO(data))
+                found = read(mo, po)
+                break
+            except Exception as e:   # OSError, Bad magic number, struct.error, PoError ...
+                problems.append(f"{path}: {_reason(e)}")
+        else:
+            found = _gettext.NullTranslations()
+        if problems:
+            _warn(lang, problems, english=len(problems) == len(readers))
     _catalogs[lang] = found
     return found
+
+
+def _read_mo(mo: str, po: str) -> _gettext.GNUTranslations:
+    with open(mo, "rb") as f:
+        return _gettext.GNUTranslations(f)
+
+
+def _read_po(mo: str, po: str) -> _gettext.GNUTranslations:
+    import io
+
+    from tutor._msgfmt import compile_po, write_atomic
+
+    with open(po, encoding="utf-8") as f:
+        data = compile_po(f.read())
+    found = _gettext.GNUTranslations(io.BytesIO(data))
+    try:
+        write_atomic(mo, data)   # for the next start (source checkout, editable)
+    except OSError:
+        pass                     # a read-only package folder: memory only
+    return found
+
+
+def _reason(e: Exception) -> str:
+    text = " ".join(str(e.strerror if isinstance(e, OSError) and e.strerror else e).split())
+    return (text or type(e).__name__)[:120]
+
+
+def _warn(lang: str, problems: list, english: bool) -> None:
+    """One line on stderr: the catalog of ``lang`` could not be read (in English: the
+    language's own catalog is what failed)."""
+    import sys
+
+    then = "the messages stay English" if english else "read the other catalog"
+    try:
+        sys.stderr.write(f"tutor: the {lang} catalog cannot be read ({'; '.join(problems)}): {then}\n")
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _render(value, lang: str):
@@ -139,20 +177,41 @@ def _fill(text: str, lang: str, params: dict) -> str:
 
 def _(msgid: str, lang: "str | None" = None, /, **params) -> str:
     """``msgid`` in ``lang`` (default: the current language), placeholders filled in."""
-    return _fill(catalog(lang or _current).gettext(msgid), lang or _current, params)
+    lang = lang or _current
+    text = catalog(lang).gettext(msgid)
+    try:
+        return _fill(text, lang, params)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return _fallback(text, msgid, lang, params)
 
 
 def ngettext(singular: str, plural: str, n: int, lang: "str | None" = None, /, **params) -> str:
     """The plural form of ``lang`` for ``n`` (``{n}`` is filled in too)."""
     lang = lang or _current
-    return _fill(catalog(lang).ngettext(singular, plural, n), lang, {"n": n, **params})
+    text = catalog(lang).ngettext(singular, plural, n)
+    try:
+        return _fill(text, lang, {"n": n, **params})
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return _fallback(text, singular if n == 1 else plural, lang, {"n": n, **params})
 
 
 def pgettext(context: str, msgid: str, lang: "str | None" = None, /, **params) -> str:
     """``msgid`` in ``lang`` where the same English words need different translations
     (``context`` tells them apart, e.g. a suit's name after a number)."""
     lang = lang or _current
-    return _fill(catalog(lang).pgettext(context, msgid), lang, params)
+    text = catalog(lang).pgettext(context, msgid)
+    try:
+        return _fill(text, lang, params)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return _fallback(text, msgid, lang, params)
+
+
+def _fallback(text: str, msgid: str, lang: str, params: dict) -> str:
+    """A translation whose placeholders do not fit the message (a tampered catalog): the
+    English text instead. An error in the English text itself is the code's own."""
+    if text == msgid:
+        raise
+    return _fill(msgid, lang, params)
 
 
 class Msg:

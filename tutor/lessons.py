@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 from tutor.errors import ParseError, TutorError
 from tutor.i18n import M, either
-from tutor.text import is_number
+from tutor.text import clip, is_number
 
 REQUIRED = ("id", "title", "order", "drills", "key_rule")
 
@@ -127,15 +127,15 @@ def find(lessons: Sequence[Lesson], key: str) -> Lesson:
     """A lesson by id, by its order number, or by an unambiguous start of its id."""
     k = key.strip().lower()
     for lesson in lessons:
-        if lesson.id == k or (is_number(k) and lesson.order == int(k)):
+        if lesson.id == k or (is_number(k) and len(k) <= 9 and lesson.order == int(k)):
             return lesson
     hits = [x for x in lessons if x.id.startswith(k)]
     if len(hits) == 1:
         return hits[0]
     known = ", ".join(x.id for x in lessons)
     if hits:
-        raise TutorError(M("lesson {key!r} is ambiguous: {ids}", key=key, ids=either([x.id for x in hits])))
-    raise TutorError(M("no lesson {key!r} (lessons: {known})", key=key, known=known))
+        raise TutorError(M("lesson {key!r} is ambiguous: {ids}", key=clip(key), ids=either([x.id for x in hits])))
+    raise TutorError(M("no lesson {key!r} (lessons: {known})", key=clip(key), known=known))
 
 
 _LESSON_KEYS: dict[tuple, str | None] = {}   # (path, mtime, size) -> the header's lesson

@@ -51,6 +51,7 @@ from tutor.rules import TableRules
 from tutor.scoring import (SEATS, TEAMS, GameScore, check_card_points, check_one_weis_team,
                            check_weis_points, next_seat, other, score_game, team_of)
 from tutor.i18n import M, join
+from tutor.text import parse_int
 
 DEFAULT_DEALER = "D"  # so that A is Vorhand of the first game, as in the notation
 TRUMPLESS = ("Obenabe", "Undenufe")
@@ -266,7 +267,7 @@ def _read_weis(value: Any, rules: TableRules, where: object):
             continue
         team = parse_team(key, where)
         if isinstance(v, str) and re.fullmatch(r"\s*[0-9]+\s*", v):
-            v = int(v)
+            v = parse_int(v, join(where, " ", str(key)))
         if isinstance(v, bool) or not isinstance(v, int):
             raise ParseError(M("{where} {key}: {v!r} is no number of points", where=where, key=key, v=v))
         if team in points:

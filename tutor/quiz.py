@@ -379,11 +379,11 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
     if d.type == "score":
         teams = drills.teams_of(engine, d.answer)
         named = dict(re.findall(r"([A-Za-z]{2,})\s*[:=]?\s*([0-9]+)", t))
-        named = {k.upper(): int(v) for k, v in named.items()}
+        named = {k.upper(): parse_int(v, M("answer"), error=AnswerError) for k, v in named.items()}
         if named and set(named) == set(teams):
             board = {team: named[team] for team in teams}
         else:
-            numbers = [int(x) for x in re.findall(r"[0-9]+", t)]
+            numbers = [parse_int(x, M("answer"), error=AnswerError) for x in re.findall(r"[0-9]+", t)]
             if len(numbers) != len(teams) or re.search(r"[^0-9\s:,;/-]", re.sub(r"\b(" + "|".join(teams) + r")\b", "", t, flags=re.I)):
                 example = " ".join(str(157 * i) for i in range(len(teams)))
                 raise AnswerError(M("{text!r}: write the {n} numbers {teams}, e.g. {example}", text=t,

@@ -39,7 +39,7 @@ from tutor.auction import (BID, FORT, Auction, AuctionSpec, Call, split_calls, s
 from tutor.cards import HandBase
 from tutor.scoring import SEATS, TEAMS, partner_of  # the four seats in two partnerships
 from tutor.errors import IllegalCallError, ParseError, RulesError, TutorError
-from tutor.text import is_number
+from tutor.text import clip, is_number
 from tutor.i18n import M, Mn, _, both, join, ngettext
 
 Text = M   # a text of Tarneeb: a catalog message
@@ -358,18 +358,18 @@ def parse_call(text: str, rules: TarneebRules | None = None) -> Call:
         word = m.group(2).strip().lower()
         if word in _SONNE_WORDS:
             if not rules.sonne:
-                raise IllegalCallError(M("{t!r}: this table plays without Sonne (table rule sonne: true)", t=t))
+                raise IllegalCallError(M("{t!r}: this table plays without Sonne (table rule sonne: true)", t=clip(t)))
         else:
             try:
                 Suit.parse(word)
             except ParseError:
-                raise ParseError(M("cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')", t=t)) from None
-            raise ParseError(M("{t!r}: a Tarneeb bid names no suit; the highest bidder names trump after the auction", t=t))
+                raise ParseError(M("cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')", t=clip(t))) from None
+            raise ParseError(M("{t!r}: a Tarneeb bid names no suit; the highest bidder names trump after the auction", t=clip(t)))
     try:
         return _spec(rules.sonne).parse_call(t)
     except ParseError:
-        raise ParseError(M("cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')", t=t) if rules.sonne
-                         else M("cannot read call {t!r} (a number 7..13 or pass)", t=t)) from None
+        raise ParseError(M("cannot read call {t!r} (a number 7..13, pass, or '8 Sonne')", t=clip(t)) if rules.sonne
+                         else M("cannot read call {t!r} (a number 7..13 or pass)", t=clip(t))) from None
 
 
 def parse_auction(text: str, rules: TarneebRules | None = None) -> Auction:
@@ -382,7 +382,7 @@ def parse_auction(text: str, rules: TarneebRules | None = None) -> Auction:
             seat, call_text = split_seat(item, spec)
             auction = auction.play(parse_call(call_text, rules), seat)
         except (ParseError, IllegalCallError) as e:
-            raise e.at(M("call {number} ({call!r}): ", number=number, call=item.strip())) from None
+            raise e.at(M("call {number} ({call!r}): ", number=number, call=clip(item.strip()))) from None
     return auction
 
 
@@ -786,8 +786,8 @@ class HandScore:
 
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
-    if isinstance(value, str) and is_number(value, signed=True):
-        value = int(value.strip())
+    if isinstance(value, str) and is_number(value, signed=True) and len(value.strip()) <= 10:
+        value = int(value.strip())   # a longer one is shown as written: no int() of 5,000 digits
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise TutorError(M("{name} {value!r}: must be a whole number from {low} to {high}", name=name, value=value, low=low, high=high))
     return value

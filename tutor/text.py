@@ -60,6 +60,24 @@ _CONTROLS.update({c: f"\\u{c:04x}" for c in (0x2028, 0x2029, *range(0x202A, 0x20
 MAX_LINE = 2000
 
 
+def unicode_text(text: str) -> str:
+    """``text`` with every lone surrogate (the bytes that were not UTF-8, as Python's
+    ``surrogateescape`` keeps them in ``sys.argv`` and ``sys.stdin``) shown as U+FFFD:
+    text that can be printed, stored and compared. Clean text is returned as it is."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
+def clip(text: object, n: int = 60) -> str:
+    """``text`` cut to ``n`` characters (the cut marked ``...``): a value quoted in a
+    message, however long the input was."""
+    t = str(text)
+    return t if len(t) <= n else t[:n - 3] + "..."
+
+
 def one_line(text: object) -> str:
     """An error message as one printable line of at most MAX_LINE characters."""
     t = printable(" ".join(str(text).split("\n")))

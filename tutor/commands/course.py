@@ -295,7 +295,7 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
             if as_json:
                 emit_json(quiz.Result().to_json())
             return
-        from tutor.text import printable
+        from tutor.text import printable, unicode_text
 
         stdin = sys.stdin
         stdout = sys.stdout
@@ -303,14 +303,21 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
         style = quiz.terminal_style(stdout)
 
         def read(prompt: str):
+            # bytes that are not UTF-8 are an unreadable answer, shown as U+FFFD, not
+            # surrogates that fail at the output or the database
             if interactive:
                 try:
-                    return input(prompt)
+                    return unicode_text(input(prompt))
                 except EOFError:
                     click.echo()
                     return None
+                except UnicodeDecodeError:
+                    return "\ufffd"
             click.echo(prompt, nl=False)
-            line = stdin.readline(MAX_ANSWER)
+            try:
+                line = unicode_text(stdin.readline(MAX_ANSWER))
+            except UnicodeDecodeError:
+                line = "\ufffd\n"
             if not line:
                 click.echo()
                 return None

@@ -163,7 +163,10 @@ def _parse_score(text: str) -> dict[str, int]:
         if not sep or not is_number(points) or not team.strip():
             raise TutorError(M("{item!r}: write TEAM=POINTS for both teams, e.g. AC=1850,BD=1200",
                                item=item.strip()))
-        out[parse_team(team)] = parse_int(points, item.strip())
+        t = parse_team(team)
+        if t in out:   # the last value would silently win and change the advice
+            raise TutorError(M("{where}: {team} given twice", where=item.strip(), team=t))
+        out[t] = parse_int(points, item.strip())
     if set(out) != {"AC", "BD"}:
         raise TutorError(M("give both teams, e.g. AC=1850,BD=1200"))
     return out

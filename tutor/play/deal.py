@@ -155,8 +155,10 @@ def from_mapping(data: Any, where: str = "<deal>") -> Deal:
     hands: dict[str, Hand] = {}
     for k, v in raw.items():
         seat = str(k).strip().upper()
-        if seat not in SEATS or seat in hands:
+        if seat not in SEATS:
             raise bad(f"hands: {k}", M("unknown seat (A, B, C or D)"))
+        if seat in hands:
+            raise bad("hands", M("hands: {s} given twice", s=seat))
         if not isinstance(v, (str, dict)):
             raise bad(f"hands: {seat}", M("a hand such as 'Eichel:U86 Rosen:O9'"))
         try:
@@ -175,9 +177,13 @@ def from_mapping(data: Any, where: str = "<deal>") -> Deal:
 
 def loads(text: str, where: str = "<deal>") -> Deal:
     """The deal of a deal file's text (read within the limits of :mod:`tutor.files`)."""
-    from tutor.files import load_yaml
+    from tutor.files import load_yaml_lines
 
-    return from_mapping(load_yaml(text, where), where)
+    data, _lines, twice = load_yaml_lines(text, where)
+    if twice:   # YAML keeps the last value: refused, as a game file does
+        path, line = twice[0]
+        raise DealError(M("{source}:{line}: {path!r} given twice", source=where, line=line, path=path[-1]))
+    return from_mapping(data, where)
 
 
 def load(path: str | Path) -> Deal:
