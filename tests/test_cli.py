@@ -57,7 +57,7 @@ def test_explain_next_lists_every_legal_call_with_its_meaning():
 
 
 def test_bid_recommends_with_reasons_and_options():
-    r = run("bid", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--json")
+    r = run("bid", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--json", "--count")
     data = json.loads(r.output)
     assert set(data) == {"seat", "call", "kind", "promises", "text", "options"}
     assert (data["seat"], data["call"], data["kind"]) == ("C", "90 Eichel", "hilfe")
@@ -65,7 +65,7 @@ def test_bid_recommends_with_reasons_and_options():
     calls = [o["call"] for o in data["options"]]
     assert "90 Eichel" in calls and "fort" in calls and "80 Eichel" not in calls
     assert all(set(o) == {"seat", "call", "kind", "promises", "text"} for o in data["options"])
-    text = run("bid", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--lang", "en").output
+    text = run("bid", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--lang", "en", "--count").output
     assert "recommended 90 Eichel" in text and "upper" in text
 
 
@@ -77,13 +77,14 @@ def test_bid_for_a_seat_out_of_turn_doubles():
 
 
 def test_check_exit_codes_and_json():
-    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "80 Eichel", "--json")
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "80 Eichel", "--json",
+            "--count")
     assert r.exit_code == 1
     data = json.loads(r.output)
     assert data["ok"] is False and data["legal"] and data["conventional"] and not data["truthful"]
     assert data["recommended"] == "90 Eichel"
-    assert set(data) == {"ok", "legal", "conventional", "truthful", "recommended", "text"}
-    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "90 Eichel")
+    assert set(data) == {"ok", "legal", "conventional", "truthful", "recommended", "best", "text"}
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "90 Eichel", "--count")
     assert r.exit_code == 0 and r.output.startswith("Richtig")
 
 

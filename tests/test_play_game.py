@@ -353,9 +353,9 @@ def test_the_bidding_commands_import_nothing_of_card_play():
     code = textwrap.dedent("""\
         import sys
         from tutor.cli import main
-        for argv in (["check", "--hand", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
+        for argv in (["check", "--count", "--hand", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
                       "--auction", "60 Eichel, 70 Schellen", "--call", "90 Eichel"],
-                     ["bid", "--hand", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"],
+                     ["bid", "--count", "--hand", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"],
                      ["explain", "60 Eichel, 70 Schellen"]):
             try:
                 main(argv)

@@ -57,7 +57,7 @@ def bid_json(hand: str, auction: str, seat: str | None, rules, lang: str, **judg
     return advice(hand, auction, seat, rules, **judging).to_json(lang)
 
 
-def verdict(hand: str | None, auction: str, call: str, seat: str | None, rules):
+def verdict(hand: str | None, auction: str, call: str, seat: str | None, rules, judge=None, standing=None):
     """``tutor check``: the Verdict on the call (an illegal call is a verdict, not an error)."""
     from tutor import conventions
     from tutor.auction import sidi_barrani_spec, split_seat
@@ -70,11 +70,12 @@ def verdict(hand: str | None, auction: str, call: str, seat: str | None, rules):
         option("--call", lambda t: spec.parse_call(split_seat(t, spec)[1]), call)
     except IllegalCallError:
         pass
-    return conventions.check(hand_value, auction_value, call, rules, seat)
+    return conventions.check(hand_value, auction_value, call, rules, seat, judge=judge, standing=standing)
 
 
-def check_json(hand: str | None, auction: str, call: str, seat: str | None, rules, lang: str) -> dict[str, Any]:
-    return verdict(hand, auction, call, seat, rules).to_json(lang)
+def check_json(hand: str | None, auction: str, call: str, seat: str | None, rules, lang: str,
+               **judging) -> dict[str, Any]:
+    return verdict(hand, auction, call, seat, rules, **judging).to_json(lang)
 
 
 # -- the Tafel ------------------------------------------------------------------------------

@@ -909,6 +909,7 @@ class Advice:
     options: tuple[Reading, ...]
     lines: tuple          # the reasons: catalog messages (and the recommended Reading)
     evidence: dict | None = None    # the numbers behind the choice (the simulation's)
+    equal: tuple[str, ...] = ()     # the calls the judge finds as good as the recommended one (with it)
 
     def reasons(self, lang: str = "de") -> tuple[str, ...]:
         return tuple(x.text(lang) for x in self.lines)
@@ -920,6 +921,10 @@ class Advice:
     def call(self) -> str | None:
         return None if self.recommended is None else str(self.recommended.call)
 
+    def accepts(self, call: str | None) -> bool:
+        """``call`` is the recommended call or one the judge finds as good."""
+        return call == self.call or (call is not None and call in self.equal)
+
     def to_json(self, lang: str = "de") -> dict:
         r = self.recommended
         return {"seat": self.seat, "call": self.call,
@@ -927,6 +932,7 @@ class Advice:
                 "promises": [p.to_json() for p in r.promises] if r else [],
                 "text": self.text(lang),
                 "options": [o.to_json(lang) for o in self.options],
+                **({"equally_good": list(self.equal)} if len(self.equal) > 1 else {}),
                 **({"evidence": self.evidence} if self.evidence is not None else {})}
 
 
@@ -1024,7 +1030,7 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
         lines.insert(0, recommended)   # its reading, in the language shown
         if recommended not in options:
             options.append(recommended)
-    advice = Advice(seat, recommended, tuple(options), tuple(lines), j.evidence)
+    advice = Advice(seat, recommended, tuple(options), tuple(lines), j.evidence, tuple(j.equal))
     if plain:
         reader._by_hand[hand, seat, "advice"] = advice
     return advice
@@ -1090,6 +1096,11 @@ class Verdict:
     def recommended(self) -> str | None:
         return self.advice.call if self.advice else None
 
+    @property
+    def best(self) -> bool:
+        """Right, and the recommended call or one as good as it."""
+        return self.ok and self.advice is not None and self.advice.accepts(str(self.reading.call))
+
     def text(self, lang: str = "de") -> str:
         parts: list[str] = []
         if not self.legal:
@@ -1105,7 +1116,9 @@ class Verdict:
                 parts.append(_("The hand does not fit: {broken}.", lang, broken=broken))
         if self.advice is not None and (not self.ok or (self.reading and self.advice.call != str(self.reading.call))):
             rec = self.advice.call
-            if rec is None:
+            if self.best:
+                parts.append(_("As good as the recommended {call}.", lang, call=rec) + " " + self.advice.text(lang))
+            elif rec is None:
                 parts.append(_("Recommended: say nothing.", lang))
             else:
                 parts.append(_("Recommended: {call}.", lang, call=rec) + " " + self.advice.text(lang))
@@ -1113,13 +1126,17 @@ class Verdict:
 
     def to_json(self, lang: str = "de") -> dict:
         return {"ok": self.ok, "legal": self.legal, "conventional": self.conventional,
-                "truthful": self.truthful, "recommended": self.recommended, "text": self.text(lang)}
+                "truthful": self.truthful, "recommended": self.recommended,
+                **({"equally_good": list(self.advice.equal)} if self.advice and len(self.advice.equal) > 1 else {}),
+                "best": self.best, "text": self.text(lang)}
 
 
 def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str", rules=None,
-          seat: str | None = None) -> Verdict:
+          seat: str | None = None, judge: "judgement.Judge | None" = None,
+          standing: "judgement.Standing | None" = None) -> Verdict:
     """Is ``call`` legal, conventional and true to ``hand``? An unreadable call raises
-    ParseError; an illegal one is an answer (``legal`` False), not an error."""
+    ParseError; an illegal one is an answer (``legal`` False), not an error. The
+    recommendation beside it is ``judge``'s (default: the count), as in :func:`advise`."""
     from tutor.auction import split_seat
 
     rules = load_rules(rules)
@@ -1133,11 +1150,12 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str", rule
         try:
             call = spec.parse_call(text)
         except IllegalCallError as e:
-            return Verdict(False, False, False, None, _safe_advice(hand, reader, rules, seat), e.args[0])
+            return Verdict(False, False, False, None, _safe_advice(hand, reader, rules, seat, judge, standing),
+                           e.args[0])
     if seat is None and call.kind in (DOUBLE, REDOUBLE):
         seat = reader.auction.next_seat   # without a seat, the seat in turn doubles
     why = reader.auction.why_illegal(call, seat)
-    advice = _safe_advice(hand, reader, rules, seat)
+    advice = _safe_advice(hand, reader, rules, seat, judge, standing)
     if why is not None:
         return Verdict(False, False, False, None, advice, why)
     reading = reader.read(call, seat)
@@ -1146,8 +1164,9 @@ def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str", rule
                    broken=broken, hand=hand)
 
 
-def _safe_advice(hand: Hand, reader: Reader, rules: TableRules, seat: str | None) -> Advice | None:
+def _safe_advice(hand: Hand, reader: Reader, rules: TableRules, seat: str | None, judge=None,
+                 standing=None) -> Advice | None:
     try:
-        return advise(hand, reader.auction, rules, seat)
+        return advise(hand, reader.auction, rules, seat, judge=judge, standing=standing)
     except TutorError:
         return None

@@ -92,14 +92,17 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
               help="Take the score from the current Partie on the board (tutor tafel).")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="The database for --tafel (default: the user's data folder; $TUTOR_DB).")
+@click.option("--count", "by_count", is_flag=True,
+              help="The count alone: instant, without deals played out.")
 @click.option("--simulate", is_flag=True,
-              help="Judge by simulation: deal the unseen cards to fit the auction and play them out.")
-@click.option("--samples", type=NumberType(1, 5000), default=200, show_default=True,
-              help="With --simulate: how many deals at most.")
-@click.option("--seed", type=NUMBER, default=1, show_default=True, help="With --simulate: the random seed.")
+              help="Judge by simulation (the default): deals that fit the auction, played out.")
+@click.option("--samples", type=NumberType(1, 5000), default=None,
+              help="How many deals at most (default 100).")
+@click.option("--seed", type=NUMBER, default=None,
+              help="The random seed (default: one from the position, the same answer every time).")
 @common_options
 @click.pass_context
-def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samples, seed,
+def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, by_count, simulate, samples, seed,
         as_json, lang, rules_spec):
     """The calls the convention offers HAND here, and the recommended one with reasons.
 
@@ -121,11 +124,7 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samp
     if score_text is not None:
         standing = _option("--score", _parse_score, score_text)
         standing = _standing_of(standing, rules.match_target)
-    judge = None
-    if simulate:
-        from tutor.judgement.simulation import Simulation
-
-        judge = Simulation(samples=samples, seed=seed, progress=not as_json)
+    judge = _judge(by_count, simulate, samples, seed, progress=not as_json)
     from tutor import answers
 
     if as_json:
@@ -148,6 +147,20 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, simulate, samp
     for r in advice.options:
         mark = "*" if advice.recommended is not None and r.call == advice.recommended.call else " "
         click.echo(f" {mark} {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
+
+
+def _judge(by_count: bool, simulate: bool = False, samples=None, seed=None, progress: bool = False):
+    """The judge a command answers with: the default (the simulation seeded by the
+    position), or the count alone with --count (None: nothing of the simulation loaded)."""
+    from tutor.errors import TutorError
+
+    if by_count and (simulate or samples is not None or seed is not None):
+        raise TutorError(M("--count is the count alone: it takes no --simulate, --samples or --seed"))
+    if by_count:
+        return None
+    from tutor.judgement import default_judge
+
+    return default_judge(samples=samples, seed=seed, progress=progress)
 
 
 def _parse_score(text: str) -> dict[str, int]:
@@ -184,9 +197,11 @@ def _standing_of(score, target: int):
 @click.option("--call", "call_text", required=True, help='The call to check, e.g. "80 Eichel" or "D: dopple".')
 @click.option("--seat", type=SEAT, default=None,
               help="Who makes the call (default: the seat in turn, or the call's prefix).")
+@click.option("--count", "by_count", is_flag=True,
+              help="Recommend by the count alone: instant, without deals played out.")
 @common_options
 @click.pass_context
-def check(ctx, hand, auction, call_text, seat, as_json, lang, rules_spec):
+def check(ctx, hand, auction, call_text, seat, by_count, as_json, lang, rules_spec):
     """Is CALL legal, conventional and true to HAND? Exit 0 if all three, 1 if not.
 
     Example: tutor check --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen" --call "80 Eichel"
@@ -197,11 +212,11 @@ def check(ctx, hand, auction, call_text, seat, as_json, lang, rules_spec):
     from tutor import answers
     from tutor.i18n import M, _
 
-    verdict = answers.verdict(hand, auction, call_text, seat, _rules(rules_spec))
+    verdict = answers.verdict(hand, auction, call_text, seat, _rules(rules_spec), judge=_judge(by_count))
     if as_json:
         emit_json(verdict.to_json(lang))
     else:
-        best = verdict.ok and verdict.recommended == str(verdict.reading.call)
+        best = verdict.best
         head = (M("Right") if best else M("Within the rules, but not the recommendation") if verdict.ok
                 else M("Not right"))
         yes, no = M("yes"), M("no")
@@ -338,13 +353,16 @@ HELP: dict[str, dict] = {
             "use_tafel": M("Take the score from the current Partie on the board."),
             "db_path": M("The database for --tafel (default: the user's data folder; "
                          "$TUTOR_DB)."),
-            "simulate": M("Judge by simulation: deal the unseen cards to fit the auction and "
-                          "play them out."),
-            "samples": M("With --simulate: how many deals at most."),
-            "seed": M("With --simulate: the random seed."),
+            "by_count": M("The count alone: instant, without deals played out."),
+            "simulate": M("Judge by simulation (the default): deals that fit the auction, played "
+                          "out."),
+            "samples": M("How many deals at most (default 100)."),
+            "seed": M("The random seed (default: one from the position, the same answer every "
+                      "time)."),
         },
         "examples": [
             "tutor bid --hand \"Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8\" --auction \"60 Eichel, 70 Schellen\"",
+            "tutor bid --count --hand \"Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8\" --auction \"60 Eichel, 70 Schellen\"",
         ],
     },
     "check": {
@@ -358,6 +376,7 @@ HELP: dict[str, dict] = {
             "call_text": M("The call to check, e.g. \"80 Eichel\", \"80ei\" or \"D: dopple\"."),
             "seat": M("Who makes the call (default: the seat in turn, or the seat before the "
                       "colon)."),
+            "by_count": M("Recommend by the count alone: instant, without deals played out."),
         },
         "examples": [
             "tutor check --hand \"Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8\" --auction \"60 Eichel, 70 Schellen\" --call \"80 Eichel\"",

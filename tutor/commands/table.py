@@ -16,10 +16,12 @@ from tutor.i18n import M
               help="Who deals this game (default D, or the Partie's next dealer with --partie); Vorhand is the next.")
 @click.option("--partie", "partie", is_flag=False, flag_value="newest", default=None, metavar="[N]",
               help="Write each game on the Tafel: the newest Partie, or Partie N.")
+@click.option("--count", "by_count", is_flag=True,
+              help="Recommend by the count alone: instant, without deals played out.")
 @db_option
 @lang_option
 @rules_option
-def table(hand, seat, dealer, partie, db_path, lang, rules_spec):
+def table(hand, seat, dealer, partie, by_count, db_path, lang, rules_spec):
     """Follow a game at the table: type the calls as they come.
 
     \b
@@ -55,7 +57,9 @@ def table(hand, seat, dealer, partie, db_path, lang, rules_spec):
                                "leave --dealer out", dealer=dealer, partie=stored.id,
                                board=stored.partie.next_dealer))
         dealer = stored.partie.next_dealer
-    session = Session(hand, seat, dealer or "D", rules, lang)
+    from tutor.commands.engine import _judge
+
+    session = Session(hand, seat, dealer or "D", rules, lang, judge=_judge(by_count))
     sys.exit(run(session, db=db_path, partie=partie_id))
 
 
@@ -156,6 +160,7 @@ HELP: dict[str, dict] = {
             "dealer": M("Who deals this game (default D, or the Partie's next dealer with "
                         "--partie); Vorhand is the next."),
             "partie": M("Write each game on the Tafel: the newest Partie, or Partie N."),
+            "by_count": M("Recommend by the count alone: instant, without deals played out."),
         },
         "examples": [
             "tutor table --hand \"Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8\" --seat C",

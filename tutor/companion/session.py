@@ -78,7 +78,8 @@ class Session:
     """A game followed call by call; the same object serves the terminal and the web."""
 
     def __init__(self, hand: "Hand | str | None", seat: str = "C", dealer: str = "D",
-                 rules: "TableRules | str | None" = None, lang: str = "de") -> None:
+                 rules: "TableRules | str | None" = None, lang: str = "de", judge=None) -> None:
+        self.judge = judge   # who recommends (tutor.judgement.default_judge; None: the count)
         self.rules = load_rules(rules)
         self.spec = sidi_barrani_spec(self.rules)
         self.seat = parse_seat(seat, "--seat")
@@ -262,7 +263,7 @@ class Session:
             broken = [p for p in reading.promises if not p.satisfied_by(hand)]
             if broken:   # what the hand holds against each promise, as check says it
                 out.append(M("Your hand does not fit it: {mismatch}.", mismatch=_Mismatch(broken, hand)))
-            if before is not None and before.call is not None and before.call != str(reading.call):
+            if before is not None and before.call is not None and not before.accepts(str(reading.call)):
                 out.append(M("The recommendation was {call}.", call=before.call))
             return out
         for p in reading.promises:
@@ -290,7 +291,7 @@ class Session:
         double or konter out of turn); None without a hand or when he has no call."""
         if self.hand is None or not self.may_call():
             return None
-        return advise(self.hand, self.auction, self.rules, self.me)
+        return advise(self.hand, self.auction, self.rules, self.me, judge=self.judge)
 
     def advice_line(self) -> str | None:
         """``Du: 90 Eichel (Hilfe, Nell zu dritt oder mehr)``; None when the player has

@@ -9,7 +9,9 @@ that a hand makes true is best is a judgement. One interface, two engines:
 - :mod:`tutor.judgement.count`: the count, by hand, as A and D reason in the worked example
   (instant; its rules of thumb in that module's docstring);
 - :mod:`tutor.judgement.simulation`: deals the unseen cards to fit the auction and plays them
-  out (imported only when asked: the fast paths ``check`` and ``explain`` never load it).
+  out (imported only when asked: the fast paths ``explain`` and ``--count`` never load it);
+- :mod:`tutor.judgement.voice`: which judge answers by default (:func:`default_judge`: the
+  simulation, seeded by the position) and how its answer is worded.
 
 The dependency runs one way: :mod:`tutor.conventions` imports this package, never the other
 way round; a judge sees the conventions' ``Situation`` and ``Reading`` values only through
@@ -18,5 +20,17 @@ their attributes.
 from tutor.judgement.base import Judge, Judgement, Line, Standing
 from tutor.judgement.count import COUNT, Count, CountJudge, choose, is_misere, kind_of, lay_down, misere
 
+
+
+def default_judge(count: bool = False, samples: "int | None" = None, workers: "int | None" = None,
+                  seed: "int | None" = None, progress: bool = False) -> Judge:
+    """The judge the tutor answers with (``bid``, ``check``, ``table``, ``serve``, the quiz):
+    the simulation with a seed from the position, so the same question gets the same
+    answer; ``count``: the count alone. See :mod:`tutor.judgement.voice`."""
+    from tutor.judgement.voice import default_judge as judge
+
+    return judge(count, samples, workers, seed, progress)
+
+
 __all__ = ["COUNT", "Count", "CountJudge", "Judge", "Judgement", "Line", "Standing", "choose",
-           "is_misere", "kind_of", "lay_down", "misere"]
+           "default_judge", "is_misere", "kind_of", "lay_down", "misere"]

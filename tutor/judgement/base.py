@@ -39,12 +39,14 @@ class Standing:
 
 @dataclass
 class Judgement:
-    """What a judge picked (a Reading, or None: nothing better than fort), why, and the
-    numbers behind it where the engine has them."""
+    """What a judge picked (a Reading, or None: nothing better than fort), why, the
+    numbers behind it where the engine has them, and the calls it finds equally good
+    (the pick's among them; empty where the engine cannot tell)."""
 
     pick: Any
     lines: list[Line] = field(default_factory=list)
     evidence: dict | None = None
+    equal: tuple[str, ...] = ()
 
 
 class Judge(Protocol):

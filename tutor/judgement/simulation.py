@@ -70,6 +70,9 @@ class Evaluation:
     seat: str = "A"
     stopped_early: bool = False
     standing: float | None = None    # how often the standing bid is made (by its declarer)
+    # each call's board value on every deal (the same deals, in order; not in to_json): the
+    # sampling error behind "equally good" (tutor.judgement.voice.equal_calls)
+    values: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
@@ -211,7 +214,7 @@ class Simulation:
             pool.close()
             self._show(None)
         values = _call_values(calls, results, index, s, team, rules)
-        ev = Evaluation(len(results), seat=seat, stopped_early=stopped)
+        ev = Evaluation(len(results), seat=seat, stopped_early=stopped, values=values)
         ev.contracts = _contracts(kinds, results, index, s, team, rules)
         if high is not None and high.call.value is not None and high.call.strain:
             col = _column(results, index, high.call.strain, high.seat)

@@ -242,11 +242,23 @@ def explain(request: Request, lang: str) -> dict:
     return answers.explain_json(_param(request, "auction", ""), _rules(request), lang, _flag(request, "next"))
 
 
+def _judge(request: Request):
+    """The judge of a recommendation: the tutor's default (the simulation, seeded by the
+    position, one process: the server's worker threads do not fork), or with ``count``
+    the count alone."""
+    if _flag(request, "count"):
+        return None
+    from tutor.judgement import default_judge
+
+    return default_judge(workers=1)
+
+
 def bid(request: Request, lang: str) -> dict:
     hand = _param(request, "hand")
     if hand is None:
         raise TutorError(M("bid needs --hand"))
-    return answers.bid_json(hand, _param(request, "auction", ""), _seat(request), _rules(request), lang)
+    return answers.bid_json(hand, _param(request, "auction", ""), _seat(request), _rules(request), lang,
+                            judge=_judge(request))
 
 
 def check(request: Request, lang: str) -> dict:
@@ -254,7 +266,7 @@ def check(request: Request, lang: str) -> dict:
     if call is None:
         raise TutorError(M("check needs --call"))
     return answers.check_json(_param(request, "hand"), _param(request, "auction", ""), call,
-                              _seat(request), _rules(request), lang)
+                              _seat(request), _rules(request), lang, judge=_judge(request))
 
 
 def table(request: Request, lang: str) -> dict:
@@ -263,7 +275,7 @@ def table(request: Request, lang: str) -> dict:
     from tutor.companion.session import Session
 
     s = Session(_param(request, "hand") or None, _seat(request) or "C", _seat(request, "dealer") or "D",
-                _rules(request), lang)
+                _rules(request), lang, judge=_judge(request))
     for call in split_calls(_param(request, "calls", "")):
         s.play(call)
     return s.to_json()

@@ -1,0 +1,150 @@
+"""The tutor's default voice (issue 26): bid, check, table and serve recommend what the
+simulation recommends, seeded by the position; --count asks for the count alone; calls
+the deals cannot tell apart are named as equally good and accepted; the words.
+
+The expected calls come from the rules text (a hand that takes every trick bids the
+Matsch: 314 on the board beat any number) or from the statistics' definition, never
+from the count's output."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from click.testing import CliRunner
+
+from tutor import conventions
+from tutor.cli import main
+from tutor.judgement import Judgement, default_judge
+from tutor.judgement import voice
+
+ROOT = Path(__file__).resolve().parent.parent
+# Eichel Puur (U), Nell (9), A K O and the three other Aces and the Schilten King: the hand
+# takes all nine tricks leading from the top, so the rules' Matsch (all 157) is certain.
+LAY_DOWN = "Eichel:AKOU9 Schellen:A Rosen:A Schilten:AK"
+C_HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_a_certain_matsch_is_the_default_recommendation_with_its_evidence():
+    voice._CACHE.clear()
+    data = json.loads(run("bid", "--hand", LAY_DOWN, "--json", "--lang", "en").output)
+    assert data["call"] == "157 Eichel"
+    text = run("bid", "--hand", LAY_DOWN, "--lang", "en").output
+    # the evidence in a learner's words: made in every deal that fits the auction
+    n = data["evidence"]["samples"]
+    assert f"157 Eichel is made in {n} of {n} deals that fit the auction." in text
+
+
+def test_the_same_question_gets_the_same_answer_and_another_score_another_seed():
+    hand = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
+    auction = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel"
+    voice._CACHE.clear()
+    first = run("bid", "--hand", hand, "--auction", auction, "--seat", "D", "--json").output
+    voice._CACHE.clear()                       # asked anew, not remembered
+    assert run("bid", "--hand", hand, "--auction", auction, "--seat", "D", "--json").output == first
+    a = conventions.position(hand, auction, None, "D")
+    s = a[1].situation("D")
+    from tutor.judgement import Standing
+
+    keys = {voice.position_key(a[0], s, None), voice.position_key(a[0], s, Standing({"AC": 1850, "BD": 1200})),
+            voice.position_key(a[0], s, Standing({"AC": 1850, "BD": 1300}))}
+    assert len(keys) == 3 and len({voice.seed_of(k) for k in keys}) == 3
+
+
+def test_count_is_the_count_alone():
+    data = json.loads(run("bid", "--hand", LAY_DOWN, "--count", "--json").output)
+    assert "evidence" not in data
+    r = CliRunner().invoke(main, ["bid", "--hand", LAY_DOWN, "--count", "--seed", "3"])
+    assert r.exit_code == 2 and "--count" in r.output
+
+
+@pytest.mark.parametrize("argv", [
+    ["bid", "--count", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen"],
+    ["check", "--count", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "80 Eichel"],
+    ["explain", "60 Eichel, 70 Schellen, 90 Eichel"],
+])
+def test_the_fast_paths_import_nothing_of_the_simulation(argv):
+    code = textwrap.dedent(f"""\
+        import sys
+        from tutor.cli import main
+        try:
+            main({argv!r})
+        except SystemExit:
+            pass
+        print("LOADED", [m for m in ("tutor.judgement.simulation", "tutor.judgement.voice", "tutor.play.dealer",
+                                     "tutor.play.playout", "multiprocessing") if m in sys.modules])
+        """)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert "LOADED []" in out.stdout, out.stdout + out.stderr
+
+
+def test_without_the_compiled_core_the_count_answers_and_says_so_once(monkeypatch):
+    from tutor.play import solver
+
+    monkeypatch.setattr(solver, "ENGINE", "python")
+    advice = conventions.advise(LAY_DOWN, "", judge=default_judge())
+    said = [x for x in advice.reasons("en") if "compiled solver core" in x]
+    assert len(said) == 1 and advice.evidence is None
+    assert advice.call == conventions.advise(LAY_DOWN, "").call   # the count's own call
+
+
+# -- equally good calls ------------------------------------------------------------------
+def _ev(values: dict[str, list[int]], samples: int | None = None):
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    return SimpleNamespace(calls=calls, values=values, samples=samples or len(next(iter(values.values()))))
+
+
+def test_calls_within_the_sampling_error_are_equally_good():
+    # "a" and "b" differ on single deals but not on average beyond chance; "c" loses 40 on every deal
+    a = [100, -50, 100, -50, 100, -50, 100, -50]
+    b = [-50, 100, -50, 100, -50, 100, 100, -50]
+    c = [x - 40 for x in a]
+    assert voice.equal_calls(_ev({"a": a, "b": b, "c": c})) == ["a", "b"]
+    # the same values on every deal: equal (no error, no difference)
+    assert voice.equal_calls(_ev({"fort": [0] * 5, "nothing": [0] * 5})) == ["fort", "nothing"]
+    # a lead of 2 on every deal is certain: not equal
+    assert voice.equal_calls(_ev({"x": [10] * 9, "y": [8] * 9})) == ["x"]
+
+
+def test_a_check_accepts_each_equally_good_call():
+    hand, auction = C_HAND, "60 Eichel, 70 Schellen"
+
+    class Tie:
+        name = "tie"
+
+        def choose(self, hand, s, readings, standing=None):
+            pick = next(r for r in readings if str(r.call) == "90 Eichel")
+            return Judgement(pick, [], None, ("90 Eichel", "100 Eichel"))
+
+    v = conventions.check(hand, auction, "100 Eichel", judge=Tie())
+    assert v.ok and v.best and v.recommended == "90 Eichel"
+    assert v.to_json("en")["equally_good"] == ["90 Eichel", "100 Eichel"]
+    assert "As good as the recommended 90 Eichel" in v.text("en")
+    assert not conventions.check(hand, auction, "fort", judge=Tie()).best
+
+
+def test_count_and_evidence_disagreeing_is_one_line_not_both():
+    hand, auction = C_HAND, "60 Eichel, 70 Schellen"
+    h, reader, seat, _r, truthful = conventions.position(hand, auction)
+    s = reader.situation(seat)
+    # deals in which 100 Eichel clearly beats the Hilfe 90 Eichel the count (the rules) gives
+    values = {"100 Eichel": [120, 110, 130, 120, 125] * 4, "90 Eichel": [10, 0, 20, 10, 15] * 4,
+              "fort": [-30] * 20}
+    ev = _ev(values)
+    ev.contracts, ev.standing, ev.stopped_early, ev.seat = [], None, False, seat
+    ev.contract = lambda text: None
+    ev.to_json = lambda: {}
+    j = voice.judge_by(ev, h, s, truthful, None)
+    assert str(j.pick.call) == "100 Eichel" and j.equal == ("100 Eichel",)
+    texts = [x.text("en") for x in j.lines]
+    assert sum("The count by hand says 90 Eichel" in t for t in texts) == 1
+    count = conventions.advise(hand, auction)   # the count's reasons are not said beside it
+    assert not any(t in texts for t in count.reasons("en")[1:])

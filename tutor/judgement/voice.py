@@ -1,0 +1,231 @@
+"""The tutor's voice: which judge answers by default, and how its answer is worded.
+
+``bid``, ``check``, ``table``, ``serve`` and the quiz ask :func:`default_judge`. It is the
+simulation (:class:`tutor.judgement.simulation.Simulation`: deals that fit the auction,
+played out) with a seed derived from the position (hand, auction, seat, table rules,
+score), so the same question always gets the same answer; ``count=True`` asks for the
+count alone (:data:`tutor.judgement.COUNT`), and where the compiled solver core is
+missing the count answers and says so in one line.
+
+The answer's words, in this order (the conventions' meaning of the call comes first,
+from :func:`tutor.conventions.advise`):
+
+1. the evidence in a learner's words: how often the contract is made in the deals that
+   fit the auction ("100 Eichel is made in 47 of 50 deals that fit the auction; 110 in
+   31"), and what the call brings on average against the next best;
+2. the calls the deals cannot tell apart (:func:`equal_calls`: within two standard errors
+   of the best on the same deals), named as equally good rather than one picked by chance;
+   of those the tutor recommends the count's call where it is among them;
+3. the count's reasons where the count agrees; where it does not, one line saying so.
+
+Loading this module loads no simulation: it is imported on the first question.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+from collections import OrderedDict
+from typing import Sequence
+
+from tutor.cards import Hand
+from tutor.i18n import M, Mn, Msg, both
+from tutor.judgement.base import Judgement, Standing
+from tutor.judgement.count import COUNT
+
+SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
+EQUAL_SE = 2.0       # calls within this many standard errors of the best are equally good
+CACHE_SIZE = 512     # positions remembered per process (the quiz and the web ask again)
+NOTHING = "nothing"  # the simulation's name for saying nothing out of turn (simulation.NOTHING)
+
+NO_DEAL = M("No deal fits the auction beside this hand ({why}): this is the count alone.")
+NO_CORE = M("The compiled solver core is not built here: this is the count alone, without deals played out.")
+
+
+def default_judge(count: bool = False, samples: int | None = None, workers: int | None = None,
+                  seed: int | None = None, progress: bool = False):
+    """The judge the tutor answers with: the simulation with a seed from the position
+    (``count``: the count alone). ``seed`` fixes the seed instead (``bid --seed``);
+    ``workers=1`` inside a threaded server."""
+    if count:
+        return COUNT
+    return Voice(samples or SAMPLES, workers, seed, progress)
+
+
+def position_key(hand: Hand, s, standing: Standing | None) -> str:
+    """The question, as text: the hand, the auction, the seat, the table rules, the score."""
+    rules = ",".join(f"{k}={v}" for k, v in sorted(s.rules.to_dict().items()))
+    score = "" if standing is None else \
+        f"AC={standing.score.get('AC', 0)},BD={standing.score.get('BD', 0)},to={standing.target}"
+    return f"{hand}|{s.auction}|{s.seat}|{rules}|{score}"
+
+
+def seed_of(key: str) -> int:
+    """A seed from the question's text (the same in every process, unlike ``hash``)."""
+    return int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:4], "big")
+
+
+_CACHE: "OrderedDict[tuple, Judgement]" = OrderedDict()
+
+
+class Voice:
+    """The default judge: the simulation, seeded by the position, in words."""
+
+    name = "simulation"
+
+    def __init__(self, samples: int = SAMPLES, workers: int | None = None, seed: int | None = None,
+                 progress: bool = False) -> None:
+        self.samples, self.workers, self.seed, self.progress = samples, workers, seed, progress
+
+    def choose(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Judgement:
+        from tutor.play import solver
+
+        if solver.ENGINE != "c":
+            count = COUNT.choose(hand, s, readings, standing)
+            return Judgement(count.pick, [NO_CORE, *count.lines], None)
+        key = position_key(hand, s, standing)
+        seed = seed_of(key) if self.seed is None else self.seed
+        memo = (key, seed, self.samples)
+        found = _CACHE.get(memo)
+        if found is not None:
+            _CACHE.move_to_end(memo)
+            return Judgement(found.pick, list(found.lines), found.evidence, found.equal)
+        from tutor.judgement.simulation import Simulation
+        from tutor.play.dealer import DealError
+
+        sim = Simulation(samples=self.samples, seed=seed, workers=self.workers, progress=self.progress)
+        try:
+            ev = sim.evaluate(hand, s, readings, standing)
+        except DealError as e:   # the calls contradict this hand: nothing to deal, the count answers
+            count = COUNT.choose(hand, s, readings, standing)
+            j = Judgement(count.pick, [NO_DEAL(why=e.message), *count.lines], None)
+        else:
+            j = judge_by(ev, hand, s, readings, standing)
+        _CACHE[memo] = j
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return Judgement(j.pick, list(j.lines), j.evidence, j.equal)
+
+
+# -- the equally good calls ---------------------------------------------------------------
+def equal_calls(ev) -> list[str]:
+    """The calls the deals cannot tell apart from the best, the best first: each call
+    whose mean board value lies within ``EQUAL_SE`` standard errors of the best one's
+    (the error of their difference on the same deals). One place for it: the
+    Evaluation's own list (``ev.equal``) where the simulation gives one."""
+    given = getattr(ev, "equal", None)
+    if given:
+        return list(given)
+    if not ev.calls:
+        return []
+    ranked = sorted(ev.calls, key=lambda c: -c["expected"])
+    best = ranked[0]["call"]
+    values = getattr(ev, "values", None) or {}
+    top = values.get(best)
+    if not top:
+        return [best]
+    out = [best]
+    for c in ranked[1:]:
+        v = values.get(c["call"])
+        if v is None or len(v) != len(top):
+            continue
+        d = [a - b for a, b in zip(top, v)]
+        n = len(d)
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+        if mean <= EQUAL_SE * math.sqrt(var / n):
+            out.append(c["call"])
+    return out
+
+
+# -- the judgement and its words ----------------------------------------------------------
+def _name(call: str | None) -> "str | Msg":
+    return M("to say nothing") if call in (None, NOTHING) else call
+
+
+def _count_call(count: Judgement, readings) -> str:
+    """The count's call by the simulation's names (None: fort where it is offered, else
+    to say nothing)."""
+    if count.pick is not None:
+        return str(count.pick.call)
+    return "fort" if any(r.kind == "fort" for r in readings) else NOTHING
+
+
+def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -> Judgement:
+    """The Judgement of an Evaluation: the recommended call, the equally good ones, the
+    words (evidence, then the count's reasons where it agrees, or one line where not)."""
+    count = COUNT.choose(hand, s, readings, standing)
+    equal = equal_calls(ev)
+    if not equal:                  # nothing to judge by deals (no call but the Ass-Ansage...)
+        return count
+    said = _count_call(count, readings)
+    agree = said in equal
+    chosen = said if agree else equal[0]
+    by_call = {c["call"]: c["expected"] for c in ev.calls}
+    if agree and count.pick is None:
+        pick = None                # fort (or silence) as the count says: the conventions explain it
+    else:
+        pick = next((r for r in readings if str(r.call) == chosen), None)
+    lines: list[Msg] = evidence_lines(ev, chosen, s, by_call)
+    if len(equal) > 1:
+        lines.append(Mn("{calls} are equally good: over {n} deal the difference between them is within chance.",
+                        "{calls} are equally good: over {n} deals the difference between them is within chance.",
+                        ev.samples, calls=both([_name(c) for c in [chosen, *(c for c in equal if c != chosen)]])))
+    if agree:
+        lines.extend(count.lines)
+    elif said in by_call:
+        lines.append(M("The count by hand says {count}; over these deals that brings {v_count:+.0f} board points "
+                       "on average, {call} {v_best:+.0f}.", count=_name(said), v_count=round(by_call[said]),
+                       call=_name(chosen), v_best=round(by_call[chosen])))
+    else:
+        lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
+                       count=_name(said), call=_name(chosen)))
+    evidence = ev.to_json()
+    evidence["equal"] = list(equal)
+    return Judgement(pick, lines, evidence, tuple(equal))
+
+
+def _made(ev, contract: dict) -> int:
+    made = contract.get("made")
+    return made if made is not None else round(contract["p_make"] * ev.samples)
+
+
+def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
+    """The numbers behind ``call`` in a learner's words."""
+    lines: list[Msg] = []
+    n = ev.samples
+    high = s.auction.high
+    parts = call.split(" ", 1)
+    if len(parts) == 2 and parts[0].isdigit():
+        value, strain = int(parts[0]), parts[1]
+        matsch = value == s.rules.matsch_bid
+        zehner = value if matsch else value + (-value) % 10   # a Fünfer: the Zehner above
+        here = ev.contract(f"{zehner} {strain}")
+        nxt = None if matsch else ev.contract(f"{zehner + 10} {strain}")
+        if here is not None and nxt is not None:
+            lines.append(Mn("{contract} is made in {made} of {n} deal that fits the auction; {next} in {next_made}.",
+                            "{contract} is made in {made} of {n} deals that fit the auction; {next} in {next_made}.",
+                            n, contract=here["contract"], made=_made(ev, here), next=zehner + 10,
+                            next_made=_made(ev, nxt)))
+        elif here is not None:
+            lines.append(Mn("{contract} is made in {made} of {n} deal that fits the auction.",
+                            "{contract} is made in {made} of {n} deals that fit the auction.",
+                            n, contract=here["contract"], made=_made(ev, here)))
+    elif high is not None and high.call.value is not None and ev.standing is not None:
+        lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
+                        "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
+                        n, seat=high.seat, call=str(high.call), made=round(ev.standing * n)))
+    elif call == "fort" and high is None:
+        bids = [c for c in ev.calls if c["call"][:1].isdigit()]
+        best = max(bids, key=lambda c: c["expected"], default=None)
+        if best is not None and best["expected"] < 0:
+            lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
+                           "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
+    ranked = sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
+    if call in by_call and ranked:
+        lines.append(Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
+                        "against the opponents; the best other call, {other}, {other_value:+.0f}.",
+                        "On average over the {n} deals {call} brings our team {value:+.0f} board points "
+                        "against the opponents; the best other call, {other}, {other_value:+.0f}.",
+                        n, call=_name(call), value=round(by_call[call]), other=_name(ranked[0]["call"]),
+                        other_value=round(ranked[0]["expected"])))
+    return lines
