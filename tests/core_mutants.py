@@ -92,6 +92,10 @@ MUTANTS = [
     ("target: no lead good, none listed", "best_mask = good ? good : all_moves;", "best_mask = good;"),
     ("exact: the minimiser's best cards one off", "if (maxing ? v >= value : v <= value) best_mask |= group[i];",
      "if (maxing ? v >= value : v < value) best_mask |= group[i];"),
+    # the table kept from one solve to the next (SHARED_TABLE, bracket())
+    ("shared table: another declaring team's table kept", "&& last_deal.maxteam == maxteam && ", "&& "),
+    ("shared table: another trump kind's table kept",
+     "&& !memcmp(last_deal.pts, s->pts, sizeof s->pts) && !memcmp(last_deal.str, s->str, sizeof s->str);", ";"),
 ]
 
 

@@ -540,6 +540,86 @@ def test_a_cpu_time_limit_stops_the_core():
     assert time.process_time() - c0 < 5
 
 
+# -- several targets of one deal (the simulation's question) --------------------------------
+def reached_by_minimax(deal: Deal, value: int, t: int) -> bool:
+    return value <= t if deal.misere else value >= t
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+def test_bracket_answers_every_target_as_plain_minimax(engine):
+    # Every answer against the plain minimax of these tests (four cards a hand, every kind,
+    # a third Misères, some declared by the leader's opponents): the targets beside the
+    # value, Zehner, and some outside the points, in one call; the probes share one table
+    rng = random.Random(f"bracket {engine}")
+    for i in range(12):
+        d = Deal.random(rng, 4, trump=TRUMPS[i % 6], misere=i % 3 == 2, leader=rng.choice(SEATS))
+        if i % 4 == 1:
+            d = dataclasses.replace(d, declarer=SEATS[(SEATS.index(d.leader) + 1) % 4])
+        value = plain_minimax([set(h) for h in d.hands], d.trump, SEATS.index(d.leader), [],
+                              d.declaring_team, d.misere, {})
+        targets = [value - 1, value, value + 1, 0, 10, 20, 30, 40, 50, 60, -5, 200, rng.randint(0, 80)]
+        solver.forget_answers()
+        b = solver.bracket(d, targets, engine=engine, guess=rng.choice([None, 0, 40, 80]))
+        assert b.reached == {t: reached_by_minimax(d, value, t) for t in targets}, dumps(d)
+        assert b.lo <= value <= b.hi and not b.stopped and b.engine == engine
+        assert all(b.answer(t) in (reached_by_minimax(d, value, t), None) for t in range(-2, 90))
+
+
+@needs_core
+@pytest.mark.parametrize("trump", TRUMPS, ids=str)
+def test_bracket_with_one_table_equals_fresh_solves_on_larger_deals(trump):
+    # the shared table on deals of seven cards a hand: the yes/no of each Zehner as solve()
+    # with a fresh table answers it, the bracket's probes sharing one table (a Misère too)
+    rng = random.Random(f"seven bracket {trump}")
+    for misere in (False, True):
+        d = Deal.random(rng, 7, trump=trump, misere=misere)
+        zehner = list(range(0, 130, 10))
+        solver.forget_answers()
+        b = solver.bracket(d, zehner, max_nodes=20_000_000)
+        fresh = solver.bracket(d, zehner, options=solver.FRESH_TABLES, max_nodes=20_000_000)
+        assert not b.stopped and b.probes >= 1 and fresh.probes == 0   # the answer cache
+        assert b.reached == fresh.reached
+        for t in zehner:
+            assert b.reached[t] == solver.solve(d, target=t, best=False).reached, (dumps(d), t)
+
+
+@needs_core
+def test_the_core_keeps_its_table_only_for_the_same_deal():
+    # SHARED_TABLE keeps the previous solve's table only where that solve had the same deal:
+    # deals in turn that differ only in who declares (the same positions, the other team's
+    # points) or in the trump kind (Obenabe and Undenufe: both without trump, only the
+    # cards' order and points differ) keep their own values
+    rng = random.Random("keep")
+    for i in range(60):
+        d = Deal.random(rng, 3 + i % 4, trump=TRUMPS[i % 6])
+        other = dataclasses.replace(d, declarer=SEATS[(SEATS.index(d.leader) + 1) % 4])
+        kind = dataclasses.replace(d, trump=TRUMPS[i % 6 ^ 1])   # Eichel-Schellen, ..., Obenabe-Undenufe
+        want = {x: solver.solve(x).points for x in (d, other, kind)}
+        for x in (d, other, d, kind, other, d, kind):
+            assert solver.solve(x, options=solver.SHARED_TABLE).points == want[x], dumps(x)
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+def test_bracket_stops_at_its_budget_and_says_so(engine):
+    # a budget ends the probes without an exception: what was proved stays, the rest None;
+    # asked again without a budget, the answer cache starts from what was proved
+    d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
+    targets = [60, 80, 100, 120]
+    solver.forget_answers()
+    b = solver.bracket(d, targets, engine=engine, max_nodes=2_000)
+    assert b.stopped and None in b.reached.values() and 2_000 <= b.nodes <= 2_000 + 10_000
+    assert solver.bracket(d, targets, engine=engine, max_seconds=1e-9).stopped
+    if engine == "c":
+        d = Deal.random(random.Random(2), 7, trump=Trump.parse("Eichel"))
+        targets = [20, 40, 60, 80]
+        assert solver.bracket(d, targets, max_nodes=1_000).stopped
+        full = solver.bracket(d, targets)
+        assert not full.stopped and full.reached == {t: solver.solve(d, target=t, best=False).reached
+                                                     for t in targets}
+        again = solver.bracket(d, targets + [full.lo])
+        assert again.probes == 0 and again.reached[full.lo] is True
+
+
 # -- deal files ------------------------------------------------------------------------------
 def test_deal_file_round_trip(tmp_path):
     d = loads(TWO_CARDS + "declarer: C\nmisere: true\n")

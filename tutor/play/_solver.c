@@ -1360,10 +1360,20 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * every lead fails the table keeps the lead of the highest bound (not the card it had),
  * bit 26 a new position's leads in their own order (not first the lead that last cut off
  * at a boundary with as many cards), bit 27 the two-trick cache's endings searched with an
- * open window (not the window of the points they hold).
+ * open window (not the window of the points they hold), bit 28 the table of the previous
+ * solve kept where that solve had the same deal and options (the
+ * probes of one deal for several targets share it; a fresh table otherwise).
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
+/* The deal of the last solve (option 1 << 28 keeps its table for the next solve of the same deal). */
+static struct {
+    int valid;
+    unsigned long long h[4];
+    int leader, maxteam, misere, trump, puur, last, options;
+    int pts[NCARDS], str[NSUITS][NCARDS];
+} last_deal;
+
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long h[4];
     int leader, maxteam, misere, trump, puur, last, target, want_best, options;
@@ -1427,9 +1437,21 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int size = popc(h[0]), lg = size <= 6 ? 16 : 16 + 2 * (size - 5);   /* six cards: 16 measured faster than 18 */
     lg = lg < 16 ? 16 : lg > 22 ? 22 : lg;
     s->mask = (((u64)1 << lg) - 1) & tt_mask;
-    tt_gen++;
-    if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache); tt_gen = 1; }
-    if (s->l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof l2_cache); l2_gen = 1; }
+    /* option 1 << 28: the previous solve's entries kept where it solved the same deal (the
+     * same hands, leader, teams, tables): every entry holds bounds on the same team's points
+     * from a position on, true whatever window or target asked them (a bracket's probes);
+     * the same options too (without the table or the two-trick cache no generation is
+     * counted, so another deal's entries could look live) */
+    int same = (options & (1 << 28)) && last_deal.valid && (options & ~(1 << 28 | 4096)) == last_deal.options
+        && !memcmp(last_deal.h, h, sizeof last_deal.h) && last_deal.leader == leader
+        && last_deal.maxteam == maxteam && last_deal.misere == misere && last_deal.trump == trump
+        && last_deal.puur == puur && last_deal.last == last
+        && !memcmp(last_deal.pts, s->pts, sizeof s->pts) && !memcmp(last_deal.str, s->str, sizeof s->str);
+    if (!same) {
+        tt_gen++;
+        if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache); tt_gen = 1; }
+        if (s->l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof l2_cache); l2_gen = 1; }
+    }
     /* a time limit: the table's pages this solve uses made ready first, and the time they
      * took asked before the first node (a limit already over stops the search there) */
     if (s->deadline > 0) {
@@ -1507,6 +1529,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     long long nodes = s->nodes;
     int stop = s->stop;
+    /* a stopped search stored only what it proved (it returns before each store once the
+     * budget ran out): its table is as good for the next solve of the deal */
+    memcpy(last_deal.h, h, sizeof last_deal.h);
+    last_deal.leader = leader; last_deal.maxteam = maxteam; last_deal.misere = misere;
+    last_deal.trump = trump; last_deal.puur = puur; last_deal.last = last; last_deal.options = options & ~(1 << 28 | 4096);
+    memcpy(last_deal.pts, s->pts, sizeof s->pts); memcpy(last_deal.str, s->str, sizeof s->str);
+    last_deal.valid = 1;
     free(s);
     if (stop == 3) return NULL;     /* KeyboardInterrupt (or another signal's exception) */
     return Py_BuildValue("iKLi", value, (unsigned long long)best_mask, nodes, stop);

@@ -40,6 +40,7 @@ plainer order and the table to the end: these change the nodes, never the values
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -87,6 +88,9 @@ TABLE_AT_THREE = 1 << 17   # the boundaries with three cards a hand probed and k
 NO_THREE_CACHE = 1 << 19   # the boundaries with three cards a hand that three_rec plays out keep no bounds in their
                            # own small table (128 kB, keyed on the cards): each one met again is played out again
 FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole position at every boundary (the same search)
+SHARED_TABLE = 1 << 28   # the table of the core's previous solve kept when that solve had the same deal and options
+                         # (bracket() sets it: the probes of one deal share one table; the values never change)
+FRESH_TABLES = 1 << 29   # not a technique of the core: bracket() without SHARED_TABLE, each probe from an empty table
 
 
 class SearchStopped(TutorError):
@@ -192,6 +196,137 @@ def solve_many(deals: Sequence[Deal], *, target: int | None = None, engine: str 
     the best cards skipped unless asked; ``max_seconds`` bounds each deal."""
     return [solve(d, target=target, engine=engine, best=best, max_seconds=max_seconds)
             for d in deals]
+
+
+@dataclass(frozen=True)
+class Bracket:
+    """What :func:`bracket` proved about one deal. The declaring team's points under
+    perfect play (the 5 of the last trick included, as ``solve(deal).points``) lie in
+    ``lo..hi``; ``reached`` answers each target asked as ``solve(deal, target=t).reached``
+    would (True or False; in a Misère "holds its points to t or fewer"), None where a budget
+    stopped the probes before the answer was known (then ``stopped`` is True). ``probes``:
+    the zero-window searches made (0 when the answer cache or the bounds had every answer);
+    ``nodes`` and ``seconds`` are theirs in all."""
+
+    lo: int
+    hi: int
+    reached: dict[int, bool | None]
+    stopped: bool
+    nodes: int
+    seconds: float
+    probes: int
+    engine: str
+    misere: bool = False
+
+    def answer(self, target: int) -> bool | None:
+        """Whether the declaring team reaches ``target`` (a Misère: holds its points to it
+        or fewer), from ``lo..hi`` alone: also for a target not asked; None if they do not tell."""
+        if self.misere:
+            return True if self.hi <= target else False if self.lo > target else None
+        return True if self.lo >= target else False if self.hi < target else None
+
+    @property
+    def value(self) -> int | None:
+        """The exact value where the probes happened to pin it (``lo == hi``), else None."""
+        return self.lo if self.lo == self.hi else None
+
+
+# the answer cache: what the probes proved about the deals asked last (bounds on the declaring
+# team's points, true whatever engine, target or budget asked them)
+_PROVED: OrderedDict = OrderedDict()
+PROVED_DEALS = 4096
+
+
+def forget_answers() -> None:
+    """Empty the answer cache of :func:`bracket` (for measurements: the next call probes again)."""
+    _PROVED.clear()
+
+
+def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: int | None = None,
+            max_nodes: int | None = None, max_seconds: float | None = None, options: int = 0) -> Bracket:
+    """Answer "does the declaring team reach t?" for several targets ``t`` of one deal at
+    once: the simulation's question (reaches 60? 80? 100? ...; the Zehner a deal makes is
+    the highest target reached). Each probe is one zero-window search, as
+    ``solve(deal, target=t, best=False)``; all of them share one transposition table (the
+    core keeps its table from one probe to the next of the same deal), and each probe's
+    fail-soft bound decides every target on its side (a probe of 100 that finds 112 answers
+    100, 110 and below as reached), so a bracket of ten Zehner takes some three probes, and
+    fewer where the points still out decide. Targets outside 0..157 need no probe. Which
+    target is probed first: the middle of the undecided ones, or with ``guess`` (an estimate
+    of the declaring team's points, e.g. a playout's) the one nearest it.
+
+    What the probes prove is kept for the last :data:`PROVED_DEALS` deals (the answer cache):
+    asking the same deal again, for the same or other targets, probes only what is still
+    open. ``max_nodes`` / ``max_seconds`` bound all the probes of this call together; when
+    they run out the call returns (``stopped`` True, the open targets None) instead of
+    raising, with everything proved until then. Ctrl-C raises KeyboardInterrupt."""
+    if engine not in ENGINES:
+        raise TutorError(M("unknown engine {engine!r} ({known})", engine=engine, known=', '.join(ENGINES)))
+    if engine == "c" and _core is None:
+        raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
+    use_c = engine == "c" or (engine == "auto" and _core is not None)
+    asked = sorted(set(int(t) for t in targets))
+    total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
+    lo, hi = _PROVED.get(deal, (0, total))
+    # the core's question for target t: does the counted team take at least x points?
+    # (a Misère's "at most t" is "not at least t + 1")
+    mark = (lambda t: t + 1) if deal.misere else (lambda t: t)
+    t0 = time.perf_counter()
+    nodes = probes = 0
+    stopped = False
+    ref = None
+    leader = SEATS.index(deal.leader)
+    decl = TEAMS.index(deal.declaring_team)
+    while True:
+        open_ = [t for t in asked if lo < mark(t) <= hi]
+        if not open_:
+            break
+        if probes == 0 and guess is not None:
+            t = min(open_, key=lambda x: (abs(x - guess), -x))
+        else:
+            t = open_[len(open_) // 2]
+        x = mark(t)
+        if use_c:
+            left_nodes = max_nodes - nodes if max_nodes else 0
+            left_secs = max_seconds - (time.perf_counter() - t0) if max_seconds else 0.0
+            if (max_nodes and left_nodes <= 0) or (max_seconds and left_secs <= 0):
+                stopped = True
+                break
+            pts, stren, trump_index, puur = tables(deal.trump)
+            g, _, n, stop = _core.solve(
+                tuple(_mask(h) for h in deal.hands), leader, decl, deal.misere, pts, stren,
+                trump_index, puur, LAST_TRICK, x, False, left_nodes, float(left_secs),
+                options if options & FRESH_TABLES else options | SHARED_TABLE)
+        else:
+            if ref is None or options & FRESH_TABLES:
+                ref = Reference(deal, max_nodes and max_nodes - nodes,
+                                max_seconds and max_seconds - (time.perf_counter() - t0))
+            before = ref.nodes
+            g, _, stop = ref.run(x, False)
+            n = ref.nodes - before
+        nodes += n
+        probes += 1
+        if stop:
+            stopped = True
+            break
+        if g >= x:
+            lo = max(lo, g)
+        else:
+            hi = min(hi, g)
+    _PROVED[deal] = (lo, hi)
+    _PROVED.move_to_end(deal)
+    while len(_PROVED) > PROVED_DEALS:
+        _PROVED.popitem(last=False)
+    result = Bracket(lo, hi, {}, stopped, nodes, time.perf_counter() - t0, probes,
+                     "c" if use_c else "python", deal.misere)
+    result.reached.update((t, result.answer(t)) for t in asked)
+    return result
+
+
+def reaches(deal: Deal, targets: Iterable[int], **kw) -> dict[int, bool | None]:
+    """``bracket(deal, targets, **kw).reached``: for each target whether the declaring team
+    reaches it (a Misère: holds its points to it or fewer); None where a budget stopped it."""
+    return bracket(deal, targets, **kw).reached
 
 
 # -- the reference ---------------------------------------------------------------------
