@@ -97,6 +97,23 @@ def test_the_worked_example_c_does_not_konter_by_his_own_count():
     assert advice.call is None and "67" in advice.text("en")
 
 
+def test_a_konter_is_free_when_failing_loses_the_partie_anyway():
+    # C's count is 67 of 100 (no konter, above). At AC 1000 : BD 1900 on 2000, A and C
+    # failing 100 doubled gives B and D the 200 and at least 58 card points: 2158, the
+    # Partie lost whatever the konter; made, the konter doubles what A and C write
+    auction = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple"
+    c = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+    standing = judgement.Standing({"AC": 1000, "BD": 1900}, 2000)
+    advice = cv.advise(c, auction, seat="C", standing=standing)
+    assert advice.call == "konter" and "Partie" in advice.text("en")
+    # at BD 1740 failing gives B and D at least 1998: short of the target, no free konter
+    assert cv.advise(c, auction, seat="C", standing=judgement.Standing({"AC": 1000, "BD": 1740})).call is None
+    # at BD 1742 they reach 2000 and lead: free
+    assert cv.advise(c, auction, seat="C", standing=judgement.Standing({"AC": 1000, "BD": 1742})).call == "konter"
+    # ... and at AC 2100 making it wins the Partie already: the konter gains nothing
+    assert cv.advise(c, auction, seat="C", standing=judgement.Standing({"AC": 2100, "BD": 1742})).call is None
+
+
 # -- double -------------------------------------------------------------------------------
 def test_the_defender_with_the_missing_puur_and_length_doubles():
     # A opened 70 Eichel: Nell zu viert, without the Puur. B holds the Puur with three

@@ -58,3 +58,66 @@ def test_the_obenabe_lay_down_takes_all_157():
     dl = deal("Eichel:AKO Rosen:AKO Schellen:AK Schilten:A", "Eichel:UB9876 Schilten:KOU",
               "Rosen:UB9876 Schellen:OUB", "Schellen:9876 Schilten:B9876", "Obenabe")
     assert reached(dl, 157)
+
+
+# -- the count against exact play on deals that fit (tests/exact_play.py) ------------------
+from exact_play import chance, made  # noqa: E402
+
+from tutor import conventions as cv  # noqa: E402
+from tutor.rules import load  # noqa: E402
+
+
+def matsch_break_even(matsch_target, highest_bid=150, lost_trick=20):
+    """From the rules text: made, the team writes the Matsch's target points and the
+    157; the highest bid instead, that bid and about the 157; failed (one trick of about
+    20 lost to the last trump), the opponents write the target points and that trick.
+    The Matsch pays while its chance of failing stays below this."""
+    win, alternative = matsch_target + 157, highest_bid + 157
+    loss = (157 - lost_trick) - (matsch_target + lost_trick)
+    return (win - alternative) / (win - loss)
+
+
+def test_a_matsch_that_fails_only_on_a_five_nil_split_is_bid():
+    hand = "Eichel:U9AK Rosen:AKO Schilten:AK"
+    # exact play: every one of 60 fitting deals gives A all 157 ...
+    assert chance(hand, "", "A", "Eichel", 157, "A", n=60) == 1
+    # ... and the only deal that beats it has all five trumps out with one opponent
+    five_nil = {"A": hand, "B": "Eichel:OB876 Rosen:UB Schilten:OU", "C": "Schellen:AKOUB9 Rosen:98 Schilten:B",
+                "D": "Schellen:876 Rosen:76 Schilten:9876"}
+    four_one = dict(five_nil, B="Eichel:OB87 Rosen:UB9 Schilten:OU", C="Eichel:6 Schellen:AKOUB9 Rosen:8 Schilten:B")
+    from tutor.cards import Hand
+    assert not made({k: Hand.parse(v) for k, v in five_nil.items()}, "Eichel", 157, "A")
+    assert made({k: Hand.parse(v) for k, v in four_one.items()}, "Eichel", 157, "A")
+    # 5-0 against one's nine of the 27 unseen cards: 2 C(22,4) / C(27,9) = 0.3 %, far
+    # below the 2 % at which the Matsch stops paying at 157
+    assert matsch_break_even(157) > 0.003
+    assert cv.advise(hand).call == "157 Eichel"
+
+
+def test_a_matsch_that_fails_on_a_three_nil_split_is_bid_only_for_257():
+    # U 9 above A O B: one opponent with all three keeps one (5.7 % of deals)
+    hand = "Eichel:U9K876 Rosen:AK Schilten:A"
+    p = chance(hand, "", "A", "Eichel", 157, "A", n=100)
+    assert 0.9 <= p < 1 - matsch_break_even(157)       # made in 94 of 100, too few at 157
+    assert p > 1 - matsch_break_even(257)               # plenty for the 257 of the erweitert table
+    assert cv.advise(hand).call != "157 Eichel"
+    assert cv.advise(hand, rules=load("erweitert")).call == "157 Eichel"
+
+
+def test_the_declarer_konters_when_exact_play_always_makes_it():
+    # A opened 100 Eichel (Puur zu fünft) and B doubled. U 9 A K draw the four trumps out
+    # however they lie; with the Rosen Ace and King and the Schilten Ace A makes 110 on
+    # every fitting deal: a konter doubles what the team writes (p > 1/2 pays)
+    hand = "Eichel:U9AK8 Rosen:AK Schilten:A7"
+    assert chance(hand, "100 Eichel", "A", "Eichel", 110, "A", n=60) == 1
+    assert cv.advise(hand, "100 Eichel, B: dopple", seat="A").call == "konter"
+
+
+def test_the_declarers_partner_konters_a_certain_contract():
+    # A showed the Puur zu dritt, C the Nell zu dritt or more (80, the upper Hilfe); A
+    # raised to 140 and B doubled. C's hand takes every trick (his trumps above the two
+    # the opponents may hold, his side suits from the Ace): 157 on every fitting deal
+    hand = "Eichel:9AKO Rosen:AKO Schilten:AK"
+    auction = "60 Eichel, fort, 80 Eichel, fort, 140 Eichel"
+    assert chance(hand, auction, "C", "Eichel", 157, "A", n=60) == 1
+    assert cv.advise(hand, auction + ", B: dopple", seat="C").call == "konter"

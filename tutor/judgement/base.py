@@ -32,6 +32,15 @@ class Standing:
         least = mine + 2 * bid
         return least >= self.target and least > theirs + TOTAL_POINTS - bid
 
+    def loses_if_failed(self, team: str, bid: int, multiplier: int = 2) -> bool:
+        """Failing ``bid`` (its target points times ``multiplier``) loses ``team`` the
+        Partie, however few points it fails by: the opponents, with the target points and
+        at least the card points the bid leaves them (157 - bid + 1), reach the target and
+        end ahead of the team (which takes at most bid - 1). Then a konter costs nothing."""
+        mine, theirs = self.score.get(team, 0), self.score.get(other(team), 0)
+        least = theirs + multiplier * bid + TOTAL_POINTS - bid + 1
+        return least >= self.target and least > mine + bid - 1
+
     def text(self, lang: str = "de") -> str:
         return _("AC {ac} : BD {bd}, target {target}", lang, ac=self.score.get("AC", 0),
                  bd=self.score.get("BD", 0), target=self.target)

@@ -19,8 +19,10 @@ only through their attributes.
 The count:
 
 - **Trump control**: the team holds Puur and Nell (the hand, or what the partner's calls
-  promised) and at least six trumps between them. Then the team pulls the opponents'
-  trumps and takes the trump suit's 62 points and the last trick's 5.
+  promised) and at least six trumps between them, or the hand's top trumps alone draw
+  every trump the opponents may hold (:func:`draws_trumps`: U 9 A K with four out). Then
+  the team pulls the opponents' trumps and takes the trump suit's 62 points and the last
+  trick's 5.
 - **Sure side tricks**: an Ace, and a King behind the own Ace, each count their card
   points (Ace 11, King 4). In a suit the opponents opened with four cards or more the
   King is not counted.
@@ -41,10 +43,17 @@ The count:
   91: below their 100, he doubles.
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on.
-- **Matsch**: a lay-down in a suit (or, in the extended variant, Obenabe or Undenufe).
-- **Konter**: the declarer or his partner konters when the contract is certain: the
-  declarer's hand is a lay-down (every trick, 157), or his sure count alone (without
-  what falls in) reaches the contract; the partner counts his hand with what the
+- **Matsch**: a lay-down in a suit (or, in the extended variant, Obenabe or Undenufe);
+  also when the side suits run from the top and only a bad trump split beats it (one
+  opponent holding more trumps than the hand has above them: :func:`split_risk`, 0.3 %
+  for a 5-0 against U 9 A K) and that chance is below the break-even of the Matsch
+  against the highest bid (:func:`matsch_risk_worth`: 2 % at 157, 19 % at 257).
+- **Konter**: the declarer or his partner konters when the contract is certain (a
+  lay-down in his hand: every trick, 157; or his sure count alone reaches the contract),
+  or when his count with what falls into the sure tricks reaches the contract by a trick
+  (``KONTER_MARGIN``: A's 102 on 100 in the worked example is "zu unsicher"), or when it
+  is free: failing the doubled contract loses the Partie anyway
+  (:meth:`Standing.loses_if_failed`). The partner counts his hand with what the
   declarer's calls promised.
 - **Extended variant**: Obenabe and Undenufe count their runs from the top (each card
   of a run a sure trick with its value and ``FALL_PER_TRICK``); a Misère counts the
@@ -65,6 +74,7 @@ the Ansageregeln: konter, Matsch, double, a plain number, fort.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import comb
 from typing import Any, Mapping, Protocol, Sequence
 
 from tutor.cards import NELL, ORDER, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
@@ -78,6 +88,8 @@ TRUMP_POINTS = sum(VALUE["trump"].values())   # 62
 WANT_LENGTH = 4            # a Zehner in the opponents' suit wants their missing top card and 4 cards
 MISERE_PARTNER = 40        # points a Misère expects the partner's unknown cards to take
 TRUMPLESS = ("Obenabe", "Undenufe")
+KONTER_MARGIN = 10         # a konter wants the count a trick above the doubled bid
+FAILED_MATSCH_LOSS = 20    # a Matsch beaten by the one trump left out: that trick, about 20
 
 
 
@@ -155,16 +167,48 @@ def draws_trumps(hand: Hand, trump: Suit, partner=None) -> bool:
     """Leading its top trumps, the hand pulls every trump the opponents may hold: its
     trumps ranked above the highest trump they may hold are at least as many as the
     trumps they may hold (``partner``: what the partner's calls promised in ``trump``)."""
+    most, above, _ = _trumps_to_draw(hand, trump, partner)
+    return above >= most
+
+
+def _trumps_to_draw(hand: Hand, trump: Suit, partner=None) -> tuple[int, int, int]:
+    """(the trumps the opponents may hold at most, the hand's trumps ranked above the
+    highest of them, the partner's promised length) in a ``trump`` contract."""
     order = ORDER["trump"]
     partner_has = set(partner.has) if partner is not None else set()
     partner_len = partner.length[0] if partner is not None else 0
     theirs = [r for r in order if not hand.has(trump, r) and r not in partner_has]
     most = min(len(theirs), 9 - hand.length(trump) - partner_len)
     if most <= 0:
-        return True
+        return 0, 0, partner_len
     top = order.index(theirs[0])
-    above = sum(1 for r in order[:top] if hand.has(trump, r))
-    return above >= most
+    return most, sum(1 for r in order[:top] if hand.has(trump, r)), partner_len
+
+
+def split_risk(hand: Hand, trump: Suit, partner=None) -> float:
+    """The chance that the hand's top trumps do not draw the opponents' trumps: that one
+    opponent holds more of the trumps out than the hand has trumps above them (he keeps
+    one and ruffs: a 5-0 split against Puur, Nell, Ace, King). 0 when they always fall.
+    The unseen cards are 27, less the partner's promised trumps; either opponent's nine
+    hold ``j`` of the ``most`` trumps out with C(most, j) C(unseen - most, 9 - j) / C(unseen, 9)."""
+    most, above, partner_len = _trumps_to_draw(hand, trump, partner)
+    if above >= most:
+        return 0.0
+    unseen = 27 - partner_len
+    one = sum(comb(most, j) * comb(unseen - most, 9 - j) for j in range(above + 1, min(most, 9) + 1))
+    return min(1.0, 2 * one / comb(unseen, 9))
+
+
+def matsch_risk_worth(rules) -> float:
+    """The highest chance of failing at which a Matsch still beats the highest bid
+    below it, on the board: made, the team writes the Matsch's target points and 157;
+    the highest bid made, that bid and about 157; failed (the opponents' last trump
+    takes one trick, about ``FAILED_MATSCH_LOSS``), the opponents write the target
+    points and that trick. Break-even: fail × (win - loss) = win - alternative."""
+    win = rules.matsch_target + TOTAL_POINTS
+    alternative = rules.highest_bid + TOTAL_POINTS
+    loss = (TOTAL_POINTS - FAILED_MATSCH_LOSS) - (rules.matsch_target + FAILED_MATSCH_LOSS)
+    return max(0.0, (win - alternative) / (win - loss))
 
 
 def lay_down(hand: Hand, kind: "Suit | str", partner=None) -> bool:
@@ -198,9 +242,15 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     puur = hand.has(trump, PUUR) or PUUR in mine.has
     nell = hand.has(trump, NELL) or NELL in mine.has
     length = hand.length(trump) + max(mine.length[0], partner_share)
-    c.control = puur and nell and length >= CONTROL_LENGTH
     c.lay_down = lay_down(hand, trump, mine)
-    if c.control:
+    draws = draws_trumps(hand, trump, mine)
+    c.control = (puur and nell and length >= CONTROL_LENGTH) or draws
+    if draws and not (puur and nell and length >= CONTROL_LENGTH):
+        c.sure += TRUMP_POINTS + LAST_TRICK
+        c.lines.append(M("trump {trump}: the hand's top trumps draw every trump the opponents may hold: "
+                         "the {points} trump points and {last} for the last trick",
+                         trump=trump.value, points=TRUMP_POINTS, last=LAST_TRICK))
+    elif c.control:
         c.sure += TRUMP_POINTS + LAST_TRICK
         c.lines.append(M("trump {trump}: Puur and Nell in the team with at least {length} trumps: "
                          "the {points} trump points and {last} for the last trick",
@@ -384,6 +434,10 @@ def _team_suits(s) -> list[Suit]:
 
 
 def _konter(hand, s, readings, lines, standing=None):
+    """Konter when the contract is certain (a lay-down in either hand of the declaring
+    team: all 157), or when the count with what falls into its sure tricks reaches the
+    bid by a trick (``KONTER_MARGIN``: the double says the opponents hold something), or
+    when it is free (failing loses the Partie anyway, kontered or not)."""
     r = _first(readings, "redouble")
     if r is None:
         return None
@@ -396,17 +450,26 @@ def _konter(hand, s, readings, lines, standing=None):
         lines.append(M("Making {call} wins the Partie ({standing}), doubled or kontered: the konter gains "
                        "nothing, no konter.", call=str(high.call), standing=standing))
         return None
+    if standing is not None and standing.loses_if_failed(team, value):
+        lines.append(M("Failing {call} doubled loses the Partie ({standing}) anyway: the konter costs "
+                       "nothing and doubles what the team writes when it makes it: konter.",
+                       call=str(high.call), standing=standing))
+        return r
     c = contract_count(hand, s, strain)
     lines.extend(c.lines)
-    if s.seat == high.seat and c.lay_down and not is_misere(strain):
+    if c.lay_down and not is_misere(strain):
         lines.append(M("All nine tricks are sure: the team takes all 157 points, so the {value}: konter.",
                        value=value))
         return r
     if c.sure >= value:
         lines.append(M("The sure {sure} alone reach {value}: konter.", sure=c.sure, value=value))
         return r
-    lines.append(M("Only {sure} of {value} are sure: too uncertain for four times the target points, "
-                   "no konter.", sure=c.sure, value=value))
+    if c.expected >= value + KONTER_MARGIN:
+        lines.append(M("With what falls into the sure tricks the count reaches {expected}, a trick above "
+                       "{value}: konter.", expected=c.expected, value=value))
+        return r
+    lines.append(M("The count reaches {expected} of {value}, not a trick above it: too uncertain for four "
+                   "times the target points, no konter.", expected=c.expected, value=value))
     return None
 
 
@@ -459,7 +522,16 @@ def _matsch(hand, s, readings, lines, standing=None):
             continue
         kind = kind_of(strain)
         if not _lays_down(hand, kind, lambda: _partner_known(s, kind)):
-            continue
+            if not isinstance(kind, Suit) or not _sides_run(hand, kind):
+                continue
+            risk, worth = split_risk(hand, kind, _partner_known(s, kind)), matsch_risk_worth(s.rules)
+            if risk > worth:
+                continue
+            lines.append(M("Every side card is sure from the top, and the hand's trumps draw the opponents' "
+                           "unless one of them holds more trumps than the hand has above them ({risk} of deals): below the {worth} at "
+                           "which the Matsch stops paying against {highest}: Matsch.",
+                           risk=_percent(risk), worth=_percent(worth), highest=s.rules.highest_bid))
+            return r
         if isinstance(kind, Suit):
             lines.append(M("Every card it takes is with the team: the hand's trumps above the highest the "
                            "opponents can hold are as many as their trumps at most, so theirs fall under ours, "
@@ -469,6 +541,10 @@ def _matsch(hand, s, readings, lines, standing=None):
                            strain=strain))
         return r
     return None
+
+
+def _percent(x: float) -> str:
+    return f"{x:.1%}" if x < 0.1 else f"{x:.0%}"
 
 
 def _highest(readings, kind: str, strain: str, limit: int, above: int | None = None):

@@ -1,0 +1,36 @@
+"""Exact play for the count's tests: deal the unseen cards to fit the auction
+(tutor.play.dealer) and solve each deal double dummy (tutor.play.solver). The expected
+call of a test comes from these chances, never from the count itself."""
+from __future__ import annotations
+
+from tutor.cards import Hand
+from tutor.play import dealer, solver
+from tutor.play.deal import Deal
+from tutor.scoring import SEATS, team_of
+
+
+def deals(hand: str, auction: str = "", seat: str | None = None, n: int = 24, seed: int = 1,
+          rules=None) -> list[dict[str, Hand]]:
+    """``n`` deals of the unseen cards that fit what the auction promised."""
+    return dealer.for_auction(Hand.parse(hand), auction, seat, rules).deals(n, seed)
+
+
+def made(hands: dict[str, Hand], strain: str, target: int, declarer: str) -> bool:
+    """Does the declarer's team reach ``target`` card points (a Misère: stay below it)
+    with ``strain`` as trump, the declarer leading, everyone playing perfectly?"""
+    deal = Deal(tuple(hands[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
+    return bool(solver.solve(deal, target=target, best=False, max_seconds=60).reached)
+
+
+def chance(hand: str, auction: str, seat: str | None, strain: str, target: int, declarer: str,
+           n: int = 24, seed: int = 1, rules=None) -> float:
+    """How often the contract is made on ``n`` fitting deals."""
+    found = deals(hand, auction, seat, n, seed, rules)
+    return sum(made(h, strain, target, declarer) for h in found) / len(found)
+
+
+def points(hands: dict[str, Hand], strain: str, declarer: str) -> int:
+    """The declaring team's card points under perfect play (a Misère: the points its
+    opponents leave it, the least it can be held to)."""
+    deal = Deal(tuple(hands[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
+    return solver.solve(deal, best=False, max_seconds=60).points[team_of(declarer)]
