@@ -279,8 +279,8 @@ def test_in_a_pseudo_terminal_with_a_prompt_and_the_terminal_width():
 
 
 def test_ctrl_c_ends_cleanly():
-    """Ctrl-C (the SIGINT a terminal sends) while the tutor waits for the next call: a new
-    line, exit 0, no traceback."""
+    """Ctrl-C (the SIGINT a terminal sends) while the tutor waits for the next call: one
+    line, exit 130 (as every command, README), no traceback."""
     env = {k: v for k, v in os.environ.items() if k != "TUTOR_DB"}
     proc = subprocess.Popen([sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C"],
                             cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -298,8 +298,8 @@ def test_ctrl_c_ends_cleanly():
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 0, err
-    assert b"Traceback" not in err and err == b""
+    assert proc.returncode == 130, err
+    assert err.decode().strip() == "tutor: abgebrochen (Ctrl-C)"
 
 
 def _as_a_terminal_starts_it() -> None:
@@ -451,3 +451,66 @@ def test_new_asks_before_leaving_a_game_off_the_tafel_and_dealer_must_be_the_boa
     r = table("--hand", HAND, "--seat", "C", "--partie", "--db", str(db), "--dealer", "B", input="")
     assert r.returncode == 2
     assert "--dealer B" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def _run(*lines: str, columns: int = 60, lang: str = "en", db: "Path | None" = None, partie=False):
+    """The session in this process: what it prints for ``lines``."""
+    from io import StringIO
+
+    from tutor.companion.terminal import Table
+
+    out = StringIO()
+    t = Table(Session(HAND, "C", lang=lang), out, str(db) if db else None, partie, columns=columns)
+    t.start()
+    for line in lines:
+        assert t.handle(line) is True
+    return t, out.getvalue()
+
+
+@pytest.mark.parametrize("columns", [60, 100])
+def test_the_tafel_word_prints_a_board_that_fits_the_terminal(tmp_path, columns):
+    from tutor.tafel import Tafel
+
+    db = tmp_path / "t.sqlite3"
+    with Tafel.open(str(db)) as t:
+        t.new(names={"A": "Anna", "B": "Cla", "C": "Beat", "D": "Dani"})
+    _t, out = _run("60ei", "70 sche", "90ei", "95 ro", "100 ei", "dopple", "113 weis AC=50", f"new {HAND}",
+                   "fort", "fort", "fort", "fort", "tafel", columns=columns, db=db, partie=1)
+    board = out[out.rindex("Partie 1 ·"):]
+    assert all(len(line) <= columns for line in out.splitlines()), out
+    flat_board = flat(board)
+    # the worked example's game (313 : 44) with 50 Weis for AC: 363 : 44; D (Dani) deals the
+    # first game, A (Anna) the second, four forts: Anna deals the third again (Verband)
+    assert "1. Dani deals: Anna: 100 Eichel ×2" in flat_board
+    assert "Anna+Beat 363, Cla+Dani 44" in flat_board
+    assert "2. Anna deals: four forts" in flat_board
+    assert "Next: Anna deals, Cla is Vorhand." in flat_board
+
+
+def test_why_after_fort_names_the_call_once_and_next_at_the_start_is_short():
+    _t, out = _run("fort", "?")
+    assert "A fort: A does not bid" in flat(out) and "fort: fort" not in out
+    _t, out = _run("next")
+    shown = [x for x in out.splitlines() if x.startswith("  A ")]
+    # the eight openings (50 to 120) and fort, one line each: a bid means the same in every suit
+    assert len(shown) == 9, out
+    assert "  A 60 in any suit: opening, Puur with three cards." in shown
+
+
+def test_german_warning_about_a_card_i_hold_has_no_gendered_pronoun():
+    # 50 Eichel opens on the Nell row (Nell zu dritt); C holds the Eichel Nell (das Nell: es)
+    s = Session("Eichel:K96 Schellen:KU Rosen:A6 Schilten:O8", "C", lang="de")
+    e = s.play("50 ei")
+    assert s.warnings(e)[0] == "A kann Eichel-Nell nicht halten: die Karte hältst du selbst."
+
+
+@pytest.mark.parametrize("line", ["²", "113 weis AC=²", "9" * 5000, "9" * 900, "x" * 100_000,
+                                  "113 weis", "113 stöck", "113 foo bar", "113 weis AC=50 weis AC=50",
+                                  "113 weis A=Eichel:²", "113 stöck BD stöck AC", "-5", "158", "1"])
+def test_bad_card_points_are_one_capped_line_and_the_game_stays(line):
+    t, out = _run("60ei", "fort", "fort", "fort", line)
+    bad = [x for x in flat(out).split("! ")[1:] if x.startswith("Not taken")]
+    assert len(bad) == 1, out
+    assert len(bad[0]) <= 2100 and "an error in the tutor" not in bad[0]
+    t.handle("113")
+    assert "On the board: AC 173, BD 44." in t.out.getvalue()   # 60 made: 113 + 60; BD 44

@@ -60,6 +60,8 @@ def table(hand, seat, dealer, partie, by_count, db_path, lang, rules_spec):
     from tutor.commands.engine import _judge
 
     session = Session(hand, seat, dealer or "D", rules, lang, judge=_judge(by_count))
+    if hasattr(sys.stdin, "reconfigure"):   # bytes that are no UTF-8: a call not read, not a crash
+        sys.stdin.reconfigure(errors="replace")
     sys.exit(run(session, db=db_path, partie=partie_id))
 
 

@@ -313,7 +313,9 @@ class Session:
         lines = []
         if self.events:
             e = self.events[-1]
-            lines.append(f"{e.seat} {e.reading.call}: {self.text(e.reading)}")
+            text = self.text(e.reading)   # fort's text names the call itself: "fort: ..."
+            said = f"{e.reading.call}:"
+            lines.append(f"{e.seat} {text}" if text.startswith(said) else f"{e.seat} {said} {text}")
         a = self.advice()
         if a is not None:
             lines.append(_("Recommended for {seat}: {call}.", self.lang, seat=self.seat, call=a.call)

@@ -15,10 +15,16 @@ import sys
 import textwrap
 from typing import Callable, Iterable, Iterator, TextIO
 
+from tutor.cards import SUITS
 from tutor.companion.session import Session
 from tutor.errors import TutorError
-from tutor.i18n import M, Mn, _, join
-from tutor.text import printable
+from tutor.i18n import M, Mn, Msg, Number, _, join
+from tutor.text import one_line, printable
+
+SUIT_NAMES = tuple(x.value for x in SUITS)
+
+#: the longest line the session reads (a call, a word, card points, a file name)
+MAX_INPUT = 1000
 
 # The words the loop takes, in English, German and French (any of them, whatever --lang).
 WORDS = {
@@ -73,8 +79,10 @@ class Table:
                 self.out.write(line + "\n")
         self.out.flush()
 
-    def error(self, e: TutorError) -> None:
-        self.say(_("Not taken: {error}", self.lang, error=e), "! ")
+    def error(self, e: "TutorError | Msg | str") -> None:
+        """A session error: one ``! ...`` line (wrapped), at most MAX_LINE characters."""
+        text = e.text(self.lang) if callable(getattr(e, "text", None)) else str(e)
+        self.say(one_line(_("Not taken: {error}", self.lang, error=text)), "! ")
 
     # -- the flow ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -103,6 +111,10 @@ class Table:
         """One line of input; False when the session ends."""
         text = line.strip()
         if not text:
+            return True
+        if len(text) > MAX_INPUT:
+            self.error(M("the line is too long: at most {limit} characters are read",
+                         limit=Number(MAX_INPUT)))
             return True
         word, _sep, rest = text.partition(" ")
         takes_rest = WORDS["new"] + WORDS["played"]
@@ -135,6 +147,11 @@ class Table:
                 self.call(text)
         except TutorError as e:
             self.error(e)
+        except (Exception, RecursionError) as e:   # noqa: BLE001 - a defect must not end the game
+            # a defect of the tutor, not of the line: one line, and the session goes on with
+            # everything typed before (each step changes the state only once it has worked)
+            self.error(M("{line}: an error in the tutor ({error}); the game so far is kept",
+                         line=printable(repr(text[:60])), error=f"{type(e).__name__}: {e}"))
         return True
 
     def call(self, text: str) -> None:
@@ -153,10 +170,24 @@ class Table:
         advice = s.advice()
         best = advice.call if advice else None
         fits = {(str(r.call), r.seat) for r in advice.options} if advice else set()
+        # one line per seat, bid and meaning: "A 60 (every suit): opening, Puur with three cards."
+        groups: dict[tuple, list] = {}
         for r in readings:
             mark = ("*" if str(r.call) == best and r.seat == s.me else
                     "+" if (str(r.call), r.seat) in fits and r.seat == s.me else " ")
-            self.say(s.short(r), f"{mark} ")
+            c = r.call
+            key = ((r.seat, c.level, s.summary(r), mark) if c.kind == "bid" and c.strain in SUIT_NAMES
+                   else (r.seat, str(c), mark))
+            groups.setdefault(key, []).append(r)
+        for key, group in groups.items():
+            mark, r = key[-1], group[0]
+            if len(group) == 1:
+                self.say(s.short(r), f"{mark} ")
+                continue
+            strains = [g.call.strain for g in group]
+            where = (_("in any suit", self.lang) if len(strains) == len(SUIT_NAMES)
+                     else "/".join(strains))
+            self.say(f"{s.table_seat(r.seat)} {r.call.level} {where}: {s.summary(r)}.", f"{mark} ")
         if advice is not None:
             self.say(_("* the recommendation, + fits your hand", self.lang))
 
@@ -192,7 +223,7 @@ class Table:
         else:
             board = self.board_for_next_game()
             if board.rules != s.rules:   # the next Partie of the Tafel plays other rules
-                self.s = s = Session(None, s.seat, board.next_dealer, board.rules, s.lang)
+                self.s = s = Session(None, s.seat, board.next_dealer, board.rules, s.lang, s.judge)
             s.new(hand, board.next_dealer)
         self.written = self.shown = None
         self.say("—" * min(self.columns, 20))
@@ -290,8 +321,40 @@ class Table:
 
         with Tafel.open(self.db) as t:
             stored = t.stored(self.partie or None)
-        for text, _kind in board_text(stored.partie, self.lang, f"Partie {stored.id}"):
-            self.out.write(text + "\n")   # a table: not wrapped
+        title = f"Partie {stored.id}"
+        table = [printable(text) for text, _kind in board_text(stored.partie, self.lang, title)]
+        if all(len(line) <= self.columns for line in table):
+            for line in table:   # the board of tutor tafel show, where it fits
+                self.out.write(line + "\n")
+            self.out.flush()
+            return
+        for line in compact_board(stored.partie, self.lang, title):
+            self.say(printable(line))
+
+
+def compact_board(partie, lang: str, title: str) -> list[str]:
+    """The board for a narrow terminal: one paragraph per game (the session wraps it),
+    the same cells and words as the table of ``tutor tafel show``."""
+    from tutor.tafel import board_table
+
+    t = board_table(partie, lang)
+    L, heads = t["labels"], t["heads"]
+    out = [" · ".join((title, f"{L['rules']} {t['rules']}", f"{L['target']} {t['target']}",
+                       f"{L['end_rule']}: {t['end_rule']}")),
+           f"AC = {t['teams']['AC']}    BD = {t['teams']['BD']}"]
+    for r in t["rows"]:
+        parts = [f"{r['dealer']} {L['dealer']}: {r['contract']}" if r["n"] else r["contract"]]
+        if r["card_points"]:
+            parts.append(f"{r['card_points']} {L['card_points']}")
+        for key in ("weis", "stoeck"):
+            if r[key] not in ("", "–"):
+                parts.append(f"{L[key]} {r[key]}")
+        if r["result"]:
+            parts.append(r["result"])
+        parts.append(f"{heads['AC']} {r['AC']}, {heads['BD']} {r['BD']}")
+        parts.append(f"{L['total']} {r['total_AC']} : {r['total_BD']}")
+        out.append((f"{r['n']}. " if r["n"] else "") + " · ".join(parts))
+    return out + list(t["footer"])
 
 
 def parse_points(text: str) -> dict:
@@ -344,10 +407,15 @@ def _quoted(text: str) -> str:
 
 def lines(stream: TextIO, prompt: Callable[[], str] | None) -> Iterator[str]:
     """The input lines: with a prompt on a terminal (readline editing), plain from a pipe."""
-    if prompt is None:
-        for line in stream:
+    if prompt is None:   # a line longer than MAX_INPUT is cut there (the rest skipped): no unbounded read
+        while True:
+            line = stream.readline(MAX_INPUT + 1)
+            if not line:
+                return
+            if len(line) > MAX_INPUT and not line.endswith("\n"):
+                while (rest := stream.readline(1 << 16)) and not rest.endswith("\n"):
+                    pass
             yield line
-        return
     try:
         import readline  # noqa: F401  (line editing and history for input())
     except ImportError:
@@ -365,10 +433,7 @@ def run(session: Session, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout
     tty = stdin.isatty() and stdout.isatty()
     table.start()
     source: Iterable[str] = lines(stdin, (lambda: "> ") if tty else None)
-    try:
-        for line in source:
-            if not table.handle(line):
-                break
-    except KeyboardInterrupt:
-        stdout.write("\n")
+    for line in source:   # Ctrl-C: the command line's one line and exit 130 (tutor.cli)
+        if not table.handle(line):
+            break
     return 0
