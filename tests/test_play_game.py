@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from tutor.cli import main
 from tutor.errors import IllegalPlayError, ParseError, TutorError
+from tutor import worked_example
 from tutor.play import game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +46,7 @@ def example_with(**changes):
 
 @pytest.mark.parametrize("source", ["examples file", "converter"])
 def test_the_worked_example_replays_card_by_card(source):
-    g = game.load(EXAMPLE) if source == "examples file" else game.worked_example()
+    g = game.load(EXAMPLE) if source == "examples file" else worked_example.as_game()
     r = game.replay(g)
     assert r.legal and r.complete and len(r.tricks) == 9 == len(RECORD["play"])
     taken = {"AC": 0, "BD": 0}
@@ -64,7 +65,7 @@ def test_the_worked_example_replays_card_by_card(source):
 
 
 def test_the_examples_file_is_the_worked_example():
-    a, b = game.load(EXAMPLE), game.worked_example()
+    a, b = game.load(EXAMPLE), worked_example.as_game()
     for key in ("hands", "trump", "leader", "tricks", "contract", "declarer", "double", "redouble"):
         assert getattr(a, key) == getattr(b, key), key
     hands = {s: {suit: [str(r) for r in ranks] for suit, ranks in h.items()}
@@ -73,7 +74,7 @@ def test_the_examples_file_is_the_worked_example():
 
 
 def test_dumps_and_loads_round_trip():
-    g = game.worked_example()
+    g = worked_example.as_game()
     back = game.loads(game.dumps(g), source="x.yaml")
     assert (back.hands, back.trump, back.leader, back.tricks, back.contract, back.declarer,
             back.double, back.vorhand) == (g.hands, g.trump, g.leader, g.tricks, g.contract,

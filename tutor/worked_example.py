@@ -74,11 +74,28 @@ def walk(lang: str = "de") -> dict:
             "card_points": dict(played.points), **result.to_json()}
 
 
+def as_game():
+    """The worked example (``tutor/data/worked-example.yaml``, its own form with the card
+    tables) as a game of ``tutor play`` (:class:`tutor.play.game.PlayedGame`)."""
+    from tutor.partie import Contract
+    from tutor.play.game import PlayedGame
+    from tutor.play.rules import Trump
+    from tutor.rules import load as load_rules
+
+    ex = load()
+    rules = load_rules("verband")
+    return PlayedGame(hands=dict(ex.hands), trump=Trump.parse(ex.trump), leader=ex.tricks[0]["lead"],
+                      tricks=tuple(tuple(t["cards"]) for t in ex.tricks),
+                      contract=Contract.parse(f"{ex.bid} {ex.trump}", rules), declarer=ex.declarer,
+                      double=ex.doubled, redouble=ex.redoubled, vorhand="A", rules=rules,
+                      source="worked-example.yaml")
+
+
 def _replay():
     """The play of the worked example, card by card by the rules of play."""
     from tutor.play import game
 
-    return game.replay(game.worked_example())
+    return game.replay(as_game())
 
 
 def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:

@@ -539,26 +539,8 @@ def _weis(game: PlayedGame):
     return settlement, {**zero, **{t: p for t, p in settlement.points.items()}}
 
 
-# -- the worked example ------------------------------------------------------------------
-
-def worked_example() -> PlayedGame:
-    """The worked example of sidi-barrani.txt (``tutor/data/worked-example.yaml``, its
-    own form with the card tables) as a game."""
-    from tutor import worked_example as we
-    from tutor.partie import Contract
-    from tutor.rules import load as load_rules
-
-    ex = we.load()
-    rules = load_rules("verband")
-    return PlayedGame(hands=dict(ex.hands), trump=Trump.parse(ex.trump), leader=ex.tricks[0]["lead"],
-                      tricks=tuple(tuple(t["cards"]) for t in ex.tricks),
-                      contract=Contract.parse(f"{ex.bid} {ex.trump}", rules), declarer=ex.declarer,
-                      double=ex.doubled, redouble=ex.redoubled, vorhand="A", rules=rules,
-                      source="worked-example.yaml")
-
-
 __all__ = ["PlayedGame", "Trick", "Illegal", "Replay", "load", "loads", "dumps", "replay",
-           "worked_example", "KEYS"]
+           "KEYS"]
 
 
 # -- the replay as text ------------------------------------------------------------------
