@@ -39,7 +39,8 @@ from tutor.cards import NELL, PUUR, SUIT_OF, SUITS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
 from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, join
 from tutor.rules import TableRules, load as load_rules
-from tutor import judgement
+from tutor.judgement.base import Judge, Standing
+from tutor.judgement.count import COUNT
 from tutor.scoring import partner_of
 
 KINDS = ("opening", "hilfe", "ace", "raise", "want", "confidence", "matsch", "fort",
@@ -1002,8 +1003,8 @@ def _truthful(readings: Sequence[Reading], hand: Hand) -> list[Reading]:
 
 
 def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
-           seat: str | None = None, judge: "judgement.Judge | None" = None,
-           standing: "judgement.Standing | None" = None) -> Advice:
+           seat: str | None = None, judge: "Judge | None" = None,
+           standing: "Standing | None" = None) -> Advice:
     """The calls the convention offers ``hand`` at this point, and the recommended one.
 
     ``seat`` defaults to the seat in turn; a seat that is not in turn can only double or
@@ -1018,7 +1019,7 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
             return found
     options = offered(truthful)   # the same as offered(readings, hand): truthful is checked
     s = reader.situation(seat)
-    j = (judge or judgement.COUNT).choose(hand, s, truthful, standing)
+    j = (judge or COUNT).choose(hand, s, truthful, standing)
     recommended, lines = j.pick, list(j.lines)
     if recommended is None:
         recommended = next((r for r in truthful if r.kind == "fort"), None)
@@ -1132,8 +1133,8 @@ class Verdict:
 
 
 def check(hand: "Hand | str", auction: "Auction | str", call: "Call | str", rules=None,
-          seat: str | None = None, judge: "judgement.Judge | None" = None,
-          standing: "judgement.Standing | None" = None) -> Verdict:
+          seat: str | None = None, judge: "Judge | None" = None,
+          standing: "Standing | None" = None) -> Verdict:
     """Is ``call`` legal, conventional and true to ``hand``? An unreadable call raises
     ParseError; an illegal one is an answer (``legal`` False), not an error. The
     recommendation beside it is ``judge``'s (default: the count), as in :func:`advise`."""
