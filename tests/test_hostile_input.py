@@ -375,3 +375,62 @@ def test_a_hand_may_name_the_french_suits():
     assert Hand.parse("cœur:UA9 trèfle:K876 pique:A7") == Hand.parse("Rosen:UA9 Eichel:K876 Schilten:A7")
     r = run("check", "--lang", "fr", "--hand", "cœur:UA9 trèfle:K876 pique:A7", "--auction", "", "--call", "60 cœur")
     assert r.exit_code == 0 and r.output.startswith("Juste"), r.output
+
+
+# -- the fast paths' values and catalogs (issue 25) ------------------------------------------------
+def test_the_lazy_catalog_answers_as_the_standard_librarys():
+    import gettext
+    import io
+
+    from babel.messages.pofile import read_po
+
+    from tutor import i18n
+
+    for lang in ("de", "fr"):
+        data = open(i18n.mo_file(lang), "rb").read() if os.path.exists(i18n.mo_file(lang)) else None
+        if data is None:
+            i18n._catalogs.pop(lang, None)
+            i18n.catalog(lang)
+            data = open(i18n.mo_file(lang), "rb").read()
+        ours, std = i18n.MoCatalog(data), gettext.GNUTranslations(io.BytesIO(data))
+        with open(i18n.po_file(lang), "rb") as f:
+            po = read_po(f)
+        checked = 0
+        for m in po:
+            if not m.id:
+                continue
+            if isinstance(m.id, tuple):
+                for n in (0, 1, 2, 5):
+                    if m.context:
+                        assert ours.npgettext(m.context, *m.id, n) == std.npgettext(m.context, *m.id, n)
+                    else:
+                        assert ours.ngettext(*m.id, n) == std.ngettext(*m.id, n)
+            elif m.context:
+                assert ours.pgettext(m.context, m.id) == std.pgettext(m.context, m.id)
+            else:
+                assert ours.gettext(m.id) == std.gettext(m.id)
+            checked += 1
+        assert checked > 1000
+        assert ours.gettext("no such message") == "no such message"
+        assert ours.ngettext("one", "many", 2) == "many"
+
+
+def test_values_compare_hash_order_and_stay_frozen():
+    import copy
+    import pickle
+
+    from tutor.auction import Call
+    from tutor.values import FrozenError
+
+    a, b = Hand.parse("Eichel:U86 Rosen:O9", size=None), Hand.parse("Rosen:O9 Eichel:U86", size=None)
+    assert a == b and hash(a) == hash(b) and a != Hand.parse("Eichel:U8", size=None)
+    assert sorted(DECK, reverse=True)[0] == DECK[-1] and min(DECK) == DECK[0]   # the deck's order
+    assert Call.parse("60 Eichel") == Call.parse("60 auf Eichel") and Call.parse("60 Eichel") != Call.parse("60 Rosen")
+    p = cv.Promise(Suit.ROSEN, frozenset({Rank.ASS}))
+    for value in (a, DECK[5], Call.parse("60 Eichel"), p):
+        assert pickle.loads(pickle.dumps(value)) == value and copy.deepcopy(value) == value
+        with pytest.raises(FrozenError):
+            value.__setattr__("x", 1)
+        with pytest.raises(AttributeError):
+            del value.x
+    assert p != (Suit.ROSEN, frozenset({Rank.ASS}))   # only values of the same class are equal

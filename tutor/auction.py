@@ -35,47 +35,50 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.errors import IllegalCallError, ParseError
 from tutor.i18n import M, _
 from tutor.text import clip
+from tutor.values import Value
 
 BID, FORT, DOUBLE, REDOUBLE, WORD = "bid", "fort", "double", "redouble", "word"
 MAX_DIGITS = 9   # the longest number read as a bid (tutor.text.MAX_DIGITS)
 SEAT_LETTERS = "ABCDEFGH"
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(Value):
     """One call. ``kind`` is bid, fort, double, redouble or word (a game's own word that
     ends the auction, such as Pandur's "Pandur mit"). A bid has a ``level`` (a number, or
     a word on the ladder such as "Matsch alleine") and a ``strain`` where the game names one."""
 
+    FIELDS = ("kind", "level", "strain", "word")
     kind: str
-    level: int | str | None = None
-    strain: str | None = None
-    word: str | None = None  # the display word of fort/double/redouble/word calls
+    level: int | str | None
+    strain: str | None
+    word: str | None     # the display word of fort/double/redouble/word calls
     #: the bid's number (None for a word level or a call that is not a bid); set once,
     #: since the conventions ask it of every call they read many times
-    value: int | None = field(init=False, repr=False, compare=False)
-    _text: str = field(init=False, repr=False, compare=False)   # str(call), written once
-    _hash: int = field(init=False, repr=False, compare=False)   # the fields' hash, once
+    value: int | None
+    _text: str           # str(call), written once
+    _hash: int           # the fields' hash, once
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "value", self.level if isinstance(self.level, int) else None)
-        if self.kind == BID:
-            text = f"{self.level} {self.strain}" if self.strain else f"{self.level}"
+    def __init__(self, kind: str, level: int | str | None = None, strain: str | None = None,
+                 word: str | None = None) -> None:
+        d = self.__dict__
+        d["kind"], d["level"], d["strain"], d["word"] = kind, level, strain, word
+        d["value"] = level if isinstance(level, int) else None
+        if kind == BID:
+            d["_text"] = f"{level} {strain}" if strain else f"{level}"
         else:
-            text = self.word or self.kind
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_hash", hash((self.kind, self.level, self.strain, self.word)))
+            d["_text"] = word or kind
+        d["_hash"] = hash((kind, level, strain, word))
 
     def __hash__(self) -> int:
-        # the dataclass's own hash of the compared fields, worked out once: an auction's
-        # entries are looked up in the prefix cache at every point read
+        # the hash of the compared fields, worked out once: an auction's entries are
+        # looked up in the prefix cache at every point read
         return self._hash
 
     @property
@@ -97,10 +100,13 @@ class Call:
         return f"Call.parse({str(self)!r})"
 
 
-@dataclass(frozen=True)
-class AuctionSpec:
-    """The shape of a game's auction, as data."""
+class AuctionSpec(Value):
+    """The shape of a game's auction, as data: ``AuctionSpec(name, ladder, **options)``,
+    each option one of the class attributes below (their values are the defaults)."""
 
+    FIELDS = ("name", "ladder", "seats", "strains", "parse_strain", "strain_optional", "strain_rank",
+              "fort_final", "teams", "doubling", "redoubling", "double_window", "fort_words",
+              "double_words", "redouble_words", "end_words", "closing_bids", "aliases")
     name: str
     ladder: tuple[int | str, ...]            # every bid level, lowest first
     seats: int = 4
@@ -121,7 +127,15 @@ class AuctionSpec:
     end_words: tuple[str, ...] = ()          # in-turn words that end the auction
     closing_bids: tuple[int | str, ...] = ()  # bid levels that end the auction as soon as
     #                                          made; the caller takes the game (Pandur mit)
-    aliases: Mapping[str, int | str] = field(default_factory=dict)  # "matsch" -> 157
+    aliases: Mapping[str, int | str] = MappingProxyType({})  # "matsch" -> 157
+
+    def __init__(self, name: str, ladder: tuple, **options) -> None:
+        unknown = set(options) - set(self.FIELDS)
+        if unknown:
+            raise TypeError(f"AuctionSpec: unknown options {sorted(unknown)}")
+        d = self.__dict__
+        d["name"], d["ladder"] = name, ladder
+        d.update(options)
 
     @property
     def seat_names(self) -> tuple[str, ...]:
@@ -294,17 +308,20 @@ def why(key: str, **params) -> Why:
 
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Value):
+    """One call of an auction and the seat that made it."""
+
+    FIELDS = ("seat", "call")
     seat: str
     call: Call
-    _hash: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.seat, self.call)))
+    def __init__(self, seat: str, call: Call) -> None:
+        d = self.__dict__
+        d["seat"], d["call"] = seat, call
+        d["_hash"] = hash((seat, call))
 
     def __hash__(self) -> int:
-        return self._hash   # the dataclass's own hash, once (as Call's)
+        return self._hash   # the hash of the fields, once (as Call's)
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.call}"

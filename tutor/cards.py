@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
 from typing import ClassVar, Iterable, Iterator
 
 from tutor.errors import ParseError
 from tutor.i18n import M, either
+from tutor.values import Value
 
 
 class Suit(enum.Enum):
@@ -142,6 +142,9 @@ class Rank(enum.Enum):
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
+# the deck's order of the cards (Card.__lt__): by suit, then by rank, low to high
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+_RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 _NATURAL = {r: i for i, r in enumerate(Rank)}   # the natural order, by place
 _RANK_BY_LETTER = {r.value: r for r in Rank}
 _NONE_HELD: frozenset = frozenset()
@@ -182,10 +185,38 @@ LAST_TRICK = 5
 TOTAL_POINTS = 157  # 152 in the cards and 5 for the last trick, in every kind of game
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    suit: Suit
-    rank: Rank
+class Card(Value):
+    """A card: its suit and rank. Cards order as the deck lists them (by suit, then rank
+    in the natural order 6 7 8 9 Banner Under Ober König Ass)."""
+
+    FIELDS = ("suit", "rank")
+
+    def __init__(self, suit: Suit, rank: Rank) -> None:
+        d = self.__dict__
+        d["suit"], d["rank"] = suit, rank
+
+    def _order(self) -> tuple[int, int]:
+        return _SUIT_INDEX[self.suit], _RANK_INDEX[self.rank]
+
+    def __lt__(self, other: "Card") -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._order() < other._order()
+
+    def __le__(self, other: "Card") -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._order() <= other._order()
+
+    def __gt__(self, other: "Card") -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._order() > other._order()
+
+    def __ge__(self, other: "Card") -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._order() >= other._order()
 
     @classmethod
     def parse(cls, text: str) -> "Card":
@@ -224,15 +255,13 @@ def clear_caches() -> None:
     _PARSED.clear()
 
 
-@dataclass(frozen=True)
-class HandBase:
+class HandBase(Value):
     """A hand as a set of cards, for any deck: a subclass names its deck's suit and rank
     types, card type, suit order, rank order for writing (high to low) and hand size.
     ``parse`` reads ``Suit:RANKS`` groups or the symbol form ``♥9K7`` (a void suit left
     out or written ``Suit:-``) and checks the size unless ``size=None``."""
 
-    cards: frozenset
-
+    FIELDS = ("cards",)
     SUIT: ClassVar[type]
     RANK: ClassVar[type]
     CARD: ClassVar[type]
@@ -244,13 +273,14 @@ class HandBase:
 
     def __init__(self, cards: Iterable = ()) -> None:
         cards = frozenset(cards)
-        object.__setattr__(self, "cards", cards)
+        d = self.__dict__
+        d["cards"] = cards
         # the ranks held per suit: ``has`` and ``length`` are asked of every hand
         # hundreds of times (every promise of every legal call), so answered in O(1)
         by_suit: dict = {}
         for c in cards:
             by_suit.setdefault(c.suit, set()).add(c.rank)
-        object.__setattr__(self, "_ranks", {s: frozenset(r) for s, r in by_suit.items()})
+        d["_ranks"] = {s: frozenset(r) for s, r in by_suit.items()}
 
     @classmethod
     def normalize(cls, text: str) -> str:
@@ -338,7 +368,6 @@ class HandBase:
         return {s.value: [r.value for r in self.suit(s)] for s in self.SUITS if self.length(s)}
 
 
-@dataclass(frozen=True, init=False, repr=False)
 class Hand(HandBase):
     """A Sidi-Barrani hand: nine distinct cards of the Jass deck."""
 

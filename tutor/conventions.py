@@ -30,7 +30,6 @@ The Verband's reading (sidi-barrani.txt, with the project's interpretations):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
@@ -42,6 +41,7 @@ from tutor.rules import TableRules, load as load_rules
 from tutor.judgement.base import Judge, Standing
 from tutor.judgement.count import COUNT
 from tutor.scoring import partner_of
+from tutor.values import Value
 
 KINDS = ("opening", "hilfe", "ace", "raise", "want", "confidence", "matsch", "fort",
          "double", "redouble", "unconventional")
@@ -122,14 +122,19 @@ def opening_number(top: Rank, length: int) -> int:
 
 
 # -- promises --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Promise:
+class Promise(Value):
     """What a call says about the caller's cards in one suit."""
 
+    FIELDS = ("suit", "has", "lacks", "length")
     suit: Suit
-    has: frozenset[Rank] = frozenset()
-    lacks: frozenset[Rank] = frozenset()
-    length: tuple[int, int] = (0, MAX_LENGTH)
+    has: frozenset[Rank]
+    lacks: frozenset[Rank]
+    length: tuple[int, int]
+
+    def __init__(self, suit: Suit, has: frozenset[Rank] = frozenset(), lacks: frozenset[Rank] = frozenset(),
+                 length: tuple[int, int] = (0, MAX_LENGTH)) -> None:
+        d = self.__dict__
+        d["suit"], d["has"], d["lacks"], d["length"] = suit, has, lacks, length
 
     def satisfied_by(self, hand: Hand) -> bool:
         held = hand.ranks_in(self.suit)
@@ -234,25 +239,36 @@ def combine(promises: Iterable[Promise]) -> list[Promise]:
 
 # -- what the table knows before a call ------------------------------------------------
 Params = dict   # a convention's parameters, named in its title
-@dataclass(frozen=True)
-class Opened:
+class Opened(Value):
     """A suit some team has opened: which team, who opened it, and the top card shown."""
 
+    FIELDS = ("team", "opener", "top")
     team: frozenset[str]
     opener: str
     top: Rank | None
 
+    def __init__(self, team: frozenset[str], opener: str, top: Rank | None) -> None:
+        d = self.__dict__
+        d["team"], d["opener"], d["top"] = team, opener, top
 
-@dataclass(frozen=True)
-class Situation:
+
+class Situation(Value):
     """Everything the conventions need to read the next call."""
 
+    FIELDS = ("rules", "auction", "seat", "opened", "zehner", "promised")
     rules: TableRules
     auction: Auction
     seat: str
     opened: Mapping[Suit, Opened]
     zehner: Mapping[str, frozenset[Suit]]   # suits each seat has made a Zehner in
-    promised: Mapping[str, tuple[Promise, ...]] = field(default_factory=dict)  # per seat, merged
+    promised: Mapping[str, tuple[Promise, ...]]   # per seat, merged
+
+    def __init__(self, rules: TableRules, auction: Auction, seat: str, opened: Mapping[Suit, Opened],
+                 zehner: Mapping[str, frozenset[Suit]],
+                 promised: "Mapping[str, tuple[Promise, ...]] | None" = None) -> None:
+        d = self.__dict__
+        d["rules"], d["auction"], d["seat"], d["opened"] = rules, auction, seat, opened
+        d["zehner"], d["promised"] = zehner, {} if promised is None else promised
 
     def holder(self, suit: Suit, rank: Rank) -> str | None:
         """The seat whose calls already promised the card (None: nobody's)."""
@@ -347,20 +363,25 @@ def _suit_of(call: Call) -> Suit | None:
 NO_PROMISES: Callable[[Situation, Call, Params], tuple[Promise, ...]] = lambda s, c, p: ()
 
 
-@dataclass(frozen=True)
-class Convention:
+class Convention(Value):
     """One convention: when it applies, what the call promises, how it is named.
 
     It applies to a call of the kind it ``reads`` that ``calls`` admits (a test of the
     call and the table rules alone: its number and suit; None admits every call of the
     kind), at a point of the auction where ``match`` finds its parameters."""
 
+    FIELDS = ("kind", "title", "match", "promises", "reads", "calls")
     kind: str
     title: Msg                 # a catalog message; {placeholders} filled from the reading's params
     match: Callable[[Situation, Call], Params | None]   # its own params (None: no match)
-    promises: Callable[[Situation, Call, Params], tuple[Promise, ...]] = NO_PROMISES
-    reads: str = BID           # the kind of call it reads: bid, fort, double or redouble
-    calls: Callable[[TableRules, Call], bool] | None = None
+    promises: Callable[[Situation, Call, Params], tuple[Promise, ...]]
+    reads: str                 # the kind of call it reads: bid, fort, double or redouble
+    calls: Callable[[TableRules, Call], bool] | None
+
+    def __init__(self, kind: str, title: Msg, match: Callable[[Situation, Call], Params | None],
+                 promises: Callable[[Situation, Call, Params], tuple[Promise, ...]] = NO_PROMISES,
+                 reads: str = BID, calls: "Callable[[TableRules, Call], bool] | None" = None) -> None:
+        self.__dict__.update(kind=kind, title=title, match=match, promises=promises, reads=reads, calls=calls)
 
     def describe(self, params: Params, lang: str) -> str:
         return self.title(**params).text(lang)
@@ -628,10 +649,10 @@ CONVENTIONS: tuple[Convention, ...] = (
 
 
 # -- reading an auction --------------------------------------------------------------------
-@dataclass(frozen=True, init=False)
-class Reading:
+class Reading(Value):
     """What one call is and what it promises."""
 
+    FIELDS = ("seat", "call", "kind", "promises", "convention", "params")
     seat: str
     call: Call
     kind: str
@@ -641,8 +662,7 @@ class Reading:
 
     def __init__(self, seat: str, call: Call, kind: str, promises: tuple[Promise, ...],
                  convention: Convention, params: Params) -> None:
-        # written once, straight into the instance: a position reads some 64 calls, and
-        # a frozen dataclass's own __init__ sets each field through object.__setattr__
+        # written once, straight into the instance: a position reads some 64 calls
         d = self.__dict__
         d["seat"], d["call"], d["kind"], d["promises"] = seat, call, kind, promises
         d["convention"], d["params"] = convention, params
@@ -783,10 +803,16 @@ class Reader:
         return reading
 
 
-@dataclass(frozen=True)
-class Explanation:
+class Explanation(Value):
+    """Every call of an auction read, and the auction."""
+
+    FIELDS = ("readings", "auction")
     readings: tuple[Reading, ...]
     auction: Auction
+
+    def __init__(self, readings: tuple[Reading, ...], auction: Auction) -> None:
+        d = self.__dict__
+        d["readings"], d["auction"] = readings, auction
 
     @property
     def calls(self) -> tuple[Reading, ...]:
@@ -903,14 +929,21 @@ OVER: dict[int, Msg] = {
 
 
 # -- choosing a call ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Advice:
+class Advice(Value):
+    """The calls the conventions offer a hand, the one recommended and why."""
+
+    FIELDS = ("seat", "recommended", "options", "lines", "evidence", "equal")
     seat: str
     recommended: Reading | None
     options: tuple[Reading, ...]
     lines: tuple          # the reasons: catalog messages (and the recommended Reading)
-    evidence: dict | None = None    # the numbers behind the choice (the simulation's)
-    equal: tuple[str, ...] = ()     # the calls the judge finds as good as the recommended one (with it)
+    evidence: dict | None     # the numbers behind the choice (the simulation's)
+    equal: tuple[str, ...]    # the calls the judge finds as good as the recommended one (with it)
+
+    def __init__(self, seat: str, recommended: Reading | None, options: tuple[Reading, ...], lines: tuple,
+                 evidence: dict | None = None, equal: tuple[str, ...] = ()) -> None:
+        self.__dict__.update(seat=seat, recommended=recommended, options=options, lines=lines, evidence=evidence,
+                             equal=equal)
 
     def reasons(self, lang: str = "de") -> tuple[str, ...]:
         return tuple(x.text(lang) for x in self.lines)
@@ -1078,16 +1111,24 @@ HILFE_UNSAID: dict[Rank, Msg] = {
 
 
 # -- checking a call ---------------------------------------------------------------------
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Value):
+    """A call checked: legal, conventional, true to the hand, and the advice beside it."""
+
+    FIELDS = ("legal", "conventional", "truthful", "reading", "advice", "why_illegal", "broken", "hand")
     legal: bool
     conventional: bool
     truthful: bool
     reading: Reading | None
     advice: Advice | None
-    why_illegal: str | None = None
-    broken: tuple[Promise, ...] = ()
-    hand: Hand | None = None
+    why_illegal: str | None
+    broken: tuple[Promise, ...]
+    hand: Hand | None
+
+    def __init__(self, legal: bool, conventional: bool, truthful: bool, reading: Reading | None,
+                 advice: Advice | None, why_illegal: str | None = None, broken: tuple[Promise, ...] = (),
+                 hand: Hand | None = None) -> None:
+        self.__dict__.update(legal=legal, conventional=conventional, truthful=truthful, reading=reading,
+                             advice=advice, why_illegal=why_illegal, broken=broken, hand=hand)
 
     @property
     def ok(self) -> bool:

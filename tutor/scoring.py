@@ -17,13 +17,13 @@ game holds 152 in the cards and 5 for the last trick, 157.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
 from tutor.cards import TOTAL_POINTS
 from tutor.errors import TutorError
 from tutor.rules import TableRules, load as load_rules
 from tutor.i18n import M
+from tutor.values import Value
 
 SEATS = ("A", "B", "C", "D")
 TEAMS = ("AC", "BD")
@@ -68,8 +68,11 @@ def parse_team(text: str) -> str:
     return t
 
 
-@dataclass(frozen=True)
-class GameScore:
+class GameScore(Value):
+    """One game's result on the board."""
+
+    FIELDS = ("bid", "declarer", "card_points", "multiplier", "made", "target_points", "board",
+              "weis", "stoeck")
     bid: int
     declarer: str
     card_points: int            # the declaring team's card points, as credited
@@ -77,8 +80,15 @@ class GameScore:
     made: bool
     target_points: int
     board: dict[str, int]
-    weis: dict[str, int] = field(default_factory=dict)
-    stoeck: tuple[str, ...] = ()
+    weis: dict[str, int]
+    stoeck: tuple[str, ...]
+
+    def __init__(self, bid: int, declarer: str, card_points: int, multiplier: int, made: bool,
+                 target_points: int, board: dict[str, int], weis: "dict[str, int] | None" = None,
+                 stoeck: tuple[str, ...] = ()) -> None:
+        self.__dict__.update(bid=bid, declarer=declarer, card_points=card_points, multiplier=multiplier,
+                             made=made, target_points=target_points, board=board,
+                             weis={} if weis is None else weis, stoeck=stoeck)
 
     @property
     def team(self) -> str:

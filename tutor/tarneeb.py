@@ -174,7 +174,6 @@ DECK: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in RANKS)
 HAND_SIZE = 13
 
 
-@dataclass(frozen=True, init=False, repr=False)
 class Hand(HandBase):
     """A Tarneeb hand: 13 distinct cards of the 52 (the parsing is tutor.cards')."""
 
