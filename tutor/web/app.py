@@ -450,6 +450,12 @@ async def server_error(request: Request, exc) -> Response:
     return _error(500, M("the server could not answer this request"), lang)
 
 
+def _practice_routes() -> list:
+    from tutor.web.practice import routes   # the Practice tab's API (issue 24)
+
+    return routes()
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
     from tutor.rules import load
@@ -470,6 +476,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/quiz", _answer(quiz_overview)),
         Route("/api/quiz/next", _answer(quiz_next)),
         Route("/api/quiz/answer", _answer(quiz_answer), methods=["POST"]),
+        *_practice_routes(),
         Mount("/static", StaticFiles(packages=[("tutor.web", "static")]), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: server_error,

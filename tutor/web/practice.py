@@ -1,0 +1,67 @@
+"""The phone page's Practice tab: bid a whole deal against three robots, tap by tap.
+
+Stateless, like the table's API: each request names the deal (``seed``, ``seat``,
+``rules``) and the learner's decisions so far (``moves``: the calls, comma-separated;
+``-`` lets an out-of-turn double or konter pass); the server replays them with the
+robots (:class:`tutor.practice.session.Practice`) and answers the deal's view, or at the
+end of the bidding (``/api/practice/result``) the deal's end as ``tutor practice --json``
+prints it, with its lines of text.
+"""
+from __future__ import annotations
+
+from tutor.errors import TutorError
+from tutor.i18n import M, Mp, Msg
+
+MAX_MOVES = 60
+
+# The tab's own words, in every language (the page's language button picks one).
+TEXTS: dict[str, Msg] = {
+    "tab": Mp("phone page", "Practice"), "new_deal": Mp("phone page", "New deal"),
+    "undo": Mp("phone page", "Undo"), "no": Mp("phone page", "No"), "why": Mp("phone page", "Why?"),
+    "result": Mp("phone page", "Show the deal"), "your_hand": Mp("phone page", "Your hand"),
+    "seat": Mp("phone page", "Seat"),
+}
+
+
+def _practice(request, lang: str):
+    from tutor.practice.session import Practice
+    from tutor.web.app import _param, _rules, _seat
+
+    seed = _param(request, "seed") or "1"
+    p = Practice(seed, _seat(request) or "C", _rules(request), lang)
+    moves = _param(request, "moves") or ""
+    items = moves.split(",") if moves else []
+    if len(items) > MAX_MOVES:
+        raise TutorError(M("at most {n} calls", n=MAX_MOVES))
+    for item in items:
+        if p.over:
+            raise TutorError(M("the bidding is over"))
+        p.call("" if item.strip() == "-" else item)
+    return p
+
+
+def _texts(lang: str) -> dict:
+    return {key: text.text(lang) for key, text in TEXTS.items()}
+
+
+def state(request, lang: str) -> dict:
+    """The deal so far: the hand, every call with its line, what the learner is asked."""
+    p = _practice(request, lang)
+    return {**p.to_json(), "over": p.over, "texts": _texts(lang)}
+
+
+def result(request, lang: str) -> dict:
+    """The deal's end: the issue's JSON and the lines the terminal shows."""
+    p = _practice(request, lang)
+    if not p.over:
+        raise TutorError(M("the bidding is not over yet"))
+    r = p.result()
+    return {**r.to_json(lang), "lines": r.lines(lang), "texts": _texts(lang)}
+
+
+def routes() -> list:
+    from starlette.routing import Route
+
+    from tutor.web.app import _answer
+
+    return [Route("/api/practice", _answer(state)), Route("/api/practice/result", _answer(result))]

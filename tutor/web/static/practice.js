@@ -1,0 +1,134 @@
+// The Practice tab: bid a whole deal against three robots, tap by tap. Everything it shows
+// comes from /api/practice (the deal so far) and /api/practice/result (the deal's end).
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const TOKEN = document.querySelector('meta[name="tutor-token"]').content;
+  const P = JSON.parse(localStorage.getItem("tutor-practice") || "{}");
+  P.seat = P.seat || "C";
+  P.moves = P.moves || [];
+  P.seed = P.seed || newSeed();
+  let view = null, number = null;
+
+  function newSeed() { return 1 + Math.floor(Math.random() * 999999); }
+  function save() { localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed})); }
+  function page() { return JSON.parse(localStorage.getItem("tutor-table") || "{}"); }
+  function lang() { return page().lang || JSON.parse($("config").textContent).lang; }
+  function rules() { return page().rules || JSON.parse($("config").textContent).rules; }
+
+  function node(tag, attrs = {}, text = "") {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text) e.textContent = text;
+    return e;
+  }
+
+  async function api(path) {
+    const q = new URLSearchParams({seed: P.seed, seat: P.seat, moves: P.moves.join(","), rules: rules(), lang: lang()});
+    const r = await fetch(`api/${path}?${q}`, {headers: {"X-Tutor-Token": TOKEN}});
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = {error: r.statusText}; }
+    if (!r.ok) throw new Error(data.error || r.statusText);
+    return data;
+  }
+
+  function error(text) { const box = $("error"); box.textContent = text || ""; box.hidden = !text; }
+
+  function words(t) {
+    $("tab-practice").textContent = t.tab;
+    $("p-new").textContent = t.new_deal;
+    $("p-undo").textContent = t.undo;
+    $("p-no").textContent = t.no;
+    $("p-seat-label").textContent = t.seat;
+  }
+
+  async function load() {
+    try { view = await api("practice"); error(""); }
+    catch (e) {
+      error(e.message);
+      if (P.moves.length) { P.moves.pop(); save(); }
+      return;
+    }
+    words(view.texts);
+    draw();
+    if (view.over) await end();
+  }
+
+  function draw() {
+    $("p-seat").value = P.seat;
+    $("p-seed").textContent = `#${view.seed}`;
+    $("p-hand").textContent = `${view.texts.your_hand}: ${view.hand}`;
+    const list = $("p-calls");
+    list.replaceChildren();
+    for (const c of view.calls) {
+      const li = node("li", {class: c.learner ? "mine" : ""}, c.line);
+      li.title = c.text;
+      list.append(li);
+    }
+    $("p-prompt").textContent = view.prompt || "";
+    $("p-result").replaceChildren();
+    $("p-why").textContent = "";
+    pad();
+  }
+
+  function pad() {
+    const legal = new Set(view.legal);
+    const bids = view.legal.map((c) => c.split(" ")).filter((w) => /^\d+$/.test(w[0]));
+    const numbers = [...new Set(bids.map((w) => w[0]))];
+    const nbox = $("p-numbers"), sbox = $("p-strains");
+    nbox.replaceChildren(); sbox.replaceChildren();
+    $("p-pad").hidden = view.over;
+    for (const n of numbers) {
+      const b = node("button", {type: "button", class: "num" + (n === number ? " on" : "")}, n);
+      b.onclick = () => { number = n; pad(); };
+      nbox.append(b);
+    }
+    if (number !== null) {
+      for (const w of bids.filter((w) => w[0] === number)) {
+        const strain = w.slice(1).join(" ");
+        const b = node("button", {type: "button", class: "strain"}, strain);
+        b.onclick = () => move(`${number} ${strain}`);
+        sbox.append(b);
+      }
+    }
+    for (const b of document.querySelectorAll("#p-pad .p-call")) {
+      const word = b.dataset.call;
+      b.disabled = word === "-" ? view.waiting !== "option" : !legal.has(word);
+    }
+    $("p-undo").disabled = !view.calls.some((c) => c.learner);
+  }
+
+  function move(text) { number = null; P.moves.push(text); save(); load(); }
+
+  async function end() {
+    const box = $("p-result");
+    box.replaceChildren(node("p", {class: "hint"}, "…"));
+    let r;
+    try { r = await api("practice/result"); } catch (e) { error(e.message); return; }
+    box.replaceChildren();
+    for (const line of r.lines) box.append(node("div", {class: line.startsWith(" ") ? "line indent" : "line"}, line));
+  }
+
+  function show() {
+    const on = page().tab === "practice";
+    $("panel-practice").hidden = !on;
+    if (on) load();
+  }
+
+  for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => setTimeout(show, 0));
+  $("lang").addEventListener("click", () => setTimeout(show, 0));
+  $("rules").addEventListener("change", () => { P.moves = []; save(); setTimeout(show, 0); });
+  for (const b of document.querySelectorAll("#p-pad .p-call")) b.onclick = () => move(b.dataset.call);
+  $("p-undo").onclick = () => {
+    const mine = view ? view.calls.filter((c) => c.learner).length : 0;
+    if (mine) { P.moves = P.moves.slice(0, mine - 1); save(); load(); }
+  };
+  $("p-why-button").onclick = () => {
+    const last = view && [...view.calls].reverse().find((c) => !c.learner && c.text);
+    $("p-why").textContent = last ? `${last.seat} ${last.call}: ${last.text}` : "";
+  };
+  $("p-seat").onchange = () => { P.seat = $("p-seat").value; P.moves = []; save(); load(); };
+  $("p-new").onclick = () => { P.seed = newSeed(); P.moves = []; number = null; save(); load(); };
+  show();
+})();
