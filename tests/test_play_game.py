@@ -34,8 +34,10 @@ def write(tmp_path, text, name="game.yaml"):
 
 
 def example_with(**changes):
-    """The example file's text with some of its lines replaced ({old line: new line})."""
-    text = EXAMPLE.read_text(encoding="utf-8")
+    """The example file's text with some of its lines replaced ({old line: new line}), and
+    without its auction (which would give the contract the changes take away)."""
+    text = "\n".join(line for line in EXAMPLE.read_text(encoding="utf-8").splitlines()
+                     if not line.startswith("auction:")) + "\n"
     for old, new in changes.values():
         assert old in text, old
         text = text.replace(old, new, 1)

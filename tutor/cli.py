@@ -56,6 +56,8 @@ COMMANDS: dict[str, tuple[str, Msg]] = {
     "drills": ("tutor.commands.course:drills_group", M("Drill files: check, new (generate), schema.")),
     "deal": ("tutor.commands.judge:deal", M("Deals of the unseen cards that fit an auction.")),
     "eval": ("tutor.commands.judge:eval_command", M("Judge a hand by simulation: every contract and call.")),
+    "practice": ("tutor.commands.practice:practice", M("Bid whole deals against three robots; then the deal's value and a review.")),
+    "review": ("tutor.commands.practice:review", M("Review a played game: every call, the exact value, the cards that cost points.")),
 }
 
 

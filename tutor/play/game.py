@@ -49,7 +49,7 @@ from tutor.play.rules import (NOT_IN_HAND, SEATS, TEAMS, Rule, Trump, illegal_re
                               parse_strain, seats_from, team_of, trick_points, winner)
 from tutor.i18n import M, Mn, _, join, ngettext
 
-KEYS = ("rules", "hands", "contract", "declarer", "double", "redouble", "trump", "leader",
+KEYS = ("rules", "hands", "auction", "contract", "declarer", "double", "redouble", "trump", "leader",
         "vorhand", "weis", "tricks")
 
 
@@ -71,6 +71,7 @@ class PlayedGame:
     vorhand: str | None = None
     weis: tuple | None = None
     rules: Any = None               # a tutor.rules.TableRules (None: the default)
+    auction: Any = None             # a tutor.auction.Auction, from Vorhand (A) on, or None
     source: str = "<game>"
     lines: Mapping[tuple, int] = field(default_factory=dict, compare=False, repr=False)
 
@@ -145,8 +146,14 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
             raise _fail(at(key), M("{key} {value!r}: write true or false", key=key, value=value))
         return value
 
+    auction = _read_auction(data, table, at)
     contract = None
-    if data.get("contract") is not None:
+    if data.get("contract") is None and auction is not None and auction.declarer is not None:
+        contract = Contract.parse(auction.contract, table)   # the contract the auction ends in
+        data = {**data, "declarer": data.get("declarer") or auction.declarer,
+                "double": data.get("double") or auction.multiplier >= 2,
+                "redouble": data.get("redouble") or auction.multiplier == 4}
+    elif data.get("contract") is not None:
         try:
             contract = Contract.parse(str(data["contract"]), table)
         except TutorError as e:
@@ -165,6 +172,8 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
         if flag(key) and not allowed:
             raise _fail(at(key), M("{key}: this table plays without it (rules: {name})", key=key, name=table.name))
 
+    if auction is not None:
+        _check_auction(auction, contract, declarer, double, redouble, vorhand, at)
     trump = _read_trump(data, contract, at)
     leader = leader or declarer
     if leader is None:
@@ -187,7 +196,50 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
     tricks = _read_tricks(data.get("tricks"), len(hands["A"]), at)
     return PlayedGame(hands=hands, trump=trump, leader=leader, tricks=tricks, contract=contract,
                       declarer=declarer, double=double, redouble=redouble, vorhand=vorhand,
-                      weis=weis, rules=table, source=source, lines=lines)
+                      weis=weis, rules=table, auction=auction, source=source, lines=lines)
+
+
+def _read_auction(data: Mapping, table, at):
+    """The ``auction:`` key: the calls from Vorhand (A) on, as ``tutor explain`` takes them:
+    one text (``60 Eichel, 70 Schellen, D: dopple``) or a list (``[60 Eichel, fort]``)."""
+    from tutor.auction import Auction
+
+    value = data.get("auction")
+    if value is None:
+        return None
+    if isinstance(value, list):
+        if not all(isinstance(x, (str, int)) for x in value):
+            raise _fail(at("auction"), M("auction: the calls as text, e.g. auction: 60 Eichel, 70 Schellen, fort"))
+        text = ", ".join(str(x) for x in value)
+    elif isinstance(value, str):
+        text = value
+    else:
+        raise _fail(at("auction"), M("auction: the calls as text, e.g. auction: 60 Eichel, 70 Schellen, fort"))
+    try:
+        auction = Auction.parse(text, rules=table)
+    except TutorError as e:
+        raise e.at(join(at("auction"), ": auction: ")) from None
+    if not auction.over:
+        raise _fail(at("auction"), M("auction: the bidding is not over after {calls} (next: {seat})",
+                                     calls=len(auction), seat=auction.next_seat))
+    return auction
+
+
+def _check_auction(auction, contract, declarer, double, redouble, vorhand, at) -> None:
+    """The auction and the contract the file names must agree."""
+    if vorhand not in (None, "A"):
+        raise _fail(at("vorhand"), M("with an auction, Vorhand is A (the auction's first call is A's)"))
+    if auction.declarer is None:
+        if contract is not None:
+            raise _fail(at("auction"), M("auction: everybody said fort, but the file plays {contract}",
+                                         contract=str(contract)))
+        return
+    said = (auction.contract, auction.declarer, auction.multiplier >= 2, auction.multiplier == 4)
+    if (str(contract), declarer, double, redouble) != said:
+        how = {1: "", 2: " (dopple)", 4: " (konter)"}[auction.multiplier]
+        raise _fail(at("auction"), M("auction: it ends in {contract} by {declarer}{how}, the file plays "
+                                     "{file} by {by}", contract=auction.contract, declarer=auction.declarer,
+                                     how=how, file=str(contract), by=declarer))
 
 
 def load(path: "str | Path", rules: Any = None) -> PlayedGame:
@@ -293,6 +345,9 @@ def dumps(game: PlayedGame) -> str:
         out.append(f"rules: {_flow(spec)}")
     out.append("hands:")
     out += [f"  {s}: {game.hands[s]}" for s in SEATS]
+    if game.auction is not None:
+        a = game.auction
+        out.append("auction: [" + ", ".join(_flow(a.format_entry(e)) for e in a.entries) + "]")
     if game.contract is not None:
         out += [f"contract: {game.contract}", f"declarer: {game.declarer}"]
         if game.double:

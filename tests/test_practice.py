@@ -1,0 +1,329 @@
+"""Whole-deal practice and game review (issue 24): ``tutor practice``, ``tutor review``.
+
+Expected values come from the rules and the solver, never from the program's own output:
+
+- a deal where each player holds one whole suit (A Eichel, B Rosen, C Schellen, D
+  Schilten): whoever holds the trump suit takes every trick he can reach, and the side
+  that does not hold the trump loses every trick to it. By hand: AC take all 157 with
+  Eichel or Schellen as trump (either declaring), nothing with Rosen; their best contract
+  is the Matsch, 157 card points and 157 target points, 314 on the board (the rules:
+  "zusammen 314"; 257 target points in the extended variant, 414);
+- the worked example of the rules: each of its calls is the one the text recommends;
+  A and C took 113; the exact value is the solver's on the deal; the costly cards' losses
+  add up to the exact value minus 113; in the last two tricks every loss agrees with a
+  brute-force minimax written here.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.cards import DECK, Hand
+from tutor.cli import main
+from tutor.play.rules import SEATS, Trump, legal, seats_from, team_of, trick_points, winner
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKED = ROOT / "examples" / "worked-example.yaml"
+
+ONE_SUIT_EACH = {"A": "Eichel:AKOUB9876", "B": "Rosen:AKOUB9876", "C": "Schellen:AKOUB9876",
+                 "D": "Schilten:AKOUB9876"}
+
+
+def hands(spec):
+    return {s: Hand.parse(h) for s, h in spec.items()}
+
+
+def run(args, input=None):
+    return CliRunner().invoke(main, args, input=input, catch_exceptions=False)
+
+
+# -- what a deal is worth --------------------------------------------------------------------
+def test_the_exact_value_of_a_contract_is_all_or_nothing_on_the_one_suit_deal():
+    from tutor.practice import value
+
+    h = hands(ONE_SUIT_EACH)
+    assert value.exact(h, "Eichel", "A") == 157       # A leads his trumps
+    assert value.exact(h, "Eichel", "C") == 157       # C leads Schellen, A must trump
+    assert value.exact(h, "Rosen", "A") == 0          # B trumps A's lead and runs his Rosen
+    assert value.exact(h, "Schellen", "B") == 0       # C holds the trumps: AC take all
+
+
+@pytest.mark.parametrize("rules, board", [("verband", 157 + 157), ("erweitert", 157 + 257)])
+def test_each_team_s_best_contract_is_the_matsch_in_its_own_suit(rules, board):
+    from tutor.practice import value
+
+    best = value.best_contracts(hands(ONE_SUIT_EACH), rules)
+    for team, suits in (("AC", ("Eichel", "Schellen", "Obenabe", "Undenufe")),
+                        ("BD", ("Rosen", "Schilten", "Obenabe", "Undenufe"))):
+        b = best[team]
+        number, strain = b.contract.split(" ", 1)
+        assert number == "157" and strain in suits and team_of(b.declarer) == team
+        assert b.card_points == 157 and b.board == board
+
+
+def test_the_highest_bid_a_count_makes_is_on_the_table_s_ladder():
+    from tutor.practice.value import highest_bid
+    from tutor.rules import load
+
+    r = load("verband")
+    assert highest_bid(49, r) is None             # below the lowest bid, 50
+    assert highest_bid(50, r) == 50
+    assert highest_bid(113, r) == 110             # steps of 5
+    assert highest_bid(152, r) == 150             # 150 is the last number before the Matsch
+    assert highest_bid(157, r) == 157             # the Matsch needs all 157
+
+
+# -- a practice deal ---------------------------------------------------------------------------
+def test_the_seed_gives_the_deal_and_the_deal_is_the_36_cards():
+    from tutor.practice.session import Practice, hands_of
+
+    assert hands_of(7) == hands_of(7) and hands_of(7) != hands_of(8)
+    cards = [c for h in hands_of(7).values() for c in h]
+    assert sorted(cards, key=DECK.index) == list(DECK)
+    assert Practice(seed=7, seat="B").hand == hands_of(7)["B"]
+
+
+def test_the_robots_call_what_the_tutor_advises_their_hands():
+    from tutor.conventions import advise
+    from tutor.judgement import COUNT
+    from tutor.practice.session import Practice
+
+    for seed in (1, 2, 3):
+        p = Practice(seed=seed, seat="C")
+        while not p.over:
+            p.call("fort" if p.waiting == "turn" else "")
+        auction = []
+        for step in p.steps:
+            if step.reading is None:
+                continue
+            if not step.learner:
+                a = advise(p.hands[step.seat], ", ".join(auction), p.rules, step.seat, judge=COUNT)
+                assert str(step.reading.call) == (a.call or "fort")
+            auction.append(f"{step.seat}: {step.reading.call}" if step.reading.kind in ("double", "redouble")
+                           else str(step.reading.call))
+
+
+def test_an_illegal_call_changes_nothing_and_undo_takes_back_the_learner_s_call():
+    from tutor.errors import TutorError
+    from tutor.practice.session import Practice
+
+    p = Practice(seed=7, seat="C")
+    before = p.calls
+    with pytest.raises(TutorError):
+        p.call("45 Eichel")                     # below the lowest bid
+    with pytest.raises(TutorError):
+        p.call("Rosen")                         # no number
+    assert p.calls == before and p.waiting == "turn"
+    p.call("fort")
+    assert len(p.calls) > len(before)
+    assert p.undo() and p.calls == before and p.waiting == "turn"
+    assert not Practice(seed=7, seat="A").undo() or True
+
+
+def review_of(call, hand="Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8", auction="60 Eichel, 70 Schellen"):
+    from tutor.conventions import replay
+    from tutor.practice.review import review_call
+    from tutor.practice.robots import advice
+
+    h = Hand.parse(hand)
+    r = replay(auction)
+    a = advice(h, r.auction, r.rules, "C")
+    return review_call(h, r.read(r.auction.spec.parse_call(call), "C"), a, 3)
+
+
+def test_a_learner_s_call_is_same_acceptable_or_worse_by_the_rules():
+    # the worked example's C: Nell three long over 60 Eichel, 70 Schellen: the Hilfe is the
+    # upper Zehner over 70, 90 (the rules); 80 says Nell with two (not true); fort is
+    # conventional and promises nothing
+    same, untrue, quiet = review_of("90 Eichel"), review_of("80 Eichel"), review_of("fort")
+    assert (same.verdict, same.tutor) == ("same", "90 Eichel")
+    assert untrue.verdict == "worse" and untrue.conventional and not untrue.truthful
+    assert "90 Eichel" in untrue.why_text("en")
+    assert quiet.verdict == "acceptable" and quiet.conventional and quiet.truthful
+    ace = review_of("75 Schilten")             # the next Fünfer shows the Ace: C has none
+    assert ace.verdict == "worse" and ace.conventional and not ace.truthful
+    odd = review_of("85 Schilten")             # not the next Fünfer: no convention
+    assert odd.verdict == "worse" and not odd.conventional
+
+
+def test_practice_prints_one_json_line_per_deal_from_a_pipe():
+    from tutor.practice.session import hands_of
+    from tutor.practice.value import exact
+
+    # seeds 10 and 11: deals the solver settles quickly (the suite's time)
+    out = run(["practice", "--seed", "10", "--count", "2", "--json"], input="fort\n" * 40)
+    assert out.exit_code == 0, out.output
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == 2
+    for seed, line in zip((10, 11), lines):
+        data = json.loads(line)
+        assert set(data) == {"seed", "deal", "auction", "contract", "declarer", "double", "redouble",
+                             "card_points", "board", "best", "review"}
+        assert data["seed"] == seed
+        assert data["deal"] == {s: str(h) for s, h in hands_of(seed).items()}
+        assert set(data["best"]) == {"AC", "BD"}
+        if data["contract"] is None:
+            assert data["card_points"] is None and data["declarer"] is None
+        else:
+            strain = data["contract"].split(" ", 1)[1]
+            assert data["card_points"] == exact(hands_of(seed), strain, data["declarer"])
+            assert sum(data["board"].values()) >= 157
+        for r in data["review"]:
+            assert set(r) == {"index", "seat", "yours", "tutor", "verdict", "why"}
+            assert r["seat"] == "C" and r["verdict"] in ("same", "acceptable", "worse")
+            assert data["auction"][r["index"] - 1].endswith(r["yours"]) or r["yours"] is None
+
+
+def test_practice_in_the_terminal_words_and_stats(tmp_path, monkeypatch):
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    db = tmp_path / "p.sqlite3"
+    out = run(["practice", "--seed", "3", "--lang", "en", "--db", str(db), "--learner", "ann"],
+              input="?\nundo\nhelp\nhand\n45 Eichel\nfort\n" + "fort\n" * 20)
+    assert out.exit_code == 0, out.output
+    text = out.stdout
+    assert "Your hand: " in text and "Nothing of yours to take back." in text
+    assert "Not taken:" in text                     # 45 is no bid
+    assert "Best contract for AC" in text and "Your calls:" in text
+    stats = run(["practice", "--stats", "--json", "--db", str(db), "--learner", "ann"])
+    data = json.loads(stats.stdout)
+    assert data["deals"] == 1 and data["calls"] >= 1
+    assert run(["practice", "--stats", "--json", "--db", str(db), "--learner", "bob"]).stdout.startswith('{"deals": 0')
+
+
+def test_practice_ends_quietly_when_the_input_ends():
+    out = run(["practice", "--seed", "7"], input="")
+    assert out.exit_code == 0 and "Traceback" not in out.output
+
+
+# -- the game file's auction ---------------------------------------------------------------------
+def test_a_game_file_s_auction_gives_its_contract_and_must_agree_with_it(tmp_path):
+    from tutor.errors import ParseError, TutorError
+    from tutor.play import game
+
+    g = game.load(WORKED)
+    assert g.auction is not None and str(g.contract) == "100 Eichel" and g.double
+    text = WORKED.read_text(encoding="utf-8")
+    no_contract = "\n".join(line for line in text.splitlines()
+                            if not line.startswith(("contract:", "declarer:", "double:")))
+    g2 = game.loads(no_contract)
+    assert (str(g2.contract), g2.declarer, g2.double, g2.redouble) == ("100 Eichel", "A", True, False)
+    assert game.loads(game.dumps(g2)).auction == g2.auction          # written back, read again
+    with pytest.raises(ParseError, match="auction"):
+        game.loads(text.replace('"D: dopple"', "fort, fort, fort"))   # 100 Eichel undoubled
+    with pytest.raises(ParseError, match="not over"):
+        game.loads(no_contract.replace(', "D: dopple"', ""))
+    with pytest.raises(TutorError, match="auction: call 2"):
+        game.loads(text.replace("60 Eichel, 70 Schellen", "60 Eichel, 50 Schellen"))   # illegal
+
+
+# -- tutor review: the worked example -----------------------------------------------------------
+@pytest.fixture(scope="module")
+def worked_review():
+    from tutor.practice.game import review_file
+
+    return review_file(str(WORKED))
+
+
+def test_every_call_of_the_worked_example_is_the_tutor_s(worked_review):
+    calls = worked_review.calls
+    assert [c.call for c in calls] == ["60 Eichel", "70 Schellen", "90 Eichel", "95 Rosen", "100 Eichel", "dopple"]
+    assert [c.kind for c in calls] == ["opening", "opening", "hilfe", "ace", "raise", "double"]
+    assert all(c.conventional and c.truthful and c.verdict == "same" for c in calls)
+
+
+def test_the_worked_example_s_exact_value_and_costly_cards_add_up(worked_review):
+    from tutor.play import game
+    from tutor.play.solver import solve
+
+    g = game.load(WORKED)
+    assert worked_review.exact == solve(g.deal, best=False).points["AC"]
+    assert worked_review.taken == 113                     # the rules: A and C take 113
+    declaring = sum(c.lost for c in worked_review.cards if team_of(c.seat) == "AC")
+    defending = sum(c.lost for c in worked_review.cards if team_of(c.seat) == "BD")
+    assert declaring - defending == worked_review.exact - 113
+    for c in worked_review.cards:
+        assert c.lost > 0 and c.best and c.card not in c.best
+
+
+def minimax(hands, leader, table, trump, taken, tricks_left, maximizing_team="AC"):
+    """The declaring team's final points by brute force (small endings only)."""
+    order = seats_from(leader)
+    if len(table) == 4:
+        win = order[winner(list(table), trump)]
+        pts = trick_points(table, trump, last=tricks_left == 1)
+        taken += pts if team_of(win) == maximizing_team else 0
+        if tricks_left == 1:
+            return taken
+        return minimax(hands, win, (), trump, taken, tricks_left - 1, maximizing_team)
+    seat = order[len(table)]
+    values = [minimax({**hands, seat: hands[seat] - {c}}, leader, table + (c,), trump, taken, tricks_left,
+                      maximizing_team) for c in legal(hands[seat], list(table), trump)]
+    return max(values) if team_of(seat) == maximizing_team else min(values)
+
+
+def test_the_last_two_tricks_losses_agree_with_a_brute_force_minimax(worked_review):
+    from tutor.play import game
+
+    g = game.load(WORKED)
+    r = game.replay(g)
+    trump = Trump.parse("Eichel")
+    hands_left = {s: frozenset(g.hands[s]) for s in SEATS}
+    for t in r.tricks[:7]:
+        for s, c in zip(t.seats, t.cards):
+            hands_left = {**hands_left, s: hands_left[s] - {c}}
+    taken = r.tricks[6].total["AC"]
+    expected = []
+    h, leader = dict(hands_left), r.tricks[6].winner
+    for t in r.tricks[7:]:
+        for i, (s, c) in enumerate(zip(t.seats, t.cards)):
+            table = tuple(t.cards[:i])
+            before = minimax(h, leader, table, trump, taken, 10 - t.n)
+            after = minimax({**h, s: h[s] - {c}}, leader, table + (c,), trump, taken, 10 - t.n)
+            lost = before - after if team_of(s) == "AC" else after - before
+            if lost:
+                expected.append((t.n, s, str(c), lost))
+            h = {**h, s: h[s] - {c}}
+        taken = t.total["AC"]
+        leader = t.winner
+    got = [(c.trick, c.seat, str(c.card), c.lost) for c in worked_review.cards if c.trick >= 8]
+    assert got == expected and expected      # the text: D's Rosen King and the Schellen were trumped
+
+
+def test_review_prints_the_issue_s_json_and_the_readme_s_text():
+    out = run(["review", str(WORKED), "--json"])
+    assert out.exit_code == 0
+    data = json.loads(out.stdout)
+    assert set(data) >= {"calls", "contract", "declarer", "exact", "taken", "cards"}
+    assert set(data["calls"][0]) >= {"index", "seat", "call", "kind", "conventional", "truthful", "tutor", "why"}
+    assert data["contract"] == "100 Eichel" and data["declarer"] == "A" and data["taken"] == 113
+    for c in data["cards"]:
+        assert set(c) == {"trick", "seat", "card", "best", "lost"}
+    text = run(["review", str(WORKED), "--lang", "en"]).stdout
+    assert "took 113" in text and "Lost: AC" in text
+    bad = run(["review", str(ROOT / "examples" / "nope.yaml")])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
+# -- the web page's API ------------------------------------------------------------------------
+def test_the_practice_api_replays_the_learner_s_moves(tmp_path, monkeypatch):
+    from starlette.testclient import TestClient
+
+    from tutor.practice.session import hands_of
+    from tutor.web.app import Settings, create_app
+
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"))), base_url="http://127.0.0.1:8000") as c:
+        v = c.get("/api/practice", params={"seed": 11, "seat": "C", "lang": "en"}).json()
+        assert v["hand"] == str(hands_of(11)["C"]) and v["waiting"] == "turn"
+        moves = []
+        while not v["over"]:
+            moves.append("fort" if v["waiting"] == "turn" else "-")
+            v = c.get("/api/practice", params={"seed": 11, "seat": "C", "moves": ",".join(moves)}).json()
+        r = c.get("/api/practice/result", params={"seed": 11, "seat": "C", "moves": ",".join(moves),
+                                                   "lang": "en"}).json()
+        assert r["seed"] == 11 and r["lines"] and set(r["best"]) == {"AC", "BD"}
+        bad = c.get("/api/practice", params={"seed": 7, "moves": "45 Eichel"})
+        assert bad.status_code == 400 and "error" in bad.json()

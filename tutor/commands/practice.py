@@ -1,0 +1,235 @@
+"""``tutor practice`` and ``tutor review``: thin layers over :mod:`tutor.practice`."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from tutor.commands.common import NUMBER, NumberType, SEAT, emit_json, json_option, lang_option, rules_option
+from tutor.i18n import M, _
+
+
+# -- tutor practice --------------------------------------------------------------------------
+@click.command("practice")
+@click.option("--seat", type=SEAT, default="C", show_default=True, help="Your seat (A is Vorhand).")
+@click.option("--seed", type=NumberType(0, 2 ** 63 - 1), default=None,
+              help="The deal's number: the same seed, the same deal (default: a new one).")
+@click.option("--count", type=NumberType(1, 10_000), default=1, show_default=True,
+              help="How many deals (with --seed: that seed and the next ones).")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
+              help="Keep the results in this progress database (default: none; $TUTOR_DB with --stats).")
+@click.option("--learner", default=None, help="Whose progress (default: $TUTOR_LEARNER or the login name).")
+@click.option("--stats", "show_stats", is_flag=True, help="Show the practice results kept in the database.")
+@rules_option
+@json_option
+@lang_option
+def practice(seat, seed, count, db_path, learner, show_stats, rules_spec, as_json, lang):
+    """Bid whole deals against three robot seats, then see what the deal was worth."""
+    from tutor.practice import progress
+    from tutor.quiz import default_learner
+
+    learner = learner or default_learner()
+    if show_stats:
+        s = progress.stats(db_path, learner)
+        if as_json:
+            emit_json(s.to_json())
+        else:
+            click.echo(_("{learner}: {deals} deals practised; your teams wrote {board}, their best contracts "
+                         "{best}; of {calls} calls {same} the tutor's, {acceptable} acceptable, {worse} worse.",
+                         lang, learner=learner, deals=s.deals, board=s.board, best=s.best, calls=s.calls,
+                         same=s.same, acceptable=s.acceptable, worse=s.worse))
+        return
+    from tutor.practice.session import Practice, new_seed
+
+    first = seed if seed is not None else new_seed()
+    loop = Loop(sys.stdin, as_json, lang)
+    total = {"board": 0, "best": 0}
+    for n in range(count):
+        p = Practice((first + n) % (2 ** 63), seat, rules_spec, lang)
+        result = loop.deal(p, best=as_json)
+        if result is None:
+            return
+        if as_json:
+            if db_path is not None:
+                progress.record(db_path, learner, result, lang)
+            emit_json(result.to_json(lang))
+            continue
+        for line in result.lines(lang):
+            click.echo(line)
+        if not result.best:   # the best contracts last: the solver's longest part
+            import dataclasses
+
+            from tutor.practice.review import best_lines
+            from tutor.practice.value import best_contracts
+
+            known = {(result.contract.split(" ", 1)[1], result.declarer): result.card_points} \
+                if result.contract else {}
+            result = dataclasses.replace(result, best=best_contracts(result.hands, result.rules, known))
+            for line in best_lines(result.best, lang):
+                click.echo(line)
+        if db_path is not None:
+            progress.record(db_path, learner, result, lang)
+        team = result.team
+        best = result.best.get(team)
+        total["board"] += result.board[team]
+        total["best"] += (best.board or 0) if best is not None else 0
+        if count > 1:
+            click.echo(_("Deal {n} of {count}: {team} wrote {board}, the best contracts {best} "
+                         "(so far {total} of {total_best}).", lang, n=n + 1, count=count, team=team,
+                         board=result.board[team], best=(best.board or 0) if best else 0,
+                         total=total["board"], total_best=total["best"]))
+        if n + 1 < count:
+            click.echo()
+
+
+# The words of the loop, in English, German and French (any of them, whatever --lang).
+WORDS = {
+    "why": ("?", "warum", "why", "pourquoi"),
+    "undo": ("undo", "zurück", "zurueck", "annuler"),
+    "hand": ("hand", "blatt", "main"),
+    "help": ("help", "h", "hilfe?", "aide"),
+    "end": ("end", "ende", "quit", "exit", "q", "fin"),
+}
+COMMAND = {w: key for key, words in WORDS.items() for w in words}
+
+
+class Loop:
+    """Reads the learner's lines (a terminal or a pipe alike) and drives a Practice."""
+
+    def __init__(self, stream, as_json: bool, lang: str) -> None:
+        self.stream = stream
+        self.quiet = as_json
+        self.lang = lang
+        try:
+            self.tty = stream.isatty()
+        except (AttributeError, ValueError):
+            self.tty = False
+
+    def say(self, text: str = "") -> None:
+        if not self.quiet:
+            click.echo(text)
+
+    def deal(self, p, best: bool = True):
+        """Bid one deal; its result, or None when the input ends or the learner ends."""
+        lang = self.lang
+        self.say(_("Deal {seed}: your seat {seat}, A is Vorhand; A and C play together, B and D.",
+                   lang, seed=p.seed, seat=p.seat))
+        self.say(_("Your hand: {hand}", lang, hand=str(p.hand)))
+        for s in p.steps:
+            self.say("  " + p.line(s))
+        while not p.over:
+            line = self.ask(p.prompt())
+            if line is None:
+                return None
+            word = line.strip().lower()
+            cmd = COMMAND.get(word)
+            if cmd == "end":
+                return None
+            if cmd == "why":
+                last = p.last_robot()
+                self.say(f"  {last.seat} {last.reading.call}: {last.reading.text(lang)}" if last
+                         else "  " + _("No robot has called yet.", lang))
+                continue
+            if cmd == "undo":
+                if not p.undo():
+                    self.say("  " + _("Nothing of yours to take back.", lang))
+                    continue
+                self.say("  " + _("Taken back. The calls now:", lang) + " " + (", ".join(p.calls) or "-"))
+                continue
+            if cmd == "hand":
+                self.say("  " + _("Your hand: {hand}", lang, hand=str(p.hand)))
+                continue
+            if cmd == "help":
+                self.say("  " + _("A call (60ei, 70 sche, fort, dopple, konter); ? explains the last robot "
+                                  "call; undo takes back your last call; hand; end.", lang))
+                continue
+            from tutor.errors import TutorError
+
+            try:
+                steps = p.call(line)
+            except TutorError as e:
+                click.echo("! " + _("Not taken: {error}", lang, error=e.text(lang)), err=self.quiet)
+                continue
+            for s in steps:
+                self.say("  " + p.line(s))
+        from tutor.conventions import state_line
+
+        self.say(state_line(p.auction.state(), lang))
+        return p.result(best=best)
+
+    def ask(self, prompt: str) -> str | None:
+        if not self.quiet:
+            click.echo(prompt + " ", nl=False)
+        line = self.stream.readline()
+        if not line:
+            if not self.quiet:
+                click.echo()
+            return None
+        if not self.quiet and not self.tty:
+            click.echo(line.rstrip("\n"))   # a pipe's line shown as if typed
+        return line.rstrip("\n")
+
+
+# -- tutor review ----------------------------------------------------------------------------
+@click.command("review")
+@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
+              help="Table rules instead of the file's own.")
+@json_option
+@lang_option
+def review(path, rules_spec, as_json, lang):
+    """What a played game teaches: every call, the contract's exact value, the costly cards."""
+    from tutor.practice import game
+
+    if path == "-":
+        from tutor.files import read_stdin
+
+        r = game.review_text(read_stdin(), "<stdin>", rules_spec)
+    else:
+        r = game.review_file(path, rules_spec)
+    if as_json:
+        emit_json(r.to_json(lang))
+        return
+    for line in r.lines(lang):
+        click.echo(line)
+
+
+# -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
+HELP: dict[str, dict] = {
+    "practice": {
+        "short": M("Bid whole deals against three robots; then the deal's value and a review."),
+        "help": (M("Deals the cards and gives you one seat; the three others bid by the tutor's "
+                   "judgement, each call with its meaning. Type your calls as in tutor table (60ei, "
+                   "70 sche, fort, dopple); ? explains the last robot call, undo takes back your last "
+                   "call. At the end: the four hands, the contract and what it makes with best play "
+                   "(the exact solver), the board, each team's best contract, and a review of each "
+                   "of your calls."),),
+        "options": {
+            "seat": M("Your seat (A is Vorhand)."),
+            "seed": M("The deal's number: the same seed, the same deal (default: a new one)."),
+            "count": M("How many deals (with --seed: that seed and the next ones)."),
+            "db_path": M("Keep the results in this progress database (default: none)."),
+            "learner": M("Whose progress (default: $TUTOR_LEARNER or the login name)."),
+            "show_stats": M("Show the practice results kept in the database."),
+        },
+        "examples": [
+            "tutor practice",
+            "tutor practice --seat A --seed 7",
+            "tutor practice --count 8 --rules erweitert --db club.sqlite3",
+        ],
+    },
+    "review": {
+        "short": M("Review a played game: every call, the exact value, the cards that cost points."),
+        "help": (M("Reads a game file of tutor play with its auction (auction: the calls from "
+                   "Vorhand on): every call with its meaning, whether it was conventional and true "
+                   "to the hand, the tutor's call there and why; the contract's exact value; and "
+                   "with tricks every card that cost its side points against double-dummy play."),),
+        "options": {
+            "rules_spec": M("Table rules instead of the file's own."),
+        },
+        "examples": [
+            "tutor review examples/worked-example.yaml",
+            "tutor review examples/worked-example.yaml --json",
+        ],
+    },
+}

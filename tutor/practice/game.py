@@ -1,0 +1,325 @@
+"""``tutor review``: what a played game teaches.
+
+A game file of ``tutor play`` (:mod:`tutor.play.game`) with its ``auction:`` is reviewed
+in three parts:
+
+- **the calls**: every call of every seat, how the conventions read it, whether it was
+  conventional and true to that seat's hand, the tutor's call for that hand there and why
+  (:func:`tutor.practice.review.review_call`);
+- **the exact value**: the declaring team's card points with best play on both sides
+  from the first card on (the solver), beside the points it took;
+- **the cards** (with ``tricks:``): every card that cost its side points against
+  double-dummy play. Before each card the value of the position is what the declaring
+  team ends with when everybody plays perfectly from there (the points it took so far
+  and the solver's value of the rest); a card of the side that wants many points costs
+  what the value falls, a card of the other side what it rises. So the declaring team's
+  losses minus the defenders' add up to the exact value minus the points the declaring
+  team took (in a Misère the sides' wishes swap, and the sum is its negative).
+
+The solver answers at trick boundaries; within a trick the value is the best of the
+cards still to come in it, each answered by the solver at the next boundary ("does the
+declaring team reach T?", a zero-window probe of a few milliseconds).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.cards import Card, Hand
+from tutor.errors import TutorError
+from tutor.i18n import M, _
+from tutor.play.deal import Deal
+from tutor.play.rules import SEATS, legal, seats_from, team_of, trick_points, winner
+
+
+@dataclass(frozen=True)
+class CardReview:
+    """A card that cost its side points: the trick (1-based), who, the card, the cards
+    that kept the value, and what its side lost."""
+
+    trick: int
+    seat: str
+    card: Card
+    best: tuple[Card, ...]
+    lost: int
+
+    def to_json(self) -> dict:
+        return {"trick": self.trick, "seat": self.seat, "card": str(self.card),
+                "best": [str(c) for c in self.best], "lost": self.lost}
+
+
+@dataclass(frozen=True)
+class GameReview:
+    game: Any                       # the PlayedGame
+    calls: tuple = ()               # CallReview per call of the auction
+    exact: int | None = None        # the declaring team's card points, double dummy
+    taken: int | None = None        # ... and what it took (the tricks given)
+    cards: tuple[CardReview, ...] = ()
+    tricks_reviewed: int = 0
+
+    @property
+    def declaring_team(self) -> str | None:
+        return team_of(self.game.declarer) if self.game.declarer else None
+
+    def to_json(self, lang: str = "de") -> dict:
+        g = self.game
+        return {"calls": [{"index": c.index, "seat": c.seat, "call": c.call, "kind": c.kind,
+                           "conventional": c.conventional, "truthful": c.truthful, "tutor": c.tutor,
+                           "meaning": c.meaning.text(lang) if c.meaning is not None else None,
+                           "why": c.why_text(lang)} for c in self.calls],
+                "contract": str(g.contract) if g.contract is not None else None,
+                "declarer": g.declarer, "exact": self.exact, "taken": self.taken,
+                "cards": [c.to_json() for c in self.cards]}
+
+    def lines(self, lang: str = "de") -> list[str]:
+        from tutor.conventions import kind_label
+        from tutor.practice.review import SAME
+
+        g = self.game
+        out: list[str] = []
+        if self.calls:
+            out.append(_("The auction:", lang))
+        yes, no = _("yes", lang), _("no", lang)
+        for c in self.calls:
+            out.append(f"{c.index:>2}. {c.seat}  {c.call:<12} [{kind_label(c.kind, lang)}] {c.meaning.text(lang)}")
+            flags = _("conventional: {conventional}, true to the hand: {true}", lang,
+                      conventional=yes if c.conventional else no, true=yes if c.truthful else no)
+            if c.verdict == SAME:
+                out.append("    " + flags + "; " + _("the tutor calls the same.", lang))
+            else:
+                out.append("    " + flags + "; " + _("the tutor calls {call}.", lang, call=c.tutor or "fort"))
+                why = c.why_text(lang)
+                if why:
+                    out.append("    " + why)
+        if g.contract is not None and self.exact is not None:
+            team = self.declaring_team
+            out.append(_("{contract} by {declarer}: with best play on both sides {team} take {exact} card "
+                         "points, {made}.", lang, contract=str(g.contract), declarer=g.declarer, team=team,
+                         exact=self.exact, made=_("made", lang) if _made(g, self.exact) else _("missed", lang)))
+        if self.taken is not None and self.tricks_reviewed:
+            team = self.declaring_team
+            out.append(_("{team} took {taken} in the {n} tricks played.", lang, team=team, taken=self.taken,
+                         n=self.tricks_reviewed))
+            if not self.cards:
+                out.append(_("No card cost points against double-dummy play.", lang))
+            else:
+                out.append(_("The cards that cost points against double-dummy play:", lang))
+                for c in self.cards:
+                    out.append("  " + _("trick {trick}, {seat}: {card} cost {side} {lost} (best: {best})", lang,
+                                        trick=c.trick, seat=c.seat, card=str(c.card),
+                                        side=team_of(c.seat), lost=c.lost,
+                                        best=", ".join(str(x) for x in c.best)))
+                lost = {t: sum(c.lost for c in self.cards if team_of(c.seat) == t) for t in ("AC", "BD")}
+                out.append(_("Lost: AC {ac}, BD {bd}.", lang, ac=lost["AC"], bd=lost["BD"]))
+        return out
+
+
+def _made(game, points: int) -> bool:
+    from tutor.cards import TOTAL_POINTS
+
+    c = game.contract
+    credited = TOTAL_POINTS - points if c.misere else points
+    return credited >= (TOTAL_POINTS if c.bid == game.rules.matsch_bid else c.bid)
+
+
+# -- the calls ---------------------------------------------------------------------------------
+def review_calls(game) -> tuple:
+    """Every call of the game's auction reviewed against the tutor's advice."""
+    from tutor.auction import Auction
+    from tutor.practice.review import review_call
+    from tutor.practice.robots import advice
+
+    if game.auction is None:
+        return ()
+    out = []
+    so_far = Auction(game.auction.spec)
+    for i, e in enumerate(game.auction.entries, start=1):
+        hand = game.hands[e.seat]
+        try:
+            a = advice(hand, so_far, game.rules, e.seat)
+        except TutorError:
+            a = None
+        from tutor.conventions import replay
+
+        reading = replay(so_far, game.rules).read(e.call, e.seat)
+        out.append(review_call(hand, reading, a, i))
+        so_far = so_far.play(e.call, e.seat)
+    return tuple(out)
+
+
+# -- the cards ---------------------------------------------------------------------------------
+class _Line:
+    """The double-dummy values along the game's line of play (see the module)."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.trump = game.trump
+        self.declarer = game.declarer or game.leader
+        self.team = team_of(self.declarer)
+        self.misere = game.misere
+        self.size = game.size
+        self.probes = 0
+
+    def maximizes(self, seat: str) -> bool:
+        """Does ``seat``'s side want the declaring team's points high?"""
+        return (team_of(seat) == self.team) != self.misere
+
+    def deal(self, hands: dict, leader: str) -> Deal:
+        return Deal(tuple(Hand(hands[s]) for s in SEATS), self.trump, leader, self.declarer, self.misere)
+
+    def boundary(self, hands: dict, leader: str, taken: int, best: bool = False):
+        """(value, best cards) at a trick boundary: the points taken and the solver's value."""
+        from tutor.play.solver import solve
+
+        if not hands[leader]:
+            return taken, ()
+        s = solve(self.deal(hands, leader), best=best)
+        return taken + s.points[self.team], tuple(s.best)
+
+    def reaches(self, hands: dict, leader: str, taken: int, goal: int) -> bool:
+        """Does the value at this boundary reach ``goal``?"""
+        from tutor.play.solver import solve
+
+        need = goal - taken
+        if need <= 0:
+            return True
+        if not hands[leader]:
+            return False
+        self.probes += 1
+        d = self.deal(hands, leader)
+        if self.misere:   # the solver's question is "at most": reach goal = not at most goal - 1
+            return not solve(d, target=need - 1, best=False).reached
+        return bool(solve(d, target=need, best=False).reached)
+
+    def test(self, hands: dict, leader: str, table: tuple, taken: int, k: int, goal: int) -> bool:
+        """Does the value of the position (``table``: the cards of trick ``k`` so far,
+        ``hands`` without them) reach ``goal``?"""
+        order = seats_from(leader)
+        if len(table) == 4:
+            win = order[winner(list(table), self.trump)]
+            pts = trick_points(table, self.trump, last=k == self.size)
+            return self.reaches(hands, win, taken + (pts if team_of(win) == self.team else 0), goal)
+        seat = order[len(table)]
+        options = legal(hands[seat], list(table), self.trump)
+        results = (self.test({**hands, seat: hands[seat] - {c}}, leader, table + (c,), taken, k, goal)
+                   for c in options)
+        return any(results) if self.maximizes(seat) else all(results)
+
+    def value(self, hands, leader, table, taken, k, low: int, high: int) -> int:
+        """The exact value of a position known to lie in [low, high], by bisection."""
+        while low < high:
+            mid = (low + high + 1) // 2
+            if self.test(hands, leader, table, taken, k, mid):
+                low = mid
+            else:
+                high = mid - 1
+        return low
+
+
+def review_cards(game, replayed) -> tuple[int, int, tuple[CardReview, ...], int]:
+    """(exact value, points taken, the costly cards, tricks reviewed) of a replayed game."""
+    from tutor.cards import TOTAL_POINTS
+
+    line = _Line(game)
+    hands = {s: frozenset(game.hands[s]) for s in SEATS}
+    leader = game.leader
+    taken = 0
+    exact = None
+    costly: list[CardReview] = []
+    tricks = replayed.tricks
+    for t in tricks:
+        k = t.n
+        start, best_leads = line.boundary(hands, leader, taken, best=True)
+        if exact is None:
+            exact = start
+        # the values before each card of the trick: the lead's is the boundary's
+        values = [start]
+        after_hands = dict(hands)
+        order = seats_from(leader)
+        states = []
+        for i, card in enumerate(t.cards):
+            states.append((dict(after_hands), tuple(t.cards[:i])))
+            after_hands[order[i]] = after_hands[order[i]] - {card}
+        win = t.winner
+        new_taken = taken + (t.points if team_of(win) == line.team else 0)
+        end, _best = line.boundary(after_hands, win, new_taken) if k < game.size else (new_taken, ())
+        # backwards through the trick: value before card i from the value after it
+        before = [None, None, None, None]
+        nxt = end
+        for i in range(len(t.cards) - 1, 0, -1):
+            h, table = states[i]
+            seat = order[i]
+            if line.maximizes(seat):
+                if line.test(h, leader, table, taken, k, nxt + 1):
+                    v = line.value(h, leader, table, taken, k, nxt + 1, TOTAL_POINTS)
+                else:
+                    v = nxt
+            else:
+                if not line.test(h, leader, table, taken, k, nxt):
+                    v = line.value(h, leader, table, taken, k, 0, nxt - 1)
+                else:
+                    v = nxt
+            before[i] = v
+            nxt = v
+        before[0] = start
+        values = before + [end]
+        for i, card in enumerate(t.cards):
+            seat = order[i]
+            v0, v1 = values[i], values[i + 1]
+            lost = v0 - v1 if line.maximizes(seat) else v1 - v0
+            if lost > 0:
+                if i == 0:
+                    best = best_leads
+                else:
+                    h, table = states[i]
+                    best = tuple(c for c in legal(h[seat], list(table), line.trump)
+                                 if _keeps(line, h, seat, c, leader, table, taken, k, v0))
+                costly.append(CardReview(k, seat, card, tuple(sorted(best, key=_card_key)), lost))
+        hands, leader, taken = after_hands, win, new_taken
+    if exact is None:
+        exact = line.boundary(hands, leader, 0)[0]
+    return exact, taken, tuple(costly), len(tricks)
+
+
+def _keeps(line: _Line, hands, seat, card, leader, table, taken, k, v) -> bool:
+    """Does ``card`` keep the value ``v`` of the position?"""
+    child = {**hands, seat: hands[seat] - {card}}
+    if line.maximizes(seat):
+        return line.test(child, leader, table + (card,), taken, k, v)
+    return not line.test(child, leader, table + (card,), taken, k, v + 1)
+
+
+def _card_key(card: Card):
+    from tutor.cards import DECK
+
+    return DECK.index(card)
+
+
+# -- the whole review --------------------------------------------------------------------------
+def review(game) -> GameReview:
+    """Review a PlayedGame (see the module)."""
+    from tutor.play import game as game_mod
+
+    calls = review_calls(game)
+    if game.contract is None and game.auction is None:
+        raise TutorError(M("{source}: nothing to review: give the auction (auction: 60 Eichel, ...) or the "
+                           "contract", source=game.source))
+    if game.contract is None:   # everybody said fort: the calls only
+        return GameReview(game, calls)
+    replayed = game_mod.replay(game)
+    if game.size != 9:
+        raise TutorError(M("{source}: a review needs the whole deal (nine cards a hand)", source=game.source))
+    exact, taken, cards, n = review_cards(game, replayed)
+    return GameReview(game, calls, exact, taken if n else None, cards, n)
+
+
+def review_file(path: str, rules=None) -> GameReview:
+    from tutor.play import game as game_mod
+
+    return review(game_mod.load(path, rules=rules))
+
+
+def review_text(text: str, source: str = "<stdin>", rules=None) -> GameReview:
+    from tutor.play import game as game_mod
+
+    return review(game_mod.loads(text, source=source, rules=rules))

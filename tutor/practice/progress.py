@@ -1,0 +1,62 @@
+"""The practice deals a learner finished, in the progress database (the quiz's and the
+Tafel's SQLite file, :mod:`tutor.store`): ``tutor practice --stats`` sums them up."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from tutor.practice.review import ACCEPTABLE, SAME, WORSE, DealResult
+
+
+def record(db: "str | None", learner: str, result: DealResult, lang: str = "de") -> None:
+    """Store one finished deal."""
+    from tutor import store
+
+    team = result.team
+    best = result.best.get(team)
+    calls = [r for r in result.review]
+    conn = store.connect(db)
+    try:
+        with store.transaction(conn):
+            conn.execute(
+                "INSERT INTO practice_deal (learner, seed, seat, rules, contract, declarer, board, best, "
+                "calls, same, worse, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (learner, result.seed, result.seat, result.rules.name if result.rules else "verband",
+                 result.contract, result.declarer, result.board[team],
+                 best.board if best is not None else None, len(calls),
+                 sum(r.verdict == SAME for r in calls), sum(r.verdict == WORSE for r in calls),
+                 json.dumps(result.to_json(lang), ensure_ascii=False)))
+    finally:
+        conn.close()
+
+
+@dataclass(frozen=True)
+class Stats:
+    deals: int
+    board: int             # the learner's team's board points, all deals
+    best: int              # what its best contracts would have written
+    calls: int
+    same: int
+    worse: int
+
+    @property
+    def acceptable(self) -> int:
+        return self.calls - self.same - self.worse
+
+    def to_json(self) -> dict:
+        return {"deals": self.deals, "board": self.board, "best": self.best, "calls": self.calls,
+                SAME: self.same, ACCEPTABLE: self.acceptable, WORSE: self.worse}
+
+
+def stats(db: "str | None", learner: str) -> Stats:
+    from tutor import store
+
+    conn = store.connect(db)
+    try:
+        row = conn.execute(
+            "SELECT COUNT(*), COALESCE(SUM(board), 0), COALESCE(SUM(COALESCE(best, 0)), 0), "
+            "COALESCE(SUM(calls), 0), COALESCE(SUM(same), 0), COALESCE(SUM(worse), 0) "
+            "FROM practice_deal WHERE learner = ?", (learner,)).fetchone()
+    finally:
+        conn.close()
+    return Stats(*(int(x) for x in row))

@@ -1,0 +1,217 @@
+"""Reviews: of a practice deal's end (:func:`deal_result`) and of the calls of an auction
+(:func:`review_call`).
+
+A call is reviewed against the tutor's advice for the hand at that point (the default
+judgement, :mod:`tutor.practice.robots`):
+
+- ``same``: the tutor makes the same call;
+- ``acceptable``: another call the conventions offer this hand (conventional, and every
+  promise it makes true to the hand), but not the tutor's;
+- ``worse``: a call that follows no convention, or promises what the hand does not hold
+  (or lets pass the double or konter the tutor makes).
+
+The reasons are the tutor's, in words: what the hand holds against the call, and why the
+tutor calls what it calls.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.i18n import M, Msg, _
+from tutor.scoring import team_of
+
+SAME, ACCEPTABLE, WORSE = "same", "acceptable", "worse"
+
+VERDICT: dict[str, Msg] = {
+    SAME: M("same as the tutor"),
+    ACCEPTABLE: M("acceptable"),
+    WORSE: M("worse"),
+}
+
+
+@dataclass(frozen=True)
+class CallReview:
+    """One call reviewed: where (``index``, 1-based in the auction; for a double or konter
+    let pass, where it would have stood), who, the call (None: let pass), how the
+    conventions read it, conventional? truthful? the tutor's call there and why."""
+
+    index: int
+    seat: str
+    call: str | None
+    kind: str | None
+    conventional: bool
+    truthful: bool
+    tutor: str | None
+    verdict: str
+    why: tuple = ()          # messages and texts: the hand against the call, the tutor's reasons
+    meaning: Any = None      # the Reading
+
+    def why_text(self, lang: str = "de") -> str:
+        from tutor.conventions import _sentence
+
+        return " ".join(_sentence(x.text(lang) if hasattr(x, "text") else str(x)) for x in self.why)
+
+    def to_json(self, lang: str = "de") -> dict:
+        return {"index": self.index, "seat": self.seat, "yours": self.call, "tutor": self.tutor,
+                "verdict": self.verdict, "why": self.why_text(lang)}
+
+
+def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallReview:
+    """Review one call (``reading``; None for a double or konter let pass) made with
+    ``hand`` against the tutor's ``advice`` at that point."""
+    from tutor.conventions import _sentence
+
+    tutor = advice.call if advice is not None else None
+    reasons = list(advice.lines[1:] if advice is not None and advice.recommended is not None
+                   else advice.lines if advice is not None else [])
+    if reading is None:
+        seat = advice.seat
+        same = tutor is None or advice.recommended.kind not in ("double", "redouble")
+        why = [] if same else [M("The tutor would {call} here.", call=tutor), *reasons]
+        return CallReview(index, seat, None, None, True, True, None if same else tutor,
+                          SAME if same else WORSE, tuple(why))
+    conventional = reading.kind != "unconventional"
+    broken = [p for p in reading.promises if not p.satisfied_by(hand)]
+    truthful = not broken
+    call = str(reading.call)
+    if tutor is None and reading.kind == "fort":
+        tutor = call   # nothing better than fort: the tutor says fort too
+    why: list = []
+    if not conventional:
+        why.append(M("{call} follows no convention.", call=call))
+    if broken:
+        why.append(_Mismatch(broken, hand))
+    if call == tutor:
+        verdict = SAME
+    elif conventional and truthful:
+        verdict = ACCEPTABLE
+        why.append(M("Conventional and true to the hand, but the tutor calls {call}.", call=tutor or "fort"))
+    else:
+        verdict = WORSE
+        why.append(M("The tutor calls {call}.", call=tutor or "fort"))
+    why += reasons
+    return CallReview(index, reading.seat, call, reading.kind, conventional, truthful, tutor,
+                      verdict, tuple(why), reading)
+
+
+class _Mismatch(Msg):
+    """What a hand holds against the promises it breaks, in the language shown."""
+
+    __slots__ = ("promises", "hand")
+
+    def __init__(self, promises, hand) -> None:
+        super().__init__("")
+        self.promises, self.hand = tuple(promises), hand
+
+    def text(self, lang: "str | None" = None) -> str:
+        from tutor.i18n import current
+
+        lang = lang or current()
+        return _("The hand does not fit it: {mismatch}.", lang,
+                 mismatch="; ".join(p.mismatch(self.hand, lang) for p in self.promises))
+
+
+# -- the end of a practice deal ---------------------------------------------------------------
+@dataclass(frozen=True)
+class DealResult:
+    """A practice deal at its end (the issue's JSON: :meth:`to_json`)."""
+
+    seed: int
+    seat: str
+    hands: dict
+    auction: list
+    contract: str | None
+    declarer: str | None
+    double: bool
+    redouble: bool
+    card_points: int | None
+    made: bool | None
+    board: dict
+    best: dict = field(default_factory=dict)
+    review: tuple = ()
+    rules: Any = None
+
+    @property
+    def team(self) -> str:
+        return team_of(self.seat)
+
+    def to_json(self, lang: str = "de") -> dict:
+        return {"seed": self.seed, "deal": {s: str(h) for s, h in self.hands.items()},
+                "auction": list(self.auction), "contract": self.contract, "declarer": self.declarer,
+                "double": self.double, "redouble": self.redouble, "card_points": self.card_points,
+                "board": dict(self.board), "best": {t: b.to_json() for t, b in self.best.items()},
+                "review": [r.to_json(lang) for r in self.review]}
+
+    def lines(self, lang: str = "de") -> list[str]:
+        """The deal's end as the terminal shows it."""
+        out = [_("The four hands:", lang)]
+        for s, h in self.hands.items():
+            you = " " + _("(you)", lang) if s == self.seat else ""
+            out.append(f"  {s}: {h}{you}")
+        if self.contract is None:
+            out.append(_("Everybody said fort: no game.", lang))
+        else:
+            how = {1: "", 2: " " + _("doubled", lang), 4: " " + _("doubled and redoubled (konter)", lang)}
+            m = 4 if self.redouble else 2 if self.double else 1
+            out.append(_("Contract: {contract} by {declarer}{how}.", lang, contract=self.contract,
+                         declarer=self.declarer, how=how[m]))
+            key = M("With best play on both sides {team} take {points} card points: made.") if self.made \
+                else M("With best play on both sides {team} take {points} card points: missed.")
+            out.append(key(team=team_of(self.declarer), points=self.card_points).text(lang))
+        out.append(_("Board: AC {ac} : BD {bd}", lang, ac=self.board["AC"], bd=self.board["BD"]))
+        if self.review:
+            out.append(_("Your calls:", lang))
+            for r in self.review:
+                yours = r.call or _("no double, no konter", lang)
+                out.append(f"  {r.index}. {yours}: {VERDICT[r.verdict].text(lang)}"
+                           + (_(" (tutor: {call})", lang, call=r.tutor) if r.verdict != SAME else ""))
+                why = r.why_text(lang)
+                if why:
+                    out.append(f"     {why}")
+        return out + best_lines(self.best, lang)
+
+
+def best_lines(best: dict, lang: str = "de") -> list[str]:
+    """Each team's best contract, one line each."""
+    out = []
+    for team, b in best.items():
+        if b.contract is None:
+            out.append(_("Best contract for {team}: none makes (at most {points} card points).", lang,
+                         team=team, points=b.card_points))
+        else:
+            out.append(_("Best contract for {team}: {contract} by {declarer}, {points} card points, "
+                         "{board} on the board.", lang, team=team, contract=b.contract,
+                         declarer=b.declarer, points=b.card_points, board=b.board))
+    return out
+
+
+def deal_result(practice, best: bool = True) -> DealResult:
+    """The end of a practice deal: the exact value of the contract, the board, each team's
+    best contract (``best``) and the review of the learner's calls."""
+    from tutor.practice import value
+    from tutor.scoring import score_game
+
+    a = practice.auction
+    hands = practice.hands
+    known: dict = {}
+    if a.declarer is None:
+        contract = declarer = None
+        card_points = made = None
+        board = {"AC": 0, "BD": 0}
+    else:
+        call = a.high_bid
+        declarer, contract = a.declarer, str(call)
+        card_points = value.exact(hands, call.strain, declarer)
+        known[(call.strain, declarer)] = card_points
+        result = score_game(call.value, declarer, card_points, double=a.multiplier >= 2,
+                            redouble=a.multiplier == 4, misere=call.strain.endswith("Misère"),
+                            rules=practice.rules)
+        made, board = result.made, dict(result.board)
+    best_found = value.best_contracts(hands, practice.rules, known) if best else {}
+    review = tuple(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered)
+                   for s in practice.steps if s.learner)
+    review = tuple(r for r in review if r.call is not None or r.verdict != SAME)
+    return DealResult(practice.seed, practice.seat, dict(hands), practice.calls, contract, declarer,
+                      a.multiplier >= 2, a.multiplier == 4, card_points, made, board, best_found,
+                      review, practice.rules)

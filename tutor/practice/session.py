@@ -1,0 +1,256 @@
+"""One practice deal: the learner bids one seat, three robots the others.
+
+    >>> p = Practice(seed=7, seat="C", lang="en")
+    >>> p.waiting                       # the robots have called up to the learner's turn
+    'turn'
+    >>> step = p.call("fort")           # the learner's call; the robots answer
+    >>> p.over or p.waiting in ("turn", "option")
+    True
+
+The deal comes from the seed (the same seed, the same four hands). Seats are the
+engine's: A is Vorhand, A and C play together, B and D. The robots bid with the tutor's
+default judgement (:func:`tutor.practice.robots.advice`). Out of turn a seat may double
+(right after an opponent's bid, before the next player calls) or konter (right after the
+double): the robots do when their advice says so, and the learner is asked (``waiting ==
+"option"``: ``dopple``/``konter``, or an empty line for nothing).
+
+:meth:`Practice.result` is the deal's end: the four hands, the contract and its exact
+value, the board, each team's best contract and the review of the learner's calls
+(:mod:`tutor.practice.value`, :mod:`tutor.practice.review`).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.auction import DOUBLE, REDOUBLE, split_seat
+from tutor.cards import Hand, deal as deal_cards
+from tutor.conventions import Reader, Reading
+from tutor.errors import TutorError
+from tutor.i18n import M, _
+from tutor.rules import load as load_rules
+from tutor.scoring import SEATS, partner_of, team_of
+
+#: what the learner types to let an out-of-turn double or konter pass
+DECLINE = ("", "-", "no", "nein", "non", "n", "weiter", "next")
+MAX_SEED = 2 ** 63
+
+
+def hands_of(seed: int) -> dict[str, Hand]:
+    """The four hands of the deal ``seed`` (a fair shuffle of the 36 cards)."""
+    return dict(zip(SEATS, deal_cards(random.Random(seed))))
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 10 ** 6)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision: who, the call made (None: an out-of-turn double or konter let pass),
+    the reading, whether the learner made it, and for the learner the tutor's advice there."""
+
+    seat: str
+    reading: Reading | None
+    learner: bool
+    advice: Any = None          # tutor.conventions.Advice, for the learner's decisions
+    before: int = 0             # the calls made before this decision
+    offered: tuple = ()         # for a decline: the call kinds that were open (double/redouble)
+
+
+class Practice:
+    """A deal being bid; the same object serves the terminal and the web."""
+
+    def __init__(self, seed: int | None = None, seat: str = "C", rules=None, lang: str = "de") -> None:
+        from tutor.text import parse_int
+
+        if seed is None:
+            seed = new_seed()
+        if isinstance(seed, str):
+            seed = parse_int(seed, "--seed")
+        if not 0 <= seed < MAX_SEED:
+            raise TutorError(M("--seed {seed}: a whole number from 0 to {top}", seed=seed, top=MAX_SEED - 1))
+        seat = str(seat).strip().upper()
+        if seat not in SEATS:
+            raise TutorError(M("--seat {seat!r}: a seat is A, B, C or D", seat=seat))
+        self.seed, self.seat, self.lang = seed, seat, lang
+        self.rules = load_rules(rules)
+        self.hands = hands_of(seed)
+        self.steps: list[Step] = []
+        self._restart(0)
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def hand(self) -> Hand:
+        return self.hands[self.seat]
+
+    @property
+    def auction(self):
+        return self.reader.auction
+
+    @property
+    def over(self) -> bool:
+        return self.waiting is None
+
+    def _restart(self, keep: int) -> list[Step]:
+        """Replay the first ``keep`` steps, then let the robots call up to the learner."""
+        self.steps = self.steps[:keep]
+        self.reader = Reader(self.rules)
+        self._asked: set[tuple[int, str]] = set()
+        for s in self.steps:
+            if s.reading is not None:
+                self.reader.play(s.reading.call, s.reading.seat)
+            else:
+                self._asked.add((s.before, s.seat))
+        return self._advance()
+
+    def _out_of_turn(self) -> list[str]:
+        """The seats that may double or konter now without being in turn, in the order
+        they are asked (the declarer before his partner)."""
+        a = self.auction
+        turn = a.next_seat
+        seats = {s for s, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and s != turn}
+        start = SEATS.index(a.high.seat) if a.high is not None else 0
+        order = SEATS[start:] + SEATS[:start]
+        return [s for s in order if s in seats]
+
+    def _pending(self) -> tuple[str, str] | None:
+        n = len(self.auction)
+        for s in self._out_of_turn():
+            if (n, s) not in self._asked:
+                return "option", s
+        turn = self.auction.next_seat
+        return None if turn is None else ("turn", turn)
+
+    @property
+    def waiting(self) -> str | None:
+        """``turn`` (the learner's call), ``option`` (the learner may double or konter out
+        of turn) or None (the bidding is over)."""
+        p = self._pending()
+        return None if p is None else p[0]
+
+    def _advance(self) -> list[Step]:
+        """The robots call until the learner is asked or the bidding is over."""
+        from tutor.practice.robots import advice
+
+        made: list[Step] = []
+        while True:
+            p = self._pending()
+            if p is None or p[1] == self.seat:
+                return made
+            kind, seat = p
+            n = len(self.auction)
+            rec = advice(self.hands[seat], self.auction, self.rules, seat).recommended
+            if kind == "option":
+                self._asked.add((n, seat))
+                if rec is None or rec.kind not in ("double", "redouble"):
+                    continue
+            if rec is None:   # nothing better than fort
+                call = self.auction.spec.parse_call("fort")
+            else:
+                call = rec.call
+            reading = self.reader.play(call, seat)
+            step = Step(seat, reading, False, before=n)
+            self.steps.append(step)
+            made.append(step)
+
+    # -- the learner ----------------------------------------------------------------------
+    def call(self, text: str) -> list[Step]:
+        """The learner's call (``60ei``, ``fort``, ``dopple``; at an out-of-turn chance an
+        empty line lets it pass); then the robots call. Returns the steps made, the
+        learner's first. An unreadable or illegal call raises and changes nothing."""
+        from tutor.practice.robots import advice
+
+        p = self._pending()
+        if p is None:
+            raise TutorError(M("the bidding is over"))
+        kind, seat = p
+        n = len(self.auction)
+        spec = self.auction.spec
+        before = advice(self.hand, self.auction, self.rules, self.seat)
+        text = text.strip()
+        if kind == "option" and text.lower() in DECLINE:
+            self._asked.add((n, seat))
+            offered = tuple(c.kind for s, c in self.auction.legal_calls(seat))
+            step = Step(seat, None, True, before, n, offered)
+            self.steps.append(step)
+            return [step, *self._advance()]
+        try:
+            prefix, body = split_seat(text, spec)
+            if prefix is not None and prefix != self.seat:
+                raise TutorError(M("you bid for {seat}, not for {other}", seat=self.seat, other=prefix))
+            call = spec.parse_call(body)
+            if kind == "option" and call.kind not in (DOUBLE, REDOUBLE):
+                raise TutorError(M("it is {turn}'s turn: you may only double or konter now "
+                                   "(an empty line: nothing)", turn=self.auction.next_seat or "-"))
+            reading = self.reader.play(call, seat)
+        except TutorError as e:
+            raise e.at(f"{text!r}: ") from None
+        step = Step(seat, reading, True, before, n)
+        self.steps.append(step)
+        return [step, *self._advance()]
+
+    def undo(self) -> bool:
+        """Take back the learner's last decision (and the robots' calls after it)."""
+        mine = [i for i, s in enumerate(self.steps) if s.learner]
+        if not mine:
+            return False
+        self._restart(mine[-1])
+        return True
+
+    # -- words ----------------------------------------------------------------------------
+    def summary(self, reading: Reading) -> str:
+        """A call's kind and promise in a few words (as ``tutor table`` shows them)."""
+        from tutor.companion.session import Session
+
+        return Session(None, seat=self.seat, dealer="D", rules=self.rules, lang=self.lang).summary(reading)
+
+    def line(self, step: Step) -> str:
+        """``B 70 Schellen: opening, Nell with four cards``; a pass of an out-of-turn chance."""
+        if step.reading is None:
+            return _("{seat}: no double, no konter", self.lang, seat=step.seat)
+        r = step.reading
+        if r.kind == "fort":
+            return f"{step.seat} {r.call}."
+        return f"{step.seat} {r.call}: {self.summary(r)}."
+
+    def last_robot(self) -> Step | None:
+        return next((s for s in reversed(self.steps) if not s.learner and s.reading), None)
+
+    def prompt(self) -> str:
+        if self.waiting == "option":
+            kinds = {c.kind for s, c in self.auction.legal_calls(self.seat)}
+            word = "dopple" if DOUBLE in kinds else "konter"
+            return _("{seat}: {word}? (Enter: no)", self.lang, seat=self.seat, word=word)
+        return _("{seat}, your call:", self.lang, seat=self.seat)
+
+    @property
+    def calls(self) -> list[str]:
+        """The auction as the issue's JSON has it: ``["60 Eichel", "fort", "D: dopple"]``."""
+        a = self.auction
+        return [a.format_entry(e) for e in a.entries]
+
+    def result(self, best: bool = True):
+        """The deal's end (see :mod:`tutor.practice.review`)."""
+        from tutor.practice.review import deal_result
+
+        if not self.over:
+            raise TutorError(M("the bidding is not over yet"))
+        return deal_result(self, best=best)
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal so far, for the web page."""
+        return {"seed": self.seed, "seat": self.seat, "hand": str(self.hand), "rules": self.rules.name,
+                "calls": [{"seat": s.seat, "call": str(s.reading.call) if s.reading else None,
+                           "learner": s.learner, "line": self.line(s),
+                           "text": s.reading.text(self.lang) if s.reading else ""} for s in self.steps],
+                "waiting": self.waiting, "prompt": None if self.over else self.prompt(),
+                "legal": [str(c) for s, c in self.auction.legal_calls(self.seat)] if not self.over else []}
+
+
+def team_seats(seat: str) -> tuple[str, str]:
+    return (seat, partner_of(seat)) if seat in "AB" else (partner_of(seat), seat)
+
+
+__all__ = ["Practice", "Step", "hands_of", "new_seed", "team_of", "team_seats"]

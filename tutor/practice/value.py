@@ -1,0 +1,134 @@
+"""What a deal is worth, double dummy: the exact value of a contract and the best contract
+of each team, by the exact solver (:mod:`tutor.play.solver`).
+
+- :func:`exact`: the card points the declaring team takes when all four play perfectly,
+  seeing all the cards, the declarer leading (the issue's ``card_points``).
+- :func:`best_contracts`: for each team, the contract that writes it the most on the
+  board: every trump kind the table plays, either partner declaring (the declarer leads,
+  so who declares matters), each bid at the highest number the team makes. The board
+  grows with the card points and with the number bid, and the highest number a team
+  makes grows with its card points, so the best contract is the one with the most card
+  points (credited: in a Misère the opponents' tricks). The search asks the solver "does
+  this contract reach more than the best so far?" (a few milliseconds) and solves exactly
+  only the contracts that do.
+
+The board counts the card points and the target points; Weis and Stöck, which never count
+toward a bid, are left out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.cards import TOTAL_POINTS, Hand
+from tutor.play.deal import Deal
+from tutor.rules import TableRules, load as load_rules
+from tutor.scoring import SEATS, score_game, team_of
+
+TEAM_SEATS = {"AC": ("A", "C"), "BD": ("B", "D")}
+
+
+def _deal(hands, strain: str, declarer: str) -> Deal:
+    return Deal(tuple(hands[s] if isinstance(hands, dict) else hands[i] for i, s in enumerate(SEATS)),
+                strain, declarer, declarer)
+
+
+def exact(hands, strain: str, declarer: str) -> int:
+    """The declaring team's card points (its own tricks, the 5 of the last included) with
+    best play on both sides, the declarer leading; a Misère's declaring team wants few."""
+    from tutor.play.solver import solve
+
+    return solve(_deal(hands, strain, declarer), best=False).points[team_of(declarer)]
+
+
+def credited(points: int, strain: str) -> int:
+    """The card points that count for the declaring team: a Misère's are the opponents'."""
+    return TOTAL_POINTS - points if strain.endswith("Misère") else points
+
+
+def reaches(hands, strain: str, declarer: str, goal: int) -> bool:
+    """Does the declaring team, with best play on both sides, get ``goal`` credited card
+    points or more? (one zero-window probe of the solver)"""
+    from tutor.play.solver import solve
+
+    if goal <= 0:
+        return True
+    if goal > TOTAL_POINTS:
+        return False
+    deal = _deal(hands, strain, declarer)
+    if deal.misere:   # credited >= goal: own points <= 157 - goal
+        return bool(solve(deal, target=TOTAL_POINTS - goal, best=False).reached)
+    return bool(solve(deal, target=goal, best=False).reached)
+
+
+def highest_bid(points: int, rules: TableRules) -> int | None:
+    """The highest number of the table's ladder that ``points`` credited card points make
+    (the Matsch only with all 157), None below the lowest bid."""
+    made = [b for b in rules.bid_values if (TOTAL_POINTS if b == rules.matsch_bid else b) <= points]
+    return max(made) if made else None
+
+
+@dataclass(frozen=True)
+class Best:
+    """A team's best contract on a deal: the bid, who declares, the credited card points
+    it takes double dummy and what the team writes on the board (None: no bid is made)."""
+
+    team: str
+    contract: str | None
+    declarer: str | None
+    card_points: int
+    board: int | None
+
+    def to_json(self) -> dict:
+        return {"contract": self.contract, "declarer": self.declarer,
+                "card_points": self.card_points, "board": self.board}
+
+
+def strains(rules: TableRules) -> tuple[str, ...]:
+    from tutor.auction import sidi_barrani_spec
+
+    return tuple(sidi_barrani_spec(rules).strains)
+
+
+def _order(hands, options):
+    """Options with the longest trump (and the declarer holding the most of it) first, so
+    the first exact value is a high one and the others are settled by one probe each."""
+    def length(option):
+        strain, seat = option
+        team = TEAM_SEATS[team_of(seat)]
+        suit = strain.split()[0]
+        mine = [c for s in team for c in hands[s] if c.suit.value == suit]
+        own = [c for c in hands[seat] if c.suit.value == suit]
+        return (-len(mine), -len(own))
+    return sorted(options, key=length)
+
+
+def best_contract(hands: dict[str, Hand], team: str, rules=None, known: dict | None = None) -> Best:
+    """``team``'s best contract (see the module); ``known`` gives exact values already
+    solved, by (strain, declarer) (the contract played, say)."""
+    rules = load_rules(rules)
+    known = dict(known or {})
+    options = _order(hands, [(s, seat) for s in strains(rules) for seat in TEAM_SEATS[team]])
+    best_points, best_option = -1, None
+    for option, points in known.items():
+        if option in options and credited(points, option[0]) > best_points:
+            best_points, best_option = credited(points, option[0]), option
+    for option in options:
+        if option in known and option != best_option:
+            continue
+        if option == best_option:
+            continue
+        strain, seat = option
+        if reaches(hands, strain, seat, best_points + 1):
+            best_points, best_option = credited(exact(hands, strain, seat), strain), option
+    strain, seat = best_option
+    bid = highest_bid(best_points, rules)
+    if bid is None:
+        return Best(team, None, None, best_points, None)
+    own = TOTAL_POINTS - best_points if strain.endswith("Misère") else best_points
+    board = score_game(bid, seat, own, misere=strain.endswith("Misère"), rules=rules).board[team]
+    return Best(team, f"{bid} {strain}", seat, best_points, board)
+
+
+def best_contracts(hands: dict[str, Hand], rules=None, known: dict | None = None) -> dict[str, Best]:
+    """Each team's best contract: ``{"AC": Best, "BD": Best}``."""
+    return {team: best_contract(hands, team, rules, known) for team in TEAM_SEATS}
