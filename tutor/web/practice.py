@@ -23,13 +23,12 @@ TEXTS: dict[str, Msg] = {
 }
 
 
-def _practice(request, lang: str):
+def _practice(query, rules, lang: str):
     from tutor.practice.session import Practice
-    from tutor.web.app import _param, _rules, _seat
 
-    seed = _param(request, "seed") or "1"
-    p = Practice(seed, _seat(request) or "C", _rules(request), lang)
-    moves = _param(request, "moves") or ""
+    seed = query.get("seed") or "1"
+    p = Practice(seed, query.get("seat") or "C", rules, lang)
+    moves = query.get("moves") or ""
     items = moves.split(",") if moves else []
     if len(items) > MAX_MOVES:
         raise TutorError(M("at most {n} calls", n=MAX_MOVES))
@@ -44,24 +43,21 @@ def _texts(lang: str) -> dict:
     return {key: text.text(lang) for key, text in TEXTS.items()}
 
 
-def state(request, lang: str) -> dict:
+def state(query, rules, lang: str) -> dict:
     """The deal so far: the hand, every call with its line, what the learner is asked."""
-    p = _practice(request, lang)
+    p = _practice(query, rules, lang)
     return {**p.to_json(), "over": p.over, "texts": _texts(lang)}
 
 
-def result(request, lang: str) -> dict:
+def result(query, rules, lang: str) -> dict:
     """The deal's end: the issue's JSON and the lines the terminal shows."""
-    p = _practice(request, lang)
+    p = _practice(query, rules, lang)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
     r = p.result()
     return {**r.to_json(lang), "lines": r.lines(lang), "texts": _texts(lang)}
 
 
-def routes() -> list:
-    from starlette.routing import Route
-
-    from tutor.web.app import _answer
-
-    return [Route("/api/practice", _answer(state)), Route("/api/practice/result", _answer(result))]
+#: path -> answer(query parameters, the request's table rules, lang); tutor.web.app makes
+#: the routes (its guards, its errors), so this module needs nothing of it
+ENDPOINTS = {"/api/practice": state, "/api/practice/result": result}
