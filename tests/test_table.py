@@ -514,3 +514,100 @@ def test_bad_card_points_are_one_capped_line_and_the_game_stays(line):
     assert len(bad[0]) <= 2100 and "an error in the tutor" not in bad[0]
     t.handle("113")
     assert "On the board: AC 173, BD 44." in t.out.getvalue()   # 60 made: 113 + 60; BD 44
+
+
+# -- fuzz: random sessions of good and bad lines --------------------------------------------
+JUNK = ["²", "٣", "9" * 5000, "9" * 40, "113 weis AC=²", "113 weis A=Eichel:²", "x" * 3000,
+        "\x1b[2J", "60\x00ei", "C: " + "9" * 5000 + " ei", "new Eichel:A", "new " + "x" * 900,
+        "played", "played /dev/null", "played /nonexistent.yaml", "played examples/partie.yaml",
+        "played tests", "D: konter", "dopple", "konter", "60 Obenabe", "60 ei ei", ":", "A:",
+        "E: 60 ei", "weis", "113 stöck", "113 weis AC", "-1", "+5", "157", "0", "1", "1e3",
+        "undo undo", "tafel now", "? ?", "next next", "new", "hand", "help", "?", "next", "undo",
+        "tafel", "113 weis AC=50", "113 weis BD=20 stöck AC", "90 weis A=Eichel:678",
+        "100 weis A=Eichel:6789 weis C=Rosen:UOK", "played examples/worked-example.yaml"]
+
+
+def _random_hand(rng) -> str:
+    from tutor.cards import DECK, Hand
+
+    return str(Hand(rng.sample(DECK, 9)))
+
+
+def _events(t) -> list[tuple[str, str]]:
+    return [(e.seat, str(e.reading.call)) for e in t.s.events]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_sessions_never_break_and_never_lose_what_was_typed(tmp_path, seed):
+    """Random sessions, half of them on a Tafel: legal calls (with and without the seat),
+    the words, card points good and bad, new hands, and hostile lines. After every line:
+    no defect (no 'error in the tutor'), every line of output fits the width, a refused
+    line changes nothing (the calls, the game written, the Tafel), and the Tafel holds
+    exactly the games the session said it wrote."""
+    import random
+    from io import StringIO
+
+    from tutor.companion.terminal import Table
+    from tutor.tafel import Tafel
+
+    rng = random.Random(seed)
+    on_tafel = seed % 2 == 0
+    db = tmp_path / "t.sqlite3"
+    if on_tafel:
+        with Tafel.open(str(db)) as tf:
+            tf.new()
+    out = StringIO()
+    columns = rng.choice([40, 60, 100])
+    t = Table(Session(_random_hand(rng), rng.choice("ABCD"), "D", lang=rng.choice(["de", "en", "fr"])),
+              out, str(db), 1 if on_tafel else False, columns=columns)
+    t.start()
+
+    def games_on_tafel() -> int:
+        with Tafel.open(str(db)) as tf:
+            return sum(len(s.partie.games) for s in tf.all())
+
+    taken = 0
+    for _step in range(60):
+        s = t.s
+        roll = rng.random()
+        if roll < 0.45 and s.legal_calls():
+            seat, call = rng.choice(s.legal_calls())
+            line = f"{seat}: {call}" if rng.random() < 0.5 else str(call)
+        elif roll < 0.6 and s.over:
+            line = str(rng.choice([0, 40, 80, 113, 157, rng.randint(0, 157)]))
+        elif roll < 0.67:
+            line = f"new {_random_hand(rng)}"
+        else:
+            line = rng.choice(JUNK)
+        before = (_events(t), t.written, games_on_tafel() if on_tafel else None)
+        start = len(out.getvalue())
+        assert t.handle(line) is True
+        said = out.getvalue()[start:]
+        assert "an error in the tutor" not in said and "une erreur du tuteur" not in said \
+            and "ein Fehler im Tutor" not in said, (line, said)
+        assert all(len(x) <= columns for x in said.splitlines()), (line, said)
+        if said.startswith("! ") and all(x.startswith(("! ", "  ")) for x in said.splitlines()):
+            # only '! ...' lines: the line was refused, nothing changed
+            assert (_events(t), t.written, games_on_tafel() if on_tafel else None) == before, (line, said)
+        else:
+            taken += 1
+        if on_tafel and t.written is not None:
+            assert games_on_tafel() == t.written[1]
+    assert taken >= 15     # the sessions go somewhere: calls, games written, new hands
+
+
+@pytest.mark.parametrize("partie", ["²", "9" * 30, "0", "x"])
+def test_a_bad_partie_number_is_one_line(tmp_path, partie):
+    r = table("--hand", HAND, "--seat", "C", "--partie", partie, "--db", str(tmp_path / "t.sqlite3"),
+              "--lang", "en", input="")
+    assert r.returncode == 2 and r.stdout == ""
+    line = r.stderr.strip()
+    assert line.startswith("tutor: --partie: ") and "\n" not in line and len(line) < 200
+
+
+def test_bytes_that_are_no_utf8_are_a_call_not_read():
+    r = subprocess.run([sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C", "--lang", "en"],
+                       input=b"60ei\n\xff\xfe ei\n70 sche\n", capture_output=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0 and r.stderr == b""
+    out = r.stdout.decode()
+    assert "! Not taken: " in out and "B 70 Schellen: opening, Nell with four cards." in out

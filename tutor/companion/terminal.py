@@ -73,7 +73,7 @@ class Table:
     def say(self, text: str, indent: str = "") -> None:
         for paragraph in text.split("\n"):
             lines = textwrap.wrap(paragraph, width=self.columns, initial_indent=indent,
-                                  subsequent_indent=" " * len(indent) + "  ", break_long_words=False,
+                                  subsequent_indent=" " * len(indent) + "  ", break_long_words=True,
                                   break_on_hyphens=False) or [""]
             for line in lines:
                 self.out.write(line + "\n")
