@@ -131,20 +131,88 @@ def test_a_check_accepts_each_equally_good_call():
     assert not conventions.check(hand, auction, "fort", judge=Tie()).best
 
 
-def test_count_and_evidence_disagreeing_is_one_line_not_both():
-    hand, auction = C_HAND, "60 Eichel, 70 Schellen"
+def _judged(hand, auction, values):
     h, reader, seat, _r, truthful = conventions.position(hand, auction)
-    s = reader.situation(seat)
-    # deals in which 100 Eichel clearly beats the Hilfe 90 Eichel the count (the rules) gives
-    values = {"100 Eichel": [120, 110, 130, 120, 125] * 4, "90 Eichel": [10, 0, 20, 10, 15] * 4,
-              "fort": [-30] * 20}
     ev = _ev(values)
     ev.contracts, ev.standing, ev.stopped_early, ev.seat = [], None, False, seat
     ev.contract = lambda text: None
     ev.to_json = lambda: {}
-    j = voice.judge_by(ev, h, s, truthful, None)
-    assert str(j.pick.call) == "100 Eichel" and j.equal == ("100 Eichel",)
+    return voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+
+
+A_HAND, BEFORE_A = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
+
+
+def test_count_and_evidence_disagreeing_is_one_line_not_both():
+    count = conventions.advise(A_HAND, BEFORE_A)      # the worked example: the count raises
+    assert count.recommended.kind == "raise"
+    said = count.call
+    # deals in which 110 Eichel clearly beats the count's call
+    values = {"110 Eichel": [120, 110, 130, 120, 125] * 4, said: [10, 0, 20, 10, 15] * 4, "fort": [-30] * 20}
+    j = _judged(A_HAND, BEFORE_A, values)
+    assert str(j.pick.call) == "110 Eichel" and j.equal == ("110 Eichel",)
     texts = [x.text("en") for x in j.lines]
-    assert sum("The count by hand says 90 Eichel" in t for t in texts) == 1
-    count = conventions.advise(hand, auction)   # the count's reasons are not said beside it
-    assert not any(t in texts for t in count.reasons("en")[1:])
+    assert sum(f"The count by hand says {said}" in t for t in texts) == 1
+    assert not any(t in texts for t in count.reasons("en")[1:])   # its reasons are not said beside it
+
+
+def test_a_hilfe_stays_the_conventions_call_and_says_why_once():
+    values = {"fort": [60, 50, 70] * 5, "90 Eichel": [-40, -60, -50] * 5, "100 Eichel": [-90] * 15}
+    j = _judged(C_HAND, "60 Eichel, 70 Schellen", values)
+    assert str(j.pick.call) == "90 Eichel" and j.pick.kind == "hilfe" and j.equal == ("90 Eichel",)
+    texts = [x.text("en") for x in j.lines]
+    assert sum("the conventions decide" in t for t in texts) == 1
+    assert not any("The count by hand says" in t for t in texts)
+
+
+def test_a_far_worse_call_is_not_equally_good_however_spread_its_deals():
+    # a Matsch that fails often: +314 or -314, its mean 60 below fort's; within two standard
+    # errors on 10 deals, but not "as good"
+    matsch = [314, -314] * 4 + [314, -314]
+    values = {"fort": [60] * 10, "157 Eichel": [m + 0 for m in matsch]}
+    assert voice.equal_calls(_ev(values)) == ["fort"]
+
+
+# -- the quiz accepts each equally good call where the answer rests on judgement ------------
+def _drill(tmp_path, hand, auction, answer):
+    from tutor import drills
+
+    f = tmp_path / "d.yaml"
+    f.write_text(f'drills:\n  - id: v-1\n    type: bid\n    hand: "{hand}"\n    auction: "{auction}"\n'
+                 f'    answer: "{answer}"\n', encoding="utf-8")
+    return drills.verified([f])[0]
+
+
+class _Tie:
+    """A judge that finds the count's call and ``other`` equally good."""
+
+    name = "tie"
+
+    def __init__(self, other: str) -> None:
+        self.other = other
+
+    def choose(self, hand, s, readings, standing=None):
+        from tutor.judgement import COUNT
+
+        j = COUNT.choose(hand, s, readings, standing)
+        pick = j.pick or next(r for r in readings if r.kind == "fort")
+        return Judgement(j.pick, j.lines, None, (str(pick.call), self.other))
+
+
+def test_the_quiz_accepts_a_call_the_deals_find_as_good_as_a_judged_answer(tmp_path, monkeypatch):
+    from tutor import quiz
+    import tutor.judgement as judgement
+
+    item = _drill(tmp_path, A_HAND, BEFORE_A, conventions.advise(A_HAND, BEFORE_A).call)   # a raise
+    monkeypatch.setattr(judgement, "default_judge", lambda **kw: _Tie("110 Eichel"))
+    assert quiz.judge(item, quiz.Given("110 Eichel", "110 Eichel")) == quiz.CORRECT
+    assert quiz.judge(item, quiz.Given("fort", "fort")) == quiz.WRONG
+
+
+def test_the_quiz_keeps_a_hilfe_the_conventions_give(tmp_path, monkeypatch):
+    from tutor import quiz
+    import tutor.judgement as judgement
+
+    item = _drill(tmp_path, C_HAND, "60 Eichel, 70 Schellen", "90 Eichel")   # the Verband's Hilfe
+    monkeypatch.setattr(judgement, "default_judge", lambda **kw: _Tie("100 Eichel"))
+    assert quiz.judge(item, quiz.Given("100 Eichel", "100 Eichel")) == quiz.WRONG

@@ -479,9 +479,41 @@ def judge(item, given: Given) -> str:
     sol = item.solution
     if given.value == sol.answer:
         return CORRECT
+    if item.drill.type == "bid" and as_good(item, given.value):
+        return CORRECT
     if item.drill.type == "bid" and given.value in sol.accept:
         return ACCEPTABLE
     return WRONG
+
+
+# The answers the conventions give by the hand alone: another call is not as good, however the
+# deals value it (an opening's number, a Hilfe and an Ass-Ansage say what the hand holds).
+CONVENTIONAL = ("opening", "hilfe", "ace")
+
+
+def as_good(item, call) -> bool:
+    """Whether the tutor's voice (the simulation, :func:`tutor.judgement.default_judge`)
+    finds ``call`` as good as a Sidi-Barrani bid drill's answer: both among the calls the
+    deals cannot tell apart, where the answer rests on judgement (not on a convention's
+    own call). Asked only of an answer that is not the key; the position's judgement is
+    remembered (the same drill again is free)."""
+    from tutor import drills
+
+    d = item.drill
+    if call is None or getattr(item.engine, "game", None) != drills.GAME or not d.hand:
+        return False
+    from tutor import conventions
+    from tutor.judgement import default_judge
+
+    key = str(item.solution.answer)
+    try:
+        reading = conventions.check(d.hand, d.auction or "", key, d.rules).reading
+        if reading is None or reading.kind in CONVENTIONAL:
+            return False
+        advice = conventions.advise(d.hand, d.auction or "", d.rules, judge=default_judge())
+    except TutorError:
+        return False
+    return advice.accepts(key) and advice.accepts(str(call))
 
 
 def show_answer(item, lang: str) -> str:

@@ -14,9 +14,15 @@ from :func:`tutor.conventions.advise`):
    fit the auction ("100 Eichel is made in 47 of 50 deals that fit the auction; 110 in
    31"), and what the call brings on average against the next best;
 2. the calls the deals cannot tell apart (:func:`equal_calls`: within two standard errors
-   of the best on the same deals), named as equally good rather than one picked by chance;
-   of those the tutor recommends the count's call where it is among them;
+   of the best on the same deals, and within ``EQUAL_POINTS`` of it), named as equally good
+   rather than one picked by chance; of those the tutor recommends the count's call where
+   it is among them;
 3. the count's reasons where the count agrees; where it does not, one line saying so.
+
+A Hilfe or an Ass-Ansage the conventions give the hand stays the recommendation where the
+deals prefer another call: the deals value each call as the contract played, and these
+calls are information for the partner (the rules: an Ace is announced by a player sure
+that the bidding goes on), which the deals cannot value. One line says so.
 
 Loading this module loads no simulation: it is imported on the first question.
 """
@@ -24,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import threading
 from collections import OrderedDict
 from typing import Sequence
 
@@ -33,10 +40,14 @@ from tutor.judgement.base import Judgement, Standing
 from tutor.judgement.count import COUNT
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
-EQUAL_SE = 2.0       # calls within this many standard errors of the best are equally good
+EQUAL_SE = 2.0       # calls within this many standard errors of the best are equally good ...
+EQUAL_POINTS = 20    # ... and this many board points on average (a Matsch's spread hides more)
+INFORMATION = ("hilfe", "ace")   # calls that tell the partner: the deals value only the contract
 CACHE_SIZE = 512     # positions remembered per process (the quiz and the web ask again)
 NOTHING = "nothing"  # the simulation's name for saying nothing out of turn (simulation.NOTHING)
 
+INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ass-Ansage tells the "
+                     "partner what the hand holds, which they cannot value: here the conventions decide.")
 NO_DEAL = M("No deal fits the auction beside this hand ({why}): this is the count alone.")
 NO_CORE = M("The compiled solver core is not built here: this is the count alone, without deals played out.")
 
@@ -77,9 +88,7 @@ class Voice:
         self.samples, self.workers, self.seed, self.progress = samples, workers, seed, progress
 
     def choose(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Judgement:
-        from tutor.play import solver
-
-        if solver.ENGINE != "c":
+        if not _exact_available():
             count = COUNT.choose(hand, s, readings, standing)
             return Judgement(count.pick, [NO_CORE, *count.lines], None)
         key = position_key(hand, s, standing)
@@ -92,7 +101,10 @@ class Voice:
         from tutor.judgement.simulation import Simulation
         from tutor.play.dealer import DealError
 
-        sim = Simulation(samples=self.samples, seed=seed, workers=self.workers, progress=self.progress)
+        workers = self.workers
+        if workers is None and threading.current_thread() is not threading.main_thread():
+            workers = 1      # a server's worker thread: no fork pool from a thread
+        sim = Simulation(samples=self.samples, seed=seed, workers=workers, progress=self.progress)
         try:
             ev = sim.evaluate(hand, s, readings, standing)
         except DealError as e:   # the calls contradict this hand: nothing to deal, the count answers
@@ -106,19 +118,32 @@ class Voice:
         return Judgement(j.pick, list(j.lines), j.evidence, j.equal)
 
 
+def _exact_available() -> bool:
+    """The compiled solver core is built (the simulation's own test where it has one)."""
+    from tutor.play import solver
+
+    if solver.ENGINE != "c":
+        return False
+    from tutor.judgement import simulation
+
+    test = getattr(simulation, "exact_available", None)
+    return test() if test is not None else True
+
+
 # -- the equally good calls ---------------------------------------------------------------
 def equal_calls(ev) -> list[str]:
     """The calls the deals cannot tell apart from the best, the best first: each call
     whose mean board value lies within ``EQUAL_SE`` standard errors of the best one's
     (the error of their difference on the same deals). One place for it: the
     Evaluation's own list (``ev.equal``) where the simulation gives one."""
-    given = getattr(ev, "equal", None)
-    if given:
-        return list(given)
     if not ev.calls:
         return []
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
     best = ranked[0]["call"]
+    worth = {c["call"]: c["expected"] for c in ranked}
+    given = getattr(ev, "equal", None)
+    if given:
+        return [c for c in given if worth.get(c, worth[best]) >= worth[best] - EQUAL_POINTS]
     values = getattr(ev, "values", None) or {}
     top = values.get(best)
     if not top:
@@ -132,7 +157,7 @@ def equal_calls(ev) -> list[str]:
         n = len(d)
         mean = sum(d) / n
         var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
-        if mean <= EQUAL_SE * math.sqrt(var / n):
+        if mean <= EQUAL_SE * math.sqrt(var / n) and mean <= EQUAL_POINTS:
             out.append(c["call"])
     return out
 
@@ -159,6 +184,14 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         return count
     said = _count_call(count, readings)
     agree = said in equal
+    evidence = ev.to_json()
+    evidence["equal"] = list(equal)
+    if not agree and count.pick is not None and count.pick.kind in INFORMATION:
+        # a Hilfe or an Ass-Ansage is information for the partner: the conventions decide
+        lines = evidence_lines(ev, said, s, {}) if count.pick.kind == "hilfe" else []
+        lines.append(INFORMATION_LINE)
+        lines.extend(count.lines)
+        return Judgement(count.pick, lines, evidence, (said,))
     chosen = said if agree else equal[0]
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     if agree and count.pick is None:
@@ -179,8 +212,6 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
-    evidence = ev.to_json()
-    evidence["equal"] = list(equal)
     return Judgement(pick, lines, evidence, tuple(equal))
 
 
@@ -220,6 +251,11 @@ def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
         if best is not None and best["expected"] < 0:
             lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
+    estimated = getattr(ev, "estimated", 0) or 0
+    if estimated:
+        lines.append(Mn("{k} of the {n} deals was too long to search exactly: its play is estimated.",
+                        "{k} of the {n} deals were too long to search exactly: their play is estimated.",
+                        estimated, k=estimated, n=n))
     ranked = sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
     if call in by_call and ranked:
         lines.append(Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
