@@ -434,3 +434,59 @@ def test_values_compare_hash_order_and_stay_frozen():
         with pytest.raises(AttributeError):
             del value.x
     assert p != (Suit.ROSEN, frozenset({Rank.ASS}))   # only values of the same class are equal
+
+
+# -- every command, every option: any text ends in an answer or one line ------------------------
+INTERESTING = ["", " ", "60 Eichel", "60 Eichel, 65 Rosen, 75 Rosen", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
+               "9" * 5000, "²", "٣", "-1", "0", "1e9", "AC=1850,BD=1200", "AC=1,AC=2", "AC=" + "9" * 40,
+               "60 cœur, B: contre", "\x1b]0;x\x07", "a" * 3000, "Eichel:" + "A" * 50, "D: dopple", "157 Rosen",
+               "verband", "erweitert", "/dev/zero", "/nonexistent.yaml", "{1: a}", "\ufffd", "A", "Z", "AC", "fort"]
+arg = st.one_of(st.sampled_from(INTERESTING), st.text(max_size=30))
+
+# the fast commands and their options that take a value (the simulation's are driven above)
+COMMAND_OPTIONS = {
+    "explain": (["--rules"], 1), "bid": (["--hand", "--auction", "--seat", "--score", "--rules"], 0),
+    "check": (["--hand", "--auction", "--call", "--seat", "--rules"], 0),
+    "score": (["--contract", "--declarer", "--card-points", "--weis", "--stoeck", "--rules"], 0),
+    "weis": (["--hand", "--trump", "--rules"], 0), "auction": (["--game", "--rules"], 1),
+    "rules": ([], 1), "lesson": ([], 1), "games": (["--rules"], 0), "deal": (["--hand", "--auction", "--seat", "--count"], 0),
+}
+
+
+@settings(max_examples=250, deadline=None)
+@given(command=st.sampled_from(sorted(COMMAND_OPTIONS)), data=st.data())
+def test_any_option_value_of_any_command_ends_in_an_answer_or_one_line(command, data):
+    options, positional = COMMAND_OPTIONS[command]
+    args = [command]
+    if command in ("bid", "check"):
+        args.append("--count")
+    for name in options:
+        if data.draw(st.booleans(), label=f"give {name}"):
+            args += [name, data.draw(arg, label=name)]
+    if command == "deal" and "--count" not in args:
+        args += ["--count", "2"]
+    args += [data.draw(arg, label="argument") for _ in range(positional)]
+    args += ["--lang", data.draw(st.sampled_from(["de", "en", "fr"]), label="lang")]
+    r = run(*args, input="")
+    shown = [a[:80] for a in args]
+    assert r.exception is None or isinstance(r.exception, SystemExit), (shown, repr(r.exception))
+    assert r.exit_code in (0, 1, 2), (shown, r.exit_code, r.output[:500])
+    if r.exit_code == 2:
+        lines = r.output.strip().splitlines()
+        assert len(lines) >= 1 and len(lines[-1]) <= 2000, (shown, r.output[:500])
+
+
+@pytest.mark.parametrize("rules", ["{1: a}", "{null: a}", "{1.5: a}", "{true: a}", "{[1]: a}", "{profile: {1: a}}",
+                                   "{hilfe: {1: 2}}", "{lowest_bid: " + "9" * 5000 + "}"])
+@pytest.mark.parametrize("where", ["file", "drill"])
+def test_a_drill_files_rules_mapping_with_odd_keys_is_a_problem_not_a_traceback(tmp_path, rules, where):
+    drill = '  - {id: x-01, type: bid, hand: "Eichel:KOU87 Schellen:A9 Rosen:B9", auction: "fort, 60 Schilten", answer: "100 Eichel"'
+    text = ("title: t\n" + (f"rules: {rules}\n" if where == "file" else "") + "drills:\n" + drill
+            + (f", rules: {rules}" if where == "drill" else "") + "}\n")
+    f = tmp_path / "d.yaml"
+    f.write_text(text, encoding="utf-8")
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    for args in (["drills", "check", str(f)], ["quiz", str(f)], ["sheet", str(f), "-o", str(tmp_path / "s.html")]):
+        r = run(*args, "--lang", "en", input="100 Eichel\n", env=env)
+        assert r.exception is None or isinstance(r.exception, SystemExit), (args, repr(r.exception))
+        assert r.exit_code in (1, 2) and "Traceback" not in r.output, (args, r.output)

@@ -171,18 +171,23 @@ def usage_error(ctx: click.Context, e: click.UsageError) -> None:
 
 
 def output_failed(ctx: click.Context, e: OSError) -> None:
-    """The output cannot be written (`> /dev/full`, a full disk or quota): one line on
-    stderr and exit 2, the rest of the output dropped, no traceback. Any other OSError
-    is raised again."""
-    if e.errno not in OUTPUT_ERRORS:
-        raise e
+    """An OSError no command turned into its own message: one line on stderr and exit 2,
+    no traceback. The output that cannot be written (`> /dev/full`, a full disk or
+    quota) drops the rest of the output; any other (a file name too long to look up, a
+    file that cannot be opened) names the file."""
     from tutor.i18n import _
-    from tutor.text import one_line
+    from tutor.text import clip, one_line
 
     lang = ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
-    drop_output()
-    click.echo(one_line("tutor: " + _("cannot write the output: {reason}", lang, reason=e.strerror or e)),
-               err=True)
+    reason = e.strerror or str(e) or type(e).__name__
+    if e.errno in OUTPUT_ERRORS and e.filename is None:
+        drop_output()
+        line = _("cannot write the output: {reason}", lang, reason=reason)
+    elif e.filename is not None:
+        line = _("{p}: cannot read: {value}", lang, p=clip(e.filename), value=reason)
+    else:
+        line = reason
+    click.echo(one_line("tutor: " + line), err=True)
     ctx.exit(2)
 
 
