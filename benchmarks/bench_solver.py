@@ -81,6 +81,25 @@ def run(deals, engine, limit, target=None, options=0, values=None, best=False, r
     return out
 
 
+ZEHNER = list(range(60, 160, 10)) + [157]
+
+
+def run_bracket(deals, limit, options=0, guesses=None):
+    """The bracket of Zehner (what the simulation asks of a deal: which of 60, 70, ..., 150,
+    157 the declaring team reaches), one ``solver.bracket`` call per deal, the answer cache
+    emptied first: (wall seconds, nodes, over, CPU seconds, probes, the answers) per deal."""
+    out = []
+    for i, d in enumerate(deals):
+        solver.forget_answers()
+        c0 = time.process_time()
+        b = solver.bracket(d, ZEHNER, max_seconds=limit, options=options | solver.CPU_TIME,
+                           guess=None if guesses is None else guesses[i])
+        cpu = time.process_time() - c0
+        out.append((limit if b.stopped else b.seconds, b.nodes, b.stopped, limit if b.stopped else cpu,
+                    b.probes, b.reached))
+    return out
+
+
 def run_edge(deals, values, limit, repeat=1):
     """The hardest yes/no question: the threshold is the exact value itself."""
     return [(limit, 0, True, limit) if v is None else run([d], "c", limit, target=v, repeat=repeat)[0]
@@ -140,7 +159,7 @@ def line(label: str, s: dict) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--part", choices=("all", "full", "endgames", "techniques"), default="all")
+    ap.add_argument("--part", choices=("all", "full", "bracket", "endgames", "techniques"), default="all")
     ap.add_argument("--deals", type=int, default=100, help="full deals per trump kind")
     ap.add_argument("--exact-deals", type=int, default=100, help="of those, solved exactly")
     ap.add_argument("--endgames", type=int, default=300, help="endgames per size (all kinds mixed)")
@@ -155,6 +174,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--kinds", help="only these trump kinds, comma-separated (e.g. Eichel,Obenabe)")
     ap.add_argument("--no-edge", action="store_true", help="skip the hardest threshold")
+    ap.add_argument("--fresh", action="store_true", help="the bracket also with a fresh table per probe (as before)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", type=Path, help="write the figures here too")
     a = ap.parse_args()
@@ -191,6 +211,27 @@ def main() -> int:
             s = summary(run_edge(exact, values, a.limit))
             results[f"full {trump} edge"] = s
             print(line(f"{trump}: reaches its exact value? (the hardest threshold)", s), flush=True)
+    if a.part in ("all", "bracket"):
+        print("\n## The bracket of Zehner (60, 70, ..., 150, 157: which ones the declaring team reaches), "
+              "one call of solver.bracket per deal\n" + head + " probes |")
+        for trump in TRUMPS:
+            if a.kinds and str(trump) not in a.kinds.split(","):
+                continue
+            kind_rng = random.Random(f"{a.seed} {trump}")
+            deals = [Deal.random(kind_rng, 9, trump=trump) for _ in range(a.deals)]
+            answers = None
+            for label, opt in (("one table", 0), ("fresh table per probe", solver.FRESH_TABLES)):
+                if label != "one table" and not a.fresh:
+                    continue
+                rows = run_bracket(deals, a.limit, options=opt)
+                s = summary(rows)
+                s["probes"] = sum(r[4] for r in rows)
+                results[f"bracket {trump} {label}"] = s
+                got = [r[5] for r in rows]
+                if answers is not None:   # the same answers wherever both finished
+                    assert all(x == y for x, y, r, q in zip(answers, got, rows, prev) if not r[2] and not q[2])
+                answers, prev = got, rows
+                print(line(f"{trump}: Zehner bracket, {label}", s) + f" {s['probes']} |", flush=True)
     if a.part in ("all", "endgames"):
         print(f"\n## Endgames, compiled core (the six kinds in turn, every fifth a Misère; CPU ms of this "
               f"process per solve)\n{ENDGAME_HEAD}")

@@ -803,6 +803,20 @@ static inline int cheaper(const S *s, const Entry *x, const Entry *y) {
  * Fail-soft. The first lines (the last two tricks, the bounds of all the points) inline in
  * the fourth hand's loop, which knows `left`: most boundaries end there, and a call of the
  * whole search cost its prologue and a count of the cards (3 % of the instructions). */
+/* An instrumented build (cc -DSOLVER_STATS) counts where the search's work goes, by the
+ * cards a hand left at a trick boundary (the measurements of benchmarks/README.md); the
+ * module then has stats() (read and reset). The normal build has none of it. */
+#ifdef SOLVER_STATS
+enum { ST_CALLS, ST_BOUNDS, ST_PROBES, ST_HITS, ST_HITCUT, ST_SEARCHES, ST_NODES, ST_CUT1, ST_CUTN, ST_NOCUT,
+       ST_F_CUT1, ST_F_CUTN, ST_F_NOCUT, ST_F_NODES, ST_N };
+static long long st[ST_N][10];
+#define STAT(what, left) (st[what][left]++)
+#define STAT_ADD(what, left, n) (st[what][left] += (n))
+#else
+#define STAT(what, left) ((void)0)
+#define STAT_ADD(what, left, n) ((void)0)
+#endif
+
 static int boundary_search(S *s, int leader, int left, int alpha, int beta);
 
 static inline __attribute__((always_inline)) int boundary_at(S *s, int leader, int left, int alpha, int beta) {
@@ -1032,6 +1046,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
      * cache (the 300 six-card exact values: +13 % instructions, -3 to -6 % CPU, the 25
      * hardest -5 to -9 %; full deals -10 %; twice the nodes) */
     int use_tt = s->use_tt && !(left == 3 && s->three && s->three_notab);
+    STAT(ST_CALLS, left);
     if (use_tt) {   /* the table's bucket is fetched from memory while the bounds are computed */
         /* called from the fourth hand under the boundary one trick up: from its key */
         if (s->incr_key && s->bvalid[left + 1]) next_key(s, s->bkey[left + 1], leader, key);
@@ -1053,8 +1068,8 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
             if (TEAM(leader) == s->maxteam) { if (lb > lo_b) lo_b = lb; }
             else if (R - lb < hi_b) hi_b = R - lb;
         }
-        if (lo_b >= beta) return lo_b;
-        if (hi_b <= alpha) return hi_b;
+        if (lo_b >= beta) { STAT(ST_BOUNDS, left); return lo_b; }
+        if (hi_b <= alpha) { STAT(ST_BOUNDS, left); return hi_b; }
     }
     Entry *e = NULL, *victim = NULL;
     int hint = -1, a0 = alpha, b0 = beta;
@@ -1079,7 +1094,10 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         }
     }
     if (e || victim) {   /* a table asked: its entry of the position, or the one it takes */
+        STAT(ST_PROBES, left);
         if (e) {
+            STAT(ST_HITS, left);
+            if (e->lo >= beta || e->hi <= alpha || e->lo == e->hi) STAT(ST_HITCUT, left);
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
             if (e->lo == e->hi) return e->lo;
@@ -1095,10 +1113,18 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         }
     }
     long long n0 = s->nodes;
+    STAT(ST_SEARCHES, left);
+#ifdef SOLVER_STATS
+    struct StNodes { long long n0; int left; } stn = {n0, left};
+#define ST_DONE() STAT_ADD(ST_NODES, stn.left, s->nodes - stn.n0)
+#else
+#define ST_DONE() ((void)0)
+#endif
     if (left == 3 && s->three) {
         int bestc = hint, best = three_rec(s, live, leader, alpha, beta, &bestc);
         /* the budget, as trick() asks it (next_check) */
         if (s->nodes >= s->check_at && check_budget(s)) return 0;
+        ST_DONE();
         return tt_store(s, e, key, left, R, a0, b0, n0, live, best, bestc);
     }
     int saved_leader = s->leader, saved_left = s->tleft;
@@ -1149,8 +1175,10 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
             if (v < best) { best = v; bestc = c; }
             if (best < beta) beta = best;
         }
-        if (alpha >= beta) { s->kb[left][TEAM(leader)] = c; break; }
+        if (alpha >= beta) { STAT(i ? ST_CUTN : ST_CUT1, left); s->kb[left][TEAM(leader)] = c; break; }
+        if (i == n - 1) STAT(ST_NOCUT, left);
     }
+    ST_DONE();
     s->leader = saved_leader; s->tlive = saved_live; s->tleft = saved_left;
     if (n && s->keep_hint && (maxing ? best <= a1 : best >= b1)) bestc = keep_best_card(root, hint, bestc);
     if (kept_c >= 0 && (maxing ? kept_best > best : kept_best < best)) { best = kept_best; if (!n) bestc = kept_c; }
@@ -1159,6 +1187,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
 
 /* k cards on the table of the trick led by s->leader, the trick so far `ts` (lead_state). */
 static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
+    STAT(ST_F_NODES, s->tleft);
     if (++s->nodes >= s->check_at && check_budget(s)) return 0;
     int player = (s->leader + k) & 3;
     int moves[9];
@@ -1195,7 +1224,8 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
             if (v < best) best = v;
             if (best < beta) beta = best;
         }
-        if (alpha >= beta) break;
+        if (alpha >= beta) { STAT(i ? ST_F_CUTN : ST_F_CUT1, s->tleft); break; }
+        if (i == n - 1) STAT(ST_F_NOCUT, s->tleft);
     }
     return best;
 }
@@ -1571,7 +1601,25 @@ static PyObject *py_legal(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(r);
 }
 
+#ifdef SOLVER_STATS
+static PyObject *py_stats(PyObject *self, PyObject *args) {
+    static const char *names[ST_N] = {"calls", "bounds", "probes", "hits", "hitcut", "searches", "nodes", "cut1",
+                                      "cutn", "nocut", "f_cut1", "f_cutn", "f_nocut", "f_nodes"};
+    PyObject *d = PyDict_New();
+    for (int w = 0; w < ST_N; w++) {
+        PyObject *l = PyList_New(10);
+        for (int i = 0; i < 10; i++) { PyList_SET_ITEM(l, i, PyLong_FromLongLong(st[w][i])); st[w][i] = 0; }
+        PyDict_SetItemString(d, names[w], l);
+        Py_DECREF(l);
+    }
+    return d;
+}
+#endif
+
 static PyMethodDef methods[] = {
+#ifdef SOLVER_STATS
+    {"stats", py_stats, METH_NOARGS, "The instrumented build's counts by cards left (read and reset)."},
+#endif
     {"solve", py_solve, METH_VARARGS, "Solve one deal (see tutor.play.solver)."},
     {"legal", py_legal, METH_VARARGS, "The legal cards as the C core chooses them."},
     {NULL, NULL, 0, NULL},
