@@ -60,4 +60,5 @@ def result(query, rules, lang: str) -> dict:
 
 #: path -> answer(query parameters, the request's table rules, lang); tutor.web.app makes
 #: the routes (its guards, its errors), so this module needs nothing of it
-ENDPOINTS = {"/api/practice": state, "/api/practice/result": result}
+ENDPOINTS = {"/api/practice": state, "/api/practice/result": result,
+             "/api/practice/texts": lambda query, rules, lang: _texts(lang)}

@@ -110,7 +110,12 @@
     for (const line of r.lines) box.append(node("div", {class: line.startsWith(" ") ? "line indent" : "line"}, line));
   }
 
+  async function label() {
+    try { words(await api("practice/texts")); } catch (e) { /* the tab keeps its word */ }
+  }
+
   function show() {
+    label();
     const on = page().tab === "practice";
     $("panel-practice").hidden = !on;
     if (on) load();
