@@ -92,7 +92,7 @@ def test_the_robots_call_what_the_tutor_advises_their_hands():
     from tutor.practice.session import Practice
 
     for seed in (1, 2, 3):
-        p = Practice(seed=seed, seat="C")
+        p = Practice(seed=seed, seat="C", judge="count")
         while not p.over:
             p.call("fort" if p.waiting == "turn" else "")
         auction = []
@@ -110,7 +110,7 @@ def test_an_illegal_call_changes_nothing_and_undo_takes_back_the_learner_s_call(
     from tutor.errors import TutorError
     from tutor.practice.session import Practice
 
-    p = Practice(seed=7, seat="C")
+    p = Practice(seed=7, seat="C", judge="count")
     before = p.calls
     with pytest.raises(TutorError):
         p.call("45 Eichel")                     # below the lowest bid
@@ -120,7 +120,7 @@ def test_an_illegal_call_changes_nothing_and_undo_takes_back_the_learner_s_call(
     p.call("fort")
     assert len(p.calls) > len(before)
     assert p.undo() and p.calls == before and p.waiting == "turn"
-    assert not Practice(seed=7, seat="A").undo() or True
+    assert not Practice(seed=7, seat="A", judge="count").undo()   # nothing of A's yet
 
 
 def review_of(call, hand="Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8", auction="60 Eichel, 70 Schellen"):
@@ -130,7 +130,7 @@ def review_of(call, hand="Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8", auction=
 
     h = Hand.parse(hand)
     r = replay(auction)
-    a = advice(h, r.auction, r.rules, "C")
+    a = advice(h, r.auction, r.rules, "C", "count")
     return review_call(h, r.read(r.auction.spec.parse_call(call), "C"), a, 3)
 
 
@@ -154,7 +154,7 @@ def test_practice_prints_one_json_line_per_deal_from_a_pipe():
     from tutor.practice.value import exact
 
     # seeds 10 and 11: deals the solver settles quickly (the suite's time)
-    out = run(["practice", "--seed", "10", "--count", "2", "--json"], input="fort\n" * 40)
+    out = run(["practice", "--seed", "10", "--count", "2", "--json", "--judge", "count"], input="fort\n" * 40)
     assert out.exit_code == 0, out.output
     lines = out.stdout.strip().splitlines()
     assert len(lines) == 2
@@ -180,7 +180,8 @@ def test_practice_prints_one_json_line_per_deal_from_a_pipe():
 def test_practice_in_the_terminal_words_and_stats(tmp_path, monkeypatch):
     monkeypatch.delenv("TUTOR_DB", raising=False)
     db = tmp_path / "p.sqlite3"
-    out = run(["practice", "--seed", "3", "--lang", "en", "--db", str(db), "--learner", "ann"],
+    out = run(["practice", "--seed", "3", "--lang", "en", "--db", str(db), "--learner", "ann",
+               "--judge", "count"],
               input="?\nundo\nhelp\nhand\n45 Eichel\nfort\n" + "fort\n" * 20)
     assert out.exit_code == 0, out.output
     text = out.stdout
@@ -224,7 +225,7 @@ def test_a_game_file_s_auction_gives_its_contract_and_must_agree_with_it(tmp_pat
 def worked_review():
     from tutor.practice.game import review_file
 
-    return review_file(str(WORKED))
+    return review_file(str(WORKED), judge="count")   # the count: the worked example's reasoning
 
 
 def test_every_call_of_the_worked_example_is_the_tutor_s(worked_review):
@@ -293,7 +294,7 @@ def test_the_last_two_tricks_losses_agree_with_a_brute_force_minimax(worked_revi
 
 
 def test_review_prints_the_issue_s_json_and_the_readme_s_text():
-    out = run(["review", str(WORKED), "--json"])
+    out = run(["review", str(WORKED), "--json", "--judge", "count"])
     assert out.exit_code == 0
     data = json.loads(out.stdout)
     assert set(data) >= {"calls", "contract", "declarer", "exact", "taken", "cards"}
@@ -301,7 +302,7 @@ def test_review_prints_the_issue_s_json_and_the_readme_s_text():
     assert data["contract"] == "100 Eichel" and data["declarer"] == "A" and data["taken"] == 113
     for c in data["cards"]:
         assert set(c) == {"trick", "seat", "card", "best", "lost"}
-    text = run(["review", str(WORKED), "--lang", "en"]).stdout
+    text = run(["review", str(WORKED), "--lang", "en", "--judge", "count"]).stdout
     assert "took 113" in text and "Lost: AC" in text
     bad = run(["review", str(ROOT / "examples" / "nope.yaml")])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
@@ -316,14 +317,62 @@ def test_the_practice_api_replays_the_learner_s_moves(tmp_path, monkeypatch):
 
     monkeypatch.delenv("TUTOR_DB", raising=False)
     with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"))), base_url="http://127.0.0.1:8000") as c:
-        v = c.get("/api/practice", params={"seed": 11, "seat": "C", "lang": "en"}).json()
+        v = c.get("/api/practice", params={"seed": 11, "seat": "C", "lang": "en", "judge": "count"}).json()
         assert v["hand"] == str(hands_of(11)["C"]) and v["waiting"] == "turn"
         moves = []
         while not v["over"]:
             moves.append("fort" if v["waiting"] == "turn" else "-")
-            v = c.get("/api/practice", params={"seed": 11, "seat": "C", "moves": ",".join(moves)}).json()
+            v = c.get("/api/practice", params={"seed": 11, "seat": "C", "moves": ",".join(moves),
+                                               "judge": "count"}).json()
         r = c.get("/api/practice/result", params={"seed": 11, "seat": "C", "moves": ",".join(moves),
-                                                   "lang": "en"}).json()
+                                                   "lang": "en", "judge": "count"}).json()
         assert r["seed"] == 11 and r["lines"] and set(r["best"]) == {"AC", "BD"}
-        bad = c.get("/api/practice", params={"seed": 7, "moves": "45 Eichel"})
+        bad = c.get("/api/practice", params={"seed": 7, "moves": "45 Eichel", "judge": "count"})
         assert bad.status_code == 400 and "error" in bad.json()
+
+
+def test_the_robots_bid_with_the_tutor_s_default_voice():
+    from tutor.conventions import advise
+    from tutor.judgement import default_judge
+    from tutor.practice.session import Practice
+
+    p = Practice(seed=11, seat="C")          # the default: the simulation, seeded by the position
+    first = p.steps[0]
+    a = advise(p.hands[first.seat], "", p.rules, first.seat, judge=default_judge(workers=1))
+    assert str(first.reading.call) == (a.call or "fort")
+
+
+# -- tutor table: review after played FILE ----------------------------------------------------
+def rotated(text: str) -> str:
+    """The worked example one seat on: A's hand at B, B's at C, ... (the tricks as they were)."""
+    import yaml
+
+    data = yaml.safe_load(text)
+    data["hands"] = {"ABCD"[("ABCD".index(s) + 1) % 4]: h for s, h in data["hands"].items()}
+    for key in ("declarer", "leader", "vorhand"):
+        data[key] = "ABCD"[("ABCD".index(data[key]) + 1) % 4]
+    data.pop("auction")
+    return yaml.safe_dump(data, allow_unicode=True)
+
+
+def test_table_reviews_the_game_it_followed_in_the_table_s_seats(tmp_path):
+    calls = "60ei\n70 sche\n90ei\n95 ro\n100 ei\n{d}: dopple\n"
+    hand_c = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+    plain = run(["table", "--hand", hand_c, "--seat", "C", "--dealer", "D", "--lang", "en", "--count"],
+                input=calls.format(d="D") + "review\nplayed examples/worked-example.yaml\nreview\n")
+    assert plain.exit_code == 0, plain.output
+    text = " ".join(plain.stdout.split())
+    assert "review needs the played cards first" in text
+    expected = run(["review", str(WORKED), "--lang", "en", "--judge", "count"]).stdout
+    for line in expected.splitlines():                 # the same review, line by line
+        assert " ".join(line.split()) in text, line
+    # one seat on: the dealer A, B is Vorhand; the file's hands moved with the seats
+    moved = tmp_path / "moved.yaml"
+    moved.write_text(rotated(WORKED.read_text(encoding="utf-8")), encoding="utf-8")
+    shifted = run(["table", "--hand", hand_c.replace("", ""), "--seat", "D", "--dealer", "A", "--lang", "en",
+                   "--count"], input=calls.format(d="A") + f"played {moved}\nreview\n")
+    assert shifted.exit_code == 0, shifted.output
+    text = " ".join(shifted.stdout.split())
+    assert text, (shifted.output, shifted.stderr)
+    assert "BD took 113 in the 9 tricks played." in text       # A and C of the engine are B and D
+    assert "trick 8, B: Schellen 8 cost BD 23" in text          # the engine's A sits at B

@@ -1,7 +1,7 @@
 """The phone page's Practice tab in headless Chromium at 360 px (as tests/test_web_browser.py):
 the learner's hand, the robots' calls, a call tapped, the deal's end with the best
 contracts; nothing overflows. The robots' first call is the tutor's advice for A's hand
-(the count), the hand the seed's deal."""
+(its default voice), the hand the seed's deal."""
 from __future__ import annotations
 
 import pytest
@@ -13,11 +13,11 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chrom
 
 def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F811
     from tutor.conventions import advise
-    from tutor.judgement import COUNT
+    from tutor.judgement import default_judge
     from tutor.practice.session import hands_of
 
     hands = hands_of(11)
-    first = advise(hands["A"], "", None, "A", judge=COUNT).call or "fort"
+    first = advise(hands["A"], "", None, "A", judge=default_judge(workers=1)).call or "fort"
     with Server(db) as server:
         context, page = phone(browser)
         page.goto(server.url)

@@ -20,10 +20,12 @@ from tutor.i18n import M, _
               help="Keep the results in this progress database (default: none; $TUTOR_DB with --stats).")
 @click.option("--learner", default=None, help="Whose progress (default: $TUTOR_LEARNER or the login name).")
 @click.option("--stats", "show_stats", is_flag=True, help="Show the practice results kept in the database.")
+@click.option("--judge", type=click.Choice(("simulation", "count")), default="simulation", show_default=True,
+              help="How the robots judge their calls: the tutor's default (the simulation) or the count (instant).")
 @rules_option
 @json_option
 @lang_option
-def practice(seat, seed, count, db_path, learner, show_stats, rules_spec, as_json, lang):
+def practice(seat, seed, count, db_path, learner, show_stats, judge, rules_spec, as_json, lang):
     """Bid whole deals against three robot seats, then see what the deal was worth."""
     from tutor.practice import progress
     from tutor.quiz import default_learner
@@ -45,7 +47,7 @@ def practice(seat, seed, count, db_path, learner, show_stats, rules_spec, as_jso
     loop = Loop(sys.stdin, as_json, lang)
     total = {"board": 0, "best": 0}
     for n in range(count):
-        p = Practice((first + n) % (2 ** 63), seat, rules_spec, lang)
+        p = Practice((first + n) % (2 ** 63), seat, rules_spec, lang, judge)
         result = loop.deal(p, best=as_json)
         if result is None:
             return
@@ -175,18 +177,20 @@ class Loop:
 @click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
               help="Table rules instead of the file's own.")
+@click.option("--judge", type=click.Choice(("simulation", "count")), default="simulation", show_default=True,
+              help="The tutor's call by its default judgement (the simulation) or by the count (instant).")
 @json_option
 @lang_option
-def review(path, rules_spec, as_json, lang):
+def review(path, rules_spec, judge, as_json, lang):
     """What a played game teaches: every call, the contract's exact value, the costly cards."""
     from tutor.practice import game
 
     if path == "-":
         from tutor.files import read_stdin
 
-        r = game.review_text(read_stdin(), "<stdin>", rules_spec)
+        r = game.review_text(read_stdin(), "<stdin>", rules_spec, judge)
     else:
-        r = game.review_file(path, rules_spec)
+        r = game.review_file(path, rules_spec, judge)
     if as_json:
         emit_json(r.to_json(lang))
         return
@@ -211,6 +215,8 @@ HELP: dict[str, dict] = {
             "db_path": M("Keep the results in this progress database (default: none)."),
             "learner": M("Whose progress (default: $TUTOR_LEARNER or the login name)."),
             "show_stats": M("Show the practice results kept in the database."),
+            "judge": M("How the robots judge their calls: the tutor's default (the simulation) or the "
+                       "count (instant)."),
         },
         "examples": [
             "tutor practice",
@@ -226,6 +232,8 @@ HELP: dict[str, dict] = {
                    "with tricks every card that cost its side points against double-dummy play."),),
         "options": {
             "rules_spec": M("Table rules instead of the file's own."),
+            "judge": M("The tutor's call by its default judgement (the simulation) or by the count "
+                       "(instant)."),
         },
         "examples": [
             "tutor review examples/worked-example.yaml",

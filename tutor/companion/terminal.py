@@ -37,6 +37,7 @@ WORDS = {
     "help": ("help", "h", "hilfe?", "aide"),
     "hand": ("hand", "blatt", "main"),
     "played": ("played", "gespielt", "joué", "joue"),
+    "review": ("review", "besprechung", "revue"),
 }
 COMMAND = {w: key for key, words in WORDS.items() for w in words}
 
@@ -63,6 +64,7 @@ class Table:
         self.columns = columns or width(out)
         self.written: tuple[int, int] | None = None   # (Partie id, number of games) once written
         self.shown: dict | None = None                 # the game shown without a Tafel
+        self.played_path: str | None = None            # the game file of `played`, for `review`
         self.asked = False                             # new was refused once: a second new goes
 
     @property
@@ -141,6 +143,8 @@ class Table:
                 self.say(str(self.s.hand))
             elif cmd == "played":
                 self.played(rest.strip())
+            elif cmd == "review":
+                self.review()
             elif self.s.over and text[:1].isdigit():
                 self.card_points(text)
             else:
@@ -226,6 +230,7 @@ class Table:
                 self.s = s = Session(None, s.seat, board.next_dealer, board.rules, s.lang, s.judge)
             s.new(hand, board.next_dealer)
         self.written = self.shown = None
+        self.played_path = None
         self.say("—" * min(self.columns, 20))
         self.start()
 
@@ -241,9 +246,21 @@ class Table:
         if self.written is not None:
             raise TutorError(M("this game is on the Tafel already (undo takes it back)"))
         game = self.s.played(path)
+        self.played_path = path
         self.say(_("Played ({path}): {points} card points for {team}.", self.lang, path=printable(path),
                    points=game.card_points, team=game.team))
         self.write_game(None, game)
+
+    def review(self) -> None:
+        """``review``: the game given by ``played FILE`` reviewed (tutor review): every
+        call, the contract's exact value, the cards that cost points (issue 24)."""
+        from tutor.practice.game import review_at_table, table_lines
+
+        path = self.played_path
+        if path is None:
+            raise TutorError(M("review needs the played cards first: played FILE"))
+        for line in table_lines(self.s, review_at_table(self.s, path), self.lang):
+            self.say(line)
 
     def write_game(self, result: "dict | None", game=None) -> None:
         """The game on the board: ``result`` is what the card points line says (the card
@@ -427,8 +444,11 @@ def lines(stream: TextIO, prompt: Callable[[], str] | None) -> Iterator[str]:
             return
 
 
-def run(session: Session, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
+def run(session: Session, stdin: TextIO | None = None, stdout: TextIO | None = None,
         db: str | None = None, partie: int | None | bool = False) -> int:
+    # the streams of the moment (not of the import: a second run in one process, as a
+    # test's CliRunner does, writes to its own output)
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
     table = Table(session, stdout, db, partie)
     tty = stdin.isatty() and stdout.isatty()
     table.start()

@@ -123,7 +123,7 @@ def _made(game, points: int) -> bool:
 
 
 # -- the calls ---------------------------------------------------------------------------------
-def review_calls(game) -> tuple:
+def review_calls(game, judge=None) -> tuple:
     """Every call of the game's auction reviewed against the tutor's advice."""
     from tutor.auction import Auction
     from tutor.practice.review import review_call
@@ -131,12 +131,15 @@ def review_calls(game) -> tuple:
 
     if game.auction is None:
         return ()
+    from tutor.practice.robots import default_judge
+
+    judge = default_judge(judge) if judge is None or isinstance(judge, str) else judge
     out = []
     so_far = Auction(game.auction.spec)
     for i, e in enumerate(game.auction.entries, start=1):
         hand = game.hands[e.seat]
         try:
-            a = advice(hand, so_far, game.rules, e.seat)
+            a = advice(hand, so_far, game.rules, e.seat, judge)
         except TutorError:
             a = None
         from tutor.conventions import replay
@@ -296,11 +299,12 @@ def _card_key(card: Card):
 
 
 # -- the whole review --------------------------------------------------------------------------
-def review(game) -> GameReview:
-    """Review a PlayedGame (see the module)."""
+def review(game, judge=None) -> GameReview:
+    """Review a PlayedGame (see the module); ``judge``: the judge the calls are compared
+    with (default: the tutor's default, :func:`tutor.practice.robots.default_judge`)."""
     from tutor.play import game as game_mod
 
-    calls = review_calls(game)
+    calls = review_calls(game, judge)
     if game.contract is None and game.auction is None:
         raise TutorError(M("{source}: nothing to review: give the auction (auction: 60 Eichel, ...) or the "
                            "contract", source=game.source))
@@ -313,13 +317,64 @@ def review(game) -> GameReview:
     return GameReview(game, calls, exact, taken if n else None, cards, n)
 
 
-def review_file(path: str, rules=None) -> GameReview:
+def review_file(path: str, rules=None, judge=None) -> GameReview:
     from tutor.play import game as game_mod
 
-    return review(game_mod.load(path, rules=rules))
+    return review(game_mod.load(path, rules=rules), judge)
 
 
-def review_text(text: str, source: str = "<stdin>", rules=None) -> GameReview:
+def review_text(text: str, source: str = "<stdin>", rules=None, judge=None) -> GameReview:
     from tutor.play import game as game_mod
 
-    return review(game_mod.loads(text, source=source, rules=rules))
+    return review(game_mod.loads(text, source=source, rules=rules), judge)
+
+
+# -- at the table: `review` after `played FILE` in `tutor table` --------------------------------
+def review_at_table(session, path: str, judge=None) -> GameReview:
+    """The game file ``path`` played after the table session's auction, reviewed: the
+    session's auction (in the engine's seats, A Vorhand) with the file's hands and tricks
+    turned into the same seats; :func:`table_lines` turns the words back."""
+    import dataclasses
+
+    from tutor.partie import Contract
+    from tutor.play import game as game_mod
+
+    a = session.auction
+    if not a.over or a.annulled:
+        raise TutorError(M("a game file goes with a contract: the bidding has none (yet)"))
+    g = game_mod.load(path, rules=session.rules)
+    turn = session.engine_seat
+    hands = {turn(s): h for s, h in g.hands.items()}
+    declarer = a.declarer
+    leader = turn(g.leader) if g.contract is not None else declarer
+    g = dataclasses.replace(g, hands=hands, leader=leader, contract=Contract.parse(a.contract, session.rules),
+                            declarer=declarer, double=a.multiplier >= 2, redouble=a.multiplier == 4,
+                            vorhand=None, weis=None, auction=a)
+    return review(g, judge if judge is not None else getattr(session, "judge", None))
+
+
+def table_lines(session, r: GameReview, lang: str) -> list[str]:
+    """A review's lines in the table's seats: the seats of the calls and cards turned one by
+    one (so a card's rank, "Eichel A", stays as it is), the conventions' texts as the table
+    session turns them."""
+    import dataclasses
+
+    seat = session.table_seat
+    calls = tuple(dataclasses.replace(c, seat=seat(c.seat),
+                                      meaning=_Turned(c.meaning, session) if c.meaning is not None else None,
+                                      why=tuple(_Turned(w, session) for w in c.why)) for c in r.calls)
+    cards = tuple(dataclasses.replace(c, seat=seat(c.seat)) for c in r.cards)
+    g = r.game
+    game = dataclasses.replace(g, declarer=seat(g.declarer) if g.declarer else None)
+    return dataclasses.replace(r, game=game, calls=calls, cards=cards).lines(lang)
+
+
+class _Turned:
+    """A text of the engine's (a reading, a reason) with its seat letters the table's."""
+
+    def __init__(self, inner, session) -> None:
+        self.inner, self.session = inner, session
+
+    def text(self, lang: "str | None" = None) -> str:
+        inner = self.inner.text(lang) if hasattr(self.inner, "text") else str(self.inner)
+        return self.session._seats_in(inner)

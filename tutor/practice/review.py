@@ -6,7 +6,8 @@ judgement, :mod:`tutor.practice.robots`):
 
 - ``same``: the tutor makes the same call;
 - ``acceptable``: another call the conventions offer this hand (conventional, and every
-  promise it makes true to the hand), but not the tutor's;
+  promise it makes true to the hand), but not the tutor's (or one the judge finds as
+  good as its own, ``Advice.equal``);
 - ``worse``: a call that follows no convention, or promises what the hand does not hold
   (or lets pass the double or konter the tutor makes).
 
@@ -82,8 +83,12 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         why.append(M("{call} follows no convention.", call=call))
     if broken:
         why.append(_Mismatch(broken, hand))
+    equal = tuple(getattr(advice, "equal", ()) or ())
     if call == tutor:
         verdict = SAME
+    elif call in equal and conventional and truthful:   # the judge finds it as good as its own
+        verdict = ACCEPTABLE
+        why.append(M("As good as the tutor's {call}: the deals tell them apart by chance only.", call=tutor))
     elif conventional and truthful:
         verdict = ACCEPTABLE
         why.append(M("Conventional and true to the hand, but the tutor calls {call}.", call=tutor or "fort"))

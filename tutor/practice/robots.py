@@ -7,18 +7,24 @@ from __future__ import annotations
 
 from tutor.cards import Hand
 
+JUDGES = ("simulation", "count")
 
-def default_judge():
+
+def default_judge(name: str | None = None):
     """The judge the robots bid with and the reviews compare against: the tutor's default
-    (the count, :data:`tutor.judgement.COUNT`)."""
-    from tutor.judgement import COUNT
+    voice (:func:`tutor.judgement.default_judge`: the simulation, the same answer to the
+    same question), or with ``name`` "count" the count alone (instant)."""
+    from tutor.judgement import default_judge as voice
 
-    return COUNT
+    return voice(count=name == "count", workers=1)
 
 
-def advice(hand: Hand, auction, rules, seat: str):
+def advice(hand: Hand, auction, rules, seat: str, judge=None):
     """The tutor's advice for ``hand`` at ``seat`` after ``auction`` (an Auction or its
-    text): the recommended call (a Reading, or None: say nothing), the options, the reasons."""
+    text): the recommended call (a Reading, or None: say nothing), the options, the reasons.
+    ``judge``: a Judge, a name of :data:`JUDGES`, or None (the default)."""
     from tutor.conventions import advise
 
-    return advise(hand, auction, rules, seat, judge=default_judge())
+    if judge is None or isinstance(judge, str):
+        judge = default_judge(judge)
+    return advise(hand, auction, rules, seat, judge=judge)

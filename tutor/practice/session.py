@@ -62,7 +62,8 @@ class Step:
 class Practice:
     """A deal being bid; the same object serves the terminal and the web."""
 
-    def __init__(self, seed: int | None = None, seat: str = "C", rules=None, lang: str = "de") -> None:
+    def __init__(self, seed: int | None = None, seat: str = "C", rules=None, lang: str = "de",
+                 judge: str | None = None) -> None:
         from tutor.text import parse_int
 
         if seed is None:
@@ -74,7 +75,12 @@ class Practice:
         seat = str(seat).strip().upper()
         if seat not in SEATS:
             raise TutorError(M("--seat {seat!r}: a seat is A, B, C or D", seat=seat))
+        from tutor.practice.robots import JUDGES, default_judge
+
+        if judge is not None and judge not in JUDGES:
+            raise TutorError(M("--judge {judge!r}: simulation or count", judge=judge))
         self.seed, self.seat, self.lang = seed, seat, lang
+        self.judge = default_judge(judge)
         self.rules = load_rules(rules)
         self.hands = hands_of(seed)
         self.steps: list[Step] = []
@@ -141,7 +147,7 @@ class Practice:
                 return made
             kind, seat = p
             n = len(self.auction)
-            rec = advice(self.hands[seat], self.auction, self.rules, seat).recommended
+            rec = advice(self.hands[seat], self.auction, self.rules, seat, self.judge).recommended
             if kind == "option":
                 self._asked.add((n, seat))
                 if rec is None or rec.kind not in ("double", "redouble"):
@@ -168,7 +174,7 @@ class Practice:
         kind, seat = p
         n = len(self.auction)
         spec = self.auction.spec
-        before = advice(self.hand, self.auction, self.rules, self.seat)
+        before = advice(self.hand, self.auction, self.rules, self.seat, self.judge)
         text = text.strip()
         if kind == "option" and text.lower() in DECLINE:
             self._asked.add((n, seat))

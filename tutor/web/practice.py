@@ -27,7 +27,7 @@ def _practice(query, rules, lang: str):
     from tutor.practice.session import Practice
 
     seed = query.get("seed") or "1"
-    p = Practice(seed, query.get("seat") or "C", rules, lang)
+    p = Practice(seed, query.get("seat") or "C", rules, lang, query.get("judge") or None)
     moves = query.get("moves") or ""
     items = moves.split(",") if moves else []
     if len(items) > MAX_MOVES:
