@@ -124,6 +124,8 @@ class Loop:
             if line is None:
                 return None
             word = line.strip().lower()
+            if not word and p.waiting == "turn":
+                continue   # an empty line at your turn: asked again
             cmd = COMMAND.get(word)
             if cmd == "end":
                 return None
