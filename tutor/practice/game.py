@@ -56,6 +56,7 @@ class GameReview:
     taken: int | None = None        # ... and what it took (the tricks given)
     cards: tuple[CardReview, ...] = ()
     tricks_reviewed: int = 0
+    illegal: Any = None             # the first card against the rules of play (the replay stops)
 
     @property
     def declaring_team(self) -> str | None:
@@ -69,7 +70,8 @@ class GameReview:
                            "why": c.why_text(lang)} for c in self.calls],
                 "contract": str(g.contract) if g.contract is not None else None,
                 "declarer": g.declarer, "exact": self.exact, "taken": self.taken,
-                "cards": [c.to_json() for c in self.cards]}
+                "cards": [c.to_json() for c in self.cards],
+                **({"error": self.illegal.to_json()} if self.illegal is not None else {})}
 
     def lines(self, lang: str = "de") -> list[str]:
         from tutor.conventions import kind_label
@@ -111,6 +113,8 @@ class GameReview:
                                         best=", ".join(str(x) for x in c.best)))
                 lost = {t: sum(c.lost for c in self.cards if team_of(c.seat) == t) for t in ("AC", "BD")}
                 out.append(_("Lost: AC {ac}, BD {bd}.", lang, ac=lost["AC"], bd=lost["BD"]))
+        if self.illegal is not None:
+            out.append(_("The review stops before {illegal}.", lang, illegal=self.illegal.text(lang)))
         return out
 
 
@@ -314,7 +318,7 @@ def review(game, judge=None) -> GameReview:
     if game.size != 9:
         raise TutorError(M("{source}: a review needs the whole deal (nine cards a hand)", source=game.source))
     exact, taken, cards, n = review_cards(game, replayed)
-    return GameReview(game, calls, exact, taken if n else None, cards, n)
+    return GameReview(game, calls, exact, taken if n else None, cards, n, replayed.illegal)
 
 
 def review_file(path: str, rules=None, judge=None) -> GameReview:

@@ -95,6 +95,8 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     else:
         verdict = WORSE
         why.append(M("The tutor calls {call}.", call=tutor or "fort"))
+    if verdict != SAME and advice is not None and advice.recommended is not None:
+        reasons = list(advice.lines)   # the tutor's call read in full, then its reasons
     why += reasons
     return CallReview(index, reading.seat, call, reading.kind, conventional, truthful, tutor,
                       verdict, tuple(why), reading)
