@@ -343,16 +343,40 @@ def test_the_robots_bid_with_the_tutor_s_default_voice():
 
 
 # -- tutor table: review after played FILE ----------------------------------------------------
-def rotated(text: str) -> str:
-    """The worked example one seat on: A's hand at B, B's at C, ... (the tricks as they were)."""
+def on(seat: str) -> str:
+    return "ABCD"[("ABCD".index(seat) + 1) % 4]
+
+
+def rotated(text: str, auction: bool = False) -> str:
+    """The worked example one seat on: A's hand at B, B's at C, ... (the tricks as they
+    were), B Vorhand; its auction with the double's seat turned too, or none."""
     import yaml
 
     data = yaml.safe_load(text)
-    data["hands"] = {"ABCD"[("ABCD".index(s) + 1) % 4]: h for s, h in data["hands"].items()}
+    data["hands"] = {on(s): h for s, h in data["hands"].items()}
     for key in ("declarer", "leader", "vorhand"):
-        data[key] = "ABCD"[("ABCD".index(data[key]) + 1) % 4]
-    data.pop("auction")
+        data[key] = on(data[key])
+    if auction:
+        data["auction"] = [x.replace("D: ", "A: ") for x in data["auction"]]
+    else:
+        data.pop("auction")
     return yaml.safe_dump(data, allow_unicode=True)
+
+
+def test_a_game_file_whose_vorhand_is_not_a_is_reviewed_in_its_own_seats(tmp_path, worked_review):
+    from tutor.play import game
+
+    moved = tmp_path / "moved.yaml"
+    moved.write_text(rotated(WORKED.read_text(encoding="utf-8"), auction=True), encoding="utf-8")
+    g = game.load(moved)
+    assert (str(g.contract), g.declarer, g.double) == ("100 Eichel", "B", True)
+    assert game.loads(game.dumps(g)).auction == g.auction          # "A: dopple" written back as it was
+    data = json.loads(run(["review", str(moved), "--json", "--judge", "count", "--lang", "en"]).stdout)
+    assert [c["seat"] for c in data["calls"]] == ["B", "C", "D", "A", "B", "A"]
+    assert data["declarer"] == "B" and (data["exact"], data["taken"]) == (worked_review.exact, 113)
+    assert [(c["trick"], c["seat"], c["card"], c["lost"]) for c in data["cards"]] == \
+        [(c.trick, on(c.seat), str(c.card), c.lost) for c in worked_review.cards]
+    assert "A doubles 100 Eichel by B" in data["calls"][5]["meaning"]
 
 
 def test_table_reviews_the_game_it_followed_in_the_table_s_seats(tmp_path):

@@ -71,7 +71,7 @@ class PlayedGame:
     vorhand: str | None = None
     weis: tuple | None = None
     rules: Any = None               # a tutor.rules.TableRules (None: the default)
-    auction: Any = None             # a tutor.auction.Auction, from Vorhand (A) on, or None
+    auction: Any = None             # a tutor.auction.Auction, its seats counted from Vorhand (A), or None
     source: str = "<game>"
     lines: Mapping[tuple, int] = field(default_factory=dict, compare=False, repr=False)
 
@@ -146,11 +146,12 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
             raise _fail(at(key), M("{key} {value!r}: write true or false", key=key, value=value))
         return value
 
-    auction = _read_auction(data, table, at)
+    shift = SEATS.index(seat("vorhand") or "A")   # the auction's seats count from Vorhand
+    auction = _read_auction(data, table, at, shift)
     contract = None
     if data.get("contract") is None and auction is not None and auction.declarer is not None:
         contract = Contract.parse(auction.contract, table)   # the contract the auction ends in
-        data = {**data, "declarer": data.get("declarer") or auction.declarer,
+        data = {**data, "declarer": data.get("declarer") or table_seat(auction.declarer, shift),
                 "double": data.get("double") or auction.multiplier >= 2,
                 "redouble": data.get("redouble") or auction.multiplier == 4}
     elif data.get("contract") is not None:
@@ -173,7 +174,7 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
             raise _fail(at(key), M("{key}: this table plays without it (rules: {name})", key=key, name=table.name))
 
     if auction is not None:
-        _check_auction(auction, contract, declarer, double, redouble, vorhand, at)
+        _check_auction(auction, contract, declarer, double, redouble, shift, at)
     trump = _read_trump(data, contract, at)
     leader = leader or declarer
     if leader is None:
@@ -199,10 +200,22 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
                       weis=weis, rules=table, auction=auction, source=source, lines=lines)
 
 
-def _read_auction(data: Mapping, table, at):
-    """The ``auction:`` key: the calls from Vorhand (A) on, as ``tutor explain`` takes them:
-    one text (``60 Eichel, 70 Schellen, D: dopple``) or a list (``[60 Eichel, fort]``)."""
-    from tutor.auction import Auction
+def table_seat(engine: str, shift: int) -> str:
+    """The table's seat of the auction's ``engine`` seat (the auction counts A from Vorhand,
+    the table's Vorhand is ``SEATS[shift]``)."""
+    return SEATS[(SEATS.index(engine) + shift) % 4]
+
+
+def engine_seat(seat: str, shift: int) -> str:
+    return SEATS[(SEATS.index(seat) - shift) % 4]
+
+
+def _read_auction(data: Mapping, table, at, shift: int = 0):
+    """The ``auction:`` key: the calls from Vorhand on, as ``tutor explain`` takes them:
+    one text (``60 Eichel, 70 Schellen, D: dopple``) or a list (``[60 Eichel, fort]``).
+    The auction kept counts its seats from Vorhand (A, as the engine does); a seat named
+    in a call (``D: dopple``) is the table's."""
+    from tutor.auction import Auction, sidi_barrani_spec, split_calls, split_seat
 
     value = data.get("auction")
     if value is None:
@@ -216,6 +229,13 @@ def _read_auction(data: Mapping, table, at):
     else:
         raise _fail(at("auction"), M("auction: the calls as text, e.g. auction: 60 Eichel, 70 Schellen, fort"))
     try:
+        if shift:
+            spec = sidi_barrani_spec(table)
+            items = []
+            for item in split_calls(text):
+                named, body = split_seat(item, spec)
+                items.append(f"{engine_seat(named, shift)}: {body}" if named else body)
+            text = ", ".join(items)
         auction = Auction.parse(text, rules=table)
     except TutorError as e:
         raise e.at(join(at("auction"), ": auction: ")) from None
@@ -225,20 +245,20 @@ def _read_auction(data: Mapping, table, at):
     return auction
 
 
-def _check_auction(auction, contract, declarer, double, redouble, vorhand, at) -> None:
+def _check_auction(auction, contract, declarer, double, redouble, shift, at) -> None:
     """The auction and the contract the file names must agree."""
-    if vorhand not in (None, "A"):
-        raise _fail(at("vorhand"), M("with an auction, Vorhand is A (the auction's first call is A's)"))
     if auction.declarer is None:
         if contract is not None:
             raise _fail(at("auction"), M("auction: everybody said fort, but the file plays {contract}",
                                          contract=str(contract)))
         return
-    said = (auction.contract, auction.declarer, auction.multiplier >= 2, auction.multiplier == 4)
+    said = (auction.contract, table_seat(auction.declarer, shift), auction.multiplier >= 2,
+            auction.multiplier == 4)
     if (str(contract), declarer, double, redouble) != said:
         how = {1: "", 2: " (dopple)", 4: " (konter)"}[auction.multiplier]
         raise _fail(at("auction"), M("auction: it ends in {contract} by {declarer}{how}, the file plays "
-                                     "{file} by {by}", contract=auction.contract, declarer=auction.declarer,
+                                     "{file} by {by}", contract=auction.contract,
+                                     declarer=table_seat(auction.declarer, shift),
                                      how=how, file=str(contract), by=declarer))
 
 
@@ -346,8 +366,10 @@ def dumps(game: PlayedGame) -> str:
     out.append("hands:")
     out += [f"  {s}: {game.hands[s]}" for s in SEATS]
     if game.auction is not None:
-        a = game.auction
-        out.append("auction: [" + ", ".join(_flow(a.format_entry(e)) for e in a.entries) + "]")
+        a, shift = game.auction, SEATS.index(game.vorhand or "A")
+        out.append("auction: [" + ", ".join(
+            _flow(f"{table_seat(e.seat, shift)}: {e.call}" if a.format_entry(e) != str(e.call) else str(e.call))
+            for e in a.entries) + "]")
     if game.contract is not None:
         out += [f"contract: {game.contract}", f"declarer: {game.declarer}"]
         if game.double:

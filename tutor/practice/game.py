@@ -305,7 +305,21 @@ def _card_key(card: Card):
 # -- the whole review --------------------------------------------------------------------------
 def review(game, judge=None) -> GameReview:
     """Review a PlayedGame (see the module); ``judge``: the judge the calls are compared
-    with (default: the tutor's default, :func:`tutor.practice.robots.default_judge`)."""
+    with (default: the tutor's default, :func:`tutor.practice.robots.default_judge`). A
+    game whose Vorhand is not A is reviewed in the auction's seats and shown in its own."""
+    import dataclasses
+
+    if game.auction is not None and game.vorhand not in (None, "A"):
+        turn = SeatTurn(game.vorhand)
+        e = turn.engine_seat
+        engine = dataclasses.replace(game, hands={e(s): h for s, h in game.hands.items()}, leader=e(game.leader),
+                                     declarer=e(game.declarer) if game.declarer else None, vorhand=None,
+                                     weis=None)
+        return in_table_seats(_review(engine, judge), turn)
+    return _review(game, judge)
+
+
+def _review(game, judge=None) -> GameReview:
     from tutor.play import game as game_mod
 
     calls = review_calls(game, judge)
@@ -358,19 +372,44 @@ def review_at_table(session, path: str, judge=None) -> GameReview:
 
 
 def table_lines(session, r: GameReview, lang: str) -> list[str]:
-    """A review's lines in the table's seats: the seats of the calls and cards turned one by
-    one (so a card's rank, "Eichel A", stays as it is), the conventions' texts as the table
-    session turns them."""
+    """A review's lines in the table's seats (see :func:`in_table_seats`)."""
+    return in_table_seats(r, session).lines(lang)
+
+
+def in_table_seats(r: GameReview, turn) -> GameReview:
+    """The review with the table's seats: ``turn`` has ``table_seat(engine_seat)`` and
+    ``_seats_in(text)`` (a table session, or :class:`SeatTurn`); the seats of the calls and
+    cards turned one by one (so a card's rank, "Eichel A", stays as it is), the
+    conventions' texts as the table session turns them."""
     import dataclasses
 
-    seat = session.table_seat
+    seat = turn.table_seat
     calls = tuple(dataclasses.replace(c, seat=seat(c.seat),
-                                      meaning=_Turned(c.meaning, session) if c.meaning is not None else None,
-                                      why=tuple(_Turned(w, session) for w in c.why)) for c in r.calls)
+                                      meaning=_Turned(c.meaning, turn) if c.meaning is not None else None,
+                                      why=tuple(_Turned(w, turn) for w in c.why)) for c in r.calls)
     cards = tuple(dataclasses.replace(c, seat=seat(c.seat)) for c in r.cards)
     g = r.game
     game = dataclasses.replace(g, declarer=seat(g.declarer) if g.declarer else None)
-    return dataclasses.replace(r, game=game, calls=calls, cards=cards).lines(lang)
+    illegal = dataclasses.replace(r.illegal, seat=seat(r.illegal.seat)) if r.illegal is not None else None
+    return dataclasses.replace(r, game=game, calls=calls, cards=cards, illegal=illegal)
+
+
+class SeatTurn:
+    """The engine's seats (A Vorhand) and the table's, whose Vorhand is ``vorhand``."""
+
+    def __init__(self, vorhand: str) -> None:
+        self.shift = SEATS.index(vorhand)
+
+    def table_seat(self, engine: str) -> str:
+        return SEATS[(SEATS.index(engine) + self.shift) % 4]
+
+    def engine_seat(self, seat: str) -> str:
+        return SEATS[(SEATS.index(seat) - self.shift) % 4]
+
+    def _seats_in(self, text: str) -> str:
+        import re
+
+        return re.sub(r"(?<![\w'’])([ABCD])(?![\w'’])", lambda m: self.table_seat(m.group(1)), text)
 
 
 class _Turned:
