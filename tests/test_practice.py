@@ -49,6 +49,11 @@ def test_the_exact_value_of_a_contract_is_all_or_nothing_on_the_one_suit_deal():
     assert value.exact(h, "Eichel", "C") == 157       # C leads Schellen, A must trump
     assert value.exact(h, "Rosen", "A") == 0          # B trumps A's lead and runs his Rosen
     assert value.exact(h, "Schellen", "B") == 0       # C holds the trumps: AC take all
+    # without trump whoever leads takes every trick: a Misère led by A is all AC's tricks,
+    # so nothing is credited to AC (the tricks count for the other side)
+    assert value.exact(h, "Obenabe Misère", "A") == 157
+    assert value.reaches(h, "Obenabe Misère", "A", 0) and not value.reaches(h, "Obenabe Misère", "A", 1)
+    assert value.reaches(h, "Undenufe", "C", 157)
 
 
 @pytest.mark.parametrize("rules, board", [("verband", 157 + 157), ("erweitert", 157 + 257)])

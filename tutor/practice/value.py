@@ -34,10 +34,16 @@ def _deal(hands, strain: str, declarer: str) -> Deal:
 
 def exact(hands, strain: str, declarer: str) -> int:
     """The declaring team's card points (its own tricks, the 5 of the last included) with
-    best play on both sides, the declarer leading; a Misère's declaring team wants few."""
-    from tutor.play.solver import solve
+    best play on both sides, the declarer leading; a Misère's declaring team wants few.
+    (The solver's bracket over every number of points: its probes share one table, and
+    what they prove about the deal is kept for the next question about it.)"""
+    from tutor.play.solver import bracket, solve
 
-    return solve(_deal(hands, strain, declarer), best=False).points[team_of(declarer)]
+    deal = _deal(hands, strain, declarer)
+    b = bracket(deal, range(0, TOTAL_POINTS + 2))
+    if b.lo == b.hi:
+        return b.lo
+    return solve(deal, best=False).points[team_of(declarer)]   # not reached: a budget
 
 
 def credited(points: int, strain: str) -> int:
@@ -47,17 +53,18 @@ def credited(points: int, strain: str) -> int:
 
 def reaches(hands, strain: str, declarer: str, goal: int) -> bool:
     """Does the declaring team, with best play on both sides, get ``goal`` credited card
-    points or more? (one zero-window probe of the solver)"""
-    from tutor.play.solver import solve
+    points or more? (one zero-window probe of the solver, or none where the answers kept
+    for the deal decide it)"""
+    from tutor.play.solver import bracket
 
     if goal <= 0:
         return True
     if goal > TOTAL_POINTS:
         return False
     deal = _deal(hands, strain, declarer)
-    if deal.misere:   # credited >= goal: own points <= 157 - goal
-        return bool(solve(deal, target=TOTAL_POINTS - goal, best=False).reached)
-    return bool(solve(deal, target=goal, best=False).reached)
+    if deal.misere:   # credited >= goal: own points at most 157 - goal
+        return bool(bracket(deal, [TOTAL_POINTS - goal]).reached[TOTAL_POINTS - goal])
+    return bool(bracket(deal, [goal]).reached[goal])
 
 
 def highest_bid(points: int, rules: TableRules) -> int | None:
