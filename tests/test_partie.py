@@ -829,7 +829,6 @@ def test_a_bad_card_in_a_weis_names_the_seat_and_a_text_without_a_file_is_a_matc
 
 
 def test_the_match_file_keeps_the_profile_the_table_named_and_else_the_nearest():
-    import dataclasses
 
     from tutor.partie import rules_spec
 
@@ -839,7 +838,7 @@ def test_the_match_file_keeps_the_profile_the_table_named_and_else_the_nearest()
     assert rules_spec(table(**changed)) == {"profile": "verband", **changed}
     assert rules_spec(ERWEITERT) == "erweitert" and rules_spec(VERBAND) == "verband"
     # rules under a name of their own: written from the profile they differ least from
-    club = dataclasses.replace(VERBAND, name="club", match_target=1000)
+    club = VERBAND.replace(name="club", match_target=1000)
     assert rules_spec(club) == {"profile": "verband", "match_target": 1000}
-    club = dataclasses.replace(ERWEITERT, name="club", match_target=1000)
+    club = ERWEITERT.replace(name="club", match_target=1000)
     assert rules_spec(club) == {"profile": "erweitert", "match_target": 1000}

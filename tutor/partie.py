@@ -607,7 +607,7 @@ def canonical_rules(rules: TableRules) -> TableRules:
     differ from it), so that equal rules compare equal wherever they were read."""
     spec = rules_spec(rules)
     name = spec if isinstance(spec, str) else f"{spec['profile']}+custom"
-    return rules if rules.name == name else dataclasses.replace(rules, name=name)
+    return rules if rules.name == name else rules.replace(name=name)
 
 
 def _diff(rules: TableRules, base: TableRules) -> dict[str, Any]:

@@ -15,14 +15,13 @@ A wrong key or value is a :class:`~tutor.errors.RulesError` that names it.
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
 from tutor.errors import RulesError
 from tutor.i18n import M, Number, join
+from tutor.values import Value
 
 #: the most bids a ladder may hold (lowest_bid..highest_bid in steps of step; the
 #: Verband's has 21): a billion would take gigabytes, and every call is read against it
@@ -44,8 +43,10 @@ _CHOICES: dict[str, tuple] = {
 }
 
 
-@dataclass(frozen=True)
-class TableRules:
+class TableRules(Value):
+    """A table's rules: each field below with its default (the Verband's). Made with
+    keywords, ``TableRules(trumps="extended")``; ``replace`` gives a changed copy."""
+
     name: str = "verband"
     #: 1. trump kinds: the four suits, or also Obenabe, Undenufe and their Misère
     trumps: str = "suits"
@@ -89,6 +90,15 @@ class TableRules:
     #: who deals after four forts: the same player again (Verband) or the next one
     four_forts_dealer: str = "same"
 
+    #: the fields: every name annotated above, in order
+    FIELDS = tuple(__annotations__)
+
+    def __init__(self, **values: Any) -> None:
+        unknown = [k for k in values if k not in self.FIELDS]
+        if unknown:
+            raise TypeError(f"TableRules: unknown field {unknown[0]!r}")
+        self.__dict__.update(values)   # a field not given is the class's default
+
     # -- derived -------------------------------------------------------------------
     @cached_property
     def bid_values(self) -> tuple[int, ...]:
@@ -96,10 +106,15 @@ class TableRules:
         return tuple(range(self.lowest_bid, self.highest_bid + 1, self.step)) + (self.matsch_bid,)
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return {name: getattr(self, name) for name in self.FIELDS}
 
     def replace(self, **changes: Any) -> "TableRules":
-        return _validated(dataclasses.replace(self, **changes))
+        return _validated(_replaced(self, **changes))
+
+
+def _replaced(rules: TableRules, **changes: Any) -> TableRules:
+    """``rules`` with ``changes``, not yet validated."""
+    return TableRules(**{**rules.to_dict(), **changes})
 
 
 PROFILES: dict[str, TableRules] = {
@@ -111,20 +126,21 @@ PROFILES: dict[str, TableRules] = {
     "frei": TableRules(name="frei", conventions=False),
 }
 DEFAULT = PROFILES["verband"]
-FIELDS = {f.name: f for f in dataclasses.fields(TableRules)}
+#: every table rule and its type, as written in TableRules: "str", "bool" or "int"
+FIELDS: dict[str, str] = dict(TableRules.__annotations__)
 
 
 def _validated(rules: TableRules) -> TableRules:
-    for name, f in FIELDS.items():
+    for name, kind in FIELDS.items():
         value = getattr(rules, name)
         if name in _CHOICES:
             if value not in _CHOICES[name]:
                 choices = ", ".join(map(str, _CHOICES[name]))
                 raise RulesError(M("table rule {name!r}: {value!r} is not one of {choices}", name=name, value=value, choices=choices))
-        elif f.type in ("bool",):
+        elif kind == "bool":
             if not isinstance(value, bool):
                 raise RulesError(M("table rule {name!r}: {value!r} is not true or false", name=name, value=value))
-        elif f.type in ("int",):
+        elif kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise RulesError(M("table rule {name!r}: {value!r} is not a whole number >= 0", name=name, value=value))
             if value > MAX_NUMBER:
@@ -162,9 +178,9 @@ def from_mapping(data: Mapping[str, Any], where: object = TABLE_RULES) -> TableR
         known = ", ".join(k for k in FIELDS if k != "name")
         raise RulesError(M("{where}: unknown table rule {name!r} (known: {known})",
                            where=where, name=unknown[0], known=known))
-    rules = dataclasses.replace(PROFILES[base_name], **data)
+    rules = _replaced(PROFILES[base_name], **data)
     if data:
-        rules = dataclasses.replace(rules, name=f"{base_name}+{where}" if where is not TABLE_RULES
+        rules = _replaced(rules, name=f"{base_name}+{where}" if where is not TABLE_RULES
                                     else f"{base_name}+custom")
     try:
         return _validated(rules)

@@ -1,7 +1,6 @@
 """Options and output helpers shared by the commands."""
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
 
 import click
@@ -65,6 +64,8 @@ def common_options(f: Callable) -> Callable:
 
 
 def emit_json(data: Any) -> None:
+    import json   # here, not at the top: only --json needs it (a fast path's start)
+
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
