@@ -216,3 +216,22 @@ def test_the_quiz_keeps_a_hilfe_the_conventions_give(tmp_path, monkeypatch):
     item = _drill(tmp_path, C_HAND, "60 Eichel, 70 Schellen", "90 Eichel")   # the Verband's Hilfe
     monkeypatch.setattr(judgement, "default_judge", lambda **kw: _Tie("100 Eichel"))
     assert quiz.judge(item, quiz.Given("100 Eichel", "100 Eichel")) == quiz.WRONG
+
+
+# -- the web page: the same default, count=1 for the count ------------------------------------
+def test_the_web_api_recommends_as_the_command_line_and_count_asks_for_the_count(tmp_path, monkeypatch):
+    from starlette.testclient import TestClient
+
+    from tutor.web.app import Settings, create_app
+
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    app = create_app(Settings(db=str(tmp_path / "t.sqlite3")))
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        web = c.get("/api/bid", params={"hand": LAY_DOWN, "lang": "en"}).json()
+        count = c.get("/api/bid", params={"hand": LAY_DOWN, "lang": "en", "count": "1"}).json()
+        table = c.get("/api/table", params={"hand": LAY_DOWN, "seat": "A", "dealer": "D", "lang": "en"}).json()
+    assert web == json.loads(run("bid", "--hand", LAY_DOWN, "--json", "--lang", "en").output)
+    assert web["call"] == "157 Eichel" and "evidence" in web
+    assert "evidence" not in count
+    assert table["advice"]["call"] == "157 Eichel"
+    assert any("157 Eichel is made in" in line for line in table["advice"]["reasons"])

@@ -409,6 +409,7 @@ class Session:
             "state": self.state(), "state_line": self.state_line(),
             "advice": None if a is None else {
                 "call": a.call, "kind": a.recommended.kind if a.recommended else None,
+                "equally_good": list(a.equal) if len(a.equal) > 1 else [],
                 "line": self.advice_line(),
                 "reasons": [self._seats_in(x) for x in a.reasons(lang)]},
             "next": [{"seat": self.table_seat(r.seat), "call": str(r.call), "kind": r.kind,
