@@ -241,14 +241,14 @@ def test_valid_random_inputs_succeed_through_the_cli(seed, steps, command):
     if a.next_seat is None:
         return
     if command == "bid":
-        r = CliRunner().invoke(main, ["bid", "--hand", hand, "--auction", str(a), "--json"])
+        r = CliRunner().invoke(main, ["bid", "--hand", hand, "--auction", str(a), "--json", "--count"])
         assert r.exit_code == 0, r.output
         data = json.loads(r.output)
         assert data["seat"] == a.next_seat and a.is_legal(a.spec.parse_call(data["call"]), data["seat"])
         return
     seat, call = rng.choice(a.legal_calls())
     r = CliRunner().invoke(main, ["check", "--hand", hand, "--auction", str(a), "--call", f"{seat}: {call}",
-                                  "--json"])
+                                  "--json", "--count"])
     assert r.exit_code in (0, 1), r.output
     data = json.loads(r.output)
     assert data["legal"] is True and r.exit_code == (0 if data["ok"] else 1)

@@ -96,6 +96,15 @@ def test_without_the_compiled_core_the_count_answers_and_says_so_once(monkeypatc
     assert advice.call == conventions.advise(LAY_DOWN, "").call   # the count's own call
 
 
+def test_where_no_deal_fits_beside_the_hand_the_count_answers_and_says_so_once():
+    # A's 60 Eichel promised the Eichel Puur (U), which B holds: the calls contradict the hand
+    r = run("bid", "--hand", "Eichel:U78 Schellen:AK Rosen:AK Schilten:AK", "--auction", "60 Eichel",
+            "--lang", "en")
+    assert r.exit_code == 0
+    assert r.output.count("No deal fits the auction beside this hand") == 1
+    assert "deals that fit the auction" not in r.output
+
+
 # -- equally good calls ------------------------------------------------------------------
 def _ev(values: dict[str, list[int]], samples: int | None = None):
     calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
