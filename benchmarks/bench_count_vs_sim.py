@@ -17,7 +17,7 @@ import time
 from collections import Counter
 
 from tutor import conventions
-from tutor.generator import Deal
+from tutor.course.generator import Deal
 from tutor.judgement.simulation import Simulation
 from tutor.rules import load
 

@@ -96,7 +96,7 @@ def thousand_drills(path: Path) -> None:
     """1,000 different drills: 100 generated for each of ten topics (seeded)."""
     import yaml
 
-    from tutor import generator
+    from tutor.course import generator
 
     out = []
     for topic in TOPICS:

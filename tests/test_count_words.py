@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor import conventions, generator
+from tutor import conventions
+
+from tutor.course import generator
 from tutor import tarneeb as t
 from tutor.cards import Hand, Suit
 from tutor.errors import TutorError

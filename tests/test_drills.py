@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 from conftest import ISSUE_DRILLS, ROOT, write
-from tutor import drills, generator
+from tutor.course import drills, generator
 from tutor.errors import ParseError
 
 TOPICS = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe",
@@ -391,7 +391,7 @@ def test_an_unknown_game_is_a_problem_of_the_file(tmp_path):
 
 # -- speed: nothing heavy at import time, and the engine commands never load the course ----
 def test_the_course_modules_import_no_heavy_library():
-    code = ("import sys, tutor.drills, tutor.quiz, tutor.lessons, tutor.sheets, tutor.generator, "
+    code = ("import sys, tutor.course.drills, tutor.course.quiz, tutor.course.lessons, tutor.course.sheets, tutor.course.generator, "
             "tutor.commands.course; print(sorted(m for m in ('yaml', 'jinja2', 'markdown_it', 'rich') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
@@ -407,8 +407,8 @@ def test_tutor_check_does_not_import_the_course_modules():
                   "--auction", "60 Eichel, 70 Schellen", "--call", "90 Eichel"])
         except SystemExit:
             pass
-        mods = [m for m in ("tutor.drills", "tutor.quiz", "tutor.lessons", "tutor.sheets",
-                            "tutor.generator", "tutor.commands.course", "yaml", "jinja2") if m in sys.modules]
+        mods = [m for m in ("tutor.course.drills", "tutor.course.quiz", "tutor.course.lessons", "tutor.course.sheets",
+                            "tutor.course.generator", "tutor.commands.course", "yaml", "jinja2") if m in sys.modules]
         print("LOADED", mods)
         """)
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -452,7 +452,7 @@ def test_drills_check_says_in_french_where_the_answer_key_disagrees(run, tmp_pat
 
 
 def test_an_unknown_field_is_reported_once():
-    from tutor import drills as d
+    from tutor.course import drills as d
 
     data = {"title": "T", "drills": [{"id": "a", "type": "bid", "hand": "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
                                       "auction": "60 Eichel", "answer": "fort", "color": "red"}]}

@@ -68,7 +68,7 @@ def test_an_unknown_word_is_still_unreadable(run, issue_file, tmp_path):
 
 
 def test_in_a_terminal_the_reminder_names_warum_and_ende(issue_file):
-    from tutor import drills, quiz as q
+    from tutor.course import drills, quiz as q
 
     items = drills.verified([issue_file])[:1]
     lines = iter(["help", "90 Eichel"])
@@ -106,7 +106,7 @@ def test_every_bundled_drill_fits_its_lesson():
     knows the numbers and «fort», not yet what an opening shows; lesson 4 the missed
     opening, not yet the Fünfer of lesson 5."""
     from conftest import ROOT
-    from tutor import course, drills, lessons
+    from tutor.course import syllabus as course, drills, lessons
 
     order = {x.id: x.order for x in lessons.load_all(ROOT / "lessons")}
     checked, problems, _ = drills.check_paths([ROOT / "exercises"])
@@ -118,7 +118,7 @@ def test_every_bundled_drill_fits_its_lesson():
 
 @pytest.mark.parametrize("topic", ["bieten", "verpasst", "hilfe", "doppeln"])
 def test_the_generator_follows_the_same_rule(topic):
-    from tutor import course, drills, generator
+    from tutor.course import syllabus as course, drills, generator
 
     f = generator.generate(topic, 6, seed=11)
     engine = drills.engine_for()
@@ -129,7 +129,7 @@ def test_the_generator_follows_the_same_rule(topic):
 
 def test_lesson_two_drills_are_about_the_rules_of_the_bidding():
     from conftest import ROOT
-    from tutor import drills
+    from tutor.course import drills
 
     for name in ("bieten.yaml", "bieten-gen.yaml"):
         for c in drills.verified([ROOT / "exercises" / name]):

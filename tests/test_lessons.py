@@ -6,7 +6,7 @@ import json
 import pytest
 
 from conftest import FIXTURES, ROOT, write
-from tutor import lessons
+from tutor.course import lessons
 from tutor.errors import ParseError, TutorError
 
 LESSONS = FIXTURES / "lessons"

@@ -101,7 +101,7 @@ def test_the_sheet_draws_the_trick_and_the_cards(run, tmp_path):
 
 
 def test_lesson_one_drills_are_about_cards_and_points():
-    from tutor import drills
+    from tutor.course import drills
 
     for name in ("kartenwerte.yaml", "kartenwerte-gen.yaml"):
         f = drills.load(ROOT / "exercises" / name)
@@ -109,7 +109,7 @@ def test_lesson_one_drills_are_about_cards_and_points():
 
 
 def test_the_generator_makes_play_drills_the_rules_agree_with():
-    from tutor import drills, generator
+    from tutor.course import drills, generator
 
     f = generator.generate("kartenwerte", 12, seed=5)
     assert {d.type for d in f.drills} == {"trick", "value"}

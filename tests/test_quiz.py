@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import FIXTURES, ISSUE_DRILLS, ROOT, write
-from tutor import drills, quiz
+from tutor.course import drills, quiz
 
 
 def quiz_run(run, files, answers, db, *extra, env=None):

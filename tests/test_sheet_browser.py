@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from tutor import drills, sheets
+from tutor.course import drills, sheets
 
 CHROMIUM = next((p for p in (shutil.which("chromium"), "/usr/bin/chromium", shutil.which("chromium-browser"),
                              shutil.which("google-chrome")) if p and Path(p).exists()), None)

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from conftest import FIXTURES, ISSUE_DRILLS, write
-from tutor import drills, lessons, sheets
+from tutor.course import drills, lessons, sheets
 
 
 @pytest.fixture

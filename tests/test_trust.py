@@ -52,7 +52,7 @@ def test_another_programs_database_is_refused_and_left_unchanged(run, tmp_path):
 
 def test_table_rules_in_the_learners_words():
     """The bundled table-rule drills name their rules as words, not as raw keys."""
-    from tutor import drills, quiz
+    from tutor.course import drills, quiz
 
     shown = set()
     for item in drills.verified([ROOT / "exercises" / "tischregeln.yaml", ROOT / "exercises" / "tischregeln-gen.yaml"]):
@@ -142,7 +142,7 @@ def test_ctrl_c_in_the_quiz_keeps_the_answers_and_exits_130(issue_file, tmp_path
     import subprocess
     import sys
 
-    script = ("import sys\nfrom tutor import quiz\norig = quiz.Quiz.__init__\n"
+    script = ("import sys\nfrom tutor.course import quiz\norig = quiz.Quiz.__init__\n"
               "def init(self, *a, **k):\n    orig(self, *a, **k)\n    lines = iter(['90 Eichel'])\n"
               "    def read(p):\n        for x in lines:\n            return x\n        raise KeyboardInterrupt\n"
               "    self.read = read\nquiz.Quiz.__init__ = init\nfrom tutor.cli import main\n"

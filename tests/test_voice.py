@@ -184,7 +184,7 @@ def test_a_far_worse_call_is_not_equally_good_however_spread_its_deals():
 
 # -- the quiz accepts each equally good call where the answer rests on judgement ------------
 def _drill(tmp_path, hand, auction, answer):
-    from tutor import drills
+    from tutor.course import drills
 
     f = tmp_path / "d.yaml"
     f.write_text(f'drills:\n  - id: v-1\n    type: bid\n    hand: "{hand}"\n    auction: "{auction}"\n'
@@ -209,7 +209,7 @@ class _Tie:
 
 
 def test_the_quiz_accepts_a_call_the_deals_find_as_good_as_a_judged_answer(tmp_path, monkeypatch):
-    from tutor import quiz
+    from tutor.course import quiz
     import tutor.judgement as judgement
 
     item = _drill(tmp_path, A_HAND, BEFORE_A, conventions.advise(A_HAND, BEFORE_A).call)   # a raise
@@ -219,7 +219,7 @@ def test_the_quiz_accepts_a_call_the_deals_find_as_good_as_a_judged_answer(tmp_p
 
 
 def test_the_quiz_keeps_a_hilfe_the_conventions_give(tmp_path, monkeypatch):
-    from tutor import quiz
+    from tutor.course import quiz
     import tutor.judgement as judgement
 
     item = _drill(tmp_path, C_HAND, "60 Eichel, 70 Schellen", "90 Eichel")   # the Verband's Hilfe

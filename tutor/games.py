@@ -489,7 +489,7 @@ def describe_game(game: Game, lang: str = "de", rules=None) -> str:
 
 
 def drill_engine(game_id: str):
-    """The drill engine (``tutor.drills`` DrillEngine protocol) of a game other than
+    """The drill engine (``tutor.course.drills`` DrillEngine protocol) of a game other than
     Sidi-Barrani. Tarneeb has one; the Jass bidding games have no drills."""
     game = get(game_id)
     if game.id == "tarneeb":
@@ -497,5 +497,5 @@ def drill_engine(game_id: str):
 
         return DRILL_ENGINE
     if game.id == "sidi-barrani":
-        raise TutorError(M("Sidi-Barrani drills are run by tutor.drills itself"))
+        raise TutorError(M("Sidi-Barrani drills are run by tutor.course.drills itself"))
     raise TutorError(M("{name}: there are no drills for this game (drills: sidi-barrani, tarneeb)", name=game.name))

@@ -875,7 +875,7 @@ def match_winner(ac: int, bd: int, target: int,
 
 # -- drills ----------------------------------------------------------------------------
 class TarneebDrills:
-    """The drill engine of Tarneeb (the DrillEngine protocol of ``tutor.drills``).
+    """The drill engine of Tarneeb (the DrillEngine protocol of ``tutor.course.drills``).
 
     Drill kinds for explain drills: bid, sonne, pass, end (the pass that ends the
     auction), annul (the fourth pass). A score drill has ``bid`` and ``tricks`` (the

@@ -1,7 +1,7 @@
 """The course's commands: lessons, lesson, quiz, sheet, drills (check, new, schema).
 
-Thin: the logic is in ``tutor.lessons``, ``tutor.quiz``, ``tutor.sheets`` and
-``tutor.drills``. A drill file whose answer key disagrees with the engine, or that is
+Thin: the logic is in ``tutor.course.lessons``, ``tutor.course.quiz``, ``tutor.course.sheets`` and
+``tutor.course.drills``. A drill file whose answer key disagrees with the engine, or that is
 broken, is reported line by line with exit code 1 (unreadable YAML: 2), by ``drills
 check`` and in the same words by ``quiz`` and ``sheet``, which refuse it.
 """
@@ -43,7 +43,7 @@ def default_rules_option(f):
 
 
 def _lessons(path, required: bool):
-    from tutor import lessons
+    from tutor.course import lessons
     from tutor.errors import TutorError
 
     try:
@@ -67,7 +67,7 @@ def _report(problems, unreadable=(), lang: str = "de") -> None:
 def _verified(paths, lang, rules_spec, lessons_list=()):
     """The checked drills of ``paths`` or exit 1 (2 for an unreadable file) with every
     problem, as ``drills check`` reports them."""
-    from tutor import drills
+    from tutor.course import drills
 
     checked, problems, unreadable = drills.check_paths(paths, lang, default_rules=rules_spec)
     if unreadable or problems:
@@ -90,7 +90,7 @@ def _with_topics(checked, lessons_list):
     """Drills of a file without ``lesson:`` take the topic of the lesson that lists it."""
     import dataclasses
 
-    from tutor import lessons
+    from tutor.course import lessons
 
     listed = lessons.topic_of_files(lessons_list)
     files: dict[int, object] = {}     # each file looked up once, not once per drill
@@ -120,7 +120,7 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
 
     Example: tutor lessons
     """
-    from tutor import drills, lessons, quiz
+    from tutor.course import drills, lessons, quiz
 
     course = _lessons(lessons_path, required=True)
     progress = quiz.Progress.open(db_path, learner)
@@ -197,7 +197,7 @@ def lesson_cmd(lesson_id, lessons_path, lang):
 
     Example: tutor lesson hilfe
     """
-    from tutor import lessons, quiz
+    from tutor.course import lessons, quiz
     from tutor.text import printable
 
     course = _lessons(lessons_path, required=True)
@@ -224,7 +224,7 @@ def lesson_cmd(lesson_id, lessons_path, lang):
 MAX_ANSWER = 1000
 
 def _course_files(course) -> list[str]:
-    from tutor import lessons
+    from tutor.course import lessons
 
     files: list[str] = []
     for lesson in course:
@@ -232,7 +232,7 @@ def _course_files(course) -> list[str]:
             if p.exists() and str(p) not in files:
                 files.append(str(p))
     if not files:
-        from tutor.lessons import default_dir
+        from tutor.course.lessons import default_dir
 
         bundled = default_dir().parent / "exercises"
         if bundled.is_dir():
@@ -266,7 +266,7 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
     Without FILES: the course's drills in lesson order, the due ones first.
     Answers: a call (90 ei, fort), a kind or its number, ja/nein, the two board numbers.
     """
-    from tutor import quiz
+    from tutor.course import quiz
 
     course = _lessons(lessons_path, required=False)
     progress = quiz.Progress.open(db_path, learner)
@@ -343,7 +343,7 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
 def _course_readings(course):
     """The course's drill files read and checked against the schema, by file name; None
     when one cannot be read or breaks the schema (then the full check reports it all)."""
-    from tutor import drills
+    from tutor.course import drills
     from tutor.errors import ParseError
 
     readings = {}
@@ -360,7 +360,7 @@ def _course_readings(course):
 
 def _unchecked(readings, course):
     """Every drill of the readings, not yet recomputed by the engine (``solution`` None)."""
-    from tutor import drills
+    from tutor.course import drills
 
     items = [drills.Checked(r.file, d, None, None) for r in readings.values() for d in r.file.drills]
     return _with_topics(items, course)
@@ -370,7 +370,7 @@ def _check_chosen(items, readings, lang, rules_spec):
     """The drills of this session recomputed with the engine, in their order: the course
     is checked lazily, a drill when a session asks it. A drill the engine does not agree
     with stops the quiz as the full check would (exit 1)."""
-    from tutor import drills
+    from tutor.course import drills
 
     asked: dict[str, set] = {}
     for c in items:
@@ -390,7 +390,7 @@ def _check_chosen(items, readings, lang, rules_spec):
 
 
 def _quiz_items(files, review, course, progress, lang, rules_spec):
-    from tutor import drills, quiz
+    from tutor.course import drills, quiz
 
     if files:
         items = _verified(files, lang, rules_spec, course)
@@ -438,7 +438,7 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
       tutor sheet hilfe -o hilfe.html          # the lesson and its drills
       tutor sheet exercises/tafel.yaml --answers-only -o loesungen.html
     """
-    from tutor import lessons, sheets
+    from tutor.course import lessons, sheets
     from tutor.errors import TutorError
 
     if no_answers and answers_only:
@@ -490,7 +490,7 @@ def drills_check(paths, rules_spec, as_json, lang):
 
     Example: tutor drills check exercises/
     """
-    from tutor import drills
+    from tutor.course import drills
 
     files = drills.collect(paths)
     checked, problems, unreadable = drills.check_paths(files, lang, default_rules=rules_spec)
@@ -532,8 +532,8 @@ def drills_new(topic, count, seed, output, force, rules_spec, lang):
 
     Example: tutor drills new --topic hilfe --count 20 --seed 7 -o exercises/hilfe-extra.yaml
     """
-    from tutor import generator
-    from tutor.drills import dumps, schema_ref_for
+    from tutor.course import generator
+    from tutor.course.drills import dumps, schema_ref_for
     from tutor.errors import TutorError
 
     if output and Path(output).exists() and not force:
@@ -580,7 +580,7 @@ def _progress_bar(total: int, lang: str):
 @help_lang_option
 def drills_schema(only_path):
     """The JSON Schema of drill files (for editors: # yaml-language-server: $schema=...)."""
-    from tutor import drills
+    from tutor.course import drills
 
     if only_path:
         click.echo(str(drills.schema_path()))

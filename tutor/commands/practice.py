@@ -28,7 +28,7 @@ from tutor.i18n import M, _
 def practice(seat, seed, count, db_path, learner, show_stats, judge, rules_spec, as_json, lang):
     """Bid whole deals against three robot seats, then see what the deal was worth."""
     from tutor.practice import progress
-    from tutor.quiz import default_learner
+    from tutor.course.quiz import default_learner
 
     learner = learner or default_learner()
     if show_stats:

@@ -1,5 +1,5 @@
 """The quiz in the browser: a lesson's drills one at a time, the answer judged as in
-``tutor quiz`` (:mod:`tutor.quiz`), the progress in the same database (the learner's
+``tutor quiz`` (:mod:`tutor.course.quiz`), the progress in the same database (the learner's
 Leitner schedule), so the terminal's ``tutor lessons`` counts what was answered here."""
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ MAX_LEARNER = 40
 
 def learner_of(value: Any) -> str:
     """The learner's name from a request (default: the tutor's default learner)."""
-    from tutor.quiz import default_learner
+    from tutor.course.quiz import default_learner
 
     if value is None or str(value).strip() == "":
         return default_learner()
@@ -29,7 +29,7 @@ def learner_of(value: Any) -> str:
 
 @lru_cache(maxsize=1)
 def course() -> tuple:
-    from tutor import lessons
+    from tutor.course import lessons
 
     return tuple(lessons.load_all(None))
 
@@ -45,7 +45,7 @@ def lesson(lesson_id: str):
 @lru_cache(maxsize=64)
 def items(lesson_id: str, lang: str) -> tuple:
     """The lesson's checked drills (every answer agreed with the engine), its topic set."""
-    from tutor import drills, lessons
+    from tutor.course import drills, lessons
 
     ls = lesson(lesson_id)
     paths = [p for p in lessons.drill_files(ls) if p.exists()]
@@ -54,13 +54,13 @@ def items(lesson_id: str, lang: str) -> tuple:
 
 
 def _key(item) -> tuple[str, str]:
-    from tutor.quiz import source_of
+    from tutor.course.quiz import source_of
 
     return source_of(item.file.name), item.drill.id
 
 
 def _progress(db: str | None, learner: str):
-    from tutor.quiz import Progress
+    from tutor.course.quiz import Progress
 
     return Progress.open(db, learner)
 
@@ -74,7 +74,7 @@ def overview(db: str | None, learner: str) -> dict[str, Any]:
 def next_drill(db: str | None, lesson_id: str, learner: str, lang: str) -> dict[str, Any]:
     """The next drill of the lesson for the learner: one due again first, then one not
     answered yet; ``done`` when there is none."""
-    from tutor.quiz import question
+    from tutor.course.quiz import question
 
     its = items(lesson_id, lang)
     progress = _progress(db, learner)
@@ -99,7 +99,7 @@ def next_drill(db: str | None, lesson_id: str, learner: str, lang: str) -> dict[
 
 def answer(db: str | None, body: dict, learner: str, lang: str) -> dict[str, Any]:
     """Judge an answer as the terminal quiz does and record it in the learner's progress."""
-    from tutor.quiz import (CORRECT, MESSAGES, Quiz, judge, own_call_text, parse_answer,
+    from tutor.course.quiz import (CORRECT, MESSAGES, Quiz, judge, own_call_text, parse_answer,
                             show_answer)
 
     for key in ("lesson", "source", "drill", "answer"):

@@ -104,7 +104,7 @@ def check_drill(hand, auction: str, call: str, rules) -> dict:
 
 def score_drill(contract: str, declarer: str, card_points: int, rules, *, double=False,
                 redouble=False, weis=None, stoeck=None, auction: str | None = None) -> dict:
-    from tutor import drills
+    from tutor.course import drills
 
     d: dict = {"type": "score"}
     if auction:
@@ -148,7 +148,7 @@ def _random_contract(rng: random.Random, rules, low: int = 50, high: int = 150) 
 # -- the topics --------------------------------------------------------------------------------
 def trick_drill(trump: str, cards, leader: str, question: str, last: bool = False) -> dict:
     """A trick drill; the answer from the rules of play (``tutor.play.rules``)."""
-    from tutor import drills
+    from tutor.course import drills
 
     d: dict = {"type": "trick", "trump": trump}
     if leader != "A":
@@ -163,7 +163,7 @@ def trick_drill(trump: str, cards, leader: str, question: str, last: bool = Fals
 
 
 def value_drill(trump: str, hand) -> dict:
-    from tutor import drills
+    from tutor.course import drills
 
     d: dict = {"type": "value", "trump": trump, "cards": str(hand)}
     d["answer"], _ = drills.engine_for().value(d, "de")
@@ -520,9 +520,9 @@ def _key(drill: dict) -> str:
 
 def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
              progress: Callable[[int], None] | None = None):
-    """``count`` drills for ``topic`` as a ``tutor.drills.DrillFile``; reproducible with
+    """``count`` drills for ``topic`` as a ``tutor.course.drills.DrillFile``; reproducible with
     ``seed``. ``progress(done)`` is called after each drill."""
-    from tutor import course, drills
+    from tutor.course import syllabus as course, drills
     from tutor import rules as rules_mod
 
     if topic not in TOPICS:

@@ -82,7 +82,7 @@ def _lines(text: str) -> list[str]:
 
 
 def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict | None" = None) -> _Box:
-    from tutor import drills, quiz
+    from tutor.course import drills, quiz
 
     d, sol, engine, rules = item.drill, item.solution, item.engine, item.drill.rules
     seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))
@@ -157,8 +157,8 @@ def by_lesson(items: Sequence, course: Sequence = ()) -> list:
 def render(items: Sequence, *, title: str | None = None, lang: str = "de",
            exercises: bool = True, answers: bool = True, lesson=None,
            avoid_breaks: bool = True, course: Sequence = (), compiled: "str | None" = None) -> str:
-    """The worksheet for verified drills (``tutor.drills.Checked``) in the order given,
-    one heading per lesson of ``course`` (the lessons, ``tutor.lessons.Lesson``; a drill
+    """The worksheet for verified drills (``tutor.course.drills.Checked``) in the order given,
+    one heading per lesson of ``course`` (the lessons, ``tutor.course.lessons.Lesson``; a drill
     of no lesson there is headed by its file's title). ``lesson`` puts its text first.
     ``avoid_breaks=False`` lets boxes split (only to show that the print CSS matters);
     ``compiled``: the folder of the compiled templates (default ``tutor/__pycache__``)."""
@@ -188,7 +188,7 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
             title = Mp("worksheet", "Worksheet").text(lang)
     lesson_html = None
     if lesson is not None:
-        from tutor.lessons import to_html
+        from tutor.course.lessons import to_html
 
         body = lesson.body.lstrip()
         first, _, rest = body.partition("\n")

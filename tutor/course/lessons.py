@@ -47,7 +47,7 @@ class Lesson:
 
 def default_dir() -> Path:
     """``lessons/`` in the repository the package lives in."""
-    return Path(__file__).resolve().parent.parent / "lessons"
+    return Path(__file__).resolve().parents[2] / "lessons"
 
 
 def lessons_dir(explicit: "str | Path | None" = None) -> Path:

@@ -1,7 +1,7 @@
 """The quiz: drills asked one by one in the terminal, answers judged by the engine, and
 each learner's progress with a Leitner schedule.
 
-A session (:class:`Quiz`) asks verified drills (``tutor.drills.verified``): it shows the
+A session (:class:`Quiz`) asks verified drills (``tutor.course.drills.verified``): it shows the
 hand, the auction with seats and the question, and never the convention the answer is
 about. One line is one answer:
 
@@ -288,7 +288,7 @@ def _suit_label(name: str, style: Style) -> str:
 
 
 def hand_lines(engine, hand: str, style: Style) -> list[str]:
-    from tutor import drills
+    from tutor.course import drills
 
     rows = drills.hand_rows(engine, hand)
     return [f"  {_suit_label(suit, style)} {' '.join(ranks) or '—'}" for suit, ranks in rows]
@@ -333,8 +333,8 @@ class Given:
 
 
 def parse_answer(item, text: str, lang: str = "de") -> Given:
-    """Read one answer line for ``item`` (a ``tutor.drills.Checked``)."""
-    from tutor import drills
+    """Read one answer line for ``item`` (a ``tutor.course.drills.Checked``)."""
+    from tutor.course import drills
 
     d, engine, rules = item.drill, item.engine, item.drill.rules
     t = text.strip()
@@ -396,7 +396,7 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
 def _play_answer(item, t: str, lang: str) -> Given:
     """A trick or value drill's answer: a seat (or one of the trick's cards, read as the
     seat that played it), or a number of points."""
-    from tutor import drills
+    from tutor.course import drills
 
     d = item.drill
 
@@ -426,7 +426,7 @@ def _play_answer(item, t: str, lang: str) -> Given:
 def known_word(item, text: str) -> bool:
     """Is ``text`` a word the quiz knows, but of another kind than this drill asks for
     (``dopple`` where a kind is asked, ``hilfe`` where a call is asked, ``help``)?"""
-    from tutor import drills
+    from tutor.course import drills
 
     key = _fold(text)
     if key in HELP or key in YES or key in NO:
@@ -445,7 +445,7 @@ def known_word(item, text: str) -> bool:
 
 def reminder(item, lang: str) -> str:
     """What can be typed at this drill's prompt."""
-    from tutor import drills
+    from tutor.course import drills
 
     m, d = MESSAGES[lang], item.drill
     if d.type == "bid":
@@ -497,7 +497,7 @@ def as_good(item, call) -> bool:
     deals cannot tell apart, where the answer rests on judgement (not on a convention's
     own call). Asked only of an answer that is not the key; the position's judgement is
     remembered (the same drill again is free)."""
-    from tutor import drills
+    from tutor.course import drills
 
     d = item.drill
     if call is None or getattr(item.engine, "game", None) != drills.GAME or not d.hand:
@@ -517,7 +517,7 @@ def as_good(item, call) -> bool:
 
 
 def show_answer(item, lang: str) -> str:
-    from tutor import drills
+    from tutor.course import drills
 
     d, sol = item.drill, item.solution
     if d.type == "explain":
@@ -532,7 +532,7 @@ def show_answer(item, lang: str) -> str:
 def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, int] | None = None) -> tuple[str, str]:
     """(the question's text, the prompt). The text shows what a player at the table
     sees and nothing of the answer: no drill id, title or note."""
-    from tutor import drills
+    from tutor.course import drills
 
     m = MESSAGES[lang]
     d, engine, rules, sol = item.drill, item.engine, item.drill.rules, item.solution
@@ -595,7 +595,7 @@ def ask(item, lang: str = "de") -> str:
     """The question proper of a bid, check or score drill: the last lines of
     :func:`question`, without the hand and the auction shown above them (a worksheet
     draws those itself)."""
-    from tutor import drills
+    from tutor.course import drills
 
     m = MESSAGES[lang]
     d, engine, rules, sol = item.drill, item.engine, item.drill.rules, item.solution
@@ -635,7 +635,7 @@ def ask(item, lang: str = "de") -> str:
 def play_question(item, lang: str, style: Style = Style()) -> tuple[list[str], str]:
     """The lines of a trick or value drill's question (the trump, the cards, the question
     proper last) and its prompt."""
-    from tutor import drills
+    from tutor.course import drills
 
     d = item.drill
     tx = lambda key, **kw: drills.PLAY_TEXTS[key](**kw).text(lang)

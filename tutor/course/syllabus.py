@@ -34,7 +34,7 @@ SCORE_LESSON = "tafel"
 def needs(item) -> tuple[str, str] | None:
     """(the lesson id a checked drill needs at the latest, what for), or None for a
     drill of another game."""
-    from tutor import drills
+    from tutor.course import drills
 
     d, engine = item.drill, item.engine
     if getattr(engine, "game", drills.GAME) != drills.GAME:
@@ -79,7 +79,7 @@ def _latest(kinds: Sequence[str]) -> str:
 
 
 def _contract(item):
-    from tutor.quiz import _contract_of
+    from tutor.course.quiz import _contract_of
 
     return _contract_of(item)
 
