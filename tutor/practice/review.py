@@ -159,7 +159,7 @@ class DealResult:
         if self.contract is None:
             out.append(_("Everybody said fort: no game.", lang))
         else:
-            how = {1: "", 2: " " + _("doubled", lang), 4: " " + _("doubled and redoubled (konter)", lang)}
+            how = {1: "", 2: ", " + _("doubled", lang), 4: ", " + _("doubled and redoubled (konter)", lang)}
             m = 4 if self.redouble else 2 if self.double else 1
             out.append(_("Contract: {contract} by {declarer}{how}.", lang, contract=self.contract,
                          declarer=self.declarer, how=how[m]))

@@ -33,7 +33,7 @@ from tutor.rules import load as load_rules
 from tutor.scoring import SEATS, partner_of, team_of
 
 #: what the learner types to let an out-of-turn double or konter pass
-DECLINE = ("", "-", "no", "nein", "non", "n", "weiter", "next")
+DECLINE = ("", "-", "no", "nein", "non", "n", "weiter", "next", "fort", "pass", "passe")
 MAX_SEED = 2 ** 63
 
 
