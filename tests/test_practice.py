@@ -334,6 +334,11 @@ def test_the_practice_api_replays_the_learner_s_moves(tmp_path, monkeypatch):
         assert r["seed"] == 11 and r["lines"] and set(r["best"]) == {"AC", "BD"}
         bad = c.get("/api/practice", params={"seed": 7, "moves": "45 Eichel", "judge": "count"})
         assert bad.status_code == 400 and "error" in bad.json()
+        for params in ({"seed": "x"}, {"seed": "-3"}, {"seat": "E"}, {"judge": "oracle"},
+                       {"seed": 7, "judge": "count", "moves": ",".join(["fort"] * 61)}):
+            r = c.get("/api/practice", params=params)
+            assert r.status_code == 400 and r.json()["error"] and "Traceback" not in r.text, params
+        assert c.get("/api/practice/texts", params={"lang": "fr"}).json()["tab"] == "S'exercer"
 
 
 def test_the_robots_bid_with_the_tutor_s_default_voice():
