@@ -170,7 +170,9 @@ class Loop:
                 click.echo()
             return None
         if not self.quiet and not self.tty:
-            click.echo(line.rstrip("\n"))   # a pipe's line shown as if typed
+            from tutor.text import printable
+
+            click.echo(printable(line.rstrip("\n")))   # a pipe's line shown as if typed
         return line.rstrip("\n")
 
 

@@ -192,7 +192,9 @@ class Practice:
                                    "(an empty line: nothing)", turn=self.auction.next_seat or "-"))
             reading = self.reader.play(call, seat)
         except TutorError as e:
-            raise e.at(f"{text!r}: ") from None
+            from tutor.text import printable
+
+            raise e.at(printable(repr(text if len(text) <= 60 else text[:60] + "…")) + ": ") from None
         step = Step(seat, reading, True, before, n)
         self.steps.append(step)
         return [step, *self._advance()]
