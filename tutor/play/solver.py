@@ -148,17 +148,22 @@ def _cards(mask: int) -> list[Card]:
     return [c for i, c in enumerate(DECK) if mask >> i & 1]
 
 
+def _use_core(engine: str) -> bool:
+    """Whether ``engine`` ("auto", "c", "python") runs the compiled core here."""
+    if engine not in ENGINES:
+        raise TutorError(M("unknown engine {engine!r} ({known})", engine=engine, known=', '.join(ENGINES)))
+    if engine == "c" and _core is None:
+        raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
+    return engine == "c" or (engine == "auto" and _core is not None)
+
+
 def solve(deal: Deal, *, target: int | None = None, engine: str = "auto",
           max_nodes: int | None = None, max_seconds: float | None = None,
           best: bool = True, options: int = 0) -> Solution:
     """Solve ``deal`` (see the module). ``best=False`` skips finding the best cards (a
     little cheaper). A budget (``max_nodes``, ``max_seconds``) that runs out raises
     :class:`SearchStopped`; Ctrl-C raises KeyboardInterrupt."""
-    if engine not in ENGINES:
-        raise TutorError(M("unknown engine {engine!r} ({known})", engine=engine, known=', '.join(ENGINES)))
-    if engine == "c" and _core is None:
-        raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
-    use_c = engine == "c" or (engine == "auto" and _core is not None)
+    use_c = _use_core(engine)
     decl = deal.declaring_team
     total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
     # The search counts the declaring team's points; it maximises them, or in a Misère the
@@ -264,11 +269,7 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
     open. ``max_nodes`` / ``max_seconds`` bound all the probes of this call together; when
     they run out the call returns (``stopped`` True, the open targets None) instead of
     raising, with everything proved until then. Ctrl-C raises KeyboardInterrupt."""
-    if engine not in ENGINES:
-        raise TutorError(M("unknown engine {engine!r} ({known})", engine=engine, known=', '.join(ENGINES)))
-    if engine == "c" and _core is None:
-        raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
-    use_c = engine == "c" or (engine == "auto" and _core is not None)
+    use_c = _use_core(engine)
     asked = sorted(set(int(t) for t in targets))
     total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
     lo, hi = _PROVED.get(deal, (0, total))
