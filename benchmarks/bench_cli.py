@@ -2,13 +2,18 @@
 """Benchmark: how long `tutor check --count`, `bid` (with and without --count) and `explain`
 take, against bare Python start.
 
-Run: python3 benchmarks/bench_cli.py [--runs N]
+Run: python3 benchmarks/bench_cli.py [--runs N] [--instructions]
 Prints the median wall time of each command over N runs and the modules it imports that
 the fast paths must not (jinja2, yaml, markdown). Not a test: timings vary by machine.
+With --instructions, each command once under valgrind's callgrind: the instructions it
+runs and their ratio to `python -c pass`, a figure that does not move with the machine's
+load (bytecode cached: each command runs once before it is counted).
 """
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import statistics
 import subprocess
 import sys
@@ -52,10 +57,29 @@ def heavy_imports(cmd: list[str]) -> list[str]:
     return out.stderr.strip().splitlines()[-1:] if out.stderr else []
 
 
+def instructions(cmd: list[str]) -> int:
+    """The instructions (callgrind's Ir) ``cmd`` runs, its bytecode cached."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions under callgrind instead of timing")
     args = ap.parse_args()
+    if args.instructions:
+        base = instructions(COMMANDS["python -c pass"])
+        for name, cmd in COMMANDS.items():
+            if name == "tutor bid":
+                continue   # the simulation: minutes under callgrind, and no fast path
+            n = instructions(cmd)
+            print(f"{name:<24} {n / 1e6:8.1f} M instructions   {n / base:5.2f} x python -c pass")
+        return
     for name, cmd in COMMANDS.items():
         print(f"{name:<24} {median_time(cmd, args.runs) * 1000:7.1f} ms   heavy imports: "
               f"{' '.join(heavy_imports(cmd)) or '-'}")
