@@ -89,9 +89,9 @@ def test_check_exit_codes_and_json():
 
 
 def test_check_an_illegal_call_is_an_answer_not_an_input_error():
-    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "65 Rosen")
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "65 Rosen", "--count")
     assert r.exit_code == 1 and "Nicht erlaubt" in r.output
-    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "63 Rosen", "--json")
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "63 Rosen", "--json", "--count")
     assert r.exit_code == 1 and json.loads(r.output)["legal"] is False
 
 
@@ -178,7 +178,7 @@ def test_score_board_is_written_ac_first():
 
 
 def test_check_of_a_legal_true_call_that_is_not_the_best_says_so_and_exits_0():
-    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "fort")
+    r = run("check", "--hand", C_HAND, "--auction", "60 Eichel, 70 Schellen", "--call", "fort", "--count")
     assert r.exit_code == 0
     assert r.output.startswith("Regelkonform, aber nicht die Empfehlung") and "Empfohlen: 90 Eichel" in r.output
 

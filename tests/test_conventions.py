@@ -444,7 +444,7 @@ def test_check_on_the_command_line_doubles_for_the_seat_given():
 
     def check_json(*extra):
         r = CliRunner().invoke(main, ["check", "--hand", NOTHING, "--auction", "60 Eichel, 70 Schellen, 90 Eichel",
-                                      "--call", "dopple", "--json", *extra])
+                                      "--call", "dopple", "--json", "--count", *extra])
         return json.loads(r.output)
 
     assert check_json("--seat", "B")["text"].startswith("B doppelt 90 Eichel von C: ")

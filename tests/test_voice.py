@@ -47,9 +47,10 @@ def test_the_same_question_gets_the_same_answer_and_another_score_another_seed()
     hand = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
     auction = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel"
     voice._CACHE.clear()
-    first = run("bid", "--hand", hand, "--auction", auction, "--seat", "D", "--json").output
+    ask = ("bid", "--hand", hand, "--auction", auction, "--seat", "D", "--json", "--samples", "8")
+    first = run(*ask).output
     voice._CACHE.clear()                       # asked anew, not remembered
-    assert run("bid", "--hand", hand, "--auction", auction, "--seat", "D", "--json").output == first
+    assert run(*ask).output == first and json.loads(first)["evidence"]["samples"] == 8
     a = conventions.position(hand, auction, None, "D")
     s = a[1].situation("D")
     from tutor.judgement import Standing
