@@ -611,3 +611,10 @@ def test_bytes_that_are_no_utf8_are_a_call_not_read():
     assert r.returncode == 0 and r.stderr == b""
     out = r.stdout.decode()
     assert "! Not taken: " in out and "B 70 Schellen: opening, Nell with four cards." in out
+
+
+def test_french_lines_put_a_space_before_the_colon_and_fort_is_named_once():
+    s = Session(HAND, "C", lang="fr")
+    assert s.line(s.play("60 ei")) == "A 60 Eichel : ouverture, bour troisième."
+    s.play("fort")
+    assert s.why()[0].startswith("B fort : ") and "fort : fort" not in s.why()[0]

@@ -218,7 +218,7 @@ class Session:
         what = self.summary(reading)
         if reading.kind == "fort":
             return f"{seat} {reading.call}."
-        return f"{seat} {reading.call}: {what}."
+        return _("{seat} {call}: {what}.", self.lang, seat=seat, call=str(reading.call), what=what)
 
     def line(self, event: Event) -> str:
         return self.short(event.reading, event.seat)
@@ -314,8 +314,9 @@ class Session:
         if self.events:
             e = self.events[-1]
             text = self.text(e.reading)   # fort's text names the call itself: "fort: ..."
-            said = f"{e.reading.call}:"
-            lines.append(f"{e.seat} {text}" if text.startswith(said) else f"{e.seat} {said} {text}")
+            named = re.match(rf"{re.escape(str(e.reading.call))}\s?:", text)   # fort's text: "fort: ..."
+            lines.append(f"{e.seat} {text}" if named else
+                         _("{seat} {call}: {text}", self.lang, seat=e.seat, call=str(e.reading.call), text=text))
         a = self.advice()
         if a is not None:
             lines.append(_("Recommended for {seat}: {call}.", self.lang, seat=self.seat, call=a.call)

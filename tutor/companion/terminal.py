@@ -191,7 +191,8 @@ class Table:
             strains = [g.call.strain for g in group]
             where = (_("in any suit", self.lang) if len(strains) == len(SUIT_NAMES)
                      else "/".join(strains))
-            self.say(f"{s.table_seat(r.seat)} {r.call.level} {where}: {s.summary(r)}.", f"{mark} ")
+            self.say(_("{seat} {call}: {what}.", self.lang, seat=s.table_seat(r.seat),
+                       call=f"{r.call.level} {where}", what=s.summary(r)), f"{mark} ")
         if advice is not None:
             self.say(_("* the recommendation, + fits your hand", self.lang))
 
