@@ -618,3 +618,36 @@ def test_french_lines_put_a_space_before_the_colon_and_fort_is_named_once():
     assert s.line(s.play("60 ei")) == "A 60 Eichel : ouverture, bour troisième."
     s.play("fort")
     assert s.why()[0].startswith("B fort : ") and "fort : fort" not in s.why()[0]
+
+
+def test_after_the_partie_is_over_the_next_game_goes_on_a_new_partie(tmp_path):
+    """A Partie to 300: the worked example's game (313 : 44) ends it. The next game goes
+    on Partie 2, dealt so that the losers (BD) get Vorhand: A deals, B is Vorhand."""
+    import dataclasses
+
+    from tutor.rules import load
+    from tutor.tafel import Tafel
+
+    db = tmp_path / "t.sqlite3"
+    with Tafel.open(str(db)) as t:
+        t.new(rules=dataclasses.replace(load("verband"), match_target=300))
+    _t, out = _run("60ei", "70 sche", "90ei", "95 ro", "100 ei", "dopple", "113", f"new {HAND}",
+                   "B: 60 ei", "fort", "fort", "fort", "80", db=db, partie=1)
+    text = flat(out)
+    assert "Tafel, Partie 1, game 1 (100 Eichel): AC 313 : BD 44." in text
+    assert "The Partie is over: the next game goes on a new Partie." in text
+    assert "Partie 1 is over: the next game goes on Partie 2." in text
+    assert "A deals, B is Vorhand." in text
+    assert "Tafel, Partie 2, game 1 (60 Eichel):" in text
+    with Tafel.open(str(db)) as t:
+        assert [len(s.partie.games) for s in t.all()] == [1, 1]
+        assert t.stored(2).partie.rules.match_target == 300
+
+
+def test_a_very_long_line_from_a_pipe_is_one_line_and_the_session_goes_on():
+    r = table("--hand", HAND, "--seat", "C", "--lang", "en", input="x" * 200_000 + "\n60ei\n")
+    assert r.returncode == 0 and r.stderr == ""
+    lines = r.stdout.splitlines()
+    assert max(len(x) for x in lines) <= 60
+    assert "! Not taken: the line is too long: at most 1,000 characters are read" in flat(r.stdout)
+    assert "A 60 Eichel: opening, Puur with three cards." in lines
