@@ -623,14 +623,12 @@ def test_french_lines_put_a_space_before_the_colon_and_fort_is_named_once():
 def test_after_the_partie_is_over_the_next_game_goes_on_a_new_partie(tmp_path):
     """A Partie to 300: the worked example's game (313 : 44) ends it. The next game goes
     on Partie 2, dealt so that the losers (BD) get Vorhand: A deals, B is Vorhand."""
-    import dataclasses
-
     from tutor.rules import load
     from tutor.tafel import Tafel
 
     db = tmp_path / "t.sqlite3"
     with Tafel.open(str(db)) as t:
-        t.new(rules=dataclasses.replace(load("verband"), match_target=300))
+        t.new(rules=load({"profile": "verband", "match_target": 300}))
     _t, out = _run("60ei", "70 sche", "90ei", "95 ro", "100 ei", "dopple", "113", f"new {HAND}",
                    "B: 60 ei", "fort", "fort", "fort", "80", db=db, partie=1)
     text = flat(out)
