@@ -121,3 +121,36 @@ def test_the_declarers_partner_konters_a_certain_contract():
     auction = "60 Eichel, fort, 80 Eichel, fort, 140 Eichel"
     assert chance(hand, auction, "C", "Eichel", 157, "A", n=60) == 1
     assert cv.advise(hand, auction + ", B: dopple", seat="C").call == "konter"
+
+
+def test_a_trump_stack_over_the_declarer_doubles():
+    # A opened 100 Eichel: the Puur zu fünft, so A holds U O B 7 6. B holds 9 A K 8 over
+    # them: A makes his 100 in few of the fitting deals, and the double pays when the
+    # contract fails more often than not
+    hand = "Eichel:9AK8 Schellen:A76 Rosen:K7"
+    assert chance(hand, "100 Eichel", "B", "Eichel", 100, "A", n=40) < 0.25
+    assert cv.advise(hand, "100 Eichel").call == "dopple"
+    # without the stack (the 9 A K in the partner's hand, unseen) the count is silent
+    assert cv.advise("Eichel:8 Schellen:A76 Rosen:K76 Schilten:76", "100 Eichel").call != "dopple"
+
+
+def test_the_worked_examples_d_weighs_the_declaring_teams_ruffs():
+    # D's Rosen King and the second Schellen trick are ruffed (the text's own verdict):
+    # on the deals that fit the auction A and C make their 100 every time
+    d = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
+    auction = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel"
+    assert chance(d, auction, "D", "Eichel", 100, "A", n=40) == 1
+    assert cv.advise(d, auction, seat="D").call is None
+
+
+def test_a_strong_hand_behind_its_partners_opening_raises_on_quick_tricks():
+    # A opened 60 Eichel (Puur zu dritt), B said fort. C holds no Nell (no Hilfe) but
+    # Aces and Kings in three suits. A fort would be final and leave the team at 60; with
+    # C declaring, exact play makes 110 on 39 of 40 fitting deals
+    hand = "Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:A"
+    auction = "60 Eichel, fort"
+    call = cv.advise(hand, auction).call
+    assert call is not None and call.endswith("Eichel")
+    value = int(call.split()[0])
+    assert value >= 80
+    assert chance(hand, auction, "C", "Eichel", value, "C", n=40) >= 0.9

@@ -121,6 +121,7 @@ def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
         echo(f"   {reading.text(lang)}")
         agree = advice.call == call
         echo("   " + (_("The tutor recommends the same.", lang) if agree
+                      else _("The tutor would say nothing here.", lang) if advice.call is None
                       else _("The tutor recommends {call}.", lang, call=advice.call)))
         for line in advice.reasons(lang)[1:]:
             echo(f"     - {line}")

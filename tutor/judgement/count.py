@@ -36,11 +36,16 @@ The count:
   card is part of a run from the top of its suit. Then the team takes all 157.
 - **The defenders' count** (for a double): their own Aces and the King behind them,
   the partner's announced Aces, and one more trick in a suit where the partner showed
-  four or more cards and the team holds the Ace; the own Puur when the opponents did
-  not show it, and with it a trick for every trump beyond the second (the declarer
-  cannot pull them); each trick with ``FALL_PER_TRICK`` for what falls in. The
-  declaring side is expected to take the rest of 157. D counts 66 and so gives A and C
-  91: below their 100, he doubles.
+  four or more cards and the team holds the Ace; their trumps over the declarer's
+  (:func:`guarded_trumps`: the Puur always, it need not follow trump; another trump when
+  the hand holds below it a small card for each higher trump out and one more, ``GUARD``:
+  9 A K 8 behind the declarer's Puur zu fünft take two tricks); each trick with
+  ``FALL_PER_TRICK`` for what falls in. The declaring team's ruffing power: when it showed
+  Puur and Nell, the trumps it keeps after drawing ours (its shown length less two per
+  trump of ours) ruff the defenders' second-round tricks (the King behind the Ace, the
+  trick behind the partner's length). The declaring side is expected to take the rest of
+  157. D in the worked example counts 42 (his Rosen King and the second Schellen trick
+  ruffed, as the text's own verdict says) and gives A and C 115: no double.
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on.
 - **Matsch**: a lay-down in a suit (or, in the extended variant, Obenabe or Undenufe);
@@ -66,6 +71,10 @@ The count:
   high number or a konter; against it the
   double costs nothing and wins double when the bid fails, so the defenders double.
 
+- **Raise**: in the own team's suit, the highest Zehner the count reaches: with
+  control, or on quick tricks beside the team's Puur (the partner's promise counts: fort
+  is final, and a strong hand behind its partner's 60 must not let it stand).
+
 The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
 a double brings), double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
 team's suit, a Zehner in the opponents' suit, an Ass-Ansage, fort. At a table without
@@ -88,6 +97,7 @@ TRUMP_POINTS = sum(VALUE["trump"].values())   # 62
 WANT_LENGTH = 4            # a Zehner in the opponents' suit wants their missing top card and 4 cards
 MISERE_PARTNER = 40        # points a Misère expects the partner's unknown cards to take
 TRUMPLESS = ("Obenabe", "Undenufe")
+GUARD = 2                  # a defender's trump is a trick with a small card per higher trump out, and one more
 KONTER_MARGIN = 10         # a konter wants the count a trick above the doubled bid
 FAILED_MATSCH_LOSS = 20    # a Matsch beaten by the one trump left out: that trick, about 20
 
@@ -255,7 +265,7 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
         c.lines.append(M("trump {trump}: Puur and Nell in the team with at least {length} trumps: "
                          "the {points} trump points and {last} for the last trick",
                          trump=trump.value, length=length, points=TRUMP_POINTS, last=LAST_TRICK))
-    elif hand.has(trump, PUUR):
+    elif puur:   # the hand's, or the one the partner's calls promised
         c.sure += VALUE["trump"][PUUR]
         c.lines.append(M("trump {trump}: the Puur takes a trick (20), but without Puur and Nell and "
                          "{length} trumps in the team there is no control", trump=trump.value,
@@ -343,6 +353,7 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
     """What the hand's team takes against the opponents' contract in ``trump``."""
     c = Count()
     partner = s.partner
+    second_round = 0    # tricks that need both declaring hands to follow a second time
     for suit in SUITS:
         if suit == trump:
             continue
@@ -355,6 +366,7 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
             if hand.has(suit, Rank.KOENIG):
                 c.sure += 4
                 c.tricks += 1
+                second_round += 1
                 c.lines.append(M("{suit}: the King behind the Ace (4)", suit=suit.value))
         elif Rank.ASS in their.has:
             c.sure += 11
@@ -362,30 +374,56 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
             c.lines.append(M("{suit}: the Ace {partner} announced (11)", suit=suit.value, partner=partner))
         if (mine_ace or Rank.ASS in their.has) and their.length[0] >= 4:
             c.tricks += 1
+            second_round += 1
             c.lines.append(M("{suit}: {partner} showed {n} cards, another trick behind the Ace",
                              suit=suit.value, partner=partner, n=their.length[0]))
     if trump is not None:
         theirs = [s.known(o, trump) for o in opponents_of(s.seat)]
         shown = set().union(*(p.has for p in theirs))
-        if hand.has(trump, PUUR) and PUUR not in shown:
-            c.sure += VALUE["trump"][PUUR]
-            c.tricks += 1
-            c.lines.append(M("trump {trump}: our own Puur (20)", trump=trump.value))
-            extra = hand.length(trump) - 2
-            if extra > 0:
-                c.tricks += extra
-                c.lines.append(Mn("trump {trump}: with the Puur and {length} trumps the declarer cannot pull "
-                                  "our trumps: {n} more trick",
-                                  "trump {trump}: with the Puur and {length} trumps the declarer cannot pull "
-                                  "our trumps: {n} more tricks", extra, trump=trump.value,
-                                  length=hand.length(trump)))
+        held = guarded_trumps(hand, trump)
+        if held:
+            c.sure += sum(VALUE["trump"][r] for r in held)
+            c.tricks += len(held)
+            c.lines.append(Mn("trump {trump}: {cards} over the declarer's trumps, guarded by {length} trumps: "
+                              "{n} trick", "trump {trump}: {cards} over the declarer's trumps, guarded by "
+                              "{length} trumps: {n} tricks", len(held), trump=trump.value,
+                              cards=" ".join(r.value for r in held), length=hand.length(trump)))
         elif {PUUR, NELL} <= shown:
             c.lines.append(M("trump {trump}: Puur and Nell are with the opponents, our own trumps are lost",
                              trump=trump.value))
+        # the declaring team's ruffing power: the trumps it has left after drawing ours
+        length = sum(p.length[0] for p in theirs)
+        spare = max(0, length - 2 * hand.length(trump)) if {PUUR, NELL} <= shown else 0
+        ruffed = min(spare, second_round)
+        if ruffed:
+            c.sure -= 4 * min(ruffed, sum(1 for x in SUITS if x != trump and hand.has(x, Rank.ASS)
+                                          and hand.has(x, Rank.KOENIG)))
+            c.tricks -= ruffed
+            c.lines.append(Mn("trump {trump}: {seat} and partner showed Puur and Nell with {length} trumps; after "
+                              "drawing ours they keep {spare} to ruff: {n} trick in the second round is theirs",
+                              "trump {trump}: {seat} and partner showed Puur and Nell with {length} trumps; after "
+                              "drawing ours they keep {spare} to ruff: {n} tricks in the second round are theirs",
+                              ruffed, trump=trump.value, seat=s.auction.high.seat, length=length, spare=spare))
     c.lines.append(M("our team takes about {sure} + {fall} × {tricks} = {expected}, leaving the opponents "
                      "{rest}", sure=c.sure, fall=FALL_PER_TRICK, tricks=c.tricks, expected=c.expected,
                      rest=TOTAL_POINTS - c.expected))
     return c
+
+
+def guarded_trumps(hand: Hand, trump: Suit) -> list[Rank]:
+    """The defender's trumps that take a trick: the Puur always (it need not follow
+    trump); another when the hand holds, below it, a card for each higher trump out and
+    one more (``GUARD``): the declarer's top trumps fall on our small ones, and it stays
+    over his."""
+    order = ORDER["trump"]
+    held = [r for r in order if hand.has(trump, r)]
+    n = len(held)
+    out = []
+    for i, r in enumerate(held):
+        above_out = sum(1 for x in order[:order.index(r)] if not hand.has(trump, x))
+        if r == PUUR or n >= above_out + i + GUARD:
+            out.append(r)
+    return out
 
 
 # -- choosing -------------------------------------------------------------------------------
@@ -582,9 +620,7 @@ def _trumpless(hand, s, readings, lines, standing=None):
 def _raise(hand, s, readings, lines, standing=None):
     best = None
     for suit in _team_suits(s):
-        c = offence(hand, s, suit)
-        if not c.control:
-            continue
+        c = offence(hand, s, suit)   # with control, or on quick tricks beside the team's Puur
         limit = min(c.expected, s.rules.highest_bid)
         target = limit - limit % 10
         r = _first(readings, "raise", suit, target) or _first(readings, "confidence", suit, target)
