@@ -237,7 +237,10 @@ def test_every_call_of_the_worked_example_is_the_tutor_s(worked_review):
     calls = worked_review.calls
     assert [c.call for c in calls] == ["60 Eichel", "70 Schellen", "90 Eichel", "95 Rosen", "100 Eichel", "dopple"]
     assert [c.kind for c in calls] == ["opening", "opening", "hilfe", "ace", "raise", "double"]
-    assert all(c.conventional and c.truthful and c.verdict == "same" for c in calls)
+    assert all(c.conventional and c.truthful for c in calls)
+    # D's double is the text's own mistake ("Die Rechnung von D ging um zwei Stiche zu
+    # kurz"): the count would say nothing there (issue 26)
+    assert all(c.verdict == "same" for c in calls[:5]) and calls[5].verdict != "same"
 
 
 def test_the_worked_example_s_exact_value_and_costly_cards_add_up(worked_review):

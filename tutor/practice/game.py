@@ -368,7 +368,8 @@ def review_at_table(session, path: str, judge=None) -> GameReview:
     g = dataclasses.replace(g, hands=hands, leader=leader, contract=Contract.parse(a.contract, session.rules),
                             declarer=declarer, double=a.multiplier >= 2, redouble=a.multiplier == 4,
                             vorhand=None, weis=None, auction=a)
-    return review(g, judge if judge is not None else getattr(session, "judge", None))
+    # the session's judge None is the count (tutor table --count), not the default voice
+    return review(g, judge if judge is not None else getattr(session, "judge", None) or "count")
 
 
 def table_lines(session, r: GameReview, lang: str) -> list[str]:
