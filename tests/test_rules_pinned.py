@@ -497,9 +497,10 @@ def test_the_common_hilfe_needs_a_card_in_the_suit():
 
 
 def test_check_recommends_by_the_table_rules_and_for_the_seat_asked():
-    # the worked example: D doubles A's 100 out of turn, and that is D's recommended call
-    d_hand = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
-    before = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel"
+    # D doubles A's 100 out of turn (before B calls), and that is D's recommended call:
+    # A's Puur zu fünft is U O B 7 6, D's 9 A K 8 sit over them
+    d_hand = "Eichel:9AK8 Schellen:A76 Rosen:K7"
+    before = "100 Eichel"
     v = cv.check(d_hand, before, "D: dopple")
     assert v.ok and v.recommended == "dopple"
     # at a table without doubling D has no call at all here: nothing to recommend
