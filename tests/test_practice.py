@@ -197,6 +197,9 @@ def test_practice_in_the_terminal_words_and_stats(tmp_path, monkeypatch):
     data = json.loads(stats.stdout)
     assert data["deals"] == 1 and data["calls"] >= 1
     assert run(["practice", "--stats", "--json", "--db", str(db), "--learner", "bob"]).stdout.startswith('{"deals": 0')
+    lessons = run(["lessons", "--db", str(db), "--learner", "ann", "--lang", "en"]).stdout
+    assert "Practice: 1 whole deal;" in lessons
+    assert "Practice:" not in run(["lessons", "--db", str(db), "--learner", "bob", "--lang", "en"]).stdout
 
 
 def test_practice_ends_quietly_when_the_input_ends():

@@ -151,6 +151,11 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
                           count=f"{s['drills']:>3}", seen=s["seen"], right=s["right"], due=s["due"])
         click.echo(f"{x.order:>3}. {printable(x.title):<{width}}  {x.id:<12} {status}")
     click.echo(next_lesson_text(rows, lang))
+    from tutor.practice.progress import stats_line
+
+    practised = stats_line(db_path, progress.learner, lang)
+    if practised:   # whole deals of tutor practice (issue 24)
+        click.echo(practised)
 
 
 # What `tutor lessons` says comes next, and why: one table of catalog messages.

@@ -60,3 +60,18 @@ def stats(db: "str | None", learner: str) -> Stats:
     finally:
         conn.close()
     return Stats(*(int(x) for x in row))
+
+
+def stats_line(db: "str | None", learner: "str | None", lang: str = "de") -> str | None:
+    """One line on the learner's practice deals (for ``tutor lessons``), None without any."""
+    from tutor.i18n import ngettext
+    from tutor.quiz import default_learner
+
+    s = stats(db, learner or default_learner())
+    if not s.deals:
+        return None
+    return ngettext("Practice: {deals} whole deal; your team wrote {board}, its best contract {best}; of {calls} "
+                    "calls {same} the tutor's (tutor practice --stats).",
+                    "Practice: {deals} whole deals; your teams wrote {board}, their best contracts {best}; of "
+                    "{calls} calls {same} the tutor's (tutor practice --stats).", s.deals, lang,
+                    deals=s.deals, board=s.board, best=s.best, calls=s.calls, same=s.same)
