@@ -65,7 +65,7 @@ def stats(db: "str | None", learner: str) -> Stats:
 def stats_line(db: "str | None", learner: "str | None", lang: str = "de") -> str | None:
     """One line on the learner's practice deals (for ``tutor lessons``), None without any."""
     from tutor.i18n import ngettext
-    from tutor.quiz import default_learner
+    from tutor.course.quiz import default_learner
 
     s = stats(db, learner or default_learner())
     if not s.deals:
