@@ -3,7 +3,7 @@
 call of a test comes from these chances, never from the count itself."""
 from __future__ import annotations
 
-from tutor.cards import Hand
+from tutor.cards import TOTAL_POINTS, Hand
 from tutor.play import dealer, solver
 from tutor.play.deal import Deal
 from tutor.scoring import SEATS, team_of
@@ -16,10 +16,13 @@ def deals(hand: str, auction: str = "", seat: str | None = None, n: int = 24, se
 
 
 def made(hands: dict[str, Hand], strain: str, target: int, declarer: str) -> bool:
-    """Does the declarer's team reach ``target`` card points (a Misère: stay below it)
-    with ``strain`` as trump, the declarer leading, everyone playing perfectly?"""
+    """Does the declarer's team reach ``target`` card points with ``strain`` as trump, the
+    declarer leading, everyone playing perfectly? In a Misère the team is credited what
+    the opponents take ("die Stiche der Gegenseite gutgeschrieben"): it reaches ``target``
+    when it takes at most 157 - target itself."""
     deal = Deal(tuple(hands[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
-    return bool(solver.solve(deal, target=target, best=False, max_seconds=60).reached)
+    own = TOTAL_POINTS - target if deal.misere else target
+    return bool(solver.solve(deal, target=own, best=False, max_seconds=60).reached)
 
 
 def chance(hand: str, auction: str, seat: str | None, strain: str, target: int, declarer: str,

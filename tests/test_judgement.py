@@ -52,11 +52,13 @@ def test_the_partners_promised_length_leaves_fewer_trumps_to_draw():
 
 
 def test_the_misere_count():
-    # Obenabe Misère: the Eichel King has one card above it out (the Ace), fewer than
-    # the hand's cards above it plus two: it may take a trick (4 and 10 falling in);
-    # every other card has enough higher cards out. 157 - 40 (partner) - 14 = 103.
+    # Obenabe Misère: the Eichel King has one card above it out (the Ace): it is ducked
+    # under the Ace; every card has a higher card out: 157 - 60 (partner) = 97. The Ace
+    # in its place has none above it and takes a trick (11 and 10 falling in): 76
     c = judgement.misere(Hand.parse("Eichel:K76 Rosen:987 Schellen:87 Schilten:7"), "obenabe")
-    assert c.sure == 103
+    assert c.sure == 97
+    c = judgement.misere(Hand.parse("Eichel:A76 Rosen:987 Schellen:87 Schilten:7"), "obenabe")
+    assert c.sure == 76
 
 
 def test_a_lay_down_with_five_trumps_is_bid_as_matsch_not_opened():

@@ -154,3 +154,19 @@ def test_a_strong_hand_behind_its_partners_opening_raises_on_quick_tricks():
     value = int(call.split()[0])
     assert value >= 80
     assert chance(hand, auction, "C", "Eichel", value, "C", n=40) >= 0.9
+
+
+@pytest.mark.parametrize("hand", [
+    "Eichel:987 Rosen:987 Schellen:87 Schilten:7",      # nothing that can take a trick
+    "Eichel:K76 Rosen:987 Schellen:87 Schilten:7",      # the King, ducked under the Ace
+    "Eichel:B76 Rosen:O98 Schellen:87 Schilten:6",
+])
+def test_the_misere_number_is_made_more_often_than_not(hand):
+    # the count's Obenabe Misère number, played out: the team is credited what the
+    # opponents take; made on at least half of 20 fitting deals (40 for the partner's
+    # cards bid 110 on the first hand, made on 8 of 20)
+    erw = load("erweitert")
+    advice = cv.advise(hand, rules=erw)
+    assert advice.call is not None and advice.call.endswith("Obenabe Misère")
+    value = int(advice.call.split()[0])
+    assert chance(hand, "", "A", "Obenabe Misère", value, "A", n=20, rules=erw) >= 0.5

@@ -95,7 +95,7 @@ FALL_PER_TRICK = 10        # points the other three play into a sure trick
 CONTROL_LENGTH = 6         # trumps the team needs (with Puur and Nell) to pull the opponents'
 TRUMP_POINTS = sum(VALUE["trump"].values())   # 62
 WANT_LENGTH = 4            # a Zehner in the opponents' suit wants their missing top card and 4 cards
-MISERE_PARTNER = 40        # points a Misère expects the partner's unknown cards to take
+MISERE_PARTNER = 60        # points a Misère expects the partner's unknown cards to take (exact play)
 TRUMPLESS = ("Obenabe", "Undenufe")
 GUARD = 2                  # a defender's trump is a trick with a small card per higher trump out, and one more
 KONTER_MARGIN = 10         # a konter wants the count a trick above the doubled bid
@@ -321,8 +321,10 @@ def trumpless(hand: Hand, kind: str) -> Count:
 def misere(hand: Hand, kind: str) -> Count:
     """Obenabe or Undenufe Misère: the team is credited what the opponents take. A card
     may win a trick against the team when fewer cards of its suit rank above it, outside
-    the hand, than cards of the hand rank above it plus two; each such card costs its
-    value and ``FALL_PER_TRICK``; the partner's cards ``MISERE_PARTNER``."""
+    the hand, than cards of the hand rank above it plus one (the top card of a suit; a
+    card under the hand's own top card is ducked); each such card costs its value and
+    ``FALL_PER_TRICK``; the partner's cards ``MISERE_PARTNER`` (60: calibrated on solved
+    fitting deals, where 40 promised about 20 points too many)."""
     order, values = ORDER[kind], VALUE[kind]
     taken = MISERE_PARTNER
     danger = []
@@ -330,7 +332,7 @@ def misere(hand: Hand, kind: str) -> Count:
         held = [r for r in order if hand.has(suit, r)]
         for i, r in enumerate(held):
             above_out = sum(1 for x in order[:order.index(r)] if not hand.has(suit, x))
-            if above_out < i + 2:
+            if above_out < i + 1:
                 taken += values[r] + FALL_PER_TRICK
                 danger.append(f"{suit} {r.value}")
     c = Count(sure=max(0, TOTAL_POINTS - taken))
