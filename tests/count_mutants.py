@@ -1,0 +1,58 @@
+"""Hand mutations (issue 26) of the count's constants and conditions: each must be caught by the
+count's tests (run from the repository root: it rewrites tutor/judgement/count.py for each mutant
+and restores it; run it on a clean tree)::
+
+    nice .venv/bin/python tests/count_mutants.py                  # every mutant
+    nice .venv/bin/python tests/count_mutants.py "GUARD 2->1"     # only these
+
+All 24 were caught on 2026-12-05 (the count's tests: test_judgement*.py with their
+exact-play deals, test_worked_example.py, test_rules.py)."""
+import subprocess, sys
+P = "tutor/judgement/count.py"
+MUTANTS = [
+    ("FALL_PER_TRICK 10->5", "FALL_PER_TRICK = 10", "FALL_PER_TRICK = 5"),
+    ("CONTROL_LENGTH 6->7", "CONTROL_LENGTH = 6 ", "CONTROL_LENGTH = 7 "),
+    ("MISERE_PARTNER 60->40", "MISERE_PARTNER = 60", "MISERE_PARTNER = 40"),
+    ("GUARD 2->1", "GUARD = 2 ", "GUARD = 1 "),
+    ("GUARD 2->3", "GUARD = 2 ", "GUARD = 3 "),
+    ("KONTER_MARGIN 10->0", "KONTER_MARGIN = 10", "KONTER_MARGIN = 0"),
+    ("KONTER_MARGIN 10->30", "KONTER_MARGIN = 10", "KONTER_MARGIN = 30"),
+    ("FAILED_MATSCH_LOSS 20->80", "FAILED_MATSCH_LOSS = 20", "FAILED_MATSCH_LOSS = 80"),
+    ("split risk: one opponent only", "return min(1.0, 2 * one / comb(unseen, 9))", "return min(1.0, 20 * one / comb(unseen, 9))"),
+    ("matsch: risk ignored", "            if risk > worth:\n                continue", "            if False:\n                continue"),
+    ("matsch: near lay-down never", "            if not isinstance(kind, Suit) or not _sides_run(hand, kind):\n                continue",
+     "            continue"),
+    ("control: draws ignored", "    c.control = (puur and nell and length >= CONTROL_LENGTH) or draws", "    c.control = (puur and nell and length >= CONTROL_LENGTH)"),
+    ("offence: partner's Puur not counted", "    elif puur:   # the hand's", "    elif hand.has(trump, PUUR):   # the hand's"),
+    ("konter: lay-down only declarer", "    if c.lay_down and not is_misere(strain):", "    if s.seat == high.seat and c.lay_down and not is_misere(strain):"),
+    ("konter: no falls", "    if c.expected >= value + KONTER_MARGIN:", "    if c.sure >= value + KONTER_MARGIN:"),
+    ("konter: free konter ignored", "    if standing is not None and standing.loses_if_failed(team, value):", "    if False:"),
+    ("double: no ruffs", "        ruffed = min(spare, second_round)", "        ruffed = 0"),
+    ("double: spare per trump 2->1", "spare = max(0, length - 2 * hand.length(trump))", "spare = max(0, length - 1 * hand.length(trump))"),
+    ("double: guarded trumps Puur only", "        if r == PUUR or n >= above_out + i + GUARD:", "        if r == PUUR:"),
+    ("double: theirs < value -> <=", "    if theirs < value:", "    if theirs <= value + 10:"),
+    ("raise: control required", "        c = offence(hand, s, suit)   # with control", "        c = offence(hand, s, suit)\n        if not c.control:\n            continue   # with control"),
+    ("misere: plus two", "            if above_out < i + 1:", "            if above_out < i + 2:"),
+    ("double reasons silent", "    if silent:\n        lines.extend(c.lines)", "    if False:\n        lines.extend(c.lines)"),
+    ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
+]
+TESTS = ["tests/test_judgement.py", "tests/test_judgement_play.py", "tests/test_worked_example.py", "tests/test_rules.py"]
+src = open(P).read()
+only = sys.argv[1:]
+survived = []
+for name, old, new in MUTANTS:
+    if only and name not in only:
+        continue
+    if src.count(old) != 1:
+        print("NOT FOUND", name, src.count(old)); survived.append(name + " (not found)"); continue
+    open(P, "w").write(src.replace(old, new))
+    try:
+        r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *TESTS],
+                           capture_output=True, text=True, timeout=900)
+    finally:
+        open(P, "w").write(src)
+    caught = r.returncode != 0
+    print(("caught  " if caught else "SURVIVED"), name, flush=True)
+    if not caught:
+        survived.append(name)
+print("survivors:", survived)
