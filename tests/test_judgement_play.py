@@ -170,3 +170,11 @@ def test_the_misere_number_is_made_more_often_than_not(hand):
     assert advice.call is not None and advice.call.endswith("Obenabe Misère")
     value = int(advice.call.split()[0])
     assert chance(hand, "", "A", "Obenabe Misère", value, "A", n=20, rules=erw) >= 0.5
+
+
+def test_three_trumps_over_the_declarer_are_no_stack():
+    # 9 A 8 against A's U and four of K O B 7 6: the 9 is guarded, the Ace is not (one
+    # small card for the Puur, none more); A makes his 100 on most fitting deals: no double
+    hand = "Eichel:9A8 Schellen:A76 Rosen:876"
+    assert chance(hand, "100 Eichel", "B", "Eichel", 100, "A", n=30) > 0.5
+    assert cv.advise(hand, "100 Eichel").call == "fort"
