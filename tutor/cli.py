@@ -114,9 +114,23 @@ class LazyGroup(click.Group):
         self.help_texts = {**HELP["tutor"], "commands": {name: COMMANDS[name][1] for name in COMMANDS}}
         Localized.format_help(self, ctx, formatter)
 
+    def __call__(self, *args, **kwargs):
+        """The program itself (``tutor ...``, ``python -m tutor``; a test's CliRunner calls
+        ``main``): a Ctrl-C that lands outside the command (as it finishes, while the
+        interpreter ends) is the same one line and exit code 130 as one inside it."""
+        self.program = True
+        try:
+            return self.main(*args, **kwargs)
+        except KeyboardInterrupt:
+            interrupted()
+        finally:
+            end_on_ctrl_c()
+
     def invoke(self, ctx: click.Context):
         try:
             result = self._invoke(ctx)
+            if getattr(self, "program", False):
+                end_on_ctrl_c()      # the command is done: a Ctrl-C now only ends it sooner
             if sys.stdout is not None:
                 sys.stdout.flush()   # a closed pipe shows here, not at the interpreter's exit
             return result
@@ -146,10 +160,10 @@ class LazyGroup(click.Group):
             # Ctrl-C anywhere: one line and exit 130, as `tutor solve` does (no traceback,
             # no click "Aborted!"); what was stored is stored, each change its own transaction
             lang = ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
+            _INTERRUPTED["lang"] = lang
             click.echo("", err=True)
-            from tutor.i18n import _
-
-            click.echo("tutor: " + _("interrupted (Ctrl-C)", lang), err=True)
+            click.echo(_interrupted_line(), err=True)
+            _INTERRUPTED["said"] = True
             ctx.exit(130)
         except click.exceptions.NoArgsIsHelpError as e:
             click.echo(e.ctx.get_help())   # `tutor tafel` alone: its help, not an error
@@ -189,6 +203,57 @@ def output_failed(ctx: click.Context, e: OSError) -> None:
         line = reason
     click.echo(one_line("tutor: " + line), err=True)
     ctx.exit(2)
+
+
+_INTERRUPTED: dict = {"lang": None, "said": False}
+
+
+def _interrupted_line() -> str:
+    from tutor.i18n import _
+
+    lang = _INTERRUPTED["lang"] or os.environ.get("TUTOR_LANG") or "de"
+    try:
+        return "tutor: " + _("interrupted (Ctrl-C)", lang)
+    except Exception:   # an unknown $TUTOR_LANG: the source text
+        return "tutor: interrupted (Ctrl-C)"
+
+
+def interrupted() -> None:
+    """Ctrl-C outside a command: its one line (once) and exit code 130."""
+    if not _INTERRUPTED["said"]:
+        try:
+            sys.stderr.write("\n" + _interrupted_line() + "\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(130)
+
+
+def end_on_ctrl_c() -> None:
+    """From here to the interpreter's end a Ctrl-C ends the program at once: one line,
+    exit code 130 (no traceback from a finalizer, no death by the signal)."""
+    import signal
+
+    def handler(signum, frame):
+        try:
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except (OSError, ValueError):
+            pass
+        interrupted()
+
+    try:
+        signal.signal(signal.SIGINT, handler)
+    except ValueError:   # not the main thread: nothing to guard
+        return
+    if not _INTERRUPTED.get("guarded"):
+        # the last exit function: from there on (the interpreter's own end, where Python puts
+        # back the default handler and a Ctrl-C would kill the finished program by the
+        # signal) a Ctrl-C is ignored and the finished command's exit code stands
+        import atexit
+
+        atexit.register(signal.signal, signal.SIGINT, signal.SIG_IGN)
+        _INTERRUPTED["guarded"] = True
 
 
 def closed_output(ctx: click.Context) -> None:

@@ -360,6 +360,33 @@ class Result:
         return other(self.winner) if self.winner else None
 
 
+
+def ueberbiet(rules: TableRules, total: Mapping[str, int], team: str, made: bool, doubled: bool,
+              target: int | None = None) -> bool:
+    """The Überbiet-Schlussregel applies: the leading declaring team reached the target
+    with ``total`` but failed its bid undoubled, so both teams lose the bid again."""
+    target = rules.match_target if target is None else target
+    return (rules.end_rule == "ueberbiet" and not made and not doubled
+            and total[team] >= target and total[team] > total[other(team)])
+
+
+def ending(rules: TableRules, total: Mapping[str, int], team: str, made: bool,
+           target: int | None = None) -> tuple[bool, str | None]:
+    """After a game that ``team`` declared (and made or not) the totals are ``total``: is
+    the Partie over, and who won it (None: a draw)? (The text's "Partieende" and the end
+    rules the table agreed.)"""
+    target = rules.match_target if target is None else target
+    ahead = "AC" if total["AC"] > total["BD"] else "BD" if total["BD"] > total["AC"] else None
+    if rules.end_rule == "bonus":
+        if not (ahead and total[ahead] >= target and team == ahead and made):
+            return False, None
+    elif max(total.values()) < target:
+        return False, None
+    if ahead is None:
+        return rules.tie == "draw", None
+    return True, ahead
+
+
 @dataclass(frozen=True)
 class Partie:
     rules: TableRules = rules_mod.DEFAULT
@@ -445,27 +472,19 @@ class Partie:
         points = {t: score.board[t] for t in TEAMS}
         total = {t: before[t] + points[t] for t in TEAMS}
         adjustment = _zero()
-        ueberbiet = False
-        team = game.team
-        if (rules.end_rule == "ueberbiet" and not score.made and not game.double
-                and total[team] >= rules.match_target and total[team] > total[other(team)]):
+        reopened = ueberbiet(rules, total, game.team, score.made, game.double)
+        if reopened:
             adjustment = {t: -game.contract.bid for t in TEAMS}
             total = {t: total[t] + adjustment[t] for t in TEAMS}
-            ueberbiet = True
-        return Row(n, game, dealer, vorhand, score, settlement, points, adjustment, total, ueberbiet)
+        return Row(n, game, dealer, vorhand, score, settlement, points, adjustment, total, reopened)
 
     def _decide(self, row: Row) -> Result | None:
         rules, total = self.rules, row.total
         target = rules.match_target
-        ahead = "AC" if total["AC"] > total["BD"] else "BD" if total["BD"] > total["AC"] else None
-        if rules.end_rule == "bonus":
-            if not (ahead and total[ahead] >= target and row.game.team == ahead and row.score.made):
-                return None
-        elif max(total.values()) < target:
+        over, ahead = ending(rules, total, row.game.team, row.score.made)
+        if not over:
             return None
         if ahead is None:
-            if rules.tie != "draw":
-                return None
             return Result(True, None, None, dict(total), row.n)
         loser = other(ahead)
         schneider = loser if 2 * total[loser] < target else None

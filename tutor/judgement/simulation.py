@@ -1,25 +1,46 @@
-"""The simulation: judgement backed by deals that fit the auction.
+"""The simulation: judgement backed by deals that fit the auction, judged by exact play.
 
 For a hand at a point of the auction, :class:`Simulation` deals the 27 unseen cards
 many times so that every seat holds what its calls promised (:mod:`tutor.play.dealer`),
-plays every deal out in every trump kind the hand's team could choose
-(:mod:`tutor.play.playout`, the estimate; all contracts are judged on the same deals),
-and scores each contract on the board by the table rules (:func:`tutor.scoring.score_game`):
+and on every deal asks the exact double-dummy solver (:mod:`tutor.play.solver`) what the
+decision needs, game by game (a :class:`Play`: a kind and its declarer, who leads):
 
-- **contracts**: each trump kind × each Zehner still open up to the Matsch, the hand's
-  seat declaring: how often it is made (``p_make``) and the expected board value for
-  the hand's team (its points on the board minus the opponents'), undoubled;
+- each kind the hand's calls would declare, the hand's seat leading: is each Zehner
+  above the standing bid made (the contracts ``eval`` lists, the calls' numbers among
+  them), the Matsch where the hand can call it; the standing contract, its declarer
+  leading: is it made. Each is a yes/no probe ("does the declaring team reach T?"),
+  cheap next to the exact value; the answers bound the card points, and more probes
+  narrow them to one Zehner where the kind is bid (:func:`judge_deal`). Where in the
+  bounds the points lie is the playout's estimate (:mod:`tutor.play.playout`), so every
+  contract asked is made or failed exactly as in perfect play, and a value within the
+  bounds. A probe over its node budget is left to the playout and the deal counted as
+  ``estimated`` (never silently); without the compiled core every deal is.
+
+The value model (docs/interpretations.md, "the model behind the call values"): a deal's
+value of a call is the board value of the contract it leaves to be played, for the hand's
+team (its points on the board minus the opponents', :func:`tutor.scoring.score_game` by the
+table rules): calls in one kind differ only by made/failed and the number, across kinds by
+the card points. With the Partie's score (:class:`~tutor.judgement.base.Standing`) a game
+after which the Partie is over is worth the Partie (its target, won or lost).
+
+- **contracts**: how often each is made (``p_make``) and its expected board value,
+  undoubled;
 - **calls**: each call the conventions offer the hand (fort, every bid on a Zehner, the
   Matsch, double, konter; not the Ass-Ansage, which is information) valued as the
   contract it leaves to be played: a bid as the final contract (doubled, where the table
   doubles, when that is worse for the hand's team on average), fort as the standing
   contract (0 without one), a double or konter as the standing contract doubled or
-  kontered;
-- **recommended**: the call of the highest expected value.
+  kontered; a Matsch the hand cannot play (an opponent holds the Puur, or no deal makes
+  it) is not listed;
+- **recommended**: the call of the highest expected value; **equal**: the calls within
+  the sampling error of it (two standard errors of the difference on the same deals).
 
 Sampling runs in batches and stops early when the best call leads the second by more
-than three standard errors of their difference on the same deals; both cores play the
-deals (``workers``). The same seed gives the same numbers.
+than three standard errors of their difference on the same deals, or when that
+difference is known to within a few points (the two are equally good); both cores
+judge the deals (``workers``), one deal at a time. The same seed gives the same numbers
+(node budgets, not time limits). What this process judged is kept: the same position
+asked again costs nothing.
 
 Weis and Stöck are left out (the text: "Wer bietet, rechnet allein mit Kartenpunkten").
 """
@@ -38,11 +59,12 @@ from tutor.i18n import M, Mn, Msg, _, join
 from tutor.judgement.base import Judgement, Standing
 from tutor.judgement.count import COUNT, is_misere
 from tutor.play.dealer import Dealer
-from tutor.scoring import SEATS, other, partner_of, score_game, team_of
+from tutor.scoring import SEATS, opponents_of, other, score_game, team_of
 
 BATCH = 25          # deals per batch (and per early-stopping check)
 MIN_SAMPLES = 50    # never stop before this many deals
 Z_CLEAR = 3.0       # the best call leads the second by this many standard errors: stop
+Z_EQUAL = 2.0       # a call within this many standard errors of the best is as good as the best
 SUITS_ONLY = ("Eichel", "Schellen", "Rosen", "Schilten")
 EXTENDED = SUITS_ONLY + ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère")
 NOTHING = "nothing"   # a seat not in turn that neither doubles nor konters
@@ -70,13 +92,16 @@ class Evaluation:
     seat: str = "A"
     stopped_early: bool = False
     standing: float | None = None    # how often the standing bid is made (by its declarer)
-    # each call's board value on every deal (the same deals, in order; not in to_json): the
-    # sampling error behind "equally good" (tutor.judgement.voice.equal_calls)
-    values: dict[str, list[int]] = field(default_factory=dict, repr=False)
+    equal: list[str] = field(default_factory=list)   # the calls as good as the best, the best first
+    exact: bool = True                # the solver judged the deals (the compiled core is built)
+    estimated: int = 0                # deals a search left to the playout (all of them without the core)
+    deals: list = field(default_factory=list, repr=False)   # the deals judged ({seat: Hand}), in order
+    values: dict = field(default_factory=dict, repr=False)  # each call's board value on each deal, in order
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
-                "recommended": self.recommended}
+                "recommended": self.recommended, "equal": self.equal, "exact": self.exact,
+                "estimated": self.estimated}
 
     def contract(self, text: str) -> dict | None:
         return next((c for c in self.contracts if c["contract"] == text), None)
@@ -86,42 +111,191 @@ def strains(rules) -> tuple[str, ...]:
     return EXTENDED if rules.trumps == "extended" else SUITS_ONLY
 
 
-# -- playing the deals out (in worker processes) ---------------------------------------------
-def _play_all(job: tuple[list[list[list[int]]], list[tuple[str, str]]]) -> list[list[int]]:
-    """For each deal (hands as card indices) and each (strain, declarer): the declaring
-    team's card points in its own tricks."""
-    from tutor.cards import DECK
-    from tutor.play.playout import play_out
-    from tutor.play.rules import parse_strain
+# -- judging the deals (in worker processes) -------------------------------------------------
+NODE_BUDGET = 5_000_000    # nodes one probe that decides a call may search (about 0.15 s); over it, its answer is estimated
+REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
 
-    deals, plays = job
-    kinds = [(parse_strain(strain), misere, declarer) for strain, declarer in plays
-             for misere in [parse_strain(strain)[1]]]
-    endgame = exact_endgame()
+
+@dataclass(frozen=True)
+class Play:
+    """One game judged on every deal: a kind, its declarer (who leads), the targets that
+    decide the calls (``decisive``: credited card points, the Matsch's 157 among them) and
+    the Zehner that narrow the card points between them (``refine``)."""
+
+    strain: str
+    declarer: str
+    decisive: tuple[int, ...]
+    refine: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What the solver proved about one deal in one :class:`Play`: the declaring team's card
+    points lie in ``lo..hi``; ``guess`` is the playout's; ``estimated``: a decisive probe ran
+    over its budget; ``refined``: the bounds were narrowed to one Zehner where they could be."""
+
+    lo: int
+    hi: int
+    guess: int
+    estimated: bool = False
+    refined: bool = False
+
+    @property
+    def points(self) -> int:
+        """The card points the values use: the playout's, clamped into the proved bounds."""
+        return _inside(self.guess, self.lo, self.hi)
+
+
+def _judge_all(job) -> list[list[Judged]]:
+    """For each deal (hands as card indices) and each task (a :class:`Play`, what was judged
+    of it before or None, whether to narrow it to one Zehner): what the solver proves."""
+    from tutor.cards import DECK
+
+    deals, tasks, exact = job
     out = []
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
         row = []
-        for (trump, _), misere, declarer in kinds:
-            pts = play_out(hands, trump, declarer, misere, exact_from=endgame)
-            row.append(pts[team_of(declarer)])
+        for play, prior, refine in tasks:
+            j = prior or judge_deal(hands, play, exact, refine=False)
+            if refine and exact and not j.refined and not j.estimated:
+                j = refine_deal(hands, play, j)
+            row.append(j)
         out.append(row)
     return out
 
 
-ENDGAME = 5   # the last tricks solved exactly where the compiled solver core is built
+def _deal_of(hands, play: Play):
+    from tutor.cards import Hand
+    from tutor.play.deal import Deal
+    from tutor.play.rules import parse_strain
+
+    trump, misere = parse_strain(play.strain)
+    return Deal(tuple(Hand(h) for h in hands), trump, play.declarer, play.declarer, misere)
 
 
-def exact_endgame() -> int | None:
-    """How many cards a hand the playout leaves to the exact solver (None: the policy
-    plays to the end, as without the compiled core the reference is too slow)."""
+def _at_least(target: int, misere: bool) -> int:
+    """A target in credited points as a question on the declaring team's own: points >= x
+    (a Misère credits the declaring team the opponents' points)."""
+    return TOTAL_POINTS + 1 - target if misere else target
+
+
+def judge_deal(hands, play: Play, exact: bool = True, node_budget: int = NODE_BUDGET,
+               refine: bool = True) -> Judged:
+    """What exact play gives the declaring team on one deal, as far as the decision needs.
+
+    The exact solver answers yes/no questions ("does the declaring team reach T?") at the
+    play's decisive targets, then (``refine``) at the Zehner between them until the points
+    lie within one Zehner (:func:`refine_deal`); each answer's bound narrows the points
+    further (a probe of 100 that proves 112 answers 110 too). The points the values use lie
+    in the bounds the answers prove, so every target asked is made or failed exactly as in
+    perfect play; where in the bounds they lie is the playout's estimate, clamped into
+    them. ``estimated``: a decisive probe ran over ``node_budget`` (or all of them over
+    three times that) and left its target to the playout. Without the compiled core
+    (``exact`` False) the playout alone answers."""
+    from tutor.play.playout import play_out
+    from tutor.play.rules import parse_strain
+
+    trump, misere = parse_strain(play.strain)
+    team = team_of(play.declarer)
+    guess = play_out(hands, trump, play.declarer, misere, exact_from=ENDGAME if exact else None)[team]
+    if not exact:
+        return Judged(0, TOTAL_POINTS, guess, True)
+    deal = _deal_of(hands, play)
+    decisive = [_at_least(t, misere) for t in play.decisive]
+    lo, hi, stopped = _narrow(deal, decisive, 0, TOTAL_POINTS, guess, node_budget)
+    judged = Judged(lo, hi, guess, stopped and any(lo < x <= hi for x in decisive))
+    if refine and not judged.estimated:
+        judged = refine_deal(hands, play, judged)
+    return judged
+
+
+def refine_deal(hands, play: Play, judged: Judged, refine_budget: int = REFINE_BUDGET) -> Judged:
+    """Narrow what :func:`judge_deal` proved to one Zehner (the play's ``refine`` targets),
+    as far as ``refine_budget`` nodes a probe allow."""
+    deal = _deal_of(hands, play)
+    xs = [_at_least(t, deal.misere) for t in play.refine]
+    lo, hi, _stopped = _narrow(deal, xs, judged.lo, judged.hi, judged.guess, refine_budget)
+    return Judged(lo, hi, judged.guess, judged.estimated, True)
+
+
+def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, int, bool]:
+    """Narrow ``lo <= points <= hi`` (the declaring team's) by asking "points >= x?" for
+    the ``xs`` still open: first the one nearest the guess, then the middle one; each
+    answer's fail-soft bound narrows further. A question over ``budget`` nodes is left
+    open (the third value: some were) and the others are still asked, up to three times
+    the budget in all."""
+    from tutor.play.solver import SearchStopped, solve
+
+    used = 0
+    first = True
+    team = deal.declaring_team
+    unknown: set[int] = set()
+    while True:
+        open_ = sorted(x for x in set(xs) if lo < x <= hi and x not in unknown)
+        if not open_ or used >= 3 * budget:
+            return lo, hi, bool(unknown) or bool(open_)
+        x = min(open_, key=lambda v: (abs(v - guess), -v)) if first else open_[len(open_) // 2]
+        first = False
+        try:
+            if deal.misere:     # the core's Misère question: holds its points to x - 1 or fewer
+                r = solve(deal, target=x - 1, best=False, max_nodes=budget)
+                ge = not r.reached
+            else:
+                r = solve(deal, target=x, best=False, max_nodes=budget)
+                ge = r.reached
+        except SearchStopped:
+            unknown.add(x)
+            used += budget
+            continue
+        used += r.nodes
+        g = r.points[team]
+        if ge:
+            lo = max(lo, g, x)
+        else:
+            hi = min(hi, g, x - 1)
+
+
+IMPOSSIBLE = {1: 0, TOTAL_POINTS - 1: TOTAL_POINTS - 2}   # no card counts 1: nobody takes 1 or 156
+
+
+def _inside(guess: int, lo: int, hi: int) -> int:
+    """The guess clamped into ``lo <= x <= hi``, never a count no deal gives (1, 156)."""
+    x = min(max(guess, lo), hi)
+    if x in IMPOSSIBLE:
+        y = IMPOSSIBLE[x]
+        x = y if lo <= y <= hi else (x + 1 if x + 1 <= hi else x - 1 if x - 1 >= lo else x)
+    return x
+
+
+ENDGAME = 5   # the playout's last tricks solved exactly where the compiled solver core is built
+
+
+def exact_available() -> bool:
+    """The compiled solver core is built: the simulation judges its deals exactly. Without
+    it the simulation can only estimate them with the playout (every deal ``estimated``)."""
     from tutor.play import solver
 
-    return ENDGAME if solver.ENGINE == "c" else None
+    return solver.ENGINE == "c"
+
+
+# what this process's simulations judged: (deal, exact), play -> (card points, estimated)
+_JUDGED: dict = {}
+JUDGED_KEPT = 100_000
+
+
+def _quiet_worker() -> None:
+    """A worker of the pool leaves Ctrl-C to the main process, which ends the pool: no
+    KeyboardInterrupt traceback from each worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Pool:
-    """Both cores: a fork pool when there is more than one worker, else in-process."""
+    """Both cores: a fork pool when there is more than one worker, else in-process. The
+    deals go out one at a time (their searches differ a hundredfold in cost), and come
+    back in order: the same seed, the same numbers."""
 
     def __init__(self, workers: int) -> None:
         self.pool = None
@@ -129,22 +303,35 @@ class _Pool:
             import multiprocessing as mp
 
             try:
-                self.pool = mp.get_context("fork").Pool(workers)
+                self.pool = mp.get_context("fork").Pool(workers, initializer=_quiet_worker)
             except (OSError, ValueError):
                 self.pool = None
         self.workers = workers if self.pool else 1
 
-    def run(self, deals, plays) -> list[list[int]]:
-        if self.pool is None or len(deals) < 2:
-            return _play_all((deals, plays))
-        k = self.workers
-        chunks = [deals[i::k] for i in range(k)]
-        parts = self.pool.map(_play_all, [(c, plays) for c in chunks])
-        out: list[list[int]] = [None] * len(deals)   # type: ignore[list-item]
-        for i, part in enumerate(parts):
-            for j, row in enumerate(part):
-                out[i + j * k] = row
-        return out
+    def run(self, deals, plays, exact: bool, refine=frozenset()) -> list[list[Judged]]:
+        """Each deal judged in each play (those in ``refine`` narrowed to one Zehner); what
+        this process judged before is remembered (the same position asked again, by
+        another command or the quiz, costs nothing)."""
+        keys = [(tuple(map(tuple, d)), exact) for d in deals]
+        by_deal: dict[int, list] = {}
+        for i, k in enumerate(keys):
+            for j, p in enumerate(plays):
+                known = _JUDGED.get((k, p))
+                more = j in refine and exact and known is not None and not known.refined and not known.estimated
+                if known is None or more:
+                    by_deal.setdefault(i, []).append((j, known, j in refine))
+        jobs = [([deals[i]], [(plays[j], known, r) for j, known, r in tasks], exact)
+                for i, tasks in by_deal.items()]
+        if self.pool is None or len(jobs) < 2:
+            parts = [_judge_all(job) for job in jobs]
+        else:
+            parts = self.pool.map(_judge_all, jobs, chunksize=1)
+        for (i, tasks), part in zip(by_deal.items(), parts):
+            for (j, _known, _r), answer in zip(tasks, part[0]):
+                _JUDGED[(keys[i], plays[j])] = answer
+        while len(_JUDGED) > JUDGED_KEPT:
+            _JUDGED.pop(next(iter(_JUDGED)))
+        return [[_JUDGED[(k, p)] for p in plays] for k in keys]
 
     def close(self) -> None:
         if self.pool is not None:
@@ -159,12 +346,13 @@ class Simulation:
     name = "simulation"
 
     def __init__(self, samples: int = 200, seed: int | None = 1, progress: bool = False,
-                 workers: int | None = None, early_stop: bool = True) -> None:
+                 workers: int | None = None, early_stop: bool = True, exact: bool | None = None) -> None:
         self.samples = samples
         self.seed = seed
         self.progress = progress
         self.workers = workers if workers is not None else min(2, os.cpu_count() or 1)
         self.early_stop = early_stop
+        self.exact = exact_available() if exact is None else exact and exact_available()
 
     # the Judge interface
     def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
@@ -188,42 +376,56 @@ class Simulation:
         team = team_of(seat)
         dealer = Dealer({seat: hand}, s.promised)
         high = s.auction.high
-        kinds = strains(rules)
-        plays: list[tuple[str, str]] = [(k, seat) for k in kinds]
-        if high is not None and high.call.strain and (high.call.strain, high.seat) not in plays:
-            plays.append((high.call.strain, high.seat))
-        index = {p: i for i, p in enumerate(plays)}
-        calls = _candidate_calls(s, readings)
+        calls = _playable(_candidate_calls(s, readings), dealer, s)
+        plays = _plays(s, calls)
+        index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
+        partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
+                                                standing.target)
         rng = random.Random(self.seed)
-        pool = _Pool(self.workers)
-        results: list[list[int]] = []
+        pool = _Pool(self.workers) if plays else None
+        judged: list[list[Judged]] = []
+        dealt: list = []
+        deals: list = []
         stopped = False
         try:
-            while len(results) < self.samples:
-                n = min(BATCH, self.samples - len(results))
-                deals = [[sorted(_index(c) for c in d[x]) for x in SEATS]
-                         for d in (dealer.deal(rng) for _ in range(n))]
-                results += pool.run(deals, plays)
-                self._show(len(results))
-                if self.early_stop and len(results) >= MIN_SAMPLES and len(results) < self.samples:
-                    values = _call_values(calls, results, index, s, team, rules)
+            while len(judged) < self.samples:
+                n = min(BATCH, self.samples - len(judged))
+                batch = [dealer.deal(rng) for _ in range(n)]
+                dealt += batch
+                deals += [[sorted(_index(c) for c in d[x]) for x in SEATS] for d in batch]
+                judged += pool.run(deals[-n:], plays, self.exact) if pool else [[] for _ in batch]
+                refine = _contenders(calls, judged, plays, index, s, team, rules, partie)
+                if refine and pool:
+                    judged = pool.run(deals, plays, self.exact, refine)
+                results = [[j.points for j in row] for row in judged]
+                self._show(len(judged))
+                if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
+                    values = _call_values(calls, results, index, s, team, rules, partie)
                     if _clear(values):
                         stopped = True
                         break
         finally:
-            pool.close()
+            if pool is not None:
+                pool.close()
             self._show(None)
-        values = _call_values(calls, results, index, s, team, rules)
-        ev = Evaluation(len(results), seat=seat, stopped_early=stopped, values=values)
-        ev.contracts = _contracts(kinds, results, index, s, team, rules)
+        results = [[j.points for j in row] for row in judged]
+        flags = [any(j.estimated for j in row) for row in judged]
+        # a Matsch no deal makes is no call the hand can play
+        calls = [r for r in calls if not _never_made(r, results, index, s)]
+        values = _call_values(calls, results, index, s, team, rules, partie)
+        ev = Evaluation(len(results), seat=seat, stopped_early=stopped, exact=self.exact,
+                        estimated=sum(flags) if self.exact else len(results), deals=dealt)
+        ev.contracts = _contracts(plays, results, index, s, team, rules, calls)
         if high is not None and high.call.value is not None and high.call.strain:
             col = _column(results, index, high.call.strain, high.seat)
             need = TOTAL_POINTS if high.call.value == rules.matsch_bid else high.call.value
             misere = is_misere(high.call.strain)
             ev.standing = sum((TOTAL_POINTS - cp if misere else cp) >= need for cp in col) / len(col)
+        ev.values = values
         ev.calls = [{"call": name, "expected": round(sum(v) / len(v), 1)} for name, v in values.items()]
         if ev.calls:
             ev.recommended = max(ev.calls, key=lambda c: c["expected"])["call"]
+            ev.equal = _equal(values, ev.recommended)
         return ev
 
     def _show(self, done: int | None) -> None:
@@ -271,13 +473,90 @@ def _candidate_calls(s, readings) -> list:
     return out
 
 
+def _is_matsch(r, rules) -> bool:
+    return r.call.kind == "bid" and r.call.value == rules.matsch_bid
+
+
+def _playable(calls, dealer, s) -> list:
+    """The calls without a Matsch the hand cannot play: one in a suit whose Puur an
+    opponent is known to hold (the Puur takes a trick whenever it falls)."""
+    from tutor.cards import PUUR
+
+    def hopeless(r) -> bool:
+        if not _is_matsch(r, s.rules) or r.call.strain not in SUITS_ONLY:
+            return False
+        suit = _suit(r.call.strain)
+        return any(PUUR in dealer.needs[o][suit].has for o in opponents_of(s.seat) if o in dealer.needs)
+
+    return [r for r in calls if not hopeless(r)]
+
+
+def _need(value: int, rules) -> int:
+    """The credited card points a bid needs: the number, or all 157 for the Matsch."""
+    return TOTAL_POINTS if value == rules.matsch_bid else value
+
+
+def _plays(s, calls) -> list[Play]:
+    """The games every deal is judged in: each kind the hand's calls would declare (its
+    seat leading), at the targets of those calls and every Zehner above the standing bid
+    (the contracts ``eval`` lists), and the standing contract at its own number; each
+    narrowed to one Zehner below that too (a Matsch alone is asked only whether it is made)."""
+    rules = s.rules
+    zehner = tuple(v for v in rules.bid_values if v % 10 == 0 and v != rules.matsch_bid)
+    above = {v for v in zehner if v > (s.standing_value or 0)}
+    asked: dict[tuple[str, str], set[int]] = {}
+    matsch_only: dict[tuple[str, str], bool] = {}
+    for r in calls:
+        if r.call.kind == "bid" and r.call.value is not None and r.call.strain:
+            key = (r.call.strain, s.seat)
+            asked.setdefault(key, set()).add(_need(r.call.value, rules))
+            matsch_only[key] = matsch_only.get(key, True) and _is_matsch(r, rules)
+    for key, only in matsch_only.items():
+        if not only:
+            asked[key] |= above
+    high = s.auction.high
+    if high is not None and high.call.value is not None and high.call.strain:
+        key = (high.call.strain, high.seat)
+        asked.setdefault(key, set()).add(_need(high.call.value, rules))
+        matsch_only[key] = False
+    return [Play(strain, declarer, tuple(sorted(targets)),
+                 () if matsch_only[(strain, declarer)] else tuple(v for v in zehner if v not in targets))
+            for (strain, declarer), targets in asked.items()]
+
+
+def _never_made(r, results, index, s) -> bool:
+    """A Matsch call that no sampled deal makes."""
+    if not _is_matsch(r, s.rules) or not results:
+        return False
+    col = _column(results, index, r.call.strain, s.seat)
+    if col is None:
+        return False
+    misere = is_misere(r.call.strain)
+    return not any((TOTAL_POINTS - cp if misere else cp) >= TOTAL_POINTS for cp in col)
+
+
 @lru_cache(maxsize=200_000)
 def _board(c: Contract, card_points: int, team: str, rules, doubled: bool = False,
-           redoubled: bool = False) -> int:
-    """The board value of contract ``c`` for ``team``: its points minus the opponents'."""
+           redoubled: bool = False, partie: tuple[int, int, int] | None = None) -> int:
+    """The value of contract ``c`` on one deal for ``team``: its points on the board minus
+    the opponents'. With the Partie's score (``partie``: AC, BD, target) a game after which
+    the Partie is over is worth the Partie: its target won, or lost (0 for a draw)."""
+    from tutor.partie import ending, ueberbiet
+
     g = score_game(c.value, c.declarer, card_points, double=doubled or redoubled,
                    redouble=redoubled, misere=is_misere(c.strain), rules=rules)
-    return g.board[team] - g.board[other(team)]
+    diff = g.board[team] - g.board[other(team)]
+    if partie is None:
+        return diff
+    before = {"AC": partie[0], "BD": partie[1]}
+    total = {t: before[t] + g.board[t] for t in before}
+    target = partie[2]
+    if ueberbiet(rules, total, g.team, g.made, doubled or redoubled, target):
+        total = {t: v - c.value for t, v in total.items()}
+    over, winner = ending(rules, total, g.team, g.made, target)
+    if not over:
+        return diff
+    return 0 if winner is None else target if winner == team else -target
 
 
 def _column(results, index, strain: str, declarer: str) -> list[int] | None:
@@ -285,38 +564,38 @@ def _column(results, index, strain: str, declarer: str) -> list[int] | None:
     return None if i is None else [row[i] for row in results]
 
 
-def _values(c: Contract, results, index, team, rules, mult: int = 1) -> list[int] | None:
+def _values(c: Contract, results, index, team, rules, mult: int = 1, partie=None) -> list[int] | None:
     col = _column(results, index, c.strain, c.declarer)
     if col is None:
         return None
-    return [_board(c, cp, team, rules, mult >= 2, mult >= 4) for cp in col]
+    return [_board(c, cp, team, rules, mult >= 2, mult >= 4, partie) for cp in col]
 
 
 def _mean(v: Sequence[float]) -> float:
     return sum(v) / len(v)
 
 
-def _call_values(calls, results, index, s, team, rules) -> dict[str, list[int]]:
+def _call_values(calls, results, index, s, team, rules, partie=None) -> dict[str, list[int]]:
     high = s.auction.high
     out: dict[str, list[int]] = {}
     for r in calls:
         call = r.call
         if call.kind == "bid" and call.value is not None and call.strain:
             c = Contract(call.strain, call.value, s.seat)
-            v = _values(c, results, index, team, rules)
+            v = _values(c, results, index, team, rules, 1, partie)
             if v is not None and rules.doubling:
                 # the opponents double when that pays them on these deals
-                doubled = _values(c, results, index, team, rules, 2)
+                doubled = _values(c, results, index, team, rules, 2, partie)
                 v = min(v, doubled, key=_mean)
         elif call.kind in ("double", "redouble") and high is not None:
             v = _values(Contract(high.call.strain, high.call.value, high.seat), results, index, team,
-                        rules, 2 if call.kind == "double" else 4)
+                        rules, 2 if call.kind == "double" else 4, partie)
         elif call.kind == "fort":
             if high is None:
                 final = [0] * len(results)      # nobody bids: the cards are dealt anew
             else:
                 final = _values(Contract(high.call.strain, high.call.value, high.seat), results, index,
-                                team, rules, s.auction.multiplier)
+                                team, rules, s.auction.multiplier, partie)
             v = final
         else:
             continue
@@ -325,40 +604,120 @@ def _call_values(calls, results, index, s, team, rules) -> dict[str, list[int]]:
     if not any(r.kind == "fort" for r in calls) and high is not None:
         # not in turn: saying nothing lets the standing contract be played as it is
         nothing = _values(Contract(high.call.strain, high.call.value, high.seat), results, index,
-                          team, rules, s.auction.multiplier)
+                          team, rules, s.auction.multiplier, partie)
         if nothing is not None:
             out[NOTHING] = nothing
     return out
 
 
-def _clear(values: dict[str, list[int]]) -> bool:
-    """The best call leads the second by more than Z_CLEAR standard errors."""
-    if len(values) < 2:
-        return True
-    ranked = sorted(values.values(), key=_mean, reverse=True)
-    d = [a - b for a, b in zip(ranked[0], ranked[1])]
+def _play_of(r, s) -> tuple[str, str] | None:
+    """The game a call's value rests on: a bid's own, else the standing contract (None: no
+    game, fort with nothing bid is 0)."""
+    if r.call.kind == "bid" and r.call.strain:
+        return (r.call.strain, s.seat)
+    high = s.auction.high
+    if high is None or not high.call.strain:
+        return None
+    return (high.call.strain, high.seat)
+
+
+def _contenders(calls, judged, plays, index, s, team, rules, partie) -> frozenset:
+    """The plays whose card points are worth narrowing to one Zehner: those of the calls
+    that could still be the best one given the bounds proved (their highest possible mean
+    value reaches the best call's lowest), when they rest on more than one game (calls in
+    one game differ only by made or failed, which the decisive probes answer exactly)."""
+    if not judged or not plays:
+        return frozenset()
+    low = [[_inside(j.lo, j.lo, j.hi) for j in row] for row in judged]
+    high = [[_inside(j.hi, j.lo, j.hi) for j in row] for row in judged]
+    mid = [[j.points for j in row] for row in judged]
+    at_low = _call_values(calls, low, index, s, team, rules, partie)
+    at_high = _call_values(calls, high, index, s, team, rules, partie)
+    at_mid = _call_values(calls, mid, index, s, team, rules, partie)
+    if not at_mid:
+        return frozenset()
+    best = max(at_mid, key=lambda name: _mean(at_mid[name]))
+
+    def bounds(name):
+        a, b = at_low[name], at_high[name]
+        return _mean([min(x, y) for x, y in zip(a, b)]), _mean([max(x, y) for x, y in zip(a, b)])
+
+    floor = bounds(best)[0]
+    by_name = {str(r.call): r for r in calls}
+    games = set()
+    for name in at_mid:
+        if bounds(name)[1] >= floor:
+            r = by_name.get(name)
+            games.add(_play_of(r, s) if r is not None else _play_of_nothing(s))
+    if len(games) < 2:
+        return frozenset()
+    return frozenset(index[g] for g in games if g is not None and g in index)
+
+
+def _play_of_nothing(s) -> tuple[str, str] | None:
+    high = s.auction.high
+    return None if high is None or not high.call.strain else (high.call.strain, high.seat)
+
+
+def _gap(best: list[int], other_: list[int]) -> tuple[float, float]:
+    """The mean lead of ``best`` over ``other_`` on the same deals, and its standard error."""
+    d = [a - b for a, b in zip(best, other_)]
     n = len(d)
     mean = _mean(d)
     var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
-    return mean > Z_CLEAR * math.sqrt(var / n) if var > 0 else mean > 0
+    return mean, math.sqrt(var / n)
 
 
-def _contracts(kinds, results, index, s, team, rules) -> list[dict]:
-    """Every contract the hand's seat could still declare: each kind × each Zehner above
-    the standing bid up to the highest, and the Matsch."""
-    standing = s.standing_value or 0
-    numbers = [v for v in rules.bid_values if v > standing and (v % 10 == 0 or v == rules.matsch_bid)]
-    out = []
-    for strain in kinds:
-        col = _column(results, index, strain, s.seat)
-        if col is None:
+TIE_POINTS = 5.0   # two calls whose difference is known to within this many board points are tied: stop
+
+
+def _clear(values: dict[str, list[int]]) -> bool:
+    """The answer is clear: the best call leads the second by more than Z_CLEAR standard
+    errors, or their difference is known so closely (Z_EQUAL standard errors under
+    TIE_POINTS board points) that more deals would not tell them apart (equally good)."""
+    if len(values) < 2:
+        return True
+    ranked = sorted(values.values(), key=_mean, reverse=True)
+    mean, se = _gap(ranked[0], ranked[1])
+    return mean > Z_CLEAR * se or Z_EQUAL * se < TIE_POINTS if se > 0 else True
+
+
+
+
+def _equal(values: dict[str, list[int]], best: str) -> list[str]:
+    """The calls whose value lies within the sampling error of the best's: the best's lead
+    over them on the same deals is at most Z_EQUAL standard errors; the best first."""
+    out = [best]
+    for name, v in sorted(values.items(), key=lambda kv: -_mean(kv[1])):
+        if name == best:
             continue
-        credited = [TOTAL_POINTS - cp if is_misere(strain) else cp for cp in col]
-        for value in numbers:
-            need = TOTAL_POINTS if value == rules.matsch_bid else value
-            c = Contract(strain, value, s.seat)
+        mean, se = _gap(values[best], v)
+        if mean <= Z_EQUAL * se or mean == 0:
+            out.append(name)
+    return out
+
+
+def _contracts(plays, results, index, s, team, rules, calls) -> list[dict]:
+    """The contracts the hand's seat would declare, in each kind judged: each Zehner above
+    the standing bid up to the highest, and the Matsch where it is a call. ``estimated``:
+    in how many deals the search left the answer to the playout."""
+    standing = s.standing_value or 0
+    numbers = [v for v in rules.bid_values if v > standing and v % 10 == 0 and v != rules.matsch_bid]
+    matsch = {r.call.strain for r in calls if _is_matsch(r, rules)}
+    out = []
+    for p in plays:
+        if p.declarer != s.seat:
+            continue
+        col = _column(results, index, p.strain, p.declarer)
+        credited = [TOTAL_POINTS - cp if is_misere(p.strain) else cp for cp in col]
+        bids = any(t != TOTAL_POINTS for t in p.decisive)      # not a Matsch alone
+        values = (numbers if bids else []) + ([rules.matsch_bid] if p.strain in matsch else [])
+        for value in values:
+            need = _need(value, rules)
+            c = Contract(p.strain, value, s.seat)
             boards = [_board(c, cp, team, rules) for cp in col]
-            out.append({"contract": str(c), "p_make": round(sum(x >= need for x in credited) / len(col), 2),
+            made = sum(x >= need for x in credited)
+            out.append({"contract": str(c), "p_make": round(made / len(col), 2), "made": made,
                         "expected": round(_mean(boards), 1)})
     return out
 
@@ -381,9 +740,10 @@ def _evidence_lines(ev: Evaluation, pick, s) -> list[Msg]:
     high = s.auction.high
     if pick is not None and pick.call.kind == "bid" and pick.call.value:
         strain, value = pick.call.strain, pick.call.value
-        zehner = value + (-value) % 10          # a Fünfer is judged with the Zehner above
+        matsch = value == s.rules.matsch_bid
+        zehner = value if matsch else value + (-value) % 10   # a Fünfer is judged with the Zehner above
         here = ev.contract(f"{zehner} {strain}")
-        nxt = ev.contract(f"{zehner + 10} {strain}")
+        nxt = None if matsch else ev.contract(f"{zehner + 10} {strain}")
         if here is not None:
             if nxt:
                 lines.append(Mn("{contract} makes in {pct} of {n} deal that fits the auction; {next} in "

@@ -1,0 +1,210 @@
+"""The simulation plays exactly (issue 26): its chances are the exact solver's on the same
+deals, the Partie's score changes its call values as the rules say, a Matsch the hand
+cannot play is not listed, and Ctrl-C ends it in one line (issue 23)."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tutor.judgement import Standing
+from tutor.judgement import simulation as simulate
+from tutor.play.deal import Deal
+from tutor.play.rules import parse_strain
+from tutor.play.solver import solve
+from tutor.rules import load
+
+exact = pytest.mark.skipif(not simulate.exact_available(), reason="the compiled solver core is not built here")
+
+A_HAND = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
+D_HAND = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
+BEFORE_A = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
+BEFORE_D = BEFORE_A + ", 100 Eichel"
+
+
+def exact_chance(ev, contract: str, rules) -> float:
+    """How often the hand's seat makes ``contract`` on the simulation's own deals, each
+    asked of the solver alone ("does the declaring team reach the number?")."""
+    value, strain = contract.split(" ", 1)
+    trump, misere = parse_strain(strain)
+    need = 157 if int(value) == rules.matsch_bid else int(value)
+    made = 0
+    for d in ev.deals:
+        deal = Deal(tuple(d[s] for s in "ABCD"), trump, ev.seat, ev.seat, misere)
+        # a Misère is made when the declaring team holds its own points to 157 - need
+        made += solve(deal, target=157 - need if misere else need, best=False).reached
+    return made / len(ev.deals)
+
+
+@exact
+@pytest.mark.parametrize("hand, auction", [
+    ("Rosen:U9A6 Eichel:K8 Schilten:A7 Schellen:9", ""),                 # an opening: every Zehner
+    ("Eichel:UA98 Rosen:A7 Schilten:AK6", "60 Rosen"),                   # over the opponents' opening
+])
+def test_every_chance_is_the_exact_solver_s_on_the_same_deals(hand, auction):
+    rules = load("verband")
+    ev = simulate.evaluate(hand, auction, rules, simulation=simulate.Simulation(samples=8, workers=1,
+                                                                                early_stop=False))
+    assert ev.exact and len(ev.deals) == ev.samples == 8
+    assert ev.contracts
+    for c in ev.contracts:
+        # a deal whose search ran over its budget may be off, and says so
+        assert abs(c["p_make"] - exact_chance(ev, c["contract"], rules)) <= ev.estimated / ev.samples + 1e-9, c
+
+
+@exact
+def test_the_same_seed_gives_the_same_numbers_from_nothing():
+    sim = simulate.Simulation(samples=10, workers=2, early_stop=False, seed=7)
+    first = simulate.evaluate("Eichel:U96 Rosen:AK7 Schilten:A7 Schellen:8", "", simulation=sim)
+    simulate._JUDGED.clear()
+    again = simulate.evaluate("Eichel:U96 Rosen:AK7 Schilten:A7 Schellen:8", "",
+                              simulation=simulate.Simulation(samples=10, workers=1, early_stop=False, seed=7))
+    assert first.to_json() == again.to_json()
+
+
+def test_without_the_compiled_core_the_simulation_says_every_deal_is_estimated(monkeypatch):
+    from tutor.play import solver
+
+    monkeypatch.setattr(solver, "ENGINE", "python")
+    assert not simulate.exact_available()
+    ev = simulate.evaluate("Eichel:U9A8 Rosen:AK Schilten:A76", "",
+                           simulation=simulate.Simulation(samples=6, workers=1, early_stop=False))
+    assert not ev.exact and ev.estimated == ev.samples == 6
+    assert ev.to_json()["exact"] is False and ev.to_json()["estimated"] == 6
+
+
+@exact
+def test_no_matsch_in_a_suit_whose_puur_an_opponent_holds():
+    # B opened 60 Rosen: the Puur of Rosen third. The Puur takes a trick whenever it falls,
+    # so C's team cannot take every trick with Rosen as trump, whatever C holds there
+    from tutor.conventions import position
+
+    hand, auction = "Rosen:AKO9 Eichel:UA Schilten:A Schellen:A6", "50 Eichel, 60 Rosen"
+    _hand, reader, seat, _readings, truthful = position(hand, auction, None, None)
+    assert "157 Rosen" in {str(r.call) for r in truthful}     # the conventions allow it
+    ev = simulate.evaluate(hand, auction, simulation=simulate.Simulation(samples=6, workers=1,
+                                                                         early_stop=False))
+    assert "157 Rosen" not in {c["call"] for c in ev.calls}
+    assert "157 Rosen" not in {c["contract"] for c in ev.contracts}
+
+
+@exact
+def test_a_matsch_no_deal_makes_is_not_listed():
+    # (the deals of seed 1, as the worked example's other tests: judged once in a test run)
+    ev = simulate.evaluate(A_HAND, BEFORE_A, simulation=simulate.Simulation(samples=25, early_stop=False))
+    for c in ev.contracts:
+        if c["contract"].startswith("157 "):
+            assert c["p_make"] > 0
+    listed = {c["call"] for c in ev.calls}
+    assert all(c["contract"] in listed for c in ev.contracts if c["contract"].startswith("157 "))
+
+
+# -- the Partie's score ------------------------------------------------------------------------
+V = load("verband")
+HUNDRED = simulate.Contract("Eichel", 100, "A")
+
+
+def test_a_double_costs_nothing_against_a_leading_team_that_wins_by_making_its_bid():
+    # AC at 1900 bid 100: made, they write at least 200 and reach 2000 ahead of BD (the text:
+    # "Holt das führende Team sein Gebot, ändert das Doppeln am Ausgang nichts")
+    partie = (1900, 1000, 2000)
+    assert Standing({"AC": 1900, "BD": 1000}).wins_if_made("AC", 100)
+    for cp in (100, 113, 157):
+        assert simulate._board(HUNDRED, cp, "BD", V, False, False, partie) == -2000
+        assert simulate._board(HUNDRED, cp, "BD", V, True, False, partie) == -2000
+    # failed: "schreiben die Gegner den doppelten Betrag" (AC 1900 + 96 stays under 2000)
+    assert simulate._board(HUNDRED, 96, "BD", V, False, False, partie) == (61 + 100) - 96
+    assert simulate._board(HUNDRED, 96, "BD", V, True, False, partie) == (61 + 200) - 96
+
+
+def test_a_konter_is_free_when_failing_loses_the_partie_anyway():
+    # BD at 1950: if AC fail their 100, BD write at least 100 + 57 and win, kontered or not
+    partie = (1000, 1950, 2000)
+    for cp in (0, 60, 96):
+        assert simulate._board(HUNDRED, cp, "AC", V, True, False, partie) == -2000
+        assert simulate._board(HUNDRED, cp, "AC", V, True, True, partie) == -2000
+    # made: the konter doubles the target points again (AC 1000 + 113 + 400 stays under 2000)
+    assert simulate._board(HUNDRED, 113, "AC", V, True, True, partie) == (113 + 400) - 44
+    assert simulate._board(HUNDRED, 113, "AC", V, True, False, partie) == (113 + 200) - 44
+
+
+def test_without_a_partie_end_in_reach_the_board_value_is_unchanged():
+    partie = (200, 300, 2000)
+    for cp in (0, 96, 113, 157):
+        for doubled, kontered in ((False, False), (True, False), (True, True)):
+            assert (simulate._board(HUNDRED, cp, "AC", V, doubled, kontered, partie)
+                    == simulate._board(HUNDRED, cp, "AC", V, doubled, kontered))
+
+
+def test_the_bonus_end_rule_ends_the_partie_only_when_the_leader_makes_its_bid():
+    bonus = V.replace(end_rule="bonus")
+    partie = (1950, 1000, 2000)
+    # BD made 100 with 110: BD 1000 + 210 does not lead; AC at 1950 + 47 < 2000: the Partie goes on
+    c = simulate.Contract("Eichel", 100, "B")
+    assert simulate._board(c, 110, "BD", bonus, False, False, partie) == 210 - 47
+    # AC make 100 and lead past 2000: over, AC win
+    assert simulate._board(HUNDRED, 100, "AC", bonus, False, False, partie) == 2000
+
+
+@exact
+def test_the_score_changes_the_simulation_s_call_values():
+    # D after A's 100 Eichel, AC at 1900: whatever A makes, the double costs D's team nothing
+    from tutor.conventions import position
+
+    hand, reader, seat, _readings, truthful = position(D_HAND, BEFORE_D, None, "D")
+    s = reader.situation(seat)
+    sim = simulate.Simulation(samples=10, workers=1, early_stop=False)
+    plain = sim.evaluate(hand, s, truthful)
+    scored = sim.evaluate(hand, s, truthful, Standing({"AC": 1900, "BD": 1000}))
+    worth = {c["call"]: c["expected"] for c in scored.calls}
+    assert worth["dopple"] >= worth["nothing"]
+    assert scored.calls != plain.calls
+    made = scored.standing
+    # A's team wins the Partie in the deals it makes its 100 (-2000 each) and loses at most
+    # the card points and 200 in the others
+    assert worth["nothing"] <= -2000 * made + (157 + 200) * (1 - made) + 1e-6
+
+
+def test_equal_calls_are_those_within_the_sampling_error_of_the_best():
+    values = {"a": [10, 12, 8, 10] * 5, "b": [10, 12, 8, 10] * 5, "c": [0, 2, 1, 0] * 5,
+              "d": [30, -10, 8, 12] * 5}
+    assert simulate._equal(values, "a") == ["a", "d", "b"] or simulate._equal(values, "a") == ["a", "b", "d"]
+    assert "c" not in simulate._equal(values, "a")
+
+
+# -- Ctrl-C (issue 23) -----------------------------------------------------------------------
+def _interrupt(args, delay):
+    p = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, start_new_session=True)
+    time.sleep(delay)
+    try:
+        os.killpg(p.pid, signal.SIGINT)     # as the terminal does: the program and its workers
+    except ProcessLookupError:
+        pass
+    out, err = p.communicate(timeout=120)
+    return p.returncode, out.decode(), err.decode()
+
+
+@exact
+def test_ctrl_c_during_eval_is_one_line_and_exit_130():
+    code, _out, err = _interrupt(["eval", "--hand", A_HAND, "--auction", BEFORE_A, "--samples", "500",
+                                  "--lang", "en"], 3.0)
+    assert code == 130
+    assert err.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
+
+
+def test_ctrl_c_as_the_command_finishes_is_never_a_traceback():
+    args = ["eval", "--hand", "Eichel:U9AKO Rosen:AK Schilten:AK", "--samples", "25", "--lang", "en"]
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True)
+    full = time.monotonic() - start          # not interrupted: how long it takes
+    assert done.returncode == 0 and "Recommended" in done.stdout
+    for k in range(6):
+        code, out, err = _interrupt(args, full * (0.6 + 0.1 * k))
+        assert "Traceback" not in err
+        if code == 130:
+            assert err.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
+        else:   # it had finished: its whole answer, nothing on stderr
+            assert code == 0 and "Recommended" in out and not err.strip()
