@@ -49,7 +49,10 @@ def test_every_chance_is_the_exact_solver_s_on_the_same_deals(hand, auction):
                                                                                 early_stop=False))
     assert ev.exact and len(ev.deals) == ev.samples == 8
     assert ev.contracts
+    assert any(c["exact"] for c in ev.contracts)
     for c in ev.contracts:
+        if not c["exact"]:
+            continue     # no call that could compete rests on it: the playout's (Evaluation.unprobed)
         # a deal whose search ran over its budget may be off, and says so
         assert abs(c["p_make"] - exact_chance(ev, c["contract"], rules)) <= ev.estimated / ev.samples + 1e-9, c
 

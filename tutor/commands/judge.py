@@ -61,7 +61,7 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
     Example: tutor eval --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen" --samples 200 --seed 1
     """
     from tutor.commands.engine import _option, _parse_score, _standing_of
-    from tutor.judgement.simulation import NOTHING, Simulation, evaluate
+    from tutor.judgement.simulation import EVAL_NODES, NOTHING, Simulation, evaluate
     from tutor.rules import load
 
     rules = load(rules_spec)
@@ -69,7 +69,7 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
     standing = None
     if score_text is not None:
         standing = _standing_of(_option("--score", _parse_score, score_text), rules.match_target)
-    sim = Simulation(samples=samples, seed=seed, progress=not as_json)
+    sim = Simulation(samples=samples, seed=seed, progress=not as_json, nodes=EVAL_NODES)
     ev = evaluate(hand_value, auction_value, rules, seat, sim, standing)
     if as_json:
         emit_json(ev.to_json())

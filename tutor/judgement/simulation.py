@@ -97,6 +97,8 @@ class Evaluation:
     estimated: int = 0                # deals a search left to the playout (all of them without the core)
     deals: list = field(default_factory=list, repr=False)   # the deals judged ({seat: Hand}), in order
     values: dict = field(default_factory=dict, repr=False)  # each call's board value on each deal, in order
+    # the games (kind and declarer) no call that could compete rests on: judged by the playout alone
+    unprobed: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
@@ -112,7 +114,11 @@ def strains(rules) -> tuple[str, ...]:
 
 
 # -- judging the deals (in worker processes) -------------------------------------------------
-NODE_BUDGET = 5_000_000    # nodes one probe that decides a call may search (about 0.15 s); over it, its answer is estimated
+NODE_BUDGET = 3_000_000    # nodes one probe that decides a call may search at most (about 0.1 s); over it, its answer is estimated
+MIN_PROBE = 100_000        # ... and at least, however many deals and games share the evaluation's nodes
+NODES_PER_EVALUATION = 30_000_000    # the decisive probes of one evaluation by default (bid, check, table, serve,
+                                     # the quiz): about a second of one core at most
+EVAL_NODES = 600_000_000             # ... of ``tutor eval``, the evidence itself: about 20 s of one core at most
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
 
 
@@ -139,6 +145,7 @@ class Judged:
     guess: int
     estimated: bool = False
     refined: bool = False
+    probed: bool = True       # False: the playout's guess alone, the solver not asked yet
 
     @property
     def points(self) -> int:
@@ -151,14 +158,18 @@ def _judge_all(job) -> list[list[Judged]]:
     of it before or None, whether to narrow it to one Zehner): what the solver proves."""
     from tutor.cards import DECK
 
-    deals, tasks, exact = job
+    deals, tasks, exact, budget = job
     out = []
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
         row = []
-        for play, prior, refine in tasks:
-            j = prior or judge_deal(hands, play, exact, refine=False)
-            if refine and exact and not j.refined and not j.estimated:
+        for play, prior, stage in tasks:
+            j = prior
+            if j is None:
+                j = _guess(hands, play, exact)
+            if stage >= PROBED and exact and not j.probed:
+                j = decide_deal(hands, play, j, budget)
+            if stage >= REFINED and exact and j.probed and not j.refined and not j.estimated:
                 j = refine_deal(hands, play, j)
             row.append(j)
         out.append(row)
@@ -180,42 +191,56 @@ def _at_least(target: int, misere: bool) -> int:
     return TOTAL_POINTS + 1 - target if misere else target
 
 
-def judge_deal(hands, play: Play, exact: bool = True, node_budget: int = NODE_BUDGET,
-               refine: bool = True) -> Judged:
-    """What exact play gives the declaring team on one deal, as far as the decision needs.
+GUESSED, PROBED, REFINED = 0, 1, 2     # how far a deal is judged in a play
 
-    The exact solver answers yes/no questions ("does the declaring team reach T?") at the
-    play's decisive targets, then (``refine``) at the Zehner between them until the points
-    lie within one Zehner (:func:`refine_deal`); each answer's bound narrows the points
-    further (a probe of 100 that proves 112 answers 110 too). The points the values use lie
-    in the bounds the answers prove, so every target asked is made or failed exactly as in
-    perfect play; where in the bounds they lie is the playout's estimate, clamped into
-    them. ``estimated``: a decisive probe ran over ``node_budget`` (or all of them over
-    three times that) and left its target to the playout. Without the compiled core
-    (``exact`` False) the playout alone answers."""
+
+def _guess(hands, play: Play, exact: bool) -> Judged:
+    """The playout's card points for the declaring team, nothing proved yet."""
     from tutor.play.playout import play_out
     from tutor.play.rules import parse_strain
 
     trump, misere = parse_strain(play.strain)
-    team = team_of(play.declarer)
-    guess = play_out(hands, trump, play.declarer, misere, exact_from=ENDGAME if exact else None)[team]
+    guess = play_out(hands, trump, play.declarer, misere, exact_from=ENDGAME if exact else None)[team_of(play.declarer)]
+    return Judged(0, TOTAL_POINTS, guess, not exact, False, False)
+
+
+def judge_deal(hands, play: Play, exact: bool = True, node_budget: int | None = None,
+               refine: bool = True) -> Judged:
+    """What exact play gives the declaring team on one deal, as far as the decision needs.
+
+    The exact solver answers yes/no questions ("does the declaring team reach T?") at the
+    play's decisive targets (:func:`decide_deal`), then (``refine``) at the Zehner between
+    them until the points lie within one Zehner (:func:`refine_deal`); each answer's bound
+    narrows the points further (a probe of 100 that proves 112 answers 110 too). The points
+    the values use lie in the bounds the answers prove, so every target asked is made or
+    failed exactly as in perfect play; where in the bounds they lie is the playout's
+    estimate, clamped into them. ``estimated``: a decisive probe ran over ``node_budget``
+    (or all of them over twice that) and left its target to the playout. Without the
+    compiled core (``exact`` False) the playout alone answers."""
+    judged = _guess(hands, play, exact)
     if not exact:
-        return Judged(0, TOTAL_POINTS, guess, True)
-    deal = _deal_of(hands, play)
-    decisive = [_at_least(t, misere) for t in play.decisive]
-    lo, hi, stopped = _narrow(deal, decisive, 0, TOTAL_POINTS, guess, node_budget)
-    judged = Judged(lo, hi, guess, stopped and any(lo < x <= hi for x in decisive))
+        return judged
+    judged = decide_deal(hands, play, judged, node_budget)
     if refine and not judged.estimated:
         judged = refine_deal(hands, play, judged)
     return judged
 
 
-def refine_deal(hands, play: Play, judged: Judged, refine_budget: int = REFINE_BUDGET) -> Judged:
+def decide_deal(hands, play: Play, judged: Judged, node_budget: int | None = None) -> Judged:
+    """Ask the solver the play's decisive targets (see :func:`judge_deal`)."""
+    node_budget = node_budget or NODE_BUDGET
+    deal = _deal_of(hands, play)
+    decisive = [_at_least(t, deal.misere) for t in play.decisive]
+    lo, hi, stopped = _narrow(deal, decisive, judged.lo, judged.hi, judged.guess, node_budget)
+    return Judged(lo, hi, judged.guess, stopped and any(lo < x <= hi for x in decisive))
+
+
+def refine_deal(hands, play: Play, judged: Judged, refine_budget: int | None = None) -> Judged:
     """Narrow what :func:`judge_deal` proved to one Zehner (the play's ``refine`` targets),
     as far as ``refine_budget`` nodes a probe allow."""
     deal = _deal_of(hands, play)
     xs = [_at_least(t, deal.misere) for t in play.refine]
-    lo, hi, _stopped = _narrow(deal, xs, judged.lo, judged.hi, judged.guess, refine_budget)
+    lo, hi, _stopped = _narrow(deal, xs, judged.lo, judged.hi, judged.guess, refine_budget or REFINE_BUDGET)
     return Judged(lo, hi, judged.guess, judged.estimated, True)
 
 
@@ -223,7 +248,7 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, i
     """Narrow ``lo <= points <= hi`` (the declaring team's) by asking "points >= x?" for
     the ``xs`` still open: first the one nearest the guess, then the middle one; each
     answer's fail-soft bound narrows further. A question over ``budget`` nodes is left
-    open (the third value: some were) and the others are still asked, up to three times
+    open (the third value: some were) and the others are still asked, up to twice
     the budget in all."""
     from tutor.play.solver import SearchStopped, solve
 
@@ -233,7 +258,7 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, i
     unknown: set[int] = set()
     while True:
         open_ = sorted(x for x in set(xs) if lo < x <= hi and x not in unknown)
-        if not open_ or used >= 3 * budget:
+        if not open_ or used >= 2 * budget:
             return lo, hi, bool(unknown) or bool(open_)
         x = min(open_, key=lambda v: (abs(v - guess), -v)) if first else open_[len(open_) // 2]
         first = False
@@ -308,26 +333,31 @@ class _Pool:
                 self.pool = None
         self.workers = workers if self.pool else 1
 
-    def run(self, deals, plays, exact: bool, refine=frozenset()) -> list[list[Judged]]:
-        """Each deal judged in each play (those in ``refine`` narrowed to one Zehner); what
-        this process judged before is remembered (the same position asked again, by
-        another command or the quiz, costs nothing)."""
-        keys = [(tuple(map(tuple, d)), exact) for d in deals]
+    def run(self, deals, plays, exact: bool, stages=None, budget: int | None = None) -> list[list[Judged]]:
+        """Each deal judged in each play, as far as ``stages`` asks (play index -> GUESSED,
+        PROBED or REFINED; GUESSED for the others); what this process judged before is
+        remembered (the same position asked again, by another command or the quiz, costs
+        nothing)."""
+        stages = stages or {}
+        budget = budget or NODE_BUDGET
+        keys = [(tuple(map(tuple, d)), exact, budget) for d in deals]
         by_deal: dict[int, list] = {}
         for i, k in enumerate(keys):
             for j, p in enumerate(plays):
                 known = _JUDGED.get((k, p))
-                more = j in refine and exact and known is not None and not known.refined and not known.estimated
-                if known is None or more:
-                    by_deal.setdefault(i, []).append((j, known, j in refine))
-        jobs = [([deals[i]], [(plays[j], known, r) for j, known, r in tasks], exact)
+                want = stages.get(j, GUESSED) if exact else GUESSED
+                more = known is None or (want >= PROBED and not known.probed) or (
+                    want >= REFINED and not known.refined and not known.estimated)
+                if more:
+                    by_deal.setdefault(i, []).append((j, known, want))
+        jobs = [([deals[i]], [(plays[j], known, want) for j, known, want in tasks], exact, budget)
                 for i, tasks in by_deal.items()]
         if self.pool is None or len(jobs) < 2:
             parts = [_judge_all(job) for job in jobs]
         else:
             parts = self.pool.map(_judge_all, jobs, chunksize=1)
         for (i, tasks), part in zip(by_deal.items(), parts):
-            for (j, _known, _r), answer in zip(tasks, part[0]):
+            for (j, _known, _want), answer in zip(tasks, part[0]):
                 _JUDGED[(keys[i], plays[j])] = answer
         while len(_JUDGED) > JUDGED_KEPT:
             _JUDGED.pop(next(iter(_JUDGED)))
@@ -346,13 +376,16 @@ class Simulation:
     name = "simulation"
 
     def __init__(self, samples: int = 200, seed: int | None = 1, progress: bool = False,
-                 workers: int | None = None, early_stop: bool = True, exact: bool | None = None) -> None:
+                 workers: int | None = None, early_stop: bool = True, exact: bool | None = None,
+                 node_budget: int | None = None, nodes: int | None = None) -> None:
         self.samples = samples
         self.seed = seed
         self.progress = progress
         self.workers = workers if workers is not None else min(2, os.cpu_count() or 1)
         self.early_stop = early_stop
         self.exact = exact_available() if exact is None else exact and exact_available()
+        self.node_budget = node_budget      # nodes a decisive probe may search (default: from ``nodes``)
+        self.nodes = nodes or NODES_PER_EVALUATION   # the decisive probes' nodes in all
 
     # the Judge interface
     def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
@@ -384,6 +417,7 @@ class Simulation:
         rng = random.Random(self.seed)
         pool = _Pool(self.workers) if plays else None
         judged: list[list[Judged]] = []
+        live: set[int] = set()
         dealt: list = []
         deals: list = []
         stopped = False
@@ -394,9 +428,15 @@ class Simulation:
                 dealt += batch
                 deals += [[sorted(_index(c) for c in d[x]) for x in SEATS] for d in batch]
                 judged += pool.run(deals[-n:], plays, self.exact) if pool else [[] for _ in batch]
-                refine = _contenders(calls, judged, plays, index, s, team, rules, partie)
-                if refine and pool:
-                    judged = pool.run(deals, plays, self.exact, refine)
+                if pool:
+                    # the solver for the games a call that could be the best rests on, then
+                    # the card points to one Zehner where such calls rest on several games
+                    live |= _live(calls, judged, plays, index, s, team, rules, partie)
+                    budget = self._budget(plays, live)
+                    judged = pool.run(deals, plays, self.exact, dict.fromkeys(live, PROBED), budget)
+                    refine = _contenders(calls, judged, plays, index, s, team, rules, partie)
+                    judged = pool.run(deals, plays, self.exact, {**dict.fromkeys(live, PROBED),
+                                                                 **dict.fromkeys(refine, REFINED)}, budget)
                 results = [[j.points for j in row] for row in judged]
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
@@ -415,7 +455,8 @@ class Simulation:
         values = _call_values(calls, results, index, s, team, rules, partie)
         ev = Evaluation(len(results), seat=seat, stopped_early=stopped, exact=self.exact,
                         estimated=sum(flags) if self.exact else len(results), deals=dealt)
-        ev.contracts = _contracts(plays, results, index, s, team, rules, calls)
+        ev.contracts = _contracts(plays, results, index, s, team, rules, calls, live)
+        ev.unprobed = [f"{p.strain} ({p.declarer})" for i, p in enumerate(plays) if i not in live]
         if high is not None and high.call.value is not None and high.call.strain:
             col = _column(results, index, high.call.strain, high.seat)
             need = TOTAL_POINTS if high.call.value == rules.matsch_bid else high.call.value
@@ -427,6 +468,17 @@ class Simulation:
             ev.recommended = max(ev.calls, key=lambda c: c["expected"])["call"]
             ev.equal = _equal(values, ev.recommended)
         return ev
+
+    def _budget(self, plays, live) -> int:
+        """The nodes a decisive probe may search: ``node_budget`` if given, else the
+        evaluation's ``nodes`` shared by its deals and the games they are asked
+        in (two probes each), between MIN_PROBE and NODE_BUDGET. Fixed by the samples and
+        the games asked, never by the clock: the same seed, the same numbers."""
+        if self.node_budget:
+            return self.node_budget
+        games = sum(1 for i in live if plays[i].decisive != (TOTAL_POINTS,))
+        share = self.nodes // (max(1, self.samples) * 2 * max(1, games))
+        return max(MIN_PROBE, min(NODE_BUDGET, share))
 
     def _show(self, done: int | None) -> None:
         if not (self.progress and sys.stderr.isatty()):
@@ -621,6 +673,31 @@ def _play_of(r, s) -> tuple[str, str] | None:
     return (high.call.strain, high.seat)
 
 
+HOPELESS = 100.0   # board points: a call this far below the best, on the playout's card points, is not asked of the solver
+
+
+def _live(calls, judged, plays, index, s, team, rules, partie) -> set[int]:
+    """The plays the solver is asked about: those a call rests on whose value (on the
+    card points known so far: the playout's, or proved) comes within HOPELESS board
+    points of the best call's, and every Matsch alone (one cheap probe)."""
+    out = {i for i, p in enumerate(plays) if p.decisive == (TOTAL_POINTS,)}
+    if not judged:
+        return out
+    points = [[j.points for j in row] for row in judged]
+    values = _call_values(calls, points, index, s, team, rules, partie)
+    if not values:
+        return out
+    means = {name: _mean(v) for name, v in values.items()}
+    top = max(means.values())
+    by_name = {str(r.call): r for r in calls}
+    for name, m in means.items():
+        if m >= top - HOPELESS:
+            game = _play_of(by_name[name], s) if name in by_name else _play_of_nothing(s)
+            if game in index:
+                out.add(index[game])
+    return out
+
+
 def _contenders(calls, judged, plays, index, s, team, rules, partie) -> frozenset:
     """The plays whose card points are worth narrowing to one Zehner: those of the calls
     that could still be the best one given the bounds proved (their highest possible mean
@@ -668,7 +745,7 @@ def _gap(best: list[int], other_: list[int]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-TIE_POINTS = 5.0   # two calls whose difference is known to within this many board points are tied: stop
+TIE_POINTS = 10.0  # two calls whose difference is known to within this many board points are tied: stop
 
 
 def _clear(values: dict[str, list[int]]) -> bool:
@@ -697,7 +774,7 @@ def _equal(values: dict[str, list[int]], best: str) -> list[str]:
     return out
 
 
-def _contracts(plays, results, index, s, team, rules, calls) -> list[dict]:
+def _contracts(plays, results, index, s, team, rules, calls, live=None) -> list[dict]:
     """The contracts the hand's seat would declare, in each kind judged: each Zehner above
     the standing bid up to the highest, and the Matsch where it is a call. ``estimated``:
     in how many deals the search left the answer to the playout."""
@@ -718,7 +795,8 @@ def _contracts(plays, results, index, s, team, rules, calls) -> list[dict]:
             boards = [_board(c, cp, team, rules) for cp in col]
             made = sum(x >= need for x in credited)
             out.append({"contract": str(c), "p_make": round(made / len(col), 2), "made": made,
-                        "expected": round(_mean(boards), 1)})
+                        "expected": round(_mean(boards), 1),
+                        "exact": live is None or index[(p.strain, p.declarer)] in live})
     return out
 
 
