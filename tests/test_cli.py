@@ -77,6 +77,11 @@ def test_bid_for_a_seat_out_of_turn_doubles():
     data = json.loads(run("bid", "--hand", d, "--auction", "100 Eichel", "--seat", "D", "--json",
                           "--count").output)
     assert data["call"] == "dopple" and data["kind"] == "double"
+    # exact play: A and C make their 100 ("das Doppeln hat B und D 100 Punkte gekostet"),
+    # so the default judgement says nothing, and offers only the double
+    data = json.loads(run("bid", "--hand", d, "--auction", EXAMPLE.rsplit(",", 1)[0],
+                          "--seat", "D", "--json").output)
+    assert data["call"] is None and [o["call"] for o in data["options"]] == ["dopple"]
 
 
 def test_check_exit_codes_and_json():
