@@ -2,7 +2,7 @@
 """Benchmark: the simulation's chances against exact play on the same deals (issue 26).
 
 Run: .venv/bin/python benchmarks/bench_exact_sim.py [--positions 40] [--samples 30]
-     [--workers 2] [--max-nodes 300000000] [--timing 10] [--out FILE]
+     [--workers 2] [--max-nodes 300000000] [--nodes N] [--timing 10] [--out FILE]
 
 Positions: the Sidi-Barrani ``bid`` drills of exercises/*.yaml that have a hand (openings,
 Hilfe, raises, the opponents' suit, Fünfer, tables without conventions, the worked
@@ -84,7 +84,7 @@ def accuracy(args) -> None:
     pool = get_context("fork").Pool(args.workers)
     for pos in positions(args.positions):
         rules = load(pos["rules"])
-        sim = S.Simulation(samples=args.samples, seed=1, workers=args.workers, early_stop=False)
+        sim = S.Simulation(samples=args.samples, seed=1, workers=args.workers, early_stop=False, nodes=args.nodes)
         t0 = time.perf_counter()
         try:
             ev = S.evaluate(pos["hand"], pos["auction"], rules, pos["seat"], sim)
@@ -160,6 +160,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-nodes", type=int, default=300_000_000)
     ap.add_argument("--timing", type=int, default=0)
+    ap.add_argument("--nodes", type=int, default=S.EVAL_NODES)
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     if args.timing:

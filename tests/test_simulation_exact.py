@@ -178,9 +178,15 @@ def test_equal_calls_are_those_within_the_sampling_error_of_the_best():
 
 
 # -- Ctrl-C (issue 23) -----------------------------------------------------------------------
+def _as_from_a_terminal():
+    # a program started from a terminal gets Ctrl-C by default; a test run started in the
+    # background of a script would hand on SIGINT ignored
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(args, delay):
     p = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, start_new_session=True)
+                         stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_as_from_a_terminal)
     time.sleep(delay)
     try:
         os.killpg(p.pid, signal.SIGINT)     # as the terminal does: the program and its workers

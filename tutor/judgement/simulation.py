@@ -663,9 +663,9 @@ def _call_values(calls, results, index, s, team, rules, partie=None) -> dict[str
 
 
 def _play_of(r, s) -> tuple[str, str] | None:
-    """The game a call's value rests on: a bid's own, else the standing contract (None: no
-    game, fort with nothing bid is 0)."""
-    if r.call.kind == "bid" and r.call.strain:
+    """The game a call's value rests on: a bid's own, else (fort, double, konter, saying
+    nothing: ``r`` None) the standing contract (None: no game, fort with nothing bid is 0)."""
+    if r is not None and r.call.kind == "bid" and r.call.strain:
         return (r.call.strain, s.seat)
     high = s.auction.high
     if high is None or not high.call.strain:
@@ -692,7 +692,7 @@ def _live(calls, judged, plays, index, s, team, rules, partie) -> set[int]:
     by_name = {str(r.call): r for r in calls}
     for name, m in means.items():
         if m >= top - HOPELESS:
-            game = _play_of(by_name[name], s) if name in by_name else _play_of_nothing(s)
+            game = _play_of(by_name.get(name), s)
             if game in index:
                 out.add(index[game])
     return out
@@ -725,15 +725,10 @@ def _contenders(calls, judged, plays, index, s, team, rules, partie) -> frozense
     for name in at_mid:
         if bounds(name)[1] >= floor:
             r = by_name.get(name)
-            games.add(_play_of(r, s) if r is not None else _play_of_nothing(s))
+            games.add(_play_of(r, s))
     if len(games) < 2:
         return frozenset()
     return frozenset(index[g] for g in games if g is not None and g in index)
-
-
-def _play_of_nothing(s) -> tuple[str, str] | None:
-    high = s.auction.high
-    return None if high is None or not high.call.strain else (high.call.strain, high.seat)
 
 
 def _gap(best: list[int], other_: list[int]) -> tuple[float, float]:
