@@ -115,9 +115,9 @@ def strains(rules) -> tuple[str, ...]:
 
 # -- judging the deals (in worker processes) -------------------------------------------------
 NODE_BUDGET = 3_000_000    # nodes one probe that decides a call may search at most (about 0.1 s); over it, its answer is estimated
-MIN_PROBE = 100_000        # ... and at least, however many deals and games share the evaluation's nodes
-NODES_PER_EVALUATION = 30_000_000    # the decisive probes of one evaluation by default (bid, check, table, serve,
-                                     # the quiz): about a second of one core at most
+MIN_PROBE = 50_000         # ... and at least, however many deals and games share the evaluation's nodes
+NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by default (bid, check, table, serve,
+                                     # practice, the quiz): about a third of a second of one core at most
 EVAL_NODES = 600_000_000             # ... of ``tutor eval``, the evidence itself: about 20 s of one core at most
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
 
