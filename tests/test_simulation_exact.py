@@ -46,7 +46,8 @@ def exact_chance(ev, contract: str, rules) -> float:
 def test_every_chance_is_the_exact_solver_s_on_the_same_deals(hand, auction):
     rules = load("verband")
     ev = simulate.evaluate(hand, auction, rules, simulation=simulate.Simulation(samples=8, workers=1,
-                                                                                early_stop=False))
+                                                                                early_stop=False,
+                                                                                nodes=simulate.EVAL_NODES))
     assert ev.exact and len(ev.deals) == ev.samples == 8
     assert ev.contracts
     assert any(c["exact"] for c in ev.contracts)
@@ -54,16 +55,17 @@ def test_every_chance_is_the_exact_solver_s_on_the_same_deals(hand, auction):
         if not c["exact"]:
             continue     # no call that could compete rests on it: the playout's (Evaluation.unprobed)
         # a deal whose search ran over its budget may be off, and says so
-        assert abs(c["p_make"] - exact_chance(ev, c["contract"], rules)) <= ev.estimated / ev.samples + 1e-9, c
+        assert abs(c["made"] / ev.samples - exact_chance(ev, c["contract"], rules)) <= ev.estimated / ev.samples + 1e-9, c
 
 
 @exact
 def test_the_same_seed_gives_the_same_numbers_from_nothing():
-    sim = simulate.Simulation(samples=10, workers=2, early_stop=False, seed=7)
+    sim = simulate.Simulation(samples=10, workers=2, early_stop=False, seed=7, nodes=simulate.EVAL_NODES)
     first = simulate.evaluate("Eichel:U96 Rosen:AK7 Schilten:A7 Schellen:8", "", simulation=sim)
     simulate._JUDGED.clear()
     again = simulate.evaluate("Eichel:U96 Rosen:AK7 Schilten:A7 Schellen:8", "",
-                              simulation=simulate.Simulation(samples=10, workers=1, early_stop=False, seed=7))
+                              simulation=simulate.Simulation(samples=10, workers=1, early_stop=False, seed=7,
+                                                                            nodes=simulate.EVAL_NODES))
     assert first.to_json() == again.to_json()
 
 
@@ -73,7 +75,8 @@ def test_without_the_compiled_core_the_simulation_says_every_deal_is_estimated(m
     monkeypatch.setattr(solver, "ENGINE", "python")
     assert not simulate.exact_available()
     ev = simulate.evaluate("Eichel:U9A8 Rosen:AK Schilten:A76", "",
-                           simulation=simulate.Simulation(samples=6, workers=1, early_stop=False))
+                           simulation=simulate.Simulation(samples=6, workers=1, early_stop=False,
+                                                                                nodes=simulate.EVAL_NODES))
     assert not ev.exact and ev.estimated == ev.samples == 6
     assert ev.to_json()["exact"] is False and ev.to_json()["estimated"] == 6
 
@@ -88,7 +91,8 @@ def test_no_matsch_in_a_suit_whose_puur_an_opponent_holds():
     _hand, reader, seat, _readings, truthful = position(hand, auction, None, None)
     assert "157 Rosen" in {str(r.call) for r in truthful}     # the conventions allow it
     ev = simulate.evaluate(hand, auction, simulation=simulate.Simulation(samples=6, workers=1,
-                                                                         early_stop=False))
+                                                                         early_stop=False,
+                                                                                nodes=simulate.EVAL_NODES))
     assert "157 Rosen" not in {c["call"] for c in ev.calls}
     assert "157 Rosen" not in {c["contract"] for c in ev.contracts}
 
@@ -96,7 +100,8 @@ def test_no_matsch_in_a_suit_whose_puur_an_opponent_holds():
 @exact
 def test_a_matsch_no_deal_makes_is_not_listed():
     # (the deals of seed 1, as the worked example's other tests: judged once in a test run)
-    ev = simulate.evaluate(A_HAND, BEFORE_A, simulation=simulate.Simulation(samples=25, early_stop=False))
+    ev = simulate.evaluate(A_HAND, BEFORE_A, simulation=simulate.Simulation(samples=25, early_stop=False,
+                                                                                nodes=simulate.EVAL_NODES))
     for c in ev.contracts:
         if c["contract"].startswith("157 "):
             assert c["p_make"] > 0
@@ -158,7 +163,7 @@ def test_the_score_changes_the_simulation_s_call_values():
 
     hand, reader, seat, _readings, truthful = position(D_HAND, BEFORE_D, None, "D")
     s = reader.situation(seat)
-    sim = simulate.Simulation(samples=10, workers=1, early_stop=False)
+    sim = simulate.Simulation(samples=10, workers=1, early_stop=False, nodes=simulate.EVAL_NODES)
     plain = sim.evaluate(hand, s, truthful)
     scored = sim.evaluate(hand, s, truthful, Standing({"AC": 1900, "BD": 1000}))
     worth = {c["call"]: c["expected"] for c in scored.calls}

@@ -115,7 +115,7 @@ def strains(rules) -> tuple[str, ...]:
 
 # -- judging the deals (in worker processes) -------------------------------------------------
 NODE_BUDGET = 3_000_000    # nodes one probe that decides a call may search at most (about 0.1 s); over it, its answer is estimated
-MIN_PROBE = 50_000         # ... and at least, however many deals and games share the evaluation's nodes
+MIN_PROBE = 300_000        # ... and at least: with fewer the contested probes all stop, so none is asked
 NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by default (bid, check, table, serve,
                                      # practice, the quiz): about a third of a second of one core at most
 EVAL_NODES = 600_000_000             # ... of ``tutor eval``, the evidence itself: about 20 s of one core at most
@@ -433,8 +433,10 @@ class Simulation:
                     # the card points to one Zehner where such calls rest on several games
                     live |= _live(calls, judged, plays, index, s, team, rules, partie)
                     budget = self._budget(plays, live)
+                    if budget < MIN_PROBE:     # too few nodes to answer anything: the playout's alone
+                        live = set()
                     judged = pool.run(deals, plays, self.exact, dict.fromkeys(live, PROBED), budget)
-                    refine = _contenders(calls, judged, plays, index, s, team, rules, partie)
+                    refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie) if i in live)
                     judged = pool.run(deals, plays, self.exact, {**dict.fromkeys(live, PROBED),
                                                                  **dict.fromkeys(refine, REFINED)}, budget)
                 results = [[j.points for j in row] for row in judged]
@@ -472,13 +474,13 @@ class Simulation:
     def _budget(self, plays, live) -> int:
         """The nodes a decisive probe may search: ``node_budget`` if given, else the
         evaluation's ``nodes`` shared by its deals and the games they are asked
-        in (two probes each), between MIN_PROBE and NODE_BUDGET. Fixed by the samples and
+        in (two probes each), at most NODE_BUDGET (under MIN_PROBE none is asked). Fixed by the samples and
         the games asked, never by the clock: the same seed, the same numbers."""
         if self.node_budget:
             return self.node_budget
         games = sum(1 for i in live if plays[i].decisive != (TOTAL_POINTS,))
         share = self.nodes // (max(1, self.samples) * 2 * max(1, games))
-        return max(MIN_PROBE, min(NODE_BUDGET, share))
+        return min(NODE_BUDGET, share)
 
     def _show(self, done: int | None) -> None:
         if not (self.progress and sys.stderr.isatty()):
