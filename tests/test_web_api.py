@@ -13,6 +13,7 @@ import json
 import threading
 import time
 import urllib.request
+from pathlib import Path
 from urllib.error import HTTPError
 
 import pytest
@@ -24,6 +25,7 @@ from tutor.web.app import MAX_BODY, Settings, create_app
 
 HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
 BASE = "http://127.0.0.1:8000"
+EXERCISES = Path(__file__).resolve().parent.parent / "exercises"
 
 
 @pytest.fixture
@@ -338,7 +340,8 @@ def test_the_quiz_asks_judges_and_keeps_progress_in_the_same_database(client, db
     assert first["done"] is False and first["stats"]["seen"] == 0
     assert "Dein Blatt" in first["question"] and first["drill"] not in first["question"]
     # the drill file's own answer key (written from the rules) is judged right
-    drills = yaml.safe_load(open(first["source"], encoding="utf-8"))["drills"]
+    assert first["source"] == "hilfe.yaml"        # a name, never a path of the server's disk
+    drills = yaml.safe_load((EXERCISES / first["source"]).read_text(encoding="utf-8"))["drills"]
     key = next(d for d in drills if d["id"] == first["drill"])["answer"]
     body = {"lesson": "hilfe", "source": first["source"], "drill": first["drill"], "answer": str(key),
             "learner": "anna"}
@@ -364,7 +367,8 @@ def test_the_quiz_in_french_asks_judges_and_explains_in_french(client, db):
 
     first = client.get("/api/quiz/next", params={"lesson": "hilfe", "learner": "lea", "lang": "fr"}).json()
     assert "Ta main" in first["question"] and "Dein Blatt" not in first["question"]
-    drills = yaml.safe_load(open(first["source"], encoding="utf-8"))["drills"]
+    assert first["source"] == "hilfe.yaml"        # a name, never a path of the server's disk
+    drills = yaml.safe_load((EXERCISES / first["source"]).read_text(encoding="utf-8"))["drills"]
     key = next(d for d in drills if d["id"] == first["drill"])["answer"]
     body = {"lesson": "hilfe", "source": first["source"], "drill": first["drill"], "answer": str(key),
             "learner": "lea"}

@@ -51,7 +51,7 @@ from tutor.rules import TableRules
 from tutor.scoring import (SEATS, TEAMS, GameScore, check_card_points, check_one_weis_team,
                            check_weis_points, next_seat, other, score_game, team_of)
 from tutor.i18n import M, join
-from tutor.text import parse_int
+from tutor.text import MAX_NAME, parse_int, player_name, printable
 
 DEFAULT_DEALER = "D"  # so that A is Vorhand of the first game, as in the notation
 TRUMPLESS = ("Obenabe", "Undenufe")
@@ -598,7 +598,9 @@ def parse_teams(value: Any, where: object = M("teams")) -> dict[str, str]:
     for team, pair in zip(TEAMS, pairs):
         two = [p.strip() for p in pair.split("+")]
         if len(two) != 2 or not all(two):
-            raise ParseError(M("{where}: {pair!r}: a team is two names joined by '+'", where=where, pair=pair.strip()))
+            raise ParseError(M("{where}: {pair!r}: a team is two names joined by '+'", where=where,
+                               pair=printable(pair.strip()[:2 * MAX_NAME])))
+        two = [player_name(p, where) for p in two]
         names[team[0]], names[team[1]] = two
     lowered = [n.lower() for n in names.values()]
     if len(set(lowered)) != 4:

@@ -88,3 +88,25 @@ def printable(text: object) -> str:
     """``text`` with every terminal control character shown escaped (``\\x1b``):
     what is safe to write to a terminal. Tab and newline stay."""
     return str(text).translate(_CONTROLS)
+
+
+#: the longest name of a player (or a team's player) the tutor keeps
+MAX_NAME = 30
+
+
+def player_name(text: object, where: object) -> str:
+    """A player's name as typed (spaces around dropped): at most MAX_NAME characters and
+    no control character (a newline, ESC, a bidirectional override ... would break the
+    board's lines or the terminal); anything else is one ParseError naming ``where``."""
+    import unicodedata
+
+    name = str(text).strip()
+    if not name:
+        raise ParseError(M("{where}: a name is empty", where=where))
+    if len(name) > MAX_NAME:
+        raise ParseError(M("{where}: the name {name} is too long (at most {n} characters)",
+                           where=where, name=printable(repr(name[:MAX_NAME] + "...")), n=MAX_NAME))
+    if any(unicodedata.category(c)[0] == "C" or unicodedata.category(c) in ("Zl", "Zp") for c in name):
+        raise ParseError(M("{where}: the name {name} holds a control character", where=where,
+                           name=printable(repr(name))))
+    return name

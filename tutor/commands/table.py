@@ -116,6 +116,7 @@ def serve(host, port, db_path, lang, rules_spec):
 
     from tutor.i18n import _
 
+    from tutor.web import server as web_server
     from tutor.web.app import LOOPBACK_NAMES, Settings, create_app
 
     loopback = host in LOOPBACK_NAMES
@@ -123,9 +124,7 @@ def serve(host, port, db_path, lang, rules_spec):
                         secret=None if loopback else secrets.token_urlsafe(12), loopback=loopback)
     app = create_app(settings)
     _port_free(host, port)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off",
-                            server_header=False, limit_concurrency=64, timeout_keep_alive=5)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(web_server.config(app, host, port))
     shown = "127.0.0.1" if loopback and host != "localhost" else _reachable_address(host)
     if port == 0:
         click.echo(_("tutor serve: --port 0 picks a free port; see the address below", lang), err=True)

@@ -22,9 +22,12 @@ language (``lang``), never with a traceback.
 """
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
+import logging
 import re
+import time
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -39,13 +42,17 @@ from starlette.staticfiles import StaticFiles
 
 from tutor import answers
 from tutor.errors import TutorError
+from tutor.text import one_line, parse_int, player_name, printable
 
 MAX_QUERY = 4096
 MAX_PARAM = 1000
 MAX_BODY = 16 * 1024
+MAX_DEPTH = 8            # a game is {"weis": {"AC": 50}}: three levels
 from tutor.i18n import LANGS, M, Mp, Msg  # noqa: E402  (de, en, fr: the page and the answers)
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
 KEY_COOKIE = "tutor_key"
+BODY_SECONDS = 10.0      # the whole body of a request within this time, else 408
+log = logging.getLogger("tutor.web")
 
 
 
@@ -60,11 +67,21 @@ class Settings:
     secret: str | None = None          # None: only this machine can reach the server
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     loopback: bool = True
+    body_seconds: float = BODY_SECONDS
 
 
 def _lang_of(request: Request, settings: Settings) -> str:
     lang = request.query_params.get("lang") or settings.lang
     return lang if lang in LANGS else settings.lang
+
+
+def _unknown_lang(request: Request) -> Msg | None:
+    """The error for a ``lang`` the tutor does not speak (an answer in another language
+    than the one asked for would pass unnoticed)."""
+    lang = request.query_params.get("lang")
+    if lang is None or lang == "" or lang in LANGS:
+        return None
+    return M("lang {lang}: the tutor speaks {known}", lang=printable(repr(lang[:20])), known=", ".join(LANGS))
 
 
 def _error(status: int, message: Msg, lang: str) -> JSONResponse:
@@ -139,14 +156,18 @@ class Guard:
                  request.query_params.get("key")]
         return any(g is not None and hmac.compare_digest(g.encode(), secret) for g in given)
 
-    @staticmethod
-    def _limited(receive, scope, send):
-        """``receive`` that stops a body longer than MAX_BODY (sent without a length)."""
+    def _limited(self, receive, scope, send):
+        """``receive`` that stops a body longer than MAX_BODY (sent without a length) or
+        slower than ``body_seconds`` in all (a client that trickles its body)."""
         seen = 0
+        deadline = time.monotonic() + self.settings.body_seconds
 
         async def limited():
             nonlocal seen
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                raise BodyTooSlow() from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > MAX_BODY:
@@ -155,14 +176,21 @@ class Guard:
         return limited
 
 
-def _hostname(host: str) -> str:
-    """The name in a Host header, without the port (``[::1]:8000`` -> ``[::1]``)."""
-    if host.startswith("["):
-        return host[: host.find("]") + 1]
-    return host.split(":", 1)[0]
+_HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^\[\]:]*)(?::[0-9]{1,5})?")
+
+
+def _hostname(host: str) -> str | None:
+    """The name in a Host header, without the port (``[::1]:8000`` -> ``[::1]``); None
+    for a header that is no host and port (``[::1]evil.example``)."""
+    m = _HOST.fullmatch(host)
+    return m.group(1).lower() if m else None
 
 
 class BodyTooLarge(Exception):
+    pass
+
+
+class BodyTooSlow(Exception):
     pass
 
 
@@ -179,14 +207,24 @@ def _answer(work: Callable[[Request, str], Any]):
     async def endpoint(request: Request) -> Response:
         settings: Settings = request.app.state.settings
         lang = _lang_of(request, settings)
+        unknown = _unknown_lang(request)
+        if unknown is not None:
+            return _error(400, unknown, lang)
         try:
             if request.method == "POST":
                 request.state.body = await _body(request, lang)
             data = await run_in_threadpool(work, request, lang)
         except TutorError as e:
-            return JSONResponse({"error": e.text(lang)}, status_code=400)
+            return JSONResponse({"error": one_line(e.text(lang))}, status_code=400)
         except BodyTooLarge:
             return _error(413, TOO_LARGE, lang)
+        except BodyTooSlow:
+            return _error(408, TOO_SLOW, lang)
+        except RecursionError:
+            return _error(400, M("the request is nested too deep"), lang)
+        except Exception:   # a defect of the tutor: logged, answered, and the connection kept
+            log.exception("%s %s", request.method, request.url.path)
+            return _error(500, M("the server could not answer this request"), lang)
         return JSONResponse(data)
     return endpoint
 
@@ -195,13 +233,38 @@ async def _body(request: Request, lang: str) -> dict:
     raw = await request.body()
     if not raw.strip():
         return {}
+    if _depth(raw) > MAX_DEPTH:
+        raise TutorError(M("the body is nested too deep (at most {n} levels of [ and {{)", n=MAX_DEPTH))
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise TutorError(M("the body is not JSON: {error}", error=str(e))) from None
+    except (ValueError, UnicodeDecodeError, RecursionError) as e:
+        raise TutorError(M("the body is not JSON: {error}", error=one_line(e)[:200])) from None
     if not isinstance(data, dict):
         raise TutorError(M('the body is a JSON object, e.g. {{"contract": "80 Rosen", ...}}'))
     return data
+
+
+def _depth(raw: bytes) -> int:
+    """How deep the brackets of a JSON text nest (outside strings): read before the text is
+    parsed, so that no nesting reaches Python's recursion limit."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for b in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif b == 0x5C:          # backslash
+                escaped = True
+            elif b == 0x22:          # "
+                in_string = False
+        elif b == 0x22:
+            in_string = True
+        elif b in (0x5B, 0x7B):      # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif b in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
 
 
 def _param(request: Request, name: str, default: str | None = None) -> str | None:
@@ -291,9 +354,9 @@ def _partie_id(request: Request) -> int | None:
     p = request.query_params.get("partie")
     if p is None or p == "":
         return None
-    if not p.isdigit():
-        raise TutorError(M("--partie {partie!r}: a Partie number", partie=p))
-    return int(p)
+    if not re.fullmatch(r"[0-9]+", p):
+        raise TutorError(M("--partie {partie!r}: a Partie number", partie=printable(p[:20])))
+    return parse_int(p, "--partie", low=1)
 
 
 def tafel_show(request: Request, lang: str) -> dict:
@@ -319,26 +382,70 @@ def tafel_new(request: Request, lang: str) -> dict:
     body = request.state.body
     rules = None
     if body.get("rules") is not None:
-        if body["rules"] not in PROFILES:
-            raise TutorError(M("rules {rules!r}: a profile ({profiles})", rules=body["rules"],
+        if not isinstance(body["rules"], str) or body["rules"] not in PROFILES:
+            raise TutorError(M("rules {rules}: a profile ({profiles})", rules=_shown(body["rules"]),
                                profiles=", ".join(PROFILES)))
         rules = PROFILES[body["rules"]]
     names = None
-    if body.get("teams"):
+    given = body.get("names")
+    if body.get("teams") not in (None, ""):
+        if not isinstance(body["teams"], (str, dict)) or not body["teams"]:
+            raise TutorError(M("teams {teams}: write the two teams as 'Anna+Beat:Cla+Dani'",
+                               teams=_shown(body["teams"])))
         names = parse_teams(body["teams"], "teams")
-    elif isinstance(body.get("names"), dict) and any(body["names"].values()):
-        given = {str(k).upper(): str(v).strip() for k, v in body["names"].items() if str(v).strip()}
-        if set(given) != {"A", "B", "C", "D"}:
-            raise TutorError(M("names: give all four players (A, B, C, D) or none"))
-        names = parse_teams(f"{given['A']}+{given['C']}:{given['B']}+{given['D']}", "names")
+    elif given is not None and given != {}:
+        if not isinstance(given, dict) or not all(isinstance(v, str) or v is None for v in given.values()):
+            raise TutorError(M('names {names}: the four players by seat, e.g. {{"A": "Anna", "B": "Cla", '
+                               '"C": "Beat", "D": "Dani"}}', names=_shown(given)))
+        typed = {str(k).strip().upper(): player_name(v, M("names: {seat}", seat=printable(str(k)[:4])))
+                 for k, v in given.items() if v is not None and v.strip()}
+        if typed:
+            if set(typed) != {"A", "B", "C", "D"}:
+                raise TutorError(M("names: give all four players (A, B, C, D) or none"))
+            names = parse_teams(f"{typed['A']}+{typed['C']}:{typed['B']}+{typed['D']}", "names")
+    dealer = body.get("dealer")
+    if dealer is not None and not isinstance(dealer, str):
+        raise TutorError(M("--dealer: unknown player {name} (A, B, C, D)", name=_shown(dealer)))
     with _tafel(request) as t:
-        return answers.tafel_json(t.new(rules, names, body.get("dealer")))
+        return answers.tafel_json(t.new(rules, names, dealer))
+
+
+def _shown(value: Any) -> str:
+    """A value of a request as an error line quotes it: printable, at most 60 characters."""
+    text = printable(json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value))
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _game_body(body: dict) -> dict:
+    """The fields of a game as the page sends them, their shapes checked: ``weis`` is
+    ``{"AC": 50}`` or ``{"A": "Eichel:678"}`` (or a list of such pairs); a wrong shape is
+    one line, never a crash deeper in."""
+    weis = body.get("weis")
+    if isinstance(weis, list):
+        if not all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) for p in weis):
+            raise TutorError(M('game: weis {weis}: write {{"AC": 50}} (points by team) or '
+                               '{{"A": "Eichel:678"}} (cards by seat)', weis=_shown(weis)))
+        weis = dict(weis) if len({p[0] for p in weis}) == len(weis) else weis
+    if isinstance(weis, dict):
+        for team, value in weis.items():
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                raise TutorError(M('game: weis {weis}: write {{"AC": 50}} (points by team) or '
+                                   '{{"A": "Eichel:678"}} (cards by seat)', weis=_shown(weis)))
+            if isinstance(value, int):
+                parse_int(str(value), M("game: weis {team}", team=printable(team[:4])), low=0)
+    elif weis is not None and not isinstance(weis, (str, list)):
+        raise TutorError(M('game: weis {weis}: write {{"AC": 50}} (points by team) or '
+                           '{{"A": "Eichel:678"}} (cards by seat)', weis=_shown(weis)))
+    for key in ("contract", "declarer", "stoeck"):
+        if body.get(key) is not None and not isinstance(body[key], str):
+            raise TutorError(M("game: {field} {value}: a text", field=key, value=_shown(body[key])))
+    return {**body, "weis": weis} if "weis" in body else body
 
 
 def tafel_add(request: Request, lang: str) -> dict:
     with _tafel(request) as t:
         pid = _partie_id(request)
-        game = answers.tafel_game(request.state.body, t.partie(pid), "game")
+        game = answers.tafel_game(_game_body(request.state.body), t.partie(pid), "game")
         return answers.tafel_json(t.add(game, pid))
 
 
@@ -386,6 +493,7 @@ def _environment():
 
 
 TOO_LARGE = M("the request body is too large (at most {n} bytes)", n=MAX_BODY)
+TOO_SLOW = M("the request body came too slowly")
 
 
 # The page's own words (buttons, headings, hints), in every language for the language button.

@@ -54,9 +54,19 @@ def items(lesson_id: str, lang: str) -> tuple:
 
 
 def _key(item) -> tuple[str, str]:
+    """The drill's key in the learner's progress (the file's resolved path, as the
+    terminal's quiz keeps it)."""
     from tutor.course.quiz import source_of
 
     return source_of(item.file.name), item.drill.id
+
+
+def _public(item) -> tuple[str, str]:
+    """The drill as the page names it: the file's name within the lesson, never a path
+    of the server's disk."""
+    from pathlib import PurePath
+
+    return PurePath(item.file.name).name, item.drill.id
 
 
 def _progress(db: str | None, learner: str):
@@ -91,7 +101,7 @@ def next_drill(db: str | None, lesson_id: str, learner: str, lang: str) -> dict[
         out["done"] = True
         return out
     text, prompt = question(pick, lang)
-    source, drill = _key(pick)
+    source, drill = _public(pick)
     out.update(done=False, source=source, drill=drill, type=pick.drill.type, question=text,
                prompt=prompt.strip())
     return out
@@ -99,14 +109,14 @@ def next_drill(db: str | None, lesson_id: str, learner: str, lang: str) -> dict[
 
 def answer(db: str | None, body: dict, learner: str, lang: str) -> dict[str, Any]:
     """Judge an answer as the terminal quiz does and record it in the learner's progress."""
-    from tutor.course.quiz import (CORRECT, MESSAGES, Quiz, judge, own_call_text, parse_answer,
+    from tutor.course.quiz import (CORRECT, MESSAGES, WRONG, Quiz, judge, own_call_text, parse_answer,
                             show_answer)
 
     for key in ("lesson", "source", "drill", "answer"):
         if not isinstance(body.get(key), str) or not body[key].strip():
             raise TutorError(M("the answer needs {key}", key=key))
     its = items(body["lesson"], lang)
-    item = next((c for c in its if _key(c) == (body["source"], body["drill"])), None)
+    item = next((c for c in its if _public(c) == (body["source"], body["drill"])), None)
     if item is None:
         raise TutorError(M("no drill {drill!r} in lesson {lesson!r}", drill=body["drill"], lesson=body["lesson"]))
     given = parse_answer(item, body["answer"][:200], lang)   # unreadable: 400, ask again
@@ -122,5 +132,8 @@ def answer(db: str | None, body: dict, learner: str, lang: str) -> dict[str, Any
     head = (m["right"] if outcome == CORRECT else
             m["acceptable"].format(answer=shown) if outcome == "acceptable" else m["wrong"].format(answer=shown))
     reasoning = Quiz([], read=lambda p: None, echo=lambda s: None, lang=lang)._reasoning(item)
+    # what the learner's own call would have shown: after a wrong answer only, as in the
+    # terminal's quiz (a right answer is the drill's key, and nothing follows "Right.")
+    yours = own_call_text(item, given, lang) if outcome == WRONG else None
     return {"outcome": outcome, "answer": shown, "feedback": head,
-            "yours": own_call_text(item, given, lang), "reasoning": reasoning, "stats": stats}
+            "yours": yours, "reasoning": reasoning, "stats": stats}
