@@ -2,6 +2,7 @@
 listens beyond 127.0.0.1), answering, and a clean stop on Ctrl-C."""
 from __future__ import annotations
 
+import io
 import os
 import re
 import signal
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
         s.bind((host, 0))
         return s.getsockname()[1]
 
@@ -110,3 +111,79 @@ def test_a_busy_port_is_one_line(tmp_path):
                            cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert r.returncode == 2
     assert re.fullmatch(rf"tutor: cannot listen on 127\.0\.0\.1:{port}: .+ \(another --port\?\)", r.stderr.strip())
+
+
+def test_serve_on_ipv6_loopback_prints_a_reachable_bracketed_address(tmp_path):
+    port = free_port("::1") if socket.has_ipv6 else None
+    if port is None:
+        import pytest
+        pytest.skip("no IPv6 on this machine")
+    proc = start(tmp_path, "--host", "::1", "--port", str(port), "--lang", "en")
+    try:
+        first = proc.stdout.readline().strip()
+        assert first == f"Tutor: http://[::1]:{port}/  (Ctrl-C stops.)"
+        assert get(f"http://[::1]:{port}/api/explain?auction=60%20Eichel") == 200
+    finally:
+        out, err = stop(proc)
+    assert proc.returncode == 0 and "Traceback" not in err
+
+
+def machine_addresses() -> set[str]:
+    """This machine's addresses as `ip` lists them (an oracle beside the tutor's own
+    reading of the interfaces)."""
+    import shutil
+
+    if shutil.which("ip") is None:
+        import pytest
+        pytest.skip("no ip command to list this machine's addresses")
+    out = subprocess.run(["ip", "-o", "addr", "show", "up"], capture_output=True, text=True).stdout
+    return {line.split()[3].split("/")[0] for line in out.splitlines() if len(line.split()) > 3}
+
+
+def test_serve_on_every_address_prints_the_machine_s_network_address_not_its_host_name(tmp_path):
+    """The printed address (and the QR code) is one of the machine's network addresses, not
+    a host name that may resolve to 127.0.0.1; the test reads it and does not connect to it."""
+    import ipaddress
+
+    import segno
+
+    known = machine_addresses()
+    port = free_port()
+    proc = start(tmp_path, "--host", "0.0.0.0", "--port", str(port), "--lang", "en")
+    try:
+        first = proc.stdout.readline().strip()
+        m = re.fullmatch(rf"Tutor: (http://([0-9.]+):{port}/\?key=[\w-]+)  \(Ctrl-C stops\.\)", first)
+        if m is None:       # a machine without a network address says so, and names this machine
+            assert first.startswith("Tutor: http://127.0.0.1:")
+            assert not [a for a in known if not ipaddress.ip_address(a).is_loopback
+                        and not ipaddress.ip_address(a).is_link_local and ":" not in a]
+            return
+        url, address = m.group(1), m.group(2)
+        assert not ipaddress.ip_address(address).is_loopback
+        assert address in known, (address, known)
+        lines = []
+        while True:
+            line = proc.stdout.readline()
+            if line.strip() == "For the phones at the table:":
+                break
+            lines.append(line.strip())
+        assert all(x.startswith("also: http://") for x in lines)
+        expected = io.StringIO()
+        segno.make(url, error="m").terminal(out=expected, compact=True)
+        want = expected.getvalue().splitlines()
+        qr = [proc.stdout.readline().rstrip("\n") for _ in want]
+    finally:
+        stop(proc)
+    assert [x.strip() for x in qr] == [x.strip() for x in want]     # the QR code holds that address
+
+
+def test_the_address_chosen_among_the_interfaces():
+    from tutor.web.address import hosts
+
+    found = [("lo", "127.0.0.1"), ("docker0", "172.17.0.1"), ("wlan0", "192.168.1.23"), ("lo", "::1"),
+             ("wlan0", "fe80::1"), ("wlan0", "2001:db8::5"), ("eth1", "203.0.113.9")]
+    assert hosts("0.0.0.0", found) == ["192.168.1.23", "203.0.113.9", "172.17.0.1"]
+    assert hosts("::", found) == ["192.168.1.23", "203.0.113.9", "[2001:db8::5]", "172.17.0.1"]
+    assert hosts("0.0.0.0", [("lo", "127.0.0.1"), ("host", "127.0.1.1")]) == []   # the host name's loopback
+    assert hosts("::1") == ["[::1]"] and hosts("127.0.0.1") == ["127.0.0.1"] and hosts("localhost") == ["localhost"]
+    assert hosts("192.168.1.23") == ["192.168.1.23"] and hosts("fd00::2") == ["[fd00::2]"]

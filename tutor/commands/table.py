@@ -65,21 +65,6 @@ def table(hand, seat, dealer, partie, by_count, db_path, lang, rules_spec):
     sys.exit(run(session, db=db_path, partie=partie_id))
 
 
-def _reachable_address(host: str) -> str:
-    """The address to print: the machine's own name or address for 0.0.0.0 / ::."""
-    import socket
-
-    if host not in ("0.0.0.0", "::", ""):
-        return f"[{host}]" if ":" in host else host
-    try:
-        address = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        address = None
-    if not address or address.startswith("127."):
-        return socket.gethostname()
-    return address
-
-
 def _port_free(host: str, port: int) -> None:
     import socket
 
@@ -117,6 +102,7 @@ def serve(host, port, db_path, lang, rules_spec):
     from tutor.i18n import _
 
     from tutor.web import server as web_server
+    from tutor.web.address import hosts
     from tutor.web.app import LOOPBACK_NAMES, Settings, create_app
 
     loopback = host in LOOPBACK_NAMES
@@ -125,16 +111,22 @@ def serve(host, port, db_path, lang, rules_spec):
     app = create_app(settings)
     _port_free(host, port)
     server = uvicorn.Server(web_server.config(app, host, port))
-    shown = "127.0.0.1" if loopback and host != "localhost" else _reachable_address(host)
+    shown = hosts(host)
+    if not shown:   # listening everywhere on a machine without a network address
+        click.echo(_("tutor serve: this machine has no network address: only it can open the page", lang),
+                   err=True)
+        shown = ["127.0.0.1"]
     if port == 0:
         click.echo(_("tutor serve: --port 0 picks a free port; see the address below", lang), err=True)
-    url = f"http://{shown}:{port}/" + (f"?key={settings.secret}" if settings.secret else "")
-    click.echo(_("Tutor: {url}  (Ctrl-C stops.)", lang, url=url))
+    urls = [f"http://{h}:{port}/" + (f"?key={settings.secret}" if settings.secret else "") for h in shown]
+    click.echo(_("Tutor: {url}  (Ctrl-C stops.)", lang, url=urls[0]))
+    for url in urls[1:]:
+        click.echo(_("  also: {url}", lang, url=url))
     if settings.secret:
         import segno
 
         click.echo(_("For the phones at the table:", lang))
-        segno.make(url, error="m").terminal(compact=True)
+        segno.make(urls[0], error="m").terminal(compact=True)
     try:
         server.run()
     except KeyboardInterrupt:   # uvicorn hands Ctrl-C on once it has closed down
