@@ -188,7 +188,8 @@ def test_the_auction_s_game_goes_on_the_tafel_and_the_total_shows(browser, db):
         data = json.loads(shown.stdout)
         assert data["board"] == {"AC": 530, "BD": 134}
         assert data["teams"] == {"AC": "Anna+Beat", "BD": "Cla+Dani"}
-        # undo on the page
+        # undo on the page (it asks first)
+        page.once("dialog", lambda d: d.accept())
         page.tap("#tafel-undo")
         page.wait_for_function("() => document.querySelector('#board .total[data-team=\"AC\"]').textContent === '313'")
         # a bad entry: the one-line message, the board unchanged
@@ -213,8 +214,8 @@ def test_four_forts_go_on_the_tafel_as_no_game(browser, db):
         page.wait_for_selector("#result:not([hidden])")
         assert page.is_hidden("#result-points")
         page.tap("#result button[type=submit]")
-        page.wait_for_selector("#board tbody tr")            # the first game: a row appears
-        assert page.locator("#board tbody tr").all_inner_texts()[0].split("\t")[:2] == ["1", "alle fort"]
+        page.wait_for_selector("#board-rows tbody tr")       # the first game: a row appears
+        assert page.locator("#board-rows tbody tr").all_inner_texts()[0].split("\t")[:2] == ["1", "alle fort"]
         assert page.inner_text('#board .total[data-team="AC"]') == "0"
         # the next game: the Partie's next dealer (after four forts the Verband's same dealer, D)
         page.tap("#tab-bid")

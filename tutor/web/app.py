@@ -513,6 +513,8 @@ PAGE_TEXTS: dict[str, Msg] = {
     "answer": Mp("phone page", "Answer"), "next_drill": Mp("phone page", "Next drill"),
     "done": Mp("phone page", "Every drill of this lesson answered; due ones come back."),
     "stats": Mp("phone page", "{{seen}} of {{drills}} answered, {{right}} right the last time, {{due}} due"),
+    "confirm_undo": Mp("phone page", "Take back game {{n}} ({{game}}) from the Tafel?"),
+    "confirm_new": Mp("phone page", "Start a new Partie? The one under way stays stored, unfinished."),
 }
 
 

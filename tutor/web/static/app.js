@@ -32,7 +32,6 @@ function save() {
     calls: S.calls, tab: S.tab, lesson: S.lesson, learner: S.learner}));
 }
 
-function nextLang() { const L = CONFIG.langs; return L[(L.indexOf(S.lang) + 1) % L.length]; }
 function t(key) { const v = T[S.lang][key]; return v === undefined ? key : v; }
 
 function el(tag, attrs = {}, ...children) {
@@ -62,6 +61,11 @@ function showError(text) {
   const box = $("error");
   box.textContent = text || "";
   box.hidden = !text;
+}
+
+// the error line sits right below the header (which wraps on a narrow phone), never over it
+function headerHeight() {
+  document.documentElement.style.setProperty("--header-h", `${document.querySelector("header").offsetHeight}px`);
 }
 
 async function api(path, params = {}, body = null) {
@@ -142,6 +146,8 @@ function drawAuction() {
     $("reasons").replaceChildren(...adv.reasons.map((r) => el("li", {text: r})));
   }
   drawPad();
+  $("pad").hidden = v.state.over;            // the auction is over: the card points come next
+  $("next-box").hidden = v.state.over;
   $("next").replaceChildren(...v.next.map((n) => el("li", {class: adv && adv.call === n.call && n.seat === S.seat ? "best" : "", text: n.short})));
   const over = v.state.over;
   const form = $("result");
@@ -223,8 +229,11 @@ async function loadTafel() {
 }
 
 function showBoard(data) {
+  S.board = data;
   const board = $("board");
   board.replaceChildren();
+  const rowsBox = $("board-rows");
+  rowsBox.replaceChildren();
   $("new-partie").hidden = !!data && !data.table.over;
   $("add-game").hidden = !data || data.table.over;
   $("tafel-undo").disabled = !data || !data.table.rows.length;
@@ -239,15 +248,18 @@ function showBoard(data) {
     el("th", {text: "#"}), el("th", {text: L.contract}), el("th", {text: "AC"}), el("th", {text: "BD"}))));
   const body = el("tbody");
   for (const r of tb.rows) {
-    const what = r.made === null ? r.contract : `${r.contract} · ${r.card_points} · ${r.result}`;
+    const parts = r.made === null ? [r.contract] : [r.contract, r.card_points, r.result];
+    if (r.weis && r.weis !== "–") parts.push(`${L.weis} ${r.weis}`);      // Weis and Stöck written with the game
+    if (r.stoeck && r.stoeck !== "–") parts.push(`${L.stoeck} ${r.stoeck}`);
+    const what = parts.join(" · ");
     body.append(el("tr", {class: r.made === false ? "missed" : ""},
       el("td", {text: r.n}), el("td", {class: "what", text: what}),
       el("td", {class: "num", text: `${r.AC}`}), el("td", {class: "num", text: `${r.BD}`})));
   }
   table.append(body);
-  if (tb.rows.length) board.append(table);
+  if (tb.rows.length) rowsBox.append(table);
   board.append(el("div", {class: "footer"}, ...tb.footer.map((f) => el("p", {text: f}))));
-  board.append(el("p", {class: "hint", text: `Partie ${data.partie} · ${L.rules} ${tb.rules} · ${L.target} ${tb.target}`}));
+  rowsBox.append(el("p", {class: "hint", text: `Partie ${data.partie} · ${L.rules} ${tb.rules} · ${L.target} ${tb.target}`}));
   // the declarer select names the players
   const sel = $("g-declarer");
   sel.replaceChildren(...["A", "B", "C", "D"].map((s) => el("option", {value: s, text: data.names[s] ? `${s} ${data.names[s]}` : s})));
@@ -328,8 +340,11 @@ async function answerDrill(text) {
 function translate() {
   document.documentElement.lang = S.lang;
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
-  $("lang").textContent = nextLang().toUpperCase();
+  for (const b of document.querySelectorAll("#lang button")) b.setAttribute("aria-pressed", String(b.dataset.lang === S.lang));
 }
+
+// the pad stays at the bottom of a phone's screen once the hand is in (or skipped)
+function handOpen() { $("panel-bid").classList.toggle("hand-open", $("hand-box").open); }
 
 function showTab() {
   for (const b of document.querySelectorAll(".tabs button")) b.setAttribute("aria-selected", String(b.dataset.tab === S.tab));
@@ -343,15 +358,24 @@ function showTab() {
 function init() {
   $("seat").value = S.seat;
   if (S.hand.size === 9) $("hand-box").open = false;
+  handOpen();
   $("dealer").value = S.dealer;
   $("rules").value = S.rules;
   translate();
   for (const b of document.querySelectorAll(".tabs button")) b.onclick = () => { S.tab = b.dataset.tab; save(); showTab(); };
-  $("lang").onclick = () => {
-    S.lang = nextLang(); save(); translate(); refresh();
-    if (S.tab === "tafel") loadTafel();
-    if (S.tab === "quiz") { S.drill = null; loadQuiz(); }
-  };
+  for (const b of document.querySelectorAll("#lang button")) {
+    b.onclick = () => {      // each language one tap away
+      if (b.dataset.lang === S.lang) return;
+      S.lang = b.dataset.lang; save(); translate(); refresh();
+      if (S.tab === "tafel") loadTafel();
+      if (S.tab === "quiz") { S.drill = null; loadQuiz(); }
+    };
+  }
+  $("hand-box").addEventListener("toggle", handOpen);
+  $("error").onclick = () => showError("");
+  window.addEventListener("resize", headerHeight);
+  if (window.ResizeObserver) new ResizeObserver(headerHeight).observe(document.querySelector("header"));
+  headerHeight();
   $("rules").onchange = () => { S.rules = $("rules").value; S.calls = []; save(); refresh(); };
   $("seat").onchange = () => { S.seat = $("seat").value; save(); refresh(); };
   $("dealer").onchange = () => { S.dealer = $("dealer").value; S.calls = []; save(); refresh(); };
@@ -399,10 +423,17 @@ function init() {
   };
   $("g-fort").onclick = () => addGame({fort: true});
   $("tafel-undo").onclick = async () => {
+    const rows = S.board ? S.board.table.rows.filter((r) => r.n !== "") : [];
+    const last = rows[rows.length - 1];
+    if (last && !window.confirm(fill(t("confirm_undo"), {n: last.n, game: last.contract}))) return;
     try { await api("tafel/undo", {}, {}); showError(""); } catch (e) { showError(e.message); }
     loadTafel();
   };
-  $("tafel-new").onclick = () => { $("new-partie").hidden = false; $("new-partie").scrollIntoView(); };
+  $("tafel-new").onclick = () => {
+    // the Partie under way stays stored, but the board goes on with the new one: ask first
+    if (S.board && !S.board.table.over && S.board.table.rows.length && !window.confirm(t("confirm_new"))) return;
+    $("new-partie").hidden = false; $("new-partie").scrollIntoView();
+  };
   $("new-partie").onsubmit = async (ev) => {
     ev.preventDefault();
     const f = new FormData($("new-partie"));
