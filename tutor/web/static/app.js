@@ -113,14 +113,20 @@ function drawCards() {
 }
 
 // -- the auction -------------------------------------------------------------------------
+let asked = 0;      // the newest refresh: an older answer that comes in late is dropped
+
 async function refresh() {
   drawCards();
   const params = {seat: S.seat, dealer: S.dealer, calls: S.calls.join(","), rules: S.rules};
   if (S.hand.size === 9) params.hand = handText();
+  const mine = ++asked;
   try {
-    S.view = await api("table", params);
+    const view = await api("table", params);
+    if (mine !== asked) return;
+    S.view = view;
     showError("");
   } catch (e) {
+    if (mine !== asked) return;
     showError(e.message);
     if (S.calls.length && e.status === 400 && !S.view) { S.calls = []; save(); }
     return;
