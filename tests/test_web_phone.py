@@ -200,7 +200,7 @@ def widest_questions(n: int = 12) -> list[str]:
     out = []
     for lesson in quiz.course():
         for item in quiz.items(lesson.id, "de"):
-            from tutor.quiz import question
+            from tutor.course.quiz import question
             out.append(question(item, "de")[0])
     return sorted(out, key=lambda q: max(len(line) for line in q.split("\n")), reverse=True)[:n]
 
