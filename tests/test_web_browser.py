@@ -215,7 +215,7 @@ def test_four_forts_go_on_the_tafel_as_no_game(browser, db):
         assert page.is_hidden("#result-points")
         page.tap("#result button[type=submit]")
         page.wait_for_selector("#board-rows tbody tr")       # the first game: a row appears
-        assert page.locator("#board-rows tbody tr").all_inner_texts()[0].split("\t")[:2] == ["1", "alle fort"]
+        assert page.locator("#board-rows tbody tr").first.locator("td").all_inner_texts()[:2] == ["1", "alle fort"]
         assert page.inner_text('#board .total[data-team="AC"]') == "0"
         # the next game: the Partie's next dealer (after four forts the Verband's same dealer, D)
         page.tap("#tab-bid")
