@@ -226,6 +226,29 @@ def test_four_forts_go_on_the_tafel_as_no_game(browser, db):
         context.close()
 
 
+def test_a_new_game_after_the_partie_ends_gives_the_losers_vorhand(browser, db):
+    # "Zur neuen Partie wird so gegeben, dass die Verlierer Vorhand erhalten." B, C and D deal
+    # three games that A and C make as a konterte Matsch (4 x 157 + 157 each): the Partie is
+    # over with B and D the losers. The rotation goes on to A, whose Vorhand B is a loser: A deals.
+    with Server(db) as server:
+        context, page = phone(browser)
+        page.goto(server.url)
+        page.evaluate("""async () => {
+            const h = {'X-Tutor-Token': document.querySelector('meta[name=tutor-token]').content};
+            await fetch('api/tafel/new', {method: 'POST', body: '{"dealer": "B"}', headers: h});
+            for (let k = 0; k < 3; k++)
+                await fetch('api/tafel/games', {method: 'POST', headers: h, body: JSON.stringify(
+                    {contract: '157 Eichel', declarer: 'A', card_points: 157, double: true, redouble: true})});
+        }""")
+        view = page.evaluate("async () => (await fetch('api/tafel/view')).json()")
+        assert view["over"] is True
+        page.select_option("#dealer", "C")      # the phone's own dealer before: C (moving on by one: D)
+        page.tap("#new-game")
+        page.wait_for_function("() => document.querySelector('#dealer').value !== 'C'")
+        assert page.input_value("#dealer") == "A"
+        context.close()
+
+
 def test_a_laptop_gets_the_same_page_in_two_columns(browser, db, tmp_path):
     with Server(db) as server:
         context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)

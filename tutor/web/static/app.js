@@ -388,9 +388,9 @@ function init() {
   $("new-game").onclick = async () => {
     const seats = ["A", "B", "C", "D"];
     S.dealer = seats[(seats.indexOf(S.dealer) + 1) % 4];
-    try {   // with a Partie on the Tafel, its next dealer
+    try {   // with a Partie on the Tafel, its next dealer (once it is over: the losers get Vorhand)
       const board = await api("tafel/view");
-      if (!board.over) S.dealer = board.next.dealer;
+      S.dealer = board.next.dealer;
     } catch (e) { /* no Partie: the dealer moves on by one */ }
     $("dealer").value = S.dealer;
     S.calls = []; S.hand.clear(); S.pending = null;
