@@ -102,6 +102,20 @@ def test_serve_beyond_this_machine_prints_the_secret_and_a_qr_code(tmp_path):
     assert proc.returncode == 0 and "Traceback" not in err
 
 
+def test_port_0_prints_the_port_it_got(tmp_path):
+    proc = start(tmp_path, "--port", "0", "--lang", "en")
+    try:
+        first = proc.stdout.readline().strip()
+        m = re.fullmatch(r"Tutor: http://127\.0\.0\.1:(\d+)/  \(Ctrl-C stops\.\)", first)
+        assert m, first
+        port = int(m.group(1))
+        assert port > 0
+        assert get(f"http://127.0.0.1:{port}/api/explain?auction=60%20Eichel") == 200
+    finally:
+        out, err = stop(proc)
+    assert proc.returncode == 0 and not err.strip()
+
+
 def test_a_busy_port_is_one_line(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -65,20 +65,25 @@ def table(hand, seat, dealer, partie, by_count, db_path, lang, rules_spec):
     sys.exit(run(session, db=db_path, partie=partie_id))
 
 
-def _port_free(host: str, port: int) -> None:
+def _listen(host: str, port: int):
+    """A socket bound to ``host:port`` for the server (port 0: a free one, which the printed
+    address then names); a port in use is one line."""
     import socket
 
     from tutor.errors import TutorError
     from tutor.i18n import M
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind((host, port))
-        except OSError as e:
-            raise TutorError(M("cannot listen on {host}:{port}: {why} (another --port?)", host=host, port=port,
-                               why=e.strerror or str(e))) from None
+    s = socket.socket(family, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        s.bind((host, port))
+    except OSError as e:
+        s.close()
+        raise TutorError(M("cannot listen on {host}:{port}: {why} (another --port?)", host=host, port=port,
+                           why=e.strerror or str(e))) from None
+    s.set_inheritable(True)
+    return s
 
 
 @click.command("serve")
@@ -109,15 +114,14 @@ def serve(host, port, db_path, lang, rules_spec):
     settings = Settings(db=db_path, lang=lang, rules=rules_spec,
                         secret=None if loopback else secrets.token_urlsafe(12), loopback=loopback)
     app = create_app(settings)
-    _port_free(host, port)
+    sock = _listen(host, port)
+    port = sock.getsockname()[1]
     server = uvicorn.Server(web_server.config(app, host, port))
     shown = hosts(host)
     if not shown:   # listening everywhere on a machine without a network address
         click.echo(_("tutor serve: this machine has no network address: only it can open the page", lang),
                    err=True)
         shown = ["127.0.0.1"]
-    if port == 0:
-        click.echo(_("tutor serve: --port 0 picks a free port; see the address below", lang), err=True)
     urls = [f"http://{h}:{port}/" + (f"?key={settings.secret}" if settings.secret else "") for h in shown]
     click.echo(_("Tutor: {url}  (Ctrl-C stops.)", lang, url=urls[0]))
     for url in urls[1:]:
@@ -128,7 +132,7 @@ def serve(host, port, db_path, lang, rules_spec):
         click.echo(_("For the phones at the table:", lang))
         segno.make(urls[0], error="m").terminal(compact=True)
     try:
-        server.run()
+        server.run(sockets=[sock])
     except KeyboardInterrupt:   # uvicorn hands Ctrl-C on once it has closed down
         pass
     click.echo(_("Tutor: stopped.", lang))
