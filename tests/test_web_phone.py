@@ -76,6 +76,11 @@ def test_every_screen_of_a_game_shows_the_next_thing_to_tap(browser, db, tmp_pat
         assert page.inner_text("#hand-count") == "9/9"
         # the auction: at every turn the pad is in view, however long the auction grows
         for number, suit in ((60, "Eichel"), (70, "Schellen"), (90, "Eichel"), (95, "Rosen"), (100, "Eichel")):
+            if number == 90:    # C's turn: the recommendation is in view above the pad
+                page.wait_for_selector("#advice:not([hidden])")
+                page.wait_for_timeout(100)
+                page.screenshot(path=str(tmp_path / "2-advice.png"))
+                assert in_view(page, "#advice-line") and in_view(page, "#calls li:last-child")
             bid(page, number, suit)
         page.screenshot(path=str(tmp_path / "2-auction.png"))
         assert in_view(page, '#pad [data-call="dopple"]')

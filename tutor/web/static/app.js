@@ -154,6 +154,15 @@ function drawAuction() {
   drawPad();
   $("pad").hidden = v.state.over;            // the auction is over: the card points come next
   $("next-box").hidden = v.state.over;
+  // on a phone, the newest call and the advice just above the pad (which stays at the bottom)
+  if (!$("hand-box").open && window.matchMedia("(max-width: 899px)").matches) {
+    requestAnimationFrame(() => {
+      const target = $("advice").hidden ? $("state") : $("advice");
+      const below = $(v.state.over ? "result" : "pad");     // sticky at the bottom: keep clear of it
+      target.style.scrollMarginBottom = `${below.offsetHeight + 8}px`;
+      target.scrollIntoView({block: "end"});
+    });
+  }
   $("next").replaceChildren(...v.next.map((n) => el("li", {class: adv && adv.call === n.call && n.seat === S.seat ? "best" : "", text: n.short})));
   const over = v.state.over;
   const form = $("result");
