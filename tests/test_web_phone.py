@@ -29,17 +29,20 @@ def small_phone(browser):
     return context, page
 
 
-def in_view(page, selector: str) -> bool:
-    """Whether the element is inside the viewport and not covered by another one: a tap
-    at its centre reaches it."""
-    return page.evaluate("""(sel) => {
+IN_VIEW = """(sel) => {
         const e = document.querySelector(sel);
         if (!e) return false;
         const r = e.getBoundingClientRect();
         if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
         return !!hit && (hit === e || e.contains(hit) || hit.contains(e));
-    }""", selector)
+    }"""
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether the element is inside the viewport and not covered by another one: a tap
+    at its centre reaches it."""
+    return page.evaluate(IN_VIEW, selector)
 
 
 def sizes(page, selector: str) -> list[tuple[float, float]]:
@@ -78,9 +81,11 @@ def test_every_screen_of_a_game_shows_the_next_thing_to_tap(browser, db, tmp_pat
         for number, suit in ((60, "Eichel"), (70, "Schellen"), (90, "Eichel"), (95, "Rosen"), (100, "Eichel")):
             if number == 90:    # C's turn: the recommendation is in view above the pad
                 page.wait_for_selector("#advice:not([hidden])")
-                page.wait_for_timeout(100)
-                page.screenshot(path=str(tmp_path / "2-advice.png"))
-                assert in_view(page, "#advice-line") and in_view(page, "#calls li:last-child")
+                try:    # the page scrolls on the next frame
+                    page.wait_for_function(f"() => ({IN_VIEW})('#advice-line') && ({IN_VIEW})('#calls li:last-child')",
+                                           timeout=10000)
+                finally:
+                    page.screenshot(path=str(tmp_path / "2-advice.png"))
             bid(page, number, suit)
         page.screenshot(path=str(tmp_path / "2-auction.png"))
         assert in_view(page, '#pad [data-call="dopple"]')
