@@ -12,8 +12,8 @@ from conftest import ISSUE_DRILLS, ROOT, write
 from tutor.course import drills, generator
 from tutor.errors import ParseError
 
-TOPICS = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe",
-          "gegnerfarbe", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
+TOPICS = ("spielregeln", "kartenwerte", "bieten", "eroeffnung", "hilfe", "fuenfer",
+          "gegnerfarbe", "verpasst", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
 
 
 # -- reading --------------------------------------------------------------------------

@@ -162,24 +162,24 @@ def test_lessons_says_what_comes_next_and_why(run, tmp_path):
     db = tmp_path / "p.db"
     res = run("lessons", "--db", db)
     assert res.output.strip().splitlines()[-1] == (
-        "Weiter mit Lektion 1, Karten, Werte und Ränge: du hast noch nichts geübt, und der Kurs "
-        "beginnt hier. Lesen: tutor lesson kartenwerte; üben: tutor quiz")
-    # one drill of lesson 3 answered wrong: it is due again at once, so lesson 3 comes next
+        "Weiter mit Lektion 1, Das Spiel: Stiche, Farbzwang und Weis: du hast noch nichts geübt, "
+        "und der Kurs beginnt hier. Lesen: tutor lesson spielregeln; üben: tutor quiz")
+    # one drill of lesson 4 answered wrong: it is due again at once, so lesson 4 comes next
     from conftest import ROOT
 
     run("quiz", ROOT / "exercises" / "eroeffnung.yaml", "--count", "1", "--db", db, input="fort\n")
     last = run("lessons", "--db", db).output.strip().splitlines()[-1]
-    assert last.startswith("Weiter mit Lektion 3, Die Eröffnung: Puur-Reihe und Nell-Reihe: 1 ihrer "
+    assert last.startswith("Weiter mit Lektion 4, Die Eröffnung: Puur-Reihe und Nell-Reihe: 1 ihrer "
                            "Aufgaben ist wieder fällig."), last
     en = run("lessons", "--db", db, "--lang", "en").output.strip().splitlines()[-1]
-    assert en.startswith("Next: lesson 3, ") and "1 of its drills is due again" in en
+    assert en.startswith("Next: lesson 4, ") and "1 of its drills is due again" in en
 
 
 def test_the_course_quiz_offers_the_lesson_before_its_first_drills(run, tmp_path):
     db = tmp_path / "p.db"
     res = run("quiz", "--db", db, "--count", "2", input="C\nC\n")
     out = res.output
-    assert "Neu: Lektion 1, Karten, Werte und Ränge. Merke: Im Trumpf sticht der Puur" in out
+    assert "Neu: Lektion 1, Das Spiel: Stiche, Farbzwang und Weis. Merke: Den Stich nimmt" in out
     assert out.index("Neu: Lektion 1") < out.index("Aufgabe 1/2")
     assert out.count("Neu: Lektion") == 1
     again = run("quiz", "--db", db, "--count", "1", input="C\n")

@@ -140,3 +140,45 @@ def test_the_course_in_french(run, tmp_path):
     assert "À retenir : Die beiden kleinsten Zehner" in res.output
     bad = run("lesson", "schach", "--lessons", LESSONS, "--lang", "fr")
     assert bad.exit_code == 2 and "pas de leçon 'schach'" in bad.output
+
+
+def test_each_game_has_its_own_course(run, tmp_path):
+    """A lesson's ``game`` puts it in that game's course: order numbers count within a
+    course, `tutor lessons` lists the --game's course and names the others."""
+    write(tmp_path, "lessons/01-a.md", "---\nid: sidi\ntitle: Sidi\norder: 1\ndrills: []\nkey_rule: k\n---\n# S\n")
+    write(tmp_path, "lessons/t.md", "---\nid: tarn\ntitle: Tarn\norder: 1\ndrills: []\nkey_rule: k\n"
+                                    "game: tarneeb\n---\n# T\n")
+    folder = tmp_path / "lessons"
+    assert [x.id for x in lessons.load_all(folder)] == ["sidi"]
+    assert [x.id for x in lessons.load_all(folder, "tarneeb")] == ["tarn"]
+    assert [x.id for x in lessons.load_all(folder, None)] == ["sidi", "tarn"]
+    assert lessons.courses(folder) == {"sidi-barrani": 1, "tarneeb": 1}
+    res = run("lessons", "--lessons", folder, "--db", tmp_path / "p.db")
+    assert "Sidi" in res.output and "Tarn" not in res.output
+    assert "Ein weiterer Kurs: tarneeb, 1 Lektion: tutor --game tarneeb lessons" in res.output
+    res = run("--game", "tarneeb", "lessons", "--lessons", folder, "--db", tmp_path / "p.db")
+    assert "Tarn" in res.output and "Sidi" not in res.output
+    assert run("lesson", "tarn", "--lessons", folder).exit_code == 0      # by id from any course
+    res = run("--game", "bietspiel", "lessons", "--lessons", folder, "--db", tmp_path / "p.db")
+    assert res.exit_code == 2 and "kein Kurs für das Spiel bietspiel" in res.output
+    write(tmp_path, "lessons/t2.md", "---\nid: tarn2\ntitle: T2\norder: 1\ndrills: []\nkey_rule: k\n"
+                                     "game: tarneeb\n---\n")
+    with pytest.raises(ParseError, match="order 1 is also used"):
+        lessons.load_all(folder)
+
+
+def test_the_bundled_course_teaches_what_a_lesson_needs_before_it():
+    """The rules of play before the card values (lesson 1 and the Tafel need them), the
+    opening, Hilfe, Fünfer and the opponents' suit before the missed opening that draws
+    on them all; Tarneeb is not part of the Sidi-Barrani course."""
+    course = [x.id for x in lessons.load_all(ROOT / "lessons")]
+    place = {x: i for i, x in enumerate(course)}
+    assert course[0] == "spielregeln" and place["kartenwerte"] < place["bieten"]
+    assert place["bieten"] < place["eroeffnung"] < place["hilfe"] < place["fuenfer"] \
+        < place["gegnerfarbe"] < place["verpasst"]
+    assert place["spielregeln"] < place["tafel"]
+    assert "tarneeb" not in course
+    assert [x.id for x in lessons.load_all(ROOT / "lessons", "tarneeb")] == ["tarneeb"]
+    from tutor.course import syllabus
+
+    assert sorted(syllabus.PLACE, key=syllabus.PLACE.get) == course

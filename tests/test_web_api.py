@@ -335,7 +335,7 @@ def test_the_quiz_asks_judges_and_keeps_progress_in_the_same_database(client, db
 
     lessons = client.get("/api/quiz", params={"learner": "anna"}).json()
     assert lessons["learner"] == "anna"
-    assert [x["id"] for x in lessons["lessons"]][:2] == ["kartenwerte", "bieten"]
+    assert [x["id"] for x in lessons["lessons"]][:2] == ["spielregeln", "kartenwerte"]
     first = client.get("/api/quiz/next", params={"lesson": "hilfe", "learner": "anna"}).json()
     assert first["done"] is False and first["stats"]["seen"] == 0
     assert "Dein Blatt" in first["question"] and first["drill"] not in first["question"]

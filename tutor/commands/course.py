@@ -17,8 +17,8 @@ from tutor.commands.helptext import help_lang_option
 from tutor.i18n import M, Mn, _, ngettext
 from tutor.commands.common import NUMBER, NumberType, emit_json, json_option, lang_option, write_or_echo
 
-TOPICS = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe",
-          "gegnerfarbe", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
+TOPICS = ("spielregeln", "kartenwerte", "bieten", "eroeffnung", "hilfe", "fuenfer",
+          "gegnerfarbe", "verpasst", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
 
 
 def db_option(f):
@@ -42,16 +42,45 @@ def default_rules_option(f):
                         help="Table rules for drill files that name none (default: verband).")(f)
 
 
+def _game() -> str:
+    """The game of the command line (``tutor --game tarneeb lessons``): its course."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None and not (isinstance(ctx.obj, dict) and "game" in ctx.obj):
+        ctx = ctx.parent
+    return ctx.obj["game"] if ctx is not None else "sidi-barrani"
+
+
 def _lessons(path, required: bool):
+    """The lessons of the game's course (``--game``), in order."""
     from tutor.course import lessons
     from tutor.errors import TutorError
 
     try:
-        return lessons.load_all(path)
+        course = lessons.load_all(path, _game())
+        if not course and required:
+            raise TutorError(M("no course for the game {game} in {folder} (courses: {known})",
+                               game=_game(), folder=lessons.lessons_dir(path),
+                               known=", ".join(lessons.courses(path))))
+        return course
     except TutorError:
         if required or path is not None:
             raise
         return []
+
+
+def _find(path, course, key):
+    """A lesson of the game's course by id, number or start of its id; else any course's
+    lesson by its exact id (``tutor lesson tarneeb``)."""
+    from tutor.course import lessons
+    from tutor.errors import TutorError
+
+    try:
+        return lessons.find(course, key)
+    except TutorError:
+        for lesson in lessons.load_all(path, None):
+            if lesson.id == key.strip().lower():
+                return lesson
+        raise
 
 
 def _report(problems, unreadable=(), lang: str = "de") -> None:
@@ -150,7 +179,10 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
                           "{count} drills, practised {seen}, right {right}, due {due}", s["drills"], lang,
                           count=f"{s['drills']:>3}", seen=s["seen"], right=s["right"], due=s["due"])
         click.echo(f"{x.order:>3}. {printable(x.title):<{width}}  {x.id:<12} {status}")
-    click.echo(next_lesson_text(rows, lang))
+    for game, n in lessons.courses(lessons_path).items():
+        if game != _game():   # each game has its course: name the others
+            click.echo(NEXT_TEXTS["other"](n, game=game).text(lang))
+    click.echo(next_lesson_text(rows, lang, _game()))
     from tutor.practice.progress import stats_line
 
     practised = stats_line(db_path, progress.learner, lang)
@@ -161,6 +193,11 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
 # What `tutor lessons` says comes next, and why: one table of catalog messages.
 NEXT_TEXTS: dict = {
     "next": M("Next: lesson {order}, {title}: {why}. Read: tutor lesson {id}; practise: tutor quiz"),
+    "next_game": M("Next: lesson {order}, {title}: {why}. Read: tutor lesson {id}; practise: tutor "
+                   "--game {game} quiz"),
+    "other": lambda n, game: Mn("Another course: {game}, {n} lesson: tutor --game {game} lessons",
+                                "Another course: {game}, {n} lessons: tutor --game {game} lessons",
+                                n, game=game),
     "start": M("you have practised nothing yet, and the course starts here"),
     "due": lambda n: Mn("{n} of its drills is due again", "{n} of its drills are due again", n),
     "new": M("you have not practised {n} of its {m} drills yet, and it is the first lesson of "
@@ -171,12 +208,15 @@ NEXT_TEXTS: dict = {
 }
 
 
-def next_lesson_text(rows, lang: str) -> str:
+def next_lesson_text(rows, lang: str, game: str = "sidi-barrani") -> str:
     """Which lesson comes next and why: the first with drills due again, else the first
     with drills not yet practised, else the first with drills missed the last time."""
     from tutor.text import printable
 
     def next_text(x, why) -> str:
+        if game != "sidi-barrani":
+            return NEXT_TEXTS["next_game"](order=x.order, title=printable(x.title), id=x.id, why=why,
+                                           game=game).text(lang)
         return NEXT_TEXTS["next"](order=x.order, title=printable(x.title), id=x.id, why=why).text(lang)
 
     rows = [(x, s) for x, s in rows if s["drills"]]
@@ -206,7 +246,7 @@ def lesson_cmd(lesson_id, lessons_path, lang):
     from tutor.text import printable
 
     course = _lessons(lessons_path, required=True)
-    lesson = lessons.find(course, lesson_id)
+    lesson = _find(lessons_path, course, lesson_id)
     out = sys.stdout
     style = quiz.terminal_style(out)
     width = None
@@ -455,13 +495,13 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
         if Path(s).exists():
             paths.append(s)
         elif course and not s.endswith((".yaml", ".yml")):
-            found = lessons.find(course, s)
+            found = _find(lessons_path, course, s)
             lesson = lesson or found
             paths += [str(p) for p in lessons.drill_files(found)]
         else:
             raise TutorError(M("{source}: no such drill file, folder or lesson", source=s))
     if lesson_id:
-        lesson = lessons.find(course, lesson_id)
+        lesson = _find(lessons_path, course, lesson_id)
         paths += [str(p) for p in lessons.drill_files(lesson)]
     if not paths:
         raise TutorError(M("sheet needs drill files or a lesson (e.g. tutor sheet exercises/hilfe.yaml)"))
@@ -600,7 +640,7 @@ HELP: dict[str, dict] = {
         "help": M('The course: every lesson in order, with your progress (drills, practised, '
                   'right the last time, due), and which lesson comes next and why.'),
         "options": {},
-        "examples": ['tutor lessons', 'tutor lessons --json'],
+        "examples": ['tutor lessons', 'tutor lessons --json', 'tutor --game tarneeb lessons'],
     },
     'lesson': {
         "short": M('Show one lesson in the terminal.'),

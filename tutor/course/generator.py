@@ -170,29 +170,42 @@ def value_drill(trump: str, hand) -> dict:
     return d
 
 
-def _kartenwerte(rng, rules, roll):
-    """Lesson 1: who takes a trick, what it counts, and what a hand's cards count in a
-    trump kind; tricks as they come in play (the seats follow suit when they can)."""
-    from tutor.cards import SUITS
+def _played_trick(rng, d: Deal, trump):
+    """(leader, a trick as it comes in play: every seat plays a legal card of its hand)."""
     from tutor.play import rules as play
 
-    d = Deal(rng, rules)
-    trump = rng.choice(SUITS)
-    if roll < 0.3:
-        return value_drill(trump.value, d.hands[rng.choice(SEATS)])
     leader = rng.choice(SEATS)
     t = play.Trump(trump)
     trick: list = []
     for seat in play.seats_from(leader):
-        hand = d.hands[seat]
-        trick.append(rng.choice(play.legal(hand, trick, t)))
-    question = "winner" if roll < 0.65 else "points"
-    return trick_drill(trump.value, trick, leader, question,
-                       last=question == "points" and rng.random() < 0.2)
+        trick.append(rng.choice(play.legal(d.hands[seat], trick, t)))
+    return leader, trick
+
+
+def _spielregeln(rng, rules, roll):
+    """The rules of play: who takes a trick (tricks as they come in play)."""
+    from tutor.cards import SUITS
+
+    trump = rng.choice(SUITS)
+    leader, trick = _played_trick(rng, Deal(rng, rules), trump)
+    return trick_drill(trump.value, trick, leader, "winner")
+
+
+def _kartenwerte(rng, rules, roll):
+    """The card values: what a trick counts, and what a hand's cards count in a trump
+    kind; tricks as they come in play (the seats follow suit when they can)."""
+    from tutor.cards import SUITS
+
+    d = Deal(rng, rules)
+    trump = rng.choice(SUITS)
+    if roll < 0.4:
+        return value_drill(trump.value, d.hands[rng.choice(SEATS)])
+    leader, trick = _played_trick(rng, d, trump)
+    return trick_drill(trump.value, trick, leader, "points", last=rng.random() < 0.2)
 
 
 def _bieten(rng, rules, roll):
-    """Lesson 2 knows the numbers, the steps and «fort», not yet what a number shows: a
+    """The bidding lesson knows the numbers, the steps and «fort», not yet what a number shows: a
     call that breaks the rules of the bidding (not higher, off the steps, not a number
     of the ladder), to be found wrong."""
     from tutor.cards import SUITS
@@ -492,12 +505,13 @@ def _beispiel(rng, rules, roll):
 
 
 TOPICS: dict[str, Callable] = {
-    "kartenwerte": _kartenwerte, "bieten": _bieten, "eroeffnung": _eroeffnung,
+    "spielregeln": _spielregeln, "kartenwerte": _kartenwerte, "bieten": _bieten, "eroeffnung": _eroeffnung,
     "verpasst": _verpasst, "fuenfer": _fuenfer, "hilfe": _hilfe, "gegnerfarbe": _gegnerfarbe,
     "matsch": _matsch, "doppeln": _doppeln, "tafel": _tafel, "tischregeln": _tischregeln,
     "beispiel": _beispiel,
 }
 TITLES = {
+    "spielregeln": "Das Spiel: Stiche (generiert)",
     "kartenwerte": "Karten, Werte und Ränge (generiert)", "bieten": "Das Bieten (generiert)",
     "eroeffnung": "Die Eröffnung (generiert)", "verpasst": "Die verpasste Eröffnung (generiert)",
     "fuenfer": "Der Fünfer (generiert)", "hilfe": "Die Hilfe (generiert)",

@@ -6,6 +6,7 @@
     order: 6
     drills: [exercises/hilfe.yaml]        # relative to the repo root
     key_rule: "Die beiden kleinsten Zehner über dem laufenden Gebot: ..."
+    game: sidi-barrani                    # optional: the course it belongs to
     ---
     # Die Hilfe
     ...
@@ -14,6 +15,11 @@ The lessons folder is ``lessons/`` beside the package (the repository's root) un
 another is given; the drill paths are relative to the folder's parent. Markdown is
 rendered by markdown-it-py (HTML, for the worksheets) and by rich (the terminal), both
 imported only when a lesson is rendered.
+
+Each game has its own course: a lesson's optional ``game`` (default ``sidi-barrani``)
+names it, and :func:`load_all` returns one game's lessons (the order numbers count within
+a course; the ids are unique in the folder). Tarneeb's lessons are not part of the
+Sidi-Barrani course.
 """
 from __future__ import annotations
 
@@ -27,6 +33,8 @@ from tutor.i18n import M, either
 from tutor.text import clip, is_number
 
 REQUIRED = ("id", "title", "order", "drills", "key_rule")
+OPTIONAL = ("game",)
+GAME = "sidi-barrani"    # the course of a lesson that names no game
 
 
 @dataclass(frozen=True)
@@ -39,6 +47,7 @@ class Lesson:
     body: str                      # Markdown
     path: str | None = None
     root: str | None = None        # the folder the drill paths are relative to
+    game: str = GAME               # the course the lesson belongs to
 
     def drill_paths(self) -> list[Path]:
         base = Path(self.root) if self.root else Path(".")
@@ -76,11 +85,11 @@ def loads(text: str, where: str = "<lesson>", root: "str | Path | None" = None) 
     if missing:
         raise ParseError(M("{where}: the lesson's header lacks {fields}", where=where,
                            fields=", ".join(missing)))
-    unknown = [k for k in head if k not in REQUIRED]
+    unknown = [k for k in head if k not in REQUIRED + OPTIONAL]
     if unknown:
         raise ParseError(M("{where}: unknown header field {field!r} (known: {known})", where=where,
-                           field=unknown[0], known=", ".join(REQUIRED)))
-    for k in ("id", "title", "key_rule"):
+                           field=unknown[0], known=", ".join(REQUIRED + OPTIONAL)))
+    for k in ("id", "title", "key_rule") + tuple(k for k in OPTIONAL if k in head):
         if not isinstance(head[k], str) or not head[k].strip():
             raise ParseError(M("{where}: {field} must be a non-empty text", where=where, field=k))
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", head["id"]):
@@ -96,7 +105,7 @@ def loads(text: str, where: str = "<lesson>", root: "str | Path | None" = None) 
     body = text[m.end():]
     return Lesson(head["id"], head["title"].strip(), head["order"], tuple(drills),
                   " ".join(head["key_rule"].split()), body, where,
-                  str(root) if root is not None else None)
+                  str(root) if root is not None else None, head.get("game", GAME).strip().lower())
 
 
 def load(path: "str | Path", root: "str | Path | None" = None) -> Lesson:
@@ -106,21 +115,32 @@ def load(path: "str | Path", root: "str | Path | None" = None) -> Lesson:
     return loads(read_text(p), str(p), root if root is not None else p.resolve().parent.parent)
 
 
-def load_all(folder: "str | Path | None" = None) -> list[Lesson]:
-    """Every lesson of the folder, in order; ids and order numbers are unique."""
+def load_all(folder: "str | Path | None" = None, game: "str | None" = GAME) -> list[Lesson]:
+    """The lessons of one game's course (``game``; None: every course) in the folder, in
+    order; ids are unique in the folder, order numbers within a course."""
     d = lessons_dir(folder)
-    lessons = [load(p, d.resolve().parent) for p in sorted(d.glob("*.md"))]
-    if not lessons:
+    everything = [load(p, d.resolve().parent) for p in sorted(d.glob("*.md"))]
+    if not everything:
         raise TutorError(M("{folder}: no lessons (*.md) in this folder", folder=d))
     for attr in ("id", "order"):
         seen: dict = {}
-        for lesson in lessons:
-            key = getattr(lesson, attr)
+        for lesson in everything:
+            key = getattr(lesson, attr) if attr == "id" else (lesson.game, lesson.order)
             if key in seen:
                 raise ParseError(M("{where}: {field} {value!r} is also used by {other}", where=lesson.path,
-                                   field=attr, value=key, other=seen[key]))
+                                   field=attr, value=getattr(lesson, attr), other=seen[key]))
             seen[key] = lesson.path
-    return sorted(lessons, key=lambda x: x.order)
+    return sorted((x for x in everything if game is None or x.game == game),
+                  key=lambda x: (x.game != GAME, x.game, x.order))
+
+
+def courses(folder: "str | Path | None" = None) -> dict[str, int]:
+    """Each game that has a course in the folder -> its number of lessons (Sidi-Barrani
+    first)."""
+    out: dict[str, int] = {}
+    for lesson in load_all(folder, None):
+        out[lesson.game] = out.get(lesson.game, 0) + 1
+    return out
 
 
 def find(lessons: Sequence[Lesson], key: str) -> Lesson:

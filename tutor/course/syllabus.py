@@ -1,12 +1,14 @@
 """The course in order: which lesson a drill needs, so that a lesson's drills practise
 that lesson and nothing a later lesson teaches.
 
-Each kind of call is taught by one lesson (``TAUGHT_BY``, by lesson id); the drill types
-of the rules of play by lesson 1, the board by the Tafel lesson (a Matsch's by the
+Each kind of call is taught by one lesson (``TAUGHT_BY``, by lesson id); who takes a trick
+by the rules of play (spielregeln), what cards count by the card values (kartenwerte), the
+board by the Tafel lesson (a Matsch's by the
 Matsch lesson, a doubled game's by the doubling lesson). A drill *needs* the latest of the
 lessons its answer draws on:
 
-- ``trick``, ``value``: the card values (kartenwerte);
+- ``trick``: who takes it, the rules of play (spielregeln); how many points it counts,
+  and ``value``, the card values (kartenwerte);
 - ``bid``: the lesson of the answer's kind; a fort needs the opening (the learner must
   know that the hand cannot open);
 - ``explain``: the lesson of the kind asked about;
@@ -27,6 +29,7 @@ TAUGHT_BY: dict[str, str] = {
     "matsch": "matsch", "double": "doppeln", "redouble": "doppeln",
 }
 PLAY_LESSON = "kartenwerte"
+RULES_OF_PLAY_LESSON = "spielregeln"
 LEGALITY_LESSON = "bieten"
 SCORE_LESSON = "tafel"
 
@@ -41,6 +44,8 @@ def needs(item) -> tuple[str, str] | None:
         return None
     rules = d.rules
     if d.type in drills.PLAY_TYPES:
+        if d.type == "trick" and d.get("question", "winner") == "winner":
+            return RULES_OF_PLAY_LESSON, d.type
         return PLAY_LESSON, d.type
     if d.type == "explain":
         return TAUGHT_BY.get(item.solution.answer, SCORE_LESSON), item.solution.answer
@@ -69,8 +74,10 @@ def needs(item) -> tuple[str, str] | None:
     return SCORE_LESSON, d.type
 
 
-_ORDER = ("kartenwerte", "bieten", "eroeffnung", "verpasst", "fuenfer", "hilfe", "gegnerfarbe",
-          "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
+# the bundled course: what each lesson needs comes before it (the missed opening draws on
+# the Hilfe, the Fünfer and the opponents' suit, so it comes after them)
+_ORDER = ("spielregeln", "kartenwerte", "bieten", "eroeffnung", "hilfe", "fuenfer", "gegnerfarbe",
+          "verpasst", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
 PLACE: dict[str, int] = {lesson: i for i, lesson in enumerate(_ORDER)}   # the bundled course
 
 def _latest(kinds: Sequence[str]) -> str:
