@@ -396,3 +396,89 @@ def test_an_unreadable_answer_is_explained_in_the_quiz_language(run, issue_file,
     assert "nicht lesbar" not in en.output.lower()
     de = quiz_run(run, [issue_file], ["neunzig"], tmp_path / "p2.db", "--count", "1")
     assert "Nicht lesbar (Ansage 'neunzig' nicht lesbar" in de.output and "zählt als falsch" in de.output
+
+
+# -- practice that teaches: help, a hint, the missed drills once more ----------------------
+def test_help_shows_what_can_be_typed_and_asks_again_without_counting(run, issue_file, tmp_path):
+    """'?' (and 'help') at a call's prompt is no answer, from a pipe too: the quiz says what
+    can be typed there and reads the next line as the answer to the same drill."""
+    res = quiz_run(run, [issue_file], ["?", "help", "90 Eichel"], tmp_path / "p.db", "--count", "1", "--json")
+    out = res.output
+    assert out.count("Hier ist eine Ansage gefragt: Zahl und Farbe (90 Eichel, 90ei), fort, dopple oder konter.") == 2
+    assert "«tipp» gibt einen ersten Schritt" in out
+    assert "Richtig." in out and "Falsch" not in out
+    assert json.loads(out.strip().splitlines()[-1]) == {"answered": 1, "correct": 1, "acceptable": 0, "missed": []}
+
+
+def test_help_at_an_explain_drill_lists_its_options(run, issue_file, tmp_path):
+    res = quiz_run(run, [issue_file], ["90 Eichel", "?", "2"], tmp_path / "p.db", "--count", "2", "--json")
+    assert "Hier ist gefragt, was die Ansage zeigt" in res.output and "2 Hilfe" in res.output
+    assert json.loads(res.output.strip().splitlines()[-1])["correct"] == 2
+
+
+@pytest.mark.parametrize("lang, word, step", [
+    # C answers A's 60 Eichel over B's 70 Schellen: the first step is A's suit (the rules:
+    # A and C are partners, the Hilfe answers the partner's suit)
+    ("de", "tipp", "Erster Schritt: Dein Partner A hat Eichel geboten («60 Eichel»). Was hältst du in Eichel"),
+    ("en", "hint", "First step: your partner A bid Eichel ('60 Eichel'). What do you hold in Eichel"),
+    ("fr", "indice", "Premier pas : ton partenaire A a annoncé Eichel (« 60 Eichel »). Que tiens-tu en Eichel"),
+])
+def test_a_hint_gives_a_first_step_and_is_not_an_answer(run, issue_file, tmp_path, lang, word, step):
+    res = quiz_run(run, [issue_file], [word, "90 Eichel"], tmp_path / "p.db", "--count", "1", "--json",
+                   "--lang", lang)
+    assert step in res.output
+    assert "90 Eichel" not in res.output.split(step)[1].split("\n")[0]   # the hint never names the key
+    assert json.loads(res.output.strip().splitlines()[-1])["answered"] == 1
+    p = quiz.Progress.open(tmp_path / "p.db")
+    try:   # one answer stored, the hint none
+        assert [h["outcome"] for h in p.history(quiz.source_of(str(issue_file)), "hilfe-01")] == ["correct"]
+    finally:
+        p.close()
+
+
+def test_hints_follow_the_position():
+    """The first step depends on what the auction shows: nothing bid yet is an opening; a
+    check drill asks for the learner's own call first; a score drill whether the contract
+    is made; a trick whether a trump is in it."""
+    items = drills.verified([ROOT / "exercises" / "eroeffnung.yaml", ROOT / "exercises" / "kartenwerte.yaml"])
+    opening = next(i for i in items if i.drill.type == "bid" and not i.drill.auction)
+    assert quiz.hint(opening).startswith("Erster Schritt: Welche Farbe kannst du eröffnen?")
+    trick = next(i for i in items if i.drill.type == "trick" and i.drill.get("question", "winner") == "winner")
+    assert quiz.hint(trick, "en").startswith("First step:") and "trick" in quiz.hint(trick, "en")
+
+
+def test_hint_of_a_check_and_a_score_drill(issue_file):
+    items = {i.drill.type: i for i in drills.verified([issue_file])}
+    assert quiz.hint(items["check"]) == ("Erster Schritt: Was würdest du selbst mit diesem Blatt ansagen? "
+                                         "Vergleiche es dann mit «80 Eichel».")
+    assert quiz.hint(items["score"]).startswith("Erster Schritt: Ist das Gebot erfüllt?")
+    assert quiz.hint(items["explain"], "fr").startswith("Premier pas : qui a dit « 90 Eichel »")
+
+
+def test_the_missed_drills_are_asked_once_more_and_review_is_named(run, issue_file, tmp_path):
+    db = tmp_path / "p.db"
+    res = quiz_run(run, [issue_file], ["80 Eichel", "raise", "ja", "313 44", "90 Eichel", "hilfe", "ja"], db)
+    out = res.output
+    assert "Verpasst: Aufgabe 1, 2 und 3. Jede davon noch einmal:" in out
+    again = out.split("Jede davon noch einmal:")[1]
+    assert [x for x in again.splitlines() if "noch einmal" in x] == [
+        "Aufgabe 1/4, noch einmal", "Aufgabe 2/4, noch einmal", "Aufgabe 3/4, noch einmal"]
+    lines = out.strip().splitlines()
+    assert lines[-4:] == ["Verpasst in: Die Hilfe", "Zweiter Versuch: 2/3 richtig",
+                          "Was du verpasst hast, kommt zuerst wieder: tutor quiz --review",
+                          "Ergebnis: 1/4 richtig"]
+    p = quiz.Progress.open(db)
+    try:
+        src = quiz.source_of(str(issue_file))
+        assert [h["outcome"] for h in p.history(src, "hilfe-01")] == ["wrong", "correct"]
+        assert [h["outcome"] for h in p.history(src, "check-01")] == ["wrong", "wrong"]
+        assert p.due() == [(src, "check-01")]   # right the second time: not due at once
+    finally:
+        p.close()
+
+
+def test_no_second_round_after_end(run, issue_file, tmp_path):
+    res = quiz_run(run, [issue_file], ["80 Eichel", "ende"], tmp_path / "p.db")
+    assert "noch einmal" not in res.output
+    assert "Abgebrochen: 1 Antwort gespeichert." in res.output
+    assert "tutor quiz --review" in res.output

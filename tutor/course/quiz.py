@@ -10,9 +10,12 @@ about. One line is one answer:
 - ``check``: ``ja``/``nein`` (also ``yes``/``no``);
 - ``score``: the two board numbers ``AC BD`` (``313 44``).
 
-``warum`` (or ``?``) shows the full reasoning of the last drill, ``ende`` stops. End of
-input or Ctrl-C end the session cleanly; every answer is already stored, each in its own
-transaction (:class:`Progress`).
+``hilfe?``/``help`` (or ``?``) shows what can be typed and asks again; ``tipp`` (``hint``,
+``indice``) gives a first step towards the answer and asks again (neither is an answer);
+``warum`` shows the full reasoning of the last drill, ``ende`` stops. At the end of a
+session the missed drills are listed and asked once more, and ``tutor quiz --review``
+named. End of input or Ctrl-C end the session cleanly; every answer is already stored,
+each in its own transaction (:class:`Progress`).
 
 The schedule (Leitner boxes): a missed drill goes to box 0 and is due again at once; a
 right answer moves it one box up and it is due after that box's interval (1, 3, 7, 16,
@@ -202,7 +205,14 @@ TEXTS: dict[str, Msg] = {
     "score": M("Score: {correct}/{answered} correct"),
     "yes": M("yes"), "no": M("no"),
     "nothing_due": M("Nothing due: every drill practised is on schedule."),
-    "remind": M("{what} Also: 'why' shows the reasoning of the last drill, 'end' stops."),
+    "remind": M("{what} Also: 'hint' gives a first step, 'why' shows the reasoning of the last "
+                "drill, 'end' stops."),
+    "help": M("{what}\n'hint' gives a first step (no answer), 'why' shows the reasoning of the "
+              "last drill, 'end' stops. Asked again:"),
+    "missed_list": M("Missed: drill {numbers}. Once more, each of them:"),
+    "again_number": M("Drill {i}/{n}, once more"),
+    "again_score": M("Second try: {correct}/{answered} correct"),
+    "review": M("What you missed comes back first: tutor quiz --review"),
     "remind_wrong": M("{what} '{text}' counts as wrong."),
     "r_bid": M("A call is asked here: a number and a suit (90 Eichel, 90ei), fort, dopple or konter."),
     "r_call": M("A call is asked here."),
@@ -211,6 +221,37 @@ TEXTS: dict[str, Msg] = {
     "r_score": M("The two numbers for the board are asked here ({teams}), e.g. 313 44."),
     "r_winner": M("The seat that takes the trick is asked here: A, B, C or D."),
     "r_points": M("A number is asked here: the points."),
+}
+
+
+# A first step towards the answer ('tipp'): what to look at first, never the answer itself.
+HINTS: dict[str, Msg] = {
+    "open": M("First step: which suit can you open? Look in each suit for the Puur or the Nell, "
+              "and count the cards of that suit."),
+    "partner": M("First step: your partner {seat} bid {suit} ('{call}'). What do you hold in "
+                 "{suit}: the other top card (Puur or Nell), and how many cards with it?"),
+    "opponents": M("First step: the opponents' last bid was {seat}'s '{call}'. What does it "
+                   "show, and what can you show of your own hand above it?"),
+    "own": M("First step: what have you shown already with '{call}', and what has your "
+             "partner said since?"),
+    "explain": M("First step: who said '{call}', and what had that player's partner said "
+                 "before? Is it the partner's suit, a suit of its own or the opponents' suit, "
+                 "and which Zehner over the running bid?"),
+    "check": M("First step: what would you call yourself with this hand? Then compare it "
+               "with '{call}'."),
+    "score": M("First step: is the contract made? The card points (with the 5 for the last "
+               "trick) must reach the number bid; Weis and Stöck are written as they are."),
+    "trick": M("First step: is there a trump ({trump}) in the trick? Then the highest trump "
+               "takes it, else the highest card of the suit led."),
+    "trick_obenabe": M("First step: without trumps (Obenabe) the highest card of the suit led "
+                       "takes the trick."),
+    "trick_undenufe": M("First step: without trumps (Undenufe) the lowest card of the suit led "
+                        "takes the trick."),
+    "points": M("First step: count card by card. In trumps ({trump}) the Puur (the Under) "
+                "counts 20 and the Nell (the Nine) 14; else Ace 11, Banner 10, King 4, Ober 3, "
+                "Under 2."),
+    "points_trumpless": M("First step: count card by card, with the values of {trump}."),
+    "other": M("First step: {what}"),
 }
 
 
@@ -239,8 +280,11 @@ MESSAGES: Mapping[str, dict[str, str]] = _Messages()
 # the words the quiz reads, in every language (folded: no accents, ä as ae)
 YES = {"ja", "j", "yes", "y", "true", "richtig", "stimmt", "wahr", "oui", "o", "vrai"}
 NO = {"nein", "n", "no", "false", "falsch", "nicht", "non", "faux"}
-WHY = {"warum", "?", "why", "wieso", "pourquoi"}
-HELP = {"help", "hilfe!", "hilfe?", "h", "hilf", "-h", "--help", "??", "hä", "hae", "aide?"}
+WHY = {"warum", "why", "wieso", "pourquoi"}
+# (not "hilfe" or "aide": they name the Hilfe, an answer of explain drills)
+HELP = {"help", "?", "hilfe!", "hilfe?", "h", "hilf", "-h", "--help", "??", "hä", "hae", "aide?",
+        "aide!", "befehle", "commandes", "commands"}
+HINT = {"tipp", "tip", "hint", "indice", "astuce"}
 STOP = {"ende", "end", "quit", "exit", "stop", "q", "fin"}
 
 
@@ -461,6 +505,49 @@ def reminder(item, lang: str) -> str:
     if d.type == "trick" and d.get("question", "winner") == "winner":
         return m["r_winner"]
     return m["r_points"]
+
+
+def hint(item, lang: str = "de") -> str:
+    """A first step towards the drill's answer (the ``tipp`` word): what to look at
+    first, from the position alone (the auction, the question), never from the key."""
+    from tutor.course import drills
+
+    d, engine = item.drill, item.engine
+    h = lambda key, **kw: HINTS[key](**kw).text(lang)
+    if engine.game != drills.GAME:
+        return h("other", what=reminder(item, lang))
+    if d.type in ("bid", "check"):
+        call = d.get("call") or ""
+        pre = re.match(r"\s*([A-Za-z])\s*:\s*(.+)", str(call))
+        if d.type == "check":
+            return h("check", call=pre.group(2) if pre else call)
+        from tutor.scoring import partner_of
+
+        seat = item.solution.seat
+        bids = [(s, c) for s, c in drills.entries_of(engine, d.auction, d.rules) if c[:1].isdigit()]
+        if not bids:
+            return h("open")
+        last_own = [(s, c) for s, c in bids if s in (seat, partner_of(seat))]
+        if last_own and last_own[-1][0] == seat:
+            return h("own", call=last_own[-1][1])
+        if last_own:
+            s, c = last_own[-1]
+            return h("partner", seat=s, call=c, suit=c.partition(" ")[2])
+        s, c = bids[-1]
+        return h("opponents", seat=s, call=c)
+    if d.type == "explain":
+        entries = drills.entries_of(engine, d.auction, d.rules)
+        return h("explain", call=entries[item.solution.ask - 1][1])
+    if d.type == "score":
+        return h("score")
+    from tutor.play.rules import Trump
+
+    trump = Trump.parse(str(d.get("trump")))
+    if d.type == "trick" and d.get("question", "winner") == "winner":
+        if trump.suit is None:
+            return h("trick_" + trump.trumpless)
+        return h("trick", trump=str(trump))
+    return h("points" if trump.suit is not None else "points_trumpless", trump=str(trump))
 
 
 def own_call_text(item, given: Given, lang: str) -> str | None:
@@ -761,76 +848,102 @@ class Quiz:
             text += "\n" + self.m["note"].format(note=printable(item.drill.note))
         return text
 
+    def _answer(self, item, prompt: str) -> Given:
+        """Read lines until one is an answer to ``item``: 'why', help and a hint are
+        answered and the drill asked again; raises EOFError at the end of input or 'end'."""
+        while True:
+            line = self.read(prompt)
+            if line is None:
+                raise EOFError
+            word = _fold(line)
+            if not word:
+                continue
+            if word in WHY:
+                self.echo(self._reasoning(self.last) if self.last else self.m["no_last"])
+                continue
+            if word in STOP:
+                raise EOFError
+            if word in HELP:
+                self.echo(self.m["help"].format(what=reminder(item, self.lang)))
+                continue
+            if word in HINT:
+                self.echo(self.style.paint(hint(item, self.lang), "blue"))
+                continue
+            try:
+                return parse_answer(item, line, self.lang)
+            except AnswerError as e:
+                known = known_word(item, line)
+                if self.interactive:
+                    self.echo(self.m["remind"].format(what=reminder(item, self.lang)) if known
+                              else self.m["unreadable"].format(error=e.text(self.lang)))
+                    continue
+                self.echo(self.m["remind_wrong"].format(what=reminder(item, self.lang), text=line.strip())
+                          if known else self.m["unreadable_wrong"].format(error=e.text(self.lang)))
+                return Given(None, line.strip())
+
+    def _drill(self, item, number: tuple[int, int], again: bool = False) -> str:
+        """Ask one drill, judge, store and show the answer; its outcome."""
+        text, prompt = question(item, self.lang, self.style, None if again else number)
+        self.echo("")
+        if again:
+            self.echo(self.style.bold(self.m["again_number"].format(i=number[0], n=number[1])))
+        self.echo(text)
+        given = self._answer(item, prompt)
+        outcome = judge(item, given) if given.value is not None else WRONG
+        if self.progress is not None:
+            self.progress.record(source_of(item.file.name), item.drill.id, item.topic,
+                                 given.shown, outcome)
+        self.last = item
+        answer = show_answer(item, self.lang)
+        if outcome == CORRECT:
+            self.echo(self.style.paint(self.m["right"], "green"))
+            if self.explain:
+                self.echo(self._reasoning(item))
+        elif outcome == ACCEPTABLE:
+            self.echo(self.style.paint(self.m["acceptable"].format(answer=printable(answer)), "yellow"))
+            self.echo(self._reasoning(item))
+        else:
+            self.echo(self.style.paint(self.m["wrong"].format(answer=printable(answer)), "red"))
+            yours = own_call_text(item, given, self.lang)
+            if yours:
+                self.echo(yours)
+            self.echo(self._reasoning(item))
+        return outcome
+
+    def _introduce(self, item, met: set) -> None:
+        lesson = self.lessons.get(item.topic) if item.topic else None
+        if self.introduce and lesson is not None and item.topic not in met:
+            met.add(item.topic)
+            self.echo("")
+            self.echo(self.style.bold(self.m["new_lesson"].format(
+                order=getattr(lesson, "order", ""), title=lesson.title,
+                rule=lesson.key_rule, id=getattr(lesson, "id", item.topic))))
+
     def run(self) -> Result:
         res = Result()
         misses_in_row: dict[str, int] = {}
-        last = None
+        self.last = None
         n = len(self.items)
-        self.echo(ngettext("Quiz: {n} drill. 'why' shows the reasoning of the last drill, 'end' stops.",
-                           "Quiz: {n} drills. 'why' shows the reasoning of the last drill, 'end' stops.",
+        self.echo(ngettext("Quiz: {n} drill. '?' shows what you can type, 'hint' gives a first step, "
+                           "'why' the reasoning of the last drill, 'end' stops.",
+                           "Quiz: {n} drills. '?' shows what you can type, 'hint' gives a first step, "
+                           "'why' the reasoning of the last drill, 'end' stops.",
                            n, self.lang))
         met = self.progress.topics_seen() if self.introduce and self.progress is not None else set()
+        missed: list[tuple[int, Any]] = []
+        again = Result()
         try:
             for i, item in enumerate(self.items, start=1):
-                lesson = self.lessons.get(item.topic) if item.topic else None
-                if self.introduce and lesson is not None and item.topic not in met:
-                    met.add(item.topic)
-                    self.echo("")
-                    self.echo(self.style.bold(self.m["new_lesson"].format(
-                        order=getattr(lesson, "order", ""), title=lesson.title,
-                        rule=lesson.key_rule, id=getattr(lesson, "id", item.topic))))
-                text, prompt = question(item, self.lang, self.style, (i, n))
-                self.echo("")
-                self.echo(text)
-                while True:
-                    line = self.read(prompt)
-                    if line is None:
-                        raise EOFError
-                    word = _fold(line)
-                    if not word:
-                        continue
-                    if word in WHY:
-                        self.echo(self._reasoning(last) if last else self.m["no_last"])
-                        continue
-                    if word in STOP:
-                        raise EOFError
-                    try:
-                        if word in HELP:
-                            raise AnswerError(M("help"))
-                        given = parse_answer(item, line, self.lang)
-                    except AnswerError as e:
-                        known = known_word(item, line)
-                        if self.interactive:
-                            self.echo(self.m["remind"].format(what=reminder(item, self.lang)) if known
-                                      else self.m["unreadable"].format(error=e.text(self.lang)))
-                            continue
-                        self.echo(self.m["remind_wrong"].format(what=reminder(item, self.lang), text=line.strip())
-                                  if known else self.m["unreadable_wrong"].format(error=e.text(self.lang)))
-                        given = Given(None, line.strip())
-                    break
-                outcome = judge(item, given) if given.value is not None else WRONG
-                if self.progress is not None:
-                    self.progress.record(source_of(item.file.name), item.drill.id, item.topic,
-                                         given.shown, outcome)
+                self._introduce(item, met)
+                outcome = self._drill(item, (i, n))
                 res.answered += 1
-                last = item
-                answer = show_answer(item, self.lang)
                 if outcome == CORRECT:
                     res.correct += 1
-                    self.echo(self.style.paint(self.m["right"], "green"))
-                    if self.explain:
-                        self.echo(self._reasoning(item))
                 elif outcome == ACCEPTABLE:
                     res.acceptable += 1
-                    self.echo(self.style.paint(self.m["acceptable"].format(answer=printable(answer)), "yellow"))
-                    self.echo(self._reasoning(item))
                 else:
                     res.missed.append(item.drill.id)
-                    self.echo(self.style.paint(self.m["wrong"].format(answer=printable(answer)), "red"))
-                    yours = own_call_text(item, given, self.lang)
-                    if yours:
-                        self.echo(yours)
-                    self.echo(self._reasoning(item))
+                    missed.append((i, item))
                 topic = item.topic
                 if topic:
                     if outcome == WRONG:
@@ -847,6 +960,21 @@ class Quiz:
         except (EOFError, KeyboardInterrupt) as e:
             res.stopped = res.answered < n
             res.interrupted = isinstance(e, KeyboardInterrupt)
+        if missed and not res.stopped and not res.interrupted:
+            # the whole round answered: each missed drill once more, now that its answer and
+            # reasoning were shown (stored as any answer: right now means due again later)
+            self.echo("")
+            self.echo(self.style.bold(self.m["missed_list"].format(
+                numbers=both([str(i) for i, _ in missed]).text(self.lang))))
+            try:
+                for i, item in missed:
+                    outcome = self._drill(item, (i, n), again=True)
+                    again.answered += 1
+                    again.correct += outcome == CORRECT
+            except KeyboardInterrupt:
+                res.interrupted = True
+            except EOFError:
+                pass
         self.echo("")
         if res.stopped:
             self.echo(ngettext("Stopped. {n} answer saved.", "Stopped. {n} answers saved.",
@@ -854,6 +982,10 @@ class Quiz:
         if res.missed_topics:
             titles = [getattr(self.lessons.get(t), "title", None) or t for t in res.missed_topics]
             self.echo(self.m["missed_topics"].format(topics=printable(", ".join(titles))))
+        if again.answered:
+            self.echo(self.m["again_score"].format(correct=again.correct, answered=again.answered))
+        if res.missed and self.progress is not None:
+            self.echo(self.m["review"])
         if res.acceptable:
             self.echo(self.m["acceptable_count"].format(n=res.acceptable))
         self.echo(self.m["score"].format(correct=res.correct, answered=res.answered))
