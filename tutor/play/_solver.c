@@ -734,20 +734,26 @@ static int last_two(S *s, int leader, int alpha, int beta) {
 
 /* The exact values of the two-trick endings met in this solve: the bisection's probes and
  * the transpositions inside a probe meet the same last two tricks again and again (seven
- * times in ten in six-card endgames). A direct-mapped table of 2^15 words (256 kB: beside the
- * table its words miss the core's own caches, so the fourth hand fetches them ahead, l2_prefetch):
- * the whole position in 50 bits (the two cards of each hand, the leader), the value in 7, the
- * solve's number in 7 (the entries of other solves are empty). */
-#define L2_BITS 15
-static u64 l2_cache[1 << L2_BITS];
+ * times in ten in six-card endgames). A direct-mapped table of words: the whole position in
+ * 50 bits (the two cards of each hand, the leader), the value in 7, the solve's number in 7
+ * (the entries of other solves are empty). Its size by the deal's (l2_bits): 2^15 words (256 kB)
+ * up to six cards a hand (beside the table its words miss the core's own caches, so the fourth
+ * hand fetches them ahead, l2_prefetch), 2^17 at seven, 2^19 (4 MB) at eight and nine, where a
+ * bracket met four times as many endings as 2^15 words hold: 27 % of its lookups missed and
+ * the two tricks played out were half of all nodes; at 2^19 12 % miss, the nodes -28 %
+ * (benchmarks/README). A small solve uses the first words only (the slot is the top bits of
+ * the hash), and only the words used since the last clearing are cleared. */
+#define L2_BITS_MAX 19
+static u64 l2_cache[1 << L2_BITS_MAX];
 static unsigned l2_gen = 0;
+static int l2_bits = 15, l2_dirty_bits = 0;   /* this solve's size; the largest since the clearing */
 
 /* a hand of two cards in the key (12 bits: its two cards' numbers); hand i at bit 12 * (3 - i) */
 static inline u64 l2_hand(u64 h) { return (u64)lowbit(h) << 6 | (u64)(63 - __builtin_clzll(h)); }
 
 static inline u64 *l2_slot(u64 key) {
     u64 x = key * 0x9E3779B97F4A7C15ULL;
-    return &l2_cache[(x ^ x >> 29) >> (64 - L2_BITS)];
+    return &l2_cache[(x ^ x >> 29) >> (64 - l2_bits)];
 }
 
 /* The exact value of the two last tricks, for the two-trick cache: searched in the window
@@ -1480,8 +1486,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (!same) {
         tt_gen++;
         if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache); tt_gen = 1; }
-        if (s->l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof l2_cache); l2_gen = 1; }
+        if (s->l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof(u64) << l2_dirty_bits); l2_dirty_bits = 0; l2_gen = 1; }
     }
+    l2_bits = size <= 6 ? 15 : size == 7 ? 17 : L2_BITS_MAX;
+    if (l2_bits > l2_dirty_bits) l2_dirty_bits = l2_bits;
     /* a time limit: the table's pages this solve uses made ready first, and the time they
      * took asked before the first node (a limit already over stops the search there) */
     if (s->deadline > 0) {
