@@ -16,6 +16,19 @@ another is given; the drill paths are relative to the folder's parent. Markdown 
 rendered by markdown-it-py (HTML, for the worksheets) and by rich (the terminal), both
 imported only when a lesson is rendered.
 
+Every example of a lesson (an auction, a hand, a trick, a game on the board) is also
+written machine-readable, in an HTML comment the reader never sees::
+
+    <!-- beispiel
+    hand: "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+    auction: "60 Eichel, 70 Schellen"
+    bid: "90 Eichel"                      # the call the rules text gives this hand
+    -->
+
+:meth:`Lesson.examples` reads them (a mapping, or a list of them, per comment);
+``tests/test_lesson_examples.py`` runs each through the engine. The comments are taken
+out of the body, so neither the terminal nor the worksheet shows them.
+
 Each game has its own course: a lesson's optional ``game`` (default ``sidi-barrani``)
 names it, and :func:`load_all` returns one game's lessons (the order numbers count within
 a course; the ids are unique in the folder). Tarneeb's lessons are not part of the
@@ -38,6 +51,13 @@ GAME = "sidi-barrani"    # the course of a lesson that names no game
 
 
 @dataclass(frozen=True)
+class Example:
+    """One machine-readable example: where its comment starts and its cases (mappings)."""
+    line: int
+    cases: tuple
+
+
+@dataclass(frozen=True)
 class Lesson:
     id: str
     title: str
@@ -48,10 +68,27 @@ class Lesson:
     path: str | None = None
     root: str | None = None        # the folder the drill paths are relative to
     game: str = GAME               # the course the lesson belongs to
+    example_texts: tuple = ()      # (line, YAML text) of each example comment
 
     def drill_paths(self) -> list[Path]:
         base = Path(self.root) if self.root else Path(".")
         return [base / p for p in self.drills]
+
+    def examples(self) -> list[Example]:
+        """The lesson's machine-readable examples, read (a broken one: ParseError with
+        the lesson's file and line)."""
+        from tutor.files import load_yaml
+
+        out = []
+        where = self.path or "<lesson>"
+        for line, text in self.example_texts:
+            data = load_yaml(text, where, line_offset=line, style="colon")
+            cases = data if isinstance(data, list) else [data]
+            if not cases or not all(isinstance(c, dict) and c for c in cases):
+                raise ParseError(M("{where}:{line}: an example is a mapping or a list of mappings",
+                                   where=where, line=line))
+            out.append(Example(line, tuple(cases)))
+        return out
 
 
 def default_dir() -> Path:
@@ -64,6 +101,17 @@ def lessons_dir(explicit: "str | Path | None" = None) -> Path:
     if not d.is_dir():
         raise TutorError(M("no lessons folder at {folder} (give one with --lessons DIR)", folder=d))
     return d
+
+
+_EXAMPLE = re.compile(r"^<!--[ \t]*beispiel[ \t]*\r?\n(.*?)^-->[ \t]*(?:\r?\n|\Z)", re.S | re.M)
+
+
+def _split_examples(body: str, first_line: int) -> tuple[str, tuple]:
+    """(the body without its example comments, ((line of the comment, its YAML), ...))."""
+    found = []
+    for m in _EXAMPLE.finditer(body):
+        found.append((first_line + body.count("\n", 0, m.start()), m.group(1)))
+    return _EXAMPLE.sub("", body), tuple(found)
 
 
 _FRONT = re.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
@@ -102,10 +150,11 @@ def loads(text: str, where: str = "<lesson>", root: "str | Path | None" = None) 
         drills = [drills]
     if not isinstance(drills, list) or not all(isinstance(x, str) and x for x in drills):
         raise ParseError(M("{where}: drills must be a list of drill file paths", where=where))
-    body = text[m.end():]
+    body, examples = _split_examples(text[m.end():], text.count("\n", 0, m.end()) + 1)
     return Lesson(head["id"], head["title"].strip(), head["order"], tuple(drills),
                   " ".join(head["key_rule"].split()), body, where,
-                  str(root) if root is not None else None, head.get("game", GAME).strip().lower())
+                  str(root) if root is not None else None, head.get("game", GAME).strip().lower(),
+                  examples)
 
 
 def load(path: "str | Path", root: "str | Path | None" = None) -> Lesson:
