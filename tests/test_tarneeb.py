@@ -324,7 +324,8 @@ def test_every_drill_agrees_with_the_engine(drill):
         got, promises, text = e.explain(drill["auction"], drill["ask"], rules, "de")
         assert got == drill["answer"] and got in e.kinds, text
     elif kind == "check":
-        ok, text = e.check(drill["hand"], drill["auction"], drill["call"], rules, "de")
+        ok, text = e.check_question(drill["hand"], drill["auction"], drill["call"], rules, "de",
+                                    drill.get("question", "best"))
         assert ok is drill["answer"], text
     else:
         board, text = e.score(drill, rules, "de")

@@ -928,8 +928,20 @@ class TarneebDrills:
         return r.kind, [], r.text(lang)
 
     def check(self, hand: str, auction: str, call: str, rules: Any, lang: str) -> tuple[bool, str]:
+        """Is ``call`` the right call: legal, backed by the hand and the call the tutor
+        advises (a legal, backed call it does not advise is "no")."""
+        return self.check_question(hand, auction, call, rules, lang, "best")
+
+    def check_question(self, hand: str, auction: str, call: str, rules: Any, lang: str,
+                       question: str = "best") -> tuple[bool, str]:
+        """A check drill's answer to ``question``: ``best`` (above), ``legal`` (allowed
+        here) or ``truthful`` (allowed and backed by the hand's count)."""
         v = check(hand, auction or "", str(call), load_rules(rules))
-        return v.ok, v.text(lang)
+        if question == "legal":
+            return v.legal, v.text(lang)
+        if question == "truthful":
+            return v.ok, v.text(lang)
+        return v.ok and v.recommended, v.text(lang)
 
     def score(self, drill: Mapping, rules: Any, lang: str) -> tuple[dict, str]:
         rules = load_rules(drill["rules"]) if drill.get("rules") is not None else load_rules(rules)

@@ -819,10 +819,24 @@ class SidiBarraniEngine:
         return r.kind, [p.to_json() for p in r.promises], r.text(lang)
 
     def check(self, hand: str, auction: str, call: str, rules, lang: str) -> tuple[bool, str]:
+        """Is ``call`` the right call with this hand: legal, conventional, true to the hand
+        and the call the tutor recommends (or one it finds as good)? A legal and true call
+        that is not the best is "no", and the text says so first."""
+        return self.check_question(hand, auction, call, rules, lang, "best")
+
+    def check_question(self, hand: str, auction: str, call: str, rules, lang: str,
+                       question: str = "best") -> tuple[bool, str]:
+        """A check drill's answer to ``question`` (:data:`CHECK_QUESTIONS`), and why."""
         from tutor import conventions
 
         v = conventions.check(hand, auction or "", call, rules)
-        return v.ok, v.text(lang)
+        if question == "legal":
+            return v.legal, v.text(lang)
+        if question == "truthful":
+            return v.ok, v.text(lang)
+        if v.ok and not v.best:
+            return False, CHECK_TEXTS["not_best"].text(lang) + " " + v.text(lang)
+        return v.best, v.text(lang)
 
     def own_call(self, hand: str, auction: str, call: str, rules, lang: str) -> str:
         """What the learner's own (wrong) call would have promised, and which part of the
@@ -944,6 +958,16 @@ class SidiBarraniEngine:
         total = sum(play.points(c, trump) for c in cards)
         return total, PLAY_TEXTS["trump_is"](trump=str(trump)).text(lang) + " " + \
             _points_sum(cards, trump, lang, False) + f" = {total}."
+
+
+# What a check drill asks (``question``; default ``best``): is the call the right one with
+# this hand (legal, conventional, true and the call the tutor recommends), is it allowed
+# here at all (the rules of the bidding), or is it allowed and true to the hand (what it
+# promises, the hand holds), whether or not it is the best.
+CHECK_QUESTIONS = ("best", "legal", "truthful")
+CHECK_TEXTS: dict[str, Msg] = {
+    "not_best": M("Legal and true, but not the best call."),
+}
 
 
 # The learner's own call in the quiz's feedback.
@@ -1232,7 +1256,14 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
             raise _Disagree("answer", M("{kind!r} is not among the choices the quiz offers here", kind=kind))
         return Solution(kind, text, promises=tuple(promises), seat=seat, ask=ask)
     if t == "check":
-        ok, text = engine.check(d.hand, d.auction, d.get("call"), rules, lang)
+        question = d.get("question", "best")
+        if question == "best":   # the engine's check answers the plain question
+            ok, text = engine.check(d.hand, d.auction, d.get("call"), rules, lang)
+        elif hasattr(engine, "check_question"):
+            ok, text = engine.check_question(d.hand, d.auction, d.get("call"), rules, lang, question)
+        else:
+            raise _Disagree("question", M("question: {game} check drills ask only whether the call is the best",
+                                          game=getattr(engine, "game", "?")))
         if d.answer != ok:
             raise _Disagree("answer", M("the answer key says {answer}, the engine says {ok}: {text}",
                                         answer=_yes(d.answer), ok=_yes(ok), text=text))

@@ -95,11 +95,18 @@ def explain_drill(auction: str, rules, ask: int | None = None, promises: bool = 
     return d
 
 
-def check_drill(hand, auction: str, call: str, rules) -> dict:
-    from tutor import conventions
+def check_drill(hand, auction: str, call: str, rules, question: str = "best") -> dict:
+    """A check drill keyed as ``tutor drills check`` reads it: by default "is this the
+    right call", yes only for the call the tutor recommends (or one as good); ``question``
+    ``legal`` asks only whether the call is allowed, ``truthful`` whether it is allowed and
+    true to the hand (drills.CHECK_QUESTIONS)."""
+    from tutor.course import drills
 
-    v = conventions.check(hand, auction, call, rules)
-    return {"type": "check", "hand": str(hand), "auction": auction, "call": call, "answer": v.ok}
+    d = {"type": "check", "hand": str(hand), "auction": auction, "call": call}
+    if question != "best":
+        d["question"] = question
+    d["answer"], _ = drills.engine_for().check_question(str(hand), auction, call, rules, "de", question)
+    return d
 
 
 def score_drill(contract: str, declarer: str, card_points: int, rules, *, double=False,
@@ -205,9 +212,10 @@ def _kartenwerte(rng, rules, roll):
 
 
 def _bieten(rng, rules, roll):
-    """The bidding lesson knows the numbers, the steps and «fort», not yet what a number shows: a
-    call that breaks the rules of the bidding (not higher, off the steps, not a number
-    of the ladder), to be found wrong."""
+    """The bidding lesson knows the numbers, the steps and «fort», not yet what a number
+    shows: is a call allowed (``question: legal``)? Mostly one that breaks the rules of the
+    bidding (not higher, off the steps, not a number of the ladder), now and then one that
+    keeps them."""
     from tutor.cards import SUITS
 
     d = Deal(rng, rules)
@@ -227,7 +235,11 @@ def _bieten(rng, rules, roll):
         number = rng.choice([rules.highest_bid + 5, rules.highest_bid + 10, 200])
     if number in rules.bid_values and number > (v or 0):
         return None
-    return check_drill(hand, d.auction_text(reader), f"{number} {suit}", rules)
+    if rng.random() < 0.4:   # a call that keeps the rules: the next Zehner or Fünfer over the standing bid
+        number = min(x for x in rules.bid_values if x > (v or 0)) + rng.choice([0, 5, 10])
+        if number not in rules.bid_values:
+            return None
+    return check_drill(hand, d.auction_text(reader), f"{number} {suit}", rules, "legal")
 
 
 def _eroeffnung(rng, rules, roll):
@@ -314,7 +326,9 @@ def _fuenfer(rng, rules, roll):
         return explain_drill(_join(auction, f"{number} {rng.choice(SUITS).value}"), rules)
     aces = [s for s in SUITS if hand.has(s, Rank.ASS)]
     suit = rng.choice(aces) if aces and rng.random() < 0.6 else rng.choice(SUITS)
-    return check_drill(hand, auction, f"{f} {suit.value}", rules)
+    # the right call (the Ace shown only by a player sure the bidding goes on), or only
+    # whether the hand holds what the Fünfer promises
+    return check_drill(hand, auction, f"{f} {suit.value}", rules, rng.choice(["best", "truthful"]))
 
 
 def _hilfe(rng, rules, roll):
@@ -360,7 +374,7 @@ def _gegnerfarbe(rng, rules, roll):
         if f is not None:
             if not hand.has(s, Rank.ASS) and rng.random() < 0.5:
                 continue
-            return check_drill(hand, auction, f"{f} {s.value}", rules)
+            return check_drill(hand, auction, f"{f} {s.value}", rules, rng.choice(["best", "truthful"]))
     return None
 
 
@@ -401,14 +415,16 @@ def _doppeln(rng, rules, roll):
     defenders = [s for s in SEATS if s not in (high.seat, partner_of(high.seat))]
     doubler = rng.choice(defenders)
     doubled = _join(auction, f"{doubler}: dopple")
+    # whether to double or konter is a judgement (the simulation's): the drills ask whether
+    # the call is allowed, by whom and when
     if roll < 0.4:
-        konter = rng.choice([high.seat, partner_of(high.seat)])
-        return check_drill(d.hands[konter], doubled, f"{konter}: konter", rules)
+        konter = rng.choice([high.seat, partner_of(high.seat), rng.choice(defenders)])
+        return check_drill(d.hands[konter], doubled, f"{konter}: konter", rules, "legal")
     if roll < 0.85:
         # the window: right after the bid (open) or after the next player has called (closed)
         if rng.random() < 0.5 and advice.recommended is not None:
             auction = _join(auction, str(advice.recommended.call)) if advice.recommended.kind != "double" else auction
-        return check_drill(d.hands[doubler], auction, f"{doubler}: dopple", rules)
+        return check_drill(d.hands[doubler], auction, f"{doubler}: dopple", rules, "legal")
     return score_drill("", "", _random_points(rng, high.call.value), rules, auction=doubled)
 
 
@@ -460,7 +476,7 @@ def _tischregeln(rng, rules, roll):
             return None
         high = a.high
         doubler = rng.choice([s for s in SEATS if s not in (high.seat, partner_of(high.seat))])
-        drill = check_drill(d.hands[doubler], str(a), f"{doubler}: dopple", r)
+        drill = check_drill(d.hands[doubler], str(a), f"{doubler}: dopple", r, "legal")
     else:  # fort is not final: a player who said fort bids again
         d = Deal(rng, r)
         found = None

@@ -184,6 +184,8 @@ TEXTS: dict[str, Msg] = {
     "q_explain": M("What does {seat} show with '{call}' (call {ask})?"),
     "p_explain": M("Your choice (number or name): "),
     "q_check": M("{seat} calls '{call}'. Is that right with this hand?"),
+    "q_check_legal": M("{seat} calls '{call}'. Is that call allowed here?"),
+    "q_check_true": M("{seat} calls '{call}'. Is that call allowed, and does the hand hold what it promises?"),
     "p_check": M("yes or no: "),
     "q_score": M("{declarer} plays {contract}{mult}; {team} take {points} card points.{extra}"),
     "q_score2": M("What do {teams} write on the board?"),
@@ -694,7 +696,8 @@ def ask(item, lang: str = "de") -> str:
         pre = re.match(r"\s*([A-Za-z])\s*:\s*(.+)", call)
         if pre:
             seat, call = pre.group(1).upper(), pre.group(2)
-        return m["q_check"].format(seat=seat, call=call)
+        which = {"legal": "q_check_legal", "truthful": "q_check_true"}.get(d.get("question"), "q_check")
+        return m[which].format(seat=seat, call=call)
     if d.type != "score":
         raise TutorError(M("unknown drill type {type!r}", type=d.type))
     f = d.fields

@@ -12,8 +12,10 @@ lessons its answer draws on:
 - ``bid``: the lesson of the answer's kind; a fort needs the opening (the learner must
   know that the hand cannot open);
 - ``explain``: the lesson of the kind asked about;
-- ``check``: an illegal call needs the bidding (bieten; a double out of its window the
-  doubling); a legal one the lessons of its own kind and of the recommended call;
+- ``check``: an illegal call, or any call asked only whether it is allowed (``question:
+  legal``), needs the bidding (bieten; a double or konter the doubling); a legal one the
+  lessons of its own kind and of the recommended call (``question: truthful``: of its own
+  kind);
 - ``score``: the Tafel, or the Matsch or doubling lesson for those games.
 
 Drills of other games (Tarneeb) belong to their own lesson and need nothing here.
@@ -66,10 +68,14 @@ def needs(item) -> tuple[str, str] | None:
         return TAUGHT_BY.get(kind, SCORE_LESSON), kind
     if d.type == "check":
         v = conventions.check(d.hand, d.auction, d.get("call"), rules)
-        if not v.legal:
+        question = d.get("question", "best")
+        if not v.legal or question == "legal":
             call = str(d.get("call")).lower()
-            return ("doppeln" if any(w in call for w in ("dopple", "konter")) else LEGALITY_LESSON), "illegal"
-        kinds = [v.reading.kind] + ([v.advice.recommended.kind] if v.advice and v.advice.recommended else [])
+            return ("doppeln" if any(w in call for w in ("dopple", "konter")) else LEGALITY_LESSON), \
+                "illegal" if not v.legal else "legal"
+        kinds = [v.reading.kind]
+        if question == "best" and v.advice and v.advice.recommended:   # "truthful" asks nothing of the best call
+            kinds.append(v.advice.recommended.kind)
         return _latest(kinds), "+".join(kinds)
     return SCORE_LESSON, d.type
 
