@@ -176,15 +176,24 @@ def test_lessons_says_what_comes_next_and_why(run, tmp_path):
     assert en.startswith("Next: lesson 4, ") and "1 of its drills is due again" in en
 
 
-def test_the_course_quiz_offers_the_lesson_before_its_first_drills(run, tmp_path):
+def test_the_course_quiz_shows_the_lesson_before_its_first_drills(run, tmp_path):
+    """The course (tutor quiz without files) shows the first lesson itself, its text and
+    its key rule, before the lesson's first drill; once met, it is not shown again."""
+    from conftest import ROOT
+    from tutor.course import lessons
+
+    first = lessons.load_all(ROOT / "lessons")[0]
+    headings = [x[3:].strip() for x in first.body.splitlines() if x.startswith("## ")]
     db = tmp_path / "p.db"
-    res = run("quiz", "--db", db, "--count", "2", input="C\nC\n")
+    res = run("quiz", "--db", db, "--count", "1", input="fort\n")
     out = res.output
-    assert "Neu: Lektion 1, Das Spiel: Stiche, Farbzwang und Weis. Merke: Den Stich nimmt" in out
-    assert out.index("Neu: Lektion 1") < out.index("Aufgabe 1/2")
-    assert out.count("Neu: Lektion") == 1
-    again = run("quiz", "--db", db, "--count", "1", input="C\n")
-    assert "Neu: Lektion 1" not in again.output          # met before: not offered again
+    head = f"Neu: Lektion {first.order}, {first.title}"
+    assert out.count(head) == 1 and out.index(head) < out.index("Aufgabe 1/1")
+    assert headings and all(h in out[: out.index("Aufgabe 1/1")] for h in headings)
+    rule = "Merke: " + first.key_rule
+    assert " ".join(out[: out.index("Aufgabe 1/1")].split()).count(" ".join(rule.split())) == 1
+    again = run("quiz", "--db", db, "--count", "1", input="fort\n")
+    assert head not in again.output                       # met before: not shown again
 
 
 def test_the_key_rule_after_two_misses_is_the_missed_drills_lesson(run, tmp_path):

@@ -482,3 +482,79 @@ def test_no_second_round_after_end(run, issue_file, tmp_path):
     assert "noch einmal" not in res.output
     assert "Abgebrochen: 1 Antwort gespeichert." in res.output
     assert "tutor quiz --review" in res.output
+
+
+# -- progress keyed by the drill, not by the path ---------------------------------------
+def test_progress_follows_the_drill_when_its_file_moves(run, tmp_path):
+    """A drill is its file's name and its id: a moved or re-cloned checkout keeps what was
+    practised (--review with the file at its new place finds the missed drill)."""
+    old = write(tmp_path / "old", "hilfe.yaml", ISSUE_DRILLS)
+    db = tmp_path / "p.db"
+    quiz_run(run, [old], ["90 Eichel", "raise", "nein", "313 44"], db)
+    new = tmp_path / "new" / "hilfe.yaml"
+    new.parent.mkdir()
+    old.rename(new)
+    res = quiz_run(run, [new], ["hilfe"], db, "--review", "--json")
+    assert "Quiz: 1 Aufgabe." in res.output
+    assert json.loads(res.output.strip().splitlines()[-1])["correct"] == 1
+    p = quiz.Progress.open(db)
+    try:
+        assert set(p.schedule()) == {("hilfe.yaml", d) for d in ("hilfe-01", "hilfe-02", "check-01", "tafel-01")}
+    finally:
+        p.close()
+
+
+def test_an_old_database_keyed_by_paths_is_migrated_without_losing_an_answer(tmp_path):
+    """Version 4 named a drill by its file's resolved path: version 5 renames every answer
+    to the file's name and merges one file answered under two paths (answers summed, the
+    schedule of the latest answer kept)."""
+    import sqlite3
+
+    from tutor import store
+
+    db = tmp_path / "old.db"
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                 "applied TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP)")
+    for version, name, sql in store.migrations():
+        if version <= 4:
+            conn.executescript(sql)
+            conn.execute("INSERT INTO schema_version (version, name) VALUES (?, ?)", (version, name))
+    answers = [("/home/ana/old/exercises/hilfe.yaml", "hilfe-01", "80 Eichel", "wrong", "2026-01-01T10:00:00Z"),
+               ("/home/ana/new/exercises/hilfe.yaml", "hilfe-01", "90 Eichel", "correct", "2026-02-01T10:00:00Z"),
+               ("/home/ana/new/exercises/tafel.yaml", "tafel-a", "1 1", "wrong", "2026-02-01T11:00:00Z")]
+    conn.executemany("INSERT INTO quiz_answer (learner, source, drill, topic, given, outcome, answered_at)"
+                     " VALUES ('ana', ?, ?, 't', ?, ?, ?)", answers)
+    conn.executemany("INSERT INTO quiz_schedule VALUES ('ana', ?, ?, 't', ?, ?, ?, 1)", [
+        ("/home/ana/new/exercises/hilfe.yaml", "hilfe-01", 1, "2026-02-02T10:00:00Z", "correct"),
+        ("/home/ana/old/exercises/hilfe.yaml", "hilfe-01", 0, "2026-01-01T10:00:00Z", "wrong"),
+        ("/home/ana/new/exercises/tafel.yaml", "tafel-a", 0, "2026-02-01T11:00:00Z", "wrong")])
+    conn.commit()
+    conn.close()
+    p = quiz.Progress.open(db, "ana")
+    try:
+        sched = p.schedule()
+        assert set(sched) == {("hilfe.yaml", "hilfe-01"), ("tafel.yaml", "tafel-a")}
+        hilfe = sched["hilfe.yaml", "hilfe-01"]
+        assert (hilfe["box"], hilfe["last_outcome"], hilfe["answers"]) == (1, "correct", 2)
+        assert [h["given"] for h in p.history("hilfe.yaml", "hilfe-01")] == ["80 Eichel", "90 Eichel"]
+        assert p.paths()["tafel.yaml"] == "/home/ana/new/exercises/tafel.yaml"
+        assert p.conn.execute("SELECT COUNT(*) FROM quiz_answer").fetchone()[0] == 3
+    finally:
+        p.close()
+
+
+def test_lessons_counts_by_convention(run, issue_file, tmp_path):
+    """C's 90 Eichel answers A's 60 Eichel after B's 70 Schellen came between: a Hilfe
+    after an intervening bid, as is the explain drill's 90 Eichel and the checked 80
+    Eichel (a Hilfe's number, untrue here); the score drill practises the board. Two of
+    the three Hilfe drills right, the board right."""
+    db = tmp_path / "p.db"
+    quiz_run(run, [issue_file], ["90 Eichel", "hilfe", "ja", "313 44", "ende"], db)
+    res = run("lessons", "--db", db, "--lessons", FIXTURES / "lessons")
+    out = res.output
+    assert "Nach Konvention (zuletzt richtig / geübt):" in out
+    assert "  Hilfe nach Zwischengebot 2/3" in out.splitlines()
+    assert "  die Tafel 1/1" in out.splitlines()
+    fr = run("lessons", "--db", db, "--lessons", FIXTURES / "lessons", "--lang", "fr").output
+    assert "Par convention (justes la dernière fois / exercés) :" in fr

@@ -27,19 +27,28 @@ from typing import Iterable, Mapping
 
 from tutor.cards import ORDER, SUITS, Card, Hand, Rank, Suit
 from tutor.errors import ParseError, TutorError
-from tutor.i18n import M, join
+from tutor.i18n import M, Mp, Msg, join
 from tutor.scoring import SEATS, seats_from, team_of
 
 STOECK_POINTS = 20
 
 SEQUENCE_NAME = {3: "Dreiblatt", 4: "Vierblatt", 5: "Fünfblatt", 6: "Sechsblatt",
-                 7: "Siebenblatt", 8: "Achtblatt", 9: "Neunblatt"}
+                 7: "Siebenblatt", 8: "Achtblatt", 9: "Neunblatt"}   # the ids (JSON)
+# How a reader names them, in the table's words (German Dreiblatt, Romand « trois cartes »)
+SEQUENCE_NAMES: dict[int, Msg] = {
+    3: Mp("Weis", "three in a row"), 4: Mp("Weis", "four in a row"), 5: Mp("Weis", "five in a row"),
+    6: Mp("Weis", "six in a row"), 7: Mp("Weis", "seven in a row"), 8: Mp("Weis", "eight in a row"),
+    9: Mp("Weis", "nine in a row")}
 SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
 FLAT_LONG = 100  # long_weis: flat100, every sequence of five or more
 FOUR_POINTS = {Rank.UNDER: 200, Rank.NINE: 150, Rank.ASS: 100, Rank.KOENIG: 100,
                Rank.OBER: 100, Rank.BANNER: 100}
 FOUR_NAME = {Rank.UNDER: "Vier Under", Rank.NINE: "Vier Neuner", Rank.ASS: "Vier Ass",
              Rank.KOENIG: "Vier König", Rank.OBER: "Vier Ober", Rank.BANNER: "Vier Banner"}
+FOUR_NAMES: dict[Rank, Msg] = {
+    Rank.UNDER: Mp("Weis", "four Unders"), Rank.NINE: Mp("Weis", "four Nines"),
+    Rank.ASS: Mp("Weis", "four Aces"), Rank.KOENIG: Mp("Weis", "four Kings"),
+    Rank.OBER: Mp("Weis", "four Obers"), Rank.BANNER: Mp("Weis", "four Banners")}
 NATURAL = tuple(Rank)  # 6 7 8 9 B U O K A
 
 
@@ -123,11 +132,17 @@ class Weis:
         height = len(order) - order.index(self.top(strain))
         return (self.points, len(self.cards), height, self.suit is not None and self.suit == strain)
 
+    def name(self, lang: "str | None" = None) -> str:
+        """The Weis as a reader says it, in ``lang`` (the current language): Dreiblatt,
+        « trois cartes », three in a row."""
+        msg = SEQUENCE_NAMES[len(self.cards)] if self.sequence else FOUR_NAMES[self.cards[0].rank]
+        return msg.text(lang)
+
     def to_json(self) -> dict:
         return {"kind": self.kind, "points": self.points, "cards": [str(c) for c in self.cards]}
 
     def __str__(self) -> str:
-        return f"{self.kind} {self.points}: {_cards_text(self.cards)}"
+        return f"{self.name()} {self.points}: {_cards_text(self.cards)}"
 
     def __repr__(self) -> str:
         text = str(Hand(self.cards))

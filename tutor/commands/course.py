@@ -164,6 +164,7 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
                     continue
                 keys += [(quiz.source_of(str(p)), d.id) for d in f.drills]
             rows.append((lesson, progress.stats(keys)))
+        conventions = progress.by_convention()
     finally:
         progress.close()
     if as_json:
@@ -179,6 +180,11 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
                           "{count} drills, practised {seen}, right {right}, due {due}", s["drills"], lang,
                           count=f"{s['drills']:>3}", seen=s["seen"], right=s["right"], due=s["due"])
         click.echo(f"{x.order:>3}. {printable(x.title):<{width}}  {x.id:<12} {status}")
+    if conventions:   # what each convention's drills came to (issue 22)
+        click.echo(_("By convention (right the last time / practised):", lang))
+        for key in sorted(conventions, key=quiz.convention_order):
+            c = conventions[key]
+            click.echo(f"  {quiz.convention_label(key, lang)} {c['right']}/{c['seen']}")
     for game, n in lessons.courses(lessons_path).items():
         if game != _game():   # each game has its course: name the others
             click.echo(NEXT_TEXTS["other"](n, game=game).text(lang))
@@ -372,10 +378,15 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
             click.echo(printable(line.rstrip("\r\n")))
             return line
 
+        width = None
+        if style.color:
+            import shutil
+
+            width = min(shutil.get_terminal_size((88, 24)).columns, 100)
         session = quiz.Quiz(items, read=read, echo=lambda s: click.echo(s, color=style.color),
                             lang=lang, progress=progress, lessons={x.id: x for x in course},
                             style=style, interactive=interactive, explain=always_explain,
-                            introduce=not files and not review)
+                            introduce=not files and not review, width=width)
         result = session.run()
     finally:
         progress.close()
@@ -446,13 +457,20 @@ def _quiz_items(files, review, course, progress, lang, rules_spec):
             items = sorted((c for c in items if key(c) in order), key=lambda c: order[key(c)])
         return items
     if review:
+        # a drill is its file's name and id: the file is where it was last read, else the
+        # course's file of that name (a moved or re-cloned checkout)
         due = progress.due()
+        seen = progress.paths()
+        in_course = {p.name: str(p) for p in drills.collect(_course_files(course))}
         by_source: dict[str, dict] = {}
         for source in dict.fromkeys(s for s, _ in due):
-            if not Path(source).exists():
+            path = seen.get(source)
+            if not path or not Path(path).is_file():
+                path = in_course.get(source)
+            if path is None:
                 click.echo(_("tutor: {source} is missing, skipped", lang, source=source), err=True)
                 continue
-            checked, problems, unreadable = drills.check_paths([source], lang, default_rules=rules_spec)
+            checked, problems, unreadable = drills.check_paths([path], lang, default_rules=rules_spec)
             if problems or unreadable:
                 _report(problems, unreadable, lang)
                 click.echo(_("tutor: {source} has problems, skipped", lang, source=source), err=True)

@@ -96,9 +96,12 @@ class Progress:
         self.conn.close()
 
     def record(self, source: str, drill: str, topic: str | None, given: str, outcome: str,
-               when: dt.datetime | None = None) -> tuple[int, str]:
+               when: dt.datetime | None = None, *, path: str | None = None,
+               convention: str | None = None) -> tuple[int, str]:
         """Store one answer and move the drill in the schedule, in one transaction.
-        Returns the drill's new box and when it is due."""
+        ``path``: where the file was read (for ``--review``); ``convention``: what the
+        drill practises (:func:`convention_of`). Returns the drill's new box and when it
+        is due."""
         from tutor import store
 
         if outcome not in (CORRECT, ACCEPTABLE, WRONG):
@@ -106,21 +109,22 @@ class Progress:
         when = when or self.clock()
         with store.transaction(self.conn):
             self.conn.execute(
-                "INSERT INTO quiz_answer (learner, source, drill, topic, given, outcome, answered_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (self.learner, source, drill, topic, given, outcome, _stamp(when)))
+                "INSERT INTO quiz_answer (learner, source, drill, topic, given, outcome, answered_at,"
+                " convention) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (self.learner, source, drill, topic, given, outcome, _stamp(when), convention))
             row = self.conn.execute(
                 "SELECT box FROM quiz_schedule WHERE learner = ? AND source = ? AND drill = ?",
                 (self.learner, source, drill)).fetchone()
             box = next_box(row["box"] if row else 0, outcome)
             due = _stamp(when if box == 0 else due_after(box, when))
             self.conn.execute(
-                "INSERT INTO quiz_schedule (learner, source, drill, topic, box, due, last_outcome, answers)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 1)"
+                "INSERT INTO quiz_schedule (learner, source, drill, topic, box, due, last_outcome, answers,"
+                " path, convention) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"
                 " ON CONFLICT (learner, source, drill) DO UPDATE SET topic = excluded.topic,"
                 " box = excluded.box, due = excluded.due, last_outcome = excluded.last_outcome,"
-                " answers = answers + 1",
-                (self.learner, source, drill, topic, box, due, outcome))
+                " answers = answers + 1, path = coalesce(excluded.path, path),"
+                " convention = coalesce(excluded.convention, convention)",
+                (self.learner, source, drill, topic, box, due, outcome, path, convention))
         return box, due
 
     def due(self, sources: Iterable[str] | None = None,
@@ -131,6 +135,21 @@ class Progress:
             " ORDER BY due, source, rowid", (self.learner, _stamp(when or self.clock()))).fetchall()
         wanted = None if sources is None else set(sources)
         return [(r["source"], r["drill"]) for r in rows if wanted is None or r["source"] in wanted]
+
+    def paths(self) -> dict[str, str]:
+        """Where each drill file was last read (file name -> path), for ``--review``."""
+        rows = self.conn.execute("SELECT source, path FROM quiz_schedule WHERE learner = ?"
+                                 " AND path IS NOT NULL ORDER BY due", (self.learner,))
+        return {r["source"]: r["path"] for r in rows}
+
+    def by_convention(self) -> dict[str, dict]:
+        """For each convention practised (:func:`convention_of`): how many drills were
+        answered and how many of them right the last time."""
+        rows = self.conn.execute(
+            "SELECT convention, COUNT(*) AS seen, SUM(last_outcome = 'correct') AS right"
+            " FROM quiz_schedule WHERE learner = ? AND convention IS NOT NULL GROUP BY convention",
+            (self.learner,))
+        return {r["convention"]: {"seen": r["seen"], "right": r["right"] or 0} for r in rows}
 
     def topics_seen(self) -> set[str]:
         """The topics (lessons) of which this learner has answered a drill."""
@@ -161,10 +180,99 @@ class Progress:
 
 
 def source_of(path: str) -> str:
-    """How the database names a drill file: its resolved path."""
+    """How the database names a drill file: its name (``hilfe.yaml``), not its path, so
+    that a moved or re-cloned checkout keeps the learner's progress (migration 0005
+    renamed what older versions stored under the resolved path). A drill is its file's
+    name and its id."""
+    from pathlib import PurePath
+
+    return PurePath(str(path).replace("\\", "/")).name or str(path)
+
+
+def _path_of(name: str) -> str | None:
     from pathlib import Path
 
-    return str(Path(path).resolve())
+    try:
+        return str(Path(name).resolve())
+    except (OSError, ValueError):
+        return None
+
+
+# -- what a drill practises: its convention, for the statistics of `tutor lessons` --------
+# The kinds of calls (tutor.conventions.KINDS) and the play's parts; a bid's kind after an
+# opponent's bid has its own line ("Hilfe nach Zwischengebot").
+CONVENTION_PARTS: dict[str, Msg] = {
+    "board": M("the board"), "play": M("tricks and card values"),
+}
+CONVENTION_CONTEXT: dict[str, Msg] = {
+    "intervened": M("{kind} after an intervening bid"),
+    "over": M("{kind} over the opponents' bid"),
+}
+
+
+def convention_of(item) -> str | None:
+    """What a drill practises, as a key of the statistics: the kind of the call it is
+    about (``hilfe``), with ``+intervened`` when an opponent bid after the own side's last
+    bid, or ``+over`` when only the opponents had bid; ``board`` for a score drill, ``play``
+    for tricks and card values; None for the other games."""
+    from tutor.course import drills
+
+    d, engine = item.drill, item.engine
+    if getattr(engine, "game", None) != drills.GAME:
+        return None
+    if d.type == "score":
+        return "board"
+    if d.type in drills.PLAY_TYPES:
+        return "play"
+    try:
+        entries = drills.entries_of(engine, d.auction, d.rules)
+        if d.type == "explain":
+            kind = str(item.solution.answer)
+            seat = entries[item.solution.ask - 1][0]
+            before = entries[: item.solution.ask - 1]
+        else:
+            from tutor import conventions
+
+            call = str(item.solution.answer) if d.type == "bid" else str(d.get("call"))
+            pre = re.match(r"\s*([A-Za-z])\s*:", call)
+            seat = pre.group(1).upper() if pre else item.solution.seat
+            reading = conventions.check(d.hand, d.auction or "", call, d.rules).reading
+            if reading is None:
+                return None
+            kind, before = reading.kind, entries
+    except (TutorError, IndexError, AttributeError):
+        return None
+    if kind in ("fort", "double", "redouble") or seat is None:
+        return kind
+    from tutor.scoring import partner_of
+
+    ours = (seat, partner_of(seat))
+    bids = [s for s, c in before if c[:1].isdigit()]
+    own = max((i for i, s in enumerate(bids) if s in ours), default=None)
+    theirs = [i for i, s in enumerate(bids) if s not in ours]
+    if own is not None and any(i > own for i in theirs):
+        return kind + "+intervened"
+    if own is None and theirs:
+        return kind + "+over"
+    return kind
+
+
+def convention_label(key: str, lang: str = "de") -> str:
+    """A convention's key (:func:`convention_of`) as a learner reads it."""
+    from tutor.conventions import kind_label
+
+    kind, _, context = key.partition("+")
+    name = CONVENTION_PARTS[kind].text(lang) if kind in CONVENTION_PARTS else kind_label(kind, lang)
+    return CONVENTION_CONTEXT[context](kind=name).text(lang) if context in CONVENTION_CONTEXT else name
+
+
+def convention_order(key: str) -> tuple:
+    from tutor.conventions import KINDS
+
+    kind, _, context = key.partition("+")
+    order = list(KINDS) + list(CONVENTION_PARTS)
+    return (order.index(kind) if kind in order else len(order), ("", "over", "intervened").index(context)
+            if context in ("", "over", "intervened") else 3, key)
 
 
 # -- questions and answers -----------------------------------------------------------------
@@ -201,7 +309,9 @@ TEXTS: dict[str, Msg] = {
     "unreadable_wrong": M("Cannot read that ({error}): counts as wrong."),
     "no_last": M("No drill answered yet."),
     "key_rule": M("Remember ({title}): {rule}"),
-    "new_lesson": M("New: lesson {order}, {title}. Key rule: {rule}\nThe whole lesson: tutor lesson {id}"),
+    "new_lesson": M("New: lesson {order}, {title}"),
+    "lesson_rule": M("Key rule: {rule}"),
+    "p_lesson": M("Enter: on to its drills "),
     "missed_topics": M("Missed in: {topics}"),
     "acceptable_count": M("Acceptable: {n}"),
     "score": M("Score: {correct}/{answered} correct"),
@@ -827,7 +937,8 @@ class Quiz:
     def __init__(self, items: Sequence, *, read: Callable[[str], str | None],
                  echo: Callable[[str], None], lang: str = "de", progress: Progress | None = None,
                  lessons: Mapping[str, Any] | None = None, style: Style = Style(),
-                 interactive: bool = False, explain: bool = False, introduce: bool = False) -> None:
+                 interactive: bool = False, explain: bool = False, introduce: bool = False,
+                 width: int | None = None) -> None:
         self.items = list(items)
         self.read = read
         self.echo = echo
@@ -837,7 +948,8 @@ class Quiz:
         self.style = style
         self.interactive = interactive
         self.explain = explain
-        self.introduce = introduce   # the course: a lesson's key rule before its first drill
+        self.introduce = introduce   # the course: a lesson before its first drill
+        self.width = width           # of the terminal, for a lesson's text (None: 88)
         self.m = MESSAGES[lang]
 
     def _reasoning(self, item) -> str:
@@ -895,7 +1007,8 @@ class Quiz:
         outcome = judge(item, given) if given.value is not None else WRONG
         if self.progress is not None:
             self.progress.record(source_of(item.file.name), item.drill.id, item.topic,
-                                 given.shown, outcome)
+                                 given.shown, outcome, path=_path_of(item.file.name),
+                                 convention=convention_of(item))
         self.last = item
         answer = show_answer(item, self.lang)
         if outcome == CORRECT:
@@ -914,13 +1027,24 @@ class Quiz:
         return outcome
 
     def _introduce(self, item, met: set) -> None:
+        """The course: before the first drill of a lesson this learner has not practised
+        yet, the lesson itself (its text, then its key rule); on a terminal the drills
+        start after Enter."""
         lesson = self.lessons.get(item.topic) if item.topic else None
-        if self.introduce and lesson is not None and item.topic not in met:
-            met.add(item.topic)
-            self.echo("")
-            self.echo(self.style.bold(self.m["new_lesson"].format(
-                order=getattr(lesson, "order", ""), title=lesson.title,
-                rule=lesson.key_rule, id=getattr(lesson, "id", item.topic))))
+        if not (self.introduce and lesson is not None and item.topic not in met):
+            return
+        met.add(item.topic)
+        self.echo("")
+        self.echo(self.style.bold(self.m["new_lesson"].format(
+            order=getattr(lesson, "order", ""), title=printable(lesson.title))))
+        if getattr(lesson, "body", None):
+            from tutor.course.lessons import render_terminal
+
+            self.echo(render_terminal(lesson, color=self.style.color, width=self.width,
+                                      lang=self.lang).rstrip())
+        self.echo(self.style.bold(self.m["lesson_rule"].format(rule=printable(lesson.key_rule))))
+        if self.interactive and self.read(self.m["p_lesson"]) is None:
+            raise EOFError
 
     def run(self) -> Result:
         res = Result()

@@ -54,8 +54,8 @@ def items(lesson_id: str, lang: str) -> tuple:
 
 
 def _key(item) -> tuple[str, str]:
-    """The drill's key in the learner's progress (the file's resolved path, as the
-    terminal's quiz keeps it)."""
+    """The drill's key in the learner's progress (the file's name and the drill's id, as
+    the terminal's quiz keeps it)."""
     from tutor.course.quiz import source_of
 
     return source_of(item.file.name), item.drill.id
@@ -123,7 +123,9 @@ def answer(db: str | None, body: dict, learner: str, lang: str) -> dict[str, Any
     outcome = judge(item, given)
     progress = _progress(db, learner)
     try:
-        progress.record(*_key(item), item.topic, given.shown, outcome)
+        from tutor.course.quiz import convention_of
+
+        progress.record(*_key(item), item.topic, given.shown, outcome, convention=convention_of(item))
         stats = progress.stats([_key(c) for c in its])
     finally:
         progress.close()
