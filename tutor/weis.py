@@ -34,11 +34,12 @@ STOECK_POINTS = 20
 
 SEQUENCE_NAME = {3: "Dreiblatt", 4: "Vierblatt", 5: "Fünfblatt", 6: "Sechsblatt",
                  7: "Siebenblatt", 8: "Achtblatt", 9: "Neunblatt"}   # the ids (JSON)
-# How a reader names them, in the table's words (German Dreiblatt, Romand « trois cartes »)
+# How a reader names them, in the table's words: the Swiss German names (English keeps them,
+# as it keeps Puur and Nell), the Romand ones in French (« trois cartes », « quatre valets »)
 SEQUENCE_NAMES: dict[int, Msg] = {
-    3: Mp("Weis", "three in a row"), 4: Mp("Weis", "four in a row"), 5: Mp("Weis", "five in a row"),
-    6: Mp("Weis", "six in a row"), 7: Mp("Weis", "seven in a row"), 8: Mp("Weis", "eight in a row"),
-    9: Mp("Weis", "nine in a row")}
+    3: Mp("Weis", "Dreiblatt"), 4: Mp("Weis", "Vierblatt"), 5: Mp("Weis", "Fünfblatt"),
+    6: Mp("Weis", "Sechsblatt"), 7: Mp("Weis", "Siebenblatt"), 8: Mp("Weis", "Achtblatt"),
+    9: Mp("Weis", "Neunblatt")}
 SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
 FLAT_LONG = 100  # long_weis: flat100, every sequence of five or more
 FOUR_POINTS = {Rank.UNDER: 200, Rank.NINE: 150, Rank.ASS: 100, Rank.KOENIG: 100,
@@ -46,9 +47,9 @@ FOUR_POINTS = {Rank.UNDER: 200, Rank.NINE: 150, Rank.ASS: 100, Rank.KOENIG: 100,
 FOUR_NAME = {Rank.UNDER: "Vier Under", Rank.NINE: "Vier Neuner", Rank.ASS: "Vier Ass",
              Rank.KOENIG: "Vier König", Rank.OBER: "Vier Ober", Rank.BANNER: "Vier Banner"}
 FOUR_NAMES: dict[Rank, Msg] = {
-    Rank.UNDER: Mp("Weis", "four Unders"), Rank.NINE: Mp("Weis", "four Nines"),
-    Rank.ASS: Mp("Weis", "four Aces"), Rank.KOENIG: Mp("Weis", "four Kings"),
-    Rank.OBER: Mp("Weis", "four Obers"), Rank.BANNER: Mp("Weis", "four Banners")}
+    Rank.UNDER: Mp("Weis", "Vier Under"), Rank.NINE: Mp("Weis", "Vier Neuner"),
+    Rank.ASS: Mp("Weis", "Vier Ass"), Rank.KOENIG: Mp("Weis", "Vier König"),
+    Rank.OBER: Mp("Weis", "Vier Ober"), Rank.BANNER: Mp("Weis", "Vier Banner")}
 NATURAL = tuple(Rank)  # 6 7 8 9 B U O K A
 
 
@@ -134,7 +135,7 @@ class Weis:
 
     def name(self, lang: "str | None" = None) -> str:
         """The Weis as a reader says it, in ``lang`` (the current language): Dreiblatt,
-        « trois cartes », three in a row."""
+        in French « trois cartes »."""
         msg = SEQUENCE_NAMES[len(self.cards)] if self.sequence else FOUR_NAMES[self.cards[0].rank]
         return msg.text(lang)
 
