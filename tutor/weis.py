@@ -143,7 +143,8 @@ class Weis:
         return {"kind": self.kind, "points": self.points, "cards": [str(c) for c in self.cards]}
 
     def __str__(self) -> str:
-        return f"{self.name()} {self.points}: {_cards_text(self.cards)}"
+        return M("{name} {points}: {cards}", name=self.name(), points=self.points,
+                 cards=_cards_text(self.cards)).text()
 
     def __repr__(self) -> str:
         text = str(Hand(self.cards))
