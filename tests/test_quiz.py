@@ -558,3 +558,21 @@ def test_lessons_counts_by_convention(run, issue_file, tmp_path):
     assert "  die Tafel 1/1" in out.splitlines()
     fr = run("lessons", "--db", db, "--lessons", FIXTURES / "lessons", "--lang", "fr").output
     assert "Par convention (justes la dernière fois / exercés) :" in fr
+
+
+def test_no_english_id_in_an_answer(run, issue_file, tmp_path):
+    """The kinds' ids (hilfe, ace, unconventional) are for JSON: the German and French
+    feedback and answer keys name a kind in their own words only."""
+    from tutor.conventions import KINDS
+
+    items = [i for i in _all_items() if i.drill.type == "explain"]
+    assert {i.solution.answer for i in items} >= {"hilfe", "opening"}
+    for lang in ("de", "fr"):
+        for item in items:
+            shown = quiz.show_answer(item, lang)
+            assert not any(f"({k})" in shown for k in KINDS), (lang, item.drill.id, shown)
+    res = quiz_run(run, [issue_file], ["90 Eichel", "eröffnung"], tmp_path / "p.db", "--count", "2", "--lang", "fr")
+    assert "Faux. La bonne réponse : aide (Hilfe)." in res.output and "(hilfe)" not in res.output
+    for lang in ("de", "fr"):
+        sheet = run("sheet", issue_file, "--lang", lang).output
+        assert not any(f"({k})" in sheet for k in KINDS), lang

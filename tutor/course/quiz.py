@@ -720,7 +720,7 @@ def show_answer(item, lang: str) -> str:
 
     d, sol = item.drill, item.solution
     if d.type == "explain":
-        return f"{drills.kind_label(item.engine, sol.answer, lang)} ({sol.answer})"
+        return drills.kind_label(item.engine, sol.answer, lang)   # never the id (ace) in a text
     if d.type == "check":
         return MESSAGES[lang]["yes" if sol.answer else "no"]
     if d.type == "score":
