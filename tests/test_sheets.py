@@ -34,6 +34,27 @@ def test_the_sheet_has_title_numbered_exercises_diagrams_and_the_key(items):
     assert html.index('<section class="key">') > html.rindex('<article class="drill')
 
 
+def test_the_answer_key_is_compact_the_answer_first_then_one_line_of_why(items):
+    """Each answer of the key: the answer, then one line of why (the drill's note, written
+    for it, else the first sentence of the engine's reasons), no file or id unless asked."""
+    key = sheets.render(items)
+    key = key[key.index('<section class="key">'):]
+    entries = re.findall(r'<li value="(\d+)" class="compact"><span class="answer">([^<]*)</span> '
+                         r'<span class="why">([^<]*)</span></li>', key)
+    assert [n for n, _, _ in entries] == [str(n) for n in range(1, 9)]
+    first = entries[0]
+    assert first[1:] == ("90 Eichel", "Nell zu dritt: the upper of the two Zehner over 70.")
+    assert all("\n" not in why and why.count(". ") == 0 for _, _, why in entries[1:])
+    assert "hilfe.yaml" not in key and "hilfe-01" not in key and "tafel.yaml" not in key
+    with_ids = sheets.render(items, ids=True)
+    assert "(hilfe.yaml · hilfe-01)" in with_ids
+    full = sheets.render(items, full_key=True)
+    full = full[full.index('<section class="key">'):]
+    # the whole reasons: the Hilfe's meaning and the hand's cards (the engine's second sentence)
+    assert len(re.sub(r"<[^>]+>", "", full)) > len(re.sub(r"<[^>]+>", "", key)) + 200
+    assert "hilfe.yaml" not in full
+
+
 def test_the_compiled_template_is_kept_and_a_broken_one_compiled_anew(items, tmp_path):
     """The template compiled once is kept for the next run; a kept file that is broken, or
     a folder that cannot be written, gives the same sheet (compiled as before)."""
@@ -142,6 +163,54 @@ def test_a_french_worksheet(run, tmp_path, issue_file):
     key = html[html.index('<section class="key">'):]
     assert "<h1>Solutions</h1>" in key and "<span class=\"answer\">90 Eichel</span>" in key
     assert "Aide (Hilfe) en Eichel" in key                     # the engine's reasons, French
-    assert '<span class="note" lang="de">' in key              # a note is German, and says so
+    # a note without a French translation is German, and the paper says so
+    assert ('<span class="why" lang="de"><span class="lang-mark" lang="fr">(en allemand)</span> '
+            'Nell zu dritt: the upper') in key
     for german in ("Aufgabe", "Lösungen", "Blatt (", "Deine Ansage", "Übungsblatt"):
         assert german not in html
+
+
+def test_a_french_sheet_uses_the_translations_beside_the_lessons(run, tmp_path):
+    """A course whose lessons folder has fr/ (a lesson's translation: its id, title,
+    key rule and text; notes.yaml: each German note and its French) prints the French
+    lesson and notes, with no German mark; a lesson without translation is marked."""
+    course = tmp_path / "kurs"
+    (course / "exercises").mkdir(parents=True)
+    (course / "exercises" / "hilfe.yaml").write_text(ISSUE_DRILLS, encoding="utf-8")
+    write(course, "lessons/01-hilfe.md", """\
+        ---
+        id: hilfe
+        title: Die Hilfe
+        order: 1
+        drills: [exercises/hilfe.yaml]
+        key_rule: "Die beiden kleinsten Zehner über dem laufenden Gebot."
+        ---
+        # Die Hilfe
+
+        Ein Zehner in der Farbe des Partners heisst: In dieser Farbe helfe ich dir.
+        """)
+    german = run("sheet", "hilfe", "--lessons", course / "lessons", "--lang", "fr").output
+    assert "Cette leçon est en allemand : elle n&#39;est pas encore traduite." in german
+    assert '<span class="lang-mark" lang="fr">(en allemand)</span> Nell zu dritt' in german
+    write(course, "lessons/fr/01-hilfe.md", """\
+        ---
+        id: hilfe
+        title: L'aide
+        key_rule: "Les deux plus petites dizaines au-dessus de l'enchère en cours."
+        ---
+        # L'aide
+
+        Une dizaine dans la couleur du partenaire veut dire : dans cette couleur, je t'aide.
+        """)
+    write(course, "lessons/fr/notes.yaml", """\
+        "Nell zu dritt: the upper of the two Zehner over 70.": "Nell troisième : la plus haute des deux dizaines au-dessus de 70."
+        """)
+    from tutor.course import translations
+
+    translations.clear_caches()
+    french = run("sheet", "hilfe", "--lessons", course / "lessons", "--lang", "fr").output
+    french = french[french.index("<!doctype html>"):]
+    assert "<title>L&#39;aide</title>" in french
+    assert "dans cette couleur" in french and "In dieser Farbe" not in french
+    assert "en allemand" not in french
+    assert "Nell troisième : la plus haute des deux dizaines au-dessus de 70." in french

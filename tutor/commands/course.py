@@ -489,10 +489,14 @@ def _quiz_items(files, review, course, progress, lang, rules_spec):
 @click.option("--no-answers", is_flag=True, help="Leave the answer key out.")
 @click.option("--answers-only", is_flag=True, help="Print just the answer key.")
 @click.option("--title", default=None, help="The sheet's title (default: the file's or lesson's).")
+@click.option("--full-key", is_flag=True, help="The engine's whole reasoning in the answer key "
+              "(default: the answer and one line of why).")
+@click.option("--ids", is_flag=True, help="Each drill's file and id in the answer key.")
 @lessons_option
 @default_rules_option
 @lang_option
-def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lessons_path, rules_spec, lang):
+def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, full_key, ids, lessons_path,
+              rules_spec, lang):
     """A printable worksheet (one self-contained HTML file) from drill files or a lesson.
 
     \b
@@ -526,7 +530,7 @@ def sheet_cmd(sources, output, lesson_id, no_answers, answers_only, title, lesso
     items = _verified(paths, lang, rules_spec, course)
     html = sheets.render(items, title=title, lang=lang, exercises=not answers_only,
                          answers=not no_answers, lesson=lesson if len(sources) <= 1 or lesson_id else None,
-                         course=course)
+                         course=course, full_key=full_key, ids=ids)
     if not write_or_echo(output, html):
         return
     n = len(items)
@@ -692,12 +696,15 @@ HELP: dict[str, dict] = {
         "short": M('A printable HTML worksheet from drill files or a lesson.'),
         "help": M('A printable worksheet (one self-contained HTML file, A4) from drill files or'
                   ' a lesson: the exercises in the order of the lessons, the answer key after a'
-                  ' page break.'),
+                  ' page break (the answer first, one line of why).'),
         "options": {
             'lesson_id': M('A lesson: its text first, then its drills.'),
             'no_answers': M('Leave the answer key out.'),
             'answers_only': M('Print just the answer key.'),
             'title': M("The sheet's title (default: the file's or lesson's)."),
+            'full_key': M("The engine's whole reasoning in the answer key (default: the answer "
+                          "and one line of why)."),
+            'ids': M("Each drill's file and id in the answer key."),
             'rules_spec': M('Table rules for drill files that name none (default: verband).'),
         },
         "examples": ['tutor sheet exercises/*.yaml -o blatt.html',

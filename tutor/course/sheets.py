@@ -77,11 +77,22 @@ class _Box:
         self.__dict__.update(fields)
 
 
+def first_sentence(text: str, limit: int = 220) -> str:
+    """The first sentence of the engine's reasons (a compact key's one line of why)."""
+    import re
+
+    text = " ".join(text.split())
+    m = re.match(r"(.+?[.!?])(?=\s+[A-ZÀ-ÖØ-Þ0-9«(]|$)", text)
+    line = m.group(1) if m else text
+    return line if len(line) <= limit else line[: limit - 1].rsplit(" ", 1)[0] + " …"
+
+
 def _lines(text: str) -> list[str]:
     return [x for x in text.splitlines() if x.strip()]
 
 
-def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict | None" = None) -> _Box:
+def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict | None" = None,
+              lessons_dir: "str | None" = None) -> _Box:
     from tutor.course import drills, quiz
 
     d, sol, engine, rules = item.drill, item.solution, item.engine, item.drill.rules
@@ -95,8 +106,17 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
         "ref": f"{item.file.name.rsplit('/', 1)[-1]} · {d.id}", "seats": seats,
         "hand": None, "seat": sol.seat, "auction": None, "choices": [], "teams": [],
         "answer": quiz.show_answer(item, lang), "why": _why(item, lang, numbers), "note": d.note or "",
+        "note_german": False, "short": "", "short_german": False,
         "rules_name": None, "trick": None, "cards_label": None, "trump": None,
     }
+    from tutor.course import translations
+
+    note, done = translations.note_in(d.note, lang, lessons_dir)
+    ex["note"], ex["note_german"] = note or "", not done
+    # the compact key's one line of why: the drill's note (written for this drill), else
+    # the first sentence of the engine's reasons
+    ex["short"], ex["short_german"] = ((note, not done) if note else
+                                       (first_sentence(sol.text), False))
     ex["rules_name"] = item.rules_text(lang)
     ex["game"] = (quiz.MESSAGES[lang]["game"].format(name=quiz.game_name(engine.game))
                   if getattr(engine, "game", drills.GAME) != drills.GAME else None)
@@ -156,14 +176,26 @@ def by_lesson(items: Sequence, course: Sequence = ()) -> list:
 
 def render(items: Sequence, *, title: str | None = None, lang: str = "de",
            exercises: bool = True, answers: bool = True, lesson=None,
-           avoid_breaks: bool = True, course: Sequence = (), compiled: "str | None" = None) -> str:
+           avoid_breaks: bool = True, course: Sequence = (), compiled: "str | None" = None,
+           full_key: bool = False, ids: bool = False) -> str:
     """The worksheet for verified drills (``tutor.course.drills.Checked``) in the order given,
     one heading per lesson of ``course`` (the lessons, ``tutor.course.lessons.Lesson``; a drill
-    of no lesson there is headed by its file's title). ``lesson`` puts its text first.
+    of no lesson there is headed by its file's title). ``lesson`` puts its text first, in
+    ``lang`` where it is translated (``tutor.course.translations``; else marked German).
+    The answer key is compact (the answer, one line of why) unless ``full_key`` (the
+    engine's whole reasons, the simulation's numbers and the note); ``ids`` adds each
+    drill's file and id to the key.
     ``avoid_breaks=False`` lets boxes split (only to show that the print CSS matters);
     ``compiled``: the folder of the compiled templates (default ``tutor/__pycache__``)."""
     import jinja2
     from markupsafe import Markup
+
+    from tutor.course import translations
+
+    lesson_german = lesson is not None and not translations.translated(lesson, lang)
+    lessons_dir = translations.folder_of(course)
+    course = translations.course_in(course, lang)
+    lesson = translations.lesson_in(lesson, lang) if lesson is not None else None
 
     lessons_by_id = {x.id: x for x in course}
     items = by_lesson(items, course)
@@ -178,7 +210,8 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
                        if found else item.file.display_title)
             by_key[key] = {"title": heading, "exercises": []}
             groups.append(by_key[key])
-        by_key[key]["exercises"].append(_exercise(item, n, lang, len(items) <= NUMBERS_UP_TO, labels))
+        by_key[key]["exercises"].append(_exercise(item, n, lang, full_key and len(items) <= NUMBERS_UP_TO,
+                                                  labels, lessons_dir))
     if title is None:
         if lesson is not None:
             title = lesson.title
@@ -215,7 +248,8 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
                        pgettext=lambda context, msgid, **kw: word(context, msgid, kw))
     return env.get_template("sheet.html").render(
         title=title, lang=lang, groups=groups, exercises=exercises,
-        answers=answers, lesson_html=lesson_html, avoid_breaks=avoid_breaks)
+        answers=answers, lesson_html=lesson_html, avoid_breaks=avoid_breaks,
+        lesson_german=lesson_german, full_key=full_key, ids=ids)
 
 
 def _compiled_templates(folder: "str | None" = None):
