@@ -144,6 +144,7 @@ def test_the_answer_key_shows_the_numbers(tmp_path):
 
     p = write(tmp_path, "urteil.yaml", JUDGEMENT_DRILLS)
     out = tmp_path / "s.html"
-    r = CliRunner().invoke(main, ["sheet", str(p), "-o", str(out), "--lang", "en"])
+    # (the whole reasoning: --full-key; the compact key gives one line of why, issue 22)
+    r = CliRunner().invoke(main, ["sheet", str(p), "-o", str(out), "--lang", "en", "--full-key"])
     assert r.exit_code == 0, r.output
     assert "Simulation: 100 Eichel makes in" in out.read_text(encoding="utf-8")

@@ -15,9 +15,6 @@ def json_option(f: Callable) -> Callable:
 # The commands whose own texts are not in the catalogs yet: with --lang fr their errors are
 # French (the catalogs), the rest of what they write German, and they say so once.
 NOT_YET_FRENCH = frozenset({"course"})
-# The course's commands that speak French, but show the lessons' texts and the drills' notes
-# (generated ones too), which are written in German only: they say so once.
-GERMAN_CONTENT = frozenset({"quiz", "sheet", "lesson", "lessons", "drills new"})
 
 
 def _remember_lang(ctx: click.Context, param, value):
@@ -31,9 +28,6 @@ def _remember_lang(ctx: click.Context, param, value):
         click.echo(_("(tutor {command}: not yet translated into French; its texts are shown in German)",
                      command=command), err=True)
         return "de"
-    if value == "fr" and (command in GERMAN_CONTENT or " ".join(words[1:3]) in GERMAN_CONTENT):
-        click.echo(_("(tutor {command}: the lessons and the drills' notes are in German)",
-                     command=" ".join(words[1:])), err=True)
     return value
 
 

@@ -50,13 +50,14 @@ def _game() -> str:
     return ctx.obj["game"] if ctx is not None else "sidi-barrani"
 
 
-def _lessons(path, required: bool):
-    """The lessons of the game's course (``--game``), in order."""
-    from tutor.course import lessons
+def _lessons(path, required: bool, lang: str = "de"):
+    """The lessons of the game's course (``--game``), in order, in ``lang`` where they are
+    translated (``tutor.course.translations``)."""
+    from tutor.course import lessons, translations
     from tutor.errors import TutorError
 
     try:
-        course = lessons.load_all(path, _game())
+        course = translations.course_in(lessons.load_all(path, _game()), lang)
         if not course and required:
             raise TutorError(M("no course for the game {game} in {folder} (courses: {known})",
                                game=_game(), folder=lessons.lessons_dir(path),
@@ -66,6 +67,19 @@ def _lessons(path, required: bool):
         if required or path is not None:
             raise
         return []
+
+
+def _german_notice(command: str, course, lang: str) -> None:
+    """With --lang fr, one line on stderr when lessons of the course have no French
+    translation yet (lessons/fr/): they are shown in German (a worksheet marks them on
+    the paper, the quiz marks a German note)."""
+    if lang != "fr":
+        return
+    from tutor.course import translations
+
+    if any(not translations.translated(x, lang) for x in course):
+        click.echo(_("(tutor {command}: some lessons are not translated yet: they are shown in German)",
+                     lang, command=command), err=True)
 
 
 def _find(path, course, key):
@@ -151,7 +165,8 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
     """
     from tutor.course import drills, lessons, quiz
 
-    course = _lessons(lessons_path, required=True)
+    course = _lessons(lessons_path, required=True, lang=lang)
+    _german_notice("lessons", course, lang)
     progress = quiz.Progress.open(db_path, learner)
     rows = []
     try:
@@ -251,8 +266,11 @@ def lesson_cmd(lesson_id, lessons_path, lang):
     from tutor.course import lessons, quiz
     from tutor.text import printable
 
-    course = _lessons(lessons_path, required=True)
-    lesson = _find(lessons_path, course, lesson_id)
+    course = _lessons(lessons_path, required=True, lang=lang)
+    from tutor.course import translations
+
+    lesson = translations.lesson_in(_find(lessons_path, course, lesson_id), lang)
+    _german_notice("lesson", [lesson], lang)
     out = sys.stdout
     style = quiz.terminal_style(out)
     width = None
@@ -319,7 +337,9 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
     """
     from tutor.course import quiz
 
-    course = _lessons(lessons_path, required=False)
+    course = _lessons(lessons_path, required=False, lang=lang)
+    if not files and not review:
+        _german_notice("quiz", course, lang)
     progress = quiz.Progress.open(db_path, learner)
     try:
         course_quiz = not files and not review

@@ -305,6 +305,7 @@ TEXTS: dict[str, Msg] = {
     "wrong": M("Wrong. The answer: {answer}."),
     "why": M("Why: {text}"),
     "note": M("Note: {note}"),
+    "note_german": M("Note (in German): {note}"),
     "unreadable": M("Cannot read that: {error}"),
     "unreadable_wrong": M("Cannot read that ({error}): counts as wrong."),
     "no_last": M("No drill answered yet."),
@@ -950,6 +951,9 @@ class Quiz:
         self.explain = explain
         self.introduce = introduce   # the course: a lesson before its first drill
         self.width = width           # of the terminal, for a lesson's text (None: 88)
+        from tutor.course import translations
+
+        self.notes_dir = translations.folder_of(list(self.lessons.values()))   # their translations
         self.m = MESSAGES[lang]
 
     def _reasoning(self, item) -> str:
@@ -960,7 +964,10 @@ class Quiz:
         if numbers:
             text += "\n" + numbers
         if item.drill.note:
-            text += "\n" + self.m["note"].format(note=printable(item.drill.note))
+            from tutor.course import translations
+
+            note, done = translations.note_in(item.drill.note, self.lang, self.notes_dir)
+            text += "\n" + self.m["note" if done else "note_german"].format(note=printable(note))
         return text
 
     def _answer(self, item, prompt: str) -> Given:

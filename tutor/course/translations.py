@@ -4,8 +4,9 @@ German, their translations sit beside them.
 - a lesson's translation: ``lessons/<lang>/<any name>.md`` with the lesson's ``id``, its
   ``title`` and ``key_rule`` in that language, and the text (the order and the drill
   files stay the German lesson's: one source);
-- the drills' notes: ``lessons/<lang>/notes.yaml``, each German note (as written in the
-  drill file) mapped to its translation, as a message catalog maps a message.
+- the drills' notes: ``lessons/<lang>/notes.yaml``, a list of pairs: ``de`` the German note
+  (as written in the drill file), ``<lang>`` its translation, as a message catalog maps a
+  message.
 
 A lesson or a note without a translation is shown in German, and marked so (the quiz
 says it once, a worksheet prints the mark). ``tests/test_course_fr.py`` checks that the
@@ -77,7 +78,7 @@ def folder_of(course) -> "str | None":
     """The lessons folder of a course (its translations are in its subfolders), or None
     for the bundled one."""
     for lesson in course or ():
-        if lesson.path:
+        if getattr(lesson, "path", None):
             return str(Path(lesson.path).resolve().parent)
     return None
 
@@ -93,11 +94,12 @@ def _notes(path: str) -> dict:
     p = Path(path)
     if not p.is_file():
         return {}
-    data = load_yaml(read_text(p), str(p)) or {}
-    if not isinstance(data, dict):
-        raise ParseError(M("{where}: the notes' translations are a mapping (German note: translation)",
-                           where=str(p)))
-    return {" ".join(str(k).split()): str(v) for k, v in data.items()}
+    data = load_yaml(read_text(p), str(p)) or []
+    if not isinstance(data, list) or not all(isinstance(x, dict) and isinstance(x.get("de"), str)
+                                             and isinstance(x.get(p.parent.name), str) for x in data):
+        raise ParseError(M("{where}: the notes' translations are a list of pairs (de: the German "
+                           "note, {lang}: its translation)", where=str(p), lang=p.parent.name))
+    return {" ".join(x["de"].split()): x[p.parent.name] for x in data}
 
 
 def notes(lang: str, lessons_dir: "str | Path | None" = None) -> dict:
