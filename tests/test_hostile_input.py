@@ -436,6 +436,24 @@ def test_values_compare_hash_order_and_stay_frozen():
     assert p != (Suit.ROSEN, frozenset({Rank.ASS}))   # only values of the same class are equal
 
 
+def test_calls_pickled_in_one_process_are_found_in_another():
+    # a worker started by spawn runs with another string hash: a call (or an auction's
+    # entry) it receives must hash as the calls it makes itself
+    import subprocess
+
+    make = ("import pickle, sys; from tutor.auction import Call, Entry; "
+            "sys.stdout.buffer.write(pickle.dumps([Call.parse('60 Eichel'), Entry('B', Call.parse('fort'))]))")
+    check = ("import pickle, sys; from tutor.auction import Call, Entry; "
+             "call, entry = pickle.loads(sys.stdin.buffer.read()); "
+             "assert call in {Call.parse('60 Eichel')} and hash(call) == hash(Call.parse('60 Eichel')); "
+             "assert entry in {Entry('B', Call.parse('fort'))}")
+    env = {**os.environ, "PYTHONHASHSEED": "1"}
+    made = subprocess.run([sys.executable, "-c", make], capture_output=True, env=env, check=True)
+    done = subprocess.run([sys.executable, "-c", check], input=made.stdout, capture_output=True,
+                          env={**env, "PYTHONHASHSEED": "2"})
+    assert done.returncode == 0, done.stderr.decode()
+
+
 # -- every command, every option: any text ends in an answer or one line ------------------------
 INTERESTING = ["", " ", "60 Eichel", "60 Eichel, 65 Rosen, 75 Rosen", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
                "9" * 5000, "²", "٣", "-1", "0", "1e9", "AC=1850,BD=1200", "AC=1,AC=2", "AC=" + "9" * 40,

@@ -81,6 +81,11 @@ class Call(Value):
         # looked up in the prefix cache at every point read
         return self._hash
 
+    def __reduce__(self):
+        # made anew where it is unpickled: a string's hash differs from one process to the
+        # next (a worker started by spawn), so the cached one must not travel
+        return (self.__class__, (self.kind, self.level, self.strain, self.word))
+
     @property
     def is_bid(self) -> bool:
         return self.kind == BID
@@ -322,6 +327,9 @@ class Entry(Value):
 
     def __hash__(self) -> int:
         return self._hash   # the hash of the fields, once (as Call's)
+
+    def __reduce__(self):
+        return (self.__class__, (self.seat, self.call))   # the hash made anew (as Call's)
 
     def __str__(self) -> str:
         return f"{self.seat}: {self.call}"
