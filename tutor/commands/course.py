@@ -695,9 +695,11 @@ HELP: dict[str, dict] = {
         "short": M('Practise drills in the terminal (or --review what is due).'),
         "help": M('Practise drills: one question at a time, the reasoning after each answer. '
                   'Without FILES the course: what is due first, then new drills, ten at a time,'
-                  " and before a lesson's first drills its key rule.\n\nAnswers: a call (90 ei, "
+                  " and before a lesson's first drills the lesson itself.\n\nAnswers: a call (90 ei, "
                   '90ei, fort), a kind or its number, yes/no, the two board numbers, a seat '
-                  "(A..D) or points. 'why' shows the reasoning of the last drill, 'end' stops."),
+                  "(A..D) or points. '?' shows what can be typed, 'hint' gives a first step, 'why' "
+                  "shows the reasoning of the last drill, 'end' stops. At the end the missed drills "
+                  "are asked once more."),
         "options": {
             'review': M('The drills due again for you (missed ones at once).'),
             'shuffle': M('Ask the drills in random order (default: file order).'),
