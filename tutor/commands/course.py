@@ -567,9 +567,14 @@ def drills_group():
 @drills_group.command("check")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @default_rules_option
+@click.option("--deep", is_flag=True, help="Also run the simulation again for every judgement drill.")
+@click.option("--nodes", type=NumberType(1, 10 ** 10), default=None,
+              help="--deep: the node budget of the exact probes (default: each drill's evidence).")
+@click.option("--write", "write", is_flag=True,
+              help="--deep: store the fresh evidence where the answer key agrees with it.")
 @json_option
 @lang_option
-def drills_check(paths, rules_spec, as_json, lang):
+def drills_check(paths, rules_spec, deep, nodes, write, as_json, lang):
     """Validate drill files (or folders of them) and recompute every answer with the engine.
 
     Exit 0 when all agree, 1 when a drill is broken or its answer disagrees (each
@@ -578,9 +583,15 @@ def drills_check(paths, rules_spec, as_json, lang):
     Example: tutor drills check exercises/
     """
     from tutor.course import drills
+    from tutor.errors import TutorError
 
+    if (nodes or write) and not deep:
+        raise TutorError(M("--nodes and --write belong to --deep"))
     files = drills.collect(paths)
     checked, problems, unreadable = drills.check_paths(files, lang, default_rules=rules_spec)
+    if deep:
+        problems = problems + drills.deep_problems(checked, nodes=nodes, write=write,
+                                                   progress=_deep_progress(lang))
     if as_json:
         emit_json({"files": len(files), "drills": len(checked) + len({(p.path, p.drill) for p in problems if p.drill}),
                    "ok": len(checked),
@@ -600,6 +611,19 @@ def drills_check(paths, rules_spec, as_json, lang):
     sys.exit(2 if unreadable else 1 if problems else 0)
 
 
+def _deep_progress(lang: str):
+    """``--deep``'s progress on a terminal: the judgement drills simulated so far."""
+    if not getattr(sys.stderr, "isatty", lambda: False)():
+        return None
+
+    def show(done: int, total: int) -> None:
+        sys.stderr.write("\r" + _("simulated {done} of {total} judgement drills", lang, done=done, total=total)
+                         + ("\n" if done >= total else ""))
+        sys.stderr.flush()
+
+    return show
+
+
 def _files(n: int, lang: str) -> str:
     return ngettext("{n} file", "{n} files", n, lang)
 
@@ -613,8 +637,10 @@ def _files(n: int, lang: str) -> str:
 @click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
 @click.option("--rules", "rules_spec", default="verband", show_default=True, metavar="PROFILE|FILE",
               help="Table rules of the generated drills.")
+@click.option("--evidence/--no-evidence", default=True, show_default=True,
+              help="Keep a judgement drill only where the simulation shares its key, with its evidence.")
 @lang_option
-def drills_new(topic, count, seed, output, force, rules_spec, lang):
+def drills_new(topic, count, seed, output, force, rules_spec, evidence, lang):
     """Generate drills from random deals that meet the topic's conditions.
 
     Example: tutor drills new --topic hilfe --count 20 --seed 7 -o exercises/hilfe-extra.yaml
@@ -626,7 +652,7 @@ def drills_new(topic, count, seed, output, force, rules_spec, lang):
     if output and Path(output).exists() and not force:
         raise TutorError(M("{output} exists: choose another file or add --force", output=output))
     f = generator.generate(topic, count, seed=seed, rules=rules_spec,
-                           progress=_progress_bar(count, lang))
+                           progress=_progress_bar(count, lang), evidence=evidence)
     text = dumps(f, schema_ref_for(output) if output else None)
     if not write_or_echo(output, text):
         return
@@ -749,8 +775,14 @@ HELP: dict[str, dict] = {
                   'file cannot be read.'),
         "options": {
             'rules_spec': M('Table rules for drill files that name none (default: verband).'),
+            'deep': M("Also run the simulation again for every judgement drill (a key that rests on "
+                      "judgement, not on a convention): its key and its stored evidence must agree with "
+                      "it. Takes seconds a drill."),
+            'nodes': M("--deep: the node budget of the exact probes (default: each drill's evidence)."),
+            'write': M("--deep: store the fresh evidence in the drill where the answer key agrees with it."),
         },
-        "examples": ['tutor drills check exercises/', 'tutor drills check my.yaml --json'],
+        "examples": ['tutor drills check exercises/', 'tutor drills check my.yaml --json',
+                     'tutor drills check exercises/matsch.yaml --deep'],
     },
     'drills new': {
         "short": M('Generate drills from random deals.'),
@@ -763,6 +795,9 @@ HELP: dict[str, dict] = {
             'output': M('The drill file to write (default: standard output).'),
             'force': M('Overwrite the file if it exists.'),
             'rules_spec': M('Table rules of the generated drills.'),
+            'evidence': M("Keep a drill whose key rests on judgement only where the simulation shares "
+                          "its key, and store the simulation's evidence in it (seconds a drill); "
+                          "--no-evidence: the count's key alone."),
         },
         "examples": ['tutor drills new --topic hilfe --count 20 --seed 7 -o hilfe-extra.yaml'],
     },

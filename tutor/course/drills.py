@@ -653,7 +653,7 @@ def collect(paths: Iterable["str | Path"]) -> list[Path]:
 FIELD_ORDER = ("id", "type", "rules", "hand", "auction", "ask", "call", "contract",
                "declarer", "card_points", "double", "redouble", "weis", "stoeck",
                "trump", "leader", "trick", "last", "cards", "question",
-               "answer", "accept", "promises", "note")
+               "answer", "accept", "promises", "evidence", "note")
 
 
 def _flow(value: Any) -> str:
@@ -837,6 +837,32 @@ class SidiBarraniEngine:
         if v.ok and not v.best:
             return False, CHECK_TEXTS["not_best"].text(lang) + " " + v.text(lang)
         return v.best, v.text(lang)
+
+    def judged_text(self, hand: str, auction: str, call: str, evidence: Mapping, rules, lang: str) -> str:
+        """Why ``call`` is the answer of a judgement drill: what it says, and the stored
+        evidence of the simulation (:mod:`tutor.course.evidence`)."""
+        from tutor import conventions
+        from tutor.course.evidence import words
+
+        v = conventions.check(hand, auction or "", call, rules)
+        said = v.reading.text(lang) if v.reading is not None else call
+        return f"{said} {words(evidence).text(lang)}"
+
+    def check_judged(self, hand: str, auction: str, call: str, best: Sequence[str], evidence: Mapping,
+                     rules, lang: str) -> tuple[bool, str]:
+        """A check drill whose key rests on judgement: yes when the call is legal,
+        conventional and true and one of the simulation's ``best`` calls."""
+        from tutor import conventions
+        from tutor.auction import split_seat
+        from tutor.course.evidence import words
+
+        v = conventions.check(hand, auction or "", call, rules)
+        text = v.text(lang) if not v.ok else v.reading.text(lang)
+        _, bare = split_seat(" ".join(str(call).split()), self._spec(rules))
+        right = v.ok and str(self._spec(rules).parse_call(bare)) in best
+        if v.ok and not right:
+            text = CHECK_TEXTS["not_best"].text(lang) + " " + text
+        return right, f"{text} {words(evidence).text(lang)}"
 
     def own_call(self, hand: str, auction: str, call: str, rules, lang: str) -> str:
         """What the learner's own (wrong) call would have promised, and which part of the
@@ -1209,6 +1235,18 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
     """Recompute a drill's answer with the engine and check the drill's answer key
     against it: raises TutorError with what disagrees."""
     t = d.type
+    evidence = d.get("evidence") if getattr(engine, "game", None) == GAME else None
+    if t == "bid" and evidence is not None:   # a judgement's key: the simulation's stored evidence
+        answer = _normalize(engine, d.answer, rules, "answer")
+        accept = tuple(_normalize(engine, a, rules, "accept") for a in d.accept)
+        best = _best(engine, evidence, rules)
+        if answer not in best:
+            raise _Disagree("answer", M("the answer key says {answer!r}, the simulation's evidence finds best: "
+                                        "{best}", answer=answer, best=", ".join(best)))
+        if answer in accept:
+            raise _Disagree("accept", M("{call!r} is the answer itself, not an alternative", call=answer))
+        return Solution(answer, engine.judged_text(d.hand, d.auction, answer, evidence, rules, lang), accept,
+                        seat=seat_in_turn(engine, d.auction, rules))
     if t == "bid":
         call, text = engine.bid(d.hand, d.auction, rules, lang)
         answer = _normalize(engine, d.answer, rules, "answer")
@@ -1257,7 +1295,10 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
         return Solution(kind, text, promises=tuple(promises), seat=seat, ask=ask)
     if t == "check":
         question = d.get("question", "best")
-        if question == "best":   # the engine's check answers the plain question
+        if question == "best" and evidence is not None:   # a judgement: is the call among the best?
+            ok, text = engine.check_judged(d.hand, d.auction, d.get("call"), _best(engine, evidence, rules),
+                                           evidence, rules, lang)
+        elif question == "best":   # the engine's check answers the plain question
             ok, text = engine.check(d.hand, d.auction, d.get("call"), rules, lang)
         elif hasattr(engine, "check_question"):
             ok, text = engine.check_question(d.hand, d.auction, d.get("call"), rules, lang, question)
@@ -1292,6 +1333,15 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
                                         mine=show(mine), theirs=show(theirs), text=text))
         return Solution(theirs, text)
     raise _Disagree("type", M("unknown drill type {type!r}", type=t))
+
+
+def _best(engine, evidence: Mapping, rules) -> list[str]:
+    """The evidence's best calls, each read as the engine writes it (``nothing``, a seat
+    out of turn saying nothing, as it stands)."""
+    out = []
+    for c in evidence.get("best", ()):
+        out.append(c if c == "nothing" else _normalize(engine, c, rules, "evidence"))
+    return out
 
 
 class _Disagree(TutorError):
@@ -1380,6 +1430,49 @@ def check_paths(paths: Iterable["str | Path"], lang: str = "de", default_rules: 
         checked += good
         problems += bad
     return checked, problems, unreadable
+
+
+def deep_problems(checked: Sequence[Checked], nodes: int | None = None, write: bool = False,
+                  progress=None) -> list[Problem]:
+    """``tutor drills check --deep``: every judgement drill among ``checked`` (those whose
+    key rests on the simulation, :func:`tutor.course.evidence.judged`) simulated again with
+    its stored samples, seed and node budget (``nodes`` overrides the budget): a problem
+    for a key the simulation does not share, for evidence it no longer gives, and for a
+    judgement drill without evidence. ``write`` stores the fresh evidence in the files
+    where the key agrees with it (each file rewritten once, every other line as written).
+    ``progress(done, total)`` is called after each drill."""
+    from tutor import conventions
+    from tutor.course import evidence as ev
+
+    problems: list[Problem] = []
+    texts: dict[str, str] = {}
+    todo = [c for c in checked if getattr(c.engine, "game", None) == GAME and ev.judged(c.drill, c.drill.rules)]
+    for i, c in enumerate(todo, 1):
+        d, rules = c.drill, c.drill.rules
+        stored = d.get("evidence")
+        new = ev.fresh(d, rules, samples=(stored or {}).get("samples"), seed=(stored or {}).get("seed"),
+                       nodes=nodes or (stored or {}).get("nodes"))
+        seat, call = ev._seat_and_call(d)
+        ok = conventions.check(d.hand, d.auction or "", call, rules, seat=seat).ok
+        normalize = lambda text: _normalize(c.engine, text, rules, "evidence")
+        found = ev.problems_of(d, rules, stored, new, ok, normalize)
+        if write and new is not None and ev.key_agrees(d, new, ok, normalize) and c.file.path:
+            path = c.file.path
+            if path not in texts:
+                from tutor.files import read_text
+
+                texts[path] = read_text(Path(path))
+            texts[path] = ev.store(texts[path], d.id, new)
+            found = []
+        problems += [Problem(c.file.name, d.line_of("evidence") if stored else d.line, d.id, m) for m in found]
+        if progress:
+            progress(i, len(todo))
+    if texts:
+        from tutor.files import write_file
+
+        for path, text in texts.items():
+            write_file(path, text)
+    return problems
 
 
 def verified(paths: Iterable["str | Path"], lang: str = "de", default_rules: Any = None) -> list[Checked]:

@@ -544,14 +544,36 @@ def _take(it, n: int):
         yield x
 
 
+def _with_evidence(d, rules, engine):
+    """``d`` with the simulation's evidence where its key rests on judgement, ``d`` itself
+    where it does not (or the simulation cannot answer: no core, no deal), None where the
+    simulation does not share the key."""
+    from tutor import conventions
+    from tutor.course import drills, evidence as ev
+
+    if not ev.judged(d, rules):
+        return d
+    new = ev.fresh(d, rules)
+    if new is None:
+        return d
+    seat, call = ev._seat_and_call(d)
+    ok = conventions.check(d.hand, d.auction or "", call, rules, seat=seat).ok
+    if not ev.key_agrees(d, new, ok, lambda text: drills._normalize(engine, text, rules, "evidence")):
+        return None
+    fields = {**d.fields, "evidence": {k: new[k] for k in ev.FIELDS if k in new}}
+    return drills.Drill(d.id, d.type, fields, rules=rules)
+
+
 def _key(drill: dict) -> str:
     return json.dumps({k: v for k, v in drill.items() if k != "answer"}, sort_keys=True, default=str)
 
 
 def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
-             progress: Callable[[int], None] | None = None):
+             progress: Callable[[int], None] | None = None, evidence: bool = False):
     """``count`` drills for ``topic`` as a ``tutor.course.drills.DrillFile``; reproducible with
-    ``seed``. ``progress(done)`` is called after each drill."""
+    ``seed``. ``progress(done)`` is called after each drill. ``evidence``: a drill whose key
+    rests on judgement (:func:`tutor.course.evidence.judged`) is kept only where the
+    simulation shares its key, and carries the simulation's evidence (seconds a drill)."""
     from tutor.course import syllabus as course, drills
     from tutor import rules as rules_mod
 
@@ -587,6 +609,10 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
             continue   # e.g. a bid drill where the engine recommends no call
         if course.too_early(drills.Checked(header, d, solution, engine), course.PLACE):
             continue   # it needs a later lesson than this topic's: not a drill of this lesson
+        if evidence and engine.game == drills.GAME:
+            d = _with_evidence(d, drill_rules, engine)
+            if d is None:
+                continue   # the simulation does not share the count's key: no drill
         seen.add(_key(fields))
         out.append(d)
         if progress:

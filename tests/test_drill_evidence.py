@@ -1,0 +1,218 @@
+"""The keys of judgement drills: the simulation's evidence stored in the drill, held by
+``tutor drills check`` and recomputed by ``tutor drills check --deep``.
+
+The positions are ones the rules of play decide on every deal (a hand of all nine trumps
+takes every trick: «Im Trumpf stechen die Karten in dieser Folge»), so the expected key
+needs no count; the stored evidence in the other tests is a fixture, not the engine's output.
+"""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tutor.course import drills, evidence
+
+NINE_TRUMPS = "Eichel:AKOUB9876"      # every Eichel: with Eichel trump, all nine tricks
+ALONE_D = "Eichel:87 Schellen:A6 Rosen:KO8 Schilten:B7"
+
+
+def _write(tmp_path, body: str, name: str = "judged.yaml"):
+    p = tmp_path / name
+    p.write_text("title: Judged\nrules: verband\ndrills:\n" + textwrap.dedent(body), encoding="utf-8")
+    return p
+
+
+def _problems(path, lang="en"):
+    _, problems, unreadable = drills.check_paths([path], lang)
+    assert not unreadable
+    return {p.drill: p.message_text(lang) for p in problems}
+
+
+# -- the fast check holds the key to the stored evidence -----------------------------------------
+def test_a_bid_key_must_be_among_the_evidence_s_best_calls(tmp_path):
+    """D (fuenfer-11's hand) after «60 Eichel, 80 Rosen, 85 Schilten»: whatever the count
+    says, a drill whose evidence names 110 Rosen best is keyed 110 Rosen."""
+    body = '''\
+      - id: k
+        type: bid
+        hand: "Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7"
+        auction: "60 Eichel, 80 Rosen, 85 Schilten"
+        answer: "{answer}"
+        evidence: {{samples: 100, seed: 7, nodes: 600000000, best: ["110 Rosen", "120 Rosen"], compared: {{"110 Rosen": 191, "120 Rosen": 187, fort: -60}}, made: {{"110 Rosen": 93}}, deals: 100, estimated: 40}}
+    '''
+    assert _problems(_write(tmp_path, body.format(answer="110 Rosen"))) == {}
+    assert _problems(_write(tmp_path, body.format(answer="120 Rosen"))) == {}   # as good
+    wrong = _problems(_write(tmp_path, body.format(answer="fort")))
+    assert "the simulation's evidence finds best: 110 Rosen, 120 Rosen" in wrong["k"]
+    item = drills.verified([_write(tmp_path, body.format(answer="110 Rosen"))])[0]
+    assert "110 Rosen wird in 93 von 100 Verteilungen erfüllt" in item.solution.text   # the evidence in words
+
+
+def test_a_check_key_is_yes_only_for_a_call_among_the_best(tmp_path):
+    body = '''\
+      - id: k
+        type: check
+        hand: "Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7"
+        auction: "60 Eichel, 80 Rosen, 85 Schilten"
+        call: "{call}"
+        answer: {answer}
+        evidence: {{samples: 100, seed: 7, nodes: 600000000, best: ["110 Rosen"]}}
+    '''
+    assert _problems(_write(tmp_path, body.format(call="110 Rosen", answer="true"))) == {}
+    assert _problems(_write(tmp_path, body.format(call="fort", answer="false"))) == {}
+    wrong = _problems(_write(tmp_path, body.format(call="fort", answer="true")))
+    assert "Legal and true, but not the best call." in wrong["k"]
+    # a call wrong by the conventions stays wrong (95 Rosen is no Ass-Ansage in the partner's suit)
+    assert _problems(_write(tmp_path, body.format(call="90 Eichel", answer="false"))) == {}
+
+
+def test_evidence_of_the_wrong_shape_is_refused(tmp_path):
+    body = '''\
+      - id: k
+        type: bid
+        hand: "Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7"
+        auction: "60 Eichel, 80 Rosen, 85 Schilten"
+        answer: "110 Rosen"
+        evidence: {samples: 100, best: []}
+    '''
+    problem = _problems(_write(tmp_path, body))["k"]
+    assert "seed" in problem or "best" in problem
+
+
+# -- which drills rest on judgement --------------------------------------------------------------
+def _drill(**fields):
+    return drills.Drill(fields.get("id", "x"), fields["type"], fields)
+
+
+def test_a_convention_s_own_call_needs_no_simulation():
+    """The Hilfe and the Ass-Ansage are information for the partner (the voice keeps
+    them); a call the conventions refuse is wrong whatever the deals say; a drill asking
+    only whether a call is allowed asks no judgement."""
+    from tutor.rules import load
+
+    rules = load("verband")
+    hilfe = _drill(type="bid", hand="Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8", auction="60 Eichel, 70 Schellen",
+                   answer="90 Eichel")
+    untrue = _drill(type="check", hand="Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
+                    auction="60 Eichel, 70 Schellen", call="80 Eichel", answer=False)
+    legal = _drill(type="check", hand=ALONE_D, auction="60 Eichel", call="D: dopple", question="legal", answer=False)
+    double = _drill(type="check", hand=ALONE_D, auction="60 Eichel", call="B: dopple", answer=False)
+    fort = _drill(type="bid", hand="Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7",
+                  auction="60 Eichel, 80 Rosen, 85 Schilten", answer="fort")
+    assert not evidence.judged(hilfe, rules)
+    assert not evidence.judged(untrue, rules)
+    assert not evidence.judged(legal, rules)
+    assert evidence.judged(double, rules)
+    assert evidence.judged(fort, rules)
+
+
+# -- writing the evidence into a file ------------------------------------------------------------
+def test_storing_evidence_keeps_every_other_line_as_written():
+    text = textwrap.dedent('''\
+        title: T
+        drills:
+          # a comment the file keeps
+          - id: a
+            type: bid
+            hand: "Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7"
+            auction: "60 Eichel"
+            answer: fort
+            note: "Warum."
+          - id: b
+            type: bid
+            hand: "Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7"
+            auction: ""
+            answer: fort
+        ''')
+    ev = {"samples": 50, "seed": 3, "nodes": 1000, "best": ["fort"], "compared": {"fort": 0}}
+    once = evidence.store(text, "a", ev)
+    lines = once.splitlines()
+    assert lines[lines.index('    note: "Warum."') - 1] == \
+        '    evidence: {samples: 50, seed: 3, nodes: 1000, best: [fort], compared: {fort: 0}}'
+    assert [x for x in lines if "evidence" not in x] == text.splitlines()
+    twice = evidence.store(once, "b", {**ev, "best": ["60 Eichel"]})
+    assert twice.splitlines()[-1] == "    evidence: {samples: 50, seed: 3, nodes: 1000, best: [60 Eichel], compared: {fort: 0}}"
+    again = evidence.store(twice, "a", {**ev, "seed": 4})
+    assert again.count("evidence:") == 2 and "seed: 4" in again
+    assert drills.loads(again).drills[0].get("evidence")["seed"] == 4
+
+
+def test_write_and_nodes_belong_to_deep(run, tmp_path):
+    p = _write(tmp_path, "  - id: a\n    type: bid\n    hand: \"%s\"\n    auction: \"\"\n    answer: fort\n" % ALONE_D)
+    res = run("drills", "check", str(p), "--write", "--lang", "en")
+    assert res.exit_code == 2 and "--deep" in res.output
+
+
+# -- --deep: the simulation again ----------------------------------------------------------------
+def _exact():
+    from tutor.judgement import simulation
+
+    if not simulation.exact_available():
+        pytest.skip("the compiled solver core is not built here")
+
+
+def test_deep_refuses_a_key_the_exact_play_does_not_share_and_writes_evidence_that_holds(run, tmp_path):
+    """Nine trumps take all nine tricks on every deal: the Matsch (157, 314 on the board)
+    is the best call, above any opening number. A key of 120 is refused by --deep; the
+    Matsch's key gets its evidence written, and then the fast check holds it."""
+    _exact()
+    body = '''\
+      - id: nine
+        type: bid
+        hand: "%s"
+        auction: ""
+        answer: "%s"
+    '''
+    # evidence that says 120 holds for the fast check, not for the simulation run again
+    low = _write(tmp_path, body % (NINE_TRUMPS, "120 Eichel") +
+                 "    evidence: {samples: 50, seed: 1, nodes: 10000000, best: [120 Eichel]}\n", "low.yaml")
+    assert run("drills", "check", str(low), "--lang", "en").exit_code == 0
+    res = run("drills", "check", str(low), "--deep", "--lang", "en")
+    assert res.exit_code == 1
+    assert "the answer key says 120 Eichel, the simulation finds best: 157 Eichel" in res.output
+    assert "the stored evidence says best: 120 Eichel, the simulation now: 157 Eichel" in res.output
+    good = _write(tmp_path, body % (NINE_TRUMPS, "157 Eichel"), "good.yaml")
+    res = run("drills", "check", str(good), "--deep", "--lang", "en")
+    assert res.exit_code == 1 and "a judgement drill without evidence" in res.output
+    res = run("drills", "check", str(good), "--deep", "--write", "--lang", "en")
+    assert res.exit_code == 0, res.output
+    stored = drills.load(good).drills[0].get("evidence")
+    assert stored["best"][0] == "157 Eichel"
+    assert stored["made"]["157 Eichel"] == stored["deals"]      # made on every deal
+    assert run("drills", "check", str(good), "--deep", "--lang", "en").exit_code == 0
+    # evidence that no longer holds is reported
+    good.write_text(evidence.store(good.read_text(encoding="utf-8"), "nine", {**stored, "best": ["157 Eichel", "fort"]}),
+                    encoding="utf-8")
+    res = run("drills", "check", str(good), "--deep", "--lang", "en")
+    assert res.exit_code == 1 and "the stored evidence says best: 157 Eichel, fort" in res.output
+
+
+def test_the_generator_keeps_a_judgement_drill_only_with_evidence_that_shares_its_key(tmp_path):
+    """Generated opening drills rest on judgement (open, or say fort): each carries the
+    simulation's evidence, and the file passes the check that holds keys to it."""
+    _exact()
+    from tutor.course import generator
+    from tutor.rules import load
+
+    f = generator.generate("eroeffnung", 3, seed=5, evidence=True)
+    rules = load("verband")
+    judged = [d for d in f.drills if evidence.judged(d, rules)]
+    assert judged
+    for d in judged:
+        stored = d.get("evidence")
+        assert stored is not None and stored["samples"] == evidence.SAMPLES
+    p = tmp_path / "gen.yaml"
+    p.write_text(drills.dumps(f), encoding="utf-8")
+    assert len(drills.verified([p])) == 3
+
+
+def test_every_bundled_judgement_drill_carries_the_simulation_s_evidence():
+    from conftest import ROOT
+
+    checked, problems, _ = drills.check_paths([ROOT / "exercises"])
+    assert problems == []
+    missing = [c.drill.id for c in checked if getattr(c.engine, "game", None) == drills.GAME
+               and evidence.judged(c.drill, c.drill.rules) and "evidence" not in c.drill.fields]
+    assert missing == [], ("judgement drills without the simulation's evidence (store it with "
+                           "tutor drills check exercises/ --deep --write): " + ", ".join(missing))

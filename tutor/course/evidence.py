@@ -1,0 +1,208 @@
+"""The evidence behind a judgement drill's key: the simulation's numbers, stored in the drill.
+
+Which call a hand should make is settled two ways. A Hilfe or an Ass-Ansage the
+conventions give is information for the partner, and the conventions decide it (the
+tutor's voice keeps it, :mod:`tutor.judgement.voice`); a call that is wrong by the
+conventions (illegal, unconventional, untrue) is wrong whatever the deals say. Every
+other key rests on judgement: whether to open or say fort, raise, double, konter, bid
+over 120 or the Matsch. The tutor's voice (:func:`tutor.judgement.default_judge`) answers
+those from deals that fit the auction, played out by the solver, and a drill's key must
+say what the voice says.
+
+Running the simulation on every quiz start would cost seconds a drill, so a judgement
+drill carries its evidence::
+
+    evidence: {samples: 100, seed: 3127, nodes: 10000000, best: ["110 Rosen"],
+               compared: {"110 Rosen": 77, fort: -57}, made: {"110 Rosen": 41}, deals: 50, estimated: 0}
+
+- ``samples``, ``seed``, ``nodes``: what the simulation was asked (deals at most, the
+  random seed, the node budget of the exact probes): the same three give the same numbers;
+- ``best``: the call the voice recommends and those it finds as good, the pick first;
+- ``compared``: each compared call's average board value for the hand's team (our points
+  on the board minus the opponents');
+- ``made``: how many of the deals make the contract of each best bid;
+- ``deals``: the deals judged (sampling stops early once the best call is clear);
+  ``estimated``: how many of them a search over its budget left to the playout.
+
+``tutor drills check`` (fast) holds the key to the stored ``best``; ``tutor drills check
+--deep`` runs the simulation again with the stored ``samples``, ``seed`` and ``nodes``
+and reports a key or an evidence the simulation no longer shares, and a judgement drill
+without evidence (``--write`` stores fresh evidence where the key agrees with it).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from tutor.errors import TutorError
+from tutor.i18n import M, Msg, both
+
+INFORMATION = ("hilfe", "ace")   # the conventions decide these (tutor.judgement.voice.INFORMATION)
+SAMPLES = 100                    # deals asked for new evidence (the voice's own number)
+FIELDS = ("samples", "seed", "nodes", "best", "compared", "made", "deals", "estimated")
+COMPARED = 4                     # the best calls listed in ``compared`` (with the key's and the pick's)
+
+
+def _seat_and_call(drill) -> tuple[str | None, str]:
+    """The seat a drill asks about (a check drill's ``D: dopple`` names it) and the call
+    its key is about (a bid drill's answer, a check drill's call)."""
+    call = str(drill.answer if drill.type == "bid" else drill.get("call"))
+    m = re.fullmatch(r"\s*([A-Da-d])\s*:\s*(.+)", call)
+    return (m.group(1).upper(), m.group(2).strip()) if m else (None, call)
+
+
+def judged(drill, rules) -> bool:
+    """Does the drill's key rest on judgement (the simulation's), not on a convention? A
+    Sidi-Barrani ``bid`` drill, or a ``check`` drill asking the plain question about a
+    call that is legal, conventional and true, where neither the call nor the count's
+    recommendation is a Hilfe or an Ass-Ansage."""
+    from tutor import conventions
+
+    if drill.type not in ("bid", "check") or not drill.hand:
+        return False
+    if drill.type == "check" and drill.get("question", "best") != "best":
+        return False
+    seat, call = _seat_and_call(drill)
+    try:
+        v = conventions.check(drill.hand, drill.auction or "", call, rules, seat=seat)
+    except TutorError:
+        return False
+    if not v.ok:       # wrong by the conventions, whatever the deals say
+        return False
+    count = v.advice.recommended if v.advice else None
+    return v.reading.kind not in INFORMATION and (count is None or count.kind not in INFORMATION)
+
+
+def fresh(drill, rules, samples: int | None = None, seed: int | None = None, nodes: int | None = None,
+          workers: int | None = None) -> dict | None:
+    """New evidence for ``drill``: the tutor's voice on this position with ``samples``
+    deals at most (default :data:`SAMPLES`), ``seed`` (default the voice's own, from the
+    position) and ``nodes`` (default the voice's budget). None where the simulation cannot
+    answer: the compiled core is missing, or no deal fits the auction (the count decides)."""
+    from tutor import conventions
+    from tutor.judgement import simulation, voice
+    from tutor.play.dealer import DealError
+
+    if not simulation.exact_available():
+        return None
+    seat, _ = _seat_and_call(drill)
+    hand, reader, seat, _readings, truthful = conventions.position(drill.hand, drill.auction or "", rules, seat)
+    s = reader.situation(seat)
+    if seed is None:
+        seed = voice.seed_of(voice.position_key(hand, s, None))
+    samples = samples or SAMPLES
+    nodes = nodes or simulation.NODES_PER_EVALUATION
+    sim = simulation.Simulation(samples=samples, seed=seed, nodes=nodes, workers=workers)
+    try:
+        ev = sim.evaluate(hand, s, truthful)
+    except DealError:
+        return None
+    j = voice.judge_by(ev, hand, s, truthful, None)
+    if not j.equal:
+        return None
+    nothing = "fort" if any(r.kind == "fort" for r in truthful) else voice.NOTHING
+    pick = str(j.pick.call) if j.pick is not None else nothing
+    best = [pick] + [c for c in j.equal if c != pick]
+    worth = {c["call"]: c["expected"] for c in ev.calls}
+    ranked = sorted(worth, key=lambda c: -worth[c])
+    count = conventions.advise(hand, reader.auction, rules, seat).call or nothing
+    key = _seat_and_call(drill)[1]
+    shown = list(dict.fromkeys([*best, *ranked[:COMPARED], count, key]))
+    made = {}
+    for c in best:
+        parts = c.split(" ", 1)
+        if len(parts) == 2 and parts[0].isdigit():
+            value = int(parts[0])
+            zehner = value if value == rules.matsch_bid else value + (-value) % 10
+            contract = ev.contract(f"{zehner} {parts[1]}")
+            if contract is not None:
+                n = contract.get("made")
+                made[c] = n if n is not None else round(contract["p_make"] * ev.samples)
+    out: dict[str, Any] = {"samples": samples, "seed": seed, "nodes": nodes, "best": best,
+                           "compared": {c: round(worth[c]) for c in shown if c in worth}}
+    if made:
+        out["made"] = made
+    out.update(deals=ev.samples, estimated=ev.estimated)
+    return out
+
+
+def key_agrees(drill, evidence: Mapping, ok: bool, normalize) -> bool:
+    """Does the drill's key say what ``evidence`` says? A bid drill's answer must be one of
+    the best calls; a check drill's key is "yes" exactly when the call (legal, conventional
+    and true: ``ok``) is one of them. ``normalize`` reads a call."""
+    best = {normalize(c) if c[:1].isdigit() or c in ("fort", "dopple", "konter") else c
+            for c in evidence.get("best", ())}
+    _, call = _seat_and_call(drill)
+    if drill.type == "bid":
+        return normalize(call) in best
+    return drill.answer == (ok and normalize(call) in best)
+
+
+def words(evidence: Mapping) -> Msg:
+    """The evidence in a learner's words: what was compared, over how many deals."""
+    best = list(evidence.get("best", ()))
+    compared = evidence.get("compared") or {}
+    values = ", ".join(f"{c} {v:+d}" for c, v in compared.items())
+    made = evidence.get("made") or {}
+    extra = [M("{call} is made in {made} of {n} deals", call=c, made=n, n=evidence.get("deals", evidence.get("samples")))
+             for c, n in made.items()]
+    text = M("The simulation ({n} deals that fit the auction, seed {seed}): {best} does best; average board "
+             "value for our team against the opponents: {values}.", n=evidence.get("deals", evidence.get("samples")),
+             seed=evidence.get("seed"), best=both(best[:1]) if len(best) == 1 else both(best), values=values)
+    if extra:
+        return M("{text} {made}.", text=text, made=both(extra))
+    return text
+
+
+def problems_of(drill, rules, stored: Mapping | None, new: Mapping | None, ok: bool, normalize) -> list[Msg]:
+    """What ``--deep`` says of one judgement drill: the key against the fresh evidence,
+    and the stored evidence against it."""
+    if new is None:
+        return []
+    out: list[Msg] = []
+    if not key_agrees(drill, new, ok, normalize):
+        key = drill.answer if drill.type == "bid" else ("true" if drill.answer else "false")
+        out.append(M("the answer key says {key}, the simulation finds best: {best} ({n} deals, seed {seed}, "
+                     "{nodes} nodes)", key=key, best=", ".join(new["best"]), n=new["deals"], seed=new["seed"],
+                     nodes=new["nodes"]))
+    if stored is None:
+        out.append(M("a judgement drill without evidence: the simulation finds best: {best} (store it with "
+                     "tutor drills check --deep --write)", best=", ".join(new["best"])))
+    elif list(stored.get("best", ())) != list(new["best"]):
+        out.append(M("the stored evidence says best: {stored}, the simulation now: {best}",
+                     stored=", ".join(stored.get("best", ())), best=", ".join(new["best"])))
+    return out
+
+
+# -- writing the evidence into a drill file -------------------------------------------------
+def flow(evidence: Mapping) -> str:
+    """The evidence as one YAML flow mapping, its fields in :data:`FIELDS` order."""
+    from tutor.course.drills import _flow
+
+    return _flow({k: evidence[k] for k in FIELDS if k in evidence})
+
+
+def store(text: str, drill_id: str, evidence: Mapping) -> str:
+    """``text`` (a drill file) with ``evidence`` as the drill's ``evidence:`` line: an
+    existing one replaced, else a new one after the drill's key (before its ``note``);
+    every other line is kept as written."""
+    lines = text.split("\n")
+    start = next((i for i, line in enumerate(lines)
+                  if re.fullmatch(rf"\s*-\s+id:\s*['\"]?{re.escape(drill_id)}['\"]?\s*", line)), None)
+    if start is None:
+        raise TutorError(M("{id}: no such drill in the file", id=drill_id))
+    indent = " " * (len(lines[start]) - len(lines[start].lstrip()) + 2)
+    end = start + 1
+    while end < len(lines) and (lines[end].startswith(indent) or not lines[end].strip()) \
+            and not lines[end].lstrip().startswith("- "):
+        end += 1
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    new = f"{indent}evidence: {flow(evidence)}"
+    for i in range(start + 1, end):
+        if lines[i].startswith(indent + "evidence:"):
+            lines[i] = new
+            return "\n".join(lines)
+    at = next((i for i in range(start + 1, end) if lines[i].startswith(indent + "note:")), end)
+    lines.insert(at, new)
+    return "\n".join(lines)
