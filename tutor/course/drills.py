@@ -1441,7 +1441,6 @@ def deep_problems(checked: Sequence[Checked], nodes: int | None = None, write: b
     judgement drill without evidence. ``write`` stores the fresh evidence in the files
     where the key agrees with it (each file rewritten once, every other line as written).
     ``progress(done, total)`` is called after each drill."""
-    from tutor import conventions
     from tutor.course import evidence as ev
 
     problems: list[Problem] = []
@@ -1452,10 +1451,9 @@ def deep_problems(checked: Sequence[Checked], nodes: int | None = None, write: b
         stored = d.get("evidence")
         new = ev.fresh(d, rules, samples=(stored or {}).get("samples"), seed=(stored or {}).get("seed"),
                        nodes=nodes or (stored or {}).get("nodes"))
-        seat, call = ev._seat_and_call(d)
-        ok = conventions.check(d.hand, d.auction or "", call, rules, seat=seat).ok
+        ok = ev.call_ok(d, rules)
         normalize = lambda text: _normalize(c.engine, text, rules, "evidence")
-        found = ev.problems_of(d, rules, stored, new, ok, normalize)
+        found = ev.problems_of(d, stored, new, ok, normalize)
         if write and new is not None and ev.key_agrees(d, new, ok, normalize) and c.file.path:
             path = c.file.path
             if path not in texts:

@@ -38,12 +38,13 @@ from tutor.errors import TutorError
 from tutor.i18n import M, Msg, both
 
 INFORMATION = ("hilfe", "ace")   # the conventions decide these (tutor.judgement.voice.INFORMATION)
+NOTHING = "nothing"              # a seat out of turn that neither doubles nor konters (the voice's word)
 SAMPLES = 100                    # deals asked for new evidence (the voice's own number)
 FIELDS = ("samples", "seed", "nodes", "best", "compared", "made", "deals", "estimated")
 COMPARED = 4                     # the best calls listed in ``compared`` (with the key's and the pick's)
 
 
-def _seat_and_call(drill) -> tuple[str | None, str]:
+def seat_and_call(drill) -> tuple[str | None, str]:
     """The seat a drill asks about (a check drill's ``D: dopple`` names it) and the call
     its key is about (a bid drill's answer, a check drill's call)."""
     call = str(drill.answer if drill.type == "bid" else drill.get("call"))
@@ -62,7 +63,7 @@ def judged(drill, rules) -> bool:
         return False
     if drill.type == "check" and drill.get("question", "best") != "best":
         return False
-    seat, call = _seat_and_call(drill)
+    seat, call = seat_and_call(drill)
     try:
         v = conventions.check(drill.hand, drill.auction or "", call, rules, seat=seat)
     except TutorError:
@@ -85,7 +86,7 @@ def fresh(drill, rules, samples: int | None = None, seed: int | None = None, nod
 
     if not simulation.exact_available():
         return None
-    seat, _ = _seat_and_call(drill)
+    seat, _ = seat_and_call(drill)
     hand, reader, seat, _readings, truthful = conventions.position(drill.hand, drill.auction or "", rules, seat)
     s = reader.situation(seat)
     if seed is None:
@@ -100,13 +101,13 @@ def fresh(drill, rules, samples: int | None = None, seed: int | None = None, nod
     j = voice.judge_by(ev, hand, s, truthful, None)
     if not j.equal:
         return None
-    nothing = "fort" if any(r.kind == "fort" for r in truthful) else voice.NOTHING
+    nothing = "fort" if any(r.kind == "fort" for r in truthful) else NOTHING
     pick = str(j.pick.call) if j.pick is not None else nothing
     best = [pick] + [c for c in j.equal if c != pick]
     worth = {c["call"]: c["expected"] for c in ev.calls}
     ranked = sorted(worth, key=lambda c: -worth[c])
     count = conventions.advise(hand, reader.auction, rules, seat).call or nothing
-    key = _seat_and_call(drill)[1]
+    key = seat_and_call(drill)[1]
     shown = list(dict.fromkeys([*best, *ranked[:COMPARED], count, key]))
     made = {}
     for c in best:
@@ -130,12 +131,20 @@ def key_agrees(drill, evidence: Mapping, ok: bool, normalize) -> bool:
     """Does the drill's key say what ``evidence`` says? A bid drill's answer must be one of
     the best calls; a check drill's key is "yes" exactly when the call (legal, conventional
     and true: ``ok``) is one of them. ``normalize`` reads a call."""
-    best = {normalize(c) if c[:1].isdigit() or c in ("fort", "dopple", "konter") else c
-            for c in evidence.get("best", ())}
-    _, call = _seat_and_call(drill)
+    best = {c if c == NOTHING else normalize(c) for c in evidence.get("best", ())}
+    _, call = seat_and_call(drill)
     if drill.type == "bid":
         return normalize(call) in best
     return drill.answer == (ok and normalize(call) in best)
+
+
+def call_ok(drill, rules) -> bool:
+    """The drill's call (a bid drill's answer, a check drill's call) is legal, conventional
+    and true to the hand."""
+    from tutor import conventions
+
+    seat, call = seat_and_call(drill)
+    return conventions.check(drill.hand, drill.auction or "", call, rules, seat=seat).ok
 
 
 def words(evidence: Mapping) -> Msg:
@@ -148,13 +157,13 @@ def words(evidence: Mapping) -> Msg:
              for c, n in made.items()]
     text = M("The simulation ({n} deals that fit the auction, seed {seed}): {best} does best; average board "
              "value for our team against the opponents: {values}.", n=evidence.get("deals", evidence.get("samples")),
-             seed=evidence.get("seed"), best=both(best[:1]) if len(best) == 1 else both(best), values=values)
+             seed=evidence.get("seed"), best=both(best), values=values)
     if extra:
         return M("{text} {made}.", text=text, made=both(extra))
     return text
 
 
-def problems_of(drill, rules, stored: Mapping | None, new: Mapping | None, ok: bool, normalize) -> list[Msg]:
+def problems_of(drill, stored: Mapping | None, new: Mapping | None, ok: bool, normalize) -> list[Msg]:
     """What ``--deep`` says of one judgement drill: the key against the fresh evidence,
     and the stored evidence against it."""
     if new is None:

@@ -548,7 +548,6 @@ def _with_evidence(d, rules, engine):
     """``d`` with the simulation's evidence where its key rests on judgement, ``d`` itself
     where it does not (or the simulation cannot answer: no core, no deal), None where the
     simulation does not share the key."""
-    from tutor import conventions
     from tutor.course import drills, evidence as ev
 
     if not ev.judged(d, rules):
@@ -556,9 +555,8 @@ def _with_evidence(d, rules, engine):
     new = ev.fresh(d, rules)
     if new is None:
         return d
-    seat, call = ev._seat_and_call(d)
-    ok = conventions.check(d.hand, d.auction or "", call, rules, seat=seat).ok
-    if not ev.key_agrees(d, new, ok, lambda text: drills._normalize(engine, text, rules, "evidence")):
+    normalize = lambda text: drills._normalize(engine, text, rules, "evidence")
+    if not ev.key_agrees(d, new, ev.call_ok(d, rules), normalize):
         return None
     fields = {**d.fields, "evidence": {k: new[k] for k in ev.FIELDS if k in new}}
     return drills.Drill(d.id, d.type, fields, rules=rules)
