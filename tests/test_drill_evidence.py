@@ -201,7 +201,7 @@ def test_the_generator_keeps_a_judgement_drill_only_with_evidence_that_shares_it
     assert judged
     for d in judged:
         stored = d.get("evidence")
-        assert stored is not None and stored["samples"] == evidence.SAMPLES
+        assert stored is not None and stored["samples"] == 100     # the voice's deals (voice.SAMPLES)
     p = tmp_path / "gen.yaml"
     p.write_text(drills.dumps(f), encoding="utf-8")
     assert len(drills.verified([p])) == 3
@@ -216,3 +216,18 @@ def test_every_bundled_judgement_drill_carries_the_simulation_s_evidence():
                and evidence.judged(c.drill, c.drill.rules) and "evidence" not in c.drill.fields]
     assert missing == [], ("judgement drills without the simulation's evidence (store it with "
                            "tutor drills check exercises/ --deep --write): " + ", ".join(missing))
+
+
+def test_a_bundled_drill_s_evidence_is_what_the_tutor_says_by_default():
+    """The evidence is the tutor's voice with its own deals, seed and budget: ``tutor bid``
+    on eroeffnung-01's hand recommends the stored best call (the text's 60: Puur zu dritt)."""
+    _exact()
+    from conftest import ROOT
+    from tutor import conventions
+    from tutor.judgement import default_judge
+
+    item = next(c for c in drills.verified([ROOT / "exercises" / "eroeffnung.yaml"]) if c.drill.id == "eroeffnung-01")
+    stored = item.drill.get("evidence")
+    assert stored["best"][0] == item.drill.answer == "60 Rosen"
+    advice = conventions.advise(item.drill.hand, item.drill.auction, "verband", judge=default_judge())
+    assert advice.call == "60 Rosen" and advice.evidence["samples"] == stored["deals"]

@@ -39,7 +39,6 @@ from tutor.i18n import M, Msg, both
 
 INFORMATION = ("hilfe", "ace")   # the conventions decide these (tutor.judgement.voice.INFORMATION)
 NOTHING = "nothing"              # a seat out of turn that neither doubles nor konters (the voice's word)
-SAMPLES = 100                    # deals asked for new evidence (the voice's own number)
 FIELDS = ("samples", "seed", "nodes", "best", "compared", "made", "deals", "estimated")
 COMPARED = 4                     # the best calls listed in ``compared`` (with the key's and the pick's)
 
@@ -77,8 +76,9 @@ def judged(drill, rules) -> bool:
 def fresh(drill, rules, samples: int | None = None, seed: int | None = None, nodes: int | None = None,
           workers: int | None = None) -> dict | None:
     """New evidence for ``drill``: the tutor's voice on this position with ``samples``
-    deals at most (default :data:`SAMPLES`), ``seed`` (default the voice's own, from the
-    position) and ``nodes`` (default the voice's budget). None where the simulation cannot
+    deals at most, ``seed`` and ``nodes`` (each by default the voice's own: its number of
+    deals, the seed from the position, its node budget), so the key is what ``tutor bid``
+    says by default. None where the simulation cannot
     answer: the compiled core is missing, or no deal fits the auction (the count decides)."""
     from tutor import conventions
     from tutor.judgement import simulation, voice
@@ -91,7 +91,7 @@ def fresh(drill, rules, samples: int | None = None, seed: int | None = None, nod
     s = reader.situation(seat)
     if seed is None:
         seed = voice.seed_of(voice.position_key(hand, s, None))
-    samples = samples or SAMPLES
+    samples = samples or voice.SAMPLES
     nodes = nodes or simulation.NODES_PER_EVALUATION
     sim = simulation.Simulation(samples=samples, seed=seed, nodes=nodes, workers=workers)
     try:
