@@ -231,3 +231,25 @@ def test_a_bundled_drill_s_evidence_is_what_the_tutor_says_by_default():
     assert stored["best"][0] == item.drill.answer == "60 Rosen"
     advice = conventions.advise(item.drill.hand, item.drill.auction, "verband", judge=default_judge())
     assert advice.call == "60 Rosen" and advice.evidence["samples"] == stored["deals"]
+
+
+def test_the_quiz_and_the_sheet_give_a_drill_s_stored_evidence_without_simulating_again(tmp_path, monkeypatch):
+    from tutor.course import quiz, sheets
+    from tutor.judgement import simulation
+
+    def no_simulation(*args, **kwargs):
+        raise AssertionError("simulated again")
+
+    monkeypatch.setattr(simulation, "drill_numbers", no_simulation)
+    body = '''\
+      - id: k
+        type: bid
+        hand: "Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7"
+        auction: "60 Eichel, 80 Rosen, 85 Schilten"
+        answer: "110 Rosen"
+        evidence: {samples: 100, seed: 7, nodes: 600000000, best: ["110 Rosen"], made: {"110 Rosen": 93}, deals: 100}
+    '''
+    item = drills.verified([_write(tmp_path, body)])[0]
+    session = quiz.Quiz([item], read=lambda prompt: None, echo=lambda text: None)
+    assert session._reasoning(item).count("93 von 100") == 1
+    assert sheets._why(item, "de").count("93 von 100") == 1

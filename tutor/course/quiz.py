@@ -960,7 +960,8 @@ class Quiz:
         from tutor.judgement.simulation import drill_numbers
 
         text = self.m["why"].format(text=item.solution.text)
-        numbers = drill_numbers(item, self.lang)   # a judgement's numbers, when there are any
+        # a judgement's numbers, when there are any (a drill's stored evidence is in its text)
+        numbers = None if item.drill.get("evidence") else drill_numbers(item, self.lang)
         if numbers:
             text += "\n" + numbers
         if item.drill.note:

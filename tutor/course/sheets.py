@@ -61,7 +61,7 @@ NUMBERS_UP_TO = 40   # sheets of at most this many drills show the simulation's 
 def _why(item, lang: str, numbers: bool = True) -> str:
     """The engine's reasons, with the simulation's numbers where the answer rests on
     judgement (a second or two each, so only on sheets of up to NUMBERS_UP_TO drills)."""
-    if not numbers:
+    if not numbers or item.drill.get("evidence"):   # a drill's stored evidence is in its text
         return item.solution.text
     from tutor.judgement.simulation import drill_numbers
 
