@@ -186,9 +186,11 @@ def problems_of(drill, stored: Mapping | None, new: Mapping | None, ok: bool, no
 # -- writing the evidence into a drill file -------------------------------------------------
 def flow(evidence: Mapping) -> str:
     """The evidence as one YAML flow mapping, its fields in :data:`FIELDS` order."""
-    from tutor.course.drills import _flow
+    import yaml
 
-    return _flow({k: evidence[k] for k in FIELDS if k in evidence})
+    text = yaml.safe_dump({k: evidence[k] for k in FIELDS if k in evidence}, default_flow_style=True,
+                          allow_unicode=True, width=10 ** 6, sort_keys=False).strip()
+    return text[:-3].strip() if text.endswith("...") else text
 
 
 def store(text: str, drill_id: str, evidence: Mapping) -> str:
