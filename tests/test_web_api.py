@@ -380,6 +380,14 @@ def test_the_quiz_in_french_asks_judges_and_explains_in_french(client, db):
     else:
         assert wrong["feedback"].startswith("Acceptable. Recommandé : ")
     assert bad(client.get("/api/quiz/next", params={"lang": "fr"})) == "le quiz demande une leçon"
+    # the lessons' titles in French (lessons/fr/), the note of a missed drill too (issue 22)
+    titles = {x["id"]: x["title"] for x in client.get("/api/quiz", params={"lang": "fr"}).json()["lessons"]}
+    assert titles["hilfe"] == "L'aide (Hilfe)" and titles["spielregeln"].startswith("Le jeu : levées")
+    from tutor.course import translations
+
+    if wrong["outcome"] == "wrong" and next(d for d in drills if d["id"] == first["drill"]).get("note"):
+        assert "Remarque : " in wrong["reasoning"] and "Hinweis" not in wrong["reasoning"]
+        assert any(v in wrong["reasoning"] for v in translations.notes("fr").values())
     assert bad(post(client, "/api/quiz/answer?lang=fr", {**body, "answer": ""})) == "la réponse demande answer"
 
 

@@ -458,7 +458,8 @@ def tafel_undo(request: Request, lang: str) -> dict:
 def quiz_overview(request: Request, lang: str) -> dict:
     from tutor.web import quiz
 
-    return quiz.overview(request.app.state.settings.db, quiz.learner_of(request.query_params.get("learner")))
+    return quiz.overview(request.app.state.settings.db, quiz.learner_of(request.query_params.get("learner")),
+                         lang)
 
 
 def quiz_next(request: Request, lang: str) -> dict:

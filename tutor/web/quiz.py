@@ -75,10 +75,13 @@ def _progress(db: str | None, learner: str):
     return Progress.open(db, learner)
 
 
-def overview(db: str | None, learner: str) -> dict[str, Any]:
-    """The course's lessons, in order."""
+def overview(db: str | None, learner: str, lang: str = "de") -> dict[str, Any]:
+    """The course's lessons, in order, their titles in ``lang`` where translated."""
+    from tutor.course import translations
+
     return {"learner": learner,
-            "lessons": [{"id": x.id, "order": x.order, "title": x.title} for x in course()]}
+            "lessons": [{"id": x.id, "order": x.order, "title": translations.lesson_in(x, lang).title}
+                        for x in course()]}
 
 
 def next_drill(db: str | None, lesson_id: str, learner: str, lang: str) -> dict[str, Any]:
