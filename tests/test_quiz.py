@@ -575,3 +575,10 @@ def test_no_english_id_in_an_answer(run, issue_file, tmp_path):
     for lang in ("de", "fr"):
         sheet = run("sheet", issue_file, "--lang", lang).output
         assert not any(f"({k})" in sheet for k in KINDS), lang
+
+
+def test_a_note_without_french_is_marked_german(run, issue_file, tmp_path):
+    """A drill of one's own with a German note: in French the note is shown, marked as
+    German (the bundled notes have their French in lessons/fr/notes.yaml)."""
+    res = quiz_run(run, [issue_file], ["80 Eichel", "fin"], tmp_path / "p.db", "--lang", "fr")
+    assert "Remarque (en allemand) : Nell zu dritt: the upper of the two Zehner over 70." in res.output
