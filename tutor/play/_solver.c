@@ -738,10 +738,11 @@ static int last_two(S *s, int leader, int alpha, int beta) {
  * 50 bits (the two cards of each hand, the leader), the value in 7, the solve's number in 7
  * (the entries of other solves are empty). Its size by the deal's (l2_bits): 2^15 words (256 kB)
  * up to six cards a hand (beside the table its words miss the core's own caches, so the fourth
- * hand fetches them ahead, l2_prefetch), 2^17 at seven, 2^19 (4 MB) at eight and nine, where a
- * bracket met four times as many endings as 2^15 words hold: 27 % of its lookups missed and
- * the two tricks played out were half of all nodes; at 2^19 12 % miss, the nodes -28 %
- * (benchmarks/README). A small solve uses the first words only (the slot is the top bits of
+ * hand fetches them ahead, l2_prefetch), 2^17 at seven, 2^19 (4 MB) at eight and nine in the
+ * trump suits, where a bracket met four times as many endings as 2^15 words hold: 27 % of its
+ * lookups missed and the two tricks played out were half of all nodes; at 2^19 12 % miss, the
+ * nodes -28 % (benchmarks/README). Obenabe and Undenufe keep 2^15: 16 % missed there, 2^19
+ * saved 4 % of their nodes and cost some 5 % of CPU. A small solve uses the first words only (the slot is the top bits of
  * the hash), and only the words used since the last clearing are cleared. */
 #define L2_BITS_MAX 19
 static u64 l2_cache[1 << L2_BITS_MAX];
@@ -1488,7 +1489,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache); tt_gen = 1; }
         if (s->l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof(u64) << l2_dirty_bits); l2_dirty_bits = 0; l2_gen = 1; }
     }
-    l2_bits = size <= 6 ? 15 : size == 7 ? 17 : L2_BITS_MAX;
+    l2_bits = size <= 6 || trump < 0 ? 15 : size == 7 ? 17 : L2_BITS_MAX;
     if (l2_bits > l2_dirty_bits) l2_dirty_bits = l2_bits;
     /* a time limit: the table's pages this solve uses made ready first, and the time they
      * took asked before the first node (a limit already over stops the search there) */
