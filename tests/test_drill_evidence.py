@@ -14,6 +14,9 @@ import pytest
 from tutor.course import drills, evidence
 
 NINE_TRUMPS = "Eichel:AKOUB9876"      # every Eichel: with Eichel trump, all nine tricks
+# fuenfer-11's D, whose raise in the partner's Rosen the simulation finds best
+D_RAISES = ('- id: k\n  type: bid\n  hand: "Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7"\n'
+            '  auction: "60 Eichel, 80 Rosen, 85 Schilten"\n  answer: "110 Rosen"\n')
 ALONE_D = "Eichel:87 Schellen:A6 Rosen:KO8 Schilten:B7"
 
 
@@ -63,19 +66,12 @@ def test_a_check_key_is_yes_only_for_a_call_among_the_best(tmp_path):
     assert _problems(_write(tmp_path, body.format(call="fort", answer="false"))) == {}
     wrong = _problems(_write(tmp_path, body.format(call="fort", answer="true")))
     assert "Legal and true, but not the best call." in wrong["k"]
-    # a call wrong by the conventions stays wrong (95 Rosen is no Ass-Ansage in the partner's suit)
+    # another legal and true call is no (90 Eichel, a Zehner in the opponents' suit)
     assert _problems(_write(tmp_path, body.format(call="90 Eichel", answer="false"))) == {}
 
 
 def test_evidence_of_the_wrong_shape_is_refused(tmp_path):
-    body = '''\
-      - id: k
-        type: bid
-        hand: "Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7"
-        auction: "60 Eichel, 80 Rosen, 85 Schilten"
-        answer: "110 Rosen"
-        evidence: {samples: 100, best: []}
-    '''
+    body = D_RAISES + "  evidence: {samples: 100, best: []}\n"
     problem = _problems(_write(tmp_path, body))["k"]
     assert "seed" in problem or "best" in problem
 
@@ -242,14 +238,8 @@ def test_the_quiz_and_the_sheet_give_a_drill_s_stored_evidence_without_simulatin
         raise AssertionError("simulated again")
 
     monkeypatch.setattr(simulation, "drill_numbers", no_simulation)
-    body = '''\
-      - id: k
-        type: bid
-        hand: "Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7"
-        auction: "60 Eichel, 80 Rosen, 85 Schilten"
-        answer: "110 Rosen"
-        evidence: {samples: 100, seed: 7, nodes: 600000000, best: ["110 Rosen"], made: {"110 Rosen": 93}, deals: 100}
-    '''
+    body = D_RAISES + ('  evidence: {samples: 100, seed: 7, nodes: 600000000, best: ["110 Rosen"], '
+                       'made: {"110 Rosen": 93}, deals: 100}\n')
     item = drills.verified([_write(tmp_path, body)])[0]
     session = quiz.Quiz([item], read=lambda prompt: None, echo=lambda text: None)
     assert session._reasoning(item).count("93 von 100") == 1
