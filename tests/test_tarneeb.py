@@ -366,3 +366,41 @@ def test_tarneeb_through_the_cli_speaks_german_by_default():
     assert r.exit_code == 2 and "tutor: Ansage 2 ('8 Pik'): '8 Pik': ein Tarneeb-Gebot nennt keine Farbe" in r.output
     r = CliRunner().invoke(main, ["--game", "tarneeb", "explain", "7, 8 Pik", "--lang", "en"])
     assert r.exit_code == 2 and "call 2 ('8 Pik')" in r.output and "names no suit" in r.output
+
+
+def _score_drills(tmp_path, *drills):
+    import yaml
+
+    f = tmp_path / "score.yaml"
+    f.write_text(yaml.safe_dump({"game": "tarneeb", "drills": list(drills)}, allow_unicode=True), encoding="utf-8")
+    return f
+
+
+@pytest.mark.parametrize("lang, typed, made, set_", [
+    ("de", ("9 4", "-9 5"), "Die Bieter bieten 8 und machen 9 Stiche.", "Richtig."),
+    ("fr", ("9, 4", "preneurs -9 défenseurs 5"), "Les preneurs annoncent 8 et font 9 levées.", "Juste."),
+    ("en", ("bidders 9 defenders 4", "-9 5"), "The bidders bid 8 and take 9 tricks.", "Right."),
+])
+def test_a_score_drill_is_answered_with_the_two_numbers_in_the_learner_s_words(tmp_path, lang, typed, made, set_):
+    # the rules' own examples: "Gebot 8, gemacht 9, Wertung 9" (the defenders always write
+    # their tricks: 4); "Gebot 9, nur 8 gemacht, Verlust von 9 Punkten" (defenders 5)
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    f = _score_drills(tmp_path, {"id": "s1", "type": "score", "bid": 8, "tricks": 9, "answer": {"bidders": 9, "defenders": 4}},
+                      {"id": "s2", "type": "score", "bid": 9, "tricks": 8, "answer": {"bidders": -9, "defenders": 5}})
+    r = CliRunner().invoke(main, ["--game", "tarneeb", "quiz", str(f), "--lang", lang, "--db", str(tmp_path / "p.db")],
+                           input="\n".join(typed) + "\n")
+    assert r.exit_code == 0, r.output
+    assert made in r.output and "bid: 8" not in r.output
+    assert r.output.count(set_) == 2, r.output
+    assert "BIDDERS" not in r.output
+
+
+def test_a_tarneeb_hand_is_shown_with_the_suits_of_the_learner_s_language():
+    from tutor.course import drills
+
+    assert [s for s, _ in drills.hand_rows(t.DRILL_ENGINE, "S:AKQJ H:AKQ D:AKQ C:AKQ", "fr")] == \
+        ["Pique ♠", "Cœur ♥", "Carreau ♦", "Trèfle ♣"]
+    assert [s for s, _ in drills.hand_rows(t.DRILL_ENGINE, "S:AKQJ H:AKQ D:AKQ C:AKQ", "de")][0] == "Pik ♠"

@@ -887,6 +887,7 @@ class TarneebDrills:
     kinds = KINDS
     seats = SEATS
     teams = ("bidders", "defenders")
+    score_example = "9 4"       # a score drill's answer as typed: the bidders', the defenders'
 
     def load_rules(self, spec: Any = None) -> TarneebRules:
         return load_rules(spec)
@@ -901,9 +902,30 @@ class TarneebDrills:
     def seat_in_turn(self, auction: str, rules: Any) -> str | None:
         return parse_auction(auction or "", load_rules(rules)).next_seat
 
-    def hand_rows(self, hand: str) -> list[tuple[str, str]]:
+    def hand_rows(self, hand: str, lang: str = "de") -> list[tuple[str, str]]:
         h = Hand.parse(hand)
-        return [(s.label("de"), "".join(r.value for r in h.suit(s)) or "-") for s in SUITS]
+        return [(s.label(lang), "".join(r.value for r in h.suit(s)) or "-") for s in SUITS]
+
+    def team_label(self, team: str, lang: str) -> str:
+        return say(_TEAM_WORDS[team], lang) if team in _TEAM_WORDS else team
+
+    def score_question(self, drill: Mapping, lang: str) -> str:
+        """A score drill's hand in words: the bid, the bidders' tricks, Sonne, the score
+        before it."""
+        bid, tricks = drill.get("bid"), drill.get("tricks")
+        text = (_("The bidders bid {bid} Sonne (without trumps) and take {tricks} tricks.", lang, bid=bid, tricks=tricks)
+                if drill.get("sonne") else
+                _("The bidders bid {bid} and take {tricks} tricks.", lang, bid=bid, tricks=tricks))
+        standing = drill.get("standing")
+        if isinstance(standing, Mapping) and {"bidders", "defenders"} <= set(standing):
+            text += " " + _("The score before this hand: bidders {bidders}, defenders {defenders}; the answer is the new score.",
+                            lang, bidders=standing["bidders"], defenders=standing["defenders"])
+        return text
+
+    def hint(self, drill: Mapping, lang: str) -> str | None:
+        """A first step towards a drill's answer ('tipp'), never the answer itself."""
+        kind = drill.get("type")
+        return say(_HINTS[kind], lang) if kind in _HINTS else None
 
     def kind_label(self, kind: str, lang: str) -> str:
         return say(KIND_LABELS[kind], lang) if kind in KIND_LABELS else kind
@@ -964,5 +986,17 @@ class TarneebDrills:
                              defenders=board["defenders"]) + " " + status_text
         return board, text
 
+
+_TEAM_WORDS = {"bidders": M("bidders"), "defenders": M("defenders")}
+_HINTS = {
+    "score": M("First step: did the bidders take at least the tricks they bid? Made, they write "
+               "the tricks they took; set, they lose the bid. The defenders write their own tricks."),
+    "bid": M("First step: count your sure tricks (Aces, Kings behind them, long trumps) and "
+             "compare them with the running bid."),
+    "check": M("First step: is the call above the running bid, and does your count of sure "
+               "tricks back it?"),
+    "explain": M("First step: is the call a bid, a pass, or the pass that ends or annuls the "
+                 "auction? Count the passes before it."),
+}
 
 DRILL_ENGINE = TarneebDrills()

@@ -768,7 +768,7 @@ class SidiBarraniEngine:
     def seat_in_turn(self, auction: str, rules) -> str | None:
         return self._auction(auction, rules).next_seat
 
-    def hand_rows(self, hand: str) -> list[tuple[str, str]]:
+    def hand_rows(self, hand: str, lang: str = "de") -> list[tuple[str, str]]:
         from tutor.cards import SUITS, Hand
 
         h = Hand.parse(hand)
@@ -1129,9 +1129,9 @@ def seat_in_turn(engine, auction: str, rules) -> str | None:
     return seats[len(plain) % len(seats)]
 
 
-def hand_rows(engine, hand: str) -> list[tuple[str, str]]:
+def hand_rows(engine, hand: str, lang: str = "de") -> list[tuple[str, str]]:
     if hasattr(engine, "hand_rows"):
-        return engine.hand_rows(hand)
+        return engine.hand_rows(hand, lang)
     return [(s, r) for s, r in re.findall(r"([^\s:,;]+)\s*:\s*([^\s,;]*)", hand)]
 
 
@@ -1151,6 +1151,19 @@ def teams_of(engine, answer: Mapping | None = None) -> tuple[str, ...]:
     if hasattr(engine, "teams"):
         return tuple(engine.teams)
     return tuple(answer or ())
+
+
+def team_label(engine, team: str, lang: str) -> str:
+    """A team of a score drill as the learner reads it (the engine's words where it has
+    them: Tarneeb's bidders and defenders; AC and BD as they are)."""
+    if hasattr(engine, "team_label"):
+        return engine.team_label(team, lang)
+    return team
+
+
+def board_text(engine, board: Mapping, lang: str) -> str:
+    """A score drill's board as the learner reads it: ``AC 313, BD 44``."""
+    return ", ".join(f"{team_label(engine, k, lang)} {v}" for k, v in board.items())
 
 
 # -- checking answers ----------------------------------------------------------------
@@ -1326,8 +1339,9 @@ def solve(f: DrillFile, d: Drill, engine, rules, lang: str = "de") -> Solution:
         board, text = engine.score(d.fields, rules, lang)
         mine = {str(k).upper(): v for k, v in d.answer.items()}
         order = teams_of(engine, board)
-        theirs = {str(k).upper(): board[k] for k in sorted(board, key=lambda k: order.index(k) if k in order else 99)}
-        if mine != theirs:
+        # the engine's own keys (AC/BD, Tarneeb's bidders/defenders), as the quiz reads an answer
+        theirs = {k: board[k] for k in sorted(board, key=lambda k: order.index(k) if k in order else 99)}
+        if mine != {str(k).upper(): v for k, v in theirs.items()}:
             show = lambda b: ", ".join(f"{k} {v}" for k, v in b.items())
             raise _Disagree("answer", M("the answer key says {mine}, the engine writes {theirs}: {text}",
                                         mine=show(mine), theirs=show(theirs), text=text))

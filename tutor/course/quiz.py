@@ -444,10 +444,10 @@ def _suit_label(name: str, style: Style) -> str:
     return style.paint(label, "red") if suit.red and style.color else label
 
 
-def hand_lines(engine, hand: str, style: Style) -> list[str]:
+def hand_lines(engine, hand: str, style: Style, lang: str = "de") -> list[str]:
     from tutor.course import drills
 
-    rows = drills.hand_rows(engine, hand)
+    rows = drills.hand_rows(engine, hand, lang)
     return [f"  {_suit_label(suit, style)} {' '.join(ranks) or '—'}" for suit, ranks in rows]
 
 
@@ -535,18 +535,27 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
         return _play_answer(item, t, lang)
     if d.type == "score":
         teams = drills.teams_of(engine, d.answer)
-        named = dict(re.findall(r"([A-Za-z]{2,})\s*[:=]?\s*([0-9]+)", t))
-        named = {k.upper(): parse_int(v, M("answer"), error=AnswerError) for k, v in named.items()}
+        # a team by its key (AC, bidders) or by its word in the learner's language (Bieter)
+        names = {**{x.upper(): x for x in teams},
+                 **{drills.team_label(engine, x, lang).upper(): x for x in teams}}
+        named = dict(re.findall(r"([^\W\d_]{2,})\s*[:=]?\s*([+-]?[0-9]+)", t))
+        named = {names.get(k.upper(), k.upper()): parse_int(v, M("answer"), signed=True, error=AnswerError)
+                 for k, v in named.items()}
         if named and set(named) == set(teams):
             board = {team: named[team] for team in teams}
         else:
-            numbers = [parse_int(x, M("answer"), error=AnswerError) for x in re.findall(r"[0-9]+", t)]
-            if len(numbers) != len(teams) or re.search(r"[^0-9\s:,;/-]", re.sub(r"\b(" + "|".join(teams) + r")\b", "", t, flags=re.I)):
-                example = " ".join(str(157 * i) for i in range(len(teams)))
+            # the numbers in the teams' order; a minus before a number (a set Tarneeb bid)
+            plain = re.sub(r"(?<=\d)-(?=\d)", " ", t)       # 313-44: two numbers
+            numbers = [parse_int(x, M("answer"), signed=True, error=AnswerError)
+                       for x in re.findall(r"(?<![\w+-])[+-]?[0-9]+", plain)]
+            words = "|".join(re.escape(w) for w in names)
+            if len(numbers) != len(teams) or re.search(r"[^0-9\s:,;/+-]", re.sub(r"\b(" + words + r")\b", "", plain, flags=re.I)):
+                example = getattr(engine, "score_example", " ".join(str(157 * i) for i in range(len(teams))))
                 raise AnswerError(M("{text!r}: write the {n} numbers {teams}, e.g. {example}", text=t,
-                                    n=len(teams), teams=" ".join(teams), example=example))
+                                    n=len(teams), teams=" ".join(drills.team_label(engine, x, lang) for x in teams),
+                                    example=example))
             board = dict(zip(teams, numbers))
-        return Given(board, ", ".join(f"{k} {v}" for k, v in board.items()))
+        return Given(board, drills.board_text(engine, board, lang))
     raise AnswerError(M("unknown drill type {type!r}", type=d.type))
 
 
@@ -614,7 +623,8 @@ def reminder(item, lang: str) -> str:
     if d.type == "check":
         return m["r_check"]
     if d.type == "score":
-        return m["r_score"].format(teams=" ".join(drills.teams_of(item.engine, d.answer)))
+        return m["r_score"].format(teams=" ".join(drills.team_label(item.engine, t, lang)
+                                                  for t in drills.teams_of(item.engine, d.answer)))
     if d.type == "trick" and d.get("question", "winner") == "winner":
         return m["r_winner"]
     return m["r_points"]
@@ -628,7 +638,8 @@ def hint(item, lang: str = "de") -> str:
     d, engine = item.drill, item.engine
     h = lambda key, **kw: HINTS[key](**kw).text(lang)
     if engine.game != drills.GAME:
-        return h("other", what=reminder(item, lang))
+        own = engine.hint(d.fields, lang) if hasattr(engine, "hint") else None
+        return own or h("other", what=reminder(item, lang))
     if d.type in ("bid", "check"):
         call = d.get("call") or ""
         pre = re.match(r"\s*([A-Za-z])\s*:\s*(.+)", str(call))
@@ -725,7 +736,7 @@ def show_answer(item, lang: str) -> str:
     if d.type == "check":
         return MESSAGES[lang]["yes" if sol.answer else "no"]
     if d.type == "score":
-        return ", ".join(f"{k} {v}" for k, v in sol.answer.items())
+        return drills.board_text(item.engine, sol.answer, lang)
     return str(sol.answer)
 
 
@@ -747,7 +758,7 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
     if d.type in ("bid", "check"):
         pre = re.match(r"\s*([A-Za-z])\s*:", str(d.get("call") or ""))
         out.append(m["your_hand"].format(seat=pre.group(1).upper() if pre else sol.seat))
-        out += hand_lines(engine, d.hand, style)
+        out += hand_lines(engine, d.hand, style, lang)
         entries = drills.entries_of(engine, d.auction, rules)
         out.append(m["auction"])
         if d.type == "bid":
@@ -787,7 +798,7 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
             out.append(m["auction_full"])
             out += auction_lines(entries, seats, style=style)
         out.append(ask(item, lang))
-        return "\n".join(out), m["p_score"].format(teams=" ".join(teams))
+        return "\n".join(out), m["p_score"].format(teams=" ".join(drills.team_label(engine, t, lang) for t in teams))
     raise TutorError(M("unknown drill type {type!r}", type=d.type))
 
 
@@ -813,9 +824,11 @@ def ask(item, lang: str = "de") -> str:
         raise TutorError(M("unknown drill type {type!r}", type=d.type))
     f = d.fields
     teams = drills.teams_of(engine, d.answer)
-    last = m["q_score2"].format(teams=both(teams).text(lang))
+    last = m["q_score2"].format(teams=both([drills.team_label(engine, t, lang) for t in teams]).text(lang))
     if engine.game != drills.GAME:
-        # another game: its fields are listed
+        if hasattr(engine, "score_question"):
+            return engine.score_question(f, lang) + "\n" + last
+        # another game without its own words: its fields are listed
         given = {k: v for k, v in f.items() if k not in ("id", "type", "answer", "note", "rules")}
         return ", ".join(f"{k}: {v}" for k, v in given.items()) + ".\n" + last
     seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))

@@ -122,7 +122,7 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
                   if getattr(engine, "game", drills.GAME) != drills.GAME else None)
     if d.hand:
         ex["hand"] = [_Box(name=suit, ranks=" ".join(ranks), icon=SUIT_ICONS.get(suit))
-                      for suit, ranks in drills.hand_rows(engine, d.hand)]
+                      for suit, ranks in drills.hand_rows(engine, d.hand, lang)]
     # the question proper (quiz.ask): the hand and the auction are drawn as diagrams
     if d.type == "bid":
         ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats, turn=sol.seat)
@@ -160,7 +160,7 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
         if d.get("auction"):
             ex["auction"] = auction_rows(drills.entries_of(engine, d.get("auction"), rules), seats)
         ex["question"] = " ".join([x for x in _lines(quiz.ask(item, lang)) if not x.startswith("  ")][-2:])
-        ex["teams"] = list(drills.teams_of(engine, d.answer))
+        ex["teams"] = [drills.team_label(engine, t, lang) for t in drills.teams_of(engine, d.answer)]
     else:
         quiz.question(item, lang)    # an unknown type: its error, as before
     return _Box(**ex)
