@@ -825,6 +825,9 @@ static long long st[ST_N][10];
 #endif
 
 static int boundary_search(S *s, int leader, int left, int alpha, int beta);
+#ifdef SOLVER_STATS
+static int boundary_gaps(S *s, int leader, int left, int alpha, int beta);
+#endif
 
 static inline __attribute__((always_inline)) int boundary_at(S *s, int leader, int left, int alpha, int beta) {
     if (left == 0) return 0;
@@ -843,7 +846,11 @@ static inline __attribute__((always_inline)) int boundary_at(S *s, int leader, i
         return TEAM(w) == s->maxteam ? p : 0;
     }
     if (left == 2 && s->fast2) return s->l2cache ? last_two_exact(s, leader) : last_two(s, leader, alpha, beta);
+#ifdef SOLVER_STATS
+    return boundary_gaps(s, leader, left, alpha, beta);
+#else
     return boundary_search(s, leader, left, alpha, beta);
+#endif
 }
 
 static int boundary(S *s, int leader, int alpha, int beta) {
@@ -1191,6 +1198,32 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
     if (kept_c >= 0 && (maxing ? kept_best > best : kept_best < best)) { best = kept_best; if (!n) bestc = kept_c; }
     return tt_store(s, e, key, left, R, a0, b0, n0, live, best, bestc);
 }
+
+#ifdef SOLVER_STATS
+/* How far the bounds were from cutting (stats()["gaps"][left][kind][bin]): for each boundary
+ * of four or more cards a hand that the bounds did not cut and whose search took nodes, the
+ * points that the bound on the side the search came out lacked to cut (the upper bound's
+ * where it failed low, the lower bound's where it failed high), in bins of 5 points (the
+ * last: 95 and more), weighted by the search's nodes; kind: failed low / high (bit 0), the
+ * max team to lead (bit 1). The bounds as boundary_search computes them (all switched on). */
+static long long gaps[10][4][20];
+
+static int boundary_gaps(S *s, int leader, int left, int alpha, int beta) {
+    int R = s->handpts + s->last_bonus, lo_b = 0, hi_b = R, ft, fp;
+    if (left >= 4 && s->maxside == s->maxteam) {
+        if ((fp = forced_points(s, left, R, &ft)) > 0) { if (ft == s->maxteam) lo_b = fp; else hi_b = R - fp; }
+        int lb = sure_points(s, leader, left, R);
+        if (TEAM(leader) == s->maxteam) { if (lb > lo_b) lo_b = lb; } else if (R - lb < hi_b) hi_b = R - lb;
+    }
+    long long n0 = s->nodes;
+    int v = boundary_search(s, leader, left, alpha, beta);
+    if (left >= 4 && s->maxside == s->maxteam && lo_b < beta && hi_b > alpha && s->nodes > n0 && !s->stop) {
+        int high = v >= beta, gap = high ? beta - lo_b : hi_b - alpha, bin = gap / 5 > 19 ? 19 : gap / 5;
+        gaps[left][high | (TEAM(leader) == s->maxteam) << 1][bin] += s->nodes - n0;
+    }
+    return v;
+}
+#endif
 
 /* k cards on the table of the trick led by s->leader, the trick so far `ts` (lead_state). */
 static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
@@ -1621,6 +1654,18 @@ static PyObject *py_stats(PyObject *self, PyObject *args) {
         PyDict_SetItemString(d, names[w], l);
         Py_DECREF(l);
     }
+    PyObject *g = PyList_New(10);
+    for (int i = 0; i < 10; i++) {
+        PyObject *k = PyList_New(4);
+        for (int j = 0; j < 4; j++) {
+            PyObject *b = PyList_New(20);
+            for (int x = 0; x < 20; x++) { PyList_SET_ITEM(b, x, PyLong_FromLongLong(gaps[i][j][x])); gaps[i][j][x] = 0; }
+            PyList_SET_ITEM(k, j, b);
+        }
+        PyList_SET_ITEM(g, i, k);
+    }
+    PyDict_SetItemString(d, "gaps", g);
+    Py_DECREF(g);
     return d;
 }
 #endif
