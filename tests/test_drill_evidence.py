@@ -182,6 +182,9 @@ def test_deep_refuses_a_key_the_exact_play_does_not_share_and_writes_evidence_th
                     encoding="utf-8")
     res = run("drills", "check", str(good), "--deep", "--lang", "en")
     assert res.exit_code == 1 and "the stored evidence says best: 157 Eichel, fort" in res.output
+    # another node budget is asked only whether the key holds
+    res = run("drills", "check", str(good), "--deep", "--nodes", "20000000", "--lang", "en")
+    assert res.exit_code == 0, res.output
 
 
 def test_the_generator_keeps_a_judgement_drill_only_with_evidence_that_shares_its_key(tmp_path):
