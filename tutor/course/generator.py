@@ -5,7 +5,10 @@ For a topic, deals are made with a seeded ``random.Random`` and bid out by the e
 the hand, so the auctions vary). Where an auction reaches the topic's situation (a Hilfe
 drill: the partner opened and the hand holds the other top card, and so on) a drill is
 taken from it. Every answer is the engine's, and every drill is checked the way ``tutor
-drills check`` checks it before it is kept. Same seed, same drills.
+drills check`` checks it before it is kept. No file gives its answers away: a drill is
+skipped when its answer would make up more than half of the file, when «fort» and «nein»
+would make up more than 60 %, or when it shows the same situation as the drill before it
+(``tutor.course.syllabus.Balance``). Same seed, same drills.
 """
 from __future__ import annotations
 
@@ -586,6 +589,7 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
     tries = 0
     header = drills.DrillFile(path=None, drills=(), title=TITLES[topic], lesson=topic,
                               rules=rules if isinstance(rules, (str, dict)) else r.name)
+    balance = course.Balance(count)   # no answer given away: not one answer, not fort and nein
     while len(out) < count:
         tries += 1
         if tries > MAX_TRIES * count:
@@ -595,7 +599,7 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
         fails = tries - len(out)
         roll = (len(out) * 0.6180339887 + 0.1) % 1 if fails % 40 else rng.random()
         fields = make(rng, r, roll)
-        if fields is None or _key(fields) in seen:
+        if fields is None or _key(fields) in seen or not balance.fits(fields):
             continue
         drill_id = f"{topic}-gen-{len(out) + 1:02d}"
         fields = {"id": drill_id, **fields}
@@ -612,6 +616,7 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
             if d is None:
                 continue   # the simulation does not share the count's key: no drill
         seen.add(_key(fields))
+        balance.add(fields)
         out.append(d)
         if progress:
             progress(len(out))

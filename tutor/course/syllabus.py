@@ -10,7 +10,8 @@ lessons its answer draws on:
 - ``trick``: who takes it, the rules of play (spielregeln); how many points it counts,
   and ``value``, the card values (kartenwerte);
 - ``bid``: the lesson of the answer's kind; a fort needs the opening (the learner must
-  know that the hand cannot open);
+  know that the hand cannot open), except with a hand without Under, Nine and Ace, which
+  the bidding lesson already sends out (every number shows one of them, or a judgement);
 - ``explain``: the lesson of the kind asked about;
 - ``check``: an illegal call, or any call asked only whether it is allowed (``question:
   legal``), needs the bidding (bieten; a double or konter the doubling); a legal one the
@@ -64,6 +65,8 @@ def needs(item) -> tuple[str, str] | None:
         advice = conventions.advise(d.hand, d.auction, rules)
         kind = advice.recommended.kind if advice.recommended else "fort"
         if kind == "fort":
+            if nothing_to_show(d.hand):   # the bidding lesson's own fort: no Under, Nine or Ace
+                return LEGALITY_LESSON, "fort"
             return TAUGHT_BY["opening"], "fort"
         return TAUGHT_BY.get(kind, SCORE_LESSON), kind
     if d.type == "check":
@@ -86,6 +89,14 @@ _ORDER = ("spielregeln", "kartenwerte", "bieten", "eroeffnung", "hilfe", "fuenfe
           "verpasst", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
 PLACE: dict[str, int] = {lesson: i for i, lesson in enumerate(_ORDER)}   # the bundled course
 
+def nothing_to_show(hand) -> bool:
+    """A hand without any Under, Nine or Ace: no opening, no Hilfe, no Ass-Ansage."""
+    from tutor.cards import NELL, PUUR, SUITS, Hand, Rank
+
+    h = Hand.parse(hand) if isinstance(hand, str) else hand
+    return not any(h.has(s, r) for s in SUITS for r in (PUUR, NELL, Rank.ASS))
+
+
 def _latest(kinds: Sequence[str]) -> str:
     lessons = [TAUGHT_BY.get(k, SCORE_LESSON) for k in kinds]
     return max(lessons, key=lambda x: _ORDER.index(x) if x in _ORDER else len(_ORDER))
@@ -104,3 +115,63 @@ def too_early(item, order: Mapping[str, int]) -> str | None:
     if got is None or item.topic not in order or got[0] not in order:
         return None
     return got[0] if order[got[0]] > order[item.topic] else None
+
+
+# -- balance: no lesson passed by one answer -------------------------------------------------
+#: the most common answer of a lesson: at most this share of its drills
+MOST_COMMON = 0.5
+#: «fort» and «nein» together: at most this share
+FORT_NEIN = 0.6
+#: within one drill type of a lesson (four drills or more): the most common answer at most
+TYPE_MOST_COMMON = 0.75
+SITUATION = ("rules", "hand", "auction", "trick", "trump", "cards", "contract", "declarer",
+             "card_points", "bid", "tricks")
+
+
+def answer_of(fields) -> str:
+    """A drill's answer as the learner types it, for counting: ``ja``/``nein`` for a
+    check, the call, the kind, the seat, the number, the board (``fields``: a drill's
+    fields, or a Drill)."""
+    import json
+
+    get = fields.get
+    a, kind = get("answer"), get("type")
+    if kind == "check":
+        return "nein" if a is False else "ja"
+    if isinstance(a, dict):
+        return json.dumps(a, sort_keys=True)
+    return str(a).strip()
+
+
+def situation(fields) -> str:
+    """What a drill shows before its question (the hand, the auction, the trick, the
+    game): two drills with the same situation are twins."""
+    import json
+
+    get = fields.get
+    return json.dumps({k: get(k) for k in SITUATION if get(k) not in (None, "")}, sort_keys=True,
+                      default=str)
+
+
+class Balance:
+    """The answers of a set of drills as they are added, and whether one more keeps a
+    lesson of ``size`` drills within the limits (the generator's filter)."""
+
+    def __init__(self, size: int) -> None:
+        from collections import Counter
+
+        self.size = size
+        self.answers: Counter = Counter()
+        self.last: str | None = None
+
+    def fits(self, fields) -> bool:
+        a = answer_of(fields)
+        if self.answers[a] + 1 > int(self.size * MOST_COMMON):
+            return False
+        if a in ("fort", "nein") and self.answers["fort"] + self.answers["nein"] + 1 > int(self.size * FORT_NEIN):
+            return False
+        return situation(fields) != self.last     # twins apart
+
+    def add(self, fields) -> None:
+        self.answers[answer_of(fields)] += 1
+        self.last = situation(fields)
