@@ -128,14 +128,26 @@ def test_the_generator_follows_the_same_rule(topic):
         assert not course.too_early(c, course.PLACE), (d.id, course.needs(c))
 
 
-def test_lesson_two_drills_are_about_the_rules_of_the_bidding():
+def test_the_bidding_lessons_drills_are_about_the_rules_of_the_bidding():
+    """Is a call allowed (higher, on the steps, in turn, before the end), and the fort of a
+    hand without Under, Nine and Ace: nothing a later lesson teaches, and not one answer."""
     from conftest import ROOT
+    from tutor.cards import NELL, PUUR, SUITS, Hand, Rank
     from tutor.course import drills
 
+    answers = set()
     for name in ("bieten.yaml", "bieten-gen.yaml"):
         for c in drills.verified([ROOT / "exercises" / name]):
-            assert c.drill.type == "check" and c.solution.answer is False, c.drill.id
-            assert "Nicht erlaubt" in c.solution.text, c.drill.id
+            d = c.drill
+            if d.type == "bid":
+                hand = Hand.parse(d.hand)
+                assert c.solution.answer == "fort", d.id
+                assert not any(hand.has(s, r) for s in SUITS for r in (PUUR, NELL, Rank.ASS)), d.id
+            else:
+                assert d.type == "check" and d.get("question") == "legal", d.id
+                answers.add(c.solution.answer)
+                assert ("Nicht erlaubt" in c.solution.text) == (c.solution.answer is False), d.id
+    assert answers == {True, False}
 
 
 def test_a_tarneeb_drill_says_which_game_it_is(run, tmp_path):

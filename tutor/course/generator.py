@@ -215,33 +215,48 @@ def _kartenwerte(rng, rules, roll):
 
 
 def _bieten(rng, rules, roll):
-    """The bidding lesson knows the numbers, the steps and «fort», not yet what a number
-    shows: is a call allowed (``question: legal``)? Mostly one that breaks the rules of the
-    bidding (not higher, off the steps, not a number of the ladder), now and then one that
-    keeps them."""
+    """The bidding lesson knows the numbers, the steps, the order and «fort», not yet what
+    a number shows: is a call allowed (``question: legal``)? A call that keeps the rules
+    (the next numbers over the standing bid, by the seat in turn), one by a seat not in turn
+    (out after its fort, or not next), one after the bidding has ended, or one that breaks
+    the rules of the numbers (not higher, off the steps, not a number of the ladder)."""
     from tutor.cards import SUITS
 
     d = Deal(rng, rules)
+    suit = rng.choice(SUITS).value
+    if 0.55 <= roll < 0.7:       # the bidding is over: nobody may bid
+        for _ in d.steps(wander=0.1, max_calls=40):
+            pass
+        a = d.reader.auction
+        if not a.over or a.declarer is None or a.ended_by != "forts":
+            return None
+        seat = rng.choice(SEATS)
+        number = min(x for x in rules.bid_values if x > a.high_bid.value)
+        return check_drill(d.hands[seat], str(a), f"{seat}: {number} {suit}", rules, "legal")
     steps = list(_take(d.steps(), rng.randint(1, 5)))
     if not steps:
         return None
     reader, seat, hand, advice = steps[-1]
     v = _standing(reader)
-    suit = rng.choice(SUITS).value
+    above = [x for x in rules.bid_values if x > (v or 0)]
+    if roll < 0.4 and above:     # a call that keeps the rules
+        number = above[0] + rng.choice([0, 5, 10])
+        if number not in rules.bid_values:
+            return None
+        return check_drill(hand, d.auction_text(reader), f"{number} {suit}", rules, "legal")
+    if roll < 0.55 and above:    # a seat not in turn: whose turn is it?
+        others = [x for x in SEATS if x != seat]
+        other = rng.choice(others)
+        return check_drill(d.hands[other], d.auction_text(reader), f"{other}: {above[0]} {suit}", rules,
+                           "legal")
     if v is None:
         number = rng.choice([rules.lowest_bid - 5, rules.lowest_bid - 10, rules.lowest_bid + 2])
-    elif roll < 0.45:
-        number = rng.choice([x for x in rules.bid_values if x <= v][-3:])
     elif roll < 0.8:
-        number = v + rng.choice([1, 2, 3, 4, 6, 7])
+        number = rng.choice([x for x in rules.bid_values if x <= v][-3:] + [v + rng.choice([1, 2, 3, 4, 6, 7])])
     else:
         number = rng.choice([rules.highest_bid + 5, rules.highest_bid + 10, 200])
     if number in rules.bid_values and number > (v or 0):
         return None
-    if rng.random() < 0.4:   # a call that keeps the rules: the next Zehner or Fünfer over the standing bid
-        number = min(x for x in rules.bid_values if x > (v or 0)) + rng.choice([0, 5, 10])
-        if number not in rules.bid_values:
-            return None
     return check_drill(hand, d.auction_text(reader), f"{number} {suit}", rules, "legal")
 
 

@@ -165,10 +165,15 @@ class Balance:
         self.last: str | None = None
 
     def fits(self, fields) -> bool:
+        import math
+
         a = answer_of(fields)
-        if self.answers[a] + 1 > int(self.size * MOST_COMMON):
+        # half rounded up: an odd file of yes/no drills can still be filled (the lesson
+        # around it has more drills and answers)
+        if self.answers[a] + 1 > math.ceil(self.size * MOST_COMMON):
             return False
-        if a in ("fort", "nein") and self.answers["fort"] + self.answers["nein"] + 1 > int(self.size * FORT_NEIN):
+        if a in ("fort", "nein") and \
+                self.answers["fort"] + self.answers["nein"] + 1 > int(self.size * FORT_NEIN):
             return False
         return situation(fields) != self.last     # twins apart
 
