@@ -70,3 +70,16 @@ def test_the_generator_does_not_give_answers_away(topic):
     counts = Counter(answer(d) for d in f.drills)
     assert counts.most_common(1)[0][1] <= 6 and counts["fort"] + counts["nein"] <= 7, counts
     assert all(shown(a) != shown(b) for a, b in zip(f.drills, f.drills[1:]))
+
+
+def test_the_quiz_keeps_twins_apart_when_it_shuffles():
+    """Shuffled, the quiz still never asks the same situation twice in a row:
+    kartenwerte-02 and -03 show the same trick."""
+    from tutor.course import quiz
+
+    items = drills.verified([ROOT / "exercises" / "kartenwerte.yaml"])
+    for seed in range(30):
+        asked = quiz.order(items, shuffle=True, seed=seed)
+        assert sorted(c.drill.id for c in asked) == sorted(c.drill.id for c in items)
+        assert all(shown(a.drill) != shown(b.drill) for a, b in zip(asked, asked[1:])), seed
+    assert [c.drill.id for c in quiz.order(items)] == [c.drill.id for c in items]   # the file's order kept

@@ -186,7 +186,7 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
         emit_json([{"id": x.id, "title": x.title, "order": x.order, "drills": s["drills"],
                     "seen": s["seen"], "right": s["right"], "due": s["due"]} for x, s in rows])
         return
-    click.echo(_("The course: {n} lessons", lang, n=len(rows)))
+    click.echo(ngettext("The course: {n} lesson", "The course: {n} lessons", len(rows), lang, n=len(rows)))
     from tutor.text import printable
 
     width = max(len(printable(x.title)) for x, _ in rows)

@@ -1141,7 +1141,19 @@ class Quiz:
 
 
 def order(items: Sequence, shuffle: bool = False, seed: int | None = None) -> list:
+    """The drills in file order, or shuffled with twins apart: a drill that shows the same
+    situation as the one before it (the same hand and auction, trick or game) moves back
+    behind the next one that does not (``tutor.course.syllabus.situation``). The bundled
+    files keep their twins apart themselves."""
+    from tutor.course.syllabus import situation
+
     items = list(items)
-    if shuffle:
-        random.Random(seed).shuffle(items)
-    return items
+    if not shuffle:
+        return items
+    random.Random(seed).shuffle(items)
+    out: list = []
+    while items:
+        last = situation(out[-1].drill.fields) if out else None
+        k = next((i for i, x in enumerate(items) if situation(x.drill.fields) != last), 0)
+        out.append(items.pop(k))
+    return out
