@@ -13,7 +13,8 @@ the board says), never copied from the engine; here the engine must agree:
   bidding ended; ``illegal``: the number of the first call the rules do not allow;
 - ``trick``/``trump``/``leader`` with ``winner`` or ``points``; ``cards``/``trump`` with
   ``points``: the rules of play;
-- ``score`` with ``board``: the Tafel.
+- ``score`` with ``board``: the Tafel; ``hand`` with ``weis`` (the points of each Weis it
+  declares) or ``trump`` and ``stoeck`` (whether it holds the Stöck).
 
 A second test makes sure that nothing a reader sees escapes: every hand in backticks,
 every auction and trick on an indented line, every call in an auction table of a lesson
@@ -31,7 +32,7 @@ from tutor.course import drills, lessons
 COURSES = [x for game in ("sidi-barrani", "tarneeb") for x in lessons.load_all(ROOT / "lessons", game)]
 KEYS = {"hand", "auction", "seat", "rules", "game", "bid", "kinds", "next", "contract", "declarer",
         "multiplier", "illegal", "trick", "trump", "leader", "winner", "points", "last", "cards",
-        "score", "board", "why"}
+        "score", "board", "weis", "stoeck", "why"}
 
 
 def _cases():
@@ -111,6 +112,16 @@ def _sidi_barrani(case):
     if "score" in case:
         board, _ = drills.engine_for().score(case["score"], rules, "de")
         assert {k: board[k] for k in ("AC", "BD")} == case["board"]
+        checked = True
+    if "weis" in case or "stoeck" in case:
+        from tutor import weis
+        from tutor.cards import Hand
+
+        hand = Hand.parse(case["hand"])
+        if "weis" in case:
+            assert [w.points for w in weis.find(hand)] == case["weis"]
+        if "stoeck" in case:
+            assert weis.stoeck(hand, case["trump"]) is case["stoeck"]
         checked = True
     assert checked, f"an example that checks nothing: {case}"
 
