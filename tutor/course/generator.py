@@ -231,8 +231,10 @@ def _bieten(rng, rules, roll):
         if not a.over or a.declarer is None or a.ended_by != "forts":
             return None
         seat = rng.choice(SEATS)
-        number = min(x for x in rules.bid_values if x > a.high_bid.value)
-        return check_drill(d.hands[seat], str(a), f"{seat}: {number} {suit}", rules, "legal")
+        higher = [x for x in rules.bid_values if x > a.high_bid.value]
+        if not higher:     # the Matsch stands: there is no higher bid to ask about
+            return None
+        return check_drill(d.hands[seat], str(a), f"{seat}: {higher[0]} {suit}", rules, "legal")
     steps = list(_take(d.steps(), rng.randint(1, 5)))
     if not steps:
         return None
