@@ -336,6 +336,9 @@ def test_the_quiz_asks_judges_and_keeps_progress_in_the_same_database(client, db
     lessons = client.get("/api/quiz", params={"learner": "anna"}).json()
     assert lessons["learner"] == "anna"
     assert [x["id"] for x in lessons["lessons"]][:2] == ["spielregeln", "kartenwerte"]
+    # Tarneeb is a course of its own, listed after Sidi-Barrani's
+    assert lessons["lessons"][-1]["id"] == "tarneeb" and lessons["lessons"][-1]["game"] == "tarneeb"
+    assert {x["game"] for x in lessons["lessons"][:-1]} == {"sidi-barrani"}
     first = client.get("/api/quiz/next", params={"lesson": "hilfe", "learner": "anna"}).json()
     assert first["done"] is False and first["stats"]["seen"] == 0
     assert "Dein Blatt" in first["question"] and first["drill"] not in first["question"]

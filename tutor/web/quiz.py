@@ -29,9 +29,10 @@ def learner_of(value: Any) -> str:
 
 @lru_cache(maxsize=1)
 def course() -> tuple:
+    """Every course's lessons: Sidi-Barrani's in order, then the other games' (Tarneeb)."""
     from tutor.course import lessons
 
-    return tuple(lessons.load_all(None))
+    return tuple(lessons.load_all(None, None))
 
 
 def lesson(lesson_id: str):
@@ -80,8 +81,8 @@ def overview(db: str | None, learner: str, lang: str = "de") -> dict[str, Any]:
     from tutor.course import translations
 
     return {"learner": learner,
-            "lessons": [{"id": x.id, "order": x.order, "title": translations.lesson_in(x, lang).title}
-                        for x in course()]}
+            "lessons": [{"id": x.id, "order": x.order, "title": translations.lesson_in(x, lang).title,
+                         "game": x.game} for x in course()]}
 
 
 def next_drill(db: str | None, lesson_id: str, learner: str, lang: str) -> dict[str, Any]:
