@@ -8,7 +8,8 @@
   keys against the engine;
 - :mod:`tutor.course.quiz`: the quiz in the terminal, the learner's progress and review;
 - :mod:`tutor.course.sheets`: the worksheets (HTML, printable to A4) and their answer keys;
-- :mod:`tutor.course.generator`: drills generated from dealt hands.
+- :mod:`tutor.course.generator`: drills generated from dealt hands;
+- :mod:`tutor.course.balance`: no lesson passed by one answer (the limits, twins).
 
 The modules import the engine (conventions, rules of play, judgement); the engine never
 imports the course.

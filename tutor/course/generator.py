@@ -8,7 +8,7 @@ taken from it. Every answer is the engine's, and every drill is checked the way 
 drills check`` checks it before it is kept. No file gives its answers away: a drill is
 skipped when its answer would make up more than half of the file, when «fort» and «nein»
 would make up more than 60 %, or when it shows the same situation as the drill before it
-(``tutor.course.syllabus.Balance``). Same seed, same drills.
+(``tutor.course.balance.Balance``). Same seed, same drills.
 """
 from __future__ import annotations
 
@@ -593,6 +593,7 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
     rests on judgement (:func:`tutor.course.evidence.judged`) is kept only where the
     simulation shares its key, and carries the simulation's evidence (seconds a drill)."""
     from tutor.course import syllabus as course, drills
+    from tutor.course.balance import Balance
     from tutor import rules as rules_mod
 
     if topic not in TOPICS:
@@ -606,7 +607,7 @@ def generate(topic: str, count: int, *, seed: int | None = None, rules=None,
     tries = 0
     header = drills.DrillFile(path=None, drills=(), title=TITLES[topic], lesson=topic,
                               rules=rules if isinstance(rules, (str, dict)) else r.name)
-    balance = course.Balance(count)   # no answer given away: not one answer, not fort and nein
+    balance = Balance(count)   # no answer given away: not one answer, not fort and nein
     while len(out) < count:
         tries += 1
         if tries > MAX_TRIES * count:

@@ -1143,9 +1143,9 @@ class Quiz:
 def order(items: Sequence, shuffle: bool = False, seed: int | None = None) -> list:
     """The drills in file order, or shuffled with twins apart: a drill that shows the same
     situation as the one before it (the same hand and auction, trick or game) moves back
-    behind the next one that does not (``tutor.course.syllabus.situation``). The bundled
+    behind the next one that does not (``tutor.course.balance.situation``). The bundled
     files keep their twins apart themselves."""
-    from tutor.course.syllabus import situation
+    from tutor.course.balance import situation
 
     items = list(items)
     if not shuffle:
