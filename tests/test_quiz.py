@@ -582,3 +582,13 @@ def test_a_note_without_french_is_marked_german(run, issue_file, tmp_path):
     German (the bundled notes have their French in lessons/fr/notes.yaml)."""
     res = quiz_run(run, [issue_file], ["80 Eichel", "fin"], tmp_path / "p.db", "--lang", "fr")
     assert "Remarque (en allemand) : Nell zu dritt: the upper of the two Zehner over 70." in res.output
+
+
+def test_the_tarneeb_hint_is_the_rule_of_thumb():
+    """Tarneeb's first step is the text's rule of thumb (« Bieten Sie Ihre Trümpfe und Ihre
+    Asse »): aces, trumps beyond the third, a void, and the partner's 3 tricks."""
+    items = drills.verified([ROOT / "exercises" / "tarneeb.yaml"])
+    bid = next(i for i in items if i.drill.type == "bid")
+    assert quiz.hint(bid, "en").startswith("First step: count your tricks by the rule of thumb: one for each Ace")
+    score = next(i for i in items if i.drill.type == "score")
+    assert "minus the bid" in quiz.hint(score, "en")
