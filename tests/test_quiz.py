@@ -592,3 +592,38 @@ def test_the_tarneeb_hint_is_the_rule_of_thumb():
     assert quiz.hint(bid, "en").startswith("First step: count your tricks by the rule of thumb: one for each Ace")
     score = next(i for i in items if i.drill.type == "score")
     assert "minus the bid" in quiz.hint(score, "en")
+
+
+def test_the_hint_after_the_partners_ass_ansage_names_the_ace(tmp_path):
+    """B's 95 Rosen over 90 Eichel is the next Fünfer: an Ass-Ansage (the rules: «Fünfer
+    zeigen ein Ass»), not a suit to help: D's first step names B's Ace."""
+    f = write(tmp_path, "a.yaml", """\
+        drills:
+          - {id: a, type: bid, hand: "Eichel:KB Schellen:AO Rosen:K87 Schilten:U9",
+             auction: "60 Eichel, 95 Rosen, 100 Eichel", answer: fort}
+        """)
+    item = drills.verified([f])[0]
+    assert quiz.hint(item, "en").startswith("First step: your partner B showed the Ace of Rosen with '95 Rosen'.")
+
+
+def test_in_a_terminal_the_course_waits_for_enter_after_the_lesson(tmp_path, issue_file):
+    """On a terminal the lesson is read first: its drills start after Enter (the prompt
+    is asked once, and its empty line is no answer)."""
+    from tutor.course.lessons import loads
+
+    lesson = loads("---\nid: hilfe\ntitle: Die Hilfe\norder: 1\ndrills: []\nkey_rule: Zwei Zehner.\n---\n"
+                   "# Die Hilfe\n\n## Die Regel\n\nDer untere heisst zu zweit.\n")
+    items = drills.verified([issue_file])[:1]
+    prompts: list[str] = []
+    lines = iter(["", "90 Eichel"])
+
+    def read(prompt):
+        prompts.append(prompt)
+        return next(lines, None)
+
+    out: list[str] = []
+    res = quiz.Quiz(items, read=read, echo=out.append, interactive=True, introduce=True,
+                    lessons={"hilfe": lesson}).run()
+    assert prompts[0] == "Enter: weiter zu ihren Aufgaben " and res.correct == 1
+    text = "\n".join(out)
+    assert text.index("Die Regel") < text.index("Merke: Zwei Zehner.") < text.index("Aufgabe 1/1")

@@ -343,6 +343,8 @@ HINTS: dict[str, Msg] = {
               "and count the cards of that suit."),
     "partner": M("First step: your partner {seat} bid {suit} ('{call}'). What do you hold in "
                  "{suit}: the other top card (Puur or Nell), and how many cards with it?"),
+    "partner_ace": M("First step: your partner {seat} showed the Ace of {suit} with '{call}'. Which "
+                     "suit does your team own, and what can you show of it?"),
     "opponents": M("First step: the opponents' last bid was {seat}'s '{call}'. What does it "
                    "show, and what can you show of your own hand above it?"),
     "own": M("First step: what have you shown already with '{call}', and what has your "
@@ -667,7 +669,10 @@ def hint(item, lang: str = "de") -> str:
             return h("own", call=last_own[-1][1])
         if last_own:
             s, c = last_own[-1]
-            return h("partner", seat=s, call=c, suit=c.partition(" ")[2])
+            number, _, suit = c.partition(" ")
+            if number.isdigit() and int(number) % 10 == 5 and int(number) < 120:   # an Ass-Ansage
+                return h("partner_ace", seat=s, call=c, suit=suit)
+            return h("partner", seat=s, call=c, suit=suit)
         s, c = bids[-1]
         return h("opponents", seat=s, call=c)
     if d.type == "explain":
