@@ -584,14 +584,13 @@ def test_a_note_without_french_is_marked_german(run, issue_file, tmp_path):
     assert "Remarque (en allemand) : Nell zu dritt: the upper of the two Zehner over 70." in res.output
 
 
-def test_the_tarneeb_hint_is_the_rule_of_thumb():
-    """Tarneeb's first step is the text's rule of thumb (« Bieten Sie Ihre Trümpfe und Ihre
-    Asse »): aces, trumps beyond the third, a void, and the partner's 3 tricks."""
+def test_another_game_gives_its_own_first_step():
+    """A Tarneeb drill's hint is the Tarneeb engine's (tutor.tarneeb): for a score drill,
+    made or set, never a Sidi-Barrani step."""
     items = drills.verified([ROOT / "exercises" / "tarneeb.yaml"])
-    bid = next(i for i in items if i.drill.type == "bid")
-    assert quiz.hint(bid, "en").startswith("First step: count your tricks by the rule of thumb: one for each Ace")
     score = next(i for i in items if i.drill.type == "score")
-    assert "minus the bid" in quiz.hint(score, "en")
+    assert quiz.hint(score, "en").startswith("First step: did the bidders take at least the tricks they bid?")
+    assert all("Puur" not in quiz.hint(i, "en") for i in items)
 
 
 def test_the_hint_after_the_partners_ass_ansage_names_the_ace(tmp_path):

@@ -367,13 +367,6 @@ HINTS: dict[str, Msg] = {
                 "Under 2."),
     "points_trumpless": M("First step: count card by card, with the values of {trump}."),
     "other": M("First step: {what}"),
-    "tarneeb_bid": M("First step: count your tricks by the rule of thumb: one for each Ace, one for "
-                     "each trump beyond the third in your longest suit, one more for a void; then "
-                     "add your partner's 3."),
-    "tarneeb_auction": M("First step: who has passed (a pass is final), and is the bidding over after "
-                         "three passes in a row?"),
-    "tarneeb_score": M("First step: did the bidders make their bid? Made: the tricks they took; "
-                       "set: minus the bid; the defenders always write their tricks."),
 }
 
 
@@ -646,10 +639,6 @@ def hint(item, lang: str = "de") -> str:
 
     d, engine = item.drill, item.engine
     h = lambda key, **kw: HINTS[key](**kw).text(lang)
-    if engine.game == "tarneeb":   # the Tarneeb course's own first steps
-        if d.type in ("bid", "check"):
-            return h("tarneeb_bid")
-        return h("tarneeb_score" if d.type == "score" else "tarneeb_auction")
     if engine.game != drills.GAME:
         own = engine.hint(d.fields, lang) if hasattr(engine, "hint") else None
         return own or h("other", what=reminder(item, lang))
