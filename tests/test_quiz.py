@@ -626,3 +626,53 @@ def test_in_a_terminal_the_course_waits_for_enter_after_the_lesson(tmp_path, iss
     assert prompts[0] == "Enter: weiter zu ihren Aufgaben " and res.correct == 1
     text = "\n".join(out)
     assert text.index("Die Regel") < text.index("Merke: Zwei Zehner.") < text.index("Aufgabe 1/1")
+
+
+def test_a_folder_of_every_game_s_drills_is_quizzed_one_game_at_a_time(tmp_path):
+    # Tarneeb is its own course: `tutor quiz exercises/` asks the Sidi-Barrani drills, and
+    # `tutor --game tarneeb quiz exercises/` the Tarneeb ones; a file named on its own is asked
+    import shutil
+
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    folder = tmp_path / "ex"
+    folder.mkdir()
+    for name in ("tafel.yaml", "tarneeb.yaml"):
+        shutil.copy(ROOT / "exercises" / name, folder / name)
+    tafel = len(drills.load(str(folder / "tafel.yaml")).drills)
+    tarneeb = len(drills.load(str(folder / "tarneeb.yaml")).drills)
+
+    def asked(*args) -> int:
+        r = CliRunner().invoke(main, [*args, "--count", "500", "--db", str(tmp_path / "p.db"), "--lang", "en"],
+                               input="")
+        assert r.exit_code == 0, r.output
+        return int(re.search(r"^Quiz: (\d+) drills", r.output, re.M).group(1))
+
+    assert asked("quiz", str(folder)) == tafel
+    assert asked("--game", "tarneeb", "quiz", str(folder)) == tarneeb
+    assert asked("quiz", str(folder), str(folder / "tarneeb.yaml")) == tafel + tarneeb
+
+
+def test_counts_of_one_are_singular(tmp_path):
+    # "1 Lektionen" and "1 Aufgaben in Ordnung" read wrong: each count has its own plural
+    import yaml
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    r = CliRunner().invoke(main, ["--game", "tarneeb", "lessons", "--db", str(tmp_path / "p.db")])
+    assert r.exit_code == 0 and r.output.startswith("Der Kurs: 1 Lektion\n"), r.output
+    good = drills.load(str(ROOT / "exercises" / "tafel.yaml")).drills[0]
+    f = tmp_path / "one.yaml"
+    data = yaml.safe_load((ROOT / "exercises" / "tafel.yaml").read_text(encoding="utf-8"))
+    first = data["drills"][0]
+    assert first["id"] == good.id
+    broken = {**first, "id": "broken", "answer": {k: v + 10 for k, v in first["answer"].items()}}
+    f.write_text(yaml.safe_dump({"drills": [first, broken]}, allow_unicode=True), encoding="utf-8")
+    for lang, line in (("de", "1 Datei: 1 Aufgabe in Ordnung, 1 Problem."),
+                       ("en", "1 file: 1 drill fine, 1 problem."),
+                       ("fr", "1 fichier : 1 exercice en ordre, 1 problème.")):
+        r = CliRunner().invoke(main, ["drills", "check", str(f), "--lang", lang])
+        assert r.exit_code == 1 and r.output.strip().splitlines()[-1] == line, r.output

@@ -470,6 +470,11 @@ def _quiz_items(files, review, course, progress, lang, rules_spec):
 
     if files:
         items = _verified(files, lang, rules_spec, course)
+        if any(Path(f).is_dir() for f in files):
+            # a folder holds every game's drills: the quiz asks the game's own (tutor --game
+            # tarneeb quiz exercises/); a file named on its own is asked whatever its game
+            named = {str(Path(f).resolve()) for f in files if not Path(f).is_dir()}
+            items = [c for c in items if c.file.game == _game() or str(Path(c.file.name).resolve()) in named]
         if review:
             due = progress.due()
             order = {k: i for i, k in enumerate(due)}
@@ -602,9 +607,10 @@ def drills_check(paths, rules_spec, deep, nodes, write, as_json, lang):
         _report(problems, unreadable, lang)
         n = len(problems) + len(unreadable)
         if n:
-            click.echo(ngettext("{files}: {ok} drills fine, {n} problem.",
-                                "{files}: {ok} drills fine, {n} problems.", n, lang,
-                                files=_files(len(files), lang), ok=len(checked)))
+            ok = len(checked)
+            click.echo(_("{files}: {fine}, {problems}.", lang, files=_files(len(files), lang),
+                         fine=Mn("{n} drill fine", "{n} drills fine", ok),
+                         problems=Mn("{n} problem", "{n} problems", n)))
         else:
             click.echo(ngettext("{files}, {n} drill: all fine.", "{files}, {n} drills: all fine.",
                                 len(checked), lang, files=_files(len(files), lang)))

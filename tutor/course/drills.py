@@ -633,7 +633,7 @@ def load(path: "str | Path") -> DrillFile:
 
 def collect(paths: Iterable["str | Path"]) -> list[Path]:
     """The drill files named by ``paths``: files as given, folders searched for
-    ``*.yaml`` / ``*.yml`` (sorted, recursively)."""
+    ``*.yaml`` / ``*.yml`` (sorted, recursively); each file once."""
     out: list[Path] = []
     for raw in paths:
         p = Path(raw)
@@ -646,7 +646,8 @@ def collect(paths: Iterable["str | Path"]) -> list[Path]:
             out.append(p)
         else:
             raise ParseError(M("{path}: no such drill file or folder", path=str(p)))
-    return out
+    seen: set[Path] = set()     # a file named again (or also in a named folder) is read once
+    return [x for x in out if not (x.resolve() in seen or seen.add(x.resolve()))]
 
 
 # -- writing -------------------------------------------------------------------------
