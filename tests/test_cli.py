@@ -197,12 +197,18 @@ def test_fort_is_worded_for_the_table_rule_and_for_no_bid():
 
 
 @pytest.mark.parametrize("args,message", [
-    (["bid", "--hand", C_HAND, "--seat", "E"], "'E' is not a seat (A, B, C, D)"),
-    (["check", "--hand", C_HAND], "Missing option '--call'"),
+    (["bid", "--hand", C_HAND, "--seat", "E"], "tutor: --seat: unbekannter Platz 'E' (A, B, C, D)"),
+    (["check", "--hand", C_HAND], " check: Option '--call' fehlt (siehe '"),
+    (["check", "--hand", C_HAND, "--lang", "fr"], " check : option '--call' manquante (voir '"),
+    (["check", "--hand", C_HAND, "--call", "fort", "--lang", "en", "--hnd"],
+     " check: no such option '--hnd'; did you mean '--hand'? (see '"),
+    (["explain", "60 Eichel", "70 Rosen", "--lang", "fr"], "arguments en trop : 70 Rosen"),
+    (["explian", "--lang", "de"], ": unbekannter Befehl 'explian'"),
+    (["bid", "--lang", "en", "--hand"], "option '--hand' needs a value"),
 ])
-def test_usage_errors_are_one_line_and_exit_2(args, message):
+def test_usage_errors_are_one_line_in_the_learner_s_language_and_exit_2(args, message):
     r = run(*args)
-    assert r.exit_code == 2 and message in r.output
+    assert r.exit_code == 2 and message in r.output, r.output
     assert "Usage:" not in r.output and len(r.output.strip().splitlines()) == 1
 
 

@@ -180,8 +180,49 @@ def usage_error(ctx: click.Context, e: click.UsageError) -> None:
     from tutor.text import one_line
 
     where = e.ctx.command_path if e.ctx is not None else "tutor"
-    click.echo(one_line(f"{where}: {e.format_message()} (see '{where} --help')"), err=True)
+    lang = ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
+    from tutor.i18n import _
+
+    click.echo(one_line(_("{where}: {text} (see '{where} --help')", lang, where=where, text=_usage_text(e, lang))),
+               err=True)
     ctx.exit(2)
+
+
+def _usage_text(e: click.UsageError, lang: str) -> str:
+    """Click's usage error in the language of the command line (click speaks English):
+    the cases a user meets by its exception's own fields; any other as click words it."""
+    import re
+
+    from tutor.i18n import _, both
+
+    def hint(param) -> str:
+        h = e.param_hint if getattr(e, "param_hint", None) is not None else (
+            param.get_error_hint(e.ctx) if param is not None else None)
+        return " / ".join(h) if isinstance(h, (list, tuple)) else str(h)
+
+    if isinstance(e, click.MissingParameter):
+        kind = e.param_type or (e.param.param_type_name if e.param is not None else "parameter")
+        if kind == "option":
+            return _("missing option {name}", lang, name=hint(e.param))
+        if kind == "argument":
+            return _("missing argument {name}", lang, name=hint(e.param))
+        return _("missing {name}", lang, name=hint(e.param))
+    if isinstance(e, click.NoSuchOption):
+        text = _("no such option {name}", lang, name=repr(e.option_name))
+        if e.possibilities:
+            text += "; " + _("did you mean {names}?", lang, names=both(repr(x) for x in sorted(e.possibilities)))
+        return text
+    if isinstance(e, click.BadOptionUsage) and "requires an argument" in e.message:
+        return _("option {name} needs a value", lang, name=repr(e.option_name))
+    if isinstance(e, click.BadParameter):
+        return _("invalid value for {name}: {why}", lang, name=hint(e.param), why=e.message)
+    extra = re.fullmatch(r"Got unexpected extra arguments? \((.*)\)", e.message)
+    if extra:
+        return _("unexpected extra arguments: {args}", lang, args=extra.group(1))
+    command = re.fullmatch(r"No such command (.*)\.", e.message)
+    if command:
+        return _("no such command {name}", lang, name=command.group(1))
+    return e.format_message()
 
 
 def output_failed(ctx: click.Context, e: OSError) -> None:

@@ -74,7 +74,13 @@ class SeatType(click.ParamType):
     def convert(self, value, param, ctx):
         v = str(value).strip().upper()
         if len(v) != 1 or v not in self.seats:
-            self.fail(f"{value!r} is not a seat ({', '.join(self.seats)})", param, ctx)
+            from tutor.errors import ParseError
+            from tutor.i18n import M
+            from tutor.text import printable
+
+            what = param.opts[0] if param is not None and param.opts else "seat"
+            raise ParseError(M("{name}: unknown seat {seat!r} ({seats})", name=what, seat=printable(str(value)),
+                               seats=", ".join(self.seats)))
         return v
 
 
