@@ -433,7 +433,7 @@ def test_drills_check_speaks_german_in_the_machine_readable_shape(run, tmp_path)
     assert fr.exit_code == 1
     assert f"{f}:7: a-1: champ inconnu 'farbe'" in fr.output
     assert f"{f}:8: exercice 2: il manque le champ 'id'" in fr.output
-    assert fr.output.strip().endswith("1 fichier : 0 exercices en ordre, 4 problèmes.")
+    assert fr.output.strip().endswith("1 fichier : 0 exercice en ordre, 4 problèmes.")
     assert "allemand" not in fr.output      # drills check has no German texts to show
     data = json.loads(run("drills", "check", f, "--json", "--lang", "fr").output)
     assert {"file": str(f), "line": 8, "id": "drill 2", "message": "il manque le champ 'id'"} in data["problems"]
@@ -448,7 +448,7 @@ def test_drills_check_says_in_french_where_the_answer_key_disagrees(run, tmp_pat
     fr = run("drills", "check", f, "--lang", "fr")
     assert fr.exit_code == 1
     assert f"{f}:6: h: la solution dit '80 Eichel', le moteur recommande '90 Eichel' : Aide (Hilfe)" in fr.output
-    assert fr.output.strip().endswith("1 fichier : 0 exercices en ordre, 1 problème.")
+    assert fr.output.strip().endswith("1 fichier : 0 exercice en ordre, 1 problème.")
 
 
 def test_an_unknown_field_is_reported_once():
