@@ -676,3 +676,26 @@ def test_counts_of_one_are_singular(tmp_path):
                        ("fr", "1 fichier : 1 exercice en ordre, 1 problème.")):
         r = CliRunner().invoke(main, ["drills", "check", str(f), "--lang", lang])
         assert r.exit_code == 1 and r.output.strip().splitlines()[-1] == line, r.output
+
+
+def test_the_hint_of_a_narrower_question_points_at_what_it_asks(tmp_path):
+    """A check drill that asks only "is it allowed?" is answered by the rules of the
+    auction (the rules: «Jedes weitere Gebot liegt mindestens 5 Punkte über dem
+    vorherigen»; the double «sobald das Gebot gefallen ist und bis der nächste Spieler
+    geboten oder fort gesagt hat»), one that asks "allowed and true?" by what the call
+    promises: the first step is not "what would you call yourself"."""
+    f = write(tmp_path, "q.yaml", """\
+        drills:
+          - {id: legal, type: check, hand: "Eichel:A87 Schellen:OB Rosen:AB Schilten:O7",
+             auction: "fort, fort, 50 Schellen", call: "D: dopple", question: legal, answer: true}
+          - {id: honest, type: check, hand: "Eichel:O7 Schellen:KB8 Rosen:76 Schilten:AK",
+             auction: "80 Eichel, 85 Rosen", call: "95 Schilten", question: truthful, answer: true}
+          - {id: read, type: explain, auction: "60 Eichel, 65 Rosen", ask: 2, answer: ace}
+        """)
+    legal, true, read = drills.verified([f])
+    assert quiz.hint(legal, "en").startswith("First step: may D say 'dopple' now? Is the bidding still open?")
+    assert "at least 5 above" in quiz.hint(legal, "en") and "yourself" not in quiz.hint(legal, "en")
+    assert quiz.hint(true, "en").startswith("First step: what does '95 Schilten' promise")
+    assert quiz.hint(legal, "de").startswith("Erster Schritt: Darf D jetzt «dopple» sagen?")
+    # 65 is a Fünfer over 60, not a Zehner: the hint asks which of the two
+    assert "a Zehner, or a Fünfer?" in quiz.hint(read, "en") and "which Zehner" not in quiz.hint(read, "en")

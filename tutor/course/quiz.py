@@ -351,9 +351,16 @@ HINTS: dict[str, Msg] = {
              "partner said since?"),
     "explain": M("First step: who said '{call}', and what had that player's partner said "
                  "before? Is it the partner's suit, a suit of its own or the opponents' suit, "
-                 "and which Zehner over the running bid?"),
+                 "and how far above the running bid: a Zehner, or a Fünfer?"),
     "check": M("First step: what would you call yourself with this hand? Then compare it "
                "with '{call}'."),
+    # a check drill that asks only whether the call is allowed, or allowed and true
+    "check_legal": M("First step: may {seat} say '{call}' now? Is the bidding still open? A bid "
+                     "comes in turn and lies at least 5 above the running one; a double comes from "
+                     "an opponent right after the bid, before the next player speaks; a konter "
+                     "right after the double."),
+    "check_truthful": M("First step: what does '{call}' promise (which cards, how many of the "
+                        "suit)? Then look whether the hand holds it."),
     "score": M("First step: is the contract made? The card points (with the 5 for the last "
                "trick) must reach the number bid; Weis and Stöck are written as they are."),
     "trick": M("First step: is there a trump ({trump}) in the trick? Then the highest trump "
@@ -646,6 +653,10 @@ def hint(item, lang: str = "de") -> str:
         call = d.get("call") or ""
         pre = re.match(r"\s*([A-Za-z])\s*:\s*(.+)", str(call))
         if d.type == "check":
+            question = d.get("question")
+            if question in ("legal", "truthful"):
+                seat = pre.group(1).upper() if pre else item.solution.seat
+                return h("check_" + question, call=pre.group(2) if pre else call, seat=seat)
             return h("check", call=pre.group(2) if pre else call)
         from tutor.scoring import partner_of
 
