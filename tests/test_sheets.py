@@ -55,6 +55,26 @@ def test_the_answer_key_is_compact_the_answer_first_then_one_line_of_why(items):
     assert "hilfe.yaml" not in full
 
 
+def test_the_key_of_a_wrong_call_says_what_the_call_breaks(tmp_path):
+    """«Ein Fünfer heisst: Ich halte das Ass dieser Farbe»: D's 85 Schilten with Schilten
+    K 8 7 6 is no. The one line of why says that the hand lacks the Ace, not the call's
+    meaning (that D holds the Ace), which the hand contradicts; an illegal call says
+    that it is not legal («mindestens 5 Punkte über dem vorherigen»)."""
+    f = write(tmp_path, "f.yaml", """\
+        drills:
+          - {id: ace, type: check, hand: "Eichel:AK Schellen:AB Rosen:O Schilten:K876",
+             auction: "80 Eichel, fort, fort", call: "85 Schilten", answer: false}
+          - {id: low, type: check, hand: "Eichel:AK Schellen:AB Rosen:O Schilten:K876",
+             auction: "80 Eichel, fort, fort", call: "80 Rosen", answer: false}
+        """)
+    key = sheets.render(drills.verified([f]), lang="en")
+    key = key[key.index('<section class="key">'):]
+    whys = re.findall(r'<span class="why">([^<]*)</span>', key)
+    assert whys[0].startswith("The hand does not fit: in Schilten you hold K 8 7 6: without the Ace")
+    assert "holds the Ace" not in whys[0]
+    assert whys[1].startswith("Not legal:")
+
+
 def test_the_compiled_template_is_kept_and_a_broken_one_compiled_anew(items, tmp_path):
     """The template compiled once is kept for the next run; a kept file that is broken, or
     a folder that cannot be written, gives the same sheet (compiled as before)."""

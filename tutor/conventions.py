@@ -1143,19 +1143,34 @@ class Verdict(Value):
         """Right, and the recommended call or one as good as it."""
         return self.ok and self.advice is not None and self.advice.accepts(str(self.reading.call))
 
+    def _faults(self, lang: str) -> list[str]:
+        """What makes the call wrong, first rule first: not legal; not conventional; not
+        true to the hand (empty for a right call)."""
+        if not self.legal:
+            return [_("Not legal: {reason}.", lang, reason=self.why_illegal)]
+        out: list[str] = []
+        if not self.conventional:
+            out.append(_("That is not a conventional call.", lang))
+        if not self.truthful:
+            # the promise was said once, in the reading; here what the hand holds
+            broken = "; ".join(p.mismatch(self.hand, lang) for p in self.broken) if self.hand \
+                else "; ".join(p.text(lang) for p in self.broken)
+            out.append(_("The hand does not fit: {broken}.", lang, broken=broken))
+        return out
+
+    def fault(self, lang: str = "de") -> str | None:
+        """The one line that makes a wrong call wrong (a worksheet's short why), None when
+        the call is legal, conventional and true."""
+        faults = self._faults(lang)
+        return faults[0] if faults else None
+
     def text(self, lang: str = "de") -> str:
         parts: list[str] = []
         if not self.legal:
-            parts.append(_("Not legal: {reason}.", lang, reason=self.why_illegal))
+            parts += self._faults(lang)
         else:
             parts.append(self.reading.text(lang))
-            if not self.conventional:
-                parts.append(_("That is not a conventional call.", lang))
-            if not self.truthful:
-                # the promise was said once, in the reading; here what the hand holds
-                broken = "; ".join(p.mismatch(self.hand, lang) for p in self.broken) if self.hand \
-                    else "; ".join(p.text(lang) for p in self.broken)
-                parts.append(_("The hand does not fit: {broken}.", lang, broken=broken))
+            parts += self._faults(lang)
         if self.advice is not None and (not self.ok or (self.reading and self.advice.call != str(self.reading.call))):
             rec = self.advice.call
             if self.best:

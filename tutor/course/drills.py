@@ -839,6 +839,13 @@ class SidiBarraniEngine:
             return False, CHECK_TEXTS["not_best"].text(lang) + " " + v.text(lang)
         return v.best, v.text(lang)
 
+    def check_fault(self, hand: str, auction: str, call: str, rules, lang: str) -> str | None:
+        """The one line that makes a check drill's call wrong (not legal, not conventional,
+        not true to the hand), None when it is none of these."""
+        from tutor import conventions
+
+        return conventions.check(hand, auction or "", call, rules).fault(lang)
+
     def judged_text(self, hand: str, auction: str, call: str, evidence: Mapping, rules, lang: str) -> str:
         """Why ``call`` is the answer of a judgement drill: what it says, and the stored
         evidence of the simulation (:mod:`tutor.course.evidence`)."""

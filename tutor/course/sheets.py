@@ -117,6 +117,11 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
     # the first sentence of the engine's reasons
     ex["short"], ex["short_german"] = ((note, not done) if note else
                                        (first_sentence(sol.text), False))
+    if not note and d.type == "check" and sol.answer is False and hasattr(engine, "check_fault"):
+        # a "no": what the call breaks, not what it would mean (that D holds an Ace he lacks)
+        fault = engine.check_fault(d.hand, d.auction, d.get("call"), d.rules, lang)
+        if fault:
+            ex["short"] = first_sentence(fault)
     ex["rules_name"] = item.rules_text(lang)
     ex["game"] = (quiz.MESSAGES[lang]["game"].format(name=quiz.game_name(engine.game))
                   if getattr(engine, "game", drills.GAME) != drills.GAME else None)
