@@ -97,8 +97,7 @@ class Evaluation:
     estimated: int = 0                # deals a search left to the playout (all of them without the core)
     deals: list = field(default_factory=list, repr=False)   # the deals judged ({seat: Hand}), in order
     values: dict = field(default_factory=dict, repr=False)  # each call's board value on each deal, in order
-    # the games (kind and declarer) no call that could compete rests on: their deals were asked
-    # briefly (the first pass), and those the solver could not answer at once are the playout's
+    # the games (kind and declarer) no call that could compete rests on: judged by the playout alone
     unprobed: list[str] = field(default_factory=list)
     nodes: int = 0                    # the nodes the solver searched for these deals (this process's first asking)
 
@@ -489,20 +488,15 @@ class Simulation:
                 pool.close()
             self._show(None)
         results = _points(judged)
-        # a deal is estimated where a search the decision rests on stopped (a game no
-        # competitive call rests on is only asked briefly: Evaluation.unprobed)
-        flags = [any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
+        flags = [any(j.estimated for j in row) for row in judged]
         # a Matsch no deal makes is no call the hand can play
         calls = [r for r in calls if not _never_made(r, results, index, s)]
         values = _call_values(calls, results, index, s, team, rules, partie)
         ev = Evaluation(len(results), seat=seat, stopped_early=stopped, exact=self.exact,
                         estimated=sum(flags) if self.exact else len(results), deals=dealt,
                         nodes=sum(j.nodes for row in judged for j in row))
-        ev.contracts = _contracts(plays, results, index, s, team, rules, calls,
-                                  {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
-                                  if self.exact else set())
-        ev.unprobed = [f"{p.strain} ({p.declarer})" for i, p in enumerate(plays)
-                       if i not in live and (not self.exact or any(row[i].estimated for row in judged))]
+        ev.contracts = _contracts(plays, results, index, s, team, rules, calls, live)
+        ev.unprobed = [f"{p.strain} ({p.declarer})" for i, p in enumerate(plays) if i not in live]
         if high is not None and high.call.value is not None and high.call.strain:
             col = _column(results, index, high.call.strain, high.seat)
             need = TOTAL_POINTS if high.call.value == rules.matsch_bid else high.call.value
@@ -529,15 +523,12 @@ class Simulation:
             budget = self.node_budget or NODE_BUDGET
             return pool.run(deals, plays, self.exact, stages, budget), budget
         allowed = self.nodes * len(deals) // max(1, self.samples)
-        entries = len(deals) * len(plays)
+        entries = len(deals) * len(live)
         budget = max(1, min(FIRST_PROBE, allowed // (2 * entries)))
-        # the first pass asks every game (the ones no competitive call rests on too: their
-        # easy deals are answered at once, and the contracts eval lists rest on them)
-        judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED), budget)
         allow = None
         while True:
             judged = pool.run(deals, plays, self.exact, stages, budget, allow)
-            spent = sum(j.nodes for row in judged for j in row)
+            spent = sum(row[i].nodes for row in judged for i in live)
             nxt = budget * ESCALATE
             waiting = [(d, i) for d, row in enumerate(judged) for i in sorted(live)
                        if row[i].estimated and row[i].tried < nxt]
