@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
+
+import pytest
 
 from conftest import ROOT, write
 
@@ -158,3 +162,40 @@ def test_shipped_texts_point_to_no_file_the_user_lacks(run):
                  ("games", "sidi-barrani")):
         out = run(*args).output
         assert ".txt" not in out and "rules folder" not in out, args
+
+
+# A Ctrl-C can land in the few instructions after the command's work and before the program
+# guards its end (the command's clean-up, the arguments' reading). The program then still
+# says its one line and exits 130, never click's "Aborted!" with exit 1. The signal's moment
+# is reproduced exactly: the Ctrl-C is raised by the step it would interrupt.
+_CTRL_C_AT = """
+import gc, sys
+import tutor.cli as cli
+where = sys.argv[1]
+if where == "clean-up":   # the command's clean-up puts back the collector's threshold
+    real = gc.set_threshold
+    calls = []
+    def threshold(*a):
+        calls.append(a)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*a)
+    gc.set_threshold = threshold
+else:                     # while the command line is read
+    def hoist(*a):
+        raise KeyboardInterrupt
+    cli.hoist_game = hoist
+sys.argv = ["tutor", *sys.argv[2:]]
+cli.main(prog_name="tutor")
+"""
+
+
+@pytest.mark.parametrize("where", ["clean-up", "arguments"])
+@pytest.mark.parametrize("args", [["explain", "60 Eichel"], ["check", "--hand", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
+                                                              "--auction", "", "--call", "60 Eichel", "--count"]])
+def test_ctrl_c_between_the_command_and_its_end_is_one_line_and_130(where, args):
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_AT, where, *args, "--lang", "en"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130, (done.returncode, done.stderr)
+    assert done.stderr.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
+    assert "Aborted" not in done.stderr and "Traceback" not in done.stderr

@@ -102,6 +102,11 @@ class LazyGroup(click.Group):
         args = [unicode_text(a) for a in args]
         try:   # `tutor --help`, `tutor --version` write here
             return super().parse_args(ctx, hoist_game(args, self))
+        except KeyboardInterrupt:
+            given = [a.split("=", 1)[1] if a.startswith("--lang=") else b
+                     for a, b in zip(args, args[1:] + [""]) if a == "--lang" or a.startswith("--lang=")]
+            self._ctrl_c_outside(given[-1] if given and given[-1] in LANGS else None)
+            raise
         except BrokenPipeError:
             closed_output(ctx)
         except click.UsageError as e:
@@ -126,14 +131,24 @@ class LazyGroup(click.Group):
         finally:
             end_on_ctrl_c()
 
+    def _ctrl_c_outside(self, lang: str | None) -> None:
+        """A Ctrl-C that lands outside the command's own ``try`` (while the arguments are
+        read, or in its clean-up): the program's one line, in the command's language, and
+        exit 130. Left to click it would print "Aborted!" and exit 1. A test's in-process
+        run (CliRunner) keeps click's behaviour."""
+        if getattr(self, "program", False):
+            _INTERRUPTED["lang"] = lang or _INTERRUPTED["lang"]
+            interrupted()
+
     def invoke(self, ctx: click.Context):
         try:
             result = self._invoke(ctx)
-            if getattr(self, "program", False):
-                end_on_ctrl_c()      # the command is done: a Ctrl-C now only ends it sooner
             if sys.stdout is not None:
                 sys.stdout.flush()   # a closed pipe shows here, not at the interpreter's exit
             return result
+        except KeyboardInterrupt:    # in the command's clean-up, before the guard was set
+            self._ctrl_c_outside(_lang_of(ctx))
+            raise
         except BrokenPipeError:   # also from a handler's own output (a help page below)
             closed_output(ctx)
         except OSError as e:
@@ -152,15 +167,21 @@ class LazyGroup(click.Group):
         # 1,000-drill worksheet's CPU time. Garbage without cycles is freed at once anyway.
         gc.set_threshold(GC_THRESHOLD, *collector[1:])
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            if getattr(self, "program", False):
+                # the command is done: from here a Ctrl-C only ends it sooner (one line, 130,
+                # in the command's language). Set inside this ``try``, so a Ctrl-C just
+                # before is still the command's.
+                _INTERRUPTED["lang"] = _lang_of(ctx)
+                end_on_ctrl_c()
+            return result
         except TutorError as e:
             click.echo(one_line(f"tutor: {e.text(ctx.meta.get('tutor.lang', 'de'))}"), err=True)
             ctx.exit(2)
         except KeyboardInterrupt:
             # Ctrl-C anywhere: one line and exit 130, as `tutor solve` does (no traceback,
             # no click "Aborted!"); what was stored is stored, each change its own transaction
-            lang = ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
-            _INTERRUPTED["lang"] = lang
+            _INTERRUPTED["lang"] = _lang_of(ctx)
             click.echo("", err=True)
             click.echo(_interrupted_line(), err=True)
             _INTERRUPTED["said"] = True
@@ -257,6 +278,11 @@ def _interrupted_line() -> str:
         return "tutor: " + _("interrupted (Ctrl-C)", lang)
     except Exception:   # an unknown $TUTOR_LANG: the source text
         return "tutor: interrupted (Ctrl-C)"
+
+
+def _lang_of(ctx: click.Context) -> str:
+    """The language the command speaks (its ``--lang``, else the group's; German)."""
+    return ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
 
 
 def interrupted() -> None:
