@@ -224,6 +224,22 @@ def test_every_refused_call_says_why(text, rules, en):
     assert str(info.value) == en
 
 
+@pytest.mark.parametrize("text, lang, example", [
+    ("60 Eichel, contre", "fr", "'D: contre'"),                 # the Romand words the parser reads
+    ("60 Eichel, B: contre, surcontre", "fr", "'D: surcontre'"),
+    ("60 Eichel, dopple", "de", "'D: dopple'"),
+    ("60 Eichel, B: dopple, konter", "de", "'D: konter'"),
+])
+def test_the_seat_a_double_needs_is_shown_in_the_users_words(text, lang, example):
+    # a French learner is shown the word he types, and the example parses as shown
+    with pytest.raises(IllegalCallError) as info:
+        Auction.parse(text)
+    assert example in info.value.text(lang)
+    seat = "A:" if "B:" in text else "B:"                         # the seat that may say it here
+    fixed = text.rsplit(", ", 1)[0] + ", " + example.strip("'").replace("D:", seat)
+    assert len(Auction.parse(fixed)) == text.count(",") + 1
+
+
 def test_calls_built_in_the_library_are_refused_with_a_reason():
     a = Auction()
     assert a.why_illegal(Call.bid(70)) == "a bid needs a trump suit"

@@ -40,7 +40,7 @@ from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.errors import IllegalCallError, ParseError
-from tutor.i18n import M, _
+from tutor.i18n import M, Mp, _
 from tutor.text import clip
 from tutor.values import Value
 
@@ -264,6 +264,10 @@ def describe_ladder(ladder: Sequence[int | str]) -> str:
     return ", ".join(parts + words)
 
 
+#: the word of a double or a konter in an example the user is to type, in his language
+#: (French: the Romand contre, surcontre, which the parser reads as dopple, konter)
+CALL_WORDS = {"dopple": Mp("the word to type", "dopple"), "konter": Mp("the word to type", "konter")}
+
 #: why a call is illegal, by key (the catalogs translate them; placeholders from why())
 WHY: dict[str, M] = {
     'needs_seat': M("a double needs the seat (e.g. 'D: {call}')"),
@@ -307,7 +311,7 @@ def _reason(key: str, **params) -> tuple[str, dict]:
 
 
 def why(key: str, **params) -> Why:
-    w = Why(WHY[key].msgid.format(**params))
+    w = Why(_(WHY[key].msgid, "en", **params))
     w.key, w.params = key, params
     return w
 
@@ -476,7 +480,8 @@ class Auction:
         spec = self.spec
         if call.kind in (DOUBLE, REDOUBLE):
             if seat is None:
-                return _reason("needs_seat" if call.kind == DOUBLE else "needs_seat_konter", call=call)
+                return _reason("needs_seat" if call.kind == DOUBLE else "needs_seat_konter",
+                               call=CALL_WORDS.get(str(call), str(call)))
             s = spec.seat_index(seat)
             if call.kind == DOUBLE:
                 if not spec.doubling:
