@@ -182,15 +182,41 @@ def test_low_cards_without_sixes_propose_a_misere():
 
 
 # -- without the Ansageregeln ---------------------------------------------------------------
+def test_the_profile_without_the_ansageregeln_is_one_word_everywhere(tmp_path, monkeypatch):
+    # "frei" on the command line, in the table session and on the web page gives the
+    # advice of the library's table without the Ansageregeln
+    import json
+
+    from click.testing import CliRunner
+    from starlette.testclient import TestClient
+
+    from tutor.cli import main
+    from tutor.companion.session import Session
+    from tutor.web.app import Settings, create_app
+
+    hand = "Eichel:UB8 Schellen:A7 Rosen:AK Schilten:K6"
+    expected = cv.advise(hand, rules=PLAIN).call
+    assert expected != cv.advise(hand).call            # the Verband's table opens 60 Eichel
+    r = CliRunner().invoke(main, ["bid", "--count", "--rules", "frei", "--hand", hand, "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["call"] == expected
+    assert Session(hand, "A", dealer="D", rules="frei").advice().call == expected
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    app = create_app(Settings(db=str(tmp_path / "t.sqlite3")))
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        data = c.get("/api/bid", params={"hand": hand, "rules": "frei", "count": "1"}).json()
+    assert data["call"] == expected
+
+
 def test_a_table_without_conventions_bids_a_plain_number():
-    # U 9 A K O of Eichel draw the four trumps the others may hold: 62 + 5; two Aces 22
-    # and 20 for what falls: 109, so 105 (steps of 5, no meanings)
+    # without the Ansageregeln a number shows no cards: any step of 5 is a bid, and the
+    # reasons count the partner's share instead of citing what his calls promised
+    # (whether the number is made: tests/test_judgement_play.py, by exact play)
     advice = cv.advise("Eichel:U9AKO Rosen:A Schilten:A76", rules=PLAIN)
-    assert advice.call == "105 Eichel"
-
-
-def test_a_table_without_conventions_still_passes_a_weak_hand():
-    assert cv.advise("Eichel:K87 Rosen:O9 Schilten:B76 Schellen:8", rules=PLAIN).call == "fort"
+    value = int(advice.call.split()[0])
+    assert advice.call.endswith(" Eichel") and PLAIN.lowest_bid <= value <= PLAIN.highest_bid
+    assert "[confidence (the number only)]" in _bid_text("Eichel:U9AKO Rosen:A Schilten:A76", rules="frei")
+    text = advice.text("en")
+    assert "a third of what the hand does not count" in text and "Hilfe" not in text
 
 
 # -- the interface ------------------------------------------------------------------------

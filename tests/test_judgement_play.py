@@ -178,3 +178,43 @@ def test_three_trumps_over_the_declarer_are_no_stack():
     hand = "Eichel:9A8 Schellen:A76 Rosen:876"
     assert chance(hand, "100 Eichel", "B", "Eichel", 100, "A", n=30) > 0.5
     assert cv.advise(hand, "100 Eichel").call == "fort"
+
+
+# -- a table without the Ansageregeln (the profile frei) bids its hands --------------------
+FREI = load("frei")
+
+
+@pytest.mark.parametrize("hand,made_of_24", [
+    ("Eichel:UB8 Schellen:A7 Rosen:AK Schilten:K6", 22),    # at the Verband's table: 60 Eichel
+    ("Eichel:U9AKO Rosen:A Schilten:A76", 24),
+])
+def test_without_the_ansageregeln_a_hand_exact_play_makes_80_with_is_bid(hand, made_of_24):
+    # the partner's calls show nothing, his cards are dealt at random: exact play makes
+    # 80 in this suit on (nearly) every deal; a fort there gave the hand away (issue 26)
+    assert chance(hand, "", "A", "Eichel", 80, "A", n=24, rules=FREI) * 24 >= made_of_24
+    assert cv.advise(hand, rules=FREI).call != "fort"
+
+
+@pytest.mark.parametrize("hand,strain,rules", [
+    ("Eichel:UB8 Schellen:A7 Rosen:AK Schilten:K6", "Eichel", "frei"),     # the Puur zu dritt, Aces
+    ("Eichel:U87 Schellen:976 Rosen:B8 Schilten:O", "Eichel", "frei"),     # the Puur zu dritt alone
+    ("Eichel:U9AKO Rosen:A Schilten:A76", "Eichel", "frei"),               # control
+    ("Schellen:AK Rosen:AK Schilten:AK Eichel:A76", "Eichel", "frei"),     # no Puur: the hand's own count
+    ("Eichel:AKO Rosen:AK Schellen:A Schilten:876", "Obenabe", "frei+extended"),
+])
+def test_without_the_ansageregeln_the_number_bid_is_made_on_two_deals_in_three(hand, strain, rules):
+    # the count's number in the strain it picks, played out on 24 random deals (nothing
+    # promised by anyone): made on at least 16 of them
+    rules = FREI.replace(trumps="extended") if rules == "frei+extended" else FREI
+    call = cv.advise(hand, rules=rules).call
+    assert call is not None and call.endswith(" " + strain), call
+    value = int(call.split()[0])
+    assert chance(hand, "", "A", strain, value, "A", n=24, rules=rules) * 24 >= 16
+
+
+def test_without_the_ansageregeln_a_hand_no_better_than_a_coin_says_fort():
+    # no Puur, no Ace, three small trumps at best: exact play makes even the lowest bid
+    # on no more than half of the random deals
+    hand = "Eichel:876 Schellen:87 Rosen:87 Schilten:76"
+    assert chance(hand, "", "A", "Eichel", FREI.lowest_bid, "A", n=24, rules=FREI) <= 0.5
+    assert cv.advise(hand, rules=FREI).call == "fort"

@@ -64,8 +64,12 @@ The count:
   of a run a sure trick with its value and ``FALL_PER_TRICK``); a Misère counts the
   cards that may win a trick against the team (``MISERE_PARTNER`` for the partner's).
 - **Without the Ansageregeln**: the numbers say nothing, so the partner is expected to
-  hold his share of the trumps (``(9 - n) // 3``) and the hand bids the highest number
-  its count reaches.
+  hold his share (``PARTNER_SHARE``: a third of the 27 unseen cards): of the trumps
+  (``(9 - n) // 3``) and, in a suit whose Puur the hand holds or that it controls, of the
+  points the hand does not count. The hand bids the highest number this reaches, in such
+  a suit, or in any strain where its own count reaches the lowest bid without a share
+  (Obenabe, Undenufe and the Misère at an extended table). Exact play on deals
+  that fit makes these numbers on two deals in three or more (tests/test_judgement_play.py).
 - **The Partie's score** (:class:`Standing`): a team that wins the Partie by making its
   bid, doubled or not (the leading team that needs few points), gains nothing from a
   high number or a konter; against it the
@@ -100,6 +104,7 @@ TRUMPLESS = ("Obenabe", "Undenufe")
 GUARD = 2                  # a defender's trump is a trick with a small card per higher trump out, and one more
 KONTER_MARGIN = 10         # a konter wants the count a trick above the doubled bid
 FAILED_MATSCH_LOSS = 20    # a Matsch beaten by the one trump left out: that trick, about 20
+PARTNER_SHARE = 3          # without the Ansageregeln the partner holds a third of the unseen cards
 
 
 
@@ -648,17 +653,20 @@ def _raise(hand, s, readings, lines, standing=None):
 
 
 def _plain(hand, s, readings, lines, standing=None):
-    """A table without the Ansageregeln: the highest number the count reaches, in the
-    suit with the best count (the partner expected to hold his share of the trumps)."""
+    """A table without the Ansageregeln: the partner's calls show no cards, so he is
+    expected to hold his share (``PARTNER_SHARE``: a third) of the trumps, and, in a suit
+    whose Puur the hand holds or that it controls, of the points the hand does not count.
+    The hand bids the highest number that count reaches, in the strain where it reaches
+    highest: such a suit, or any strain where the hand's own count reaches the lowest bid
+    without a share (a suit without its Puur, where the opponents hold the top trumps; at
+    an extended table Obenabe, Undenufe and the Misère: exact play makes Obenabe's count
+    with what falls in, not more, and the Misère's count holds the partner's cards)."""
     best = None
-    for suit in SUITS:
-        share = (9 - hand.length(suit)) // 3
-        c = offence(hand, s, suit, partner_share=share)
-        if not (c.control or c.lay_down):
-            continue
-        r = _highest(readings, "confidence", suit.value, min(c.expected, s.rules.highest_bid))
-        if r is not None and (best is None or r.call.value > best[0].call.value):
-            best = (r, c)
+    for strain, c, share in _plain_counts(hand, s):
+        limit = min(c.expected + share, s.rules.highest_bid)
+        r = _highest(readings, "confidence", strain, limit)
+        if r is not None and (best is None or (r.call.value, c.expected) > (best[0].call.value, best[1].expected)):
+            best = (r, c, share)
     if best is None:
         standing = s.standing_value
         lines.append(M("Without the Ansageregeln the number only says what the team means to make, and the "
@@ -667,12 +675,36 @@ def _plain(hand, s, readings, lines, standing=None):
                      M("Without the Ansageregeln the number only says what the team means to make, and the "
                        "count finds no suit where it trusts a bid above {standing}: fort.", standing=standing))
         return None
-    r, c = best
+    r, c, share = best
     lines.extend(c.lines)
+    if share:
+        lines.append(M("Without the Ansageregeln the partner's calls show no cards: he is expected to hold a "
+                       "third of what the hand does not count, about {share}: {own} + {share} = {total}.",
+                       share=share, own=c.expected, total=c.expected + share))
     lines.append(M("Without the Ansageregeln the number only says what the team means to make: the highest "
-                   "the count trusts is {value} (the partner holds his share of the trumps).",
-                   value=r.call.value))
+                   "the count trusts is {value} (the partner holds his share of the trumps).", value=r.call.value)
+                 if isinstance(kind_of(r.call.strain), Suit) else
+                 M("Without the Ansageregeln the number only says what the team means to make: the highest "
+                   "the count trusts is {value}.", value=r.call.value))
     return r
+
+
+def _plain_counts(hand, s):
+    """(strain, the hand's count, the partner's expected share) for each strain the hand
+    may bid at a table without the Ansageregeln (:func:`_plain`)."""
+    for suit in SUITS:
+        c = offence(hand, s, suit, partner_share=(9 - hand.length(suit)) // PARTNER_SHARE)
+        if c.lay_down:
+            yield suit.value, c, 0
+        elif hand.has(suit, PUUR) or c.control:
+            yield suit.value, c, (TOTAL_POINTS - c.expected) // PARTNER_SHARE
+        elif c.expected >= s.rules.lowest_bid:
+            yield suit.value, c, 0
+    if s.rules.trumps == "extended":
+        for strain in ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère"):
+            c = contract_count(hand, s, strain)
+            if c.lay_down or c.expected >= s.rules.lowest_bid:
+                yield strain, c, 0
 
 
 def _want(hand, s, readings, lines, standing=None):
