@@ -333,7 +333,7 @@ static inline u64 key_hash(const u64 key[2]) {
  * for the table's best move, and back. */
 static int rel_of(const S *s, u64 live, int card) {
     int su = s->suit[card];
-    return su * 16 + __builtin_popcount(places(s, su, live) & ((1u << s->pos[card]) - 1));
+    return su * 16 + popc(places(s, su, live) & ((1u << s->pos[card]) - 1));
 }
 
 static int card_of_rel(const S *s, u64 live, int rel) {
@@ -526,7 +526,7 @@ static inline __attribute__((always_inline)) int follow_suits(
  * far is `ts` (lead_state). */
 static int gen_follows(const S *s, int k, int player, unsigned ts, int *moves) {
     int ls = TS_LS(ts), ws = TS_WS(ts);
-    u64 leg = legal_follow(s, s->hand[player], ls, TS_TOP(ts));
+    u64 leg = follow_rule(s, s->hand[player], ls, TS_TOP(ts));
     if (!(leg & (leg - 1))) {   /* one legal card: nothing to choose or order */
         moves[0] = lowbit(leg);
         return 1;
