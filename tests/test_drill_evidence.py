@@ -234,13 +234,12 @@ def test_a_bundled_drill_s_evidence_is_what_the_tutor_says_by_default():
 
 
 def test_the_quiz_and_the_sheet_give_a_drill_s_stored_evidence_without_simulating_again(tmp_path, monkeypatch):
-    from tutor.course import quiz, sheets
-    from tutor.judgement import simulation
+    from tutor.course import evidence, quiz, sheets
 
     def no_simulation(*args, **kwargs):
         raise AssertionError("simulated again")
 
-    monkeypatch.setattr(simulation, "drill_numbers", no_simulation)
+    monkeypatch.setattr(evidence, "numbers", no_simulation)
     body = D_RAISES + ('  evidence: {samples: 100, seed: 7, nodes: 600000000, best: ["110 Rosen"], '
                        'made: {"110 Rosen": 93}, deals: 100}\n')
     item = drills.verified([_write(tmp_path, body)])[0]

@@ -135,8 +135,13 @@ def test_warum_shows_the_numbers_of_a_judgement_and_only_there(tmp_path):
     # the reasoning of both (asked for, and shown after the wrong Hilfe): the raise's has the numbers, the Hilfe's (which
     # rests on the conventions alone) has none
     assert r.output.count("Why: ") == 2
-    assert r.output.count("Simulation: 100 Eichel makes in") == 1
-    assert r.output.count("Simulation:") == 1
+    assert r.output.count("100 Eichel is made in") == 1
+    assert r.output.count("deals that fit the auction") == 1
+    # in the words and numbers of the tutor's voice: tutor bid on the same position says them
+    bid = CliRunner().invoke(main, ["bid", "--hand", "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "--auction",
+                                    "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen", "--lang", "en"])
+    made = next(line.strip(" -") for line in bid.output.splitlines() if "100 Eichel is made in" in line)
+    assert made in r.output
 
 
 def test_the_answer_key_shows_the_numbers(tmp_path):
@@ -147,4 +152,4 @@ def test_the_answer_key_shows_the_numbers(tmp_path):
     # (the whole reasoning: --full-key; the compact key gives one line of why, issue 22)
     r = CliRunner().invoke(main, ["sheet", str(p), "-o", str(out), "--lang", "en", "--full-key"])
     assert r.exit_code == 0, r.output
-    assert "Simulation: 100 Eichel makes in" in out.read_text(encoding="utf-8")
+    assert "100 Eichel is made in" in out.read_text(encoding="utf-8")

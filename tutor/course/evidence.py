@@ -185,6 +185,38 @@ def problems_of(drill, stored: Mapping | None, new: Mapping | None, ok: bool, no
     return out
 
 
+JUDGED = ("raise", "matsch", "double", "redouble", "confidence")   # bid answers that rest on judgement
+
+
+def numbers(item, lang: str = "de") -> str | None:
+    """For a Sidi-Barrani ``bid`` drill without stored evidence whose answer rests on
+    judgement (a raise, a Matsch, a double, a konter, a number the conventions give no
+    meaning): the numbers behind the answer in the words of the tutor's voice ("100
+    Eichel is made in 47 of 50 deals that fit the auction; 110 in 31", what it brings
+    against the best other call), from the voice's own deals (its number of them, the seed
+    from the position), so the quiz's ``warum`` and the worksheet's key say what ``tutor
+    bid`` says. None for other drills, or where the position cannot be simulated."""
+    from tutor import conventions
+    from tutor.judgement import simulation, voice
+
+    d = item.drill
+    if d.type != "bid" or getattr(item.engine, "game", None) != "sidi-barrani" or not d.hand:
+        return None
+    try:
+        hand, reader, seat, _readings, truthful = conventions.position(d.hand, d.auction or "", d.rules, None)
+        answer = next((r for r in truthful if str(r.call) == str(item.solution.answer)), None)
+        if answer is None or answer.kind not in JUDGED:
+            return None
+        s = reader.situation(seat)
+        seed = voice.seed_of(voice.position_key(hand, s, None))
+        ev = simulation.Simulation(samples=voice.SAMPLES, seed=seed, workers=1).evaluate(hand, s, truthful)
+    except (TutorError, ValueError):
+        return None
+    by_call = {c["call"]: c["expected"] for c in ev.calls}
+    lines = voice.evidence_lines(ev, str(answer.call), s, by_call)
+    return " ".join(line.text(lang) for line in lines) or None
+
+
 # -- writing the evidence into a drill file -------------------------------------------------
 def flow(evidence: Mapping) -> str:
     """The evidence as one YAML flow mapping, its fields in :data:`FIELDS` order."""

@@ -986,11 +986,11 @@ class Quiz:
         self.m = MESSAGES[lang]
 
     def _reasoning(self, item) -> str:
-        from tutor.judgement.simulation import drill_numbers
+        from tutor.course.evidence import numbers as evidence_numbers
 
         text = self.m["why"].format(text=item.solution.text)
         # a judgement's numbers, when there are any (a drill's stored evidence is in its text)
-        numbers = None if item.drill.get("evidence") else drill_numbers(item, self.lang)
+        numbers = None if item.drill.get("evidence") else evidence_numbers(item, self.lang)
         if numbers:
             text += "\n" + numbers
         if item.drill.note:

@@ -63,9 +63,9 @@ def _why(item, lang: str, numbers: bool = True) -> str:
     judgement (a second or two each, so only on sheets of up to NUMBERS_UP_TO drills)."""
     if not numbers or item.drill.get("evidence"):   # a drill's stored evidence is in its text
         return item.solution.text
-    from tutor.judgement.simulation import drill_numbers
+    from tutor.course.evidence import numbers
 
-    extra = drill_numbers(item, lang)
+    extra = numbers(item, lang)
     return f"{item.solution.text} {extra}" if extra else item.solution.text
 
 

@@ -854,31 +854,3 @@ def evaluate(hand: "Hand | str", auction="", rules=None, seat: str | None = None
 
     hand, reader, seat, _readings, truthful = position(hand, auction, rules, seat)
     return (simulation or Simulation()).evaluate(hand, reader.situation(seat), truthful, standing)
-
-
-JUDGED = ("raise", "matsch", "double", "redouble", "confidence")   # answers that rest on judgement
-DRILL_SAMPLES = 100
-
-
-def drill_numbers(item, lang: str = "de", samples: int = DRILL_SAMPLES) -> str | None:
-    """For a Sidi-Barrani ``bid`` drill whose answer rests on judgement (a raise, a
-    Matsch, a double, a konter, a number above 120): the simulation's numbers for the
-    answer, in words, for the quiz's ``warum`` and the worksheet's answer key. None for
-    other drills, or when the position cannot be simulated."""
-    from tutor.conventions import position
-    from tutor.errors import TutorError
-
-    d = item.drill
-    if d.type != "bid" or getattr(item.engine, "game", None) != "sidi-barrani" or not d.hand:
-        return None
-    try:
-        hand, reader, seat, _readings, truthful = position(d.hand, d.auction or "", d.rules, None)
-        answer = next((r for r in truthful if str(r.call) == str(item.solution.answer)), None)
-        if answer is None or answer.kind not in JUDGED:
-            return None
-        s = reader.situation(seat)
-        ev = Simulation(samples=samples, seed=1, workers=1).evaluate(hand, s, truthful)
-    except (TutorError, ValueError):
-        return None
-    lines = _evidence_lines(ev, answer, s)
-    return _("Simulation: {lines}", lang, lines=" ".join(line.text(lang) for line in lines))
