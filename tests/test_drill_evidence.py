@@ -11,6 +11,7 @@ import textwrap
 
 import pytest
 
+from conftest import ROOT
 from tutor.course import drills, evidence
 
 NINE_TRUMPS = "Eichel:AKOUB9876"      # every Eichel: with Eichel trump, all nine tricks
@@ -96,6 +97,11 @@ def test_a_convention_s_own_call_needs_no_simulation():
     double = _drill(type="check", hand=ALONE_D, auction="60 Eichel", call="B: dopple", answer=False)
     fort = _drill(type="bid", hand="Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7",
                   auction="60 Eichel, 80 Rosen, 85 Schilten", answer="fort")
+    # fuenfer-13: C holds the Schellen Ace while its partner's 80 Eichel goes on: the rules'
+    # Ass-Ansage (the next Fünfer) is what the conventions give the hand
+    given_ace = _drill(type="check", hand="Eichel:K8 Schellen:A76 Rosen:O7 Schilten:K8",
+                       auction="60 Eichel, fort, 80 Eichel", call="85 Schellen", answer=True)
+    assert not evidence.judged(given_ace, rules)
     assert not evidence.judged(hilfe, rules)
     assert not evidence.judged(untrue, rules)
     assert not evidence.judged(legal, rules)
@@ -246,3 +252,20 @@ def test_the_quiz_and_the_sheet_give_a_drill_s_stored_evidence_without_simulatin
     session = quiz.Quiz([item], read=lambda prompt: None, echo=lambda text: None)
     assert session._reasoning(item).count("93 von 100") == 1
     assert sheets._why(item, "de").count("93 von 100") == 1
+
+
+def test_an_ass_ansage_the_conventions_do_not_give_is_judged_as_any_call():
+    """gegnerfarbe-gen-04: B's 60 Eichel after A's fort; C's 65 Eichel would announce the
+    Eichel Ace, but nothing says the bidding goes on (the rules: an Ace is announced by a
+    player sure of that), so the conventions do not give it. Whether it is the best call is
+    then the simulation's answer, stored as the drill's evidence, so the quiz's
+    "recommended" is the one `tutor check` gives, not the count's."""
+    from tutor.rules import load
+
+    rules = load("verband")
+    ace = _drill(type="check", hand="Eichel:A97 Schellen:U76 Rosen:U Schilten:A6", auction="fort, 60 Eichel",
+                 call="65 Eichel", answer=False)
+    assert evidence.judged(ace, rules)
+    stored = next(d for d in drills.load(ROOT / "exercises" / "gegnerfarbe-gen.yaml").drills
+                  if d.id == "gegnerfarbe-gen-04")
+    assert stored.get("evidence") and "65 Eichel" not in stored.get("evidence")["best"]

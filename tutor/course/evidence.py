@@ -54,8 +54,10 @@ def seat_and_call(drill) -> tuple[str | None, str]:
 def judged(drill, rules) -> bool:
     """Does the drill's key rest on judgement (the simulation's), not on a convention? A
     Sidi-Barrani ``bid`` drill, or a ``check`` drill asking the plain question about a
-    call that is legal, conventional and true, where neither the call nor the count's
-    recommendation is a Hilfe or an Ass-Ansage."""
+    call that is legal, conventional and true, where the conventions give the hand no
+    Hilfe or Ass-Ansage (the count does not recommend one). A Hilfe or an Ass-Ansage the
+    conventions do not give is judged as any other call: whether it is the best is the
+    voice's answer, and the quiz's "recommended" is then the voice's, as in ``tutor check``."""
     from tutor import conventions
 
     if drill.type not in ("bid", "check") or not drill.hand:
@@ -70,7 +72,7 @@ def judged(drill, rules) -> bool:
     if not v.ok:       # wrong by the conventions, whatever the deals say
         return False
     count = v.advice.recommended if v.advice else None
-    return v.reading.kind not in INFORMATION and (count is None or count.kind not in INFORMATION)
+    return count is None or count.kind not in INFORMATION
 
 
 def fresh(drill, rules, samples: int | None = None, seed: int | None = None, nodes: int | None = None,
