@@ -118,3 +118,36 @@ def test_a_missed_drill_shows_its_french_note(run, tmp_path):
     assert "Remarque : " in res.output and "Hinweis" not in res.output
     line = next(x for x in res.output.splitlines() if x.startswith("Remarque : "))
     assert line[len("Remarque : "):] in notes.values()
+
+
+def test_questions_say_the_doubles_and_the_matsch_in_french(run, tmp_path):
+    """The lessons' words (lessons/fr/10-doppeln: « contrer », « surcontrer »; « match »):
+    a question names a double « contre » and a Matsch « match », never dopple or Matsch."""
+    drills_file = tmp_path / "d.yaml"
+    drills_file.write_text(
+        "drills:\n"
+        "  - {id: c1, type: check, hand: 'Eichel:AK Schellen:AK10 Rosen:AK Schilten:AK', "
+        "auction: '60 Eichel', call: 'B: dopple', question: legal, answer: true}\n"
+        "  - {id: s1, type: score, auction: '157 Eichel, fort, fort, fort', card_points: 157, answer: {AC: 314, BD: 0}}\n",
+        encoding="utf-8")
+    sheet = run("sheet", drills_file, "--lang", "fr").output
+    assert "B annonce « contre ». Cette enchère est-elle permise ici ?" in sheet
+    assert "A joue match Eichel ;" in sheet
+    assert "dopple »" not in sheet and "Matsch Eichel" not in sheet
+    german = run("sheet", drills_file).output
+    assert "B sagt «dopple». Ist diese Ansage hier erlaubt?" in german
+    assert "A spielt Matsch Eichel" in german
+
+
+def test_practice_names_the_first_to_speak_as_the_french_table_does(run):
+    out = run("practice", "--judge", "count", "--seed", "11", "--lang", "fr", input="").output
+    assert out.startswith("Donne 11 : votre place C, A a l'avant-main ;") and "Vorhand" not in out
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "(tutor lessons: the lessons are not translated into this language yet: they are shown in German)"),
+])
+def test_a_course_without_a_translation_says_so(run, lang, line):
+    res = run("lessons", "--lang", lang)
+    assert line in res.output          # the runner mixes stderr in
+    assert "(tutor lessons" not in run("lessons", "--lang", "fr").output   # French is complete

@@ -409,6 +409,21 @@ def test_help_shows_what_can_be_typed_and_asks_again_without_counting(run, issue
     assert json.loads(out.strip().splitlines()[-1]) == {"answered": 1, "correct": 1, "acceptable": 0, "missed": []}
 
 
+@pytest.mark.parametrize("lang, word, reminder", [
+    ("de", "hilfe", "Hier ist eine Ansage gefragt"),
+    ("fr", "aide", "Ici, on demande une enchère"),
+])
+def test_hilfe_and_aide_ask_for_help_where_they_are_no_answer(run, issue_file, tmp_path, lang, word, reminder):
+    """From a pipe too: at a call's prompt the word for help in the learner's language
+    shows what can be typed and the next line answers the same drill; at an explain drill
+    the same word is the answer "Hilfe" (the issue's drill 2 is one), scored right."""
+    res = quiz_run(run, [issue_file], [word, "90 Eichel", word], tmp_path / "p.db", "--count", "2", "--json",
+                   "--lang", lang)
+    assert res.output.count(reminder) == 1
+    assert json.loads(res.output.strip().splitlines()[-1]) == {"answered": 2, "correct": 2, "acceptable": 0,
+                                                              "missed": []}
+
+
 def test_help_at_an_explain_drill_lists_its_options(run, issue_file, tmp_path):
     res = quiz_run(run, [issue_file], ["90 Eichel", "?", "2"], tmp_path / "p.db", "--count", "2", "--json")
     assert "Hier ist gefragt, was die Ansage zeigt" in res.output and "2 Hilfe" in res.output

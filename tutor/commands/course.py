@@ -70,14 +70,18 @@ def _lessons(path, required: bool, lang: str = "de"):
 
 
 def _german_notice(command: str, course, lang: str) -> None:
-    """With --lang fr, one line on stderr when lessons of the course have no French
-    translation yet (lessons/fr/): they are shown in German (a worksheet marks them on
-    the paper, the quiz marks a German note)."""
-    if lang != "fr":
+    """In another language than German, one line on stderr when lessons of the course have
+    no translation yet (lessons/fr/; English has none): they are shown in German (a
+    worksheet marks them on the paper, the quiz marks a German note)."""
+    if lang == "de":
         return
     from tutor.course import translations
 
-    if any(not translations.translated(x, lang) for x in course):
+    missing = [x for x in course if not translations.translated(x, lang)]
+    if missing and len(missing) == len(course):
+        click.echo(_("(tutor {command}: the lessons are not translated into this language yet: they are shown in German)",
+                     lang, command=command), err=True)
+    elif missing:
         click.echo(_("(tutor {command}: some lessons are not translated yet: they are shown in German)",
                      lang, command=command), err=True)
 

@@ -933,8 +933,7 @@ class SidiBarraniEngine:
         from tutor.scoring import STOECK_POINTS, TEAMS, other
 
         matsch = g.bid == rules.matsch_bid
-        if matsch:   # as the table says it: Matsch Eichel, not 157 Eichel
-            contract = "Matsch " + contract.partition(" ")[2]
+        contract = matsch_words(contract, rules, lang)
         need = 157 if matsch else g.bid
         base = rules.matsch_target if matsch else g.bid
         mult = {1: "", 2: M(", doubled"), 4: M(", redoubled")}[g.multiplier]
@@ -1159,6 +1158,18 @@ def teams_of(engine, answer: Mapping | None = None) -> tuple[str, ...]:
     if hasattr(engine, "teams"):
         return tuple(engine.teams)
     return tuple(answer or ())
+
+
+def matsch_words(contract: str, rules, lang: str = "de") -> str:
+    """A Matsch as the table says it: ``157 Eichel`` reads ``Matsch Eichel`` (in French
+    ``match Eichel``, the lessons' word)."""
+    from tutor.i18n import pgettext
+
+    head, _, strain = str(contract).strip().partition(" ")
+    bid = str(getattr(rules, "matsch_bid", 157))
+    if head.lower() not in (bid, "matsch"):
+        return contract
+    return f"{pgettext('kind of call', 'Matsch', lang)} {strain}".strip()
 
 
 def team_label(engine, team: str, lang: str) -> str:

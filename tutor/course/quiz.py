@@ -406,6 +406,9 @@ WHY = {"warum", "why", "wieso", "pourquoi"}
 # (not "hilfe" or "aide": they name the Hilfe, an answer of explain drills)
 HELP = {"help", "?", "hilfe!", "hilfe?", "h", "hilf", "-h", "--help", "??", "hä", "hae", "aide?",
         "aide!", "befehle", "commandes", "commands"}
+# "hilfe" and "aide" ask for help too, wherever they are no answer to the drill (they are
+# one where a call's kind is asked: the Hilfe)
+HELP_UNLESS_AN_ANSWER = {"hilfe", "aide"}
 HINT = {"tipp", "tip", "hint", "indice", "astuce"}
 STOP = {"ende", "end", "quit", "exit", "stop", "q", "fin"}
 
@@ -835,7 +838,7 @@ def ask(item, lang: str = "de") -> str:
         if pre:
             seat, call = pre.group(1).upper(), pre.group(2)
         which = {"legal": "q_check_legal", "truthful": "q_check_true"}.get(d.get("question"), "q_check")
-        return m[which].format(seat=seat, call=call)
+        return m[which].format(seat=seat, call=call_words(call, lang))
     if d.type != "score":
         raise TutorError(M("unknown drill type {type!r}", type=d.type))
     f = d.fields
@@ -849,7 +852,7 @@ def ask(item, lang: str = "de") -> str:
         return ", ".join(f"{k}: {v}" for k, v in given.items()) + ".\n" + last
     seats = tuple(getattr(engine, "seats", ("A", "B", "C", "D")))
     declarer, contract, mult = _contract_of(item)
-    contract = matsch_words(contract, rules)
+    contract = drills.matsch_words(contract, rules, lang)
     team = _team_words(declarer, seats, lang)
     extra = ""
     if f.get("weis"):
@@ -908,11 +911,14 @@ def game_name(game_id: str) -> str:
         return game_id
 
 
-def matsch_words(contract: str, rules) -> str:
-    """A Matsch as the table says it: ``157 Eichel`` reads ``Matsch Eichel``."""
-    head, _, strain = str(contract).strip().partition(" ")
-    bid = str(getattr(rules, "matsch_bid", 157))
-    return f"Matsch {strain}".strip() if head.lower() in (bid, "matsch") else contract
+# The doubling calls as a learner of each language says them (the auction's notation keeps
+# the table's `dopple`/`konter`, which every language types; tutor.auction reads them all).
+CALL_WORDS = {"fr": {"dopple": "contre", "konter": "surcontre"}}
+
+
+def call_words(call: str, lang: str) -> str:
+    """A call as the question says it in ``lang``: in French « contre », « surcontre »."""
+    return CALL_WORDS.get(lang, {}).get(call.strip().lower(), call)
 
 
 def _contract_of(item) -> tuple[str, str, int]:
@@ -1024,6 +1030,9 @@ class Quiz:
             try:
                 return parse_answer(item, line, self.lang)
             except AnswerError as e:
+                if word in HELP_UNLESS_AN_ANSWER:
+                    self.echo(self.m["help"].format(what=reminder(item, self.lang)))
+                    continue
                 known = known_word(item, line)
                 if self.interactive:
                     self.echo(self.m["remind"].format(what=reminder(item, self.lang)) if known
