@@ -911,14 +911,13 @@ def game_name(game_id: str) -> str:
         return game_id
 
 
-# The doubling calls as a learner of each language says them (the auction's notation keeps
-# the table's `dopple`/`konter`, which every language types; tutor.auction reads them all).
-CALL_WORDS = {"fr": {"dopple": "contre", "konter": "surcontre"}}
-
-
 def call_words(call: str, lang: str) -> str:
-    """A call as the question says it in ``lang``: in French « contre », « surcontre »."""
-    return CALL_WORDS.get(lang, {}).get(call.strip().lower(), call)
+    """A call as the question says it in ``lang``: a double or konter by the word the
+    learner types (:data:`tutor.auction.CALL_WORDS`: in French « contre », « surcontre »)."""
+    from tutor.auction import CALL_WORDS
+
+    word = CALL_WORDS.get(call.strip().lower())
+    return word.text(lang) if word is not None else call
 
 
 def _contract_of(item) -> tuple[str, str, int]:
