@@ -614,6 +614,58 @@ def test_the_core_keeps_its_table_only_for_the_same_deal():
             assert solver.solve(x, options=solver.SHARED_TABLE).points == want[x], dumps(x)
 
 
+# A fresh process: the core's table grows with the search (tt_grow) only up to what the
+# process has used already, so the solves run there, not in this test process.
+_FRESH_PROCESS = """
+import json, os, random, sys
+from tutor.play import solver
+from tutor.play.deal import Deal
+from tutor.play.rules import TRUMPS
+options = int(sys.argv[1])
+out = {}
+eichel = random.Random("2026 Eichel")
+deal = [Deal.random(eichel, 9, trump=TRUMPS[0]) for _ in range(9)][8]
+def resident_kb():   # the process's pages in memory now
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+before = resident_kb()
+s = solver.solve(deal, target=79, best=False, options=options)
+out["rss_kb"] = resident_kb() - before
+out["nine"] = [s.reached, s.nodes]
+rng = random.Random("grown table")
+for i in range(6):
+    d = Deal.random(rng, 7, trump=TRUMPS[i], misere=i == 2)
+    s = solver.solve(d, options=options)
+    solver.forget_answers()
+    b = solver.bracket(d, list(range(0, 130, 10)), options=options)
+    out[str(i)] = [s.points, sorted(map(str, s.best)), sorted(b.reached.items()), b.lo, b.hi]
+print(json.dumps(out))
+"""
+
+
+def _fresh_process(options: int) -> dict:
+    import subprocess
+
+    r = subprocess.run([sys.executable, "-c", _FRESH_PROCESS, str(options)], capture_output=True, text=True,
+                       timeout=600, check=True)
+    return json.loads(r.stdout)
+
+
+@needs_core
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the resident pages from /proc, as Linux maps them")
+def test_a_process_first_search_touches_the_table_it_needs_not_all_of_it():
+    # the table (2^22 entries, 128 MB) grows with the search: a first full deal of some
+    # 370,000 nodes ("reaches 79?") used to bring all of its pages into memory (each
+    # cleared by the kernel first: up to 0.2 s of CPU for `tutor solve`), now a few MB;
+    # the same answers, best cards and bounds as with the whole table from the start
+    # (WHOLE_TABLE) on the seven-card deals that follow, exact values and brackets
+    grown, whole = _fresh_process(0), _fresh_process(solver.WHOLE_TABLE)
+    assert grown["rss_kb"] < 24 * 1024 < 48 * 1024 < whole["rss_kb"], (grown["rss_kb"], whole["rss_kb"])
+    assert grown["nine"][0] == whole["nine"][0] is True
+    for i in range(6):
+        assert grown[str(i)] == whole[str(i)], i
+
+
 @pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
 def test_bracket_stops_at_its_budget_and_says_so(engine):
     # a budget ends the probes without an exception: what was proved stays, the rest None;

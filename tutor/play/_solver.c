@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 #include <stdlib.h>
+#include <limits.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -140,7 +141,9 @@ typedef struct {
                                     top card, a Misère's third hand, trumping with few points) */
     int incr_key;                /* the table key made from the key one trick up (next_key) */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
-    u64 mask;                    /* the part of the table this solve uses */
+    u64 mask;                    /* the part of the table this solve uses: it grows (tt_grow) */
+    u64 mask_cap;                /* ... up to this, by the deal's size */
+    long long fill, grow_at;     /* the entries this generation wrote into free slots; tt_grow at grow_at */
     int three;                   /* the third trick from the end played out by three_rec */
     int three_notab;             /* ... and its boundaries kept out of the table */
     int k3;                      /* the lead that last cut off in three_rec (-1: none yet) */
@@ -1051,6 +1054,47 @@ static inline int keep_best_card(int root, int hint, int bestc) {
 #define THREE_CACHE_SIZE (1 << THREE_CACHE_BITS)
 static Entry three_cache[THREE_CACHE_SIZE];
 
+/* The table grows with the search: a solve starts with the first 2^16 entries (2 MB, one
+ * huge page) and, each time its generation has filled a quarter of the part it uses, takes
+ * four times as much (up to the deal's size: 2^22 entries at nine cards a hand), every entry
+ * of this generation moved to its bucket under the larger mask (a bucket's entries go to
+ * buckets beyond the old part, which hold none of this generation, at most four from one
+ * bucket: none is lost). A search of a few hundred thousand nodes so touches a few MB of
+ * the table, not 128 MB: the first full deal of a process (`tutor solve`) paid 0.01 to 0.2 s
+ * of CPU for the kernel to clear the table's fresh pages, "reaches 79?" on 12 Eichel deals a
+ * median 0.16 s of CPU where the search took 0.04 s (now 0.03 s in all, benchmarks/README).
+ * The later solves of a process start with the part its earlier ones used (tt_touched: its
+ * pages are in memory), so a simulation's solves search as before. Option 1 << 25: the
+ * deal's whole part from the start. An entry a search up the recursion still points to may have moved: its store then
+ * goes to a slot under the old mask (a lost store, never a wrong bound: every entry's
+ * bounds are true for its key). With a time limit the new part's pages are made ready
+ * first, the clock asked between them (tt_prepare); if it runs out, the table stays. */
+#define TT_START_LG 16
+static u64 tt_touched = 0;   /* the largest part of the table a solve of this process used */
+
+static void tt_grow(S *s) {
+    u64 old = s->mask, nm = ((old + 1) << 2) - 1;
+    if (nm > s->mask_cap) nm = s->mask_cap;
+    if (nm <= old) { s->grow_at = LLONG_MAX; return; }
+    if (s->deadline > 0) {
+        size_t bytes = (size_t)(nm + 1) * sizeof(Entry);
+        tt_prepare(bytes, s->deadline);
+        if (tt_ready < bytes) { s->grow_at = LLONG_MAX; return; }
+    }
+    for (u64 i = 0; i <= old; i++) {
+        Entry *e = &tt[i];
+        if (e->gen != tt_gen) continue;
+        u64 b = key_hash(e->k) & nm & ~(u64)(BUCKET - 1);
+        if (b == (i & ~(u64)(BUCKET - 1))) continue;
+        for (int j = 0; j < BUCKET; j++)
+            if (tt[b + j].gen != tt_gen) { tt[b + j] = *e; break; }
+        e->gen = 0;   /* no generation is 0 (tt_gen counts from 1) */
+    }
+    s->mask = nm;
+    if (nm > tt_touched) tt_touched = nm;
+    s->grow_at = (long long)((nm + 1) / 4);
+}
+
 static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
     int R = s->handpts + s->last_bonus;
     u64 key[2] = {0, 0}, h = 0;
@@ -1066,6 +1110,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         if (s->incr_key && s->bvalid[left + 1]) next_key(s, s->bkey[left + 1], leader, key);
         else make_key(s, leader, key);
         s->bkey[left][0] = key[0]; s->bkey[left][1] = key[1]; s->bvalid[left] = 1;
+        if (s->fill >= s->grow_at) tt_grow(s);
         h = key_hash(key) & s->mask & ~(u64)(BUCKET - 1);
         __builtin_prefetch(&tt[h]);
         if (BUCKET > 2) __builtin_prefetch((char *)&tt[h] + 64);
@@ -1121,6 +1166,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
             a0 = alpha; b0 = beta;
         } else {
             e = victim;
+            if (use_tt && e->gen != tt_gen) s->fill++;
             e->k[0] = key[0]; e->k[1] = key[1];
             e->gen = tt_gen; e->left = (uint8_t)left;
             e->lo = 0; e->hi = (int16_t)R; e->best = 255; e->work = 0;
@@ -1430,7 +1476,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * every lead fails the table keeps the lead of the highest bound (not the card it had),
  * bit 26 a new position's leads in their own order (not first the lead that last cut off
  * at a boundary with as many cards), bit 27 the two-trick cache's endings searched with an
- * open window (not the window of the points they hold), bit 28 the table of the previous
+ * open window (not the window of the points they hold), bit 25 the deal's whole part of the
+ * table from the start (not grown with the search, tt_grow), bit 28 the table of the previous
  * solve kept where that solve had the same deal and options (the
  * probes of one deal for several targets share it; a fresh table otherwise).
  * value: the team's points (with a target: a bound on the same side of it as the
@@ -1442,6 +1489,8 @@ static struct {
     unsigned long long h[4];
     int leader, maxteam, misere, trump, puur, last, options;
     int pts[NCARDS], str[NSUITS][NCARDS];
+    u64 mask;                    /* the part of the table it used, as far as it grew */
+    long long fill, grow_at;
 } last_deal;
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -1506,7 +1555,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     /* a small deal uses only the start of the table: fewer cache misses */
     int size = popc(h[0]), lg = size <= 6 ? 16 : 16 + 2 * (size - 5);   /* six cards: 16 measured faster than 18 */
     lg = lg < 16 ? 16 : lg > 22 ? 22 : lg;
-    s->mask = (((u64)1 << lg) - 1) & tt_mask;
+    s->mask_cap = (((u64)1 << lg) - 1) & tt_mask;
+    /* the table's part as far as this process has used it already (its pages are in
+     * memory: a simulation's solves use the whole of it, as before), else its start (tt_grow) */
+    s->mask = (((u64)1 << (lg < TT_START_LG || (options & (1 << 25)) ? lg : TT_START_LG)) - 1) & tt_mask;
+    if (tt_touched > s->mask) s->mask = tt_touched < s->mask_cap ? tt_touched : s->mask_cap;
+    if (s->mask > tt_touched) tt_touched = s->mask;
     /* option 1 << 28: the previous solve's entries kept where it solved the same deal (the
      * same hands, leader, teams, tables): every entry holds bounds on the same team's points
      * from a position on, true whatever window or target asked them (a bracket's probes);
@@ -1517,6 +1571,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         && last_deal.maxteam == maxteam && last_deal.misere == misere && last_deal.trump == trump
         && last_deal.puur == puur && last_deal.last == last
         && !memcmp(last_deal.pts, s->pts, sizeof s->pts) && !memcmp(last_deal.str, s->str, sizeof s->str);
+    s->grow_at = (long long)((s->mask + 1) / 4);
+    if (same && last_deal.mask <= s->mask_cap) {
+        /* the previous solve's table, as far as it grew */
+        s->mask = last_deal.mask; s->fill = last_deal.fill; s->grow_at = last_deal.grow_at;
+    }
     if (!same) {
         tt_gen++;
         if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache); tt_gen = 1; }
@@ -1608,6 +1667,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     last_deal.trump = trump; last_deal.puur = puur; last_deal.last = last; last_deal.options = options & ~(1 << 28 | 4096);
     memcpy(last_deal.pts, s->pts, sizeof s->pts); memcpy(last_deal.str, s->str, sizeof s->str);
     last_deal.valid = 1;
+    last_deal.mask = s->mask; last_deal.fill = s->fill; last_deal.grow_at = s->grow_at;
     free(s);
     if (stop == 3) return NULL;     /* KeyboardInterrupt (or another signal's exception) */
     return Py_BuildValue("iKLi", value, (unsigned long long)best_mask, nodes, stop);

@@ -91,6 +91,8 @@ FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole posit
 SHARED_TABLE = 1 << 28   # the table of the core's previous solve kept when that solve had the same deal and options
                          # (bracket() sets it: the probes of one deal share one table; the values never change)
 FRESH_TABLES = 1 << 29   # not a technique of the core: bracket() without SHARED_TABLE, each probe from an empty table
+WHOLE_TABLE = 1 << 25   # the deal's whole part of the core's table from the start, not grown with the search (as before
+                        # issue 21's fourth round: a process's first solve then cleared 128 MB of fresh pages)
 
 
 class SearchStopped(TutorError):
