@@ -12,7 +12,9 @@ P = "tutor/judgement/count.py"
 MUTANTS = [
     ("FALL_PER_TRICK 10->5", "FALL_PER_TRICK = 10", "FALL_PER_TRICK = 5"),
     ("CONTROL_LENGTH 6->7", "CONTROL_LENGTH = 6 ", "CONTROL_LENGTH = 7 "),
-    ("MISERE_PARTNER 60->40", "MISERE_PARTNER = 60", "MISERE_PARTNER = 40"),
+    ("MISERE_PARTNER 70->50", "MISERE_PARTNER = 70", "MISERE_PARTNER = 50"),
+    ("MISERE_DISCARDS 2->0", "MISERE_DISCARDS = 2", "MISERE_DISCARDS = 0"),
+    ("MISERE_DISCARDS 2->4", "MISERE_DISCARDS = 2", "MISERE_DISCARDS = 4"),
     ("GUARD 2->1", "GUARD = 2 ", "GUARD = 1 "),   # killed by test_three_trumps_over_the_declarer_are_no_stack
     ("GUARD 2->3", "GUARD = 2 ", "GUARD = 3 "),
     ("KONTER_MARGIN 10->0", "KONTER_MARGIN = 10", "KONTER_MARGIN = 0"),

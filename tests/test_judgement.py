@@ -53,12 +53,16 @@ def test_the_partners_promised_length_leaves_fewer_trumps_to_draw():
 
 def test_the_misere_count():
     # Obenabe Misère: the Eichel King has one card above it out (the Ace): it is ducked
-    # under the Ace; every card has a higher card out: 157 - 60 (partner) = 97. The Ace
-    # in its place has none above it and takes a trick (11 and 10 falling in): 76
+    # under the Ace; every card has a higher card out: 157 - 70 (partner) = 87. The Ace
+    # in its place has none above it and could take a trick, but the hand gets rid of
+    # two such cards for nothing (exact play: tests/test_judgement_play.py): 87 again;
+    # with three Aces the third costs its 11 and 10 falling in: 66
     c = judgement.misere(Hand.parse("Eichel:K76 Rosen:987 Schellen:87 Schilten:7"), "obenabe")
-    assert c.sure == 97
+    assert c.sure == 157 - 70
     c = judgement.misere(Hand.parse("Eichel:A76 Rosen:987 Schellen:87 Schilten:7"), "obenabe")
-    assert c.sure == 76
+    assert c.sure == 157 - 70
+    c = judgement.misere(Hand.parse("Eichel:A76 Rosen:A87 Schellen:A7 Schilten:7"), "obenabe")
+    assert c.sure == 157 - 70 - (11 + 10)
 
 
 def test_a_lay_down_with_five_trumps_is_bid_as_matsch_not_opened():

@@ -172,6 +172,41 @@ def test_the_misere_number_is_made_more_often_than_not(hand):
     assert chance(hand, "", "A", "Obenabe Misère", value, "A", n=20, rules=erw) >= 0.5
 
 
+def _highest_zehner_made(credited, n):
+    """The highest Zehner (50 up to 150) made on more than half of the deals, or None."""
+    made = [z for z in range(50, 160, 10) if sum(x >= z for x in credited) * 2 > n]
+    return max(made, default=None)
+
+
+@pytest.mark.parametrize("hand,kind", [
+    ("Eichel:987 Rosen:987 Schellen:87 Schilten:7", "Obenabe"),     # no card that could win a trick
+    ("Eichel:OB87 Schellen:96 Rosen:K Schilten:O6", "Obenabe"),     # four in a suit (the old count: 90)
+    ("Eichel:B9 Schellen:A86 Rosen:AK8 Schilten:U", "Undenufe"),    # two that could (the old count: 50)
+    ("Eichel:U6 Schellen:AOB Rosen:AO Schilten:86", "Undenufe"),    # three
+    ("Eichel:K76 Rosen:K87 Schellen:K7 Schilten:7", "Obenabe"),     # three Kings under the Aces: ducked
+])
+def test_the_misere_number_is_the_one_exact_play_makes(hand, kind):
+    # the Misère calibrated (benchmarks/bench_misere.py): played out on 16 random deals,
+    # the count's number is within a Zehner of the highest one made on more than half
+    from exact_play import deals, points
+
+    erw, strain, n = load("erweitert"), f"{kind} Misère", 16
+    credited = [157 - points(d, strain, "A") for d in deals(hand, "", "A", n=n, rules=erw)]
+    best = _highest_zehner_made(credited, n)
+    advice = cv.advise(hand, rules=erw)
+    assert advice.call is not None and advice.call.endswith(strain), advice.call
+    assert best is not None and abs(int(advice.call.split()[0]) - best) <= 10, (advice.call, best)
+
+
+def test_a_hand_of_winners_is_no_misere():
+    # every card takes a trick: the opponents take nothing, no Misère number is made
+    from exact_play import deals, points
+
+    hand, erw = "Eichel:AKO Rosen:AK Schellen:AK Schilten:AK", load("erweitert")
+    assert all(points(d, "Obenabe Misère", "A") == 157 for d in deals(hand, "", "A", n=6, rules=erw))
+    assert not cv.advise(hand, rules=erw).call.endswith("Misère")
+
+
 def test_three_trumps_over_the_declarer_are_no_stack():
     # 9 A 8 against A's U and four of K O B 7 6: the 9 is guarded, the Ace is not (one
     # small card for the Puur, none more); A makes his 100 on most fitting deals: no double

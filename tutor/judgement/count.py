@@ -62,7 +62,9 @@ The count:
   declarer's calls promised.
 - **Extended variant**: Obenabe and Undenufe count their runs from the top (each card
   of a run a sure trick with its value and ``FALL_PER_TRICK``); a Misère counts the
-  cards that may win a trick against the team (``MISERE_PARTNER`` for the partner's).
+  cards that may win a trick against the team beyond the two the hand discards or ducks
+  for nothing (``MISERE_DISCARDS``), and ``MISERE_PARTNER`` for the partner's cards:
+  calibrated on solved deals (docs/interpretations.md, "The Misère against exact play").
 - **Without the Ansageregeln**: the numbers say nothing, so the partner is expected to
   hold his share (``PARTNER_SHARE``: a third of the 27 unseen cards): of the trumps
   (``(9 - n) // 3``) and, in a suit whose Puur the hand holds or that it controls, of the
@@ -99,7 +101,8 @@ FALL_PER_TRICK = 10        # points the other three play into a sure trick
 CONTROL_LENGTH = 6         # trumps the team needs (with Puur and Nell) to pull the opponents'
 TRUMP_POINTS = sum(VALUE["trump"].values())   # 62
 WANT_LENGTH = 4            # a Zehner in the opponents' suit wants their missing top card and 4 cards
-MISERE_PARTNER = 60        # points a Misère expects the partner's unknown cards to take (exact play)
+MISERE_PARTNER = 70        # points a Misère expects the partner's unknown cards to take (exact play)
+MISERE_DISCARDS = 2        # cards that might take a trick that a Misère hand gets rid of for nothing
 TRUMPLESS = ("Obenabe", "Undenufe")
 GUARD = 2                  # a defender's trump is a trick with a small card per higher trump out, and one more
 KONTER_MARGIN = 10         # a konter wants the count a trick above the doubled bid
@@ -327,24 +330,34 @@ def misere(hand: Hand, kind: str) -> Count:
     """Obenabe or Undenufe Misère: the team is credited what the opponents take. A card
     may win a trick against the team when fewer cards of its suit rank above it, outside
     the hand, than cards of the hand rank above it plus one (the top card of a suit; a
-    card under the hand's own top card is ducked); each such card costs its value and
-    ``FALL_PER_TRICK``; the partner's cards ``MISERE_PARTNER`` (60: calibrated on solved
-    fitting deals, where 40 promised about 20 points too many)."""
+    card under the hand's own top card is ducked). The hand gets rid of two such cards
+    for nothing (``MISERE_DISCARDS``: it discards them when it cannot follow, or the
+    others take the trick), the most valuable first; each further one costs its value and
+    ``FALL_PER_TRICK``; the partner's cards cost ``MISERE_PARTNER``. Calibrated on solved
+    deals (docs/interpretations.md): with two such cards or fewer exact play makes 80 on
+    more than half of the deals, whatever they are; every card of the hand a winner
+    (A K O, A K, A K, A K in Obenabe) gives the opponents nothing."""
     order, values = ORDER[kind], VALUE[kind]
-    taken = MISERE_PARTNER
     danger = []
     for suit in SUITS:
         held = [r for r in order if hand.has(suit, r)]
         for i, r in enumerate(held):
             above_out = sum(1 for x in order[:order.index(r)] if not hand.has(suit, x))
             if above_out < i + 1:
-                taken += values[r] + FALL_PER_TRICK
-                danger.append(f"{suit} {r.value}")
+                danger.append((values[r], f"{suit} {r.value}"))
+    danger.sort(key=lambda d: -d[0])
+    taken = MISERE_PARTNER + sum(v + FALL_PER_TRICK for v, _ in danger[MISERE_DISCARDS:])
     c = Count(sure=max(0, TOTAL_POINTS - taken))
     name = f"{kind.capitalize()} Misère"
-    c.lines.append(M("{name}: cards that might take a trick: {cards}; with {partner} for the partner's "
-                     "cards the team is credited about {sure}", name=name,
-                     cards=", ".join(danger) if danger else M("none"), partner=MISERE_PARTNER, sure=c.sure))
+    if danger:
+        c.lines.append(M("{name}: cards that might take a trick: {cards}; the hand gets rid of {free} of them for "
+                         "nothing; with {partner} for the partner's cards the team is credited about {sure}",
+                         name=name, cards=", ".join(d for _, d in danger), free=min(MISERE_DISCARDS, len(danger)),
+                         partner=MISERE_PARTNER, sure=c.sure))
+    else:
+        c.lines.append(M("{name}: cards that might take a trick: {cards}; with {partner} for the partner's cards "
+                         "the team is credited about {sure}", name=name, cards=M("none"), partner=MISERE_PARTNER,
+                         sure=c.sure))
     return c
 
 
