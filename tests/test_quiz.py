@@ -424,6 +424,28 @@ def test_hilfe_and_aide_ask_for_help_where_they_are_no_answer(run, issue_file, t
                                                               "missed": []}
 
 
+def test_a_learners_own_file_never_counts_as_the_course_s_drill(run, tmp_path):
+    """A learner's own hilfe.yaml whose drill is called hilfe-01, like the course's: the
+    answer is stored for the own file; the course's lesson "hilfe" stays unpractised and
+    nothing of it falls due (QA: it showed "practised 1, due 1" and the course began with
+    the bundled hilfe-01)."""
+    own = tmp_path / "mine" / "hilfe.yaml"
+    own.parent.mkdir()
+    own.write_text("drills:\n  - {id: hilfe-01, type: bid, hand: 'Eichel:96 Schellen:KO8 Rosen:B87 Schilten:O', "
+                   "auction: '60 Eichel, fort', answer: '70 Eichel'}\n", encoding="utf-8")
+    db = tmp_path / "p.db"
+    res = run("quiz", own, "--db", db, input="80 Eichel\n")
+    assert "Falsch" in res.output
+    hilfe = next(x for x in json.loads(run("lessons", "--json", "--db", db).output) if x["id"] == "hilfe")
+    assert (hilfe["seen"], hilfe["due"]) == (0, 0)
+    p = quiz.Progress.open(db)
+    try:
+        assert [h["outcome"] for h in p.history(quiz.source_of(str(own)), "hilfe-01")] == ["wrong"]
+        assert p.history(quiz.source_of(str(ROOT / "exercises" / "hilfe.yaml")), "hilfe-01") == []
+    finally:
+        p.close()
+
+
 def test_help_at_an_explain_drill_lists_its_options(run, issue_file, tmp_path):
     res = quiz_run(run, [issue_file], ["90 Eichel", "?", "2"], tmp_path / "p.db", "--count", "2", "--json")
     assert "Hier ist gefragt, was die Ansage zeigt" in res.output and "2 Hilfe" in res.output
@@ -513,7 +535,8 @@ def test_progress_follows_the_drill_when_its_file_moves(run, tmp_path):
     assert json.loads(res.output.strip().splitlines()[-1])["correct"] == 1
     p = quiz.Progress.open(db)
     try:
-        assert set(p.schedule()) == {("hilfe.yaml", d) for d in ("hilfe-01", "hilfe-02", "check-01", "tafel-01")}
+        # the learner's own file (not the course's exercises/): its name, marked as own
+        assert set(p.schedule()) == {("own:hilfe.yaml", d) for d in ("hilfe-01", "hilfe-02", "check-01", "tafel-01")}
     finally:
         p.close()
 

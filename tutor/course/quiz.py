@@ -180,13 +180,29 @@ class Progress:
 
 
 def source_of(path: str) -> str:
-    """How the database names a drill file: its name (``hilfe.yaml``), not its path, so
-    that a moved or re-cloned checkout keeps the learner's progress (migration 0005
-    renamed what older versions stored under the resolved path). A drill is its file's
-    name and its id."""
-    from pathlib import PurePath
+    """How the database names a drill file. A file of the bundled course (``exercises/``
+    beside the tutor's ``lessons/``) by its name (``hilfe.yaml``), not its path, so that a
+    moved or re-cloned checkout keeps the learner's progress (migration 0005 renamed what
+    older versions stored under the resolved path); any other file by its name marked as
+    the learner's own (``own:hilfe.yaml``), so that it keeps its progress when moved too,
+    but never counts as, or reschedules, the course's drill of the same id. A drill is
+    that name and its id."""
+    from pathlib import Path, PurePath
 
-    return PurePath(str(path).replace("\\", "/")).name or str(path)
+    name = PurePath(str(path).replace("\\", "/")).name or str(path)
+    real = _path_of(str(path))
+    if real is None or Path(real).parent == _bundled_exercises():
+        return name
+    return OWN + name
+
+
+OWN = "own:"   # how the database marks a drill file that is not the bundled course's
+
+
+def _bundled_exercises():
+    from tutor.course.lessons import default_dir
+
+    return default_dir().parent / "exercises"
 
 
 def _path_of(name: str) -> str | None:
