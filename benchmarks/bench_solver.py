@@ -5,6 +5,7 @@ search technique buys (nodes and time with it switched off).
     nice python benchmarks/bench_solver.py                 # everything (long: see README)
     nice python benchmarks/bench_solver.py --quick         # a few deals of each, minutes
     nice python benchmarks/bench_solver.py --part full --deals 100 --limit 10
+    nice python benchmarks/bench_solver.py --part first --deals 12 --kinds Eichel   # a process's first solve
 
 Every solve runs under a limit of CPU seconds of this process (--limit; the core's
 CPU_TIME option), so a shared, loaded machine does not turn waiting into "over the limit";
@@ -20,6 +21,7 @@ import json
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -100,6 +102,37 @@ def run_bracket(deals, limit, options=0, guesses=None):
     return out
 
 
+# one solve in a fresh process, "reaches 79?" on deal i of a kind's seeded deals: the CPU
+# (user and system) of the solve alone, and its nodes
+_FIRST = """
+import random, resource, sys
+from tutor.play import solver
+from tutor.play.deal import Deal
+from tutor.play.rules import Trump
+seed, kind, i, options = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+rng = random.Random(f"{seed} {kind}")
+deal = [Deal.random(rng, 9, trump=Trump.parse(kind)) for _ in range(i + 1)][i]
+r0 = resource.getrusage(resource.RUSAGE_SELF)
+s = solver.solve(deal, target=79, best=False, options=options)
+r1 = resource.getrusage(resource.RUSAGE_SELF)
+print(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime, r1.ru_stime - r0.ru_stime, s.nodes)
+"""
+
+
+def run_first(seed: int, kind: str, n: int, options: int) -> list[tuple[float, float, int]]:
+    """The first solve of a process (what every `tutor solve` of a full deal pays): for each
+    of the first n deals of the kind, "reaches 79?" in a process of its own; (CPU s, of it
+    system s, nodes) per deal. The in-process figures leave out what the system does the
+    first time the core's table is touched."""
+    out = []
+    for i in range(n):
+        r = subprocess.run([sys.executable, "-c", _FIRST, str(seed), kind, str(i), str(options)],
+                           capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parent.parent)
+        cpu, system, nodes = r.stdout.split()
+        out.append((float(cpu), float(system), int(nodes)))
+    return out
+
+
 def run_edge(deals, values, limit, repeat=1):
     """The hardest yes/no question: the threshold is the exact value itself."""
     return [(limit, 0, True, limit) if v is None else run([d], "c", limit, target=v, repeat=repeat)[0]
@@ -159,7 +192,7 @@ def line(label: str, s: dict) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--part", choices=("all", "full", "bracket", "endgames", "techniques"), default="all")
+    ap.add_argument("--part", choices=("all", "full", "bracket", "first", "endgames", "techniques"), default="all")
     ap.add_argument("--deals", type=int, default=100, help="full deals per trump kind")
     ap.add_argument("--exact-deals", type=int, default=100, help="of those, solved exactly")
     ap.add_argument("--endgames", type=int, default=300, help="endgames per size (all kinds mixed)")
@@ -232,6 +265,24 @@ def main() -> int:
                     assert all(x == y for x, y, r, q in zip(answers, got, rows, prev) if not r[2] and not q[2])
                 answers, prev = got, rows
                 print(line(f"{trump}: Zehner bracket, {label}", s) + f" {s['probes']} |", flush=True)
+    if a.part == "first":   # not in "all": a process per deal
+        print("\n## The first solve of a process (\"reaches 79?\", each deal in a process of its own; CPU ms "
+              "of the solve, user and system)\n| what | deals | median CPU ms | p90 CPU ms | max CPU ms | "
+              "median system ms | median nodes |\n|---|---|---|---|---|---|---|")
+        for trump in TRUMPS:
+            if a.kinds and str(trump) not in a.kinds.split(","):
+                continue
+            for label, opt in (("the table grown with the search", 0),
+                               ("the whole table from the start (WHOLE_TABLE)", solver.WHOLE_TABLE)):
+                rows = run_first(a.seed, str(trump), a.deals, opt)
+                cpu = [r[0] * 1000 for r in rows]
+                s = {"n": len(rows), "median_cpu_ms": round(statistics.median(cpu), 1),
+                     "p90_cpu_ms": round(pct(cpu, 0.9), 1), "max_cpu_ms": round(max(cpu), 1),
+                     "median_system_ms": round(statistics.median(r[1] * 1000 for r in rows), 1),
+                     "median_nodes": int(statistics.median(r[2] for r in rows))}
+                results[f"first {trump} {label}"] = s
+                print(f"| {trump}: {label} | {s['n']} | {s['median_cpu_ms']} | {s['p90_cpu_ms']} | {s['max_cpu_ms']} | "
+                      f"{s['median_system_ms']} | {s['median_nodes']} |", flush=True)
     if a.part in ("all", "endgames"):
         print(f"\n## Endgames, compiled core (the six kinds in turn, every fifth a Misère; CPU ms of this "
               f"process per solve)\n{ENDGAME_HEAD}")
