@@ -1,6 +1,7 @@
 """Small things that cost trust (issue 11), through the CLI."""
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -199,3 +200,25 @@ def test_ctrl_c_between_the_command_and_its_end_is_one_line_and_130(where, args)
     assert done.returncode == 130, (done.returncode, done.stderr)
     assert done.stderr.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
     assert "Aborted" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_while_the_program_starts_is_one_line_and_130():
+    """A Ctrl-C as the program loads (here: the moment click is imported, before any
+    command exists) is the same one line and exit 130, not a KeyboardInterrupt traceback.
+    The signal is sent by the import itself, so its moment is exact."""
+    code = ("import os, signal, sys, importlib.abc\n"
+            "class Hook(importlib.abc.MetaPathFinder):\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'click':\n"
+            "            sys.meta_path.remove(self)\n"
+            "            os.kill(os.getpid(), signal.SIGINT)\n"
+            "        return None\n"
+            "sys.meta_path.insert(0, Hook())\n"
+            "sys.argv = ['tutor', 'explain', '60 Eichel']\n"
+            "import tutor.cli\n"
+            "tutor.cli.main(prog_name='tutor')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "TUTOR_LANG": "en"})
+    assert done.returncode == 130, (done.returncode, done.stderr)
+    assert done.stderr.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
+    assert done.stdout == ""

@@ -12,11 +12,22 @@ import errno
 import gc
 import importlib
 import os
+import signal
 import sys
 
-import click
+# A Ctrl-C while the program starts (importing click and the catalogs) is noted here and
+# answered once this module is loaded, with the same one line and exit 130 as anywhere
+# else (Python's default would print a KeyboardInterrupt traceback).
+_EARLY_CTRL_C: list = []
+_STARTING = True
+try:
+    _BEFORE = signal.signal(signal.SIGINT, lambda signum, frame: _EARLY_CTRL_C.append(signum))
+except ValueError:   # imported outside the main thread: nothing to guard
+    _STARTING = False
 
-from tutor.i18n import LANGS, M, Msg
+import click  # noqa: E402
+
+from tutor.i18n import LANGS, M, Msg  # noqa: E402
 
 # The cycle collector's first threshold while a command runs (Python's default: 700).
 GC_THRESHOLD = 20_000
@@ -382,6 +393,11 @@ def main(ctx: click.Context, game: str, help_lang: str | None) -> None:
     ctx.ensure_object(dict)
     ctx.obj["game"] = game
 
+
+if _STARTING:   # started: Ctrl-C is as before again, until a command guards its end
+    signal.signal(signal.SIGINT, signal.default_int_handler if _BEFORE is None else _BEFORE)
+    if _EARLY_CTRL_C:
+        interrupted()
 
 if __name__ == "__main__":
     main(sys.argv[1:])
