@@ -84,7 +84,8 @@ def accuracy(args) -> None:
     pool = get_context("fork").Pool(args.workers)
     for pos in positions(args.positions):
         rules = load(pos["rules"])
-        sim = S.Simulation(samples=args.samples, seed=1, workers=args.workers, early_stop=False, nodes=args.nodes)
+        nodes = args.nodes or S.EVAL_NODES * args.samples // 100    # eval's nodes a deal (it asks 100)
+        sim = S.Simulation(samples=args.samples, seed=1, workers=args.workers, early_stop=False, nodes=nodes)
         t0 = time.perf_counter()
         try:
             ev = S.evaluate(pos["hand"], pos["auction"], rules, pos["seat"], sim)
@@ -119,18 +120,20 @@ def accuracy(args) -> None:
         row = {"id": pos["id"], "auction": pos["auction"], "contracts": len(diffs),
                "mean": statistics.mean(diffs), "max": max(diffs), "estimated": ev.estimated,
                "samples": ev.samples, "seconds": round(seconds, 1), "left_out": left_out,
-               "unprobed": ev.unprobed}
+               "unprobed": ev.unprobed, "nodes": ev.nodes}
         rows.append(row)
         print(f"{row['id']:<28} {pos['auction'][:38]:<38} contracts {row['contracts']:>2}  mean |diff| "
               f"{row['mean']:.3f}  max {row['max']:.2f}  estimated {ev.estimated}/{ev.samples}  "
-              f"{seconds:5.1f} s", flush=True)
+              f"{ev.nodes / 1e6:6.1f}M nodes {seconds:5.1f} s", flush=True)
     pool.close()
     means = [r["mean"] for r in rows]
     print(f"\n{len(rows)} positions, {sum(r['contracts'] for r in rows)} contracts: mean |diff| "
           f"{statistics.mean(means):.3f} (target 0.05), largest {max(r['max'] for r in rows):.2f} "
           f"(target 0.10); deals estimated {sum(r['estimated'] for r in rows)} of "
           f"{sum(r['samples'] for r in rows)}; simulation time per position median "
-          f"{statistics.median(r['seconds'] for r in rows):.1f} s ({args.samples} deals, {args.workers} workers)")
+          f"{statistics.median(r['seconds'] for r in rows):.1f} s ({args.samples} deals, {args.workers} workers); "
+          f"solver nodes per position median {statistics.median(r['nodes'] for r in rows) / 1e6:.1f}M, "
+          f"mean {statistics.mean(r['nodes'] for r in rows) / 1e6:.1f}M")
     print("load:", os.getloadavg())
     if args.out:
         Path(args.out).write_text(json.dumps(rows, indent=1))
@@ -160,7 +163,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-nodes", type=int, default=300_000_000)
     ap.add_argument("--timing", type=int, default=0)
-    ap.add_argument("--nodes", type=int, default=S.EVAL_NODES)
+    ap.add_argument("--nodes", type=int, default=0,
+                    help="the evaluation's solver nodes (default: tutor eval's share for --samples deals)")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
     if args.timing:

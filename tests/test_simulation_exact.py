@@ -256,3 +256,31 @@ def test_ctrl_c_as_the_command_finishes_is_never_a_traceback():
             assert err.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
         else:   # it had finished: its whole answer, nothing on stderr
             assert code == 0 and "Recommended" in out and not err.strip()
+
+
+# -- the budget, spent where it answers (issue 26) --------------------------------------------
+@exact
+def test_the_default_budget_asks_the_solver_and_its_answers_are_exact():
+    # the default judgement's nodes (bid, check, the table, practice): the first pass's few
+    # nodes a probe answer the easy deals of an opening exactly; the others say so
+    rules = load("verband")
+    sim = simulate.Simulation(samples=20, workers=1, early_stop=False)
+    ev = simulate.evaluate("Rosen:U9A6 Eichel:K8 Schilten:A7 Schellen:9", "", rules, simulation=sim)
+    asked = [c for c in ev.contracts if c["exact"]]
+    assert asked and ev.nodes > 0
+    assert ev.estimated < ev.samples
+    for c in asked:
+        assert abs(c["made"] / ev.samples - exact_chance(ev, c["contract"], rules)) <= ev.estimated / ev.samples + 1e-9, c
+
+
+def test_a_deal_the_solver_could_not_finish_is_placed_by_the_playouts_bias():
+    # five deals proved to within a Zehner lie 8 points above the playout's guess; a sixth,
+    # whose probes stopped with its points proved between 60 and 157, is moved as far
+    J = simulate.Judged
+    known = [[J(lo, lo + 9, lo - 8)] for lo in (70, 80, 90, 100, 110)]
+    open_ = [[J(60, 157, 80, estimated=True)]]
+    points = simulate._points(known + open_)
+    assert [row[0] for row in points[:5]] == [70, 80, 90, 100, 110]      # the guess, clamped into its Zehner
+    assert points[5][0] == 80 + 8
+    # fewer than five deals known: no bias
+    assert simulate._points(known[:4] + open_)[4][0] == 80

@@ -43,9 +43,13 @@ The count:
   ``FALL_PER_TRICK`` for what falls in. The declaring team's ruffing power: when it showed
   Puur and Nell, the trumps it keeps after drawing ours (its shown length less two per
   trump of ours) ruff the defenders' second-round tricks (the King behind the Ace, the
-  trick behind the partner's length). The declaring side is expected to take the rest of
-  157. D in the worked example counts 42 (his Rosen King and the second Schellen trick
-  ruffed, as the text's own verdict says) and gives A and C 115: no double.
+  trick behind the partner's length). Against a team that showed trump control (Puur and
+  Nell with six trumps or more) the side suits are ruffed from the first round: the
+  defenders' Aces bring only their own 11 (nothing falls on them), and no King or
+  second-round trick counts (exact play: against A's and C's seven trumps, D's three Aces
+  and Kings take 22 points on average, not 77). The declaring side is expected to take
+  the rest of 157. D in the worked example counts 22 (his Rosen King and the second
+  Schellen trick ruffed, as the text's own verdict says) and gives A and C 135: no double.
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on.
 - **Matsch**: a lay-down in a suit (or, in the extended variant, Obenabe or Undenufe);
@@ -373,6 +377,11 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
     """What the hand's team takes against the opponents' contract in ``trump``."""
     c = Count()
     partner = s.partner
+    theirs = [s.known(o, trump) for o in opponents_of(s.seat)] if trump is not None else []
+    shown = set().union(*(p.has for p in theirs)) if theirs else set()
+    length = sum(p.length[0] for p in theirs)
+    # the declaring team showed trump control: it draws our trumps and ruffs our side suits
+    control = {PUUR, NELL} <= shown and length >= CONTROL_LENGTH
     second_round = 0    # tricks that need both declaring hands to follow a second time
     for suit in SUITS:
         if suit == trump:
@@ -381,25 +390,23 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
         their = s.known(partner, suit)
         if mine_ace:
             c.sure += 11
-            c.tricks += 1
+            c.tricks += 0 if control else 1
             c.lines.append(M("{suit}: our own Ace (11)", suit=suit.value))
-            if hand.has(suit, Rank.KOENIG):
+            if hand.has(suit, Rank.KOENIG) and not control:
                 c.sure += 4
                 c.tricks += 1
                 second_round += 1
                 c.lines.append(M("{suit}: the King behind the Ace (4)", suit=suit.value))
         elif Rank.ASS in their.has:
             c.sure += 11
-            c.tricks += 1
+            c.tricks += 0 if control else 1
             c.lines.append(M("{suit}: the Ace {partner} announced (11)", suit=suit.value, partner=partner))
-        if (mine_ace or Rank.ASS in their.has) and their.length[0] >= 4:
+        if (mine_ace or Rank.ASS in their.has) and their.length[0] >= 4 and not control:
             c.tricks += 1
             second_round += 1
             c.lines.append(M("{suit}: {partner} showed {n} cards, another trick behind the Ace",
                              suit=suit.value, partner=partner, n=their.length[0]))
     if trump is not None:
-        theirs = [s.known(o, trump) for o in opponents_of(s.seat)]
-        shown = set().union(*(p.has for p in theirs))
         held = guarded_trumps(hand, trump)
         if held:
             c.sure += sum(VALUE["trump"][r] for r in held)
@@ -411,8 +418,12 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
         elif {PUUR, NELL} <= shown:
             c.lines.append(M("trump {trump}: Puur and Nell are with the opponents, our own trumps are lost",
                              trump=trump.value))
+        if control:
+            c.lines.append(M("trump {trump}: {seat} and partner showed Puur and Nell with {length} trumps: they draw "
+                             "ours and ruff our side suits, so our Aces bring their own points and nothing falls on "
+                             "them, and no second round is ours", trump=trump.value, seat=s.auction.high.seat,
+                             length=length))
         # the declaring team's ruffing power: the trumps it has left after drawing ours
-        length = sum(p.length[0] for p in theirs)
         spare = max(0, length - 2 * hand.length(trump)) if {PUUR, NELL} <= shown else 0
         ruffed = min(spare, second_round)
         if ruffed:

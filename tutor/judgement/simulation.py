@@ -97,8 +97,10 @@ class Evaluation:
     estimated: int = 0                # deals a search left to the playout (all of them without the core)
     deals: list = field(default_factory=list, repr=False)   # the deals judged ({seat: Hand}), in order
     values: dict = field(default_factory=dict, repr=False)  # each call's board value on each deal, in order
-    # the games (kind and declarer) no call that could compete rests on: judged by the playout alone
+    # the games (kind and declarer) no call that could compete rests on: their deals were asked
+    # briefly (the first pass), and those the solver could not answer at once are the playout's
     unprobed: list[str] = field(default_factory=list)
+    nodes: int = 0                    # the nodes the solver searched for these deals (this process's first asking)
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
@@ -114,12 +116,20 @@ def strains(rules) -> tuple[str, ...]:
 
 
 # -- judging the deals (in worker processes) -------------------------------------------------
-NODE_BUDGET = 3_000_000    # nodes one probe that decides a call may search at most (about 0.1 s); over it, its answer is estimated
-MIN_PROBE = 300_000        # ... and at least: with fewer the contested probes all stop, so none is asked
+# The decisive probes are asked in passes (:meth:`Simulation._probe`): the first gives every
+# deal a few nodes a probe, which answers most of them (a probe far from the deal's value is
+# cheap); each further pass gives the deals still open ESCALATE times as many, as long as the
+# evaluation's nodes (``nodes``) allow, the cheapest open deals first. The searches are
+# heavy-tailed (most deals need thousands of nodes, a few tens of millions), so a budget
+# spent this way answers many more deals exactly than one shared out evenly.
+FIRST_PROBE = 30_000       # the first pass's nodes a probe (about a millisecond)
+ESCALATE = 4               # each further pass: this many times the nodes a probe
+NODE_BUDGET = 32_000_000   # at most this many nodes a probe (about a second); over it, its answer is estimated
 NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by default (bid, check, table, serve,
                                      # practice, the quiz): about a third of a second of one core at most
 EVAL_NODES = 600_000_000             # ... of ``tutor eval``, the evidence itself: about 20 s of one core at most
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
+BIAS_DEALS = 5              # deals known to within a Zehner that measure the playout's bias in a game (at least)
 
 
 @dataclass(frozen=True)
@@ -146,6 +156,8 @@ class Judged:
     estimated: bool = False
     refined: bool = False
     probed: bool = True       # False: the playout's guess alone, the solver not asked yet
+    nodes: int = 0            # the nodes its probes searched
+    tried: int = 0            # the nodes a probe its last decisive pass allowed
 
     @property
     def points(self) -> int:
@@ -167,10 +179,10 @@ def _judge_all(job) -> list[list[Judged]]:
             j = prior
             if j is None:
                 j = _guess(hands, play, exact)
-            if stage >= PROBED and exact and not j.probed:
+            if stage >= PROBED and exact and _open(j, budget):
                 j = decide_deal(hands, play, j, budget)
             if stage >= REFINED and exact and j.probed and not j.refined and not j.estimated:
-                j = refine_deal(hands, play, j)
+                j = refine_deal(hands, play, j, min(REFINE_BUDGET, budget))
             row.append(j)
         out.append(row)
     return out
@@ -192,6 +204,12 @@ def _at_least(target: int, misere: bool) -> int:
 
 
 GUESSED, PROBED, REFINED = 0, 1, 2     # how far a deal is judged in a play
+
+
+def _open(j: Judged, budget: int) -> bool:
+    """The solver has more to say about this deal with ``budget`` nodes a probe: it was not
+    asked yet, or its decisive probes stopped under a smaller budget."""
+    return not j.probed or (j.estimated and j.tried < budget)
 
 
 def _guess(hands, play: Play, exact: bool) -> Judged:
@@ -231,8 +249,9 @@ def decide_deal(hands, play: Play, judged: Judged, node_budget: int | None = Non
     node_budget = node_budget or NODE_BUDGET
     deal = _deal_of(hands, play)
     decisive = [_at_least(t, deal.misere) for t in play.decisive]
-    lo, hi, stopped = _narrow(deal, decisive, judged.lo, judged.hi, judged.guess, node_budget)
-    return Judged(lo, hi, judged.guess, stopped and any(lo < x <= hi for x in decisive))
+    lo, hi, stopped, used = _narrow(deal, decisive, judged.lo, judged.hi, judged.guess, node_budget)
+    return Judged(lo, hi, judged.guess, stopped and any(lo < x <= hi for x in decisive),
+                  nodes=judged.nodes + used, tried=node_budget)
 
 
 def refine_deal(hands, play: Play, judged: Judged, refine_budget: int | None = None) -> Judged:
@@ -240,16 +259,16 @@ def refine_deal(hands, play: Play, judged: Judged, refine_budget: int | None = N
     as far as ``refine_budget`` nodes a probe allow."""
     deal = _deal_of(hands, play)
     xs = [_at_least(t, deal.misere) for t in play.refine]
-    lo, hi, _stopped = _narrow(deal, xs, judged.lo, judged.hi, judged.guess, refine_budget or REFINE_BUDGET)
-    return Judged(lo, hi, judged.guess, judged.estimated, True)
+    lo, hi, _stopped, used = _narrow(deal, xs, judged.lo, judged.hi, judged.guess, refine_budget or REFINE_BUDGET)
+    return Judged(lo, hi, judged.guess, judged.estimated, True, nodes=judged.nodes + used, tried=judged.tried)
 
 
-def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, int, bool]:
+def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, int, bool, int]:
     """Narrow ``lo <= points <= hi`` (the declaring team's) by asking "points >= x?" for
     the ``xs`` still open: first the one nearest the guess, then the middle one; each
     answer's fail-soft bound narrows further. A question over ``budget`` nodes is left
     open (the third value: some were) and the others are still asked, up to twice
-    the budget in all."""
+    the budget in all; the fourth value: the nodes searched."""
     from tutor.play.solver import SearchStopped, solve
 
     used = 0
@@ -259,7 +278,7 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, i
     while True:
         open_ = sorted(x for x in set(xs) if lo < x <= hi and x not in unknown)
         if not open_ or used >= 2 * budget:
-            return lo, hi, bool(unknown) or bool(open_)
+            return lo, hi, bool(unknown) or bool(open_), used
         x = min(open_, key=lambda v: (abs(v - guess), -v)) if first else open_[len(open_) // 2]
         first = False
         try:
@@ -279,6 +298,23 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, i
             lo = max(lo, g, x)
         else:
             hi = min(hi, g, x - 1)
+
+
+def _points(judged: list[list[Judged]]) -> list[list[int]]:
+    """The card points the values use, per deal and game: the playout's, moved by its bias
+    in that game, clamped into the bounds the solver proved. The bias: the median of how
+    far the proved points lie from the playout's on the deals of the game known to within
+    a Zehner (at least BIAS_DEALS of them; else none): the playout misplays the declarer's
+    side (it draws trumps it should keep for ruffing), so its points lean low, and a deal
+    the solver could not finish is placed inside its bounds where the others suggest."""
+    if not judged:
+        return []
+    bias = []
+    for i in range(len(judged[0])):
+        known = sorted(_inside(j.guess, j.lo, j.hi) - j.guess for j in (row[i] for row in judged)
+                       if j.probed and j.hi - j.lo < 10)
+        bias.append(known[len(known) // 2] if len(known) >= BIAS_DEALS else 0)
+    return [[_inside(j.guess + b, j.lo, j.hi) for j, b in zip(row, bias)] for row in judged]
 
 
 IMPOSSIBLE = {1: 0, TOTAL_POINTS - 1: TOTAL_POINTS - 2}   # no card counts 1: nobody takes 1 or 156
@@ -304,7 +340,7 @@ def exact_available() -> bool:
     return solver.ENGINE == "c"
 
 
-# what this process's simulations judged: (deal, exact), play -> (card points, estimated)
+# what this process's simulations judged: (deal, exact, nodes of the evaluation), play -> Judged
 _JUDGED: dict = {}
 JUDGED_KEPT = 100_000
 
@@ -322,8 +358,9 @@ class _Pool:
     deals go out one at a time (their searches differ a hundredfold in cost), and come
     back in order: the same seed, the same numbers."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, budget_class: int = 0) -> None:
         self.pool = None
+        self.budget_class = budget_class   # what is remembered is shared only by evaluations of the same nodes
         if workers > 1:
             import multiprocessing as mp
 
@@ -333,20 +370,24 @@ class _Pool:
                 self.pool = None
         self.workers = workers if self.pool else 1
 
-    def run(self, deals, plays, exact: bool, stages=None, budget: int | None = None) -> list[list[Judged]]:
+    def run(self, deals, plays, exact: bool, stages=None, budget: int | None = None,
+            allow=None) -> list[list[Judged]]:
         """Each deal judged in each play, as far as ``stages`` asks (play index -> GUESSED,
-        PROBED or REFINED; GUESSED for the others); what this process judged before is
-        remembered (the same position asked again, by another command or the quiz, costs
-        nothing)."""
+        PROBED or REFINED; GUESSED for the others) with ``budget`` nodes a probe (``allow``:
+        only the deals of these indices are probed further); what this process judged
+        before is remembered (the same position asked again, by another command or the
+        quiz, costs nothing)."""
         stages = stages or {}
         budget = budget or NODE_BUDGET
-        keys = [(tuple(map(tuple, d)), exact, budget) for d in deals]
+        keys = [(tuple(map(tuple, d)), exact, self.budget_class) for d in deals]
         by_deal: dict[int, list] = {}
         for i, k in enumerate(keys):
             for j, p in enumerate(plays):
                 known = _JUDGED.get((k, p))
                 want = stages.get(j, GUESSED) if exact else GUESSED
-                more = known is None or (want >= PROBED and not known.probed) or (
+                if allow is not None and i not in allow:
+                    want = GUESSED
+                more = known is None or (want >= PROBED and _open(known, budget)) or (
                     want >= REFINED and not known.refined and not known.estimated)
                 if more:
                     by_deal.setdefault(i, []).append((j, known, want))
@@ -415,7 +456,7 @@ class Simulation:
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
                                                 standing.target)
         rng = random.Random(self.seed)
-        pool = _Pool(self.workers) if plays else None
+        pool = _Pool(self.workers, self.node_budget or self.nodes) if plays else None
         judged: list[list[Judged]] = []
         live: set[int] = set()
         dealt: list = []
@@ -432,14 +473,11 @@ class Simulation:
                     # the solver for the games a call that could be the best rests on, then
                     # the card points to one Zehner where such calls rest on several games
                     live |= _live(calls, judged, plays, index, s, team, rules, partie)
-                    budget = self._budget(plays, live)
-                    if budget < MIN_PROBE:     # too few nodes to answer anything: the playout's alone
-                        live = set()
-                    judged = pool.run(deals, plays, self.exact, dict.fromkeys(live, PROBED), budget)
+                    judged, budget = self._probe(pool, deals, plays, live)
                     refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie) if i in live)
                     judged = pool.run(deals, plays, self.exact, {**dict.fromkeys(live, PROBED),
                                                                  **dict.fromkeys(refine, REFINED)}, budget)
-                results = [[j.points for j in row] for row in judged]
+                results = _points(judged)
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
                     values = _call_values(calls, results, index, s, team, rules, partie)
@@ -450,15 +488,21 @@ class Simulation:
             if pool is not None:
                 pool.close()
             self._show(None)
-        results = [[j.points for j in row] for row in judged]
-        flags = [any(j.estimated for j in row) for row in judged]
+        results = _points(judged)
+        # a deal is estimated where a search the decision rests on stopped (a game no
+        # competitive call rests on is only asked briefly: Evaluation.unprobed)
+        flags = [any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
         # a Matsch no deal makes is no call the hand can play
         calls = [r for r in calls if not _never_made(r, results, index, s)]
         values = _call_values(calls, results, index, s, team, rules, partie)
         ev = Evaluation(len(results), seat=seat, stopped_early=stopped, exact=self.exact,
-                        estimated=sum(flags) if self.exact else len(results), deals=dealt)
-        ev.contracts = _contracts(plays, results, index, s, team, rules, calls, live)
-        ev.unprobed = [f"{p.strain} ({p.declarer})" for i, p in enumerate(plays) if i not in live]
+                        estimated=sum(flags) if self.exact else len(results), deals=dealt,
+                        nodes=sum(j.nodes for row in judged for j in row))
+        ev.contracts = _contracts(plays, results, index, s, team, rules, calls,
+                                  {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
+                                  if self.exact else set())
+        ev.unprobed = [f"{p.strain} ({p.declarer})" for i, p in enumerate(plays)
+                       if i not in live and (not self.exact or any(row[i].estimated for row in judged))]
         if high is not None and high.call.value is not None and high.call.strain:
             col = _column(results, index, high.call.strain, high.seat)
             need = TOTAL_POINTS if high.call.value == rules.matsch_bid else high.call.value
@@ -471,16 +515,37 @@ class Simulation:
             ev.equal = _equal(values, ev.recommended)
         return ev
 
-    def _budget(self, plays, live) -> int:
-        """The nodes a decisive probe may search: ``node_budget`` if given, else the
-        evaluation's ``nodes`` shared by its deals and the games they are asked
-        in (two probes each), at most NODE_BUDGET (under MIN_PROBE none is asked). Fixed by the samples and
-        the games asked, never by the clock: the same seed, the same numbers."""
-        if self.node_budget:
-            return self.node_budget
-        games = sum(1 for i in live if plays[i].decisive != (TOTAL_POINTS,))
-        share = self.nodes // (max(1, self.samples) * 2 * max(1, games))
-        return min(NODE_BUDGET, share)
+    def _probe(self, pool, deals, plays, live) -> tuple[list[list[Judged]], int]:
+        """Ask the decisive probes of the ``live`` games on every deal, in passes: the
+        first with FIRST_PROBE nodes a probe (fewer where the evaluation's nodes do not
+        reach that for every deal and game), each further one with ESCALATE times as many
+        for the deals still open, in the order dealt, as far as the nodes of the deals
+        dealt so far (their share of ``nodes``) reach, up to NODE_BUDGET a probe
+        (``node_budget``: one pass with that many). Fixed by the samples and the nodes,
+        never by the clock: the same seed, the same numbers. Returns the deals judged
+        and the last pass's nodes a probe."""
+        stages = dict.fromkeys(live, PROBED)
+        if self.node_budget or not live:
+            budget = self.node_budget or NODE_BUDGET
+            return pool.run(deals, plays, self.exact, stages, budget), budget
+        allowed = self.nodes * len(deals) // max(1, self.samples)
+        entries = len(deals) * len(plays)
+        budget = max(1, min(FIRST_PROBE, allowed // (2 * entries)))
+        # the first pass asks every game (the ones no competitive call rests on too: their
+        # easy deals are answered at once, and the contracts eval lists rest on them)
+        judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED), budget)
+        allow = None
+        while True:
+            judged = pool.run(deals, plays, self.exact, stages, budget, allow)
+            spent = sum(j.nodes for row in judged for j in row)
+            nxt = budget * ESCALATE
+            waiting = [(d, i) for d, row in enumerate(judged) for i in sorted(live)
+                       if row[i].estimated and row[i].tried < nxt]
+            afford = (allowed - spent) // (2 * nxt)
+            if not waiting or nxt > NODE_BUDGET or afford <= 0:
+                return judged, budget
+            allow = {d for d, _i in waiting[:afford]}
+            budget = nxt
 
     def _show(self, done: int | None) -> None:
         if not (self.progress and sys.stderr.isatty()):

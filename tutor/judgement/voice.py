@@ -256,6 +256,10 @@ def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
         lines.append(Mn("{k} of the {n} deals was too long to search exactly: its play is estimated.",
                         "{k} of the {n} deals were too long to search exactly: their play is estimated.",
                         estimated, k=estimated, n=n))
+    unprobed = getattr(ev, "unprobed", None) or []
+    if unprobed:
+        lines.append(M("Searched only briefly, being far behind: {games}; deals whose search did not finish there "
+                       "are played out by rule of thumb.", games=", ".join(unprobed)))
     ranked = sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
     if call in by_call and ranked:
         lines.append(Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "

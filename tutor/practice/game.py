@@ -89,7 +89,8 @@ class GameReview:
             if c.verdict == SAME:
                 out.append("    " + flags + "; " + _("the tutor calls the same.", lang))
             else:
-                out.append("    " + flags + "; " + _("the tutor calls {call}.", lang, call=c.tutor or "fort"))
+                out.append("    " + flags + "; " + (_("the tutor would say nothing.", lang) if c.tutor is None and c.silent
+                                                    else _("the tutor calls {call}.", lang, call=c.tutor or "fort")))
                 why = c.why_text(lang)
                 if why:
                     out.append("    " + why)

@@ -47,6 +47,7 @@ class CallReview:
     verdict: str
     why: tuple = ()          # messages and texts: the hand against the call, the tutor's reasons
     meaning: Any = None      # the Reading
+    silent: bool = False     # out of turn: the tutor's "no call" is to say nothing, not fort
 
     def why_text(self, lang: str = "de") -> str:
         from tutor.conventions import _sentence
@@ -64,6 +65,8 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     from tutor.conventions import _sentence
 
     tutor = advice.call if advice is not None else None
+    # the tutor's "no call": fort where the seat is in turn, else saying nothing
+    silent = advice is not None and not any(o.kind == "fort" for o in advice.options)
     reasons = list(advice.lines[1:] if advice is not None and advice.recommended is not None
                    else advice.lines if advice is not None else [])
     if reading is None:
@@ -71,7 +74,7 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         same = tutor is None or advice.recommended.kind not in ("double", "redouble")
         why = [] if same else [M("The tutor would {call} here.", call=tutor), *reasons]
         return CallReview(index, seat, None, None, True, True, None if same else tutor,
-                          SAME if same else WORSE, tuple(why))
+                          SAME if same else WORSE, tuple(why), silent=silent)
     conventional = reading.kind != "unconventional"
     broken = [p for p in reading.promises if not p.satisfied_by(hand)]
     truthful = not broken
@@ -91,15 +94,18 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         why.append(M("As good as the tutor's {call}: the deals tell them apart by chance only.", call=tutor))
     elif conventional and truthful:
         verdict = ACCEPTABLE
-        why.append(M("Conventional and true to the hand, but the tutor calls {call}.", call=tutor or "fort"))
+        why.append(M("Conventional and true to the hand, but the tutor would say nothing here.")
+                   if tutor is None and silent else
+                   M("Conventional and true to the hand, but the tutor calls {call}.", call=tutor or "fort"))
     else:
         verdict = WORSE
-        why.append(M("The tutor calls {call}.", call=tutor or "fort"))
+        why.append(M("The tutor would say nothing here.") if tutor is None and silent else
+                   M("The tutor calls {call}.", call=tutor or "fort"))
     if verdict != SAME and advice is not None and advice.recommended is not None:
         reasons = list(advice.lines)   # the tutor's call read in full, then its reasons
     why += reasons
     return CallReview(index, reading.seat, call, reading.kind, conventional, truthful, tutor,
-                      verdict, tuple(why), reading)
+                      verdict, tuple(why), reading, silent)
 
 
 class _Mismatch(Msg):
