@@ -203,6 +203,11 @@ def _at_least(target: int, misere: bool) -> int:
     return TOTAL_POINTS + 1 - target if misere else target
 
 
+# the probes of one deal in one game share the core's transposition table (solver.SHARED_TABLE:
+# the core keeps its table for the next solve of the same deal; its entries are bounds,
+# true whatever target asked them, also those of a search its budget stopped)
+SHARE_TABLE = True
+
 GUESSED, PROBED, REFINED = 0, 1, 2     # how far a deal is judged in a play
 
 
@@ -269,8 +274,9 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, i
     answer's fail-soft bound narrows further. A question over ``budget`` nodes is left
     open (the third value: some were) and the others are still asked, up to twice
     the budget in all; the fourth value: the nodes searched."""
-    from tutor.play.solver import SearchStopped, solve
+    from tutor.play.solver import SHARED_TABLE, SearchStopped, solve
 
+    options = SHARED_TABLE if SHARE_TABLE else 0
     used = 0
     first = True
     team = deal.declaring_team
@@ -283,10 +289,10 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, i
         first = False
         try:
             if deal.misere:     # the core's Misère question: holds its points to x - 1 or fewer
-                r = solve(deal, target=x - 1, best=False, max_nodes=budget)
+                r = solve(deal, target=x - 1, best=False, max_nodes=budget, options=options)
                 ge = not r.reached
             else:
-                r = solve(deal, target=x, best=False, max_nodes=budget)
+                r = solve(deal, target=x, best=False, max_nodes=budget, options=options)
                 ge = r.reached
         except SearchStopped:
             unknown.add(x)
