@@ -284,3 +284,23 @@ def test_a_deal_the_solver_could_not_finish_is_placed_by_the_playouts_bias():
     assert points[5][0] == 80 + 8
     # fewer than five deals known: no bias
     assert simulate._points(known[:4] + open_)[4][0] == 80
+
+
+@exact
+@pytest.mark.parametrize("nodes", [300_000, 3_000_000])
+def test_the_solver_never_searches_more_than_the_evaluation_s_nodes(nodes):
+    # the nodes are an answer's budget of work (the same on every machine, unlike seconds):
+    # the first pass, the further passes and the probes that narrow the card points stay
+    # within them together. The worked example's A, where bids in Eichel and the standing
+    # 95 Rosen compete: both games are asked and narrowed.
+    rules = load("verband")
+    simulate._JUDGED.clear()
+    sim = simulate.Simulation(samples=25, workers=1, early_stop=False, nodes=nodes)
+    ev = simulate.evaluate("Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7",
+                           "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen", rules, simulation=sim)
+    assert 0 < ev.nodes <= nodes
+    # and every deal the solver finished within them is exact, however small the budget
+    for c in ev.contracts:
+        if c["exact"]:
+            assert abs(c["made"] / ev.samples - exact_chance(ev, c["contract"], rules)) \
+                <= ev.estimated / ev.samples + 1e-9, c

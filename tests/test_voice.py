@@ -245,3 +245,31 @@ def test_the_web_api_recommends_as_the_command_line_and_count_asks_for_the_count
     assert "evidence" not in count
     assert table["advice"]["call"] == "157 Eichel"
     assert any("157 Eichel is made in" in line for line in table["advice"]["reasons"])
+
+
+def test_the_table_session_s_advice_stays_within_the_table_s_budget(monkeypatch):
+    # a player at the table waits for the advice: it asks at most TABLE_SAMPLES deals and
+    # TABLE_NODES solver nodes (a budget of work, the same on every machine), fewer than
+    # the default voice of bid and check
+    from tutor.commands.engine import _judge
+    from tutor.companion.session import Session
+    from tutor.judgement import simulation
+
+    if not simulation.exact_available():
+        pytest.skip("the compiled solver core is not built here")
+    assert voice.TABLE_SAMPLES < voice.SAMPLES and voice.TABLE_NODES < simulation.NODES_PER_EVALUATION
+    seen = []
+    real = simulation.Simulation.evaluate
+
+    def spy(self, *args, **kwargs):
+        ev = real(self, *args, **kwargs)
+        seen.append(ev)
+        return ev
+
+    monkeypatch.setattr(simulation.Simulation, "evaluate", spy)
+    voice._CACHE.clear()
+    s = Session(C_HAND, seat="C", lang="en", judge=_judge(False, table=True))
+    s.play("60 Eichel")
+    s.play("70 Schellen")
+    assert s.advice_line().startswith("You: ")
+    assert seen and all(ev.samples <= voice.TABLE_SAMPLES and 0 < ev.nodes <= voice.TABLE_NODES for ev in seen)

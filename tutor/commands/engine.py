@@ -149,17 +149,21 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, by_count, simu
         click.echo(f" {mark} {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
 
 
-def _judge(by_count: bool, simulate: bool = False, samples=None, seed=None, progress: bool = False):
+def _judge(by_count: bool, simulate: bool = False, samples=None, seed=None, progress: bool = False,
+           table: bool = False):
     """The judge a command answers with: the default (the simulation seeded by the
-    position), or the count alone with --count (None: nothing of the simulation loaded)."""
+    position; ``table``: within the table session's budget), or the count alone with
+    --count (None: nothing of the simulation loaded)."""
     from tutor.errors import TutorError
 
     if by_count and (simulate or samples is not None or seed is not None):
         raise TutorError(M("--count is the count alone: it takes no --simulate, --samples or --seed"))
     if by_count:
         return None
-    from tutor.judgement import default_judge
+    from tutor.judgement import default_judge, table_judge
 
+    if table:
+        return table_judge()
     return default_judge(samples=samples, seed=seed, progress=progress)
 
 

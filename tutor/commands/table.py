@@ -59,7 +59,8 @@ def table(hand, seat, dealer, partie, by_count, db_path, lang, rules_spec):
         dealer = stored.partie.next_dealer
     from tutor.commands.engine import _judge
 
-    session = Session(hand, seat, dealer or "D", rules, lang, judge=_judge(by_count))
+    # the advice within the table's budget of work (nobody at the table waits long)
+    session = Session(hand, seat, dealer or "D", rules, lang, judge=_judge(by_count, table=True))
     if hasattr(sys.stdin, "reconfigure"):   # bytes that are no UTF-8: a call not read, not a crash
         sys.stdin.reconfigure(errors="replace")
     sys.exit(run(session, db=db_path, partie=partie_id))

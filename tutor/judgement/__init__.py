@@ -23,14 +23,23 @@ from tutor.judgement.count import COUNT, Count, CountJudge, choose, is_misere, k
 
 
 def default_judge(count: bool = False, samples: "int | None" = None, workers: "int | None" = None,
-                  seed: "int | None" = None, progress: bool = False) -> Judge:
+                  seed: "int | None" = None, progress: bool = False, nodes: "int | None" = None) -> Judge:
     """The judge the tutor answers with (``bid``, ``check``, ``table``, ``serve``, the quiz):
     the simulation with a seed from the position, so the same question gets the same
-    answer; ``count``: the count alone. See :mod:`tutor.judgement.voice`."""
+    answer; ``count``: the count alone; ``nodes``: the solver's nodes an answer. See
+    :mod:`tutor.judgement.voice`."""
     from tutor.judgement.voice import default_judge as judge
 
-    return judge(count, samples, workers, seed, progress)
+    return judge(count, samples, workers, seed, progress, nodes)
+
+
+def table_judge(workers: "int | None" = None) -> Judge:
+    """The judge of the table session's advice: the default voice within the table's budget
+    of work (:data:`tutor.judgement.voice.TABLE_NODES`), so nobody at the table waits long."""
+    from tutor.judgement.voice import table_judge as judge
+
+    return judge(workers)
 
 
 __all__ = ["COUNT", "Count", "CountJudge", "Judge", "Judgement", "Line", "Standing", "choose",
-           "default_judge", "is_misere", "kind_of", "lay_down", "misere"]
+           "default_judge", "is_misere", "kind_of", "lay_down", "misere", "table_judge"]

@@ -47,6 +47,7 @@ Weis and Stöck are left out (the text: "Wer bietet, rechnet allein mit Kartenpu
 from __future__ import annotations
 
 import math
+from collections import Counter
 from functools import lru_cache
 import os
 import random
@@ -167,10 +168,11 @@ class Judged:
 
 def _judge_all(job) -> list[list[Judged]]:
     """For each deal (hands as card indices) and each task (a :class:`Play`, what was judged
-    of it before or None, whether to narrow it to one Zehner): what the solver proves."""
+    of it before or None, whether to narrow it to one Zehner): what the solver proves, with
+    ``budget`` nodes a decisive probe (0: none asked) and ``refine_budget`` a narrowing one."""
     from tutor.cards import DECK
 
-    deals, tasks, exact, budget = job
+    deals, tasks, exact, budget, refine_budget = job
     out = []
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
@@ -179,10 +181,10 @@ def _judge_all(job) -> list[list[Judged]]:
             j = prior
             if j is None:
                 j = _guess(hands, play, exact)
-            if stage >= PROBED and exact and _open(j, budget):
+            if stage >= PROBED and exact and budget and _open(j, budget):
                 j = decide_deal(hands, play, j, budget)
-            if stage >= REFINED and exact and j.probed and not j.refined and not j.estimated:
-                j = refine_deal(hands, play, j, min(REFINE_BUDGET, budget))
+            if stage >= REFINED and exact and refine_budget and j.probed and not j.refined and not j.estimated:
+                j = refine_deal(hands, play, j, refine_budget)
             row.append(j)
         out.append(row)
     return out
@@ -377,14 +379,17 @@ class _Pool:
         self.workers = workers if self.pool else 1
 
     def run(self, deals, plays, exact: bool, stages=None, budget: int | None = None,
-            allow=None) -> list[list[Judged]]:
+            allow=None, refine_budget: int | None = None) -> list[list[Judged]]:
         """Each deal judged in each play, as far as ``stages`` asks (play index -> GUESSED,
-        PROBED or REFINED; GUESSED for the others) with ``budget`` nodes a probe (``allow``:
-        only the deals of these indices are probed further); what this process judged
-        before is remembered (the same position asked again, by another command or the
-        quiz, costs nothing)."""
+        PROBED or REFINED; GUESSED for the others) with ``budget`` nodes a decisive probe
+        (0: no decisive probe, only the narrowing ones) and ``refine_budget`` a narrowing
+        one (default: ``budget``, at most REFINE_BUDGET) (``allow``: only the deals of these
+        indices are probed further); what this process judged before is remembered (the
+        same position asked again, by another command or the quiz, costs nothing)."""
         stages = stages or {}
-        budget = budget or NODE_BUDGET
+        budget = NODE_BUDGET if budget is None else budget
+        if refine_budget is None:
+            refine_budget = min(REFINE_BUDGET, budget)
         keys = [(tuple(map(tuple, d)), exact, self.budget_class) for d in deals]
         by_deal: dict[int, list] = {}
         for i, k in enumerate(keys):
@@ -393,11 +398,11 @@ class _Pool:
                 want = stages.get(j, GUESSED) if exact else GUESSED
                 if allow is not None and i not in allow:
                     want = GUESSED
-                more = known is None or (want >= PROBED and _open(known, budget)) or (
-                    want >= REFINED and not known.refined and not known.estimated)
+                more = known is None or (want >= PROBED and budget and _open(known, budget)) or (
+                    want >= REFINED and refine_budget and not known.refined and not known.estimated)
                 if more:
                     by_deal.setdefault(i, []).append((j, known, want))
-        jobs = [([deals[i]], [(plays[j], known, want) for j, known, want in tasks], exact, budget)
+        jobs = [([deals[i]], [(plays[j], known, want) for j, known, want in tasks], exact, budget, refine_budget)
                 for i, tasks in by_deal.items()]
         if self.pool is None or len(jobs) < 2:
             parts = [_judge_all(job) for job in jobs]
@@ -481,8 +486,11 @@ class Simulation:
                     live |= _live(calls, judged, plays, index, s, team, rules, partie)
                     judged, budget = self._probe(pool, deals, plays, live)
                     refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie) if i in live)
-                    judged = pool.run(deals, plays, self.exact, {**dict.fromkeys(live, PROBED),
-                                                                 **dict.fromkeys(refine, REFINED)}, budget)
+                    if refine:
+                        # the narrowing probes, within what the decisive ones left of the nodes
+                        # (no decisive probe again: the passes gave each deal what the nodes allowed)
+                        judged = pool.run(deals, plays, self.exact, dict.fromkeys(refine, REFINED), 0,
+                                          refine_budget=self._refine_budget(judged, len(deals), len(refine), budget))
                 results = _points(judged)
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
@@ -528,15 +536,17 @@ class Simulation:
         for the deals still open, in the order dealt, as far as the nodes of the deals
         dealt so far (their share of ``nodes``) reach, up to NODE_BUDGET a probe
         (``node_budget``: one pass with that many). Fixed by the samples and the nodes,
-        never by the clock: the same seed, the same numbers. Returns the deals judged
-        and the last pass's nodes a probe."""
+        never by the clock: the same seed, the same numbers. A deal's probes in a game stop
+        at twice their budget a probe, and the last may take one more: a pass counts three
+        times its budget for each deal and game it asks, so the passes never spend more
+        than the nodes. Returns the deals judged and the last pass's nodes a probe."""
         stages = dict.fromkeys(live, PROBED)
         if self.node_budget or not live:
             budget = self.node_budget or NODE_BUDGET
             return pool.run(deals, plays, self.exact, stages, budget), budget
         allowed = self.nodes * len(deals) // max(1, self.samples)
         entries = len(deals) * len(plays)
-        budget = max(1, min(FIRST_PROBE, allowed // (2 * entries)))
+        budget = max(1, min(FIRST_PROBE, allowed // (3 * entries)))
         # the first pass asks every game (the ones no competitive call rests on too: their
         # easy deals are answered at once, and the contracts eval lists rest on them)
         judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED), budget)
@@ -547,11 +557,29 @@ class Simulation:
             nxt = budget * ESCALATE
             waiting = [(d, i) for d, row in enumerate(judged) for i in sorted(live)
                        if row[i].estimated and row[i].tried < nxt]
-            afford = (allowed - spent) // (2 * nxt)
-            if not waiting or nxt > NODE_BUDGET or afford <= 0:
+            left = allowed - spent
+            allow = set()
+            games = Counter(d for d, _i in waiting)
+            for d in sorted(games):    # the deals in the order dealt, each with all its open games
+                if 3 * nxt * games[d] > left:
+                    break
+                left -= 3 * nxt * games[d]
+                allow.add(d)
+            if not allow or nxt > NODE_BUDGET:
                 return judged, budget
-            allow = {d for d, _i in waiting[:afford]}
             budget = nxt
+
+    def _refine_budget(self, judged, dealt: int, games: int, budget: int) -> int:
+        """The nodes a narrowing probe may search: at most REFINE_BUDGET (and the last
+        decisive pass's), and with the evaluation's nodes (``nodes``) no more than what the
+        decisive probes left of the share of the deals dealt so far, spread over their
+        games to narrow (a deal's narrowing asks at most three times its budget a probe)."""
+        cap = min(REFINE_BUDGET, budget)
+        if self.node_budget:
+            return cap
+        spent = sum(j.nodes for row in judged for j in row)
+        left = self.nodes * dealt // max(1, self.samples) - spent
+        return max(0, min(cap, left // (3 * max(1, dealt * games))))
 
     def _show(self, done: int | None) -> None:
         if not (self.progress and sys.stderr.isatty()):

@@ -44,6 +44,11 @@ EQUAL_SE = 2.0       # calls within this many standard errors of the best are eq
 EQUAL_POINTS = 20    # ... and this many board points on average (a Matsch's spread hides more)
 INFORMATION = ("hilfe", "ace")   # calls that tell the partner: the deals value only the contract
 CACHE_SIZE = 512     # positions remembered per process (the quiz and the web ask again)
+# At the table (``tutor table``, the phone's table) a player waits for the advice: fewer deals
+# and a third of the solver's nodes (a budget of work, the same on every machine: about a
+# quarter of the default's CPU time on this project's machine)
+TABLE_SAMPLES = 50
+TABLE_NODES = 3_000_000
 NOTHING = "nothing"  # the simulation's name for saying nothing out of turn (simulation.NOTHING)
 
 INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ass-Ansage tells the "
@@ -53,13 +58,20 @@ NO_CORE = M("The compiled solver core is not built here: this is the count alone
 
 
 def default_judge(count: bool = False, samples: int | None = None, workers: int | None = None,
-                  seed: int | None = None, progress: bool = False):
+                  seed: int | None = None, progress: bool = False, nodes: int | None = None):
     """The judge the tutor answers with: the simulation with a seed from the position
     (``count``: the count alone). ``seed`` fixes the seed instead (``bid --seed``);
-    ``workers=1`` inside a threaded server."""
+    ``workers=1`` inside a threaded server; ``nodes``: the solver's nodes an answer
+    (default: the simulation's NODES_PER_EVALUATION)."""
     if count:
         return COUNT
-    return Voice(samples or SAMPLES, workers, seed, progress)
+    return Voice(samples or SAMPLES, workers, seed, progress, nodes)
+
+
+def table_judge(workers: int | None = None):
+    """The judge of the table session's advice: the default voice within the table's
+    budget (TABLE_SAMPLES deals, TABLE_NODES solver nodes), so nobody at the table waits."""
+    return default_judge(samples=TABLE_SAMPLES, workers=workers, nodes=TABLE_NODES)
 
 
 def position_key(hand: Hand, s, standing: Standing | None) -> str:
@@ -84,8 +96,9 @@ class Voice:
     name = "simulation"
 
     def __init__(self, samples: int = SAMPLES, workers: int | None = None, seed: int | None = None,
-                 progress: bool = False) -> None:
+                 progress: bool = False, nodes: int | None = None) -> None:
         self.samples, self.workers, self.seed, self.progress = samples, workers, seed, progress
+        self.nodes = nodes   # the solver's nodes an answer (None: the simulation's default)
 
     def choose(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Judgement:
         if not _exact_available():
@@ -93,7 +106,7 @@ class Voice:
             return Judgement(count.pick, [NO_CORE, *count.lines], None)
         key = position_key(hand, s, standing)
         seed = seed_of(key) if self.seed is None else self.seed
-        memo = (key, seed, self.samples)
+        memo = (key, seed, self.samples, self.nodes)
         found = _CACHE.get(memo)
         if found is not None:
             _CACHE.move_to_end(memo)
@@ -104,7 +117,7 @@ class Voice:
         workers = self.workers
         if workers is None and threading.current_thread() is not threading.main_thread():
             workers = 1      # a server's worker thread: no fork pool from a thread
-        sim = Simulation(samples=self.samples, seed=seed, workers=workers, progress=self.progress)
+        sim = Simulation(samples=self.samples, seed=seed, workers=workers, progress=self.progress, nodes=self.nodes)
         try:
             ev = sim.evaluate(hand, s, readings, standing)
         except DealError as e:   # the calls contradict this hand: nothing to deal, the count answers

@@ -305,15 +305,15 @@ def explain(request: Request, lang: str) -> dict:
     return answers.explain_json(_param(request, "auction", ""), _rules(request), lang, _flag(request, "next"))
 
 
-def _judge(request: Request):
+def _judge(request: Request, table: bool = False):
     """The judge of a recommendation: the tutor's default (the simulation, seeded by the
-    position, one process: the server's worker threads do not fork), or with ``count``
-    the count alone."""
+    position, one process: the server's worker threads do not fork; ``table``: within the
+    table session's budget), or with ``count`` the count alone."""
     if _flag(request, "count"):
         return None
-    from tutor.judgement import default_judge
+    from tutor.judgement import default_judge, table_judge
 
-    return default_judge(workers=1)
+    return table_judge(workers=1) if table else default_judge(workers=1)
 
 
 def bid(request: Request, lang: str) -> dict:
@@ -338,7 +338,7 @@ def table(request: Request, lang: str) -> dict:
     from tutor.companion.session import Session
 
     s = Session(_param(request, "hand") or None, _seat(request) or "C", _seat(request, "dealer") or "D",
-                _rules(request), lang, judge=_judge(request))
+                _rules(request), lang, judge=_judge(request, table=True))
     for call in split_calls(_param(request, "calls", "")):
         s.play(call)
     return s.to_json()
