@@ -3,6 +3,7 @@
 
 Run: .venv/bin/python benchmarks/bench_exact_sim.py [--positions 40] [--samples 30]
      [--workers 2] [--max-nodes 300000000] [--nodes N] [--timing 10] [--out FILE]
+     [--compare-split] [--every-game] [--only ID ...]
 
 Positions: the Sidi-Barrani ``bid`` drills of exercises/*.yaml that have a hand (openings,
 Hilfe, raises, the opponents' suit, Fünfer, tables without conventions, the worked
@@ -83,9 +84,12 @@ def accuracy(args) -> None:
     rows = []
     pool = get_context("fork").Pool(args.workers)
     for pos in positions(args.positions):
+        if args.only and pos["id"] not in args.only:
+            continue
         rules = load(pos["rules"])
         nodes = args.nodes or S.EVAL_NODES * args.samples // 100    # eval's nodes a deal (it asks 100)
-        sim = S.Simulation(samples=args.samples, seed=1, workers=args.workers, early_stop=False, nodes=nodes)
+        sim = S.Simulation(samples=args.samples, seed=1, workers=args.workers, early_stop=False, nodes=nodes,
+                           every_game=args.every_game)
         t0 = time.perf_counter()
         try:
             ev = S.evaluate(pos["hand"], pos["auction"], rules, pos["seat"], sim)
@@ -93,6 +97,14 @@ def accuracy(args) -> None:
             print(f"{pos['id']}: skipped ({type(e).__name__})", flush=True)
             continue
         seconds = time.perf_counter() - t0
+        plain = None
+        if args.compare_split:
+            # the same deals and searches (remembered), the open deals placed by the playout alone
+            split, S.SPLIT_FROM = S.SPLIT_FROM, None
+            try:
+                plain = S.evaluate(pos["hand"], pos["auction"], rules, pos["seat"], sim)
+            finally:
+                S.SPLIT_FROM = split
         kinds: dict[str, set[int]] = {}
         for c in ev.contracts:
             value, strain = c["contract"].split(" ", 1)
@@ -104,7 +116,8 @@ def accuracy(args) -> None:
         by = {}
         for (hands, strain, _seat, _t, _m), a in zip(jobs, answers):
             by.setdefault(strain, []).append(a)
-        diffs, left_out = [], 0
+        diffs, left_out, plain_diffs = [], 0, []
+        plain_p = {c["contract"]: c["p_make"] for c in plain.contracts} if plain else {}
         for c in ev.contracts:
             value, strain = c["contract"].split(" ", 1)
             need = 157 if int(value) == rules.matsch_bid else int(value)
@@ -115,16 +128,22 @@ def accuracy(args) -> None:
             if len(known) < len(by[strain]):
                 continue
             diffs.append(abs(c["p_make"] - sum(known) / len(known)))
+            if plain_p:
+                plain_diffs.append(abs(plain_p[c["contract"]] - sum(known) / len(known)))
         if not diffs:
             continue
         row = {"id": pos["id"], "auction": pos["auction"], "contracts": len(diffs),
                "mean": statistics.mean(diffs), "max": max(diffs), "estimated": ev.estimated,
                "samples": ev.samples, "seconds": round(seconds, 1), "left_out": left_out,
                "unprobed": ev.unprobed, "nodes": ev.nodes}
+        if plain_diffs:
+            row["plain_mean"], row["plain_max"] = statistics.mean(plain_diffs), max(plain_diffs)
         rows.append(row)
         print(f"{row['id']:<28} {pos['auction'][:38]:<38} contracts {row['contracts']:>2}  mean |diff| "
               f"{row['mean']:.3f}  max {row['max']:.2f}  estimated {ev.estimated}/{ev.samples}  "
-              f"{ev.nodes / 1e6:6.1f}M nodes {seconds:5.1f} s", flush=True)
+              f"{ev.nodes / 1e6:6.1f}M nodes {seconds:5.1f} s"
+              + (f"  (open deals by the playout alone: mean {row['plain_mean']:.3f} max {row['plain_max']:.2f})"
+                 if plain_diffs else ""), flush=True)
     pool.close()
     means = [r["mean"] for r in rows]
     print(f"\n{len(rows)} positions, {sum(r['contracts'] for r in rows)} contracts: mean |diff| "
@@ -134,6 +153,10 @@ def accuracy(args) -> None:
           f"{statistics.median(r['seconds'] for r in rows):.1f} s ({args.samples} deals, {args.workers} workers); "
           f"solver nodes per position median {statistics.median(r['nodes'] for r in rows) / 1e6:.1f}M, "
           f"mean {statistics.mean(r['nodes'] for r in rows) / 1e6:.1f}M")
+    if args.compare_split:
+        plain = [r for r in rows if "plain_mean" in r]
+        print(f"the open deals placed by the playout alone (no split): mean |diff| "
+              f"{statistics.mean(r['plain_mean'] for r in plain):.3f}, largest {max(r['plain_max'] for r in plain):.2f}")
     print("load:", os.getloadavg())
     if args.out:
         Path(args.out).write_text(json.dumps(rows, indent=1))
@@ -166,6 +189,11 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, default=0,
                     help="the evaluation's solver nodes (default: tutor eval's share for --samples deals)")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--only", nargs="*", default=None, help="only these positions (drill ids)")
+    ap.add_argument("--every-game", action="store_true",
+                    help="the passes for every game eval lists, not only those a competitive call rests on")
+    ap.add_argument("--compare-split", action="store_true",
+                    help="also the chances with the open deals placed by the playout alone (simulation.SPLIT_FROM off)")
     args = ap.parse_args()
     if args.timing:
         timing(args)

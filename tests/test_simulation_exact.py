@@ -286,6 +286,26 @@ def test_a_deal_the_solver_could_not_finish_is_placed_by_the_playouts_bias():
     assert simulate._points(known[:4] + open_)[4][0] == 80
 
 
+def test_deals_whose_probe_ran_long_are_split_on_both_sides_of_its_target():
+    # a probe runs long where the deal's value lies at its target, so the deals whose
+    # probe at 100 ran out after many nodes are as often made as failed there: half of
+    # them are put at 100 (the two the playout puts highest), half keep their guess below
+    J = simulate.Judged
+    play = simulate.Play("Eichel", "A", (100, 110))
+    long_ = simulate.SPLIT_FROM
+    rows = [[J(60, 157, g, estimated=True, tried=long_)] for g in (70, 80, 85, 90)]
+    assert [r[0] for r in simulate._points(rows, [play])] == [70, 80, 100, 100]
+    # an odd number: the middle one keeps the playout's guess
+    rows = [[J(60, 157, g, estimated=True, tried=long_)] for g in (70, 80, 90)]
+    assert [r[0] for r in simulate._points(rows, [play])] == [70, 80, 100]
+    # guessed above: the lower half is put under the target, never outside the proved bounds
+    rows = [[J(95, 157, g, estimated=True, tried=long_)] for g in (105, 120)]
+    assert [r[0] for r in simulate._points(rows, [play])] == [99, 120]
+    # a probe stopped early says nothing of where the value lies: the guesses stand
+    rows = [[J(60, 157, g, estimated=True, tried=long_ // 10)] for g in (70, 80, 85, 90)]
+    assert [r[0] for r in simulate._points(rows, [play])] == [70, 80, 85, 90]
+
+
 @exact
 @pytest.mark.parametrize("nodes", [300_000, 3_000_000])
 def test_the_solver_never_searches_more_than_the_evaluation_s_nodes(nodes):
@@ -304,3 +324,18 @@ def test_the_solver_never_searches_more_than_the_evaluation_s_nodes(nodes):
         if c["exact"]:
             assert abs(c["made"] / ev.samples - exact_chance(ev, c["contract"], rules)) \
                 <= ev.estimated / ev.samples + 1e-9, c
+
+
+@exact
+def test_every_game_gets_the_passes_where_asked():
+    # eval's evidence lists a chance for each contract of each game; with every_game the
+    # games no competitive call rests on get the passes too (none left to the first pass
+    # alone), and each chance is exact play's on the deals the solver finished
+    rules = load("verband")
+    simulate._JUDGED.clear()
+    sim = simulate.Simulation(samples=10, workers=1, early_stop=False, nodes=3_000_000, every_game=True)
+    ev = simulate.evaluate("Rosen:U9A6 Eichel:K8 Schilten:A7 Schellen:9", "", rules, simulation=sim)
+    assert ev.unprobed == [] and 0 < ev.nodes <= 3_000_000
+    for c in ev.contracts:
+        assert abs(c["made"] / ev.samples - exact_chance(ev, c["contract"], rules)) \
+            <= ev.estimated / ev.samples + 1e-9, c
