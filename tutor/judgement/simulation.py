@@ -607,8 +607,22 @@ class Simulation:
                 left -= 3 * nxt * games[d]
                 allow.add(d)
             if not allow or nxt > NODE_BUDGET:
-                return judged, budget
+                return self._last_pass(pool, deals, plays, live, judged, allowed), budget
             budget = nxt
+
+    def _last_pass(self, pool, deals, plays, live, judged, allowed: int) -> list[list[Judged]]:
+        """The nodes the passes left (they count each deal at three times its budget a
+        probe, most take far less), shared evenly by the deals and games still open: each
+        is asked again where its share is more than it had (the same three times counted)."""
+        spent = sum(j.nodes for row in judged for j in row)
+        waiting = [(d, i) for d, row in enumerate(judged) for i in live if row[i].estimated]
+        if not waiting or allowed <= spent:
+            return judged
+        share = min(NODE_BUDGET, (allowed - spent) // (3 * len(waiting)))
+        allow = {d for d, i in waiting if judged[d][i].tried < share}
+        if not allow:
+            return judged
+        return pool.run(deals, plays, self.exact, dict.fromkeys(live, PROBED), share, allow)
 
     def _refine_budget(self, judged, dealt: int, games: int, budget: int) -> int:
         """The nodes a narrowing probe may search: at most REFINE_BUDGET (and the last
