@@ -286,6 +286,17 @@ def test_a_deal_the_solver_could_not_finish_is_placed_by_the_playouts_bias():
     assert simulate._points(known[:4] + open_)[4][0] == 80
 
 
+def test_a_matsch_asked_alone_is_no_bias_towards_a_matsch():
+    # a game asked only "is the Matsch made?": the deals known to within a Zehner are the
+    # made ones (157), so their lead over the playout (+57 here) is no bias of the game;
+    # an open deal keeps the playout's 120 and is no Matsch (a failed Matsch: 156 or less)
+    J = simulate.Judged
+    matsch = simulate.Play("Schellen", "A", (157,))
+    made = [[J(157, 157, 100)] for _ in range(5)]
+    open_ = [[J(0, 157, 120, estimated=True)]]
+    assert simulate._points(made + open_, [matsch])[5][0] == 120
+
+
 def test_deals_whose_probe_ran_long_are_split_on_both_sides_of_its_target():
     # a probe runs long where the deal's value lies at its target, so the deals whose
     # probe at 100 ran out after many nodes are as often made as failed there: half of

@@ -314,11 +314,17 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = ()) -> list[list
     far the proved points lie from the playout's on the deals of the game known to within
     a Zehner (at least BIAS_DEALS of them; else none): the playout misplays the declarer's
     side (it draws trumps it should keep for ruffing), so its points lean low, and a deal
-    the solver could not finish is placed inside its bounds where the others suggest."""
+    the solver could not finish is placed inside its bounds where the others suggest.
+    A game asked only whether its Matsch is made (``plays``) has no bias: its only deals
+    known to within a Zehner are those that make it (a failed Matsch is proved as 156 or
+    less), and their lead over the playout would push every open deal to a Matsch."""
     if not judged:
         return []
     bias = []
     for i in range(len(judged[0])):
+        if i < len(plays) and plays[i].decisive == (TOTAL_POINTS,) and not plays[i].refine:
+            bias.append(0)
+            continue
         known = sorted(_inside(j.guess, j.lo, j.hi) - j.guess for j in (row[i] for row in judged)
                        if j.probed and j.hi - j.lo < 10)
         bias.append(known[len(known) // 2] if len(known) >= BIAS_DEALS else 0)
