@@ -30,7 +30,7 @@ MUTANTS = [
     ("konter: no falls", "    if c.expected >= value + KONTER_MARGIN:", "    if c.sure >= value + KONTER_MARGIN:"),
     ("konter: free konter ignored", "    if standing is not None and standing.loses_if_failed(team, value):", "    if False:"),
     ("double: no ruffs", "        ruffed = min(spare, second_round)", "        ruffed = 0"),
-    ("double: spare per trump 2->1", "spare = max(0, length - 2 * hand.length(trump))", "spare = max(0, length - 1 * hand.length(trump))"),
+    ("SPARE_PER_TRUMP 1->2", "SPARE_PER_TRUMP = 1 ", "SPARE_PER_TRUMP = 2 "),
     ("double: guarded trumps Puur only", "        if r == PUUR or n >= above_out + i + GUARD:", "        if r == PUUR:"),
     ("double: theirs < value -> <=", "    if theirs < value:", "    if theirs <= value + 10:"),
     ("raise: control required", "        c = offence(hand, s, suit)   # with control", "        c = offence(hand, s, suit)\n        if not c.control:\n            continue   # with control"),

@@ -212,6 +212,18 @@ def test_a_hand_of_winners_is_no_misere():
     assert not cv.advise(hand, rules=erw).call.endswith("Misère")
 
 
+def test_the_declaring_team_ruffs_with_every_trump_ours_do_not_take():
+    # A showed the Puur zu dritt, C the Nell zu zweit (the lower Hilfe): five trumps with
+    # Puur and Nell, no control. D holds two small trumps and Ace and King in two suits.
+    # Exact play: B and D take 43 points on average (16 deals), A makes 110 on 16 of 24
+    # deals: the double loses. Two of the declaring team's trumps per trump of D's left
+    # them one ruff and D 56 points, a double of 110; one per trump leaves them three
+    hand = "Eichel:K8 Schellen:AK7 Rosen:AK Schilten:76"
+    auction = "60 Eichel, fort, 70 Eichel, fort, 110 Eichel"
+    assert chance(hand, auction, "D", "Eichel", 110, "A", n=24) > 0.5
+    assert cv.advise(hand, auction, seat="D").call is None
+
+
 def test_three_trumps_over_the_declarer_are_no_stack():
     # 9 A 8 against A's U and four of K O B 7 6: the 9 is guarded, the Ace is not (one
     # small card for the Puur, none more); A makes his 100 on most fitting deals: no double

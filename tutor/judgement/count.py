@@ -41,15 +41,18 @@ The count:
   the hand holds below it a small card for each higher trump out and one more, ``GUARD``:
   9 A K 8 behind the declarer's Puur zu fünft take two tricks); each trick with
   ``FALL_PER_TRICK`` for what falls in. The declaring team's ruffing power: when it showed
-  Puur and Nell, the trumps it keeps after drawing ours (its shown length less two per
-  trump of ours) ruff the defenders' second-round tricks (the King behind the Ace, the
-  trick behind the partner's length). Against a team that showed trump control (Puur and
-  Nell with six trumps or more) the side suits are ruffed from the first round: the
-  defenders' Aces bring only their own 11 (nothing falls on them), and no King or
-  second-round trick counts (exact play: against A's and C's seven trumps, D's three Aces
-  and Kings take 22 points on average, not 77). The declaring side is expected to take
-  the rest of 157. D in the worked example counts 22 (his Rosen King and the second
-  Schellen trick ruffed, as the text's own verdict says) and gives A and C 135: no double.
+  Puur and Nell, the trumps it keeps after drawing ours (its shown length less one per
+  trump of ours, ``SPARE_PER_TRUMP``: double dummy it ruffs before it draws; exact play
+  gives D's K 8 / A K 7 / A K / 7 6 against A's Puur zu dritt and C's Nell zu zweit 43
+  points, not the 56 that two per trump counted) ruff the defenders' second-round tricks
+  (the King behind the Ace, the trick behind the partner's length). Against a team that
+  showed trump control (Puur and Nell with six trumps or more) the side suits are ruffed
+  from the first round: the defenders' Aces bring only their own 11 (nothing falls on
+  them), and no King or second-round trick counts (exact play: against A's and C's seven
+  trumps, D's three Aces and Kings take 22 points on average, not 77). The declaring side
+  is expected to take the rest of 157. D in the worked example counts 22 (his Rosen King
+  and the second Schellen trick ruffed, as the text's own verdict says) and gives A and C
+  135: no double.
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on.
 - **Matsch**: a lay-down in a suit (or, in the extended variant, Obenabe or Undenufe);
@@ -109,6 +112,7 @@ MISERE_PARTNER = 70        # points a Misère expects the partner's unknown card
 MISERE_DISCARDS = 2        # cards that might take a trick that a Misère hand gets rid of for nothing
 TRUMPLESS = ("Obenabe", "Undenufe")
 GUARD = 2                  # a defender's trump is a trick with a small card per higher trump out, and one more
+SPARE_PER_TRUMP = 1        # the declaring team's trumps each of ours takes (exact play: it ruffs before drawing)
 KONTER_MARGIN = 10         # a konter wants the count a trick above the doubled bid
 FAILED_MATSCH_LOSS = 20    # a Matsch beaten by the one trump left out: that trick, about 20
 PARTNER_SHARE = 3          # without the Ansageregeln the partner holds a third of the unseen cards
@@ -424,7 +428,7 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
                              "them, and no second round is ours", trump=trump.value, seat=s.auction.high.seat,
                              length=length))
         # the declaring team's ruffing power: the trumps it has left after drawing ours
-        spare = max(0, length - 2 * hand.length(trump)) if {PUUR, NELL} <= shown else 0
+        spare = max(0, length - SPARE_PER_TRUMP * hand.length(trump)) if {PUUR, NELL} <= shown else 0
         ruffed = min(spare, second_round)
         if ruffed:
             c.sure -= 4 * min(ruffed, sum(1 for x in SUITS if x != trump and hand.has(x, Rank.ASS)
