@@ -37,6 +37,7 @@ MUTANTS = [
     ("misere: plus two", "            if above_out < i + 1:", "            if above_out < i + 2:"),
     ("double reasons silent", "    if silent:\n        lines.extend(c.lines)", "    if False:\n        lines.extend(c.lines)"),
     ("double: control ignored", "    control = {PUUR, NELL} <= shown and length >= CONTROL_LENGTH", "    control = False"),
+    ("frei: no partner share in draws", "    draws = draws_trumps(hand, trump, mine, partner_share)", "    draws = draws_trumps(hand, trump, mine)"),
     ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
 ]
 TESTS = ["tests/test_judgement.py", "tests/test_judgement_play.py", "tests/test_worked_example.py", "tests/test_rules.py"]

@@ -264,6 +264,17 @@ def test_without_the_ansageregeln_the_number_bid_is_made_on_two_deals_in_three(h
     assert chance(hand, "", "A", strain, value, "A", n=24, rules=rules) * 24 >= 16
 
 
+def test_without_the_ansageregeln_top_trumps_that_draw_with_the_partners_share_are_control():
+    # U 9 A K with five trumps out: the partner is expected to hold one of them (a third
+    # of the unseen cards), and the four top trumps draw the four left. Exact play on 24
+    # random deals makes 110 on every one; counted without the partner's share (only the
+    # Puur's 20, no control) the count bid 75
+    hand = "Eichel:U9AK Rosen:A76 Schilten:K7"
+    assert chance(hand, "", "A", "Eichel", 110, "A", n=24, rules=FREI) == 1
+    call = cv.advise(hand, rules=FREI).call
+    assert call.endswith(" Eichel") and int(call.split()[0]) >= 100
+
+
 def test_without_the_ansageregeln_a_hand_no_better_than_a_coin_says_fort():
     # no Puur, no Ace, three small trumps at best: exact play makes even the lowest bid
     # on no more than half of the random deals

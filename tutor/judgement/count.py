@@ -74,7 +74,7 @@ The count:
   calibrated on solved deals (docs/interpretations.md, "The Misère against exact play").
 - **Without the Ansageregeln**: the numbers say nothing, so the partner is expected to
   hold his share (``PARTNER_SHARE``: a third of the 27 unseen cards): of the trumps
-  (``(9 - n) // 3``) and, in a suit whose Puur the hand holds or that it controls, of the
+  (``(9 - n) // 3``, also where the hand's top trumps draw the rest: U 9 A K) and, in a suit whose Puur the hand holds or that it controls, of the
   points the hand does not count. The hand bids the highest number this reaches, in such
   a suit, or in any strain where its own count reaches the lowest bid without a share
   (Obenabe, Undenufe and the Misère at an extended table). Exact play on deals
@@ -189,20 +189,21 @@ def _partner_known(s, suit: Suit):
     return s.known(s.partner, suit) if s is not None else None
 
 
-def draws_trumps(hand: Hand, trump: Suit, partner=None) -> bool:
+def draws_trumps(hand: Hand, trump: Suit, partner=None, share: int = 0) -> bool:
     """Leading its top trumps, the hand pulls every trump the opponents may hold: its
     trumps ranked above the highest trump they may hold are at least as many as the
-    trumps they may hold (``partner``: what the partner's calls promised in ``trump``)."""
-    most, above, _ = _trumps_to_draw(hand, trump, partner)
+    trumps they may hold (``partner``: what the partner's calls promised in ``trump``;
+    ``share``: the trumps he is expected to hold where his calls show none)."""
+    most, above, _ = _trumps_to_draw(hand, trump, partner, share)
     return above >= most
 
 
-def _trumps_to_draw(hand: Hand, trump: Suit, partner=None) -> tuple[int, int, int]:
+def _trumps_to_draw(hand: Hand, trump: Suit, partner=None, share: int = 0) -> tuple[int, int, int]:
     """(the trumps the opponents may hold at most, the hand's trumps ranked above the
-    highest of them, the partner's promised length) in a ``trump`` contract."""
+    highest of them, the partner's promised or expected length) in a ``trump`` contract."""
     order = ORDER["trump"]
     partner_has = set(partner.has) if partner is not None else set()
-    partner_len = partner.length[0] if partner is not None else 0
+    partner_len = max(partner.length[0] if partner is not None else 0, share)
     theirs = [r for r in order if not hand.has(trump, r) and r not in partner_has]
     most = min(len(theirs), 9 - hand.length(trump) - partner_len)
     if most <= 0:
@@ -269,7 +270,7 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     nell = hand.has(trump, NELL) or NELL in mine.has
     length = hand.length(trump) + max(mine.length[0], partner_share)
     c.lay_down = lay_down(hand, trump, mine)
-    draws = draws_trumps(hand, trump, mine)
+    draws = draws_trumps(hand, trump, mine, partner_share)
     c.control = (puur and nell and length >= CONTROL_LENGTH) or draws
     if draws and not (puur and nell and length >= CONTROL_LENGTH):
         c.sure += TRUMP_POINTS + LAST_TRICK
