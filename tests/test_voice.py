@@ -273,3 +273,24 @@ def test_the_table_session_s_advice_stays_within_the_table_s_budget(monkeypatch)
     s.play("70 Schellen")
     assert s.advice_line().startswith("You: ")
     assert seen and all(ev.samples <= voice.TABLE_SAMPLES and 0 < ev.nodes <= voice.TABLE_NODES for ev in seen)
+
+
+@pytest.mark.parametrize("hand, auction, extra", [
+    # the Schellen Puur with two small trumps, 5 points of side Aces and Kings after A's 80
+    ("Schellen:U76 Rosen:A8 Eichel:9 Schilten:AK6", "80 Eichel", []),
+    # partner B said fort; a Puur with the Ace and one small Rosen, one Schilten card
+    ("Schellen:AK7 Rosen:AB8 Schilten:K Eichel:76", "60 Eichel, fort, 80 Eichel", ["--seat", "D", "--score",
+                                                                                   "AC=1900,BD=1100"]),
+    # no Puur, no Ace: nothing of what a Matsch needs
+    ("Eichel:76 Schellen:87 Rosen:O86 Schilten:B7", "", []),
+])
+def test_no_matsch_the_team_cannot_be_sure_of_is_offered(hand, auction, extra):
+    """The rules: who bids the Matsch has seen while bidding that all the cards it needs lie
+    with the team. None of these hands can know that (each misses what a Matsch needs: the
+    trumps to draw the opponents', or tricks in every suit), so the voice neither
+    recommends nor lists nor compares a Matsch, whatever a few lucky deals make of it."""
+    voice._CACHE.clear()
+    data = json.loads(run("bid", "--hand", hand, "--auction", auction, *extra, "--json", "--lang", "en").output)
+    ev = data["evidence"]
+    named = [data["call"], *ev.get("equal", []), *(c["call"] for c in ev["calls"])]
+    assert not [c for c in named if str(c).startswith("157")], named
