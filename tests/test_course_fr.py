@@ -151,3 +151,15 @@ def test_a_course_without_a_translation_says_so(run, lang, line):
     res = run("lessons", "--lang", lang)
     assert line in res.output          # the runner mixes stderr in
     assert "(tutor lessons" not in run("lessons", "--lang", "fr").output   # French is complete
+
+
+def test_bid_names_the_doubles_in_french(run):
+    """C holds the Eichel Ace, Ober and Nell behind A's doubled 100 Eichel (the partner's
+    contract): a konter, named « surcontre » in French, in the headline and in the evidence's
+    words, as the French lessons type it; the English answer keeps konter."""
+    hand, auction = "Eichel:9AO Schellen:A6 Rosen:AK Schilten:K7", "100 Eichel, D: dopple"
+    fr = run("bid", "--hand", hand, "--auction", auction, "--seat", "C", "--lang", "fr").output
+    assert fr.startswith("C : recommandé surcontre\n")
+    assert "surcontre rapporte à notre équipe" in fr and "konter" not in fr.split("Ce que les conventions")[0]
+    en = run("bid", "--hand", hand, "--auction", auction, "--seat", "C", "--lang", "en", "--count").output
+    assert en.startswith("C: recommended konter\n")
