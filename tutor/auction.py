@@ -40,7 +40,7 @@ from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.errors import IllegalCallError, ParseError
-from tutor.i18n import M, Mp, _
+from tutor.i18n import M, Mp, Msg, _
 from tutor.text import clip
 from tutor.values import Value
 
@@ -268,6 +268,12 @@ def describe_ladder(ladder: Sequence[int | str]) -> str:
 #: (French: the Romand contre, surcontre, which the parser reads as dopple, konter)
 CALL_WORDS = {"dopple": Mp("the word to type", "dopple"), "konter": Mp("the word to type", "konter")}
 
+
+def typed(call) -> "str | Msg":
+    """A call as the user types it in his language: a double or konter by :data:`CALL_WORDS`
+    (shown in the language of the text it is put in), any other call as it is written."""
+    return CALL_WORDS.get(str(call).strip().lower(), str(call))
+
 #: why a call is illegal, by key (the catalogs translate them; placeholders from why())
 WHY: dict[str, M] = {
     'needs_seat': M("a double needs the seat (e.g. 'D: {call}')"),
@@ -481,7 +487,7 @@ class Auction:
         if call.kind in (DOUBLE, REDOUBLE):
             if seat is None:
                 return _reason("needs_seat" if call.kind == DOUBLE else "needs_seat_konter",
-                               call=CALL_WORDS.get(str(call), str(call)))
+                               call=typed(call))
             s = spec.seat_index(seat)
             if call.kind == DOUBLE:
                 if not spec.doubling:

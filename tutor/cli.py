@@ -212,7 +212,7 @@ def usage_error(ctx: click.Context, e: click.UsageError) -> None:
     from tutor.text import one_line
 
     where = e.ctx.command_path if e.ctx is not None else "tutor"
-    lang = ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
+    lang = _lang_of(ctx)
     from tutor.i18n import _
 
     click.echo(one_line(_("{where}: {text} (see '{where} --help')", lang, where=where, text=_usage_text(e, lang))),

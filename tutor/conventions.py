@@ -33,7 +33,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
-from tutor.auction import BID, CALL_WORDS, DOUBLE, FORT, REDOUBLE, WHY, Auction, Call, sidi_barrani_spec
+from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, WHY, Auction, Call, sidi_barrani_spec, typed
 from tutor.cards import NELL, PUUR, SUIT_OF, SUITS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
 from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, join
@@ -781,7 +781,7 @@ class Reader:
         """Read ``call`` by ``seat`` (default the seat in turn) without playing it."""
         if call.kind in (DOUBLE, REDOUBLE) and seat is None:
             raise IllegalCallError(WHY["needs_seat" if call.kind == DOUBLE else "needs_seat_konter"](
-                call=CALL_WORDS.get(str(call), str(call))))
+                call=typed(call)))
         return read_call(self.situation(seat), call)
 
     def play(self, call: Call, seat: str | None = None) -> Reading:

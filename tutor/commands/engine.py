@@ -131,7 +131,7 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, by_count, simu
         emit_json(answers.bid_json(hand, auction, seat, rules, lang, judge=judge, standing=standing))
         return
     advice = answers.advice(hand, auction, seat, rules, judge=judge, standing=standing)
-    from tutor.auction import CALL_WORDS
+    from tutor.auction import typed
     from tutor.conventions import _sentence, replay
     from tutor.i18n import _
 
@@ -140,7 +140,7 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, by_count, simu
         click.echo(_("{seat} is not in turn, {turn} is: {seat} can only double or konter here.", lang,
                      seat=seat, turn=turn))
     click.echo(_("{seat}: recommended {call}", lang, seat=advice.seat,
-                 call=CALL_WORDS.get(str(advice.call), advice.call)) if advice.call
+                 call=typed(advice.call)) if advice.call
                else _("{seat}: recommended say nothing", lang, seat=advice.seat))
     for line in advice.reasons(lang):
         click.echo(f"  - {_sentence(line)}")

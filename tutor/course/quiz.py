@@ -929,11 +929,11 @@ def game_name(game_id: str) -> str:
 
 def call_words(call: str, lang: str) -> str:
     """A call as the question says it in ``lang``: a double or konter by the word the
-    learner types (:data:`tutor.auction.CALL_WORDS`: in French « contre », « surcontre »)."""
-    from tutor.auction import CALL_WORDS
+    learner types (:func:`tutor.auction.typed`: in French « contre », « surcontre »)."""
+    from tutor.auction import typed
 
-    word = CALL_WORDS.get(call.strip().lower())
-    return word.text(lang) if word is not None else call
+    word = typed(call)
+    return word if isinstance(word, str) else word.text(lang)
 
 
 def _contract_of(item) -> tuple[str, str, int]:

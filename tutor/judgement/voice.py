@@ -178,12 +178,12 @@ def equal_calls(ev) -> list[str]:
 # -- the judgement and its words ----------------------------------------------------------
 def _name(call: str | None) -> "str | Msg":
     """A call as the answer's words name it: a double or konter by the word the user types
-    in his language (French « contre », « surcontre »: tutor.auction.CALL_WORDS)."""
-    from tutor.auction import CALL_WORDS
+    in his language (French « contre », « surcontre »: :func:`tutor.auction.typed`)."""
+    from tutor.auction import typed
 
     if call in (None, NOTHING):
         return M("to say nothing")
-    return CALL_WORDS.get(call, call)
+    return typed(call)
 
 
 def _count_call(count: Judgement, readings) -> str:
