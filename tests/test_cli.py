@@ -201,7 +201,7 @@ def test_fort_is_worded_for_the_table_rule_and_for_no_bid():
     (["check", "--hand", C_HAND], " check: Option '--call' fehlt (siehe '"),
     (["check", "--hand", C_HAND, "--lang", "fr"], " check : option '--call' manquante (voir '"),
     (["check", "--hand", C_HAND, "--call", "fort", "--lang", "en", "--hnd"],
-     " check: no such option '--hnd'; did you mean '--hand'? (see '"),
+     " check: no such option '--hnd'; did you mean '--hand' or '--db'? (see '"),
     (["explain", "60 Eichel", "70 Rosen", "--lang", "fr"], "arguments en trop : 70 Rosen"),
     (["explian", "--lang", "de"], ": unbekannter Befehl 'explian'"),
     (["bid", "--lang", "en", "--hand"], "option '--hand' needs a value"),

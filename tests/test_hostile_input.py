@@ -464,7 +464,7 @@ arg = st.one_of(st.sampled_from(INTERESTING), st.text(max_size=30))
 # the fast commands and their options that take a value (the simulation's are driven above)
 COMMAND_OPTIONS = {
     "explain": (["--rules"], 1), "bid": (["--hand", "--auction", "--seat", "--score", "--rules"], 0),
-    "check": (["--hand", "--auction", "--call", "--seat", "--rules"], 0),
+    "check": (["--hand", "--auction", "--call", "--seat", "--score", "--rules"], 0),
     "score": (["--contract", "--declarer", "--card-points", "--weis", "--stoeck", "--rules"], 0),
     "weis": (["--hand", "--trump", "--rules"], 0), "auction": (["--game", "--rules"], 1),
     "rules": ([], 1), "lesson": ([], 1), "games": (["--rules"], 0), "deal": (["--hand", "--auction", "--seat", "--count"], 0),

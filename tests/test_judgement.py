@@ -286,6 +286,45 @@ def test_bid_takes_the_score_from_the_partie_at_the_table(tmp_path):
     assert _bid("--tafel", env=env)[1]["call"] == "dopple"    # 628 + 200 >= 800
 
 
+def _check(*args, env=None):
+    import json
+
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    r = CliRunner().invoke(main, ["check", "--hand", D_HAND, "--auction", D_AUCTION, "--call", "D: dopple",
+                                  "--json", *args], env=env)
+    return r.exit_code, (json.loads(r.output) if r.exit_code == 0 else r.output)
+
+
+def test_check_knows_the_score_as_bid_does():
+    """The same double as above: without the score not the recommendation; with AC one game
+    from the Partie (1850 + 100 made reaches 2000 either way) the double costs nothing and is
+    what check recommends, as bid does. A score with one team is bad input, exit 2."""
+    assert _check()[1]["best"] is False
+    code, out = _check("--score", "AC=1850,BD=1200")
+    assert code == 0 and out["best"] is True and out["recommended"] == "dopple"
+    code, out = _check("--score", "AC=1850")
+    assert code == 2 and "AC=1850,BD=1200" in out and "Traceback" not in out
+
+
+def test_check_takes_the_score_from_the_partie_at_the_table(tmp_path):
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    runner = CliRunner()
+    assert runner.invoke(main, ["tafel", "new", "--set", "match_target=800"], env=env).exit_code == 0
+    for _ in range(2):   # two Matsch by A: 628 for AC, 628 + 200 >= 800
+        r = runner.invoke(main, ["tafel", "add", "--contract", "157 Eichel", "--declarer", "A",
+                                 "--card-points", "157"], env=env)
+        assert r.exit_code == 0, r.output
+    code, out = _check("--tafel", env=env)
+    assert code == 0 and out["best"] is True
+
+
 # -- the texts --------------------------------------------------------------------------------
 def _bid_text(hand, auction="", rules="verband", seat=None, lang="en"):
     from click.testing import CliRunner

@@ -225,7 +225,7 @@ def _usage_text(e: click.UsageError, lang: str) -> str:
     the cases a user meets by its exception's own fields; any other as click words it."""
     import re
 
-    from tutor.i18n import _, both
+    from tutor.i18n import _, either
 
     def hint(param) -> str:
         h = e.param_hint if getattr(e, "param_hint", None) is not None else (
@@ -242,7 +242,12 @@ def _usage_text(e: click.UsageError, lang: str) -> str:
     if isinstance(e, click.NoSuchOption):
         text = _("no such option {name}", lang, name=repr(e.option_name))
         if e.possibilities:
-            text += "; " + _("did you mean {names}?", lang, names=both(repr(x) for x in sorted(e.possibilities)))
+            import difflib   # the likeliest first: '--hnd' is '--hand' or '--db', in that order
+
+            def likeness(x):
+                return -difflib.SequenceMatcher(None, e.option_name, x).ratio(), x
+            text += "; " + _("did you mean {names}?", lang,
+                             names=either(repr(x) for x in sorted(e.possibilities, key=likeness)))
         return text
     if isinstance(e, click.BadOptionUsage) and "requires an argument" in e.message:
         return _("option {name} needs a value", lang, name=repr(e.option_name))

@@ -81,17 +81,40 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
             click.echo(f"  {r.seat}: {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
 
 
+def score_options(f):
+    """--score, --tafel and --db: the Partie's score the judgement knows (bid and check)."""
+    f = click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+                     help="The database for --tafel (default: the user's data folder; $TUTOR_DB).")(f)
+    f = click.option("--tafel", "use_tafel", is_flag=True,
+                     help="Take the score from the current Partie on the board (tutor tafel).")(f)
+    return click.option("--score", "score_text", default=None, metavar="AC=N,BD=N",
+                        help="The Partie's score before this game (judgement that knows the Partie).")(f)
+
+
+def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
+    """The table's rules and the Partie's score the judgement knows: --score, or the current
+    Partie on the board with --tafel (its rules too, unless --rules names others)."""
+    rules = _rules(rules_spec)
+    standing = None
+    if use_tafel:
+        from tutor.tafel import Tafel
+
+        with Tafel.open(db_path) as t:
+            partie = t.partie()
+        if score_text is None:
+            standing = _standing_of(partie.totals, partie.rules.match_target)
+        rules = partie.rules if rules_spec == "verband" else rules
+    if score_text is not None:
+        standing = _standing_of(_option("--score", _parse_score, score_text), rules.match_target)
+    return rules, standing
+
+
 @click.command()
 @click.option("--hand", required=True, help='The hand, e.g. "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8".')
 @click.option("--auction", default="", help="The calls so far, from Vorhand on.")
 @click.option("--seat", type=SEAT, default=None,
               help="The hand's seat (default: the seat in turn); another seat can only double or konter.")
-@click.option("--score", "score_text", default=None, metavar="AC=N,BD=N",
-              help="The Partie's score before this game (judgement that knows the Partie).")
-@click.option("--tafel", "use_tafel", is_flag=True,
-              help="Take the score from the current Partie on the board (tutor tafel).")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
-              help="The database for --tafel (default: the user's data folder; $TUTOR_DB).")
+@score_options
 @click.option("--count", "by_count", is_flag=True,
               help="The count alone: instant, without deals played out.")
 @click.option("--simulate", is_flag=True,
@@ -111,19 +134,7 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, by_count, simu
     if _other_game(ctx, "bid", hand=hand, auction=auction, seat=seat, as_json=as_json,
                    lang=lang, rules_spec=rules_spec):
         return
-    rules = _rules(rules_spec)
-    standing = None
-    if use_tafel:
-        from tutor.tafel import Tafel
-
-        with Tafel.open(db_path) as t:
-            partie = t.partie()
-        if score_text is None:
-            standing = _standing_of(partie.totals, partie.rules.match_target)
-        rules = partie.rules if rules_spec == "verband" else rules
-    if score_text is not None:
-        standing = _option("--score", _parse_score, score_text)
-        standing = _standing_of(standing, rules.match_target)
+    rules, standing = _rules_and_standing(rules_spec, score_text, use_tafel, db_path)
     judge = _judge(by_count, simulate, samples, seed, progress=not as_json)
     from tutor import answers
 
@@ -203,11 +214,13 @@ def _standing_of(score, target: int):
 @click.option("--call", "call_text", required=True, help='The call to check, e.g. "80 Eichel" or "D: dopple".')
 @click.option("--seat", type=SEAT, default=None,
               help="Who makes the call (default: the seat in turn, or the call's prefix).")
+@score_options
 @click.option("--count", "by_count", is_flag=True,
               help="Recommend by the count alone: instant, without deals played out.")
 @common_options
 @click.pass_context
-def check(ctx, hand, auction, call_text, seat, by_count, as_json, lang, rules_spec):
+def check(ctx, hand, auction, call_text, seat, score_text, use_tafel, db_path, by_count, as_json, lang,
+          rules_spec):
     """Is CALL legal, conventional and true to HAND? Exit 0 if all three, 1 if not.
 
     Example: tutor check --hand "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8" --auction "60 Eichel, 70 Schellen" --call "80 Eichel"
@@ -218,7 +231,8 @@ def check(ctx, hand, auction, call_text, seat, by_count, as_json, lang, rules_sp
     from tutor import answers
     from tutor.i18n import M, _
 
-    verdict = answers.verdict(hand, auction, call_text, seat, _rules(rules_spec), judge=_judge(by_count))
+    rules, standing = _rules_and_standing(rules_spec, score_text, use_tafel, db_path)
+    verdict = answers.verdict(hand, auction, call_text, seat, rules, judge=_judge(by_count), standing=standing)
     if as_json:
         emit_json(verdict.to_json(lang))
     else:
@@ -382,6 +396,10 @@ HELP: dict[str, dict] = {
             "call_text": M("The call to check, e.g. \"80 Eichel\", \"80ei\" or \"D: dopple\"."),
             "seat": M("Who makes the call (default: the seat in turn, or the seat before the "
                       "colon)."),
+            "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
+            "use_tafel": M("Take the score from the current Partie on the board."),
+            "db_path": M("The database for --tafel (default: the user's data folder; "
+                         "$TUTOR_DB)."),
             "by_count": M("Recommend by the count alone: instant, without deals played out."),
         },
         "examples": [
