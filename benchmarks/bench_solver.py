@@ -6,6 +6,7 @@ search technique buys (nodes and time with it switched off).
     nice python benchmarks/bench_solver.py --quick         # a few deals of each, minutes
     nice python benchmarks/bench_solver.py --part full --deals 100 --limit 10
     nice python benchmarks/bench_solver.py --part first --deals 12 --kinds Eichel   # a process's first solve
+    nice python benchmarks/bench_solver.py --part passes --deals 20 --kinds Eichel,Rosen   # tables kept (nodes)
 
 Every solve runs under a limit of CPU seconds of this process (--limit; the core's
 CPU_TIME option), so a shared, loaded machine does not turn waiting into "over the limit";
@@ -133,6 +134,36 @@ def run_first(seed: int, kind: str, n: int, options: int) -> list[tuple[float, f
     return out
 
 
+def run_passes(deals, target: int, keep: int, first: int = 30_000, escalate: int = 4,
+               cap: int = 32_000_000) -> tuple[int, int, list, int]:
+    """The simulation's passes over its deals (tutor.judgement.simulation): "reaches
+    target?" for every deal with ``first`` nodes, then for the deals still open with
+    ``escalate`` times as many, and so on up to ``cap``; each probe shares the table of its
+    deal (SHARED_TABLE), and ``keep`` bytes of tables are kept for the deals left
+    (solver.keep_tables; 0: the core keeps only the last deal's). (nodes in all, a stopped
+    probe counted at its budget; probes; the answers, None where open; deals still open)."""
+    solver.keep_tables(keep)
+    answers: list = [None] * len(deals)
+    open_ = list(range(len(deals)))
+    budget, nodes, probes = first, 0, 0
+    solver.solve(Deal.random(random.Random(1), 5, trump=TRUMPS[0]))   # the core's table another deal's
+    while open_ and budget <= cap:
+        still = []
+        for i in open_:
+            probes += 1
+            try:
+                s = solver.solve(deals[i], target=target, best=False, max_nodes=budget, options=solver.SHARED_TABLE)
+            except solver.SearchStopped:
+                nodes += budget
+                still.append(i)
+                continue
+            nodes += s.nodes
+            answers[i] = s.reached
+        open_, budget = still, budget * escalate
+    solver.keep_tables(0)
+    return nodes, probes, answers, len(open_)
+
+
 def run_edge(deals, values, limit, repeat=1):
     """The hardest yes/no question: the threshold is the exact value itself."""
     return [(limit, 0, True, limit) if v is None else run([d], "c", limit, target=v, repeat=repeat)[0]
@@ -190,9 +221,20 @@ def line(label: str, s: dict) -> str:
             f"{s['median_s']:.4f} | {s['median_nodes']} | {s['nodes_per_cpu_s']} |{over}")
 
 
+def kind_deals(a):
+    """(trump kind, its deals) for the kinds asked (--kinds): each kind its own seeded
+    deals, so a run of some kinds gives the same deals."""
+    for trump in TRUMPS:
+        if a.kinds and str(trump) not in a.kinds.split(","):
+            continue
+        kind_rng = random.Random(f"{a.seed} {trump}")
+        yield trump, [Deal.random(kind_rng, 9, trump=trump) for _ in range(a.deals)]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--part", choices=("all", "full", "bracket", "first", "endgames", "techniques"), default="all")
+    ap.add_argument("--part", choices=("all", "full", "bracket", "first", "passes", "endgames", "techniques"),
+                    default="all")
     ap.add_argument("--deals", type=int, default=100, help="full deals per trump kind")
     ap.add_argument("--exact-deals", type=int, default=100, help="of those, solved exactly")
     ap.add_argument("--endgames", type=int, default=300, help="endgames per size (all kinds mixed)")
@@ -225,12 +267,7 @@ def main() -> int:
     print(f"machine: {results['machine']}; limit {a.limit} CPU s a solve; seed {a.seed}")
     if a.part in ("all", "full"):
         print("\n## Full nine-card deals, compiled core\n" + head)
-        for trump in TRUMPS:
-            if a.kinds and str(trump) not in a.kinds.split(","):
-                continue
-            # each kind its own seeded deals, so a run of some kinds gives the same deals
-            kind_rng = random.Random(f"{a.seed} {trump}")
-            deals = [Deal.random(kind_rng, 9, trump=trump) for _ in range(a.deals)]
+        for trump, deals in kind_deals(a):
             s = summary(run(deals, "c", a.limit, target=79))
             results[f"full {trump} 79?"] = s
             print(line(f"{trump}: reaches 79?", s), flush=True)
@@ -247,11 +284,7 @@ def main() -> int:
     if a.part in ("all", "bracket"):
         print("\n## The bracket of Zehner (60, 70, ..., 150, 157: which ones the declaring team reaches), "
               "one call of solver.bracket per deal\n" + head + " probes |")
-        for trump in TRUMPS:
-            if a.kinds and str(trump) not in a.kinds.split(","):
-                continue
-            kind_rng = random.Random(f"{a.seed} {trump}")
-            deals = [Deal.random(kind_rng, 9, trump=trump) for _ in range(a.deals)]
+        for trump, deals in kind_deals(a):
             answers = None
             for label, opt in (("one table", 0), ("fresh table per probe", solver.FRESH_TABLES)):
                 if label != "one table" and not a.fresh:
@@ -283,6 +316,21 @@ def main() -> int:
                 results[f"first {trump} {label}"] = s
                 print(f"| {trump}: {label} | {s['n']} | {s['median_cpu_ms']} | {s['p90_cpu_ms']} | {s['max_cpu_ms']} | "
                       f"{s['median_system_ms']} | {s['median_nodes']} |", flush=True)
+    if a.part == "passes":   # not in "all": node counts of the tables kept aside
+        print("\n## The simulation's passes (\"reaches 79?\" with 30 K nodes a probe, then 4 times as many for the "
+              "deals still open, up to 32 M; nodes in all, a stopped probe counted at its budget)\n"
+              "| what | deals | nodes | probes | still open | CPU s |\n|---|---|---|---|---|---|")
+        for trump, deals in kind_deals(a):
+            answers = None
+            for label, keep in (("the last deal's table only", 0), ("tables kept (keep_tables, 256 MB)", 256 << 20)):
+                c0 = time.process_time()
+                nodes, probes, got, left = run_passes(deals, 79, keep)
+                cpu = time.process_time() - c0
+                # the same answers wherever both runs got one (a deal open in one may be answered in the other)
+                assert answers is None or all(x == y for x, y in zip(got, answers) if x is not None and y is not None)
+                answers = got
+                results[f"passes {trump} {label}"] = {"nodes": nodes, "probes": probes, "open": left, "cpu_s": cpu}
+                print(f"| {trump}: {label} | {len(deals)} | {nodes} | {probes} | {left} | {cpu:.2f} |", flush=True)
     if a.part in ("all", "endgames"):
         print(f"\n## Endgames, compiled core (the six kinds in turn, every fifth a Misère; CPU ms of this "
               f"process per solve)\n{ENDGAME_HEAD}")

@@ -1,7 +1,8 @@
 """Mutation testing of the solver's C core by hand (mutmut mutates Python only): each mutant
 below is one small defect written into a copy of tutor/play/_solver.c, built with the C
-compiler Python was built with, and tests/test_solver.py run against it (-x, a timeout);
-a mutant the tests pass is reported as a survivor. Not part of CI (a few minutes):
+compiler Python was built with, and tests/test_solver.py and tests/test_solver_tables.py run
+against it (-x, a timeout); a mutant the tests pass is reported as a survivor. Not part of CI
+(a few minutes):
 
     nice .venv/bin/python tests/core_mutants.py                 # every mutant
     nice .venv/bin/python tests/core_mutants.py "takes" ...     # only these (names as below)
@@ -93,9 +94,16 @@ MUTANTS = [
     ("exact: the minimiser's best cards one off", "if (maxing ? v >= value : v <= value) best_mask |= group[i];",
      "if (maxing ? v >= value : v < value) best_mask |= group[i];"),
     # the table kept from one solve to the next (SHARED_TABLE, bracket())
-    ("shared table: another declaring team's table kept", "&& last_deal.maxteam == maxteam && ", "&& "),
+    ("shared table: another declaring team's table kept", "d->leader = leader; d->maxteam = maxteam; ",
+     "d->leader = leader; "),
     ("shared table: another trump kind's table kept",
-     "&& !memcmp(last_deal.pts, s->pts, sizeof s->pts) && !memcmp(last_deal.str, s->str, sizeof s->str);", ";"),
+     "memcpy(d->pts, s->pts, sizeof d->pts); memcpy(d->str, s->str, sizeof d->str);", ""),
+    # a deal's table kept aside (table_save, table_load; tests/test_solver_tables.py)
+    ("kept table: loaded for another deal", "|| head.print != deal_print(&id) ", ""),
+    ("kept table: saved from another deal's table", "if (!tt || !last_deal.valid || (options & 1) || memcmp(&last_deal.id, &id, sizeof id))",
+     "if (!tt || !last_deal.valid || (options & 1))"),
+    ("kept table: a grown table's entries lost from the list", "if (b == (i & ~(u64)(BUCKET - 1))) { tt_log_add(i); continue; }",
+     "if (b == (i & ~(u64)(BUCKET - 1))) continue;"),
 ]
 
 
@@ -113,7 +121,8 @@ def build(source: str, folder: Path) -> str | None:
 def run_tests(folder: Path) -> str:
     try:
         r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-k", DESELECT,
-                            "tests/test_solver.py"], cwd=folder, capture_output=True, text=True, timeout=TIMEOUT)
+                            "tests/test_solver.py", "tests/test_solver_tables.py"],
+                           cwd=folder, capture_output=True, text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         return "killed (timeout: the tests would hang)"
     if r.returncode == 0:

@@ -100,6 +100,26 @@ static int tt_init(int log2size) {
     return 0;
 }
 
+/* The slots of the table this generation took, in the order taken (table_save reads a
+ * deal's entries from them, not from a scan of the table's 128 MB): a slot is added where
+ * the search takes a free one (boundary_search, tt_store), and tt_grow writes the list
+ * anew as it moves the entries. Where it could not grow (no memory) table_save scans. */
+static uint32_t *tt_log = NULL;
+static size_t tt_nlog = 0, tt_logcap = 0;
+static uint32_t tt_log_gen = 0;   /* the generation the list is of */
+static int tt_log_lost = 0;       /* ... and a slot of it was not added */
+
+static void tt_log_add(u64 i) {
+    if (tt_log_gen != tt_gen) { tt_nlog = 0; tt_log_gen = tt_gen; tt_log_lost = 0; }
+    if (tt_nlog == tt_logcap) {
+        size_t cap = tt_logcap ? 2 * tt_logcap : (size_t)1 << 16;
+        uint32_t *l = realloc(tt_log, cap * sizeof *l);
+        if (!l) { tt_log_lost = 1; return; }
+        tt_log = l; tt_logcap = cap;
+    }
+    tt_log[tt_nlog++] = (uint32_t)i;
+}
+
 /* ---- one search ------------------------------------------------------------------- */
 typedef struct {
     /* tables from rules.py */
@@ -1013,6 +1033,7 @@ static inline int tt_store(S *s, Entry *e, const u64 key[2], int left, int R, in
     if (e) {
         /* e may have been overwritten by a deeper position of the same bucket: check */
         if (!(e->gen == tt_gen && e->k[0] == key[0] && e->k[1] == key[1])) {
+            if (e->gen != tt_gen && e >= tt && e <= tt + tt_mask) tt_log_add((u64)(e - tt));
             e->k[0] = key[0]; e->k[1] = key[1];
             e->gen = tt_gen; e->left = (uint8_t)left;
             e->lo = 0; e->hi = (int16_t)R; e->work = 0;
@@ -1081,13 +1102,14 @@ static void tt_grow(S *s) {
         tt_prepare(bytes, s->deadline);
         if (tt_ready < bytes) { s->grow_at = LLONG_MAX; return; }
     }
+    tt_log_gen = tt_gen; tt_nlog = 0; tt_log_lost = 0;   /* the list written anew */
     for (u64 i = 0; i <= old; i++) {
         Entry *e = &tt[i];
         if (e->gen != tt_gen) continue;
         u64 b = key_hash(e->k) & nm & ~(u64)(BUCKET - 1);
-        if (b == (i & ~(u64)(BUCKET - 1))) continue;
+        if (b == (i & ~(u64)(BUCKET - 1))) { tt_log_add(i); continue; }
         for (int j = 0; j < BUCKET; j++)
-            if (tt[b + j].gen != tt_gen) { tt[b + j] = *e; break; }
+            if (tt[b + j].gen != tt_gen) { tt[b + j] = *e; tt_log_add(b + j); break; }
         e->gen = 0;   /* no generation is 0 (tt_gen counts from 1) */
     }
     s->mask = nm;
@@ -1166,7 +1188,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
             a0 = alpha; b0 = beta;
         } else {
             e = victim;
-            if (use_tt && e->gen != tt_gen) s->fill++;
+            if (use_tt && e->gen != tt_gen) { s->fill++; tt_log_add((u64)(e - tt)); }
             e->k[0] = key[0]; e->k[1] = key[1];
             e->gen = tt_gen; e->left = (uint8_t)left;
             e->lo = 0; e->hi = (int16_t)R; e->best = 255; e->work = 0;
@@ -1254,7 +1276,82 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
  * max team to lead (bit 1). The bounds as boundary_search computes them (all switched on). */
 static long long gaps[10][4][20];
 
+/* Partition search's potential (round five, stats()["shadow"]): beside the table, a second
+ * one keyed on a coarser abstraction of the position, whose hits bound from above what a
+ * table of relevant cards (Ginsberg's partition search, DDS's winning ranks) could find.
+ * The coarse key forgets the order of a suit's zero-point cards below its lowest point card
+ * and keeps only how many each hand holds of them (mode 1: the plain suits; mode 2: the
+ * trumps too, whose ranks the undertrump rule compares): a partition entry can forget no
+ * more than that, since every point card's holder decides where its points go. Its entries
+ * (bounds of every search at a boundary of sh_min to 8 cards a hand, those of the positions
+ * with one coarse key merged: the highest lower and lowest upper bound) are asked before each
+ * search; where they would have cut off a search that today's table did not, the search's
+ * nodes are counted, those not inside another such search apart (`outer`: an upper bound on
+ * the nodes such a table saves). Nothing of the search changes. */
+static int shadow_mode = 0, sh_min = 4;
+typedef struct { u64 k0, k1, x0, x1; int16_t lo, hi; uint32_t gen; } Shadow;
+#define SHADOW_BITS 23
+static Shadow *shadow_tab = NULL;
+static long long sh_look[10], sh_search[10], sh_cut[10], sh_cutn[10], sh_exact[10], sh_outer, sh_exact_outer;
+static int sh_depth = 0;
+
+static u64 coarse_suit(const S *s, int su) {
+    unsigned p[4], lm = 0, zp = 0;
+    for (int i = 0; i < 4; i++) { p[i] = places(s, su, s->hand[i]); lm |= p[i]; }
+    for (int i = 0; i < s->nord[su]; i++) if (!s->pts[s->ord[su][i]]) zp |= 1u << i;
+    unsigned z = 0;
+    if (shadow_mode == 2 || su != s->trump) {
+        unsigned pp = lm & ~zp;
+        unsigned above = pp ? (2u << (31 - __builtin_clz(pp))) - 1 : 0;   /* places down to the lowest point card */
+        z = lm & zp & ~above;
+    }
+    unsigned keep = lm & ~z, b0 = p[1] | p[3], b1 = p[2] | p[3];
+    u64 co = 0; int j = 0;
+    for (unsigned t = keep; t; t &= t - 1, j += 2) {
+        int i = __builtin_ctz(t);
+        co |= (u64)((b0 >> i & 1) | (b1 >> i & 1) << 1) << j;
+    }
+    u64 cnt = 0;
+    for (int i = 0; i < 4; i++) cnt |= (u64)popc(p[i] & z) << (4 * i);
+    return (u64)s->canon[su][keep] | co << 9 | cnt << 27 | (u64)1 << 45;
+}
+
+static int boundary_shadow(S *s, int leader, int left, int alpha, int beta) {
+    u64 c[4], k0 = 0x243F6A8885A308D3ULL, k1 = 0x13198A2E03707344ULL ^ (u64)leader;
+    for (int su = 0; su < NSUITS; su++) {
+        c[su] = coarse_suit(s, su);
+        k0 = (k0 ^ c[su]) * 0x9E3779B97F4A7C15ULL; k0 ^= k0 >> 31;
+        k1 = (k1 ^ c[su]) * 0xC2B2AE3D27D4EB4FULL; k1 ^= k1 >> 29;
+    }
+    u64 x[2];
+    make_key(s, leader, x);
+    Shadow *e = &shadow_tab[(k0 ^ k1 >> 17) & (((u64)1 << SHADOW_BITS) - 1)];
+    int match = e->gen == tt_gen && e->k0 == k0 && e->k1 == k1, would = match && (e->lo >= beta || e->hi <= alpha);
+    int exact = match && e->x0 == x[0] && e->x1 == x[1];
+    sh_look[left]++;
+    if (would) sh_depth++;
+    long long n0 = s->nodes;
+    int v = boundary_search(s, leader, left, alpha, beta);
+    if (would) sh_depth--;
+    if (s->stop) return v;
+    long long d = s->nodes - n0;
+    if (d > 0) {
+        sh_search[left]++;
+        if (would) {
+            if (exact) { sh_exact[left]++; if (!sh_depth) sh_exact_outer += d; }
+            else { sh_cut[left]++; sh_cutn[left] += d; if (!sh_depth) sh_outer += d; }
+        }
+    }
+    if (!match) { e->k0 = k0; e->k1 = k1; e->gen = tt_gen; e->lo = 0; e->hi = (int16_t)(s->handpts + s->last_bonus); }
+    e->x0 = x[0]; e->x1 = x[1];
+    if (v <= alpha) { if (v < e->hi) e->hi = (int16_t)v; }
+    else if (v >= beta) { if (v > e->lo) e->lo = (int16_t)v; }
+    else { if (v > e->lo) e->lo = (int16_t)v; if (v < e->hi) e->hi = (int16_t)v; }
+    return v;
+}
+
 static int boundary_gaps(S *s, int leader, int left, int alpha, int beta) {
+    if (shadow_mode && left >= sh_min && left <= 8) return boundary_shadow(s, leader, left, alpha, beta);
     int R = s->handpts + s->last_bonus, lo_b = 0, hi_b = R, ft, fp;
     if (left >= 4 && s->maxside == s->maxteam) {
         if ((fp = forced_points(s, left, R, &ft)) > 0) { if (ft == s->maxteam) lo_b = fp; else hi_b = R - fp; }
@@ -1483,15 +1580,47 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * value: the team's points (with a target: a bound on the same side of it as the
  * true value); best_mask: the cards of the player to move that keep the best result;
  * stop: 0 done, 1 node budget, 2 time limit. */
-/* The deal of the last solve (option 1 << 28 keeps its table for the next solve of the same deal). */
-static struct {
-    int valid;
+/* What a table's entries are true for: a deal (hands, leader, teams, Misère, trump kind,
+ * last trick's points) and the options it was solved with (those that change the search;
+ * without the table no generation is counted). Zeroed before it is filled: compared whole. */
+typedef struct {
     unsigned long long h[4];
     int leader, maxteam, misere, trump, puur, last, options;
     int pts[NCARDS], str[NSUITS][NCARDS];
+} DealId;
+
+static void deal_id(DealId *d, const unsigned long long h[4], int leader, int maxteam, int misere, int trump,
+                    int puur, int last, int options, const S *s) {
+    memset(d, 0, sizeof *d);
+    memcpy(d->h, h, sizeof d->h);
+    d->leader = leader; d->maxteam = maxteam; d->misere = misere; d->trump = trump; d->puur = puur;
+    d->last = last; d->options = options & ~(1 << 28 | 4096);
+    memcpy(d->pts, s->pts, sizeof d->pts); memcpy(d->str, s->str, sizeof d->str);
+}
+
+/* The deal of the last solve (option 1 << 28 keeps its table for the next solve of the same deal). */
+static struct {
+    int valid;
+    DealId id;
     u64 mask;                    /* the part of the table it used, as far as it grew */
     long long fill, grow_at;
 } last_deal;
+
+/* A new generation of the table (the entries of the others are empty), and of the two-trick cache. */
+static void new_generation(int l2cache) {
+    tt_gen++;
+    if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache); tt_gen = 1; }
+    if (l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof(u64) << l2_dirty_bits); l2_dirty_bits = 0; l2_gen = 1; }
+}
+
+/* The part of the table a deal of `size` cards a hand may use (its mask_cap), and where a
+ * solve of it starts (the part this process used already, else 2^16 entries; the whole of
+ * it with option 1 << 25). */
+static u64 table_cap(int size) {
+    int lg = size <= 6 ? 16 : 16 + 2 * (size - 5);   /* six cards: 16 measured faster than 18 */
+    lg = lg < 16 ? 16 : lg > 22 ? 22 : lg;
+    return (((u64)1 << lg) - 1) & tt_mask;
+}
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long h[4];
@@ -1553,12 +1682,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     for (int c = 0; c < NCARDS; c++) if (all >> c & 1) s->handpts += s->pts[c];
     if (s->use_tt && tt_init(22) < 0) { free(s); return NULL; }
     /* a small deal uses only the start of the table: fewer cache misses */
-    int size = popc(h[0]), lg = size <= 6 ? 16 : 16 + 2 * (size - 5);   /* six cards: 16 measured faster than 18 */
-    lg = lg < 16 ? 16 : lg > 22 ? 22 : lg;
-    s->mask_cap = (((u64)1 << lg) - 1) & tt_mask;
+    int size = popc(h[0]);
+    s->mask_cap = table_cap(size);
     /* the table's part as far as this process has used it already (its pages are in
      * memory: a simulation's solves use the whole of it, as before), else its start (tt_grow) */
-    s->mask = (((u64)1 << (lg < TT_START_LG || (options & (1 << 25)) ? lg : TT_START_LG)) - 1) & tt_mask;
+    s->mask = (options & (1 << 25)) || s->mask_cap < ((u64)1 << TT_START_LG) - 1 ? s->mask_cap
+            : (((u64)1 << TT_START_LG) - 1) & tt_mask;
     if (tt_touched > s->mask) s->mask = tt_touched < s->mask_cap ? tt_touched : s->mask_cap;
     if (s->mask > tt_touched) tt_touched = s->mask;
     /* option 1 << 28: the previous solve's entries kept where it solved the same deal (the
@@ -1566,21 +1695,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
      * from a position on, true whatever window or target asked them (a bracket's probes);
      * the same options too (without the table or the two-trick cache no generation is
      * counted, so another deal's entries could look live) */
-    int same = (options & (1 << 28)) && last_deal.valid && (options & ~(1 << 28 | 4096)) == last_deal.options
-        && !memcmp(last_deal.h, h, sizeof last_deal.h) && last_deal.leader == leader
-        && last_deal.maxteam == maxteam && last_deal.misere == misere && last_deal.trump == trump
-        && last_deal.puur == puur && last_deal.last == last
-        && !memcmp(last_deal.pts, s->pts, sizeof s->pts) && !memcmp(last_deal.str, s->str, sizeof s->str);
+    DealId id;
+    deal_id(&id, h, leader, maxteam, misere, trump, puur, last, options, s);
+    int same = (options & (1 << 28)) && last_deal.valid && !memcmp(&last_deal.id, &id, sizeof id);
     s->grow_at = (long long)((s->mask + 1) / 4);
     if (same && last_deal.mask <= s->mask_cap) {
         /* the previous solve's table, as far as it grew */
         s->mask = last_deal.mask; s->fill = last_deal.fill; s->grow_at = last_deal.grow_at;
     }
-    if (!same) {
-        tt_gen++;
-        if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache); tt_gen = 1; }
-        if (s->l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof(u64) << l2_dirty_bits); l2_dirty_bits = 0; l2_gen = 1; }
-    }
+    if (!same) new_generation(s->l2cache);
     l2_bits = size <= 6 || trump < 0 ? 15 : size == 7 ? 17 : L2_BITS_MAX;
     if (l2_bits > l2_dirty_bits) l2_dirty_bits = l2_bits;
     /* a time limit: the table's pages this solve uses made ready first, and the time they
@@ -1662,15 +1785,156 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int stop = s->stop;
     /* a stopped search stored only what it proved (it returns before each store once the
      * budget ran out): its table is as good for the next solve of the deal */
-    memcpy(last_deal.h, h, sizeof last_deal.h);
-    last_deal.leader = leader; last_deal.maxteam = maxteam; last_deal.misere = misere;
-    last_deal.trump = trump; last_deal.puur = puur; last_deal.last = last; last_deal.options = options & ~(1 << 28 | 4096);
-    memcpy(last_deal.pts, s->pts, sizeof s->pts); memcpy(last_deal.str, s->str, sizeof s->str);
+    last_deal.id = id;
     last_deal.valid = 1;
     last_deal.mask = s->mask; last_deal.fill = s->fill; last_deal.grow_at = s->grow_at;
     free(s);
     if (stop == 3) return NULL;     /* KeyboardInterrupt (or another signal's exception) */
     return Py_BuildValue("iKLi", value, (unsigned long long)best_mask, nodes, stop);
+}
+
+/* ---- a deal's table kept aside ---------------------------------------------------- */
+/* table_save(hands, leader, team, misere, pts, strength, trump, puur, last, options,
+ *            max_entries) -> bytes or None
+ * table_load(hands, leader, team, misere, pts, strength, trump, puur, last, options,
+ *            saved) -> the number of entries loaded
+ * The table of one deal kept aside while others are solved (the simulation's passes come
+ * back to a deal whose probe its budget stopped): table_save copies the entries of the
+ * core's current table if its last solve was of this deal and options (None otherwise),
+ * at most max_entries of them (0: all; beyond, those whose searches took most nodes);
+ * table_load puts them back into a new generation of the table as the table of that deal's
+ * last solve, so the next solve of the deal with option 1 << 28 continues from it, as if no
+ * other deal had been solved in between (its two-trick and three-card tables start empty).
+ * Every entry holds bounds on the counted team's points from a position on, true whatever
+ * window or budget asked them (a stopped search stores only what it proved). The saved
+ * bytes name the deal and options they are true for (a hash of them): table_load refuses
+ * them for another (ValueError). */
+#define SAVED_MAGIC 0x31545454u   /* "TTT1" */
+typedef struct { uint32_t magic, count; u64 print; } SavedHead;
+
+static u64 deal_print(const DealId *d) {
+    const unsigned char *p = (const unsigned char *)d;
+    u64 h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < sizeof *d; i++) { h ^= p[i]; h *= 0x100000001b3ULL; }
+    return h;
+}
+
+/* the deal and options of the arguments, as DealId; -1 with an exception if they are wrong */
+static int parse_deal_id(DealId *d, unsigned long long h[4], int leader, int maxteam, int misere,
+                         PyObject *pts, PyObject *strength, int trump, int puur, int last, int options) {
+    S *s = calloc(1, sizeof(S));
+    if (!s) { PyErr_NoMemory(); return -1; }
+    if (parse_tables(s, pts, strength) < 0) { free(s); return -1; }
+    u64 all = 0; int bad = 0;
+    for (int i = 0; i < 4; i++) {
+        if (h[i] >> NCARDS || (all & h[i]) || popc(h[i]) != popc(h[0])) bad = 1;
+        all |= h[i];
+    }
+    if (bad || leader < 0 || leader > 3 || maxteam < 0 || maxteam > 1 || trump < -1 || trump > 3
+        || (trump >= 0 && (puur < 0 || puur >= NCARDS)) || last < 0 || last > 255) {
+        free(s);
+        PyErr_SetString(PyExc_ValueError, "hands, leader, max team, trump, Puur or last trick's points out of range");
+        return -1;
+    }
+    deal_id(d, h, leader, maxteam, misere, trump, puur, last, options, s);
+    free(s);
+    return 0;
+}
+
+static PyObject *py_table_save(PyObject *self, PyObject *args) {
+    unsigned long long h[4];
+    int leader, maxteam, misere, trump, puur, last, options;
+    Py_ssize_t max_entries;
+    PyObject *pts, *strength;
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiin", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+                          &pts, &strength, &trump, &puur, &last, &options, &max_entries))
+        return NULL;
+    DealId id;
+    if (parse_deal_id(&id, h, leader, maxteam, misere, pts, strength, trump, puur, last, options) < 0) return NULL;
+    if (!tt || !last_deal.valid || (options & 1) || memcmp(&last_deal.id, &id, sizeof id)) Py_RETURN_NONE;
+    /* the generation's slots: from the list, or (a slot not in it) from the part it used */
+    int from_log = tt_log_gen == tt_gen && !tt_log_lost;
+    size_t n = 0, span = from_log ? tt_nlog : (size_t)last_deal.mask + 1;
+    long long by_work[256] = {0};
+    for (size_t j = 0; j < span; j++) {
+        const Entry *e = &tt[from_log ? tt_log[j] : j];
+        if (e->gen == tt_gen) { n++; by_work[e->work]++; }
+    }
+    /* over max_entries: those whose searches took most nodes (work: a bit length) */
+    int min_work = 0;
+    size_t at_min = n, take = n;
+    if (max_entries > 0 && n > (size_t)max_entries) {
+        size_t above = 0;
+        for (min_work = 255; min_work > 0 && above + (size_t)by_work[min_work] < (size_t)max_entries; min_work--)
+            above += (size_t)by_work[min_work];
+        at_min = (size_t)max_entries - above;   /* how many of work min_work */
+        take = (size_t)max_entries;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(SavedHead) + take * sizeof(Entry)));
+    if (!out) return NULL;
+    char *buf = PyBytes_AS_STRING(out);
+    SavedHead head = {SAVED_MAGIC, (uint32_t)take, deal_print(&id)};
+    memcpy(buf, &head, sizeof head);
+    Entry *dst = (Entry *)(buf + sizeof head);
+    size_t k = 0;
+    for (size_t j = 0; j < span && k < take; j++) {
+        const Entry *e = &tt[from_log ? tt_log[j] : j];
+        if (e->gen != tt_gen || e->work < min_work) continue;
+        if (e->work == min_work) { if (!at_min) continue; at_min--; }
+        Entry c = *e;
+        c.gen = 0;
+        memcpy(dst + k++, &c, sizeof c);
+    }
+    return out;
+}
+
+static PyObject *py_table_load(PyObject *self, PyObject *args) {
+    unsigned long long h[4];
+    int leader, maxteam, misere, trump, puur, last, options;
+    PyObject *pts, *strength;
+    Py_buffer saved;
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiiy*", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+                          &pts, &strength, &trump, &puur, &last, &options, &saved))
+        return NULL;
+    DealId id;
+    SavedHead head;
+    int bad = parse_deal_id(&id, h, leader, maxteam, misere, pts, strength, trump, puur, last, options) < 0;
+    if (!bad && (saved.len < (Py_ssize_t)sizeof head || (memcpy(&head, saved.buf, sizeof head), head.magic != SAVED_MAGIC)
+                 || saved.len != (Py_ssize_t)(sizeof head + (size_t)head.count * sizeof(Entry))
+                 || head.print != deal_print(&id) || (options & 1))) {
+        PyErr_SetString(PyExc_ValueError, "a saved table of another deal or options, or not a saved table");
+        bad = 1;
+    }
+    if (bad || tt_init(22) < 0) { PyBuffer_Release(&saved); return NULL; }
+    new_generation(1);
+    /* the part of the table: as far as this process used it, and four times the entries */
+    u64 cap = table_cap(popc(h[0])), mask = (((u64)1 << TT_START_LG) - 1) & tt_mask;
+    if (mask > cap) mask = cap;
+    if (tt_touched > mask) mask = tt_touched < cap ? tt_touched : cap;
+    while (mask < cap && (u64)head.count * 4 > mask + 1) mask = ((mask + 1) << 2) - 1;
+    if (mask > cap) mask = cap;
+    if (mask > tt_touched) tt_touched = mask;
+    const Entry *src = (const Entry *)((const char *)saved.buf + sizeof head);
+    long long fill = 0;
+    for (uint32_t j = 0; j < head.count; j++) {
+        Entry e;
+        memcpy(&e, src + j, sizeof e);
+        u64 b = key_hash(e.k) & mask & ~(u64)(BUCKET - 1);
+        Entry *v = NULL;
+        for (int i = 0; i < BUCKET; i++) {
+            Entry *x = &tt[b + i];
+            if (x->gen != tt_gen) { v = x; break; }
+            if (!v || x->work < v->work || (x->work == v->work && x->left < v->left)) v = x;
+        }
+        if (v->gen != tt_gen) { fill++; tt_log_add((u64)(v - tt)); }
+        e.gen = tt_gen;
+        *v = e;
+    }
+    PyBuffer_Release(&saved);
+    last_deal.id = id;
+    last_deal.valid = 1;
+    last_deal.mask = mask; last_deal.fill = fill; last_deal.grow_at = (long long)((mask + 1) / 4);
+    return PyLong_FromLongLong(fill);
 }
 
 /* legal(hand, table, pts, strength, trump, puur) -> mask: the C choice of legal cards,
@@ -1726,15 +1990,37 @@ static PyObject *py_stats(PyObject *self, PyObject *args) {
     }
     PyDict_SetItemString(d, "gaps", g);
     Py_DECREF(g);
+    PyObject *sh = Py_BuildValue("{s:[LLLLLLLLLL],s:[LLLLLLLLLL],s:[LLLLLLLLLL],s:[LLLLLLLLLL],s:[LLLLLLLLLL],s:L,s:L}",
+        "look", sh_look[0], sh_look[1], sh_look[2], sh_look[3], sh_look[4], sh_look[5], sh_look[6], sh_look[7], sh_look[8], sh_look[9],
+        "search", sh_search[0], sh_search[1], sh_search[2], sh_search[3], sh_search[4], sh_search[5], sh_search[6], sh_search[7], sh_search[8], sh_search[9],
+        "cut", sh_cut[0], sh_cut[1], sh_cut[2], sh_cut[3], sh_cut[4], sh_cut[5], sh_cut[6], sh_cut[7], sh_cut[8], sh_cut[9],
+        "cutn", sh_cutn[0], sh_cutn[1], sh_cutn[2], sh_cutn[3], sh_cutn[4], sh_cutn[5], sh_cutn[6], sh_cutn[7], sh_cutn[8], sh_cutn[9],
+        "exact", sh_exact[0], sh_exact[1], sh_exact[2], sh_exact[3], sh_exact[4], sh_exact[5], sh_exact[6], sh_exact[7], sh_exact[8], sh_exact[9],
+        "outer", sh_outer, "exact_outer", sh_exact_outer);
+    PyDict_SetItemString(d, "shadow", sh);
+    Py_DECREF(sh);
+    memset(sh_look, 0, sizeof sh_look); memset(sh_search, 0, sizeof sh_search); memset(sh_cut, 0, sizeof sh_cut);
+    memset(sh_cutn, 0, sizeof sh_cutn); memset(sh_exact, 0, sizeof sh_exact); sh_outer = sh_exact_outer = 0;
     return d;
+}
+#endif
+
+#ifdef SOLVER_STATS
+static PyObject *py_shadow(PyObject *self, PyObject *args) {
+    if (!PyArg_ParseTuple(args, "ii", &shadow_mode, &sh_min)) return NULL;
+    if (shadow_mode && !shadow_tab && !(shadow_tab = calloc((size_t)1 << SHADOW_BITS, sizeof(Shadow)))) return PyErr_NoMemory();
+    Py_RETURN_NONE;
 }
 #endif
 
 static PyMethodDef methods[] = {
 #ifdef SOLVER_STATS
     {"stats", py_stats, METH_NOARGS, "The instrumented build's counts by cards left (read and reset)."},
+    {"shadow", py_shadow, METH_VARARGS, "shadow(mode, min_left): the coarse table beside the search (round five)."},
 #endif
     {"solve", py_solve, METH_VARARGS, "Solve one deal (see tutor.play.solver)."},
+    {"table_save", py_table_save, METH_VARARGS, "The table of the last solve's deal, as bytes (see tutor.play.solver)."},
+    {"table_load", py_table_load, METH_VARARGS, "A saved table back as the table of its deal (see tutor.play.solver)."},
     {"legal", py_legal, METH_VARARGS, "The legal cards as the C core chooses them."},
     {NULL, NULL, 0, NULL},
 };

@@ -36,6 +36,12 @@ without the table (cheaper than a probe of the table there), keeping their exact
 for the rest of the solve in a small table of whole positions; the reference keeps the
 plainer order and the table to the end: these change the nodes, never the values. Every rule of play comes from
 :mod:`tutor.play.rules`.
+
+The core keeps one table, of the deal it solved last (``SHARED_TABLE``: the next solve of
+the same deal goes on from it). :func:`keep_tables` keeps the tables of the deals it leaves
+as well, within a number of bytes, so that a deal asked again after others (the
+simulation's passes with growing budgets) goes on from what its stopped probe proved;
+:func:`save_table` and :func:`load_table` carry one table between processes.
 """
 from __future__ import annotations
 
@@ -173,14 +179,10 @@ def solve(deal: Deal, *, target: int | None = None, engine: str = "auto",
     t = None
     if target is not None:
         t = max(0, target + 1 if deal.misere else target)
-    leader = SEATS.index(deal.leader)
     t0 = time.perf_counter()
     if use_c:
-        pts, stren, trump_index, puur = tables(deal.trump)
-        value, best_mask, nodes, stop = _core.solve(
-            tuple(_mask(h) for h in deal.hands), leader, TEAMS.index(decl), deal.misere, pts, stren,
-            trump_index, puur, LAST_TRICK, -1 if t is None else t, bool(best),
-            max_nodes or 0, float(max_seconds or 0), options)
+        value, best_mask, nodes, stop = _core_solve(deal, -1 if t is None else t, bool(best),
+                                                    max_nodes or 0, float(max_seconds or 0), options)
         best_cards = _cards(best_mask)
     else:
         search = Reference(deal, max_nodes, max_seconds)
@@ -285,8 +287,6 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
     nodes = probes = 0
     stopped = False
     ref = None
-    leader = SEATS.index(deal.leader)
-    decl = TEAMS.index(deal.declaring_team)
     while True:
         open_ = [t for t in asked if lo < mark(t) <= hi]
         if not open_:
@@ -303,11 +303,10 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
             if (max_nodes and left_nodes <= 0) or (max_seconds and left_secs <= 0):
                 stopped = True
                 break
-            pts, stren, trump_index, puur = tables(deal.trump)
-            g, _, n, stop = _core.solve(
-                tuple(_mask(h) for h in deal.hands), leader, decl, deal.misere, pts, stren,
-                trump_index, puur, LAST_TRICK, x, False, left_nodes, float(left_secs),
-                options if options & FRESH_TABLES or probes == 0 else options | SHARED_TABLE)
+            # the first probe from an empty table, unless the tables are kept (keep_tables)
+            shared = not options & FRESH_TABLES and (probes > 0 or _keep_limit > 0)
+            g, _, n, stop = _core_solve(deal, x, False, left_nodes, float(left_secs),
+                                        options | SHARED_TABLE if shared else options)
         else:
             if ref is None or options & FRESH_TABLES:
                 ref = Reference(deal, max_nodes and max_nodes - nodes,
@@ -333,6 +332,138 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
                      "c" if use_c else "python", deal.misere)
     result.reached.update((t, result.answer(t)) for t in asked)
     return result
+
+
+def _core_args(deal: Deal) -> tuple:
+    """The deal as the core's solve, table_save and table_load take it (their first arguments)."""
+    pts, stren, trump_index, puur = tables(deal.trump)
+    return (tuple(_mask(h) for h in deal.hands), SEATS.index(deal.leader), TEAMS.index(deal.declaring_team),
+            deal.misere, pts, stren, trump_index, puur, LAST_TRICK)
+
+
+def _core_solve(deal: Deal, x: int, want_best: bool, max_nodes: int, max_seconds: float, options: int) -> tuple:
+    """One solve of the core, with the tables kept aside (:func:`keep_tables`): the table of
+    the deal it leaves kept, and this deal's brought back for a ``SHARED_TABLE`` solve."""
+    global _LIVE
+    args = _core_args(deal)
+    if _keep_limit:
+        key, shared = (deal, _kept_options(options)), bool(options & SHARED_TABLE)
+        holds = _LIVE is not None and _LIVE[0] == key
+        if _LIVE is not None and not holds and _LIVE[1]:
+            _keep(*_LIVE[0])
+        if shared and not holds and key in _KEPT:
+            _core.table_load(*args, key[1], _KEPT[key])
+        _LIVE = (key, shared)
+    return _core.solve(*args, x, want_best, max_nodes, max_seconds, options)
+
+
+# -- a deal's table kept aside (issue 21, round five) -------------------------------------
+# The core keeps one transposition table, of the deal it solved last (SHARED_TABLE): a
+# simulation that comes back to a deal after others (its passes with larger budgets) found
+# it gone and searched again what the stopped probe had proved. keep_tables() keeps the
+# tables of the deals it leaves, up to a number of bytes in all.
+_keep_limit = 0          # bytes the kept tables may take in all (0: none kept); set by keep_tables()
+_entry_bytes = 32         # one entry of the core's table, as a saved table holds it
+_KEPT: OrderedDict = OrderedDict()   # (deal, options) -> the core's saved table of it, the oldest first
+_kept_bytes = 0
+_LIVE = None             # ((deal, options), shared): the core holds the table of its last solve, a SHARED_TABLE one?
+
+
+def _kept_options(options: int) -> int:
+    """The options a table's entries depend on (not SHARED_TABLE, CPU_TIME, FRESH_TABLES)."""
+    return options & ~(SHARED_TABLE | CPU_TIME | FRESH_TABLES)
+
+
+def _store(key: tuple, saved: bytes) -> None:
+    """``saved`` kept as the table of ``key``, the tables asked longest ago given up beyond _keep_limit."""
+    global _kept_bytes
+    old = _KEPT.pop(key, None)
+    if old is not None:
+        _kept_bytes -= len(old)
+    if len(saved) > _keep_limit:
+        return
+    _KEPT[key] = saved
+    _kept_bytes += len(saved)
+    _store_limit()
+
+
+def _keep(deal: Deal, options: int) -> None:
+    """The core's table of ``deal`` (if it still holds it) kept: at most a quarter of
+    _keep_limit, beyond that the entries whose searches took most nodes."""
+    saved = _core.table_save(*_core_args(deal), options, max(1, _keep_limit // 4 // _entry_bytes))
+    if saved is not None:
+        _store((deal, options), saved)
+
+
+def keep_tables(max_bytes: int = 64 << 20) -> None:
+    """Keep the core's transposition table of each deal a ``SHARED_TABLE`` solve leaves,
+    and bring it back when that deal is solved again with ``SHARED_TABLE``: a probe its
+    budget stopped then goes on from what it proved, as if no other deal had been solved in
+    between (the same answers as a fresh solve; its entries are bounds true whatever target
+    or budget asked them). ``max_bytes``: all the kept tables together (one at most a
+    quarter of it: the entries of the costliest searches); the deals left longest ago are
+    given up first. 0 keeps none (the default). The compiled core only; each process keeps
+    its own (a worker of a pool too: :func:`save_table` and :func:`load_table` carry one to
+    another process). Saving or loading a table copies its entries (32 bytes each; a probe
+    of a million nodes leaves some 15,000, half a MB)."""
+    global _keep_limit, _LIVE, _kept_bytes
+    if max_bytes < 0:
+        raise ValueError("max_bytes must be 0 or more")
+    _keep_limit = int(max_bytes) if _core is not None else 0
+    if not _keep_limit:
+        _KEPT.clear()
+        _kept_bytes = 0
+        _LIVE = None
+    else:
+        _store_limit()
+
+
+def _store_limit() -> None:
+    global _kept_bytes
+    while _kept_bytes > _keep_limit:
+        _kept_bytes -= len(_KEPT.popitem(last=False)[1])
+
+
+def kept_tables() -> dict:
+    """How many deals' tables are kept, their bytes in all, and the limit (keep_tables())."""
+    return {"deals": len(_KEPT), "bytes": _kept_bytes, "limit": _keep_limit}
+
+
+def save_table(deal: Deal, options: int = 0, max_bytes: int | None = None) -> bytes | None:
+    """The transposition table of ``deal`` (solved with these ``options``) as bytes, to
+    hand to :func:`load_table` in this or another process (a pool's worker): the core's,
+    if its last solve was of this deal, else the one :func:`keep_tables` kept, else None
+    (also without the compiled core). ``max_bytes``: at most this many (the entries of
+    the costliest searches), None: all of them."""
+    if _core is None:
+        return None
+    key = (deal, _kept_options(options))
+    limit = 0 if max_bytes is None else max(1, max_bytes // _entry_bytes - 1)
+    saved = _core.table_save(*_core_args(deal), key[1], limit)
+    if saved is None:
+        saved = _KEPT.get(key)
+        if saved is not None and max_bytes is not None and len(saved) > max_bytes:
+            saved = None
+    return saved
+
+
+def load_table(deal: Deal, saved: bytes, options: int = 0) -> int:
+    """A table :func:`save_table` gave for ``deal`` made the core's table of it: the next
+    ``solve(deal, options=... | SHARED_TABLE)`` goes on from it (with :func:`keep_tables`
+    on, it is kept as well). Returns the entries loaded. ValueError if ``saved`` is the
+    table of another deal or other options, or no saved table; TutorError without the core."""
+    global _LIVE
+    if _core is None:
+        raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
+    key = (deal, _kept_options(options))
+    if _keep_limit and _LIVE is not None and _LIVE[0] != key and _LIVE[1]:
+        _keep(*_LIVE[0])
+    _LIVE = None
+    n = _core.table_load(*_core_args(deal), key[1], bytes(saved))
+    if _keep_limit:
+        _store(key, bytes(saved))
+        _LIVE = (key, True)
+    return n
 
 
 def reaches(deal: Deal, targets: Iterable[int], **kw) -> dict[int, bool | None]:

@@ -1,0 +1,187 @@
+"""A deal's transposition table kept aside while other deals are solved (issue 21, round
+five): solver.keep_tables, save_table, load_table. The simulation asks a deal, goes on to
+the other deals, and comes back to it with a larger budget; the core keeps only the table
+of the deal it solved last, so the probe its budget stopped was searched again from
+nothing. The expected answers are the exact solver's on a fresh table; the savings are
+counted in nodes, never in time."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.errors import TutorError
+from tutor.play import solver
+from tutor.play.deal import Deal, dumps
+from tutor.play.rules import TRUMPS
+
+needs_core = pytest.mark.skipif(solver._core is None, reason="the compiled core is not built here")
+SHARED = solver.SHARED_TABLE
+
+
+@pytest.fixture(autouse=True)
+def _no_tables_kept_after():
+    yield
+    solver.keep_tables(0)
+
+
+def _deals(seed: str, n: int, size: int = 8) -> list[Deal]:
+    rng = random.Random(seed)
+    return [Deal.random(rng, size, trump=TRUMPS[i % 6], misere=i % 5 == 4) for i in range(n)]
+
+
+def _stopped(deal: Deal, target: int | None, budget: int) -> None:
+    """A probe of ``deal`` that its node budget stops (the simulation's first pass)."""
+    with pytest.raises(solver.SearchStopped):
+        solver.solve(deal, target=target, best=False, max_nodes=budget, options=SHARED)
+
+
+@needs_core
+def test_a_probe_resumed_after_other_deals_gives_the_fresh_answer_in_fewer_nodes():
+    solver.keep_tables(64 << 20)
+    deals = _deals("resume", 6)
+    others = _deals("in between", 1, size=6)
+    fresh_nodes = resumed_nodes = restarted_nodes = 0
+    for d in deals:
+        fresh = solver.solve(d, target=50, best=False)
+        if fresh.nodes < 20_000:
+            continue          # nothing to stop
+        for o in others:      # the core's table is another deal's now
+            solver.solve(o, target=50, best=False, options=SHARED)
+        _stopped(d, 50, fresh.nodes // 2)
+        for o in others:
+            solver.solve(o, target=50, best=False, options=SHARED)
+        resumed = solver.solve(d, target=50, best=False, options=SHARED)
+        assert resumed.reached == fresh.reached, dumps(d)
+        fresh_nodes += fresh.nodes
+        resumed_nodes += resumed.nodes
+        # without the kept tables the same probe starts from nothing
+        solver.keep_tables(0)
+        for o in others:
+            solver.solve(o, target=50, best=False, options=SHARED)
+        _stopped(d, 50, fresh.nodes // 2)
+        for o in others:
+            solver.solve(o, target=50, best=False, options=SHARED)
+        restarted_nodes += solver.solve(d, target=50, best=False, options=SHARED).nodes
+        solver.keep_tables(64 << 20)
+    assert fresh_nodes > 1_000_000          # the deals were worth stopping
+    # the stopped half is not searched again (the two-trick and three-card tables are)
+    assert resumed_nodes < 0.75 * restarted_nodes
+    assert restarted_nodes > 0.9 * fresh_nodes
+
+
+@needs_core
+def test_the_exact_value_and_best_cards_from_a_kept_table_are_the_fresh_ones():
+    solver.keep_tables(64 << 20)
+    deals = _deals("exact from kept", 12, size=7)
+    want = {d: solver.solve(d) for d in deals}
+    value_nodes = {d: solver.solve(d, best=False).nodes for d in deals}
+    solver.solve(_deals("in between", 1)[0])    # the core's table another deal's
+    for d in deals:
+        if value_nodes[d] > 2000:
+            _stopped(d, None, value_nodes[d] // 3)
+    for d in deals:     # each comes back after all the others
+        s = solver.solve(d, options=SHARED)
+        assert (s.points, s.best) == (want[d].points, want[d].best), dumps(d)
+        for t in (40, 60):
+            assert solver.solve(d, target=t, options=SHARED).reached == \
+                solver.solve(d, target=t, options=solver.NO_TABLE).reached, (dumps(d), t)
+
+
+@needs_core
+def test_the_kept_tables_stay_within_their_bytes():
+    limit = 120_000
+    solver.keep_tables(limit)
+    sizes = []
+    for d in _deals("bounded", 16):
+        try:
+            solver.solve(d, target=50, best=False, max_nodes=200_000, options=SHARED)
+        except solver.SearchStopped:
+            pass
+        kept = solver.kept_tables()
+        assert kept["bytes"] <= limit and kept["limit"] == limit
+        sizes.append(kept["bytes"])
+    assert max(sizes) > limit // 2          # it did keep tables, the oldest given up
+    # one table takes at most a quarter of the bytes: the entries of the costliest searches
+    d = _deals("bounded", 1)[0]
+    saved = solver.save_table(d, max_bytes=limit // 4)
+    assert saved is None or len(saved) <= limit // 4
+    solver.keep_tables(0)
+    assert solver.kept_tables() == {"deals": 0, "bytes": 0, "limit": 0}
+
+
+@needs_core
+def test_a_part_of_a_table_still_gives_the_fresh_answers():
+    # save_table with max_bytes keeps the entries of the costliest searches only: fewer
+    # bounds, the same answers
+    d = _deals("part", 1, size=7)[0]
+    want = solver.solve(d)
+    solver.solve(d, target=want.points[d.declaring_team] + 1, best=False)
+    part = solver.save_table(d, max_bytes=2000)
+    assert part is not None and len(part) <= 2000
+    for o in _deals("other", 2, size=7):
+        solver.solve(o)
+    assert 0 < solver.load_table(d, part) <= 2000 // 32      # an entry: 32 bytes
+    s = solver.solve(d, options=SHARED)
+    assert (s.points, s.best) == (want.points, want.best)
+
+
+@needs_core
+def test_a_saved_table_carried_to_another_process_resumes_there():
+    # what a pool's worker would do: the table saved after the stopped probe, carried as
+    # bytes, loaded where the deal is asked again (here the same process, keeping off)
+    d = next(x for x in _deals("carry", 10) if solver.solve(x, target=50, best=False).nodes > 200_000)
+    fresh = solver.solve(d, target=50, best=False)
+    for o in _deals("in between", 2, size=6):
+        solver.solve(o, target=50, best=False, options=SHARED)
+    _stopped(d, 50, fresh.nodes // 2)
+    saved = solver.save_table(d)
+    assert saved is not None
+    for o in _deals("in between", 2, size=6):
+        solver.solve(o, target=50, best=False, options=SHARED)
+    assert solver.save_table(d) is None         # the core holds another deal's table now
+    assert solver.load_table(d, saved) > 0
+    resumed = solver.solve(d, target=50, best=False, options=SHARED)
+    assert resumed.reached == fresh.reached
+    assert resumed.nodes < 0.8 * fresh.nodes
+
+
+@needs_core
+def test_a_table_is_refused_for_another_deal_or_options():
+    a, b = _deals("refuse", 2, size=6)
+    solver.solve(a, options=SHARED)
+    saved = solver.save_table(a)
+    assert saved is not None
+    with pytest.raises(ValueError):
+        solver.load_table(b, saved)
+    with pytest.raises(ValueError):
+        solver.load_table(a, saved, options=solver.NO_EQUIVALENCE)
+    with pytest.raises(ValueError):
+        solver.load_table(a, saved[:-1])
+    with pytest.raises(ValueError):
+        solver.load_table(a, b"not a table")
+    assert solver.save_table(a, options=solver.NO_EQUIVALENCE) is None   # solved with other options
+    # a bracket with the tables kept: the same answers as each target asked alone
+    solver.keep_tables(1 << 20)
+    for d in _deals("bracket kept", 6, size=7):
+        solver.forget_answers()
+        try:
+            solver.bracket(d, range(0, 130, 10), max_nodes=3000)
+        except solver.SearchStopped:
+            pytest.fail("bracket returns when its budget runs out")
+    for d in _deals("bracket kept", 6, size=7):
+        solver.forget_answers()
+        b = solver.bracket(d, range(0, 130, 10))
+        for t in range(0, 130, 10):
+            assert b.reached[t] == solver.solve(d, target=t, best=False, options=solver.NO_TABLE).reached
+
+
+def test_without_the_core_nothing_is_kept(monkeypatch):
+    monkeypatch.setattr(solver, "_core", None)
+    solver.keep_tables(1 << 20)
+    assert solver.kept_tables()["limit"] == 0
+    d = _deals("no core", 1, size=4)[0]
+    assert solver.save_table(d) is None
+    with pytest.raises(TutorError):
+        solver.load_table(d, b"")
+    assert solver.solve(d).engine == "python"
