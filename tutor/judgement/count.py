@@ -324,8 +324,8 @@ def trumpless(hand: Hand, kind: str) -> Count:
         c.sure += pts
         c.tricks += run
         ranks = "".join(r.value for r in order[:run])
-        c.lines.append(Mn("{name}, {suit}: {ranks} from the top, {n} sure trick: {points}",
-                          "{name}, {suit}: {ranks} from the top, {n} sure tricks: {points}", run,
+        c.lines.append(Mn("{name}, {suit}: {ranks}, the suit's strongest card, {n} sure trick: {points}",
+                          "{name}, {suit}: {ranks}, the suit's {n} strongest cards, {n} sure tricks: {points}", run,
                           name=name, suit=suit.value, ranks=ranks, points=pts))
     c.lay_down = lay_down(hand, kind)
     c.lines.append(M("{name}: sure {sure}, plus {fall} per trick: {expected}", name=name, sure=c.sure,

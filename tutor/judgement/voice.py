@@ -35,7 +35,7 @@ from collections import OrderedDict
 from typing import Sequence
 
 from tutor.cards import Hand
-from tutor.i18n import M, Mn, Msg, both
+from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import Judgement, Standing
 from tutor.judgement.count import COUNT
 
@@ -218,10 +218,11 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         pick = next((r for r in readings if str(r.call) == chosen), None)
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call)
-    if len(equal) > 1:
+    if len(equal) > 1:   # each with its mean, so the reader sees which the deals put first
         lines.append(Mn("{calls} are equally good: over {n} deal the difference between them is within chance.",
                         "{calls} are equally good: over {n} deals the difference between them is within chance.",
-                        ev.samples, calls=both([_name(c) for c in [chosen, *(c for c in equal if c != chosen)]])))
+                        ev.samples, calls=both([_valued(c, by_call) for c in [chosen, *(c for c in equal
+                                                                                          if c != chosen)]])))
     if agree:
         lines.extend(count.lines)
     elif said in by_call:
@@ -231,7 +232,16 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
+    if standing is not None:
+        lines.append(M("With the score, a game after which the Partie is over counts as the Partie's target, "
+                       "{target} board points, won or lost.", target=standing.target))
     return Judgement(pick, lines, evidence, tuple(equal))
+
+
+def _valued(call: str, by_call: dict) -> "str | Msg":
+    """A call with its mean board value over the deals: ``90 Eichel (+135)``."""
+    v = by_call.get(call)
+    return _name(call) if v is None else join(_name(call), f" ({round(v):+d})")
 
 
 def _made(ev, contract: dict) -> int:
@@ -277,8 +287,8 @@ def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
                         estimated, k=estimated, n=n))
     unprobed = getattr(ev, "unprobed", None) or []
     if unprobed:
-        lines.append(M("Searched only briefly, being far behind: {games}; deals whose search did not finish there "
-                       "are played out by rule of thumb.", games=", ".join(unprobed)))
+        lines.append(M("The games {games} were far behind the best call at first sight and got only a short "
+                       "search; where it did not finish, their play is estimated.", games=both(unprobed)))
     ranked = sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
     if call in by_call and ranked:
         lines.append(Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
