@@ -80,6 +80,7 @@ class Session:
     def __init__(self, hand: "Hand | str | None", seat: str = "C", dealer: str = "D",
                  rules: "TableRules | str | None" = None, lang: str = "de", judge=None) -> None:
         self.judge = judge   # who recommends (tutor.judgement.default_judge; None: the count)
+        self.standing = None  # the Partie's score the advice knows (a judgement.Standing; the Tafel's)
         self.rules = load_rules(rules)
         self.spec = sidi_barrani_spec(self.rules)
         self.seat = parse_seat(seat, "--seat")
@@ -291,7 +292,7 @@ class Session:
         double or konter out of turn); None without a hand or when he has no call."""
         if self.hand is None or not self.may_call():
             return None
-        return advise(self.hand, self.auction, self.rules, self.me, judge=self.judge)
+        return advise(self.hand, self.auction, self.rules, self.me, judge=self.judge, standing=self.standing)
 
     def advice_line(self) -> str | None:
         """``Du: 90 Eichel (Hilfe, Nell zu dritt oder mehr)``; None when the player has

@@ -92,7 +92,22 @@ class Table:
         if s.hand is not None:
             self.say(_("Your hand ({seat}): {hand}", self.lang, seat=s.seat, hand=str(s.hand)))
         self.say(_("{dealer} deals, {vorhand} is Vorhand.", self.lang, dealer=s.dealer, vorhand=s.vorhand))
+        if self.partie is not False:
+            s.standing = self.standing()
+            if s.standing is not None and s.hand is not None and any(s.standing.score.values()):
+                self.say(_("The advice knows the Partie's score: AC {ac} : BD {bd}, {target} to win.", self.lang,
+                           ac=s.standing.score["AC"], bd=s.standing.score["BD"], target=s.standing.target))
         self.after()
+
+    def standing(self):
+        """The score of the Partie on the Tafel, for the advice (as ``tutor bid --tafel``):
+        a double that costs nothing against a team one game from winning, a free konter."""
+        from tutor.judgement import Standing
+        from tutor.tafel import Tafel
+
+        with Tafel.open(self.db) as t:
+            p = t.stored(self.partie).partie
+        return None if p.over else Standing(p.totals, p.rules.match_target)
 
     def after(self) -> None:
         """What follows a change: the advice, or the end of the auction."""
