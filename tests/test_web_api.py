@@ -149,6 +149,30 @@ def test_table_session(client):
     assert done["state"] == {"over": True, "next": None, "declarer": "A", "contract": "100 Eichel", "multiplier": 2}
 
 
+def test_the_phone_s_table_advice_knows_the_score_of_its_partie(client, db):
+    """As ``tutor table --partie``: AC two Matsch from an 800 target (628 + the 100 bid's 200
+    reach it), bid 100 Eichel; B doubles for nothing. The Partie named by ``partie`` gives
+    the advice its score; without it the same hand says nothing; a Partie that does not
+    exist is one line."""
+    from tutor.partie import Contract, Game
+    from tutor.rules import load
+    from tutor.tafel import Tafel
+
+    rules = load({"match_target": 800})
+    with Tafel.open(str(db)) as t:
+        t.new(rules=rules)
+        for _ in range(2):
+            t.add(Game(Contract.parse("157 Eichel", rules), "A", 157))
+    params = {"hand": "Eichel:KB Schellen:O8 Rosen:AK7 Schilten:U9", "seat": "B", "dealer": "B", "count": "1",
+              "calls": "60 Eichel,70 Schellen,90 Eichel,95 Rosen,100 Eichel", "lang": "en"}
+    data = client.get("/api/table", params={**params, "partie": "1"}).json()
+    assert data["advice"]["call"] == "dopple"
+    assert data["score"] == {"AC": 628, "BD": 0, "target": 800}
+    data = client.get("/api/table", params=params).json()
+    assert data["advice"]["call"] != "dopple" and data["score"] is None
+    assert bad(client.get("/api/table", params={**params, "partie": "9"})).startswith("no Partie 9 on the board")
+
+
 def test_table_errors(client):
     msg = bad(client.get("/api/table", params={"hand": HAND, "calls": "60ei,55 ro"}))
     assert msg == "'55 ro': 55 Rosen überbietet 60 Eichel nicht"

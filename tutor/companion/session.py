@@ -417,6 +417,7 @@ class Session:
             "next": [{"seat": self.table_seat(r.seat), "call": str(r.call), "kind": r.kind,
                       "short": self.short(r)} for r in self.open_calls()],
             "legal": [{"seat": s, "call": str(c)} for s, c in self.legal_calls()],
+            "score": None if self.standing is None else {**self.standing.score, "target": self.standing.target},
         }
 
 

@@ -333,12 +333,20 @@ def check(request: Request, lang: str) -> dict:
 
 
 def table(request: Request, lang: str) -> dict:
-    """The table session after the calls so far (``calls``: comma-separated, as typed)."""
+    """The table session after the calls so far (``calls``: comma-separated, as typed;
+    ``partie``: the Partie on the Tafel the game belongs to, whose score the advice knows)."""
     from tutor.auction import split_calls
     from tutor.companion.session import Session
 
     s = Session(_param(request, "hand") or None, _seat(request) or "C", _seat(request, "dealer") or "D",
                 _rules(request), lang, judge=_judge(request, table=True))
+    if request.query_params.get("partie"):   # the game goes on this Partie: the advice knows its score
+        from tutor.judgement import Standing
+
+        with _tafel(request) as t:
+            p = t.stored(_partie_id(request)).partie
+        if not p.over:
+            s.standing = Standing(p.totals, p.rules.match_target)
     for call in split_calls(_param(request, "calls", "")):
         s.play(call)
     return s.to_json()

@@ -16,6 +16,7 @@ const S = {
   rules: SAVED.rules || CONFIG.rules,
   seat: SAVED.seat || "C",
   dealer: SAVED.dealer || "D",
+  partie: SAVED.partie || null,   // the Partie on the Tafel this game goes on: the advice knows its score
   hand: new Set(SAVED.hand || []),
   calls: SAVED.calls || [],
   tab: SAVED.tab || "bid",
@@ -28,7 +29,7 @@ const S = {
 
 function save() {
   localStorage.setItem("tutor-table", JSON.stringify({
-    lang: S.lang, rules: S.rules, seat: S.seat, dealer: S.dealer, hand: [...S.hand],
+    lang: S.lang, rules: S.rules, seat: S.seat, dealer: S.dealer, partie: S.partie, hand: [...S.hand],
     calls: S.calls, tab: S.tab, lesson: S.lesson, learner: S.learner}));
 }
 
@@ -119,6 +120,7 @@ async function refresh() {
   drawCards();
   const params = {seat: S.seat, dealer: S.dealer, calls: S.calls.join(","), rules: S.rules};
   if (S.hand.size === 9) params.hand = handText();
+  if (S.partie) params.partie = S.partie;
   const mine = ++asked;
   try {
     const view = await api("table", params);
@@ -127,6 +129,7 @@ async function refresh() {
     showError("");
   } catch (e) {
     if (mine !== asked) return;
+    if (S.partie && e.status === 400) { S.partie = null; save(); refresh(); return; }   // the Partie was removed
     showError(e.message);
     if (S.calls.length && e.status === 400 && !S.view) { S.calls = []; save(); }
     return;
@@ -245,6 +248,8 @@ async function loadTafel() {
 
 function showBoard(data) {
   S.board = data;
+  const partie = data && !data.over ? data.partie : null;
+  if (partie !== S.partie) { S.partie = partie; save(); }   // the bidding's advice knows this score
   const board = $("board");
   board.replaceChildren();
   const rowsBox = $("board-rows");
@@ -400,7 +405,8 @@ function init() {
     try {   // with a Partie on the Tafel, its next dealer (once it is over: the losers get Vorhand)
       const board = await api("tafel/view");
       S.dealer = board.next.dealer;
-    } catch (e) { /* no Partie: the dealer moves on by one */ }
+      S.partie = board.over ? null : board.partie;
+    } catch (e) { S.partie = null; /* no Partie: the dealer moves on by one */ }
     $("dealer").value = S.dealer;
     S.calls = []; S.hand.clear(); S.pending = null;
     $("hand-box").open = true;
