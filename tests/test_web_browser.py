@@ -332,3 +332,38 @@ def test_the_quiz_in_the_browser(browser, db):
         page.tap("#q-next")
         page.wait_for_selector("#q-form:not([hidden])")
         context.close()
+
+
+def test_the_bidding_advice_knows_the_score_of_the_partie_on_the_tafel(browser, db):
+    """The rules' "Bekannte Schlussvarianten": against a team that wins the Partie by making
+    its bid the double costs nothing. AC has two Matsch of an 800 target (628, and the 100
+    bid brings 200): B, with the worked example's D hand, doubles C's 100 Eichel. The page
+    deals the next game of the Partie on its Tafel and its advice knows that score."""
+    from tutor.partie import Contract, Game
+    from tutor.rules import load
+    from tutor.tafel import Tafel
+
+    rules = load({"match_target": 800})
+    with Tafel.open(str(db)) as t:
+        t.new(rules=rules)
+        for _ in range(2):
+            t.add(Game(Contract.parse("157 Eichel", rules), "A", 157))
+    hand = ["Eichel:K", "Eichel:B", "Schellen:O", "Schellen:8", "Rosen:A", "Rosen:K", "Rosen:7",
+            "Schilten:U", "Schilten:9"]
+    with Server(db) as server:
+        context, page = phone(browser)
+        page.goto(server.url)
+        page.select_option("#seat", "B")
+        page.tap("#new-game")                     # the Partie's next game: B deals, C is Vorhand
+        page.wait_for_function("() => document.querySelector('#dealer').value === 'B'")
+        for card in hand:
+            page.tap(f'[data-card="{card}"]')
+        for number, suit in ((60, "Eichel"), (70, "Schellen"), (90, "Eichel"), (95, "Rosen"), (100, "Eichel")):
+            before = len(page.query_selector_all("#calls li:not(.empty)"))
+            page.tap(f'[data-number="{number}"]')
+            page.tap(f'[data-strain="{suit}"]')
+            page.wait_for_function("n => document.querySelectorAll('#calls li:not(.empty)').length > n",
+                                   arg=before)
+        page.wait_for_selector("#advice:not([hidden])")
+        assert page.inner_text("#advice-line").startswith("Du: dopple")
+        context.close()
