@@ -276,3 +276,15 @@ def test_lang_before_the_command_sets_the_commands_language(before, after, words
     r = CliRunner().invoke(main, [*before, "explain", "60 Eichel", *after])
     assert r.exit_code == 0, r.output
     assert words in r.output
+
+
+@pytest.mark.parametrize("lang", RELEASED)
+def test_pybabel_compile_finds_no_error_in_the_catalog(lang):
+    """What `pybabel compile` (README, Development) checks: a message Babel takes for a
+    %-format ("made in % of the deals" reads as the conversion "% o") must agree with its
+    translation, or the compile reports an error."""
+    pofile = pytest.importorskip("babel.messages.pofile")
+    with open(i18n.po_file(lang), "rb") as f:
+        catalog = pofile.read_po(f, locale=lang)
+    errors = [(m.id, [str(e) for e in errs]) for m, errs in catalog.check()]
+    assert not errors, errors

@@ -82,7 +82,7 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
                else ngettext("{seat}: {n} deal that fits the auction", "{seat}: {n} deals that fit the auction",
                              ev.samples, lang, seat=ev.seat))
     click.echo()
-    click.echo(_("Contracts (made in % of the deals, expected value):", lang))
+    click.echo(_("Contracts (made in percent of the deals, expected value):", lang))
     by_strain: dict[str, list[dict]] = {}
     for c in ev.contracts:
         by_strain.setdefault(c["contract"].split(" ", 1)[1], []).append(c)
