@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import statistics
@@ -134,32 +135,54 @@ def run_first(seed: int, kind: str, n: int, options: int) -> list[tuple[float, f
     return out
 
 
+def _probe(job) -> tuple[int, bool | None]:
+    """One probe of the passes: (nodes, a stopped probe counted at its budget; the answer or None)."""
+    deal, target, budget = job
+    try:
+        s = solver.solve(deal, target=target, best=False, max_nodes=budget, options=solver.SHARED_TABLE)
+    except solver.SearchStopped:
+        return budget, None
+    return s.nodes, s.reached
+
+
+def _worker_keeps(keep: int) -> None:
+    solver.keep_tables(keep)
+
+
 def run_passes(deals, target: int, keep: int, first: int = 30_000, escalate: int = 4,
-               cap: int = 32_000_000) -> tuple[int, int, list, int]:
+               cap: int = 32_000_000, workers: int = 1, shared: bool = False) -> tuple[int, int, list, int]:
     """The simulation's passes over its deals (tutor.judgement.simulation): "reaches
     target?" for every deal with ``first`` nodes, then for the deals still open with
     ``escalate`` times as many, and so on up to ``cap``; each probe shares the table of its
     deal (SHARED_TABLE), and ``keep`` bytes of tables are kept for the deals left
-    (solver.keep_tables; 0: the core keeps only the last deal's). (nodes in all, a stopped
-    probe counted at its budget; probes; the answers, None where open; deals still open)."""
-    solver.keep_tables(keep)
+    (solver.keep_tables; 0: the core keeps only the last deal's). ``workers`` > 1: a fork
+    pool as the simulation's (each deal to the worker that is free), the tables kept by
+    each worker or (``shared``) in files all of them use. (nodes in all, a stopped probe
+    counted at its budget; probes; the answers, None where open; deals still open)."""
+    import multiprocessing
+
+    solver.solve(Deal.random(random.Random(1), 5, trump=TRUMPS[0]))   # the core's table another deal's
+    pool = None
+    if workers > 1:
+        solver.keep_tables(keep if shared else 0, shared=shared)
+        pool = multiprocessing.get_context("fork").Pool(
+            workers, initializer=None if shared else _worker_keeps, initargs=() if shared else (keep,))
+    else:
+        solver.keep_tables(keep)
     answers: list = [None] * len(deals)
     open_ = list(range(len(deals)))
     budget, nodes, probes = first, 0, 0
-    solver.solve(Deal.random(random.Random(1), 5, trump=TRUMPS[0]))   # the core's table another deal's
     while open_ and budget <= cap:
-        still = []
-        for i in open_:
-            probes += 1
-            try:
-                s = solver.solve(deals[i], target=target, best=False, max_nodes=budget, options=solver.SHARED_TABLE)
-            except solver.SearchStopped:
-                nodes += budget
-                still.append(i)
-                continue
-            nodes += s.nodes
-            answers[i] = s.reached
-        open_, budget = still, budget * escalate
+        jobs = [(deals[i], target, budget) for i in open_]
+        got = pool.map(_probe, jobs, chunksize=1) if pool else [_probe(j) for j in jobs]
+        probes += len(jobs)
+        nodes += sum(n for n, _ in got)
+        for i, (_n, r) in zip(open_, got):
+            answers[i] = r
+        open_, budget = [i for i, (_n, r) in zip(open_, got) if r is None], budget * escalate
+    if pool:
+        pool.terminate()
+        pool.join()
     solver.keep_tables(0)
     return nodes, probes, answers, len(open_)
 
@@ -250,6 +273,7 @@ def main() -> int:
     ap.add_argument("--kinds", help="only these trump kinds, comma-separated (e.g. Eichel,Obenabe)")
     ap.add_argument("--no-edge", action="store_true", help="skip the hardest threshold")
     ap.add_argument("--fresh", action="store_true", help="the bracket also with a fresh table per probe (as before)")
+    ap.add_argument("--workers", type=int, default=1, help="--part passes: a fork pool of this many (as the simulation)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", type=Path, help="write the figures here too")
     a = ap.parse_args()
@@ -322,10 +346,16 @@ def main() -> int:
               "| what | deals | nodes | probes | still open | CPU s |\n|---|---|---|---|---|---|")
         for trump, deals in kind_deals(a):
             answers = None
-            for label, keep in (("the last deal's table only", 0), ("tables kept (keep_tables, 256 MB)", 256 << 20)):
-                c0 = time.process_time()
-                nodes, probes, got, left = run_passes(deals, 79, keep)
-                cpu = time.process_time() - c0
+            runs = [("the last deal's table only", 0, False), ("tables kept (keep_tables, 256 MB)", 256 << 20, False)]
+            if a.workers > 1:
+                runs.append(("tables kept, shared by the workers (shared=True)", 256 << 20, True))
+            for label, keep, shared in runs:
+                if a.workers > 1:
+                    label = f"{a.workers} workers, {label}"
+                t0 = os.times()   # this process and its pool's workers (reaped when it ends)
+                nodes, probes, got, left = run_passes(deals, 79, keep, workers=a.workers, shared=shared)
+                t1 = os.times()
+                cpu = sum(t1[:4]) - sum(t0[:4])
                 # the same answers wherever both runs got one (a deal open in one may be answered in the other)
                 assert answers is None or all(x == y for x, y in zip(got, answers) if x is not None and y is not None)
                 answers = got

@@ -6,6 +6,7 @@ nothing. The expected answers are the exact solver's on a fresh table; the savin
 counted in nodes, never in time."""
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -107,7 +108,7 @@ def test_the_kept_tables_stay_within_their_bytes():
     saved = solver.save_table(d, max_bytes=limit // 4)
     assert saved is None or len(saved) <= limit // 4
     solver.keep_tables(0)
-    assert solver.kept_tables() == {"deals": 0, "bytes": 0, "limit": 0}
+    assert solver.kept_tables() == {"deals": 0, "bytes": 0, "limit": 0, "shared": False}
 
 
 @needs_core
@@ -185,3 +186,43 @@ def test_without_the_core_nothing_is_kept(monkeypatch):
     with pytest.raises(TutorError):
         solver.load_table(d, b"")
     assert solver.solve(d).engine == "python"
+
+
+def _stop_in_child(deal: Deal, budget: int) -> None:
+    """In a forked process: the probe its budget stops, then another deal (the worker goes on)."""
+    try:
+        solver.solve(deal, target=50, best=False, max_nodes=budget, options=SHARED)
+    except solver.SearchStopped:
+        pass
+    solver.solve(_deals("in between", 1, size=6)[0], target=50, best=False, options=SHARED)
+
+
+@needs_core
+def test_shared_tables_let_a_forked_worker_resume_what_another_stopped():
+    # a fork pool's two workers: a deal's next pass may run in the other one
+    import multiprocessing
+
+    solver.keep_tables(8 << 20, shared=True)
+    assert solver.kept_tables()["shared"]
+    d = next(x for x in _deals("carry", 10) if solver.solve(x, target=50, best=False).nodes > 200_000)
+    fresh = solver.solve(d, target=50, best=False)
+    solver.solve(_deals("in between", 1, size=6)[0], target=50, best=False, options=SHARED)
+    child = multiprocessing.get_context("fork").Process(target=_stop_in_child, args=(d, fresh.nodes // 2))
+    child.start()
+    child.join()
+    assert child.exitcode == 0
+    assert solver.kept_tables()["deals"] >= 1         # the child's table, as a file
+    resumed = solver.solve(d, target=50, best=False, options=SHARED)
+    assert resumed.reached == fresh.reached
+    assert resumed.nodes < 0.8 * fresh.nodes
+    # within the bytes, across processes; the folder goes with the keeping
+    solver.keep_tables(60_000, shared=True)
+    for x in _deals("bounded", 8):
+        try:
+            solver.solve(x, target=50, best=False, max_nodes=100_000, options=SHARED)
+        except solver.SearchStopped:
+            pass
+        assert solver.kept_tables()["bytes"] <= 60_000
+    folder = solver._kept.folder
+    solver.keep_tables(0)
+    assert not os.path.exists(folder)

@@ -45,6 +45,7 @@ simulation's passes with growing budgets) goes on from what its stopped probe pr
 """
 from __future__ import annotations
 
+import os
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -304,7 +305,7 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
                 stopped = True
                 break
             # the first probe from an empty table, unless the tables are kept (keep_tables)
-            shared = not options & FRESH_TABLES and (probes > 0 or _keep_limit > 0)
+            shared = not options & FRESH_TABLES and (probes > 0 or _kept is not None)
             g, _, n, stop = _core_solve(deal, x, False, left_nodes, float(left_secs),
                                         options | SHARED_TABLE if shared else options)
         else:
@@ -346,13 +347,15 @@ def _core_solve(deal: Deal, x: int, want_best: bool, max_nodes: int, max_seconds
     the deal it leaves kept, and this deal's brought back for a ``SHARED_TABLE`` solve."""
     global _LIVE
     args = _core_args(deal)
-    if _keep_limit:
-        key, shared = (deal, _kept_options(options)), bool(options & SHARED_TABLE)
+    if _kept is not None:
+        key, shared = (args, _kept_options(options)), bool(options & SHARED_TABLE)
         holds = _LIVE is not None and _LIVE[0] == key
         if _LIVE is not None and not holds and _LIVE[1]:
-            _keep(*_LIVE[0])
-        if shared and not holds and key in _KEPT:
-            _core.table_load(*args, key[1], _KEPT[key])
+            _keep(_LIVE[0])
+        if shared and not holds:
+            saved = _kept.get(key)
+            if saved is not None:
+                _core.table_load(*args, key[1], saved)
         _LIVE = (key, shared)
     return _core.solve(*args, x, want_best, max_nodes, max_seconds, options)
 
@@ -361,12 +364,132 @@ def _core_solve(deal: Deal, x: int, want_best: bool, max_nodes: int, max_seconds
 # The core keeps one transposition table, of the deal it solved last (SHARED_TABLE): a
 # simulation that comes back to a deal after others (its passes with larger budgets) found
 # it gone and searched again what the stopped probe had proved. keep_tables() keeps the
-# tables of the deals it leaves, up to a number of bytes in all.
-_keep_limit = 0          # bytes the kept tables may take in all (0: none kept); set by keep_tables()
-_entry_bytes = 32         # one entry of the core's table, as a saved table holds it
-_KEPT: OrderedDict = OrderedDict()   # (deal, options) -> the core's saved table of it, the oldest first
-_kept_bytes = 0
-_LIVE = None             # ((deal, options), shared): the core holds the table of its last solve, a SHARED_TABLE one?
+# tables of the deals it leaves, up to a number of bytes in all: in this process's memory,
+# or (shared) as files that the processes forked from it read and write too.
+_entry_size = 32   # bytes of one entry of the core's table, as a saved table holds it
+
+
+class _KeptInMemory:
+    """The kept tables of this process: (deal, options) -> bytes, the deal left longest ago first."""
+
+    shared = False
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.bytes = limit, 0
+        self.tables: OrderedDict = OrderedDict()
+
+    def get(self, key) -> bytes | None:
+        return self.tables.get(key)
+
+    def put(self, key, saved: bytes) -> None:
+        old = self.tables.pop(key, None)
+        if old is not None:
+            self.bytes -= len(old)
+        if len(saved) > self.limit:
+            return
+        self.tables[key] = saved
+        self.bytes += len(saved)
+        while self.bytes > self.limit:
+            self.bytes -= len(self.tables.popitem(last=False)[1])
+
+    def stats(self) -> tuple[int, int]:
+        return len(self.tables), self.bytes
+
+    def close(self) -> None:
+        self.tables.clear()
+        self.bytes = 0
+
+
+class _KeptInFiles:
+    """The kept tables as files of one folder (under /dev/shm where there is one: memory),
+    which every process forked after keep_tables(shared=True) reads and writes: a pool's
+    worker finds the table of a deal the other worker left. A file is written whole and
+    renamed (a reader sees the old table or the new one); the files left longest ago are
+    removed to make room, so the folder stays within the bytes (two workers writing at the
+    same moment may each make room for their own). The process that made the folder removes
+    it when it ends or keeps no more tables."""
+
+    shared = True
+
+    def __init__(self, limit: int) -> None:
+        import atexit
+        import tempfile
+
+        self.limit, self.owner = limit, os.getpid()
+        shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+        self.folder = tempfile.mkdtemp(prefix="tutor-tables-", dir=shm)
+        atexit.register(self.close)
+
+    def _path(self, key) -> str:
+        import hashlib
+
+        return os.path.join(self.folder, hashlib.blake2b(repr(key).encode(), digest_size=16).hexdigest() + ".tt")
+
+    def _files(self) -> list[tuple[float, int, str]]:
+        out = []
+        try:
+            with os.scandir(self.folder) as it:
+                for e in it:
+                    if e.name.endswith(".tt"):
+                        try:
+                            st = e.stat()
+                        except OSError:     # removed by another process meanwhile
+                            continue
+                        out.append((st.st_mtime_ns, st.st_size, e.path))
+        except OSError:
+            pass
+        return out
+
+    def get(self, key) -> bytes | None:
+        try:
+            with open(self._path(key), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def put(self, key, saved: bytes) -> None:
+        path = self._path(key)
+        files = sorted(f for f in self._files() if f[2] != path)
+        room = self.limit - len(saved)
+        total = sum(f[1] for f in files)
+        for _mtime, size, old in files:      # the tables left longest ago first
+            if total <= room:
+                break
+            try:
+                os.unlink(old)
+            except OSError:
+                pass
+            total -= size
+        if len(saved) > self.limit:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+            return
+        tmp = f"{path}.{os.getpid()}"
+        try:
+            with open(tmp, "wb") as f:
+                f.write(saved)
+            os.replace(tmp, path)
+        except OSError:          # the folder gone or full: the table is not kept
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+    def stats(self) -> tuple[int, int]:
+        files = self._files()
+        return len(files), sum(f[1] for f in files)
+
+    def close(self) -> None:
+        if os.getpid() == self.owner:
+            import shutil
+
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+_kept: _KeptInMemory | _KeptInFiles | None = None   # keep_tables()
+_LIVE = None   # ((the deal as the core takes it, options), shared): the table the core holds, of a SHARED_TABLE solve?
 
 
 def _kept_options(options: int) -> int:
@@ -374,59 +497,43 @@ def _kept_options(options: int) -> int:
     return options & ~(SHARED_TABLE | CPU_TIME | FRESH_TABLES)
 
 
-def _store(key: tuple, saved: bytes) -> None:
-    """``saved`` kept as the table of ``key``, the tables asked longest ago given up beyond _keep_limit."""
-    global _kept_bytes
-    old = _KEPT.pop(key, None)
-    if old is not None:
-        _kept_bytes -= len(old)
-    if len(saved) > _keep_limit:
-        return
-    _KEPT[key] = saved
-    _kept_bytes += len(saved)
-    _store_limit()
-
-
-def _keep(deal: Deal, options: int) -> None:
-    """The core's table of ``deal`` (if it still holds it) kept: at most a quarter of
-    _keep_limit, beyond that the entries whose searches took most nodes."""
-    saved = _core.table_save(*_core_args(deal), options, max(1, _keep_limit // 4 // _entry_bytes))
+def _keep(key: tuple) -> None:
+    """The core's table of ``key`` (if it still holds it) kept: at most a quarter of the
+    kept tables' bytes, beyond that the entries whose searches took most nodes."""
+    saved = _core.table_save(*key[0], key[1], max(1, _kept.limit // 4 // _entry_size - 1))
     if saved is not None:
-        _store((deal, options), saved)
+        _kept.put(key, saved)
 
 
-def keep_tables(max_bytes: int = 64 << 20) -> None:
+def keep_tables(max_bytes: int = 64 << 20, shared: bool = False) -> None:
     """Keep the core's transposition table of each deal a ``SHARED_TABLE`` solve leaves,
     and bring it back when that deal is solved again with ``SHARED_TABLE``: a probe its
     budget stopped then goes on from what it proved, as if no other deal had been solved in
     between (the same answers as a fresh solve; its entries are bounds true whatever target
     or budget asked them). ``max_bytes``: all the kept tables together (one at most a
     quarter of it: the entries of the costliest searches); the deals left longest ago are
-    given up first. 0 keeps none (the default). The compiled core only; each process keeps
-    its own (a worker of a pool too: :func:`save_table` and :func:`load_table` carry one to
-    another process). Saving or loading a table copies its entries (32 bytes each; a probe
-    of a million nodes leaves some 15,000, half a MB)."""
-    global _keep_limit, _LIVE, _kept_bytes
+    given up first. 0 keeps none (the default). ``shared``: as files (in memory under
+    /dev/shm) that the processes forked after this call use too: the workers of a fork pool
+    find each other's tables (else each process keeps its own: :func:`save_table` and
+    :func:`load_table` carry one to another process). The compiled core only. Saving or
+    loading a table copies its entries (32 bytes each; a probe of a million nodes leaves
+    some 15,000, half a MB)."""
+    global _kept, _LIVE
     if max_bytes < 0:
         raise ValueError("max_bytes must be 0 or more")
-    _keep_limit = int(max_bytes) if _core is not None else 0
-    if not _keep_limit:
-        _KEPT.clear()
-        _kept_bytes = 0
-        _LIVE = None
-    else:
-        _store_limit()
-
-
-def _store_limit() -> None:
-    global _kept_bytes
-    while _kept_bytes > _keep_limit:
-        _kept_bytes -= len(_KEPT.popitem(last=False)[1])
+    if _kept is not None:
+        _kept.close()
+    _kept, _LIVE = None, None
+    if max_bytes and _core is not None:
+        _kept = _KeptInFiles(int(max_bytes)) if shared else _KeptInMemory(int(max_bytes))
 
 
 def kept_tables() -> dict:
-    """How many deals' tables are kept, their bytes in all, and the limit (keep_tables())."""
-    return {"deals": len(_KEPT), "bytes": _kept_bytes, "limit": _keep_limit}
+    """How many deals' tables are kept, their bytes in all, the limit (0: none kept) and
+    whether the kept tables are shared with forked processes (keep_tables())."""
+    deals, size = _kept.stats() if _kept is not None else (0, 0)
+    return {"deals": deals, "bytes": size, "limit": _kept.limit if _kept is not None else 0,
+            "shared": _kept is not None and _kept.shared}
 
 
 def save_table(deal: Deal, options: int = 0, max_bytes: int | None = None) -> bytes | None:
@@ -437,11 +544,12 @@ def save_table(deal: Deal, options: int = 0, max_bytes: int | None = None) -> by
     the costliest searches), None: all of them."""
     if _core is None:
         return None
-    key = (deal, _kept_options(options))
-    limit = 0 if max_bytes is None else max(1, max_bytes // _entry_bytes - 1)
-    saved = _core.table_save(*_core_args(deal), key[1], limit)
-    if saved is None:
-        saved = _KEPT.get(key)
+    args = _core_args(deal)
+    key = (args, _kept_options(options))
+    limit = 0 if max_bytes is None else max(1, max_bytes // _entry_size - 1)
+    saved = _core.table_save(*args, key[1], limit)
+    if saved is None and _kept is not None:
+        saved = _kept.get(key)
         if saved is not None and max_bytes is not None and len(saved) > max_bytes:
             saved = None
     return saved
@@ -455,13 +563,14 @@ def load_table(deal: Deal, saved: bytes, options: int = 0) -> int:
     global _LIVE
     if _core is None:
         raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
-    key = (deal, _kept_options(options))
-    if _keep_limit and _LIVE is not None and _LIVE[0] != key and _LIVE[1]:
-        _keep(*_LIVE[0])
+    args = _core_args(deal)
+    key = (args, _kept_options(options))
+    if _kept is not None and _LIVE is not None and _LIVE[0] != key and _LIVE[1]:
+        _keep(_LIVE[0])
     _LIVE = None
-    n = _core.table_load(*_core_args(deal), key[1], bytes(saved))
-    if _keep_limit:
-        _store(key, bytes(saved))
+    n = _core.table_load(*args, key[1], bytes(saved))
+    if _kept is not None:
+        _kept.put(key, bytes(saved))
         _LIVE = (key, True)
     return n
 
