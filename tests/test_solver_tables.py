@@ -21,7 +21,10 @@ SHARED = solver.SHARED_TABLE
 
 
 @pytest.fixture(autouse=True)
-def _no_tables_kept_after():
+def _no_tables_kept_after(monkeypatch):
+    # every table kept, also those of small searches (the default keeps a deal's table only
+    # where its searches took KEEP_FROM_NODES: the small deals here would not be)
+    monkeypatch.setattr(solver, "KEEP_FROM_NODES", 0)
     yield
     solver.keep_tables(0)
 
@@ -226,3 +229,19 @@ def test_shared_tables_let_a_forked_worker_resume_what_another_stopped():
     folder = solver._kept.folder
     solver.keep_tables(0)
     assert not os.path.exists(folder)
+
+
+@needs_core
+def test_the_tables_of_small_searches_are_not_kept(monkeypatch):
+    # saving and loading a table costs more than searching a few thousand nodes again
+    monkeypatch.setattr(solver, "KEEP_FROM_NODES", 50_000)
+    solver.keep_tables(1 << 20)
+    small = [d for d in _deals("small", 12, size=5)]
+    for d in small:
+        assert solver.solve(d, target=40, best=False, options=SHARED).nodes < 50_000
+    assert solver.kept_tables()["deals"] == 0
+    big = next(x for x in _deals("carry", 10) if solver.solve(x, target=50, best=False).nodes > 200_000)
+    solver.solve(small[0], options=SHARED)     # the core's table another deal's
+    _stopped(big, 50, 100_000)
+    solver.solve(small[1], options=SHARED)
+    assert solver.kept_tables()["deals"] == 1

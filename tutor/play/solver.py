@@ -347,17 +347,22 @@ def _core_solve(deal: Deal, x: int, want_best: bool, max_nodes: int, max_seconds
     the deal it leaves kept, and this deal's brought back for a ``SHARED_TABLE`` solve."""
     global _LIVE
     args = _core_args(deal)
-    if _kept is not None:
-        key, shared = (args, _kept_options(options)), bool(options & SHARED_TABLE)
-        holds = _LIVE is not None and _LIVE[0] == key
-        if _LIVE is not None and not holds and _LIVE[1]:
-            _keep(_LIVE[0])
-        if shared and not holds:
-            saved = _kept.get(key)
-            if saved is not None:
-                _core.table_load(*args, key[1], saved)
-        _LIVE = (key, shared)
-    return _core.solve(*args, x, want_best, max_nodes, max_seconds, options)
+    if _kept is None:
+        return _core.solve(*args, x, want_best, max_nodes, max_seconds, options)
+    key, shared = (args, _kept_options(options)), bool(options & SHARED_TABLE)
+    holds = _LIVE is not None and _LIVE[0] == key
+    if _LIVE is not None and not holds and _LIVE[1] >= KEEP_FROM_NODES:
+        _keep(_LIVE[0])
+    work = _LIVE[1] if holds and shared else 0
+    if shared and not holds:
+        saved = _kept.get(key)
+        if saved is not None:
+            _core.table_load(*args, key[1], saved)
+            work = KEEP_FROM_NODES      # kept before: kept again
+    _LIVE = None     # (a KeyboardInterrupt from the core: the table may be kept no more)
+    out = _core.solve(*args, x, want_best, max_nodes, max_seconds, options)
+    _LIVE = (key, work + out[2] if shared else -1)
+    return out
 
 
 # -- a deal's table kept aside (issue 21, round five) -------------------------------------
@@ -416,6 +421,7 @@ class _KeptInFiles:
         import tempfile
 
         self.limit, self.owner = limit, os.getpid()
+        self.unscanned = limit      # bytes this process wrote since it last listed the folder
         shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
         self.folder = tempfile.mkdtemp(prefix="tutor-tables-", dir=shm)
         atexit.register(self.close)
@@ -449,17 +455,23 @@ class _KeptInFiles:
 
     def put(self, key, saved: bytes) -> None:
         path = self._path(key)
-        files = sorted(f for f in self._files() if f[2] != path)
-        room = self.limit - len(saved)
-        total = sum(f[1] for f in files)
-        for _mtime, size, old in files:      # the tables left longest ago first
-            if total <= room:
-                break
-            try:
-                os.unlink(old)
-            except OSError:
-                pass
-            total -= size
+        self.unscanned += len(saved)
+        if self.unscanned > self.limit // 8:
+            # room made for an eighth of the bytes at once: the folder listed once every so
+            # many tables, not at each (it may hold hundreds); within the bytes, but for what
+            # other processes wrote since they listed it (an eighth of the bytes each, at most)
+            self.unscanned = 0
+            files = sorted(f for f in self._files() if f[2] != path)
+            room = self.limit - self.limit // 8 - len(saved)
+            total = sum(f[1] for f in files)
+            for _mtime, size, old in files:      # the tables left longest ago first
+                if total <= room:
+                    break
+                try:
+                    os.unlink(old)
+                except OSError:
+                    pass
+                total -= size
         if len(saved) > self.limit:
             try:
                 os.unlink(path)
@@ -489,7 +501,11 @@ class _KeptInFiles:
 
 
 _kept: _KeptInMemory | _KeptInFiles | None = None   # keep_tables()
-_LIVE = None   # ((the deal as the core takes it, options), shared): the table the core holds, of a SHARED_TABLE solve?
+_LIVE = None   # ((the deal as the core takes it, options), nodes): the table the core holds, and the nodes
+               # its SHARED_TABLE solves searched (-1: not one)
+# a deal's table is kept only where its searches took this many nodes: a smaller one is
+# searched again faster than it is saved and loaded (a probe of 50 K nodes: some 3 ms)
+KEEP_FROM_NODES = 50_000
 
 
 def _kept_options(options: int) -> int:
@@ -512,12 +528,13 @@ def keep_tables(max_bytes: int = 64 << 20, shared: bool = False) -> None:
     between (the same answers as a fresh solve; its entries are bounds true whatever target
     or budget asked them). ``max_bytes``: all the kept tables together (one at most a
     quarter of it: the entries of the costliest searches); the deals left longest ago are
-    given up first. 0 keeps none (the default). ``shared``: as files (in memory under
-    /dev/shm) that the processes forked after this call use too: the workers of a fork pool
-    find each other's tables (else each process keeps its own: :func:`save_table` and
-    :func:`load_table` carry one to another process). The compiled core only. Saving or
-    loading a table copies its entries (32 bytes each; a probe of a million nodes leaves
-    some 15,000, half a MB)."""
+    given up first; a table whose searches took fewer than :data:`KEEP_FROM_NODES` nodes
+    is not kept (searched again faster than saved and loaded). 0 keeps none (the default).
+    ``shared``: as files (in memory under /dev/shm) that the processes forked after this
+    call use too: the workers of a fork pool find each other's tables (else each process
+    keeps its own: :func:`save_table` and :func:`load_table` carry one to another
+    process). The compiled core only. Saving or loading a table copies its entries (32
+    bytes each; a probe of a million nodes leaves some 15,000, half a MB)."""
     global _kept, _LIVE
     if max_bytes < 0:
         raise ValueError("max_bytes must be 0 or more")
@@ -565,13 +582,13 @@ def load_table(deal: Deal, saved: bytes, options: int = 0) -> int:
         raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
     args = _core_args(deal)
     key = (args, _kept_options(options))
-    if _kept is not None and _LIVE is not None and _LIVE[0] != key and _LIVE[1]:
+    if _kept is not None and _LIVE is not None and _LIVE[0] != key and _LIVE[1] >= KEEP_FROM_NODES:
         _keep(_LIVE[0])
     _LIVE = None
     n = _core.table_load(*args, key[1], bytes(saved))
     if _kept is not None:
         _kept.put(key, bytes(saved))
-        _LIVE = (key, True)
+        _LIVE = (key, KEEP_FROM_NODES)
     return n
 
 
