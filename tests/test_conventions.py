@@ -196,10 +196,81 @@ def test_common_hilfe_is_given_with_the_other_top_card():
 def test_no_ace_when_the_opponents_with_the_fit_are_out():
     # A and C showed Puur and Nell with six Eichel, but both said fort: only D's own
     # partner is left to bid, so an Ace shown by D might be left as the contract.
+    # (D's 95 Schilten, an Ace, keeps the Schellen Puur unshown: B's and D's team has shown
+    # only the Nell of its suit, so D may still show an Ace by the rule table)
     d = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
-    auction = "60 Eichel, 70 Schellen, 90 Eichel, 100 Schellen, fort, 110 Schellen, fort"
-    assert cv.check(d, auction, "115 Rosen").ok          # true and conventional ...
+    auction = "60 Eichel, 70 Schellen, 90 Eichel, 95 Schilten, fort, 100 Schellen, fort"
+    assert cv.check(d, auction, "105 Rosen").ok          # true and conventional ...
     assert cv.advise(d, auction).call == "fort"          # ... but not advised
+
+
+# -- who announces an Ace (sidi-barrani.txt lines 35-41, 111-115, 129) --------------------------
+# "Der nächste Fünfer über dem laufenden Gebot ist eine Auskunft an den Partner", for his
+# "nächste Überlegung"; "Darum sagt ein Ass an, wer sicher ist, dass danach weitergeboten wird";
+# "D rechnet nicht mehr damit, selbst zu spielen"; A keeps his Schilten Ace: "Eine Ass-Ansage
+# «105 auf Schilten» hätte es auch B und D verraten, und A hätte den Trumpf danach mit einem
+# noch höheren Gebot nach Eichel zurückholen müssen".
+def test_no_ace_announcement_after_the_partners_final_fort():
+    """B said fort and is out for this bidding ("Wer fort sagt, bleibt für dieses Bieten
+    draussen"): D's next Fünfer tells nobody who can still bid, so it is no Ass-Ansage; at a
+    table with re-entry B may bid again, and it is one."""
+    auction = "60 Eichel, fort, 80 Eichel, 85 Rosen"
+    assert kinds(auction) == ["opening", "fort", "hilfe", "unconventional"]
+    r = cv.explain(auction).calls[-1]
+    assert r.promises == ()
+    assert "B is out of this bidding (his fort is final)" in r.text("en")
+    reentry = load("verband").replace(fort_final=False)
+    assert kinds(auction, reentry) == ["opening", "fort", "hilfe", "ace"]
+    # the opponents' suit too: C's 65 Eichel after A's fort is no "Ich halte euer Ass"
+    assert kinds("fort, 60 Eichel, 65 Eichel") == ["fort", "opening", "unconventional"]
+    assert kinds("60 Eichel, 65 Eichel") == ["opening", "ace"]
+
+
+def test_the_encoder_offers_no_ace_after_the_partners_final_fort():
+    """D holds the Schellen and Rosen Aces behind A's and C's Puur and Nell with six Eichel
+    (they surely bid on), but B is out: fort, and the reasons say why no Ace is shown. With
+    re-entry B may still bid: the Ace is shown (verpasst-10 before, the QA's D5)."""
+    d = "Eichel:K7 Schellen:AK8 Rosen:AK7 Schilten:6"
+    advice = cv.advise(d, "60 Eichel, fort, 80 Eichel")
+    assert advice.call == "fort"
+    assert not any(o.kind == "ace" for o in advice.options)
+    assert "No Ace announcement: B is out of this bidding" in advice.text("en")
+    assert "kein Grund für eine Ass-Ansage" not in advice.text("de")
+    reentry = load("verband").replace(fort_final=False)
+    assert cv.advise(d, "60 Eichel, fort, 80 Eichel", reentry).recommended.kind == "ace"
+
+
+def test_a_team_that_showed_puur_and_nell_keeps_its_ace_quiet():
+    """The worked example's A at 95: A showed the Eichel Puur, C the Nell; A's "105 auf
+    Schilten" is no Ass-Ansage (the text: it would tell B and D too, and A would have to
+    bring the trump back to Eichel with a higher bid). D at 90 (his team showed only B's
+    Schellen Nell, the Puur is missing) shows his Rosen Ace: the text's 95 Rosen."""
+    assert kinds("60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 105 Schilten") == \
+        ["opening", "opening", "hilfe", "ace", "unconventional"]
+    r = cv.explain("60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 105 Schilten").calls[-1]
+    assert "A's team has shown Puur and Nell of Eichel" in r.text("en")
+    a = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"     # the worked example's A
+    advice = cv.advise(a, "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen")
+    assert advice.call == "100 Eichel"
+    assert not any(o.kind == "ace" for o in advice.options)
+
+
+def test_the_opener_with_the_partners_hilfe_bids_no_ace():
+    """The QA's D6: A opened Eichel with the Puur, C's 80 is the Hilfe (the Nell zu zweit),
+    B and D showed Puur and Nell of Schellen with seven cards. A's next Fünfer would show
+    his Rosen Ace, but his team holds Puur and Nell of its own suit: as the worked example's
+    A he keeps it quiet; the conventions offer no Ace, and the decoder reads none."""
+    a = "Eichel:U86 Rosen:AK7 Schilten:AO6"
+    auction = "60 Eichel, 70 Schellen, 80 Eichel, 90 Schellen"
+    advice = cv.advise(a, auction)
+    assert not any(o.kind == "ace" for o in advice.options)
+    assert advice.call != "95 Rosen"
+    assert "the Ace stays unsaid" in advice.text("en")
+    v = cv.check(a, auction, "95 Rosen")
+    assert v.legal and v.truthful and not v.conventional
+    # without C's Hilfe (C showed his Schilten Ace instead) A's team has shown only the
+    # Puur: A may still show an Ace
+    assert kinds("60 Eichel, 70 Schellen, 75 Schilten, 90 Schellen, 95 Rosen")[-1] == "ace"
 
 
 def test_check_says_why_a_call_is_illegal_in_the_learners_language():

@@ -97,10 +97,11 @@ def test_a_convention_s_own_call_needs_no_simulation():
     double = _drill(type="check", hand=ALONE_D, auction="60 Eichel", call="B: dopple", answer=False)
     fort = _drill(type="bid", hand="Eichel:K8 Schellen:AB7 Rosen:O6 Schilten:O7",
                   auction="60 Eichel, 80 Rosen, 85 Schilten", answer="fort")
-    # fuenfer-13: C holds the Schellen Ace while its partner's 80 Eichel goes on: the rules'
-    # Ass-Ansage (the next Fünfer) is what the conventions give the hand
-    given_ace = _drill(type="check", hand="Eichel:K8 Schellen:A76 Rosen:O7 Schilten:K8",
-                       auction="60 Eichel, fort, 80 Eichel", call="85 Schellen", answer=True)
+    # fuenfer-15: D holds the Eichel Ace while A and C, with Puur and Nell of Rosen, bid on and
+    # D's partner B is still in: the rules' Ass-Ansage (the next Fünfer) is what the
+    # conventions give the hand
+    given_ace = _drill(type="check", hand="Eichel:AK7 Schellen:O8 Rosen:6 Schilten:KB7",
+                       auction="80 Rosen, 85 Schellen, 100 Rosen", call="105 Eichel", answer=True)
     assert not evidence.judged(given_ace, rules)
     assert not evidence.judged(hilfe, rules)
     assert not evidence.judged(untrue, rules)
@@ -255,15 +256,17 @@ def test_the_quiz_and_the_sheet_give_a_drill_s_stored_evidence_without_simulatin
 
 
 def test_an_ass_ansage_the_conventions_do_not_give_is_judged_as_any_call():
-    """gegnerfarbe-gen-04: B's 60 Eichel after A's fort; C's 65 Eichel would announce the
-    Eichel Ace, but nothing says the bidding goes on (the rules: an Ace is announced by a
-    player sure of that), so the conventions do not give it. Whether it is the best call is
-    then the simulation's answer, stored as the drill's evidence, so the quiz's
-    "recommended" is the one `tutor check` gives, not the count's."""
+    """B's 65 Eichel after A's 60 Eichel would announce the Eichel Ace, but nothing says the
+    bidding goes on (the rules: an Ace is announced by a player sure of that), so the
+    conventions do not give it. Whether it is the best call is then the simulation's answer,
+    stored as the drill's evidence, so the quiz's "recommended" is the one `tutor check`
+    gives, not the count's. gegnerfarbe-gen-04 (C's 65 Eichel after A's fort and B's 60
+    Eichel) keeps its evidence for the same reason: its Fünfer is no Ass-Ansage at all (A is
+    out), and the quiz's "recommended" is the voice's, as in `tutor check`."""
     from tutor.rules import load
 
     rules = load("verband")
-    ace = _drill(type="check", hand="Eichel:A97 Schellen:U76 Rosen:U Schilten:A6", auction="fort, 60 Eichel",
+    ace = _drill(type="check", hand="Eichel:A97 Schellen:U76 Rosen:U Schilten:A6", auction="60 Eichel",
                  call="65 Eichel", answer=False)
     assert evidence.judged(ace, rules)
     stored = next(d for d in drills.load(ROOT / "exercises" / "gegnerfarbe-gen.yaml").drills

@@ -633,14 +633,19 @@ def test_another_game_gives_its_own_first_step():
 
 def test_the_hint_after_the_partners_ass_ansage_names_the_ace(tmp_path):
     """B's 95 Rosen over 90 Eichel is the next Fünfer: an Ass-Ansage (the rules: «Fünfer
-    zeigen ein Ass»), not a suit to help: D's first step names B's Ace."""
+    zeigen ein Ass»), not a suit to help: D's first step names B's Ace. Over 60 Eichel the
+    95 is not the next Fünfer (that is the 65) and shows no Ace: the hint reads the call as
+    the rule table does, not by its number."""
     f = write(tmp_path, "a.yaml", """\
         drills:
           - {id: a, type: bid, hand: "Eichel:KB Schellen:AO Rosen:K87 Schilten:U9",
+             auction: "90 Eichel, 95 Rosen, 100 Eichel", answer: "105 Schellen"}
+          - {id: b, type: bid, hand: "Eichel:KB Schellen:AO Rosen:K87 Schilten:U9",
              auction: "60 Eichel, 95 Rosen, 100 Eichel", answer: fort}
         """)
-    item = drills.verified([f])[0]
-    assert quiz.hint(item, "en").startswith("First step: your partner B showed the Ace of Rosen with '95 Rosen'.")
+    ace, other = drills.verified([f])
+    assert quiz.hint(ace, "en").startswith("First step: your partner B showed the Ace of Rosen with '95 Rosen'.")
+    assert quiz.hint(other, "en").startswith("First step: your partner B bid Rosen ('95 Rosen').")
 
 
 def test_in_a_terminal_the_course_waits_for_enter_after_the_lesson(tmp_path, issue_file):

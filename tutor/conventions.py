@@ -348,6 +348,26 @@ class Situation(Value):
             n += 1
         return n
 
+    @cached_property
+    def no_ace(self) -> Msg | None:
+        """Why this seat makes no Ass-Ansage here (None: it may). An Ace is announced to the
+        partner, for his next bid, by a player who no longer expects to play and is sure the
+        bidding goes on (sidi-barrani.txt: "eine Auskunft an den Partner", "D rechnet nicht
+        mehr damit, selbst zu spielen", "Darum sagt ein Ass an, wer sicher ist, dass danach
+        weitergeboten wird"). So not when the partner is out of this bidding (a final fort:
+        he cannot bid on it), and not when the team has shown Puur and Nell of its own suit:
+        it still expects to play that suit and raises on Zehner there (the worked example's
+        A keeps his Schilten Ace quiet: the Fünfer would tell the opponents too, and the
+        team would have to bid higher to bring the trump back)."""
+        if self.partner in self.auction.out:
+            return _partner_out(self.partner)
+        for suit, o in self.opened.items():
+            if self.seat in o.team:
+                shown = self.known(self.seat, suit).has | self.known(self.partner, suit).has
+                if {PUUR, NELL} <= shown:
+                    return _team_plays(self.seat, suit.value)
+        return None
+
 
 # A suit nobody's calls said anything about (a Promise is immutable: made once per suit,
 # as the judgement asks it of every seat and suit)
@@ -561,6 +581,8 @@ def _match_ace(s: Situation, c: Call) -> Params | None:
     owner = s.owner(suit)
     if owner == "own" or s.holder(suit, Rank.ASS) is not None:
         return None   # an Ace already promised cannot be shown again: no two seats hold it
+    if s.no_ace is not None:
+        return None   # nobody it could tell, or the team still expects to play its suit
     return _WHOSE_OPEN if owner == "open" else _WHOSE_OPPONENTS
 
 
@@ -582,11 +604,27 @@ def _match_unconventional(s: Situation, c: Call) -> Params:
     if holder is not None:
         return {"why": M("{holder} has already shown the Ace of {suit}: a second Ace announcement "
                          "in it cannot show it, and a Fünfer has no other meaning", holder=holder, suit=suit.value)}
+    elif fuenfer and suit and c.value == s._next_fuenfer and s.no_ace is not None:
+        return {"why": s.no_ace}
     elif fuenfer and s._next_fuenfer is None:
         return _WHY_FUENFER_FIRST
     elif fuenfer:
         return _only_next_fuenfer(s._next_fuenfer)
     return _WHY_NO_MEANING
+
+
+@lru_cache(maxsize=None)
+def _partner_out(partner: str) -> Msg:
+    return M("{partner} is out of this bidding (his fort is final): an Ace announcement is information for "
+             "the partner's next bid, and he has none; the Fünfer would only be a bid to play if it stands",
+             partner=partner)
+
+
+@lru_cache(maxsize=None)
+def _team_plays(seat: str, suit: str) -> Msg:
+    return M("{seat}'s team has shown Puur and Nell of {suit} and still expects to play it: there it raises on "
+             "Zehner, and the Ace stays unsaid (an Ace announcement would tell the opponents too, and the team "
+             "would have to bid higher to bring the trump back to {suit})", seat=seat, suit=suit)
 
 
 @lru_cache(maxsize=None)
@@ -1096,6 +1134,11 @@ def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[Msg]:
             lines.append(M("The opening in {suit} is missed: {top} {count} would be {number}, which is not "
                            "above {standing}.", suit=suit.value, top=TOP_NAME[top], count=COUNT_WORD[n],
                            number=number, standing=standing))
+    fuenfer = s.next_fuenfer()
+    if s.no_ace is not None and fuenfer is not None and fuenfer <= s.rules.opening_max and any(
+            hand.has(suit, Rank.ASS) and s.owner(suit) != "own" and s.holder(suit, Rank.ASS) is None
+            for suit in SUITS):   # an Ace the hand could have shown but for the rule: say why not
+        lines.append(M("No Ace announcement: {why}.", why=s.no_ace))
     if alone and not lines:
         lines.append(M("No opening (Puur or Nell with three cards), no Hilfe and no reason for an Ace "
                        "announcement: fort."))

@@ -680,19 +680,20 @@ def hint(item, lang: str = "de") -> str:
         from tutor.scoring import partner_of
 
         seat = item.solution.seat
-        bids = [(s, c) for s, c in drills.entries_of(engine, d.auction, d.rules) if c[:1].isdigit()]
+        bids = [(i, s, c) for i, (s, c) in enumerate(drills.entries_of(engine, d.auction, d.rules), 1)
+                if c[:1].isdigit()]
         if not bids:
             return h("open")
-        last_own = [(s, c) for s, c in bids if s in (seat, partner_of(seat))]
-        if last_own and last_own[-1][0] == seat:
-            return h("own", call=last_own[-1][1])
+        last_own = [(i, s, c) for i, s, c in bids if s in (seat, partner_of(seat))]
+        if last_own and last_own[-1][1] == seat:
+            return h("own", call=last_own[-1][2])
         if last_own:
-            s, c = last_own[-1]
-            number, _, suit = c.partition(" ")
-            if number.isdigit() and int(number) % 10 == 5 and int(number) < 120:   # an Ass-Ansage
+            i, s, c = last_own[-1]
+            suit = c.partition(" ")[2]
+            if _kind_of_call(engine, d.auction, i, d.rules) == "ace":   # the rule table's reading
                 return h("partner_ace", seat=s, call=c, suit=suit)
             return h("partner", seat=s, call=c, suit=suit)
-        s, c = bids[-1]
+        _, s, c = bids[-1]
         return h("opponents", seat=s, call=c)
     if d.type == "explain":
         entries = drills.entries_of(engine, d.auction, d.rules)
@@ -707,6 +708,15 @@ def hint(item, lang: str = "de") -> str:
             return h("trick_" + trump.trumpless)
         return h("trick", trump=str(trump))
     return h("points" if trump.suit is not None else "points_trumpless", trump=str(trump))
+
+
+def _kind_of_call(engine, auction: str, ask: int, rules) -> str | None:
+    """The kind of call ``ask`` of ``auction`` as the conventions' decoder reads it (the
+    engine's ``explain``; None where the engine or the auction cannot say)."""
+    try:
+        return engine.explain(auction, ask, rules, "en")[0]
+    except TutorError:
+        return None
 
 
 def own_call_text(item, given: Given, lang: str) -> str | None:

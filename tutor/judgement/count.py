@@ -54,7 +54,9 @@ The count:
   and the second Schellen trick ruffed, as the text's own verdict says) and gives A and C
   135: no double.
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
-  cards or more and one of them is still in the bidding: then they surely bid on.
+  cards or more and one of them is still in the bidding: then they surely bid on. (Whether
+  a Fünfer is an Ass-Ansage at all, with the partner out or the team still expecting to play
+  its own suit, is the rule table's: ``tutor.conventions.Situation.no_ace``.)
 - **Matsch**: a lay-down in a suit (or, in the extended variant, Obenabe or Undenufe);
   also when the side suits run from the top and only a bad trump split beats it (one
   opponent holding more trumps than the hand has above them: :func:`split_risk`, 0.3 %
