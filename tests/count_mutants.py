@@ -24,7 +24,14 @@ MUTANTS = [
     ("matsch: risk ignored", "            if risk > worth:\n                continue", "            if False:\n                continue"),
     ("matsch: near lay-down never", "            if not isinstance(kind, Suit) or not _sides_run(hand, kind):\n                continue",
      "            continue"),
-    ("control: draws ignored", "    c.control = (puur and nell and length >= CONTROL_LENGTH) or draws", "    c.control = (puur and nell and length >= CONTROL_LENGTH)"),
+    # ("control: draws ignored", `c.control` without `or draws`) is left out: it is equivalent.
+    # `Count.control` is read in `offence` only after the drawing branch has taken every hand
+    # that draws, and in `_plain_counts` only beside "the hand holds the Puur": a hand that
+    # draws without the Puur needs the partner's promised Puur, and a table without the
+    # Ansageregeln (the only one that reads it there) promises nothing (2026-12-05).
+    ("frei: partner's number ignored", "        if suit.value in partner:\n", "        if False:\n"),
+    ("frei: partner's own count = his number", "    return max(0, (PARTNER_SHARE * value - TOTAL_POINTS) // (PARTNER_SHARE - 1))", "    return value"),
+    ("frei: partner's own count nothing", "    return max(0, (PARTNER_SHARE * value - TOTAL_POINTS) // (PARTNER_SHARE - 1))", "    return 0"),
     ("offence: partner's Puur not counted", "    elif puur:   # the hand's", "    elif hand.has(trump, PUUR):   # the hand's"),
     ("konter: lay-down only declarer", "    if c.lay_down and not is_misere(strain):", "    if s.seat == high.seat and c.lay_down and not is_misere(strain):"),
     ("konter: no falls", "    if c.expected >= value + KONTER_MARGIN:", "    if c.sure >= value + KONTER_MARGIN:"),
@@ -40,7 +47,8 @@ MUTANTS = [
     ("frei: no partner share in draws", "    draws = draws_trumps(hand, trump, mine, partner_share)", "    draws = draws_trumps(hand, trump, mine)"),
     ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
 ]
-TESTS = ["tests/test_judgement.py", "tests/test_judgement_play.py", "tests/test_worked_example.py", "tests/test_rules.py"]
+TESTS = ["tests/test_judgement.py", "tests/test_judgement_play.py", "tests/test_worked_example.py", "tests/test_rules.py",
+         "tests/test_count_frei.py"]
 src = open(P).read()
 only = sys.argv[1:]
 survived = []

@@ -56,21 +56,31 @@ def test_the_text_s_own_calls_are_keyed_yes(tmp_path):
 
 
 def test_an_ace_announcement_nobody_is_sure_to_bid_over_is_legal_and_true_but_not_right(tmp_path):
-    """«Darum sagt ein Ass an, wer sicher ist, dass danach weitergeboten wird»: with the
-    partner out only an opponent could bid on, so 65 Schellen is no for the plain question,
-    though the hand holds the Ace and the Fünfer is allowed."""
+    """«Darum sagt ein Ass an, wer sicher ist, dass danach weitergeboten wird»: A showed only
+    his Puur zu dritt and C is out, so nobody is sure to bid over D's 75 Schellen: it is no
+    for the plain question, though the hand holds the Ace and the Fünfer is an Ass-Ansage
+    (D's partner B is still in: his 65 Rosen showed the Rosen Ace)."""
+    auction = "60 Eichel, 65 Rosen, fort"
     p = _file(tmp_path,
-              _check("plain-no", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", False),
-              _check("truthful-yes", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", True, "truthful"),
-              _check("legal-yes", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", True, "legal"))
+              _check("plain-no", ALONE_D, auction, "75 Schellen", False),
+              _check("truthful-yes", ALONE_D, auction, "75 Schellen", True, "truthful"),
+              _check("legal-yes", ALONE_D, auction, "75 Schellen", True, "legal"))
     assert _problems(p) == {}
-    wrong = _file(tmp_path, _check("plain-yes", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", True))
+    wrong = _file(tmp_path, _check("plain-yes", ALONE_D, auction, "75 Schellen", True))
     problems = _problems(wrong)
     assert list(problems) == ["plain-yes"]
     assert "the engine says false: Legal and true, but not the best call." in problems["plain-yes"]
-    german = _problems(wrong, "de")["plain-yes"]
-    assert "Erlaubt und ehrlich, aber nicht die beste Ansage." in german
-    assert "Permise et honnête" in _problems(wrong, "fr")["plain-yes"]
+
+
+def test_a_fuenfer_after_the_partners_final_fort_is_legal_but_no_ace_announcement(tmp_path):
+    """With B out («Wer fort sagt, bleibt für dieses Bieten draussen») D's 65 Schellen tells
+    nobody who can still bid: legal, but not an Ass-Ansage, so no for the truthful question
+    too (it is not conventional)."""
+    p = _file(tmp_path,
+              _check("plain-no", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", False),
+              _check("truthful-no", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", False, "truthful"),
+              _check("legal-yes", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", True, "legal"))
+    assert _problems(p) == {}
 
 
 def test_the_narrower_questions_follow_the_rules_text(tmp_path):
@@ -101,7 +111,7 @@ def test_the_quiz_asks_the_question_the_key_answers(tmp_path):
     p = _file(tmp_path,
               _check("plain", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", False),
               _check("legal", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", True, "legal"),
-              _check("truthful", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", True, "truthful"))
+              _check("truthful", ALONE_D, "60 Eichel, fort, fort", "65 Schellen", False, "truthful"))
     items = {c.drill.id: c for c in drills.verified([p])}
     assert quiz.ask(items["plain"], "de") == "D sagt «65 Schellen». Ist das mit diesem Blatt richtig?"
     assert quiz.ask(items["legal"], "de") == "D sagt «65 Schellen». Ist diese Ansage hier erlaubt?"

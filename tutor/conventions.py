@@ -359,6 +359,9 @@ class Situation(Value):
         it still expects to play that suit and raises on Zehner there (the worked example's
         A keeps his Schilten Ace quiet: the Fünfer would tell the opponents too, and the
         team would have to bid higher to bring the trump back)."""
+        return self._why_no_ace()
+
+    def _why_no_ace(self) -> Msg | None:
         if self.partner in self.auction.out:
             return _partner_out(self.partner)
         for suit, o in self.opened.items():

@@ -81,6 +81,9 @@ The count:
   a suit, or in any strain where its own count reaches the lowest bid without a share
   (Obenabe, Undenufe and the Misère at an extended table). Exact play on deals
   that fit makes these numbers on two deals in three or more (tests/test_judgement_play.py).
+  The partner's number there says his own count (:func:`partner_own`: his count and a
+  third of the rest reach it), and a hand behind it adds its own count in his strain
+  (tests/test_count_frei.py: exact play on deals where his hand is one the count opens with).
 - **The Partie's score** (:class:`Standing`): a team that wins the Partie by making its
   bid, doubled or not (the leading team that needs few points), gains nothing from a
   high number or a konter; against it the
@@ -708,22 +711,54 @@ def _plain(hand, s, readings, lines, standing=None):
         return None
     r, c, share = best
     lines.extend(c.lines)
-    if share:
+    partner_bid = _partner_bids(s).get(r.call.strain)
+    if partner_bid is not None and share == partner_own(partner_bid):
+        lines.append(M("{partner} bid {value} {strain}: at a table without the Ansageregeln that says his own count "
+                       "is at least {share} (with a third of the rest expected from this hand); with this hand's "
+                       "{own}: {share} + {own} = {total}.", partner=s.partner, value=partner_bid,
+                       strain=r.call.strain, share=share, own=c.expected, total=c.expected + share))
+    elif share:
         lines.append(M("Without the Ansageregeln the partner's calls show no cards: he is expected to hold a "
                        "third of what the hand does not count, about {share}: {own} + {share} = {total}.",
                        share=share, own=c.expected, total=c.expected + share))
     lines.append(M("Without the Ansageregeln the number only says what the team means to make: the highest "
                    "the count trusts is {value} (the partner holds his share of the trumps).", value=r.call.value)
-                 if isinstance(kind_of(r.call.strain), Suit) else
+                 if isinstance(kind_of(r.call.strain), Suit) and partner_bid is None else
                  M("Without the Ansageregeln the number only says what the team means to make: the highest "
                    "the count trusts is {value}.", value=r.call.value))
     return r
 
 
+def partner_own(value: int) -> int:
+    """The least count of his own with which a partner bids ``value`` at a table without
+    the Ansageregeln, where a bid is the bidder's count and a third of the rest
+    (``PARTNER_SHARE``, :func:`_plain`): own + (157 - own) / 3 = value."""
+    return max(0, (PARTNER_SHARE * value - TOTAL_POINTS) // (PARTNER_SHARE - 1))
+
+
+def _partner_bids(s) -> dict[str, int]:
+    """The partner's highest bid per strain in this auction (his number at a table without
+    the Ansageregeln: what his count trusts, with a third of the rest from this hand)."""
+    out: dict[str, int] = {}
+    for e in s.auction.entries:
+        v, strain = e.call.value, e.call.strain
+        if e.seat == s.partner and v is not None and strain and v != s.rules.matsch_bid:
+            out[strain] = max(v, out.get(strain, 0))
+    return out
+
+
 def _plain_counts(hand, s):
-    """(strain, the hand's count, the partner's expected share) for each strain the hand
-    may bid at a table without the Ansageregeln (:func:`_plain`)."""
+    """(strain, the hand's count, what the partner adds) for each strain the hand may bid
+    at a table without the Ansageregeln (:func:`_plain`): in a strain the partner bid, his
+    own count his number says (:func:`partner_own`) beside this hand's own count (the hand
+    plays his suit as his partner: its trumps and side tricks add to his); elsewhere his
+    expected share."""
+    partner = _partner_bids(s)
     for suit in SUITS:
+        if suit.value in partner:
+            c = offence(hand, s, suit)
+            yield suit.value, c, 0 if c.lay_down else partner_own(partner[suit.value])
+            continue
         c = offence(hand, s, suit, partner_share=(9 - hand.length(suit)) // PARTNER_SHARE)
         if c.lay_down:
             yield suit.value, c, 0

@@ -1,0 +1,61 @@
+"""At a table without the Ansageregeln (the `frei` profile) the partner's number counts
+(issue 26): it says what his hand trusts, and a hand behind it raises it with what it
+adds, instead of bidding a suit of its own or saying fort.
+
+What the partner's number says at such a table is the tutor's reading (docs/
+interpretations.md, "The judgement"): he bids what his own count reaches with a third of
+the rest expected from his partner. So the partner's hands of these tests are random
+hands the count opens with exactly his number (nothing else is known of them), and the
+expected calls come from exact play on those deals (the solver, double dummy)."""
+import pytest
+
+from exact_play import deals, made
+from tutor import conventions as cv
+from tutor.play import solver
+from tutor.rules import load
+
+pytestmark = pytest.mark.skipif(solver.ENGINE != "c", reason="full deals need the compiled solver core")
+
+FREI = load("frei")
+AUCTION = "85 Eichel, fort"      # A opens 85 Eichel, B says fort; C to call
+
+
+def partner_bid(hand: str, n: int = 24, seed: int = 1) -> list[dict]:
+    """``n`` deals around C's ``hand`` in which A's cards are a hand the count opens with
+    85 Eichel at this table (random otherwise)."""
+    found = [h for h in deals(hand, AUCTION, "C", n=4000, seed=seed, rules=FREI)
+             if cv.advise(h["A"], "", FREI).call == "85 Eichel"]
+    assert len(found) >= n, len(found)
+    return found[:n]
+
+
+@pytest.mark.parametrize("hand", [
+    "Eichel:9A Schellen:AK7 Rosen:AK8 Schilten:6",    # the Nell and Ace of his trump, two Ace-Kings
+    "Eichel:A96 Schellen:AK7 Rosen:A8 Schilten:6",    # three Aces, one of them in his trump
+])
+def test_a_hand_behind_its_partners_number_raises_it(hand):
+    # the count said fort (the partner's number ignored) or bid a suit of one card of its
+    # own (90 Schilten with Schilten:6); exact play makes the raise in the partner's suit
+    # on at least two deals in three (these hands: 23 and 24 of 24)
+    call = cv.advise(hand, AUCTION, FREI).call
+    assert call.endswith(" Eichel"), call
+    value = int(call.split()[0])
+    assert value > 85
+    found = partner_bid(hand)
+    assert sum(made(h, "Eichel", value, "C") for h in found) >= 16
+
+
+def test_a_hand_that_adds_little_lets_the_partners_number_stand():
+    # two Kings and nothing in trump: exact play makes 90 Eichel on 13 of 24 deals, not
+    # two in three: fort
+    hand = "Eichel:76 Schellen:K87 Rosen:O8 Schilten:K6"
+    found = partner_bid(hand)
+    assert sum(made(h, "Eichel", 90, "C") for h in found) < 16
+    assert cv.advise(hand, AUCTION, FREI).call == "fort"
+
+
+def test_the_reasons_name_the_partners_number():
+    advice = cv.advise("Eichel:9A Schellen:AK7 Rosen:AK8 Schilten:6", AUCTION, FREI)
+    text = advice.text("en")
+    assert "A bid 85 Eichel: at a table without the Ansageregeln that says his own count is at least 49" in text
+    assert "the partner holds his share of the trumps" not in text
