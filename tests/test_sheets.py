@@ -56,16 +56,16 @@ def test_the_answer_key_is_compact_the_answer_first_then_one_line_of_why(items):
 
 
 def test_the_key_of_a_wrong_call_says_what_the_call_breaks(tmp_path):
-    """«Ein Fünfer heisst: Ich halte das Ass dieser Farbe»: D's 85 Schilten with Schilten
+    """«Ein Fünfer heisst: Ich halte das Ass dieser Farbe»: C's 85 Schilten with Schilten
     K 8 7 6 is no. The one line of why says that the hand lacks the Ace, not the call's
     meaning (that D holds the Ace), which the hand contradicts; an illegal call says
     that it is not legal («mindestens 5 Punkte über dem vorherigen»)."""
     f = write(tmp_path, "f.yaml", """\
         drills:
           - {id: ace, type: check, hand: "Eichel:AK Schellen:AB Rosen:O Schilten:K876",
-             auction: "80 Eichel, fort, fort", call: "85 Schilten", answer: false}
+             auction: "80 Eichel, fort", call: "85 Schilten", answer: false}
           - {id: low, type: check, hand: "Eichel:AK Schellen:AB Rosen:O Schilten:K876",
-             auction: "80 Eichel, fort, fort", call: "80 Rosen", answer: false}
+             auction: "80 Eichel, fort", call: "80 Rosen", answer: false}
         """)
     key = sheets.render(drills.verified([f]), lang="en")
     key = key[key.index('<section class="key">'):]
