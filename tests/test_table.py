@@ -651,38 +651,48 @@ def test_a_very_long_line_from_a_pipe_is_one_line_and_the_session_goes_on():
     assert "A 60 Eichel: opening, Puur with three cards." in lines
 
 
-def test_with_the_partie_the_advice_knows_the_score(tmp_path):
+@pytest.mark.parametrize("dealer", ["A", "B", "C", "D"])
+def test_with_the_partie_the_advice_knows_the_score(tmp_path, dealer):
     """The rules' "Bekannte Schlussvarianten": a team that wins the Partie by making its
     bid loses nothing more when doubled, so the double is free. The table session with
-    --partie gives the advice the board's score, as ``tutor bid --tafel`` does: AC, two
-    Matsch from an 800 target (628 + the 100 bid's 200 ≥ 800), bid 100 Eichel; B, with no
-    trump to speak of, doubles. Without the board the same hand says nothing."""
+    --partie gives the advice the board's score, as ``tutor bid --tafel`` does: the
+    declaring team has two Matsch of an 800 target (628 + the 100 bid's 200 reach it) and
+    bids the worked example's auction from Vorhand; its opponent with the worked example's
+    D hand doubles. For every dealer (with Vorhand B or D the declaring team is BD: QA found
+    the score given to the wrong team there). Without the board the same hand says nothing."""
     from io import StringIO
 
     from tutor.companion.terminal import Table
     from tutor.partie import Contract, Game
     from tutor.rules import load
+    from tutor.scoring import SEATS
     from tutor.tafel import Tafel
 
+    vorhand = SEATS.index(dealer) + 1
+
+    def seat(worked_example_seat):   # the worked example's seat (A is Vorhand) at this table
+        return SEATS[(SEATS.index(worked_example_seat) + vorhand) % 4]
+
+    team = "AC" if seat("A") in "AC" else "BD"
     db = tmp_path / "t.sqlite3"
     rules = load({"match_target": 800})
     with Tafel.open(str(db)) as t:
-        t.new(rules=rules)
-        for _ in range(2):    # two Matsch by A: 2 x (157 + 157) = 628 for AC
-            t.add(Game(Contract.parse("157 Eichel", rules), "A", 157))
-    # two games dealt: B deals, C is Vorhand; the worked example's auction turned by two seats
+        t.new(rules=rules, dealer=SEATS[(SEATS.index(dealer) - 2) % 4])   # two games: then dealer deals
+        for _ in range(2):    # two Matsch by the declaring team: 2 x (157 + 157) = 628
+            t.add(Game(Contract.parse("157 Eichel", rules), seat("A"), 157))
     calls = ["60 Eichel", "70 Schellen", "90 Eichel", "95 Rosen", "100 Eichel"]
     hand = "Eichel:KB Schellen:O8 Rosen:AK7 Schilten:U9"
 
     def advice(partie):
         out = StringIO()
-        tb = Table(Session(hand, "B", "B", lang="en"), out, str(db), partie, columns=200)
+        tb = Table(Session(hand, seat("D"), dealer, lang="en"), out, str(db), partie, columns=200)
         tb.start()
         for c in calls:
             tb.handle(c)
         return out.getvalue()
 
     with_board = advice(1)
-    assert "The advice knows the Partie's score: AC 628 : BD 0, 800 to win." in with_board
+    score = {"AC": 628 if team == "AC" else 0, "BD": 628 if team == "BD" else 0}
+    assert f"The advice knows the Partie's score: AC {score['AC']} : BD {score['BD']}, 800 to win." in with_board
     assert with_board.rstrip().splitlines()[-1].startswith("→ You: dopple"), with_board
     assert "→ You: dopple" not in advice(False)

@@ -173,6 +173,29 @@ def test_the_phone_s_table_advice_knows_the_score_of_its_partie(client, db):
     assert bad(client.get("/api/table", params={**params, "partie": "9"})).startswith("no Partie 9 on the board")
 
 
+def test_the_phone_s_advice_gives_the_score_to_the_right_team_when_b_or_d_is_vorhand(client, db):
+    """The page's seats are the table's; the engine counts from Vorhand. With A dealing, B
+    is Vorhand: the table's BD is the engine's AC. BD has two Matsch of an 800 target and
+    bids 100 Eichel; A doubles for nothing, and the reason names the table's teams (QA:
+    the score went to the wrong team when A or C dealt)."""
+    from tutor.partie import Contract, Game
+    from tutor.rules import load
+    from tutor.tafel import Tafel
+
+    rules = load({"match_target": 800})
+    with Tafel.open(str(db)) as t:
+        t.new(rules=rules, dealer="C")
+        for _ in range(2):
+            t.add(Game(Contract.parse("157 Eichel", rules), "B", 157))
+    params = {"hand": "Eichel:KB Schellen:O8 Rosen:AK7 Schilten:U9", "seat": "A", "dealer": "A", "count": "1",
+              "calls": "60 Eichel,70 Schellen,90 Eichel,95 Rosen,100 Eichel", "lang": "en", "partie": "1"}
+    data = client.get("/api/table", params=params).json()
+    assert data["score"] == {"AC": 0, "BD": 628, "target": 800}
+    assert data["advice"]["call"] == "dopple"
+    assert any("If B and partner make their 100 they win the Partie (BD 628 : AC 0, target 800)" in r
+               for r in data["advice"]["reasons"]), data["advice"]["reasons"]
+
+
 def test_table_errors(client):
     msg = bad(client.get("/api/table", params={"hand": HAND, "calls": "60ei,55 ro"}))
     assert msg == "'55 ro': 55 Rosen überbietet 60 Eichel nicht"

@@ -22,7 +22,7 @@ player after him is Vorhand, the first to call. The engine counts seats from Vor
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tutor.auction import DOUBLE, REDOUBLE, Call, sidi_barrani_spec, split_seat
@@ -117,10 +117,22 @@ class Session:
         return SEATS[(SEATS.index(table_seat) - self._shift()) % 4]
 
     def _seats_in(self, text: str) -> str:
-        """The engine's text with its seat letters turned into the table's."""
+        """The engine's text with its seat letters, and its team names, turned into the
+        table's (a shift by one or three seats makes the engine's AC the table's BD)."""
         if not self._shift():
             return text
-        return re.sub(r"(?<![\w'’])([ABCD])(?![\w'’])", lambda m: self.table_seat(m.group(1)), text)
+        swap = {"AC": "BD", "BD": "AC"} if self._shift() % 2 else {}
+        return re.sub(r"(?<![\w'’])(AC|BD|[ABCD])(?![\w'’])",
+                      lambda m: swap.get(m.group(1), m.group(1)) if len(m.group(1)) == 2
+                      else self.table_seat(m.group(1)), text)
+
+    def _engine_standing(self):
+        """The Partie's score as the engine counts its teams: its A is the table's Vorhand,
+        so with Vorhand B or D the engine's AC is the table's BD."""
+        st = self.standing
+        if st is None or not self._shift() % 2:
+            return st
+        return replace(st, score={"AC": st.score.get("BD", 0), "BD": st.score.get("AC", 0)})
 
     @property
     def me(self) -> str:
@@ -292,7 +304,8 @@ class Session:
         double or konter out of turn); None without a hand or when he has no call."""
         if self.hand is None or not self.may_call():
             return None
-        return advise(self.hand, self.auction, self.rules, self.me, judge=self.judge, standing=self.standing)
+        return advise(self.hand, self.auction, self.rules, self.me, judge=self.judge,
+                      standing=self._engine_standing())
 
     def advice_line(self) -> str | None:
         """``Du: 90 Eichel (Hilfe, Nell zu dritt oder mehr)``; None when the player has

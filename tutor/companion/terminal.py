@@ -94,7 +94,7 @@ class Table:
         self.say(_("{dealer} deals, {vorhand} is Vorhand.", self.lang, dealer=s.dealer, vorhand=s.vorhand))
         if self.partie is not False:
             s.standing = self.standing()
-            if s.standing is not None and s.hand is not None and any(s.standing.score.values()):
+            if s.standing is not None and s.hand is not None:
                 self.say(_("The advice knows the Partie's score: AC {ac} : BD {bd}, {target} to win.", self.lang,
                            ac=s.standing.score["AC"], bd=s.standing.score["BD"], target=s.standing.target))
         self.after()
