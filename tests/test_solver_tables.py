@@ -245,3 +245,33 @@ def test_the_tables_of_small_searches_are_not_kept(monkeypatch):
     _stopped(big, 50, 100_000)
     solver.solve(small[1], options=SHARED)
     assert solver.kept_tables()["deals"] == 1
+
+
+# A fresh process: the core's table grows with the search (tt_grow) only where the process
+# has not used a larger part before, so the solve that grows it runs there.
+_GROWN = """
+import random, sys
+from tutor.play import solver
+from tutor.play.deal import Deal
+from tutor.play.rules import TRUMPS
+i, options = int(sys.argv[1]), int(sys.argv[2])
+rng = random.Random("resume")
+d = [Deal.random(rng, 8, trump=TRUMPS[j % 6], misere=j % 5 == 4) for j in range(i + 1)][i]
+s = solver.solve(d, target=50, best=False, options=options)
+print(s.nodes, len(solver.save_table(d, options=options)))
+"""
+
+
+@needs_core
+def test_a_table_grown_during_its_search_is_saved_whole():
+    # the table moves its entries to a larger part as the search fills it: the saved table
+    # holds them all, as many as where the whole part was there from the start (WHOLE_TABLE)
+    import subprocess
+    import sys
+
+    i = next(j for j, d in enumerate(_deals("resume", 8)) if solver.solve(d, target=50, best=False).nodes > 1_500_000)
+    run = [subprocess.run([sys.executable, "-c", _GROWN, str(i), str(opt)], capture_output=True, text=True,
+                          check=True).stdout.split() for opt in (0, solver.WHOLE_TABLE)]
+    (grown_nodes, grown), (whole_nodes, whole) = [(int(a), int(b)) for a, b in run]
+    assert whole > 16_384 * 32            # more entries than the first part's quarter: it grew
+    assert grown >= 0.95 * whole and abs(grown_nodes - whole_nodes) < 0.02 * whole_nodes
