@@ -3,7 +3,7 @@
 
 Run: .venv/bin/python benchmarks/bench_exact_sim.py [--positions 40] [--samples 30]
      [--workers 2] [--max-nodes 300000000] [--nodes N] [--timing 10] [--out FILE]
-     [--compare-split] [--every-game] [--only ID ...]
+     [--compare-split] [--every-game] [--only ID ...] [--cache FILE]
 
 Positions: the Sidi-Barrani ``bid`` drills of exercises/*.yaml that have a hand (openings,
 Hilfe, raises, the opponents' suit, Fünfer, tables without conventions, the worked
@@ -80,9 +80,25 @@ def exact_made(job) -> dict:
     return out
 
 
+def _load_cache(path):
+    if not path or not Path(path).exists():
+        return {}
+    import pickle
+
+    return pickle.loads(Path(path).read_bytes())
+
+
+def _save_cache(path, cache) -> None:
+    if path:
+        import pickle
+
+        Path(path).write_bytes(pickle.dumps(cache))
+
+
 def accuracy(args) -> None:
     rows = []
     pool = get_context("fork").Pool(args.workers)
+    cache = _load_cache(args.cache)
     for pos in positions(args.positions):
         if args.only and pos["id"] not in args.only:
             continue
@@ -112,7 +128,14 @@ def accuracy(args) -> None:
             kinds.setdefault(strain, set()).add(need)
         jobs = [([d[s] for s in "ABCD"], strain, ev.seat, targets, args.max_nodes)
                 for strain, targets in kinds.items() for d in ev.deals]
-        answers = pool.map(exact_made, jobs, chunksize=1)
+        # the exact answers do not depend on the simulation: --cache keeps them between runs
+        keys = [(tuple(str(h) for h in j[0]), j[1], j[2], tuple(sorted(j[3])), j[4]) for j in jobs]
+        todo = [j for j, k in zip(jobs, keys) if k not in cache]
+        for k, a in zip([k for k in keys if k not in cache], pool.map(exact_made, todo, chunksize=1)):
+            cache[k] = a
+        if todo:
+            _save_cache(args.cache, cache)
+        answers = [cache[k] for k in keys]
         by = {}
         for (hands, strain, _seat, _t, _m), a in zip(jobs, answers):
             by.setdefault(strain, []).append(a)
@@ -189,6 +212,8 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, default=0,
                     help="the evaluation's solver nodes (default: tutor eval's share for --samples deals)")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--cache", default=None, help="a file keeping the exact answers between runs (they do not "
+                    "depend on the simulation)")
     ap.add_argument("--only", nargs="*", default=None, help="only these positions (drill ids)")
     ap.add_argument("--every-game", action="store_true",
                     help="the passes for every game eval lists, not only those a competitive call rests on")

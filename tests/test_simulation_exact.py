@@ -350,3 +350,95 @@ def test_every_game_gets_the_passes_where_asked():
     for c in ev.contracts:
         assert abs(c["made"] / ev.samples - exact_chance(ev, c["contract"], rules)) \
             <= ev.estimated / ev.samples + 1e-9, c
+
+
+# -- a double's one target, and the estimated deals placed by the exact ones -------------------
+QA_DOUBLE = ("Schellen:AKB Rosen:AK Schilten:AK Eichel:76", "60 Eichel, fort, 80 Eichel, fort, 120 Eichel")
+
+
+@exact
+def test_a_contract_exact_play_makes_on_every_deal_is_not_doubled():
+    """QA: D doubled A's 120 Eichel after «60 Eichel, fort, 80 Eichel, fort» ("made in 5 of 50
+    deals; 45 of the 50 estimated"). A double changes only the target: made, A's team
+    scores twice its 120, failed, D's team does (the rules: doubled, the target points
+    double), so it pays where the contract fails on more than half the deals. Exact play on
+    16 deals that fit the auction (the dealer's own, another seed than the voice's) makes
+    120 on nearly all of them: D says nothing. The voice, within its nodes (a budget of
+    work, not of time), says nothing too."""
+    import random
+
+    from tutor import conventions
+    from tutor.judgement import default_judge, voice
+    from tutor.play.dealer import Dealer
+
+    rules = load("verband")
+    hand, reader, _seat, _readings, _truthful = conventions.position(QA_DOUBLE[0], QA_DOUBLE[1], rules, "D")
+    dealer = Dealer({"D": hand}, reader.situation("D").promised)
+    rng = random.Random(26)
+    trump, misere = parse_strain("Eichel")
+    made = 0
+    for _ in range(16):
+        d = dealer.deal(rng)
+        deal = Deal(tuple(d[s] for s in "ABCD"), trump, "A", "A", misere)
+        made += solve(deal, target=120, best=False, max_nodes=100_000_000).reached
+    assert made >= 12          # exact play: the contract is made on most deals, a double loses
+    simulate._JUDGED.clear()
+    voice._CACHE.clear()
+    advice = conventions.advise(QA_DOUBLE[0], QA_DOUBLE[1], "verband", seat="D", judge=default_judge(workers=1))
+    assert advice.call is None, advice.call
+
+
+def test_a_double_s_game_asks_one_probe_a_deal_not_three():
+    # the passes reserve a deal's nodes by the probes it may still ask: one target open (is
+    # the standing contract made?) is one budget; three or more open, three (twice, then one more)
+    J = simulate.Judged
+    assert simulate._probes_left(J(0, 157, None), simulate.Play("Eichel", "A", (120,))) == 1
+    assert simulate._probes_left(J(0, 157, None), simulate.Play("Eichel", "A", (100, 110, 120, 130))) == 3
+    assert simulate._probes_left(J(105, 157, None), simulate.Play("Eichel", "A", (100, 110, 120))) == 2
+
+
+def test_the_playout_s_bias_is_measured_on_one_sided_proofs_too():
+    # a double's game asks one target: its deals are proved made (>= 120) or failed, never
+    # narrowed to a Zehner. The playout put each of five made deals at 70: it is at least
+    # 50 low on them, so an open deal it puts at 75 is placed at 125, not left at 75
+    J = simulate.Judged
+    made = [[J(120, 157, 70)] for _ in range(5)]
+    open_ = [[J(0, 157, 75, estimated=True)]]
+    assert simulate._points(made + open_)[5][0] == 125
+    # a proof the playout's guess lies in says nothing of a bias
+    inside = [[J(60, 157, 70)] for _ in range(5)]
+    assert simulate._points(inside + open_)[5][0] == 75
+
+
+def test_long_open_deals_are_made_as_often_as_the_long_deals_the_solver_answered():
+    # four deals whose probe at 100 ran long are open; three deals whose decisive probes
+    # searched as long were answered, all made: the open ones are made in (3 + 1) / (3 + 2)
+    # of cases (one made and one failed added), 3.2 of 4: the three the playout puts highest
+    # are made, the fourth keeps its guess
+    J = simulate.Judged
+    play = simulate.Play("Eichel", "A", (100, 110))
+    long_ = simulate.SPLIT_FROM
+    answered = [[J(100, 109, 80, decisive_nodes=long_)] for _ in range(3)]
+    rows = [[J(60, 157, g, estimated=True, tried=long_)] for g in (70, 80, 85, 90)]
+    assert [r[0] for r in simulate._points(answered + rows, [play])[3:]] == [70, 100, 100, 100]
+
+
+def test_where_most_deals_are_estimated_and_the_exact_ones_disagree_the_answer_says_so():
+    from tutor.judgement import voice
+
+    # six deals: on the three searched exactly saying nothing is better, on the three
+    # estimated the double wins big: the double leads on average, and the answer says
+    # that the deals searched exactly prefer saying nothing
+    values = {"dopple": [-200, -200, -200, 400, 400, 400], "nothing": [-100, -100, -100, 200, 200, 200]}
+    searched = [True, True, True, False, False, False]
+    assert simulate._contradicted(values, searched) is None        # half searched exactly: not most estimated
+    searched = [True, True, True, False, False, False, False]
+    values = {k: v + [v[-1]] for k, v in values.items()}
+    assert simulate._contradicted(values, searched) == "nothing"
+    ev = simulate.Evaluation(7, values=values, searched=searched)
+    [line] = voice._contradiction(ev, "dopple")
+    assert line.text("en") == ("On the 3 deals searched exactly, to say nothing does better than dopple (-100 against "
+                               "-200 board points on average): the recommendation rests on the estimated deals.")
+    assert voice._contradiction(ev, "nothing") == []
+    # too few deals searched exactly to say
+    assert simulate._contradicted(values, [True, True] + [False] * 5) is None

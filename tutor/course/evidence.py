@@ -95,7 +95,7 @@ def fresh(drill, rules, samples: int | None = None, seed: int | None = None, nod
         seed = voice.seed_of(voice.position_key(hand, s, None))
     samples = samples or voice.SAMPLES
     nodes = nodes or simulation.NODES_PER_EVALUATION
-    sim = simulation.Simulation(samples=samples, seed=seed, nodes=nodes, workers=workers)
+    sim = voice.simulation(samples, seed, workers, nodes)
     try:
         ev = sim.evaluate(hand, s, truthful)
     except DealError:
@@ -211,7 +211,7 @@ def numbers(item, lang: str = "de") -> str | None:
             return None
         s = reader.situation(seat)
         seed = voice.seed_of(voice.position_key(hand, s, None))
-        ev = simulation.Simulation(samples=voice.SAMPLES, seed=seed, workers=1).evaluate(hand, s, truthful)
+        ev = voice.simulation(voice.SAMPLES, seed, 1).evaluate(hand, s, truthful)
     except (TutorError, ValueError):
         return None
     by_call = {c["call"]: c["expected"] for c in ev.calls}

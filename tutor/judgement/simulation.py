@@ -14,7 +14,9 @@ decision needs, game by game (a :class:`Play`: a kind and its declarer, who lead
   bounds the points lie is the playout's estimate (:mod:`tutor.play.playout`), so every
   contract asked is made or failed exactly as in perfect play, and a value within the
   bounds. A probe over its node budget is left to the playout and the deal counted as
-  ``estimated`` (never silently); without the compiled core every deal is.
+  ``estimated`` (never silently); without the compiled core every deal is. The playout
+  is asked only where its guess is used (:data:`BIAS_SAMPLE`): the deals the solver did not
+  finish, and a few that measure how far it errs in each game.
 
 The value model (docs/interpretations.md, "the model behind the call values"): a deal's
 value of a call is the board value of the contract it leaves to be played, for the hand's
@@ -52,7 +54,7 @@ from functools import lru_cache
 import os
 import random
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
@@ -102,6 +104,13 @@ class Evaluation:
     # briefly (the first pass), and those the solver could not answer at once are the playout's
     unprobed: list[str] = field(default_factory=list)
     nodes: int = 0                    # the nodes the solver searched for these deals (this process's first asking)
+    searched: list = field(default_factory=list, repr=False)   # per deal: True where no search the calls rest on stopped
+
+    def exact_values(self) -> dict[str, list[int]]:
+        """Each call's board values on the deals searched exactly alone (``searched``)."""
+        if len(self.searched) != self.samples:
+            return {}
+        return {name: [x for x, ok in zip(v, self.searched) if ok] for name, v in self.values.items()}
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
@@ -130,6 +139,7 @@ NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by 
                                      # practice, the quiz): about a third of a second of one core at most
 EVAL_NODES = 600_000_000             # ... of ``tutor eval``, the evidence itself: about 20 s of one core at most
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
+BIAS_ALL = True
 BIAS_DEALS = 5              # deals known to within a Zehner that measure the playout's bias in a game (at least)
 
 
@@ -148,22 +158,44 @@ class Play:
 @dataclass(frozen=True)
 class Judged:
     """What the solver proved about one deal in one :class:`Play`: the declaring team's card
-    points lie in ``lo..hi``; ``guess`` is the playout's; ``estimated``: a decisive probe ran
-    over its budget; ``refined``: the bounds were narrowed to one Zehner where they could be."""
+    points lie in ``lo..hi``; ``guess`` is the playout's (None: not played out, the solver's
+    answers place the deal: :data:`Judged.points`); ``estimated``: a decisive probe ran over
+    its budget; ``refined``: the bounds were narrowed to one Zehner where they could be."""
 
     lo: int
     hi: int
-    guess: int
+    guess: int | None
     estimated: bool = False
     refined: bool = False
     probed: bool = True       # False: the playout's guess alone, the solver not asked yet
     nodes: int = 0            # the nodes its probes searched
     tried: int = 0            # the nodes a probe its last decisive pass allowed
+    decisive_nodes: int = 0   # of ``nodes``, those of its decisive probes
 
     @property
     def points(self) -> int:
-        """The card points the values use: the playout's, clamped into the proved bounds."""
-        return _inside(self.guess, self.lo, self.hi)
+        """The card points the values use: the playout's, clamped into the proved bounds;
+        without a playout the middle of the bounds (a deal the solver answered)."""
+        return _inside(_middle(self) if self.guess is None else self.guess, self.lo, self.hi)
+
+
+def _middle(j: Judged) -> int:
+    return (j.lo + j.hi) // 2
+
+
+# The playout is a third to a half of an evaluation's CPU where it is asked on every deal
+# (about 1.4 ms a deal and game, a 300,000-node probe's time): it is asked only where its
+# guess is used: a deal whose decisive probes did not all finish (its points in the bounds
+# are the playout's), one the solver was not asked about, and the first BIAS_SAMPLE deals
+# of every game, which measure its bias (:func:`_points`). A deal the solver answered is
+# placed in the middle of its proved bounds, narrowed to one Zehner where it matters.
+BIAS_SAMPLE = 12
+
+
+def _needs_guess(j: Judged, exact: bool, sample: bool, open_too: bool = True) -> bool:
+    """The deal's playout is wanted now (``open_too`` False: not yet for a deal whose
+    probes are still open, which a further pass may answer)."""
+    return j.guess is None and (not exact or not j.probed or (open_too and j.estimated) or sample)
 
 
 def _judge_all(job) -> list[list[Judged]]:
@@ -172,19 +204,21 @@ def _judge_all(job) -> list[list[Judged]]:
     ``budget`` nodes a decisive probe (0: none asked) and ``refine_budget`` a narrowing one."""
     from tutor.cards import DECK
 
-    deals, tasks, exact, budget, refine_budget = job
+    deals, tasks, exact, budget, refine_budget, sample, open_too = job
     out = []
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
         row = []
-        for play, prior, stage in tasks:
+        for play, prior, stage, hint in tasks:
             j = prior
             if j is None:
-                j = _guess(hands, play, exact)
+                j = Judged(0, TOTAL_POINTS, None, not exact, False, False)
             if stage >= PROBED and exact and budget and _open(j, budget):
-                j = decide_deal(hands, play, j, budget)
+                j = decide_deal(hands, play, j, budget, hint)
             if stage >= REFINED and exact and refine_budget and j.probed and not j.refined and not j.estimated:
                 j = refine_deal(hands, play, j, refine_budget)
+            if _needs_guess(j, exact, sample, open_too):
+                j = replace(j, guess=_guess(hands, play, exact).guess)
             row.append(j)
         out.append(row)
     return out
@@ -211,6 +245,15 @@ def _at_least(target: int, misere: bool) -> int:
 SHARE_TABLE = True
 
 GUESSED, PROBED, REFINED = 0, 1, 2     # how far a deal is judged in a play
+
+
+def _probes_left(j: Judged, play: Play) -> int:
+    """How many budgets a deal's decisive probes in ``play`` may still search: one per
+    target still open in its bounds, at most three (:func:`_narrow` stops a deal's probes at
+    twice the budget, and the last may take one more). A double's or a konter's game asks one
+    target (is the standing contract made?): one probe, not three, is what it costs."""
+    misere = is_misere(play.strain)
+    return max(1, min(3, sum(1 for t in play.decisive if j.lo < _at_least(t, misere) <= j.hi)))
 
 
 def _open(j: Judged, budget: int) -> bool:
@@ -251,14 +294,18 @@ def judge_deal(hands, play: Play, exact: bool = True, node_budget: int | None = 
     return judged
 
 
-def decide_deal(hands, play: Play, judged: Judged, node_budget: int | None = None) -> Judged:
-    """Ask the solver the play's decisive targets (see :func:`judge_deal`)."""
+def decide_deal(hands, play: Play, judged: Judged, node_budget: int | None = None,
+                hint: int | None = None) -> Judged:
+    """Ask the solver the play's decisive targets (see :func:`judge_deal`); the first
+    probe nearest the playout's guess, else ``hint`` (the game's typical points), else
+    the middle one."""
     node_budget = node_budget or NODE_BUDGET
     deal = _deal_of(hands, play)
     decisive = [_at_least(t, deal.misere) for t in play.decisive]
-    lo, hi, stopped, used = _narrow(deal, decisive, judged.lo, judged.hi, judged.guess, node_budget)
+    near = judged.guess if judged.guess is not None else hint
+    lo, hi, stopped, used = _narrow(deal, decisive, judged.lo, judged.hi, near, node_budget)
     return Judged(lo, hi, judged.guess, stopped and any(lo < x <= hi for x in decisive),
-                  nodes=judged.nodes + used, tried=node_budget)
+                  nodes=judged.nodes + used, tried=node_budget, decisive_nodes=judged.decisive_nodes + used)
 
 
 def refine_deal(hands, play: Play, judged: Judged, refine_budget: int | None = None) -> Judged:
@@ -266,13 +313,13 @@ def refine_deal(hands, play: Play, judged: Judged, refine_budget: int | None = N
     as far as ``refine_budget`` nodes a probe allow."""
     deal = _deal_of(hands, play)
     xs = [_at_least(t, deal.misere) for t in play.refine]
-    lo, hi, _stopped, used = _narrow(deal, xs, judged.lo, judged.hi, judged.guess, refine_budget or REFINE_BUDGET)
-    return Judged(lo, hi, judged.guess, judged.estimated, True, nodes=judged.nodes + used, tried=judged.tried)
+    lo, hi, _stopped, used = _narrow(deal, xs, judged.lo, judged.hi, judged.points, refine_budget or REFINE_BUDGET)
+    return replace(judged, lo=lo, hi=hi, refined=True, nodes=judged.nodes + used)
 
 
-def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, int, bool, int]:
+def _narrow(deal, xs, lo: int, hi: int, guess: int | None, budget: int) -> tuple[int, int, bool, int]:
     """Narrow ``lo <= points <= hi`` (the declaring team's) by asking "points >= x?" for
-    the ``xs`` still open: first the one nearest the guess, then the middle one; each
+    the ``xs`` still open: first the one nearest the guess (None: the middle one), then the middle one; each
     answer's fail-soft bound narrows further. A question over ``budget`` nodes is left
     open (the third value: some were) and the others are still asked, up to twice
     the budget in all; the fourth value: the nodes searched."""
@@ -287,7 +334,8 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int, budget: int) -> tuple[int, i
         open_ = sorted(x for x in set(xs) if lo < x <= hi and x not in unknown)
         if not open_ or used >= 2 * budget:
             return lo, hi, bool(unknown) or bool(open_), used
-        x = min(open_, key=lambda v: (abs(v - guess), -v)) if first else open_[len(open_) // 2]
+        x = min(open_, key=lambda v: (abs(v - guess), -v)) if first and guess is not None \
+            else open_[len(open_) // 2]
         first = False
         try:
             if deal.misere:     # the core's Misère question: holds its points to x - 1 or fewer
@@ -326,9 +374,10 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = ()) -> list[list
             bias.append(0)
             continue
         known = sorted(_inside(j.guess, j.lo, j.hi) - j.guess for j in (row[i] for row in judged)
-                       if j.probed and j.hi - j.lo < 10)
+                       if j.probed and j.guess is not None and (BIAS_ALL or j.hi - j.lo < 10) and not j.estimated)
         bias.append(known[len(known) // 2] if len(known) >= BIAS_DEALS else 0)
-    out = [[_inside(j.guess + b, j.lo, j.hi) for j, b in zip(row, bias)] for row in judged]
+    out = [[j.points if j.guess is None else _inside(j.guess + b, j.lo, j.hi) for j, b in zip(row, bias)]
+           for row in judged]
     for i, play in enumerate(plays):
         _split_open(out, judged, i, play, bias[i])
     return out
@@ -339,33 +388,42 @@ SPLIT_FROM = 1_000_000   # a decisive probe that ran out after this many nodes (
 
 def _split_open(points: list[list[int]], judged: list[list[Judged]], i: int, play: Play, bias: int) -> None:
     """Place the deals whose decisive probe ran out after SPLIT_FROM nodes or more (in game
-    ``i``) half on each side of their first open target: a probe is long where the deal's
-    value lies at its target (far from it, either answer is quick), so such a deal is as
-    likely made as failed there, and the playout, which misplays the same hands the same
-    way, would put them all on one side. The deals the playout's guess (with its bias)
-    puts highest are the made half; with an odd number the middle one keeps its guess.
-    (On 5 positions x 20 deals whose every probe was solved: at 1-10M nodes a probe the
+    ``i``) on both sides of their first open target: a probe is long where the deal's value
+    lies at its target (far from it, either answer is quick), and the playout, which
+    misplays the same hands the same way, would put them all on one side. The share made
+    is that of the deals like them the solver did answer: the game's deals whose decisive
+    probes searched SPLIT_FROM nodes or more and proved that target made or failed, with
+    one of each added (half and half without them). A strong declaring team that makes
+    exactly its number has its long deals made, not half of them (120 Eichel by A after
+    «60 Eichel, fort, 80 Eichel, fort»: exact play makes it on 50 of 50 deals, the long ones
+    between 120 and 129). The deals the playout's guess (with its bias) puts highest are the
+    made ones; where the share falls between two deals, that one keeps its guess. (On 5
+    positions x 20 deals whose every probe was solved, halves: at 1-10M nodes a probe the
     largest error of a contract's chance 0.25 -> 0.15-0.20, benchmarks/README.)"""
     if SPLIT_FROM is None:
         return
     misere = is_misere(play.strain)
     # not the Matsch's 157: all or nothing, its long probes say nothing of a coin
     targets = sorted(_at_least(t, misere) for t in play.decisive if t != TOTAL_POINTS)
-    open_ = []
+    groups: dict[int, list] = {}
     for d, row in enumerate(judged):
         j = row[i]
         if j.estimated and j.tried >= SPLIT_FROM:
             first = next((x for x in targets if j.lo < x <= j.hi), None)
             if first is not None:
-                open_.append((j.guess + bias - first, d, first))
-    open_.sort(key=lambda e: (-e[0], e[1]))
-    half = len(open_) // 2
-    for rank, (_, d, x) in enumerate(open_):
-        j = judged[d][i]
-        if rank < half:
-            points[d][i] = _inside(max(j.guess + bias, x), j.lo, j.hi)
-        elif rank >= len(open_) - half:
-            points[d][i] = _inside(min(j.guess + bias, x - 1), j.lo, j.hi)
+                groups.setdefault(first, []).append((j.guess + bias - first, d))
+    for x, open_ in groups.items():
+        hard = [row[i] for row in judged if row[i].probed and row[i].decisive_nodes >= SPLIT_FROM
+                and not (row[i].lo < x <= row[i].hi)]
+        share = (sum(1 for j in hard if j.lo >= x) + 1) / (len(hard) + 2)
+        open_.sort(key=lambda e: (-e[0], e[1]))
+        made = share * len(open_)
+        for rank, (_, d) in enumerate(open_):
+            j = judged[d][i]
+            if rank + 1 <= made:
+                points[d][i] = _inside(max(j.guess + bias, x), j.lo, j.hi)
+            elif rank >= made:
+                points[d][i] = _inside(min(j.guess + bias, x - 1), j.lo, j.hi)
 
 
 IMPOSSIBLE = {1: 0, TOTAL_POINTS - 1: TOTAL_POINTS - 2}   # no card counts 1: nobody takes 1 or 156
@@ -422,7 +480,7 @@ class _Pool:
         self.workers = workers if self.pool else 1
 
     def run(self, deals, plays, exact: bool, stages=None, budget: int | None = None,
-            allow=None, refine_budget: int | None = None) -> list[list[Judged]]:
+            allow=None, refine_budget: int | None = None, guess_open: bool = True) -> list[list[Judged]]:
         """Each deal judged in each play, as far as ``stages`` asks (play index -> GUESSED,
         PROBED or REFINED; GUESSED for the others) with ``budget`` nodes a decisive probe
         (0: no decisive probe, only the narrowing ones) and ``refine_budget`` a narrowing
@@ -435,6 +493,7 @@ class _Pool:
             refine_budget = min(REFINE_BUDGET, budget)
         keys = [(tuple(map(tuple, d)), exact, self.budget_class) for d in deals]
         by_deal: dict[int, list] = {}
+        hints = [_hint([_JUDGED.get((k, p)) for k in keys]) for p in plays]
         for i, k in enumerate(keys):
             for j, p in enumerate(plays):
                 known = _JUDGED.get((k, p))
@@ -442,10 +501,12 @@ class _Pool:
                 if allow is not None and i not in allow:
                     want = GUESSED
                 more = known is None or (want >= PROBED and budget and _open(known, budget)) or (
-                    want >= REFINED and refine_budget and not known.refined and not known.estimated)
+                    want >= REFINED and refine_budget and not known.refined and not known.estimated) or (
+                    _needs_guess(known, exact, i < BIAS_SAMPLE, guess_open))
                 if more:
                     by_deal.setdefault(i, []).append((j, known, want))
-        jobs = [([deals[i]], [(plays[j], known, want) for j, known, want in tasks], exact, budget, refine_budget)
+        jobs = [([deals[i]], [(plays[j], known, want, hints[j]) for j, known, want in tasks], exact, budget,
+                 refine_budget, i < BIAS_SAMPLE, guess_open)
                 for i, tasks in by_deal.items()]
         if self.pool is None or len(jobs) < 2:
             parts = [_judge_all(job) for job in jobs]
@@ -464,6 +525,13 @@ class _Pool:
             self.pool.join()
 
 
+def _hint(known: Sequence[Judged | None]) -> int | None:
+    """A game's typical card points for its first probe on a deal not played out: the
+    median of the deals the solver answered so far (None under three of them)."""
+    points = sorted(j.points for j in known if j is not None and j.probed and not j.estimated)
+    return points[len(points) // 2] if len(points) >= 3 else None
+
+
 # -- the simulation ------------------------------------------------------------------------
 class Simulation:
     """The judge that simulates (``bid --simulate``, ``eval``)."""
@@ -472,7 +540,8 @@ class Simulation:
 
     def __init__(self, samples: int = 200, seed: int | None = 1, progress: bool = False,
                  workers: int | None = None, early_stop: bool = True, exact: bool | None = None,
-                 node_budget: int | None = None, nodes: int | None = None, every_game: bool = False) -> None:
+                 node_budget: int | None = None, nodes: int | None = None, every_game: bool = False,
+                 every_zehner: bool = True) -> None:
         self.samples = samples
         self.seed = seed
         self.progress = progress
@@ -484,6 +553,10 @@ class Simulation:
         # every game the contracts listed rest on gets the passes, not only those a call that
         # could be the best rests on (``tutor eval``: each contract's chance is the evidence)
         self.every_game = every_game
+        # every Zehner above the standing bid decisive in the hand's kinds (``tutor eval``: each
+        # contract's chance is the evidence); the voice asks only its calls' numbers and the
+        # Zehner above each, and leaves the others to the narrowing probes
+        self.every_zehner = every_zehner
 
     # the Judge interface
     def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
@@ -508,7 +581,7 @@ class Simulation:
         dealer = Dealer({seat: hand}, s.promised)
         high = s.auction.high
         calls = _playable(_candidate_calls(s, readings), dealer, s)
-        plays = _plays(s, calls)
+        plays = _plays(s, calls, self.every_zehner)
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
                                                 standing.target)
@@ -525,13 +598,23 @@ class Simulation:
                 batch = [dealer.deal(rng) for _ in range(n)]
                 dealt += batch
                 deals += [[sorted(_index(c) for c in d[x]) for x in SEATS] for d in batch]
-                judged += pool.run(deals[-n:], plays, self.exact) if pool else [[] for _ in batch]
+                if pool and self.exact and not self.node_budget:
+                    # the first pass of the probes asks every game of the new deals at once: the
+                    # playout is asked only where the solver did not answer (Judged.points)
+                    first = dict.fromkeys(range(len(plays)), PROBED)
+                    # (the first batch's open deals played out at once: which games are worth the
+                    # passes is judged on their values; later batches are played out after the passes)
+                    judged += pool.run(deals[-n:], plays, self.exact, first, self._first_budget(len(deals), plays),
+                                       guess_open=len(deals) <= BATCH)
+                else:
+                    judged += pool.run(deals[-n:], plays, self.exact) if pool else [[] for _ in batch]
                 if pool:
                     # the solver for the games a call that could be the best rests on, then
                     # the card points to one Zehner where such calls rest on several games
                     live |= set(range(len(plays))) if self.every_game else \
                         _live(calls, judged, plays, index, s, team, rules, partie)
                     judged, budget = self._probe(pool, deals, plays, live)
+                    judged = pool.run(deals, plays, self.exact, {}, 0)     # the deals still open played out
                     refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie) if i in live)
                     if refine:
                         # the narrowing probes, within what the decisive ones left of the nodes
@@ -542,7 +625,8 @@ class Simulation:
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
                     values = _call_values(calls, results, index, s, team, rules, partie)
-                    if _clear(values):
+                    searched = [not any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
+                    if _clear(values) and not _contradicted(values, searched):
                         stopped = True
                         break
         finally:
@@ -558,7 +642,8 @@ class Simulation:
         values = _call_values(calls, results, index, s, team, rules, partie)
         ev = Evaluation(len(results), seat=seat, stopped_early=stopped, exact=self.exact,
                         estimated=sum(flags) if self.exact else len(results), deals=dealt,
-                        nodes=sum(j.nodes for row in judged for j in row))
+                        nodes=sum(j.nodes for row in judged for j in row),
+                        searched=[self.exact and not f for f in flags])
         ev.contracts = _contracts(plays, results, index, s, team, rules, calls,
                                   {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
                                   if self.exact else set())
@@ -584,51 +669,62 @@ class Simulation:
         dealt so far (their share of ``nodes``) reach, up to NODE_BUDGET a probe
         (``node_budget``: one pass with that many). Fixed by the samples and the nodes,
         never by the clock: the same seed, the same numbers. A deal's probes in a game stop
-        at twice their budget a probe, and the last may take one more: a pass counts three
-        times its budget for each deal and game it asks, so the passes never spend more
-        than the nodes. Returns the deals judged and the last pass's nodes a probe."""
+        at twice their budget a probe, and the last may take one more: a pass counts its
+        budget once for each target a deal and game still has open, three times at most
+        (:func:`_probes_left`; a double's game, one target, once), so the passes never spend
+        more than the nodes. Returns the deals judged and the last pass's nodes a probe."""
         stages = dict.fromkeys(live, PROBED)
         if self.node_budget or not live:
             budget = self.node_budget or NODE_BUDGET
             return pool.run(deals, plays, self.exact, stages, budget), budget
         allowed = self.nodes * len(deals) // max(1, self.samples)
-        entries = len(deals) * len(plays)
-        budget = max(1, min(FIRST_PROBE, allowed // (3 * entries)))
+        budget = self._first_budget(len(deals), plays)
         # the first pass asks every game (the ones no competitive call rests on too: their
         # easy deals are answered at once, and the contracts eval lists rest on them)
-        judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED), budget)
+        judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED), budget, guess_open=False)
         allow = None
         while True:
-            judged = pool.run(deals, plays, self.exact, stages, budget, allow)
+            judged = pool.run(deals, plays, self.exact, stages, budget, allow, guess_open=False)
             spent = sum(j.nodes for row in judged for j in row)
             nxt = budget * ESCALATE
             waiting = [(d, i) for d, row in enumerate(judged) for i in sorted(live)
                        if row[i].estimated and row[i].tried < nxt]
             left = allowed - spent
             allow = set()
-            games = Counter(d for d, _i in waiting)
-            for d in sorted(games):    # the deals in the order dealt, each with all its open games
-                if 3 * nxt * games[d] > left:
+            cost = Counter()
+            for d, i in waiting:
+                cost[d] += nxt * _probes_left(judged[d][i], plays[i])
+            for d in sorted(cost):    # the deals in the order dealt, each with all its open games
+                if cost[d] > left:
                     break
-                left -= 3 * nxt * games[d]
+                left -= cost[d]
                 allow.add(d)
             if not allow or nxt > NODE_BUDGET:
                 return self._last_pass(pool, deals, plays, live, judged, allowed), budget
             budget = nxt
 
+    def _first_budget(self, dealt: int, plays) -> int:
+        """The first pass's nodes a probe: FIRST_PROBE, fewer where the nodes of the deals
+        dealt so far do not reach that for every deal and game (a deal's probes in a game
+        may search three times their budget, a game of one target once)."""
+        allowed = self.nodes * dealt // max(1, self.samples)
+        probes = sum(min(3, len(p.decisive)) for p in plays)
+        return max(1, min(FIRST_PROBE, allowed // max(1, dealt * probes)))
+
     def _last_pass(self, pool, deals, plays, live, judged, allowed: int) -> list[list[Judged]]:
-        """The nodes the passes left (they count each deal at three times its budget a
-        probe, most take far less), shared evenly by the deals and games still open: each
-        is asked again where its share is more than it had (the same three times counted)."""
+        """The nodes the passes left (they count each deal at its probes left times its
+        budget, most take far less), shared evenly by the probes still open: each deal and
+        game is asked again where its share is more than it had."""
         spent = sum(j.nodes for row in judged for j in row)
         waiting = [(d, i) for d, row in enumerate(judged) for i in live if row[i].estimated]
         if not waiting or allowed <= spent:
             return judged
-        share = min(NODE_BUDGET, (allowed - spent) // (3 * len(waiting)))
+        probes = sum(_probes_left(judged[d][i], plays[i]) for d, i in waiting)
+        share = min(NODE_BUDGET, (allowed - spent) // probes)
         allow = {d for d, i in waiting if judged[d][i].tried < share}
         if not allow:
             return judged
-        return pool.run(deals, plays, self.exact, dict.fromkeys(live, PROBED), share, allow)
+        return pool.run(deals, plays, self.exact, dict.fromkeys(live, PROBED), share, allow, guess_open=False)
 
     def _refine_budget(self, judged, dealt: int, games: int, budget: int) -> int:
         """The nodes a narrowing probe may search: at most REFINE_BUDGET (and the last
@@ -710,11 +806,13 @@ def _need(value: int, rules) -> int:
     return TOTAL_POINTS if value == rules.matsch_bid else value
 
 
-def _plays(s, calls) -> list[Play]:
+def _plays(s, calls, every_zehner: bool = True) -> list[Play]:
     """The games every deal is judged in: each kind the hand's calls would declare (its
-    seat leading), at the targets of those calls and every Zehner above the standing bid
-    (the contracts ``eval`` lists), and the standing contract at its own number; each
-    narrowed to one Zehner below that too (a Matsch alone is asked only whether it is made)."""
+    seat leading), at the targets of those calls and (``every_zehner``) every Zehner above
+    the standing bid (the contracts ``eval`` lists; else only the Zehner of each call and
+    the one above it, which the answer's evidence names), and the standing contract at its
+    own number; each narrowed to one Zehner below that too (a Matsch alone is asked only
+    whether it is made)."""
     rules = s.rules
     zehner = tuple(v for v in rules.bid_values if v % 10 == 0 and v != rules.matsch_bid)
     above = {v for v in zehner if v > (s.standing_value or 0)}
@@ -725,8 +823,11 @@ def _plays(s, calls) -> list[Play]:
             key = (r.call.strain, s.seat)
             asked.setdefault(key, set()).add(_need(r.call.value, rules))
             matsch_only[key] = matsch_only.get(key, True) and _is_matsch(r, rules)
+            if not every_zehner and not _is_matsch(r, rules):
+                here = r.call.value + (-r.call.value) % 10
+                asked[key] |= {v for v in (here, here + 10) if v in above}
     for key, only in matsch_only.items():
-        if not only:
+        if not only and every_zehner:
             asked[key] |= above
     high = s.auction.high
     if high is not None and high.call.value is not None and high.call.strain:
@@ -926,6 +1027,22 @@ def _clear(values: dict[str, list[int]]) -> bool:
     return mean > Z_CLEAR * se or Z_EQUAL * se < TIE_POINTS if se > 0 else True
 
 
+
+
+EXACT_DEALS = 3   # deals searched exactly that can contradict the estimated ones (at least)
+
+
+def _contradicted(values: dict[str, list[int]], searched: Sequence[bool]) -> str | None:
+    """The call the deals searched exactly prefer where it is not the best over all deals,
+    and most deals are estimated (their play the playout's): None where they agree, or
+    where too few were searched exactly to say (under EXACT_DEALS)."""
+    n = sum(searched)
+    if not values or n < EXACT_DEALS or 2 * n >= len(searched):
+        return None
+    best = max(values, key=lambda name: _mean(values[name]))
+    exact = {name: [x for x, ok in zip(v, searched) if ok] for name, v in values.items()}
+    top = max(exact, key=lambda name: _mean(exact[name]))
+    return None if top == best or _mean(exact[top]) <= _mean(exact[best]) else top
 
 
 def _equal(values: dict[str, list[int]], best: str) -> list[str]:

@@ -111,13 +111,12 @@ class Voice:
         if found is not None:
             _CACHE.move_to_end(memo)
             return Judgement(found.pick, list(found.lines), found.evidence, found.equal)
-        from tutor.judgement.simulation import Simulation
         from tutor.play.dealer import DealError
 
         workers = self.workers
         if workers is None and threading.current_thread() is not threading.main_thread():
             workers = 1      # a server's worker thread: no fork pool from a thread
-        sim = Simulation(samples=self.samples, seed=seed, workers=workers, progress=self.progress, nodes=self.nodes)
+        sim = simulation(self.samples, seed, workers, self.nodes, self.progress)
         try:
             ev = sim.evaluate(hand, s, readings, standing)
         except DealError as e:   # the calls contradict this hand: nothing to deal, the count answers
@@ -129,6 +128,17 @@ class Voice:
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
         return Judgement(j.pick, list(j.lines), j.evidence, j.equal)
+
+
+def simulation(samples: int = SAMPLES, seed: int | None = None, workers: int | None = None,
+               nodes: int | None = None, progress: bool = False):
+    """The voice's simulation (also the drills' stored evidence: the same numbers): the
+    decisive probes at the numbers of the hand's calls only (``every_zehner`` False: the
+    Zehner no call bids are narrowed where they matter, not asked on every deal)."""
+    from tutor.judgement.simulation import Simulation
+
+    return Simulation(samples=samples, seed=seed, workers=workers, progress=progress, nodes=nodes,
+                      every_zehner=False)
 
 
 def _exact_available() -> bool:
@@ -223,6 +233,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                         "{calls} are equally good: over {n} deals the difference between them is within chance.",
                         ev.samples, calls=both([_valued(c, by_call) for c in [chosen, *(c for c in equal
                                                                                           if c != chosen)]])))
+    lines.extend(_contradiction(ev, chosen))
     if agree:
         lines.extend(count.lines)
     elif said in by_call:
@@ -242,6 +253,28 @@ def _valued(call: str, by_call: dict) -> "str | Msg":
     """A call with its mean board value over the deals: ``90 Eichel (+135)``."""
     v = by_call.get(call)
     return _name(call) if v is None else join(_name(call), f" ({round(v):+d})")
+
+
+def _contradiction(ev, chosen: str) -> list[Msg]:
+    """One line where most deals are estimated and the deals searched exactly prefer
+    another call than ``chosen``: the recommendation then rests on the playout's estimate,
+    and the user hears so (:func:`tutor.judgement.simulation._contradicted`)."""
+    exact = ev.exact_values() if hasattr(ev, "exact_values") else {}
+    if not exact or chosen not in exact:
+        return []
+    from tutor.judgement.simulation import _contradicted
+
+    other = _contradicted(ev.values, ev.searched)
+    if other is None or other == chosen:
+        return []
+    k = len(exact[chosen])
+    mean = {name: sum(v) / len(v) for name, v in exact.items() if v}
+    return [Mn("On the {k} deal searched exactly, {other} does better than {call} ({v_other:+.0f} against "
+               "{v_call:+.0f} board points on average): the recommendation rests on the estimated deals.",
+               "On the {k} deals searched exactly, {other} does better than {call} ({v_other:+.0f} against "
+               "{v_call:+.0f} board points on average): the recommendation rests on the estimated deals.",
+               k, k=k, other=_name(other), call=_name(chosen), v_other=round(mean[other]),
+               v_call=round(mean[chosen]))]
 
 
 def _made(ev, contract: dict) -> int:
