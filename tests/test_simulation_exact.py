@@ -442,3 +442,40 @@ def test_where_most_deals_are_estimated_and_the_exact_ones_disagree_the_answer_s
     assert voice._contradiction(ev, "nothing") == []
     # too few deals searched exactly to say
     assert simulate._contradicted(values, [True, True] + [False] * 5) is None
+
+
+@exact
+def test_eval_gives_the_games_no_call_rests_on_the_nodes_the_others_leave():
+    # eroeffnung-gen-02's opening: no competitive call rests on Schilten, yet eval lists its
+    # contracts (last session its chances were 0.5 off, the playout's alone where the first
+    # pass did not finish). eval's evidence gives such games the passes with what the decisive
+    # games leave, within the evaluation's nodes; the voice (every_zehner False) does not
+    rules = load("verband")
+    hand = "Eichel:KUB7 Schellen:A9 Schilten:986"
+    tried = {}
+    for every in (True, False):
+        simulate._JUDGED.clear()
+        sim = simulate.Simulation(samples=10, workers=1, early_stop=False, nodes=6_000_000, every_zehner=every)
+        ev = simulate.evaluate(hand, "", rules, simulation=sim)
+        assert 0 < ev.nodes <= 6_000_000 and "Schilten (A)" in ev.unprobed
+        tried[every] = max(j.tried for (_k, p), j in simulate._JUDGED.items() if p.strain == "Schilten")
+    assert tried[False] <= simulate.FIRST_PROBE < tried[True]
+
+
+def test_the_voice_asks_its_calls_numbers_and_eval_every_zehner():
+    # an opening that offers 50 Schellen (and the Matsch): eval's evidence asks every Zehner
+    # of Schellen; the voice only 50 and 60 (the answer names how often each is made)
+    from tutor import conventions
+    from tutor.play.dealer import Dealer
+
+    rules = load("verband")
+    hand, reader, seat, _readings, truthful = conventions.position("Eichel:AK8 Schellen:B96 Rosen:O7 Schilten:A", "",
+                                                                  rules, None)
+    s = reader.situation(seat)
+    calls = simulate._playable(simulate._candidate_calls(s, truthful), Dealer({seat: hand}, s.promised), s)
+    assert "50 Schellen" in [str(r.call) for r in calls]
+    every = {p.strain: p.decisive for p in simulate._plays(s, calls)}
+    voice = {p.strain: p.decisive for p in simulate._plays(s, calls, every_zehner=False)}
+    assert every["Schellen"] == (50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 157)
+    assert voice["Schellen"] == (50, 60, 157)
+    assert voice["Eichel"] == every["Eichel"] == (157,)

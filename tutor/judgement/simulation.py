@@ -554,8 +554,9 @@ class Simulation:
         # could be the best rests on (``tutor eval``: each contract's chance is the evidence)
         self.every_game = every_game
         # every Zehner above the standing bid decisive in the hand's kinds (``tutor eval``: each
-        # contract's chance is the evidence); the voice asks only its calls' numbers and the
-        # Zehner above each, and leaves the others to the narrowing probes
+        # contract's chance is the evidence), and the games no competitive call rests on get
+        # the passes with the nodes the others leave; the voice asks only its calls' numbers
+        # and the Zehner above each, and leaves the others to the narrowing probes
         self.every_zehner = every_zehner
 
     # the Judge interface
@@ -621,6 +622,12 @@ class Simulation:
                         # (no decisive probe again: the passes gave each deal what the nodes allowed)
                         judged = pool.run(deals, plays, self.exact, dict.fromkeys(refine, REFINED), 0,
                                           refine_budget=self._refine_budget(judged, len(deals), len(refine), budget))
+                    rest = set(range(len(plays))) - live
+                    if rest and self.every_zehner and self.exact and not self.node_budget:
+                        # eval's evidence: the games no competitive call rests on get the passes
+                        # too, with what the decisive ones and the narrowing left of the nodes
+                        judged, _ = self._probe(pool, deals, plays, rest)
+                        judged = pool.run(deals, plays, self.exact, {}, 0)
                 results = _points(judged, plays)
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
