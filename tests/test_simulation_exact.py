@@ -401,13 +401,19 @@ def test_the_playout_s_bias_is_measured_on_one_sided_proofs_too():
     # a double's game asks one target: its deals are proved made (>= 120) or failed, never
     # narrowed to a Zehner. The playout put each of five made deals at 70: it is at least
     # 50 low on them, so an open deal it puts at 75 is placed at 125, not left at 75
+    # (the QA's double: exact play makes 120 on 99 of 100 deals, the playout 66-94 on them)
     J = simulate.Judged
+    double = [simulate.Play("Eichel", "A", (120,))]
     made = [[J(120, 157, 70)] for _ in range(5)]
     open_ = [[J(0, 157, 75, estimated=True)]]
-    assert simulate._points(made + open_)[5][0] == 125
+    assert simulate._points(made + open_, double)[5][0] == 125
     # a proof the playout's guess lies in says nothing of a bias
     inside = [[J(60, 157, 70)] for _ in range(5)]
-    assert simulate._points(inside + open_)[5][0] == 75
+    assert simulate._points(inside + open_, double)[5][0] == 75
+    # a game of several targets: the deals proved on one side are the easy ones, far from
+    # the targets, where the open ones lie: only deals narrowed to a Zehner measure the bias
+    raise_ = [simulate.Play("Eichel", "A", (70, 80))]
+    assert simulate._points(made + open_, raise_)[5][0] == 75
 
 
 def test_long_open_deals_are_made_as_often_as_the_long_deals_the_solver_answered():
@@ -449,25 +455,29 @@ def test_eval_gives_the_games_no_call_rests_on_the_nodes_the_others_leave():
     # eroeffnung-gen-02's opening: no competitive call rests on Schilten, yet eval lists its
     # contracts (last session its chances were 0.5 off, the playout's alone where the first
     # pass did not finish). eval's evidence gives such games the passes with what the decisive
-    # games leave, within the evaluation's nodes; the voice (every_zehner False) does not
+    # games leave, within the evaluation's nodes; the voice's (rest_games off) get the first pass only
     rules = load("verband")
     hand = "Eichel:KUB7 Schellen:A9 Schilten:986"
     tried = {}
     for every in (True, False):
         simulate._JUDGED.clear()
-        sim = simulate.Simulation(samples=10, workers=1, early_stop=False, nodes=6_000_000, every_zehner=every)
+        sim = simulate.Simulation(samples=10, workers=1, early_stop=False, nodes=6_000_000, rest_games=every)
         ev = simulate.evaluate(hand, "", rules, simulation=sim)
         assert 0 < ev.nodes <= 6_000_000 and "Schilten (A)" in ev.unprobed
         tried[every] = max(j.tried for (_k, p), j in simulate._JUDGED.items() if p.strain == "Schilten")
     assert tried[False] <= simulate.FIRST_PROBE < tried[True]
 
 
-def test_the_voice_asks_its_calls_numbers_and_eval_every_zehner():
-    # an opening that offers 50 Schellen (and the Matsch): eval's evidence asks every Zehner
-    # of Schellen; the voice only 50 and 60 (the answer names how often each is made)
+def test_every_zehner_off_asks_only_the_calls_numbers():
+    # an opening that offers 50 Schellen (and the Matsch): eval's evidence and the voice ask
+    # every Zehner of Schellen (the narrowed deals measure the playout's bias); without
+    # every_zehner only 50 and 60 (the call's number and the Zehner above, which the answer names)
     from tutor import conventions
+    from tutor.judgement import voice
     from tutor.play.dealer import Dealer
 
+    sim = voice.simulation(10, 1, 1, 1_000_000)
+    assert sim.every_zehner and not sim.rest_games
     rules = load("verband")
     hand, reader, seat, _readings, truthful = conventions.position("Eichel:AK8 Schellen:B96 Rosen:O7 Schilten:A", "",
                                                                   rules, None)
@@ -475,7 +485,7 @@ def test_the_voice_asks_its_calls_numbers_and_eval_every_zehner():
     calls = simulate._playable(simulate._candidate_calls(s, truthful), Dealer({seat: hand}, s.promised), s)
     assert "50 Schellen" in [str(r.call) for r in calls]
     every = {p.strain: p.decisive for p in simulate._plays(s, calls)}
-    voice = {p.strain: p.decisive for p in simulate._plays(s, calls, every_zehner=False)}
+    calls_only = {p.strain: p.decisive for p in simulate._plays(s, calls, every_zehner=False)}
     assert every["Schellen"] == (50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 157)
-    assert voice["Schellen"] == (50, 60, 157)
-    assert voice["Eichel"] == every["Eichel"] == (157,)
+    assert calls_only["Schellen"] == (50, 60, 157)
+    assert calls_only["Eichel"] == every["Eichel"] == (157,)

@@ -139,7 +139,6 @@ NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by 
                                      # practice, the quiz): about a third of a second of one core at most
 EVAL_NODES = 600_000_000             # ... of ``tutor eval``, the evidence itself: about 20 s of one core at most
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
-BIAS_ALL = True
 BIAS_DEALS = 5              # deals known to within a Zehner that measure the playout's bias in a game (at least)
 
 
@@ -185,17 +184,19 @@ def _middle(j: Judged) -> int:
 
 # The playout is a third to a half of an evaluation's CPU where it is asked on every deal
 # (about 1.4 ms a deal and game, a 300,000-node probe's time): it is asked only where its
-# guess is used: a deal whose decisive probes did not all finish (its points in the bounds
-# are the playout's), one the solver was not asked about, and the first BIAS_SAMPLE deals
-# of every game, which measure its bias (:func:`_points`). A deal the solver answered is
-# placed in the middle of its proved bounds, narrowed to one Zehner where it matters.
+# guess is used, after the passes: a deal whose proved bounds are wider than a Zehner (its
+# points in them are the playout's: the middle of a one-sided bound, 80..157, would credit
+# the team 118 card points), one the solver was not asked about, and the first BIAS_SAMPLE
+# deals of every game, which measure its bias (:func:`_points`). A deal the solver narrowed
+# to one Zehner is placed in its middle.
 BIAS_SAMPLE = 12
 
 
 def _needs_guess(j: Judged, exact: bool, sample: bool, open_too: bool = True) -> bool:
     """The deal's playout is wanted now (``open_too`` False: not yet for a deal whose
     probes are still open, which a further pass may answer)."""
-    return j.guess is None and (not exact or not j.probed or (open_too and j.estimated) or sample)
+    return j.guess is None and (not exact or not j.probed or sample
+                                or (open_too and (j.estimated or j.hi - j.lo >= 10)))
 
 
 def _judge_all(job) -> list[list[Judged]]:
@@ -373,8 +374,13 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = ()) -> list[list
         if i < len(plays) and plays[i].decisive == (TOTAL_POINTS,) and not plays[i].refine:
             bias.append(0)
             continue
+        # a game of one target (a double's: is the standing contract made?) is never narrowed
+        # to a Zehner: there a proof on one side measures the bias too (the least shift it
+        # demands); elsewhere the deals proved on one side are the easy ones, far from the
+        # targets, and would push the open ones, which lie at a target, across it
+        one = i < len(plays) and len(plays[i].decisive) == 1
         known = sorted(_inside(j.guess, j.lo, j.hi) - j.guess for j in (row[i] for row in judged)
-                       if j.probed and j.guess is not None and (BIAS_ALL or j.hi - j.lo < 10) and not j.estimated)
+                       if j.probed and j.guess is not None and (one or j.hi - j.lo < 10) and not j.estimated)
         bias.append(known[len(known) // 2] if len(known) >= BIAS_DEALS else 0)
     out = [[j.points if j.guess is None else _inside(j.guess + b, j.lo, j.hi) for j, b in zip(row, bias)]
            for row in judged]
@@ -541,7 +547,7 @@ class Simulation:
     def __init__(self, samples: int = 200, seed: int | None = 1, progress: bool = False,
                  workers: int | None = None, early_stop: bool = True, exact: bool | None = None,
                  node_budget: int | None = None, nodes: int | None = None, every_game: bool = False,
-                 every_zehner: bool = True) -> None:
+                 every_zehner: bool = True, rest_games: bool = True) -> None:
         self.samples = samples
         self.seed = seed
         self.progress = progress
@@ -553,11 +559,12 @@ class Simulation:
         # every game the contracts listed rest on gets the passes, not only those a call that
         # could be the best rests on (``tutor eval``: each contract's chance is the evidence)
         self.every_game = every_game
-        # every Zehner above the standing bid decisive in the hand's kinds (``tutor eval``: each
-        # contract's chance is the evidence), and the games no competitive call rests on get
-        # the passes with the nodes the others leave; the voice asks only its calls' numbers
-        # and the Zehner above each, and leaves the others to the narrowing probes
+        # every Zehner above the standing bid decisive in the hand's kinds (else only the calls'
+        # numbers and the Zehner above each, the others left to the narrowing probes)
         self.every_zehner = every_zehner
+        # the games no competitive call rests on get the passes with the nodes the others
+        # leave (``tutor eval``: each contract's chance is the evidence; the voice: no)
+        self.rest_games = rest_games
 
     # the Judge interface
     def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
@@ -623,7 +630,7 @@ class Simulation:
                         judged = pool.run(deals, plays, self.exact, dict.fromkeys(refine, REFINED), 0,
                                           refine_budget=self._refine_budget(judged, len(deals), len(refine), budget))
                     rest = set(range(len(plays))) - live
-                    if rest and self.every_zehner and self.exact and not self.node_budget:
+                    if rest and self.rest_games and self.exact and not self.node_budget:
                         # eval's evidence: the games no competitive call rests on get the passes
                         # too, with what the decisive ones and the narrowing left of the nodes
                         judged, _ = self._probe(pool, deals, plays, rest)
