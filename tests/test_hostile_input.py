@@ -219,6 +219,24 @@ def test_a_team_given_twice_in_the_score_is_refused():
     assert run("bid", "--hand", hand, "--auction", "60 Eichel", "--score", "AC=0,BD=1200").exit_code == 0
 
 
+@pytest.mark.parametrize("command", [["bid"], ["check", "--call", "fort"]])
+def test_a_score_the_tutor_cannot_mean_is_one_line(command, tmp_path):
+    """A Partie at its target is over (the rules: the team that reaches it wins), so no
+    score of a game to come has a team there; --score and --tafel cannot both give it; a
+    question about the board never makes one (QA: check --tafel created an empty database)."""
+    hand = "Eichel:UA9 Rosen:K876 Schellen:A7 Schilten:6"
+    base = [*command, "--count", "--hand", hand, "--auction", "60 Eichel", "--lang", "en"]
+    r = run(*base, "--score", "AC=2100,BD=2050")
+    assert r.exit_code == 2 and r.output.strip() == \
+        "tutor: --score: AC has 2100, the Partie's target is 2000: this Partie is over"
+    r = run(*base, "--score", "AC=1000,BD=1200", "--tafel")
+    assert r.exit_code == 2 and "give one of them" in r.output
+    db = tmp_path / "none.sqlite3"
+    r = run(*base, "--tafel", "--db", str(db))
+    assert r.exit_code == 2 and r.output.strip() == f"tutor: --tafel: no Tafel at {db}: start one with tutor tafel new"
+    assert not db.exists()
+
+
 # -- numbers (the last round's 5,000 digits) -----------------------------------------------------
 @settings(max_examples=40, deadline=None)
 @given(digits=st.integers(1, 6000), command=st.sampled_from(["explain", "bid", "check", "auction"]))

@@ -94,18 +94,33 @@ def score_options(f):
 def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
     """The table's rules and the Partie's score the judgement knows: --score, or the current
     Partie on the board with --tafel (its rules too, unless --rules names others)."""
+    from tutor.errors import TutorError
+
     rules = _rules(rules_spec)
     standing = None
+    if use_tafel and score_text is not None:
+        raise TutorError(M("--score and --tafel both give the Partie's score: give one of them"))
     if use_tafel:
+        from pathlib import Path
+
+        from tutor import store
         from tutor.tafel import Tafel
 
+        path = db_path or store.default_path()
+        if not Path(path).exists():   # a question reads the board, it never makes one
+            raise TutorError(M("--tafel: no Tafel at {path}: start one with tutor tafel new", path=str(path)))
         with Tafel.open(db_path) as t:
             partie = t.partie()
-        if score_text is None:
-            standing = _standing_of(partie.totals, partie.rules.match_target)
+        if partie.over:
+            raise TutorError(M("--tafel: the Partie on the board is over: start a new one with tutor tafel new"))
+        standing = _standing_of(partie.totals, partie.rules.match_target)
         rules = partie.rules if rules_spec == "verband" else rules
     if score_text is not None:
         standing = _standing_of(_option("--score", _parse_score, score_text), rules.match_target)
+        over = [t for t, v in standing.score.items() if v >= standing.target]
+        if over:
+            raise TutorError(M("--score: {team} has {points}, the Partie's target is {target}: this Partie is "
+                               "over", team=over[0], points=standing.score[over[0]], target=standing.target))
     return rules, standing
 
 
