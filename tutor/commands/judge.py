@@ -93,6 +93,15 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
         cells = "  ".join(f"{r['contract'].split()[0]}: {round(100 * r['p_make']):>3} % {r['expected']:+7.1f}"
                           for r in shown)
         click.echo(f"  {strain:<16} {cells}")
+    high = auction_value.high
+    if not ev.contracts and ev.standing is not None and high is not None:   # a double or konter out of turn
+        click.echo(_("  {call} by {seat} (the standing contract): made in {pct} percent of the deals", lang,
+                     call=str(high.call), seat=high.seat, pct=round(100 * ev.standing)))
+    if ev.estimated:
+        click.echo(ngettext("  {k} of the {n} deals was not solved within eval's share of the solver's work: its "
+                            "play is estimated.",
+                            "  {k} of the {n} deals were not solved within eval's share of the solver's work: "
+                            "their play is estimated.", ev.estimated, lang, k=ev.estimated, n=ev.samples))
     click.echo()
     click.echo(_("Calls (expected board value, our team minus the opponents):", lang))
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
@@ -104,7 +113,12 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
         click.echo(f" {mark} {name:<18} {c['expected']:+7.1f}")
     rec = ev.recommended
     click.echo()
-    click.echo(_("Recommended: {call}", lang, call=rec) if rec else _("No call to judge.", lang))
+    click.echo(_("Recommended: {call}", lang, call=_("say nothing", lang) if rec == NOTHING else rec) if rec
+               else _("No call to judge.", lang))
+    equal = [c for c in ev.equal if c != rec]
+    if rec and equal:
+        click.echo(_("Equally good within chance: {calls}", lang,
+                     calls=", ".join(_("say nothing", lang) if c == NOTHING else c for c in equal)))
 
 
 # -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------

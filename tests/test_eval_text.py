@@ -1,0 +1,43 @@
+"""`tutor eval`'s text says what its JSON says (QA of issue 26): a seat that can only
+double sees how often the standing contract is made; the estimated deals are counted;
+the calls as good as the recommended one are named; "say nothing" is said so."""
+from __future__ import annotations
+
+import json
+import re
+
+from click.testing import CliRunner
+
+from tutor.cli import main
+
+A_HAND = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
+D_HAND = "Eichel:KB Schellen:O8 Rosen:AK7 Schilten:U9"
+BEFORE_A = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
+BEFORE_D = BEFORE_A + ", 100 Eichel"
+
+
+def run(*args):
+    r = CliRunner().invoke(main, ["eval", *args, "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def test_a_seat_out_of_turn_sees_the_standing_contract_and_says_nothing_in_words():
+    args = ("--hand", D_HAND, "--auction", BEFORE_D, "--seat", "D", "--samples", "12", "--seed", "3")
+    text = run(*args)
+    m = re.search(r"^  100 Eichel by A \(the standing contract\): made in (\d+) percent of the deals$", text, re.M)
+    assert m and 0 <= int(m.group(1)) <= 100, text
+    data = json.loads(run(*args, "--json"))
+    said = "say nothing" if data["recommended"] == "nothing" else data["recommended"]
+    assert f"Recommended: {said}\n" in text and "Recommended: nothing" not in text
+
+
+def test_the_estimated_deals_and_the_equally_good_calls_are_in_the_text():
+    args = ("--hand", A_HAND, "--auction", BEFORE_A, "--samples", "12", "--seed", "1")
+    text = run(*args)
+    data = json.loads(run(*args, "--json"))
+    k = data["estimated"]
+    assert (f"  {k} of the {data['samples']} deals" in text) == (k > 0)
+    others = [c for c in data["equal"] if c != data["recommended"]]
+    assert ("Equally good within chance: " + ", ".join(others) in text) if others else \
+        "Equally good" not in text
