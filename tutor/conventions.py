@@ -1106,10 +1106,30 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
         lines.insert(0, recommended)   # its reading, in the language shown
         if recommended not in options:
             options.append(recommended)
+    for r in reader.readings:   # the seat's own earlier calls the hand breaks: a wrong hand or seat?
+        broken = [p for p in r.promises if not p.satisfied_by(hand)] if r.seat == seat else []
+        if broken:
+            lines.append(M("This hand does not fit {seat}'s own earlier {call}: {mismatch}. Is the hand or the "
+                           "seat wrong?", seat=seat, call=str(r.call), mismatch=Mismatch(broken, hand)))
     advice = Advice(seat, recommended, tuple(options), tuple(lines), j.evidence, tuple(j.equal))
     if plain:
         reader._by_hand[hand, seat, "advice"] = advice
     return advice
+
+
+class Mismatch(Msg):
+    """What a hand holds against each of the promises it breaks, in the language shown."""
+
+    __slots__ = ("promises", "hand")
+
+    def __init__(self, promises, hand: Hand) -> None:
+        super().__init__("")
+        self.promises, self.hand = tuple(promises), hand
+
+    def text(self, lang: "str | None" = None) -> str:
+        from tutor.i18n import current
+
+        return "; ".join(p.mismatch(self.hand, lang or current()) for p in self.promises)
 
 
 def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[Msg]:

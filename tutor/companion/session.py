@@ -27,7 +27,7 @@ from typing import Any
 
 from tutor.auction import DOUBLE, REDOUBLE, Call, sidi_barrani_spec, split_seat
 from tutor.cards import Hand, Rank
-from tutor.conventions import (CARD, COUNT_OR_MORE, COUNT_WORD, MAX_LENGTH, Advice, Reader, Reading,
+from tutor.conventions import (CARD, COUNT_OR_MORE, COUNT_WORD, MAX_LENGTH, Advice, Mismatch, Reader, Reading,
                                advise, kind_label, next_readings, offered, state_line)
 from tutor.errors import TutorError
 from tutor.i18n import M, Mp, Msg, _, both, join
@@ -275,7 +275,7 @@ class Session:
         if reading.seat == self.me:
             broken = [p for p in reading.promises if not p.satisfied_by(hand)]
             if broken:   # what the hand holds against each promise, as check says it
-                out.append(M("Your hand does not fit it: {mismatch}.", mismatch=_Mismatch(broken, hand)))
+                out.append(M("Your hand does not fit it: {mismatch}.", mismatch=Mismatch(broken, hand)))
             if before is not None and before.call is not None and not before.accepts(str(reading.call)):
                 out.append(M("The recommendation was {call}.", call=before.call))
             return out
@@ -432,18 +432,3 @@ class Session:
             "legal": [{"seat": s, "call": str(c)} for s, c in self.legal_calls()],
             "score": None if self.standing is None else {**self.standing.score, "target": self.standing.target},
         }
-
-
-class _Mismatch(Msg):
-    """What a hand holds against each of the promises it breaks, in the language shown."""
-
-    __slots__ = ("promises", "hand")
-
-    def __init__(self, promises, hand: Hand) -> None:
-        super().__init__("")
-        self.promises, self.hand = tuple(promises), hand
-
-    def text(self, lang: "str | None" = None) -> str:
-        from tutor.i18n import current
-
-        return "; ".join(p.mismatch(self.hand, lang or current()) for p in self.promises)
