@@ -1240,10 +1240,11 @@ class Verdict(Value):
             parts += self._faults(lang)
         if self.advice is not None and (not self.ok or (self.reading and self.advice.call != str(self.reading.call))):
             rec = self.advice.call
-            if self.best:
-                parts.append(_("As good as the recommended {call}.", lang, call=rec) + " " + self.advice.text(lang))
+            if self.best:   # not the recommended call's reasons: they may argue against this one
+                parts.append(_("As good as the recommended {call}: over the deals the difference between them "
+                               "is within chance.", lang, call=rec))
             elif rec is None:
-                parts.append(_("Recommended: say nothing.", lang))
+                parts.append(" ".join(x for x in (_("Recommended: say nothing.", lang), self.advice.text(lang)) if x))
             else:
                 parts.append(_("Recommended: {call}.", lang, call=rec) + " " + self.advice.text(lang))
         return " ".join(parts)
