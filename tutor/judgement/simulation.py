@@ -58,9 +58,8 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
-from tutor.i18n import M, Mn, Msg, _, join
-from tutor.judgement.base import Judgement, Standing
-from tutor.judgement.count import COUNT, is_misere
+from tutor.judgement.base import Standing
+from tutor.judgement.count import is_misere
 from tutor.play.dealer import Dealer
 from tutor.scoring import SEATS, opponents_of, other, score_game, team_of
 
@@ -540,7 +539,9 @@ def _hint(known: Sequence[Judged | None]) -> int | None:
 
 # -- the simulation ------------------------------------------------------------------------
 class Simulation:
-    """The judge that simulates (``bid --simulate``, ``eval``)."""
+    """The evaluation behind the tutor's voice and ``eval``: deals that fit the auction,
+    judged by exact play. The judge a user hears is :class:`tutor.judgement.voice.Voice`
+    (``judgement.default_judge``), which words an Evaluation; this class is not a judge."""
 
     name = "simulation"
 
@@ -565,23 +566,6 @@ class Simulation:
         # the games no competitive call rests on get the passes with the nodes the others
         # leave (``tutor eval``: each contract's chance is the evidence; the voice: no)
         self.rest_games = rest_games
-
-    # the Judge interface
-    def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
-        ev = self.evaluate(hand, s, readings, standing)
-        count = COUNT.choose(hand, s, readings, standing)
-        by_call = {c["call"]: c for c in ev.calls}
-        pick = next((r for r in readings if str(r.call) == ev.recommended), None)
-        lines = _evidence_lines(ev, pick, s)
-        fort = next((r for r in readings if r.kind == "fort"), None)
-        count_call = str(count.pick.call) if count.pick is not None else (str(fort.call) if fort else NOTHING)
-        if count_call != ev.recommended:
-            cv = by_call.get(count_call)
-            said = join(_say(count_call), f" ({cv['expected']:+.1f})") if cv else _say(count_call)
-            lines.append(M("The count without simulation recommends {call}; the simulation prefers {better}.",
-                           call=said, better=_say(ev.recommended)))
-            lines.extend(M("count: {line}", line=line) for line in count.lines)
-        return Judgement(pick, lines, ev.to_json())
 
     def evaluate(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Evaluation:
         seat, rules = s.seat, s.rules
@@ -1096,55 +1080,6 @@ def _contracts(plays, results, index, s, team, rules, calls, live=None) -> list[
                         "expected": round(_mean(boards), 1),
                         "exact": live is None or index[(p.strain, p.declarer)] in live})
     return out
-
-
-def _pct(p: float) -> str:
-    return f"{round(100 * p)} %"
-
-
-def _say(call: str | None) -> "str | Msg":
-    if call in (None, NOTHING):
-        return M("to say nothing")
-    return call
-
-
-def _evidence_lines(ev: Evaluation, pick, s) -> list[Msg]:
-    """The recommendation's numbers in words."""
-    lines: list[Msg] = []
-    n = ev.samples
-    by_call = {c["call"]: c["expected"] for c in ev.calls}
-    high = s.auction.high
-    if pick is not None and pick.call.kind == "bid" and pick.call.value:
-        strain, value = pick.call.strain, pick.call.value
-        matsch = value == s.rules.matsch_bid
-        zehner = value if matsch else value + (-value) % 10   # a Fünfer is judged with the Zehner above
-        here = ev.contract(f"{zehner} {strain}")
-        nxt = None if matsch else ev.contract(f"{zehner + 10} {strain}")
-        if here is not None:
-            if nxt:
-                lines.append(Mn("{contract} makes in {pct} of {n} deal that fits the auction; {next} in "
-                                "{next_pct}.",
-                                "{contract} makes in {pct} of {n} deals that fit the auction; {next} in "
-                                "{next_pct}.", n, contract=here["contract"], pct=_pct(here["p_make"]),
-                                next=zehner + 10, next_pct=_pct(nxt["p_make"])))
-            else:
-                lines.append(Mn("{contract} makes in {pct} of {n} deal that fits the auction.",
-                                "{contract} makes in {pct} of {n} deals that fit the auction.", n,
-                                contract=here["contract"], pct=_pct(here["p_make"])))
-    elif high is not None and high.call.value is not None:
-        col = ev.standing
-        if col is not None:
-            made = _pct(col)
-            lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
-                            "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
-                            n, seat=high.seat, call=str(high.call), made=made))
-    ranked = sorted(ev.calls, key=lambda c: -c["expected"])
-    shown = join(*sum(([", " if i else "", _say(c["call"]), f" {c['expected']:+.1f}"]
-                       for i, c in enumerate(ranked[:4])), []))
-    lines.append(Mn("Expected board value (our team minus the opponents, {n} deal): {calls}.",
-                    "Expected board value (our team minus the opponents, {n} deals): {calls}.", n, calls=shown))
-    del by_call
-    return lines
 
 
 def evaluate(hand: "Hand | str", auction="", rules=None, seat: str | None = None,

@@ -319,8 +319,10 @@ def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated:
-        lines.append(Mn("{k} of the {n} deals was too long to search exactly: its play is estimated.",
-                        "{k} of the {n} deals were too long to search exactly: their play is estimated.",
+        lines.append(Mn("{k} of the {n} deals was not solved within this answer's share of the solver's work: "
+                        "its play is estimated.",
+                        "{k} of the {n} deals were not solved within this answer's share of the solver's work: "
+                        "their play is estimated.",
                         estimated, k=estimated, n=n))
     unprobed = getattr(ev, "unprobed", None) or []
     if unprobed:
