@@ -270,22 +270,6 @@ def test_bid_with_the_score_doubles_the_leading_team():
     assert code == 2 and "AC=1850,BD=1200" in out and "Traceback" not in out
 
 
-def test_bid_takes_the_score_from_the_partie_at_the_table(tmp_path):
-    from click.testing import CliRunner
-
-    from tutor.cli import main
-
-    env = {"TUTOR_DB": str(tmp_path / "t.db")}
-    runner = CliRunner()
-    assert runner.invoke(main, ["tafel", "new", "--set", "match_target=800"], env=env).exit_code == 0
-    # two games made by A: 157 + 157 (Matsch) each time, 628 for AC
-    for _ in range(2):
-        r = runner.invoke(main, ["tafel", "add", "--contract", "157 Eichel", "--declarer", "A",
-                                 "--card-points", "157"], env=env)
-        assert r.exit_code == 0, r.output
-    assert _bid("--tafel", env=env)[1]["call"] == "dopple"    # 628 + 200 >= 800
-
-
 def _check(*args, env=None):
     import json
 
@@ -309,7 +293,7 @@ def test_check_knows_the_score_as_bid_does():
     assert code == 2 and "AC=1850,BD=1200" in out and "Traceback" not in out
 
 
-def test_check_takes_the_score_from_the_partie_at_the_table(tmp_path):
+def test_bid_and_check_take_the_score_from_the_partie_at_the_table(tmp_path):
     from click.testing import CliRunner
 
     from tutor.cli import main
@@ -317,10 +301,12 @@ def test_check_takes_the_score_from_the_partie_at_the_table(tmp_path):
     env = {"TUTOR_DB": str(tmp_path / "t.db")}
     runner = CliRunner()
     assert runner.invoke(main, ["tafel", "new", "--set", "match_target=800"], env=env).exit_code == 0
-    for _ in range(2):   # two Matsch by A: 628 for AC, 628 + 200 >= 800
+    # two games made by A: 157 + 157 (Matsch) each time, 628 for AC
+    for _ in range(2):
         r = runner.invoke(main, ["tafel", "add", "--contract", "157 Eichel", "--declarer", "A",
                                  "--card-points", "157"], env=env)
         assert r.exit_code == 0, r.output
+    assert _bid("--tafel", env=env)[1]["call"] == "dopple"    # 628 + 200 >= 800
     code, out = _check("--tafel", env=env)
     assert code == 0 and out["best"] is True
 
