@@ -104,6 +104,7 @@ def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
         from pathlib import Path
 
         from tutor import store
+        from tutor.judgement import Standing
         from tutor.tafel import Tafel
 
         path = db_path or store.default_path()
@@ -111,9 +112,9 @@ def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
             raise TutorError(M("--tafel: no Tafel at {path}: start one with tutor tafel new", path=str(path)))
         with Tafel.open(db_path) as t:
             partie = t.partie()
-        if partie.over:
+        standing = Standing.of(partie)
+        if standing is None:
             raise TutorError(M("--tafel: the Partie on the board is over: start a new one with tutor tafel new"))
-        standing = _standing_of(partie.totals, partie.rules.match_target)
         rules = partie.rules if rules_spec == "verband" else rules
     if score_text is not None:
         standing = _standing_of(_option("--score", _parse_score, score_text), rules.match_target)

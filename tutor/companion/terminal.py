@@ -106,8 +106,7 @@ class Table:
         from tutor.tafel import Tafel
 
         with Tafel.open(self.db) as t:
-            p = t.stored(self.partie).partie
-        return None if p.over else Standing(p.totals, p.rules.match_target)
+            return Standing.of(t.stored(self.partie).partie)
 
     def after(self) -> None:
         """What follows a change: the advice, or the end of the auction."""

@@ -24,6 +24,12 @@ class Standing:
     score: Mapping[str, int]
     target: int = 2000
 
+    @classmethod
+    def of(cls, partie) -> "Standing | None":
+        """The score a :class:`tutor.partie.Partie` stands at before its next game (None
+        once it is over): what ``bid --tafel``, the table session and the phone give the advice."""
+        return None if partie.over else cls(dict(partie.totals), partie.rules.match_target)
+
     def wins_if_made(self, team: str, bid: int) -> bool:
         """Making ``bid`` wins ``team`` the Partie, doubled or not: even with the fewest
         card points that make it (the bid itself, so at least twice the bid on the board)

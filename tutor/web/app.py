@@ -344,9 +344,7 @@ def table(request: Request, lang: str) -> dict:
         from tutor.judgement import Standing
 
         with _tafel(request) as t:
-            p = t.stored(_partie_id(request)).partie
-        if not p.over:
-            s.standing = Standing(p.totals, p.rules.match_target)
+            s.standing = Standing.of(t.stored(_partie_id(request)).partie)
     for call in split_calls(_param(request, "calls", "")):
         s.play(call)
     return s.to_json()
