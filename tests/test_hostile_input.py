@@ -219,13 +219,14 @@ def test_a_team_given_twice_in_the_score_is_refused():
     assert run("bid", "--hand", hand, "--auction", "60 Eichel", "--score", "AC=0,BD=1200").exit_code == 0
 
 
-@pytest.mark.parametrize("command", [["bid"], ["check", "--call", "fort"]])
+@pytest.mark.parametrize("command", [["bid", "--count"], ["check", "--count", "--call", "fort"],
+                                     ["eval", "--samples", "1"]])
 def test_a_score_the_tutor_cannot_mean_is_one_line(command, tmp_path):
     """A Partie at its target is over (the rules: the team that reaches it wins), so no
     score of a game to come has a team there; --score and --tafel cannot both give it; a
     question about the board never makes one (QA: check --tafel created an empty database)."""
     hand = "Eichel:UA9 Rosen:K876 Schellen:A7 Schilten:6"
-    base = [*command, "--count", "--hand", hand, "--auction", "60 Eichel", "--lang", "en"]
+    base = [*command, "--hand", hand, "--auction", "60 Eichel", "--lang", "en"]
     r = run(*base, "--score", "AC=2100,BD=2050")
     assert r.exit_code == 2 and r.output.strip() == \
         "tutor: --score: AC has 2100, the Partie's target is 2000: this Partie is over"

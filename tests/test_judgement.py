@@ -311,6 +311,25 @@ def test_bid_and_check_take_the_score_from_the_partie_at_the_table(tmp_path):
     assert code == 0 and out["best"] is True
 
 
+def test_tafel_takes_the_partie_s_rules_unless_rules_is_given(tmp_path):
+    """A question about the board plays by the board's rules (a frei table: the numbers carry
+    no convention); `--rules verband` typed out asks the Verband's conventions anyway (QA:
+    it was taken for the default and silently replaced)."""
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    runner = CliRunner()
+    assert runner.invoke(main, ["tafel", "new", "--rules", "frei"], env=env).exit_code == 0
+    ask = ["bid", "--count", "--hand", "Eichel:U9AKO Rosen:A Schilten:A76", "--tafel", "--lang", "en"]
+    frei = runner.invoke(main, ask, env=env)
+    assert frei.exit_code == 0 and "without the Ansageregeln" in frei.output
+    verband = runner.invoke(main, [*ask, "--rules", "verband"], env=env)
+    assert verband.exit_code == 0 and "Puur row" in verband.output
+    assert "without the Ansageregeln" not in verband.output
+
+
 # -- the texts --------------------------------------------------------------------------------
 def _bid_text(hand, auction="", rules="verband", seat=None, lang="en"):
     from click.testing import CliRunner

@@ -82,13 +82,21 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
 
 
 def score_options(f):
-    """--score, --tafel and --db: the Partie's score the judgement knows (bid and check)."""
+    """--score, --tafel and --db: the Partie's score the judgement knows (bid, check, eval)."""
     f = click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
                      help="The database for --tafel (default: the user's data folder; $TUTOR_DB).")(f)
     f = click.option("--tafel", "use_tafel", is_flag=True,
                      help="Take the score from the current Partie on the board (tutor tafel).")(f)
     return click.option("--score", "score_text", default=None, metavar="AC=N,BD=N",
                         help="The Partie's score before this game (judgement that knows the Partie).")(f)
+
+
+def _given(param: str) -> bool:
+    """The user typed this option (not its default): `--rules verband` with --tafel means it."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.get_parameter_source(param) not in (None, ParameterSource.DEFAULT)
 
 
 def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
@@ -115,7 +123,8 @@ def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
         standing = Standing.of(partie)
         if standing is None:
             raise TutorError(M("--tafel: the Partie on the board is over: start a new one with tutor tafel new"))
-        rules = partie.rules if rules_spec == "verband" else rules
+        if not _given("rules_spec"):     # the Partie's own rules, unless --rules names the table's
+            rules = partie.rules
     if score_text is not None:
         standing = _standing_of(_option("--score", _parse_score, score_text), rules.match_target)
         over = [t for t, v in standing.score.items() if v >= standing.target]
@@ -361,6 +370,13 @@ def demo(as_json, lang):
 
 
 # -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
+# the score options' help, as bid, check and eval show it (score_options)
+SCORE_HELP = {
+    "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
+    "use_tafel": M("Take the score from the current Partie on the board."),
+    "db_path": M("The database for --tafel (default: the user's data folder; $TUTOR_DB)."),
+}
+
 HELP: dict[str, dict] = {
     "explain": {
         "short": M("Read an auction: what every call promises."),
@@ -385,10 +401,7 @@ HELP: dict[str, dict] = {
                       "\"♣AO9 ♦KU ♥U6 ♠O8\"."),
             "auction": M("The calls so far, from Vorhand on, separated by commas."),
             "seat": M("The hand's seat (default: the seat in turn)."),
-            "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
-            "use_tafel": M("Take the score from the current Partie on the board."),
-            "db_path": M("The database for --tafel (default: the user's data folder; "
-                         "$TUTOR_DB)."),
+            **SCORE_HELP,
             "by_count": M("The count alone: instant, without deals played out."),
             "simulate": M("Judge by simulation (the default): deals that fit the auction, played "
                           "out."),
@@ -412,10 +425,7 @@ HELP: dict[str, dict] = {
             "call_text": M("The call to check, e.g. \"80 Eichel\", \"80ei\" or \"D: dopple\"."),
             "seat": M("Who makes the call (default: the seat in turn, or the seat before the "
                       "colon)."),
-            "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
-            "use_tafel": M("Take the score from the current Partie on the board."),
-            "db_path": M("The database for --tafel (default: the user's data folder; "
-                         "$TUTOR_DB)."),
+            **SCORE_HELP,
             "by_count": M("Recommend by the count alone: instant, without deals played out."),
         },
         "examples": [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from tutor.commands.common import NUMBER, SEAT, NumberType, common_options, emit_json
+from tutor.commands.engine import SCORE_HELP, _rules_and_standing, score_options
 from tutor.i18n import M
 
 TOP_CALLS = 6   # calls listed in the text (with fort, double, konter); --all lists every one
@@ -50,25 +51,20 @@ def deal(hand, auction, seat, count, seed, as_json, lang, rules_spec):
 @click.option("--samples", type=NumberType(1, 5000), default=200, show_default=True,
               help="How many deals at most (sampling stops early when the answer is clear).")
 @click.option("--seed", type=NUMBER, default=1, show_default=True, help="The random seed.")
-@click.option("--score", "score_text", default=None, metavar="AC=N,BD=N",
-              help="The Partie's score before this game.")
+@score_options
 @click.option("--all", "show_all", is_flag=True,
               help="List every contract and call (default: contracts made in some deal, the best calls).")
 @common_options
-def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_json, lang, rules_spec):
+def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_path, show_all, as_json, lang,
+                 rules_spec):
     """Judge HAND by simulation: every contract's chance and value, every call's value.
 
     Example: tutor eval --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen" --samples 200 --seed 1
     """
-    from tutor.commands.engine import _option, _parse_score, _standing_of
     from tutor.judgement.simulation import EVAL_NODES, NOTHING, Simulation, evaluate
-    from tutor.rules import load
 
-    rules = load(rules_spec)
+    rules, standing = _rules_and_standing(rules_spec, score_text, use_tafel, db_path)
     hand_value, auction_value = _hand_and_auction(hand, auction, rules)
-    standing = None
-    if score_text is not None:
-        standing = _standing_of(_option("--score", _parse_score, score_text), rules.match_target)
     sim = Simulation(samples=samples, seed=seed, progress=not as_json, nodes=EVAL_NODES)
     ev = evaluate(hand_value, auction_value, rules, seat, sim, standing)
     if as_json:
@@ -107,18 +103,19 @@ def eval_command(hand, auction, seat, samples, seed, score_text, show_all, as_js
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
     shown = ranked if show_all else [c for i, c in enumerate(ranked)
                                      if i < TOP_CALLS or c["call"] in ("fort", "dopple", "konter", NOTHING)]
+
+    def said(call: str) -> str:     # the evaluation's name for passing, in the user's words
+        return _("say nothing", lang) if call == NOTHING else call
+
     for c in shown:
         mark = "*" if c["call"] == ev.recommended else " "
-        name = _("say nothing", lang) if c["call"] == NOTHING else c["call"]
-        click.echo(f" {mark} {name:<18} {c['expected']:+7.1f}")
+        click.echo(f" {mark} {said(c['call']):<18} {c['expected']:+7.1f}")
     rec = ev.recommended
     click.echo()
-    click.echo(_("Recommended: {call}", lang, call=_("say nothing", lang) if rec == NOTHING else rec) if rec
-               else _("No call to judge.", lang))
+    click.echo(_("Recommended: {call}", lang, call=said(rec)) if rec else _("No call to judge.", lang))
     equal = [c for c in ev.equal if c != rec]
     if rec and equal:
-        click.echo(_("Equally good within chance: {calls}", lang,
-                     calls=", ".join(_("say nothing", lang) if c == NOTHING else c for c in equal)))
+        click.echo(_("Equally good within chance: {calls}", lang, calls=", ".join(map(said, equal))))
 
 
 # -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
@@ -147,7 +144,7 @@ HELP: dict[str, dict] = {
             "seat": M("The hand's seat (default: the seat in turn)."),
             "samples": M("How many deals at most (sampling stops early when the answer is "
                          "clear)."),
-            "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
+            **SCORE_HELP,
             "show_all": M("List every contract and call (default: contracts made in some deal, "
                           "the best calls)."),
         },

@@ -121,18 +121,20 @@ class Session:
         table's (a shift by one or three seats makes the engine's AC the table's BD)."""
         if not self._shift():
             return text
-        swap = {"AC": "BD", "BD": "AC"} if self._shift() % 2 else {}
         return re.sub(r"(?<![\w'’])(AC|BD|[ABCD])(?![\w'’])",
-                      lambda m: swap.get(m.group(1), m.group(1)) if len(m.group(1)) == 2
+                      lambda m: self._team(m.group(1)) if len(m.group(1)) == 2
                       else self.table_seat(m.group(1)), text)
 
+    def _team(self, team: str) -> str:
+        """The other side's name for a team, the table's for the engine's or back: the
+        engine's A is the table's Vorhand, so with Vorhand B or D the engine's AC is the
+        table's BD (a shift by one or three seats swaps the teams)."""
+        return {"AC": "BD", "BD": "AC"}[team] if self._shift() % 2 else team
+
     def _engine_standing(self):
-        """The Partie's score as the engine counts its teams: its A is the table's Vorhand,
-        so with Vorhand B or D the engine's AC is the table's BD."""
+        """The Partie's score as the engine counts its teams."""
         st = self.standing
-        if st is None or not self._shift() % 2:
-            return st
-        return replace(st, score={"AC": st.score.get("BD", 0), "BD": st.score.get("AC", 0)})
+        return st and replace(st, score={self._team(t): v for t, v in st.score.items()})
 
     @property
     def me(self) -> str:
