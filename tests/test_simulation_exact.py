@@ -489,3 +489,81 @@ def test_every_zehner_off_asks_only_the_calls_numbers():
     assert every["Schellen"] == (50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 157)
     assert calls_only["Schellen"] == (50, 60, 157)
     assert calls_only["Eichel"] == every["Eichel"] == (157,)
+
+
+class _InOrder:
+    """A pool that runs its jobs in this process and returns them in the order given, as a
+    fork pool does. ``other``: in another order (each run reversed), and each deal judged
+    where the core holds a table of that very deal already, as a worker holds one of the
+    deal it judged last (a table of 20,000 nodes of its own probe at 80)."""
+
+    def __init__(self, other: bool):
+        self.other = other
+        self.carried = 0      # tasks that went on from a carried table
+
+    def map(self, fn, jobs, chunksize=1):
+        from tutor.cards import DECK
+        from tutor.play.solver import SHARED_TABLE, SearchStopped
+
+        order = list(range(len(jobs)))[::-1 if self.other else 1]
+        self.carried += sum(1 for job in jobs for task in job[1] if task[4] is not None)
+        out = [None] * len(jobs)
+        for i in order:
+            if self.other:
+                hands = [[DECK[c] for c in h] for h in jobs[i][0][0]]
+                try:
+                    solve(simulate._deal_of(hands, jobs[i][1][0][0]), target=80, best=False,
+                          max_nodes=20_000, options=SHARED_TABLE)
+                except SearchStopped:
+                    pass
+            out[i] = fn(jobs[i])
+        return out
+
+    def terminate(self):
+        pass
+
+    def join(self):
+        pass
+
+
+def _the_whole_table_touched():
+    """The core's table at its full size in this process, as after any long solve: a solve's
+    table starts at the part the process used before, so two runs compared in one process
+    start at the same part."""
+    import random
+
+    from tutor.play import solver
+    from tutor.play.dealer import everyone
+
+    deal = everyone().deal(random.Random(0))
+    try:
+        solve(Deal(tuple(deal[s] for s in "ABCD"), parse_strain("Eichel")[0], "A", "A", False),
+              target=80, best=False, max_nodes=1, options=solver.WHOLE_TABLE)
+    except solver.SearchStopped:
+        pass
+
+
+@exact
+def test_the_same_evaluation_in_another_order_gives_the_same_answer(monkeypatch):
+    # a deal whose probe its budget stopped is asked again in the next pass, which goes on
+    # from the solver's table the stopped probe left (carried with the deal). Which worker
+    # of the pool gets a deal, and what its core solved just before, depends on the pool's
+    # order; the answer must not: the same numbers and the same solver nodes in any order
+    # (the worked example's A: bids in Eichel against the standing 95 Rosen, hard deals)
+    _the_whole_table_touched()
+    runs = {}
+    for name, other in (("dealt", False), ("other", True)):
+        pool = _InOrder(other)
+
+        class Pool(simulate._Pool):
+            def __init__(self, workers, budget_class=0):
+                super().__init__(1, budget_class)
+                self.pool, self.workers = pool, 2
+
+        monkeypatch.setattr(simulate, "_Pool", Pool)
+        simulate._JUDGED.clear()
+        sim = simulate.Simulation(samples=10, workers=2, early_stop=False, nodes=20_000_000)
+        ev = simulate.evaluate(A_HAND, BEFORE_A, load("verband"), simulation=sim)
+        runs[name] = (ev.to_json(), ev.nodes, ev.estimated, dict(simulate._JUDGED))
+        assert pool.carried > 0         # some probe went on from its carried table
+    assert runs["dealt"] == runs["other"]

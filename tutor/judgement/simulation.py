@@ -198,10 +198,13 @@ def _needs_guess(j: Judged, exact: bool, sample: bool, open_too: bool = True) ->
                                 or (open_too and (j.estimated or j.hi - j.lo >= 10)))
 
 
-def _judge_all(job) -> list[list[Judged]]:
+def _judge_all(job) -> list[list[tuple[Judged, bytes | None]]]:
     """For each deal (hands as card indices) and each task (a :class:`Play`, what was judged
-    of it before or None, whether to narrow it to one Zehner): what the solver proves, with
-    ``budget`` nodes a decisive probe (0: none asked) and ``refine_budget`` a narrowing one."""
+    of it before or None, whether to narrow it to one Zehner, the game's typical points,
+    the solver's table its stopped probes left or None): what the solver proves, with
+    ``budget`` nodes a decisive probe (0: none asked) and ``refine_budget`` a narrowing one,
+    and the table to carry to its next pass where a decisive probe stopped again
+    (:data:`CARRY_TABLES`)."""
     from tutor.cards import DECK
 
     deals, tasks, exact, budget, refine_budget, sample, open_too = job
@@ -209,19 +212,59 @@ def _judge_all(job) -> list[list[Judged]]:
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
         row = []
-        for play, prior, stage, hint in tasks:
+        for play, prior, stage, hint, table in tasks:
             j = prior
             if j is None:
                 j = Judged(0, TOTAL_POINTS, None, not exact, False, False)
+            _start_task(hands, play, table)
             if stage >= PROBED and exact and budget and _open(j, budget):
                 j = decide_deal(hands, play, j, budget, hint)
             if stage >= REFINED and exact and refine_budget and j.probed and not j.refined and not j.estimated:
                 j = refine_deal(hands, play, j, refine_budget)
+            saved = _carried(hands, play, j) if exact else None
             if _needs_guess(j, exact, sample, open_too):
                 j = replace(j, guess=_guess(hands, play, exact).guess)
-            row.append(j)
+            row.append((j, saved))
         out.append(row)
     return out
+
+
+# A deal whose decisive probe its budget stopped is asked again in the next pass with more
+# nodes. The solver's table of that deal (its entries are bounds, true whatever target or
+# budget asked them; a stopped search stores only what it proved) is carried to that pass:
+# saved in the worker after the deal's probes, kept by the main process, and loaded before
+# the next pass's probes in whichever worker gets the deal, so the stopped probe goes on
+# from what it proved instead of searching it again (solver.save_table/load_table). Every
+# task starts from exactly its carried table, or from an empty one: never from what the
+# worker's core holds from an earlier task (which worker had the deal last depends on the
+# pool's order), so the same question gets the same answer whatever the order.
+CARRY_TABLES = True
+CARRY_FROM = 50_000            # a deal's table is carried only where its probes searched this many nodes
+TABLE_BYTES = 16 << 20         # one carried table at most (the entries of the costliest searches)
+TABLES_KEPT = 256 << 20        # the carried tables of one evaluation together at most
+_TASK_STARTED = False          # this task's probes have begun: the next goes on from the core's table
+
+
+def _start_task(hands, play: Play, table: bytes | None) -> None:
+    """The probes of a task start from ``table`` (its deal's carried table) or, without
+    one, from an empty table (the first probe without SHARED_TABLE)."""
+    global _TASK_STARTED
+    _TASK_STARTED = False
+    if table is not None:
+        from tutor.play.solver import load_table
+
+        load_table(_deal_of(hands, play), table)
+        _TASK_STARTED = True
+
+
+def _carried(hands, play: Play, j: Judged) -> bytes | None:
+    """The table to carry to the deal's next pass: where a decisive probe stopped (the
+    deal is open) after CARRY_FROM nodes or more, and the core's last solve was this deal."""
+    if not (CARRY_TABLES and _TASK_STARTED and j.estimated and j.decisive_nodes >= CARRY_FROM):
+        return None
+    from tutor.play.solver import save_table
+
+    return save_table(_deal_of(hands, play), 0, TABLE_BYTES)
 
 
 def _deal_of(hands, play: Play):
@@ -288,6 +331,7 @@ def judge_deal(hands, play: Play, exact: bool = True, node_budget: int | None = 
     judged = _guess(hands, play, exact)
     if not exact:
         return judged
+    _start_task(hands, play, None)
     judged = decide_deal(hands, play, judged, node_budget)
     if refine and not judged.estimated:
         judged = refine_deal(hands, play, judged)
@@ -325,7 +369,7 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int | None, budget: int) -> tuple
     the budget in all; the fourth value: the nodes searched."""
     from tutor.play.solver import SHARED_TABLE, SearchStopped, solve
 
-    options = SHARED_TABLE if SHARE_TABLE else 0
+    global _TASK_STARTED
     used = 0
     first = True
     team = deal.declaring_team
@@ -337,6 +381,10 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int | None, budget: int) -> tuple
         x = min(open_, key=lambda v: (abs(v - guess), -v)) if first and guess is not None \
             else open_[len(open_) // 2]
         first = False
+        # the task's first probe from its carried table or an empty one (_start_task), the
+        # others from the table the earlier ones left
+        options = SHARED_TABLE if SHARE_TABLE and _TASK_STARTED else 0
+        _TASK_STARTED = True
         try:
             if deal.misere:     # the core's Misère question: holds its points to x - 1 or fewer
                 r = solve(deal, target=x - 1, best=False, max_nodes=budget, options=options)
@@ -474,6 +522,8 @@ class _Pool:
 
     def __init__(self, workers: int, budget_class: int = 0) -> None:
         self.pool = None
+        self.tables: dict = {}     # (deal, play) -> the solver's table its stopped probes left (CARRY_TABLES)
+        self.table_bytes = 0
         self.budget_class = budget_class   # what is remembered is shared only by evaluations of the same nodes
         if workers > 1:
             import multiprocessing as mp
@@ -505,12 +555,14 @@ class _Pool:
                 want = stages.get(j, GUESSED) if exact else GUESSED
                 if allow is not None and i not in allow:
                     want = GUESSED
-                more = known is None or (want >= PROBED and budget and _open(known, budget)) or (
+                probing = bool(want >= PROBED and budget and (known is None or _open(known, budget)))
+                more = known is None or probing or (
                     want >= REFINED and refine_budget and not known.refined and not known.estimated) or (
                     _needs_guess(known, exact, i < BIAS_SAMPLE, guess_open))
                 if more:
-                    by_deal.setdefault(i, []).append((j, known, want))
-        jobs = [([deals[i]], [(plays[j], known, want, hints[j]) for j, known, want in tasks], exact, budget,
+                    by_deal.setdefault(i, []).append((j, known, want, probing))
+        jobs = [([deals[i]], [(plays[j], known, want, hints[j], self.tables.get((keys[i], plays[j])) if probing else None)
+                              for j, known, want, probing in tasks], exact, budget,
                  refine_budget, i < BIAS_SAMPLE, guess_open)
                 for i, tasks in by_deal.items()]
         if self.pool is None or len(jobs) < 2:
@@ -518,13 +570,28 @@ class _Pool:
         else:
             parts = self.pool.map(_judge_all, jobs, chunksize=1)
         for (i, tasks), part in zip(by_deal.items(), parts):
-            for (j, _known, _want), answer in zip(tasks, part[0]):
+            for (j, _known, _want, probing), (answer, saved) in zip(tasks, part[0]):
                 _JUDGED[(keys[i], plays[j])] = answer
+                if probing:
+                    self._carry((keys[i], plays[j]), saved)
         while len(_JUDGED) > JUDGED_KEPT:
             _JUDGED.pop(next(iter(_JUDGED)))
         return [[_JUDGED[(k, p)] for p in plays] for k in keys]
 
+    def _carry(self, key, saved: bytes | None) -> None:
+        """Keep the table a deal's probes left for its next pass (None: it has none, the
+        deal is decided), within TABLES_KEPT bytes in all: over them it is not kept. Done
+        in the order the deals were dealt, in the main process: the same tables whatever
+        the pool's order."""
+        old = self.tables.pop(key, None)
+        if old is not None:
+            self.table_bytes -= len(old)
+        if saved is not None and self.table_bytes + len(saved) <= TABLES_KEPT:
+            self.tables[key] = saved
+            self.table_bytes += len(saved)
+
     def close(self) -> None:
+        self.tables.clear()
         if self.pool is not None:
             self.pool.terminate()
             self.pool.join()
