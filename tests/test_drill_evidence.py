@@ -219,8 +219,8 @@ def test_every_bundled_judgement_drill_carries_the_simulation_s_evidence():
     checked, problems, _ = drills.check_paths([ROOT / "exercises"])
     assert problems == []
     missing = [c.drill.id for c in checked if getattr(c.engine, "game", None) == drills.GAME
-               and evidence.judged(c.drill, c.drill.rules) and "evidence" not in c.drill.fields]
-    assert missing == [], ("judgement drills without the simulation's evidence (store it with "
+               and evidence.needs_evidence(c.drill, c.drill.rules) and "evidence" not in c.drill.fields]
+    assert missing == [], ("drills without the simulation's evidence (store it with "
                            "tutor drills check exercises/ --deep --write): " + ", ".join(missing))
 
 
@@ -272,3 +272,51 @@ def test_an_ass_ansage_the_conventions_do_not_give_is_judged_as_any_call():
     stored = next(d for d in drills.load(ROOT / "exercises" / "gegnerfarbe-gen.yaml").drills
                   if d.id == "gegnerfarbe-gen-04")
     assert stored.get("evidence") and "65 Eichel" not in stored.get("evidence")["best"]
+
+
+# -- a call wrong by the conventions: the call instead is the voice's ------------------------------
+KONTER_D = "Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:O"    # doppeln-08's D after A's 100 Eichel
+
+
+def test_a_call_wrong_by_the_conventions_names_the_evidence_s_call_instead(tmp_path):
+    """D's konter of A's 100 Eichel is no konter at all (the rules: only the team that makes
+    trumps konters, and only a double), so the key is "no" whatever the deals say. What D
+    should call instead is the tutor's voice's answer, as `tutor check` gives it: the drill
+    carries its evidence, and the quiz's "Recommended" is the evidence's pick (here fort,
+    where the count says dopple), with its numbers, not the count's call."""
+    from tutor.rules import load
+
+    rules = load("verband")
+    konter = _drill(type="check", hand=KONTER_D, auction="100 Eichel", call="konter", answer=False)
+    assert evidence.recommends(konter, rules) and evidence.needs_evidence(konter, rules)
+    assert not evidence.judged(konter, rules)           # its key rests on the conventions
+    hilfe = _drill(type="check", hand="Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8", auction="60 Eichel, 70 Schellen",
+                   call="80 Eichel", answer=False)      # the conventions give the Hilfe 90 Eichel instead
+    assert not evidence.recommends(hilfe, rules)
+    body = f'''\
+      - id: k
+        type: check
+        hand: "{KONTER_D}"
+        auction: "100 Eichel"
+        call: "konter"
+        answer: false
+        evidence: {{samples: 50, seed: 7, nodes: 300000000, best: ["fort"], compared: {{fort: -173, dopple: -265}}, deals: 50, estimated: 0}}
+    '''
+    path = _write(tmp_path, body)
+    assert _problems(path) == {}
+    item = drills.verified([path], "en")[0]
+    text = drills.solve(item.file, item.drill, item.engine, item.drill.rules, "en").text
+    assert "Recommended: fort." in text and "Recommended: dopple" not in text
+    assert "fort -173, dopple -265" in text
+    wrong = _problems(_write(tmp_path, body.replace("answer: false", "answer: true")))
+    assert "konter" in wrong["k"]                       # a konter without a double stays no
+
+
+def test_doppeln_08_recommends_what_exact_play_finds():
+    """doppeln-08 in the course: exact play on 50 deals that fit A's 100 Eichel, every one
+    solved by the solver (300M nodes), gives D fort -173 against dopple -265 board points
+    (A's team makes it too often); the drill's answer names fort, as `tutor check` does,
+    not the count's dopple."""
+    item = next(c for c in drills.verified([ROOT / "exercises" / "doppeln.yaml"], "en") if c.drill.id == "doppeln-08")
+    assert item.drill.get("evidence")["best"][0] == "fort"
+    assert "Recommended: fort." in item.solution.text and "Recommended: dopple" not in item.solution.text

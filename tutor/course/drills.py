@@ -858,14 +858,19 @@ class SidiBarraniEngine:
 
     def check_judged(self, hand: str, auction: str, call: str, best: Sequence[str], evidence: Mapping,
                      rules, lang: str) -> tuple[bool, str]:
-        """A check drill whose key rests on judgement: yes when the call is legal,
-        conventional and true and one of the simulation's ``best`` calls."""
+        """A check drill with the simulation's evidence: yes when the call is legal,
+        conventional and true and one of the simulation's ``best`` calls; a call wrong by
+        the conventions is no, and the call recommended instead is the evidence's pick."""
         from tutor import conventions
         from tutor.auction import split_seat
         from tutor.course.evidence import words
 
+        from tutor.course.evidence import Recorded
+
         v = conventions.check(hand, auction or "", call, rules)
-        text = v.text(lang) if not v.ok else v.reading.text(lang)
+        if not v.ok:   # wrong whatever the deals say; the call to make instead is the voice's
+            return False, conventions.check(hand, auction or "", call, rules, judge=Recorded(best, evidence)).text(lang)
+        text = v.reading.text(lang)
         _, bare = split_seat(" ".join(str(call).split()), self._spec(rules))
         right = v.ok and str(self._spec(rules).parse_call(bare)) in best
         if v.ok and not right:
@@ -1467,8 +1472,8 @@ def check_paths(paths: Iterable["str | Path"], lang: str = "de", default_rules: 
 
 def deep_problems(checked: Sequence[Checked], nodes: int | None = None, write: bool = False,
                   progress=None) -> list[Problem]:
-    """``tutor drills check --deep``: every judgement drill among ``checked`` (those whose
-    key rests on the simulation, :func:`tutor.course.evidence.judged`) simulated again with
+    """``tutor drills check --deep``: every drill among ``checked`` that carries the
+    simulation's evidence (:func:`tutor.course.evidence.needs_evidence`) simulated again with
     its stored samples, seed and node budget (``nodes`` overrides the budget): a problem
     for a key the simulation does not share, for evidence it no longer gives, and for a
     judgement drill without evidence. ``write`` stores the fresh evidence in the files
@@ -1478,7 +1483,7 @@ def deep_problems(checked: Sequence[Checked], nodes: int | None = None, write: b
 
     problems: list[Problem] = []
     texts: dict[str, str] = {}
-    todo = [c for c in checked if getattr(c.engine, "game", None) == GAME and ev.judged(c.drill, c.drill.rules)]
+    todo = [c for c in checked if getattr(c.engine, "game", None) == GAME and ev.needs_evidence(c.drill, c.drill.rules)]
     for i, c in enumerate(todo, 1):
         d, rules = c.drill, c.drill.rules
         stored = d.get("evidence")

@@ -35,7 +35,7 @@ import re
 from typing import Any, Mapping
 
 from tutor.errors import TutorError
-from tutor.i18n import M, Msg, both
+from tutor.i18n import M, Mn, Msg, both, join
 
 INFORMATION = ("hilfe", "ace")   # the conventions decide these (tutor.judgement.voice.INFORMATION)
 NOTHING = "nothing"              # a seat out of turn that neither doubles nor konters (the voice's word)
@@ -73,6 +73,50 @@ def judged(drill, rules) -> bool:
         return False
     count = v.advice.recommended if v.advice else None
     return count is None or count.kind not in INFORMATION
+
+
+def recommends(drill, rules) -> bool:
+    """Is the drill a ``check`` drill about a call wrong by the conventions (illegal,
+    unconventional or untrue), asking the plain question, at a position the tutor's voice
+    judges? Its key is "no" whatever the deals say, but its answer names the call the hand
+    should make instead, and that is the voice's, as ``tutor check`` names it: the drill
+    carries the voice's evidence for it (where the conventions give a Hilfe or an
+    Ass-Ansage the voice keeps it, and the count's answer is the voice's)."""
+    from tutor import conventions
+
+    if drill.type != "check" or not drill.hand or drill.get("question", "best") != "best":
+        return False
+    seat, call = seat_and_call(drill)
+    try:
+        v = conventions.check(drill.hand, drill.auction or "", call, rules, seat=seat)
+        conventions.position(drill.hand, drill.auction or "", rules, seat)
+    except TutorError:
+        return False
+    count = v.advice.recommended if v.advice else None
+    return not v.ok and (count is None or count.kind not in INFORMATION)
+
+
+def needs_evidence(drill, rules) -> bool:
+    """The drill carries the voice's evidence: its key rests on judgement (:func:`judged`)
+    or its answer names the voice's call (:func:`recommends`)."""
+    return judged(drill, rules) or recommends(drill, rules)
+
+
+class Recorded:
+    """The tutor's voice as a drill stores it (its evidence's best calls, the pick first):
+    a judge (:class:`tutor.judgement.Judge`) that names the recommended call and its
+    numbers without simulating again, so the quiz says what ``tutor check`` says."""
+
+    name = "simulation"
+
+    def __init__(self, best, evidence: Mapping) -> None:
+        self.best, self.evidence = list(best), evidence
+
+    def choose(self, hand, s, readings, standing=None):
+        from tutor.judgement.base import Judgement
+
+        pick = next((r for r in readings if self.best and str(r.call) == self.best[0]), None)
+        return Judgement(pick, [words(self.evidence)], dict(self.evidence), tuple(self.best))
 
 
 def fresh(drill, rules, samples: int | None = None, seed: int | None = None, nodes: int | None = None,
@@ -161,7 +205,14 @@ def words(evidence: Mapping) -> Msg:
              "value for our team against the opponents: {values}.", n=evidence.get("deals", evidence.get("samples")),
              seed=evidence.get("seed"), best=both(best), values=values)
     if extra:
-        return M("{text} {made}.", text=text, made=both(extra))
+        text = M("{text} {made}.", text=text, made=both(extra))
+    estimated = evidence.get("estimated") or 0
+    if estimated:     # as the voice says it: the learner sees how much of it is the playout's guess
+        text = join(text, " ", Mn("{k} of the {n} deals was not solved within this answer's share of the solver's "
+                                  "work: its play is estimated.",
+                                  "{k} of the {n} deals were not solved within this answer's share of the solver's "
+                                  "work: their play is estimated.", estimated, k=estimated,
+                                  n=evidence.get("deals", evidence.get("samples"))))
     return text
 
 

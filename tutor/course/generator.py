@@ -570,7 +570,7 @@ def _with_evidence(d, rules, engine):
     simulation does not share the key."""
     from tutor.course import drills, evidence as ev
 
-    if not ev.judged(d, rules):
+    if not ev.needs_evidence(d, rules):
         return d
     new = ev.fresh(d, rules)
     if new is None:
