@@ -32,7 +32,24 @@ MUTANTS = [
     ("frei: partner's number ignored", "        if suit.value in partner:\n", "        if False:\n"),
     ("frei: partner's own count = his number", "    return max(0, (PARTNER_SHARE * value - TOTAL_POINTS) // (PARTNER_SHARE - 1))", "    return value"),
     ("frei: partner's own count nothing", "    return max(0, (PARTNER_SHARE * value - TOTAL_POINTS) // (PARTNER_SHARE - 1))", "    return 0"),
-    ("offence: partner's Puur not counted", "    elif puur:   # the hand's", "    elif hand.has(trump, PUUR):   # the hand's"),
+    ("offence: partner's Puur not counted", "    row = holding({r for r, held in ((PUUR, puur), (NELL, nell)) if held}, length)",
+     "    row = holding({r for r, held in ((PUUR, hand.has(trump, PUUR)), (NELL, nell)) if held}, length)"),
+    # the trump table's rows and the compete rule (D6, tests/test_count_play.py)
+    ("FIVE_TRUMPS 5->6", "FIVE_TRUMPS = 5 ", "FIVE_TRUMPS = 6 "),
+    ("FIVE_TRUMPS 5->4", "FIVE_TRUMPS = 5 ", "FIVE_TRUMPS = 4 "),
+    ("FIVE_TRUMPS_SHORT 10->0", "FIVE_TRUMPS_SHORT = 10", "FIVE_TRUMPS_SHORT = 0"),
+    ("FIVE_TRUMPS_SHORT 10->20", "FIVE_TRUMPS_SHORT = 10", "FIVE_TRUMPS_SHORT = 20"),
+    ("COMPETE_FIVE 100->90", "COMPETE_FIVE = 100", "COMPETE_FIVE = 90"),
+    ("COMPETE_FIVE 100->110", "COMPETE_FIVE = 100", "COMPETE_FIVE = 110"),
+    ("compete ignored", "        reach = max(c.expected, c.compete) if theirs else c.expected",
+     "        reach = c.expected"),
+    ("compete also on the own bid", "        reach = max(c.expected, c.compete) if theirs else c.expected",
+     "        reach = max(c.expected, c.compete)"),
+    ("holding: first row by length only", "    return next(h for h in TRUMP_HOLDINGS if h.top <= top and length >= h.length)",
+     "    return next(h for h in TRUMP_HOLDINGS if length >= h.length)"),
+    ("holding: Puur and Nell short counts the Nell", '    Holding(frozenset({PUUR, NELL}), 0, VALUE["trump"][PUUR], False, 0,',
+     '    Holding(frozenset({PUUR, NELL}), 0, VALUE["trump"][PUUR] + VALUE["trump"][NELL], False, 0,'),
+    ("defender's trump line: old words", "our {cards} take no trick in the count", "our own trumps are lost"),
     ("konter: lay-down only declarer", "    if c.lay_down and not is_misere(strain):", "    if s.seat == high.seat and c.lay_down and not is_misere(strain):"),
     ("konter: no falls", "    if c.expected >= value + KONTER_MARGIN:", "    if c.sure >= value + KONTER_MARGIN:"),
     ("konter: free konter ignored", "    if standing is not None and standing.loses_if_failed(team, value):", "    if False:"),
@@ -48,7 +65,7 @@ MUTANTS = [
     ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
 ]
 TESTS = ["tests/test_judgement.py", "tests/test_judgement_play.py", "tests/test_worked_example.py", "tests/test_rules.py",
-         "tests/test_count_frei.py"]
+         "tests/test_count_frei.py", "tests/test_count_play.py", "tests/test_count_texts.py"]
 src = open(P).read()
 only = sys.argv[1:]
 survived = []

@@ -571,6 +571,19 @@ def _match_raise(s: Situation, c: Call) -> Params | None:
     return None
 
 
+def _match_first_raise(s: Situation, c: Call) -> Params | None:
+    """A seat's first Zehner in its team's suit that is not the Hilfe (a number above the
+    two smallest Zehner): new in the auction, it says what the team trusts itself to make,
+    and no cards (lines 37 and 39: the Hilfe is the two smallest Zehner, and only a later
+    call in the same suit raises the number alone)."""
+    if s.owner(_suit_of(c)) != "own" or _suit_of(c) in s.zehner.get(s.seat, frozenset()):
+        return None
+    low, high = s.two_zehner()
+    if c.value in (low, high):
+        return None
+    return {"low": low, "high": high}
+
+
 def _match_want(s: Situation, c: Call) -> Params | None:
     if s.owner(_suit_of(c)) == "opponents":
         return _NOTHING_OWN
@@ -678,6 +691,9 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention("hilfe", M("Hilfe in {suit}, the suit {partner} opened: the two smallest Zehner {above} are "
                           "{low} and {high}, {call} is the {which}"),
                _match_hilfe, _promise_hilfe, calls=_zehner_in_suit),
+    Convention("raise", M("{seat}'s first call in {suit}, the team's own suit, and no Hilfe (that is {low} or "
+                          "{high}): it promises no cards, only the number the team trusts itself to make"),
+               _match_first_raise, calls=_zehner_in_suit),
     Convention("raise", M("raise in {suit}, the team's own suit: raises the number only, no new information"),
                _match_raise, calls=_zehner_in_suit),
     Convention("want", M("Zehner in {suit}, the opponents' suit: \"we want your suit ourselves\", "

@@ -22,7 +22,11 @@ The count:
   promised) and at least six trumps between them, or the hand's top trumps alone draw
   every trump the opponents may hold (:func:`draws_trumps`: U 9 A K with four out). Then
   the team pulls the opponents' trumps and takes the trump suit's 62 points and the last
-  trick's 5.
+  trick's 5. The other holdings are rows of the same table, :data:`TRUMP_HOLDINGS`:
+  Puur and Nell with five trumps count 57 (an opponent may keep a trump that takes a
+  trick) and go on against the opponents' bid up to 100 whatever the side cards
+  (``COMPETE_FIVE``, exact play: the QA's D6); the Puur without six trumps and the Nell
+  beside it counts its 20.
 - **Sure side tricks**: an Ace, and a King behind the own Ace, each count their card
   points (Ace 11, King 4). In a suit the opponents opened with four cards or more the
   King is not counted.
@@ -121,6 +125,53 @@ SPARE_PER_TRUMP = 1        # the declaring team's trumps each of ours takes (exa
 KONTER_MARGIN = 10         # a konter wants the count a trick above the doubled bid
 FAILED_MATSCH_LOSS = 20    # a Matsch beaten by the one trump left out: that trick, about 20
 PARTNER_SHARE = 3          # without the Ansageregeln the partner holds a third of the unseen cards
+FIVE_TRUMPS = 5            # Puur and Nell with five trumps: the four out mostly fall under them
+FIVE_TRUMPS_SHORT = 10     # ... less about a trick for the trump an opponent keeps on a 3-1 or 4-0 split
+COMPETE_FIVE = 100         # ... and against the opponents' bid the team goes on up to 100 on them alone (exact play)
+
+
+@dataclass(frozen=True)
+class Holding:
+    """A row of the trump table (:data:`TRUMP_HOLDINGS`): what the team's trumps count for
+    when it holds ``top`` (the hand's, or promised by the partner's calls) and at least
+    ``length`` trumps. ``compete``: against the opponents' standing bid the team goes on up
+    to this Zehner whatever its side cards (0: the count alone decides). ``line``: the
+    reason, with {trump}, {length} (the team's trumps), {points}, {need} (CONTROL_LENGTH)."""
+
+    top: frozenset
+    length: int
+    points: int
+    control: bool
+    compete: int
+    line: Msg
+
+
+# The team's trumps, the first row that fits. Calibrated on exact play (docs/interpretations.md,
+# "Puur and Nell with five trumps"). With fewer trumps only the Puur's trick is counted: the
+# Nell's 14 are the team's too, but counted they make the count overshoot exact play (frei,
+# U 9 with Aces and Kings: exact play's best number is 100, the count bids 110, with 14 more 120).
+TRUMP_HOLDINGS: tuple[Holding, ...] = (
+    Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0,
+            M("trump {trump}: Puur and Nell in the team with at least {length} trumps: the {trump_points} trump points "
+              "and {last} for the last trick")),
+    Holding(frozenset({PUUR, NELL}), FIVE_TRUMPS, TRUMP_POINTS + LAST_TRICK - FIVE_TRUMPS_SHORT, False, COMPETE_FIVE,
+            M("trump {trump}: Puur and Nell in the team with {length} trumps: the four trumps out fall under them "
+              "unless an opponent keeps one, and that one may take a trick: the {trump_points} trump points and "
+              "{last} for the last trick, less {short}: {points}")),
+    Holding(frozenset({PUUR, NELL}), 0, VALUE["trump"][PUUR], False, 0,
+            M("trump {trump}: Puur and Nell, but only {length} trumps in the team, fewer than {need}: the opponents "
+              "keep trumps, no control; counted: the Puur's trick ({points})")),
+    Holding(frozenset({PUUR}), 0, VALUE["trump"][PUUR], False, 0,
+            M("trump {trump}: the Puur takes a trick ({points}), but without the Nell the opponents keep trumps: "
+              "no control")),
+    Holding(frozenset(), 0, 0, False, 0,
+            M("trump {trump}: no control (Puur and Nell with {need} trumps in the team)")),
+)
+
+
+def holding(top: "set | frozenset", length: int) -> Holding:
+    """The row of :data:`TRUMP_HOLDINGS` for the team's top trumps and length."""
+    return next(h for h in TRUMP_HOLDINGS if h.top <= top and length >= h.length)
 
 
 
@@ -157,6 +208,7 @@ class Count:
     tricks: int = 0            # sure side tricks, each with FALL_PER_TRICK falling in
     control: bool = False
     lay_down: bool = False     # every trick is the team's: 157
+    compete: int = 0           # against the opponents' bid the team goes on up to this Zehner (Holding.compete)
     lines: list[Line] = field(default_factory=list)
 
     @property
@@ -276,25 +328,19 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     length = hand.length(trump) + max(mine.length[0], partner_share)
     c.lay_down = lay_down(hand, trump, mine)
     draws = draws_trumps(hand, trump, mine, partner_share)
-    c.control = (puur and nell and length >= CONTROL_LENGTH) or draws
-    if draws and not (puur and nell and length >= CONTROL_LENGTH):
+    # the hand's top trumps, or the ones the partner's calls promised
+    row = holding({r for r, held in ((PUUR, puur), (NELL, nell)) if held}, length)
+    c.control = row.control or draws
+    if draws and not row.control:
         c.sure += TRUMP_POINTS + LAST_TRICK
         c.lines.append(M("trump {trump}: the hand's top trumps draw every trump the opponents may hold: "
                          "the {points} trump points and {last} for the last trick",
                          trump=trump.value, points=TRUMP_POINTS, last=LAST_TRICK))
-    elif c.control:
-        c.sure += TRUMP_POINTS + LAST_TRICK
-        c.lines.append(M("trump {trump}: Puur and Nell in the team with at least {length} trumps: "
-                         "the {points} trump points and {last} for the last trick",
-                         trump=trump.value, length=length, points=TRUMP_POINTS, last=LAST_TRICK))
-    elif puur:   # the hand's, or the one the partner's calls promised
-        c.sure += VALUE["trump"][PUUR]
-        c.lines.append(M("trump {trump}: the Puur takes a trick (20), but without Puur and Nell and "
-                         "{length} trumps in the team there is no control", trump=trump.value,
-                         length=CONTROL_LENGTH))
     else:
-        c.lines.append(M("trump {trump}: no control (Puur and Nell with {length} trumps in the team)",
-                         trump=trump.value, length=CONTROL_LENGTH))
+        c.sure += row.points
+        c.compete = row.compete
+        c.lines.append(row.line(trump=trump.value, length=length, points=row.points, need=CONTROL_LENGTH,
+                                trump_points=TRUMP_POINTS, last=LAST_TRICK, short=FIVE_TRUMPS_SHORT))
     for suit in SUITS:
         if suit == trump or not hand.has(suit, Rank.ASS):
             continue
@@ -425,9 +471,12 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
                               "{n} trick", "trump {trump}: {cards} over the declarer's trumps, guarded by "
                               "{length} trumps: {n} tricks", len(held), trump=trump.value,
                               cards=" ".join(r.value for r in held), length=hand.length(trump)))
-        elif {PUUR, NELL} <= shown:
-            c.lines.append(M("trump {trump}: Puur and Nell are with the opponents, our own trumps are lost",
-                             trump=trump.value))
+        elif {PUUR, NELL} <= shown and hand.length(trump):
+            ours = [r for r in ORDER["trump"] if hand.has(trump, r)]
+            c.lines.append(M("trump {trump}: Puur and Nell are with the opponents; our {cards} take no trick in the "
+                             "count: to stay over theirs the {top} needs {need} trumps in the hand, not {n}",
+                             trump=trump.value, cards=" ".join(r.value for r in ours), top=ours[0].value,
+                             need=guard_length(hand, trump, ours[0]), n=len(ours)))
         if control:
             c.lines.append(M("trump {trump}: {seat} and partner showed Puur and Nell with {length} trumps: they draw "
                              "ours and ruff our side suits, so our Aces bring their own points and nothing falls on "
@@ -449,6 +498,13 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
                      "{rest}", sure=c.sure, fall=FALL_PER_TRICK, tricks=c.tricks, expected=c.expected,
                      rest=TOTAL_POINTS - c.expected))
     return c
+
+
+def guard_length(hand: Hand, trump: Suit, rank: Rank) -> int:
+    """The trumps the hand needs for its highest trump ``rank`` to take a trick over the
+    declarer's (:func:`guarded_trumps`): a card for each higher trump out, and ``GUARD``."""
+    order = ORDER["trump"]
+    return sum(1 for x in order[:order.index(rank)] if not hand.has(trump, x)) + GUARD
 
 
 def guarded_trumps(hand: Hand, trump: Suit) -> list[Rank]:
@@ -660,17 +716,26 @@ def _trumpless(hand, s, readings, lines, standing=None):
 
 def _raise(hand, s, readings, lines, standing=None):
     best = None
+    high = s.auction.high
+    theirs = high is not None and team_of(high.seat) != team_of(s.seat)
     for suit in _team_suits(s):
         c = offence(hand, s, suit)   # with control, or on quick tricks beside the team's Puur
-        limit = min(c.expected, s.rules.highest_bid)
+        # against the opponents' bid the team's trumps alone may carry it on (Holding.compete)
+        reach = max(c.expected, c.compete) if theirs else c.expected
+        limit = min(reach, s.rules.highest_bid)
         target = limit - limit % 10
         r = _first(readings, "raise", suit, target) or _first(readings, "confidence", suit, target)
-        if r is not None and (best is None or c.expected > best[1].expected):
-            best = (r, c)
+        if r is not None and (best is None or reach > best[2]):
+            best = (r, c, reach)
     if best is None:
         return None
-    r, c = best
+    r, c, reach = best
     lines.extend(c.lines)
+    if reach > c.expected:
+        lines.append(M("Puur and Nell with {n} trumps in the team go on against the opponents' {bid} up to {compete} "
+                       "whatever the side cards: exact play makes {compete} on seven deals in ten or more even "
+                       "without a side Ace, and fort leaves the opponents their contract.",
+                       n=FIVE_TRUMPS, bid=str(high.call), compete=c.compete))
     team = team_of(s.seat)
     if standing is not None:
         low = min((x for x in readings if x.kind in ("raise", "confidence") and x.call.strain == r.call.strain

@@ -38,6 +38,7 @@ from tutor.cards import Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import Judgement, Standing
 from tutor.judgement.count import COUNT
+from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
 EQUAL_SE = 2.0       # calls within this many standard errors of the best are equally good ...
@@ -308,9 +309,14 @@ def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
                             "{contract} is made in {made} of {n} deals that fit the auction.",
                             n, contract=here["contract"], made=_made(ev, here)))
     elif high is not None and high.call.value is not None and ev.standing is not None:
-        lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
-                        "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
-                        n, seat=high.seat, call=str(high.call), made=round(ev.standing * n)))
+        if team_of(high.seat) == team_of(s.seat):   # our own bid: the seat asking is its bidder or his partner
+            lines.append(Mn("Our {call} ({seat}'s bid) is made in {made} of {n} deal that fits the auction.",
+                            "Our {call} ({seat}'s bid) is made in {made} of {n} deals that fit the auction.",
+                            n, seat=high.seat, call=str(high.call), made=round(ev.standing * n)))
+        else:
+            lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
+                            "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
+                            n, seat=high.seat, call=str(high.call), made=round(ev.standing * n)))
     elif call == "fort" and high is None:
         bids = [c for c in ev.calls if c["call"][:1].isdigit()]
         best = max(bids, key=lambda c: c["expected"], default=None)

@@ -1,0 +1,41 @@
+"""The count's raise with Puur and Nell and five trumps in the team (the QA's D6, issue 26),
+against exact play: the unseen cards dealt to fit the auction (tutor.play.dealer) and each
+deal solved double dummy (tutor.play.solver). The expected call comes from those deals,
+never from the count."""
+import pytest
+
+from tutor.play import solver
+
+pytestmark = pytest.mark.skipif(solver.ENGINE != "c", reason="full deals need the compiled solver core")
+
+from exact_play import chances, deals, made  # noqa: E402
+
+from tutor import conventions as cv  # noqa: E402
+
+# A opened 60 Eichel (the Puur zu dritt), B 70 Schellen (the Nell zu viert), C's 80 Eichel is
+# the Hilfe (the Nell zu zweit): A's team holds Puur and Nell with five trumps. D raised to
+# 90 Schellen; if A says fort, D's 90 Schellen stands (C, who is still in, is not asked here).
+D6 = "60 Eichel, 70 Schellen, 80 Eichel, 90 Schellen"
+
+
+def worth(p: float, value: int) -> float:
+    """Target points for the team on average: made, it writes the number; failed, the opponents do."""
+    return (2 * p - 1) * value
+
+
+@pytest.mark.parametrize("hand,n,seed", [
+    ("Eichel:U86 Rosen:AK7 Schilten:AO6", 30, 7),   # the QA's D6: the count said fort
+    ("Eichel:U76 Rosen:987 Schilten:876", 24, 11),  # nothing beside the trumps
+])
+def test_puur_and_nell_with_five_trumps_go_on_against_the_opponents_bid(hand, n, seed):
+    call = cv.advise(hand, D6).call
+    assert call is not None and call.endswith(" Eichel"), call
+    value = int(call.split()[0])
+    found = deals(hand, D6, "A", n=n, seed=seed)
+    # fort: D's 90 Schellen stands, D declares; the opponents' target points
+    fort = -worth(sum(made(h, "Schellen", 90, "D") for h in found) / n, 90)
+    p = chances(hand, D6, "A", "Eichel", [max(100, value - 10), value, value + 10], "A", n=n, seed=seed)
+    by_value = {v: worth(q, v) for v, q in p.items()}
+    assert by_value[value] > fort, (by_value, fort)
+    # the count's Zehner is the one that brings the most target points, 10 lower and higher compared
+    assert by_value[value] == max(by_value.values()), by_value
