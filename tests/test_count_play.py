@@ -39,3 +39,19 @@ def test_puur_and_nell_with_five_trumps_go_on_against_the_opponents_bid(hand, n,
     assert by_value[value] > fort, (by_value, fort)
     # the count's Zehner is the one that brings the most target points, 10 lower and higher compared
     assert by_value[value] == max(by_value.values()), by_value
+
+
+def test_puur_and_nell_with_five_trumps_do_not_push_the_own_bid():
+    # A opened 60 Eichel (the Puur zu dritt), C's 70 is the Hilfe (the Nell zu zweit): five
+    # trumps, but the standing bid is the team's own; A has nothing beside his trumps. fort
+    # lets C play 70; going on to the 100 that COMPETE_FIVE allows against the opponents
+    # would be made only on half of the deals
+    hand, auction = "Eichel:U76 Rosen:987 Schilten:876", "60 Eichel, fort, 70 Eichel, fort"
+    call = cv.advise(hand, auction).call
+    assert call != "100 Eichel"
+    n, seed = 24, 5
+    fort = worth(chances(hand, auction, "A", "Eichel", [70], "C", n=n, seed=seed)[70], 70)
+    p = chances(hand, auction, "A", "Eichel", [80, 90, 100], "A", n=n, seed=seed)
+    assert worth(p[100], 100) < fort
+    chosen = fort if call in (None, "fort") else worth(p[int(call.split()[0])], int(call.split()[0]))
+    assert chosen > worth(p[100], 100)
