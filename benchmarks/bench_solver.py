@@ -7,6 +7,8 @@ search technique buys (nodes and time with it switched off).
     nice python benchmarks/bench_solver.py --part full --deals 100 --limit 10
     nice python benchmarks/bench_solver.py --part first --deals 12 --kinds Eichel   # a process's first solve
     nice python benchmarks/bench_solver.py --part passes --deals 20 --kinds Eichel,Rosen   # tables kept (nodes)
+    nice python benchmarks/bench_solver.py --part estimate --deals 40 --cache /tmp/exact40.json   # solver.estimate
+    nice python benchmarks/bench_solver.py --part check    # MD5 of brackets and endgames: answers and nodes unchanged?
 
 Every solve runs under a limit of CPU seconds of this process (--limit; the core's
 CPU_TIME option), so a shared, loaded machine does not turn waiting into "over the limit";
@@ -254,9 +256,211 @@ def kind_deals(a):
         yield trump, [Deal.random(kind_rng, 9, trump=trump) for _ in range(a.deals)]
 
 
+# -- solver.estimate against exact play (issue 26) ---------------------------------------
+HARD_NODES = 1_000_000   # a deal is hard where "reaches Z?" at the Zehner nearest its value needs more
+
+
+def nearest_zehner(value: int) -> int:
+    """The Zehner nearest a value of the declaring team's points (10, 20, ..., 150, 157):
+    the target whose make/fail is the hardest question about the deal."""
+    if value >= 154:
+        return 157
+    return min(150, max(10, 10 * round(value / 10)))
+
+
+def estimate_deals(a) -> list[tuple[str, Deal]]:
+    """(label, deal): the bench's deals of each kind asked (kind_deals: seed "<seed> <kind>"),
+    then --misere Misères (seed "<seed> Misère", Obenabe and Undenufe in turn)."""
+    out = [(str(trump), d) for trump, deals in kind_deals(a) for d in deals]
+    rng = random.Random(f"{a.seed} Misère")
+    misere_kinds = [t for t in TRUMPS if t.suit is None]
+    out += [(f"{misere_kinds[i % 2]} Misère", Deal.random(rng, 9, trump=misere_kinds[i % 2], misere=True))
+            for i in range(a.misere)]
+    return out
+
+
+def exact_rows(a, deals) -> list[dict]:
+    """Each deal's exact value (the declaring team's points; None where over --limit CPU s),
+    its nodes and CPU, the Zehner nearest it and the nodes of "reaches that Zehner?" from an
+    empty table (None: over HARD_NODES, a hard deal). Kept in --cache (they take minutes)."""
+    cache = a.cache
+    rows = json.loads(cache.read_text()) if cache and cache.exists() else []
+    known = {(r["kind"], tuple(r["hands"]), r["leader"]): r for r in rows}
+    out = []
+    for label, d in deals:
+        key = (label, tuple(str(h) for h in d.hands), d.leader)
+        if key in known:
+            out.append(known[key])
+            continue
+        row = {"kind": label, "hands": list(key[1]), "leader": d.leader}
+        c0 = time.process_time()
+        try:
+            s = solver.solve(d, best=False, max_seconds=a.limit, options=solver.CPU_TIME)
+            row.update(value=s.points[d.declaring_team], nodes=s.nodes)
+        except solver.SearchStopped:
+            row.update(value=None, nodes=None)
+        row["cpu"] = round(time.process_time() - c0, 3)
+        if row["value"] is not None:
+            z = row["zehner"] = nearest_zehner(row["value"])
+            try:
+                row["probe_nodes"] = solver.solve(d, target=z, best=False, max_nodes=HARD_NODES).nodes
+            except solver.SearchStopped:
+                row["probe_nodes"] = None
+        known[key] = row
+        out.append(row)
+        if cache:
+            cache.write_text(json.dumps(list(known.values())))
+        print(f"  {label} {row['value']} {row['nodes']} nodes {row['cpu']} s, probe {row.get('probe_nodes')}",
+              file=sys.stderr, flush=True)
+    return out
+
+
+def check_answers(a) -> dict:
+    """The answers and node counts of the exact search, as MD5s (issue 21's checks: the same
+    before and after a change that must not change the search): the Zehner brackets of the
+    first 10 Eichel and 10 Rosen deals (lo, hi, answers, nodes), and 270 endgames (90 each of
+    5, 6 and 7 cards a hand, the six kinds in turn, every fifth a Misère: the exact value,
+    the best cards, "reaches 40?" and "reaches 60?", nodes)."""
+    import hashlib
+
+    answers, with_nodes = hashlib.md5(), hashlib.md5()
+    bracket_nodes = endgame_nodes = 0
+    for kind in ("Eichel", "Rosen"):
+        for d in _kind_set(a.seed, kind, 10):
+            solver.forget_answers()
+            b = solver.bracket(d, ZEHNER)
+            text = f"{b.lo} {b.hi} {sorted(b.reached.items())}"
+            answers.update(text.encode())
+            with_nodes.update(f"{text} {b.nodes}".encode())
+            bracket_nodes += b.nodes
+    for size in (5, 6, 7):
+        for d in endgames(size, 90, ""):
+            parts = []
+            s = solver.solve(d)
+            parts.append((s.points[d.declaring_team], sorted(str(c) for c in s.best), s.nodes))
+            for t in (40, 60):
+                r = solver.solve(d, target=t, best=False)
+                parts.append((r.reached, r.nodes))
+            text = repr([p[:-1] for p in parts])
+            answers.update(text.encode())
+            with_nodes.update(repr(parts).encode())
+            endgame_nodes += sum(p[-1] for p in parts)
+    return {"answers_md5": answers.hexdigest(), "with_nodes_md5": with_nodes.hexdigest(),
+            "bracket_nodes": bracket_nodes, "endgame_nodes": endgame_nodes}
+
+
+def _kind_set(seed: int, kind: str, n: int) -> list[Deal]:
+    """The first n deals of a kind, as kind_deals deals them."""
+    trump = next(t for t in TRUMPS if str(t) == kind)
+    rng = random.Random(f"{seed} {trump}")
+    return [Deal.random(rng, 9, trump=trump) for _ in range(n)]
+
+
+EST_THRESHOLDS = (79, 100, 120)
+
+
+def parse_configs(text: str) -> list[tuple[int, int, int]]:
+    """--configs "k:kf:m,...": the leads kept, the followers' cards kept, the cards a hand
+    from which on all is searched (solver.estimate's k, follow_k, exact_last)."""
+    out = []
+    for part in text.split(","):
+        k, kf, m = (int(x) for x in part.split(":"))
+        out.append((k, kf, m))
+    return out
+
+
+def accuracy(pairs: list[tuple[int, int]]) -> dict:
+    """(estimate, exact) pairs: mean |error|, mean signed error, how often make/fail agrees
+    at 79, 100, 120 and at the Zehner nearest the exact value."""
+    n = len(pairs)
+    if not n:
+        return {"n": 0}
+    out = {"n": n, "abs": sum(abs(e - x) for e, x in pairs) / n, "signed": sum(e - x for e, x in pairs) / n}
+    for t in EST_THRESHOLDS:
+        out[t] = sum((e >= t) == (x >= t) for e, x in pairs) / n
+    out["zehner"] = sum((e >= nearest_zehner(x)) == (x >= nearest_zehner(x)) for e, x in pairs) / n
+    return out
+
+
+def acc_cells(a: dict) -> str:
+    if not a["n"]:
+        return "| 0 | | | | | | |"
+    return (f"| {a['n']} | {a['abs']:.1f} | {a['signed']:+.1f} | " + " | ".join(f"{100 * a[t]:.0f} %" for t in EST_THRESHOLDS)
+            + f" | {100 * a['zehner']:.0f} % |")
+
+
+def run_estimates(a, rows, deals) -> dict:
+    """Each configuration of solver.estimate (and the playout) on the deals with an exact
+    value: per group (all, the hard ones, by kind) the error and make/fail figures, the
+    nodes and CPU per deal. Where an estimate runs over --est-budget nodes the playout's
+    value stands in for it (as the simulation would do), and the deal is counted."""
+    from tutor.play.playout import play_out
+
+    groups = {"all": lambda r: True, "hard (probe at the nearest Zehner over 1M nodes)":
+              lambda r: r["probe_nodes"] is None, "easy": lambda r: r["probe_nodes"] is not None}
+    for kind in dict.fromkeys(r["kind"] for r in rows):
+        groups[kind] = lambda r, kind=kind: r["kind"] == kind
+        groups[f"{kind}, hard"] = lambda r, kind=kind: r["kind"] == kind and r["probe_nodes"] is None
+    known = [(r, d) for r, (_label, d) in zip(rows, deals) if r["value"] is not None]
+    results = {}
+    print(f"\n{len(rows)} deals, {len(known)} with an exact value within {a.limit:g} CPU s, "
+          f"{sum(r['probe_nodes'] is None for r, _ in known)} of them hard")
+    play, play_cpu = [], []
+    for r, d in known:
+        c0 = time.process_time()
+        v = play_out([list(h) for h in d.hands], d.trump, d.leader, d.misere, exact_from=5,
+                     declarer=d.declarer)[d.declaring_team]
+        play_cpu.append(time.process_time() - c0)
+        play.append(v)
+    configs = [("playout (first four tricks by the policy, the last five exact)", None)]
+    configs += [(f"estimate k={k} follow_k={kf} exact_last={m}", (k, kf, m)) for k, kf, m in parse_configs(a.configs)]
+    head = ("| what | deals | mean abs error | mean error | agrees at 79 | at 100 | at 120 | at the nearest Zehner |"
+            "\n|---|---|---|---|---|---|---|---|")
+    tables: dict = {g: [] for g in groups}
+    cost_lines = []
+    for label, cfg in configs:
+        vals, nodes, cpu, over = [], [], [], 0
+        for i, (r, d) in enumerate(known):
+            if cfg is None:
+                vals.append(play[i])
+                cpu.append(play_cpu[i])
+                continue
+            c0 = time.process_time()
+            v, n = solver.estimate_nodes(d, cfg[0], follow_k=cfg[1], exact_last=cfg[2], max_nodes=a.est_budget)
+            cpu.append(time.process_time() - c0)
+            nodes.append(n)
+            if v is None:
+                over += 1
+                v = play[i]
+            vals.append(v)
+        res = {"over_budget": over, "cpu_ms_median": 1000 * statistics.median(cpu), "cpu_ms_mean": 1000 * sum(cpu) / len(cpu),
+               "cpu_ms_max": 1000 * max(cpu)}
+        if nodes:
+            res.update(nodes_median=int(statistics.median(nodes)), nodes_p90=pct(nodes, 0.9), nodes_max=max(nodes),
+                       nodes_mean=int(sum(nodes) / len(nodes)))
+        for g, pred in groups.items():
+            acc = accuracy([(v, r["value"]) for v, (r, _d) in zip(vals, known) if pred(r)])
+            res[g] = acc
+            tables[g].append(f"| {label} " + acc_cells(acc))
+        results[label] = res
+        cost_lines.append(f"| {label} | {res.get('nodes_median', '')} | {res.get('nodes_p90', '')} | "
+                          f"{res.get('nodes_max', '')} | {res['cpu_ms_median']:.2f} | {res['cpu_ms_mean']:.2f} | "
+                          f"{res['cpu_ms_max']:.1f} | {over} |")
+        print(f"  {label}: all {acc_cells(res['all'])} hard {acc_cells(res[next(iter(list(groups)[1:]))])} "
+              f"nodes median {res.get('nodes_median')} p90 {res.get('nodes_p90')} CPU ms mean {res['cpu_ms_mean']:.1f}",
+              file=sys.stderr, flush=True)
+    for g, lines in tables.items():
+        print(f"\n### {g}\n{head}\n" + "\n".join(lines))
+    print("\n### Cost per deal (nodes; CPU ms of this process)\n| what | median nodes | p90 nodes | max nodes | "
+          "median CPU ms | mean CPU ms | max CPU ms | over the budget |\n|---|---|---|---|---|---|---|---|\n"
+          + "\n".join(cost_lines))
+    return results
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--part", choices=("all", "full", "bracket", "first", "passes", "endgames", "techniques"),
+    ap.add_argument("--part", choices=("all", "full", "bracket", "first", "passes", "endgames", "techniques",
+                                       "estimate", "exact", "check"),
                     default="all")
     ap.add_argument("--deals", type=int, default=100, help="full deals per trump kind")
     ap.add_argument("--exact-deals", type=int, default=100, help="of those, solved exactly")
@@ -274,6 +478,11 @@ def main() -> int:
     ap.add_argument("--no-edge", action="store_true", help="skip the hardest threshold")
     ap.add_argument("--fresh", action="store_true", help="the bracket also with a fresh table per probe (as before)")
     ap.add_argument("--workers", type=int, default=1, help="--part passes: a fork pool of this many (as the simulation)")
+    ap.add_argument("--misere", type=int, default=20, help="--part estimate: Misères (Obenabe, Undenufe in turn)")
+    ap.add_argument("--cache", type=Path, help="--part estimate: the exact values kept in this JSON file")
+    ap.add_argument("--configs", default="1:1:4,2:2:4,2:3:4,3:2:4,3:3:4,2:2:3,3:3:3,2:2:5",
+                    help="--part estimate: solver.estimate's k:follow_k:exact_last, comma-separated")
+    ap.add_argument("--est-budget", type=int, default=0, help="--part estimate: nodes an estimate may search (0: all)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", type=Path, help="write the figures here too")
     a = ap.parse_args()
@@ -390,6 +599,18 @@ def main() -> int:
             s = summary(run(deals, "c", a.limit, options=opt))
             results[f"technique {label}"] = s
             print(line(label, s), flush=True)
+    if a.part == "check":
+        c = check_answers(a)
+        results["check"] = c
+        print(f"check: answers {c['answers_md5']}, with the nodes {c['with_nodes_md5']}; "
+              f"brackets {c['bracket_nodes']} nodes, endgames {c['endgame_nodes']} nodes")
+    if a.part == "estimate":
+        deals = estimate_deals(a)
+        results["estimate"] = run_estimates(a, exact_rows(a, deals), deals)
+    if a.part == "exact":   # the exact values of --part estimate only (into --cache)
+        rows = exact_rows(a, estimate_deals(a))
+        print(f"{len(rows)} deals, {sum(r['value'] is None for r in rows)} over the limit, "
+              f"{sum(r['value'] is not None and r['probe_nodes'] is None for r in rows)} hard")
     if a.json:
         a.json.write_text(json.dumps(results, indent=1), encoding="utf-8")
     return 0

@@ -1,7 +1,7 @@
 """Mutation testing of the solver's C core by hand (mutmut mutates Python only): each mutant
 below is one small defect written into a copy of tutor/play/_solver.c, built with the C
-compiler Python was built with, and tests/test_solver.py and tests/test_solver_tables.py run
-against it (-x, a timeout); a mutant the tests pass is reported as a survivor. Not part of CI
+compiler Python was built with, and tests/test_solver.py, test_solver_tables.py and
+test_solver_estimate.py run against it (-x, a timeout); a mutant the tests pass is reported as a survivor. Not part of CI
 (a few minutes):
 
     nice .venv/bin/python tests/core_mutants.py                 # every mutant
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TIMEOUT = 150      # seconds a mutant's tests may take (a broken driver can loop forever)
+TIMEOUT = 400      # seconds a mutant's tests may take (a broken driver can loop forever; 150 was too short at load 7)
 # the tests that do not depend on the core's search (Ctrl-C: seconds each; help: the examples folder)
 DESELECT = "not ctrl_c and not help_examples"
 
@@ -102,6 +102,16 @@ MUTANTS = [
     ("kept table: loaded for another deal", "|| head.print != deal_print(&id) ", ""),
     ("kept table: saved from another deal's table", "if (!tt || !last_deal.valid || (options & 1) || memcmp(&last_deal.id, &id, sizeof id))",
      "if (!tt || !last_deal.valid || (options & 1))"),
+    # the estimate (forward pruning, solver.estimate)
+    ("estimate: a pruned search's table taken for an exact one's",
+     "    d->prune = s->prune_k | s->prune_kf << 8 | s->prune_m << 16;\n", ""),
+    ("estimate: the followers not pruned", "if (s->prune_kf && n > s->prune_kf && s->tleft > s->prune_m) n = s->prune_kf;",
+     ";"),
+    ("estimate: the leads not pruned", "        if (n > s->prune_k) n = s->prune_k;\n", ""),
+    ("estimate: pruned at the first of the last tricks it should search exactly",
+     "if (s->prune_k && left > s->prune_m) {", "if (s->prune_k && left >= s->prune_m) {"),
+    ("estimate: the table's part this process used (the estimate depends on the solves before)",
+     "if (tt_touched > s->mask && !(prune_k | prune_kf))", "if (tt_touched > s->mask)"),
     ("kept table: a grown table's entries lost from the list", "if (b == (i & ~(u64)(BUCKET - 1))) { tt_log_add(i); continue; }",
      "if (b == (i & ~(u64)(BUCKET - 1))) continue;"),
 ]
@@ -121,7 +131,7 @@ def build(source: str, folder: Path) -> str | None:
 def run_tests(folder: Path) -> str:
     try:
         r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-k", DESELECT,
-                            "tests/test_solver.py", "tests/test_solver_tables.py"],
+                            "tests/test_solver.py", "tests/test_solver_tables.py", "tests/test_solver_estimate.py"],
                            cwd=folder, capture_output=True, text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         return "killed (timeout: the tests would hang)"

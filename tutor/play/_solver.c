@@ -174,6 +174,10 @@ typedef struct {
     int keep_hint;               /* where every lead fails, the table keeps the card it had (none if new) */
     int three_cache;             /* the boundaries three_rec plays out keep their bounds (three_cache[]) */
     int l2_open;                 /* the two-trick cache's endings searched with an open window */
+    /* forward pruning (an estimate, not the exact value: solver.estimate): at a trick with
+     * more than prune_m cards a hand, only the first prune_k leads and prune_kf cards of each
+     * follower in the move generation's own order are searched (0: all) */
+    int prune_k, prune_kf, prune_m;
     /* budget */
     long long nodes, max_nodes, check_at;   /* check_budget at check_at nodes (next_check) */
     double deadline;             /* 0 = none */
@@ -1216,7 +1220,16 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
     /* a new position (no table's card): first the lead that last cut off at a boundary with
      * as many cards a hand, the same team leading (option 1 << 26 off; an order only: -4.5 %
      * nodes on the 300 six-card exact values, -7.6 % seven cards, CPU -4 %) */
-    int n = gen_leads(s, leader, hint < 0 && s->killer ? s->kb[left][TEAM(leader)] : hint, moves, NULL);
+    int first = hint < 0 && s->killer ? s->kb[left][TEAM(leader)] : hint, n;
+    if (s->prune_k && left > s->prune_m) {
+        /* forward pruning: the first prune_k leads of the order without the table's card or
+         * the last cut's lead (what the table held must not change which leads are kept: the
+         * pruned game is one game, whatever the probes before), then that card first if kept */
+        n = gen_leads(s, leader, -1, moves, NULL);
+        if (n > s->prune_k) n = s->prune_k;
+        for (int i = 1; i < n; i++)
+            if (moves[i] == first) { for (int j = i; j > 0; j--) moves[j] = moves[j - 1]; moves[0] = first; break; }
+    } else n = gen_leads(s, leader, first, moves, NULL);
     int maxing = TEAM(leader) == s->maxside;
     int best = maxing ? -1 : 1 << 20, bestc = moves[0];
     /* the root of the exact value's probes: a lead an earlier probe proved on the losing
@@ -1380,6 +1393,7 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
     int t0 = s->table[0], t1 = s->table[1], t2 = s->table[2];
     if (k == 3 && s->tleft == 3 && s->fast2 && s->l2cache) l2_prefetch(s, player, TS_LS(ts), TS_WS(ts), TS_WI(ts));
     int n = gen_follows(s, k, player, ts, moves);
+    if (s->prune_kf && n > s->prune_kf && s->tleft > s->prune_m) n = s->prune_kf;   /* forward pruning */
     int maxing = TEAM(player) == s->maxside;
     int best = maxing ? -1 : 1 << 20;
     for (int i = 0; i < n; i++) {
@@ -1586,12 +1600,14 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
 typedef struct {
     unsigned long long h[4];
     int leader, maxteam, misere, trump, puur, last, options;
+    int prune;                   /* the forward pruning (k, kf, m; 0: the exact search) */
     int pts[NCARDS], str[NSUITS][NCARDS];
 } DealId;
 
 static void deal_id(DealId *d, const unsigned long long h[4], int leader, int maxteam, int misere, int trump,
                     int puur, int last, int options, const S *s) {
     memset(d, 0, sizeof *d);
+    d->prune = s->prune_k | s->prune_kf << 8 | s->prune_m << 16;
     memcpy(d->h, h, sizeof d->h);
     d->leader = leader; d->maxteam = maxteam; d->misere = misere; d->trump = trump; d->puur = puur;
     d->last = last; d->options = options & ~(1 << 28 | 4096);
@@ -1624,14 +1640,18 @@ static u64 table_cap(int size) {
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long h[4];
-    int leader, maxteam, misere, trump, puur, last, target, want_best, options;
+    int leader, maxteam, misere, trump, puur, last, target, want_best, options, prune_k = 0, prune_kf = 0, prune_m = 0;
     long long max_nodes;
     double max_seconds;
     PyObject *pts, *strength;
-    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiipLdi", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiipLdi|iii", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
                           &pts, &strength, &trump, &puur, &last, &target, &want_best,
-                          &max_nodes, &max_seconds, &options))
+                          &max_nodes, &max_seconds, &options, &prune_k, &prune_kf, &prune_m))
         return NULL;
+    if (prune_k < 0 || prune_k > 255 || prune_kf < 0 || prune_kf > 255 || prune_m < 0 || prune_m > 255) {
+        PyErr_SetString(PyExc_ValueError, "pruning: k, kf and m from 0 to 255");
+        return NULL;
+    }
     S *s = calloc(1, sizeof(S));
     if (!s) return PyErr_NoMemory();
     if (parse_tables(s, pts, strength) < 0) { free(s); return NULL; }
@@ -1654,6 +1674,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         return NULL;
     }
     s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
+    s->prune_k = prune_k; s->prune_kf = prune_kf; s->prune_m = prune_m;
     s->maxside = misere ? 1 - maxteam : maxteam;
     s->misere_order = misere && !(options & 2048);
     s->use_tt = !(options & 1); s->fast2 = !(options & 1024); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
@@ -1688,7 +1709,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
      * memory: a simulation's solves use the whole of it, as before), else its start (tt_grow) */
     s->mask = (options & (1 << 25)) || s->mask_cap < ((u64)1 << TT_START_LG) - 1 ? s->mask_cap
             : (((u64)1 << TT_START_LG) - 1) & tt_mask;
-    if (tt_touched > s->mask) s->mask = tt_touched < s->mask_cap ? tt_touched : s->mask_cap;
+    /* (not with forward pruning: where the table's entries fall then decides which bounds it
+     * keeps, and an estimate must not depend on what the process solved before) */
+    if (tt_touched > s->mask && !(prune_k | prune_kf)) s->mask = tt_touched < s->mask_cap ? tt_touched : s->mask_cap;
     if (s->mask > tt_touched) tt_touched = s->mask;
     /* option 1 << 28: the previous solve's entries kept where it solved the same deal (the
      * same hands, leader, teams, tables): every entry holds bounds on the same team's points

@@ -208,6 +208,47 @@ def solve_many(deals: Sequence[Deal], *, target: int | None = None, engine: str 
             for d in deals]
 
 
+def estimate(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact_last: int = 4,
+             max_nodes: int | None = None, options: int = 0) -> int | None:
+    """An estimate of what perfect play gives the declaring team (its card points, the 5 of
+    the last trick included, as ``solve(deal).points``; a Misère too), from a forward-pruned
+    search: the compiled core searches the same game tree as :func:`solve`, but at a trick
+    with more than ``exact_last`` cards a hand only the first ``k`` leads and the first
+    ``follow_k`` (default ``k``) cards of each follower in its own move order (a follower
+    with one legal card plays it; the last ``exact_last`` tricks, and always the last three,
+    are searched exactly). The pruned game is one game whatever the table holds, so the
+    estimate is deterministic: the same deal gives the same value every time, in any
+    process, whatever was solved before. ``k`` at least the most legal cards a player has
+    (9) prunes nothing: the exact value. None where ``max_nodes`` ran out.
+
+    Not a bound: either team may do better than its first ``k`` cards allow. Its error
+    against exact play is measured in benchmarks/bench_solver.py (``--part estimate``;
+    figures in benchmarks/README.md). Its table entries are kept apart from the exact
+    searches' (a generation of their own): an exact solve after it is the same as without
+    it. The compiled core only: without it this raises TutorError, and the simulation keeps
+    its playout (tutor.play.playout), as where the core is not built."""
+    return estimate_nodes(deal, k, follow_k=follow_k, exact_last=exact_last, max_nodes=max_nodes,
+                          options=options)[0]
+
+
+def estimate_nodes(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact_last: int = 4,
+                   max_nodes: int | None = None, options: int = 0) -> tuple[int | None, int]:
+    """:func:`estimate` and the nodes it searched: (value or None, nodes)."""
+    global _LIVE
+    if _core is None:
+        raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
+    if k < 1 or (follow_k is not None and follow_k < 1) or exact_last < 0:
+        raise ValueError("k and follow_k at least 1, exact_last at least 0")
+    # the core's table is about to be this estimate's: the kept table of the deal it held first
+    if _kept is not None and _LIVE is not None and _LIVE[1] >= KEEP_FROM_NODES:
+        _keep(_LIVE[0])
+    _LIVE = None
+    value, _best, nodes, stop = _core.solve(*_core_args(deal), -1, False, max_nodes or 0, 0.0,
+                                            options & ~SHARED_TABLE, min(k, 255),
+                                            min(k if follow_k is None else follow_k, 255), min(exact_last, 255))
+    return (None if stop else value), nodes
+
+
 @dataclass(frozen=True)
 class Bracket:
     """What :func:`bracket` proved about one deal. The declaring team's points under
