@@ -275,3 +275,44 @@ def test_a_table_grown_during_its_search_is_saved_whole():
     (grown_nodes, grown), (whole_nodes, whole) = [(int(a), int(b)) for a, b in run]
     assert whole > 16_384 * 32            # more entries than the first part's quarter: it grew
     assert grown >= 0.95 * whole and abs(grown_nodes - whole_nodes) < 0.02 * whole_nodes
+
+
+_KEEPER = """
+import sys
+from tutor.play import solver
+solver.keep_tables(1 << 20, shared=True)
+print(solver._kept.folder, flush=True)
+sys.stdin.read()          # until the test ends it
+"""
+
+
+@needs_core
+def test_the_folder_of_a_killed_process_goes_with_the_next_keep_tables():
+    # a process killed by SIGKILL cannot remove its shared folder (in memory under /dev/shm
+    # until the next reboot): the next keep_tables of any process does, while the folder of a
+    # live process stays
+    import signal
+    import subprocess
+    import sys
+
+    killed = subprocess.Popen([sys.executable, "-c", _KEEPER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    live = subprocess.Popen([sys.executable, "-c", _KEEPER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        dead_folder, live_folder = killed.stdout.readline().strip(), live.stdout.readline().strip()
+        assert os.path.isdir(dead_folder) and os.path.isdir(live_folder)
+        assert str(killed.pid) in os.path.basename(dead_folder)
+        killed.send_signal(signal.SIGKILL)
+        killed.wait()
+        assert os.path.isdir(dead_folder)          # left behind
+        solver.keep_tables(1 << 20, shared=True)
+        mine = solver._kept.folder
+        assert not os.path.exists(dead_folder)
+        assert os.path.isdir(live_folder) and os.path.isdir(mine)
+        solver.keep_tables(0)                      # its own folder goes with the keeping
+        assert not os.path.exists(mine) and os.path.isdir(live_folder)
+    finally:
+        for p in (killed, live):
+            if p.poll() is None:
+                p.stdin.close()
+                p.wait()
+    assert not os.path.exists(live_folder)        # a process that ends removes its own

@@ -446,6 +446,53 @@ class _KeptInMemory:
         self.bytes = 0
 
 
+_FOLDER_PREFIX = "tutor-tables-"   # the shared tables' folders: tutor-tables-<owner's process id>-<random>
+
+
+def _folder_parent() -> str:
+    """Where the shared tables' folders are made: /dev/shm (memory) where it is writable,
+    else the system's temporary folder."""
+    import tempfile
+
+    return "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else tempfile.gettempdir()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:      # another user's process: alive
+        return True
+    except OSError:
+        return True
+    return True
+
+
+def _remove_dead_folders() -> list[str]:
+    """Remove the shared tables' folders whose owner process is gone (killed before it could
+    remove its own): the folders removed. A folder whose owner's id a new process took is
+    kept (until that one ends: the safe side); folders without an owner's id are left alone."""
+    import shutil
+
+    parent, removed = _folder_parent(), []
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return removed
+    for name in names:
+        if not name.startswith(_FOLDER_PREFIX):
+            continue
+        pid = name[len(_FOLDER_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
+            continue
+        path = os.path.join(parent, name)
+        shutil.rmtree(path, ignore_errors=True)
+        if not os.path.exists(path):
+            removed.append(path)
+    return removed
+
+
 class _KeptInFiles:
     """The kept tables as files of one folder (under /dev/shm where there is one: memory),
     which every process forked after keep_tables(shared=True) reads and writes: a pool's
@@ -453,7 +500,9 @@ class _KeptInFiles:
     renamed (a reader sees the old table or the new one); the files left longest ago are
     removed to make room, so the folder stays within the bytes (two workers writing at the
     same moment may each make room for their own). The process that made the folder removes
-    it when it ends or keeps no more tables."""
+    it when it ends or keeps no more tables; the folder's name holds that process's id, so
+    that a later keep_tables removes the folder of a process killed before it could
+    (:func:`_remove_dead_folders`: a SIGKILL leaves it in memory until the next reboot)."""
 
     shared = True
 
@@ -463,8 +512,7 @@ class _KeptInFiles:
 
         self.limit, self.owner = limit, os.getpid()
         self.unscanned = limit      # bytes this process wrote since it last listed the folder
-        shm = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
-        self.folder = tempfile.mkdtemp(prefix="tutor-tables-", dir=shm)
+        self.folder = tempfile.mkdtemp(prefix=f"{_FOLDER_PREFIX}{self.owner}-", dir=_folder_parent())
         atexit.register(self.close)
 
     def _path(self, key) -> str:
@@ -575,10 +623,14 @@ def keep_tables(max_bytes: int = 64 << 20, shared: bool = False) -> None:
     call use too: the workers of a fork pool find each other's tables (else each process
     keeps its own: :func:`save_table` and :func:`load_table` carry one to another
     process). The compiled core only. Saving or loading a table copies its entries (32
-    bytes each; a probe of a million nodes leaves some 15,000, half a MB)."""
+    bytes each; a probe of a million nodes leaves some 15,000, half a MB). Each call also
+    removes the shared folders that processes killed before they could remove their own
+    left behind (in memory until the next reboot otherwise)."""
     global _kept, _LIVE
     if max_bytes < 0:
         raise ValueError("max_bytes must be 0 or more")
+    if _core is not None:
+        _remove_dead_folders()
     if _kept is not None:
         _kept.close()
     _kept, _LIVE = None, None
