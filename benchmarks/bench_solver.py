@@ -293,6 +293,9 @@ def exact_rows(a, deals) -> list[dict]:
             out.append(known[key])
             continue
         row = {"kind": label, "hands": list(key[1]), "leader": d.leader}
+        if a.cached_only:    # not in the cache: left out
+            out.append(dict(row, value=None, missing=True))
+            continue
         c0 = time.process_time()
         try:
             s = solver.solve(d, best=False, max_seconds=a.limit, options=solver.CPU_TIME)
@@ -357,6 +360,7 @@ def _kind_set(seed: int, kind: str, n: int) -> list[Deal]:
 
 
 EST_THRESHOLDS = (79, 100, 120)
+SUIT_KINDS = [str(t) for t in TRUMPS if t.suit is not None]
 
 
 def parse_configs(text: str) -> list[tuple[int, int, int]]:
@@ -397,13 +401,18 @@ def run_estimates(a, rows, deals) -> dict:
     from tutor.play.playout import play_out
 
     groups = {"all": lambda r: True, "hard (probe at the nearest Zehner over 1M nodes)":
-              lambda r: r["probe_nodes"] is None, "easy": lambda r: r["probe_nodes"] is not None}
+              lambda r: r["probe_nodes"] is None, "easy": lambda r: r["probe_nodes"] is not None,
+              "the four trump suits": lambda r: r["kind"] in SUIT_KINDS,
+              "the four trump suits, hard": lambda r: r["kind"] in SUIT_KINDS and r["probe_nodes"] is None}
     for kind in dict.fromkeys(r["kind"] for r in rows):
         groups[kind] = lambda r, kind=kind: r["kind"] == kind
         groups[f"{kind}, hard"] = lambda r, kind=kind: r["kind"] == kind and r["probe_nodes"] is None
     known = [(r, d) for r, (_label, d) in zip(rows, deals) if r["value"] is not None]
     results = {}
-    print(f"\n{len(rows)} deals, {len(known)} with an exact value within {a.limit:g} CPU s, "
+    missing = sum(bool(r.get("missing")) for r in rows)
+    rows = [r for r in rows if not r.get("missing")]
+    print(f"\n{len(rows)} deals ({missing} left out: not in the cache), {len(known)} with an exact value within "
+          f"{a.limit:g} CPU s, "
           f"{sum(r['probe_nodes'] is None for r, _ in known)} of them hard")
     play, play_cpu = [], []
     for r, d in known:
@@ -482,6 +491,7 @@ def main() -> int:
     ap.add_argument("--cache", type=Path, help="--part estimate: the exact values kept in this JSON file")
     ap.add_argument("--configs", default="1:1:4,2:2:4,2:3:4,3:2:4,3:3:4,2:2:3,3:3:3,2:2:5",
                     help="--part estimate: solver.estimate's k:follow_k:exact_last, comma-separated")
+    ap.add_argument("--cached-only", action="store_true", help="--part estimate: only the deals in --cache")
     ap.add_argument("--est-budget", type=int, default=0, help="--part estimate: nodes an estimate may search (0: all)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", type=Path, help="write the figures here too")

@@ -6,6 +6,7 @@ test_solver_estimate.py run against it (-x, a timeout); a mutant the tests pass 
 
     nice .venv/bin/python tests/core_mutants.py                 # every mutant
     nice .venv/bin/python tests/core_mutants.py "takes" ...     # only these (names as below)
+    CORE_MUTANTS_TESTS=tests/test_solver_estimate.py nice .venv/bin/python tests/core_mutants.py estimate
 
 The repository is copied to a temporary folder (tutor/ and tests/), so the working tree
 and its built core stay as they are. A mutant whose text is no longer in the source (the
@@ -13,6 +14,7 @@ core changed) is reported as "not found": write it again for the new code.
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -22,7 +24,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TIMEOUT = 400      # seconds a mutant's tests may take (a broken driver can loop forever; 150 was too short at load 7)
+# seconds a mutant's tests may take (a broken driver can loop forever; 150 was too short at
+# load 7); the environment's CORE_MUTANTS_TIMEOUT overrides it
+TIMEOUT = int(os.environ.get("CORE_MUTANTS_TIMEOUT", 400))
+# the test files run against each mutant; CORE_MUTANTS_TESTS (comma-separated) overrides them,
+# e.g. only tests/test_solver_estimate.py for the estimate's mutants on a loaded machine
+TESTS = os.environ.get("CORE_MUTANTS_TESTS",
+                       "tests/test_solver.py,tests/test_solver_tables.py,tests/test_solver_estimate.py").split(",")
 # the tests that do not depend on the core's search (Ctrl-C: seconds each; help: the examples folder)
 DESELECT = "not ctrl_c and not help_examples"
 
@@ -131,7 +139,7 @@ def build(source: str, folder: Path) -> str | None:
 def run_tests(folder: Path) -> str:
     try:
         r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-k", DESELECT,
-                            "tests/test_solver.py", "tests/test_solver_tables.py", "tests/test_solver_estimate.py"],
+                            *TESTS],
                            cwd=folder, capture_output=True, text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         return "killed (timeout: the tests would hang)"
