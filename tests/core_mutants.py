@@ -120,6 +120,11 @@ MUTANTS = [
      "if (s->prune_k && left > s->prune_m) {", "if (s->prune_k && left >= s->prune_m) {"),
     ("estimate: the table's part this process used (the estimate depends on the solves before)",
      "if (tt_touched > s->mask && !(prune_k | prune_kf))", "if (tt_touched > s->mask)"),
+    ("OWN_TABLE_PART: a solve starts at the part this process used",
+     "if (tt_touched > s->mask && !(prune_k | prune_kf) && !(options & OWN_TABLE_PART))",
+     "if (tt_touched > s->mask && !(prune_k | prune_kf))"),
+    ("OWN_TABLE_PART: table_load starts at the part this process used",
+     "if (tt_touched > mask && !(options & OWN_TABLE_PART)) mask", "if (tt_touched > mask) mask"),
     ("kept table: a grown table's entries lost from the list", "if (b == (i & ~(u64)(BUCKET - 1))) { tt_log_add(i); continue; }",
      "if (b == (i & ~(u64)(BUCKET - 1))) continue;"),
 ]

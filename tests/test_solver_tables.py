@@ -316,3 +316,45 @@ def test_the_folder_of_a_killed_process_goes_with_the_next_keep_tables():
                 p.stdin.close()
                 p.wait()
     assert not os.path.exists(live_folder)        # a process that ends removes its own
+
+
+_SAME_NODES = """
+import sys
+from tutor.play import solver
+from tutor.play.deal import loads
+d = loads(open(sys.argv[1]).read())
+own = solver.OWN_TABLE_PART
+print(solver.solve(d, target=80, best=False, options=own).nodes)
+solver.load_table(d, open(sys.argv[2], "rb").read(), options=own)
+print(solver.solve(d, target=80, best=False, options=own | solver.SHARED_TABLE).nodes)
+"""
+
+
+@needs_core
+def test_own_table_part_searches_the_same_nodes_in_every_process(tmp_path):
+    # the part of the core's table a solve starts with depends on what the process solved
+    # before (a pool's worker and the order of its deals), and where its entries fall on that:
+    # OWN_TABLE_PART starts a solve, and a loaded table, at a part that depends on the deal
+    # alone, so a fresh process and one that searched the whole table count the same nodes
+    own = solver.OWN_TABLE_PART
+    rng = random.Random("own part")
+    d = [Deal.random(rng, 9, trump=TRUMPS[i % 4]) for i in range(8)][7]     # a probe of 5.5 M nodes
+    with pytest.raises(solver.SearchStopped):
+        solver.solve(d, target=80, best=False, max_nodes=2_000_000, options=own)
+    saved = solver.save_table(d, options=own)
+    assert saved
+    (tmp_path / "deal").write_text(dumps(d), encoding="utf-8")
+    (tmp_path / "table").write_bytes(saved)
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _SAME_NODES, str(tmp_path / "deal"), str(tmp_path / "table")],
+                         capture_output=True, text=True, check=True).stdout.split()
+    # this process: its table's part the whole of it (a search of another deal over all of it)
+    solver.solve(_deals("whole", 1, size=9)[0], target=79, best=False, options=solver.WHOLE_TABLE)
+    fresh = solver.solve(d, target=80, best=False, options=own)
+    assert fresh.nodes > 3_000_000          # enough entries that some meet in a bucket
+    solver.load_table(d, saved, options=own)
+    resumed = solver.solve(d, target=80, best=False, options=own | SHARED)
+    assert [str(fresh.nodes), str(resumed.nodes)] == out
+    assert resumed.reached == fresh.reached and resumed.nodes < fresh.nodes

@@ -32,6 +32,14 @@
 #define NSUITS 4
 #define LAST_TRICK_DEFAULT 5
 
+/* Option 1 << 30: a solve that starts a table (no held table of its deal) and table_load start at
+ * a part of the table that depends on the deal (and a loaded table's entries) alone, 2^16 entries
+ * grown by the search's own fill, not at the part this process used already (tt_touched): the same
+ * solve then searches the same nodes in every process, whatever it solved before (a fork pool's
+ * worker and the order of its deals; the entries of a part of another size fall into other
+ * buckets, so a few are given up at other times). It changes no answer. */
+#define OWN_TABLE_PART (1 << 30)
+
 typedef uint64_t u64;
 
 /* ---- the transposition table ------------------------------------------------------ */
@@ -1610,7 +1618,7 @@ static void deal_id(DealId *d, const unsigned long long h[4], int leader, int ma
     d->prune = s->prune_k | s->prune_kf << 8 | s->prune_m << 16;
     memcpy(d->h, h, sizeof d->h);
     d->leader = leader; d->maxteam = maxteam; d->misere = misere; d->trump = trump; d->puur = puur;
-    d->last = last; d->options = options & ~(1 << 28 | 4096);
+    d->last = last; d->options = options & ~(1 << 28 | 4096 | OWN_TABLE_PART);
     memcpy(d->pts, s->pts, sizeof d->pts); memcpy(d->str, s->str, sizeof d->str);
 }
 
@@ -1710,8 +1718,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->mask = (options & (1 << 25)) || s->mask_cap < ((u64)1 << TT_START_LG) - 1 ? s->mask_cap
             : (((u64)1 << TT_START_LG) - 1) & tt_mask;
     /* (not with forward pruning: where the table's entries fall then decides which bounds it
-     * keeps, and an estimate must not depend on what the process solved before) */
-    if (tt_touched > s->mask && !(prune_k | prune_kf)) s->mask = tt_touched < s->mask_cap ? tt_touched : s->mask_cap;
+     * keeps, and an estimate must not depend on what the process solved before; nor with
+     * option 1 << 30, OWN_TABLE_PART: the same nodes for the same solve in every process) */
+    if (tt_touched > s->mask && !(prune_k | prune_kf) && !(options & OWN_TABLE_PART))
+        s->mask = tt_touched < s->mask_cap ? tt_touched : s->mask_cap;
     if (s->mask > tt_touched) tt_touched = s->mask;
     /* option 1 << 28: the previous solve's entries kept where it solved the same deal (the
      * same hands, leader, teams, tables): every entry holds bounds on the same team's points
@@ -1933,7 +1943,7 @@ static PyObject *py_table_load(PyObject *self, PyObject *args) {
     /* the part of the table: as far as this process used it, and four times the entries */
     u64 cap = table_cap(popc(h[0])), mask = (((u64)1 << TT_START_LG) - 1) & tt_mask;
     if (mask > cap) mask = cap;
-    if (tt_touched > mask) mask = tt_touched < cap ? tt_touched : cap;
+    if (tt_touched > mask && !(options & OWN_TABLE_PART)) mask = tt_touched < cap ? tt_touched : cap;
     while (mask < cap && (u64)head.count * 4 > mask + 1) mask = ((mask + 1) << 2) - 1;
     if (mask > cap) mask = cap;
     if (mask > tt_touched) tt_touched = mask;

@@ -98,6 +98,10 @@ FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole posit
 SHARED_TABLE = 1 << 28   # the table of the core's previous solve kept when that solve had the same deal and options
                          # (bracket() sets it: the probes of one deal share one table; the values never change)
 FRESH_TABLES = 1 << 29   # not a technique of the core: bracket() without SHARED_TABLE, each probe from an empty table
+OWN_TABLE_PART = 1 << 30   # not a technique: a solve that starts a table, and load_table, start at a part of the core's
+                           # table that depends on the deal alone (grown by the search's own fill), not at the part the
+                           # process used already: the same solve searches the same nodes in every process, whatever it
+                           # solved before (a pool's workers); the answers never change
 WHOLE_TABLE = 1 << 25   # the deal's whole part of the core's table from the start, not grown with the search (as before
                         # issue 21's fourth round: a process's first solve then cleared 128 MB of fresh pages)
 
@@ -398,7 +402,7 @@ def _core_solve(deal: Deal, x: int, want_best: bool, max_nodes: int, max_seconds
     if shared and not holds:
         saved = _kept.get(key)
         if saved is not None:
-            _core.table_load(*args, key[1], saved)
+            _core.table_load(*args, key[1] | options & OWN_TABLE_PART, saved)
             work = KEEP_FROM_NODES      # kept before: kept again
     _LIVE = None     # (a KeyboardInterrupt from the core: the table may be kept no more)
     out = _core.solve(*args, x, want_best, max_nodes, max_seconds, options)
@@ -598,8 +602,8 @@ KEEP_FROM_NODES = 50_000
 
 
 def _kept_options(options: int) -> int:
-    """The options a table's entries depend on (not SHARED_TABLE, CPU_TIME, FRESH_TABLES)."""
-    return options & ~(SHARED_TABLE | CPU_TIME | FRESH_TABLES)
+    """The options a table's entries depend on (not SHARED_TABLE, CPU_TIME, FRESH_TABLES, OWN_TABLE_PART)."""
+    return options & ~(SHARED_TABLE | CPU_TIME | FRESH_TABLES | OWN_TABLE_PART)
 
 
 def _keep(key: tuple) -> None:
@@ -678,7 +682,7 @@ def load_table(deal: Deal, saved: bytes, options: int = 0) -> int:
     if _kept is not None and _LIVE is not None and _LIVE[0] != key and _LIVE[1] >= KEEP_FROM_NODES:
         _keep(_LIVE[0])
     _LIVE = None
-    n = _core.table_load(*args, key[1], bytes(saved))
+    n = _core.table_load(*args, key[1] | options & OWN_TABLE_PART, bytes(saved))
     if _kept is not None:
         _kept.put(key, bytes(saved))
         _LIVE = (key, KEEP_FROM_NODES)
