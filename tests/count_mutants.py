@@ -49,7 +49,17 @@ MUTANTS = [
      "    return next(h for h in TRUMP_HOLDINGS if length >= h.length)"),
     ("holding: Puur and Nell short counts the Nell", '    Holding(frozenset({PUUR, NELL}), 0, VALUE["trump"][PUUR], False, 0,',
      '    Holding(frozenset({PUUR, NELL}), 0, VALUE["trump"][PUUR] + VALUE["trump"][NELL], False, 0,'),
-    ("defender's trump line: old words", "our {cards} take no trick in the count", "our own trumps are lost"),
+    ("defender's trump line without trumps", "        elif {PUUR, NELL} <= shown and hand.length(trump):",
+     "        elif {PUUR, NELL} <= shown:"),
+    # the declaring team's long trumps ruff our second round (DECLARER_RUFFS; tests/test_count_play.py)
+    ("LONG_TRUMPS 4->5", "LONG_TRUMPS = 4 ", "LONG_TRUMPS = 5 "),
+    ("LONG_TRUMPS 4->3", "LONG_TRUMPS = 4 ", "LONG_TRUMPS = 3 "),
+    ("ruffs: long row leaves the second round", "    Ruffs(frozenset({PUUR}), LONG_TRUMPS, True, False,",
+     "    Ruffs(frozenset({PUUR}), LONG_TRUMPS, True, True,"),
+    ("ruffs: long row takes the falls", "    Ruffs(frozenset({PUUR}), LONG_TRUMPS, True, False,",
+     "    Ruffs(frozenset({PUUR}), LONG_TRUMPS, False, False,"),
+    ("ruffs: control row leaves the falls", "    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, False, False,",
+     "    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, True, False,"),
     ("konter: lay-down only declarer", "    if c.lay_down and not is_misere(strain):", "    if s.seat == high.seat and c.lay_down and not is_misere(strain):"),
     ("konter: no falls", "    if c.expected >= value + KONTER_MARGIN:", "    if c.sure >= value + KONTER_MARGIN:"),
     ("konter: free konter ignored", "    if standing is not None and standing.loses_if_failed(team, value):", "    if False:"),
@@ -60,12 +70,13 @@ MUTANTS = [
     ("raise: control required", "        c = offence(hand, s, suit)   # with control", "        c = offence(hand, s, suit)\n        if not c.control:\n            continue   # with control"),
     ("misere: plus two", "            if above_out < i + 1:", "            if above_out < i + 2:"),
     ("double reasons silent", "    if silent:\n        lines.extend(c.lines)", "    if False:\n        lines.extend(c.lines)"),
-    ("double: control ignored", "    control = {PUUR, NELL} <= shown and length >= CONTROL_LENGTH", "    control = False"),
+    ("double: control ignored", "    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, False, False,",
+     "    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, True, True,"),
     ("frei: no partner share in draws", "    draws = draws_trumps(hand, trump, mine, partner_share)", "    draws = draws_trumps(hand, trump, mine)"),
     ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
 ]
-TESTS = ["tests/test_judgement.py", "tests/test_judgement_play.py", "tests/test_worked_example.py", "tests/test_rules.py",
-         "tests/test_count_frei.py", "tests/test_count_play.py", "tests/test_count_texts.py"]
+TESTS = ["tests/test_count_texts.py", "tests/test_count_play.py", "tests/test_judgement.py", "tests/test_judgement_play.py",
+         "tests/test_worked_example.py", "tests/test_rules.py", "tests/test_count_frei.py"]
 src = open(P).read()
 only = sys.argv[1:]
 survived = []

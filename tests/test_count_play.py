@@ -8,9 +8,10 @@ from tutor.play import solver
 
 pytestmark = pytest.mark.skipif(solver.ENGINE != "c", reason="full deals need the compiled solver core")
 
-from exact_play import chances, deals, made  # noqa: E402
+from exact_play import chance, chances, deals, made  # noqa: E402
 
 from tutor import conventions as cv  # noqa: E402
+from tutor.rules import load  # noqa: E402
 
 # A opened 60 Eichel (the Puur zu dritt), B 70 Schellen (the Nell zu viert), C's 80 Eichel is
 # the Hilfe (the Nell zu zweit): A's team holds Puur and Nell with five trumps. D raised to
@@ -55,3 +56,31 @@ def test_puur_and_nell_with_five_trumps_do_not_push_the_own_bid():
     assert worth(p[100], 100) < fort
     chosen = fort if call in (None, "fort") else worth(p[int(call.split()[0])], int(call.split()[0]))
     assert chosen > worth(p[100], 100)
+
+
+def test_puur_and_nell_with_few_trumps_count_the_puur_only():
+    # frei: Schilten U 9 (the Puur and the Nell) with Ace and King in Rosen and Schellen.
+    # The count counts the Puur's trick, not the Nell's 14 beside it: with them it would bid
+    # a number exact play makes on fewer than half the fitting deals (the team writes its
+    # number when made, the opponents when failed: such a bid loses on average)
+    hand = "Schilten:U9 Rosen:AK7 Schellen:AK Eichel:76"
+    frei = load("frei")
+    call = cv.advise(hand, "", rules=frei).call
+    assert call is not None and call.endswith(" Schilten"), call
+    value = int(call.split()[0])
+    p = chances(hand, "", "A", "Schilten", [value], "A", n=24, seed=3, rules=frei)[value]
+    assert p > 0.5, p
+
+
+@pytest.mark.parametrize("hand,n", [
+    ("Eichel:A876 Rosen:AK Schellen:AK7", 24),            # the count doubled: 91 for B and D
+    ("Eichel:876 Rosen:AK Schellen:AK7 Schilten:A", 16),  # the count doubled: 91
+    ("Eichel:A87 Rosen:AK Schellen:A7 Schilten:AK", 16),  # the count doubled: 91
+])
+def test_aces_and_kings_do_not_double_the_puur_with_four_trumps(hand, n):
+    # A opened 80 Eichel: the Puur with four trumps (and five side cards in three suits).
+    # B's Kings behind his Aces are the second round, which A's long trumps ruff; exact play
+    # makes the 80 on most fitting deals: the double, which pays only when the contract
+    # fails more often than not, would cost
+    assert chance(hand, "80 Eichel", "B", "Eichel", 80, "A", n=n, seed=3) > 0.5
+    assert cv.advise(hand, "80 Eichel").call != "dopple"

@@ -53,7 +53,10 @@ The count:
   showed trump control (Puur and Nell with six trumps or more) the side suits are ruffed
   from the first round: the defenders' Aces bring only their own 11 (nothing falls on
   them), and no King or second-round trick counts (exact play: against A's and C's seven
-  trumps, D's three Aces and Kings take 22 points on average, not 77). The declaring side
+  trumps, D's three Aces and Kings take 22 points on average, not 77). Against a team that
+  showed the Puur with four trumps or more (``LONG_TRUMPS``) the second round is ruffed
+  too (exact play: B's Aces and Kings against A's 80 Eichel). Both are rows of
+  :data:`DECLARER_RUFFS`. The declaring side
   is expected to take the rest of 157. D in the worked example counts 22 (his Rosen King
   and the second Schellen trick ruffed, as the text's own verdict says) and gives A and C
   135: no double.
@@ -128,6 +131,39 @@ PARTNER_SHARE = 3          # without the Ansageregeln the partner holds a third 
 FIVE_TRUMPS = 5            # Puur and Nell with five trumps: the four out mostly fall under them
 FIVE_TRUMPS_SHORT = 10     # ... less about a trick for the trump an opponent keeps on a 3-1 or 4-0 split
 COMPETE_FIVE = 100         # ... and against the opponents' bid the team goes on up to 100 on them alone (exact play)
+LONG_TRUMPS = 4            # a declaring team that showed the Puur with four trumps ruffs our second round (exact play)
+
+
+@dataclass(frozen=True)
+class Ruffs:
+    """A row of :data:`DECLARER_RUFFS`: against a declaring team that showed ``top`` and at
+    least ``length`` trumps, do the other cards fall on our Aces (``falls``), and is a second
+    round of a side suit ours (``second``)? ``line``: the reason, or None."""
+
+    top: frozenset
+    length: int
+    falls: bool
+    second: bool
+    line: "Msg | None"
+
+
+# What the declaring team's shown trumps do to the defenders' side tricks; the first row
+# that fits. Calibrated on exact play (docs/interpretations.md, "Double").
+DECLARER_RUFFS: tuple[Ruffs, ...] = (
+    # trump control: it draws ours and ruffs our side suits from the first round
+    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, False, False,
+          M("trump {trump}: {seat} and partner showed Puur and Nell with {length} trumps: they draw ours and ruff "
+            "our side suits, so our Aces bring their own points and nothing falls on them, and no second round is "
+            "ours")),
+    # Puur and Nell with fewer: the trumps they keep after drawing ours ruff (SPARE_PER_TRUMP)
+    Ruffs(frozenset({PUUR, NELL}), 0, True, True, None),
+    # the Puur with four trumps or more: the long trump hand is short in the side suits
+    Ruffs(frozenset({PUUR}), LONG_TRUMPS, True, False,
+          M("trump {trump}: {seat} and partner showed the Puur with {length} trumps: their long trumps ruff the "
+            "second round of our side suits, so no King behind the Ace and no trick behind the partner's length "
+            "is ours")),
+    Ruffs(frozenset(), 0, True, True, None),
+)
 
 
 @dataclass(frozen=True)
@@ -436,8 +472,8 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
     theirs = [s.known(o, trump) for o in opponents_of(s.seat)] if trump is not None else []
     shown = set().union(*(p.has for p in theirs)) if theirs else set()
     length = sum(p.length[0] for p in theirs)
-    # the declaring team showed trump control: it draws our trumps and ruffs our side suits
-    control = {PUUR, NELL} <= shown and length >= CONTROL_LENGTH
+    # what the declaring team's shown trumps leave our side tricks (DECLARER_RUFFS)
+    ruffs = next(r for r in DECLARER_RUFFS if r.top <= shown and length >= r.length)
     second_round = 0    # tricks that need both declaring hands to follow a second time
     for suit in SUITS:
         if suit == trump:
@@ -446,18 +482,18 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
         their = s.known(partner, suit)
         if mine_ace:
             c.sure += 11
-            c.tricks += 0 if control else 1
+            c.tricks += 1 if ruffs.falls else 0
             c.lines.append(M("{suit}: our own Ace (11)", suit=suit.value))
-            if hand.has(suit, Rank.KOENIG) and not control:
+            if hand.has(suit, Rank.KOENIG) and ruffs.second:
                 c.sure += 4
                 c.tricks += 1
                 second_round += 1
                 c.lines.append(M("{suit}: the King behind the Ace (4)", suit=suit.value))
         elif Rank.ASS in their.has:
             c.sure += 11
-            c.tricks += 0 if control else 1
+            c.tricks += 1 if ruffs.falls else 0
             c.lines.append(M("{suit}: the Ace {partner} announced (11)", suit=suit.value, partner=partner))
-        if (mine_ace or Rank.ASS in their.has) and their.length[0] >= 4 and not control:
+        if (mine_ace or Rank.ASS in their.has) and their.length[0] >= 4 and ruffs.second:
             c.tricks += 1
             second_round += 1
             c.lines.append(M("{suit}: {partner} showed {n} cards, another trick behind the Ace",
@@ -477,11 +513,8 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
                              "count: to stay over theirs the {top} needs {need} trumps in the hand, not {n}",
                              trump=trump.value, cards=" ".join(r.value for r in ours), top=ours[0].value,
                              need=guard_length(hand, trump, ours[0]), n=len(ours)))
-        if control:
-            c.lines.append(M("trump {trump}: {seat} and partner showed Puur and Nell with {length} trumps: they draw "
-                             "ours and ruff our side suits, so our Aces bring their own points and nothing falls on "
-                             "them, and no second round is ours", trump=trump.value, seat=s.auction.high.seat,
-                             length=length))
+        if ruffs.line is not None:
+            c.lines.append(ruffs.line(trump=trump.value, seat=s.auction.high.seat, length=length))
         # the declaring team's ruffing power: the trumps it has left after drawing ours
         spare = max(0, length - SPARE_PER_TRUMP * hand.length(trump)) if {PUUR, NELL} <= shown else 0
         ruffed = min(spare, second_round)
