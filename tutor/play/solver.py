@@ -212,7 +212,7 @@ def solve_many(deals: Sequence[Deal], *, target: int | None = None, engine: str 
             for d in deals]
 
 
-def estimate(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact_last: int = 4,
+def estimate(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact_last: int = 3,
              max_nodes: int | None = None, options: int = 0) -> int | None:
     """An estimate of what perfect play gives the declaring team (its card points, the 5 of
     the last trick included, as ``solve(deal).points``; a Misère too), from a forward-pruned
@@ -235,7 +235,7 @@ def estimate(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact_last:
                           options=options)[0]
 
 
-def estimate_nodes(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact_last: int = 4,
+def estimate_nodes(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact_last: int = 3,
                    max_nodes: int | None = None, options: int = 0) -> tuple[int | None, int]:
     """:func:`estimate` and the nodes it searched: (value or None, nodes)."""
     global _LIVE
