@@ -75,6 +75,9 @@ def db(tmp_path, monkeypatch):
 def phone(browser, width: int = 360, height: int = 780):
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
                                   is_mobile=True, device_scale_factor=1)
+    # a ceiling, not a measure: the advice behind each call is the solver's work, and on a busy
+    # machine (a CI runner, the whole suite beside other jobs) it took longer than Playwright's 30 s
+    context.set_default_timeout(180_000)
     return context, context.new_page()
 
 
@@ -252,6 +255,7 @@ def test_a_new_game_after_the_partie_ends_gives_the_losers_vorhand(browser, db):
 def test_a_laptop_gets_the_same_page_in_two_columns(browser, db, tmp_path):
     with Server(db) as server:
         context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
+        context.set_default_timeout(180_000)     # as phone(): a ceiling for a busy machine
         page = context.new_page()
         page.goto(server.url)
         tap_hand_and_auction(page)
