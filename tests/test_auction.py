@@ -195,8 +195,8 @@ NO_KONTERN = load("verband").replace(kontern=False)
 
 
 @pytest.mark.parametrize("text, rules, en", [
-    ("60 Eichel, dopple", None, "call 2 ('dopple'): a double needs the seat (e.g. 'D: dopple')"),
-    ("60 Eichel, B: dopple, konter", None, "call 3 ('konter'): a konter needs the seat (e.g. 'D: konter')"),
+    ("60 Eichel, dopple", None, "call 2 ('dopple'): a double needs the seat (e.g. 'B: dopple')"),
+    ("60 Eichel, B: dopple, konter", None, "call 3 ('konter'): a konter needs the seat (e.g. 'A: konter')"),
     ("60 Eichel, B: dopple", NO_DOUBLING, "call 2 ('B: dopple'): this table plays without doubling"),
     ("D: dopple", None, "call 1 ('D: dopple'): there is no bid to double"),
     ("60 Eichel, B: dopple, D: dopple", None, "call 3 ('D: dopple'): the bid is doubled already"),
@@ -225,10 +225,10 @@ def test_every_refused_call_says_why(text, rules, en):
 
 
 @pytest.mark.parametrize("text, lang, example", [
-    ("60 Eichel, contre", "fr", "'D: contre'"),                 # the Romand words the parser reads
-    ("60 Eichel, B: contre, surcontre", "fr", "'D: surcontre'"),
-    ("60 Eichel, dopple", "de", "'D: dopple'"),
-    ("60 Eichel, B: dopple, konter", "de", "'D: konter'"),
+    ("60 Eichel, contre", "fr", "'B: contre'"),                 # the Romand words the parser reads
+    ("60 Eichel, B: contre, surcontre", "fr", "'A: surcontre'"),
+    ("60 Eichel, dopple", "de", "'B: dopple'"),
+    ("60 Eichel, B: dopple, konter", "de", "'A: konter'"),
 ])
 def test_the_seat_a_double_needs_is_shown_in_the_users_words(text, lang, example):
     # a French learner is shown the word he types, and the example parses as shown

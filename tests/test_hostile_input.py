@@ -233,6 +233,8 @@ def test_a_score_the_tutor_cannot_mean_is_one_line(command, tmp_path):
     r = run(*base, "--score", "AC=1000,BD=1200", "--tafel")
     assert r.exit_code == 2 and "give one of them" in r.output
     db = tmp_path / "none.sqlite3"
+    r = run(*base, "--db", str(db))                 # a board named and not read: a forgotten --tafel
+    assert r.exit_code == 2 and r.output.strip() == "tutor: --db names the board that --tafel reads: give --tafel too"
     r = run(*base, "--tafel", "--db", str(db))
     assert r.exit_code == 2 and r.output.strip() == f"tutor: --tafel: no Tafel at {db}: start one with tutor tafel new"
     assert not db.exists()
@@ -527,3 +529,18 @@ def test_a_drill_files_rules_mapping_with_odd_keys_is_a_problem_not_a_traceback(
         r = run(*args, "--lang", "en", input="100 Eichel\n", env=env)
         assert r.exception is None or isinstance(r.exception, SystemExit), (args, repr(r.exception))
         assert r.exit_code in (1, 2) and "Traceback" not in r.output, (args, r.output)
+
+
+def test_after_a_double_the_seats_that_may_konter_are_named():
+    """After D's dopple of A's 100 Eichel nobody is in turn, but A and C, the bidding team,
+    may still konter (the rules: the konter answers a double, by the team that made the
+    bid): bid without --seat asks for the seat and names them, and check's example of a
+    konter without its seat names the bidder, not the doubler."""
+    hand = "Eichel:UAK Schellen:A6 Rosen:K8 Schilten:AK"
+    auction = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple"
+    r = run("bid", "--count", "--hand", hand, "--auction", auction, "--lang", "en")
+    assert r.exit_code == 2 and r.output.strip() == \
+        "tutor: nobody is in turn; A or C may still double or konter: name the hand's seat with --seat"
+    assert run("bid", "--count", "--hand", hand, "--auction", auction, "--seat", "A").exit_code == 0
+    r = run("check", "--hand", hand, "--auction", auction, "--call", "konter", "--lang", "en")
+    assert r.exit_code == 1 and "(e.g. 'A: konter')" in r.output

@@ -276,8 +276,8 @@ def typed(call) -> "str | Msg":
 
 #: why a call is illegal, by key (the catalogs translate them; placeholders from why())
 WHY: dict[str, M] = {
-    'needs_seat': M("a double needs the seat (e.g. 'D: {call}')"),
-    'needs_seat_konter': M("a konter needs the seat (e.g. 'D: {call}')"),
+    'needs_seat': M("a double needs the seat (e.g. '{seat}: {call}')"),
+    'needs_seat_konter': M("a konter needs the seat (e.g. '{seat}: {call}')"),
     'no_doubling': M('this table plays without doubling'),
     'nothing_to_double': M('there is no bid to double'),
     'doubled_already': M('the bid is doubled already'),
@@ -485,9 +485,12 @@ class Auction:
         written (``legal_calls`` asks every seat's double and konter at every point)."""
         spec = self.spec
         if call.kind in (DOUBLE, REDOUBLE):
-            if seat is None:
+            if seat is None:   # the example names a seat that may: an opponent doubles, the bidder konters
+                names = spec.seat_names
+                bidder = spec.seat_index(self.high.seat) if self._high is not None else len(names) - 1
+                example = names[bidder] if call.kind == REDOUBLE else names[(bidder + 1) % len(names)]
                 return _reason("needs_seat" if call.kind == DOUBLE else "needs_seat_konter",
-                               call=typed(call))
+                               call=typed(call), seat=example)
             s = spec.seat_index(seat)
             if call.kind == DOUBLE:
                 if not spec.doubling:

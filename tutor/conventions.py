@@ -36,7 +36,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, WHY, Auction, Call, sidi_barrani_spec, typed
 from tutor.cards import NELL, PUUR, SUIT_OF, SUITS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
-from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, join
+from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, either, join
 from tutor.rules import TableRules, load as load_rules
 from tutor.judgement.base import Judge, Standing
 from tutor.judgement.count import COUNT
@@ -1064,7 +1064,11 @@ def position(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     reader = replay(auction, rules)
     a = reader.auction
     seat = (seat or a.next_seat or "").upper() or None
-    if seat is None:
+    if seat is None:   # nobody in turn: a seat that may still double or konter must be named
+        still = [x for x in "ABCD" if reader.legal_readings(x)]
+        if still:
+            raise TutorError(M("nobody is in turn; {seats} may still double or konter: name the hand's seat with "
+                               "--seat", seats=either(still)))
         raise TutorError(M("the bidding is over and nobody may double or konter: there is no call to advise"))
     if seat not in "ABCD" or len(seat) != 1:
         raise TutorError(M("unknown seat {seat!r} (A, B, C or D)", seat=seat))

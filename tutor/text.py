@@ -37,13 +37,19 @@ def parse_int(text: object, what: object, *, low: "int | None" = None,
     if not (_SIGNED if signed else _UNSIGNED).fullmatch(t):
         raise error(M("{what}: {number} is not a whole number (write the digits 0-9)",
                       what=what, number=printable(repr(t))))
-    if len(t.lstrip("+-")) > MAX_DIGITS:
+    short = t if len(t) <= 20 else t[:17] + "..."
+    span = (M("from {low} to {high}", low=low, high=high) if low is not None and high is not None
+            else M("at least {low}", low=low) if low is not None else M("at most {high}", high=high))
+    # a range bounds the digits it can hold (a seed of 10 digits, 1 to 5000 deals); without one, MAX_DIGITS
+    bounded = low is not None and high is not None
+    most = len(str(max(abs(low), abs(high)))) if bounded else MAX_DIGITS
+    if len(t.lstrip("+-").lstrip("0") or "0") > most:
+        if bounded:
+            raise error(M("{what}: {number} is out of range ({span})", what=what, number=short, span=span))
         raise error(M("{what}: {number} is too large (at most {digits} digits)",
-                      what=what, number=t if len(t) <= 20 else t[:17] + "...", digits=MAX_DIGITS))
+                      what=what, number=short, digits=MAX_DIGITS))
     n = int(t)
     if (low is not None and n < low) or (high is not None and n > high):
-        span = (M("from {low} to {high}", low=low, high=high) if low is not None and high is not None
-                else M("at least {low}", low=low) if low is not None else M("at most {high}", high=high))
         raise error(M("{what}: {number} is out of range ({span})", what=what, number=n, span=span))
     return n
 

@@ -107,6 +107,7 @@ class NumberType(click.ParamType):
 
 
 NUMBER = NumberType()
+SEED = NumberType(0, 2 ** 32 - 1)   # a random seed: the voice's own seeds (voice.seed_of, a drill's evidence) have 32 bits
 
 
 class DecimalType(click.ParamType):

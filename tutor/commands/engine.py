@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from tutor.commands.common import NUMBER, SEAT, NumberType, common_options, emit_json, json_option, lang_option
+from tutor.commands.common import NUMBER, SEAT, SEED, NumberType, common_options, emit_json, json_option, lang_option
 from tutor.i18n import M
 
 SEATS = ("A", "B", "C", "D")
@@ -108,6 +108,8 @@ def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
     standing = None
     if use_tafel and score_text is not None:
         raise TutorError(M("--score and --tafel both give the Partie's score: give one of them"))
+    if db_path is not None and not use_tafel:   # it would be read for nothing: say so
+        raise TutorError(M("--db names the board that --tafel reads: give --tafel too"))
     if use_tafel:
         from pathlib import Path
 
@@ -146,7 +148,7 @@ def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
               help="Judge by simulation (the default): deals that fit the auction, played out.")
 @click.option("--samples", type=NumberType(1, 5000), default=None,
               help="How many deals at most (default 100).")
-@click.option("--seed", type=NUMBER, default=None,
+@click.option("--seed", type=SEED, default=None,
               help="The random seed (default: one from the position, the same answer every time).")
 @common_options
 @click.pass_context

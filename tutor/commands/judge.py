@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from tutor.commands.common import NUMBER, SEAT, NumberType, common_options, emit_json
+from tutor.commands.common import SEAT, SEED, NumberType, common_options, emit_json
 from tutor.commands.engine import SCORE_HELP, _rules_and_standing, score_options
 from tutor.i18n import M
 
@@ -23,7 +23,7 @@ def _hand_and_auction(hand: str, auction: str, rules):
 @click.option("--seat", type=SEAT, default=None, help="The hand's seat (default: the seat in turn).")
 @click.option("--count", type=NumberType(1, 10000), default=5, show_default=True,
               help="How many deals.")
-@click.option("--seed", type=NUMBER, default=None, help="The random seed (the same seed, the same deals).")
+@click.option("--seed", type=SEED, default=None, help="The random seed (the same seed, the same deals).")
 @common_options
 def deal(hand, auction, seat, count, seed, as_json, lang, rules_spec):
     """Deals of the unseen cards that fit the auction, HAND fixed at its seat.
@@ -50,7 +50,7 @@ def deal(hand, auction, seat, count, seed, as_json, lang, rules_spec):
 @click.option("--seat", type=SEAT, default=None, help="The hand's seat (default: the seat in turn).")
 @click.option("--samples", type=NumberType(1, 5000), default=200, show_default=True,
               help="How many deals at most (sampling stops early when the answer is clear).")
-@click.option("--seed", type=NUMBER, default=1, show_default=True, help="The random seed.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="The random seed.")
 @score_options
 @click.option("--all", "show_all", is_flag=True,
               help="List every contract and call (default: contracts made in some deal, the best calls).")

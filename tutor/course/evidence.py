@@ -201,9 +201,12 @@ def words(evidence: Mapping) -> Msg:
     made = evidence.get("made") or {}
     extra = [M("{call} is made in {made} of {n} deals", call=c, made=n, n=evidence.get("deals", evidence.get("samples")))
              for c, n in made.items()]
-    text = M("The simulation ({n} deals that fit the auction, seed {seed}): {best} does best; average board "
-             "value for our team against the opponents: {values}.", n=evidence.get("deals", evidence.get("samples")),
-             seed=evidence.get("seed"), best=both(best), values=values)
+    text = Mn("The simulation ({n} deals that fit the auction, seed {seed}): {best} does best; average board "
+              "value for our team against the opponents: {values}.",
+              "The simulation ({n} deals that fit the auction, seed {seed}): {best} do best, as good as each "
+              "other; average board value for our team against the opponents: {values}.", len(best),
+              n=evidence.get("deals", evidence.get("samples")), seed=evidence.get("seed"), best=both(best),
+              values=values)
     if extra:
         text = M("{text} {made}.", text=text, made=both(extra))
     estimated = evidence.get("estimated") or 0

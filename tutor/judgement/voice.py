@@ -332,8 +332,11 @@ def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
                         estimated, k=estimated, n=n))
     unprobed = getattr(ev, "unprobed", None) or []
     if unprobed:
-        lines.append(M("The games {games} were far behind the best call at first sight and got only a short "
-                       "search; where it did not finish, their play is estimated.", games=both(unprobed)))
+        lines.append(Mn("The game {games} was far behind the best call at first sight and got only a short "
+                        "search; where it did not finish, its play is estimated.",
+                        "The games {games} were far behind the best call at first sight and got only a short "
+                        "search; where it did not finish, their play is estimated.", len(unprobed),
+                        games=both(unprobed)))
     ranked = sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
     if call in by_call and ranked:
         lines.append(Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
