@@ -49,7 +49,7 @@ def chances(hand: str, auction: str, seat: str | None, strain: str, targets, dec
         deal = Deal(tuple(h[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
         assert not deal.misere
         b = solver.bracket(deal, targets, max_seconds=120)
-        for t in targets:
+        for t in made:   # each target once, however often it was named
             answer = b.answer(t)
             assert answer is not None, "the search ran out of time"
             made[t] += answer
