@@ -357,18 +357,20 @@ QA_DOUBLE = ("Schellen:AKB Rosen:AK Schilten:AK Eichel:76", "60 Eichel, fort, 80
 
 
 @exact
-def test_a_contract_exact_play_makes_on_every_deal_is_not_doubled():
+@pytest.mark.parametrize("judge", ["default", "table"])
+def test_a_contract_exact_play_makes_on_every_deal_is_not_doubled(judge):
     """QA: D doubled A's 120 Eichel after «60 Eichel, fort, 80 Eichel, fort» ("made in 5 of 50
     deals; 45 of the 50 estimated"). A double changes only the target: made, A's team
     scores twice its 120, failed, D's team does (the rules: doubled, the target points
     double), so it pays where the contract fails on more than half the deals. Exact play on
     16 deals that fit the auction (the dealer's own, another seed than the voice's) makes
     120 on nearly all of them: D says nothing. The voice, within its nodes (a budget of
-    work, not of time), says nothing too."""
+    work, not of time), says nothing too; so does the table's, within its smaller budget
+    (50 deals, 3M nodes)."""
     import random
 
     from tutor import conventions
-    from tutor.judgement import default_judge, voice
+    from tutor.judgement import default_judge, table_judge, voice
     from tutor.play.dealer import Dealer
 
     rules = load("verband")
@@ -384,7 +386,8 @@ def test_a_contract_exact_play_makes_on_every_deal_is_not_doubled():
     assert made >= 12          # exact play: the contract is made on most deals, a double loses
     simulate._JUDGED.clear()
     voice._CACHE.clear()
-    advice = conventions.advise(QA_DOUBLE[0], QA_DOUBLE[1], "verband", seat="D", judge=default_judge(workers=1))
+    judged_by = default_judge(workers=1) if judge == "default" else table_judge(workers=1)
+    advice = conventions.advise(QA_DOUBLE[0], QA_DOUBLE[1], "verband", seat="D", judge=judged_by)
     assert advice.call is None, advice.call
 
 
@@ -427,6 +430,27 @@ def test_long_open_deals_are_made_as_often_as_the_long_deals_the_solver_answered
     answered = [[J(100, 109, 80, decisive_nodes=long_)] for _ in range(3)]
     rows = [[J(60, 157, g, estimated=True, tried=long_)] for g in (70, 80, 85, 90)]
     assert [r[0] for r in simulate._points(answered + rows, [play])[3:]] == [70, 100, 100, 100]
+
+
+def test_a_double_s_open_deals_near_its_target_are_made_as_often_as_the_answered_ones():
+    # a double's game asks one target (is 120 made?). Five deals the solver answered, all
+    # made; five it did not, with short probes: those the estimate puts within NEAR points of
+    # 120 are made as often as the answered deals, (5 + 1) / (5 + 2) of them (one made and one
+    # failed added), the highest estimates made; one far below keeps its estimate
+    J = simulate.Judged
+    double = [simulate.Play("Eichel", "A", (120,))]
+    answered = [[J(120, 157, None, decisive_nodes=2_000)] for _ in range(5)]
+    open_ = [[J(0, 157, g, estimated=True, tried=30_000)] for g in (100, 112, 115, 118, 125)]
+    assert [r[0] for r in simulate._points(answered + open_, double)[5:]] == [100, 112, 120, 120, 125]
+    # answered deals all failed: the open ones near 120 fail but for the highest (1 / 7 of 4)
+    failed = [[J(0, 119, None, decisive_nodes=2_000)] for _ in range(5)]
+    near = [[J(0, 157, g, estimated=True, tried=30_000)] for g in (121, 123, 125, 128)]
+    assert [r[0] for r in simulate._points(failed + near, double)[5:]] == [119, 119, 119, 128]
+    # under BIAS_DEALS answered deals say too little: the estimates stand
+    assert [r[0] for r in simulate._points(answered[:4] + open_, double)[4:]] == [100, 112, 115, 118, 125]
+    # a game of several targets is not placed so (its short probes lie anywhere)
+    raise_ = [simulate.Play("Eichel", "A", (110, 120))]
+    assert [r[0] for r in simulate._points(answered + open_, raise_)[5:]] == [100, 112, 115, 118, 125]
 
 
 def test_where_most_deals_are_estimated_and_the_exact_ones_disagree_the_answer_says_so():
