@@ -321,14 +321,17 @@ def _guess(hands, play: Play, exact: bool) -> Judged:
 
 # The estimate of a deal the solver did not answer: the solver's forward-pruned search
 # (solver.estimate: the game tree of exact play, but before the last three tricks only the
-# first two cards of each player in the core's own order), deterministic, not a bound (it is
-# clamped into the proved bounds as the playout was). Against exact play on 260 deals (the
-# solver engineer's, benchmarks/README "An estimate from a forward-pruned search"): 8.3 card
-# points off on average against the playout's 20.3, make/fail at 79/100/120 right in
-# 91/93/95 % of deals against 78/80/87 %; 43,000 nodes median (about 3 ms). Over
-# ESTIMATE_NODES (2 of those 260 deals) the followers get only their first card (1-4,000
-# nodes, 12.8 points off). Without the compiled core: the playout.
-ESTIMATE_NODES = 300_000
+# first two leads and each follower's first card in the core's own order), deterministic,
+# not a bound (clamped into the proved bounds, as the playout was). Against exact play on
+# the solver engineer's 260 deals (benchmarks/README "An estimate from a forward-pruned
+# search"): 12.8 card points off on average against the playout's 20.3, make/fail at
+# 79/100/120 right in 88/88/92 % of deals against 78/80/87 %, in 1-4,000 nodes (0.1 ms, a
+# tenth of the playout's time). Each follower's first two cards (follow_k=2) are 8.3 points
+# off at 43,000 nodes: in bench_exact_sim (39 positions, the same deals) mean |diff| 0.020
+# against 0.025, but largest 0.50 against 0.30, and the voice's CPU 1.21 s against 0.50 s
+# (median of 12 positions): not worth it here (benchmarks/README, fifth session).
+# Without the compiled core: the playout.
+ESTIMATE = {"k": 2, "follow_k": 1, "exact_last": 3}
 
 
 def _estimate(hands, play: Play) -> int | None:
@@ -336,11 +339,7 @@ def _estimate(hands, play: Play) -> int | None:
 
     if getattr(solver, "estimate", None) is None:
         return None
-    deal = _deal_of(hands, play)
-    guess = solver.estimate(deal, 2, follow_k=2, exact_last=3, max_nodes=ESTIMATE_NODES)
-    if guess is None:
-        guess = solver.estimate(deal, 2, follow_k=1, exact_last=3)
-    return guess
+    return solver.estimate(_deal_of(hands, play), **ESTIMATE)
 
 
 def judge_deal(hands, play: Play, exact: bool = True, node_budget: int | None = None,
