@@ -137,11 +137,13 @@ def test_warum_shows_the_numbers_of_a_judgement_and_only_there(tmp_path):
     assert r.output.count("Why: ") == 2
     assert r.output.count("100 Eichel is made in") == 1
     assert r.output.count("deals that fit the auction") == 1
-    # in the words and numbers of the tutor's voice: tutor bid on the same position says them
+    # the numbers of the tutor's voice: tutor bid on the same position finds them on the same deals
+    # (its pick may be another call among the raises: its evidence counts 100 Eichel too)
     bid = CliRunner().invoke(main, ["bid", "--hand", "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "--auction",
-                                    "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen", "--lang", "en"])
-    made = next(line.strip(" -") for line in bid.output.splitlines() if "100 Eichel is made in" in line)
-    assert made in r.output
+                                    "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen", "--lang", "en", "--json"])
+    evidence = json.loads(bid.output)["evidence"]
+    made = next(c["made"] for c in evidence["contracts"] if c["contract"] == "100 Eichel")
+    assert f"100 Eichel is made in {made} of {evidence['samples']} deals" in r.output
 
 
 def test_the_answer_key_shows_the_numbers(tmp_path):
