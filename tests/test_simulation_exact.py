@@ -254,6 +254,10 @@ def test_ctrl_c_as_the_command_finishes_is_never_a_traceback():
         assert "Traceback" not in err
         if code == 130:
             assert err.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
+        elif code == -signal.SIGINT:
+            # in the interpreter's very last step Python has handed SIGINT back to the system
+            # (seen once at load 9): the process ends as any program does on Ctrl-C, silently
+            assert not err.strip()
         else:   # it had finished: its whole answer, nothing on stderr
             assert code == 0 and "Recommended" in out and not err.strip()
 
