@@ -416,3 +416,19 @@ def test_table_reviews_the_game_it_followed_in_the_table_s_seats(tmp_path):
     assert text, (shifted.output, shifted.stderr)
     assert "BD took 113 in the 9 tricks played." in text       # A and C of the engine are B and D
     assert "trick 8, B: Schellen 8 cost BD 23" in text          # the engine's A sits at B
+
+
+def test_without_the_compiled_core_a_full_deal_is_one_line_not_a_wait(monkeypatch):
+    """The reference solver alone takes minutes to hours for a full deal: practice says in
+    one line that it needs the compiled core (the suite without the core hung here); a
+    small deal the reference settles in time is still answered (the one-suit deal above)."""
+    from tutor.errors import TutorError
+    from tutor.play import solver
+    from tutor.practice import value
+    from tutor.practice.session import hands_of
+
+    monkeypatch.setattr(solver, "_core", None)
+    solver.forget_answers()
+    with pytest.raises(TutorError) as e:
+        value.exact(hands_of(2), "Eichel", "A")
+    assert "needs the compiled solver core" in e.value.text("en")

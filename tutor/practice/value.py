@@ -20,11 +20,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.cards import TOTAL_POINTS, Hand
+from tutor.errors import TutorError
+from tutor.i18n import M
 from tutor.play.deal import Deal
 from tutor.rules import TableRules, load as load_rules
 from tutor.scoring import SEATS, score_game, team_of
 
 TEAM_SEATS = {"AC": ("A", "C"), "BD": ("B", "D")}
+
+
+# Without the compiled core the reference solver answers, some 200 to 300 times slower: a
+# question it cannot settle within these nodes (a few seconds) is a full deal that would
+# take it minutes to hours, and practice says in one line that it needs the core.
+REFERENCE_NODES = 100_000
+
+
+def _bracket(deal: Deal, targets):
+    """The solver's answers for ``deal`` (:func:`tutor.play.solver.bracket`); without the
+    compiled core within REFERENCE_NODES, else one line instead of seeming to hang."""
+    from tutor.play import solver
+
+    if solver._core is not None:
+        return solver.bracket(deal, targets)
+    b = solver.bracket(deal, targets, max_nodes=REFERENCE_NODES)
+    if b.stopped:
+        raise TutorError(M("practice plays every deal out exactly, which needs the compiled solver core for a "
+                           "full deal, and it is not built here (README: installing)"))
+    return b
 
 
 def _deal(hands, strain: str, declarer: str) -> Deal:
@@ -37,10 +59,10 @@ def exact(hands, strain: str, declarer: str) -> int:
     best play on both sides, the declarer leading; a Misère's declaring team wants few.
     (The solver's bracket over every number of points: its probes share one table, and
     what they prove about the deal is kept for the next question about it.)"""
-    from tutor.play.solver import bracket, solve
+    from tutor.play.solver import solve
 
     deal = _deal(hands, strain, declarer)
-    b = bracket(deal, range(0, TOTAL_POINTS + 2))
+    b = _bracket(deal, range(0, TOTAL_POINTS + 2))
     if b.lo == b.hi:
         return b.lo
     return solve(deal, best=False).points[team_of(declarer)]   # not reached: a budget
@@ -55,16 +77,14 @@ def reaches(hands, strain: str, declarer: str, goal: int) -> bool:
     """Does the declaring team, with best play on both sides, get ``goal`` credited card
     points or more? (one zero-window probe of the solver, or none where the answers kept
     for the deal decide it)"""
-    from tutor.play.solver import bracket
-
     if goal <= 0:
         return True
     if goal > TOTAL_POINTS:
         return False
     deal = _deal(hands, strain, declarer)
     if deal.misere:   # credited >= goal: own points at most 157 - goal
-        return bool(bracket(deal, [TOTAL_POINTS - goal]).reached[TOTAL_POINTS - goal])
-    return bool(bracket(deal, [goal]).reached[goal])
+        return bool(_bracket(deal, [TOTAL_POINTS - goal]).reached[TOTAL_POINTS - goal])
+    return bool(_bracket(deal, [goal]).reached[goal])
 
 
 def highest_bid(points: int, rules: TableRules) -> int | None:
