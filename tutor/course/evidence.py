@@ -211,11 +211,9 @@ def words(evidence: Mapping) -> Msg:
         text = M("{text} {made}.", text=text, made=both(extra))
     estimated = evidence.get("estimated") or 0
     if estimated:     # as the voice says it: the learner sees how much of it is the playout's guess
-        text = join(text, " ", Mn("{k} of the {n} deals was not solved within this answer's share of the solver's "
-                                  "work: its play is estimated.",
-                                  "{k} of the {n} deals were not solved within this answer's share of the solver's "
-                                  "work: their play is estimated.", estimated, k=estimated,
-                                  n=evidence.get("deals", evidence.get("samples"))))
+        from tutor.judgement.base import estimated_line
+
+        text = join(text, " ", estimated_line(estimated, evidence.get("deals", evidence.get("samples"))))
     return text
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
-from tutor.i18n import Msg, _
+from tutor.i18n import Mn, Msg, _
 from tutor.scoring import other
 
 Line = Msg                 # a reason: a catalog message, shown in the user's language
@@ -50,6 +50,15 @@ class Standing:
     def text(self, lang: str = "de") -> str:
         return _("AC {ac} : BD {bd}, target {target}", lang, ac=self.score.get("AC", 0),
                  bd=self.score.get("BD", 0), target=self.target)
+
+
+def estimated_line(k: int, n: int) -> Msg:
+    """How many of the ``n`` deals the solver left to the estimate: the voice's answer and a
+    drill's stored evidence say it in the same words."""
+    return Mn("{k} of the {n} deals was not solved within this answer's share of the solver's work: "
+              "its play is estimated.",
+              "{k} of the {n} deals were not solved within this answer's share of the solver's work: "
+              "their play is estimated.", k, k=k, n=n)
 
 
 @dataclass

@@ -36,7 +36,7 @@ from typing import Sequence
 
 from tutor.cards import Hand
 from tutor.i18n import M, Mn, Msg, both, join
-from tutor.judgement.base import Judgement, Standing
+from tutor.judgement.base import Judgement, Standing, estimated_line
 from tutor.judgement.count import COUNT
 from tutor.scoring import team_of
 
@@ -325,11 +325,7 @@ def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated:
-        lines.append(Mn("{k} of the {n} deals was not solved within this answer's share of the solver's work: "
-                        "its play is estimated.",
-                        "{k} of the {n} deals were not solved within this answer's share of the solver's work: "
-                        "their play is estimated.",
-                        estimated, k=estimated, n=n))
+        lines.append(estimated_line(estimated, n))
     unprobed = getattr(ev, "unprobed", None) or []
     if unprobed:
         lines.append(Mn("The game {games} was far behind the best call at first sight and got only a short "
