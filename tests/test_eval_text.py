@@ -41,3 +41,19 @@ def test_the_estimated_deals_and_the_equally_good_calls_are_in_the_text():
     others = [c for c in data["equal"] if c != data["recommended"]]
     assert ("Equally good within chance: " + ", ".join(others) in text) if others else \
         "Equally good" not in text
+
+
+def test_with_the_score_the_contracts_and_the_calls_say_which_values_hold_the_score():
+    # F11: the contracts are the game alone, the calls are valued with the Partie's score; at
+    # AC 1850 A's 100 Eichel, made, ends the Partie (1850 + 100 + 100 >= 2000): the score counts
+    args = ("--hand", D_HAND, "--auction", BEFORE_D, "--seat", "D", "--samples", "12", "--seed", "3")
+    text = run(*args, "--score", "AC=1850,BD=1200")
+    assert "Contracts (made in percent of the deals, expected board value of the game alone, without the " \
+           "Partie's score):" in text
+    assert "Calls (expected value with the Partie's score AC 1850 : BD 1200, target 2000: a game after which " \
+           "the Partie is over counts 2000, won or lost; else its board value, our team minus the opponents):" in text
+    # at AC 500 : BD 400 no game ends the Partie (a kontered Matsch writes at most 785): the values are
+    # the board's, and the text says so as without a score
+    text = run(*args, "--score", "AC=500,BD=400")
+    assert "Contracts (made in percent of the deals, expected value):" in text
+    assert "Calls (expected board value, our team minus the opponents):" in text

@@ -457,23 +457,17 @@ def test_a_double_s_open_deals_near_its_target_are_made_as_often_as_the_answered
     assert [r[0] for r in simulate._points(answered + open_, raise_)[5:]] == [100, 112, 115, 118, 125]
 
 
-def test_where_most_deals_are_estimated_and_the_exact_ones_disagree_the_answer_says_so():
-    from tutor.judgement import voice
-
+def test_where_most_deals_are_estimated_the_deals_searched_exactly_can_hold_back_the_early_stop():
     # six deals: on the three searched exactly saying nothing is better, on the three
-    # estimated the double wins big: the double leads on average, and the answer says
-    # that the deals searched exactly prefer saying nothing
+    # estimated the double wins big: the double leads on average, and the deals searched
+    # exactly prefer saying nothing (the sampling does not stop early on it; the answer's
+    # words do not compare calls on them: they are the quickly solved, lopsided deals)
     values = {"dopple": [-200, -200, -200, 400, 400, 400], "nothing": [-100, -100, -100, 200, 200, 200]}
     searched = [True, True, True, False, False, False]
     assert simulate._contradicted(values, searched) is None        # half searched exactly: not most estimated
     searched = [True, True, True, False, False, False, False]
     values = {k: v + [v[-1]] for k, v in values.items()}
     assert simulate._contradicted(values, searched) == "nothing"
-    ev = simulate.Evaluation(7, values=values, searched=searched)
-    [line] = voice._contradiction(ev, "dopple")
-    assert line.text("en") == ("On the 3 deals searched exactly, to say nothing does better than dopple (-100 against "
-                               "-200 board points on average): the recommendation rests on the estimated deals.")
-    assert voice._contradiction(ev, "nothing") == []
     # too few deals searched exactly to say
     assert simulate._contradicted(values, [True, True] + [False] * 5) is None
 

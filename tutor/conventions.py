@@ -34,7 +34,7 @@ from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
 from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, WHY, Auction, Call, sidi_barrani_spec, typed
-from tutor.cards import NELL, PUUR, SUIT_OF, SUITS, Hand, Rank, Suit
+from tutor.cards import NELL, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
 from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, either, join
 from tutor.rules import TableRules, load as load_rules
@@ -462,6 +462,16 @@ def _is_matsch(r: TableRules, c: Call) -> bool:
     return c.value == r.matsch_bid
 
 
+def _is_matsch_with_bonus(r: TableRules, c: Call) -> bool:
+    """A Matsch at a table that writes a Matsch bonus (the extended variant's 257)."""
+    return _is_matsch(r, c) and r.matsch_target > TOTAL_POINTS
+
+
+def _match_matsch_bonus(s: Situation, c: Call) -> Params:
+    t = s.rules.matsch_target
+    return {"target": t, "bonus": t - TOTAL_POINTS}
+
+
 def _no_conventions(r: TableRules, c: Call) -> bool:
     return not r.conventions or _suit_of(c) is None
 
@@ -678,6 +688,10 @@ CONVENTIONS: tuple[Convention, ...] = (
                _match_fort_or_double, reads=DOUBLE),
     Convention("redouble", M("{seat} redoubles (konter): the target points double again and are final"),
                _match_fort_or_double, reads=REDOUBLE),
+    Convention("matsch", M("Matsch (157): the team means to take every point of the game, 152 in the cards "
+                           "and 5 for the last trick; made, it writes {target} target points, the 157 and the "
+                           "Matsch bonus of {bonus}"),
+               _match_matsch_bonus, calls=_is_matsch_with_bonus),
     Convention("matsch", M("Matsch (157): the team means to take every point of the game, 152 in the cards "
                            "and 5 for the last trick"),
                _nothing_own, calls=_is_matsch),

@@ -217,6 +217,11 @@ def _parse_score(text: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in text.split(","):
         team, sep, points = item.partition("=")
+        if sep and team.strip() and is_number(points, signed=True) and points.strip().startswith("-"):
+            # the board never goes below 0: a failed bid writes the opponents' points, and the
+            # Überbiet rule takes back at most what the game wrote (tutor.partie.ueberbiet)
+            raise TutorError(M("{item!r}: a team's score is 0 or more, the board never goes below 0",
+                               item=item.strip()))
         if not sep or not is_number(points) or not team.strip():
             raise TutorError(M("{item!r}: write TEAM=POINTS for both teams, e.g. AC=1850,BD=1200",
                                item=item.strip()))

@@ -78,7 +78,14 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
                else ngettext("{seat}: {n} deal that fits the auction", "{seat}: {n} deals that fit the auction",
                              ev.samples, lang, seat=ev.seat))
     click.echo()
-    click.echo(_("Contracts (made in percent of the deals, expected value):", lang))
+    from tutor.judgement.voice import can_end
+
+    scored = standing is not None and can_end(standing, rules)   # the score changes some value
+    if not scored:
+        click.echo(_("Contracts (made in percent of the deals, expected value):", lang))
+    else:   # the contracts are the game alone; the calls below are valued with the score (QA of issue 26, F11)
+        click.echo(_("Contracts (made in percent of the deals, expected board value of the game alone, without "
+                     "the Partie's score):", lang))
     by_strain: dict[str, list[dict]] = {}
     for c in ev.contracts:
         by_strain.setdefault(c["contract"].split(" ", 1)[1], []).append(c)
@@ -99,7 +106,12 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
                             "  {k} of the {n} deals were not solved within eval's share of the solver's work: "
                             "their play is estimated.", ev.estimated, lang, k=ev.estimated, n=ev.samples))
     click.echo()
-    click.echo(_("Calls (expected board value, our team minus the opponents):", lang))
+    if not scored:
+        click.echo(_("Calls (expected board value, our team minus the opponents):", lang))
+    else:
+        click.echo(_("Calls (expected value with the Partie's score {score}: a game after which the Partie is "
+                     "over counts {target}, won or lost; else its board value, our team minus the opponents):",
+                     lang, score=standing.text(lang), target=standing.target))
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
     shown = ranked if show_all else [c for i, c in enumerate(ranked)
                                      if i < TOP_CALLS or c["call"] in ("fort", "dopple", "konter", NOTHING)]

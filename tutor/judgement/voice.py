@@ -12,12 +12,19 @@ from :func:`tutor.conventions.advise`):
 
 1. the evidence in a learner's words: how often the contract is made in the deals that
    fit the auction ("100 Eichel is made in 47 of 50 deals that fit the auction; 110 in
-   31"), and what the call brings on average against the next best;
-2. the calls the deals cannot tell apart (:func:`equal_calls`: within two standard errors
-   of the best on the same deals, and within ``EQUAL_POINTS`` of it), named as equally good
-   rather than one picked by chance; of those the tutor recommends the count's call where
+   31"), how many deals are estimated (their search stopped at its budget);
+2. what the call brings on average against the others: where the deals cannot tell it
+   apart from the best (:func:`equal_calls`: within two standard errors of the best on the
+   same deals, and within ``EQUAL_POINTS`` of it) the equally good calls first, each with
+   its mean, then the best of the rest, so no call within chance is named "better" than
+   the recommended one; of the equally good calls the tutor recommends the count's where
    it is among them;
 3. the count's reasons where the count agrees; where it does not, one line saying so.
+
+The calls are never compared on the deals searched exactly alone: those are the quickly
+solved deals, the lopsided ones (on the README's raise every one of them made 150 Eichel,
+which the other 69 deals made 18 times), so a call that wins big there says nothing of
+the position (QA of issue 26, F9). How many deals are estimated is said instead.
 
 A Hilfe or an Ass-Ansage the conventions give the hand stays the recommendation where the
 deals prefer another call: the deals value each call as the contract played, and these
@@ -34,7 +41,7 @@ import threading
 from collections import OrderedDict
 from typing import Sequence
 
-from tutor.cards import Hand
+from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import Judgement, Standing, estimated_line
 from tutor.judgement.count import COUNT
@@ -218,27 +225,21 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         return count
     said = _count_call(count, readings)
     agree = said in equal
+    by_call = {c["call"]: c["expected"] for c in ev.calls}
     evidence = ev.to_json()
     evidence["equal"] = list(equal)
     if not agree and count.pick is not None and count.pick.kind in INFORMATION:
         # a Hilfe or an Ass-Ansage is information for the partner: the conventions decide
-        lines = evidence_lines(ev, said, s, {}) if count.pick.kind == "hilfe" else []
+        lines = evidence_lines(ev, said, s, by_call, equal) if count.pick.kind == "hilfe" else []
         lines.append(INFORMATION_LINE)
         lines.extend(count.lines)
         return Judgement(count.pick, lines, evidence, (said,))
     chosen = said if agree else equal[0]
-    by_call = {c["call"]: c["expected"] for c in ev.calls}
     if agree and count.pick is None:
         pick = None                # fort (or silence) as the count says: the conventions explain it
     else:
         pick = next((r for r in readings if str(r.call) == chosen), None)
-    lines: list[Msg] = evidence_lines(ev, chosen, s, by_call)
-    if len(equal) > 1:   # each with its mean, so the reader sees which the deals put first
-        lines.append(Mn("{calls} are equally good: over {n} deal the difference between them is within chance.",
-                        "{calls} are equally good: over {n} deals the difference between them is within chance.",
-                        ev.samples, calls=both([_valued(c, by_call) for c in [chosen, *(c for c in equal
-                                                                                          if c != chosen)]])))
-    lines.extend(_contradiction(ev, chosen))
+    lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal)
     if agree:
         lines.extend(count.lines)
     elif said in by_call:
@@ -248,7 +249,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
-    if standing is not None:
+    if standing is not None and can_end(standing, s.rules):
         lines.append(M("With the score, a game after which the Partie is over counts as the Partie's target, "
                        "{target} board points, won or lost.", target=standing.target))
     return Judgement(pick, lines, evidence, tuple(equal))
@@ -260,35 +261,14 @@ def _valued(call: str, by_call: dict) -> "str | Msg":
     return _name(call) if v is None else join(_name(call), f" ({round(v):+d})")
 
 
-def _contradiction(ev, chosen: str) -> list[Msg]:
-    """One line where most deals are estimated and the deals searched exactly prefer
-    another call than ``chosen``: the recommendation then rests on the playout's estimate,
-    and the user hears so (:func:`tutor.judgement.simulation._contradicted`)."""
-    exact = ev.exact_values() if hasattr(ev, "exact_values") else {}
-    if not exact or chosen not in exact:
-        return []
-    from tutor.judgement.simulation import _contradicted
-
-    other = _contradicted(ev.values, ev.searched)
-    if other is None or other == chosen:
-        return []
-    k = len(exact[chosen])
-    mean = {name: sum(v) / len(v) for name, v in exact.items() if v}
-    return [Mn("On the {k} deal searched exactly, {other} does better than {call} ({v_other:+.0f} against "
-               "{v_call:+.0f} board points on average): the recommendation rests on the estimated deals.",
-               "On the {k} deals searched exactly, {other} does better than {call} ({v_other:+.0f} against "
-               "{v_call:+.0f} board points on average): the recommendation rests on the estimated deals.",
-               k, k=k, other=_name(other), call=_name(chosen), v_other=round(mean[other]),
-               v_call=round(mean[chosen]))]
-
-
 def _made(ev, contract: dict) -> int:
     made = contract.get("made")
     return made if made is not None else round(contract["p_make"] * ev.samples)
 
 
-def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
-    """The numbers behind ``call`` in a learner's words."""
+def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None = None) -> list[Msg]:
+    """The numbers behind ``call`` in a learner's words (``equal``: the calls the deals cannot
+    tell apart from the best, :func:`equal_calls` where not given)."""
     lines: list[Msg] = []
     n = ev.samples
     high = s.auction.high
@@ -333,12 +313,54 @@ def evidence_lines(ev, call: str, s, by_call: dict) -> list[Msg]:
                         "The games {games} were far behind the best call at first sight and got only a short "
                         "search; where it did not finish, their play is estimated.", len(unprobed),
                         games=both(unprobed)))
-    ranked = sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
-    if call in by_call and ranked:
-        lines.append(Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
-                        "against the opponents; the best other call, {other}, {other_value:+.0f}.",
-                        "On average over the {n} deals {call} brings our team {value:+.0f} board points "
-                        "against the opponents; the best other call, {other}, {other_value:+.0f}.",
-                        n, call=_name(call), value=round(by_call[call]), other=_name(ranked[0]["call"]),
-                        other_value=round(ranked[0]["expected"])))
+    lines.extend(_comparison(ev, call, by_call, equal))
     return lines
+
+
+def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> list[Msg]:
+    """What ``call`` brings against the other calls, in words that never call a call better
+    than the recommended one where the deals cannot tell them apart (QA of issue 26, F10):
+    the equally good calls first, each with its mean, then the best of the others; a call
+    below the best (a Hilfe the conventions keep, a drill's answer) hears which brings more."""
+    if call not in by_call:
+        return []
+    n = ev.samples
+    equal = list(equal_calls(ev) if equal is None else equal)
+    if call in equal and len(equal) > 1:
+        out: list[Msg] = [Mn("{calls} are equally good: over {n} deal the difference between them is within chance.",
+                             "{calls} are equally good: over {n} deals the difference between them is within chance.",
+                             n, calls=both([_valued(c, by_call) for c in [call, *(c for c in equal if c != call)]]))]
+        rest = sorted((c for c in ev.calls if c["call"] not in equal), key=lambda c: -c["expected"])
+        if rest:
+            out.append(M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average.",
+                         other=_name(rest[0]["call"]), other_value=round(rest[0]["expected"])))
+        return out
+    ranked = sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
+    if not ranked:
+        return []
+    other, value = ranked[0], by_call[call]
+    if other["expected"] > value:
+        return [Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}.",
+                   "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}.",
+                   n, call=_name(call), value=round(value), other=_name(other["call"]),
+                   other_value=round(other["expected"]))]
+    return [Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
+               "against the opponents; the best other call, {other}, {other_value:+.0f}.",
+               "On average over the {n} deals {call} brings our team {value:+.0f} board points "
+               "against the opponents; the best other call, {other}, {other_value:+.0f}.",
+               n, call=_name(call), value=round(value), other=_name(other["call"]),
+               other_value=round(other["expected"]))]
+
+
+def can_end(standing: Standing, rules) -> bool:
+    """Some game at this score can end the Partie: a team reaches the target with the most
+    one game writes (a Matsch, kontered where the table konters, and every card point; Weis
+    and Stöck are left out, as the simulation's values leave them out). Where none can, the
+    score changes no call's value and the answer does not speak of it (QA of issue 26, F13)."""
+    from tutor.scoring import score_game
+
+    most = score_game(rules.matsch_bid, "A", TOTAL_POINTS, double=rules.doubling,
+                      redouble=rules.doubling and rules.kontern, rules=rules).board["AC"]
+    return any(standing.score.get(t, 0) + most >= standing.target for t in ("AC", "BD"))
