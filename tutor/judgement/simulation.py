@@ -559,14 +559,6 @@ _JUDGED: dict = {}
 JUDGED_KEPT = 100_000
 
 
-def _quiet_worker() -> None:
-    """A worker of the pool leaves Ctrl-C to the main process, which ends the pool: no
-    KeyboardInterrupt traceback from each worker."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 class _Pool:
     """Both cores: a fork pool when there is more than one worker, else in-process. The
     deals go out one at a time (their searches differ a hundredfold in cost), and come
@@ -578,11 +570,12 @@ class _Pool:
         self.table_bytes = 0
         self.budget_class = budget_class   # what is remembered is shared only by evaluations of the same nodes
         if workers > 1:
-            import multiprocessing as mp
+            # (not multiprocessing.Pool: its clean-up could wait forever on a worker; see workers.py)
+            from tutor.judgement.workers import Pool
 
             try:
-                self.pool = mp.get_context("fork").Pool(workers, initializer=_quiet_worker)
-            except (OSError, ValueError):
+                self.pool = Pool(workers)
+            except OSError:
                 self.pool = None
         self.workers = workers if self.pool else 1
 
@@ -645,8 +638,7 @@ class _Pool:
     def close(self) -> None:
         self.tables.clear()
         if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
+            self.pool.terminate()     # kills the workers, whatever they are doing: waits on nothing they hold
 
 
 def _hint(known: Sequence[Judged | None]) -> int | None:
