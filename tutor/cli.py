@@ -8,6 +8,7 @@ standard output (``| head``) ends the command quietly with exit code 141 (128 + 
 """
 from __future__ import annotations
 
+import atexit
 import errno
 import gc
 import importlib
@@ -196,6 +197,7 @@ class LazyGroup(click.Group):
             click.echo("", err=True)
             click.echo(_interrupted_line(), err=True)
             _INTERRUPTED["said"] = True
+            _INTERRUPTED["exit"] = getattr(self, "program", False)   # (_exit_130_after_ctrl_c)
             ctx.exit(130)
         except click.exceptions.NoArgsIsHelpError as e:
             click.echo(e.ctx.get_help())   # `tutor tafel` alone: its help, not an error
@@ -284,6 +286,26 @@ def output_failed(ctx: click.Context, e: OSError) -> None:
 
 
 _INTERRUPTED: dict = {"lang": None, "said": False}
+
+
+def _exit_130_after_ctrl_c() -> None:
+    """The program's last exit function (registered as this module loads, so it runs after
+    every other): after a Ctrl-C the command answered with its line, the exit code is 130 by
+    the program's own hand. Left to Python, the process ends killed by SIGINT instead (a
+    caller sees -2, not 130) where the KeyboardInterrupt passed through an ``exec`` of a
+    string on its way (dataclasses and namedtuple make their methods so: a Ctrl-C while a
+    module is imported); CPython takes it for unhandled although the command answered it."""
+    if _INTERRUPTED.get("exit"):
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                if stream is not None:
+                    stream.flush()
+            except (OSError, ValueError):
+                pass
+        os._exit(130)
+
+
+atexit.register(_exit_130_after_ctrl_c)
 
 
 def _interrupted_line() -> str:

@@ -132,7 +132,7 @@ def test_a_real_ctrl_c_to_the_process_group_while_a_worker_sends_a_large_result(
     code = textwrap.dedent("""\
         import multiprocessing.connection, os, signal, sys
         sys.path.insert(0, "tests")
-        from test_ctrl_c_pool import CEILING, _readable, big_or_endless
+        from test_ctrl_c import CEILING, _readable, big_or_endless
         from tutor.judgement.workers import Pool
 
         signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -263,3 +263,23 @@ def test_workers_module_is_what_the_simulation_uses():
         assert isinstance(pool.pool, workers.Pool)
     finally:
         pool.close()
+
+
+def test_ctrl_c_inside_an_exec_of_a_string_is_still_exit_130(tmp_path):
+    # a KeyboardInterrupt that passes through exec() of a string (dataclasses and namedtuple
+    # make their methods so: a Ctrl-C while a module is imported) is taken by CPython for
+    # unhandled, and a program run as `python -m` then ends killed by SIGINT at its exit (-2
+    # to a caller, not 130), although the command answered it with its line (seen in a land
+    # run: test_ctrl_c_as_the_command_finishes_is_never_a_traceback)
+    (tmp_path / "interrupted_in_exec.py").write_text(textwrap.dedent("""\
+        from tutor import conventions
+        def replay(*a, **k):
+            exec("raise KeyboardInterrupt")
+        conventions.replay = replay
+        from tutor.cli import main
+        main(["explain", "60 Eichel", "--lang", "en"], prog_name="tutor")
+        """))
+    done = subprocess.run([sys.executable, "-m", "interrupted_in_exec"], capture_output=True, text=True,
+                          timeout=CEILING, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 130, (done.returncode, done.stderr)
+    assert done.stderr.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
