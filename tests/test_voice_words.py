@@ -116,7 +116,19 @@ def test_calls_are_not_compared_on_the_deals_searched_exactly_alone_and_the_esti
     texts = [x.text("en") for x in voice.judge_by(ev, h, reader.situation(seat), truthful, None).lines]
     assert not any("searched exactly" in t for t in texts), texts
     assert ("7 of the 10 deals were not solved within this answer's share of the solver's work: "
-            "their play is estimated.") in texts
+            "their play is estimated. Most of the deals are estimated: these numbers rest mostly on the "
+            "estimate, which can be far from exact play.") in texts
+
+
+def test_the_estimated_deals_are_said_to_carry_the_numbers_only_where_they_are_most():
+    from tutor.judgement.base import estimated_line
+
+    few, half, most = (estimated_line(k, 10).text("en") for k in (3, 5, 6))
+    assert few == "3 of the 10 deals were not solved within this answer's share of the solver's work: " \
+                  "their play is estimated."
+    assert "Most of the deals" not in half
+    assert most.endswith("Most of the deals are estimated: these numbers rest mostly on the estimate, which can "
+                         "be far from exact play.")
 
 
 def test_the_score_s_line_is_said_only_where_a_game_can_end_the_partie():

@@ -105,6 +105,10 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
                             "play is estimated.",
                             "  {k} of the {n} deals were not solved within eval's share of the solver's work: "
                             "their play is estimated.", ev.estimated, lang, k=ev.estimated, n=ev.samples))
+        if 2 * ev.estimated > ev.samples:
+            from tutor.judgement.base import MOSTLY_ESTIMATED
+
+            click.echo("  " + MOSTLY_ESTIMATED.text(lang))
     click.echo()
     if not scored:
         click.echo(_("Calls (expected board value, our team minus the opponents):", lang))

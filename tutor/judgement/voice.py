@@ -233,6 +233,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         lines = evidence_lines(ev, said, s, by_call, equal) if count.pick.kind == "hilfe" else []
         lines.append(INFORMATION_LINE)
         lines.extend(count.lines)
+        lines.extend(_score_line(standing, s.rules))
         return Judgement(count.pick, lines, evidence, (said,))
     chosen = said if agree else equal[0]
     if agree and count.pick is None:
@@ -249,10 +250,16 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
-    if standing is not None and can_end(standing, s.rules):
-        lines.append(M("With the score, a game after which the Partie is over counts as the Partie's target, "
-                       "{target} board points, won or lost.", target=standing.target))
+    lines.extend(_score_line(standing, s.rules))
     return Judgement(pick, lines, evidence, tuple(equal))
+
+
+def _score_line(standing: Standing | None, rules) -> list[Msg]:
+    """What a board value means with the score, where a game can end the Partie (:func:`can_end`)."""
+    if standing is None or not can_end(standing, rules):
+        return []
+    return [M("With the score, a game after which the Partie is over counts as the Partie's target, "
+              "{target} board points, won or lost.", target=standing.target)]
 
 
 def _valued(call: str, by_call: dict) -> "str | Msg":
