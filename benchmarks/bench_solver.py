@@ -9,6 +9,7 @@ search technique buys (nodes and time with it switched off).
     nice python benchmarks/bench_solver.py --part passes --deals 20 --kinds Eichel,Rosen   # tables kept (nodes)
     nice python benchmarks/bench_solver.py --part estimate --deals 40 --cache /tmp/exact40.json   # solver.estimate
     nice python benchmarks/bench_solver.py --part check    # MD5 of brackets and endgames: answers and nodes unchanged?
+    nice python benchmarks/bench_solver.py --part parallel --deals 10 --kinds Eichel,Rosen   # solve(workers=2)
 
 Every solve runs under a limit of CPU seconds of this process (--limit; the core's
 CPU_TIME option), so a shared, loaded machine does not turn waiting into "over the limit";
@@ -187,6 +188,44 @@ def run_passes(deals, target: int, keep: int, first: int = 30_000, escalate: int
         pool.join()
     solver.keep_tables(0)
     return nodes, probes, answers, len(open_)
+
+
+def _cpu_all() -> float:
+    """CPU seconds of this process and of its children that ended (the second process of a solve)."""
+    import resource
+
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run_parallel(deals, limit):
+    """Each deal's exact value and best cards (what ``tutor solve`` prints) in one process and
+    in two (``workers=2``), in turn: per deal (one's nodes, the critical path, both's nodes,
+    one's CPU, two's CPU (both processes), one's wall, two's wall, the same answers); a solve
+    over the limit (CPU seconds of one process) is left out."""
+    out = []
+    for d in deals:
+        try:
+            c0, w0 = _cpu_all(), time.perf_counter()
+            one = solver.solve(d, max_seconds=limit, options=solver.CPU_TIME)
+            c1, w1 = _cpu_all(), time.perf_counter()
+            two = solver.solve(d, max_seconds=limit, options=solver.CPU_TIME, workers=2)
+            c2, w2 = _cpu_all(), time.perf_counter()
+        except solver.SearchStopped:
+            continue
+        crit, both = solver._core.par_stats()
+        out.append((one.nodes, crit, both, c1 - c0, c2 - c1, w1 - w0, w2 - w1,
+                    one.points == two.points and one.best == two.best))
+    return out
+
+
+def parallel_line(label: str, rows) -> str:
+    if not rows:
+        return f"| {label} | 0 |"
+    col = list(zip(*rows))
+    ratio = statistics.median(c / max(1, o) for o, c, *_ in rows)
+    return (f"| {label} | {len(rows)} | {sum(col[0]):,} | {sum(col[1]):,} | {sum(col[2]):,} | {ratio:.2f} | "
+            f"{sum(col[3]):.2f} | {sum(col[4]):.2f} | {sum(col[5]):.2f} | {sum(col[6]):.2f} | {all(col[7])} |")
 
 
 def run_edge(deals, values, limit, repeat=1):
@@ -481,7 +520,7 @@ def run_estimates(a, rows, deals) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--part", choices=("all", "full", "bracket", "first", "passes", "endgames", "techniques",
-                                       "estimate", "exact", "check"),
+                                       "estimate", "exact", "check", "parallel"),
                     default="all")
     ap.add_argument("--deals", type=int, default=100, help="full deals per trump kind")
     ap.add_argument("--exact-deals", type=int, default=100, help="of those, solved exactly")
@@ -623,6 +662,15 @@ def main() -> int:
             s = summary(run(deals, "c", a.limit, options=opt))
             results[f"technique {label}"] = s
             print(line(label, s), flush=True)
+    if a.part == "parallel":   # not in "all": solve(workers=2) against one process (issue 21, round six)
+        print("\n## The exact value and best cards in two processes (solve(workers=2)) against one; nodes: "
+              "one process / the two's critical path (per probe the longer part, summed) / both\n"
+              "| what | deals | nodes one | critical path | both | median crit/one | CPU s one | CPU s two (both) "
+              "| wall s one | wall s two | the same answers |\n|---|---|---|---|---|---|---|---|---|---|---|")
+        for trump, deals in kind_deals(a):
+            rows = run_parallel(deals[:a.exact_deals], a.limit)
+            results[f"parallel {trump}"] = rows
+            print(parallel_line(str(trump), rows), flush=True)
     if a.part == "check":
         c = check_answers(a)
         results["check"] = c

@@ -88,9 +88,12 @@ def solve(file: str, target: int | None, engine: str, max_seconds: float | None,
         d = deals.loads(read_stdin(), "<stdin>")
     else:
         d = deals.load(file)
+    import os
+
     try:
+        # the exact value of a large deal on two cores where there are two (the same answers)
         sol = solver.solve(d, target=target, engine=engine, max_nodes=max_nodes,
-                           max_seconds=max_seconds)
+                           max_seconds=max_seconds, workers=2 if (os.cpu_count() or 1) >= 2 else 1)
     except KeyboardInterrupt:
         from tutor.i18n import _
 

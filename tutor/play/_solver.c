@@ -195,6 +195,12 @@ typedef struct {
     int root_bounds;             /* kept and used (option 1<<22 off) */
     int root_left;               /* cards a hand at the root: the boundary with as many is the root */
     int rlo[NCARDS], rhi[NCARDS];   /* by the lead's card (the first of its group) */
+    /* a part of the root's leads (0: all): only the leads whose group's lowest card is in
+     * it are searched there, and the root's own entry is neither read nor stored (its bound
+     * is one of this part only); two processes searching the two parts of a probe give, by
+     * the better of their two bounds, the probe's answer (solver.solve's workers) */
+    u64 root_part;
+    int in_child;                /* the second process of a solve (no Python there) */
 } S;
 
 /* The clock of the time limit: the wall clock, or (option CPU_TIME) the CPU time of the
@@ -266,10 +272,13 @@ static void next_check(S *s) {
     if (s->max_nodes && s->check_at > s->max_nodes) s->check_at = s->max_nodes;
 }
 
+static int par_check(S *s);   /* two processes: the other's part decided the probe (4) */
+
 static int check_budget(S *s) {
     if (s->max_nodes && s->nodes >= s->max_nodes) { s->stop = 1; return 1; }
     if (s->deadline > 0 && now() >= s->deadline) { s->stop = 2; return 1; }
-    if (PyErr_CheckSignals() < 0) { s->stop = 3; return 1; }
+    if (par_check(s)) { s->stop = 4; return 1; }
+    if (!s->in_child && PyErr_CheckSignals() < 0) { s->stop = 3; return 1; }
     next_check(s);
     return 0;
 }
@@ -1138,6 +1147,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
      * cache (the 300 six-card exact values: +13 % instructions, -3 to -6 % CPU, the 25
      * hardest -5 to -9 %; full deals -10 %; twice the nodes) */
     int use_tt = s->use_tt && !(left == 3 && s->three && s->three_notab);
+    int root_part = s->root_part && left == s->root_left;
     STAT(ST_CALLS, left);
     if (use_tt) {   /* the table's bucket is fetched from memory while the bounds are computed */
         /* called from the fourth hand under the boundary one trick up: from its key */
@@ -1179,7 +1189,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         victim = &three_cache[key_hash(key) & (THREE_CACHE_SIZE - 1)];   /* direct-mapped */
         if (victim->k[0] == key[0] && victim->k[1] == key[1] && victim->gen == tt_gen) e = victim;
     }
-    if (use_tt) {
+    if (use_tt && !root_part) {
         for (int i = 0; i < BUCKET; i++) {
             Entry *x = &tt[h + i];
             if (x->k[0] == key[0] && x->k[1] == key[1] && x->gen == tt_gen) { e = x; break; }
@@ -1237,6 +1247,12 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         if (n > s->prune_k) n = s->prune_k;
         for (int i = 1; i < n; i++)
             if (moves[i] == first) { for (int j = i; j > 0; j--) moves[j] = moves[j - 1]; moves[0] = first; break; }
+    } else if (root_part) {   /* the leads of this process's part (by the lowest card of each group) */
+        u64 group[9];
+        int m = 0;
+        n = gen_leads(s, leader, first, moves, group);
+        for (int i = 0; i < n; i++) if (s->root_part >> lowbit(group[i]) & 1) moves[m++] = moves[i];
+        n = m;
     } else n = gen_leads(s, leader, first, moves, NULL);
     int maxing = TEAM(leader) == s->maxside;
     int best = maxing ? -1 : 1 << 20, bestc = moves[0];
@@ -1646,15 +1662,260 @@ static u64 table_cap(int size) {
     return (((u64)1 << lg) - 1) & tt_mask;
 }
 
+/* The best cards of the leads of `part` (0: all) for the value `value` (as the exact value's loop). */
+static u64 best_of_leads(S *s, int leader, int value, u64 part) {
+    int moves[9]; u64 group[9], best_mask = 0;
+    int maxing = TEAM(leader) == s->maxside;
+    s->leader = leader;
+    int n = gen_leads(s, leader, -1, moves, group);
+    for (int i = 0; i < n && !s->stop; i++) {
+        if (part && !(part >> lowbit(group[i]) & 1)) continue;
+        /* max: does the card keep `value`? min: does it hold the max team to it?
+         * (not asked again where the value's probes proved the answer) */
+        int c = moves[i], lo_c = s->rlo[c], hi_c = s->rhi[c];
+        if (s->root_bounds && (maxing ? lo_c >= value : hi_c <= value)) { best_mask |= group[i]; continue; }
+        if (s->root_bounds && (maxing ? hi_c < value : lo_c > value)) continue;
+        int v = root_move(s, leader, c, maxing ? value : value + 1);
+        if (maxing ? v >= value : v <= value) best_mask |= group[i];
+    }
+    return best_mask;
+}
+
+/* ---- two processes for one deal (solver.solve's workers=2) ------------------------- */
+/* The probes of the exact value and its best cards split at the root: a second
+ * process forked from this one searches the root's leads of one part (root_part: by the
+ * suits of the leader's hand, the suits' leads shared out to balance their number), this
+ * one the rest, each with its own table (the child starts an empty one) kept across the
+ * probes of the solve, as its own root leads' bounds (root_bounds). A part whose bound
+ * decides the probe (the side to move at the root finds a lead that reaches its side)
+ * decides it, and the other gives up at its next check of the budget; else the probe's
+ * bound is the better of the two parts' bounds (fail-soft: each a bound on its leads).
+ * They talk through one shared page (the commands and the child's results) and two pipes
+ * (to wake the other). The answers are those of one process; the nodes and who stops
+ * first depend on the timing. POSIX only (fork). */
+#if defined(__unix__) || defined(__APPLE__)
+#define PAR_OK 1
+#include <unistd.h>
+#include <poll.h>
+#include <signal.h>
+#include <errno.h>
+#include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+typedef struct {
+    int cmd, seq, x;              /* the parent's command: 1 probe x, 2 best cards for value x, 3 quit */
+    int stop_child;               /* the parent: give up the current command */
+    long long max_nodes;          /* the child's budget for this command (0: none) */
+    double deadline;              /* ... and its clock's deadline (0: none) */
+    int done_seq, g, stopped, success;   /* the child's answer to command done_seq */
+    long long nodes, probe_nodes; /* the child's nodes in all, and in this command */
+    u64 best;
+} Par;
+
+static Par *par = NULL;           /* the page (in the parent and the child) */
+static int par_wake[2] = {-1, -1}, par_done[2] = {-1, -1};
+static pid_t par_pid = 0;
+static u64 par_mine = 0, par_theirs = 0;
+static long long par_crit = 0, par_sum = 0;   /* the last parallel solve: the probes' longer part, summed; all nodes */
+
+static void par_end(int kill_it) {
+    if (par_pid > 0) {
+        if (kill_it) kill(par_pid, SIGKILL);
+        else {
+            __atomic_store_n(&par->cmd, 3, __ATOMIC_RELAXED);
+            __atomic_add_fetch(&par->seq, 1, __ATOMIC_RELEASE);
+            if (write(par_wake[1], "q", 1) < 0) kill(par_pid, SIGKILL);
+        }
+        while (waitpid(par_pid, NULL, 0) < 0 && errno == EINTR) {}
+    }
+    par_pid = 0;
+    for (int i = 0; i < 2; i++) {
+        if (par_wake[i] >= 0) close(par_wake[i]);
+        if (par_done[i] >= 0) close(par_done[i]);
+        par_wake[i] = par_done[i] = -1;
+    }
+    if (par) munmap(par, sizeof(Par));
+    par = NULL;
+}
+
+/* The child: an empty table of its own, then the parent's commands until it quits (or dies). */
+static void par_child(S *s, int leader) {
+    signal(SIGINT, SIG_IGN);      /* Ctrl-C is the parent's: it ends the child */
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) _exit(0);
+#endif
+    close(par_wake[1]); close(par_done[0]);
+    s->in_child = 1;
+    uint32_t gen = tt_gen;
+    if (s->use_tt) {
+        tt_free(tt); tt = NULL; tt_mask = 0;
+        if (tt_init(22) < 0) _exit(1);
+        tt_gen = gen;             /* the fresh entries (0) are of no generation */
+        s->mask = s->mask_cap < ((u64)1 << TT_START_LG) - 1 ? s->mask_cap : ((u64)1 << TT_START_LG) - 1;
+        s->fill = 0; s->grow_at = (long long)((s->mask + 1) / 4);
+        tt_touched = s->mask; tt_nlog = 0; tt_log_lost = 1;
+    }
+    int seen = 0, maxing = TEAM(leader) == s->maxside;
+    for (;;) {
+        char c;
+        ssize_t r = read(par_wake[0], &c, 1);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) _exit(0);
+        int seq = __atomic_load_n(&par->seq, __ATOMIC_ACQUIRE);
+        if (seq == seen) continue;
+        seen = seq;
+        int cmd = par->cmd, x = par->x;
+        if (cmd != 1 && cmd != 2) _exit(0);
+        s->stop = 0;
+        long long n0 = s->nodes;
+        s->max_nodes = par->max_nodes ? n0 + par->max_nodes : 0;
+        s->deadline = par->deadline > 0 ? par->deadline : par->deadline < 0 ? now() - par->deadline : 0;
+        next_check(s);
+        s->root_part = par_theirs;
+        int g = 0, success = 0;
+        u64 best = 0;
+        if (cmd == 1) {
+            g = boundary(s, leader, x - 1, x);
+            success = !s->stop && (maxing ? g >= x : g < x);
+        } else best = best_of_leads(s, leader, x, par_theirs);
+        par->g = g; par->success = success; par->stopped = s->stop; par->best = best;
+        par->nodes = s->nodes; par->probe_nodes = s->nodes - n0;
+        __atomic_store_n(&par->done_seq, seq, __ATOMIC_RELEASE);
+        if (write(par_done[1], "d", 1) < 0) _exit(0);
+    }
+}
+
+/* Fork the child for this solve (after its setup: it inherits the deal); 0, or -1 where
+ * the system refused (then the solve runs in this process alone). */
+static int par_start(S *s, int leader) {
+    int moves[9]; u64 group[9], by_suit[NSUITS] = {0};
+    int nsuit[NSUITS] = {0};
+    int n = gen_leads(s, leader, -1, moves, group);
+    if (n < 2) return -1;
+    for (int i = 0; i < n; i++) { int su = s->suit[moves[i]]; by_suit[su] |= group[i]; nsuit[su]++; }
+    /* the suits shared out, the most leads first, each to the part with fewer */
+    int na = 0, nb = 0;
+    par_mine = par_theirs = 0;
+    for (int k = 0; k < NSUITS; k++) {
+        int su = -1;
+        for (int t = 0; t < NSUITS; t++) if (nsuit[t] && (su < 0 || nsuit[t] > nsuit[su])) su = t;
+        if (su < 0) break;
+        if (na <= nb) { par_mine |= by_suit[su]; na += nsuit[su]; }
+        else { par_theirs |= by_suit[su]; nb += nsuit[su]; }
+        nsuit[su] = 0;
+    }
+    if (!par_theirs) {   /* one suit: its leads shared out in turn */
+        par_mine = 0;
+        for (int i = 0; i < n; i++) { if (i & 1) par_theirs |= group[i]; else par_mine |= group[i]; }
+    }
+    Par *p = mmap(NULL, sizeof(Par), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return -1;
+    par = p;
+    memset(par, 0, sizeof *par);
+    if (pipe(par_wake) < 0 || pipe(par_done) < 0) { par_end(0); return -1; }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) { par_end(0); return -1; }
+    if (pid == 0) { par_child(s, leader); _exit(0); }
+    par_pid = pid;
+    close(par_wake[0]); close(par_done[1]);
+    par_wake[0] = par_done[1] = -1;
+    par_crit = par_sum = 0;
+    return 0;
+}
+
+/* Wait for the child's answer to the current command; -1 on Ctrl-C (s->stop 3) or where
+ * the child is gone. */
+static int par_wait(S *s) {
+    int seq = par->seq;
+    while (__atomic_load_n(&par->done_seq, __ATOMIC_ACQUIRE) != seq) {
+        struct pollfd pf = {par_done[0], POLLIN, 0};
+        int r = poll(&pf, 1, 50);
+        if (r > 0) {
+            char buf[16];
+            ssize_t k = read(par_done[0], buf, sizeof buf);
+            if (k == 0) { s->stop = 3; PyErr_SetString(PyExc_RuntimeError, "the solver's second process ended"); return -1; }
+        }
+        if (PyErr_CheckSignals() < 0) { s->stop = 3; return -1; }
+    }
+    return 0;
+}
+
+/* Tell the child: a command. */
+static void par_send(S *s, int cmd, int x) {
+    par->cmd = cmd; par->x = x; par->stop_child = 0;
+    par->max_nodes = s->max_nodes ? s->max_nodes - s->nodes - par->nodes : 0;
+    if (s->max_nodes && par->max_nodes < 1) par->max_nodes = 1;
+    /* the wall clock's deadline is the same in both; a deadline of CPU time is the CPU
+     * seconds left (negative: the child's own clock counts them) */
+    par->deadline = !(s->deadline > 0) ? 0 : !cpu_clock ? s->deadline
+                  : s->deadline - now() > 1e-6 ? -(s->deadline - now()) : -1e-6;
+    __atomic_add_fetch(&par->seq, 1, __ATOMIC_RELEASE);
+    if (write(par_wake[1], "p", 1) < 0) {}
+}
+
+/* One zero-window probe "at least x?" of the root, in two processes. */
+static int par_probe(S *s, int leader, int x) {
+    int maxing = TEAM(leader) == s->maxside;
+    par_send(s, 1, x);
+    long long n0 = s->nodes;
+    s->root_part = par_mine;
+    int g = boundary(s, leader, x - 1, x);
+    s->root_part = 0;
+    long long mine = s->nodes - n0;
+    if (s->stop == 4) {            /* the child's part decided it first */
+        s->stop = 0;
+        if (par_wait(s) < 0) return 0;
+        par_crit += par->probe_nodes > mine ? par->probe_nodes : mine;
+        return par->g;
+    }
+    if (s->stop || (maxing ? g >= x : g < x)) __atomic_store_n(&par->stop_child, 1, __ATOMIC_RELEASE);
+    int keep_stop = s->stop;
+    if (par_wait(s) < 0) return 0;
+    par_crit += par->probe_nodes > mine ? par->probe_nodes : mine;
+    if (keep_stop) return 0;
+    if (maxing ? g >= x : g < x) return g;
+    if (par->stopped) { s->stop = par->stopped == 4 ? 1 : par->stopped; return 0; }
+    if (par->success) return par->g;
+    return maxing ? (par->g > g ? par->g : g) : (par->g < g ? par->g : g);
+}
+#else
+#define PAR_OK 0
+#endif
+
+static int par_check(S *s) {
+#if PAR_OK
+    if (!par) return 0;
+    if (s->in_child) return __atomic_load_n(&par->stop_child, __ATOMIC_ACQUIRE);
+    return __atomic_load_n(&par->done_seq, __ATOMIC_ACQUIRE) == par->seq && par->cmd == 1 && par->success;
+#else
+    (void)s;
+    return 0;
+#endif
+}
+
+/* A zero-window probe "at least x?" of the root: in this process, or in two (par). */
+static int root_probe(S *s, int leader, int x) {
+#if PAR_OK
+    if (par) return par_probe(s, leader, x);
+#endif
+    return boundary(s, leader, x - 1, x);
+}
+
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long h[4];
     int leader, maxteam, misere, trump, puur, last, target, want_best, options, prune_k = 0, prune_kf = 0, prune_m = 0;
+    unsigned long long root_part = 0;
+    int workers = 1;
     long long max_nodes;
     double max_seconds;
     PyObject *pts, *strength;
-    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiipLdi|iii", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiipLdi|iiiKi", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
                           &pts, &strength, &trump, &puur, &last, &target, &want_best,
-                          &max_nodes, &max_seconds, &options, &prune_k, &prune_kf, &prune_m))
+                          &max_nodes, &max_seconds, &options, &prune_k, &prune_kf, &prune_m, &root_part, &workers))
         return NULL;
     if (prune_k < 0 || prune_k > 255 || prune_kf < 0 || prune_kf > 255 || prune_m < 0 || prune_m > 255) {
         PyErr_SetString(PyExc_ValueError, "pruning: k, kf and m from 0 to 255");
@@ -1683,6 +1944,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
     s->prune_k = prune_k; s->prune_kf = prune_kf; s->prune_m = prune_m;
+    s->root_part = root_part & h[leader];
+    if (root_part && !s->root_part) {
+        free(s);
+        PyErr_SetString(PyExc_ValueError, "root_part: none of the leader's cards");
+        return NULL;
+    }
     s->maxside = misere ? 1 - maxteam : maxteam;
     s->misere_order = misere && !(options & 2048);
     s->use_tt = !(options & 1); s->fast2 = !(options & 1024); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
@@ -1749,6 +2016,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int R = s->handpts + last, value = 0;
     u64 best_mask = 0;
     int maxing = TEAM(leader) == s->maxside;
+#if PAR_OK
+    /* two processes (workers=2): the exact value's probes and its best cards, split at the
+     * root (not for MTD(f), the full window or an estimate; a single question stays in one:
+     * its fail-soft bound would depend on which part answered first) */
+    int two = 0;
+    if (workers >= 2 && !root_part && !(prune_k | prune_kf) && popc(h[0]) >= 2
+        && target < 0 && !(options & (8 | 16)))
+        two = par_start(s, leader) == 0;
+#endif
     if (target < 0) {
         if (options & 8) {
             value = mtdf(s, leader, R / 2, R);
@@ -1769,35 +2045,39 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             while (!(options & 32768) && !misere && lo < hi && !s->stop) {
                 int x = hi - step;
                 if (x <= lo) break;
-                int g = boundary(s, leader, x - 1, x);
+                int g = root_probe(s, leader, x);
                 if (g >= x) lo = g; else hi = g;
                 if (g >= x) break;
                 if (step < 16) step *= 2;
             }
             while (lo < hi && !s->stop) {
                 int mid = (lo + hi + 1) / 2;
-                int g = boundary(s, leader, mid - 1, mid);
+                int g = root_probe(s, leader, mid);
                 if (g >= mid) lo = g; else hi = g;
             }
             value = lo;
         }
         if (want_best && !s->stop && popc(s->hand[leader]) > 0) {
-            int moves[9]; u64 group[9];
-            s->leader = leader;
-            int n = gen_leads(s, leader, -1, moves, group);
-            for (int i = 0; i < n && !s->stop; i++) {
-                /* max: does the card keep `value`? min: does it hold the max team to it?
-                 * (not asked again where the value's probes proved the answer) */
-                int c = moves[i], lo_c = s->rlo[c], hi_c = s->rhi[c];
-                if (s->root_bounds && (maxing ? lo_c >= value : hi_c <= value)) { best_mask |= group[i]; continue; }
-                if (s->root_bounds && (maxing ? hi_c < value : lo_c > value)) continue;
-                int v = root_move(s, leader, c, maxing ? value : value + 1);
-                if (maxing ? v >= value : v <= value) best_mask |= group[i];
-            }
+#if PAR_OK
+            if (par) {   /* each process the leads of its part */
+                par_send(s, 2, value);
+                long long n0 = s->nodes;
+                best_mask = best_of_leads(s, leader, value, par_mine);
+                long long mine = s->nodes - n0;
+                int keep_stop = s->stop;
+                if (keep_stop) __atomic_store_n(&par->stop_child, 1, __ATOMIC_RELEASE);
+                if (par_wait(s) == 0) {
+                    par_crit += par->probe_nodes > mine ? par->probe_nodes : mine;
+                    if (!keep_stop && par->stopped) s->stop = par->stopped == 4 ? 1 : par->stopped;
+                    best_mask |= par->best;
+                }
+            } else
+#endif
+            best_mask = best_of_leads(s, leader, value, 0);
         }
     } else {
         if (!want_best) {
-            value = boundary(s, leader, target - 1, target);
+            value = root_probe(s, leader, target);
         } else {
             int moves[9]; u64 group[9];
             s->leader = leader;
@@ -1816,6 +2096,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     long long nodes = s->nodes;
     int stop = s->stop;
+#if PAR_OK
+    if (two) {
+        if (par) nodes += par->nodes;
+        par_sum = nodes;
+        par_end(stop == 3);
+    } else par_crit = par_sum = nodes;
+#endif
     /* a stopped search stored only what it proved (it returns before each store once the
      * budget ran out): its table is as good for the next solve of the deal */
     last_deal.id = id;
@@ -2046,7 +2333,16 @@ static PyObject *py_shadow(PyObject *self, PyObject *args) {
 }
 #endif
 
+static PyObject *py_par_stats(PyObject *self, PyObject *noargs) {
+#if PAR_OK
+    return Py_BuildValue("LL", par_crit, par_sum);
+#else
+    Py_RETURN_NONE;
+#endif
+}
+
 static PyMethodDef methods[] = {
+    {"par_stats", py_par_stats, METH_NOARGS, "The last solve's nodes: (the probes' longer part summed, all)."},
 #ifdef SOLVER_STATS
     {"stats", py_stats, METH_NOARGS, "The instrumented build's counts by cards left (read and reset)."},
     {"shadow", py_shadow, METH_VARARGS, "shadow(mode, min_left): the coarse table beside the search (round five)."},

@@ -1,0 +1,117 @@
+"""The exact value in two processes (issue 21, round six): solver.solve(workers=2) splits
+the probes of the exact value and its best cards at the root between the process and one
+forked from it. The expected answers are the exact solver's in one process (the same
+value and best cards); the second process never outlives the solve, whatever ends it."""
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import signal
+
+import pytest
+
+from tutor.play import solver
+from tutor.play.deal import Deal, dumps
+from tutor.play.rules import TRUMPS
+
+needs_two = pytest.mark.skipif(solver._core is None or not hasattr(os, "fork"),
+                               reason="the compiled core is not built here, or no fork")
+
+
+def _children() -> list[int]:
+    """The processes whose parent is this one, now (Linux: /proc); None elsewhere."""
+    if not os.path.isdir("/proc/self/task"):
+        return None
+    kids = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and fields[0] != "Z":
+            kids.append(int(name))
+    return kids
+
+
+def _deals(seed: str, n: int, size: int) -> list[Deal]:
+    rng = random.Random(seed)
+    return [Deal.random(rng, size, trump=TRUMPS[i % 6], misere=i % 5 == 4) for i in range(n)]
+
+
+@needs_two
+def test_two_processes_give_the_value_and_best_cards_of_one():
+    before = _children()
+    for d in _deals("two processes", 18, 8) + _deals("two processes, full", 2, 9):
+        one = solver.solve(d)
+        two = solver.solve(d, workers=2)
+        assert two.points == one.points, dumps(d)
+        assert two.best == one.best, dumps(d)
+        crit, both = solver._core.par_stats()
+        assert both == two.nodes and 0 < crit <= both      # both processes searched
+        # the value alone, too (no best cards)
+        assert solver.solve(d, best=False, workers=2).points == one.points
+    assert _children() == before                           # none left behind
+
+
+@needs_two
+def test_a_single_target_and_small_deals_stay_in_one_process():
+    d = _deals("small", 1, 6)[0]
+    solver.solve(d, workers=2)
+    assert solver._core.par_stats() is None or solver._core.par_stats()[0] == solver._core.par_stats()[1]
+    big = _deals("target", 1, 8)[0]
+    one = solver.solve(big, target=60, best=False)
+    two = solver.solve(big, target=60, best=False, workers=2)
+    assert (two.reached, two.points, two.nodes) == (one.reached, one.points, one.nodes)   # the same search
+
+
+@needs_two
+def test_a_budget_stops_both_processes():
+    before = _children()
+    rng = random.Random("long solves")
+    stopped = 0
+    for i in range(12):
+        d = Deal.random(rng, 9, trump=TRUMPS[i % 4])
+        try:
+            solver.solve(d, workers=2, max_nodes=200_000)
+        except solver.SearchStopped:
+            stopped += 1
+        try:
+            solver.solve(d, workers=2, max_seconds=0.01, options=solver.CPU_TIME)
+        except solver.SearchStopped:
+            stopped += 1
+        assert _children() == before
+    assert stopped      # full trump deals need millions of nodes: some stopped
+
+
+@contextlib.contextmanager
+def _ctrl_c_after(cpu_seconds: float):
+    """SIGINT to this process after some CPU time of it (the kernel's ITIMER_VIRTUAL: not the
+    clock, so the load does not move it; not inherited by the forked process)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    alarm = signal.signal(signal.SIGVTALRM, lambda *_: os.kill(os.getpid(), signal.SIGINT))
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGVTALRM})
+    signal.setitimer(signal.ITIMER_VIRTUAL, cpu_seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, alarm)
+        signal.signal(signal.SIGINT, previous)
+
+
+@needs_two
+def test_ctrl_c_ends_the_second_process_too():
+    before = _children()
+    rng = random.Random("long solves")
+    deals = [Deal.random(rng, 9, trump=TRUMPS[i % 4]) for i in range(100)]
+    with pytest.raises(KeyboardInterrupt), _ctrl_c_after(0.2):
+        for d in deals:
+            solver.solve(d, workers=2, max_seconds=30)
+    assert _children() == before
+    # and the core works on as before
+    d = _deals("after", 1, 8)[0]
+    assert solver.solve(d, workers=2).points == solver.solve(d).points
