@@ -4,12 +4,11 @@ forked from it. The expected answers are the exact solver's in one process (the 
 value and best cards); the second process never outlives the solve, whatever ends it."""
 from __future__ import annotations
 
-import contextlib
 import os
 import random
-import signal
 
 import pytest
+from test_solver import _ctrl_c_soon
 
 from tutor.play import solver
 from tutor.play.deal import Deal, dumps
@@ -87,28 +86,14 @@ def test_a_budget_stops_both_processes():
     assert stopped      # full trump deals need millions of nodes: some stopped
 
 
-@contextlib.contextmanager
-def _ctrl_c_after(cpu_seconds: float):
-    """SIGINT to this process after some CPU time of it (the kernel's ITIMER_VIRTUAL: not the
-    clock, so the load does not move it; not inherited by the forked process)."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    alarm = signal.signal(signal.SIGVTALRM, lambda *_: os.kill(os.getpid(), signal.SIGINT))
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGVTALRM})
-    signal.setitimer(signal.ITIMER_VIRTUAL, cpu_seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-        signal.signal(signal.SIGVTALRM, alarm)
-        signal.signal(signal.SIGINT, previous)
-
-
 @needs_two
 def test_ctrl_c_ends_the_second_process_too():
     before = _children()
     rng = random.Random("long solves")
     deals = [Deal.random(rng, 9, trump=TRUMPS[i % 4]) for i in range(100)]
-    with pytest.raises(KeyboardInterrupt), _ctrl_c_after(0.2):
+    # Ctrl-C as the terminal sends it, after 0.3 s of CPU time of this process (the kernel's
+    # ITIMER_VIRTUAL, which the forked process does not inherit)
+    with pytest.raises(KeyboardInterrupt), _ctrl_c_soon():
         for d in deals:
             solver.solve(d, workers=2, max_seconds=30)
     assert _children() == before
