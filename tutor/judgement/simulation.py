@@ -105,12 +105,32 @@ class Evaluation:
     unprobed: list[str] = field(default_factory=list)
     nodes: int = 0                    # the nodes the solver searched for these deals (this process's first asking)
     searched: list = field(default_factory=list, repr=False)   # per deal: True where no search the calls rest on stopped
+    # per deal and game (``games``: kind and declarer) the declaring team's card points the
+    # numbers use, and whether a search of that game stopped there (its points estimated)
+    games: list = field(default_factory=list, repr=False)
+    points: list = field(default_factory=list, repr=False)
+    opened: list = field(default_factory=list, repr=False)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
         if len(self.searched) != self.samples:
             return {}
         return {name: [x for x, ok in zip(v, self.searched) if ok] for name, v in self.values.items()}
+
+    def made(self, contract: str) -> list[bool] | None:
+        """Per deal whether the hand's seat makes ``contract`` ("100 Eichel") in these
+        numbers (None: a kind not judged)."""
+        value, strain = contract.split(" ", 1)
+        if (strain, self.seat) not in self.games:
+            return None
+        i = self.games.index((strain, self.seat))
+        need = min(int(value), TOTAL_POINTS)    # the Matsch: every card point
+        misere = is_misere(strain)
+        return [(TOTAL_POINTS - row[i] if misere else row[i]) >= need for row in self.points]
+
+    def open_deal(self, d: int, strain: str) -> bool:
+        """A search of the hand's game in ``strain`` stopped on deal ``d``."""
+        return bool(self.opened) and self.opened[d][self.games.index((strain, self.seat))]
 
     def to_json(self) -> dict:
         return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
@@ -208,7 +228,9 @@ def _judge_all(job) -> list[list[tuple[Judged, bytes | None]]]:
     (:data:`CARRY_TABLES`)."""
     from tutor.cards import DECK
 
-    deals, tasks, exact, budget, refine_budget, sample, open_too = job
+    deals, tasks, exact, budget, refine_budget, sample, open_too, estimate = job
+    global _ESTIMATE_NOW
+    _ESTIMATE_NOW = estimate
     out = []
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
@@ -342,6 +364,9 @@ def _guess(hands, play: Play, exact: bool) -> Judged:
 # (median of 12 positions): not worth it here (benchmarks/README, fifth session).
 # Without the compiled core: the playout.
 ESTIMATE = {"k": 2, "follow_k": 1, "exact_last": 3}
+_ESTIMATE_NOW = ESTIMATE     # the estimate of the evaluation this process judges for now (Simulation.estimate)
+
+ESTIMATE_NODES = 2_000_000   # another estimate (Simulation.estimate) at most this many nodes (about 0.1 s), else ESTIMATE
 
 
 def _estimate(hands, play: Play) -> int | None:
@@ -349,7 +374,13 @@ def _estimate(hands, play: Play) -> int | None:
 
     if getattr(solver, "estimate", None) is None:
         return None
-    return solver.estimate(_deal_of(hands, play), **ESTIMATE)
+    deal = _deal_of(hands, play)
+    if _ESTIMATE_NOW != ESTIMATE:
+        # at most ESTIMATE_NODES (its searches are heavy-tailed: a few take millions), else the cheaper one
+        value = solver.estimate(deal, max_nodes=ESTIMATE_NODES, **_ESTIMATE_NOW)
+        if value is not None:
+            return value
+    return solver.estimate(deal, **ESTIMATE)
 
 
 def judge_deal(hands, play: Play, exact: bool = True, node_budget: int | None = None,
@@ -564,8 +595,9 @@ class _Pool:
     deals go out one at a time (their searches differ a hundredfold in cost), and come
     back in order: the same seed, the same numbers."""
 
-    def __init__(self, workers: int, budget_class: int = 0) -> None:
+    def __init__(self, workers: int, budget_class=0, estimate: dict | None = None) -> None:
         self.pool = None
+        self.estimate = estimate or ESTIMATE
         self.tables: dict = {}     # (deal, play) -> the solver's table its stopped probes left (CARRY_TABLES)
         self.table_bytes = 0
         self.budget_class = budget_class   # what is remembered is shared only by evaluations of the same nodes
@@ -591,7 +623,7 @@ class _Pool:
         budget = NODE_BUDGET if budget is None else budget
         if refine_budget is None:
             refine_budget = min(REFINE_BUDGET, budget)
-        keys = [(tuple(map(tuple, d)), exact, self.budget_class) for d in deals]
+        keys = [(tuple(map(tuple, d)), exact, self.budget_class, tuple(sorted(self.estimate.items()))) for d in deals]
         by_deal: dict[int, list] = {}
         hints = [_hint([_JUDGED.get((k, p)) for k in keys]) for p in plays]
         for i, k in enumerate(keys):
@@ -608,7 +640,7 @@ class _Pool:
                     by_deal.setdefault(i, []).append((j, known, want, probing))
         jobs = [([deals[i]], [(plays[j], known, want, hints[j], self.tables.get((keys[i], plays[j])) if probing else None)
                               for j, known, want, probing in tasks], exact, budget,
-                 refine_budget, i < BIAS_SAMPLE, guess_open)
+                 refine_budget, i < BIAS_SAMPLE, guess_open, self.estimate)
                 for i, tasks in by_deal.items()]
         if self.pool is None or len(jobs) < 2:
             parts = [_judge_all(job) for job in jobs]
@@ -659,7 +691,7 @@ class Simulation:
     def __init__(self, samples: int = 200, seed: int | None = 1, progress: bool = False,
                  workers: int | None = None, early_stop: bool = True, exact: bool | None = None,
                  node_budget: int | None = None, nodes: int | None = None, every_game: bool = False,
-                 every_zehner: bool = True, rest_games: bool = True) -> None:
+                 every_zehner: bool = True, rest_games: bool = True, estimate: dict | None = None) -> None:
         self.samples = samples
         self.seed = seed
         self.progress = progress
@@ -677,11 +709,14 @@ class Simulation:
         # the games no competitive call rests on get the passes with the nodes the others
         # leave (``tutor eval``: each contract's chance is the evidence; the voice: no)
         self.rest_games = rest_games
+        # the solver's estimate of the deals it did not answer (solver.estimate's arguments)
+        self.estimate = estimate or ESTIMATE
 
     def evaluate(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Evaluation:
         seat, rules = s.seat, s.rules
         team = team_of(seat)
         dealer = Dealer({seat: hand}, s.promised)
+        fits = _plain_fit(s)
         high = s.auction.high
         calls = _playable(_candidate_calls(s, readings), dealer, s)
         plays = _plays(s, calls, self.every_zehner)
@@ -689,7 +724,7 @@ class Simulation:
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
                                                 standing.target)
         rng = random.Random(self.seed)
-        pool = _Pool(self.workers, self.node_budget or self.nodes) if plays else None
+        pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays else None
         judged: list[list[Judged]] = []
         live: set[int] = set()
         dealt: list = []
@@ -698,7 +733,7 @@ class Simulation:
         try:
             while len(judged) < self.samples:
                 n = min(BATCH, self.samples - len(judged))
-                batch = [dealer.deal(rng) for _ in range(n)]
+                batch = [_deal(dealer, rng, fits) for _ in range(n)]
                 dealt += batch
                 deals += [[sorted(_index(c) for c in d[x]) for x in SEATS] for d in batch]
                 if pool and self.exact and not self.node_budget:
@@ -753,6 +788,9 @@ class Simulation:
                         estimated=sum(flags) if self.exact else len(results), deals=dealt,
                         nodes=sum(j.nodes for row in judged for j in row),
                         searched=[self.exact and not f for f in flags])
+        ev.games = [(p.strain, p.declarer) for p in plays]
+        ev.points = results
+        ev.opened = [[j.estimated for j in row] for row in judged]
         ev.contracts = _contracts(plays, results, index, s, team, rules, calls,
                                   {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
                                   if self.exact else set())
@@ -857,6 +895,67 @@ class Simulation:
             filled = width * done // self.samples
             sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.samples} deals")
         sys.stderr.flush()
+
+
+# At a table without the Ansageregeln (rules.conventions off) the calls promise no cards, so
+# the dealer knows nothing of them; but a number still says what its bidder means to make
+# ("Die Punktzahl ... nennt das Ziel"), and the tutor reads the partner's number as what his
+# own count trusts with a third of the rest expected from this hand (docs/interpretations.md;
+# the count's ``partner_own``). The deals keep to that reading: the partner's hand is one with
+# which the count reaches his number in his suit at such a table (count._plain_counts), drawn
+# by rejection from the dealer's fitting deals (deterministic: the same seed, the same deals).
+FIT_TRIES = 2000     # deals tried for one that fits the partner's number; then the last is taken
+
+
+def _plain_fit(s):
+    """The test a deal's partner hand must pass at a table without the Ansageregeln: for
+    each suit the partner bid (not one this hand bid before him, which his number raises),
+    the count of his hand reaches his highest number in it as it would have bid it
+    (count._plain_counts: his own count, plus a third of the rest with the suit's Puur or
+    control, or every point where it lays down). None: nothing to test."""
+    if s.rules.conventions:
+        return None
+    from tutor.cards import PUUR, Suit
+    from tutor.judgement.count import PARTNER_SHARE, offence
+
+    partner, bids, ours = s.partner, {}, set()
+    for e in s.auction.entries:
+        v, strain = e.call.value, e.call.strain
+        if v is None or not strain or strain not in SUITS_ONLY or v == s.rules.matsch_bid:
+            continue
+        if e.seat == s.seat and strain not in bids:
+            ours.add(strain)
+        elif e.seat == partner and strain not in ours:
+            bids[strain] = max(v, bids.get(strain, 0))
+    if not bids:
+        return None
+    them = _situation_of(s, partner)
+
+    def reaches(hand, strain: str, value: int) -> bool:
+        suit = Suit(strain)
+        c = offence(hand, them, suit, partner_share=(9 - hand.length(suit)) // PARTNER_SHARE)
+        share = (TOTAL_POINTS - c.expected) // PARTNER_SHARE if hand.has(suit, PUUR) or c.control else 0
+        return c.lay_down or min(c.expected + share, s.rules.highest_bid) >= value
+
+    return lambda deal: all(reaches(deal[partner], strain, v) for strain, v in bids.items())
+
+
+def _situation_of(s, seat: str):
+    """``s`` (a position's Situation) as seen from ``seat``."""
+    from tutor.conventions import Situation
+
+    return Situation(s.rules, s.auction, seat, s.opened, s.zehner, s.promised)
+
+
+def _deal(dealer, rng: random.Random, fits=None) -> dict:
+    """A deal from ``dealer`` that passes ``fits`` (:func:`_plain_fit`; None: any), the
+    last of FIT_TRIES tried where none does."""
+    deal = dealer.deal(rng)
+    for _ in range(FIT_TRIES - 1):
+        if fits is None or fits(deal):
+            break
+        deal = dealer.deal(rng)
+    return deal
 
 
 def _suit(strain: str):
