@@ -1,20 +1,26 @@
 #!/usr/bin/env python3
 """Benchmark: the simulation's chances against exact play on the same deals (issue 26).
 
-Run: .venv/bin/python benchmarks/bench_exact_sim.py [--positions 40] [--samples 30]
-     [--workers 2] [--max-nodes 300000000] [--nodes N] [--timing 10] [--out FILE]
-     [--compare-split] [--every-game] [--only ID ...] [--cache FILE]
+Run: .venv/bin/python benchmarks/bench_exact_sim.py [--positions 20] [--samples 20]
+     [--workers 2] [--max-nodes 100000000] [--nodes N] [--timing 10] [--out FILE]
+     [--estimates "2,1,3 3,2,3"] [--every-game] [--only ID ...] [--answers FILE] [--no-extra]
 
 Positions: the Sidi-Barrani ``bid`` drills of exercises/*.yaml that have a hand (openings,
-Hilfe, raises, the opponents' suit, Fünfer, tables without conventions, the worked
-example), taken evenly until --positions. For each, ``simulation.evaluate`` (seed 1,
---samples deals, no early stop) lists its contracts with their chances; then every one of
-those deals is solved exactly for each kind listed (the solver's yes/no probes at every
-contract's number, without a budget up to --max-nodes a deal; a deal over it is left
-out of that contract's comparison and counted), and the exact chance on the same deals
-is compared with the simulation's. Prints per position the mean and the largest
-difference over its contracts and the deals the simulation estimated, then the means
-over all positions; the targets: mean within 0.05, none more than 0.10 off.
+Hilfe, raises, the opponents' suit, Fünfer, the worked example), taken evenly until
+--positions, then the varied positions of EXTRA (doubles and konter, the Matsch, the
+Fünfer, the Hilfe, tables without the Ansageregeln, Obenabe, Undenufe and the Misère).
+For each, ``simulation.evaluate`` (seed 1, --samples deals, no early stop, ``tutor
+eval``'s nodes a deal) lists its contracts with their chances; then every one of those
+deals is solved exactly for each kind listed (solver.bracket: yes/no probes at every
+contract's number, up to --max-nodes a deal; a deal over it is left out of that
+contract's comparison and counted), and the exact chance on the same deals is compared
+with the simulation's. The exact answers are kept in benchmarks/exact_sim_answers.json
+(--answers): they come from the solver alone, never from the simulation, and do not
+depend on it, so a change of the simulation is measured on the same deals and answers at
+its own cost. Prints per position the mean and the largest difference over its contracts
+and the deals the simulation estimated, then the means over all positions; the targets:
+mean within 0.05, none more than 0.10 off. --estimates evaluates each position once per
+estimate of the open deals (k,follow_k,exact_last of solver.estimate) on the same deals.
 
 --timing N: the wall time of ``tutor eval --samples 100`` (a fresh process, the default
 seed and both cores, as a user runs it) on N of the positions, with ``uptime``'s load
@@ -45,144 +51,240 @@ from tutor.play.solver import SearchStopped, solve  # noqa: E402
 from tutor.rules import load  # noqa: E402
 
 
-def positions(n: int) -> list[dict]:
-    found = []
+def _drills() -> dict[str, dict]:
+    """Every drill with a hand (bid and check) of exercises/*.yaml by id, with its table's rules."""
+    out = {}
     for f in sorted(glob.glob(str(ROOT / "exercises" / "*.yaml"))):
-        data = yaml.safe_load(open(f, encoding="utf-8"))
         if "tarneeb" in f:
             continue
-        rules = data.get("rules", "verband")
+        data = yaml.safe_load(open(f, encoding="utf-8"))
         for d in data.get("drills", []):
-            if d.get("type") == "bid" and d.get("hand"):
-                found.append({"file": Path(f).name, "id": d.get("id"), "hand": d["hand"],
-                              "auction": d.get("auction") or "", "seat": d.get("seat"),
-                              "rules": d.get("rules", rules) if isinstance(d.get("rules", rules), str) else "verband"})
-    step = max(1, len(found) // n)
-    return found[::step][:n]
-
-
-def exact_made(job) -> dict:
-    """For one deal and one kind (the hand's seat declaring and leading): for each target
-    whether exact play makes it (None: over the node budget)."""
-    hands, strain, seat, targets, max_nodes = job
-    trump, misere = parse_strain(strain)
-    deal = Deal(tuple(hands), trump, seat, seat, misere)
-    out = {}
-    used = 0
-    for t in sorted(targets):
-        try:
-            r = solve(deal, target=157 - t if misere else t, best=False, max_nodes=max_nodes - used)
-            used += r.nodes
-            out[t] = bool(r.reached)
-        except SearchStopped:
-            out[t] = None
-            used = max_nodes
+            if d.get("type") in ("bid", "check") and d.get("hand"):
+                rules = d.get("rules", data.get("rules", "verband"))
+                seat = d.get("seat")
+                call = str(d.get("call") or "")
+                if not seat and len(call) > 2 and call[1] == ":" and call[0] in "ABCD":
+                    seat = call[0]        # a check drill's "D: dopple": the call of D
+                out[d["id"]] = {"file": Path(f).name, "id": d["id"], "type": d["type"], "hand": d["hand"],
+                                "auction": d.get("auction") or "", "seat": seat, "rules": rules}
     return out
 
 
-def _load_cache(path):
+# Positions the drills taken evenly miss (issue 26: "varied positions"): the opponents'
+# contract to double or the team's to konter, the Matsch, the Fünfer, the Hilfe, the
+# opponents' suit, a table without the conventions ("frei"), and the extended kinds
+# (Obenabe, Undenufe, the Misère) at a table that plays them ("erweitert"). A drill's id
+# takes its hand, auction and seat from the drill (a check drill: the seat whose call it
+# checks), with ``rules`` where the position is asked at another table than the drill's.
+EXTRA = [
+    {"id": "doppeln-04"}, {"id": "doppeln-gen-05"}, {"id": "doppeln-gen-08"}, {"id": "doppeln-gen-10"},
+    {"id": "doppeln-gen-13"}, {"id": "tischregeln-gen-10"},
+    {"id": "matsch-05"}, {"id": "matsch-07"}, {"id": "matsch-08"},
+    {"id": "fuenfer-09"}, {"id": "fuenfer-15"}, {"id": "fuenfer-gen-05"},
+    {"id": "hilfe-05"}, {"id": "hilfe-08"}, {"id": "hilfe-14"},
+    {"id": "gegnerfarbe-gen-10"}, {"id": "bieten-gen-06"},
+    {"id": "tischregeln-06"}, {"id": "tischregeln-gen-04"},
+    {"id": "frei-opening", "hand": "Eichel:AU86 Schellen:K9 Rosen:A7 Schilten:8", "auction": "", "rules": "frei"},
+    {"id": "frei-raise", "hand": "Eichel:O8 Schellen:AK6 Rosen:B97 Schilten:K", "auction": "70 Schellen, fort",
+     "rules": "frei"},
+    {"id": "obenabe-opening", "hand": "Eichel:AK Schellen:AK9 Rosen:A8 Schilten:K7", "auction": "",
+     "rules": "erweitert"},
+    {"id": "undenufe-opening", "hand": "Eichel:67 Schellen:678 Rosen:679 Schilten:6", "auction": "",
+     "rules": "erweitert"},
+    {"id": "misere-opening", "hand": "Eichel:76 Schellen:986 Rosen:976 Schilten:8",
+     "auction": "", "rules": "erweitert"},
+    {"id": "obenabe-over", "hand": "Eichel:A Schellen:AKO Rosen:AK Schilten:A97", "auction": "60 Rosen",
+     "rules": "erweitert"},
+]
+
+
+def positions(n: int, extra: bool = True) -> list[dict]:
+    """The Sidi-Barrani ``bid`` drills with a hand, taken evenly until ``n``, then (``extra``)
+    the varied positions of :data:`EXTRA`."""
+    drills = _drills()
+    found = [dict(d, rules=d["rules"] if isinstance(d["rules"], str) else "verband")
+             for d in drills.values() if d["type"] == "bid"]
+    step = max(1, len(found) // n)
+    out = found[::step][:n]
+    if extra:
+        taken = {p["id"] for p in out}
+        for e in EXTRA:
+            if e["id"] in taken:
+                continue
+            base = drills.get(e["id"], {"file": "-", "type": "bid", "seat": None})
+            out.append({**base, **e})
+    return out
+
+
+ANSWERS = ROOT / "benchmarks" / "exact_sim_answers.json"
+
+
+def exact_bracket(job) -> tuple[int, int, bool]:
+    """One deal and one kind, the hand's seat declaring and leading: the declaring team's
+    card points proved by the solver's yes/no probes at ``targets`` (its own points,
+    solver.bracket: each probe's fail-soft bound decides every target on its side), with
+    at most ``max_nodes`` in all: (lo, hi, stopped)."""
+    hands, strain, seat, targets, max_nodes = job
+    from tutor.play.solver import bracket, forget_answers
+
+    trump, misere = parse_strain(strain)
+    deal = Deal(tuple(hands), trump, seat, seat, misere)
+    forget_answers()
+    b = bracket(deal, targets, max_nodes=max_nodes)
+    return b.lo, b.hi, bool(b.stopped)
+
+
+def _own(t: int, misere: bool) -> int:
+    """A contract's credited target as the solver's question on the declaring team's own
+    points (a Misère is made when the team holds its own to 157 - t or fewer)."""
+    return 157 - t if misere else t
+
+
+def made(entry, t: int, misere: bool) -> bool | None:
+    """Whether exact play makes credited target ``t`` from a kept (lo, hi, stopped): None
+    where the bounds do not tell."""
+    lo, hi = entry[0], entry[1]
+    x = _own(t, misere)
+    if misere:
+        return True if hi <= x else False if lo > x else None
+    return True if lo >= x else False if hi < x else None
+
+
+def _load_answers(path):
+    """The exact answers kept: {"A|B|C|D|kind|seat": [lo, hi, stopped, max_nodes]}, the
+    declaring team's card points as the solver proved them. They do not depend on the
+    simulation: kept in the repository (benchmarks/exact_sim_answers.json), so a change
+    of the simulation is measured on the same deals and exact answers at its own cost."""
     if not path or not Path(path).exists():
         return {}
-    import pickle
-
-    return pickle.loads(Path(path).read_bytes())
+    return json.loads(Path(path).read_text())["answers"]
 
 
-def _save_cache(path, cache) -> None:
+def _save_answers(path, answers) -> None:
     if path:
-        import pickle
+        Path(path).write_text(json.dumps({"about": "bench_exact_sim.py: per deal (hands A|B|C|D), kind and "
+                                          "declaring seat (who leads), the declaring team's own card points "
+                                          "proved by exact play: [lo, hi, stopped over max_nodes, max_nodes]",
+                                          "answers": dict(sorted(answers.items()))}, indent=0) + "\n")
 
-        Path(path).write_bytes(pickle.dumps(cache))
+
+def _estimates(text: str) -> list[dict | None]:
+    """--estimates "2,1,3 3,2,3": each k,follow_k,exact_last (None: the simulation's default)."""
+    if not text:
+        return [None]
+    return [dict(zip(("k", "follow_k", "exact_last"), map(int, e.split(",")))) for e in text.split()]
+
+
+def _name(estimate) -> str:
+    return "default" if estimate is None else "k{k}/{follow_k}/{exact_last}".format(**estimate)
 
 
 def accuracy(args) -> None:
-    rows = []
+    estimates = _estimates(args.estimates)
+    rows = {_name(e): [] for e in estimates}
     pool = get_context("fork").Pool(args.workers)
-    cache = _load_cache(args.cache)
-    for pos in positions(args.positions):
+    answers = _load_answers(args.answers)
+    for pos in positions(args.positions, not args.no_extra):
         if args.only and pos["id"] not in args.only:
             continue
         rules = load(pos["rules"])
         nodes = args.nodes or S.EVAL_NODES * args.samples // 100    # eval's nodes a deal (it asks 100)
-        sim = S.Simulation(samples=args.samples, seed=1, workers=args.workers, early_stop=False, nodes=nodes,
-                           every_game=args.every_game)
-        t0 = time.perf_counter()
+        evs = {}
         try:
-            ev = S.evaluate(pos["hand"], pos["auction"], rules, pos["seat"], sim)
+            for e in estimates:
+                sim = S.Simulation(samples=args.samples, seed=1, workers=args.workers, early_stop=False,
+                                   nodes=nodes, every_game=args.every_game, estimate=e)
+                t0 = time.perf_counter()
+                c0 = _children_cpu()
+                ev = S.evaluate(pos["hand"], pos["auction"], rules, pos["seat"], sim)
+                evs[_name(e)] = (ev, time.perf_counter() - t0, _children_cpu() - c0)
         except Exception as e:   # a drill the dealer cannot deal (the hand contradicts its calls)
             print(f"{pos['id']}: skipped ({type(e).__name__})", flush=True)
             continue
-        seconds = time.perf_counter() - t0
-        plain = None
-        if args.compare_split:
-            # the same deals and searches (remembered), the open deals placed by the playout alone
-            split, S.SPLIT_FROM = S.SPLIT_FROM, None
-            try:
-                plain = S.evaluate(pos["hand"], pos["auction"], rules, pos["seat"], sim)
-            finally:
-                S.SPLIT_FROM = split
+        first = next(iter(evs.values()))[0]
         kinds: dict[str, set[int]] = {}
-        for c in ev.contracts:
-            value, strain = c["contract"].split(" ", 1)
-            need = 157 if int(value) == rules.matsch_bid else int(value)
-            kinds.setdefault(strain, set()).add(need)
-        jobs = [([d[s] for s in "ABCD"], strain, ev.seat, targets, args.max_nodes)
-                for strain, targets in kinds.items() for d in ev.deals]
-        # the exact answers do not depend on the simulation: --cache keeps them between runs
-        keys = [(tuple(str(h) for h in j[0]), j[1], j[2], tuple(sorted(j[3])), j[4]) for j in jobs]
-        todo = [j for j, k in zip(jobs, keys) if k not in cache]
-        for k, a in zip([k for k in keys if k not in cache], pool.map(exact_made, todo, chunksize=1)):
-            cache[k] = a
-        if todo:
-            _save_cache(args.cache, cache)
-        answers = [cache[k] for k in keys]
-        by = {}
-        for (hands, strain, _seat, _t, _m), a in zip(jobs, answers):
-            by.setdefault(strain, []).append(a)
-        diffs, left_out, plain_diffs = [], 0, []
-        plain_p = {c["contract"]: c["p_make"] for c in plain.contracts} if plain else {}
-        for c in ev.contracts:
-            value, strain = c["contract"].split(" ", 1)
-            need = 157 if int(value) == rules.matsch_bid else int(value)
-            # the simulation's answer per deal is not exposed, its chance is: compare on the
-            # deals the exact search finished (all, unless over --max-nodes)
-            known = [a[need] for a in by[strain] if a[need] is not None]
-            left_out += len(by[strain]) - len(known)
-            if len(known) < len(by[strain]):
+        for ev, _s, _c in evs.values():
+            for c in ev.contracts:
+                value, strain = c["contract"].split(" ", 1)
+                kinds.setdefault(strain, set()).add(157 if int(value) == rules.matsch_bid else int(value))
+        # the exact answers do not depend on the simulation: kept (--answers) between runs
+        keys = {}
+        for strain, targets in kinds.items():
+            misere = parse_strain(strain)[1]
+            for d in first.deals:
+                key = "|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{first.seat}"
+                e = answers.get(key)
+                # asked again where the kept bounds do not decide a target and were not stopped
+                # by this --max-nodes already
+                if e is None or any(made(e, t, misere) is None for t in targets) and not (
+                        e[2] and e[3] >= args.max_nodes):
+                    keys[key] = ([d[x] for x in "ABCD"], strain, first.seat,
+                                 sorted(_own(t, misere) for t in targets), args.max_nodes)
+        if keys:
+            for key, (lo, hi, stopped) in zip(keys, pool.map(exact_bracket, list(keys.values()), chunksize=1)):
+                old = answers.get(key)
+                if old is not None:     # what was proved before holds too
+                    lo, hi = max(lo, old[0]), min(hi, old[1])
+                answers[key] = [lo, hi, stopped, args.max_nodes]
+            _save_answers(args.answers, answers)
+        for name, (ev, seconds, cpu) in evs.items():
+            row = _compare(pos, ev, rules, answers)
+            if row is None:
                 continue
-            diffs.append(abs(c["p_make"] - sum(known) / len(known)))
-            if plain_p:
-                plain_diffs.append(abs(plain_p[c["contract"]] - sum(known) / len(known)))
-        if not diffs:
-            continue
-        row = {"id": pos["id"], "auction": pos["auction"], "contracts": len(diffs),
-               "mean": statistics.mean(diffs), "max": max(diffs), "estimated": ev.estimated,
-               "samples": ev.samples, "seconds": round(seconds, 1), "left_out": left_out,
-               "unprobed": ev.unprobed, "nodes": ev.nodes}
-        if plain_diffs:
-            row["plain_mean"], row["plain_max"] = statistics.mean(plain_diffs), max(plain_diffs)
-        rows.append(row)
-        print(f"{row['id']:<28} {pos['auction'][:38]:<38} contracts {row['contracts']:>2}  mean |diff| "
-              f"{row['mean']:.3f}  max {row['max']:.2f}  estimated {ev.estimated}/{ev.samples}  "
-              f"{ev.nodes / 1e6:6.1f}M nodes {seconds:5.1f} s"
-              + (f"  (open deals by the playout alone: mean {row['plain_mean']:.3f} max {row['plain_max']:.2f})"
-                 if plain_diffs else ""), flush=True)
+            row.update(seconds=round(seconds, 1), cpu=round(cpu, 1))
+            rows[name].append(row)
+            print(f"{row['id']:<24} {name:<10} {pos['auction'][:30]:<30} contracts {row['contracts']:>2}  mean |diff| "
+                  f"{row['mean']:.3f}  max {row['max']:.2f}  estimated {ev.estimated}/{ev.samples}  "
+                  f"{ev.nodes / 1e6:6.1f}M nodes {seconds:5.1f} s", flush=True)
     pool.close()
-    means = [r["mean"] for r in rows]
-    print(f"\n{len(rows)} positions, {sum(r['contracts'] for r in rows)} contracts: mean |diff| "
-          f"{statistics.mean(means):.3f} (target 0.05), largest {max(r['max'] for r in rows):.2f} "
-          f"(target 0.10); deals estimated {sum(r['estimated'] for r in rows)} of "
-          f"{sum(r['samples'] for r in rows)}; simulation time per position median "
-          f"{statistics.median(r['seconds'] for r in rows):.1f} s ({args.samples} deals, {args.workers} workers); "
-          f"solver nodes per position median {statistics.median(r['nodes'] for r in rows) / 1e6:.1f}M, "
-          f"mean {statistics.mean(r['nodes'] for r in rows) / 1e6:.1f}M")
-    if args.compare_split:
-        plain = [r for r in rows if "plain_mean" in r]
-        print(f"the open deals placed by the playout alone (no split): mean |diff| "
-              f"{statistics.mean(r['plain_mean'] for r in plain):.3f}, largest {max(r['plain_max'] for r in plain):.2f}")
+    for name, rs in rows.items():
+        if not rs:
+            continue
+        print(f"\n{name}: {len(rs)} positions, {sum(r['contracts'] for r in rs)} contracts: mean |diff| "
+              f"{statistics.mean(r['mean'] for r in rs):.3f} (target 0.05), largest {max(r['max'] for r in rs):.2f} "
+              f"(target 0.10), positions over 0.10: {sum(r['max'] > 0.1 + 1e-9 for r in rs)}; deals estimated "
+              f"{sum(r['estimated'] for r in rs)} of {sum(r['samples'] for r in rs)}; simulation time per position "
+              f"median {statistics.median(r['seconds'] for r in rs):.1f} s ({args.samples} deals, {args.workers} "
+              f"workers); solver nodes per position median {statistics.median(r['nodes'] for r in rs) / 1e6:.1f}M")
     print("load:", os.getloadavg())
     if args.out:
         Path(args.out).write_text(json.dumps(rows, indent=1))
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process and its finished children (the pool's workers)."""
+    r, c = os.times()[:2], os.times()[2:4]
+    return sum(r) + sum(c)
+
+
+def _compare(pos, ev, rules, answers) -> dict | None:
+    """One evaluation's contracts against exact play on its deals: per contract the
+    difference of the chances, the deals it got wrong and which of them were open."""
+    diffs, left_out, detail = [], 0, []
+    for c in ev.contracts:
+        value, strain = c["contract"].split(" ", 1)
+        need = 157 if int(value) == rules.matsch_bid else int(value)
+        misere = parse_strain(strain)[1]
+        keys = ["|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{ev.seat}" for d in ev.deals]
+        exact = [made(answers[k], need, misere) for k in keys]
+        known = [a for a in exact if a is not None]
+        left_out += len(exact) - len(known)
+        if len(known) < len(exact):
+            continue      # a deal over --max-nodes: the contract is left out (counted)
+        p_exact = sum(known) / len(known)
+        diffs.append(abs(c["p_make"] - p_exact))
+        sim = ev.made(c["contract"])
+        wrong = [d for d, (a, b) in enumerate(zip(exact, sim)) if a != b] if sim else []
+        gi = ev.games.index((strain, ev.seat)) if sim else None
+        detail.append({"contract": c["contract"], "sim": c["p_make"], "exact": round(p_exact, 3), "wrong": wrong,
+                       "open": [d for d in wrong if ev.open_deal(d, strain)],
+                       # the wrong deals' card points in the simulation and as exact play proves them
+                       "points": [ev.points[d][gi] for d in wrong], "proved": [answers[keys[d]][:2] for d in wrong]})
+    if not diffs:
+        return None
+    return {"id": pos["id"], "auction": pos["auction"], "contracts": len(diffs), "mean": statistics.mean(diffs),
+            "max": max(diffs), "estimated": ev.estimated, "samples": ev.samples, "left_out": left_out,
+            "unprobed": ev.unprobed, "nodes": ev.nodes, "detail": detail}
 
 
 def timing(args) -> None:
@@ -204,21 +306,22 @@ def timing(args) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--positions", type=int, default=40)
-    ap.add_argument("--samples", type=int, default=30)
+    ap.add_argument("--positions", type=int, default=20, help="the bid drills taken evenly (EXTRA follows)")
+    ap.add_argument("--samples", type=int, default=20)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--max-nodes", type=int, default=300_000_000)
+    ap.add_argument("--max-nodes", type=int, default=100_000_000)
     ap.add_argument("--timing", type=int, default=0)
     ap.add_argument("--nodes", type=int, default=0,
                     help="the evaluation's solver nodes (default: tutor eval's share for --samples deals)")
     ap.add_argument("--out", default=None)
-    ap.add_argument("--cache", default=None, help="a file keeping the exact answers between runs (they do not "
-                    "depend on the simulation)")
+    ap.add_argument("--answers", default=str(ANSWERS), help="the file keeping the exact answers between runs "
+                    "(they do not depend on the simulation; '' for none)")
+    ap.add_argument("--estimates", default="", help="the open deals' estimates to compare, each "
+                    "k,follow_k,exact_last, space-separated (default: the simulation's for these nodes)")
+    ap.add_argument("--no-extra", action="store_true", help="only the drills taken evenly, not the varied EXTRA")
     ap.add_argument("--only", nargs="*", default=None, help="only these positions (drill ids)")
     ap.add_argument("--every-game", action="store_true",
                     help="the passes for every game eval lists, not only those a competitive call rests on")
-    ap.add_argument("--compare-split", action="store_true",
-                    help="also the chances with the open deals placed by the playout alone (simulation.SPLIT_FROM off)")
     args = ap.parse_args()
     if args.timing:
         timing(args)
