@@ -366,7 +366,18 @@ def _guess(hands, play: Play, exact: bool) -> Judged:
 ESTIMATE = {"k": 2, "follow_k": 1, "exact_last": 3}
 _ESTIMATE_NOW = ESTIMATE     # the estimate of the evaluation this process judges for now (Simulation.estimate)
 
-ESTIMATE_NODES = 2_000_000   # another estimate (Simulation.estimate) at most this many nodes (about 0.1 s), else ESTIMATE
+
+# ``tutor eval`` (EVAL_NODES for 100 deals: 6M a deal) has the nodes for more of the tree:
+# its open deals are estimated with the first three leads and each follower's first two
+# cards (about 6 card points off exact play where two leads and one card are 13, 9 ms a
+# deal against 0.14, benchmarks/README "An estimate from a forward-pruned search"). In
+# bench_exact_sim (the same deals and exact answers) its chances are closer to exact
+# play's: benchmarks/README, "Sixth session". The default judgement (10M nodes an
+# evaluation) keeps ESTIMATE: its CPU is the user's wait.
+ESTIMATE_EVAL = {"k": 3, "follow_k": 2, "exact_last": 3}
+EVAL_FROM = 1_000_000        # an evaluation's nodes a deal from which ESTIMATE_EVAL is used
+ESTIMATE_NODES = 2_000_000   # ESTIMATE_EVAL (or another Simulation.estimate) at most this many nodes a deal
+                             # (about 0.1 s; its searches are heavy-tailed), else ESTIMATE
 
 
 def _estimate(hands, play: Play) -> int | None:
@@ -710,7 +721,7 @@ class Simulation:
         # leave (``tutor eval``: each contract's chance is the evidence; the voice: no)
         self.rest_games = rest_games
         # the solver's estimate of the deals it did not answer (solver.estimate's arguments)
-        self.estimate = estimate or ESTIMATE
+        self.estimate = estimate or (ESTIMATE_EVAL if self.nodes // max(1, samples) >= EVAL_FROM else ESTIMATE)
 
     def evaluate(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Evaluation:
         seat, rules = s.seat, s.rules
