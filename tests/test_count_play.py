@@ -85,3 +85,16 @@ def test_aces_and_kings_do_not_double_the_puur_with_four_trumps(hand, n):
     # fails more often than not, would cost
     assert chance(hand, "80 Eichel", "B", "Eichel", 80, "A", n=n, seed=3) > 0.5
     assert cv.advise(hand, "80 Eichel").call != "dopple"
+
+
+@pytest.mark.parametrize("hand", [
+    "Eichel:A87 Rosen:AK Schellen:AK Schilten:AK",   # the count doubled: 105 for B and D
+    "Eichel:A Rosen:AKO Schellen:AKO Schilten:AK",   # the count doubled: 111
+])
+def test_aces_and_kings_do_not_double_the_puur_zu_dritt(hand):
+    # A opened 60 Eichel: the Puur zu dritt, nothing known of the Nell (C has not bid).
+    # B's Kings behind his Aces are the second round, which A's (and C's) trumps ruff as
+    # against the Puur with four trumps; exact play makes the 60 on most fitting deals, so
+    # the double, which pays only when the contract fails more often than not, would cost
+    assert chance(hand, "60 Eichel", "B", "Eichel", 60, "A", n=24, seed=1) > 0.75
+    assert cv.advise(hand, "60 Eichel").call != "dopple"

@@ -54,8 +54,9 @@ The count:
   from the first round: the defenders' Aces bring only their own 11 (nothing falls on
   them), and no King or second-round trick counts (exact play: against A's and C's seven
   trumps, D's three Aces and Kings take 22 points on average, not 77). Against a team that
-  showed the Puur with four trumps or more (``LONG_TRUMPS``) the second round is ruffed
-  too (exact play: B's Aces and Kings against A's 80 Eichel). Both are rows of
+  showed the Puur with three trumps or more (``LONG_TRUMPS``: every Puur-row opening) the
+  second round is ruffed too (exact play: B's Aces and Kings against A's 80 Eichel, and
+  against A's 60 Eichel, made on 20 of 24 fitting deals where the count doubled). Both are rows of
   :data:`DECLARER_RUFFS`. The declaring side
   is expected to take the rest of 157. D in the worked example counts 22 (his Rosen King
   and the second Schellen trick ruffed, as the text's own verdict says) and gives A and C
@@ -131,7 +132,7 @@ PARTNER_SHARE = 3          # without the Ansageregeln the partner holds a third 
 FIVE_TRUMPS = 5            # Puur and Nell with five trumps: the four out mostly fall under them
 FIVE_TRUMPS_SHORT = 10     # ... less about a trick for the trump an opponent keeps on a 3-1 or 4-0 split
 COMPETE_FIVE = 100         # ... and against the opponents' bid the team goes on up to 100 on them alone (exact play)
-LONG_TRUMPS = 4            # a declaring team that showed the Puur with four trumps ruffs our second round (exact play)
+LONG_TRUMPS = 3            # a declaring team that showed the Puur (zu dritt or longer) ruffs our second round (exact play)
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ DECLARER_RUFFS: tuple[Ruffs, ...] = (
             "ours")),
     # Puur and Nell with fewer: the trumps they keep after drawing ours ruff (SPARE_PER_TRUMP)
     Ruffs(frozenset({PUUR, NELL}), 0, True, True, None),
-    # the Puur with four trumps or more: the long trump hand is short in the side suits
+    # the Puur with three trumps or more (every Puur-row opening): the trump hand ruffs the second round
     Ruffs(frozenset({PUUR}), LONG_TRUMPS, True, False,
           M("trump {trump}: {seat} and partner showed the Puur with {length} trumps: their long trumps ruff the "
             "second round of our side suits, so no King behind the Ace and no trick behind the partner's length "
