@@ -47,6 +47,17 @@ class Standing:
         least = theirs + multiplier * bid + TOTAL_POINTS - bid + 1
         return least >= self.target and least > mine + bid - 1
 
+    def wins_if_failed(self, team: str, bid: int, points: int, multiplier: int = 2) -> bool:
+        """Failing ``bid`` doubled (its target points times ``multiplier`` to the opponents)
+        with ``points`` card points (fewer than the bid) still wins ``team`` the Partie: it
+        reaches the target and ends ahead of the opponents, who write the target points and
+        the rest of the 157. Then a double changes nothing: the Partie is the team's, made or
+        failed (QA F6: BD at 1960 of 2000 fail 95 with 66 and still win)."""
+        points = min(points, bid - 1)
+        mine, theirs = self.score.get(team, 0), self.score.get(other(team), 0)
+        least = mine + points
+        return least >= self.target and least > theirs + multiplier * bid + TOTAL_POINTS - points
+
     def text(self, lang: str = "de") -> str:
         return _("AC {ac} : BD {bd}, target {target}", lang, ac=self.score.get("AC", 0),
                  bd=self.score.get("BD", 0), target=self.target)

@@ -95,7 +95,9 @@ The count:
 - **The Partie's score** (:class:`Standing`): a team that wins the Partie by making its
   bid, doubled or not (the leading team that needs few points), gains nothing from a
   high number or a konter; against it the
-  double costs nothing and wins double when the bid fails, so the defenders double.
+  double costs nothing and wins double when the bid fails, so the defenders double,
+  unless the team wins the Partie even failing, with the card points the defenders'
+  count leaves it (:meth:`Standing.wins_if_failed`): then the double changes nothing.
 
 - **Raise**: in the own team's suit, the highest Zehner the count reaches: with
   control, or on quick tricks beside the team's Puur (the partner's promise counts: fort
@@ -656,12 +658,20 @@ def _double(hand, s, readings, lines, standing=None):
         return None
     c = defence(hand, s, trump)
     theirs = TOTAL_POINTS - c.expected
+    team = team_of(high.seat)
+    if standing is not None and standing.wins_if_failed(team, value, theirs):
+        if silent:
+            lines.extend(c.lines)
+        lines.append(M("{seat} and partner win the Partie ({standing}) even if they fail their {value}: with the "
+                       "{points} card points the count leaves them when they fail they reach the target and stay "
+                       "ahead, doubled or not. The double changes nothing: no double.", seat=high.seat,
+                       standing=standing, value=value, points=min(theirs, value - 1)))
+        return None
     if theirs < value:
         lines.extend(c.lines)
         lines.append(M("Then {seat} and partner stay at {theirs}, below their {value}: double.",
                        seat=high.seat, theirs=theirs, value=value))
         return r
-    team = team_of(high.seat)
     if standing is not None and standing.wins_if_made(team, value) and c.expected > 0:
         lines.extend(c.lines)
         lines.append(M("If {seat} and partner make their {value} they win the Partie ({standing}), doubled "
