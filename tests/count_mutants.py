@@ -63,6 +63,17 @@ MUTANTS = [
     ("ruffs: control row leaves the falls", "    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, False, False,",
      "    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, True, False,"),
     ("konter: lay-down only declarer", "    if c.lay_down and not is_misere(strain):", "    if s.seat == high.seat and c.lay_down and not is_misere(strain):"),
+    # the konter's long trumps (Count.long_tricks; tests/test_count_play.py, exact play)
+    ("konter: long trumps not counted", "        c.long_tricks = max(0, max(hand.length(trump), mine.length[0], partner_share) - most)",
+     "        c.long_tricks = 0"),
+    ("konter: long trumps of the hand only", "        c.long_tricks = max(0, max(hand.length(trump), mine.length[0], partner_share) - most)",
+     "        c.long_tricks = max(0, hand.length(trump) - most)"),
+    ("konter: long trumps counted twice", "    expected = min(TOTAL_POINTS, c.expected + FALL_PER_TRICK * c.long_tricks)",
+     "    expected = min(TOTAL_POINTS, c.expected + 2 * FALL_PER_TRICK * c.long_tricks)"),
+    ("konter: long trumps without control", "    if c.control:\n        # the trumps of the team's longer", "    if True:\n        # the trumps of the team's longer"),
+    # F6: a team that wins the Partie even failing (tests/test_count_score.py)
+    ("double: wins failing ignored", "    if standing is not None and standing.wins_if_failed(team, value, theirs):",
+     "    if False:"),
     ("konter: no falls", "    if c.expected >= value + KONTER_MARGIN:", "    if c.sure >= value + KONTER_MARGIN:"),
     ("konter: free konter ignored", "    if standing is not None and standing.loses_if_failed(team, value):", "    if False:"),
     ("double: no ruffs", "        ruffed = min(spare, second_round)", "        ruffed = 0"),
@@ -77,7 +88,7 @@ MUTANTS = [
     ("frei: no partner share in draws", "    draws = draws_trumps(hand, trump, mine, partner_share)", "    draws = draws_trumps(hand, trump, mine)"),
     ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
 ]
-TESTS = ["tests/test_count_texts.py", "tests/test_count_play.py", "tests/test_judgement.py", "tests/test_judgement_play.py",
+TESTS = ["tests/test_count_texts.py", "tests/test_count_score.py", "tests/test_count_play.py", "tests/test_judgement.py", "tests/test_judgement_play.py",
          "tests/test_worked_example.py", "tests/test_rules.py", "tests/test_count_frei.py"]
 src = open(P).read()
 only = sys.argv[1:]

@@ -98,3 +98,23 @@ def test_aces_and_kings_do_not_double_the_puur_zu_dritt(hand):
     # the double, which pays only when the contract fails more often than not, would cost
     assert chance(hand, "60 Eichel", "B", "Eichel", 60, "A", n=24, seed=1) > 0.75
     assert cv.advise(hand, "60 Eichel").call != "dopple"
+
+
+# The konter: A opened 80 Eichel (the Puur zu viert), C's 90 is the Hilfe (the Nell zu zweit):
+# six trumps, the opponents hold three at most; A raised to 100 and B doubled.
+KONTER = "80 Eichel, fort, 90 Eichel, fort, 100 Eichel, B: dopple"
+
+
+@pytest.mark.parametrize("hand,seat", [
+    ("Eichel:U876 Schilten:AK7 Rosen:O9", "A"),          # the declarer: the count said 102, no konter
+    ("Eichel:97 Schellen:A86 Rosen:A76 Schilten:8", "C"),  # his partner: the count said 109, no konter
+])
+def test_the_long_trump_hand_konters_a_contract_exact_play_always_makes(hand, seat):
+    # A's fourth trump takes a trick after the opponents' three are out, and what falls on
+    # it counts as on any sure trick. Exact play makes the 100 a trick over, 110, on every
+    # fitting deal: a konter doubles what the team writes, and pays whenever the contract is
+    # made more often than not
+    assert chance(hand, KONTER, seat, "Eichel", 110, "A", n=24, seed=1) == 1
+    assert cv.advise(hand, KONTER, seat=seat).call == "konter"
+    # the worked example's A, with three trumps beside C's three, still declines the konter
+    # as the rules text has him do (tests/test_worked_example.py)

@@ -73,7 +73,11 @@ The count:
 - **Konter**: the declarer or his partner konters when the contract is certain (a
   lay-down in his hand: every trick, 157; or his sure count alone reaches the contract),
   or when his count with what falls into the sure tricks reaches the contract by a trick
-  (``KONTER_MARGIN``: A's 102 on 100 in the worked example is "zu unsicher"), or when it
+  (``KONTER_MARGIN``: A's 102 on 100 in the worked example is "zu unsicher"); with
+  control the sure tricks include the trumps of the team's longer trump hand beyond the
+  most the opponents hold (``Count.long_tricks``: the Puur zu viert beside the Nell zu
+  zweit, 4 against 3, takes a trick after their trumps are out; the worked example's 3 and
+  3 take none); or when it
   is free: failing the doubled contract loses the Partie anyway
   (:meth:`Standing.loses_if_failed`). The partner counts his hand with what the
   declarer's calls promised.
@@ -248,6 +252,7 @@ class Count:
     control: bool = False
     lay_down: bool = False     # every trick is the team's: 157
     compete: int = 0           # against the opponents' bid the team goes on up to this Zehner (Holding.compete)
+    long_tricks: int = 0       # with control: the long trump hand's trumps beyond the opponents' (the konter's)
     lines: list[Line] = field(default_factory=list)
 
     @property
@@ -380,6 +385,11 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
         c.compete = row.compete
         c.lines.append(row.line(trump=trump.value, length=length, points=row.points, need=CONTROL_LENGTH,
                                 trump_points=TRUMP_POINTS, last=LAST_TRICK, short=FIVE_TRUMPS_SHORT))
+    if c.control:
+        # the trumps of the team's longer trump hand beyond the most the opponents hold take a
+        # trick each after theirs are out, the others' side cards falling in (the konter counts them)
+        most = _trumps_to_draw(hand, trump, mine, partner_share)[0]
+        c.long_tricks = max(0, max(hand.length(trump), mine.length[0], partner_share) - most)
     for suit in SUITS:
         if suit == trump or not hand.has(suit, Rank.ASS):
             continue
@@ -635,12 +645,19 @@ def _konter(hand, s, readings, lines, standing=None):
     if c.sure >= value:
         lines.append(M("The sure {sure} alone reach {value}: konter.", sure=c.sure, value=value))
         return r
-    if c.expected >= value + KONTER_MARGIN:
+    expected = min(TOTAL_POINTS, c.expected + FALL_PER_TRICK * c.long_tricks)
+    if c.long_tricks:
+        lines.append(Mn("trump {trump}: the team's longer trump hand holds {n} trump more than the opponents can "
+                        "hold: after theirs are out it takes a trick, with {fall} for what falls in: {expected}",
+                        "trump {trump}: the team's longer trump hand holds {n} trumps more than the opponents can "
+                        "hold: after theirs are out each takes a trick, with {fall} for what falls in: {expected}",
+                        c.long_tricks, trump=strain, n=c.long_tricks, fall=FALL_PER_TRICK, expected=expected))
+    if expected >= value + KONTER_MARGIN:
         lines.append(M("With what falls into the sure tricks the count reaches {expected}, a trick above "
-                       "{value}: konter.", expected=c.expected, value=value))
+                       "{value}: konter.", expected=expected, value=value))
         return r
     lines.append(M("The count reaches {expected} of {value}, not a trick above it: too uncertain for four "
-                   "times the target points, no konter.", expected=c.expected, value=value))
+                   "times the target points, no konter.", expected=expected, value=value))
     return None
 
 
