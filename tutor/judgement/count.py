@@ -105,7 +105,11 @@ The count:
 
 - **Raise**: in the own team's suit, the highest Zehner the count reaches: with
   control, or on quick tricks beside the team's Puur (the partner's promise counts: fort
-  is final, and a strong hand behind its partner's 60 must not let it stand).
+  is final, and a strong hand behind its partner's 60 must not let it stand). Where that
+  Zehner is a Hilfe the hand cannot give (the opponents' bid moved the Hilfe up to it),
+  the next Zehner, within a trick of the count. Puur and Nell with five trumps bid no
+  higher than 110 where a lower Zehner is open (``CEILING_FIVE``, the row's ``ceiling``:
+  an opponent may keep a trump and ruff; exact play's best with many side tricks).
 
 The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
 a double brings), double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
@@ -138,6 +142,7 @@ PARTNER_SHARE = 3          # without the Ansageregeln the partner holds a third 
 FIVE_TRUMPS = 5            # Puur and Nell with five trumps: the four out mostly fall under them
 FIVE_TRUMPS_SHORT = 10     # ... less about a trick for the trump an opponent keeps on a 3-1 or 4-0 split
 COMPETE_FIVE = 100         # ... and against the opponents' bid the team goes on up to 100 on them alone (exact play)
+CEILING_FIVE = 110         # ... and bids no higher Zehner than 110 where a lower one is open, however many side tricks
 LONG_TRUMPS = 3            # a declaring team that showed the Puur (zu dritt or longer) ruffs our second round (exact play)
 
 
@@ -178,8 +183,9 @@ class Holding:
     """A row of the trump table (:data:`TRUMP_HOLDINGS`): what the team's trumps count for
     when it holds ``top`` (the hand's, or promised by the partner's calls) and at least
     ``length`` trumps. ``compete``: against the opponents' standing bid the team goes on up
-    to this Zehner whatever its side cards (0: the count alone decides). ``line``: the
-    reason, with {trump}, {length} (the team's trumps), {points}, {need} (CONTROL_LENGTH)."""
+    to this Zehner whatever its side cards (0: the count alone decides). ``ceiling``: the
+    highest Zehner the team bids where a lower one is open, whatever the count (0: none).
+    ``line``: the reason, with {trump}, {length} (the team's trumps), {points}, {need} (CONTROL_LENGTH)."""
 
     top: frozenset
     length: int
@@ -187,6 +193,7 @@ class Holding:
     control: bool
     compete: int
     line: Msg
+    ceiling: int = 0
 
 
 # The team's trumps, the first row that fits. Calibrated on exact play (docs/interpretations.md,
@@ -200,7 +207,7 @@ TRUMP_HOLDINGS: tuple[Holding, ...] = (
     Holding(frozenset({PUUR, NELL}), FIVE_TRUMPS, TRUMP_POINTS + LAST_TRICK - FIVE_TRUMPS_SHORT, False, COMPETE_FIVE,
             M("trump {trump}: Puur and Nell in the team with {length} trumps: the four trumps out fall under them "
               "unless an opponent keeps one, and that one may take a trick: the {trump_points} trump points and "
-              "{last} for the last trick, less {short}: {points}")),
+              "{last} for the last trick, less {short}: {points}"), CEILING_FIVE),
     Holding(frozenset({PUUR, NELL}), 0, VALUE["trump"][PUUR], False, 0,
             M("trump {trump}: Puur and Nell, but only {length} trumps in the team, fewer than {need}: the opponents "
               "keep trumps, no control; counted: the Puur's trick ({points})")),
@@ -252,6 +259,7 @@ class Count:
     control: bool = False
     lay_down: bool = False     # every trick is the team's: 157
     compete: int = 0           # against the opponents' bid the team goes on up to this Zehner (Holding.compete)
+    ceiling: int = 0           # the highest Zehner the team bids where a lower one is open (Holding.ceiling)
     long_tricks: int = 0       # with control: the long trump hand's trumps beyond the opponents' (the konter's)
     lines: list[Line] = field(default_factory=list)
 
@@ -383,6 +391,7 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     else:
         c.sure += row.points
         c.compete = row.compete
+        c.ceiling = row.ceiling
         c.lines.append(row.line(trump=trump.value, length=length, points=row.points, need=CONTROL_LENGTH,
                                 trump_points=TRUMP_POINTS, last=LAST_TRICK, short=FIVE_TRUMPS_SHORT))
     if c.control:
@@ -785,18 +794,40 @@ def _raise(hand, s, readings, lines, standing=None):
         reach = max(c.expected, c.compete) if theirs else c.expected
         limit = min(reach, s.rules.highest_bid)
         target = limit - limit % 10
+        if c.ceiling and target > c.ceiling:
+            # above the row's ceiling only where no lower Zehner is open (Holding.ceiling)
+            open_ = [x.call.value for x in readings if x.kind in ("raise", "confidence")
+                     and x.call.strain == suit.value and x.call.value is not None and x.call.value % 10 == 0]
+            target = max(c.ceiling, min(open_, default=target))
         r = _first(readings, "raise", suit, target) or _first(readings, "confidence", suit, target)
+        blocked = False
+        if r is None and (s.standing_value is None or target > s.standing_value):
+            # the count's Zehner is a Hilfe the hand cannot give (it promises the top trump the
+            # hand lacks): fort would be final, so the hand bids the next Zehner, a trick above
+            r = _first(readings, "raise", suit, target + 10)
+            blocked = r is not None
         if r is not None and (best is None or reach > best[2]):
-            best = (r, c, reach)
+            best = (r, c, reach, blocked)
     if best is None:
         return None
-    r, c, reach = best
+    r, c, reach, blocked = best
     lines.extend(c.lines)
+    if blocked:
+        lines.append(M("The count's Zehner, {value}, is the Hilfe that promises the other top trump, which the hand "
+                       "does not hold; fort would be final and leave the team's suit to the opponents: the hand "
+                       "bids the next Zehner, {next}, within a trick of its {expected}.",
+                       value=r.call.value - 10, next=r.call.value, expected=c.expected))
     if reach > c.expected:
         lines.append(M("Puur and Nell with {n} trumps in the team go on against the opponents' {bid} up to {compete} "
                        "whatever the side cards: exact play makes {compete} on seven deals in ten or more even "
                        "without a side Ace, and fort leaves the opponents their contract.",
                        n=FIVE_TRUMPS, bid=str(high.call), compete=c.compete))
+    capped = bool(c.ceiling) and r.call.value == c.ceiling and min(c.expected, s.rules.highest_bid) >= c.ceiling + 10
+    if capped:
+        lines.append(M("Puur and Nell with {n} trumps in the team: an opponent may keep a trump and ruff a side "
+                       "trick, and above {ceiling} each Zehner is made less often than it pays (made, the team "
+                       "writes the number; failed, the opponents write it): the team bids {ceiling}, not the "
+                       "{expected} it counts.", n=FIVE_TRUMPS, ceiling=c.ceiling, expected=c.expected))
     team = team_of(s.seat)
     if standing is not None:
         low = min((x for x in readings if x.kind in ("raise", "confidence") and x.call.strain == r.call.strain
@@ -807,8 +838,9 @@ def _raise(hand, s, readings, lines, standing=None):
             lines.append(M("{value} already wins the Partie ({standing}): a higher bid gains nothing and is "
                            "only harder to make.", value=low.call.value, standing=standing))
             return low
-    lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; {more} "
-                   "would be too much.", value=r.call.value, more=r.call.value + 10))
+    if not capped:
+        lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; {more} "
+                       "would be too much.", value=r.call.value, more=r.call.value + 10))
     return r
 
 
