@@ -12,6 +12,45 @@ from tutor.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# -- the compiled solver core (tutor.play._solver) ---------------------------------------------
+# The package installs and the suite runs where the core is not built (no C compiler): the
+# solver then runs its pure-Python reference, some 200-300 times slower per node, and a
+# full deal takes it minutes to hours. A test that needs exact values of full deals is
+# marked ``@pytest.mark.needs_core`` and skipped there with this reason; a test of what a
+# user sees without the core takes the fixture ``no_core``, which hides a built core for
+# the test, so that it runs in CI, where the core is built.
+NEEDS_CORE = ("needs the compiled solver core (tutor.play._solver), not built here: exact values of "
+              "full deals take the pure-Python reference minutes to hours")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "needs_core: " + NEEDS_CORE)
+
+
+def have_core() -> bool:
+    from tutor.play import solver
+
+    return solver._core is not None
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("needs_core") is not None and not have_core():
+        pytest.skip(NEEDS_CORE)
+
+
+@pytest.fixture
+def no_core(monkeypatch):
+    """The test runs as where the core is not built: the solver's engine is the reference
+    (``tutor.play.solver._core`` None, ENGINE "python"), with no answer kept from before."""
+    from tutor.play import solver
+
+    monkeypatch.setattr(solver, "_core", None)
+    monkeypatch.setattr(solver, "ENGINE", "python")
+    solver.forget_answers()
+    yield
+    solver.forget_answers()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_caches():
     """Each test reads auctions and hands afresh: no test passes on what an earlier one

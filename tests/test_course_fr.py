@@ -139,6 +139,7 @@ def test_questions_say_the_doubles_and_the_matsch_in_french(run, tmp_path):
     assert "A spielt Matsch Eichel" in german
 
 
+@pytest.mark.needs_core   # whole-deal practice is refused without the core
 def test_practice_names_the_first_to_speak_as_the_french_table_does(run):
     out = run("practice", "--judge", "count", "--seed", "11", "--lang", "fr", input="").output
     assert out.startswith("Donne 11 : votre place C, A a l'avant-main ;") and "Vorhand" not in out
@@ -153,6 +154,7 @@ def test_a_course_without_a_translation_says_so(run, lang, line):
     assert "(tutor lessons" not in run("lessons", "--lang", "fr").output   # French is complete
 
 
+@pytest.mark.needs_core
 def test_bid_names_the_doubles_in_french(run):
     """C holds the Eichel Ace, Ober and Nell behind A's doubled 100 Eichel (the partner's
     contract): a konter, named « surcontre » in French, in the headline and in the evidence's

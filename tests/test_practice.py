@@ -23,7 +23,7 @@ from click.testing import CliRunner
 
 from tutor.cards import DECK, Hand
 from tutor.cli import main
-from tutor.play.rules import SEATS, Trump, legal, seats_from, team_of, trick_points, winner
+from tutor.play.rules import SEATS, Trump, legal, parse_strain, seats_from, team_of, trick_points, winner
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKED = ROOT / "examples" / "worked-example.yaml"
@@ -49,11 +49,18 @@ def test_the_exact_value_of_a_contract_is_all_or_nothing_on_the_one_suit_deal():
     assert value.exact(h, "Eichel", "C") == 157       # C leads Schellen, A must trump
     assert value.exact(h, "Rosen", "A") == 0          # B trumps A's lead and runs his Rosen
     assert value.exact(h, "Schellen", "B") == 0       # C holds the trumps: AC take all
+    assert value.reaches(h, "Undenufe", "C", 157)
+
+
+@pytest.mark.needs_core   # the reference needs some 475,000 nodes for this Misère (over its budget)
+def test_a_misere_led_into_a_one_suit_hand_credits_nothing():
+    from tutor.practice import value
+
+    h = hands(ONE_SUIT_EACH)
     # without trump whoever leads takes every trick: a Misère led by A is all AC's tricks,
     # so nothing is credited to AC (the tricks count for the other side)
     assert value.exact(h, "Obenabe Misère", "A") == 157
     assert value.reaches(h, "Obenabe Misère", "A", 0) and not value.reaches(h, "Obenabe Misère", "A", 1)
-    assert value.reaches(h, "Undenufe", "C", 157)
 
 
 @pytest.mark.parametrize("rules, board", [("verband", 157 + 157), ("erweitert", 157 + 257)])
@@ -154,6 +161,7 @@ def test_a_learner_s_call_is_same_acceptable_or_worse_by_the_rules():
     assert odd.verdict == "worse" and not odd.conventional
 
 
+@pytest.mark.needs_core
 def test_practice_prints_one_json_line_per_deal_from_a_pipe():
     from tutor.practice.session import hands_of
     from tutor.practice.value import exact
@@ -182,6 +190,7 @@ def test_practice_prints_one_json_line_per_deal_from_a_pipe():
             assert data["auction"][r["index"] - 1].endswith(r["yours"]) or r["yours"] is None
 
 
+@pytest.mark.needs_core
 def test_practice_in_the_terminal_words_and_stats(tmp_path, monkeypatch):
     monkeypatch.delenv("TUTOR_DB", raising=False)
     db = tmp_path / "p.sqlite3"
@@ -202,6 +211,7 @@ def test_practice_in_the_terminal_words_and_stats(tmp_path, monkeypatch):
     assert "Practice:" not in run(["lessons", "--db", str(db), "--learner", "bob", "--lang", "en"]).stdout
 
 
+@pytest.mark.needs_core
 def test_practice_ends_quietly_when_the_input_ends():
     out = run(["practice", "--seed", "7"], input="")
     assert out.exit_code == 0 and "Traceback" not in out.output
@@ -236,8 +246,11 @@ def worked_review():
     return review_file(str(WORKED), judge="count")   # the count: the worked example's reasoning
 
 
-def test_every_call_of_the_worked_example_is_the_tutor_s(worked_review):
-    calls = worked_review.calls
+def test_every_call_of_the_worked_example_is_the_tutor_s():
+    from tutor.play import game
+    from tutor.practice.game import review_calls
+
+    calls = review_calls(game.load(WORKED), "count")   # the calls alone: no solver, no core needed
     assert [c.call for c in calls] == ["60 Eichel", "70 Schellen", "90 Eichel", "95 Rosen", "100 Eichel", "dopple"]
     assert [c.kind for c in calls] == ["opening", "opening", "hilfe", "ace", "raise", "double"]
     assert all(c.conventional and c.truthful for c in calls)
@@ -246,6 +259,7 @@ def test_every_call_of_the_worked_example_is_the_tutor_s(worked_review):
     assert all(c.verdict == "same" for c in calls[:5]) and calls[5].verdict != "same"
 
 
+@pytest.mark.needs_core
 def test_the_worked_example_s_exact_value_and_costly_cards_add_up(worked_review):
     from tutor.play import game
     from tutor.play.solver import solve
@@ -276,6 +290,7 @@ def minimax(hands, leader, table, trump, taken, tricks_left, maximizing_team="AC
     return max(values) if team_of(seat) == maximizing_team else min(values)
 
 
+@pytest.mark.needs_core
 def test_the_last_two_tricks_losses_agree_with_a_brute_force_minimax(worked_review):
     from tutor.play import game
 
@@ -304,6 +319,7 @@ def test_the_last_two_tricks_losses_agree_with_a_brute_force_minimax(worked_revi
     assert got == expected and expected      # the text: D's Rosen King and the Schellen were trumped
 
 
+@pytest.mark.needs_core
 def test_review_prints_the_issue_s_json_and_the_readme_s_text():
     out = run(["review", str(WORKED), "--json", "--judge", "count"])
     assert out.exit_code == 0
@@ -320,6 +336,7 @@ def test_review_prints_the_issue_s_json_and_the_readme_s_text():
 
 
 # -- the web page's API ------------------------------------------------------------------------
+@pytest.mark.needs_core
 def test_the_practice_api_replays_the_learner_s_moves(tmp_path, monkeypatch):
     from starlette.testclient import TestClient
 
@@ -379,6 +396,7 @@ def rotated(text: str, auction: bool = False) -> str:
     return yaml.safe_dump(data, allow_unicode=True)
 
 
+@pytest.mark.needs_core
 def test_a_game_file_whose_vorhand_is_not_a_is_reviewed_in_its_own_seats(tmp_path, worked_review):
     from tutor.play import game
 
@@ -395,6 +413,7 @@ def test_a_game_file_whose_vorhand_is_not_a_is_reviewed_in_its_own_seats(tmp_pat
     assert "A doubles 100 Eichel by B" in data["calls"][5]["meaning"]
 
 
+@pytest.mark.needs_core
 def test_table_reviews_the_game_it_followed_in_the_table_s_seats(tmp_path):
     calls = "60ei\n70 sche\n90ei\n95 ro\n100 ei\n{d}: dopple\n"
     hand_c = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
@@ -418,17 +437,106 @@ def test_table_reviews_the_game_it_followed_in_the_table_s_seats(tmp_path):
     assert "trick 8, B: Schellen 8 cost BD 23" in text          # the engine's A sits at B
 
 
-def test_without_the_compiled_core_a_full_deal_is_one_line_not_a_wait(monkeypatch):
-    """The reference solver alone takes minutes to hours for a full deal: practice says in
-    one line that it needs the compiled core (the suite without the core hung here); a
-    small deal the reference settles in time is still answered (the one-suit deal above)."""
+# -- without the compiled solver core -------------------------------------------------------------
+def test_without_the_compiled_core_a_full_deal_is_one_line_not_a_wait(no_core, monkeypatch):
+    """The reference solver alone takes minutes to hours for a full deal: its exact value
+    says in one line that it needs the compiled core once the reference has spent its
+    budget (the suite without the core hung here); a smaller budget, the same stop."""
     from tutor.errors import TutorError
-    from tutor.play import solver
     from tutor.practice import value
     from tutor.practice.session import hands_of
 
-    monkeypatch.setattr(solver, "_core", None)
-    solver.forget_answers()
+    monkeypatch.setattr(value, "REFERENCE_NODES", 5_000)
     with pytest.raises(TutorError) as e:
         value.exact(hands_of(2), "Eichel", "A")
     assert "needs the compiled solver core" in e.value.text("en")
+
+
+SMALL = {"A": "Eichel:K6 Rosen:7", "B": "Eichel:9 Rosen:A Schellen:6",
+         "C": "Eichel:U Schellen:A Rosen:O", "D": "Eichel:O Rosen:8 Schellen:K"}
+
+
+def own_points(hands, leader, table, trump, taken, tricks_left, team, many):
+    """``team``'s final card points by brute force, ``team`` wanting ``many`` (else few)
+    and the other side the opposite (three cards a hand: a few thousand lines of play)."""
+    order = seats_from(leader)
+    if len(table) == 4:
+        win = order[winner(list(table), trump)]
+        taken += trick_points(table, trump, last=tricks_left == 1) if team_of(win) == team else 0
+        if tricks_left == 1:
+            return taken
+        return own_points(hands, win, (), trump, taken, tricks_left - 1, team, many)
+    seat = order[len(table)]
+    values = [own_points({**hands, seat: hands[seat] - {c}}, leader, table + (c,), trump, taken, tricks_left,
+                         team, many) for c in legal(hands[seat], list(table), trump)]
+    return max(values) if (team_of(seat) == team) == many else min(values)
+
+
+@pytest.mark.parametrize("strain, declarer", [("Eichel", "A"), ("Eichel", "B"), ("Rosen", "D"), ("Obenabe", "C"),
+                                              ("Undenufe Misère", "A"), ("Obenabe Misère", "B")])
+def test_without_the_core_what_the_reference_answers_within_its_budget_is_exact(no_core, strain, declarer):
+    """Three cards a hand: the reference settles the deal within its budget, and its value
+    is a brute-force minimax's (the 5 of the last trick included); in a Misère the
+    declaring team wants few of its own points, the other side many."""
+    from tutor.practice import value
+
+    h = {s: Hand.parse(x, size=None) for s, x in SMALL.items()}
+    trump, misere = parse_strain(strain)
+    want = own_points({s: frozenset(x) for s, x in h.items()}, declarer, (), trump, 0, 3, team_of(declarer),
+                      many=not misere)
+    assert value.exact(h, strain, declarer) == want
+    credit = value.credited(want, strain)   # reaches() asks for credited points: a Misère's the other side's
+    assert value.reaches(h, strain, declarer, credit) and not value.reaches(h, strain, declarer, credit + 1)
+
+
+def test_without_the_core_practice_and_review_are_refused_up_front_in_one_line(no_core, tmp_path):
+    """Whole-deal practice and a game review need the core from their first step on: they
+    say so in one line with exit 2 before the learner bids (de, en, fr), not after a wait;
+    what needs no solver (the stats, a review of four forts' calls) still answers."""
+    words = {"en": "needs the compiled solver core", "de": "braucht den kompilierten Kern",
+             "fr": "demande le noyau compilé"}
+    for lang, want in words.items():
+        for args in (["practice", "--seed", "11", "--judge", "count"],
+                     ["practice", "--seed", "11", "--json"],
+                     ["review", str(WORKED), "--judge", "count"]):
+            out = run([*args, "--lang", lang], input="fort\n" * 40)
+            assert out.exit_code == 2, (args, out.output)
+            assert out.stdout == "" and want in out.stderr and len(out.stderr.strip().splitlines()) == 1, out.output
+            assert "C compiler" in out.stderr or "C-Compiler" in out.stderr or "compilateur C" in out.stderr
+    stats = run(["practice", "--stats", "--json", "--db", str(tmp_path / "p.sqlite3"), "--learner", "ann"])
+    assert stats.exit_code == 0 and json.loads(stats.stdout)["deals"] == 0
+    text = WORKED.read_text(encoding="utf-8")
+    forts = "\n".join(line for line in text.splitlines()
+                      if not line.startswith(("contract:", "declarer:", "double:", "auction:")))
+    forts += '\nauction: ["fort", "fort", "fort", "fort"]\n'
+    path = tmp_path / "forts.yaml"
+    path.write_text(forts, encoding="utf-8")
+    calls = run(["review", str(path), "--judge", "count", "--json"])
+    assert calls.exit_code == 0, calls.output
+    assert [c["call"] for c in json.loads(calls.stdout)["calls"]] == ["fort"] * 4
+
+
+def test_without_the_core_the_table_s_review_is_one_line(no_core):
+    calls = "60ei\n70 sche\n90ei\n95 ro\n100 ei\nD: dopple\n"
+    out = run(["table", "--hand", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8", "--seat", "C", "--dealer", "D",
+               "--lang", "en", "--count"], input=calls + f"played {WORKED}\nreview\n")
+    assert out.exit_code == 0, out.output
+    assert "a game review needs the compiled solver core" in out.output and "Traceback" not in out.output
+
+
+def test_without_the_core_the_practice_tab_says_why_at_once(no_core, tmp_path, monkeypatch):
+    """The page's Practice tab asks /api/practice first: it answers the one line (shown
+    in the page's error box) instead of dealing a deal whose end it could not show."""
+    from starlette.testclient import TestClient
+
+    from tutor.web.app import Settings, create_app
+
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"))), base_url="http://127.0.0.1:8000") as c:
+        for path in ("/api/practice", "/api/practice/result"):
+            for lang, want in (("en", "whole-deal practice needs the compiled solver core"),
+                               ("fr", "S'exercer sur des donnes entières demande le noyau compilé")):
+                r = c.get(path, params={"seed": 11, "seat": "C", "judge": "count", "lang": lang,
+                                        "moves": "fort"})
+                assert r.status_code == 400 and want in r.json()["error"], r.text
+        assert c.get("/api/practice/texts", params={"lang": "fr"}).json()["tab"] == "S'exercer"

@@ -11,6 +11,7 @@ from test_web_browser import CHROMIUM, Server, browser, db, overflow, phone  # n
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium")
 
 
+@pytest.mark.needs_core
 def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F811
     from tutor.conventions import advise
     from tutor.judgement import default_judge

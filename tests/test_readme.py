@@ -121,8 +121,18 @@ def run_example(example: Example, cwd: Path, env: dict[str, str | None]) -> str:
 
 BLOCKS = console_blocks(README.read_text(encoding="utf-8"))
 
+# What the README shows of these commands needs the compiled solver core (conftest's
+# needs_core): the judgement by exact play (bid, eval, check without --count: its deals
+# played out), whole-deal practice and the review of a played game.
+NEEDS_CORE = re.compile(r"\btutor (?:(?:bid|eval|check)\b(?!.*--count)|practice\b(?!.*--stats)|review\b)")
 
-@pytest.mark.parametrize("start, examples", BLOCKS, ids=[f"README.md:{s}" for s, _ in BLOCKS])
+
+def _block(start: int, examples: list[Example]):
+    core = any(NEEDS_CORE.search(e.command) for e in examples)
+    return pytest.param(start, examples, id=f"README.md:{start}", marks=[pytest.mark.needs_core] if core else [])
+
+
+@pytest.mark.parametrize("start, examples", [_block(s, e) for s, e in BLOCKS])
 def test_readme_example(start, examples, tmp_path, monkeypatch):
     cwd = mirror_root(tmp_path / "root")
     monkeypatch.chdir(cwd)

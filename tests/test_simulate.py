@@ -61,6 +61,7 @@ def test_the_worked_example_a_raises_to_100_and_d_doubles_under_the_simulation()
     assert worth["nothing"] > worth["dopple"]
 
 
+@pytest.mark.needs_core
 def test_bid_simulate_says_the_numbers_in_words():
     out = run("bid", "--hand", A_HAND, "--auction", BEFORE_A, "--simulate", "--samples", "50", "--lang", "en")
     assert "0 Eichel is made in" in out and "deals that fit the auction; 1" in out
@@ -125,6 +126,7 @@ JUDGEMENT_DRILLS = """\
 """
 
 
+@pytest.mark.needs_core
 def test_warum_shows_the_numbers_of_a_judgement_and_only_there(tmp_path):
     from conftest import write
 

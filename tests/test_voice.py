@@ -33,6 +33,7 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+@pytest.mark.needs_core
 def test_a_certain_matsch_is_the_default_recommendation_with_its_evidence():
     voice._CACHE.clear()
     data = json.loads(run("bid", "--hand", LAY_DOWN, "--json", "--lang", "en").output)
@@ -43,6 +44,7 @@ def test_a_certain_matsch_is_the_default_recommendation_with_its_evidence():
     assert f"157 Eichel is made in {n} of {n} deals that fit the auction." in text
 
 
+@pytest.mark.needs_core
 def test_the_same_question_gets_the_same_answer_and_another_score_another_seed():
     hand = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
     auction = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel"
@@ -97,6 +99,7 @@ def test_without_the_compiled_core_the_count_answers_and_says_so_once(monkeypatc
     assert advice.call == conventions.advise(LAY_DOWN, "").call   # the count's own call
 
 
+@pytest.mark.needs_core
 def test_where_no_deal_fits_beside_the_hand_the_count_answers_and_says_so_once():
     # A's 60 Eichel promised the Eichel Puur (U), which B holds: the calls contradict the hand
     r = run("bid", "--hand", "Eichel:U78 Schellen:AK Rosen:AK Schilten:AK", "--auction", "60 Eichel",
@@ -229,6 +232,7 @@ def test_the_quiz_keeps_a_hilfe_the_conventions_give(tmp_path, monkeypatch):
 
 
 # -- the web page: the same default, count=1 for the count ------------------------------------
+@pytest.mark.needs_core
 def test_the_web_api_recommends_as_the_command_line_and_count_asks_for_the_count(tmp_path, monkeypatch):
     from starlette.testclient import TestClient
 
@@ -284,6 +288,7 @@ def test_the_table_session_s_advice_stays_within_the_table_s_budget(monkeypatch)
     # no Puur, no Ace: nothing of what a Matsch needs
     ("Eichel:76 Schellen:87 Rosen:O86 Schilten:B7", "", []),
 ])
+@pytest.mark.needs_core
 def test_no_matsch_the_team_cannot_be_sure_of_is_offered(hand, auction, extra):
     """The rules: who bids the Matsch has seen while bidding that all the cards it needs lie
     with the team. None of these hands can know that (each misses what a Matsch needs: the

@@ -42,7 +42,9 @@ def practice(seat, seed, count, db_path, learner, show_stats, judge, rules_spec,
                          same=s.same, acceptable=s.acceptable, worse=s.worse))
         return
     from tutor.practice.session import Practice, new_seed
+    from tutor.practice.value import require_core
 
+    require_core("practice")   # before the learner bids a deal whose end could not be shown
     first = seed if seed is not None else new_seed()
     loop = Loop(sys.stdin, as_json, lang)
     total = {"board": 0, "best": 0}

@@ -323,10 +323,14 @@ def review(game, judge=None) -> GameReview:
 def _review(game, judge=None) -> GameReview:
     from tutor.play import game as game_mod
 
-    calls = review_calls(game, judge)
     if game.contract is None and game.auction is None:
         raise TutorError(M("{source}: nothing to review: give the auction (auction: 60 Eichel, ...) or the "
                            "contract", source=game.source))
+    if game.contract is not None:   # the cards are solved from the first one on: refused up front
+        from tutor.practice.value import require_core
+
+        require_core("review")
+    calls = review_calls(game, judge)
     if game.contract is None:   # everybody said fort: the calls only
         return GameReview(game, calls)
     replayed = game_mod.replay(game)

@@ -34,18 +34,43 @@ TEAM_SEATS = {"AC": ("A", "C"), "BD": ("B", "D")}
 # take it minutes to hours, and practice says in one line that it needs the core.
 REFERENCE_NODES = 100_000
 
+# What needs the core whatever the deal: whole-deal practice (the contract's value and both
+# teams' best contracts, a dozen full-deal searches) and the review of a played game (a
+# search at every trick boundary from the first card on) are refused before they start,
+# not after the learner has bid a deal or at the end of a wait.
+NEEDS_CORE = {
+    "practice": M("whole-deal practice needs the compiled solver core, and it is not built here: install a C "
+                  "compiler and reinstall tutor (README: the solver's two engines)"),
+    "review": M("a game review needs the compiled solver core, and it is not built here: install a C "
+                "compiler and reinstall tutor (README: the solver's two engines)"),
+}
+
+
+def have_core() -> bool:
+    """Is the compiled solver core built here (:data:`tutor.play.solver.ENGINE` ``"c"``)?"""
+    from tutor.play import solver
+
+    return solver._core is not None
+
+
+def require_core(what: str) -> None:
+    """Raise the one line of :data:`NEEDS_CORE` ``[what]`` where the core is not built."""
+    if not have_core():
+        raise TutorError(NEEDS_CORE[what])
+
 
 def _bracket(deal: Deal, targets):
     """The solver's answers for ``deal`` (:func:`tutor.play.solver.bracket`); without the
     compiled core within REFERENCE_NODES, else one line instead of seeming to hang."""
     from tutor.play import solver
 
-    if solver._core is not None:
+    if have_core():
         return solver.bracket(deal, targets)
     b = solver.bracket(deal, targets, max_nodes=REFERENCE_NODES)
     if b.stopped:
-        raise TutorError(M("practice plays every deal out exactly, which needs the compiled solver core for a "
-                           "full deal, and it is not built here (README: installing)"))
+        raise TutorError(M("this deal is too large for the reference solver: its exact value needs the compiled "
+                           "solver core, and it is not built here: install a C compiler and reinstall tutor "
+                           "(README: the solver's two engines)"))
     return b
 
 

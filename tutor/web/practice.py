@@ -25,6 +25,9 @@ TEXTS: dict[str, Msg] = {
 
 def _practice(query, rules, lang: str):
     from tutor.practice.session import Practice
+    from tutor.practice.value import require_core
+
+    require_core("practice")   # the deal's end needs the core: refused before the first call
 
     seed = query.get("seed") or "1"
     p = Practice(seed, query.get("seat") or "C", rules, lang, query.get("judge") or None)
