@@ -346,19 +346,17 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> li
     if not ranked:
         return []
     other, value = ranked[0], by_call[call]
-    if other["expected"] > value:
-        return [Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
-                   "opponents; {other} brings more, {other_value:+.0f}.",
-                   "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
-                   "opponents; {other} brings more, {other_value:+.0f}.",
-                   n, call=_name(call), value=round(value), other=_name(other["call"]),
-                   other_value=round(other["expected"]))]
-    return [Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
-               "against the opponents; the best other call, {other}, {other_value:+.0f}.",
-               "On average over the {n} deals {call} brings our team {value:+.0f} board points "
-               "against the opponents; the best other call, {other}, {other_value:+.0f}.",
-               n, call=_name(call), value=round(value), other=_name(other["call"]),
-               other_value=round(other["expected"]))]
+    words = (Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
+                "opponents; {other} brings more, {other_value:+.0f}.",
+                "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
+                "opponents; {other} brings more, {other_value:+.0f}.", n)
+             if other["expected"] > value else
+             Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
+                "against the opponents; the best other call, {other}, {other_value:+.0f}.",
+                "On average over the {n} deals {call} brings our team {value:+.0f} board points "
+                "against the opponents; the best other call, {other}, {other_value:+.0f}.", n))
+    return [words(call=_name(call), value=round(value), other=_name(other["call"]),
+                  other_value=round(other["expected"]))]
 
 
 def can_end(standing: Standing, rules) -> bool:
