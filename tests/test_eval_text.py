@@ -57,3 +57,13 @@ def test_with_the_score_the_contracts_and_the_calls_say_which_values_hold_the_sc
     text = run(*args, "--score", "AC=500,BD=400")
     assert "Contracts (made in percent of the deals, expected value):" in text
     assert "Calls (expected board value, our team minus the opponents):" in text
+
+
+def test_after_the_double_the_konter_seat_sees_the_standing_contract_alone():
+    # "Das Doppeln beendet das Bieten": after B's double A can only konter or say nothing,
+    # so no higher Eichel contract can be played; the contracts show the standing 100 (QA)
+    text = run("--hand", "Eichel:UKO76 Schellen:A8 Rosen:7 Schilten:6", "--auction", "100 Eichel, B: dopple",
+               "--seat", "A", "--samples", "8", "--seed", "1")
+    contracts = text.split("Contracts", 1)[1].split("Calls", 1)[0]
+    assert re.search(r"^  100 Eichel by A \(the standing contract\): made in \d+ percent", contracts, re.M), text
+    assert not re.search(r"1[1-5]0:", contracts), text

@@ -86,8 +86,12 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
     else:   # the contracts are the game alone; the calls below are valued with the score (QA of issue 26, F11)
         click.echo(_("Contracts (made in percent of the deals, expected board value of the game alone, without "
                      "the Partie's score):", lang))
+    # a seat that can only double, konter or say nothing (the bidding is over for it: "Das
+    # Doppeln beendet das Bieten") plays no contract of its own: the standing one alone
+    bids = any(c["call"] not in ("fort", "dopple", "konter", NOTHING) for c in ev.calls)
+    contracts = ev.contracts if bids else []
     by_strain: dict[str, list[dict]] = {}
-    for c in ev.contracts:
+    for c in contracts:
         by_strain.setdefault(c["contract"].split(" ", 1)[1], []).append(c)
     for strain, rows in by_strain.items():
         shown = [r for r in rows if show_all or r["p_make"] > 0]
@@ -97,7 +101,7 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
                           for r in shown)
         click.echo(f"  {strain:<16} {cells}")
     high = auction_value.high
-    if not ev.contracts and ev.standing is not None and high is not None:   # a double or konter out of turn
+    if not contracts and ev.standing is not None and high is not None:   # a double or konter
         click.echo(_("  {call} by {seat} (the standing contract): made in {pct} percent of the deals", lang,
                      call=str(high.call), seat=high.seat, pct=round(100 * ev.standing)))
     if ev.estimated:
