@@ -168,3 +168,29 @@ def test_the_extended_matsch_says_its_257_target_points():
     assert r.text("en").endswith("made, it writes 257 target points, the 157 and the Matsch bonus of 100.")
     [r] = conventions.explain("157 Eichel").calls
     assert "257" not in r.text("en") and "bonus" not in r.text("en")
+
+
+
+def _judged_at(hand, auction, seat, values):
+    h, reader, seat, _r, truthful = conventions.position(hand, auction, seat=seat)
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    ev = SimpleNamespace(calls=calls, values=values, samples=len(next(iter(values.values()))),
+                         contracts=[], standing=None, stopped_early=False, seat=seat, unprobed=[])
+    ev.contract = lambda text: None
+    ev.to_json = lambda: {}
+    return voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+
+
+def test_the_voice_konters_only_where_the_count_is_sure():
+    # the rules' worked example: after D's double "A verzichtet ... für 400 Zielpunkte ist
+    # sie ihm zu unsicher". Deals that give D any hand the auction allows prefer the konter
+    # (QA of issue 26: against a trump stack behind A it fails on every deal); the voice
+    # follows the rules and says why in one line
+    values = {"konter": [500] * 20, "nothing": [300] * 20}
+    j = _judged_at(A_HAND, BEFORE_A + ", 100 Eichel, D: dopple", "A", values)
+    assert j.pick is None or j.pick.call.kind != "redouble"
+    assert voice.KONTER_LINE in j.lines
+    # a contract the count knows is certain (the partner's sure tricks reach it) is kontered
+    j = _judged_at("Eichel:9A Schellen:AK Rosen:AK Schilten:AK7", "100 Eichel, B: dopple", "C", values)
+    assert j.pick is not None and j.pick.call.kind == "redouble"
+    assert voice.KONTER_LINE not in j.lines

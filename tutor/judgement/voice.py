@@ -31,6 +31,12 @@ deals prefer another call: the deals value each call as the contract played, and
 calls are information for the partner (the rules: an Ace is announced by a player sure
 that the bidding goes on), which the deals cannot value. One line says so.
 
+A konter the count does not give is not recommended by the deals alone: they give the
+doubler any hand the auction allows, while his double says he holds something against the
+contract (the rules: the declaring side konters when it is sure). Against a trump stack
+behind the declarer exact play fails a minimum Puur-fifth opening on every deal where
+random doublers let it make on nearly all (QA of issue 26). One line says so.
+
 Loading this module loads no simulation: it is imported on the first question.
 """
 from __future__ import annotations
@@ -61,6 +67,8 @@ NOTHING = "nothing"  # the simulation's name for saying nothing out of turn (sim
 
 INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ass-Ansage tells the "
                      "partner what the hand holds, which they cannot value: here the conventions decide.")
+KONTER_LINE = M("The deals give the doubler any hand the auction allows, but his double says he holds something "
+                "against the contract, which they cannot value: the tutor konters only where the count is sure.")
 NO_DEAL = M("No deal fits the auction beside this hand ({why}): this is the count alone.")
 NO_CORE = M("The compiled solver core is not built here: this is the count alone, without deals played out.")
 
@@ -232,6 +240,14 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         # a Hilfe or an Ass-Ansage is information for the partner: the conventions decide
         lines = evidence_lines(ev, said, s, by_call, equal) if count.pick.kind == "hilfe" else []
         lines.append(INFORMATION_LINE)
+        lines.extend(count.lines)
+        lines.extend(_score_line(standing, s.rules))
+        return Judgement(count.pick, lines, evidence, (said,))
+    if not agree and equal[0] == "konter":
+        # the doubler's hand in the deals is any the auction allows: what his double shows
+        # (the trumps over the declarer, tricks that will not be ruffed) they cannot value
+        lines = evidence_lines(ev, said, s, by_call, equal)
+        lines.append(KONTER_LINE)
         lines.extend(count.lines)
         lines.extend(_score_line(standing, s.rules))
         return Judgement(count.pick, lines, evidence, (said,))
