@@ -22,7 +22,7 @@ def made(hands: dict[str, Hand], strain: str, target: int, declarer: str) -> boo
     when it takes at most 157 - target itself."""
     deal = Deal(tuple(hands[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
     own = TOTAL_POINTS - target if deal.misere else target
-    return bool(solver.solve(deal, target=own, best=False, max_seconds=60).reached)
+    return bool(solver.solve(deal, target=own, best=False, max_nodes=2_000_000_000).reached)
 
 
 def chance(hand: str, auction: str, seat: str | None, strain: str, target: int, declarer: str,
@@ -36,7 +36,7 @@ def points(hands: dict[str, Hand], strain: str, declarer: str) -> int:
     """The declaring team's card points under perfect play (a Misère: the points its
     opponents leave it, the least it can be held to)."""
     deal = Deal(tuple(hands[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
-    return solver.solve(deal, best=False, max_seconds=60).points[team_of(declarer)]
+    return solver.solve(deal, best=False, max_nodes=2_000_000_000).points[team_of(declarer)]
 
 
 def chances(hand: str, auction: str, seat: str | None, strain: str, targets, declarer: str,
@@ -48,9 +48,9 @@ def chances(hand: str, auction: str, seat: str | None, strain: str, targets, dec
     for h in found:
         deal = Deal(tuple(h[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
         assert not deal.misere
-        b = solver.bracket(deal, targets, max_seconds=120)
+        b = solver.bracket(deal, targets, max_nodes=4_000_000_000)
         for t in made:   # each target once, however often it was named
             answer = b.answer(t)
-            assert answer is not None, "the search ran out of time"
+            assert answer is not None, "the search ran out of its nodes"
             made[t] += answer
     return {t: m / len(found) for t, m in made.items()}
