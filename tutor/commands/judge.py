@@ -109,8 +109,9 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
                             "play is estimated.",
                             "  {k} of the {n} deals were not solved within eval's share of the solver's work: "
                             "their play is estimated.", ev.estimated, lang, k=ev.estimated, n=ev.samples))
-        if 2 * ev.estimated > ev.samples:
-            from tutor.judgement.base import MOSTLY_ESTIMATED
+        from tutor.judgement.base import MOSTLY_ESTIMATED, mostly_estimated
+
+        if mostly_estimated(ev.estimated, ev.samples):
 
             click.echo("  " + MOSTLY_ESTIMATED.text(lang))
     click.echo()

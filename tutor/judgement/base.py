@@ -69,6 +69,11 @@ MOSTLY_ESTIMATED = M("Most of the deals are estimated: these numbers rest mostly
                      "far from exact play.")
 
 
+def mostly_estimated(k: int, n: int) -> bool:
+    """More than half of the ``n`` deals were left to the estimate (:data:`MOSTLY_ESTIMATED`)."""
+    return 2 * k > n
+
+
 def estimated_line(k: int, n: int) -> Msg:
     """How many of the ``n`` deals the solver left to the estimate: the voice's answer and a
     drill's stored evidence say it in the same words (and, where that is most of them, that
@@ -77,7 +82,7 @@ def estimated_line(k: int, n: int) -> Msg:
               "its play is estimated.",
               "{k} of the {n} deals were not solved within this answer's share of the solver's work: "
               "their play is estimated.", k, k=k, n=n)
-    return join(line, " ", MOSTLY_ESTIMATED) if 2 * k > n else line
+    return join(line, " ", MOSTLY_ESTIMATED) if mostly_estimated(k, n) else line
 
 
 @dataclass

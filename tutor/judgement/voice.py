@@ -236,20 +236,16 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     evidence = ev.to_json()
     evidence["equal"] = list(equal)
-    if not agree and count.pick is not None and count.pick.kind in INFORMATION:
-        # a Hilfe or an Ass-Ansage is information for the partner: the conventions decide
-        lines = evidence_lines(ev, said, s, by_call, equal) if count.pick.kind == "hilfe" else []
-        lines.append(INFORMATION_LINE)
-        lines.extend(count.lines)
-        lines.extend(_score_line(standing, s.rules))
-        return Judgement(count.pick, lines, evidence, (said,))
-    if not agree and equal[0] == "konter":
-        # the doubler's hand in the deals is any the auction allows: what his double shows
-        # (the trumps over the declarer, tricks that will not be ruffed) they cannot value
-        lines = evidence_lines(ev, said, s, by_call, equal)
-        lines.append(KONTER_LINE)
-        lines.extend(count.lines)
-        lines.extend(_score_line(standing, s.rules))
+    kind = count.pick.kind if count.pick is not None else None
+    # where the deals cannot value what decides, the count's call stands, with one line why:
+    # a Hilfe or an Ass-Ansage is information for the partner; a double tells what the
+    # doubler holds (the trumps over the declarer, tricks that will not be ruffed), while the
+    # deals give him any hand the auction allows
+    why = None if agree else (INFORMATION_LINE if kind in INFORMATION else
+                              KONTER_LINE if equal[0] == "konter" else None)
+    if why is not None:
+        lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal)
+        lines += [why, *count.lines, *_score_line(standing, s.rules)]
         return Judgement(count.pick, lines, evidence, (said,))
     chosen = said if agree else equal[0]
     if agree and count.pick is None:
