@@ -905,6 +905,17 @@ def _partner_bids(s) -> dict[str, int]:
     return out
 
 
+def plain_share(hand, s, suit: Suit) -> tuple[Count, int]:
+    """At a table without the Ansageregeln, the hand's count in ``suit`` where the partner
+    has not bid it, and what it expects the partner to add: a third of the rest
+    (``PARTNER_SHARE``) with the suit's Puur or control, nothing where it lays down or
+    lacks both. The simulation deals a partner's number by the same rule."""
+    c = offence(hand, s, suit, partner_share=(9 - hand.length(suit)) // PARTNER_SHARE)
+    if not c.lay_down and (hand.has(suit, PUUR) or c.control):
+        return c, (TOTAL_POINTS - c.expected) // PARTNER_SHARE
+    return c, 0
+
+
 def _plain_counts(hand, s):
     """(strain, the hand's count, what the partner adds) for each strain the hand may bid
     at a table without the Ansageregeln (:func:`_plain`): in a strain the partner bid, his
@@ -917,13 +928,9 @@ def _plain_counts(hand, s):
             c = offence(hand, s, suit)
             yield suit.value, c, 0 if c.lay_down else partner_own(partner[suit.value])
             continue
-        c = offence(hand, s, suit, partner_share=(9 - hand.length(suit)) // PARTNER_SHARE)
-        if c.lay_down:
-            yield suit.value, c, 0
-        elif hand.has(suit, PUUR) or c.control:
-            yield suit.value, c, (TOTAL_POINTS - c.expected) // PARTNER_SHARE
-        elif c.expected >= s.rules.lowest_bid:
-            yield suit.value, c, 0
+        c, share = plain_share(hand, s, suit)
+        if c.lay_down or hand.has(suit, PUUR) or c.control or c.expected >= s.rules.lowest_bid:
+            yield suit.value, c, share
     if s.rules.trumps == "extended":
         for strain in ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère"):
             c = contract_count(hand, s, strain)

@@ -922,12 +922,12 @@ def _plain_fit(s):
     """The test a deal's partner hand must pass at a table without the Ansageregeln: for
     each suit the partner bid (not one this hand bid before him, which his number raises),
     the count of his hand reaches his highest number in it as it would have bid it
-    (count._plain_counts: his own count, plus a third of the rest with the suit's Puur or
+    (count.plain_share: his own count, plus a third of the rest with the suit's Puur or
     control, or every point where it lays down). None: nothing to test."""
     if s.rules.conventions:
         return None
-    from tutor.cards import PUUR, Suit
-    from tutor.judgement.count import PARTNER_SHARE, offence
+    from tutor.cards import Suit
+    from tutor.judgement.count import plain_share
 
     partner, bids, ours = s.partner, {}, set()
     for e in s.auction.entries:
@@ -943,9 +943,7 @@ def _plain_fit(s):
     them = _situation_of(s, partner)
 
     def reaches(hand, strain: str, value: int) -> bool:
-        suit = Suit(strain)
-        c = offence(hand, them, suit, partner_share=(9 - hand.length(suit)) // PARTNER_SHARE)
-        share = (TOTAL_POINTS - c.expected) // PARTNER_SHARE if hand.has(suit, PUUR) or c.control else 0
+        c, share = plain_share(hand, them, Suit(strain))
         return c.lay_down or min(c.expected + share, s.rules.highest_bid) >= value
 
     return lambda deal: all(reaches(deal[partner], strain, v) for strain, v in bids.items())
