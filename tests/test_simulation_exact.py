@@ -203,6 +203,19 @@ def _interrupt(args, delay):
     return p.returncode, out.decode(), err.decode()
 
 
+def _session_pids(sid: int) -> list[int]:
+    """The processes of session ``sid`` still running (not zombies), read from /proc."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue            # the process ended meanwhile
+        if int(fields[3]) == sid and fields[0] != "Z":
+            pids.append(int(stat.parent.name))
+    return pids
+
+
 def _session_cpu(sid: int) -> float:
     """CPU seconds spent so far by the processes of session ``sid`` (the program and its
     workers), read from /proc."""
@@ -241,6 +254,8 @@ def test_ctrl_c_during_eval_is_one_line_and_exit_130():
     _out, err = p.communicate(timeout=120)
     assert p.returncode == 130
     assert err.decode().strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
+    # the workers ended with it: none left in its session (one would hold the output's pipes)
+    assert _session_pids(p.pid) == []
 
 
 def test_ctrl_c_as_the_command_finishes_is_never_a_traceback():
