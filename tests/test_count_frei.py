@@ -11,10 +11,9 @@ import pytest
 
 from exact_play import deals, made
 from tutor import conventions as cv
-from tutor.play import solver
 from tutor.rules import load
 
-pytestmark = pytest.mark.skipif(solver.ENGINE != "c", reason="full deals need the compiled solver core")
+pytestmark = pytest.mark.needs_core
 
 FREI = load("frei")
 AUCTION = "85 Eichel, fort"      # A opens 85 Eichel, B says fort; C to call

@@ -4,9 +4,8 @@ deal solved double dummy (tutor.play.solver). The expected call comes from those
 never from the count."""
 import pytest
 
-from tutor.play import solver
 
-pytestmark = pytest.mark.skipif(solver.ENGINE != "c", reason="full deals need the compiled solver core")
+pytestmark = pytest.mark.needs_core
 
 from exact_play import chance, chances, deals, made  # noqa: E402
 

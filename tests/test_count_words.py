@@ -19,7 +19,6 @@ from tutor.course import generator
 from tutor import tarneeb as t
 from tutor.cards import Hand, Suit
 from tutor.errors import TutorError
-from tutor.judgement import simulation as simulate
 from tutor.play.dealer import DealError, Dealer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,8 +49,7 @@ def test_eval_names_one_deal_in_the_singular(lang, one, two):
         assert r.stdout.splitlines()[0].startswith(want), r.stdout
 
 
-@pytest.mark.skipif(not simulate.exact_available(),
-                    reason="without the compiled solver core bid answers by the count alone, with no deals")
+@pytest.mark.needs_core     # without the core bid answers by the count alone, with no deals
 @pytest.mark.parametrize("lang,makes,value", [
     ("en", "of 1 deal that fits the auction", "On average over the 1 deal "),
     ("de", "von 1 Verteilung auf, die zum Bieten passt", "Im Mittel über die 1 Verteilung "),

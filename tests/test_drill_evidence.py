@@ -152,7 +152,9 @@ def _exact():
     from tutor.judgement import simulation
 
     if not simulation.exact_available():
-        pytest.skip("the compiled solver core is not built here")
+        from conftest import NEEDS_CORE
+
+        pytest.skip(NEEDS_CORE)
 
 
 def test_deep_refuses_a_key_the_exact_play_does_not_share_and_writes_evidence_that_holds(run, tmp_path):

@@ -9,7 +9,7 @@ from tutor.play import solver
 from tutor.play.deal import Deal
 from tutor.play.rules import Trump
 
-pytestmark = pytest.mark.skipif(solver.ENGINE != "c", reason="full deals need the compiled solver core")
+pytestmark = pytest.mark.needs_core
 
 
 def deal(a, b, c, d, trump, leader="A"):

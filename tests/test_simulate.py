@@ -45,7 +45,7 @@ def test_eval_json_contract_and_the_same_seed_gives_the_same_numbers():
     assert json.loads(run(*args)) == data     # (from nothing: test_simulation_exact)
 
 
-@pytest.mark.skipif(not simulate.exact_available(), reason="exact play needs the compiled solver core")
+@pytest.mark.needs_core
 def test_the_worked_example_a_raises_to_100_and_d_doubles_under_the_simulation():
     # A bids 100 ("die höchste Zahl, der er traut"); exact play raises in Eichel at least as
     # far (A and C make 100 on nearly every deal that fits, and higher Zehner often)

@@ -18,7 +18,7 @@ from tutor.play.rules import parse_strain
 from tutor.play.solver import solve
 from tutor.rules import load
 
-exact = pytest.mark.skipif(not simulate.exact_available(), reason="the compiled solver core is not built here")
+exact = pytest.mark.needs_core
 
 A_HAND = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
 D_HAND = "Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9"
