@@ -184,6 +184,22 @@ def test_equal_calls_are_those_within_the_sampling_error_of_the_best():
     assert "c" not in simulate._equal(values, "a")
 
 
+def test_a_call_far_below_the_best_is_not_equal_however_spread_its_deals():
+    # the voice's rule (EQUAL_POINTS), in eval's list too: a Matsch made or failed by 314
+    # (mean 0) lies within two standard errors of fort's 60 on 10 deals, but 60 below it
+    matsch = [314, -314] * 5
+    values = {"fort": [60] * 10, "157 Eichel": matsch, "100 Eichel": [50, 70] * 5}
+    assert simulate._equal(values, "fort") == ["fort", "100 Eichel"]
+    from tutor.judgement import voice
+
+    ev = simulate.Evaluation(10, calls=[{"call": c, "expected": sum(v) / 10} for c, v in values.items()],
+                             values=values)
+    ev.equal = simulate._equal(values, "fort")
+    assert voice.equal_calls(ev) == ev.equal
+    ev.equal = []      # an evaluation without its list: the same rule on its values
+    assert voice.equal_calls(ev) == ["fort", "100 Eichel"]
+
+
 # -- Ctrl-C (issue 23) -----------------------------------------------------------------------
 def _as_from_a_terminal():
     # a program started from a terminal gets Ctrl-C by default; a test run started in the

@@ -85,6 +85,38 @@ def estimated_line(k: int, n: int) -> Msg:
     return join(line, " ", MOSTLY_ESTIMATED) if mostly_estimated(k, n) else line
 
 
+#: the equally good calls (:func:`equal_calls`): within this many standard errors of the best
+#: call's mean on the same deals ...
+EQUAL_SE = 2.0
+#: ... and this many board points on average: a call far below the best is not "as good" however
+#: spread its deals are (a Matsch made or failed by 314 points hides a 60-point loss in 10 deals)
+EQUAL_POINTS = 20
+
+
+def equal_calls(values: Mapping[str, Sequence[float]], best: str) -> list[str]:
+    """The calls the deals cannot tell apart from ``best``, ``best`` first, then by mean:
+    each call whose mean board value on the same deals lies within :data:`EQUAL_SE` standard
+    errors of the best one's (the error of their difference, deal by deal) and within
+    :data:`EQUAL_POINTS` of it. One rule for the simulation's list (``Evaluation.equal``) and
+    the voice's words."""
+    import math
+
+    top = values.get(best)
+    if not top:
+        return [best]
+    out = [best]
+    for name, v in sorted(values.items(), key=lambda kv: -sum(kv[1]) / max(1, len(kv[1]))):
+        if name == best or len(v) != len(top):
+            continue
+        d = [a - b for a, b in zip(top, v)]
+        n = len(d)
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+        if mean <= EQUAL_SE * math.sqrt(var / n) and mean <= EQUAL_POINTS:
+            out.append(name)
+    return out
+
+
 @dataclass
 class Judgement:
     """What a judge picked (a Reading, or None: nothing better than fort), why, the

@@ -59,7 +59,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
-from tutor.judgement.base import Standing
+from tutor.judgement.base import EQUAL_SE, Standing, equal_calls
 from tutor.judgement.count import is_misere
 from tutor.play.dealer import Dealer
 from tutor.scoring import SEATS, opponents_of, other, score_game, team_of
@@ -67,7 +67,7 @@ from tutor.scoring import SEATS, opponents_of, other, score_game, team_of
 BATCH = 25          # deals per batch (and per early-stopping check)
 MIN_SAMPLES = 50    # never stop before this many deals
 Z_CLEAR = 3.0       # the best call leads the second by this many standard errors: stop
-Z_EQUAL = 2.0       # a call within this many standard errors of the best is as good as the best
+Z_EQUAL = EQUAL_SE  # a call within this many standard errors of the best is as good as the best
 SUITS_ONLY = ("Eichel", "Schellen", "Rosen", "Schilten")
 EXTENDED = SUITS_ONLY + ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère")
 NOTHING = "nothing"   # a seat not in turn that neither doubles nor konters
@@ -110,6 +110,10 @@ class Evaluation:
     games: list = field(default_factory=list, repr=False)
     points: list = field(default_factory=list, repr=False)
     opened: list = field(default_factory=list, repr=False)
+    # what the solver proved per deal and game (Judged, in ``games``' order) and the games
+    # (Play): where ``points`` come from (benchmarks/bench_exact_sim.py places them again)
+    judged: list = field(default_factory=list, repr=False)
+    plays: list = field(default_factory=list, repr=False)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -802,6 +806,7 @@ class Simulation:
         ev.games = [(p.strain, p.declarer) for p in plays]
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
+        ev.judged, ev.plays = judged, list(plays)
         ev.contracts = _contracts(plays, results, index, s, team, rules, calls,
                                   {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
                                   if self.exact else set())
@@ -1263,16 +1268,10 @@ def _contradicted(values: dict[str, list[int]], searched: Sequence[bool]) -> str
 
 
 def _equal(values: dict[str, list[int]], best: str) -> list[str]:
-    """The calls whose value lies within the sampling error of the best's: the best's lead
-    over them on the same deals is at most Z_EQUAL standard errors; the best first."""
-    out = [best]
-    for name, v in sorted(values.items(), key=lambda kv: -_mean(kv[1])):
-        if name == best:
-            continue
-        mean, se = _gap(values[best], v)
-        if mean <= Z_EQUAL * se or mean == 0:
-            out.append(name)
-    return out
+    """The calls as good as the best (the best first): :func:`tutor.judgement.base.equal_calls`,
+    the one rule the voice words too (within Z_EQUAL standard errors of the best on the same
+    deals and within EQUAL_POINTS board points of it)."""
+    return equal_calls(values, best)
 
 
 def _contracts(plays, results, index, s, team, rules, calls, live=None) -> list[dict]:

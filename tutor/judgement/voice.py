@@ -42,7 +42,6 @@ Loading this module loads no simulation: it is imported on the first question.
 from __future__ import annotations
 
 import hashlib
-import math
 import threading
 from collections import OrderedDict
 from typing import Sequence
@@ -50,12 +49,11 @@ from typing import Sequence
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import Judgement, Standing, estimated_line
+from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT
 from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
-EQUAL_SE = 2.0       # calls within this many standard errors of the best are equally good ...
-EQUAL_POINTS = 20    # ... and this many board points on average (a Matsch's spread hides more)
 INFORMATION = ("hilfe", "ace")   # calls that tell the partner: the deals value only the contract
 CACHE_SIZE = 512     # positions remembered per process (the quiz and the web ask again)
 # At the table (``tutor table``, the phone's table) a player waits for the advice: fewer deals
@@ -175,34 +173,17 @@ def _exact_available() -> bool:
 
 # -- the equally good calls ---------------------------------------------------------------
 def equal_calls(ev) -> list[str]:
-    """The calls the deals cannot tell apart from the best, the best first: each call
-    whose mean board value lies within ``EQUAL_SE`` standard errors of the best one's
-    (the error of their difference on the same deals). One place for it: the
-    Evaluation's own list (``ev.equal``) where the simulation gives one."""
+    """The calls the deals cannot tell apart from the best, the best first: the
+    Evaluation's own list (``ev.equal``) where the simulation gives one, else the same
+    rule on its values (:func:`tutor.judgement.base.equal_calls`: within ``EQUAL_SE``
+    standard errors of the best on the same deals and ``EQUAL_POINTS`` board points)."""
     if not ev.calls:
         return []
-    ranked = sorted(ev.calls, key=lambda c: -c["expected"])
-    best = ranked[0]["call"]
-    worth = {c["call"]: c["expected"] for c in ranked}
     given = getattr(ev, "equal", None)
     if given:
-        return [c for c in given if worth.get(c, worth[best]) >= worth[best] - EQUAL_POINTS]
-    values = getattr(ev, "values", None) or {}
-    top = values.get(best)
-    if not top:
-        return [best]
-    out = [best]
-    for c in ranked[1:]:
-        v = values.get(c["call"])
-        if v is None or len(v) != len(top):
-            continue
-        d = [a - b for a, b in zip(top, v)]
-        n = len(d)
-        mean = sum(d) / n
-        var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
-        if mean <= EQUAL_SE * math.sqrt(var / n) and mean <= EQUAL_POINTS:
-            out.append(c["call"])
-    return out
+        return list(given)
+    best = max(ev.calls, key=lambda c: c["expected"])["call"]
+    return base_equal(getattr(ev, "values", None) or {}, best)
 
 
 # -- the judgement and its words ----------------------------------------------------------
