@@ -76,8 +76,11 @@ def _drills() -> dict[str, dict]:
 # (Obenabe, Undenufe, the Misère) at a table that plays them ("erweitert"). A drill's id
 # takes its hand, auction and seat from the drill (a check drill: the seat whose call it
 # checks), with ``rules`` where the position is asked at another table than the drill's.
+# doppeln-gen-05 and -10 are no positions: they check a double the seat may not give (of its
+# partner's bid, of its own: the drills' answer is "false"); doppeln-gen-02 and -07 take their
+# place (a seat in turn with a double among its calls, a seat out of turn that can only double).
 EXTRA = [
-    {"id": "doppeln-04"}, {"id": "doppeln-gen-05"}, {"id": "doppeln-gen-08"}, {"id": "doppeln-gen-10"},
+    {"id": "doppeln-04"}, {"id": "doppeln-gen-02"}, {"id": "doppeln-gen-07"}, {"id": "doppeln-gen-08"},
     {"id": "doppeln-gen-13"}, {"id": "tischregeln-gen-10"},
     {"id": "matsch-05"}, {"id": "matsch-07"}, {"id": "matsch-08"},
     {"id": "fuenfer-09"}, {"id": "fuenfer-15"}, {"id": "fuenfer-gen-05"},
@@ -102,8 +105,9 @@ def positions(n: int, extra: bool = True) -> list[dict]:
     """The Sidi-Barrani ``bid`` drills with a hand, taken evenly until ``n``, then (``extra``)
     the varied positions of :data:`EXTRA`."""
     drills = _drills()
-    found = [dict(d, rules=d["rules"] if isinstance(d["rules"], str) else "verband")
-             for d in drills.values() if d["type"] == "bid"]
+    # a drill's own table (a profile name or a mapping of rules: tischregeln-gen-02 plays
+    # ``fort_final: false``, where its auction is legal)
+    found = [d for d in drills.values() if d["type"] == "bid"]
     step = max(1, len(found) // n)
     out = found[::step][:n]
     if extra:
@@ -202,23 +206,22 @@ def accuracy(args) -> None:
             print(f"{pos['id']}: skipped ({type(e).__name__})", flush=True)
             continue
         first = next(iter(evs.values()))[0]
-        kinds: dict[str, set[int]] = {}
+        kinds: dict[tuple[str, str], set[int]] = {}
         for ev, _s, _c in evs.values():
-            for c in ev.contracts:
-                value, strain = c["contract"].split(" ", 1)
-                kinds.setdefault(strain, set()).add(157 if int(value) == rules.matsch_bid else int(value))
+            for strain, seat, target in _asked(ev, pos, rules):
+                kinds.setdefault((strain, seat), set()).add(target)
         # the exact answers do not depend on the simulation: kept (--answers) between runs
         keys = {}
-        for strain, targets in kinds.items():
+        for (strain, seat), targets in kinds.items():
             misere = parse_strain(strain)[1]
             for d in first.deals:
-                key = "|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{first.seat}"
+                key = "|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{seat}"
                 e = answers.get(key)
                 # asked again where the kept bounds do not decide a target and were not stopped
                 # by this --max-nodes already
                 if e is None or any(made(e, t, misere) is None for t in targets) and not (
                         e[2] and e[3] >= args.max_nodes):
-                    keys[key] = ([d[x] for x in "ABCD"], strain, first.seat,
+                    keys[key] = ([d[x] for x in "ABCD"], strain, seat,
                                  sorted(_own(t, misere) for t in targets), args.max_nodes)
         if keys:
             for key, (lo, hi, stopped) in zip(keys, pool.map(exact_bracket, list(keys.values()), chunksize=1)):
@@ -232,6 +235,8 @@ def accuracy(args) -> None:
             if row is None:
                 continue
             row.update(seconds=round(seconds, 1), cpu=round(cpu, 1))
+            if args.dump:
+                _dump(args.dump, pos, name, ev, rules, answers)
             rows[name].append(row)
             print(f"{row['id']:<24} {name:<10} {pos['auction'][:30]:<30} contracts {row['contracts']:>2}  mean |diff| "
                   f"{row['mean']:.3f}  max {row['max']:.2f}  estimated {ev.estimated}/{ev.samples}  "
@@ -251,6 +256,42 @@ def accuracy(args) -> None:
         Path(args.out).write_text(json.dumps(rows, indent=1))
 
 
+def _standing(pos, rules) -> tuple[str, str, int] | None:
+    """The standing contract of the position (kind, its declarer, the card points it needs),
+    None where nothing is bid."""
+    from tutor.conventions import position
+
+    _hand, reader, _seat, _r, _t = position(pos["hand"], pos["auction"], rules, pos["seat"])
+    high = reader.auction.high
+    if high is None or high.call.value is None or not high.call.strain:
+        return None
+    return high.call.strain, high.seat, 157 if high.call.value == rules.matsch_bid else high.call.value
+
+
+def _asked(ev, pos, rules) -> list[tuple[str, str, int]]:
+    """The chances ``tutor eval`` shows, as (kind, declaring seat, card points needed): each
+    contract the hand's seat would declare; where it declares none (a seat that can only
+    double or konter), the standing contract (``ev.standing``)."""
+    out = []
+    for c in ev.contracts:
+        value, strain = c["contract"].split(" ", 1)
+        out.append((strain, ev.seat, 157 if int(value) == rules.matsch_bid else int(value)))
+    if not out and ev.standing is not None:
+        standing = _standing(pos, rules)
+        if standing is not None:
+            out.append(standing)
+    return out
+
+
+def _sim_made(ev, strain: str, seat: str, need: int) -> list[bool] | None:
+    """Per deal whether ``seat`` makes ``need`` in ``strain`` in the simulation's numbers."""
+    if (strain, seat) not in ev.games:
+        return None
+    i = ev.games.index((strain, seat))
+    misere = parse_strain(strain)[1]
+    return [(157 - row[i] if misere else row[i]) >= need for row in ev.points]
+
+
 def _children_cpu() -> float:
     """CPU seconds of this process and its finished children (the pool's workers)."""
     r, c = os.times()[:2], os.times()[2:4]
@@ -261,23 +302,25 @@ def _compare(pos, ev, rules, answers) -> dict | None:
     """One evaluation's contracts against exact play on its deals: per contract the
     difference of the chances, the deals it got wrong and which of them were open."""
     diffs, left_out, detail = [], 0, []
-    for c in ev.contracts:
-        value, strain = c["contract"].split(" ", 1)
-        need = 157 if int(value) == rules.matsch_bid else int(value)
+    # the contracts in the order listed, then the standing one where the seat declares none
+    shown = [(c["p_make"], c["contract"]) for c in ev.contracts]
+    for (strain, seat, need), (p_sim, name) in zip(_asked(ev, pos, rules),
+                                                   shown or [(ev.standing, None)]):
+        name = name or f"{need} {strain} by {seat} (standing)"
         misere = parse_strain(strain)[1]
-        keys = ["|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{ev.seat}" for d in ev.deals]
+        keys = ["|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{seat}" for d in ev.deals]
         exact = [made(answers[k], need, misere) for k in keys]
         known = [a for a in exact if a is not None]
         left_out += len(exact) - len(known)
         if len(known) < len(exact):
             continue      # a deal over --max-nodes: the contract is left out (counted)
         p_exact = sum(known) / len(known)
-        diffs.append(abs(c["p_make"] - p_exact))
-        sim = ev.made(c["contract"])
+        diffs.append(abs(p_sim - p_exact))
+        sim = _sim_made(ev, strain, seat, need)
         wrong = [d for d, (a, b) in enumerate(zip(exact, sim)) if a != b] if sim else []
-        gi = ev.games.index((strain, ev.seat)) if sim else None
-        detail.append({"contract": c["contract"], "sim": c["p_make"], "exact": round(p_exact, 3), "wrong": wrong,
-                       "open": [d for d in wrong if ev.open_deal(d, strain)],
+        gi = ev.games.index((strain, seat)) if sim else None
+        detail.append({"contract": name, "sim": p_sim, "exact": round(p_exact, 3), "wrong": wrong,
+                       "open": [d for d in wrong if ev.opened and ev.opened[d][gi]],
                        # the wrong deals' card points in the simulation and as exact play proves them
                        "points": [ev.points[d][gi] for d in wrong], "proved": [answers[keys[d]][:2] for d in wrong]})
     if not diffs:
@@ -287,11 +330,40 @@ def _compare(pos, ev, rules, answers) -> dict | None:
             "unprobed": ev.unprobed, "nodes": ev.nodes, "detail": detail}
 
 
+def _dump(folder, pos, name, ev, rules, answers) -> None:
+    """What the simulation proved of each deal and game (``ev.judged``, ``ev.plays``), the
+    chances it showed and the exact answers on its deals, pickled per position (--dump):
+    ``--replay`` places the deals again under another rule without searching anything."""
+    import pickle
+
+    asked = _asked(ev, pos, rules)
+    exact = [[made(answers["|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{seat}"], need,
+                   parse_strain(strain)[1]) for d in ev.deals] for strain, seat, need in asked]
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    with open(Path(folder) / f"{pos['id']}.{name}.pickle", "wb") as f:
+        pickle.dump({"id": pos["id"], "estimate": name, "asked": asked, "exact": exact,
+                     "shown": [c["p_make"] for c in ev.contracts] or [ev.standing],
+                     "judged": ev.judged, "plays": ev.plays, "games": ev.games, "points": ev.points,
+                     "estimated": ev.estimated, "samples": ev.samples}, f)
+
+
+def _rules_arg(rules) -> str:
+    """``--rules`` for a position's table: a profile's name, or a file holding its mapping."""
+    if isinstance(rules, str):
+        return rules
+    import tempfile
+
+    f = tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False)
+    yaml.safe_dump(dict(rules), f)
+    f.close()
+    return f.name
+
+
 def timing(args) -> None:
     walls, loads = [], []
     for pos in positions(args.positions)[:: max(1, args.positions // args.timing)][: args.timing]:
         cmd = [sys.executable, "-m", "tutor", "eval", "--hand", pos["hand"], "--auction", pos["auction"],
-               "--samples", "100", "--rules", pos["rules"]]
+               "--samples", "100", "--rules", _rules_arg(pos["rules"])]
         if pos["seat"]:
             cmd += ["--seat", pos["seat"]]
         loads.append(os.getloadavg()[0])
@@ -314,6 +386,8 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, default=0,
                     help="the evaluation's solver nodes (default: tutor eval's share for --samples deals)")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--dump", default=None, help="a folder: each position's proved bounds and exact answers "
+                    "(pickled) for --replay")
     ap.add_argument("--answers", default=str(ANSWERS), help="the file keeping the exact answers between runs "
                     "(they do not depend on the simulation; '' for none)")
     ap.add_argument("--estimates", default="", help="the open deals' estimates to compare, each "
