@@ -347,6 +347,69 @@ def _dump(folder, pos, name, ev, rules, answers) -> None:
                      "estimated": ev.estimated, "samples": ev.samples}, f)
 
 
+def _replayed(data, settings: dict) -> list[tuple[float, float]]:
+    """A dumped position's chances placed again under ``settings`` (simulation's module
+    constants, e.g. OPEN_SHIFT): per chance shown (the simulation's, exact play's)."""
+    saved = {k: getattr(S, k) for k in settings}
+    try:
+        for k, v in settings.items():
+            setattr(S, k, v)
+        points = S._points(data["judged"], data["plays"])
+    finally:
+        for k, v in saved.items():
+            setattr(S, k, v)
+    out = []
+    for (strain, seat, need), exact in zip(data["asked"], data["exact"]):
+        if None in exact:
+            continue
+        i = data["games"].index((strain, seat))
+        misere = parse_strain(strain)[1]
+        sim = [(157 - row[i] if misere else row[i]) >= need for row in points]
+        out.append((sum(sim) / len(sim), sum(exact) / len(exact)))
+    return out
+
+
+def _settings(text: str) -> dict:
+    """"OPEN_SHIFT=2;SPLIT_PRIOR=1,1" -> {"OPEN_SHIFT": 2, "SPLIT_PRIOR": (1, 1)}."""
+    out = {}
+    for part in filter(None, text.split(";")):
+        k, v = part.split("=")
+        vals = tuple(float(x) if "." in x else int(x) for x in v.split(","))
+        out[k.strip()] = vals if len(vals) > 1 else vals[0]
+    return out
+
+
+def replay(args) -> None:
+    """--replay FOLDER: the dumped positions placed again under each of --variants, on two
+    halves of the positions (their ids sorted, taken in turn: A the even, B the odd) and all:
+    a rule is chosen on one half and measured on the other."""
+    import pickle
+
+    data = [pickle.load(open(f, "rb")) for f in sorted(glob.glob(str(Path(args.replay) / "*.pickle")))]
+    data = [d for d in data if d["estimate"] == (args.estimate_name or d["estimate"])]
+    ids = sorted({d["id"] for d in data})
+    half = {i: "AB"[n % 2] for n, i in enumerate(ids)}
+    base = _replayed(data[0], {}) if data else []
+    for d in data:          # the replay without settings is what the simulation showed
+        got = [round(a, 2) for a, _ in _replayed(d, {})]
+        shown = [x for x, e in zip(d["shown"], d["exact"]) if None not in e]
+        if got != [round(x, 2) for x in shown]:
+            print(f"{d['id']}: the replay differs from the simulation ({got} against {shown})")
+    del base
+    for text in args.variants.split() or [""]:
+        settings = _settings(text)
+        line = [f"{text or 'as is':<28}"]
+        for part in ("A", "B", "all"):
+            rows = [r for d in data if part == "all" or half[d["id"]] == part
+                    for r in [_replayed(d, settings)] if r]
+            means = [statistics.mean(abs(a - b) for a, b in r) for r in rows]
+            worst = [max(abs(a - b) for a, b in r) for r in rows]
+            net = sum(a - b for r in rows for a, b in r)
+            line.append(f"{part}: {len(rows)} pos mean {statistics.mean(means):.4f} largest {max(worst):.2f} "
+                        f"over 0.10: {sum(w > 0.1 + 1e-9 for w in worst)} net {net:+.2f}")
+        print("  |  ".join(line))
+
+
 def _rules_arg(rules) -> str:
     """``--rules`` for a position's table: a profile's name, or a file holding its mapping."""
     if isinstance(rules, str):
@@ -396,8 +459,14 @@ def main() -> None:
     ap.add_argument("--only", nargs="*", default=None, help="only these positions (drill ids)")
     ap.add_argument("--every-game", action="store_true",
                     help="the passes for every game eval lists, not only those a competitive call rests on")
+    ap.add_argument("--replay", default=None, help="a --dump folder: place its deals again under --variants")
+    ap.add_argument("--variants", default="", help='space-separated settings of the simulation, each like '
+                    '"OPEN_SHIFT=2;SPLIT_PRIOR=1,1" (with --replay)')
+    ap.add_argument("--estimate-name", default=None, help="with --replay: only the dumps of this estimate")
     args = ap.parse_args()
-    if args.timing:
+    if args.replay:
+        replay(args)
+    elif args.timing:
         timing(args)
     else:
         accuracy(args)

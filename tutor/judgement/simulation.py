@@ -512,14 +512,21 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = ()) -> list[list
         known = sorted(_inside(j.guess, j.lo, j.hi) - j.guess for j in (row[i] for row in judged)
                        if j.probed and j.guess is not None and (one or j.hi - j.lo < 10) and not j.estimated)
         bias.append(known[len(known) // 2] if len(known) >= BIAS_DEALS else 0)
-    out = [[j.points if j.guess is None else _inside(j.guess + b, j.lo, j.hi) for j, b in zip(row, bias)]
-           for row in judged]
+    # an open deal's estimate moved OPEN_SHIFT card points the declaring team's way (fewer in a Misère)
+    lean = [-OPEN_SHIFT if i < len(plays) and is_misere(plays[i].strain) else OPEN_SHIFT for i in range(len(bias))]
+    out = [[j.points if j.guess is None else _inside(j.guess + b + (s if j.estimated else 0), j.lo, j.hi)
+            for j, b, s in zip(row, bias, lean)] for row in judged]
     for i, play in enumerate(plays):
-        _split_open(out, judged, i, play, bias[i])
+        _split_open(out, judged, i, play, bias[i] + lean[i])
     return out
 
 
 SPLIT_FROM = 1_000_000   # a decisive probe that ran out after this many nodes (or more) sits at the deal's value
+
+
+OPEN_SHIFT = 0          # card points an open deal's estimate is moved the declaring team's way (benchmarks/README, seventh session)
+SPLIT_PRIOR = (1, 1)    # the made and failed deals added to the long answered ones that place the long open ones
+SPLIT_NEAR = None       # a long open deal whose estimate lies this far from its target or farther keeps it
 
 
 def _split_open(points: list[list[int]], judged: list[list[Judged]], i: int, play: Play, bias: int) -> None:
@@ -558,11 +565,13 @@ def _split_open(points: list[list[int]], judged: list[list[Judged]], i: int, pla
         if not j.estimated:
             continue
         first = next((x for x in targets if j.lo < x <= j.hi), None)
+        if first is not None and SPLIT_NEAR is not None and abs(j.guess + bias - first) >= SPLIT_NEAR:
+            continue      # the estimate far from the target places the deal itself
         if first is not None and (j.tried >= SPLIT_FROM or (wide and abs(j.guess + bias - first) < NEAR)):
             groups.setdefault(first, []).append((j.guess + bias - first, d))
     for x, open_ in groups.items():
         hard = answered(x, not wide)
-        share = (sum(1 for j in hard if j.lo >= x) + 1) / (len(hard) + 2)
+        share = (sum(1 for j in hard if j.lo >= x) + SPLIT_PRIOR[0]) / (len(hard) + sum(SPLIT_PRIOR))
         open_.sort(key=lambda e: (-e[0], e[1]))
         made = share * len(open_)
         for rank, (_, d) in enumerate(open_):
