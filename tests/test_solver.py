@@ -358,7 +358,7 @@ def test_core_equals_reference_on_full_deals(seed, trump, target):
 # changes the clock of the time limit)
 OPTIONS = {name: bit for name, bit in vars(solver).items()
            if name.isupper() and type(bit) is int and bit > 0 and bit & (bit - 1) == 0
-           and name not in ("CPU_TIME", "LAST_TRICK", "PARALLEL_FROM_CARDS")}   # (a number of cards)
+           and name not in ("CPU_TIME", "LAST_TRICK", "PARALLEL_FROM_CARDS", "CORE_ABI")}   # (numbers)
 # and a few together: one full-window search over the table at every trick boundary meets
 # positions the table has exact values for inside its window (a zero window never does)
 OPTION_SETS = {**OPTIONS, "FULL_WINDOW+TABLE_AT_THREE": solver.FULL_WINDOW | solver.TABLE_AT_THREE,

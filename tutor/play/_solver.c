@@ -16,6 +16,12 @@
  * Cards are numbered 0..35 as tutor.cards.DECK: suit * 9 + rank. Seats 0..3 = A B C D,
  * teams 0 = A and C, 1 = B and D.
  */
+/* The interface's version: tutor/play/solver.py's CORE_ABI must be the same, or solver.py
+ * leaves this module unused (a core built from an older source, its arguments or results
+ * not the ones solver.py passes) and says once that it is out of date. Raise both whenever
+ * an argument, a result or a meaning of an option changes between the two. */
+#define CORE_ABI 2
+
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -2359,4 +2365,8 @@ static struct PyModuleDef module = {
     "The compiled core of tutor.play.solver (use that module, not this one).", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__solver(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__solver(void) {
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "ABI", CORE_ABI) < 0) { Py_DECREF(m); return NULL; }
+    return m;
+}

@@ -58,10 +58,41 @@ from tutor.play.deal import Deal
 from tutor.play.rules import SEATS, TEAMS, Trump, legal, points, strength, winner
 from tutor.i18n import M, Mn, Number
 
-try:
-    from tutor.play import _solver as _core
-except ImportError:          # not built here: the reference does the work
-    _core = None
+CORE_ABI = 2   # the compiled core's interface (its ``ABI``, _solver.c's CORE_ABI): raise both together
+STALE_CORE = M("the compiled solver core is out of date (built from an older source), so the slower Python "
+               "reference answers: reinstall tutor to rebuild it (in a source checkout: python3 go.py)")
+_stale_said = False
+
+
+def _load_core():
+    """The compiled core, or None: not built here, or built from an older source than this
+    module (its ``ABI`` is not :data:`CORE_ABI`: it would take other arguments, or give
+    other results). Then the reference answers, and :data:`STALE_CORE` is said once, on
+    stderr, in the current language."""
+    try:
+        from tutor.play import _solver as core
+    except ImportError:          # not built here: the reference does the work
+        return None
+    if getattr(core, "ABI", None) == CORE_ABI:
+        return core
+    _say_stale()
+    return None
+
+
+def _say_stale() -> None:
+    global _stale_said
+    if _stale_said:
+        return
+    _stale_said = True
+    import sys
+
+    try:
+        sys.stderr.write(f"tutor: {STALE_CORE}\n")
+    except (OSError, ValueError, AttributeError):   # no stderr (a closed stream)
+        pass
+
+
+_core = _load_core()
 
 ENGINES = ("auto", "c", "python")
 ENGINE = "c" if _core is not None else "python"   # what "auto" runs on this machine
