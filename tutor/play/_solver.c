@@ -1725,6 +1725,8 @@ static int par_wake[2] = {-1, -1}, par_done[2] = {-1, -1};
 static pid_t par_pid = 0;
 static u64 par_mine = 0, par_theirs = 0;
 static long long par_crit = 0, par_sum = 0;   /* the last parallel solve: the probes' longer part, summed; all nodes */
+static long long par_lost_nodes = 0;          /* ... the nodes of a second process that died amid it */
+static int par_lost = 0;                      /* ... and whether one did (then this process went on alone) */
 
 static void par_end(int kill_it) {
     if (par_pid > 0) {
@@ -1829,12 +1831,13 @@ static int par_start(S *s, int leader) {
     par_pid = pid;
     close(par_wake[0]); close(par_done[1]);
     par_wake[0] = par_done[1] = -1;
-    par_crit = par_sum = 0;
+    par_crit = par_sum = par_lost_nodes = 0;
+    par_lost = 0;
     return 0;
 }
 
-/* Wait for the child's answer to the current command; -1 on Ctrl-C (s->stop 3) or where
- * the child is gone. */
+/* Wait for the child's answer to the current command; -1 on Ctrl-C (s->stop 3), -2 where
+ * the child is gone (killed from outside, out of memory: its end of the pipe closed). */
 static int par_wait(S *s) {
     int seq = par->seq;
     while (__atomic_load_n(&par->done_seq, __ATOMIC_ACQUIRE) != seq) {
@@ -1843,11 +1846,25 @@ static int par_wait(S *s) {
         if (r > 0) {
             char buf[16];
             ssize_t k = read(par_done[0], buf, sizeof buf);
-            if (k == 0) { s->stop = 3; PyErr_SetString(PyExc_RuntimeError, "the solver's second process ended"); return -1; }
+            if (k == 0) return -2;
         }
         if (PyErr_CheckSignals() < 0) { s->stop = 3; return -1; }
     }
     return 0;
+}
+
+/* The child died amid the solve: this process collects it and goes on alone (the same
+ * answers: its table holds only what its own part proved, and the root is searched whole
+ * from here on). Its nodes so far still count. */
+static void par_gone(S *s) {
+    if (s->max_nodes) {            /* the budget holds for both: the child's nodes are spent */
+        s->max_nodes -= par->nodes;
+        if (s->max_nodes < 1) s->max_nodes = 1;
+        next_check(s);
+    }
+    par_lost_nodes += par->nodes;
+    par_lost = 1;
+    par_end(1);
 }
 
 /* Tell the child: a command. */
@@ -1874,13 +1891,21 @@ static int par_probe(S *s, int leader, int x) {
     long long mine = s->nodes - n0;
     if (s->stop == 4) {            /* the child's part decided it first */
         s->stop = 0;
-        if (par_wait(s) < 0) return 0;
+        int w = par_wait(s);
+        if (w == -2) { par_gone(s); return boundary(s, leader, x - 1, x); }
+        if (w < 0) return 0;
         par_crit += par->probe_nodes > mine ? par->probe_nodes : mine;
         return par->g;
     }
     if (s->stop || (maxing ? g >= x : g < x)) __atomic_store_n(&par->stop_child, 1, __ATOMIC_RELEASE);
     int keep_stop = s->stop;
-    if (par_wait(s) < 0) return 0;
+    int w = par_wait(s);
+    if (w == -2) {                 /* the child is gone: the whole probe here, unless this part decided it */
+        par_gone(s);
+        if (keep_stop || (maxing ? g >= x : g < x)) return keep_stop ? 0 : g;
+        return boundary(s, leader, x - 1, x);
+    }
+    if (w < 0) return 0;
     par_crit += par->probe_nodes > mine ? par->probe_nodes : mine;
     if (keep_stop) return 0;
     if (maxing ? g >= x : g < x) return g;
@@ -2072,10 +2097,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
                 long long mine = s->nodes - n0;
                 int keep_stop = s->stop;
                 if (keep_stop) __atomic_store_n(&par->stop_child, 1, __ATOMIC_RELEASE);
-                if (par_wait(s) == 0) {
+                int w = par_wait(s);
+                if (w == 0) {
                     par_crit += par->probe_nodes > mine ? par->probe_nodes : mine;
                     if (!keep_stop && par->stopped) s->stop = par->stopped == 4 ? 1 : par->stopped;
                     best_mask |= par->best;
+                } else if (w == -2) {   /* the child is gone: its leads here */
+                    par_gone(s);
+                    if (!keep_stop) best_mask |= best_of_leads(s, leader, value, par_theirs);
                 }
             } else
 #endif
@@ -2105,6 +2134,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
 #if PAR_OK
     if (two) {
         if (par) nodes += par->nodes;
+        nodes += par_lost_nodes;
         par_sum = nodes;
         par_end(stop == 3);
     } else par_crit = par_sum = nodes;
@@ -2341,14 +2371,14 @@ static PyObject *py_shadow(PyObject *self, PyObject *args) {
 
 static PyObject *py_par_stats(PyObject *self, PyObject *noargs) {
 #if PAR_OK
-    return Py_BuildValue("LL", par_crit, par_sum);
+    return Py_BuildValue("LLi", par_crit, par_sum, par_lost);
 #else
     Py_RETURN_NONE;
 #endif
 }
 
 static PyMethodDef methods[] = {
-    {"par_stats", py_par_stats, METH_NOARGS, "The last solve's nodes: (the probes' longer part summed, all)."},
+    {"par_stats", py_par_stats, METH_NOARGS, "The last solve's nodes: (the probes' longer part summed, all, whether the second process died amid it)."},
 #ifdef SOLVER_STATS
     {"stats", py_stats, METH_NOARGS, "The instrumented build's counts by cards left (read and reset)."},
     {"shadow", py_shadow, METH_VARARGS, "shadow(mode, min_left): the coarse table beside the search (round five)."},
