@@ -148,10 +148,6 @@ def _probe(job) -> tuple[int, bool | None]:
     return s.nodes, s.reached
 
 
-def _worker_keeps(keep: int) -> None:
-    solver.keep_tables(keep)
-
-
 def run_passes(deals, target: int, keep: int, first: int = 30_000, escalate: int = 4,
                cap: int = 32_000_000, workers: int = 1, shared: bool = False) -> tuple[int, int, list, int]:
     """The simulation's passes over its deals (tutor.judgement.simulation): "reaches
@@ -162,14 +158,15 @@ def run_passes(deals, target: int, keep: int, first: int = 30_000, escalate: int
     pool as the simulation's (each deal to the worker that is free), the tables kept by
     each worker or (``shared``) in files all of them use. (nodes in all, a stopped probe
     counted at its budget; probes; the answers, None where open; deals still open)."""
-    import multiprocessing
+    from tutor.judgement.workers import Pool   # the simulation's fork pool (multiprocessing's can hang at its end)
 
     solver.solve(Deal.random(random.Random(1), 5, trump=TRUMPS[0]))   # the core's table another deal's
     pool = None
     if workers > 1:
-        solver.keep_tables(keep if shared else 0, shared=shared)
-        pool = multiprocessing.get_context("fork").Pool(
-            workers, initializer=None if shared else _worker_keeps, initargs=() if shared else (keep,))
+        # each worker its own kept tables (set before the fork, which the workers inherit), or
+        # (shared) files all of them use
+        solver.keep_tables(keep, shared=shared)
+        pool = Pool(workers)
     else:
         solver.keep_tables(keep)
     answers: list = [None] * len(deals)
@@ -185,7 +182,6 @@ def run_passes(deals, target: int, keep: int, first: int = 30_000, escalate: int
         open_, budget = [i for i, (_n, r) in zip(open_, got) if r is None], budget * escalate
     if pool:
         pool.terminate()
-        pool.join()
     solver.keep_tables(0)
     return nodes, probes, answers, len(open_)
 
@@ -213,7 +209,7 @@ def run_parallel(deals, limit):
             c2, w2 = _cpu_all(), time.perf_counter()
         except solver.SearchStopped:
             continue
-        crit, both = solver._core.par_stats()
+        crit, both, _lost = solver._core.par_stats()
         out.append((one.nodes, crit, both, c1 - c0, c2 - c1, w1 - w0, w2 - w1,
                     one.points == two.points and one.best == two.best))
     return out
