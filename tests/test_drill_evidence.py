@@ -316,9 +316,34 @@ def test_a_call_wrong_by_the_conventions_names_the_evidence_s_call_instead(tmp_p
 
 def test_doppeln_08_recommends_what_exact_play_finds():
     """doppeln-08 in the course: exact play on 50 deals that fit A's 100 Eichel, every one
-    solved by the solver (300M nodes), gives D fort -173 against dopple -265 board points
+    solved by the solver (300M nodes), gives D fort -184 against dopple -276 board points
     (A's team makes it too often); the drill's answer names fort, as `tutor check` does,
     not the count's dopple."""
     item = next(c for c in drills.verified([ROOT / "exercises" / "doppeln.yaml"], "en") if c.drill.id == "doppeln-08")
     assert item.drill.get("evidence")["best"][0] == "fort"
     assert "Recommended: fort." in item.solution.text and "Recommended: dopple" not in item.solution.text
+
+
+# -- a tie rests on more deals (QA of issue 26, Q36) -----------------------------------------------
+MATSCH_05 = "Eichel:A Rosen:KOUB876 Schilten:A"     # matsch-05's A: seven Rosen with the Puur, two Aces
+
+
+def test_fresh_evidence_that_names_a_tie_on_few_deals_asks_again_with_more(monkeypatch):
+    """The rule itself: where the voice's deals name two calls as good, the evidence is made
+    again with EQUAL_SAMPLES deals, the same seed and the nodes in proportion, and that is
+    what is stored; evidence with one best call, or already on that many deals, is kept."""
+    asked = []
+
+    def fake(drill, rules, samples, seed, nodes, workers):
+        asked.append((samples, seed, nodes))
+        samples = samples or 100
+        best = ["120 Rosen", "157 Rosen"] if samples < 400 or drill == "tie" else ["120 Rosen"]
+        return {"samples": samples, "seed": seed or 5, "nodes": nodes or 10_000_000, "best": best}
+
+    monkeypatch.setattr(evidence, "_fresh", fake)
+    got = evidence.fresh("d", None)
+    assert asked == [(None, None, None), (evidence.EQUAL_SAMPLES, 5, 10_000_000 * evidence.EQUAL_SAMPLES // 100)]
+    assert got["best"] == ["120 Rosen"] and got["samples"] == evidence.EQUAL_SAMPLES
+    asked.clear()
+    assert evidence.fresh("tie", None, samples=evidence.EQUAL_SAMPLES)["best"] == ["120 Rosen", "157 Rosen"]
+    assert len(asked) == 1

@@ -24,6 +24,11 @@ drill carries its evidence::
 - ``deals``: the deals judged (sampling stops early once the best call is clear);
   ``estimated``: how many of them a search over its budget left to the playout.
 
+Evidence that names calls as good as each other ("120 Rosen and 157 Rosen do best, as good
+as each other") rests on at least ``EQUAL_SAMPLES`` deals (400, four times the voice's): on
+fewer, such a tie is often the sample's luck, and a learner would take the risky call for
+as good (:func:`fresh` asks the simulation again with more deals where fewer name a tie).
+
 ``tutor drills check`` (fast) holds the key to the stored ``best``; ``tutor drills check
 --deep`` runs the simulation again with the stored ``samples``, ``seed`` and ``nodes``
 and reports a key or an evidence the simulation no longer shares, and a judgement drill
@@ -41,6 +46,12 @@ INFORMATION = ("hilfe", "ace")   # the conventions decide these (tutor.judgement
 NOTHING = "nothing"              # a seat out of turn that neither doubles nor konters (the voice's word)
 FIELDS = ("samples", "seed", "nodes", "best", "compared", "made", "deals", "estimated")
 COMPARED = 4                     # the best calls listed in ``compared`` (with the key's and the pick's)
+# A tie claimed on few deals is often the sample's luck: matsch-05's direct Matsch was "as good"
+# as 120 Rosen on 100 deals that made it 88 times, where it fails whenever one opponent holds
+# both the Rosen Nell and Ace (about one deal in five) and exact play makes it on 21 of 30 (QA
+# of issue 26, Q36). Four times the deals halve the standard error: a difference of 25 board
+# points, two standard errors at 100 deals, is four at 400.
+EQUAL_SAMPLES = 400              # deals at least behind stored evidence that names equally good calls
 
 
 def seat_and_call(drill) -> tuple[str | None, str]:
@@ -124,8 +135,21 @@ def fresh(drill, rules, samples: int | None = None, seed: int | None = None, nod
     """New evidence for ``drill``: the tutor's voice on this position with ``samples``
     deals at most, ``seed`` and ``nodes`` (each by default the voice's own: its number of
     deals, the seed from the position, its node budget), so the key is what ``tutor bid``
-    says by default. None where the simulation cannot
+    says by default. Evidence that names calls as good as each other rests on at least
+    :data:`EQUAL_SAMPLES` deals: where fewer name a tie, the simulation is asked again with
+    that many (the same seed, the nodes in proportion, so each deal is searched as deeply)
+    and its answer is stored. None where the simulation cannot
     answer: the compiled core is missing, or no deal fits the auction (the count decides)."""
+    out = _fresh(drill, rules, samples, seed, nodes, workers)
+    if out is None or len(out["best"]) < 2 or out["samples"] >= EQUAL_SAMPLES:
+        return out
+    more = _fresh(drill, rules, EQUAL_SAMPLES, out["seed"], out["nodes"] * EQUAL_SAMPLES // out["samples"], workers)
+    return more if more is not None else out
+
+
+def _fresh(drill, rules, samples: int | None, seed: int | None, nodes: int | None,
+           workers: int | None) -> dict | None:
+    """:func:`fresh`'s one simulation, with the samples asked."""
     from tutor import conventions
     from tutor.judgement import simulation, voice
     from tutor.play.dealer import DealError
