@@ -358,7 +358,7 @@ def test_core_equals_reference_on_full_deals(seed, trump, target):
 # changes the clock of the time limit)
 OPTIONS = {name: bit for name, bit in vars(solver).items()
            if name.isupper() and type(bit) is int and bit > 0 and bit & (bit - 1) == 0
-           and name not in ("CPU_TIME", "LAST_TRICK", "PARALLEL_FROM_CARDS", "CORE_ABI")}   # (numbers)
+           and name not in ("CPU_TIME", "LAST_TRICK", "PARALLEL_FROM_CARDS", "CORE_ABI", "ESTIMATE_TARGETS")}   # (numbers)
 # and a few together: one full-window search over the table at every trick boundary meets
 # positions the table has exact values for inside its window (a zero window never does)
 OPTION_SETS = {**OPTIONS, "FULL_WINDOW+TABLE_AT_THREE": solver.FULL_WINDOW | solver.TABLE_AT_THREE,
@@ -664,6 +664,29 @@ def test_a_process_first_search_touches_the_table_it_needs_not_all_of_it():
     assert grown["nine"][0] == whole["nine"][0] is True
     for i in range(6):
         assert grown[str(i)] == whole[str(i)], i
+
+
+@needs_core
+def test_the_bracket_of_a_full_deal_walks_from_the_estimate_with_the_answers_of_exact_play():
+    # bracket()'s default guess on a full deal is the core's estimate (k=2 follow_k=2): its
+    # probes start at the Zehner nearest it, and its nodes count; the answers are exact
+    # play's (the exact value's side of each Zehner), as without a guess
+    rng = random.Random("estimate guess")
+    zehner = [60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 157]
+    for i in range(4):
+        d = Deal.random(rng, 9, trump=TRUMPS[4 + i % 2])      # Obenabe, Undenufe: cheap full deals
+        value = solver.solve(d).points[d.declaring_team]
+        solver.forget_answers()
+        b = solver.bracket(d, zehner, options=solver.OWN_TABLE_PART)
+        assert b.reached == {t: value >= t for t in zehner}, dumps(d)
+        g, n = solver.estimate_nodes(d, 2, follow_k=2, exact_last=3, max_nodes=solver.ESTIMATE_NODES,
+                                     options=solver.OWN_TABLE_PART)
+        assert g is not None and 0 <= g <= 157
+        solver.forget_answers()
+        walked = solver.bracket(d, zehner, guess=g, options=solver.OWN_TABLE_PART)
+        assert b.nodes == n + walked.nodes and b.probes == walked.probes
+        solver.forget_answers()
+        assert solver.bracket(d, zehner, guess=None).reached == b.reached
 
 
 @pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])

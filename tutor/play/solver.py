@@ -282,8 +282,10 @@ def estimate(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact_last:
 
 
 def estimate_nodes(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact_last: int = 3,
-                   max_nodes: int | None = None, options: int = 0) -> tuple[int | None, int]:
-    """:func:`estimate` and the nodes it searched: (value or None, nodes)."""
+                   max_nodes: int | None = None, options: int = 0,
+                   max_seconds: float | None = None) -> tuple[int | None, int]:
+    """:func:`estimate` and the nodes it searched: (value or None, nodes); ``max_seconds``
+    stops it as ``max_nodes`` does (None, the nodes so far)."""
     global _LIVE
     if _core is None:
         raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
@@ -293,7 +295,7 @@ def estimate_nodes(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact
     if _kept is not None and _LIVE is not None and _LIVE[1] >= KEEP_FROM_NODES:
         _keep(_LIVE[0])
     _LIVE = None
-    value, _best, nodes, stop = _core.solve(*_core_args(deal), -1, False, max_nodes or 0, 0.0,
+    value, _best, nodes, stop = _core.solve(*_core_args(deal), -1, False, max_nodes or 0, float(max_seconds or 0.0),
                                             options & ~SHARED_TABLE, min(k, 255),
                                             min(k if follow_k is None else follow_k, 255), min(exact_last, 255))
     return (None if stop else value), nodes
@@ -343,7 +345,15 @@ def forget_answers() -> None:
     _PROVED.clear()
 
 
-def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: int | None = None,
+ESTIMATE = "estimate"   # bracket()'s guess: the forward-pruned search's (estimate), where it pays
+ESTIMATE_FROM_CARDS = 9  # ... on deals of this many cards a hand (benchmarks/README.md, round seven: at eight
+                         # cards -9 % nodes, the estimate a tenth of what it saves)
+ESTIMATE_TARGETS = 16    # ... where 2 to this many targets are open (a Zehner bracket; not every point: there a walk
+                         # from the guess one point at a time cost up to 4.5 times the nodes on some deals)
+ESTIMATE_NODES = 300_000 # the estimate k=2 follow_k=2 within this many nodes, else k=2 follow_k=1 (as the simulation)
+
+
+def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: int | str | None = ESTIMATE,
             max_nodes: int | None = None, max_seconds: float | None = None, options: int = 0) -> Bracket:
     """Answer "does the declaring team reach t?" for several targets ``t`` of one deal at
     once: the simulation's question (reaches 60? 80? 100? ...; the Zehner a deal makes is
@@ -354,11 +364,16 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
     fail-soft bound decides every target on its side (a probe of 100 that finds 112 answers
     100, 110 and below as reached), so a bracket of ten Zehner takes some three probes, and
     fewer where the points still out decide. Targets outside 0..157 need no probe. The
-    probes start at the highest target (an upper bound far above the value is cheap to
-    prove), or with ``guess`` (an estimate of the declaring team's points, e.g. a playout's)
-    at the target nearest it, and go on one open target at a time toward the value (on 40
-    full trump deals: as many nodes as a bisection without a guess; from the value itself
-    14 to 30 % fewer, from 8 points off 10 to 15 % fewer).
+    probes start with ``guess`` (the declaring team's points as some estimate has them) at
+    the target nearest it, and go on one open target at a time toward the value; with
+    ``guess=None`` at the highest target (an upper bound far above the value is cheap to
+    prove). The default, :data:`ESTIMATE`, is the compiled core's forward-pruned search
+    (:func:`estimate`, k=2 follow_k=2 within :data:`ESTIMATE_NODES` nodes, else k=2
+    follow_k=1; its nodes count) on deals of :data:`ESTIMATE_FROM_CARDS` cards a hand or
+    more where 2 to :data:`ESTIMATE_TARGETS` targets are open, else None: on the Zehner of
+    60 full deals of the six kinds 13 % fewer nodes (the estimate's included; Eichel and
+    Schellen some 20 %, Obenabe and Undenufe 26 and 45 %, Rosen and Schilten 1 to 3 %),
+    the same answers (benchmarks/README.md).
 
     What the probes prove is kept for the last :data:`PROVED_DEALS` deals (the answer cache):
     asking the same deal again, for the same or other targets, probes only what is still
@@ -379,6 +394,12 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
     nodes = probes = 0
     stopped = False
     ref = None
+    if guess == ESTIMATE:
+        guess = None
+        if use_c and deal.size >= ESTIMATE_FROM_CARDS and not options & FRESH_TABLES \
+                and 2 <= sum(lo < mark(t) <= hi for t in asked) <= ESTIMATE_TARGETS:
+            guess, n = _estimate_guess(deal, max_nodes, max_seconds, options)
+            nodes += n
     while True:
         open_ = [t for t in asked if lo < mark(t) <= hi]
         if not open_:
@@ -424,6 +445,23 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
                      "c" if use_c else "python", deal.misere)
     result.reached.update((t, result.answer(t)) for t in asked)
     return result
+
+
+def _estimate_guess(deal: Deal, max_nodes: int | None, max_seconds: float | None,
+                    options: int) -> tuple[int | None, int]:
+    """bracket()'s guess: the estimate k=2 follow_k=2 within ESTIMATE_NODES nodes, else
+    k=2 follow_k=1 (a few thousand nodes), within a quarter of the call's budget: (guess
+    or None, nodes)."""
+    cap = ESTIMATE_NODES if not max_nodes else min(ESTIMATE_NODES, max_nodes // 4)
+    secs = max_seconds / 4 if max_seconds else None
+    opts = options & (CPU_TIME | OWN_TABLE_PART)
+    guess, nodes = estimate_nodes(deal, 2, follow_k=2, exact_last=3, max_nodes=max(1, cap), max_seconds=secs,
+                                  options=opts)
+    if guess is None:
+        guess, more = estimate_nodes(deal, 2, follow_k=1, exact_last=3, max_seconds=secs, options=opts,
+                                     max_nodes=max(1, max_nodes // 4 - nodes) if max_nodes else None)
+        nodes += more
+    return guess, nodes
 
 
 def _core_args(deal: Deal) -> tuple:
