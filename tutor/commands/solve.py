@@ -114,9 +114,13 @@ HELP: dict[str, dict] = {
               "play perfectly, seeing all the cards, and the best cards for the player to lead."),
             M("A deal file: trump (a suit, Obenabe or Undenufe), leader, hands (A B C D, the "
               "same number of cards each, 1 to 9), optionally declarer and misere."),
-            M("How long: a deal of six cards a hand or fewer takes milliseconds; a full nine-card deal in a "
-              "trump suit about 1 to 2 s for the exact value (a few deals in 100 over 10 s) and some 20 to "
-              "70 ms for --target (median); Obenabe and Undenufe some 20 times less. --max-seconds bounds it."),
+            M("How long, on the project's machine (one core of a 2-core AMD EPYC; 20 random deals a kind, "
+              "benchmarks/README.md), CPU time at the median, in brackets the 90th percentile: six cards a "
+              "hand or fewer, milliseconds; a full nine-card deal in a trump suit, 0.7 to 2 s for the exact "
+              "value (4.5 to 10 s and more) and 15 to 50 ms for --target 79 (0.6 to 1.5 s; a target next to "
+              "the deal's value costs more); Obenabe and Undenufe, 0.07 s (0.2 to 0.4 s) and 2 to 4 ms. Two "
+              "free cores give the exact value of a full deal some 1.3 to 1.6 times sooner. --max-seconds "
+              "bounds it."),
         ),
         "options": {
             "target": M("Only ask whether the declaring team reaches N points (Misère: keeps "
