@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 
 import pytest
 from test_solver import _ctrl_c_soon
@@ -18,10 +19,11 @@ needs_two = pytest.mark.skipif(solver._core is None or not hasattr(os, "fork"),
                                reason="the compiled core is not built here, or no fork")
 
 
-def _children() -> list[int]:
-    """The processes whose parent is this one, now (Linux: /proc); None elsewhere."""
+def _children(parent: int | None = None) -> list[int]:
+    """The processes whose parent is this one (or ``parent``), now (Linux: /proc); None elsewhere."""
     if not os.path.isdir("/proc/self/task"):
         return None
+    parent = os.getpid() if parent is None else parent
     kids = []
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -31,7 +33,7 @@ def _children() -> list[int]:
                 fields = f.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[1]) == os.getpid() and fields[0] != "Z":
+        if int(fields[1]) == parent and fields[0] != "Z":
             kids.append(int(name))
     return kids
 
@@ -102,24 +104,27 @@ def test_ctrl_c_ends_the_second_process_too():
     assert solver.solve(d, workers=2).points == solver.solve(d).points
 
 
-_KILLER = """
-import os, signal, sys
-parent = int(sys.argv[1])
-print("ready", flush=True)
-while True:     # the first process of the parent's that is not this one: the solve's second
-    for name in os.listdir("/proc"):
-        if not name.isdigit() or int(name) == os.getpid():
-            continue
+def _killer(spare: list[int]) -> tuple[int, int]:
+    """A process forked from this one that kills (SIGKILL) the first other process of this
+    one's that is not in ``spare``, as soon as there is one: the second process of the solve
+    that follows. (its pid, the read end of a pipe: "r" once it looks, "k" once it killed)."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
         try:
-            with open(f"/proc/{name}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == parent and fields[0] != "Z":
-            os.kill(int(name), signal.SIGKILL)
-            print(name, flush=True)
-            sys.exit(0)
-"""
+            os.close(r)
+            parent, me = os.getppid(), os.getpid()
+            os.write(w, b"r")
+            while True:
+                found = [k for k in _children(parent) if k != me and k not in spare]
+                if found:
+                    os.kill(found[0], signal.SIGKILL)
+                    os.write(w, b"k")
+                    break
+        finally:
+            os._exit(0)
+    os.close(w)
+    return pid, r
 
 
 @needs_two
@@ -129,22 +134,20 @@ def test_a_second_process_killed_from_outside_leaves_the_solve_to_the_first():
     second process of a solve used to raise "RuntimeError: the solver's second process ended"
     (a traceback in ``tutor solve``). Now the first process collects it and finishes alone:
     the same value and best cards as one process."""
-    import subprocess
-    import sys
-
     before = _children()
     rng = random.Random("2026 Eichel")    # the bench's Eichel deals 2, 5, 6: some 9 M nodes each
     deals = [d for i, d in enumerate(Deal.random(rng, 9, trump=TRUMPS[0]) for _ in range(7)) if i in (2, 5, 6)]
     lost = 0
     for d in deals:
         one = solver.solve(d)
-        killer = subprocess.Popen([sys.executable, "-c", _KILLER, str(os.getpid())], stdout=subprocess.PIPE, text=True)
+        pid, looks = _killer(before)
         try:
-            assert killer.stdout.readline() == "ready\n"    # it looks before the solve forks
+            assert os.read(looks, 1) == b"r"        # it looks before the solve forks
             two = solver.solve(d, workers=2)
         finally:
-            killer.kill()
-            killer.wait()
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            os.close(looks)
         assert (two.points, two.best) == (one.points, one.best), dumps(d)
         lost += solver._core.par_stats()[2]      # the second process died amid the solve
     assert lost >= 1      # found amid a solve of millions of nodes
