@@ -100,7 +100,7 @@ def run_bracket(deals, limit, options=0, guesses=None):
         solver.forget_answers()
         c0 = time.process_time()
         b = solver.bracket(d, ZEHNER, max_seconds=limit, options=options | solver.CPU_TIME,
-                           guess=None if guesses is None else guesses[i])
+                           guess=solver.ESTIMATE if guesses is None else guesses[i])
         cpu = time.process_time() - c0
         out.append((limit if b.stopped else b.seconds, b.nodes, b.stopped, limit if b.stopped else cpu,
                     b.probes, b.reached))
@@ -366,7 +366,7 @@ def check_answers(a) -> dict:
     for kind in ("Eichel", "Rosen"):
         for d in _kind_set(a.seed, kind, 10):
             solver.forget_answers()
-            b = solver.bracket(d, ZEHNER)
+            b = solver.bracket(d, ZEHNER, guess=None)   # the search's check: the walk from the top, as before
             text = f"{b.lo} {b.hi} {sorted(b.reached.items())}"
             answers.update(text.encode())
             with_nodes.update(f"{text} {b.nodes}".encode())
