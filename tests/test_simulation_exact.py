@@ -344,9 +344,9 @@ def test_deals_whose_probe_ran_long_are_split_on_both_sides_of_its_target():
     # an odd number: the middle one keeps the playout's guess
     rows = [[J(60, 157, g, estimated=True, tried=long_)] for g in (70, 80, 90)]
     assert [r[0] for r in simulate._points(rows, [play])] == [70, 80, 100]
-    # guessed above: the lower half is put under the target, never outside the proved bounds
-    rows = [[J(95, 157, g, estimated=True, tried=long_)] for g in (105, 120)]
-    assert [r[0] for r in simulate._points(rows, [play])] == [99, 120]
+    # guessed just above: the lower half is put under the target, never outside the proved bounds
+    rows = [[J(95, 157, g, estimated=True, tried=long_)] for g in (101, 104)]
+    assert [r[0] for r in simulate._points(rows, [play])] == [99, 104]
     # a probe stopped early says nothing of where the value lies: the guesses stand
     rows = [[J(60, 157, g, estimated=True, tried=long_ // 10)] for g in (70, 80, 85, 90)]
     assert [r[0] for r in simulate._points(rows, [play])] == [70, 80, 85, 90]
@@ -452,6 +452,20 @@ def test_the_playout_s_bias_is_measured_on_one_sided_proofs_too():
     # the targets, where the open ones lie: only deals narrowed to a Zehner measure the bias
     raise_ = [simulate.Play("Eichel", "A", (70, 80))]
     assert simulate._points(made + open_, raise_)[5][0] == 75
+
+
+def test_long_open_deals_are_split_at_the_target_nearest_their_estimate():
+    # no probe of these deals finished (bounds 0..119): their first open target, 60, is only
+    # the lowest. Three long deals the solver answered all fail 60; the open ones, estimated
+    # at 83 and 92, are split at 80 and 90 (no answered deal there: half and half), so both
+    # stay above 60, as exact play has them (bench_exact_sim's doppeln-gen-02: the long open
+    # deals estimated 73-101 make 60 on every one; split at 60 they were put at 59)
+    J = simulate.Judged
+    play = simulate.Play("Schellen", "D", (60, 70, 80, 90, 100, 110))
+    long_ = simulate.SPLIT_FROM
+    failed = [[J(0, 59, g, decisive_nodes=long_)] for g in (36, 41, 24)]
+    open_ = [[J(0, 119, g, estimated=True, tried=long_)] for g in (83, 92)]
+    assert [r[0] for r in simulate._points(failed + open_, [play])[3:]] == [83, 92]
 
 
 def test_long_open_deals_are_made_as_often_as_the_long_deals_the_solver_answered():
