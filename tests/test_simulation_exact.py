@@ -458,8 +458,8 @@ def test_long_open_deals_are_split_at_the_target_nearest_their_estimate():
     # no probe of these deals finished (bounds 0..119): their first open target, 60, is only
     # the lowest. Three long deals the solver answered all fail 60; the open ones, estimated
     # at 83 and 92, are split at 80 and 90 (no answered deal there: half and half), so both
-    # stay above 60, as exact play has them (bench_exact_sim's doppeln-gen-02: the long open
-    # deals estimated 73-101 make 60 on every one; split at 60 they were put at 59)
+    # stay above 60, as exact play has them (bench_exact_sim's doppeln-gen-02: six long open
+    # deals estimated at 71-101 make 60 on each; split at 60 they were put at 59)
     J = simulate.Judged
     play = simulate.Play("Schellen", "D", (60, 70, 80, 90, 100, 110))
     long_ = simulate.SPLIT_FROM

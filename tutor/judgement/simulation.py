@@ -546,10 +546,10 @@ def _split_open(points: list[list[int]], judged: list[list[Judged]], i: int, pla
     positions x 20 deals whose every probe was solved, halves: at 1-10M nodes a probe the
     largest error of a contract's chance 0.25 -> 0.15-0.20, benchmarks/README.) The target is
     the open one nearest the deal's estimate, not its first open one: where no probe of a deal
-    finished, its first open target is merely the lowest (bounds 0..119 after a double's
-    fort-fort-50: the first open target 60, the estimates 73-101), and the deals the solver
-    answered there (all failed) put every open deal but the highest under 60, where exact play
-    makes it on all of them (doppeln-gen-02: 60 Schellen shown at 0.25, exact 0.60;
+    finished, its first open target is merely the lowest (D's Schellen after «fort, fort, 50
+    Schellen», bounds 0..119: the first open target 60), and the three long deals the solver
+    answered there (all failed) put six open deals estimated at 71-101 under 60, where exact
+    play makes it on each (doppeln-gen-02: 60 Schellen shown at 0.25, exact 0.60;
     benchmarks/README, seventh session)."""
     if SPLIT_FROM is None:
         return
