@@ -36,7 +36,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, WHY, Auction, Call, sidi_barrani_spec, typed
 from tutor.cards import NELL, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
-from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, either, join
+from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, both, either, join
 from tutor.rules import TableRules, load as load_rules
 from tutor.judgement.base import Judge, Standing
 from tutor.judgement.count import COUNT
@@ -163,9 +163,7 @@ class Promise(Value):
         except (KeyError, TypeError, IndexError, ValueError) as e:
             raise ParseError(M("cannot read promise {data!r}: {error}", data=dict(data), error=str(e))) from None
 
-    def text(self, lang: str = "de") -> str:
-        """What the promise says: ``Eichel: hält den Puur, genau 3 Karten`` (empty when
-        it says nothing)."""
+    def _parts(self) -> list[Msg]:
         parts: list[Msg] = []
         for r in sorted(self.has, key=lambda r: -r.natural):
             parts.append(M("holds {card}", card=CARD[r]))
@@ -178,9 +176,20 @@ class Promise(Value):
             parts.append(M("{n} or more cards", n=lo))
         elif hi < MAX_LENGTH:
             parts.append(M("{lo} to {hi} cards", lo=lo, hi=hi))
+        return parts
+
+    def text(self, lang: str = "de") -> str:
+        """What the promise says: ``Eichel: hält den Puur, genau 3 Karten`` (empty when
+        it says nothing)."""
+        parts = self._parts()
         if not parts:
             return ""
         return _("{suit}: {what}", lang, suit=self.suit.value, what=_listed(parts))
+
+    def what(self, lang: str = "de") -> str:
+        """What the promise says without its suit: ``hält den Puur, genau 3 Karten``."""
+        parts = self._parts()
+        return _listed(parts).text(lang) if parts else ""
 
     def mismatch(self, hand: Hand, lang: str = "de") -> str:
         """What ``hand`` holds in the suit and which part of the promise it breaks:
@@ -255,20 +264,25 @@ class Opened(Value):
 class Situation(Value):
     """Everything the conventions need to read the next call."""
 
-    FIELDS = ("rules", "auction", "seat", "opened", "zehner", "promised")
+    FIELDS = ("rules", "auction", "seat", "opened", "zehner", "promised", "denied")
     rules: TableRules
     auction: Auction
     seat: str
     opened: Mapping[Suit, Opened]
     zehner: Mapping[str, frozenset[Suit]]   # suits each seat has made a Zehner in
     promised: Mapping[str, tuple[Promise, ...]]   # per seat, merged
+    # per seat, what its forts denied: each a promise of a call it would have made instead
+    # (the hand holds none of them; :func:`_deny_fort`)
+    denied: Mapping[str, tuple[Promise, ...]]
 
     def __init__(self, rules: TableRules, auction: Auction, seat: str, opened: Mapping[Suit, Opened],
                  zehner: Mapping[str, frozenset[Suit]],
-                 promised: "Mapping[str, tuple[Promise, ...]] | None" = None) -> None:
+                 promised: "Mapping[str, tuple[Promise, ...]] | None" = None,
+                 denied: "Mapping[str, tuple[Promise, ...]] | None" = None) -> None:
         d = self.__dict__
         d["rules"], d["auction"], d["seat"], d["opened"] = rules, auction, seat, opened
         d["zehner"], d["promised"] = zehner, {} if promised is None else promised
+        d["denied"] = {} if denied is None else denied
 
     def holder(self, suit: Suit, rank: Rank) -> str | None:
         """The seat whose calls already promised the card (None: nobody's)."""
@@ -393,18 +407,23 @@ class Convention(Value):
     call and the table rules alone: its number and suit; None admits every call of the
     kind), at a point of the auction where ``match`` finds its parameters."""
 
-    FIELDS = ("kind", "title", "match", "promises", "reads", "calls")
+    FIELDS = ("kind", "title", "match", "promises", "reads", "calls", "denies")
     kind: str
     title: Msg                 # a catalog message; {placeholders} filled from the reading's params
     match: Callable[[Situation, Call], Params | None]   # its own params (None: no match)
     promises: Callable[[Situation, Call, Params], tuple[Promise, ...]]
     reads: str                 # the kind of call it reads: bid, fort, double or redouble
     calls: Callable[[TableRules, Call], bool] | None
+    # what the call denies: promises of calls the caller would have made instead (the hand
+    # holds none of them); a negative inference, as the fort's (:func:`_deny_fort`)
+    denies: Callable[[Situation, Call, Params], tuple[Promise, ...]]
 
     def __init__(self, kind: str, title: Msg, match: Callable[[Situation, Call], Params | None],
                  promises: Callable[[Situation, Call, Params], tuple[Promise, ...]] = NO_PROMISES,
-                 reads: str = BID, calls: "Callable[[TableRules, Call], bool] | None" = None) -> None:
-        self.__dict__.update(kind=kind, title=title, match=match, promises=promises, reads=reads, calls=calls)
+                 reads: str = BID, calls: "Callable[[TableRules, Call], bool] | None" = None,
+                 denies: Callable[[Situation, Call, Params], tuple[Promise, ...]] = NO_PROMISES) -> None:
+        self.__dict__.update(kind=kind, title=title, match=match, promises=promises, reads=reads, calls=calls,
+                             denies=denies)
 
     def describe(self, params: Params, lang: str) -> str:
         return self.title(**params).text(lang)
@@ -681,9 +700,85 @@ FORT_MEANS: dict[tuple[bool, bool], Msg] = {
 }
 
 
+# The calls a fort denies: the hand that could make one of them makes it instead of fort.
+# The Ansageregeln leave fort to the hand that cannot open or help ("Wer mit seiner Farbe
+# erst auf eine Zahl käme, die unter dem laufenden Gebot liegt oder gleich hoch ist, hat
+# die Eröffnung verpasst. Dann bleiben «fort», die Ass-Ansage, ..."; D "zeigt Rosen, statt
+# Schellen zu stützen", because "die Hilfe verlangt den Schellen-Puur ... und den hält D
+# nicht"): the openings above the standing bid and the Hilfe, each a promise that names
+# the card it shows. Not the Ass-Ansage (said only "wer sicher ist, dass danach
+# weitergeboten wird"), not a raise or a Zehner in the opponents' suit (they promise no
+# cards), not the common Hilfe (it names no card: any hand with one card of the suit
+# could give it). The count, the tutor's own bidder, makes each of them whenever the hand
+# can (count.CountJudge: the Hilfe and the opening come before fort).
+DENIED_BY_FORT = ("opening", "hilfe")
+
+
+def _deny_fort(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
+    """What a fort denies: the promise of every opening and Hilfe the seat could have
+    called instead (read by this table, as the encoder offers them), merged per suit and
+    card into length ranges. Nothing at a table without the Ansageregeln (no number shows
+    cards) and nothing where fort is not final (a player who may re-enter may wait)."""
+    if not s.rules.conventions or not s.rules.fort_final:
+        return ()
+    rules, found = s.rules, []
+    for _seat, call in s.auction.legal_calls(s.seat):
+        if call.kind != BID or not _zehner_in_suit(rules, call) or call.value > rules.opening_max:
+            continue
+        r = read_call(s, call)
+        if r.kind in DENIED_BY_FORT and r.promises and all(x.has for x in r.promises):
+            found.extend(r.promises)
+    return merge_denials(found)
+
+
+def merge_denials(denials: Iterable[Promise]) -> tuple[Promise, ...]:
+    """Denied promises, those of one suit and the same cards merged where their lengths
+    touch (the Puur zu viert, zu fünft and zu sechst: the Puur with four cards or more)."""
+    groups: dict[tuple, list[tuple[int, int]]] = {}
+    for d in denials:
+        groups.setdefault((d.suit, d.has, d.lacks), []).append(d.length)
+    out = []
+    for (suit, has, lacks), lengths in groups.items():
+        merged: list[list[int]] = []
+        for lo, hi in sorted(lengths):
+            if merged and lo <= merged[-1][1] + 1:
+                merged[-1][1] = max(merged[-1][1], hi)
+            else:
+                merged.append([lo, hi])
+        out += [Promise(suit, has, lacks, (lo, hi)) for lo, hi in merged]
+    order = {x: i for i, x in enumerate(SUITS)}
+    return tuple(sorted(out, key=lambda d: (order[d.suit], -max(r.natural for r in d.has), d.length)))
+
+
+def denial_text(denials: Sequence[Promise], lang: str = "de") -> str:
+    """What denied promises say, the suits with the same denial together: ``Schellen,
+    Rosen und Schilten: den Puur mit vier Karten oder mehr, das Nell mit vier Karten oder
+    mehr`` (empty when there are none)."""
+    by_suit: dict[Suit, list[str]] = {}
+    for d in denials:
+        by_suit.setdefault(d.suit, []).append(_denied_card(d).text(lang))
+    same: dict[str, list[str]] = {}
+    for suit, parts in by_suit.items():
+        same.setdefault(", ".join(parts), []).append(suit.value)
+    return "; ".join(_("{suit}: {what}", lang, suit=both(suits).text(lang), what=what)
+                     for what, suits in same.items())
+
+
+def _denied_card(d: Promise) -> Msg:
+    """One denied promise: the top card with its length (``the Puur with four cards or
+    more``; the Nell row's "without the Puur" goes unsaid: the Puur's own denial, never at
+    a greater length, covers the hands with both), or its promise's words."""
+    lo, hi = d.length
+    top = next(iter(d.has)) if len(d.has) == 1 else None
+    count = COUNT_OR_MORE.get(lo) if hi >= MAX_LENGTH else COUNT_WORD.get(lo) if lo == hi else None
+    if top in TOP_NAME and count is not None and d.lacks <= {PUUR}:
+        return M("{top} {count}", top=CARD[top], count=count)
+    return M("not ({what})", what=join(*d._parts()[:1], *sum(([", ", x] for x in d._parts()[1:]), [])))
+
+
 # The table, in priority order: the first convention that matches reads the call.
 CONVENTIONS: tuple[Convention, ...] = (
-    Convention("fort", M("fort: {seat} {fort}"), _match_fort_or_double, reads=FORT),
+    Convention("fort", M("fort: {seat} {fort}"), _match_fort_or_double, reads=FORT, denies=_deny_fort),
     Convention("double", M("{seat} doubles {bid} by {declarer}: the target points double, {end}"),
                _match_fort_or_double, reads=DOUBLE),
     Convention("redouble", M("{seat} redoubles (konter): the target points double again and are final"),
@@ -723,20 +818,21 @@ CONVENTIONS: tuple[Convention, ...] = (
 class Reading(Value):
     """What one call is and what it promises."""
 
-    FIELDS = ("seat", "call", "kind", "promises", "convention", "params")
+    FIELDS = ("seat", "call", "kind", "promises", "convention", "params", "denies")
     seat: str
     call: Call
     kind: str
     promises: tuple[Promise, ...]
     convention: Convention
     params: Mapping   # the title's parameters: the position's, the call's, the convention's
+    denies: tuple[Promise, ...]   # promises of calls the caller would have made instead
 
     def __init__(self, seat: str, call: Call, kind: str, promises: tuple[Promise, ...],
-                 convention: Convention, params: Params) -> None:
+                 convention: Convention, params: Params, denies: tuple[Promise, ...] = ()) -> None:
         # written once, straight into the instance: a position reads some 64 calls
         d = self.__dict__
         d["seat"], d["call"], d["kind"], d["promises"] = seat, call, kind, promises
-        d["convention"], d["params"] = convention, params
+        d["convention"], d["params"], d["denies"] = convention, params, denies
 
     def headline(self, lang: str = "de") -> str:
         head = self.convention.describe(self.params, lang)
@@ -750,9 +846,19 @@ class Reading(Value):
         head = self.headline(lang)
         return f"{head}. {promised}." if promised else f"{head}."
 
+    def denial(self, lang: str = "de") -> str:
+        """What the call denies, as the table reads it (empty: nothing), one sentence."""
+        if not self.denies:
+            return ""
+        return _("{seat} would have opened or given the Hilfe with any of these, so he holds none of them: "
+                 "{denied}.", lang, seat=self.seat, denied=denial_text(self.denies, lang))
+
     def to_json(self, lang: str = "de") -> dict:
         return {"seat": self.seat, "call": str(self.call), "kind": self.kind,
-                "promises": [p.to_json() for p in self.promises], "text": self.text(lang)}
+                "promises": [p.to_json() for p in self.promises],
+                **({"denies": [p.to_json() for p in self.denies], "denial": self.denial(lang)}
+                   if self.denies else {}),
+                "text": self.text(lang)}
 
 
 # The table by the kind of call each convention reads, in the same priority order.
@@ -790,7 +896,8 @@ def read_call(s: Situation, call: Call) -> Reading:
         params = conv.match(s, call)
         if params is not None:
             promises = () if conv.promises is NO_PROMISES else conv.promises(s, call, params)
-            return Reading(s.seat, call, conv.kind, promises, conv, _Title(s.basic_params, call, params))
+            denies = () if conv.denies is NO_PROMISES else conv.denies(s, call, params)
+            return Reading(s.seat, call, conv.kind, promises, conv, _Title(s.basic_params, call, params), denies)
     raise AssertionError(f"no convention reads {call}")  # the last rule reads every bid
 
 
@@ -805,6 +912,8 @@ class Reader:
         self.readings: list[Reading] = []
         # what each seat's calls promised so far, merged per suit as the calls come
         self._known: dict[str, dict[Suit, Promise]] = {x: {} for x in "ABCD"}
+        # what each seat's forts denied so far (merged)
+        self._denied: dict[str, tuple[Promise, ...]] = {}
         # what does not change until the next call, shared with copies of this state:
         # the Situation per seat, the readings of the legal calls per seat asked, and per
         # (hand, seat) the calls the hand makes true and the count's advice (the generator
@@ -819,6 +928,7 @@ class Reader:
         r.rules, r.auction = self.rules, self.auction
         r.opened, r.zehner, r.readings = dict(self.opened), dict(self.zehner), list(self.readings)
         r._known = {x: dict(by_suit) for x, by_suit in self._known.items()}
+        r._denied = dict(self._denied)
         r._situations, r._legal, r._by_hand = self._situations, self._legal, self._by_hand
         return r
 
@@ -844,7 +954,8 @@ class Reader:
         if s is None:
             promised = {x: tuple(by_suit[suit] for suit in SUITS if suit in by_suit)
                         for x, by_suit in self._known.items()}
-            s = Situation(self.rules, self.auction, seat, dict(self.opened), dict(self.zehner), promised)
+            s = Situation(self.rules, self.auction, seat, dict(self.opened), dict(self.zehner), promised,
+                          dict(self._denied))
             self._situations[seat] = s
         return s
 
@@ -871,6 +982,8 @@ class Reader:
         known = self._known[seat]
         for p in reading.promises:
             known[p.suit] = known[p.suit].merge(p) if p.suit in known else p
+        if reading.denies:
+            self._denied[seat] = merge_denials(self._denied.get(seat, ()) + reading.denies)
         self._situations, self._legal, self._by_hand = {}, {}, {}
         return reading
 
@@ -896,12 +1009,20 @@ class Explanation(Value):
                 for seat in "ABCD"}
 
     @property
+    def denied(self) -> dict[str, tuple[Promise, ...]]:
+        """Per seat what its forts denied (seats whose calls denied nothing left out)."""
+        out = {seat: merge_denials(p for r in self.readings if r.seat == seat for p in r.denies) for seat in "ABCD"}
+        return {seat: d for seat, d in out.items() if d}
+
+    @property
     def state(self) -> dict:
         return self.auction.state()
 
     def to_json(self, lang: str = "de") -> dict:
+        denied = self.denied
         return {"calls": [r.to_json(lang) for r in self.readings],
                 "known": {seat: [p.to_json() for p in ps] for seat, ps in self.known.items()},
+                **({"denied": {seat: [p.to_json() for p in ps] for seat, ps in denied.items()}} if denied else {}),
                 "state": self.state}
 
 

@@ -56,7 +56,7 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
                    lang=lang, rules_spec=rules_spec):
         return
     from tutor import answers
-    from tutor.conventions import state_line
+    from tutor.conventions import denial_text, state_line
     from tutor.i18n import _
 
     rules = _rules(rules_spec)
@@ -67,12 +67,18 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
     if not e.calls:
         click.echo(_("No call yet.", lang))
     for i, r in enumerate(e.calls, start=1):
-        click.echo(f"{i:>2}. {r.seat}  {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
+        denial = r.denial(lang)
+        click.echo(f"{i:>2}. {r.seat}  {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}"
+                   + (f" {denial}" if denial else ""))
     click.echo()
     click.echo(_("What the table knows:", lang))
+    denied = e.denied
     for seat, promises in e.known.items():
-        text = "; ".join(p.text(lang) for p in promises) or _("nothing about the cards", lang)
-        click.echo(f"  {seat}: {text}")
+        text = "; ".join(p.text(lang) for p in promises)
+        if seat in denied:
+            none_of = _("holds none of: {denied}", lang, denied=denial_text(denied[seat], lang))
+            text = f"{text}; {none_of}" if text else none_of
+        click.echo(f"  {seat}: {text}" if text else f"  {seat}: " + _("nothing about the cards", lang))
     click.echo(state_line(e.state, lang))
     if next_calls:
         click.echo()

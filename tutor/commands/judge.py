@@ -35,7 +35,12 @@ def deal(hand, auction, seat, count, seed, as_json, lang, rules_spec):
 
     rules = load(rules_spec)
     hand_value, auction_value = _hand_and_auction(hand, auction, rules)
-    deals = for_auction(hand_value, auction_value, seat, rules).deals(count, seed)
+    dealer, honoured = for_auction(hand_value, auction_value, seat, rules, with_denied=True)
+    deals = dealer.deals(count, seed)
+    if not honoured:
+        from tutor.judgement.base import UNHELD
+
+        click.echo(UNHELD["fort"].text(lang), err=True)
     if as_json:
         emit_json([{s: str(h) for s, h in d.items()} for d in deals])
         return
@@ -104,6 +109,10 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
     if not contracts and ev.standing is not None and high is not None:   # a double or konter
         click.echo(_("  {call} by {seat} (the standing contract): made in {pct} percent of the deals", lang,
                      call=str(high.call), seat=high.seat, pct=round(100 * ev.standing)))
+    from tutor.judgement.base import unheld_lines
+
+    for line in unheld_lines(ev.unheld):
+        click.echo("  " + line.text(lang))
     if ev.estimated:
         click.echo(ngettext("  {k} of the {n} deals was not solved within eval's share of the solver's work: its "
                             "play is estimated.",

@@ -117,6 +117,21 @@ def equal_calls(values: Mapping[str, Sequence[float]], best: str) -> list[str]:
     return out
 
 
+#: what the deals could not honour (``Evaluation.unheld``), each said in one line: the deals
+#: then keep to the calls' promises alone there (docs/interpretations.md, "What a fort denies")
+UNHELD: dict[str, Msg] = {
+    "fort": M("What the forts deny cannot all hold beside this hand: these deals keep only to what the calls "
+              "promise."),
+    "double": M("The doubler holds no hand the count doubles with in the deals tried: these deals give him any "
+                "hand the auction allows."),
+}
+
+
+def unheld_lines(unheld) -> list[Msg]:
+    """The lines for what the deals could not honour (empty: they honour everything)."""
+    return [UNHELD[x] for x in unheld or () if x in UNHELD]
+
+
 @dataclass
 class Judgement:
     """What a judge picked (a Reading, or None: nothing better than fort), why, the

@@ -61,7 +61,7 @@ from typing import Sequence
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.judgement.base import EQUAL_SE, Standing, equal_calls
 from tutor.judgement.count import is_misere
-from tutor.play.dealer import Dealer
+from tutor.play.dealer import Dealer, honouring
 from tutor.scoring import SEATS, opponents_of, other, score_game, team_of
 
 BATCH = 25          # deals per batch (and per early-stopping check)
@@ -114,6 +114,9 @@ class Evaluation:
     # (Play): where ``points`` come from (benchmarks/bench_exact_sim.py places them again)
     judged: list = field(default_factory=list, repr=False)
     plays: list = field(default_factory=list, repr=False)
+    # what the deals could not honour with this hand ("fort": what the forts deny), so they
+    # keep to the calls' promises alone there (said in the evidence)
+    unheld: list[str] = field(default_factory=list)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -139,7 +142,7 @@ class Evaluation:
     def to_json(self) -> dict:
         return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
                 "recommended": self.recommended, "equal": self.equal, "exact": self.exact,
-                "estimated": self.estimated}
+                "estimated": self.estimated, **({"unheld": self.unheld} if self.unheld else {})}
 
     def contract(self, text: str) -> dict | None:
         return next((c for c in self.contracts if c["contract"] == text), None)
@@ -747,7 +750,10 @@ class Simulation:
     def evaluate(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Evaluation:
         seat, rules = s.seat, s.rules
         team = team_of(seat)
-        dealer = Dealer({seat: hand}, s.promised)
+        # the other seats hold what their calls promised and none of what their forts denied
+        # (where no deal can honour the denials with this hand, the promises alone: said)
+        dealer, honoured = honouring({seat: hand}, s.promised, s.denied)
+        unheld = [] if honoured else ["fort"]
         fits = _plain_fit(s)
         high = s.auction.high
         calls = _playable(_candidate_calls(s, readings), dealer, s)
@@ -820,6 +826,7 @@ class Simulation:
                         estimated=sum(flags) if self.exact else len(results), deals=dealt,
                         nodes=sum(j.nodes for row in judged for j in row),
                         searched=[self.exact and not f for f in flags])
+        ev.unheld = unheld
         ev.games = [(p.strain, p.declarer) for p in plays]
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
@@ -975,7 +982,7 @@ def _situation_of(s, seat: str):
     """``s`` (a position's Situation) as seen from ``seat``."""
     from tutor.conventions import Situation
 
-    return Situation(s.rules, s.auction, seat, s.opened, s.zehner, s.promised)
+    return Situation(s.rules, s.auction, seat, s.opened, s.zehner, s.promised, s.denied)
 
 
 def _deal(dealer, rng: random.Random, fits=None) -> dict:

@@ -48,7 +48,7 @@ from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
-from tutor.judgement.base import Judgement, Standing, estimated_line
+from tutor.judgement.base import Judgement, Standing, estimated_line, unheld_lines
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT
 from tutor.scoring import team_of
@@ -303,6 +303,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
         if best is not None and best["expected"] < 0:
             lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
+    lines.extend(unheld_lines(getattr(ev, "unheld", None)))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated:
         lines.append(estimated_line(estimated, n))

@@ -17,6 +17,13 @@ There is no rejection loop: every draw is a fitting deal, however tight the prom
 and with no promises every deal of the unseen cards is equally likely. The same
 ``random.Random`` seed gives the same deals.
 
+What a seat's calls deny (``denied``: promises of calls it would have made, as a fort's,
+``tutor.conventions._deny_fort``) is dealt exactly too: a seat's suit with denials is split
+into disjoint cases, each a plain promise (which of the denials' cards it holds, and a
+range of lengths that none of the denials that then apply covers), and the suit counted
+and drawn as the sum of its cases' combinations over the seats (:class:`_Cases`). Without
+denials nothing changes: the same seed, the same deals.
+
     >>> import random
     >>> from tutor.cards import Hand
     >>> d = Dealer({"A": Hand.parse("Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7")})
@@ -29,7 +36,7 @@ import random
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache, cached_property
-from itertools import accumulate
+from itertools import accumulate, product
 from math import comb, factorial
 from operator import add, sub
 from typing import Iterable, Mapping, Sequence
@@ -178,6 +185,71 @@ class _Suit:
         return options[_pick(weights, rng)]
 
 
+def _allowed(length: tuple[int, int], forbidden: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The lengths in ``length`` outside every ``forbidden`` range, as maximal ranges."""
+    out: list[tuple[int, int]] = []
+    start = None
+    for n in range(length[0], length[1] + 2):
+        ok = n <= length[1] and not any(lo <= n <= hi for lo, hi in forbidden)
+        if ok and start is None:
+            start = n
+        elif not ok and start is not None:
+            out.append((start, n - 1))
+            start = None
+    return out
+
+
+def cases(need: Need, denials: Sequence[Need], unseen: frozenset) -> list[Need]:
+    """``need`` without every hand a denial describes, as disjoint plain needs: for each way
+    to hold or lack the cards the denials name (and ``need`` does not decide), the lengths
+    that no denial then applying covers. A card not among ``unseen`` (the ranks of the suit
+    still to deal) is lacked. Empty: no hand is left."""
+    free = sorted({r for d in denials for r in d.has | d.lacks} - need.has - need.lacks, key=lambda r: r.natural)
+    out: list[Need] = []
+    for held in product((True, False), repeat=len(free)):
+        has = need.has | {r for r, h in zip(free, held) if h}
+        if (has - need.has) - unseen:
+            continue   # a card that is in a known hand cannot be held
+        lacks = need.lacks | {r for r, h in zip(free, held) if not h}
+        forbidden = [d.length for d in denials
+                     if d.has <= has and all(r in lacks or r not in unseen for r in d.lacks)]
+        out += [Need(frozenset(has), frozenset(lacks), span) for span in _allowed(need.length, forbidden)]
+    return out
+
+
+class _Cases:
+    """One suit where some seat's hand is denied something: the sum of the plain suits
+    (:class:`_Suit`), one for each combination of the seats' cases (disjoint: every
+    placement of the cards fits one combination at most). Counts and draws as a _Suit."""
+
+    def __init__(self, suit: Suit, cards: list[Card], seats: tuple[str, ...],
+                 per_seat: Mapping[str, list[Need]]) -> None:
+        self.suit, self.seats, self.size = suit, seats, len(cards)
+        self.parts: list[_Suit] = []
+        error: DealError | None = None
+        for combo in product(*(per_seat[s] for s in seats)):
+            try:
+                self.parts.append(_Suit(suit, cards, seats, dict(zip(seats, combo))))
+            except DealError as e:   # this combination asks for a card twice or nowhere
+                error = e
+        if not self.parts:
+            raise error or DealError(M("the calls cannot all be true with the known hands: no deal fits them"))
+
+    @cached_property
+    def ways(self) -> dict[tuple[int, ...], int]:
+        ways: dict[tuple[int, ...], int] = {}
+        for part in self.parts:
+            for lengths, w in part.ways.items():
+                ways[lengths] = ways.get(lengths, 0) + w
+        return ways
+
+    def draw(self, lengths: tuple[int, ...], rng: random.Random) -> list[list[Card]]:
+        """A uniformly random placement: a combination by its placements with these
+        lengths, then one of them."""
+        weights = [part.ways.get(lengths, 0) for part in self.parts]
+        return self.parts[_pick(weights, rng)].draw(lengths, rng)
+
+
 class _Free:
     """One row of :meth:`Dealer._counts` without promises: ``get(cap)`` is the number of
     ways to give ``n`` distinct cards to the seats, ``cap[j]`` (at most ``size``) each."""
@@ -251,10 +323,12 @@ def _pick(weights: Sequence[int], rng: random.Random) -> int:
 class Dealer:
     """Deals of the cards not in ``fixed`` to the other seats, each seat holding what
     ``known`` promised (per seat a sequence of promises: ``suit``, ``has``, ``lacks``,
-    ``length``, as :class:`tutor.conventions.Promise`)."""
+    ``length``, as :class:`tutor.conventions.Promise`) and none of what ``denied`` lists
+    (per seat promises of the same shape, each a hand the seat does not hold)."""
 
     def __init__(self, fixed: Mapping[str, Hand] | None = None,
-                 known: Mapping[str, Iterable] | None = None, size: int = HAND_SIZE) -> None:
+                 known: Mapping[str, Iterable] | None = None, size: int = HAND_SIZE,
+                 denied: Mapping[str, Iterable] | None = None) -> None:
         fixed = {s.upper(): h for s, h in (fixed or {}).items()}
         self.fixed = fixed
         self.seats = tuple(s for s in SEATS if s not in fixed)
@@ -280,14 +354,34 @@ class Dealer:
                 needs[seat][p.suit] = Need(n.has | frozenset(p.has), n.lacks | frozenset(p.lacks),
                                            (max(n.length[0], p.length[0]), min(n.length[1], p.length[1])))
         self.needs = needs
+        denials: dict[str, dict[Suit, list[Need]]] = {s: {x: [] for x in SUITS} for s in self.seats}
+        for seat, promises in (denied or {}).items():
+            seat = seat.upper()
+            if seat not in denials:
+                continue
+            for p in promises:
+                denials[seat][p.suit].append(Need(frozenset(p.has), frozenset(p.lacks), tuple(p.length)))
+        self.denials = denials
         self._explain_impossible(seen)
-        self.suits = [_Suit(x, [c for c in self.unseen if c.suit == x], self.seats,
-                            {s: needs[s][x] for s in self.seats}) for x in SUITS]
-        free = all(n == Need() for by_suit in needs.values() for n in by_suit.values())
+        self.suits = [self._suit(x, needs, denials) for x in SUITS]
+        free = all(n == Need() for by_suit in needs.values() for n in by_suit.values()) \
+            and not any(d for by_suit in denials.values() for d in by_suit.values())
         self._rest = self._free_counts() if free else self._counts()
         self._choices: dict[tuple, tuple[list, list[int]]] = {}
         if self.count == 0:
             raise DealError(M("the calls cannot all be true with the known hands: no deal fits them"))
+
+    def _suit(self, x: Suit, needs, denials) -> "_Suit | _Cases":
+        cards = [c for c in self.unseen if c.suit == x]
+        if not any(denials[s][x] for s in self.seats):
+            return _Suit(x, cards, self.seats, {s: needs[s][x] for s in self.seats})
+        unseen = frozenset(c.rank for c in cards)
+        per_seat = {s: cases(needs[s][x], denials[s][x], unseen) for s in self.seats}
+        empty = [s for s in self.seats if not per_seat[s]]
+        if empty:
+            raise DealError(M("{seat}'s calls deny every {suit} holding the known hands leave", seat=empty[0],
+                              suit=x))
+        return _Cases(x, cards, self.seats, per_seat)
 
     # -- counting ----------------------------------------------------------------------------
     def _counts(self) -> list[dict[tuple[int, ...], int]]:
@@ -395,10 +489,25 @@ def everyone() -> Dealer:
     return Dealer()
 
 
+def honouring(fixed: Mapping[str, Hand], known: Mapping[str, Iterable] | None,
+              denied: Mapping[str, Iterable] | None) -> tuple[Dealer, bool]:
+    """A dealer that honours ``denied`` too where some deal does (True), else one that keeps
+    only the promises (False: what the calls deny cannot hold with the known hands, say so).
+    A promise that cannot hold is a DealError either way."""
+    if any(denied.values() if denied else ()):
+        try:
+            return Dealer(fixed, known, denied=denied), True
+        except DealError:
+            pass
+    return Dealer(fixed, known), not any(denied.values() if denied else ())
+
+
 def for_auction(hand: "Hand | str", auction: "object | str" = "", seat: str | None = None,
-                rules=None) -> Dealer:
+                rules=None, with_denied: bool = False):
     """A dealer for ``hand`` at ``seat`` (default: the seat in turn) after ``auction``:
-    the other seats hold what their calls promised."""
+    the other seats hold what their calls promised, and none of what their forts denied
+    (where no deal can honour that, only the promises: ``with_denied`` returns the dealer
+    and whether it honours the denials, :func:`honouring`)."""
     from tutor import conventions
 
     if isinstance(hand, str):
@@ -407,4 +516,5 @@ def for_auction(hand: "Hand | str", auction: "object | str" = "", seat: str | No
     seat = (seat or e.auction.next_seat or "").upper()
     if seat not in SEATS:
         raise TutorError(M("the bidding is over: name the hand's seat (A, B, C or D)"))
-    return Dealer({seat: hand}, e.known)
+    dealer, honoured = honouring({seat: hand}, e.known, e.denied)
+    return (dealer, honoured) if with_denied else dealer
