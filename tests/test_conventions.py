@@ -590,11 +590,8 @@ def test_every_text_of_the_library_in_the_language_asked():
     assert cv.state_line(cv.explain("60 Eichel, B: dopple").state, "en") == \
         "The bidding is over: A plays 60 Eichel, doubled (target points ×2)."
     options = cv.advise(NOTHING, "").to_json("en")["options"]
-    fort = dict(options[0])
-    denies, denial = fort.pop("denies"), fort.pop("denial")   # what the table reads from it (test_inference)
-    assert fort == {"seat": "A", "call": "fort", "kind": "fort", "promises": [],
-                    "text": "fort: A does not bid and is out for this auction."}
-    assert denial.startswith("A would have opened or given the Hilfe with any of these") and len(denies) == 8
+    assert options[0] == {"seat": "A", "call": "fort", "kind": "fort", "promises": [],
+                          "text": "fort: A does not bid and is out for this auction."}
 
 
 @pytest.mark.parametrize("number, de, en", [

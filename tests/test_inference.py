@@ -123,6 +123,7 @@ def test_the_decoder_says_what_a_fort_denies():
     assert "Schellen, Rosen und Schilten: den Puur zu viert oder mehr, das Nell zu viert oder mehr" in out
     js = cv.explain("60 Eichel, fort").to_json("en")
     assert {"suit": "Schellen", "has": ["U"], "lacks": [], "length": [4, 9]} in js["denied"]["B"]
+    assert js["calls"][1]["denies"] == js["denied"]["B"] and js["calls"][1]["denial"].startswith("B would have")
 
 
 def test_the_denied_deals_are_counted_exactly():

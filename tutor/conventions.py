@@ -853,11 +853,13 @@ class Reading(Value):
         return _("{seat} would have opened or given the Hilfe with any of these, so he holds none of them: "
                  "{denied}.", lang, seat=self.seat, denied=denial_text(self.denies, lang))
 
-    def to_json(self, lang: str = "de") -> dict:
+    def to_json(self, lang: str = "de", denies: bool = False) -> dict:
+        """The reading as JSON; ``denies``: with what the call denies (``explain``'s calls;
+        a hand's options keep their fields)."""
         return {"seat": self.seat, "call": str(self.call), "kind": self.kind,
                 "promises": [p.to_json() for p in self.promises],
                 **({"denies": [p.to_json() for p in self.denies], "denial": self.denial(lang)}
-                   if self.denies else {}),
+                   if denies and self.denies else {}),
                 "text": self.text(lang)}
 
 
@@ -1020,7 +1022,7 @@ class Explanation(Value):
 
     def to_json(self, lang: str = "de") -> dict:
         denied = self.denied
-        return {"calls": [r.to_json(lang) for r in self.readings],
+        return {"calls": [r.to_json(lang, denies=True) for r in self.readings],
                 "known": {seat: [p.to_json() for p in ps] for seat, ps in self.known.items()},
                 **({"denied": {seat: [p.to_json() for p in ps] for seat, ps in denied.items()}} if denied else {}),
                 "state": self.state}
