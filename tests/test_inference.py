@@ -178,11 +178,3 @@ def test_denials_no_deal_can_honour_fall_back_to_the_promises_and_say_so():
 
     assert unheld_lines(["fort"]) == [UNHELD["fort"]] and unheld_lines([]) == []
 
-
-def test_the_simulation_deals_what_the_fort_denies_too():
-    # the evidence behind every position with a fort in it (QA Q40: Q3, Q10, Q14-Q18)
-    from tutor.judgement.simulation import Simulation, evaluate
-
-    ev = evaluate(QA_HAND, "60 Eichel, fort", simulation=Simulation(samples=30, seed=1, exact=False, workers=1))
-    assert len(ev.deals) >= 30 and ev.unheld == []
-    assert not [d["B"] for d in ev.deals if would_open(d["B"], OTHERS, 60)]
