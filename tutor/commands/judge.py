@@ -111,7 +111,7 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
                      call=str(high.call), seat=high.seat, pct=round(100 * ev.standing)))
     from tutor.judgement.base import unheld_lines
 
-    for line in unheld_lines(ev.unheld):
+    for line in unheld_lines(ev.unheld, ev.misfit, ev.samples):
         click.echo("  " + line.text(lang))
     if ev.estimated:
         click.echo(ngettext("  {k} of the {n} deals was not solved within eval's share of the solver's work: its "

@@ -127,9 +127,18 @@ UNHELD: dict[str, Msg] = {
 }
 
 
-def unheld_lines(unheld) -> list[Msg]:
-    """The lines for what the deals could not honour (empty: they honour everything)."""
-    return [UNHELD[x] for x in unheld or () if x in UNHELD]
+def unheld_lines(unheld, misfit: int = 0, n: int = 0) -> list[Msg]:
+    """The lines for what the deals could not honour (empty: they honour everything):
+    ``unheld`` for all of them, ``misfit`` of the ``n`` deals for some."""
+    lines = [UNHELD[x] for x in unheld or () if x in UNHELD]
+    if misfit:
+        lines.append(Mn("{k} of the {n} deals does not fit what the calls show beyond their promises (the "
+                        "doubler's double, or the partner's number at a table without the Ansageregeln): it "
+                        "keeps to the promises alone.",
+                        "{k} of the {n} deals do not fit what the calls show beyond their promises (the "
+                        "doubler's double, or the partner's number at a table without the Ansageregeln): they "
+                        "keep to the promises alone.", misfit, k=misfit, n=n))
+    return lines
 
 
 @dataclass

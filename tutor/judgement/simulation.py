@@ -117,6 +117,13 @@ class Evaluation:
     # what the deals could not honour with this hand ("fort": what the forts deny), so they
     # keep to the calls' promises alone there (said in the evidence)
     unheld: list[str] = field(default_factory=list)
+    # deals where none of FIT_TRIES passed the test of what the calls show beyond their
+    # promises (the doubler's double, the partner's number without the Ansageregeln): the last
+    # one tried is judged, keeping to the promises alone (said in the evidence)
+    misfit: int = 0
+    # an opponent doubled the hand's team and the deals give him only hands the count doubles
+    # with (:func:`_double_fit`)
+    double_read: bool = False
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -142,7 +149,8 @@ class Evaluation:
     def to_json(self) -> dict:
         return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
                 "recommended": self.recommended, "equal": self.equal, "exact": self.exact,
-                "estimated": self.estimated, **({"unheld": self.unheld} if self.unheld else {})}
+                "estimated": self.estimated, **({"unheld": self.unheld} if self.unheld else {}),
+                **({"misfit": self.misfit} if self.misfit else {})}
 
     def contract(self, text: str) -> dict | None:
         return next((c for c in self.contracts if c["contract"] == text), None)
@@ -756,7 +764,12 @@ class Simulation:
         # made in 35 of 50 by the voice's numbers, 49 of 50 by exact play), and would turn
         # the voice's answer there into a double
         dealer, unheld = Dealer({seat: hand}, s.promised), []
-        fits = _plain_fit(s)
+        double = _double_fit(s, standing)
+        if double is not None and not _fits_some(dealer, double, random.Random(self.seed)):
+            double = None    # the count never doubles with a hand these deals give the doubler
+            unheld.append("double")
+        fits = _both(_plain_fit(s), double)
+        missed: list = []    # deals that keep to the promises alone (no fitting one in FIT_TRIES)
         high = s.auction.high
         calls = _playable(_candidate_calls(s, readings), dealer, s)
         plays = _plays(s, calls, self.every_zehner)
@@ -773,7 +786,7 @@ class Simulation:
         try:
             while len(judged) < self.samples:
                 n = min(BATCH, self.samples - len(judged))
-                batch = [_deal(dealer, rng, fits) for _ in range(n)]
+                batch = [_deal(dealer, rng, fits, missed) for _ in range(n)]
                 dealt += batch
                 deals += [[sorted(_index(c) for c in d[x]) for x in SEATS] for d in batch]
                 if pool and self.exact and not self.node_budget:
@@ -829,6 +842,8 @@ class Simulation:
                         nodes=sum(j.nodes for row in judged for j in row),
                         searched=[self.exact and not f for f in flags])
         ev.unheld = unheld
+        ev.misfit = len(missed)
+        ev.double_read = double is not None
         ev.games = [(p.strain, p.declarer) for p in plays]
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
@@ -980,6 +995,41 @@ def _plain_fit(s):
     return lambda deal: all(reaches(deal[partner], strain, v) for strain, v in bids.items())
 
 
+def _double_fit(s, standing=None):
+    """The test a deal's doubler must pass: where an opponent doubled the hand's team, his
+    hand is one with which the count doubles there (count's double rule: the opponents
+    double when it pays them, and the double tells what they hold: the trumps over the
+    declarer, tricks the declaring team cannot ruff). Without it the deals gave the doubler
+    a random hand, and a minimum Puur-fifth opener was told to konter into a double that
+    exact play shows failing (QA). None: nothing to test (no double, or one by our team)."""
+    doubler = s.auction.doubled_by
+    if doubler is None or doubler == s.seat or team_of(doubler) == team_of(s.seat):
+        return None
+    from tutor.conventions import read_call
+    from tutor.judgement.count import _double
+
+    entry = next(e for e in reversed(s.auction.entries) if e.seat == doubler and e.call.kind == "double")
+    them = _situation_of(s, doubler)
+    reading = read_call(them, entry.call)
+    return lambda deal: _double(deal[doubler], them, [reading], [], standing) is not None
+
+
+DOUBLE_TRIES = 400   # deals tried for one whose doubler doubles by the count; none: the double is no test
+
+
+def _fits_some(dealer, fits, rng: random.Random) -> bool:
+    """Some deal of DOUBLE_TRIES from ``dealer`` passes ``fits``."""
+    return any(fits(dealer.deal(rng)) for _ in range(DOUBLE_TRIES))
+
+
+def _both(*tests):
+    """One test from several (None where none is given)."""
+    tests = [t for t in tests if t is not None]
+    if not tests:
+        return None
+    return tests[0] if len(tests) == 1 else (lambda deal: all(t(deal) for t in tests))
+
+
 def _situation_of(s, seat: str):
     """``s`` (a position's Situation) as seen from ``seat``."""
     from tutor.conventions import Situation
@@ -987,14 +1037,19 @@ def _situation_of(s, seat: str):
     return Situation(s.rules, s.auction, seat, s.opened, s.zehner, s.promised, s.denied)
 
 
-def _deal(dealer, rng: random.Random, fits=None) -> dict:
-    """A deal from ``dealer`` that passes ``fits`` (:func:`_plain_fit`; None: any), the
-    last of FIT_TRIES tried where none does."""
+def _deal(dealer, rng: random.Random, fits=None, missed: "list | None" = None) -> dict:
+    """A deal from ``dealer`` that passes ``fits`` (:func:`_plain_fit`, :func:`_double_fit`;
+    None: any), the last of FIT_TRIES tried where none does (counted in ``missed``: the
+    evidence says how many deals keep to the promises alone)."""
     deal = dealer.deal(rng)
+    if fits is None:
+        return deal
     for _ in range(FIT_TRIES - 1):
-        if fits is None or fits(deal):
-            break
+        if fits(deal):
+            return deal
         deal = dealer.deal(rng)
+    if not fits(deal) and missed is not None:
+        missed.append(deal)
     return deal
 
 

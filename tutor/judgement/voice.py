@@ -67,6 +67,11 @@ INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe 
                      "partner what the hand holds, which they cannot value: here the conventions decide.")
 KONTER_LINE = M("The deals give the doubler any hand the auction allows, but his double says he holds something "
                 "against the contract, which they cannot value: the tutor konters only where the count is sure.")
+# the same guard where the deals read the double (simulation._double_fit): they give the doubler
+# the hands the count doubles with, one reading of what a double shows (exact play on them: QA Q12)
+KONTER_READ_LINE = M("The deals give the doubler only hands the count doubles with, one reading of his double; a "
+                     "stronger double (the trumps stacked behind the declarer) beats the contract more often: the "
+                     "tutor konters only where the count is sure.")
 NO_DEAL = M("No deal fits the auction beside this hand ({why}): this is the count alone.")
 NO_CORE = M("The compiled solver core is not built here: this is the count alone, without deals played out.")
 
@@ -221,9 +226,11 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # where the deals cannot value what decides, the count's call stands, with one line why:
     # a Hilfe or an Ass-Ansage is information for the partner; a double tells what the
     # doubler holds (the trumps over the declarer, tricks that will not be ruffed), while the
-    # deals give him any hand the auction allows
+    # deals give him any hand the auction allows, or (double_read) the hands the count
+    # doubles with, one reading of it
     why = None if agree else (INFORMATION_LINE if kind in INFORMATION else
-                              KONTER_LINE if equal[0] == "konter" else None)
+                              (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
+                              if equal[0] == "konter" else None)
     if why is not None:
         lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal)
         lines += [why, *count.lines, *_score_line(standing, s.rules)]
@@ -303,7 +310,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
         if best is not None and best["expected"] < 0:
             lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
-    lines.extend(unheld_lines(getattr(ev, "unheld", None)))
+    lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated:
         lines.append(estimated_line(estimated, n))

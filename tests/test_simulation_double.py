@@ -1,0 +1,112 @@
+"""The simulation deals an opponent who doubled the hand's team a hand he would double
+with (QA Q12, Q44; issue 26).
+
+The rules text gives the double a reason: "Ein Gegner, der das Gebot für zu hoch hält,
+sagt «ich dopple»", and the declaring side konters "wenn er das Ziel weiterhin für
+erreichbar hält". A double promises no cards in the conventions' table, so the dealer gave
+the doubler any hand the auction allows, and A with a minimum Puur-fifth opening and one
+side Ace was told to konter B's double of his 100 Eichel, judged on deals where B held
+nothing. Now the doubler's hand is one with which the count (the tutor's own double rule)
+doubles there; where the count never doubles with the hands the auction allows him, the
+double tests nothing and the evidence says so (docs/interpretations.md). The expected
+values come from exact play (tests/exact_play.py) on the deals, never from the count."""
+import random
+
+import pytest
+
+from tutor.cards import Hand, Suit
+from tutor.conventions import position
+from tutor.judgement import simulation as S
+from tutor.judgement.base import UNHELD
+from tutor.play.dealer import Dealer
+from tutor.rules import load
+
+from exact_play import made
+
+pytestmark = pytest.mark.skipif(not S.exact_available(), reason="needs the compiled solver core")
+
+VERBAND = load("verband")
+A_HAND = "Eichel:UKO76 Schellen:A8 Rosen:7 Schilten:6"
+AUCTION = "100 Eichel, B: dopple"
+
+
+def situation(hand: str, auction: str, seat: str):
+    h, reader, seat, _r, _t = position(hand, auction, VERBAND, seat)
+    return h, reader.situation(seat)
+
+
+def doubled_deals(n: int, seed: int = 3) -> list[dict]:
+    hand, s = situation(A_HAND, AUCTION, "A")
+    dealer, fits, rng, missed = Dealer({"A": hand}, s.promised, denied=s.denied), S._double_fit(s), \
+        random.Random(seed), []
+    deals = [S._deal(dealer, rng, fits, missed) for _ in range(n)]
+    assert not missed     # every deal fits the double: none kept to the promises alone
+    return deals
+
+
+def test_the_doubler_holds_what_made_him_double():
+    # against A's Puur zu fünft B's side Aces alone cannot beat 100 (A and C ruff the second
+    # round; two Aces with what falls in are some 40 points): the doubling hands hold trumps.
+    # On the deals B holds at least two of the four Eichel A does not hold
+    for d in doubled_deals(20):
+        assert d["B"].length(Suit("Eichel")) >= 2, d["B"]
+
+
+def test_the_double_is_information_by_exact_play():
+    # exact play on deals where B's hand doubles makes A's 100 Eichel less often than on
+    # deals of the auction without the double (where B holds anything)
+    _hand, s = situation(A_HAND, "100 Eichel", "B")
+    plain = Dealer({"A": Hand.parse(A_HAND)}, s.promised)
+    rng = random.Random(3)
+
+    def made_in(deals):
+        return sum(made(d, "Eichel", 100, "A") for d in deals)
+
+    assert made_in(doubled_deals(12)) < made_in([plain.deal(rng) for _ in range(12)])
+
+
+def test_a_double_by_the_partner_or_no_double_tests_nothing():
+    _h, s = situation("Eichel:97 Schellen:AK Rosen:AK Schilten:A76", "60 Eichel", "B")
+    assert S._double_fit(s) is None
+    from tutor.conventions import replay
+
+    s = replay("60 Eichel, B: dopple", VERBAND).situation("D")
+    assert S._double_fit(s) is None     # our own team's double: the konter is theirs to judge
+    assert S._double_fit(replay("60 Eichel, B: dopple", VERBAND).situation("C")) is not None
+
+
+def test_a_double_the_count_never_makes_is_no_test_and_the_evidence_says_so():
+    # the worked example: D doubles A's 100 Eichel after A and C showed Puur and Nell with six
+    # trumps; against such control the count never doubles with the hands the auction leaves
+    # D (his Aces bring only their own 11), so the deals give him any hand, and say it
+    sim = S.Simulation(samples=10, seed=1, exact=False, workers=1)
+    ev = S.evaluate("Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7",
+                    "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple", VERBAND, "A", sim)
+    assert ev.unheld == ["double"] and ev.to_json()["unheld"] == ["double"]
+    from tutor.judgement.base import unheld_lines
+
+    assert unheld_lines(ev.unheld) == [UNHELD["double"]]
+    # where the double is read, nothing is said
+    ev = S.evaluate(A_HAND, AUCTION, VERBAND, "A", sim)
+    assert ev.unheld == [] and ev.misfit == 0 and all(d["B"].length(Suit("Eichel")) >= 2 for d in ev.deals)
+
+
+def test_the_konter_guard_stays_and_says_the_deals_read_the_double():
+    # Q12: where the deals' best is the konter and the count does not konter, the count's call
+    # stands (the rules' worked example: A "verzichtet" on the konter of a 100 he made his
+    # count for); where the deals read the double, the line says what they assumed
+    from types import SimpleNamespace
+
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    h, reader, seat, _r, truthful = conventions.position(A_HAND, AUCTION, seat="A")
+    values = {"konter": [466] * 20, "nothing": [282] * 20}
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None, stopped_early=False,
+                         seat=seat, unprobed=[], unheld=[], misfit=0, double_read=True)
+    ev.contract = lambda text: None
+    ev.to_json = lambda: {}
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+    assert j.pick is None or j.pick.call.kind != "redouble"
+    assert voice.KONTER_READ_LINE in j.lines and voice.KONTER_LINE not in j.lines
