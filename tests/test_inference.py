@@ -178,3 +178,14 @@ def test_denials_no_deal_can_honour_fall_back_to_the_promises_and_say_so():
 
     assert unheld_lines(["fort"]) == [UNHELD["fort"]] and unheld_lines([]) == []
 
+
+
+def test_the_common_hilfe_names_no_card_and_is_not_denied():
+    # at a table with the common Hilfe ("Verbreitet sind dafür zehn oder zwanzig Punkte mehr,
+    # ohne Angabe der Kartenzahl") the Hilfe names no card: any hand with one card of the
+    # partner's suit could give it, so C's fort denies nothing in Eichel; his openings
+    # above 60 elsewhere stay denied
+    e = cv.explain("60 Eichel, fort, fort", load().replace(hilfe="common"))
+    assert {d.suit.value for d in e.denied["C"]} == {"Schellen", "Rosen", "Schilten"}
+    e = cv.explain("60 Eichel, fort, fort")
+    assert {d.suit.value for d in e.denied["C"]} == {"Eichel", "Schellen", "Rosen", "Schilten"}
