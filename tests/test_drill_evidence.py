@@ -328,6 +328,54 @@ def test_doppeln_08_recommends_what_exact_play_finds():
 MATSCH_05 = "Eichel:A Rosen:KOUB876 Schilten:A"     # matsch-05's A: seven Rosen with the Puur, two Aces
 
 
+@pytest.mark.needs_core
+def test_matsch_05_s_direct_matsch_is_not_as_good_as_120_by_exact_play():
+    """A holds every Rosen but the Ace and the Nell (the 9), and the two other Aces. By the
+    rules' trump order (Puur, Nell, Ace) the Matsch is lost exactly when one opponent holds
+    both: the Puur then draws only one of them. Exact play on 40 fitting deals shows that,
+    and 120 made on every deal. So the Matsch fails with the chance that one of the two
+    opponents holds both (9/27 * 8/26 each, 144 of 702), and what 120 Rosen brings over 157
+    Rosen follows from the rules' scoring alone (made: 157 + 120 against 314; failed: 120
+    made, where the Matsch writes the opponents 157): about 27 board points, more than the
+    voice ever calls equally good (EQUAL_POINTS). matsch-05's evidence names 120 alone."""
+    from exact_play import deals, points
+    from tutor.judgement.base import EQUAL_POINTS
+    from tutor.rules import load
+    from tutor.scoring import score_game
+
+    rules = load("verband")
+    for h in deals(MATSCH_05, "", "A", n=40, seed=3):
+        got = points(h, "Rosen", "A")
+        both = any({"Rosen A", "Rosen 9"} <= {str(c) for c in h[s]} for s in "BD")
+        assert (got < 157) == both, (h, got)
+        assert got >= 120
+    fail = 2 * 9 * 8 / (27 * 26)
+
+    def board(bid, cp):
+        g = score_game(bid, "A", cp, rules=rules)
+        return g.board["AC"] - g.board["BD"]
+    # the difference does not depend on the points of a failed Matsch, as long as 120 is made
+    lead = fail * (board(120, 132) - board(157, 132)) + (1 - fail) * (board(120, 157) - board(157, 157))
+    assert 25 < lead and lead > EQUAL_POINTS
+    item = next(c for c in drills.verified([ROOT / "exercises" / "matsch.yaml"], "en") if c.drill.id == "matsch-05")
+    assert item.drill.get("evidence")["best"] == ["120 Rosen"]
+
+
+def test_bundled_evidence_that_names_equally_good_calls_rests_on_more_deals():
+    """A tie stored in a drill is asked with EQUAL_SAMPLES deals at least (four times the
+    voice's), so the quiz does not teach the sample's luck as "as good"."""
+    checked, problems, _ = drills.check_paths([ROOT / "exercises"])
+    few = {c.drill.id for c in checked if len((c.drill.get("evidence") or {}).get("best", ())) > 1
+           and c.drill.get("evidence")["samples"] < evidence.EQUAL_SAMPLES}
+    assert few <= NOT_YET_REMADE, sorted(few - NOT_YET_REMADE)
+
+
+# Ties stored with hundreds of millions of nodes a few dozen deals, not yet asked again with
+# 400 deals (2.4 to 12 billion nodes each, more than the session of issue 26 that made the
+# rule had): the list may only shrink.
+NOT_YET_REMADE = {"beispiel-gen-05", "fuenfer-08", "fuenfer-gen-10", "verpasst-gen-02"}
+
+
 def test_fresh_evidence_that_names_a_tie_on_few_deals_asks_again_with_more(monkeypatch):
     """The rule itself: where the voice's deals name two calls as good, the evidence is made
     again with EQUAL_SAMPLES deals, the same seed and the nodes in proportion, and that is
@@ -347,3 +395,15 @@ def test_fresh_evidence_that_names_a_tie_on_few_deals_asks_again_with_more(monke
     asked.clear()
     assert evidence.fresh("tie", None, samples=evidence.EQUAL_SAMPLES)["best"] == ["120 Rosen", "157 Rosen"]
     assert len(asked) == 1
+
+
+def test_gegnerfarbe_gen_10_recommends_what_exact_play_finds():
+    """B after A's 50 Eichel, holding Eichel A O: on 40 deals that fit, every game solved
+    exactly (Eichel played by A, and by B leading), 60 Eichel brings -4.5 board points,
+    70 Eichel -19.6 (15 +- 7 behind), fort -56.5 (52 +- 8 behind), dopple -86.5: taking the
+    opponents' suit at 60, not fort as the evidence stored before said. The key (55 Eichel,
+    no) stands; the evidence's best is 60 Eichel."""
+    item = next(c for c in drills.verified([ROOT / "exercises" / "gegnerfarbe-gen.yaml"], "en")
+                if c.drill.id == "gegnerfarbe-gen-10")
+    assert item.drill.answer is False
+    assert item.drill.get("evidence")["best"][0] == "60 Eichel"
