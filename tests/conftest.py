@@ -12,6 +12,22 @@ from tutor.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_folder(tmp_path_factory):
+    """The user's data folder (where the quiz, the Tafel and practice keep their database by
+    default) is a folder of the test session's own: a test that runs a command without
+    --db or $TUTOR_DB never writes into the home of the machine that runs the suite."""
+    import os
+
+    before = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data-home"))
+    yield
+    if before is None:
+        os.environ.pop("XDG_DATA_HOME", None)
+    else:
+        os.environ["XDG_DATA_HOME"] = before
+
+
 # -- the compiled solver core (tutor.play._solver) ---------------------------------------------
 # The package installs and the suite runs where the core is not built (no C compiler): the
 # solver then runs its pure-Python reference, some 200-300 times slower per node, and a

@@ -17,7 +17,7 @@ from tutor.i18n import M, _
 @click.option("--count", type=NumberType(1, 10_000), default=1, show_default=True,
               help="How many deals (with --seed: that seed and the next ones).")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
-              help="Keep the results in this progress database (default: none; $TUTOR_DB with --stats).")
+              help="The database (default: tutor.sqlite3 in the user's data folder, or $TUTOR_DB).")
 @click.option("--learner", default=None, help="Whose progress (default: $TUTOR_LEARNER or the login name).")
 @click.option("--stats", "show_stats", is_flag=True, help="Show the practice results kept in the database.")
 @click.option("--judge", type=click.Choice(("simulation", "count")), default="simulation", show_default=True,
@@ -54,8 +54,7 @@ def practice(seat, seed, count, db_path, learner, show_stats, judge, rules_spec,
         if result is None:
             return
         if as_json:
-            if db_path is not None:
-                progress.record(db_path, learner, result, lang)
+            progress.record(db_path, learner, result, lang)
             emit_json(result.to_json(lang))
             continue
         for line in result.lines(lang):
@@ -71,8 +70,9 @@ def practice(seat, seed, count, db_path, learner, show_stats, judge, rules_spec,
             result = dataclasses.replace(result, best=best_contracts(result.hands, result.rules, known))
             for line in best_lines(result.best, lang):
                 click.echo(line)
-        if db_path is not None:
-            progress.record(db_path, learner, result, lang)
+        # kept where the quiz and the Tafel keep theirs, so that --stats finds it (QA s32 Q42:
+        # a new user's deals were kept nowhere unless he had given --db)
+        progress.record(db_path, learner, result, lang)
         team = result.team
         best = result.best.get(team)
         total["board"] += result.board[team]
@@ -218,7 +218,6 @@ HELP: dict[str, dict] = {
             "seat": M("Your seat (A is Vorhand)."),
             "seed": M("The deal's number: the same seed, the same deal (default: a new one)."),
             "count": M("How many deals (with --seed: that seed and the next ones)."),
-            "db_path": M("Keep the results in this progress database (default: none)."),
             "learner": M("Whose progress (default: $TUTOR_LEARNER or the login name)."),
             "show_stats": M("Show the practice results kept in the database."),
             "judge": M("How the robots judge their calls: the tutor's default (the simulation) or the "
