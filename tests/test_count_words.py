@@ -133,7 +133,7 @@ ONE_TRICK = "S:KQ32 H:K32 D:K32 C:K32"     # no Ace, no void, 4 spades = 1 beyon
 @pytest.mark.parametrize("lang,own,why", [
     ("en", "= 1 trick of your own.", "Pass: 1 trick is not enough for the lowest bid, 7."),
     ("de", "= 1 eigener Stich.", "Pass: 1 Stich reicht nicht für das tiefste Gebot 7."),
-    ("fr", "= 1 levée à vous.", "Passe : 1 levée ne suffit pas pour la plus petite enchère, 7."),
+    ("fr", "= 1 levée à toi.", "Passe : 1 levée ne suffit pas pour la plus petite enchère, 7."),
 ])
 def test_tarneeb_advice_counts_one_trick_in_the_singular(lang, own, why):
     a = t.advise(ONE_TRICK, "", {"partner_tricks": 0})
@@ -249,7 +249,7 @@ def test_tarneeb_a_bid_set_with_one_trick(lang, want):
     ("de", "7 ist erlaubt, aber zu hoch: die Faustregel zählt nur 1 Stich für die Partnerschaft "
            "(eigene: 1, Partner: 0)."),
     ("fr", "7 est permise mais trop haute : la règle empirique ne compte que 1 levée pour l'équipe "
-           "(1 à vous, 0 pour le partenaire)."),
+           "(1 à toi, 0 pour le partenaire)."),
 ])
 def test_tarneeb_a_bid_counted_at_one_trick(lang, want):
     v = t.check(ONE_TRICK, "", "7", {"partner_tricks": 0})

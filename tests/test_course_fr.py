@@ -142,7 +142,7 @@ def test_questions_say_the_doubles_and_the_matsch_in_french(run, tmp_path):
 @pytest.mark.needs_core   # whole-deal practice is refused without the core
 def test_practice_names_the_first_to_speak_as_the_french_table_does(run):
     out = run("practice", "--judge", "count", "--seed", "11", "--lang", "fr", input="").output
-    assert out.startswith("Donne 11 : votre place C, A a l'avant-main ;") and "Vorhand" not in out
+    assert out.startswith("Donne 11 : ta place C, A a l'avant-main ;") and "Vorhand" not in out
 
 
 @pytest.mark.parametrize("lang, line", [
