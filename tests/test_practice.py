@@ -185,8 +185,9 @@ def test_practice_prints_one_json_line_per_deal_from_a_pipe():
             assert data["card_points"] == exact(hands_of(seed), strain, data["declarer"])
             assert sum(data["board"].values()) >= 157
         for r in data["review"]:
-            assert set(r) == {"index", "seat", "yours", "tutor", "verdict", "why"}
+            assert set(r) == {"index", "seat", "yours", "tutor", "verdict", "why", "cost"}
             assert r["seat"] == "C" and r["verdict"] in ("same", "acceptable", "worse")
+            assert r["cost"] is None      # the count values no call on deals: no cost to give
             assert data["auction"][r["index"] - 1].endswith(r["yours"]) or r["yours"] is None
 
 
@@ -540,3 +541,76 @@ def test_without_the_core_the_practice_tab_says_why_at_once(no_core, tmp_path, m
                                         "moves": "fort"})
                 assert r.status_code == 400 and want in r.json()["error"], r.text
         assert c.get("/api/practice/texts", params={"lang": "fr"}).json()["tab"] == "S'exercer"
+
+
+# -- the verdict by the deals' figures (QA of issue 26, Q27 and Q44) ----------------------------
+A_HAND, BEFORE_A = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
+
+
+class _Deals:
+    """A judge whose deals give each call the board values ``values`` (one per deal, the
+    same deals for every call), worded and judged by the default voice (judge_by)."""
+
+    name = "simulation"
+
+    def __init__(self, values):
+        self.values = values
+
+    def choose(self, hand, s, readings, standing=None):
+        from types import SimpleNamespace
+
+        from tutor.judgement import voice
+
+        n = len(next(iter(self.values.values())))
+        calls = [{"call": c, "expected": sum(v) / n} for c, v in self.values.items()]
+        ev = SimpleNamespace(calls=calls, values=self.values, samples=n, contracts=[], standing=None,
+                             stopped_early=False, seat=s.seat, unprobed=[], contract=lambda text: None,
+                             to_json=lambda: {"samples": n, "calls": calls})
+        return voice.judge_by(ev, hand, s, readings, standing)
+
+
+def _reviewed(values, calls, hand=A_HAND, auction=BEFORE_A, seat="A"):
+    from tutor.conventions import advise, replay
+    from tutor.practice.review import review_call
+
+    h, r = Hand.parse(hand), replay(auction)
+    a = advise(h, auction, judge=_Deals(values))
+    return a, {c: review_call(h, r.read(r.auction.spec.parse_call(c), seat), a, 5) for c in calls}
+
+
+def test_a_conventional_call_the_deals_find_below_their_best_by_more_than_chance_is_worse_with_its_cost():
+    # A's raise 100 Eichel brings 150 or 130 (mean 140); 110 Eichel 200 or 60 (mean 130: within
+    # chance of 140 over these 20 deals, its difference swings by 140); 100 Schellen brings 8 less
+    # than 100 Eichel on every deal (132: a steady difference, more than chance); fort lets 95 Rosen
+    # stand, -60 on every deal: 200 below the best
+    values = {"100 Eichel": [150, 130] * 10, "110 Eichel": [200, 60] * 10,
+              "100 Schellen": [142, 122] * 10, "fort": [-60] * 20}
+    a, r = _reviewed(values, ["100 Eichel", "110 Eichel", "100 Schellen", "fort"])
+    assert a.call == "100 Eichel" and set(a.evidence["equal"]) == {"100 Eichel", "110 Eichel"}
+    assert r["100 Eichel"].verdict == "same"
+    assert r["110 Eichel"].verdict == "acceptable" and r["110 Eichel"].cost is None
+    # the cost is the best call's mean minus the call's, over the same deals
+    assert (r["100 Schellen"].verdict, r["100 Schellen"].cost) == ("worse", 140 - 132)
+    assert (r["fort"].verdict, r["fort"].cost) == ("worse", 140 - (-60))
+    why = r["fort"].why_text("en")
+    assert "By the deals, fort gives up 200 board points on average: it brings -60, 100 Eichel +140, " \
+           "over the same 20 deals" in why
+    assert r["fort"].to_json("en")["cost"] == 200 and r["110 Eichel"].to_json("en")["cost"] is None
+
+
+def test_the_verdict_and_the_voice_s_equally_good_are_one_rule():
+    # every call the deals value is acceptable exactly where the voice names it equally good
+    values = {"100 Eichel": [150, 130] * 10, "110 Eichel": [200, 60] * 10,
+              "100 Schellen": [142, 122] * 10, "fort": [130, 131] * 10}
+    a, r = _reviewed(values, list(values))
+    for call, review in r.items():
+        if call == a.call:
+            continue
+        assert (review.verdict == "acceptable") == (call in a.evidence["equal"]), call
+        assert (review.cost is None) == (call in a.evidence["equal"]), call
+
+
+def test_without_the_deals_figures_the_verdict_is_the_rules_alone():
+    # the count values no call: a conventional call true to the hand stays acceptable
+    quiet = review_of("fort")
+    assert quiet.verdict == "acceptable" and quiet.cost is None

@@ -9,7 +9,12 @@ judgement, :mod:`tutor.practice.robots`):
   promise it makes true to the hand), but not the tutor's (or one the judge finds as
   good as its own, ``Advice.equal``);
 - ``worse``: a call that follows no convention, or promises what the hand does not hold
-  (or lets pass the double or konter the tutor makes).
+  (or lets pass the double or konter the tutor makes); or, where the tutor's deals value
+  the call, one they find below their best by more than chance: the voice's one rule of
+  "equally good" (:func:`tutor.judgement.voice.equal_calls`, the evidence's ``equal``),
+  with what it costs on average (:func:`cost`). A fort that lets 90 stand where the deals
+  make 130 in 98 of 100 is not "acceptable" because it follows a convention (QA of issue
+  26, Q27 and Q44: 40 and 187 board points).
 
 The reasons are the tutor's, in words: what the hand holds against the call, and why the
 tutor calls what it calls.
@@ -19,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.i18n import M, Msg, _
+from tutor.i18n import M, Mn, Msg, _
 from tutor.scoring import team_of
 
 SAME, ACCEPTABLE, WORSE = "same", "acceptable", "worse"
@@ -48,6 +53,7 @@ class CallReview:
     why: tuple = ()          # messages and texts: the hand against the call, the tutor's reasons
     meaning: Any = None      # the Reading
     silent: bool = False     # out of turn: the tutor's "no call" is to say nothing, not fort
+    cost: int | None = None  # board points the call gives up on average by the deals (worse by them)
 
     def why_text(self, lang: str = "de") -> str:
         from tutor.conventions import _sentence
@@ -56,7 +62,55 @@ class CallReview:
 
     def to_json(self, lang: str = "de") -> dict:
         return {"index": self.index, "seat": self.seat, "yours": self.call, "tutor": self.tutor,
-                "verdict": self.verdict, "why": self.why_text(lang)}
+                "verdict": self.verdict, "why": self.why_text(lang), "cost": self.cost}
+
+
+NOTHING = "nothing"   # the deals' name for letting a double or konter pass (simulation.NOTHING)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What a call gives up by the deals: its mean board value, the deals' best call
+    and its mean, over ``samples`` deals (``points``: best minus the call, rounded)."""
+
+    call: str
+    value: float
+    best: str
+    best_value: float
+    samples: int
+
+    @property
+    def points(self) -> int:
+        return round(self.best_value - self.value)
+
+    def line(self) -> Msg:
+        from tutor.judgement.voice import _name
+
+        return Mn("By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                  "{best} {best_value:+.0f}, over the same {n} deal, more than chance explains.",
+                  "By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                  "{best} {best_value:+.0f}, over the same {n} deals, more than chance explains.",
+                  self.samples, call=_name(self.call), points=self.points, value=round(self.value),
+                  best=_name(self.best), best_value=round(self.best_value), n=self.samples)
+
+
+def cost(advice, call: str | None) -> Cost | None:
+    """What ``call`` (None: letting a double or konter pass) gives up by the tutor's deals,
+    where they value it and find it below their best by more than chance: not among the
+    evidence's ``equal`` (the voice's one rule of equally good, :func:`tutor.judgement.voice.
+    equal_calls`: within two standard errors of the best on the same deals, and within its
+    points cap). None where the deals do not value the call (the count's advice, an
+    Ass-Ansage, a Fünfer) or find it as good as their best."""
+    evidence = getattr(advice, "evidence", None) or {}
+    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    equal = list(evidence.get("equal") or ())
+    name = NOTHING if call is None else call
+    if name not in by_call or not equal or name in equal or equal[0] not in by_call:
+        return None
+    best = equal[0]
+    if by_call[best] <= by_call[name]:
+        return None
+    return Cost(name, by_call[name], best, by_call[best], int(evidence.get("samples") or 0))
 
 
 def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallReview:
@@ -72,9 +126,15 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     if reading is None:
         seat = advice.seat
         same = tutor is None or advice.recommended.kind not in ("double", "redouble")
-        why = [] if same else [M("The tutor would {call} here.", call=tutor), *reasons]
-        return CallReview(index, seat, None, None, True, True, None if same else tutor,
-                          SAME if same else WORSE, tuple(why), silent=silent)
+        if same:
+            return CallReview(index, seat, None, None, True, True, None, SAME, (), silent=silent)
+        lost = cost(advice, None)
+        as_good = lost is None and NOTHING in (getattr(advice, "equal", ()) or ())
+        why = [M("As good as the tutor's {call}: the deals tell them apart by chance only.", call=tutor)
+               if as_good else M("The tutor would {call} here.", call=tutor),
+               *([lost.line()] if lost is not None else []), *reasons]
+        return CallReview(index, seat, None, None, True, True, tutor, ACCEPTABLE if as_good else WORSE,
+                          tuple(why), silent=silent, cost=lost.points if lost is not None else None)
     conventional = reading.kind != "unconventional"
     broken = [p for p in reading.promises if not p.satisfied_by(hand)]
     truthful = not broken
@@ -87,8 +147,13 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     if broken:
         why.append(_Mismatch(broken, hand))
     equal = tuple(getattr(advice, "equal", ()) or ())
+    lost = None if call == tutor else cost(advice, call)
     if call == tutor:
         verdict = SAME
+    elif lost is not None:   # the deals value it, below their best by more than chance
+        verdict = WORSE
+        why += [lost.line(), M("The tutor would say nothing here.") if tutor is None and silent else
+                M("The tutor calls {call}.", call=tutor or "fort")]
     elif call in equal and conventional and truthful:   # the judge finds it as good as its own
         verdict = ACCEPTABLE
         why.append(M("As good as the tutor's {call}: the deals tell them apart by chance only.", call=tutor))
@@ -105,7 +170,7 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         reasons = list(advice.lines)   # the tutor's call read in full, then its reasons
     why += reasons
     return CallReview(index, reading.seat, call, reading.kind, conventional, truthful, tutor,
-                      verdict, tuple(why), reading, silent)
+                      verdict, tuple(why), reading, silent, None if lost is None else lost.points)
 
 
 class _Mismatch(Msg):
