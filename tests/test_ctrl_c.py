@@ -283,3 +283,42 @@ def test_ctrl_c_inside_an_exec_of_a_string_is_still_exit_130(tmp_path):
                           timeout=CEILING, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 130, (done.returncode, done.stderr)
     assert done.stderr.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
+
+
+def test_ctrl_c_into_a_pipe_or_a_file_is_one_line_without_an_empty_one(tmp_path):
+    # QA of issue 26, Q25: the README promises one line; the line break that ends a terminal's
+    # echoed "^C" is for a terminal only, not for standard error sent to a file or a pipe
+    (tmp_path / "interrupted_here.py").write_text(textwrap.dedent("""\
+        from tutor import conventions
+        def replay(*a, **k):
+            raise KeyboardInterrupt
+        conventions.replay = replay
+        from tutor.cli import main
+        main(["explain", "60 Eichel", "--lang", "en"], prog_name="tutor")
+        """))
+    done = subprocess.run([sys.executable, "-m", "interrupted_here"], capture_output=True, text=True,
+                          timeout=CEILING, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 130, (done.returncode, done.stderr)
+    assert done.stderr == "tutor: interrupted (Ctrl-C)\n"
+
+
+def test_a_worker_s_end_is_one_line_in_the_user_s_language(monkeypatch):
+    # the pool's "worker ended" line was English only (the note of session 31): it is a catalog
+    # message, said in the command's language, exit 2
+    from click.testing import CliRunner
+
+    from tutor import answers
+    from tutor.cli import main
+    from tutor.i18n import M, _
+
+    def died(*a, **k):
+        raise WorkerDied(M("a worker of the simulation (process {pid}) ended amid a job", pid=4242))
+
+    monkeypatch.setattr(answers, "verdict", died)
+    for lang in ("de", "fr", "en"):
+        r = CliRunner().invoke(main, ["check", "--hand", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
+                                      "--auction", "60 Eichel", "--call", "fort", "--lang", lang])
+        assert r.exit_code == 2, r.output
+        want = "tutor: " + _("a worker of the simulation (process {pid}) ended amid a job", lang, pid=4242)
+        assert r.stderr.strip() == want
+        assert lang == "en" or "a worker of the simulation" not in want   # translated

@@ -67,3 +67,17 @@ def test_after_the_double_the_konter_seat_sees_the_standing_contract_alone():
     contracts = text.split("Contracts", 1)[1].split("Calls", 1)[0]
     assert re.search(r"^  100 Eichel by A \(the standing contract\): made in \d+ percent", contracts, re.M), text
     assert not re.search(r"1[1-5]0:", contracts), text
+
+
+def test_json_says_how_many_deals_were_solved_and_exact_only_where_most_were():
+    # QA of issue 26, Q39: "exact": true stood beside 95 of 100 deals estimated; "exact" now holds
+    # only where at most half of the deals are estimated (where the words do not say the numbers
+    # rest mostly on the estimate), "core" says the core is built, "solved" + "estimated" = the deals
+    from tutor.judgement import simulation
+
+    for estimated, exact in ((95, False), (51, False), (50, True), (0, True)):
+        data = simulation.Evaluation(samples=100, exact=True, estimated=estimated).to_json()
+        assert data["core"] is True and (data["solved"], data["estimated"]) == (100 - estimated, estimated)
+        assert data["exact"] is exact
+    data = simulation.Evaluation(samples=6, exact=False, estimated=6).to_json()
+    assert (data["exact"], data["core"], data["solved"]) == (False, False, 0)

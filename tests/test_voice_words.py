@@ -3,6 +3,7 @@ each with its mean, the score's meaning of a board value, the games searched onl
 Obenabe/Undenufe's sure tricks named by strength, not "from the top"."""
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 
 from tutor import conventions
@@ -38,7 +39,11 @@ def test_equally_good_calls_are_named_each_with_its_mean():
 def test_with_the_score_the_answer_says_what_a_board_value_means():
     values = {"110 Eichel": [2000, 150] * 5, "fort": [-60] * 10}
     _j, texts = _judged(values, Standing({"AC": 1850, "BD": 1200}, 2000))
-    assert sum("the Partie's target, 2000 board points, won or lost" in t for t in texts) == 1
+    assert sum("the Partie's target, 2000 points, won or lost" in t for t in texts) == 1
+    # Q13: said before the first average it explains (a mean of 2000s and board points)
+    said_at = next(i for i, t in enumerate(texts) if "the Partie's target" in t)
+    first_average = next(i for i, t in enumerate(texts) if "on average" in t.lower())
+    assert said_at < first_average
     _j, texts = _judged(values)
     assert not any("the Partie's target" in t for t in texts)
 
@@ -69,8 +74,12 @@ def test_the_recommended_call_among_equally_good_ones_is_never_outdone_by_a_bett
     assert not any("best other call" in t or "brings more" in t for t in texts), texts
     equal_at = next(i for i, t in enumerate(texts) if "are equally good" in t)
     assert texts[equal_at].startswith(f"{said} (+115) and 110 Eichel (+120) are equally good")
-    # the calls outside the equal ones: the best of them, after the equal ones
-    assert texts[equal_at + 1] == "The best of the other calls, fort, brings -60 board points on average."
+    # the calls outside the equal ones: the best of them, after the equal ones, with what sets it
+    # apart from the best (110 Eichel, +120): on each deal fort brings 100 or 260 less, 180 on
+    # average; two standard errors of that difference over 20 deals: 2 * 80 * sqrt(20/19) / sqrt(20)
+    margin = round(2 * 80 * math.sqrt(20 / 19) / math.sqrt(20))
+    assert texts[equal_at + 1] == ("The best of the other calls, fort, brings -60 board points on average: over "
+                                   f"the same deals 180 less than 110 Eichel, more than chance alone allows (±{margin}).")
 
 
 def test_a_single_best_call_is_compared_with_the_next_best():
@@ -145,7 +154,7 @@ def test_the_score_s_line_is_said_only_where_a_game_can_end_the_partie():
     _j, texts = _judged(values, Standing({"AC": 1000, "BD": 900}, 2000))
     assert not any("Partie" in t for t in texts)
     _j, texts = _judged(values, Standing({"AC": 1300, "BD": 900}, 2000))
-    assert sum("the Partie's target, 2000 board points, won or lost" in t for t in texts) == 1
+    assert sum("the Partie's target, 2000 points, won or lost" in t for t in texts) == 1
 
 
 def test_a_negative_score_is_one_line_naming_it_and_exit_2():
@@ -194,3 +203,90 @@ def test_the_voice_konters_only_where_the_count_is_sure():
     j = _judged_at("Eichel:9A Schellen:AK Rosen:AK Schilten:AK7", "100 Eichel, B: dopple", "C", values)
     assert j.pick is not None and j.pick.call.kind == "redouble"
     assert voice.KONTER_LINE not in j.lines
+
+
+# -- "equally good" in words: what the deals compare (QA of issue 26, Q22, Q11) ---------------
+def test_equally_good_says_what_was_compared_so_a_steady_small_loss_is_not_within_chance():
+    # Q22's figures: the raise +203 is the best; 110 Eichel, +191 on average, swings against it
+    # (+40 or -64 deal by deal); 90 Eichel, +195, brings exactly 8 less on every deal. Over the
+    # same 20 deals 110's lead of the raise, 12, is within two standard errors (2 * 52 *
+    # sqrt(20/19) / sqrt(20), about 24); 90's, 8, has no spread at all: not chance.
+    said = conventions.advise(A_HAND, BEFORE_A).call
+    values = {said: [203] * 20, "110 Eichel": [243, 139] * 10, "100 Schellen": [195] * 20,
+              "fort": [-60] * 20}
+    j, texts = _judged(values)
+    assert set(j.equal) == {said, "110 Eichel"}
+    margin = round(2 * 52 * math.sqrt(20 / 19) / math.sqrt(20))
+    line = next(t for t in texts if "are equally good" in t)
+    assert line == (f"{said} (+203) and 110 Eichel (+191) are equally good: over the same 20 deals, against "
+                    f"{said} on average, 110 Eichel 12 less (chance alone: ±{margin}): within chance.")
+    other = texts[texts.index(line) + 1]
+    assert other == ("The best of the other calls, 100 Schellen, brings +195 board points on average: over the "
+                     f"same deals 8 less than {said}, more than chance alone allows (±0).")
+
+
+def test_a_call_within_chance_but_beyond_the_points_cap_is_said_to_be_beyond_the_cap():
+    # a Matsch's spread: 157 Eichel swings by 600 against the raise, 30 less on average; within
+    # two standard errors, but more than EQUAL_POINTS below: not equally good, and the words say why
+    # (110 Eichel, the same as the raise but for chance, makes the raise one of two equally good)
+    said = conventions.advise(A_HAND, BEFORE_A).call
+    values = {said: [150, 140] * 10, "110 Eichel": [160, 130] * 10, "157 Eichel": [420, -180] * 10,
+              "fort": [-60] * 20}
+    j, texts = _judged(values)
+    assert set(j.equal) == {said, "110 Eichel"}
+    line = next(t for t in texts if t.startswith("The best of the other calls, 157 Eichel"))
+    assert f"only within {voice.EQUAL_POINTS} board points" in line and "25 less than" in line
+
+
+class _Deals:
+    """A judge whose deals give each call the board values ``values`` (the same deals for
+    every call), judged and worded by the default voice."""
+
+    name = "simulation"
+
+    def __init__(self, values):
+        self.values = values
+
+    def choose(self, hand, s, readings, standing=None):
+        n = len(next(iter(self.values.values())))
+        calls = [{"call": c, "expected": sum(v) / n} for c, v in self.values.items()]
+        ev = SimpleNamespace(calls=calls, values=self.values, samples=n, contracts=[], standing=None,
+                             stopped_early=False, seat=s.seat, unprobed=[], contract=lambda text: None,
+                             to_json=lambda: {"samples": n, "calls": calls})
+        return voice.judge_by(ev, hand, s, readings, standing)
+
+
+Q22_HAND, Q22_AUCTION = "Eichel:A8 Schellen:AK Rosen:AK Schilten:AK7", "60 Eichel, fort"
+# Q22's figures: 100 Eichel +203 on every deal; 110 Eichel +191 on average, swinging; 90 Eichel
+# 8 less than 100 on every deal; fort far behind
+Q22_VALUES = {"100 Eichel": [203] * 20, "110 Eichel": [243, 139] * 10, "90 Eichel": [195] * 20,
+              "120 Eichel": [172] * 20, "fort": [172, 171] * 10}
+
+
+def test_every_call_the_answer_names_is_in_the_options_list_with_its_meaning():
+    # Q11/Q30: 110 Eichel, named equally good, and 120 Eichel, the count's call named in the
+    # evidence, were missing from "What the conventions offer this hand here"
+    a = conventions.advise(Q22_HAND, Q22_AUCTION, judge=_Deals(Q22_VALUES))
+    text = " ".join(x.text("en") for x in a.lines)
+    listed = {str(o.call) for o in a.options}
+    named = {c for c in Q22_VALUES if c in text}
+    assert {"100 Eichel", "110 Eichel", "90 Eichel"} <= named
+    assert named <= listed, named - listed
+    # every listed call is one the hand makes true (the options are the conventions')
+    h = Hand.parse(Q22_HAND)
+    assert all(p.satisfied_by(h) for o in a.options for p in o.promises)
+
+
+def test_check_says_what_a_call_the_deals_find_worse_gives_up_and_never_repeats_the_meaning():
+    # Q22: check accepted 110 Eichel (+191) and rejected 90 Eichel (+195) from the same figures;
+    # the rejection now says what was compared: 90 brings 8 less on the same deals, steadily
+    judge = _Deals(Q22_VALUES)
+    ninety = conventions.check(Q22_HAND, Q22_AUCTION, "90 Eichel", judge=judge)
+    assert ninety.ok and not ninety.best
+    text = ninety.text("en")
+    assert ("By the deals, 90 Eichel gives up 8 board points on average: it brings +195, 100 Eichel +203, "
+            "over the same 20 deals, more than chance explains.") in text
+    meaning = ninety.reading.text("en")
+    assert text.count(meaning) == 1          # the two raises read alike: said once
+    eleven = conventions.check(Q22_HAND, Q22_AUCTION, "110 Eichel", judge=judge)
+    assert eleven.ok and eleven.best and "gives up" not in eleven.text("en")

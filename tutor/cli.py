@@ -194,8 +194,7 @@ class LazyGroup(click.Group):
             # Ctrl-C anywhere: one line and exit 130, as `tutor solve` does (no traceback,
             # no click "Aborted!"); what was stored is stored, each change its own transaction
             _INTERRUPTED["lang"] = _lang_of(ctx)
-            click.echo("", err=True)
-            click.echo(_interrupted_line(), err=True)
+            click.echo(_after_caret() + _interrupted_line(), err=True)
             _INTERRUPTED["said"] = True
             _INTERRUPTED["exit"] = getattr(self, "program", False)   # (_exit_130_after_ctrl_c)
             ctx.exit(130)
@@ -273,7 +272,8 @@ def output_failed(ctx: click.Context, e: OSError) -> None:
     from tutor.text import clip, one_line
 
     lang = ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
-    reason = e.strerror or str(e) or type(e).__name__
+    said = getattr(e, "text", None)   # an error whose message is a catalog message (a worker's end)
+    reason = (said(lang) if callable(said) else None) or e.strerror or str(e) or type(e).__name__
     if e.errno in OUTPUT_ERRORS and e.filename is None:
         drop_output()
         line = _("cannot write the output: {reason}", lang, reason=reason)
@@ -308,6 +308,16 @@ def _exit_130_after_ctrl_c() -> None:
 atexit.register(_exit_130_after_ctrl_c)
 
 
+def _after_caret() -> str:
+    """A line break before the Ctrl-C line where standard error is a terminal (it ends the
+    "^C" the terminal echoed, or a progress line); nothing into a file or a pipe, where the
+    line is the one line the README promises (QA of issue 26, Q25)."""
+    try:
+        return "\n" if sys.stderr is not None and sys.stderr.isatty() else ""
+    except (OSError, ValueError, AttributeError):
+        return ""
+
+
 def _interrupted_line() -> str:
     from tutor.i18n import _
 
@@ -327,7 +337,7 @@ def interrupted() -> None:
     """Ctrl-C outside a command: its one line (once) and exit code 130."""
     if not _INTERRUPTED["said"]:
         try:
-            sys.stderr.write("\n" + _interrupted_line() + "\n")
+            sys.stderr.write(_after_caret() + _interrupted_line() + "\n")
             sys.stderr.flush()
         except (OSError, ValueError):
             pass

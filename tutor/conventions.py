@@ -1253,6 +1253,8 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     s = reader.situation(seat)
     j = (judge or COUNT).choose(hand, s, truthful, standing)
     recommended, lines = j.pick, list(j.lines)
+    named = set(getattr(j, "named", ()) or ())   # a call the answer's words name is listed with its meaning
+    options += [r for r in truthful if str(r.call) in named and r not in options and r is not recommended]
     if recommended is None:
         recommended = next((r for r in truthful if r.kind == "fort"), None)
         if recommended is not None:   # a seat out of turn cannot say fort: no reason for it
@@ -1400,10 +1402,22 @@ class Verdict(Value):
             if self.best:   # not the recommended call's reasons: they may argue against this one
                 parts.append(_("As good as the recommended {call}: over the deals the difference between them "
                                "is within chance.", lang, call=rec))
-            elif rec is None:
-                parts.append(" ".join(x for x in (_("Recommended: say nothing.", lang), self.advice.text(lang)) if x))
             else:
-                parts.append(_("Recommended: {call}.", lang, call=rec) + " " + self.advice.text(lang))
+                if self.ok:   # right by the rules, but the deals find it worse: by how much
+                    from tutor.judgement.voice import cost
+
+                    lost = cost(self.advice.evidence, str(self.reading.call))
+                    if lost is not None:
+                        parts.append(_sentence(lost.line().text(lang)))
+                # the recommended call's meaning, unless it reads as the checked call's (two raises)
+                lines = self.advice.lines
+                if lines and self.reading is not None and isinstance(lines[0], Reading) \
+                        and lines[0].text(lang) == self.reading.text(lang):
+                    lines = lines[1:]
+                said = " ".join(_sentence(x.text(lang)) for x in lines)
+                head = _("Recommended: say nothing.", lang) if rec is None else \
+                    _("Recommended: {call}.", lang, call=rec)
+                parts.append(" ".join(x for x in (head, said) if x))
         return " ".join(parts)
 
     def to_json(self, lang: str = "de") -> dict:

@@ -99,8 +99,6 @@ def equal_calls(values: Mapping[str, Sequence[float]], best: str) -> list[str]:
     errors of the best one's (the error of their difference, deal by deal) and within
     :data:`EQUAL_POINTS` of it. One rule for the simulation's list (``Evaluation.equal``) and
     the voice's words."""
-    import math
-
     top = values.get(best)
     if not top:
         return [best]
@@ -108,11 +106,8 @@ def equal_calls(values: Mapping[str, Sequence[float]], best: str) -> list[str]:
     for name, v in sorted(values.items(), key=lambda kv: -sum(kv[1]) / max(1, len(kv[1]))):
         if name == best or len(v) != len(top):
             continue
-        d = [a - b for a, b in zip(top, v)]
-        n = len(d)
-        mean = sum(d) / n
-        var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
-        if mean <= EQUAL_SE * math.sqrt(var / n) and mean <= EQUAL_POINTS:
+        mean, chance = paired_lead(top, v)
+        if mean <= chance and mean <= EQUAL_POINTS:
             out.append(name)
     return out
 
@@ -141,16 +136,32 @@ def unheld_lines(unheld, misfit: int = 0, n: int = 0) -> list[Msg]:
     return lines
 
 
+def paired_lead(top: Sequence[float], v: Sequence[float]) -> tuple[float, float]:
+    """What the deals compare (:func:`equal_calls`; the voice says both figures): the best
+    call's mean lead over another on the same deals (``top`` and ``v``, deal by deal), and
+    the lead chance alone allows, :data:`EQUAL_SE` standard errors of that difference."""
+    import math
+
+    d = [a - b for a, b in zip(top, v)]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(1, n - 1)
+    return mean, EQUAL_SE * math.sqrt(var / n)
+
+
 @dataclass
 class Judgement:
     """What a judge picked (a Reading, or None: nothing better than fort), why, the
     numbers behind it where the engine has them, and the calls it finds equally good
-    (the pick's among them; empty where the engine cannot tell)."""
+    (the pick's among them; empty where the engine cannot tell), and the calls its words
+    name (the equally good ones, the best other call, the count's), which the options list
+    then shows with their meaning (QA of issue 26, Q11, Q30)."""
 
     pick: Any
     lines: list[Line] = field(default_factory=list)
     evidence: dict | None = None
     equal: tuple[str, ...] = ()
+    named: tuple[str, ...] = ()    # every call the words name (the options list shows each)
 
 
 class Judge(Protocol):

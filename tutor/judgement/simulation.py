@@ -59,7 +59,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
-from tutor.judgement.base import EQUAL_SE, Standing, equal_calls
+from tutor.judgement.base import EQUAL_SE, Standing, equal_calls, mostly_estimated
 from tutor.judgement.count import is_misere
 from tutor.play.dealer import Dealer
 from tutor.scoring import SEATS, opponents_of, other, score_game, team_of
@@ -147,9 +147,16 @@ class Evaluation:
         return bool(self.opened) and self.opened[d][self.games.index((strain, self.seat))]
 
     def to_json(self) -> dict:
+        """The numbers as ``--json`` prints them. ``core``: the compiled solver core is built
+        (what ``exact`` alone said before; QA of issue 26, Q39); ``solved``: the deals the
+        solver settled within the budget, ``estimated`` the others; ``exact``: the core is
+        built and at most half of the deals are estimated (base.mostly_estimated, the rule
+        by which the words say the numbers rest mostly on the estimate)."""
         return {"samples": self.samples, "contracts": self.contracts, "calls": self.calls,
-                "recommended": self.recommended, "equal": self.equal, "exact": self.exact,
-                "estimated": self.estimated, **({"unheld": self.unheld} if self.unheld else {}),
+                "recommended": self.recommended, "equal": self.equal,
+                "exact": self.exact and not mostly_estimated(self.estimated, self.samples),
+                "core": self.exact, "solved": self.samples - self.estimated, "estimated": self.estimated,
+                **({"unheld": self.unheld} if self.unheld else {}),
                 **({"misfit": self.misfit} if self.misfit else {})}
 
     def contract(self, text: str) -> dict | None:

@@ -44,13 +44,15 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import Judgement, Standing, estimated_line, unheld_lines
+from tutor.judgement.base import EQUAL_POINTS, paired_lead
 from tutor.judgement.base import equal_calls as base_equal
-from tutor.judgement.count import COUNT
+from tutor.judgement.count import COUNT, is_misere
 from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
@@ -129,7 +131,7 @@ class Voice:
         found = _CACHE.get(memo)
         if found is not None:
             _CACHE.move_to_end(memo)
-            return Judgement(found.pick, list(found.lines), found.evidence, found.equal)
+            return Judgement(found.pick, list(found.lines), found.evidence, found.equal, found.named)
         from tutor.play.dealer import DealError
 
         workers = self.workers
@@ -146,7 +148,7 @@ class Voice:
         _CACHE[memo] = j
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
-        return Judgement(j.pick, list(j.lines), j.evidence, j.equal)
+        return Judgement(j.pick, list(j.lines), j.evidence, j.equal, j.named)
 
 
 def simulation(samples: int = SAMPLES, seed: int | None = None, workers: int | None = None,
@@ -191,6 +193,61 @@ def equal_calls(ev) -> list[str]:
     return base_equal(getattr(ev, "values", None) or {}, best)
 
 
+def paired(ev, best: str, call: str) -> tuple[float, float] | None:
+    """What the deals compare: ``best``'s mean lead over ``call`` on the same deals, and
+    the lead chance alone allows (``EQUAL_SE`` standard errors of that difference); None
+    where the deals' values per deal are not at hand (a drill's stored evidence)."""
+    values = getattr(ev, "values", None) or {}
+    top, v = values.get(best), values.get(call)
+    if not top or v is None or len(v) != len(top):
+        return None
+    return paired_lead(top, v)
+
+
+# -- what a call gives up by the deals (practice's verdict, check's answer) -------------------
+@dataclass(frozen=True)
+class Cost:
+    """What a call gives up by the deals: its mean board value, the deals' best call
+    and its mean, over ``samples`` deals (``points``: best minus the call, rounded)."""
+
+    call: str
+    value: float
+    best: str
+    best_value: float
+    samples: int
+
+    @property
+    def points(self) -> int:
+        return round(self.best_value - self.value)
+
+    def line(self) -> Msg:
+        return Mn("By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                  "{best} {best_value:+.0f}, over the same {n} deal, more than chance explains.",
+                  "By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                  "{best} {best_value:+.0f}, over the same {n} deals, more than chance explains.",
+                  self.samples, call=_name(self.call), points=self.points, value=round(self.value),
+                  best=_name(self.best), best_value=round(self.best_value), n=self.samples)
+
+
+def cost(evidence: dict | None, call: str) -> Cost | None:
+    """What ``call`` (the deals' name: ``nothing`` for letting a double or konter pass)
+    gives up by the deals of ``evidence`` (an answer's, :func:`judge_by`), where they value
+    it and find it below their best by more than chance: not among the evidence's
+    ``equal``, the one rule of equally good (:func:`equal_calls`: within two standard errors
+    of the best on the same deals, and within ``EQUAL_POINTS``). None where the deals do not
+    value the call (the count's advice, an Ass-Ansage, a Fünfer) or find it as good as their
+    best: practice's verdict and check's answer ask this one rule, not a second threshold."""
+    evidence = evidence or {}
+    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    equal = list(evidence.get("equal") or ())
+    if call not in by_call or not equal or call in equal or equal[0] not in by_call:
+        return None
+    best = equal[0]
+    if by_call[best] <= by_call[call]:
+        return None
+    return Cost(call, by_call[call], best, by_call[best], int(evidence.get("samples") or 0))
+
+
 # -- the judgement and its words ----------------------------------------------------------
 def _name(call: str | None) -> "str | Msg":
     """A call as the answer's words name it: a double or konter by the word the user types
@@ -232,15 +289,15 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" else None)
     if why is not None:
-        lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal)
-        lines += [why, *count.lines, *_score_line(standing, s.rules)]
-        return Judgement(count.pick, lines, evidence, (said,))
+        lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal, standing)
+        lines += [why, *count.lines]
+        return Judgement(count.pick, lines, evidence, (said,), _named(ev, said, equal, said, kind != "ace"))
     chosen = said if agree else equal[0]
     if agree and count.pick is None:
         pick = None                # fort (or silence) as the count says: the conventions explain it
     else:
         pick = next((r for r in readings if str(r.call) == chosen), None)
-    lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal)
+    lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
     if agree:
         lines.extend(count.lines)
     elif said in by_call:
@@ -250,16 +307,36 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
-    lines.extend(_score_line(standing, s.rules))
-    return Judgement(pick, lines, evidence, tuple(equal))
+    return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said))
+
+
+def _named(ev, call: str, equal: Sequence[str], said: str, compared: bool = True) -> tuple[str, ...]:
+    """The calls the answer's words name: ``call``, the count's (``said``) and, where the
+    evidence compares (``compared``), the equally good ones and the best other call, as
+    :func:`_comparison` picks them."""
+    out = [call, said]
+    if compared:
+        out += [*equal, *(c["call"] for c in _others(ev, call, equal)[:1])]
+    return tuple(dict.fromkeys(out))
+
+
+def _others(ev, call: str, equal: Sequence[str]) -> list[dict]:
+    """The calls :func:`_comparison` sets against ``call``, the best first: outside the
+    equally good ones where ``call`` is among several, else every other call."""
+    if call in equal and len(equal) > 1:
+        return sorted((c for c in ev.calls if c["call"] not in equal), key=lambda c: -c["expected"])
+    return sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
 
 
 def _score_line(standing: Standing | None, rules) -> list[Msg]:
-    """What a board value means with the score, where a game can end the Partie (:func:`can_end`)."""
+    """What a value means with the score, where a game can end the Partie (:func:`can_end`):
+    said before the first value it explains, since with the score a call's mean mixes board
+    points and the Partie's target (QA of issue 26, Q13: "konter brings +1280 board points")."""
     if standing is None or not can_end(standing, rules):
         return []
-    return [M("With the score, a game after which the Partie is over counts as the Partie's target, "
-              "{target} board points, won or lost.", target=standing.target)]
+    return [M("With the score, the averages that follow count a game after which the Partie is over as the "
+              "Partie's target, {target} points, won or lost, and any other game by its board points.",
+              target=standing.target)]
 
 
 def _valued(call: str, by_call: dict) -> "str | Msg":
@@ -273,9 +350,11 @@ def _made(ev, contract: dict) -> int:
     return made if made is not None else round(contract["p_make"] * ev.samples)
 
 
-def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None = None) -> list[Msg]:
+def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None = None,
+                   standing: Standing | None = None) -> list[Msg]:
     """The numbers behind ``call`` in a learner's words (``equal``: the calls the deals cannot
-    tell apart from the best, :func:`equal_calls` where not given)."""
+    tell apart from the best, :func:`equal_calls` where not given; ``standing``: the score,
+    whose meaning of a value is said before the averages)."""
     lines: list[Msg] = []
     n = ev.samples
     high = s.auction.high
@@ -295,6 +374,10 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
             lines.append(Mn("{contract} is made in {made} of {n} deal that fits the auction.",
                             "{contract} is made in {made} of {n} deals that fit the auction.",
                             n, contract=here["contract"], made=_made(ev, here)))
+        if here is not None and is_misere(strain):
+            lines.append(_misere_line(call, TOTAL_POINTS if matsch else value))
+        if here is not None:
+            lines.extend(_sacrifice_line(ev, call, here, s, by_call))
     elif high is not None and high.call.value is not None and ev.standing is not None:
         if team_of(high.seat) == team_of(s.seat):   # our own bid: the seat asking is its bidder or his partner
             lines.append(Mn("Our {call} ({seat}'s bid) is made in {made} of {n} deal that fits the auction.",
@@ -321,8 +404,35 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
                         "The games {games} were far behind the best call at first sight and got only a short "
                         "search; where it did not finish, their play is estimated.", len(unprobed),
                         games=both(unprobed)))
+    lines.extend(_score_line(standing, s.rules))
     lines.extend(_comparison(ev, call, by_call, equal))
     return lines
+
+
+def _misere_line(call: str, need: int) -> Msg:
+    """What "made" means for a Misère number (QA of issue 26, Q37): the opponents' card
+    points are the team's, so the team makes its number when the opponents take at least
+    that many, its own tricks at most the rest of the 157."""
+    return M("In a Misère the team wants few points: {call} is made when the opponents take {need} card points "
+             "or more, our team {most} or fewer.", call=_name(call), need=need, most=TOTAL_POINTS - need)
+
+
+def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict) -> list[Msg]:
+    """A bid over the opponents' that fails in most deals and still brings more than
+    letting their bid stand is a sacrifice, and the words say so rather than leave it "the
+    number the team trusts itself to make" (QA of issue 26, Q43: 110 Schellen over 80
+    Eichel, made in 27 of 75 deals); and that the deals value it as the final contract,
+    undoubled, where an opponent may double it or bid on."""
+    high = s.auction.high
+    stand = "fort" if "fort" in by_call else NOTHING
+    if high is None or team_of(high.seat) == team_of(s.seat) or call not in by_call or stand not in by_call:
+        return []
+    if 2 * _made(ev, here) >= ev.samples or by_call[call] <= by_call[stand]:
+        return []
+    return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average than "
+              "letting {standing} stand ({value:+.0f} against {stand_value:+.0f}). The deals value it as the final "
+              "contract, undoubled, though an opponent may double it or bid on.", contract=here["contract"],
+              standing=str(high.call), value=round(by_call[call]), stand_value=round(by_call[stand]))]
 
 
 def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> list[Msg]:
@@ -335,15 +445,25 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> li
     n = ev.samples
     equal = list(equal_calls(ev) if equal is None else equal)
     if call in equal and len(equal) > 1:
-        out: list[Msg] = [Mn("{calls} are equally good: over {n} deal the difference between them is within chance.",
-                             "{calls} are equally good: over {n} deals the difference between them is within chance.",
-                             n, calls=both([_valued(c, by_call) for c in [call, *(c for c in equal if c != call)]]))]
-        rest = sorted((c for c in ev.calls if c["call"] not in equal), key=lambda c: -c["expected"])
+        calls = both([_valued(c, by_call) for c in [call, *(c for c in equal if c != call)]])
+        best = equal[0]
+        gaps = [(c, paired(ev, best, c)) for c in equal[1:]]
+        if all(g is not None for _c, g in gaps):
+            less = [M("{call} {gap} less (chance alone: ±{margin})", call=_name(c), gap=_points(g[0]),
+                      margin=_points(g[1])) for c, g in gaps]
+            out: list[Msg] = [Mn(
+                "{calls} are equally good: over the same {n} deal, against {best} on average, {gaps}: within chance.",
+                "{calls} are equally good: over the same {n} deals, against {best} on average, {gaps}: within chance.",
+                n, calls=calls, best=_name(best), gaps=both(less))]
+        else:
+            out = [Mn("{calls} are equally good: over {n} deal the difference between them is within chance.",
+                      "{calls} are equally good: over {n} deals the difference between them is within chance.",
+                      n, calls=calls)]
+        rest = _others(ev, call, equal)
         if rest:
-            out.append(M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average.",
-                         other=_name(rest[0]["call"]), other_value=round(rest[0]["expected"])))
+            out.append(_other_line(ev, best, rest[0]))
         return out
-    ranked = sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
+    ranked = _others(ev, call, equal)
     if not ranked:
         return []
     other, value = ranked[0], by_call[call]
@@ -358,6 +478,35 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> li
                 "against the opponents; the best other call, {other}, {other_value:+.0f}.", n))
     return [words(call=_name(call), value=round(value), other=_name(other["call"]),
                   other_value=round(other["expected"]))]
+
+
+def _points(x: float) -> int:
+    """A difference of board points as the words give it (never below 0)."""
+    return max(0, round(x))
+
+
+def _other_line(ev, best: str, other: dict) -> Msg:
+    """The best call outside the equally good ones, with what sets it apart from ``best``:
+    its lead on the same deals beyond what chance alone allows, or beyond ``EQUAL_POINTS``
+    (QA of issue 26, Q22: 110 Eichel at +191 was equally good and 90 Eichel at +195 was
+    not, which the words must make plain: 90 brings less on every deal, 110 swings)."""
+    name, value = other["call"], round(other["expected"])
+    gap = paired(ev, best, name)
+    if gap is None:
+        return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average.",
+                 other=_name(name), other_value=value)
+    lead, margin = gap
+    shown_lead, shown_margin = _points(lead), _points(margin)
+    if lead > margin:
+        if shown_lead <= shown_margin:   # rounded alike: one decimal tells them apart
+            shown_lead, shown_margin = f"{lead:.1f}", f"{margin:.1f}"
+        return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
+                 "the same deals {gap} less than {best}, more than chance alone allows (±{margin}).",
+                 other=_name(name), other_value=value, gap=shown_lead, best=_name(best), margin=shown_margin)
+    return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
+             "the same deals {gap} less than {best}; chance alone allows ±{margin}, but the tutor counts calls "
+             "equally good only within {cap} board points.", other=_name(name), other_value=value,
+             gap=shown_lead, best=_name(best), margin=shown_margin, cap=EQUAL_POINTS)
 
 
 def can_end(standing: Standing, rules) -> bool:

@@ -27,9 +27,17 @@ import signal
 import traceback
 import weakref
 
+from tutor.i18n import M
+
 
 class WorkerDied(ChildProcessError):
-    """A worker ended while it had a job (killed from outside, out of memory, a crash)."""
+    """A worker ended while it had a job (killed from outside, out of memory, a crash). Its
+    message is a catalog message: the command line's one line for an OSError
+    (``cli.output_failed``) says it in the user's language (:meth:`text`)."""
+
+    def text(self, lang: "str | None" = None) -> str:
+        m = self.args[0] if self.args else ""
+        return m.text(lang) if hasattr(m, "text") else str(m)
 
 
 class Pool:
@@ -89,7 +97,8 @@ class Pool:
                     try:
                         ok, value = conn.recv()
                     except (EOFError, OSError):
-                        raise WorkerDied(f"a worker of the simulation (process {w.pid}) ended amid a job")
+                        raise WorkerDied(M("a worker of the simulation (process {pid}) ended amid a job",
+                                           pid=w.pid))
                     if not ok:
                         raise value
                     out[i] = value
@@ -107,7 +116,7 @@ class Pool:
         try:
             w.jobs.send((fn, job[1]))       # the worker is idle: it reads the job whole
         except OSError:
-            raise WorkerDied(f"a worker of the simulation (process {w.pid}) ended") from None
+            raise WorkerDied(M("a worker of the simulation (process {pid}) ended", pid=w.pid)) from None
         busy[w.results] = (w, job[0])
 
     def terminate(self) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.i18n import M, Mn, Msg, _
+from tutor.i18n import M, Msg, _
 from tutor.scoring import team_of
 
 SAME, ACCEPTABLE, WORSE = "same", "acceptable", "worse"
@@ -68,49 +68,13 @@ class CallReview:
 NOTHING = "nothing"   # the deals' name for letting a double or konter pass (simulation.NOTHING)
 
 
-@dataclass(frozen=True)
-class Cost:
-    """What a call gives up by the deals: its mean board value, the deals' best call
-    and its mean, over ``samples`` deals (``points``: best minus the call, rounded)."""
+def cost(advice, call: str | None):
+    """What ``call`` (None: letting a double or konter pass) gives up by the tutor's deals
+    (:func:`tutor.judgement.voice.cost` of the advice's evidence), None where they do not
+    value it or find it as good as their best."""
+    from tutor.judgement.voice import cost as by_deals
 
-    call: str
-    value: float
-    best: str
-    best_value: float
-    samples: int
-
-    @property
-    def points(self) -> int:
-        return round(self.best_value - self.value)
-
-    def line(self) -> Msg:
-        from tutor.judgement.voice import _name
-
-        return Mn("By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
-                  "{best} {best_value:+.0f}, over the same {n} deal, more than chance explains.",
-                  "By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
-                  "{best} {best_value:+.0f}, over the same {n} deals, more than chance explains.",
-                  self.samples, call=_name(self.call), points=self.points, value=round(self.value),
-                  best=_name(self.best), best_value=round(self.best_value), n=self.samples)
-
-
-def cost(advice, call: str | None) -> Cost | None:
-    """What ``call`` (None: letting a double or konter pass) gives up by the tutor's deals,
-    where they value it and find it below their best by more than chance: not among the
-    evidence's ``equal`` (the voice's one rule of equally good, :func:`tutor.judgement.voice.
-    equal_calls`: within two standard errors of the best on the same deals, and within its
-    points cap). None where the deals do not value the call (the count's advice, an
-    Ass-Ansage, a Fünfer) or find it as good as their best."""
-    evidence = getattr(advice, "evidence", None) or {}
-    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
-    equal = list(evidence.get("equal") or ())
-    name = NOTHING if call is None else call
-    if name not in by_call or not equal or name in equal or equal[0] not in by_call:
-        return None
-    best = equal[0]
-    if by_call[best] <= by_call[name]:
-        return None
-    return Cost(name, by_call[name], best, by_call[best], int(evidence.get("samples") or 0))
+    return by_deals(getattr(advice, "evidence", None), NOTHING if call is None else call)
 
 
 def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallReview:
