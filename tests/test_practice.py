@@ -24,6 +24,7 @@ from click.testing import CliRunner
 from tutor.cards import DECK, Hand
 from tutor.cli import main
 from tutor.play.rules import SEATS, Trump, legal, parse_strain, seats_from, team_of, trick_points, winner
+from given_deals import GivenDeals
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKED = ROOT / "examples" / "worked-example.yaml"
@@ -547,34 +548,12 @@ def test_without_the_core_the_practice_tab_says_why_at_once(no_core, tmp_path, m
 A_HAND, BEFORE_A = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
 
 
-class _Deals:
-    """A judge whose deals give each call the board values ``values`` (one per deal, the
-    same deals for every call), worded and judged by the default voice (judge_by)."""
-
-    name = "simulation"
-
-    def __init__(self, values):
-        self.values = values
-
-    def choose(self, hand, s, readings, standing=None):
-        from types import SimpleNamespace
-
-        from tutor.judgement import voice
-
-        n = len(next(iter(self.values.values())))
-        calls = [{"call": c, "expected": sum(v) / n} for c, v in self.values.items()]
-        ev = SimpleNamespace(calls=calls, values=self.values, samples=n, contracts=[], standing=None,
-                             stopped_early=False, seat=s.seat, unprobed=[], contract=lambda text: None,
-                             to_json=lambda: {"samples": n, "calls": calls})
-        return voice.judge_by(ev, hand, s, readings, standing)
-
-
 def _reviewed(values, calls, hand=A_HAND, auction=BEFORE_A, seat="A"):
     from tutor.conventions import advise, replay
     from tutor.practice.review import review_call
 
     h, r = Hand.parse(hand), replay(auction)
-    a = advise(h, auction, judge=_Deals(values))
+    a = advise(h, auction, judge=GivenDeals(values))
     return a, {c: review_call(h, r.read(r.auction.spec.parse_call(c), seat), a, 5) for c in calls}
 
 

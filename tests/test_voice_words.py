@@ -11,6 +11,7 @@ from tutor.cards import Hand
 from tutor.judgement import Standing
 from tutor.judgement import voice
 from tutor.judgement.count import trumpless
+from given_deals import GivenDeals
 
 A_HAND, BEFORE_A = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
 
@@ -238,24 +239,6 @@ def test_a_call_within_chance_but_beyond_the_points_cap_is_said_to_be_beyond_the
     assert f"only within {voice.EQUAL_POINTS} board points" in line and "25 less than" in line
 
 
-class _Deals:
-    """A judge whose deals give each call the board values ``values`` (the same deals for
-    every call), judged and worded by the default voice."""
-
-    name = "simulation"
-
-    def __init__(self, values):
-        self.values = values
-
-    def choose(self, hand, s, readings, standing=None):
-        n = len(next(iter(self.values.values())))
-        calls = [{"call": c, "expected": sum(v) / n} for c, v in self.values.items()]
-        ev = SimpleNamespace(calls=calls, values=self.values, samples=n, contracts=[], standing=None,
-                             stopped_early=False, seat=s.seat, unprobed=[], contract=lambda text: None,
-                             to_json=lambda: {"samples": n, "calls": calls})
-        return voice.judge_by(ev, hand, s, readings, standing)
-
-
 Q22_HAND, Q22_AUCTION = "Eichel:A8 Schellen:AK Rosen:AK Schilten:AK7", "60 Eichel, fort"
 # Q22's figures: 100 Eichel +203 on every deal; 110 Eichel +191 on average, swinging; 90 Eichel
 # 8 less than 100 on every deal; fort far behind
@@ -266,7 +249,7 @@ Q22_VALUES = {"100 Eichel": [203] * 20, "110 Eichel": [243, 139] * 10, "90 Eiche
 def test_every_call_the_answer_names_is_in_the_options_list_with_its_meaning():
     # Q11/Q30: 110 Eichel, named equally good, and 120 Eichel, the count's call named in the
     # evidence, were missing from "What the conventions offer this hand here"
-    a = conventions.advise(Q22_HAND, Q22_AUCTION, judge=_Deals(Q22_VALUES))
+    a = conventions.advise(Q22_HAND, Q22_AUCTION, judge=GivenDeals(Q22_VALUES))
     text = " ".join(x.text("en") for x in a.lines)
     listed = {str(o.call) for o in a.options}
     named = {c for c in Q22_VALUES if c in text}
@@ -280,7 +263,7 @@ def test_every_call_the_answer_names_is_in_the_options_list_with_its_meaning():
 def test_check_says_what_a_call_the_deals_find_worse_gives_up_and_never_repeats_the_meaning():
     # Q22: check accepted 110 Eichel (+191) and rejected 90 Eichel (+195) from the same figures;
     # the rejection now says what was compared: 90 brings 8 less on the same deals, steadily
-    judge = _Deals(Q22_VALUES)
+    judge = GivenDeals(Q22_VALUES)
     ninety = conventions.check(Q22_HAND, Q22_AUCTION, "90 Eichel", judge=judge)
     assert ninety.ok and not ninety.best
     text = ninety.text("en")

@@ -1,0 +1,24 @@
+"""A judge whose deals are given: each call's board value on each deal (the same deals for
+every call), judged and worded by the default voice (tutor.judgement.voice.judge_by). The
+tests of the voice's words and of practice's verdict set the figures themselves and derive
+what the answer must say from them."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+
+class GivenDeals:
+    name = "simulation"
+
+    def __init__(self, values: dict[str, list[int]]):
+        self.values = values
+
+    def choose(self, hand, s, readings, standing=None):
+        from tutor.judgement import voice
+
+        n = len(next(iter(self.values.values())))
+        calls = [{"call": c, "expected": sum(v) / n} for c, v in self.values.items()]
+        ev = SimpleNamespace(calls=calls, values=self.values, samples=n, contracts=[], standing=None,
+                             stopped_early=False, seat=s.seat, unprobed=[], contract=lambda text: None,
+                             to_json=lambda: {"samples": n, "calls": calls})
+        return voice.judge_by(ev, hand, s, readings, standing)
