@@ -1404,7 +1404,7 @@ class Verdict(Value):
                                "is within chance.", lang, call=rec))
             else:
                 if self.ok:   # right by the rules, but the deals find it worse: by how much
-                    from tutor.judgement.voice import cost
+                    from tutor.judgement.base import cost
 
                     lost = cost(self.advice.evidence, str(self.reading.call))
                     if lost is not None:

@@ -149,6 +149,63 @@ def paired_lead(top: Sequence[float], v: Sequence[float]) -> tuple[float, float]
     return mean, EQUAL_SE * math.sqrt(var / n)
 
 
+# -- what a call gives up by the deals (practice's verdict, check's answer) -------------------
+NOTHING = "nothing"  # the simulation's name for saying nothing out of turn (simulation.NOTHING)
+
+
+def call_words(call: str | None) -> "str | Msg":
+    """A call as the answer's words name it: a double or konter by the word the user types
+    in his language (French « contre », « surcontre »: :func:`tutor.auction.typed`)."""
+    from tutor.auction import typed
+
+    if call in (None, NOTHING):
+        return M("to say nothing")
+    return typed(call)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What a call gives up by the deals: its mean board value, the deals' best call
+    and its mean, over ``samples`` deals (``points``: best minus the call, rounded)."""
+
+    call: str
+    value: float
+    best: str
+    best_value: float
+    samples: int
+
+    @property
+    def points(self) -> int:
+        return round(self.best_value - self.value)
+
+    def line(self) -> Msg:
+        return Mn("By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                  "{best} {best_value:+.0f}, over the same {n} deal, more than chance explains.",
+                  "By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                  "{best} {best_value:+.0f}, over the same {n} deals, more than chance explains.",
+                  self.samples, call=call_words(self.call), points=self.points, value=round(self.value),
+                  best=call_words(self.best), best_value=round(self.best_value), n=self.samples)
+
+
+def cost(evidence: dict | None, call: str) -> Cost | None:
+    """What ``call`` (the deals' name: ``nothing`` for letting a double or konter pass)
+    gives up by the deals of ``evidence`` (an answer's, ``voice.judge_by``), where they
+    value it and find it below their best by more than chance: not among the evidence's
+    ``equal``, the one rule of equally good (``voice.equal_calls``: within two standard
+    errors of the best on the same deals, and within ``EQUAL_POINTS``). None where the deals do not
+    value the call (the count's advice, an Ass-Ansage, a Fünfer) or find it as good as their
+    best: practice's verdict and check's answer ask this one rule, not a second threshold."""
+    evidence = evidence or {}
+    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    equal = list(evidence.get("equal") or ())
+    if call not in by_call or not equal or call in equal or equal[0] not in by_call:
+        return None
+    best = equal[0]
+    if by_call[best] <= by_call[call]:
+        return None
+    return Cost(call, by_call[call], best, by_call[best], int(evidence.get("samples") or 0))
+
+
 @dataclass
 class Judgement:
     """What a judge picked (a Reading, or None: nothing better than fort), why, the

@@ -44,12 +44,12 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
-from tutor.judgement.base import Judgement, Standing, estimated_line, unheld_lines
+from tutor.judgement.base import NOTHING as BASE_NOTHING, Judgement, Standing, call_words, estimated_line
+from tutor.judgement.base import unheld_lines
 from tutor.judgement.base import EQUAL_POINTS, paired_lead
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, is_misere
@@ -63,7 +63,7 @@ CACHE_SIZE = 512     # positions remembered per process (the quiz and the web as
 # quarter of the default's CPU time on this project's machine)
 TABLE_SAMPLES = 50
 TABLE_NODES = 3_000_000
-NOTHING = "nothing"  # the simulation's name for saying nothing out of turn (simulation.NOTHING)
+NOTHING = BASE_NOTHING  # the simulation's name for saying nothing out of turn (simulation.NOTHING)
 
 INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ass-Ansage tells the "
                      "partner what the hand holds, which they cannot value: here the conventions decide.")
@@ -204,59 +204,8 @@ def paired(ev, best: str, call: str) -> tuple[float, float] | None:
     return paired_lead(top, v)
 
 
-# -- what a call gives up by the deals (practice's verdict, check's answer) -------------------
-@dataclass(frozen=True)
-class Cost:
-    """What a call gives up by the deals: its mean board value, the deals' best call
-    and its mean, over ``samples`` deals (``points``: best minus the call, rounded)."""
-
-    call: str
-    value: float
-    best: str
-    best_value: float
-    samples: int
-
-    @property
-    def points(self) -> int:
-        return round(self.best_value - self.value)
-
-    def line(self) -> Msg:
-        return Mn("By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
-                  "{best} {best_value:+.0f}, over the same {n} deal, more than chance explains.",
-                  "By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
-                  "{best} {best_value:+.0f}, over the same {n} deals, more than chance explains.",
-                  self.samples, call=_name(self.call), points=self.points, value=round(self.value),
-                  best=_name(self.best), best_value=round(self.best_value), n=self.samples)
-
-
-def cost(evidence: dict | None, call: str) -> Cost | None:
-    """What ``call`` (the deals' name: ``nothing`` for letting a double or konter pass)
-    gives up by the deals of ``evidence`` (an answer's, :func:`judge_by`), where they value
-    it and find it below their best by more than chance: not among the evidence's
-    ``equal``, the one rule of equally good (:func:`equal_calls`: within two standard errors
-    of the best on the same deals, and within ``EQUAL_POINTS``). None where the deals do not
-    value the call (the count's advice, an Ass-Ansage, a Fünfer) or find it as good as their
-    best: practice's verdict and check's answer ask this one rule, not a second threshold."""
-    evidence = evidence or {}
-    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
-    equal = list(evidence.get("equal") or ())
-    if call not in by_call or not equal or call in equal or equal[0] not in by_call:
-        return None
-    best = equal[0]
-    if by_call[best] <= by_call[call]:
-        return None
-    return Cost(call, by_call[call], best, by_call[best], int(evidence.get("samples") or 0))
-
-
 # -- the judgement and its words ----------------------------------------------------------
-def _name(call: str | None) -> "str | Msg":
-    """A call as the answer's words name it: a double or konter by the word the user types
-    in his language (French « contre », « surcontre »: :func:`tutor.auction.typed`)."""
-    from tutor.auction import typed
-
-    if call in (None, NOTHING):
-        return M("to say nothing")
-    return typed(call)
+_name = call_words   # a call as the answer's words name it (base.call_words)
 
 
 def _count_call(count: Judgement, readings) -> str:

@@ -72,7 +72,7 @@ def cost(advice, call: str | None):
     """What ``call`` (None: letting a double or konter pass) gives up by the tutor's deals
     (:func:`tutor.judgement.voice.cost` of the advice's evidence), None where they do not
     value it or find it as good as their best."""
-    from tutor.judgement.voice import cost as by_deals
+    from tutor.judgement.base import cost as by_deals
 
     return by_deals(getattr(advice, "evidence", None), NOTHING if call is None else call)
 
