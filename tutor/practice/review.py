@@ -70,7 +70,7 @@ NOTHING = "nothing"   # the deals' name for letting a double or konter pass (sim
 
 def cost(advice, call: str | None):
     """What ``call`` (None: letting a double or konter pass) gives up by the tutor's deals
-    (:func:`tutor.judgement.voice.cost` of the advice's evidence), None where they do not
+    (:func:`tutor.judgement.base.cost` of the advice's evidence), None where they do not
     value it or find it as good as their best."""
     from tutor.judgement.base import cost as by_deals
 
