@@ -25,7 +25,9 @@ def run(*args):
 def test_eval_json_contract_and_the_same_seed_gives_the_same_numbers():
     args = ("eval", "--hand", A_HAND, "--auction", BEFORE_A, "--samples", "25", "--seed", "1", "--json")
     data = json.loads(run(*args))
-    assert set(data) == {"samples", "contracts", "calls", "recommended", "equal", "exact", "estimated"}
+    assert set(data) == {"samples", "contracts", "calls", "recommended", "equal", "exact", "core", "solved",
+                         "estimated"}
+    assert data["solved"] + data["estimated"] == data["samples"]
     assert 1 <= data["samples"] <= 25
     assert all(set(c) == {"contract", "p_make", "made", "expected", "exact"} and 0 <= c["p_make"] <= 1
                and c["made"] == round(c["p_make"] * data["samples"]) for c in data["contracts"])
