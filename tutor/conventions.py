@@ -1258,7 +1258,8 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     if recommended is None:
         recommended = next((r for r in truthful if r.kind == "fort"), None)
         if recommended is not None:   # a seat out of turn cannot say fort: no reason for it
-            lines.extend(why_fort(hand, s, alone=not lines))
+            reasoned = getattr(j, "reasoned", None)
+            lines.extend(why_fort(hand, s, alone=not (lines if reasoned is None else reasoned)))
         if recommended is None and any(r.kind in ("double", "redouble") for r in truthful):
             lines.insert(0, M("Say nothing: it does not pay here."))
     if recommended is not None:

@@ -219,6 +219,10 @@ class Judgement:
     evidence: dict | None = None
     equal: tuple[str, ...] = ()
     named: tuple[str, ...] = ()    # every call the words name (the options list shows each)
+    # whether ``lines`` give a reason for the pick (None: every line is one, as the count's);
+    # the voice's lines may be evidence alone (QA s32 Q4: a fort by the deals, with the count
+    # agreeing and giving no line, was told with no reason at all)
+    reasoned: bool | None = None
 
 
 class Judge(Protocol):

@@ -124,14 +124,15 @@ class Voice:
     def choose(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Judgement:
         if not _exact_available():
             count = COUNT.choose(hand, s, readings, standing)
-            return Judgement(count.pick, [NO_CORE, *count.lines], None)
+            return Judgement(count.pick, [NO_CORE, *count.lines], None, reasoned=bool(count.lines))
         key = position_key(hand, s, standing)
         seed = seed_of(key) if self.seed is None else self.seed
         memo = (key, seed, self.samples, self.nodes)
         found = _CACHE.get(memo)
         if found is not None:
             _CACHE.move_to_end(memo)
-            return Judgement(found.pick, list(found.lines), found.evidence, found.equal, found.named)
+            return Judgement(found.pick, list(found.lines), found.evidence, found.equal, found.named,
+                             found.reasoned)
         from tutor.play.dealer import DealError
 
         workers = self.workers
@@ -142,13 +143,13 @@ class Voice:
             ev = sim.evaluate(hand, s, readings, standing)
         except DealError as e:   # the calls contradict this hand: nothing to deal, the count answers
             count = COUNT.choose(hand, s, readings, standing)
-            j = Judgement(count.pick, [NO_DEAL(why=e.message), *count.lines], None)
+            j = Judgement(count.pick, [NO_DEAL(why=e.message), *count.lines], None, reasoned=bool(count.lines))
         else:
             j = judge_by(ev, hand, s, readings, standing)
         _CACHE[memo] = j
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
-        return Judgement(j.pick, list(j.lines), j.evidence, j.equal, j.named)
+        return Judgement(j.pick, list(j.lines), j.evidence, j.equal, j.named, j.reasoned)
 
 
 def simulation(samples: int = SAMPLES, seed: int | None = None, workers: int | None = None,
@@ -256,7 +257,8 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
-    return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said))
+    return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
+                     reasoned=bool(count.lines) if agree else True)
 
 
 def _named(ev, call: str, equal: Sequence[str], said: str, compared: bool = True) -> tuple[str, ...]:
