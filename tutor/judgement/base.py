@@ -150,7 +150,7 @@ def paired_lead(top: Sequence[float], v: Sequence[float]) -> tuple[float, float]
 
 
 # -- what a call gives up by the deals (practice's verdict, check's answer) -------------------
-NOTHING = "nothing"  # the simulation's name for saying nothing out of turn (simulation.NOTHING)
+NOTHING = "nothing"  # a seat not in turn that neither doubles nor konters: the deals' name for it
 
 
 def call_words(call: str | None) -> "str | Msg":
@@ -191,7 +191,7 @@ def cost(evidence: dict | None, call: str) -> Cost | None:
     """What ``call`` (the deals' name: ``nothing`` for letting a double or konter pass)
     gives up by the deals of ``evidence`` (an answer's, ``voice.judge_by``), where they
     value it and find it below their best by more than chance: not among the evidence's
-    ``equal``, the one rule of equally good (``voice.equal_calls``: within two standard
+    ``equal``, the one rule of equally good (:func:`equal_calls`: within two standard
     errors of the best on the same deals, and within ``EQUAL_POINTS``). None where the deals do not
     value the call (the count's advice, an Ass-Ansage, a Fünfer) or find it as good as their
     best: practice's verdict and check's answer ask this one rule, not a second threshold."""

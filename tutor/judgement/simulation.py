@@ -59,7 +59,7 @@ from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
-from tutor.judgement.base import EQUAL_SE, Standing, equal_calls, mostly_estimated
+from tutor.judgement.base import EQUAL_SE, NOTHING, Standing, equal_calls, mostly_estimated
 from tutor.judgement.count import is_misere
 from tutor.play.dealer import Dealer
 from tutor.scoring import SEATS, opponents_of, other, score_game, team_of
@@ -70,7 +70,6 @@ Z_CLEAR = 3.0       # the best call leads the second by this many standard error
 Z_EQUAL = EQUAL_SE  # a call within this many standard errors of the best is as good as the best
 SUITS_ONLY = ("Eichel", "Schellen", "Rosen", "Schilten")
 EXTENDED = SUITS_ONLY + ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère")
-NOTHING = "nothing"   # a seat not in turn that neither doubles nor konters
 
 
 @dataclass(frozen=True)

@@ -48,9 +48,8 @@ from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
-from tutor.judgement.base import NOTHING as BASE_NOTHING, Judgement, Standing, call_words, estimated_line
-from tutor.judgement.base import unheld_lines
-from tutor.judgement.base import EQUAL_POINTS, paired_lead
+from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
+                                  paired_lead, unheld_lines)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, is_misere
 from tutor.scoring import team_of
@@ -63,7 +62,6 @@ CACHE_SIZE = 512     # positions remembered per process (the quiz and the web as
 # quarter of the default's CPU time on this project's machine)
 TABLE_SAMPLES = 50
 TABLE_NODES = 3_000_000
-NOTHING = BASE_NOTHING  # the simulation's name for saying nothing out of turn (simulation.NOTHING)
 
 INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ass-Ansage tells the "
                      "partner what the hand holds, which they cannot value: here the conventions decide.")

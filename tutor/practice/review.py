@@ -11,7 +11,7 @@ judgement, :mod:`tutor.practice.robots`):
 - ``worse``: a call that follows no convention, or promises what the hand does not hold
   (or lets pass the double or konter the tutor makes); or, where the tutor's deals value
   the call, one they find below their best by more than chance: the voice's one rule of
-  "equally good" (:func:`tutor.judgement.voice.equal_calls`, the evidence's ``equal``),
+  "equally good" (:func:`tutor.judgement.base.equal_calls`, the evidence's ``equal``),
   with what it costs on average (:func:`cost`). A fort that lets 90 stand where the deals
   make 130 in 98 of 100 is not "acceptable" because it follows a convention (QA of issue
   26, Q27 and Q44: 40 and 187 board points).
@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.i18n import M, Msg, _
+from tutor.judgement.base import NOTHING   # the deals' name for letting a double or konter pass
 from tutor.scoring import team_of
 
 SAME, ACCEPTABLE, WORSE = "same", "acceptable", "worse"
@@ -65,7 +66,6 @@ class CallReview:
                 "verdict": self.verdict, "why": self.why_text(lang), "cost": self.cost}
 
 
-NOTHING = "nothing"   # the deals' name for letting a double or konter pass (simulation.NOTHING)
 
 
 def cost(advice, call: str | None):
