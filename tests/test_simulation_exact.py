@@ -534,7 +534,7 @@ def test_eval_gives_the_games_no_call_rests_on_the_nodes_the_others_leave(monkey
         simulate._JUDGED.clear()
         sim = simulate.Simulation(samples=10, workers=1, early_stop=False, nodes=6_000_000, rest_games=every)
         ev = simulate.evaluate(hand, "", rules, simulation=sim)
-        assert 0 < ev.nodes <= 6_000_000 and "Schilten (A)" in ev.unprobed
+        assert 0 < ev.nodes <= 6_000_000 and ("Schilten", "A") in ev.unprobed
         tried[every] = max(j.tried for (_k, p), j in simulate._JUDGED.items() if p.strain == "Schilten")
     assert tried[False] <= simulate.FIRST_PROBE < tried[True]
 

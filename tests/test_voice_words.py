@@ -51,9 +51,10 @@ def test_with_the_score_the_answer_says_what_a_board_value_means():
 
 def test_the_games_searched_briefly_are_named_in_plain_words():
     values = {"110 Eichel": [150] * 10, "fort": [-60] * 10}
-    _j, texts = _judged(values, unprobed=["Rosen (B)", "Schilten (D)"])
+    _j, texts = _judged(values, unprobed=[("Rosen", "B"), ("Schilten", "D")])
     line = next(t for t in texts if "short search" in t)
-    assert line.startswith("The games Rosen (B) and Schilten (D) were far behind the best call")
+    # who plays the game is said in words, not as a letter in brackets (QA s33 Q9: "Eichel (A)")
+    assert line.startswith("The games Rosen played by B and Schilten played by D were far behind the best call")
 
 
 def test_undenufe_names_its_sure_tricks_by_strength_not_from_the_top():
@@ -222,8 +223,9 @@ def test_equally_good_says_what_was_compared_so_a_steady_small_loss_is_not_withi
     assert line == (f"{said} (+203) and 110 Eichel (+191) are equally good: over the same 20 deals, against "
                     f"{said} on average, 110 Eichel 12 less (chance alone: ±{margin}): within chance.")
     other = texts[texts.index(line) + 1]
-    assert other == ("The best of the other calls, 100 Schellen, brings +195 board points on average: over the "
-                     f"same deals 8 less than {said}, more than chance alone allows (±0).")
+    # 8 less on every deal: no chance to allow for, and the words say so rather than "±0" (QA s33 Q9)
+    assert other == ("The best of the other calls, 100 Schellen, brings +195 board points on average: less than "
+                     f"{said} on every one of the same 20 deals, 8 on average.")
 
 
 def test_a_call_within_chance_but_beyond_the_points_cap_is_said_to_be_beyond_the_cap():

@@ -838,9 +838,12 @@ def _raise(hand, s, readings, lines, standing=None):
             lines.append(M("{value} already wins the Partie ({standing}): a higher bid gains nothing and is "
                            "only harder to make.", value=low.call.value, standing=standing))
             return low
-    if not capped:
+    if not capped and r.call.value + 10 <= s.rules.highest_bid:
         lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; {more} "
                        "would be too much.", value=r.call.value, more=r.call.value + 10))
+    elif not capped:   # above the highest Zehner the ladder goes on with the Matsch alone
+        lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; the Matsch "
+                       "({matsch}) would be too much.", value=r.call.value, matsch=s.rules.matsch_bid))
     return r
 
 

@@ -101,7 +101,7 @@ class Evaluation:
     values: dict = field(default_factory=dict, repr=False)  # each call's board value on each deal, in order
     # the games (kind and declarer) no call that could compete rests on: their deals were asked
     # briefly (the first pass), and those the solver could not answer at once are the playout's
-    unprobed: list[str] = field(default_factory=list)
+    unprobed: list[tuple[str, str]] = field(default_factory=list)   # (kind, declarer)
     nodes: int = 0                    # the nodes the solver searched for these deals (this process's first asking)
     searched: list = field(default_factory=list, repr=False)   # per deal: True where no search the calls rest on stopped
     # per deal and game (``games``: kind and declarer) the declaring team's card points the
@@ -857,7 +857,7 @@ class Simulation:
         ev.contracts = _contracts(plays, results, index, s, team, rules, calls,
                                   {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
                                   if self.exact else set())
-        ev.unprobed = [f"{p.strain} ({p.declarer})" for i, p in enumerate(plays)
+        ev.unprobed = [(p.strain, p.declarer) for i, p in enumerate(plays)
                        if i not in live and (not self.exact or any(row[i].estimated for row in judged))]
         if high is not None and high.call.value is not None and high.call.strain:
             col = _column(results, index, high.call.strain, high.seat)

@@ -348,11 +348,12 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
         lines.append(estimated_line(estimated, n))
     unprobed = getattr(ev, "unprobed", None) or []
     if unprobed:
+        games = [M("{kind} played by {seat}", kind=kind, seat=seat) for kind, seat in unprobed]
         lines.append(Mn("The game {games} was far behind the best call at first sight and got only a short "
                         "search; where it did not finish, its play is estimated.",
                         "The games {games} were far behind the best call at first sight and got only a short "
                         "search; where it did not finish, their play is estimated.", len(unprobed),
-                        games=both(unprobed)))
+                        games=both(games)))
     lines.extend(_score_line(standing, s.rules))
     lines.extend(_comparison(ev, call, by_call, equal))
     return lines
@@ -446,6 +447,14 @@ def _other_line(ev, best: str, other: dict) -> Msg:
                  other=_name(name), other_value=value)
     lead, margin = gap
     shown_lead, shown_margin = _points(lead), _points(margin)
+    top, values = ev.values[best], ev.values[name]
+    if shown_margin == 0 and lead > 0 and all(a > b for a, b in zip(top, values)):
+        # less on every deal by (nearly) the same points: "chance alone allows ±0" read like a bug (QA s33 Q9)
+        return Mn("The best of the other calls, {other}, brings {other_value:+.0f} board points: {gap} less "
+                  "than {best} on the one deal.",
+                  "The best of the other calls, {other}, brings {other_value:+.0f} board points on average: less "
+                  "than {best} on every one of the same {n} deals, {gap} on average.", len(top),
+                  other=_name(name), other_value=value, best=_name(best), gap=shown_lead)
     if lead > margin:
         if shown_lead <= shown_margin:   # rounded alike: one decimal tells them apart
             shown_lead, shown_margin = f"{lead:.1f}", f"{margin:.1f}"
