@@ -128,7 +128,7 @@ def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
             raise TutorError(M("--tafel: no Tafel at {path}: start one with tutor tafel new", path=str(path)))
         with Tafel.open(db_path) as t:
             partie = t.partie()
-        standing = Standing.of(partie)
+        standing = Standing.for_auction(partie)   # the auction's A is the board's Vorhand
         if standing is None:
             raise TutorError(M("--tafel: the Partie on the board is over: start a new one with tutor tafel new"))
         if not _given("rules_spec"):     # the Partie's own rules, unless --rules names the table's
@@ -386,7 +386,7 @@ def demo(as_json, lang):
 # the score options' help, as bid, check and eval show it (score_options)
 SCORE_HELP = {
     "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
-    "use_tafel": M("Take the score from the current Partie on the board."),
+    "use_tafel": M("Take the score from the current Partie on the board; the auction's A is the board's Vorhand."),
     "db_path": M("The database for --tafel (default: the user's data folder; $TUTOR_DB)."),
 }
 

@@ -11,7 +11,7 @@ from typing import Any, Mapping, Protocol, Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, _, join
-from tutor.scoring import other
+from tutor.scoring import other, team_of
 
 Line = Msg                 # a reason: a catalog message, shown in the user's language
 
@@ -29,6 +29,17 @@ class Standing:
         """The score a :class:`tutor.partie.Partie` stands at before its next game (None
         once it is over): what ``bid --tafel``, the table session and the phone give the advice."""
         return None if partie.over else cls(dict(partie.totals), partie.rules.match_target)
+
+    @classmethod
+    def for_auction(cls, partie) -> "Standing | None":
+        """The score of :meth:`of` as an auction written "from Vorhand on" reads it: its A is
+        the board's Vorhand of the next game, so where that is the board's B or D, the
+        auction's team AC is the board's BD and the totals change sides (QA s33 Q12: with
+        Dani as Vorhand, ``bid --tafel`` gave Dani's team the other team's 1992)."""
+        standing = cls.of(partie)
+        if standing is None or team_of(partie.next_vorhand) == "AC":
+            return standing
+        return cls({"AC": standing.score.get("BD", 0), "BD": standing.score.get("AC", 0)}, standing.target)
 
     def wins_if_made(self, team: str, bid: int) -> bool:
         """Making ``bid`` wins ``team`` the Partie, doubled or not: even with the fewest
