@@ -856,7 +856,9 @@ class Simulation:
         ev.judged, ev.plays = judged, list(plays)
         ev.contracts = _contracts(plays, results, index, s, team, rules, calls,
                                   {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
-                                  if self.exact else set())
+                                  if self.exact else set(),
+                                  [sum(row[i].estimated for row in judged) if self.exact else len(judged)
+                                   for i in range(len(plays))])
         ev.unprobed = [(p.strain, p.declarer) for i, p in enumerate(plays)
                        if i not in live and (not self.exact or any(row[i].estimated for row in judged))]
         if high is not None and high.call.value is not None and high.call.strain:
@@ -1361,10 +1363,14 @@ def _equal(values: dict[str, list[int]], best: str) -> list[str]:
     return equal_calls(values, best)
 
 
-def _contracts(plays, results, index, s, team, rules, calls, live=None) -> list[dict]:
+def _contracts(plays, results, index, s, team, rules, calls, live=None, estimated=None) -> list[dict]:
     """The contracts the hand's seat would declare, in each kind judged: each Zehner above
-    the standing bid up to the highest, and the Matsch where it is a call. ``estimated``:
-    in how many deals the search left the answer to the playout."""
+    the standing bid up to the highest, and the Matsch where it is a call. ``searched``: the
+    solver was asked about the contract's game (``live``: the games asked; None: all);
+    ``estimated`` (per game, None: none): in how many deals its search left the answer to the
+    estimate; ``exact``: searched, and at most half of its deals estimated (as the
+    Evaluation's own ``exact``: QA s33 Q21 read ``exact`` on a contract with 98 of its 100
+    deals estimated)."""
     standing = s.standing_value or 0
     numbers = [v for v in rules.bid_values if v > standing and v % 10 == 0 and v != rules.matsch_bid]
     matsch = {r.call.strain for r in calls if _is_matsch(r, rules)}
@@ -1381,9 +1387,12 @@ def _contracts(plays, results, index, s, team, rules, calls, live=None) -> list[
             c = Contract(p.strain, value, s.seat)
             boards = [_board(c, cp, team, rules) for cp in col]
             made = sum(x >= need for x in credited)
+            game = index[(p.strain, p.declarer)]
+            searched = live is None or game in live
+            opened = estimated[game] if estimated is not None else 0
             out.append({"contract": str(c), "p_make": round(made / len(col), 2), "made": made,
-                        "expected": round(_mean(boards), 1),
-                        "exact": live is None or index[(p.strain, p.declarer)] in live})
+                        "expected": round(_mean(boards), 1), "searched": searched, "estimated": opened,
+                        "exact": searched and not mostly_estimated(opened, len(col))})
     return out
 
 

@@ -236,11 +236,18 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     why = None if agree else (INFORMATION_LINE if kind in INFORMATION else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" else None)
+    # the answer's JSON names the call the answer gives (QA s33 Q21: "call" 110 Eichel beside an
+    # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
+    # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
+    evidence["best_mean"] = evidence.get("recommended")
     if why is not None:
+        evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal, standing)
         lines += [why, *count.lines]
         return Judgement(count.pick, lines, evidence, (said,), _named(ev, said, equal, said, kind != "ace"))
     chosen = said if agree else equal[0]
+    evidence["recommended"] = chosen
+    evidence["chosen_by"] = "count" if agree and len(equal) > 1 else "deals"
     if agree and count.pick is None:
         pick = None                # fort (or silence) as the count says: the conventions explain it
     else:
