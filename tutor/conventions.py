@@ -1415,6 +1415,11 @@ class Verdict(Value):
                 if lines and self.reading is not None and isinstance(lines[0], Reading) \
                         and lines[0].text(lang) == self.reading.text(lang):
                     lines = lines[1:]
+                # a reason the answer gave already, as why the checked call is wrong, is not said
+                # again as the recommendation's (QA s33 Q13: "B is out of this bidding ..." twice)
+                why = self.reading.params.get("why") if self.reading is not None else None
+                if isinstance(why, Msg):
+                    lines = [x for x in lines if not any(w is why for w in getattr(x, "params", {}).values())]
                 said = " ".join(_sentence(x.text(lang)) for x in lines)
                 head = _("Recommended: say nothing.", lang) if rec is None else \
                     _("Recommended: {call}.", lang, call=rec)
