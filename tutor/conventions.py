@@ -846,6 +846,17 @@ class Reading(Value):
         head = self.headline(lang)
         return f"{head}. {promised}." if promised else f"{head}."
 
+    def said(self, lang: str = "de", text: "str | None" = None, seat: "str | None" = None) -> str:
+        """The call with its seat and its reading (``text``: the reading as shown, default
+        :meth:`text`; ``seat``: the seat as the table names it, default the reading's): "A 60
+        Eichel: opening ..."; a text that names the call itself (fort's "fort: B lets the bid
+        stand ...") follows the seat alone, not "B fort: fort: ..."."""
+        text = self.text(lang) if text is None else text
+        seat = seat or self.seat
+        if text.startswith(f"{self.call}:") or text.startswith(f"{self.call} :"):
+            return f"{seat} {text}"
+        return _("{seat} {call}: {text}", lang, seat=seat, call=str(self.call), text=text)
+
     def denial(self, lang: str = "de") -> str:
         """What the call denies, as the table reads it (empty: nothing), one sentence."""
         if not self.denies:

@@ -133,8 +133,10 @@ class Loop:
                 return None
             if cmd == "why":
                 last = p.last_robot()
-                self.say(f"  {last.seat} {last.reading.call}: {last.reading.text(lang)}" if last
-                         else "  " + _("No robot has called yet.", lang))
+                # in full: what the call shows, and what it denies (a fort: the openings and
+                # Hilfen the robot would have called instead; QA s33 Q24)
+                self.say("  " + " ".join(x for x in (last.reading.said(lang), last.reading.denial(lang)) if x)
+                         if last else "  " + _("No robot has called yet.", lang))
                 continue
             if cmd == "undo":
                 if not p.undo():
