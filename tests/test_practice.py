@@ -53,6 +53,66 @@ def test_the_exact_value_of_a_contract_is_all_or_nothing_on_the_one_suit_deal():
     assert value.reaches(h, "Undenufe", "C", 157)
 
 
+def decided_at(deal):
+    """The declaring team's points as single zero-window questions of the solver decide them
+    ("reaches v?" yes, "reaches v + 1?" no; a Misère: "holds its points to v?" yes, to v - 1
+    no), each from an empty table and without the answers kept: the solver's exact answer by
+    another way than the exact value's driver."""
+    from tutor.play import solver
+
+    lo, hi = 0, 157
+    while lo < hi:   # bisection over single probes
+        mid = (lo + hi + 1) // 2
+        solver.forget_answers()
+        if deal.misere:   # solve(target=t).reached: at most t points
+            if solver.solve(deal, target=mid - 1, best=False).reached:
+                hi = mid - 1
+            else:
+                lo = mid
+        elif solver.solve(deal, target=mid, best=False).reached:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+@pytest.mark.needs_core
+@pytest.mark.parametrize("size", [7, 9])
+def test_practice_s_exact_value_is_what_the_solver_s_single_questions_decide(size):
+    """Practice's exact value (the solver's exact driver since issue 21's round eight, not a
+    bracket over every point): every trump kind and a Misère, the declarer of either team,
+    asked fresh and after a reaches() of the same deal (best_contracts' order: its probe's
+    table and answers are reused), against bisection over single questions."""
+    import random
+
+    from tutor.play import solver
+    from tutor.play.deal import Deal
+    from tutor.practice import value
+
+    rng = random.Random(f"practice exact {size}")
+    strains = ["Eichel", "Schellen", "Rosen", "Schilten", "Obenabe", "Undenufe", "Undenufe Misère"]
+    cheap = 0
+    for i in range(40 if size == 9 else 7):
+        strain = strains[i % len(strains)]
+        trump, misere = parse_strain(strain)
+        d = Deal.random(rng, size, trump=trump, misere=misere, leader=SEATS[i % 4])
+        solver.forget_answers()
+        try:   # full deals: those whose exact value is cheap (a test, not a benchmark)
+            solver.solve(d, best=False, max_nodes=1_000_000 if size == 9 else None)
+        except solver.SearchStopped:
+            continue
+        cheap += 1
+        h = dict(zip(SEATS, d.hands))
+        want = decided_at(d)
+        solver.forget_answers()
+        assert value.exact(h, strain, d.leader) == want, (strain, d.leader, [str(x) for x in d.hands])
+        solver.forget_answers()
+        credit = value.credited(want, strain)
+        assert value.reaches(h, strain, d.leader, credit + 1) is False
+        assert value.exact(h, strain, d.leader) == want
+    assert cheap >= (5 if size == 9 else 7)
+
+
 @pytest.mark.needs_core   # the reference needs some 475,000 nodes for this Misère (over its budget)
 def test_a_misere_led_into_a_one_suit_hand_credits_nothing():
     from tutor.practice import value
