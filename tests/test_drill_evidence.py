@@ -465,3 +465,47 @@ def test_gegnerfarbe_gen_10_recommends_what_exact_play_finds():
                 if c.drill.id == "gegnerfarbe-gen-10")
     assert item.drill.answer is False
     assert item.drill.get("evidence")["best"][0] == "60 Eichel"
+
+
+HILFE_DRILLS = '''\
+- id: nell-two
+  type: bid
+  hand: "Eichel:96 Schellen:KO8 Rosen:B87 Schilten:O"
+  auction: "60 Eichel, fort"
+  answer: "70 Eichel"
+- id: nell-two-asked
+  type: check
+  hand: "Eichel:B9 Schellen:K87 Rosen:O6 Schilten:O7"
+  auction: "60 Eichel, fort"
+  call: "80 Eichel"
+  answer: false
+'''
+
+
+def _bid_lines(run, hand, auction):
+    """`tutor bid`'s evidence lines for the hand (the '  - ' lines after the first reason)."""
+    out = run("bid", "--hand", hand, "--auction", auction, "--lang", "en").output
+    return [line[4:] for line in out.split("\n\n")[0].splitlines()[2:] if line.startswith("  - ")]
+
+
+@pytest.mark.needs_core
+def test_the_quiz_gives_the_deals_numbers_behind_a_hilfe_as_tutor_bid_does(run, tmp_path):
+    """QA s31 Q24: the conventions decide a Hilfe, so a Hilfe drill stores no evidence, and the
+    quiz's answer gave no numbers where `tutor bid` says how the deals judge the same Hilfe.
+    The quiz's reasoning now has them (a bid drill's Hilfe; a check drill's call wrong by the
+    conventions, the Hilfe recommended instead), as `tutor bid` prints them for the hand;
+    a worksheet's key keeps the conventions' reasons alone."""
+    from tutor.course import quiz, sheets
+
+    items = drills.verified([_write(tmp_path, HILFE_DRILLS)], "en")
+    session = quiz.Quiz(items, read=lambda prompt: None, echo=lambda text: None, lang="en")
+    for item in items:
+        why = session._reasoning(item)
+        lines = _bid_lines(run, item.drill.hand, item.drill.auction)
+        assert lines and lines[0].startswith("70 Eichel is made in "), lines
+        assert lines[0] in why, (lines[0], why)
+        # the comparison too (its figures may move by a point where one process judged the
+        # position before: the solver's answers it kept)
+        for said in (" equally good: over the same ", "The best of the other calls", " deals were not solved "):
+            assert (said in why) == any(said in line for line in lines), (said, why, lines)
+        assert sheets._why(item, "en") == item.solution.text
