@@ -55,7 +55,7 @@ from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
                                   paired_lead, unheld_lines)
 from tutor.judgement.base import equal_calls as base_equal
-from tutor.judgement.count import COUNT, is_misere
+from tutor.judgement.count import COUNT, FORESEES, is_misere
 from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
@@ -276,8 +276,6 @@ def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
     the other side of half of them: one line saying so, which replaces the count's reasons
     (QA s32 Q41: "they stay at 94, below their 100" under "made in 59 of 100"). None where
     they do not contradict it."""
-    from tutor.judgement.count import FORESEES
-
     high, share = s.auction.high, getattr(ev, "standing", None)
     if high is None or high.call.value is None or share is None:
         return None
