@@ -279,28 +279,26 @@ def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
     high, share = s.auction.high, getattr(ev, "standing", None)
     if high is None or high.call.value is None or share is None:
         return None
+    n = ev.samples
     for line in count.lines:
         verdict = FORESEES.get(getattr(line, "msgid", None))
-        if verdict is None:
-            continue
+        if verdict is None or verdict[0] == (share > 0.5) or share == 0.5:
+            continue       # no verdict, or one the deals bear out (exactly half: neither way)
         made, points = verdict
-        n = ev.samples
-        if made and share < 0.5:
+        shown = dict(call=_name(said), seat=high.seat, points=line.params[points], value=high.call.value,
+                     made=round(share * n))
+        if made:
             return Mn("The count by hand says {call}, but its reason does not hold on these deals: it gives {seat} "
                       "and partner about {points} card points, enough for their {value}, and they make it in only "
                       "{made} of {n} deal.",
                       "The count by hand says {call}, but its reason does not hold on these deals: it gives {seat} "
                       "and partner about {points} card points, enough for their {value}, and they make it in only "
-                      "{made} of {n} deals.", n, call=_name(said), seat=high.seat, points=line.params[points],
-                      value=high.call.value, made=round(share * n))
-        if not made and share > 0.5:
-            return Mn("The count by hand says {call}, but its reason does not hold on these deals: it leaves {seat} "
-                      "and partner about {points} card points, below their {value}, and they make it in {made} of "
-                      "{n} deal.",
-                      "The count by hand says {call}, but its reason does not hold on these deals: it leaves {seat} "
-                      "and partner about {points} card points, below their {value}, and they make it in {made} of "
-                      "{n} deals.", n, call=_name(said), seat=high.seat, points=line.params[points],
-                      value=high.call.value, made=round(share * n))
+                      "{made} of {n} deals.", n, **shown)
+        return Mn("The count by hand says {call}, but its reason does not hold on these deals: it leaves {seat} and "
+                  "partner about {points} card points, below their {value}, and they make it in {made} of {n} deal.",
+                  "The count by hand says {call}, but its reason does not hold on these deals: it leaves {seat} and "
+                  "partner about {points} card points, below their {value}, and they make it in {made} of {n} deals.",
+                  n, **shown)
     return None
 
 
