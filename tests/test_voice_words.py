@@ -350,3 +350,15 @@ def test_how_many_deals_are_estimated_is_said_only_beside_numbers_it_qualifies()
                          seat=seat, unprobed=[], estimated=1, contract=lambda text: None, to_json=lambda: {})
     texts = [x.text("en") for x in voice.judge_by(ev, h, reader.situation(seat), truthful, None).lines]
     assert "1 of the 10 deals was too long to play out exactly for this answer: its result is estimated." in texts
+
+
+def test_the_score_option_s_help_says_what_the_score_does_to_the_values():
+    """s32 Q26: --score's help named the score only; bid, check and eval say what it does."""
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    for command in ("bid", "check", "eval"):
+        out = " ".join(CliRunner().invoke(main, [command, "--help", "--lang", "en"]).output.split())
+        assert "a game after which the Partie is over counts as the Partie won (+ its target) or lost " \
+               "(- its target), any other game by its board points." in out, command
