@@ -666,3 +666,35 @@ def test_why_after_a_robot_s_fort_says_what_the_fort_denies(tmp_path):
     why = next(line for line in r.output.splitlines() if line.strip().startswith("B fort: B lets the bid stand"))
     assert ("B would have opened or given the Hilfe with any of these, so he holds none of them: Eichel, "
             "Schellen and Rosen: the Puur with four cards or more, the Nell with five cards or more.") in why
+
+
+@pytest.mark.needs_core   # the deal's exact value
+def test_the_review_writes_french_with_a_space_before_the_colon():
+    """French puts a space before ':' (docs/french.md, "Typography"): the review's hands and
+    calls, and a robot's call with its meaning, came from f-strings that wrote "A: ...",
+    "1. fort: comme le tuteur" and "B 50 Schilten: ouverture" in every language; they are the
+    catalogs' now, the English as before."""
+    from tutor.practice.review import deal_result
+    from tutor.practice.session import Practice
+
+    p = Practice(seed=3, seat="C", judge="count", lang="fr")
+    while not p.over:
+        p.call("fort" if p.waiting == "turn" else "")
+    robots = [st for st in p.steps if not st.learner and st.reading is not None and st.reading.kind != "fort"]
+    assert robots
+    for st in robots:     # "B 50 Schilten : ouverture, ..."
+        assert p.line(st).startswith(f"{st.seat} {st.reading.call} : "), p.line(st)
+    result = deal_result(p, best=False)
+    fr, en = result.lines("fr"), result.lines("en")
+    for s in "ABCD":
+        assert f"  {s} : {p.hands[s]}" + (" (toi)" if s == "C" else "") in fr
+        assert f"  {s}: {p.hands[s]}" + (" (you)" if s == "C" else "") in en
+    mine = [r for r in result.review if r.call is not None]
+    assert mine
+    for r in mine:
+        verdict = {"same": ("comme le tuteur", "same as the tutor"), "acceptable": ("acceptable", "acceptable"),
+                   "worse": ("moins bonne", "worse")}[r.verdict]
+        tail = ("", "") if r.verdict == "same" else (f" (tuteur : {r.tutor})", f" (tutor: {r.tutor})")
+        assert f"  {r.index}. {r.call} : {verdict[0]}{tail[0]}" in fr, fr
+        assert f"  {r.index}. {r.call}: {verdict[1]}{tail[1]}" in en, en
+    assert not any(line.startswith("  ") and line[3:4] == ":" for line in fr), fr

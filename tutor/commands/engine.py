@@ -385,7 +385,9 @@ def demo(as_json, lang):
 # -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 # the score options' help, as bid, check and eval show it (score_options)
 SCORE_HELP = {
-    "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
+    "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900. It changes the values: a game "
+                    "after which the Partie is over counts as the Partie won (+ its target) or lost (- its target), "
+                    "any other game by its board points."),
     "use_tafel": M("Take the score from the current Partie on the board; the auction's A is the board's Vorhand."),
     "db_path": M("The database for --tafel (default: the user's data folder; $TUTOR_DB)."),
 }

@@ -128,7 +128,8 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
         click.echo(_("Calls (expected board value, our team minus the opponents):", lang))
     else:
         click.echo(_("Calls (expected value with the Partie's score {score}: a game after which the Partie is "
-                     "over counts {target}, won or lost; else its board value, our team minus the opponents):",
+                     "over counts +{target} if our team wins the Partie, -{target} if it loses it, 0 for a draw; "
+                     "any other game its board value, our team minus the opponents):",
                      lang, score=standing.text(lang), target=standing.target))
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
     shown = ranked if show_all else [c for i, c in enumerate(ranked)

@@ -76,8 +76,8 @@ class Standing:
 
 #: where most deals are estimated: "made in 96 of 100" can be far from exact play (the QA of
 #: issue 26 saw 70 Eichel made in 96 of 100 deals, all estimated, where exact play made 38 of 50)
-MOSTLY_ESTIMATED = M("Most of the deals are estimated: these numbers rest mostly on the estimate, which can be "
-                     "far from exact play.")
+MOSTLY_ESTIMATED = M("That is most of the deals: these numbers are mostly estimates and can be far from what "
+                     "best play would give.")
 
 
 def mostly_estimated(k: int, n: int) -> bool:
@@ -88,11 +88,12 @@ def mostly_estimated(k: int, n: int) -> bool:
 def estimated_line(k: int, n: int) -> Msg:
     """How many of the ``n`` deals the solver left to the estimate: the voice's answer and a
     drill's stored evidence say it in the same words (and, where that is most of them, that
-    the numbers rest mostly on the estimate)."""
-    line = Mn("{k} of the {n} deals was not solved within this answer's share of the solver's work: "
-              "its play is estimated.",
-              "{k} of the {n} deals were not solved within this answer's share of the solver's work: "
-              "their play is estimated.", k, k=k, n=n)
+    the numbers rest mostly on the estimate). In a learner's words, not the solver's (QA s32
+    Q39: "not solved within this answer's share of the solver's work" read as jargon in
+    practice's review): a deal too long to play out exactly has its result estimated."""
+    line = Mn("{k} of the {n} deals was too long to play out exactly for this answer: its result is estimated.",
+              "{k} of the {n} deals were too long to play out exactly for this answer: their results are "
+              "estimated.", k, k=k, n=n)
     return join(line, " ", MOSTLY_ESTIMATED) if mostly_estimated(k, n) else line
 
 

@@ -623,6 +623,21 @@ def _team_suits(s) -> list[Suit]:
     return [suit for suit in SUITS if s.owner(suit) == "own"]
 
 
+# The count's verdicts on the standing contract, which the deals can contradict: where the
+# voice finds the standing contract made on the other side of half its deals, it says so in
+# one line instead of printing the count's reasons as if they held (QA s32 Q41: "Then C and
+# partner stay at 94, below their 100: double." under "C and partner make their 100 Eichel
+# in 59 of 100 deals"; issue 26: "where count and evidence disagree, say so in one line").
+STAY_BELOW = M("Then {seat} and partner stay at {theirs}, below their {value}: double.")
+TAKE_ENOUGH = M("Then {seat} and partner take about {theirs}, enough for their {value}: no double.")
+SURE_REACH = M("The sure {sure} alone reach {value}: konter.")
+FALL_REACH = M("With what falls into the sure tricks the count reaches {expected}, a trick above {value}: konter.")
+#: a verdict's message id -> (does it foresee the standing contract made?, the placeholder that
+#: holds the card points it gives the declaring team)
+FORESEES = {STAY_BELOW.msgid: (False, "theirs"), TAKE_ENOUGH.msgid: (True, "theirs"),
+            SURE_REACH.msgid: (True, "sure"), FALL_REACH.msgid: (True, "expected")}
+
+
 def _konter(hand, s, readings, lines, standing=None):
     """Konter when the contract is certain (a lay-down in either hand of the declaring
     team: all 157), or when the count with what falls into its sure tricks reaches the
@@ -652,7 +667,7 @@ def _konter(hand, s, readings, lines, standing=None):
                        value=value))
         return r
     if c.sure >= value:
-        lines.append(M("The sure {sure} alone reach {value}: konter.", sure=c.sure, value=value))
+        lines.append(SURE_REACH(sure=c.sure, value=value))
         return r
     expected = min(TOTAL_POINTS, c.expected + FALL_PER_TRICK * c.long_tricks)
     if c.long_tricks:
@@ -662,8 +677,7 @@ def _konter(hand, s, readings, lines, standing=None):
                         "hold: after theirs are out each takes a trick, with {fall} for what falls in: {expected}",
                         c.long_tricks, trump=strain, n=c.long_tricks, fall=FALL_PER_TRICK, expected=expected))
     if expected >= value + KONTER_MARGIN:
-        lines.append(M("With what falls into the sure tricks the count reaches {expected}, a trick above "
-                       "{value}: konter.", expected=expected, value=value))
+        lines.append(FALL_REACH(expected=expected, value=value))
         return r
     lines.append(M("The count reaches {expected} of {value}, not a trick above it: too uncertain for four "
                    "times the target points, no konter.", expected=expected, value=value))
@@ -695,8 +709,7 @@ def _double(hand, s, readings, lines, standing=None):
         return None
     if theirs < value:
         lines.extend(c.lines)
-        lines.append(M("Then {seat} and partner stay at {theirs}, below their {value}: double.",
-                       seat=high.seat, theirs=theirs, value=value))
+        lines.append(STAY_BELOW(seat=high.seat, theirs=theirs, value=value))
         return r
     if standing is not None and standing.wins_if_made(team, value) and c.expected > 0:
         lines.extend(c.lines)
@@ -706,8 +719,7 @@ def _double(hand, s, readings, lines, standing=None):
         return r
     if silent:
         lines.extend(c.lines)
-        lines.append(M("Then {seat} and partner take about {theirs}, enough for their {value}: no double.",
-                       seat=high.seat, theirs=theirs, value=value))
+        lines.append(TAKE_ENOUGH(seat=high.seat, theirs=theirs, value=value))
     return None
 
 

@@ -18,8 +18,12 @@ from :func:`tutor.conventions.advise`):
    same deals, and within ``EQUAL_POINTS`` of it) the equally good calls first, each with
    its mean, then the best of the rest, so no call within chance is named "better" than
    the recommended one; of the equally good calls the tutor recommends the count's where
-   it is among them;
-3. the count's reasons where the count agrees; where it does not, one line saying so.
+   it is among them, and says so where the deals' best is another (QA s32 Q25);
+3. the count's reasons where the count agrees; where it does not, one line saying so. Where
+   the count's reasons end in a verdict on the standing contract (they stay below their
+   number, they take enough for it: ``count.FORESEES``) that the deals contradict on more
+   than half of them, one line says that instead of the reasons, and the count is no ground
+   to prefer its call among the equal ones (QA s32 Q41).
 
 The calls are never compared on the deals searched exactly alone: those are the quickly
 solved deals, the lopsided ones (on the README's raise every one of them made 150 Eichel,
@@ -51,7 +55,7 @@ from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
                                   paired_lead, unheld_lines)
 from tutor.judgement.base import equal_calls as base_equal
-from tutor.judgement.count import COUNT, is_misere
+from tutor.judgement.count import COUNT, FORESEES, is_misere
 from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
@@ -245,15 +249,22 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal, standing)
         lines += [why, *count.lines]
         return Judgement(count.pick, lines, evidence, (said,), _named(ev, said, equal, said, kind != "ace"))
-    chosen = said if agree else equal[0]
+    # where the deals contradict the count's verdict on the standing contract its reasons are
+    # not given (one line says so), and they are no ground to prefer its call among the equal ones
+    belied = _belied(count, ev, s, said) if agree else None
+    chosen = said if agree and belied is None else equal[0]
     evidence["recommended"] = chosen
-    evidence["chosen_by"] = "count" if agree and len(equal) > 1 else "deals"
-    if agree and count.pick is None:
+    evidence["chosen_by"] = "count" if chosen == said and len(equal) > 1 else "deals"
+    if chosen == said and count.pick is None:
         pick = None                # fort (or silence) as the count says: the conventions explain it
     else:
         pick = next((r for r in readings if str(r.call) == chosen), None)
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
-    if agree:
+    if chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
+        lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
+    if belied is not None:
+        lines.append(belied)
+    elif agree:
         lines.extend(count.lines)
     elif said in by_call:
         lines.append(M("The count by hand says {count}; over these deals that brings {v_count:+.0f} board points "
@@ -263,7 +274,39 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
-                     reasoned=bool(count.lines) if agree else True)
+                     reasoned=bool(count.lines) if agree and belied is None else True)
+
+
+def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
+    """Where the count's reasons end in a verdict on the standing contract (made, or failed:
+    :data:`tutor.judgement.count.FORESEES`) that the deals contradict, the contract made on
+    the other side of half of them: one line saying so, which replaces the count's reasons
+    (QA s32 Q41: "they stay at 94, below their 100" under "made in 59 of 100"). None where
+    they do not contradict it."""
+    high, share = s.auction.high, getattr(ev, "standing", None)
+    if high is None or high.call.value is None or share is None:
+        return None
+    n = ev.samples
+    for line in count.lines:
+        verdict = FORESEES.get(getattr(line, "msgid", None))
+        if verdict is None or verdict[0] == (share > 0.5) or share == 0.5:
+            continue       # no verdict, or one the deals bear out (exactly half: neither way)
+        made, points = verdict
+        shown = dict(call=_name(said), seat=high.seat, points=line.params[points], value=high.call.value,
+                     made=round(share * n))
+        if made:
+            return Mn("The count by hand says {call}, but its reason does not hold on these deals: it gives {seat} "
+                      "and partner about {points} card points, enough for their {value}, and they make it in only "
+                      "{made} of {n} deal.",
+                      "The count by hand says {call}, but its reason does not hold on these deals: it gives {seat} "
+                      "and partner about {points} card points, enough for their {value}, and they make it in only "
+                      "{made} of {n} deals.", n, **shown)
+        return Mn("The count by hand says {call}, but its reason does not hold on these deals: it leaves {seat} and "
+                  "partner about {points} card points, below their {value}, and they make it in {made} of {n} deal.",
+                  "The count by hand says {call}, but its reason does not hold on these deals: it leaves {seat} and "
+                  "partner about {points} card points, below their {value}, and they make it in {made} of {n} deals.",
+                  n, **shown)
+    return None
 
 
 def _named(ev, call: str, equal: Sequence[str], said: str, compared: bool = True) -> tuple[str, ...]:
@@ -287,12 +330,16 @@ def _others(ev, call: str, equal: Sequence[str]) -> list[dict]:
 def _score_line(standing: Standing | None, rules) -> list[Msg]:
     """What a value means with the score, where a game can end the Partie (:func:`can_end`):
     said before the first value it explains, since with the score a call's mean mixes board
-    points and the Partie's target (QA of issue 26, Q13: "konter brings +1280 board points")."""
+    points and the Partie's target (QA of issue 26, Q13: "konter brings +1280 board points"),
+    in plain words: the score itself, and what a game that ends the Partie is worth to our
+    team, won and lost (QA s32 Q26: "count ... as the Partie's target, won or lost" left
+    open which sign a lost Partie gets)."""
     if standing is None or not can_end(standing, rules):
         return []
-    return [M("With the score, the averages that follow count a game after which the Partie is over as the "
-              "Partie's target, {target} points, won or lost, and any other game by its board points.",
-              target=standing.target)]
+    return [M("The score ({standing}) changes the values below: a game after which the Partie is over counts as "
+              "the whole Partie, +{target} for our team if it wins the Partie and -{target} if it loses it (0 for a "
+              "draw); any other game counts its board points, as without a score.",
+              standing=standing, target=standing.target)]
 
 
 def _valued(call: str, by_call: dict) -> "str | Msg":
@@ -349,20 +396,24 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
         if best is not None and best["expected"] < 0:
             lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
+    compared = _comparison(ev, call, by_call, equal)
+    # how far the numbers are estimates, said where there are numbers to qualify (a fort with no
+    # other call to set against it has none: "1 of the 50 deals ... estimated" alone says nothing)
+    numbers = bool(lines or compared)
     lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
     estimated = getattr(ev, "estimated", 0) or 0
-    if estimated:
+    if estimated and numbers:
         lines.append(estimated_line(estimated, n))
     unprobed = getattr(ev, "unprobed", None) or []
-    if unprobed:
+    if unprobed and numbers:
         games = [M("{kind} played by {seat}", kind=kind, seat=seat) for kind, seat in unprobed]
-        lines.append(Mn("The game {games} was far behind the best call at first sight and got only a short "
-                        "search; where it did not finish, its play is estimated.",
-                        "The games {games} were far behind the best call at first sight and got only a short "
-                        "search; where it did not finish, their play is estimated.", len(unprobed),
+        lines.append(Mn("The game {games} looked far behind the best call at first sight, so it was played out "
+                        "only briefly: where that was not enough, its result is estimated.",
+                        "The games {games} looked far behind the best call at first sight, so they were played "
+                        "out only briefly: where that was not enough, their results are estimated.", len(unprobed),
                         games=both(games)))
     lines.extend(_score_line(standing, s.rules))
-    lines.extend(_comparison(ev, call, by_call, equal))
+    lines.extend(compared)
     return lines
 
 

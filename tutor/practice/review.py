@@ -189,8 +189,9 @@ class DealResult:
         """The deal's end as the terminal shows it."""
         out = [_("The four hands:", lang)]
         for s, h in self.hands.items():
-            you = " " + _("(you)", lang) if s == self.seat else ""
-            out.append(f"  {s}: {h}{you}")
+            line = _("{seat}: {hand} (you)", lang, seat=s, hand=h) if s == self.seat else \
+                _("{seat}: {hand}", lang, seat=s, hand=h)
+            out.append("  " + line)
         if self.contract is None:
             out.append(_("Everybody said fort: no game.", lang))
         else:
@@ -206,8 +207,11 @@ class DealResult:
             out.append(_("Your calls:", lang))
             for r in self.review:
                 yours = r.call or _("no double, no konter", lang)
-                out.append(f"  {r.index}. {yours}: {VERDICT[r.verdict].text(lang)}"
-                           + (_(" (tutor: {call})", lang, call=r.tutor) if r.verdict != SAME else ""))
+                verdict = VERDICT[r.verdict].text(lang)
+                out.append("  " + (_("{index}. {call}: {verdict}", lang, index=r.index, call=yours, verdict=verdict)
+                                   if r.verdict == SAME else
+                                   _("{index}. {call}: {verdict} (tutor: {tutor})", lang, index=r.index, call=yours,
+                                     verdict=verdict, tutor=r.tutor)))
                 why = r.why_text(lang)
                 if why:
                     out.append(f"     {why}")
