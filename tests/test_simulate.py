@@ -29,7 +29,8 @@ def test_eval_json_contract_and_the_same_seed_gives_the_same_numbers():
                          "estimated"}
     assert data["solved"] + data["estimated"] == data["samples"]
     assert 1 <= data["samples"] <= 25
-    assert all(set(c) == {"contract", "p_make", "made", "expected", "exact"} and 0 <= c["p_make"] <= 1
+    assert all(set(c) == {"contract", "p_make", "made", "expected", "searched", "estimated", "exact"}
+               and 0 <= c["p_make"] <= 1 and 0 <= c["estimated"] <= data["samples"]
                and c["made"] == round(c["p_make"] * data["samples"]) for c in data["contracts"])
     assert all(set(c) == {"call", "expected"} for c in data["calls"])
     # the kinds A's calls would declare: each Zehner above 95 up to 150, and a Matsch only
