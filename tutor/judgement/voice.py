@@ -56,6 +56,7 @@ from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
 INFORMATION = ("hilfe", "ace")   # calls that tell the partner: the deals value only the contract
+INFORMATION_NAMES = {"hilfe": M("the Hilfe"), "ace": M("the Ace announcement")}
 CACHE_SIZE = 512     # positions remembered per process (the quiz and the web ask again)
 # At the table (``tutor table``, the phone's table) a player waits for the advice: fewer deals
 # and a third of the solver's nodes (a budget of work, the same on every machine: about a
@@ -233,7 +234,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # doubler holds (the trumps over the declarer, tricks that will not be ruffed), while the
     # deals give him any hand the auction allows, or (double_read) the hands the count
     # doubles with, one reading of it
-    why = None if agree else (INFORMATION_LINE if kind in INFORMATION else
+    why = None if agree else (INFORMATION_LINE if kind in INFORMATION and not _sure_matsch(ev, equal[0], s) else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else None)
     # the answer's JSON names the call the answer gives (QA s33 Q21: "call" 110 Eichel beside an
@@ -253,6 +254,10 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         pick = next((r for r in readings if str(r.call) == chosen), None)
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
+    if kind in INFORMATION and not agree and _sure_matsch(ev, chosen, s):   # QA s33 Q26
+        lines.append(M("The deals make {call} on every one of them: there is nothing higher for the partner to "
+                       "learn of, so the tutor bids it rather than give {what}.", call=_name(chosen),
+                       what=INFORMATION_NAMES[kind]))
     if chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
         high = s.auction.high
         lines.append(M("Even on the {n} deals where {doubler} holds the most {suit}, {call} is made every time: "
@@ -301,6 +306,18 @@ def _made_against_the_longest_trumps(ev, s) -> bool:
     longest = sorted(range(len(deals)), key=lambda d: -deals[d][doubler].length(strain))
     tested = longest[:_longest_tested(len(deals))]
     return len(deals) >= KONTER_TESTED and all(made[d] for d in tested) and sum(made) >= KONTER_SURE * len(made)
+
+
+def _sure_matsch(ev, call: str, s) -> bool:
+    """``call`` is the hand's Matsch, made on every deal: a Hilfe or an Ass-Ansage tells the
+    partner what the hand holds so that the team finds its contract, and there is none
+    higher to find (QA s33 Q26: the Hilfe 120 Eichel kept where the deals made the Matsch on
+    50 of 50, and the partner stopped at 130)."""
+    value = call.split(" ", 1)[0]
+    if value != str(s.rules.matsch_bid) or not hasattr(ev, "made"):
+        return False
+    made = ev.made(call)
+    return bool(made) and all(made)
 
 
 def _longest_tested(n: int) -> int:
