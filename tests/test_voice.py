@@ -323,3 +323,21 @@ def test_bid_json_names_the_answer_s_call_and_calls_no_mostly_estimated_contract
     for c in e["contracts"]:
         assert 0 <= c["estimated"] <= n
         assert c["exact"] == (c["searched"] and 2 * c["estimated"] <= n), c
+
+
+@pytest.mark.needs_core
+def test_a_hilfe_yields_to_a_matsch_the_deals_make_every_time():
+    # QA s33 Q26 (practice deal 60): C opened 80 Schilten and bid 100 Eichel, the Puur fifth
+    # (rules: the Puur row 100); A holds the Eichel Nell third with the Ace and Schilten A K U.
+    # The upper Hilfe (120, the Nell three or more) tells C of the Nell; but by exact play
+    # the team takes every card on each fitting deal, and C stopped at 130: the Matsch is
+    # the call, there is nothing higher for the Hilfe to find
+    import exact_play
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    hand, auction = "Eichel:AO9 Schellen:A Rosen:8 Schilten:AKU8", "80 Schilten, fort, 100 Eichel, fort"
+    assert all(exact_play.made(d, "Eichel", 157, "A") for d in exact_play.deals(hand, auction, "A", n=10, seed=2))
+    advice = conventions.advise(hand, auction, seat="A", judge=voice.default_judge())
+    assert advice.call == "157 Eichel"
+    assert voice.INFORMATION_LINE not in advice.lines

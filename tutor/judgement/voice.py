@@ -60,6 +60,7 @@ from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
 INFORMATION = ("hilfe", "ace")   # calls that tell the partner: the deals value only the contract
+INFORMATION_NAMES = {"hilfe": M("the Hilfe"), "ace": M("the Ace announcement")}
 CACHE_SIZE = 512     # positions remembered per process (the quiz and the web ask again)
 # At the table (``tutor table``, the phone's table) a player waits for the advice: fewer deals
 # and a third of the solver's nodes (a budget of work, the same on every machine: about a
@@ -237,9 +238,9 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # doubler holds (the trumps over the declarer, tricks that will not be ruffed), while the
     # deals give him any hand the auction allows, or (double_read) the hands the count
     # doubles with, one reading of it
-    why = None if agree else (INFORMATION_LINE if kind in INFORMATION else
+    why = None if agree else (INFORMATION_LINE if kind in INFORMATION and not _sure_matsch(ev, equal[0], s) else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
-                              if equal[0] == "konter" else None)
+                              if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else None)
     # the answer's JSON names the call the answer gives (QA s33 Q21: "call" 110 Eichel beside an
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
@@ -262,6 +263,16 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
     if chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
+    if kind in INFORMATION and not agree and _sure_matsch(ev, chosen, s):   # QA s33 Q26
+        lines.append(M("The deals make {call} on every one of them: there is nothing higher for the partner to "
+                       "learn of, so the tutor bids it rather than give {what}.", call=_name(chosen),
+                       what=INFORMATION_NAMES[kind]))
+    if chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
+        high = s.auction.high
+        lines.append(M("Even on the {n} deals where {doubler} holds the most {suit}, {call} is made every time: "
+                       "what his double can show does not beat it, so the konter is the deals' call, not only "
+                       "the count's.", n=_longest_tested(len(ev.deals)), doubler=s.auction.doubled_by,
+                       suit=high.call.strain, call=str(high.call)))
     if belied is not None:
         lines.append(belied)
     elif agree:
@@ -307,6 +318,54 @@ def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
                   "partner about {points} card points, below their {value}, and they make it in {made} of {n} deals.",
                   n, **shown)
     return None
+
+
+# The konter guard yields where the deals themselves show that no double beats the contract:
+# made on every deal where the doubler holds the most trumps (the third of the deals where he
+# is longest, at least KONTER_TESTED of them) and on all but one deal in twenty of the others.
+# A double tells that the doubler holds the trumps over the declarer; if even the deals with
+# his longest trumps make the contract, what he shows cannot beat it (QA s33 Q30: the Puur
+# third opposite the Nell second, five trumps with the two top ones, made 70 Eichel on 20 of
+# 20 deals by exact play where the doubler held four trumps or more; the guard said nothing
+# and gave up about 135 board points).
+KONTER_TESTED = 10
+KONTER_SURE = 0.95
+
+
+def _made_against_the_longest_trumps(ev, s) -> bool:
+    """The doubled contract (the hand's team's) is made on every deal of the third where the
+    doubler holds the most trumps, and on KONTER_SURE of all the deals (False: not a trump
+    game, or the deals are not at hand)."""
+    high, doubler = s.auction.high, s.auction.doubled_by
+    deals, games, points = getattr(ev, "deals", None), getattr(ev, "games", None), getattr(ev, "points", None)
+    if high is None or doubler is None or not deals or not games or not points or high.call.value is None:
+        return False
+    strain = high.call.strain
+    if strain not in ("Eichel", "Schellen", "Rosen", "Schilten") or (strain, high.seat) not in games:
+        return False
+    i = games.index((strain, high.seat))
+    need = min(high.call.value, TOTAL_POINTS)
+    made = [row[i] >= need for row in points]
+    longest = sorted(range(len(deals)), key=lambda d: -deals[d][doubler].length(strain))
+    tested = longest[:_longest_tested(len(deals))]
+    return len(deals) >= KONTER_TESTED and all(made[d] for d in tested) and sum(made) >= KONTER_SURE * len(made)
+
+
+def _sure_matsch(ev, call: str, s) -> bool:
+    """``call`` is the hand's Matsch, made on every deal: a Hilfe or an Ass-Ansage tells the
+    partner what the hand holds so that the team finds its contract, and there is none
+    higher to find (QA s33 Q26: the Hilfe 120 Eichel kept where the deals made the Matsch on
+    50 of 50, and the partner stopped at 130)."""
+    value = call.split(" ", 1)[0]
+    if value != str(s.rules.matsch_bid) or not hasattr(ev, "made"):
+        return False
+    made = ev.made(call)
+    return bool(made) and all(made)
+
+
+def _longest_tested(n: int) -> int:
+    """How many deals the konter guard tests: the third where the doubler is longest in trumps."""
+    return max(KONTER_TESTED, n // 3)
 
 
 def _named(ev, call: str, equal: Sequence[str], said: str, compared: bool = True) -> tuple[str, ...]:
