@@ -17,7 +17,10 @@ judgement, :mod:`tutor.practice.robots`):
   26, Q27 and Q44: 40 and 187 board points).
 
 The reasons are the tutor's, in words: what the hand holds against the call, and why the
-tutor calls what it calls.
+tutor calls what it calls. ``why`` keeps them all (``tutor review``, ``tutor practice --full``,
+the JSON); ``brief`` is practice's review in short (QA s33 Q10/Q11): what the call gives up by
+the deals or what it promises that the hand does not hold, and the tutor's call with its
+meaning.
 """
 from __future__ import annotations
 
