@@ -364,3 +364,54 @@ def test_the_score_option_s_help_says_what_the_score_does_to_the_values():
         out = " ".join(CliRunner().invoke(main, [command, "--help", "--lang", "en"]).output.split())
         assert "a game after which the Partie is over counts as the Partie won (+ its target) or lost " \
                "(- its target), any other game by its board points." in out, command
+
+
+# -- QA of issue 26, session 33 ----------------------------------------------------------
+def _margin(top, v):
+    """Two standard errors of the mean difference deal by deal (the rule the words state)."""
+    d = [a - b for a, b in zip(top, v)]
+    mean = sum(d) / len(d)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1))
+    return mean, 2 * sd / math.sqrt(len(d))
+
+
+def test_more_than_three_equally_good_calls_name_three_and_count_the_rest():
+    """s33 Q16: eight calls equally good were named in one 90-word sentence. The answer names
+    the recommended call and the best others, three in all, and counts the rest; every one of
+    them stays equally good (accepted by check, listed in --json's equally_good)."""
+    said = conventions.advise(A_HAND, BEFORE_A).call          # the count's raise, 100 Eichel
+    values = {said: [200, 30] * 10, "110 Eichel": [40, 200] * 10, "120 Eichel": [200, 36] * 10,
+              "130 Eichel": [196, 30] * 10, "140 Eichel": [190, 30] * 10, "fort": [-60] * 20}
+    j, texts = _judged(values)
+    # every call crosses 110 Eichel (+120) deal by deal: all five are within chance of it
+    assert set(j.equal) == {said, "110 Eichel", "120 Eichel", "130 Eichel", "140 Eichel"}
+    line = next(t for t in texts if "equally good" in t)
+    m100 = round(_margin(values["110 Eichel"], values[said])[1])
+    m120 = round(_margin(values["110 Eichel"], values["120 Eichel"])[1])
+    assert line == (f"{said} (+115), 110 Eichel (+120), 120 Eichel (+118) and 2 more calls are equally good: over "
+                    f"the same 20 deals, against 110 Eichel on average, {said} 5 less (chance alone: ±{m100}) and "
+                    f"120 Eichel 2 less (chance alone: ±{m120}): within chance."), line
+    assert not any("130 Eichel" in t or "140 Eichel" in t for t in texts), texts
+    # three tied calls are all named, none counted
+    del values["130 Eichel"], values["140 Eichel"]
+    _j, texts = _judged(values)
+    line = next(t for t in texts if "equally good" in t)
+    assert line.startswith(f"{said} (+115), 110 Eichel (+120) and 120 Eichel (+118) are equally good"), line
+    assert "more call" not in line
+
+
+def test_a_lead_just_beyond_chance_is_never_shown_equal_to_the_margin():
+    """s33 P42: "5.5 less ..., more than chance alone allows (±5.5)" read as a contradiction.
+    The figures are shown with the decimals that set the lead above what chance allows."""
+    said = conventions.advise(A_HAND, BEFORE_A).call
+    a = 5.41 * math.sqrt(19) / 2          # the spread that makes chance allow 5.41 over 20 deals
+    best = [130, 72] * 10                 # 110 Eichel, +101, within chance of the count's 100 Eichel
+    other = [130 - (5.44 + a), 72 - (5.44 - a)] * 10   # 5.44 below 110 Eichel on average
+    values = {said: [100] * 20, "110 Eichel": best, "120 Eichel": other, "fort": [-60] * 20}
+    lead, margin = _margin(best, other)
+    # whole points and one decimal would show them alike (5 and ±5, 5.4 and ±5.4)
+    assert round(lead) == round(margin) and f"{lead:.1f}" == f"{margin:.1f}" and lead > margin
+    _j, texts = _judged(values)
+    line = next(t for t in texts if t.startswith("The best of the other calls, 120 Eichel"))
+    assert line.endswith(f"over the same deals {lead:.2f} less than 110 Eichel, more than chance alone "
+                         f"allows (±{margin:.2f})."), line

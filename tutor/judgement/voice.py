@@ -59,6 +59,7 @@ from tutor.judgement.count import COUNT, FORESEES, is_misere
 from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
+NAMED_EQUAL = 3      # equally good calls the words name one by one; more are counted ("and 5 more")
 INFORMATION = ("hilfe", "ace")   # calls that tell the partner: the deals value only the contract
 INFORMATION_NAMES = {"hilfe": M("the Hilfe"), "ace": M("the Ace announcement")}
 CACHE_SIZE = 512     # positions remembered per process (the quiz and the web ask again)
@@ -512,9 +513,14 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> li
     n = ev.samples
     equal = list(equal_calls(ev) if equal is None else equal)
     if call in equal and len(equal) > 1:
-        calls = both([_valued(c, by_call) for c in [call, *(c for c in equal if c != call)]])
+        # the recommended call and the best of the others, the rest counted (QA s33 Q16: eight
+        # calls in one 90-word sentence); the JSON's equally_good keeps every one
+        shown = [call, *(c for c in equal if c != call)][:NAMED_EQUAL]
+        more = len(equal) - len(shown)
+        calls = both([_valued(c, by_call) for c in shown]
+                     + ([Mn("{n} more call", "{n} more calls", more, n=more)] if more else []))
         best = equal[0]
-        gaps = [(c, paired(ev, best, c)) for c in equal[1:]]
+        gaps = [(c, paired(ev, best, c)) for c in shown if c != best]
         if all(g is not None for _c, g in gaps):
             less = [M("{call} {gap} less (chance alone: ±{margin})", call=_name(c), gap=_points(g[0]),
                       margin=_points(g[1])) for c, g in gaps]
@@ -573,8 +579,8 @@ def _other_line(ev, best: str, other: dict) -> Msg:
                   "than {best} on every one of the same {n} deals, {gap} on average.", len(top),
                   other=_name(name), other_value=value, best=_name(best), gap=shown_lead)
     if lead > margin:
-        if shown_lead <= shown_margin:   # rounded alike: one decimal tells them apart
-            shown_lead, shown_margin = f"{lead:.1f}", f"{margin:.1f}"
+        if shown_lead <= shown_margin:   # rounded alike: the decimals that tell them apart
+            shown_lead, shown_margin = _apart(lead, margin)
         return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
                  "the same deals {gap} less than {best}, more than chance alone allows (±{margin}).",
                  other=_name(name), other_value=value, gap=shown_lead, best=_name(best), margin=shown_margin)
@@ -582,6 +588,16 @@ def _other_line(ev, best: str, other: dict) -> Msg:
              "the same deals {gap} less than {best}; chance alone allows ±{margin}, but the tutor counts calls "
              "equally good only within {cap} board points.", other=_name(name), other_value=value,
              gap=shown_lead, best=_name(best), margin=shown_margin, cap=EQUAL_POINTS)
+
+
+def _apart(lead: float, margin: float) -> tuple[str, str]:
+    """``lead`` and ``margin`` (lead > margin) with as many decimals as it takes to show the
+    lead above the margin (QA s33 P42: "5.5 less, more than chance alone allows (±5.5)")."""
+    for places in range(1, 7):
+        a, b = f"{lead:.{places}f}", f"{margin:.{places}f}"
+        if float(a) > float(b):
+            return a, b
+    return a, b
 
 
 def can_end(standing: Standing, rules) -> bool:
