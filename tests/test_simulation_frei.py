@@ -129,6 +129,23 @@ def test_a_number_the_count_never_reaches_is_no_test_and_the_evidence_says_so():
     assert UNHELD["number"].text("en").startswith("A number at this table")
 
 
+def test_tutor_deal_deals_them_as_the_simulation_does():
+    # the QA checked Q5 with `tutor deal`, which gave A a single Eichel: it deals the same
+    # reading now
+    import json
+
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    out = CliRunner().invoke(main, ["deal", "--rules", "frei", "--hand", Q5_HAND, "--auction", "70 Eichel",
+                                    "--count", "12", "--seed", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    deals = json.loads(out.stdout)
+    assert len(deals) == 12
+    assert all(trusted(Hand.parse(d["A"]), "Eichel") >= 70 for d in deals)
+
+
 def test_a_table_with_the_ansageregeln_reads_no_numbers():
     # there the calls' conventional meanings constrain the deal (the dealer's promises); the
     # count's reading of a plain number is not added

@@ -1076,6 +1076,15 @@ def _honoured(dealer, reads, seed) -> tuple:
     return _both(*kept), read, unheld
 
 
+def read_deals(dealer, s, count: int, seed: int | None = None) -> tuple[list, list[str], int]:
+    """``count`` deals from ``dealer`` that keep to what the calls show beyond their
+    promises in ``s`` (:func:`_count_reads`, as the simulation deals them; ``tutor deal``),
+    what could not be read (base.UNHELD) and how many deals keep to the promises alone."""
+    fits, _read, unheld = _honoured(dealer, _count_reads(s), seed)
+    rng, missed = random.Random(seed), []     # without reads the dealer's own deals (Dealer.deals)
+    return [_deal(dealer, rng, fits, missed) for _ in range(count)], unheld, len(missed)
+
+
 def _both(*tests):
     """One test from several (None where none is given)."""
     tests = [t for t in tests if t is not None]
