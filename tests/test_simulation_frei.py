@@ -153,6 +153,25 @@ def test_a_table_with_the_ansageregeln_reads_no_numbers():
     assert S._count_reads(reader.situation(seat)) == []
 
 
+@pytest.mark.needs_core
+def test_the_opponents_number_is_information_by_exact_play():
+    # exact play (the solver, tests/exact_play.py) makes A's 70 Eichel more often on the
+    # deals where his count reaches 70 than on deals of the same auction where he is any
+    # hand: the read deals are the ones the number tells of. B holds the Eichel Ace and
+    # three side Aces against it (exact play, seed 3: 10 of 12 against 6 of 12)
+    from exact_play import made
+
+    hand = "Eichel:A8 Schellen:AK7 Rosen:AK Schilten:86"
+    read, _r, _u = dealt(hand, "70 Eichel", "B", n=12, seed=3)
+    rng, plain = random.Random(3), Dealer({"B": Hand.parse(hand)})
+    free = [plain.deal(rng) for _ in range(12)]
+
+    def made_in(deals):
+        return sum(made(d, "Eichel", 70, "A") for d in deals)
+
+    assert made_in(read) > made_in(free) + 2
+
+
 def test_the_simulation_judges_such_deals():
     ev = S.evaluate(Q5_HAND, "70 Eichel", FREI, "B",
                     S.Simulation(samples=8, workers=1, early_stop=False, exact=False))
