@@ -1042,20 +1042,26 @@ def _double_fit(s, standing=None):
 DOUBLE_TRIES = 400   # deals tried for one whose doubler doubles by the count; none: the double is no test
 
 
+def _fits_some(dealer, fits, rng: random.Random) -> bool:
+    """Some deal of DOUBLE_TRIES from ``dealer`` passes ``fits``."""
+    return any(fits(dealer.deal(rng)) for _ in range(DOUBLE_TRIES))
+
+
 READ_PASSES = 5     # a read is kept where this many deals of FIT_TRIES pass it (about one in 400 tries)
 
 
-def _read_holds(dealer, fits, rng: random.Random) -> bool:
+def _read_holds(dealer, fits, seed) -> bool:
     """Deals from ``dealer`` pass ``fits`` often enough to be drawn by rejection: some of
-    the first DOUBLE_TRIES and READ_PASSES of FIT_TRIES (a deal then costs about 400 tries
-    at most on average, and one where none of FIT_TRIES fits is rare: e^-5)."""
-    passes = 0
-    for tried in range(1, FIT_TRIES + 1):
+    the first DOUBLE_TRIES (:func:`_fits_some`), and READ_PASSES of FIT_TRIES (a deal then
+    costs about 400 tries at most on average, and one where none of FIT_TRIES fits is rare:
+    e^-5). The same seed, the same answer."""
+    if not _fits_some(dealer, fits, random.Random(seed)):
+        return False
+    rng, passes = random.Random(seed), 0
+    for _ in range(FIT_TRIES):
         passes += bool(fits(dealer.deal(rng)))
         if passes >= READ_PASSES:
             return True
-        if tried == DOUBLE_TRIES and not passes:
-            return False
     return False
 
 
@@ -1068,7 +1074,7 @@ def _honoured(dealer, reads, seed) -> tuple:
     (base.UNHELD)."""
     kept, read, unheld = [], [], []
     for what, test in reads:
-        if _read_holds(dealer, _both(*kept, test), random.Random(seed)):
+        if _read_holds(dealer, _both(*kept, test), seed):
             kept.append(test)
             read.append(what)
         elif what not in unheld:
@@ -1101,7 +1107,7 @@ def _situation_of(s, seat: str):
 
 
 def _deal(dealer, rng: random.Random, fits=None, missed: "list | None" = None) -> dict:
-    """A deal from ``dealer`` that passes ``fits`` (:func:`_count_reads`, :func:`_honoured`;
+    """A deal from ``dealer`` that passes ``fits`` (:func:`_plain_fit`, :func:`_double_fit`;
     None: any), the last of FIT_TRIES tried where none does (counted in ``missed``: the
     evidence says how many deals keep to the promises alone)."""
     deal = dealer.deal(rng)
