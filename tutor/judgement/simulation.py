@@ -958,17 +958,24 @@ class Simulation:
         sys.stderr.flush()
 
 
+# At a table without the Ansageregeln (rules.conventions off) the calls promise no cards, so
+# the dealer knows nothing of them; but a number still says what its bidder means to make
+# ("Die Punktzahl ... nennt das Ziel"), and the tutor reads the partner's number as what his
+# own count trusts with a third of the rest expected from this hand (docs/interpretations.md;
+# the count's ``partner_own``). The deals keep to that reading: the partner's hand is one with
+# which the count reaches his number in his suit at such a table (count._plain_counts), drawn
+# by rejection from the dealer's fitting deals (deterministic: the same seed, the same deals).
+FIT_TRIES = 2000     # deals tried for one that fits the partner's number; then the last is taken
+
 # What a call shows beyond its promises (docs/interpretations.md, "What the count reads from
-# a call"). Some calls promise no cards in the conventions' table, yet the tutor reads them by
-# its own count: a number at a table without the Ansageregeln says what its bidder trusts
-# ("Die Punktzahl ... nennt das Ziel": the count's ``_plain``, his own count with a third of
-# the rest expected from his partner); a Zehner in the opponents' suit ("Wir wollen eure
-# Farbe selbst", no further information) is made with the hands the count makes it with (the
-# count's ``_want``); a double with the hands the count doubles with (:func:`_double_fit`).
-# The deals keep to these readings for every seat but the hand's, each seat read from its own
-# point of view at its call: the deals are drawn by rejection from the dealer's fitting deals
-# (deterministic: the same seed, the same deals), at most FIT_TRIES for one deal.
-FIT_TRIES = 2000     # deals tried for one that fits what the calls show; then the last is taken
+# a call"): the partner's number above is one read of three. Some calls promise no cards in
+# the conventions' table, yet the tutor reads them by its own count: a number at a table
+# without the Ansageregeln says what its bidder trusts (every seat's, not only the partner's:
+# the count's ``_plain``); a Zehner in the opponents' suit ("Wir wollen eure Farbe selbst",
+# no further information) is made with the hands the count makes it with (the count's
+# ``_want``); a double with the hands the count doubles with (:func:`_double_fit`). The deals
+# keep to these readings for every seat but the hand's, each seat read from its own point of
+# view at its call, drawn by rejection as above (FIT_TRIES a deal).
 
 
 def _count_reads(s, standing=None) -> list:
