@@ -771,8 +771,11 @@ class Simulation:
         # solver leaves open errs low (QA_DOUBLE in tests/test_simulation_exact.py: 120 Eichel
         # made in 35 of 50 by the voice's numbers, 49 of 50 by exact play), and would turn
         # the voice's answer there into a double
-        dealer = Dealer({seat: hand}, s.promised)
-        fits, read, unheld = _honoured(dealer, _count_reads(s, standing), self.seed)
+        dealer, unheld = Dealer({seat: hand}, s.promised), []
+        double = _double_fit(s, standing)
+        # what the calls show beyond their promises, the double last (_count_reads)
+        fits, read, more = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), self.seed)
+        unheld += more
         missed: list = []    # deals that keep to the promises alone (no fitting one in FIT_TRIES)
         high = s.auction.high
         calls = _playable(_candidate_calls(s, readings), dealer, s)
@@ -978,11 +981,12 @@ FIT_TRIES = 2000     # deals tried for one that fits the partner's number; then 
 # view at its call, drawn by rejection as above (FIT_TRIES a deal).
 
 
-def _count_reads(s, standing=None) -> list:
+def _count_reads(s) -> list:
     """What the other seats' calls show beyond their promises, read by the count, as tests
     on a deal: [(what, test)], ``what`` the key of the line that says where the deals
-    cannot honour it (base.UNHELD: "number", "want", "double"). Each seat's call is read in
-    the situation of its call (what was said before it):
+    cannot honour it (base.UNHELD: "number", "want"; the double, "double", is
+    :func:`_double_fit`'s, added last by the callers). Each seat's call is read in the
+    situation of its call (what was said before it):
 
     - at a table without the Ansageregeln, each other seat's highest number in each strain
       (the Matsch apart): his count reaches it there as the count bids it
@@ -991,7 +995,6 @@ def _count_reads(s, standing=None) -> list:
       partner's number says);
     - a Zehner in the opponents' suit ("we want your suit"): the count makes it with his
       hand (count._want: against a Nell opening, the missing Puur with WANT_LENGTH cards);
-    - an opponent's double of the hand's team: :func:`_double_fit`.
 
     Empty: nothing beyond the promises."""
     from tutor.conventions import Reader
@@ -1013,9 +1016,6 @@ def _count_reads(s, standing=None) -> list:
             reads.append(("want", _want_test(e.seat, before, reading, _want)))
     for (seat, strain), (v, before, partner) in numbers.items():
         reads.append(("number", _number_test(seat, before, strain, v, partner, plain_reaches)))
-    double = _double_fit(s, standing)
-    if double is not None:
-        reads.append(("double", double))
     return reads
 
 
@@ -1093,7 +1093,8 @@ def read_deals(dealer, s, count: int, seed: int | None = None) -> tuple[list, li
     """``count`` deals from ``dealer`` that keep to what the calls show beyond their
     promises in ``s`` (:func:`_count_reads`, as the simulation deals them; ``tutor deal``),
     what could not be read (base.UNHELD) and how many deals keep to the promises alone."""
-    fits, _read, unheld = _honoured(dealer, _count_reads(s), seed)
+    double = _double_fit(s)
+    fits, _read, unheld = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), seed)
     rng, missed = random.Random(seed), []     # without reads the dealer's own deals (Dealer.deals)
     return [_deal(dealer, rng, fits, missed) for _ in range(count)], unheld, len(missed)
 
