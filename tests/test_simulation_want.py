@@ -108,3 +108,23 @@ def test_the_reading_is_information_by_exact_play():
         return sum(made(d, "Rosen", 60, "B") for d in deals)
 
     assert made_in(read) > made_in(plain) + 4
+
+
+def test_tutor_deal_says_where_it_cannot_read_the_zehner():
+    # the same line as the simulation's evidence, on stderr; the deals themselves on stdout
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    out = CliRunner().invoke(main, ["deal", "--hand", C_HAND, "--auction", "60 Eichel, 70 Eichel", "--count", "2",
+                                    "--seed", "1", "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    assert UNHELD["want"].text("en") in out.stderr and UNHELD["want"].text("en") not in out.stdout
+    assert len(out.stdout.splitlines()) == 2
+
+
+def test_the_same_seed_deals_the_same():
+    first, _r, _u = dealt("50 Rosen, 60 Rosen", 10, seed=4)
+    again, _r, _u = dealt("50 Rosen, 60 Rosen", 10, seed=4)
+    other, _r, _u = dealt("50 Rosen, 60 Rosen", 10, seed=5)
+    assert first == again and first != other
