@@ -129,8 +129,13 @@ def equal_calls(values: Mapping[str, Sequence[float]], best: str) -> list[str]:
 UNHELD: dict[str, Msg] = {
     "fort": M("What the forts deny cannot all hold beside this hand: these deals keep only to what the calls "
               "promise."),
-    "double": M("The doubler holds no hand the count doubles with in the deals tried: these deals give him any "
-                "hand the auction allows."),
+    "double": M("The doubler seldom or never holds a hand the count doubles with in the deals tried: these deals "
+                "give him any hand the auction allows."),
+    "want": M("The bidder of the Zehner in the opponents' suit seldom or never holds a hand the count makes it "
+              "with (against a Nell opening, the missing Puur with four cards or more) in the deals tried: these "
+              "deals give him any hand the auction allows."),
+    "number": M("A number at this table is one its bidder's count seldom or never reaches in the deals tried: "
+                "these deals give him any hand the auction allows there."),
 }
 
 
@@ -139,12 +144,12 @@ def unheld_lines(unheld, misfit: int = 0, n: int = 0) -> list[Msg]:
     ``unheld`` for all of them, ``misfit`` of the ``n`` deals for some."""
     lines = [UNHELD[x] for x in unheld or () if x in UNHELD]
     if misfit:
-        lines.append(Mn("{k} of the {n} deals does not fit what the calls show beyond their promises (the "
-                        "doubler's double, or the partner's number at a table without the Ansageregeln): it "
-                        "keeps to the promises alone.",
-                        "{k} of the {n} deals do not fit what the calls show beyond their promises (the "
-                        "doubler's double, or the partner's number at a table without the Ansageregeln): they "
-                        "keep to the promises alone.", misfit, k=misfit, n=n))
+        lines.append(Mn("{k} of the {n} deals does not fit what the calls show beyond their promises (a "
+                        "double, a number at a table without the Ansageregeln, a Zehner in the opponents' "
+                        "suit): it keeps to the promises alone.",
+                        "{k} of the {n} deals do not fit what the calls show beyond their promises (a "
+                        "double, a number at a table without the Ansageregeln, a Zehner in the opponents' "
+                        "suit): they keep to the promises alone.", misfit, k=misfit, n=n))
     return lines
 
 

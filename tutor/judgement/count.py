@@ -938,19 +938,43 @@ def _plain_counts(hand, s):
     plays his suit as his partner: its trumps and side tricks add to his); elsewhere his
     expected share."""
     partner = _partner_bids(s)
-    for suit in SUITS:
-        if suit.value in partner:
-            c = offence(hand, s, suit)
-            yield suit.value, c, 0 if c.lay_down else partner_own(partner[suit.value])
-            continue
-        c, share = plain_share(hand, s, suit)
-        if c.lay_down or hand.has(suit, PUUR) or c.control or c.expected >= s.rules.lowest_bid:
-            yield suit.value, c, share
+    strains = [suit.value for suit in SUITS]
     if s.rules.trumps == "extended":
-        for strain in ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère"):
-            c = contract_count(hand, s, strain)
-            if c.lay_down or c.expected >= s.rules.lowest_bid:
-                yield strain, c, 0
+        strains += ["Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère"]
+    for strain in strains:
+        found = plain_count(hand, s, strain, partner.get(strain))
+        if found is not None:
+            yield (strain, *found)
+
+
+def plain_count(hand, s, strain: str, partner: "int | None" = None) -> "tuple[Count, int] | None":
+    """(the hand's count, what the partner adds) in ``strain`` at a table without the
+    Ansageregeln (:func:`_plain_counts`, one strain), ``partner`` the partner's highest
+    number in it so far (None: he has not bid it); None where the count would not bid the
+    strain at all. The simulation deals every other seat's number by it
+    (``simulation._count_reads``)."""
+    suit = _suit_of(strain)
+    if suit is None:     # Obenabe, Undenufe, a Misère: the hand's own count, no share
+        c = contract_count(hand, s, strain)
+        return (c, 0) if c.lay_down or c.expected >= s.rules.lowest_bid else None
+    if partner is not None:
+        c = offence(hand, s, suit)
+        return c, 0 if c.lay_down else partner_own(partner)
+    c, share = plain_share(hand, s, suit)
+    if c.lay_down or hand.has(suit, PUUR) or c.control or c.expected >= s.rules.lowest_bid:
+        return c, share
+    return None
+
+
+def plain_reaches(hand, s, strain: str, value: int, partner: "int | None" = None) -> bool:
+    """The count at a table without the Ansageregeln bids ``value`` or more in ``strain``
+    with ``hand`` (:func:`_plain`: the highest number its count and the partner's share
+    reach, all 157 where it lays down)."""
+    found = plain_count(hand, s, strain, partner)
+    if found is None:
+        return False
+    c, share = found
+    return c.lay_down or min(c.expected + share, s.rules.highest_bid) >= value
 
 
 def _want(hand, s, readings, lines, standing=None):

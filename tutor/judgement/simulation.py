@@ -113,12 +113,14 @@ class Evaluation:
     # (Play): where ``points`` come from (benchmarks/bench_exact_sim.py places them again)
     judged: list = field(default_factory=list, repr=False)
     plays: list = field(default_factory=list, repr=False)
-    # what the deals could not honour with this hand ("fort": what the forts deny), so they
-    # keep to the calls' promises alone there (said in the evidence)
+    # what the deals could not honour with this hand ("fort": what the forts deny; "number",
+    # "want", "double": what :func:`_count_reads` reads), so they keep to the calls' promises
+    # alone there (said in the evidence, base.UNHELD)
     unheld: list[str] = field(default_factory=list)
     # deals where none of FIT_TRIES passed the test of what the calls show beyond their
-    # promises (the doubler's double, the partner's number without the Ansageregeln): the last
-    # one tried is judged, keeping to the promises alone (said in the evidence)
+    # promises (:func:`_count_reads`: a double, a number without the Ansageregeln, a Zehner
+    # in the opponents' suit): the last one tried is judged, keeping to the promises alone
+    # (said in the evidence)
     misfit: int = 0
     # an opponent doubled the hand's team and the deals give him only hands the count doubles
     # with (:func:`_double_fit`)
@@ -771,10 +773,9 @@ class Simulation:
         # the voice's answer there into a double
         dealer, unheld = Dealer({seat: hand}, s.promised), []
         double = _double_fit(s, standing)
-        if double is not None and not _fits_some(dealer, double, random.Random(self.seed)):
-            double = None    # the count never doubles with a hand these deals give the doubler
-            unheld.append("double")
-        fits = _both(_plain_fit(s), double)
+        # what the calls show beyond their promises, the double last (_count_reads)
+        fits, read, more = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), self.seed)
+        unheld += more
         missed: list = []    # deals that keep to the promises alone (no fitting one in FIT_TRIES)
         high = s.auction.high
         calls = _playable(_candidate_calls(s, readings), dealer, s)
@@ -849,7 +850,7 @@ class Simulation:
                         searched=[self.exact and not f for f in flags])
         ev.unheld = unheld
         ev.misfit = len(missed)
-        ev.double_read = double is not None
+        ev.double_read = "double" in read
         ev.games = [(p.strain, p.declarer) for p in plays]
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
@@ -971,36 +972,61 @@ class Simulation:
 # by rejection from the dealer's fitting deals (deterministic: the same seed, the same deals).
 FIT_TRIES = 2000     # deals tried for one that fits the partner's number; then the last is taken
 
+# What a call shows beyond its promises (docs/interpretations.md, "What the count reads from
+# a call"): the partner's number above is one read of three. Some calls promise no cards in
+# the conventions' table, yet the tutor reads them by its own count: a number at a table
+# without the Ansageregeln says what its bidder trusts (every seat's, not only the partner's:
+# the count's ``_plain``); a Zehner in the opponents' suit ("Wir wollen eure Farbe selbst",
+# no further information) is made with the hands the count makes it with (the count's
+# ``_want``); a double with the hands the count doubles with (:func:`_double_fit`). The deals
+# keep to these readings for every seat but the hand's, each seat read from its own point of
+# view at its call, drawn by rejection as above (FIT_TRIES a deal).
 
-def _plain_fit(s):
-    """The test a deal's partner hand must pass at a table without the Ansageregeln: for
-    each suit the partner bid (not one this hand bid before him, which his number raises),
-    the count of his hand reaches his highest number in it as it would have bid it
-    (count.plain_share: his own count, plus a third of the rest with the suit's Puur or
-    control, or every point where it lays down). None: nothing to test."""
-    if s.rules.conventions:
-        return None
-    from tutor.cards import Suit
-    from tutor.judgement.count import plain_share
 
-    partner, bids, ours = s.partner, {}, set()
+def _count_reads(s) -> list:
+    """What the other seats' calls show beyond their promises, read by the count, as tests
+    on a deal: [(what, test)], ``what`` the key of the line that says where the deals
+    cannot honour it (base.UNHELD: "number", "want"; the double, "double", is
+    :func:`_double_fit`'s, added last by the callers). Each seat's call is read in the
+    situation of its call (what was said before it):
+
+    - at a table without the Ansageregeln, each other seat's highest number in each strain
+      (the Matsch apart): his count reaches it there as the count bids it
+      (count.plain_reaches: his own count and a third of the rest with the suit's Puur or
+      control; in a suit his partner bid before him, his own count beside the one his
+      partner's number says);
+    - a Zehner in the opponents' suit ("we want your suit"): the count makes it with his
+      hand (count._want: against a Nell opening, the missing Puur with WANT_LENGTH cards);
+
+    Empty: nothing beyond the promises."""
+    from tutor.conventions import Reader
+    from tutor.judgement.count import _partner_bids, _want, plain_reaches
+
+    reads: list = []
+    plain = not s.rules.conventions
+    reader = Reader(s.rules)
+    numbers: dict = {}     # (seat, strain) -> (value, his situation, his partner's number before it)
     for e in s.auction.entries:
-        v, strain = e.call.value, e.call.strain
-        if v is None or not strain or strain not in SUITS_ONLY or v == s.rules.matsch_bid:
+        before = reader.situation(e.seat)
+        reading = reader.play(e.call, e.seat)
+        if e.seat == s.seat:
             continue
-        if e.seat == s.seat and strain not in bids:
-            ours.add(strain)
-        elif e.seat == partner and strain not in ours:
-            bids[strain] = max(v, bids.get(strain, 0))
-    if not bids:
-        return None
-    them = _situation_of(s, partner)
+        v, strain = e.call.value, e.call.strain
+        if plain and v is not None and strain and v != s.rules.matsch_bid:
+            numbers[e.seat, strain] = (v, before, _partner_bids(before).get(strain))
+        elif reading.kind == "want":
+            reads.append(("want", _want_test(e.seat, before, reading, _want)))
+    for (seat, strain), (v, before, partner) in numbers.items():
+        reads.append(("number", _number_test(seat, before, strain, v, partner, plain_reaches)))
+    return reads
 
-    def reaches(hand, strain: str, value: int) -> bool:
-        c, share = plain_share(hand, them, Suit(strain))
-        return c.lay_down or min(c.expected + share, s.rules.highest_bid) >= value
 
-    return lambda deal: all(reaches(deal[partner], strain, v) for strain, v in bids.items())
+def _number_test(seat, before, strain, value, partner, reaches):
+    return lambda deal: reaches(deal[seat], before, strain, value, partner)
+
+
+def _want_test(seat, before, reading, want):
+    return lambda deal: want(deal[seat], before, [reading], []) is not None
 
 
 def _double_fit(s, standing=None):
@@ -1028,6 +1054,51 @@ DOUBLE_TRIES = 400   # deals tried for one whose doubler doubles by the count; n
 def _fits_some(dealer, fits, rng: random.Random) -> bool:
     """Some deal of DOUBLE_TRIES from ``dealer`` passes ``fits``."""
     return any(fits(dealer.deal(rng)) for _ in range(DOUBLE_TRIES))
+
+
+READ_PASSES = 5     # a read is kept where this many deals of FIT_TRIES pass it (about one in 400 tries)
+
+
+def _read_holds(dealer, fits, seed) -> bool:
+    """Deals from ``dealer`` pass ``fits`` often enough to be drawn by rejection: some of
+    the first DOUBLE_TRIES (:func:`_fits_some`), and READ_PASSES of FIT_TRIES (a deal then
+    costs about 400 tries at most on average, and one where none of FIT_TRIES fits is rare:
+    e^-5). The same seed, the same answer."""
+    if not _fits_some(dealer, fits, random.Random(seed)):
+        return False
+    rng, passes = random.Random(seed), 0
+    for _ in range(FIT_TRIES):
+        passes += bool(fits(dealer.deal(rng)))
+        if passes >= READ_PASSES:
+            return True
+    return False
+
+
+def _honoured(dealer, reads, seed) -> tuple:
+    """(one test of the ``reads`` (:func:`_count_reads`) the deals of ``dealer`` pass
+    together, None for none; what they read; what could not be read): each read in turn is
+    kept where the deals pass it with those kept before it often enough
+    (:func:`_read_holds`), else left out: the count rarely or never makes that call with a
+    hand these deals give its bidder, beside the others, and the evidence says so
+    (base.UNHELD)."""
+    kept, read, unheld = [], [], []
+    for what, test in reads:
+        if _read_holds(dealer, _both(*kept, test), seed):
+            kept.append(test)
+            read.append(what)
+        elif what not in unheld:
+            unheld.append(what)
+    return _both(*kept), read, unheld
+
+
+def read_deals(dealer, s, count: int, seed: int | None = None) -> tuple[list, list[str], int]:
+    """``count`` deals from ``dealer`` that keep to what the calls show beyond their
+    promises in ``s`` (:func:`_count_reads`, as the simulation deals them; ``tutor deal``),
+    what could not be read (base.UNHELD) and how many deals keep to the promises alone."""
+    double = _double_fit(s)
+    fits, _read, unheld = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), seed)
+    rng, missed = random.Random(seed), []     # without reads the dealer's own deals (Dealer.deals)
+    return [_deal(dealer, rng, fits, missed) for _ in range(count)], unheld, len(missed)
 
 
 def _both(*tests):
