@@ -61,7 +61,7 @@ from typing import Sequence
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.judgement.base import EQUAL_SE, NOTHING, Standing, equal_calls, mostly_estimated
 from tutor.judgement.count import is_misere
-from tutor.play.dealer import Dealer
+from tutor.play.dealer import Dealer, honouring
 from tutor.scoring import SEATS, opponents_of, other, score_game, team_of
 
 BATCH = 25          # deals per batch (and per early-stopping check)
@@ -401,6 +401,34 @@ ESTIMATE_NODES = 2_000_000   # ESTIMATE_EVAL (or another Simulation.estimate) at
                              # (about 0.1 s; its searches are heavy-tailed), else ESTIMATE
 
 
+# The default judgement's estimate by kind: the first of these whose search ends within
+# KIND_NODES nodes, else ESTIMATE. Measured against exact play on the deals the voice leaves
+# open (benchmarks/bench_estimate.py; benchmarks/README.md, "Eighth session"): two leads and
+# one card a follower lean against the declarer in a trump suit (-5 card points: the open
+# deals of a strong declarer called failed where exact play makes them, three times as often
+# as the other way; QA Q29), and in a Misère they are 20 card points off, one way on one hand
+# and the other on the next (Q47's hand: +15 the declarer's way, 80 Obenabe Misère "made in 41
+# of 50" where exact play makes it on 16 of 40). Three leads with one card a follower are
+# unbiased in a trump suit for three times the nodes (some 3,000); in Obenabe, Undenufe and
+# the Misère three leads and two cards a follower (about 110,000 nodes in a Misère; over
+# KIND_NODES two leads and two cards) are 6-8 points off instead of 10-20. On the halves of
+# 44 positions the chances of the voice's contracts moved 0.052 -> 0.030 off exact play.
+KIND_NODES = 150_000
+ESTIMATE_KIND: dict[str, tuple[dict, ...]] = {
+    "trump": ({"k": 3, "follow_k": 1, "exact_last": 3},),
+    "Obenabe": ({"k": 3, "follow_k": 2, "exact_last": 3}, {"k": 2, "follow_k": 2, "exact_last": 3}),
+    "Undenufe": ({"k": 3, "follow_k": 2, "exact_last": 3}, {"k": 2, "follow_k": 2, "exact_last": 3}),
+    "Misère": ({"k": 3, "follow_k": 2, "exact_last": 3}, {"k": 2, "follow_k": 2, "exact_last": 3}),
+}
+
+
+def estimate_kind(strain: str) -> str:
+    """The kind whose estimate errs alike: "Misère", "Obenabe", "Undenufe" or "trump"."""
+    if is_misere(strain):
+        return "Misère"
+    return strain if strain in ("Obenabe", "Undenufe") else "trump"
+
+
 def _estimate(hands, play: Play) -> int | None:
     from tutor.play import solver
 
@@ -412,6 +440,11 @@ def _estimate(hands, play: Play) -> int | None:
         value = solver.estimate(deal, max_nodes=ESTIMATE_NODES, **_ESTIMATE_NOW)
         if value is not None:
             return value
+    else:
+        for better in ESTIMATE_KIND.get(estimate_kind(play.strain), ()):
+            value = solver.estimate(deal, max_nodes=KIND_NODES, **better)
+            if value is not None:
+                return value
     return solver.estimate(deal, **ESTIMATE)
 
 
@@ -623,6 +656,9 @@ def _inside(guess: int, lo: int, hi: int) -> int:
     return x
 
 
+DEAL_DENIALS = False   # the deals honour what the forts denied too (not only what the calls promised)
+
+
 ENDGAME = 5   # the playout's last tricks solved exactly where the compiled solver core is built
 
 
@@ -769,7 +805,12 @@ class Simulation:
         # solver leaves open errs low (QA_DOUBLE in tests/test_simulation_exact.py: 120 Eichel
         # made in 35 of 50 by the voice's numbers, 49 of 50 by exact play), and would turn
         # the voice's answer there into a double
-        dealer, unheld = Dealer({seat: hand}, s.promised), []
+        if DEAL_DENIALS:
+            # (where no deal can honour the denials with this hand, the promises alone: said)
+            dealer, honoured = honouring({seat: hand}, s.promised, s.denied)
+            unheld = [] if honoured else ["fort"]
+        else:
+            dealer, unheld = Dealer({seat: hand}, s.promised), []
         double = _double_fit(s, standing)
         if double is not None and not _fits_some(dealer, double, random.Random(self.seed)):
             double = None    # the count never doubles with a hand these deals give the doubler
