@@ -59,6 +59,15 @@ MISERE = [
      "rules": "erweitert"},
 ]
 
+# Positions with a fort in the auction (for --denials: the forts' denials change the deals), of
+# bench_exact_sim's and the QA's double (tests/test_simulation_exact.py QA_DOUBLE: D after «60
+# Eichel, fort, 80 Eichel, fort, 120 Eichel»)
+FORTS = ["beispiel-gen-02", "beispiel-gen-10", "eroeffnung-gen-01", "eroeffnung-gen-06", "hilfe-gen-06", "hilfe-01",
+         "hilfe-04", "hilfe-05", "doppeln-gen-02", "doppeln-gen-07", "tischregeln-gen-10", "matsch-07",
+         "fuenfer-gen-05", "bieten-gen-06", "tischregeln-gen-04", "qa-double"]
+QA_DOUBLE = {"id": "qa-double", "hand": "Schellen:AKB Rosen:AK Schilten:AK Eichel:76",
+             "auction": "60 Eichel, fort, 80 Eichel, fort, 120 Eichel", "seat": "D", "rules": "verband"}
+
 ZEHNER = tuple(range(10, 160, 10))
 
 
@@ -113,7 +122,9 @@ def collect(args) -> None:
         for line in open(f):
             r = json.loads(line)
             earlier[(r["id"], r["deal"], r["strain"], r["declarer"])] = (r["lo"], r["hi"], r["stopped"])
-    todo = positions(args.positions) + MISERE
+    todo = positions(args.positions) + MISERE + [QA_DOUBLE]
+    if args.forts:
+        todo = [p for p in todo if p["id"] in FORTS]
     done = set()
     if Path(args.out).exists():
         done = {json.loads(line)["id"] for line in open(args.out)}
@@ -377,6 +388,7 @@ def main() -> None:
     c.add_argument("--only", nargs="*", default=None)
     c.add_argument("--exact-from", nargs="*", default=None, help="earlier collections of the same deals (seed, "
                    "samples, denials): their exact bounds are taken where the deal and game are the same")
+    c.add_argument("--forts", action="store_true", help="only the positions with a fort (FORTS)")
     c.add_argument("--eval", action="store_true", help="tutor eval's simulation, not the voice's")
     c.add_argument("--denials", action="store_true", help="the deals honour the forts' denials (DEAL_DENIALS)")
     c.add_argument("--kind-estimates", default="", help='the voice\'s estimate by kind, "Misère=3,2;trump=3,1" '
