@@ -283,6 +283,9 @@ def pick(r: dict, spec: str, default: str = "e21") -> tuple[int, int]:
     return r[default], nodes + r[default + "_nodes"]
 
 
+PARTIAL = 1.0   # a chance is compared on the deals exact play decides where they are this share of all (--partial)
+
+
 def replayed(rs: list[dict], variant: dict, default: str = "e21") -> list[tuple[float, float]]:
     """One position's deals placed again by the simulation's own rules (_points: the bias of the
     narrowed deals, the clamp into the proved bounds, the split) with each deal's guess taken from
@@ -323,19 +326,23 @@ def replayed(rs: list[dict], variant: dict, default: str = "e21") -> list[tuple[
                 r = at[(d, strain, declarer)]
                 lo, hi = sorted((credited(r["lo"], misere), credited(r["hi"], misere)))
                 exact.append(True if lo >= t else False if hi < t else None)
-            if None in exact:
+            keep = [k for k, e in enumerate(exact) if e is not None]
+            if len(keep) < len(exact) * PARTIAL:
                 continue
-            sim = [credited(row[i], misere) >= t for row in points]
-            out.append((sum(sim) / len(sim), sum(exact) / len(exact), kind_of(strain)))
+            sim = [credited(points[k][i], misere) >= t for k in keep]
+            out.append((sum(sim) / len(sim), sum(exact[k] for k in keep) / len(keep), kind_of(strain)))
     return out
 
 
 def replay(args) -> None:
+    global PARTIAL
+    PARTIAL = args.partial
     data: dict[str, list] = {}
     for f in args.file:
         for line in open(f):
             r = json.loads(line)
-            data.setdefault(r["id"], []).append(r)
+            if not args.forts or r["id"] in FORTS:
+                data.setdefault(r["id"], []).append(r)
     ids = sorted(data)
     half = {i: "AB"[n % 2] for n, i in enumerate(ids)}
     for text in args.variants.split() or [""]:
@@ -402,6 +409,9 @@ def main() -> None:
     p.add_argument("--variants", default="", help='space-separated, each like "trump=e31;Misère=e22;shift:trump=2"')
     p.add_argument("--per-position", action="store_true")
     p.add_argument("--by-kind", action="store_true")
+    p.add_argument("--forts", action="store_true", help="only the positions with a fort (FORTS)")
+    p.add_argument("--partial", type=float, default=1.0, help="compare a chance on the deals exact play decides "
+                   "where they are at least this share of all (default 1: only where it decides every deal)")
     p.add_argument("--default", default="e21", help="the estimate the collection's simulation used (e21 the "
                    "voice's, e32 eval's)")
     args = ap.parse_args()

@@ -136,3 +136,36 @@ def test_the_voice_s_trump_estimate_does_not_lean_against_the_declarer(name, han
                 says_made += 1
     assert abs(says_failed - says_made) <= (says_failed + says_made) / 2, (says_failed, says_made)
     assert abs(sum(off) / len(off)) <= 4, sum(off) / len(off)
+
+
+def test_the_simulation_deals_what_the_fort_denies_too():
+    """QA Q40 (Q3, Q10, Q14-Q18; Q46: the fort's silence moves a contract's chance by 0.11):
+    the evidence behind a position with a fort honours what the fort denied. B's fort after A's
+    60 Eichel denies an opening in the other suits (the conventions: a fort holds no Puur or
+    Nell with three cards that could open), so no deal gives B a hand that would open there,
+    and none had to fall back to the promises alone (``unheld``)."""
+    from test_inference import OTHERS, QA_HAND, would_open
+
+    ev = simulate.evaluate(QA_HAND, "60 Eichel, fort",
+                           simulation=simulate.Simulation(samples=30, seed=1, exact=False, workers=1))
+    assert len(ev.deals) >= 30 and ev.unheld == []
+    assert not [d["B"] for d in ev.deals if would_open(d["B"], OTHERS, 60)]
+
+
+@exact
+@pytest.mark.parametrize("judge", ["default", "table"])
+def test_on_deals_that_honour_the_forts_the_voice_does_not_double_a_made_contract(judge):
+    """QA_DOUBLE of tests/test_simulation_exact.py (D after «60 Eichel, fort, 80 Eichel, fort,
+    120 Eichel») on deals that honour B's and D's forts: exact play makes 120 Eichel on 20 of
+    20 such deals (benchmarks/README.md, "Eighth session"), so a double loses. With the
+    estimate of two leads and one card a follower the voice read them as made on 35 of 50 and
+    doubled; now it says nothing, with its own budget and the table's."""
+    from tutor.judgement import default_judge, table_judge, voice
+
+    assert simulate.DEAL_DENIALS
+    simulate._JUDGED.clear()
+    voice._CACHE.clear()
+    judged_by = default_judge(workers=1) if judge == "default" else table_judge(workers=1)
+    advice = conventions.advise("Schellen:AKB Rosen:AK Schilten:AK Eichel:76",
+                                "60 Eichel, fort, 80 Eichel, fort, 120 Eichel", "verband", seat="D", judge=judged_by)
+    assert advice.call is None, advice.call

@@ -662,7 +662,16 @@ def _inside(guess: int, lo: int, hi: int) -> int:
     return x
 
 
-DEAL_DENIALS = False   # the deals honour what the forts denied too (not only what the calls promised)
+# The deals honour what the forts denied too, not only what the calls promised (False: the
+# promises alone, as before the eighth session). With the estimate of two leads and one card a
+# follower the voice read the deals that honour the denials low (QA_DOUBLE in
+# tests/test_simulation_exact.py: 120 Eichel made in 35 of 50 where exact play makes 49 of 50,
+# and it doubled); with the estimate by kind (ESTIMATE_KIND) its chances on 16 positions with
+# a fort are as near exact play's with the denials as without (0.037 against 0.035 off on
+# average; with the old estimate 0.075 against 0.048), and where the denials move exact play's
+# chance by 0.10 or more the voice's moves the same way on 15 of 17 (benchmarks/README.md,
+# "Eighth session").
+DEAL_DENIALS = True
 
 
 ENDGAME = 5   # the playout's last tricks solved exactly where the compiled solver core is built
@@ -806,13 +815,9 @@ class Simulation:
     def evaluate(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Evaluation:
         seat, rules = s.seat, s.rules
         team = team_of(seat)
-        # the other seats hold what their calls promised. Not yet what their forts denied
-        # (s.denied, tutor deal honours it): on those deals the estimate of the deals the
-        # solver leaves open errs low (QA_DOUBLE in tests/test_simulation_exact.py: 120 Eichel
-        # made in 35 of 50 by the voice's numbers, 49 of 50 by exact play), and would turn
-        # the voice's answer there into a double
+        # the other seats hold what their calls promised and none of what their forts denied
+        # (where no deal can honour the denials with this hand, the promises alone: said)
         if DEAL_DENIALS:
-            # (where no deal can honour the denials with this hand, the promises alone: said)
             dealer, honoured = honouring({seat: hand}, s.promised, s.denied)
             unheld = [] if honoured else ["fort"]
         else:
