@@ -370,10 +370,14 @@ def _replayed(data, settings: dict) -> list[tuple[float, float]]:
 
 
 def _settings(text: str) -> dict:
-    """"OPEN_SHIFT=2;SPLIT_PRIOR=1,1" -> {"OPEN_SHIFT": 2, "SPLIT_PRIOR": (1, 1)}."""
+    """"OPEN_SHIFT=2;SPLIT_PRIOR=1,1;OPEN_SHIFT_KIND=trump:3" -> {"OPEN_SHIFT": 2, "SPLIT_PRIOR": (1, 1),
+    "OPEN_SHIFT_KIND": {"trump": 3}}."""
     out = {}
     for part in filter(None, text.split(";")):
         k, v = part.split("=")
+        if ":" in v:      # "OPEN_SHIFT_KIND=trump:3,Misère:2": a mapping
+            out[k.strip()] = {a: int(b) for a, b in (x.split(":") for x in v.split(","))}
+            continue
         vals = tuple(float(x) if "." in x else int(x) for x in v.split(","))
         out[k.strip()] = vals if len(vals) > 1 else vals[0]
     return out
