@@ -58,7 +58,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from tutor.cards import TOTAL_POINTS, Hand
+from tutor.cards import SUIT_OF, TOTAL_POINTS, Hand
 from tutor.judgement.base import EQUAL_SE, NOTHING, Standing, equal_calls, mostly_estimated
 from tutor.judgement.count import is_misere
 from tutor.play.dealer import Dealer
@@ -1017,14 +1017,93 @@ def _double_fit(s, standing=None):
     entry = next(e for e in reversed(s.auction.entries) if e.seat == doubler and e.call.kind == "double")
     them = _situation_of(s, doubler)
     reading = read_call(them, entry.call)
-    return lambda deal: _double(deal[doubler], them, [reading], [], standing) is not None
+
+    def doubles(hand) -> bool:
+        return _double(hand, them, [reading], [], standing) is not None
+
+    def fits(deal) -> bool:
+        return doubles(deal[doubler])
+
+    # a test of one seat's hand: the dealer's tries can be cut short by its pre-filter (_Prefilter),
+    # the trump dealt first (the count's double rests mostly on the doubler's trumps)
+    fits.seat, fits.holds, fits.first = doubler, doubles, SUIT_OF.get(s.auction.high.call.strain)
+    return fits
 
 
 DOUBLE_TRIES = 400   # deals tried for one whose doubler doubles by the count; none: the double is no test
 
+# The double's pre-filter (QA Q12's position: 12 of 2,000 tries give B a hand the count doubles
+# with, a try a full deal and the count's double rule): each try is cut short after the first
+# suit whose deal already leaves the doubler no doubling hand (_Prefilter). Off, the same deals
+# (each try has its own random state either way), only slower: benchmarks/README.md.
+PREFILTER = True
+
+
+class _Prefilter:
+    """A necessary condition of a test of one seat's hand (``holds``: the count's double
+    rule, :func:`_double_fit`), asked by the dealer after each suit but the last: the seat's
+    cards so far together with every unseen card of the suits still to be dealt. The rule
+    is monotone in the hand: a card more never takes a double away (count.defence only adds
+    Aces, Kings behind them and guarded trumps, a trump more guards more and leaves the
+    declaring team fewer trumps to ruff with, and the double's Partie tests go the same way
+    with a higher count; tests/test_simulation_double.py checks it on random hands), so where
+    even that hand does not double, no completion of the deal does. It is the rule itself,
+    asked of a larger hand, not a second copy of it. Its answers are kept per suit and cards
+    so far: after the first tries a lookup."""
+
+    def __init__(self, dealer, seat: str, holds) -> None:
+        self.at = dealer.seats.index(seat)
+        self.holds = holds
+        suits = [x.suit for x in dealer.suits]
+        self.rest = [[c for c in dealer.unseen if c.suit in suits[i + 1:]] for i in range(len(suits))]
+        self.last = len(suits) - 1
+        self.memo: dict = {}
+
+    def __call__(self, i: int, cards) -> bool:
+        if i >= self.last:
+            return True       # the whole hand: the test itself decides
+        mine = cards[self.at]
+        key = (i, frozenset(mine))
+        ok = self.memo.get(key)
+        if ok is None:
+            ok = self.memo[key] = self.holds(Hand(mine + self.rest[i]))
+        return ok
+
+
+def _staged(dealer, fits):
+    """For a test of one seat's hand (``fits.holds``): the dealer that deals ``fits.first``
+    (the doubled contract's trump) first, and the pre-filter (an always-yes check where
+    PREFILTER is off: the same deals), made once per dealer and test."""
+    made = getattr(fits, "staged", None)
+    if made is None or made[0] is not dealer:
+        first = dealer.dealing_first(fits.first) if fits.first is not None else dealer
+        check = _Prefilter(first, fits.seat, fits.holds) if fits.seat in first.seats else None
+        made = fits.staged = (dealer, first, check)
+    return made[1], (made[2] if PREFILTER and made[2] is not None else _always)
+
+
+def _prefilter(dealer, fits):
+    """The pre-filter of ``fits`` for ``dealer`` (:func:`_staged`)."""
+    return _staged(dealer, fits)[1]
+
+
+def _always(_i, _cards) -> bool:
+    return True
+
+
+def _try(dealer, rng: random.Random, fits) -> dict | None:
+    """One try of a test on one seat's hand (``fits.holds``): a deal cut short by the
+    pre-filter where it can tell already (Dealer.deal's ``check``: the next try is the same
+    with the pre-filter or without it, PREFILTER); the deal where it passes the test, else None."""
+    first, check = _staged(dealer, fits)
+    deal = first.deal(rng, check)
+    return deal if deal is not None and fits(deal) else None
+
 
 def _fits_some(dealer, fits, rng: random.Random) -> bool:
     """Some deal of DOUBLE_TRIES from ``dealer`` passes ``fits``."""
+    if getattr(fits, "holds", None) is not None:
+        return any(_try(dealer, rng, fits) is not None for _ in range(DOUBLE_TRIES))
     return any(fits(dealer.deal(rng)) for _ in range(DOUBLE_TRIES))
 
 
@@ -1047,9 +1126,19 @@ def _deal(dealer, rng: random.Random, fits=None, missed: "list | None" = None) -
     """A deal from ``dealer`` that passes ``fits`` (:func:`_plain_fit`, :func:`_double_fit`;
     None: any), the last of FIT_TRIES tried where none does (counted in ``missed``: the
     evidence says how many deals keep to the promises alone)."""
-    deal = dealer.deal(rng)
     if fits is None:
+        return dealer.deal(rng)
+    if getattr(fits, "holds", None) is not None:
+        # a test of one seat's hand: the pre-filter may cut a try short (_try)
+        for _ in range(FIT_TRIES - 1):
+            deal = _try(dealer, rng, fits)
+            if deal is not None:
+                return deal
+        deal = _staged(dealer, fits)[0].deal(rng, _always)     # the last try, whole
+        if not fits(deal) and missed is not None:
+            missed.append(deal)
         return deal
+    deal = dealer.deal(rng)
     for _ in range(FIT_TRIES - 1):
         if fits(deal):
             return deal
