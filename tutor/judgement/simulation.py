@@ -123,6 +123,9 @@ class Evaluation:
     # an opponent doubled the hand's team and the deals give him only hands the count doubles
     # with (:func:`_double_fit`)
     double_read: bool = False
+    # fort valued by the others' auction after it (AfterFort.summary: in how many deals the
+    # Partie is then lost, won, goes on, or the cards are dealt anew); None: fort as before
+    after_fort: dict | None = None
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -650,6 +653,9 @@ class _Pool:
         self.tables: dict = {}     # (deal, play) -> the solver's table its stopped probes left (CARRY_TABLES)
         self.table_bytes = 0
         self.budget_class = budget_class   # what is remembered is shared only by evaluations of the same nodes
+        # plays asked only on some deals (AfterFort: the contract each deal's auction reaches),
+        # Play -> the deals' card tuples; on the others such a play is not judged (UNASKED)
+        self.only: dict = {}
         if workers > 1:
             # (not multiprocessing.Pool: its clean-up could wait forever on a worker; see workers.py)
             from tutor.judgement.workers import Pool
@@ -677,6 +683,8 @@ class _Pool:
         hints = [_hint([_JUDGED.get((k, p)) for k in keys]) for p in plays]
         for i, k in enumerate(keys):
             for j, p in enumerate(plays):
+                if p in self.only and k[0] not in self.only[p]:
+                    continue
                 known = _JUDGED.get((k, p))
                 want = stages.get(j, GUESSED) if exact else GUESSED
                 if allow is not None and i not in allow:
@@ -702,7 +710,8 @@ class _Pool:
                     self._carry((keys[i], plays[j]), saved)
         while len(_JUDGED) > JUDGED_KEPT:
             _JUDGED.pop(next(iter(_JUDGED)))
-        return [[_JUDGED[(k, p)] for p in plays] for k in keys]
+        return [[_JUDGED[(k, p)] if p not in self.only or k[0] in self.only[p] else UNASKED for p in plays]
+                for k in keys]
 
     def _carry(self, key, saved: bytes | None) -> None:
         """Keep the table a deal's probes left for its next pass (None: it has none, the
@@ -720,6 +729,10 @@ class _Pool:
         self.tables.clear()
         if self.pool is not None:
             self.pool.terminate()     # kills the workers, whatever they are doing: waits on nothing they hold
+
+
+# a play not asked on a deal (_Pool.only): nothing proved, nothing estimated, never used
+UNASKED = Judged(0, TOTAL_POINTS, None, False, False, False)
 
 
 def _hint(known: Sequence[Judged | None]) -> int | None:
@@ -782,8 +795,11 @@ class Simulation:
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
                                                 standing.target)
+        # fort where the others still bid, with the score: valued by their auction, deal by deal
+        after = AfterFort(s, standing) if AfterFort.applies(s, calls, standing) else None
+        own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
-        pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays else None
+        pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays or after else None
         judged: list[list[Judged]] = []
         live: set[int] = set()
         dealt: list = []
@@ -795,6 +811,9 @@ class Simulation:
                 batch = [_deal(dealer, rng, fits, missed) for _ in range(n)]
                 dealt += batch
                 deals += [[sorted(_index(c) for c in d[x]) for x in SEATS] for d in batch]
+                if after is not None:
+                    plays = after.add(batch, deals[-n:], plays, team, partie)
+                    pool.only = after.plays
                 if pool and self.exact and not self.node_budget:
                     # the first pass of the probes asks every game of the new deals at once: the
                     # playout is asked only where the solver did not answer (Judged.points)
@@ -809,10 +828,13 @@ class Simulation:
                     # the solver for the games a call that could be the best rests on, then
                     # the card points to one Zehner where such calls rest on several games
                     live |= set(range(len(plays))) if self.every_game else \
-                        _live(calls, judged, plays, index, s, team, rules, partie)
+                        _live(calls, judged, plays, index, s, team, rules, partie, after)
+                    if after is not None:
+                        live |= after.live(plays)
                     judged, budget = self._probe(pool, deals, plays, live)
                     judged = pool.run(deals, plays, self.exact, {}, 0)     # the deals still open played out
-                    refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie) if i in live)
+                    refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie, after)
+                                       if i in live)
                     if refine:
                         # the narrowing probes, within what the decisive ones left of the nodes
                         # (no decisive probe again: the passes gave each deal what the nodes allowed)
@@ -827,7 +849,7 @@ class Simulation:
                 results = _points(judged, plays)
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
-                    values = _call_values(calls, results, index, s, team, rules, partie)
+                    values = _call_values(calls, results, index, s, team, rules, partie, after)
                     searched = [not any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
                     if _clear(values) and not _contradicted(values, searched):
                         stopped = True
@@ -840,9 +862,13 @@ class Simulation:
         # a deal is estimated where a search the decision rests on stopped (a game no
         # competitive call rests on is only asked briefly: Evaluation.unprobed)
         flags = [any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
-        # a Matsch the deals do not make (nearly) always is no call the hand can play
-        calls = [r for r in calls if not _not_sure(r, results, index, s)]
-        values = _call_values(calls, results, index, s, team, rules, partie)
+        # a Matsch the deals do not make (nearly) always is no call the hand can play, unless the
+        # Partie is lost whatever else the hand calls (_long_shots)
+        shots = _long_shots(standing, team, rules, hand, s)
+        calls = [r for r in calls if not _not_sure(r, results, index, s, r.call.strain in shots)]
+        if shots:
+            calls = _likeliest_matsch(calls, results, index, s)
+        values = _call_values(calls, results, index, s, team, rules, partie, after)
         ev = Evaluation(len(results), seat=seat, stopped_early=stopped, exact=self.exact,
                         estimated=sum(flags) if self.exact else len(results), deals=dealt,
                         nodes=sum(j.nodes for row in judged for j in row),
@@ -854,7 +880,9 @@ class Simulation:
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
         ev.judged, ev.plays = judged, list(plays)
-        ev.contracts = _contracts(plays, results, index, s, team, rules, calls,
+        if after is not None:
+            ev.after_fort = after.summary(results, team, rules, partie)
+        ev.contracts = _contracts(plays[:own], results, index, s, team, rules, calls,
                                   {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
                                   if self.exact else set())
         ev.unprobed = [f"{p.strain} ({p.declarer})" for i, p in enumerate(plays)
@@ -958,6 +986,162 @@ class Simulation:
             filled = width * done // self.samples
             sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.samples} deals")
         sys.stderr.flush()
+
+
+# -- fort where the others still bid, with the Partie's score (QA s32 Q18; issue 26) ----------
+# Where the score is given and a game can end the Partie (voice.can_end), a fort after which
+# the others still bid is valued by what their auction does to the Partie: on each deal the
+# three others (and this hand, where fort is not final) bid on as the count bids with the
+# score (practice's robots with --judge count), and the contract they reach is valued on
+# that deal like any other game, its card points judged by the solver (a Play of its own,
+# asked on the deals where it is the contract); where all four say fort the cards are dealt
+# anew (0). One exception the count does not know: a seat whose team would win the Partie by
+# making the lowest bid does not let the cards be dealt anew (its fort would end the auction
+# with nothing bid): it bids the lowest bid in its longest suit. Without the score (or where
+# no game can end the Partie) fort stays the standing contract as it stands (0 without one):
+# docs/interpretations.md, "the model behind the call values".
+AFTER_FORT_CALLS = 40     # calls at most in one deal's auction after the fort (a guard; the auction ends far sooner)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How one deal's auction ends after the hand's fort: the contract (None: all four said
+    fort, the cards are dealt anew) and its multiplier."""
+
+    contract: "Contract | None"
+    multiplier: int = 1
+
+
+class AfterFort:
+    """The others' auction after the hand's fort, deal by deal (see above)."""
+
+    def __init__(self, s, standing: Standing) -> None:
+        from tutor.conventions import replay
+
+        self.rules, self.standing, self.seat = s.rules, standing, s.seat
+        reader = replay(s.auction, s.rules)
+        fort = next(call for seat, call in reader.auction.legal_calls(s.seat) if call.kind == "fort")
+        reader.play(fort, s.seat)
+        self.reader = reader
+        self.endings: list[Ending] = []
+        self.plays: dict[Play, set] = {}     # the Play of each contract reached, and the deals (their keys) it is asked on
+        self.columns: list[int | None] = []  # per deal: the column of its contract's game (None: dealt anew)
+
+    @staticmethod
+    def applies(s, calls, standing: "Standing | None") -> bool:
+        """The hand may say fort, the others still bid after it, and with the score a game
+        can end the Partie."""
+        if standing is None or not any(r.call.kind == "fort" for r in calls):
+            return False
+        from tutor.judgement.voice import can_end
+
+        if not can_end(standing, s.rules):
+            return False
+        a = s.auction
+        fort = next(call for seat, call in a.legal_calls(s.seat) if call.kind == "fort")
+        return a.play(fort, s.seat).next_seat is not None
+
+    def ending(self, hands: dict) -> Ending:
+        """The contract this deal's auction reaches after the fort (:class:`Ending`)."""
+        from tutor.conventions import _truthful
+        from tutor.judgement.count import COUNT
+
+        r = self.reader.copy()
+        lowest = self.rules.lowest_bid
+        for _ in range(AFTER_FORT_CALLS):
+            seat = r.auction.next_seat
+            if seat is None:
+                break
+            readings = r.legal_readings(seat)
+            hand = hands[seat]
+            pick = COUNT.choose(hand, r.situation(seat), _truthful(readings, hand), self.standing).pick
+            call = pick.call if pick is not None else next(x.call for x in readings if x.kind == "fort")
+            if call.kind == "fort" and r.auction.high is None and self.standing.wins_if_made(team_of(seat), lowest):
+                after = r.auction.play(call, seat)
+                if after.next_seat is None and after.high is None:
+                    # the last fort would deal the cards anew: a team that wins the Partie by
+                    # making the lowest bid bids it, in its longest suit (the first of equals)
+                    suit = max(SUITS_ONLY, key=lambda x: (hand.length(_suit(x)), -SUITS_ONLY.index(x)))
+                    call = next((x.call for x in readings if x.call.kind == "bid" and x.call.value == lowest
+                                 and x.call.strain == suit), call)
+            r.play(call, seat)
+        high = r.auction.high
+        if high is None or high.call.value is None:
+            return Ending(None)
+        return Ending(Contract(high.call.strain, high.call.value, high.seat), r.auction.multiplier)
+
+    def add(self, batch, cards, plays: list, team: str, partie) -> list:
+        """The endings of a new batch of deals (``batch``: {seat: Hand}; ``cards``: the same as
+        the pool's card indices), their contracts' games appended to ``plays`` (one Play per
+        kind and declarer in the batch, asked at every target that decides one of its deals:
+        the number and where the Partie's outcome changes, :func:`_partie_targets`);
+        returns ``plays``."""
+        for k, hands in enumerate(batch):
+            e = self.ending(hands)
+            self.endings.append(e)
+            if e.contract is None:
+                self.columns.append(None)
+                continue
+            c = e.contract
+            play = Play(c.strain, c.declarer, tuple(sorted(_partie_targets(c, e.multiplier, team, self.rules, partie))))
+            if play not in plays:
+                plays.append(play)
+            self.plays.setdefault(play, set()).add(tuple(map(tuple, cards[k])))
+            self.columns.append(plays.index(play))
+        return plays
+
+    def live(self, plays) -> set[int]:
+        """The columns of the contracts reached: the solver is asked about them."""
+        return {plays.index(p) for p in self.plays}
+
+    def values(self, results, team: str, rules, partie) -> list[int]:
+        """Fort's value on each deal: the contract reached, on that deal, for the hand's team
+        (with the Partie), or 0 where the cards are dealt anew."""
+        out = []
+        for d, row in enumerate(results):
+            e, col = self.endings[d], self.columns[d]
+            if e.contract is None:
+                out.append(0)
+            else:
+                out.append(_board(e.contract, row[col], team, rules, e.multiplier >= 2, e.multiplier >= 4, partie))
+        return out
+
+    def summary(self, results, team: str, rules, partie) -> dict:
+        """In how many deals the others' auction after the fort ends the Partie lost or won
+        for the hand's team, lets it go on, or deals the cards anew (the voice's line)."""
+        out = {"lost": 0, "won": 0, "on": 0, "anew": 0}
+        for d, row in enumerate(results):
+            e, col = self.endings[d], self.columns[d]
+            if e.contract is None:
+                out["anew"] += 1
+                continue
+            _g, over, winner = _ending(e.contract, row[col], rules, e.multiplier >= 2, e.multiplier >= 4, partie)
+            out["on" if not over else "won" if winner == team else "lost" if winner is not None else "on"] += 1
+        return out
+
+
+def _partie_targets(c: "Contract", multiplier: int, team: str, rules, partie) -> set[int]:
+    """The targets (credited card points) that decide contract ``c`` on a deal for the
+    Partie: every count of the declaring team's card points at which the Partie's outcome
+    changes (over or not, and who wins), and its number (made or failed) where the Partie
+    goes on on either side of it (where it is over, the number changes nothing)."""
+    need = _need(c.value, rules)
+    misere = is_misere(c.strain)
+    if partie is None:
+        return {need}
+    out, prev, states = set(), None, {}
+    for own in range(TOTAL_POINTS + 1):
+        if own in IMPOSSIBLE:
+            continue
+        _g, over, winner = _ending(c, own, rules, multiplier >= 2, multiplier >= 4, partie)
+        credited = TOTAL_POINTS - own if misere else own
+        states[credited] = over
+        if prev is not None and (over, winner) != prev:
+            out.add(TOTAL_POINTS + 1 - own if misere else own)
+        prev = (over, winner)
+    if not states.get(need, True) or not states.get(need - 1, states.get(need - 2, True)):
+        out.add(need)
+    return {t for t in out if 0 < t <= TOTAL_POINTS} or {need}
 
 
 # At a table without the Ansageregeln (rules.conventions off) the calls promise no cards, so
@@ -1246,8 +1430,9 @@ def _plays(s, calls, every_zehner: bool = True) -> list[Play]:
 MATSCH_SURE = 0.8
 
 
-def _not_sure(r, results, index, s) -> bool:
-    """A Matsch call that fewer than :data:`MATSCH_SURE` of the sampled deals make."""
+def _not_sure(r, results, index, s, long_shots: bool = False) -> bool:
+    """A Matsch call that fewer than :data:`MATSCH_SURE` of the sampled deals make (with
+    ``long_shots``, :func:`_long_shots`: that no deal makes)."""
     if not _is_matsch(r, s.rules) or not results:
         return False
     col = _column(results, index, r.call.strain, s.seat)
@@ -1255,7 +1440,42 @@ def _not_sure(r, results, index, s) -> bool:
         return False
     misere = is_misere(r.call.strain)
     made = sum(1 for cp in col if (TOTAL_POINTS - cp if misere else cp) >= TOTAL_POINTS)
-    return made < MATSCH_SURE * len(col)
+    return made == 0 if long_shots else made < MATSCH_SURE * len(col)
+
+
+def _likeliest_matsch(calls, results, index, s) -> list:
+    """The calls with, of the Matsch calls the deals make less often than MATSCH_SURE, only the
+    one they make most often (the first of equals): a long shot in the hand's best strain, not
+    one in every suit some deal happens to make."""
+    def made(r) -> int:
+        col = _column(results, index, r.call.strain, s.seat) or []
+        misere = is_misere(r.call.strain)
+        return sum(1 for cp in col if (TOTAL_POINTS - cp if misere else cp) >= TOTAL_POINTS)
+
+    shots = [r for r in calls if _is_matsch(r, s.rules) and made(r) < MATSCH_SURE * len(results)]
+    if len(shots) < 2:
+        return calls
+    keep = max(shots, key=made)
+    return [r for r in calls if r not in shots or r is keep]
+
+
+def _long_shots(standing: "Standing | None", team: str, rules, hand=None, s=None) -> set[str]:
+    """The suits in which a Matsch is a long shot worth offering: the Partie is lost unless the
+    hand's team takes it back (any bid the opponents make wins them the Partie:
+    Standing.wins_if_made at the lowest bid), and the team is known to hold the suit's Puur (the
+    hand, or the partner's calls; a Puur with an opponent takes a trick whenever it falls, and a
+    Matsch made only where the partner happens to hold it is double-dummy luck the team cannot
+    see). There a Matsch is offered wherever some deal makes it, valued by its chance like any
+    call (QA s32 Q18: at AC 1500 : BD 1990 a Matsch that exact play makes on about 30 % of the
+    deals is the only call that keeps the Partie open), not only where the deals make it
+    nearly always. Without ``hand`` and ``s``: every suit, where the Partie is so lost."""
+    if standing is None or not standing.wins_if_made(other(team), rules.lowest_bid):
+        return set()
+    if hand is None or s is None:
+        return set(SUITS_ONLY)
+    from tutor.cards import PUUR
+
+    return {x for x in SUITS_ONLY if hand.has(_suit(x), PUUR) or PUUR in s.known(s.partner, _suit(x)).has}
 
 
 @lru_cache(maxsize=200_000)
@@ -1264,22 +1484,32 @@ def _board(c: Contract, card_points: int, team: str, rules, doubled: bool = Fals
     """The value of contract ``c`` on one deal for ``team``: its points on the board minus
     the opponents'. With the Partie's score (``partie``: AC, BD, target) a game after which
     the Partie is over is worth the Partie: its target won, or lost (0 for a draw)."""
+    g, over, winner = _ending(c, card_points, rules, doubled, redoubled, partie)
+    diff = g.board[team] - g.board[other(team)]
+    if not over:
+        return diff
+    target = partie[2]
+    return 0 if winner is None else target if winner == team else -target
+
+
+def _ending(c: Contract, card_points: int, rules, doubled: bool = False, redoubled: bool = False,
+            partie: tuple[int, int, int] | None = None):
+    """Contract ``c`` played on one deal (the declaring team's ``card_points``): the game's
+    score, whether the Partie is over after it (never without ``partie``), and its winner
+    (None: a draw, or not over)."""
     from tutor.partie import ending, ueberbiet
 
     g = score_game(c.value, c.declarer, card_points, double=doubled or redoubled,
                    redouble=redoubled, misere=is_misere(c.strain), rules=rules)
-    diff = g.board[team] - g.board[other(team)]
     if partie is None:
-        return diff
+        return g, False, None
     before = {"AC": partie[0], "BD": partie[1]}
     total = {t: before[t] + g.board[t] for t in before}
     target = partie[2]
     if ueberbiet(rules, total, g.team, g.made, doubled or redoubled, target):
         total = {t: v - c.value for t, v in total.items()}
     over, winner = ending(rules, total, g.team, g.made, target)
-    if not over:
-        return diff
-    return 0 if winner is None else target if winner == team else -target
+    return g, over, winner if over else None
 
 
 def _column(results, index, strain: str, declarer: str) -> list[int] | None:
@@ -1298,7 +1528,9 @@ def _mean(v: Sequence[float]) -> float:
     return sum(v) / len(v)
 
 
-def _call_values(calls, results, index, s, team, rules, partie=None) -> dict[str, list[int]]:
+def _call_values(calls, results, index, s, team, rules, partie=None, after=None) -> dict[str, list[int]]:
+    """Each call's board value on each deal (docs/interpretations.md, "the model behind the call
+    values"); ``after``: an :class:`AfterFort`, by which fort is valued where it applies."""
     high = s.auction.high
     out: dict[str, list[int]] = {}
     for r in calls:
@@ -1314,7 +1546,9 @@ def _call_values(calls, results, index, s, team, rules, partie=None) -> dict[str
             v = _values(Contract(high.call.strain, high.call.value, high.seat), results, index, team,
                         rules, 2 if call.kind == "double" else 4, partie)
         elif call.kind == "fort":
-            if high is None:
+            if after is not None:
+                final = after.values(results, team, rules, partie)
+            elif high is None:
                 final = [0] * len(results)      # nobody bids: the cards are dealt anew
             else:
                 final = _values(Contract(high.call.strain, high.call.value, high.seat), results, index,
@@ -1347,7 +1581,7 @@ def _play_of(r, s) -> tuple[str, str] | None:
 HOPELESS = 100.0   # board points: a call this far below the best, on the playout's card points, is not asked of the solver
 
 
-def _live(calls, judged, plays, index, s, team, rules, partie) -> set[int]:
+def _live(calls, judged, plays, index, s, team, rules, partie, after=None) -> set[int]:
     """The plays the solver is asked about: those a call rests on whose value (on the
     card points known so far: the playout's, or proved) comes within HOPELESS board
     points of the best call's, and every Matsch alone (one cheap probe)."""
@@ -1355,7 +1589,7 @@ def _live(calls, judged, plays, index, s, team, rules, partie) -> set[int]:
     if not judged:
         return out
     points = [[j.points for j in row] for row in judged]
-    values = _call_values(calls, points, index, s, team, rules, partie)
+    values = _call_values(calls, points, index, s, team, rules, partie, after)
     if not values:
         return out
     means = {name: _mean(v) for name, v in values.items()}
@@ -1369,7 +1603,7 @@ def _live(calls, judged, plays, index, s, team, rules, partie) -> set[int]:
     return out
 
 
-def _contenders(calls, judged, plays, index, s, team, rules, partie) -> frozenset:
+def _contenders(calls, judged, plays, index, s, team, rules, partie, after=None) -> frozenset:
     """The plays whose card points are worth narrowing to one Zehner: those of the calls
     that could still be the best one given the bounds proved (their highest possible mean
     value reaches the best call's lowest), when they rest on more than one game (calls in
@@ -1379,9 +1613,9 @@ def _contenders(calls, judged, plays, index, s, team, rules, partie) -> frozense
     low = [[_inside(j.lo, j.lo, j.hi) for j in row] for row in judged]
     high = [[_inside(j.hi, j.lo, j.hi) for j in row] for row in judged]
     mid = [[j.points for j in row] for row in judged]
-    at_low = _call_values(calls, low, index, s, team, rules, partie)
-    at_high = _call_values(calls, high, index, s, team, rules, partie)
-    at_mid = _call_values(calls, mid, index, s, team, rules, partie)
+    at_low = _call_values(calls, low, index, s, team, rules, partie, after)
+    at_high = _call_values(calls, high, index, s, team, rules, partie, after)
+    at_mid = _call_values(calls, mid, index, s, team, rules, partie, after)
     if not at_mid:
         return frozenset()
     best = max(at_mid, key=lambda name: _mean(at_mid[name]))

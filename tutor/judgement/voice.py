@@ -336,12 +336,15 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
             lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
                             "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
                             n, seat=high.seat, call=str(high.call), made=round(ev.standing * n)))
-    elif call == "fort" and high is None:
+    elif call == "fort" and high is None and getattr(ev, "after_fort", None) is None:
         bids = [c for c in ev.calls if c["call"][:1].isdigit()]
         best = max(bids, key=lambda c: c["expected"], default=None)
         if best is not None and best["expected"] < 0:
             lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
+    after = getattr(ev, "after_fort", None)
+    if after is not None and "fort" in by_call:
+        lines.append(after_fort_line(after, n))
     lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated:
@@ -356,6 +359,19 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     lines.extend(_score_line(standing, s.rules))
     lines.extend(_comparison(ev, call, by_call, equal))
     return lines
+
+
+def after_fort_line(after: dict, n: int) -> Msg:
+    """What fort leads to where the deals value it by the others' auction (the score given,
+    the others still to bid: simulation.AfterFort; QA s32 Q18: a first-seat fort at AC 1500 :
+    BD 1990 was "+0", as if the cards were dealt anew, where B, C and D bid on and BD need
+    10 points)."""
+    return Mn("After fort the others bid on, each as the count bids at this score: the game they reach loses our "
+              "team the Partie in {lost} of the {n} deal and wins it in {won}; in {anew} all four say fort and the "
+              "cards are dealt anew.",
+              "After fort the others bid on, each as the count bids at this score: the game they reach loses our "
+              "team the Partie in {lost} of the {n} deals and wins it in {won}; in {anew} all four say fort and the "
+              "cards are dealt anew.", n, lost=after["lost"], won=after["won"], anew=after["anew"], n=n)
 
 
 def _misere_line(call: str, need: int) -> Msg:

@@ -1,0 +1,118 @@
+"""Fort with the Partie's score where the others still bid (QA s32 Q18; issue 26).
+
+At AC 1500 : BD 1990 (target 2000) A, first to bid, was told fort at "+0", as if the cards
+were dealt anew after it, where B, C and D bid on and BD need only 10 card points: by the
+rules' Partieende ("Stehen am Ende beide Teams am Ziel oder darüber, gewinnt die höhere
+Endpunktzahl") BD then win whatever is played, and only a Matsch, which the voice did not
+offer, keeps the Partie open. Now fort is valued by the others' auction (each seat as the
+count bids at this score) on each deal, and where any bid the opponents make wins them the
+Partie a Matsch is offered wherever some deal makes it. The expected values come from the
+rules text and from exact play on the deals (tests/exact_play.py), never from the
+simulation's own figures."""
+import pytest
+
+from tutor.cards import Hand
+from tutor.conventions import position
+from tutor.judgement import simulation as S
+from tutor.judgement.base import Standing
+from tutor.rules import load
+
+from exact_play import deals, made
+
+VERBAND = load("verband")
+LOST = Standing({"AC": 1500, "BD": 1990})     # BD need 10 points; AC 500
+# a Puur-fourth opening with three side Aces and Kings: a Matsch some deals make
+HAND = "Eichel:UAK8 Schellen:AK Rosen:AK Schilten:7"
+
+
+def first_seat(hand: str = HAND):
+    h, reader, seat, _r, truthful = position(hand, "", VERBAND, None)
+    return h, reader.situation(seat), truthful
+
+
+def partie(standing: Standing):
+    return standing.score["AC"], standing.score["BD"], standing.target
+
+
+def test_a_game_bd_declare_at_1990_is_decided_by_their_tenth_card_point():
+    # by the rules: BD at 1990 with 10 card points or more reach the target; AC at 1500 can
+    # reach at most 1500 + 157 + 2 x 80 (a doubled 80 failed) < 2000, so BD win; with 9 or
+    # fewer (and AC at most 1500 + 157 + 160) nobody reaches 2000 and the Partie goes on
+    for mult in (1, 2):
+        c = S.Contract("Schilten", 80, "D")
+        assert S._partie_targets(c, mult, "AC", VERBAND, partie(LOST)) == {10}
+        for cp in (10, 40, 79, 80, 157):
+            _g, over, winner = S._ending(c, cp, VERBAND, mult >= 2, False, partie(LOST))
+            assert over and winner == "BD"
+        _g, over, _w = S._ending(c, 9, VERBAND, mult >= 2, False, partie(LOST))
+        assert not over
+
+
+def test_fort_is_valued_by_the_others_auction_only_where_it_is_not_the_last_word():
+    _h, s, calls = first_seat()
+    assert S.AfterFort.applies(s, calls, LOST)
+    assert not S.AfterFort.applies(s, calls, None)      # without the score: as before
+    # no game can end the Partie at 0 : 0 (the most one game writes is far below 2000)
+    assert not S.AfterFort.applies(s, calls, Standing({"AC": 0, "BD": 0}))
+    # D's fort after "60 Eichel, fort, fort" ends the auction: 60 Eichel stands, as before
+    h, reader, seat, _r, truthful = position("Eichel:7 Schellen:AK Rosen:AK6 Schilten:K76", "60 Eichel, fort, fort",
+                                            VERBAND, None)
+    assert seat == "D" and not S.AfterFort.applies(reader.situation(seat), truthful, LOST)
+
+
+def test_a_team_that_wins_by_any_bid_does_not_let_the_cards_be_dealt_anew():
+    # A says fort; B, C and D hold no opening (no Puur or Nell with three cards: "Die
+    # Eröffnung beginnt bei drei Karten"), so the count says fort with each; D's fort would
+    # have all four out and the cards dealt anew, but BD win the Partie by making the lowest
+    # bid (50, "Der Verband empfiehlt 50 als tiefstes Gebot"): D bids it in his longest suit
+    # (Schellen and Schilten have three cards each: the first of them)
+    _h, s, _calls = first_seat()
+    hands = {"A": Hand.parse(HAND), "B": Hand.parse("Eichel:B6 Schellen:U9 Rosen:U6 Schilten:KO8"),
+             "C": Hand.parse("Eichel:O7 Schellen:B7 Rosen:B87 Schilten:U9"),
+             "D": Hand.parse("Eichel:9 Schellen:O86 Rosen:O9 Schilten:AB6")}
+    e = S.AfterFort(s, LOST).ending(hands)
+    assert e.contract == S.Contract("Schellen", 50, "D") and e.multiplier == 1
+    # at a score where making 50 wins nobody the Partie, all four say fort: dealt anew
+    assert S.AfterFort(s, Standing({"AC": 1500, "BD": 1500})).ending(hands).contract is None
+
+
+def test_the_matsch_is_a_long_shot_only_where_the_opponents_win_by_any_bid():
+    # and only in a suit whose Puur the team is known to hold: a Puur with an opponent takes a
+    # trick whenever it falls ("Puur (der Under) 20", the highest trump)
+    h, s, _calls = first_seat()
+    assert S._long_shots(LOST, "AC", VERBAND, h, s) == {"Eichel"}
+    assert not S._long_shots(LOST, "BD", VERBAND, h, s)
+    assert not S._long_shots(None, "AC", VERBAND, h, s)
+    assert not S._long_shots(Standing({"AC": 1500, "BD": 1500}), "AC", VERBAND, h, s)
+
+
+@pytest.mark.needs_core
+def test_q18_fort_no_longer_beats_the_only_chance():
+    # exact play on 12 deals that fit (A first to bid): fort lets B, C and D bid on, and on
+    # every deal the game they reach gives BD 10 card points or more (BD declaring: they
+    # reach 10; AC declaring: AC stay at 147 or below), which wins BD the Partie: fort is
+    # worth -2000 on each. A's Matsch is made on some of these deals: worth 314 there
+    # (the Partie goes on), -2000 where it fails. So fort is the worst call, and the Matsch
+    # must be offered.
+    _h, s, calls = first_seat()
+    after = S.AfterFort(s, LOST)
+    found = deals(HAND, "", None, n=12, seed=3)
+    fort_lost = 0
+    for d in found:
+        e = after.ending(d)
+        assert e.contract is not None
+        c = e.contract
+        bd_declare = c.declarer in "BD"
+        bd_ten = made(d, c.strain, 10, c.declarer) if bd_declare else not made(d, c.strain, 148, c.declarer)
+        fort_lost += bd_ten
+    matsch = sum(made(d, "Eichel", 157, "A") for d in found)
+    assert fort_lost >= 11 and 1 <= matsch
+    fort_value = -2000 * fort_lost / 12           # at best 0 on the other deal
+    matsch_value = (314 * matsch - 2000 * (12 - matsch)) / 12
+    assert matsch_value > fort_value     # the Matsch beats fort by exact play
+    # the tutor's voice: no longer fort, and the Matsch among the calls it values
+    ev = S.evaluate(HAND, "", VERBAND, None, S.Simulation(samples=25, seed=3, workers=1, early_stop=False), LOST)
+    by_call = {c["call"]: c["expected"] for c in ev.calls}
+    assert "157 Eichel" in by_call and ev.recommended != "fort"
+    assert by_call["fort"] < by_call["157 Eichel"]
+    assert ev.after_fort is not None and ev.after_fort["lost"] >= 20
