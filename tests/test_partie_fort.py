@@ -116,3 +116,50 @@ def test_q18_fort_no_longer_beats_the_only_chance():
     assert "157 Eichel" in by_call and ev.recommended != "fort"
     assert by_call["fort"] < by_call["157 Eichel"]
     assert ev.after_fort is not None and ev.after_fort["lost"] >= 20
+
+
+# -- QA s32 Q39: a raise in a contested auction is valued by the auction after it -------------
+C_NOTHING = "Eichel:7 Schellen:86 Rosen:K876 Schilten:O7"
+CONTESTED = "80 Eichel, 90 Schellen"
+
+
+def test_in_a_contested_auction_the_raises_and_fort_are_valued_by_the_auction_after_them():
+    # C after A's 80 Eichel and B's 90 Schellen: the raises in Eichel (D may still bid over
+    # them, "Das Bieten geht mehrmals im Kreis herum") and fort (D and A still bid after it)
+    # are valued by the auction after them; a bid in B's suit, the double, and calls where
+    # our team holds the standing bid are not
+    h, reader, seat, _r, truthful = position(C_NOTHING, CONTESTED, VERBAND, None)
+    s = reader.situation(seat)
+    calls = S._candidate_calls(s, truthful)
+    names = {str(r.call) for r in S._continued(s, calls, None)}
+    assert {"fort", "120 Eichel", "130 Eichel"} <= names
+    assert not any("Schellen" in n for n in names) and "dopple" not in names
+    h, reader, seat, _r, truthful = position(C_NOTHING, "80 Eichel, fort", VERBAND, None)
+    s = reader.situation(seat)
+    assert S._continued(s, S._candidate_calls(s, truthful), None) == []
+    # the first seat without the score: fort is a new deal, a bid the final contract, as before
+    _h, s, calls = first_seat()
+    assert S._continued(s, calls, None) == []
+
+
+def test_a_raise_is_worth_the_contract_the_auction_reaches_on_each_deal():
+    # four deals after C's 120 Eichel: twice the others let it stand (C's team takes 100 and
+    # 90 card points: failed), once D bids 157 Schilten over it and makes it, once all say
+    # fort (a guard: not reachable after a bid, but the value of a new deal is 0). By the
+    # rules ("Bleibt es darunter, schreiben die Gegner die Zielpunkte zusätzlich zu ihren
+    # Kartenpunkten"): 120 failed with 100 is AC 100 : BD 57 + 120, -77; doubled BD write 240,
+    # -197; with 90: -97, doubled -217. Doubled is worse for AC on those deals, so the
+    # opponents double it there: -197 and -217. D's Matsch made: BD write 157 + 157, -314.
+    h, reader, seat, _r, truthful = position(C_NOTHING, CONTESTED, VERBAND, None)
+    s = reader.situation(seat)
+    call = next(r.call for r in truthful if str(r.call) == "120 Eichel")
+    cont = S.Continuation(s, call)
+    own = S.Contract("Eichel", 120, "C")
+    cont.endings = [S.Ending(own), S.Ending(own), S.Ending(S.Contract("Schilten", 157, "D")), S.Ending(None)]
+    cont.columns = [0, 0, 1, None]
+    results = [[100, 0], [90, 0], [0, 157], [0, 0]]
+    assert cont.values(results, "AC", VERBAND, None) == [-197, -217, -314, 0]
+    # where the contract is made on one deal and failed on the other by the same margin of
+    # target points, the double changes nothing on average: left undoubled (+213 and -77)
+    cont.endings, cont.columns, results = [S.Ending(own), S.Ending(own)], [0, 0], [[125], [100]]
+    assert cont.values(results, "AC", VERBAND, None) == [213, -77]

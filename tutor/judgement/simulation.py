@@ -126,6 +126,8 @@ class Evaluation:
     # fort valued by the others' auction after it (AfterFort.summary: in how many deals the
     # Partie is then lost, won, goes on, or the cards are dealt anew); None: fort as before
     after_fort: dict | None = None
+    # the calls valued by the auction after them (_continued), not as the contract they leave
+    continued: list[str] = field(default_factory=list)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -795,8 +797,9 @@ class Simulation:
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
                                                 standing.target)
-        # fort where the others still bid, with the score: valued by their auction, deal by deal
-        after = AfterFort(s, standing) if AfterFort.applies(s, calls, standing) else None
+        # the calls valued by the auction after them, deal by deal (_continued)
+        continued = _continued(s, calls, standing)
+        after = _Rest(s, continued, standing) if continued else None
         own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
         pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays or after else None
@@ -812,8 +815,8 @@ class Simulation:
                 dealt += batch
                 deals += [[sorted(_index(c) for c in d[x]) for x in SEATS] for d in batch]
                 if after is not None:
-                    plays = after.add(batch, deals[-n:], plays, team, partie)
-                    pool.only = after.plays
+                    plays = after.add(batch, deals[-n:], plays, index, own, team, partie)
+                    pool.only = after.only
                 if pool and self.exact and not self.node_budget:
                     # the first pass of the probes asks every game of the new deals at once: the
                     # playout is asked only where the solver did not answer (Judged.points)
@@ -881,7 +884,9 @@ class Simulation:
         ev.opened = [[j.estimated for j in row] for row in judged]
         ev.judged, ev.plays = judged, list(plays)
         if after is not None:
-            ev.after_fort = after.summary(results, team, rules, partie)
+            ev.continued = [name for name in after.by_name if name in values]
+            if "fort" in after and partie is not None:
+                ev.after_fort = after.summary("fort", results, team, rules, partie)
         ev.contracts = _contracts(plays[:own], results, index, s, team, rules, calls,
                                   {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
                                   if self.exact else set())
@@ -988,67 +993,63 @@ class Simulation:
         sys.stderr.flush()
 
 
-# -- fort where the others still bid, with the Partie's score (QA s32 Q18; issue 26) ----------
-# Where the score is given and a game can end the Partie (voice.can_end), a fort after which
-# the others still bid is valued by what their auction does to the Partie: on each deal the
-# three others (and this hand, where fort is not final) bid on as the count bids with the
-# score (practice's robots with --judge count), and the contract they reach is valued on
-# that deal like any other game, its card points judged by the solver (a Play of its own,
-# asked on the deals where it is the contract); where all four say fort the cards are dealt
-# anew (0). One exception the count does not know: a seat whose team would win the Partie by
-# making the lowest bid does not let the cards be dealt anew (its fort would end the auction
-# with nothing bid): it bids the lowest bid in its longest suit. Without the score (or where
-# no game can end the Partie) fort stays the standing contract as it stands (0 without one):
-# docs/interpretations.md, "the model behind the call values".
-AFTER_FORT_CALLS = 40     # calls at most in one deal's auction after the fort (a guard; the auction ends far sooner)
+# -- the auction after a call (QA s32 Q18, Q39; issue 26) --------------------------------------
+# Some calls are valued by the auction after them rather than as the contract they leave
+# (docs/interpretations.md, "the model behind the call values"): on each deal the other seats
+# (and the hand itself, where it still calls) bid on as the count bids (practice's robots with
+# --judge count; in turn only, no out-of-turn double or konter), and the contract they reach
+# is valued on that deal like any other game, its card points judged by the solver (the
+# hand's own game where it answers the contract's targets, else a Play of its own, asked only
+# on the deals where it is the contract); where all four say fort the cards are dealt anew (0).
+# - With the Partie's score, where a game can end the Partie (voice.can_end): a fort after
+#   which the others still bid (Q18: a first-seat fort at AC 1500 : BD 1990 was "+0", a new
+#   deal, where B, C and D bid on and BD need 10 points). Here the seats bid with the score, and
+#   a seat whose team would win the Partie by making the lowest bid does not let the cards be
+#   dealt anew (its fort would end the auction with nothing bid): it bids the lowest bid in its
+#   longest suit.
+# - In a contested auction (the opponents hold the standing bid and the hand's team has a
+#   suit of its own): a raise in the team's suit after which an opponent can still bid, and
+#   fort after which a seat still bids (Q39: C with nothing after "80 Eichel, 90 Schellen" was
+#   told 120 Eichel, valued as the final contract against fort valued as B's 90 Schellen
+#   played, where D may bid over the 120 and A may bid on after the fort).
+# Elsewhere a bid is the final contract and fort the standing contract as it stands.
+AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a guard; the auction ends far sooner)
+CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
 
 
 @dataclass(frozen=True)
 class Ending:
-    """How one deal's auction ends after the hand's fort: the contract (None: all four said
+    """How one deal's auction ends after the hand's call: the contract (None: all four said
     fort, the cards are dealt anew) and its multiplier."""
 
     contract: "Contract | None"
     multiplier: int = 1
 
 
-class AfterFort:
-    """The others' auction after the hand's fort, deal by deal (see above)."""
+class Continuation:
+    """The auction after one of the hand's calls, deal by deal (see above)."""
 
-    def __init__(self, s, standing: Standing) -> None:
+    def __init__(self, s, call, standing: "Standing | None" = None) -> None:
         from tutor.conventions import replay
 
         self.rules, self.standing, self.seat = s.rules, standing, s.seat
         reader = replay(s.auction, s.rules)
-        fort = next(call for seat, call in reader.auction.legal_calls(s.seat) if call.kind == "fort")
-        reader.play(fort, s.seat)
+        reader.play(call, s.seat)
         self.reader = reader
+        # the hand's own bid: where the others let it stand undoubled, the opponents double it
+        # when that pays them over these deals (values), as a bid valued as the final contract
+        self.own = Contract(call.strain, call.value, s.seat) if call.kind == "bid" else None
         self.endings: list[Ending] = []
-        self.plays: dict[Play, set] = {}     # the Play of each contract reached, and the deals (their keys) it is asked on
         self.columns: list[int | None] = []  # per deal: the column of its contract's game (None: dealt anew)
 
-    @staticmethod
-    def applies(s, calls, standing: "Standing | None") -> bool:
-        """The hand may say fort, the others still bid after it, and with the score a game
-        can end the Partie."""
-        if standing is None or not any(r.call.kind == "fort" for r in calls):
-            return False
-        from tutor.judgement.voice import can_end
-
-        if not can_end(standing, s.rules):
-            return False
-        a = s.auction
-        fort = next(call for seat, call in a.legal_calls(s.seat) if call.kind == "fort")
-        return a.play(fort, s.seat).next_seat is not None
-
     def ending(self, hands: dict) -> Ending:
-        """The contract this deal's auction reaches after the fort (:class:`Ending`)."""
+        """The contract this deal's auction reaches after the call (:class:`Ending`)."""
         from tutor.conventions import _truthful
         from tutor.judgement.count import COUNT
 
         r = self.reader.copy()
         lowest = self.rules.lowest_bid
-        for _ in range(AFTER_FORT_CALLS):
+        for _ in range(AFTER_CALLS):
             seat = r.auction.next_seat
             if seat is None:
                 break
@@ -1056,7 +1057,8 @@ class AfterFort:
             hand = hands[seat]
             pick = COUNT.choose(hand, r.situation(seat), _truthful(readings, hand), self.standing).pick
             call = pick.call if pick is not None else next(x.call for x in readings if x.kind == "fort")
-            if call.kind == "fort" and r.auction.high is None and self.standing.wins_if_made(team_of(seat), lowest):
+            if call.kind == "fort" and r.auction.high is None and self.standing is not None \
+                    and self.standing.wins_if_made(team_of(seat), lowest):
                 after = r.auction.play(call, seat)
                 if after.next_seat is None and after.high is None:
                     # the last fort would deal the cards anew: a team that wins the Partie by
@@ -1070,45 +1072,32 @@ class AfterFort:
             return Ending(None)
         return Ending(Contract(high.call.strain, high.call.value, high.seat), r.auction.multiplier)
 
-    def add(self, batch, cards, plays: list, team: str, partie) -> list:
-        """The endings of a new batch of deals (``batch``: {seat: Hand}; ``cards``: the same as
-        the pool's card indices), their contracts' games appended to ``plays`` (one Play per
-        kind and declarer in the batch, asked at every target that decides one of its deals:
-        the number and where the Partie's outcome changes, :func:`_partie_targets`);
-        returns ``plays``."""
-        for k, hands in enumerate(batch):
-            e = self.ending(hands)
-            self.endings.append(e)
-            if e.contract is None:
-                self.columns.append(None)
-                continue
-            c = e.contract
-            play = Play(c.strain, c.declarer, tuple(sorted(_partie_targets(c, e.multiplier, team, self.rules, partie))))
-            if play not in plays:
-                plays.append(play)
-            self.plays.setdefault(play, set()).add(tuple(map(tuple, cards[k])))
-            self.columns.append(plays.index(play))
-        return plays
-
-    def live(self, plays) -> set[int]:
-        """The columns of the contracts reached: the solver is asked about them."""
-        return {plays.index(p) for p in self.plays}
-
     def values(self, results, team: str, rules, partie) -> list[int]:
-        """Fort's value on each deal: the contract reached, on that deal, for the hand's team
-        (with the Partie), or 0 where the cards are dealt anew."""
+        """The call's value on each deal: the contract reached, on that deal, for the hand's
+        team (with the Partie), or 0 where the cards are dealt anew. Where the hand's own bid
+        stands undoubled the opponents double it when the doubled contract is worse for the
+        hand's team on average over those deals (the count's robots double by their own hand
+        alone; the defenders also hear that the bid stood on nothing they were shown)."""
         out = []
+        stood = []
         for d, row in enumerate(results):
             e, col = self.endings[d], self.columns[d]
             if e.contract is None:
                 out.append(0)
             else:
                 out.append(_board(e.contract, row[col], team, rules, e.multiplier >= 2, e.multiplier >= 4, partie))
+                if e.contract == self.own and e.multiplier == 1:
+                    stood.append(d)
+        if stood and rules.doubling:
+            doubled = {d: _board(self.own, results[d][self.columns[d]], team, rules, True, False, partie) for d in stood}
+            if sum(doubled.values()) < sum(out[d] for d in stood):
+                for d in stood:
+                    out[d] = doubled[d]
         return out
 
     def summary(self, results, team: str, rules, partie) -> dict:
-        """In how many deals the others' auction after the fort ends the Partie lost or won
-        for the hand's team, lets it go on, or deals the cards anew (the voice's line)."""
+        """In how many deals the auction after the call ends the Partie lost or won for the
+        hand's team, lets it go on, or deals the cards anew (the voice's line for fort)."""
         out = {"lost": 0, "won": 0, "on": 0, "anew": 0}
         for d, row in enumerate(results):
             e, col = self.endings[d], self.columns[d]
@@ -1118,6 +1107,107 @@ class AfterFort:
             _g, over, winner = _ending(e.contract, row[col], rules, e.multiplier >= 2, e.multiplier >= 4, partie)
             out["on" if not over else "won" if winner == team else "lost" if winner is not None else "on"] += 1
         return out
+
+
+def _fort_call(s):
+    return next(call for seat, call in s.auction.legal_calls(s.seat) if call.kind == "fort")
+
+
+class AfterFort(Continuation):
+    """The others' auction after the hand's fort, with the score (see above)."""
+
+    def __init__(self, s, standing: Standing) -> None:
+        super().__init__(s, _fort_call(s), standing)
+
+    @staticmethod
+    def applies(s, calls, standing: "Standing | None") -> bool:
+        """The hand may say fort, the others still bid after it, and with the score a game
+        can end the Partie."""
+        if standing is None or not any(r.call.kind == "fort" for r in calls):
+            return False
+        from tutor.judgement.voice import can_end
+
+        if not can_end(standing, s.rules):
+            return False
+        return s.auction.play(_fort_call(s), s.seat).next_seat is not None
+
+
+def _contested(s) -> bool:
+    """The opponents hold the standing bid and the hand's team has a suit of its own."""
+    high = s.auction.high
+    return high is not None and team_of(high.seat) != team_of(s.seat) \
+        and any(s.owner(_suit(x)) == "own" for x in SUITS_ONLY)
+
+
+def _continued(s, calls, standing: "Standing | None") -> list:
+    """The calls valued by the auction after them (see above)."""
+    out = []
+    rules, a = s.rules, s.auction
+    contest = CONTESTED and s.rules.conventions and _contested(s)
+    for r in calls:
+        c = r.call
+        if c.kind == "fort":
+            if AfterFort.applies(s, calls, standing) or (contest and a.play(c, s.seat).next_seat is not None):
+                out.append(r)
+        elif contest and c.kind == "bid" and c.strain in SUITS_ONLY and not _is_matsch(r, rules) \
+                and s.owner(_suit(c.strain)) == "own":
+            after = a.play(c, s.seat)
+            if after.next_seat is not None and any(o not in after.out for o in opponents_of(s.seat)):
+                out.append(r)
+    return out
+
+
+class _Rest:
+    """The calls valued by the auction after them, and the games their contracts are judged
+    in (``only``: each extra Play and the deals, as the pool's card tuples, it is asked on)."""
+
+    def __init__(self, s, calls, standing: "Standing | None") -> None:
+        self.by_name = {str(r.call): Continuation(s, r.call, standing) for r in calls}
+        self.rules = s.rules
+        self.only: dict[Play, set] = {}
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.by_name
+
+    def add(self, batch, cards, plays: list, index: dict, own: int, team: str, partie) -> list:
+        """The endings of a new batch of deals (``batch``: {seat: Hand}; ``cards``: the pool's
+        card indices) for every call: each contract reached is judged in the hand's (or the
+        standing contract's) game where that game asks every target that decides it (its
+        number, and where the Partie's outcome changes: :func:`_partie_targets`), else in a
+        game of its own appended to ``plays``; returns ``plays``."""
+        for k, hands in enumerate(batch):
+            key = tuple(map(tuple, cards[k]))
+            for cont in self.by_name.values():
+                e = cont.ending(hands)
+                cont.endings.append(e)
+                if e.contract is None:
+                    cont.columns.append(None)
+                    continue
+                c = e.contract
+                targets = tuple(sorted(_partie_targets(c, e.multiplier, team, self.rules, partie)))
+                i = index.get((c.strain, c.declarer))
+                if i is not None and i < own and set(targets) <= set(plays[i].decisive):
+                    cont.columns.append(i)
+                    continue
+                play = Play(c.strain, c.declarer, targets)
+                if play in plays[:own]:
+                    cont.columns.append(plays.index(play))
+                    continue
+                if play not in plays:
+                    plays.append(play)
+                self.only.setdefault(play, set()).add(key)
+                cont.columns.append(plays.index(play))
+        return plays
+
+    def live(self, plays) -> set[int]:
+        """The columns of the extra games: the solver is asked about them."""
+        return {plays.index(p) for p in self.only}
+
+    def values(self, name: str, results, team: str, rules, partie) -> list[int]:
+        return self.by_name[name].values(results, team, rules, partie)
+
+    def summary(self, name: str, results, team: str, rules, partie) -> dict:
+        return self.by_name[name].summary(results, team, rules, partie)
 
 
 def _partie_targets(c: "Contract", multiplier: int, team: str, rules, partie) -> set[int]:
@@ -1530,12 +1620,14 @@ def _mean(v: Sequence[float]) -> float:
 
 def _call_values(calls, results, index, s, team, rules, partie=None, after=None) -> dict[str, list[int]]:
     """Each call's board value on each deal (docs/interpretations.md, "the model behind the call
-    values"); ``after``: an :class:`AfterFort`, by which fort is valued where it applies."""
+    values"); ``after``: a :class:`_Rest`, the calls valued by the auction after them."""
     high = s.auction.high
     out: dict[str, list[int]] = {}
     for r in calls:
         call = r.call
-        if call.kind == "bid" and call.value is not None and call.strain:
+        if after is not None and str(call) in after:
+            v = after.values(str(call), results, team, rules, partie)
+        elif call.kind == "bid" and call.value is not None and call.strain:
             c = Contract(call.strain, call.value, s.seat)
             v = _values(c, results, index, team, rules, 1, partie)
             if v is not None and rules.doubling:
@@ -1546,9 +1638,7 @@ def _call_values(calls, results, index, s, team, rules, partie=None, after=None)
             v = _values(Contract(high.call.strain, high.call.value, high.seat), results, index, team,
                         rules, 2 if call.kind == "double" else 4, partie)
         elif call.kind == "fort":
-            if after is not None:
-                final = after.values(results, team, rules, partie)
-            elif high is None:
+            if high is None:
                 final = [0] * len(results)      # nobody bids: the cards are dealt anew
             else:
                 final = _values(Contract(high.call.strain, high.call.value, high.seat), results, index,

@@ -345,6 +345,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     after = getattr(ev, "after_fort", None)
     if after is not None and "fort" in by_call:
         lines.append(after_fort_line(after, n))
+    lines.extend(continued_lines(ev, call, after is not None))
     lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated:
@@ -359,6 +360,21 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     lines.extend(_score_line(standing, s.rules))
     lines.extend(_comparison(ev, call, by_call, equal))
     return lines
+
+
+def continued_lines(ev, call: str, after_fort: bool) -> list[Msg]:
+    """How the deals value ``call`` where they value it by the auction after it
+    (simulation._continued; QA s32 Q39: a raise in a contested auction was valued as the final
+    contract, and fort as the opponents' contract played, though the others still bid)."""
+    continued = getattr(ev, "continued", None) or ()
+    if call not in continued or (call == "fort" and after_fort):
+        return []
+    if call == "fort":
+        return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
+                  "bids, and the contract they reach counts.")]
+    return [M("The deals value {call} by the auction after it: on each deal the others bid on as the count bids, "
+              "and the contract they reach counts; where they let {call} stand, the opponents double it when "
+              "that pays them over these deals.", call=_name(call))]
 
 
 def after_fort_line(after: dict, n: int) -> Msg:
@@ -394,6 +410,12 @@ def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict) -> list[Msg]:
         return []
     if 2 * _made(ev, here) >= ev.samples or by_call[call] <= by_call[stand]:
         return []
+    if call in (getattr(ev, "continued", None) or ()):
+        # valued by the auction after it (continued_line says how), not as the final contract
+        return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average "
+                  "than letting {standing} stand ({value:+.0f} against {stand_value:+.0f}).",
+                  contract=here["contract"], standing=str(high.call), value=round(by_call[call]),
+                  stand_value=round(by_call[stand]))]
     return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average than "
               "letting {standing} stand ({value:+.0f} against {stand_value:+.0f}). The deals value it as the final "
               "contract, undoubled, though an opponent may double it or bid on.", contract=here["contract"],
