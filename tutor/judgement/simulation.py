@@ -58,7 +58,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from tutor.cards import SUIT_OF, TOTAL_POINTS, Hand
+from tutor.cards import TOTAL_POINTS, Hand
 from tutor.judgement.base import EQUAL_SE, NOTHING, Standing, equal_calls, mostly_estimated
 from tutor.judgement.count import is_misere
 from tutor.play.dealer import Dealer
@@ -1285,6 +1285,7 @@ def _double_fit(s, standing=None):
     doubler = s.auction.doubled_by
     if doubler is None or doubler == s.seat or team_of(doubler) == team_of(s.seat):
         return None
+    from tutor.cards import SUIT_OF
     from tutor.conventions import read_call
     from tutor.judgement.count import _double
 
