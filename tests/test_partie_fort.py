@@ -163,3 +163,28 @@ def test_a_raise_is_worth_the_contract_the_auction_reaches_on_each_deal():
     # target points, the double changes nothing on average: left undoubled (+213 and -77)
     cont.endings, cont.columns, results = [S.Ending(own), S.Ending(own)], [0, 0], [[125], [100]]
     assert cont.values(results, "AC", VERBAND, None) == [213, -77]
+
+
+def test_the_words_say_how_a_call_was_valued():
+    # the voice says that a call was valued by the auction after it, and only for such a call
+    from types import SimpleNamespace
+
+    from tutor.judgement import voice
+
+    ev = SimpleNamespace(continued=["120 Eichel", "fort"])
+    assert voice.continued_lines(ev, "120 Eichel", False)[0].text("en").startswith(
+        "The deals value 120 Eichel by the auction after it")
+    assert voice.continued_lines(ev, "fort", False)[0].text("en").startswith("The deals value fort by the auction")
+    assert voice.continued_lines(ev, "130 Eichel", False) == []
+    assert voice.continued_lines(ev, "fort", True) == []     # the Partie's fort has its own line
+    assert voice.continued_lines(SimpleNamespace(), "fort", False) == []    # stored evidence: none
+
+
+@pytest.mark.needs_core
+def test_the_contested_raise_and_fort_are_bid_out_in_the_evaluation():
+    ev = S.evaluate(C_NOTHING, CONTESTED, VERBAND, None, S.Simulation(samples=25, seed=2, workers=1,
+                                                                      early_stop=False))
+    assert {"fort", "120 Eichel"} <= set(ev.continued)
+    assert ev.after_fort is None          # no score: no Partie line
+    # the contracts the voice lists are the hand's own games only
+    assert all(c["contract"].endswith(("Eichel", "Schellen")) for c in ev.contracts)
