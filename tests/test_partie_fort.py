@@ -188,3 +188,39 @@ def test_the_contested_raise_and_fort_are_bid_out_in_the_evaluation():
     assert ev.after_fort is None          # no score: no Partie line
     # the contracts the voice lists are the hand's own games only
     assert all(c["contract"].endswith(("Eichel", "Schellen")) for c in ev.contracts)
+
+
+# -- QA s33 Q14: an opponent's Ace announcement is made to be overbid --------------------------
+WORKED_C = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
+AFTER_ACE = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
+
+
+def test_an_opponents_ace_announcement_is_no_contract_to_double_while_our_team_bids():
+    # the rules' worked example: D says 95 Rosen "weil er sicher ist, dass A und C ...
+    # weiterbieten", and A does, with 100 Eichel; C, not in turn, does not double. The deals
+    # value a double and saying nothing as 95 Rosen played, which it is not meant to be: the
+    # voice lets the count decide there, with a line why
+    from types import SimpleNamespace
+
+    from tutor.judgement import voice
+
+    h, reader, seat, _r, truthful = position(WORKED_C, AFTER_ACE, VERBAND, "C")
+    s = reader.situation(seat)
+    assert voice.overbid_ace(s)
+    values = {"dopple": [137] * 20, "nothing": [76] * 20}     # the deals' order: the double ahead
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=0.2, stopped_early=False,
+                         seat=seat, unprobed=[], unheld=[], misfit=0, double_read=False)
+    ev.contract = lambda text: None
+    ev.to_json = lambda: {}
+    j = voice.judge_by(ev, h, s, truthful, None)
+    assert j.pick is None or j.pick.call.kind != "double"
+    assert voice.ACE_STANDING_LINE in j.lines
+    from tutor.conventions import replay
+
+    # after A's 100 Eichel the standing bid is no Ace announcement: the deals decide as before
+    assert not voice.overbid_ace(replay(AFTER_ACE + ", 100 Eichel", VERBAND).situation("B"))
+    # our own team's Fünfer (B, D's partner): no such line
+    assert not voice.overbid_ace(replay(AFTER_ACE, VERBAND).situation("B"))
+    # the opponents' Fünfer with our team out (A and C said fort): nobody of ours bids on
+    assert not voice.overbid_ace(replay("fort, 60 Eichel, fort, 65 Rosen", VERBAND).situation("C"))

@@ -1001,7 +1001,7 @@ class Simulation:
 # is valued on that deal like any other game, its card points judged by the solver (the
 # hand's own game where it answers the contract's targets, else a Play of its own, asked only
 # on the deals where it is the contract); where all four say fort the cards are dealt anew (0).
-# - With the Partie's score, where a game can end the Partie (voice.can_end): a fort after
+# - With the Partie's score, where a game can end the Partie (base.can_end): a fort after
 #   which the others still bid (Q18: a first-seat fort at AC 1500 : BD 1990 was "+0", a new
 #   deal, where B, C and D bid on and BD need 10 points). Here the seats bid with the score, and
 #   a seat whose team would win the Partie by making the lowest bid does not let the cards be
@@ -1125,7 +1125,7 @@ class AfterFort(Continuation):
         can end the Partie."""
         if standing is None or not any(r.call.kind == "fort" for r in calls):
             return False
-        from tutor.judgement.voice import can_end
+        from tutor.judgement.base import can_end
 
         if not can_end(standing, s.rules):
             return False

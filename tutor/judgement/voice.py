@@ -50,6 +50,7 @@ from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
                                   paired_lead, unheld_lines)
+from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, is_misere
 from tutor.scoring import team_of
@@ -235,7 +236,8 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # doubles with, one reading of it
     why = None if agree else (INFORMATION_LINE if kind in INFORMATION else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
-                              if equal[0] == "konter" else None)
+                              if equal[0] == "konter" else
+                              ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
     if why is not None:
         lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal, standing)
         lines += [why, *count.lines]
@@ -257,6 +259,33 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
                      reasoned=bool(count.lines) if agree else True)
+
+
+#: QA s33 Q14: C was told to double D's Ace announcement 95 Rosen, valued as the contract played,
+#: where A is in turn to bid on (the rules' worked example: A bids 100 Eichel there)
+ACE_STANDING_LINE = M("An Ace announcement is made to be overbid: the rules say a player announces an Ace when he is "
+                      "sure that the bidding goes on, and our team still bids. The deals value the double and saying "
+                      "nothing as if the Ace announcement were played: here the count decides.")
+
+
+def _doubles(call: str, readings) -> bool:
+    """``call`` is a double (the deals' name of a call among ``readings``)."""
+    return any(str(r.call) == call and r.call.kind == "double" for r in readings)
+
+
+def overbid_ace(s) -> bool:
+    """The standing bid is an opponent's Ass-Ansage (at a table with the Ansageregeln, a
+    Fünfer: "Fünfer zeigen ein Ass", made by a player "sicher, dass danach weitergeboten wird")
+    and the hand's team still bids: the deals, which value a double or saying nothing as the
+    standing contract played, cannot value it (the rest of the auction is not bid out there)."""
+    from tutor.scoring import team_of
+
+    high = s.auction.high
+    if high is None or not s.rules.conventions or high.call.value is None or high.call.value % 10 != 5:
+        return False
+    if team_of(high.seat) == team_of(s.seat):
+        return False
+    return any(x not in s.auction.out for x in (s.seat, s.partner))
 
 
 def _named(ev, call: str, equal: Sequence[str], said: str, compared: bool = True) -> tuple[str, ...]:
@@ -494,15 +523,3 @@ def _other_line(ev, best: str, other: dict) -> Msg:
              "the same deals {gap} less than {best}; chance alone allows ±{margin}, but the tutor counts calls "
              "equally good only within {cap} board points.", other=_name(name), other_value=value,
              gap=shown_lead, best=_name(best), margin=shown_margin, cap=EQUAL_POINTS)
-
-
-def can_end(standing: Standing, rules) -> bool:
-    """Some game at this score can end the Partie: a team reaches the target with the most
-    one game writes (a Matsch, kontered where the table konters, and every card point; Weis
-    and Stöck are left out, as the simulation's values leave them out). Where none can, the
-    score changes no call's value and the answer does not speak of it (QA of issue 26, F13)."""
-    from tutor.scoring import score_game
-
-    most = score_game(rules.matsch_bid, "A", TOTAL_POINTS, double=rules.doubling,
-                      redouble=rules.doubling and rules.kontern, rules=rules).board["AC"]
-    return any(standing.score.get(t, 0) + most >= standing.target for t in ("AC", "BD"))
