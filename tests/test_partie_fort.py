@@ -224,3 +224,41 @@ def test_an_opponents_ace_announcement_is_no_contract_to_double_while_our_team_b
     assert not voice.overbid_ace(replay(AFTER_ACE, VERBAND).situation("B"))
     # the opponents' Fünfer with our team out (A and C said fort): nobody of ours bids on
     assert not voice.overbid_ace(replay("fort, 60 Eichel, fort, 65 Rosen", VERBAND).situation("C"))
+
+
+def test_a_sacrifice_is_said_doubled_where_the_deals_value_it_doubled():
+    # QA s33 Q1: the sacrifice line said "undoubled" where the value was the doubled
+    # contract's. A bid made in fewer than half the deals is worth less doubled on average
+    # (each failure costs the number once more, each make brings it once more), so the
+    # opponents double it and the words must say so; at a table without the double, undoubled
+    from types import SimpleNamespace
+
+    from tutor.conventions import replay
+    from tutor.judgement import voice
+
+    s = replay("80 Eichel", VERBAND).situation("B")
+    here = {"contract": "110 Schellen", "made": 27, "p_make": 0.36}
+    by_call = {"110 Schellen": -120.0, "fort": -160.0}
+    ev = SimpleNamespace(samples=75, doubled=["110 Schellen"])
+    line = voice._sacrifice_line(ev, "110 Schellen", here, s, by_call)[0].text("en")
+    assert "final contract doubled" in line and "undoubled" not in line
+    ev = SimpleNamespace(samples=75, doubled=[])
+    assert "undoubled" in voice._sacrifice_line(ev, "110 Schellen", here, s, by_call)[0].text("en")
+    # the simulation marks a bid failing on most deals as valued doubled
+    results = [[100], [90], [120]]          # B's team: failed, failed, made
+    index = {("Schellen", "B"): 0}
+    doubled = set()
+
+    class Call:
+        kind, value, strain = "bid", 110, "Schellen"
+
+        def __str__(self):
+            return "110 Schellen"
+
+    s_b = replay("80 Eichel", VERBAND).situation("B")
+    values = S._call_values([SimpleNamespace(call=Call(), kind="want")], results, index, s_b, "BD", VERBAND,
+                            doubled_out=doubled)
+    assert doubled == {"110 Schellen"}
+    # failed with 100: BD 100, AC 57 + 2 x 110; failed with 90: BD 90, AC 67 + 220; made with 120:
+    # BD 120 + 220, AC 37 ("Das Doppeln verdoppelt allein die Zielpunkte")
+    assert values["110 Schellen"] == [100 - 277, 90 - 287, 340 - 37]

@@ -128,6 +128,8 @@ class Evaluation:
     after_fort: dict | None = None
     # the calls valued by the auction after them (_continued), not as the contract they leave
     continued: list[str] = field(default_factory=list)
+    # the bids valued as the final contract doubled (the opponents double where that pays them)
+    doubled: list[str] = field(default_factory=list)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -871,7 +873,8 @@ class Simulation:
         calls = [r for r in calls if not _not_sure(r, results, index, s, r.call.strain in shots)]
         if shots:
             calls = _likeliest_matsch(calls, results, index, s)
-        values = _call_values(calls, results, index, s, team, rules, partie, after)
+        doubled_calls: set = set()
+        values = _call_values(calls, results, index, s, team, rules, partie, after, doubled_calls)
         ev = Evaluation(len(results), seat=seat, stopped_early=stopped, exact=self.exact,
                         estimated=sum(flags) if self.exact else len(results), deals=dealt,
                         nodes=sum(j.nodes for row in judged for j in row),
@@ -883,6 +886,7 @@ class Simulation:
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
         ev.judged, ev.plays = judged, list(plays)
+        ev.doubled = sorted(doubled_calls)
         if after is not None:
             ev.continued = [name for name in after.by_name if name in values]
             if "fort" in after and partie is not None:
@@ -1619,9 +1623,11 @@ def _mean(v: Sequence[float]) -> float:
     return sum(v) / len(v)
 
 
-def _call_values(calls, results, index, s, team, rules, partie=None, after=None) -> dict[str, list[int]]:
+def _call_values(calls, results, index, s, team, rules, partie=None, after=None,
+                 doubled_out: "set | None" = None) -> dict[str, list[int]]:
     """Each call's board value on each deal (docs/interpretations.md, "the model behind the call
-    values"); ``after``: a :class:`_Rest`, the calls valued by the auction after them."""
+    values"); ``after``: a :class:`_Rest`, the calls valued by the auction after them;
+    ``doubled_out``: gets the bids valued doubled (the opponents double them)."""
     high = s.auction.high
     out: dict[str, list[int]] = {}
     for r in calls:
@@ -1634,7 +1640,10 @@ def _call_values(calls, results, index, s, team, rules, partie=None, after=None)
             if v is not None and rules.doubling:
                 # the opponents double when that pays them on these deals
                 doubled = _values(c, results, index, team, rules, 2, partie)
-                v = min(v, doubled, key=_mean)
+                if _mean(doubled) < _mean(v):
+                    v = doubled
+                    if doubled_out is not None:
+                        doubled_out.add(str(call))
         elif call.kind in ("double", "redouble") and high is not None:
             v = _values(Contract(high.call.strain, high.call.value, high.seat), results, index, team,
                         rules, 2 if call.kind == "double" else 4, partie)

@@ -445,6 +445,13 @@ def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict) -> list[Msg]:
                   "than letting {standing} stand ({value:+.0f} against {stand_value:+.0f}).",
                   contract=here["contract"], standing=str(high.call), value=round(by_call[call]),
                   stand_value=round(by_call[stand]))]
+    if call in (getattr(ev, "doubled", None) or ()):
+        # QA s33 Q1: the line said "undoubled" where the value was the doubled contract's
+        return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average "
+                  "than letting {standing} stand ({value:+.0f} against {stand_value:+.0f}). The deals value it as "
+                  "the final contract doubled (failing in most deals, it pays the opponents to double it), though "
+                  "an opponent may also bid on.", contract=here["contract"], standing=str(high.call),
+                  value=round(by_call[call]), stand_value=round(by_call[stand]))]
     return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average than "
               "letting {standing} stand ({value:+.0f} against {stand_value:+.0f}). The deals value it as the final "
               "contract, undoubled, though an opponent may double it or bid on.", contract=here["contract"],
