@@ -262,3 +262,19 @@ def test_a_sacrifice_is_said_doubled_where_the_deals_value_it_doubled():
     # failed with 100: BD 100, AC 57 + 2 x 110; failed with 90: BD 90, AC 67 + 220; made with 120:
     # BD 120 + 220, AC 37 ("Das Doppeln verdoppelt allein die Zielpunkte")
     assert values["110 Schellen"] == [100 - 277, 90 - 287, 340 - 37]
+
+
+def test_with_the_score_the_games_ask_where_the_partie_turns():
+    # A's 80 Eichel at AC 1500 : BD 1990: with 148 card points or more A's team leaves BD 9
+    # or fewer, BD stay below 2000 and the Partie goes on; with 147 or fewer BD reach 2000 and
+    # win (AC at most 1500 + 157 + 160). So 148 decides the Partie and must be asked of the
+    # solver, not left to the estimate between the Zehner 140 and 150
+    _h, s, calls = first_seat(HAND)
+    plays = S._plays(s, S._candidate_calls(s, calls))
+    eichel = next(p for p in plays if p.strain == "Eichel" and p.declarer == "A")
+    assert 148 not in eichel.decisive
+    scored = S._with_partie_targets(plays, S._candidate_calls(s, calls), s, "AC", partie(LOST))
+    eichel = next(p for p in scored if p.strain == "Eichel" and p.declarer == "A")
+    assert 148 in eichel.decisive and 148 not in eichel.refine
+    # a Matsch alone keeps its one target
+    assert all(p.decisive == (157,) for p in scored if p.strain != "Eichel")

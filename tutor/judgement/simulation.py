@@ -799,9 +799,13 @@ class Simulation:
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
                                                 standing.target)
+        if partie is not None:
+            plays = _with_partie_targets(plays, calls, s, team, partie)
+            index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         # the calls valued by the auction after them, deal by deal (_continued)
         continued = _continued(s, calls, standing)
         after = _Rest(s, continued, standing) if continued else None
+        self._only = after.only if after is not None else {}
         own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
         pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays or after else None
@@ -955,8 +959,12 @@ class Simulation:
         dealt so far do not reach that for every deal and game (a deal's probes in a game
         may search three times their budget, a game of one target once)."""
         allowed = self.nodes * dealt // max(1, self.samples)
-        probes = sum(min(3, len(p.decisive)) for p in plays)
-        return max(1, min(FIRST_PROBE, allowed // max(1, dealt * probes)))
+        # a game asked only on some deals (the contract an auction reaches after a call,
+        # _Rest.only) counts for those deals alone
+        only = getattr(self, "_only", None) or {}
+        probes = sum(min(3, len(p.decisive)) * (min(dealt, len(only[p])) / max(1, dealt) if p in only else 1)
+                     for p in plays)
+        return max(1, min(FIRST_PROBE, allowed // max(1, round(dealt * probes))))
 
     def _last_pass(self, pool, deals, plays, live, judged, allowed: int) -> list[list[Judged]]:
         """The nodes the passes left (they count each deal at its probes left times its
@@ -1212,6 +1220,37 @@ class _Rest:
 
     def summary(self, name: str, results, team: str, rules, partie) -> dict:
         return self.by_name[name].summary(results, team, rules, partie)
+
+
+def _with_partie_targets(plays: list, calls, s, team: str, partie) -> list:
+    """The games with, among their decisive targets, the card points where the Partie's
+    outcome changes for the contracts the calls value in them (the hand's bids, undoubled and
+    doubled; the standing contract as it stands, doubled and kontered): with the score a
+    contract's value jumps by the Partie's target there (BD at 1990 win with their tenth card
+    point: A's 80 Eichel is a lost Partie at 147 and a game that goes on at 148), which the
+    Zehner alone would leave to the estimate. A Matsch alone keeps its one target."""
+    rules, high = s.rules, s.auction.high
+    extra: dict[tuple[str, str], set[int]] = {}
+    for r in calls:
+        c = r.call
+        if c.kind == "bid" and c.value is not None and c.strain:
+            for mult in ((1, 2) if rules.doubling else (1,)):
+                extra.setdefault((c.strain, s.seat), set()).update(
+                    _partie_targets(Contract(c.strain, c.value, s.seat), mult, team, rules, partie))
+    if high is not None and high.call.value is not None and high.call.strain:
+        standing = Contract(high.call.strain, high.call.value, high.seat)
+        for mult in {s.auction.multiplier, *((2, 4) if rules.doubling else ())}:
+            extra.setdefault((high.call.strain, high.seat), set()).update(
+                _partie_targets(standing, mult, team, rules, partie))
+    out = []
+    for p in plays:
+        more = extra.get((p.strain, p.declarer), set()) - set(p.decisive)
+        if not more or p.decisive == (TOTAL_POINTS,) and not p.refine:
+            out.append(p)
+            continue
+        decisive = tuple(sorted(set(p.decisive) | more))
+        out.append(Play(p.strain, p.declarer, decisive, tuple(t for t in p.refine if t not in decisive)))
+    return out
 
 
 def _partie_targets(c: "Contract", multiplier: int, team: str, rules, partie) -> set[int]:
