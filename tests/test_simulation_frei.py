@@ -66,3 +66,30 @@ def test_the_simulation_judges_such_deals():
                     S.Simulation(samples=8, workers=1, early_stop=False, exact=False))
     assert len(ev.deals) == 8
     assert all(trusted(d["A"], "Schellen") >= 70 for d in ev.deals)
+
+
+def test_an_opponents_number_is_dealt_as_a_hand_that_trusts_it():
+    # QA s33 Q5: B after A's 70 Eichel at a frei table. A's number says what his count trusts
+    # as much as the partner's does (the same reading: "Sie nennt das Ziel"), so on every deal
+    # A's hand is one the count would bid 70 Eichel or more with; before, A was any hand, and
+    # B with nothing (17 card points, no Ace) was told to sacrifice at 80 Rosen
+    b_hand = "Eichel:K8 Schellen:O76 Rosen:B9 Schilten:86"
+    hand, reader, seat, _r, _t = position(b_hand, "70 Eichel", FREI, "B")
+    s = reader.situation(seat)
+    dealer, fits, rng = Dealer({seat: hand}, s.promised), S._plain_fit(s), random.Random(5)
+    found = [S._deal(dealer, rng, fits) for _ in range(30)]
+    assert all(trusted(d["A"], "Eichel") >= 70 for d in found)
+    # and without the test, random hands include ones the count would not open 70 with
+    plain = [dealer.deal(random.Random(k)) for k in range(30)]
+    assert any(trusted(d["A"], "Eichel") < 70 for d in plain)
+
+
+def test_a_raise_of_the_partners_suit_is_no_opening_to_test():
+    # A 70 Schellen, B fort, C 90 Schellen (C raises A's suit): C's 90 is a joint number, not
+    # C's own count; only A's 70 is tested (the hand is D's)
+    hand, reader, seat, _r, _t = position("Eichel:K8 Schellen:O7 Rosen:B96 Schilten:86", "70 Schellen, fort, 90 Schellen",
+                                          FREI, "D")
+    s = reader.situation(seat)
+    dealer, fits, rng = Dealer({seat: hand}, s.promised), S._plain_fit(s), random.Random(2)
+    found = [S._deal(dealer, rng, fits) for _ in range(10)]
+    assert all(trusted(d["A"], "Schellen") >= 70 for d in found)

@@ -1288,34 +1288,42 @@ FIT_TRIES = 2000     # deals tried for one that fits the partner's number; then 
 
 
 def _plain_fit(s):
-    """The test a deal's partner hand must pass at a table without the Ansageregeln: for
-    each suit the partner bid (not one this hand bid before him, which his number raises),
-    the count of his hand reaches his highest number in it as it would have bid it
-    (count.plain_share: his own count, plus a third of the rest with the suit's Puur or
-    control, or every point where it lays down). None: nothing to test."""
+    """The test a deal's other hands must pass at a table without the Ansageregeln: for each
+    suit another seat bid first for its team (not one its partner bid before it, which its
+    number raises), the count of its hand reaches its highest number in it as it would have
+    bid it (count.plain_share: its own count, plus a third of the rest with the suit's Puur or
+    control, or every point where it lays down). The partner's numbers (QA F7) and the
+    opponents' (QA s33 Q5: A's opening 70 Eichel was dealt as any hand, and B with nothing was
+    told to sacrifice at 80 over it). None: nothing to test."""
     if s.rules.conventions:
         return None
     from tutor.cards import Suit
     from tutor.judgement.count import plain_share
+    from tutor.scoring import partner_of
 
-    partner, bids, ours = s.partner, {}, set()
+    bids: dict[str, dict[str, int]] = {}     # seat -> strain -> its highest number there
+    said: dict[str, set] = {x: set() for x in SEATS}
+    first: dict[tuple[str, str], bool] = {}  # (seat, strain): its first bid there was no raise
     for e in s.auction.entries:
         v, strain = e.call.value, e.call.strain
         if v is None or not strain or strain not in SUITS_ONLY or v == s.rules.matsch_bid:
             continue
-        if e.seat == s.seat and strain not in bids:
-            ours.add(strain)
-        elif e.seat == partner and strain not in ours:
-            bids[strain] = max(v, bids.get(strain, 0))
+        key = (e.seat, strain)
+        if key not in first:
+            first[key] = strain not in said[partner_of(e.seat)]
+        said[e.seat].add(strain)
+        if e.seat != s.seat and first[key]:
+            bids.setdefault(e.seat, {})[strain] = max(v, bids.get(e.seat, {}).get(strain, 0))
     if not bids:
         return None
-    them = _situation_of(s, partner)
+    them = {seat: _situation_of(s, seat) for seat in bids}
 
-    def reaches(hand, strain: str, value: int) -> bool:
-        c, share = plain_share(hand, them, Suit(strain))
+    def reaches(seat: str, hand, strain: str, value: int) -> bool:
+        c, share = plain_share(hand, them[seat], Suit(strain))
         return c.lay_down or min(c.expected + share, s.rules.highest_bid) >= value
 
-    return lambda deal: all(reaches(deal[partner], strain, v) for strain, v in bids.items())
+    return lambda deal: all(reaches(seat, deal[seat], strain, v) for seat, by in bids.items()
+                            for strain, v in by.items())
 
 
 def _double_fit(s, standing=None):
