@@ -74,6 +74,18 @@ class Standing:
                  bd=self.score.get("BD", 0), target=self.target)
 
 
+def can_end(standing: Standing, rules) -> bool:
+    """Some game at this score can end the Partie: a team reaches the target with the most
+    one game writes (a Matsch, kontered where the table konters, and every card point; Weis
+    and Stöck are left out, as the simulation's values leave them out). Where none can, the
+    score changes no call's value and the answer does not speak of it (QA of issue 26, F13)."""
+    from tutor.scoring import score_game
+
+    most = score_game(rules.matsch_bid, "A", TOTAL_POINTS, double=rules.doubling,
+                      redouble=rules.doubling and rules.kontern, rules=rules).board["AC"]
+    return any(standing.score.get(t, 0) + most >= standing.target for t in ("AC", "BD"))
+
+
 #: where most deals are estimated: "made in 96 of 100" can be far from exact play (the QA of
 #: issue 26 saw 70 Eichel made in 96 of 100 deals, all estimated, where exact play made 38 of 50)
 MOSTLY_ESTIMATED = M("That is most of the deals: these numbers are mostly estimates and can be far from what "

@@ -54,6 +54,7 @@ from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
                                   paired_lead, unheld_lines)
+from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, FORESEES, is_misere
 from tutor.scoring import team_of
@@ -241,7 +242,8 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # doubles with, one reading of it
     why = None if agree else (INFORMATION_LINE if kind in INFORMATION and not _sure_matsch(ev, equal[0], s) else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
-                              if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else None)
+                              if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
+                              ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
     # the answer's JSON names the call the answer gives (QA s33 Q21: "call" 110 Eichel beside an
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
@@ -369,6 +371,33 @@ def _longest_tested(n: int) -> int:
     return max(KONTER_TESTED, n // 3)
 
 
+#: QA s33 Q14: C was told to double D's Ace announcement 95 Rosen, valued as the contract played,
+#: where A is in turn to bid on (the rules' worked example: A bids 100 Eichel there)
+ACE_STANDING_LINE = M("An Ace announcement is made to be overbid: the rules say a player announces an Ace when he is "
+                      "sure that the bidding goes on, and our team still bids. The deals value the double and saying "
+                      "nothing as if the Ace announcement were played: here the count decides.")
+
+
+def _doubles(call: str, readings) -> bool:
+    """``call`` is a double (the deals' name of a call among ``readings``)."""
+    return any(str(r.call) == call and r.call.kind == "double" for r in readings)
+
+
+def overbid_ace(s) -> bool:
+    """The standing bid is an opponent's Ass-Ansage (at a table with the Ansageregeln, a
+    Fünfer: "Fünfer zeigen ein Ass", made by a player "sicher, dass danach weitergeboten wird")
+    and the hand's team still bids: the deals, which value a double or saying nothing as the
+    standing contract played, cannot value it (the rest of the auction is not bid out there)."""
+    from tutor.scoring import team_of
+
+    high = s.auction.high
+    if high is None or not s.rules.conventions or high.call.value is None or high.call.value % 10 != 5:
+        return False
+    if team_of(high.seat) == team_of(s.seat):
+        return False
+    return any(x not in s.auction.out for x in (s.seat, s.partner))
+
+
 def _named(ev, call: str, equal: Sequence[str], said: str, compared: bool = True) -> tuple[str, ...]:
     """The calls the answer's words name: ``call``, the count's (``said``) and, where the
     evidence compares (``compared``), the equally good ones and the best other call, as
@@ -450,12 +479,16 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
             lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
                             "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
                             n, seat=high.seat, call=str(high.call), made=round(ev.standing * n)))
-    elif call == "fort" and high is None:
+    elif call == "fort" and high is None and getattr(ev, "after_fort", None) is None:
         bids = [c for c in ev.calls if c["call"][:1].isdigit()]
         best = max(bids, key=lambda c: c["expected"], default=None)
         if best is not None and best["expected"] < 0:
             lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
+    after = getattr(ev, "after_fort", None)
+    if after is not None and "fort" in by_call:
+        lines.append(after_fort_line(after, n))
+    lines.extend(continued_lines(ev, call, after is not None))
     compared = _comparison(ev, call, by_call, equal)
     # how far the numbers are estimates, said where there are numbers to qualify (a fort with no
     # other call to set against it has none: "1 of the 50 deals ... estimated" alone says nothing)
@@ -475,6 +508,34 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     lines.extend(_score_line(standing, s.rules))
     lines.extend(compared)
     return lines
+
+
+def continued_lines(ev, call: str, after_fort: bool) -> list[Msg]:
+    """How the deals value ``call`` where they value it by the auction after it
+    (simulation._continued; QA s32 Q39: a raise in a contested auction was valued as the final
+    contract, and fort as the opponents' contract played, though the others still bid)."""
+    continued = getattr(ev, "continued", None) or ()
+    if call not in continued or (call == "fort" and after_fort):
+        return []
+    if call == "fort":
+        return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
+                  "bids, and the contract they reach counts.")]
+    return [M("The deals value {call} by the auction after it: on each deal the others bid on as the count bids, "
+              "and the contract they reach counts; where they let {call} stand, the opponents double it when "
+              "that pays them over these deals.", call=_name(call))]
+
+
+def after_fort_line(after: dict, n: int) -> Msg:
+    """What fort leads to where the deals value it by the others' auction (the score given,
+    the others still to bid: simulation.AfterFort; QA s32 Q18: a first-seat fort at AC 1500 :
+    BD 1990 was "+0", as if the cards were dealt anew, where B, C and D bid on and BD need
+    10 points)."""
+    return Mn("After fort the others bid on, each as the count bids at this score: the game they reach loses our "
+              "team the Partie in {lost} of the {n} deal and wins it in {won}; in {anew} all four say fort and the "
+              "cards are dealt anew.",
+              "After fort the others bid on, each as the count bids at this score: the game they reach loses our "
+              "team the Partie in {lost} of the {n} deals and wins it in {won}; in {anew} all four say fort and the "
+              "cards are dealt anew.", n, lost=after["lost"], won=after["won"], anew=after["anew"], n=n)
 
 
 def _misere_line(call: str, need: int) -> Msg:
@@ -497,6 +558,19 @@ def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict) -> list[Msg]:
         return []
     if 2 * _made(ev, here) >= ev.samples or by_call[call] <= by_call[stand]:
         return []
+    if call in (getattr(ev, "continued", None) or ()):
+        # valued by the auction after it (continued_line says how), not as the final contract
+        return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average "
+                  "than letting {standing} stand ({value:+.0f} against {stand_value:+.0f}).",
+                  contract=here["contract"], standing=str(high.call), value=round(by_call[call]),
+                  stand_value=round(by_call[stand]))]
+    if call in (getattr(ev, "doubled", None) or ()):
+        # QA s33 Q1: the line said "undoubled" where the value was the doubled contract's
+        return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average "
+                  "than letting {standing} stand ({value:+.0f} against {stand_value:+.0f}). The deals value it as "
+                  "the final contract doubled (failing in most deals, it pays the opponents to double it), though "
+                  "an opponent may also bid on.", contract=here["contract"], standing=str(high.call),
+                  value=round(by_call[call]), stand_value=round(by_call[stand]))]
     return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average than "
               "letting {standing} stand ({value:+.0f} against {stand_value:+.0f}). The deals value it as the final "
               "contract, undoubled, though an opponent may double it or bid on.", contract=here["contract"],
@@ -598,15 +672,3 @@ def _apart(lead: float, margin: float) -> tuple[str, str]:
         if float(a) > float(b):
             return a, b
     return a, b
-
-
-def can_end(standing: Standing, rules) -> bool:
-    """Some game at this score can end the Partie: a team reaches the target with the most
-    one game writes (a Matsch, kontered where the table konters, and every card point; Weis
-    and Stöck are left out, as the simulation's values leave them out). Where none can, the
-    score changes no call's value and the answer does not speak of it (QA of issue 26, F13)."""
-    from tutor.scoring import score_game
-
-    most = score_game(rules.matsch_bid, "A", TOTAL_POINTS, double=rules.doubling,
-                      redouble=rules.doubling and rules.kontern, rules=rules).board["AC"]
-    return any(standing.score.get(t, 0) + most >= standing.target for t in ("AC", "BD"))
