@@ -55,6 +55,7 @@ TECHNIQUES = {"all on": 0, "no table": solver.NO_TABLE, "no equivalent cards": s
               "no small table for the third trick's boundaries": solver.NO_THREE_CACHE,
               "where every lead fails, the table's card of the highest bound": solver.BEST_OF_FAILED_LEADS,
               "a new position's leads without the last cut's lead first": solver.NO_LEAD_KILLER,
+              "no lookup of the boundaries after the fourth hand's cards in the first tricks": solver.NO_ETC,
               "MTD(f) instead of bisection": solver.MTDF,
               "one full-window search instead of bisection": solver.FULL_WINDOW}
 

@@ -20,7 +20,7 @@
  * leaves this module unused (a core built from an older source, its arguments or results
  * not the ones solver.py passes) and says once that it is out of date. Raise both whenever
  * an argument, a result or a meaning of an option changes between the two. */
-#define CORE_ABI 2
+#define CORE_ABI 3
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -182,6 +182,8 @@ typedef struct {
     int three_notab;             /* ... and its boundaries kept out of the table */
     int k3;                      /* the lead that last cut off in three_rec (-1: none yet) */
     int killer;                  /* a boundary without a table's card leads first ... */
+    int etc_from;                /* the fourth hand looks the boundaries after his cards up in the table first
+                                  * where the trick leaves this many cards a hand or more (0: never) */
     int kb[11][2];               /* ... the lead that last cut off at a boundary with as many cards a
                                     hand, led by the same team (-1: none yet) */
     int keep_work;               /* the table gives up the entries of the smallest searches first */
@@ -1412,6 +1414,56 @@ static int boundary_gaps(S *s, int leader, int left, int alpha, int beta) {
 #endif
 
 /* k cards on the table of the trick led by s->leader, the trick so far `ts` (lead_state). */
+/* An enhanced transposition cutoff for the fourth hand of a trick that leaves s->etc_from
+ * cards a hand or more (the first tricks of a full deal): before his cards are searched, the
+ * boundary after each of them is looked up in the table, and an entry whose bound decides
+ * the window his way ends the node with that bound (fail-soft; -1: none does). His first
+ * card cuts off nine times in ten anyway, but where another card's position is known, the
+ * first one's subtree (hundreds of thousands of nodes at six cards a hand) is not searched.
+ * Option 1 << 13 off; 1 << 31 from four cards a hand (benchmarks/README.md, round eight). */
+static int etc_fourth(S *s, int player, unsigned ts, const int *moves, int n, int maxing, int alpha, int beta) {
+    /* the keys after the trick: the suits of the first three cards once (as next_key), then
+     * for each of his cards only its own suit again */
+    const u64 m27 = ((u64)1 << 27) - 1;
+    int incr = s->incr_key && s->bvalid[s->tleft];
+    u64 k[NSUITS];
+    if (incr) {
+        const u64 *prev = s->bkey[s->tleft];
+        k[0] = prev[0] & m27; k[1] = prev[0] >> 27; k[2] = prev[1] & m27; k[3] = prev[1] >> 27 & m27;
+        unsigned done = 0;
+        for (int j = 0; j < 3; j++) {
+            int su = s->suit[s->table[j]];
+            if (!(done >> su & 1)) { done |= 1u << su; k[su] = suit_key(s, su); }
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int c = moves[i];
+        int w = takes(s, TS_LS(ts), TS_WS(ts), c) ? 3 : TS_WI(ts), p = TS_P(ts) + s->pts[c];
+        int seat = (s->leader + w) & 3;
+        u64 key[2];
+        s->hand[player] &= ~((u64)1 << c);
+        if (incr) {
+            int su = s->suit[c];
+            u64 keep = k[su];
+            k[su] = suit_key(s, su);
+            join_key(k, seat, key);
+            k[su] = keep;
+        } else make_key(s, seat, key);
+        s->hand[player] |= (u64)1 << c;
+        u64 h = key_hash(key) & s->mask & ~(u64)(BUCKET - 1);
+        for (int j = 0; j < BUCKET; j++) {
+            const Entry *x = &tt[h + j];
+            if (x->k[0] == key[0] && x->k[1] == key[1] && x->gen == tt_gen) {
+                int add = TEAM(seat) == s->maxteam ? p : 0;
+                if (maxing && x->lo + add >= beta) return x->lo + add;
+                if (!maxing && x->hi + add <= alpha) return x->hi + add;
+                break;
+            }
+        }
+    }
+    return -1;
+}
+
 static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
     STAT(ST_F_NODES, s->tleft);
     if (++s->nodes >= s->check_at && check_budget(s)) return 0;
@@ -1426,6 +1478,10 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
     if (s->prune_kf && n > s->prune_kf && s->tleft > s->prune_m) n = s->prune_kf;   /* forward pruning */
     int maxing = TEAM(player) == s->maxside;
     int best = maxing ? -1 : 1 << 20;
+    if (k == 3 && s->etc_from && s->tleft - 1 >= s->etc_from && n > 1) {
+        int v = etc_fourth(s, player, ts, moves, n, maxing, alpha, beta);
+        if (v >= 0) return v;
+    }
     for (int i = 0; i < n; i++) {
         int c = moves[i], v;
         s->hand[player] &= ~((u64)1 << c);
@@ -1939,15 +1995,17 @@ static int root_probe(S *s, int leader, int x) {
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long h[4];
     int leader, maxteam, misere, trump, puur, last, target, want_best, options, prune_k = 0, prune_kf = 0, prune_m = 0;
+    unsigned int uoptions;   /* the option bits, up to bit 31 */
     unsigned long long root_part = 0;
     int workers = 1;
     long long max_nodes;
     double max_seconds;
     PyObject *pts, *strength;
-    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiipLdi|iiiKi", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiipLdI|iiiKi", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
                           &pts, &strength, &trump, &puur, &last, &target, &want_best,
-                          &max_nodes, &max_seconds, &options, &prune_k, &prune_kf, &prune_m, &root_part, &workers))
+                          &max_nodes, &max_seconds, &uoptions, &prune_k, &prune_kf, &prune_m, &root_part, &workers))
         return NULL;
+    options = (int)uoptions;
     if (prune_k < 0 || prune_k > 255 || prune_kf < 0 || prune_kf > 255 || prune_m < 0 || prune_m > 255) {
         PyErr_SetString(PyExc_ValueError, "pruning: k, kf and m from 0 to 255");
         return NULL;
@@ -1996,6 +2054,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->three_notab = !(options & (1 << 17));
     s->k3 = -1;
     s->killer = !(options & (1 << 26));
+    /* not with forward pruning: an estimate's nodes stay those of round five */
+    s->etc_from = (options & (1 << 13)) || prune_k || prune_kf || !s->use_tt ? 0 : (uoptions >> 31) ? 4 : 6;
     s->l2_open = (options & (1 << 27)) != 0;
     for (int i = 0; i < 11; i++) s->kb[i][0] = s->kb[i][1] = -1;
     s->root_bounds = target < 0 && !(options & (1 << 22));
@@ -2202,7 +2262,7 @@ static PyObject *py_table_save(PyObject *self, PyObject *args) {
     int leader, maxteam, misere, trump, puur, last, options;
     Py_ssize_t max_entries;
     PyObject *pts, *strength;
-    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiin", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiIn", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
                           &pts, &strength, &trump, &puur, &last, &options, &max_entries))
         return NULL;
     DealId id;
@@ -2249,7 +2309,7 @@ static PyObject *py_table_load(PyObject *self, PyObject *args) {
     int leader, maxteam, misere, trump, puur, last, options;
     PyObject *pts, *strength;
     Py_buffer saved;
-    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiiy*", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiIy*", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
                           &pts, &strength, &trump, &puur, &last, &options, &saved))
         return NULL;
     DealId id;
