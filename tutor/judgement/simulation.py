@@ -1516,8 +1516,14 @@ def _read_holds(dealer, fits, seed) -> bool:
     if not _fits_some(dealer, fits, random.Random(seed)):
         return False
     rng, passes = random.Random(seed), 0
+    if getattr(fits, "holds", None) is not None:     # one seat's test: the pre-filter's tries (_try)
+        def passed() -> bool:
+            return _try(dealer, rng, fits) is not None
+    else:
+        def passed() -> bool:
+            return bool(fits(dealer.deal(rng)))
     for _ in range(FIT_TRIES):
-        passes += bool(fits(dealer.deal(rng)))
+        passes += passed()
         if passes >= READ_PASSES:
             return True
     return False
@@ -1566,8 +1572,8 @@ def _situation_of(s, seat: str):
 
 
 def _deal(dealer, rng: random.Random, fits=None, missed: "list | None" = None) -> dict:
-    """A deal from ``dealer`` that passes ``fits`` (:func:`_plain_fit`, :func:`_double_fit`;
-    None: any), the last of FIT_TRIES tried where none does (counted in ``missed``: the
+    """A deal from ``dealer`` that passes ``fits`` (:func:`_count_reads`, :func:`_double_fit`,
+    together :func:`_honoured`; None: any), the last of FIT_TRIES tried where none does (counted in ``missed``: the
     evidence says how many deals keep to the promises alone)."""
     if fits is None:
         return dealer.deal(rng)
