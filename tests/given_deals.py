@@ -22,3 +22,23 @@ class GivenDeals:
                              stopped_early=False, seat=s.seat, unprobed=[], contract=lambda text: None,
                              to_json=lambda: {"samples": n, "calls": calls})
         return voice.judge_by(ev, hand, s, readings, standing)
+
+
+def simulated_deals(hand: str, auction: str, rules, seat: str, n: int, seed: int = 5):
+    """``n`` deals as the simulation draws them for ``hand`` at ``seat``, what they read of the
+    other seats' calls and what they could not (:func:`tutor.judgement.simulation._count_reads`);
+    every deal honours the reads (none missed)."""
+    import random
+
+    from tutor.conventions import position
+    from tutor.judgement import simulation as S
+    from tutor.play.dealer import Dealer
+
+    h, reader, seat, _r, _t = position(hand, auction, rules, seat)
+    s = reader.situation(seat)
+    dealer = Dealer({seat: h}, s.promised)
+    fits, read, unheld = S._honoured(dealer, S._count_reads(s), seed)
+    rng, missed = random.Random(seed), []
+    deals = [S._deal(dealer, rng, fits, missed) for _ in range(n)]
+    assert not missed
+    return deals, read, unheld

@@ -18,12 +18,13 @@ from collections import Counter
 import pytest
 
 from tutor.cards import Hand, Suit
-from tutor.conventions import Situation, position
+from tutor.conventions import position
 from tutor.judgement import count
 from tutor.judgement import simulation as S
 from tutor.judgement.base import UNHELD
 from tutor.play.dealer import Dealer
 from tutor.rules import load
+from given_deals import simulated_deals
 
 FREI = load("frei")
 C_HAND = "Eichel:O8 Schellen:AK6 Rosen:B97 Schilten:K"
@@ -44,14 +45,7 @@ def trusted(hand, strain: str, auction: str = "", seat: str = "A") -> int:
 
 def dealt(hand: str, auction: str, seat: str, n: int = 30, seed: int = 5) -> tuple[list[dict], list, list]:
     """``n`` deals as the simulation draws them, what they read and what they could not."""
-    h, reader, seat, _r, _t = position(hand, auction, FREI, seat)
-    s = reader.situation(seat)
-    dealer = Dealer({seat: h}, s.promised)
-    fits, read, unheld = S._honoured(dealer, S._count_reads(s), seed)
-    rng, missed = random.Random(seed), []
-    deals = [S._deal(dealer, rng, fits, missed) for _ in range(n)]
-    assert not missed
-    return deals, read, unheld
+    return simulated_deals(hand, auction, FREI, seat, n, seed)
 
 
 def test_the_partners_number_is_dealt_as_a_hand_that_trusts_it():

@@ -11,7 +11,6 @@ Nell and the hand holds their missing Puur with four cards or more"). Against a 
 opening the count never makes it, so there the deals cannot keep to the reading and say
 so. The expected values below are counted by hand from the openings' promises (50: the
 Nell with exactly three, without the Puur) and that rule."""
-import random
 from collections import Counter
 from math import comb
 
@@ -24,6 +23,7 @@ from tutor.judgement import simulation as S
 from tutor.judgement.base import UNHELD, unheld_lines
 from tutor.play.dealer import Dealer
 from tutor.rules import load
+from given_deals import simulated_deals
 
 VERBAND = load("verband")
 C_HAND = "Eichel:8 Schellen:AK7 Rosen:A7 Schilten:AKO"
@@ -31,14 +31,7 @@ ROSEN, EICHEL = Suit("Rosen"), Suit("Eichel")
 
 
 def dealt(auction: str, n: int, seed: int = 5, hand: str = C_HAND, seat: str = "C"):
-    h, reader, seat, _r, _t = position(hand, auction, VERBAND, seat)
-    s = reader.situation(seat)
-    dealer = Dealer({seat: h}, s.promised)
-    fits, read, unheld = S._honoured(dealer, S._count_reads(s), seed)
-    rng, missed = random.Random(seed), []
-    deals = [S._deal(dealer, rng, fits, missed) for _ in range(n)]
-    assert not missed
-    return deals, read, unheld
+    return simulated_deals(hand, auction, VERBAND, seat, n, seed)
 
 
 def test_the_want_zehner_holds_the_missing_puur_with_four():
