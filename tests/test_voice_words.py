@@ -40,7 +40,7 @@ def test_equally_good_calls_are_named_each_with_its_mean():
 def test_with_the_score_the_answer_says_what_a_board_value_means():
     values = {"110 Eichel": [2000, 150] * 5, "fort": [-60] * 10}
     _j, texts = _judged(values, Standing({"AC": 1850, "BD": 1200}, 2000))
-    assert sum("the Partie's target, 2000 points, won or lost" in t for t in texts) == 1
+    assert sum("the Partie's target, 2000 board points, won or lost" in t for t in texts) == 1
     # Q13: said before the first average it explains (a mean of 2000s and board points)
     said_at = next(i for i, t in enumerate(texts) if "the Partie's target" in t)
     first_average = next(i for i, t in enumerate(texts) if "on average" in t.lower())
@@ -155,7 +155,7 @@ def test_the_score_s_line_is_said_only_where_a_game_can_end_the_partie():
     _j, texts = _judged(values, Standing({"AC": 1000, "BD": 900}, 2000))
     assert not any("Partie" in t for t in texts)
     _j, texts = _judged(values, Standing({"AC": 1300, "BD": 900}, 2000))
-    assert sum("the Partie's target, 2000 points, won or lost" in t for t in texts) == 1
+    assert sum("the Partie's target, 2000 board points, won or lost" in t for t in texts) == 1
 
 
 def test_a_negative_score_is_one_line_naming_it_and_exit_2():

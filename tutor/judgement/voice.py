@@ -312,8 +312,11 @@ def _score_line(standing: Standing | None, rules) -> list[Msg]:
     points and the Partie's target (QA of issue 26, Q13: "konter brings +1280 board points")."""
     if standing is None or not can_end(standing, rules):
         return []
-    return [M("With the score, the averages that follow count a game after which the Partie is over as the "
-              "Partie's target, {target} points, won or lost, and any other game by its board points.",
+    # QA s33 Q9: "60 Eichel brings our team +1783 board points" read as a contradiction of this
+    # line, which called a won Partie "points": the averages are board points throughout, a
+    # game that ends the Partie counted as the target in board points
+    return [M("With the score, the board points averaged below count a game after which the Partie is over as "
+              "the Partie's target, {target} board points, won or lost, and any other game by its own board points.",
               target=standing.target)]
 
 
