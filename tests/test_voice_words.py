@@ -222,8 +222,9 @@ def test_equally_good_says_what_was_compared_so_a_steady_small_loss_is_not_withi
     assert line == (f"{said} (+203) and 110 Eichel (+191) are equally good: over the same 20 deals, against "
                     f"{said} on average, 110 Eichel 12 less (chance alone: ±{margin}): within chance.")
     other = texts[texts.index(line) + 1]
-    assert other == ("The best of the other calls, 100 Schellen, brings +195 board points on average: over the "
-                     f"same deals 8 less than {said}, more than chance alone allows (±0).")
+    # (the same lead on every deal is said so, not "more than chance alone allows (±0)": QA s33 Q9)
+    assert other == ("The best of the other calls, 100 Schellen, brings +195 board points on average: "
+                     f"8 less than {said} on every deal.")
 
 
 def test_a_call_within_chance_but_beyond_the_points_cap_is_said_to_be_beyond_the_cap():
@@ -273,3 +274,18 @@ def test_check_says_what_a_call_the_deals_find_worse_gives_up_and_never_repeats_
     assert text.count(meaning) == 1          # the two raises read alike: said once
     eleven = conventions.check(Q22_HAND, Q22_AUCTION, "110 Eichel", judge=judge)
     assert eleven.ok and eleven.best and "gives up" not in eleven.text("en")
+
+
+def test_a_lead_the_same_on_every_deal_is_said_so():
+    # QA s33 Q9 and Q28: "more than chance alone allows (±0)" and "0 less (chance alone: ±0)"
+    # read as bugs where the difference is the same on every deal: said in those words instead
+    said = conventions.advise(A_HAND, BEFORE_A).call
+    # 110 Eichel as good as the count's call (it swings), fort 10 less on every deal
+    values = {said: [150, 90] * 5, "110 Eichel": [90, 150] * 5, "fort": [140, 80] * 5}
+    _j, texts = _judged(values)
+    assert any("fort, brings +110 board points on average: 10 less than" in t and "on every deal" in t
+               for t in texts), texts
+    assert not any("±0" in t for t in texts)
+    values = {said: [-2000] * 10, "fort": [-2000] * 10}
+    _j, texts = _judged(values)
+    assert any("the same on every deal" in t for t in texts) and not any("±0" in t for t in texts), texts

@@ -475,7 +475,9 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> li
         best = equal[0]
         gaps = [(c, paired(ev, best, c)) for c in equal[1:]]
         if all(g is not None for _c, g in gaps):
-            less = [M("{call} {gap} less (chance alone: ±{margin})", call=_name(c), gap=_points(g[0]),
+            # the same value on every deal (both lose the Partie, QA s33 Q28): no "0 less (±0)"
+            less = [M("{call} the same on every deal", call=_name(c)) if g[0] == 0 and g[1] == 0 else
+                    M("{call} {gap} less (chance alone: ±{margin})", call=_name(c), gap=_points(g[0]),
                       margin=_points(g[1])) for c, g in gaps]
             out: list[Msg] = [Mn(
                 "{calls} are equally good: over the same {n} deal, against {best} on average, {gaps}: within chance.",
@@ -523,6 +525,11 @@ def _other_line(ev, best: str, other: dict) -> Msg:
                  other=_name(name), other_value=value)
     lead, margin = gap
     shown_lead, shown_margin = _points(lead), _points(margin)
+    if lead > 0 and margin == 0:
+        # the same lead on every deal (QA s33 Q9: "more than chance alone allows (±0)" read as a bug)
+        return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: "
+                 "{gap} less than {best} on every deal.", other=_name(name), other_value=value, gap=shown_lead,
+                 best=_name(best))
     if lead > margin:
         if shown_lead <= shown_margin:   # rounded alike: one decimal tells them apart
             shown_lead, shown_margin = f"{lead:.1f}", f"{margin:.1f}"
