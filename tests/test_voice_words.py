@@ -415,3 +415,18 @@ def test_a_lead_just_beyond_chance_is_never_shown_equal_to_the_margin():
     line = next(t for t in texts if t.startswith("The best of the other calls, 120 Eichel"))
     assert line.endswith(f"over the same deals {lead:.2f} less than 110 Eichel, more than chance alone "
                          f"allows (±{margin:.2f})."), line
+
+
+def test_a_lead_the_same_on_every_deal_is_said_so():
+    # QA s33 Q9 and Q28: "more than chance alone allows (±0)" and "0 less (chance alone: ±0)"
+    # read as bugs where the difference is the same on every deal: said in those words instead
+    said = conventions.advise(A_HAND, BEFORE_A).call
+    # 110 Eichel as good as the count's call (it swings), fort 10 less on every deal
+    values = {said: [150, 90] * 5, "110 Eichel": [90, 150] * 5, "fort": [140, 80] * 5}
+    _j, texts = _judged(values)
+    assert any("fort, brings +110 board points on average: less than" in t
+               and "on every one of the same 10 deals, 10 on average" in t for t in texts), texts
+    assert not any("±0" in t for t in texts)
+    values = {said: [-2000] * 10, "fort": [-2000] * 10}
+    _j, texts = _judged(values)
+    assert any("the same on every deal" in t for t in texts) and not any("±0" in t for t in texts), texts

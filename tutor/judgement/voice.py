@@ -596,7 +596,9 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> li
         best = equal[0]
         gaps = [(c, paired(ev, best, c)) for c in shown if c != best]
         if all(g is not None for _c, g in gaps):
-            less = [M("{call} {gap} less (chance alone: ±{margin})", call=_name(c), gap=_points(g[0]),
+            # the same value on every deal (both lose the Partie, QA s33 Q28): no "0 less (±0)"
+            less = [M("{call} the same on every deal", call=_name(c)) if g[0] == 0 and g[1] == 0 else
+                    M("{call} {gap} less (chance alone: ±{margin})", call=_name(c), gap=_points(g[0]),
                       margin=_points(g[1])) for c, g in gaps]
             out: list[Msg] = [Mn(
                 "{calls} are equally good: over the same {n} deal, against {best} on average, {gaps}: within chance.",
