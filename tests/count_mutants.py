@@ -29,7 +29,7 @@ MUTANTS = [
     # that draws, and in `_plain_counts` only beside "the hand holds the Puur": a hand that
     # draws without the Puur needs the partner's promised Puur, and a table without the
     # Ansageregeln (the only one that reads it there) promises nothing (2026-12-05).
-    ("frei: partner's number ignored", "        if suit.value in partner:\n", "        if False:\n"),
+    ("frei: partner's number ignored", "    if partner is not None:\n", "    if False:\n"),
     ("frei: partner's own count = his number", "    return max(0, (PARTNER_SHARE * value - TOTAL_POINTS) // (PARTNER_SHARE - 1))", "    return value"),
     ("frei: partner's own count nothing", "    return max(0, (PARTNER_SHARE * value - TOTAL_POINTS) // (PARTNER_SHARE - 1))", "    return 0"),
     ("offence: partner's Puur not counted", "    row = holding({r for r, held in ((PUUR, puur), (NELL, nell)) if held}, length)",

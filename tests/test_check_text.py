@@ -33,3 +33,14 @@ def test_an_equally_good_call_gets_no_reasons_against_it():
     assert "As good as the recommended 90 Eichel: over the deals the difference between them is within chance." \
         in text
     assert "too much" not in text
+
+
+def test_the_reason_a_call_is_wrong_is_not_repeated_as_the_recommendation_s():
+    # QA s33 Q13: after "60 Eichel, fort, fort" B's fort is final, so D's Fünfer 65 Rosen cannot
+    # be an Ace announcement (rules: it is information for the partner's next bid); the answer
+    # says so once, as why 65 Rosen is wrong, not a second time as the reason for fort
+    text = conventions.check("Eichel:87 Schellen:K6 Rosen:A76 Schilten:O8", "60 Eichel, fort, fort",
+                             "65 Rosen").text("en")
+    assert "65 Rosen follows no convention: B is out of this bidding (his fort is final)" in text
+    assert text.count("B is out of this bidding (his fort is final)") == 1
+    assert "Recommended: fort." in text

@@ -76,3 +76,11 @@ def test_a_first_call_in_the_team_s_suit_is_new_information():
     assert calls[3].kind == "raise" and calls[3].promises == ()
     # B's later call in his own suit raises the number only (line 39)
     assert "raises the number only, no new information" in calls[5].text("en")
+
+
+def test_above_the_highest_zehner_the_next_bid_is_the_matsch_not_160():
+    # the bids run in Zehner up to 150, then the Matsch (157): nothing is called 160 (rules:
+    # highest_bid 150, matsch_bid 157); QA s33 Q9 read "150; 160 would be too much"
+    text = words(cv.advise("Eichel:U Schellen:AK Rosen:AK Schilten:AK86", "110 Eichel, fort"))
+    assert "the highest Zehner it trusts is 150; the Matsch (157) would be too much" in text
+    assert "160" not in text

@@ -51,7 +51,8 @@ def test_with_the_score_the_contracts_and_the_calls_say_which_values_hold_the_sc
     assert "Contracts (made in percent of the deals, expected board value of the game alone, without the " \
            "Partie's score):" in text
     assert "Calls (expected value with the Partie's score AC 1850 : BD 1200, target 2000: a game after which " \
-           "the Partie is over counts 2000, won or lost; else its board value, our team minus the opponents):" in text
+           "the Partie is over counts +2000 if our team wins the Partie, -2000 if it loses it, 0 for a draw; any " \
+           "other game its board value, our team minus the opponents):" in text
     # at AC 500 : BD 400 no game ends the Partie (a kontered Matsch writes at most 785): the values are
     # the board's, and the text says so as without a score
     text = run(*args, "--score", "AC=500,BD=400")

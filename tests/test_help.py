@@ -100,3 +100,24 @@ def test_the_course_help_in_french_names_the_romand_words(run):
     assert "Les exercices à revoir pour toi" in out and "Règles de table des fichiers d'exercices" in out
     assert "Aufgaben üben: eine Frage nach der anderen" in run("quiz", "--help").output
     assert "Vérifier des fichiers d'exercices" in run("drills", "--help", "--lang", "fr").output
+
+
+def test_tutor_alone_shows_its_help_in_the_language_asked(run):
+    # the first thing a new user types (QA s33 Q23): the help page, as `tutor tafel` alone
+    # gives its own, not the help squashed into one error line on stderr with exit 2
+    res = run()
+    assert res.exit_code == 0
+    assert res.output.startswith("Aufruf: ") and "Befehle:" in res.output and "\n  bid " in res.output
+    fr = run("--lang", "fr")   # options but no command: the help in that language
+    assert fr.exit_code == 0 and fr.output.startswith("Usage : ") and "Missing command" not in fr.output
+    en = run("--lang", "en")
+    assert en.exit_code == 0 and "Commands:" in en.output
+
+
+def test_the_program_alone_writes_its_help_to_standard_output():
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "tutor"], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0 and res.stderr == ""
+    assert res.stdout.startswith("Aufruf: ") and len(res.stdout.splitlines()) > 20

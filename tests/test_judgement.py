@@ -311,6 +311,39 @@ def test_bid_and_check_take_the_score_from_the_partie_at_the_table(tmp_path):
     assert code == 0 and out["best"] is True
 
 
+def test_tafel_gives_the_score_to_the_auction_s_seats_when_b_or_d_is_vorhand(tmp_path):
+    """An auction is written from Vorhand on: its A is the board's Vorhand of the next game.
+    Where that is the board's D, the auction's team AC is the board's BD (QA s33 Q12: the
+    board's AC score went to the auction's A, and the defenders were told not to double
+    because "A and partner win the Partie anyway", with the other team's score)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    runner = CliRunner()
+    assert runner.invoke(main, ["tafel", "new", "--set", "match_target=950"], env=env).exit_code == 0
+    for _ in range(3):   # three Matsch by the board's A: 3 x 314 = 942 for the board's AC
+        r = runner.invoke(main, ["tafel", "add", "--contract", "157 Eichel", "--declarer", "A",
+                                 "--card-points", "157"], env=env)
+        assert r.exit_code == 0, r.output
+    shown = json.loads(runner.invoke(main, ["tafel", "show", "--json"], env=env).output)
+    # dealt by D, A, B: C deals the fourth game, D (the player after the dealer) is Vorhand
+    assert shown["board"] == {"AC": 942, "BD": 0} and shown["next"]["vorhand"] == "D"
+    ask = ["bid", "--count", "--seat", "D", "--hand", D_HAND, "--auction", D_AUCTION, "--lang", "en"]
+    rules = tmp_path / "r.yaml"
+    rules.write_text("match_target: 950\n")
+    # the auction's A and C are the board's D and B, at 0; its D is the board's C, at 942
+    tafel = runner.invoke(main, [*ask, "--tafel"], env=env).output
+    assert "A and partner win the Partie" not in tafel
+    assert tafel == runner.invoke(main, [*ask, "--rules", str(rules), "--score", "AC=0,BD=942"]).output
+    # the board's score as it stands would tell D that A's team wins anyway
+    unturned = runner.invoke(main, [*ask, "--rules", str(rules), "--score", "AC=942,BD=0"]).output
+    assert "A and partner win the Partie (AC 942 : BD 0, target 950)" in unturned
+
+
 def test_tafel_takes_the_partie_s_rules_unless_rules_is_given(tmp_path):
     """A question about the board plays by the board's rules (a frei table: the numbers carry
     no convention); `--rules verband` typed out asks the Verband's conventions anyway (QA:

@@ -53,6 +53,66 @@ def test_the_exact_value_of_a_contract_is_all_or_nothing_on_the_one_suit_deal():
     assert value.reaches(h, "Undenufe", "C", 157)
 
 
+def decided_at(deal):
+    """The declaring team's points as single zero-window questions of the solver decide them
+    ("reaches v?" yes, "reaches v + 1?" no; a Misère: "holds its points to v?" yes, to v - 1
+    no), each from an empty table and without the answers kept: the solver's exact answer by
+    another way than the exact value's driver."""
+    from tutor.play import solver
+
+    lo, hi = 0, 157
+    while lo < hi:   # bisection over single probes
+        mid = (lo + hi + 1) // 2
+        solver.forget_answers()
+        if deal.misere:   # solve(target=t).reached: at most t points
+            if solver.solve(deal, target=mid - 1, best=False).reached:
+                hi = mid - 1
+            else:
+                lo = mid
+        elif solver.solve(deal, target=mid, best=False).reached:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+@pytest.mark.needs_core
+@pytest.mark.parametrize("size", [7, 9])
+def test_practice_s_exact_value_is_what_the_solver_s_single_questions_decide(size):
+    """Practice's exact value (the solver's exact driver since issue 21's round eight, not a
+    bracket over every point): every trump kind and a Misère, the declarer of either team,
+    asked fresh and after a reaches() of the same deal (best_contracts' order: its probe's
+    table and answers are reused), against bisection over single questions."""
+    import random
+
+    from tutor.play import solver
+    from tutor.play.deal import Deal
+    from tutor.practice import value
+
+    rng = random.Random(f"practice exact {size}")
+    strains = ["Eichel", "Schellen", "Rosen", "Schilten", "Obenabe", "Undenufe", "Undenufe Misère"]
+    cheap = 0
+    for i in range(40 if size == 9 else 7):
+        strain = strains[i % len(strains)]
+        trump, misere = parse_strain(strain)
+        d = Deal.random(rng, size, trump=trump, misere=misere, leader=SEATS[i % 4])
+        solver.forget_answers()
+        try:   # full deals: those whose exact value is cheap (a test, not a benchmark)
+            solver.solve(d, best=False, max_nodes=1_000_000 if size == 9 else None)
+        except solver.SearchStopped:
+            continue
+        cheap += 1
+        h = dict(zip(SEATS, d.hands))
+        want = decided_at(d)
+        solver.forget_answers()
+        assert value.exact(h, strain, d.leader) == want, (strain, d.leader, [str(x) for x in d.hands])
+        solver.forget_answers()
+        credit = value.credited(want, strain)
+        assert value.reaches(h, strain, d.leader, credit + 1) is False
+        assert value.exact(h, strain, d.leader) == want
+    assert cheap >= (5 if size == 9 else 7)
+
+
 @pytest.mark.needs_core   # the reference needs some 475,000 nodes for this Misère (over its budget)
 def test_a_misere_led_into_a_one_suit_hand_credits_nothing():
     from tutor.practice import value
@@ -186,7 +246,7 @@ def test_practice_prints_one_json_line_per_deal_from_a_pipe():
             assert data["card_points"] == exact(hands_of(seed), strain, data["declarer"])
             assert sum(data["board"].values()) >= 157
         for r in data["review"]:
-            assert set(r) == {"index", "seat", "yours", "tutor", "verdict", "why", "cost"}
+            assert set(r) == {"index", "seat", "yours", "tutor", "verdict", "brief", "why", "cost"}
             assert r["seat"] == "C" and r["verdict"] in ("same", "acceptable", "worse")
             assert r["cost"] is None      # the count values no call on deals: no cost to give
             assert data["auction"][r["index"] - 1].endswith(r["yours"]) or r["yours"] is None
@@ -217,6 +277,24 @@ def test_practice_in_the_terminal_words_and_stats(tmp_path, monkeypatch):
 def test_practice_ends_quietly_when_the_input_ends():
     out = run(["practice", "--seed", "7"], input="")
     assert out.exit_code == 0 and "Traceback" not in out.output
+
+
+@pytest.mark.needs_core
+def test_input_ending_in_the_bidding_says_the_deal_was_stopped_and_keeps_it_nowhere(tmp_path):
+    """QA s33 Q24: the input ended after C's first call (A's raise asks C again) and practice
+    ended with the prompt and nothing more; one line now says the deal was stopped and not kept."""
+    db = str(tmp_path / "p.sqlite3")
+    out = run(["practice", "--seed", "11", "--judge", "count", "--lang", "en", "--db", db, "--learner", "ann"],
+              input="90ro\n")
+    assert out.exit_code == 0, out.output
+    assert out.stdout.rstrip("\n").splitlines()[-1] == "Deal 11 stopped before the end of the bidding: it is not kept."
+    assert "The four hands:" not in out.stdout
+    stats = json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", "ann"]).stdout)
+    assert stats["deals"] == 0 and stats["calls"] == 0
+    # with --json standard output keeps only the finished deals' objects: the line goes to stderr
+    out = run(["practice", "--seed", "11", "--judge", "count", "--lang", "en", "--db", db, "--json"],
+              input="90ro\n")
+    assert out.stdout == "" and "Deal 11 stopped before the end of the bidding" in out.stderr
 
 
 # -- the game file's auction ---------------------------------------------------------------------
@@ -593,3 +671,110 @@ def test_without_the_deals_figures_the_verdict_is_the_rules_alone():
     # the count values no call: a conventional call true to the hand stays acceptable
     quiet = review_of("fort")
     assert quiet.verdict == "acceptable" and quiet.cost is None
+
+
+def test_why_after_a_robot_s_fort_says_what_the_fort_denies(tmp_path):
+    # QA s33 Q24: '?' explains the last robot call in full; for a fort the useful part is what
+    # it denies. Deal 1: A opens 70 Schilten, B says fort. At the Verband's table B would have
+    # opened above 70 with the Puur fourth (80, the Puur row) or the Nell fifth (90, the Nell
+    # row) in any other suit: his final fort says he holds neither
+    r = CliRunner().invoke(main, ["practice", "--seed", "1", "--lang", "en", "--db", str(tmp_path / "p.db")],
+                           input="?\nend\n")
+    assert "A 70 Schilten" in r.output and "B fort." in r.output
+    why = next(line for line in r.output.splitlines() if line.strip().startswith("B fort: B lets the bid stand"))
+    assert ("B would have opened or given the Hilfe with any of these, so he holds none of them: Eichel, "
+            "Schellen and Rosen: the Puur with four cards or more, the Nell with five cards or more.") in why
+
+
+def test_the_review_s_why_is_short_what_the_call_gives_up_and_the_tutor_s_call_with_its_meaning():
+    """QA s33 Q10/Q11: every why was the tutor's whole answer, 100-150 words of figures, the
+    estimate, the equally good calls and the count's lines. The review says what the call gives
+    up by the deals and the tutor's call with what it means; the whole reasoning stays in why."""
+    from tutor.conventions import explain
+
+    values = {"100 Eichel": [150, 130] * 10, "110 Eichel": [200, 60] * 10,
+              "100 Schellen": [142, 122] * 10, "fort": [-60] * 20}
+    a, r = _reviewed(values, ["100 Eichel", "110 Eichel", "100 Schellen", "fort"])
+    # 100 Eichel brings 140 on average, 100 Schellen 132: 8 less on every one of the 20 deals
+    meaning = explain(BEFORE_A + ", 100 Eichel").calls[-1].text("en")   # the raise, by the rule table
+    assert r["100 Schellen"].brief_text("en") == (
+        "By the deals, 100 Schellen gives up 8 board points on average: it brings +132, 100 Eichel +140, over "
+        f"the same 20 deals, more than chance explains. The tutor calls 100 Eichel. {meaning}")
+    # 110 Eichel is within chance of 100 Eichel: as good, and what the tutor's call means
+    assert r["110 Eichel"].brief_text("en") == (
+        f"As good as the tutor's 100 Eichel: the deals tell them apart by chance only. {meaning}")
+    # the tutor's own call needs no why; the deals' comparison is in the whole reasoning only
+    assert r["100 Eichel"].brief_text("en") == ""
+    for call in ("100 Schellen", "110 Eichel", "fort"):
+        assert "equally good" not in r[call].brief_text("en") and "equally good" in r[call].why_text("en")
+        assert r[call].why_text("en").startswith(r[call].brief_text("en"))
+        assert r[call].to_json("en")["brief"] == r[call].brief_text("en")
+        assert r[call].to_json("en")["why"] == r[call].why_text("en")
+
+
+def test_an_untrue_hilfe_s_review_says_what_it_would_have_promised():
+    """QA s33 Q11: "The hand does not fit it: ... without the Nell" did not say what the Hilfe
+    promises. The worked example's C over 60 Eichel, 70 Schellen: the two smallest Zehner above
+    70 are 80 and 90; the lower, 80, shows the Nell with two cards, the upper, 90, the Nell with
+    three or more (the rules). C holds Eichel A O 9."""
+    brief = review_of("80 Eichel").brief_text("en")
+    assert brief.startswith("80 Eichel promises: Hilfe in Eichel, the suit A opened: the two smallest Zehner "
+                            "above 70 are 80 and 90, 80 Eichel is the lower: the Nell with two cards. "
+                            "The hand does not fit it: in Eichel you hold A O 9: 3 cards, not exactly 2. "
+                            "The tutor calls 90 Eichel. "), brief
+    assert "90 Eichel is the upper: the Nell with three cards or more" in brief
+
+
+@pytest.mark.needs_core   # the deal's exact value
+def test_a_deal_without_a_call_of_the_learner_says_so_and_full_gives_the_whole_reasoning(tmp_path):
+    """QA s33 Q11: a deal whose bidding ended before the learner's turn had no word about it.
+    Seed 183, C: A opens 60 Schilten, B bids 120 Schellen and A doubles it at once: the double
+    ends the bidding (the rules) before C is in turn."""
+    from tutor.practice.review import deal_result
+    from tutor.practice.session import Practice
+
+    p = Practice(seed=183, seat="C", judge="count", lang="en")
+    assert p.over and p.calls == ["60 Schilten", "120 Schellen", "A: dopple"]
+    lines = deal_result(p, best=False).lines("en")
+    assert "You had no call in this deal: the bidding ended before your turn." in lines
+    assert "Your calls:" not in lines
+    # --full: the review of deal 11's untrue 90 Rosen goes on with the tutor's reasons for fort
+    db = str(tmp_path / "p.sqlite3")
+    args = ["practice", "--seed", "11", "--judge", "count", "--lang", "en", "--db", db]
+    short = run(args, input="90ro\nfort\n").stdout.splitlines()
+    full = run(args + ["--full"], input="90ro\nfort\n").stdout.splitlines()
+    at = short.index("  3. 90 Rosen: worse (tutor: fort)")
+    assert full[at] == short[at] and full[at + 1].startswith(short[at + 1]) and len(full[at + 1]) > len(short[at + 1])
+    assert "The opening in Eichel is missed" in full[at + 1] and "missed" not in short[at + 1]
+
+
+@pytest.mark.needs_core   # the deal's exact value
+def test_the_review_writes_french_with_a_space_before_the_colon():
+    """French puts a space before ':' (docs/french.md, "Typography"): the review's hands and
+    calls, and a robot's call with its meaning, came from f-strings that wrote "A: ...",
+    "1. fort: comme le tuteur" and "B 50 Schilten: ouverture" in every language; they are the
+    catalogs' now, the English as before."""
+    from tutor.practice.review import deal_result
+    from tutor.practice.session import Practice
+
+    p = Practice(seed=3, seat="C", judge="count", lang="fr")
+    while not p.over:
+        p.call("fort" if p.waiting == "turn" else "")
+    robots = [st for st in p.steps if not st.learner and st.reading is not None and st.reading.kind != "fort"]
+    assert robots
+    for st in robots:     # "B 50 Schilten : ouverture, ..."
+        assert p.line(st).startswith(f"{st.seat} {st.reading.call} : "), p.line(st)
+    result = deal_result(p, best=False)
+    fr, en = result.lines("fr"), result.lines("en")
+    for s in "ABCD":
+        assert f"  {s} : {p.hands[s]}" + (" (toi)" if s == "C" else "") in fr
+        assert f"  {s}: {p.hands[s]}" + (" (you)" if s == "C" else "") in en
+    mine = [r for r in result.review if r.call is not None]
+    assert mine
+    for r in mine:
+        verdict = {"same": ("comme le tuteur", "same as the tutor"), "acceptable": ("acceptable", "acceptable"),
+                   "worse": ("moins bonne", "worse")}[r.verdict]
+        tail = ("", "") if r.verdict == "same" else (f" (tuteur : {r.tutor})", f" (tutor: {r.tutor})")
+        assert f"  {r.index}. {r.call} : {verdict[0]}{tail[0]}" in fr, fr
+        assert f"  {r.index}. {r.call}: {verdict[1]}{tail[1]}" in en, en
+    assert not any(line.startswith("  ") and line[3:4] == ":" for line in fr), fr

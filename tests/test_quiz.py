@@ -721,6 +721,44 @@ def test_counts_of_one_are_singular(tmp_path):
         assert r.exit_code == 1 and r.output.strip().splitlines()[-1] == line, r.output
 
 
+def test_is_that_call_allowed_is_answered_by_the_rules_of_the_auction_first(tmp_path):
+    """QA s33 Q15: bieten-15 asks whether D may say 50 Rosen after three forts; the answer is
+    yes (the rules: «Das Bieten endet, sobald nach einem Gebot die drei anderen Spieler der
+    Reihe nach «fort» gesagt haben»: without a bid the forts end nothing), but the why began
+    with the hand's fit, which a learner who said no read as a confirmation. The why says the
+    legality first; whether the call suits the hand (D holds Rosen A 9: no Nell, no three
+    cards) comes after, apart."""
+    f = write(tmp_path, "q.yaml", """\
+        drills:
+          - {id: forts, type: check, hand: "Eichel:K86 Schellen:U7 Rosen:A9 Schilten:OB",
+             auction: "fort, fort, fort", call: "D: 50 Rosen", question: legal, answer: true}
+          - {id: over, type: check, hand: "Eichel:K86 Schellen:U7 Rosen:A9 Schilten:OB",
+             auction: "60 Eichel, fort, fort", call: "D: 70 Rosen", question: legal, answer: true}
+          - {id: double, type: check, hand: "Eichel:A87 Schellen:OB Rosen:AB Schilten:O7",
+             auction: "fort, fort, 50 Schellen", call: "D: dopple", question: legal, answer: true}
+          - {id: equal, type: check, hand: "Eichel:K86 Schellen:U7 Rosen:A9 Schilten:OB",
+             auction: "60 Eichel", call: "60 Rosen", question: legal, answer: false}
+        """)
+    forts, over, double, equal = drills.verified([f], lang="en")
+    text = forts.solution.text
+    assert text.startswith("Yes: D is in turn and nobody has bid yet; fort without a bid ends nothing (the "
+                           "bidding ends only after a bid), so 50 Rosen may open it. 50 Rosen says: opening in "
+                           "Rosen"), text
+    unfit = text.index("Allowed, but not right for this hand. The hand does not fit: in Rosen you hold A 9")
+    assert text.index("Recommended: fort.") > unfit
+    assert over.solution.text.startswith("Yes: D is in turn and 70 Rosen is higher than 60 Eichel. ")
+    # the double: C's 50 Schellen is the last call and D is C's opponent (the rules' window)
+    assert double.solution.text.startswith("Yes: D plays against C's 50 Schellen, nobody has doubled it and "
+                                           "nobody has called since. ")
+    assert equal.solution.text.startswith("Not legal: 60 Rosen does not overbid 60 Eichel.")
+    # the quiz's why and the worksheet's compact key begin with it (the first sentence)
+    from tutor.course.sheets import first_sentence
+
+    assert first_sentence(text).startswith("Yes: D is in turn")
+    de = drills.verified([f], lang="de")[0].solution.text
+    assert de.startswith("Ja: D ist an der Reihe, und noch niemand hat geboten;"), de
+
+
 def test_the_hint_of_a_narrower_question_points_at_what_it_asks(tmp_path):
     """A check drill that asks only "is it allowed?" is answered by the rules of the
     auction (the rules: «Jedes weitere Gebot liegt mindestens 5 Punkte über dem

@@ -29,7 +29,8 @@ def test_eval_json_contract_and_the_same_seed_gives_the_same_numbers():
                          "estimated"}
     assert data["solved"] + data["estimated"] == data["samples"]
     assert 1 <= data["samples"] <= 25
-    assert all(set(c) == {"contract", "p_make", "made", "expected", "exact"} and 0 <= c["p_make"] <= 1
+    assert all(set(c) == {"contract", "p_make", "made", "expected", "searched", "estimated", "exact"}
+               and 0 <= c["p_make"] <= 1 and 0 <= c["estimated"] <= data["samples"]
                and c["made"] == round(c["p_make"] * data["samples"]) for c in data["contracts"])
     assert all(set(c) == {"call", "expected"} for c in data["calls"])
     # the kinds A's calls would declare: each Zehner above 95 up to 150, and a Matsch only
@@ -129,18 +130,19 @@ JUDGEMENT_DRILLS = """\
 
 
 @pytest.mark.needs_core
-def test_warum_shows_the_numbers_of_a_judgement_and_only_there(tmp_path):
+def test_warum_shows_the_numbers_of_a_judgement_and_of_a_hilfe(tmp_path):
     from conftest import write
 
     p = write(tmp_path, "urteil.yaml", JUDGEMENT_DRILLS)
     r = CliRunner().invoke(main, ["quiz", str(p), "--db", str(tmp_path / "q.db"), "--lang", "en"],
                            input="100 Eichel\nwhy\n80 Eichel\n")
     assert r.exit_code == 0, r.output
-    # the reasoning of both (asked for, and shown after the wrong Hilfe): the raise's has the numbers, the Hilfe's (which
-    # rests on the conventions alone) has none
+    # the reasoning of both (asked for, and shown after the wrong Hilfe): each has the deals' numbers, the
+    # Hilfe's too, which the conventions decide but tutor bid gives the numbers of (QA s31 Q24)
     assert r.output.count("Why: ") == 2
     assert r.output.count("100 Eichel is made in") == 1
-    assert r.output.count("deals that fit the auction") == 1
+    assert r.output.count("90 Eichel is made in") == 1
+    assert r.output.count("deals that fit the auction") == 2
     # the numbers of the tutor's voice: tutor bid on the same position finds them on the same deals
     # (its pick may be another call among the raises: its evidence counts 100 Eichel too)
     bid = CliRunner().invoke(main, ["bid", "--hand", "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "--auction",

@@ -110,3 +110,24 @@ def test_the_konter_guard_stays_and_says_the_deals_read_the_double():
     j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
     assert j.pick is None or j.pick.call.kind != "redouble"
     assert voice.KONTER_READ_LINE in j.lines and voice.KONTER_LINE not in j.lines
+
+
+@pytest.mark.needs_core
+def test_the_konter_guard_yields_where_even_the_doubler_s_longest_trumps_cannot_beat_the_contract():
+    # QA s33 Q30: A opened 60 Eichel with the Puur third, C gave the Hilfe 70 Eichel (the Nell
+    # second: rules line 37), D doubled. Five trumps with the two top ones: by exact play C
+    # makes 70 on every fitting deal, also where D holds four Eichel or more, the most a
+    # doubler can hold over them; the guard ("konter only where the count is sure") gave up
+    # the konter there. The expected call comes from exact play, not from the voice's numbers
+    import exact_play
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    hand, auction = "Eichel:U76 Schellen:K8 Rosen:O76 Schilten:8", "60 Eichel, fort, 70 Eichel, D: dopple"
+    fitting = exact_play.deals(hand, auction, "A", n=2000, seed=3)
+    longest = [d for d in fitting if d["D"].length(Suit("Eichel")) >= 4][:8]
+    assert len(longest) == 8
+    assert all(exact_play.made(d, "Eichel", 70, "C") for d in longest)
+    advice = conventions.advise(hand, auction, seat="A", judge=voice.default_judge())
+    assert advice.call == "konter"
+    assert voice.KONTER_LINE not in advice.lines and voice.KONTER_READ_LINE not in advice.lines

@@ -52,9 +52,9 @@ def test_every_chance_is_the_exact_solver_s_on_the_same_deals(hand, auction):
                                                                                 nodes=simulate.EVAL_NODES))
     assert ev.exact and len(ev.deals) == ev.samples == 8
     assert ev.contracts
-    assert any(c["exact"] for c in ev.contracts)
+    assert any(c["searched"] for c in ev.contracts)
     for c in ev.contracts:
-        if not c["exact"]:
+        if not c["searched"]:
             continue     # no call that could compete rests on it: the playout's (Evaluation.unprobed)
         # a deal whose search ran over its budget may be off, and says so
         assert abs(c["made"] / ev.samples - exact_chance(ev, c["contract"], rules)) <= ev.estimated / ev.samples + 1e-9, c
@@ -301,7 +301,7 @@ def test_the_default_budget_asks_the_solver_and_its_answers_are_exact():
     rules = load("verband")
     sim = simulate.Simulation(samples=20, workers=1, early_stop=False)
     ev = simulate.evaluate("Rosen:U9A6 Eichel:K8 Schilten:A7 Schellen:9", "", rules, simulation=sim)
-    asked = [c for c in ev.contracts if c["exact"]]
+    asked = [c for c in ev.contracts if c["searched"]]
     assert asked and ev.nodes > 0
     assert ev.estimated < ev.samples
     for c in asked:
@@ -367,7 +367,7 @@ def test_the_solver_never_searches_more_than_the_evaluation_s_nodes(nodes):
     assert 0 < ev.nodes <= nodes
     # and every deal the solver finished within them is exact, however small the budget
     for c in ev.contracts:
-        if c["exact"]:
+        if c["searched"]:
             assert abs(c["made"] / ev.samples - exact_chance(ev, c["contract"], rules)) \
                 <= ev.estimated / ev.samples + 1e-9, c
 
@@ -534,7 +534,7 @@ def test_eval_gives_the_games_no_call_rests_on_the_nodes_the_others_leave(monkey
         simulate._JUDGED.clear()
         sim = simulate.Simulation(samples=10, workers=1, early_stop=False, nodes=6_000_000, rest_games=every)
         ev = simulate.evaluate(hand, "", rules, simulation=sim)
-        assert 0 < ev.nodes <= 6_000_000 and "Schilten (A)" in ev.unprobed
+        assert 0 < ev.nodes <= 6_000_000 and ("Schilten", "A") in ev.unprobed
         tried[every] = max(j.tried for (_k, p), j in simulate._JUDGED.items() if p.strain == "Schilten")
     assert tried[False] <= simulate.FIRST_PROBE < tried[True]
 

@@ -580,6 +580,28 @@ def test_bracket_answers_every_target_as_plain_minimax(engine):
         assert all(b.answer(t) in (reached_by_minimax(d, value, t), None) for t in range(-2, 90))
 
 
+@pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
+def test_exact_value_is_plain_minimax_s_and_answers_the_bracket_after_it(engine):
+    # exact_value (practice's exact value) against the plain minimax of these tests (four
+    # cards a hand, every kind, a third Misères, some declared by the leader's opponents),
+    # asked fresh or after a bracket probe of the same deal (its table and answers reused);
+    # what it found is kept: a bracket of the deal afterwards needs no probe
+    rng = random.Random(f"exact value {engine}")
+    for i in range(12):
+        d = Deal.random(rng, 4, trump=TRUMPS[i % 6], misere=i % 3 == 2, leader=rng.choice(SEATS))
+        if i % 4 == 1:
+            d = dataclasses.replace(d, declarer=SEATS[(SEATS.index(d.leader) + 1) % 4])
+        value = plain_minimax([set(h) for h in d.hands], d.trump, SEATS.index(d.leader), [],
+                              d.declaring_team, d.misere, {})
+        solver.forget_answers()
+        if i % 2:
+            solver.bracket(d, [rng.randint(0, 80)], engine=engine)
+        assert solver.exact_value(d, engine=engine) == value, dumps(d)
+        b = solver.bracket(d, [value - 1, value, value + 1, 40], engine=engine)
+        assert b.probes == 0 and b.lo == b.hi == value
+        assert b.reached == {t: reached_by_minimax(d, value, t) for t in (value - 1, value, value + 1, 40)}
+
+
 @needs_core
 @pytest.mark.parametrize("trump", TRUMPS, ids=str)
 def test_bracket_with_one_table_equals_fresh_solves_on_larger_deals(trump):

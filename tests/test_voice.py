@@ -299,3 +299,45 @@ def test_no_matsch_the_team_cannot_be_sure_of_is_offered(hand, auction, extra):
     ev = data["evidence"]
     named = [data["call"], *ev.get("equal", []), *(c["call"] for c in ev["calls"])]
     assert not [c for c in named if str(c).startswith("157")], named
+
+
+@pytest.mark.needs_core
+def test_bid_json_names_the_answer_s_call_and_calls_no_mostly_estimated_contract_exact():
+    # QA s33 Q21: "call" 110 Eichel beside evidence "recommended" 90 Eichel, and every contract
+    # "exact": true with 98 of its 100 deals estimated; a program read another call than the text
+    import json
+
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    r = CliRunner().invoke(main, ["bid", "--hand", "Eichel:K7 Schellen:AK Rosen:AK8 Schilten:A6",
+                                  "--auction", "60 Eichel, fort", "--json", "--lang", "en"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    e = out["evidence"]
+    assert e["recommended"] == out["call"]
+    assert e["best_mean"] == max(e["calls"], key=lambda c: c["expected"])["call"]
+    assert e["chosen_by"] in ("count", "deals")
+    n = e["samples"]
+    for c in e["contracts"]:
+        assert 0 <= c["estimated"] <= n
+        assert c["exact"] == (c["searched"] and 2 * c["estimated"] <= n), c
+
+
+@pytest.mark.needs_core
+def test_a_hilfe_yields_to_a_matsch_the_deals_make_every_time():
+    # QA s33 Q26 (practice deal 60): C opened 80 Schilten and bid 100 Eichel, the Puur fifth
+    # (rules: the Puur row 100); A holds the Eichel Nell third with the Ace and Schilten A K U.
+    # The upper Hilfe (120, the Nell three or more) tells C of the Nell; but by exact play
+    # the team takes every card on each fitting deal, and C stopped at 130: the Matsch is
+    # the call, there is nothing higher for the Hilfe to find
+    import exact_play
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    hand, auction = "Eichel:AO9 Schellen:A Rosen:8 Schilten:AKU8", "80 Schilten, fort, 100 Eichel, fort"
+    assert all(exact_play.made(d, "Eichel", 157, "A") for d in exact_play.deals(hand, auction, "A", n=10, seed=2))
+    advice = conventions.advise(hand, auction, seat="A", judge=voice.default_judge())
+    assert advice.call == "157 Eichel"
+    assert voice.INFORMATION_LINE not in advice.lines

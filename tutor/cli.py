@@ -121,6 +121,11 @@ class LazyGroup(click.Group):
             raise
         except BrokenPipeError:
             closed_output(ctx)
+        except click.exceptions.NoArgsIsHelpError as e:
+            # `tutor` alone: its help, as `tutor tafel` alone gives its own, not the help
+            # squashed into one error line (QA s33 Q23)
+            click.echo(e.ctx.get_help())
+            ctx.exit(0)
         except click.UsageError as e:
             # the group's own options (`tutor --lang xx explain`): one line, as below
             usage_error(ctx, e)
@@ -202,6 +207,9 @@ class LazyGroup(click.Group):
             click.echo(e.ctx.get_help())   # `tutor tafel` alone: its help, not an error
             ctx.exit(0)
         except click.UsageError as e:
+            if e.message == "Missing command." and e.ctx is not None:
+                click.echo(e.ctx.get_help())   # `tutor --lang fr` alone: the help, in French
+                ctx.exit(0)
             usage_error(ctx, e)
         finally:
             use(library_lang)   # a program that runs the command in-process keeps its own

@@ -846,6 +846,17 @@ class Reading(Value):
         head = self.headline(lang)
         return f"{head}. {promised}." if promised else f"{head}."
 
+    def said(self, lang: str = "de", text: "str | None" = None, seat: "str | None" = None) -> str:
+        """The call with its seat and its reading (``text``: the reading as shown, default
+        :meth:`text`; ``seat``: the seat as the table names it, default the reading's): "A 60
+        Eichel: opening ..."; a text that names the call itself (fort's "fort: B lets the bid
+        stand ...") follows the seat alone, not "B fort: fort: ..."."""
+        text = self.text(lang) if text is None else text
+        seat = seat or self.seat
+        if text.startswith(f"{self.call}:") or text.startswith(f"{self.call} :"):
+            return f"{seat} {text}"
+        return _("{seat} {call}: {text}", lang, seat=seat, call=str(self.call), text=text)
+
     def denial(self, lang: str = "de") -> str:
         """What the call denies, as the table reads it (empty: nothing), one sentence."""
         if not self.denies:
@@ -1415,6 +1426,11 @@ class Verdict(Value):
                 if lines and self.reading is not None and isinstance(lines[0], Reading) \
                         and lines[0].text(lang) == self.reading.text(lang):
                     lines = lines[1:]
+                # a reason the answer gave already, as why the checked call is wrong, is not said
+                # again as the recommendation's (QA s33 Q13: "B is out of this bidding ..." twice)
+                why = self.reading.params.get("why") if self.reading is not None else None
+                if isinstance(why, Msg):
+                    lines = [x for x in lines if not any(w is why for w in getattr(x, "params", {}).values())]
                 said = " ".join(_sentence(x.text(lang)) for x in lines)
                 head = _("Recommended: say nothing.", lang) if rec is None else \
                     _("Recommended: {call}.", lang, call=rec)

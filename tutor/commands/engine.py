@@ -128,7 +128,7 @@ def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
             raise TutorError(M("--tafel: no Tafel at {path}: start one with tutor tafel new", path=str(path)))
         with Tafel.open(db_path) as t:
             partie = t.partie()
-        standing = Standing.of(partie)
+        standing = Standing.for_auction(partie)   # the auction's A is the board's Vorhand
         if standing is None:
             raise TutorError(M("--tafel: the Partie on the board is over: start a new one with tutor tafel new"))
         if not _given("rules_spec"):     # the Partie's own rules, unless --rules names the table's
@@ -385,8 +385,10 @@ def demo(as_json, lang):
 # -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
 # the score options' help, as bid, check and eval show it (score_options)
 SCORE_HELP = {
-    "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900."),
-    "use_tafel": M("Take the score from the current Partie on the board."),
+    "score_text": M("The Partie's score before this game, e.g. AC=1200,BD=900. It changes the values: a game "
+                    "after which the Partie is over counts as the Partie won (+ its target) or lost (- its target), "
+                    "any other game by its board points."),
+    "use_tafel": M("Take the score from the current Partie on the board; the auction's A is the board's Vorhand."),
     "db_path": M("The database for --tafel (default: the user's data folder; $TUTOR_DB)."),
 }
 

@@ -30,17 +30,23 @@ def deal(hand, auction, seat, count, seed, as_json, lang, rules_spec):
 
     Example: tutor deal --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen" --count 5 --seed 3
     """
+    from tutor.conventions import replay
+    from tutor.judgement.base import UNHELD, unheld_lines
+    from tutor.judgement.simulation import read_deals
     from tutor.play.dealer import for_auction
     from tutor.rules import load
 
     rules = load(rules_spec)
     hand_value, auction_value = _hand_and_auction(hand, auction, rules)
     dealer, honoured = for_auction(hand_value, auction_value, seat, rules, with_denied=True)
-    deals = dealer.deals(count, seed)
+    # what the calls show beyond their promises, as the simulation reads it (a number at a
+    # table without the Ansageregeln, a Zehner in the opponents' suit, a double)
+    situation = replay(auction_value, rules).situation((seat or auction_value.next_seat).upper())
+    deals, unheld, misfit = read_deals(dealer, situation, count, seed)
     if not honoured:
-        from tutor.judgement.base import UNHELD
-
         click.echo(UNHELD["fort"].text(lang), err=True)
+    for line in unheld_lines(unheld, misfit, count):
+        click.echo(line.text(lang), err=True)
     if as_json:
         emit_json([{s: str(h) for s, h in d.items()} for d in deals])
         return
@@ -128,7 +134,8 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
         click.echo(_("Calls (expected board value, our team minus the opponents):", lang))
     else:
         click.echo(_("Calls (expected value with the Partie's score {score}: a game after which the Partie is "
-                     "over counts {target}, won or lost; else its board value, our team minus the opponents):",
+                     "over counts +{target} if our team wins the Partie, -{target} if it loses it, 0 for a draw; "
+                     "any other game its board value, our team minus the opponents):",
                      lang, score=standing.text(lang), target=standing.target))
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
     shown = ranked if show_all else [c for i, c in enumerate(ranked)

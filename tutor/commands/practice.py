@@ -20,12 +20,14 @@ from tutor.i18n import M, _
               help="The database (default: tutor.sqlite3 in the user's data folder, or $TUTOR_DB).")
 @click.option("--learner", default=None, help="Whose progress (default: $TUTOR_LEARNER or the login name).")
 @click.option("--stats", "show_stats", is_flag=True, help="Show the practice results kept in the database.")
+@click.option("--full", "full", is_flag=True,
+              help="The review gives the tutor's whole reasoning for each call (the deals' figures, the count).")
 @click.option("--judge", type=click.Choice(("simulation", "count")), default="simulation", show_default=True,
               help="How the robots judge their calls: the tutor's default (the simulation) or the count (instant).")
 @rules_option
 @json_option
 @lang_option
-def practice(seat, seed, count, db_path, learner, show_stats, judge, rules_spec, as_json, lang):
+def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules_spec, as_json, lang):
     """Bid whole deals against three robot seats, then see what the deal was worth."""
     from tutor.practice import progress
     from tutor.course.quiz import default_learner
@@ -51,13 +53,15 @@ def practice(seat, seed, count, db_path, learner, show_stats, judge, rules_spec,
     for n in range(count):
         p = Practice((first + n) % (2 ** 63), seat, rules_spec, lang, judge)
         result = loop.deal(p, best=as_json)
-        if result is None:
+        if result is None:   # the input ended or the learner typed end (QA s33 Q24: it ended in silence)
+            click.echo(_("Deal {seed} stopped before the end of the bidding: it is not kept.", lang, seed=p.seed),
+                       err=as_json)
             return
         if as_json:
             progress.record(db_path, learner, result, lang)
             emit_json(result.to_json(lang))
             continue
-        for line in result.lines(lang):
+        for line in result.lines(lang, full=full):
             click.echo(line)
         if not result.best:   # the best contracts last: the solver's longest part
             import dataclasses
@@ -133,8 +137,10 @@ class Loop:
                 return None
             if cmd == "why":
                 last = p.last_robot()
-                self.say(f"  {last.seat} {last.reading.call}: {last.reading.text(lang)}" if last
-                         else "  " + _("No robot has called yet.", lang))
+                # in full: what the call shows, and what it denies (a fort: the openings and
+                # Hilfen the robot would have called instead; QA s33 Q24)
+                self.say("  " + " ".join(x for x in (last.reading.said(lang), last.reading.denial(lang)) if x)
+                         if last else "  " + _("No robot has called yet.", lang))
                 continue
             if cmd == "undo":
                 if not p.undo():
@@ -220,6 +226,7 @@ HELP: dict[str, dict] = {
             "count": M("How many deals (with --seed: that seed and the next ones)."),
             "learner": M("Whose progress (default: $TUTOR_LEARNER or the login name)."),
             "show_stats": M("Show the practice results kept in the database."),
+            "full": M("The review gives the tutor's whole reasoning for each call (the deals' figures, the count)."),
             "judge": M("How the robots judge their calls: the tutor's default (the simulation) or the "
                        "count (instant)."),
         },

@@ -329,10 +329,7 @@ class Session:
         lines = []
         if self.events:
             e = self.events[-1]
-            text = self.text(e.reading)   # fort's text names the call itself: "fort: ..."
-            named = re.match(rf"{re.escape(str(e.reading.call))}\s?:", text)   # fort's text: "fort: ..."
-            lines.append(f"{e.seat} {text}" if named else
-                         _("{seat} {call}: {text}", self.lang, seat=e.seat, call=str(e.reading.call), text=text))
+            lines.append(e.reading.said(self.lang, self.text(e.reading), seat=e.seat))
         a = self.advice()
         if a is not None:
             lines.append(_("Recommended for {seat}: {call}.", self.lang, seat=self.seat, call=a.call)

@@ -832,12 +832,45 @@ class SidiBarraniEngine:
 
         v = conventions.check(hand, auction or "", call, rules)
         if question == "legal":
-            return v.legal, v.text(lang)
+            return v.legal, v.text(lang) if not v.legal else self._legal_text(v, auction, call, rules, lang)
         if question == "truthful":
             return v.ok, v.text(lang)
         if v.ok and not v.best:
             return False, CHECK_TEXTS["not_best"].text(lang) + " " + v.text(lang)
         return v.best, v.text(lang)
+
+    def _legal_text(self, v, auction: str, call: str, rules, lang: str) -> str:
+        """Why a legal call is allowed, first (QA s33 Q15: "Is that call allowed here?" was
+        answered with the hand's fit, which read as "no"), then what it says and, apart,
+        whether it suits the hand."""
+        from tutor.auction import BID, DOUBLE, REDOUBLE, split_seat
+        from tutor.conventions import _sentence, replay
+
+        a = replay(auction or "", rules).auction
+        _prefix, bare = split_seat(" ".join(str(call).split()), self._spec(rules))
+        c, seat = v.reading.call, v.reading.seat
+        if c.kind == BID and a.high is None:
+            forts = bool(a.entries)   # the calls before are forts: without a bid they end nothing
+            lead = LEGAL_TEXTS["open_after_forts" if forts else "open"](seat=seat, call=str(c))
+        elif c.kind == BID:
+            lead = LEGAL_TEXTS["higher"](seat=seat, call=str(c), high=str(a.high_bid))
+        elif c.kind == DOUBLE:   # right after the bid, or where the table keeps it open until the lead
+            lead = LEGAL_TEXTS["double" if a.entries[-1] == a.high else "double_late"](
+                seat=seat, bidder=a.high.seat, high=str(a.high_bid))
+        elif c.kind == REDOUBLE:
+            lead = LEGAL_TEXTS["konter"](seat=seat, bidder=a.high.seat, high=str(a.high_bid))
+        elif v.reading.kind == "fort":
+            lead = LEGAL_TEXTS["fort"](seat=seat)
+        else:
+            lead = LEGAL_TEXTS["legal"](call=bare)
+        said = _sentence(v.reading.text(lang))
+        rest = v.text(lang)[len(v.reading.text(lang)):].strip()
+        # a bid's reading names its kind ("opening in Rosen ..."), fort's and a double's their call
+        parts = [lead.text(lang), LEGAL_TEXTS["says"](call=str(c), text=said).text(lang) if c.kind == BID else said]
+        if rest:
+            parts += [LEGAL_TEXTS["unfit"].text(lang)] if not v.ok else []
+            parts.append(rest)
+        return " ".join(parts)
 
     def check_fault(self, hand: str, auction: str, call: str, rules, lang: str) -> str | None:
         """The one line that makes a check drill's call wrong (not legal, not conventional,
@@ -1005,6 +1038,24 @@ class SidiBarraniEngine:
 CHECK_QUESTIONS = ("best", "legal", "truthful")
 CHECK_TEXTS: dict[str, Msg] = {
     "not_best": M("Legal and true, but not the best call."),
+}
+
+
+# Why a call is allowed, the answer to a check drill's "Is that call allowed here?" (yes):
+# said before what the call shows and whether it suits the hand (QA s33 Q15).
+LEGAL_TEXTS: dict[str, Msg] = {
+    "open": M("Yes: {seat} is in turn and nobody has bid yet, so {call} may open the bidding."),
+    "open_after_forts": M("Yes: {seat} is in turn and nobody has bid yet; fort without a bid ends nothing "
+                          "(the bidding ends only after a bid), so {call} may open it."),
+    "higher": M("Yes: {seat} is in turn and {call} is higher than {high}."),
+    "fort": M("Yes: {seat} is in turn, and in turn fort is always allowed."),
+    "double": M("Yes: {seat} plays against {bidder}'s {high}, nobody has doubled it and nobody has called since."),
+    "double_late": M("Yes: {seat} plays against {bidder}'s {high}, nobody has doubled it, and at this table "
+                     "the double stays open until the first card is led."),
+    "konter": M("Yes: {high} by {bidder} has just been doubled, and {seat} is on the side that bid it."),
+    "legal": M("Yes: {call} is allowed here."),
+    "says": M("{call} says: {text}"),
+    "unfit": M("Allowed, but not right for this hand."),
 }
 
 

@@ -266,24 +266,44 @@ def problems_of(drill, stored: Mapping | None, new: Mapping | None, ok: bool, no
 JUDGED = ("raise", "matsch", "double", "redouble", "confidence")   # bid answers that rest on judgement
 
 
-def numbers(item, lang: str = "de") -> str | None:
+def numbers(item, lang: str = "de", information: bool = False) -> str | None:
     """For a Sidi-Barrani ``bid`` drill without stored evidence whose answer rests on
     judgement (a raise, a Matsch, a double, a konter, a number the conventions give no
     meaning): the numbers behind the answer in the words of the tutor's voice ("100
     Eichel is made in 47 of 50 deals that fit the auction; 110 in 31", what it brings
     against the best other call), from the voice's own deals (its number of them, the seed
     from the position), so the quiz's ``warum`` and the worksheet's key say what ``tutor
-    bid`` says. None for other drills, or where the position cannot be simulated."""
+    bid`` says. None for other drills, or where the position cannot be simulated.
+
+    ``information``: also where the conventions decide the call (a Hilfe or an Ass-Ansage,
+    :data:`INFORMATION`): a ``bid`` drill whose answer is one, and a plain ``check`` drill
+    where one is the call the hand should make (the call asked about, or the one
+    recommended instead). The quiz asks for them (QA s31 Q24: its Hilfe drills' answers
+    gave no numbers, where ``tutor bid`` gives the voice's for the same Hilfe); the
+    worksheets do not."""
     from tutor import conventions
     from tutor.judgement import simulation, voice
 
     d = item.drill
-    if d.type != "bid" or getattr(item.engine, "game", None) != "sidi-barrani" or not d.hand:
+    if getattr(item.engine, "game", None) != "sidi-barrani" or not d.hand:
         return None
+    if d.type != "bid" and not (information and d.type == "check" and d.get("question", "best") == "best"):
+        return None
+    kinds = JUDGED + INFORMATION if information else JUDGED
     try:
-        hand, reader, seat, _readings, truthful = conventions.position(d.hand, d.auction or "", d.rules, None)
-        answer = next((r for r in truthful if str(r.call) == str(item.solution.answer)), None)
-        if answer is None or answer.kind not in JUDGED:
+        seat = None
+        if d.type == "bid":
+            wanted = str(item.solution.answer)
+        else:
+            seat, call = seat_and_call(d)
+            v = conventions.check(d.hand, d.auction or "", call, d.rules, seat=seat)
+            rec = v.advice.recommended if v.advice else None
+            if rec is None or rec.kind not in INFORMATION:
+                return None
+            wanted = str(rec.call)
+        hand, reader, seat, _readings, truthful = conventions.position(d.hand, d.auction or "", d.rules, seat)
+        answer = next((r for r in truthful if str(r.call) == wanted), None)
+        if answer is None or answer.kind not in kinds:
             return None
         s = reader.situation(seat)
         seed = voice.seed_of(voice.position_key(hand, s, None))
@@ -292,6 +312,8 @@ def numbers(item, lang: str = "de") -> str | None:
         return None
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     lines = voice.evidence_lines(ev, str(answer.call), s, by_call)
+    if lines and answer.kind in INFORMATION and str(answer.call) not in voice.equal_calls(ev):
+        lines.append(voice.INFORMATION_LINE)    # why the Hilfe stays, where the deals value another call more
     return " ".join(line.text(lang) for line in lines) or None
 
 

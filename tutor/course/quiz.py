@@ -1020,8 +1020,9 @@ class Quiz:
         from tutor.course.evidence import numbers as evidence_numbers
 
         text = self.m["why"].format(text=item.solution.text)
-        # a judgement's numbers, when there are any (a drill's stored evidence is in its text)
-        numbers = None if item.drill.get("evidence") else evidence_numbers(item, self.lang)
+        # a judgement's numbers, when there are any (a drill's stored evidence is in its text),
+        # also behind a Hilfe or an Ass-Ansage, as tutor bid gives them (QA s31 Q24)
+        numbers = None if item.drill.get("evidence") else evidence_numbers(item, self.lang, information=True)
         if numbers:
             text += "\n" + numbers
         if item.drill.note:

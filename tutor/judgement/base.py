@@ -11,7 +11,7 @@ from typing import Any, Mapping, Protocol, Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, _, join
-from tutor.scoring import other
+from tutor.scoring import other, team_of
 
 Line = Msg                 # a reason: a catalog message, shown in the user's language
 
@@ -29,6 +29,17 @@ class Standing:
         """The score a :class:`tutor.partie.Partie` stands at before its next game (None
         once it is over): what ``bid --tafel``, the table session and the phone give the advice."""
         return None if partie.over else cls(dict(partie.totals), partie.rules.match_target)
+
+    @classmethod
+    def for_auction(cls, partie) -> "Standing | None":
+        """The score of :meth:`of` as an auction written "from Vorhand on" reads it: its A is
+        the board's Vorhand of the next game, so where that is the board's B or D, the
+        auction's team AC is the board's BD and the totals change sides (QA s33 Q12: with
+        Dani as Vorhand, ``bid --tafel`` gave Dani's team the other team's 1992)."""
+        standing = cls.of(partie)
+        if standing is None or team_of(partie.next_vorhand) == "AC":
+            return standing
+        return cls({"AC": standing.score.get("BD", 0), "BD": standing.score.get("AC", 0)}, standing.target)
 
     def wins_if_made(self, team: str, bid: int) -> bool:
         """Making ``bid`` wins ``team`` the Partie, doubled or not: even with the fewest
@@ -63,10 +74,22 @@ class Standing:
                  bd=self.score.get("BD", 0), target=self.target)
 
 
+def can_end(standing: Standing, rules) -> bool:
+    """Some game at this score can end the Partie: a team reaches the target with the most
+    one game writes (a Matsch, kontered where the table konters, and every card point; Weis
+    and Stöck are left out, as the simulation's values leave them out). Where none can, the
+    score changes no call's value and the answer does not speak of it (QA of issue 26, F13)."""
+    from tutor.scoring import score_game
+
+    most = score_game(rules.matsch_bid, "A", TOTAL_POINTS, double=rules.doubling,
+                      redouble=rules.doubling and rules.kontern, rules=rules).board["AC"]
+    return any(standing.score.get(t, 0) + most >= standing.target for t in ("AC", "BD"))
+
+
 #: where most deals are estimated: "made in 96 of 100" can be far from exact play (the QA of
 #: issue 26 saw 70 Eichel made in 96 of 100 deals, all estimated, where exact play made 38 of 50)
-MOSTLY_ESTIMATED = M("Most of the deals are estimated: these numbers rest mostly on the estimate, which can be "
-                     "far from exact play.")
+MOSTLY_ESTIMATED = M("That is most of the deals: these numbers are mostly estimates and can be far from what "
+                     "best play would give.")
 
 
 def mostly_estimated(k: int, n: int) -> bool:
@@ -77,11 +100,12 @@ def mostly_estimated(k: int, n: int) -> bool:
 def estimated_line(k: int, n: int) -> Msg:
     """How many of the ``n`` deals the solver left to the estimate: the voice's answer and a
     drill's stored evidence say it in the same words (and, where that is most of them, that
-    the numbers rest mostly on the estimate)."""
-    line = Mn("{k} of the {n} deals was not solved within this answer's share of the solver's work: "
-              "its play is estimated.",
-              "{k} of the {n} deals were not solved within this answer's share of the solver's work: "
-              "their play is estimated.", k, k=k, n=n)
+    the numbers rest mostly on the estimate). In a learner's words, not the solver's (QA s32
+    Q39: "not solved within this answer's share of the solver's work" read as jargon in
+    practice's review): a deal too long to play out exactly has its result estimated."""
+    line = Mn("{k} of the {n} deals was too long to play out exactly for this answer: its result is estimated.",
+              "{k} of the {n} deals were too long to play out exactly for this answer: their results are "
+              "estimated.", k, k=k, n=n)
     return join(line, " ", MOSTLY_ESTIMATED) if mostly_estimated(k, n) else line
 
 
@@ -117,8 +141,13 @@ def equal_calls(values: Mapping[str, Sequence[float]], best: str) -> list[str]:
 UNHELD: dict[str, Msg] = {
     "fort": M("What the forts deny cannot all hold beside this hand: these deals keep only to what the calls "
               "promise."),
-    "double": M("The doubler holds no hand the count doubles with in the deals tried: these deals give him any "
-                "hand the auction allows."),
+    "double": M("The doubler seldom or never holds a hand the count doubles with in the deals tried: these deals "
+                "give him any hand the auction allows."),
+    "want": M("The bidder of the Zehner in the opponents' suit seldom or never holds a hand the count makes it "
+              "with (against a Nell opening, the missing Puur with four cards or more) in the deals tried: these "
+              "deals give him any hand the auction allows."),
+    "number": M("A number at this table is one its bidder's count seldom or never reaches in the deals tried: "
+                "these deals give him any hand the auction allows there."),
 }
 
 
@@ -127,12 +156,12 @@ def unheld_lines(unheld, misfit: int = 0, n: int = 0) -> list[Msg]:
     ``unheld`` for all of them, ``misfit`` of the ``n`` deals for some."""
     lines = [UNHELD[x] for x in unheld or () if x in UNHELD]
     if misfit:
-        lines.append(Mn("{k} of the {n} deals does not fit what the calls show beyond their promises (the "
-                        "doubler's double, or the partner's number at a table without the Ansageregeln): it "
-                        "keeps to the promises alone.",
-                        "{k} of the {n} deals do not fit what the calls show beyond their promises (the "
-                        "doubler's double, or the partner's number at a table without the Ansageregeln): they "
-                        "keep to the promises alone.", misfit, k=misfit, n=n))
+        lines.append(Mn("{k} of the {n} deals does not fit what the calls show beyond their promises (a "
+                        "double, a number at a table without the Ansageregeln, a Zehner in the opponents' "
+                        "suit): it keeps to the promises alone.",
+                        "{k} of the {n} deals do not fit what the calls show beyond their promises (a "
+                        "double, a number at a table without the Ansageregeln, a Zehner in the opponents' "
+                        "suit): they keep to the promises alone.", misfit, k=misfit, n=n))
     return lines
 
 

@@ -623,6 +623,21 @@ def _team_suits(s) -> list[Suit]:
     return [suit for suit in SUITS if s.owner(suit) == "own"]
 
 
+# The count's verdicts on the standing contract, which the deals can contradict: where the
+# voice finds the standing contract made on the other side of half its deals, it says so in
+# one line instead of printing the count's reasons as if they held (QA s32 Q41: "Then C and
+# partner stay at 94, below their 100: double." under "C and partner make their 100 Eichel
+# in 59 of 100 deals"; issue 26: "where count and evidence disagree, say so in one line").
+STAY_BELOW = M("Then {seat} and partner stay at {theirs}, below their {value}: double.")
+TAKE_ENOUGH = M("Then {seat} and partner take about {theirs}, enough for their {value}: no double.")
+SURE_REACH = M("The sure {sure} alone reach {value}: konter.")
+FALL_REACH = M("With what falls into the sure tricks the count reaches {expected}, a trick above {value}: konter.")
+#: a verdict's message id -> (does it foresee the standing contract made?, the placeholder that
+#: holds the card points it gives the declaring team)
+FORESEES = {STAY_BELOW.msgid: (False, "theirs"), TAKE_ENOUGH.msgid: (True, "theirs"),
+            SURE_REACH.msgid: (True, "sure"), FALL_REACH.msgid: (True, "expected")}
+
+
 def _konter(hand, s, readings, lines, standing=None):
     """Konter when the contract is certain (a lay-down in either hand of the declaring
     team: all 157), or when the count with what falls into its sure tricks reaches the
@@ -652,7 +667,7 @@ def _konter(hand, s, readings, lines, standing=None):
                        value=value))
         return r
     if c.sure >= value:
-        lines.append(M("The sure {sure} alone reach {value}: konter.", sure=c.sure, value=value))
+        lines.append(SURE_REACH(sure=c.sure, value=value))
         return r
     expected = min(TOTAL_POINTS, c.expected + FALL_PER_TRICK * c.long_tricks)
     if c.long_tricks:
@@ -662,8 +677,7 @@ def _konter(hand, s, readings, lines, standing=None):
                         "hold: after theirs are out each takes a trick, with {fall} for what falls in: {expected}",
                         c.long_tricks, trump=strain, n=c.long_tricks, fall=FALL_PER_TRICK, expected=expected))
     if expected >= value + KONTER_MARGIN:
-        lines.append(M("With what falls into the sure tricks the count reaches {expected}, a trick above "
-                       "{value}: konter.", expected=expected, value=value))
+        lines.append(FALL_REACH(expected=expected, value=value))
         return r
     lines.append(M("The count reaches {expected} of {value}, not a trick above it: too uncertain for four "
                    "times the target points, no konter.", expected=expected, value=value))
@@ -695,8 +709,7 @@ def _double(hand, s, readings, lines, standing=None):
         return None
     if theirs < value:
         lines.extend(c.lines)
-        lines.append(M("Then {seat} and partner stay at {theirs}, below their {value}: double.",
-                       seat=high.seat, theirs=theirs, value=value))
+        lines.append(STAY_BELOW(seat=high.seat, theirs=theirs, value=value))
         return r
     if standing is not None and standing.wins_if_made(team, value) and c.expected > 0:
         lines.extend(c.lines)
@@ -706,8 +719,7 @@ def _double(hand, s, readings, lines, standing=None):
         return r
     if silent:
         lines.extend(c.lines)
-        lines.append(M("Then {seat} and partner take about {theirs}, enough for their {value}: no double.",
-                       seat=high.seat, theirs=theirs, value=value))
+        lines.append(TAKE_ENOUGH(seat=high.seat, theirs=theirs, value=value))
     return None
 
 
@@ -838,9 +850,12 @@ def _raise(hand, s, readings, lines, standing=None):
             lines.append(M("{value} already wins the Partie ({standing}): a higher bid gains nothing and is "
                            "only harder to make.", value=low.call.value, standing=standing))
             return low
-    if not capped:
+    if not capped and r.call.value + 10 <= s.rules.highest_bid:
         lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; {more} "
                        "would be too much.", value=r.call.value, more=r.call.value + 10))
+    elif not capped:   # above the highest Zehner the ladder goes on with the Matsch alone
+        lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; the Matsch "
+                       "({matsch}) would be too much.", value=r.call.value, matsch=s.rules.matsch_bid))
     return r
 
 
@@ -923,19 +938,43 @@ def _plain_counts(hand, s):
     plays his suit as his partner: its trumps and side tricks add to his); elsewhere his
     expected share."""
     partner = _partner_bids(s)
-    for suit in SUITS:
-        if suit.value in partner:
-            c = offence(hand, s, suit)
-            yield suit.value, c, 0 if c.lay_down else partner_own(partner[suit.value])
-            continue
-        c, share = plain_share(hand, s, suit)
-        if c.lay_down or hand.has(suit, PUUR) or c.control or c.expected >= s.rules.lowest_bid:
-            yield suit.value, c, share
+    strains = [suit.value for suit in SUITS]
     if s.rules.trumps == "extended":
-        for strain in ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère"):
-            c = contract_count(hand, s, strain)
-            if c.lay_down or c.expected >= s.rules.lowest_bid:
-                yield strain, c, 0
+        strains += ["Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère"]
+    for strain in strains:
+        found = plain_count(hand, s, strain, partner.get(strain))
+        if found is not None:
+            yield (strain, *found)
+
+
+def plain_count(hand, s, strain: str, partner: "int | None" = None) -> "tuple[Count, int] | None":
+    """(the hand's count, what the partner adds) in ``strain`` at a table without the
+    Ansageregeln (:func:`_plain_counts`, one strain), ``partner`` the partner's highest
+    number in it so far (None: he has not bid it); None where the count would not bid the
+    strain at all. The simulation deals every other seat's number by it
+    (``simulation._count_reads``)."""
+    suit = _suit_of(strain)
+    if suit is None:     # Obenabe, Undenufe, a Misère: the hand's own count, no share
+        c = contract_count(hand, s, strain)
+        return (c, 0) if c.lay_down or c.expected >= s.rules.lowest_bid else None
+    if partner is not None:
+        c = offence(hand, s, suit)
+        return c, 0 if c.lay_down else partner_own(partner)
+    c, share = plain_share(hand, s, suit)
+    if c.lay_down or hand.has(suit, PUUR) or c.control or c.expected >= s.rules.lowest_bid:
+        return c, share
+    return None
+
+
+def plain_reaches(hand, s, strain: str, value: int, partner: "int | None" = None) -> bool:
+    """The count at a table without the Ansageregeln bids ``value`` or more in ``strain``
+    with ``hand`` (:func:`_plain`: the highest number its count and the partner's share
+    reach, all 157 where it lays down)."""
+    found = plain_count(hand, s, strain, partner)
+    if found is None:
+        return False
+    c, share = found
+    return c.lay_down or min(c.expected + share, s.rules.highest_bid) >= value
 
 
 def _want(hand, s, readings, lines, standing=None):

@@ -101,7 +101,7 @@ class Evaluation:
     values: dict = field(default_factory=dict, repr=False)  # each call's board value on each deal, in order
     # the games (kind and declarer) no call that could compete rests on: their deals were asked
     # briefly (the first pass), and those the solver could not answer at once are the playout's
-    unprobed: list[str] = field(default_factory=list)
+    unprobed: list[tuple[str, str]] = field(default_factory=list)   # (kind, declarer)
     nodes: int = 0                    # the nodes the solver searched for these deals (this process's first asking)
     searched: list = field(default_factory=list, repr=False)   # per deal: True where no search the calls rest on stopped
     # per deal and game (``games``: kind and declarer) the declaring team's card points the
@@ -113,16 +113,25 @@ class Evaluation:
     # (Play): where ``points`` come from (benchmarks/bench_exact_sim.py places them again)
     judged: list = field(default_factory=list, repr=False)
     plays: list = field(default_factory=list, repr=False)
-    # what the deals could not honour with this hand ("fort": what the forts deny), so they
-    # keep to the calls' promises alone there (said in the evidence)
+    # what the deals could not honour with this hand ("fort": what the forts deny; "number",
+    # "want", "double": what :func:`_count_reads` reads), so they keep to the calls' promises
+    # alone there (said in the evidence, base.UNHELD)
     unheld: list[str] = field(default_factory=list)
     # deals where none of FIT_TRIES passed the test of what the calls show beyond their
-    # promises (the doubler's double, the partner's number without the Ansageregeln): the last
-    # one tried is judged, keeping to the promises alone (said in the evidence)
+    # promises (:func:`_count_reads`: a double, a number without the Ansageregeln, a Zehner
+    # in the opponents' suit): the last one tried is judged, keeping to the promises alone
+    # (said in the evidence)
     misfit: int = 0
     # an opponent doubled the hand's team and the deals give him only hands the count doubles
     # with (:func:`_double_fit`)
     double_read: bool = False
+    # fort valued by the others' auction after it (AfterFort.summary: in how many deals the
+    # Partie is then lost, won, goes on, or the cards are dealt anew); None: fort as before
+    after_fort: dict | None = None
+    # the calls valued by the auction after them (_continued), not as the contract they leave
+    continued: list[str] = field(default_factory=list)
+    # the bids valued as the final contract doubled (the opponents double where that pays them)
+    doubled: list[str] = field(default_factory=list)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -701,6 +710,9 @@ class _Pool:
         self.tables: dict = {}     # (deal, play) -> the solver's table its stopped probes left (CARRY_TABLES)
         self.table_bytes = 0
         self.budget_class = budget_class   # what is remembered is shared only by evaluations of the same nodes
+        # plays asked only on some deals (AfterFort: the contract each deal's auction reaches),
+        # Play -> the deals' card tuples; on the others such a play is not judged (UNASKED)
+        self.only: dict = {}
         if workers > 1:
             # (not multiprocessing.Pool: its clean-up could wait forever on a worker; see workers.py)
             from tutor.judgement.workers import Pool
@@ -728,6 +740,8 @@ class _Pool:
         hints = [_hint([_JUDGED.get((k, p)) for k in keys]) for p in plays]
         for i, k in enumerate(keys):
             for j, p in enumerate(plays):
+                if p in self.only and k[0] not in self.only[p]:
+                    continue
                 known = _JUDGED.get((k, p))
                 want = stages.get(j, GUESSED) if exact else GUESSED
                 if allow is not None and i not in allow:
@@ -753,7 +767,8 @@ class _Pool:
                     self._carry((keys[i], plays[j]), saved)
         while len(_JUDGED) > JUDGED_KEPT:
             _JUDGED.pop(next(iter(_JUDGED)))
-        return [[_JUDGED[(k, p)] for p in plays] for k in keys]
+        return [[_JUDGED[(k, p)] if p not in self.only or k[0] in self.only[p] else UNASKED for p in plays]
+                for k in keys]
 
     def _carry(self, key, saved: bytes | None) -> None:
         """Keep the table a deal's probes left for its next pass (None: it has none, the
@@ -771,6 +786,10 @@ class _Pool:
         self.tables.clear()
         if self.pool is not None:
             self.pool.terminate()     # kills the workers, whatever they are doing: waits on nothing they hold
+
+
+# a play not asked on a deal (_Pool.only): nothing proved, nothing estimated, never used
+UNASKED = Judged(0, TOTAL_POINTS, None, False, False, False)
 
 
 def _hint(known: Sequence[Judged | None]) -> int | None:
@@ -823,10 +842,9 @@ class Simulation:
         else:
             dealer, unheld = Dealer({seat: hand}, s.promised), []
         double = _double_fit(s, standing)
-        if double is not None and not _fits_some(dealer, double, random.Random(self.seed)):
-            double = None    # the count never doubles with a hand these deals give the doubler
-            unheld.append("double")
-        fits = _both(_plain_fit(s), double)
+        # what the calls show beyond their promises, the double last (_count_reads)
+        fits, read, more = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), self.seed)
+        unheld += more
         missed: list = []    # deals that keep to the promises alone (no fitting one in FIT_TRIES)
         high = s.auction.high
         calls = _playable(_candidate_calls(s, readings), dealer, s)
@@ -834,8 +852,16 @@ class Simulation:
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
                                                 standing.target)
+        if partie is not None:
+            plays = _with_partie_targets(plays, calls, s, team, partie)
+            index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
+        # the calls valued by the auction after them, deal by deal (_continued)
+        continued = _continued(s, calls, standing)
+        after = _Rest(s, continued, standing) if continued else None
+        self._only = after.only if after is not None else {}
+        own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
-        pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays else None
+        pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays or after else None
         judged: list[list[Judged]] = []
         live: set[int] = set()
         dealt: list = []
@@ -847,6 +873,9 @@ class Simulation:
                 batch = [_deal(dealer, rng, fits, missed) for _ in range(n)]
                 dealt += batch
                 deals += [[sorted(_index(c) for c in d[x]) for x in SEATS] for d in batch]
+                if after is not None:
+                    plays = after.add(batch, deals[-n:], plays, index, own, team, partie)
+                    pool.only = after.only
                 if pool and self.exact and not self.node_budget:
                     # the first pass of the probes asks every game of the new deals at once: the
                     # playout is asked only where the solver did not answer (Judged.points)
@@ -861,10 +890,13 @@ class Simulation:
                     # the solver for the games a call that could be the best rests on, then
                     # the card points to one Zehner where such calls rest on several games
                     live |= set(range(len(plays))) if self.every_game else \
-                        _live(calls, judged, plays, index, s, team, rules, partie)
+                        _live(calls, judged, plays, index, s, team, rules, partie, after)
+                    if after is not None:
+                        live |= after.live(plays)
                     judged, budget = self._probe(pool, deals, plays, live)
                     judged = pool.run(deals, plays, self.exact, {}, 0)     # the deals still open played out
-                    refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie) if i in live)
+                    refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie, after)
+                                       if i in live)
                     if refine:
                         # the narrowing probes, within what the decisive ones left of the nodes
                         # (no decisive probe again: the passes gave each deal what the nodes allowed)
@@ -879,7 +911,7 @@ class Simulation:
                 results = _points(judged, plays)
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
-                    values = _call_values(calls, results, index, s, team, rules, partie)
+                    values = _call_values(calls, results, index, s, team, rules, partie, after)
                     searched = [not any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
                     if _clear(values) and not _contradicted(values, searched):
                         stopped = True
@@ -892,24 +924,36 @@ class Simulation:
         # a deal is estimated where a search the decision rests on stopped (a game no
         # competitive call rests on is only asked briefly: Evaluation.unprobed)
         flags = [any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
-        # a Matsch the deals do not make (nearly) always is no call the hand can play
-        calls = [r for r in calls if not _not_sure(r, results, index, s)]
-        values = _call_values(calls, results, index, s, team, rules, partie)
+        # a Matsch the deals do not make (nearly) always is no call the hand can play, unless the
+        # Partie is lost whatever else the hand calls (_long_shots)
+        shots = _long_shots(standing, team, rules, hand, s)
+        calls = [r for r in calls if not _not_sure(r, results, index, s, r.call.strain in shots)]
+        if shots:
+            calls = _likeliest_matsch(calls, results, index, s)
+        doubled_calls: set = set()
+        values = _call_values(calls, results, index, s, team, rules, partie, after, doubled_calls)
         ev = Evaluation(len(results), seat=seat, stopped_early=stopped, exact=self.exact,
                         estimated=sum(flags) if self.exact else len(results), deals=dealt,
                         nodes=sum(j.nodes for row in judged for j in row),
                         searched=[self.exact and not f for f in flags])
         ev.unheld = unheld
         ev.misfit = len(missed)
-        ev.double_read = double is not None
+        ev.double_read = "double" in read
         ev.games = [(p.strain, p.declarer) for p in plays]
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
         ev.judged, ev.plays = judged, list(plays)
-        ev.contracts = _contracts(plays, results, index, s, team, rules, calls,
+        ev.doubled = sorted(doubled_calls)
+        if after is not None:
+            ev.continued = [name for name in after.by_name if name in values]
+            if "fort" in after and partie is not None:
+                ev.after_fort = after.summary("fort", results, team, rules, partie)
+        ev.contracts = _contracts(plays[:own], results, index, s, team, rules, calls,
                                   {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
-                                  if self.exact else set())
-        ev.unprobed = [f"{p.strain} ({p.declarer})" for i, p in enumerate(plays)
+                                  if self.exact else set(),
+                                  [sum(row[i].estimated for row in judged) if self.exact else len(judged)
+                                   for i in range(len(plays))])
+        ev.unprobed = [(p.strain, p.declarer) for i, p in enumerate(plays)
                        if i not in live and (not self.exact or any(row[i].estimated for row in judged))]
         if high is not None and high.call.value is not None and high.call.strain:
             col = _column(results, index, high.call.strain, high.seat)
@@ -970,8 +1014,12 @@ class Simulation:
         dealt so far do not reach that for every deal and game (a deal's probes in a game
         may search three times their budget, a game of one target once)."""
         allowed = self.nodes * dealt // max(1, self.samples)
-        probes = sum(min(3, len(p.decisive)) for p in plays)
-        return max(1, min(FIRST_PROBE, allowed // max(1, dealt * probes)))
+        # a game asked only on some deals (the contract an auction reaches after a call,
+        # _Rest.only) counts for those deals alone
+        only = getattr(self, "_only", None) or {}
+        probes = sum(min(3, len(p.decisive)) * (min(dealt, len(only[p])) / max(1, dealt) if p in only else 1)
+                     for p in plays)
+        return max(1, min(FIRST_PROBE, allowed // max(1, round(dealt * probes))))
 
     def _last_pass(self, pool, deals, plays, live, judged, allowed: int) -> list[list[Judged]]:
         """The nodes the passes left (they count each deal at its probes left times its
@@ -1012,6 +1060,278 @@ class Simulation:
         sys.stderr.flush()
 
 
+# -- the auction after a call (QA s32 Q18, Q39; issue 26) --------------------------------------
+# Some calls are valued by the auction after them rather than as the contract they leave
+# (docs/interpretations.md, "the model behind the call values"): on each deal the other seats
+# (and the hand itself, where it still calls) bid on as the count bids (practice's robots with
+# --judge count; in turn only, no out-of-turn double or konter), and the contract they reach
+# is valued on that deal like any other game, its card points judged by the solver (the
+# hand's own game where it answers the contract's targets, else a Play of its own, asked only
+# on the deals where it is the contract); where all four say fort the cards are dealt anew (0).
+# - With the Partie's score, where a game can end the Partie (base.can_end): a fort after
+#   which the others still bid (Q18: a first-seat fort at AC 1500 : BD 1990 was "+0", a new
+#   deal, where B, C and D bid on and BD need 10 points). Here the seats bid with the score, and
+#   a seat whose team would win the Partie by making the lowest bid does not let the cards be
+#   dealt anew (its fort would end the auction with nothing bid): it bids the lowest bid in its
+#   longest suit.
+# - In a contested auction (the opponents hold the standing bid and the hand's team has a
+#   suit of its own): a raise in the team's suit after which an opponent can still bid, and
+#   fort after which a seat still bids (Q39: C with nothing after "80 Eichel, 90 Schellen" was
+#   told 120 Eichel, valued as the final contract against fort valued as B's 90 Schellen
+#   played, where D may bid over the 120 and A may bid on after the fort).
+# Elsewhere a bid is the final contract and fort the standing contract as it stands.
+AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a guard; the auction ends far sooner)
+CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How one deal's auction ends after the hand's call: the contract (None: all four said
+    fort, the cards are dealt anew) and its multiplier."""
+
+    contract: "Contract | None"
+    multiplier: int = 1
+
+
+class Continuation:
+    """The auction after one of the hand's calls, deal by deal (see above)."""
+
+    def __init__(self, s, call, standing: "Standing | None" = None) -> None:
+        from tutor.conventions import replay
+
+        self.rules, self.standing, self.seat = s.rules, standing, s.seat
+        reader = replay(s.auction, s.rules)
+        reader.play(call, s.seat)
+        self.reader = reader
+        # the hand's own bid: where the others let it stand undoubled, the opponents double it
+        # when that pays them over these deals (values), as a bid valued as the final contract
+        self.own = Contract(call.strain, call.value, s.seat) if call.kind == "bid" else None
+        self.endings: list[Ending] = []
+        self.columns: list[int | None] = []  # per deal: the column of its contract's game (None: dealt anew)
+
+    def ending(self, hands: dict) -> Ending:
+        """The contract this deal's auction reaches after the call (:class:`Ending`)."""
+        from tutor.conventions import _truthful
+        from tutor.judgement.count import COUNT
+
+        r = self.reader.copy()
+        lowest = self.rules.lowest_bid
+        for _ in range(AFTER_CALLS):
+            seat = r.auction.next_seat
+            if seat is None:
+                break
+            readings = r.legal_readings(seat)
+            hand = hands[seat]
+            pick = COUNT.choose(hand, r.situation(seat), _truthful(readings, hand), self.standing).pick
+            call = pick.call if pick is not None else next(x.call for x in readings if x.kind == "fort")
+            if call.kind == "fort" and r.auction.high is None and self.standing is not None \
+                    and self.standing.wins_if_made(team_of(seat), lowest):
+                after = r.auction.play(call, seat)
+                if after.next_seat is None and after.high is None:
+                    # the last fort would deal the cards anew: a team that wins the Partie by
+                    # making the lowest bid bids it, in its longest suit (the first of equals)
+                    suit = max(SUITS_ONLY, key=lambda x: (hand.length(_suit(x)), -SUITS_ONLY.index(x)))
+                    call = next((x.call for x in readings if x.call.kind == "bid" and x.call.value == lowest
+                                 and x.call.strain == suit), call)
+            r.play(call, seat)
+        high = r.auction.high
+        if high is None or high.call.value is None:
+            return Ending(None)
+        return Ending(Contract(high.call.strain, high.call.value, high.seat), r.auction.multiplier)
+
+    def values(self, results, team: str, rules, partie) -> list[int]:
+        """The call's value on each deal: the contract reached, on that deal, for the hand's
+        team (with the Partie), or 0 where the cards are dealt anew. Where the hand's own bid
+        stands undoubled the opponents double it when the doubled contract is worse for the
+        hand's team on average over those deals (the count's robots double by their own hand
+        alone; the defenders also hear that the bid stood on nothing they were shown)."""
+        out = []
+        stood = []
+        for d, row in enumerate(results):
+            e, col = self.endings[d], self.columns[d]
+            if e.contract is None:
+                out.append(0)
+            else:
+                out.append(_board(e.contract, row[col], team, rules, e.multiplier >= 2, e.multiplier >= 4, partie))
+                if e.contract == self.own and e.multiplier == 1:
+                    stood.append(d)
+        if stood and rules.doubling:
+            doubled = {d: _board(self.own, results[d][self.columns[d]], team, rules, True, False, partie) for d in stood}
+            if sum(doubled.values()) < sum(out[d] for d in stood):
+                for d in stood:
+                    out[d] = doubled[d]
+        return out
+
+    def summary(self, results, team: str, rules, partie) -> dict:
+        """In how many deals the auction after the call ends the Partie lost or won for the
+        hand's team, lets it go on, or deals the cards anew (the voice's line for fort)."""
+        out = {"lost": 0, "won": 0, "on": 0, "anew": 0}
+        for d, row in enumerate(results):
+            e, col = self.endings[d], self.columns[d]
+            if e.contract is None:
+                out["anew"] += 1
+                continue
+            _g, over, winner = _ending(e.contract, row[col], rules, e.multiplier >= 2, e.multiplier >= 4, partie)
+            out["on" if not over else "won" if winner == team else "lost" if winner is not None else "on"] += 1
+        return out
+
+
+def _fort_call(s):
+    return next(call for seat, call in s.auction.legal_calls(s.seat) if call.kind == "fort")
+
+
+class AfterFort(Continuation):
+    """The others' auction after the hand's fort, with the score (see above)."""
+
+    def __init__(self, s, standing: Standing) -> None:
+        super().__init__(s, _fort_call(s), standing)
+
+    @staticmethod
+    def applies(s, calls, standing: "Standing | None") -> bool:
+        """The hand may say fort, the others still bid after it, and with the score a game
+        can end the Partie."""
+        if standing is None or not any(r.call.kind == "fort" for r in calls):
+            return False
+        from tutor.judgement.base import can_end
+
+        if not can_end(standing, s.rules):
+            return False
+        return s.auction.play(_fort_call(s), s.seat).next_seat is not None
+
+
+def _contested(s) -> bool:
+    """The opponents hold the standing bid and the hand's team has a suit of its own."""
+    high = s.auction.high
+    return high is not None and team_of(high.seat) != team_of(s.seat) \
+        and any(s.owner(_suit(x)) == "own" for x in SUITS_ONLY)
+
+
+def _continued(s, calls, standing: "Standing | None") -> list:
+    """The calls valued by the auction after them (see above)."""
+    out = []
+    rules, a = s.rules, s.auction
+    contest = CONTESTED and s.rules.conventions and _contested(s)
+    for r in calls:
+        c = r.call
+        if c.kind == "fort":
+            if AfterFort.applies(s, calls, standing) or (contest and a.play(c, s.seat).next_seat is not None):
+                out.append(r)
+        elif contest and c.kind == "bid" and c.strain in SUITS_ONLY and not _is_matsch(r, rules) \
+                and s.owner(_suit(c.strain)) == "own":
+            after = a.play(c, s.seat)
+            if after.next_seat is not None and any(o not in after.out for o in opponents_of(s.seat)):
+                out.append(r)
+    return out
+
+
+class _Rest:
+    """The calls valued by the auction after them, and the games their contracts are judged
+    in (``only``: each extra Play and the deals, as the pool's card tuples, it is asked on)."""
+
+    def __init__(self, s, calls, standing: "Standing | None") -> None:
+        self.by_name = {str(r.call): Continuation(s, r.call, standing) for r in calls}
+        self.rules = s.rules
+        self.only: dict[Play, set] = {}
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.by_name
+
+    def add(self, batch, cards, plays: list, index: dict, own: int, team: str, partie) -> list:
+        """The endings of a new batch of deals (``batch``: {seat: Hand}; ``cards``: the pool's
+        card indices) for every call: each contract reached is judged in the hand's (or the
+        standing contract's) game where that game asks every target that decides it (its
+        number, and where the Partie's outcome changes: :func:`_partie_targets`), else in a
+        game of its own appended to ``plays``; returns ``plays``."""
+        for k, hands in enumerate(batch):
+            key = tuple(map(tuple, cards[k]))
+            for cont in self.by_name.values():
+                e = cont.ending(hands)
+                cont.endings.append(e)
+                if e.contract is None:
+                    cont.columns.append(None)
+                    continue
+                c = e.contract
+                targets = tuple(sorted(_partie_targets(c, e.multiplier, team, self.rules, partie)))
+                i = index.get((c.strain, c.declarer))
+                if i is not None and i < own and set(targets) <= set(plays[i].decisive):
+                    cont.columns.append(i)
+                    continue
+                play = Play(c.strain, c.declarer, targets)
+                if play in plays[:own]:
+                    cont.columns.append(plays.index(play))
+                    continue
+                if play not in plays:
+                    plays.append(play)
+                self.only.setdefault(play, set()).add(key)
+                cont.columns.append(plays.index(play))
+        return plays
+
+    def live(self, plays) -> set[int]:
+        """The columns of the extra games: the solver is asked about them."""
+        return {plays.index(p) for p in self.only}
+
+    def values(self, name: str, results, team: str, rules, partie) -> list[int]:
+        return self.by_name[name].values(results, team, rules, partie)
+
+    def summary(self, name: str, results, team: str, rules, partie) -> dict:
+        return self.by_name[name].summary(results, team, rules, partie)
+
+
+def _with_partie_targets(plays: list, calls, s, team: str, partie) -> list:
+    """The games with, among their decisive targets, the card points where the Partie's
+    outcome changes for the contracts the calls value in them (the hand's bids, undoubled and
+    doubled; the standing contract as it stands, doubled and kontered): with the score a
+    contract's value jumps by the Partie's target there (BD at 1990 win with their tenth card
+    point: A's 80 Eichel is a lost Partie at 147 and a game that goes on at 148), which the
+    Zehner alone would leave to the estimate. A Matsch alone keeps its one target."""
+    rules, high = s.rules, s.auction.high
+    extra: dict[tuple[str, str], set[int]] = {}
+    for r in calls:
+        c = r.call
+        if c.kind == "bid" and c.value is not None and c.strain:
+            for mult in ((1, 2) if rules.doubling else (1,)):
+                extra.setdefault((c.strain, s.seat), set()).update(
+                    _partie_targets(Contract(c.strain, c.value, s.seat), mult, team, rules, partie))
+    if high is not None and high.call.value is not None and high.call.strain:
+        standing = Contract(high.call.strain, high.call.value, high.seat)
+        for mult in {s.auction.multiplier, *((2, 4) if rules.doubling else ())}:
+            extra.setdefault((high.call.strain, high.seat), set()).update(
+                _partie_targets(standing, mult, team, rules, partie))
+    out = []
+    for p in plays:
+        more = extra.get((p.strain, p.declarer), set()) - set(p.decisive)
+        if not more or p.decisive == (TOTAL_POINTS,) and not p.refine:
+            out.append(p)
+            continue
+        decisive = tuple(sorted(set(p.decisive) | more))
+        out.append(Play(p.strain, p.declarer, decisive, tuple(t for t in p.refine if t not in decisive)))
+    return out
+
+
+def _partie_targets(c: "Contract", multiplier: int, team: str, rules, partie) -> set[int]:
+    """The targets (credited card points) that decide contract ``c`` on a deal for the
+    Partie: every count of the declaring team's card points at which the Partie's outcome
+    changes (over or not, and who wins), and its number (made or failed) where the Partie
+    goes on on either side of it (where it is over, the number changes nothing)."""
+    need = _need(c.value, rules)
+    misere = is_misere(c.strain)
+    if partie is None:
+        return {need}
+    out, prev, states = set(), None, {}
+    for own in range(TOTAL_POINTS + 1):
+        if own in IMPOSSIBLE:
+            continue
+        _g, over, winner = _ending(c, own, rules, multiplier >= 2, multiplier >= 4, partie)
+        credited = TOTAL_POINTS - own if misere else own
+        states[credited] = over
+        if prev is not None and (over, winner) != prev:
+            out.add(TOTAL_POINTS + 1 - own if misere else own)
+        prev = (over, winner)
+    if not states.get(need, True) or not states.get(need - 1, states.get(need - 2, True)):
+        out.add(need)
+    return {t for t in out if 0 < t <= TOTAL_POINTS} or {need}
+
+
 # At a table without the Ansageregeln (rules.conventions off) the calls promise no cards, so
 # the dealer knows nothing of them; but a number still says what its bidder means to make
 # ("Die Punktzahl ... nennt das Ziel"), and the tutor reads the partner's number as what his
@@ -1021,36 +1341,61 @@ class Simulation:
 # by rejection from the dealer's fitting deals (deterministic: the same seed, the same deals).
 FIT_TRIES = 2000     # deals tried for one that fits the partner's number; then the last is taken
 
+# What a call shows beyond its promises (docs/interpretations.md, "What the count reads from
+# a call"): the partner's number above is one read of three. Some calls promise no cards in
+# the conventions' table, yet the tutor reads them by its own count: a number at a table
+# without the Ansageregeln says what its bidder trusts (every seat's, not only the partner's:
+# the count's ``_plain``); a Zehner in the opponents' suit ("Wir wollen eure Farbe selbst",
+# no further information) is made with the hands the count makes it with (the count's
+# ``_want``); a double with the hands the count doubles with (:func:`_double_fit`). The deals
+# keep to these readings for every seat but the hand's, each seat read from its own point of
+# view at its call, drawn by rejection as above (FIT_TRIES a deal).
 
-def _plain_fit(s):
-    """The test a deal's partner hand must pass at a table without the Ansageregeln: for
-    each suit the partner bid (not one this hand bid before him, which his number raises),
-    the count of his hand reaches his highest number in it as it would have bid it
-    (count.plain_share: his own count, plus a third of the rest with the suit's Puur or
-    control, or every point where it lays down). None: nothing to test."""
-    if s.rules.conventions:
-        return None
-    from tutor.cards import Suit
-    from tutor.judgement.count import plain_share
 
-    partner, bids, ours = s.partner, {}, set()
+def _count_reads(s) -> list:
+    """What the other seats' calls show beyond their promises, read by the count, as tests
+    on a deal: [(what, test)], ``what`` the key of the line that says where the deals
+    cannot honour it (base.UNHELD: "number", "want"; the double, "double", is
+    :func:`_double_fit`'s, added last by the callers). Each seat's call is read in the
+    situation of its call (what was said before it):
+
+    - at a table without the Ansageregeln, each other seat's highest number in each strain
+      (the Matsch apart): his count reaches it there as the count bids it
+      (count.plain_reaches: his own count and a third of the rest with the suit's Puur or
+      control; in a suit his partner bid before him, his own count beside the one his
+      partner's number says);
+    - a Zehner in the opponents' suit ("we want your suit"): the count makes it with his
+      hand (count._want: against a Nell opening, the missing Puur with WANT_LENGTH cards);
+
+    Empty: nothing beyond the promises."""
+    from tutor.conventions import Reader
+    from tutor.judgement.count import _partner_bids, _want, plain_reaches
+
+    reads: list = []
+    plain = not s.rules.conventions
+    reader = Reader(s.rules)
+    numbers: dict = {}     # (seat, strain) -> (value, his situation, his partner's number before it)
     for e in s.auction.entries:
-        v, strain = e.call.value, e.call.strain
-        if v is None or not strain or strain not in SUITS_ONLY or v == s.rules.matsch_bid:
+        before = reader.situation(e.seat)
+        reading = reader.play(e.call, e.seat)
+        if e.seat == s.seat:
             continue
-        if e.seat == s.seat and strain not in bids:
-            ours.add(strain)
-        elif e.seat == partner and strain not in ours:
-            bids[strain] = max(v, bids.get(strain, 0))
-    if not bids:
-        return None
-    them = _situation_of(s, partner)
+        v, strain = e.call.value, e.call.strain
+        if plain and v is not None and strain and v != s.rules.matsch_bid:
+            numbers[e.seat, strain] = (v, before, _partner_bids(before).get(strain))
+        elif reading.kind == "want":
+            reads.append(("want", _want_test(e.seat, before, reading, _want)))
+    for (seat, strain), (v, before, partner) in numbers.items():
+        reads.append(("number", _number_test(seat, before, strain, v, partner, plain_reaches)))
+    return reads
 
-    def reaches(hand, strain: str, value: int) -> bool:
-        c, share = plain_share(hand, them, Suit(strain))
-        return c.lay_down or min(c.expected + share, s.rules.highest_bid) >= value
 
-    return lambda deal: all(reaches(deal[partner], strain, v) for strain, v in bids.items())
+def _number_test(seat, before, strain, value, partner, reaches):
+    return lambda deal: reaches(deal[seat], before, strain, value, partner)
+
+
+def _want_test(seat, before, reading, want):
+    return lambda deal: want(deal[seat], before, [reading], []) is not None
 
 
 def _double_fit(s, standing=None):
@@ -1063,21 +1408,146 @@ def _double_fit(s, standing=None):
     doubler = s.auction.doubled_by
     if doubler is None or doubler == s.seat or team_of(doubler) == team_of(s.seat):
         return None
+    from tutor.cards import SUIT_OF
     from tutor.conventions import read_call
     from tutor.judgement.count import _double
 
     entry = next(e for e in reversed(s.auction.entries) if e.seat == doubler and e.call.kind == "double")
     them = _situation_of(s, doubler)
     reading = read_call(them, entry.call)
-    return lambda deal: _double(deal[doubler], them, [reading], [], standing) is not None
+
+    def doubles(hand) -> bool:
+        return _double(hand, them, [reading], [], standing) is not None
+
+    def fits(deal) -> bool:
+        return doubles(deal[doubler])
+
+    # a test of one seat's hand: the dealer's tries can be cut short by its pre-filter (_Prefilter),
+    # the trump dealt first (the count's double rests mostly on the doubler's trumps)
+    fits.seat, fits.holds, fits.first = doubler, doubles, SUIT_OF.get(s.auction.high.call.strain)
+    return fits
 
 
 DOUBLE_TRIES = 400   # deals tried for one whose doubler doubles by the count; none: the double is no test
 
+# The double's pre-filter (QA Q12's position: 12 of 2,000 tries give B a hand the count doubles
+# with, a try a full deal and the count's double rule): each try is cut short after the first
+# suit whose deal already leaves the doubler no doubling hand (_Prefilter). Off, the same deals
+# (each try has its own random state either way), only slower: benchmarks/README.md.
+PREFILTER = True
+
+
+class _Prefilter:
+    """A necessary condition of a test of one seat's hand (``holds``: the count's double
+    rule, :func:`_double_fit`), asked by the dealer after each suit but the last: the seat's
+    cards so far together with every unseen card of the suits still to be dealt. The rule
+    is monotone in the hand: a card more never takes a double away (count.defence only adds
+    Aces, Kings behind them and guarded trumps, a trump more guards more and leaves the
+    declaring team fewer trumps to ruff with, and the double's Partie tests go the same way
+    with a higher count; tests/test_simulation_double.py checks it on random hands), so where
+    even that hand does not double, no completion of the deal does. It is the rule itself,
+    asked of a larger hand, not a second copy of it. Its answers are kept per suit and cards
+    so far: after the first tries a lookup."""
+
+    def __init__(self, dealer, seat: str, holds) -> None:
+        self.at = dealer.seats.index(seat)
+        self.holds = holds
+        suits = [x.suit for x in dealer.suits]
+        self.rest = [[c for c in dealer.unseen if c.suit in suits[i + 1:]] for i in range(len(suits))]
+        self.last = len(suits) - 1
+        self.memo: dict = {}
+
+    def __call__(self, i: int, cards) -> bool:
+        if i >= self.last:
+            return True       # the whole hand: the test itself decides
+        mine = cards[self.at]
+        key = (i, frozenset(mine))
+        ok = self.memo.get(key)
+        if ok is None:
+            ok = self.memo[key] = self.holds(Hand(mine + self.rest[i]))
+        return ok
+
+
+def _staged(dealer, fits):
+    """For a test of one seat's hand (``fits.holds``): the dealer that deals ``fits.first``
+    (the doubled contract's trump) first, and the pre-filter (an always-yes check where
+    PREFILTER is off: the same deals), made once per dealer and test."""
+    made = getattr(fits, "staged", None)
+    if made is None or made[0] is not dealer:
+        first = dealer.dealing_first(fits.first) if fits.first is not None else dealer
+        check = _Prefilter(first, fits.seat, fits.holds) if fits.seat in first.seats else None
+        made = fits.staged = (dealer, first, check)
+    return made[1], (made[2] if PREFILTER and made[2] is not None else _always)
+
+
+def _prefilter(dealer, fits):
+    """The pre-filter of ``fits`` for ``dealer`` (:func:`_staged`)."""
+    return _staged(dealer, fits)[1]
+
+
+def _always(_i, _cards) -> bool:
+    return True
+
+
+def _try(dealer, rng: random.Random, fits) -> dict | None:
+    """One try of a test on one seat's hand (``fits.holds``): a deal cut short by the
+    pre-filter where it can tell already (Dealer.deal's ``check``: the next try is the same
+    with the pre-filter or without it, PREFILTER); the deal where it passes the test, else None."""
+    first, check = _staged(dealer, fits)
+    deal = first.deal(rng, check)
+    return deal if deal is not None and fits(deal) else None
+
 
 def _fits_some(dealer, fits, rng: random.Random) -> bool:
     """Some deal of DOUBLE_TRIES from ``dealer`` passes ``fits``."""
+    if getattr(fits, "holds", None) is not None:
+        return any(_try(dealer, rng, fits) is not None for _ in range(DOUBLE_TRIES))
     return any(fits(dealer.deal(rng)) for _ in range(DOUBLE_TRIES))
+
+
+READ_PASSES = 5     # a read is kept where this many deals of FIT_TRIES pass it (about one in 400 tries)
+
+
+def _read_holds(dealer, fits, seed) -> bool:
+    """Deals from ``dealer`` pass ``fits`` often enough to be drawn by rejection: some of
+    the first DOUBLE_TRIES (:func:`_fits_some`), and READ_PASSES of FIT_TRIES (a deal then
+    costs about 400 tries at most on average, and one where none of FIT_TRIES fits is rare:
+    e^-5). The same seed, the same answer."""
+    if not _fits_some(dealer, fits, random.Random(seed)):
+        return False
+    rng, passes = random.Random(seed), 0
+    for _ in range(FIT_TRIES):
+        passes += bool(fits(dealer.deal(rng)))
+        if passes >= READ_PASSES:
+            return True
+    return False
+
+
+def _honoured(dealer, reads, seed) -> tuple:
+    """(one test of the ``reads`` (:func:`_count_reads`) the deals of ``dealer`` pass
+    together, None for none; what they read; what could not be read): each read in turn is
+    kept where the deals pass it with those kept before it often enough
+    (:func:`_read_holds`), else left out: the count rarely or never makes that call with a
+    hand these deals give its bidder, beside the others, and the evidence says so
+    (base.UNHELD)."""
+    kept, read, unheld = [], [], []
+    for what, test in reads:
+        if _read_holds(dealer, _both(*kept, test), seed):
+            kept.append(test)
+            read.append(what)
+        elif what not in unheld:
+            unheld.append(what)
+    return _both(*kept), read, unheld
+
+
+def read_deals(dealer, s, count: int, seed: int | None = None) -> tuple[list, list[str], int]:
+    """``count`` deals from ``dealer`` that keep to what the calls show beyond their
+    promises in ``s`` (:func:`_count_reads`, as the simulation deals them; ``tutor deal``),
+    what could not be read (base.UNHELD) and how many deals keep to the promises alone."""
+    double = _double_fit(s)
+    fits, _read, unheld = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), seed)
+    rng, missed = random.Random(seed), []     # without reads the dealer's own deals (Dealer.deals)
+    return [_deal(dealer, rng, fits, missed) for _ in range(count)], unheld, len(missed)
 
 
 def _both(*tests):
@@ -1099,9 +1569,19 @@ def _deal(dealer, rng: random.Random, fits=None, missed: "list | None" = None) -
     """A deal from ``dealer`` that passes ``fits`` (:func:`_plain_fit`, :func:`_double_fit`;
     None: any), the last of FIT_TRIES tried where none does (counted in ``missed``: the
     evidence says how many deals keep to the promises alone)."""
-    deal = dealer.deal(rng)
     if fits is None:
+        return dealer.deal(rng)
+    if getattr(fits, "holds", None) is not None:
+        # a test of one seat's hand: the pre-filter may cut a try short (_try)
+        for _ in range(FIT_TRIES - 1):
+            deal = _try(dealer, rng, fits)
+            if deal is not None:
+                return deal
+        deal = _staged(dealer, fits)[0].deal(rng, _always)     # the last try, whole
+        if not fits(deal) and missed is not None:
+            missed.append(deal)
         return deal
+    deal = dealer.deal(rng)
     for _ in range(FIT_TRIES - 1):
         if fits(deal):
             return deal
@@ -1209,8 +1689,9 @@ def _plays(s, calls, every_zehner: bool = True) -> list[Play]:
 MATSCH_SURE = 0.8
 
 
-def _not_sure(r, results, index, s) -> bool:
-    """A Matsch call that fewer than :data:`MATSCH_SURE` of the sampled deals make."""
+def _not_sure(r, results, index, s, long_shots: bool = False) -> bool:
+    """A Matsch call that fewer than :data:`MATSCH_SURE` of the sampled deals make (with
+    ``long_shots``, :func:`_long_shots`: that no deal makes)."""
     if not _is_matsch(r, s.rules) or not results:
         return False
     col = _column(results, index, r.call.strain, s.seat)
@@ -1218,7 +1699,42 @@ def _not_sure(r, results, index, s) -> bool:
         return False
     misere = is_misere(r.call.strain)
     made = sum(1 for cp in col if (TOTAL_POINTS - cp if misere else cp) >= TOTAL_POINTS)
-    return made < MATSCH_SURE * len(col)
+    return made == 0 if long_shots else made < MATSCH_SURE * len(col)
+
+
+def _likeliest_matsch(calls, results, index, s) -> list:
+    """The calls with, of the Matsch calls the deals make less often than MATSCH_SURE, only the
+    one they make most often (the first of equals): a long shot in the hand's best strain, not
+    one in every suit some deal happens to make."""
+    def made(r) -> int:
+        col = _column(results, index, r.call.strain, s.seat) or []
+        misere = is_misere(r.call.strain)
+        return sum(1 for cp in col if (TOTAL_POINTS - cp if misere else cp) >= TOTAL_POINTS)
+
+    shots = [r for r in calls if _is_matsch(r, s.rules) and made(r) < MATSCH_SURE * len(results)]
+    if len(shots) < 2:
+        return calls
+    keep = max(shots, key=made)
+    return [r for r in calls if r not in shots or r is keep]
+
+
+def _long_shots(standing: "Standing | None", team: str, rules, hand=None, s=None) -> set[str]:
+    """The suits in which a Matsch is a long shot worth offering: the Partie is lost unless the
+    hand's team takes it back (any bid the opponents make wins them the Partie:
+    Standing.wins_if_made at the lowest bid), and the team is known to hold the suit's Puur (the
+    hand, or the partner's calls; a Puur with an opponent takes a trick whenever it falls, and a
+    Matsch made only where the partner happens to hold it is double-dummy luck the team cannot
+    see). There a Matsch is offered wherever some deal makes it, valued by its chance like any
+    call (QA s32 Q18: at AC 1500 : BD 1990 a Matsch that exact play makes on about 30 % of the
+    deals is the only call that keeps the Partie open), not only where the deals make it
+    nearly always. Without ``hand`` and ``s``: every suit, where the Partie is so lost."""
+    if standing is None or not standing.wins_if_made(other(team), rules.lowest_bid):
+        return set()
+    if hand is None or s is None:
+        return set(SUITS_ONLY)
+    from tutor.cards import PUUR
+
+    return {x for x in SUITS_ONLY if hand.has(_suit(x), PUUR) or PUUR in s.known(s.partner, _suit(x)).has}
 
 
 @lru_cache(maxsize=200_000)
@@ -1227,22 +1743,32 @@ def _board(c: Contract, card_points: int, team: str, rules, doubled: bool = Fals
     """The value of contract ``c`` on one deal for ``team``: its points on the board minus
     the opponents'. With the Partie's score (``partie``: AC, BD, target) a game after which
     the Partie is over is worth the Partie: its target won, or lost (0 for a draw)."""
+    g, over, winner = _ending(c, card_points, rules, doubled, redoubled, partie)
+    diff = g.board[team] - g.board[other(team)]
+    if not over:
+        return diff
+    target = partie[2]
+    return 0 if winner is None else target if winner == team else -target
+
+
+def _ending(c: Contract, card_points: int, rules, doubled: bool = False, redoubled: bool = False,
+            partie: tuple[int, int, int] | None = None):
+    """Contract ``c`` played on one deal (the declaring team's ``card_points``): the game's
+    score, whether the Partie is over after it (never without ``partie``), and its winner
+    (None: a draw, or not over)."""
     from tutor.partie import ending, ueberbiet
 
     g = score_game(c.value, c.declarer, card_points, double=doubled or redoubled,
                    redouble=redoubled, misere=is_misere(c.strain), rules=rules)
-    diff = g.board[team] - g.board[other(team)]
     if partie is None:
-        return diff
+        return g, False, None
     before = {"AC": partie[0], "BD": partie[1]}
     total = {t: before[t] + g.board[t] for t in before}
     target = partie[2]
     if ueberbiet(rules, total, g.team, g.made, doubled or redoubled, target):
         total = {t: v - c.value for t, v in total.items()}
     over, winner = ending(rules, total, g.team, g.made, target)
-    if not over:
-        return diff
-    return 0 if winner is None else target if winner == team else -target
+    return g, over, winner if over else None
 
 
 def _column(results, index, strain: str, declarer: str) -> list[int] | None:
@@ -1261,18 +1787,27 @@ def _mean(v: Sequence[float]) -> float:
     return sum(v) / len(v)
 
 
-def _call_values(calls, results, index, s, team, rules, partie=None) -> dict[str, list[int]]:
+def _call_values(calls, results, index, s, team, rules, partie=None, after=None,
+                 doubled_out: "set | None" = None) -> dict[str, list[int]]:
+    """Each call's board value on each deal (docs/interpretations.md, "the model behind the call
+    values"); ``after``: a :class:`_Rest`, the calls valued by the auction after them;
+    ``doubled_out``: gets the bids valued doubled (the opponents double them)."""
     high = s.auction.high
     out: dict[str, list[int]] = {}
     for r in calls:
         call = r.call
-        if call.kind == "bid" and call.value is not None and call.strain:
+        if after is not None and str(call) in after:
+            v = after.values(str(call), results, team, rules, partie)
+        elif call.kind == "bid" and call.value is not None and call.strain:
             c = Contract(call.strain, call.value, s.seat)
             v = _values(c, results, index, team, rules, 1, partie)
             if v is not None and rules.doubling:
                 # the opponents double when that pays them on these deals
                 doubled = _values(c, results, index, team, rules, 2, partie)
-                v = min(v, doubled, key=_mean)
+                if _mean(doubled) < _mean(v):
+                    v = doubled
+                    if doubled_out is not None:
+                        doubled_out.add(str(call))
         elif call.kind in ("double", "redouble") and high is not None:
             v = _values(Contract(high.call.strain, high.call.value, high.seat), results, index, team,
                         rules, 2 if call.kind == "double" else 4, partie)
@@ -1310,7 +1845,7 @@ def _play_of(r, s) -> tuple[str, str] | None:
 HOPELESS = 100.0   # board points: a call this far below the best, on the playout's card points, is not asked of the solver
 
 
-def _live(calls, judged, plays, index, s, team, rules, partie) -> set[int]:
+def _live(calls, judged, plays, index, s, team, rules, partie, after=None) -> set[int]:
     """The plays the solver is asked about: those a call rests on whose value (on the
     card points known so far: the playout's, or proved) comes within HOPELESS board
     points of the best call's, and every Matsch alone (one cheap probe)."""
@@ -1318,7 +1853,7 @@ def _live(calls, judged, plays, index, s, team, rules, partie) -> set[int]:
     if not judged:
         return out
     points = [[j.points for j in row] for row in judged]
-    values = _call_values(calls, points, index, s, team, rules, partie)
+    values = _call_values(calls, points, index, s, team, rules, partie, after)
     if not values:
         return out
     means = {name: _mean(v) for name, v in values.items()}
@@ -1332,7 +1867,7 @@ def _live(calls, judged, plays, index, s, team, rules, partie) -> set[int]:
     return out
 
 
-def _contenders(calls, judged, plays, index, s, team, rules, partie) -> frozenset:
+def _contenders(calls, judged, plays, index, s, team, rules, partie, after=None) -> frozenset:
     """The plays whose card points are worth narrowing to one Zehner: those of the calls
     that could still be the best one given the bounds proved (their highest possible mean
     value reaches the best call's lowest), when they rest on more than one game (calls in
@@ -1342,9 +1877,9 @@ def _contenders(calls, judged, plays, index, s, team, rules, partie) -> frozense
     low = [[_inside(j.lo, j.lo, j.hi) for j in row] for row in judged]
     high = [[_inside(j.hi, j.lo, j.hi) for j in row] for row in judged]
     mid = [[j.points for j in row] for row in judged]
-    at_low = _call_values(calls, low, index, s, team, rules, partie)
-    at_high = _call_values(calls, high, index, s, team, rules, partie)
-    at_mid = _call_values(calls, mid, index, s, team, rules, partie)
+    at_low = _call_values(calls, low, index, s, team, rules, partie, after)
+    at_high = _call_values(calls, high, index, s, team, rules, partie, after)
+    at_mid = _call_values(calls, mid, index, s, team, rules, partie, after)
     if not at_mid:
         return frozenset()
     best = max(at_mid, key=lambda name: _mean(at_mid[name]))
@@ -1413,10 +1948,14 @@ def _equal(values: dict[str, list[int]], best: str) -> list[str]:
     return equal_calls(values, best)
 
 
-def _contracts(plays, results, index, s, team, rules, calls, live=None) -> list[dict]:
+def _contracts(plays, results, index, s, team, rules, calls, live=None, estimated=None) -> list[dict]:
     """The contracts the hand's seat would declare, in each kind judged: each Zehner above
-    the standing bid up to the highest, and the Matsch where it is a call. ``estimated``:
-    in how many deals the search left the answer to the playout."""
+    the standing bid up to the highest, and the Matsch where it is a call. ``searched``: the
+    solver was asked about the contract's game (``live``: the games asked; None: all);
+    ``estimated`` (per game, None: none): in how many deals its search left the answer to the
+    estimate; ``exact``: searched, and at most half of its deals estimated (as the
+    Evaluation's own ``exact``: QA s33 Q21 read ``exact`` on a contract with 98 of its 100
+    deals estimated)."""
     standing = s.standing_value or 0
     numbers = [v for v in rules.bid_values if v > standing and v % 10 == 0 and v != rules.matsch_bid]
     matsch = {r.call.strain for r in calls if _is_matsch(r, rules)}
@@ -1433,9 +1972,12 @@ def _contracts(plays, results, index, s, team, rules, calls, live=None) -> list[
             c = Contract(p.strain, value, s.seat)
             boards = [_board(c, cp, team, rules) for cp in col]
             made = sum(x >= need for x in credited)
+            game = index[(p.strain, p.declarer)]
+            searched = live is None or game in live
+            opened = estimated[game] if estimated is not None else 0
             out.append({"contract": str(c), "p_make": round(made / len(col), 2), "made": made,
-                        "expected": round(_mean(boards), 1),
-                        "exact": live is None or index[(p.strain, p.declarer)] in live})
+                        "expected": round(_mean(boards), 1), "searched": searched, "estimated": opened,
+                        "exact": searched and not mostly_estimated(opened, len(col))})
     return out
 
 

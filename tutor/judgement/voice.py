@@ -18,8 +18,12 @@ from :func:`tutor.conventions.advise`):
    same deals, and within ``EQUAL_POINTS`` of it) the equally good calls first, each with
    its mean, then the best of the rest, so no call within chance is named "better" than
    the recommended one; of the equally good calls the tutor recommends the count's where
-   it is among them;
-3. the count's reasons where the count agrees; where it does not, one line saying so.
+   it is among them, and says so where the deals' best is another (QA s32 Q25);
+3. the count's reasons where the count agrees; where it does not, one line saying so. Where
+   the count's reasons end in a verdict on the standing contract (they stay below their
+   number, they take enough for it: ``count.FORESEES``) that the deals contradict on more
+   than half of them, one line says that instead of the reasons, and the count is no ground
+   to prefer its call among the equal ones (QA s32 Q41).
 
 The calls are never compared on the deals searched exactly alone: those are the quickly
 solved deals, the lopsided ones (on the README's raise every one of them made 150 Eichel,
@@ -50,12 +54,15 @@ from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
                                   paired_lead, unheld_lines)
+from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
-from tutor.judgement.count import COUNT, is_misere
+from tutor.judgement.count import COUNT, FORESEES, is_misere
 from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
+NAMED_EQUAL = 3      # equally good calls the words name one by one; more are counted ("and 5 more")
 INFORMATION = ("hilfe", "ace")   # calls that tell the partner: the deals value only the contract
+INFORMATION_NAMES = {"hilfe": M("the Hilfe"), "ace": M("the Ace announcement")}
 CACHE_SIZE = 512     # positions remembered per process (the quiz and the web ask again)
 # At the table (``tutor table``, the phone's table) a player waits for the advice: fewer deals
 # and a third of the solver's nodes (a budget of work, the same on every machine: about a
@@ -233,20 +240,45 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # doubler holds (the trumps over the declarer, tricks that will not be ruffed), while the
     # deals give him any hand the auction allows, or (double_read) the hands the count
     # doubles with, one reading of it
-    why = None if agree else (INFORMATION_LINE if kind in INFORMATION else
+    why = None if agree else (INFORMATION_LINE if kind in INFORMATION and not _sure_matsch(ev, equal[0], s) else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
-                              if equal[0] == "konter" else None)
+                              if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
+                              ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
+    # the answer's JSON names the call the answer gives (QA s33 Q21: "call" 110 Eichel beside an
+    # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
+    # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
+    evidence["best_mean"] = evidence.get("recommended")
     if why is not None:
+        evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal, standing)
         lines += [why, *count.lines]
         return Judgement(count.pick, lines, evidence, (said,), _named(ev, said, equal, said, kind != "ace"))
-    chosen = said if agree else equal[0]
-    if agree and count.pick is None:
+    # where the deals contradict the count's verdict on the standing contract its reasons are
+    # not given (one line says so), and they are no ground to prefer its call among the equal ones
+    belied = _belied(count, ev, s, said) if agree else None
+    chosen = said if agree and belied is None else equal[0]
+    evidence["recommended"] = chosen
+    evidence["chosen_by"] = "count" if chosen == said and len(equal) > 1 else "deals"
+    if chosen == said and count.pick is None:
         pick = None                # fort (or silence) as the count says: the conventions explain it
     else:
         pick = next((r for r in readings if str(r.call) == chosen), None)
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
-    if agree:
+    if chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
+        lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
+    if kind in INFORMATION and not agree and _sure_matsch(ev, chosen, s):   # QA s33 Q26
+        lines.append(M("The deals make {call} on every one of them: there is nothing higher for the partner to "
+                       "learn of, so the tutor bids it rather than give {what}.", call=_name(chosen),
+                       what=INFORMATION_NAMES[kind]))
+    if chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
+        high = s.auction.high
+        lines.append(M("Even on the {n} deals where {doubler} holds the most {suit}, {call} is made every time: "
+                       "what his double can show does not beat it, so the konter is the deals' call, not only "
+                       "the count's.", n=_longest_tested(len(ev.deals)), doubler=s.auction.doubled_by,
+                       suit=high.call.strain, call=str(high.call)))
+    if belied is not None:
+        lines.append(belied)
+    elif agree:
         lines.extend(count.lines)
     elif said in by_call:
         lines.append(M("The count by hand says {count}; over these deals that brings {v_count:+.0f} board points "
@@ -256,7 +288,114 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
-                     reasoned=bool(count.lines) if agree else True)
+                     reasoned=bool(count.lines) if agree and belied is None else True)
+
+
+def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
+    """Where the count's reasons end in a verdict on the standing contract (made, or failed:
+    :data:`tutor.judgement.count.FORESEES`) that the deals contradict, the contract made on
+    the other side of half of them: one line saying so, which replaces the count's reasons
+    (QA s32 Q41: "they stay at 94, below their 100" under "made in 59 of 100"). None where
+    they do not contradict it."""
+    high, share = s.auction.high, getattr(ev, "standing", None)
+    if high is None or high.call.value is None or share is None:
+        return None
+    n = ev.samples
+    for line in count.lines:
+        verdict = FORESEES.get(getattr(line, "msgid", None))
+        if verdict is None or verdict[0] == (share > 0.5) or share == 0.5:
+            continue       # no verdict, or one the deals bear out (exactly half: neither way)
+        made, points = verdict
+        shown = dict(call=_name(said), seat=high.seat, points=line.params[points], value=high.call.value,
+                     made=round(share * n))
+        if made:
+            return Mn("The count by hand says {call}, but its reason does not hold on these deals: it gives {seat} "
+                      "and partner about {points} card points, enough for their {value}, and they make it in only "
+                      "{made} of {n} deal.",
+                      "The count by hand says {call}, but its reason does not hold on these deals: it gives {seat} "
+                      "and partner about {points} card points, enough for their {value}, and they make it in only "
+                      "{made} of {n} deals.", n, **shown)
+        return Mn("The count by hand says {call}, but its reason does not hold on these deals: it leaves {seat} and "
+                  "partner about {points} card points, below their {value}, and they make it in {made} of {n} deal.",
+                  "The count by hand says {call}, but its reason does not hold on these deals: it leaves {seat} and "
+                  "partner about {points} card points, below their {value}, and they make it in {made} of {n} deals.",
+                  n, **shown)
+    return None
+
+
+# The konter guard yields where the deals themselves show that no double beats the contract:
+# made on every deal where the doubler holds the most trumps (the third of the deals where he
+# is longest, at least KONTER_TESTED of them) and on all but one deal in twenty of the others.
+# A double tells that the doubler holds the trumps over the declarer; if even the deals with
+# his longest trumps make the contract, what he shows cannot beat it (QA s33 Q30: the Puur
+# third opposite the Nell second, five trumps with the two top ones, made 70 Eichel on 20 of
+# 20 deals by exact play where the doubler held four trumps or more; the guard said nothing
+# and gave up about 135 board points).
+KONTER_TESTED = 10
+KONTER_SURE = 0.95
+
+
+def _made_against_the_longest_trumps(ev, s) -> bool:
+    """The doubled contract (the hand's team's) is made on every deal of the third where the
+    doubler holds the most trumps, and on KONTER_SURE of all the deals (False: not a trump
+    game, or the deals are not at hand)."""
+    high, doubler = s.auction.high, s.auction.doubled_by
+    deals, games, points = getattr(ev, "deals", None), getattr(ev, "games", None), getattr(ev, "points", None)
+    if high is None or doubler is None or not deals or not games or not points or high.call.value is None:
+        return False
+    strain = high.call.strain
+    if strain not in ("Eichel", "Schellen", "Rosen", "Schilten") or (strain, high.seat) not in games:
+        return False
+    i = games.index((strain, high.seat))
+    need = min(high.call.value, TOTAL_POINTS)
+    made = [row[i] >= need for row in points]
+    longest = sorted(range(len(deals)), key=lambda d: -deals[d][doubler].length(strain))
+    tested = longest[:_longest_tested(len(deals))]
+    return len(deals) >= KONTER_TESTED and all(made[d] for d in tested) and sum(made) >= KONTER_SURE * len(made)
+
+
+def _sure_matsch(ev, call: str, s) -> bool:
+    """``call`` is the hand's Matsch, made on every deal: a Hilfe or an Ass-Ansage tells the
+    partner what the hand holds so that the team finds its contract, and there is none
+    higher to find (QA s33 Q26: the Hilfe 120 Eichel kept where the deals made the Matsch on
+    50 of 50, and the partner stopped at 130)."""
+    value = call.split(" ", 1)[0]
+    if value != str(s.rules.matsch_bid) or not hasattr(ev, "made"):
+        return False
+    made = ev.made(call)
+    return bool(made) and all(made)
+
+
+def _longest_tested(n: int) -> int:
+    """How many deals the konter guard tests: the third where the doubler is longest in trumps."""
+    return max(KONTER_TESTED, n // 3)
+
+
+#: QA s33 Q14: C was told to double D's Ace announcement 95 Rosen, valued as the contract played,
+#: where A is in turn to bid on (the rules' worked example: A bids 100 Eichel there)
+ACE_STANDING_LINE = M("An Ace announcement is made to be overbid: the rules say a player announces an Ace when he is "
+                      "sure that the bidding goes on, and our team still bids. The deals value the double and saying "
+                      "nothing as if the Ace announcement were played: here the count decides.")
+
+
+def _doubles(call: str, readings) -> bool:
+    """``call`` is a double (the deals' name of a call among ``readings``)."""
+    return any(str(r.call) == call and r.call.kind == "double" for r in readings)
+
+
+def overbid_ace(s) -> bool:
+    """The standing bid is an opponent's Ass-Ansage (at a table with the Ansageregeln, a
+    Fünfer: "Fünfer zeigen ein Ass", made by a player "sicher, dass danach weitergeboten wird")
+    and the hand's team still bids: the deals, which value a double or saying nothing as the
+    standing contract played, cannot value it (the rest of the auction is not bid out there)."""
+    from tutor.scoring import team_of
+
+    high = s.auction.high
+    if high is None or not s.rules.conventions or high.call.value is None or high.call.value % 10 != 5:
+        return False
+    if team_of(high.seat) == team_of(s.seat):
+        return False
+    return any(x not in s.auction.out for x in (s.seat, s.partner))
 
 
 def _named(ev, call: str, equal: Sequence[str], said: str, compared: bool = True) -> tuple[str, ...]:
@@ -280,12 +419,16 @@ def _others(ev, call: str, equal: Sequence[str]) -> list[dict]:
 def _score_line(standing: Standing | None, rules) -> list[Msg]:
     """What a value means with the score, where a game can end the Partie (:func:`can_end`):
     said before the first value it explains, since with the score a call's mean mixes board
-    points and the Partie's target (QA of issue 26, Q13: "konter brings +1280 board points")."""
+    points and the Partie's target (QA of issue 26, Q13: "konter brings +1280 board points"),
+    in plain words: the score itself, and what a game that ends the Partie is worth to our
+    team, won and lost (QA s32 Q26: "count ... as the Partie's target, won or lost" left
+    open which sign a lost Partie gets)."""
     if standing is None or not can_end(standing, rules):
         return []
-    return [M("With the score, the averages that follow count a game after which the Partie is over as the "
-              "Partie's target, {target} points, won or lost, and any other game by its board points.",
-              target=standing.target)]
+    return [M("The score ({standing}) changes the values below: a game after which the Partie is over counts as "
+              "the whole Partie, +{target} for our team if it wins the Partie and -{target} if it loses it (0 for a "
+              "draw); any other game counts its board points, as without a score.",
+              standing=standing, target=standing.target)]
 
 
 def _valued(call: str, by_call: dict) -> "str | Msg":
@@ -336,26 +479,63 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
             lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
                             "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
                             n, seat=high.seat, call=str(high.call), made=round(ev.standing * n)))
-    elif call == "fort" and high is None:
+    elif call == "fort" and high is None and getattr(ev, "after_fort", None) is None:
         bids = [c for c in ev.calls if c["call"][:1].isdigit()]
         best = max(bids, key=lambda c: c["expected"], default=None)
         if best is not None and best["expected"] < 0:
             lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
+    after = getattr(ev, "after_fort", None)
+    if after is not None and "fort" in by_call:
+        lines.append(after_fort_line(after, n))
+    lines.extend(continued_lines(ev, call, after is not None))
+    compared = _comparison(ev, call, by_call, equal)
+    # how far the numbers are estimates, said where there are numbers to qualify (a fort with no
+    # other call to set against it has none: "1 of the 50 deals ... estimated" alone says nothing)
+    numbers = bool(lines or compared)
     lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
     estimated = getattr(ev, "estimated", 0) or 0
-    if estimated:
+    if estimated and numbers:
         lines.append(estimated_line(estimated, n))
     unprobed = getattr(ev, "unprobed", None) or []
-    if unprobed:
-        lines.append(Mn("The game {games} was far behind the best call at first sight and got only a short "
-                        "search; where it did not finish, its play is estimated.",
-                        "The games {games} were far behind the best call at first sight and got only a short "
-                        "search; where it did not finish, their play is estimated.", len(unprobed),
-                        games=both(unprobed)))
+    if unprobed and numbers:
+        games = [M("{kind} played by {seat}", kind=kind, seat=seat) for kind, seat in unprobed]
+        lines.append(Mn("The game {games} looked far behind the best call at first sight, so it was played out "
+                        "only briefly: where that was not enough, its result is estimated.",
+                        "The games {games} looked far behind the best call at first sight, so they were played "
+                        "out only briefly: where that was not enough, their results are estimated.", len(unprobed),
+                        games=both(games)))
     lines.extend(_score_line(standing, s.rules))
-    lines.extend(_comparison(ev, call, by_call, equal))
+    lines.extend(compared)
     return lines
+
+
+def continued_lines(ev, call: str, after_fort: bool) -> list[Msg]:
+    """How the deals value ``call`` where they value it by the auction after it
+    (simulation._continued; QA s32 Q39: a raise in a contested auction was valued as the final
+    contract, and fort as the opponents' contract played, though the others still bid)."""
+    continued = getattr(ev, "continued", None) or ()
+    if call not in continued or (call == "fort" and after_fort):
+        return []
+    if call == "fort":
+        return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
+                  "bids, and the contract they reach counts.")]
+    return [M("The deals value {call} by the auction after it: on each deal the others bid on as the count bids, "
+              "and the contract they reach counts; where they let {call} stand, the opponents double it when "
+              "that pays them over these deals.", call=_name(call))]
+
+
+def after_fort_line(after: dict, n: int) -> Msg:
+    """What fort leads to where the deals value it by the others' auction (the score given,
+    the others still to bid: simulation.AfterFort; QA s32 Q18: a first-seat fort at AC 1500 :
+    BD 1990 was "+0", as if the cards were dealt anew, where B, C and D bid on and BD need
+    10 points)."""
+    return Mn("After fort the others bid on, each as the count bids at this score: the game they reach loses our "
+              "team the Partie in {lost} of the {n} deal and wins it in {won}; in {anew} all four say fort and the "
+              "cards are dealt anew.",
+              "After fort the others bid on, each as the count bids at this score: the game they reach loses our "
+              "team the Partie in {lost} of the {n} deals and wins it in {won}; in {anew} all four say fort and the "
+              "cards are dealt anew.", n, lost=after["lost"], won=after["won"], anew=after["anew"], n=n)
 
 
 def _misere_line(call: str, need: int) -> Msg:
@@ -378,6 +558,19 @@ def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict) -> list[Msg]:
         return []
     if 2 * _made(ev, here) >= ev.samples or by_call[call] <= by_call[stand]:
         return []
+    if call in (getattr(ev, "continued", None) or ()):
+        # valued by the auction after it (continued_line says how), not as the final contract
+        return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average "
+                  "than letting {standing} stand ({value:+.0f} against {stand_value:+.0f}).",
+                  contract=here["contract"], standing=str(high.call), value=round(by_call[call]),
+                  stand_value=round(by_call[stand]))]
+    if call in (getattr(ev, "doubled", None) or ()):
+        # QA s33 Q1: the line said "undoubled" where the value was the doubled contract's
+        return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average "
+                  "than letting {standing} stand ({value:+.0f} against {stand_value:+.0f}). The deals value it as "
+                  "the final contract doubled (failing in most deals, it pays the opponents to double it), though "
+                  "an opponent may also bid on.", contract=here["contract"], standing=str(high.call),
+                  value=round(by_call[call]), stand_value=round(by_call[stand]))]
     return [M("{contract} fails in most of these deals: it is a sacrifice, failing it costs less on average than "
               "letting {standing} stand ({value:+.0f} against {stand_value:+.0f}). The deals value it as the final "
               "contract, undoubled, though an opponent may double it or bid on.", contract=here["contract"],
@@ -394,9 +587,14 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> li
     n = ev.samples
     equal = list(equal_calls(ev) if equal is None else equal)
     if call in equal and len(equal) > 1:
-        calls = both([_valued(c, by_call) for c in [call, *(c for c in equal if c != call)]])
+        # the recommended call and the best of the others, the rest counted (QA s33 Q16: eight
+        # calls in one 90-word sentence); the JSON's equally_good keeps every one
+        shown = [call, *(c for c in equal if c != call)][:NAMED_EQUAL]
+        more = len(equal) - len(shown)
+        calls = both([_valued(c, by_call) for c in shown]
+                     + ([Mn("{n} more call", "{n} more calls", more, n=more)] if more else []))
         best = equal[0]
-        gaps = [(c, paired(ev, best, c)) for c in equal[1:]]
+        gaps = [(c, paired(ev, best, c)) for c in shown if c != best]
         if all(g is not None for _c, g in gaps):
             less = [M("{call} {gap} less (chance alone: ±{margin})", call=_name(c), gap=_points(g[0]),
                       margin=_points(g[1])) for c, g in gaps]
@@ -446,9 +644,17 @@ def _other_line(ev, best: str, other: dict) -> Msg:
                  other=_name(name), other_value=value)
     lead, margin = gap
     shown_lead, shown_margin = _points(lead), _points(margin)
+    top, values = ev.values[best], ev.values[name]
+    if shown_margin == 0 and lead > 0 and all(a > b for a, b in zip(top, values)):
+        # less on every deal by (nearly) the same points: "chance alone allows ±0" read like a bug (QA s33 Q9)
+        return Mn("The best of the other calls, {other}, brings {other_value:+.0f} board points: {gap} less "
+                  "than {best} on the one deal.",
+                  "The best of the other calls, {other}, brings {other_value:+.0f} board points on average: less "
+                  "than {best} on every one of the same {n} deals, {gap} on average.", len(top),
+                  other=_name(name), other_value=value, best=_name(best), gap=shown_lead)
     if lead > margin:
-        if shown_lead <= shown_margin:   # rounded alike: one decimal tells them apart
-            shown_lead, shown_margin = f"{lead:.1f}", f"{margin:.1f}"
+        if shown_lead <= shown_margin:   # rounded alike: the decimals that tell them apart
+            shown_lead, shown_margin = _apart(lead, margin)
         return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
                  "the same deals {gap} less than {best}, more than chance alone allows (±{margin}).",
                  other=_name(name), other_value=value, gap=shown_lead, best=_name(best), margin=shown_margin)
@@ -458,13 +664,11 @@ def _other_line(ev, best: str, other: dict) -> Msg:
              gap=shown_lead, best=_name(best), margin=shown_margin, cap=EQUAL_POINTS)
 
 
-def can_end(standing: Standing, rules) -> bool:
-    """Some game at this score can end the Partie: a team reaches the target with the most
-    one game writes (a Matsch, kontered where the table konters, and every card point; Weis
-    and Stöck are left out, as the simulation's values leave them out). Where none can, the
-    score changes no call's value and the answer does not speak of it (QA of issue 26, F13)."""
-    from tutor.scoring import score_game
-
-    most = score_game(rules.matsch_bid, "A", TOTAL_POINTS, double=rules.doubling,
-                      redouble=rules.doubling and rules.kontern, rules=rules).board["AC"]
-    return any(standing.score.get(t, 0) + most >= standing.target for t in ("AC", "BD"))
+def _apart(lead: float, margin: float) -> tuple[str, str]:
+    """``lead`` and ``margin`` (lead > margin) with as many decimals as it takes to show the
+    lead above the margin (QA s33 P42: "5.5 less, more than chance alone allows (±5.5)")."""
+    for places in range(1, 7):
+        a, b = f"{lead:.{places}f}", f"{margin:.{places}f}"
+        if float(a) > float(b):
+            return a, b
+    return a, b

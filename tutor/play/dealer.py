@@ -32,6 +32,7 @@ denials nothing changes: the same seed, the same deals.
 """
 from __future__ import annotations
 
+import copy
 import random
 from bisect import bisect_right
 from dataclasses import dataclass
@@ -383,6 +384,19 @@ class Dealer:
                               suit=x))
         return _Cases(x, cards, self.seats, per_seat)
 
+    def dealing_first(self, suit: Suit) -> "Dealer":
+        """The same deals (the same promises, each fitting deal as likely) with ``suit``'s
+        cards dealt first: where a rejection test asks a seat's trumps, a try can stop after
+        one suit (:meth:`deal`'s ``check``). The same random state deals other cards than
+        ``self`` does."""
+        if self.suits[0].suit == suit:
+            return self
+        out = copy.copy(self)
+        out.suits = sorted(self.suits, key=lambda x: x.suit != suit)
+        out._rest = out._free_counts() if isinstance(self._rest[0], _Free) else out._counts()
+        out._choices = {}
+        return out
+
     # -- counting ----------------------------------------------------------------------------
     def _counts(self) -> list[dict[tuple[int, ...], int]]:
         """rest[i][cap]: fitting deals of suits i.. with ``cap`` cards still to give each seat."""
@@ -435,8 +449,16 @@ class Dealer:
                                   suit=suit, unseen=Mn("{n} is unseen", "{n} are unseen", out)))
 
     # -- dealing -----------------------------------------------------------------------------
-    def deal(self, rng: random.Random) -> dict[str, Hand]:
-        """One fitting deal: every seat's hand, the known ones included."""
+    def deal(self, rng: random.Random, check=None) -> "dict[str, Hand] | None":
+        """One fitting deal: every seat's hand, the known ones included.
+
+        ``check`` (the simulation's pre-filter of a rejection test) is asked after each suit
+        is dealt, with the suit's index and the cards dealt so far (per seat of ``seats``);
+        where it says no, the deal stops there and None is returned. With a check the suits
+        after the first are dealt from their own random state, drawn from ``rng`` right after
+        the first suit: a deal cut short leaves ``rng`` where a whole one would, so the next
+        deal is the same whatever the check said (with a check that always says yes, the
+        same deals as with the real one, the rejected ones whole)."""
         cap = (self.size,) * len(self.seats)
         cards: list[list[Card]] = [[] for _ in self.seats]
         free = isinstance(self._rest[0], _Free)
@@ -449,6 +471,13 @@ class Dealer:
                 lengths, cap = options[bisect_right(running, rng.randrange(running[-1]))]
             for j, got in enumerate(suit.draw(lengths, rng)):
                 cards[j].extend(got)
+            if check is not None:
+                if i == 0:
+                    seed = rng.getrandbits(64)
+                if not check(i, cards):
+                    return None
+                if i == 0:
+                    rng = random.Random(seed)
         hands = dict(self.fixed)
         hands.update({s: Hand(c) for s, c in zip(self.seats, cards)})
         return {s: hands[s] for s in SEATS}

@@ -776,6 +776,33 @@ def load_table(deal: Deal, saved: bytes, options: int = 0) -> int:
     return n
 
 
+def exact_value(deal: Deal, *, engine: str = "auto", max_nodes: int | None = None,
+                max_seconds: float | None = None, options: int = 0) -> int | None:
+    """The declaring team's points under perfect play (as ``solve(deal, best=False)``),
+    through the answer cache of :func:`bracket`: where the probes of the deal asked so far
+    pinned the value it needs no search, else ``solve()``'s own driver (the descent from the
+    top and the bisection, one table) with the table of the bracket's last probe of the same
+    deal (``SHARED_TABLE``), and the value is kept for the next question. (A bracket over
+    every point walks down one point at a time: 30 to 84 probes a full deal, and more nodes
+    in all; benchmarks/README.md, round eight of issue 21.) None where a budget stopped it."""
+    total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
+    lo, hi = _PROVED.get(deal, (0, total))
+    if lo == hi:
+        return lo
+    try:
+        # the table is shared only where the core holds this deal's (its DealId check)
+        s = solve(deal, engine=engine, max_nodes=max_nodes, max_seconds=max_seconds, best=False,
+                  options=options | SHARED_TABLE if _use_core(engine) and not options & FRESH_TABLES else options)
+    except SearchStopped:
+        return None
+    v = s.points[deal.declaring_team]
+    _PROVED[deal] = (v, v)
+    _PROVED.move_to_end(deal)
+    while len(_PROVED) > PROVED_DEALS:
+        _PROVED.popitem(last=False)
+    return v
+
+
 def reaches(deal: Deal, targets: Iterable[int], **kw) -> dict[int, bool | None]:
     """``bracket(deal, targets, **kw).reached``: for each target whether the declaring team
     reaches it (a Misère: holds its points to it or fewer); None where a budget stopped it."""

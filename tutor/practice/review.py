@@ -17,7 +17,10 @@ judgement, :mod:`tutor.practice.robots`):
   26, Q27 and Q44: 40 and 187 board points).
 
 The reasons are the tutor's, in words: what the hand holds against the call, and why the
-tutor calls what it calls.
+tutor calls what it calls. ``why`` keeps them all (``tutor review``, ``tutor practice --full``,
+the JSON); ``brief`` is practice's review in short (QA s33 Q10/Q11): what the call gives up by
+the deals or what it promises that the hand does not hold, and the tutor's call with its
+meaning.
 """
 from __future__ import annotations
 
@@ -51,19 +54,32 @@ class CallReview:
     truthful: bool
     tutor: str | None
     verdict: str
-    why: tuple = ()          # messages and texts: the hand against the call, the tutor's reasons
+    why: tuple = ()          # messages and texts: the hand against the call, the tutor's reasons in full
     meaning: Any = None      # the Reading
     silent: bool = False     # out of turn: the tutor's "no call" is to say nothing, not fort
     cost: int | None = None  # board points the call gives up on average by the deals (worse by them)
+    brief: tuple = ()        # the why in short: what the call gives up or promises untrue, the tutor's call
 
     def why_text(self, lang: str = "de") -> str:
-        from tutor.conventions import _sentence
+        return _sentences(self.why, lang)
 
-        return " ".join(_sentence(x.text(lang) if hasattr(x, "text") else str(x)) for x in self.why)
+    def brief_text(self, lang: str = "de") -> str:
+        """The why as practice's review shows it (QA s33 Q10/Q11: the whole reasoning, 100-150
+        words of figures and the count's lines, buried the point): what the call gives up by the
+        deals, or what it promises and the hand does not hold, and the tutor's call with its
+        meaning; nothing for the tutor's own call. :meth:`why_text` keeps everything."""
+        return _sentences(self.brief, lang)
 
     def to_json(self, lang: str = "de") -> dict:
         return {"index": self.index, "seat": self.seat, "yours": self.call, "tutor": self.tutor,
-                "verdict": self.verdict, "why": self.why_text(lang), "cost": self.cost}
+                "verdict": self.verdict, "brief": self.brief_text(lang), "why": self.why_text(lang),
+                "cost": self.cost}
+
+
+def _sentences(parts, lang: str) -> str:
+    from tutor.conventions import _sentence
+
+    return " ".join(_sentence(x.text(lang) if hasattr(x, "text") else str(x)) for x in parts)
 
 
 
@@ -80,8 +96,6 @@ def cost(advice, call: str | None):
 def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallReview:
     """Review one call (``reading``; None for a double or konter let pass) made with
     ``hand`` against the tutor's ``advice`` at that point."""
-    from tutor.conventions import _sentence
-
     tutor = advice.call if advice is not None else None
     # the tutor's "no call": fort where the seat is in turn, else saying nothing
     silent = advice is not None and not any(o.kind == "fort" for o in advice.options)
@@ -94,11 +108,12 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
             return CallReview(index, seat, None, None, True, True, None, SAME, (), silent=silent)
         lost = cost(advice, None)
         as_good = lost is None and NOTHING in (getattr(advice, "equal", ()) or ())
-        why = [M("As good as the tutor's {call}: the deals tell them apart by chance only.", call=tutor)
-               if as_good else M("The tutor would {call} here.", call=tutor),
-               *([lost.line()] if lost is not None else []), *reasons]
+        head = [M("As good as the tutor's {call}: the deals tell them apart by chance only.", call=tutor)
+                if as_good else M("The tutor would {call} here.", call=tutor),
+                *([lost.line()] if lost is not None else [])]
         return CallReview(index, seat, None, None, True, True, tutor, ACCEPTABLE if as_good else WORSE,
-                          tuple(why), silent=silent, cost=lost.points if lost is not None else None)
+                          tuple(head + reasons), silent=silent, cost=lost.points if lost is not None else None,
+                          brief=tuple(head + [advice.recommended]))
     conventional = reading.kind != "unconventional"
     broken = [p for p in reading.promises if not p.satisfied_by(hand)]
     truthful = not broken
@@ -108,8 +123,8 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     why: list = []
     if not conventional:
         why.append(M("{call} follows no convention.", call=call))
-    if broken:
-        why.append(_Mismatch(broken, hand))
+    if broken:   # what the call promises (a Hilfe's meaning, QA s33 Q11), then what the hand holds
+        why += [M("{call} promises: {meaning}", call=call, meaning=_Headline(reading)), _Mismatch(broken, hand)]
     equal = tuple(getattr(advice, "equal", ()) or ())
     lost = None if call == tutor else cost(advice, call)
     if call == tutor:
@@ -130,11 +145,30 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         verdict = WORSE
         why.append(M("The tutor would say nothing here.") if tutor is None and silent else
                    M("The tutor calls {call}.", call=tutor or "fort"))
+    # in short: the verdict's reasons and the tutor's call with what it means; the tutor's own
+    # call needs none (its reasons stay in why)
+    brief = [] if verdict == SAME else why + ([advice.recommended] if advice is not None
+                                              and advice.recommended is not None else [])
     if verdict != SAME and advice is not None and advice.recommended is not None:
         reasons = list(advice.lines)   # the tutor's call read in full, then its reasons
     why += reasons
     return CallReview(index, reading.seat, call, reading.kind, conventional, truthful, tutor,
-                      verdict, tuple(why), reading, silent, None if lost is None else lost.points)
+                      verdict, tuple(why), reading, silent, None if lost is None else lost.points, tuple(brief))
+
+
+class _Headline(Msg):
+    """A call's meaning in one phrase (its reading's headline), in the language shown."""
+
+    __slots__ = ("reading",)
+
+    def __init__(self, reading) -> None:
+        super().__init__("")
+        self.reading = reading
+
+    def text(self, lang: "str | None" = None) -> str:
+        from tutor.i18n import current
+
+        return self.reading.headline(lang or current())
 
 
 class _Mismatch(Msg):
@@ -173,6 +207,7 @@ class DealResult:
     best: dict = field(default_factory=dict)
     review: tuple = ()
     rules: Any = None
+    decisions: int = 0      # the learner's calls and chances to double or konter (0: none in this deal)
 
     @property
     def team(self) -> str:
@@ -185,12 +220,14 @@ class DealResult:
                 "board": dict(self.board), "best": {t: b.to_json() for t, b in self.best.items()},
                 "review": [r.to_json(lang) for r in self.review]}
 
-    def lines(self, lang: str = "de") -> list[str]:
-        """The deal's end as the terminal shows it."""
+    def lines(self, lang: str = "de", full: bool = False) -> list[str]:
+        """The deal's end as the terminal shows it; each call's why in short, or with
+        ``full`` the tutor's whole reasoning (``tutor practice --full``)."""
         out = [_("The four hands:", lang)]
         for s, h in self.hands.items():
-            you = " " + _("(you)", lang) if s == self.seat else ""
-            out.append(f"  {s}: {h}{you}")
+            line = _("{seat}: {hand} (you)", lang, seat=s, hand=h) if s == self.seat else \
+                _("{seat}: {hand}", lang, seat=s, hand=h)
+            out.append("  " + line)
         if self.contract is None:
             out.append(_("Everybody said fort: no game.", lang))
         else:
@@ -206,11 +243,19 @@ class DealResult:
             out.append(_("Your calls:", lang))
             for r in self.review:
                 yours = r.call or _("no double, no konter", lang)
-                out.append(f"  {r.index}. {yours}: {VERDICT[r.verdict].text(lang)}"
-                           + (_(" (tutor: {call})", lang, call=r.tutor) if r.verdict != SAME else ""))
-                why = r.why_text(lang)
+                verdict = VERDICT[r.verdict].text(lang)
+                out.append("  " + (_("{index}. {call}: {verdict}", lang, index=r.index, call=yours, verdict=verdict)
+                                   if r.verdict == SAME else
+                                   _("{index}. {call}: {verdict} (tutor: {tutor})", lang, index=r.index, call=yours,
+                                     verdict=verdict, tutor=r.tutor)))
+                why = r.why_text(lang) if full else r.brief_text(lang)
                 if why:
                     out.append(f"     {why}")
+        elif not self.decisions:   # QA s33 Q11: the review's silence read as a missing section
+            out.append(_("You had no call in this deal: the bidding ended before your turn.", lang))
+        else:
+            out.append(_("Your calls: none to review; you let each chance to double or konter pass, "
+                         "as the tutor would.", lang))
         return out + best_lines(self.best, lang)
 
 
@@ -253,7 +298,8 @@ def deal_result(practice, best: bool = True) -> DealResult:
     best_found = value.best_contracts(hands, practice.rules, known) if best else {}
     review = tuple(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered)
                    for s in practice.steps if s.learner)
+    decisions = len(review)
     review = tuple(r for r in review if r.call is not None or r.verdict != SAME)
     return DealResult(practice.seed, practice.seat, dict(hands), practice.calls, contract, declarer,
                       a.multiplier >= 2, a.multiplier == 4, card_points, made, board, best_found,
-                      review, practice.rules)
+                      review, practice.rules, decisions)

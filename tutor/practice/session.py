@@ -221,7 +221,7 @@ class Practice:
         r = step.reading
         if r.kind == "fort":
             return f"{step.seat} {r.call}."
-        return f"{step.seat} {r.call}: {self.summary(r)}."
+        return _("{seat} {call}: {summary}.", self.lang, seat=step.seat, call=str(r.call), summary=self.summary(r))
 
     def last_robot(self) -> Step | None:
         return next((s for s in reversed(self.steps) if not s.learner and s.reading), None)

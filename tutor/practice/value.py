@@ -82,15 +82,22 @@ def _deal(hands, strain: str, declarer: str) -> Deal:
 def exact(hands, strain: str, declarer: str) -> int:
     """The declaring team's card points (its own tricks, the 5 of the last included) with
     best play on both sides, the declarer leading; a Misère's declaring team wants few.
-    (The solver's bracket over every number of points: its probes share one table, and
-    what they prove about the deal is kept for the next question about it.)"""
-    from tutor.play.solver import solve
+    With the core, the solver's exact value (:func:`tutor.play.solver.exact_value`: its
+    descent and bisection, with the table and the answers of this deal's earlier probes,
+    and the value kept for the next question), not a bracket over every number of points
+    (30 to 84 probes a full deal; benchmarks/README.md, round eight of issue 21). Without
+    the core, the reference within REFERENCE_NODES."""
+    from tutor.play import solver
 
     deal = _deal(hands, strain, declarer)
+    if have_core():
+        v = solver.exact_value(deal)
+        if v is not None:
+            return v
     b = _bracket(deal, range(0, TOTAL_POINTS + 2))
     if b.lo == b.hi:
         return b.lo
-    return solve(deal, best=False).points[team_of(declarer)]   # not reached: a budget
+    return solver.solve(deal, best=False).points[team_of(declarer)]   # not reached: a budget
 
 
 def credited(points: int, strain: str) -> int:
