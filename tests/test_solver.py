@@ -560,18 +560,24 @@ def reached_by_minimax(deal: Deal, value: int, t: int) -> bool:
     return value <= t if deal.misere else value >= t
 
 
+def _small_deals(rng):
+    """Twelve deals of four cards a hand, every kind, a third Misères, some declared by the
+    leader's opponents, each with its value by the plain minimax of these tests."""
+    for i in range(12):
+        d = Deal.random(rng, 4, trump=TRUMPS[i % 6], misere=i % 3 == 2, leader=rng.choice(SEATS))
+        if i % 4 == 1:
+            d = dataclasses.replace(d, declarer=SEATS[(SEATS.index(d.leader) + 1) % 4])
+        yield i, d, plain_minimax([set(h) for h in d.hands], d.trump, SEATS.index(d.leader), [],
+                                  d.declaring_team, d.misere, {})
+
+
 @pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
 def test_bracket_answers_every_target_as_plain_minimax(engine):
     # Every answer against the plain minimax of these tests (four cards a hand, every kind,
     # a third Misères, some declared by the leader's opponents): the targets beside the
     # value, Zehner, and some outside the points, in one call; the probes share one table
     rng = random.Random(f"bracket {engine}")
-    for i in range(12):
-        d = Deal.random(rng, 4, trump=TRUMPS[i % 6], misere=i % 3 == 2, leader=rng.choice(SEATS))
-        if i % 4 == 1:
-            d = dataclasses.replace(d, declarer=SEATS[(SEATS.index(d.leader) + 1) % 4])
-        value = plain_minimax([set(h) for h in d.hands], d.trump, SEATS.index(d.leader), [],
-                              d.declaring_team, d.misere, {})
+    for _i, d, value in _small_deals(rng):
         targets = [value - 1, value, value + 1, 0, 10, 20, 30, 40, 50, 60, -5, 200, rng.randint(0, 80)]
         solver.forget_answers()
         b = solver.bracket(d, targets, engine=engine, guess=rng.choice([None, 0, 40, 80]))
@@ -587,12 +593,7 @@ def test_exact_value_is_plain_minimax_s_and_answers_the_bracket_after_it(engine)
     # asked fresh or after a bracket probe of the same deal (its table and answers reused);
     # what it found is kept: a bracket of the deal afterwards needs no probe
     rng = random.Random(f"exact value {engine}")
-    for i in range(12):
-        d = Deal.random(rng, 4, trump=TRUMPS[i % 6], misere=i % 3 == 2, leader=rng.choice(SEATS))
-        if i % 4 == 1:
-            d = dataclasses.replace(d, declarer=SEATS[(SEATS.index(d.leader) + 1) % 4])
-        value = plain_minimax([set(h) for h in d.hands], d.trump, SEATS.index(d.leader), [],
-                              d.declaring_team, d.misere, {})
+    for i, d, value in _small_deals(rng):
         solver.forget_answers()
         if i % 2:
             solver.bracket(d, [rng.randint(0, 80)], engine=engine)
