@@ -435,6 +435,9 @@ def test_the_practice_api_replays_the_learner_s_moves(tmp_path, monkeypatch):
         r = c.get("/api/practice/result", params={"seed": 11, "seat": "C", "moves": ",".join(moves),
                                                    "lang": "en", "judge": "count"}).json()
         assert r["seed"] == 11 and r["lines"] and set(r["best"]) == {"AC", "BD"}
+        # each why in short and in full (the page's button): the same deal, hands to best contracts
+        assert r["full"][:6] == r["lines"][:6] and r["full"][-2:] == r["lines"][-2:]
+        assert all(c["why"] in "\n".join(r["full"]) for c in r["review"])
         bad = c.get("/api/practice", params={"seed": 7, "moves": "45 Eichel", "judge": "count"})
         assert bad.status_code == 400 and "error" in bad.json()
         for params in ({"seed": "x"}, {"seed": "-3"}, {"seat": "E"}, {"judge": "oracle"},
