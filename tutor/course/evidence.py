@@ -282,7 +282,7 @@ def numbers(item, lang: str = "de", information: bool = False) -> str | None:
     gave no numbers, where ``tutor bid`` gives the voice's for the same Hilfe); the
     worksheets do not."""
     from tutor import conventions
-    from tutor.judgement import simulation, voice
+    from tutor.judgement import voice
 
     d = item.drill
     if getattr(item.engine, "game", None) != "sidi-barrani" or not d.hand:

@@ -120,12 +120,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import comb
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Sequence
 
 from tutor.cards import NELL, ORDER, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
-from tutor.i18n import M, Mn, Msg, _
-from tutor.scoring import opponents_of, other, team_of
-from tutor.judgement.base import Judge, Judgement, Line, Standing
+from tutor.i18n import M, Mn, Msg
+from tutor.scoring import opponents_of, team_of
+from tutor.judgement.base import Judgement, Line, Standing
 
 FALL_PER_TRICK = 10        # points the other three play into a sure trick
 CONTROL_LENGTH = 6         # trumps the team needs (with Puur and Nell) to pull the opponents'
