@@ -153,3 +153,71 @@ def test_exact_play_the_read_obenabe_number_carries_information():
     on_unread = sum(made(dealer.deal(random.Random(1 + i)), "Obenabe", 90, "A") for i in range(12))
     assert on_read == 12
     assert on_unread <= 6
+
+
+# -- the raise's pre-filter: the same deals, cheaper ----------------------------------------
+# (tests/test_double_prefilter.py checks the double's the same way)
+def _raise_setting(case=(RAISE_C, RAISE, "C")):
+    h, reader, seat, _r, _t = position(case[0], case[1], VERBAND, case[2])
+    s = reader.situation(seat)
+    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
+    (what, fits), = S._count_reads(s)
+    assert what == "raise"
+    return dealer, fits
+
+
+def _dealt(n: int, prefilter: bool, seed: int = 5):
+    dealer, fits = _raise_setting()
+    old = S.PREFILTER
+    S.PREFILTER = prefilter
+    try:
+        rng, missed = random.Random(seed), []
+        return [S._deal(dealer, rng, fits, missed) for _ in range(n)], missed
+    finally:
+        S.PREFILTER = old
+
+
+def test_the_same_seed_deals_the_same_raise_deals_with_or_without_the_prefilter():
+    with_, missed = _dealt(8, True)
+    without, missed_too = _dealt(8, False)
+    assert with_ == without and missed == missed_too == []
+
+
+def test_the_raise_prefilter_never_rejects_a_deal_the_raise_rule_keeps():
+    # whole deals (every try dealt out) that pass the count's raise rule: at every suit the
+    # pre-filter said yes to the cards dealt so far
+    dealer, fits = _raise_setting()
+    dealer = dealer.dealing_first(fits.first)
+    check = S._Prefilter(dealer, fits.seat, fits.holds)
+    rng, kept = random.Random(9), 0
+    for _ in range(3000):
+        asked = []
+        deal = dealer.deal(rng, lambda i, cards: asked.append((i, [list(c) for c in cards])) or True)
+        if fits(deal):
+            kept += 1
+            assert all(check(i, cards) for i, cards in asked)
+    assert kept >= 10
+
+
+def test_side_cards_more_never_take_a_raise_away():
+    # the monotonicity the pre-filter rests on: A's three Eichel as promised (the Puur and
+    # two below the Nell), random side cards; every hand that reaches 110 still reaches it
+    # (or may still lay down) with any unseen side cards added
+    from tutor.cards import DECK
+
+    dealer, fits = _raise_setting()
+    rng = random.Random(4)
+    seen = set(Hand.parse(RAISE_C))
+    sides = [c for c in DECK if c not in seen and c.suit != EICHEL]
+    low = [c for c in DECK if c not in seen and c.suit == EICHEL and c.rank not in (Rank.UNDER,)]
+    puur = next(c for c in DECK if c.suit == EICHEL and c.rank == Rank.UNDER)
+    reaching = 0
+    for _ in range(6000):
+        cards = [puur] + rng.sample(low, 2) + rng.sample(sides, 6)
+        if not fits.holds(Hand(cards)):
+            continue
+        reaching += 1
+        rest = [c for c in sides if c not in cards]
+        for k in (1, 3, 9):
+            assert fits.holds(Hand(cards + rng.sample(rest, k)))
+    assert reaching >= 10
