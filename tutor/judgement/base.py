@@ -152,8 +152,7 @@ UNHELD: dict[str, Msg] = {
                "Obenabe, Undenufe or a Misère) is one its bidder's count seldom or never reaches in the deals "
                "tried: these deals give him any hand the auction allows there."),
     "hilfe": M("The bidder of the Hilfe seldom or never holds a hand the count gives it with (the partner's other "
-               "top trump, the upper Zehner with three cards or more) in the deals tried: these deals give him any "
-               "hand the auction allows."),
+               "top trump) in the deals tried: these deals give him any hand the auction allows."),
     "matsch": M("The bidder of the Matsch seldom or never holds a hand the count bids it with (every trick sure) in "
                 "the deals tried: these deals give him any hand the auction allows."),
     "konter": M("The konter's bidder seldom or never holds a hand the count konters with in the deals tried: these "

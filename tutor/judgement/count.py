@@ -795,11 +795,12 @@ def _trumpless(hand, s, readings, lines, standing=None):
     return r
 
 
-def raise_call(hand, s, readings, suit: Suit):
-    """The count's raise in ``suit`` (:func:`_raise`, one suit): (the reading of the highest
-    Zehner it trusts there, its count, its reach, whether it is the next Zehner above a Hilfe
-    the hand cannot give), None where ``readings`` hold no such call. The simulation reads
-    another seat's raise by it (``simulation._count_reads``: his count reaches his number)."""
+def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
+    """(the count in ``suit``, its reach, the highest Zehner it trusts there) as the count
+    raises (:func:`raise_call`): with control, or on quick tricks beside the team's Puur
+    (the partner's promises count), against the opponents' bid up to the trump row's
+    ``compete``, no higher than its ``ceiling`` where a lower Zehner is open (``readings``:
+    the seat's legal calls)."""
     high = s.auction.high
     theirs = high is not None and team_of(high.seat) != team_of(s.seat)
     c = offence(hand, s, suit)   # with control, or on quick tricks beside the team's Puur
@@ -812,6 +813,15 @@ def raise_call(hand, s, readings, suit: Suit):
         open_ = [x.call.value for x in readings if x.kind in ("raise", "confidence")
                  and x.call.strain == suit.value and x.call.value is not None and x.call.value % 10 == 0]
         target = max(c.ceiling, min(open_, default=target))
+    return c, reach, target
+
+
+def raise_call(hand, s, readings, suit: Suit):
+    """The count's raise in ``suit`` (:func:`_raise`, one suit): (the reading of the highest
+    Zehner it trusts there, its count, its reach, whether it is the next Zehner above a Hilfe
+    the hand cannot give), None where ``readings`` hold no such call. The simulation reads
+    another seat's raise by it (``simulation._count_reads``: his count reaches his number)."""
+    c, reach, target = raise_target(hand, s, readings, suit)
     r = _first(readings, "raise", suit, target) or _first(readings, "confidence", suit, target)
     blocked = False
     if r is None and (s.standing_value is None or target > s.standing_value):

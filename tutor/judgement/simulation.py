@@ -114,12 +114,13 @@ class Evaluation:
     judged: list = field(default_factory=list, repr=False)
     plays: list = field(default_factory=list, repr=False)
     # what the deals could not honour with this hand ("fort": what the forts deny; "number",
-    # "want", "double": what :func:`_count_reads` reads), so they keep to the calls' promises
+    # "raise", "want", "hilfe", "matsch", "konter", "double": what :func:`_count_reads` and
+    # :func:`_double_fit` read), so they keep to the calls' promises
     # alone there (said in the evidence, base.UNHELD)
     unheld: list[str] = field(default_factory=list)
     # deals where none of FIT_TRIES passed the test of what the calls show beyond their
-    # promises (:func:`_count_reads`: a double, a number without the Ansageregeln, a Zehner
-    # in the opponents' suit): the last one tried is judged, keeping to the promises alone
+    # promises (:func:`_count_reads`, :func:`_double_fit`): the last one tried is judged,
+    # keeping to the promises alone
     # (said in the evidence)
     misfit: int = 0
     # an opponent doubled the hand's team and the deals give him only hands the count doubles
@@ -1372,9 +1373,9 @@ def _count_reads(s) -> list:
     - a Zehner in the opponents' suit ("we want your suit"): the count makes it with his
       hand (count._want: against a Nell opening, the missing Puur with WANT_LENGTH cards)
       ("want");
-    - the common Hilfe (table rule ``hilfe: common``: it promises only the suit): the count
-      gives that Zehner with his hand (count._hilfe: the partner's other top trump, the
-      upper Zehner with three cards or more) ("hilfe");
+    - the common Hilfe (table rule ``hilfe: common``: it promises only the suit, "ohne
+      Angabe der Kartenzahl"): the count gives a Hilfe with his hand (count._hilfe: he
+      holds his partner's other top trump); which of the two Zehner is not read ("hilfe");
     - a Matsch: the count bids it with his hand (count._matsch) ("matsch");
     - a konter: the count konters with his hand (count._konter, the score apart) ("konter").
 
@@ -1403,11 +1404,11 @@ def _count_reads(s) -> list:
         elif reading.kind in ("raise", "confidence") and v is not None and strain:
             raises[e.seat, strain] = (v, before, legal)
         elif reading.kind == "hilfe" and s.rules.hilfe != "verband":
-            reads.append(("hilfe", _picks_test(e.seat, before, legal, _hilfe, e.call)))
+            reads.append(("hilfe", _picks_test(e.seat, before, legal, _hilfe)))
         elif reading.kind == "matsch":
-            reads.append(("matsch", _picks_test(e.seat, before, [reading], _matsch, e.call)))
+            reads.append(("matsch", _picks_test(e.seat, before, [reading], _matsch)))
         elif reading.kind == "redouble":
-            reads.append(("konter", _picks_test(e.seat, before, [reading], _konter, e.call)))
+            reads.append(("konter", _picks_test(e.seat, before, [reading], _konter)))
     for (seat, strain), (v, before, partner) in numbers.items():
         reads.append(("number", _number_test(seat, before, strain, v, partner, plain_reaches)))
     for (seat, strain), (v, before, legal) in raises.items():
@@ -1460,13 +1461,11 @@ def _want_test(seat, before, reading, want):
     return lambda deal: want(deal[seat], before, [reading], []) is not None
 
 
-def _picks_test(seat, before, readings, picker, call):
-    """The count's ``picker`` (count._hilfe, _matsch, _konter) makes ``call`` with the
-    seat's hand, choosing among ``readings``."""
-    def test(deal) -> bool:
-        r = picker(deal[seat], before, readings, [])
-        return r is not None and r.call == call
-    return test
+def _picks_test(seat, before, readings, picker):
+    """The count's ``picker`` (count._hilfe, _matsch, _konter) makes a call of ``readings``
+    with the seat's hand (the Matsch and the konter: that very call; the common Hilfe: one of
+    its two Zehner)."""
+    return lambda deal: picker(deal[seat], before, readings, []) is not None
 
 
 def _double_fit(s, standing=None):
