@@ -1392,7 +1392,8 @@ def _count_reads(s) -> list:
     for e in s.auction.entries:
         before = reader.situation(e.seat)
         reading = reader.read(e.call, e.seat)
-        legal = reader.legal_readings(e.seat) if e.seat != s.seat and reading.kind in NEEDS_LEGAL else None
+        legal = reader.legal_readings(e.seat) if not plain and e.seat != s.seat and reading.kind in NEEDS_LEGAL \
+            else None
         reader.play(e.call, e.seat)
         if e.seat == s.seat:
             continue
