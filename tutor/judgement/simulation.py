@@ -114,12 +114,13 @@ class Evaluation:
     judged: list = field(default_factory=list, repr=False)
     plays: list = field(default_factory=list, repr=False)
     # what the deals could not honour with this hand ("fort": what the forts deny; "number",
-    # "want", "double": what :func:`_count_reads` reads), so they keep to the calls' promises
+    # "raise", "want", "hilfe", "matsch", "konter", "double": what :func:`_count_reads` and
+    # :func:`_double_fit` read), so they keep to the calls' promises
     # alone there (said in the evidence, base.UNHELD)
     unheld: list[str] = field(default_factory=list)
     # deals where none of FIT_TRIES passed the test of what the calls show beyond their
-    # promises (:func:`_count_reads`: a double, a number without the Ansageregeln, a Zehner
-    # in the opponents' suit): the last one tried is judged, keeping to the promises alone
+    # promises (:func:`_count_reads`, :func:`_double_fit`): the last one tried is judged,
+    # keeping to the promises alone
     # (said in the evidence)
     misfit: int = 0
     # an opponent doubled the hand's team and the deals give him only hands the count doubles
@@ -1355,29 +1356,45 @@ FIT_TRIES = 2000     # deals tried for one that fits the partner's number; then 
 def _count_reads(s) -> list:
     """What the other seats' calls show beyond their promises, read by the count, as tests
     on a deal: [(what, test)], ``what`` the key of the line that says where the deals
-    cannot honour it (base.UNHELD: "number", "want"; the double, "double", is
-    :func:`_double_fit`'s, added last by the callers). Each seat's call is read in the
-    situation of its call (what was said before it):
+    cannot honour it (base.UNHELD; the double, "double", is :func:`_double_fit`'s, added
+    last by the callers). Each seat's call is read in the situation of its call (what was
+    said before it, the legal calls there):
 
     - at a table without the Ansageregeln, each other seat's highest number in each strain
       (the Matsch apart): his count reaches it there as the count bids it
       (count.plain_reaches: his own count and a third of the rest with the suit's Puur or
       control; in a suit his partner bid before him, his own count beside the one his
-      partner's number says);
+      partner's number says) ("number");
+    - with the Ansageregeln, each other seat's highest number that shows no cards in each
+      strain: a raise in his team's suit or a number above 120 in a suit, his count raises
+      to it or higher there (count.raise_reaches, the count's raise rule); a number in
+      Obenabe, Undenufe or a Misère (no Ansagen agreed for them), his count in that strain
+      reaches it (count.trumpless_reaches) ("raise");
     - a Zehner in the opponents' suit ("we want your suit"): the count makes it with his
-      hand (count._want: against a Nell opening, the missing Puur with WANT_LENGTH cards);
+      hand (count._want: against a Nell opening, the missing Puur with WANT_LENGTH cards)
+      ("want");
+    - the common Hilfe (table rule ``hilfe: common``: it promises only the suit, "ohne
+      Angabe der Kartenzahl"): the count gives a Hilfe with his hand (count._hilfe: he
+      holds his partner's other top trump); which of the two Zehner is not read ("hilfe");
+    - a Matsch: the count bids it with his hand (count._matsch) ("matsch");
+    - a konter: the count konters with his hand (count._konter, the score apart) ("konter").
 
     Empty: nothing beyond the promises."""
     from tutor.conventions import Reader
-    from tutor.judgement.count import _partner_bids, _want, plain_reaches
+    from tutor.judgement.count import (_hilfe, _konter, _matsch, _partner_bids, _want, plain_reaches,
+                                       raise_reaches, trumpless_reaches)
 
     reads: list = []
     plain = not s.rules.conventions
     reader = Reader(s.rules)
     numbers: dict = {}     # (seat, strain) -> (value, his situation, his partner's number before it)
+    raises: dict = {}      # (seat, strain) -> (value, his situation, his legal calls there)
     for e in s.auction.entries:
         before = reader.situation(e.seat)
-        reading = reader.play(e.call, e.seat)
+        reading = reader.read(e.call, e.seat)
+        legal = reader.legal_readings(e.seat) if not plain and e.seat != s.seat and reading.kind in NEEDS_LEGAL \
+            else None
+        reader.play(e.call, e.seat)
         if e.seat == s.seat:
             continue
         v, strain = e.call.value, e.call.strain
@@ -1385,17 +1402,71 @@ def _count_reads(s) -> list:
             numbers[e.seat, strain] = (v, before, _partner_bids(before).get(strain))
         elif reading.kind == "want":
             reads.append(("want", _want_test(e.seat, before, reading, _want)))
+        elif reading.kind in ("raise", "confidence") and v is not None and strain:
+            raises[e.seat, strain] = (v, before, legal)
+        elif reading.kind == "hilfe" and s.rules.hilfe != "verband":
+            reads.append(("hilfe", _picks_test(e.seat, before, legal, _hilfe)))
+        elif reading.kind == "matsch":
+            reads.append(("matsch", _picks_test(e.seat, before, [reading], _matsch)))
+        elif reading.kind == "redouble":
+            reads.append(("konter", _picks_test(e.seat, before, [reading], _konter)))
     for (seat, strain), (v, before, partner) in numbers.items():
         reads.append(("number", _number_test(seat, before, strain, v, partner, plain_reaches)))
+    for (seat, strain), (v, before, legal) in raises.items():
+        if strain not in SUITS_ONLY:     # Obenabe, Undenufe, a Misère
+            reads.append(("raise", _trumpless_test(seat, before, strain, v, trumpless_reaches)))
+        else:
+            reads.append(("raise", _raise_test(seat, before, legal, strain, v, raise_reaches)))
     return reads
+
+
+NEEDS_LEGAL = ("raise", "confidence", "hilfe")   # reads that ask the count among the seat's legal calls
 
 
 def _number_test(seat, before, strain, value, partner, reaches):
     return lambda deal: reaches(deal[seat], before, strain, value, partner)
 
 
+def _raise_test(seat, before, legal, strain, value, reaches):
+    """The count raises to ``value`` or higher in ``strain`` with the seat's hand
+    (count.raise_reaches), a test of one seat's hand with its pre-filter (:class:`_Prefilter`):
+    the suit is dealt first, and once its cards are dealt the rule is monotone in the side
+    cards (a side Ace or a King behind it only adds; the trumps, and with them the trump
+    row, its compete and ceiling, are those dealt). Only the lay-down (all 157) can be lost
+    by a card more, and it needs the seat's trumps to draw the opponents': where they do,
+    the larger hand passes (count.draws_trumps)."""
+    from tutor.cards import SUIT_OF
+    from tutor.judgement.count import draws_trumps
+
+    suit = SUIT_OF[strain]
+    partner = before.known(before.partner, suit)
+
+    def holds(hand) -> bool:
+        return reaches(hand, before, legal, strain, value) or draws_trumps(hand, suit, partner)
+
+    def fits(deal) -> bool:
+        return reaches(deal[seat], before, legal, strain, value)
+
+    fits.seat, fits.holds, fits.first = seat, holds, suit
+    return fits
+
+
+def _trumpless_test(seat, before, strain, value, reaches):
+    """The seat's count in ``strain`` (Obenabe, Undenufe, a Misère) trusts ``value`` or more
+    (count.trumpless_reaches). No pre-filter: its runs would allow one in Obenabe and
+    Undenufe, but asked of the larger hands it cost more than it saved (benchmarks/README.md)."""
+    return lambda deal: reaches(deal[seat], before, strain, value)
+
+
 def _want_test(seat, before, reading, want):
     return lambda deal: want(deal[seat], before, [reading], []) is not None
+
+
+def _picks_test(seat, before, readings, picker):
+    """The count's ``picker`` (count._hilfe, _matsch, _konter) makes a call of ``readings``
+    with the seat's hand (the Matsch and the konter: that very call; the common Hilfe: one of
+    its two Zehner)."""
+    return lambda deal: picker(deal[seat], before, readings, []) is not None
 
 
 def _double_fit(s, standing=None):
