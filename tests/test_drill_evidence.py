@@ -542,9 +542,8 @@ def test_the_quiz_gives_the_deals_numbers_behind_a_hilfe_as_tutor_bid_does(run, 
         why = session._reasoning(item)
         lines = _bid_lines(run, item.drill.hand, item.drill.auction)
         assert lines and lines[0].startswith(f"{hilfe} is made in "), lines
-        # the same lines; their figures may move by a deal where the process judged the position
-        # before (the solver's answers it keeps: 80 Eichel made on 93 of 100, or on 94)
-        assert re.sub(r"\d+", "#", lines[0]) in re.sub(r"\d+", "#", why), (lines[0], why)
+        # the same lines, the same figures (the same question gets the same answer in one process)
+        assert lines[0] in why, (lines[0], why)
         # and where the deals value another call more, why the Hilfe stays (voice.INFORMATION_LINE)
         for said in (" equally good: over the same ", "The best of the other calls", " deals were too long to play",
                      "here the conventions decide"):

@@ -312,8 +312,7 @@ def numbers(item, lang: str = "de", information: bool = False) -> str | None:
         if answer is None or answer.kind not in kinds:
             return None
         s = reader.situation(seat)
-        seed = voice.seed_of(voice.position_key(hand, s, None))
-        ev = voice.simulation(voice.SAMPLES, seed, 1).evaluate(hand, s, truthful)
+        ev = voice.evaluated(hand, s, truthful, workers=1)
     except (TutorError, ValueError):
         return None
     by_call = {c["call"]: c["expected"] for c in ev.calls}
