@@ -341,3 +341,53 @@ def test_a_hilfe_yields_to_a_matsch_the_deals_make_every_time():
     advice = conventions.advise(hand, auction, seat="A", judge=voice.default_judge())
     assert advice.call == "157 Eichel"
     assert voice.INFORMATION_LINE not in advice.lines
+
+
+@pytest.mark.needs_core
+def test_a_hilfe_yields_to_a_matsch_exact_play_makes_where_the_estimate_fails_some():
+    # QA s34 Q3: A opened 80 Rosen (the Puur fourth); C holds the Nell, Ace and King of
+    # Rosen and four side Aces. Jass lets a player trump whenever he likes, so C's two small
+    # side cards are ruffed by A: exact play takes every card on each fitting deal, the
+    # Matsch (314) against the upper Hilfe's 100 (257). The voice's deals, mostly estimated,
+    # failed the Matsch on 7 of 100 and gave the Hilfe with "140 Rosen brings more"
+    import exact_play
+    from tutor.judgement import voice
+
+    hand, auction = "Rosen:9AK Schellen:A6 Eichel:A8 Schilten:AK", "80 Rosen, fort"
+    assert all(exact_play.made(d, "Rosen", 157, "C") for d in exact_play.deals(hand, auction, "C", n=12, seed=4))
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, seat="C", judge=voice.default_judge())
+    assert advice.call == "157 Rosen"
+    text = [x.text("en") for x in advice.lines]
+    n = advice.evidence["samples"]
+    # the evidence is exact play's, and the count's Hilfe is named in one line, not argued beside it
+    assert f"Played out exactly, 157 Rosen is made in every one of the {n} deals that fit the auction." in text[1]
+    assert voice.INFORMATION_LINE.text("en") not in text
+    assert sum("100 Rosen" in line for line in text) == 1
+    assert advice.evidence["matsch_exact"]["made"] == n
+
+
+@pytest.mark.needs_core
+def test_the_matsch_check_asks_exact_play_and_one_failing_deal_keeps_the_information():
+    # the rule's own test on given deals, every one left open by the simulation (as if all
+    # were estimated) and made in the numbers: the answer follows exact play alone. The
+    # Puur third with Ace and King and three side Aces opposite a Puur-fourth opening
+    # (80 Rosen): exact play fails the Matsch on some fitting deals
+    import exact_play
+    from tutor.judgement.simulation import Judged
+
+    def given(hand, auction, seat, strain, seed):
+        _h, reader, seat, _r, _t = conventions.position(hand, auction, None, seat)
+        s = reader.situation(seat)
+        deals = exact_play.deals(hand, auction, seat, n=12, seed=seed)
+        ev = SimpleNamespace(calls=[{"call": f"157 {strain}", "expected": 300.0}], deals=deals,
+                             games=[(strain, seat)], points=[[157] for _ in deals],
+                             judged=[[Judged(0, 157, 157, estimated=True)] for _ in deals],
+                             made=lambda call: [True] * len(deals))
+        exact = [exact_play.made(d, strain, 157, seat) for d in deals]
+        return voice._exact_matsch(ev, s), exact
+
+    sure, exact = given("Rosen:9AK Schellen:A6 Eichel:A8 Schilten:AK", "80 Rosen, fort", "C", "Rosen", 5)
+    assert all(exact) and sure == ("157 Rosen", 0)
+    sure, exact = given("Rosen:9A7 Schellen:A6 Eichel:A8 Schilten:A7", "80 Rosen, fort", "C", "Rosen", 5)
+    assert not all(exact) and sure is None

@@ -240,7 +240,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # doubler holds (the trumps over the declarer, tricks that will not be ruffed), while the
     # deals give him any hand the auction allows, or (double_read) the hands the count
     # doubles with, one reading of it
-    why = None if agree else (INFORMATION_LINE if kind in INFORMATION and not _sure_matsch(ev, equal[0], s) else
+    why = None if agree else (INFORMATION_LINE if kind in INFORMATION else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
                               ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
@@ -248,6 +248,9 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
     evidence["best_mean"] = evidence.get("recommended")
+    sure = _exact_matsch(ev, s) if kind in INFORMATION else None
+    if sure is not None:      # the information yields to a Matsch exact play makes on every deal
+        return _matsch_judgement(ev, s, readings, evidence, sure, said, kind)
     if why is not None:
         evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal, standing)
@@ -266,10 +269,6 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
     if chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
-    if kind in INFORMATION and not agree and _sure_matsch(ev, chosen, s):   # QA s33 Q26
-        lines.append(M("The deals make {call} on every one of them: there is nothing higher for the partner to "
-                       "learn of, so the tutor bids it rather than give {what}.", call=_name(chosen),
-                       what=INFORMATION_NAMES[kind]))
     if chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
         high = s.auction.high
         lines.append(M("Even on the {n} deals where {doubler} holds the most {suit}, {call} is made every time: "
@@ -289,6 +288,29 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
                      reasoned=bool(count.lines) if agree and belied is None else True)
+
+
+def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], said: str, kind: str) -> Judgement:
+    """The hand's Matsch where exact play makes it on every deal (:func:`_exact_matsch`),
+    over the count's Hilfe or Ass-Ansage (``said``): what exact play found, and one line
+    why the information yields (QA s33 Q26, s34 Q3: the evidence named 140 Rosen and never
+    the Matsch that exact play made on 40 of 40 deals)."""
+    matsch, failed = sure
+    n = ev.samples
+    evidence["recommended"], evidence["chosen_by"] = matsch, "deals"
+    evidence["matsch_exact"] = {"call": matsch, "made": n, "estimated_failed": failed}
+    made = Mn("Played out exactly, {call} is made in the {n} deal that fits the auction.",
+              "Played out exactly, {call} is made in every one of the {n} deals that fit the auction.",
+              n, call=_name(matsch), n=n)
+    if failed:
+        made = join(made, " ", M("The estimate had it fail in {k} of them; exact play makes it there too.",
+                                 k=failed))
+    lines: list[Msg] = [made, *unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n),
+                        M("There is nothing higher for the partner to learn of, so the tutor bids {call} rather "
+                          "than give {what}, {said}.", call=_name(matsch), what=INFORMATION_NAMES[kind],
+                          said=_name(said))]
+    pick = next((r for r in readings if str(r.call) == matsch), None)
+    return Judgement(pick, lines, evidence, (matsch,), (matsch, said), reasoned=True)
 
 
 def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
@@ -354,16 +376,63 @@ def _made_against_the_longest_trumps(ev, s) -> bool:
     return len(deals) >= KONTER_TESTED and all(made[d] for d in tested) and sum(made) >= KONTER_SURE * len(made)
 
 
-def _sure_matsch(ev, call: str, s) -> bool:
-    """``call`` is the hand's Matsch, made on every deal: a Hilfe or an Ass-Ansage tells the
-    partner what the hand holds so that the team finds its contract, and there is none
-    higher to find (QA s33 Q26: the Hilfe 120 Eichel kept where the deals made the Matsch on
-    50 of 50, and the partner stopped at 130)."""
-    value = call.split(" ", 1)[0]
-    if value != str(s.rules.matsch_bid) or not hasattr(ev, "made"):
-        return False
-    made = ev.made(call)
-    return bool(made) and all(made)
+# A Hilfe or an Ass-Ansage yields to the hand's Matsch where exact play makes it on every
+# deal (_exact_matsch). The deals' own numbers are no ground for that: near a Matsch most of
+# them are estimated, and the estimate fails Matsches exact play makes (QA s34 Q3: 157 Rosen
+# "made in 93 of 100", all seven failures estimated deals that exact play makes, each within
+# 160,000 nodes). The Matsch question alone is cheap for the solver (one card point of the
+# defenders answers it no): it is asked on every deal the simulation did not settle, within
+# these nodes a deal and in all (Q3: 54 deals asked, 3.1M nodes, 0.7 s of one core).
+MATSCH_DEAL_NODES = 2_000_000
+MATSCH_NODES = 12_000_000
+
+
+def _exact_matsch(ev, s) -> tuple[str, int] | None:
+    """The hand's Matsch that exact play makes on every one of the deals (of the Matsch calls
+    the deals offer, best first), with the number of deals the deals' numbers had failed it
+    on; None where a deal fails it, no Matsch is offered, the deals are not at hand (a drill's
+    stored evidence) or the solver's nodes run out first. A Hilfe or an Ass-Ansage tells the
+    partner what the hand holds so that the team finds its contract, and there is none higher
+    to find (QA s33 Q26: the Hilfe 120 Eichel kept where the team took every card on each
+    fitting deal, and the partner stopped at 130)."""
+    deals, games, judged = getattr(ev, "deals", None), getattr(ev, "games", None), getattr(ev, "judged", None)
+    if not deals or not games or not judged or len(judged) != len(deals) or not hasattr(ev, "made"):
+        return None
+    from tutor.play import solver
+    from tutor.play.deal import Deal
+    from tutor.scoring import SEATS
+
+    matsch = str(s.rules.matsch_bid)
+    offered = sorted((c for c in ev.calls if c["call"].split(" ", 1)[0] == matsch), key=lambda c: -c["expected"])
+    left = MATSCH_NODES
+    for c in offered:
+        call, strain = c["call"], c["call"].split(" ", 1)[1]
+        made = ev.made(call)
+        if not made or (strain, s.seat) not in games:
+            continue
+        i = games.index((strain, s.seat))
+        # the deals the numbers fail first: where exact play fails it too, that is soonest found
+        order = sorted(range(len(deals)), key=lambda d: (made[d], ev.points[d][i]))
+        for d in order:
+            deal = Deal(tuple(deals[d][x] for x in SEATS), strain, leader=s.seat, declarer=s.seat)
+            j = judged[d][i]
+            if not deal.misere and j.lo >= TOTAL_POINTS:      # proved by the simulation's own probes
+                continue
+            if not deal.misere and j.hi < TOTAL_POINTS:
+                break
+            if left <= 0:
+                return None
+            try:
+                answer = solver.solve(deal, target=0 if deal.misere else TOTAL_POINTS, best=False,
+                                      max_nodes=min(MATSCH_DEAL_NODES, left))
+            except solver.SearchStopped:
+                return None
+            left -= answer.nodes
+            if not answer.reached:
+                break
+        else:
+            return call, sum(1 for m in made if not m)
+    return None
 
 
 def _longest_tested(n: int) -> int:
