@@ -132,6 +132,9 @@ class Evaluation:
     continued: list[str] = field(default_factory=list)
     # the bids valued as the final contract doubled (the opponents double where that pays them)
     doubled: list[str] = field(default_factory=list)
+    # per call in ``continued``, per deal: how its auction ended (Ending: the contract reached and
+    # its multiplier), what the voice's words say the call's value rests on
+    endings: dict = field(default_factory=dict, repr=False)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -946,6 +949,7 @@ class Simulation:
         ev.doubled = sorted(doubled_calls)
         if after is not None:
             ev.continued = [name for name in after.by_name if name in values]
+            ev.endings = {name: list(after.by_name[name].endings) for name in ev.continued}
             if "fort" in after and partie is not None:
                 ev.after_fort = after.summary("fort", results, team, rules, partie)
         ev.contracts = _contracts(plays[:own], results, index, s, team, rules, calls,

@@ -53,7 +53,7 @@ from typing import Sequence
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
-                                  paired_lead, unheld_lines)
+                                  mostly_estimated, paired_lead, unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, FORESEES, is_misere
@@ -72,6 +72,11 @@ TABLE_NODES = 3_000_000
 
 INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ass-Ansage tells the "
                      "partner what the hand holds, which they cannot value: here the conventions decide.")
+# where the deals value the information by the auction after it (simulation.CONTESTED: a Hilfe over
+# an opponent's overcall), "as the contract played" is untrue (QA s34 Q4)
+INFORMATION_BID_OUT_LINE = M("The deals value each call by the auction the count bids after it; a Hilfe or an "
+                             "Ass-Ansage tells the partner what the hand holds, and they cannot value what a good "
+                             "partner makes of it: here the conventions decide.")
 KONTER_LINE = M("The deals give the doubler any hand the auction allows, but his double says he holds something "
                 "against the contract, which they cannot value: the tutor konters only where the count is sure.")
 # the same guard where the deals read the double (simulation._double_fit): they give the doubler
@@ -81,6 +86,13 @@ KONTER_READ_LINE = M("The deals give the doubler only hands the count doubles wi
                      "tutor konters only where the count is sure.")
 NO_DEAL = M("No deal fits the auction beside this hand ({why}): this is the count alone.")
 NO_CORE = M("The compiled solver core is not built here: this is the count alone, without deals played out.")
+
+
+def information_line(ev, call: str) -> Msg:
+    """Why a Hilfe or an Ass-Ansage (``call``) stays where the deals value another call more:
+    :data:`INFORMATION_LINE`, or where the deals value it by the auction after it,
+    :data:`INFORMATION_BID_OUT_LINE`."""
+    return INFORMATION_BID_OUT_LINE if call in (getattr(ev, "continued", None) or ()) else INFORMATION_LINE
 
 
 def default_judge(count: bool = False, samples: int | None = None, workers: int | None = None,
@@ -240,7 +252,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # doubler holds (the trumps over the declarer, tricks that will not be ruffed), while the
     # deals give him any hand the auction allows, or (double_read) the hands the count
     # doubles with, one reading of it
-    why = None if agree else (INFORMATION_LINE if kind in INFORMATION else
+    why = None if agree else (information_line(ev, said) if kind in INFORMATION else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
                               ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
@@ -558,7 +570,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     if after is not None and "fort" in by_call:
         lines.append(after_fort_line(after, n))
     lines.extend(continued_lines(ev, call, after is not None))
-    compared = _comparison(ev, call, by_call, equal)
+    compared = _comparison(ev, call, by_call, equal, s)
     # how far the numbers are estimates, said where there are numbers to qualify (a fort with no
     # other call to set against it has none: "1 of the 50 deals ... estimated" alone says nothing)
     numbers = bool(lines or compared)
@@ -646,7 +658,7 @@ def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict) -> list[Msg]:
               standing=str(high.call), value=round(by_call[call]), stand_value=round(by_call[stand]))]
 
 
-def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> list[Msg]:
+def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=None) -> list[Msg]:
     """What ``call`` brings against the other calls, in words that never call a call better
     than the recommended one where the deals cannot tell them apart (QA of issue 26, F10):
     the equally good calls first, each with its mean, then the best of the others; a call
@@ -679,23 +691,87 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> li
                       n, calls=calls)]
         rest = _others(ev, call, equal)
         if rest:
-            out.append(_other_line(ev, best, rest[0]))
+            out.append(_other_line(ev, best, rest[0], s))
         return out
     ranked = _others(ev, call, equal)
     if not ranked:
         return []
     other, value = ranked[0], by_call[call]
-    words = (Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
-                "opponents; {other} brings more, {other_value:+.0f}.",
-                "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
-                "opponents; {other} brings more, {other_value:+.0f}.", n)
-             if other["expected"] > value else
-             Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
-                "against the opponents; the best other call, {other}, {other_value:+.0f}.",
-                "On average over the {n} deals {call} brings our team {value:+.0f} board points "
-                "against the opponents; the best other call, {other}, {other_value:+.0f}.", n))
-    return [words(call=_name(call), value=round(value), other=_name(other["call"]),
-                  other_value=round(other["expected"]))]
+    name, more = other["call"], other["expected"] > value
+    if more and mostly_estimated(getattr(ev, "estimated", 0) or 0, n):
+        # QA s34 Q4: "140 Rosen brings more, +305" on 99 estimated deals of 100, where exact play
+        # makes 140 on 13 of 20: a call below another is the disagreement, and how sure it is belongs
+        # in the same sentence
+        words = Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}, by results that are mostly estimated: "
+                   "exact play may rank them otherwise.",
+                   "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}, by results that are mostly estimated: "
+                   "exact play may rank them otherwise.", n)
+    elif more:
+        words = Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}.",
+                   "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}.", n)
+    elif name == "fort" and _fort_as_nothing(ev, s):
+        # QA s34 Q1: at the first seat "the best other call, fort, +0" read as if fort were neutral
+        return [Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
+                   "opponents; fort is counted as 0 here, as if all four said fort: what the others bid after it "
+                   "is not played out.",
+                   "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
+                   "opponents; fort is counted as 0 here, as if all four said fort: what the others bid after it "
+                   "is not played out.", n, call=_name(call), value=round(value))]
+    else:
+        words = Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
+                   "against the opponents; the best other call, {other}, {other_value:+.0f}.",
+                   "On average over the {n} deals {call} brings our team {value:+.0f} board points "
+                   "against the opponents; the best other call, {other}, {other_value:+.0f}.", n)
+    line = words(call=_name(call), value=round(value), other=_name(name), other_value=round(other["expected"]))
+    how = _how_valued(ev, call, name, more)
+    return [line if how is None else join(line, " ", how)]
+
+
+def _fort_as_nothing(ev, s) -> bool:
+    """Fort is valued 0 because nobody has bid (the cards dealt anew), not by the auction
+    after it (``after_fort``, ``continued``)."""
+    return s is not None and s.auction.high is None and getattr(ev, "after_fort", None) is None \
+        and "fort" not in (getattr(ev, "continued", None) or ())
+
+
+def _how_valued(ev, call: str, other: str, more: bool) -> Msg | None:
+    """What the comparison sets against what, where the two calls are not both valued as the
+    contract played (QA s34 Q4: the Hilfe 100 Rosen at +80 against 140 Rosen at +305, both
+    valued by the auction the count bids after them; after the Hilfe that auction ended in a
+    contract of the opponents on 70 of the 100 deals, after 140 Rosen on none). Where one call
+    is valued one way and the other the other way, said always; where both are valued by the
+    auction after them, said where ``call`` brings less (why it does)."""
+    continued = set(getattr(ev, "continued", None) or ())
+    if call not in continued and other not in continued:
+        return None
+    if call not in continued or other not in continued:
+        after, played = (call, other) if call in continued else (other, call)
+        if after == "fort" and played != "fort":
+            return M("Fort is valued by the auction after it, {played} as the contract played.", played=_name(played))
+        return M("{after} is valued by the auction after it, {played} as the contract played.",
+                 after=_name(after), played=_name(played))
+    if not more:
+        return None
+    against = [_ended_against(ev, c) for c in (call, other)]
+    if None in against:
+        return M("Both are valued by the auction after them.")
+    return M("Both are valued by the auction after them: it ends in a contract of the opponents on {k} of the "
+             "deals after {call}, on {j} after {other}.", k=against[0], call=_name(call), j=against[1],
+             other=_name(other))
+
+
+def _ended_against(ev, call: str) -> int | None:
+    """On how many deals the auction after ``call`` ends in a contract of the opponents (None:
+    its endings are not at hand)."""
+    endings = (getattr(ev, "endings", None) or {}).get(call)
+    if endings is None or len(endings) != ev.samples:
+        return None
+    team = team_of(ev.seat)
+    return sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) != team)
 
 
 def _points(x: float) -> int:
@@ -703,12 +779,15 @@ def _points(x: float) -> int:
     return max(0, round(x))
 
 
-def _other_line(ev, best: str, other: dict) -> Msg:
+def _other_line(ev, best: str, other: dict, s=None) -> Msg:
     """The best call outside the equally good ones, with what sets it apart from ``best``:
     its lead on the same deals beyond what chance alone allows, or beyond ``EQUAL_POINTS``
     (QA of issue 26, Q22: 110 Eichel at +191 was equally good and 90 Eichel at +195 was
     not, which the words must make plain: 90 brings less on every deal, 110 swings)."""
     name, value = other["call"], round(other["expected"])
+    if name == "fort" and _fort_as_nothing(ev, s):     # QA s34 Q1: "+0" read as a neutral fort
+        return M("The best of the other calls, fort, is counted as 0 here, as if all four said fort: what the "
+                 "others bid after it is not played out.")
     gap = paired(ev, best, name)
     if gap is None:
         return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average.",
