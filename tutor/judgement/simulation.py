@@ -1624,8 +1624,8 @@ def _candidate_calls(s, readings) -> list:
         if key in seen or r.kind in ("unconventional", "ace"):
             continue   # an Ass-Ansage is information, not a contract the caller wants to play
         if r.kind == "confidence" and s.rules.conventions and r.call.strain in SUITS_ONLY \
-                and s.owner(_suit(r.call.strain)) != "own":
-            continue   # above 120 only in the team's own suit: a new suit is shown lower
+                and s.owner(_suit(r.call.strain)) != "own" and not getattr(s, "last_word", False):
+            continue   # above 120 only in the team's own suit: a new suit is shown lower (but the last word shows nothing)
         v = r.call.value
         if r.call.kind == "bid" and not (v == s.rules.matsch_bid or r.kind == "ace" or v % 10 == 0):
             continue
