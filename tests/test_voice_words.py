@@ -494,3 +494,26 @@ def test_a_first_seat_fort_is_not_called_plus_zero():
     assert "The best of the other calls, fort, is counted as 0 here, as if all four said fort: what the others " \
            "bid after it is not played out." in texts
     assert not any("fort, +0" in t or "fort, brings +0" in t for t in texts)
+
+
+def test_a_contested_raise_says_why_not_the_raise_below():
+    # QA s34 Q9: C's jump to 120 Eichel over B's 70 Schellen, valued by the auction the count
+    # bids after it, where as final contracts 110 does better; the words said neither why
+    # 120 nor anything of 110, and the options list left 110 out. Given figures: after 110
+    # Eichel the opponents bid on and play on 4 of the 10 deals, after 120 on none
+    from tutor.judgement.simulation import Contract, Ending
+
+    hand, auction = "Eichel:87 Schellen:O6 Rosen:AK7 Schilten:K8", "60 Eichel, 70 Schellen"
+    values = {"110 Eichel": [210] * 6 + [-300] * 4, "120 Eichel": [200] * 6 + [-100] * 4, "fort": [-154] * 10}
+    endings = {"110 Eichel": [Ending(Contract("Eichel", 110, "C"))] * 6 + [Ending(Contract("Schellen", 120, "D"))] * 4,
+               "120 Eichel": [Ending(Contract("Eichel", 120, "C"))] * 10,
+               "fort": [Ending(Contract("Schellen", 70, "B"))] * 10}
+    j, texts = _judged_ev(hand, auction, values, continued=["110 Eichel", "120 Eichel", "fort"], endings=endings)
+    assert str(j.pick.call) == "120 Eichel"
+    assert ("120 Eichel rather than 110 Eichel (+6): after 110 Eichel that auction ends in a contract of the "
+            "opponents on 4 of the deals, after 120 Eichel on 0.") in texts
+    assert "110 Eichel" in j.named
+    # where the raise below is not outbid more often, nothing is said of it
+    endings["110 Eichel"] = [Ending(Contract("Eichel", 110, "C"))] * 10
+    _j, texts = _judged_ev(hand, auction, values, continued=["110 Eichel", "120 Eichel", "fort"], endings=endings)
+    assert not any("rather than" in t for t in texts)
