@@ -476,6 +476,11 @@ def test_a_hilfe_below_a_raise_says_what_is_compared_and_how_sure():
     _j, texts = _judged_ev(hand, auction, values, continued=["100 Rosen"], endings={}, estimated=0)
     line = next(t for t in texts if t.startswith("On average"))
     assert line.endswith("100 Rosen is valued by the auction after it, 157 Rosen as the contract played.")
+    # ... and where the deals value the other bid doubled, the words say so (QA s34 Q11)
+    _j, texts = _judged_ev(hand, auction, values, continued=["100 Rosen"], endings={}, estimated=0,
+                           doubled=["157 Rosen"])
+    line = next(t for t in texts if t.startswith("On average"))
+    assert line.endswith("100 Rosen is valued by the auction after it, 157 Rosen as the contract played doubled.")
 
 
 def test_a_first_seat_fort_is_not_called_plus_zero():

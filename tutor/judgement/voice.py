@@ -760,7 +760,13 @@ def _how_valued(ev, call: str, other: str, more: bool) -> Msg | None:
         return None
     if call not in continued or other not in continued:
         after, played = (call, other) if call in continued else (other, call)
-        if after == "fort" and played != "fort":
+        if played in (getattr(ev, "doubled", None) or ()):    # valued doubled (the sacrifice line says why)
+            if after == "fort":
+                return M("Fort is valued by the auction after it, {played} as the contract played doubled.",
+                         played=_name(played))
+            return M("{after} is valued by the auction after it, {played} as the contract played doubled.",
+                     after=_name(after), played=_name(played))
+        if after == "fort":
             return M("Fort is valued by the auction after it, {played} as the contract played.", played=_name(played))
         return M("{after} is valued by the auction after it, {played} as the contract played.",
                  after=_name(after), played=_name(played))
