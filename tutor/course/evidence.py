@@ -318,7 +318,7 @@ def numbers(item, lang: str = "de", information: bool = False) -> str | None:
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     lines = voice.evidence_lines(ev, str(answer.call), s, by_call)
     if lines and answer.kind in INFORMATION and str(answer.call) not in voice.equal_calls(ev):
-        lines.append(voice.INFORMATION_LINE)    # why the Hilfe stays, where the deals value another call more
+        lines.append(voice.information_line(ev, str(answer.call)))   # why the Hilfe stays, where the deals value another call more
     return " ".join(line.text(lang) for line in lines) or None
 
 

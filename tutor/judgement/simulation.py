@@ -136,6 +136,9 @@ class Evaluation:
     continued: list[str] = field(default_factory=list)
     # the bids valued as the final contract doubled (the opponents double where that pays them)
     doubled: list[str] = field(default_factory=list)
+    # per call in ``continued``, per deal: how its auction ended (Ending: the contract reached and
+    # its multiplier), what the voice's words say the call's value rests on
+    endings: dict = field(default_factory=dict, repr=False)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -949,6 +952,7 @@ class Simulation:
         ev.doubled = sorted(doubled_calls)
         if after is not None:
             ev.continued = [name for name in after.by_name if name in values]
+            ev.endings = {name: list(after.by_name[name].endings) for name in ev.continued}
             if "fort" in after and partie is not None:
                 ev.after_fort = after.summary("fort", results, team, rules, partie)
         ev.contracts = _contracts(plays[:own], results, index, s, team, rules, calls,
@@ -1693,8 +1697,8 @@ def _candidate_calls(s, readings) -> list:
         if key in seen or r.kind in ("unconventional", "ace"):
             continue   # an Ass-Ansage is information, not a contract the caller wants to play
         if r.kind == "confidence" and s.rules.conventions and r.call.strain in SUITS_ONLY \
-                and s.owner(_suit(r.call.strain)) != "own":
-            continue   # above 120 only in the team's own suit: a new suit is shown lower
+                and s.owner(_suit(r.call.strain)) != "own" and not getattr(s, "last_word", False):
+            continue   # above 120 only in the team's own suit: a new suit is shown lower (but the last word shows nothing)
         v = r.call.value
         if r.call.kind == "bid" and not (v == s.rules.matsch_bid or r.kind == "ace" or v % 10 == 0):
             continue
