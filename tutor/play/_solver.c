@@ -191,6 +191,7 @@ typedef struct {
     int three_cache;             /* the boundaries three_rec plays out keep their bounds (three_cache[]) */
     int l2_open;                 /* the two-trick cache's endings searched with an open window */
     int r3;                      /* three_rec: the points at its boundary (the last trick's included) */
+    int m3;                      /* ... 0 where its leader's team is the max team */
     /* forward pruning (an estimate, not the exact value: solver.estimate): at a trick with
      * more than prune_m cards a hand, only the first prune_k leads and prune_kf cards of each
      * follower in the move generation's own order are searched (0: all) */
@@ -967,19 +968,21 @@ static inline __attribute__((always_inline)) int last_two_after(S *s, u64 key, i
  * same nodes as the other players' (three_level), in a function of its own: his node is
  * half of three_rec's, and most of its work is the keys. */
 static inline __attribute__((always_inline))
-int three_fourth(S *s, u64 live, int leader, int ls, int ws, int w, int p, int top, int alpha, int beta, u64 base) {
+int three_fourth(S *s, u64 live, int leader, const int maxing, int ls, int ws, int w, int p, int top, int alpha, int beta,
+                 u64 base) {
     s->nodes++;
     const int seat = (leader + 3) & 3, sh = 12 * (3 - seat);
     u64 hand = s->hand[seat], leg = follow_rule(s, hand, ls, top);
-    int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20, prev = -1, n = 0, cards[3], mine[3];
+    int best = maxing ? -1 : 1 << 20, prev = -1, n = 0, cards[3], mine[3];
     u64 keys[3];
-    /* the max team's points of the trick without his card, the points left after it */
-    int rest0 = s->r3 - p;
+    /* the points left after the trick's first three cards; whose team the trick's winner is
+     * on by its parity (s->m3: 0 where the leader's team is the max team) */
+    int rest0 = s->r3 - p, m3 = s->m3;
     for (u64 m = leg; m; m &= m - 1) {
-        int c = lowbit(m), win = (leader + (takes(s, ls, ws, c) ? 3 : w)) & 3;
-        keys[n] = (u64)win << 48 | base | l2_hand(hand & ~((u64)1 << c)) << sh;
+        int c = lowbit(m), nw = takes(s, ls, ws, c) ? 3 : w;
+        keys[n] = (u64)((leader + nw) & 3) << 48 | base | l2_hand(hand & ~((u64)1 << c)) << sh;
         if (leg & (leg - 1)) __builtin_prefetch(l2_slot(keys[n]));
-        mine[n] = TEAM(win) == s->maxteam;
+        mine[n] = !((nw ^ m3) & 1);
         cards[n++] = c;
     }
     for (int i = 0; i < n; i++) {
@@ -1019,19 +1022,21 @@ int three_fourth(S *s, u64 live, int leader, int ls, int ws, int w, int p, int t
  * the value at the median, they cost more than they cut). `*bestc` (the leader's node
  * only): the table's card on entry, led first; the best card on return. */
 #define THREE_ARGS S *s, u64 live, int leader, int ls, int ws, int w, int p, int top, int alpha, int beta, u64 kb
-static int three_1(THREE_ARGS); static int three_2(THREE_ARGS);
+static int three_1_0(THREE_ARGS); static int three_2_0(THREE_ARGS);
+static int three_1_1(THREE_ARGS); static int three_2_1(THREE_ARGS);
 
 /* The first three players of three_rec's trick: j from the leader, a constant in each of
  * three_rec, three_1 and three_2 (plain functions with the next one inlined, as the two
  * last tricks' two_level: no tests of j at run time). */
 static inline __attribute__((always_inline))
-int three_level(S *s, u64 live, int leader, const int j, int ls, int ws, int w, int p, int top, int alpha, int beta,
-                u64 kb, int *bestc) {
+int three_level(S *s, u64 live, int leader, const int j, const int max0, int ls, int ws, int w, int p, int top,
+                int alpha, int beta, u64 kb, int *bestc) {
     s->nodes++;
     int seat = (leader + j) & 3;
     u64 hand = s->hand[seat];
     u64 leg = j ? follow_rule(s, hand, ls, top) : hand;
-    int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20;
+    const int maxing = max0 ^ (j & 1);   /* the sides alternate */
+    int best = maxing ? -1 : 1 << 20;
     int first = bestc && *bestc >= 0 && (leg >> *bestc & 1) ? *bestc : -1, prev = -1;
     /* the lead: the card that last cut off a lead of this trick, if he holds it (the
      * boundaries at three cards are out of the table, so it has no card to give; an
@@ -1053,9 +1058,9 @@ int three_level(S *s, u64 live, int leader, const int j, int ls, int ws, int w, 
         if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
         /* his two cards kept, into the two-trick cache's key (the hands stay in memory) */
         u64 nkb = kb | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - seat);
-        v = j == 0 ? three_1(s, live, leader, nls, nws, nw, np, ntop, alpha, beta, nkb)
-          : j == 1 ? three_2(s, live, leader, nls, nws, nw, np, ntop, alpha, beta, nkb)
-                   : three_fourth(s, live, leader, nls, nws, nw, np, ntop, alpha, beta, nkb);
+        v = j == 0 ? (max0 ? three_1_1 : three_1_0)(s, live, leader, nls, nws, nw, np, ntop, alpha, beta, nkb)
+          : j == 1 ? (max0 ? three_2_1 : three_2_0)(s, live, leader, nls, nws, nw, np, ntop, alpha, beta, nkb)
+                   : three_fourth(s, live, leader, !max0, nls, nws, nw, np, ntop, alpha, beta, nkb);
         if (maxing) { if (v > best) { best = v; if (bestc) *bestc = c; } if (best > alpha) alpha = best; }
         else { if (v < best) { best = v; if (bestc) *bestc = c; } if (best < beta) beta = best; }
         if (alpha >= beta) { if (!j) s->k3 = c; break; }
@@ -1065,11 +1070,15 @@ int three_level(S *s, u64 live, int leader, const int j, int ls, int ws, int w, 
     return best;
 }
 
-static int three_2(THREE_ARGS) { return three_level(s, live, leader, 2, ls, ws, w, p, top, alpha, beta, kb, NULL); }
-static int three_1(THREE_ARGS) { return three_level(s, live, leader, 1, ls, ws, w, p, top, alpha, beta, kb, NULL); }
+/* one copy per player and per side of the leader (max0: his team maximises), as two_level */
+#define THREE_FN(j, m) static int three_##j##_##m(THREE_ARGS) { \
+    return three_level(s, live, leader, j, m, ls, ws, w, p, top, alpha, beta, kb, NULL); }
+THREE_FN(1, 0) THREE_FN(2, 0) THREE_FN(1, 1) THREE_FN(2, 1)
 static int three_rec(S *s, u64 live, int leader, int alpha, int beta, int *bestc) {
     s->r3 = s->handpts + s->last_bonus;
-    return three_level(s, live, leader, 0, 0, 0, 0, 0, 0, alpha, beta, 0, bestc);
+    s->m3 = TEAM(leader) != s->maxteam;
+    return TEAM(leader) == s->maxside ? three_level(s, live, leader, 0, 1, 0, 0, 0, 0, 0, alpha, beta, 0, bestc)
+                                      : three_level(s, live, leader, 0, 0, 0, 0, 0, 0, 0, alpha, beta, 0, bestc);
 }
 
 /* The search's result into its table entry `e` (NULL: no table), window (a0, b0). */
