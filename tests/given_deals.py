@@ -42,3 +42,24 @@ def simulated_deals(hand: str, auction: str, rules, seat: str, n: int, seed: int
     deals = [S._deal(dealer, rng, fits, missed) for _ in range(n)]
     assert not missed
     return deals, read, unheld
+
+
+def prefilter_kept(dealer, fits, tries: int = 3000, seed: int = 9) -> int:
+    """Deals ``tries`` whole deals (every try dealt out, ``dealer`` dealing ``fits.first``
+    first) and asserts that on each that passes ``fits`` the pre-filter
+    (:class:`tutor.judgement.simulation._Prefilter`) said yes at every suit to the cards
+    dealt so far: it never throws away a deal the rule keeps. Returns how many passed."""
+    import random
+
+    from tutor.judgement import simulation as S
+
+    dealer = dealer.dealing_first(fits.first)
+    check = S._Prefilter(dealer, fits.seat, fits.holds)
+    rng, kept = random.Random(seed), 0
+    for _ in range(tries):
+        asked = []
+        deal = dealer.deal(rng, lambda i, cards: asked.append((i, [list(c) for c in cards])) or True)
+        if fits(deal):
+            kept += 1
+            assert all(check(i, cards) for i, cards in asked)
+    return kept
