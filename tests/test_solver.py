@@ -586,6 +586,40 @@ def test_bracket_answers_every_target_as_plain_minimax(engine):
         assert all(b.answer(t) in (reached_by_minimax(d, value, t), None) for t in range(-2, 90))
 
 
+@needs_core
+@pytest.mark.parametrize("inner", [solver.INNER_TABLE_FROM_FOUR, solver.NO_INNER_TABLE], ids=["inner table", "none"])
+def test_probes_that_share_the_inner_table_answer_every_target_as_plain_minimax(inner):
+    # The inner table (the bounds of the positions inside the first tricks) is kept from one
+    # probe of a deal to the next (SHARED_TABLE, as a bracket's and the simulation's probes):
+    # every target one after the other, up and down, and the exact value and best cards after
+    # them, with the table inside every trick of these four-card deals (INNER_TABLE_FROM_FOUR)
+    # and without it, against the plain minimax of these tests (every kind, a third Misères,
+    # some declared by the leader's opponents)
+    rng = random.Random(f"inner table {inner}")
+    for _i, d, value in _small_deals(rng):
+        targets = list(range(0, 100, 3)) + list(range(99, -1, -7)) + [value, value + 1, value - 1]
+        for n, t in enumerate(targets):
+            got = solver.solve(d, engine="c", target=t, best=False,
+                               options=inner | (solver.SHARED_TABLE if n else 0))
+            assert got.reached == reached_by_minimax(d, value, t), (dumps(d), t)
+        got = solver.solve(d, engine="c", options=inner | solver.SHARED_TABLE)
+        assert got.points[d.declaring_team] == value, dumps(d)
+        assert set(got.best) == set(solver.solve(d, engine="python").best), dumps(d)
+
+
+@needs_core
+@pytest.mark.parametrize("seed,trump,target", FULL_DEALS)
+def test_a_bracket_of_full_deals_with_the_inner_table_answers_as_the_reference(seed, trump, target):
+    # full deals, where the inner table holds the positions of the first two tricks: the
+    # bracket's probes around the target (each keeps the last one's tables) answer the target
+    # as the reference does
+    d = Deal.random(random.Random(seed), 9, trump=Trump.parse(trump), leader="A")
+    want = solver.solve(d, engine="python", target=target, best=False, max_seconds=60).reached
+    solver.forget_answers()
+    b = solver.bracket(d, [target, target + 30, target + 60, 157], guess=None)   # from the top down
+    assert b.reached[target] == want and b.probes >= 2
+
+
 @pytest.mark.parametrize("engine", ["python", pytest.param("c", marks=needs_core)])
 def test_exact_value_is_plain_minimax_s_and_answers_the_bracket_after_it(engine):
     # exact_value (practice's exact value) against the plain minimax of these tests (four

@@ -20,7 +20,7 @@
  * leaves this module unused (a core built from an older source, its arguments or results
  * not the ones solver.py passes) and says once that it is out of date. Raise both whenever
  * an argument, a result or a meaning of an option changes between the two. */
-#define CORE_ABI 3
+#define CORE_ABI 4
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -182,6 +182,8 @@ typedef struct {
     int three_notab;             /* ... and its boundaries kept out of the table */
     int k3;                      /* the lead that last cut off in three_rec (-1: none yet) */
     int killer;                  /* a boundary without a table's card leads first ... */
+    int itt_from;                /* the positions inside a trick led with this many cards a hand or more keep
+                                  * their bounds in a table of their own (itt[]; 0: none) */
     int etc_from;                /* the fourth hand looks the boundaries after his cards up in the table first
                                   * where the trick leaves this many cards a hand or more (0: never) */
     int kb[11][2];               /* ... the lead that last cut off at a boundary with as many cards a
@@ -889,7 +891,8 @@ static inline int cheaper(const S *s, const Entry *x, const Entry *y) {
  * module then has stats() (read and reset). The normal build has none of it. */
 #ifdef SOLVER_STATS
 enum { ST_CALLS, ST_BOUNDS, ST_PROBES, ST_HITS, ST_HITCUT, ST_SEARCHES, ST_NODES, ST_CUT1, ST_CUTN, ST_NOCUT,
-       ST_F_CUT1, ST_F_CUTN, ST_F_NOCUT, ST_F_NODES, ST_N };
+       ST_F_CUT1, ST_F_CUTN, ST_F_NOCUT, ST_F_NODES, ST_WASTE_HINT, ST_WASTE_KILLER, ST_WASTE_NONE, ST_F_WASTE,
+       ST_ITT_PROBES, ST_ITT_HITS, ST_ITT_CUTS, ST_N };
 static long long st[ST_N][10];
 #define STAT(what, left) (st[what][left]++)
 #define STAT_ADD(what, left, n) (st[what][left] += (n))
@@ -1129,6 +1132,28 @@ static inline int keep_best_card(int root, int hint, int bestc) {
 #define THREE_CACHE_SIZE (1 << THREE_CACHE_BITS)
 static Entry three_cache[THREE_CACHE_SIZE];
 
+/* The positions inside the first two tricks (the inner table; option bit 40, NO_INNER_TABLE,
+ * off; bit 41, INNER_TABLE_FROM_FOUR, inside every trick led with four cards a hand or more,
+ * for the option tests on small deals): the table holds trick boundaries only, so the
+ * positions after the first, second and third card of the first tricks were searched again
+ * by every probe of a deal (the exact value's driver keeps its root leads' bounds, rlo/rhi,
+ * within one solve; a bracket's or the simulation's probes are solves of their own). Their
+ * bounds stay here, keyed on the position exactly (the four hands, the cards on the table,
+ * k, who led; the entries of other deals and options are empty: tt_gen), direct-mapped, a
+ * new position replacing the old one. Bounds only: the card that cut off, kept as the next
+ * probe's first, cost nodes (a probe at another threshold wants another card). Round nine
+ * (benchmarks/README.md): the exact value of 24 trump deals -1.3 % nodes, the Zehner
+ * brackets of 40 -1.2 %, no deal worse; from the third trick on or only in the first, less. */
+typedef struct {
+    u64 x[3];          /* the hands (36 bits each), the cards on the table (6 bits each), k, the leader */
+    uint32_t gen;      /* tt_gen: other generations are empty */
+    int16_t lo, hi;    /* bounds on the max team's points from this position on (this trick's included) */
+} ItEntry;
+_Static_assert(sizeof(ItEntry) == 32, "an entry of the table inside tricks is 32 bytes");
+#define ITT_BITS 15
+#define ITT_FROM 8
+static ItEntry *itt = NULL;   /* 2^ITT_BITS entries (1 MB), allocated on first use */
+
 /* The table grows with the search: a solve starts with the first 2^16 entries (2 MB, one
  * huge page) and, each time its generation has filled a quarter of the part it uses, takes
  * four times as much (up to the deal's size: 2^22 entries at nine cards a hand), every entry
@@ -1362,8 +1387,14 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         }
         n = m;
     }
+#ifdef SOLVER_STATS
+    long long st_first = s->nodes, st_mv = s->nodes;
+#endif
     for (int i = 0; i < n; i++) {
         int c = moves[i];
+#ifdef SOLVER_STATS
+        st_mv = s->nodes;
+#endif
         s->hand[leader] &= ~((u64)1 << c);
         s->handpts -= s->pts[c];
         s->table[0] = c;
@@ -1383,7 +1414,12 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
             if (v < best) { best = v; bestc = c; }
             if (best < beta) beta = best;
         }
-        if (alpha >= beta) { STAT(i ? ST_CUTN : ST_CUT1, left); s->kb[left][TEAM(leader)] = c; break; }
+        if (alpha >= beta) {
+            STAT(i ? ST_CUTN : ST_CUT1, left); s->kb[left][TEAM(leader)] = c;
+            /* the nodes of the leads tried before the one that cut off, by where the first came from */
+            STAT_ADD(hint >= 0 ? ST_WASTE_HINT : first >= 0 ? ST_WASTE_KILLER : ST_WASTE_NONE, left, st_mv - st_first);
+            break;
+        }
         if (i == n - 1) STAT(ST_NOCUT, left);
     }
     ST_DONE();
@@ -1555,6 +1591,30 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
      * a full deal's time) */
     int t0 = s->table[0], t1 = s->table[1], t2 = s->table[2];
     if (k == 3 && s->tleft == 3 && s->fast2 && s->l2cache) l2_prefetch(s, player, TS_LS(ts), TS_WS(ts), TS_WI(ts));
+    /* the first tricks: this position's bounds from the earlier probes of the deal (itt) */
+    ItEntry *ie = NULL;
+    u64 ix[3] = {0, 0, 0};
+    int a0 = alpha, b0 = beta;
+    if (s->tleft >= s->itt_from && s->itt_from) {
+        u64 h0 = s->hand[0], h1 = s->hand[1], h2 = s->hand[2], h3 = s->hand[3];
+        u64 tb = (u64)t0 | (k > 1 ? (u64)t1 << 6 : 0) | (k > 2 ? (u64)t2 << 12 : 0);
+        ix[0] = h0 | h1 << 36;
+        ix[1] = h1 >> 28 | h2 << 8 | h3 << 44;
+        ix[2] = h3 >> 20 | tb << 16 | (u64)k << 34 | (u64)s->leader << 36;
+        u64 hh = (ix[0] * 0x9E3779B97F4A7C15ULL) ^ (ix[1] * 0xC2B2AE3D27D4EB4FULL) ^ (ix[2] * 0x165667B19E3779F9ULL);
+        ie = &itt[(hh ^ hh >> 29) & (((u64)1 << ITT_BITS) - 1)];
+        STAT(ST_ITT_PROBES, s->tleft);
+        if (ie->gen == tt_gen && ie->x[0] == ix[0] && ie->x[1] == ix[1] && ie->x[2] == ix[2]) {
+            STAT(ST_ITT_HITS, s->tleft);
+            if (ie->lo >= beta || ie->hi <= alpha || ie->lo == ie->hi) STAT(ST_ITT_CUTS, s->tleft);
+            if (ie->lo >= beta) return ie->lo;
+            if (ie->hi <= alpha) return ie->hi;
+            if (ie->lo == ie->hi) return ie->lo;
+            if (ie->lo > alpha) alpha = ie->lo;
+            if (ie->hi < beta) beta = ie->hi;
+            a0 = alpha; b0 = beta;
+        }
+    }
     int n = gen_follows(s, k, player, ts, moves);
     if (s->prune_kf && n > s->prune_kf && s->tleft > s->prune_m) n = s->prune_kf;   /* forward pruning */
     int maxing = TEAM(player) == s->maxside;
@@ -1563,8 +1623,14 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
         int v = etc_fourth(s, player, ts, moves, n, maxing, alpha, beta);
         if (v >= 0) return v;
     }
+#ifdef SOLVER_STATS
+    long long st_first = s->nodes, st_mv = s->nodes;
+#endif
     for (int i = 0; i < n; i++) {
         int c = moves[i], v;
+#ifdef SOLVER_STATS
+        st_mv = s->nodes;
+#endif
         s->hand[player] &= ~((u64)1 << c);
         s->handpts -= s->pts[c];
         s->table[k] = c;
@@ -1588,8 +1654,21 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
             if (v < best) best = v;
             if (best < beta) beta = best;
         }
-        if (alpha >= beta) { STAT(i ? ST_F_CUTN : ST_F_CUT1, s->tleft); break; }
+        if (alpha >= beta) {
+            STAT(i ? ST_F_CUTN : ST_F_CUT1, s->tleft);
+            STAT_ADD(ST_F_WASTE, s->tleft, st_mv - st_first);   /* the cards tried before the one that cut off */
+            break;
+        }
         if (i == n - 1) STAT(ST_F_NOCUT, s->tleft);
+    }
+    if (ie) {   /* fail-soft: a bound on the side of the window the value lies on, or the value */
+        if (!(ie->gen == tt_gen && ie->x[0] == ix[0] && ie->x[1] == ix[1] && ie->x[2] == ix[2])) {
+            ie->x[0] = ix[0]; ie->x[1] = ix[1]; ie->x[2] = ix[2]; ie->gen = tt_gen;
+            ie->lo = 0; ie->hi = INT16_MAX;
+        }
+        if (best <= a0) { if (best < ie->hi) ie->hi = (int16_t)best; }
+        else if (best >= b0) { if (best > ie->lo) ie->lo = (int16_t)best; }
+        else ie->lo = ie->hi = (int16_t)best;
     }
     return best;
 }
@@ -1766,18 +1845,18 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * without the table no generation is counted). Zeroed before it is filled: compared whole. */
 typedef struct {
     unsigned long long h[4];
-    int leader, maxteam, misere, trump, puur, last, options;
+    int leader, maxteam, misere, trump, puur, last, options, options_hi;
     int prune;                   /* the forward pruning (k, kf, m; 0: the exact search) */
     int pts[NCARDS], str[NSUITS][NCARDS];
 } DealId;
 
 static void deal_id(DealId *d, const unsigned long long h[4], int leader, int maxteam, int misere, int trump,
-                    int puur, int last, int options, const S *s) {
+                    int puur, int last, unsigned long long options, const S *s) {
     memset(d, 0, sizeof *d);
     d->prune = s->prune_k | s->prune_kf << 8 | s->prune_m << 16;
     memcpy(d->h, h, sizeof d->h);
     d->leader = leader; d->maxteam = maxteam; d->misere = misere; d->trump = trump; d->puur = puur;
-    d->last = last; d->options = options & ~(1 << 28 | 4096 | OWN_TABLE_PART);
+    d->last = last; d->options = (int)options & ~(1 << 28 | 4096 | OWN_TABLE_PART); d->options_hi = (int)(options >> 32);
     memcpy(d->pts, s->pts, sizeof d->pts); memcpy(d->str, s->str, sizeof d->str);
 }
 
@@ -1792,7 +1871,11 @@ static struct {
 /* A new generation of the table (the entries of the others are empty), and of the two-trick cache. */
 static void new_generation(int l2cache) {
     tt_gen++;
-    if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache); tt_gen = 1; }
+    if (tt_gen == 0) {
+        memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache);
+        if (itt) memset(itt, 0, sizeof(ItEntry) << ITT_BITS);
+        tt_gen = 1;
+    }
     if (l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof(u64) << l2_dirty_bits); l2_dirty_bits = 0; l2_gen = 1; }
 }
 
@@ -2076,13 +2159,13 @@ static int root_probe(S *s, int leader, int x) {
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long h[4];
     int leader, maxteam, misere, trump, puur, last, target, want_best, options, prune_k = 0, prune_kf = 0, prune_m = 0;
-    unsigned int uoptions;   /* the option bits, up to bit 31 */
+    unsigned long long uoptions;   /* the option bits, up to bit 63 */
     unsigned long long root_part = 0;
     int workers = 1;
     long long max_nodes;
     double max_seconds;
     PyObject *pts, *strength;
-    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiipLdI|iiiKi", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiipLdK|iiiKi", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
                           &pts, &strength, &trump, &puur, &last, &target, &want_best,
                           &max_nodes, &max_seconds, &uoptions, &prune_k, &prune_kf, &prune_m, &root_part, &workers))
         return NULL;
@@ -2136,8 +2219,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->k3 = -1;
     s->killer = !(options & (1 << 26));
     /* not with forward pruning: an estimate's nodes stay those of round five */
-    s->etc_from = (options & (1 << 13)) || prune_k || prune_kf || !s->use_tt ? 0 : (uoptions >> 31) ? 4 : 6;
+    s->etc_from = (options & (1 << 13)) || prune_k || prune_kf || !s->use_tt ? 0 : (uoptions >> 31 & 1) ? 4 : 6;
     s->l2_open = (options & (1 << 27)) != 0;
+    /* the inner table (option bit 40 off; bit 41 from four cards a hand on);
+     * not with forward pruning (an estimate's nodes stay round five's) nor without the table */
+    s->itt_from = (uoptions >> 40 & 1) || prune_k || prune_kf || !s->use_tt ? 0 : (uoptions >> 41 & 1) ? 4 : ITT_FROM;
+    if (s->itt_from && !itt && !(itt = calloc((size_t)1 << ITT_BITS, sizeof(ItEntry)))) s->itt_from = 0;
     for (int i = 0; i < 11; i++) s->kb[i][0] = s->kb[i][1] = -1;
     s->root_bounds = target < 0 && !(options & (1 << 22));
     s->root_left = popc(h[0]);
@@ -2168,7 +2255,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
      * the same options too (without the table or the two-trick cache no generation is
      * counted, so another deal's entries could look live) */
     DealId id;
-    deal_id(&id, h, leader, maxteam, misere, trump, puur, last, options, s);
+    deal_id(&id, h, leader, maxteam, misere, trump, puur, last, uoptions, s);
     int same = (options & (1 << 28)) && last_deal.valid && !memcmp(&last_deal.id, &id, sizeof id);
     s->grow_at = (long long)((s->mask + 1) / 4);
     if (same && last_deal.mask <= s->mask_cap) {
@@ -2318,7 +2405,7 @@ static u64 deal_print(const DealId *d) {
 
 /* the deal and options of the arguments, as DealId; -1 with an exception if they are wrong */
 static int parse_deal_id(DealId *d, unsigned long long h[4], int leader, int maxteam, int misere,
-                         PyObject *pts, PyObject *strength, int trump, int puur, int last, int options) {
+                         PyObject *pts, PyObject *strength, int trump, int puur, int last, unsigned long long options) {
     S *s = calloc(1, sizeof(S));
     if (!s) { PyErr_NoMemory(); return -1; }
     if (parse_tables(s, pts, strength) < 0) { free(s); return -1; }
@@ -2340,10 +2427,11 @@ static int parse_deal_id(DealId *d, unsigned long long h[4], int leader, int max
 
 static PyObject *py_table_save(PyObject *self, PyObject *args) {
     unsigned long long h[4];
-    int leader, maxteam, misere, trump, puur, last, options;
+    int leader, maxteam, misere, trump, puur, last;
+    unsigned long long options;
     Py_ssize_t max_entries;
     PyObject *pts, *strength;
-    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiIn", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiKn", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
                           &pts, &strength, &trump, &puur, &last, &options, &max_entries))
         return NULL;
     DealId id;
@@ -2387,10 +2475,11 @@ static PyObject *py_table_save(PyObject *self, PyObject *args) {
 
 static PyObject *py_table_load(PyObject *self, PyObject *args) {
     unsigned long long h[4];
-    int leader, maxteam, misere, trump, puur, last, options;
+    int leader, maxteam, misere, trump, puur, last;
+    unsigned long long options;
     PyObject *pts, *strength;
     Py_buffer saved;
-    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiIy*", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiiKy*", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
                           &pts, &strength, &trump, &puur, &last, &options, &saved))
         return NULL;
     DealId id;
@@ -2467,7 +2556,8 @@ static PyObject *py_legal(PyObject *self, PyObject *args) {
 #ifdef SOLVER_STATS
 static PyObject *py_stats(PyObject *self, PyObject *args) {
     static const char *names[ST_N] = {"calls", "bounds", "probes", "hits", "hitcut", "searches", "nodes", "cut1",
-                                      "cutn", "nocut", "f_cut1", "f_cutn", "f_nocut", "f_nodes"};
+                                      "cutn", "nocut", "f_cut1", "f_cutn", "f_nocut", "f_nodes", "waste_hint",
+                                      "waste_killer", "waste_none", "f_waste", "itt_probes", "itt_hits", "itt_cuts"};
     PyObject *d = PyDict_New();
     for (int w = 0; w < ST_N; w++) {
         PyObject *l = PyList_New(10);

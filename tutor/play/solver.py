@@ -58,7 +58,7 @@ from tutor.play.deal import Deal
 from tutor.play.rules import SEATS, TEAMS, Trump, legal, points, strength, winner
 from tutor.i18n import M, Mn, Number
 
-CORE_ABI = 3   # the compiled core's interface (its ``ABI``, _solver.c's CORE_ABI): raise both together
+CORE_ABI = 4   # the compiled core's interface (its ``ABI``, _solver.c's CORE_ABI): raise both together
 STALE_CORE = M("the compiled solver core is out of date (built from an older source), so the slower Python "
                "reference answers: reinstall tutor to rebuild it (in a source checkout: python3 go.py)")
 _stale_said = False
@@ -128,6 +128,9 @@ NO_THREE_CACHE = 1 << 19   # the boundaries with three cards a hand that three_r
 NO_ETC = 1 << 13   # the fourth hand of the first tricks searches his cards without looking the boundaries after them
                    # up in the table first (the enhanced transposition cutoff, where the trick leaves six cards or more)
 ETC_FROM_FOUR = 1 << 31   # ... and the same lookups in every trick that leaves four cards a hand or more
+NO_INNER_TABLE = 1 << 40   # the positions inside the first two tricks keep no bounds in the core's small table of their
+                           # own (the table holds trick boundaries only: each probe of a deal searched them again)
+INNER_TABLE_FROM_FOUR = 1 << 41   # ... and that table kept inside every trick led with four cards a hand or more
 FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole position at every boundary (the same search)
 SHARED_TABLE = 1 << 28   # the table of the core's previous solve kept when that solve had the same deal and options
                          # (bracket() sets it: the probes of one deal share one table; the values never change)
