@@ -745,7 +745,7 @@ def test_is_that_call_allowed_is_answered_by_the_rules_of_the_auction_first(tmp_
                            "bidding ends only after a bid), so 50 Rosen may open it. 50 Rosen says: opening in "
                            "Rosen"), text
     unfit = text.index("Allowed, but not right for this hand. The hand does not fit: in Rosen you hold A 9")
-    assert text.index("Recommended: fort.") > unfit
+    assert text.index("Recommended: fort: D does not bid and is out for this auction.") > unfit
     assert over.solution.text.startswith("Yes: D is in turn and 70 Rosen is higher than 60 Eichel. ")
     # the double: C's 50 Schellen is the last call and D is C's opponent (the rules' window)
     assert double.solution.text.startswith("Yes: D plays against C's 50 Schellen, nobody has doubled it and "
