@@ -43,4 +43,6 @@ def test_the_reason_a_call_is_wrong_is_not_repeated_as_the_recommendation_s():
                              "65 Rosen").text("en")
     assert "65 Rosen follows no convention: B is out of this bidding (his fort is final)" in text
     assert text.count("B is out of this bidding (his fort is final)") == 1
-    assert "Recommended: fort." in text
+    # fort's meaning names the call itself: it follows the recommendation's colon, the call said once
+    assert text.endswith("Recommended: fort: D lets the bid stand and is out for this auction."), text
+    assert text.count("fort: D") == 1

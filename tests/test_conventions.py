@@ -441,8 +441,11 @@ def test_an_untrue_nell_opening_names_every_broken_part():
 
 def test_an_ace_announcement_without_the_ace():
     v = cv.check("Rosen:K7 Eichel:AKOB Schellen:7 Schilten:67", "60 Eichel", "65 Rosen")
-    assert "Das Blatt passt nicht dazu: in Rosen hältst du K 7: ohne das Ass. Empfohlen: fort." in v.text("de")
-    assert "The hand does not fit: in Rosen you hold K 7: without the Ace. Recommended: fort." in v.text("en")
+    # fort's meaning names the call itself: it follows the recommendation, the call said once
+    assert "Das Blatt passt nicht dazu: in Rosen hältst du K 7: ohne das Ass. Empfohlen: fort: B lässt " \
+           "das Gebot stehen" in v.text("de")
+    assert "The hand does not fit: in Rosen you hold K 7: without the Ace. Recommended: fort: B lets " \
+           "the bid stand" in v.text("en")
 
 
 def test_out_of_turn_the_recommendation_may_be_to_say_nothing():
@@ -553,7 +556,7 @@ def test_a_call_off_the_tables_ladder_is_answered_by_that_tables_recommendation(
     v = cv.check(d, auction, "95 Rosen", load("verband").replace(step=10))
     assert not v.legal and v.recommended == "fort"
     assert v.text("de").startswith("Nicht erlaubt: 95 ist im Sidi-Barrani kein Gebot (Gebote: 50, 60, 70, "
-                                   "... 150, 157). Empfohlen: fort. ")
+                                   "... 150, 157). Empfohlen: fort: D lässt das Gebot stehen ")
 
 
 def test_an_unreadable_trump_kind_is_answered_for_the_seat_named():

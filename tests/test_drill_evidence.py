@@ -312,7 +312,7 @@ def test_a_call_wrong_by_the_conventions_names_the_evidence_s_call_instead(tmp_p
     assert _problems(path) == {}
     item = drills.verified([path], "en")[0]
     text = drills.solve(item.file, item.drill, item.engine, item.drill.rules, "en").text
-    assert "Recommended: fort." in text and "Recommended: dopple" not in text
+    assert "Recommended: fort: B lets the bid stand" in text and "Recommended: dopple" not in text
     assert "fort -173, dopple -265" in text
     wrong = _problems(_write(tmp_path, body.replace("answer: false", "answer: true")))
     assert "konter" in wrong["k"]                       # a konter without a double stays no
@@ -325,7 +325,7 @@ def test_doppeln_08_recommends_what_exact_play_finds():
     not the count's dopple."""
     item = next(c for c in drills.verified([ROOT / "exercises" / "doppeln.yaml"], "en") if c.drill.id == "doppeln-08")
     assert item.drill.get("evidence")["best"][0] == "fort"
-    assert "Recommended: fort." in item.solution.text and "Recommended: dopple" not in item.solution.text
+    assert "Recommended: fort: " in item.solution.text and "Recommended: dopple" not in item.solution.text
 
 
 # -- a tie rests on more deals (QA of issue 26, Q36) -----------------------------------------------

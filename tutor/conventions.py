@@ -885,9 +885,19 @@ class Reading(Value):
         stand ...") follows the seat alone, not "B fort: fort: ..."."""
         text = self.text(lang) if text is None else text
         seat = seat or self.seat
-        if text.startswith(f"{self.call}:") or text.startswith(f"{self.call} :"):
+        if self.meaning(lang, text) != text:
             return f"{seat} {text}"
         return _("{seat} {call}: {text}", lang, seat=seat, call=str(self.call), text=text)
+
+    def meaning(self, lang: str = "de", text: "str | None" = None) -> str:
+        """The reading (``text``, default :meth:`text`) to follow the call's own name: without
+        the name where the text starts with it (fort's "fort: B lets the bid stand ..." is "B
+        lets the bid stand ...", so "Recommended: fort: B lets ..." names the call once)."""
+        text = self.text(lang) if text is None else text
+        for head in (f"{self.call}:", f"{self.call} :"):   # the French colon has its space
+            if text.startswith(head):
+                return text[len(head):].lstrip()
+        return text
 
     def denial(self, lang: str = "de") -> str:
         """What the call denies, as the table reads it (empty: nothing), one sentence."""
@@ -1458,6 +1468,12 @@ class Verdict(Value):
                 if lines and self.reading is not None and isinstance(lines[0], Reading) \
                         and lines[0].text(lang) == self.reading.text(lang):
                     lines = lines[1:]
+                # a meaning that names the call itself follows the recommendation's colon: "Recommended:
+                # fort: D lets the bid stand ...", not "Recommended: fort. fort: D lets ..."
+                named = None
+                if rec is not None and lines and isinstance(lines[0], Reading) and str(lines[0].call) == rec \
+                        and lines[0].meaning(lang) != lines[0].text(lang):
+                    named, lines = lines[0].meaning(lang), lines[1:]
                 # a reason the answer gave already, as why the checked call is wrong, is not said
                 # again as the recommendation's (QA s33 Q13: "B is out of this bidding ..." twice)
                 why = self.reading.params.get("why") if self.reading is not None else None
@@ -1465,6 +1481,7 @@ class Verdict(Value):
                     lines = [x for x in lines if not any(w is why for w in getattr(x, "params", {}).values())]
                 said = " ".join(_sentence(x.text(lang)) for x in lines)
                 head = _("Recommended: say nothing.", lang) if rec is None else \
+                    _("Recommended: {call}: {meaning}", lang, call=rec, meaning=named) if named else \
                     _("Recommended: {call}.", lang, call=rec)
                 parts.append(" ".join(x for x in (head, said) if x))
         return " ".join(parts)

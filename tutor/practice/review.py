@@ -183,12 +183,7 @@ class _TutorSays(Msg):
         with_meaning, alone = self.forms
         if self.reading is None:
             return alone(call=self.call).text(lang)
-        meaning = self.reading.headline(lang).rstrip(". ")
-        name = str(self.reading.call)
-        for head in (f"{name}:", f"{name} :"):   # the French colon has its space
-            if meaning.startswith(head):
-                meaning = meaning[len(head):].lstrip()
-                break
+        meaning = self.reading.meaning(lang, self.reading.headline(lang)).rstrip(". ")
         return with_meaning(call=self.call, meaning=meaning).text(lang)
 
 
