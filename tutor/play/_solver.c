@@ -1799,10 +1799,12 @@ static struct {
 
 /* A new generation of the table (the entries of the others are empty), and of the two-trick cache. */
 static void new_generation(int l2cache) {
+    /* the three-card table keeps 24 bits of the number: cleared when they come round (where
+     * all 32 come round, below, the table too) */
+    if (((tt_gen + 1) & 0xFFFFFF) == 0 && tt_gen + 1 != 0) { memset(three_cache, 0, sizeof three_cache); tt_gen++; }
+
     tt_gen++;
     if (tt_gen == 0) { memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache); tt_gen = 1; }
-    /* the three-card table keeps 24 bits of the number: cleared when they come round */
-    if ((tt_gen & 0xFFFFFF) == 0) { memset(three_cache, 0, sizeof three_cache); tt_gen++; }
     if (l2cache && ++l2_gen == 128) { memset(l2_cache, 0, sizeof(u64) << l2_dirty_bits); l2_dirty_bits = 0; l2_gen = 1; }
 }
 
