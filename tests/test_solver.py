@@ -261,6 +261,51 @@ def test_core_takes_the_last_tricks_points_from_0_to_255(last, value):
         assert solver._core.solve(*args)[0] == value
 
 
+def _minimax_last(hands: list[set], trump: Trump, leader: int, table: list, team: str, misere: bool,
+                  last: int) -> int:
+    """plain_minimax with the last trick worth ``last`` points, not 5."""
+    if not any(hands):
+        return 0
+    seat = (leader + len(table)) % 4
+    values = []
+    for card in legal(hands[seat], table, trump):
+        hands[seat].remove(card)
+        table.append(card)
+        if len(table) == 4:
+            w = (leader + winner(table, trump)) % 4
+            pts = trick_points(table, trump) + (last if not any(hands) else 0)
+            rest = _minimax_last(hands, trump, w, [], team, misere, last)
+            values.append(rest + (pts if team_of(SEATS[w]) == team else 0))
+        else:
+            values.append(_minimax_last(hands, trump, leader, table, team, misere, last))
+        table.pop()
+        hands[seat].add(card)
+    return max(values) if (team_of(SEATS[seat]) == team) != misere else min(values)
+
+
+@needs_core
+@pytest.mark.parametrize("last", [5, 200, 255])
+def test_core_three_card_endgames_with_a_large_last_trick_equal_plain_minimax(last):
+    # the three-card table keeps its bounds in a byte each: where the points left at three
+    # cards a hand pass 255 (a last trick worth 200 or 255, which the core takes) it is not
+    # used there; every value and yes/no as the plain minimax with that last trick says,
+    # every kind, Misere too, the last tricks' search with and without that table
+    rng = random.Random(f"last {last}")
+    for i in range(18):
+        d = Deal.random(rng, 3, trump=TRUMPS[i % 6], misere=i % 3 == 2)
+        decl = d.declaring_team
+        want = _minimax_last([set(h) for h in d.hands], d.trump, SEATS.index(d.leader), [], decl, d.misere, last)
+        pts, stren, trump, puur = solver.tables(d.trump)
+        hands = tuple(solver._mask(h) for h in d.hands)
+        args = (hands, SEATS.index(d.leader), 0 if decl == "AC" else 1, d.misere, pts, stren, trump, puur, last)
+        for opt in (0, solver.NO_THREE_CACHE):
+            assert solver._core.solve(*args, -1, True, 0, 0.0, opt)[0] == want, (dumps(d), opt)
+            for t in (want - 1, want, want + 1):
+                x = max(0, t + 1 if d.misere else t)
+                got = solver._core.solve(*args, x, False, 0, 0.0, opt)[0]
+                assert (got >= x) == (want >= x), (dumps(d), opt, t)
+
+
 @needs_core
 def test_no_equivalence_searches_each_card_of_the_third_trick_from_the_end():
     # the benchmark's "no equivalent cards": with three cards a hand the core plays the

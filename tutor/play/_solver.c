@@ -982,10 +982,17 @@ int three_fourth(S *s, u64 live, int leader, const int maxing, int ls, int ws, i
      * on by its parity (s->m3: 0 where the leader's team is the max team) */
     int rest0 = s->r3 - p, m3 = s->m3;
     for (u64 m = leg; m; m &= m - 1) {
-        int c = lowbit(m), nw = takes(s, ls, ws, c) ? 3 : w;
+        int c = lowbit(m), nw = takes(s, ls, ws, c) ? 3 : w, my = !((nw ^ m3) & 1);
+        /* a card whose trick alone ends his node (the points it brings reach beta for the
+         * max side, or with all the points left stay at alpha for the other: a fail-soft
+         * bound, as below) is his answer: no two-trick lookup for it or the cards before
+         * it (issue 21's ninth round: -2.4 % nodes and -1.6 % instructions on full deals'
+         * brackets; tried when three_rec came, as a scan before his loop: +2 % instructions) */
+        int np = p + s->pts[c], rest = rest0 - s->pts[c];
+        if (maxing ? my && np >= beta : (my ? np + rest : rest) <= alpha) return maxing ? np : my ? np + rest : rest;
         keys[n] = (u64)((leader + nw) & 3) << 48 | base | l2_hand(hand & ~((u64)1 << c)) << sh;
         if (leg & (leg - 1)) __builtin_prefetch(l2_slot(keys[n]));
-        mine[n] = !((nw ^ m3) & 1);
+        mine[n] = my;
         cards[n++] = c;
     }
     for (int i = 0; i < n; i++) {
@@ -1127,10 +1134,21 @@ static inline int keep_best_card(int root, int hint, int bestc) {
  * the entries of other solves are empty (tt_gen). Option 1 << 19 off: none kept. On the 300
  * six-card endgames -18 % nodes, CPU -6 to -7 % (exact value) and -9 to -10 % (with the best
  * cards); full trump deals -4 % (benchmarks/README). 2^12 rather than 2^11 entries: -1.6 %
- * nodes (six cards), -2.6 % (seven), CPU -1 % at load 1. */
-#define THREE_CACHE_BITS 12
+ * nodes (six cards), -2.6 % (seven), CPU -1 % at load 1. Since issue 21's ninth round its
+ * entries are 16 bytes (the key's 74 bits, 24 bits of the solve's number, the best card, the
+ * bounds in a byte each: where the points left pass 255 it is not used), so 2^13 of them in
+ * the same 128 kB: -1.2 % nodes on the 300 six-card endgames, -1.8 % on full deals' brackets
+ * (2^14, 256 kB: -3.6 % nodes but more CPU, the memory; benchmarks/README). */
+#define THREE_CACHE_BITS 13
 #define THREE_CACHE_SIZE (1 << THREE_CACHE_BITS)
-static Entry three_cache[THREE_CACHE_SIZE];
+typedef struct {
+    u64 k;             /* the key's first 64 bits: hands 0-2, and hand 3's first 10 bits */
+    uint32_t g;        /* the solve's number (its low 24 bits; 0: empty) and the best card (bits 24-31, 255: none) */
+    uint16_t kx;       /* the key's last 10 bits: hand 3's last 8, the leader */
+    uint8_t lo, hi;    /* bounds on the max team's points from here on (the points left are at most 255) */
+} Entry3;
+_Static_assert(sizeof(Entry3) == 16, "a three-card entry is 16 bytes");
+static Entry3 three_cache[THREE_CACHE_SIZE];
 
 /* The positions inside the first two tricks (the inner table; option bit 40, NO_INNER_TABLE,
  * off; bit 41, INNER_TABLE_FROM_FOUR, inside every trick led with four cards a hand or more,
@@ -1202,35 +1220,37 @@ static void tt_grow(S *s) {
  * other cases cost some 40 instructions at each of them). The same search as before. */
 static int three_boundary(S *s, int leader, int alpha, int beta) {
     STAT(ST_CALLS, 3);
-    Entry *e = NULL;
-    int hint = -1, a0 = alpha, b0 = beta;
-    if (s->three_cache) {
+    Entry3 *e = NULL;
+    int hint = -1, a0 = alpha, b0 = beta, R = s->handpts + s->last_bonus;
+    const uint32_t gen = tt_gen & 0xFFFFFF;
+    if (s->three_cache && R <= 255) {
         /* their bounds in a small table of their own (three_cache), keyed on the cards
-         * themselves (three a hand: 18 bits each); the best card by its number */
+         * themselves (three a hand: 18 bits each, the leader: 74 bits) */
         u64 w[4], key0, key1;
         for (int i = 0; i < 4; i++) {
             u64 hh = s->hand[i];
             w[i] = (u64)lowbit(hh) | (u64)lowbit(hh & (hh - 1)) << 6 | (u64)(63 - __builtin_clzll(hh)) << 12;
         }
-        key0 = w[0] | w[1] << 18 | w[2] << 36;
-        key1 = w[3] | (u64)leader << 18;
+        key0 = w[0] | w[1] << 18 | w[2] << 36 | (w[3] & 1023) << 54;
+        key1 = w[3] >> 10 | (u64)leader << 8;
         u64 key[2] = {key0, key1};
         e = &three_cache[key_hash(key) & (THREE_CACHE_SIZE - 1)];   /* direct-mapped */
         STAT(ST_PROBES, 3);
-        if (e->k[0] == key0 && e->k[1] == key1 && e->gen == tt_gen) {
+        if (e->k == key0 && e->kx == key1 && (e->g & 0xFFFFFF) == gen) {
             STAT(ST_HITS, 3);
-            if (e->lo >= beta || e->hi <= alpha || e->lo == e->hi) STAT(ST_HITCUT, 3);
-            if (e->lo >= beta) return e->lo;
-            if (e->hi <= alpha) return e->hi;
-            if (e->lo == e->hi) return e->lo;
-            if (e->lo > alpha) alpha = e->lo;
-            if (e->hi < beta) beta = e->hi;
-            hint = e->best == 255 ? -1 : e->best;
+            int lo = e->lo, hi = e->hi;
+            if (lo >= beta || hi <= alpha || lo == hi) STAT(ST_HITCUT, 3);
+            if (lo >= beta) return lo;
+            if (hi <= alpha) return hi;
+            if (lo == hi) return lo;
+            if (lo > alpha) alpha = lo;
+            if (hi < beta) beta = hi;
+            hint = (int)(e->g >> 24) == 255 ? -1 : (int)(e->g >> 24);
             a0 = alpha; b0 = beta;
         } else {
-            e->k[0] = key0; e->k[1] = key1;
-            e->gen = tt_gen; e->left = 3;
-            e->lo = 0; e->hi = (int16_t)(s->handpts + s->last_bonus); e->best = 255; e->work = 0;
+            e->k = key0; e->kx = (uint16_t)key1;
+            e->g = gen | 255u << 24;
+            e->lo = 0; e->hi = (uint8_t)R;
         }
     }
     STAT(ST_SEARCHES, 3);
@@ -1243,10 +1263,10 @@ static int three_boundary(S *s, int leader, int alpha, int beta) {
     if (s->nodes >= s->check_at && check_budget(s)) return 0;
     STAT_ADD(ST_NODES, 3, s->nodes - n0);
     if (e) {   /* three_rec asks no table: e is still the position's */
-        if (best <= a0) { if (best < e->hi) e->hi = (int16_t)best; }
-        else if (best >= b0) { if (best > e->lo) e->lo = (int16_t)best; }
-        else e->lo = e->hi = (int16_t)best;
-        e->best = bestc < 0 ? 255 : (uint8_t)bestc;
+        if (best <= a0) { if (best < e->hi) e->hi = (uint8_t)best; }
+        else if (best >= b0) { if (best > e->lo) e->lo = (uint8_t)best; }
+        else e->lo = e->hi = (uint8_t)best;
+        e->g = gen | (uint32_t)(bestc < 0 ? 255 : bestc) << 24;
     }
     return best;
 }
@@ -1290,19 +1310,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
     }
     Entry *e = NULL, *victim = NULL;
     int hint = -1, a0 = alpha, b0 = beta;
-    if (left == 3 && s->three && s->three_notab && s->three_cache) {
-        /* the boundaries that three_rec plays out: their bounds in a small table of their
-         * own (three_cache), keyed on the cards themselves (three a hand: 18 bits each) */
-        u64 w[4];
-        for (int i = 0; i < 4; i++) {
-            u64 hh = s->hand[i];
-            w[i] = (u64)lowbit(hh) | (u64)lowbit(hh & (hh - 1)) << 6 | (u64)(63 - __builtin_clzll(hh)) << 12;
-        }
-        key[0] = w[0] | w[1] << 18 | w[2] << 36;
-        key[1] = w[3] | (u64)leader << 18;
-        victim = &three_cache[key_hash(key) & (THREE_CACHE_SIZE - 1)];   /* direct-mapped */
-        if (victim->k[0] == key[0] && victim->k[1] == key[1] && victim->gen == tt_gen) e = victim;
-    }
+    /* (the boundaries that three_rec plays out without the table: three_boundary) */
     if (use_tt && !root_part) {
         for (int i = 0; i < BUCKET; i++) {
             Entry *x = &tt[h + i];
@@ -1870,6 +1878,10 @@ static struct {
 
 /* A new generation of the table (the entries of the others are empty), and of the two-trick cache. */
 static void new_generation(int l2cache) {
+    /* the three-card table keeps 24 bits of the number: cleared when they come round (where
+     * all 32 come round, below, the table too) */
+    if (((tt_gen + 1) & 0xFFFFFF) == 0 && tt_gen + 1 != 0) { memset(three_cache, 0, sizeof three_cache); tt_gen++; }
+
     tt_gen++;
     if (tt_gen == 0) {
         memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache);
