@@ -221,3 +221,25 @@ def test_side_cards_more_never_take_a_raise_away():
         for k in (1, 3, 9):
             assert fits.holds(Hand(cards + rng.sample(rest, k)))
     assert reaching >= 10
+
+
+def test_tutor_deal_deals_the_raise_and_says_what_it_cannot_read():
+    # tutor deal deals as the simulation does: A holds the three cards on every deal of the
+    # raise to 110; and over doppeln-07's 130 it says in one line on stderr that the deals
+    # keep to the promises there
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    out = CliRunner().invoke(main, ["deal", "--hand", RAISE_C, "--auction", RAISE, "--seat", "C", "--count", "4",
+                                    "--seed", "2", "--json", "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    import json
+
+    for d in json.loads(out.stdout):
+        assert _holds_the_three(Hand.parse(d["A"])), d["A"]
+    out = CliRunner().invoke(main, ["deal", "--hand", "Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:O", "--auction",
+                                    "120 Eichel, fort, 130 Eichel", "--count", "2", "--seed", "1", "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    assert UNHELD["raise"].text("en") in out.stderr and UNHELD["raise"].text("en") not in out.stdout
+    assert len(out.stdout.splitlines()) == 2
