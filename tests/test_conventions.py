@@ -866,3 +866,17 @@ def test_a_seat_out_of_turn_is_not_told_to_say_fort():
     assert texts and texts[0].startswith("Say nothing")
     assert not any("fort" in t for t in texts), texts
     assert all(o.kind in ("double", "redouble") for o in a.options)
+
+
+def test_at_the_last_word_a_number_shows_no_cards():
+    # QA s34 Q6 R21: the three others are out (their forts are final), so D's bid stands at
+    # once and nobody bids after it: the number only says what the team trusts itself to make
+    d = cv.explain("fort, fort, fort, 70 Eichel").calls[-1]
+    assert d.kind == "confidence" and not d.promises
+    # where fort is not final the others may come back: the opening keeps its promise
+    reentry = load("verband").replace(fort_final=False)
+    d = cv.explain("fort, fort, fort, 70 Eichel", reentry).calls[-1]
+    assert d.kind == "opening" and d.promises
+    # a seat with somebody still to bid after it opens as before
+    c = cv.explain("fort, fort, 70 Eichel").calls[-1]
+    assert c.kind == "opening" and c.promises

@@ -329,6 +329,30 @@ class Situation(Value):
     def team(self) -> frozenset[str]:
         return frozenset({self.seat, self.partner})
 
+    def opening_of(self, hand: Hand) -> Call | None:
+        """The opening ``hand`` makes by the rows of the Ansageregeln (the longest suit with its
+        Puur or Nell and three cards or more, at equal length the Puur before the Nell; None:
+        none): what the count bids at the last word, where the number shows nobody anything."""
+        best = None
+        for suit in SUITS:
+            n = hand.length(suit)
+            top = PUUR if hand.has(suit, PUUR) else NELL if hand.has(suit, NELL) else None
+            if top is None or n < 3:
+                continue
+            key = (n, top == PUUR)
+            if best is None or key > best[0]:
+                best = (key, Call(BID, opening_number(top, n), suit.value))
+        return None if best is None else best[1]
+
+    @cached_property
+    def last_word(self) -> bool:
+        """Nobody bids after this seat's bid: the three others are out (their forts are final),
+        so the bid stands at once ("Sobald nach einem Gebot die drei anderen Spieler der Reihe
+        nach «fort» gesagt haben, steht es"). Its number tells the partner nothing he could use;
+        the opponents may still double it (QA s34 Q6 R21: D after "fort, fort, fort")."""
+        return bool(self.rules.fort_final) and bool(self.rules.conventions) \
+            and all(x in self.auction.out for x in ("A", "B", "C", "D") if x != self.seat)
+
     def owner(self, suit: Suit) -> str:
         """'own', 'opponents' or 'open' (no team has opened the suit yet)."""
         o = self.opened.get(suit)
@@ -526,6 +550,10 @@ _AT_LEAD, _ENDS = M("before the first lead"), M("the bidding ends")
 _WHOSE_OPEN, _WHOSE_OPPONENTS = {"whose": _ACE_OPEN}, {"whose": _ACE_OPPONENTS}
 _WHY_OWN_FUENFER, _WHY_FUENFER_FIRST = {"why": _OWN_FUENFER}, {"why": _FUENFER_FIRST}
 _WHY_NO_MEANING = {"why": _NO_MEANING}
+
+
+def _match_last_word(s: Situation, c: Call) -> Params | None:
+    return _NOTHING_OWN if s.last_word else None
 
 
 def _match_no_conventions(s: Situation, c: Call) -> Params:
@@ -792,6 +820,10 @@ CONVENTIONS: tuple[Convention, ...] = (
                _nothing_own, calls=_is_matsch),
     Convention("confidence", M("{call}: the number only says what the team trusts itself to make ({why})"),
                _match_no_conventions, calls=_no_conventions),
+    Convention("confidence", M("{call}: nobody bids after it (the three others have said fort and are out), so "
+                               "the number only says what the team trusts itself to make, no cards; the opponents "
+                               "may still double"),
+               _match_last_word, calls=_zehner_in_suit),
     Convention("confidence", M("{call}: above 120 the number only says what the team trusts itself to make, "
                                "no cards"),
                _nothing_own, calls=_above_openings),

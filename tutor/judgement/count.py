@@ -120,12 +120,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import comb
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Sequence
 
 from tutor.cards import NELL, ORDER, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
-from tutor.i18n import M, Mn, Msg, _
-from tutor.scoring import opponents_of, other, team_of
-from tutor.judgement.base import Judge, Judgement, Line, Standing
+from tutor.i18n import M, Mn, Msg
+from tutor.scoring import opponents_of, team_of
+from tutor.judgement.base import Judgement, Line, Standing
 
 FALL_PER_TRICK = 10        # points the other three play into a sure trick
 CONTROL_LENGTH = 6         # trumps the team needs (with Puur and Nell) to pull the opponents'
@@ -232,7 +232,7 @@ class CountJudge:
 
     def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
         lines: list[Line] = []
-        pickers = ((_konter, _matsch, _double, _hilfe, _trumpless, _opening, _raise, _want, _ace)
+        pickers = ((_konter, _matsch, _double, _last_word, _hilfe, _trumpless, _opening, _raise, _want, _ace)
                    if s.rules.conventions else (_konter, _matsch, _double, _plain))
         for picker in pickers:
             pick = picker(hand, s, readings, lines, standing)
@@ -617,6 +617,41 @@ def _opening(hand, s, readings, lines, standing=None):
         lines.append(M("Of the possible openings ({calls}) this one shows the longest suit, at equal "
                        "length the Puur before the Nell.", calls=", ".join(str(r.call) for r in openings)))
     return best
+
+
+def _last_word(hand, s, readings, lines, standing=None):
+    """Nobody bids after this seat (``Situation.last_word``: the three others are out), so the
+    number shows the partner nothing he could use, as at a table without the Ansageregeln: the
+    count bids as it bids there (:func:`_plain`: the highest number its count with the partner's
+    third of the rest reaches, in the strain where it reaches highest); where that finds no
+    strain, the number the hand would open with (``Situation.opening_of``). QA s34 Q6 R21: D
+    with the Puur third after "fort, fort, fort" opened 60 Eichel; exact play on 36 fitting
+    deals: 70 Eichel +133, 80 +130, 60 +124, 90 +122."""
+    if not getattr(s, "last_word", False):
+        return None
+    above = s.standing_value
+    best = None
+    for strain, c, share in _plain_counts(hand, s):
+        limit = min(c.expected + share, s.rules.highest_bid)
+        r = _highest(readings, "confidence", strain, limit, above)
+        if r is not None and (best is None or (r.call.value, c.expected) > (best[0].call.value, best[1].expected)):
+            best = (r, c, share)
+    if best is not None:
+        r, c, share = best
+        lines.extend(c.lines)
+        lines.append(M("Nobody bids after this call (the three others have said fort and are out): as at a table "
+                       "without the Ansageregeln the number only says what the team means to make, and the partner "
+                       "is expected to hold a third of what the hand does not count, about {share}: {own} + {share} "
+                       "= {total}, so {call}.", share=share, own=c.expected, total=c.expected + share,
+                       call=str(r.call)))
+        return r
+    call = s.opening_of(hand)
+    pick = None if call is None else next((r for r in readings if str(r.call) == str(call)), None)
+    if pick is not None:
+        lines.append(M("Nobody bids after this call (the three others have said fort and are out): the number only "
+                       "says what the team means to make, and the count bids what the hand would open with, "
+                       "{call}.", call=str(call)))
+    return pick
 
 
 def _team_suits(s) -> list[Suit]:

@@ -42,8 +42,11 @@ Sampling runs in batches and stops early when the best call leads the second by 
 than three standard errors of their difference on the same deals, or when that
 difference is known to within a few points (the two are equally good); both cores
 judge the deals (``workers``), one deal at a time. The same seed gives the same numbers
-(node budgets, not time limits). What this process judged is kept: the same position
-asked again costs nothing.
+(node budgets, not time limits), whatever the process asked before: what the solver
+answered is kept for the evaluation that asked it alone (:class:`_Pool`), never carried
+into another question, whose passes it would shift (a deal an earlier evaluation searched
+further is not searched again, and its nodes count against the new one's budget). The
+voice remembers whole answers, by the question (:func:`tutor.judgement.voice.evaluated`).
 
 Weis and Stöck are left out (the text: "Wer bietet, rechnet allein mit Kartenpunkten").
 """
@@ -133,6 +136,9 @@ class Evaluation:
     continued: list[str] = field(default_factory=list)
     # the bids valued as the final contract doubled (the opponents double where that pays them)
     doubled: list[str] = field(default_factory=list)
+    # per call in ``continued``, per deal: how its auction ended (Ending: the contract reached and
+    # its multiplier), what the voice's words say the call's value rests on
+    endings: dict = field(default_factory=dict, repr=False)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -695,11 +701,6 @@ def exact_available() -> bool:
     return solver.ENGINE == "c"
 
 
-# what this process's simulations judged: (deal, exact, nodes of the evaluation), play -> Judged
-_JUDGED: dict = {}
-JUDGED_KEPT = 100_000
-
-
 class _Pool:
     """Both cores: a fork pool when there is more than one worker, else in-process. The
     deals go out one at a time (their searches differ a hundredfold in cost), and come
@@ -710,7 +711,12 @@ class _Pool:
         self.estimate = estimate or ESTIMATE
         self.tables: dict = {}     # (deal, play) -> the solver's table its stopped probes left (CARRY_TABLES)
         self.table_bytes = 0
-        self.budget_class = budget_class   # what is remembered is shared only by evaluations of the same nodes
+        self.budget_class = budget_class   # the evaluation's nodes (part of a deal's key)
+        # what the solver answered in this evaluation: (deal, exact, nodes, estimate), play -> Judged.
+        # One evaluation's alone (issue 26: the same question, the same answer, whatever the
+        # process asked before; before, kept across evaluations of the same nodes, an earlier
+        # evaluation's answers moved a later one's figures: 93 of 100 fresh, 94 after another)
+        self.judged: dict = {}
         # plays asked only on some deals (AfterFort: the contract each deal's auction reaches),
         # Play -> the deals' card tuples; on the others such a play is not judged (UNASKED)
         self.only: dict = {}
@@ -730,20 +736,21 @@ class _Pool:
         PROBED or REFINED; GUESSED for the others) with ``budget`` nodes a decisive probe
         (0: no decisive probe, only the narrowing ones) and ``refine_budget`` a narrowing
         one (default: ``budget``, at most REFINE_BUDGET) (``allow``: only the deals of these
-        indices are probed further); what this process judged before is remembered (the
-        same position asked again, by another command or the quiz, costs nothing)."""
+        indices are probed further); what this evaluation judged before (earlier passes and
+        batches) is remembered."""
         stages = stages or {}
         budget = NODE_BUDGET if budget is None else budget
         if refine_budget is None:
             refine_budget = min(REFINE_BUDGET, budget)
         keys = [(tuple(map(tuple, d)), exact, self.budget_class, tuple(sorted(self.estimate.items()))) for d in deals]
         by_deal: dict[int, list] = {}
-        hints = [_hint([_JUDGED.get((k, p)) for k in keys]) for p in plays]
+        judged = self.judged
+        hints = [_hint([judged.get((k, p)) for k in keys]) for p in plays]
         for i, k in enumerate(keys):
             for j, p in enumerate(plays):
                 if p in self.only and k[0] not in self.only[p]:
                     continue
-                known = _JUDGED.get((k, p))
+                known = judged.get((k, p))
                 want = stages.get(j, GUESSED) if exact else GUESSED
                 if allow is not None and i not in allow:
                     want = GUESSED
@@ -763,12 +770,10 @@ class _Pool:
             parts = self.pool.map(_judge_all, jobs, chunksize=1)
         for (i, tasks), part in zip(by_deal.items(), parts):
             for (j, _known, _want, probing), (answer, saved) in zip(tasks, part[0]):
-                _JUDGED[(keys[i], plays[j])] = answer
+                judged[(keys[i], plays[j])] = answer
                 if probing:
                     self._carry((keys[i], plays[j]), saved)
-        while len(_JUDGED) > JUDGED_KEPT:
-            _JUDGED.pop(next(iter(_JUDGED)))
-        return [[_JUDGED[(k, p)] if p not in self.only or k[0] in self.only[p] else UNASKED for p in plays]
+        return [[judged[(k, p)] if p not in self.only or k[0] in self.only[p] else UNASKED for p in plays]
                 for k in keys]
 
     def _carry(self, key, saved: bytes | None) -> None:
@@ -947,6 +952,7 @@ class Simulation:
         ev.doubled = sorted(doubled_calls)
         if after is not None:
             ev.continued = [name for name in after.by_name if name in values]
+            ev.endings = {name: list(after.by_name[name].endings) for name in ev.continued}
             if "fort" in after and partie is not None:
                 ev.after_fort = after.summary("fort", results, team, rules, partie)
         ev.contracts = _contracts(plays[:own], results, index, s, team, rules, calls,
@@ -1691,8 +1697,8 @@ def _candidate_calls(s, readings) -> list:
         if key in seen or r.kind in ("unconventional", "ace"):
             continue   # an Ass-Ansage is information, not a contract the caller wants to play
         if r.kind == "confidence" and s.rules.conventions and r.call.strain in SUITS_ONLY \
-                and s.owner(_suit(r.call.strain)) != "own":
-            continue   # above 120 only in the team's own suit: a new suit is shown lower
+                and s.owner(_suit(r.call.strain)) != "own" and not getattr(s, "last_word", False):
+            continue   # above 120 only in the team's own suit: a new suit is shown lower (but the last word shows nothing)
         v = r.call.value
         if r.call.kind == "bid" and not (v == s.rules.matsch_bid or r.kind == "ace" or v % 10 == 0):
             continue

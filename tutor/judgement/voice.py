@@ -53,7 +53,7 @@ from typing import Sequence
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
-                                  paired_lead, unheld_lines)
+                                  mostly_estimated, paired_lead, unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, FORESEES, is_misere
@@ -72,6 +72,11 @@ TABLE_NODES = 3_000_000
 
 INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ass-Ansage tells the "
                      "partner what the hand holds, which they cannot value: here the conventions decide.")
+# where the deals value the information by the auction after it (simulation.CONTESTED: a Hilfe over
+# an opponent's overcall), "as the contract played" is untrue (QA s34 Q4)
+INFORMATION_BID_OUT_LINE = M("The deals value each call by the auction the count bids after it; a Hilfe or an "
+                             "Ass-Ansage tells the partner what the hand holds, and they cannot value what a good "
+                             "partner makes of it: here the conventions decide.")
 KONTER_LINE = M("The deals give the doubler any hand the auction allows, but his double says he holds something "
                 "against the contract, which they cannot value: the tutor konters only where the count is sure.")
 # the same guard where the deals read the double (simulation._double_fit): they give the doubler
@@ -81,6 +86,13 @@ KONTER_READ_LINE = M("The deals give the doubler only hands the count doubles wi
                      "tutor konters only where the count is sure.")
 NO_DEAL = M("No deal fits the auction beside this hand ({why}): this is the count alone.")
 NO_CORE = M("The compiled solver core is not built here: this is the count alone, without deals played out.")
+
+
+def information_line(ev, call: str) -> Msg:
+    """Why a Hilfe or an Ass-Ansage (``call``) stays where the deals value another call more:
+    :data:`INFORMATION_LINE`, or where the deals value it by the auction after it,
+    :data:`INFORMATION_BID_OUT_LINE`."""
+    return INFORMATION_BID_OUT_LINE if call in (getattr(ev, "continued", None) or ()) else INFORMATION_LINE
 
 
 def default_judge(count: bool = False, samples: int | None = None, workers: int | None = None,
@@ -140,12 +152,8 @@ class Voice:
                              found.reasoned)
         from tutor.play.dealer import DealError
 
-        workers = self.workers
-        if workers is None and threading.current_thread() is not threading.main_thread():
-            workers = 1      # a server's worker thread: no fork pool from a thread
-        sim = simulation(self.samples, seed, workers, self.nodes, self.progress)
         try:
-            ev = sim.evaluate(hand, s, readings, standing)
+            ev = evaluated(hand, s, readings, standing, self.samples, seed, self.nodes, self.workers, self.progress)
         except DealError as e:   # the calls contradict this hand: nothing to deal, the count answers
             count = COUNT.choose(hand, s, readings, standing)
             j = Judgement(count.pick, [NO_DEAL(why=e.message), *count.lines], None, reasoned=bool(count.lines))
@@ -155,6 +163,47 @@ class Voice:
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
         return Judgement(j.pick, list(j.lines), j.evidence, j.equal, j.named, j.reasoned)
+
+
+_EVALUATIONS: "OrderedDict[tuple, object]" = OrderedDict()
+EVALUATIONS_KEPT = 64     # Evaluations remembered per process (each holds its deals)
+_EVALUATIONS_LOCK = threading.Lock()
+
+
+def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = None, samples: int = SAMPLES,
+              seed: int | None = None, nodes: int | None = None, workers: int | None = None,
+              progress: bool = False):
+    """The voice's simulation's Evaluation of a question (the seed from the position where
+    ``seed`` is None), remembered by the question: the position, the calls offered, the
+    deals, the seed and the nodes. The same question asked again, by another command of a
+    session or the quiz's numbers (:func:`tutor.course.evidence.numbers`), gets the same
+    Evaluation at no cost, and a question never gets answers another one left (issue 26:
+    the same question, the same answer, whatever the process asked before). The workers
+    are no part of the question: the same seed gives the same numbers with any."""
+    key = position_key(hand, s, standing)
+    seed = seed_of(key) if seed is None else seed
+    memo = (key, seed, samples, nodes, tuple((str(r.call), r.kind) for r in readings))
+    with _EVALUATIONS_LOCK:
+        found = _EVALUATIONS.get(memo)
+        if found is not None:
+            _EVALUATIONS.move_to_end(memo)
+            return found
+    if workers is None and threading.current_thread() is not threading.main_thread():
+        workers = 1      # a server's worker thread: no fork pool from a thread
+    ev = simulation(samples, seed, workers, nodes, progress).evaluate(hand, s, readings, standing)
+    with _EVALUATIONS_LOCK:
+        _EVALUATIONS[memo] = ev
+        while len(_EVALUATIONS) > EVALUATIONS_KEPT:
+            _EVALUATIONS.popitem(last=False)
+    return ev
+
+
+def forget() -> None:
+    """Forget every answer and Evaluation this process remembers (a test that changes how
+    the simulation judges asks the same question again)."""
+    _CACHE.clear()
+    with _EVALUATIONS_LOCK:
+        _EVALUATIONS.clear()
 
 
 def simulation(samples: int = SAMPLES, seed: int | None = None, workers: int | None = None,
@@ -240,7 +289,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # doubler holds (the trumps over the declarer, tricks that will not be ruffed), while the
     # deals give him any hand the auction allows, or (double_read) the hands the count
     # doubles with, one reading of it
-    why = None if agree else (INFORMATION_LINE if kind in INFORMATION and not _sure_matsch(ev, equal[0], s) else
+    why = None if agree else (information_line(ev, said) if kind in INFORMATION else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
                               ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
@@ -248,6 +297,9 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
     evidence["best_mean"] = evidence.get("recommended")
+    sure = _exact_matsch(ev, s) if kind in INFORMATION else None
+    if sure is not None:      # the information yields to a Matsch exact play makes on every deal
+        return _matsch_judgement(ev, s, readings, evidence, sure, said, kind)
     if why is not None:
         evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal, standing)
@@ -266,10 +318,6 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
     if chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
-    if kind in INFORMATION and not agree and _sure_matsch(ev, chosen, s):   # QA s33 Q26
-        lines.append(M("The deals make {call} on every one of them: there is nothing higher for the partner to "
-                       "learn of, so the tutor bids it rather than give {what}.", call=_name(chosen),
-                       what=INFORMATION_NAMES[kind]))
     if chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
         high = s.auction.high
         lines.append(M("Even on the {n} deals where {doubler} holds the most {suit}, {call} is made every time: "
@@ -289,6 +337,29 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
                      reasoned=bool(count.lines) if agree and belied is None else True)
+
+
+def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], said: str, kind: str) -> Judgement:
+    """The hand's Matsch where exact play makes it on every deal (:func:`_exact_matsch`),
+    over the count's Hilfe or Ass-Ansage (``said``): what exact play found, and one line
+    why the information yields (QA s33 Q26, s34 Q3: the evidence named 140 Rosen and never
+    the Matsch that exact play made on 40 of 40 deals)."""
+    matsch, failed = sure
+    n = ev.samples
+    evidence["recommended"], evidence["chosen_by"] = matsch, "deals"
+    evidence["matsch_exact"] = {"call": matsch, "made": n, "estimated_failed": failed}
+    made = Mn("Played out exactly, {call} is made in the {n} deal that fits the auction.",
+              "Played out exactly, {call} is made in every one of the {n} deals that fit the auction.",
+              n, call=_name(matsch), n=n)
+    if failed:
+        made = join(made, " ", M("The estimate had it fail in {k} of them; exact play makes it there too.",
+                                 k=failed))
+    lines: list[Msg] = [made, *unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n),
+                        M("There is nothing higher for the partner to learn of, so the tutor bids {call} rather "
+                          "than give {what}, {said}.", call=_name(matsch), what=INFORMATION_NAMES[kind],
+                          said=_name(said))]
+    pick = next((r for r in readings if str(r.call) == matsch), None)
+    return Judgement(pick, lines, evidence, (matsch,), (matsch, said), reasoned=True)
 
 
 def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
@@ -354,16 +425,63 @@ def _made_against_the_longest_trumps(ev, s) -> bool:
     return len(deals) >= KONTER_TESTED and all(made[d] for d in tested) and sum(made) >= KONTER_SURE * len(made)
 
 
-def _sure_matsch(ev, call: str, s) -> bool:
-    """``call`` is the hand's Matsch, made on every deal: a Hilfe or an Ass-Ansage tells the
-    partner what the hand holds so that the team finds its contract, and there is none
-    higher to find (QA s33 Q26: the Hilfe 120 Eichel kept where the deals made the Matsch on
-    50 of 50, and the partner stopped at 130)."""
-    value = call.split(" ", 1)[0]
-    if value != str(s.rules.matsch_bid) or not hasattr(ev, "made"):
-        return False
-    made = ev.made(call)
-    return bool(made) and all(made)
+# A Hilfe or an Ass-Ansage yields to the hand's Matsch where exact play makes it on every
+# deal (_exact_matsch). The deals' own numbers are no ground for that: near a Matsch most of
+# them are estimated, and the estimate fails Matsches exact play makes (QA s34 Q3: 157 Rosen
+# "made in 93 of 100", all seven failures estimated deals that exact play makes, each within
+# 160,000 nodes). The Matsch question alone is cheap for the solver (one card point of the
+# defenders answers it no): it is asked on every deal the simulation did not settle, within
+# these nodes a deal and in all (Q3: 54 deals asked, 3.1M nodes, 0.7 s of one core).
+MATSCH_DEAL_NODES = 2_000_000
+MATSCH_NODES = 12_000_000
+
+
+def _exact_matsch(ev, s) -> tuple[str, int] | None:
+    """The hand's Matsch that exact play makes on every one of the deals (of the Matsch calls
+    the deals offer, best first), with the number of deals the deals' numbers had failed it
+    on; None where a deal fails it, no Matsch is offered, the deals are not at hand (a drill's
+    stored evidence) or the solver's nodes run out first. A Hilfe or an Ass-Ansage tells the
+    partner what the hand holds so that the team finds its contract, and there is none higher
+    to find (QA s33 Q26: the Hilfe 120 Eichel kept where the team took every card on each
+    fitting deal, and the partner stopped at 130)."""
+    deals, games, judged = getattr(ev, "deals", None), getattr(ev, "games", None), getattr(ev, "judged", None)
+    if not deals or not games or not judged or len(judged) != len(deals) or not hasattr(ev, "made"):
+        return None
+    from tutor.play import solver
+    from tutor.play.deal import Deal
+    from tutor.scoring import SEATS
+
+    matsch = str(s.rules.matsch_bid)
+    offered = sorted((c for c in ev.calls if c["call"].split(" ", 1)[0] == matsch), key=lambda c: -c["expected"])
+    left = MATSCH_NODES
+    for c in offered:
+        call, strain = c["call"], c["call"].split(" ", 1)[1]
+        made = ev.made(call)
+        if not made or (strain, s.seat) not in games:
+            continue
+        i = games.index((strain, s.seat))
+        # the deals the numbers fail first: where exact play fails it too, that is soonest found
+        order = sorted(range(len(deals)), key=lambda d: (made[d], ev.points[d][i]))
+        for d in order:
+            deal = Deal(tuple(deals[d][x] for x in SEATS), strain, leader=s.seat, declarer=s.seat)
+            j = judged[d][i]
+            if not deal.misere and j.lo >= TOTAL_POINTS:      # proved by the simulation's own probes
+                continue
+            if not deal.misere and j.hi < TOTAL_POINTS:
+                break
+            if left <= 0:
+                return None
+            try:
+                answer = solver.solve(deal, target=0 if deal.misere else TOTAL_POINTS, best=False,
+                                      max_nodes=min(MATSCH_DEAL_NODES, left))
+            except solver.SearchStopped:
+                return None
+            left -= answer.nodes
+            if not answer.reached:
+                break
+        else:
+            return call, sum(1 for m in made if not m)
+    return None
 
 
 def _longest_tested(n: int) -> int:
@@ -405,6 +523,10 @@ def _named(ev, call: str, equal: Sequence[str], said: str, compared: bool = True
     out = [call, said]
     if compared:
         out += [*equal, *(c["call"] for c in _others(ev, call, equal)[:1])]
+        by_call = {c["call"]: c["expected"] for c in ev.calls}
+        lower = _lower_raise(ev, call, by_call, equal)
+        if lower is not None:
+            out.append(lower)
     return tuple(dict.fromkeys(out))
 
 
@@ -489,7 +611,13 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     if after is not None and "fort" in by_call:
         lines.append(after_fort_line(after, n))
     lines.extend(continued_lines(ev, call, after is not None))
-    compared = _comparison(ev, call, by_call, equal)
+    lower = _lower_raise(ev, call, by_call, equal)
+    if lower is not None:
+        lines.append(M("{call} rather than {lower} ({lower_value:+.0f}): after {lower} that auction ends in a contract "
+                       "of the opponents on {k} of the deals, after {call} on {j}.", call=_name(call),
+                       lower=_name(lower), lower_value=round(by_call[lower]), k=_ended_against(ev, lower),
+                       j=_ended_against(ev, call)))
+    compared = _comparison(ev, call, by_call, equal, s)
     # how far the numbers are estimates, said where there are numbers to qualify (a fort with no
     # other call to set against it has none: "1 of the 50 deals ... estimated" alone says nothing)
     numbers = bool(lines or compared)
@@ -577,7 +705,7 @@ def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict) -> list[Msg]:
               standing=str(high.call), value=round(by_call[call]), stand_value=round(by_call[stand]))]
 
 
-def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> list[Msg]:
+def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=None) -> list[Msg]:
     """What ``call`` brings against the other calls, in words that never call a call better
     than the recommended one where the deals cannot tell them apart (QA of issue 26, F10):
     the equally good calls first, each with its mean, then the best of the others; a call
@@ -610,23 +738,116 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> li
                       n, calls=calls)]
         rest = _others(ev, call, equal)
         if rest:
-            out.append(_other_line(ev, best, rest[0]))
+            out.append(_other_line(ev, best, rest[0], s))
         return out
     ranked = _others(ev, call, equal)
     if not ranked:
         return []
     other, value = ranked[0], by_call[call]
-    words = (Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
-                "opponents; {other} brings more, {other_value:+.0f}.",
-                "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
-                "opponents; {other} brings more, {other_value:+.0f}.", n)
-             if other["expected"] > value else
-             Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
-                "against the opponents; the best other call, {other}, {other_value:+.0f}.",
-                "On average over the {n} deals {call} brings our team {value:+.0f} board points "
-                "against the opponents; the best other call, {other}, {other_value:+.0f}.", n))
-    return [words(call=_name(call), value=round(value), other=_name(other["call"]),
-                  other_value=round(other["expected"]))]
+    name, more = other["call"], other["expected"] > value
+    if more and mostly_estimated(getattr(ev, "estimated", 0) or 0, n):
+        # QA s34 Q4: "140 Rosen brings more, +305" on 99 estimated deals of 100, where exact play
+        # makes 140 on 13 of 20: a call below another is the disagreement, and how sure it is belongs
+        # in the same sentence
+        words = Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}, by results that are mostly estimated: "
+                   "exact play may rank them otherwise.",
+                   "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}, by results that are mostly estimated: "
+                   "exact play may rank them otherwise.", n)
+    elif more:
+        words = Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}.",
+                   "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
+                   "opponents; {other} brings more, {other_value:+.0f}.", n)
+    elif name == "fort" and _fort_as_nothing(ev, s):
+        # QA s34 Q1: at the first seat "the best other call, fort, +0" read as if fort were neutral
+        return [Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points against the "
+                   "opponents; fort is counted as 0 here, as if all four said fort: what the others bid after it "
+                   "is not played out.",
+                   "On average over the {n} deals {call} brings our team {value:+.0f} board points against the "
+                   "opponents; fort is counted as 0 here, as if all four said fort: what the others bid after it "
+                   "is not played out.", n, call=_name(call), value=round(value))]
+    else:
+        words = Mn("On average over the {n} deal {call} brings our team {value:+.0f} board points "
+                   "against the opponents; the best other call, {other}, {other_value:+.0f}.",
+                   "On average over the {n} deals {call} brings our team {value:+.0f} board points "
+                   "against the opponents; the best other call, {other}, {other_value:+.0f}.", n)
+    line = words(call=_name(call), value=round(value), other=_name(name), other_value=round(other["expected"]))
+    how = _how_valued(ev, call, name, more)
+    return [line if how is None else join(line, " ", how)]
+
+
+def _fort_as_nothing(ev, s) -> bool:
+    """Fort is valued 0 because nobody has bid (the cards dealt anew), not by the auction
+    after it (``after_fort``, ``continued``)."""
+    return s is not None and s.auction.high is None and getattr(ev, "after_fort", None) is None \
+        and "fort" not in (getattr(ev, "continued", None) or ())
+
+
+def _how_valued(ev, call: str, other: str, more: bool) -> Msg | None:
+    """What the comparison sets against what, where the two calls are not both valued as the
+    contract played (QA s34 Q4: the Hilfe 100 Rosen at +80 against 140 Rosen at +305, both
+    valued by the auction the count bids after them; after the Hilfe that auction ended in a
+    contract of the opponents on 70 of the 100 deals, after 140 Rosen on none). Where one call
+    is valued one way and the other the other way, said always; where both are valued by the
+    auction after them, said where ``call`` brings less (why it does)."""
+    continued = set(getattr(ev, "continued", None) or ())
+    if call not in continued and other not in continued:
+        return None
+    if call not in continued or other not in continued:
+        after, played = (call, other) if call in continued else (other, call)
+        if played in (getattr(ev, "doubled", None) or ()):    # valued doubled (the sacrifice line says why)
+            if after == "fort":
+                return M("Fort is valued by the auction after it, {played} as the contract played doubled.",
+                         played=_name(played))
+            return M("{after} is valued by the auction after it, {played} as the contract played doubled.",
+                     after=_name(after), played=_name(played))
+        if after == "fort":
+            return M("Fort is valued by the auction after it, {played} as the contract played.", played=_name(played))
+        return M("{after} is valued by the auction after it, {played} as the contract played.",
+                 after=_name(after), played=_name(played))
+    if not more:
+        return None
+    against = [_ended_against(ev, c) for c in (call, other)]
+    if None in against:
+        return M("Both are valued by the auction after them.")
+    return M("Both are valued by the auction after them: it ends in a contract of the opponents on {k} of the "
+             "deals after {call}, on {j} after {other}.", k=against[0], call=_name(call), j=against[1],
+             other=_name(other))
+
+
+def _lower_raise(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> str | None:
+    """Where ``call`` is a raise valued by the auction after it, the next lower raise in its
+    strain, valued so too, that brings less because the opponents bid over it more often
+    (QA s34 Q9: C's jump to 120 Eichel, where as final contracts 110 does better; after 110
+    Eichel the count's D bid 120 Schellen on 35 of the 100 deals, after 120 Eichel nobody):
+    what the words set beside the call to say why it is this high. None: no such raise."""
+    continued = getattr(ev, "continued", None) or ()
+    parts = call.split(" ", 1)
+    if call not in continued or len(parts) != 2 or not parts[0].isdigit() or call not in by_call:
+        return None
+    value, strain = int(parts[0]), parts[1]
+    lower = [c for c in continued if c != "fort" and c.split(" ", 1)[1:] == [strain]
+             and c.split(" ", 1)[0].isdigit() and int(c.split(" ", 1)[0]) < value and c in by_call
+             and c not in (equal or ())]
+    if not lower:
+        return None
+    below = max(lower, key=lambda c: int(c.split(" ", 1)[0]))
+    k, j = _ended_against(ev, below), _ended_against(ev, call)
+    if k is None or j is None or k <= j or by_call[below] >= by_call[call]:
+        return None
+    return below
+
+
+def _ended_against(ev, call: str) -> int | None:
+    """On how many deals the auction after ``call`` ends in a contract of the opponents (None:
+    its endings are not at hand)."""
+    endings = (getattr(ev, "endings", None) or {}).get(call)
+    if endings is None or len(endings) != ev.samples:
+        return None
+    team = team_of(ev.seat)
+    return sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) != team)
 
 
 def _points(x: float) -> int:
@@ -634,12 +855,15 @@ def _points(x: float) -> int:
     return max(0, round(x))
 
 
-def _other_line(ev, best: str, other: dict) -> Msg:
+def _other_line(ev, best: str, other: dict, s=None) -> Msg:
     """The best call outside the equally good ones, with what sets it apart from ``best``:
     its lead on the same deals beyond what chance alone allows, or beyond ``EQUAL_POINTS``
     (QA of issue 26, Q22: 110 Eichel at +191 was equally good and 90 Eichel at +195 was
     not, which the words must make plain: 90 brings less on every deal, 110 swings)."""
     name, value = other["call"], round(other["expected"])
+    if name == "fort" and _fort_as_nothing(ev, s):     # QA s34 Q1: "+0" read as a neutral fort
+        return M("The best of the other calls, fort, is counted as 0 here, as if all four said fort: what the "
+                 "others bid after it is not played out.")
     gap = paired(ev, best, name)
     if gap is None:
         return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average.",
