@@ -41,6 +41,8 @@ POSITIONS = [
      "60 Eichel, fort, 80 Eichel, fort", "A"),
     ("Matsch (matsch-09), A", "verband", "Eichel:87 Schellen:AK7 Rosen:AK6 Schilten:O",
      "120 Eichel, fort, fort, 157 Rosen", "A"),
+    ("last word (`fort, fort, fort, 70 Eichel`), A", "verband", "Eichel:K8 Schellen:AK7 Rosen:A86 Schilten:7",
+     "fort, fort, fort, 70 Eichel", "A"),
     ("nothing to read (hilfe-01), C", "verband", "Eichel:96 Schellen:KO8 Rosen:B87 Schilten:O", "60 Eichel, fort", "C"),
 ]
 
