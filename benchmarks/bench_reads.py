@@ -41,6 +41,8 @@ POSITIONS = [
      "60 Eichel, fort, 80 Eichel, fort", "A"),
     ("Matsch (matsch-09), A", "verband", "Eichel:87 Schellen:AK7 Rosen:AK6 Schilten:O",
      "120 Eichel, fort, fort, 157 Rosen", "A"),
+    ("last word (`fort, fort, fort, 70 Eichel`), A", "verband", "Eichel:K8 Schellen:AK7 Rosen:A86 Schilten:7",
+     "fort, fort, fort, 70 Eichel", "A"),
     ("nothing to read (hilfe-01), C", "verband", "Eichel:96 Schellen:KO8 Rosen:B87 Schilten:O", "60 Eichel, fort", "C"),
 ]
 
@@ -57,19 +59,20 @@ def run(case, n: int) -> None:
     tries = [0]
     cpu = {}
     deals = {}
+    def counting(deal):
+        tries[0] += 1
+        return fits(deal)
+
+    for a in ("seat", "holds", "first"):
+        if hasattr(fits, a):
+            setattr(counting, a, getattr(fits, a))
     for prefilter in (True, False):
         S.PREFILTER = prefilter
-        counted = fits
-        if fits is not None and not prefilter:
-            def counted(deal, fits=fits):
-                tries[0] += 1
-                return fits(deal)
-            for a in ("seat", "holds", "first"):
-                if hasattr(fits, a):
-                    setattr(counted, a, getattr(fits, a))
+        # the tries counted on the whole deals (the pre-filter off): the same deals
+        test = counting if fits is not None and not prefilter else fits
         rng = random.Random(1)
         t = time.process_time()
-        deals[prefilter] = [S._deal(dealer, rng, counted) for _ in range(n)]
+        deals[prefilter] = [S._deal(dealer, rng, test) for _ in range(n)]
         cpu[prefilter] = time.process_time() - t
         if fits is not None and hasattr(fits, "staged"):
             del fits.staged

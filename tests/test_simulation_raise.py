@@ -212,3 +212,60 @@ def test_side_cards_more_never_take_a_raise_away():
         for k in (1, 3, 9):
             assert fits.holds(Hand(cards + rng.sample(rest, k)))
     assert reaching >= 10
+
+
+def test_tutor_deal_deals_the_raise_and_says_what_it_cannot_read():
+    # tutor deal deals as the simulation does: A holds the three cards on every deal of the
+    # raise to 110; and over doppeln-07's 130 it says in one line on stderr that the deals
+    # keep to the promises there
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    out = CliRunner().invoke(main, ["deal", "--hand", RAISE_C, "--auction", RAISE, "--seat", "C", "--count", "4",
+                                    "--seed", "2", "--json", "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    import json
+
+    for d in json.loads(out.stdout):
+        assert _holds_the_three(Hand.parse(d["A"])), d["A"]
+    out = CliRunner().invoke(main, ["deal", "--hand", "Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:O", "--auction",
+                                    "120 Eichel, fort, 130 Eichel", "--count", "2", "--seed", "1", "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    assert UNHELD["raise"].text("en") in out.stderr and UNHELD["raise"].text("en") not in out.stdout
+    assert len(out.stdout.splitlines()) == 2
+
+
+# -- the last word: the three others out, the number shows no cards -------------------------
+LAST = ("Eichel:K8 Schellen:AK7 Rosen:A86 Schilten:7", "fort, fort, fort, 70 Eichel", "A")
+
+
+def test_a_number_at_the_last_word_is_dealt_as_the_count_bids_it_there():
+    # D's 70 Eichel after three final forts stands at once and shows no cards (docs: "The
+    # last word"); the count bids there as without the Ansageregeln (count._last_word). So on
+    # every deal D's hand is one with which the count, in his place, bids Eichel at 70 or more
+    from tutor.judgement import count
+
+    deals, read, unheld = simulated_deals(*LAST[:2], VERBAND, LAST[2], 30, seed=3)
+    assert read == ["raise"] and unheld == []
+    for d in deals:
+        _h, reader, _s, readings, _t = position(d["D"], "fort, fort, fort", VERBAND, "D")
+        pick = count.choose(d["D"], reader.situation("D"), readings).pick
+        assert pick is not None and pick.call.strain == "Eichel" and pick.call.value >= 70, (d["D"], pick)
+
+
+@pytest.mark.needs_core
+def test_exact_play_the_read_last_word_carries_information():
+    # exact play of D's own 70 Eichel (D leads) on read and unread deals (12 each, seed 1 + i):
+    # made on every read deal, on 7 of 12 unread
+    from exact_play import made
+
+    h, reader, seat, _r, _t = position(*LAST[:2], VERBAND, LAST[2])
+    s = reader.situation(seat)
+    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
+    fits, read, _u = S._honoured(dealer, S._count_reads(s), 1)
+    assert read == ["raise"]
+    on_read = sum(made(S._deal(dealer, random.Random(1 + i), fits), "Eichel", 70, "D") for i in range(12))
+    on_unread = sum(made(dealer.deal(random.Random(1 + i)), "Eichel", 70, "D") for i in range(12))
+    assert on_read == 12
+    assert on_unread <= 9

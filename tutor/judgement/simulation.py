@@ -1375,7 +1375,8 @@ def _count_reads(s) -> list:
       strain: a raise in his team's suit or a number above 120 in a suit, his count raises
       to it or higher there (count.raise_reaches, the count's raise rule); a number in
       Obenabe, Undenufe or a Misère (no Ansagen agreed for them), his count in that strain
-      reaches it (count.trumpless_reaches) ("raise");
+      reaches it (count.trumpless_reaches); a number at the last word (the three others out),
+      the count bids that strain there at it or higher (count._last_word) ("raise");
     - a Zehner in the opponents' suit ("we want your suit"): the count makes it with his
       hand (count._want: against a Nell opening, the missing Puur with WANT_LENGTH cards)
       ("want");
@@ -1387,7 +1388,7 @@ def _count_reads(s) -> list:
 
     Empty: nothing beyond the promises."""
     from tutor.conventions import Reader
-    from tutor.judgement.count import (_hilfe, _konter, _matsch, _partner_bids, _want, plain_reaches,
+    from tutor.judgement.count import (_hilfe, _konter, _last_word, _matsch, _partner_bids, _want, plain_reaches,
                                        raise_reaches, trumpless_reaches)
 
     reads: list = []
@@ -1421,6 +1422,8 @@ def _count_reads(s) -> list:
     for (seat, strain), (v, before, legal) in raises.items():
         if strain not in SUITS_ONLY:     # Obenabe, Undenufe, a Misère
             reads.append(("raise", _trumpless_test(seat, before, strain, v, trumpless_reaches)))
+        elif before.last_word:           # the three others out: the count bids as without the Ansageregeln
+            reads.append(("raise", _last_word_test(seat, before, legal, strain, v, _last_word)))
         else:
             reads.append(("raise", _raise_test(seat, before, legal, strain, v, raise_reaches)))
     return reads
@@ -1454,6 +1457,17 @@ def _raise_test(seat, before, legal, strain, value, reaches):
         return reaches(deal[seat], before, legal, strain, value)
 
     fits.seat, fits.holds, fits.first = seat, holds, suit
+    return fits
+
+
+def _last_word_test(seat, before, legal, strain, value, last_word):
+    """The seat had the last word (the three others out: ``Situation.last_word``), where the
+    count bids as without the Ansageregeln (count._last_word: its own count and a third of
+    the rest, else the number it would open with): with the seat's hand it bids ``strain``
+    at ``value`` or higher."""
+    def fits(deal) -> bool:
+        r = last_word(deal[seat], before, legal, [])
+        return r is not None and r.call.strain == strain and r.call.value >= value
     return fits
 
 
