@@ -184,7 +184,7 @@ def test_q1_s_singleton_70_eichel_is_not_recommended_over_fort():
     and 70 Eichel doubled -108 to -114, a difference of 6-12 where chance alone allows 25
     (benchmarks/README.md, "Ninth session"). So 70 Eichel may be as good as fort, never better
     beyond chance. The open deals near 70 now get the finer estimate (simulation._fine_wanted):
-    over 8 seeds the voice makes 70 Eichel on 21 of 100 on average (25 before) and puts it 17
+    over 8 seeds the voice makes 70 Eichel on 21 of 100 on average (25 before) and puts it 20
     board points behind fort (4 before). The voice recommends fort, 70 Eichel at most as an
     equally good call."""
     from tutor.judgement import default_judge, voice

@@ -505,11 +505,16 @@ def _estimate(hands, play: Play) -> int | None:
 # 50 times the nodes: a wash in the mean where spent on every open deal. They are spent where
 # they decide the answer (:func:`_fine_wanted`): on the deals the solver left open of the games
 # of the calls that compete for the recommendation, where the deal's points lie within
-# FINE_NEAR card points of such a call's mark (its number, or the standing contract's).
-# Benchmarks/README.md, "Ninth session".
+# FINE_NEAR card points of such a call's mark (its number, or the standing contract's). The
+# coarse estimate's wrong calls lie within 12 card points of the mark (Q1's deals: all 10 of
+# 83, 5 within 9). On the voice's deals of 58 positions (bench_estimate.py replay, the
+# positions' halves) the window chosen on half A, 15 points, lowers the chances' error on both
+# halves (A 0.0323 -> 0.0245, B 0.0245 -> 0.0243; 9 points: B 0.0251), for 6.7M nodes of finer
+# estimates a 100 deals (median; k=3/2 on every open deal: 126M, and it leans against the
+# declarer). Benchmarks/README.md, "Ninth session".
 FINE_KIND: dict[str, dict] = {"trump": {"k": 3, "follow_k": 2, "exact_last": 3}}
 FINE_NODES = 2_000_000    # the finer estimate at most this many nodes a deal and game, else the coarse one stays
-FINE_NEAR = 9             # card points: a deal this near a competing call's mark gets the finer estimate
+FINE_NEAR = 15            # card points: a deal this near a competing call's mark gets the finer estimate
 FINE_Z = Z_CLEAR          # a call competes where it is not this many standard errors behind the best
 
 
