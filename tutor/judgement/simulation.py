@@ -500,9 +500,10 @@ def _estimate(hands, play: Play) -> int | None:
 # The finer estimate where it decides the answer (issue 26, QA s33 Q1). The voice's trump
 # estimate (three leads, one card a follower) is unbiased over the deals it leaves open, but 8.7
 # card points off exact play on average: one position can come out wrong by chance (Q1: B's
-# singleton-Eichel 70 Eichel over A's 60 Eichel made on 35 of 100 deals where exact play makes
-# 2 of 16, and the voice bid it). Each follower's first two cards (k=3/2) are 6 points off, for
-# 50 times the nodes: a wash in the mean where spent on every open deal. They are spent where
+# singleton-Eichel 70 Eichel over A's 60 Eichel made on 35 of 100 deals, where exact play on the
+# same deals makes it on 24 of the 90 it decides, and the voice bid it). Each follower's first
+# two cards (k=3/2) are 6 points off, for 50 times the nodes, and lean against the declarer
+# where spent on every open deal (net -15 over the replay's chances, against -2.5). They are spent where
 # they decide the answer (:func:`_fine_wanted`): on the deals the solver left open of the games
 # of the calls that compete for the recommendation, where the deal's points lie within
 # FINE_NEAR card points of such a call's mark (its number, or the standing contract's). The
