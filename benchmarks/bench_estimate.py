@@ -68,6 +68,27 @@ FORTS = ["beispiel-gen-02", "beispiel-gen-10", "eroeffnung-gen-01", "eroeffnung-
 QA_DOUBLE = {"id": "qa-double", "hand": "Schellen:AKB Rosen:AK Schilten:AK Eichel:76",
              "auction": "60 Eichel, fort, 80 Eichel, fort, 120 Eichel", "seat": "D", "rules": "verband"}
 
+# The QA's positions of session 33 where the voice's trump estimate decides between calls
+# (--qa): Q1, B's singleton-Eichel "we want your suit" 70 Eichel over A's 60 Eichel (the voice
+# bid it; exact play: made 2 of 16, doubled -188 against fort's -142), its kin Q13 and Q20
+# (exact play: as good as fort), and Q2, Q3, Q6, Q7 and Q22 (a raise, defenders behind a
+# contract, a rebid after a fort)
+QA = [
+    {"id": "qa-q1", "hand": "Eichel:8 Schellen:9O8 Rosen:AK7 Schilten:A6", "auction": "60 Eichel", "rules": "verband"},
+    {"id": "qa-q13", "hand": "Eichel:87 Schellen:K6 Rosen:A76 Schilten:O8", "auction": "60 Eichel, fort, fort",
+     "rules": "verband"},
+    {"id": "qa-q20", "hand": "Eichel:K Schellen:AK7 Rosen:AK6 Schilten:A8", "auction": "60 Eichel", "rules": "verband"},
+    {"id": "qa-q2", "hand": "Eichel:K7 Schellen:AK Rosen:AK8 Schilten:A6", "auction": "60 Eichel, fort",
+     "rules": "verband"},
+    {"id": "qa-q3", "hand": "Schellen:AKB Rosen:AK Eichel:AK Schilten:A6", "auction": "60 Schellen, fort, 80 Schellen",
+     "seat": "D", "rules": "verband"},
+    {"id": "qa-q6", "hand": "Schilten:9A Eichel:AK Schellen:AK Rosen:AK6", "auction": "100 Schilten", "rules": "verband"},
+    {"id": "qa-q7", "hand": "Eichel:8 Schellen:AK7 Rosen:AK Schilten:AKO", "auction": "60 Rosen, fort, fort",
+     "rules": "verband"},
+    {"id": "qa-q22", "hand": "Eichel:U86 Schellen:7 Rosen:AK6 Schilten:AK", "auction": "60 Eichel, 70 Schellen, fort, fort",
+     "rules": "verband"},
+]
+
 ZEHNER = tuple(range(10, 160, 10))
 
 
@@ -123,6 +144,8 @@ def collect(args) -> None:
             r = json.loads(line)
             earlier[(r["id"], r["deal"], r["strain"], r["declarer"])] = (r["lo"], r["hi"], r["stopped"])
     todo = positions(args.positions) + MISERE + [QA_DOUBLE]
+    if args.qa:
+        todo = QA if args.qa == "only" else QA + todo
     if args.forts:
         todo = [p for p in todo if p["id"] in FORTS]
     done = set()
@@ -139,6 +162,7 @@ def collect(args) -> None:
         else:             # the voice's (voice.simulation)
             sim = S.Simulation(samples=args.samples, seed=args.seed, workers=args.workers, early_stop=False,
                                nodes=args.voice_nodes * args.samples // 100, every_zehner=True, rest_games=False)
+        sim.marks = set()     # the competing calls' marks (simulation._fine_marks), for the replay's "fine:"
         t0 = time.perf_counter()
         try:
             ev = S.evaluate(pos["hand"], pos["auction"], rules, pos.get("seat"), sim)
@@ -163,6 +187,7 @@ def collect(args) -> None:
                              "kind": kind_of(play.strain), "side": "own" if team_of(play.declarer) == team else "opp",
                              "decisive": list(play.decisive), "refine": list(play.refine), "open": j.estimated, "sim_lo": j.lo, "sim_hi": j.hi,
                              "guess": j.guess, "tried": j.tried, "decisive_nodes": j.decisive_nodes,
+                             "fine": j.fine, "marks": sorted(v for g, v in sim.marks if g == i),
                              "used": ev.points[d][i]})
         t1 = time.perf_counter()
         out = pool.map(_exact, jobs, chunksize=1)
@@ -258,11 +283,24 @@ def report(args) -> None:
 
 def _variant(text: str) -> dict:
     """"trump=e31;Misère=e22;shift:trump=2": the estimate each kind's open deals take (a field of
-    collect's lines) and card points added to it (credited: the declaring team's way)."""
-    out = {"field": {}, "shift": {}}
+    collect's lines) and card points added to it (credited: the declaring team's way);
+    "fine:trump=e32@9/500000": the open deals whose card points (placed with the estimate above) lie
+    within 9 credited points of a competing call's mark (collect's "marks": the calls that
+    compete, simulation._fine_marks; the simulation's own rule, simulation._fine_wanted) take
+    e32 instead, where it took fewer than 500,000 nodes (default FINE_NODES);
+    "near:trump=e32@9": every open deal whose estimate lies within 9 credited points of one of
+    its game's decisive targets still open takes e32 (whether its call competes or not)."""
+    out = {"field": {}, "shift": {}, "fine": {}, "near": {}}
     for part in filter(None, text.split(";")):
         k, v = part.split("=")
-        if k.startswith("shift:"):
+        if k.startswith("fine:"):
+            f, _, n = v.partition("@")
+            n, _, cap = n.partition("/")
+            out["fine"][k[5:]] = (f, int(n or S.FINE_NEAR), int(cap or S.FINE_NODES))
+        elif k.startswith("near:"):
+            f, _, n = v.partition("@")
+            out["near"][k[5:]] = (f, int(n or 9))
+        elif k.startswith("shift:"):
             out["shift"][k[6:]] = float(v)
         else:
             out["field"][k] = v
@@ -283,6 +321,7 @@ def pick(r: dict, spec: str, default: str = "e21") -> tuple[int, int]:
     return r[default], nodes + r[default + "_nodes"]
 
 
+FINE_COST = [0]   # the finer estimates' nodes the replay's "fine:" asked (summed over the positions replayed)
 PARTIAL = 1.0   # a chance is compared on the deals exact play decides where they are this share of all (--partial)
 
 
@@ -311,12 +350,45 @@ def replayed(rs: list[dict], variant: dict, default: str = "e21") -> list[tuple[
             guess = r["guess"]
             if guess is not None:
                 guess = pick(r, variant["field"].get(r["kind"], default), default)[0]
+                finer = None
+                near = variant.get("near", {}).get(r["kind"])
+                if near is not None and r["open"]:
+                    misere = r["kind"] == "Misère"
+                    mine = credited(guess, misere)
+                    if any(r["sim_lo"] < (157 + 1 - t if misere else t) <= r["sim_hi"] and abs(mine - t) <= near[1]
+                           for t in r["decisive"] if t < 157):
+                        finer = r.get(near[0])
+                if finer is not None:
+                    guess = finer
                 sh = variant["shift"].get(r["kind"], 0)
                 guess = int(round(guess - sh if r["kind"] == "Misère" else guess + sh))
             row.append(S.Judged(r["sim_lo"], r["sim_hi"], guess, r["open"], probed=True, tried=r["tried"],
                                 decisive_nodes=r["decisive_nodes"]))
         judged.append(row)
     points = S._points(judged, plays)
+    if variant.get("fine"):
+        # the simulation's rule (_fine_wanted) on these points: open deals near a competing call's mark
+        changed = False
+        for d_i, d in enumerate(deals):
+            for i, (strain, declarer, _) in enumerate(games):
+                r = at[(d, strain, declarer)]
+                spec = variant["fine"].get(r["kind"])
+                j = judged[d_i][i]
+                if spec is None or not r["open"] or j.guess is None:
+                    continue
+                misere = r["kind"] == "Misère"
+                mine = credited(points[d_i][i], misere)
+                if any(j.lo < (157 + 1 - m if misere else m) <= j.hi and abs(mine - m) <= spec[1]
+                       for m in r.get("marks", ())):
+                    better = r.get(spec[0])
+                    spent = r.get(spec[0] + "_nodes", 0)
+                    FINE_COST[0] += min(spent, spec[2])      # a search over the cap spends the cap
+                    if better is not None and spent < spec[2]:
+                        judged[d_i][i] = S.Judged(j.lo, j.hi, better, j.estimated, probed=True, tried=j.tried,
+                                                  decisive_nodes=j.decisive_nodes, fine=True)
+                        changed = True
+        if changed:
+            points = S._points(judged, plays)
     out = []
     for i, (strain, declarer, decisive) in enumerate(games):
         misere = parse_strain(strain)[1]
@@ -359,6 +431,14 @@ def replay(args) -> None:
         cost = [sum(pick(r, variant["field"].get(r["kind"], args.default), args.default)[1] for r in data[i] if r["guess"] is not None)
                 / len({r["deal"] for r in data[i]}) * 100 for i in ids]
         line.append(f"estimate nodes for 100 deals: median {statistics.median(cost) / 1e6:.1f}M max {max(cost) / 1e6:.1f}M")
+        if variant.get("fine"):
+            fine = []
+            for i in ids:
+                FINE_COST[0] = 0
+                replayed(data[i], variant, args.default)
+                fine.append(FINE_COST[0] / len({r["deal"] for r in data[i]}) * 100)
+            line.append(f"finer estimates' nodes for 100 deals: median {statistics.median(fine) / 1e6:.1f}M "
+                        f"max {max(fine) / 1e6:.1f}M")
         print(" | ".join(line), flush=True)
         if args.by_kind:
             for kind in ("trump", "Obenabe", "Undenufe", "Misère"):
@@ -396,6 +476,7 @@ def main() -> None:
     c.add_argument("--exact-from", nargs="*", default=None, help="earlier collections of the same deals (seed, "
                    "samples, denials): their exact bounds are taken where the deal and game are the same")
     c.add_argument("--forts", action="store_true", help="only the positions with a fort (FORTS)")
+    c.add_argument("--qa", choices=("only", "too"), default=None, help="the QA's positions (QA) alone or as well")
     c.add_argument("--eval", action="store_true", help="tutor eval's simulation, not the voice's")
     c.add_argument("--denials", action="store_true", help="the deals honour the forts' denials (DEAL_DENIALS)")
     c.add_argument("--kind-estimates", default="", help='the voice\'s estimate by kind, "Misère=3,2;trump=3,1" '
