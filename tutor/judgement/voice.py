@@ -260,7 +260,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
     evidence["best_mean"] = evidence.get("recommended")
-    sure = _exact_matsch(ev, s) if kind in INFORMATION else None
+    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) if kind in INFORMATION else None
     if sure is not None:      # the information yields to a Matsch exact play makes on every deal
         return _matsch_judgement(ev, s, readings, evidence, sure, said, kind)
     if why is not None:
@@ -399,11 +399,13 @@ MATSCH_DEAL_NODES = 2_000_000
 MATSCH_NODES = 12_000_000
 
 
-def _exact_matsch(ev, s) -> tuple[str, int] | None:
+def _exact_matsch(ev, s, names=None) -> tuple[str, int] | None:
     """The hand's Matsch that exact play makes on every one of the deals (of the Matsch calls
-    the deals offer, best first), with the number of deals the deals' numbers had failed it
-    on; None where a deal fails it, no Matsch is offered, the deals are not at hand (a drill's
-    stored evidence) or the solver's nodes run out first. A Hilfe or an Ass-Ansage tells the
+    among ``names``, the calls the hand may make, that the deals' numbers make on half of them
+    or more, the likeliest first: a Matsch the estimate failed too often to offer is asked
+    too), with the number of deals the deals' numbers had failed it on; None where a deal
+    fails it, there is no such Matsch, the deals are not at hand (a drill's stored evidence)
+    or the solver's nodes run out first. A Hilfe or an Ass-Ansage tells the
     partner what the hand holds so that the team finds its contract, and there is none higher
     to find (QA s33 Q26: the Hilfe 120 Eichel kept where the team took every card on each
     fitting deal, and the partner stopped at 130)."""
@@ -415,13 +417,18 @@ def _exact_matsch(ev, s) -> tuple[str, int] | None:
     from tutor.scoring import SEATS
 
     matsch = str(s.rules.matsch_bid)
-    offered = sorted((c for c in ev.calls if c["call"].split(" ", 1)[0] == matsch), key=lambda c: -c["expected"])
+    if names is None:
+        names = {c["call"] for c in ev.calls}
+    shares = {}
+    for strain, seat in games:
+        call = f"{matsch} {strain}"
+        made = ev.made(call) if seat == s.seat and call in names else None
+        if made and 2 * sum(made) >= len(made):
+            shares[call] = sum(made)
     left = MATSCH_NODES
-    for c in offered:
-        call, strain = c["call"], c["call"].split(" ", 1)[1]
+    for call in sorted(shares, key=lambda c: -shares[c]):
+        strain = call.split(" ", 1)[1]
         made = ev.made(call)
-        if not made or (strain, s.seat) not in games:
-            continue
         i = games.index((strain, s.seat))
         # the deals the numbers fail first: where exact play fails it too, that is soonest found
         order = sorted(range(len(deals)), key=lambda d: (made[d], ev.points[d][i]))
