@@ -522,3 +522,27 @@ def test_a_contested_raise_says_why_not_the_raise_below():
     endings["110 Eichel"] = [Ending(Contract("Eichel", 110, "C"))] * 10
     _j, texts = _judged_ev(hand, auction, values, continued=["110 Eichel", "120 Eichel", "fort"], endings=endings)
     assert not any("rather than" in t for t in texts)
+
+
+def test_an_ace_announcement_kept_names_the_deals_best_call_with_its_figures():
+    # QA s34 Q14: D's Ace announcement 95 Eichel (the count: the opponents hold Puur and Nell
+    # of Schellen, they will bid on) came with no figure at all, where the deals and exact play
+    # prefer 120 Rosen (made on 14 of 20 deals by exact play, some 290 board points over fort).
+    # Given figures: 120 Rosen made on 6 of 10 deals, fort always -100
+    hand, auction = "Schellen:AK8 Eichel:AK Rosen:A7 Schilten:A6", "60 Schellen, 70 Rosen, 90 Schellen"
+    assert conventions.advise(hand, auction).recommended.kind == "ace"
+    values = {"120 Rosen": [257] * 6 + [-277] * 4, "fort": [-100] * 10}
+    h, reader, seat, _r, truthful = conventions.position(hand, auction)
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    contracts = {"120 Rosen": {"contract": "120 Rosen", "made": 6, "p_make": 0.6}}
+    ev = SimpleNamespace(calls=calls, values=values, samples=10, contracts=list(contracts.values()), standing=None,
+                         stopped_early=False, seat=seat, unprobed=[], estimated=7, contract=contracts.get,
+                         to_json=lambda: {})
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+    texts = [x.text("en") for x in j.lines]
+    assert str(j.pick.call) == conventions.advise(hand, auction).call
+    assert texts[0] == "Of the calls the deals value, 120 Rosen does best: made in 6 of the 10 deals, +43 board points " \
+                       "on average (fort: -100)."
+    assert texts[1].startswith("7 of the 10 deals were too long to play out exactly")
+    assert "The Ace announcement is no fort: D may still bid 120 Rosen when the bidding comes back to him." in texts
+    assert "120 Rosen" in j.named
