@@ -273,6 +273,9 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # not given (one line says so), and they are no ground to prefer its call among the equal ones
     belied = _belied(count, ev, s, said) if agree else None
     chosen = said if agree and belied is None else equal[0]
+    lowest = _lowest_number(chosen, equal, readings)
+    if lowest is not None:
+        chosen = lowest
     evidence["recommended"] = chosen
     evidence["chosen_by"] = "count" if chosen == said and len(equal) > 1 else "deals"
     if chosen == said and count.pick is None:
@@ -280,7 +283,11 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         pick = next((r for r in readings if str(r.call) == chosen), None)
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
-    if chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
+    if lowest is not None:
+        lines.append(M("Of the equally good bids in {strain} the tutor recommends the lowest, {call}: it is made on "
+                       "every deal a higher one is, and where the deals cannot tell them apart a higher number "
+                       "only adds risk.", strain=chosen.split(" ", 1)[1], call=_name(chosen)))
+    elif chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
     if chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
         high = s.auction.high
@@ -290,7 +297,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                        suit=high.call.strain, call=str(high.call)))
     if belied is not None:
         lines.append(belied)
-    elif agree:
+    elif agree and chosen == said:
         lines.extend(count.lines)
     elif said in by_call:
         lines.append(M("The count by hand says {count}; over these deals that brings {v_count:+.0f} board points "
@@ -300,7 +307,30 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
-                     reasoned=bool(count.lines) if agree and belied is None else True)
+                     reasoned=bool(count.lines) if agree and belied is None and chosen == said else True)
+
+
+#: the bids whose number shows no cards (the count's or the deals' choice among them is a judgement
+#: of the number alone): a raise in the team's suit, a number above 120, Obenabe, Undenufe, a Misère at
+#: the extended table, any bid without the Ansageregeln, the last word
+NUMBER_ONLY = ("raise", "confidence")
+
+
+def _lowest_number(chosen: str, equal: Sequence[str], readings) -> str | None:
+    """The lowest of the equally good bids in ``chosen``'s strain, where it is lower than
+    ``chosen`` and both show the number only (:data:`NUMBER_ONLY`); None: none lower. By exact
+    play a lower number is made on every deal a higher one is, so where the deals cannot tell
+    them apart the higher adds only the risk of the deals near it, where the estimate errs
+    most: QA s34 Q13 (80 Obenabe Misère, the count's, made on 34 of 50 deals by the estimate and
+    on 12 of 30 by exact play, recommended over the equally good 50, exact play's best), R21
+    (90 Eichel made on 91 of 100 by the estimate, 79 % by exact play, 70 exact play's best)."""
+    kinds = {str(r.call): r.kind for r in readings}
+    parts = chosen.split(" ", 1)
+    if kinds.get(chosen) not in NUMBER_ONLY or len(parts) != 2 or not parts[0].isdigit():
+        return None
+    same = [c for c in equal if c.split(" ", 1)[1:] == parts[1:] and c.split(" ", 1)[0].isdigit()
+            and kinds.get(c) in NUMBER_ONLY and int(c.split(" ", 1)[0]) < int(parts[0])]
+    return min(same, key=lambda c: int(c.split(" ", 1)[0]), default=None)
 
 
 def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], said: str, kind: str) -> Judgement:
