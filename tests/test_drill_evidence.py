@@ -425,9 +425,9 @@ def test_beispiel_gen_05_s_tie_holds_by_exact_play():
 def test_fuenfer_08_recommends_a_raise_exact_play_supports():
     """C after the partner's 80 Eichel and B's 85 Rosen holds Eichel O 7, Schilten A K: 90
     Schilten would show the Nell with five (the note), so the key is no. The call the answer
-    recommends instead, 120 Eichel (110 and 130 Eichel as good on the voice's deals, which stop
-    at 50 of 400), is what exact play supports: on 40 fitting deals, C declaring, 120 Eichel
-    does best or within chance of the best."""
+    recommends instead, 120 Eichel (alone on all 400 of the voice's deals; 110 and 130 Eichel
+    were as good on the 50 where the early stop had cut them), is what exact play supports: on
+    40 fitting deals, C declaring, 120 Eichel does best or within chance of the best."""
     from tutor.judgement.base import equal_calls
 
     d = _bundled("fuenfer.yaml", "fuenfer-08")
@@ -457,6 +457,36 @@ def test_fresh_evidence_that_names_a_tie_on_few_deals_asks_again_with_more(monke
     asked.clear()
     assert evidence.fresh("tie", None, samples=evidence.EQUAL_SAMPLES)["best"] == ["120 Rosen", "157 Rosen"]
     assert len(asked) == 1
+
+
+def test_evidence_asked_with_equal_samples_deals_judges_all_of_them(monkeypatch):
+    """The early stop settles the best two calls only, and it stops where their difference
+    looks closely known: on a sample whose failures are few by chance. beispiel-gen-05 (A's
+    130 Rosen, every deal solved): it stopped at 150 deals, where 150 Rosen had failed 17
+    times and came out "as good" (14 behind); on all 400 deals of the same seed it fails 59
+    times, 23 behind (exact play on 240 other fitting deals: 52 failures, 42 behind). Evidence
+    asked with EQUAL_SAMPLES deals, as every stored tie is, judges all of them; the voice's own
+    100 deals keep the early stop."""
+    from tutor.judgement import simulation, voice
+    from tutor.play.dealer import DealError
+
+    asked = []
+
+    class Sim:
+        early_stop = True
+
+        def evaluate(self, hand, s, truthful):
+            asked.append(self.early_stop)
+            raise DealError("no deal")          # what happens after does not matter here
+
+    monkeypatch.setattr(simulation, "exact_available", lambda: True)
+    monkeypatch.setattr(voice, "simulation", lambda *a, **k: Sim())
+    d = _bundled("beispiel-gen.yaml", "beispiel-gen-05")
+    for samples in (None, 100, evidence.EQUAL_SAMPLES):
+        assert evidence._fresh(d, d.rules, samples, 1, 10_000_000, 1) is None
+    assert asked == [True, True, False]
+    stored = d.get("evidence")
+    assert stored["samples"] == evidence.EQUAL_SAMPLES and stored["deals"] == evidence.EQUAL_SAMPLES
 
 
 def test_gegnerfarbe_gen_10_recommends_what_exact_play_finds():
@@ -512,9 +542,8 @@ def test_the_quiz_gives_the_deals_numbers_behind_a_hilfe_as_tutor_bid_does(run, 
         why = session._reasoning(item)
         lines = _bid_lines(run, item.drill.hand, item.drill.auction)
         assert lines and lines[0].startswith(f"{hilfe} is made in "), lines
-        # the same lines; their figures may move by a deal where the process judged the position
-        # before (the solver's answers it keeps: 80 Eichel made on 93 of 100, or on 94)
-        assert re.sub(r"\d+", "#", lines[0]) in re.sub(r"\d+", "#", why), (lines[0], why)
+        # the same lines, the same figures (the same question gets the same answer in one process)
+        assert lines[0] in why, (lines[0], why)
         # and where the deals value another call more, why the Hilfe stays (voice.INFORMATION_LINE)
         for said in (" equally good: over the same ", "The best of the other calls", " deals were too long to play",
                      "here the conventions decide"):

@@ -109,6 +109,9 @@ def test_auction_falls_back_to_the_group_game():
 def test_auction_default_game_is_sidi_barrani():
     data = as_json(run("auction", "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple", "--json"))
     assert data["declarer"] == "A" and data["sides"] == [["A", "C"], ["B", "D"]]
+    # the double's seat is named once: in its column, not again in the call
+    text = run("auction", "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple", "--lang", "en").output
+    assert "   6. D  dopple " in text and "D: dopple " not in text.splitlines()[6], text
 
 
 def test_auction_rules_only_for_games_that_have_table_rules():

@@ -574,3 +574,13 @@ def test_errors_about_one_trick_or_one_card_are_singular():
     with pytest.raises(TutorError) as e:
         game.replay(one).entry()
     assert e.value.text("en").endswith("the game is not over: 1 of 9 tricks (hands of 1 card)")
+
+
+def test_the_played_game_s_header_is_one_sentence_in_each_language():
+    """The header was built of two pieces ("..., contré" + "; " + "A entame"), so French lost
+    its space before the semicolon (docs/french.md: "un espace avant ; et :")."""
+    heads = {lang: run("play", EXAMPLE, "--lang", lang).output.splitlines()[0]
+             for lang in ("en", "de", "fr")}
+    assert heads == {"en": "100 Eichel, declarer A, doubled; A leads",
+                     "de": "100 Eichel, Spielübernehmer A, gedoppelt; A spielt aus",
+                     "fr": "100 Eichel, preneur A, contré ; A entame"}

@@ -435,6 +435,9 @@ def test_the_practice_api_replays_the_learner_s_moves(tmp_path, monkeypatch):
         r = c.get("/api/practice/result", params={"seed": 11, "seat": "C", "moves": ",".join(moves),
                                                    "lang": "en", "judge": "count"}).json()
         assert r["seed"] == 11 and r["lines"] and set(r["best"]) == {"AC", "BD"}
+        # each why in short and in full (the page's button): the same deal, hands to best contracts
+        assert r["full"][:6] == r["lines"][:6] and r["full"][-2:] == r["lines"][-2:]
+        assert all(c["why"] in "\n".join(r["full"]) for c in r["review"])
         bad = c.get("/api/practice", params={"seed": 7, "moves": "45 Eichel", "judge": "count"})
         assert bad.status_code == 400 and "error" in bad.json()
         for params in ({"seed": "x"}, {"seed": "-3"}, {"seat": "E"}, {"judge": "oracle"},
@@ -696,13 +699,14 @@ def test_the_review_s_why_is_short_what_the_call_gives_up_and_the_tutor_s_call_w
               "100 Schellen": [142, 122] * 10, "fort": [-60] * 20}
     a, r = _reviewed(values, ["100 Eichel", "110 Eichel", "100 Schellen", "fort"])
     # 100 Eichel brings 140 on average, 100 Schellen 132: 8 less on every one of the 20 deals
-    meaning = explain(BEFORE_A + ", 100 Eichel").calls[-1].text("en")   # the raise, by the rule table
+    meaning = explain(BEFORE_A + ", 100 Eichel").calls[-1].headline("en")   # the raise, by the rule table
+    assert meaning.startswith("raise in Eichel")
     assert r["100 Schellen"].brief_text("en") == (
         "By the deals, 100 Schellen gives up 8 board points on average: it brings +132, 100 Eichel +140, over "
-        f"the same 20 deals, more than chance explains. The tutor calls 100 Eichel. {meaning}")
+        f"the same 20 deals, more than chance explains. The tutor calls 100 Eichel: {meaning}.")
     # 110 Eichel is within chance of 100 Eichel: as good, and what the tutor's call means
     assert r["110 Eichel"].brief_text("en") == (
-        f"As good as the tutor's 100 Eichel: the deals tell them apart by chance only. {meaning}")
+        f"The tutor calls 100 Eichel: {meaning}. Yours is as good: the deals tell them apart by chance only.")
     # the tutor's own call needs no why; the deals' comparison is in the whole reasoning only
     assert r["100 Eichel"].brief_text("en") == ""
     for call in ("100 Schellen", "110 Eichel", "fort"):
@@ -721,8 +725,24 @@ def test_an_untrue_hilfe_s_review_says_what_it_would_have_promised():
     assert brief.startswith("80 Eichel promises: Hilfe in Eichel, the suit A opened: the two smallest Zehner "
                             "above 70 are 80 and 90, 80 Eichel is the lower: the Nell with two cards. "
                             "The hand does not fit it: in Eichel you hold A O 9: 3 cards, not exactly 2. "
-                            "The tutor calls 90 Eichel. "), brief
-    assert "90 Eichel is the upper: the Nell with three cards or more" in brief
+                            "The tutor calls 90 Eichel: Hilfe in Eichel, the suit A opened: "), brief
+    assert brief.endswith("90 Eichel is the upper: the Nell with three cards or more."), brief
+
+
+def test_the_review_names_the_tutor_s_call_once_with_its_meaning():
+    """The short review read "The tutor calls fort. fort: C lets the bid stand ...": fort's
+    meaning names the call again. One sentence now, in every language. The README's practice
+    deal 11: C, Eichel B 9 8, Schellen A U 6, Rosen 8 7, Schilten 9, gives 90 Rosen over A's 80
+    Rosen, the Hilfe with the Nell second (the rules), without the Nell; the count says fort."""
+    untrue = review_of("90 Rosen", hand="Eichel:B98 Schellen:AU6 Rosen:87 Schilten:9", auction="80 Rosen, fort")
+    assert untrue.tutor == "fort"
+    for lang, said in (("en", "The tutor calls fort: C lets the bid stand"),
+                       ("de", "Der Tutor sagt fort: C lässt das Gebot stehen"),
+                       ("fr", "Le tuteur annonce fort : C laisse l'enchère")):
+        brief = untrue.brief_text(lang)
+        assert said in brief, (lang, brief)
+        assert brief.count("fort") == 1, (lang, brief)
+        assert untrue.why_text(lang).startswith(brief)
 
 
 @pytest.mark.needs_core   # the deal's exact value

@@ -11,6 +11,35 @@ from test_web_browser import CHROMIUM, Server, browser, db, overflow, phone  # n
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium")
 
 
+def open_practice(browser, server, seed: int = 11, seat: str = "C", width: int = 360, height: int = 780):  # noqa: F811
+    context, page = phone(browser, width, height)
+    page.goto(server.url)
+    page.evaluate("""([seed, seat]) => {
+        localStorage.setItem('tutor-practice', JSON.stringify({seed: seed, seat: seat, moves: []}));
+        localStorage.setItem('tutor-table', JSON.stringify({tab: 'practice'}));
+    }""", [seed, seat])
+    page.reload()
+    page.wait_for_selector("#p-calls li")
+    return context, page
+
+
+def fort_to_the_end(page) -> None:
+    """fort, and no double or konter when asked, until the bidding ends (how often the
+    learner is asked depends on the robots' calls)."""
+    for _ in range(10):
+        if page.locator("#p-result .line").count():
+            break
+        calls = page.locator("#p-calls li").count()
+        fort = page.locator('#p-pad [data-call="fort"]')
+        page.tap('#p-pad [data-call="fort"]' if fort.is_enabled() else '#p-pad [data-call="-"]')
+        page.wait_for_function(f"""() => document.querySelectorAll('#p-calls li').length > {calls}
+                                        || document.querySelector('#p-result .line')""", timeout=60_000)
+        page.wait_for_function("""() => document.querySelector('#p-result .line')
+                                        || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""",
+                               timeout=60_000)
+    page.wait_for_selector("#p-result .line >> nth=3", timeout=60_000)
+
+
 @pytest.mark.needs_core
 def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F811
     from tutor.conventions import advise
@@ -20,33 +49,13 @@ def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F8
     hands = hands_of(11)
     first = advise(hands["A"], "", None, "A", judge=default_judge(workers=1)).call or "fort"
     with Server(db) as server:
-        context, page = phone(browser)
-        page.goto(server.url)
-        page.evaluate("""() => {
-            localStorage.setItem('tutor-practice', JSON.stringify({seed: 11, seat: 'C', moves: []}));
-            localStorage.setItem('tutor-table', JSON.stringify({tab: 'practice'}));
-        }""")
-        page.reload()
-        page.wait_for_selector("#p-calls li")
+        context, page = open_practice(browser, server)
         assert page.is_visible("#panel-practice") and page.is_hidden("#panel-bid")
         assert page.inner_text("#tab-practice") == "Üben"
         assert page.inner_text("#p-hand") == f"Dein Blatt: {hands['C']}"
         assert page.locator("#p-calls li").all_inner_texts()[0].startswith(f"A {first}")
         assert overflow(page) <= 0
-        # fort, and no double or konter when asked, until the bidding ends (how often C is
-        # asked depends on the robots' calls)
-        for _ in range(10):
-            if page.locator("#p-result .line").count():
-                break
-            calls = page.locator("#p-calls li").count()
-            fort = page.locator('#p-pad [data-call="fort"]')
-            page.tap('#p-pad [data-call="fort"]' if fort.is_enabled() else '#p-pad [data-call="-"]')
-            page.wait_for_function(f"""() => document.querySelectorAll('#p-calls li').length > {calls}
-                                            || document.querySelector('#p-result .line')""", timeout=60_000)
-            page.wait_for_function("""() => document.querySelector('#p-result .line')
-                                            || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""",
-                                   timeout=60_000)
-        page.wait_for_selector("#p-result .line >> nth=3", timeout=60_000)
+        fort_to_the_end(page)
         page.wait_for_function("() => document.getElementById('p-result').textContent.includes('Bester Kontrakt für BD')",
                                timeout=60_000)
         text = page.inner_text("#p-result")
@@ -59,4 +68,50 @@ def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F8
         assert page.is_visible("#panel-bid")
         page.tap("#lang")                                   # English: the tab's word too
         page.wait_for_function("() => document.getElementById('tab-practice').textContent === 'Practice'")
+        context.close()
+
+
+@pytest.mark.needs_core
+@pytest.mark.parametrize("width", [360, 320])
+def test_the_deal_s_end_offers_the_whole_reasoning_and_back(browser, db, width):  # noqa: F811
+    """The review shows each call's why in short (QA s33 Q10/Q11); the page had no way to the
+    tutor's whole reasoning, though its answer holds both. A button under the calls shows
+    each why in full (``tutor practice --full``'s lines) and back, in view and within the
+    width of a narrow phone."""
+    from test_web_phone import in_view
+
+    with Server(db) as server:
+        context, page = open_practice(browser, server, width=width, height=640)
+        with page.expect_response(lambda r: "api/practice/result" in r.url, timeout=180_000) as answer:
+            fort_to_the_end(page)
+        r = answer.value.json()
+        page.wait_for_selector("#p-full")
+        # C had calls to review: their why in short, then the whole reasoning
+        assert r["review"] and all(c["why"].startswith(c["brief"]) for c in r["review"])
+        assert any(c["why"] != c["brief"] for c in r["review"])
+        shown = lambda: page.locator("#p-result .line").all_inner_texts()   # noqa: E731
+        assert [x.strip() for x in shown()] == [x.strip() for x in r["lines"]]
+        assert page.inner_text("#p-full") == "Die ganze Begründung"
+        assert page.get_attribute("#p-full", "aria-pressed") == "false"
+        page.locator("#p-full").scroll_into_view_if_needed()
+        assert in_view(page, "#p-full") and overflow(page) <= 0
+        top = page.evaluate("() => document.getElementById('p-full').getBoundingClientRect().top")
+        page.tap("#p-full")
+        page.wait_for_function("() => document.getElementById('p-full').textContent === 'Kurz'")
+        # the reasoning grows above the button: it stays where the thumb tapped it
+        assert abs(page.evaluate("() => document.getElementById('p-full').getBoundingClientRect().top") - top) <= 1
+        text = page.inner_text("#p-result")
+        for c in r["review"]:
+            if c["why"]:
+                assert c["why"] in text
+        assert [x.strip() for x in shown()] == [x.strip() for x in r["full"]]
+        assert page.get_attribute("#p-full", "aria-pressed") == "true"
+        assert in_view(page, "#p-full") and overflow(page) <= 0
+        # and back to the short review
+        page.tap("#p-full")
+        page.wait_for_function("() => document.getElementById('p-full').textContent === 'Die ganze Begründung'")
+        assert [x.strip() for x in shown()] == [x.strip() for x in r["lines"]]
+        # the button sits under the last call reviewed, before the best contracts
+        after = page.evaluate("() => document.getElementById('p-full').nextElementSibling.textContent")
+        assert after.startswith("Bester Kontrakt"), after
         context.close()

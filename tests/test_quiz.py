@@ -726,16 +726,12 @@ def test_is_that_call_allowed_is_answered_by_the_rules_of_the_auction_first(tmp_
     yes (the rules: «Das Bieten endet, sobald nach einem Gebot die drei anderen Spieler der
     Reihe nach «fort» gesagt haben»: without a bid the forts end nothing), but the why began
     with the hand's fit, which a learner who said no read as a confirmation. The why says the
-    legality first; whether the call suits the hand comes after, apart. After three forts D
-    has the last word (QA s34 Q6 R21: the three others are out, the bid stands at once), so
-    his number shows no cards; after two, C's 50 Rosen is an opening (C holds Rosen A 9: no
-    Nell, no three cards)."""
+    legality first; whether the call suits the hand (D holds Rosen A 9: no Nell, no three
+    cards) comes after, apart."""
     f = write(tmp_path, "q.yaml", """\
         drills:
           - {id: forts, type: check, hand: "Eichel:K86 Schellen:U7 Rosen:A9 Schilten:OB",
              auction: "fort, fort, fort", call: "D: 50 Rosen", question: legal, answer: true}
-          - {id: two, type: check, hand: "Eichel:K86 Schellen:U7 Rosen:A9 Schilten:OB",
-             auction: "fort, fort", call: "C: 50 Rosen", question: legal, answer: true}
           - {id: over, type: check, hand: "Eichel:K86 Schellen:U7 Rosen:A9 Schilten:OB",
              auction: "60 Eichel, fort, fort", call: "D: 70 Rosen", question: legal, answer: true}
           - {id: double, type: check, hand: "Eichel:A87 Schellen:OB Rosen:AB Schilten:O7",
@@ -743,16 +739,15 @@ def test_is_that_call_allowed_is_answered_by_the_rules_of_the_auction_first(tmp_
           - {id: equal, type: check, hand: "Eichel:K86 Schellen:U7 Rosen:A9 Schilten:OB",
              auction: "60 Eichel", call: "60 Rosen", question: legal, answer: false}
         """)
-    forts, two, over, double, equal = drills.verified([f], lang="en")
-    assert forts.solution.text.startswith(
-        "Yes: D is in turn and nobody has bid yet; fort without a bid ends nothing (the bidding ends only after "
-        "a bid), so 50 Rosen may open it. 50 Rosen says: 50 Rosen: nobody bids after it"), forts.solution.text
-    text = two.solution.text
-    assert text.startswith("Yes: C is in turn and nobody has bid yet; fort without a bid ends nothing (the "
-                           "bidding ends only after a bid), so 50 Rosen may open it. 50 Rosen says: opening in "
-                           "Rosen"), text
-    unfit = text.index("Allowed, but not right for this hand. The hand does not fit: in Rosen you hold A 9")
-    assert text.index("Recommended: fort.") > unfit
+    forts, over, double, equal = drills.verified([f], lang="en")
+    text = forts.solution.text
+    assert text.startswith("Yes: D is in turn and nobody has bid yet; fort without a bid ends nothing (the "
+                           "bidding ends only after a bid), so 50 Rosen may open it. 50 Rosen says: "), text
+    # the three others are out (their forts are final): D's bid stands at once, so its number
+    # shows no cards (docs/interpretations, "The last word"), and whether it suits the hand
+    # comes after the legality, apart
+    assert "nobody bids after it" in text[:text.index("Recommended:")]
+    assert "opening in Rosen" not in text
     assert over.solution.text.startswith("Yes: D is in turn and 70 Rosen is higher than 60 Eichel. ")
     # the double: C's 50 Schellen is the last call and D is C's opponent (the rules' window)
     assert double.solution.text.startswith("Yes: D plays against C's 50 Schellen, nobody has doubled it and "
@@ -761,9 +756,9 @@ def test_is_that_call_allowed_is_answered_by_the_rules_of_the_auction_first(tmp_
     # the quiz's why and the worksheet's compact key begin with it (the first sentence)
     from tutor.course.sheets import first_sentence
 
-    assert first_sentence(text).startswith("Yes: C is in turn")
-    de = drills.verified([f], lang="de")[1].solution.text
-    assert de.startswith("Ja: C ist an der Reihe, und noch niemand hat geboten;"), de
+    assert first_sentence(text).startswith("Yes: D is in turn")
+    de = drills.verified([f], lang="de")[0].solution.text
+    assert de.startswith("Ja: D ist an der Reihe, und noch niemand hat geboten;"), de
 
 
 def test_the_hint_of_a_narrower_question_points_at_what_it_asks(tmp_path):

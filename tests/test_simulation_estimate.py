@@ -73,8 +73,7 @@ def test_the_voice_opens_q47_s_hand_with_60_schilten_not_the_misere():
     Misère; now it opens 60 Schilten."""
     from tutor.judgement import default_judge, voice
 
-    simulate._JUDGED.clear()
-    voice._CACHE.clear()
+    voice.forget()
     advice = conventions.advise(Q47, "", "erweitert", judge=default_judge(workers=1))
     assert advice.call is not None and str(advice.call) == "60 Schilten", advice.call
 
@@ -163,8 +162,7 @@ def test_on_deals_that_honour_the_forts_the_voice_does_not_double_a_made_contrac
     from tutor.judgement import default_judge, table_judge, voice
 
     assert simulate.DEAL_DENIALS
-    simulate._JUDGED.clear()
-    voice._CACHE.clear()
+    voice.forget()
     judged_by = default_judge(workers=1) if judge == "default" else table_judge(workers=1)
     advice = conventions.advise("Schellen:AKB Rosen:AK Schilten:AK Eichel:76",
                                 "60 Eichel, fort, 80 Eichel, fort, 120 Eichel", "verband", seat="D", judge=judged_by)

@@ -64,7 +64,6 @@ def test_every_chance_is_the_exact_solver_s_on_the_same_deals(hand, auction):
 def test_the_same_seed_gives_the_same_numbers_from_nothing():
     sim = simulate.Simulation(samples=10, workers=2, early_stop=False, seed=7, nodes=simulate.EVAL_NODES)
     first = simulate.evaluate("Eichel:U96 Rosen:AK7 Schilten:A7 Schellen:8", "", simulation=sim)
-    simulate._JUDGED.clear()
     again = simulate.evaluate("Eichel:U96 Rosen:AK7 Schilten:A7 Schellen:8", "",
                               simulation=simulate.Simulation(samples=10, workers=1, early_stop=False, seed=7,
                                                                             nodes=simulate.EVAL_NODES))
@@ -360,7 +359,6 @@ def test_the_solver_never_searches_more_than_the_evaluation_s_nodes(nodes):
     # within them together. The worked example's A, where bids in Eichel and the standing
     # 95 Rosen compete: both games are asked and narrowed.
     rules = load("verband")
-    simulate._JUDGED.clear()
     sim = simulate.Simulation(samples=25, workers=1, early_stop=False, nodes=nodes)
     ev = simulate.evaluate("Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7",
                            "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen", rules, simulation=sim)
@@ -378,7 +376,6 @@ def test_every_game_gets_the_passes_where_asked():
     # games no competitive call rests on get the passes too (none left to the first pass
     # alone), and each chance is exact play's on the deals the solver finished
     rules = load("verband")
-    simulate._JUDGED.clear()
     sim = simulate.Simulation(samples=10, workers=1, early_stop=False, nodes=3_000_000, every_game=True)
     ev = simulate.evaluate("Rosen:U9A6 Eichel:K8 Schilten:A7 Schellen:9", "", rules, simulation=sim)
     assert ev.unprobed == [] and 0 < ev.nodes <= 3_000_000
@@ -419,8 +416,7 @@ def test_a_contract_exact_play_makes_on_every_deal_is_not_doubled(judge):
         deal = Deal(tuple(d[s] for s in "ABCD"), trump, "A", "A", misere)
         made += solve(deal, target=120, best=False, max_nodes=100_000_000).reached
     assert made >= 12          # exact play: the contract is made on most deals, a double loses
-    simulate._JUDGED.clear()
-    voice._CACHE.clear()
+    voice.forget()
     judged_by = default_judge(workers=1) if judge == "default" else table_judge(workers=1)
     advice = conventions.advise(QA_DOUBLE[0], QA_DOUBLE[1], "verband", seat="D", judge=judged_by)
     assert advice.call is None, advice.call
@@ -531,11 +527,11 @@ def test_eval_gives_the_games_no_call_rests_on_the_nodes_the_others_leave(monkey
     monkeypatch.setattr(simulate, "HOPELESS", 0.0)
     tried = {}
     for every in (True, False):
-        simulate._JUDGED.clear()
         sim = simulate.Simulation(samples=10, workers=1, early_stop=False, nodes=6_000_000, rest_games=every)
         ev = simulate.evaluate(hand, "", rules, simulation=sim)
         assert 0 < ev.nodes <= 6_000_000 and ("Schilten", "A") in ev.unprobed
-        tried[every] = max(j.tried for (_k, p), j in simulate._JUDGED.items() if p.strain == "Schilten")
+        i = ev.games.index(("Schilten", "A"))
+        tried[every] = max(row[i].tried for row in ev.judged)
     assert tried[False] <= simulate.FIRST_PROBE < tried[True]
 
 
@@ -632,9 +628,8 @@ def test_the_same_evaluation_in_another_order_gives_the_same_answer(monkeypatch)
                 self.pool, self.workers = pool, 2
 
         monkeypatch.setattr(simulate, "_Pool", Pool)
-        simulate._JUDGED.clear()
         sim = simulate.Simulation(samples=10, workers=2, early_stop=False, nodes=20_000_000)
         ev = simulate.evaluate(A_HAND, BEFORE_A, load("verband"), simulation=sim)
-        runs[name] = (ev.to_json(), ev.nodes, ev.estimated, dict(simulate._JUDGED))
+        runs[name] = (ev.to_json(), ev.nodes, ev.estimated, ev.judged)
         assert pool.carried > 0         # some probe went on from its carried table
     assert runs["dealt"] == runs["other"]

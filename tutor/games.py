@@ -451,7 +451,7 @@ def _call_notes(game: Game, auction: Auction):
             note = M("ends the bidding")
         else:  # pragma: no cover - every kind is handled above
             note = M("")
-        yield e.seat, a.format_entry(e), note
+        yield e.seat, str(c), note    # the seat has its own column: "C  dopple", not "C  C: dopple"
 
 
 def describe_game(game: Game, lang: str = "de", rules=None) -> str:

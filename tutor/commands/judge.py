@@ -39,8 +39,9 @@ def deal(hand, auction, seat, count, seed, as_json, lang, rules_spec):
     rules = load(rules_spec)
     hand_value, auction_value = _hand_and_auction(hand, auction, rules)
     dealer, honoured = for_auction(hand_value, auction_value, seat, rules, with_denied=True)
-    # what the calls show beyond their promises, as the simulation reads it (a number at a
-    # table without the Ansageregeln, a Zehner in the opponents' suit, a double)
+    # what the calls show beyond their promises, as the simulation reads it (simulation._count_reads:
+    # a number that shows no cards, a Zehner in the opponents' suit, the common Hilfe, a Matsch,
+    # a double, a konter)
     situation = replay(auction_value, rules).situation((seat or auction_value.next_seat).upper())
     deals, unheld, misfit = read_deals(dealer, situation, count, seed)
     if not honoured:

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from tutor.commands.common import NUMBER, NumberType, SEAT, emit_json, json_option, lang_option, rules_option
+from tutor.commands.common import NumberType, SEAT, emit_json, json_option, lang_option, rules_option
 from tutor.i18n import M, _
 
 

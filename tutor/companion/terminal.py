@@ -10,6 +10,7 @@ the terminal's width (60 columns in a pipe), never inside a word.
 """
 from __future__ import annotations
 
+import importlib
 import shutil
 import sys
 import textwrap
@@ -449,7 +450,7 @@ def lines(stream: TextIO, prompt: Callable[[], str] | None) -> Iterator[str]:
                     pass
             yield line
     try:
-        import readline  # noqa: F401  (line editing and history for input())
+        importlib.import_module("readline")   # for its effect: line editing and history for input()
     except ImportError:
         pass
     while True:

@@ -148,6 +148,15 @@ UNHELD: dict[str, Msg] = {
               "deals give him any hand the auction allows."),
     "number": M("A number at this table is one its bidder's count seldom or never reaches in the deals tried: "
                 "these deals give him any hand the auction allows there."),
+    "raise": M("A number that shows no cards (a raise in the team's own suit, a number above 120, a number in "
+               "Obenabe, Undenufe or a Misère) is one its bidder's count seldom or never reaches in the deals "
+               "tried: these deals give him any hand the auction allows there."),
+    "hilfe": M("The bidder of the Hilfe seldom or never holds a hand the count gives it with (the partner's other "
+               "top trump) in the deals tried: these deals give him any hand the auction allows."),
+    "matsch": M("The bidder of the Matsch seldom or never holds a hand the count bids it with (every trick sure) in "
+                "the deals tried: these deals give him any hand the auction allows."),
+    "konter": M("The konter's bidder seldom or never holds a hand the count konters with in the deals tried: these "
+                "deals give him any hand the auction allows."),
 }
 
 
@@ -156,12 +165,13 @@ def unheld_lines(unheld, misfit: int = 0, n: int = 0) -> list[Msg]:
     ``unheld`` for all of them, ``misfit`` of the ``n`` deals for some."""
     lines = [UNHELD[x] for x in unheld or () if x in UNHELD]
     if misfit:
-        lines.append(Mn("{k} of the {n} deals does not fit what the calls show beyond their promises (a "
-                        "double, a number at a table without the Ansageregeln, a Zehner in the opponents' "
-                        "suit): it keeps to the promises alone.",
-                        "{k} of the {n} deals do not fit what the calls show beyond their promises (a "
-                        "double, a number at a table without the Ansageregeln, a Zehner in the opponents' "
-                        "suit): they keep to the promises alone.", misfit, k=misfit, n=n))
+        lines.append(Mn("{k} of the {n} deals does not fit what the calls show beyond their promises (the "
+                        "hands the count makes them with: a number that shows no cards, a Zehner in the "
+                        "opponents' suit, a Hilfe, a Matsch, a double, a konter): it keeps to the promises alone.",
+                        "{k} of the {n} deals do not fit what the calls show beyond their promises (the "
+                        "hands the count makes them with: a number that shows no cards, a Zehner in the "
+                        "opponents' suit, a Hilfe, a Matsch, a double, a konter): they keep to the promises "
+                        "alone.", misfit, k=misfit, n=n))
     return lines
 
 

@@ -120,12 +120,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import comb
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Sequence
 
 from tutor.cards import NELL, ORDER, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
-from tutor.i18n import M, Mn, Msg, _
-from tutor.scoring import opponents_of, other, team_of
-from tutor.judgement.base import Judge, Judgement, Line, Standing
+from tutor.i18n import M, Mn, Msg
+from tutor.scoring import opponents_of, team_of
+from tutor.judgement.base import Judgement, Line, Standing
 
 FALL_PER_TRICK = 10        # points the other three play into a sure trick
 CONTROL_LENGTH = 6         # trumps the team needs (with Puur and Nell) to pull the opponents'
@@ -814,8 +814,7 @@ def _trumpless(hand, s, readings, lines, standing=None):
         return None
     best = None
     for strain in ("Obenabe", "Undenufe", "Obenabe Misère", "Undenufe Misère"):
-        c = contract_count(hand, s, strain)
-        limit = min(c.expected, s.rules.highest_bid)
+        c, limit = trumpless_reach(hand, s, strain)
         r = _highest(readings, "confidence", strain, limit - limit % 10)
         if r is not None and (best is None or r.call.value > best[0].call.value):
             best = (r, c)
@@ -831,32 +830,74 @@ def _trumpless(hand, s, readings, lines, standing=None):
     return r
 
 
-def _raise(hand, s, readings, lines, standing=None):
-    best = None
+def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
+    """(the count in ``suit``, its reach, the highest Zehner it trusts there) as the count
+    raises (:func:`raise_call`): with control, or on quick tricks beside the team's Puur
+    (the partner's promises count), against the opponents' bid up to the trump row's
+    ``compete``, no higher than its ``ceiling`` where a lower Zehner is open (``readings``:
+    the seat's legal calls)."""
     high = s.auction.high
     theirs = high is not None and team_of(high.seat) != team_of(s.seat)
+    c = offence(hand, s, suit)   # with control, or on quick tricks beside the team's Puur
+    # against the opponents' bid the team's trumps alone may carry it on (Holding.compete)
+    reach = max(c.expected, c.compete) if theirs else c.expected
+    limit = min(reach, s.rules.highest_bid)
+    target = limit - limit % 10
+    if c.ceiling and target > c.ceiling:
+        # above the row's ceiling only where no lower Zehner is open (Holding.ceiling)
+        open_ = [x.call.value for x in readings if x.kind in ("raise", "confidence")
+                 and x.call.strain == suit.value and x.call.value is not None and x.call.value % 10 == 0]
+        target = max(c.ceiling, min(open_, default=target))
+    return c, reach, target
+
+
+def raise_call(hand, s, readings, suit: Suit):
+    """The count's raise in ``suit`` (:func:`_raise`, one suit): (the reading of the highest
+    Zehner it trusts there, its count, its reach, whether it is the next Zehner above a Hilfe
+    the hand cannot give), None where ``readings`` hold no such call. The simulation reads
+    another seat's raise by it (``simulation._count_reads``: his count reaches his number)."""
+    c, reach, target = raise_target(hand, s, readings, suit)
+    r = _first(readings, "raise", suit, target) or _first(readings, "confidence", suit, target)
+    blocked = False
+    if r is None and (s.standing_value is None or target > s.standing_value):
+        # the count's Zehner is a Hilfe the hand cannot give (it promises the top trump the
+        # hand lacks): fort would be final, so the hand bids the next Zehner, a trick above
+        r = _first(readings, "raise", suit, target + 10)
+        blocked = r is not None
+    return None if r is None else (r, c, reach, blocked)
+
+
+def raise_reaches(hand, s, readings, strain: str, value: int) -> bool:
+    """The count raises to ``value`` or higher in ``strain`` with ``hand`` (:func:`raise_call`;
+    ``readings``: the seat's legal calls there)."""
+    suit = _suit_of(strain)
+    found = raise_call(hand, s, readings, suit) if suit is not None else None
+    return found is not None and found[0].call.value >= value
+
+
+def trumpless_reach(hand, s, strain: str) -> tuple[Count, int]:
+    """(the hand's count in Obenabe, Undenufe or a Misère, the highest number it trusts
+    there): its own count, nothing from the partner (:func:`_trumpless`)."""
+    c = contract_count(hand, s, strain)
+    return c, min(c.expected, s.rules.highest_bid)
+
+
+def trumpless_reaches(hand, s, strain: str, value: int) -> bool:
+    """The count trusts ``value`` or more in ``strain`` (Obenabe, Undenufe, a Misère) with
+    ``hand`` (:func:`trumpless_reach`). The simulation reads another seat's number there by it
+    at a table with the Ansageregeln, where they agree no Ansagen for these strains."""
+    return trumpless_reach(hand, s, strain)[1] >= value
+
+
+def _raise(hand, s, readings, lines, standing=None):
+    best = None
     for suit in _team_suits(s):
-        c = offence(hand, s, suit)   # with control, or on quick tricks beside the team's Puur
-        # against the opponents' bid the team's trumps alone may carry it on (Holding.compete)
-        reach = max(c.expected, c.compete) if theirs else c.expected
-        limit = min(reach, s.rules.highest_bid)
-        target = limit - limit % 10
-        if c.ceiling and target > c.ceiling:
-            # above the row's ceiling only where no lower Zehner is open (Holding.ceiling)
-            open_ = [x.call.value for x in readings if x.kind in ("raise", "confidence")
-                     and x.call.strain == suit.value and x.call.value is not None and x.call.value % 10 == 0]
-            target = max(c.ceiling, min(open_, default=target))
-        r = _first(readings, "raise", suit, target) or _first(readings, "confidence", suit, target)
-        blocked = False
-        if r is None and (s.standing_value is None or target > s.standing_value):
-            # the count's Zehner is a Hilfe the hand cannot give (it promises the top trump the
-            # hand lacks): fort would be final, so the hand bids the next Zehner, a trick above
-            r = _first(readings, "raise", suit, target + 10)
-            blocked = r is not None
-        if r is not None and (best is None or reach > best[2]):
-            best = (r, c, reach, blocked)
+        found = raise_call(hand, s, readings, suit)
+        if found is not None and (best is None or found[2] > best[2]):
+            best = found
     if best is None:
         return None
+    high = s.auction.high
     r, c, reach, blocked = best
     lines.extend(c.lines)
     if blocked:

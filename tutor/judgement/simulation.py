@@ -42,8 +42,11 @@ Sampling runs in batches and stops early when the best call leads the second by 
 than three standard errors of their difference on the same deals, or when that
 difference is known to within a few points (the two are equally good); both cores
 judge the deals (``workers``), one deal at a time. The same seed gives the same numbers
-(node budgets, not time limits). What this process judged is kept: the same position
-asked again costs nothing.
+(node budgets, not time limits), whatever the process asked before: what the solver
+answered is kept for the evaluation that asked it alone (:class:`_Pool`), never carried
+into another question, whose passes it would shift (a deal an earlier evaluation searched
+further is not searched again, and its nodes count against the new one's budget). The
+voice remembers whole answers, by the question (:func:`tutor.judgement.voice.evaluated`).
 
 Weis and Stöck are left out (the text: "Wer bietet, rechnet allein mit Kartenpunkten").
 """
@@ -114,12 +117,13 @@ class Evaluation:
     judged: list = field(default_factory=list, repr=False)
     plays: list = field(default_factory=list, repr=False)
     # what the deals could not honour with this hand ("fort": what the forts deny; "number",
-    # "want", "double": what :func:`_count_reads` reads), so they keep to the calls' promises
+    # "raise", "want", "hilfe", "matsch", "konter", "double": what :func:`_count_reads` and
+    # :func:`_double_fit` read), so they keep to the calls' promises
     # alone there (said in the evidence, base.UNHELD)
     unheld: list[str] = field(default_factory=list)
     # deals where none of FIT_TRIES passed the test of what the calls show beyond their
-    # promises (:func:`_count_reads`: a double, a number without the Ansageregeln, a Zehner
-    # in the opponents' suit): the last one tried is judged, keeping to the promises alone
+    # promises (:func:`_count_reads`, :func:`_double_fit`): the last one tried is judged,
+    # keeping to the promises alone
     # (said in the evidence)
     misfit: int = 0
     # an opponent doubled the hand's team and the deals give him only hands the count doubles
@@ -697,11 +701,6 @@ def exact_available() -> bool:
     return solver.ENGINE == "c"
 
 
-# what this process's simulations judged: (deal, exact, nodes of the evaluation), play -> Judged
-_JUDGED: dict = {}
-JUDGED_KEPT = 100_000
-
-
 class _Pool:
     """Both cores: a fork pool when there is more than one worker, else in-process. The
     deals go out one at a time (their searches differ a hundredfold in cost), and come
@@ -712,7 +711,12 @@ class _Pool:
         self.estimate = estimate or ESTIMATE
         self.tables: dict = {}     # (deal, play) -> the solver's table its stopped probes left (CARRY_TABLES)
         self.table_bytes = 0
-        self.budget_class = budget_class   # what is remembered is shared only by evaluations of the same nodes
+        self.budget_class = budget_class   # the evaluation's nodes (part of a deal's key)
+        # what the solver answered in this evaluation: (deal, exact, nodes, estimate), play -> Judged.
+        # One evaluation's alone (issue 26: the same question, the same answer, whatever the
+        # process asked before; before, kept across evaluations of the same nodes, an earlier
+        # evaluation's answers moved a later one's figures: 93 of 100 fresh, 94 after another)
+        self.judged: dict = {}
         # plays asked only on some deals (AfterFort: the contract each deal's auction reaches),
         # Play -> the deals' card tuples; on the others such a play is not judged (UNASKED)
         self.only: dict = {}
@@ -732,20 +736,21 @@ class _Pool:
         PROBED or REFINED; GUESSED for the others) with ``budget`` nodes a decisive probe
         (0: no decisive probe, only the narrowing ones) and ``refine_budget`` a narrowing
         one (default: ``budget``, at most REFINE_BUDGET) (``allow``: only the deals of these
-        indices are probed further); what this process judged before is remembered (the
-        same position asked again, by another command or the quiz, costs nothing)."""
+        indices are probed further); what this evaluation judged before (earlier passes and
+        batches) is remembered."""
         stages = stages or {}
         budget = NODE_BUDGET if budget is None else budget
         if refine_budget is None:
             refine_budget = min(REFINE_BUDGET, budget)
         keys = [(tuple(map(tuple, d)), exact, self.budget_class, tuple(sorted(self.estimate.items()))) for d in deals]
         by_deal: dict[int, list] = {}
-        hints = [_hint([_JUDGED.get((k, p)) for k in keys]) for p in plays]
+        judged = self.judged
+        hints = [_hint([judged.get((k, p)) for k in keys]) for p in plays]
         for i, k in enumerate(keys):
             for j, p in enumerate(plays):
                 if p in self.only and k[0] not in self.only[p]:
                     continue
-                known = _JUDGED.get((k, p))
+                known = judged.get((k, p))
                 want = stages.get(j, GUESSED) if exact else GUESSED
                 if allow is not None and i not in allow:
                     want = GUESSED
@@ -765,12 +770,10 @@ class _Pool:
             parts = self.pool.map(_judge_all, jobs, chunksize=1)
         for (i, tasks), part in zip(by_deal.items(), parts):
             for (j, _known, _want, probing), (answer, saved) in zip(tasks, part[0]):
-                _JUDGED[(keys[i], plays[j])] = answer
+                judged[(keys[i], plays[j])] = answer
                 if probing:
                     self._carry((keys[i], plays[j]), saved)
-        while len(_JUDGED) > JUDGED_KEPT:
-            _JUDGED.pop(next(iter(_JUDGED)))
-        return [[_JUDGED[(k, p)] if p not in self.only or k[0] in self.only[p] else UNASKED for p in plays]
+        return [[judged[(k, p)] if p not in self.only or k[0] in self.only[p] else UNASKED for p in plays]
                 for k in keys]
 
     def _carry(self, key, saved: bytes | None) -> None:
@@ -1359,29 +1362,45 @@ FIT_TRIES = 2000     # deals tried for one that fits the partner's number; then 
 def _count_reads(s) -> list:
     """What the other seats' calls show beyond their promises, read by the count, as tests
     on a deal: [(what, test)], ``what`` the key of the line that says where the deals
-    cannot honour it (base.UNHELD: "number", "want"; the double, "double", is
-    :func:`_double_fit`'s, added last by the callers). Each seat's call is read in the
-    situation of its call (what was said before it):
+    cannot honour it (base.UNHELD; the double, "double", is :func:`_double_fit`'s, added
+    last by the callers). Each seat's call is read in the situation of its call (what was
+    said before it, the legal calls there):
 
     - at a table without the Ansageregeln, each other seat's highest number in each strain
       (the Matsch apart): his count reaches it there as the count bids it
       (count.plain_reaches: his own count and a third of the rest with the suit's Puur or
       control; in a suit his partner bid before him, his own count beside the one his
-      partner's number says);
+      partner's number says) ("number");
+    - with the Ansageregeln, each other seat's highest number that shows no cards in each
+      strain: a raise in his team's suit or a number above 120 in a suit, his count raises
+      to it or higher there (count.raise_reaches, the count's raise rule); a number in
+      Obenabe, Undenufe or a Misère (no Ansagen agreed for them), his count in that strain
+      reaches it (count.trumpless_reaches) ("raise");
     - a Zehner in the opponents' suit ("we want your suit"): the count makes it with his
-      hand (count._want: against a Nell opening, the missing Puur with WANT_LENGTH cards);
+      hand (count._want: against a Nell opening, the missing Puur with WANT_LENGTH cards)
+      ("want");
+    - the common Hilfe (table rule ``hilfe: common``: it promises only the suit, "ohne
+      Angabe der Kartenzahl"): the count gives a Hilfe with his hand (count._hilfe: he
+      holds his partner's other top trump); which of the two Zehner is not read ("hilfe");
+    - a Matsch: the count bids it with his hand (count._matsch) ("matsch");
+    - a konter: the count konters with his hand (count._konter, the score apart) ("konter").
 
     Empty: nothing beyond the promises."""
     from tutor.conventions import Reader
-    from tutor.judgement.count import _partner_bids, _want, plain_reaches
+    from tutor.judgement.count import (_hilfe, _konter, _matsch, _partner_bids, _want, plain_reaches,
+                                       raise_reaches, trumpless_reaches)
 
     reads: list = []
     plain = not s.rules.conventions
     reader = Reader(s.rules)
     numbers: dict = {}     # (seat, strain) -> (value, his situation, his partner's number before it)
+    raises: dict = {}      # (seat, strain) -> (value, his situation, his legal calls there)
     for e in s.auction.entries:
         before = reader.situation(e.seat)
-        reading = reader.play(e.call, e.seat)
+        reading = reader.read(e.call, e.seat)
+        legal = reader.legal_readings(e.seat) if not plain and e.seat != s.seat and reading.kind in NEEDS_LEGAL \
+            else None
+        reader.play(e.call, e.seat)
         if e.seat == s.seat:
             continue
         v, strain = e.call.value, e.call.strain
@@ -1389,17 +1408,71 @@ def _count_reads(s) -> list:
             numbers[e.seat, strain] = (v, before, _partner_bids(before).get(strain))
         elif reading.kind == "want":
             reads.append(("want", _want_test(e.seat, before, reading, _want)))
+        elif reading.kind in ("raise", "confidence") and v is not None and strain:
+            raises[e.seat, strain] = (v, before, legal)
+        elif reading.kind == "hilfe" and s.rules.hilfe != "verband":
+            reads.append(("hilfe", _picks_test(e.seat, before, legal, _hilfe)))
+        elif reading.kind == "matsch":
+            reads.append(("matsch", _picks_test(e.seat, before, [reading], _matsch)))
+        elif reading.kind == "redouble":
+            reads.append(("konter", _picks_test(e.seat, before, [reading], _konter)))
     for (seat, strain), (v, before, partner) in numbers.items():
         reads.append(("number", _number_test(seat, before, strain, v, partner, plain_reaches)))
+    for (seat, strain), (v, before, legal) in raises.items():
+        if strain not in SUITS_ONLY:     # Obenabe, Undenufe, a Misère
+            reads.append(("raise", _trumpless_test(seat, before, strain, v, trumpless_reaches)))
+        else:
+            reads.append(("raise", _raise_test(seat, before, legal, strain, v, raise_reaches)))
     return reads
+
+
+NEEDS_LEGAL = ("raise", "confidence", "hilfe")   # reads that ask the count among the seat's legal calls
 
 
 def _number_test(seat, before, strain, value, partner, reaches):
     return lambda deal: reaches(deal[seat], before, strain, value, partner)
 
 
+def _raise_test(seat, before, legal, strain, value, reaches):
+    """The count raises to ``value`` or higher in ``strain`` with the seat's hand
+    (count.raise_reaches), a test of one seat's hand with its pre-filter (:class:`_Prefilter`):
+    the suit is dealt first, and once its cards are dealt the rule is monotone in the side
+    cards (a side Ace or a King behind it only adds; the trumps, and with them the trump
+    row, its compete and ceiling, are those dealt). Only the lay-down (all 157) can be lost
+    by a card more, and it needs the seat's trumps to draw the opponents': where they do,
+    the larger hand passes (count.draws_trumps)."""
+    from tutor.cards import SUIT_OF
+    from tutor.judgement.count import draws_trumps
+
+    suit = SUIT_OF[strain]
+    partner = before.known(before.partner, suit)
+
+    def holds(hand) -> bool:
+        return reaches(hand, before, legal, strain, value) or draws_trumps(hand, suit, partner)
+
+    def fits(deal) -> bool:
+        return reaches(deal[seat], before, legal, strain, value)
+
+    fits.seat, fits.holds, fits.first = seat, holds, suit
+    return fits
+
+
+def _trumpless_test(seat, before, strain, value, reaches):
+    """The seat's count in ``strain`` (Obenabe, Undenufe, a Misère) trusts ``value`` or more
+    (count.trumpless_reaches). No pre-filter: its runs would allow one in Obenabe and
+    Undenufe, but asked of the larger hands it cost more than it saved (benchmarks/README.md)."""
+    return lambda deal: reaches(deal[seat], before, strain, value)
+
+
 def _want_test(seat, before, reading, want):
     return lambda deal: want(deal[seat], before, [reading], []) is not None
+
+
+def _picks_test(seat, before, readings, picker):
+    """The count's ``picker`` (count._hilfe, _matsch, _konter) makes a call of ``readings``
+    with the seat's hand (the Matsch and the konter: that very call; the common Hilfe: one of
+    its two Zehner)."""
+    return lambda deal: picker(deal[seat], before, readings, []) is not None
 
 
 def _double_fit(s, standing=None):

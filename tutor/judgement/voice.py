@@ -152,12 +152,8 @@ class Voice:
                              found.reasoned)
         from tutor.play.dealer import DealError
 
-        workers = self.workers
-        if workers is None and threading.current_thread() is not threading.main_thread():
-            workers = 1      # a server's worker thread: no fork pool from a thread
-        sim = simulation(self.samples, seed, workers, self.nodes, self.progress)
         try:
-            ev = sim.evaluate(hand, s, readings, standing)
+            ev = evaluated(hand, s, readings, standing, self.samples, seed, self.nodes, self.workers, self.progress)
         except DealError as e:   # the calls contradict this hand: nothing to deal, the count answers
             count = COUNT.choose(hand, s, readings, standing)
             j = Judgement(count.pick, [NO_DEAL(why=e.message), *count.lines], None, reasoned=bool(count.lines))
@@ -167,6 +163,47 @@ class Voice:
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
         return Judgement(j.pick, list(j.lines), j.evidence, j.equal, j.named, j.reasoned)
+
+
+_EVALUATIONS: "OrderedDict[tuple, object]" = OrderedDict()
+EVALUATIONS_KEPT = 64     # Evaluations remembered per process (each holds its deals)
+_EVALUATIONS_LOCK = threading.Lock()
+
+
+def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = None, samples: int = SAMPLES,
+              seed: int | None = None, nodes: int | None = None, workers: int | None = None,
+              progress: bool = False):
+    """The voice's simulation's Evaluation of a question (the seed from the position where
+    ``seed`` is None), remembered by the question: the position, the calls offered, the
+    deals, the seed and the nodes. The same question asked again, by another command of a
+    session or the quiz's numbers (:func:`tutor.course.evidence.numbers`), gets the same
+    Evaluation at no cost, and a question never gets answers another one left (issue 26:
+    the same question, the same answer, whatever the process asked before). The workers
+    are no part of the question: the same seed gives the same numbers with any."""
+    key = position_key(hand, s, standing)
+    seed = seed_of(key) if seed is None else seed
+    memo = (key, seed, samples, nodes, tuple((str(r.call), r.kind) for r in readings))
+    with _EVALUATIONS_LOCK:
+        found = _EVALUATIONS.get(memo)
+        if found is not None:
+            _EVALUATIONS.move_to_end(memo)
+            return found
+    if workers is None and threading.current_thread() is not threading.main_thread():
+        workers = 1      # a server's worker thread: no fork pool from a thread
+    ev = simulation(samples, seed, workers, nodes, progress).evaluate(hand, s, readings, standing)
+    with _EVALUATIONS_LOCK:
+        _EVALUATIONS[memo] = ev
+        while len(_EVALUATIONS) > EVALUATIONS_KEPT:
+            _EVALUATIONS.popitem(last=False)
+    return ev
+
+
+def forget() -> None:
+    """Forget every answer and Evaluation this process remembers (a test that changes how
+    the simulation judges asks the same question again)."""
+    _CACHE.clear()
+    with _EVALUATIONS_LOCK:
+        _EVALUATIONS.clear()
 
 
 def simulation(samples: int = SAMPLES, seed: int | None = None, workers: int | None = None,

@@ -190,6 +190,8 @@ typedef struct {
     int keep_hint;               /* where every lead fails, the table keeps the card it had (none if new) */
     int three_cache;             /* the boundaries three_rec plays out keep their bounds (three_cache[]) */
     int l2_open;                 /* the two-trick cache's endings searched with an open window */
+    int r3;                      /* three_rec: the points at its boundary (the last trick's included) */
+    int m3;                      /* ... 0 where its leader's team is the max team */
     /* forward pruning (an estimate, not the exact value: solver.estimate): at a trick with
      * more than prune_m cards a hand, only the first prune_k leads and prune_kf cards of each
      * follower in the move generation's own order are searched (0: all) */
@@ -768,6 +770,14 @@ int two_level(S *s, const TwoTricks *t, const int j, const int max0, int mine0, 
     return two_level(s, t, j, m, mine0, ls, ws, w, ls2, p, top, o0, o1, o2, alpha, beta); }
 TWO_FN(1, 0) TWO_FN(2, 0) TWO_FN(3, 0) TWO_FN(1, 1) TWO_FN(2, 1) TWO_FN(3, 1)
 
+static inline int two_run(S *s, TwoTricks *t, int leader, int alpha, int beta) {
+    /* mine0: 0 where the leader's team is the max team (its parity bit counts the points) */
+    int mine0 = TEAM(leader) != s->maxteam;
+    return TEAM(leader) == s->maxside
+        ? two_level(s, t, 0, 1, mine0, 0, 0, 0, 0, 0, 0, 0, 0, 0, alpha, beta)
+        : two_level(s, t, 0, 0, mine0, 0, 0, 0, 0, 0, 0, 0, 0, 0, alpha, beta);
+}
+
 static int last_two(S *s, int leader, int alpha, int beta) {
     TwoTricks t;
     for (int j = 0; j < 4; j++) {
@@ -777,11 +787,23 @@ static int last_two(S *s, int leader, int alpha, int beta) {
         t.both[j] = s->suit[t.card[j][0]] == s->suit[t.card[j][1]];
     }
     t.total = s->handpts + s->last_bonus;
-    /* mine0: 0 where the leader's team is the max team (its parity bit counts the points) */
-    int mine0 = TEAM(leader) != s->maxteam;
-    return TEAM(leader) == s->maxside
-        ? two_level(s, &t, 0, 1, mine0, 0, 0, 0, 0, 0, 0, 0, 0, 0, alpha, beta)
-        : two_level(s, &t, 0, 0, mine0, 0, 0, 0, 0, 0, 0, 0, 0, 0, alpha, beta);
+    return two_run(s, &t, leader, alpha, beta);
+}
+
+/* The same from the two-trick cache's key (l2_hand: each hand's two cards, the leader in
+ * bits 48-49) and the points the two tricks hold (`total`, the last trick's included):
+ * three_rec's fourth hand leaves the hands in memory as they were at its boundary. */
+static int last_two_key(S *s, u64 key, int total) {
+    TwoTricks t;
+    int leader = (int)(key >> 48 & 3);
+    for (int j = 0; j < 4; j++) {
+        int seat = (leader + j) & 3, x = (int)(key >> 12 * (3 - seat) & 4095), lo = x >> 6, hi = x & 63;
+        t.hand[j] = (u64)1 << lo | (u64)1 << hi;
+        t.card[j][0] = lo; t.card[j][1] = hi;
+        t.both[j] = s->suit[lo] == s->suit[hi];
+    }
+    t.total = total;
+    return s->l2_open ? two_run(s, &t, leader, -1, 1 << 20) : two_run(s, &t, leader, 0, total);
 }
 
 /* The exact values of the two-trick endings met in this solve: the bisection's probes and
@@ -877,6 +899,7 @@ static long long st[ST_N][10];
 #endif
 
 static int boundary_search(S *s, int leader, int left, int alpha, int beta);
+static int three_boundary(S *s, int leader, int alpha, int beta);
 #ifdef SOLVER_STATS
 static int boundary_gaps(S *s, int leader, int left, int alpha, int beta);
 #endif
@@ -898,6 +921,9 @@ static inline __attribute__((always_inline)) int boundary_at(S *s, int leader, i
         return TEAM(w) == s->maxteam ? p : 0;
     }
     if (left == 2 && s->fast2) return s->l2cache ? last_two_exact(s, leader) : last_two(s, leader, alpha, beta);
+#ifndef SOLVER_STATS
+    if (left == 3 && s->three && s->three_notab) return three_boundary(s, leader, alpha, beta);
+#endif
 #ifdef SOLVER_STATS
     return boundary_gaps(s, leader, left, alpha, beta);
 #else
@@ -924,15 +950,11 @@ static inline int same_as_prev(const S *s, u64 live, int prev, int c) {
 /* The two-trick cache's lookup of three_rec's fourth hand, his card c not yet taken from
  * his hand: only a miss plays the two tricks out, with the card taken (key as
  * last_two_exact makes it). */
-static inline __attribute__((always_inline)) int last_two_after(S *s, int leader, u64 key, int seat, int c) {
+static inline __attribute__((always_inline)) int last_two_after(S *s, u64 key, int total) {
     u64 *slot = l2_slot(key);
     u64 tag = key | (u64)l2_gen << 57;
     if ((*slot & ~((u64)127 << 50)) == tag) return (int)(*slot >> 50 & 127);
-    s->hand[seat] &= ~((u64)1 << c);
-    s->handpts -= s->pts[c];
-    int v = last_two_value(s, leader);
-    s->hand[seat] |= (u64)1 << c;
-    s->handpts += s->pts[c];
+    int v = last_two_key(s, key, total);
     if (v < 128) *slot = tag | (u64)v << 50;
     return v;
 }
@@ -946,34 +968,38 @@ static inline __attribute__((always_inline)) int last_two_after(S *s, int leader
  * same nodes as the other players' (three_level), in a function of its own: his node is
  * half of three_rec's, and most of its work is the keys. */
 static inline __attribute__((always_inline))
-int three_fourth(S *s, u64 live, int leader, int ls, int ws, int w, int p, int top, int alpha, int beta, u64 base) {
+int three_fourth(S *s, u64 live, int leader, const int maxing, int ls, int ws, int w, int p, int top, int alpha, int beta,
+                 u64 base) {
     s->nodes++;
     const int seat = (leader + 3) & 3, sh = 12 * (3 - seat);
     u64 hand = s->hand[seat], leg = follow_rule(s, hand, ls, top);
-    int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20, prev = -1, n = 0, cards[3];
+    int best = maxing ? -1 : 1 << 20, prev = -1, n = 0, cards[3], mine[3];
     u64 keys[3];
+    /* the points left after the trick's first three cards; whose team the trick's winner is
+     * on by its parity (s->m3: 0 where the leader's team is the max team) */
+    int rest0 = s->r3 - p, m3 = s->m3;
     for (u64 m = leg; m; m &= m - 1) {
-        int c = lowbit(m), win = (leader + (takes(s, ls, ws, c) ? 3 : w)) & 3;
-        keys[n] = (u64)win << 48 | base | l2_hand(hand & ~((u64)1 << c)) << sh;
+        int c = lowbit(m), nw = takes(s, ls, ws, c) ? 3 : w;
+        keys[n] = (u64)((leader + nw) & 3) << 48 | base | l2_hand(hand & ~((u64)1 << c)) << sh;
         if (leg & (leg - 1)) __builtin_prefetch(l2_slot(keys[n]));
+        mine[n] = !((nw ^ m3) & 1);
         cards[n++] = c;
     }
-    int rest0 = s->handpts + s->last_bonus;
     for (int i = 0; i < n; i++) {
         int c = cards[i], v;
         /* the cards in the order of their numbers: a card equivalent to the one before */
         if (same_as_prev(s, live, prev, c)) continue;
         prev = c;
-        int nw = takes(s, ls, ws, c) ? 3 : w, np = p + s->pts[c];
+        int pc = s->pts[c], np = p + pc;
         /* the two last tricks: their exact value (the two-trick cache), unless the points
          * left decide the window, as in boundary_at (they give the max team 0 to `rest`
          * more points; the bound returned lies on the window's side that the value lies
          * on: fail-soft) */
-        int win = (leader + nw) & 3, rest = rest0 - s->pts[c];
-        if (TEAM(win) == s->maxteam)
-            v = np >= beta ? np : np + rest <= alpha ? np + rest : np + last_two_after(s, win, keys[i], seat, c);
+        int rest = rest0 - pc;
+        if (mine[i])
+            v = np >= beta ? np : np + rest <= alpha ? np + rest : np + last_two_after(s, keys[i], rest);
         else
-            v = rest <= alpha ? rest : last_two_after(s, win, keys[i], seat, c);
+            v = rest <= alpha ? rest : last_two_after(s, keys[i], rest);
         if (maxing) { if (v > best) best = v; if (best > alpha) alpha = best; }
         else { if (v < best) best = v; if (best < beta) beta = best; }
         if (alpha >= beta) break;
@@ -995,30 +1021,27 @@ int three_fourth(S *s, u64 live, int leader, int ls, int ws, int w, int p, int t
  * lie far from the window (the sure-trick bounds are not computed there: 25 points off
  * the value at the median, they cost more than they cut). `*bestc` (the leader's node
  * only): the table's card on entry, led first; the best card on return. */
-#define THREE_ARGS S *s, u64 live, int leader, int ls, int ws, int w, int p, int top, int alpha, int beta
-static int three_1(THREE_ARGS); static int three_2(THREE_ARGS);
+#define THREE_ARGS S *s, u64 live, int leader, int ls, int ws, int w, int p, int top, int alpha, int beta, u64 kb
+static int three_1_0(THREE_ARGS); static int three_2_0(THREE_ARGS);
+static int three_1_1(THREE_ARGS); static int three_2_1(THREE_ARGS);
 
 /* The first three players of three_rec's trick: j from the leader, a constant in each of
  * three_rec, three_1 and three_2 (plain functions with the next one inlined, as the two
  * last tricks' two_level: no tests of j at run time). */
 static inline __attribute__((always_inline))
-int three_level(S *s, u64 live, int leader, const int j, int ls, int ws, int w, int p, int top, int alpha, int beta,
-                int *bestc) {
+int three_level(S *s, u64 live, int leader, const int j, const int max0, int ls, int ws, int w, int p, int top,
+                int alpha, int beta, u64 kb, int *bestc) {
     s->nodes++;
     int seat = (leader + j) & 3;
     u64 hand = s->hand[seat];
     u64 leg = j ? follow_rule(s, hand, ls, top) : hand;
-    int maxing = TEAM(seat) == s->maxside, best = maxing ? -1 : 1 << 20;
+    const int maxing = max0 ^ (j & 1);   /* the sides alternate */
+    int best = maxing ? -1 : 1 << 20;
     int first = bestc && *bestc >= 0 && (leg >> *bestc & 1) ? *bestc : -1, prev = -1;
     /* the lead: the card that last cut off a lead of this trick, if he holds it (the
      * boundaries at three cards are out of the table, so it has no card to give; an
      * order only: -3 % nodes and instructions on the 300 six-card exact values) */
     if (!j && first < 0 && s->k3 >= 0 && (leg >> s->k3 & 1)) first = s->k3;
-    /* the third hand: the fourth's key of the two other hands (after their cards) */
-    u64 base = 0;
-    if (j == 2)
-        for (int i = 0; i < 4; i++)
-            if (i != seat && i != ((seat + 1) & 3)) base |= l2_hand(s->hand[i]) << 12 * (3 - i);
     int hint = first, a0 = alpha, b0 = beta;
     while (leg) {
         int c = first >= 0 ? first : lowbit(leg), v;
@@ -1031,16 +1054,13 @@ int three_level(S *s, u64 live, int leader, const int j, int ls, int ws, int w, 
         }
         int nls = j ? ls : s->suit[c], st = s->str[nls][c], nws = ws, nw = w, np = p + s->pts[c];
         if (j == 0 || takes(s, nls, ws, c)) { nws = st; nw = j; }
-        s->hand[seat] = hand & ~((u64)1 << c);
-        s->handpts -= s->pts[c];
         int ntop = top;
         if (s->suit[c] == s->trump && s->str[s->trump][c] > ntop) ntop = s->str[s->trump][c];
-        v = j == 0 ? three_1(s, live, leader, nls, nws, nw, np, ntop, alpha, beta)
-          : j == 1 ? three_2(s, live, leader, nls, nws, nw, np, ntop, alpha, beta)
-                   : three_fourth(s, live, leader, nls, nws, nw, np, ntop, alpha, beta,
-                                  base | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - seat));
-        s->hand[seat] = hand;
-        s->handpts += s->pts[c];
+        /* his two cards kept, into the two-trick cache's key (the hands stay in memory) */
+        u64 nkb = kb | l2_hand(hand & ~((u64)1 << c)) << 12 * (3 - seat);
+        v = j == 0 ? (max0 ? three_1_1 : three_1_0)(s, live, leader, nls, nws, nw, np, ntop, alpha, beta, nkb)
+          : j == 1 ? (max0 ? three_2_1 : three_2_0)(s, live, leader, nls, nws, nw, np, ntop, alpha, beta, nkb)
+                   : three_fourth(s, live, leader, !max0, nls, nws, nw, np, ntop, alpha, beta, nkb);
         if (maxing) { if (v > best) { best = v; if (bestc) *bestc = c; } if (best > alpha) alpha = best; }
         else { if (v < best) { best = v; if (bestc) *bestc = c; } if (best < beta) beta = best; }
         if (alpha >= beta) { if (!j) s->k3 = c; break; }
@@ -1050,10 +1070,15 @@ int three_level(S *s, u64 live, int leader, const int j, int ls, int ws, int w, 
     return best;
 }
 
-static int three_2(THREE_ARGS) { return three_level(s, live, leader, 2, ls, ws, w, p, top, alpha, beta, NULL); }
-static int three_1(THREE_ARGS) { return three_level(s, live, leader, 1, ls, ws, w, p, top, alpha, beta, NULL); }
+/* one copy per player and per side of the leader (max0: his team maximises), as two_level */
+#define THREE_FN(j, m) static int three_##j##_##m(THREE_ARGS) { \
+    return three_level(s, live, leader, j, m, ls, ws, w, p, top, alpha, beta, kb, NULL); }
+THREE_FN(1, 0) THREE_FN(2, 0) THREE_FN(1, 1) THREE_FN(2, 1)
 static int three_rec(S *s, u64 live, int leader, int alpha, int beta, int *bestc) {
-    return three_level(s, live, leader, 0, 0, 0, 0, 0, 0, alpha, beta, bestc);
+    s->r3 = s->handpts + s->last_bonus;
+    s->m3 = TEAM(leader) != s->maxteam;
+    return TEAM(leader) == s->maxside ? three_level(s, live, leader, 0, 1, 0, 0, 0, 0, 0, alpha, beta, 0, bestc)
+                                      : three_level(s, live, leader, 0, 0, 0, 0, 0, 0, 0, alpha, beta, 0, bestc);
 }
 
 /* The search's result into its table entry `e` (NULL: no table), window (a0, b0). */
@@ -1146,7 +1171,63 @@ static void tt_grow(S *s) {
     s->grow_at = (long long)((nm + 1) / 4);
 }
 
+/* The boundaries with three cards a hand where three_rec plays the trick out and the table
+ * is not asked (option bits 24 and 17 off): their own small table (three_cache) and
+ * three_rec, in a function of their own (boundary_search's prologue and its tests of the
+ * other cases cost some 40 instructions at each of them). The same search as before. */
+static int three_boundary(S *s, int leader, int alpha, int beta) {
+    STAT(ST_CALLS, 3);
+    Entry *e = NULL;
+    int hint = -1, a0 = alpha, b0 = beta;
+    if (s->three_cache) {
+        /* their bounds in a small table of their own (three_cache), keyed on the cards
+         * themselves (three a hand: 18 bits each); the best card by its number */
+        u64 w[4], key0, key1;
+        for (int i = 0; i < 4; i++) {
+            u64 hh = s->hand[i];
+            w[i] = (u64)lowbit(hh) | (u64)lowbit(hh & (hh - 1)) << 6 | (u64)(63 - __builtin_clzll(hh)) << 12;
+        }
+        key0 = w[0] | w[1] << 18 | w[2] << 36;
+        key1 = w[3] | (u64)leader << 18;
+        u64 key[2] = {key0, key1};
+        e = &three_cache[key_hash(key) & (THREE_CACHE_SIZE - 1)];   /* direct-mapped */
+        STAT(ST_PROBES, 3);
+        if (e->k[0] == key0 && e->k[1] == key1 && e->gen == tt_gen) {
+            STAT(ST_HITS, 3);
+            if (e->lo >= beta || e->hi <= alpha || e->lo == e->hi) STAT(ST_HITCUT, 3);
+            if (e->lo >= beta) return e->lo;
+            if (e->hi <= alpha) return e->hi;
+            if (e->lo == e->hi) return e->lo;
+            if (e->lo > alpha) alpha = e->lo;
+            if (e->hi < beta) beta = e->hi;
+            hint = e->best == 255 ? -1 : e->best;
+            a0 = alpha; b0 = beta;
+        } else {
+            e->k[0] = key0; e->k[1] = key1;
+            e->gen = tt_gen; e->left = 3;
+            e->lo = 0; e->hi = (int16_t)(s->handpts + s->last_bonus); e->best = 255; e->work = 0;
+        }
+    }
+    STAT(ST_SEARCHES, 3);
+#ifdef SOLVER_STATS
+    long long n0 = s->nodes;
+#endif
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    int bestc = hint, best = three_rec(s, live, leader, alpha, beta, &bestc);
+    /* the budget, as trick() asks it (next_check) */
+    if (s->nodes >= s->check_at && check_budget(s)) return 0;
+    STAT_ADD(ST_NODES, 3, s->nodes - n0);
+    if (e) {   /* three_rec asks no table: e is still the position's */
+        if (best <= a0) { if (best < e->hi) e->hi = (int16_t)best; }
+        else if (best >= b0) { if (best > e->lo) e->lo = (int16_t)best; }
+        else e->lo = e->hi = (int16_t)best;
+        e->best = bestc < 0 ? 255 : (uint8_t)bestc;
+    }
+    return best;
+}
+
 static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
+    if (left == 3 && s->three && s->three_notab) return three_boundary(s, leader, alpha, beta);
     int R = s->handpts + s->last_bonus;
     u64 key[2] = {0, 0}, h = 0;
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];

@@ -18,9 +18,9 @@ A deal file (YAML) holds one::
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
+from random import Random
 from typing import Any
 
 from tutor.cards import DECK, HAND_SIZE, Hand
@@ -102,7 +102,7 @@ class Deal:
         return d
 
     @classmethod
-    def random(cls, rng: random.Random, size: int = HAND_SIZE, trump: Trump | None = None,
+    def random(cls, rng: Random, size: int = HAND_SIZE, trump: Trump | None = None,
                leader: str | None = None, misere: bool = False) -> "Deal":
         """A random deal of ``size`` cards a hand (the rest of the deck already played),
         for tests and benchmarks."""

@@ -42,7 +42,7 @@ from math import comb, factorial
 from operator import add, sub
 from typing import Iterable, Mapping, Sequence
 
-from tutor.cards import DECK, HAND_SIZE, SUITS, Card, Hand, Rank, Suit
+from tutor.cards import DECK, HAND_SIZE, SUITS, Card, Hand, Suit
 from tutor.errors import TutorError
 from tutor.scoring import SEATS
 from tutor.i18n import M, Mn, both

@@ -675,7 +675,7 @@ def _header(g: PlayedGame, lang: str) -> str:
         how.append(_("doubled and redoubled (konter)", lang))
     elif g.double:
         how.append(_("doubled", lang))
-    return ", ".join(how) + "; " + _("{leader} leads", lang, leader=g.leader)
+    return _("{contract}; {leader} leads", lang, contract=", ".join(how), leader=g.leader)
 
 
 def _weis_lines(result: Replay, lang: str) -> list[str]:

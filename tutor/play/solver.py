@@ -397,6 +397,7 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
     nodes = probes = 0
     stopped = False
     ref = None
+    went_up = False   # the last probe's answer ("reached"); read from the second probe on
     if guess == ESTIMATE:
         guess = None
         if use_c and deal.size >= ESTIMATE_FROM_CARDS and not options & FRESH_TABLES \

@@ -22,7 +22,7 @@ declaring team reach T?", a zero-window probe of a few milliseconds).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tutor.cards import Card, Hand

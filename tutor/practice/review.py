@@ -108,12 +108,12 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
             return CallReview(index, seat, None, None, True, True, None, SAME, (), silent=silent)
         lost = cost(advice, None)
         as_good = lost is None and NOTHING in (getattr(advice, "equal", ()) or ())
-        head = [M("As good as the tutor's {call}: the deals tell them apart by chance only.", call=tutor)
-                if as_good else M("The tutor would {call} here.", call=tutor),
-                *([lost.line()] if lost is not None else [])]
+        said = advice.recommended
+        head = [_TutorSays(TUTOR_CALLS, tutor, said), AS_GOOD] if as_good else \
+            [*([lost.line()] if lost is not None else []), _TutorSays(TUTOR_WOULD, tutor, said)]
         return CallReview(index, seat, None, None, True, True, tutor, ACCEPTABLE if as_good else WORSE,
                           tuple(head + reasons), silent=silent, cost=lost.points if lost is not None else None,
-                          brief=tuple(head + [advice.recommended]))
+                          brief=tuple(head))
     conventional = reading.kind != "unconventional"
     broken = [p for p in reading.promises if not p.satisfied_by(hand)]
     truthful = not broken
@@ -127,33 +127,69 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         why += [M("{call} promises: {meaning}", call=call, meaning=_Headline(reading)), _Mismatch(broken, hand)]
     equal = tuple(getattr(advice, "equal", ()) or ())
     lost = None if call == tutor else cost(advice, call)
+    # the tutor's call with what it means, in one sentence ("The tutor calls fort: C lets the
+    # bid stand ..."), or that it would say nothing
+    said = advice.recommended if advice is not None else None
+    quiet = tutor is None and silent
+    tutor_says = M("The tutor would say nothing here.") if quiet else _TutorSays(TUTOR_CALLS, tutor or "fort", said)
     if call == tutor:
         verdict = SAME
     elif lost is not None:   # the deals value it, below their best by more than chance
         verdict = WORSE
-        why += [lost.line(), M("The tutor would say nothing here.") if tutor is None and silent else
-                M("The tutor calls {call}.", call=tutor or "fort")]
+        why += [lost.line(), tutor_says]
     elif call in equal and conventional and truthful:   # the judge finds it as good as its own
         verdict = ACCEPTABLE
-        why.append(M("As good as the tutor's {call}: the deals tell them apart by chance only.", call=tutor))
+        why += [tutor_says, AS_GOOD]
     elif conventional and truthful:
         verdict = ACCEPTABLE
-        why.append(M("Conventional and true to the hand, but the tutor would say nothing here.")
-                   if tutor is None and silent else
-                   M("Conventional and true to the hand, but the tutor calls {call}.", call=tutor or "fort"))
+        why.append(M("Conventional and true to the hand, but the tutor would say nothing here.") if quiet else
+                   _TutorSays(CONVENTIONAL_BUT, tutor or "fort", said))
     else:
         verdict = WORSE
-        why.append(M("The tutor would say nothing here.") if tutor is None and silent else
-                   M("The tutor calls {call}.", call=tutor or "fort"))
+        why.append(tutor_says)
     # in short: the verdict's reasons and the tutor's call with what it means; the tutor's own
     # call needs none (its reasons stay in why)
-    brief = [] if verdict == SAME else why + ([advice.recommended] if advice is not None
-                                              and advice.recommended is not None else [])
-    if verdict != SAME and advice is not None and advice.recommended is not None:
-        reasons = list(advice.lines)   # the tutor's call read in full, then its reasons
+    brief = [] if verdict == SAME else list(why)
     why += reasons
     return CallReview(index, reading.seat, call, reading.kind, conventional, truthful, tutor,
                       verdict, tuple(why), reading, silent, None if lost is None else lost.points, tuple(brief))
+
+
+# The tutor's call and its meaning in one sentence (each with the call alone where the tutor
+# has no reading of it), and the verdict of a call as good as the tutor's.
+TUTOR_CALLS = (M("The tutor calls {call}: {meaning}."), M("The tutor calls {call}."))
+TUTOR_WOULD = (M("The tutor would {call} here: {meaning}."), M("The tutor would {call} here."))
+CONVENTIONAL_BUT = (M("Conventional and true to the hand, but the tutor calls {call}: {meaning}."),
+                    M("Conventional and true to the hand, but the tutor calls {call}."))
+AS_GOOD = M("Yours is as good: the deals tell them apart by chance only.")
+
+
+class _TutorSays(Msg):
+    """The tutor's call with what it means, as one sentence in the language shown: the
+    reading's headline after the call, without the call where the headline starts with it
+    (fort's "fort: C lets the bid stand ..." reads "The tutor calls fort: C lets the bid
+    stand ...", not "The tutor calls fort. fort: C lets ...")."""
+
+    __slots__ = ("forms", "call", "reading")
+
+    def __init__(self, forms, call, reading) -> None:
+        super().__init__("")
+        self.forms, self.call, self.reading = forms, call, reading
+
+    def text(self, lang: "str | None" = None) -> str:
+        from tutor.i18n import current
+
+        lang = lang or current()
+        with_meaning, alone = self.forms
+        if self.reading is None:
+            return alone(call=self.call).text(lang)
+        meaning = self.reading.headline(lang).rstrip(". ")
+        name = str(self.reading.call)
+        for head in (f"{name}:", f"{name} :"):   # the French colon has its space
+            if meaning.startswith(head):
+                meaning = meaning[len(head):].lstrip()
+                break
+        return with_meaning(call=self.call, meaning=meaning).text(lang)
 
 
 class _Headline(Msg):

@@ -21,7 +21,7 @@ value, the board, each team's best contract and the review of the learner's call
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from tutor.auction import DOUBLE, REDOUBLE, split_seat

@@ -20,6 +20,7 @@ TEXTS: dict[str, Msg] = {
     "undo": Mp("phone page", "Undo"), "no": Mp("phone page", "No"), "why": Mp("phone page", "Why?"),
     "result": Mp("phone page", "Show the deal"), "your_hand": Mp("phone page", "Your hand"),
     "seat": Mp("phone page", "Seat"),
+    "full": Mp("phone page", "The whole reasoning"), "short": Mp("phone page", "In short"),
 }
 
 
@@ -53,12 +54,14 @@ def state(query, rules, lang: str) -> dict:
 
 
 def result(query, rules, lang: str) -> dict:
-    """The deal's end: the issue's JSON and the lines the terminal shows."""
+    """The deal's end: the issue's JSON and the lines the terminal shows, each call's why in
+    short (``lines``, ``tutor practice``) and with the tutor's whole reasoning (``full``,
+    ``tutor practice --full``): the page shows the one and offers the other."""
     p = _practice(query, rules, lang)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
     r = p.result()
-    return {**r.to_json(lang), "lines": r.lines(lang), "texts": _texts(lang)}
+    return {**r.to_json(lang), "lines": r.lines(lang), "full": r.lines(lang, full=True), "texts": _texts(lang)}
 
 
 #: path -> answer(query parameters, the request's table rules, lang); tutor.web.app makes

@@ -9,7 +9,7 @@
   P.seat = P.seat || "C";
   P.moves = P.moves || [];
   P.seed = P.seed || newSeed();
-  let view = null, number = null;
+  let view = null, number = null, full = false;
 
   function newSeed() { return 1 + Math.floor(Math.random() * 999999); }
   function save() { localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed})); }
@@ -106,8 +106,34 @@
     box.replaceChildren(node("p", {class: "hint"}, "…"));
     let r;
     try { r = await api("practice/result"); } catch (e) { error(e.message); return; }
+    full = false;
+    result(r);
+  }
+
+  // The deal's end: each call's why in short, and under the calls a button for the tutor's
+  // whole reasoning (the same lines with each why in full) and back
+  function result(r) {
+    const box = $("p-result");
+    const lines = full ? r.full : r.lines;
     box.replaceChildren();
-    for (const line of r.lines) box.append(node("div", {class: line.startsWith(" ") ? "line indent" : "line"}, line));
+    // the review's lines are the last indented ones (the best contracts follow unindented)
+    const reasoned = r.review.some((c) => c.why && c.why !== c.brief);
+    let last = -1;
+    lines.forEach((line, i) => { if (line.startsWith(" ")) last = i; });
+    lines.forEach((line, i) => {
+      box.append(node("div", {class: line.startsWith(" ") ? "line indent" : "line"}, line));
+      if (reasoned && i === last) {
+        const b = node("button", {type: "button", id: "p-full", class: "small", "aria-pressed": String(full)},
+                       full ? r.texts.short : r.texts.full);
+        b.onclick = () => {   // the button stays under the thumb: the text above it grows or shrinks
+          const top = b.getBoundingClientRect().top;
+          full = !full;
+          result(r);
+          window.scrollBy(0, $("p-full").getBoundingClientRect().top - top);
+        };
+        box.append(b);
+      }
+    });
   }
 
   async function label() {
