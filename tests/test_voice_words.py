@@ -546,3 +546,16 @@ def test_an_ace_announcement_kept_names_the_deals_best_call_with_its_figures():
     assert texts[1].startswith("7 of the 10 deals were too long to play out exactly")
     assert "The Ace announcement is no fort: D may still bid 120 Rosen when the bidding comes back to him." in texts
     assert "120 Rosen" in j.named
+
+
+def test_the_double_gets_its_figure_where_the_comparison_does_not_name_it():
+    # QA s34 Q16: B behind A's 80 Eichel was told fort with "the best other call, 90 Eichel",
+    # and the double, the alternative a learner wonders about, got no figure
+    hand, auction = "Eichel:9A6 Schellen:AK Rosen:AK Schilten:86", "80 Eichel"
+    values = {"fort": [-37] * 10, "90 Eichel": [-57] * 10, "dopple": [-61] * 10}
+    _j, texts = _judged_ev(hand, auction, values)
+    assert "The double, dopple, brings -61 on average." in texts
+    # named already as the best other call: not again
+    values["dopple"] = [-40] * 10
+    _j, texts = _judged_ev(hand, auction, values)
+    assert not any(t.startswith("The double") for t in texts)

@@ -812,7 +812,7 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=Non
         rest = _others(ev, call, equal)
         if rest:
             out.append(_other_line(ev, best, rest[0], s))
-        return out
+        return out + _double_line(by_call, {*shown, *(c["call"] for c in rest[:1])})
     ranked = _others(ev, call, equal)
     if not ranked:
         return []
@@ -848,7 +848,17 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=Non
                    "against the opponents; the best other call, {other}, {other_value:+.0f}.", n)
     line = words(call=_name(call), value=round(value), other=_name(name), other_value=round(other["expected"]))
     how = _how_valued(ev, call, name, more)
-    return [line if how is None else join(line, " ", how)]
+    return [line if how is None else join(line, " ", how), *_double_line(by_call, {call, name})]
+
+
+def _double_line(by_call: dict, named: set) -> list[Msg]:
+    """The double's value where the hand may double and the comparison does not name it (QA
+    s34 Q16, Q17, Q11: "the double is listed but gets no figure": the natural alternative a
+    learner wonders about had to be asked of check)."""
+    double = "dopple" if "dopple" in by_call else None
+    if double is None or double in named:
+        return []
+    return [M("The double, {call}, brings {value:+.0f} on average.", call=_name(double), value=round(by_call[double]))]
 
 
 def _fort_as_nothing(ev, s) -> bool:
