@@ -310,9 +310,9 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # not given (one line says so), and they are no ground to prefer its call among the equal ones
     belied = _belied(count, ev, s, said) if agree else None
     chosen = said if agree and belied is None else equal[0]
-    lowest = _lowest_number(chosen, equal, readings)
+    lowest = _lower_number(chosen, equal, readings, by_call)
     if lowest is not None:
-        chosen = lowest
+        higher, chosen = chosen, lowest
     evidence["recommended"] = chosen
     evidence["chosen_by"] = "count" if chosen == said and len(equal) > 1 else "deals"
     if chosen == said and count.pick is None:
@@ -321,9 +321,9 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         pick = next((r for r in readings if str(r.call) == chosen), None)
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
     if lowest is not None:
-        lines.append(M("Of the equally good bids in {strain} the tutor recommends the lowest, {call}: it is made on "
-                       "every deal a higher one is, and where the deals cannot tell them apart a higher number "
-                       "only adds risk.", strain=chosen.split(" ", 1)[1], call=_name(chosen)))
+        lines.append(M("Of the equally good bids in {strain} the tutor recommends {call}: it brings more on average "
+                       "than the higher {higher}, and a lower number is made on every deal a higher one is.",
+                       strain=chosen.split(" ", 1)[1], call=_name(chosen), higher=_name(higher)))
     elif chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
     if chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
@@ -353,21 +353,22 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
 NUMBER_ONLY = ("raise", "confidence")
 
 
-def _lowest_number(chosen: str, equal: Sequence[str], readings) -> str | None:
-    """The lowest of the equally good bids in ``chosen``'s strain, where it is lower than
-    ``chosen`` and both show the number only (:data:`NUMBER_ONLY`); None: none lower. By exact
-    play a lower number is made on every deal a higher one is, so where the deals cannot tell
-    them apart the higher adds only the risk of the deals near it, where the estimate errs
-    most: QA s34 Q13 (80 Obenabe Misère, the count's, made on 34 of 50 deals by the estimate and
-    on 12 of 30 by exact play, recommended over the equally good 50, exact play's best), R21
-    (90 Eichel made on 91 of 100 by the estimate, 79 % by exact play, 70 exact play's best)."""
+def _lower_number(chosen: str, equal: Sequence[str], readings, by_call: dict) -> str | None:
+    """Of the equally good bids in ``chosen``'s strain below it, the one the deals value most
+    where that is more than ``chosen`` (both show the number only, :data:`NUMBER_ONLY`);
+    None: none. By exact play a lower number is made on every deal a higher one is; where
+    the deals also value it more, the higher number (the count's, which breaks ties) adds
+    only the risk of the deals near it, where the estimate errs most, and upwards: QA s34
+    Q13 (the count's 80 Obenabe Misère, +49, made on 34 of 50 deals by the estimate and on 12
+    of 30 by exact play, recommended over the equally good 50, +63, exact play's best)."""
     kinds = {str(r.call): r.kind for r in readings}
     parts = chosen.split(" ", 1)
-    if kinds.get(chosen) not in NUMBER_ONLY or len(parts) != 2 or not parts[0].isdigit():
+    if kinds.get(chosen) not in NUMBER_ONLY or len(parts) != 2 or not parts[0].isdigit() or chosen not in by_call:
         return None
-    same = [c for c in equal if c.split(" ", 1)[1:] == parts[1:] and c.split(" ", 1)[0].isdigit()
-            and kinds.get(c) in NUMBER_ONLY and int(c.split(" ", 1)[0]) < int(parts[0])]
-    return min(same, key=lambda c: int(c.split(" ", 1)[0]), default=None)
+    lower = [c for c in equal if c.split(" ", 1)[1:] == parts[1:] and c.split(" ", 1)[0].isdigit()
+             and kinds.get(c) in NUMBER_ONLY and int(c.split(" ", 1)[0]) < int(parts[0])
+             and by_call.get(c, float("-inf")) > by_call[chosen]]
+    return max(lower, key=lambda c: (by_call[c], -int(c.split(" ", 1)[0])), default=None)
 
 
 def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], said: str, kind: str) -> Judgement:
