@@ -559,3 +559,24 @@ def test_the_double_gets_its_figure_where_the_comparison_does_not_name_it():
     values["dopple"] = [-40] * 10
     _j, texts = _judged_ev(hand, auction, values)
     assert not any(t.startswith("The double") for t in texts)
+
+
+def test_an_opening_the_deals_make_higher_says_why_its_number_is_fixed():
+    # QA s34 Q18: Vorhand with Puur, Nell and Ace fourth opens 80 Eichel (the rules' Puur row:
+    # the Puur with four cards is 80), "90 in 100" beside it and no word why not more; with both
+    # top trumps in this hand the partner cannot give a Hilfe (it promises the other top card)
+    hand = "Eichel:U9A7 Schellen:A Rosen:AK Schilten:A6"
+    assert conventions.advise(hand, "").call == "80 Eichel"
+    values = {"80 Eichel": [237] * 10, "fort": [0] * 10}
+    contracts = {"80 Eichel": {"contract": "80 Eichel", "made": 10, "p_make": 1.0},
+                 "90 Eichel": {"contract": "90 Eichel", "made": 10, "p_make": 1.0}}
+    _j, texts = _judged_ev(hand, "", values)
+    assert not any(t.startswith("The opening's number is fixed") for t in texts)   # no figures for 90: nothing said
+    h, reader, seat, _r, truthful = conventions.position(hand, "")
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    ev = SimpleNamespace(calls=calls, values=values, samples=10, contracts=list(contracts.values()), standing=None,
+                         stopped_early=False, seat=seat, unprobed=[], contract=contracts.get, to_json=lambda: {})
+    texts = [x.text("en") for x in voice.judge_by(ev, h, reader.situation(seat), truthful, None).lines]
+    assert ("The opening's number is fixed by the cards it shows, 80 Eichel; with Puur and Nell in this hand the "
+            "partner has no Hilfe to give in Eichel, so the higher numbers the deals also make are for a later round, "
+            "if the bidding comes back.") in texts

@@ -332,6 +332,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                        "what his double can show does not beat it, so the konter is the deals' call, not only "
                        "the count's.", n=_longest_tested(len(ev.deals)), doubler=s.auction.doubled_by,
                        suit=high.call.strain, call=str(high.call)))
+    lines.extend(_fixed_opening(ev, pick, hand))
     if belied is not None:
         lines.append(belied)
     elif agree and chosen == said:
@@ -369,6 +370,30 @@ def _lower_number(chosen: str, equal: Sequence[str], readings, by_call: dict) ->
              and kinds.get(c) in NUMBER_ONLY and int(c.split(" ", 1)[0]) < int(parts[0])
              and by_call.get(c, float("-inf")) > by_call[chosen]]
     return max(lower, key=lambda c: (by_call[c], -int(c.split(" ", 1)[0])), default=None)
+
+
+FIXED_OPENING = 0.95   # the next Zehner made on this share of the deals: the words say why it is not bid
+
+
+def _fixed_opening(ev, pick, hand: Hand) -> list[Msg]:
+    """Why an opening whose next Zehner the deals make (nearly) always is not bid higher, where
+    the hand holds Puur and Nell of the suit (QA s34 Q18: `Eichel:U9A7` with four side top cards
+    opens 80 Eichel, "90 in 100" beside it, and exact play makes 140 on 16 of 16): the rules fix
+    the opening's number by the cards ("Die Eröffnung beginnt bei drei Karten und reicht bis
+    120", Puur row 60/80/100/120), and with both top trumps in this hand the partner has no
+    Hilfe to give, so a higher number is for a later round."""
+    if pick is None or pick.kind != "opening" or pick.call.value is None:
+        return []
+    from tutor.cards import NELL, PUUR, Suit
+
+    suit = Suit.parse(pick.call.strain)
+    nxt = ev.contract(f"{pick.call.value + 10} {pick.call.strain}")
+    if not (hand.has(suit, PUUR) and hand.has(suit, NELL)) or nxt is None \
+            or _made(ev, nxt) < FIXED_OPENING * ev.samples:
+        return []
+    return [M("The opening's number is fixed by the cards it shows, {call}; with Puur and Nell in this hand the "
+              "partner has no Hilfe to give in {suit}, so the higher numbers the deals also make are for a later "
+              "round, if the bidding comes back.", call=_name(str(pick.call)), suit=pick.call.strain)]
 
 
 def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], said: str, kind: str) -> Judgement:
