@@ -436,3 +436,31 @@ def test_at_the_last_word_the_number_is_what_exact_play_makes_best():
     assert advice.call.endswith(" Eichel") and b in score and score[b] > score[60], (advice.call, made)
     assert advice.recommended.kind == "confidence" and not advice.recommended.promises
     assert "60 Eichel" not in advice.equal
+
+
+@pytest.mark.needs_core
+def test_the_count_s_number_yields_to_a_lower_equally_good_one_the_deals_value_more():
+    # QA s34 Q13: a hand of Nines, Tens and Eights at the extended table; the voice found 50,
+    # 60, 70 and 80 Obenabe Misère equally good and recommended the count's 80, the lowest mean
+    # of them (the deals' best: 50). A number in a Misère shows no cards (no Ansagen are agreed for it). By the rules'
+    # scoring a bid b made writes b more and failed b less, so over the same deals the best
+    # number maximises b * (2 * made share - 1); exact play makes a lower number on every deal
+    # a higher one is made
+    import exact_play
+    from tutor.rules import load
+
+    rules = load("erweitert")
+    hand = "Eichel:9B8 Schellen:98 Rosen:B9 Schilten:B8"
+    deals = exact_play.deals(hand, "", "A", n=12, seed=4, rules=rules)
+    made = {b: sum(exact_play.made(d, "Obenabe Misère", b, "A") for d in deals) / len(deals) for b in (50, 60, 70, 80)}
+    score = {b: b * (2 * share - 1) for b, share in made.items()}
+    best = max(score, key=score.get)
+    assert best == 50 and score[80] < score[50], made
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, "", rules, judge=voice.default_judge())
+    assert advice.call == "50 Obenabe Misère"
+    text = [x.text("en") for x in advice.lines]
+    assert "Of the equally good bids in Obenabe Misère the tutor recommends 50 Obenabe Misère: it brings more on " \
+           "average than the higher 80 Obenabe Misère, and a lower number is made on every deal a higher one is." in text
+    # the count's own number is named in one line, not argued beside it
+    assert sum(t.startswith("The count by hand says") for t in text) == 1

@@ -522,3 +522,61 @@ def test_a_contested_raise_says_why_not_the_raise_below():
     endings["110 Eichel"] = [Ending(Contract("Eichel", 110, "C"))] * 10
     _j, texts = _judged_ev(hand, auction, values, continued=["110 Eichel", "120 Eichel", "fort"], endings=endings)
     assert not any("rather than" in t for t in texts)
+
+
+def test_an_ace_announcement_kept_names_the_deals_best_call_with_its_figures():
+    # QA s34 Q14: D's Ace announcement 95 Eichel (the count: the opponents hold Puur and Nell
+    # of Schellen, they will bid on) came with no figure at all, where the deals and exact play
+    # prefer 120 Rosen (made on 14 of 20 deals by exact play, some 290 board points over fort).
+    # Given figures: 120 Rosen made on 6 of 10 deals, fort always -100
+    hand, auction = "Schellen:AK8 Eichel:AK Rosen:A7 Schilten:A6", "60 Schellen, 70 Rosen, 90 Schellen"
+    assert conventions.advise(hand, auction).recommended.kind == "ace"
+    values = {"120 Rosen": [257] * 6 + [-277] * 4, "fort": [-100] * 10}
+    h, reader, seat, _r, truthful = conventions.position(hand, auction)
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    contracts = {"120 Rosen": {"contract": "120 Rosen", "made": 6, "p_make": 0.6}}
+    ev = SimpleNamespace(calls=calls, values=values, samples=10, contracts=list(contracts.values()), standing=None,
+                         stopped_early=False, seat=seat, unprobed=[], estimated=7, contract=contracts.get,
+                         to_json=lambda: {})
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+    texts = [x.text("en") for x in j.lines]
+    assert str(j.pick.call) == conventions.advise(hand, auction).call
+    assert texts[0] == "Of the calls the deals value, 120 Rosen does best: made in 6 of the 10 deals, +43 board points " \
+                       "on average (fort: -100)."
+    assert texts[1].startswith("7 of the 10 deals were too long to play out exactly")
+    assert "The Ace announcement is no fort: D may still bid 120 Rosen when the bidding comes back to him." in texts
+    assert "120 Rosen" in j.named
+
+
+def test_the_double_gets_its_figure_where_the_comparison_does_not_name_it():
+    # QA s34 Q16: B behind A's 80 Eichel was told fort with "the best other call, 90 Eichel",
+    # and the double, the alternative a learner wonders about, got no figure
+    hand, auction = "Eichel:9A6 Schellen:AK Rosen:AK Schilten:86", "80 Eichel"
+    values = {"fort": [-37] * 10, "90 Eichel": [-57] * 10, "dopple": [-61] * 10}
+    _j, texts = _judged_ev(hand, auction, values)
+    assert "The double, dopple, brings -61 on average." in texts
+    # named already as the best other call: not again
+    values["dopple"] = [-40] * 10
+    _j, texts = _judged_ev(hand, auction, values)
+    assert not any(t.startswith("The double") for t in texts)
+
+
+def test_an_opening_the_deals_make_higher_says_why_its_number_is_fixed():
+    # QA s34 Q18: Vorhand with Puur, Nell and Ace fourth opens 80 Eichel (the rules' Puur row:
+    # the Puur with four cards is 80), "90 in 100" beside it and no word why not more; with both
+    # top trumps in this hand the partner cannot give a Hilfe (it promises the other top card)
+    hand = "Eichel:U9A7 Schellen:A Rosen:AK Schilten:A6"
+    assert conventions.advise(hand, "").call == "80 Eichel"
+    values = {"80 Eichel": [237] * 10, "fort": [0] * 10}
+    contracts = {"80 Eichel": {"contract": "80 Eichel", "made": 10, "p_make": 1.0},
+                 "90 Eichel": {"contract": "90 Eichel", "made": 10, "p_make": 1.0}}
+    _j, texts = _judged_ev(hand, "", values)
+    assert not any(t.startswith("The opening's number is fixed") for t in texts)   # no figures for 90: nothing said
+    h, reader, seat, _r, truthful = conventions.position(hand, "")
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    ev = SimpleNamespace(calls=calls, values=values, samples=10, contracts=list(contracts.values()), standing=None,
+                         stopped_early=False, seat=seat, unprobed=[], contract=contracts.get, to_json=lambda: {})
+    texts = [x.text("en") for x in voice.judge_by(ev, h, reader.situation(seat), truthful, None).lines]
+    assert ("The opening's number is fixed by the cards it shows, 80 Eichel; with Puur and Nell in this hand the "
+            "partner has no Hilfe to give in Eichel, so the higher numbers the deals also make are for a later round, "
+            "if the bidding comes back.") in texts

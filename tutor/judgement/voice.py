@@ -297,18 +297,22 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
     evidence["best_mean"] = evidence.get("recommended")
-    sure = _exact_matsch(ev, s) if kind in INFORMATION else None
+    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) if kind in INFORMATION else None
     if sure is not None:      # the information yields to a Matsch exact play makes on every deal
         return _matsch_judgement(ev, s, readings, evidence, sure, said, kind)
     if why is not None:
         evidence["recommended"], evidence["chosen_by"] = said, "count"
-        lines = [] if kind == "ace" else evidence_lines(ev, said, s, by_call, equal, standing)
+        lines = _ace_lines(ev, equal[0], by_call, s) if kind == "ace" else \
+            evidence_lines(ev, said, s, by_call, equal, standing)
         lines += [why, *count.lines]
-        return Judgement(count.pick, lines, evidence, (said,), _named(ev, said, equal, said, kind != "ace"))
+        return Judgement(count.pick, lines, evidence, (said,), _named(ev, said, equal, said))
     # where the deals contradict the count's verdict on the standing contract its reasons are
     # not given (one line says so), and they are no ground to prefer its call among the equal ones
     belied = _belied(count, ev, s, said) if agree else None
     chosen = said if agree and belied is None else equal[0]
+    lowest = _lower_number(chosen, equal, readings, by_call)
+    if lowest is not None:
+        higher, chosen = chosen, lowest
     evidence["recommended"] = chosen
     evidence["chosen_by"] = "count" if chosen == said and len(equal) > 1 else "deals"
     if chosen == said and count.pick is None:
@@ -316,7 +320,11 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     else:
         pick = next((r for r in readings if str(r.call) == chosen), None)
     lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
-    if chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
+    if lowest is not None:
+        lines.append(M("Of the equally good bids in {strain} the tutor recommends {call}: it brings more on average "
+                       "than the higher {higher}, and a lower number is made on every deal a higher one is.",
+                       strain=chosen.split(" ", 1)[1], call=_name(chosen), higher=_name(higher)))
+    elif chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
     if chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
         high = s.auction.high
@@ -324,9 +332,10 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                        "what his double can show does not beat it, so the konter is the deals' call, not only "
                        "the count's.", n=_longest_tested(len(ev.deals)), doubler=s.auction.doubled_by,
                        suit=high.call.strain, call=str(high.call)))
+    lines.extend(_fixed_opening(ev, pick, hand))
     if belied is not None:
         lines.append(belied)
-    elif agree:
+    elif agree and chosen == said:
         lines.extend(count.lines)
     elif said in by_call:
         lines.append(M("The count by hand says {count}; over these deals that brings {v_count:+.0f} board points "
@@ -336,7 +345,55 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
         lines.append(M("The count by hand says {count}; the deals judge the contracts, and {call} does best.",
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
-                     reasoned=bool(count.lines) if agree and belied is None else True)
+                     reasoned=bool(count.lines) if agree and belied is None and chosen == said else True)
+
+
+#: the bids whose number shows no cards (the count's or the deals' choice among them is a judgement
+#: of the number alone): a raise in the team's suit, a number above 120, Obenabe, Undenufe, a Misère at
+#: the extended table, any bid without the Ansageregeln, the last word
+NUMBER_ONLY = ("raise", "confidence")
+
+
+def _lower_number(chosen: str, equal: Sequence[str], readings, by_call: dict) -> str | None:
+    """Of the equally good bids in ``chosen``'s strain below it, the one the deals value most
+    where that is more than ``chosen`` (both show the number only, :data:`NUMBER_ONLY`);
+    None: none. By exact play a lower number is made on every deal a higher one is; where
+    the deals also value it more, the higher number (the count's, which breaks ties) adds
+    only the risk of the deals near it, where the estimate errs most, and upwards: QA s34
+    Q13 (the count's 80 Obenabe Misère, +49, made on 34 of 50 deals by the estimate and on 12
+    of 30 by exact play, recommended over the equally good 50, +63, exact play's best)."""
+    kinds = {str(r.call): r.kind for r in readings}
+    parts = chosen.split(" ", 1)
+    if kinds.get(chosen) not in NUMBER_ONLY or len(parts) != 2 or not parts[0].isdigit() or chosen not in by_call:
+        return None
+    lower = [c for c in equal if c.split(" ", 1)[1:] == parts[1:] and c.split(" ", 1)[0].isdigit()
+             and kinds.get(c) in NUMBER_ONLY and int(c.split(" ", 1)[0]) < int(parts[0])
+             and by_call.get(c, float("-inf")) > by_call[chosen]]
+    return max(lower, key=lambda c: (by_call[c], -int(c.split(" ", 1)[0])), default=None)
+
+
+FIXED_OPENING = 0.95   # the next Zehner made on this share of the deals: the words say why it is not bid
+
+
+def _fixed_opening(ev, pick, hand: Hand) -> list[Msg]:
+    """Why an opening whose next Zehner the deals make (nearly) always is not bid higher, where
+    the hand holds Puur and Nell of the suit (QA s34 Q18: `Eichel:U9A7` with four side top cards
+    opens 80 Eichel, "90 in 100" beside it, and exact play makes 140 on 16 of 16): the rules fix
+    the opening's number by the cards ("Die Eröffnung beginnt bei drei Karten und reicht bis
+    120", Puur row 60/80/100/120), and with both top trumps in this hand the partner has no
+    Hilfe to give, so a higher number is for a later round."""
+    if pick is None or pick.kind != "opening" or pick.call.value is None:
+        return []
+    from tutor.cards import NELL, PUUR, Suit
+
+    suit = Suit.parse(pick.call.strain)
+    nxt = ev.contract(f"{pick.call.value + 10} {pick.call.strain}")
+    if not (hand.has(suit, PUUR) and hand.has(suit, NELL)) or nxt is None \
+            or _made(ev, nxt) < FIXED_OPENING * ev.samples:
+        return []
+    return [M("The opening's number is fixed by the cards it shows, {call}; with Puur and Nell in this hand the "
+              "partner has no Hilfe to give in {suit}, so the higher numbers the deals also make are for a later "
+              "round, if the bidding comes back.", call=_name(str(pick.call)), suit=pick.call.strain)]
 
 
 def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], said: str, kind: str) -> Judgement:
@@ -360,6 +417,41 @@ def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], sa
                           said=_name(said))]
     pick = next((r for r in readings if str(r.call) == matsch), None)
     return Judgement(pick, lines, evidence, (matsch,), (matsch, said), reasoned=True)
+
+
+def _ace_lines(ev, best: str, by_call: dict, s) -> list[Msg]:
+    """What the deals say where the count's Ace announcement stands over the call they value
+    most (QA s34 Q14: "95 Eichel" with no figure at all, where the deals and exact play give
+    120 Rosen, made on 14 of 20 deals by exact play, some 290 board points over fort): the
+    deals' best call, how often it is made and what it brings, fort's value beside it, how many
+    deals are estimated; and that the seat may still bid it when the bidding comes back (the
+    announcement is no fort). The announcement itself the deals do not value."""
+    n = ev.samples
+    lines: list[Msg] = []
+    parts = best.split(" ", 1)
+    here = None
+    if len(parts) == 2 and parts[0].isdigit():
+        value = int(parts[0])
+        zehner = value if value == s.rules.matsch_bid else value + (-value) % 10
+        here = ev.contract(f"{zehner} {parts[1]}")
+    if here is not None and "fort" in by_call and best != "fort":
+        lines.append(Mn("Of the calls the deals value, {best} does best: made in {made} of the {n} deal, {value:+.0f} "
+                        "board points on average (fort: {fort:+.0f}).",
+                        "Of the calls the deals value, {best} does best: made in {made} of the {n} deals, {value:+.0f} "
+                        "board points on average (fort: {fort:+.0f}).", n, best=_name(best), made=_made(ev, here),
+                        value=round(by_call[best]), fort=round(by_call["fort"])))
+    else:
+        lines.append(Mn("Of the calls the deals value, {best} does best: {value:+.0f} board points on average over the "
+                        "{n} deal.",
+                        "Of the calls the deals value, {best} does best: {value:+.0f} board points on average over the "
+                        "{n} deals.", n, best=_name(best), value=round(by_call[best])))
+    estimated = getattr(ev, "estimated", 0) or 0
+    if estimated:
+        lines.append(estimated_line(estimated, n))
+    if here is not None:
+        lines.append(M("The Ace announcement is no fort: {seat} may still bid {best} when the bidding comes back to "
+                       "him.", seat=s.seat, best=_name(best)))
+    return lines
 
 
 def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
@@ -436,11 +528,13 @@ MATSCH_DEAL_NODES = 2_000_000
 MATSCH_NODES = 12_000_000
 
 
-def _exact_matsch(ev, s) -> tuple[str, int] | None:
+def _exact_matsch(ev, s, names=None) -> tuple[str, int] | None:
     """The hand's Matsch that exact play makes on every one of the deals (of the Matsch calls
-    the deals offer, best first), with the number of deals the deals' numbers had failed it
-    on; None where a deal fails it, no Matsch is offered, the deals are not at hand (a drill's
-    stored evidence) or the solver's nodes run out first. A Hilfe or an Ass-Ansage tells the
+    among ``names``, the calls the hand may make, that the deals' numbers make on half of them
+    or more, the likeliest first: a Matsch the estimate failed too often to offer is asked
+    too), with the number of deals the deals' numbers had failed it on; None where a deal
+    fails it, there is no such Matsch, the deals are not at hand (a drill's stored evidence)
+    or the solver's nodes run out first. A Hilfe or an Ass-Ansage tells the
     partner what the hand holds so that the team finds its contract, and there is none higher
     to find (QA s33 Q26: the Hilfe 120 Eichel kept where the team took every card on each
     fitting deal, and the partner stopped at 130)."""
@@ -452,13 +546,18 @@ def _exact_matsch(ev, s) -> tuple[str, int] | None:
     from tutor.scoring import SEATS
 
     matsch = str(s.rules.matsch_bid)
-    offered = sorted((c for c in ev.calls if c["call"].split(" ", 1)[0] == matsch), key=lambda c: -c["expected"])
+    if names is None:
+        names = {c["call"] for c in ev.calls}
+    shares = {}
+    for strain, seat in games:
+        call = f"{matsch} {strain}"
+        made = ev.made(call) if seat == s.seat and call in names else None
+        if made and 2 * sum(made) >= len(made):
+            shares[call] = sum(made)
     left = MATSCH_NODES
-    for c in offered:
-        call, strain = c["call"], c["call"].split(" ", 1)[1]
+    for call in sorted(shares, key=lambda c: -shares[c]):
+        strain = call.split(" ", 1)[1]
         made = ev.made(call)
-        if not made or (strain, s.seat) not in games:
-            continue
         i = games.index((strain, s.seat))
         # the deals the numbers fail first: where exact play fails it too, that is soonest found
         order = sorted(range(len(deals)), key=lambda d: (made[d], ev.points[d][i]))
@@ -739,7 +838,7 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=Non
         rest = _others(ev, call, equal)
         if rest:
             out.append(_other_line(ev, best, rest[0], s))
-        return out
+        return out + _double_line(by_call, {*shown, *(c["call"] for c in rest[:1])})
     ranked = _others(ev, call, equal)
     if not ranked:
         return []
@@ -775,7 +874,17 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=Non
                    "against the opponents; the best other call, {other}, {other_value:+.0f}.", n)
     line = words(call=_name(call), value=round(value), other=_name(name), other_value=round(other["expected"]))
     how = _how_valued(ev, call, name, more)
-    return [line if how is None else join(line, " ", how)]
+    return [line if how is None else join(line, " ", how), *_double_line(by_call, {call, name})]
+
+
+def _double_line(by_call: dict, named: set) -> list[Msg]:
+    """The double's value where the hand may double and the comparison does not name it (QA
+    s34 Q16, Q17, Q11: "the double is listed but gets no figure": the natural alternative a
+    learner wonders about had to be asked of check)."""
+    double = "dopple" if "dopple" in by_call else None
+    if double is None or double in named:
+        return []
+    return [M("The double, {call}, brings {value:+.0f} on average.", call=_name(double), value=round(by_call[double]))]
 
 
 def _fort_as_nothing(ev, s) -> bool:
