@@ -63,3 +63,23 @@ def prefilter_kept(dealer, fits, tries: int = 3000, seed: int = 9) -> int:
             kept += 1
             assert all(check(i, cards) for i, cards in asked)
     return kept
+
+
+def read_and_unread(hand: str, auction: str, rules, seat: str, n: int = 12, seed: int = 1):
+    """(read, unread, what was read): ``n`` deals as the simulation draws them for ``hand``
+    at ``seat``, honouring what it reads of the other seats' calls
+    (:func:`tutor.judgement.simulation._count_reads`), and ``n`` deals that keep to the
+    promises and the forts' denials alone, deal ``i`` of each from ``random.Random(seed + i)``:
+    the two sides of an exact-play test that a read carries information."""
+    import random
+
+    from tutor.conventions import position
+    from tutor.judgement import simulation as S
+    from tutor.play.dealer import honouring
+
+    h, reader, seat, _r, _t = position(hand, auction, rules, seat)
+    s = reader.situation(seat)
+    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
+    fits, read, _unheld = S._honoured(dealer, S._count_reads(s), seed)
+    return ([S._deal(dealer, random.Random(seed + i), fits) for i in range(n)],
+            [dealer.deal(random.Random(seed + i)) for i in range(n)], read)

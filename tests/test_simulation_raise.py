@@ -24,7 +24,7 @@ from tutor.judgement import simulation as S
 from tutor.judgement.base import UNHELD, unheld_lines
 from tutor.play.dealer import Dealer, honouring
 from tutor.rules import load
-from given_deals import prefilter_kept, simulated_deals
+from given_deals import prefilter_kept, read_and_unread, simulated_deals
 
 VERBAND, ERWEITERT = load("verband"), load("erweitert")
 EICHEL, SCHELLEN, ROSEN, SCHILTEN = (Suit(x) for x in ("Eichel", "Schellen", "Rosen", "Schilten"))
@@ -125,12 +125,7 @@ def test_exact_play_the_read_raise_carries_information():
     # keep to the promises alone, on about half
     from exact_play import made
 
-    h, reader, seat, _r, _t = position(RAISE_C, RAISE, VERBAND, "C")
-    s = reader.situation(seat)
-    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
-    fits, _read, _unheld = S._honoured(dealer, S._count_reads(s), 1)
-    read = [S._deal(dealer, random.Random(1 + i), fits) for i in range(12)]
-    unread = [dealer.deal(random.Random(1 + i)) for i in range(12)]
+    read, unread, _read = read_and_unread(RAISE_C, RAISE, VERBAND, "C")
     on_read = sum(made(d, "Eichel", 157, "C") for d in read)
     on_unread = sum(made(d, "Eichel", 157, "C") for d in unread)
     assert on_read == 12
@@ -144,13 +139,10 @@ def test_exact_play_the_read_obenabe_number_carries_information():
     from exact_play import made
 
     hand, auction = "Eichel:K7 Schellen:O76 Rosen:K8 Schilten:97", "90 Obenabe, fort"
-    h, reader, seat, _r, _t = position(hand, auction, ERWEITERT, "C")
-    s = reader.situation(seat)
-    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
-    fits, read, _unheld = S._honoured(dealer, S._count_reads(s), 1)
-    assert read == ["raise"]
-    on_read = sum(made(S._deal(dealer, random.Random(1 + i), fits), "Obenabe", 90, "A") for i in range(12))
-    on_unread = sum(made(dealer.deal(random.Random(1 + i)), "Obenabe", 90, "A") for i in range(12))
+    read, unread, names = read_and_unread(hand, auction, ERWEITERT, "C")
+    assert names == ["raise"]
+    on_read = sum(made(d, "Obenabe", 90, "A") for d in read)
+    on_unread = sum(made(d, "Obenabe", 90, "A") for d in unread)
     assert on_read == 12
     assert on_unread <= 6
 
@@ -260,12 +252,9 @@ def test_exact_play_the_read_last_word_carries_information():
     # made on every read deal, on 7 of 12 unread
     from exact_play import made
 
-    h, reader, seat, _r, _t = position(*LAST[:2], VERBAND, LAST[2])
-    s = reader.situation(seat)
-    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
-    fits, read, _u = S._honoured(dealer, S._count_reads(s), 1)
-    assert read == ["raise"]
-    on_read = sum(made(S._deal(dealer, random.Random(1 + i), fits), "Eichel", 70, "D") for i in range(12))
-    on_unread = sum(made(dealer.deal(random.Random(1 + i)), "Eichel", 70, "D") for i in range(12))
+    read, unread, names = read_and_unread(*LAST[:2], VERBAND, LAST[2])
+    assert names == ["raise"]
+    on_read = sum(made(d, "Eichel", 70, "D") for d in read)
+    on_unread = sum(made(d, "Eichel", 70, "D") for d in unread)
     assert on_read == 12
     assert on_unread <= 9

@@ -10,7 +10,6 @@ common Hilfe with the partner's other top trump (its length not read: the text s
 number shows none), the Matsch with every trick sure, the konter with a certain contract
 or the count a trick above it. The expected values are counted by hand from the promises
 and those rules, or come from exact play."""
-import random
 
 import pytest
 
@@ -18,9 +17,9 @@ from tutor.cards import Hand, Rank, Suit
 from tutor.conventions import position, replay
 from tutor.judgement import simulation as S
 from tutor.judgement.base import UNHELD, unheld_lines
-from tutor.play.dealer import Dealer, honouring
+from tutor.play.dealer import Dealer
 from tutor.rules import load
-from given_deals import simulated_deals
+from given_deals import read_and_unread, simulated_deals
 
 VERBAND = load("verband")
 COMMON = load({"hilfe": "common"})
@@ -67,13 +66,10 @@ def test_exact_play_the_read_common_hilfe_carries_information():
     # against 10)
     from exact_play import made
 
-    h, reader, seat, _r, _t = position(A_HAND, HILFE, COMMON, "A")
-    s = reader.situation(seat)
-    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
-    fits, read, _u = S._honoured(dealer, S._count_reads(s), 1)
-    assert read == ["hilfe"]
-    on_read = sum(made(S._deal(dealer, random.Random(1 + i), fits), "Eichel", 100, "C") for i in range(12))
-    on_unread = sum(made(dealer.deal(random.Random(1 + i)), "Eichel", 100, "C") for i in range(12))
+    read, unread, names = read_and_unread(A_HAND, HILFE, COMMON, "A")
+    assert names == ["hilfe"]
+    on_read = sum(made(d, "Eichel", 100, "C") for d in read)
+    on_unread = sum(made(d, "Eichel", 100, "C") for d in unread)
     assert on_read == 12
     assert on_unread <= 8
 

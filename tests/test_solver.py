@@ -42,11 +42,12 @@ TWO_CARDS = textwrap.dedent("""\
 
 
 def plain_minimax(hands: list[set], trump: Trump, leader: int, table: list, team: str,
-                  misere: bool = False, memo: dict | None = None) -> int:
+                  misere: bool = False, memo: dict | None = None, last: int = 5) -> int:
     """The card points ``team`` takes from here, every legal card tried, no pruning: the
     team maximises them, the other minimises them; in a Misère the other way round.
     ``memo`` (a dict, for four cards a hand and more) keeps the value of each whole
-    position met at a trick boundary (the four hands and the leader), nothing else."""
+    position met at a trick boundary (the four hands and the leader), nothing else.
+    ``last``: the points of the last trick (the rules' 5; the core's tests ask others)."""
     if not any(hands):
         return 0
     key = None
@@ -61,11 +62,11 @@ def plain_minimax(hands: list[set], trump: Trump, leader: int, table: list, team
         table.append(card)
         if len(table) == 4:
             w = (leader + winner(table, trump)) % 4
-            pts = trick_points(table, trump, last=not any(hands))
-            rest = plain_minimax(hands, trump, w, [], team, misere, memo)
+            pts = trick_points(table, trump) + (last if not any(hands) else 0)
+            rest = plain_minimax(hands, trump, w, [], team, misere, memo, last)
             values.append(rest + (pts if team_of(SEATS[w]) == team else 0))
         else:
-            values.append(plain_minimax(hands, trump, leader, table, team, misere, memo))
+            values.append(plain_minimax(hands, trump, leader, table, team, misere, memo, last))
         table.pop()
         hands[seat].add(card)
     v = max(values) if (team_of(SEATS[seat]) == team) != misere else min(values)
@@ -261,28 +262,6 @@ def test_core_takes_the_last_tricks_points_from_0_to_255(last, value):
         assert solver._core.solve(*args)[0] == value
 
 
-def _minimax_last(hands: list[set], trump: Trump, leader: int, table: list, team: str, misere: bool,
-                  last: int) -> int:
-    """plain_minimax with the last trick worth ``last`` points, not 5."""
-    if not any(hands):
-        return 0
-    seat = (leader + len(table)) % 4
-    values = []
-    for card in legal(hands[seat], table, trump):
-        hands[seat].remove(card)
-        table.append(card)
-        if len(table) == 4:
-            w = (leader + winner(table, trump)) % 4
-            pts = trick_points(table, trump) + (last if not any(hands) else 0)
-            rest = _minimax_last(hands, trump, w, [], team, misere, last)
-            values.append(rest + (pts if team_of(SEATS[w]) == team else 0))
-        else:
-            values.append(_minimax_last(hands, trump, leader, table, team, misere, last))
-        table.pop()
-        hands[seat].add(card)
-    return max(values) if (team_of(SEATS[seat]) == team) != misere else min(values)
-
-
 @needs_core
 @pytest.mark.parametrize("last", [5, 200, 255])
 def test_core_three_card_endgames_with_a_large_last_trick_equal_plain_minimax(last):
@@ -294,7 +273,7 @@ def test_core_three_card_endgames_with_a_large_last_trick_equal_plain_minimax(la
     for i in range(18):
         d = Deal.random(rng, 3, trump=TRUMPS[i % 6], misere=i % 3 == 2)
         decl = d.declaring_team
-        want = _minimax_last([set(h) for h in d.hands], d.trump, SEATS.index(d.leader), [], decl, d.misere, last)
+        want = plain_minimax([set(h) for h in d.hands], d.trump, SEATS.index(d.leader), [], decl, d.misere, last=last)
         pts, stren, trump, puur = solver.tables(d.trump)
         hands = tuple(solver._mask(h) for h in d.hands)
         args = (hands, SEATS.index(d.leader), 0 if decl == "AC" else 1, d.misere, pts, stren, trump, puur, last)
