@@ -83,3 +83,20 @@ def read_and_unread(hand: str, auction: str, rules, seat: str, n: int = 12, seed
     fits, read, _unheld = S._honoured(dealer, S._count_reads(s), seed)
     return ([S._deal(dealer, random.Random(seed + i), fits) for i in range(n)],
             [dealer.deal(random.Random(seed + i)) for i in range(n)], read)
+
+
+def dealt(dealer, fits, n: int, prefilter: bool, seed: int = 5):
+    """(deals, missed): ``n`` deals as the simulation deals them (``simulation._deal``) with
+    the pre-filter switched on or off (``simulation.PREFILTER``), from ``random.Random(seed)``;
+    the same seed must give the same deals either way."""
+    import random
+
+    from tutor.judgement import simulation as S
+
+    old = S.PREFILTER
+    S.PREFILTER = prefilter
+    try:
+        rng, missed = random.Random(seed), []
+        return [S._deal(dealer, rng, fits, missed) for _ in range(n)], missed
+    finally:
+        S.PREFILTER = old

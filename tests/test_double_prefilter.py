@@ -17,7 +17,7 @@ from tutor.judgement.base import Standing
 from tutor.play.dealer import Dealer
 from tutor.rules import load
 
-from given_deals import prefilter_kept
+from given_deals import dealt, prefilter_kept
 
 VERBAND = load("verband")
 # QA Q12: A's minimum Puur-fifth 100 Eichel, doubled by B; the trump is the first suit dealt
@@ -33,14 +33,7 @@ def setting(case, standing=None):
 
 
 def deals(case, n, prefilter, standing=None, seed=5):
-    dealer, fits = setting(case, standing)
-    old = S.PREFILTER
-    S.PREFILTER = prefilter
-    try:
-        rng, missed = random.Random(seed), []
-        return [S._deal(dealer, rng, fits, missed) for _ in range(n)], missed
-    finally:
-        S.PREFILTER = old
+    return dealt(*setting(case, standing), n, prefilter, seed)
 
 
 @pytest.mark.parametrize("case", [Q12, LATE])

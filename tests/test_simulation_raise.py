@@ -24,7 +24,7 @@ from tutor.judgement import simulation as S
 from tutor.judgement.base import UNHELD, unheld_lines
 from tutor.play.dealer import Dealer, honouring
 from tutor.rules import load
-from given_deals import prefilter_kept, read_and_unread, simulated_deals
+from given_deals import dealt, prefilter_kept, read_and_unread, simulated_deals
 
 VERBAND, ERWEITERT = load("verband"), load("erweitert")
 EICHEL, SCHELLEN, ROSEN, SCHILTEN = (Suit(x) for x in ("Eichel", "Schellen", "Rosen", "Schilten"))
@@ -159,14 +159,7 @@ def _raise_setting(case=(RAISE_C, RAISE, "C")):
 
 
 def _dealt(n: int, prefilter: bool, seed: int = 5):
-    dealer, fits = _raise_setting()
-    old = S.PREFILTER
-    S.PREFILTER = prefilter
-    try:
-        rng, missed = random.Random(seed), []
-        return [S._deal(dealer, rng, fits, missed) for _ in range(n)], missed
-    finally:
-        S.PREFILTER = old
+    return dealt(*_raise_setting(), n, prefilter, seed)
 
 
 def test_the_same_seed_deals_the_same_raise_deals_with_or_without_the_prefilter():
