@@ -39,7 +39,7 @@ from tutor.errors import IllegalCallError, ParseError, TutorError
 from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, both, either, join
 from tutor.rules import TableRules, load as load_rules
 from tutor.judgement.base import Judge, Standing
-from tutor.judgement.count import COUNT
+from tutor.judgement.count import COUNT, opening_preference
 from tutor.scoring import partner_of
 from tutor.values import Value
 
@@ -330,16 +330,17 @@ class Situation(Value):
         return frozenset({self.seat, self.partner})
 
     def opening_of(self, hand: Hand) -> Call | None:
-        """The opening ``hand`` makes by the rows of the Ansageregeln (the longest suit with its
-        Puur or Nell and three cards or more, at equal length the Puur before the Nell; None:
-        none): what the count bids at the last word, where the number shows nobody anything."""
+        """The opening ``hand`` makes by the rows of the Ansageregeln (a suit with its Puur or
+        Nell and three cards or more; of several, the count's choice,
+        :func:`tutor.judgement.count.opening_preference`; None: none): what the count bids at
+        the last word, where the number shows nobody anything."""
         best = None
         for suit in SUITS:
             n = hand.length(suit)
             top = PUUR if hand.has(suit, PUUR) else NELL if hand.has(suit, NELL) else None
             if top is None or n < 3:
                 continue
-            key = (n, top == PUUR)
+            key = opening_preference(hand, suit)
             if best is None or key > best[0]:
                 best = (key, Call(BID, opening_number(top, n), suit.value))
         return None if best is None else best[1]

@@ -606,13 +606,17 @@ def _hilfe(hand, s, readings, lines, standing=None):
     return high if hand.length(suit) >= 3 else low
 
 
+def opening_preference(hand, suit: Suit) -> tuple[int, bool]:
+    """Which of the hand's openings the count makes: the longest suit, at equal length the
+    Puur before the Nell (higher is preferred). ``Situation.opening_of`` asks it too."""
+    return hand.length(suit), hand.has(suit, PUUR)
+
+
 def _opening(hand, s, readings, lines, standing=None):
     openings = [r for r in readings if r.kind == "opening"]
     if not openings:
         return None
-    best = max(openings, key=lambda r: (hand.length(_suit_of(r.call.strain)),
-                                        hand.has(_suit_of(r.call.strain), PUUR),
-                                        r.call.value))
+    best = max(openings, key=lambda r: (*opening_preference(hand, _suit_of(r.call.strain)), r.call.value))
     if len(openings) > 1:
         lines.append(M("Of the possible openings ({calls}) this one shows the longest suit, at equal "
                        "length the Puur before the Nell.", calls=", ".join(str(r.call) for r in openings)))
