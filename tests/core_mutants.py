@@ -10,7 +10,8 @@ test_solver_estimate.py run against it (-x, a timeout); a mutant the tests pass 
 
 The repository is copied to a temporary folder (tutor/ and tests/), so the working tree
 and its built core stay as they are. A mutant whose text is no longer in the source (the
-core changed) is reported as "not found": write it again for the new code.
+core changed) is reported as "not found": write it again for the new code
+(tests/test_mutants_apply.py fails for such a mutant, by its name).
 """
 from __future__ import annotations
 
@@ -66,8 +67,9 @@ MUTANTS = [
      "else if (best >= b0) { if (best > e->lo) e->lo = (int16_t)best; }",
      "else if (best >= b0) { if (best < e->hi) e->hi = (int16_t)best; }"),
     ("table key without the leader", "key[1] = k[2] | k[3] << 27 | (u64)leader << 54;", "key[1] = k[2] | k[3] << 27;"),
-    ("table key: partners' cards alike", "co |= (u64)((b0 >> i & 1) | (b1 >> i & 1) << 1) << j;",
-     "co |= (u64)(b0 >> i & 1) << j;"),
+    ("table key: partners' cards alike",
+     "co |= (u64)((b0 >> i & 1) | (b1 >> i & 1) << 1) << j;\n    }\n    return s->canon[su][lm] | co << 9;",
+     "co |= (u64)(b0 >> i & 1) << j;\n    }\n    return s->canon[su][lm] | co << 9;"),
     ("two-trick cache key without the leader", "u64 key = (u64)leader;", "u64 key = 0;"),
     # the bounds
     ("sure tricks: one short counted as all", "if (tricks == left) return R;", "if (tricks + 1 >= left) return R;"),
@@ -76,8 +78,8 @@ MUTANTS = [
     ("low_sum: every card of the cheapest value", "if (c >= n) return sum + n * s->vval[j];",
      "if (c >= n) return sum + c * s->vval[j];"),
     ("sure tricks in a Misère too", "if (s->maxside == s->maxteam) {   /* not in a Mis", "if (1) {   /* not in a Mis"),
-    ("sure tricks: the upper bound one too low", "else if (R - lb < hi_b) hi_b = R - lb;",
-     "else if (R - lb - 1 < hi_b) hi_b = R - lb - 1;"),
+    ("sure tricks: the upper bound one too low", "lo_b = lb; }\n            else if (R - lb < hi_b) hi_b = R - lb;",
+     "lo_b = lb; }\n            else if (R - lb - 1 < hi_b) hi_b = R - lb - 1;"),
     # the goal and the points
     ("the Misère goal ignored", "s->maxside = misere ? 1 - maxteam : maxteam;", "s->maxside = maxteam;"),
     ("two last tricks without the last trick's points", "t.total = s->handpts + s->last_bonus;",
@@ -123,7 +125,8 @@ MUTANTS = [
     ("estimate: pruned at the first of the last tricks it should search exactly",
      "if (s->prune_k && left > s->prune_m) {", "if (s->prune_k && left >= s->prune_m) {"),
     ("estimate: the table's part this process used (the estimate depends on the solves before)",
-     "if (tt_touched > s->mask && !(prune_k | prune_kf))", "if (tt_touched > s->mask)"),
+     "if (tt_touched > s->mask && !(prune_k | prune_kf) && !(options & OWN_TABLE_PART))",
+     "if (tt_touched > s->mask && !(options & OWN_TABLE_PART))"),
     ("OWN_TABLE_PART: a solve starts at the part this process used",
      "if (tt_touched > s->mask && !(prune_k | prune_kf) && !(options & OWN_TABLE_PART))",
      "if (tt_touched > s->mask && !(prune_k | prune_kf))"),
