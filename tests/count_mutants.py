@@ -41,10 +41,10 @@ MUTANTS = [
     ("FIVE_TRUMPS_SHORT 10->20", "FIVE_TRUMPS_SHORT = 10", "FIVE_TRUMPS_SHORT = 20"),
     ("COMPETE_FIVE 100->90", "COMPETE_FIVE = 100", "COMPETE_FIVE = 90"),
     ("COMPETE_FIVE 100->110", "COMPETE_FIVE = 100", "COMPETE_FIVE = 110"),
-    ("compete ignored", "        reach = max(c.expected, c.compete) if theirs else c.expected",
-     "        reach = c.expected"),
-    ("compete also on the own bid", "        reach = max(c.expected, c.compete) if theirs else c.expected",
-     "        reach = max(c.expected, c.compete)"),
+    ("compete ignored", "    reach = max(c.expected, c.compete) if theirs else c.expected",
+     "    reach = c.expected"),
+    ("compete also on the own bid", "    reach = max(c.expected, c.compete) if theirs else c.expected",
+     "    reach = max(c.expected, c.compete)"),
     ("holding: first row by length only", "    return next(h for h in TRUMP_HOLDINGS if h.top <= top and length >= h.length)",
      "    return next(h for h in TRUMP_HOLDINGS if length >= h.length)"),
     ("holding: Puur and Nell short counts the Nell", '    Holding(frozenset({PUUR, NELL}), 0, VALUE["trump"][PUUR], False, 0,',
@@ -74,13 +74,14 @@ MUTANTS = [
     # F6: a team that wins the Partie even failing (tests/test_count_score.py)
     ("double: wins failing ignored", "    if standing is not None and standing.wins_if_failed(team, value, theirs):",
      "    if False:"),
-    ("konter: no falls", "    if c.expected >= value + KONTER_MARGIN:", "    if c.sure >= value + KONTER_MARGIN:"),
+    ("konter: no falls", "    if expected >= value + KONTER_MARGIN:", "    if c.sure >= value + KONTER_MARGIN:"),
     ("konter: free konter ignored", "    if standing is not None and standing.loses_if_failed(team, value):", "    if False:"),
     ("double: no ruffs", "        ruffed = min(spare, second_round)", "        ruffed = 0"),
     ("SPARE_PER_TRUMP 1->2", "SPARE_PER_TRUMP = 1 ", "SPARE_PER_TRUMP = 2 "),
     ("double: guarded trumps Puur only", "        if r == PUUR or n >= above_out + i + GUARD:", "        if r == PUUR:"),
     ("double: theirs < value -> <=", "    if theirs < value:", "    if theirs <= value + 10:"),
-    ("raise: control required", "        c = offence(hand, s, suit)   # with control", "        c = offence(hand, s, suit)\n        if not c.control:\n            continue   # with control"),
+    ("raise: control required", "    c, reach, target = raise_target(hand, s, readings, suit)\n",
+     "    c, reach, target = raise_target(hand, s, readings, suit)\n    if not c.control:\n        return None\n"),
     ("misere: plus two", "            if above_out < i + 1:", "            if above_out < i + 2:"),
     ("double reasons silent", "    if silent:\n        lines.extend(c.lines)", "    if False:\n        lines.extend(c.lines)"),
     ("double: control ignored", "    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, False, False,",
@@ -90,22 +91,31 @@ MUTANTS = [
 ]
 TESTS = ["tests/test_count_texts.py", "tests/test_count_score.py", "tests/test_count_play.py", "tests/test_judgement.py", "tests/test_judgement_play.py",
          "tests/test_worked_example.py", "tests/test_rules.py", "tests/test_count_frei.py"]
-src = open(P).read()
-only = sys.argv[1:]
-survived = []
-for name, old, new in MUTANTS:
-    if only and name not in only:
-        continue
-    if src.count(old) != 1:
-        print("NOT FOUND", name, src.count(old)); survived.append(name + " (not found)"); continue
-    open(P, "w").write(src.replace(old, new))
-    try:
-        r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *TESTS],
-                           capture_output=True, text=True, timeout=900)
-    finally:
-        open(P, "w").write(src)
-    caught = r.returncode != 0
-    print(("caught  " if caught else "SURVIVED"), name, flush=True)
-    if not caught:
-        survived.append(name)
-print("survivors:", survived)
+
+
+def main() -> None:
+    src = open(P).read()
+    only = sys.argv[1:]
+    survived = []
+    for name, old, new in MUTANTS:
+        if only and name not in only:
+            continue
+        if src.count(old) != 1:
+            print("NOT FOUND", name, src.count(old)); survived.append(name + " (not found)"); continue
+        open(P, "w").write(src.replace(old, new))
+        try:
+            r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *TESTS],
+                               capture_output=True, text=True, timeout=900)
+        finally:
+            open(P, "w").write(src)
+        caught = r.returncode != 0
+        print(("caught  " if caught else "SURVIVED"), name, flush=True)
+        if not caught:
+            survived.append(name)
+    print("survivors:", survived)
+
+
+# the mutants run only as a script: importing this module (tests/test_mutants_apply.py reads
+# MUTANTS) must not rewrite count.py
+if __name__ == "__main__":
+    main()
