@@ -7,7 +7,6 @@ needs no count; the stored evidence in the other tests is a fixture, not the eng
 """
 from __future__ import annotations
 
-import re
 import textwrap
 
 import pytest

@@ -521,7 +521,7 @@ def test_control_characters_in_a_lesson_title_key_rule_and_body(tmp_path):
 
 
 def test_control_characters_in_team_names_and_in_an_error(tmp_path):
-    m = write(tmp_path, "m.yaml", f'teams: {{AC: "Anna\\e]0;pwned\\a+Carl", BD: "Beat\\x9b31m+Dora"}}\n'
+    m = write(tmp_path, "m.yaml", 'teams: {AC: "Anna\\e]0;pwned\\a+Carl", BD: "Beat\\x9b31m+Dora"}\n'
                                   "games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113}\n")
     # a name holds no control character (it would break the board's lines): refused in one
     # line, which shows the name escaped (issue 25)

@@ -15,7 +15,6 @@ from tutor import conventions as cv
 from tutor.auction import Auction
 from tutor.cards import DECK, SUITS, Hand, Rank, Suit
 from tutor.cli import main
-from tutor.errors import TutorError
 from tutor.play.dealer import DealError, for_auction
 from tutor.rules import load
 

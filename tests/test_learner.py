@@ -6,7 +6,6 @@ is the lower of the two Zehner, the Hilfe "Nell zu zweit"; C holds Eichel A O 9,
 cards, so the hand breaks the promised length."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest

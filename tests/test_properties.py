@@ -123,7 +123,7 @@ def test_the_next_player_is_never_out_and_follows_in_turn(seed, steps, profile):
         if not calls or a.over:
             break
         seat, call = rng.choice(calls[:8] + calls[-1:])
-        before, a = a, a.play(call, seat)
+        a = a.play(call, seat)
         if rules.fort_final:
             # "wer draussen ist, bleibt draussen": every fort is final
             forts = {e.seat for e in a.entries if e.call.kind == "fort"}

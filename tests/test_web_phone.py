@@ -11,10 +11,6 @@ writes 313 : 44 (as in test_web_browser.py).
 """
 from __future__ import annotations
 
-import json
-
-import pytest
-
 from test_web_browser import HAND, Server, overflow, phone   # noqa: F401  (the fixtures below too)
 from test_web_browser import browser, db  # noqa: F401
 
