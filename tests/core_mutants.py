@@ -81,7 +81,8 @@ MUTANTS = [
     ("sure tricks: the upper bound one too low", "lo_b = lb; }\n            else if (R - lb < hi_b) hi_b = R - lb;",
      "lo_b = lb; }\n            else if (R - lb - 1 < hi_b) hi_b = R - lb - 1;"),
     # the goal and the points
-    ("the Misère goal ignored", "s->maxside = misere ? 1 - maxteam : maxteam;", "s->maxside = maxteam;"),
+    ("the Misère goal ignored", "s->maxside = misere ? 1 - maxteam : maxteam;\n    s->misere_order",
+     "s->maxside = maxteam;\n    s->misere_order"),
     ("two last tricks without the last trick's points", "t.total = s->handpts + s->last_bonus;",
      "t.total = s->handpts;"),
     ("a fourth hand's trick to the wrong team", "my = !((nw ^ m3) & 1);", "my = (nw ^ m3) & 1;"),

@@ -140,7 +140,7 @@ def mutants(source: str, qualname: str):
 
 # -- which tests reach which function: a pytest plugin, loaded with -p in the first run -------
 PLUGIN = '''
-import importlib, json, os, sys
+import importlib, json, os, sys, time
 import pytest
 
 _OUT = os.environ["FN_MUTANTS_REACHED"]
@@ -177,12 +177,15 @@ def _tracer(frame, event, arg):
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     _current[0] = item.nodeid
+    t0 = time.perf_counter()
     sys.settrace(_tracer)
     try:
         yield
     finally:
         sys.settrace(None)
         _current[0] = None
+        with open(_OUT, "a") as out:      # how long it took: the mutants run the quick tests first
+            out.write(json.dumps([item.nodeid, time.perf_counter() - t0]) + "\\n")
 '''
 
 
@@ -226,12 +229,16 @@ def main(argv: list[str]) -> int:
             print("the tests fail without a mutant: fix them first", file=sys.stderr)
             return 1
         reached: dict[str, list[str]] = {}
+        took: dict[str, float] = {}
         if reached_file.exists():
             for line in reached_file.read_text().splitlines():
-                nodeid, name = json.loads(line)
-                reached.setdefault(name, [])
-                if nodeid not in reached[name]:
-                    reached[name].append(nodeid)
+                nodeid, what = json.loads(line)
+                if isinstance(what, float):
+                    took[nodeid] = what
+                elif nodeid not in reached.setdefault(what, []):
+                    reached[what].append(nodeid)
+        for nodeids in reached.values():
+            nodeids.sort(key=lambda n: took.get(n, 0.0))
         for t in targets:
             file, qualname = t.split(":")
             nodeids = reached.get(t, [])
@@ -269,4 +276,9 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    import signal
+
+    # kill PID ends a run as Ctrl-C does (a background job ignores SIGINT): the mutant's tests
+    # stopped, the copy removed
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sys.exit(main(sys.argv[1:]))
