@@ -14,7 +14,9 @@ search's nodes exceed what a proof needs. Modes of the floor (--modes): 0 the sm
 (at the proving side's nodes the card of the smallest proof), 1 the first card in the search's
 own order that keeps the statement (a perfect test of the cards, the order's choice among the
 good ones), 2 the search's own order with the proofs of the cards tried before that one (the
-order as it is, with a perfect table and no other waste). The bounds of the search (sure and
+order as it is, with a perfect table and no other waste); 2 + 4 * mask: mode 2 with a perfect
+test at the k-th card of every trick for each bit k of the mask (1 the leads, 2 the second hand,
+4 the third, 8 the fourth). The bounds of the search (sure and
 forced points at four cards a hand and more) are leaves of every mode. The exact values come
 from a plain minimax over every position (slow: some 1 s a six-card endgame, 30 s to minutes
 at seven cards).
@@ -62,7 +64,7 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=5, help="cards a hand (bench_solver's endgames)")
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--first", type=int, default=0, help="start at this endgame of the set")
-    ap.add_argument("--modes", default="0", help="comma-separated floor modes (0, 1, 2)")
+    ap.add_argument("--modes", default="0", help="comma-separated floor modes (0, 1, 2, 2 + 4 * mask)")
     ap.add_argument("--no-bounds", action="store_true", help="only the points decide a leaf")
     ap.add_argument("--out", type=Path, help="append a JSON line per deal")
     a = ap.parse_args()
