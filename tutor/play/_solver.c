@@ -2866,6 +2866,23 @@ static void fl_bdag(S *s, int leader, int need) {
 /* the smallest proof of "the max team takes at least `need` from this point of the trick on"
  * (its truth by the zero-window tests of fl_tge), in the two units; dag: walk the proof that the
  * minimum picks and count its distinct boundaries' positions into fl_dc, fl_da */
+
+/* the kind of a card for the waste by kind (mode 2): leads 0 trump, 1 the top card of a plain suit,
+ * 2 another plain card; followers 0 follows and wins, 1 follows and loses, 2 trumps in (wins), 3
+ * another card (a discard, or a trump that loses) */
+static double fl_cls[4][4][4];
+static int fl_kind(const S *s, int k, unsigned ts, int c, u64 tlive) {
+    int su = s->suit[c];
+    if (!k) {
+        if (su == s->trump) return 0;
+        unsigned lp = places(s, su, tlive);
+        return s->ord[su][__builtin_ctz(lp)] == c ? 1 : 2;
+    }
+    int ls = TS_LS(ts), wins = takes(s, ls, TS_WS(ts), c);
+    if (su == ls) return wins ? 0 : 1;
+    if (su == s->trump && wins) return 2;
+    return 3;
+}
 static void fl_tcost(S *s, int leader, int k, unsigned ts, int need, u64 tlive, int left, int dag, double *tc, double *ta) {
     int player = (leader + k) & 3, moves[9];
     int n;
@@ -2928,7 +2945,10 @@ static void fl_tcost(S *s, int leader, int k, unsigned ts, int need, u64 tlive, 
         if (k == 3) { int seat, p = fl_end(s, leader, ts, c, &seat); fl_bdag(s, seat, need - p); }
         else fl_tcost(s, leader, k + 1, nts, need, tlive, left, 1, &cc, &ca);
         /* mode 2: the work of the cards tried before the one that keeps it, by where they were tried */
-        if (one && c != pick) fl_waste[left][k][maxing] += fl_dc - d0;
+        if (one && c != pick) {
+            fl_waste[left][k][maxing] += fl_dc - d0;
+            if (left >= 4) fl_cls[k][fl_kind(s, k, ts, moves[0], tlive)][fl_kind(s, k, ts, pick, tlive)] += fl_dc - d0;
+        }
         s->hand[player] |= (u64)1 << c; s->handpts += s->pts[c];
     }
 }
@@ -2952,7 +2972,7 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     fl_bounds = bounds; fl_mode = mode & 3; fl_perfect = mode >> 2;
     flv_mask = flc_mask = fld_mask = (1 << 16) - 1; flv_n = flc_n = fld_n = 0;
     flv = calloc(flv_mask + 1, sizeof *flv); flc = calloc(flc_mask + 1, sizeof *flc); fld = calloc(fld_mask + 1, sizeof *fld);
-    memset(fl_dcl, 0, sizeof fl_dcl); memset(fl_dck, 0, sizeof fl_dck); memset(fl_waste, 0, sizeof fl_waste);
+    memset(fl_dcl, 0, sizeof fl_dcl); memset(fl_dck, 0, sizeof fl_dck); memset(fl_waste, 0, sizeof fl_waste); memset(fl_cls, 0, sizeof fl_cls);
     int R = s->handpts + last, v = 0, top = R;
     while (v < top) {   /* the value by bisection over zero-window tests */
         int mid = (v + top + 1) / 2;
@@ -2982,8 +3002,10 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     for (int i = 0; i < 10; i++)
         PyList_SET_ITEM(dw, i, Py_BuildValue("((dd)(dd)(dd)(dd))", fl_waste[i][0][0], fl_waste[i][0][1], fl_waste[i][1][0],
                                              fl_waste[i][1][1], fl_waste[i][2][0], fl_waste[i][2][1], fl_waste[i][3][0], fl_waste[i][3][1]));
-    PyObject *res = Py_BuildValue("{s:i,s:i,s:N,s:d,s:d,s:N,s:N,s:N,s:K,s:K}", "value", v, "R", R, "questions", out,
-                                  "union_core", uc, "union_all", ua, "by_left", dl, "by_k", dk, "waste", dw,
+    PyObject *dcl = PyList_New(64);
+    for (int i = 0; i < 64; i++) PyList_SET_ITEM(dcl, i, PyFloat_FromDouble(fl_cls[i >> 4][i >> 2 & 3][i & 3]));
+    PyObject *res = Py_BuildValue("{s:i,s:i,s:N,s:d,s:d,s:N,s:N,s:N,s:N,s:K,s:K}", "value", v, "R", R, "questions", out,
+                                  "union_core", uc, "union_all", ua, "by_left", dl, "by_k", dk, "waste", dw, "kinds", dcl,
                                   "valued", (unsigned long long)flv_n, "costed", (unsigned long long)flc_n);
     free(flv); free(flc); free(fld); flv = NULL; flc = NULL; fld = NULL;
     free(s);
