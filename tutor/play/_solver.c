@@ -2637,7 +2637,9 @@ typedef struct { u64 k0, k1; int32_t lo, hi; int32_t used, pad; } FlD;
 static FlV *flv; static u64 flv_mask, flv_n;
 static FlC *flc; static u64 flc_mask, flc_n;
 static FlD *fld; static u64 fld_mask, fld_n;
-static int fl_bounds, fl_mode, fl_perfect;   /* fl_perfect: mode 2 with the cards in vain left out at the k-th card of a trick (bit k) */
+static int fl_bounds, fl_mode, fl_perfect, fl_race_from = 4;
+static double fl_race_b0 = 1;
+static int fl_race_late = 0;   /* fl_perfect: mode 2 with the cards in vain left out at the k-th card of a trick (bit k) */
 static double fl_dc, fl_da;
 
 static void fl_key(const S *s, int leader, u64 *k0, u64 *k1) {
@@ -2895,6 +2897,46 @@ static void fl_tcost(S *s, int leader, int k, unsigned ts, int need, u64 tlive, 
     int one = maxing == truth;   /* the proving side moves: one child */
     double wc = fl_wcore(k, left), bc = one && !fl_mode ? 1e300 : 0, ba = one && !fl_mode ? 1e300 : 0;
     int pick = -1, upto = n;
+    if (fl_mode == 3) {
+        /* a race of the candidates (a simulation, the tree's cost): at the proving side's nodes
+         * from fl_race_from cards a hand, every candidate searched in rounds with a node budget
+         * b0, 2 b0, 4 b0, ... (what a stopped search proved kept), until one that keeps the
+         * statement is proved; elsewhere today's order (the cards before the first good one) */
+        s->leader = leader; s->tlive = tlive; s->tleft = left;
+        n = k ? gen_follows(s, k, player, ts, moves) : gen_leads(s, player, -1, moves, NULL);
+        double cost[9]; int good[9];
+        for (int i = 0; i < n; i++) {
+            int c = moves[i], seat = 0, p = 0, t;
+            s->hand[player] &= ~((u64)1 << c); s->handpts -= s->pts[c];
+            unsigned nts = k ? next_state(s, ts, k, c) : lead_state(s, c);
+            double cc, ca;
+            if (k == 3) { p = fl_end(s, leader, ts, c, &seat); t = fl_ge(s, seat, need - p); fl_bcost(s, seat, need - p, &cc, &ca); }
+            else { t = fl_tge(s, leader, k + 1, nts, need, tlive); fl_tcost(s, leader, k + 1, nts, need, tlive, left, 0, &cc, &ca); }
+            s->hand[player] |= (u64)1 << c; s->handpts += s->pts[c];
+            cost[i] = cc; good[i] = t == truth;
+            if (one && left < fl_race_from && good[i]) { n = i + 1; break; }   /* today's order: stop at the first good */
+        }
+        double w = 0;
+        if (!one || left < fl_race_from) for (int i = 0; i < n; i++) w += cost[i];
+        else {
+            /* the first candidate searched whole (it keeps the statement nine times in ten), the
+             * race among the others only where it fails */
+            double b = fl_race_b0, prev = 0;
+            int i0 = fl_race_late ? 1 : 0;
+            if (fl_race_late) w = cost[0];
+            for (; !(fl_race_late && good[0]);) {
+                int j = -1;
+                for (int i = i0; i < n; i++) if (good[i] && cost[i] <= b) { j = i; break; }
+                if (j >= 0) {
+                    for (int i = i0; i < n; i++) w += i < j ? (cost[i] < b ? cost[i] : b) : i == j ? cost[i] : (cost[i] < prev ? cost[i] : prev);
+                    break;
+                }
+                prev = b; b *= 2;
+            }
+        }
+        *tc = wc + w; *ta = 0;
+        return;
+    }
     if (!fl_mode) {   /* the smallest proof: by branch and bound (fl_tcost0), then walked */
         *tc = fl_tcost0(s, leader, k, ts, need, tlive, left, 1e300, &pick);
         *ta = 0;
@@ -2970,6 +3012,7 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     s->misere_order = misere;
     for (int c = 0; c < NCARDS; c++) if ((h[0] | h[1] | h[2] | h[3]) >> c & 1) s->handpts += s->pts[c];
     fl_bounds = bounds; fl_mode = mode & 3; fl_perfect = mode >> 2;
+    if (fl_mode == 3) { fl_perfect = 0; fl_race_from = mode >> 2 & 15; fl_race_b0 = (double)(1 << (mode >> 6 & 31)); fl_race_late = mode >> 11 & 1; }
     flv_mask = flc_mask = fld_mask = (1 << 16) - 1; flv_n = flc_n = fld_n = 0;
     flv = calloc(flv_mask + 1, sizeof *flv); flc = calloc(flc_mask + 1, sizeof *flc); fld = calloc(fld_mask + 1, sizeof *fld);
     memset(fl_dcl, 0, sizeof fl_dcl); memset(fl_dck, 0, sizeof fl_dck); memset(fl_waste, 0, sizeof fl_waste); memset(fl_cls, 0, sizeof fl_cls);
