@@ -2612,6 +2612,450 @@ static PyObject *py_shadow(PyObject *self, PyObject *args) {
 }
 #endif
 
+#ifdef SOLVER_STATS
+/* ---- the floor of the search (issue 21, round ten) ---------------------------------
+ * floor(hands, leader, maxteam, misere, pts, strength, trump, puur, last, bounds): the
+ * exact value v of a small deal by a plain minimax (every position at a trick boundary
+ * valued once), then the smallest proofs of the two zero-window questions next to it,
+ * "at least v?" (true: the max side proves it) and "at least v+1?" (false: the other side
+ * proves it). A proof: at a node of the side that proves, one child that keeps the
+ * statement; at the other side's, every child (one per group of equivalent cards, as the
+ * search's move generation). Its leaves: the boundaries where the points decide (nothing
+ * more needed, or more needed than are left) and, with `bounds`, where the search's own
+ * bounds decide (sure_points, forced_points, at four cards a hand and more, as
+ * boundary_search). Each subtree's minimum is memoised by (boundary, need); `tree` counts
+ * the minimal proof tree (transpositions counted every time), `dag` the distinct
+ * (boundary, need) of the proof that the minimal tree picks, each searched once (what a
+ * perfect order with a perfect table at trick boundaries would visit; a statement implied
+ * by one proved already at the same position is not counted again). Two units: every
+ * position where a card is chosen ("all"), and the search's own node count ("core":
+ * the positions inside a trick led with four cards a hand or more, every position of the
+ * trick led with three or two, none of the last trick). The instrumented build only. */
+typedef struct { u64 k0, k1; int32_t lo, hi, used, pad; } FlV;
+typedef struct { u64 k0, k1; double tc, ta; int32_t need, used; } FlC;
+typedef struct { u64 k0, k1; int32_t lo, hi; int32_t used, pad; } FlD;
+static FlV *flv; static u64 flv_mask, flv_n;
+static FlC *flc; static u64 flc_mask, flc_n;
+static FlD *fld; static u64 fld_mask, fld_n;
+static int fl_bounds, fl_mode, fl_perfect, fl_race_from = 4;
+static double fl_race_b0 = 1;
+static int fl_race_late = 0;   /* fl_perfect: mode 2 with the cards in vain left out at the k-th card of a trick (bit k) */
+static double fl_dc, fl_da;
+
+static void fl_key(const S *s, int leader, u64 *k0, u64 *k1) {
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3], o = 0;
+    int j = 0;
+    for (u64 m = live; m; m &= m - 1, j += 2) {
+        int c = lowbit(m);
+        u64 w = (s->hand[1] >> c & 1) ? 1 : (s->hand[2] >> c & 1) ? 2 : (s->hand[3] >> c & 1) ? 3 : 0;
+        o |= w << j;
+    }
+    *k0 = live | (u64)leader << 36;
+    *k1 = o;
+}
+static inline u64 fl_hash(u64 a, u64 b, u64 c) {
+    u64 h = a * 0x9E3779B97F4A7C15ULL ^ (b + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL ^ c * 0x165667B19E3779F9ULL;
+    h ^= h >> 31; h *= 0xD6E8FEB86659FD93ULL; h ^= h >> 32;
+    return h;
+}
+#define FL_GROW(T, mask, n) do { \
+    if ((n) * 2 >= (mask) + 1) { \
+        u64 om = (mask); __typeof__(T) ot = (T); \
+        (mask) = om * 2 + 1; (T) = calloc((mask) + 1, sizeof *(T)); \
+        for (u64 i = 0; i <= om; i++) if (ot[i].used) { \
+            u64 h = fl_hash(ot[i].k0, ot[i].k1, FL_EXTRA(ot[i])) & (mask); \
+            while ((T)[h].used) h = (h + 1) & (mask); \
+            (T)[h] = ot[i]; } \
+        free(ot); } } while (0)
+
+static int fl_ge(S *s, int leader, int need);
+
+/* the candidates of `player`: his legal cards, one of each group of equivalent ones (the
+ * same suit and points, no card of `live` between them in the suit's order) */
+static int fl_moves(const S *s, int player, int k, unsigned ts, u64 live, int *moves) {
+    u64 leg = k ? follow_rule(s, s->hand[player], TS_LS(ts), TS_TOP(ts)) : s->hand[player];
+    int n = 0;
+    for (int su = 0; su < NSUITS; su++) {
+        if (!(leg & s->suitmask[su])) continue;
+        unsigned mp = places(s, su, leg), lp = places(s, su, live);
+        int prev_i = -1, prev_pts = -1;
+        for (unsigned t = mp; t; t &= t - 1) {
+            int i = __builtin_ctz(t), c = s->ord[su][i];
+            int same = prev_i >= 0 && prev_pts == s->pts[c] && !(lp & ((1u << i) - (2u << prev_i)));
+            prev_i = i; prev_pts = s->pts[c];
+            if (!same) moves[n++] = c;
+        }
+    }
+    return n;
+}
+
+/* after the fourth card c of a trick: (the max team's points of it, the next leader) */
+static inline int fl_end(S *s, int leader, unsigned ts, int c, int *seat) {
+    int w = takes(s, TS_LS(ts), TS_WS(ts), c) ? 3 : TS_WI(ts), p = TS_P(ts) + s->pts[c];
+    *seat = (leader + w) & 3;
+    if (!s->hand[0]) p += s->last_bonus;
+    return TEAM(*seat) == s->maxteam ? p : 0;
+}
+
+/* does the max team take at least `need` from this point of the trick on? (a zero-window
+ * test in the search's own order, its answers at the boundaries kept as bounds: fl_ge) */
+static int fl_tge(S *s, int leader, int k, unsigned ts, int need, u64 tlive) {
+    int player = (leader + k) & 3, moves[9];
+    s->leader = leader; s->tlive = tlive;
+    int n = k ? gen_follows(s, k, player, ts, moves) : gen_leads(s, player, -1, moves, NULL);
+    int maxing = TEAM(player) == s->maxside;
+    for (int i = 0; i < n; i++) {
+        int c = moves[i], t;
+        s->hand[player] &= ~((u64)1 << c); s->handpts -= s->pts[c];
+        if (k == 3) { int seat, p = fl_end(s, leader, ts, c, &seat); t = fl_ge(s, seat, need - p); }
+        else t = fl_tge(s, leader, k + 1, k ? next_state(s, ts, k, c) : lead_state(s, c), need, tlive);
+        s->hand[player] |= (u64)1 << c; s->handpts += s->pts[c];
+        if (maxing && t) return 1;
+        if (!maxing && !t) return 0;
+    }
+    return !maxing;
+}
+
+#define FL_EXTRA(e) 0
+static int fl_ge(S *s, int leader, int need) {
+    int R = s->handpts + s->last_bonus;
+    if (need <= 0) return 1;
+    if (!s->hand[0] || need > R) return 0;
+    u64 k0, k1;
+    fl_key(s, leader, &k0, &k1);
+    u64 h = fl_hash(k0, k1, 0) & flv_mask;
+    for (; flv[h].used; h = (h + 1) & flv_mask)
+        if (flv[h].k0 == k0 && flv[h].k1 == k1) {
+            if (need <= flv[h].lo) return 1;
+            if (need > flv[h].hi) return 0;
+            break;
+        }
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    int t = fl_tge(s, leader, 0, 0, need, live);
+    h = fl_hash(k0, k1, 0) & flv_mask;
+    while (flv[h].used && !(flv[h].k0 == k0 && flv[h].k1 == k1)) h = (h + 1) & flv_mask;
+    if (!flv[h].used) { flv[h].k0 = k0; flv[h].k1 = k1; flv[h].lo = 0; flv[h].hi = R; flv[h].used = 1; flv_n++; }
+    if (t && need > flv[h].lo) flv[h].lo = need;
+    if (!t && need - 1 < flv[h].hi) flv[h].hi = need - 1;
+    FL_GROW(flv, flv_mask, flv_n);
+    return t;
+}
+#undef FL_EXTRA
+
+/* the weight of a position in the two units: k cards on the table, `left` cards a hand at the trick's lead */
+static inline double fl_wcore(int k, int left) { return left == 1 ? 0 : left >= 4 && k == 0 ? 0 : 1; }
+
+
+
+static void fl_bounds_of(S *s, int leader, int left, int R, int *lb, int *hb) {
+    int lo_b = 0, hi_b = R, ft, fp;
+    if ((fp = forced_points(s, left, R, &ft)) > 0) { if (ft == s->maxteam) lo_b = fp; else hi_b = R - fp; }
+    if (s->maxside == s->maxteam) {
+        int l = sure_points(s, leader, left, R);
+        if (TEAM(leader) == s->maxteam) { if (l > lo_b) lo_b = l; }
+        else if (R - l < hi_b) hi_b = R - l;
+    }
+    *lb = lo_b; *hb = hi_b;
+}
+/* the proof's distinct positions by the cards a hand at the trick's lead and by who moves
+ * (1: the side that proves the statement) */
+static double fl_dcl[10][2], fl_dck[10][4][2], fl_waste[10][4][2];
+static void fl_tcost(S *s, int leader, int k, unsigned ts, int need, u64 tlive, int left, int dag, double *tc, double *ta);
+
+static int fl_leaf(S *s, int leader, int need) {
+    int R = s->handpts + s->last_bonus;
+    if (!s->hand[0] || need <= 0 || need > R) return 1;
+    int left = popc(s->hand[0]);
+    if (fl_bounds && left >= 4) {
+        int lb, hb;
+        fl_bounds_of(s, leader, left, R, &lb, &hb);
+        if (lb >= need || hb < need) return 1;
+    }
+    return 0;
+}
+
+#define FL_EXTRA(e) (u64)(e).need
+static void fl_bcost(S *s, int leader, int need, double *tc, double *ta) {
+    if (fl_leaf(s, leader, need)) { *tc = *ta = 0; return; }
+    u64 k0, k1;
+    fl_key(s, leader, &k0, &k1);
+    u64 h = fl_hash(k0, k1, (u64)need) & flc_mask;
+    for (; flc[h].used; h = (h + 1) & flc_mask)
+        if (flc[h].k0 == k0 && flc[h].k1 == k1 && flc[h].need == need) { *tc = flc[h].tc; *ta = flc[h].ta; return; }
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    fl_tcost(s, leader, 0, 0, need, live, popc(s->hand[0]), 0, tc, ta);
+    h = fl_hash(k0, k1, (u64)need) & flc_mask;
+    while (flc[h].used) h = (h + 1) & flc_mask;
+    flc[h].k0 = k0; flc[h].k1 = k1; flc[h].need = need; flc[h].tc = *tc; flc[h].ta = *ta; flc[h].used = 1; flc_n++;
+    FL_GROW(flc, flc_mask, flc_n);
+}
+#undef FL_EXTRA
+
+/* mode 0's costs by branch and bound: the smallest proof's size if it is at most `limit`,
+ * else a number above `limit` (a lower bound); the memo keeps which (ta: 1 exact) */
+static double fl_tcost0(S *s, int leader, int k, unsigned ts, int need, u64 tlive, int left, double limit, int *pick);
+#define FL_EXTRA(e) (u64)(e).need
+static double fl_bcost0(S *s, int leader, int need, double limit) {
+    if (fl_leaf(s, leader, need)) return 0;
+    u64 k0, k1;
+    fl_key(s, leader, &k0, &k1);
+    u64 h = fl_hash(k0, k1, (u64)need) & flc_mask;
+    for (; flc[h].used; h = (h + 1) & flc_mask)
+        if (flc[h].k0 == k0 && flc[h].k1 == k1 && flc[h].need == need) {
+            if (flc[h].ta > 0 || flc[h].tc > limit) return flc[h].tc;
+            break;
+        }
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    double c = fl_tcost0(s, leader, 0, 0, need, live, popc(s->hand[0]), limit, NULL);
+    h = fl_hash(k0, k1, (u64)need) & flc_mask;
+    while (flc[h].used && !(flc[h].k0 == k0 && flc[h].k1 == k1 && flc[h].need == need)) h = (h + 1) & flc_mask;
+    if (!flc[h].used) { flc[h].k0 = k0; flc[h].k1 = k1; flc[h].need = need; flc[h].tc = 0; flc[h].used = 1; flc_n++; }
+    if (c <= limit) { flc[h].tc = c; flc[h].ta = 1; }
+    else if (c > flc[h].tc) { flc[h].tc = c; flc[h].ta = 0; }
+    FL_GROW(flc, flc_mask, flc_n);
+    return c;
+}
+#undef FL_EXTRA
+
+static double fl_tcost0(S *s, int leader, int k, unsigned ts, int need, u64 tlive, int left, double limit, int *pick) {
+    int player = (leader + k) & 3, moves[9];
+    s->leader = leader; s->tlive = tlive;
+    int n = k ? gen_follows(s, k, player, ts, moves) : gen_leads(s, player, -1, moves, NULL);
+    int maxing = TEAM(player) == s->maxside;
+    int truth = fl_tge(s, leader, k, ts, need, tlive);
+    int one = maxing == truth;
+    double wc = fl_wcore(k, left), rest = limit - wc, best = one ? 1e300 : 0;
+    if (pick) *pick = -1;
+    if (rest < 0) return wc;
+    for (int i = 0; i < n; i++) {
+        int c = moves[i], seat = 0, p = 0, t = truth;
+        s->hand[player] &= ~((u64)1 << c); s->handpts -= s->pts[c];
+        unsigned nts = k ? next_state(s, ts, k, c) : lead_state(s, c);
+        if (k == 3) p = fl_end(s, leader, ts, c, &seat);
+        if (one) t = k == 3 ? fl_ge(s, seat, need - p) : fl_tge(s, leader, k + 1, nts, need, tlive);
+        if (t == truth) {
+            double lim = one ? (best - 1 < rest ? best - 1 : rest) : rest - best;
+            double cc = k == 3 ? fl_bcost0(s, seat, need - p, lim) : fl_tcost0(s, leader, k + 1, nts, need, tlive, left, lim, NULL);
+            if (one) { if (cc < best) { best = cc; if (pick) *pick = c; } }
+            else best += cc;
+        }
+        s->hand[player] |= (u64)1 << c; s->handpts += s->pts[c];
+        if (!one && best > rest) break;
+    }
+    return wc + best;
+}
+
+#define FL_EXTRA(e) 0
+/* the proof of the statement at a boundary walked once (dag) */
+static void fl_bdag(S *s, int leader, int need) {
+    if (fl_leaf(s, leader, need)) return;
+    u64 k0, k1;
+    fl_key(s, leader, &k0, &k1);
+    int t = fl_ge(s, leader, need);
+    u64 h = fl_hash(k0, k1, 0) & fld_mask;
+    while (fld[h].used && !(fld[h].k0 == k0 && fld[h].k1 == k1)) h = (h + 1) & fld_mask;
+    int seen = fld[h].used && (t ? need <= fld[h].lo : need >= fld[h].hi);
+    if (!fld[h].used) { fld[h].k0 = k0; fld[h].k1 = k1; fld[h].lo = -1; fld[h].hi = 1 << 20; fld[h].used = 1; fld_n++; }
+    if (t && need > fld[h].lo) fld[h].lo = need;
+    if (!t && need < fld[h].hi) fld[h].hi = need;
+    FL_GROW(fld, fld_mask, fld_n);
+    if (seen) return;
+    double cc, ca;
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    fl_tcost(s, leader, 0, 0, need, live, popc(s->hand[0]), 1, &cc, &ca);
+}
+#undef FL_EXTRA
+/* the smallest proof of "the max team takes at least `need` from this point of the trick on"
+ * (its truth by the zero-window tests of fl_tge), in the two units; dag: walk the proof that the
+ * minimum picks and count its distinct boundaries' positions into fl_dc, fl_da */
+
+/* the kind of a card for the waste by kind (mode 2): leads 0 trump, 1 the top card of a plain suit,
+ * 2 another plain card; followers 0 follows and wins, 1 follows and loses, 2 trumps in (wins), 3
+ * another card (a discard, or a trump that loses) */
+static double fl_cls[4][4][4];
+static int fl_kind(const S *s, int k, unsigned ts, int c, u64 tlive) {
+    int su = s->suit[c];
+    if (!k) {
+        if (su == s->trump) return 0;
+        unsigned lp = places(s, su, tlive);
+        return s->ord[su][__builtin_ctz(lp)] == c ? 1 : 2;
+    }
+    int ls = TS_LS(ts), wins = takes(s, ls, TS_WS(ts), c);
+    if (su == ls) return wins ? 0 : 1;
+    if (su == s->trump && wins) return 2;
+    return 3;
+}
+static void fl_tcost(S *s, int leader, int k, unsigned ts, int need, u64 tlive, int left, int dag, double *tc, double *ta) {
+    int player = (leader + k) & 3, moves[9];
+    int n;
+    if (fl_mode) {   /* the search's own order (without a table's card or a killer) */
+        s->leader = leader; s->tlive = tlive; s->tleft = left;
+        n = k ? gen_follows(s, k, player, ts, moves) : gen_leads(s, player, -1, moves, NULL);
+    } else n = fl_moves(s, player, k, ts, tlive, moves);
+    int maxing = TEAM(player) == s->maxside;
+    int truth = fl_tge(s, leader, k, ts, need, tlive);
+    int one = maxing == truth;   /* the proving side moves: one child */
+    double wc = fl_wcore(k, left), bc = one && !fl_mode ? 1e300 : 0, ba = one && !fl_mode ? 1e300 : 0;
+    int pick = -1, upto = n;
+    if (fl_mode == 3) {
+        /* a race of the candidates (a simulation, the tree's cost): at the proving side's nodes
+         * from fl_race_from cards a hand, every candidate searched in rounds with a node budget
+         * b0, 2 b0, 4 b0, ... (what a stopped search proved kept), until one that keeps the
+         * statement is proved; elsewhere today's order (the cards before the first good one) */
+        s->leader = leader; s->tlive = tlive; s->tleft = left;
+        n = k ? gen_follows(s, k, player, ts, moves) : gen_leads(s, player, -1, moves, NULL);
+        double cost[9]; int good[9];
+        for (int i = 0; i < n; i++) {
+            int c = moves[i], seat = 0, p = 0, t;
+            s->hand[player] &= ~((u64)1 << c); s->handpts -= s->pts[c];
+            unsigned nts = k ? next_state(s, ts, k, c) : lead_state(s, c);
+            double cc, ca;
+            if (k == 3) { p = fl_end(s, leader, ts, c, &seat); t = fl_ge(s, seat, need - p); fl_bcost(s, seat, need - p, &cc, &ca); }
+            else { t = fl_tge(s, leader, k + 1, nts, need, tlive); fl_tcost(s, leader, k + 1, nts, need, tlive, left, 0, &cc, &ca); }
+            s->hand[player] |= (u64)1 << c; s->handpts += s->pts[c];
+            cost[i] = cc; good[i] = t == truth;
+            if (one && left < fl_race_from && good[i]) { n = i + 1; break; }   /* today's order: stop at the first good */
+        }
+        double w = 0;
+        if (!one || left < fl_race_from) for (int i = 0; i < n; i++) w += cost[i];
+        else {
+            /* the first candidate searched whole (it keeps the statement nine times in ten), the
+             * race among the others only where it fails */
+            double b = fl_race_b0, prev = 0;
+            int i0 = fl_race_late ? 1 : 0;
+            if (fl_race_late) w = cost[0];
+            for (; !(fl_race_late && good[0]);) {
+                int j = -1;
+                for (int i = i0; i < n; i++) if (good[i] && cost[i] <= b) { j = i; break; }
+                if (j >= 0) {
+                    for (int i = i0; i < n; i++) w += i < j ? (cost[i] < b ? cost[i] : b) : i == j ? cost[i] : (cost[i] < prev ? cost[i] : prev);
+                    break;
+                }
+                prev = b; b *= 2;
+            }
+        }
+        *tc = wc + w; *ta = 0;
+        return;
+    }
+    if (!fl_mode) {   /* the smallest proof: by branch and bound (fl_tcost0), then walked */
+        *tc = fl_tcost0(s, leader, k, ts, need, tlive, left, 1e300, &pick);
+        *ta = 0;
+        if (!dag) return;
+        n = fl_moves(s, player, k, ts, tlive, moves);
+        upto = n;
+    }
+    for (int i = 0; i < n && fl_mode; i++) {
+        int c = moves[i];
+        s->hand[player] &= ~((u64)1 << c); s->handpts -= s->pts[c];
+        unsigned nts = k ? next_state(s, ts, k, c) : lead_state(s, c);
+        double cc, ca;
+        if (one) {
+            /* a child that keeps the statement: the one of the smallest proof (mode 0), the
+             * first in the search's order (1), the same with the proofs of the cards tried
+             * before it that fail (2) */
+            int t, seat = 0, p = 0;
+            if (k == 3) { p = fl_end(s, leader, ts, c, &seat); t = fl_ge(s, seat, need - p); }
+            else t = fl_tge(s, leader, k + 1, nts, need, tlive);
+            int keeps = t == truth;
+            if (keeps || (fl_mode == 2 && !(fl_perfect >> k & 1))) {
+                if (k == 3) fl_bcost(s, seat, need - p, &cc, &ca);
+                else fl_tcost(s, leader, k + 1, nts, need, tlive, left, 0, &cc, &ca);
+                if (fl_mode) { bc += cc; ba += ca; }
+                else if (cc < bc || (cc == bc && ca < ba)) { bc = cc; ba = ca; pick = c; }
+            }
+            if (fl_mode && keeps) {
+                pick = c; upto = i + 1;
+                s->hand[player] |= (u64)1 << c; s->handpts += s->pts[c];
+                break;
+            }
+        } else {
+            if (k == 3) { int seat, p = fl_end(s, leader, ts, c, &seat); fl_bcost(s, seat, need - p, &cc, &ca); }
+            else fl_tcost(s, leader, k + 1, nts, need, tlive, left, 0, &cc, &ca);
+            bc += cc; ba += ca;
+        }
+        s->hand[player] |= (u64)1 << c; s->handpts += s->pts[c];
+    }
+    if (fl_mode) { *tc = wc + bc; *ta = 1 + ba; }
+    if (!dag) return;
+    fl_dc += wc; fl_da += 1; fl_dcl[left][one] += wc; fl_dck[left][k][maxing] += wc;
+    for (int i = 0; i < upto; i++) {
+        int c = moves[i];
+        if (one && c != pick && (fl_mode != 2 || fl_perfect >> k & 1)) continue;
+        s->hand[player] &= ~((u64)1 << c); s->handpts -= s->pts[c];
+        unsigned nts = k ? next_state(s, ts, k, c) : lead_state(s, c);
+        double cc, ca, d0 = fl_dc;
+        if (k == 3) { int seat, p = fl_end(s, leader, ts, c, &seat); fl_bdag(s, seat, need - p); }
+        else fl_tcost(s, leader, k + 1, nts, need, tlive, left, 1, &cc, &ca);
+        /* mode 2: the work of the cards tried before the one that keeps it, by where they were tried */
+        if (one && c != pick) {
+            fl_waste[left][k][maxing] += fl_dc - d0;
+            if (left >= 4) fl_cls[k][fl_kind(s, k, ts, moves[0], tlive)][fl_kind(s, k, ts, pick, tlive)] += fl_dc - d0;
+        }
+        s->hand[player] |= (u64)1 << c; s->handpts += s->pts[c];
+    }
+}
+
+static PyObject *py_floor(PyObject *self, PyObject *args) {
+    unsigned long long h[4];
+    int leader, maxteam, misere, trump, puur, last, bounds, mode = 0;
+    PyObject *pts, *strength;
+    if (!PyArg_ParseTuple(args, "(KKKK)iipOOiiii|i", &h[0], &h[1], &h[2], &h[3], &leader, &maxteam, &misere,
+                          &pts, &strength, &trump, &puur, &last, &bounds, &mode)) return NULL;
+    S *s = calloc(1, sizeof(S));
+    if (!s) return PyErr_NoMemory();
+    if (parse_tables(s, pts, strength) < 0) { free(s); return NULL; }
+    for (int i = 0; i < 4; i++) s->hand[i] = h[i];
+    s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
+    s->maxside = misere ? 1 - maxteam : maxteam;
+    s->use_equiv = 1; s->use_sure = 1; s->use_sure_low = 1; s->use_forced = 1;
+    s->use_order = s->lead_order = s->follow_order = s->second_order = s->misere_void = 1;
+    s->misere_order = misere;
+    for (int c = 0; c < NCARDS; c++) if ((h[0] | h[1] | h[2] | h[3]) >> c & 1) s->handpts += s->pts[c];
+    fl_bounds = bounds; fl_mode = mode & 3; fl_perfect = mode >> 2;
+    if (fl_mode == 3) { fl_perfect = 0; fl_race_from = mode >> 2 & 15; fl_race_b0 = (double)(1 << (mode >> 6 & 31)); fl_race_late = mode >> 11 & 1; }
+    flv_mask = flc_mask = fld_mask = (1 << 16) - 1; flv_n = flc_n = fld_n = 0;
+    flv = calloc(flv_mask + 1, sizeof *flv); flc = calloc(flc_mask + 1, sizeof *flc); fld = calloc(fld_mask + 1, sizeof *fld);
+    memset(fl_dcl, 0, sizeof fl_dcl); memset(fl_dck, 0, sizeof fl_dck); memset(fl_waste, 0, sizeof fl_waste); memset(fl_cls, 0, sizeof fl_cls);
+    int R = s->handpts + last, v = 0, top = R;
+    while (v < top) {   /* the value by bisection over zero-window tests */
+        int mid = (v + top + 1) / 2;
+        if (fl_ge(s, leader, mid)) v = mid; else top = mid - 1;
+    }
+    PyObject *out = PyList_New(0);
+    double uc = 0, ua = 0;
+    for (int q = 0; q < 2; q++) {
+        int need = v + q;
+        if (need > R || need <= 0) continue;
+        double tc, ta;
+        if (fl_mode) fl_bcost(s, leader, need, &tc, &ta);
+        else { tc = fl_bcost0(s, leader, need, 1e300); ta = 0; }
+        fl_dc = fl_da = 0;
+        fl_bdag(s, leader, need);
+        uc += fl_dc; ua += fl_da;
+        PyObject *row = Py_BuildValue("(iidddd)", need, q == 0, tc, ta, fl_dc, fl_da);
+        PyList_Append(out, row); Py_DECREF(row);
+    }
+    PyObject *dl = PyList_New(10);
+    for (int i = 0; i < 10; i++) PyList_SET_ITEM(dl, i, Py_BuildValue("(dd)", fl_dcl[i][0], fl_dcl[i][1]));
+    PyObject *dk = PyList_New(10);
+    for (int i = 0; i < 10; i++)
+        PyList_SET_ITEM(dk, i, Py_BuildValue("((dd)(dd)(dd)(dd))", fl_dck[i][0][0], fl_dck[i][0][1], fl_dck[i][1][0],
+                                             fl_dck[i][1][1], fl_dck[i][2][0], fl_dck[i][2][1], fl_dck[i][3][0], fl_dck[i][3][1]));
+    PyObject *dw = PyList_New(10);
+    for (int i = 0; i < 10; i++)
+        PyList_SET_ITEM(dw, i, Py_BuildValue("((dd)(dd)(dd)(dd))", fl_waste[i][0][0], fl_waste[i][0][1], fl_waste[i][1][0],
+                                             fl_waste[i][1][1], fl_waste[i][2][0], fl_waste[i][2][1], fl_waste[i][3][0], fl_waste[i][3][1]));
+    PyObject *dcl = PyList_New(64);
+    for (int i = 0; i < 64; i++) PyList_SET_ITEM(dcl, i, PyFloat_FromDouble(fl_cls[i >> 4][i >> 2 & 3][i & 3]));
+    PyObject *res = Py_BuildValue("{s:i,s:i,s:N,s:d,s:d,s:N,s:N,s:N,s:N,s:K,s:K}", "value", v, "R", R, "questions", out,
+                                  "union_core", uc, "union_all", ua, "by_left", dl, "by_k", dk, "waste", dw, "kinds", dcl,
+                                  "valued", (unsigned long long)flv_n, "costed", (unsigned long long)flc_n);
+    free(flv); free(flc); free(fld); flv = NULL; flc = NULL; fld = NULL;
+    free(s);
+    return res;
+}
+#endif
+
 static PyObject *py_par_stats(PyObject *self, PyObject *noargs) {
 #if PAR_OK
     return Py_BuildValue("LLi", par_crit, par_sum, par_lost);
@@ -2625,6 +3069,7 @@ static PyMethodDef methods[] = {
 #ifdef SOLVER_STATS
     {"stats", py_stats, METH_NOARGS, "The instrumented build's counts by cards left (read and reset)."},
     {"shadow", py_shadow, METH_VARARGS, "shadow(mode, min_left): the coarse table beside the search (round five)."},
+    {"floor", py_floor, METH_VARARGS, "floor(deal args, bounds): the smallest proofs next to the value (round ten)."},
 #endif
     {"solve", py_solve, METH_VARARGS, "Solve one deal (see tutor.play.solver)."},
     {"table_save", py_table_save, METH_VARARGS, "The table of the last solve's deal, as bytes (see tutor.play.solver)."},
