@@ -216,7 +216,7 @@ def test_the_finer_estimate_goes_to_the_open_deals_near_a_competing_call_s_mark(
 def test_eval_s_chances_take_the_estimate_s_lean_from_every_deal_s_bounds():
     """hilfe-07 (C after «60 Eichel, 65 Rosen» with the Eichel 9 7 behind A's opening): eval's
     chances of C's Eichel contracts on the 20 deals of benchmarks/bench_exact_sim.py (seed 1, 6M
-    nodes a deal as eval's 600M for 100 deals), against exact play's on the same deals (their
+    nodes a deal: eval's 600M for 100 deals until the tenth session), against exact play's on the same deals (their
     card points kept in benchmarks/exact_sim_answers.json, the solver's alone). 19 of the 20
     deals stay open (a decisive probe over its budget), too few are known to within a Zehner to
     measure the estimate's lean the old way, and it leans against the declarer: the chances

@@ -199,7 +199,12 @@ ESCALATE = 4               # each further pass: this many times the nodes a prob
 NODE_BUDGET = 32_000_000   # at most this many nodes a probe (about a second); over it, its answer is estimated
 NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by default (bid, check, table, serve,
                                      # practice, the quiz): about a third of a second of one core at most
-EVAL_NODES = 600_000_000             # ... of ``tutor eval``, the evidence itself: about 20 s of one core at most
+# ... of ``tutor eval``, the evidence itself: 0.6M a deal for 100 deals, some 2 s of the two cores
+# (issue 26's target for ``eval --samples 100``). 600M (6M a deal) until the tenth session: 7-15 s
+# wall on two idle cores for the chances' mean |diff| 0.010 against 0.024 here, largest 0.15
+# against 0.20 (bench_exact_sim, 43 positions; benchmarks/README.md, "Tenth session"): at 100
+# deals chance alone moves a chance by 0.05, at the 50 an early stop keeps 0.07.
+EVAL_NODES = 60_000_000
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
 BIAS_DEALS = 5              # deals known to within a Zehner that measure the playout's bias in a game (at least)
 
@@ -442,7 +447,9 @@ ESTIMATE = {"k": 2, "follow_k": 1, "exact_last": 3}
 _ESTIMATE_NOW = ESTIMATE     # the estimate of the evaluation this process judges for now (Simulation.estimate)
 
 
-# ``tutor eval`` (EVAL_NODES for 100 deals: 6M a deal) has the nodes for more of the tree:
+# An evaluation with EVAL_FROM nodes a deal or more (``tutor eval`` with 60 deals or fewer; with
+# 100, 0.6M a deal, it takes the voice's estimate by kind and its finer one where a call competes)
+# has the nodes for more of the tree:
 # its open deals are estimated with the first three leads and each follower's first two
 # cards (about 6 card points off exact play where two leads and one card are 13, 9 ms a
 # deal against 0.14, benchmarks/README "An estimate from a forward-pruned search"). In
