@@ -200,7 +200,7 @@ NODE_BUDGET = 32_000_000   # at most this many nodes a probe (about a second); o
 NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by default (bid, check, table, serve,
                                      # practice, the quiz): about a third of a second of one core at most
 # ... of ``tutor eval``, the evidence itself: 0.6M a deal for 100 deals, some 2 s of the two cores
-# (issue 26's target for ``eval --samples 100``). 600M (6M a deal) until the tenth session: 7-15 s
+# (issue 26's target for ``eval --samples 100``). 600M (6M a deal) until the tenth session: 7-17 s
 # wall on two idle cores for the chances' mean |diff| 0.010 against 0.024 here, largest 0.15
 # against 0.20 (bench_exact_sim, 43 positions; benchmarks/README.md, "Tenth session"): at 100
 # deals chance alone moves a chance by 0.05, at the 50 an early stop keeps 0.07.
