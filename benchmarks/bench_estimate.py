@@ -188,6 +188,8 @@ def collect(args) -> None:
                              "decisive": list(play.decisive), "refine": list(play.refine), "open": j.estimated, "sim_lo": j.lo, "sim_hi": j.hi,
                              "guess": j.guess, "tried": j.tried, "decisive_nodes": j.decisive_nodes,
                              "fine": j.fine, "marks": sorted(v for g, v in sim.marks if g == i),
+                             # a game of the auction after a call is asked only on the deals that reach it
+                             "asked": j is not S.UNASKED,
                              "used": ev.points[d][i]})
         t1 = time.perf_counter()
         out = pool.map(_exact, jobs, chunksize=1)
@@ -325,6 +327,16 @@ FINE_COST = [0]   # the finer estimates' nodes the replay's "fine:" asked (summe
 PARTIAL = 1.0   # a chance is compared on the deals exact play decides where they are this share of all (--partial)
 
 
+def _asked(r: dict) -> bool:
+    """The simulation asked this game on this deal: a game of the auction after a call
+    (simulation._Rest: the contract a deal's auction reaches, a Play of its own where the hand's
+    games do not ask its targets) is asked only on the deals that reach it, the others are
+    UNASKED (collect's "asked"; in older files such a record is 0..157 with no guess, not open)."""
+    if "asked" in r:
+        return r["asked"]
+    return not (r["guess"] is None and r["sim_lo"] == 0 and r["sim_hi"] == 157 and not r["open"])
+
+
 def replayed(rs: list[dict], variant: dict, default: str = "e21") -> list[tuple[float, float]]:
     """One position's deals placed again by the simulation's own rules (_points: the bias of the
     narrowed deals, the clamp into the proved bounds, the split) with each deal's guess taken from
@@ -336,17 +348,23 @@ def replayed(rs: list[dict], variant: dict, default: str = "e21") -> list[tuple[
         if g not in games:
             games.append(g)
     deals = sorted({r["deal"] for r in rs})
-    at = {(r["deal"], r["strain"], r["declarer"]): r for r in rs}
+    # by the game's decisive targets too: the standing contract's game and a game of the auction
+    # after a call can share kind and declarer (hilfe-08, fuenfer-10, doppeln-gen-13: B's 100 Rosen
+    # and the 110 Rosen the auction after fort reaches), and the later record hid the earlier
+    at = {(r["deal"], r["strain"], r["declarer"], tuple(r["decisive"])): r for r in rs}
     plays = []
     for strain, declarer, decisive in games:
-        r0 = at[(deals[0], strain, declarer)]
+        r0 = at[(deals[0], strain, declarer, decisive)]
         refine = tuple(r0.get("refine", ())) or (() if decisive == (157,) else (10,))
         plays.append(S.Play(strain, declarer, decisive, refine))
     judged = []
     for d in deals:
         row = []
-        for strain, declarer, _ in games:
-            r = at[(d, strain, declarer)]
+        for strain, declarer, decisive in games:
+            r = at[(d, strain, declarer, decisive)]
+            if not _asked(r):
+                row.append(S.UNASKED)
+                continue
             guess = r["guess"]
             if guess is not None:
                 guess = pick(r, variant["field"].get(r["kind"], default), default)[0]
@@ -370,11 +388,11 @@ def replayed(rs: list[dict], variant: dict, default: str = "e21") -> list[tuple[
         # the simulation's rule (_fine_wanted) on these points: open deals near a competing call's mark
         changed = False
         for d_i, d in enumerate(deals):
-            for i, (strain, declarer, _) in enumerate(games):
-                r = at[(d, strain, declarer)]
+            for i, (strain, declarer, decisive) in enumerate(games):
+                r = at[(d, strain, declarer, decisive)]
                 spec = variant["fine"].get(r["kind"])
                 j = judged[d_i][i]
-                if spec is None or not r["open"] or j.guess is None:
+                if spec is None or not r["open"] or j.guess is None or not _asked(r):
                     continue
                 misere = r["kind"] == "Misère"
                 mine = credited(points[d_i][i], misere)
@@ -393,13 +411,17 @@ def replayed(rs: list[dict], variant: dict, default: str = "e21") -> list[tuple[
     for i, (strain, declarer, decisive) in enumerate(games):
         misere = parse_strain(strain)[1]
         for t in decisive:
-            exact = []
+            exact, asked = [], 0
             for d in deals:
-                r = at[(d, strain, declarer)]
+                r = at[(d, strain, declarer, decisive)]
+                if not _asked(r):
+                    exact.append(None)     # compared on the deals the simulation asked it on
+                    continue
+                asked += 1
                 lo, hi = sorted((credited(r["lo"], misere), credited(r["hi"], misere)))
                 exact.append(True if lo >= t else False if hi < t else None)
             keep = [k for k, e in enumerate(exact) if e is not None]
-            if len(keep) < len(exact) * PARTIAL:
+            if not keep or len(keep) < asked * PARTIAL:
                 continue
             sim = [credited(points[k][i], misere) >= t for k in keep]
             out.append((sum(sim) / len(sim), sum(exact[k] for k in keep) / len(keep), kind_of(strain)))

@@ -4,6 +4,7 @@
 Run: .venv/bin/python benchmarks/bench_exact_sim.py [--positions 20] [--samples 20]
      [--workers 2] [--max-nodes 100000000] [--nodes N] [--timing 10] [--out FILE]
      [--estimates "2,1,3 3,2,3"] [--every-game] [--only ID ...] [--answers FILE] [--no-extra]
+     [--set "NAME=value;..."] [--timing-command eval|bid]
 
 Positions: the Sidi-Barrani ``bid`` drills of exercises/*.yaml that have a hand (openings,
 Hilfe, raises, the opponents' suit, Fünfer, the worked example), taken evenly until
@@ -24,7 +25,9 @@ estimate of the open deals (k,follow_k,exact_last of solver.estimate) on the sam
 
 --timing N: the wall time of ``tutor eval --samples 100`` (a fresh process, the default
 seed and both cores, as a user runs it) on N of the positions, with ``uptime``'s load
-before each run: the median and the range.
+before each run: the median and the range (``--timing-command bid``: ``tutor bid``), and the
+CPU seconds of the process and its workers. --set "NAME=value;..." sets the simulation's
+constants for an accuracy run (a variant measured before it is written into the code).
 """
 from __future__ import annotations
 
@@ -186,6 +189,8 @@ def _name(estimate) -> str:
 def accuracy(args) -> None:
     estimates = _estimates(args.estimates)
     rows = {_name(e): [] for e in estimates}
+    for k, v in _settings(args.set).items():     # --set: the simulation's constants for this run
+        setattr(S, k, v)
     pool = get_context("fork").Pool(args.workers)
     answers = _load_answers(args.answers)
     for pos in positions(args.positions, not args.no_extra):
@@ -340,11 +345,12 @@ def _dump(folder, pos, name, ev, rules, answers) -> None:
     exact = [[made(answers["|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{seat}"], need,
                    parse_strain(strain)[1]) for d in ev.deals] for strain, seat, need in asked]
     Path(folder).mkdir(parents=True, exist_ok=True)
-    with open(Path(folder) / f"{pos['id']}.{name}.pickle", "wb") as f:
+    with open(Path(folder) / f"{pos['id']}.{name.replace('/', '-')}.pickle", "wb") as f:
         pickle.dump({"id": pos["id"], "estimate": name, "asked": asked, "exact": exact,
                      "shown": [c["p_make"] for c in ev.contracts] or [ev.standing],
                      "judged": ev.judged, "plays": ev.plays, "games": ev.games, "points": ev.points,
-                     "estimated": ev.estimated, "samples": ev.samples}, f)
+                     "estimated": ev.estimated, "samples": ev.samples, "bounds_bias": ev.bounds_bias,
+                     "split_from": ev.split_from}, f)
 
 
 def _replayed(data, settings: dict) -> list[tuple[float, float]]:
@@ -354,7 +360,11 @@ def _replayed(data, settings: dict) -> list[tuple[float, float]]:
     try:
         for k, v in settings.items():
             setattr(S, k, v)
-        points = S._points(data["judged"], data["plays"])
+        # the bias rule the simulation used (Simulation.bounds_bias), unless the variant sets it
+        points = S._points(data["judged"], data["plays"],
+                           bool(settings["BIAS_FROM_BOUNDS"]) if "BIAS_FROM_BOUNDS" in settings
+                           else data.get("bounds_bias", False),
+                           settings["SPLIT_FROM"] if "SPLIT_FROM" in settings else data.get("split_from"))
     finally:
         for k, v in saved.items():
             setattr(S, k, v)
@@ -427,20 +437,34 @@ def _rules_arg(rules) -> str:
 
 
 def timing(args) -> None:
-    walls, loads = [], []
+    """--timing N: ``tutor eval --samples 100`` (``--timing-command bid``: ``tutor bid``) as a user
+    runs it, a fresh process each, on N of the positions: wall and CPU seconds (the process and its
+    workers: less moved by the machine's other work than the wall), with the load before each."""
+    walls, cpus, loads = [], [], []
     for pos in positions(args.positions)[:: max(1, args.positions // args.timing)][: args.timing]:
-        cmd = [sys.executable, "-m", "tutor", "eval", "--hand", pos["hand"], "--auction", pos["auction"],
-               "--samples", "100", "--rules", _rules_arg(pos["rules"])]
+        # (--set: the simulation's constants set in the fresh process before the command runs)
+        start = ["-m", "tutor"] if not args.set else [
+            "-c", "import tutor.judgement.simulation as S; "
+                  f"[setattr(S, k, int(float(v))) for k, v in (x.split('=') for x in {args.set!r}.split(';') if x)]; "
+                  "from tutor.cli import main; main(prog_name='tutor')"]
+        cmd = [sys.executable, *start, args.timing_command, "--hand", pos["hand"], "--auction", pos["auction"],
+               "--rules", _rules_arg(pos["rules"])]
+        if args.timing_command == "eval":
+            cmd += ["--samples", "100"]
         if pos["seat"]:
             cmd += ["--seat", pos["seat"]]
         loads.append(os.getloadavg()[0])
+        c0 = sum(os.times()[2:4])
         t0 = time.perf_counter()
         r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         walls.append(time.perf_counter() - t0)
-        print(f"{pos['id']:<28} {walls[-1]:6.1f} s  (load {loads[-1]:.1f}, exit {r.returncode})", flush=True)
-    print(f"tutor eval --samples 100: median {statistics.median(walls):.1f} s, range "
-          f"{min(walls):.1f}-{max(walls):.1f} s over {len(walls)} positions; load (1 min) "
-          f"{min(loads):.1f}-{max(loads):.1f}")
+        cpus.append(sum(os.times()[2:4]) - c0)
+        print(f"{pos['id']:<28} {walls[-1]:6.2f} s wall {cpus[-1]:6.2f} s CPU  (load {loads[-1]:.1f}, exit {r.returncode})",
+              flush=True)
+    print(f"tutor {args.timing_command}{' --samples 100' if args.timing_command == 'eval' else ''}: median "
+          f"{statistics.median(walls):.2f} s wall ({min(walls):.2f}-{max(walls):.2f}), CPU median "
+          f"{statistics.median(cpus):.2f} s ({min(cpus):.2f}-{max(cpus):.2f}) over {len(walls)} positions; "
+          f"load (1 min) {min(loads):.1f}-{max(loads):.1f}")
 
 
 def main() -> None:
@@ -450,6 +474,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-nodes", type=int, default=100_000_000)
     ap.add_argument("--timing", type=int, default=0)
+    ap.add_argument("--timing-command", default="eval", choices=("eval", "bid"))
     ap.add_argument("--nodes", type=int, default=0,
                     help="the evaluation's solver nodes (default: tutor eval's share for --samples deals)")
     ap.add_argument("--out", default=None)
@@ -466,6 +491,8 @@ def main() -> None:
     ap.add_argument("--replay", default=None, help="a --dump folder: place its deals again under --variants")
     ap.add_argument("--variants", default="", help='space-separated settings of the simulation, each like '
                     '"OPEN_SHIFT=2;SPLIT_PRIOR=1,1" (with --replay)')
+    ap.add_argument("--set", default="", help='the simulation\'s constants for this run, like --variants\' '
+                    'one setting: "EVAL_FROM=0;FIRST_PROBE=10000"')
     ap.add_argument("--estimate-name", default=None, help="with --replay: only the dumps of this estimate")
     args = ap.parse_args()
     if args.replay:

@@ -141,6 +141,9 @@ class Evaluation:
     endings: dict = field(default_factory=dict, repr=False)
     # the deal-games whose open deals got the finer estimate where it decides a call (_fine_wanted)
     fine: int = 0
+    # the estimate's bias was taken from every deal's proved bounds (Simulation.bounds_bias: eval's)
+    bounds_bias: bool = False
+    split_from: int | None = None     # the nodes after which its open deals were split (None: SPLIT_FROM)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -196,7 +199,12 @@ ESCALATE = 4               # each further pass: this many times the nodes a prob
 NODE_BUDGET = 32_000_000   # at most this many nodes a probe (about a second); over it, its answer is estimated
 NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by default (bid, check, table, serve,
                                      # practice, the quiz): about a third of a second of one core at most
-EVAL_NODES = 600_000_000             # ... of ``tutor eval``, the evidence itself: about 20 s of one core at most
+# ... of ``tutor eval``, the evidence itself: 0.6M a deal for 100 deals, some 2 s of the two cores
+# (issue 26's target for ``eval --samples 100``). 600M (6M a deal) until the tenth session: 7-17 s
+# wall on two idle cores for the chances' mean |diff| 0.010 against 0.024 here, largest 0.15
+# against 0.20 (bench_exact_sim, 43 positions; benchmarks/README.md, "Tenth session"): at 100
+# deals chance alone moves a chance by 0.05, at the 50 an early stop keeps 0.07.
+EVAL_NODES = 60_000_000
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
 BIAS_DEALS = 5              # deals known to within a Zehner that measure the playout's bias in a game (at least)
 
@@ -439,7 +447,9 @@ ESTIMATE = {"k": 2, "follow_k": 1, "exact_last": 3}
 _ESTIMATE_NOW = ESTIMATE     # the estimate of the evaluation this process judges for now (Simulation.estimate)
 
 
-# ``tutor eval`` (EVAL_NODES for 100 deals: 6M a deal) has the nodes for more of the tree:
+# An evaluation with EVAL_FROM nodes a deal or more (``tutor eval`` with 60 deals or fewer; with
+# 100, 0.6M a deal, it takes the voice's estimate by kind and its finer one where a call competes)
+# has the nodes for more of the tree:
 # its open deals are estimated with the first three leads and each follower's first two
 # cards (about 6 card points off exact play where two leads and one card are 13, 9 ms a
 # deal against 0.14, benchmarks/README "An estimate from a forward-pruned search"). In
@@ -696,7 +706,8 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int | None, budget: int) -> tuple
             hi = min(hi, g, x - 1)
 
 
-def _points(judged: list[list[Judged]], plays: Sequence[Play] = ()) -> list[list[int]]:
+def _points(judged: list[list[Judged]], plays: Sequence[Play] = (), bounds_bias: bool | None = None,
+            split_from: int | None = None) -> list[list[int]]:
     """The card points the values use, per deal and game: the playout's, moved by its bias
     in that game, clamped into the bounds the solver proved. The bias: the median of how
     far the proved points lie from the playout's on the deals of the game known to within
@@ -705,9 +716,15 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = ()) -> list[list
     the solver could not finish is placed inside its bounds where the others suggest.
     A game asked only whether its Matsch is made (``plays``) has no bias: its only deals
     known to within a Zehner are those that make it (a failed Matsch is proved as 156 or
-    less), and their lead over the playout would push every open deal to a Matsch."""
+    less), and their lead over the playout would push every open deal to a Matsch.
+    ``bounds_bias`` (``tutor eval``'s; None: BIAS_FROM_BOUNDS): the bias from every deal's
+    proved bounds (:func:`_bounds_bias`), not only from the deals known to within a Zehner;
+    ``split_from`` (None: SPLIT_FROM) the nodes after which an open deal is split
+    (:func:`_split_open`)."""
     if not judged:
         return []
+    if bounds_bias is None:
+        bounds_bias = BIAS_FROM_BOUNDS
     bias = []
     for i in range(len(judged[0])):
         if i < len(plays) and plays[i].decisive == (TOTAL_POINTS,) and not plays[i].refine:
@@ -718,6 +735,9 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = ()) -> list[list
         # demands); elsewhere the deals proved on one side are the easy ones, far from the
         # targets, and would push the open ones, which lie at a target, across it
         one = i < len(plays) and len(plays[i].decisive) == 1
+        if bounds_bias and i < len(plays) and not one:
+            bias.append(_bounds_bias([row[i] for row in judged]))
+            continue
         known = sorted(_inside(j.guess, j.lo, j.hi) - j.guess for j in (row[i] for row in judged)
                        if j.probed and j.guess is not None and (one or j.hi - j.lo < 10) and not j.estimated)
         bias.append(known[len(known) // 2] if len(known) >= BIAS_DEALS else 0)
@@ -729,11 +749,66 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = ()) -> list[list
     out = [[j.points if j.guess is None else _inside(j.guess + b + (s if j.estimated else 0), j.lo, j.hi)
             for j, b, s in zip(row, bias, lean)] for row in judged]
     for i, play in enumerate(plays):
-        _split_open(out, judged, i, play, bias[i] + lean[i])
+        _split_open(out, judged, i, play, bias[i] + lean[i], split_from)
     return out
 
 
+# The estimate's bias in a game from what the solver proved of every deal (``tutor eval``; issue
+# 26). The median over the deals known to within a Zehner measures it only where the solver
+# narrowed five deals or more: on a strong declaring team's positions most deals stay open at
+# eval's budget (hilfe-07, C with the Eichel 9 7 behind A's opening: 19 of 20) and the
+# estimate's lean against the declarer went uncorrected (C's Eichel contracts 0.039 off exact
+# play on average, every wrong one too low). Every deal's bounds say something of the estimate:
+# a deal proved to make 120 that the estimate puts at 112 says it is low there; a deal known to
+# within a Zehner says it most precisely. The bias is the likeliest shift of the estimate given
+# each deal's bounds (the estimate's error taken as normal, BOUNDS_SIGMA card points: three leads
+# and two cards a follower are 6-9 points off exact play, benchmarks/README "Eighth session"),
+# with BOUNDS_PRIOR deals' worth of belief that it has none; a deal with no bound proved says
+# nothing. A deal proved on one side only counts as lying anywhere on that side (the likelihood
+# of its bound), not at the least shift that would put it there (which pushed the open deals
+# across their targets, third session). Games of several targets only: a double's game of one
+# target keeps its one-sided rule. On bench_exact_sim's 43 positions x 20 deals (the same
+# searches placed again, the positions' halves): at eval's 6M nodes a deal mean |diff| 0.0122 ->
+# 0.0102 (A 0.0135 -> 0.0117, B 0.0108 -> 0.0085), positions over 0.10 6 -> 5, the largest 0.15
+# both; hilfe-07 0.039 -> 0.011. benchmarks/README.md, "Tenth session".
+BIAS_FROM_BOUNDS = False     # the module's default for _points (the voice's: the median rule)
+BOUNDS_SIGMA = 8
+BOUNDS_PRIOR = 5
+BOUNDS_RANGE = 25            # card points the bias may take either way
+
+
+def _bounds_bias(col: Sequence[Judged]) -> int:
+    """The estimate's bias in one game from the deals' proved bounds (see BIAS_FROM_BOUNDS):
+    the shift b (in half points, rounded to whole ones) that makes the bounds likeliest, each
+    deal's points taken as its estimate + b + an error of BOUNDS_SIGMA, with BOUNDS_PRIOR
+    deals' weight on b = 0. The likelihood is log-concave in b: a ternary search."""
+    obs = [(j.lo - 0.5 - j.guess, j.hi + 0.5 - j.guess) for j in col
+           if j.probed and j.guess is not None and (j.lo > 0 or j.hi < TOTAL_POINTS)]
+    if not obs:
+        return 0
+    root = math.sqrt(2) * BOUNDS_SIGMA
+
+    def ll(half: int) -> float:
+        b = half / 2
+        total = -BOUNDS_PRIOR * (b / BOUNDS_SIGMA) ** 2 / 2
+        for lo, hi in obs:
+            p = (math.erf((hi - b) / root) - math.erf((lo - b) / root)) / 2
+            total += math.log(max(p, 1e-12))
+        return total
+
+    lo, hi = -2 * BOUNDS_RANGE, 2 * BOUNDS_RANGE
+    while hi - lo > 2:
+        a, c = lo + (hi - lo) // 3, hi - (hi - lo) // 3
+        if ll(a) < ll(c):
+            lo = a + 1
+        else:
+            hi = c
+    best = max(range(lo, hi + 1), key=lambda h: (ll(h), -abs(h)))
+    return round(best / 2)
+
+
 SPLIT_FROM = 1_000_000   # a decisive probe that ran out after this many nodes (or more) sits at the deal's value
+SPLIT_SHARE = 6          # ... in eval, after a sixth of a deal's share of its nodes where that is less
 
 
 # card points an open deal's estimate is moved the declaring team's way: measured on the bench's
@@ -744,7 +819,8 @@ SPLIT_PRIOR = (1, 1)    # the made and failed deals added to the long answered o
 SPLIT_NEAREST = True    # split at the open target nearest the deal's estimate (False: at its first open target)
 
 
-def _split_open(points: list[list[int]], judged: list[list[Judged]], i: int, play: Play, bias: int) -> None:
+def _split_open(points: list[list[int]], judged: list[list[Judged]], i: int, play: Play, bias: int,
+                split_from: int | None = None) -> None:
     """Place the deals whose decisive probe ran out after SPLIT_FROM nodes or more (in game
     ``i``) on both sides of the open target nearest their estimate: a probe is long where the
     deal's value lies at its target (far from it, either answer is quick), and the playout, which
@@ -764,7 +840,8 @@ def _split_open(points: list[list[int]], judged: list[list[Judged]], i: int, pla
     answered there (all failed) put six open deals estimated at 71-101 under 60, where exact
     play makes it on each (doppeln-gen-02: 60 Schellen shown at 0.25, exact 0.60;
     benchmarks/README, seventh session)."""
-    if SPLIT_FROM is None:
+    split_from = SPLIT_FROM if split_from is None else split_from
+    if split_from is None:
         return
     misere = is_misere(play.strain)
     # not the Matsch's 157: all or nothing, its long probes say nothing of a coin
@@ -774,7 +851,7 @@ def _split_open(points: list[list[int]], judged: list[list[Judged]], i: int, pla
         """The game's deals the solver answered at ``x`` (made or failed), those whose
         decisive probes searched SPLIT_FROM nodes or more (``long_only``) or all of them."""
         return [row[i] for row in judged if row[i].probed and not (row[i].lo < x <= row[i].hi)
-                and (not long_only or row[i].decisive_nodes >= SPLIT_FROM)]
+                and (not long_only or row[i].decisive_nodes >= split_from)]
 
     # a game of one target (a double's or a konter's: is the standing contract made?) where
     # the solver answered BIAS_DEALS deals or more: its open deals the estimate puts within
@@ -788,7 +865,7 @@ def _split_open(points: list[list[int]], judged: list[list[Judged]], i: int, pla
         open_targets = [x for x in targets if j.lo < x <= j.hi]
         first = None if not open_targets else open_targets[0] if not SPLIT_NEAREST else \
             min(open_targets, key=lambda x: (abs(j.guess + bias - x), x))
-        if first is not None and (j.tried >= SPLIT_FROM or (wide and abs(j.guess + bias - first) < NEAR)):
+        if first is not None and (j.tried >= split_from or (wide and abs(j.guess + bias - first) < NEAR)):
             groups.setdefault(first, []).append((j.guess + bias - first, d))
     for x, open_ in groups.items():
         hard = answered(x, not wide)
@@ -967,7 +1044,7 @@ class Simulation:
                  workers: int | None = None, early_stop: bool = True, exact: bool | None = None,
                  node_budget: int | None = None, nodes: int | None = None, every_game: bool = False,
                  every_zehner: bool = True, rest_games: bool = True, estimate: dict | None = None,
-                 fine: bool | None = None) -> None:
+                 fine: bool | None = None, bounds_bias: bool | None = None) -> None:
         self.samples = samples
         self.seed = seed
         self.progress = progress
@@ -990,6 +1067,13 @@ class Simulation:
         # the finer estimate where it decides the answer (_fine_wanted): the voice's (its estimate
         # by kind); eval's estimate is the finer one already
         self.fine = self.estimate == ESTIMATE if fine is None else fine
+        # the estimate's bias from every deal's proved bounds (_bounds_bias): eval's, whose chances
+        # are the evidence (the voice keeps the median over the deals known to within a Zehner)
+        self.bounds_bias = rest_games if bounds_bias is None else bounds_bias
+        # eval's open deals are split (_split_open) after a sixth of a deal's share of the nodes
+        # where that is less than SPLIT_FROM (at 0.6M nodes a deal: 100,000; the voice: SPLIT_FROM)
+        self.split_from = min(SPLIT_FROM, self.nodes // max(1, samples) // SPLIT_SHARE) \
+            if self.bounds_bias and SPLIT_FROM is not None else None
         self.marks: set | None = None
 
     def evaluate(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Evaluation:
@@ -1078,9 +1162,9 @@ class Simulation:
                         if want:
                             judged = pool.run(deals, plays, self.exact, {}, 0, fine=want)
                         if self.marks is not None:   # (benchmarks/bench_estimate.py: the marks it was asked at)
-                            self.marks |= _fine_marks(calls, _points(judged, plays), index, s, team, rules, partie,
-                                                      after)
-                results = _points(judged, plays)
+                            placed = _points(judged, plays, self.bounds_bias, self.split_from)
+                            self.marks |= _fine_marks(calls, placed, index, s, team, rules, partie, after)
+                results = _points(judged, plays, self.bounds_bias, self.split_from)
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
                     values = _call_values(calls, results, index, s, team, rules, partie, after)
@@ -1092,7 +1176,7 @@ class Simulation:
             if pool is not None:
                 pool.close()
             self._show(None)
-        results = _points(judged, plays)
+        results = _points(judged, plays, self.bounds_bias, self.split_from)
         # a deal is estimated where a search the decision rests on stopped (a game no
         # competitive call rests on is only asked briefly: Evaluation.unprobed)
         flags = [any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
@@ -1116,6 +1200,8 @@ class Simulation:
         ev.opened = [[j.estimated for j in row] for row in judged]
         ev.judged, ev.plays = judged, list(plays)
         ev.fine = sum(j.fine for row in judged for j in row)
+        ev.bounds_bias = self.bounds_bias
+        ev.split_from = self.split_from
         ev.doubled = sorted(doubled_calls)
         if after is not None:
             ev.continued = [name for name in after.by_name if name in values]
