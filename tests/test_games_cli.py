@@ -3,6 +3,7 @@ the --game branch of bid/explain/check/score (dispatch)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -104,6 +105,24 @@ def test_auction_illegal_or_unreadable_exits_2_naming_the_call(game, text, where
 def test_auction_falls_back_to_the_group_game():
     assert as_json(run("--game", "tarneeb", "auction", "7, 8, pass, pass, pass", "--json")) == {
         "over": True, "next": None, "high_bid": "8", "declarer": "B", "sides": [["B", "D"], ["A", "C"]]}
+
+
+def test_a_tarneeb_pass_is_explained_as_a_pass_not_as_a_jass_fort():
+    """tarneeb.txt: "oder man passt. Wer einmal gepasst hat, darf nicht mehr bieten" and "Wenn alle
+    vier Spieler passen, wird die Runde annulliert": each pass is a pass that keeps its caller out;
+    "fort" is Sidi-Barrani's word and its "deal anew" not Tarneeb's annulled round."""
+    text = run("--game", "tarneeb", "auction", "7, pass, 8, pass, pass", "--lang", "en").output
+    passes = [line for line in text.splitlines() if re.match(r"\s+\d+\. [A-D]  pass ", line)]
+    assert len(passes) == 3, text
+    assert all("pass: out for this auction" in line for line in passes), text
+    assert "fort" not in text, text
+    text = run("--game", "tarneeb", "auction", "pass, pass, pass, pass", "--lang", "en").output
+    assert "all four passed: the deal is annulled" in text and "fort" not in text, text
+    for lang, word in (("de", "Pass: draussen"), ("fr", "passe : sorti")):
+        text = run("--game", "tarneeb", "auction", "7, pass", "--lang", lang).output
+        assert word in text and "fort" not in text, text
+    # Sidi-Barrani's fort keeps its own word
+    assert "fort: out for this auction" in run("auction", "60 Eichel, fort", "--lang", "en").output
 
 
 def test_auction_default_game_is_sidi_barrani():

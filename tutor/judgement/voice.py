@@ -70,13 +70,13 @@ CACHE_SIZE = 512     # positions remembered per process (the quiz and the web as
 TABLE_SAMPLES = 50
 TABLE_NODES = 3_000_000
 
-INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ass-Ansage tells the "
+INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ace announcement tells the "
                      "partner what the hand holds, which they cannot value: here the conventions decide.")
 # where the deals value the information by the auction after it (simulation.CONTESTED: a Hilfe over
 # an opponent's overcall), "as the contract played" is untrue (QA s34 Q4)
 INFORMATION_BID_OUT_LINE = M("The deals value each call by the auction the count bids after it; a Hilfe or an "
-                             "Ass-Ansage tells the partner what the hand holds, and they cannot value what a good "
-                             "partner makes of it: here the conventions decide.")
+                             "Ace announcement tells the partner what the hand holds, and they cannot value what a "
+                             "good partner makes of it: here the conventions decide.")
 KONTER_LINE = M("The deals give the doubler any hand the auction allows, but his double says he holds something "
                 "against the contract, which they cannot value: the tutor konters only where the count is sure.")
 # the same guard where the deals read the double (simulation._double_fit): they give the doubler
@@ -946,6 +946,21 @@ def _lower_raise(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> s
     k, j = _ended_against(ev, below), _ended_against(ev, call)
     if k is None or j is None or k <= j or by_call[below] >= by_call[call]:
         return None
+    # the opponents' bidding must be why: the deals where it takes the contract after the lower
+    # raise (and not after the call) hold at least half of the call's lead (QA s35 audit: "150
+    # Schellen rather than 140 Schellen (+260): ... on 1 of the deals, after 150 on 0", where the
+    # lead of 26 came from the deals both made)
+    values = getattr(ev, "values", None) or {}
+    ours, theirs = values.get(call), values.get(below)
+    if ours is not None and theirs is not None and len(ours) == len(theirs) == ev.samples:
+        team = team_of(ev.seat)
+        against = [e.contract is not None and team_of(e.contract.declarer) != team
+                   for e in ev.endings[below]]
+        kept = [e.contract is not None and team_of(e.contract.declarer) != team for e in ev.endings[call]]
+        lead = sum(a - b for a, b in zip(ours, theirs))
+        there = sum(a - b for a, b, x, y in zip(ours, theirs, against, kept) if x and not y)
+        if there < lead / 2:
+            return None
     return below
 
 
