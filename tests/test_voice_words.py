@@ -522,6 +522,15 @@ def test_a_contested_raise_says_why_not_the_raise_below():
     endings["110 Eichel"] = [Ending(Contract("Eichel", 110, "C"))] * 10
     _j, texts = _judged_ev(hand, auction, values, continued=["110 Eichel", "120 Eichel", "fort"], endings=endings)
     assert not any("rather than" in t for t in texts)
+    # outbid once, but the lead is not the opponents' doing (issue 26 audit, s35: "150 Schellen
+    # rather than 140 Schellen (+260): ... on 1 of the deals, after 150 on 0", a lead of 26 that
+    # came from the deals both made): 120 leads by 20 on each of 9 deals where both are the
+    # team's contract, and the one deal the opponents took after 110 holds 10 of the 28 lead
+    values = {"110 Eichel": [180] * 9 + [-110] * 1, "120 Eichel": [200] * 9 + [-10] * 1, "fort": [-154] * 10}
+    endings["110 Eichel"] = [Ending(Contract("Eichel", 110, "C"))] * 9 + [Ending(Contract("Schellen", 120, "D"))]
+    j, texts = _judged_ev(hand, auction, values, continued=["110 Eichel", "120 Eichel", "fort"], endings=endings)
+    assert str(j.pick.call) == "120 Eichel"
+    assert not any("rather than" in t for t in texts), texts
 
 
 def test_an_ace_announcement_kept_names_the_deals_best_call_with_its_figures():
