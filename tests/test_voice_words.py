@@ -432,6 +432,19 @@ def test_a_lead_the_same_on_every_deal_is_said_so():
     assert any("the same on every deal" in t for t in texts) and not any("±0" in t for t in texts), texts
 
 
+def test_equal_means_that_swing_are_about_the_same_not_0_less():
+    # issue 26 audit (s33 Q1's position on main: "against 70 Eichel on average, fort 0 less
+    # (chance alone: ±25)"): two calls with the same mean that differ deal by deal; the
+    # difference of the means, 0, is "about the same", with what chance allows (here ±20:
+    # the difference is +-40 on alternate deals, its mean's two standard errors 2 x 40 / sqrt(10) ~ 25)
+    said = conventions.advise(A_HAND, BEFORE_A).call
+    values = {said: [120, 80] * 5, "110 Eichel": [80, 120] * 5, "fort": [-60] * 10}
+    _j, texts = _judged(values)
+    line = next(t for t in texts if "are equally good" in t)
+    assert "110 Eichel about the same (chance alone: ±" in line or f"{said} about the same (chance alone: ±" in line, line
+    assert "0 less" not in line, line
+
+
 def _judged_ev(hand, auction, values, **extra):
     h, reader, seat, _r, truthful = conventions.position(hand, auction)
     calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]

@@ -824,7 +824,10 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=Non
         gaps = [(c, paired(ev, best, c)) for c in shown if c != best]
         if all(g is not None for _c, g in gaps):
             # the same value on every deal (both lose the Partie, QA s33 Q28): no "0 less (±0)"
+            # a gap that rounds to 0 is "about the same", not "0 less" (s33 Q1's position: "fort 0 less")
             less = [M("{call} the same on every deal", call=_name(c)) if g[0] == 0 and g[1] == 0 else
+                    M("{call} about the same (chance alone: ±{margin})", call=_name(c), margin=_points(g[1]))
+                    if _points(g[0]) == 0 else
                     M("{call} {gap} less (chance alone: ±{margin})", call=_name(c), gap=_points(g[0]),
                       margin=_points(g[1])) for c, g in gaps]
             out: list[Msg] = [Mn(
