@@ -389,6 +389,30 @@ def test_a_hilfe_yields_to_a_matsch_exact_play_makes_where_the_estimate_fails_so
 
 
 @pytest.mark.needs_core
+def test_a_raise_the_deals_value_by_the_opponents_doubles_yields_to_the_sure_matsch():
+    # QA s35 Q3: C holds the Nell, Ace and King of A's Eichel and Rosen and Schilten A K O
+    # behind A's 80 Eichel and B's 90 Schellen. By exact play the team takes every card on each
+    # fitting deal, so the Matsch (157 + 157 = 314) is the most its own contract can bring and
+    # 150 Eichel brings 7 less on every deal (157 + 150). The voice recommended 150 Eichel
+    # (+346), valued by the auction the count bids after it, where the count's robots double a
+    # contract made on every deal
+    import exact_play
+    from tutor.scoring import score_game  # noqa: F401  (the rules' scoring: made, 157 + target)
+
+    hand, auction = "Eichel:9AK Rosen:AKO Schilten:AKO", "80 Eichel, 90 Schellen"
+    assert all(exact_play.made(d, "Eichel", 157, "C") for d in exact_play.deals(hand, auction, "C", n=12, seed=4))
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, seat="C", judge=voice.default_judge())
+    assert advice.call == "157 Eichel"
+    text = [x.text("en") for x in advice.lines]
+    n = advice.evidence["samples"]
+    assert f"Played out exactly, 157 Eichel is made in every one of the {n} deals that fit the auction." in text
+    assert advice.evidence["equal"][0] == "157 Eichel" and advice.evidence["recommended"] == "157 Eichel"
+    # no line calls another call better than the one recommended
+    assert not any("brings more" in line or "The best of the other calls" in line for line in text), text
+
+
+@pytest.mark.needs_core
 def test_the_matsch_check_asks_exact_play_and_one_failing_deal_keeps_the_information():
     # the rule's own test on given deals, every one left open by the simulation (as if all
     # were estimated) and made in the numbers: the answer follows exact play alone. The
