@@ -633,3 +633,18 @@ def test_a_bid_valued_above_a_sure_matsch_is_explained_by_the_opponents_doubles(
     lost = cost(evidence, "120 Eichel")
     assert lost is not None and lost.best == "157 Eichel" and lost.points == 314 - 277
     assert cost(evidence, "150 Eichel") is None
+
+
+def test_a_read_the_deals_cannot_give_says_which_way_the_figures_lean():
+    # QA s35 P4, P9, P10: "A and partner make their 90 Obenabe in 0 of 100 deals" (B holds three
+    # Aces: the deals cannot give A a hand his count bids 90 Obenabe with) and a konter made on
+    # 50 of 50, each beside a line that the deals give the caller any hand, which read as "these
+    # figures are unreliable". The hands the deals give him are ones his count would not make the
+    # call with, weaker by its measure: the figures lean against his side, and the line says so
+    from tutor.judgement.base import UNHELD
+
+    for kind, line in UNHELD.items():
+        if kind == "fort":      # the forts' denials: no caller's strength to lean on
+            continue
+        assert line.text("en").endswith("so the figures lean against his side."), kind
+        assert "eher gegen seine Seite" in line.text("de") and "contre son camp" in line.text("fr"), kind
