@@ -243,7 +243,10 @@ def test_a_call_within_chance_but_beyond_the_points_cap_is_said_to_be_beyond_the
     j, texts = _judged(values)
     assert set(j.equal) == {said, "110 Eichel"}
     line = next(t for t in texts if t.startswith("The best of the other calls, 157 Eichel"))
-    assert f"only within {voice.EQUAL_POINTS} board points" in line and "25 less than" in line
+    assert f"only calls within {voice.EQUAL_POINTS} board points" in line and "25 less than" in line
+    # and says once, plainly, that the deals cannot rank them for sure (QA s35 P28: "chance alone
+    # allows ±220, but the tutor counts calls equally good only within 20" read as a contradiction)
+    assert "chance alone could make that much" in line and "cannot rank the calls for sure" in line
 
 
 Q22_HAND, Q22_AUCTION = "Eichel:A8 Schellen:AK Rosen:AK Schilten:AK7", "60 Eichel, fort"

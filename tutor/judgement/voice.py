@@ -1087,9 +1087,12 @@ def _other_line(ev, best: str, other: dict, s=None) -> Msg:
         return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
                  "the same deals {gap} less than {best}, more than chance alone allows (±{margin}).",
                  other=_name(name), other_value=value, gap=shown_lead, best=_name(best), margin=shown_margin)
+    # within chance but beyond the cap: the ranking is not sure, said once and plainly (QA s35 P28:
+    # "chance alone allows ±220, but the tutor counts calls equally good only within 20")
     return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
-             "the same deals {gap} less than {best}; chance alone allows ±{margin}, but the tutor counts calls "
-             "equally good only within {cap} board points.", other=_name(name), other_value=value,
+             "the same deals {gap} less than {best}, but chance alone could make that much (±{margin}), so these "
+             "deals cannot rank the calls for sure; the tutor names as equally good only calls within {cap} board "
+             "points of each other.", other=_name(name), other_value=value,
              gap=shown_lead, best=_name(best), margin=shown_margin, cap=EQUAL_POINTS)
 
 
