@@ -651,3 +651,31 @@ def test_a_read_the_deals_cannot_give_says_which_way_the_figures_lean():
             continue
         assert line.text("en").endswith("so the figures lean against his side."), kind
         assert "eher gegen seine Seite" in line.text("de") and "contre son camp" in line.text("fr"), kind
+
+
+def test_equal_calls_that_all_win_the_partie_on_every_deal_are_said_to():
+    # QA s35 P44: at AC 1909 : BD 150 (target 2000) with four Aces, "120 Obenabe (+2000), 50 Obenabe
+    # (+2000), 50 Undenufe Misère (+2000) and 9 more calls are equally good": every one wins the
+    # Partie on every deal (the rules' "Partieende": AC reach the target), and one line says so.
+    # Given figures: the Partie won (+2000) on every deal for each of three openings
+    from tutor.judgement.base import Standing
+
+    hand, auction = "Eichel:UA8 Schellen:K7 Rosen:A86 Schilten:9", ""
+    h, reader, seat, _r, truthful = conventions.position(hand, auction)
+    offered = [str(r.call) for r in truthful if str(r.call)[:1].isdigit()][:3]
+    assert len(offered) >= 2, offered
+    values = {c: [2000] * 10 for c in offered}
+    values["fort"] = [0] * 10
+    ev = SimpleNamespace(calls=[{"call": c, "expected": sum(v) / 10} for c, v in values.items()], values=values,
+                         samples=10, contracts=[], standing=None, stopped_early=False, seat=seat, unprobed=[])
+    ev.contract = lambda text: None
+    ev.to_json = lambda: {}
+    standing = Standing({"AC": 1909, "BD": 150}, 2000)
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, standing)
+    texts = [x.text("en") for x in j.lines]
+    assert "Each of these calls wins the Partie on every one of the 10 deals." in texts, texts
+    # one equally good call that wins on nine deals and brings 1990 on the tenth: not said
+    values[offered[1]] = [2000] * 9 + [1990]
+    ev.calls = [{"call": c, "expected": sum(v) / 10} for c, v in values.items()]
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, standing)
+    assert not any("wins the Partie on every" in x.text("en") for x in j.lines)

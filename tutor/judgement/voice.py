@@ -810,7 +810,23 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
                         games=both(games)))
     lines.extend(_score_line(standing, s.rules))
     lines.extend(compared)
+    lines.extend(_all_win_line(ev, call, equal, standing))
     return lines
+
+
+def _all_win_line(ev, call: str, equal: Sequence[str] | None, standing: Standing | None) -> list[Msg]:
+    """Where the score is given and every equally good call wins the Partie on every deal (each
+    worth the Partie's target on each deal), one line says so: the calls differ in nothing (QA s35
+    P44: "120 Obenabe (+2000), 50 Obenabe (+2000), 50 Undenufe Misère (+2000) and 9 more calls are
+    equally good" at 1909 of 2000, where any contract wins)."""
+    values = getattr(ev, "values", None) or {}
+    equal = list(equal_calls(ev) if equal is None else equal)
+    if standing is None or call not in equal or len(equal) < 2:
+        return []
+    if not all(values.get(c) and all(v == standing.target for v in values[c]) for c in equal):
+        return []
+    return [Mn("Each of these calls wins the Partie on the {n} deal.",
+               "Each of these calls wins the Partie on every one of the {n} deals.", ev.samples)]
 
 
 def continued_lines(ev, call: str, after_fort: bool) -> list[Msg]:
