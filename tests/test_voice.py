@@ -413,6 +413,36 @@ def test_a_raise_the_deals_value_by_the_opponents_doubles_yields_to_the_sure_mat
 
 
 @pytest.mark.needs_core
+def test_the_deals_do_not_take_the_contract_from_a_partner_whose_bid_they_cannot_read():
+    # QA s35 Q6 (practice --rules erweitert --seed 112): A opened 50 Eichel (the Nell third), B 100
+    # Rosen, C bid 110 Obenabe freely, D fort. The deals cannot read C's number in Obenabe (they give
+    # him any hand the auction allows: his count seldom or never reaches 110 Obenabe there), his
+    # Obenabe fails on them, and the voice raised A's own three small trumps to 120 Eichel ("made in
+    # 39 of 100"). Exact play on the deals where C holds a hand that bids 110 Obenabe (two Aces or
+    # more, five Aces and Kings): C's 110 Obenabe is made on every one, A's 120 Eichel on few
+    import exact_play
+    from tutor.rules import load
+
+    rules = load("erweitert")
+    hand, auction = "Eichel:987 Schellen:AOB Rosen:O Schilten:UB", "50 Eichel, 100 Rosen, 110 Obenabe, fort"
+
+    def obenabe_hand(h):
+        text = str(h)
+        return text.count("A") >= 2 and text.count("A") + text.count("K") >= 5
+
+    fitting = [d for d in exact_play.deals(hand, auction, "A", n=300, seed=3, rules=rules) if obenabe_hand(d["C"])][:8]
+    assert len(fitting) == 8
+    assert all(exact_play.made(d, "Obenabe", 110, "C") for d in fitting)
+    assert sum(exact_play.made(d, "Eichel", 120, "A") for d in fitting) <= 4
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, rules, seat="A", judge=voice.default_judge())
+    assert advice.call == "fort"
+    text = [x.text("en") for x in advice.lines]
+    assert any(line.startswith("The deals cannot read C's 110 Obenabe") and "here the count decides" in line
+               for line in text), text
+
+
+@pytest.mark.needs_core
 def test_the_matsch_check_asks_exact_play_and_one_failing_deal_keeps_the_information():
     # the rule's own test on given deals, every one left open by the simulation (as if all
     # were estimated) and made in the numbers: the answer follows exact play alone. The

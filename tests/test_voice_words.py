@@ -679,3 +679,30 @@ def test_equal_calls_that_all_win_the_partie_on_every_deal_are_said_to():
     ev.calls = [{"call": c, "expected": sum(v) / 10} for c, v in values.items()]
     j = voice.judge_by(ev, h, reader.situation(seat), truthful, standing)
     assert not any("wins the Partie on every" in x.text("en") for x in j.lines)
+
+
+def test_the_deals_do_not_double_an_opponent_s_bid_they_cannot_read():
+    # QA s35 Q6's other half: a number that shows no cards which the deals cannot read (they give its
+    # bidder any hand the auction allows, "unheld") fails on them more often than the bid deserves, so a
+    # double of it looks better than it is; where the count does not double, the count's call stands,
+    # with one line why. Given figures: B, out after his fort, may double A's 130 Eichel; the deals
+    # value the double above saying nothing, but A's 130 Eichel (a raise above 120) was not read
+    from tutor.judgement.base import NOTHING
+
+    hand, auction = "Eichel:86 Schellen:AK7 Rosen:98 Schilten:O6", "60 Eichel, fort, 80 Eichel, fort, 130 Eichel"
+    h, reader, seat, _r, truthful = conventions.position(hand, auction, None, "B")
+    values = {"dopple": [300] * 8 + [-200] * 2, NOTHING: [-100] * 10}
+    ev = SimpleNamespace(calls=[{"call": c, "expected": sum(v) / 10} for c, v in values.items()], values=values,
+                         samples=10, contracts=[], standing=None, stopped_early=False, seat=seat, unprobed=[],
+                         unheld=["raise"])
+    ev.contract = lambda text: None
+    ev.to_json = lambda: {}
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+    texts = [x.text("en") for x in j.lines]
+    assert j.pick is None or str(j.pick.call) != "dopple", texts
+    assert ("The deals cannot read A's 130 Eichel: they give him hands his count would not bid it with, so they "
+            "undervalue it and cannot judge doubling it: here the count decides.") in texts, texts
+    # read (nothing unheld): the deals' double stands
+    ev.unheld = []
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+    assert j.pick is not None and str(j.pick.call) == "dopple"

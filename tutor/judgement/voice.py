@@ -293,6 +293,8 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
                               ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
+    if why is None and not agree:
+        why = _unread_line(ev, s, equal[0], readings)
     # the answer's JSON names the call the answer gives (QA s33 Q21: "call" 110 Eichel beside an
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
@@ -352,6 +354,64 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
                      reasoned=bool(count.lines) if agree and belied is None and chosen == said else True)
+
+
+def _read_kind(reading, call, rules) -> str | None:
+    """Under which key of ``base.UNHELD`` the deals read a call of another seat beyond its
+    promises (None: not read), as :func:`tutor.judgement.simulation._count_reads` sorts them."""
+    v, strain = call.value, call.strain
+    if not rules.conventions and v is not None and strain and v != rules.matsch_bid:
+        return "number"
+    if reading.kind in ("raise", "confidence") and v is not None and strain:
+        return "raise"
+    return {"want": "want", "matsch": "matsch", "redouble": "konter",
+            "hilfe": "hilfe" if rules.hilfe != "verband" else None}.get(reading.kind)
+
+
+def _unread_bids(ev, s) -> list:
+    """The other seats' bids the deals could not read (``ev.unheld``: their count seldom or
+    never makes the call with a hand the deals give the caller), as auction entries."""
+    unheld = set(getattr(ev, "unheld", None) or ()) - {"fort", "double"}
+    if not unheld:
+        return []
+    from tutor.conventions import Reader
+
+    reader, out = Reader(s.rules), []
+    for e in s.auction.entries:
+        reading = reader.read(e.call, e.seat)
+        reader.play(e.call, e.seat)
+        if e.seat != s.seat and e.call.value is not None and _read_kind(reading, e.call, s.rules) in unheld:
+            out.append(e)
+    return out
+
+
+def _unread_line(ev, s, best: str, readings) -> Msg | None:
+    """Where the deals' best call rests on a bid they could not read, the count's call stands,
+    with this line (QA s35 Q6: A raised his own Nell opening to 120 Eichel, "made in 39 of
+    100", over the partner's free 110 Obenabe, which the deals dealt as any hand, so that it
+    failed there; exact play with C holding an Obenabe hand: 110 Obenabe made 10 of 10, +246,
+    120 Eichel 3 of 10, +22). The deals undervalue the unread caller's side: they must not take
+    the contract from the partner in another strain, nor double the opponent's unread bid."""
+    unread = _unread_bids(ev, s)
+    if not unread:
+        return None
+    parts = best.split(" ", 1)
+    own = len(parts) == 2 and parts[0].isdigit()
+    from tutor.scoring import team_of as _team
+
+    for e in reversed(unread):
+        ours = _team(e.seat) == _team(s.seat)
+        if ours and own and parts[1] != e.call.strain:
+            return M("The deals cannot read {seat}'s {call}: they give him hands his count would not bid it with, so "
+                     "they undervalue it and cannot judge taking the contract from him with {best}: here the count "
+                     "decides.", seat=e.seat, call=str(e.call), best=_name(best))
+        high = s.auction.high
+        if not ours and _doubles(best, readings) and high is not None and high.seat == e.seat \
+                and str(high.call) == str(e.call):
+            return M("The deals cannot read {seat}'s {call}: they give him hands his count would not bid it with, so "
+                     "they undervalue it and cannot judge doubling it: here the count decides.", seat=e.seat,
+                     call=str(e.call))
+    return None
 
 
 #: the bids whose number shows no cards (the count's or the deals' choice among them is a judgement
