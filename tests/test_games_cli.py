@@ -221,3 +221,15 @@ def test_tarneeb_commands_import_no_yaml_or_jinja2():
             "print('LOADED', sorted(m for m in ('yaml', 'jinja2') if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "LOADED []" in out.stdout
+
+
+def test_tarneeb_explain_names_each_call_s_kind_in_the_language_asked():
+    # issue 26 audit: the kind column showed the bare key ("bid", "pass") under --lang de and fr;
+    # Sidi-Barrani's explain shows the kind's name in brackets, in the language asked
+    for lang, bid, passed in (("de", "[Gebot", "[Pass (draussen)]"), ("fr", "[enchère", "[passe (sorti)]"),
+                              ("en", "[bid (", "[pass (out)]")):
+        text = run("--game", "tarneeb", "explain", "7, pass, 8", "--lang", lang).output
+        lines = text.splitlines()
+        assert bid in lines[0] and passed in lines[1], text
+        # the call as typed, then the kind's name: no bare key after the call's column
+        assert not any(re.match(r"\s*\d+\. [A-D]  \S+\s+(bid|pass|end)\s", line) for line in lines), text
