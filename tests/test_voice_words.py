@@ -611,7 +611,7 @@ def test_an_opening_the_deals_make_higher_says_why_its_number_is_fixed():
 def test_a_bid_valued_above_a_sure_matsch_is_explained_by_the_opponents_doubles(monkeypatch):
     # QA s35 Q3 and Q2: where exact play makes the Matsch on every deal (here given: the solver's
     # answer stands in), a lower bid the deals value higher only by the auction after it (the
-    # opponents double it on 3 of the 10 deals, though it is made) is named with why; and check
+    # opponents double it on 6 of the 20 deals, though it is made) is named with why; and check
     # measures a call against the Matsch, not against the bid valued above it
     from tutor.judgement.base import cost
     from tutor.judgement.simulation import Contract, Ending
@@ -619,20 +619,20 @@ def test_a_bid_valued_above_a_sure_matsch_is_explained_by_the_opponents_doubles(
     hand, auction = "Eichel:9AK Rosen:AKO Schilten:AKO", "80 Eichel, 90 Schellen"
     monkeypatch.setattr(voice, "_exact_matsch", lambda ev, s, names=None: ("157 Eichel", 0))
     # 150 Eichel made on every deal: 157 + 150 = 307, doubled 157 + 300 = 457
-    values = {"150 Eichel": [457] * 3 + [307] * 7, "157 Eichel": [314] * 10, "120 Eichel": [277] * 10,
-              "fort": [-187] * 10}
-    endings = {"150 Eichel": [Ending(Contract("Eichel", 150, "C"), 2)] * 3 + [Ending(Contract("Eichel", 150, "C"))] * 7,
-               "120 Eichel": [Ending(Contract("Eichel", 120, "C"))] * 10,
-               "fort": [Ending(Contract("Schellen", 90, "B"))] * 10}
+    values = {"150 Eichel": [457] * 6 + [307] * 14, "157 Eichel": [314] * 20, "120 Eichel": [277] * 20,
+              "fort": [-187] * 20}
+    endings = {"150 Eichel": [Ending(Contract("Eichel", 150, "C"), 2)] * 6 + [Ending(Contract("Eichel", 150, "C"))] * 14,
+               "120 Eichel": [Ending(Contract("Eichel", 120, "C"))] * 20,
+               "fort": [Ending(Contract("Schellen", 90, "B"))] * 20}
     contracts = {"150 Eichel": {"contract": "150 Eichel", "expected": 307.0}}
     j, texts = _judged_ev(hand, auction, values, continued=["150 Eichel", "120 Eichel", "fort"], endings=endings,
                           contract=lambda text: contracts.get(text))
     assert str(j.pick.call) == "157 Eichel"
-    assert ("The deals value 150 Eichel higher, +352, only by the auction after it: the opponents double it on 3 of "
-            "the 10 deals; played as it stands it brings +307. A Matsch made on every deal is the most the team's own "
+    assert ("The deals value 150 Eichel higher, +352, only by the auction after it: the opponents double it on 6 of "
+            "the 20 deals; played as it stands it brings +307. A Matsch made on every deal is the most the team's own "
             "contract can bring, and the tutor does not count on the opponents' mistakes.") in texts, texts
     evidence = {**j.evidence, "calls": [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()],
-                "samples": 10}
+                "samples": 20}
     lost = cost(evidence, "120 Eichel")
     assert lost is not None and lost.best == "157 Eichel" and lost.points == 314 - 277
     assert cost(evidence, "150 Eichel") is None
@@ -706,3 +706,20 @@ def test_the_deals_do_not_double_an_opponent_s_bid_they_cannot_read():
     ev.unheld = []
     j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
     assert j.pick is not None and str(j.pick.call) == "dopple"
+
+
+def test_the_misere_count_says_who_takes_what_and_that_the_opponents_points_are_credited():
+    # QA s35 P57: "with 70 for the partner's cards the team is credited about 87. The sure 87 alone
+    # reach 70" left a learner to guess what "credited" meant. The rules: in a Misère the team is
+    # credited the opponents' tricks ("die Stiche der Gegenseite gutgeschrieben"). With no card that
+    # might take a trick in Undenufe Misère (four Aces and four Kings: every one falls under a lower
+    # card) and about 70 for the partner's tricks, the opponents take 157 - 70 = 87, credited to us
+    from tutor.judgement.count import MISERE_PARTNER
+
+    advice = conventions.advise("Eichel:AK Schellen:AKO Rosen:AK Schilten:AK", "70 Undenufe Misère, B: dopple",
+                                "erweitert", seat="A", judge=voice.default_judge(count=True))
+    text = [x.text("en") for x in advice.lines]
+    want = (f"Undenufe Misère: cards that might take a trick: none; with about {MISERE_PARTNER} points for the tricks "
+            f"the partner's cards take, the opponents take about {157 - MISERE_PARTNER}, which a Misère credits to our "
+            f"team")
+    assert any(line.startswith(want) for line in text), text

@@ -299,7 +299,8 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
     evidence["best_mean"] = evidence.get("recommended")
-    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) if kind in INFORMATION else None
+    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
+        if kind in INFORMATION and ev.samples >= MATSCH_MIN_DEALS else None
     if sure is not None:      # the information yields to a Matsch exact play makes on every deal
         return _matsch_judgement(ev, s, readings, evidence, sure, said, kind, equal[0], by_call)
     if why is not None:
@@ -318,7 +319,8 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # a bid of the hand below its Matsch yields to the Matsch where exact play makes it on every
     # deal (QA s35 Q3: 150 Eichel, valued +346 by the auction after it, where the count's robots
     # doubled it on 13 of 50 deals though it is made on each; the Matsch +314 on every deal)
-    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) if _below_matsch(chosen, s) else None
+    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
+        if _below_matsch(chosen, s) and ev.samples >= MATSCH_MIN_DEALS else None
     if sure is not None and sure[0] != chosen:
         return _matsch_judgement(ev, s, readings, evidence, sure, said, None, chosen, by_call, count)
     evidence["recommended"] = chosen
@@ -662,6 +664,9 @@ def _made_against_the_longest_trumps(ev, s) -> bool:
 # these nodes a deal and in all (Q3: 54 deals asked, 3.1M nodes, 0.7 s of one core).
 MATSCH_DEAL_NODES = 2_000_000
 MATSCH_NODES = 12_000_000
+# "made on every deal" is evidence only over enough deals: one made deal (bid --samples 1) or a
+# few says little of a Matsch that fails on one deal in twenty (the voice asks 100, the table 50)
+MATSCH_MIN_DEALS = 20
 
 
 def _exact_matsch(ev, s, names=None) -> tuple[str, int] | None:
