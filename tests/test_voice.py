@@ -443,6 +443,35 @@ def test_the_deals_do_not_take_the_contract_from_a_partner_whose_bid_they_cannot
 
 
 @pytest.mark.needs_core
+def test_at_a_score_where_a_failed_matsch_wins_the_partie_the_matsch_is_valued_and_bid():
+    # QA s35 Q8: at AC 1000 : BD 1950 (target 2000), B over A's 80 Eichel with Schellen 9 A 8 7.
+    # The rules: a failed Matsch writes the declarers their card points and the opponents theirs
+    # and the 157 ("Verfehlt es ihn, schreibt es seine Kartenpunkte, und die Gegner schreiben ihre
+    # Kartenpunkte und dazu die 157"); at the end the team at the target with the higher total wins.
+    # So BD win the Partie with any 50 card points in their own 157 Schellen, which nobody can bid
+    # over: 1950 + 50 >= 2000 and AC at most 1000 + 157 + 107 behind. Exact play: B's Schellen take
+    # 50 card points or more on every fitting deal; after fort (A plays 80 Eichel) BD fall short
+    # on some. The tutor said fort and never valued the Matsch (made on a few deals only)
+    import exact_play
+    from tutor.judgement.base import Standing
+
+    hand, auction = "Schellen:9A87 Rosen:O8 Schilten:AB7", "80 Eichel"
+    deals = exact_play.deals(hand, auction, "B", n=10, seed=3)
+    # (yes/no probes: BD reach 50 in Schellen; AC reach 108 in Eichel, leaving BD 49 or fewer)
+    assert all(exact_play.made(d, "Schellen", 50, "B") for d in deals)
+    assert any(exact_play.made(d, "Eichel", 108, "A") for d in deals)
+    assert 1950 + 50 >= 2000 and 1000 + 157 + (157 - 50) < 1950 + 50
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, seat="B", judge=voice.default_judge(),
+                                standing=Standing({"AC": 1000, "BD": 1950}, 2000))
+    assert advice.call == "157 Schellen"
+    text = [x.text("en") for x in advice.lines]
+    assert any("wins the Partie on" in line and "made or not" in line and "nobody can bid over a Matsch" in line
+               for line in text), text
+    assert not any("it is a sacrifice" in line for line in text), text
+
+
+@pytest.mark.needs_core
 def test_the_matsch_check_asks_exact_play_and_one_failing_deal_keeps_the_information():
     # the rule's own test on given deals, every one left open by the simulation (as if all
     # were estimated) and made in the numbers: the answer follows exact play alone. The

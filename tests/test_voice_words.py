@@ -723,3 +723,23 @@ def test_the_misere_count_says_who_takes_what_and_that_the_opponents_points_are_
             f"the partner's cards take, the opponents take about {157 - MISERE_PARTNER}, which a Misère credits to our "
             f"team")
     assert any(line.startswith(want) for line in text), text
+
+
+def test_a_sacrifice_is_said_only_where_most_deals_fail_clearly_and_are_played_out():
+    # QA s35 Q9: "70 Eichel fails in most of these deals: it is a sacrifice" at 35 of 100 deals,
+    # all estimated, where exact play makes it on 10 of 20 (the estimate leans against the short-trump
+    # Zehner in the opponents' suit). The words call a bid a sacrifice only where it fails on clearly
+    # more than half (more than two standard errors) of deals mostly played out exactly
+    from tutor.conventions import replay
+
+    s = replay("60 Eichel", "verband").situation("B")
+    by_call = {"70 Eichel": -72.0, "fort": -111.0}
+    here = {"contract": "70 Eichel", "made": 35, "p_make": 0.35}
+    line = voice._sacrifice_line(SimpleNamespace(samples=100, estimated=0, doubled=[]), "70 Eichel", here, s, by_call)
+    assert line and "it is a sacrifice" in line[0].text("en")
+    assert voice._sacrifice_line(SimpleNamespace(samples=100, estimated=100, doubled=[]), "70 Eichel", here, s,
+                                 by_call) == []
+    # 45 of 100: below half, but within two standard errors of it (45 + 2 x 5 = 55)
+    here = {"contract": "70 Eichel", "made": 45, "p_make": 0.45}
+    assert voice._sacrifice_line(SimpleNamespace(samples=100, estimated=0, doubled=[]), "70 Eichel", here, s,
+                                 by_call) == []

@@ -831,7 +831,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
         if here is not None and is_misere(strain):
             lines.append(_misere_line(call, TOTAL_POINTS if matsch else value))
         if here is not None:
-            lines.extend(_sacrifice_line(ev, call, here, s, by_call))
+            lines.extend(_sacrifice_line(ev, call, here, s, by_call, standing))
     elif high is not None and high.call.value is not None and ev.standing is not None:
         if team_of(high.seat) == team_of(s.seat):   # our own bid: the seat asking is its bidder or his partner
             lines.append(Mn("Our {call} ({seat}'s bid) is made in {made} of {n} deal that fits the auction.",
@@ -930,17 +930,35 @@ def _misere_line(call: str, need: int) -> Msg:
              "or more, our team {most} or fewer.", call=_name(call), need=need, most=TOTAL_POINTS - need)
 
 
-def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict) -> list[Msg]:
+def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict, standing: Standing | None = None) -> list[Msg]:
     """A bid over the opponents' that fails in most deals and still brings more than
     letting their bid stand is a sacrifice, and the words say so rather than leave it "the
     number the team trusts itself to make" (QA of issue 26, Q43: 110 Schellen over 80
     Eichel, made in 27 of 75 deals); and that the deals value it as the final contract,
-    undoubled, where an opponent may double it or bid on."""
+    undoubled, where an opponent may double it or bid on. "Most" must be clear: below half by
+    more than two standard errors, on deals mostly played out exactly (QA s35 Q9: the estimate
+    leans against the short-trump Zehner in the opponents' suit, "a sacrifice ... fails in most"
+    at 35-37 % where exact play makes it half the time). Where the score makes the bid win the
+    Partie even failed, that is said instead (QA s35 Q8: 157 Schellen at 1950 of 2000)."""
     high = s.auction.high
     stand = "fort" if "fort" in by_call else NOTHING
     if high is None or team_of(high.seat) == team_of(s.seat) or call not in by_call or stand not in by_call:
         return []
-    if 2 * _made(ev, here) >= ev.samples or by_call[call] <= by_call[stand]:
+    n, made = ev.samples, _made(ev, here)
+    if 2 * made >= n or by_call[call] <= by_call[stand]:
+        return []
+    values = (getattr(ev, "values", None) or {}).get(call)
+    if standing is not None and values:
+        won = sum(1 for v in values if v == standing.target)
+        if won and won >= n - made:       # failed, it still wins the Partie wherever it fails
+            if call.split(" ", 1)[0] == str(s.rules.matsch_bid):
+                return [M("At this score {contract} wins the Partie on {won} of the {n} deals, made or not: the card "
+                          "points our team takes reach the target, and nobody can bid over a Matsch.",
+                          contract=here["contract"], won=won, n=n)]
+            return [M("At this score {contract} wins the Partie on {won} of the {n} deals, made or not: the card "
+                      "points our team takes reach the target.", contract=here["contract"], won=won, n=n)]
+    p = made / n
+    if mostly_estimated(getattr(ev, "estimated", 0) or 0, n) or made + 2 * (n * p * (1 - p)) ** 0.5 >= n / 2:
         return []
     if call in (getattr(ev, "continued", None) or ()):
         # valued by the auction after it (continued_line says how), not as the final contract
