@@ -3,6 +3,7 @@ the --game branch of bid/explain/check/score (dispatch)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -106,6 +107,24 @@ def test_auction_falls_back_to_the_group_game():
         "over": True, "next": None, "high_bid": "8", "declarer": "B", "sides": [["B", "D"], ["A", "C"]]}
 
 
+def test_a_tarneeb_pass_is_explained_as_a_pass_not_as_a_jass_fort():
+    """tarneeb.txt: "oder man passt. Wer einmal gepasst hat, darf nicht mehr bieten" and "Wenn alle
+    vier Spieler passen, wird die Runde annulliert": each pass is a pass that keeps its caller out;
+    "fort" is Sidi-Barrani's word and its "deal anew" not Tarneeb's annulled round."""
+    text = run("--game", "tarneeb", "auction", "7, pass, 8, pass, pass", "--lang", "en").output
+    passes = [line for line in text.splitlines() if re.match(r"\s+\d+\. [A-D]  pass ", line)]
+    assert len(passes) == 3, text
+    assert all("pass: out for this auction" in line for line in passes), text
+    assert "fort" not in text, text
+    text = run("--game", "tarneeb", "auction", "pass, pass, pass, pass", "--lang", "en").output
+    assert "all four passed: the deal is annulled" in text and "fort" not in text, text
+    for lang, word in (("de", "Pass: draussen"), ("fr", "passe : sorti")):
+        text = run("--game", "tarneeb", "auction", "7, pass", "--lang", lang).output
+        assert word in text and "fort" not in text, text
+    # Sidi-Barrani's fort keeps its own word
+    assert "fort: out for this auction" in run("auction", "60 Eichel, fort", "--lang", "en").output
+
+
 def test_auction_default_game_is_sidi_barrani():
     data = as_json(run("auction", "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, 100 Eichel, D: dopple", "--json"))
     assert data["declarer"] == "A" and data["sides"] == [["A", "C"], ["B", "D"]]
@@ -202,3 +221,15 @@ def test_tarneeb_commands_import_no_yaml_or_jinja2():
             "print('LOADED', sorted(m for m in ('yaml', 'jinja2') if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "LOADED []" in out.stdout
+
+
+def test_tarneeb_explain_names_each_call_s_kind_in_the_language_asked():
+    # issue 26 audit: the kind column showed the bare key ("bid", "pass") under --lang de and fr;
+    # Sidi-Barrani's explain shows the kind's name in brackets, in the language asked
+    for lang, bid, passed in (("de", "[Gebot", "[Pass (draussen)]"), ("fr", "[enchère", "[passe (sorti)]"),
+                              ("en", "[bid (", "[pass (out)]")):
+        text = run("--game", "tarneeb", "explain", "7, pass, 8", "--lang", lang).output
+        lines = text.splitlines()
+        assert bid in lines[0] and passed in lines[1], text
+        # the call as typed, then the kind's name: no bare key after the call's column
+        assert not any(re.match(r"\s*\d+\. [A-D]  \S+\s+(bid|pass|end)\s", line) for line in lines), text

@@ -389,6 +389,89 @@ def test_a_hilfe_yields_to_a_matsch_exact_play_makes_where_the_estimate_fails_so
 
 
 @pytest.mark.needs_core
+def test_a_raise_the_deals_value_by_the_opponents_doubles_yields_to_the_sure_matsch():
+    # QA s35 Q3: C holds the Nell, Ace and King of A's Eichel and Rosen and Schilten A K O
+    # behind A's 80 Eichel and B's 90 Schellen. By exact play the team takes every card on each
+    # fitting deal, so the Matsch (157 + 157 = 314) is the most its own contract can bring and
+    # 150 Eichel brings 7 less on every deal (157 + 150). The voice recommended 150 Eichel
+    # (+346), valued by the auction the count bids after it, where the count's robots double a
+    # contract made on every deal
+    import exact_play
+    from tutor.scoring import score_game  # noqa: F401  (the rules' scoring: made, 157 + target)
+
+    hand, auction = "Eichel:9AK Rosen:AKO Schilten:AKO", "80 Eichel, 90 Schellen"
+    assert all(exact_play.made(d, "Eichel", 157, "C") for d in exact_play.deals(hand, auction, "C", n=12, seed=4))
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, seat="C", judge=voice.default_judge())
+    assert advice.call == "157 Eichel"
+    text = [x.text("en") for x in advice.lines]
+    n = advice.evidence["samples"]
+    assert f"Played out exactly, 157 Eichel is made in every one of the {n} deals that fit the auction." in text
+    assert advice.evidence["equal"][0] == "157 Eichel" and advice.evidence["recommended"] == "157 Eichel"
+    # no line calls another call better than the one recommended
+    assert not any("brings more" in line or "The best of the other calls" in line for line in text), text
+
+
+@pytest.mark.needs_core
+def test_the_deals_do_not_take_the_contract_from_a_partner_whose_bid_they_cannot_read():
+    # QA s35 Q6 (practice --rules erweitert --seed 112): A opened 50 Eichel (the Nell third), B 100
+    # Rosen, C bid 110 Obenabe freely, D fort. The deals cannot read C's number in Obenabe (they give
+    # him any hand the auction allows: his count seldom or never reaches 110 Obenabe there), his
+    # Obenabe fails on them, and the voice raised A's own three small trumps to 120 Eichel ("made in
+    # 39 of 100"). Exact play on the deals where C holds a hand that bids 110 Obenabe (two Aces or
+    # more, five Aces and Kings): C's 110 Obenabe is made on every one, A's 120 Eichel on few
+    import exact_play
+    from tutor.rules import load
+
+    rules = load("erweitert")
+    hand, auction = "Eichel:987 Schellen:AOB Rosen:O Schilten:UB", "50 Eichel, 100 Rosen, 110 Obenabe, fort"
+
+    def obenabe_hand(h):
+        text = str(h)
+        return text.count("A") >= 2 and text.count("A") + text.count("K") >= 5
+
+    fitting = [d for d in exact_play.deals(hand, auction, "A", n=300, seed=3, rules=rules) if obenabe_hand(d["C"])][:8]
+    assert len(fitting) == 8
+    assert all(exact_play.made(d, "Obenabe", 110, "C") for d in fitting)
+    assert sum(exact_play.made(d, "Eichel", 120, "A") for d in fitting) <= 4
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, rules, seat="A", judge=voice.default_judge())
+    assert advice.call == "fort"
+    text = [x.text("en") for x in advice.lines]
+    assert any(line.startswith("The deals cannot read C's 110 Obenabe") and "here the count decides" in line
+               for line in text), text
+
+
+@pytest.mark.needs_core
+def test_at_a_score_where_a_failed_matsch_wins_the_partie_the_matsch_is_valued_and_bid():
+    # QA s35 Q8: at AC 1000 : BD 1950 (target 2000), B over A's 80 Eichel with Schellen 9 A 8 7.
+    # The rules: a failed Matsch writes the declarers their card points and the opponents theirs
+    # and the 157 ("Verfehlt es ihn, schreibt es seine Kartenpunkte, und die Gegner schreiben ihre
+    # Kartenpunkte und dazu die 157"); at the end the team at the target with the higher total wins.
+    # So BD win the Partie with any 50 card points in their own 157 Schellen, which nobody can bid
+    # over: 1950 + 50 >= 2000 and AC at most 1000 + 157 + 107 behind. Exact play: B's Schellen take
+    # 50 card points or more on every fitting deal; after fort (A plays 80 Eichel) BD fall short
+    # on some. The tutor said fort and never valued the Matsch (made on a few deals only)
+    import exact_play
+    from tutor.judgement.base import Standing
+
+    hand, auction = "Schellen:9A87 Rosen:O8 Schilten:AB7", "80 Eichel"
+    deals = exact_play.deals(hand, auction, "B", n=10, seed=3)
+    # (yes/no probes: BD reach 50 in Schellen; AC reach 108 in Eichel, leaving BD 49 or fewer)
+    assert all(exact_play.made(d, "Schellen", 50, "B") for d in deals)
+    assert any(exact_play.made(d, "Eichel", 108, "A") for d in deals)
+    assert 1950 + 50 >= 2000 and 1000 + 157 + (157 - 50) < 1950 + 50
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, seat="B", judge=voice.default_judge(),
+                                standing=Standing({"AC": 1000, "BD": 1950}, 2000))
+    assert advice.call == "157 Schellen"
+    text = [x.text("en") for x in advice.lines]
+    assert any("wins the Partie on" in line and "made or not" in line and "nobody can bid over a Matsch" in line
+               for line in text), text
+    assert not any("it is a sacrifice" in line for line in text), text
+
+
+@pytest.mark.needs_core
 def test_the_matsch_check_asks_exact_play_and_one_failing_deal_keeps_the_information():
     # the rule's own test on given deals, every one left open by the simulation (as if all
     # were estimated) and made in the numbers: the answer follows exact play alone. The

@@ -432,6 +432,14 @@ def _call_notes(game: Game, auction: Auction):
                 note = M("first bid")
             else:
                 note = M("overbids {bid}", bid=before.high_bid)
+        elif c.kind == FORT and game.id == "tarneeb":
+            # Tarneeb's pass is no Jass fort (issue 26 leftover: each pass read "fort: out ..."):
+            # final, and four passes annul the deal ("the next player deals")
+            note = M("pass: out for this auction")
+            if a.annulled:
+                note = M("{note}; all four passed: the deal is annulled", note=note)
+            elif a.over:
+                note = M("{note}; the bidding is over", note=note)
         elif c.kind == FORT:
             if spec.fort_final == "never":
                 note = M("fort (may bid again later)")

@@ -702,7 +702,9 @@ class Explanation:
         return _("The bidding goes on; {next} is to call.", lang, next=a.next_seat)
 
     def text(self, lang: str = "de") -> str:
-        lines = [f"{i:>2}. {r.seat}  {str(r.call):<8} {r.kind:<6} {r.text(lang)}"
+        # the kind by its name in the language asked, as Sidi-Barrani's explain shows it (the
+        # bare key, "bid"/"pass", was English under --lang de and fr); the JSON keeps the key
+        lines = [f"{i:>2}. {r.seat}  {str(r.call):<8} [{say(KIND_LABELS[r.kind], lang)}] {r.text(lang)}"
                  for i, r in enumerate(self.calls, start=1)]
         return "\n".join(lines + [self.summary(lang)])
 

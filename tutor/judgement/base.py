@@ -137,26 +137,36 @@ def equal_calls(values: Mapping[str, Sequence[float]], best: str) -> list[str]:
 
 
 #: what the deals could not honour (``Evaluation.unheld``), each said in one line: the deals
-#: then keep to the calls' promises alone there (docs/interpretations.md, "What a fort denies")
+#: then keep to the calls' promises alone there (docs/interpretations.md, "What a fort denies"),
+#: and say which way that leans: the hands they give the caller are ones his count would not
+#: make the call with, weaker by its measure (QA s35 P4, P9: "made in 0 of 100" and a konter
+#: made 50 of 50 beside a caveat that read as "these figures are unreliable")
 UNHELD: dict[str, Msg] = {
     "fort": M("What the forts deny cannot all hold beside this hand: these deals keep only to what the calls "
               "promise."),
     "double": M("The doubler seldom or never holds a hand the count doubles with in the deals tried: these deals "
-                "give him any hand the auction allows."),
+                "give him any hand the auction allows, weaker by the count than his double shows, so the figures "
+                "lean against his side."),
     "want": M("The bidder of the Zehner in the opponents' suit seldom or never holds a hand the count makes it "
               "with (against a Nell opening, the missing Puur with four cards or more) in the deals tried: these "
-              "deals give him any hand the auction allows."),
+              "deals give him any hand the auction allows, weaker by the count than his call shows, so the figures "
+              "lean against his side."),
     "number": M("A number at this table is one its bidder's count seldom or never reaches in the deals tried: "
-                "these deals give him any hand the auction allows there."),
+                "these deals give him any hand the auction allows there, weaker by the count than his number shows, "
+                "so the figures lean against his side."),
     "raise": M("A number that shows no cards (a raise in the team's own suit, a number above 120, a number in "
                "Obenabe, Undenufe or a Misère) is one its bidder's count seldom or never reaches in the deals "
-               "tried: these deals give him any hand the auction allows there."),
+               "tried: these deals give him any hand the auction allows there, weaker by the count than his number "
+               "shows, so the figures lean against his side."),
     "hilfe": M("The bidder of the Hilfe seldom or never holds a hand the count gives it with (the partner's other "
-               "top trump) in the deals tried: these deals give him any hand the auction allows."),
+               "top trump) in the deals tried: these deals give him any hand the auction allows, weaker by the count "
+               "than his Hilfe shows, so the figures lean against his side."),
     "matsch": M("The bidder of the Matsch seldom or never holds a hand the count bids it with (every trick sure) in "
-                "the deals tried: these deals give him any hand the auction allows."),
+                "the deals tried: these deals give him any hand the auction allows, weaker by the count than his "
+                "Matsch shows, so the figures lean against his side."),
     "konter": M("The konter's bidder seldom or never holds a hand the count konters with in the deals tried: these "
-                "deals give him any hand the auction allows."),
+                "deals give him any hand the auction allows, weaker by the count than his konter shows, so the "
+                "figures lean against his side."),
 }
 
 

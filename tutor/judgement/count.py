@@ -467,15 +467,18 @@ def misere(hand: Hand, kind: str) -> Count:
     taken = MISERE_PARTNER + sum(v + FALL_PER_TRICK for v, _ in danger[MISERE_DISCARDS:])
     c = Count(sure=max(0, TOTAL_POINTS - taken))
     name = f"{kind.capitalize()} Misère"
+    # in words a learner follows: what the team takes, what the opponents take, and that a Misère
+    # credits the opponents' points to the team (QA s35 P57: "the team is credited about 87")
     if danger:
         c.lines.append(M("{name}: cards that might take a trick: {cards}; the hand gets rid of {free} of them for "
-                         "nothing; with {partner} for the partner's cards the team is credited about {sure}",
+                         "nothing; with about {partner} points for the tricks the partner's cards take, our team "
+                         "takes about {taken} and the opponents about {sure}, which a Misère credits to our team",
                          name=name, cards=", ".join(d for _, d in danger), free=min(MISERE_DISCARDS, len(danger)),
-                         partner=MISERE_PARTNER, sure=c.sure))
+                         partner=MISERE_PARTNER, taken=TOTAL_POINTS - c.sure, sure=c.sure))
     else:
-        c.lines.append(M("{name}: cards that might take a trick: {cards}; with {partner} for the partner's cards "
-                         "the team is credited about {sure}", name=name, cards=M("none"), partner=MISERE_PARTNER,
-                         sure=c.sure))
+        c.lines.append(M("{name}: cards that might take a trick: {cards}; with about {partner} points for the tricks "
+                         "the partner's cards take, the opponents take about {sure}, which a Misère credits to our "
+                         "team", name=name, cards=M("none"), partner=MISERE_PARTNER, sure=c.sure))
     return c
 
 

@@ -1183,8 +1183,10 @@ class Simulation:
         # a Matsch the deals do not make (nearly) always is no call the hand can play, unless the
         # Partie is lost whatever else the hand calls (_long_shots)
         shots = _long_shots(standing, team, rules, hand, s)
-        calls = [r for r in calls if not _not_sure(r, results, index, s, r.call.strain in shots)]
-        if shots:
+        # (or the score lets a failed Matsch win the Partie: QA s35 Q8, _wins_failing)
+        won = {r.call.strain for r in calls if _wins_failing(r, results, index, s, team, rules, partie)}
+        calls = [r for r in calls if not _not_sure(r, results, index, s, r.call.strain in shots | won)]
+        if shots or won:
             calls = _likeliest_matsch(calls, results, index, s)
         doubled_calls: set = set()
         values = _call_values(calls, results, index, s, team, rules, partie, after, doubled_calls)
@@ -2066,6 +2068,25 @@ def _likeliest_matsch(calls, results, index, s) -> list:
         return calls
     keep = max(shots, key=made)
     return [r for r in calls if r not in shots or r is keep]
+
+
+def _wins_failing(r, results, index, s, team: str, rules, partie) -> bool:
+    """A Matsch call that, failed, still wins the hand's team the Partie on some deal (its board
+    value there the Partie's target): at such a score the Matsch is worth calling whether or not
+    the team takes every trick, since nobody can bid over it (QA s35 Q8: at AC 1000 : BD 1950 B
+    over A's 80 Eichel with `Schellen:9A87 Rosen:O8 Schilten:AB7`; BD win the Partie with any 50
+    card points, whoever plays, and exact play gives them 70 or more in Schellen on 20 of 20
+    deals, against 5 of 20 after fort: the Matsch, failed, wins the Partie, and no other call
+    keeps the contract). Offered as a long shot (:func:`_long_shots`), valued by the Partie."""
+    if partie is None or not _is_matsch(r, rules) or not results:
+        return False
+    col = _column(results, index, r.call.strain, s.seat)
+    if col is None:
+        return False
+    c = Contract(r.call.strain, r.call.value, s.seat)
+    misere = is_misere(r.call.strain)
+    return any(_board(c, cp, team, rules, False, False, partie) == partie[2]
+               for cp in set(col) if (TOTAL_POINTS - cp if misere else cp) < TOTAL_POINTS)
 
 
 def _long_shots(standing: "Standing | None", team: str, rules, hand=None, s=None) -> set[str]:

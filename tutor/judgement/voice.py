@@ -70,13 +70,13 @@ CACHE_SIZE = 512     # positions remembered per process (the quiz and the web as
 TABLE_SAMPLES = 50
 TABLE_NODES = 3_000_000
 
-INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ass-Ansage tells the "
+INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ace announcement tells the "
                      "partner what the hand holds, which they cannot value: here the conventions decide.")
 # where the deals value the information by the auction after it (simulation.CONTESTED: a Hilfe over
 # an opponent's overcall), "as the contract played" is untrue (QA s34 Q4)
 INFORMATION_BID_OUT_LINE = M("The deals value each call by the auction the count bids after it; a Hilfe or an "
-                             "Ass-Ansage tells the partner what the hand holds, and they cannot value what a good "
-                             "partner makes of it: here the conventions decide.")
+                             "Ace announcement tells the partner what the hand holds, and they cannot value what a "
+                             "good partner makes of it: here the conventions decide.")
 KONTER_LINE = M("The deals give the doubler any hand the auction allows, but his double says he holds something "
                 "against the contract, which they cannot value: the tutor konters only where the count is sure.")
 # the same guard where the deals read the double (simulation._double_fit): they give the doubler
@@ -293,13 +293,16 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
                               ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
+    if why is None and not agree:
+        why = _unread_line(ev, s, equal[0], readings)
     # the answer's JSON names the call the answer gives (QA s33 Q21: "call" 110 Eichel beside an
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
     evidence["best_mean"] = evidence.get("recommended")
-    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) if kind in INFORMATION else None
+    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
+        if kind in INFORMATION and ev.samples >= MATSCH_MIN_DEALS else None
     if sure is not None:      # the information yields to a Matsch exact play makes on every deal
-        return _matsch_judgement(ev, s, readings, evidence, sure, said, kind)
+        return _matsch_judgement(ev, s, readings, evidence, sure, said, kind, equal[0], by_call)
     if why is not None:
         evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = _ace_lines(ev, equal[0], by_call, s) if kind == "ace" else \
@@ -313,6 +316,13 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     lowest = _lower_number(chosen, equal, readings, by_call)
     if lowest is not None:
         higher, chosen = chosen, lowest
+    # a bid of the hand below its Matsch yields to the Matsch where exact play makes it on every
+    # deal (QA s35 Q3: 150 Eichel, valued +346 by the auction after it, where the count's robots
+    # doubled it on 13 of 50 deals though it is made on each; the Matsch +314 on every deal)
+    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
+        if _below_matsch(chosen, s) and ev.samples >= MATSCH_MIN_DEALS else None
+    if sure is not None and sure[0] != chosen:
+        return _matsch_judgement(ev, s, readings, evidence, sure, said, None, chosen, by_call, count)
     evidence["recommended"] = chosen
     evidence["chosen_by"] = "count" if chosen == said and len(equal) > 1 else "deals"
     if chosen == said and count.pick is None:
@@ -346,6 +356,64 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
                      reasoned=bool(count.lines) if agree and belied is None and chosen == said else True)
+
+
+def _read_kind(reading, call, rules) -> str | None:
+    """Under which key of ``base.UNHELD`` the deals read a call of another seat beyond its
+    promises (None: not read), as :func:`tutor.judgement.simulation._count_reads` sorts them."""
+    v, strain = call.value, call.strain
+    if not rules.conventions and v is not None and strain and v != rules.matsch_bid:
+        return "number"
+    if reading.kind in ("raise", "confidence") and v is not None and strain:
+        return "raise"
+    return {"want": "want", "matsch": "matsch", "redouble": "konter",
+            "hilfe": "hilfe" if rules.hilfe != "verband" else None}.get(reading.kind)
+
+
+def _unread_bids(ev, s) -> list:
+    """The other seats' bids the deals could not read (``ev.unheld``: their count seldom or
+    never makes the call with a hand the deals give the caller), as auction entries."""
+    unheld = set(getattr(ev, "unheld", None) or ()) - {"fort", "double"}
+    if not unheld:
+        return []
+    from tutor.conventions import Reader
+
+    reader, out = Reader(s.rules), []
+    for e in s.auction.entries:
+        reading = reader.read(e.call, e.seat)
+        reader.play(e.call, e.seat)
+        if e.seat != s.seat and e.call.value is not None and _read_kind(reading, e.call, s.rules) in unheld:
+            out.append(e)
+    return out
+
+
+def _unread_line(ev, s, best: str, readings) -> Msg | None:
+    """Where the deals' best call rests on a bid they could not read, the count's call stands,
+    with this line (QA s35 Q6: A raised his own Nell opening to 120 Eichel, "made in 39 of
+    100", over the partner's free 110 Obenabe, which the deals dealt as any hand, so that it
+    failed there; exact play with C holding an Obenabe hand: 110 Obenabe made 10 of 10, +246,
+    120 Eichel 3 of 10, +22). The deals undervalue the unread caller's side: they must not take
+    the contract from the partner in another strain, nor double the opponent's unread bid."""
+    unread = _unread_bids(ev, s)
+    if not unread:
+        return None
+    parts = best.split(" ", 1)
+    own = len(parts) == 2 and parts[0].isdigit()
+    from tutor.scoring import team_of as _team
+
+    for e in reversed(unread):
+        ours = _team(e.seat) == _team(s.seat)
+        if ours and own and parts[1] != e.call.strain:
+            return M("The deals cannot read {seat}'s {call}: they give him hands his count would not bid it with, so "
+                     "they undervalue it and cannot judge taking the contract from him with {best}: here the count "
+                     "decides.", seat=e.seat, call=str(e.call), best=_name(best))
+        high = s.auction.high
+        if not ours and _doubles(best, readings) and high is not None and high.seat == e.seat \
+                and str(high.call) == str(e.call):
+            return M("The deals cannot read {seat}'s {call}: they give him hands his count would not bid it with, so "
+                     "they undervalue it and cannot judge doubling it: here the count decides.", seat=e.seat,
+                     call=str(e.call))
+    return None
 
 
 #: the bids whose number shows no cards (the count's or the deals' choice among them is a judgement
@@ -396,14 +464,33 @@ def _fixed_opening(ev, pick, hand: Hand) -> list[Msg]:
               "round, if the bidding comes back.", call=_name(str(pick.call)), suit=pick.call.strain)]
 
 
-def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], said: str, kind: str) -> Judgement:
+def _below_matsch(call: str, s) -> bool:
+    """``call`` is a bid of the hand's own below the table's Matsch (a number and a strain)."""
+    parts = call.split(" ", 1)
+    return len(parts) == 2 and parts[0].isdigit() and int(parts[0]) < s.rules.matsch_bid
+
+
+def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], said: str, kind: str | None,
+                      best: str | None = None, by_call: dict | None = None,
+                      count: Judgement | None = None) -> Judgement:
     """The hand's Matsch where exact play makes it on every deal (:func:`_exact_matsch`),
-    over the count's Hilfe or Ass-Ansage (``said``): what exact play found, and one line
-    why the information yields (QA s33 Q26, s34 Q3: the evidence named 140 Rosen and never
-    the Matsch that exact play made on 40 of 40 deals)."""
+    over the count's Hilfe or Ass-Ansage (``said``, ``kind``) or over a lower bid the deals
+    chose (``best``, ``kind`` None): what exact play found; where the deals value a lower bid
+    above the Matsch, why that is no ground (the opponents' doubles and bids after it); then one
+    line why the information yields, or the count's reasons where it says the Matsch (QA s33 Q26,
+    s34 Q3: the evidence named 140 Rosen and never the Matsch that exact play made on 40 of 40
+    deals; s35 Q3: 150 Eichel recommended over the Matsch made on every deal)."""
     matsch, failed = sure
     n = ev.samples
+    by_call = by_call if by_call is not None else {c["call"]: c["expected"] for c in ev.calls}
     evidence["recommended"], evidence["chosen_by"] = matsch, "deals"
+    # what check and practice measure a call against (base.cost): the Matsch, not a call the deals
+    # value above it (QA s35 Q2: "110 Schellen gives up 86: +267, 150 Schellen +353" beside the Matsch)
+    # (and as good: the calls within chance of it on the same deals, none valued above it)
+    values = getattr(ev, "values", None) or {}
+    equal = [matsch, *(c for c in (base_equal(values, matsch)[1:] if matsch in values else ())
+                       if by_call.get(c, float("inf")) <= by_call.get(matsch, float("-inf")))]
+    evidence["equal"] = equal
     evidence["matsch_exact"] = {"call": matsch, "made": n, "estimated_failed": failed}
     made = Mn("Played out exactly, {call} is made in the {n} deal that fits the auction.",
               "Played out exactly, {call} is made in every one of the {n} deals that fit the auction.",
@@ -411,12 +498,63 @@ def _matsch_judgement(ev, s, readings, evidence: dict, sure: tuple[str, int], sa
     if failed:
         made = join(made, " ", M("The estimate had it fail in {k} of them; exact play makes it there too.",
                                  k=failed))
-    lines: list[Msg] = [made, *unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n),
-                        M("There is nothing higher for the partner to learn of, so the tutor bids {call} rather "
-                          "than give {what}, {said}.", call=_name(matsch), what=INFORMATION_NAMES[kind],
-                          said=_name(said))]
+    lines: list[Msg] = [made, *unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n)]
+    named = [matsch]
+    if best is not None and best != matsch and best in by_call and matsch in by_call \
+            and by_call[best] > by_call[matsch]:
+        lines.append(_above_matsch_line(ev, best, matsch, by_call, s))
+        named.append(best)
+    if kind in INFORMATION:
+        lines.append(M("There is nothing higher for the partner to learn of, so the tutor bids {call} rather "
+                       "than give {what}, {said}.", call=_name(matsch), what=INFORMATION_NAMES[kind],
+                       said=_name(said)))
+        named.append(said)
+    elif count is not None and said == matsch:
+        lines.extend(count.lines)
+    elif count is not None:
+        lines.append(M("The count by hand says {count}; played out exactly, {call} is made on every deal.",
+                       count=_name(said), call=_name(matsch)))
+        named.append(said)
     pick = next((r for r in readings if str(r.call) == matsch), None)
-    return Judgement(pick, lines, evidence, (matsch,), (matsch, said), reasoned=True)
+    return Judgement(pick, lines, evidence, tuple(equal), tuple(dict.fromkeys(named)), reasoned=True)
+
+
+def _above_matsch_line(ev, best: str, matsch: str, by_call: dict, s) -> Msg:
+    """Why a lower bid the deals value above a Matsch made on every deal is no ground: the
+    Matsch is the most the team's own contract can bring (all 157 card points and the
+    Matsch's target), so a lower bid brings more only where the opponents double it or bid
+    over it and lose, in the auction the count bids after it (QA s35 Q3: after 150 Eichel the
+    count's robots doubled it on 13 of 50 deals, every one made)."""
+    n = ev.samples
+    endings = (getattr(ev, "endings", None) or {}).get(best)
+    parts = best.split(" ", 1)
+    zehner = int(parts[0]) + (-int(parts[0])) % 10
+    played = ev.contract(f"{zehner} {parts[1]}") if hasattr(ev, "contract") else None
+    if endings is not None and len(endings) == n and played is not None and played.get("expected") is not None:
+        team = team_of(s.seat)
+        doubled = sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) == team
+                      and e.multiplier > 1)
+        over = sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) != team)
+        shown = dict(call=_name(best), value=round(by_call[best]), doubled=doubled, n=n, over=over,
+                     played=round(played["expected"]))
+        if doubled and over:
+            return M("The deals value {call} higher, {value:+.0f}, only by the auction after it: the opponents double "
+                     "it on {doubled} of the {n} deals and bid over it on {over}; played as it stands it brings "
+                     "{played:+.0f}. A Matsch made on every deal is the most the team's own contract can bring, and "
+                     "the tutor does not count on the opponents' mistakes.", **shown)
+        if doubled:
+            return M("The deals value {call} higher, {value:+.0f}, only by the auction after it: the opponents double "
+                     "it on {doubled} of the {n} deals; played as it stands it brings {played:+.0f}. A Matsch made "
+                     "on every deal is the most the team's own contract can bring, and the tutor does not count on "
+                     "the opponents' mistakes.", **shown)
+        if over:
+            return M("The deals value {call} higher, {value:+.0f}, only by the auction after it: the opponents bid "
+                     "over it on {over} of the {n} deals; played as it stands it brings {played:+.0f}. A Matsch made "
+                     "on every deal is the most the team's own contract can bring, and the tutor does not count on "
+                     "the opponents' mistakes.", **shown)
+    return M("The deals value {call} higher, {value:+.0f}, by results that are partly estimated; a Matsch made on "
+             "every deal is the most the team's own contract can bring.", call=_name(best),
+             value=round(by_call[best]))
 
 
 def _ace_lines(ev, best: str, by_call: dict, s) -> list[Msg]:
@@ -526,6 +664,9 @@ def _made_against_the_longest_trumps(ev, s) -> bool:
 # these nodes a deal and in all (Q3: 54 deals asked, 3.1M nodes, 0.7 s of one core).
 MATSCH_DEAL_NODES = 2_000_000
 MATSCH_NODES = 12_000_000
+# "made on every deal" is evidence only over enough deals: one made deal (bid --samples 1) or a
+# few says little of a Matsch that fails on one deal in twenty (the voice asks 100, the table 50)
+MATSCH_MIN_DEALS = 20
 
 
 def _exact_matsch(ev, s, names=None) -> tuple[str, int] | None:
@@ -690,7 +831,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
         if here is not None and is_misere(strain):
             lines.append(_misere_line(call, TOTAL_POINTS if matsch else value))
         if here is not None:
-            lines.extend(_sacrifice_line(ev, call, here, s, by_call))
+            lines.extend(_sacrifice_line(ev, call, here, s, by_call, standing))
     elif high is not None and high.call.value is not None and ev.standing is not None:
         if team_of(high.seat) == team_of(s.seat):   # our own bid: the seat asking is its bidder or his partner
             lines.append(Mn("Our {call} ({seat}'s bid) is made in {made} of {n} deal that fits the auction.",
@@ -734,7 +875,23 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
                         games=both(games)))
     lines.extend(_score_line(standing, s.rules))
     lines.extend(compared)
+    lines.extend(_all_win_line(ev, call, equal, standing))
     return lines
+
+
+def _all_win_line(ev, call: str, equal: Sequence[str] | None, standing: Standing | None) -> list[Msg]:
+    """Where the score is given and every equally good call wins the Partie on every deal (each
+    worth the Partie's target on each deal), one line says so: the calls differ in nothing (QA s35
+    P44: "120 Obenabe (+2000), 50 Obenabe (+2000), 50 Undenufe Misère (+2000) and 9 more calls are
+    equally good" at 1909 of 2000, where any contract wins)."""
+    values = getattr(ev, "values", None) or {}
+    equal = list(equal_calls(ev) if equal is None else equal)
+    if standing is None or call not in equal or len(equal) < 2:
+        return []
+    if not all(values.get(c) and all(v == standing.target for v in values[c]) for c in equal):
+        return []
+    return [Mn("Each of these calls wins the Partie on the {n} deal.",
+               "Each of these calls wins the Partie on every one of the {n} deals.", ev.samples)]
 
 
 def continued_lines(ev, call: str, after_fort: bool) -> list[Msg]:
@@ -773,17 +930,35 @@ def _misere_line(call: str, need: int) -> Msg:
              "or more, our team {most} or fewer.", call=_name(call), need=need, most=TOTAL_POINTS - need)
 
 
-def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict) -> list[Msg]:
+def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict, standing: Standing | None = None) -> list[Msg]:
     """A bid over the opponents' that fails in most deals and still brings more than
     letting their bid stand is a sacrifice, and the words say so rather than leave it "the
     number the team trusts itself to make" (QA of issue 26, Q43: 110 Schellen over 80
     Eichel, made in 27 of 75 deals); and that the deals value it as the final contract,
-    undoubled, where an opponent may double it or bid on."""
+    undoubled, where an opponent may double it or bid on. "Most" must be clear: below half by
+    more than two standard errors, on deals mostly played out exactly (QA s35 Q9: the estimate
+    leans against the short-trump Zehner in the opponents' suit, "a sacrifice ... fails in most"
+    at 35-37 % where exact play makes it half the time). Where the score makes the bid win the
+    Partie even failed, that is said instead (QA s35 Q8: 157 Schellen at 1950 of 2000)."""
     high = s.auction.high
     stand = "fort" if "fort" in by_call else NOTHING
     if high is None or team_of(high.seat) == team_of(s.seat) or call not in by_call or stand not in by_call:
         return []
-    if 2 * _made(ev, here) >= ev.samples or by_call[call] <= by_call[stand]:
+    n, made = ev.samples, _made(ev, here)
+    if 2 * made >= n or by_call[call] <= by_call[stand]:
+        return []
+    values = (getattr(ev, "values", None) or {}).get(call)
+    if standing is not None and values:
+        won = sum(1 for v in values if v == standing.target)
+        if won and won >= n - made:       # failed, it still wins the Partie wherever it fails
+            if call.split(" ", 1)[0] == str(s.rules.matsch_bid):
+                return [M("At this score {contract} wins the Partie on {won} of the {n} deals, made or not: the card "
+                          "points our team takes reach the target, and nobody can bid over a Matsch.",
+                          contract=here["contract"], won=won, n=n)]
+            return [M("At this score {contract} wins the Partie on {won} of the {n} deals, made or not: the card "
+                      "points our team takes reach the target.", contract=here["contract"], won=won, n=n)]
+    p = made / n
+    if mostly_estimated(getattr(ev, "estimated", 0) or 0, n) or made + 2 * (n * p * (1 - p)) ** 0.5 >= n / 2:
         return []
     if call in (getattr(ev, "continued", None) or ()):
         # valued by the auction after it (continued_line says how), not as the final contract
@@ -824,7 +999,10 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=Non
         gaps = [(c, paired(ev, best, c)) for c in shown if c != best]
         if all(g is not None for _c, g in gaps):
             # the same value on every deal (both lose the Partie, QA s33 Q28): no "0 less (±0)"
+            # a gap that rounds to 0 is "about the same", not "0 less" (s33 Q1's position: "fort 0 less")
             less = [M("{call} the same on every deal", call=_name(c)) if g[0] == 0 and g[1] == 0 else
+                    M("{call} about the same (chance alone: ±{margin})", call=_name(c), margin=_points(g[1]))
+                    if _points(g[0]) == 0 else
                     M("{call} {gap} less (chance alone: ±{margin})", call=_name(c), gap=_points(g[0]),
                       margin=_points(g[1])) for c, g in gaps]
             out: list[Msg] = [Mn(
@@ -946,6 +1124,21 @@ def _lower_raise(ev, call: str, by_call: dict, equal: Sequence[str] | None) -> s
     k, j = _ended_against(ev, below), _ended_against(ev, call)
     if k is None or j is None or k <= j or by_call[below] >= by_call[call]:
         return None
+    # the opponents' bidding must be why: the deals where it takes the contract after the lower
+    # raise (and not after the call) hold at least half of the call's lead (QA s35 audit: "150
+    # Schellen rather than 140 Schellen (+260): ... on 1 of the deals, after 150 on 0", where the
+    # lead of 26 came from the deals both made)
+    values = getattr(ev, "values", None) or {}
+    ours, theirs = values.get(call), values.get(below)
+    if ours is not None and theirs is not None and len(ours) == len(theirs) == ev.samples:
+        team = team_of(ev.seat)
+        against = [e.contract is not None and team_of(e.contract.declarer) != team
+                   for e in ev.endings[below]]
+        kept = [e.contract is not None and team_of(e.contract.declarer) != team for e in ev.endings[call]]
+        lead = sum(a - b for a, b in zip(ours, theirs))
+        there = sum(a - b for a, b, x, y in zip(ours, theirs, against, kept) if x and not y)
+        if there < lead / 2:
+            return None
     return below
 
 
@@ -993,9 +1186,12 @@ def _other_line(ev, best: str, other: dict, s=None) -> Msg:
         return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
                  "the same deals {gap} less than {best}, more than chance alone allows (±{margin}).",
                  other=_name(name), other_value=value, gap=shown_lead, best=_name(best), margin=shown_margin)
+    # within chance but beyond the cap: the ranking is not sure, said once and plainly (QA s35 P28:
+    # "chance alone allows ±220, but the tutor counts calls equally good only within 20")
     return M("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
-             "the same deals {gap} less than {best}; chance alone allows ±{margin}, but the tutor counts calls "
-             "equally good only within {cap} board points.", other=_name(name), other_value=value,
+             "the same deals {gap} less than {best}, but chance alone could make that much (±{margin}), so these "
+             "deals cannot rank the calls for sure; the tutor names as equally good only calls within {cap} board "
+             "points of each other.", other=_name(name), other_value=value,
              gap=shown_lead, best=_name(best), margin=shown_margin, cap=EQUAL_POINTS)
 
 
