@@ -397,7 +397,6 @@ def test_a_raise_the_deals_value_by_the_opponents_doubles_yields_to_the_sure_mat
     # (+346), valued by the auction the count bids after it, where the count's robots double a
     # contract made on every deal
     import exact_play
-    from tutor.scoring import score_game  # noqa: F401  (the rules' scoring: made, 157 + target)
 
     hand, auction = "Eichel:9AK Rosen:AKO Schilten:AKO", "80 Eichel, 90 Schellen"
     assert all(exact_play.made(d, "Eichel", 157, "C") for d in exact_play.deals(hand, auction, "C", n=12, seed=4))
