@@ -31,3 +31,11 @@ def test_a_raise_above_the_hilfe_numbers_says_nothing_of_a_hilfe_it_cannot_give(
     advice = cv.advise(hand, AUCTION)
     assert advice.call == call
     assert BLOCKED not in advice.text("en")
+
+
+def test_a_count_at_the_standing_bid_is_no_hilfe_it_cannot_give():
+    # A opened 60 Eichel, C gave the Hilfe 80 (the Nell zu dritt or more): Eichel is A's own
+    # suit, where A gives no Hilfe ("Ein Zehner in der Farbe des Partners"), and A's count, 88,
+    # reaches the standing 80: no Zehner of A's is a Hilfe he cannot give
+    text = cv.advise("Eichel:UK7 Schellen:A8 Rosen:96 Schilten:K7", "60 Eichel, fort, 80 Eichel, fort").text("en")
+    assert BLOCKED not in text
