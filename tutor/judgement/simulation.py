@@ -205,6 +205,7 @@ NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by 
 # against 0.20 (bench_exact_sim, 43 positions; benchmarks/README.md, "Tenth session"): at 100
 # deals chance alone moves a chance by 0.05, at the 50 an early stop keeps 0.07.
 EVAL_NODES = 60_000_000
+THOROUGH = 10                # ``tutor eval --thorough``: ten times eval's nodes, the 600M (6M a deal) of before
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
 BIAS_DEALS = 5              # deals known to within a Zehner that measure the playout's bias in a game (at least)
 
