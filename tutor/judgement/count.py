@@ -110,11 +110,11 @@ The count:
   the next Zehner, within a trick of the count. Puur and Nell with five trumps bid no
   higher than 110 where a lower Zehner is open (``CEILING_FIVE``, the row's ``ceiling``:
   an opponent may keep a trump and ruff; exact play's best with many side tricks).
-  **Trump control bids on** over the opponents' bid: Puur and Nell with six trumps or more
-  bid at least the lowest Zehner above it, up to 140 (``CONTEST_CONTROL``, the row's
+  **Trump control bids on** over the opponents' bid: Puur and Nell with six trumps or more,
+  shown by the team (:func:`shown_tops`), bid at least the lowest Zehner above it, up to 140 (``CONTEST_CONTROL``, the row's
   ``contest``: the text's D announces his Ace "sicher, dass A und C mit ihren mindestens
   sechs Eichel weiterbieten", and its A bids the lowest Zehner; exact play makes it on
-  nearly every fitting deal). **Puur and Nell with seven trumps or more** count 120
+  nearly every fitting deal). **Puur and Nell with seven trumps or more**, shown, count 120
   (``SEVEN_POINTS``: the opponents hold two trumps at most, and the team's other trumps
   ruff their side winners, a trump may be played on any trick). Six trumps stay at 62 + 5, as the
   worked example's A counts them (docs/interpretations.md).
@@ -211,20 +211,28 @@ class Holding:
     ceiling: int = 0
     contest: int = 0
     why_ceiling: "Msg | None" = None   # why the team bids no higher than ``ceiling``: {n}, {ceiling}, {expected}
+    shown: bool = False        # the row applies only where the team's calls have shown its top trumps
 
 
 # The team's trumps, the first row that fits. Calibrated on exact play (docs/interpretations.md,
 # "Puur and Nell with five trumps"). With fewer trumps only the Puur's trick is counted: the
 # Nell's 14 are the team's too, but counted they make the count overshoot exact play (frei,
 # U 9 with Aces and Kings: exact play's best number is 100, the count bids 110, with 14 more 120).
+_CONTROL_LINE = M("trump {trump}: Puur and Nell in the team with at least {length} trumps: the {trump_points} trump "
+                  "points and {last} for the last trick")
+# The rows with ``shown`` count what the team shows (:func:`shown_tops`: Puur and Nell promised
+# by the hand's and the partner's calls, or held by a hand making its first call; the
+# conventions' "the team has shown Puur and Nell ... there it raises on Zehner",
+# Situation.no_ace): the team plays that suit together. A hand that kept its top trump unsaid
+# (an Ass-Ansage where it could have given the Hilfe) counts the row below. Calibrated on exact play (docs/interpretations.md, "Trump control bids on").
 TRUMP_HOLDINGS: tuple[Holding, ...] = (
     Holding(frozenset({PUUR, NELL}), SEVEN_TRUMPS, SEVEN_POINTS, True, 0,
             M("trump {trump}: Puur and Nell in the team with {length} trumps: the opponents hold two at most, which "
               "fall in the first rounds, and the team's other trumps ruff their side winners (a trump may be played "
-              "on any trick): {points} with nothing else"), contest=CONTEST_CONTROL),
-    Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0,
-            M("trump {trump}: Puur and Nell in the team with at least {length} trumps: the {trump_points} trump points "
-              "and {last} for the last trick"), contest=CONTEST_CONTROL),
+              "on any trick): {points} with nothing else"), contest=CONTEST_CONTROL, shown=True),
+    Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0, _CONTROL_LINE,
+            contest=CONTEST_CONTROL, shown=True),
+    Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0, _CONTROL_LINE),
     Holding(frozenset({PUUR, NELL}), FIVE_TRUMPS, TRUMP_POINTS + LAST_TRICK - FIVE_TRUMPS_SHORT, False, COMPETE_FIVE,
             M("trump {trump}: Puur and Nell in the team with {length} trumps: the four trumps out fall under them "
               "unless an opponent keeps one, and that one may take a trick: the {trump_points} trump points and "
@@ -245,8 +253,21 @@ TRUMP_HOLDINGS: tuple[Holding, ...] = (
 )
 
 
-def holding(top: "set | frozenset", length: int) -> Holding:
-    """The row of :data:`TRUMP_HOLDINGS` for the team's top trumps and length."""
+def shown_tops(hand: Hand, s, trump: Suit) -> set:
+    """The top trumps the team shows in ``trump``: what its calls promised, and the hand's own
+    where this is its first call (it shows them now); a hand that has called before and kept
+    its top trump unsaid (an Ass-Ansage where it could have given the Hilfe) does not."""
+    tops = set(s.known(s.seat, trump).has | s.known(s.partner, trump).has)
+    if not any(e.seat == s.seat for e in s.auction.entries):
+        tops |= {r for r in (PUUR, NELL) if hand.has(trump, r)}
+    return tops
+
+
+def holding(top: "set | frozenset", length: int, shown: bool = True) -> Holding:
+    """The row of :data:`TRUMP_HOLDINGS` for the team's top trumps and length (``shown``: the
+    team's calls have shown them, else the rows that need it are passed over)."""
+    if not shown:
+        return next(h for h in TRUMP_HOLDINGS if not h.shown and h.top <= top and length >= h.length)
     return next(h for h in TRUMP_HOLDINGS if h.top <= top and length >= h.length)
 
 
@@ -410,6 +431,8 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     draws = draws_trumps(hand, trump, mine, partner_share)
     # the hand's top trumps, or the ones the partner's calls promised
     row = holding({r for r, held in ((PUUR, puur), (NELL, nell)) if held}, length)
+    if row.shown and not {PUUR, NELL} <= shown_tops(hand, s, trump):
+        row = holding(row.top, length, shown=False)   # not shown by the team's calls (Holding.shown)
     c.control = row.control or draws
     if draws and not row.control:
         c.sure += TRUMP_POINTS + LAST_TRICK
@@ -922,9 +945,9 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
 
 def contest_zehner(c: Count, s) -> int:
     """The lowest Zehner above the opponents' standing bid where the team's trump row bids on
-    to it whatever its side cards (``Holding.contest``: trump control, which the opponents'
-    Ass-Ansage counts on, "sicher, dass A und C mit ihren mindestens sechs Eichel
-    weiterbieten"); 0 where it does not."""
+    to it whatever its side cards (``Holding.contest``: trump control that the team's calls
+    have shown, which the opponents' Ass-Ansage counts on, "sicher, dass A und C mit ihren
+    mindestens sechs Eichel weiterbieten"); 0 where it does not."""
     lowest = s.two_zehner()[0]
     return lowest if c.contest and lowest <= c.contest else 0
 
@@ -940,7 +963,7 @@ def raise_call(hand, s, readings, suit: Suit):
     if r is None and (s.standing_value is None or target > s.standing_value):
         # the count's Zehner is a Hilfe the hand cannot give (it promises the top trump the
         # hand lacks): fort would be final, so the hand bids the next Zehner, a trick above
-        r = _first(readings, "raise", suit, target + 10)
+        r = _first(readings, "raise", suit, target + 10) or _first(readings, "confidence", suit, target + 10)
         blocked = r is not None
     return None if r is None else (r, c, reach, blocked)
 
