@@ -301,3 +301,25 @@ def test_the_last_word_bids_no_suit_the_hand_holds_one_card_of():
     by_value = {v: worth(q, v) for v, q in p.items()}
     assert by_value[value] == max(by_value.values()), by_value
     assert by_value[value] > worth(chance(hand, auction, "D", "Schilten", 70, "D", n=n, seed=seed), 70)
+
+
+@pytest.mark.parametrize("hand,auction,theirs", [
+    # QA s35 P46: B with the Nell zu viert (9 A K 7) after D's Hilfe 100 Schellen (the Puur zu
+    # zweit) and A's 110 Eichel; the count said fort (exact play, the QA's 20 deals: 140
+    # Schellen made 20/20, A's 110 Eichel 20/20)
+    ("Schellen:9AK7 Eichel:8 Rosen:A8 Schilten:K7", "60 Eichel, 70 Schellen, 90 Eichel, 100 Schellen, 110 Eichel",
+     ("Eichel", 110, "A")),
+    # QA s35 P60: B with the Puur zu dritt after D's Hilfe 80 Eichel (the Nell zu dritt or more)
+    # and A's 90 Rosen; the count doubled
+    ("Eichel:U86 Schellen:AK Rosen:7 Schilten:AK7", "50 Rosen, 60 Eichel, fort, 80 Eichel, 90 Rosen", ("Rosen", 90, "A")),
+])
+def test_the_opener_raises_after_the_partners_hilfe(hand, auction, theirs):
+    call = cv.advise(hand, auction).call
+    assert call is not None and call not in ("fort", "dopple"), call
+    value, strain = int(call.split()[0]), call.split()[1]
+    n, seed = 16, 3
+    ours = chances(hand, auction, "B", strain, [value], "B", n=n, seed=seed)[value]
+    made = chance(hand, auction, "B", theirs[0], theirs[1], theirs[2], n=n, seed=seed)
+    assert ours > 0.9, ours
+    # better than fort, and than the double
+    assert worth(ours, value) > max(-worth(made, theirs[1]), -2 * worth(made, theirs[1])), (ours, made)
