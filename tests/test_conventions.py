@@ -296,7 +296,11 @@ def test_no_matsch_while_the_opponents_may_hold_a_trump_above_ours():
 
 
 def test_fort_explains_a_hilfe_that_would_fall_above_120():
-    advice = cv.advise("Eichel:U87 Schellen:KU Rosen:U6 Schilten:O8", "110 Eichel, 115 Rosen")
+    # C holds the Nell zu zweit behind A's Puur zu dritt: five trumps, no control, and B's
+    # 120 Schellen moved the Hilfe to 130. (With the Puur zu dritt behind A's 110 Eichel, the
+    # Nell zu sechst, the team holds all nine trumps and bids on over the opponents' 115 Rosen:
+    # tests/test_count_play.py, trump control bids on.)
+    advice = cv.advise("Eichel:97 Schellen:K8 Rosen:U6 Schilten:O87", "60 Eichel, 120 Schellen")
     assert advice.call == "fort" and "Die Hilfe in Eichel wäre 130, über 120" in advice.text("de")
     assert "Nell zu dritt hiesse 50" in cv.advise("Eichel:7 Schellen:B97 Rosen:B86 Schilten:B6", "60 Eichel").text()
 
@@ -345,16 +349,13 @@ def test_before_any_bid_nothing_is_missed():
 
 
 @pytest.mark.parametrize("auction, hand, line_de, line_en", [
-    # A opened on the Nell row (110): C's Hilfe shows the Puur; over 125 the lower is 130
-    ("110 Eichel, 125 Rosen", "Eichel:U8 Schellen:678 Rosen:678 Schilten:6",
+    # A opened on the Nell row (50, the Nell zu dritt): C's Hilfe shows the Puur; over 125 the
+    # lower is 130 (five trumps: no control, the count's fort)
+    ("50 Eichel, 125 Rosen", "Eichel:U8 Schellen:678 Rosen:678 Schilten:6",
      "Die Hilfe in Eichel wäre 130, über 120: dort zeigen die Zahlen keine Karten mehr, der Puur bleibt ungesagt.",
      "The Hilfe in Eichel would be 130, above 120: there the numbers show no cards, so the Puur goes unsaid."),
-    # with three cards it is the upper of 130/140
-    ("110 Eichel, 125 Rosen", "Eichel:U87 Schellen:678 Rosen:78 Schilten:6",
-     "Die Hilfe in Eichel wäre 140, über 120: dort zeigen die Zahlen keine Karten mehr, der Puur bleibt ungesagt.",
-     "The Hilfe in Eichel would be 140, above 120: there the numbers show no cards, so the Puur goes unsaid."),
-    # A opened on the Puur row (120): the Hilfe shows the Nell
-    ("120 Eichel, 125 Rosen", "Eichel:96 Schellen:678 Rosen:78 Schilten:67",
+    # A opened on the Puur row (60): the Hilfe shows the Nell
+    ("60 Eichel, 125 Rosen", "Eichel:96 Schellen:678 Rosen:78 Schilten:67",
      "Die Hilfe in Eichel wäre 130, über 120: dort zeigen die Zahlen keine Karten mehr, das Nell bleibt ungesagt.",
      "The Hilfe in Eichel would be 130, above 120: there the numbers show no cards, so the Nell goes unsaid."),
 ])
@@ -362,6 +363,19 @@ def test_a_hilfe_above_120_is_named_with_its_number_and_top_card(auction, hand, 
     advice = cv.advise(hand, auction)
     assert advice.call == "fort"
     assert advice.reasons("de")[1:] == (line_de,) and advice.reasons("en")[1:] == (line_en,)
+
+
+@pytest.mark.parametrize("auction, hand", [
+    # the Puur zu zweit or zu dritt behind A's 110 Eichel (the Nell zu sechst), the Nell zu
+    # zweit behind his 120 (the Puur zu sechst): eight trumps or more with Puur and Nell. The
+    # Hilfe would fall above 120, but the team does not let the opponents' 125 stand: it bids
+    # the lowest Zehner above it (exact play: tests/test_count_play.py)
+    ("110 Eichel, 125 Rosen", "Eichel:U8 Schellen:678 Rosen:678 Schilten:6"),
+    ("110 Eichel, 125 Rosen", "Eichel:U87 Schellen:678 Rosen:78 Schilten:6"),
+    ("120 Eichel, 125 Rosen", "Eichel:96 Schellen:678 Rosen:78 Schilten:67"),
+])
+def test_a_team_with_trump_control_bids_on_where_the_hilfe_falls_above_120(auction, hand):
+    assert cv.advise(hand, auction).call == "130 Eichel"
 
 
 @pytest.mark.parametrize("auction, hand", [

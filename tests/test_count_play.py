@@ -10,6 +10,7 @@ pytestmark = pytest.mark.needs_core
 from exact_play import chance, chances, deals, made  # noqa: E402
 
 from tutor import conventions as cv  # noqa: E402
+from tutor.cards import PUUR, SUIT_OF, Hand  # noqa: E402
 from tutor.rules import load  # noqa: E402
 
 # A opened 60 Eichel (the Puur zu dritt), B 70 Schellen (the Nell zu viert), C's 80 Eichel is
@@ -157,3 +158,168 @@ def test_a_strong_hand_without_the_nell_raises_over_the_opponents_bid(hand):
     theirs = chance(hand, auction, "C", "Schellen", 70, "B", n=n, seed=seed)
     assert worth(ours, 100) > -worth(theirs, 70), (ours, theirs)
     assert ours > 0.9
+
+
+# Trump control bids on over the opponents' bid (issue 26, QA s34 Q15): "D sagt sie trotzdem,
+# weil er sicher ist, dass A und C mit ihren mindestens sechs Eichel weiterbieten". A team that
+# holds Puur and Nell with six trumps or more bids the lowest Zehner above the opponents' bid,
+# whatever its side cards; the worked example's A does just that (100 over D's 95 Rosen,
+# tests/test_worked_example.py).
+Q15 = "60 Eichel, 70 Schellen, 80 Eichel, 90 Schellen, 100 Eichel"
+
+
+@pytest.mark.parametrize("hand", [
+    "Eichel:A6 Schellen:AKO9 Rosen:O8 Schilten:9",   # the QA's B: the count said fort (88)
+    "Eichel:76 Schellen:A986 Rosen:O8 Schilten:7",   # no side Ace: the count said fort (67)
+])
+def test_trump_control_bids_on_over_the_opponents_raise(hand):
+    # B opened 70 Schellen (the Nell zu viert), D's 90 Schellen is the Hilfe (the Puur zu
+    # zweit): six trumps with Puur and Nell. A raised his team's Eichel to 100; B's fort
+    # would be final and leave A's 100 Eichel, which exact play makes on most fitting deals
+    call = cv.advise(hand, Q15).call
+    assert call is not None and call.endswith(" Schellen"), call
+    value = int(call.split()[0])
+    n, seed = 16, 4
+    ours = chances(hand, Q15, "B", "Schellen", [value], "B", n=n, seed=seed)[value]
+    theirs = chance(hand, Q15, "B", "Eichel", 100, "A", n=n, seed=seed)
+    assert theirs > 0.5, theirs
+    assert ours > 0.9, ours
+    assert worth(ours, value) > -worth(theirs, 100), (ours, theirs)
+
+
+@pytest.mark.parametrize("hand", [
+    "Eichel:U86 Schellen:87 Rosen:K9 Schilten:K7",   # nothing beside the trumps: the count said fort
+    "Eichel:U86 Schellen:A7 Rosen:K9 Schilten:K7",   # a side Ace: the count said fort (88)
+])
+def test_trump_control_does_not_let_an_ace_announcement_stand(hand):
+    # A opened 60 Eichel (the Puur zu dritt), C's 80 Eichel is the Hilfe (the Nell zu dritt
+    # or more), D showed the Rosen Ace with 85 Rosen, sure that A and C bid on. A's fort,
+    # final, would leave the Fünfer to C alone; where C says fort too, D plays 85 Rosen, and
+    # exact play makes it on most fitting deals (the leader ruffs at will: "stechen" is allowed
+    # even holding the suit). 90 Eichel is made on every fitting deal with A declaring
+    auction, n, seed = "60 Eichel, fort, 80 Eichel, 85 Rosen", 16, 4
+    assert cv.advise(hand, auction).call == "90 Eichel"
+    ours = chances(hand, auction, "A", "Eichel", [90], "A", n=n, seed=seed)[90]
+    theirs = chance(hand, auction, "A", "Rosen", 85, "D", n=n, seed=seed)
+    assert ours > 0.9, ours
+    # better than fort, and better than the double (which pays only when 85 fails more often than not)
+    assert worth(ours, 90) > max(-worth(theirs, 85), -2 * worth(theirs, 85)), (ours, theirs)
+
+
+# Puur and Nell with seven trumps or more (issue 26, QA s34 Q3): the opponents hold two trumps
+# at most, and the team's other trumps ruff their side winners ("stechen" is allowed on any
+# trick). After the partner's Hilfe the count passed such a fit: A with the Puur zu viert and
+# no Ace counted 67 behind C's 100 Rosen (the Nell zu dritt or more) and said fort.
+@pytest.mark.parametrize("hand,auction,seat,declarer,partners", [
+    # the QA's A (Q3): exact play makes even the Matsch on every fitting deal
+    ("Eichel:KB Schellen:OU Rosen:OUB8 Schilten:B", "80 Rosen, fort, 100 Rosen, fort", "A", "C", 100),
+    # the Puur zu viert with nothing beside it
+    ("Eichel:76 Schellen:87 Rosen:U876 Schilten:7", "80 Rosen, fort, 100 Rosen, fort", "A", "C", 100),
+    # the Nell zu viert with nothing beside it, behind D's Hilfe (the Puur zu dritt or more)
+    ("Eichel:87 Schellen:9876 Rosen:76 Schilten:7", "fort, 70 Schellen, fort, 90 Schellen", "B", "D", 90),
+])
+def test_seven_trumps_raise_over_the_partners_hilfe(hand, auction, seat, declarer, partners):
+    call = cv.advise(hand, auction, seat=seat).call
+    assert call is not None and call != "fort", call
+    value, strain = int(call.split()[0]), call.split()[1]
+    assert value > partners
+    n, seed = 16, 4
+    fort = worth(chance(hand, auction, seat, strain, partners, declarer, n=n, seed=seed), partners)
+    p = chances(hand, auction, seat, strain, sorted({value - 10, value, value + 10}), seat, n=n, seed=seed)
+    by_value = {v: worth(q, v) for v, q in p.items()}
+    # the raise brings more than letting the partner's Hilfe stand, and within a deal's worth
+    # of the best of the Zehner around it
+    assert by_value[value] > fort, (by_value, fort)
+    assert by_value[value] >= max(by_value.values()) - 2 * value / n, by_value
+
+
+def test_seven_trumps_and_a_side_ace_bid_140_not_150():
+    # the Puur zu viert and the Eichel Ace behind C's 100 Rosen: exact play makes 140 on 15 of
+    # 16 fitting deals and 150 on 13: 140 brings more (with 130 for the trumps the count's
+    # 151 would bid 150)
+    hand, auction = "Eichel:A7 Schellen:87 Rosen:U876 Schilten:7", "80 Rosen, fort, 100 Rosen, fort"
+    assert cv.advise(hand, auction).call == "140 Rosen"
+    p = chances(hand, auction, "A", "Rosen", [140, 150], "A", n=16, seed=4)
+    assert worth(p[140], 140) > worth(p[150], 150), p
+
+
+def test_trump_control_bids_on_rather_than_double():
+    # QA s35 P30: A with the Puur zu viert (Eichel U A 8 6) after C's 100 Eichel (the Nell zu
+    # dritt or more) and D's 110 Schellen (the Nell zu sechst). The count doubled, on its
+    # defence of 56 for A and C; the worked example's A, in the same spot, bids on rather than
+    # double D's 95 Rosen. Exact play makes D's 110 Schellen on most fitting deals (the double
+    # would lose twice the target points) and A's Eichel on nearly every one
+    hand, auction, n, seed = "Eichel:UA86 Schellen:7 Rosen:AK Schilten:K8", "80 Eichel, fort, 100 Eichel, 110 Schellen", 24, 3
+    call = cv.advise(hand, auction).call
+    assert call is not None and call.endswith(" Eichel"), call
+    value = int(call.split()[0])
+    theirs = chance(hand, auction, "A", "Schellen", 110, "D", n=n, seed=seed)
+    ours = chances(hand, auction, "A", "Eichel", [value], "A", n=n, seed=seed)[value]
+    assert theirs > 0.5, theirs
+    assert worth(ours, value) > -2 * worth(theirs, 110), (ours, theirs)
+
+
+# The last word (docs/interpretations.md, "The last word"; QA s34 bieten-15): the three others
+# out, the number says only what the team means to make. D with the Puur and one small trump
+# (or the Puur alone) and a side Ace counted 41, and a third of the rest for the partner: 70.
+THIN_PUUR = [
+    "Eichel:K86 Schellen:U7 Rosen:A9 Schilten:OB",    # the drill bieten-15's hand
+    "Eichel:8 Schellen:U7 Rosen:KO Schilten:AOB7",
+    "Eichel:U7 Schellen:O8 Rosen:O87 Schilten:AU",
+    "Eichel:KB7 Schellen:U6 Rosen:A8 Schilten:K8",
+]
+
+
+def test_the_last_word_with_the_puur_and_a_small_trump_bids_what_exact_play_pays_best():
+    # made, the team writes its number; failed, the opponents write it: over these hands the
+    # count's numbers bring at least what the best single number brings, and more than 70
+    auction, n, seed, numbers = "fort, fort, fort", 12, 1, (50, 60, 70, 80)
+    by_number, counts = dict.fromkeys(numbers, 0.0), 0.0
+    for hand in THIN_PUUR:
+        call = cv.advise(hand, auction).call
+        value, strain = int(call.split()[0]), call.split()[1]
+        assert value in numbers and Hand.parse(hand).has(SUIT_OF[strain], PUUR), call   # the Puur's suit
+        p = chances(hand, auction, "D", strain, list(numbers), "D", n=n, seed=seed)
+        for v in numbers:
+            by_number[v] += worth(p[v], v)
+        counts += worth(p[value], value)
+    assert counts >= max(by_number.values()) - 1e-9, (counts, by_number)
+    assert counts > by_number[70], (counts, by_number)
+
+
+def test_the_last_word_bids_no_suit_the_hand_holds_one_card_of():
+    # QA s35 Q1: D with the Nell zu fünft in Schellen (9 A K 7 6) and the Eichel and Rosen Aces
+    # counted 77 with his one Schilten as trump (the Schellen Ace and King as side tricks) and
+    # bid 70 Schilten. A suit without its Puur is bid on the hand's count only with three cards
+    # (the openings begin at three); exact play makes 70 Schilten on 9 of 16 fitting deals, the
+    # Nell's Schellen on every one up to 90
+    hand, auction, n, seed = "Schellen:9AK76 Eichel:A Rosen:A8 Schilten:7", "fort, fort, fort", 16, 1
+    call = cv.advise(hand, auction).call
+    value, strain = int(call.split()[0]), call.split()[1]
+    assert strain == "Schellen", call
+    p = chances(hand, auction, "D", strain, sorted({value - 10, value, value + 10}), "D", n=n, seed=seed)
+    by_value = {v: worth(q, v) for v, q in p.items()}
+    assert by_value[value] == max(by_value.values()), by_value
+    assert by_value[value] > worth(chance(hand, auction, "D", "Schilten", 70, "D", n=n, seed=seed), 70)
+
+
+@pytest.mark.parametrize("hand,auction,theirs", [
+    # QA s35 P46: B with the Nell zu viert (9 A K 7) after D's Hilfe 100 Schellen (the Puur zu
+    # zweit) and A's 110 Eichel; the count said fort (exact play, the QA's 20 deals: 140
+    # Schellen made 20/20, A's 110 Eichel 20/20)
+    ("Schellen:9AK7 Eichel:8 Rosen:A8 Schilten:K7", "60 Eichel, 70 Schellen, 90 Eichel, 100 Schellen, 110 Eichel",
+     ("Eichel", 110, "A")),
+    # QA s35 P60: B with the Puur zu dritt after D's Hilfe 80 Eichel (the Nell zu dritt or more)
+    # and A's 90 Rosen; the count doubled
+    ("Eichel:U86 Schellen:AK Rosen:7 Schilten:AK7", "50 Rosen, 60 Eichel, fort, 80 Eichel, 90 Rosen", ("Rosen", 90, "A")),
+])
+def test_the_opener_raises_after_the_partners_hilfe(hand, auction, theirs):
+    call = cv.advise(hand, auction).call
+    assert call is not None and call not in ("fort", "dopple"), call
+    value, strain = int(call.split()[0]), call.split()[1]
+    n, seed = 16, 3
+    ours = chances(hand, auction, "B", strain, [value], "B", n=n, seed=seed)[value]
+    made = chance(hand, auction, "B", theirs[0], theirs[1], theirs[2], n=n, seed=seed)
+    assert ours > 0.9, ours
+    # better than fort, and than the double
+    assert worth(ours, value) > max(-worth(made, theirs[1]), -2 * worth(made, theirs[1])), (ours, made)

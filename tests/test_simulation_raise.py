@@ -64,11 +64,13 @@ def test_without_the_read_the_raiser_is_any_hand_the_promises_allow():
 
 
 def test_a_number_the_count_never_reaches_is_left_out_and_said():
-    # doppeln-07: A's 120 Eichel (the Puur with six or more), C's 130 Eichel, D to call with
-    # Eichel K 7, Schellen A K 8, Rosen A K 6. C's count is at most 62 + 5 for trump control
-    # and the Schilten Ace and King, 35 (every other Ace is D's): 102, below 130. No deal
-    # keeps to the read, and the evidence says so in one line.
-    deals, read, unheld = simulated_deals("Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:O", "120 Eichel, fort, 130 Eichel",
+    # doppeln-07's auction: A's 120 Eichel (the Puur with six or more), C's 130 Eichel, D to
+    # call, here with the Nell (Eichel K 9), Schellen A K 8, Rosen A K 6. Without the Nell C's
+    # count is at most the Puur's 20 and the Schilten Ace and King, 15 and 20 for what falls
+    # (every other Ace is D's): 55, below 130. No deal keeps to the read, and the evidence
+    # says so in one line. (With Eichel K 7, as in the drill, C may hold the Nell: seven trumps
+    # or more with Puur and Nell count 120, and his 130 is read.)
+    deals, read, unheld = simulated_deals("Eichel:K9 Schellen:AK8 Rosen:AK6 Schilten:O", "120 Eichel, fort, 130 Eichel",
                                           VERBAND, "D", 5)
     assert read == [] and unheld == ["raise"]
     assert unheld_lines(unheld) == [UNHELD["raise"]]
@@ -201,8 +203,8 @@ def test_side_cards_more_never_take_a_raise_away():
 
 def test_tutor_deal_deals_the_raise_and_says_what_it_cannot_read():
     # tutor deal deals as the simulation does: A holds the three cards on every deal of the
-    # raise to 110; and over doppeln-07's 130 it says in one line on stderr that the deals
-    # keep to the promises there
+    # raise to 110; and over doppeln-07's 130 (D holding the Nell: C's count never reaches it) it
+    # says in one line on stderr that the deals keep to the promises there
     from click.testing import CliRunner
 
     from tutor.cli import main
@@ -214,7 +216,7 @@ def test_tutor_deal_deals_the_raise_and_says_what_it_cannot_read():
 
     for d in json.loads(out.stdout):
         assert _holds_the_three(Hand.parse(d["A"])), d["A"]
-    out = CliRunner().invoke(main, ["deal", "--hand", "Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:O", "--auction",
+    out = CliRunner().invoke(main, ["deal", "--hand", "Eichel:K9 Schellen:AK8 Rosen:AK6 Schilten:O", "--auction",
                                     "120 Eichel, fort, 130 Eichel", "--count", "2", "--seed", "1", "--lang", "en"])
     assert out.exit_code == 0, out.output
     assert UNHELD["raise"].text("en") in out.stderr and UNHELD["raise"].text("en") not in out.stdout

@@ -110,6 +110,14 @@ The count:
   the next Zehner, within a trick of the count. Puur and Nell with five trumps bid no
   higher than 110 where a lower Zehner is open (``CEILING_FIVE``, the row's ``ceiling``:
   an opponent may keep a trump and ruff; exact play's best with many side tricks).
+  **Trump control bids on** over the opponents' bid: Puur and Nell with six trumps or more,
+  shown by the team (:func:`shown_tops`), bid at least the lowest Zehner above it, up to 140 (``CONTEST_CONTROL``, the row's
+  ``contest``: the text's D announces his Ace "sicher, dass A und C mit ihren mindestens
+  sechs Eichel weiterbieten", and its A bids the lowest Zehner; exact play makes it on
+  nearly every fitting deal). **Puur and Nell with seven trumps or more**, shown, count 120
+  (``SEVEN_POINTS``: the opponents hold two trumps at most, and the team's other trumps
+  ruff their side winners, a trump may be played on any trick). Six trumps stay at 62 + 5, as the
+  worked example's A counts them (docs/interpretations.md).
 
 The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
 a double brings), double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
@@ -143,6 +151,11 @@ FIVE_TRUMPS = 5            # Puur and Nell with five trumps: the four out mostly
 FIVE_TRUMPS_SHORT = 10     # ... less about a trick for the trump an opponent keeps on a 3-1 or 4-0 split
 COMPETE_FIVE = 100         # ... and against the opponents' bid the team goes on up to 100 on them alone (exact play)
 CEILING_FIVE = 110         # ... and bids no higher Zehner than 110 where a lower one is open, however many side tricks
+CONTEST_CONTROL = 140      # trump control bids on over the opponents' bid at the lowest Zehner, up to 140 (exact play)
+SEVEN_TRUMPS = 7           # Puur and Nell with seven trumps or more: the opponents hold two at most ...
+SEVEN_POINTS = 120         # ... the team ruffs their side winners: 120 with nothing else (exact play)
+OWN_LENGTH = 3             # a suit without its Puur is bid on the hand's count only with three cards (an opening's)
+THIN_SHARE = 2             # at the last word, the Puur with a small card or alone: half the partner's share (exact play)
 LONG_TRUMPS = 3            # a declaring team that showed the Puur (zu dritt or longer) ruffs our second round (exact play)
 
 
@@ -183,7 +196,9 @@ class Holding:
     """A row of the trump table (:data:`TRUMP_HOLDINGS`): what the team's trumps count for
     when it holds ``top`` (the hand's, or promised by the partner's calls) and at least
     ``length`` trumps. ``compete``: against the opponents' standing bid the team goes on up
-    to this Zehner whatever its side cards (0: the count alone decides). ``ceiling``: the
+    to this Zehner whatever its side cards (0: the count alone decides). ``contest``: against
+    the opponents' standing bid the team bids at least the lowest Zehner above it, where that
+    is no higher than this, whatever its side cards (0: none). ``ceiling``: the
     highest Zehner the team bids where a lower one is open, whatever the count (0: none).
     ``line``: the reason, with {trump}, {length} (the team's trumps), {points}, {need} (CONTROL_LENGTH)."""
 
@@ -194,20 +209,38 @@ class Holding:
     compete: int
     line: Msg
     ceiling: int = 0
+    contest: int = 0
+    why_ceiling: "Msg | None" = None   # why the team bids no higher than ``ceiling``: {n}, {ceiling}, {expected}
+    shown: bool = False        # the row applies only where the team's calls have shown its top trumps
 
 
 # The team's trumps, the first row that fits. Calibrated on exact play (docs/interpretations.md,
 # "Puur and Nell with five trumps"). With fewer trumps only the Puur's trick is counted: the
 # Nell's 14 are the team's too, but counted they make the count overshoot exact play (frei,
 # U 9 with Aces and Kings: exact play's best number is 100, the count bids 110, with 14 more 120).
+_CONTROL_LINE = M("trump {trump}: Puur and Nell in the team with at least {length} trumps: the {trump_points} trump "
+                  "points and {last} for the last trick")
+# The rows with ``shown`` count what the team shows (:func:`shown_tops`: Puur and Nell promised
+# by the hand's and the partner's calls, or held by a hand making its first call; the
+# conventions' "the team has shown Puur and Nell ... there it raises on Zehner",
+# Situation.no_ace): the team plays that suit together. A hand that kept its top trump unsaid
+# (an Ass-Ansage where it could have given the Hilfe) counts the row below. Calibrated on exact play (docs/interpretations.md, "Trump control bids on").
 TRUMP_HOLDINGS: tuple[Holding, ...] = (
-    Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0,
-            M("trump {trump}: Puur and Nell in the team with at least {length} trumps: the {trump_points} trump points "
-              "and {last} for the last trick")),
+    Holding(frozenset({PUUR, NELL}), SEVEN_TRUMPS, SEVEN_POINTS, True, 0,
+            M("trump {trump}: Puur and Nell in the team with {length} trumps: the opponents hold two at most, which "
+              "fall in the first rounds, and the team's other trumps ruff their side winners (a trump may be played "
+              "on any trick): {points} with nothing else"), contest=CONTEST_CONTROL, shown=True),
+    Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0, _CONTROL_LINE,
+            contest=CONTEST_CONTROL, shown=True),
+    Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0, _CONTROL_LINE),
     Holding(frozenset({PUUR, NELL}), FIVE_TRUMPS, TRUMP_POINTS + LAST_TRICK - FIVE_TRUMPS_SHORT, False, COMPETE_FIVE,
             M("trump {trump}: Puur and Nell in the team with {length} trumps: the four trumps out fall under them "
               "unless an opponent keeps one, and that one may take a trick: the {trump_points} trump points and "
-              "{last} for the last trick, less {short}: {points}"), CEILING_FIVE),
+              "{last} for the last trick, less {short}: {points}"), CEILING_FIVE,
+            why_ceiling=M("Puur and Nell with {n} trumps in the team: an opponent may keep a trump and ruff a side "
+                          "trick, and above {ceiling} each Zehner is made less often than it pays (made, the team "
+                          "writes the number; failed, the opponents write it): the team bids {ceiling}, not the "
+                          "{expected} it counts.")),
     Holding(frozenset({PUUR, NELL}), 0, VALUE["trump"][PUUR], False, 0,
             M("trump {trump}: Puur and Nell, but only {length} trumps in the team, fewer than {need}: the opponents "
               "keep trumps, no control; counted: the Puur's trick ({points})")),
@@ -215,12 +248,26 @@ TRUMP_HOLDINGS: tuple[Holding, ...] = (
             M("trump {trump}: the Puur takes a trick ({points}), but without the Nell the opponents keep trumps: "
               "no control")),
     Holding(frozenset(), 0, 0, False, 0,
-            M("trump {trump}: no control (Puur and Nell with {need} trumps in the team)")),
+            M("trump {trump}: no control: the team does not hold both Puur and Nell (control needs both, with "
+              "{need} trumps in the team)")),
 )
 
 
-def holding(top: "set | frozenset", length: int) -> Holding:
-    """The row of :data:`TRUMP_HOLDINGS` for the team's top trumps and length."""
+def shown_tops(hand: Hand, s, trump: Suit) -> set:
+    """The top trumps the team shows in ``trump``: what its calls promised, and the hand's own
+    where this is its first call (it shows them now); a hand that has called before and kept
+    its top trump unsaid (an Ass-Ansage where it could have given the Hilfe) does not."""
+    tops = set(s.known(s.seat, trump).has | s.known(s.partner, trump).has)
+    if not any(e.seat == s.seat for e in s.auction.entries):
+        tops |= {r for r in (PUUR, NELL) if hand.has(trump, r)}
+    return tops
+
+
+def holding(top: "set | frozenset", length: int, shown: bool = True) -> Holding:
+    """The row of :data:`TRUMP_HOLDINGS` for the team's top trumps and length (``shown``: the
+    team's calls have shown them, else the rows that need it are passed over)."""
+    if not shown:
+        return next(h for h in TRUMP_HOLDINGS if not h.shown and h.top <= top and length >= h.length)
     return next(h for h in TRUMP_HOLDINGS if h.top <= top and length >= h.length)
 
 
@@ -260,6 +307,8 @@ class Count:
     lay_down: bool = False     # every trick is the team's: 157
     compete: int = 0           # against the opponents' bid the team goes on up to this Zehner (Holding.compete)
     ceiling: int = 0           # the highest Zehner the team bids where a lower one is open (Holding.ceiling)
+    contest: int = 0           # against the opponents' bid the lowest Zehner above it, up to this (Holding.contest)
+    row: "Holding | None" = None   # the trump row that counted the trumps (None: the hand's top trumps draw theirs)
     long_tricks: int = 0       # with control: the long trump hand's trumps beyond the opponents' (the konter's)
     lines: list[Line] = field(default_factory=list)
 
@@ -382,6 +431,8 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     draws = draws_trumps(hand, trump, mine, partner_share)
     # the hand's top trumps, or the ones the partner's calls promised
     row = holding({r for r, held in ((PUUR, puur), (NELL, nell)) if held}, length)
+    if row.shown and not {PUUR, NELL} <= shown_tops(hand, s, trump):
+        row = holding(row.top, length, shown=False)   # not shown by the team's calls (Holding.shown)
     c.control = row.control or draws
     if draws and not row.control:
         c.sure += TRUMP_POINTS + LAST_TRICK
@@ -392,6 +443,8 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
         c.sure += row.points
         c.compete = row.compete
         c.ceiling = row.ceiling
+        c.contest = row.contest
+        c.row = row
         c.lines.append(row.line(trump=trump.value, length=length, points=row.points, need=CONTROL_LENGTH,
                                 trump_points=TRUMP_POINTS, last=LAST_TRICK, short=FIVE_TRUMPS_SHORT))
     if c.control:
@@ -639,6 +692,8 @@ def _last_word(hand, s, readings, lines, standing=None):
     above = s.standing_value
     best = None
     for strain, c, share in _plain_counts(hand, s):
+        if thin_puur(hand, _suit_of(strain)):
+            share //= THIN_SHARE
         limit = min(c.expected + share, s.rules.highest_bid)
         r = _highest(readings, "confidence", strain, limit, above)
         if r is not None and (best is None or (r.call.value, c.expected) > (best[0].call.value, best[1].expected)):
@@ -646,6 +701,10 @@ def _last_word(hand, s, readings, lines, standing=None):
     if best is not None:
         r, c, share = best
         lines.extend(c.lines)
+        if thin_puur(hand, _suit_of(r.call.strain)):
+            lines.append(M("{suit}: the Puur without a trump above the Eight beside it: the opponents hold the Nell "
+                           "and the other high trumps, and exact play on such hands at the last word makes 60 best; "
+                           "the partner's share counts half.", suit=r.call.strain))
         lines.append(M("Nobody bids after this call (the three others have said fort and are out): as at a table "
                        "without the Ansageregeln the number only says what the team means to make, and the partner "
                        "is expected to hold a third of what the hand does not count, about {share}: {own} + {share} "
@@ -659,6 +718,15 @@ def _last_word(hand, s, readings, lines, standing=None):
                        "says what the team means to make, and the count bids what the hand would open with, "
                        "{call}.", call=str(call)))
     return pick
+
+
+def thin_puur(hand, suit: "Suit | None") -> bool:
+    """The hand holds the Puur of ``suit`` with fewer than three trumps and no other trump above
+    the Eight (U 7, U 6, the Puur alone): at the last word the partner's share counts half
+    (``THIN_SHARE``; docs/interpretations.md, "The last word")."""
+    if suit is None or not hand.has(suit, PUUR) or hand.length(suit) >= OWN_LENGTH:
+        return False
+    return not any(hand.has(suit, r) for r in ORDER["trump"][1:ORDER["trump"].index(Rank.EIGHT)])
 
 
 def _team_suits(s) -> list[Suit]:
@@ -727,6 +795,25 @@ def _konter(hand, s, readings, lines, standing=None):
 
 
 def _double(hand, s, readings, lines, standing=None):
+    """The double (:func:`_judge_double`), unless the hand's team holds trump control in its own
+    suit and bids on over the opponents' bid (``Holding.contest``): the worked example's A
+    raises over D's 95 Rosen rather than double it (QA s35 P30: exact play makes A's 140
+    Eichel on 24 of 24 fitting deals, D's 110 Schellen, doubled, 15 of 24)."""
+    said: list = []
+    r = _judge_double(hand, s, readings, said, standing)
+    if r is not None and any(x.kind == "fort" for x in readings):   # in turn: the hand may bid instead
+        high = s.auction.high
+        for suit in _team_suits(s):
+            if suit.value != high.call.strain and contest_zehner(offence(hand, s, suit), s):
+                lines.append(M("{suit}: the team holds Puur and Nell with {n} trumps or more and bids on over "
+                               "{bid} rather than double it: its own contract brings more.",
+                               suit=suit.value, n=CONTROL_LENGTH, bid=str(high.call)))
+                return None
+    lines.extend(said)
+    return r
+
+
+def _judge_double(hand, s, readings, lines, standing=None):
     r = _first(readings, "double")
     if r is None:
         return None
@@ -841,13 +928,14 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
     """(the count in ``suit``, its reach, the highest Zehner it trusts there) as the count
     raises (:func:`raise_call`): with control, or on quick tricks beside the team's Puur
     (the partner's promises count), against the opponents' bid up to the trump row's
-    ``compete``, no higher than its ``ceiling`` where a lower Zehner is open (``readings``:
-    the seat's legal calls)."""
+    ``compete`` and at least to the lowest Zehner above it within its ``contest``, no higher
+    than its ``ceiling`` where a lower Zehner is open (``readings``: the seat's legal calls)."""
     high = s.auction.high
     theirs = high is not None and team_of(high.seat) != team_of(s.seat)
     c = offence(hand, s, suit)   # with control, or on quick tricks beside the team's Puur
-    # against the opponents' bid the team's trumps alone may carry it on (Holding.compete)
-    reach = max(c.expected, c.compete) if theirs else c.expected
+    # against the opponents' bid the team's trumps alone may carry it on (Holding.compete,
+    # Holding.contest)
+    reach = max(c.expected, c.compete, contest_zehner(c, s)) if theirs else c.expected
     limit = min(reach, s.rules.highest_bid)
     target = limit - limit % 10
     if c.ceiling and target > c.ceiling:
@@ -856,6 +944,15 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
                  and x.call.strain == suit.value and x.call.value is not None and x.call.value % 10 == 0]
         target = max(c.ceiling, min(open_, default=target))
     return c, reach, target
+
+
+def contest_zehner(c: Count, s) -> int:
+    """The lowest Zehner above the opponents' standing bid where the team's trump row bids on
+    to it whatever its side cards (``Holding.contest``: trump control that the team's calls
+    have shown, which the opponents' Ass-Ansage counts on, "sicher, dass A und C mit ihren
+    mindestens sechs Eichel weiterbieten"); 0 where it does not."""
+    lowest = s.two_zehner()[0]
+    return lowest if c.contest and lowest <= c.contest else 0
 
 
 def raise_call(hand, s, readings, suit: Suit):
@@ -869,7 +966,7 @@ def raise_call(hand, s, readings, suit: Suit):
     if r is None and (s.standing_value is None or target > s.standing_value):
         # the count's Zehner is a Hilfe the hand cannot give (it promises the top trump the
         # hand lacks): fort would be final, so the hand bids the next Zehner, a trick above
-        r = _first(readings, "raise", suit, target + 10)
+        r = _first(readings, "raise", suit, target + 10) or _first(readings, "confidence", suit, target + 10)
         blocked = r is not None
     return None if r is None else (r, c, reach, blocked)
 
@@ -912,17 +1009,22 @@ def _raise(hand, s, readings, lines, standing=None):
                        "does not hold; fort would be final and leave the team's suit to the opponents: the hand "
                        "bids the next Zehner, {next}, within a trick of its {expected}.",
                        value=r.call.value - 10, next=r.call.value, expected=c.expected))
-    if reach > c.expected:
+    contest = contest_zehner(c, s) if high is not None and team_of(high.seat) != team_of(s.seat) else 0
+    contested = bool(contest) and r.call.value == reach == contest > max(c.expected, c.compete)
+    if contested:
+        lines.append(M("Puur and Nell with {n} trumps or more in the team bid on over the opponents' {bid} at the "
+                       "lowest Zehner, {contest}, whatever the side cards (an Ass-Ansage counts on it: the "
+                       "announcer is \"sure that they bid on\"): exact play makes it on nearly every deal that "
+                       "fits, while fort, final, leaves the opponents their contract.",
+                       n=CONTROL_LENGTH, bid=str(high.call), contest=contest))
+    elif reach > c.expected:
         lines.append(M("Puur and Nell with {n} trumps in the team go on against the opponents' {bid} up to {compete} "
                        "whatever the side cards: exact play makes {compete} on seven deals in ten or more even "
                        "without a side Ace, and fort leaves the opponents their contract.",
                        n=FIVE_TRUMPS, bid=str(high.call), compete=c.compete))
     capped = bool(c.ceiling) and r.call.value == c.ceiling and min(c.expected, s.rules.highest_bid) >= c.ceiling + 10
     if capped:
-        lines.append(M("Puur and Nell with {n} trumps in the team: an opponent may keep a trump and ruff a side "
-                       "trick, and above {ceiling} each Zehner is made less often than it pays (made, the team "
-                       "writes the number; failed, the opponents write it): the team bids {ceiling}, not the "
-                       "{expected} it counts.", n=FIVE_TRUMPS, ceiling=c.ceiling, expected=c.expected))
+        lines.append(c.row.why_ceiling(n=c.row.length, ceiling=c.ceiling, expected=c.expected))
     team = team_of(s.seat)
     if standing is not None:
         low = min((x for x in readings if x.kind in ("raise", "confidence") and x.call.strain == r.call.strain
@@ -933,10 +1035,12 @@ def _raise(hand, s, readings, lines, standing=None):
             lines.append(M("{value} already wins the Partie ({standing}): a higher bid gains nothing and is "
                            "only harder to make.", value=low.call.value, standing=standing))
             return low
-    if not capped and r.call.value + 10 <= s.rules.highest_bid:
+    if capped or contested:   # the line above says why this Zehner
+        return r
+    if r.call.value + 10 <= s.rules.highest_bid:
         lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; {more} "
                        "would be too much.", value=r.call.value, more=r.call.value + 10))
-    elif not capped:   # above the highest Zehner the ladder goes on with the Matsch alone
+    else:   # above the highest Zehner the ladder goes on with the Matsch alone
         lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; the Matsch "
                        "({matsch}) would be too much.", value=r.call.value, matsch=s.rules.matsch_bid))
     return r
@@ -1044,7 +1148,8 @@ def plain_count(hand, s, strain: str, partner: "int | None" = None) -> "tuple[Co
         c = offence(hand, s, suit)
         return c, 0 if c.lay_down else partner_own(partner)
     c, share = plain_share(hand, s, suit)
-    if c.lay_down or hand.has(suit, PUUR) or c.control or c.expected >= s.rules.lowest_bid:
+    if c.lay_down or hand.has(suit, PUUR) or c.control \
+            or (c.expected >= s.rules.lowest_bid and hand.length(suit) >= OWN_LENGTH):
         return c, share
     return None
 
