@@ -264,3 +264,21 @@ def test_a_closed_output_ends_the_command_quietly_with_the_sigpipe_code(args, tm
         proc.communicate()
         raise
     assert (proc.returncode, err) == (141, b"")
+
+
+@pytest.mark.parametrize("profile", ["verband", "erweitert", "frei"])
+def test_the_rules_a_profile_prints_load_again_as_a_rules_file(tmp_path, profile):
+    """QA s35 Q4: `tutor rules verband > mine.yaml`, edited, is what a club writes its own
+    rules from; the printout must load with --rules (it said "unknown table rule 'name'"),
+    with every rule as printed, and an edit takes effect."""
+    printed = run("rules", profile, "--lang", "en")
+    assert printed.exit_code == 0 and printed.output.startswith(f"profile: {profile}\n")
+    f = tmp_path / "mine.yaml"
+    f.write_text(printed.output)
+    again = run("rules", str(f), "--json")
+    assert again.exit_code == 0, again.output
+    mine, base = json.loads(again.output), json.loads(run("rules", profile, "--json").output)
+    assert {k: v for k, v in mine.items() if k != "name"} == {k: v for k, v in base.items() if k != "name"}
+    f.write_text(printed.output.replace("fort_final: true", "fort_final: false"))
+    assert json.loads(run("rules", str(f), "--json").output)["fort_final"] is False
+    assert run("rules", str(f)).output.startswith(f"profile: {profile}\n")

@@ -365,7 +365,11 @@ def rules(ctx, spec, as_json, lang):
     if as_json:
         emit_json(r.to_dict())
         return
+    # a rules file of its own: the profile it starts from (a loaded file's name is
+    # "profile+file"), then every rule, so the output saved and edited loads with --rules
     for key, value in r.to_dict().items():
+        if key == "name":
+            key, value = "profile", str(value).split("+", 1)[0]
         click.echo(f"{key}: {str(value).lower() if isinstance(value, bool) else value}")
 
 
