@@ -1661,17 +1661,18 @@ def _count_reads(s) -> list:
         if e.seat == s.seat:
             continue
         v, strain = e.call.value, e.call.strain
-        if plain and v is not None and strain and v != s.rules.matsch_bid:
+        kind = read_kind(reading, e.call, s.rules)
+        if kind == "number":
             numbers[e.seat, strain] = (v, before, _partner_bids(before).get(strain))
-        elif reading.kind == "want":
+        elif kind == "want":
             reads.append(("want", _want_test(e.seat, before, reading, _want)))
-        elif reading.kind in ("raise", "confidence") and v is not None and strain:
+        elif kind == "raise":
             raises[e.seat, strain] = (v, before, legal)
-        elif reading.kind == "hilfe" and s.rules.hilfe != "verband":
+        elif kind == "hilfe":
             reads.append(("hilfe", _picks_test(e.seat, before, legal, _hilfe)))
-        elif reading.kind == "matsch":
+        elif kind == "matsch":
             reads.append(("matsch", _picks_test(e.seat, before, [reading], _matsch)))
-        elif reading.kind == "redouble":
+        elif kind == "konter":
             reads.append(("konter", _picks_test(e.seat, before, [reading], _konter)))
     for (seat, strain), (v, before, partner) in numbers.items():
         reads.append(("number", _number_test(seat, before, strain, v, partner, plain_reaches)))
@@ -1686,6 +1687,20 @@ def _count_reads(s) -> list:
 
 
 NEEDS_LEGAL = ("raise", "confidence", "hilfe")   # reads that ask the count among the seat's legal calls
+
+
+def read_kind(reading, call, rules) -> str | None:
+    """Under which key of ``base.UNHELD`` :func:`_count_reads` reads a call of another seat
+    beyond its promises (None: not read): a number at a table without the Ansageregeln, a
+    raise or a number that shows no cards, a Zehner in the opponents' suit, the common Hilfe,
+    a Matsch, a konter."""
+    v, strain = call.value, call.strain
+    if not rules.conventions and v is not None and strain and v != rules.matsch_bid:
+        return "number"
+    if reading.kind in ("raise", "confidence") and v is not None and strain:
+        return "raise"
+    return {"want": "want", "matsch": "matsch", "redouble": "konter",
+            "hilfe": "hilfe" if rules.hilfe != "verband" else None}.get(reading.kind)
 
 
 def _number_test(seat, before, strain, value, partner, reaches):

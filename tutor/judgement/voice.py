@@ -358,18 +358,6 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                      reasoned=bool(count.lines) if agree and belied is None and chosen == said else True)
 
 
-def _read_kind(reading, call, rules) -> str | None:
-    """Under which key of ``base.UNHELD`` the deals read a call of another seat beyond its
-    promises (None: not read), as :func:`tutor.judgement.simulation._count_reads` sorts them."""
-    v, strain = call.value, call.strain
-    if not rules.conventions and v is not None and strain and v != rules.matsch_bid:
-        return "number"
-    if reading.kind in ("raise", "confidence") and v is not None and strain:
-        return "raise"
-    return {"want": "want", "matsch": "matsch", "redouble": "konter",
-            "hilfe": "hilfe" if rules.hilfe != "verband" else None}.get(reading.kind)
-
-
 def _unread_bids(ev, s) -> list:
     """The other seats' bids the deals could not read (``ev.unheld``: their count seldom or
     never makes the call with a hand the deals give the caller), as auction entries."""
@@ -377,12 +365,13 @@ def _unread_bids(ev, s) -> list:
     if not unheld:
         return []
     from tutor.conventions import Reader
+    from tutor.judgement.simulation import read_kind
 
     reader, out = Reader(s.rules), []
     for e in s.auction.entries:
         reading = reader.read(e.call, e.seat)
         reader.play(e.call, e.seat)
-        if e.seat != s.seat and e.call.value is not None and _read_kind(reading, e.call, s.rules) in unheld:
+        if e.seat != s.seat and e.call.value is not None and read_kind(reading, e.call, s.rules) in unheld:
             out.append(e)
     return out
 
