@@ -323,3 +323,37 @@ def test_the_opener_raises_after_the_partners_hilfe(hand, auction, theirs):
     assert ours > 0.9, ours
     # better than fort, and than the double
     assert worth(ours, value) > max(-worth(made, theirs[1]), -2 * worth(made, theirs[1])), (ours, made)
+
+
+# Trump control with the opponents out (issue 26, session 35's open list): the opener with the
+# Puur zu dritt (or the Nell zu dritt) after the partner's Hilfe (the other top trump zu dritt or
+# more), both opponents out with a final fort. The count said fort on 62 + 5 for the trumps and
+# left the Hilfe's 80 (or 70) standing, which exact play makes on every deal, where 100 is made
+# on every fitting deal too, whatever the side cards (176 of 176 over eleven hands, seed 4).
+ALONE = [
+    ("Eichel:U86 Schellen:87 Rosen:A9 Schilten:K7", "60 Eichel, fort, 80 Eichel, fort", 80),   # a side Ace
+    ("Eichel:U76 Schellen:986 Rosen:87 Schilten:6", "60 Eichel, fort, 80 Eichel, fort", 80),   # nothing beside
+    ("Eichel:U86 Schellen:AK7 Rosen:9 Schilten:87", "60 Eichel, fort, 80 Eichel, fort", 80),   # Ace and King
+    ("Eichel:UB7 Schellen:O8 Rosen:O97 Schilten:8", "60 Eichel, fort, 80 Eichel, fort", 80),   # Obers only
+    ("Eichel:9B7 Schellen:87 Rosen:K86 Schilten:O", "50 Eichel, fort, 70 Eichel, fort", 70),   # the Nell's opener
+]
+
+
+def test_trump_control_with_the_opponents_out_raises_over_the_partners_hilfe():
+    # made, the team writes its number; failed, the opponents write it: over these hands the
+    # count's numbers bring more than fort (the partner's Hilfe standing, C declaring) and at
+    # least what the best single Zehner brings on all of them
+    n, seed, numbers = 16, 4, (100, 110, 120, 130)
+    by_number, counts, forts = dict.fromkeys(numbers, 0.0), 0.0, 0.0
+    for hand, auction, hilfe in ALONE:
+        call = cv.advise(hand, auction).call
+        assert call is not None and call.endswith(" Eichel"), call
+        value = int(call.split()[0])
+        assert value in numbers, call
+        p = chances(hand, auction, "A", "Eichel", list(numbers), "A", n=n, seed=seed)
+        for v in numbers:
+            by_number[v] += worth(p[v], v)
+        counts += worth(p[value], value)
+        forts += worth(chance(hand, auction, "A", "Eichel", hilfe, "C", n=n, seed=seed), hilfe)
+    assert counts > forts, (counts, forts)
+    assert counts >= max(by_number.values()) - 1e-9, (counts, by_number)

@@ -30,10 +30,12 @@ VERBAND, ERWEITERT = load("verband"), load("erweitert")
 EICHEL, SCHELLEN, ROSEN, SCHILTEN = (Suit(x) for x in ("Eichel", "Schellen", "Rosen", "Schilten"))
 ACE, KING = Rank.ASS, Rank.KOENIG
 
-# C after A's 60 Eichel (the Puur with exactly three), C's own Hilfe 80 (the Nell with three or
-# more) and A's raise to 110. C holds the Eichel Nell and Ace, the Schellen King, the Rosen Ace.
+# C after A's 60 Eichel (the Puur with exactly three), B's 70 Rosen (the Nell zu viert), C's
+# own Hilfe 90 (the Nell with three or more), D's fort, A's raise to 110 and B's fort. C holds
+# the Eichel Nell and Ace, the Schellen King, the Rosen Ace. (B is still in when A raises: with
+# both opponents out the count's trump control counts 100, not 67, count.alone_count.)
 RAISE_C = "Eichel:9A7 Schellen:K6 Rosen:A86 Schilten:O"
-RAISE = "60 Eichel, fort, 80 Eichel, fort, 110 Eichel"
+RAISE = "60 Eichel, 70 Rosen, 90 Eichel, fort, 110 Eichel, fort"
 
 
 def _holds_the_three(hand: Hand) -> bool:

@@ -117,7 +117,9 @@ The count:
   nearly every fitting deal). **Puur and Nell with seven trumps or more**, shown, count 120
   (``SEVEN_POINTS``: the opponents hold two trumps at most, and the team's other trumps
   ruff their side winners, a trump may be played on any trick). Six trumps stay at 62 + 5, as the
-  worked example's A counts them (docs/interpretations.md).
+  worked example's A counts them (docs/interpretations.md), except **with both opponents out**
+  (a final fort each) over the team's own bid: then its shown control counts 100 for the trumps
+  (``OUT_CONTROL``, :func:`alone_count`: exact play makes 100 there on every fitting deal).
 
 The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
 a double brings), double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
@@ -152,6 +154,7 @@ FIVE_TRUMPS_SHORT = 10     # ... less about a trick for the trump an opponent ke
 COMPETE_FIVE = 100         # ... and against the opponents' bid the team goes on up to 100 on them alone (exact play)
 CEILING_FIVE = 110         # ... and bids no higher Zehner than 110 where a lower one is open, however many side tricks
 CONTEST_CONTROL = 140      # trump control bids on over the opponents' bid at the lowest Zehner, up to 140 (exact play)
+OUT_CONTROL = 100          # ... and with both opponents out (fort, final) its trumps count 100, not 67 (exact play)
 SEVEN_TRUMPS = 7           # Puur and Nell with seven trumps or more: the opponents hold two at most ...
 SEVEN_POINTS = 120         # ... the team ruffs their side winners: 120 with nothing else (exact play)
 OWN_LENGTH = 3             # a suit without its Puur is bid on the hand's count only with three cards (an opening's)
@@ -934,8 +937,9 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
     theirs = high is not None and team_of(high.seat) != team_of(s.seat)
     c = offence(hand, s, suit)   # with control, or on quick tricks beside the team's Puur
     # against the opponents' bid the team's trumps alone may carry it on (Holding.compete,
-    # Holding.contest)
-    reach = max(c.expected, c.compete, contest_zehner(c, s)) if theirs else c.expected
+    # Holding.contest); over the team's own bid, with both opponents out, its shown control
+    # counts more (alone_count)
+    reach = max(c.expected, c.compete, contest_zehner(c, s)) if theirs else max(c.expected, alone_count(c, s))
     limit = min(reach, s.rules.highest_bid)
     target = limit - limit % 10
     if c.ceiling and target > c.ceiling:
@@ -953,6 +957,21 @@ def contest_zehner(c: Count, s) -> int:
     mindestens sechs Eichel weiterbieten"); 0 where it does not."""
     lowest = s.two_zehner()[0]
     return lowest if c.contest and lowest <= c.contest else 0
+
+
+def alone_count(c: Count, s) -> int:
+    """The count with the team's shown trump control (Puur and Nell with six trumps, the row
+    with ``contest``) where both opponents are out, their fort final: the trumps count
+    ``OUT_CONTROL``, not the row's 62 + 5, beside the same side tricks; 0 where that does not
+    apply. The opponents' forts deny every opening and Hilfe they could have bid, so the side
+    cards the count does not see lie with the partner more often than not: exact play after
+    the Puur zu dritt's opening and the partner's Hilfe (the Nell zu dritt or more), the opponents
+    out, makes 100 on every fitting deal whatever the side cards (docs/interpretations.md,
+    "Trump control with the opponents out")."""
+    out = s.rules.fort_final and all(o in s.auction.out for o in opponents_of(s.seat))
+    if not (out and c.contest and c.row is not None and c.row.points < OUT_CONTROL):
+        return 0
+    return c.expected + OUT_CONTROL - c.row.points
 
 
 def raise_call(hand, s, readings, suit: Suit):
@@ -1017,6 +1036,11 @@ def _raise(hand, s, readings, lines, standing=None):
                        "announcer is \"sure that they bid on\"): exact play makes it on nearly every deal that "
                        "fits, while fort, final, leaves the opponents their contract.",
                        n=CONTROL_LENGTH, bid=str(high.call), contest=contest))
+    elif reach > c.expected and alone_count(c, s) == reach:
+        lines.append(M("Both opponents are out, their forts denying every opening and Hilfe they could have "
+                       "bid: with Puur and Nell and {n} trumps the team counts {points} for its trumps, not "
+                       "{row} (exact play makes {points} on every fitting deal, whatever the side cards): {reach}.",
+                       n=CONTROL_LENGTH, points=OUT_CONTROL, row=c.row.points, reach=reach))
     elif reach > c.expected:
         lines.append(M("Puur and Nell with {n} trumps in the team go on against the opponents' {bid} up to {compete} "
                        "whatever the side cards: exact play makes {compete} on seven deals in ten or more even "
