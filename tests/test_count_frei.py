@@ -58,3 +58,27 @@ def test_the_reasons_name_the_partners_number():
     text = advice.text("en")
     assert "A bid 85 Eichel: at a table without the Ansageregeln that says his own count is at least 49" in text
     assert "the partner holds his share of the trumps" not in text
+
+
+def test_a_hand_that_fits_its_partners_suit_does_not_switch_to_a_short_suit():
+    # QA s36 Q4: C with Schilten 9 A K 7 behind A's 70 Schilten counted nothing for his trumps
+    # (no Puur, so no trump row) and bid 100 Eichel on Eichel U 8, a two-card trump. A short
+    # suit of its own is not bid over the partner's suit the hand holds three or more of, and
+    # there the hand's guarded trumps (the Nell and the Ace with four) take their tricks. On
+    # the deals the simulation draws (A's hand one whose count reaches 70 Schilten, the
+    # reading of a number at this table), exact play makes the count's Schilten on every
+    # deal, 100 Eichel on fewer (the QA's: 157 Schilten 16 of 16)
+    from given_deals import read_and_unread
+
+    hand, auction = "Schilten:9AK7 Eichel:U8 Schellen:A6 Rosen:7", "70 Schilten, fort"
+    call = cv.advise(hand, auction, FREI).call
+    assert call is not None and call.endswith(" Schilten"), call
+    value = int(call.split()[0])
+    assert value > 70
+    found, _unread, read = read_and_unread(hand, auction, FREI, "C", n=16)
+    assert read == ["number"] and len(found) == 16
+    ours = sum(made(h, "Schilten", value, "C") for h in found)
+    eichel = sum(made(h, "Eichel", 100, "C") for h in found)
+    assert ours == 16, ours
+    # made, the team writes its number, failed, the opponents do
+    assert (2 * ours - 16) * value > (2 * eichel - 16) * 100, (ours, eichel)

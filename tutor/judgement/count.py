@@ -1170,12 +1170,41 @@ def plain_count(hand, s, strain: str, partner: "int | None" = None) -> "tuple[Co
         return (c, 0) if c.lay_down or c.expected >= s.rules.lowest_bid else None
     if partner is not None:
         c = offence(hand, s, suit)
+        if not c.lay_down:
+            _partner_suit_trumps(hand, suit, c)
         return c, 0 if c.lay_down else partner_own(partner)
+    if hand.length(suit) < OWN_LENGTH and any(
+            hand.length(x) >= OWN_LENGTH for x in SUITS if x.value in _partner_bids(s)):
+        return None     # a short suit of its own is not bid over the partner's suit the hand fits
     c, share = plain_share(hand, s, suit)
     if c.lay_down or hand.has(suit, PUUR) or c.control \
             or (c.expected >= s.rules.lowest_bid and hand.length(suit) >= OWN_LENGTH):
         return c, share
     return None
+
+
+def _partner_suit_trumps(hand, suit: Suit, c: Count) -> None:
+    """At a table without the Ansageregeln, in the suit the partner bid (his number shows his
+    own count there, :func:`partner_own`): the hand's trumps that take a trick over whatever the
+    opponents hold (:func:`guarded_trumps`, the defence's rule: a card below for each higher
+    trump out, and one more) count with their points and 10 each for what falls in, where the
+    trump row has not counted them (it counts the Puur's 20 without control, all 62 with it).
+    QA s36 Q4: C with Schilten 9 A K 7 behind the partner's 70 Schilten counted nothing for
+    them and bid 100 Eichel on Eichel U 8."""
+    if c.row is None or c.row.control:
+        return
+    held = [r for r in guarded_trumps(hand, suit) if not (r == PUUR and PUUR in c.row.top)]
+    if held:
+        c.sure += sum(VALUE["trump"][r] for r in held)
+        c.tricks += len(held)
+        c.lines.pop()    # the total, written again below
+        c.lines.append(Mn("trump {trump}: {cards} take a trick over the opponents' trumps, guarded by {length} "
+                              "trumps: {n} trick", "trump {trump}: {cards} take a trick over the opponents' trumps, "
+                              "guarded by {length} trumps: {n} tricks", len(held), trump=suit.value,
+                              cards=" ".join(r.value for r in held), length=hand.length(suit)))
+        c.lines.append(M("sure: {sure}; plus {fall} per sure side trick for the others' cards: {falls}; "
+                         "together {total}", sure=c.sure, fall=FALL_PER_TRICK, falls=FALL_PER_TRICK * c.tricks,
+                         total=c.expected))
 
 
 def plain_reaches(hand, s, strain: str, value: int, partner: "int | None" = None) -> bool:
