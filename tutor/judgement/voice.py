@@ -45,6 +45,7 @@ Loading this module loads no simulation: it is imported on the first question.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -299,8 +300,11 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
     evidence["best_mean"] = evidence.get("recommended")
-    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
-        if kind in INFORMATION and ev.samples >= MATSCH_MIN_DEALS else None
+    # the hand's Matsch exact play makes on every deal: asked of the solver at most once, at the
+    # first of the two places in the answer that need it (an information call here, a lower bid below)
+    sure_matsch = functools.cache(lambda: _exact_matsch(ev, s, {str(r.call) for r in readings})
+                                  if ev.samples >= MATSCH_MIN_DEALS else None)
+    sure = sure_matsch() if kind in INFORMATION else None
     if sure is not None:      # the information yields to a Matsch exact play makes on every deal
         return _matsch_judgement(ev, s, readings, evidence, sure, said, kind, equal[0], by_call)
     if why is not None:
@@ -319,8 +323,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # a bid of the hand below its Matsch yields to the Matsch where exact play makes it on every
     # deal (QA s35 Q3: 150 Eichel, valued +346 by the auction after it, where the count's robots
     # doubled it on 13 of 50 deals though it is made on each; the Matsch +314 on every deal)
-    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
-        if _below_matsch(chosen, s) and ev.samples >= MATSCH_MIN_DEALS else None
+    sure = sure_matsch() if _below_matsch(chosen, s) else None
     if sure is not None and sure[0] != chosen:
         return _matsch_judgement(ev, s, readings, evidence, sure, said, None, chosen, by_call, count)
     evidence["recommended"] = chosen
