@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 
 #: the languages the tutor speaks; German is the command line's default
 LANGS = ("de", "en", "fr")
@@ -243,9 +244,17 @@ class _Shown:
         return _render(self.params[key], self.lang)
 
 
+# French elides "de" before a vowel: a suit or kind filled into "de {suit}" that starts with one
+# reads "le bour et le nell d'Eichel", "d'Obenabe" (the catalog's own words are written so)
+_FR_ELISION = re.compile(r"\b([Dd])e (?=(?:Eichel|Obenabe|Undenufe)\b)")
+
+
 def _fill(text: str, lang: str, params: dict) -> str:
     # always formatted, so a catalog text writes a brace the same way everywhere: {{ }}
-    return text.format_map(_Shown(params, lang)) if params else text.format()
+    if not params:
+        return text.format()
+    filled = text.format_map(_Shown(params, lang))
+    return _FR_ELISION.sub(r"\1'", filled) if lang == "fr" else filled
 
 
 def _(msgid: str, lang: "str | None" = None, /, **params) -> str:
