@@ -15,15 +15,17 @@ from tutor.course import drills, evidence
 HAND = "Eichel:AKOUB9876"      # nine trumps: every trick (the rules' trump order), so 157 is the Matsch
 
 
-def _file(tmp_path, n: int = 3, name: str = "judged.yaml"):
-    """``n`` drills d0, d1, ...: the nine trumps after i forts, keyed and stored as the Matsch."""
+def _file(tmp_path, n: int = 3, name: str = "judged.yaml", nodes=None):
+    """``n`` drills d0, d1, ...: the nine trumps after i forts, keyed and stored as the Matsch
+    (each evidence asked with ``nodes[i]``, 10M by default)."""
+    nodes = nodes or [10_000_000] * n
     body = "".join(f'''\
   - id: d{i}
     type: bid
     hand: "{HAND}"
     auction: "{", ".join(["fort"] * i)}"
     answer: "157 Eichel"
-    evidence: {{samples: 100, seed: {i + 1}, nodes: 10000000, best: ["157 Eichel"]}}
+    evidence: {{samples: 100, seed: {i + 1}, nodes: {nodes[i]}, best: ["157 Eichel"]}}
 ''' for i in range(n))
     p = tmp_path / name
     p.write_text("title: Judged\nrules: verband\ndrills:\n" + body, encoding="utf-8")
@@ -137,6 +139,19 @@ def test_the_budget_starts_no_simulation_after_it_is_spent_and_a_second_run_goes
     assert simulated == ["d0"] and out.left == [(str(checked[0].file.name), "d1"), (str(checked[0].file.name), "d2")]
     again = drills.deep_check(checked, cache=cache, budget=600)
     assert simulated == ["d0", "d1", "d2"] and (again.cached, again.simulated, again.left) == (1, 2, [])
+
+
+def test_the_cheapest_drills_are_simulated_first_and_problems_come_in_the_files_order(tmp_path, simulated,
+                                                                                     monkeypatch):
+    path = _file(tmp_path, nodes=[600_000_000, 10_000_000, 40_000_000])
+    checked = _checked(path)
+    monkeypatch.setattr(evidence, "problems_of", lambda drill, *a: [f"problem of {drill.id}"])
+    out = drills.deep_check(checked)
+    assert simulated == ["d1", "d2", "d0"]
+    assert [p.drill for p in out.problems] == ["d0", "d1", "d2"]
+    ticks = iter([0, 0, 700])        # the budget is spent after the first simulation
+    out = drills.deep_check(checked, budget=600, clock=lambda: next(ticks, 700))
+    assert simulated[3:] == ["d1"] and [i for _f, i in out.left] == ["d0", "d2"]
 
 
 def test_only_checks_the_drills_named(tmp_path, simulated):

@@ -1567,7 +1567,9 @@ def deep_check(checked: Sequence[Checked], nodes: int | None = None, write: bool
     the rules, what was asked and the engine), so a second run simulates only what changed.
     ``budget``: seconds (``clock()``, by default :func:`time.monotonic`) after which no further
     simulation is started; the drills left are reported in ``left``, kept results are still
-    used. ``progress(done, total, drill_id, from_cache)`` is called after each drill."""
+    used. The drills are simulated the cheapest first (by the node budget asked), so that a
+    budget checks as many as it can; problems and ``left`` are in the files' order.
+    ``progress(done, total, drill_id, from_cache)`` is called after each drill."""
     from tutor.course import evidence as ev
 
     clock = clock or _now
@@ -1582,18 +1584,26 @@ def deep_check(checked: Sequence[Checked], nodes: int | None = None, write: bool
     out = Deep([], total=len(todo))
     texts: dict[str, str] = {}
     version = ev.engine_version() if cache is not None else None
+    place = {id(c): i for i, c in enumerate(todo)}
+    found_at: dict[int, list] = {}
+
+    def asked_nodes(c) -> int:
+        return nodes or (c.drill.get("evidence") or {}).get("nodes") or 0
+    # the cheapest first (the node budget asked: the simulation's work), so that a budget checks
+    # as many drills as it can; the problems are reported in the files' order
+    todo = sorted(todo, key=asked_nodes)
     start = clock()
     for i, c in enumerate(todo, 1):
         d, rules = c.drill, c.drill.rules
         stored = d.get("evidence")
         samples, seed = (stored or {}).get("samples"), (stored or {}).get("seed")
-        asked = nodes or (stored or {}).get("nodes")
+        asked = asked_nodes(c) or None
         key = ev.cache_key(d, rules, samples, seed, asked, version) if cache is not None else None
         found_kept, new = ev.kept(cache, key) if cache is not None else (False, None)
         if found_kept:
             out.cached += 1
         elif budget is not None and clock() - start >= budget:
-            out.left.append((c.file.name, d.id))
+            out.left.append((c.file.name, d.id, place[id(c)]))
             if progress:
                 progress(i, len(todo), d.id, None)
             continue
@@ -1613,9 +1623,13 @@ def deep_check(checked: Sequence[Checked], nodes: int | None = None, write: bool
                 texts[path] = read_text(Path(path))
             texts[path] = ev.store(texts[path], d.id, new)
             found = []
-        out.problems += [Problem(c.file.name, d.line_of("evidence") if stored else d.line, d.id, m) for m in found]
+        found_at[place[id(c)]] = [Problem(c.file.name, d.line_of("evidence") if stored else d.line, d.id, m)
+                                  for m in found]
         if progress:
             progress(i, len(todo), d.id, found_kept)
+    out.problems = [p for i in sorted(found_at) for p in found_at[i]]
+    out.left.sort(key=lambda left: left[2])
+    out.left = [(name, drill_id) for name, drill_id, _place in out.left]
     if texts:
         from tutor.files import write_file
 
