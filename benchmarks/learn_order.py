@@ -54,14 +54,14 @@ def load(path: str):
     return mod
 
 
-def training_deals(sizes: list[int], n: int, full: int) -> list[Deal]:
+def training_deals(sizes: list[int], n: int, full: int, seed: str = "learn") -> list[Deal]:
     """Endgames as the bench deals them (the six kinds in turn, every fifth a Misère) and full
     trump deals, from seeds of their own: none of the bench's sets."""
     out = []
     for size in sizes:
-        rng = random.Random(f"learn endgames {size}")
+        rng = random.Random(f"{seed} endgames {size}")
         out += [Deal.random(rng, size, trump=TRUMPS[i % 6], misere=i % 5 == 4) for i in range(n)]
-    rng = random.Random("learn full")
+    rng = random.Random(f"{seed} full")
     out += [Deal.random(rng, 9, trump=TRUMPS[i % 4]) for i in range(full)]
     return out
 
@@ -69,7 +69,7 @@ def training_deals(sizes: list[int], n: int, full: int) -> list[Deal]:
 def collect(a) -> None:
     st = load(a.module)
     st.lo_record(a.every)
-    deals = training_deals([int(x) for x in a.sizes.split(",")], a.deals, a.full)
+    deals = training_deals([int(x) for x in a.sizes.split(",") if x], a.deals, a.full, a.seed)
     t0 = time.process_time()
     with open(a.out, "wb") as f:
         for i, d in enumerate(deals):
@@ -383,6 +383,7 @@ def main() -> int:
     c.add_argument("--deals", type=int, default=60, help="endgames per size")
     c.add_argument("--full", type=int, default=0, help="full trump deals")
     c.add_argument("--every", type=int, default=1)
+    c.add_argument("--seed", default="learn", help="the deals' seeds: '<seed> endgames <size>', '<seed> full'")
     c.add_argument("--max-nodes", type=int, default=0)
     f = sub.add_parser("fit")
     f.add_argument("--data", type=Path, nargs="+", required=True)
