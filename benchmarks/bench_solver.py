@@ -367,7 +367,7 @@ def check_answers(a) -> dict:
     for kind in ("Eichel", "Rosen"):
         for d in _kind_set(a.seed, kind, 10):
             solver.forget_answers()
-            b = solver.bracket(d, ZEHNER, guess=None, options=a.options)   # the search's check: the walk from the top, as before
+            b = solver.bracket(d, ZEHNER, guess=None)   # the search's check: the walk from the top, as before
             text = f"{b.lo} {b.hi} {sorted(b.reached.items())}"
             answers.update(text.encode())
             with_nodes.update(f"{text} {b.nodes}".encode())
@@ -375,10 +375,10 @@ def check_answers(a) -> dict:
     for size in (5, 6, 7):
         for d in endgames(size, 90, ""):
             parts = []
-            s = solver.solve(d, options=a.options)
+            s = solver.solve(d)
             parts.append((s.points[d.declaring_team], sorted(str(c) for c in s.best), s.nodes))
             for t in (40, 60):
-                r = solver.solve(d, target=t, best=False, options=a.options)
+                r = solver.solve(d, target=t, best=False)
                 parts.append((r.reached, r.nodes))
             text = repr([p[:-1] for p in parts])
             answers.update(text.encode())
@@ -545,8 +545,6 @@ def main() -> int:
                     help="--part estimate: nodes the first estimates of a chain (a>b) may search")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json", type=Path, help="write the figures here too")
-    ap.add_argument("--options", type=lambda x: int(x, 0), default=0,
-                    help="--part check: these option bits in every solve (e.g. 0x40000000000, solver.LEARNED_ORDER)")
     a = ap.parse_args()
     if a.quick:
         a.deals, a.exact_deals, a.endgames, a.python_endgames = 4, 2, 12, 3

@@ -377,9 +377,6 @@ def test_core_equals_reference_on_full_deals(seed, trump, target):
     c = solver.solve(d, engine="c", target=target)
     py = solver.solve(d, engine="python", target=target, max_nodes=REFERENCE_NODES)
     assert (c.reached, c.best) == (py.reached, py.best)
-    # the move order learned offline (issue 21, round eleven) changes the order only
-    learned = solver.solve(d, engine="c", target=target, options=solver.LEARNED_ORDER)
-    assert (learned.reached, learned.best) == (py.reached, py.best)
 
 
 # every search option of the core, each switched on alone (0: all techniques on); derived

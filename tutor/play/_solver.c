@@ -213,7 +213,6 @@ typedef struct {
      * the better of their two bounds, the probe's answer (solver.solve's workers) */
     u64 root_part;
     int in_child;                /* the second process of a solve (no Python there) */
-    int learned;                 /* the move order learned offline (option bit 42, LEARNED_ORDER: lo_w[]) */
 } S;
 
 /* The clock of the time limit: the wall clock, or (option CPU_TIME) the CPU time of the
@@ -446,26 +445,6 @@ static inline void sort_moves(int n, int *moves, int *score, u64 *group) {
     }
 }
 
-/* the move order learned offline (below, before low_sum) */
-#define LO_NF 5
-static int lo_feats_lead(const S *s, int player, const int *moves, int n, int hint, uint8_t f[][LO_NF]);
-static int lo_feats_follow(const S *s, int k, int player, unsigned ts, int mode, const int *moves, int n,
-                           uint8_t f[][LO_NF]);
-static void lo_sort(const S *s, int ctx, int *moves, int n, u64 *group, int hint, uint8_t f[][LO_NF]);
-#ifdef SOLVER_STATS
-static uint8_t lo_last_f[9][LO_NF];
-static int lo_last_ctx = -1, lo_every = 0;
-#define LO_WANT(s) ((s)->learned || lo_every)
-#else
-#define LO_WANT(s) ((s)->learned)
-#endif
-static inline void lo_apply(const S *s, int ctx, int *moves, int n, u64 *group, int hint, uint8_t f[][LO_NF]) {
-#ifdef SOLVER_STATS
-    if (lo_every && n <= 9) { memcpy(lo_last_f, f, (size_t)n * LO_NF); lo_last_ctx = ctx; }
-#endif
-    if (s->learned) lo_sort(s, ctx, moves, n, group, hint, f);
-}
-
 /* The leads; `hint` (the table's best card, -1: none) first. `group` (NULL: not wanted)
  * gets each candidate's whole group as a mask (for the best cards at the root). */
 static int gen_leads(const S *s, int player, int hint, int *moves, u64 *group) {
@@ -535,10 +514,6 @@ static int gen_leads(const S *s, int player, int hint, int *moves, u64 *group) {
         }
     }
     if (s->use_order) sort_moves(n, moves, score, group);
-    if (LO_WANT(s) && n > 1) {
-        uint8_t f[9][LO_NF];
-        lo_apply(s, lo_feats_lead(s, player, moves, n, hint, f), moves, n, group, hint, f);
-    }
     return n;
 }
 
@@ -630,7 +605,7 @@ static int gen_follows(const S *s, int k, int player, unsigned ts, int *moves) {
         u64 ph = s->hand[(player + 2) & 3];
         partner_top = s->misere_order ? (ph & s->suitmask[ls]) == (u64)1 << top : ph >> top & 1;
     }
-    int n, score[NCARDS], fm;
+    int n, score[NCARDS];
     if (s->misere_order) {
         /* third hand, the partner's card winning: must the last player take the trick
          * over (every card of his in the suit led beats it)? then it is the opponents' */
@@ -640,193 +615,15 @@ static int gen_follows(const S *s, int k, int player, unsigned ts, int *moves) {
             last_over = lh != 0;
             for (; lh; lh &= lh - 1) if (s->str[ls][lowbit(lh)] < ws) last_over = 0;
         }
-        if ((partner_wins && !last_over) || partner_top) { fm = F_MIS_LOW; n = follow_suits(s, F_MIS_LOW, leg, live, ls, ws, last_max, moves, score); }
-        else { fm = F_MIS_OPP; n = follow_suits(s, F_MIS_OPP, leg, live, ls, ws, last_max, moves, score); }
-    } else if (partner_wins && !partner_safe) { fm = F_KEEP; n = follow_suits(s, F_KEEP, leg, live, ls, ws, last_max, moves, score); }
-    else if (partner_wins) { fm = F_PARTNER; n = follow_suits(s, F_PARTNER, leg, live, ls, ws, last_max, moves, score); }
-    else if (partner_top) { fm = F_PTOP; n = follow_suits(s, F_PTOP, leg, live, ls, ws, last_max, moves, score); }
-    else { fm = F_OPP; n = follow_suits(s, F_OPP, leg, live, ls, ws, last_max, moves, score); }
+        if ((partner_wins && !last_over) || partner_top) n = follow_suits(s, F_MIS_LOW, leg, live, ls, ws, last_max, moves, score);
+        else n = follow_suits(s, F_MIS_OPP, leg, live, ls, ws, last_max, moves, score);
+    } else if (partner_wins && !partner_safe) n = follow_suits(s, F_KEEP, leg, live, ls, ws, last_max, moves, score);
+    else if (partner_wins) n = follow_suits(s, F_PARTNER, leg, live, ls, ws, last_max, moves, score);
+    else if (partner_top) n = follow_suits(s, F_PTOP, leg, live, ls, ws, last_max, moves, score);
+    else n = follow_suits(s, F_OPP, leg, live, ls, ws, last_max, moves, score);
     if (s->use_order) sort_moves(n, moves, score, NULL);
-    if (LO_WANT(s) && n > 1) {
-        uint8_t f[9][LO_NF];
-        lo_apply(s, lo_feats_follow(s, k, player, ts, fm, moves, n, f), moves, n, NULL, -1, f);
-    }
     return n;
 }
-
-/* ---- a move order learned offline (issue 21, round eleven) -------------------------
- * With option bit 42 (LEARNED_ORDER), the candidates of today's order (gen_leads,
- * gen_follows) are sorted again, stably, by a score learned offline from the search's own
- * data (benchmarks/learn_order.py: at the positions the search met, which cards kept the
- * statement of its zero window, and what each card's subtree cost): the sum of five weights
- * of a static table, lo_w[context][feature], the features of a card cheap ones of the
- * position and the card. The context: a Misère, a game without trump, and the trick's
- * state (the lead; the k-th card with the follower's order of today: the partner's card
- * winning but beatable, winning, the partner holding the top card, an opponent's card
- * winning; a Misère's two). A lead: its class (a trump, the top or not; a plain card: the
- * top card, can an opponent ruff the suit, does the partner hold its top card) by its
- * points, by the leader's length in the suit, by its place among his cards of the suit,
- * and the partner void in it. A follower's card: its kind (follows and wins, follows and
- * loses, trumps in, discards, trumps under) by its points, by the points on the table, by
- * its place among his cards of its suit; whether it wins for sure (no later player holds
- * a stronger card); all: its place in today's order (0, 1, 2, 3 and more; the table's card
- * or the last cut's lead, `hint`, a value of its own). The hint stays first. */
-#define LO_CTX 52
-#define LO_T 80
-#define LO_NF 5
-/* LO_WEIGHTS BEGIN (written by benchmarks/learn_order.py) */
-static const int16_t lo_w[LO_CTX][LO_T] = {
-    {-41, 29, -10, -1, -48, -60, 78, 19, -17, 15, -2, 0, -37, 7, -10, -23, 4, -2, -9, 15, 36, -18, 17, 3, 14, 2, -35, 8, -15, 8, 1, 11, 8, 7, 12, -37, 17, -9, -41, 9, -24, 16, 0, 0, 18, -18, 0, -55, 24, 14, 0, 0, -5, 8, 0, 0, 15, 1, 5, 11, -34, 7, 11, 8, -19, 17, 11, 4, -10, 9, -6, 6, 40, -17, -41, -55, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {-43, 17, -49, 13, -18, 98, -30, 0, 56, 24, -57, -118, 26, -29, 23, 0, 0, 0, 0, 0, 4, -9, -34, 0, -4, 59, 14, 0, -5, -16, 32, 0, 16, -29, 110, 0, 0, 0, 0, 0, 70, -9, -64, 58, -47, 163, 28, 33, -45, 11, 13, -1, 30, -12, -19, 11, 0, 0, 0, 0, -38, 38, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 102, -97, -119, -99, 0, 0, 0, 0},
-    {34, 17, -2, -38, -8, 14, -43, -137, 27, -29, -2, -56, 30, -42, -24, 0, 0, 0, 0, 0, -7, -6, 38, 0, 24, -20, -4, 0, -14, -75, 0, 0, -23, -82, -78, 0, 0, 0, 0, 0, 29, 70, 17, -56, 12, -25, -90, 14, -63, -32, -5, -14, 5, 10, -48, 6, 0, 0, 0, 0, 15, -15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 61, -61, -57, -66, 0, 0, 0, 0},
-    {-27, -9, 24, -2, -7, -23, 4, 0, 1, 38, -39, -107, -5, -42, 68, 0, 0, 0, 0, 0, 32, 9, -22, -16, -39, -2, 0, -10, -13, -13, -2, 50, -40, 25, -8, -53, 0, 0, 0, 0, -38, -20, 19, -33, -9, 12, -55, 34, -22, -69, -35, 13, 22, -3, -45, 24, 0, 0, 0, 0, 14, -14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 82, -48, -69, -167, 0, 0, 0, 0},
-    {106, 39, 117, -81, -98, -5, 105, -67, -54, 70, 6, -90, -4, 2, 56, 0, 0, 0, 0, 0, 29, -6, -6, 44, -22, 16, 15, -25, -23, -28, -39, -33, 20, 46, 61, 15, 0, 0, 0, 0, 19, -47, 25, -80, 95, -95, -39, 51, 12, -35, -29, -47, 7, 10, 11, 65, 0, 0, 0, 0, 25, -25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 87, -76, -108, -104, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {181, -13, 11, -30, 81, 23, -3, -109, 11, -13, -4, -61, 66, -13, -154, 0, -1, 0, 0, 0, -64, 67, -26, 55, -22, 10, -12, -81, -35, -11, 28, 75, -81, -33, -73, -32, 0, 0, -1, 0, -21, 162, 2, -17, 33, -40, -55, 34, -76, -47, -6, 13, 38, 3, -55, 35, -1, 0, 0, 0, -18, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 69, -49, -84, -130, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {133, 65, 69, 29, 8, -19, 35, -268, 59, -65, -33, -9, -32, 23, 71, 0, 0, 0, 0, 0, 85, 94, 4, 83, -84, 3, -1, 59, -9, -10, 1, -83, 19, 53, 6, 57, 0, 0, 0, 0, 127, 93, 2, -69, 17, 33, -7, -4, -56, -109, 28, -15, 28, 47, -45, 68, 0, 0, 0, 0, 4, -4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 91, -81, -109, -114, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {58, 115, 65, -78, 87, 75, -30, -132, 69, 66, 81, -62, 87, -4, -104, 0, 0, 0, 0, 0, -39, 27, 53, 199, 16, 33, -18, -43, -100, -32, 10, 26, -15, 15, -44, -141, 0, 0, 0, 0, 43, 1, 59, 2, 60, 17, -14, 8, -83, -15, 8, 0, 18, 20, -21, -2, 0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 92, -67, -135, -170, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 25, -4, -9, 0, 0, 0, -39, -59, 57, -25, 5, 48, 0, 0, 0, 0, 0, 0, 0, 0, 0, -13, 7, 9, 0, 0, 0, -6, 4, -38, 7, 8, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, -13, 0, 0, 0, 0, 18, -23, -28, -6, -7, 40, -4, 7, 0, 0, 0, 0, -8, 8, 107, 7, -59, -150, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {-70, 65, 42, 0, -64, 18, 103, 0, 0, 0, 0, 0, -56, 13, 42, 0, 0, 0, 0, 0, 6, 43, 9, 0, -6, -43, -9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -25, 5, 35, 0, 47, -15, -87, 0, 0, 0, 0, 0, 22, 40, -46, -10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 126, -104, -142, -118, 0, 0, 0, 0},
-    {-36, 25, -13, 0, 49, 69, -117, 0, 0, 0, 0, 0, 47, 45, -67, 0, 0, 0, 0, 0, 8, -30, -6, 0, -8, 30, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19, -134, -19, 0, 19, -1, -18, 0, 0, 0, 0, 0, -22, -16, 19, 50, 0, 0, 0, 0, -21, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 111, -96, -86, -277, 0, 0, 0, 0},
-    {26, -65, 44, 0, 4, -57, 39, 0, 0, 0, 0, 0, 22, 14, -37, 0, 0, 0, 0, 0, -2, 9, 7, -2, 2, -9, -7, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -24, -6, 28, 0, 30, -1, -52, 0, 0, 0, 0, 0, 18, -7, -57, 48, 0, 0, 0, 0, -67, 67, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 115, -79, -80, -60, 0, 0, 0, 0},
-    {90, -40, 77, 0, -30, -19, 106, 0, 0, 0, 0, 0, 43, -3, -53, 0, 0, 0, 0, 0, 60, 7, 29, 64, -60, -7, -29, -64, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 113, 197, -51, 0, 41, -127, -45, 0, 0, 0, 0, 0, -29, -2, 28, 29, 0, 0, 0, 0, -41, 41, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 127, -85, -64, -269, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {83, -17, -26, 0, 72, 22, -115, 0, 0, 0, 0, 0, 61, 29, -93, 0, 0, 0, 0, 0, 13, -41, 52, 0, -13, 41, -52, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 51, -26, 0, 49, -21, -74, 0, 0, 0, 0, 0, -45, 130, -67, -18, 0, 0, 0, 0, -131, 131, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 106, -81, -32, -114, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {-45, 39, 113, 0, -81, -4, 155, 0, 0, 0, 0, 0, -62, 52, 23, 0, 0, 0, 0, 0, 30, 44, -11, -47, -30, -44, 11, 47, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 84, -10, -17, 0, 43, -7, -85, 0, 0, 0, 0, 0, 60, -84, 10, -35, 0, 0, 0, 0, 6, -6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 118, -110, -148, -122, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {42, 90, -58, 0, 5, 32, -112, 0, 0, 0, 0, 0, 15, 91, -63, 0, 0, 0, 0, 0, -144, -87, 73, 66, 144, 87, -73, -66, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 73, -28, -10, 0, -2, 60, -45, 0, 0, 0, 0, 0, -15, -2, 6, 42, 0, 0, 0, 0, -5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 142, -124, -201, -195, 0, 0, 0, 0},
-    {-6, -4, -26, 14, 96, 21, 41, 11, -65, 28, -6, -84, 27, -80, -75, -10, 26, 34, 23, -17, -21, 0, -25, -14, 27, 82, 56, 13, 22, -109, 18, 14, -142, 34, -19, -83, 10, -25, -38, -11, 36, -102, 0, 0, -37, 0, 47, 211, -46, 27, 0, 0, -53, 13, 0, 0, -72, 18, -47, -26, 64, 34, -7, -13, -32, 10, -52, 64, -44, -11, 4, -4, 49, -1, -42, -6, 0, 0, 0, 0},
-    {42, -85, 29, -1, 7, 79, -107, 0, -41, 69, -56, 19, -27, 20, 72, 0, 0, 0, 0, 0, -13, -86, -52, 0, -25, -42, 93, 0, 13, 8, 26, 0, -3, 109, -76, 0, 0, 0, 0, 0, -30, 0, -82, 45, 9, -143, 92, 0, 0, 68, 62, -11, -12, 12, -12, 50, 0, 0, 0, 0, 33, -33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 112, -92, -114, -142, 0, 0, 0, 0},
-    {13, -4, -44, -157, -17, 18, 84, 126, 19, -4, -14, 52, -53, 2, 24, 0, 0, 0, 0, 0, -58, -29, -51, 0, 7, 1, 19, 0, -15, 2, -23, 0, -51, -17, 71, 0, 0, 0, 0, 0, -19, -35, -14, 47, -25, -37, 34, 22, 19, 139, 0, 0, -54, -34, 12, 25, 0, 0, 0, 0, 33, -33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 54, -42, -66, -88, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {55, 40, -69, 66, 84, 22, -177, 0, -17, 40, 68, 24, 8, -59, -22, 0, 0, 0, 0, 0, -17, 47, 45, 39, -94, -40, 46, -57, 26, 16, 23, -9, 49, 12, -53, 30, 0, 0, 0, 0, 16, -90, -63, 99, -166, 126, -147, 113, -16, -33, 62, 16, -61, -8, 5, 92, 0, 0, 0, 0, 2, -2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 66, -45, -60, -124, 0, 0, 0, 0},
-    {-97, -22, -17, -95, -70, -74, 72, 17, -134, 61, 4, 43, -69, -35, 38, 0, -2, -2, -3, 7, -56, -15, -88, -99, -9, -16, 71, 129, -11, 23, -62, -131, -137, -37, 70, 85, 0, 0, 0, 0, -54, -40, -16, -26, -91, -52, 42, 21, 82, 104, 7, -24, -41, -41, 22, -20, -2, -5, 7, 0, -21, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 72, -58, -89, -117, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {-155, 116, -86, -34, 52, -5, -164, -21, -45, 95, -51, -28, -13, 13, -38, 0, 0, 0, 0, 0, -63, -37, -38, -58, -12, 7, -4, 39, 35, -2, 8, 28, 16, -7, -19, -129, 0, 0, 0, 0, 39, -4, -47, -39, -31, 6, 41, -17, -59, -5, -28, 51, -21, -47, -41, -29, 0, 0, 0, 0, -4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 74, -43, -64, -138, 0, 0, 0, 0},
-    {-138, -37, -112, 51, -85, -47, 102, 17, -19, -49, -6, -16, -110, -3, 98, 0, 0, 0, 0, 0, 94, 6, -88, 4, -84, -42, 54, 106, 24, 49, -36, -149, -40, -16, 22, 98, 0, 0, 0, 0, 58, -43, -59, 35, -48, -10, 67, -23, -39, 27, 4, -33, -79, -17, 41, 34, 0, 0, 0, 0, 29, -29, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 83, -79, -92, -93, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 25, -1, -28, 0, 0, 0, -39, 36, 70, -72, 34, -2, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2, 21, -33, 0, 0, 0, 0, 127, -49, 14, -32, -16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, -2, 0, 0, 0, 0, -12, 125, -96, 0, 26, -49, -37, 14, 0, 0, 0, 0, -57, 57, 20, 3, -14, 6, 0, 0, 0, 0},
-    {47, -35, -6, 0, 70, -33, -54, 0, 0, 0, 0, 0, 17, 31, -47, 0, 0, 0, 0, 0, -8, 10, 7, 0, 8, -10, -7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -12, -1, 22, 0, -18, 0, 8, 0, 0, 0, 0, 0, -31, 50, 23, -42, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 116, -47, -49, -62, 0, 0, 0, 0},
-    {101, -14, -26, 0, -30, -54, -86, 0, 0, 0, 0, 0, -61, 11, 52, 0, 0, 0, 0, 0, 1, 16, -79, 0, -1, -16, 79, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -107, 18, 13, 0, -2, -81, 68, 0, 0, 0, 0, 0, -71, 17, 62, 30, 0, 0, 0, 0, -34, 34, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 92, -103, -69, 19, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {57, 30, -68, 0, 88, 19, -174, 0, 0, 0, 0, 0, 40, -29, -13, 0, 0, 0, 0, 0, -68, 55, -31, 3, 68, -55, 31, -3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19, 49, 2, 0, -16, -109, 72, 0, 0, 0, 0, 0, -5, -98, 13, 85, 0, 0, 0, 0, -42, 42, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 57, -35, -75, -24, 0, 0, 0, 0},
-    {-138, 81, 76, 0, -59, 26, 41, 0, 0, 0, 0, 0, -15, -8, 19, 0, 0, 0, 0, 0, -1, -5, 40, 0, 1, 5, -40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -55, -56, 82, 0, 27, -122, 12, 0, 0, 0, 0, 0, -58, -19, -2, 96, 0, 0, 0, 0, -78, 78, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 146, -13, -81, -105, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {69, -54, 1, 0, 72, -61, -136, 0, 0, 0, 0, 0, -6, 40, -34, 0, 0, 0, 0, 0, -43, -44, 38, 27, 43, 44, -38, -27, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 96, -204, 64, 0, -15, 87, -19, 0, 0, 0, 0, 0, 27, -74, -19, 66, 0, 0, 0, 0, 4, -4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 98, -64, -78, -216, 0, 0, 0, 0},
-    {-12, -2, 11, 0, -39, -104, 89, 0, 0, 0, 0, 0, -66, -8, 58, 0, 0, 0, 0, 0, 29, 22, 27, -12, -29, -22, -27, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 45, -6, -27, 0, -80, 3, 50, 0, 0, 0, 0, 0, -47, 0, 4, 85, 0, 0, 0, 0, -28, 28, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 136, -81, -160, -186, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
-};
-
-/* LO_WEIGHTS END */
-
-static inline int lo_rankc(unsigned mine, unsigned pc) {
-    int hi = !(mine & (pc - 1)), lo = !(mine & ~(pc | (pc - 1)));
-    return hi && lo ? 3 : hi ? 2 : lo ? 0 : 1;
-}
-static inline int lo_ctx0(const S *s) { return (s->misere_order * 2 + (s->trump < 0)) * 13; }
-
-/* the features of the leads moves[0..n) (today's order; `hint` not counted in the places) */
-static int lo_feats_lead(const S *s, int player, const int *moves, int n, int hint, uint8_t f[][LO_NF]) {
-    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    u64 ph = s->hand[(player + 2) & 3];
-    int r = 0;
-    if (n > 9) __builtin_unreachable();   /* a hand's cards */
-    for (int i = 0; i < n; i++) {
-        int c = moves[i], su = s->suit[c], p = s->pts[c];
-        unsigned pc = places(s, su, (u64)1 << c), lp = places(s, su, live);
-        int top = !(lp & (pc - 1)), L;
-        if (s->trump >= 0 && su == s->trump) L = top ? 0 : 1;
-        else {
-            int ruff = 0;
-            if (s->trump >= 0)
-                for (int o = 1; o < 4; o += 2) {
-                    u64 oh = s->hand[(player + o) & 3];
-                    if (!(oh & s->suitmask[su]) && (oh & s->suitmask[s->trump])) ruff = 1;
-                }
-            int ptop = (ph >> s->ord[su][__builtin_ctz(lp)]) & 1;
-            L = top ? 2 + ruff : ptop && !ruff ? 4 : 5 + ruff;
-        }
-        int len = popc(s->hand[player] & s->suitmask[su]);
-        f[i][0] = (uint8_t)(L * 3 + (p == 0 ? 0 : p < 10 ? 1 : 2));
-        f[i][1] = (uint8_t)(21 + L * 3 + (len >= 3 ? 2 : len - 1));
-        f[i][2] = (uint8_t)(42 + L * 4 + lo_rankc(places(s, su, s->hand[player]), pc));
-        f[i][3] = (uint8_t)(70 + !(ph & s->suitmask[su]));
-        f[i][4] = (uint8_t)(c == hint ? 76 : 72 + (r < 3 ? r : 3));
-        if (c != hint) r++;
-    }
-    return lo_ctx0(s);
-}
-
-/* the features of the k-th card's candidates moves[0..n) (today's order), `mode` the
- * follower's order of today (F_KEEP .. F_MIS_OPP) */
-static int lo_feats_follow(const S *s, int k, int player, unsigned ts, int mode, const int *moves, int n,
-                           uint8_t f[][LO_NF]) {
-    int ls = TS_LS(ts), ws = TS_WS(ts), tp = TS_P(ts), lmax = 0;
-    if (n > 9) __builtin_unreachable();   /* a hand's cards */
-    for (int j = k + 1; j < 4; j++)
-        for (u64 hh = s->hand[(s->leader + j) & 3]; hh; hh &= hh - 1) {
-            int x = s->str[ls][lowbit(hh)];
-            if (x > lmax) lmax = x;
-        }
-    int tabb = tp == 0 ? 0 : tp < 10 ? 1 : tp < 20 ? 2 : 3;
-    for (int i = 0; i < n; i++) {
-        int c = moves[i], su = s->suit[c], p = s->pts[c], st = s->str[ls][c];
-        int wins = takes(s, ls, ws, c);
-        int K = su == ls ? (wins ? 0 : 1) : su == s->trump ? (wins ? 2 : 4) : 3;
-        f[i][0] = (uint8_t)(K * 4 + (p == 0 ? 0 : p < 10 ? 1 : p < 14 ? 2 : 3));
-        f[i][1] = (uint8_t)(20 + K * 4 + tabb);
-        f[i][2] = (uint8_t)(40 + K * 4 + lo_rankc(places(s, su, s->hand[player]), places(s, su, (u64)1 << c)));
-        f[i][3] = (uint8_t)(60 + (wins && st > lmax));
-        f[i][4] = (uint8_t)(72 + (i < 3 ? i : 3));
-    }
-    return lo_ctx0(s) + 1 + (k - 1) * 4 + (mode > 3 ? mode - 4 : mode);
-}
-
-/* moves[0..n) sorted again by the learned score (stable: today's order among equals; the
- * hint first) */
-static void lo_sort(const S *s, int ctx, int *moves, int n, u64 *group, int hint, uint8_t f[][LO_NF]) {
-    (void)s;
-    int score[NCARDS];
-    const int16_t *w = lo_w[ctx];
-    for (int i = 0; i < n; i++)
-        score[i] = moves[i] == hint ? 1 << 20 : w[f[i][0]] + w[f[i][1]] + w[f[i][2]] + w[f[i][3]] + w[f[i][4]];
-    sort_moves(n, moves, score, group);
-}
-
-#ifdef SOLVER_STATS
-/* the data for learning (lo_record(every), lo_data()): the features of the last generated
- * candidates (lo_last_f), and the records: at every `every`-th position of four cards a hand
- * or more searched with a zero window where a card cut off, each candidate's row (lo_rec) */
-static long long lo_count = 0;
-static int lo_depth = 0;   /* inside a search for the labels: nothing recorded there */
-static int32_t *lo_buf = NULL;
-static size_t lo_n = 0, lo_cap = 0, lo_node = 0;
-#define LO_ROW 11
-static void lo_rec(int ctx, const uint8_t *f, int good, long long cost, int left, int k, int cut_at) {
-    if (lo_n + LO_ROW > lo_cap) {
-        lo_cap = lo_cap ? lo_cap * 2 : 1 << 20;
-        lo_buf = realloc(lo_buf, lo_cap * sizeof *lo_buf);
-    }
-    int32_t *r = lo_buf + lo_n;
-    r[0] = (int32_t)lo_node; r[1] = ctx;
-    for (int j = 0; j < LO_NF; j++) r[2 + j] = f[j];
-    r[7] = good; r[8] = (int32_t)(cost < INT32_MAX ? cost : INT32_MAX); r[9] = left * 4 + k; r[10] = cut_at;
-    lo_n += LO_ROW;
-}
-#endif
 
 /* The sum of the n lowest points among the cards of h (all of them if it holds fewer):
  * the cards counted by point value from the lowest up, most often only the cards worth
@@ -1580,13 +1377,6 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         n = m;
     } else n = gen_leads(s, leader, first, moves, NULL);
     int maxing = TEAM(leader) == s->maxside;
-#ifdef SOLVER_STATS
-    int lo_on = lo_every && !lo_depth && n > 1 && left >= 4 && !root_part && !(s->root_bounds && left == s->root_left)
-                && !s->prune_k && beta == alpha + 1 && ++lo_count % lo_every == 0;
-    uint8_t lo_f[9][LO_NF]; int lo_cx = lo_last_ctx, lo_v[9]; long long lo_c[9];
-    if (lo_on) memcpy(lo_f, lo_last_f, sizeof lo_f);
-    int lo_a = alpha, lo_b = beta;
-#endif
     int best = maxing ? -1 : 1 << 20, bestc = moves[0];
     /* the root of the exact value's probes: a lead an earlier probe proved on the losing
      * side of this window is not searched again (its first trick is not in the table and
@@ -1620,9 +1410,6 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
         s->hand[leader] |= (u64)1 << c;
         s->handpts += s->pts[c];
         if (s->stop) { s->leader = saved_leader; s->tlive = saved_live; s->tleft = saved_left; return 0; }
-#ifdef SOLVER_STATS
-        if (lo_on) { lo_v[i] = v; lo_c[i] = s->nodes - st_mv; }
-#endif
         if (root) {   /* fail-soft: v is a bound on the lead's value, or the value itself */
             if (v <= alpha) { if (v < s->rhi[c]) s->rhi[c] = v; }
             else if (v >= beta) { if (v > s->rlo[c]) s->rlo[c] = v; }
@@ -1639,23 +1426,6 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
             STAT(i ? ST_CUTN : ST_CUT1, left); s->kb[left][TEAM(leader)] = c;
             /* the nodes of the leads tried before the one that cut off, by where the first came from */
             STAT_ADD(hint >= 0 ? ST_WASTE_HINT : first >= 0 ? ST_WASTE_KILLER : ST_WASTE_NONE, left, st_mv - st_first);
-#ifdef SOLVER_STATS
-            if (lo_on) {   /* the leads after it: searched with the same window, for their labels */
-                lo_depth++;
-                for (int j = i + 1; j < n; j++) {
-                    int cj = moves[j];
-                    long long nj = s->nodes;
-                    s->hand[leader] &= ~((u64)1 << cj); s->handpts -= s->pts[cj]; s->table[0] = cj;
-                    int vj = trick(s, 1, lo_a, lo_b, lead_state(s, cj));
-                    s->hand[leader] |= (u64)1 << cj; s->handpts += s->pts[cj];
-                    lo_v[j] = vj; lo_c[j] = s->nodes - nj;
-                }
-                lo_depth--;
-                lo_node++;
-                for (int j = 0; j < n; j++)
-                    lo_rec(lo_cx, lo_f[j], maxing ? lo_v[j] >= lo_b : lo_v[j] <= lo_a, lo_c[j], left, 0, i);
-            }
-#endif
             break;
         }
         if (i == n - 1) STAT(ST_NOCUT, left);
@@ -1857,12 +1627,6 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
     if (s->prune_kf && n > s->prune_kf && s->tleft > s->prune_m) n = s->prune_kf;   /* forward pruning */
     int maxing = TEAM(player) == s->maxside;
     int best = maxing ? -1 : 1 << 20;
-#ifdef SOLVER_STATS
-    /* the learning data (lo_record): this position's candidates, their values and nodes */
-    int lo_on = lo_every && !lo_depth && n > 1 && s->tleft >= 4 && b0 == a0 + 1 && ++lo_count % lo_every == 0;
-    uint8_t lo_f[9][LO_NF]; int lo_cx = lo_last_ctx, lo_v[9]; long long lo_c[9];
-    if (lo_on) memcpy(lo_f, lo_last_f, sizeof lo_f);
-#endif
     if (k == 3 && s->etc_from && s->tleft - 1 >= s->etc_from && n > 1) {
         int v = etc_fourth(s, player, ts, moves, n, maxing, alpha, beta);
         if (v >= 0) return v;
@@ -1891,9 +1655,6 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
         s->hand[player] |= (u64)1 << c;
         s->handpts += s->pts[c];
         if (s->stop) return 0;
-#ifdef SOLVER_STATS
-        if (lo_on) { lo_v[i] = v; lo_c[i] = s->nodes - st_mv; }
-#endif
         if (maxing) {
             if (v > best) best = v;
             if (best > alpha) alpha = best;
@@ -1904,31 +1665,6 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
         if (alpha >= beta) {
             STAT(i ? ST_F_CUTN : ST_F_CUT1, s->tleft);
             STAT_ADD(ST_F_WASTE, s->tleft, st_mv - st_first);   /* the cards tried before the one that cut off */
-#ifdef SOLVER_STATS
-            if (lo_on) {   /* the cards after it: searched with the same window, for their labels */
-                lo_depth++;
-                for (int j = i + 1; j < n; j++) {
-                    int cj = moves[j];
-                    long long nj = s->nodes;
-                    s->hand[player] &= ~((u64)1 << cj); s->handpts -= s->pts[cj]; s->table[k] = cj;
-                    int vj;
-                    if (k == 3) {
-                        int w = takes(s, TS_LS(ts), TS_WS(ts), cj) ? 3 : TS_WI(ts), p = TS_P(ts) + s->pts[cj];
-                        int seat = (s->leader + w) & 3;
-                        if (!s->hand[0]) p += s->last_bonus;
-                        if (TEAM(seat) == s->maxteam) vj = p + boundary_at(s, seat, s->tleft - 1, a0 - p, b0 - p);
-                        else vj = boundary_at(s, seat, s->tleft - 1, a0, b0);
-                        s->table[0] = t0; s->table[1] = t1; s->table[2] = t2;
-                    } else vj = trick(s, k + 1, a0, b0, next_state(s, ts, k, cj));
-                    s->hand[player] |= (u64)1 << cj; s->handpts += s->pts[cj];
-                    lo_v[j] = vj; lo_c[j] = s->nodes - nj;
-                }
-                lo_depth--;
-                lo_node++;
-                for (int j = 0; j < n; j++)
-                    lo_rec(lo_cx, lo_f[j], maxing ? lo_v[j] >= b0 : lo_v[j] <= a0, lo_c[j], s->tleft, k, i);
-            }
-#endif
             break;
         }
         if (i == n - 1) STAT(ST_F_NOCUT, s->tleft);
@@ -2508,7 +2244,6 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->three_notab = !(options & (1 << 17));
     s->k3 = -1;
     s->killer = !(options & (1 << 26));
-    s->learned = (uoptions >> 42 & 1) != 0;
     /* not with forward pruning: an estimate's nodes stay those of round five */
     s->etc_from = (options & (1 << 13)) || prune_k || prune_kf || !s->use_tt ? 0 : (uoptions >> 31 & 1) ? 4 : 6;
     s->l2_open = (options & (1 << 27)) != 0;
@@ -3335,23 +3070,6 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
 }
 #endif
 
-#ifdef SOLVER_STATS
-/* lo_record(every): record the learning data at every every-th position (0: off); lo_data():
- * the rows recorded since (bytes of int32, LO_ROW a row: position, context, five features,
- * keeps the statement, the card's nodes, 4 * cards a hand + k, where the cut was), cleared */
-static PyObject *py_lo_record(PyObject *self, PyObject *args) {
-    int every;
-    if (!PyArg_ParseTuple(args, "i", &every)) return NULL;
-    lo_every = every; lo_count = 0;
-    Py_RETURN_NONE;
-}
-static PyObject *py_lo_data(PyObject *self, PyObject *noargs) {
-    PyObject *b = PyBytes_FromStringAndSize((const char *)lo_buf, (Py_ssize_t)(lo_n * sizeof *lo_buf));
-    lo_n = 0;
-    return b;
-}
-#endif
-
 static PyObject *py_par_stats(PyObject *self, PyObject *noargs) {
 #if PAR_OK
     return Py_BuildValue("LLi", par_crit, par_sum, par_lost);
@@ -3366,8 +3084,6 @@ static PyMethodDef methods[] = {
     {"stats", py_stats, METH_NOARGS, "The instrumented build's counts by cards left (read and reset)."},
     {"shadow", py_shadow, METH_VARARGS, "shadow(mode, min_left): the coarse table beside the search (round five)."},
     {"floor", py_floor, METH_VARARGS, "floor(deal args, bounds): the smallest proofs next to the value (round ten)."},
-    {"lo_record", py_lo_record, METH_VARARGS, "lo_record(every): record the learned order's data (round eleven)."},
-    {"lo_data", py_lo_data, METH_NOARGS, "The learned order's data recorded since, as int32 bytes (round eleven)."},
 #endif
     {"solve", py_solve, METH_VARARGS, "Solve one deal (see tutor.play.solver)."},
     {"table_save", py_table_save, METH_VARARGS, "The table of the last solve's deal, as bytes (see tutor.play.solver)."},

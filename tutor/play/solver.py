@@ -131,8 +131,6 @@ ETC_FROM_FOUR = 1 << 31   # ... and the same lookups in every trick that leaves 
 NO_INNER_TABLE = 1 << 40   # the positions inside the first two tricks keep no bounds in the core's small table of their
                            # own (the table holds trick boundaries only: each probe of a deal searched them again)
 INNER_TABLE_FROM_FOUR = 1 << 41   # ... and that table kept inside every trick led with four cards a hand or more
-LEARNED_ORDER = 1 << 42   # the candidates of today's order sorted again by a score learned offline from the search's
-                          # own data (benchmarks/learn_order.py; the core's static table lo_w); the table's card first
 FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole position at every boundary (the same search)
 SHARED_TABLE = 1 << 28   # the table of the core's previous solve kept when that solve had the same deal and options
                          # (bracket() sets it: the probes of one deal share one table; the values never change)
