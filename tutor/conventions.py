@@ -740,14 +740,19 @@ FORT_MEANS: dict[tuple[bool, bool], Msg] = {
 # cards), not the common Hilfe (it names no card: any hand with one card of the suit
 # could give it). The count, the tutor's own bidder, makes each of them whenever the hand
 # can (count.CountJudge: the Hilfe and the opening come before fort).
+# The Ass-Ansage denies the same: it is one of what "bleibt" to the hand that missed the
+# opening, and it says "als Trumpf meine ich eine andere" (the worked example's D "zeigt
+# Rosen, statt Schellen zu stützen": he announces his Ace because he cannot give the
+# Hilfe). The count, again, opens and helps before it announces an Ace.
 DENIED_BY_FORT = ("opening", "hilfe")
 
 
 def _deny_fort(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
-    """What a fort denies: the promise of every opening and Hilfe the seat could have
-    called instead (read by this table, as the encoder offers them), merged per suit and
-    card into length ranges. Nothing at a table without the Ansageregeln (no number shows
-    cards) and nothing where fort is not final (a player who may re-enter may wait)."""
+    """What a fort (or an Ass-Ansage) denies: the promise of every opening and Hilfe the
+    seat could have called instead (read by this table, as the encoder offers them), merged
+    per suit and card into length ranges. Nothing at a table without the Ansageregeln (no
+    number shows cards) and nothing where fort is not final (a player who may re-enter may
+    wait)."""
     if not s.rules.conventions or not s.rules.fort_final:
         return ()
     rules, found = s.rules, []
@@ -842,7 +847,7 @@ CONVENTIONS: tuple[Convention, ...] = (
                          "no further information"),
                _match_want, calls=_zehner_in_suit),
     Convention("ace", M("Ace announcement: {call} is the next Fünfer {above}; {seat} holds the Ace {whose}"),
-               _match_ace, _promise_ace, calls=_fuenfer_in_suit),
+               _match_ace, _promise_ace, calls=_fuenfer_in_suit, denies=_deny_fort),
     Convention("unconventional", M("{call} follows no convention: {why}"), _match_unconventional),
 )
 
