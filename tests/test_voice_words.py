@@ -58,8 +58,12 @@ def test_the_games_searched_briefly_are_named_in_plain_words():
     values = {"110 Eichel": [150] * 10, "fort": [-60] * 10}
     _j, texts = _judged(values, unprobed=[("Rosen", "B"), ("Schilten", "D")])
     line = next(t for t in texts if "played out only briefly" in t)
-    # who plays the game is said in words, not as a letter in brackets (QA s33 Q9: "Eichel (A)")
-    assert line.startswith("The games Rosen played by B and Schilten played by D looked far behind the best call")
+    # who plays the game is said in words, not as a letter in brackets (QA s33 Q9: "Eichel (A)"),
+    # and what these games are: contracts a call here can end in, not "the games ... played by B",
+    # which a learner cannot place (QA s36)
+    assert line.startswith("These deals were also tried with B playing Rosen and D playing Schilten, contracts the "
+                           "calls here can end in; no call that could be the best depends on them"), line
+    assert "game" not in line
 
 
 def test_undenufe_names_its_sure_tricks_by_strength_not_from_the_top():
@@ -572,6 +576,18 @@ def test_an_ace_announcement_kept_names_the_deals_best_call_with_its_figures():
     assert texts[1].startswith("7 of the 10 deals were too long to play out exactly")
     assert "The Ace announcement is no fort: D may still bid 120 Rosen when the bidding comes back to him." in texts
     assert "120 Rosen" in j.named
+    # QA s36 P13: a best call the deals fail on most of them is no later option to name ("D may still
+    # bid 130 Schellen" beside "made in 1 of the 50 deals"): 120 Rosen made on 2 of 10
+    values = {"120 Rosen": [257] * 2 + [-277] * 8, "fort": [-200] * 10}
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    contracts = {"120 Rosen": {"contract": "120 Rosen", "made": 2, "p_make": 0.2}}
+    ev = SimpleNamespace(calls=calls, values=values, samples=10, contracts=list(contracts.values()), standing=None,
+                         stopped_early=False, seat=seat, unprobed=[], estimated=7, contract=contracts.get,
+                         to_json=lambda: {})
+    texts = [x.text("en") for x in voice.judge_by(ev, h, reader.situation(seat), truthful, None).lines]
+    assert texts[0].startswith("Of the calls the deals value, 120 Rosen does best: made in 2 of the 10 deals")
+    assert "The Ace announcement is no fort: D may still bid when the bidding comes back to him." in texts
+    assert not any("may still bid 120 Rosen" in t for t in texts), texts
 
 
 def test_the_double_gets_its_figure_where_the_comparison_does_not_name_it():
