@@ -282,7 +282,7 @@ def test_check_says_what_a_call_the_deals_find_worse_gives_up_and_never_repeats_
     assert ninety.ok and not ninety.best
     text = ninety.text("en")
     assert ("By the deals, 90 Eichel gives up 8 board points on average: it brings +195, 100 Eichel +203, "
-            "over the same 20 deals, more than chance explains.") in text
+            "over the same 20 deals: a small gap, but more than chance explains.") in text
     meaning = ninety.reading.text("en")
     assert text.count(meaning) == 1          # the two raises read alike: said once
     eleven = conventions.check(Q22_HAND, Q22_AUCTION, "110 Eichel", judge=judge)
@@ -759,3 +759,23 @@ def test_a_sacrifice_is_said_only_where_most_deals_fail_clearly_and_are_played_o
     here = {"contract": "70 Eichel", "made": 45, "p_make": 0.45}
     assert voice._sacrifice_line(SimpleNamespace(samples=100, estimated=0, doubled=[]), "70 Eichel", here, s,
                                  by_call) == []
+
+
+def test_a_small_steady_gap_says_why_it_is_not_equally_good_beside_a_swinging_one_as_far():
+    # QA s36 Q3: "120 Eichel ... 4 less than 130 Eichel, more than chance alone allows (±1)" beside
+    # "110 Eichel and fort (4 less, ±4) are equally good": one rule (within chance on the same deals,
+    # and within 20), whose reason the words must show: the one gap is steady, the others swing.
+    # Given figures: 120 Eichel 6 less on three deals of four and 2 more on the fourth (4 less on
+    # average, two standard errors of the difference 1.8); 110 Eichel 44 less or 36 more (4 less, ±18)
+    said = conventions.advise(A_HAND, BEFORE_A).call
+    assert said not in ("110 Eichel", "120 Eichel")
+    best = [300, 320] * 10
+    values = {said: best, "120 Eichel": [b - d for b, d in zip(best, [6, 6, 6, -2] * 5)],
+              "110 Eichel": [b - d for b, d in zip(best, [44, -36] * 10)], "fort": [-60] * 20}
+    j, texts = _judged(values)
+    assert set(j.equal) == {said, "110 Eichel"}
+    line = next(t for t in texts if t.startswith("The best of the other calls"))
+    assert line == (f"The best of the other calls, 120 Eichel, brings +306 board points on average: over the same "
+                    f"deals 4 less than {said}, a small gap, but more than chance alone allows (±2); "
+                    f"110 Eichel is as far from {said} on average or farther, but its gap swings from deal to deal "
+                    f"within what chance allows, so it counts as equally good."), line

@@ -1099,7 +1099,7 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=Non
                       n, calls=calls)]
         rest = _others(ev, call, equal)
         if rest:
-            out.append(_other_line(ev, best, rest[0], s))
+            out.append(_other_line(ev, best, rest[0], s, equal))
         return out + _double_line(by_call, {*shown, *(c["call"] for c in rest[:1])})
     ranked = _others(ev, call, equal)
     if not ranked:
@@ -1241,7 +1241,7 @@ def _points(x: float) -> int:
     return max(0, round(x))
 
 
-def _other_line(ev, best: str, other: dict, s=None) -> Msg:
+def _other_line(ev, best: str, other: dict, s=None, equal: Sequence[str] = ()) -> Msg:
     """The best call outside the equally good ones, with what sets it apart from ``best``:
     its lead on the same deals beyond what chance alone allows, or beyond ``EQUAL_POINTS``
     (QA of issue 26, Q22: 110 Eichel at +191 was equally good and 90 Eichel at +195 was
@@ -1264,6 +1264,25 @@ def _other_line(ev, best: str, other: dict, s=None) -> Msg:
                   "The best of the other calls, {other}, brings {other_value:+.0f} board points on average: less "
                   "than {best} on every one of the same {n} deals, {gap} on average.", len(top),
                   other=_name(name), other_value=value, best=_name(best), gap=shown_lead)
+    wide = [c for c in equal if c != best and (paired(ev, best, c) or (0.0, 0.0))[0] >= lead - 0.5] \
+        if margin < lead <= EQUAL_POINTS else []
+    if wide:
+        # a small gap beyond chance beside equally good calls as far or farther on average (QA s36
+        # Q3: 120 Eichel "4 less than 130 Eichel, more than chance alone allows (±1)" beside fort and
+        # 110 Eichel, also 4 less, "equally good"): the one rule (within chance on the same deals,
+        # and within EQUAL_POINTS) is seen only where the words say that their gaps swing
+        if shown_lead <= shown_margin:
+            shown_lead, shown_margin = _apart(lead, margin)
+        return Mn("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
+                  "the same deals {gap} less than {best}, a small gap, but more than chance alone allows "
+                  "(±{margin}); {calls} is as far from {best} on average or farther, but its gap swings from deal "
+                  "to deal within what chance allows, so it counts as equally good.",
+                  "The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
+                  "the same deals {gap} less than {best}, a small gap, but more than chance alone allows "
+                  "(±{margin}); {calls} are as far from {best} on average or farther, but their gaps swing from "
+                  "deal to deal within what chance allows, so they count as equally good.", len(wide),
+                  other=_name(name), other_value=value, gap=shown_lead, best=_name(best), margin=shown_margin,
+                  calls=both([_name(c) for c in wide]))
     if lead > margin:
         if shown_lead <= shown_margin:   # rounded alike: the decimals that tell them apart
             shown_lead, shown_margin = _apart(lead, margin)
