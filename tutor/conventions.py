@@ -689,9 +689,11 @@ def _match_unconventional(s: Situation, c: Call) -> Params:
 
 @lru_cache(maxsize=None)
 def _partner_out(partner: str) -> Msg:
-    return M("{partner} is out of this bidding (his fort is final): an Ace announcement is information for "
-             "the partner's next bid, and he has none; the Fünfer would only be a bid to play if it stands",
-             partner=partner)
+    # (QA s36 Q3: a learner read "follows no convention" of the next Fünfer as a wrong number: by
+    # its number it is the Ace announcement, and what it lacks is someone to tell)
+    return M("{partner} is out of this bidding (his fort is final): by its number the Fünfer would announce an "
+             "Ace, but an Ace announcement is information for the partner's next bid, and he has none, so it "
+             "tells nobody anything and only risks being left to play", partner=partner)
 
 
 @lru_cache(maxsize=None)
