@@ -320,13 +320,15 @@ def deal_result(practice, best: bool = True) -> DealResult:
     else:
         call = a.high_bid
         declarer, contract = a.declarer, str(call)
-        card_points = value.exact(hands, call.strain, declarer)
+        card_points = practice.exact(call.strain, declarer) if hasattr(practice, "exact") else \
+            value.exact(hands, call.strain, declarer)
         known[(call.strain, declarer)] = card_points
         result = score_game(call.value, declarer, card_points, double=a.multiplier >= 2,
                             redouble=a.multiplier == 4, misere=call.strain.endswith("Misère"),
                             rules=practice.rules)
         made, board = result.made, dict(result.board)
-    best_found = value.best_contracts(hands, practice.rules, known) if best else {}
+    best_found = (practice.best(known) if hasattr(practice, "best") else
+                  value.best_contracts(hands, practice.rules, known)) if best else {}
     review = tuple(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered)
                    for s in practice.steps if s.learner)
     decisions = len(review)
