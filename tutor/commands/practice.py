@@ -136,8 +136,10 @@ class Loop:
         self.say(_("Deal {seed}: your seat {seat}, A is Vorhand; A and C play together, B and D.",
                    lang, seed=p.seed, seat=p.seat))
         self.say(_("Your hand: {hand}", lang, hand=str(p.hand)))
-        for s in p.steps or p.start():
+        for s in p.steps:
             self.say("  " + p.line(s))
+        p.on_step = lambda s: self.say("  " + p.line(s))   # each call shown as it is made
+        p.start()
         while not p.over:
             p.think()   # while the learner thinks: what his likely calls will need
             line = self.ask(p.prompt())
@@ -172,12 +174,10 @@ class Loop:
             from tutor.errors import TutorError
 
             try:
-                steps = p.call(line)
+                p.call(line)   # its steps are shown as they are made (on_step)
             except TutorError as e:
                 click.echo("! " + _("Not taken: {error}", lang, error=e.text(lang)), err=self.quiet)
                 continue
-            for s in steps:
-                self.say("  " + p.line(s))
         from tutor.conventions import state_line
 
         self.say(state_line(p.auction.state(), lang))

@@ -1,6 +1,6 @@
 """Computing ahead while the learner thinks (``tutor practice``), and on both cores (``tutor review``).
 
-A robot's call is a whole ``tutor bid`` (the simulation: some 0.3-2 s of one core), and a
+A robot's call is a whole ``tutor bid`` (the simulation: 0.2-1.7 s of one core idle), and a
 learner's call is followed by up to three robots' calls and the tutor's advice for his own
 next call. While the learner reads and thinks, nothing is computed. Here one background
 process (a fork of the program) computes, in the order they are likely needed:
@@ -473,6 +473,7 @@ def practice_plan(p):
                 ahead.give((BEST,), lambda: value.best_contracts(p.hands, p.rules, {}))
                 ahead.done[(BEST,)] = True
 
+        p.on_step = None   # nothing is shown from here
         ahead.follow(None)
         mine = advice(p.hand, p.auction, p.rules, p.seat, p.judge)
         keep = len(p.steps)

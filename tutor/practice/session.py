@@ -94,6 +94,8 @@ class Practice:
             self.judge = computing.Judge(self.judge, self.ahead)
         self.reader = Reader(self.rules)
         self._asked: set[tuple[int, str]] = set()
+        # told each new step as it is made (the terminal shows each robot's call as it comes)
+        self.on_step = None
         if start:
             self._restart(0)
 
@@ -176,6 +178,7 @@ class Practice:
             step = Step(seat, reading, False, before=n)
             self.steps.append(step)
             made.append(step)
+            self._shown(step)
 
     # -- the learner ----------------------------------------------------------------------
     def call(self, text: str) -> list[Step]:
@@ -199,6 +202,7 @@ class Practice:
             offered = tuple(c.kind for s, c in self.auction.legal_calls(seat))
             step = Step(seat, None, True, before, n, offered)
             self.steps.append(step)
+            self._shown(step)
             return [step, *self._advance()]
         try:
             prefix, body = split_seat(text, spec)
@@ -223,6 +227,7 @@ class Practice:
             raise
         step = Step(seat, reading, True, before, n)
         self.steps.append(step)
+        self._shown(step)
         return [step, *self._advance()]
 
     # -- computing ahead (tutor.practice.ahead) ----------------------------------------------
@@ -233,6 +238,10 @@ class Practice:
             from tutor.practice.ahead import practice_plan
 
             self.ahead.start((self.seed, len(self.steps), len(self.auction), self.waiting), practice_plan(self))
+
+    def _shown(self, step: Step) -> None:
+        if self.on_step is not None:
+            self.on_step(step)
 
     def _chosen(self, call: str) -> None:
         if self.ahead is not None:
