@@ -139,13 +139,18 @@ class Voice:
         self.samples, self.workers, self.seed, self.progress = samples, workers, seed, progress
         self.nodes = nodes   # the solver's nodes an answer (None: the simulation's default)
 
+    def memo(self, hand: Hand, s, standing: Standing | None = None) -> tuple:
+        """The question as this voice remembers its answer: the position's text, the seed,
+        the deals and the nodes (the same memo, the same answer in any process)."""
+        key = position_key(hand, s, standing)
+        return (key, seed_of(key) if self.seed is None else self.seed, self.samples, self.nodes)
+
     def choose(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Judgement:
         if not _exact_available():
             count = COUNT.choose(hand, s, readings, standing)
             return Judgement(count.pick, [NO_CORE, *count.lines], None, reasoned=bool(count.lines))
-        key = position_key(hand, s, standing)
-        seed = seed_of(key) if self.seed is None else self.seed
-        memo = (key, seed, self.samples, self.nodes)
+        memo = self.memo(hand, s, standing)
+        seed = memo[1]
         found = _CACHE.get(memo)
         if found is not None:
             _CACHE.move_to_end(memo)
@@ -164,6 +169,19 @@ class Voice:
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
         return Judgement(j.pick, list(j.lines), j.evidence, j.equal, j.named, j.reasoned)
+
+
+def remembered(memo: tuple) -> "Judgement | None":
+    """The answer this process remembers for the question ``memo`` (:meth:`Voice.memo`)."""
+    return _CACHE.get(memo)
+
+
+def remember(memo: tuple, j: Judgement) -> None:
+    """Remember ``j`` as the answer to ``memo``: an answer computed for this question in
+    another process (:mod:`tutor.practice.ahead`), the same as this one would compute."""
+    _CACHE[memo] = j
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
 
 
 _EVALUATIONS: "OrderedDict[tuple, object]" = OrderedDict()
