@@ -53,7 +53,7 @@ def test_eval_names_one_deal_in_the_singular(lang, one, two):
 @pytest.mark.parametrize("lang,makes,value", [
     ("en", "of 1 deal that fits the auction", "On average over the 1 deal "),
     ("de", "von 1 Verteilung auf, die zum Bieten passt", "Im Mittel über die 1 Verteilung "),
-    ("fr", "donne sur 1 qui va avec les enchères", "En moyenne sur la 1 donne, "),
+    ("fr", "fois sur 1 donne qui va avec les enchères", "En moyenne sur la 1 donne, "),
 ])
 def test_the_simulation_s_reasons_name_one_deal_in_the_singular(lang, makes, value):
     r = tutor("bid", "--hand", HAND, "--auction", AUCTION, "--simulate", "--samples", "1", "--seed", "1",
