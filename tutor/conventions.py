@@ -689,9 +689,11 @@ def _match_unconventional(s: Situation, c: Call) -> Params:
 
 @lru_cache(maxsize=None)
 def _partner_out(partner: str) -> Msg:
-    return M("{partner} is out of this bidding (his fort is final): an Ace announcement is information for "
-             "the partner's next bid, and he has none; the Fünfer would only be a bid to play if it stands",
-             partner=partner)
+    # (QA s36 Q3: a learner read "follows no convention" of the next Fünfer as a wrong number: by
+    # its number it is the Ace announcement, and what it lacks is someone to tell)
+    return M("{partner} is out of this bidding (his fort is final): by its number the Fünfer would announce an "
+             "Ace, but an Ace announcement is information for the partner's next bid, and he has none, so it "
+             "tells nobody anything and only risks being left to play", partner=partner)
 
 
 @lru_cache(maxsize=None)
@@ -1463,12 +1465,15 @@ class Verdict(Value):
                 parts.append(_("As good as the recommended {call}: over the deals the difference between them "
                                "is within chance.", lang, call=rec))
             else:
-                if self.ok:   # right by the rules, but the deals find it worse: by how much
-                    from tutor.judgement.base import cost
+                from tutor.judgement.base import cost, unvalued
 
-                    lost = cost(self.advice.evidence, str(self.reading.call))
-                    if lost is not None:
-                        parts.append(_sentence(lost.line().text(lang)))
+                lost = cost(self.advice.evidence, str(self.reading.call)) if self.ok else None
+                if lost is not None:   # right by the rules, but the deals find it worse: by how much
+                    parts.append(_sentence(lost.line().text(lang)))
+                elif self.reading is not None:   # a legal call they do not value: what they know (QA s35 Q8)
+                    known = unvalued(self.advice.evidence, str(self.reading.call), self.reading.kind)
+                    if known is not None:
+                        parts.append(_sentence(known.text(lang)))
                 # the recommended call's meaning, unless it reads as the checked call's (two raises)
                 lines = self.advice.lines
                 if lines and self.reading is not None and isinstance(lines[0], Reading) \
