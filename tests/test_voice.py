@@ -466,6 +466,27 @@ def test_a_partner_s_number_that_shows_no_cards_is_not_kontered_on_the_count_s_r
 
 
 @pytest.mark.needs_core
+def test_the_partner_s_number_over_the_team_s_own_bid_is_still_kontered_where_exact_play_makes_it():
+    # QA s36 P103: over the team's own bid the tutor's bidders make a number only with a hand its
+    # read fits, so the konter guard keeps its rule there. A 60 Eichel, C 80 (the upper Hilfe, the
+    # Nell third), A 110 with a minimum Puur third (Schellen 9 7, Rosen K 6, Schilten O 7: the
+    # hand the voice raises with), B doubles. Exact play with both hands fixed, B and D dealt: 110
+    # Eichel made on 9 of 12 deals (QA: 16 of 16 on others); the konter (x4) brings twice the
+    # number more than saying nothing where it is made and costs as much where not: it pays
+    import exact_play
+    from tutor.cards import Hand
+    from tutor.play.dealer import Dealer
+
+    a_hand, c_hand = "Eichel:U86 Schellen:97 Rosen:K6 Schilten:O7", "Eichel:9B7 Schellen:K8 Rosen:O7 Schilten:B8"
+    deals = Dealer({"A": Hand.parse(a_hand), "C": Hand.parse(c_hand)}).deals(12, seed=1)
+    assert 2 * sum(exact_play.made(d, "Eichel", 110, "A") for d in deals) > len(deals)
+    voice._CACHE.clear()
+    advice = conventions.advise(c_hand, "60 Eichel, fort, 80 Eichel, fort, 110 Eichel, B: dopple", seat="C",
+                                judge=voice.default_judge())
+    assert advice.call == "konter"
+
+
+@pytest.mark.needs_core
 def test_the_voice_makes_no_number_its_partner_would_read_as_strength_the_hand_lacks():
     # QA s36 Q2, practice 206: A 80 Schilten, C 90 (the Hilfe), A 110 (the deals' +22 over fort,
     # his count: fort), C 130 (his count: fort), A 157, B dopple, A konter: AC took 121, BD +664.

@@ -550,7 +550,10 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
 def _partner_number(s):
     """The standing contract, doubled, where it is the partner's number that shows no cards
     (``simulation.read_kind`` "raise": a raise in the team's suit, a number above 120, a number
-    in Obenabe, Undenufe or a Misère), as its auction entry; None otherwise."""
+    in Obenabe, Undenufe or a Misère) bid over the opponents' standing bid, as its auction
+    entry; None otherwise. Over the team's own bid the tutor's bidders make such a number only
+    with a hand its read fits (:func:`read_true`), so the read holds there (QA s36 P103: C's
+    konter of A's 110 Eichel, made 16 of 16 by exact play with the voice's A)."""
     high = s.auction.high
     if high is None or high.seat != s.partner or s.auction.doubled_by is None or high.call.value is None:
         return None
@@ -559,10 +562,12 @@ def _partner_number(s):
 
     reader = Reader(s.rules)
     for e in s.auction.entries:
+        over = reader.auction.high
         reading = reader.read(e.call, e.seat)
         reader.play(e.call, e.seat)
         if e is high or (e.seat == high.seat and str(e.call) == str(high.call) and e.call.kind == "bid"):
-            return high if read_kind(reading, e.call, s.rules) == "raise" else None
+            contested = over is not None and team_of(over.seat) != team_of(s.seat)
+            return high if contested and read_kind(reading, e.call, s.rules) == "raise" else None
     return None
 
 
