@@ -742,14 +742,19 @@ FORT_MEANS: dict[tuple[bool, bool], Msg] = {
 # cards), not the common Hilfe (it names no card: any hand with one card of the suit
 # could give it). The count, the tutor's own bidder, makes each of them whenever the hand
 # can (count.CountJudge: the Hilfe and the opening come before fort).
+# The Ass-Ansage denies the same: it is one of what "bleibt" to the hand that missed the
+# opening, and it says "als Trumpf meine ich eine andere" (the worked example's D "zeigt
+# Rosen, statt Schellen zu stützen": he announces his Ace because he cannot give the
+# Hilfe). The count, again, opens and helps before it announces an Ace.
 DENIED_BY_FORT = ("opening", "hilfe")
 
 
 def _deny_fort(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
-    """What a fort denies: the promise of every opening and Hilfe the seat could have
-    called instead (read by this table, as the encoder offers them), merged per suit and
-    card into length ranges. Nothing at a table without the Ansageregeln (no number shows
-    cards) and nothing where fort is not final (a player who may re-enter may wait)."""
+    """What a fort (or an Ass-Ansage) denies: the promise of every opening and Hilfe the
+    seat could have called instead (read by this table, as the encoder offers them), merged
+    per suit and card into length ranges. Nothing at a table without the Ansageregeln (no
+    number shows cards) and nothing where fort is not final (a player who may re-enter may
+    wait)."""
     if not s.rules.conventions or not s.rules.fort_final:
         return ()
     rules, found = s.rules, []
@@ -844,7 +849,7 @@ CONVENTIONS: tuple[Convention, ...] = (
                          "no further information"),
                _match_want, calls=_zehner_in_suit),
     Convention("ace", M("Ace announcement: {call} is the next Fünfer {above}; {seat} holds the Ace {whose}"),
-               _match_ace, _promise_ace, calls=_fuenfer_in_suit),
+               _match_ace, _promise_ace, calls=_fuenfer_in_suit, denies=_deny_fort),
     Convention("unconventional", M("{call} follows no convention: {why}"), _match_unconventional),
 )
 
@@ -1460,12 +1465,15 @@ class Verdict(Value):
                 parts.append(_("As good as the recommended {call}: over the deals the difference between them "
                                "is within chance.", lang, call=rec))
             else:
-                if self.ok:   # right by the rules, but the deals find it worse: by how much
-                    from tutor.judgement.base import cost
+                from tutor.judgement.base import cost, unvalued
 
-                    lost = cost(self.advice.evidence, str(self.reading.call))
-                    if lost is not None:
-                        parts.append(_sentence(lost.line().text(lang)))
+                lost = cost(self.advice.evidence, str(self.reading.call)) if self.ok else None
+                if lost is not None:   # right by the rules, but the deals find it worse: by how much
+                    parts.append(_sentence(lost.line().text(lang)))
+                elif self.reading is not None:   # a legal call they do not value: what they know (QA s35 Q8)
+                    known = unvalued(self.advice.evidence, str(self.reading.call), self.reading.kind)
+                    if known is not None:
+                        parts.append(_sentence(known.text(lang)))
                 # the recommended call's meaning, unless it reads as the checked call's (two raises)
                 lines = self.advice.lines
                 if lines and self.reading is not None and isinstance(lines[0], Reading) \

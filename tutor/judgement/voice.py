@@ -45,6 +45,7 @@ Loading this module loads no simulation: it is imported on the first question.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -138,13 +139,18 @@ class Voice:
         self.samples, self.workers, self.seed, self.progress = samples, workers, seed, progress
         self.nodes = nodes   # the solver's nodes an answer (None: the simulation's default)
 
+    def memo(self, hand: Hand, s, standing: Standing | None = None) -> tuple:
+        """The question as this voice remembers its answer: the position's text, the seed,
+        the deals and the nodes (the same memo, the same answer in any process)."""
+        key = position_key(hand, s, standing)
+        return (key, seed_of(key) if self.seed is None else self.seed, self.samples, self.nodes)
+
     def choose(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Judgement:
         if not _exact_available():
             count = COUNT.choose(hand, s, readings, standing)
             return Judgement(count.pick, [NO_CORE, *count.lines], None, reasoned=bool(count.lines))
-        key = position_key(hand, s, standing)
-        seed = seed_of(key) if self.seed is None else self.seed
-        memo = (key, seed, self.samples, self.nodes)
+        memo = self.memo(hand, s, standing)
+        seed = memo[1]
         found = _CACHE.get(memo)
         if found is not None:
             _CACHE.move_to_end(memo)
@@ -163,6 +169,19 @@ class Voice:
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
         return Judgement(j.pick, list(j.lines), j.evidence, j.equal, j.named, j.reasoned)
+
+
+def remembered(memo: tuple) -> "Judgement | None":
+    """The answer this process remembers for the question ``memo`` (:meth:`Voice.memo`)."""
+    return _CACHE.get(memo)
+
+
+def remember(memo: tuple, j: Judgement) -> None:
+    """Remember ``j`` as the answer to ``memo``: an answer computed for this question in
+    another process (:mod:`tutor.practice.ahead`), the same as this one would compute."""
+    _CACHE[memo] = j
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
 
 
 _EVALUATIONS: "OrderedDict[tuple, object]" = OrderedDict()
@@ -402,8 +421,11 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
     evidence["best_mean"] = evidence.get("recommended")
-    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
-        if kind in INFORMATION and ev.samples >= MATSCH_MIN_DEALS else None
+    # the hand's Matsch exact play makes on every deal: asked of the solver at most once, at the
+    # first of the two places in the answer that need it (an information call here, a lower bid below)
+    sure_matsch = functools.cache(lambda: _exact_matsch(ev, s, {str(r.call) for r in readings})
+                                  if ev.samples >= MATSCH_MIN_DEALS else None)
+    sure = sure_matsch() if kind in INFORMATION else None
     if sure is not None:      # the information yields to a Matsch exact play makes on every deal
         return _matsch_judgement(ev, s, readings, evidence, sure, said, kind, equal[0], by_call)
     unused = _unused_hilfe(ev, s, readings, standing, said, equal) if kind == "hilfe" and not agree else None
@@ -425,8 +447,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     # a bid of the hand below its Matsch yields to the Matsch where exact play makes it on every
     # deal (QA s35 Q3: 150 Eichel, valued +346 by the auction after it, where the count's robots
     # doubled it on 13 of 50 deals though it is made on each; the Matsch +314 on every deal)
-    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
-        if _below_matsch(chosen, s) and ev.samples >= MATSCH_MIN_DEALS else None
+    sure = sure_matsch() if _below_matsch(chosen, s) else None
     if sure is not None and sure[0] != chosen:
         return _matsch_judgement(ev, s, readings, evidence, sure, said, None, chosen, by_call, count)
     evidence["recommended"] = chosen
