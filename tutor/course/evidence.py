@@ -394,10 +394,15 @@ def numbers(item, lang: str = "de", information: bool = False) -> str | None:
         ev = voice.evaluated(hand, s, truthful, workers=1)
     except (TutorError, ValueError):
         return None
+    # the numbers the hand's count does not reach are left out, as `tutor bid` leaves them (QA s36 Q2)
+    full, (ev, dropped) = ev, voice.read_true(ev, hand, s, truthful)
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     lines = voice.evidence_lines(ev, str(answer.call), s, by_call)
     if lines and answer.kind in INFORMATION and str(answer.call) not in voice.equal_calls(ev):
         lines.append(voice.information_line(ev, str(answer.call)))   # why the Hilfe stays, where the deals value another call more
+    left = voice.left_out_line(full, dropped, s) if lines and dropped else None
+    if left is not None:
+        lines.append(left)
     return " ".join(line.text(lang) for line in lines) or None
 
 

@@ -292,7 +292,108 @@ def _count_call(count: Judgement, readings) -> str:
 
 def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -> Judgement:
     """The Judgement of an Evaluation: the recommended call, the equally good ones, the
-    words (evidence, then the count's reasons where it agrees, or one line where not)."""
+    words (evidence, then the count's reasons where it agrees, or one line where not). The
+    numbers that show no cards whose read this hand does not fit are left out first
+    (:func:`read_true`), with one line that says so (:func:`left_out_line`)."""
+    kept, dropped = read_true(ev, hand, s, readings)
+    j = _judge_by(kept, hand, s, readings, standing)
+    if not dropped:
+        return j
+    line = left_out_line(ev, dropped, s)
+    lines = list(j.lines) + ([line] if line is not None else [])
+    evidence = dict(j.evidence or {})
+    if j.evidence is not None:
+        evidence["left_out"] = list(dropped)
+    best = _best_of(ev, dropped)
+    return Judgement(j.pick, lines, evidence if j.evidence is not None else None, j.equal,
+                     tuple(dict.fromkeys([*j.named, best])), True if j.reasoned is not None else j.reasoned)
+
+
+def _best_of(ev, calls: Sequence[str]) -> str:
+    values = getattr(ev, "values", None) or {}
+    return max(calls, key=lambda c: sum(values[c]) / len(values[c]) if values.get(c) else float("-inf"))
+
+
+def left_out_line(ev, dropped: Sequence[str], s) -> Msg | None:
+    """The line that names the numbers :func:`read_true` left out of ``ev`` (the Evaluation
+    before it) and why, with the best one's mean (None: its values are not at hand)."""
+    values = getattr(ev, "values", None) or {}
+    best = _best_of(ev, dropped)
+    if not values.get(best):
+        return None
+    mean = sum(values[best]) / len(values[best])
+    numbers = [str(c).split(" ", 1) for c in dropped]
+    if len(dropped) > 1 and len({x[1] for x in numbers if len(x) == 2}) == 1 and \
+            all(len(x) == 2 and x[0].isdigit() for x in numbers):
+        low, top = min(int(x[0]) for x in numbers), max(int(x[0]) for x in numbers)
+        calls: object = M("{low} to {top} {strain}", low=low, top=top, strain=numbers[0][1])
+    elif len(dropped) > NAMED_EQUAL:     # (erweitert: 20 numbers in five strains) the best, the rest counted
+        calls = both([_name(best), Mn("{n} other number", "{n} other numbers", len(dropped) - 1,
+                                      n=len(dropped) - 1)])
+    else:
+        calls = both([_name(c) for c in dropped])
+    return Mn(
+        "{calls} would show no cards, but {partner} reads such a number as a hand whose count raises that high "
+        "(as the tutor reads a partner's number), and this hand's count does not reach it: {partner} would count "
+        "on strength that is not there, so the tutor leaves it out. Over these deals it brings {value:+.0f}.",
+        "{calls} would show no cards, but {partner} reads such a number as a hand whose count raises that high "
+        "(as the tutor reads a partner's number), and this hand's count does not reach them: {partner} would "
+        "count on strength that is not there, so the tutor leaves them out. Over these deals the best of them, "
+        "{best}, brings {value:+.0f}.", len(dropped), calls=calls, partner=s.partner, best=_name(best),
+        value=round(mean))
+
+
+def _fits_own_read(reading, hand: Hand, s, readings) -> bool:
+    """``hand`` fits what the tutor reads from its own call ``reading`` (one of ``readings``,
+    the hand's calls there, among which the count picks its raise) when another seat
+    makes it (``simulation._count_reads``): a number that shows no cards at a table with the
+    Ansageregeln (a raise in the team's suit, a number above 120, a number in Obenabe,
+    Undenufe or a Misère) is read as a hand whose count raises to it or higher there
+    (count.raise_reaches, count.trumpless_reaches). Other calls: True (their promises are
+    the reading's, checked before)."""
+    from tutor.judgement.count import raise_reaches, trumpless_reaches
+    from tutor.judgement.simulation import SUITS_ONLY, read_kind
+
+    call = reading.call
+    if not s.rules.conventions or read_kind(reading, call, s.rules) != "raise" or s.last_word:
+        return True
+    if call.strain not in SUITS_ONLY:
+        return trumpless_reaches(hand, s, call.strain, call.value)
+    return raise_reaches(hand, s, readings, call.strain, call.value)
+
+
+def read_true(ev, hand: Hand, s, readings) -> tuple[object, list[str]]:
+    """The Evaluation without the numbers that show no cards whose read this hand does not
+    fit (:func:`_fits_own_read`), where the partner still bids and the standing bid is the
+    team's, and those numbers: the partner reads them as the count's strength and bids on
+    (or konters) on it, and the tutor's own partners read them so (QA s36 Q2: practice 206, A's
+    110 Schilten on the deals' +22 over fort, where his count says fort; C read it as the
+    count's raise and bid 130, A then 157, doubled and kontered: BD +664). The same rule
+    chooses and interprets: a number the partner would misread is not made. In a contested
+    auction (the opponents hold the standing bid) the numbers stay: there the count's reach is
+    the one to outbid (QA s36 P16: 140 Eichel right by exact play, the count's 110 outbid)."""
+    calls = getattr(ev, "calls", None) or []
+    high = s.auction.high
+    if not calls or high is None or team_of(high.seat) != team_of(s.seat) or s.partner in s.auction.out \
+            or not s.rules.conventions:
+        return ev, []
+    by_name = {str(r.call): r for r in readings}
+    dropped = [c["call"] for c in calls if c["call"] in by_name and not _fits_own_read(by_name[c["call"]], hand, s, readings)]
+    if not dropped or len(dropped) == len(calls):
+        return ev, []
+    import copy
+
+    kept = copy.copy(ev)
+    kept.calls = [c for c in calls if c["call"] not in dropped]
+    values = getattr(ev, "values", None) or {}
+    kept.values = {k: v for k, v in values.items() if k not in dropped}
+    best = max(kept.calls, key=lambda c: c["expected"])["call"]
+    kept.recommended = best
+    kept.equal = base_equal(kept.values, best) if kept.values else [best]
+    return kept, dropped
+
+
+def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -> Judgement:
     count = COUNT.choose(hand, s, readings, standing)
     equal = equal_calls(ev)
     if not equal:                  # nothing to judge by deals (no call but the Ass-Ansage...)
@@ -308,7 +409,9 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # doubler holds (the trumps over the declarer, tricks that will not be ruffed), while the
     # deals give him any hand the auction allows, or (double_read) the hands the count
     # doubles with, one reading of it
+    number = _partner_number(s) if not agree and equal[0] == "konter" else None
     why = None if agree else (information_line(ev, said) if kind in INFORMATION else
+                              _konter_number_line(s, number) if number is not None else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
                               ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
@@ -463,6 +566,41 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
         hilfe=_name(said), partner=s.partner, stood=unused["stood"], n=n, value=round(unused["value"]),
         gap=_points(unused["lead"]), call=_name(call), made=unused["made"]))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, call, equal, said), reasoned=True)
+
+
+def _partner_number(s):
+    """The standing contract, doubled, where it is the partner's number that shows no cards
+    (``simulation.read_kind`` "raise": a raise in the team's suit, a number above 120, a number
+    in Obenabe, Undenufe or a Misère) bid over the opponents' standing bid, as its auction
+    entry; None otherwise. Over the team's own bid the tutor's bidders make such a number only
+    with a hand its read fits (:func:`read_true`), so the read holds there (QA s36 P103: C's
+    konter of A's 110 Eichel, made 16 of 16 by exact play with the voice's A)."""
+    high = s.auction.high
+    if high is None or high.seat != s.partner or s.auction.doubled_by is None or high.call.value is None:
+        return None
+    from tutor.conventions import Reader
+    from tutor.judgement.simulation import read_kind
+
+    reader = Reader(s.rules)
+    for e in s.auction.entries:
+        over = reader.auction.high
+        reading = reader.read(e.call, e.seat)
+        reader.play(e.call, e.seat)
+        if e is high or (e.seat == high.seat and str(e.call) == str(high.call) and e.call.kind == "bid"):
+            contested = over is not None and team_of(over.seat) != team_of(s.seat)
+            return high if contested and read_kind(reading, e.call, s.rules) == "raise" else None
+    return None
+
+
+def _konter_number_line(s, high) -> Msg:
+    """Why the deals' konter of the partner's number that shows no cards is not the tutor's
+    (QA s36 Q2, practice 205: C's 130 Schilten, a sacrifice by his own deals, "made in 21 of
+    100"; A's deals read it as a hand whose count raises to 130, "made in 50 of 50", and A
+    kontered D's double: it failed by 44, BD +591; exact play on the deals that keep to what
+    the number shows, no cards: made on 7 of 16, the konter 32 worse than saying nothing)."""
+    return M("The deals read {seat}'s {call} as a hand whose count raises to it, but a number shows no cards, and "
+             "the tutor's own bidders make one lighter, on a few points' gain or as a sacrifice: the tutor konters "
+             "only where the count is sure.", seat=high.seat, call=str(high.call))
 
 
 def _unread_bids(ev, s) -> list:
