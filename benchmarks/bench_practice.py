@@ -16,7 +16,9 @@ prompt (or to the deal's end: the contract's exact value and both teams' best co
   the prompt (the background process's from /proc), and the wall seconds.
 
 Per robot call it also gives the CPU seconds of each of the voice's answers (without ahead),
-and checks that the robots' calls and the deal's end are the same with and without ahead.
+and checks that the robots' calls and the deal's end are the same with and without ahead;
+with ahead, the CPU seconds the background process spent while the learner thought (how long
+he must think on an idle core for no wait at all). Policy ``other``: a call it does not follow.
 
 ``--review``: `tutor review` of the deals' auctions as the count bids them (hands and calls, no
 tricks; the review asks the default voice at each call): when each call's lines are printed
@@ -80,7 +82,14 @@ def one_deal(seed: int, policy: str, ahead: bool, think: str) -> dict:
             else:
                 time.sleep(float(think))
         c0, w0, b0 = time.process_time(), time.perf_counter(), background()
-        if policy == "tutor":
+        if policy == "other":   # a call the background process does not follow (else fort)
+            from tutor.practice.ahead import likely_calls
+
+            a = orig(p.hand, p.auction, p.rules, p.seat, p.judge)
+            followed = likely_calls(p, a)
+            others = [str(r.call) for r in a.options if str(r.call) not in followed] if p.waiting == "turn" else []
+            text = others[-1] if others else "fort" if p.waiting == "turn" else ""
+        elif policy == "tutor":
             a = orig(p.hand, p.auction, p.rules, p.seat, p.judge)
             rec = a.recommended
             if p.waiting == "turn":
@@ -92,7 +101,8 @@ def one_deal(seed: int, policy: str, ahead: bool, think: str) -> dict:
         p.call(text)
         b1 = background()
         lines.append({"call": text, "cpu": round(time.process_time() - c0 + max(0.0, b1 - b0), 3),
-                      "wall": round(time.perf_counter() - w0, 3)})
+                      "wall": round(time.perf_counter() - w0, 3),
+                      "ahead": round(b0, 3)})   # the background process's CPU before the line: its work this turn
     c0, w0, b0 = time.process_time(), time.perf_counter(), background()
     result = p.result()
     b1 = background()
@@ -166,7 +176,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="1-6")
     ap.add_argument("--think", default="idle", help="idle, or the learner's seconds to think before each call")
-    ap.add_argument("--policies", default="tutor,fort")
+    ap.add_argument("--policies", default="tutor,fort",
+                    help="tutor (the tutor's calls), fort, other (a call the background process does not follow)")
     ap.add_argument("--review", action="store_true")
     ap.add_argument("--one", nargs=4, metavar=("SEED", "POLICY", "AHEAD", "THINK"), help=argparse.SUPPRESS)
     ap.add_argument("--one-review", nargs=2, metavar=("SEED", "AHEAD"), help=argparse.SUPPRESS)
@@ -212,6 +223,8 @@ def main() -> None:
             print("   waits without ahead (CPU s):", [x["cpu"] for x in plain["lines"]], "end", plain["end"]["cpu"])
             print("   waits with ahead    (CPU s):", [x["cpu"] for x in ahead["lines"]], "end", ahead["end"]["cpu"],
                   "wall:", [x["wall"] for x in ahead["lines"]], ahead["end"]["wall"])
+            print("   computed ahead while the learner thought (CPU s of the background process):",
+                  [x["ahead"] for x in ahead["lines"]])
     robot = [c for plain, _a, _s in rows for who, c in plain["calls"] if who != "C"]
     print(f"\nthe voice's answers for the robots (no ahead): {len(robot)}, CPU s median {statistics.median(robot):.2f}, "
           f"p90 {pct(robot, 0.9):.2f}, max {max(robot):.2f}")
