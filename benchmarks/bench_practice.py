@@ -18,7 +18,8 @@ prompt (or to the deal's end: the contract's exact value and both teams' best co
 Per robot call it also gives the CPU seconds of each of the voice's answers (without ahead),
 and checks that the robots' calls and the deal's end are the same with and without ahead;
 with ahead, the CPU seconds the background process spent while the learner thought (how long
-he must think on an idle core for no wait at all). Policy ``other``: a call it does not follow.
+he must think on an idle core for no wait at all). Policy ``other``: the lowest legal bid it
+does not follow (the miss).
 
 ``--review``: `tutor review` of the deals' auctions as the count bids them (hands and calls, no
 tricks; the review asks the default voice at each call): when each call's lines are printed
@@ -82,13 +83,14 @@ def one_deal(seed: int, policy: str, ahead: bool, think: str) -> dict:
             else:
                 time.sleep(float(think))
         c0, w0, b0 = time.process_time(), time.perf_counter(), background()
-        if policy == "other":   # a call the background process does not follow (else fort)
+        if policy == "other":   # a call the background process does not follow: the lowest other legal bid
             from tutor.practice.ahead import likely_calls
 
             a = orig(p.hand, p.auction, p.rules, p.seat, p.judge)
             followed = likely_calls(p, a)
-            others = [str(r.call) for r in a.options if str(r.call) not in followed] if p.waiting == "turn" else []
-            text = others[-1] if others else "fort" if p.waiting == "turn" else ""
+            others = [str(c) for s, c in p.auction.legal_calls(p.seat) if c.kind == "bid" and str(c) not in followed] \
+                if p.waiting == "turn" else []
+            text = others[0] if others else "fort" if p.waiting == "turn" else ""
         elif policy == "tutor":
             a = orig(p.hand, p.auction, p.rules, p.seat, p.judge)
             rec = a.recommended
@@ -177,7 +179,7 @@ def main() -> None:
     ap.add_argument("--seeds", default="1-6")
     ap.add_argument("--think", default="idle", help="idle, or the learner's seconds to think before each call")
     ap.add_argument("--policies", default="tutor,fort",
-                    help="tutor (the tutor's calls), fort, other (a call the background process does not follow)")
+                    help="tutor (the tutor's calls), fort, other (the lowest legal bid it does not follow)")
     ap.add_argument("--review", action="store_true")
     ap.add_argument("--one", nargs=4, metavar=("SEED", "POLICY", "AHEAD", "THINK"), help=argparse.SUPPRESS)
     ap.add_argument("--one-review", nargs=2, metavar=("SEED", "AHEAD"), help=argparse.SUPPRESS)

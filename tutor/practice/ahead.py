@@ -47,6 +47,11 @@ import weakref
 from dataclasses import dataclass, field
 
 BRANCHES = 4         # the learner's likely calls followed ahead at each turn
+# the background process's niceness: on a busy machine the processes of one terminal session
+# share its CPU (Linux's autogroups), and the program's own work (what the learner waits for
+# now) comes first; on an idle machine each has a core and it changes nothing (measured:
+# benchmarks/README, "Practice and review at a learner's pace")
+NICE = 10
 
 # the labels of what the background process computes besides the voice's answers
 EXACT, BEST = "exact", "best"
@@ -368,6 +373,10 @@ class Ahead:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             _die_with_parent()
+            try:   # the program's own work first where both run (one autogroup shares the CPU)
+                os.nice(NICE)
+            except OSError:
+                pass
             other.close()
             for _pid, c in self._holder:   # an earlier process's connection: not this one's
                 c.close()
