@@ -228,6 +228,18 @@ class Cost:
         return round(self.best_value - self.value)
 
     def line(self) -> Msg:
+        if self.best_value - self.value <= EQUAL_POINTS:
+            # within the points equally good calls may differ by: not among them because chance
+            # alone does not explain the gap (QA s36 Q3: "gives up 4 board points" beside calls as
+            # far on average named equally good, whose gaps swing)
+            return Mn("By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                      "{best} {best_value:+.0f}, over the same {n} deal: a small gap, but more than chance "
+                      "explains.",
+                      "By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                      "{best} {best_value:+.0f}, over the same {n} deals: a small gap, but more than chance "
+                      "explains.",
+                      self.samples, call=call_words(self.call), points=self.points, value=round(self.value),
+                      best=call_words(self.best), best_value=round(self.best_value), n=self.samples)
         return Mn("By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
                   "{best} {best_value:+.0f}, over the same {n} deal, more than chance explains.",
                   "By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
