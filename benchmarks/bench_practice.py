@@ -16,10 +16,15 @@ prompt (or to the deal's end: the contract's exact value and both teams' best co
   the prompt (the background process's from /proc), and the wall seconds.
 
 Per robot call it also gives the CPU seconds of each of the voice's answers (without ahead),
-and checks that the robots' calls and the deal's end are the same with and without ahead.
+and checks that the robots' calls and the deal's end are the same with and without ahead;
+with ahead, the CPU seconds the background process spent while the learner thought (how long
+he must think on an idle core for no wait at all). Policy ``other``: the lowest legal bid it
+does not follow (the miss).
 
-``--review``: `tutor review` of the same deals' auctions (hands and calls, no tricks): the CPU
-seconds until each call's lines are printed, and the total.
+``--review``: `tutor review` of the deals' auctions as the count bids them (hands and calls, no
+tricks; the review asks the default voice at each call): when each call's lines are printed
+(CPU seconds of the program, wall seconds), with and without the background process that
+answers every second call, and whether the tutor's calls are the same.
 """
 from __future__ import annotations
 
@@ -63,7 +68,9 @@ def one_deal(seed: int, policy: str, ahead: bool, think: str) -> dict:
         a = p.ahead
         return child_cpu(a._holder[0][0]) if a is not None and a.running else 0.0
 
+    c0 = time.process_time()
     p = Practice(seed=seed, seat="C", lang="en", ahead=ahead)
+    start = round(time.process_time() - c0, 3)   # the robots before the learner's first turn
     lines = []
     while not p.over:
         p.think()
@@ -76,7 +83,15 @@ def one_deal(seed: int, policy: str, ahead: bool, think: str) -> dict:
             else:
                 time.sleep(float(think))
         c0, w0, b0 = time.process_time(), time.perf_counter(), background()
-        if policy == "tutor":
+        if policy == "other":   # a call the background process does not follow: the lowest other legal bid
+            from tutor.practice.ahead import likely_calls
+
+            a = orig(p.hand, p.auction, p.rules, p.seat, p.judge)
+            followed = likely_calls(p, a)
+            others = [str(c) for s, c in p.auction.legal_calls(p.seat) if c.kind == "bid" and str(c) not in followed] \
+                if p.waiting == "turn" else []
+            text = others[0] if others else "fort" if p.waiting == "turn" else ""
+        elif policy == "tutor":
             a = orig(p.hand, p.auction, p.rules, p.seat, p.judge)
             rec = a.recommended
             if p.waiting == "turn":
@@ -88,7 +103,8 @@ def one_deal(seed: int, policy: str, ahead: bool, think: str) -> dict:
         p.call(text)
         b1 = background()
         lines.append({"call": text, "cpu": round(time.process_time() - c0 + max(0.0, b1 - b0), 3),
-                      "wall": round(time.perf_counter() - w0, 3)})
+                      "wall": round(time.perf_counter() - w0, 3),
+                      "ahead": round(b0, 3)})   # the background process's CPU before the line: its work this turn
     c0, w0, b0 = time.process_time(), time.perf_counter(), background()
     result = p.result()
     b1 = background()
@@ -97,47 +113,37 @@ def one_deal(seed: int, policy: str, ahead: bool, think: str) -> dict:
     p.close()
     return {"seed": seed, "policy": policy, "ahead": ahead,
             "steps": [(s.seat, str(s.reading.call) if s.reading else None, s.learner) for s in p.steps],
-            "result": result.to_json("en"), "lines": lines, "end": end, "calls": calls,
+            "result": result.to_json("en"), "lines": lines, "end": end, "calls": calls, "start": start,
             "learner_seat": p.seat, "how": stats.labels if stats else None}
 
 
-def one_review(seed: int) -> dict:
-    """`tutor review` of practice deal ``seed``'s auction (the tutor's calls at C): CPU seconds
-    until each call's review is known, as the command prints them."""
+def one_review(seed: int, ahead: bool) -> dict:
+    """`tutor review` of practice deal ``seed``'s auction (the count's calls for every seat:
+    an auction at once; the review then asks the default voice at each call): when each
+    call's lines are printed, in CPU seconds of this process and wall seconds, with or
+    without the background process that answers every second call."""
+    from tutor.practice import game
     from tutor.practice.session import Practice, hands_of
 
-    p = Practice(seed=seed, seat="C", lang="en", judge="count")   # an auction to review, instantly
+    p = Practice(seed=seed, seat="C", lang="en", judge="count")
     while not p.over:
         p.call("fort" if p.waiting == "turn" else "")
     auction = p.calls
-    from tutor.judgement import voice
-
-    voice.forget()
     import yaml
 
     text = yaml.safe_dump({"hands": {s: str(h) for s, h in hands_of(seed).items()}, "auction": auction},
                           allow_unicode=True)
-    from tutor.commands.practice import review as command
-    from click.testing import CliRunner
-
     marks = []
-    import click
+    c0, w0 = time.process_time(), time.perf_counter()
 
-    echo = click.echo
-    t0 = time.process_time()
+    def each(c):
+        game.call_lines(c, "en")
+        marks.append((round(time.process_time() - c0, 3), round(time.perf_counter() - w0, 3)))
 
-    def timed_echo(message=None, *a, **k):
-        marks.append(round(time.process_time() - t0, 3))
-        return echo(message, *a, **k)
-
-    click.echo = timed_echo
-    import tutor.commands.practice as cmd
-
-    cmd.click.echo = timed_echo
-    out = CliRunner().invoke(command, ["-", "--lang", "en"], input=text, catch_exceptions=False)
-    firsts = [m for m, line in zip(marks, out.output.splitlines()) if line[:3].strip().rstrip(".").isdigit()]
-    return {"seed": seed, "calls": len(auction), "first": firsts[0] if firsts else None,
-            "marks": firsts, "total": round(time.process_time() - t0, 3), "output": out.output}
+    r = game.review_text(text, "<bench>", None, None, each, ahead=ahead)
+    return {"seed": seed, "ahead": ahead, "calls": len(auction), "marks": marks,
+            "cpu": round(time.process_time() - c0, 3), "wall": round(time.perf_counter() - w0, 3),
+            "tutor": [c.tutor for c in r.calls]}
 
 
 def seeds_of(text: str) -> list[int]:
@@ -172,10 +178,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="1-6")
     ap.add_argument("--think", default="idle", help="idle, or the learner's seconds to think before each call")
-    ap.add_argument("--policies", default="tutor,fort")
+    ap.add_argument("--policies", default="tutor,fort",
+                    help="tutor (the tutor's calls), fort, other (the lowest legal bid it does not follow)")
     ap.add_argument("--review", action="store_true")
     ap.add_argument("--one", nargs=4, metavar=("SEED", "POLICY", "AHEAD", "THINK"), help=argparse.SUPPRESS)
-    ap.add_argument("--one-review", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--one-review", nargs=2, metavar=("SEED", "AHEAD"), help=argparse.SUPPRESS)
     ap.add_argument("--json", help="write every deal's figures to this file")
     args = ap.parse_args()
     if args.one:
@@ -183,19 +190,25 @@ def main() -> None:
         print(json.dumps(one_deal(int(seed), policy, ahead == "1", think)))
         return
     if args.one_review is not None:
-        print(json.dumps(one_review(args.one_review)))
+        print(json.dumps(one_review(int(args.one_review[0]), args.one_review[1] == "1")))
         return
     seeds = seeds_of(args.seeds)
     print(f"load average at the start: {load_average()}, {os.cpu_count()} cores")
     if args.review:
-        rows = [run_child(["--one-review", str(s)]) for s in seeds]
-        for r in rows:
-            print(f"seed {r['seed']}: {r['calls']} calls, first call's lines after {r['first']} s CPU, "
-                  f"each call's: {r['marks']}, all {r['total']} s")
-        firsts = [r["first"] for r in rows if r["first"] is not None]
-        per_call = [b - a for r in rows for a, b in zip([0.0] + r["marks"], r["marks"])]
-        print(f"first call's lines: median {statistics.median(firsts):.2f} s CPU, max {max(firsts):.2f}; "
-              f"per call median {statistics.median(per_call):.2f} s, p90 {pct(per_call, 0.9):.2f}")
+        rows = []
+        for s in seeds:
+            plain, ahead = (run_child(["--one-review", str(s), a]) for a in "01")
+            rows.append((plain, ahead))
+            print(f"seed {s}: {plain['calls']} calls; the same tutor's calls with ahead: "
+                  f"{plain['tutor'] == ahead['tutor']}")
+            for r in (plain, ahead):
+                print(f"   {'with' if r['ahead'] else 'without'} ahead: each call's lines at (CPU s, wall s) "
+                      f"{r['marks']}; all {r['cpu']} s CPU here, {r['wall']} s wall")
+        for i, which in ((0, "without"), (1, "with")):
+            firsts = [r[i]["marks"][0][0] for r in rows if r[i]["marks"]]
+            walls = [r[i]["wall"] for r in rows]
+            print(f"{which} ahead: the first call's lines after median {statistics.median(firsts):.2f} s CPU "
+                  f"(max {max(firsts):.2f}); the whole review median {statistics.median(walls):.1f} s wall")
         print(f"load average at the end: {load_average()}")
         if args.json:
             json.dump(rows, open(args.json, "w"), indent=1)
@@ -208,9 +221,12 @@ def main() -> None:
             same = plain["steps"] == ahead["steps"] and plain["result"] == ahead["result"]
             rows.append((plain, ahead, same))
             print(f"{policy} seed {s}: {' '.join(str(x[1]) for x in plain['steps'])}; same with ahead: {same}")
+            print("   before the first turn (CPU s):", plain["start"])
             print("   waits without ahead (CPU s):", [x["cpu"] for x in plain["lines"]], "end", plain["end"]["cpu"])
             print("   waits with ahead    (CPU s):", [x["cpu"] for x in ahead["lines"]], "end", ahead["end"]["cpu"],
                   "wall:", [x["wall"] for x in ahead["lines"]], ahead["end"]["wall"])
+            print("   computed ahead while the learner thought (CPU s of the background process):",
+                  [x["ahead"] for x in ahead["lines"]])
     robot = [c for plain, _a, _s in rows for who, c in plain["calls"] if who != "C"]
     print(f"\nthe voice's answers for the robots (no ahead): {len(robot)}, CPU s median {statistics.median(robot):.2f}, "
           f"p90 {pct(robot, 0.9):.2f}, max {max(robot):.2f}")

@@ -54,6 +54,8 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules
         # at a terminal the tutor computes ahead while the learner thinks (tutor.practice.ahead:
         # the same calls, sooner); the hand is shown before the robots' first calls
         p = Practice((first + n) % (2 ** 63), seat, rules_spec, lang, judge, ahead=loop.tty, start=False)
+        if n + 1 < count:
+            p.next_seed = (first + n + 1) % (2 ** 63)
         try:
             result = _deal(loop, p, as_json, full)
         finally:

@@ -47,9 +47,15 @@ import weakref
 from dataclasses import dataclass, field
 
 BRANCHES = 4         # the learner's likely calls followed ahead at each turn
+# the background process's niceness: on a busy machine the processes of one terminal session
+# share its CPU (Linux's autogroups), and the program's own work (what the learner waits for
+# now) comes first; on an idle machine each has a core and it changes nothing (measured:
+# benchmarks/README, "Practice and review at a learner's pace")
+NICE = 10
 
 # the labels of what the background process computes besides the voice's answers
 EXACT, BEST = "exact", "best"
+NEXT = "next deal"    # the branch of the next deal's first calls
 
 
 @dataclass
@@ -142,6 +148,12 @@ def _die_with_parent() -> None:
         pass
 
 
+# the voice's answers a background process sent for questions its own program did not ask
+# (the next deal's first calls, :func:`practice_plan`), kept for the next Ahead of this process
+_CARRIED: dict = {}
+CARRIED_KEPT = 64
+
+
 class Ahead:
     """One background process at a time computing what the program will ask next (see the
     module). :meth:`start` forks it with a plan (a function of this object, run in the
@@ -217,6 +229,12 @@ class Ahead:
     def close(self) -> None:
         self.end()
         self._end.detach()
+        for label, value in self.done.items():   # what another Ahead may ask (the next deal's)
+            if isinstance(label, tuple) and label and label[0] not in (EXACT, BEST):
+                _CARRIED[label] = value
+        while len(_CARRIED) > CARRIED_KEPT:
+            _CARRIED.pop(next(iter(_CARRIED)))
+        self.done = {}
 
     def _drain(self, wait: bool = False) -> None:
         """Read what the background process sent; with ``wait``, at least one message (or
@@ -322,9 +340,14 @@ class Ahead:
             if voice.remembered(memo) is None:
                 self._send(("start", memo))
             return
-        if voice.remembered(memo) is not None or not self.running and memo not in self.done:
+        if voice.remembered(memo) is not None:
             return
-        p = self.take(memo)
+        p = _CARRIED.pop(memo, None)
+        if p is not None:
+            self.stats.taken += 1
+            self.stats.note(memo, "taken")
+        elif self.running or memo in self.done:
+            p = self.take(memo)
         if p is not None:
             j = rebuilt(p, readings)
             if j is not None:
@@ -350,6 +373,10 @@ class Ahead:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
             _die_with_parent()
+            try:   # the program's own work first where both run (one autogroup shares the CPU)
+                os.nice(NICE)
+            except OSError:
+                pass
             other.close()
             for _pid, c in self._holder:   # an earlier process's connection: not this one's
                 c.close()
@@ -473,13 +500,32 @@ def practice_plan(p):
                 ahead.give((BEST,), lambda: value.best_contracts(p.hands, p.rules, {}))
                 ahead.done[(BEST,)] = True
 
+        def next_deal() -> None:
+            """The next deal's robots' calls up to the learner's first turn (``tutor practice
+            --count``): given up as soon as the learner calls."""
+            from tutor.practice.session import Practice
+
+            if not ahead.follow(NEXT):
+                return
+            try:
+                q = Practice(p.next_seed, p.seat, p.rules, p.lang, start=False)
+                q.judge = p.judge
+                q.start()
+            except (_Drop, TutorError):
+                pass
+            ahead.branch = None
+
         p.on_step = None   # nothing is shown from here
         ahead.follow(None)
         mine = advice(p.hand, p.auction, p.rules, p.seat, p.judge)
         keep = len(p.steps)
         likely = likely_calls(p, mine)
         followed: set = set()
+        later = getattr(p, "next_seed", None) is not None
         while True:
+            if later and len(followed) >= len(likely) and (BEST,) in ahead.done and ahead.learner() is None:
+                later = False
+                next_deal()
             chosen = ahead.learner(wait=len(followed) >= len(likely) and (BEST,) in ahead.done)
             if ahead.alone:
                 best()

@@ -96,6 +96,8 @@ class Practice:
         self._asked: set[tuple[int, str]] = set()
         # told each new step as it is made (the terminal shows each robot's call as it comes)
         self.on_step = None
+        # the next deal's seed (tutor practice --count): its first calls are computed ahead too
+        self.next_seed = None
         if start:
             self._restart(0)
 
