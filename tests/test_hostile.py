@@ -669,3 +669,15 @@ def test_a_quoted_value_is_cut_in_every_language():
         text = msg.text(lang)
         assert "'" + "E" * 57 + "...'" in text and text.endswith(")"), text
     assert i18n.M("unknown seat {seat!r} (A, B, C or D)", seat="E").text("en") == "unknown seat 'E' (A, B, C or D)"
+
+
+@pytest.mark.parametrize("weis,words", [(f"AC={'9' * 3000}", ["99999999999999999...", "is too large"]),
+                                        (f"{LONG}=50", ["ZZZ...", "(AC or BD)"])])
+def test_a_long_weis_in_tafel_add_is_one_short_line(tmp_path, weis, words):
+    """tafel add --weis (and the table's card-points line, read the same way) with a value of
+    3,000 characters: one line that keeps its reason (the value was written out whole)."""
+    db = str(tmp_path / "t.db")
+    assert run("tafel", "new", "--db", db, "--lang", "en").exit_code == 0
+    out = refused(run("tafel", "add", "--db", db, "--contract", "100 Eichel", "--declarer", "A",
+                      "--card-points", "113", "--weis", weis, "--lang", "en"), *words)
+    assert len(out) < 200, out
