@@ -15,17 +15,20 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(autouse=True, scope="session")
 def _own_data_folder(tmp_path_factory):
     """The user's data folder (where the quiz, the Tafel and practice keep their database by
-    default) is a folder of the test session's own: a test that runs a command without
-    --db or $TUTOR_DB never writes into the home of the machine that runs the suite."""
+    default) and cache folder (where ``drills check --deep`` keeps its results) are folders of
+    the test session's own: a test that runs a command without --db, $TUTOR_DB or --cache
+    never writes into the home of the machine that runs the suite."""
     import os
 
-    before = os.environ.get("XDG_DATA_HOME")
+    before = {name: os.environ.get(name) for name in ("XDG_DATA_HOME", "XDG_CACHE_HOME")}
     os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data-home"))
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache-home"))
     yield
-    if before is None:
-        os.environ.pop("XDG_DATA_HOME", None)
-    else:
-        os.environ["XDG_DATA_HOME"] = before
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 # -- the compiled solver core (tutor.play._solver) ---------------------------------------------

@@ -548,3 +548,66 @@ def test_the_quiz_gives_the_deals_numbers_behind_a_hilfe_as_tutor_bid_does(run, 
                      "here the conventions decide"):
             assert (said in why) == any(said in line for line in lines), (said, why, lines)
         assert sheets._why(item, "en") == item.solution.text
+
+
+# -- the keys the deep check of session 36 questioned, settled by exact play ----------------------
+def _board_for(team: str, bid: int, declarer: str, cp: int, double: bool = False) -> int:
+    from tutor.rules import load
+    from tutor.scoring import score_game
+
+    g = score_game(bid, declarer, cp, double=double, rules=load("verband"))
+    return g.board[team] - sum(v for t, v in g.board.items() if t != team)
+
+
+@pytest.mark.needs_core
+def test_doppeln_07_asks_whether_the_double_is_allowed_not_whether_it_pays():
+    """The rules' own example of the doubling window: "Bietet C danach 130, steht die 130 zum
+    Doppeln offen, bis D geboten oder «fort» gesagt hat" (sidi-barrani.txt, Doppeln und
+    Kontern): the drill asks whether D may double C's 130 Eichel, and he may. Whether the
+    double pays is not the drill's question: exact play on the deals the simulation deals (C's
+    raise read as the count's raise: C holds the Nell) makes the 130 on nearly every deal and
+    puts fort far ahead of the double; on deals that keep the promises alone (C's 130 says no
+    cards) the two came out even (40 deals, -13 +- 21, measured in session 36)."""
+    from exact_play import points
+    from given_deals import read_and_unread
+    from tutor.judgement.base import EQUAL_POINTS
+    from tutor.rules import load
+
+    d = _bundled("doppeln.yaml", "doppeln-07")
+    assert d.get("question") == "legal" and d.answer is True and "evidence" not in d.fields
+    read, _unread, what = read_and_unread(d.hand, d.auction, load("verband"), "D", n=24)
+    assert what        # C's raise is read
+    cps = [points(h, "Eichel", "C") for h in read]
+    fort = [_board_for("BD", 130, "C", cp) for cp in cps]
+    dopple = [_board_for("BD", 130, "C", cp, double=True) for cp in cps]
+    assert sum(cp >= 130 for cp in cps) >= 20
+    assert sum(fort) / len(fort) - sum(dopple) / len(dopple) > EQUAL_POINTS
+
+
+@pytest.mark.needs_core
+def test_beispiel_gen_08_bids_above_the_contest_exact_play_finds():
+    """C after "50 Rosen, 80 Schellen, 90 Rosen, 100 Schellen, fort, fort": A and B are out, D
+    is still in, and B and D have shown Schellen (B the Puur with four, D the Hilfe). Exact play
+    on 24 fitting deals: B and D make 120 Schellen on nearly every one, so D bids on over 110
+    Rosen (as final contract 110 Rosen would be worth more than 140, but D does not let it
+    stand), and whatever Schellen contract D then reaches, 120 to 140, is worth far less to A
+    and C than 140 Rosen (doubled where that is worse for them): the key is 140 Rosen, as the
+    tutor's voice says."""
+    from exact_play import points
+    from given_deals import read_and_unread
+    from tutor.judgement.base import EQUAL_POINTS
+    from tutor.rules import load
+
+    d = _bundled("beispiel-gen.yaml", "beispiel-gen-08")
+    assert d.answer == "140 Rosen" and d.get("evidence")["best"][0] == d.answer
+    deals, _unread, _what = read_and_unread(d.hand, d.auction, load("verband"), "C", n=24)
+    rosen = [points(h, "Rosen", "C") for h in deals]
+    schellen = [points(h, "Schellen", "D") for h in deals]
+    assert sum(cp >= 120 for cp in schellen) >= 22
+
+    def mean(xs):
+        return sum(xs) / len(xs)
+    ours = min(mean([_board_for("AC", 140, "C", cp, double) for cp in rosen]) for double in (False, True))
+    for bid in (120, 130, 140):
+        theirs = mean([_board_for("AC", bid, "D", cp) for cp in schellen])
+        assert ours - theirs > EQUAL_POINTS, (bid, ours, theirs)

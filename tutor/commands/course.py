@@ -583,9 +583,16 @@ def drills_group():
               help="--deep: the node budget of the exact probes (default: each drill's evidence).")
 @click.option("--write", "write", is_flag=True,
               help="--deep: store the fresh evidence where the answer key agrees with it.")
+@click.option("--only", "only", multiple=True, metavar="ID",
+              help="--deep: only these judgement drills (ids, repeated or separated by commas).")
+@click.option("--budget", type=NumberType(1, 10 ** 7), default=None, metavar="SECONDS",
+              help="--deep: start no simulation after this many seconds (run it again to go on).")
+@click.option("--cache", "cache", type=click.Path(file_okay=False), default=None,
+              help="--deep: the folder of the kept results (default: ~/.cache/tutor/deep).")
+@click.option("--no-cache", is_flag=True, help="--deep: simulate every drill again, keep nothing.")
 @json_option
 @lang_option
-def drills_check(paths, rules_spec, deep, nodes, write, as_json, lang):
+def drills_check(paths, rules_spec, deep, nodes, write, only, budget, cache, no_cache, as_json, lang):
     """Validate drill files (or folders of them) and recompute every answer with the engine.
 
     Exit 0 when all agree, 1 when a drill is broken or its answer disagrees (each
@@ -593,44 +600,80 @@ def drills_check(paths, rules_spec, deep, nodes, write, as_json, lang):
 
     Example: tutor drills check exercises/
     """
+    import time
+
     from tutor.course import drills
+    from tutor.course import evidence as ev
     from tutor.errors import TutorError
 
-    if (nodes or write) and not deep:
-        raise TutorError(M("--nodes and --write belong to --deep"))
+    if (nodes or write or only or budget or cache or no_cache) and not deep:
+        raise TutorError(M("--nodes, --write, --only, --budget and --cache belong to --deep"))
+    if cache and no_cache:
+        raise TutorError(M("--cache and --no-cache: one or the other"))
     files = drills.collect(paths)
     checked, problems, unreadable = drills.check_paths(files, lang, default_rules=rules_spec)
+    done = None
     if deep:
-        problems = problems + drills.deep_problems(checked, nodes=nodes, write=write,
-                                                   progress=_deep_progress(lang))
+        folder = None if no_cache else (cache or ev.cache_dir())
+        ids = [i.strip() for o in only for i in o.split(",") if i.strip()] if only else None
+        start = time.monotonic()
+        done = drills.deep_check(checked, nodes=nodes, write=write, progress=_deep_progress(lang),
+                                 only=ids, cache=folder, budget=budget)
+        problems = problems + done.problems
+        seconds = round(time.monotonic() - start)
+        if not done.kept:
+            click.echo(_("tutor: cannot write to {folder}: the results were not kept for the next run",
+                         lang, folder=folder), err=True)
     if as_json:
-        emit_json({"files": len(files), "drills": len(checked) + len({(p.path, p.drill) for p in problems if p.drill}),
-                   "ok": len(checked),
-                   "problems": [p.to_json(lang) for p in problems]
-                   + [{"file": None, "line": None, "id": None, "message": e.text(lang)}
-                      for e in unreadable]})
+        out = {"files": len(files), "drills": len(checked) + len({(p.path, p.drill) for p in problems if p.drill}),
+               "ok": len(checked),
+               "problems": [p.to_json(lang) for p in problems]
+               + [{"file": None, "line": None, "id": None, "message": e.text(lang)}
+                  for e in unreadable]}
+        if done is not None:
+            out["deep"] = {"drills": done.total, "simulated": done.simulated, "cached": done.cached,
+                           "left": [i for _f, i in done.left]}
+        emit_json(out)
     else:
         _report(problems, unreadable, lang)
+        if done is not None:
+            click.echo(_("Deep check: {drills}: {simulated} simulated, {cached} from the cache ({seconds} s).", lang,
+                         drills=Mn("{n} judgement drill", "{n} judgement drills", done.total),
+                         simulated=done.simulated, cached=done.cached, seconds=seconds))
+            if done.left:
+                click.echo(ngettext("tutor: {n} judgement drill not checked within --budget {budget} s ({ids}): "
+                                    "run the same command again to go on.",
+                                    "tutor: {n} judgement drills not checked within --budget {budget} s ({ids}): "
+                                    "run the same command again to go on.", len(done.left), lang,
+                                    budget=budget, ids=", ".join(i for _f, i in done.left)), err=True)
         n = len(problems) + len(unreadable)
         if n:
             ok = len(checked)
             click.echo(_("{files}: {fine}, {problems}.", lang, files=_files(len(files), lang),
                          fine=Mn("{n} drill fine", "{n} drills fine", ok),
                          problems=Mn("{n} problem", "{n} problems", n)))
-        else:
+        elif not (done and done.left):
             click.echo(ngettext("{files}, {n} drill: all fine.", "{files}, {n} drills: all fine.",
                                 len(checked), lang, files=_files(len(files), lang)))
-    sys.exit(2 if unreadable else 1 if problems else 0)
+    sys.exit(2 if unreadable else 1 if problems or (done and done.left) else 0)
 
 
 def _deep_progress(lang: str):
-    """``--deep``'s progress on a terminal: the judgement drills simulated so far."""
-    if not getattr(sys.stderr, "isatty", lambda: False)():
-        return None
+    """``--deep``'s progress, a line a judgement drill on standard error: its id and how it
+    was checked (simulated in so many seconds, from the cache, or left by the budget); on a
+    terminal the line is rewritten in place."""
+    import time
 
-    def show(done: int, total: int) -> None:
-        sys.stderr.write("\r" + _("simulated {done} of {total} judgement drills", lang, done=done, total=total)
-                         + ("\n" if done >= total else ""))
+    tty = getattr(sys.stderr, "isatty", lambda: False)()
+    last = [time.monotonic()]
+
+    def show(done: int, total: int, drill_id: str, cached) -> None:
+        now = time.monotonic()
+        how = (_("from the cache", lang) if cached else _("not started: the budget is spent", lang) if cached is None
+               else _("simulated in {seconds} s", lang, seconds=round(now - last[0], 1)))
+        last[0] = now
+        line = _("deep check {done}/{total}: {id}: {how}", lang, done=done, total=total, id=drill_id, how=how)
+        sys.stderr.write(("\r\033[K" + line + ("\n" if done >= total else "")) if tty else line + "\n")
         sys.stderr.flush()
 
     return show
@@ -792,9 +835,17 @@ HELP: dict[str, dict] = {
                       "it. Takes seconds a drill."),
             'nodes': M("--deep: the node budget of the exact probes (default: each drill's evidence)."),
             'write': M("--deep: store the fresh evidence in the drill where the answer key agrees with it."),
+            'only': M("--deep: only these judgement drills (ids, repeated or separated by commas)."),
+            'budget': M("--deep: start no simulation after this many seconds; the drills left are named, and "
+                        "the same command run again goes on from the cache."),
+            'cache': M("--deep: the folder where each drill's result is kept under a digest of the drill, "
+                       "the rules and the engine (default: ~/.cache/tutor/deep), so a second run simulates "
+                       "only what changed."),
+            'no_cache': M("--deep: simulate every drill again and keep nothing."),
         },
         "examples": ['tutor drills check exercises/', 'tutor drills check my.yaml --json',
-                     'tutor drills check exercises/matsch.yaml --deep'],
+                     'tutor drills check exercises/matsch.yaml --deep',
+                     'tutor drills check exercises/ --deep --budget 600'],
     },
     'drills new': {
         "short": M('Generate drills from random deals.'),

@@ -1521,25 +1521,97 @@ def check_paths(paths: Iterable["str | Path"], lang: str = "de", default_rules: 
     return checked, problems, unreadable
 
 
-def deep_problems(checked: Sequence[Checked], nodes: int | None = None, write: bool = False,
-                  progress=None) -> list[Problem]:
-    """``tutor drills check --deep``: every drill among ``checked`` that carries the
-    simulation's evidence (:func:`tutor.course.evidence.needs_evidence`) simulated again with
-    its stored samples, seed and node budget (``nodes`` overrides the budget): a problem
-    for a key the simulation does not share, for evidence it no longer gives, and for a
-    judgement drill without evidence. ``write`` stores the fresh evidence in the files
-    where the key agrees with it (each file rewritten once, every other line as written).
-    ``progress(done, total)`` is called after each drill."""
+@dataclass
+class Deep:
+    """What ``tutor drills check --deep`` did: the problems it found, how many judgement drills
+    it was asked to check (``total``), how many it simulated and how many it took from its
+    cache, the drills the budget left unchecked (``left``: (file, id)), and whether every
+    result could be kept (``kept``)."""
+
+    problems: list
+    total: int = 0
+    simulated: int = 0
+    cached: int = 0
+    left: list = field(default_factory=list)
+    kept: bool = True
+
+
+def _now() -> float:
+    """The deep check's clock (seconds)."""
+    import time
+
+    return time.monotonic()
+
+
+def judgement_drills(checked: Sequence[Checked]) -> list[Checked]:
+    """The drills among ``checked`` whose key rests on the simulation's evidence
+    (:func:`tutor.course.evidence.needs_evidence`): what ``--deep`` simulates."""
     from tutor.course import evidence as ev
 
-    problems: list[Problem] = []
+    return [c for c in checked if getattr(c.engine, "game", None) == GAME and ev.needs_evidence(c.drill, c.drill.rules)]
+
+
+def deep_check(checked: Sequence[Checked], nodes: int | None = None, write: bool = False, progress=None,
+               only: Iterable[str] | None = None, cache: "str | Path | None" = None,
+               budget: float | None = None, clock=None) -> Deep:
+    """``tutor drills check --deep``: every drill among ``checked`` that carries the
+    simulation's evidence (:func:`judgement_drills`) simulated again with its stored
+    samples, seed and node budget (``nodes`` overrides the budget): a problem for a key the
+    simulation does not share, for evidence it no longer gives, and for a judgement drill
+    without evidence. ``write`` stores the fresh evidence in the files where the key agrees
+    with it (each file rewritten once, every other line as written).
+
+    ``only``: the ids of the drills to check (TutorError for an id that is no judgement drill
+    of ``checked``). ``cache``: a folder where each drill's fresh evidence is kept under the
+    digest of what decides it (:func:`tutor.course.evidence.cache_key`: the position, the key,
+    the rules, what was asked and the engine), so a second run simulates only what changed.
+    ``budget``: seconds (``clock()``, by default :func:`time.monotonic`) after which no further
+    simulation is started; the drills left are reported in ``left``, kept results are still
+    used. The drills are simulated the cheapest first (by the node budget asked), so that a
+    budget checks as many as it can; problems and ``left`` are in the files' order.
+    ``progress(done, total, drill_id, from_cache)`` is called after each drill."""
+    from tutor.course import evidence as ev
+
+    clock = clock or _now
+    todo = judgement_drills(checked)
+    if only is not None:
+        wanted = list(dict.fromkeys(only))
+        known = {c.drill.id for c in todo}
+        unknown = [i for i in wanted if i not in known]
+        if unknown:
+            raise TutorError(M("--only: no judgement drill {ids} in these files", ids=", ".join(unknown)))
+        todo = [c for c in todo if c.drill.id in wanted]
+    out = Deep([], total=len(todo))
     texts: dict[str, str] = {}
-    todo = [c for c in checked if getattr(c.engine, "game", None) == GAME and ev.needs_evidence(c.drill, c.drill.rules)]
+    version = ev.engine_version() if cache is not None else None
+    place = {id(c): i for i, c in enumerate(todo)}
+    found_at: dict[int, list] = {}
+
+    def asked_nodes(c) -> int:
+        return nodes or (c.drill.get("evidence") or {}).get("nodes") or 0
+    # the cheapest first (the node budget asked: the simulation's work), so that a budget checks
+    # as many drills as it can; the problems are reported in the files' order
+    todo = sorted(todo, key=asked_nodes)
+    start = clock()
     for i, c in enumerate(todo, 1):
         d, rules = c.drill, c.drill.rules
         stored = d.get("evidence")
-        new = ev.fresh(d, rules, samples=(stored or {}).get("samples"), seed=(stored or {}).get("seed"),
-                       nodes=nodes or (stored or {}).get("nodes"))
+        samples, seed = (stored or {}).get("samples"), (stored or {}).get("seed")
+        asked = asked_nodes(c) or None
+        key = ev.cache_key(d, rules, samples, seed, asked, version) if cache is not None else None
+        found_kept, new = ev.kept(cache, key) if cache is not None else (False, None)
+        if found_kept:
+            out.cached += 1
+        elif budget is not None and clock() - start >= budget:
+            out.left.append((c.file.name, d.id, place[id(c)]))
+            if progress:
+                progress(i, len(todo), d.id, None)
+            continue
+        else:
+            new = ev.fresh(d, rules, samples=samples, seed=seed, nodes=asked)
+            out.simulated += 1
+            if cache is not None:
+                out.kept = ev.keep(cache, key, new, d.id) and out.kept
         ok = ev.call_ok(d, rules)
         normalize = lambda text: _normalize(c.engine, text, rules, "evidence")
         found = ev.problems_of(d, stored, new, ok, normalize)
@@ -1551,15 +1623,19 @@ def deep_problems(checked: Sequence[Checked], nodes: int | None = None, write: b
                 texts[path] = read_text(Path(path))
             texts[path] = ev.store(texts[path], d.id, new)
             found = []
-        problems += [Problem(c.file.name, d.line_of("evidence") if stored else d.line, d.id, m) for m in found]
+        found_at[place[id(c)]] = [Problem(c.file.name, d.line_of("evidence") if stored else d.line, d.id, m)
+                                  for m in found]
         if progress:
-            progress(i, len(todo))
+            progress(i, len(todo), d.id, found_kept)
+    out.problems = [p for i in sorted(found_at) for p in found_at[i]]
+    out.left.sort(key=lambda left: left[2])
+    out.left = [(name, drill_id) for name, drill_id, _place in out.left]
     if texts:
         from tutor.files import write_file
 
         for path, text in texts.items():
             write_file(path, text)
-    return problems
+    return out
 
 
 def verified(paths: Iterable["str | Path"], lang: str = "de", default_rules: Any = None) -> list[Checked]:

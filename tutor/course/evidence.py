@@ -37,7 +37,11 @@ without evidence (``--write`` stores fresh evidence where the key agrees with it
 """
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import re
+from pathlib import Path
 from typing import Any, Mapping
 
 from tutor.errors import TutorError
@@ -267,6 +271,81 @@ def problems_of(drill, stored: Mapping | None, new: Mapping | None, ok: bool, no
         out.append(M("the stored evidence says best: {stored}, the simulation now: {best}",
                      stored=", ".join(stored.get("best", ())), best=", ".join(new["best"])))
     return out
+
+
+# -- the deep check's cache -------------------------------------------------------------------------
+# A full ``--deep`` over the course simulates 88 positions (tens of minutes on a busy machine), so each
+# drill's fresh evidence is kept on disk under a key of everything that decides it: the drill's
+# position and key (the key's call is listed in ``compared``), the table rules, the samples, seed
+# and nodes asked, and the engine (:func:`engine_version`). A second run, or a run stopped by
+# ``--budget`` or Ctrl-C and started again, simulates only what it has not kept; a change to the
+# engine or to the drill asks the simulation again.
+NOT_ENGINE = ("commands", "web", "templates", "locale", "migrations", "companion", "practice", "course")
+ENGINE_SUFFIXES = (".py", ".c", ".h", ".yaml", ".json", ".so", ".pyd")
+
+
+def engine_version() -> str:
+    """A digest of the sources the simulation runs (the package's code and data, the compiled
+    solver core; not the command line, the web pages, the catalogs or the course) and of
+    this module's code that makes the evidence from it (:func:`fresh`): the same digest,
+    the same evidence for the same question."""
+    import inspect
+
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if path.suffix not in ENGINE_SUFFIXES or "__pycache__" in rel or not path.is_file() \
+                or rel.split("/", 1)[0] in NOT_ENGINE:
+            continue
+        digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
+    made_by = [inspect.getsource(f) for f in (fresh, _fresh)] + [repr((EQUAL_SAMPLES, COMPARED, NOTHING, INFORMATION))]
+    digest.update("\0".join(made_by).encode())
+    return digest.hexdigest()
+
+
+def cache_dir() -> Path:
+    """Where ``--deep`` keeps its results by default: ``$XDG_CACHE_HOME/tutor/deep``
+    (``~/.cache`` when unset; ``%LOCALAPPDATA%`` on Windows)."""
+    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+        base = Path(os.environ["LOCALAPPDATA"])
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "tutor" / "deep"
+
+
+def cache_key(drill, rules, samples, seed, nodes, version: str) -> str:
+    """The name of ``drill``'s kept result: a digest of everything :func:`fresh` is given."""
+    fields = {k: drill.get(k) for k in ("type", "hand", "auction", "answer", "call", "question")}
+    asked = {"drill": fields, "rules": rules.to_dict() if hasattr(rules, "to_dict") else rules,
+             "asked": [samples, seed, nodes], "engine": version}
+    return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def kept(folder: "str | Path", key: str) -> tuple[bool, dict | None]:
+    """(found, evidence) of a kept result; a file that cannot be read is not found (it is
+    simulated again and written anew)."""
+    try:
+        data = json.loads((Path(folder) / f"{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False, None
+    if not isinstance(data, dict) or "evidence" not in data or not isinstance(data["evidence"], (dict, type(None))):
+        return False, None
+    return True, data["evidence"]
+
+
+def keep(folder: "str | Path", key: str, new: dict | None, drill_id: str = "") -> bool:
+    """Keep a fresh result (``None``: the simulation could not answer), written whole or not
+    at all (a run stopped while writing leaves no half file). False where the folder cannot
+    be written: the check goes on without keeping it."""
+    from tutor.files import write_atomic
+
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        write_atomic(Path(folder) / f"{key}.json", json.dumps({"id": drill_id, "evidence": new}, sort_keys=True))
+    except OSError:
+        return False
+    return True
 
 
 JUDGED = ("raise", "matsch", "double", "redouble", "confidence")   # bid answers that rest on judgement
