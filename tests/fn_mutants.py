@@ -28,7 +28,20 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TIMEOUT = int(os.environ.get("FN_MUTANTS_TIMEOUT", 900))   # seconds a mutant's tests may take (a hang)
+# seconds a mutant's tests may take (a hang): TIMEOUT_FACTOR times what the same tests took in the
+# first run (traced, so slower than a mutant's run) and TIMEOUT_START for the fresh process, at
+# least TIMEOUT_FLOOR. A fixed 900 s was short at load 20: the 48 tests reaching count.holding
+# took 500-750 s a survivor, and a mutant of a line no test reaches was "killed (timeout)".
+# FN_MUTANTS_TIMEOUT fixes it.
+TIMEOUT_FACTOR, TIMEOUT_START, TIMEOUT_FLOOR = 3, 60, 300
+FIXED_TIMEOUT = int(os.environ["FN_MUTANTS_TIMEOUT"]) if os.environ.get("FN_MUTANTS_TIMEOUT") else None
+
+
+def mutant_timeout(first_run: float) -> int:
+    """The seconds a mutant's tests may take, after they took ``first_run`` in the first run."""
+    if FIXED_TIMEOUT is not None:
+        return FIXED_TIMEOUT
+    return max(TIMEOUT_FLOOR, round(TIMEOUT_FACTOR * first_run + TIMEOUT_START))
 
 COMPARE = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
            ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
@@ -242,7 +255,8 @@ def main(argv: list[str]) -> int:
         for t in targets:
             file, qualname = t.split(":")
             nodeids = reached.get(t, [])
-            print(f"== {t}: {len(nodeids)} tests reach it", flush=True)
+            timeout = mutant_timeout(sum(took.get(n, 0.0) for n in nodeids))
+            print(f"== {t}: {len(nodeids)} tests reach it (a mutant's run may take {timeout} s)", flush=True)
             source = (ROOT / file).read_text(encoding="utf-8")
             for k, (what, text) in enumerate(mutants(source, qualname)):
                 if not nodeids:
@@ -252,7 +266,7 @@ def main(argv: list[str]) -> int:
                 (folder / file).write_text(text, encoding="utf-8")
                 t0 = time.monotonic()
                 try:
-                    r = _pytest(folder, ["-x", *nodeids], timeout=TIMEOUT)
+                    r = _pytest(folder, ["-x", *nodeids], timeout=timeout)
                     failed = [x for x in r.stdout.splitlines() if x.startswith("FAILED")]
                     result = "SURVIVED" if r.returncode == 0 else \
                         "killed: " + (failed[0][len("FAILED "):].split(" - ")[0] if failed else f"exit {r.returncode}")

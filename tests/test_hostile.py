@@ -669,3 +669,34 @@ def test_a_quoted_value_is_cut_in_every_language():
         text = msg.text(lang)
         assert "'" + "E" * 57 + "...'" in text and text.endswith(")"), text
     assert i18n.M("unknown seat {seat!r} (A, B, C or D)", seat="E").text("en") == "unknown seat 'E' (A, B, C or D)"
+
+
+@pytest.mark.parametrize("weis,words", [(f"AC={'9' * 3000}", ["99999999999999999...", "is too large"]),
+                                        (f"{LONG}=50", ["ZZZ...", "(AC or BD)"])])
+def test_a_long_weis_in_tafel_add_is_one_short_line(tmp_path, weis, words):
+    """tafel add --weis (and the table's card-points line, read the same way) with a value of
+    3,000 characters: one line that keeps its reason (the value was written out whole)."""
+    db = str(tmp_path / "t.db")
+    assert run("tafel", "new", "--db", db, "--lang", "en").exit_code == 0
+    out = refused(run("tafel", "add", "--db", db, "--contract", "100 Eichel", "--declarer", "A",
+                      "--card-points", "113", "--weis", weis, "--lang", "en"), *words)
+    assert len(out) < 200, out
+
+
+@pytest.mark.needs_core
+@pytest.mark.parametrize("content,words", [(b"\x00garbage" * 100, "is not a tutor database"),
+                                           (None, "another program's database")])
+def test_practice_refuses_a_database_it_cannot_keep_the_deal_in_before_the_deal(tmp_path, content, words):
+    """A --db that is no tutor database is one line before the first deal is dealt; before, the
+    learner bid a whole deal and learnt at its end that it could not be kept."""
+    db = tmp_path / "p.db"
+    if content is not None:
+        db.write_bytes(content)
+    else:
+        import sqlite3
+
+        with sqlite3.connect(db) as c:
+            c.execute("CREATE TABLE notes (x)")
+    r = run("practice", "--db", str(db), "--judge", "count", "--seed", "1", "--lang", "en", input="fort\n" * 5)
+    out = refused(r, words)
+    assert "Deal 1" not in r.output, out

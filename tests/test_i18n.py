@@ -207,6 +207,17 @@ def test_check_loads_only_the_chosen_catalog_and_no_babel():
     assert probe == "['fr'] False"
 
 
+@pytest.mark.parametrize("args", [["score", "--points", "113"], ["explain", "--foo"], ["solve"]])
+def test_tutor_lang_also_chooses_the_language_of_a_usage_error(args):
+    """An unknown or missing option is read before the command's --lang (whose default is
+    $TUTOR_LANG): with TUTOR_LANG=en its one line is English, not German (QA-style run, s36)."""
+    en = _run(*args, env_lang="en")
+    line = en.stderr.strip().splitlines()[0]
+    assert "(see 'tutor " in line and "siehe" not in line, line
+    de = _run(*args).stderr.strip().splitlines()[0]
+    assert "(siehe 'tutor " in de, de
+
+
 def test_tutor_lang_chooses_the_language_and_german_is_the_default():
     args = ("explain", "60 Eichel, 60 Rosen")
     fr = _run(*args, env_lang="fr").stderr.splitlines()[0]

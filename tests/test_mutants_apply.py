@@ -53,3 +53,16 @@ def test_a_core_mutant_may_take_three_times_the_unmutated_run(monkeypatch):
     assert core_mutants.mutant_timeout(40) == 150
     monkeypatch.setattr(core_mutants, "FIXED_TIMEOUT", 500)   # CORE_MUTANTS_TIMEOUT=500
     assert core_mutants.mutant_timeout(258) == 500
+
+
+def test_a_function_s_mutant_may_take_three_times_its_tests_first_run(monkeypatch):
+    """fn_mutants' timeout follows what the tests reaching the function took in the first run
+    (three times it and a minute for the fresh process, at least 300 s): 250 s of tests give
+    810 s; a fixed limit made a mutant of a line no test reaches "killed (timeout)" at load 20."""
+    import fn_mutants
+
+    monkeypatch.setattr(fn_mutants, "FIXED_TIMEOUT", None)
+    assert fn_mutants.mutant_timeout(250) == 810
+    assert fn_mutants.mutant_timeout(10) == 300
+    monkeypatch.setattr(fn_mutants, "FIXED_TIMEOUT", 900)
+    assert fn_mutants.mutant_timeout(250) == 900

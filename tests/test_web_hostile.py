@@ -401,3 +401,27 @@ def test_200_concurrent_reads_are_all_answered(db):
         with ThreadPoolExecutor(200) as pool:
             statuses = list(pool.map(lambda i: read(s.port, f"/api/explain?auction=60%20Eichel&n={i}"), range(200)))
     assert statuses == [200] * 200
+
+
+@pytest.mark.needs_core
+def test_fuzzed_practice_queries_are_answered_or_refused_in_one_line(client):
+    """The Practice tab's endpoints (seed, seat, the learner's moves, judge, rules, lang) with
+    good and bad values alike: 200 or one line (the robots judge by the count: instant)."""
+    rng = random.Random(2424)
+    values = {"seed": ["1", "7", "0", "-1", "x", "²", "9" * 40, "", " 1"],
+              "seat": ["A", "c", "D", "", "Z", "AB", "\x00"],
+              "moves": ["", "fort", "-", "-,-", "60ei", "60ei,60ei", "fort,fort,fort,fort,fort", "," * 61,
+                        "157 Eichel,dopple,konter", "x" * 999, "\x00", "dopple", "konter", "80 Rosen,fort"],
+              "rules": ["verband", "erweitert", "frei", "/etc/passwd", "x" * 50],
+              "lang": ["de", "en", "fr", "xx"]}
+    answered = 0
+    for _ in range(60):
+        params = {"judge": "count", **{k: rng.choice(v) for k, v in values.items() if rng.random() < 0.7}}
+        for path in ("/api/practice", "/api/practice/result"):
+            r = client.get(path, params=params)
+            if r.status_code == 200:
+                answered += 1
+                assert "seed" in r.json(), r.text[:200]
+            else:
+                one_line(r)
+    assert answered >= 10

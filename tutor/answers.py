@@ -96,7 +96,7 @@ def tafel_game(data: Mapping[str, Any], partie, where: str = "tafel add",
     ``declarer``, ``card_points``, ``double``, ``redouble``, ``weis``, ``stoeck`` or
     ``fort``); seats may be given as the players' names of ``partie``."""
     from tutor.partie import Game, parse_team
-    from tutor.text import is_number, parse_int
+    from tutor.text import clip, is_number, parse_int
 
     data = dict(data)
     if data.get("declarer") is not None:
@@ -105,7 +105,7 @@ def tafel_game(data: Mapping[str, Any], partie, where: str = "tafel add",
     if isinstance(weis, (Mapping, list)):   # team -> points or seat -> cards (or such pairs)
         shown: dict[str, Any] = {}
         for key, value in (weis.items() if isinstance(weis, Mapping) else weis):
-            where_key = f"{label('weis')} {key}={value}"
+            where_key = f"{label('weis')} {clip(key, 20)}={clip(value, 20)}"   # quoted cut: the line keeps its reason
             if isinstance(value, int) or is_number(str(value)) or \
                     str(key).strip().upper() in ("AC", "CA", "BD", "DB"):
                 if not isinstance(value, int):

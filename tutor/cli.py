@@ -337,8 +337,12 @@ def _interrupted_line() -> str:
 
 
 def _lang_of(ctx: click.Context) -> str:
-    """The language the command speaks (its ``--lang``, else the group's; German)."""
-    return ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or "de"
+    """The language the command speaks (its ``--lang``, else the group's, else $TUTOR_LANG,
+    else German): also where its options could not be read (a usage error comes before the
+    ``--lang`` option's default, which reads $TUTOR_LANG)."""
+    from tutor.i18n import env_lang
+
+    return ctx.meta.get("tutor.lang") or ctx.meta.get("tutor.help_lang") or env_lang()
 
 
 def interrupted() -> None:

@@ -47,6 +47,9 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules
     from tutor.practice.value import require_core
 
     require_core("practice")   # before the learner bids a deal whose end could not be shown
+    from tutor import store
+
+    store.connect(db_path).close()   # nor kept: a damaged or another program's --db, said at the end before
     first = seed if seed is not None else new_seed()
     loop = Loop(sys.stdin, as_json, lang)
     total = {"board": 0, "best": 0}
