@@ -25,9 +25,23 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# seconds a mutant's tests may take (a broken driver can loop forever; 150 was too short at
-# load 7); the environment's CORE_MUTANTS_TIMEOUT overrides it
-TIMEOUT = int(os.environ.get("CORE_MUTANTS_TIMEOUT", 400))
+# seconds a mutant's tests may take (a broken driver can loop forever): TIMEOUT_FACTOR times what
+# the same tests took on the core as it is, measured first in the same run and on the same load,
+# and at least TIMEOUT_FLOOR. A fixed limit fits one load only: 150 s was too short at load 7, and
+# 400 s left 1.5x at load 13, where the unmutated run took 258 s (75 s at load 5); a mutant that
+# only slows the search must not pass for a hang. The environment's CORE_MUTANTS_TIMEOUT fixes it.
+TIMEOUT_FACTOR = 3
+TIMEOUT_FLOOR = 150
+BASELINE_TIMEOUT = 3600       # the unmutated core's own run: no hang expected, a limit all the same
+FIXED_TIMEOUT = int(os.environ["CORE_MUTANTS_TIMEOUT"]) if os.environ.get("CORE_MUTANTS_TIMEOUT") else None
+
+
+def mutant_timeout(baseline: float) -> int:
+    """The seconds each mutant's tests may take, after the unmutated core's took ``baseline``."""
+    if FIXED_TIMEOUT is not None:
+        return FIXED_TIMEOUT
+    return max(TIMEOUT_FLOOR, round(TIMEOUT_FACTOR * baseline))
+
 # the test files run against each mutant; CORE_MUTANTS_TESTS (comma-separated) overrides them,
 # e.g. only tests/test_solver_estimate.py for the estimate's mutants on a loaded machine
 TESTS = os.environ.get("CORE_MUTANTS_TESTS",
@@ -158,13 +172,13 @@ def build(source: str, folder: Path) -> str | None:
     return None if r.returncode == 0 else r.stderr[-400:]
 
 
-def run_tests(folder: Path) -> str:
+def run_tests(folder: Path, timeout: float) -> str:
     try:
         r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-k", DESELECT,
                             *TESTS],
-                           cwd=folder, capture_output=True, text=True, timeout=TIMEOUT)
+                           cwd=folder, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return "killed (timeout: the tests would hang)"
+        return f"killed (timeout after {timeout:.0f} s: the tests would hang)"
     if r.returncode == 0:
         return "SURVIVED"
     failed = [line for line in r.stdout.splitlines() if line.startswith("FAILED")]
@@ -180,19 +194,22 @@ def main(names: list[str]) -> int:
         shutil.copytree(ROOT / "tutor", folder / "tutor", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
         shutil.copytree(ROOT / "tests", folder / "tests", ignore=shutil.ignore_patterns("__pycache__"))
         (folder / "pytest.ini").write_text("[pytest]\naddopts = -q\n", encoding="utf-8")
+        timeout = FIXED_TIMEOUT or BASELINE_TIMEOUT
         for name, old, new in [("the core as it is", "", "")] + chosen:
             if old and source.count(old) != 1:
                 result = "not found"
             else:
                 error = build(source.replace(old, new) if old else source, folder)
                 t0 = time.monotonic()
-                result = f"build failed: {error}" if error else run_tests(folder)
+                result = f"build failed: {error}" if error else run_tests(folder, timeout)
                 result += f" ({time.monotonic() - t0:.0f} s)"
             if not old:
                 print(f"{name}: {result.replace('SURVIVED', 'the tests pass')}", flush=True)
                 if not result.startswith("SURVIVED"):
                     print("the tests fail without a mutant: fix them first", file=sys.stderr)
                     return 1
+                timeout = mutant_timeout(time.monotonic() - t0)
+                print(f"each mutant's tests may take {timeout} s", flush=True)
                 continue
             counts[next(k for k in counts if result.startswith(k))] += 1
             print(f"{name}: {result}", flush=True)

@@ -46,3 +46,57 @@ def test_the_reason_a_call_is_wrong_is_not_repeated_as_the_recommendation_s():
     # fort's meaning names the call itself: it follows the recommendation's colon, the call said once
     assert text.endswith("Recommended: fort: D lets the bid stand and is out for this auction."), text
     assert text.count("fort: D") == 1
+
+
+class Deals:
+    """A judge whose deals valued these calls (the voice's evidence: each call's mean board
+    value over the deals) and picked ``pick``."""
+
+    name = "deals"
+
+    def __init__(self, pick: str, values: dict, samples: int = 50) -> None:
+        self.pick, self.values, self.samples = pick, values, samples
+
+    def choose(self, hand, s, readings, standing=None):
+        best = max(self.values, key=self.values.get)
+        evidence = {"calls": [{"call": c, "expected": v} for c, v in self.values.items()],
+                    "samples": self.samples, "equal": [best]}
+        pick = next(r for r in readings if str(r.call) == self.pick)
+        return Judgement(pick, [], evidence, (best,))
+
+
+D_BEFORE = "60 Eichel, 70 Schellen, 90 Eichel"
+
+
+def test_a_legal_call_the_deals_do_not_value_hears_what_they_do_know():
+    # QA s35 Q8: check of an Ace announcement (85 Schellen there; the worked example's D's 95
+    # Rosen here) gave no figure and no word why; the deals value calls as contracts played
+    deals = Deals("fort", {"fort": -35.4, "dopple": -61.0, "100 Rosen": -80.2})
+    v = conventions.check(D_HAND, D_BEFORE, "95 Rosen", judge=deals)
+    assert v.ok and not v.best
+    text = v.text("en")
+    assert ("The deals do not value 95 Rosen: it tells the partner what the hand holds, and they value each call "
+            "only as the contract it leaves to be played; of the calls they value, fort does best, -35 board "
+            "points on average over 50 deals.") in text
+    # a call the deals value gets its figure instead (the rule of cost), never this line
+    text = conventions.check(D_HAND, D_BEFORE, "D: dopple", judge=deals).text("en")
+    assert "do not value" not in text and "By the deals, dopple gives up 26 board points" in text
+    # without deals (the count) nothing is said of figures
+    assert "do not value" not in conventions.check(D_HAND, D_BEFORE, "95 Rosen").text("en")
+
+
+def test_the_tutor_s_call_the_deals_do_not_value_is_said_in_practice_s_short_review():
+    # QA s35 P31: the tutor recommended an Ace announcement with no figure; the short review
+    # (practice) now says what the deals know
+    from tutor.cards import Hand
+    from tutor.conventions import replay
+    from tutor.practice.review import review_call
+    from tutor.practice.robots import advice
+
+    r = replay(D_BEFORE)
+    deals = Deals("95 Rosen", {"fort": -35.4, "dopple": -61.0, "100 Rosen": -80.2})
+    a = advice(Hand.parse(D_HAND), r.auction, r.rules, "D", deals)
+    review = review_call(Hand.parse(D_HAND), r.read(r.auction.spec.parse_call("fort"), "D"), a, 4)
+    assert review.verdict == "acceptable" and review.tutor == "95 Rosen"
+    assert "The deals do not value 95 Rosen" in review.brief_text("en")
+    assert "of the calls they value, fort does best, -35 board points" in review.brief_text("en")

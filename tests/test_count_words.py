@@ -53,7 +53,7 @@ def test_eval_names_one_deal_in_the_singular(lang, one, two):
 @pytest.mark.parametrize("lang,makes,value", [
     ("en", "of 1 deal that fits the auction", "On average over the 1 deal "),
     ("de", "von 1 Verteilung auf, die zum Bieten passt", "Im Mittel über die 1 Verteilung "),
-    ("fr", "donne sur 1 qui va avec les enchères", "En moyenne sur la 1 donne, "),
+    ("fr", "fois sur 1 donne qui va avec les enchères", "En moyenne sur la 1 donne, "),
 ])
 def test_the_simulation_s_reasons_name_one_deal_in_the_singular(lang, makes, value):
     r = tutor("bid", "--hand", HAND, "--auction", AUCTION, "--simulate", "--samples", "1", "--seed", "1",
@@ -89,12 +89,12 @@ EIGHT_EICHEL = Hand.parse("Eichel:AKOUB987 Rosen:6")
     # A holds all nine Eichel: none is unseen
     (ALL_EICHEL, 1, "en", "the calls promise 1 card of Eichel, but only 0 are unseen"),
     (ALL_EICHEL, 1, "de", "die Ansagen versprechen 1 Karte Eichel, aber nur 0 sind unbekannt"),
-    (ALL_EICHEL, 1, "fr", "les enchères promettent 1 carte de Eichel, mais seule 0 est inconnue"),
+    (ALL_EICHEL, 1, "fr", "les enchères promettent 1 carte d'Eichel, mais seule 0 est inconnue"),
     # A holds eight: one is unseen
     (EIGHT_EICHEL, 2, "en", "the calls promise 2 cards of Eichel, but only 1 is unseen"),
     (EIGHT_EICHEL, 2, "de", "die Ansagen versprechen 2 Karten Eichel, aber nur 1 ist unbekannt"),
-    (EIGHT_EICHEL, 2, "fr", "les enchères promettent 2 cartes de Eichel, mais seule 1 est inconnue"),
-    (EIGHT_EICHEL, 3, "fr", "les enchères promettent 3 cartes de Eichel, mais seule 1 est inconnue"),
+    (EIGHT_EICHEL, 2, "fr", "les enchères promettent 2 cartes d'Eichel, mais seule 1 est inconnue"),
+    (EIGHT_EICHEL, 3, "fr", "les enchères promettent 3 cartes d'Eichel, mais seule 1 est inconnue"),
 ])
 def test_promised_length_against_the_unseen_cards_in_the_right_number(hand, low, lang, want):
     known = {"B": [conventions.Promise(Suit.EICHEL, length=(low, 9))]}

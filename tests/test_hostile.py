@@ -637,3 +637,35 @@ def test_a_read_only_database_during_the_quiz(tmp_path, monkeypatch):
     last = r.output.strip().splitlines()[-1]
     assert str(db) in last and "read-only" in last and "what was saved before is kept" in last
     assert sqlite3.connect(db).execute("SELECT count(*) FROM quiz_answer").fetchone()[0] == before
+
+
+# -- a long value quoted in a message --------------------------------------------------
+LONG = "Z" * 3000
+
+
+@pytest.mark.parametrize("line,value,after", [
+    ("contract: 100 Eichel", f"contract: 100 {LONG}", "unknown suit"),
+    ("declarer: A", f"declarer: {LONG}", "(A, B, C or D)"),
+    ("trump: Eichel", f"trump: {LONG}", "Obenabe, Undenufe)"),
+    ("double: true", f"double: {LONG}", "write true or false"),
+    ("  - Eichel U, Eichel 7, Eichel O, Eichel K", f"  - Eichel U, Eichel 7, Eichel O, Eichel {LONG}", "write e.g."),
+])
+def test_a_long_value_is_quoted_cut_and_the_reason_stays(tmp_path, line, value, after):
+    """A value of 3,000 characters in a game file is quoted cut ('ZZZ...'), so the one line
+    still says what is wrong and what may be written (before, the line ended at 2,000
+    characters inside the quote)."""
+    text = (Path(__file__).resolve().parent.parent / "examples" / "worked-example.yaml").read_text(encoding="utf-8")
+    assert line in text
+    path = write(tmp_path, "g.yaml", text.replace(line, value, 1))
+    out = refused(run("play", path, "--lang", "en"), "ZZZ...'", after)
+    assert len(out) < 300, len(out)
+
+
+def test_a_quoted_value_is_cut_in_every_language():
+    from tutor import i18n
+
+    msg = i18n.M("unknown seat {seat!r} (A, B, C or D)", seat="E" * 500)
+    for lang in ("en", "de", "fr"):
+        text = msg.text(lang)
+        assert "'" + "E" * 57 + "...'" in text and text.endswith(")"), text
+    assert i18n.M("unknown seat {seat!r} (A, B, C or D)", seat="E").text("en") == "unknown seat 'E' (A, B, C or D)"

@@ -125,6 +125,18 @@ def test_a_lazy_message_shows_in_the_language_asked_for():
     assert str(e.value) == e.value.text("en")      # the library's language
 
 
+def test_french_elides_de_before_a_suit_that_starts_with_a_vowel():
+    """French writes "d'Eichel", "d'Obenabe" where a suit filled in after "de" starts with a vowel,
+    and "de Rosen" before a consonant (QA s36: "le bour et le nell de Eichel")."""
+    line = i18n.M("The opponents hold Puur and Nell of {suit} with at least {n} cards: they will bid on. "
+                  "So the Ace can be shown without being left to play.")
+    assert "le nell d'Eichel avec" in line(suit="Eichel", n=6).text("fr")
+    assert "le nell de Rosen avec" in line(suit="Rosen", n=6).text("fr")
+    assert "Puur und Nell in Eichel mit" in line(suit="Eichel", n=6).text("de")   # German is untouched
+    assert i18n._("{call} is made in {made} of {n} deals", "fr", call="80 Obenabe", made=1, n=50) == \
+        "80 Obenabe est réussi 1 fois sur 50 donnes"     # "fois" is the same for 1 and 12 (QA s36 P13)
+
+
 def test_numbers_are_grouped_the_swiss_way_in_german_and_french():
     n = i18n.Number(1_000_000)
     assert (n.text("en"), n.text("de"), n.text("fr")) == ("1,000,000", "1'000'000", "1'000'000")

@@ -3,7 +3,8 @@
 A module that imports one which imports it back (at the top or inside a function) makes the
 two one module in two files: neither can be read, tested or loaded without the other. The
 graph is read from the source, every ``import`` and ``from ... import`` of a tutor module,
-wherever it stands."""
+wherever it stands, and every module named in a string for ``importlib`` ("tutor.commands.engine:bid",
+the CLI's lazy commands)."""
 from __future__ import annotations
 
 import ast
@@ -34,6 +35,9 @@ def module_graph() -> dict[str, set[str]]:
                 for alias in node.names:
                     target = f"{base}.{alias.name}"
                     graph[name].add(target if target in files else base)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and node.value.partition(":")[0] in files:
+                graph[name].add(node.value.partition(":")[0])   # imported by name (importlib)
         graph[name] &= set(files)
         graph[name].discard(name)
     return graph
@@ -79,6 +83,8 @@ def test_the_graph_is_read_from_the_source():
     # a top-level import and one inside a function are both edges
     assert "tutor.judgement.count" in graph["tutor.conventions"]
     assert "tutor.play.game" in graph["tutor.worked_example"]
+    # a module named in a string and imported by importlib (the CLI's lazy commands)
+    assert "tutor.commands.engine" in graph["tutor.cli"]
 
 
 def test_cycles_are_found():

@@ -39,3 +39,17 @@ def test_each_count_mutant_has_one_site(name, old, new):
     source = (ROOT / count_mutants.P).read_text(encoding="utf-8")
     assert source.count(old) == 1, f"{name!r}: its text occurs {source.count(old)} times in {count_mutants.P}"
     assert old != new
+
+
+def test_a_core_mutant_may_take_three_times_the_unmutated_run(monkeypatch):
+    """core_mutants' timeout follows the unmutated core's run on the same load (three times it,
+    at least 150 s): the 258 s that run took at load 13 give 774 s, where the fixed 400 s of
+    before left a mutant that only slows the search 1.5 times; an idle 40 s run gives 150 s."""
+    import core_mutants
+
+    monkeypatch.setattr(core_mutants, "FIXED_TIMEOUT", None)
+    assert core_mutants.mutant_timeout(258) == 774
+    assert core_mutants.mutant_timeout(75) == 225
+    assert core_mutants.mutant_timeout(40) == 150
+    monkeypatch.setattr(core_mutants, "FIXED_TIMEOUT", 500)   # CORE_MUTANTS_TIMEOUT=500
+    assert core_mutants.mutant_timeout(258) == 500

@@ -705,7 +705,7 @@ def test_the_review_s_why_is_short_what_the_call_gives_up_and_the_tutor_s_call_w
     assert meaning.startswith("raise in Eichel")
     assert r["100 Schellen"].brief_text("en") == (
         "By the deals, 100 Schellen gives up 8 board points on average: it brings +132, 100 Eichel +140, over "
-        f"the same 20 deals, more than chance explains. The tutor calls 100 Eichel: {meaning}.")
+        f"the same 20 deals: a small gap, but more than chance explains. The tutor calls 100 Eichel: {meaning}.")
     # 110 Eichel is within chance of 100 Eichel: as good, and what the tutor's call means
     assert r["110 Eichel"].brief_text("en") == (
         f"The tutor calls 100 Eichel: {meaning}. Yours is as good: the deals tell them apart by chance only.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import time
 
 import pytest
 from test_solver import _ctrl_c_soon
@@ -154,3 +155,70 @@ def test_a_second_process_killed_from_outside_leaves_the_solve_to_the_first():
         lost += solver._core.par_stats()[2]      # the second process died amid the solve
     assert lost >= 1      # found amid a solve of millions of nodes
     assert _children() == before
+
+
+def _stopper(spare: list[int]) -> tuple[int, int]:
+    """As :func:`_killer`, but the second process is stopped (SIGSTOP, as a debugger or a
+    starved machine leaves it), not killed: "r" once it looks, "s" once it stopped one."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(r)
+            parent, me = os.getppid(), os.getpid()
+            os.write(w, b"r")
+            while True:
+                found = [k for k in _children(parent) if k != me and k not in spare]
+                if found:
+                    os.kill(found[0], signal.SIGSTOP)
+                    os.write(w, b"s")
+                    break
+        finally:
+            os._exit(0)
+    os.close(w)
+    return pid, r
+
+
+class _Waited(Exception):
+    pass
+
+
+@needs_two
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="finds the second process in /proc (Linux)")
+def test_a_time_limit_ends_the_solve_when_the_second_process_is_stopped():
+    """`tutor solve --max-seconds` splits a full deal between two processes. With the second
+    one stopped (SIGSTOP), the first used to wait for its part without end, checking for
+    Ctrl-C but not the time limit (10 minutes seen). The limit holds: the solve stops
+    (SearchStopped) about when it runs out, and the stopped process is ended, not left
+    behind. (A wall-clock alarm of 20 s ends the wait where it does not.)"""
+    before = _children()
+    rng = random.Random("2026 Schellen")    # the bench's Schellen 4: some 255 M nodes, far over a second
+    d = [Deal.random(rng, 9, trump=TRUMPS[1]) for _ in range(5)][4]
+
+    def waited(signum, frame):
+        raise _Waited
+
+    old = signal.signal(signal.SIGALRM, waited)
+    pid, looks = _stopper(before)
+    try:
+        assert os.read(looks, 1) == b"r"
+        signal.setitimer(signal.ITIMER_REAL, 20.0)
+        t0 = time.monotonic()
+        with pytest.raises(solver.SearchStopped):
+            solver.solve(d, workers=2, max_seconds=1.0)
+        took = time.monotonic() - t0
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        assert os.read(looks, 1) == b"s"            # the second process was stopped amid the solve
+    except _Waited:
+        pytest.fail("the solve waited 20 s for a stopped second process past its 1 s limit")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(looks)
+    assert took < 10
+    assert _children() == before                     # the stopped process ended, not left behind
+    # and the core works on as before, in two processes
+    small = _deals("after a stop", 1, 8)[0]
+    assert solver.solve(small, workers=2).points == solver.solve(small).points

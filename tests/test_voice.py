@@ -412,6 +412,39 @@ def test_a_raise_the_deals_value_by_the_opponents_doubles_yields_to_the_sure_mat
 
 
 @pytest.mark.needs_core
+def test_a_hilfe_that_leaves_the_partner_nothing_to_decide_yields_to_the_best_bid_of_exact_play():
+    # QA s36 Q1: C holds the Nell second and seven top side cards (Eichel, Schellen A K, Rosen A K O)
+    # behind A's 80 Schilten (the Puur four), B fort. The conventions give the Hilfe 90 Schilten,
+    # which the tutor's own A lets stand, so it is the contract. The rules score a made contract
+    # as its card points and its number, a failed one as the opponents' card points and the
+    # number for them ("Darum lohnt es sich, so hoch zu bieten, wie es das Blatt hergibt"); a Matsch
+    # counts 157 for all 157 card points. By exact play on fitting deals the call worth most is the
+    # highest number the team makes on every deal, 140 Schilten, 50 a deal over the Hilfe
+    import exact_play
+
+    hand, auction = "Schilten:9A Eichel:AK Schellen:AK Rosen:AKO", "80 Schilten, fort"
+    taken = [exact_play.points(d, "Schilten", "C") for d in exact_play.deals(hand, auction, "C", n=12, seed=1)]
+
+    def board(bid: int, points: int) -> int:      # our team's board points less the opponents'
+        need = min(bid, 157)
+        if points >= need:
+            return points + bid - (157 - points)
+        return points - (157 - points + bid)
+
+    worth = {bid: sum(board(bid, t) for t in taken) / len(taken) for bid in (90, 100, 110, 120, 130, 140, 150, 157)}
+    best = max(worth, key=worth.get)
+    assert best == 140 and all(t >= 140 for t in taken) and worth[140] - worth[90] == 50
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, seat="C", judge=voice.default_judge())
+    assert advice.call == f"{best} Schilten"
+    assert advice.evidence["recommended"] == f"{best} Schilten" and advice.evidence["chosen_by"] == "deals"
+    text = [x.text("en") for x in advice.lines]
+    assert not any("the conventions decide" in line for line in text), text
+    assert any(line.startswith("The Hilfe, 90 Schilten, tells A what this hand holds") and
+               f"So the tutor bids {best} Schilten itself." in line for line in text), text
+
+
+@pytest.mark.needs_core
 def test_the_deals_do_not_take_the_contract_from_a_partner_whose_bid_they_cannot_read():
     # QA s35 Q6 (practice --rules erweitert --seed 112): A opened 50 Eichel (the Nell third), B 100
     # Rosen, C bid 110 Obenabe freely, D fort. The deals cannot read C's number in Obenabe (they give

@@ -689,9 +689,11 @@ def _match_unconventional(s: Situation, c: Call) -> Params:
 
 @lru_cache(maxsize=None)
 def _partner_out(partner: str) -> Msg:
-    return M("{partner} is out of this bidding (his fort is final): an Ace announcement is information for "
-             "the partner's next bid, and he has none; the Fünfer would only be a bid to play if it stands",
-             partner=partner)
+    # (QA s36 Q3: a learner read "follows no convention" of the next Fünfer as a wrong number: by
+    # its number it is the Ace announcement, and what it lacks is someone to tell)
+    return M("{partner} is out of this bidding (his fort is final): by its number the Fünfer would announce an "
+             "Ace, but an Ace announcement is information for the partner's next bid, and he has none, so it "
+             "tells nobody anything and only risks being left to play", partner=partner)
 
 
 @lru_cache(maxsize=None)
@@ -740,14 +742,19 @@ FORT_MEANS: dict[tuple[bool, bool], Msg] = {
 # cards), not the common Hilfe (it names no card: any hand with one card of the suit
 # could give it). The count, the tutor's own bidder, makes each of them whenever the hand
 # can (count.CountJudge: the Hilfe and the opening come before fort).
+# The Ass-Ansage denies the same: it is one of what "bleibt" to the hand that missed the
+# opening, and it says "als Trumpf meine ich eine andere" (the worked example's D "zeigt
+# Rosen, statt Schellen zu stützen": he announces his Ace because he cannot give the
+# Hilfe). The count, again, opens and helps before it announces an Ace.
 DENIED_BY_FORT = ("opening", "hilfe")
 
 
 def _deny_fort(s: Situation, c: Call, p: Params) -> tuple[Promise, ...]:
-    """What a fort denies: the promise of every opening and Hilfe the seat could have
-    called instead (read by this table, as the encoder offers them), merged per suit and
-    card into length ranges. Nothing at a table without the Ansageregeln (no number shows
-    cards) and nothing where fort is not final (a player who may re-enter may wait)."""
+    """What a fort (or an Ass-Ansage) denies: the promise of every opening and Hilfe the
+    seat could have called instead (read by this table, as the encoder offers them), merged
+    per suit and card into length ranges. Nothing at a table without the Ansageregeln (no
+    number shows cards) and nothing where fort is not final (a player who may re-enter may
+    wait)."""
     if not s.rules.conventions or not s.rules.fort_final:
         return ()
     rules, found = s.rules, []
@@ -842,7 +849,7 @@ CONVENTIONS: tuple[Convention, ...] = (
                          "no further information"),
                _match_want, calls=_zehner_in_suit),
     Convention("ace", M("Ace announcement: {call} is the next Fünfer {above}; {seat} holds the Ace {whose}"),
-               _match_ace, _promise_ace, calls=_fuenfer_in_suit),
+               _match_ace, _promise_ace, calls=_fuenfer_in_suit, denies=_deny_fort),
     Convention("unconventional", M("{call} follows no convention: {why}"), _match_unconventional),
 )
 
@@ -1458,12 +1465,15 @@ class Verdict(Value):
                 parts.append(_("As good as the recommended {call}: over the deals the difference between them "
                                "is within chance.", lang, call=rec))
             else:
-                if self.ok:   # right by the rules, but the deals find it worse: by how much
-                    from tutor.judgement.base import cost
+                from tutor.judgement.base import cost, unvalued
 
-                    lost = cost(self.advice.evidence, str(self.reading.call))
-                    if lost is not None:
-                        parts.append(_sentence(lost.line().text(lang)))
+                lost = cost(self.advice.evidence, str(self.reading.call)) if self.ok else None
+                if lost is not None:   # right by the rules, but the deals find it worse: by how much
+                    parts.append(_sentence(lost.line().text(lang)))
+                elif self.reading is not None:   # a legal call they do not value: what they know (QA s35 Q8)
+                    known = unvalued(self.advice.evidence, str(self.reading.call), self.reading.kind)
+                    if known is not None:
+                        parts.append(_sentence(known.text(lang)))
                 # the recommended call's meaning, unless it reads as the checked call's (two raises)
                 lines = self.advice.lines
                 if lines and self.reading is not None and isinstance(lines[0], Reading) \

@@ -52,6 +52,31 @@ FORT_FINAL: dict[str, Text] = {
     "after_bid": M("a fort is final only once somebody has bid"),
 }
 
+
+@dataclass(frozen=True)
+class Passing:
+    """How a game's texts name the call that leaves the auction (:attr:`Game.passing`): the
+    Jass "fort", Tarneeb's "pass". ``note``: a call's note for it (None: the fort's, by the
+    table's ``fort_final``); ``all_out``: added to that note when everybody left ({note});
+    ``annulled``: the state of an auction that everybody left; ``ended``: how an auction ended
+    by it after a bid; ``rule``: ``tutor games``' line on it (None: the fort's, by ``fort_final``)."""
+
+    note: "Text | None"
+    all_out: Text
+    annulled: Text
+    ended: Text
+    rule: "Text | None"
+
+
+FORT_CALL = Passing(None, M("{note}; all fort: deal anew"),
+                    M("Everybody said fort: no game, the cards are dealt anew."),
+                    M("after the bid the others said fort"), None)
+# Tarneeb's pass is no Jass fort (issue 26 leftover: each pass read "fort: out ..."): final, and
+# four passes annul the deal ("the next player deals")
+TARNEEB_PASS = Passing(M("pass: out for this auction"), M("{note}; all four passed: the deal is annulled"),
+                       M("All four passed: the deal is annulled, the next player deals."),
+                       M("after the bid the others passed"), M("pass: a pass is final"))
+
 NOT_NAMED_BOARD: Text = M("What goes on the board each game settles for itself; the text of the bidding games does not say.")
 NOT_NAMED_TOP: Text = M("The text names no highest bid; the tutor accepts numbers up to {limit} (its own limit, not the text's).")
 
@@ -82,6 +107,7 @@ class Game:
     dealer_sits_out: bool = False
     table_note: "Text | None" = None    # a remark on the lowest bid and step
     notes: tuple[Text, ...] = ()        # rules the text names without their detail
+    passing: Passing = FORT_CALL        # the words for the call that leaves the auction
     source: str = "bietspiele.txt"
 
     @property
@@ -223,7 +249,7 @@ GAMES: dict[str, Game] = {g.id: g for g in (
         matsch=M("13 tricks bid and made: a bonus of 16 or double the bid (table rule)"),
         table_note=M("tricks of 13, without a suit"),
         notes=(M("Sonne (no trump, overcalls a suit bid of the same number) and Kabsh (all 13 tricks without a bid of 13) are table rules (--rules); Tarneeb 400 the text describes in a way that cannot be scored: 120 card points in a deck, 400 as the target."),),
-        source="tarneeb.txt",
+        source="tarneeb.txt", passing=TARNEEB_PASS,
     ),
 )}
 
@@ -355,9 +381,7 @@ def _state_text(ref: Referee, lang: str) -> str:
     g, a = ref.game, ref.auction
     out: list[str] = []
     if a.annulled:
-        if g.id == "tarneeb":
-            return _("All four passed: the deal is annulled, the next player deals.", lang)
-        return _("Everybody said fort: no game, the cards are dealt anew.", lang)
+        return say(g.passing.annulled, lang)
     if not a.over:
         nxt = ref.next_calls()
         if a.high_bid is None:
@@ -374,12 +398,10 @@ def _state_text(ref: Referee, lang: str) -> str:
         elif nxt:
             out.append("  " + _("Possible: {calls}", lang, calls=", ".join(nxt["calls"])))
         return "\n".join(out)
-    ended = {"forts": M("after the bid the others said fort"),
+    ended = {"forts": g.passing.ended,
              "double": M("a double ended it"),
              "closing": M("«{bid}» ended it", bid=a.high_bid),
              "word": M("a closing word ended it")}.get(a.ended_by, "")
-    if g.id == "tarneeb" and a.ended_by == "forts":
-        ended = M("after the bid the others passed")
     out.append(_("The bidding is over: {how}.", lang, how=ended))
     contract = (_("{bid} (doubled)", lang, bid=a.high_bid) if a.multiplier == 2 else
                 _("{bid} (redoubled)", lang, bid=a.high_bid) if a.multiplier == 4 else a.high_bid)
@@ -432,23 +454,17 @@ def _call_notes(game: Game, auction: Auction):
                 note = M("first bid")
             else:
                 note = M("overbids {bid}", bid=before.high_bid)
-        elif c.kind == FORT and game.id == "tarneeb":
-            # Tarneeb's pass is no Jass fort (issue 26 leftover: each pass read "fort: out ..."):
-            # final, and four passes annul the deal ("the next player deals")
-            note = M("pass: out for this auction")
-            if a.annulled:
-                note = M("{note}; all four passed: the deal is annulled", note=note)
-            elif a.over:
-                note = M("{note}; the bidding is over", note=note)
         elif c.kind == FORT:
-            if spec.fort_final == "never":
+            if game.passing.note is not None:
+                note = game.passing.note
+            elif spec.fort_final == "never":
                 note = M("fort (may bid again later)")
             elif spec.fort_final == "after_bid" and before.high_bid is None:
                 note = M("fort, not final yet: nobody has bid")
             else:
                 note = M("fort: out for this auction")
             if a.annulled:
-                note = M("{note}; all fort: deal anew", note=note)
+                note = game.passing.all_out(note=note)
             elif a.over:
                 note = M("{note}; the bidding is over", note=note)
         elif c.kind == DOUBLE:
@@ -482,7 +498,7 @@ def describe_game(game: Game, lang: str = "de", rules=None) -> str:
                 else _("lowest bid {lowest}, step {step}", lang, lowest=lowest, step=step)),
         "  " + _("bids: {bids}", lang, bids=top),
         "  " + _("a bid names: {what}", lang, what=names),
-        "  " + (_("pass: a pass is final", lang) if game.id == "tarneeb"
+        "  " + (say(game.passing.rule, lang) if game.passing.rule is not None
                 else "fort: " + say(FORT_FINAL[spec.fort_final], lang)),
         "  " + _("ends: {text}", lang, text="; ".join(say(t, lang) for t in game.ends)),
         "  " + _("sides: {text}", lang, text=SIDES[game.sides]),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 
 #: the languages the tutor speaks; German is the command line's default
 LANGS = ("de", "en", "fr")
@@ -243,9 +244,52 @@ class _Shown:
         return _render(self.params[key], self.lang)
 
 
+# French elides "de" before a vowel: a suit or kind filled into "de {suit}" that starts with one
+# reads "le bour et le nell d'Eichel", "d'Obenabe" (the catalog's own words are written so)
+_FR_ELISION = re.compile(r"\b([Dd])e (?=(?:Eichel|Obenabe|Undenufe)\b)")
+
+
+#: the characters of an input value a message quotes ({value!r}), the cut marked "..."
+QUOTED = 60
+
+
+def _quoted(value) -> str:
+    """``repr(value)`` for a message, at most about QUOTED characters: a string cut inside its
+    quotes ('ZZZ...'), anything else cut at the end."""
+    if isinstance(value, str) and len(value) > QUOTED:
+        return repr(value[:QUOTED - 3] + "...")
+    text = repr(value)
+    return text if len(text) <= QUOTED + 2 else text[:QUOTED - 3] + "..."
+
+
+class _Quoting:
+    """str.format's rules, where a value converted by ``!r`` (an input value a message quotes:
+    "unknown seat 'E'") is cut to about QUOTED characters: however long the input, the message
+    keeps what it says after the quote (a 3,000-character contract in a game file had cut off
+    the reason and the choices at the line's 2,000 characters)."""
+
+    _formatter = None
+
+    @classmethod
+    def format(cls, text: str, params) -> str:
+        if cls._formatter is None:
+            import string
+
+            class Formatter(string.Formatter):
+                def convert_field(self, value, conversion):
+                    return _quoted(value) if conversion == "r" else super().convert_field(value, conversion)
+
+            cls._formatter = Formatter()
+        return cls._formatter.vformat(text, (), params)
+
+
 def _fill(text: str, lang: str, params: dict) -> str:
     # always formatted, so a catalog text writes a brace the same way everywhere: {{ }}
-    return text.format_map(_Shown(params, lang)) if params else text.format()
+    if not params:
+        return text.format()
+    shown = _Shown(params, lang)
+    filled = _Quoting.format(text, shown) if "!r}" in text else text.format_map(shown)
+    return _FR_ELISION.sub(r"\1'", filled) if lang == "fr" else filled
 
 
 def _(msgid: str, lang: "str | None" = None, /, **params) -> str:

@@ -51,8 +51,13 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules
     loop = Loop(sys.stdin, as_json, lang)
     total = {"board": 0, "best": 0}
     for n in range(count):
-        p = Practice((first + n) % (2 ** 63), seat, rules_spec, lang, judge)
-        result = loop.deal(p, best=as_json)
+        # at a terminal the tutor computes ahead while the learner thinks (tutor.practice.ahead:
+        # the same calls, sooner); the hand is shown before the robots' first calls
+        p = Practice((first + n) % (2 ** 63), seat, rules_spec, lang, judge, ahead=loop.tty, start=False)
+        try:
+            result = _deal(loop, p, as_json, full)
+        finally:
+            p.close()
         if result is None:   # the input ended or the learner typed end (QA s33 Q24: it ended in silence)
             click.echo(_("Deal {seed} stopped before the end of the bidding: it is not kept.", lang, seed=p.seed),
                        err=as_json)
@@ -61,19 +66,6 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules
             progress.record(db_path, learner, result, lang)
             emit_json(result.to_json(lang))
             continue
-        for line in result.lines(lang, full=full):
-            click.echo(line)
-        if not result.best:   # the best contracts last: the solver's longest part
-            import dataclasses
-
-            from tutor.practice.review import best_lines
-            from tutor.practice.value import best_contracts
-
-            known = {(result.contract.split(" ", 1)[1], result.declarer): result.card_points} \
-                if result.contract else {}
-            result = dataclasses.replace(result, best=best_contracts(result.hands, result.rules, known))
-            for line in best_lines(result.best, lang):
-                click.echo(line)
         # kept where the quiz and the Tafel keep theirs, so that --stats finds it (QA s32 Q42:
         # a new user's deals were kept nowhere unless he had given --db)
         progress.record(db_path, learner, result, lang)
@@ -88,6 +80,27 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules
                          total=total["board"], total_best=total["best"]))
         if n + 1 < count:
             click.echo()
+
+
+def _deal(loop, p, as_json: bool, full: bool):
+    """One deal bid and its end shown (at a terminal: the best contracts last, the solver's
+    longest part); its result, or None where the learner stopped."""
+    result = loop.deal(p, best=as_json)
+    if result is None or as_json:
+        return result
+    for line in result.lines(lang=loop.lang, full=full):
+        click.echo(line)
+    if not result.best:
+        import dataclasses
+
+        from tutor.practice.review import best_lines
+
+        known = {(result.contract.split(" ", 1)[1], result.declarer): result.card_points} \
+            if result.contract else {}
+        result = dataclasses.replace(result, best=p.best(known))
+        for line in best_lines(result.best, loop.lang):
+            click.echo(line)
+    return result
 
 
 # The words of the loop, in English, German and French (any of them, whatever --lang).
@@ -125,7 +138,10 @@ class Loop:
         self.say(_("Your hand: {hand}", lang, hand=str(p.hand)))
         for s in p.steps:
             self.say("  " + p.line(s))
+        p.on_step = lambda s: self.say("  " + p.line(s))   # each call shown as it is made
+        p.start()
         while not p.over:
+            p.think()   # while the learner thinks: what his likely calls will need
             line = self.ask(p.prompt())
             if line is None:
                 return None
@@ -158,12 +174,10 @@ class Loop:
             from tutor.errors import TutorError
 
             try:
-                steps = p.call(line)
+                p.call(line)   # its steps are shown as they are made (on_step)
             except TutorError as e:
                 click.echo("! " + _("Not taken: {error}", lang, error=e.text(lang)), err=self.quiet)
                 continue
-            for s in steps:
-                self.say("  " + p.line(s))
         from tutor.conventions import state_line
 
         self.say(state_line(p.auction.state(), lang))
@@ -197,16 +211,28 @@ def review(path, rules_spec, judge, as_json, lang):
     """What a played game teaches: every call, the contract's exact value, the costly cards."""
     from tutor.practice import game
 
+    # each call's lines as soon as its review is known (the first within a call's time, not
+    # after the whole auction's), the calls answered on both cores (tutor.practice.ahead)
+    shown = []
+
+    def each(c):
+        if not shown:
+            click.echo(_("The auction:", lang))
+        shown.append(c)
+        for line in game.call_lines(c, lang):
+            click.echo(line)
+
+    each = None if as_json else each
     if path == "-":
         from tutor.files import read_stdin
 
-        r = game.review_text(read_stdin(), "<stdin>", rules_spec, judge)
+        r = game.review_text(read_stdin(), "<stdin>", rules_spec, judge, each, ahead=True)
     else:
-        r = game.review_file(path, rules_spec, judge)
+        r = game.review_file(path, rules_spec, judge, each, ahead=True)
     if as_json:
         emit_json(r.to_json(lang))
         return
-    for line in r.lines(lang):
+    for line in r.end_lines(lang):
         click.echo(line)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol, Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
-from tutor.i18n import M, Mn, Msg, _, join
+from tutor.i18n import M, Mn, Msg, _, both, join
 from tutor.scoring import other, team_of
 
 Line = Msg                 # a reason: a catalog message, shown in the user's language
@@ -228,6 +228,18 @@ class Cost:
         return round(self.best_value - self.value)
 
     def line(self) -> Msg:
+        if self.best_value - self.value <= EQUAL_POINTS:
+            # within the points equally good calls may differ by: not among them because chance
+            # alone does not explain the gap (QA s36 Q3: "gives up 4 board points" beside calls as
+            # far on average named equally good, whose gaps swing)
+            return Mn("By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                      "{best} {best_value:+.0f}, over the same {n} deal: a small gap, but more than chance "
+                      "explains.",
+                      "By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
+                      "{best} {best_value:+.0f}, over the same {n} deals: a small gap, but more than chance "
+                      "explains.",
+                      self.samples, call=call_words(self.call), points=self.points, value=round(self.value),
+                      best=call_words(self.best), best_value=round(self.best_value), n=self.samples)
         return Mn("By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
                   "{best} {best_value:+.0f}, over the same {n} deal, more than chance explains.",
                   "By the deals, {call} gives up {points} board points on average: it brings {value:+.0f}, "
@@ -253,6 +265,36 @@ def cost(evidence: dict | None, call: str) -> Cost | None:
     if by_call[best] <= by_call[call]:
         return None
     return Cost(call, by_call[call], best, by_call[best], int(evidence.get("samples") or 0))
+
+
+# A call the deals do not value (QA s35 P31, Q8): what is known, in one line, instead of no
+# figure at all. The deals value calls as the contracts they leave to be played; a Hilfe or an
+# Ass-Ansage is information for the partner; other calls are simply not among those they play.
+UNVALUED_INFORMATION = M("The deals do not value {call}: it tells the partner what the hand holds, and they value "
+                         "each call only as the contract it leaves to be played; of the calls they value, {best} "
+                         "does best, {value:+.0f} board points on average over {n} deals.")
+UNVALUED = M("The deals do not value {call}: it is not among the calls they play out ({calls}); of these, {best} "
+             "does best, {value:+.0f} board points on average over {n} deals.")
+UNVALUED_LISTED = 6    # the calls the line names one by one; more are counted
+
+
+def unvalued(evidence: dict | None, call: str, kind: str | None = None) -> Msg | None:
+    """One line on ``call`` where the deals of ``evidence`` value calls but not this one
+    (None where they value it, or value none: the count's advice): the best call they value
+    with its figure, and why they cannot value a Hilfe or an Ass-Ansage (``kind`` ``hilfe``
+    or ``ace``), or which calls they do value."""
+    evidence = evidence or {}
+    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    if not by_call or call in by_call or call is None:
+        return None
+    best = max(by_call, key=lambda c: by_call[c])
+    n = int(evidence.get("samples") or 0)
+    if kind in ("hilfe", "ace"):
+        return UNVALUED_INFORMATION(call=call, best=call_words(best), value=round(by_call[best]), n=n)
+    names = [call_words(c) for c in by_call]
+    listed = both(names) if len(names) <= UNVALUED_LISTED else \
+        Mn("{n} call", "{n} calls", len(names), n=len(names))
+    return UNVALUED(call=call, calls=listed, best=call_words(best), value=round(by_call[best]), n=n)
 
 
 @dataclass

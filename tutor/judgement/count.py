@@ -198,7 +198,8 @@ class Holding:
     ``length`` trumps. ``compete``: against the opponents' standing bid the team goes on up
     to this Zehner whatever its side cards (0: the count alone decides). ``contest``: against
     the opponents' standing bid the team bids at least the lowest Zehner above it, where that
-    is no higher than this, whatever its side cards (0: none). ``ceiling``: the
+    is no higher than this, whatever its side cards (0: none), and only where the team's calls
+    have shown its top trumps (:func:`shown_tops`). ``ceiling``: the
     highest Zehner the team bids where a lower one is open, whatever the count (0: none).
     ``line``: the reason, with {trump}, {length} (the team's trumps), {points}, {need} (CONTROL_LENGTH)."""
 
@@ -211,7 +212,7 @@ class Holding:
     ceiling: int = 0
     contest: int = 0
     why_ceiling: "Msg | None" = None   # why the team bids no higher than ``ceiling``: {n}, {ceiling}, {expected}
-    shown: bool = False        # the row applies only where the team's calls have shown its top trumps
+    shown: bool = False        # the row applies only where the team's calls have shown its top trumps (else the next row)
 
 
 # The team's trumps, the first row that fits. Calibrated on exact play (docs/interpretations.md,
@@ -220,19 +221,18 @@ class Holding:
 # U 9 with Aces and Kings: exact play's best number is 100, the count bids 110, with 14 more 120).
 _CONTROL_LINE = M("trump {trump}: Puur and Nell in the team with at least {length} trumps: the {trump_points} trump "
                   "points and {last} for the last trick")
-# The rows with ``shown`` count what the team shows (:func:`shown_tops`: Puur and Nell promised
+# The rows with ``shown``, and ``contest``, count what the team shows (:func:`shown_tops`: Puur and Nell promised
 # by the hand's and the partner's calls, or held by a hand making its first call; the
 # conventions' "the team has shown Puur and Nell ... there it raises on Zehner",
 # Situation.no_ace): the team plays that suit together. A hand that kept its top trump unsaid
-# (an Ass-Ansage where it could have given the Hilfe) counts the row below. Calibrated on exact play (docs/interpretations.md, "Trump control bids on").
+# (an Ass-Ansage where it could have given the Hilfe) counts the row below, without its contest. Calibrated on exact play (docs/interpretations.md, "Trump control bids on").
 TRUMP_HOLDINGS: tuple[Holding, ...] = (
     Holding(frozenset({PUUR, NELL}), SEVEN_TRUMPS, SEVEN_POINTS, True, 0,
             M("trump {trump}: Puur and Nell in the team with {length} trumps: the opponents hold two at most, which "
               "fall in the first rounds, and the team's other trumps ruff their side winners (a trump may be played "
               "on any trick): {points} with nothing else"), contest=CONTEST_CONTROL, shown=True),
     Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0, _CONTROL_LINE,
-            contest=CONTEST_CONTROL, shown=True),
-    Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0, _CONTROL_LINE),
+            contest=CONTEST_CONTROL),
     Holding(frozenset({PUUR, NELL}), FIVE_TRUMPS, TRUMP_POINTS + LAST_TRICK - FIVE_TRUMPS_SHORT, False, COMPETE_FIVE,
             M("trump {trump}: Puur and Nell in the team with {length} trumps: the four trumps out fall under them "
               "unless an opponent keeps one, and that one may take a trick: the {trump_points} trump points and "
@@ -431,7 +431,8 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     draws = draws_trumps(hand, trump, mine, partner_share)
     # the hand's top trumps, or the ones the partner's calls promised
     row = holding({r for r, held in ((PUUR, puur), (NELL, nell)) if held}, length)
-    if row.shown and not {PUUR, NELL} <= shown_tops(hand, s, trump):
+    shown = not (row.shown or row.contest) or {PUUR, NELL} <= shown_tops(hand, s, trump)
+    if not shown and row.shown:
         row = holding(row.top, length, shown=False)   # not shown by the team's calls (Holding.shown)
     c.control = row.control or draws
     if draws and not row.control:
@@ -443,7 +444,7 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
         c.sure += row.points
         c.compete = row.compete
         c.ceiling = row.ceiling
-        c.contest = row.contest
+        c.contest = row.contest if shown else 0   # Holding.contest: only where shown
         c.row = row
         c.lines.append(row.line(trump=trump.value, length=length, points=row.points, need=CONTROL_LENGTH,
                                 trump_points=TRUMP_POINTS, last=LAST_TRICK, short=FIVE_TRUMPS_SHORT))

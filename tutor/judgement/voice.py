@@ -45,6 +45,7 @@ Loading this module loads no simulation: it is imported on the first question.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -138,13 +139,18 @@ class Voice:
         self.samples, self.workers, self.seed, self.progress = samples, workers, seed, progress
         self.nodes = nodes   # the solver's nodes an answer (None: the simulation's default)
 
+    def memo(self, hand: Hand, s, standing: Standing | None = None) -> tuple:
+        """The question as this voice remembers its answer: the position's text, the seed,
+        the deals and the nodes (the same memo, the same answer in any process)."""
+        key = position_key(hand, s, standing)
+        return (key, seed_of(key) if self.seed is None else self.seed, self.samples, self.nodes)
+
     def choose(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Judgement:
         if not _exact_available():
             count = COUNT.choose(hand, s, readings, standing)
             return Judgement(count.pick, [NO_CORE, *count.lines], None, reasoned=bool(count.lines))
-        key = position_key(hand, s, standing)
-        seed = seed_of(key) if self.seed is None else self.seed
-        memo = (key, seed, self.samples, self.nodes)
+        memo = self.memo(hand, s, standing)
+        seed = memo[1]
         found = _CACHE.get(memo)
         if found is not None:
             _CACHE.move_to_end(memo)
@@ -163,6 +169,19 @@ class Voice:
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
         return Judgement(j.pick, list(j.lines), j.evidence, j.equal, j.named, j.reasoned)
+
+
+def remembered(memo: tuple) -> "Judgement | None":
+    """The answer this process remembers for the question ``memo`` (:meth:`Voice.memo`)."""
+    return _CACHE.get(memo)
+
+
+def remember(memo: tuple, j: Judgement) -> None:
+    """Remember ``j`` as the answer to ``memo``: an answer computed for this question in
+    another process (:mod:`tutor.practice.ahead`), the same as this one would compute."""
+    _CACHE[memo] = j
+    while len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
 
 
 _EVALUATIONS: "OrderedDict[tuple, object]" = OrderedDict()
@@ -299,10 +318,16 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # evidence "recommended" 90 Eichel, the best mean among equally good calls); the best mean
     # stays as "best_mean", and "chosen_by" says whether the deals or the count chose it
     evidence["best_mean"] = evidence.get("recommended")
-    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
-        if kind in INFORMATION and ev.samples >= MATSCH_MIN_DEALS else None
+    # the hand's Matsch exact play makes on every deal: asked of the solver at most once, at the
+    # first of the two places in the answer that need it (an information call here, a lower bid below)
+    sure_matsch = functools.cache(lambda: _exact_matsch(ev, s, {str(r.call) for r in readings})
+                                  if ev.samples >= MATSCH_MIN_DEALS else None)
+    sure = sure_matsch() if kind in INFORMATION else None
     if sure is not None:      # the information yields to a Matsch exact play makes on every deal
         return _matsch_judgement(ev, s, readings, evidence, sure, said, kind, equal[0], by_call)
+    unused = _unused_hilfe(ev, s, readings, standing, said, equal) if kind == "hilfe" and not agree else None
+    if unused is not None:    # the Hilfe leaves the partner nothing to decide: the higher bid (QA s36 Q1)
+        return _unused_hilfe_judgement(ev, s, readings, standing, evidence, said, equal, by_call, unused)
     if why is not None:
         evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = _ace_lines(ev, equal[0], by_call, s) if kind == "ace" else \
@@ -319,8 +344,7 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
     # a bid of the hand below its Matsch yields to the Matsch where exact play makes it on every
     # deal (QA s35 Q3: 150 Eichel, valued +346 by the auction after it, where the count's robots
     # doubled it on 13 of 50 deals though it is made on each; the Matsch +314 on every deal)
-    sure = _exact_matsch(ev, s, {str(r.call) for r in readings}) \
-        if _below_matsch(chosen, s) and ev.samples >= MATSCH_MIN_DEALS else None
+    sure = sure_matsch() if _below_matsch(chosen, s) else None
     if sure is not None and sure[0] != chosen:
         return _matsch_judgement(ev, s, readings, evidence, sure, said, None, chosen, by_call, count)
     evidence["recommended"] = chosen
@@ -356,6 +380,89 @@ def judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -
                        count=_name(said), call=_name(chosen)))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, chosen, equal, said),
                      reasoned=bool(count.lines) if agree and belied is None and chosen == said else True)
+
+
+# A Hilfe yields to a higher bid of its suit that the deals make on (nearly) every deal and value
+# clearly higher, where the Hilfe valued by the auction after it (the partner and the opponents
+# bidding on as the count bids) stays clearly below it: the Hilfe tells the partner what the hand
+# holds so that he decides how high the team goes, and where he lets it stand the Hilfe is the
+# contract (QA s36 Q1: C with the Nell second and seven top side cards behind A's 80 Schilten
+# gave the Hilfe 90 Schilten, which the tutor's own A passes; exact play makes 140 Schilten on
+# 20 of 20 deals, +50 a deal over the Hilfe). "Nearly every deal": SURE_SHARE of them.
+SURE_SHARE = 0.95
+
+
+def _unused_hilfe(ev, s, readings, standing: Standing | None, said: str, equal: Sequence[str]) -> dict | None:
+    """Where the count's Hilfe ``said`` leaves the partner nothing to decide: the first of the
+    equally good calls (``equal``, the best first) that is a bid of the Hilfe's suit above it,
+    made on SURE_SHARE of the deals or more, where the Hilfe valued by the auction after it
+    brings less on the same deals by more than chance alone allows and more than
+    ``EQUAL_POINTS``; with the figures the words give. None: no such call, the deals are
+    mostly estimated or not at hand, or a deal's auction after the Hilfe ends in a game the
+    deals did not play."""
+    reading = next((r for r in readings if str(r.call) == said and r.kind == "hilfe"), None)
+    deals, games, points = getattr(ev, "deals", None), getattr(ev, "games", None), getattr(ev, "points", None)
+    values = getattr(ev, "values", None) or {}
+    n = ev.samples
+    if reading is None or not deals or not games or not points or len(deals) != n or len(points) != n \
+            or mostly_estimated(getattr(ev, "estimated", 0) or 0, n):
+        return None
+    strain, number = reading.call.strain, reading.call.value
+    better = made = None
+    for c in equal:
+        parts = c.split(" ", 1)
+        if len(parts) != 2 or not parts[0].isdigit() or parts[1] != strain or int(parts[0]) <= number \
+                or len(values.get(c) or ()) != n:
+            continue
+        per_deal = ev.made(c)
+        if per_deal is not None and sum(per_deal) >= SURE_SHARE * n:
+            better, made = c, sum(per_deal)
+            break
+    if better is None:
+        return None
+    from tutor.judgement.simulation import Continuation
+
+    after = Continuation(s, reading.call, standing)
+    for hands in deals:
+        e = after.ending(hands)
+        col = None if e.contract is None else \
+            next((i for i, g in enumerate(games) if g == (e.contract.strain, e.contract.declarer)), -1)
+        if col == -1:
+            return None       # a game the deals did not play: the Hilfe cannot be valued so
+        after.endings.append(e)
+        after.columns.append(col)
+    partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0), standing.target)
+    hilfe = after.values(points, team_of(s.seat), s.rules, partie)
+    lead, margin = paired_lead(values[better], hilfe)
+    if lead <= margin or lead <= EQUAL_POINTS:
+        return None
+    own = after.own
+    stood = sum(1 for e in after.endings if e.contract == own)
+    return {"call": better, "made": made, "value": sum(hilfe) / n, "lead": lead, "stood": stood}
+
+
+def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence: dict, said: str,
+                            equal: Sequence[str], by_call: dict, unused: dict) -> Judgement:
+    """The higher bid :func:`_unused_hilfe` found, with its evidence and one line why the
+    Hilfe yields: what the partner does with it on these deals, what it brings so, and what the
+    higher bid brings and how often it is made."""
+    call, n = unused["call"], ev.samples
+    evidence["recommended"], evidence["chosen_by"] = call, "deals"
+    evidence["hilfe_after"] = {"call": said, "stood": unused["stood"], "expected": round(unused["value"], 1)}
+    pick = next((r for r in readings if str(r.call) == call), None)
+    lines = evidence_lines(ev, call, s, by_call, equal, standing)
+    lines.append(Mn(
+        "The Hilfe, {hilfe}, tells {partner} what this hand holds so that he can decide how high to go, but here "
+        "there is nothing left for him to decide: when the others bid on after it as the count bids, the bidding "
+        "stops at {hilfe} in {stood} of the {n} deal, and counted so the Hilfe brings {value:+.0f}, {gap} less than "
+        "{call}, which is made in {made} of them. So the tutor bids {call} itself.",
+        "The Hilfe, {hilfe}, tells {partner} what this hand holds so that he can decide how high to go, but here "
+        "there is nothing left for him to decide: when the others bid on after it as the count bids, the bidding "
+        "stops at {hilfe} in {stood} of the {n} deals, and counted so the Hilfe brings {value:+.0f}, {gap} less than "
+        "{call}, which is made in {made} of them. So the tutor bids {call} itself.", n,
+        hilfe=_name(said), partner=s.partner, stood=unused["stood"], n=n, value=round(unused["value"]),
+        gap=_points(unused["lead"]), call=_name(call), made=unused["made"]))
+    return Judgement(pick, lines, evidence, tuple(equal), _named(ev, call, equal, said), reasoned=True)
 
 
 def _unread_bids(ev, s) -> list:
@@ -575,9 +682,14 @@ def _ace_lines(ev, best: str, by_call: dict, s) -> list[Msg]:
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated:
         lines.append(estimated_line(estimated, n))
-    if here is not None:
+    if here is not None and 2 * _made(ev, here) >= n:
         lines.append(M("The Ace announcement is no fort: {seat} may still bid {best} when the bidding comes back to "
                        "him.", seat=s.seat, best=_name(best)))
+    elif here is not None:
+        # a call the deals fail on most of them is no option to name for later (QA s36 P13: "D may
+        # still bid 130 Schellen" beside "made in 1 of the 50 deals")
+        lines.append(M("The Ace announcement is no fort: {seat} may still bid when the bidding comes back to him.",
+                       seat=s.seat))
     return lines
 
 
@@ -856,11 +968,15 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
         lines.append(estimated_line(estimated, n))
     unprobed = getattr(ev, "unprobed", None) or []
     if unprobed and numbers:
-        games = [M("{kind} played by {seat}", kind=kind, seat=seat) for kind, seat in unprobed]
-        lines.append(Mn("The game {games} looked far behind the best call at first sight, so it was played out "
-                        "only briefly: where that was not enough, its result is estimated.",
-                        "The games {games} looked far behind the best call at first sight, so they were played "
-                        "out only briefly: where that was not enough, their results are estimated.", len(unprobed),
+        # what these games are, in a learner's words: contracts a call here can end in, each with
+        # its declarer (QA s36: "the games Eichel played by B" named nothing a learner knows)
+        games = [M("{seat} playing {kind}", kind=kind, seat=seat) for kind, seat in unprobed]
+        lines.append(Mn("These deals were also tried with {games}, a contract one of the calls here can end in; "
+                        "no call that could be the best depends on it, so it was played out only briefly: where that "
+                        "was not enough, its results are estimated.",
+                        "These deals were also tried with {games}, contracts the calls here can end in; no call "
+                        "that could be the best depends on them, so they were played out only briefly: where that "
+                        "was not enough, their results are estimated.", len(unprobed),
                         games=both(games)))
     lines.extend(_score_line(standing, s.rules))
     lines.extend(compared)
@@ -1004,7 +1120,7 @@ def _comparison(ev, call: str, by_call: dict, equal: Sequence[str] | None, s=Non
                       n, calls=calls)]
         rest = _others(ev, call, equal)
         if rest:
-            out.append(_other_line(ev, best, rest[0], s))
+            out.append(_other_line(ev, best, rest[0], s, equal))
         return out + _double_line(by_call, {*shown, *(c["call"] for c in rest[:1])})
     ranked = _others(ev, call, equal)
     if not ranked:
@@ -1146,7 +1262,7 @@ def _points(x: float) -> int:
     return max(0, round(x))
 
 
-def _other_line(ev, best: str, other: dict, s=None) -> Msg:
+def _other_line(ev, best: str, other: dict, s=None, equal: Sequence[str] = ()) -> Msg:
     """The best call outside the equally good ones, with what sets it apart from ``best``:
     its lead on the same deals beyond what chance alone allows, or beyond ``EQUAL_POINTS``
     (QA of issue 26, Q22: 110 Eichel at +191 was equally good and 90 Eichel at +195 was
@@ -1169,6 +1285,25 @@ def _other_line(ev, best: str, other: dict, s=None) -> Msg:
                   "The best of the other calls, {other}, brings {other_value:+.0f} board points on average: less "
                   "than {best} on every one of the same {n} deals, {gap} on average.", len(top),
                   other=_name(name), other_value=value, best=_name(best), gap=shown_lead)
+    wide = [c for c in equal if c != best and (paired(ev, best, c) or (0.0, 0.0))[0] >= lead - 0.5] \
+        if margin < lead <= EQUAL_POINTS else []
+    if wide:
+        # a small gap beyond chance beside equally good calls as far or farther on average (QA s36
+        # Q3: 120 Eichel "4 less than 130 Eichel, more than chance alone allows (±1)" beside fort and
+        # 110 Eichel, also 4 less, "equally good"): the one rule (within chance on the same deals,
+        # and within EQUAL_POINTS) is seen only where the words say that their gaps swing
+        if shown_lead <= shown_margin:
+            shown_lead, shown_margin = _apart(lead, margin)
+        return Mn("The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
+                  "the same deals {gap} less than {best}, a small gap, but more than chance alone allows "
+                  "(±{margin}); {calls} is as far from {best} on average or farther, but its gap swings from deal "
+                  "to deal within what chance allows, so it counts as equally good.",
+                  "The best of the other calls, {other}, brings {other_value:+.0f} board points on average: over "
+                  "the same deals {gap} less than {best}, a small gap, but more than chance alone allows "
+                  "(±{margin}); {calls} are as far from {best} on average or farther, but their gaps swing from "
+                  "deal to deal within what chance allows, so they count as equally good.", len(wide),
+                  other=_name(name), other_value=value, gap=shown_lead, best=_name(best), margin=shown_margin,
+                  calls=both([_name(c) for c in wide]))
     if lead > margin:
         if shown_lead <= shown_margin:   # rounded alike: the decimals that tell them apart
             shown_lead, shown_margin = _apart(lead, margin)

@@ -2069,7 +2069,14 @@ static int par_start(S *s, int leader) {
 }
 
 /* Wait for the child's answer to the current command; -1 on Ctrl-C (s->stop 3), -2 where
- * the child is gone (killed from outside, out of memory: its end of the pipe closed). */
+ * the child is gone (killed from outside, out of memory: its end of the pipe closed), -3
+ * where the time limit ran out and the child did not answer within PAR_GRACE seconds more
+ * (stopped, e.g. SIGSTOP, or starved): then it is ended here (s->stop 2, par NULL: the
+ * solve goes on as one stopped by its limit). A live child stops at the same deadline by
+ * its own check and answers first. Only a limit on the wall clock: a limit of CPU time
+ * counts each process's own CPU, and a stopped child spends none. Before, the wait had no
+ * limit: with the child stopped, a `tutor solve --max-seconds` waited until it went on. */
+#define PAR_GRACE 0.5
 static int par_wait(S *s) {
     int seq = par->seq;
     while (__atomic_load_n(&par->done_seq, __ATOMIC_ACQUIRE) != seq) {
@@ -2081,6 +2088,13 @@ static int par_wait(S *s) {
             if (k == 0) return -2;
         }
         if (PyErr_CheckSignals() < 0) { s->stop = 3; return -1; }
+        if (s->deadline > 0 && !cpu_clock && now() >= s->deadline + PAR_GRACE
+            && __atomic_load_n(&par->done_seq, __ATOMIC_ACQUIRE) != seq) {
+            par_lost_nodes += par->nodes;   /* its nodes of the commands it answered */
+            par_end(1);
+            s->stop = 2;
+            return -3;
+        }
     }
     return 0;
 }

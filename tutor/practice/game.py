@@ -74,26 +74,15 @@ class GameReview:
                 **({"error": self.illegal.to_json()} if self.illegal is not None else {})}
 
     def lines(self, lang: str = "de") -> list[str]:
-        from tutor.conventions import kind_label
-        from tutor.practice.review import SAME
+        out: list[str] = [_("The auction:", lang)] if self.calls else []
+        for c in self.calls:
+            out += call_lines(c, lang)
+        return out + self.end_lines(lang)
 
+    def end_lines(self, lang: str = "de") -> list[str]:
+        """The lines after the calls': the exact value, the cards that cost points."""
         g = self.game
         out: list[str] = []
-        if self.calls:
-            out.append(_("The auction:", lang))
-        yes, no = _("yes", lang), _("no", lang)
-        for c in self.calls:
-            out.append(f"{c.index:>2}. {c.seat}  {c.call:<12} [{kind_label(c.kind, lang)}] {c.meaning.text(lang)}")
-            flags = _("conventional: {conventional}, true to the hand: {true}", lang,
-                      conventional=yes if c.conventional else no, true=yes if c.truthful else no)
-            if c.verdict == SAME:
-                out.append("    " + flags + "; " + _("the tutor calls the same.", lang))
-            else:
-                out.append("    " + flags + "; " + (_("the tutor would say nothing.", lang) if c.tutor is None and c.silent
-                                                    else _("the tutor calls {call}.", lang, call=c.tutor or "fort")))
-                why = c.why_text(lang)
-                if why:
-                    out.append("    " + why)
         if g.contract is not None and self.exact is not None:
             team = self.declaring_team
             out.append(_("{contract} by {declarer}: with best play on both sides {team} take {exact} card "
@@ -119,6 +108,26 @@ class GameReview:
         return out
 
 
+def call_lines(c, lang: str = "de") -> list[str]:
+    """One call's review as ``tutor review`` prints it (:meth:`GameReview.lines`)."""
+    from tutor.conventions import kind_label
+    from tutor.practice.review import SAME
+
+    yes, no = _("yes", lang), _("no", lang)
+    out = [f"{c.index:>2}. {c.seat}  {c.call:<12} [{kind_label(c.kind, lang)}] {c.meaning.text(lang)}"]
+    flags = _("conventional: {conventional}, true to the hand: {true}", lang,
+              conventional=yes if c.conventional else no, true=yes if c.truthful else no)
+    if c.verdict == SAME:
+        out.append("    " + flags + "; " + _("the tutor calls the same.", lang))
+    else:
+        out.append("    " + flags + "; " + (_("the tutor would say nothing.", lang) if c.tutor is None and c.silent
+                                            else _("the tutor calls {call}.", lang, call=c.tutor or "fort")))
+        why = c.why_text(lang)
+        if why:
+            out.append("    " + why)
+    return out
+
+
 def _made(game, points: int) -> bool:
     from tutor.cards import TOTAL_POINTS
 
@@ -128,9 +137,13 @@ def _made(game, points: int) -> bool:
 
 
 # -- the calls ---------------------------------------------------------------------------------
-def review_calls(game, judge=None) -> tuple:
-    """Every call of the game's auction reviewed against the tutor's advice."""
+def review_calls(game, judge=None, each=None, ahead: bool = False) -> tuple:
+    """Every call of the game's auction reviewed against the tutor's advice; ``each(call)``
+    is told each call's review as soon as it is known (``tutor review`` prints it then).
+    With ``ahead`` a background process (:mod:`tutor.practice.ahead`) answers every second
+    call while this one answers the others: the same answers, on both cores."""
     from tutor.auction import Auction
+    from tutor.conventions import replay
     from tutor.practice.review import review_call
     from tutor.practice.robots import advice
 
@@ -139,19 +152,34 @@ def review_calls(game, judge=None) -> tuple:
     from tutor.practice.robots import default_judge
 
     judge = default_judge(judge) if judge is None or isinstance(judge, str) else judge
-    out = []
+    positions = []
     so_far = Auction(game.auction.spec)
-    for i, e in enumerate(game.auction.entries, start=1):
-        hand = game.hands[e.seat]
-        try:
-            a = advice(hand, so_far, game.rules, e.seat, judge)
-        except TutorError:
-            a = None
-        from tutor.conventions import replay
-
-        reading = replay(so_far, game.rules).read(e.call, e.seat)
-        out.append(review_call(hand, reading, a, i))
+    for e in game.auction.entries:
+        positions.append((game.hands[e.seat], so_far, e.seat))
         so_far = so_far.play(e.call, e.seat)
+    helper = None
+    if ahead and hasattr(judge, "memo") and len(positions) > 1:
+        from tutor.practice import ahead as computing
+
+        helper = computing.Ahead(alone=False)
+        judge = computing.Judge(judge, helper)
+        helper.start("review", computing.review_plan(positions, game.rules, judge))
+    out = []
+    try:
+        for i, (e, (hand, at, seat)) in enumerate(zip(game.auction.entries, positions), start=1):
+            if helper is not None:
+                helper.expecting = i % 2 == 0   # the background process's calls: 2, 4, 6 ...
+            try:
+                a = advice(hand, at, game.rules, seat, judge)
+            except TutorError:
+                a = None
+            reading = replay(at, game.rules).read(e.call, e.seat)
+            out.append(review_call(hand, reading, a, i))
+            if each is not None:
+                each(out[-1])
+    finally:
+        if helper is not None:
+            helper.close()
     return tuple(out)
 
 
@@ -304,10 +332,11 @@ def _card_key(card: Card):
 
 
 # -- the whole review --------------------------------------------------------------------------
-def review(game, judge=None) -> GameReview:
+def review(game, judge=None, each=None, ahead: bool = False) -> GameReview:
     """Review a PlayedGame (see the module); ``judge``: the judge the calls are compared
     with (default: the tutor's default, :func:`tutor.practice.robots.default_judge`). A
-    game whose Vorhand is not A is reviewed in the auction's seats and shown in its own."""
+    game whose Vorhand is not A is reviewed in the auction's seats and shown in its own.
+    ``each`` and ``ahead``: see :func:`review_calls`."""
     import dataclasses
 
     if game.auction is not None and game.vorhand not in (None, "A"):
@@ -316,11 +345,12 @@ def review(game, judge=None) -> GameReview:
         engine = dataclasses.replace(game, hands={e(s): h for s, h in game.hands.items()}, leader=e(game.leader),
                                      declarer=e(game.declarer) if game.declarer else None, vorhand=None,
                                      weis=None)
-        return in_table_seats(_review(engine, judge), turn)
-    return _review(game, judge)
+        told = None if each is None else (lambda c: each(_turned_call(c, turn)))
+        return in_table_seats(_review(engine, judge, told, ahead), turn)
+    return _review(game, judge, each, ahead)
 
 
-def _review(game, judge=None) -> GameReview:
+def _review(game, judge=None, each=None, ahead: bool = False) -> GameReview:
     from tutor.play import game as game_mod
 
     if game.contract is None and game.auction is None:
@@ -330,26 +360,28 @@ def _review(game, judge=None) -> GameReview:
         from tutor.practice.value import require_core
 
         require_core("review")
-    calls = review_calls(game, judge)
+        # the game's own faults before any call's review is shown
+        replayed = game_mod.replay(game)
+        if game.size != 9:
+            raise TutorError(M("{source}: a review needs the whole deal (nine cards a hand)", source=game.source))
+    calls = review_calls(game, judge, each, ahead)
     if game.contract is None:   # everybody said fort: the calls only
         return GameReview(game, calls)
-    replayed = game_mod.replay(game)
-    if game.size != 9:
-        raise TutorError(M("{source}: a review needs the whole deal (nine cards a hand)", source=game.source))
     exact, taken, cards, n = review_cards(game, replayed)
     return GameReview(game, calls, exact, taken if n else None, cards, n, replayed.illegal)
 
 
-def review_file(path: str, rules=None, judge=None) -> GameReview:
+def review_file(path: str, rules=None, judge=None, each=None, ahead: bool = False) -> GameReview:
     from tutor.play import game as game_mod
 
-    return review(game_mod.load(path, rules=rules), judge)
+    return review(game_mod.load(path, rules=rules), judge, each, ahead)
 
 
-def review_text(text: str, source: str = "<stdin>", rules=None, judge=None) -> GameReview:
+def review_text(text: str, source: str = "<stdin>", rules=None, judge=None, each=None,
+                ahead: bool = False) -> GameReview:
     from tutor.play import game as game_mod
 
-    return review(game_mod.loads(text, source=source, rules=rules), judge)
+    return review(game_mod.loads(text, source=source, rules=rules), judge, each, ahead)
 
 
 # -- at the table: `review` after `played FILE` in `tutor table` --------------------------------
@@ -390,14 +422,21 @@ def in_table_seats(r: GameReview, turn) -> GameReview:
     import dataclasses
 
     seat = turn.table_seat
-    calls = tuple(dataclasses.replace(c, seat=seat(c.seat),
-                                      meaning=_Turned(c.meaning, turn) if c.meaning is not None else None,
-                                      why=tuple(_Turned(w, turn) for w in c.why)) for c in r.calls)
+    calls = tuple(_turned_call(c, turn) for c in r.calls)
     cards = tuple(dataclasses.replace(c, seat=seat(c.seat)) for c in r.cards)
     g = r.game
     game = dataclasses.replace(g, declarer=seat(g.declarer) if g.declarer else None)
     illegal = dataclasses.replace(r.illegal, seat=seat(r.illegal.seat)) if r.illegal is not None else None
     return dataclasses.replace(r, game=game, calls=calls, cards=cards, illegal=illegal)
+
+
+def _turned_call(c, turn):
+    """A call's review with the table's seats (see :func:`in_table_seats`)."""
+    import dataclasses
+
+    return dataclasses.replace(c, seat=turn.table_seat(c.seat),
+                               meaning=_Turned(c.meaning, turn) if c.meaning is not None else None,
+                               why=tuple(_Turned(w, turn) for w in c.why))
 
 
 class SeatTurn:

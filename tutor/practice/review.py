@@ -132,6 +132,13 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     said = advice.recommended if advice is not None else None
     quiet = tutor is None and silent
     tutor_says = M("The tutor would say nothing here.") if quiet else _TutorSays(TUTOR_CALLS, tutor or "fort", said)
+    # what the deals know where they value the learner's call or the tutor's not at all (an
+    # Ass-Ansage recommended without a figure: QA s35 P31)
+    from tutor.judgement.base import unvalued
+
+    evidence = getattr(advice, "evidence", None)
+    mine = unvalued(evidence, call, reading.kind) if lost is None else None
+    theirs = unvalued(evidence, tutor, said.kind) if said is not None and tutor != call else None
     if call == tutor:
         verdict = SAME
     elif lost is not None:   # the deals value it, below their best by more than chance
@@ -147,9 +154,12 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     else:
         verdict = WORSE
         why.append(tutor_says)
+    if verdict != SAME and mine is not None:
+        why.append(mine)
     # in short: the verdict's reasons and the tutor's call with what it means; the tutor's own
-    # call needs none (its reasons stay in why)
-    brief = [] if verdict == SAME else list(why)
+    # call needs none (its reasons stay in why), and the tutor's call the deals do not value
+    # what they know (the whole reasoning says it in the voice's words)
+    brief = [] if verdict == SAME else list(why) + ([theirs] if mine is None and theirs is not None else [])
     why += reasons
     return CallReview(index, reading.seat, call, reading.kind, conventional, truthful, tutor,
                       verdict, tuple(why), reading, silent, None if lost is None else lost.points, tuple(brief))
@@ -320,13 +330,15 @@ def deal_result(practice, best: bool = True) -> DealResult:
     else:
         call = a.high_bid
         declarer, contract = a.declarer, str(call)
-        card_points = value.exact(hands, call.strain, declarer)
+        card_points = practice.exact(call.strain, declarer) if hasattr(practice, "exact") else \
+            value.exact(hands, call.strain, declarer)
         known[(call.strain, declarer)] = card_points
         result = score_game(call.value, declarer, card_points, double=a.multiplier >= 2,
                             redouble=a.multiplier == 4, misere=call.strain.endswith("Misère"),
                             rules=practice.rules)
         made, board = result.made, dict(result.board)
-    best_found = value.best_contracts(hands, practice.rules, known) if best else {}
+    best_found = (practice.best(known) if hasattr(practice, "best") else
+                  value.best_contracts(hands, practice.rules, known)) if best else {}
     review = tuple(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered)
                    for s in practice.steps if s.learner)
     decisions = len(review)

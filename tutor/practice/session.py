@@ -63,7 +63,7 @@ class Practice:
     """A deal being bid; the same object serves the terminal and the web."""
 
     def __init__(self, seed: int | None = None, seat: str = "C", rules=None, lang: str = "de",
-                 judge: str | None = None) -> None:
+                 judge: str | None = None, ahead: bool = False, start: bool = True) -> None:
         from tutor.text import parse_int
 
         if seed is None:
@@ -84,7 +84,25 @@ class Practice:
         self.rules = load_rules(rules)
         self.hands = hands_of(seed)
         self.steps: list[Step] = []
-        self._restart(0)
+        # computing ahead while the learner thinks (tutor.practice.ahead): the voice's answers
+        # only (the count is instant); the same answers, computed earlier
+        self.ahead = None
+        if ahead and hasattr(self.judge, "memo"):
+            from tutor.practice import ahead as computing
+
+            self.ahead = computing.Ahead()
+            self.judge = computing.Judge(self.judge, self.ahead)
+        self.reader = Reader(self.rules)
+        self._asked: set[tuple[int, str]] = set()
+        # told each new step as it is made (the terminal shows each robot's call as it comes)
+        self.on_step = None
+        if start:
+            self._restart(0)
+
+    def start(self) -> list[Step]:
+        """The robots' calls up to the learner's first turn (made at once unless the Practice
+        was made with ``start=False``, which lets the terminal show the hand first)."""
+        return self._restart(0) if not self.steps and not self.auction.entries else []
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -160,6 +178,7 @@ class Practice:
             step = Step(seat, reading, False, before=n)
             self.steps.append(step)
             made.append(step)
+            self._shown(step)
 
     # -- the learner ----------------------------------------------------------------------
     def call(self, text: str) -> list[Step]:
@@ -173,14 +192,17 @@ class Practice:
             raise TutorError(M("the bidding is over"))
         kind, seat = p
         n = len(self.auction)
-        spec = self.auction.spec
-        before = advice(self.hand, self.auction, self.rules, self.seat, self.judge)
+        at = self.auction
+        spec = at.spec
         text = text.strip()
         if kind == "option" and text.lower() in DECLINE:
+            self._chosen("")
+            before = advice(self.hand, at, self.rules, self.seat, self.judge)
             self._asked.add((n, seat))
             offered = tuple(c.kind for s, c in self.auction.legal_calls(seat))
             step = Step(seat, None, True, before, n, offered)
             self.steps.append(step)
+            self._shown(step)
             return [step, *self._advance()]
         try:
             prefix, body = split_seat(text, spec)
@@ -195,9 +217,60 @@ class Practice:
             from tutor.text import printable
 
             raise e.at(printable(repr(text if len(text) <= 60 else text[:60] + "…")) + ": ") from None
+        # the tutor's advice at the learner's turn (his call's review), asked once the call
+        # is known to be legal: computing ahead follows that call from here
+        self._chosen(str(call))
+        try:
+            before = advice(self.hand, at, self.rules, self.seat, self.judge)
+        except BaseException:
+            self._restart(len(self.steps))
+            raise
         step = Step(seat, reading, True, before, n)
         self.steps.append(step)
+        self._shown(step)
         return [step, *self._advance()]
+
+    # -- computing ahead (tutor.practice.ahead) ----------------------------------------------
+    def think(self) -> None:
+        """The learner is asked: compute ahead what his likely calls will need (nothing
+        without ``ahead``; the same state, the process already at it is kept)."""
+        if self.ahead is not None and not self.over:
+            from tutor.practice.ahead import practice_plan
+
+            self.ahead.start((self.seed, len(self.steps), len(self.auction), self.waiting), practice_plan(self))
+
+    def _shown(self, step: Step) -> None:
+        if self.on_step is not None:
+            self.on_step(step)
+
+    def _chosen(self, call: str) -> None:
+        if self.ahead is not None:
+            self.ahead.chosen(call)
+
+    def exact(self, strain: str, declarer: str) -> int:
+        """The contract's exact card points (:func:`tutor.practice.value.exact`), computed
+        ahead where it was."""
+        from tutor.practice import value
+        from tutor.practice.ahead import EXACT
+
+        found = self.ahead.take((EXACT, strain, declarer)) if self.ahead is not None else None
+        return found if found is not None else value.exact(self.hands, strain, declarer)
+
+    def best(self, known: dict | None = None) -> dict:
+        """Each team's best contract (:func:`tutor.practice.value.best_contracts`),
+        computed ahead where it was."""
+        from tutor.practice import value
+        from tutor.practice.ahead import BEST
+
+        found = self.ahead.take((BEST,)) if self.ahead is not None else None
+        if found is not None:
+            return value.with_known(found, self.hands, self.rules, known)
+        return value.best_contracts(self.hands, self.rules, known)
+
+    def close(self) -> None:
+        """End the computing ahead (its background process), if any."""
+        if self.ahead is not None:
+            self.ahead.close()
 
     def undo(self) -> bool:
         """Take back the learner's last decision (and the robots' calls after it)."""

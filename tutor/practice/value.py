@@ -179,15 +179,40 @@ def best_contract(hands: dict[str, Hand], team: str, rules=None, known: dict | N
         strain, seat = option
         if reaches(hands, strain, seat, best_points + 1):
             best_points, best_option = credited(exact(hands, strain, seat), strain), option
-    strain, seat = best_option
-    bid = highest_bid(best_points, rules)
+    return _best(team, best_option, best_points, rules)
+
+
+def _best(team: str, option, points: int, rules: TableRules) -> Best:
+    """The Best of ``team`` declaring ``option`` (strain, seat) with ``points`` credited."""
+    strain, seat = option
+    bid = highest_bid(points, rules)
     if bid is None:
-        return Best(team, None, None, best_points, None)
-    own = TOTAL_POINTS - best_points if strain.endswith("Misère") else best_points
+        return Best(team, None, None, points, None)
+    own = TOTAL_POINTS - points if strain.endswith("Misère") else points
     board = score_game(bid, seat, own, misere=strain.endswith("Misère"), rules=rules).board[team]
-    return Best(team, f"{bid} {strain}", seat, best_points, board)
+    return Best(team, f"{bid} {strain}", seat, points, board)
 
 
 def best_contracts(hands: dict[str, Hand], rules=None, known: dict | None = None) -> dict[str, Best]:
     """Each team's best contract: ``{"AC": Best, "BD": Best}``."""
     return {team: best_contract(hands, team, rules, known) for team in TEAM_SEATS}
+
+
+def with_known(best: dict[str, Best], hands: dict[str, Hand], rules=None,
+               known: dict | None = None) -> dict[str, Best]:
+    """``best_contracts(hands, rules, known)`` from ``best = best_contracts(hands, rules)``
+    (computed before the contract played was known, :mod:`tutor.practice.ahead`): the
+    search with ``known`` starts from the known contracts, the first of them with the most
+    credited points, and takes another only with more; so it finds the same points, and
+    where a known contract ties the best, that contract."""
+    rules = load_rules(rules)
+    out = dict(best)
+    for team in TEAM_SEATS:
+        options = _order(hands, [(s, seat) for s in strains(rules) for seat in TEAM_SEATS[team]])
+        top, option = -1, None
+        for o, points in (known or {}).items():
+            if o in options and credited(points, o[0]) > top:
+                top, option = credited(points, o[0]), o
+        if option is not None and team in out and top == out[team].card_points:
+            out[team] = _best(team, option, top, rules)
+    return out

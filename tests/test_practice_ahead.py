@@ -1,0 +1,191 @@
+"""Computing ahead while the learner thinks (``tutor.practice.ahead``): the same calls, sooner.
+
+What a learner relies on: the robots call what ``tutor bid`` advises their hands at the same
+point of the auction (the voice asked afresh, in this process, by the command), with or
+without computing ahead, however fast he answers and whatever he calls; the deal's end (the
+contract's exact value, both teams' best contracts) is the same; and the background process
+never outlives the practice (its end, a Ctrl-C, the program killed).
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tutor.cli import main
+
+pytestmark = [pytest.mark.needs_core,
+              pytest.mark.skipif(not hasattr(os, "fork"), reason="computing ahead forks")]
+
+ROOT = Path(__file__).resolve().parents[1]
+CEILING = 120      # seconds: against a hang only, never a measure
+SAMPLES = 20       # deals a question
+
+
+def gone(pid: int) -> bool:
+    """Process ``pid`` has ended (and, were it our child, been collected)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    try:
+        done, _status = os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:   # not our child: it still runs
+        return False
+    return done == pid
+
+
+def until(test, seconds: float = CEILING) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if test():
+            return True
+        time.sleep(0.05)
+    return test()
+
+
+def play(seed: int, ahead: bool, think: bool = True, calls=None):
+    """Practice deal ``seed`` at C: the learner says fort (and lets doubles pass), or the calls
+    ``calls`` gives (a function of the Practice); thinking (with ``ahead``) until the background
+    process has computed all it can, or not at all. The steps and the deal's end."""
+    from tutor.practice.session import Practice
+
+    p = Practice(seed=seed, seat="C", lang="en", ahead=ahead)
+    try:
+        while not p.over:
+            p.think()
+            if ahead and think:
+                assert until(lambda: (p.ahead._drain(), not p.ahead.running or p.ahead.idle)[1])
+            text = calls(p) if calls is not None else None
+            p.call(text if text is not None else "fort" if p.waiting == "turn" else "")
+        result = p.result().to_json("en")
+        stats = p.ahead.stats if p.ahead is not None else None
+    finally:
+        p.close()
+    steps = [(s.seat, str(s.reading.call) if s.reading else None, s.learner, s.before) for s in p.steps]
+    return steps, result, stats
+
+
+@pytest.fixture
+def fresh():
+    from tutor.judgement import voice
+
+    voice.forget()
+    yield
+    voice.forget()
+
+
+def test_the_robots_call_what_tutor_bid_advises_with_computing_ahead(fresh, monkeypatch):
+    from tutor.judgement import voice
+
+    # the robots' deals a question as bid's --samples (fewer than the default: a quicker test;
+    # the same question, the same answer at any number)
+    monkeypatch.setattr(voice, "SAMPLES", SAMPLES)
+    steps, result, stats = play(3, ahead=True)
+    assert stats.here == 0 and stats.taken + stats.waited > 0   # every answer came from the background
+    robots = [(seat, call, before) for seat, call, learner, before in steps if not learner]
+    assert robots
+    from tutor.practice.session import hands_of
+
+    hands = hands_of(3)
+    for seat, call, before in robots:
+        voice.forget()
+        auction = ", ".join(result["auction"][:before])
+        out = CliRunner().invoke(main, ["bid", "--hand", str(hands[seat]), "--auction", auction, "--seat", seat,
+                                        "--samples", str(SAMPLES), "--json"], catch_exceptions=False)
+        assert out.exit_code == 0, out.output
+        assert (json.loads(out.stdout)["call"] or "fort") == call, (seat, auction)
+
+
+def test_the_same_deal_however_fast_the_learner_answers_and_whatever_he_calls(fresh, monkeypatch):
+    from tutor.judgement import voice
+
+    # fewer deals a question: the same code, a quicker test (the answers do not depend on
+    # who computes them, whatever the number of deals)
+    monkeypatch.setattr(voice, "SAMPLES", SAMPLES)
+    plain = play(3, ahead=False)
+    voice.forget()
+    thinking = play(3, ahead=True)
+    voice.forget()
+    hasty = play(3, ahead=True, think=False)
+    assert thinking[:2] == plain[:2] and hasty[:2] == plain[:2]
+
+    def unlikely(p):   # a call the background process does not follow: the last the conventions offer
+        if p.waiting != "turn":
+            return ""
+        from tutor.practice.ahead import BRANCHES, likely_calls
+        from tutor.practice.robots import advice
+
+        a = advice(p.hand, p.auction, p.rules, p.seat, p.judge)
+        followed = likely_calls(p, a)[:BRANCHES]
+        others = [str(r.call) for r in a.options if str(r.call) not in followed]
+        return others[-1] if others else "fort"
+
+    voice.forget()
+    plain = play(3, ahead=False, calls=unlikely)
+    voice.forget()
+    ahead = play(3, ahead=True, calls=unlikely)
+    assert ahead[:2] == plain[:2]
+
+
+def test_the_best_contracts_found_ahead_are_those_found_knowing_the_contract_played():
+    from tutor.practice import value
+    from tutor.practice.session import hands_of
+    from tutor.rules import load
+
+    # deal 1: AC's best is 157 Rosen by C; A declaring Rosen ties it (the contract played is
+    # then shown, as the search that knows it finds); B's Eichel is below BD's best
+    rules = load(None)
+    hands = hands_of(1)
+    ahead = value.best_contracts(hands, rules)
+    assert (ahead["AC"].contract, ahead["AC"].declarer) == ("157 Rosen", "C")
+    for strain, declarer in (("Rosen", "A"), ("Eichel", "B")):
+        known = {(strain, declarer): value.exact(hands, strain, declarer)}
+        assert value.with_known(ahead, hands, rules, known) == value.best_contracts(hands, rules, known)
+    assert value.with_known(ahead, hands, rules, {("Rosen", "A"): 157})["AC"].declarer == "A"
+
+
+def test_the_background_process_ends_with_the_practice_and_ignores_ctrl_c(fresh):
+    from tutor.practice.session import Practice
+
+    p = Practice(seed=3, seat="C", lang="en", ahead=True)
+    p.think()
+    pid = p.ahead._holder[0][0]
+    os.kill(pid, signal.SIGINT)          # the terminal sends Ctrl-C to every process of the group
+    time.sleep(0.2)
+    assert not gone(pid)
+    p.think()                            # the same turn: the same process
+    assert p.ahead._holder[0][0] == pid
+    p.close()
+    assert gone(pid)
+
+
+SCRIPT = """
+import sys
+from tutor.practice.session import Practice
+p = Practice(seed=3, seat="C", lang="en", ahead=True)
+p.think()
+print(p.ahead._holder[0][0], flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_the_background_process_ends_when_the_program_is_killed():
+    proc = subprocess.Popen([sys.executable, "-c", SCRIPT], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        pid = int(proc.stdout.readline())
+        assert not gone(pid)
+        proc.kill()
+        proc.wait(CEILING)
+        assert until(lambda: gone(pid), 10)
+    finally:
+        proc.kill()
+        proc.wait()
