@@ -40,7 +40,7 @@ def simulated(monkeypatch):
     def fresh(drill, rules, samples=None, seed=None, nodes=None, workers=None):
         asked.append(drill.id)
         return {"samples": samples, "seed": seed, "nodes": nodes, "best": ["157 Eichel"],
-                "compared": {"157 Eichel": 314}, "deals": samples, "estimated": 0}
+                "compared": {"157 Eichel": 314, "fort": 0, "120 Eichel": 120}, "deals": samples, "estimated": 0}
     monkeypatch.setattr(evidence, "fresh", fresh)
     return asked
 
@@ -67,6 +67,18 @@ def test_a_second_run_takes_every_result_from_the_cache(tmp_path, simulated):
     assert simulated == ["d0", "d1", "d2"] and (second.simulated, second.cached) == (0, 3)
     assert second.problems == first.problems == []
     assert len(list(cache.glob("*.json"))) == 3
+
+
+def test_evidence_written_from_the_cache_lists_the_calls_as_the_simulation_did(tmp_path, simulated):
+    """The stored evidence names the compared calls best first (the learner reads them in that
+    order): a result taken from the cache keeps that order."""
+    path, cache = _file(tmp_path, n=1), tmp_path / "cache"
+    drills.deep_check(_checked(path), cache=cache)
+    path.write_text(path.read_text(encoding="utf-8").replace("seed: 1,", "seed: 1, deals: 3,"), encoding="utf-8")
+    out = drills.deep_check(_checked(path), cache=cache, write=True)
+    assert out.cached == 1 and simulated == ["d0"]
+    stored = drills.load(path).drills[0].get("evidence")
+    assert list(stored["compared"]) == ["157 Eichel", "fort", "120 Eichel"]
 
 
 def test_without_a_cache_every_drill_is_simulated(tmp_path, simulated):

@@ -322,14 +322,18 @@ def cache_key(drill, rules, samples, seed, nodes, version: str) -> str:
     return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
 
 
+KEPT_FORMAT = 2     # a kept file's layout: the evidence's fields in the order fresh() gave them
+
+
 def kept(folder: "str | Path", key: str) -> tuple[bool, dict | None]:
-    """(found, evidence) of a kept result; a file that cannot be read is not found (it is
-    simulated again and written anew)."""
+    """(found, evidence) of a kept result; a file that cannot be read, or was written in another
+    layout, is not found (it is simulated again and written anew)."""
     try:
         data = json.loads((Path(folder) / f"{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False, None
-    if not isinstance(data, dict) or "evidence" not in data or not isinstance(data["evidence"], (dict, type(None))):
+    if not isinstance(data, dict) or data.get("format") != KEPT_FORMAT or "evidence" not in data \
+            or not isinstance(data["evidence"], (dict, type(None))):
         return False, None
     return True, data["evidence"]
 
@@ -342,7 +346,10 @@ def keep(folder: "str | Path", key: str, new: dict | None, drill_id: str = "") -
 
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        write_atomic(Path(folder) / f"{key}.json", json.dumps({"id": drill_id, "evidence": new}, sort_keys=True))
+        # the order of ``compared`` is kept as fresh() gave it (the best calls first): the evidence
+        # stored from it lists them so, and the learner reads them so
+        write_atomic(Path(folder) / f"{key}.json",
+                     json.dumps({"format": KEPT_FORMAT, "id": drill_id, "evidence": new}, ensure_ascii=False))
     except OSError:
         return False
     return True
