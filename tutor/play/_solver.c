@@ -198,7 +198,7 @@ typedef struct {
      * more than prune_m cards a hand, only the first prune_k leads and prune_kf cards of each
      * follower in the move generation's own order are searched (0: all) */
     int prune_k, prune_kf, prune_m;
-    /* ... one side's moves only (option bits 42, 43; 0: both sides'): 1 the max side's, so a
+    /* ... one side's moves only (option bits 46, 47; 0: both sides'): 1 the max side's, so a
      * value the search proves at least x is a true lower bound of the position's (the other
      * side keeps every card, and every cut the search makes on the other side's behalf is a
      * bound of the exact game); 2 the min side's, so a proved "below x" is a true upper bound
@@ -2194,8 +2194,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "pruning: k, kf and m from 0 to 255");
         return NULL;
     }
-    if ((uoptions >> 42 & 1) && (uoptions >> 43 & 1)) {
-        PyErr_SetString(PyExc_ValueError, "pruning: one side's moves (option bit 42 or 43), not both");
+    if ((uoptions >> 46 & 1) && (uoptions >> 47 & 1)) {
+        PyErr_SetString(PyExc_ValueError, "pruning: one side's moves (option bit 46 or 47), not both");
         return NULL;
     }
     S *s = calloc(1, sizeof(S));
@@ -2221,7 +2221,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
     s->prune_k = prune_k; s->prune_kf = prune_kf; s->prune_m = prune_m;
-    s->prune_side = (uoptions >> 42 & 1) ? 1 : (uoptions >> 43 & 1) ? 2 : 0;
+    s->prune_side = (uoptions >> 46 & 1) ? 1 : (uoptions >> 47 & 1) ? 2 : 0;
     s->root_part = root_part & h[leader];
     if (root_part && !s->root_part) {
         free(s);

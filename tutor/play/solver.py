@@ -307,8 +307,8 @@ def estimate_nodes(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact
     return (None if stop else value), nodes
 
 
-PRUNE_MAX_SIDE = 1 << 42   # not a technique: forward pruning of the max side's moves alone (one_sided)
-PRUNE_MIN_SIDE = 1 << 43   # ... of the min side's moves alone
+PRUNE_MAX_SIDE = 1 << 46   # not a technique: forward pruning of the max side's moves alone (one_sided)
+PRUNE_MIN_SIDE = 1 << 47   # ... of the min side's moves alone
 
 
 def one_sided(deal: Deal, target: int | None, *, lower: bool, k: int = 2, follow_k: int | None = None,
