@@ -413,6 +413,20 @@ def _probes_left(j: Judged, play: Play) -> int:
     return max(1, min(3, sum(1 for t in play.decisive if j.lo < _at_least(t, misere) <= j.hi)))
 
 
+# EXPERIMENT (the lead's idea, session 36): eval's passes after the first spend their nodes only on
+# the open deals whose estimate lies within EVAL_NEAR card points of an open decisive target of the
+# game (None: on every open deal, as before); a deal not yet estimated counts as near
+EVAL_NEAR = None
+EVAL_NEAR_STOP = False   # ... and the early stop counts a deal open only far from its targets as searched
+
+
+def _near(j: Judged, play: Play, near: int | None) -> bool:
+    if near is None or j.guess is None:
+        return True
+    misere = is_misere(play.strain)
+    return any(j.lo < x <= j.hi and abs(j.guess - x) <= near for x in (_at_least(t, misere) for t in play.decisive))
+
+
 def _open(j: Judged, budget: int) -> bool:
     """The solver has more to say about this deal with ``budget`` nodes a probe: it was not
     asked yet, or its decisive probes stopped under a smaller budget."""
@@ -1169,7 +1183,9 @@ class Simulation:
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
                     values = _call_values(calls, results, index, s, team, rules, partie, after)
-                    searched = [not any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
+                    near = self._near_only() if EVAL_NEAR_STOP else None
+                    searched = [not any(j.estimated and (near is None or _near(j, plays[i], near))
+                                        for i, j in enumerate(row) if i in live) for row in judged]
                     if _clear(values) and not _contradicted(values, searched):
                         stopped = True
                         break
@@ -1248,16 +1264,18 @@ class Simulation:
             return pool.run(deals, plays, self.exact, stages, budget), budget
         allowed = self.nodes * len(deals) // max(1, self.samples)
         budget = self._first_budget(len(deals), plays)
+        near = self._near_only()
         # the first pass asks every game (the ones no competitive call rests on too: their
         # easy deals are answered at once, and the contracts eval lists rest on them)
-        judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED), budget, guess_open=False)
+        judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED), budget,
+                          guess_open=near is not None)
         allow = None
         while True:
             judged = pool.run(deals, plays, self.exact, stages, budget, allow, guess_open=False)
             spent = sum(j.nodes for row in judged for j in row)
             nxt = budget * ESCALATE
             waiting = [(d, i) for d, row in enumerate(judged) for i in sorted(live)
-                       if row[i].estimated and row[i].tried < nxt]
+                       if row[i].estimated and row[i].tried < nxt and _near(row[i], plays[i], near)]
             left = allowed - spent
             allow = set()
             cost = Counter()
@@ -1271,6 +1289,10 @@ class Simulation:
             if not allow or nxt > NODE_BUDGET:
                 return self._last_pass(pool, deals, plays, live, judged, allowed), budget
             budget = nxt
+
+    def _near_only(self) -> int | None:
+        """EVAL_NEAR where it applies (eval's passes: the bounds' lean), else None."""
+        return EVAL_NEAR if self.bounds_bias and not self.node_budget else None
 
     def _first_budget(self, dealt: int, plays) -> int:
         """The first pass's nodes a probe: FIRST_PROBE, fewer where the nodes of the deals
@@ -1289,7 +1311,9 @@ class Simulation:
         budget, most take far less), shared evenly by the probes still open: each deal and
         game is asked again where its share is more than it had."""
         spent = sum(j.nodes for row in judged for j in row)
-        waiting = [(d, i) for d, row in enumerate(judged) for i in live if row[i].estimated]
+        near = self._near_only()
+        waiting = [(d, i) for d, row in enumerate(judged) for i in live
+                   if row[i].estimated and _near(row[i], plays[i], near)]
         if not waiting or allowed <= spent:
             return judged
         probes = sum(_probes_left(judged[d][i], plays[i]) for d, i in waiting)
