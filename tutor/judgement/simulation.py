@@ -413,11 +413,17 @@ def _probes_left(j: Judged, play: Play) -> int:
     return max(1, min(3, sum(1 for t in play.decisive if j.lo < _at_least(t, misere) <= j.hi)))
 
 
-# EXPERIMENT (the lead's idea, session 36): eval's passes after the first spend their nodes only on
-# the open deals whose estimate lies within EVAL_NEAR card points of an open decisive target of the
-# game (None: on every open deal, as before); a deal not yet estimated counts as near
+# MEASURED, NOT ADOPTED (the lead's idea, session 36; benchmarks/README, "True bounds from a search
+# pruned on one side only"): eval's passes after the first give their nodes only to the open games
+# of a deal whose estimate lies within EVAL_NEAR card points of a target the game still has open
+# (None or 0: to every open deal, as eval does; a deal not yet estimated counts as near), and
+# EVAL_NEAR_STOP: the early stop counts a game open only far from its targets as searched (else it
+# waits on them: beispiel-gen-02 100 deals where it stopped at 50). bench_exact_sim (43 positions x
+# 20 deals, the same answers, 60M): EVAL_NEAR 15 mean |diff| 0.0248 -> 0.0225 (both halves better),
+# positions over 0.10 15 -> 13, but the largest 0.20 -> 0.30 (fuenfer-gen-05), 492 -> 542 deals
+# estimated, the budget not spent (10.4M nodes a position, 10.7M before).
 EVAL_NEAR = None
-EVAL_NEAR_STOP = False   # ... and the early stop counts a deal open only far from its targets as searched
+EVAL_NEAR_STOP = False
 
 
 def _near(j: Judged, play: Play, near: int | None) -> bool:
@@ -990,7 +996,7 @@ class _Pool:
                     continue
                 known = judged.get((k, p))
                 want = stages.get(j, GUESSED) if exact else GUESSED
-                if allow is not None and i not in allow:
+                if allow is not None and i not in allow and (i, j) not in allow:
                     want = GUESSED
                 probing = bool(want >= PROBED and budget and (known is None or _open(known, budget)))
                 finer = (i, j) in fine and known is not None and known.estimated and not known.fine
@@ -1286,13 +1292,15 @@ class Simulation:
                     break
                 left -= cost[d]
                 allow.add(d)
+            if near is not None:      # (EVAL_NEAR: only the near games of those deals)
+                allow = {(d, i) for d, i in waiting if d in allow}
             if not allow or nxt > NODE_BUDGET:
                 return self._last_pass(pool, deals, plays, live, judged, allowed), budget
             budget = nxt
 
     def _near_only(self) -> int | None:
-        """EVAL_NEAR where it applies (eval's passes: the bounds' lean), else None."""
-        return EVAL_NEAR if self.bounds_bias and not self.node_budget else None
+        """EVAL_NEAR where it applies (eval's passes: the bounds' lean), else None (also EVAL_NEAR 0)."""
+        return (EVAL_NEAR or None) if self.bounds_bias and not self.node_budget else None
 
     def _first_budget(self, dealt: int, plays) -> int:
         """The first pass's nodes a probe: FIRST_PROBE, fewer where the nodes of the deals
@@ -1319,6 +1327,8 @@ class Simulation:
         probes = sum(_probes_left(judged[d][i], plays[i]) for d, i in waiting)
         share = min(NODE_BUDGET, (allowed - spent) // probes)
         allow = {d for d, i in waiting if judged[d][i].tried < share}
+        if near is not None:      # (EVAL_NEAR: only the near games of those deals)
+            allow = {(d, i) for d, i in waiting if judged[d][i].tried < share}
         if not allow:
             return judged
         return pool.run(deals, plays, self.exact, dict.fromkeys(live, PROBED), share, allow, guess_open=False)
