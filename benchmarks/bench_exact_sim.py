@@ -350,7 +350,7 @@ def _dump(folder, pos, name, ev, rules, answers) -> None:
                      "shown": [c["p_make"] for c in ev.contracts] or [ev.standing],
                      "judged": ev.judged, "plays": ev.plays, "games": ev.games, "points": ev.points,
                      "estimated": ev.estimated, "samples": ev.samples, "bounds_bias": ev.bounds_bias,
-                     "split_from": ev.split_from, "deals": ev.deals}, f)
+                     "split_from": ev.split_from}, f)
 
 
 def _replayed(data, settings: dict) -> list[tuple[float, float]]:

@@ -1,7 +1,7 @@
 """Mutation testing of the solver's C core by hand (mutmut mutates Python only): each mutant
 below is one small defect written into a copy of tutor/play/_solver.c, built with the C
-compiler Python was built with, and tests/test_solver.py, test_solver_tables.py,
-test_solver_estimate.py and test_solver_one_sided.py run against it (-x, a timeout); a mutant the tests pass is reported as a survivor. Not part of CI
+compiler Python was built with, and tests/test_solver.py, test_solver_tables.py and
+test_solver_estimate.py run against it (-x, a timeout); a mutant the tests pass is reported as a survivor. Not part of CI
 (a few minutes):
 
     nice .venv/bin/python tests/core_mutants.py                 # every mutant
@@ -31,8 +31,7 @@ TIMEOUT = int(os.environ.get("CORE_MUTANTS_TIMEOUT", 400))
 # the test files run against each mutant; CORE_MUTANTS_TESTS (comma-separated) overrides them,
 # e.g. only tests/test_solver_estimate.py for the estimate's mutants on a loaded machine
 TESTS = os.environ.get("CORE_MUTANTS_TESTS",
-                       "tests/test_solver.py,tests/test_solver_tables.py,tests/test_solver_estimate.py,"
-                       "tests/test_solver_one_sided.py").split(",")
+                       "tests/test_solver.py,tests/test_solver_tables.py,tests/test_solver_estimate.py").split(",")
 # the tests that do not depend on the core's search (Ctrl-C: seconds each; help: the examples folder)
 DESELECT = "not ctrl_c and not help_examples"
 
@@ -120,17 +119,12 @@ MUTANTS = [
      "if (!tt || !last_deal.valid || (options & 1))"),
     # the estimate (forward pruning, solver.estimate)
     ("estimate: a pruned search's table taken for an exact one's",
-     "    d->prune = s->prune_k | s->prune_kf << 8 | s->prune_m << 16 | s->prune_side << 24;\n", ""),
-    ("estimate: the followers not pruned",
-     "if (s->prune_kf && n > s->prune_kf && s->tleft > s->prune_m && PRUNED(s, player)) n = s->prune_kf;", ";"),
+     "    d->prune = s->prune_k | s->prune_kf << 8 | s->prune_m << 16;\n", ""),
+    ("estimate: the followers not pruned", "if (s->prune_kf && n > s->prune_kf && s->tleft > s->prune_m) n = s->prune_kf;",
+     ";"),
     ("estimate: the leads not pruned", "        if (n > s->prune_k) n = s->prune_k;\n", ""),
     ("estimate: pruned at the first of the last tricks it should search exactly",
-     "if (s->prune_k && left > s->prune_m && PRUNED(s, leader)) {",
-     "if (s->prune_k && left >= s->prune_m && PRUNED(s, leader)) {"),
-    # one side's moves pruned alone (solver.one_sided: true bounds; tests/test_solver_one_sided.py)
-    ("one-sided: the other side's moves pruned", "((s)->prune_side == 1)))", "((s)->prune_side == 2)))"),
-    ("one-sided: both sides' moves pruned", "#define PRUNED(s, seat) (!(s)->prune_side || ",
-     "#define PRUNED(s, seat) (1 || "),
+     "if (s->prune_k && left > s->prune_m) {", "if (s->prune_k && left >= s->prune_m) {"),
     ("estimate: the table's part this process used (the estimate depends on the solves before)",
      "if (tt_touched > s->mask && !(prune_k | prune_kf) && !(options & OWN_TABLE_PART))",
      "if (tt_touched > s->mask && !(options & OWN_TABLE_PART))"),

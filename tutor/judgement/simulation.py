@@ -413,26 +413,6 @@ def _probes_left(j: Judged, play: Play) -> int:
     return max(1, min(3, sum(1 for t in play.decisive if j.lo < _at_least(t, misere) <= j.hi)))
 
 
-# MEASURED, NOT ADOPTED (the lead's idea, session 36; benchmarks/README, "True bounds from a search
-# pruned on one side only"): eval's passes after the first give their nodes only to the open games
-# of a deal whose estimate lies within EVAL_NEAR card points of a target the game still has open
-# (None or 0: to every open deal, as eval does; a deal not yet estimated counts as near), and
-# EVAL_NEAR_STOP: the early stop counts a game open only far from its targets as searched (else it
-# waits on them: beispiel-gen-02 100 deals where it stopped at 50). bench_exact_sim (43 positions x
-# 20 deals, the same answers, 60M): EVAL_NEAR 15 mean |diff| 0.0248 -> 0.0225 (both halves better),
-# positions over 0.10 15 -> 13, but the largest 0.20 -> 0.30 (fuenfer-gen-05), 492 -> 542 deals
-# estimated, the budget not spent (10.4M nodes a position, 10.7M before).
-EVAL_NEAR = None
-EVAL_NEAR_STOP = False
-
-
-def _near(j: Judged, play: Play, near: int | None) -> bool:
-    if near is None or j.guess is None:
-        return True
-    misere = is_misere(play.strain)
-    return any(j.lo < x <= j.hi and abs(j.guess - x) <= near for x in (_at_least(t, misere) for t in play.decisive))
-
-
 def _open(j: Judged, budget: int) -> bool:
     """The solver has more to say about this deal with ``budget`` nodes a probe: it was not
     asked yet, or its decisive probes stopped under a smaller budget."""
@@ -996,7 +976,7 @@ class _Pool:
                     continue
                 known = judged.get((k, p))
                 want = stages.get(j, GUESSED) if exact else GUESSED
-                if allow is not None and i not in allow and (i, j) not in allow:
+                if allow is not None and i not in allow:
                     want = GUESSED
                 probing = bool(want >= PROBED and budget and (known is None or _open(known, budget)))
                 finer = (i, j) in fine and known is not None and known.estimated and not known.fine
@@ -1189,9 +1169,7 @@ class Simulation:
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
                     values = _call_values(calls, results, index, s, team, rules, partie, after)
-                    near = self._near_only() if EVAL_NEAR_STOP else None
-                    searched = [not any(j.estimated and (near is None or _near(j, plays[i], near))
-                                        for i, j in enumerate(row) if i in live) for row in judged]
+                    searched = [not any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
                     if _clear(values) and not _contradicted(values, searched):
                         stopped = True
                         break
@@ -1270,18 +1248,16 @@ class Simulation:
             return pool.run(deals, plays, self.exact, stages, budget), budget
         allowed = self.nodes * len(deals) // max(1, self.samples)
         budget = self._first_budget(len(deals), plays)
-        near = self._near_only()
         # the first pass asks every game (the ones no competitive call rests on too: their
         # easy deals are answered at once, and the contracts eval lists rest on them)
-        judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED), budget,
-                          guess_open=near is not None)
+        judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED), budget, guess_open=False)
         allow = None
         while True:
             judged = pool.run(deals, plays, self.exact, stages, budget, allow, guess_open=False)
             spent = sum(j.nodes for row in judged for j in row)
             nxt = budget * ESCALATE
             waiting = [(d, i) for d, row in enumerate(judged) for i in sorted(live)
-                       if row[i].estimated and row[i].tried < nxt and _near(row[i], plays[i], near)]
+                       if row[i].estimated and row[i].tried < nxt]
             left = allowed - spent
             allow = set()
             cost = Counter()
@@ -1292,15 +1268,9 @@ class Simulation:
                     break
                 left -= cost[d]
                 allow.add(d)
-            if near is not None:      # (EVAL_NEAR: only the near games of those deals)
-                allow = {(d, i) for d, i in waiting if d in allow}
             if not allow or nxt > NODE_BUDGET:
                 return self._last_pass(pool, deals, plays, live, judged, allowed), budget
             budget = nxt
-
-    def _near_only(self) -> int | None:
-        """EVAL_NEAR where it applies (eval's passes: the bounds' lean), else None (also EVAL_NEAR 0)."""
-        return (EVAL_NEAR or None) if self.bounds_bias and not self.node_budget else None
 
     def _first_budget(self, dealt: int, plays) -> int:
         """The first pass's nodes a probe: FIRST_PROBE, fewer where the nodes of the deals
@@ -1319,16 +1289,12 @@ class Simulation:
         budget, most take far less), shared evenly by the probes still open: each deal and
         game is asked again where its share is more than it had."""
         spent = sum(j.nodes for row in judged for j in row)
-        near = self._near_only()
-        waiting = [(d, i) for d, row in enumerate(judged) for i in live
-                   if row[i].estimated and _near(row[i], plays[i], near)]
+        waiting = [(d, i) for d, row in enumerate(judged) for i in live if row[i].estimated]
         if not waiting or allowed <= spent:
             return judged
         probes = sum(_probes_left(judged[d][i], plays[i]) for d, i in waiting)
         share = min(NODE_BUDGET, (allowed - spent) // probes)
         allow = {d for d, i in waiting if judged[d][i].tried < share}
-        if near is not None:      # (EVAL_NEAR: only the near games of those deals)
-            allow = {(d, i) for d, i in waiting if judged[d][i].tried < share}
         if not allow:
             return judged
         return pool.run(deals, plays, self.exact, dict.fromkeys(live, PROBED), share, allow, guess_open=False)

@@ -20,7 +20,7 @@
  * leaves this module unused (a core built from an older source, its arguments or results
  * not the ones solver.py passes) and says once that it is out of date. Raise both whenever
  * an argument, a result or a meaning of an option changes between the two. */
-#define CORE_ABI 5
+#define CORE_ABI 4
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -198,12 +198,6 @@ typedef struct {
      * more than prune_m cards a hand, only the first prune_k leads and prune_kf cards of each
      * follower in the move generation's own order are searched (0: all) */
     int prune_k, prune_kf, prune_m;
-    /* ... one side's moves only (option bits 46, 47; 0: both sides'): 1 the max side's, so a
-     * value the search proves at least x is a true lower bound of the position's (the other
-     * side keeps every card, and every cut the search makes on the other side's behalf is a
-     * bound of the exact game); 2 the min side's, so a proved "below x" is a true upper bound
-     * (solver.one_sided) */
-    int prune_side;
     /* budget */
     long long nodes, max_nodes, check_at;   /* check_budget at check_at nodes (next_check) */
     double deadline;             /* 0 = none */
@@ -257,8 +251,6 @@ static void tt_prepare(size_t bytes, double deadline) {
 }
 
 #define TEAM(seat) ((seat) & 1)
-/* forward pruning applies to this seat's moves (both sides', or the one side of prune_side) */
-#define PRUNED(s, seat) (!(s)->prune_side || ((TEAM(seat) == (s)->maxside) == ((s)->prune_side == 1)))
 
 /* The number of cards in a mask: the portable build has no popcount instruction, and the
  * library's function is a call. */
@@ -1369,7 +1361,7 @@ static int boundary_search(S *s, int leader, int left, int alpha, int beta) {
      * as many cards a hand, the same team leading (option 1 << 26 off; an order only: -4.5 %
      * nodes on the 300 six-card exact values, -7.6 % seven cards, CPU -4 %) */
     int first = hint < 0 && s->killer ? s->kb[left][TEAM(leader)] : hint, n;
-    if (s->prune_k && left > s->prune_m && PRUNED(s, leader)) {
+    if (s->prune_k && left > s->prune_m) {
         /* forward pruning: the first prune_k leads of the order without the table's card or
          * the last cut's lead (what the table held must not change which leads are kept: the
          * pruned game is one game, whatever the probes before), then that card first if kept */
@@ -1632,7 +1624,7 @@ static int trick(S *s, int k, int alpha, int beta, unsigned ts) {
         }
     }
     int n = gen_follows(s, k, player, ts, moves);
-    if (s->prune_kf && n > s->prune_kf && s->tleft > s->prune_m && PRUNED(s, player)) n = s->prune_kf;   /* forward pruning */
+    if (s->prune_kf && n > s->prune_kf && s->tleft > s->prune_m) n = s->prune_kf;   /* forward pruning */
     int maxing = TEAM(player) == s->maxside;
     int best = maxing ? -1 : 1 << 20;
     if (k == 3 && s->etc_from && s->tleft - 1 >= s->etc_from && n > 1) {
@@ -1869,7 +1861,7 @@ typedef struct {
 static void deal_id(DealId *d, const unsigned long long h[4], int leader, int maxteam, int misere, int trump,
                     int puur, int last, unsigned long long options, const S *s) {
     memset(d, 0, sizeof *d);
-    d->prune = s->prune_k | s->prune_kf << 8 | s->prune_m << 16 | s->prune_side << 24;
+    d->prune = s->prune_k | s->prune_kf << 8 | s->prune_m << 16;
     memcpy(d->h, h, sizeof d->h);
     d->leader = leader; d->maxteam = maxteam; d->misere = misere; d->trump = trump; d->puur = puur;
     d->last = last; d->options = (int)options & ~(1 << 28 | 4096 | OWN_TABLE_PART); d->options_hi = (int)(options >> 32);
@@ -2194,10 +2186,6 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "pruning: k, kf and m from 0 to 255");
         return NULL;
     }
-    if ((uoptions >> 46 & 1) && (uoptions >> 47 & 1)) {
-        PyErr_SetString(PyExc_ValueError, "pruning: one side's moves (option bit 46 or 47), not both");
-        return NULL;
-    }
     S *s = calloc(1, sizeof(S));
     if (!s) return PyErr_NoMemory();
     if (parse_tables(s, pts, strength) < 0) { free(s); return NULL; }
@@ -2221,7 +2209,6 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     s->trump = trump; s->puur = puur; s->last_bonus = last; s->maxteam = maxteam;
     s->prune_k = prune_k; s->prune_kf = prune_kf; s->prune_m = prune_m;
-    s->prune_side = (uoptions >> 46 & 1) ? 1 : (uoptions >> 47 & 1) ? 2 : 0;
     s->root_part = root_part & h[leader];
     if (root_part && !s->root_part) {
         free(s);

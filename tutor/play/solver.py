@@ -58,7 +58,7 @@ from tutor.play.deal import Deal
 from tutor.play.rules import SEATS, TEAMS, Trump, legal, points, strength, winner
 from tutor.i18n import M, Mn, Number
 
-CORE_ABI = 5   # the compiled core's interface (its ``ABI``, _solver.c's CORE_ABI): raise both together
+CORE_ABI = 4   # the compiled core's interface (its ``ABI``, _solver.c's CORE_ABI): raise both together
 STALE_CORE = M("the compiled solver core is out of date (built from an older source), so the slower Python "
                "reference answers: reinstall tutor to rebuild it (in a source checkout: python3 go.py)")
 _stale_said = False
@@ -305,60 +305,6 @@ def estimate_nodes(deal: Deal, k: int = 3, *, follow_k: int | None = None, exact
                                             options & ~SHARED_TABLE, min(k, 255),
                                             min(k if follow_k is None else follow_k, 255), min(exact_last, 255))
     return (None if stop else value), nodes
-
-
-PRUNE_MAX_SIDE = 1 << 46   # not a technique: forward pruning of the max side's moves alone (one_sided)
-PRUNE_MIN_SIDE = 1 << 47   # ... of the min side's moves alone
-
-
-def one_sided(deal: Deal, target: int | None, *, lower: bool, k: int = 2, follow_k: int | None = None,
-              exact_last: int = 3, max_nodes: int | None = None, max_seconds: float | None = None,
-              shared: bool = False) -> tuple[int | None, int]:
-    """A true bound of what perfect play gives the declaring team (its card points, the 5
-    of the last trick included, as ``solve(deal).points``; in a Misère too), from a search
-    in which only one side's moves are pruned: the compiled core asks "does the team reach
-    ``target``?" in the game tree of exact play, but at a trick with more than
-    ``exact_last`` cards a hand the side that gains by the answer "yes" (``lower``: the side
-    that wants the declaring team's points high; else the side that wants them low) plays
-    only its first ``k`` leads and each of its followers the first ``follow_k`` (default
-    ``k``) cards of the core's own move order, while the other side keeps every card.
-    A side with fewer choices does no better than with all of them, so what such a search
-    proves for the pruned side holds in exact play: ``lower``: the team takes at least the
-    returned points (at least ``target``), else None (the pruned side's cards did not reach
-    it: nothing is known); not ``lower``: the team takes at most the returned points (below
-    ``target``), else None. Also (None, nodes) where ``max_nodes`` / ``max_seconds`` ran out.
-    Returns (bound or None, nodes searched). ``target`` None: the pruned game's value, a
-    lower bound (``lower``) or an upper bound of exact play's, or None where a budget ran out.
-
-    Its table entries are kept apart from the exact searches' (a generation of their own:
-    they hold the pruned game's bounds); ``shared``: go on from the table the last
-    one-sided search of the same deal, side and pruning left (another target of the deal).
-    The compiled core only (TutorError without it). Never crosses the exact value
-    (tests/test_solver_one_sided.py, against the solver on dealt deals)."""
-    global _LIVE
-    if _core is None:
-        raise TutorError(M("the compiled solver core is not built here (use --engine python)"))
-    if k < 1 or (follow_k is not None and follow_k < 1) or exact_last < 0:
-        raise ValueError("k and follow_k at least 1, exact_last at least 0")
-    total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
-    if target is not None and target <= 0:
-        return (0, 0) if lower else (None, 0)
-    if target is not None and target > total:
-        return (None, 0) if lower else (total, 0)
-    if _kept is not None and _LIVE is not None and _LIVE[1] >= KEEP_FROM_NODES:
-        _keep(_LIVE[0])
-    _LIVE = None
-    options = (PRUNE_MAX_SIDE if lower else PRUNE_MIN_SIDE) | OWN_TABLE_PART | (SHARED_TABLE if shared else 0)
-    g, _best, nodes, stop = _core.solve(*_core_args(deal), -1 if target is None else target, False, max_nodes or 0, float(max_seconds or 0.0),
-                                        options, min(k, 255), min(k if follow_k is None else follow_k, 255),
-                                        min(exact_last, 255))
-    if stop:
-        return None, nodes
-    if target is None:
-        return g, nodes
-    if lower:
-        return (g if g >= target else None), nodes
-    return (g if g < target else None), nodes
 
 
 @dataclass(frozen=True)
