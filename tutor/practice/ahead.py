@@ -502,13 +502,12 @@ def practice_plan(p):
 
         def next_deal() -> None:
             """The next deal's robots' calls up to the learner's first turn (``tutor practice
-            --count``): given up as soon as the learner calls."""
-            from tutor.practice.session import Practice
-
+            --count``): given up as soon as the learner calls. (A practice of the same class as
+            ``p``: session imports this module, so this one does not import session.)"""
             if not ahead.follow(NEXT):
                 return
             try:
-                q = Practice(p.next_seed, p.seat, p.rules, p.lang, start=False)
+                q = type(p)(p.next_seed, p.seat, p.rules, p.lang, start=False)
                 q.judge = p.judge
                 q.start()
             except (_Drop, TutorError):
