@@ -108,10 +108,10 @@ def test_ctrl_c_ends_the_second_process_too():
     assert solver.solve(d, workers=2).points == solver.solve(d).points
 
 
-def _killer(spare: list[int]) -> tuple[int, int]:
-    """A process forked from this one that kills (SIGKILL) the first other process of this
+def _signaller(spare: list[int], sig: int, mark: bytes) -> tuple[int, int]:
+    """A process forked from this one that sends ``sig`` to the first other process of this
     one's that is not in ``spare``, as soon as there is one: the second process of the solve
-    that follows. (its pid, the read end of a pipe: "r" once it looks, "k" once it killed)."""
+    that follows. (its pid, the read end of a pipe: "r" once it looks, ``mark`` once it sent)."""
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
@@ -122,13 +122,18 @@ def _killer(spare: list[int]) -> tuple[int, int]:
             while True:
                 found = [k for k in _children(parent) if k != me and k not in spare]
                 if found:
-                    os.kill(found[0], signal.SIGKILL)
-                    os.write(w, b"k")
+                    os.kill(found[0], sig)
+                    os.write(w, mark)
                     break
         finally:
             os._exit(0)
     os.close(w)
     return pid, r
+
+
+def _killer(spare: list[int]) -> tuple[int, int]:
+    """The second process killed (SIGKILL): "k" once it is."""
+    return _signaller(spare, signal.SIGKILL, b"k")
 
 
 @needs_two
@@ -159,25 +164,9 @@ def test_a_second_process_killed_from_outside_leaves_the_solve_to_the_first():
 
 
 def _stopper(spare: list[int]) -> tuple[int, int]:
-    """As :func:`_killer`, but the second process is stopped (SIGSTOP, as a debugger or a
-    starved machine leaves it), not killed: "r" once it looks, "s" once it stopped one."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        try:
-            os.close(r)
-            parent, me = os.getppid(), os.getpid()
-            os.write(w, b"r")
-            while True:
-                found = [k for k in _children(parent) if k != me and k not in spare]
-                if found:
-                    os.kill(found[0], signal.SIGSTOP)
-                    os.write(w, b"s")
-                    break
-        finally:
-            os._exit(0)
-    os.close(w)
-    return pid, r
+    """The second process stopped (SIGSTOP, as a debugger or a starved machine leaves it), not
+    killed: "s" once it is."""
+    return _signaller(spare, signal.SIGSTOP, b"s")
 
 
 class _Waited(Exception):
