@@ -671,6 +671,27 @@ def test_a_quoted_value_is_cut_in_every_language():
     assert i18n.M("unknown seat {seat!r} (A, B, C or D)", seat="E").text("en") == "unknown seat 'E' (A, B, C or D)"
 
 
+@pytest.mark.parametrize("line,words", [
+    ("trump:", ["trump: null is no trump"]),
+    ("trump: [Eichel, Rosen]", ["trump: [Eichel, Rosen] is no trump"]),
+    ("trump: {Eichel: U}", ["trump: {Eichel: U} is no trump"]),
+    ("trump: 2026-12-06", ["trump: 2026-12-06 is no trump"]),
+    ("leader: [A]", ["leader: unknown seat [A] (A, B, C or D)"]),
+    ("leader: yes", ["leader: unknown seat true"]),
+    ("trump: [" + ", ".join(["x"] * 5000) + "]", ["trump: [x, x, x,", "...", "is no trump"]),
+    ("trump: " + "[" * 30 + "x" + "]" * 30, ["trump: [[[", "...", "is no trump"]),
+])
+def test_a_deal_files_value_that_is_no_text_is_quoted_as_the_file_writes_it(tmp_path, line, words):
+    """tutor solve (QA s36): an empty value, a list, a mapping or a date where a deal file wants
+    a word was quoted in Python's words ("trump: None is no trump", "unknown seat ['A']"); now as
+    YAML writes it, and a long or deep one cut short."""
+    key = line.split(":")[0]
+    text = (Path(__file__).resolve().parent.parent / "examples" / "endgame.yaml").read_text(encoding="utf-8")
+    lines = [line if x.startswith(key + ":") else x for x in text.splitlines()]
+    out = refused(run("solve", write(tmp_path, "d.yaml", "\n".join(lines) + "\n"), "--lang", "en"), *words)
+    assert "None" not in out and "['" not in out and "datetime" not in out and len(out) < 200, out
+
+
 @pytest.mark.parametrize("weis,words", [(f"AC={'9' * 3000}", ["99999999999999999...", "is too large"]),
                                         (f"{LONG}=50", ["ZZZ...", "(AC or BD)"])])
 def test_a_long_weis_in_tafel_add_is_one_short_line(tmp_path, weis, words):

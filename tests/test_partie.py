@@ -460,7 +460,7 @@ def test_load_from_a_file_and_the_rules_override(tmp_path):
     ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 113, card_points: 90}\n",
      r"x.yaml line 2: key 'card_points' given twice"),
     ("games: 3\n", r"games is a list"),
-    ("rules: {profile: [verband]}\n", r"x.yaml line 1: rules: profile \['verband'\]: write a profile name"),
+    ("rules: {profile: [verband]}\n", r"x.yaml line 1: rules: profile \[verband\]: write a profile name"),
     ("games:\n  - {contract: 100 Eichel, declarer: A, card_points: 80, weis: {[1]: 2}}\n",
      r"x.yaml line 2: a key is a word or a number"),
     ("- 1\n- 2\n", r"a match file is a mapping"),
@@ -495,8 +495,8 @@ PROFILE_NAMES = ", ".join(rules_mod.PROFILES)
      f"x.yaml line 1: rules: write a profile name ({PROFILE_NAMES}) or a mapping of table rules",
      f"x.yaml Zeile 1: rules: schreibe einen Profilnamen ({PROFILE_NAMES}) oder eine Zuordnung von Tischregeln"),
     ("rules: {profile: [verband]}\n",
-     f"x.yaml line 1: rules: profile ['verband']: write a profile name ({PROFILE_NAMES})",
-     f"x.yaml Zeile 1: rules: Profil ['verband']: schreibe einen Profilnamen ({PROFILE_NAMES})"),
+     f"x.yaml line 1: rules: profile [verband]: write a profile name ({PROFILE_NAMES})",
+     f"x.yaml Zeile 1: rules: Profil [verband]: schreibe einen Profilnamen ({PROFILE_NAMES})"),
     ("teams: Anna\n",
      "x.yaml line 1: teams: write the two teams as 'Anna+Beat:Cla+Dani' (first team AC: A and C, then BD: B and D)",
      "x.yaml Zeile 1: teams: schreibe die zwei Teams als 'Anna+Beat:Cla+Dani' "
@@ -769,7 +769,7 @@ def test_stoeck_for_one_team(stoeck, expected):
      "weis AC=55: no Weis adds up to 55 (20, 40, 50, 60, 70, ...)",
      "weis AC=55: kein Weis ergibt 55 (20, 40, 50, 60, 70, ...)"),
     ("{contract: 100 Eichel, declarer: A, card_points: 113, weis: {AC: true}}",
-     "weis AC: True is no number of points", "weis AC: True ist keine Punktzahl"),
+     "weis AC: true is no number of points", "weis AC: true ist keine Punktzahl"),
     ("{contract: 100 Eichel, declarer: A, card_points: 113, weis: {A: 'Eichel:68'}}",
      "weis A: Eichel:86 holds no Weis", "weis A: Eichel:86 enthält keinen Weis"),
 ])

@@ -255,11 +255,58 @@ QUOTED = 60
 
 def _quoted(value) -> str:
     """``repr(value)`` for a message, at most about QUOTED characters: a string cut inside its
-    quotes ('ZZZ...'), anything else cut at the end."""
+    quotes ('ZZZ...'), anything else cut at the end. A value read from a YAML or JSON file that
+    is not a string is written as the file writes it, not in Python's words ("trump: null",
+    "unknown seat [A]", not "None", "['A']": QA s36)."""
     if isinstance(value, str) and len(value) > QUOTED:
         return repr(value[:QUOTED - 3] + "...")
-    text = repr(value)
+    text = repr(value) if isinstance(value, str) else _as_written(value, [QUOTED + 3], 0)
     return text if len(text) <= QUOTED + 2 else text[:QUOTED - 3] + "..."
+
+
+# a string inside a list or mapping written without quotes, as YAML does, where it reads the same so
+_PLAIN = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ_][A-Za-z0-9À-ÖØ-öø-ÿ_ .+-]*")
+_YAML_WORDS = frozenset({"null", "true", "false", "yes", "no", "on", "off", "y", "n", "~"})
+
+
+def _as_written(value, left: list, depth: int) -> str:
+    """``value`` (from a YAML or JSON file) in YAML's flow notation: null, true, [A, B], {a: 1};
+    only the first ``left[0]`` characters or so are built (a list of a million items, a list
+    nested a thousand deep), the rest "..."."""
+    if left[0] <= 0 or depth > 8:
+        return "..."
+    if value is None:
+        text = "null"
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, float) and value != value:
+        text = ".nan"
+    elif isinstance(value, float) and value in (float("inf"), float("-inf")):
+        text = ".inf" if value > 0 else "-.inf"
+    elif isinstance(value, str):
+        text = value if _PLAIN.fullmatch(value) and value.lower() not in _YAML_WORDS else repr(value)
+    elif isinstance(value, (list, tuple)):
+        parts = []
+        for v in value:
+            if left[0] <= 0:
+                parts.append("...")
+                break
+            parts.append(_as_written(v, left, depth + 1))
+        return "[" + ", ".join(parts) + "]"
+    elif isinstance(value, dict):
+        parts = []
+        for k, v in value.items():
+            if left[0] <= 0:
+                parts.append("...")
+                break
+            parts.append(_as_written(k, left, depth + 1) + ": " + _as_written(v, left, depth + 1))
+        return "{" + ", ".join(parts) + "}"
+    elif hasattr(value, "isoformat"):     # a date YAML read (2026-12-06)
+        text = value.isoformat()
+    else:
+        text = repr(value)
+    left[0] -= len(text) + 2
+    return text
 
 
 class _Quoting:
