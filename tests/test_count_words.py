@@ -254,3 +254,19 @@ def test_tarneeb_a_bid_set_with_one_trick(lang, want):
 def test_tarneeb_a_bid_counted_at_one_trick(lang, want):
     v = t.check(ONE_TRICK, "", "7", {"partner_tricks": 0})
     assert want in v.text(lang), v.text(lang)
+
+
+def test_fort_after_the_seats_own_bid_is_not_explained_as_no_opening():
+    # QA s36 P92: A opened 60 Eichel (the Puur third) and after C's Hilfe says fort; the reason
+    # was "No opening (Puur or Nell with three cards), no Hilfe ...", said to the player who opened
+    a = conventions.advise("Eichel:U86 Schellen:97 Rosen:86 Schilten:87", "60 Eichel, fort, 70 Eichel, fort")
+    assert str(a.recommended.call) == "fort"
+    texts = {lang: [x.text(lang) if hasattr(x, "text") else str(x) for x in a.lines] for lang in ("en", "de", "fr")}
+    assert not any("No opening" in t for t in texts["en"]), texts["en"]
+    assert "A's 60 Eichel has shown this hand already; there is nothing more to show (no further Hilfe, no reason " \
+           "for an Ace announcement) and the count reaches no higher bid: fort." in texts["en"]
+    assert any(t.startswith("60 Eichel von A hat dieses Blatt schon gezeigt") for t in texts["de"]), texts["de"]
+    assert any(t.startswith("60 Eichel de A a déjà montré cette main") for t in texts["fr"]), texts["fr"]
+    # a seat that has not bid yet keeps the line
+    b = conventions.advise("Eichel:986 Schellen:97 Rosen:86 Schilten:87", "60 Eichel")
+    assert any("No opening" in x.text("en") for x in b.lines if hasattr(x, "text"))

@@ -1384,8 +1384,14 @@ def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[Msg]:
             for suit in SUITS):   # an Ace the hand could have shown but for the rule: say why not
         lines.append(M("No Ace announcement: {why}.", why=s.no_ace))
     if alone and not lines:
+        # the seat that has bid already has shown its hand: "no opening" would be said to the
+        # player who opened (QA s36 P92: A after "60 Eichel, fort, 70 Eichel, fort")
+        own = next((e for e in reversed(s.auction.entries) if e.seat == s.seat and e.call.value is not None), None)
         lines.append(M("No opening (Puur or Nell with three cards), no Hilfe and no reason for an Ace "
-                       "announcement: fort."))
+                       "announcement: fort.") if own is None else
+                     M("{seat}'s {call} has shown this hand already; there is nothing more to show (no further Hilfe, "
+                       "no reason for an Ace announcement) and the count reaches no higher bid: fort.",
+                       seat=s.seat, call=str(own.call)))
     return lines
 
 

@@ -1026,10 +1026,17 @@ def _score_line(standing: Standing | None, rules) -> list[Msg]:
     open which sign a lost Partie gets)."""
     if standing is None or not can_end(standing, rules):
         return []
-    return [M("The score ({standing}) changes the values below: a game after which the Partie is over counts as "
-              "the whole Partie, +{target} for our team if it wins the Partie and -{target} if it loses it (0 for a "
-              "draw); any other game counts its board points, as without a score.",
-              standing=standing, target=standing.target)]
+    lines = [M("The score ({standing}) changes the values below: a game after which the Partie is over counts as "
+               "the whole Partie, +{target} for our team if it wins the Partie and -{target} if it loses it (0 for a "
+               "draw); any other game counts its board points, as without a score.",
+               standing=standing, target=standing.target)]
+    # QA s36 P91: at a table whose Schneider brings points (a team under half the target at the
+    # end: ``rules.schneider`` more for the winners) the line read as if it were counted; it is not
+    if rules.schneider and any(2 * standing.score.get(team, 0) < standing.target for team in ("AC", "BD")):
+        lines.append(M("A Schneider (the losers under half the target, {half}, at the end: {schneider} more for the "
+                       "winners at the settlement) is not in these values: they count the Partie alone.",
+                       half=standing.target // 2, schneider=rules.schneider))
+    return lines
 
 
 def _valued(call: str, by_call: dict) -> "str | Msg":
