@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from types import SimpleNamespace
 
+import pytest
+
 from tutor import conventions
 from tutor.cards import Hand
 from tutor.judgement import Standing
@@ -828,3 +830,28 @@ def test_the_score_line_says_a_schneider_is_not_in_the_values():
     # no team under half (scores only grow: no Schneider is possible), or a Schneider that brings nothing
     assert len(voice._score_line(Standing({"AC": 1900, "BD": 1000}, 2000), rules)) == 1
     assert len(voice._score_line(Standing({"AC": 1900, "BD": 900}, 2000), load("verband"))) == 1
+
+
+@pytest.mark.parametrize("best", ["80 Eichel", "80 Undenufe Misère"])
+def test_the_deals_do_not_take_the_contract_from_an_unread_partner_in_a_suit_or_a_misere(best):
+    # QA s35 Q6's rule (voice._unread_line): the deals cannot read the partner's number that shows
+    # no cards (B's 70 Obenabe: they give him any hand), so they undervalue his side and cannot judge
+    # taking the contract from him in another strain, a suit or a Misère (a call of three words:
+    # "80 Undenufe Misère" is the hand's own bid as "80 Eichel" is). Given figures: the deals value
+    # D's bid above fort; the count's call stands, with the line why
+    from tutor.rules import load
+
+    hand, auction = "Eichel:AK Schellen:AKO Rosen:AK Schilten:AK", "60 Eichel, 70 Obenabe, fort"
+    h, reader, seat, _r, truthful = conventions.position(hand, auction, load("erweitert"), "D")
+    values = {best: [300] * 8 + [-200] * 2, "fort": [-100] * 10}
+    ev = SimpleNamespace(calls=[{"call": c, "expected": sum(v) / 10} for c, v in values.items()], values=values,
+                         samples=10, contracts=[], standing=None, stopped_early=False, seat=seat, unprobed=[],
+                         unheld=["raise"])
+    ev.contract = lambda text: None
+    ev.to_json = lambda: {}
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+    texts = [x.text("en") for x in j.lines]
+    assert j.pick is None or str(j.pick.call) != best, texts
+    assert ("The deals cannot read B's 70 Obenabe: they give him hands his count would not bid it with, so they "
+            f"undervalue it and cannot judge taking the contract from him with {best}: here the count decides.") \
+        in texts, texts
