@@ -311,3 +311,28 @@ def test_pybabel_compile_finds_no_error_in_the_catalog(lang):
         catalog = pofile.read_po(f, locale=lang)
     errors = [(m.id, [str(e) for e in errs]) for m, errs in catalog.check()]
     assert not errors, errors
+
+
+def test_the_french_examples_of_what_to_type_are_the_french_words_and_are_read():
+    # docs/french.md: the French learner types « contre » / « surcontre » (read as dopple / konter);
+    # course s37 found French helps and prompts that still showed dopple and konter as what to type.
+    # Every French text whose English shows a typed call list (60ei, 70 sche, ..., dopple) shows
+    # contre / surcontre instead, and the parser reads each example call it gives
+    import re
+
+    from tutor.auction import sidi_barrani_spec
+
+    spec = sidi_barrani_spec()
+    examples = 0
+    for entry in _catalog("fr").values():
+        english = entry["msgid"] if isinstance(entry["msgid"], str) else entry["msgid"][0]
+        if "60ei" not in english and "D: dopple" not in english and "C: dopple" not in english \
+                and "dopple or konter" not in english:
+            continue
+        french = " ".join(entry["msgstr"]) if isinstance(entry["msgstr"], (list, tuple)) else entry["msgstr"]
+        assert "dopple" not in french and "konter" not in french, french
+        for word in re.findall(r"\b(?:[A-D]: )?(?:contre|surcontre)\b", french):
+            call = spec.parse_call(word.split(": ")[-1])
+            assert str(call) in ("dopple", "konter"), (word, call)
+            examples += 1
+    assert examples >= 8, examples
