@@ -1600,6 +1600,9 @@ def deep_check(checked: Sequence[Checked], nodes: int | None = None, write: bool
         asked = asked_nodes(c) or None
         key = ev.cache_key(d, rules, samples, seed, asked, version) if cache is not None else None
         found_kept, new = ev.kept(cache, key) if cache is not None else (False, None)
+        normalize = lambda text: _normalize(c.engine, text, rules, "evidence")
+        if found_kept and not ev.calls_read(new, normalize):
+            found_kept, new = False, None       # a kept file naming calls of no such game: simulated anew
         if found_kept:
             out.cached += 1
         elif budget is not None and clock() - start >= budget:
@@ -1613,7 +1616,6 @@ def deep_check(checked: Sequence[Checked], nodes: int | None = None, write: bool
             if cache is not None:
                 out.kept = ev.keep(cache, key, new, d.id) and out.kept
         ok = ev.call_ok(d, rules)
-        normalize = lambda text: _normalize(c.engine, text, rules, "evidence")
         found = ev.problems_of(d, stored, new, ok, normalize)
         if write and new is not None and ev.key_agrees(d, new, ok, normalize) and c.file.path:
             path = c.file.path

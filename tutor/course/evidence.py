@@ -325,31 +325,79 @@ def cache_key(drill, rules, samples, seed, nodes, version: str) -> str:
 KEPT_FORMAT = 2     # a kept file's layout: the evidence's fields in the order fresh() gave them
 
 
+#: a kept file is a few hundred bytes; a larger one is no result of ours (not read: not found)
+KEPT_MAX_BYTES = 1 << 20
+# the fields fresh() writes, the counts among them whole numbers, and the calls' figures
+_KEPT_COUNTS = ("samples", "seed", "nodes", "deals", "estimated")
+_KEPT_FIELDS = frozenset({*_KEPT_COUNTS, "best", "compared", "made"})
+
+
+def _whole(v, most: int = 10 ** 12) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and abs(v) <= most
+
+
+def _well_formed(evidence) -> bool:
+    """``evidence`` has the shape :func:`fresh` gives (None: the simulation could not answer)."""
+    if evidence is None:
+        return True
+    if not isinstance(evidence, dict) or not set(evidence) <= _KEPT_FIELDS \
+            or not all(_whole(evidence.get(k)) for k in _KEPT_COUNTS):
+        return False
+    best, compared, made = evidence.get("best"), evidence.get("compared"), evidence.get("made", {})
+    return isinstance(best, list) and bool(best) and all(isinstance(c, str) for c in best) \
+        and all(isinstance(m, dict) and all(isinstance(c, str) and _whole(v) for c, v in m.items())
+                for m in (compared, made))
+
+
 def kept(folder: "str | Path", key: str) -> tuple[bool, dict | None]:
-    """(found, evidence) of a kept result; a file that cannot be read, or was written in another
-    layout, is not found (it is simulated again and written anew)."""
+    """(found, evidence) of a kept result; a file that cannot be read, was written in another
+    layout, or is no file of ours (not a plain file, over KEPT_MAX_BYTES, evidence of another
+    shape than :func:`fresh` gives) is not found: it is simulated again and written anew. (A
+    file a stranger put there with evidence of the right shape was written into the drill
+    files by ``--write``, or ended the check with a traceback.)"""
+    path = Path(folder) / f"{key}.json"
     try:
-        data = json.loads((Path(folder) / f"{key}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        if not path.is_file() or path.stat().st_size > KEPT_MAX_BYTES:   # a FIFO there waited forever
+            return False, None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):      # RecursionError: arrays nested 100,000 deep
         return False, None
     if not isinstance(data, dict) or data.get("format") != KEPT_FORMAT or "evidence" not in data \
-            or not isinstance(data["evidence"], (dict, type(None))):
+            or not _well_formed(data["evidence"]):
         return False, None
     return True, data["evidence"]
+
+
+def calls_read(evidence: Mapping | None, normalize) -> bool:
+    """Every call a kept ``evidence`` names is a call of the drill's game (``normalize`` reads
+    one, a TutorError where it cannot): a kept file that names others is not used."""
+    if evidence is None:
+        return True
+    calls = [*evidence.get("best", ()), *evidence.get("compared", {}), *evidence.get("made", {})]
+    try:
+        for c in calls:
+            if c != NOTHING:
+                normalize(c)
+    except TutorError:
+        return False
+    return True
 
 
 def keep(folder: "str | Path", key: str, new: dict | None, drill_id: str = "") -> bool:
     """Keep a fresh result (``None``: the simulation could not answer), written whole or not
     at all (a run stopped while writing leaves no half file). False where the folder cannot
-    be written: the check goes on without keeping it."""
+    be written, or where something other than a file stands in the result's place (a FIFO
+    there: write_atomic writes a stream straight, and the check waited for a reader forever)."""
     from tutor.files import write_atomic
 
+    path = Path(folder) / f"{key}.json"
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(path) and not path.is_file():
+            return False
         # the order of ``compared`` is kept as fresh() gave it (the best calls first): the evidence
         # stored from it lists them so, and the learner reads them so
-        write_atomic(Path(folder) / f"{key}.json",
-                     json.dumps({"format": KEPT_FORMAT, "id": drill_id, "evidence": new}, ensure_ascii=False))
+        write_atomic(path, json.dumps({"format": KEPT_FORMAT, "id": drill_id, "evidence": new}, ensure_ascii=False))
     except OSError:
         return False
     return True
