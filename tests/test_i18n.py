@@ -329,10 +329,12 @@ def test_the_french_examples_of_what_to_type_are_the_french_words_and_are_read()
         if "60ei" not in english and "D: dopple" not in english and "C: dopple" not in english \
                 and "dopple or konter" not in english:
             continue
+        if "robot call" in english and "? B" not in english:
+            continue    # practice's prompt and help of s36: pace (s37) rewrites them, msgids and all
         french = " ".join(entry["msgstr"]) if isinstance(entry["msgstr"], (list, tuple)) else entry["msgstr"]
         assert "dopple" not in french and "konter" not in french, french
         for word in re.findall(r"\b(?:[A-D]: )?(?:contre|surcontre)\b", french):
             call = spec.parse_call(word.split(": ")[-1])
             assert str(call) in ("dopple", "konter"), (word, call)
             examples += 1
-    assert examples >= 8, examples
+    assert examples >= 6, examples
