@@ -6,8 +6,6 @@ from __future__ import annotations
 import math
 from types import SimpleNamespace
 
-import pytest
-
 from tutor import conventions
 from tutor.cards import Hand
 from tutor.judgement import Standing
@@ -784,74 +782,3 @@ def test_a_small_steady_gap_says_why_it_is_not_equally_good_beside_a_swinging_on
                     f"deals 4 less than {said}, a small gap, but more than chance alone allows (±2); "
                     f"110 Eichel is as far from {said} on average or farther, but its gap swings from deal to deal "
                     f"within what chance allows, so it counts as equally good."), line
-
-
-def test_the_next_zehners_count_of_deals_reads_as_a_count_in_every_language():
-    # QA s36: French "{next} dans {next_made}" ("80 dans 11") said "80 in 11" word for word;
-    # the next Zehner's deals are counted as the contract's are, "fois"
-    hand, auction = "Eichel:9A6 Schellen:AK Rosen:AK Schilten:86", "60 Eichel"
-    values = {"70 Eichel": [50] * 6 + [-70] * 4, "fort": [-30] * 10}
-    contracts = {"70 Eichel": {"contract": "70 Eichel", "made": 6, "p_make": 0.6},
-                 "80 Eichel": {"contract": "80 Eichel", "made": 3, "p_make": 0.3}}
-    j, texts = _judged_ev(hand, auction, values, contract=contracts.get)
-    line = next(x for x in j.lines if "70 Eichel is made in 6 of 10 deals" in x.text("en"))
-    assert line.text("en") == "70 Eichel is made in 6 of 10 deals that fit the auction; 80 in 3."
-    assert line.text("fr") == "70 Eichel est fait 6 fois sur 10 donnes qui vont avec les enchères ; 80, 3 fois."
-    assert line.text("de") == "70 Eichel geht in 6 von 10 Verteilungen auf, die zum Bieten passen; 80 in 3."
-
-
-def test_only_the_bids_the_deals_could_not_read_are_named_unread():
-    # "The deals cannot read C's ..." names a bid the deals dealt as any hand (``unheld``). Given
-    # figures: B's 130 Rosen (a number above 120 shows no cards) was not read; A's opening 60
-    # Eichel promises the Puur or the Nell third and the deals deal it so. C's 140 Schellen, the
-    # deals' best, takes no contract from A on a bid the deals could not read: it stands, with no
-    # line that the deals cannot read A's opening
-    hand, auction = "Schellen:U9AK7 Eichel:8 Rosen:A Schilten:AK", "60 Eichel, 130 Rosen"
-    values = {"140 Schellen": [300] * 8 + [-200] * 2, "fort": [-100] * 10}
-    j, texts = _judged_ev(hand, auction, values, unheld=["raise"])
-    assert j.pick is not None and str(j.pick.call) == "140 Schellen", texts
-    assert not any("cannot read" in t for t in texts), texts
-
-
-def test_the_score_line_says_a_schneider_is_not_in_the_values():
-    # QA s36 P91: at a table whose Schneider brings points (`schneider: 500`) at AC 1900 : BD 900, "the
-    # whole Partie, +2000 ... -2000" read as if the Schneider were counted; the values leave it out. The
-    # rules: Schneider is a team with less than half the target at the end (exactly half is not)
-    from tutor.judgement.base import Standing
-    from tutor.rules import load
-
-    rules = load({"profile": "verband", "schneider": 500})
-    texts = [x.text("en") for x in voice._score_line(Standing({"AC": 1900, "BD": 900}, 2000), rules)]
-    assert len(texts) == 2 and texts[0].startswith("The score (AC 1900 : BD 900, target 2000) changes the values"), texts
-    assert texts[1] == ("A Schneider (the losers under half the target, 1000, at the end: 500 more for the winners at "
-                        "the settlement) is not in these values: they count the Partie alone.")
-    for lang in ("de", "fr"):
-        assert "500" in voice._score_line(Standing({"AC": 1900, "BD": 900}, 2000), rules)[1].text(lang)
-    # no team under half (scores only grow: no Schneider is possible), or a Schneider that brings nothing
-    assert len(voice._score_line(Standing({"AC": 1900, "BD": 1000}, 2000), rules)) == 1
-    assert len(voice._score_line(Standing({"AC": 1900, "BD": 900}, 2000), load("verband"))) == 1
-
-
-@pytest.mark.parametrize("best", ["80 Eichel", "80 Undenufe Misère"])
-def test_the_deals_do_not_take_the_contract_from_an_unread_partner_in_a_suit_or_a_misere(best):
-    # QA s35 Q6's rule (voice._unread_line): the deals cannot read the partner's number that shows
-    # no cards (B's 70 Obenabe: they give him any hand), so they undervalue his side and cannot judge
-    # taking the contract from him in another strain, a suit or a Misère (a call of three words:
-    # "80 Undenufe Misère" is the hand's own bid as "80 Eichel" is). Given figures: the deals value
-    # D's bid above fort; the count's call stands, with the line why
-    from tutor.rules import load
-
-    hand, auction = "Eichel:AK Schellen:AKO Rosen:AK Schilten:AK", "60 Eichel, 70 Obenabe, fort"
-    h, reader, seat, _r, truthful = conventions.position(hand, auction, load("erweitert"), "D")
-    values = {best: [300] * 8 + [-200] * 2, "fort": [-100] * 10}
-    ev = SimpleNamespace(calls=[{"call": c, "expected": sum(v) / 10} for c, v in values.items()], values=values,
-                         samples=10, contracts=[], standing=None, stopped_early=False, seat=seat, unprobed=[],
-                         unheld=["raise"])
-    ev.contract = lambda text: None
-    ev.to_json = lambda: {}
-    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
-    texts = [x.text("en") for x in j.lines]
-    assert j.pick is None or str(j.pick.call) != best, texts
-    assert ("The deals cannot read B's 70 Obenabe: they give him hands his count would not bid it with, so they "
-            f"undervalue it and cannot judge taking the contract from him with {best}: here the count decides.") \
-        in texts, texts
