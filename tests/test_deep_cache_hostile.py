@@ -92,3 +92,19 @@ def test_a_fifo_or_a_folder_in_a_kept_file_s_place_neither_waits_nor_fails(run, 
     finally:
         signal.alarm(0)
     assert res.exit_code == 0 and "2 simulated" in res.output and "cannot write to " in res.output, res.output
+
+
+@pytest.mark.parametrize("only", ["", ",", " , "])
+def test_an_empty_only_is_one_line_not_all_fine(run, tmp_path, simulated, only):
+    # before: "0 judgement drills ... all fine", exit 0, where the learner named no drill at all
+    res = run("drills", "check", _file(tmp_path), "--deep", "--only", only, "--lang", "en")
+    assert res.exit_code == 2 and "--only: name the judgement drills to check" in res.output, res.output
+    assert len(res.output.strip().splitlines()) == 1 and simulated == []
+
+
+def test_twenty_thousand_unknown_ids_are_named_in_a_short_line(run, tmp_path, simulated):
+    # before: every id named, a line of 180,000 characters
+    ids = ",".join(f"x{i}" for i in range(20_000))
+    res = run("drills", "check", _file(tmp_path), "--deep", "--only", ids, "--lang", "en")
+    assert res.exit_code == 2 and "--only: no judgement drill x0, x1, " in res.output and ", ... in these files" in res.output
+    assert len(res.output) < 300 and simulated == []

@@ -616,6 +616,8 @@ def drills_check(paths, rules_spec, deep, nodes, write, only, budget, cache, no_
     if deep:
         folder = None if no_cache else (cache or ev.cache_dir())
         ids = [i.strip() for o in only for i in o.split(",") if i.strip()] if only else None
+        if only and not ids:    # --only "" or ",": it checked nothing and said "all fine"
+            raise TutorError(M("--only: name the judgement drills to check, e.g. --only bieten-20,fuenfer-12"))
         start = time.monotonic()
         done = drills.deep_check(checked, nodes=nodes, write=write, progress=_deep_progress(lang),
                                  only=ids, cache=folder, budget=budget)
