@@ -3,11 +3,8 @@ next Zehner's count of deals, the Schneider the score's values leave out, which 
 could not read. Given figures as in test_voice_words (its ``_judged_ev``)."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
-from tutor import conventions
 from tutor.judgement import voice
 from test_voice_words import _judged_ev
 
@@ -68,16 +65,22 @@ def test_the_deals_do_not_take_the_contract_from_an_unread_partner_in_a_suit_or_
     from tutor.rules import load
 
     hand, auction = "Eichel:AK Schellen:AKO Rosen:AK Schilten:AK", "60 Eichel, 70 Obenabe, fort"
-    h, reader, seat, _r, truthful = conventions.position(hand, auction, load("erweitert"), "D")
     values = {best: [300] * 8 + [-200] * 2, "fort": [-100] * 10}
-    ev = SimpleNamespace(calls=[{"call": c, "expected": sum(v) / 10} for c, v in values.items()], values=values,
-                         samples=10, contracts=[], standing=None, stopped_early=False, seat=seat, unprobed=[],
-                         unheld=["raise"])
-    ev.contract = lambda text: None
-    ev.to_json = lambda: {}
-    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
-    texts = [x.text("en") for x in j.lines]
+    j, texts = _judged_ev(hand, auction, values, load("erweitert"), "D", unheld=["raise"])
     assert j.pick is None or str(j.pick.call) != best, texts
     assert ("The deals cannot read B's 70 Obenabe: they give him hands his count would not bid it with, so they "
             f"undervalue it and cannot judge taking the contract from him with {best}: here the count decides.") \
         in texts, texts
+
+
+def test_the_calls_left_after_the_unread_numbers_are_judged_equal_by_the_same_rule():
+    # voice.read_true leaves out the numbers this hand's read does not fit (100 Eichel: A's count
+    # reaches 90, "the highest Zehner it trusts"); the calls left are as good as each other by the
+    # one rule (base.equal_calls: within chance on the same deals), and among equally good calls the
+    # count's stands. Given figures: fort +150 and the count's 90 Eichel +149 within chance
+    values = {"fort": [150, 140, 160, 150, 140, 160, 150, 140, 160, 150], "80 Eichel": [100] * 10,
+              "90 Eichel": [148, 150, 140, 160, 140, 150, 160, 140, 150, 148], "100 Eichel": [200] * 10}
+    j, texts = _judged_ev("Eichel:U86 Schellen:AK Rosen:86 Schilten:87", "60 Eichel, fort, 70 Eichel, fort", values)
+    assert str(j.pick.call) == "90 Eichel" and set(j.equal) == {"fort", "90 Eichel"}, texts
+    assert "Of the equally good calls the tutor recommends the count's, 90 Eichel." in texts
+    assert any(t.startswith("100 Eichel would show no cards") for t in texts), texts

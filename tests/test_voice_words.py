@@ -452,8 +452,8 @@ def test_equal_means_that_swing_are_about_the_same_not_0_less():
     assert "0 less" not in line, line
 
 
-def _judged_ev(hand, auction, values, **extra):
-    h, reader, seat, _r, truthful = conventions.position(hand, auction)
+def _judged_ev(hand, auction, values, rules=None, seat=None, **extra):
+    h, reader, seat, _r, truthful = conventions.position(hand, auction, rules, seat)
     calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
     ev = SimpleNamespace(calls=calls, values=values, samples=len(next(iter(values.values()))),
                          contracts=[], standing=None, stopped_early=False, seat=seat, unprobed=[], **extra)
