@@ -84,3 +84,15 @@ def test_the_calls_left_after_the_unread_numbers_are_judged_equal_by_the_same_ru
     assert str(j.pick.call) == "90 Eichel" and set(j.equal) == {"fort", "90 Eichel"}, texts
     assert "Of the equally good calls the tutor recommends the count's, 90 Eichel." in texts
     assert any(t.startswith("100 Eichel would show no cards") for t in texts), texts
+
+
+def test_saying_nothing_reads_as_a_call_in_the_cost_line():
+    # pace s37: "es bringt -436, nichts zu sagen -296" (and in English "to say nothing -296", "By the
+    # deals, to say nothing gives up ..."): the tutor's silence out of turn named as a call is a noun
+    from tutor.judgement.base import NOTHING, Cost
+
+    line = Cost("dopple", -436, NOTHING, -296, 50).line()
+    assert "it brings -436, saying nothing -296, over the same 50 deals" in line.text("en")
+    assert "es bringt -436, Schweigen -296" in line.text("de")
+    assert "ne rien dire -296" in line.text("fr")
+    assert Cost(NOTHING, -436, "dopple", -296, 50).line().text("en").startswith("By the deals, saying nothing gives up 140")

@@ -208,7 +208,7 @@ def call_words(call: str | None) -> "str | Msg":
     from tutor.auction import typed
 
     if call in (None, NOTHING):
-        return M("to say nothing")
+        return M("saying nothing")
     return typed(call)
 
 
