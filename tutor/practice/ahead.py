@@ -137,6 +137,35 @@ def _kill(holder: list, owner: int) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
+# while the program waits for the background process, it looks every STALL_CHECK seconds
+# whether the process was stopped (SIGSTOP, a debugger): a stopped process never answers, and
+# the program waited for it forever (s37: practice hung at the robots' next call, review too)
+STALL_CHECK = 1.0
+
+
+def _stopped(pid: int) -> bool:
+    """Linux: process ``pid`` is stopped or traced (state T or t in /proc); False elsewhere
+    or where it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            data = fh.read()
+    except OSError:
+        return False
+    end = data.rfind(b")")         # the command name in parentheses may hold anything
+    return data[end + 2:end + 3] in (b"T", b"t")
+
+
+def _waited(ahead, conn) -> bool:
+    """``conn.poll(None)`` for ``ahead``'s background process: True when a message (or its end)
+    is there; False where the process is found stopped: then it is ended, and the program
+    computes what it waited for itself."""
+    while not conn.poll(STALL_CHECK):
+        if _stopped(ahead._holder[0][0]):
+            ahead._end_now()
+            return False
+    return True
+
+
 def _die_with_parent() -> None:
     """Linux: this process gets SIGKILL when the program that forked it dies."""
     try:
@@ -244,7 +273,7 @@ class Ahead:
         conn = self._holder[0][1]
         while True:
             try:
-                if not conn.poll(None if wait else 0):
+                if not (_waited(self, conn) if wait else conn.poll(0)):
                     return
                 msg = conn.recv()
             except (EOFError, OSError):
