@@ -229,11 +229,13 @@ def call_ok(drill, rules) -> bool:
 
 def words(evidence: Mapping) -> Msg:
     """The evidence in a learner's words: what was compared, over how many deals."""
-    best = list(evidence.get("best", ()))
+    from tutor.auction import typed     # a double or konter by the word the learner types
+
+    best = [typed(c) for c in evidence.get("best", ())]
     compared = evidence.get("compared") or {}
-    values = ", ".join(f"{c} {v:+d}" for c, v in compared.items())
+    values = join(*[x for i, (c, v) in enumerate(compared.items()) for x in ([", "] if i else []) + [typed(c), f" {v:+d}"]])
     made = evidence.get("made") or {}
-    extra = [M("{call} is made in {made} of {n} deals", call=c, made=n, n=evidence.get("deals", evidence.get("samples")))
+    extra = [M("{call} is made in {made} of {n} deals", call=typed(c), made=n, n=evidence.get("deals", evidence.get("samples")))
              for c, n in made.items()]
     text = Mn("The simulation ({n} deals that fit the auction, seed {seed}): {best} does best; average board "
               "value for our team against the opponents: {values}.",
