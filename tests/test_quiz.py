@@ -69,7 +69,7 @@ def test_french_answers_that_cannot_be_read(run, issue_file, tmp_path):
     or what is asked here when the word belongs to another question (oui at a call)."""
     res = quiz_run(run, [issue_file], ["oui", "9", "peut-être", "313"], tmp_path / "p.db", "--lang", "fr")
     out = res.output
-    assert "Ici, on demande une enchère : un nombre et une couleur (90 Eichel, 90ei), fort, dopple ou konter." \
+    assert "Ici, on demande une enchère : un nombre et une couleur (90 Eichel, 90ei), fort, contre ou surcontre." \
            " « oui » compte comme faux." in out
     assert "Illisible (9 n'est pas un des choix 1..8) : compte comme faux." in out
     assert "Illisible ('peut-être' : réponds oui ou non) : compte comme faux." in out

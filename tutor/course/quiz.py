@@ -677,8 +677,8 @@ def hint(item, lang: str = "de") -> str:
             question = d.get("question")
             if question in ("legal", "truthful"):
                 seat = pre.group(1).upper() if pre else item.solution.seat
-                return h("check_" + question, call=pre.group(2) if pre else call, seat=seat)
-            return h("check", call=pre.group(2) if pre else call)
+                return h("check_" + question, call=call_words(pre.group(2) if pre else call, lang), seat=seat)
+            return h("check", call=call_words(pre.group(2) if pre else call, lang))
         from tutor.scoring import partner_of
 
         seat = item.solution.seat
@@ -699,7 +699,7 @@ def hint(item, lang: str = "de") -> str:
         return h("opponents", seat=s, call=c)
     if d.type == "explain":
         entries = drills.entries_of(engine, d.auction, d.rules)
-        return h("explain", call=entries[item.solution.ask - 1][1])
+        return h("explain", call=call_words(entries[item.solution.ask - 1][1], lang))
     if d.type == "score":
         return h("score")
     from tutor.play.rules import Trump
