@@ -94,6 +94,26 @@ def test_every_note_of_the_bundled_drills_is_in_french():
     assert not stale, f"notes.yaml keeps notes no drill has: {sorted(stale)[:5]}"
 
 
+# "cinq" as a count of cards ("cinq cartes", "cinq Schellen", "trois, quatre, cinq, six cartes")
+_CINQ_COUNT = re.compile(r"\bcinq(?= (?:cartes|cœurs|Eichel|Schellen|Rosen|Schilten)\b|, six cartes)", re.I)
+
+
+def test_the_french_course_names_the_fuenfer_one_way():
+    """docs/french.md: a Fünfer is « l'enchère en cinq », as the program's messages say it
+    (a bare « un cinq » reads as the card Five): every « cinq » of the French lessons and
+    notes is that term or a count of cards, and lesson 3 defines the term where the German
+    defines the Fünfer."""
+    texts = [translations.lesson_in(x, "fr") for x in _all_lessons()]
+    prose = [_prose(part) for fr in texts for part in (fr.title, fr.key_rule, fr.body)]
+    prose += list(translations.notes("fr").values())
+    bare = [m.string[max(0, m.start() - 30): m.end() + 30] for text in prose
+            for m in re.finditer(r"\bcinq\b", text, re.I)
+            if not text[:m.start()].endswith(("en ", "en\n")) and not _CINQ_COUNT.match(text, m.start())]
+    assert not bare, bare
+    bieten = next(fr for fr in texts if fr.order == 3)
+    assert "un nombre qui finit par 5 une **enchère en cinq**" in " ".join(bieten.body.split())
+
+
 def test_the_quiz_lesson_and_sheet_speak_the_french_course(run, tmp_path):
     first = _all_lessons()[0]
     fr = translations.lesson_in(first, "fr")
@@ -137,6 +157,31 @@ def test_questions_say_the_doubles_and_the_matsch_in_french(run, tmp_path):
     german = run("sheet", drills_file).output
     assert "B sagt «dopple». Ist diese Ansage hier erlaubt?" in german
     assert "A spielt Matsch Eichel" in german
+
+
+def test_a_double_in_a_drill_is_the_french_contre(run, tmp_path):
+    """The double is « contre » in French wherever a drill shows it (lessons/fr/10-doppeln):
+    in the auction's table of the quiz and the worksheet (doppeln-gen-04: `fort, 70 Eichel,
+    A: dopple`) and in the stored simulation's words of the answer key (bieten-21 compares
+    dopple); in German it stays dopple."""
+    drills_file = tmp_path / "d.yaml"
+    drills_file.write_text(
+        "drills:\n"
+        "  - {id: s1, type: score, auction: 'fort, 70 Eichel, A: dopple', card_points: 61, answer: {AC: 236, BD: 61}}\n",
+        encoding="utf-8")
+    quiz = run("quiz", drills_file, "--db", tmp_path / "p.db", "--count", "1", "--lang", "fr", input="fin\n").output
+    assert re.search(r"^  contre$", quiz, re.M) and "dopple" not in quiz
+    sheet = run("sheet", drills_file, "--lang", "fr").output
+    assert "<td>contre</td>" in sheet and "dopple" not in sheet
+    assert "<td>dopple</td>" in run("sheet", drills_file).output
+    bieten = run("sheet", ROOT / "exercises" / "bieten.yaml", "--answers-only", "--full-key", "--lang", "fr").output
+    assert "fort -158, 70 Schilten -193, contre -216, 80 Schilten -221" in bieten and "dopple" not in bieten
+    # the quiz's first step (« indice ») names the call asked about as the learner types it
+    from tutor.course import drills, quiz
+    checked, _, _ = drills.check_paths([ROOT / "exercises" / "doppeln-gen.yaml"])
+    item = next(x for x in checked if x.drill.id == "doppeln-gen-02")
+    assert "D peut-il dire « contre » maintenant ?" in quiz.hint(item, "fr")
+    assert "«dopple»" in quiz.hint(item, "de")
 
 
 @pytest.mark.needs_core   # whole-deal practice is refused without the core

@@ -234,3 +234,26 @@ def test_a_cache_folder_that_cannot_be_written_is_one_line_and_the_check_goes_on
     res = run("drills", "check", _file(tmp_path), "--deep", "--cache", blocked / "deep", "--lang", "en")
     assert res.exit_code == 0, res.output
     assert "cannot write to " in res.output and "3 simulated" in res.output
+
+
+def test_the_evidence_says_so_where_a_call_left_out_brings_more():
+    """gegnerfarbe-gen-12's fresh evidence on main 8223c3c (session 37): the voice picks fort
+    and leaves out 130 and 140 Schellen by its own rule (the partner would read the number as
+    strength this hand lacks, QA s36 Q2), though on the deals they bring more. The answer key
+    says so, instead of a "best" worth less than two other calls it lists; where the best is
+    worth the most, nothing is added."""
+    ev = {"samples": 400, "seed": 1790706217, "nodes": 40000000, "best": ["fort"],
+          "compared": {"fort": 249, "130 Schellen": 271, "140 Schellen": 256, "150 Schellen": 239},
+          "deals": 400, "estimated": 379}
+    en = evidence.words(ev).text("en")
+    assert "fort does best;" in en and "fort +249, 130 Schellen +271, 140 Schellen +256, 150 Schellen +239." in en
+    assert "130 Schellen and 140 Schellen bring more on these deals, but the tutor leaves them out by a rule " \
+           "of its own here (tutor bid names it)." in en
+    assert "150 Schellen bring" not in en
+    fr = evidence.words(ev).text("fr")
+    assert "130 Schellen et 140 Schellen rapportent plus sur ces donnes, mais le tuteur les écarte" in fr
+    one = evidence.words(dict(ev, compared={"fort": 249, "130 Schellen": 271})).text("de")
+    assert "130 Schellen bringt auf diesen Verteilungen mehr, aber der Tutor lässt es hier nach einer eigenen " \
+           "Regel weg (tutor bid nennt sie)." in one
+    plain = evidence.words(dict(ev, compared={"fort": 249, "130 Schellen": 240})).text("en")
+    assert "bring" not in plain

@@ -1498,8 +1498,8 @@ class Verdict(Value):
                     lines = [x for x in lines if not any(w is why for w in getattr(x, "params", {}).values())]
                 said = " ".join(_sentence(x.text(lang)) for x in lines)
                 head = _("Recommended: say nothing.", lang) if rec is None else \
-                    _("Recommended: {call}: {meaning}", lang, call=rec, meaning=named) if named else \
-                    _("Recommended: {call}.", lang, call=rec)
+                    _("Recommended: {call}: {meaning}", lang, call=typed(rec), meaning=named) if named else \
+                    _("Recommended: {call}.", lang, call=typed(rec))
                 parts.append(" ".join(x for x in (head, said) if x))
         return " ".join(parts)
 

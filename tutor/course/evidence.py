@@ -229,11 +229,13 @@ def call_ok(drill, rules) -> bool:
 
 def words(evidence: Mapping) -> Msg:
     """The evidence in a learner's words: what was compared, over how many deals."""
-    best = list(evidence.get("best", ()))
+    from tutor.auction import typed     # a double or konter by the word the learner types
+
+    best = [typed(c) for c in evidence.get("best", ())]
     compared = evidence.get("compared") or {}
-    values = ", ".join(f"{c} {v:+d}" for c, v in compared.items())
+    values = join(*[x for i, (c, v) in enumerate(compared.items()) for x in ([", "] if i else []) + [typed(c), f" {v:+d}"]])
     made = evidence.get("made") or {}
-    extra = [M("{call} is made in {made} of {n} deals", call=c, made=n, n=evidence.get("deals", evidence.get("samples")))
+    extra = [M("{call} is made in {made} of {n} deals", call=typed(c), made=n, n=evidence.get("deals", evidence.get("samples")))
              for c, n in made.items()]
     text = Mn("The simulation ({n} deals that fit the auction, seed {seed}): {best} does best; average board "
               "value for our team against the opponents: {values}.",
@@ -243,6 +245,17 @@ def words(evidence: Mapping) -> Msg:
               values=values)
     if extra:
         text = M("{text} {made}.", text=text, made=both(extra))
+    # a call the voice leaves out by a rule of its own (a number the partner would read as
+    # strength the hand lacks) can bring more on the deals than the best: said, not left to
+    # look like a slip (gegnerfarbe-gen-12 after session 36: fort best, 130 Schellen higher)
+    top = max((v for c, v in compared.items() if c in evidence.get("best", ())), default=None)
+    above = [typed(c) for c, v in compared.items() if top is not None and v > top
+             and c not in evidence.get("best", ())]
+    if above:
+        text = join(text, " ", Mn("{calls} brings more on these deals, but the tutor leaves it out by a rule "
+                                  "of its own here (tutor bid names it).",
+                                  "{calls} bring more on these deals, but the tutor leaves them out by a rule "
+                                  "of its own here (tutor bid names it).", len(above), calls=both(above)))
     estimated = evidence.get("estimated") or 0
     if estimated:     # as the voice says it: the learner sees how much of it is the playout's guess
         from tutor.judgement.base import estimated_line

@@ -480,13 +480,15 @@ def hand_lines(engine, hand: str, style: Style, lang: str = "de") -> list[str]:
 
 
 def auction_lines(entries: Sequence[tuple[str, str]], seats: Sequence[str], *, turn: str | None = None,
-                  mark: int | None = None, style: Style = Style(), width: int = 14) -> list[str]:
+                  mark: int | None = None, style: Style = Style(), width: int = 14,
+                  lang: str = "de") -> list[str]:
     """The auction as a table by seat: one column per seat, one row per round; ``turn``
-    adds a ``?`` where the next call goes, ``mark`` (1-based) highlights a call."""
+    adds a ``?`` where the next call goes, ``mark`` (1-based) highlights a call. A double
+    or konter is shown by the word the learner types in ``lang`` (French « contre »)."""
     cells: list[list[str]] = []
     row: list[str] = []
     col = -1
-    items = [(s, c) for s, c in entries] + ([(turn, "?")] if turn else [])
+    items = [(s, call_words(c, lang)) for s, c in entries] + ([(turn, "?")] if turn else [])
     for n, (seat, call) in enumerate(items, start=1):
         i = seats.index(seat) if seat in seats else 0
         if i <= col:
@@ -675,8 +677,8 @@ def hint(item, lang: str = "de") -> str:
             question = d.get("question")
             if question in ("legal", "truthful"):
                 seat = pre.group(1).upper() if pre else item.solution.seat
-                return h("check_" + question, call=pre.group(2) if pre else call, seat=seat)
-            return h("check", call=pre.group(2) if pre else call)
+                return h("check_" + question, call=call_words(pre.group(2) if pre else call, lang), seat=seat)
+            return h("check", call=call_words(pre.group(2) if pre else call, lang))
         from tutor.scoring import partner_of
 
         seat = item.solution.seat
@@ -697,7 +699,7 @@ def hint(item, lang: str = "de") -> str:
         return h("opponents", seat=s, call=c)
     if d.type == "explain":
         entries = drills.entries_of(engine, d.auction, d.rules)
-        return h("explain", call=entries[item.solution.ask - 1][1])
+        return h("explain", call=call_words(entries[item.solution.ask - 1][1], lang))
     if d.type == "score":
         return h("score")
     from tutor.play.rules import Trump
@@ -807,13 +809,13 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
         entries = drills.entries_of(engine, d.auction, rules)
         out.append(m["auction"])
         if d.type == "bid":
-            out += auction_lines(entries, seats, turn=sol.seat, style=style)
+            out += auction_lines(entries, seats, turn=sol.seat, style=style, lang=lang)
             out.append(ask(item, lang))
             return "\n".join(out), m["p_bid" if engine.game == drills.GAME else "p_call"]
         if not entries:
             out.append("  " + m["no_calls"])
         else:
-            out += auction_lines(entries, seats, style=style)
+            out += auction_lines(entries, seats, style=style, lang=lang)
         out.append(ask(item, lang))
         return "\n".join(out), m["p_check"]
     if d.type in drills.PLAY_TYPES:
@@ -822,9 +824,9 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
     if d.type == "explain":
         entries = drills.entries_of(engine, d.auction, rules)[: sol.ask]
         out.append(m["auction"])
-        out += auction_lines(entries, seats, mark=sol.ask, style=style)
+        out += auction_lines(entries, seats, mark=sol.ask, style=style, lang=lang)
         seat, call = entries[sol.ask - 1]
-        out.append(m["q_explain"].format(seat=seat, call=call, ask=sol.ask))
+        out.append(m["q_explain"].format(seat=seat, call=call_words(call, lang), ask=sol.ask))
         options = drills.choices(engine, d.auction, sol.ask, rules)
         labels = [f"{i}) {drills.kind_label(engine, k, lang)}" for i, k in enumerate(options, start=1)]
         line = " "
@@ -841,7 +843,7 @@ def question(item, lang: str = "de", style: Style = Style(), number: tuple[int, 
         if f.get("auction"):
             entries = drills.entries_of(engine, f["auction"], rules)
             out.append(m["auction_full"])
-            out += auction_lines(entries, seats, style=style)
+            out += auction_lines(entries, seats, style=style, lang=lang)
         out.append(ask(item, lang))
         return "\n".join(out), m["p_score"].format(teams=" ".join(drills.team_label(engine, t, lang) for t in teams))
     raise TutorError(M("unknown drill type {type!r}", type=d.type))

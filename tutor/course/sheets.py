@@ -33,14 +33,17 @@ class Cell:
 
 
 def auction_rows(entries: Sequence[tuple[str, str]], seats: Sequence[str], *,
-                 turn: str | None = None, mark: int | None = None) -> list[list[Cell]]:
+                 turn: str | None = None, mark: int | None = None, lang: str = "de") -> list[list[Cell]]:
     """The auction as rows by seat (one column per seat; a call out of turn, such as a
     double, goes in its seat's column). ``turn`` adds a ``?`` cell, ``mark`` highlights
-    the call asked about (1-based)."""
+    the call asked about (1-based). A double or konter is shown by the word the learner
+    types in ``lang`` (French « contre », « surcontre »)."""
+    from tutor.course.quiz import call_words
+
     rows: list[list[Cell]] = []
     row: list[Cell] = []
     col = -1
-    items = list(entries) + ([(turn, "?")] if turn else [])
+    items = [(s, call_words(c, lang)) for s, c in entries] + ([(turn, "?")] if turn else [])
     for n, (seat, call) in enumerate(items, start=1):
         i = seats.index(seat) if seat in seats else 0
         if i <= col:
@@ -130,16 +133,17 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
                       for suit, ranks in drills.hand_rows(engine, d.hand, lang)]
     # the question proper (quiz.ask): the hand and the auction are drawn as diagrams
     if d.type == "bid":
-        ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats, turn=sol.seat)
+        ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats, turn=sol.seat, lang=lang)
         ex["question"] = _lines(quiz.ask(item, lang))[-1]
     elif d.type == "check":
-        ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats)
+        ex["auction"] = auction_rows(drills.entries_of(engine, d.auction, rules), seats, lang=lang)
         ex["question"] = _lines(quiz.ask(item, lang))[-1]
     elif d.type == "explain":
         entries = drills.entries_of(engine, d.auction, rules)[: sol.ask]
-        ex["auction"] = auction_rows(entries, seats, mark=sol.ask)
+        ex["auction"] = auction_rows(entries, seats, mark=sol.ask, lang=lang)
         seat, call = entries[sol.ask - 1]
-        ex["question"] = quiz.MESSAGES[lang]["q_explain"].format(seat=seat, call=call, ask=sol.ask)
+        ex["question"] = quiz.MESSAGES[lang]["q_explain"].format(seat=seat, call=quiz.call_words(call, lang),
+                                                                 ask=sol.ask)
         kinds = drills.choices(engine, d.auction, sol.ask, rules)
         key = ("choices", getattr(engine, "game", None), kinds)
         if key not in labels:
@@ -163,7 +167,7 @@ def _exercise(item, number: int, lang: str, numbers: bool = True, labels: "dict 
             ex["cards_label"] = play_lines[1]
     elif d.type == "score":
         if d.get("auction"):
-            ex["auction"] = auction_rows(drills.entries_of(engine, d.get("auction"), rules), seats)
+            ex["auction"] = auction_rows(drills.entries_of(engine, d.get("auction"), rules), seats, lang=lang)
         ex["question"] = " ".join([x for x in _lines(quiz.ask(item, lang)) if not x.startswith("  ")][-2:])
         ex["teams"] = [drills.team_label(engine, t, lang) for t in drills.teams_of(engine, d.answer)]
     else:
