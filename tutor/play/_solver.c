@@ -1959,6 +1959,7 @@ static u64 par_mine = 0, par_theirs = 0;
 static long long par_crit = 0, par_sum = 0;   /* the last parallel solve: the probes' longer part, summed; all nodes */
 static long long par_lost_nodes = 0;          /* ... the nodes of a second process that died amid it */
 static int par_lost = 0;                      /* ... and whether one did (then this process went on alone) */
+static double par_stopped_at = 0;   /* the wall clock when the child was seen stopped (0: running) */
 
 static void par_end(int kill_it) {
     if (par_pid > 0) {
@@ -2061,6 +2062,7 @@ static int par_start(S *s, int leader) {
     if (pid < 0) { par_end(0); return -1; }
     if (pid == 0) { par_child(s, leader); _exit(0); }
     par_pid = pid;
+    par_stopped_at = 0;
     close(par_wake[0]); close(par_done[1]);
     par_wake[0] = par_done[1] = -1;
     par_crit = par_sum = par_lost_nodes = 0;
@@ -2069,14 +2071,21 @@ static int par_start(S *s, int leader) {
 }
 
 /* Wait for the child's answer to the current command; -1 on Ctrl-C (s->stop 3), -2 where
- * the child is gone (killed from outside, out of memory: its end of the pipe closed), -3
- * where the time limit ran out and the child did not answer within PAR_GRACE seconds more
- * (stopped, e.g. SIGSTOP, or starved): then it is ended here (s->stop 2, par NULL: the
- * solve goes on as one stopped by its limit). A live child stops at the same deadline by
- * its own check and answers first. Only a limit on the wall clock: a limit of CPU time
- * counts each process's own CPU, and a stopped child spends none. Before, the wait had no
- * limit: with the child stopped, a `tutor solve --max-seconds` waited until it went on. */
+ * the child is gone (killed from outside, out of memory: its end of the pipe closed) or
+ * has been stopped (SIGSTOP) for PAR_GRACE seconds of the wall clock while this process
+ * waits (then the caller's par_gone ends it and this process goes on alone, within its own
+ * limit: a stopped child spends no CPU, so a limit of CPU time never ran out in this wait,
+ * and without a limit it never ended), -3 where the limit of the wall clock ran out and the
+ * child did not answer within PAR_GRACE seconds more (starved): then it is ended here
+ * (s->stop 2, par NULL: the solve goes on as one stopped by its limit). A live child stops
+ * at the same deadline by its own check and answers first. Before, the wait had no limit:
+ * with the child stopped, a `tutor solve --max-seconds` waited until it went on. */
 #define PAR_GRACE 0.5
+static double wall_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 static int par_wait(S *s) {
     int seq = par->seq;
     while (__atomic_load_n(&par->done_seq, __ATOMIC_ACQUIRE) != seq) {
@@ -2087,6 +2096,15 @@ static int par_wait(S *s) {
             ssize_t k = read(par_done[0], buf, sizeof buf);
             if (k == 0) return -2;
         }
+        int st;
+        pid_t w = waitpid(par_pid, &st, WNOHANG | WUNTRACED | WCONTINUED);
+        if (w == par_pid) {
+            if (WIFSTOPPED(st)) par_stopped_at = wall_now();
+            else if (WIFCONTINUED(st)) par_stopped_at = 0;
+            else { par_pid = 0; return -2; }       /* it ended (and is collected now) */
+        }
+        if (par_stopped_at > 0 && wall_now() >= par_stopped_at + PAR_GRACE
+            && __atomic_load_n(&par->done_seq, __ATOMIC_ACQUIRE) != seq) return -2;
         if (PyErr_CheckSignals() < 0) { s->stop = 3; return -1; }
         if (s->deadline > 0 && !cpu_clock && now() >= s->deadline + PAR_GRACE
             && __atomic_load_n(&par->done_seq, __ATOMIC_ACQUIRE) != seq) {
