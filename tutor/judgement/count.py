@@ -109,8 +109,7 @@ The count:
   Zehner is a Hilfe the hand cannot give (the opponents' bid moved the Hilfe up to it),
   the next Zehner, within a trick of the count. Puur and Nell with five trumps bid no
   higher than 110 where a lower Zehner is open (``CEILING_FIVE``, the row's ``ceiling``:
-  an opponent may keep a trump and ruff; exact play's best with many side tricks), not with
-  the trump Ace beside them (the three top trumps draw the four out: a row of its own).
+  an opponent may keep a trump and ruff; exact play's best with many side tricks).
   **Trump control bids on** over the opponents' bid: Puur and Nell with six trumps or more
   in the team bid at least the lowest Zehner above it, up to 140 (``CONTEST_CONTROL``, the row's
   ``contest``: the text's D announces his Ace "sicher, dass A und C mit ihren mindestens
@@ -238,13 +237,6 @@ TRUMP_HOLDINGS: tuple[Holding, ...] = (
               "on any trick): {points} with nothing else"), contest=CONTEST_CONTROL),
     Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0, _CONTROL_LINE,
             contest=CONTEST_CONTROL),
-    # Puur, Nell and Ace: the same count, but no ceiling (the three top trumps draw the four out
-    # unless one opponent holds all four; exact play, docs/interpretations.md, "Puur and Nell with five trumps")
-    Holding(frozenset({PUUR, NELL, Rank.ASS}), FIVE_TRUMPS, TRUMP_POINTS + LAST_TRICK - FIVE_TRUMPS_SHORT, False,
-            COMPETE_FIVE,
-            M("trump {trump}: Puur, Nell and Ace in the team with {length} trumps: the four trumps out fall under "
-              "them unless one opponent holds all four and keeps one, which may take a trick: the {trump_points} "
-              "trump points and {last} for the last trick, less {short}: {points}")),
     Holding(frozenset({PUUR, NELL}), FIVE_TRUMPS, TRUMP_POINTS + LAST_TRICK - FIVE_TRUMPS_SHORT, False, COMPETE_FIVE,
             M("trump {trump}: Puur and Nell in the team with {length} trumps: the four trumps out fall under them "
               "unless an opponent keeps one, and that one may take a trick: the {trump_points} trump points and "
@@ -428,10 +420,8 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     length = hand.length(trump) + max(mine.length[0], partner_share)
     c.lay_down = lay_down(hand, trump, mine)
     draws = draws_trumps(hand, trump, mine, partner_share)
-    # the hand's top trumps, or the ones the partner's calls promised (the trump Ace only the hand's:
-    # "Das Ass der eigenen Trumpffarbe bleibt ungesagt")
-    row = holding({r for r, held in ((PUUR, puur), (NELL, nell), (Rank.ASS, hand.has(trump, Rank.ASS))) if held},
-                  length)
+    # the hand's top trumps, or the ones the partner's calls promised
+    row = holding({r for r, held in ((PUUR, puur), (NELL, nell)) if held}, length)
     c.control = row.control or draws
     if draws and not row.control:
         c.sure += TRUMP_POINTS + LAST_TRICK
