@@ -382,3 +382,16 @@ def test_the_opener_bids_again_over_the_opponents_bid(rules):
     # better than fort (B's 70 Schellen standing), and within one deal's worth of the best Zehner
     assert by_value[value] > -worth(theirs, 70), (by_value, theirs)
     assert by_value[value] >= max(by_value.values()) - 2 * value / n, by_value
+
+
+# The contest's cap (CONTEST_CONTROL, 140): where the lowest Zehner above the opponents' bid is 140,
+# trump control bids it, whatever its side cards. B as in Q15 (six Schellen with Puur and Nell in
+# the team, no side Ace: the count 67), A's Eichel now at 130: B's fort would leave A's 130 Eichel.
+def test_trump_control_bids_on_at_the_cap():
+    hand, auction = "Eichel:76 Schellen:A986 Rosen:O8 Schilten:7", "60 Eichel, 70 Schellen, 80 Eichel, 90 Schellen, 130 Eichel"
+    assert cv.advise(hand, auction).call == "140 Schellen"
+    n, seed = 16, 4
+    ours = chances(hand, auction, "B", "Schellen", [140], "B", n=n, seed=seed)[140]
+    theirs = chance(hand, auction, "B", "Eichel", 130, "A", n=n, seed=seed)
+    assert ours > 0.8, ours
+    assert worth(ours, 140) > -worth(theirs, 130), (ours, theirs)
