@@ -357,3 +357,41 @@ def test_trump_control_with_the_opponents_out_raises_over_the_partners_hilfe():
         forts += worth(chance(hand, auction, "A", "Eichel", hilfe, "C", n=n, seed=seed), hilfe)
     assert counts > forts, (counts, forts)
     assert counts >= max(by_number.values()) - 1e-9, (counts, by_number)
+
+
+# The opener bids again (QA s36 P34; count.rebid_zehner): A opened 60 Rosen (the Puur zu dritt),
+# B overcalled 70 Schellen (the Nell zu viert), C and D said fort. A's fort ends the bidding with
+# B's 70 Schellen standing; "Wer später in derselben Farbe erhöht, steigert bloss die Zahl": a
+# rebid shows no cards. A with the Eichel Ace and Schilten Ace and King counted 76 and said fort;
+# C's unknown cards carry the team to 80 on nearly every fitting deal, at a table where fort is
+# final (C's fort denied the Hilfe) and at one with re-entry (it denied nothing).
+REBID = "60 Rosen, 70 Schellen, fort, fort"
+
+
+@pytest.mark.parametrize("rules", ["verband", {"fort_final": False}], ids=["final", "re-entry"])
+def test_the_opener_bids_again_over_the_opponents_bid(rules):
+    rules = load(rules)
+    hand = "Rosen:U87 Eichel:A7 Schellen:8 Schilten:AK6"
+    call = cv.advise(hand, REBID, rules).call
+    assert call is not None and call.endswith(" Rosen"), call
+    value = int(call.split()[0])
+    n, seed = 16, 4
+    p = chances(hand, REBID, "A", "Rosen", sorted({80, 90, 100, value}), "A", n=n, seed=seed, rules=rules)
+    by_value = {v: worth(q, v) for v, q in p.items()}
+    theirs = chance(hand, REBID, "A", "Schellen", 70, "B", n=n, seed=seed, rules=rules)
+    # better than fort (B's 70 Schellen standing), and within one deal's worth of the best Zehner
+    assert by_value[value] > -worth(theirs, 70), (by_value, theirs)
+    assert by_value[value] >= max(by_value.values()) - 2 * value / n, by_value
+
+
+# The contest's cap (CONTEST_CONTROL, 140): where the lowest Zehner above the opponents' bid is 140,
+# trump control bids it, whatever its side cards. B as in Q15 (six Schellen with Puur and Nell in
+# the team, no side Ace: the count 67), A's Eichel now at 130: B's fort would leave A's 130 Eichel.
+def test_trump_control_bids_on_at_the_cap():
+    hand, auction = "Eichel:76 Schellen:A986 Rosen:O8 Schilten:7", "60 Eichel, 70 Schellen, 80 Eichel, 90 Schellen, 130 Eichel"
+    assert cv.advise(hand, auction).call == "140 Schellen"
+    n, seed = 16, 4
+    ours = chances(hand, auction, "B", "Schellen", [140], "B", n=n, seed=seed)[140]
+    theirs = chance(hand, auction, "B", "Eichel", 130, "A", n=n, seed=seed)
+    assert ours > 0.8, ours
+    assert worth(ours, 140) > -worth(theirs, 130), (ours, theirs)

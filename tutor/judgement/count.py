@@ -110,16 +110,21 @@ The count:
   the next Zehner, within a trick of the count. Puur and Nell with five trumps bid no
   higher than 110 where a lower Zehner is open (``CEILING_FIVE``, the row's ``ceiling``:
   an opponent may keep a trump and ruff; exact play's best with many side tricks).
-  **Trump control bids on** over the opponents' bid: Puur and Nell with six trumps or more,
-  shown by the team (:func:`shown_tops`), bid at least the lowest Zehner above it, up to 140 (``CONTEST_CONTROL``, the row's
+  **Trump control bids on** over the opponents' bid: Puur and Nell with six trumps or more
+  in the team bid at least the lowest Zehner above it, up to 140 (``CONTEST_CONTROL``, the row's
   ``contest``: the text's D announces his Ace "sicher, dass A und C mit ihren mindestens
   sechs Eichel weiterbieten", and its A bids the lowest Zehner; exact play makes it on
-  nearly every fitting deal). **Puur and Nell with seven trumps or more**, shown, count 120
+  nearly every fitting deal). **Puur and Nell with seven trumps or more** count 120
   (``SEVEN_POINTS``: the opponents hold two trumps at most, and the team's other trumps
   ruff their side winners, a trump may be played on any trick). Six trumps stay at 62 + 5, as the
   worked example's A counts them (docs/interpretations.md), except **with both opponents out**
-  (a final fort each) over the team's own bid: then its shown control counts 100 for the trumps
+  (a final fort each) over the team's own bid: then its control counts 100 for the trumps
   (``OUT_CONTROL``, :func:`alone_count`: exact play makes 100 there on every fitting deal).
+  **The opener bids again** over the opponents' bid in the suit he opened where the partner
+  has shown nothing in it: his count and a third of what it does not count for the partner
+  (``PARTNER_SHARE``, as without the Ansageregeln), where that reaches the lowest Zehner above
+  their bid, bid that Zehner (:func:`rebid_zehner`; QA s36 P34: 76 + 27 for 80 Rosen, made on
+  14 of 16 fitting deals, where fort left the opponents theirs).
 
 The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
 a double brings), double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
@@ -201,8 +206,7 @@ class Holding:
     ``length`` trumps. ``compete``: against the opponents' standing bid the team goes on up
     to this Zehner whatever its side cards (0: the count alone decides). ``contest``: against
     the opponents' standing bid the team bids at least the lowest Zehner above it, where that
-    is no higher than this, whatever its side cards (0: none), and only where the team's calls
-    have shown its top trumps (:func:`shown_tops`). ``ceiling``: the
+    is no higher than this, whatever its side cards (0: none). ``ceiling``: the
     highest Zehner the team bids where a lower one is open, whatever the count (0: none).
     ``line``: the reason, with {trump}, {length} (the team's trumps), {points}, {need} (CONTROL_LENGTH)."""
 
@@ -215,7 +219,6 @@ class Holding:
     ceiling: int = 0
     contest: int = 0
     why_ceiling: "Msg | None" = None   # why the team bids no higher than ``ceiling``: {n}, {ceiling}, {expected}
-    shown: bool = False        # the row applies only where the team's calls have shown its top trumps (else the next row)
 
 
 # The team's trumps, the first row that fits. Calibrated on exact play (docs/interpretations.md,
@@ -224,16 +227,14 @@ class Holding:
 # U 9 with Aces and Kings: exact play's best number is 100, the count bids 110, with 14 more 120).
 _CONTROL_LINE = M("trump {trump}: Puur and Nell in the team with at least {length} trumps: the {trump_points} trump "
                   "points and {last} for the last trick")
-# The rows with ``shown``, and ``contest``, count what the team shows (:func:`shown_tops`: Puur and Nell promised
-# by the hand's and the partner's calls, or held by a hand making its first call; the
-# conventions' "the team has shown Puur and Nell ... there it raises on Zehner",
-# Situation.no_ace): the team plays that suit together. A hand that kept its top trump unsaid
-# (an Ass-Ansage where it could have given the Hilfe) counts the row below, without its contest. Calibrated on exact play (docs/interpretations.md, "Trump control bids on").
+# The rows with ``contest`` count the top trumps the team holds (the hand's, and what the partner's calls
+# promised), whether or not its calls have shown them: exact play does not ask what was said.
+# Calibrated on exact play (docs/interpretations.md, "Trump control bids on").
 TRUMP_HOLDINGS: tuple[Holding, ...] = (
     Holding(frozenset({PUUR, NELL}), SEVEN_TRUMPS, SEVEN_POINTS, True, 0,
             M("trump {trump}: Puur and Nell in the team with {length} trumps: the opponents hold two at most, which "
               "fall in the first rounds, and the team's other trumps ruff their side winners (a trump may be played "
-              "on any trick): {points} with nothing else"), contest=CONTEST_CONTROL, shown=True),
+              "on any trick): {points} with nothing else"), contest=CONTEST_CONTROL),
     Holding(frozenset({PUUR, NELL}), CONTROL_LENGTH, TRUMP_POINTS + LAST_TRICK, True, 0, _CONTROL_LINE,
             contest=CONTEST_CONTROL),
     Holding(frozenset({PUUR, NELL}), FIVE_TRUMPS, TRUMP_POINTS + LAST_TRICK - FIVE_TRUMPS_SHORT, False, COMPETE_FIVE,
@@ -256,21 +257,8 @@ TRUMP_HOLDINGS: tuple[Holding, ...] = (
 )
 
 
-def shown_tops(hand: Hand, s, trump: Suit) -> set:
-    """The top trumps the team shows in ``trump``: what its calls promised, and the hand's own
-    where this is its first call (it shows them now); a hand that has called before and kept
-    its top trump unsaid (an Ass-Ansage where it could have given the Hilfe) does not."""
-    tops = set(s.known(s.seat, trump).has | s.known(s.partner, trump).has)
-    if not any(e.seat == s.seat for e in s.auction.entries):
-        tops |= {r for r in (PUUR, NELL) if hand.has(trump, r)}
-    return tops
-
-
-def holding(top: "set | frozenset", length: int, shown: bool = True) -> Holding:
-    """The row of :data:`TRUMP_HOLDINGS` for the team's top trumps and length (``shown``: the
-    team's calls have shown them, else the rows that need it are passed over)."""
-    if not shown:
-        return next(h for h in TRUMP_HOLDINGS if not h.shown and h.top <= top and length >= h.length)
+def holding(top: "set | frozenset", length: int) -> Holding:
+    """The row of :data:`TRUMP_HOLDINGS` for the team's top trumps and length."""
     return next(h for h in TRUMP_HOLDINGS if h.top <= top and length >= h.length)
 
 
@@ -434,9 +422,6 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
     draws = draws_trumps(hand, trump, mine, partner_share)
     # the hand's top trumps, or the ones the partner's calls promised
     row = holding({r for r, held in ((PUUR, puur), (NELL, nell)) if held}, length)
-    shown = not (row.shown or row.contest) or {PUUR, NELL} <= shown_tops(hand, s, trump)
-    if not shown and row.shown:
-        row = holding(row.top, length, shown=False)   # not shown by the team's calls (Holding.shown)
     c.control = row.control or draws
     if draws and not row.control:
         c.sure += TRUMP_POINTS + LAST_TRICK
@@ -447,7 +432,7 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
         c.sure += row.points
         c.compete = row.compete
         c.ceiling = row.ceiling
-        c.contest = row.contest if shown else 0   # Holding.contest: only where shown
+        c.contest = row.contest
         c.row = row
         c.lines.append(row.line(trump=trump.value, length=length, points=row.points, need=CONTROL_LENGTH,
                                 trump_points=TRUMP_POINTS, last=LAST_TRICK, short=FIVE_TRUMPS_SHORT))
@@ -938,9 +923,10 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
     theirs = high is not None and team_of(high.seat) != team_of(s.seat)
     c = offence(hand, s, suit)   # with control, or on quick tricks beside the team's Puur
     # against the opponents' bid the team's trumps alone may carry it on (Holding.compete,
-    # Holding.contest); over the team's own bid, with both opponents out, its shown control
+    # Holding.contest); over the team's own bid, with both opponents out, its control
     # counts more (alone_count)
-    reach = max(c.expected, c.compete, contest_zehner(c, s)) if theirs else max(c.expected, alone_count(c, s))
+    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit)) if theirs
+             else max(c.expected, alone_count(c, s)))
     limit = min(reach, s.rules.highest_bid)
     target = limit - limit % 10
     if c.ceiling and target > c.ceiling:
@@ -953,15 +939,44 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
 
 def contest_zehner(c: Count, s) -> int:
     """The lowest Zehner above the opponents' standing bid where the team's trump row bids on
-    to it whatever its side cards (``Holding.contest``: trump control that the team's calls
-    have shown, which the opponents' Ass-Ansage counts on, "sicher, dass A und C mit ihren
+    to it whatever its side cards (``Holding.contest``: trump control, which the opponents'
+    Ass-Ansage counts on, "sicher, dass A und C mit ihren
     mindestens sechs Eichel weiterbieten"); 0 where it does not."""
     lowest = s.two_zehner()[0]
     return lowest if c.contest and lowest <= c.contest else 0
 
 
+def rebid_share(c: Count, s, suit: Suit) -> int:
+    """What the opener expects from the partner where the opponents hold the standing bid over
+    the suit this hand opened and the partner has shown nothing in it (no Hilfe): a third of what
+    the hand does not count (``PARTNER_SHARE``, as at a table without the Ansageregeln,
+    :func:`_plain`); 0 where that does not apply (:func:`rebid_zehner`)."""
+    o = s.opened.get(suit)
+    mine = s.known(s.partner, suit)
+    if o is None or o.opener != s.seat or mine.has or mine.length[0] or c.lay_down:
+        return 0
+    return (TOTAL_POINTS - c.expected) // PARTNER_SHARE
+
+
+def rebid_zehner(c: Count, s, suit: Suit) -> int:
+    """The lowest Zehner above the opponents' standing bid where the opener bids again in the
+    suit he opened (:func:`rebid_share`: the partner has shown nothing in it), when his count and
+    the partner's share reach it; 0 where not. "Wer später in derselben Farbe erhöht, steigert
+    bloss die Zahl": the rebid shows no cards, it says what the team trusts itself to make, and
+    fort leaves the opponents a contract they make on most deals. The lowest Zehner, as the text's
+    A bids it ("der kleinste Zehner über der 95 von D") and as trump control bids on
+    (:func:`contest_zehner`): exact play makes it more often than a higher one pays where the
+    partner's fort has denied the Hilfe. QA s36 P34: A with the Puur zu dritt, Eichel A, Schilten
+    A K after `60 Rosen, 70 Schellen, fort, fort` counted 76 and said fort; exact play makes 80
+    Rosen on 14 of 16 fitting deals at either table (docs/interpretations.md, "The opener bids
+    again")."""
+    share = rebid_share(c, s, suit)
+    lowest = s.two_zehner()[0]
+    return lowest if share and c.expected + share >= lowest else 0
+
+
 def alone_count(c: Count, s) -> int:
-    """The count with the team's shown trump control (Puur and Nell with six trumps, the row
+    """The count with the team's trump control (Puur and Nell with six trumps, the row
     with ``contest``) where both opponents are out, their fort final: the trumps count
     ``OUT_CONTROL``, not the row's 62 + 5, beside the same side tricks; 0 where that does not
     apply. The opponents' forts deny every opening and Hilfe they could have bid, so the side
@@ -1019,10 +1034,12 @@ def _raise(hand, s, readings, lines, standing=None):
         found = raise_call(hand, s, readings, suit)
         if found is not None and (best is None or found[2] > best[2]):
             best = found
-    if best is None:
-        return None
     high = s.auction.high
+    if best is None:
+        _no_rebid(hand, s, lines)
+        return None
     r, c, reach, blocked = best
+    suit_of_call = _suit_of(r.call.strain)
     lines.extend(c.lines)
     if blocked:
         lines.append(M("The count's Zehner, {value}, is the Hilfe that promises the other top trump, which the hand "
@@ -1031,6 +1048,7 @@ def _raise(hand, s, readings, lines, standing=None):
                        value=r.call.value - 10, next=r.call.value, expected=c.expected))
     contest = contest_zehner(c, s) if high is not None and team_of(high.seat) != team_of(s.seat) else 0
     contested = bool(contest) and r.call.value == reach == contest > max(c.expected, c.compete)
+    rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call) == reach
     if contested:
         lines.append(M("Puur and Nell with {n} trumps or more in the team bid on over the opponents' {bid} at the "
                        "lowest Zehner, {contest}, whatever the side cards (an Ass-Ansage counts on it: the "
@@ -1042,6 +1060,14 @@ def _raise(hand, s, readings, lines, standing=None):
                        "bid: with Puur and Nell and {n} trumps the team counts {points} for its trumps, not "
                        "{row} (exact play makes {points} on every fitting deal, whatever the side cards): {reach}.",
                        n=CONTROL_LENGTH, points=OUT_CONTROL, row=c.row.points, reach=reach))
+    elif rebid:
+        share = rebid_share(c, s, suit_of_call)
+        lines.append(M("The opponents bid over {suit}, which this hand opened, and {partner} has shown nothing in "
+                       "it: a later number in the suit only raises the number, and {partner} is expected to hold a "
+                       "third of what the hand does not count, about {share}: {own} + {share} = {total}, enough for "
+                       "the lowest Zehner above their {bid}. Fort would leave the opponents their contract.",
+                       suit=r.call.strain, partner=s.partner, share=share, own=c.expected, total=c.expected + share,
+                       bid=str(high.call)))
     elif reach > c.expected:
         lines.append(M("Puur and Nell with {n} trumps in the team go on against the opponents' {bid} up to {compete} "
                        "whatever the side cards: exact play makes {compete} on seven deals in ten or more even "
@@ -1060,7 +1086,7 @@ def _raise(hand, s, readings, lines, standing=None):
             lines.append(M("{value} already wins the Partie ({standing}): a higher bid gains nothing and is "
                            "only harder to make.", value=low.call.value, standing=standing))
             return low
-    if capped or contested:   # the line above says why this Zehner
+    if capped or contested or rebid:   # the line above says why this Zehner
         return r
     if r.call.value + 10 <= s.rules.highest_bid:
         lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; {more} "
@@ -1069,6 +1095,23 @@ def _raise(hand, s, readings, lines, standing=None):
         lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; the Matsch "
                        "({matsch}) would be too much.", value=r.call.value, matsch=s.rules.matsch_bid))
     return r
+
+
+def _no_rebid(hand, s, lines) -> None:
+    """Where the opener leaves the suit he opened to the opponents' bid (:func:`rebid_zehner` does
+    not reach), the count's reason, so that his fort is not explained as a hand's that never opened."""
+    high = s.auction.high
+    if high is None or team_of(high.seat) == team_of(s.seat):
+        return
+    for suit in _team_suits(s):
+        c = offence(hand, s, suit)
+        share = rebid_share(c, s, suit)
+        if share:
+            lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
+                           "hold (a third of what the hand does not count) make {total}, below {lowest}, the lowest "
+                           "Zehner above the opponents' {bid}: fort.", suit=suit.value, own=c.expected, share=share,
+                           partner=s.partner, total=c.expected + share, lowest=s.two_zehner()[0], bid=str(high.call)))
+            return
 
 
 def _plain(hand, s, readings, lines, standing=None):

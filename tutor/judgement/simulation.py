@@ -1770,23 +1770,39 @@ def _double_fit(s, standing=None):
     doubler = s.auction.doubled_by
     if doubler is None or doubler == s.seat or team_of(doubler) == team_of(s.seat):
         return None
+    from tutor.auction import Auction
     from tutor.cards import SUIT_OF
     from tutor.conventions import read_call
-    from tutor.judgement.count import _double
+    from tutor.judgement.count import _double, _judge_double
 
-    entry = next(e for e in reversed(s.auction.entries) if e.seat == doubler and e.call.kind == "double")
+    at = max(i for i, e in enumerate(s.auction.entries) if e.seat == doubler and e.call.kind == "double")
+    entry = s.auction.entries[at]
     them = _situation_of(s, doubler)
     reading = read_call(them, entry.call)
+    # the double in turn: the doubler could have bid instead, and the count's double rule then
+    # bids on where his team holds trump control in its own suit (count._double, Holding.contest);
+    # out of turn the double alone. The count's rule itself, with the calls the doubler had.
+    before = Auction(s.auction.spec)
+    for e in s.auction.entries[:at]:
+        before = before.play(e.call, e.seat)
+    readings = [reading]
+    if before.next_seat == doubler:
+        readings.append(read_call(them, s.auction.spec.parse_call("fort")))
 
     def doubles(hand) -> bool:
-        return _double(hand, them, [reading], [], standing) is not None
+        return _double(hand, them, readings, [], standing) is not None
+
+    def may_double(hand) -> bool:
+        # the pre-filter's necessary condition: the double without the bid-on exception, which is
+        # monotone in the hand (a card more may give the control that takes the double away)
+        return _judge_double(hand, them, [reading], [], standing) is not None
 
     def fits(deal) -> bool:
         return doubles(deal[doubler])
 
     # a test of one seat's hand: the dealer's tries can be cut short by its pre-filter (_Prefilter),
     # the trump dealt first (the count's double rests mostly on the doubler's trumps)
-    fits.seat, fits.holds, fits.first = doubler, doubles, SUIT_OF.get(s.auction.high.call.strain)
+    fits.seat, fits.holds, fits.first = doubler, may_double, SUIT_OF.get(s.auction.high.call.strain)
     return fits
 
 
@@ -1807,8 +1823,9 @@ class _Prefilter:
     Aces, Kings behind them and guarded trumps, a trump more guards more and leaves the
     declaring team fewer trumps to ruff with, and the double's Partie tests go the same way
     with a higher count; tests/test_simulation_double.py checks it on random hands), so where
-    even that hand does not double, no completion of the deal does. It is the rule itself,
-    asked of a larger hand, not a second copy of it. Its answers are kept per suit and cards
+    even that hand does not double, no completion of the deal does. It is the rule itself
+    (count._judge_double: the double before count._double's preference for bidding on, which
+    only takes doubles away), asked of a larger hand, not a second copy of it. Its answers are kept per suit and cards
     so far: after the first tries a lookup."""
 
     def __init__(self, dealer, seat: str, holds) -> None:
