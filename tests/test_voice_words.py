@@ -779,3 +779,35 @@ def test_a_small_steady_gap_says_why_it_is_not_equally_good_beside_a_swinging_on
                     f"deals 4 less than {said}, a small gap, but more than chance alone allows (±2); "
                     f"110 Eichel is as far from {said} on average or farther, but its gap swings from deal to deal "
                     f"within what chance allows, so it counts as equally good."), line
+
+
+def test_a_kept_hilfe_is_worded_by_the_auction_after_it_not_as_the_contract_played():
+    # QA s36 Q1's words: the tutor kept the Hilfe 90 Schilten with "+245 against 140 Schilten's +295:
+    # here the conventions decide", the Hilfe valued as the contract played, where the bidding goes
+    # on after it. Given figures: the Hilfe as the contract played +245, by the auction after it
+    # +277 on 10 deals (the bidding ends at 150 Schilten on all of them), the best call 140
+    # Schilten +295
+    from tutor.judgement.simulation import Contract
+
+    h, reader, seat, _r, _t = conventions.position("Schilten:9A Eichel:AK Schellen:AK Rosen:AKO", "80 Schilten, fort")
+    s = reader.situation(seat)
+    best = [295] * 10
+    by_call = {"90 Schilten": 245.0, "140 Schilten": 295.0}
+    within = {"call": "90 Schilten", "values": [217, 337] * 5, "value": 277.0,
+              "end": Contract("Schilten", 150, "C"), "ended": 10, "stood": 0}
+    ev = SimpleNamespace(samples=10, values={"140 Schilten": best})
+    line = voice._kept_hilfe_line(ev, s, within, "140 Schilten", by_call).text("en")
+    assert line.startswith("Valued by the auction after it instead, the others bidding on as the count bids, the "
+                           "Hilfe 90 Schilten brings +277 (as the contract played +245; the bidding ends at 150 "
+                           "Schilten in 10 of the 10 deals), 18 less than 140 Schilten, within what chance alone "
+                           "allows"), line
+    assert line.endswith("and it tells A what this hand holds: the tutor gives it.") and "conventions decide" not in line
+    # the same gap on every deal: beyond chance, but within the 20 points the tutor counts equal
+    steady = {**within, "values": [277] * 10}
+    line = voice._kept_hilfe_line(ev, s, steady, "140 Schilten", by_call).text("en")
+    assert "18 less than 140 Schilten, a small gap (chance alone: ±0)" in line
+    # 40 less on every deal with no sure higher bid: the conventions decide, and the line says why
+    far = {**within, "values": [255] * 10, "value": 255.0}
+    line = voice._kept_hilfe_line(ev, s, far, "140 Schilten", by_call).text("en")
+    assert "40 less than 140 Schilten" in line and "no higher bid in its suit is made on nearly every deal" in line
+    assert line.endswith("here the conventions decide.")
