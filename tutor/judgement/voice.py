@@ -433,7 +433,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     unused = _unused_hilfe(ev, s, after, equal) if after is not None else None
     if unused is not None:    # the Hilfe leaves the partner nothing to decide: the higher bid (QA s36 Q1)
         return _unused_hilfe_judgement(ev, s, readings, standing, evidence, said, equal, by_call, unused)
-    if after is not None and not after["estimated"] and why is not None and said in by_call \
+    if after is not None and why is not None and said in by_call \
             and said not in (getattr(ev, "continued", None) or ()):
         # the Hilfe stays: its words value it by the auction after it (QA s36 Q1's words)
         why = _kept_hilfe_line(ev, s, after, equal[0], by_call)
