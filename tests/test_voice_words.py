@@ -809,7 +809,7 @@ def test_a_kept_hilfe_is_worded_by_the_auction_after_it_not_as_the_contract_play
     # 40 less on every deal with no sure higher bid: the conventions decide, and the line says why
     far = {**within, "values": [255] * 10, "value": 255.0}
     line = voice._kept_hilfe_line(ev, s, far, "140 Schilten", by_call).text("en")
-    assert "40 less than 140 Schilten" in line and "no higher bid in its suit is made on nearly every deal" in line
+    assert "40 less than 140 Schilten" in line and "no higher bid of its suit is shown to be made on nearly every deal" in line
     assert line.endswith("here the conventions decide.")
 
 

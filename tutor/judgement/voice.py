@@ -551,6 +551,7 @@ def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict 
 
 PROOF_NODES = 12_000_000          # a Hilfe's higher bid asked exactly where the deals are mostly estimated
 PROOF_PASSES = (100_000, 400_000, 1_600_000)   # the nodes a deal each pass allows, the cheap deals first
+PROOF_CANDIDATES = 2              # the higher bids asked so, the likeliest first
 
 
 def _proved_made(ev, s, call: str, need: int) -> tuple[int, int, int]:
@@ -569,8 +570,10 @@ def _proved_made(ev, s, call: str, need: int) -> tuple[int, int, int]:
 
     number, strain = call.split(" ", 1)
     target = min(int(number), TOTAL_POINTS)
-    i = ev.games.index((strain, s.seat))
     estimate = ev.made(call)
+    if estimate is None or (strain, s.seat) not in ev.games:    # not the hand's own game: nothing to ask
+        return 0, 0, 0
+    i = ev.games.index((strain, s.seat))
     made = failed = 0
     open_ = []
     for d, row in enumerate(ev.judged):
@@ -607,9 +610,9 @@ def _proved_made(ev, s, call: str, need: int) -> tuple[int, int, int]:
 
 def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
     """Where the count's Hilfe (valued by the auction after it: ``after``, :func:`_hilfe_after`)
-    leaves the partner nothing to decide: the first of the equally good calls (``equal``, the
-    best first) that is a bid of the Hilfe's suit above it, made on SURE_SHARE of the deals or
-    more, where the Hilfe so valued brings less on the same deals by more than chance alone
+    leaves the partner nothing to decide: the first bid of the Hilfe's suit above it, of the
+    equally good calls (``equal``, the best first) and then of the others by their mean, made on
+    SURE_SHARE of the deals or more, where the Hilfe so valued brings less on the same deals by more than chance alone
     allows and more than ``EQUAL_POINTS``, or by anything where the auction after the Hilfe
     ends on SURE_SHARE of the deals in one higher number of the same game (``fixed``: the Hilfe
     is then the count's way to that number, and of two numbers of one game the lower is made on
@@ -623,14 +626,24 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
     better = made = None
     judged = getattr(ev, "judged", None)
     settled = proved = None
-    for c in equal:
+
+    def higher(c: str) -> bool:
         parts = c.split(" ", 1)
-        if len(parts) != 2 or not parts[0].isdigit() or parts[1] != strain or int(parts[0]) <= int(number) \
-                or len(values.get(c) or ()) != n:
-            continue
+        return len(parts) == 2 and parts[0].isdigit() and parts[1] == strain and int(parts[0]) > int(number) \
+            and len(values.get(c) or ()) == n
+
+    # the equally good calls first, then the other higher bids of the suit, the likeliest first
+    # (QA s37 Q2: on Q1b exact play ranks 110 Rosen, sure, over 130, made 14 of 16)
+    by_value = sorted((c["call"] for c in ev.calls), key=lambda c: -sum(values.get(c) or (0,)) / n)
+    candidates = list(dict.fromkeys([c for c in equal if higher(c)] + [c for c in by_value if higher(c)]))
+    asked = 0
+    for c in candidates:
         if after["estimated"]:    # the numbers only where exact play settles most deals
             if not judged or len(judged) != n:
                 return None
+            if asked >= PROOF_CANDIDATES:
+                break
+            asked += 1
             proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n))
             if mostly_estimated(n - settled, n):
                 continue
@@ -736,8 +749,8 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
                  cap=EQUAL_POINTS, **figures)
     return M("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe {hilfe} "
              "brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than {best} (chance "
-             "alone: ±{margin}); but no higher bid in its suit is made on nearly every deal, and what a good partner "
-             "makes of what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here "
+             "alone: ±{margin}); but no higher bid of its suit is shown to be made on nearly every deal and to bring "
+             "clearly more, and what a good partner makes of what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here "
              "the conventions decide.", **figures)
 
 
