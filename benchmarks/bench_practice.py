@@ -30,7 +30,9 @@ answers every second call, and whether the tutor's calls are the same.
 child process, the learner's taps as the page sends them): for each tap the wall seconds of
 the request and the CPU seconds of the server and of its background process
 (``tutor.web.ahead``) from the tap to the answer, with and without the background process;
-``--think idle``: the learner taps once the background process has spent no CPU for 1.5 s.
+``--think idle``: the learner taps once the background process has slept (waited for him)
+for 1.5 s. After the deal's end the learner taps "New deal" (the page names that deal to the
+server as ``next``): the CPU of its first view (the robots up to his first turn).
 """
 from __future__ import annotations
 
@@ -209,8 +211,11 @@ def one_web(seed: int, policy: str, ahead: bool, think: str) -> dict:
 
     proc, base = serve_child(ahead)
 
-    def get(path, moves):
-        q = urllib.parse.urlencode({"seed": seed, "seat": "C", "lang": "en", "moves": ",".join(moves)})
+    later = seed + 1000       # the deal "New deal" deals next (the page names it: ``next``)
+
+    def get(path, moves, which=None):
+        q = urllib.parse.urlencode({"seed": which or seed, "seat": "C", "lang": "en", "moves": ",".join(moves),
+                                    "next": later if which is None else later + 1})
         c0, w0 = proc_cpu(proc.pid), time.perf_counter()
         with urllib.request.urlopen(f"{base}/api/{path}?{q}", timeout=3600) as r:
             data = json.loads(r.read())
@@ -262,6 +267,9 @@ def one_web(seed: int, policy: str, ahead: bool, think: str) -> dict:
         if ahead:
             thought()
         result, end = get("practice/result", moves)
+        if ahead:   # the learner reads the deal's end, then taps "New deal"
+            thought()
+        _first, following = get("practice", [], later)
     finally:
         proc.send_signal(signal.SIGINT)
         try:
@@ -270,7 +278,8 @@ def one_web(seed: int, policy: str, ahead: bool, think: str) -> dict:
             proc.kill()
             proc.wait()
     return {"seed": seed, "policy": policy, "ahead": ahead, "calls": [c["call"] for c in view["calls"]],
-            "lines": lines, "end": end, "start": start, "result": {k: result[k] for k in ("lines",)}}
+            "lines": lines, "end": end, "start": start, "result": {k: result[k] for k in ("lines",)},
+            "next": following}
 
 
 def seeds_of(text: str) -> list[int]:
@@ -359,11 +368,15 @@ def main() -> None:
                 for r in (plain, ahead):
                     print(f"   {'with' if r['ahead'] else 'without'} ahead: first view {r['start']}; after each tap "
                           f"(CPU s, wall s) {[(x['cpu'], x['wall']) for x in r['lines']]}; "
-                          f"end {(r['end']['cpu'], r['end']['wall'])}")
+                          f"end {(r['end']['cpu'], r['end']['wall'])}; the next deal's first view "
+                          f"{(r['next']['cpu'], r['next']['wall'])}")
         for i, which in ((0, "without"), (1, "with")):
             waits = [x["cpu"] for r in rows for x in r[i]["lines"]]
             walls = [x["wall"] for r in rows for x in r[i]["lines"]]
             ends = [r[i]["end"]["cpu"] for r in rows]
+            nexts = [r[i]["next"]["cpu"] for r in rows]
+            print(f"web {which} ahead: the next deal's first view CPU s median {statistics.median(nexts):.2f} "
+                  f"max {max(nexts):.2f}")
             print(f"web {which} ahead: after a tap CPU s median {statistics.median(waits):.2f} max {max(waits):.2f} "
                   f"(wall median {statistics.median(walls):.2f} max {max(walls):.2f}); at the end median "
                   f"{statistics.median(ends):.2f} max {max(ends):.2f}")

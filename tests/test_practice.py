@@ -691,6 +691,33 @@ def test_why_after_a_robot_s_fort_says_what_the_fort_denies(tmp_path):
             "Schellen and Rosen: the Puur with four cards or more, the Nell with five cards or more.") in why
 
 
+def test_any_call_of_the_deal_is_explained_on_demand_at_the_terminal_and_on_the_phone(tmp_path, monkeypatch):
+    # the model of a practice tool (Bridge Master, GIB): each robot call explained on demand,
+    # not only the last one. Deal 1 by the count: A 70 Schilten, B fort, then C. "? A" and
+    # "? 1" explain A's opening, "? B" B's fort with what it denies, as `tutor explain` reads
+    # the same auction (the rule table); the page's calls carry the same text for a tap.
+    from starlette.testclient import TestClient
+
+    from tutor import answers
+    from tutor.web.app import Settings, create_app
+
+    explained = answers.explain_json("70 Schilten, fort", None, "en")["calls"]
+    opening, fort = (" ".join(x for x in (c["text"], c.get("denial", "")) if x) for c in explained)
+    assert "A would have" not in opening and "B would have opened" in fort
+    r = CliRunner().invoke(main, ["practice", "--seed", "1", "--lang", "en", "--judge", "count",
+                                  "--db", str(tmp_path / "p.db")], input="? A\n? 1\n? B\n? D\n? 9\n? ²\n? " + "9" * 5000 + "\nend\n")
+    lines = [line.strip() for line in r.output.splitlines()]
+    assert [line for line in lines if line.endswith(opening)] == [f"A 70 Schilten: {opening}"] * 2
+    assert [line for line in lines if line.endswith(fort)] == [f"B {fort}"]
+    assert lines.count("No such call: ? alone explains the last robot call, ? B the last call of B, ? 3 the "
+                       "third call.") == 4       # D has not called, there is no ninth call (nor a ², ...)
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"), ahead=False)),
+                    base_url="http://127.0.0.1:8000") as c:
+        calls = c.get("/api/practice", params={"seed": 1, "seat": "C", "lang": "en", "judge": "count"}).json()["calls"]
+    assert [x["why"] for x in calls] == [f"A 70 Schilten: {opening}", f"B {fort}"]
+
+
 def test_the_review_s_why_is_short_what_the_call_gives_up_and_the_tutor_s_call_with_its_meaning():
     """QA s33 Q10/Q11: every why was the tutor's whole answer, 100-150 words of figures, the
     estimate, the equally good calls and the count's lines. The review says what the call gives

@@ -55,6 +55,13 @@ def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F8
         assert page.inner_text("#p-hand") == f"Dein Blatt: {hands['C']}"
         assert page.locator("#p-calls li").all_inner_texts()[0].startswith(f"A {first}")
         assert overflow(page) <= 0
+        # a tap on a call explains it in full, as `tutor explain` reads it (what it denies too)
+        from tutor import answers
+
+        read = answers.explain_json(first, None, "de")["calls"][0]
+        page.tap("#p-calls li >> nth=0")
+        why = page.inner_text("#p-why")
+        assert why.startswith("A ") and read["text"] in why and read.get("denial", "") in why
         fort_to_the_end(page)
         page.wait_for_function("() => document.getElementById('p-result').textContent.includes('Bester Kontrakt für BD')",
                                timeout=60_000)

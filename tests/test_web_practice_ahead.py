@@ -152,6 +152,33 @@ def test_the_same_deal_with_and_without_the_process_however_fast_the_learner_tap
         app.state.ahead.close()
 
 
+def test_the_next_deal_s_first_calls_are_computed_while_the_learner_reads_the_end(fresh, tmp_path):
+    # the page names the deal it will deal next ("New deal"): once this deal's work is done,
+    # the process bids the next deal up to the learner's first turn; the new deal's first view
+    # then computes nothing, and its robots call as a plain server's do
+    from tutor.judgement import voice
+
+    app, c = client(tmp_path)
+    w = app.state.ahead
+    params = {"seed": 3, "seat": "C", "lang": "en", "next": 4}
+    with c:
+        view = c.get("/api/practice", params=params).json()
+        moves: list[str] = []
+        while not view["over"]:
+            moves.append("fort" if view["waiting"] == "turn" else "-")
+            view = c.get("/api/practice", params={**params, "moves": ",".join(moves)}).json()
+        assert until(lambda: settled(w))
+        here = w.stats.here
+        first = c.get("/api/practice", params={"seed": 4, "seat": "C", "lang": "en", "next": 5}).json()
+        assert w.stats.here == here and first["calls"]
+        assert c.get("/api/practice", params={**params, "next": "x"}).json()["error"].startswith("next")
+    w.close()
+    voice.forget()
+    app, c = client(tmp_path, ahead=False)
+    with c:
+        assert c.get("/api/practice", params={"seed": 4, "seat": "C", "lang": "en"}).json()["calls"] == first["calls"]
+
+
 def test_one_process_per_server_the_newest_page_s_job_and_none_left_when_it_stops(fresh, tmp_path):
     app, c = client(tmp_path)
     w = app.state.ahead

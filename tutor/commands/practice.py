@@ -160,8 +160,13 @@ class Loop:
                 last = p.last_robot()
                 # in full: what the call shows, and what it denies (a fort: the openings and
                 # Hilfen the robot would have called instead; QA s33 Q24)
-                self.say("  " + " ".join(x for x in (last.reading.said(lang), last.reading.denial(lang)) if x)
-                         if last else "  " + _("No robot has called yet.", lang))
+                self.say("  " + (p.why(last) if last else _("No robot has called yet.", lang)))
+                continue
+            asked = self.which(p, word)
+            if asked is not None:   # "? B": a seat's last call, "? 3": the third call
+                self.say("  " + (p.why(asked) if asked != "" else _(
+                    "No such call: ? alone explains the last robot call, ? B the last call of B, ? 3 the third "
+                    "call.", lang)))
                 continue
             if cmd == "undo":
                 if not p.undo():
@@ -174,7 +179,8 @@ class Loop:
                 continue
             if cmd == "help":
                 self.say("  " + _("A call (60ei, 70 sche, fort, dopple, konter); ? explains the last robot "
-                                  "call; undo takes back your last call; hand; end.", lang))
+                                  "call, ? B the last call of B, ? 3 the third call; undo takes back your last "
+                                  "call; hand; end.", lang))
                 continue
             from tutor.errors import TutorError
 
@@ -187,6 +193,22 @@ class Loop:
 
         self.say(state_line(p.auction.state(), lang))
         return p.result(best=best)
+
+    @staticmethod
+    def which(p, word: str):
+        """The decision ``? B`` / ``? 3`` asks about (any of the why words, then a seat or
+        a number): the step, "" where there is no such call, None where ``word`` is no such
+        question."""
+        head, _sep, rest = word.partition(" ")
+        rest = rest.strip().upper()
+        if COMMAND.get(head) != "why" or not rest:
+            return None
+        made = [s for s in p.steps if s.reading is not None]
+        if rest in ("A", "B", "C", "D"):
+            return next((s for s in reversed(made) if s.seat == rest), "")
+        if rest.isascii() and rest.isdigit() and len(rest) <= 3 and 1 <= int(rest) <= len(made):
+            return made[int(rest) - 1]
+        return ""
 
     def ask(self, prompt: str) -> str | None:
         if not self.quiet:

@@ -261,9 +261,10 @@ class Worker:
         """The page shows ``view``'s deal after its moves: compute what the next tap needs
         (the bidding over: the best contracts, where not known). The answers the request
         computed itself go first (the process's replay then costs nothing)."""
-        job = (view.deal, view.moves)
+        job = (view.deal, view.moves, view.later)
         with self.cond:
-            if over and (view.deal, (BEST,)) in self.done:
+            best = (view.deal, (BEST,)) not in self.done
+            if over and not best and view.later is None:
                 return
             if self.job == job and self.alive:
                 return
@@ -271,7 +272,7 @@ class Worker:
                 return
             for memo, p in view.mine:
                 self._send(("known", memo, p))
-            self._send(("job", view.deal, view.moves, over, view.judge))
+            self._send(("job", view.deal, view.moves, over, view.judge, view.later, best))
             self.job = job
             self.told = self.teller = None
             self.acked = False
@@ -349,9 +350,10 @@ class View:
     :class:`tutor.practice.ahead.Judge` use): ``deal`` = (seed, seat, rules, judge),
     ``moves`` the learner's decisions the request replays."""
 
-    def __init__(self, worker: Worker, deal: tuple, moves: tuple, judge) -> None:
+    def __init__(self, worker: Worker, deal: tuple, moves: tuple, judge, later: int | None = None) -> None:
         self.worker, self.deal, self.moves = worker, deal, tuple(moves)
         self.judge = judge        # the voice the request asks (the process asks the very same)
+        self.later = later        # the seed of the page's next deal (its start is computed last)
         self.mine: list = []      # (memo, portable answer) computed by this request
         self._asked = 0           # the learner's decisions replayed so far
         self._here = None
@@ -508,13 +510,13 @@ def _process_class():
                         self._read(self._conn.recv())
                     except (EOFError, OSError):
                         return
-                deal, moves, over, judge = self.pending
+                deal, moves, over, judge, later, best = self.pending
                 self.pending = None
                 self.done, self.branch = {}, None
                 self.cpu_end = time.process_time() + JOB_CPU
-                self._send(("begin", (deal, moves)))
+                self._send(("begin", (deal, moves, later)))
                 try:
-                    self.job(deal, moves, over, judge)
+                    self.job(deal, moves, over, judge, later, best)
                 except (_Job, _Drop):
                     pass
                 except Exception:  # noqa: BLE001  (a job that fails: the requests compute)
@@ -522,17 +524,20 @@ def _process_class():
                         import traceback
 
                         traceback.print_exc()
-                self._send(("over", (deal, moves)))
+                self._send(("over", (deal, moves, later)))
 
-        def job(self, deal, moves, over, judge) -> None:
+        def job(self, deal, moves, over, judge, later, best) -> None:
+            """Replay the deal (its answers known), then the plan of the learner's turn; the
+            bidding over: the best contracts (where not known), then the next deal's start."""
             from tutor.errors import TutorError
             from tutor.practice import value
-            from tutor.practice.ahead import Judge, practice_plan
+            from tutor.practice.ahead import NEXT, Judge, practice_plan
             from tutor.practice.session import Practice
 
             seed, seat, rules, _name = deal
             p = Practice(seed, seat, rules, "en", "count", start=False)
             p.judge = Judge(judge, self)   # the request's own voice: the same questions
+            p.next_seed = later
             self.follow(None)
             try:
                 p.start()
@@ -542,10 +547,18 @@ def _process_class():
                     p.call("" if item.strip() == "-" else item)
             except TutorError:
                 return
-            if p.over:
-                self.give((BEST,), lambda: value.best_contracts(p.hands, p.rules, {}))
+            if not p.over:
+                practice_plan(p)(self)
                 return
-            practice_plan(p)(self)
+            if best:
+                self.give((BEST,), lambda: value.best_contracts(p.hands, p.rules, {}))
+            if later is not None and self.follow(NEXT):
+                q = Practice(later, seat, rules, "en", "count", start=False)
+                q.judge = p.judge
+                try:
+                    q.start()
+                except TutorError:
+                    pass
 
     return Process
 

@@ -42,11 +42,12 @@ def _practice(query, rules, lang: str, ahead=None):
     if len(items) > MAX_MOVES:
         raise TutorError(M("at most {n} calls", n=MAX_MOVES))
     p = Practice(seed, query.get("seat") or "C", rules, lang, judge, start=False)
+    later = _next_seed(query.get("next"))
     if ahead is not None and hasattr(p.judge, "memo"):   # the voice (the count is instant)
         from tutor.practice.ahead import Judge
         from tutor.web.ahead import View
 
-        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge)
+        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later)
         p.judge = Judge(p.judge, p.ahead)
     p.start()
     for item in items:
@@ -54,6 +55,16 @@ def _practice(query, rules, lang: str, ahead=None):
             raise TutorError(M("the bidding is over"))
         p.call("" if item.strip() == "-" else item)
     return p
+
+
+def _next_seed(text: str | None) -> int | None:
+    """``next``: the seed of the deal the page will deal next ("New deal"), whose robots'
+    calls up to the learner's first turn are computed ahead once this deal's work is done."""
+    if text is None or text == "":
+        return None
+    from tutor.text import parse_int
+
+    return parse_int(text, "next")   # digits only, at most 9: within a seed's range
 
 
 def _texts(lang: str) -> dict:

@@ -1,5 +1,6 @@
-// The Practice tab: bid a whole deal against three robots, tap by tap. Everything it shows
-// comes from /api/practice (the deal so far) and /api/practice/result (the deal's end).
+// The Practice tab: bid a whole deal against three robots, tap by tap; a tap on a call (or ?
+// for the last robot's) explains it in full. Everything it shows comes from /api/practice
+// (the deal so far) and /api/practice/result (the deal's end).
 "use strict";
 
 (() => {
@@ -9,10 +10,16 @@
   P.seat = P.seat || "C";
   P.moves = P.moves || [];
   P.seed = P.seed || newSeed();
+  // the deal "New deal" deals: named to the server, which bids its start while this one ends
+  P.next = P.next && P.next !== P.seed ? P.next : newSeed(P.seed);
   let view = null, number = null, full = false;
 
-  function newSeed() { return 1 + Math.floor(Math.random() * 999999); }
-  function save() { localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed})); }
+  function newSeed(not) {
+    for (;;) { const s = 1 + Math.floor(Math.random() * 999999); if (s !== not) return s; }
+  }
+  function save() {
+    localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed, next: P.next}));
+  }
   function page() { return JSON.parse(localStorage.getItem("tutor-table") || "{}"); }
   function lang() { return page().lang || JSON.parse($("config").textContent).lang; }
   function rules() { return page().rules || JSON.parse($("config").textContent).rules; }
@@ -25,7 +32,8 @@
   }
 
   async function api(path) {
-    const q = new URLSearchParams({seed: P.seed, seat: P.seat, moves: P.moves.join(","), rules: rules(), lang: lang()});
+    const q = new URLSearchParams({seed: P.seed, seat: P.seat, moves: P.moves.join(","), rules: rules(), lang: lang(),
+                                   next: P.next});
     const r = await fetch(`api/${path}?${q}`, {headers: {"X-Tutor-Token": TOKEN}});
     let data = null;
     try { data = await r.json(); } catch (e) { data = {error: r.statusText}; }
@@ -61,9 +69,12 @@
     $("p-hand").textContent = `${view.texts.your_hand}: ${view.hand}`;
     const list = $("p-calls");
     list.replaceChildren();
+    // a tap on a call explains it in full (a phone shows no title): what it shows and denies
     for (const c of view.calls) {
-      const li = node("li", {class: c.learner ? "mine" : ""}, c.line);
+      const li = node("li", {class: c.learner ? "mine" : "", tabindex: "0", role: "button"}, c.line);
       li.title = c.text;
+      li.onclick = () => { $("p-why").textContent = c.why; };
+      li.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); li.onclick(); } };
       list.append(li);
     }
     $("p-prompt").textContent = view.prompt || "";
@@ -156,10 +167,10 @@
     if (mine) { P.moves = P.moves.slice(0, mine - 1); save(); load(); }
   };
   $("p-why-button").onclick = () => {
-    const last = view && [...view.calls].reverse().find((c) => !c.learner && c.text);
-    $("p-why").textContent = last ? `${last.seat} ${last.call}: ${last.text}` : "";
+    const last = view && [...view.calls].reverse().find((c) => !c.learner && c.call !== null);
+    $("p-why").textContent = last ? last.why : "";
   };
   $("p-seat").onchange = () => { P.seat = $("p-seat").value; P.moves = []; save(); load(); };
-  $("p-new").onclick = () => { P.seed = newSeed(); P.moves = []; number = null; save(); load(); };
+  $("p-new").onclick = () => { P.seed = P.next; P.next = newSeed(P.seed); P.moves = []; number = null; save(); load(); };
   show();
 })();
