@@ -718,6 +718,32 @@ def test_any_call_of_the_deal_is_explained_on_demand_at_the_terminal_and_on_the_
     assert [x["why"] for x in calls] == [f"A 70 Schilten: {opening}", f"B {fort}"]
 
 
+@pytest.mark.parametrize("seed", [1, 5])
+def test_a_hint_gives_the_call_tutor_bid_advises_at_the_terminal_and_on_the_phone(seed, tmp_path, monkeypatch):
+    # the model's hint (GIB): the tutor's call before the learner's, the call `tutor bid`
+    # advises C's hand at that point (deal 1: fort after A's 70 Schilten and B's fort; deal 5:
+    # an opening of C's own after A's 50 Schilten and B's fort), by the count here
+    from starlette.testclient import TestClient
+
+    from tutor.practice.session import hands_of
+    from tutor.web.app import Settings, create_app
+
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"), ahead=False)),
+                    base_url="http://127.0.0.1:8000") as c:
+        params = {"seed": seed, "seat": "C", "lang": "en", "judge": "count"}
+        auction = [x["call"] for x in c.get("/api/practice", params=params).json()["calls"]]
+        phone = c.get("/api/practice/hint", params=params).json()["hint"]
+    bid = json.loads(run(["bid", "--count", "--hand", str(hands_of(seed)["C"]), "--auction", ", ".join(auction),
+                          "--seat", "C", "--json", "--lang", "en"]).stdout)
+    said = "The tutor would say fort." if bid["call"] in (None, "fort") else f"The tutor would call {bid['call']}: "
+    assert (seed == 1) == (said == "The tutor would say fort.")
+    out = run(["practice", "--seed", str(seed), "--judge", "count", "--lang", "en", "--db", str(tmp_path / "p.db")],
+              input="hint\nend\n")
+    hint = next(line.strip() for line in out.stdout.splitlines() if line.strip().startswith("The tutor would"))
+    assert hint.startswith(said) and phone == hint
+
+
 def test_the_review_s_why_is_short_what_the_call_gives_up_and_the_tutor_s_call_with_its_meaning():
     """QA s33 Q10/Q11: every why was the tutor's whole answer, 100-150 words of figures, the
     estimate, the equally good calls and the count's lines. The review says what the call gives

@@ -62,6 +62,11 @@ def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F8
         page.tap("#p-calls li >> nth=0")
         why = page.inner_text("#p-why")
         assert why.startswith("A ") and read["text"] in why and read.get("denial", "") in why
+        # the hint: the tutor's call for C now (its call: tests/test_practice.py, from tutor bid)
+        page.tap("#p-hint")
+        page.wait_for_function("() => document.getElementById('p-why').textContent.startsWith('Der Tutor würde')",
+                               timeout=120_000)
+        assert overflow(page) <= 0
         fort_to_the_end(page)
         page.wait_for_function("() => document.getElementById('p-result').textContent.includes('Bester Kontrakt für BD')",
                                timeout=60_000)

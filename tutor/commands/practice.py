@@ -114,6 +114,7 @@ WORDS = {
     "undo": ("undo", "zurück", "zurueck", "annuler"),
     "hand": ("hand", "blatt", "main"),
     "help": ("help", "h", "hilfe?", "aide"),
+    "hint": ("hint", "tipp", "conseil", "indice"),
     "end": ("end", "ende", "quit", "exit", "q", "fin"),
 }
 COMMAND = {w: key for key, words in WORDS.items() for w in words}
@@ -174,13 +175,16 @@ class Loop:
                     continue
                 self.say("  " + _("Taken back. The calls now:", lang) + " " + (", ".join(p.calls) or "-"))
                 continue
+            if cmd == "hint":   # the tutor's call before the learner's (a hint, as GIB gives one)
+                self.say("  " + p.hint())
+                continue
             if cmd == "hand":
                 self.say("  " + _("Your hand: {hand}", lang, hand=str(p.hand)))
                 continue
             if cmd == "help":
                 self.say("  " + _("A call (60ei, 70 sche, fort, dopple, konter); ? explains the last robot "
-                                  "call, ? B the last call of B, ? 3 the third call; undo takes back your last "
-                                  "call; hand; end.", lang))
+                                  "call, ? B the last call of B, ? 3 the third call; hint gives the tutor's call; "
+                                  "undo takes back your last call; hand; end.", lang))
                 continue
             from tutor.errors import TutorError
 
@@ -269,8 +273,8 @@ HELP: dict[str, dict] = {
         "short": M("Bid whole deals against three robots; then the deal's value and a review."),
         "help": (M("Deals the cards and gives you one seat; the three others bid by the tutor's "
                    "judgement, each call with its meaning. Type your calls as in tutor table (60ei, "
-                   "70 sche, fort, dopple); ? explains the last robot call, undo takes back your last "
-                   "call. At the end: the four hands, the contract and what it makes with best play "
+                   "70 sche, fort, dopple); ? explains the last robot call (? B, ? 3: any other), hint "
+                   "gives the tutor's call, undo takes back your last call. At the end: the four hands, the contract and what it makes with best play "
                    "(the exact solver), the board, each team's best contract, and a review of each "
                    "of your calls."),),
         "options": {

@@ -306,6 +306,21 @@ class Practice:
             return self.line(step)
         return " ".join(x for x in (r.said(self.lang), r.denial(self.lang)) if x)
 
+    def hint(self) -> str:
+        """The tutor's call for the learner now, in a line (his advice: the call his review
+        will compare his own with; computed ahead where it was)."""
+        from tutor.practice.robots import advice
+
+        if self.over:
+            raise TutorError(M("the bidding is over"))
+        rec = advice(self.hand, self.auction, self.rules, self.seat, self.judge).recommended
+        lang = self.lang
+        if self.waiting == "option" and (rec is None or rec.kind not in (DOUBLE, REDOUBLE)):
+            return _("The tutor would let it pass.", lang)
+        if rec is None or rec.kind == "fort":
+            return _("The tutor would say fort.", lang)
+        return _("The tutor would call {call}: {summary}.", lang, call=str(rec.call), summary=self.summary(rec))
+
     def last_robot(self) -> Step | None:
         return next((s for s in reversed(self.steps) if not s.learner and s.reading), None)
 

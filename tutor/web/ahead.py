@@ -82,8 +82,8 @@ class Worker:
         self.outbox: deque = deque()
         self.done: OrderedDict = OrderedDict()  # memo -> portable answer; (deal, label) -> value
         self.failed: OrderedDict = OrderedDict()
-        self.job = None                         # (deal, moves) the process computes for
-        self.begun = None                       # the job it has begun: (deal, moves)
+        self.job = None                         # (deal, moves, next seed) the process computes for
+        self.begun = None                       # the job it has begun (the same three)
         self.flight = None                      # the label it computes now
         self.branch = None                      # the learner's call it follows (None: a job all need)
         self.told = None                        # the learner's call told to the process
@@ -126,7 +126,7 @@ class Worker:
     def _reader(self) -> None:
         from multiprocessing.connection import Connection
 
-        proc = conn = None
+        proc = conn = mine = theirs = None
         try:
             mine, theirs = socket.socketpair()
             root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -148,6 +148,9 @@ class Worker:
             if proc is not None:
                 proc.kill()
                 proc.wait()
+            for end in (mine, theirs, conn):
+                if end is not None:
+                    end.close()
             return
         finally:
             with self.cond:
@@ -300,7 +303,9 @@ class Worker:
         return self.flight is None or not _special(self.flight)
 
     def _stalled(self) -> bool:
-        """No news for STALL seconds: is the process stopped, a zombie, or not computing?"""
+        """No news for STALL seconds: is the process stopped, a zombie, or asleep without
+        computing? (Runnable is computing: on a loaded machine a niced process may wait long
+        for a core.)"""
         proc = self.proc
         if proc is None:
             return True
@@ -312,7 +317,9 @@ class Worker:
         cpu = int(fields[11]) + int(fields[12])
         seen = getattr(self, "_cpu_seen", None)
         self._cpu_seen = cpu
-        return fields[0] in ("T", "t", "Z", "X") or seen == cpu
+        if fields[0] in ("T", "t", "Z", "X"):
+            return True
+        return fields[0] != "R" and seen == cpu
 
     def take(self, label, view):
         """The process's answer for ``label`` (waiting while it is coming), or None: then the

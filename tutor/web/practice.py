@@ -24,6 +24,7 @@ TEXTS: dict[str, Msg] = {
     "result": Mp("phone page", "Show the deal"), "your_hand": Mp("phone page", "Your hand"),
     "seat": Mp("phone page", "Seat"),
     "full": Mp("phone page", "The whole reasoning"), "short": Mp("phone page", "In short"),
+    "hint": Mp("phone page", "Hint"),
 }
 
 
@@ -80,6 +81,12 @@ def state(query, rules, lang: str, ahead=None) -> dict:
     return {**p.to_json(), "over": p.over, "texts": _texts(lang)}
 
 
+def hint(query, rules, lang: str, ahead=None) -> dict:
+    """The tutor's call for the learner now, in a line (``tutor practice``'s ``hint``)."""
+    p = _practice(query, rules, lang, ahead)
+    return {"hint": p.hint()}
+
+
 def result(query, rules, lang: str, ahead=None) -> dict:
     """The deal's end: the issue's JSON and the lines the terminal shows, each call's why in
     short (``lines``, ``tutor practice``) and with the tutor's whole reasoning (``full``,
@@ -94,5 +101,5 @@ def result(query, rules, lang: str, ahead=None) -> dict:
 #: path -> answer(query parameters, the request's table rules, lang, ahead=the server's
 #: Worker or None); tutor.web.app makes the routes (its guards, its errors), so this module
 #: needs nothing of it
-ENDPOINTS = {"/api/practice": state, "/api/practice/result": result,
+ENDPOINTS = {"/api/practice": state, "/api/practice/result": result, "/api/practice/hint": hint,
              "/api/practice/texts": lambda query, rules, lang, ahead=None: _texts(lang)}

@@ -48,6 +48,7 @@
     $("p-new").textContent = t.new_deal;
     $("p-undo").textContent = t.undo;
     $("p-no").textContent = t.no;
+    $("p-hint").textContent = t.hint;
     $("p-seat-label").textContent = t.seat;
   }
 
@@ -108,6 +109,7 @@
       b.disabled = word === "-" ? view.waiting !== "option" : !legal.has(word);
     }
     $("p-undo").disabled = !view.calls.some((c) => c.learner);
+    $("p-hint").disabled = view.over;
   }
 
   function move(text) { number = null; P.moves.push(text); save(); load(); }
@@ -169,6 +171,11 @@
   $("p-why-button").onclick = () => {
     const last = view && [...view.calls].reverse().find((c) => !c.learner && c.call !== null);
     $("p-why").textContent = last ? last.why : "";
+  };
+  $("p-hint").onclick = async () => {   // the tutor's call now (computed ahead where it was)
+    $("p-why").textContent = "…";
+    try { $("p-why").textContent = (await api("practice/hint")).hint; }
+    catch (e) { $("p-why").textContent = ""; error(e.message); }
   };
   $("p-seat").onchange = () => { P.seat = $("p-seat").value; P.moves = []; save(); load(); };
   $("p-new").onclick = () => { P.seed = P.next; P.next = newSeed(P.seed); P.moves = []; number = null; save(); load(); };
