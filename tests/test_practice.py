@@ -718,6 +718,30 @@ def test_any_call_of_the_deal_is_explained_on_demand_at_the_terminal_and_on_the_
     assert [x["why"] for x in calls] == [f"A 70 Schilten: {opening}", f"B {fort}"]
 
 
+@pytest.mark.needs_core
+def test_a_double_against_the_tutor_s_silence_names_the_silence_not_none(tmp_path):
+    # QA s37 Q5: practice's short review printed "(tutor: None)" where the tutor would not
+    # double. Deal 7 by the count: C may double out of turn, and `tutor bid` says nothing
+    # there (its call null); C doubles. The review names the tutor's choice in words.
+    from tutor.practice.session import Practice, hands_of
+
+    p = Practice(7, "C", None, "en", "count")
+    while p.waiting != "option":
+        p.call("fort")
+    at = ", ".join(p.calls)
+    bid = json.loads(run(["bid", "--count", "--hand", str(hands_of(7)["C"]), "--auction", at, "--seat", "C",
+                          "--json", "--lang", "en"]).stdout)
+    assert bid["call"] is None
+    p.call("dopple")
+    while not p.over:
+        p.call("fort" if p.waiting == "turn" else "")
+    lines = p.result(best=False).lines("en")
+    mine = [line.strip() for line in lines if line.strip().startswith(f"{len(at.split(', ')) + 1}. dopple:")]
+    assert mine and mine[0].endswith("(tutor: no double, no konter)") and "None" not in "\n".join(lines)
+    de = " ".join(p.result(best=False).lines("de"))
+    assert "(Tutor: kein Doppeln, kein Kontern)" in de and "None" not in de
+
+
 @pytest.mark.parametrize("seed", [1, 5])
 def test_a_hint_gives_the_call_tutor_bid_advises_at_the_terminal_and_on_the_phone(seed, tmp_path, monkeypatch):
     # the model's hint (GIB): the tutor's call before the learner's, the call `tutor bid`
