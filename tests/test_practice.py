@@ -447,6 +447,38 @@ def test_the_practice_api_replays_the_learner_s_moves(tmp_path, monkeypatch):
         assert c.get("/api/practice/texts", params={"lang": "fr"}).json()["tab"] == "S'exercer"
 
 
+@pytest.mark.needs_core
+def test_a_deal_finished_on_the_phone_is_kept_as_tutor_practice_keeps_it(tmp_path, monkeypatch):
+    # the phone's deals counted nowhere (the terminal keeps each for --stats and the lessons'
+    # overview): the page now keeps its finished deal for the quiz's learner (a write: the token)
+    from starlette.testclient import TestClient
+
+    from tutor.web.app import Settings, create_app
+
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    db = str(tmp_path / "t.sqlite3")
+    app = create_app(Settings(db=db))
+    token = {"X-Tutor-Token": app.state.settings.token}
+    deal = {"seed": 11, "seat": "C", "judge": "count", "learner": "ann"}
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        assert c.post("/api/practice/keep", json={**deal, "moves": ""}).status_code == 403   # no token
+        early = c.post("/api/practice/keep?lang=en", json={**deal, "moves": ""}, headers=token)
+        assert early.status_code == 400 and early.json()["error"] == "the bidding is not over yet"
+        assert c.post("/api/practice/keep", json={**deal, "seed": True}, headers=token).status_code == 400
+        moves: list[str] = []
+        v = c.get("/api/practice", params={**deal, "lang": "en"}).json()
+        while not v["over"]:
+            moves.append("fort" if v["waiting"] == "turn" else "-")
+            v = c.get("/api/practice", params={**deal, "moves": ",".join(moves)}).json()
+        kept = c.post("/api/practice/keep?lang=en", json={**deal, "moves": ",".join(moves)}, headers=token).json()
+        result = c.get("/api/practice/result", params={**deal, "moves": ",".join(moves), "lang": "en"}).json()
+    assert kept["kept"] and kept["line"].startswith("Practice: 1 whole deal;")
+    stats = json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", "ann"]).stdout)
+    assert stats["deals"] == 1 and stats["calls"] == len(result["review"]) == len(moves)
+    assert stats["same"] == sum(r["verdict"] == "same" for r in result["review"])
+    assert json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", "bob"]).stdout)["deals"] == 0
+
+
 def test_the_robots_bid_with_the_tutor_s_default_voice():
     from tutor.conventions import advise
     from tutor.judgement import default_judge

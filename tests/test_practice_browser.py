@@ -70,6 +70,12 @@ def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F8
         fort_to_the_end(page)
         page.wait_for_function("() => document.getElementById('p-result').textContent.includes('Bester Kontrakt für BD')",
                                timeout=60_000)
+        # the finished deal is kept for the learner, as tutor practice keeps it (--stats)
+        from tutor.course.quiz import default_learner
+        from tutor.practice import progress
+
+        page.wait_for_selector("#p-kept")
+        assert progress.stats(str(db), default_learner()).deals == 1
         text = page.inner_text("#p-result")
         assert "Die vier Blätter:" in text and "Deine Ansagen:" in text
         assert page.is_hidden("#p-pad")

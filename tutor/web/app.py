@@ -571,9 +571,16 @@ async def server_error(request: Request, exc) -> Response:
 def _practice_routes() -> list:
     from tutor.web.practice import ENDPOINTS   # the Practice tab's API (issue 24)
 
-    return [Route(path, _answer(lambda request, lang, f=f: f(request.query_params, _rules(request), lang,
-                                                             ahead=request.app.state.ahead)))
-            for path, f in ENDPOINTS.items()]
+    from tutor.web.practice import keep
+
+    def kept(request: Request, lang: str) -> dict:   # a write: the token (the guard), the body
+        return keep(request.state.body, _rules(request), lang, request.app.state.settings.db,
+                    ahead=request.app.state.ahead)
+
+    return [*(Route(path, _answer(lambda request, lang, f=f: f(request.query_params, _rules(request), lang,
+                                                               ahead=request.app.state.ahead)))
+              for path, f in ENDPOINTS.items()),
+            Route("/api/practice/keep", _answer(kept), methods=["POST"])]
 
 
 def create_app(settings: Settings | None = None) -> Starlette:

@@ -98,6 +98,30 @@ def result(query, rules, lang: str, ahead=None) -> dict:
     return {**r.to_json(lang), "lines": r.lines(lang), "full": r.lines(lang, full=True), "texts": _texts(lang)}
 
 
+def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
+    """The finished deal kept in the learner's progress, as ``tutor practice`` keeps each deal
+    (``--stats``, the lessons' overview); the body names it as the page's queries do, with
+    the quiz's ``learner``. Answers the learner's practice line after it."""
+    from tutor.practice import progress
+    from tutor.web.quiz import learner_of
+
+    query = {}
+    for key in ("seed", "seat", "moves", "judge", "next"):
+        value = body.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise TutorError(M("{field}: a text or a number", field=key))
+        query[key] = str(value)
+    learner = learner_of(body.get("learner"))
+    p = _practice(query, rules, lang, ahead)
+    if not p.over:
+        raise TutorError(M("the bidding is not over yet"))
+    progress.record(db, learner, p.result(), lang)
+    return {"kept": True, "learner": learner, "stats": progress.stats(db, learner).to_json(),
+            "line": progress.stats_line(db, learner, lang)}
+
+
 #: path -> answer(query parameters, the request's table rules, lang, ahead=the server's
 #: Worker or None); tutor.web.app makes the routes (its guards, its errors), so this module
 #: needs nothing of it

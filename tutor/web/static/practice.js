@@ -12,13 +12,14 @@
   P.seed = P.seed || newSeed();
   // the deal "New deal" deals: named to the server, which bids its start while this one ends
   P.next = P.next && P.next !== P.seed ? P.next : newSeed(P.seed);
-  let view = null, number = null, full = false;
+  let view = null, number = null, full = false, keptLine = null;
 
   function newSeed(not) {
     for (;;) { const s = 1 + Math.floor(Math.random() * 999999); if (s !== not) return s; }
   }
   function save() {
-    localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed, next: P.next}));
+    localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed, next: P.next,
+                                                          kept: P.kept}));
   }
   function page() { return JSON.parse(localStorage.getItem("tutor-table") || "{}"); }
   function lang() { return page().lang || JSON.parse($("config").textContent).lang; }
@@ -120,7 +121,27 @@
     let r;
     try { r = await api("practice/result"); } catch (e) { error(e.message); return; }
     full = false;
+    keptLine = null;
     result(r);
+    keep();
+  }
+
+  // The finished deal kept in the learner's progress (the quiz's learner), once per deal and
+  // calls: as `tutor practice` keeps each deal; its line (the deals so far) under the result
+  async function keep() {
+    const key = [P.seed, P.seat, rules(), P.moves.join(",")].join("|");
+    if (P.kept === key) return;
+    const q = new URLSearchParams({rules: rules(), lang: lang()});
+    try {
+      const r = await fetch(`api/practice/keep?${q}`, {method: "POST", headers: {"X-Tutor-Token": TOKEN,
+        "Content-Type": "application/json"}, body: JSON.stringify({seed: P.seed, seat: P.seat,
+        moves: P.moves.join(","), learner: page().learner || ""})});
+      const data = await r.json();
+      if (!r.ok) { error(data.error || r.statusText); return; }
+      P.kept = key; save();
+      keptLine = data.line;
+      if (keptLine) $("p-result").append(node("p", {id: "p-kept", class: "hint"}, keptLine));
+    } catch (e) { error(e.message); }
   }
 
   // The deal's end: each call's why in short, and under the calls a button for the tutor's
@@ -147,6 +168,7 @@
         box.append(b);
       }
     });
+    if (keptLine) box.append(node("p", {id: "p-kept", class: "hint"}, keptLine));
   }
 
   async function label() {
