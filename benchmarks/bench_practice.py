@@ -249,13 +249,20 @@ def one_web(seed: int, policy: str, ahead: bool, think: str) -> dict:
         while not view["over"]:
             if ahead:
                 thought()
-            if policy == "tutor":   # the tutor's call, computed in this process (not the server's memo)
+            if policy in ("tutor", "other"):   # the tutor's advice, computed here (not in the server's memo)
                 p = Practice(seed, "C", None, "en")
                 for m in moves:
                     p.call("" if m == "-" else m)
                 a = advice(p.hand, p.auction, p.rules, p.seat, p.judge)
                 rec = a.recommended
-                if view["waiting"] == "turn":
+                if policy == "other":   # the lowest legal bid the background process does not follow
+                    from tutor.practice.ahead import likely_calls
+
+                    followed = likely_calls(p, a)
+                    others = [str(c) for s, c in p.auction.legal_calls(p.seat) if c.kind == "bid"
+                              and str(c) not in followed] if p.waiting == "turn" else []
+                    text = others[0] if others else "fort" if p.waiting == "turn" else "-"
+                elif view["waiting"] == "turn":
                     text = str(rec.call) if rec is not None else "fort"
                 else:
                     text = str(rec.call) if rec is not None and rec.kind in ("double", "redouble") else "-"
@@ -303,6 +310,16 @@ def run_child(args: list[str]) -> dict:
     if out.returncode:
         raise SystemExit(out.stderr)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def compared(mode: str, args, seeds, keys):
+    """Each deal of each policy, without and with computing ahead, each run in a fresh
+    process (``mode``: ``--one`` the terminal, ``--one-web`` the phone): (policy, seed, plain,
+    ahead, the same ``keys`` with and without)."""
+    for policy in args.policies.split(","):
+        for s in seeds:
+            plain, ahead = (run_child([mode, str(s), policy, a, args.think]) for a in "01")
+            yield policy, s, plain, ahead, all(plain[k] == ahead[k] for k in keys)
 
 
 def pct(xs, q):
@@ -357,19 +374,15 @@ def main() -> None:
         return
     if args.web:
         rows = []
-        for policy in args.policies.split(","):
-            for s in seeds:
-                plain = run_child(["--one-web", str(s), policy, "0", args.think])
-                ahead = run_child(["--one-web", str(s), policy, "1", args.think])
-                same = plain["calls"] == ahead["calls"] and plain["result"] == ahead["result"]
-                rows.append((plain, ahead, same))
-                print(f"web {policy} seed {s}: {' '.join(str(x) for x in plain['calls'])}; same with ahead: {same}"
-                      f" (load {load_average()})")
-                for r in (plain, ahead):
-                    print(f"   {'with' if r['ahead'] else 'without'} ahead: first view {r['start']}; after each tap "
-                          f"(CPU s, wall s) {[(x['cpu'], x['wall']) for x in r['lines']]}; "
-                          f"end {(r['end']['cpu'], r['end']['wall'])}; the next deal's first view "
-                          f"{(r['next']['cpu'], r['next']['wall'])}")
+        for policy, s, plain, ahead, same in compared("--one-web", args, seeds, ("calls", "result")):
+            rows.append((plain, ahead, same))
+            print(f"web {policy} seed {s}: {' '.join(str(x) for x in plain['calls'])}; same with ahead: {same}"
+                  f" (load {load_average()})")
+            for r in (plain, ahead):
+                print(f"   {'with' if r['ahead'] else 'without'} ahead: first view {r['start']}; after each tap "
+                      f"(CPU s, wall s) {[(x['cpu'], x['wall']) for x in r['lines']]}; "
+                      f"end {(r['end']['cpu'], r['end']['wall'])}; the next deal's first view "
+                      f"{(r['next']['cpu'], r['next']['wall'])}")
         for i, which in ((0, "without"), (1, "with")):
             waits = [x["cpu"] for r in rows for x in r[i]["lines"]]
             walls = [x["wall"] for r in rows for x in r[i]["lines"]]
@@ -386,19 +399,15 @@ def main() -> None:
             json.dump([[a, b] for a, b, _s in rows], open(args.json, "w"), indent=1)
         return
     rows = []
-    for policy in args.policies.split(","):
-        for s in seeds:
-            plain = run_child(["--one", str(s), policy, "0", args.think])
-            ahead = run_child(["--one", str(s), policy, "1", args.think])
-            same = plain["steps"] == ahead["steps"] and plain["result"] == ahead["result"]
-            rows.append((plain, ahead, same))
-            print(f"{policy} seed {s}: {' '.join(str(x[1]) for x in plain['steps'])}; same with ahead: {same}")
-            print("   before the first turn (CPU s):", plain["start"])
-            print("   waits without ahead (CPU s):", [x["cpu"] for x in plain["lines"]], "end", plain["end"]["cpu"])
-            print("   waits with ahead    (CPU s):", [x["cpu"] for x in ahead["lines"]], "end", ahead["end"]["cpu"],
-                  "wall:", [x["wall"] for x in ahead["lines"]], ahead["end"]["wall"])
-            print("   computed ahead while the learner thought (CPU s of the background process):",
-                  [x["ahead"] for x in ahead["lines"]])
+    for policy, s, plain, ahead, same in compared("--one", args, seeds, ("steps", "result")):
+        rows.append((plain, ahead, same))
+        print(f"{policy} seed {s}: {' '.join(str(x[1]) for x in plain['steps'])}; same with ahead: {same}")
+        print("   before the first turn (CPU s):", plain["start"])
+        print("   waits without ahead (CPU s):", [x["cpu"] for x in plain["lines"]], "end", plain["end"]["cpu"])
+        print("   waits with ahead    (CPU s):", [x["cpu"] for x in ahead["lines"]], "end", ahead["end"]["cpu"],
+              "wall:", [x["wall"] for x in ahead["lines"]], ahead["end"]["wall"])
+        print("   computed ahead while the learner thought (CPU s of the background process):",
+              [x["ahead"] for x in ahead["lines"]])
     robot = [c for plain, _a, _s in rows for who, c in plain["calls"] if who != "C"]
     print(f"\nthe voice's answers for the robots (no ahead): {len(robot)}, CPU s median {statistics.median(robot):.2f}, "
           f"p90 {pct(robot, 0.9):.2f}, max {max(robot):.2f}")

@@ -15,48 +15,19 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from test_practice_ahead import CEILING, gone, until   # the same helpers as the terminal's
 from tutor.cli import main
 
 pytestmark = pytest.mark.needs_core
 
 ROOT = Path(__file__).resolve().parents[1]
-CEILING = 900      # seconds: against a hang only, never a measure (the process runs at nice 10)
 SAMPLES = 20       # deals a question (the same question, the same answer at any number)
-
-
-def gone(pid: int) -> bool:
-    """Process ``pid`` has ended (a zombie nobody collected yet counts: it computes nothing)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            if f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X"):
-                return True
-    except OSError:
-        return True
-    try:
-        done, _status = os.waitpid(pid, os.WNOHANG)
-    except ChildProcessError:
-        return False
-    return done == pid
-
-
-def until(test, seconds: float = CEILING) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if test():
-            return True
-        time.sleep(0.05)
-    return test()
 
 
 def children(pid: int) -> list[int]:

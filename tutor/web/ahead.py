@@ -44,7 +44,7 @@ import time
 import weakref
 from collections import OrderedDict, deque
 
-from tutor.practice.ahead import BEST, EXACT, NICE, Stats, portable, rebuilt
+from tutor.practice.ahead import BEST, EXACT, NICE, Client, Stats, adopt, portable
 
 JOB_CPU = 120.0     # CPU seconds a job may spend (its plan is bounded anyway: 11-31 s at load 13)
 KEPT = 512          # answers kept by the server (memo or deal's label -> answer), and by the process
@@ -55,6 +55,7 @@ RESTART_SECONDS = 60.0
 
 
 def _special(label) -> bool:
+    """The deal's exact value or best contracts, as the server keeps them: (deal, label)."""
     return isinstance(label, tuple) and len(label) == 2 and isinstance(label[1], tuple) and label[1] \
         and label[1][0] in (EXACT, BEST)
 
@@ -68,7 +69,7 @@ def _close_all() -> None:
         w.close()
 
 
-class Worker:
+class Worker(Client):
     """The server's background process and what it sent (see the module). Thread-safe:
     every request thread uses it through a :class:`View`."""
 
@@ -206,33 +207,23 @@ class Worker:
         self.outbox.append(msg)
         self.cond.notify_all()
 
-    def _received(self, msg) -> None:
+    def _received(self, msg) -> bool:
         self.news = time.monotonic()
-        kind = msg[0]
-        if kind == "begin":
+        if msg[0] == "begin":
             self.begun, self.branch, self.flight, self.idle = msg[1], None, None, False
-        elif kind == "start":
-            self.flight = self._label(msg[1])
-        elif kind == "branch":
-            self.branch = msg[1]
-        elif kind == "ack":
-            self.acked = True
-        elif kind == "idle":
-            self.idle = True
-        elif kind in ("done", "fail"):
-            label = self._label(msg[1])
-            store = self.done if kind == "done" else self.failed
-            store[label] = msg[2] if kind == "done" else True
-            store.move_to_end(label)
-            while len(store) > KEPT:
-                store.popitem(last=False)
-            if self.flight == label:
-                self.flight = None
-        elif kind == "over":
-            self.flight = self.branch = None
-            if msg[1] == self.job:   # (the learner's call told belongs to the job submitted)
-                self.job = self.told = self.teller = None
-                self.acked = False
+        elif not super()._received(msg) and msg[1] == self.job:   # its job is over: the call
+            self.job = self.told = self.teller = None                  # told belonged to it
+            self.acked = False
+        return True
+
+    def _keep(self, store: dict, label, value) -> None:
+        store[label] = value
+        store.move_to_end(label)
+        while len(store) > KEPT:
+            store.popitem(last=False)
+
+    def _special(self, label) -> bool:
+        return _special(label)
 
     def _label(self, label):
         """The exact value and the best contracts are the deal's; the voice's memo names its
@@ -294,13 +285,8 @@ class Worker:
             self.told, self.teller, self.acked = call, view, False
 
     def _coming(self, label, view) -> bool:
-        if self.flight == label:
-            return True
-        if self.told is None or view is not self.teller:
-            return False
-        if self.acked:   # it follows the learner's call: the same questions in the same order
-            return True
-        return self.flight is None or not _special(self.flight)
+        """:meth:`Client._follows`, where the learner's call was told by this very request."""
+        return self.flight == label or (view is self.teller and self._follows(label))
 
     def _stalled(self) -> bool:
         """No news for STALL seconds: is the process stopped, a zombie, or asleep without
@@ -373,11 +359,7 @@ class View:
         self._here = None
         if voice.remembered(memo) is not None:
             return
-        p = self.worker.take(memo, self)
-        j = rebuilt(p, readings) if p is not None else None
-        if j is not None:
-            voice.remember(memo, j)
-        else:
+        if not adopt(self.worker.take(memo, self), memo, readings):
             self._here = memo
 
     def after(self, memo, j) -> None:
@@ -491,10 +473,7 @@ def _process_class():
             self._adopted = memo
             if voice.remembered(memo) is not None:
                 return
-            p = self.known.pop(memo, None)
-            j = rebuilt(p, readings) if p is not None else None
-            if j is not None:
-                voice.remember(memo, j)
+            if adopt(self.known.pop(memo, None), memo, readings):
                 return
             self._adopted = None
             self._send(("start", memo))
