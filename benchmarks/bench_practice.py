@@ -25,6 +25,14 @@ does not follow (the miss).
 tricks; the review asks the default voice at each call): when each call's lines are printed
 (CPU seconds of the program, wall seconds), with and without the background process that
 answers every second call, and whether the tutor's calls are the same.
+
+``--web``: the phone page's Practice tab (``tutor serve``, a real server on 127.0.0.1 in a
+child process, the learner's taps as the page sends them): for each tap the wall seconds of
+the request and the CPU seconds of the server and of its background process
+(``tutor.web.ahead``) from the tap to the answer, with and without the background process;
+``--think idle``: the learner taps once the background process has slept (waited for him)
+for 1.5 s. After the deal's end the learner taps "New deal" (the page names that deal to the
+server as ``next``): the CPU of its first view (the robots up to his first turn).
 """
 from __future__ import annotations
 
@@ -146,6 +154,141 @@ def one_review(seed: int, ahead: bool) -> dict:
             "tutor": [c.tutor for c in r.calls]}
 
 
+def proc_cpu(pid) -> float:
+    """CPU seconds of process ``pid`` and of its children still running (the server and its
+    background process)."""
+    total = child_cpu(pid)
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                total += sum(child_cpu(int(c)) for c in f.read().split())
+    except OSError:
+        pass
+    return total
+
+
+def serve_child(ahead: bool):
+    """A `tutor serve` on 127.0.0.1 (a free port) in a child process, with or without the
+    Practice tab's background process; returns (process, base address)."""
+    code = ("import sys, socket, uvicorn\n"
+            "from tutor.web import server\n"
+            "from tutor.web.app import Settings, create_app\n"
+            "app = create_app(Settings(db=sys.argv[1], ahead=sys.argv[2] == '1'))\n"
+            "s = socket.socket(); s.bind(('127.0.0.1', 0)); port = s.getsockname()[1]\n"
+            "print(port, flush=True)\n"
+            "try:\n"
+            "    uvicorn.Server(server.config(app, '127.0.0.1', port)).run(sockets=[s])\n"
+            "except KeyboardInterrupt:\n"
+            "    pass\n"
+            "finally:\n"
+            "    if app.state.ahead is not None: app.state.ahead.close()\n")
+    import tempfile
+
+    db = os.path.join(tempfile.mkdtemp(prefix="bench-web-"), "t.sqlite3")
+    proc = subprocess.Popen([sys.executable, "-c", code, db, "1" if ahead else "0"], stdout=subprocess.PIPE,
+                            text=True, env=dict(os.environ, PYTHONPATH=ROOT))
+    port = int(proc.stdout.readline())
+    base = f"http://127.0.0.1:{port}"
+    import urllib.request
+
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/api/practice/texts", timeout=5).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return proc, base
+
+
+def one_web(seed: int, policy: str, ahead: bool, think: str) -> dict:
+    """One deal on the Practice tab of a fresh server (see the module)."""
+    import signal
+    import urllib.parse
+    import urllib.request
+
+    from tutor.practice.robots import advice
+    from tutor.practice.session import Practice
+
+    proc, base = serve_child(ahead)
+
+    later = seed + 1000       # the deal "New deal" deals next (the page names it: ``next``)
+
+    def get(path, moves, which=None):
+        q = urllib.parse.urlencode({"seed": which or seed, "seat": "C", "lang": "en", "moves": ",".join(moves),
+                                    "next": later if which is None else later + 1})
+        c0, w0 = proc_cpu(proc.pid), time.perf_counter()
+        with urllib.request.urlopen(f"{base}/api/{path}?{q}", timeout=3600) as r:
+            data = json.loads(r.read())
+        return data, {"cpu": round(proc_cpu(proc.pid) - c0, 3), "wall": round(time.perf_counter() - w0, 3)}
+
+    def asleep() -> bool:
+        """The server's background process waits (for the learner, or for a job): it is
+        sleeping, not runnable (under load a runnable process may get no CPU for seconds)."""
+        try:
+            kids = [int(c) for t in os.listdir(f"/proc/{proc.pid}/task")
+                    for c in open(f"/proc/{proc.pid}/task/{t}/children").read().split()]
+            return all(open(f"/proc/{k}/stat").read().rsplit(")", 1)[1].split()[0] in "SDZ" for k in kids)
+        except (OSError, ValueError):
+            return True
+
+    def thought():
+        if think != "idle":
+            time.sleep(float(think))
+            return
+        end, last, still = time.monotonic() + 900, proc_cpu(proc.pid), time.monotonic()
+        while time.monotonic() < end and time.monotonic() - still < 1.5:
+            time.sleep(0.1)
+            now = proc_cpu(proc.pid)
+            if now - last > 0.02 or not asleep():
+                last, still = now, time.monotonic()
+
+    try:
+        moves: list[str] = []
+        view, start = get("practice", moves)
+        lines = []
+        while not view["over"]:
+            if ahead:
+                thought()
+            if policy in ("tutor", "other"):   # the tutor's advice, computed here (not in the server's memo)
+                p = Practice(seed, "C", None, "en")
+                for m in moves:
+                    p.call("" if m == "-" else m)
+                a = advice(p.hand, p.auction, p.rules, p.seat, p.judge)
+                rec = a.recommended
+                if policy == "other":   # the lowest legal bid the background process does not follow
+                    from tutor.practice.ahead import likely_calls
+
+                    followed = likely_calls(p, a)
+                    others = [str(c) for s, c in p.auction.legal_calls(p.seat) if c.kind == "bid"
+                              and str(c) not in followed] if p.waiting == "turn" else []
+                    text = others[0] if others else "fort" if p.waiting == "turn" else "-"
+                elif view["waiting"] == "turn":
+                    text = str(rec.call) if rec is not None else "fort"
+                else:
+                    text = str(rec.call) if rec is not None and rec.kind in ("double", "redouble") else "-"
+            else:
+                text = "fort" if view["waiting"] == "turn" else "-"
+            moves.append(text)
+            view, cost = get("practice", moves)
+            lines.append({"call": text, **cost})
+        if ahead:
+            thought()
+        result, end = get("practice/result", moves)
+        if ahead:   # the learner reads the deal's end, then taps "New deal"
+            thought()
+        _first, following = get("practice", [], later)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    return {"seed": seed, "policy": policy, "ahead": ahead, "calls": [c["call"] for c in view["calls"]],
+            "lines": lines, "end": end, "start": start, "result": {k: result[k] for k in ("lines",)},
+            "next": following}
+
+
 def seeds_of(text: str) -> list[int]:
     out = []
     for part in text.split(","):
@@ -169,6 +312,16 @@ def run_child(args: list[str]) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def compared(mode: str, args, seeds, keys):
+    """Each deal of each policy, without and with computing ahead, each run in a fresh
+    process (``mode``: ``--one`` the terminal, ``--one-web`` the phone): (policy, seed, plain,
+    ahead, the same ``keys`` with and without)."""
+    for policy in args.policies.split(","):
+        for s in seeds:
+            plain, ahead = (run_child([mode, str(s), policy, a, args.think]) for a in "01")
+            yield policy, s, plain, ahead, all(plain[k] == ahead[k] for k in keys)
+
+
 def pct(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
@@ -184,7 +337,13 @@ def main() -> None:
     ap.add_argument("--one", nargs=4, metavar=("SEED", "POLICY", "AHEAD", "THINK"), help=argparse.SUPPRESS)
     ap.add_argument("--one-review", nargs=2, metavar=("SEED", "AHEAD"), help=argparse.SUPPRESS)
     ap.add_argument("--json", help="write every deal's figures to this file")
+    ap.add_argument("--web", action="store_true", help="the Practice tab of tutor serve (see the module)")
+    ap.add_argument("--one-web", nargs=4, metavar=("SEED", "POLICY", "AHEAD", "THINK"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.one_web:
+        seed, policy, ahead, think = args.one_web
+        print(json.dumps(one_web(int(seed), policy, ahead == "1", think)))
+        return
     if args.one:
         seed, policy, ahead, think = args.one
         print(json.dumps(one_deal(int(seed), policy, ahead == "1", think)))
@@ -213,20 +372,42 @@ def main() -> None:
         if args.json:
             json.dump(rows, open(args.json, "w"), indent=1)
         return
-    rows = []
-    for policy in args.policies.split(","):
-        for s in seeds:
-            plain = run_child(["--one", str(s), policy, "0", args.think])
-            ahead = run_child(["--one", str(s), policy, "1", args.think])
-            same = plain["steps"] == ahead["steps"] and plain["result"] == ahead["result"]
+    if args.web:
+        rows = []
+        for policy, s, plain, ahead, same in compared("--one-web", args, seeds, ("calls", "result")):
             rows.append((plain, ahead, same))
-            print(f"{policy} seed {s}: {' '.join(str(x[1]) for x in plain['steps'])}; same with ahead: {same}")
-            print("   before the first turn (CPU s):", plain["start"])
-            print("   waits without ahead (CPU s):", [x["cpu"] for x in plain["lines"]], "end", plain["end"]["cpu"])
-            print("   waits with ahead    (CPU s):", [x["cpu"] for x in ahead["lines"]], "end", ahead["end"]["cpu"],
-                  "wall:", [x["wall"] for x in ahead["lines"]], ahead["end"]["wall"])
-            print("   computed ahead while the learner thought (CPU s of the background process):",
-                  [x["ahead"] for x in ahead["lines"]])
+            print(f"web {policy} seed {s}: {' '.join(str(x) for x in plain['calls'])}; same with ahead: {same}"
+                  f" (load {load_average()})")
+            for r in (plain, ahead):
+                print(f"   {'with' if r['ahead'] else 'without'} ahead: first view {r['start']}; after each tap "
+                      f"(CPU s, wall s) {[(x['cpu'], x['wall']) for x in r['lines']]}; "
+                      f"end {(r['end']['cpu'], r['end']['wall'])}; the next deal's first view "
+                      f"{(r['next']['cpu'], r['next']['wall'])}")
+        for i, which in ((0, "without"), (1, "with")):
+            waits = [x["cpu"] for r in rows for x in r[i]["lines"]]
+            walls = [x["wall"] for r in rows for x in r[i]["lines"]]
+            ends = [r[i]["end"]["cpu"] for r in rows]
+            nexts = [r[i]["next"]["cpu"] for r in rows]
+            print(f"web {which} ahead: the next deal's first view CPU s median {statistics.median(nexts):.2f} "
+                  f"max {max(nexts):.2f}")
+            print(f"web {which} ahead: after a tap CPU s median {statistics.median(waits):.2f} max {max(waits):.2f} "
+                  f"(wall median {statistics.median(walls):.2f} max {max(walls):.2f}); at the end median "
+                  f"{statistics.median(ends):.2f} max {max(ends):.2f}")
+        print(f"the same calls and deal's end: {sum(r[2] for r in rows)} of {len(rows)}; "
+              f"load average at the end: {load_average()}")
+        if args.json:
+            json.dump([[a, b] for a, b, _s in rows], open(args.json, "w"), indent=1)
+        return
+    rows = []
+    for policy, s, plain, ahead, same in compared("--one", args, seeds, ("steps", "result")):
+        rows.append((plain, ahead, same))
+        print(f"{policy} seed {s}: {' '.join(str(x[1]) for x in plain['steps'])}; same with ahead: {same}")
+        print("   before the first turn (CPU s):", plain["start"])
+        print("   waits without ahead (CPU s):", [x["cpu"] for x in plain["lines"]], "end", plain["end"]["cpu"])
+        print("   waits with ahead    (CPU s):", [x["cpu"] for x in ahead["lines"]], "end", ahead["end"]["cpu"],
+              "wall:", [x["wall"] for x in ahead["lines"]], ahead["end"]["wall"])
+        print("   computed ahead while the learner thought (CPU s of the background process):",
+              [x["ahead"] for x in ahead["lines"]])
     robot = [c for plain, _a, _s in rows for who, c in plain["calls"] if who != "C"]
     print(f"\nthe voice's answers for the robots (no ahead): {len(robot)}, CPU s median {statistics.median(robot):.2f}, "
           f"p90 {pct(robot, 0.9):.2f}, max {max(robot):.2f}")

@@ -447,6 +447,38 @@ def test_the_practice_api_replays_the_learner_s_moves(tmp_path, monkeypatch):
         assert c.get("/api/practice/texts", params={"lang": "fr"}).json()["tab"] == "S'exercer"
 
 
+@pytest.mark.needs_core
+def test_a_deal_finished_on_the_phone_is_kept_as_tutor_practice_keeps_it(tmp_path, monkeypatch):
+    # the phone's deals counted nowhere (the terminal keeps each for --stats and the lessons'
+    # overview): the page now keeps its finished deal for the quiz's learner (a write: the token)
+    from starlette.testclient import TestClient
+
+    from tutor.web.app import Settings, create_app
+
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    db = str(tmp_path / "t.sqlite3")
+    app = create_app(Settings(db=db))
+    token = {"X-Tutor-Token": app.state.settings.token}
+    deal = {"seed": 11, "seat": "C", "judge": "count", "learner": "ann"}
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:
+        assert c.post("/api/practice/keep", json={**deal, "moves": ""}).status_code == 403   # no token
+        early = c.post("/api/practice/keep?lang=en", json={**deal, "moves": ""}, headers=token)
+        assert early.status_code == 400 and early.json()["error"] == "the bidding is not over yet"
+        assert c.post("/api/practice/keep", json={**deal, "seed": True}, headers=token).status_code == 400
+        moves: list[str] = []
+        v = c.get("/api/practice", params={**deal, "lang": "en"}).json()
+        while not v["over"]:
+            moves.append("fort" if v["waiting"] == "turn" else "-")
+            v = c.get("/api/practice", params={**deal, "moves": ",".join(moves)}).json()
+        kept = c.post("/api/practice/keep?lang=en", json={**deal, "moves": ",".join(moves)}, headers=token).json()
+        result = c.get("/api/practice/result", params={**deal, "moves": ",".join(moves), "lang": "en"}).json()
+    assert kept["kept"] and kept["line"].startswith("Practice: 1 whole deal;")
+    stats = json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", "ann"]).stdout)
+    assert stats["deals"] == 1 and stats["calls"] == len(result["review"]) == len(moves)
+    assert stats["same"] == sum(r["verdict"] == "same" for r in result["review"])
+    assert json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", "bob"]).stdout)["deals"] == 0
+
+
 def test_the_robots_bid_with_the_tutor_s_default_voice():
     from tutor.conventions import advise
     from tutor.judgement import default_judge
@@ -689,6 +721,83 @@ def test_why_after_a_robot_s_fort_says_what_the_fort_denies(tmp_path):
     why = next(line for line in r.output.splitlines() if line.strip().startswith("B fort: B lets the bid stand"))
     assert ("B would have opened or given the Hilfe with any of these, so he holds none of them: Eichel, "
             "Schellen and Rosen: the Puur with four cards or more, the Nell with five cards or more.") in why
+
+
+def test_any_call_of_the_deal_is_explained_on_demand_at_the_terminal_and_on_the_phone(tmp_path, monkeypatch):
+    # the model of a practice tool (Bridge Master, GIB): each robot call explained on demand,
+    # not only the last one. Deal 1 by the count: A 70 Schilten, B fort, then C. "? A" and
+    # "? 1" explain A's opening, "? B" B's fort with what it denies, as `tutor explain` reads
+    # the same auction (the rule table); the page's calls carry the same text for a tap.
+    from starlette.testclient import TestClient
+
+    from tutor import answers
+    from tutor.web.app import Settings, create_app
+
+    explained = answers.explain_json("70 Schilten, fort", None, "en")["calls"]
+    opening, fort = (" ".join(x for x in (c["text"], c.get("denial", "")) if x) for c in explained)
+    assert "A would have" not in opening and "B would have opened" in fort
+    r = CliRunner().invoke(main, ["practice", "--seed", "1", "--lang", "en", "--judge", "count",
+                                  "--db", str(tmp_path / "p.db")], input="? A\n? 1\n? B\n? D\n? 9\n? ²\n? " + "9" * 5000 + "\nend\n")
+    lines = [line.strip() for line in r.output.splitlines()]
+    assert [line for line in lines if line.endswith(opening)] == [f"A 70 Schilten: {opening}"] * 2
+    assert [line for line in lines if line.endswith(fort)] == [f"B {fort}"]
+    assert lines.count("No such call: ? alone explains the last robot call, ? B the last call of B, ? 3 the "
+                       "third call.") == 4       # D has not called, there is no ninth call (nor a ², ...)
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"), ahead=False)),
+                    base_url="http://127.0.0.1:8000") as c:
+        calls = c.get("/api/practice", params={"seed": 1, "seat": "C", "lang": "en", "judge": "count"}).json()["calls"]
+    assert [x["why"] for x in calls] == [f"A 70 Schilten: {opening}", f"B {fort}"]
+
+
+@pytest.mark.needs_core
+def test_a_double_against_the_tutor_s_silence_names_the_silence_not_none(tmp_path):
+    # QA s37 Q5: practice's short review printed "(tutor: None)" where the tutor would not
+    # double. Deal 7 by the count: C may double out of turn, and `tutor bid` says nothing
+    # there (its call null); C doubles. The review names the tutor's choice in words.
+    from tutor.practice.session import Practice, hands_of
+
+    p = Practice(7, "C", None, "en", "count")
+    while p.waiting != "option":
+        p.call("fort")
+    at = ", ".join(p.calls)
+    bid = json.loads(run(["bid", "--count", "--hand", str(hands_of(7)["C"]), "--auction", at, "--seat", "C",
+                          "--json", "--lang", "en"]).stdout)
+    assert bid["call"] is None
+    p.call("dopple")
+    while not p.over:
+        p.call("fort" if p.waiting == "turn" else "")
+    lines = p.result(best=False).lines("en")
+    mine = [line.strip() for line in lines if line.strip().startswith(f"{len(at.split(', ')) + 1}. dopple:")]
+    assert mine and mine[0].endswith("(tutor: no double, no konter)") and "None" not in "\n".join(lines)
+    de = " ".join(p.result(best=False).lines("de"))
+    assert "(Tutor: kein Doppeln, kein Kontern)" in de and "None" not in de
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_a_hint_gives_the_call_tutor_bid_advises_at_the_terminal_and_on_the_phone(seed, tmp_path, monkeypatch):
+    # the model's hint (GIB): the tutor's call before the learner's, the call `tutor bid`
+    # advises C's hand at that point (deal 1: fort after A's 70 Schilten and B's fort; deal 5:
+    # an opening of C's own after A's 50 Schilten and B's fort), by the count here
+    from starlette.testclient import TestClient
+
+    from tutor.practice.session import hands_of
+    from tutor.web.app import Settings, create_app
+
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"), ahead=False)),
+                    base_url="http://127.0.0.1:8000") as c:
+        params = {"seed": seed, "seat": "C", "lang": "en", "judge": "count"}
+        auction = [x["call"] for x in c.get("/api/practice", params=params).json()["calls"]]
+        phone = c.get("/api/practice/hint", params=params).json()["hint"]
+    bid = json.loads(run(["bid", "--count", "--hand", str(hands_of(seed)["C"]), "--auction", ", ".join(auction),
+                          "--seat", "C", "--json", "--lang", "en"]).stdout)
+    said = "The tutor would say fort." if bid["call"] in (None, "fort") else f"The tutor would call {bid['call']}: "
+    assert (seed == 1) == (said == "The tutor would say fort.")
+    out = run(["practice", "--seed", str(seed), "--judge", "count", "--lang", "en", "--db", str(tmp_path / "p.db")],
+              input="hint\nend\n")
+    hint = next(line.strip() for line in out.stdout.splitlines() if line.strip().startswith("The tutor would"))
+    assert hint.startswith(said) and phone == hint
 
 
 def test_the_review_s_why_is_short_what_the_call_gives_up_and_the_tutor_s_call_with_its_meaning():

@@ -55,9 +55,27 @@ def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F8
         assert page.inner_text("#p-hand") == f"Dein Blatt: {hands['C']}"
         assert page.locator("#p-calls li").all_inner_texts()[0].startswith(f"A {first}")
         assert overflow(page) <= 0
+        # a tap on a call explains it in full, as `tutor explain` reads it (what it denies too)
+        from tutor import answers
+
+        read = answers.explain_json(first, None, "de")["calls"][0]
+        page.tap("#p-calls li >> nth=0")
+        why = page.inner_text("#p-why")
+        assert why.startswith("A ") and read["text"] in why and read.get("denial", "") in why
+        # the hint: the tutor's call for C now (its call: tests/test_practice.py, from tutor bid)
+        page.tap("#p-hint")
+        page.wait_for_function("() => document.getElementById('p-why').textContent.startsWith('Der Tutor würde')",
+                               timeout=120_000)
+        assert overflow(page) <= 0
         fort_to_the_end(page)
         page.wait_for_function("() => document.getElementById('p-result').textContent.includes('Bester Kontrakt für BD')",
                                timeout=60_000)
+        # the finished deal is kept for the learner, as tutor practice keeps it (--stats)
+        from tutor.course.quiz import default_learner
+        from tutor.practice import progress
+
+        page.wait_for_selector("#p-kept")
+        assert progress.stats(str(db), default_learner()).deals == 1
         text = page.inner_text("#p-result")
         assert "Die vier Blätter:" in text and "Deine Ansagen:" in text
         assert page.is_hidden("#p-pad")

@@ -56,6 +56,8 @@ class Server:
     def __exit__(self, *exc) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+        if self.app.state.ahead is not None:   # the Practice tab's background process, as tutor serve
+            self.app.state.ahead.close()
 
 
 @pytest.fixture(scope="module")

@@ -114,6 +114,7 @@ WORDS = {
     "undo": ("undo", "zurück", "zurueck", "annuler"),
     "hand": ("hand", "blatt", "main"),
     "help": ("help", "h", "hilfe?", "aide"),
+    "hint": ("hint", "tipp", "conseil", "indice"),
     "end": ("end", "ende", "quit", "exit", "q", "fin"),
 }
 COMMAND = {w: key for key, words in WORDS.items() for w in words}
@@ -160,8 +161,13 @@ class Loop:
                 last = p.last_robot()
                 # in full: what the call shows, and what it denies (a fort: the openings and
                 # Hilfen the robot would have called instead; QA s33 Q24)
-                self.say("  " + " ".join(x for x in (last.reading.said(lang), last.reading.denial(lang)) if x)
-                         if last else "  " + _("No robot has called yet.", lang))
+                self.say("  " + (p.why(last) if last else _("No robot has called yet.", lang)))
+                continue
+            asked = self.which(p, word)
+            if asked is not None:   # "? B": a seat's last call, "? 3": the third call
+                self.say("  " + (p.why(asked) if asked != "" else _(
+                    "No such call: ? alone explains the last robot call, ? B the last call of B, ? 3 the third "
+                    "call.", lang)))
                 continue
             if cmd == "undo":
                 if not p.undo():
@@ -169,12 +175,16 @@ class Loop:
                     continue
                 self.say("  " + _("Taken back. The calls now:", lang) + " " + (", ".join(p.calls) or "-"))
                 continue
+            if cmd == "hint":   # the tutor's call before the learner's (a hint, as GIB gives one)
+                self.say("  " + p.hint())
+                continue
             if cmd == "hand":
                 self.say("  " + _("Your hand: {hand}", lang, hand=str(p.hand)))
                 continue
             if cmd == "help":
                 self.say("  " + _("A call (60ei, 70 sche, fort, dopple, konter); ? explains the last robot "
-                                  "call; undo takes back your last call; hand; end.", lang))
+                                  "call, ? B the last call of B, ? 3 the third call; hint gives the tutor's call; "
+                                  "undo takes back your last call; hand; end.", lang))
                 continue
             from tutor.errors import TutorError
 
@@ -187,6 +197,22 @@ class Loop:
 
         self.say(state_line(p.auction.state(), lang))
         return p.result(best=best)
+
+    @staticmethod
+    def which(p, word: str):
+        """The decision ``? B`` / ``? 3`` asks about (any of the why words, then a seat or
+        a number): the step, "" where there is no such call, None where ``word`` is no such
+        question."""
+        head, _sep, rest = word.partition(" ")
+        rest = rest.strip().upper()
+        if COMMAND.get(head) != "why" or not rest:
+            return None
+        made = [s for s in p.steps if s.reading is not None]
+        if rest in ("A", "B", "C", "D"):
+            return next((s for s in reversed(made) if s.seat == rest), "")
+        if rest.isascii() and rest.isdigit() and len(rest) <= 3 and 1 <= int(rest) <= len(made):
+            return made[int(rest) - 1]
+        return ""
 
     def ask(self, prompt: str) -> str | None:
         if not self.quiet:
@@ -247,8 +273,8 @@ HELP: dict[str, dict] = {
         "short": M("Bid whole deals against three robots; then the deal's value and a review."),
         "help": (M("Deals the cards and gives you one seat; the three others bid by the tutor's "
                    "judgement, each call with its meaning. Type your calls as in tutor table (60ei, "
-                   "70 sche, fort, dopple); ? explains the last robot call, undo takes back your last "
-                   "call. At the end: the four hands, the contract and what it makes with best play "
+                   "70 sche, fort, dopple); ? explains the last robot call (? B, ? 3: any other), hint "
+                   "gives the tutor's call, undo takes back your last call. At the end: the four hands, the contract and what it makes with best play "
                    "(the exact solver), the board, each team's best contract, and a review of each "
                    "of your calls."),),
         "options": {

@@ -136,6 +136,9 @@ def serve(host, port, db_path, lang, rules_spec):
         server.run(sockets=[sock])
     except KeyboardInterrupt:   # uvicorn hands Ctrl-C on once it has closed down
         pass
+    finally:
+        if app.state.ahead is not None:
+            app.state.ahead.close()   # the Practice tab's background process
     click.echo(_("Tutor: stopped.", lang))
 
 

@@ -100,6 +100,76 @@ def rebuilt(p, readings):
     return Judgement(reading, list(lines), evidence, tuple(equal), tuple(named), reasoned)
 
 
+def adopt(p, memo, readings) -> bool:
+    """Remember the portable answer ``p`` (:func:`portable`) as this process's voice's answer
+    to ``memo``; False where there is none, or its pick is none of ``readings`` (then the
+    answer is computed here)."""
+    from tutor.judgement import voice
+
+    j = rebuilt(p, readings) if p is not None else None
+    if j is None:
+        return False
+    voice.remember(memo, j)
+    return True
+
+
+class Client:
+    """The program's side of a background process's messages (:class:`Ahead`, a fork at each
+    turn; :class:`tutor.web.ahead.Worker`, one process per server): what it computes now
+    (``flight``), the learner's call it follows (``branch``), whether it has read the call
+    told (``acked``) or waits for the learner (``idle``), and its answers (``done``; ``failed``:
+    those that could not travel)."""
+
+    flight = branch = told = None
+    acked = idle = False
+
+    def _label(self, label):
+        """The label an answer is kept under (the server's worker: the deal's exact value)."""
+        return label
+
+    def _keep(self, store: dict, label, value) -> None:
+        store[label] = value
+
+    def _special(self, label) -> bool:
+        """``label`` is the exact value or the best contracts (no voice's answer)."""
+        return isinstance(label, tuple) and bool(label) and label[0] in (EXACT, BEST)
+
+    def _received(self, msg) -> bool:
+        """Note one message of the process; False for its last ("over": the caller ends it
+        or turns to its next job)."""
+        kind = msg[0]
+        if kind == "start":
+            self.flight = self._label(msg[1])
+        elif kind == "branch":
+            self.branch = msg[1]
+        elif kind == "ack":
+            self.acked = True
+        elif kind == "idle":
+            self.idle = True
+        elif kind in ("done", "fail"):
+            label = self._label(msg[1])
+            self._keep(self.done if kind == "done" else self.failed, label, msg[2] if kind == "done" else True)
+            if self.flight == label:
+                self.flight = None
+        elif kind == "over":
+            self.flight = self.branch = None
+            return False
+        return True
+
+    def _follows(self, label) -> bool:
+        """Will the process answer ``label`` soon, having been told the learner's call? It
+        computes it now, or it follows that call (the same questions in the same order as the
+        program), or it has not yet read the call while it answers a question of the voice
+        (then it turns to his call)."""
+        if self.flight == label:
+            return True
+        if self.told is None:
+            return False
+        if self.acked:
+            return True
+        return self.flight is None or not self._special(self.flight)
+
+
 class Judge:
     """The voice, through an :class:`Ahead`: in the program, an answer the background process
     computed is adopted before the voice is asked (which then finds it remembered); in the
@@ -183,7 +253,7 @@ _CARRIED: dict = {}
 CARRIED_KEPT = 64
 
 
-class Ahead:
+class Ahead(Client):
     """One background process at a time computing what the program will ask next (see the
     module). :meth:`start` forks it with a plan (a function of this object, run in the
     fork); :meth:`before` / :meth:`take` adopt or wait for its answers; :meth:`chosen` tells
@@ -198,7 +268,7 @@ class Ahead:
         self._holder: list = []                  # [(pid, connection)] while a process runs
         self._end = weakref.finalize(self, _kill, self._holder, self.owner)
         self.done: dict = {}                     # label -> value, as received
-        self.failed: set = set()                 # labels whose answer could not travel
+        self.failed: dict = {}                   # labels whose answer could not travel
         self.flight = None                       # the label being computed now
         self.branch = None                       # the branch followed now (None: a job every branch needs)
         self.told = None                         # the learner's call, as told to the running process
@@ -280,40 +350,14 @@ class Ahead:
                 self._end_now()
                 return
             wait = False
-            kind = msg[0]
-            if kind == "start":
-                self.flight = msg[1]
-            elif kind == "branch":
-                self.branch = msg[1]
-            elif kind == "ack":
-                self.acked = True
-            elif kind == "idle":
-                self.idle = True
-            elif kind == "done":
-                self.done[msg[1]] = msg[2]
-                if self.flight == msg[1]:
-                    self.flight = None
-            elif kind == "fail":
-                self.failed.add(msg[1])
-                if self.flight == msg[1]:
-                    self.flight = None
-            elif kind == "over":
-                self.flight = self.branch = None
+            if not self._received(msg):
                 self._end_now()
                 return
 
     def _coming(self, label) -> bool:
-        """Will the background process answer ``label`` soon? It computes it now, or it
-        follows the learner's call (the same questions in the same order as this program),
-        or it has not yet read the learner's call while it answers a question of the voice
-        (the learner's own advice: then it turns to his call)."""
-        if self.flight == label or self.expecting:
-            return True
-        if self.told is None:
-            return False
-        if self.acked:   # what is left of its plan: the learner's call, then the best contracts
-            return True
-        return self.flight is None or self.flight[0] not in (EXACT, BEST)
+        """Will the background process answer ``label`` soon (:meth:`Client._follows`; in a
+        review, every question it is asked next)?"""
+        return self.expecting or self._follows(label)
 
     def take(self, label):
         """The background process's answer for ``label`` (waiting while it is coming), or
@@ -377,10 +421,7 @@ class Ahead:
             self.stats.note(memo, "taken")
         elif self.running or memo in self.done:
             p = self.take(memo)
-        if p is not None:
-            j = rebuilt(p, readings)
-            if j is not None:
-                voice.remember(memo, j)
+        adopt(p, memo, readings)
 
     def after(self, memo, j) -> None:
         if self._conn is None:

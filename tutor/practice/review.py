@@ -165,6 +165,14 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
                       verdict, tuple(why), reading, silent, None if lost is None else lost.points, tuple(brief))
 
 
+def _tutor_word(r: CallReview, lang: str) -> str:
+    """The tutor's call in the review's short line: its call, or where it has none, fort in
+    turn and out of turn its silence (QA s37 Q5: not Python's None)."""
+    if r.tutor is not None:
+        return r.tutor
+    return _("no double, no konter", lang) if r.silent else "fort"
+
+
 # The tutor's call and its meaning in one sentence (each with the call alone where the tutor
 # has no reading of it), and the verdict of a call as good as the tutor's.
 TUTOR_CALLS = (M("The tutor calls {call}: {meaning}."), M("The tutor calls {call}."))
@@ -288,7 +296,7 @@ class DealResult:
                 out.append("  " + (_("{index}. {call}: {verdict}", lang, index=r.index, call=yours, verdict=verdict)
                                    if r.verdict == SAME else
                                    _("{index}. {call}: {verdict} (tutor: {tutor})", lang, index=r.index, call=yours,
-                                     verdict=verdict, tutor=r.tutor)))
+                                     verdict=verdict, tutor=_tutor_word(r, lang))))
                 why = r.why_text(lang) if full else r.brief_text(lang)
                 if why:
                     out.append(f"     {why}")

@@ -298,6 +298,29 @@ class Practice:
             return f"{step.seat} {r.call}."
         return _("{seat} {call}: {summary}.", self.lang, seat=step.seat, call=str(r.call), summary=self.summary(r))
 
+    def why(self, step: Step) -> str:
+        """A decision in full, as the table reads it: the call with what it shows, and what
+        it denies (a fort: the openings and Hilfen the seat would have called instead)."""
+        r = step.reading
+        if r is None:
+            return self.line(step)
+        return " ".join(x for x in (r.said(self.lang), r.denial(self.lang)) if x)
+
+    def hint(self) -> str:
+        """The tutor's call for the learner now, in a line (his advice: the call his review
+        will compare his own with; computed ahead where it was)."""
+        from tutor.practice.robots import advice
+
+        if self.over:
+            raise TutorError(M("the bidding is over"))
+        rec = advice(self.hand, self.auction, self.rules, self.seat, self.judge).recommended
+        lang = self.lang
+        if self.waiting == "option" and (rec is None or rec.kind not in (DOUBLE, REDOUBLE)):
+            return _("The tutor would let it pass.", lang)
+        if rec is None or rec.kind == "fort":
+            return _("The tutor would say fort.", lang)
+        return _("The tutor would call {call}: {summary}.", lang, call=str(rec.call), summary=self.summary(rec))
+
     def last_robot(self) -> Step | None:
         return next((s for s in reversed(self.steps) if not s.learner and s.reading), None)
 
@@ -327,7 +350,8 @@ class Practice:
         return {"seed": self.seed, "seat": self.seat, "hand": str(self.hand), "rules": self.rules.name,
                 "calls": [{"seat": s.seat, "call": str(s.reading.call) if s.reading else None,
                            "learner": s.learner, "line": self.line(s),
-                           "text": s.reading.text(self.lang) if s.reading else ""} for s in self.steps],
+                           "text": s.reading.text(self.lang) if s.reading else "", "why": self.why(s)}
+                          for s in self.steps],
                 "waiting": self.waiting, "prompt": None if self.over else self.prompt(),
                 "legal": [str(c) for s, c in self.auction.legal_calls(self.seat)] if not self.over else []}
 

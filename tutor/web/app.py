@@ -68,6 +68,7 @@ class Settings:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     loopback: bool = True
     body_seconds: float = BODY_SECONDS
+    ahead: bool = True                 # the Practice tab computes ahead (tutor.web.ahead)
 
 
 def _lang_of(request: Request, settings: Settings) -> str:
@@ -570,8 +571,16 @@ async def server_error(request: Request, exc) -> Response:
 def _practice_routes() -> list:
     from tutor.web.practice import ENDPOINTS   # the Practice tab's API (issue 24)
 
-    return [Route(path, _answer(lambda request, lang, f=f: f(request.query_params, _rules(request), lang)))
-            for path, f in ENDPOINTS.items()]
+    from tutor.web.practice import keep
+
+    def kept(request: Request, lang: str) -> dict:   # a write: the token (the guard), the body
+        return keep(request.state.body, _rules(request), lang, request.app.state.settings.db,
+                    ahead=request.app.state.ahead)
+
+    return [*(Route(path, _answer(lambda request, lang, f=f: f(request.query_params, _rules(request), lang,
+                                                               ahead=request.app.state.ahead)))
+              for path, f in ENDPOINTS.items()),
+            Route("/api/practice/keep", _answer(kept), methods=["POST"])]
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -600,6 +609,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: server_error,
                                                        Exception: server_error})
     app.state.settings = settings
+    # the Practice tab's one background process (started at its first request; ``close()``
+    # when the server stops: tutor serve, and the tests' clients)
+    from tutor.web.ahead import Worker
+
+    app.state.ahead = Worker() if settings.ahead else None
     app.state.page = _environment().get_template("index.html")
     app.add_middleware(Guard, settings=settings)
     return app

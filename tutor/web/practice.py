@@ -6,6 +6,9 @@ Stateless, like the table's API: each request names the deal (``seed``, ``seat``
 robots (:class:`tutor.practice.session.Practice`) and answers the deal's view, or at the
 end of the bidding (``/api/practice/result``) the deal's end as ``tutor practice --json``
 prints it, with its lines of text.
+
+While the learner looks at the deal, the server's one background process computes what his
+next tap will need (:mod:`tutor.web.ahead`: the same answers, computed earlier).
 """
 from __future__ import annotations
 
@@ -21,21 +24,33 @@ TEXTS: dict[str, Msg] = {
     "result": Mp("phone page", "Show the deal"), "your_hand": Mp("phone page", "Your hand"),
     "seat": Mp("phone page", "Seat"),
     "full": Mp("phone page", "The whole reasoning"), "short": Mp("phone page", "In short"),
+    "hint": Mp("phone page", "Hint"),
 }
 
 
-def _practice(query, rules, lang: str):
+def _practice(query, rules, lang: str, ahead=None):
+    """The deal after the learner's moves, replayed; with ``ahead`` (the server's
+    :class:`tutor.web.ahead.Worker`) the answers its process computed are taken from it."""
     from tutor.practice.session import Practice
     from tutor.practice.value import require_core
 
     require_core("practice")   # the deal's end needs the core: refused before the first call
 
     seed = query.get("seed") or "1"
-    p = Practice(seed, query.get("seat") or "C", rules, lang, query.get("judge") or None)
+    judge = query.get("judge") or None
     moves = query.get("moves") or ""
     items = moves.split(",") if moves else []
     if len(items) > MAX_MOVES:
         raise TutorError(M("at most {n} calls", n=MAX_MOVES))
+    p = Practice(seed, query.get("seat") or "C", rules, lang, judge, start=False)
+    later = _next_seed(query.get("next"))
+    if ahead is not None and hasattr(p.judge, "memo"):   # the voice (the count is instant)
+        from tutor.practice.ahead import Judge
+        from tutor.web.ahead import View
+
+        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later)
+        p.judge = Judge(p.judge, p.ahead)
+    p.start()
     for item in items:
         if p.over:
             raise TutorError(M("the bidding is over"))
@@ -43,28 +58,72 @@ def _practice(query, rules, lang: str):
     return p
 
 
+def _next_seed(text: str | None) -> int | None:
+    """``next``: the seed of the deal the page will deal next ("New deal"), whose robots'
+    calls up to the learner's first turn are computed ahead once this deal's work is done."""
+    if text is None or text == "":
+        return None
+    from tutor.text import parse_int
+
+    return parse_int(text, "next")   # digits only, at most 9: within a seed's range
+
+
 def _texts(lang: str) -> dict:
     return {key: text.text(lang) for key, text in TEXTS.items()}
 
 
-def state(query, rules, lang: str) -> dict:
-    """The deal so far: the hand, every call with its line, what the learner is asked."""
-    p = _practice(query, rules, lang)
+def state(query, rules, lang: str, ahead=None) -> dict:
+    """The deal so far: the hand, every call with its line, what the learner is asked (and
+    the background process set to what his next tap needs)."""
+    p = _practice(query, rules, lang, ahead)
+    if p.ahead is not None:
+        ahead.submit(p.ahead, p.over)
     return {**p.to_json(), "over": p.over, "texts": _texts(lang)}
 
 
-def result(query, rules, lang: str) -> dict:
+def hint(query, rules, lang: str, ahead=None) -> dict:
+    """The tutor's call for the learner now, in a line (``tutor practice``'s ``hint``)."""
+    p = _practice(query, rules, lang, ahead)
+    return {"hint": p.hint()}
+
+
+def result(query, rules, lang: str, ahead=None) -> dict:
     """The deal's end: the issue's JSON and the lines the terminal shows, each call's why in
     short (``lines``, ``tutor practice``) and with the tutor's whole reasoning (``full``,
     ``tutor practice --full``): the page shows the one and offers the other."""
-    p = _practice(query, rules, lang)
+    p = _practice(query, rules, lang, ahead)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
     r = p.result()
     return {**r.to_json(lang), "lines": r.lines(lang), "full": r.lines(lang, full=True), "texts": _texts(lang)}
 
 
-#: path -> answer(query parameters, the request's table rules, lang); tutor.web.app makes
-#: the routes (its guards, its errors), so this module needs nothing of it
-ENDPOINTS = {"/api/practice": state, "/api/practice/result": result,
-             "/api/practice/texts": lambda query, rules, lang: _texts(lang)}
+def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
+    """The finished deal kept in the learner's progress, as ``tutor practice`` keeps each deal
+    (``--stats``, the lessons' overview); the body names it as the page's queries do, with
+    the quiz's ``learner``. Answers the learner's practice line after it."""
+    from tutor.practice import progress
+    from tutor.web.quiz import learner_of
+
+    query = {}
+    for key in ("seed", "seat", "moves", "judge", "next"):
+        value = body.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise TutorError(M("{field}: a text or a number", field=key))
+        query[key] = str(value)
+    learner = learner_of(body.get("learner"))
+    p = _practice(query, rules, lang, ahead)
+    if not p.over:
+        raise TutorError(M("the bidding is not over yet"))
+    progress.record(db, learner, p.result(), lang)
+    return {"kept": True, "learner": learner, "stats": progress.stats(db, learner).to_json(),
+            "line": progress.stats_line(db, learner, lang)}
+
+
+#: path -> answer(query parameters, the request's table rules, lang, ahead=the server's
+#: Worker or None); tutor.web.app makes the routes (its guards, its errors), so this module
+#: needs nothing of it
+ENDPOINTS = {"/api/practice": state, "/api/practice/result": result, "/api/practice/hint": hint,
+             "/api/practice/texts": lambda query, rules, lang, ahead=None: _texts(lang)}

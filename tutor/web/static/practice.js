@@ -1,5 +1,6 @@
-// The Practice tab: bid a whole deal against three robots, tap by tap. Everything it shows
-// comes from /api/practice (the deal so far) and /api/practice/result (the deal's end).
+// The Practice tab: bid a whole deal against three robots, tap by tap; a tap on a call (or ?
+// for the last robot's) explains it in full. Everything it shows comes from /api/practice
+// (the deal so far) and /api/practice/result (the deal's end).
 "use strict";
 
 (() => {
@@ -9,10 +10,17 @@
   P.seat = P.seat || "C";
   P.moves = P.moves || [];
   P.seed = P.seed || newSeed();
-  let view = null, number = null, full = false;
+  // the deal "New deal" deals: named to the server, which bids its start while this one ends
+  P.next = P.next && P.next !== P.seed ? P.next : newSeed(P.seed);
+  let view = null, number = null, full = false, keptLine = null;
 
-  function newSeed() { return 1 + Math.floor(Math.random() * 999999); }
-  function save() { localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed})); }
+  function newSeed(not) {
+    for (;;) { const s = 1 + Math.floor(Math.random() * 999999); if (s !== not) return s; }
+  }
+  function save() {
+    localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed, next: P.next,
+                                                          kept: P.kept}));
+  }
   function page() { return JSON.parse(localStorage.getItem("tutor-table") || "{}"); }
   function lang() { return page().lang || JSON.parse($("config").textContent).lang; }
   function rules() { return page().rules || JSON.parse($("config").textContent).rules; }
@@ -25,7 +33,8 @@
   }
 
   async function api(path) {
-    const q = new URLSearchParams({seed: P.seed, seat: P.seat, moves: P.moves.join(","), rules: rules(), lang: lang()});
+    const q = new URLSearchParams({seed: P.seed, seat: P.seat, moves: P.moves.join(","), rules: rules(), lang: lang(),
+                                   next: P.next});
     const r = await fetch(`api/${path}?${q}`, {headers: {"X-Tutor-Token": TOKEN}});
     let data = null;
     try { data = await r.json(); } catch (e) { data = {error: r.statusText}; }
@@ -40,6 +49,7 @@
     $("p-new").textContent = t.new_deal;
     $("p-undo").textContent = t.undo;
     $("p-no").textContent = t.no;
+    $("p-hint").textContent = t.hint;
     $("p-seat-label").textContent = t.seat;
   }
 
@@ -61,9 +71,12 @@
     $("p-hand").textContent = `${view.texts.your_hand}: ${view.hand}`;
     const list = $("p-calls");
     list.replaceChildren();
+    // a tap on a call explains it in full (a phone shows no title): what it shows and denies
     for (const c of view.calls) {
-      const li = node("li", {class: c.learner ? "mine" : ""}, c.line);
+      const li = node("li", {class: c.learner ? "mine" : "", tabindex: "0", role: "button"}, c.line);
       li.title = c.text;
+      li.onclick = () => { $("p-why").textContent = c.why; };
+      li.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); li.onclick(); } };
       list.append(li);
     }
     $("p-prompt").textContent = view.prompt || "";
@@ -97,6 +110,7 @@
       b.disabled = word === "-" ? view.waiting !== "option" : !legal.has(word);
     }
     $("p-undo").disabled = !view.calls.some((c) => c.learner);
+    $("p-hint").disabled = view.over;
   }
 
   function move(text) { number = null; P.moves.push(text); save(); load(); }
@@ -107,7 +121,27 @@
     let r;
     try { r = await api("practice/result"); } catch (e) { error(e.message); return; }
     full = false;
+    keptLine = null;
     result(r);
+    keep();
+  }
+
+  // The finished deal kept in the learner's progress (the quiz's learner), once per deal and
+  // calls: as `tutor practice` keeps each deal; its line (the deals so far) under the result
+  async function keep() {
+    const key = [P.seed, P.seat, rules(), P.moves.join(",")].join("|");
+    if (P.kept === key) return;
+    const q = new URLSearchParams({rules: rules(), lang: lang()});
+    try {
+      const r = await fetch(`api/practice/keep?${q}`, {method: "POST", headers: {"X-Tutor-Token": TOKEN,
+        "Content-Type": "application/json"}, body: JSON.stringify({seed: P.seed, seat: P.seat,
+        moves: P.moves.join(","), learner: page().learner || ""})});
+      const data = await r.json();
+      if (!r.ok) { error(data.error || r.statusText); return; }
+      P.kept = key; save();
+      keptLine = data.line;
+      if (keptLine) $("p-result").append(node("p", {id: "p-kept", class: "hint"}, keptLine));
+    } catch (e) { error(e.message); }
   }
 
   // The deal's end: each call's why in short, and under the calls a button for the tutor's
@@ -134,6 +168,7 @@
         box.append(b);
       }
     });
+    if (keptLine) box.append(node("p", {id: "p-kept", class: "hint"}, keptLine));
   }
 
   async function label() {
@@ -156,10 +191,15 @@
     if (mine) { P.moves = P.moves.slice(0, mine - 1); save(); load(); }
   };
   $("p-why-button").onclick = () => {
-    const last = view && [...view.calls].reverse().find((c) => !c.learner && c.text);
-    $("p-why").textContent = last ? `${last.seat} ${last.call}: ${last.text}` : "";
+    const last = view && [...view.calls].reverse().find((c) => !c.learner && c.call !== null);
+    $("p-why").textContent = last ? last.why : "";
+  };
+  $("p-hint").onclick = async () => {   // the tutor's call now (computed ahead where it was)
+    $("p-why").textContent = "…";
+    try { $("p-why").textContent = (await api("practice/hint")).hint; }
+    catch (e) { $("p-why").textContent = ""; error(e.message); }
   };
   $("p-seat").onchange = () => { P.seat = $("p-seat").value; P.moves = []; save(); load(); };
-  $("p-new").onclick = () => { P.seed = newSeed(); P.moves = []; number = null; save(); load(); };
+  $("p-new").onclick = () => { P.seed = P.next; P.next = newSeed(P.seed); P.moves = []; number = null; save(); load(); };
   show();
 })();

@@ -1,0 +1,239 @@
+"""The phone page's Practice tab computes ahead (``tutor.web.ahead``): the same calls, sooner,
+with one bounded background process per server.
+
+What a learner on the phone relies on: the robots call what ``tutor bid`` advises their
+hands at the same point of the auction, with or without the server's background process,
+however fast he taps; the deal's end is the same; his tap is answered from what the process
+computed while he looked at the deal. What the server's owner relies on: one process per
+server however many pages ask, none left when the server stops or dies, and a stopped or
+killed process never makes a request hang. Every request goes to 127.0.0.1.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from test_practice_ahead import CEILING, gone, until   # the same helpers as the terminal's
+from tutor.cli import main
+
+pytestmark = pytest.mark.needs_core
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = 20       # deals a question (the same question, the same answer at any number)
+
+
+def children(pid: int) -> list[int]:
+    out = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            out += [int(c) for c in f.read().split()]
+    return out
+
+
+def settled(w) -> bool:
+    """The background process has computed all it can for the page shown (or has none)."""
+    with w.cond:
+        return not w.alive or w.job is None or (w.begun == w.job and w.idle)
+
+
+@pytest.fixture
+def fresh(monkeypatch):
+    from tutor.judgement import voice
+
+    # fewer deals a question: a quicker test; the server's voice is sent to the process, so
+    # it asks the very same questions
+    monkeypatch.setattr(voice, "SAMPLES", SAMPLES)
+    voice.forget()
+    yield
+    voice.forget()
+
+
+def client(tmp_path, ahead: bool = True):
+    from starlette.testclient import TestClient
+
+    from tutor.web.app import Settings, create_app
+
+    app = create_app(Settings(db=str(tmp_path / "t.sqlite3"), ahead=ahead))
+    return app, TestClient(app, base_url="http://127.0.0.1:8000")
+
+
+def tap_through(c, app, seed: int, think: bool):
+    """The page's requests for deal ``seed`` at C: fort, and no double or konter; thinking
+    (until the background process has computed all it can) or tapping at once. The calls,
+    the deal's end, and the server's answers computed by its requests after the first view."""
+    params = {"seed": seed, "seat": "C", "lang": "en"}
+    moves: list[str] = []
+    view = c.get("/api/practice", params=params).json()
+    w = app.state.ahead
+    here = w.stats.here if w is not None else 0
+    while not view["over"]:
+        if think and w is not None:
+            assert until(lambda: settled(w))
+        moves.append("fort" if view["waiting"] == "turn" else "-")
+        view = c.get("/api/practice", params={**params, "moves": ",".join(moves)}).json()
+        assert "error" not in view, view
+    if think and w is not None:
+        assert until(lambda: settled(w))
+    result = c.get("/api/practice/result", params={**params, "moves": ",".join(moves)}).json()
+    assert "error" not in result, result
+    return view["calls"], result, (w.stats.here - here if w is not None else None)
+
+
+def test_the_phone_s_robots_call_what_tutor_bid_advises_with_the_background_process(fresh, tmp_path):
+    from tutor.judgement import voice
+    from tutor.practice.session import hands_of
+
+    app, c = client(tmp_path)
+    with c:
+        calls, result, here = tap_through(c, app, 3, think=True)
+        assert here == 0          # after the first view every answer came from the background process
+        assert app.state.ahead.stats.taken + app.state.ahead.stats.waited > 0
+    app.state.ahead.close()
+    hands = hands_of(3)
+    robots = [(i, x) for i, x in enumerate(calls) if not x["learner"] and x["call"] is not None]
+    assert robots
+    for i, x in robots:
+        voice.forget()
+        auction = ", ".join(result["auction"][:sum(1 for y in calls[:i] if y["call"] is not None)])
+        out = CliRunner().invoke(main, ["bid", "--hand", str(hands[x["seat"]]), "--auction", auction, "--seat",
+                                        x["seat"], "--samples", str(SAMPLES), "--json"], catch_exceptions=False)
+        assert out.exit_code == 0, out.output
+        assert (json.loads(out.stdout)["call"] or "fort") == x["call"], (x["seat"], auction)
+
+
+def test_the_same_deal_with_and_without_the_process_however_fast_the_learner_taps(fresh, tmp_path):
+    from tutor.judgement import voice
+
+    app, c = client(tmp_path, ahead=False)
+    with c:
+        plain = tap_through(c, app, 1, think=False)[:2]
+    for think in (True, False):
+        voice.forget()
+        app, c = client(tmp_path)
+        with c:
+            assert tap_through(c, app, 1, think=think)[:2] == plain
+        app.state.ahead.close()
+
+
+def test_the_next_deal_s_first_calls_are_computed_while_the_learner_reads_the_end(fresh, tmp_path):
+    # the page names the deal it will deal next ("New deal"): once this deal's work is done,
+    # the process bids the next deal up to the learner's first turn; the new deal's first view
+    # then computes nothing, and its robots call as a plain server's do
+    from tutor.judgement import voice
+
+    app, c = client(tmp_path)
+    w = app.state.ahead
+    params = {"seed": 3, "seat": "C", "lang": "en", "next": 4}
+    with c:
+        view = c.get("/api/practice", params=params).json()
+        moves: list[str] = []
+        while not view["over"]:
+            moves.append("fort" if view["waiting"] == "turn" else "-")
+            view = c.get("/api/practice", params={**params, "moves": ",".join(moves)}).json()
+        assert until(lambda: settled(w))
+        here = w.stats.here
+        first = c.get("/api/practice", params={"seed": 4, "seat": "C", "lang": "en", "next": 5}).json()
+        assert w.stats.here == here and first["calls"]
+        assert c.get("/api/practice", params={**params, "next": "x"}).json()["error"].startswith("next")
+    w.close()
+    voice.forget()
+    app, c = client(tmp_path, ahead=False)
+    with c:
+        assert c.get("/api/practice", params={"seed": 4, "seat": "C", "lang": "en"}).json()["calls"] == first["calls"]
+
+
+def test_one_process_per_server_the_newest_page_s_job_and_none_left_when_it_stops(fresh, tmp_path):
+    app, c = client(tmp_path)
+    w = app.state.ahead
+    with c:
+        for seed in (1, 2, 3, 4):          # four pages, four deals: one process, the last deal's job
+            assert "error" not in c.get("/api/practice", params={"seed": seed, "seat": "C"}).json()
+        pid = w.proc.pid
+        assert [k for k in children(os.getpid()) if k == pid] == [pid]
+        assert w.job is not None and w.job[0][0] == 4 and w.starts and len(w.starts) == 1
+        assert len(w.outbox) <= 4          # orders not yet sent: the newest job and what it needs
+    w.close()
+    assert until(lambda: gone(pid), 20)
+
+
+def test_a_stopped_or_killed_process_never_makes_a_tap_wait(fresh, tmp_path, monkeypatch):
+    from tutor.web import ahead
+
+    monkeypatch.setattr(ahead, "STALL", 1.0)
+    app, c = client(tmp_path)
+    w = app.state.ahead
+    params = {"seed": 3, "seat": "C"}
+    with c:
+        assert "error" not in c.get("/api/practice", params=params).json()
+        pid = w.proc.pid
+        os.kill(pid, signal.SIGSTOP)       # it has the learner's advice and the robots' calls to compute
+        try:
+            view = c.get("/api/practice", params={**params, "moves": "fort"}).json()
+            assert "error" not in view
+            assert until(lambda: gone(pid), 20)   # ended; the next page's job starts another
+            c.get("/api/practice", params={**params, "moves": "fort"})
+            assert w.proc is not None and w.proc.pid != pid
+            os.kill(w.proc.pid, signal.SIGKILL)
+            again = c.get("/api/practice", params={**params, "moves": "fort"}).json()
+            assert again["calls"] == view["calls"]
+        finally:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    w.close()
+
+
+SERVE = """
+import sys, socket, uvicorn
+from tutor.web import server
+from tutor.web.app import Settings, create_app
+app = create_app(Settings(db=sys.argv[1]))
+s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
+print(port, flush=True)
+uvicorn.Server(server.config(app, "127.0.0.1", port)).run(sockets=[s])
+"""
+
+
+def test_the_process_ends_when_tutor_serve_stops_or_dies(tmp_path):
+    from test_web_serve import get, start, stop
+
+    def practice(url: str) -> None:
+        assert get(url + "api/practice/texts") == 200   # (it listens)
+        with urllib.request.urlopen(url + "api/practice?seed=3&seat=C&judge=", timeout=CEILING) as r:
+            assert "hand" in json.loads(r.read())
+
+    def process_of(pid: int) -> int:
+        assert until(lambda: children(pid), 60)
+        return children(pid)[0]
+
+    proc = start(tmp_path, "--port", "0")          # Ctrl-C: the server stops and ends it
+    try:
+        url = proc.stdout.readline().split()[1]
+        assert url.startswith("http://127.0.0.1:")
+        practice(url)
+        pid = process_of(proc.pid)
+        stop(proc)
+        assert until(lambda: gone(pid), 20)
+    finally:
+        proc.kill()
+        proc.wait()
+    proc = subprocess.Popen([sys.executable, "-c", SERVE, str(tmp_path / "t.sqlite3")], stdout=subprocess.PIPE,
+                            text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:                                           # killed: Linux ends it with the server
+        practice(f"http://127.0.0.1:{int(proc.stdout.readline())}/")
+        pid = process_of(proc.pid)
+        proc.kill()
+        proc.wait(CEILING)
+        assert until(lambda: gone(pid), 20)
+    finally:
+        proc.kill()
+        proc.wait()
