@@ -193,6 +193,7 @@ def accuracy(args) -> None:
         setattr(S, k, v)
     pool = get_context("fork").Pool(args.workers)
     answers = _load_answers(args.answers)
+    used: set[str] = set()     # the answers of today's deals (--prune keeps these alone)
     for pos in positions(args.positions, not args.no_extra):
         if args.only and pos["id"] not in args.only:
             continue
@@ -221,6 +222,7 @@ def accuracy(args) -> None:
             misere = parse_strain(strain)[1]
             for d in first.deals:
                 key = "|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{seat}"
+                used.add(key)
                 e = answers.get(key)
                 # asked again where the kept bounds do not decide a target and were not stopped
                 # by this --max-nodes already
@@ -247,6 +249,13 @@ def accuracy(args) -> None:
                   f"{row['mean']:.3f}  max {row['max']:.2f}  estimated {ev.estimated}/{ev.samples}  "
                   f"{ev.nodes / 1e6:6.1f}M nodes {seconds:5.1f} s", flush=True)
     pool.close()
+    if args.prune:
+        # the file holds exactly the answers of the deals the positions deal today (an answer
+        # of a deal no position deals any more is dropped: tests read a hand's deals from it)
+        dropped = len(answers) - len(used & set(answers))
+        answers = {k: answers[k] for k in used if k in answers}
+        _save_answers(args.answers, answers)
+        print(f"--prune: {len(answers)} answers kept, {dropped} of deals no position deals today dropped")
     for name, rs in rows.items():
         if not rs:
             continue
@@ -485,6 +494,8 @@ def main() -> None:
     ap.add_argument("--estimates", default="", help="the open deals' estimates to compare, each "
                     "k,follow_k,exact_last, space-separated (default: the simulation's for these nodes)")
     ap.add_argument("--no-extra", action="store_true", help="only the drills taken evenly, not the varied EXTRA")
+    ap.add_argument("--prune", action="store_true", help="keep in --answers only the answers of the deals "
+                    "this run deals (every position: not with --only or --positions other than 20)")
     ap.add_argument("--only", nargs="*", default=None, help="only these positions (drill ids)")
     ap.add_argument("--every-game", action="store_true",
                     help="the passes for every game eval lists, not only those a competitive call rests on")
@@ -495,6 +506,8 @@ def main() -> None:
                     'one setting: "EVAL_FROM=0;FIRST_PROBE=10000"')
     ap.add_argument("--estimate-name", default=None, help="with --replay: only the dumps of this estimate")
     args = ap.parse_args()
+    if args.prune and (args.only or args.positions != 20 or args.no_extra or args.samples != 20):
+        ap.error("--prune keeps the answers of the whole bench's deals: every position, 20 deals each")
     if args.replay:
         replay(args)
     elif args.timing:
