@@ -1114,7 +1114,6 @@ class Simulation:
         fits, read, more = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), self.seed)
         unheld += more
         missed: list = []    # deals that keep to the promises alone (no fitting one in FIT_TRIES)
-        high = s.auction.high
         calls = _playable(_candidate_calls(s, readings), dealer, s)
         plays = _plays(s, calls, self.every_zehner)
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
