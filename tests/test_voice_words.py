@@ -779,3 +779,67 @@ def test_a_small_steady_gap_says_why_it_is_not_equally_good_beside_a_swinging_on
                     f"deals 4 less than {said}, a small gap, but more than chance alone allows (±2); "
                     f"110 Eichel is as far from {said} on average or farther, but its gap swings from deal to deal "
                     f"within what chance allows, so it counts as equally good."), line
+
+
+def test_a_kept_hilfe_is_worded_by_the_auction_after_it_not_as_the_contract_played():
+    # QA s36 Q1's words: the tutor kept the Hilfe 90 Schilten with "+245 against 140 Schilten's +295:
+    # here the conventions decide", the Hilfe valued as the contract played, where the bidding goes
+    # on after it. Given figures: the Hilfe as the contract played +245, by the auction after it
+    # +277 on 10 deals (the bidding ends at 150 Schilten on all of them), the best call 140
+    # Schilten +295
+    from tutor.judgement.simulation import Contract
+
+    h, reader, seat, _r, _t = conventions.position("Schilten:9A Eichel:AK Schellen:AK Rosen:AKO", "80 Schilten, fort")
+    s = reader.situation(seat)
+    best = [295] * 10
+    by_call = {"90 Schilten": 245.0, "140 Schilten": 295.0}
+    within = {"call": "90 Schilten", "values": [217, 337] * 5, "value": 277.0,
+              "end": Contract("Schilten", 150, "C"), "ended": 10, "stood": 0}
+    ev = SimpleNamespace(samples=10, values={"140 Schilten": best})
+    line = voice._kept_hilfe_line(ev, s, within, "140 Schilten", by_call).text("en")
+    assert line.startswith("Valued by the auction after it instead, the others bidding on as the count bids, the "
+                           "Hilfe 90 Schilten brings +277 (as the contract played +245; the bidding ends at 150 "
+                           "Schilten in 10 of the 10 deals), 18 less than 140 Schilten, within what chance alone "
+                           "allows"), line
+    assert line.endswith("and it tells A what this hand holds: the tutor gives it.") and "conventions decide" not in line
+    # the same gap on every deal: beyond chance, but within the 20 points the tutor counts equal
+    steady = {**within, "values": [277] * 10}
+    line = voice._kept_hilfe_line(ev, s, steady, "140 Schilten", by_call).text("en")
+    assert "18 less than 140 Schilten, a small gap (chance alone: ±0)" in line
+    # 40 less on every deal with no sure higher bid: the conventions decide, and the line says why
+    far = {**within, "values": [255] * 10, "value": 255.0}
+    line = voice._kept_hilfe_line(ev, s, far, "140 Schilten", by_call).text("en")
+    assert "40 less than 140 Schilten" in line and "no higher bid of its suit is shown to be made on nearly every deal" in line
+    assert line.endswith("here the conventions decide.")
+
+
+def test_fort_valued_by_the_auction_after_it_says_where_that_auction_ends():
+    # QA s37 N38: "D and partner make their 130 Rosen in 100 of 100 deals" beside "fort brings our
+    # team +267": the partner's 140 Schellen after the fort was never said. Given endings: after
+    # fort the bidding ends at C's 140 Schellen on 9 of 10 deals, at D's 130 Rosen on one
+    from tutor.judgement.simulation import Contract, Ending
+
+    h, reader, seat, _r, _t = conventions.position("Schellen:U876 Eichel:A8 Rosen:7 Schilten:AK",
+                                                   "80 Schellen, 90 Rosen, 100 Schellen, 130 Rosen")
+    s = reader.situation(seat)
+    ends = [Ending(Contract("Schellen", 140, "C"))] * 9 + [Ending(Contract("Rosen", 130, "D"))]
+    ev = SimpleNamespace(samples=10, continued=["fort"], endings={"fort": ends})
+    text = [x.text("en") for x in voice.continued_lines(ev, "fort", False, s.auction.high)]
+    assert text[1] == "After fort the bidding goes on: it ends at 140 Schellen, C's bid, in 9 of the 10 deals."
+    # where it mostly ends at the standing bid itself, nothing more is said
+    ev.endings = {"fort": [Ending(Contract("Rosen", 130, "D"))] * 10}
+    assert len(voice.continued_lines(ev, "fort", False, s.auction.high)) == 1
+
+
+def test_numbers_left_out_in_several_strains_are_named_by_strain():
+    # QA s37 N46: "90 Undenufe and 27 other numbers would show no cards": each strain's numbers as
+    # one range ("90 to 150 Undenufe, ..."), not one call and a count
+    from tutor.rules import load
+
+    h, reader, seat, _r, _t = conventions.position("Eichel:67 Schellen:67 Rosen:789 Schilten:AK", "80 Undenufe, fort",
+                                                   load("erweitert"))
+    s = reader.situation(seat)
+    dropped = [f"{v} {k}" for k in ("Undenufe", "Obenabe") for v in range(90, 160, 10)]
+    ev = SimpleNamespace(values={c: [10] for c in dropped})
+    line = voice.left_out_line(ev, dropped, s).text("en")
+    assert line.startswith("90 to 150 Undenufe and 90 to 150 Obenabe would show no cards"), line

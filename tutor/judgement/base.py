@@ -148,8 +148,8 @@ UNHELD: dict[str, Msg] = {
                 "give him any hand the auction allows, weaker by the count than his double shows, so the figures "
                 "lean against his side."),
     "want": M("The bidder of the Zehner in the opponents' suit seldom or never holds a hand the count makes it "
-              "with (against a Nell opening, the missing Puur with four cards or more) in the deals tried: these "
-              "deals give him any hand the auction allows, weaker by the count than his call shows, so the figures "
+              "with (the count makes it only against a Nell opening, with the missing Puur and four cards or more) "
+              "in the deals tried: these deals give him any hand the auction allows, weaker by the count than his call shows, so the figures "
               "lean against his side."),
     "number": M("A number at this table is one its bidder's count seldom or never reaches in the deals tried: "
                 "these deals give him any hand the auction allows there, weaker by the count than his number shows, "
