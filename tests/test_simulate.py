@@ -149,7 +149,9 @@ def test_warum_shows_the_numbers_of_a_judgement_and_of_a_hilfe(tmp_path):
                                     "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen", "--lang", "en", "--json"])
     evidence = json.loads(bid.output)["evidence"]
     made = next(c["made"] for c in evidence["contracts"] if c["contract"] == "100 Eichel")
-    assert f"100 Eichel is made in {made} of {evidence['samples']} deals" in r.output
+    # ("about" where most deals are still open at 100: voice._rough, the same in both)
+    assert f"100 Eichel is made in {made} of {evidence['samples']} deals" in r.output or \
+        f"100 Eichel is made in about {made} of {evidence['samples']} deals" in r.output
 
 
 def test_the_answer_key_shows_the_numbers(tmp_path):

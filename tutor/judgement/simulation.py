@@ -144,6 +144,16 @@ class Evaluation:
     # the estimate's bias was taken from every deal's proved bounds (Simulation.bounds_bias: eval's)
     bounds_bias: bool = False
     split_from: int | None = None     # the nodes after which its open deals were split (None: SPLIT_FROM)
+    # the question and its games (Simulation.evaluate's), from which Simulation.finish places the
+    # deals again after asking more of them
+    context: dict | None = field(default=None, repr=False)
+    # per contract of ``contracts`` the deals whose searches left its number open (its chance
+    # there is the estimate's), and the same of the standing contract (None: not judged)
+    open_at: dict = field(default_factory=dict, repr=False)
+    standing_open: int | None = None
+    # Simulation.finish: the deal-games it asked (open at a printed target) and those it decided
+    finish_asked: int = 0
+    finished: int = 0
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -206,6 +216,11 @@ NODES_PER_EVALUATION = 10_000_000    # the decisive probes of one evaluation by 
 # deals chance alone moves a chance by 0.05, at the 50 an early stop keeps 0.07.
 EVAL_NODES = 60_000_000
 THOROUGH = 10                # ``tutor eval --thorough``: ten times eval's nodes, the 600M (6M a deal) of before
+FINISH_PROBE = 4_000_000    # Simulation.finish: at most this many nodes a probe at a printed target, ...
+FINISH_GROUP = 4            # ... the deals asked this many at a time (the nearest to a target first), ...
+FINISH_ESCALATE = 4         # ... at least this many times the decision's last nodes a probe
+FINISH_PASSES = False       # (passes of growing budgets over all the open deals instead: measured, not kept)
+FINISH_FAR_FIRST = False    # (a deal's printed targets farthest from its estimate asked first: measured, not kept)
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
 BIAS_DEALS = 5              # deals known to within a Zehner that measure the playout's bias in a game (at least)
 
@@ -220,6 +235,9 @@ class Play:
     declarer: str
     decisive: tuple[int, ...]
     refine: tuple[int, ...] = ()
+    # the decisive targets farthest from the deal's estimate asked first (Simulation.finish: each
+    # answers a printed chance, and the far ones are quick), not the nearest (which narrows most)
+    far_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -650,7 +668,7 @@ def decide_deal(hands, play: Play, judged: Judged, node_budget: int | None = Non
     deal = _deal_of(hands, play)
     decisive = [_at_least(t, deal.misere) for t in play.decisive]
     near = judged.guess if judged.guess is not None else hint
-    lo, hi, stopped, used = _narrow(deal, decisive, judged.lo, judged.hi, near, node_budget)
+    lo, hi, stopped, used = _narrow(deal, decisive, judged.lo, judged.hi, near, node_budget, play.far_first)
     return Judged(lo, hi, judged.guess, stopped and any(lo < x <= hi for x in decisive),
                   nodes=judged.nodes + used, tried=node_budget, decisive_nodes=judged.decisive_nodes + used)
 
@@ -664,7 +682,8 @@ def refine_deal(hands, play: Play, judged: Judged, refine_budget: int | None = N
     return replace(judged, lo=lo, hi=hi, refined=True, nodes=judged.nodes + used)
 
 
-def _narrow(deal, xs, lo: int, hi: int, guess: int | None, budget: int) -> tuple[int, int, bool, int]:
+def _narrow(deal, xs, lo: int, hi: int, guess: int | None, budget: int,
+            far_first: bool = False) -> tuple[int, int, bool, int]:
     """Narrow ``lo <= points <= hi`` (the declaring team's) by asking "points >= x?" for
     the ``xs`` still open: first the one nearest the guess (None: the middle one), then the middle one; each
     answer's fail-soft bound narrows further. A question over ``budget`` nodes is left
@@ -681,8 +700,11 @@ def _narrow(deal, xs, lo: int, hi: int, guess: int | None, budget: int) -> tuple
         open_ = sorted(x for x in set(xs) if lo < x <= hi and x not in unknown)
         if not open_ or used >= 2 * budget:
             return lo, hi, bool(unknown) or bool(open_), used
-        x = min(open_, key=lambda v: (abs(v - guess), -v)) if first and guess is not None \
-            else open_[len(open_) // 2]
+        if far_first and guess is not None:     # (every question in turn: farthest from the guess first)
+            x = max(open_, key=lambda v: (abs(v - guess), -v))
+        else:
+            x = min(open_, key=lambda v: (abs(v - guess), -v)) if first and guess is not None \
+                else open_[len(open_) // 2]
         first = False
         # the task's first probe from its carried table or an empty one (_start_task), the
         # others from the table the earlier ones left
@@ -1092,7 +1114,6 @@ class Simulation:
         fits, read, more = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), self.seed)
         unheld += more
         missed: list = []    # deals that keep to the promises alone (no fitting one in FIT_TRIES)
-        high = s.auction.high
         calls = _playable(_candidate_calls(s, readings), dealer, s)
         plays = _plays(s, calls, self.every_zehner)
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
@@ -1177,6 +1198,21 @@ class Simulation:
             if pool is not None:
                 pool.close()
             self._show(None)
+        context = {"hand": hand, "s": s, "standing": standing, "calls": calls, "plays": plays, "index": index,
+                   "partie": partie, "after": after, "live": live, "own": own, "dealt": dealt, "deals": deals,
+                   "stopped": stopped, "unheld": unheld, "missed": len(missed), "read": read}
+        return self._conclude(context, judged)
+
+    def _conclude(self, context: dict, judged: list[list[Judged]]) -> Evaluation:
+        """The Evaluation of what the solver proved of the deals (``judged``): the card points
+        placed, each call valued, the contracts listed, the best call (``context``: the
+        question and its games, as :meth:`evaluate` set them)."""
+        hand, s, standing, calls, plays, index = (context[k] for k in ("hand", "s", "standing", "calls", "plays",
+                                                                        "index"))
+        partie, after, live, own, dealt = (context[k] for k in ("partie", "after", "live", "own", "dealt"))
+        seat, rules = s.seat, s.rules
+        team = team_of(seat)
+        high = s.auction.high
         results = _points(judged, plays, self.bounds_bias, self.split_from)
         # a deal is estimated where a search the decision rests on stopped (a game no
         # competitive call rests on is only asked briefly: Evaluation.unprobed)
@@ -1191,13 +1227,13 @@ class Simulation:
             calls = _likeliest_matsch(calls, results, index, s)
         doubled_calls: set = set()
         values = _call_values(calls, results, index, s, team, rules, partie, after, doubled_calls)
-        ev = Evaluation(len(results), seat=seat, stopped_early=stopped, exact=self.exact,
+        ev = Evaluation(len(results), seat=seat, stopped_early=context["stopped"], exact=self.exact,
                         estimated=sum(flags) if self.exact else len(results), deals=dealt,
                         nodes=sum(j.nodes for row in judged for j in row),
                         searched=[self.exact and not f for f in flags])
-        ev.unheld = unheld
-        ev.misfit = len(missed)
-        ev.double_read = "double" in read
+        ev.unheld = context["unheld"]
+        ev.misfit = context["missed"]
+        ev.double_read = "double" in context["read"]
         ev.games = [(p.strain, p.declarer) for p in plays]
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
@@ -1223,12 +1259,131 @@ class Simulation:
             need = TOTAL_POINTS if high.call.value == rules.matsch_bid else high.call.value
             misere = is_misere(high.call.strain)
             ev.standing = sum((TOTAL_POINTS - cp if misere else cp) >= need for cp in col) / len(col)
+            i = index.get((high.call.strain, high.seat))
+            if i is not None and self.exact:
+                ev.standing_open = _open_at(judged, i, need, misere)
+        if self.exact:
+            for c in ev.contracts:
+                value, strain = c["contract"].split(" ", 1)
+                ev.open_at[c["contract"]] = _open_at(judged, index[(strain, seat)], _need(int(value), rules),
+                                                     is_misere(strain))
         ev.values = values
         ev.calls = [{"call": name, "expected": round(sum(v) / len(v), 1)} for name, v in values.items()]
         if ev.calls:
             ev.recommended = max(ev.calls, key=lambda c: c["expected"])["call"]
             ev.equal = _equal(values, ev.recommended)
+        ev.context = context
         return ev
+
+    def finish(self, ev: Evaluation, targets: Sequence[tuple[str, str, int]], nodes: int) -> Evaluation:
+        """``ev`` with the deals left open at ``targets`` (kind, declarer, credited target: the
+        contracts a learner reads a chance of, the most read first) asked again, with up to
+        ``nodes`` more nodes in all, and its numbers placed again. The decision's searches stop
+        where its budget says, but the deals they leave open lie at the contract's number (far
+        from it either answer is quick): there the estimate errs, and the chance the words print
+        errs with it (QA s36 Q5: P110 "62 %" where exact play makes 44 %). Here the deals open at
+        a printed target are asked again in passes of growing budgets, in each the deals whose
+        estimate lies nearest the target first (those the estimate most likely gets wrong), as
+        far as ``nodes`` reach; what was proved is kept, the rest stays estimated. Fixed by the nodes, never by the clock: the same question, the same answer."""
+        context = getattr(ev, "context", None)
+        if context is None or not self.exact or nodes <= 0 or not ev.judged:
+            return ev
+        plays, deals = context["plays"], context["deals"]
+        judged = [list(row) for row in ev.judged]
+        wanted: dict[int, list[int]] = {}
+        for strain, declarer, target in targets:
+            i = ev.games.index((strain, declarer)) if (strain, declarer) in ev.games else None
+            if i is not None and target not in wanted.setdefault(i, []):
+                wanted[i].append(target)
+        own = {i: Play(plays[i].strain, plays[i].declarer, tuple(sorted(ts)), far_first=FINISH_FAR_FIRST)
+               for i, ts in wanted.items()}
+        games = sorted(own)
+        finishing = [own[i] for i in games]
+
+        def open_at(j: Judged, play: Play) -> list[int]:
+            misere = is_misere(play.strain)
+            return [t for t in play.decisive if j.probed and j.estimated and j.lo < _at_least(t, misere) <= j.hi]
+
+        asks = {(d, k): open_at(judged[d][i], finishing[k]) for d in range(len(judged)) for k, i in enumerate(games)}
+        asks = {dk: ts for dk, ts in asks.items() if ts}
+        if not asks:
+            return ev
+        pool = _Pool(self.workers, ("finish", self.nodes), self.estimate)
+        try:
+            keys = [(tuple(map(tuple, d)), self.exact, pool.budget_class, tuple(sorted(pool.estimate.items())))
+                    for d in deals]
+            for d, key in enumerate(keys):
+                for k, i in enumerate(games):
+                    j = judged[d][i]
+                    # the deal as the decision left it, open only where a printed target is
+                    # (with a guess: the pool plays out no deal of these games for a bias not used here)
+                    pool.judged[(key, finishing[k])] = replace(
+                        j, estimated=(d, k) in asks, nodes=0, decisive_nodes=0,
+                        guess=j.points if j.guess is None else j.guess,
+                        tried=j.tried if (d, k) in asks else NODE_BUDGET)
+            stages = dict.fromkeys(range(len(finishing)), PROBED)
+
+            def near(dk) -> tuple[int, int, int]:
+                """The deal's estimate nearest a printed target first (the most read: the
+                recommended call's number, listed first), then the order dealt."""
+                d, k = dk
+                j = judged[d][games[k]]
+                misere = is_misere(finishing[k].strain)
+                guess = j.points if j.guess is None else j.guess
+                return (min(abs(guess - _at_least(t, misere)) for t in asks[dk]), k, d)
+
+            order = list(dict.fromkeys(d for d, _k in sorted(asks, key=near)))
+            left = nodes
+            floor = FINISH_ESCALATE * max(j.tried for (d, k) in asks for j in [judged[d][games[k]]])
+            if not FINISH_PASSES:
+                # the deals in that order FINISH_GROUP at a time (not the workers: the same answer
+                # with any), each probe with up to FINISH_PROBE nodes or what is left shared by the
+                # group's probes, at least FINISH_ESCALATE times the decision's last budget; after
+                # each group what it searched is counted (a probe far from the value is quick)
+                for g in range(0, len(order), FINISH_GROUP):
+                    group = order[g:g + FINISH_GROUP]
+                    probes = sum(_probes_left(j, p) for d in group for p in finishing
+                                 for j in [pool.judged[(keys[d], p)]] if j.estimated)
+                    budget = min(FINISH_PROBE, left // max(1, probes))
+                    if budget < floor:
+                        break
+                    before = sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing)
+                    pool.run(deals, finishing, self.exact, stages, budget, set(group), guess_open=False)
+                    left -= sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing) - before
+            budget = floor
+            while FINISH_PASSES and budget <= FINISH_PROBE and left > 0:
+                # passes as the decision's (measured, not kept): the first with FINISH_ESCALATE
+                # times its last nodes a probe, each further one FINISH_ESCALATE times as many
+                waiting = [d for d in order if any(_open(pool.judged[(keys[d], p)], budget) for p in finishing)]
+                for g in range(0, len(waiting), FINISH_GROUP):
+                    group = waiting[g:g + FINISH_GROUP]
+                    probes = sum(_probes_left(j, p) for d in group for p in finishing
+                                 for j in [pool.judged[(keys[d], p)]] if _open(j, budget))
+                    if budget * probes > left:
+                        break
+                    before = sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing)
+                    pool.run(deals, finishing, self.exact, stages, budget, set(group), guess_open=False)
+                    left -= sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing) - before
+                budget *= FINISH_ESCALATE
+            current = [[pool.judged[(key, p)] for p in finishing] for key in keys]
+        finally:
+            pool.close()
+        for d in range(len(judged)):
+            for k, i in enumerate(games):
+                new = current[d][k]
+                if not new.nodes:
+                    continue
+                j = judged[d][i]
+                lo, hi = max(j.lo, new.lo), min(j.hi, new.hi)
+                misere = is_misere(plays[i].strain)
+                judged[d][i] = replace(j, lo=lo, hi=hi, nodes=j.nodes + new.nodes,
+                                       decisive_nodes=j.decisive_nodes + new.decisive_nodes,
+                                       tried=max(j.tried, new.tried),
+                                       estimated=any(lo < _at_least(t, misere) <= hi for t in plays[i].decisive))
+        out = self._conclude(context, judged)
+        out.finished = sum(1 for (d, k) in asks if not current[d][k].estimated)
+        out.finish_asked = len(asks)
+        return out
 
     def _probe(self, pool, deals, plays, live) -> tuple[list[list[Judged]], int]:
         """Ask the decisive probes of the ``live`` games on every deal, in passes: the
@@ -2355,6 +2510,13 @@ def _equal(values: dict[str, list[int]], best: str) -> list[str]:
     the one rule the voice words too (within Z_EQUAL standard errors of the best on the same
     deals and within EQUAL_POINTS board points of it)."""
     return equal_calls(values, best)
+
+
+def _open_at(judged: list[list[Judged]], i: int, need: int, misere: bool) -> int:
+    """In how many deals game ``i``'s searches left the credited target ``need`` open (the
+    deal's points there are the estimate's: a chance at that number rests on them)."""
+    x = _at_least(need, misere)
+    return sum(1 for row in judged if row[i].estimated and row[i].lo < x <= row[i].hi)
 
 
 def _contracts(plays, results, index, s, team, rules, calls, live=None, estimated=None) -> list[dict]:
