@@ -441,6 +441,9 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
             and said not in (getattr(ev, "continued", None) or ()):
         # the Hilfe stays: its words value it by the auction after it (QA s36 Q1's words)
         why = _kept_hilfe_line(ev, s, after, equal[0], by_call)
+        unplayed = _unplayed_line(after, ev.samples)
+        if unplayed:
+            why = join(why, " ", unplayed[0])
         evidence["hilfe_valued"] = {"call": said, "stood": after["stood"], "expected": round(after["value"], 1),
                                     "ends": str(after["end"]) if after["end"] is not None else None,
                                     "ended": after["ended"]}
@@ -521,8 +524,11 @@ def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict 
     (``simulation.Continuation``). A dict with its value on each deal (``values``) and their
     mean (``value``), the contract the auction ends in most often (``end``, None: dealt anew)
     and on how many deals (``ended``), and on how many it stops at the Hilfe itself
-    (``stood``), and whether the deals are mostly estimated (``estimated``). None: the deals are
-    not at hand, or a deal's auction after the Hilfe ends in a game the deals did not play."""
+    (``stood``), on how many in a contract of the hand's team (``ours``), and whether the deals
+    are mostly estimated (``estimated``). A deal whose auction after the Hilfe ends in a game
+    the deals did not play (an opponent bids over it in a strain of his own) is not valued: the
+    values are those of the other deals (``played``, their indices). None: the deals are not at
+    hand, or more than a tenth of them end in games not played."""
     reading = next((r for r in readings if str(r.call) == said and r.kind == "hilfe"), None)
     deals, games, points = getattr(ev, "deals", None), getattr(ev, "games", None), getattr(ev, "points", None)
     n = ev.samples
@@ -533,19 +539,26 @@ def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict 
     from tutor.judgement.simulation import Continuation
 
     after = Continuation(s, reading.call, standing)
-    for hands in deals:
+    endings, played = [], []
+    for d, hands in enumerate(deals):
         e = after.ending(hands)
+        endings.append(e)
         col = None if e.contract is None else \
             next((i for i, g in enumerate(games) if g == (e.contract.strain, e.contract.declarer)), -1)
         if col == -1:
-            return None       # a game the deals did not play: the Hilfe cannot be valued so
+            continue          # a game the deals did not play: this deal is not valued
+        played.append(d)
         after.endings.append(e)
         after.columns.append(col)
+    if 10 * len(played) < 9 * n:
+        return None
     partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0), standing.target)
-    hilfe = after.values(points, team_of(s.seat), s.rules, partie)
-    end, ended = Counter(e.contract for e in after.endings).most_common(1)[0]
-    stood = sum(1 for e in after.endings if e.contract == after.own)
-    return {"call": said, "values": hilfe, "value": sum(hilfe) / n, "end": end, "ended": ended, "stood": stood,
+    hilfe = after.values([points[d] for d in played], team_of(s.seat), s.rules, partie)
+    end, ended = Counter(e.contract for e in endings).most_common(1)[0]
+    stood = sum(1 for e in endings if e.contract == after.own)
+    ours = sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) == team_of(s.seat))
+    return {"call": said, "values": hilfe, "value": sum(hilfe) / len(hilfe), "end": end, "ended": ended,
+            "stood": stood, "ours": ours, "played": played,
             "estimated": mostly_estimated(getattr(ev, "estimated", 0) or 0, n)}
 
 
@@ -655,10 +668,12 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
             break
     if better is None:
         return None
-    lead, margin = paired_lead(values[better], after["values"])
+    lead, margin = paired_lead([values[better][d] for d in after["played"]], after["values"])
     end = after["end"]
-    fixed = end is not None and after["ended"] >= SURE_SHARE * n and end.strain == strain \
-        and end.declarer == s.seat and end.value > int(better.split(" ", 1)[0])
+    # one ending on nearly every deal the team keeps the contract on (an opponent's bid over it
+    # on a few deals is no decision of the partner's), and the team keeps it on nearly all
+    fixed = end is not None and after["ended"] >= SURE_SHARE * after["ours"] and 10 * after["ours"] >= 9 * n \
+        and end.strain == strain and end.declarer == s.seat and end.value > int(better.split(" ", 1)[0])
     if not (lead > margin and lead > EQUAL_POINTS) and not (fixed and lead > 0):
         return None
     return {**after, "call": better, "made": made, "lead": lead, "margin": margin, "fixed": fixed,
@@ -704,6 +719,7 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "bidding ends at {end} in {ended} of the {n} deals, and counted so the Hilfe brings {value:+.0f}, {gap} "
             "less than {call} (chance alone: ±{margin}), which is made in {made} of them. So the tutor bids {call} "
             "itself.", n, margin=_points(unused["margin"]), **figures))
+    lines.extend(_unplayed_line(unused, n))
     if unused["estimated"]:     # most deals were estimated: the solver settled the higher bid on most
         lines.append(Mn("Most of these deals are estimated, so {call} was asked of the solver deal by deal: exact play "
                         "settles it on {settled} of the {n} deal and makes it on {proved} of them.",
@@ -711,6 +727,19 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
                         "settles it on {settled} of the {n} deals and makes it on {proved} of them.", n,
                         call=_name(call), settled=unused["settled"], proved=unused["proved"], n=n))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, call, equal, said), reasoned=True)
+
+
+def _unplayed_line(after: dict, n: int) -> list[Msg]:
+    """Where some deals' auction after the Hilfe ends in a game the deals did not play (an
+    opponent bids over it in his own strain), how many, and that the Hilfe is counted without
+    them (:func:`_hilfe_after`)."""
+    k = n - len(after["played"])
+    if not k:
+        return []
+    return [Mn("On {k} of the {n} deals an opponent bids over the Hilfe in a game these deals did not play out; "
+               "the Hilfe is counted over the other {rest}.",
+               "On {k} of the {n} deals an opponent bids over the Hilfe in a game these deals did not play out; "
+               "the Hilfe is counted over the other {rest}.", k, k=k, n=n, rest=n - k)]
 
 
 def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
@@ -722,8 +751,8 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
     +277 and the bidding went on to 150 on every deal)."""
     n = ev.samples
     values = (getattr(ev, "values", None) or {}).get(best)
-    lead, margin = paired_lead(values, after["values"]) if values and len(values) == n else \
-        (by_call[best] - after["value"], 0.0)
+    lead, margin = paired_lead([values[d] for d in after["played"]], after["values"]) \
+        if values and len(values) == n else (by_call[best] - after["value"], 0.0)
     end = after["end"]
     where = Mn("all four say fort and the cards are dealt anew in {ended} of the {n} deal",
                "all four say fort and the cards are dealt anew in {ended} of the {n} deals", n,
