@@ -562,19 +562,19 @@ def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict 
             "estimated": mostly_estimated(getattr(ev, "estimated", 0) or 0, n)}
 
 
-PROOF_NODES = 12_000_000          # a Hilfe's higher bid asked exactly where the deals are mostly estimated
+PROOF_NODES = 12_000_000          # a Hilfe's higher bids asked exactly where the deals are mostly estimated (all)
 PROOF_PASSES = (100_000, 400_000, 1_600_000)   # the nodes a deal each pass allows, the cheap deals first
 PROOF_CANDIDATES = 2              # the higher bids asked so, the likeliest first
 
 
-def _proved_made(ev, s, call: str, need: int) -> tuple[int, int, int]:
+def _proved_made(ev, s, call: str, need: int, left: list | None = None) -> tuple[int, int, int]:
     """Where the deals of ``ev`` are mostly estimated: on how many of them exact play makes the
     hand's bid ``call`` (a suit's number), on how many it settles it, and on how many the
     numbers make it in all (the deals exact play settles as it says, the others by the
     estimate). Exact play is the simulation's proved bounds, then a yes/no question to the
     solver at the number on each deal they leave open, in passes of PROOF_PASSES nodes a deal
     (most deals need far fewer than a few: the cheap ones settle first), within PROOF_NODES in
-    all, until ``need`` deals can no longer be made (QA s36: `Rosen:9A Eichel:AK Schellen:AKO
+    all (``left``: a one-item list of the nodes still allowed, shared by the calls asked), until ``need`` deals can no longer be made (QA s36: `Rosen:9A Eichel:AK Schellen:AKO
     Schilten:AK` at `60 Rosen, fort`, 67 of 100 deals estimated: 110 Rosen settled on its 35 open
     deals, made on each, 8.7M nodes, 0.3 s; QA s37 N23: 40 of 76 open deals within 200K nodes)."""
     from tutor.play import solver
@@ -596,23 +596,24 @@ def _proved_made(ev, s, call: str, need: int) -> tuple[int, int, int]:
             failed += 1
         else:
             open_.append(d)
-    left = PROOF_NODES
+    if left is None:
+        left = [PROOF_NODES]
     for cap in PROOF_PASSES:
         still = []
         for d in open_:
-            if len(ev.judged) - failed < need or left <= 0:
+            if len(ev.judged) - failed < need or left[0] <= 0:
                 still.append(d)
                 continue
             deal = Deal(tuple(ev.deals[d][x] for x in SEATS), strain, leader=s.seat, declarer=s.seat)
             if deal.misere:
                 return 0, 0, 0
             try:
-                answer = solver.solve(deal, target=target, best=False, max_nodes=min(cap, left))
+                answer = solver.solve(deal, target=target, best=False, max_nodes=min(cap, left[0]))
             except solver.SearchStopped:
-                left -= min(cap, left)
+                left[0] -= min(cap, left[0])
                 still.append(d)
                 continue
-            left -= answer.nodes
+            left[0] -= answer.nodes
             if answer.reached:
                 made += 1
             else:
@@ -649,7 +650,7 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
     # (QA s37 Q2: on Q1b exact play ranks 110 Rosen, sure, over 130, made 14 of 16)
     by_value = sorted((c["call"] for c in ev.calls), key=lambda c: -sum(values.get(c) or (0,)) / n)
     candidates = list(dict.fromkeys([c for c in equal if higher(c)] + [c for c in by_value if higher(c)]))
-    asked = 0
+    asked, left = 0, [PROOF_NODES]     # the solver's nodes for the calls asked, shared
     for c in candidates:
         if after["estimated"]:    # the numbers only where exact play settles most deals
             if not judged or len(judged) != n:
@@ -657,7 +658,7 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
             if asked >= PROOF_CANDIDATES:
                 break
             asked += 1
-            proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n))
+            proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n), left)
             if mostly_estimated(n - settled, n):
                 continue
         else:
