@@ -518,6 +518,9 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
 SURE_SHARE = 0.95
 
 
+_AFTER_MEMO: "OrderedDict[tuple, tuple]" = OrderedDict()
+
+
 def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict | None:
     """The count's Hilfe ``said`` valued by the auction after it on the deals of ``ev``: the
     partner and the opponents (and the hand itself later) bidding on as the count bids
@@ -539,9 +542,19 @@ def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict 
     from tutor.judgement.simulation import Continuation
 
     after = Continuation(s, reading.call, standing)
+    # the endings depend on the deals alone: an answer judged twice on the same deals (bid's
+    # printed contracts finished after the decision) asks the auction once
+    key = (id(deals), s.seat, str(s.auction), said, position_key(Hand([]), s, standing))
+    memo = _AFTER_MEMO.get(key)
+    if memo is not None and memo[0] is deals:
+        known = memo[1]
+    else:
+        known = [after.ending(hands) for hands in deals]
+        _AFTER_MEMO[key] = (deals, known)
+        while len(_AFTER_MEMO) > 8:
+            _AFTER_MEMO.popitem(last=False)
     endings, played = [], []
-    for d, hands in enumerate(deals):
-        e = after.ending(hands)
+    for d, e in enumerate(known):
         endings.append(e)
         col = None if e.contract is None else \
             next((i for i, g in enumerate(games) if g == (e.contract.strain, e.contract.declarer)), -1)
@@ -562,6 +575,7 @@ def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict 
             "estimated": mostly_estimated(getattr(ev, "estimated", 0) or 0, n)}
 
 
+_PROOF_MEMO: "OrderedDict[tuple, tuple]" = OrderedDict()
 PROOF_NODES = 12_000_000          # a Hilfe's higher bids asked exactly where the deals are mostly estimated (all)
 PROOF_PASSES = (100_000, 400_000, 1_600_000)   # the nodes a deal each pass allows, the cheap deals first
 PROOF_CANDIDATES = 2              # the higher bids asked so, the likeliest first
@@ -598,6 +612,19 @@ def _proved_made(ev, s, call: str, need: int, left: list | None = None) -> tuple
             open_.append(d)
     if left is None:
         left = [PROOF_NODES]
+    # the solver's answers for these deals, kept: the same answer judged twice asks once
+    key = (id(ev.deals), s.seat, call)
+    memo = _PROOF_MEMO.get(key)
+    if memo is not None and memo[0] is ev.deals:
+        answers = memo[1]
+        made += sum(1 for d in open_ if answers.get(d) is True)
+        failed += sum(1 for d in open_ if answers.get(d) is False)
+        open_ = [d for d in open_ if answers.get(d) is None]
+        return made, made + failed, made + sum(1 for d in open_ if estimate[d])
+    answers: dict = {}
+    _PROOF_MEMO[key] = (ev.deals, answers)
+    while len(_PROOF_MEMO) > 8:
+        _PROOF_MEMO.popitem(last=False)
     for cap in PROOF_PASSES:
         still = []
         for d in open_:
@@ -614,6 +641,7 @@ def _proved_made(ev, s, call: str, need: int, left: list | None = None) -> tuple
                 still.append(d)
                 continue
             left[0] -= answer.nodes
+            answers[d] = bool(answer.reached)
             if answer.reached:
                 made += 1
             else:
