@@ -797,7 +797,7 @@ def test_a_kept_hilfe_is_worded_by_the_auction_after_it_not_as_the_contract_play
     best = [295] * 10
     by_call = {"90 Schilten": 245.0, "140 Schilten": 295.0}
     within = {"call": "90 Schilten", "values": [217, 337] * 5, "value": 277.0,
-              "end": Contract("Schilten", 150, "C"), "ended": 10, "stood": 0}
+              "end": Contract("Schilten", 150, "C"), "ended": 10, "stood": 0, "ours": 10, "played": list(range(10))}
     ev = SimpleNamespace(samples=10, values={"140 Schilten": best})
     line = voice._kept_hilfe_line(ev, s, within, "140 Schilten", by_call).text("en")
     assert line.startswith("Valued by the auction after it instead, the others bidding on as the count bids, the "
@@ -846,3 +846,12 @@ def test_numbers_left_out_in_several_strains_are_named_by_strain():
     ev = SimpleNamespace(values={c: [10] for c in dropped})
     line = voice.left_out_line(ev, dropped, s).text("en")
     assert line.startswith("90 to 150 Undenufe and 90 to 150 Obenabe would show no cards"), line
+
+
+def test_deals_where_an_opponent_bids_over_the_hilfe_in_an_unplayed_game_are_counted_and_said():
+    # after fold 1 of session 37 the count's D bids over C's Hilfe 90 Schilten in his own suit on 5
+    # of 75 deals, games the deals did not play out: the Hilfe is valued over the other 70, said so
+    text = [x.text("en") for x in voice._unplayed_line({"played": list(range(70))}, 75)]
+    assert text == ["On 5 of the 75 deals an opponent bids over the Hilfe in a game these deals did not play out; "
+                    "the Hilfe is counted over the other 70."]
+    assert voice._unplayed_line({"played": list(range(75))}, 75) == []

@@ -486,6 +486,9 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
             and said not in (getattr(ev, "continued", None) or ()):
         # the Hilfe stays: its words value it by the auction after it (QA s36 Q1's words)
         why = _kept_hilfe_line(ev, s, after, equal[0], by_call)
+        unplayed = _unplayed_line(after, ev.samples)
+        if unplayed:
+            why = join(why, " ", unplayed[0])
         evidence["hilfe_valued"] = {"call": said, "stood": after["stood"], "expected": round(after["value"], 1),
                                     "ends": str(after["end"]) if after["end"] is not None else None,
                                     "ended": after["ended"]}
@@ -560,14 +563,20 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
 SURE_SHARE = 0.95
 
 
+_AFTER_MEMO: "OrderedDict[tuple, tuple]" = OrderedDict()
+
+
 def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict | None:
     """The count's Hilfe ``said`` valued by the auction after it on the deals of ``ev``: the
     partner and the opponents (and the hand itself later) bidding on as the count bids
     (``simulation.Continuation``). A dict with its value on each deal (``values``) and their
     mean (``value``), the contract the auction ends in most often (``end``, None: dealt anew)
     and on how many deals (``ended``), and on how many it stops at the Hilfe itself
-    (``stood``), and whether the deals are mostly estimated (``estimated``). None: the deals are
-    not at hand, or a deal's auction after the Hilfe ends in a game the deals did not play."""
+    (``stood``), on how many in a contract of the hand's team (``ours``), and whether the deals
+    are mostly estimated (``estimated``). A deal whose auction after the Hilfe ends in a game
+    the deals did not play (an opponent bids over it in a strain of his own) is not valued: the
+    values are those of the other deals (``played``, their indices). None: the deals are not at
+    hand, or more than a tenth of them end in games not played."""
     reading = next((r for r in readings if str(r.call) == said and r.kind == "hilfe"), None)
     deals, games, points = getattr(ev, "deals", None), getattr(ev, "games", None), getattr(ev, "points", None)
     n = ev.samples
@@ -578,35 +587,53 @@ def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict 
     from tutor.judgement.simulation import Continuation
 
     after = Continuation(s, reading.call, standing)
-    for hands in deals:
-        e = after.ending(hands)
+    # the endings depend on the deals alone: an answer judged twice on the same deals (bid's
+    # printed contracts finished after the decision) asks the auction once
+    key = (id(deals), s.seat, str(s.auction), said, position_key(Hand([]), s, standing))
+    memo = _AFTER_MEMO.get(key)
+    if memo is not None and memo[0] is deals:
+        known = memo[1]
+    else:
+        known = [after.ending(hands) for hands in deals]
+        _AFTER_MEMO[key] = (deals, known)
+        while len(_AFTER_MEMO) > 8:
+            _AFTER_MEMO.popitem(last=False)
+    endings, played = [], []
+    for d, e in enumerate(known):
+        endings.append(e)
         col = None if e.contract is None else \
             next((i for i, g in enumerate(games) if g == (e.contract.strain, e.contract.declarer)), -1)
         if col == -1:
-            return None       # a game the deals did not play: the Hilfe cannot be valued so
+            continue          # a game the deals did not play: this deal is not valued
+        played.append(d)
         after.endings.append(e)
         after.columns.append(col)
+    if 10 * len(played) < 9 * n:
+        return None
     partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0), standing.target)
-    hilfe = after.values(points, team_of(s.seat), s.rules, partie)
-    end, ended = Counter(e.contract for e in after.endings).most_common(1)[0]
-    stood = sum(1 for e in after.endings if e.contract == after.own)
-    return {"call": said, "values": hilfe, "value": sum(hilfe) / n, "end": end, "ended": ended, "stood": stood,
+    hilfe = after.values([points[d] for d in played], team_of(s.seat), s.rules, partie)
+    end, ended = Counter(e.contract for e in endings).most_common(1)[0]
+    stood = sum(1 for e in endings if e.contract == after.own)
+    ours = sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) == team_of(s.seat))
+    return {"call": said, "values": hilfe, "value": sum(hilfe) / len(hilfe), "end": end, "ended": ended,
+            "stood": stood, "ours": ours, "played": played,
             "estimated": mostly_estimated(getattr(ev, "estimated", 0) or 0, n)}
 
 
-PROOF_NODES = 12_000_000          # a Hilfe's higher bid asked exactly where the deals are mostly estimated
+_PROOF_MEMO: "OrderedDict[tuple, tuple]" = OrderedDict()
+PROOF_NODES = 12_000_000          # a Hilfe's higher bids asked exactly where the deals are mostly estimated (all)
 PROOF_PASSES = (100_000, 400_000, 1_600_000)   # the nodes a deal each pass allows, the cheap deals first
 PROOF_CANDIDATES = 2              # the higher bids asked so, the likeliest first
 
 
-def _proved_made(ev, s, call: str, need: int) -> tuple[int, int, int]:
+def _proved_made(ev, s, call: str, need: int, left: list | None = None) -> tuple[int, int, int]:
     """Where the deals of ``ev`` are mostly estimated: on how many of them exact play makes the
     hand's bid ``call`` (a suit's number), on how many it settles it, and on how many the
     numbers make it in all (the deals exact play settles as it says, the others by the
     estimate). Exact play is the simulation's proved bounds, then a yes/no question to the
     solver at the number on each deal they leave open, in passes of PROOF_PASSES nodes a deal
     (most deals need far fewer than a few: the cheap ones settle first), within PROOF_NODES in
-    all, until ``need`` deals can no longer be made (QA s36: `Rosen:9A Eichel:AK Schellen:AKO
+    all (``left``: a one-item list of the nodes still allowed, shared by the calls asked), until ``need`` deals can no longer be made (QA s36: `Rosen:9A Eichel:AK Schellen:AKO
     Schilten:AK` at `60 Rosen, fort`, 67 of 100 deals estimated: 110 Rosen settled on its 35 open
     deals, made on each, 8.7M nodes, 0.3 s; QA s37 N23: 40 of 76 open deals within 200K nodes)."""
     from tutor.play import solver
@@ -628,23 +655,38 @@ def _proved_made(ev, s, call: str, need: int) -> tuple[int, int, int]:
             failed += 1
         else:
             open_.append(d)
-    left = PROOF_NODES
+    if left is None:
+        left = [PROOF_NODES]
+    # the solver's answers for these deals, kept: the same answer judged twice asks once
+    key = (id(ev.deals), s.seat, call)
+    memo = _PROOF_MEMO.get(key)
+    if memo is not None and memo[0] is ev.deals:
+        answers = memo[1]
+        made += sum(1 for d in open_ if answers.get(d) is True)
+        failed += sum(1 for d in open_ if answers.get(d) is False)
+        open_ = [d for d in open_ if answers.get(d) is None]
+        return made, made + failed, made + sum(1 for d in open_ if estimate[d])
+    answers: dict = {}
+    _PROOF_MEMO[key] = (ev.deals, answers)
+    while len(_PROOF_MEMO) > 8:
+        _PROOF_MEMO.popitem(last=False)
     for cap in PROOF_PASSES:
         still = []
         for d in open_:
-            if len(ev.judged) - failed < need or left <= 0:
+            if len(ev.judged) - failed < need or left[0] <= 0:
                 still.append(d)
                 continue
             deal = Deal(tuple(ev.deals[d][x] for x in SEATS), strain, leader=s.seat, declarer=s.seat)
             if deal.misere:
                 return 0, 0, 0
             try:
-                answer = solver.solve(deal, target=target, best=False, max_nodes=min(cap, left))
+                answer = solver.solve(deal, target=target, best=False, max_nodes=min(cap, left[0]))
             except solver.SearchStopped:
-                left -= min(cap, left)
+                left[0] -= min(cap, left[0])
                 still.append(d)
                 continue
-            left -= answer.nodes
+            left[0] -= answer.nodes
+            answers[d] = bool(answer.reached)
             if answer.reached:
                 made += 1
             else:
@@ -681,7 +723,7 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
     # (QA s37 Q2: on Q1b exact play ranks 110 Rosen, sure, over 130, made 14 of 16)
     by_value = sorted((c["call"] for c in ev.calls), key=lambda c: -sum(values.get(c) or (0,)) / n)
     candidates = list(dict.fromkeys([c for c in equal if higher(c)] + [c for c in by_value if higher(c)]))
-    asked = 0
+    asked, left = 0, [PROOF_NODES]     # the solver's nodes for the calls asked, shared
     for c in candidates:
         if after["estimated"]:    # the numbers only where exact play settles most deals
             if not judged or len(judged) != n:
@@ -689,7 +731,7 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
             if asked >= PROOF_CANDIDATES:
                 break
             asked += 1
-            proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n))
+            proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n), left)
             if mostly_estimated(n - settled, n):
                 continue
         else:
@@ -700,10 +742,12 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
             break
     if better is None:
         return None
-    lead, margin = paired_lead(values[better], after["values"])
+    lead, margin = paired_lead([values[better][d] for d in after["played"]], after["values"])
     end = after["end"]
-    fixed = end is not None and after["ended"] >= SURE_SHARE * n and end.strain == strain \
-        and end.declarer == s.seat and end.value > int(better.split(" ", 1)[0])
+    # one ending on nearly every deal the team keeps the contract on (an opponent's bid over it
+    # on a few deals is no decision of the partner's), and the team keeps it on nearly all
+    fixed = end is not None and after["ended"] >= SURE_SHARE * after["ours"] and 10 * after["ours"] >= 9 * n \
+        and end.strain == strain and end.declarer == s.seat and end.value > int(better.split(" ", 1)[0])
     if not (lead > margin and lead > EQUAL_POINTS) and not (fixed and lead > 0):
         return None
     return {**after, "call": better, "made": made, "lead": lead, "margin": margin, "fixed": fixed,
@@ -749,6 +793,7 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "bidding ends at {end} in {ended} of the {n} deals, and counted so the Hilfe brings {value:+.0f}, {gap} "
             "less than {call} (chance alone: ±{margin}), which is made in {made} of them. So the tutor bids {call} "
             "itself.", n, margin=_points(unused["margin"]), **figures))
+    lines.extend(_unplayed_line(unused, n))
     if unused["estimated"]:     # most deals were estimated: the solver settled the higher bid on most
         lines.append(Mn("Most of these deals are estimated, so {call} was asked of the solver deal by deal: exact play "
                         "settles it on {settled} of the {n} deal and makes it on {proved} of them.",
@@ -756,6 +801,19 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
                         "settles it on {settled} of the {n} deals and makes it on {proved} of them.", n,
                         call=_name(call), settled=unused["settled"], proved=unused["proved"], n=n))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, call, equal, said), reasoned=True)
+
+
+def _unplayed_line(after: dict, n: int) -> list[Msg]:
+    """Where some deals' auction after the Hilfe ends in a game the deals did not play (an
+    opponent bids over it in his own strain), how many, and that the Hilfe is counted without
+    them (:func:`_hilfe_after`)."""
+    k = n - len(after["played"])
+    if not k:
+        return []
+    return [Mn("On {k} of the {n} deals an opponent bids over the Hilfe in a game these deals did not play out; "
+               "the Hilfe is counted over the other {rest}.",
+               "On {k} of the {n} deals an opponent bids over the Hilfe in a game these deals did not play out; "
+               "the Hilfe is counted over the other {rest}.", k, k=k, n=n, rest=n - k)]
 
 
 def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
@@ -767,8 +825,8 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
     +277 and the bidding went on to 150 on every deal)."""
     n = ev.samples
     values = (getattr(ev, "values", None) or {}).get(best)
-    lead, margin = paired_lead(values, after["values"]) if values and len(values) == n else \
-        (by_call[best] - after["value"], 0.0)
+    lead, margin = paired_lead([values[d] for d in after["played"]], after["values"]) \
+        if values and len(values) == n else (by_call[best] - after["value"], 0.0)
     end = after["end"]
     where = Mn("all four say fort and the cards are dealt anew in {ended} of the {n} deal",
                "all four say fort and the cards are dealt anew in {ended} of the {n} deals", n,
