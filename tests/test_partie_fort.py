@@ -313,3 +313,22 @@ def test_q1_a_hopeless_raise_is_not_valued_by_an_opponent_who_bids_over_it():
     voice.forget()
     advice = conventions.advise(PRACTICE_374["C"], "70 Eichel, 80 Eichel", "verband", judge=default_judge(workers=1))
     assert advice.call is None or str(advice.call) != "110 Eichel", advice.call
+
+
+@pytest.mark.needs_core
+def test_q1_n95_the_sacrifice_over_a_real_opening_stays():
+    # QA s37 N95, Q1's scope: the window must not cost the sacrifice where it is right. C with a
+    # singleton trump 8 over B's 70 Rosen (a real Nell-4 opening, not "we want your suit"). Exact
+    # play on 48 deals that fit (tests/exact_play.deals, seed 1), each call valued by the contract
+    # the auction after it reaches (the others bid, and double right after a bid, as the count
+    # does), every contract solved to the card point (100M nodes; 9 deals over it left out): 100
+    # Eichel -54 a deal, fort -165 (B's 70 Rosen made), dopple -249; 100 Eichel - fort +120 +- 26
+    # on the 39 deals solved for both. The voice bids 100 Eichel or higher in Eichel, not fort.
+    from tutor import conventions
+    from tutor.judgement import default_judge, voice
+
+    voice.forget()
+    advice = conventions.advise("Eichel:8 Schellen:AK7 Rosen:86 Schilten:O87", "60 Eichel, 70 Rosen", "verband",
+                                judge=default_judge(workers=1))
+    call = str(advice.call)
+    assert call.endswith(" Eichel") and int(call.split()[0]) >= 100, call
