@@ -323,12 +323,16 @@ def test_q1_n95_the_sacrifice_over_a_real_opening_stays():
     # the auction after it reaches (the others bid, and double right after a bid, as the count
     # does), every contract solved to the card point (100M nodes; 9 deals over it left out): 100
     # Eichel -54 a deal, fort -165 (B's 70 Rosen made), dopple -249; 100 Eichel - fort +120 +- 26
-    # on the 39 deals solved for both. The voice bids 100 Eichel or higher in Eichel, not fort.
+    # on the 39 deals solved for both. The voice's deals are all estimated in C's Eichel (nine of
+    # these 48 take over 100M nodes) and see less of that gap (+18 +- 43 with the count's double
+    # of session 38: "equally good", and the count's fort is taken): so the answer must name a
+    # raise to 100 or more in Eichel as at least as good as what it recommends, and never dopple.
     from tutor import conventions
     from tutor.judgement import default_judge, voice
 
     voice.forget()
     advice = conventions.advise("Eichel:8 Schellen:AK7 Rosen:86 Schilten:O87", "60 Eichel, 70 Rosen", "verband",
                                 judge=default_judge(workers=1))
-    call = str(advice.call)
-    assert call.endswith(" Eichel") and int(call.split()[0]) >= 100, call
+    named = [str(advice.call), *advice.equal]
+    assert any(c.endswith(" Eichel") and int(c.split()[0]) >= 100 for c in named), named
+    assert str(advice.call) != "dopple"
