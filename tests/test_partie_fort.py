@@ -336,3 +336,25 @@ def test_q1_n95_the_sacrifice_over_a_real_opening_stays():
     named = [str(advice.call), *advice.equal]
     assert any(c.endswith(" Eichel") and int(c.split()[0]) >= 100 for c in named), named
     assert str(advice.call) != "dopple"
+
+
+@pytest.mark.needs_core
+@pytest.mark.parametrize("hand, auction, suit", [
+    # QA s38 A6: D's first call in partner B's suit on a singleton King. Exact play (QA s38, 16
+    # deals): D's 110 Eichel made 3/16, BD -31.1 a deal (doubled -99.9); fort leaves C's 80
+    # Schilten, made 16/16, -162.6 (doubled -242.6)
+    ("Rosen:U9A8 Schellen:A7 Eichel:K Schilten:87", "60 Schilten, 70 Eichel, 80 Schilten", "Eichel"),
+    # QA s38 G1 (the worked example's D with K 6 in partner's suit): 110 Schellen 7/16, +40.6
+    # (doubled +26.9); fort leaves C's 80 Rosen, made 16/16, -193.9
+    ("Eichel:A87 Schellen:K6 Rosen:O7 Schilten:98", "60 Rosen, 70 Schellen, 80 Rosen", "Schellen"),
+])
+def test_q1_the_window_keeps_a_sacrifice_against_a_made_contract(hand, auction, suit):
+    # QA s38 F3: tests against over-correcting s37 Q1. Where fort leaves the opponents a contract
+    # they make on every deal, the raise in partner's suit on a short trump is the better call
+    # even though it fails (and may be doubled): the answer is a bid in that suit, not fort
+    from tutor import conventions
+    from tutor.judgement import default_judge, voice
+
+    voice.forget()
+    advice = conventions.advise(hand, auction, "verband", seat="D", judge=default_judge(workers=1))
+    assert str(advice.call).endswith(" " + suit), advice.call
