@@ -1,0 +1,71 @@
+"""Practice's and review's words for a double and a konter: the word the learner types in his
+language (docs/french.md: « contre » / « surcontre », read as dopple / konter), in the prompt,
+the robots' lines, the hint and the review of his calls; French typography (" ; ")."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_robot_s_double_is_shown_in_the_learner_s_word():
+    # deal 183, C: A opens 60 Schilten, B bids 120 Schellen, A doubles it (the count)
+    from tutor.practice.session import Practice
+
+    for lang, said in (("fr", "A contre : "), ("en", "A dopple: "), ("de", "A dopple: ")):
+        p = Practice(seed=183, seat="C", judge="count", lang=lang)
+        assert p.calls == ["60 Schilten", "120 Schellen", "A: dopple"]   # the JSON's words stay
+        assert p.line(p.steps[-1]).startswith(said), (lang, p.line(p.steps[-1]))
+
+
+@pytest.mark.needs_core   # the deal's exact value
+def test_a_learner_s_contre_is_asked_and_reviewed_as_contre():
+    # deal 7 by the count: C may double out of turn; the French learner is asked « contre ? »,
+    # types contre, and his review names the call he typed (s37: "5. dopple : ..."), the
+    # English and German review dopple as before
+    from tutor.practice.session import Practice
+
+    p = Practice(7, "C", None, "fr", "count")
+    while p.waiting != "option":
+        p.call("fort")
+    assert p.prompt() == "C : contre ? (Entrée : non)"
+    index = len(p.calls) + 1
+    p.call("contre")
+    while not p.over:
+        p.call("fort" if p.waiting == "turn" else "")
+    result = p.result(best=False)
+    fr, en = result.lines("fr"), result.lines("en")
+    assert any(x.startswith(f"  {index}. contre : ") for x in fr), fr
+    assert not any("dopple" in x or "konter" in x for x in fr), fr
+    assert any(x.startswith(f"  {index}. dopple: ") for x in en), en
+    assert [r.call for r in result.review if r.call not in (None, "fort")] == ["dopple"]   # the data's word
+
+
+def test_tutor_review_lists_the_double_in_the_learner_s_word_with_french_typography():
+    # the worked example's D doubles 100 Eichel (the count would say nothing there); French
+    # sets a space before ";" (docs/french.md; QA s37 Q5.8: "fidèle à la main : oui; le tuteur")
+    from tutor.play import game
+    from tutor.practice.game import call_lines, review_calls
+
+    calls = review_calls(game.load(ROOT / "examples" / "worked-example.yaml"), "count")
+    fr = [line for c in calls for line in call_lines(c, "fr")]
+    en = [line for c in calls for line in call_lines(c, "en")]
+    last_fr, last_en = call_lines(calls[5], "fr"), call_lines(calls[5], "en")
+    assert last_fr[0].startswith(" 6. D  contre ") and last_en[0].startswith(" 6. D  dopple "), (last_fr, last_en)
+    assert fr[1] == "    conventionnelle : oui, fidèle à la main : oui ; le tuteur annonce la même chose.", fr[1]
+    assert en[1] == "    conventional: yes, true to the hand: yes; the tutor calls the same.", en[1]
+    assert not any("oui;" in x for x in fr), fr
+
+
+def test_the_cost_of_a_double_reads_as_french_for_any_call():
+    # QA s37 Q5.8: "D'après les donnes, contre cède en moyenne 140 points au tableau : elle
+    # rapporte -437": « le contre » is masculine, fort too; the sentence names the call again
+    from tutor.judgement.base import NOTHING, Cost
+
+    for n in (1, 100):
+        line = Cost("dopple", -437.0, NOTHING, -296.0, n).line().text("fr")
+        assert line.startswith("D'après les donnes, contre cède en moyenne 141 points au tableau : "
+                               "cette enchère rapporte -437, ne rien dire -296"), line
+        assert "elle" not in line
