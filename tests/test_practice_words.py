@@ -69,3 +69,23 @@ def test_the_cost_of_a_double_reads_as_french_for_any_call():
         assert line.startswith("D'après les donnes, contre cède en moyenne 141 points au tableau : "
                                "cette enchère rapporte -437, ne rien dire -296"), line
         assert "elle" not in line
+
+
+def test_the_practice_counts_take_the_plural_of_their_own_number():
+    # s38: the line after a kept deal read "of 1 calls 1 the tutor's" (its plural followed the
+    # deals), `practice --stats` "1 deals practised"; each count now names its own noun
+    from tutor.i18n import ngettext
+    from tutor.practice.progress import Stats, calls_phrase
+
+    said = {(n, lang): calls_phrase(Stats(1, 0, 0, n, n, 0)).text(lang) for n in (1, 2) for lang in ("en", "de", "fr")}
+    assert said == {(1, "en"): "of 1 call 1 the tutor's", (2, "en"): "of 2 calls 2 the tutor's",
+                    (1, "de"): "von 1 Ansage 1 wie der Tutor", (2, "de"): "von 2 Ansagen 2 wie der Tutor",
+                    (1, "fr"): "sur 1 annonce, 1 comme le tuteur", (2, "fr"): "sur 2 annonces, 2 comme le tuteur"}
+    one = ngettext("{learner}: {deals} deal practised; your team wrote {board}, its best contract "
+                   "{best}; {calls}, {acceptable} acceptable, {worse} worse.",
+                   "{learner}: {deals} deals practised; your teams wrote {board}, their best "
+                   "contracts {best}; {calls}, {acceptable} acceptable, {worse} worse.", 1, "en",
+                   learner="ann", deals=1, board=148, best=314, calls=calls_phrase(Stats(1, 148, 314, 1, 1, 0)),
+                   acceptable=0, worse=0)
+    assert one == "ann: 1 deal practised; your team wrote 148, its best contract 314; of 1 call 1 the tutor's, " \
+                  "0 acceptable, 0 worse."
