@@ -89,3 +89,16 @@ def test_the_practice_counts_take_the_plural_of_their_own_number():
                    acceptable=0, worse=0)
     assert one == "ann: 1 deal practised; your team wrote 148, its best contract 314; of 1 call 1 the tutor's, " \
                   "0 acceptable, 0 worse."
+
+
+def test_the_table_companion_shows_a_double_in_the_learner_s_word():
+    # `tutor table --lang fr`: B's double typed as « contre » was shown "B dopple : contre, ×2."
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    args = ["table", "--hand", "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", "--seat", "C", "--dealer", "D", "--count"]
+    fr = CliRunner().invoke(main, [*args, "--lang", "fr"], input="60ei\ncontre\n").output
+    en = CliRunner().invoke(main, [*args, "--lang", "en"], input="60ei\ndopple\n").output
+    assert "B contre : contre, ×2." in fr.splitlines() and "dopple" not in fr, fr
+    assert any(x.startswith("B dopple: ") for x in en.splitlines()), en

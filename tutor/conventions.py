@@ -895,7 +895,7 @@ class Reading(Value):
         seat = seat or self.seat
         if self.meaning(lang, text) != text:
             return f"{seat} {text}"
-        return _("{seat} {call}: {text}", lang, seat=seat, call=str(self.call), text=text)
+        return _("{seat} {call}: {text}", lang, seat=seat, call=typed(self.call), text=text)
 
     def meaning(self, lang: str = "de", text: "str | None" = None) -> str:
         """The reading (``text``, default :meth:`text`) to follow the call's own name: without
