@@ -24,7 +24,7 @@ from typing import Mapping
 from tutor.auction import (BID, DOUBLE, FORT, REDOUBLE, WORD, Auction, AuctionSpec,
                            describe_ladder, parse_sidi_strain, typed_in)
 from tutor.errors import TutorError
-from tutor.i18n import M, _, both
+from tutor.i18n import M, _, both, semicolon
 
 Text = M   # a text of the games' rules: a catalog message
 
@@ -504,7 +504,7 @@ def describe_game(game: Game, lang: str = "de", rules=None) -> str:
         "  " + _("a bid names: {what}", lang, what=names),
         "  " + (say(game.passing.rule, lang) if game.passing.rule is not None
                 else "fort: " + say(FORT_FINAL[spec.fort_final], lang)),
-        "  " + _("ends: {text}", lang, text="; ".join(say(t, lang) for t in game.ends)),
+        "  " + _("ends: {text}", lang, text=semicolon(lang).join(say(t, lang) for t in game.ends)),
         "  " + _("sides: {text}", lang, text=SIDES[game.sides]),
         "  " + _("Matsch: {text}", lang, text=game.matsch),
         "  " + _("lead: {text}", lang, text=game.leads),

@@ -58,7 +58,7 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
     from tutor import answers
     from tutor.auction import typed_in
     from tutor.conventions import denial_text, state_line
-    from tutor.i18n import _
+    from tutor.i18n import _, semicolon
 
     rules = _rules(rules_spec)
     if as_json:
@@ -75,10 +75,10 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
     click.echo(_("What the table knows:", lang))
     denied = e.denied
     for seat, promises in e.known.items():
-        text = "; ".join(p.text(lang) for p in promises)
+        text = semicolon(lang).join(p.text(lang) for p in promises)
         if seat in denied:
             none_of = _("holds none of: {denied}", lang, denied=denial_text(denied[seat], lang))
-            text = f"{text}; {none_of}" if text else none_of
+            text = f"{text}{semicolon(lang)}{none_of}" if text else none_of
         click.echo(f"  {seat}: {text}" if text else f"  {seat}: " + _("nothing about the cards", lang))
     click.echo(state_line(e.state, lang))
     if next_calls:

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from tutor.conventions import kind_label as _kind_name
 from tutor.errors import ParseError, TutorError
-from tutor.i18n import LANGS, M, Mn, Mp, Msg, both, either, join
+from tutor.i18n import LANGS, M, Mn, Mp, Msg, both, either, join, semicolon
 
 GAME = "sidi-barrani"
 TYPES = ("bid", "explain", "check", "score", "trick", "value")
@@ -924,7 +924,7 @@ class SidiBarraniEngine:
             out.append(OWN_CALL_TEXTS["unconventional"].text(lang))
         if not v.truthful:
             out.append(OWN_CALL_TEXTS["contradicts"](
-                text="; ".join(p.mismatch(v.hand, lang) for p in v.broken)).text(lang))
+                text=semicolon(lang).join(p.mismatch(v.hand, lang) for p in v.broken)).text(lang))
         elif v.conventional:
             out.append(OWN_CALL_TEXTS["fits"].text(lang))
         return " ".join(out)
@@ -1284,7 +1284,7 @@ class Checked:
         if spec is None or spec == "verband":
             return None
         if isinstance(spec, dict):
-            return "; ".join(rule_words(k, v, lang) for k, v in spec.items())
+            return semicolon(lang).join(rule_words(k, v, lang) for k, v in spec.items())
         words = RULE_WORDS.get(("profile", str(spec)))
         return words.text(lang) if words else str(spec)
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.auction import typed, typed_in
-from tutor.i18n import M, Msg, _
+from tutor.i18n import M, Msg, _, semicolon
 from tutor.judgement.base import NOTHING   # the deals' name for letting a double or konter pass
 from tutor.scoring import team_of
 
@@ -235,7 +235,7 @@ class _Mismatch(Msg):
 
         lang = lang or current()
         return _("The hand does not fit it: {mismatch}.", lang,
-                 mismatch="; ".join(p.mismatch(self.hand, lang) for p in self.promises))
+                 mismatch=semicolon(lang).join(p.mismatch(self.hand, lang) for p in self.promises))
 
 
 # -- the end of a practice deal ---------------------------------------------------------------
