@@ -114,7 +114,7 @@ The count:
   higher than 110 where a lower Zehner is open (``CEILING_FIVE``, the row's ``ceiling``:
   an opponent may keep a trump and ruff; exact play's best with many side tricks).
   **Trump control bids on** over the opponents' bid: Puur and Nell with six trumps or more
-  in the team bid at least the lowest Zehner above it, up to 140 (``CONTEST_CONTROL``, the row's
+  in the team bid at least the lowest Zehner above it, up to 150 (``CONTEST_CONTROL``, the row's
   ``contest``: the text's D announces his Ace "sicher, dass A und C mit ihren mindestens
   sechs Eichel weiterbieten", and its A bids the lowest Zehner; exact play makes it on
   nearly every fitting deal). **Puur and Nell with seven trumps or more** count 120
@@ -161,7 +161,7 @@ FIVE_TRUMPS = 5            # Puur and Nell with five trumps: the four out mostly
 FIVE_TRUMPS_SHORT = 10     # ... less about a trick for the trump an opponent keeps on a 3-1 or 4-0 split
 COMPETE_FIVE = 100         # ... and against the opponents' bid the team goes on up to 100 on them alone (exact play)
 CEILING_FIVE = 110         # ... and bids no higher Zehner than 110 where a lower one is open, however many side tricks
-CONTEST_CONTROL = 140      # trump control bids on over the opponents' bid at the lowest Zehner, up to 140 (exact play)
+CONTEST_CONTROL = 150      # trump control bids on over the opponents' bid at the lowest Zehner, up to 150 (exact play)
 OUT_CONTROL = 100          # ... and with both opponents out (fort, final) its trumps count 100, not 67 (exact play)
 SEVEN_TRUMPS = 7           # Puur and Nell with seven trumps or more: the opponents hold two at most ...
 SEVEN_POINTS = 120         # ... the team ruffs their side winners: 120 with nothing else (exact play)
