@@ -257,6 +257,7 @@ class DealResult:
     review: tuple = ()
     rules: Any = None
     decisions: int = 0      # the learner's calls and chances to double or konter (0: none in this deal)
+    play: Any = None        # the cards as played (tutor.practice.cardplay.PlayResult), with --play
 
     @property
     def team(self) -> str:
@@ -267,7 +268,8 @@ class DealResult:
                 "auction": list(self.auction), "contract": self.contract, "declarer": self.declarer,
                 "double": self.double, "redouble": self.redouble, "card_points": self.card_points,
                 "board": dict(self.board), "best": {t: b.to_json() for t, b in self.best.items()},
-                "review": [r.to_json(lang) for r in self.review]}
+                "review": [r.to_json(lang) for r in self.review],
+                **({"play": self.play.to_json()} if self.play is not None else {})}
 
     def lines(self, lang: str = "de", full: bool = False) -> list[str]:
         """The deal's end as the terminal shows it; each call's why in short, or with
@@ -305,6 +307,8 @@ class DealResult:
         else:
             out.append(_("Your calls: none to review; you let each chance to double or konter pass, "
                          "as the tutor would.", lang))
+        if self.play is not None:
+            out += self.play.lines(lang)
         return out + best_lines(self.best, lang)
 
 
@@ -322,7 +326,7 @@ def best_lines(best: dict, lang: str = "de") -> list[str]:
     return out
 
 
-def deal_result(practice, best: bool = True) -> DealResult:
+def deal_result(practice, best: bool = True, play=None) -> DealResult:
     """The end of a practice deal: the exact value of the contract, the board, each team's
     best contract (``best``) and the review of the learner's calls."""
     from tutor.practice import value
@@ -353,4 +357,4 @@ def deal_result(practice, best: bool = True) -> DealResult:
     review = tuple(r for r in review if r.call is not None or r.verdict != SAME)
     return DealResult(practice.seed, practice.seat, dict(hands), practice.calls, contract, declarer,
                       a.multiplier >= 2, a.multiplier == 4, card_points, made, board, best_found,
-                      review, practice.rules, decisions)
+                      review, practice.rules, decisions, play)

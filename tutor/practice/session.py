@@ -337,13 +337,33 @@ class Practice:
         a = self.auction
         return [a.format_entry(e) for e in a.entries]
 
-    def result(self, best: bool = True):
-        """The deal's end (see :mod:`tutor.practice.review`)."""
+    def result(self, best: bool = True, play=None):
+        """The deal's end (see :mod:`tutor.practice.review`); ``play``: its cards as played
+        (:class:`tutor.practice.cardplay.PlayResult`), where they were."""
         from tutor.practice.review import deal_result
 
         if not self.over:
             raise TutorError(M("the bidding is not over yet"))
-        return deal_result(self, best=best)
+        return deal_result(self, best=best, play=play)
+
+    def cards(self, max_nodes: "int | None" = -1):
+        """The contract's cards after the bidding (:class:`tutor.practice.cardplay.CardPlay`):
+        the learner plays his seat, the robots the three others; None where everybody said
+        fort. ``max_nodes``: each robot card's budget (default
+        :data:`tutor.practice.cardplay.ROBOT_NODES`)."""
+        from tutor.partie import Contract
+        from tutor.practice.cardplay import ROBOT_NODES, CardPlay
+
+        if not self.over:
+            raise TutorError(M("the bidding is not over yet"))
+        a = self.auction
+        if a.declarer is None:
+            return None
+        call = a.high_bid
+        return CardPlay(self.hands, call.strain, a.declarer, self.seat, self.rules,
+                        Contract.parse(str(call), self.rules), a.multiplier >= 2, a.multiplier == 4,
+                        max_nodes=ROBOT_NODES if max_nodes == -1 else max_nodes,
+                        exact=self.exact(call.strain, a.declarer))
 
     def to_json(self) -> dict[str, Any]:
         """The deal so far, for the web page."""
