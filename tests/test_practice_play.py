@@ -270,3 +270,37 @@ def test_input_ending_in_the_play_keeps_the_deal_and_says_the_cards_are_not_revi
     assert "Best contract for AC" in out.stdout
     stats = json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", "ann"]).stdout)
     assert stats["deals"] == 1
+
+
+# -- on the phone --------------------------------------------------------------------------------
+def test_the_phone_plays_the_cards_as_the_terminal_does_and_refuses_a_card_in_one_line(tmp_path, monkeypatch):
+    from starlette.testclient import TestClient
+
+    from tutor.cards import Card
+    from tutor.play.rules import legal
+    from tutor.web.app import Settings, create_app
+
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    base = {"seed": 11, "seat": "C", "moves": "90 Rosen,fort", "judge": "count", "lang": "en"}
+    mine = []
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"), ahead=False)),
+                    base_url="http://127.0.0.1:8000") as c:
+        v = c.get("/api/practice/play", params={**base, "cards": ""}).json()
+        while not v["over"]:
+            assert v["to_play"] == "C" and v["trick"] == len(v["tricks"]) + 1
+            hand = Hand.parse(v["hand"], size=None)
+            table = [Card.parse(x["card"]) for x in v["table"]]
+            assert v["legal"] == [str(x) for x in legal(hand, table, Trump.parse("Rosen"))]   # the rules of play
+            mine.append(v["legal"][-1])
+            v = c.get("/api/practice/play", params={**base, "cards": ",".join(mine)}).json()
+        assert len(v["tricks"]) == 9 and sum(v["points"].values()) == 157
+        r = c.get("/api/practice/result", params={**base, "cards": ",".join(mine)}).json()
+        bad = c.get("/api/practice/play", params={**base, "cards": "Eichel B"})
+        assert bad.status_code == 400
+        assert bad.json()["error"] == "card 1: Eichel B is not allowed: " + RULES["follow_trump"].text("en")
+        assert c.get("/api/practice/play", params={**base, "moves": "90 Rosen", "cards": ""}).status_code == 400
+    # the terminal, the same calls and cards
+    out = run(["practice", "--seed", "11", "--judge", "count", "--play", "--json", "--db",
+               str(tmp_path / "p.db")], input="90ro\nfort\n" + "".join(m + "\n" for m in mine))
+    assert r["play"] == json.loads(out.stdout)["play"]
+    assert any(line.startswith("Your cards (the value") for line in r["lines"])

@@ -61,11 +61,13 @@ class CardPlay:
     ``strain``: the contract's trump kind as the auction writes it (``Eichel``,
     ``Undenufe Misère``); ``seat``: the learner's (None: four robots); ``exact``: the
     declaring team's card points with best play from the first card, where known (the
-    robots' first card then asks the solver one zero-window question, not a whole solve)."""
+    robots' first card then asks the solver one zero-window question, not a whole solve);
+    ``known``: the solver's answers kept from an earlier play of the same deal and contract
+    (:attr:`tutor.practice.game._Line.known`; the phone's page replays the cards at each tap)."""
 
     def __init__(self, hands: dict, strain: str, declarer: str, seat: str | None = "C", rules=None,
                  contract=None, double: bool = False, redouble: bool = False,
-                 max_nodes: int | None = ROBOT_NODES, exact: int | None = None) -> None:
+                 max_nodes: int | None = ROBOT_NODES, exact: int | None = None, known: dict | None = None) -> None:
         from tutor.play.game import PlayedGame
         from tutor.practice.game import _Line
         from tutor.rules import load as load_rules
@@ -81,6 +83,8 @@ class CardPlay:
                                rules=self.rules, source="<practice>")
         self.seat = seat
         self.line = _Line(self.game, max_nodes)
+        if known is not None:   # the answers of an earlier play of this contract (the phone's replays)
+            self.line.known = known
         self.left = {s: frozenset(hands[s]) for s in SEATS}
         self.tricks: list[tuple[Card, ...]] = []
         self.table: tuple[Card, ...] = ()
