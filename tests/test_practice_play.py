@@ -304,3 +304,47 @@ def test_the_phone_plays_the_cards_as_the_terminal_does_and_refuses_a_card_in_on
                str(tmp_path / "p.db")], input="90ro\nfort\n" + "".join(m + "\n" for m in mine))
     assert r["play"] == json.loads(out.stdout)["play"]
     assert any(line.startswith("Your cards (the value") for line in r["lines"])
+
+
+def test_at_a_terminal_the_robots_answers_computed_while_the_learner_thinks_are_the_same_cards():
+    """At a terminal a background process plays the robots' answers to each card the learner
+    may play while he thinks (tutor.practice.cardplay.card_plan); the program adopts the
+    solver's answers it found: the same robot cards and the same costs as without it."""
+    import io
+    import time
+
+    from tutor.commands.practice import Loop
+    from tutor.practice import cardplay
+    from tutor.practice.session import Practice
+
+    class Thinker(io.StringIO):   # a terminal's learner who thinks a little before each card
+        def readline(self):
+            line = super().readline()
+            if self.tell() > len("90ro\nfort\n"):
+                time.sleep(0.3)
+            return line
+
+        def isatty(self):
+            return True
+
+    def played(stream):
+        loop = Loop(stream, True, "en")
+        r = loop.deal(Practice(11, "C", None, "en", "count", start=False), best=False, play=True)
+        return r.play.to_json()
+
+    seen = []
+    take = cardplay.take_ahead
+
+    def spy(play, ahead, card):
+        take(play, ahead, card)
+        seen.append(ahead.stats.taken + ahead.stats.waited)
+
+    text = "90ro\nfort\n" + CARDS_11
+    plain = played(io.StringIO(text))
+    cardplay.take_ahead = spy
+    try:
+        thought = played(Thinker(text))
+    finally:
+        cardplay.take_ahead = take
+    assert thought == plain
+    assert len(seen) == 9 and seen[-1] >= 1      # answers came from the background process

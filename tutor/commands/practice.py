@@ -40,10 +40,16 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, play,
         if as_json:
             emit_json(s.to_json())
         else:
-            click.echo(_("{learner}: {deals} deals practised; your teams wrote {board}, their best contracts "
-                         "{best}; of {calls} calls {same} the tutor's, {acceptable} acceptable, {worse} worse.",
-                         lang, learner=learner, deals=s.deals, board=s.board, best=s.best, calls=s.calls,
-                         same=s.same, acceptable=s.acceptable, worse=s.worse))
+            line = _("{learner}: {deals} deals practised; your teams wrote {board}, their best contracts "
+                     "{best}; of {calls} calls {same} the tutor's, {acceptable} acceptable, {worse} worse.",
+                     lang, learner=learner, deals=s.deals, board=s.board, best=s.best, calls=s.calls,
+                     same=s.same, acceptable=s.acceptable, worse=s.worse)
+            if s.hinted:   # the tutor's calls made after the hint: not counted as the learner's own
+                from tutor.i18n import ngettext
+
+                line += " " + ngettext("{hinted} call taken from the hint.", "{hinted} calls taken from the hint.",
+                                       s.hinted, lang, hinted=s.hinted)
+            click.echo(line)
         return
     from tutor.practice.session import Practice, new_seed
     from tutor.practice.value import require_core
@@ -206,9 +212,6 @@ class Loop:
         """The contract's cards: the learner's typed, the robots' shown as they come (each
         trick with who takes it); the play's result (:class:`tutor.practice.cardplay.PlayResult`,
         stopped where the input ends or he types end), None where nobody declared."""
-        from tutor.errors import TutorError
-        from tutor.practice.cardplay import result
-
         cp = p.cards()
         if cp is None:
             return None
@@ -229,11 +232,32 @@ class Loop:
                     self.say(_("Trick {n}:", lang, n=i // 4 + 2))
 
         self.say(_("Trick {n}:", lang, n=1))
+        # at a terminal, while the learner thinks, a background process plays the robots'
+        # answers to each card he may play (tutor.practice.cardplay.card_plan): the same cards
+        ahead = None
+        if self.tty:
+            from tutor.practice.ahead import Ahead
 
+            ahead = Ahead()
+        try:
+            return self._cards(cp, bid, shown, ahead)
+        finally:
+            if ahead is not None:
+                ahead.done = {}   # nothing of it for another deal
+                ahead.close()
+
+    def _cards(self, cp, bid, shown, ahead):
+        """The play's loop (see :meth:`play`); ``ahead``: the background process or None."""
+        from tutor.errors import TutorError
+        from tutor.practice.cardplay import card_plan, result, take_ahead
+
+        lang = self.lang
         while not cp.over:
             cp.robots(until=shown)
             if cp.over:
                 break
+            if ahead is not None:
+                ahead.start(("cards", len(cp.played)), card_plan(cp))
             line = self.ask(_("{seat}, your card ({hand}):", lang, seat=cp.seat, hand=str(cp.hand())))
             if line is None:
                 return result(cp, bid)
@@ -254,10 +278,13 @@ class Loop:
                                   "play (its cards are then not reviewed).", lang))
                 continue
             try:
-                card = cp.play(line).card
+                card = cp.check(line)
             except TutorError as e:
                 click.echo("! " + _("Not taken: {error}", lang, error=e.text(lang)), err=self.quiet)
                 continue
+            if ahead is not None:
+                take_ahead(cp, ahead, card)
+            cp.play(str(card))
             shown(cp.seat, card)
         return result(cp, bid)
 

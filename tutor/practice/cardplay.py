@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from tutor.cards import Card, Hand
 from tutor.errors import TutorError
 from tutor.i18n import M, _
-from tutor.play.rules import (SEATS, illegal_reason, legal, parse_strain, points, seats_from, team_of,
-                              trick_points, winner)
+from tutor.play.rules import (SEATS, illegal_reason, parse_strain, points, seats_from, team_of, trick_points,
+                              winner)
 
 #: the solver's nodes one robot card may ask for (all its questions together); beyond them
 #: the card is the playing policy's. Measured in benchmarks/README.md ("Card play in
@@ -126,10 +126,17 @@ class CardPlay:
     def hand(self, seat: str | None = None) -> Hand:
         return Hand(self.left[seat or self.seat])
 
+    def copy(self) -> "CardPlay":
+        """The same play, to go on with apart (the same line: the solver's answers shared)."""
+        import copy
+
+        c = copy.copy(self)
+        c.left, c.tricks, c.played, c.points = dict(self.left), list(self.tricks), list(self.played), dict(self.points)
+        return c
+
     # -- playing ----------------------------------------------------------------------------
-    def play(self, text: str) -> Played:
-        """The learner's card (``ei u``, ``Eichel U``); a card he cannot play raises one line
-        (unreadable, not his, or the rule of play it breaks) and changes nothing."""
+    def check(self, text: str) -> Card:
+        """The learner's card ``text`` if he may play it now; else one line (see :meth:`play`)."""
         from tutor.text import printable
 
         seat = self.to_play
@@ -137,14 +144,19 @@ class CardPlay:
             raise TutorError(M("the play is over"))
         if seat != self.seat:
             raise TutorError(M("it is {seat}'s card, not yours", seat=seat))
-        shown = printable(repr(text.strip()[:40]))
         try:
             card = Card.parse(text)
         except TutorError as e:
-            raise e.at(shown + ": ") from None
+            raise e.at(printable(repr(text.strip()[:40])) + ": ") from None
         rule = illegal_reason(card, self.left[seat], self.table, self.trump)
         if rule is not None:
             raise TutorError(M("{card} is not allowed: {rule}", card=str(card), rule=rule))
+        return card
+
+    def play(self, text: str) -> Played:
+        """The learner's card (``ei u``, ``Eichel U``); a card he cannot play raises one line
+        (unreadable, not his, or the rule of play it breaks) and changes nothing."""
+        card = self.check(text)
         if not self.table:   # the value before his lead (his card's review needs it too)
             from tutor.play.solver import SearchStopped
 
@@ -364,4 +376,44 @@ def result(play: CardPlay, bid: int | None = None) -> PlayResult:
                       tuple(play.by_policy), board, made)
 
 
-__all__ = ["CardPlay", "Played", "PlayResult", "ROBOT_NODES", "result"]
+# -- computing ahead while the learner thinks (at a terminal) ------------------------------------
+CARDS = "cards"   # the label of the robots' answers to one of the learner's cards, computed ahead
+
+
+def card_plan(play: CardPlay):
+    """The background process's plan (:class:`tutor.practice.ahead.Ahead`) at the learner's
+    card, on its copy of ``play``: for each card he may play (the hand's order), the robots'
+    cards after it up to his next card, sent as the solver's answers they asked (new in that
+    branch); given up once he has chosen another card. The program adopts them
+    (:func:`take_ahead`), and its robots then find every answer known: the same cards,
+    without the wait."""
+    def plan(ahead) -> None:
+        line = play.line
+        n = len(play.played)
+        for card in play.legal():
+            if not ahead.follow(str(card)):
+                break
+            before = set(line.known)
+            sim = play.copy()
+            sim.play(str(card))
+            sim.robots()
+            found = {k: v for k, v in line.known.items() if k not in before}
+            ahead.give((CARDS, n, str(card)), lambda: found)
+        ahead.follow(None)
+        ahead.learner(wait=True)
+    return plan
+
+
+def take_ahead(play: CardPlay, ahead, card: Card) -> None:
+    """Before the learner's ``card`` is played: tell the background process (a branch of
+    another card ends it) and adopt the solver's answers it found (waiting where it computes
+    this card's branch now); nothing where it has none."""
+    n = len(play.played)
+    ahead.chosen(str(card))
+    ahead.take((CARDS, n, str(card)))
+    for label, found in ahead.done.items():
+        if isinstance(label, tuple) and label[:2] == (CARDS, n) and isinstance(found, dict):
+            play.line.known.update(found)
+
+
+__all__ = ["CARDS", "CardPlay", "Played", "PlayResult", "ROBOT_NODES", "card_plan", "result", "take_ahead"]

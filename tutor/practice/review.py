@@ -8,6 +8,8 @@ judgement, :mod:`tutor.practice.robots`):
 - ``acceptable``: another call the conventions offer this hand (conventional, and every
   promise it makes true to the hand), but not the tutor's (or one the judge finds as
   good as its own, ``Advice.equal``);
+- ``hinted`` (practice only): the tutor's call, made after the learner asked the tutor
+  for it (``hint``): not his own find, so not ``same``;
 - ``worse``: a call that follows no convention, or promises what the hand does not hold
   (or lets pass the double or konter the tutor makes); or, where the tutor's deals value
   the call, one they find below their best by more than chance: the voice's one rule of
@@ -32,11 +34,13 @@ from tutor.judgement.base import NOTHING   # the deals' name for letting a doubl
 from tutor.scoring import team_of
 
 SAME, ACCEPTABLE, WORSE = "same", "acceptable", "worse"
+HINTED = "hinted"   # the tutor's call, made after the learner asked for it (practice's hint)
 
 VERDICT: dict[str, Msg] = {
     SAME: M("same as the tutor"),
     ACCEPTABLE: M("acceptable"),
     WORSE: M("worse"),
+    HINTED: M("taken from the hint"),
 }
 
 
@@ -326,6 +330,13 @@ def best_lines(best: dict, lang: str = "de") -> list[str]:
     return out
 
 
+def _hinted(r: CallReview, step) -> CallReview:
+    """A call the tutor's own, made after the learner asked for the hint: ``hinted``."""
+    import dataclasses
+
+    return dataclasses.replace(r, verdict=HINTED) if r.verdict == SAME and getattr(step, "hinted", False) else r
+
+
 def deal_result(practice, best: bool = True, play=None) -> DealResult:
     """The end of a practice deal: the exact value of the contract, the board, each team's
     best contract (``best``) and the review of the learner's calls."""
@@ -351,7 +362,7 @@ def deal_result(practice, best: bool = True, play=None) -> DealResult:
         made, board = result.made, dict(result.board)
     best_found = (practice.best(known) if hasattr(practice, "best") else
                   value.best_contracts(hands, practice.rules, known)) if best else {}
-    review = tuple(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered)
+    review = tuple(_hinted(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered), s)
                    for s in practice.steps if s.learner)
     decisions = len(review)
     review = tuple(r for r in review if r.call is not None or r.verdict != SAME)

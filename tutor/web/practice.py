@@ -2,7 +2,8 @@
 
 Stateless, like the table's API: each request names the deal (``seed``, ``seat``,
 ``rules``) and the learner's decisions so far (``moves``: the calls, comma-separated;
-``-`` lets an out-of-turn double or konter pass); the server replays them with the
+``-`` lets an out-of-turn double or konter pass; ``hinted``: which of them he made after the
+Hint button, 0-based); the server replays them with the
 robots (:class:`tutor.practice.session.Practice`) and answers the deal's view, or at the
 end of the bidding (``/api/practice/result``) the deal's end as ``tutor practice --json``
 prints it, with its lines of text.
@@ -22,7 +23,7 @@ from tutor.i18n import M, Mp, Msg
 
 MAX_MOVES = 60
 KEEP_PLAYS = 8   # the solver's answers of this many deals' play kept between the page's requests
-_PLAYS: "OrderedDict" = None
+_PLAYS = None   # an OrderedDict of the kept answers, once the page plays
 _LOCK = __import__("threading").Lock()
 
 # The tab's own words, in every language (the page's language button picks one).
@@ -60,12 +61,26 @@ def _practice(query, rules, lang: str, ahead=None):
 
         p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later)
         p.judge = Judge(p.judge, p.ahead)
+    hinted = _marks(query.get("hinted"), len(items))
     p.start()
-    for item in items:
+    for i, item in enumerate(items):
         if p.over:
             raise TutorError(M("the bidding is over"))
-        p.call("" if item.strip() == "-" else item)
+        p.call("" if item.strip() == "-" else item, hinted=i in hinted)
     return p
+
+
+def _marks(text: str | None, moves: int) -> set[int]:
+    """``hinted``: the learner's moves (0-based, comma-separated) made after the Hint button,
+    which the review marks as taken from the hint."""
+    if not text:
+        return set()
+    from tutor.text import parse_int
+
+    marks = text.split(",")
+    if len(marks) > MAX_MOVES:
+        raise TutorError(M("at most {n} calls", n=MAX_MOVES))
+    return {parse_int(m, "hinted") for m in marks if m.strip()}
 
 
 def _next_seed(text: str | None) -> int | None:
@@ -192,7 +207,7 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
     from tutor.web.quiz import learner_of
 
     query = {}
-    for key in ("seed", "seat", "moves", "judge", "next", "cards"):
+    for key in ("seed", "seat", "moves", "judge", "next", "cards", "hinted"):
         value = body.get(key)
         if value is None:
             continue

@@ -13,6 +13,7 @@
   P.moves = P.moves || [];
   P.seed = P.seed || newSeed();
   P.cards = Array.isArray(P.cards) ? P.cards : null;   // the learner's cards once the play started
+  P.hinted = Array.isArray(P.hinted) ? P.hinted : [];   // his moves made after the Hint button (0-based)
   // the deal "New deal" deals: named to the server, which bids its start while this one ends
   P.next = P.next && P.next !== P.seed ? P.next : newSeed(P.seed);
   let view = null, number = null, full = false, keptLine = null;
@@ -22,7 +23,8 @@
   }
   function save() {
     localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed, next: P.next,
-                                                          kept: P.kept, play: P.play, cards: P.cards}));
+                                                          kept: P.kept, play: P.play, cards: P.cards,
+                                                          hinted: P.hinted}));
   }
   function page() { return JSON.parse(localStorage.getItem("tutor-table") || "{}"); }
   function lang() { return page().lang || JSON.parse($("config").textContent).lang; }
@@ -37,7 +39,7 @@
 
   async function api(path) {
     const q = new URLSearchParams({seed: P.seed, seat: P.seat, moves: P.moves.join(","), rules: rules(), lang: lang(),
-                                   next: P.next});
+                                   next: P.next, hinted: P.hinted.join(",")});
     if (P.cards !== null && path !== "practice" && path !== "practice/hint") q.set("cards", P.cards.join(","));
     const r = await fetch(`api/${path}?${q}`, {headers: {"X-Tutor-Token": TOKEN}});
     let data = null;
@@ -181,13 +183,13 @@
   // The finished deal kept in the learner's progress (the quiz's learner), once per deal and
   // calls: as `tutor practice` keeps each deal; its line (the deals so far) under the result
   async function keep() {
-    const key = [P.seed, P.seat, rules(), P.moves.join(","), (P.cards || []).join(",")].join("|");
+    const key = [P.seed, P.seat, rules(), P.moves.join(","), (P.cards || []).join(","), P.hinted.join(",")].join("|");
     if (P.kept === key) return;
     const q = new URLSearchParams({rules: rules(), lang: lang()});
     try {
       const r = await fetch(`api/practice/keep?${q}`, {method: "POST", headers: {"X-Tutor-Token": TOKEN,
         "Content-Type": "application/json"}, body: JSON.stringify({seed: P.seed, seat: P.seat,
-        moves: P.moves.join(","), learner: page().learner || "",
+        moves: P.moves.join(","), learner: page().learner || "", hinted: P.hinted.join(","),
         ...(P.cards !== null ? {cards: P.cards.join(",")} : {})})});
       const data = await r.json();
       if (!r.ok) { error(data.error || r.statusText); return; }
@@ -238,7 +240,7 @@
 
   for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => setTimeout(show, 0));
   $("lang").addEventListener("click", () => setTimeout(show, 0));
-  $("rules").addEventListener("change", () => { P.moves = []; P.cards = null; save(); setTimeout(show, 0); });
+  $("rules").addEventListener("change", () => { P.moves = []; P.cards = null; P.hinted = []; save(); setTimeout(show, 0); });
   for (const b of document.querySelectorAll("#p-pad .p-call")) b.onclick = () => move(b.dataset.call);
   $("p-undo").onclick = () => {
     const mine = view ? view.calls.filter((c) => c.learner).length : 0;
@@ -250,12 +252,17 @@
   };
   $("p-hint").onclick = async () => {   // the tutor's call now (computed ahead where it was)
     $("p-why").textContent = "…";
-    try { $("p-why").textContent = (await api("practice/hint")).hint; }
+    try {
+      $("p-why").textContent = (await api("practice/hint")).hint;
+      // his next move is not his own find: the review marks it (as `hint` at the terminal)
+      if (!P.hinted.includes(P.moves.length)) { P.hinted.push(P.moves.length); save(); }
+    }
     catch (e) { $("p-why").textContent = ""; error(e.message); }
   };
-  $("p-seat").onchange = () => { P.seat = $("p-seat").value; P.moves = []; P.cards = null; save(); load(); };
+  $("p-seat").onchange = () => { P.seat = $("p-seat").value; P.moves = []; P.cards = null; P.hinted = []; save(); load(); };
   $("p-new").onclick = () => {
-    P.seed = P.next; P.next = newSeed(P.seed); P.moves = []; P.cards = null; number = null; save(); load();
+    P.seed = P.next; P.next = newSeed(P.seed); P.moves = []; P.cards = null; P.hinted = []; number = null;
+    save(); load();
   };
   // "Play the cards": on, the bidding's end leads to the cards (this deal's too, if it is over)
   $("p-play-on").onclick = () => {
