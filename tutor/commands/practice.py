@@ -40,16 +40,10 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, play,
         if as_json:
             emit_json(s.to_json())
         else:
-            line = _("{learner}: {deals} deals practised; your teams wrote {board}, their best contracts "
-                     "{best}; of {calls} calls {same} the tutor's, {acceptable} acceptable, {worse} worse.",
-                     lang, learner=learner, deals=s.deals, board=s.board, best=s.best, calls=s.calls,
-                     same=s.same, acceptable=s.acceptable, worse=s.worse)
-            if s.hinted:   # the tutor's calls made after the hint: not counted as the learner's own
-                from tutor.i18n import ngettext
-
-                line += " " + ngettext("{hinted} call taken from the hint.", "{hinted} calls taken from the hint.",
-                                       s.hinted, lang, hinted=s.hinted)
-            click.echo(line)
+            click.echo(_("{learner}: {deals} deals practised; your teams wrote {board}, their best contracts "
+                         "{best}; of {calls} calls {same} the tutor's, {acceptable} acceptable, {worse} worse.",
+                         lang, learner=learner, deals=s.deals, board=s.board, best=s.best, calls=s.calls,
+                         same=s.same, acceptable=s.acceptable, worse=s.worse))
         return
     from tutor.practice.session import Practice, new_seed
     from tutor.practice.value import require_core
