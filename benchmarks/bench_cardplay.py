@@ -1,6 +1,7 @@
 """Card play in whole-deal practice (`tutor practice --play`, tutor.practice.cardplay).
 
     nice -n 10 .venv/bin/python benchmarks/bench_cardplay.py --seeds 1-24 [--learner random|best] [--nodes N]
+    nice -n 10 .venv/bin/python benchmarks/bench_cardplay.py --seeds 5,8 --think 4
 
 For each seed: the deal is bid as `tutor practice --judge count` bids it with the learner at
 C calling fort (the count's robots; a deal where all say fort is skipped), then its cards are
@@ -12,6 +13,13 @@ prompt), of the learner's own cards, and of the review at the end (each of his c
 `card_values`), the solver's nodes of the costliest robot card, how many robot cards the
 budget left to the policy, and a check from the review's rule: the declaring team's losses
 minus the defenders' are the exact value minus what it took (all four seats' cards).
+
+``--think SECONDS``: the terminal's loop (`tutor practice --play`) with C saying fort and
+playing the cards of his hand in the hand's order (the ones not allowed refused), once from
+a pipe and once from a stream that says it is a terminal and waits SECONDS before each card
+(the background process then plays the robots' answers to each card ahead): the CPU
+seconds of this process from each line read to the next prompt over 0.05 s (the first:
+the play's start, with the contract's exact value), and whether the cards are the same.
 """
 from __future__ import annotations
 
@@ -85,12 +93,52 @@ def one(seed: int, learner: str, nodes: int | None) -> dict | None:
             "learner_lost": sum(v.lost for v in values if v.seat == "C")}
 
 
+def terminal(seed: int, think: float, tty: bool) -> tuple[list[float], dict]:
+    """The waits (CPU s) of `tutor practice --play`'s loop and the play's JSON."""
+    import io
+
+    from tutor.commands.practice import Loop
+    from tutor.practice.session import Practice, hands_of
+
+    hand = [str(c) for c in hands_of(seed)["C"]]
+    text = "fort\n" * 6 + "".join(c + "\n" for c in hand) * 9
+    waits: list[float] = []
+
+    class Stream(io.StringIO):
+        mark = None
+
+        def readline(self):
+            if self.mark is not None:
+                waits.append(time.process_time() - self.mark)
+            line = super().readline()
+            if tty and think and not line.startswith("fort"):
+                time.sleep(think)
+            self.mark = time.process_time()
+            return line
+
+        def isatty(self):
+            return tty
+
+    p = Practice(seed, "C", None, "en", "count", start=False)
+    r = Loop(Stream(text), True, "en").deal(p, best=False, play=True)
+    return waits, r.play.to_json() if r.play is not None else {}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seeds", default="1-12")
     ap.add_argument("--learner", choices=("random", "best"), default="random")
     ap.add_argument("--nodes", type=int, default=None)
+    ap.add_argument("--think", type=float, default=None)
     args = ap.parse_args()
+    if args.think is not None:
+        for seed in seeds(args.seeds):
+            pipe, a = terminal(seed, 0, False)
+            tty, b = terminal(seed, args.think, True)
+            print(f"{seed}: waits over 0.05 s from a pipe {[round(w, 2) for w in pipe if w > 0.05]}, "
+                  f"a terminal thinking {args.think} s {[round(w, 2) for w in tty if w > 0.05]}; "
+                  f"the same play {a == b}", flush=True)
+        return
     rows = []
     for seed in seeds(args.seeds):
         r = one(seed, args.learner, args.nodes)
