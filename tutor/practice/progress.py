@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from tutor.practice.review import ACCEPTABLE, SAME, WORSE, DealResult
+from tutor.practice.review import ACCEPTABLE, HINTED, SAME, WORSE, DealResult
 
 
 def record(db: "str | None", learner: str, result: DealResult, lang: str = "de") -> None:
@@ -38,14 +38,15 @@ class Stats:
     calls: int
     same: int
     worse: int
+    hinted: int = 0        # the tutor's calls made after asking for the hint (not counted as same)
 
     @property
     def acceptable(self) -> int:
-        return self.calls - self.same - self.worse
+        return self.calls - self.same - self.worse - self.hinted
 
     def to_json(self) -> dict:
         return {"deals": self.deals, "board": self.board, "best": self.best, "calls": self.calls,
-                SAME: self.same, ACCEPTABLE: self.acceptable, WORSE: self.worse}
+                SAME: self.same, ACCEPTABLE: self.acceptable, WORSE: self.worse, HINTED: self.hinted}
 
 
 def stats(db: "str | None", learner: str) -> Stats:
@@ -57,9 +58,13 @@ def stats(db: "str | None", learner: str) -> Stats:
             "SELECT COUNT(*), COALESCE(SUM(board), 0), COALESCE(SUM(COALESCE(best, 0)), 0), "
             "COALESCE(SUM(calls), 0), COALESCE(SUM(same), 0), COALESCE(SUM(worse), 0) "
             "FROM practice_deal WHERE learner = ?", (learner,)).fetchone()
+        # the calls taken from the hint: in each deal's kept review (no column of their own)
+        hinted = conn.execute(
+            "SELECT COUNT(*) FROM practice_deal, json_each(practice_deal.result, '$.review') AS r "
+            "WHERE learner = ? AND json_extract(r.value, '$.verdict') = ?", (learner, HINTED)).fetchone()[0]
     finally:
         conn.close()
-    return Stats(*(int(x) for x in row))
+    return Stats(*(int(x) for x in row), int(hinted))
 
 
 def calls_phrase(s: Stats):

@@ -8,6 +8,8 @@ judgement, :mod:`tutor.practice.robots`):
 - ``acceptable``: another call the conventions offer this hand (conventional, and every
   promise it makes true to the hand), but not the tutor's (or one the judge finds as
   good as its own, ``Advice.equal``);
+- ``hinted`` (practice only): the tutor's call, made after the learner asked the tutor
+  for it (``hint``): not his own find, so not ``same``;
 - ``worse``: a call that follows no convention, or promises what the hand does not hold
   (or lets pass the double or konter the tutor makes); or, where the tutor's deals value
   the call, one they find below their best by more than chance: the voice's one rule of
@@ -33,11 +35,13 @@ from tutor.judgement.base import NOTHING   # the deals' name for letting a doubl
 from tutor.scoring import team_of
 
 SAME, ACCEPTABLE, WORSE = "same", "acceptable", "worse"
+HINTED = "hinted"   # the tutor's call, made after the learner asked for it (practice's hint)
 
 VERDICT: dict[str, Msg] = {
     SAME: M("same as the tutor"),
     ACCEPTABLE: M("acceptable"),
     WORSE: M("worse"),
+    HINTED: M("taken from the hint"),
 }
 
 
@@ -258,6 +262,7 @@ class DealResult:
     review: tuple = ()
     rules: Any = None
     decisions: int = 0      # the learner's calls and chances to double or konter (0: none in this deal)
+    play: Any = None        # the cards as played (tutor.practice.cardplay.PlayResult), with --play
 
     @property
     def team(self) -> str:
@@ -268,7 +273,8 @@ class DealResult:
                 "auction": list(self.auction), "contract": self.contract, "declarer": self.declarer,
                 "double": self.double, "redouble": self.redouble, "card_points": self.card_points,
                 "board": dict(self.board), "best": {t: b.to_json() for t, b in self.best.items()},
-                "review": [r.to_json(lang) for r in self.review]}
+                "review": [r.to_json(lang) for r in self.review],
+                **({"play": self.play.to_json()} if self.play is not None else {})}
 
     def lines(self, lang: str = "de", full: bool = False) -> list[str]:
         """The deal's end as the terminal shows it; each call's why in short, or with
@@ -306,6 +312,8 @@ class DealResult:
         else:
             out.append(_("Your calls: none to review; you let each chance to double or konter pass, "
                          "as the tutor would.", lang))
+        if self.play is not None:
+            out += self.play.lines(lang)
         return out + best_lines(self.best, lang)
 
 
@@ -323,7 +331,14 @@ def best_lines(best: dict, lang: str = "de") -> list[str]:
     return out
 
 
-def deal_result(practice, best: bool = True) -> DealResult:
+def _hinted(r: CallReview, step) -> CallReview:
+    """A call the tutor's own, made after the learner asked for the hint: ``hinted``."""
+    import dataclasses
+
+    return dataclasses.replace(r, verdict=HINTED) if r.verdict == SAME and getattr(step, "hinted", False) else r
+
+
+def deal_result(practice, best: bool = True, play=None) -> DealResult:
     """The end of a practice deal: the exact value of the contract, the board, each team's
     best contract (``best``) and the review of the learner's calls."""
     from tutor.practice import value
@@ -348,10 +363,10 @@ def deal_result(practice, best: bool = True) -> DealResult:
         made, board = result.made, dict(result.board)
     best_found = (practice.best(known) if hasattr(practice, "best") else
                   value.best_contracts(hands, practice.rules, known)) if best else {}
-    review = tuple(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered)
+    review = tuple(_hinted(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered), s)
                    for s in practice.steps if s.learner)
     decisions = len(review)
     review = tuple(r for r in review if r.call is not None or r.verdict != SAME)
     return DealResult(practice.seed, practice.seat, dict(hands), practice.calls, contract, declarer,
                       a.multiplier >= 2, a.multiplier == 4, card_points, made, board, best_found,
-                      review, practice.rules, decisions)
+                      review, practice.rules, decisions, play)
