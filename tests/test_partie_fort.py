@@ -278,3 +278,38 @@ def test_with_the_score_the_games_ask_where_the_partie_turns():
     assert 148 in eichel.decisive and 148 not in eichel.refine
     # a Matsch alone keeps its one target
     assert all(p.decisive == (157,) for p in scored if p.strain != "Eichel")
+
+
+# -- QA s37 Q1: the opponents' double right after the bid, in the auction after a call ---------
+# Practice 374 (`tutor practice --seed 374`): A 70 Eichel with the Nell fourth, B 80 Eichel ("we
+# want your suit", the Puur third), robot C 110 Eichel on a singleton King: B doubled at once, AC
+# 72 : BD 305. The voice had valued C's 110 by an auction after it in which B was asked only at
+# his turn and bid 120 over it.
+PRACTICE_374 = {"A": "Eichel:B976 Schellen:97 Rosen:87 Schilten:A", "B": "Eichel:OU8 Schellen:U Rosen:AKB6 Schilten:7",
+                "C": "Eichel:K Schellen:AOB8 Rosen:O Schilten:OB9", "D": "Eichel:A Schellen:K6 Rosen:U9 Schilten:KU86"}
+
+
+def test_in_the_auction_after_a_call_an_opponent_may_double_right_after_the_bid():
+    # the rules (Doppeln und Kontern, the Verband's window): "Gedoppelt wird das Gebot, das
+    # gerade steht, und zwar von jedem der beiden Gegner ... sobald das Gebot gefallen ist und
+    # bis der nächste Spieler geboten oder «fort» gesagt hat", and "Das Doppeln beendet das
+    # Bieten": on deal 374 the auction after C's 110 Eichel ends at once in 110 Eichel doubled,
+    # as it did at the table
+    hands = {seat: Hand.parse(h) for seat, h in PRACTICE_374.items()}
+    _h, reader, seat, _r, truthful = position(PRACTICE_374["C"], "70 Eichel, 80 Eichel", VERBAND, None)
+    call = next(r.call for r in truthful if str(r.call) == "110 Eichel")
+    ending = S.Continuation(reader.situation(seat), call).ending(hands)
+    assert ending.contract == S.Contract("Eichel", 110, "C") and ending.multiplier == 2
+
+
+@pytest.mark.needs_core
+def test_q1_a_hopeless_raise_is_not_valued_by_an_opponent_who_bids_over_it():
+    # QA s37 Q1: C with a singleton trump King over B's "we want your suit" was told 110 Eichel
+    # ("made in 4 of 75", +49). Exact play on 16 deals that fit (the QA's, seed 3): 110 Eichel
+    # made 0/16, -230 doubled; fort (B's 80 Eichel stands) -43. The voice does not bid 110.
+    from tutor import conventions
+    from tutor.judgement import default_judge, voice
+
+    voice.forget()
+    advice = conventions.advise(PRACTICE_374["C"], "70 Eichel, 80 Eichel", "verband", judge=default_judge(workers=1))
+    assert advice.call is None or str(advice.call) != "110 Eichel", advice.call
