@@ -1466,12 +1466,13 @@ def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | N
                    "(as the tutor reads a partner's number), which this hand's count does not reach. So the deals "
                    "value {call} by the auction after it, {partner} and the opponents bidding on as the count bids "
                    "on that read: the bidding stops at {call} in {stood} of the {n} deal, and the contract it reaches "
-                   "counts.",
+                   "counts; where they let {call} stand, the opponents double it when that pays them over these deals.",
                    "{call} shows no cards, and {partner} reads such a number as a hand whose count raises that high "
                    "(as the tutor reads a partner's number), which this hand's count does not reach. So the deals "
                    "value {call} by the auction after it, {partner} and the opponents bidding on as the count bids "
                    "on that read: the bidding stops at {call} in {stood} of the {n} deals, and the contract it "
-                   "reaches counts.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples)]
+                   "reaches counts; where they let {call} stand, the opponents double it when that pays them over "
+                   "these deals.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples)]
     if call == "fort":
         return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
                   "bids, and the contract they reach counts."), *_fort_ending_line(ev, high)]
