@@ -583,6 +583,11 @@ def test_a_number_exact_play_makes_best_is_bid_though_the_partner_reads_it_as_st
     voice._CACHE.clear()
     advice = conventions.advise(hand, auction, judge=voice.default_judge())
     assert advice.call in good, (advice.call, good)
+    # the answer says how the number was valued: C's read of it, and his answer in the auction after it
+    line = next((x for x in advice.lines if "reads such a number" in x.text("en")), None)
+    assert line is not None and "C reads such a number as a hand whose count raises that high" in line.text("en")
+    assert f"the bidding stops at {advice.call} in " in line.text("en")
+    assert "C lit un tel nombre" in line.text("fr") and "C liest eine solche Zahl" in line.text("de")
 
 
 @pytest.mark.needs_core

@@ -526,7 +526,7 @@ def numbers(item, lang: str = "de", information: bool = False) -> str | None:
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     lines = voice.evidence_lines(ev, str(answer.call), s, by_call)
     if lines and answer.kind in INFORMATION and str(answer.call) not in voice.equal_calls(ev):
-        lines.append(voice.information_line(ev, str(answer.call)))   # why the Hilfe stays, where the deals value another call more
+        lines.append(voice.information_why(ev, s, truthful, str(answer.call)))   # why the Hilfe stays, as bid says it
     left = voice.left_out_line(full, dropped, s) if lines and dropped else None
     if left is not None:
         lines.append(left)

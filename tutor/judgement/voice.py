@@ -474,10 +474,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     if after is not None and why is not None and said in by_call \
             and said not in (getattr(ev, "continued", None) or ()):
         # the Hilfe stays: its words value it by the auction after it (QA s36 Q1's words)
-        why = _kept_hilfe_line(ev, s, after, equal[0], by_call)
-        unplayed = _unplayed_line(after, ev.samples)
-        if unplayed:
-            why = join(why, " ", unplayed[0])
+        why = _kept_why(ev, s, after, equal[0], by_call)
         evidence["hilfe_valued"] = {"call": said, "stood": after["stood"], "expected": round(after["value"], 1),
                                     "ends": str(after["end"]) if after["end"] is not None else None,
                                     "ended": after["ended"]}
@@ -790,6 +787,32 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
                         "settles it on {settled} of the {n} deals and makes it on {proved} of them.", n,
                         call=_name(call), settled=unused["settled"], proved=unused["proved"], n=n))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, call, equal, said), reasoned=True)
+
+
+def _kept_why(ev, s, after: dict, best: str, by_call: dict) -> Msg:
+    """The kept Hilfe's line (:func:`_kept_hilfe_line`), with the deals it is not counted on
+    (:func:`_unplayed_line`)."""
+    why = _kept_hilfe_line(ev, s, after, best, by_call)
+    unplayed = _unplayed_line(after, ev.samples)
+    return join(why, " ", unplayed[0]) if unplayed else why
+
+
+def information_why(ev, s, readings, said: str, standing: Standing | None = None) -> Msg:
+    """Why the count's information call ``said`` (a Hilfe, an Ace announcement) stays where
+    the deals value another call more, as :func:`judge_by` says it (``ev``: after
+    :func:`read_true`): a Hilfe valued by the auction after it where that can be asked
+    (:func:`_kept_why`), else the conventions decide (:func:`information_line`). One source for
+    `tutor bid` and the quiz's numbers (course.evidence.numbers; session 38: the quiz said "here
+    the conventions decide" where bid valued the Hilfe by the auction after it)."""
+    reading = next((r for r in readings if str(r.call) == said), None)
+    by_call = {c["call"]: c["expected"] for c in ev.calls}
+    after = _hilfe_after(ev, s, readings, standing, said) \
+        if reading is not None and reading.kind == "hilfe" else None
+    equal = equal_calls(ev)
+    if after is not None and said in by_call and equal and said not in equal \
+            and said not in (getattr(ev, "continued", None) or ()):
+        return _kept_why(ev, s, after, equal[0], by_call)
+    return information_line(ev, said)
 
 
 def _unplayed_line(after: dict, n: int) -> list[Msg]:
@@ -1469,12 +1492,13 @@ def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | N
                    "(as the tutor reads a partner's number), which this hand's count does not reach. So the deals "
                    "value {call} by the auction after it, {partner} and the opponents bidding on as the count bids "
                    "on that read: the bidding stops at {call} in {stood} of the {n} deal, and the contract it reaches "
-                   "counts.",
+                   "counts; where they let {call} stand, the opponents double it when that pays them over these deals.",
                    "{call} shows no cards, and {partner} reads such a number as a hand whose count raises that high "
                    "(as the tutor reads a partner's number), which this hand's count does not reach. So the deals "
                    "value {call} by the auction after it, {partner} and the opponents bidding on as the count bids "
                    "on that read: the bidding stops at {call} in {stood} of the {n} deals, and the contract it "
-                   "reaches counts.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples)]
+                   "reaches counts; where they let {call} stand, the opponents double it when that pays them over "
+                   "these deals.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples)]
     if call == "fort":
         return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
                   "bids, and the contract they reach counts."), *_fort_ending_line(ev, high)]
