@@ -102,3 +102,29 @@ def test_the_table_companion_shows_a_double_in_the_learner_s_word():
     en = CliRunner().invoke(main, [*args, "--lang", "en"], input="60ei\ndopple\n").output
     assert "B contre : contre, ×2." in fr.splitlines() and "dopple" not in fr, fr
     assert any(x.startswith("B dopple: ") for x in en.splitlines()), en
+
+
+def test_the_quiz_records_a_double_as_the_learner_typed_it(tmp_path):
+    # a French learner's « contre » was kept in his progress as "dopple" (s38 polish 1): the
+    # answer is judged by the call's own word and kept in the word he types
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+    from tutor.course import quiz
+
+    drills = tmp_path / "d.yaml"
+    drills.write_text('title: t\nrules: verband\ndrills:\n  - id: d-01\n    type: bid\n'
+                      '    hand: "Eichel:96 Schellen:KO8 Rosen:B87 Schilten:O"\n'
+                      '    auction: "fort, 60 Eichel"\n    answer: "fort"\n', encoding="utf-8")
+    for lang, typed in (("fr", "contre"), ("en", "dopple")):
+        db = tmp_path / f"{lang}.sqlite3"
+        out = CliRunner().invoke(main, ["quiz", str(drills), "--db", str(db), "--count", "1", "--lang", lang,
+                                        "--learner", "ana"], input=f"{typed}\nfin\nend\n")
+        assert out.exit_code == 0, out.output
+        p = quiz.Progress.open(str(db), "ana")
+        try:
+            assert [h["given"] for h in p.history("own:d.yaml", "d-01")][:1] == [typed], out.output
+        finally:
+            p.close()
+        yours = next(x for x in out.output.splitlines() if "montrerait" in x or "would show" in x)
+        assert f" {typed} " in yours and ("dopple" not in yours) == (lang == "fr"), yours

@@ -145,3 +145,40 @@ def test_the_phone_keeps_the_learner_s_call_when_the_server_is_busy(tmp_path, mo
             context.close()
         finally:
             b.close()
+
+
+def test_clients_that_leave_before_their_answer_leave_no_place_taken(tmp_path, slow_bid, monkeypatch):
+    # a hostile client opens requests for the judgement and hangs up at once, again and again:
+    # each place is given back (were one kept, the server would refuse every judgement after)
+    import socket
+
+    from test_web_browser import Server
+
+    release, started = slow_bid
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    with Server(tmp_path / "t.sqlite3") as server:
+        gate = server.app.state.gate
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))
+        places = gate.slots + gate.waiting
+        for _ in range(3 * places):
+            with socket.create_connection(("127.0.0.1", port)) as s:
+                s.sendall(f"GET /api/bid?hand={HAND.replace(' ', '%20')}&lang=en HTTP/1.1\r\n"
+                          "Host: 127.0.0.1\r\n\r\n".encode())
+        deadline = time.monotonic() + 120
+        while gate.refused < 2 * places or gate.admitted < places:   # every request seen: the places
+            assert time.monotonic() < deadline, (gate.admitted, gate.refused)   # taken, the rest refused
+            time.sleep(0.05)
+        release.set()
+        deadline = time.monotonic() + 120
+        while gate.admitted:
+            assert time.monotonic() < deadline, gate.admitted
+            time.sleep(0.05)
+        import urllib.error
+        import urllib.request
+
+        try:
+            with urllib.request.urlopen(f"{server.url}api/bid?hand={HAND.replace(' ', '%20')}&lang=en",
+                                        timeout=60) as r:
+                assert r.status == 200
+        except urllib.error.HTTPError as e:
+            raise AssertionError((e.code, e.read()[:300], gate.admitted, gate.refused))

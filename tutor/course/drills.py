@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
+from tutor.auction import typed
 from tutor.conventions import kind_label as _kind_name
 from tutor.errors import ParseError, TutorError
 from tutor.i18n import LANGS, M, Mn, Mp, Msg, both, either, join, semicolon
@@ -918,8 +919,9 @@ class SidiBarraniEngine:
         v = conventions.check(hand, auction or "", call, rules)
         if not v.legal:
             reason = v.why_illegal.text(lang) if hasattr(v.why_illegal, "text") else v.why_illegal
-            return OWN_CALL_TEXTS["illegal"](call=call, why=reason).text(lang)
-        out = [OWN_CALL_TEXTS["shows"](call=call, text=v.reading.text(lang)).text(lang)]
+            return OWN_CALL_TEXTS["illegal"](call=typed(call), why=reason).text(lang)
+        # the call in the word the learner typed (French « contre »)
+        out = [OWN_CALL_TEXTS["shows"](call=typed(call), text=v.reading.text(lang)).text(lang)]
         if not v.conventional:
             out.append(OWN_CALL_TEXTS["unconventional"].text(lang))
         if not v.truthful:
