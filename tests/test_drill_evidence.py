@@ -250,7 +250,7 @@ def test_a_drill_s_fresh_evidence_has_the_figures_tutor_bid_prints():
     as ``tutor bid`` gets it, the contracts its words print finished after the decision
     (``voice.FINISH_SHARE``), so the answer key's figures are bid's. Before, the evidence was
     the unfinished Evaluation: beispiel-gen-13's 50 Rosen "made in 84 of 100" where ``tutor
-    bid`` prints "about 83 of 100"; 14 of 70 drills at the voice's budget differed so."""
+    bid`` prints "about 83 of 100"; of the 69 drills at the voice's budget, 29 stored other values."""
     _exact()
     from tutor import conventions
     from tutor.judgement import voice

@@ -170,9 +170,9 @@ def _fresh(drill, rules, samples: int | None, seed: int | None, nodes: int | Non
     nodes = nodes or simulation.NODES_PER_EVALUATION
     # the voice's own Evaluation, as `tutor bid` gets it: its printed contracts finished after
     # the decision (voice.FINISH_SHARE), which moves their chances and may move the decision
-    # (session 38: on 14 of 70 drills at the voice's budget the unfinished Evaluation's best or
-    # chances were not bid's: chances 1-2 deals apart, and verpasst-gen-01's fort and 80 Schilten
-    # a tie where bid names fort alone).
+    # (session 38, the 69 drills at the voice's budget: finishing moved the values of 29, by up to
+    # 33 board points, a best call's chance on 13, by 1-2 deals, and the best calls of one:
+    # verpasst-gen-01's fort and 80 Schilten a tie where bid names fort alone).
     # Evidence asked with EQUAL_SAMPLES deals judges all of them: the early stop settles only the
     # best two calls, and it stops where their difference looks closely known, on a sample whose
     # failures are few by chance (beispiel-gen-05: 150 Rosen failed on 17 of the first 150 deals,
