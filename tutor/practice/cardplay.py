@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.cards import Card, Hand
+from tutor.cards import TOTAL_POINTS, Card, Hand
 from tutor.errors import TutorError
 from tutor.i18n import M, _
 from tutor.play.rules import (SEATS, illegal_reason, parse_strain, points, seats_from, team_of, trick_points,
@@ -314,6 +314,7 @@ class PlayResult:
     board: dict | None = None       # what the cards as played write (Weis and Stöck left out)
     made: bool | None = None
     stopped: bool = False
+    misere: bool = False            # the declaring team's points count for the others
 
     def to_json(self) -> dict:
         return {"tricks": [{"leader": lead, "cards": [str(c) for c in cards]} for lead, cards in self.tricks],
@@ -333,9 +334,16 @@ class PlayResult:
             return [_("The play stopped in trick {trick}: your cards are not reviewed.", lang,
                       trick=len(self.tricks) + 1)]
         mine = team_of(self.seat)
-        key = M("As played {team} took {taken} card points: made; on the board AC {ac} : BD {bd}.") if self.made \
-            else M("As played {team} took {taken} card points: missed; on the board AC {ac} : BD {bd}.")
-        out = [key(team=team, taken=self.points[team], ac=self.board["AC"], bd=self.board["BD"]).text(lang)]
+        if self.misere:   # what counts for the declaring team are the others' points (QA s38 F5.4)
+            key = M("As played {team} took {taken} card points, so {credited} count for them: made; on the board "
+                    "AC {ac} : BD {bd}.") if self.made else \
+                M("As played {team} took {taken} card points, so {credited} count for them: missed; on the board "
+                  "AC {ac} : BD {bd}.")
+        else:
+            key = M("As played {team} took {taken} card points: made; on the board AC {ac} : BD {bd}.") if self.made \
+                else M("As played {team} took {taken} card points: missed; on the board AC {ac} : BD {bd}.")
+        out = [key(team=team, taken=self.points[team], credited=TOTAL_POINTS - self.points[team], ac=self.board["AC"],
+                   bd=self.board["BD"]).text(lang)]
         out.append(_("Your cards (the value: what {team} take with best play from there on):", lang, team=team))
         for v in self.cards:
             if v.lost > 0:
@@ -373,7 +381,7 @@ def result(play: CardPlay, bid: int | None = None) -> PlayResult:
                        misere=g.misere, rules=play.rules)
         board, made = dict(r.board), r.made
     return PlayResult(play.seat, play.game.declarer, tuple(tricks), dict(play.points), exact, taken, values,
-                      tuple(play.by_policy), board, made)
+                      tuple(play.by_policy), board, made, misere=play.game.misere)
 
 
 # -- computing ahead while the learner thinks (at a terminal) ------------------------------------
