@@ -29,7 +29,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.cards import TOTAL_POINTS
 from tutor.i18n import M, Msg, _
 from tutor.judgement.base import NOTHING   # the deals' name for letting a double or konter pass
 from tutor.scoring import team_of
@@ -313,6 +312,8 @@ class DealResult:
             m = 4 if self.redouble else 2 if self.double else 1
             out.append(_("Contract: {contract} by {declarer}{how}.", lang, contract=self.contract,
                          declarer=self.declarer, how=how[m]))
+            from tutor.cards import TOTAL_POINTS
+
             if self.contract.endswith("Misère"):   # the points that count are the opponents' (QA s38 F5.4)
                 key = MISERE_MADE if self.made else MISERE_MISSED
             else:
