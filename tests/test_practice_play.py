@@ -348,3 +348,25 @@ def test_at_a_terminal_the_robots_answers_computed_while_the_learner_thinks_are_
         cardplay.take_ahead = take
     assert thought == plain
     assert len(seen) == 9 and seen[-1] >= 1      # answers came from the background process
+
+
+def test_undo_takes_back_the_learner_s_last_card_and_the_robots_after_it(tmp_path):
+    from tutor.practice.cardplay import CardPlay
+
+    hands = next(small_deals(1, 4, 11))
+    p = CardPlay(hands, "Schellen", "B", seat="A")
+    assert not p.undo()                      # nothing of his played yet
+    p.robots()
+    before = (dict(p.left), p.table, p.leader, dict(p.points), len(p.played))
+    first = str(p.legal()[0])
+    p.play(first)
+    p.robots()
+    assert p.undo()
+    assert (dict(p.left), p.table, p.leader, dict(p.points), len(p.played)) == before
+    # at the terminal: taken back, then the same play as without it
+    args = ["practice", "--seed", "11", "--judge", "count", "--play", "--lang", "en"]
+    plain = run([*args, "--db", str(tmp_path / "p.db")], input="90ro\nfort\n" + CARDS_11).stdout
+    back = run([*args, "--db", str(tmp_path / "q.db")], input="90ro\nfort\nro 7\nundo\nundo\nundo\n" + CARDS_11).stdout
+    assert "Taken back. Trick 1: A Rosen U, B Rosen B" in back
+    assert back.count("Nothing of yours to take back.") == 2   # one card played, three undos
+    assert back[back.index("The four hands:"):] == plain[plain.index("The four hands:"):]

@@ -115,6 +115,11 @@ class CardPlay:
         return len(self.tricks) + 1
 
     @property
+    def position(self) -> tuple[str, ...]:
+        """The cards played so far, in order (with the deal: the position)."""
+        return tuple(str(p.card) for p in self.played)
+
+    @property
     def by_policy(self) -> list[Played]:
         return [p for p in self.played if not p.exact]
 
@@ -166,6 +171,22 @@ class CardPlay:
             except SearchStopped:
                 self._value = None
         return self._put(card, exact=True, robot=False)
+
+    def undo(self) -> bool:
+        """Take back the learner's last card (and the robots' after it): the play replayed
+        from the first card with his cards before it (the robots' the same: the same
+        answers, known already). False where he has played none."""
+        mine = [str(p.card) for p in self.played if p.seat == self.seat]
+        if not mine:
+            return False
+        self.left = {s: frozenset(self.game.hands[s]) for s in SEATS}
+        self.tricks, self.table, self.leader, self.taken = [], (), self.game.leader, 0
+        self.points, self.played, self._value, self._was = {"AC": 0, "BD": 0}, [], None, None
+        self.robots()
+        for card in mine[:-1]:
+            self.play(card)
+            self.robots()
+        return True
 
     def robots(self, until=None) -> list[tuple[str, Card]]:
         """The robots' cards up to the learner's turn or the end (``until(seat, card)``
@@ -397,7 +418,7 @@ def card_plan(play: CardPlay):
     without the wait."""
     def plan(ahead) -> None:
         line = play.line
-        n = len(play.played)
+        n = play.position
         for card in play.legal():
             if not ahead.follow(str(card)):
                 break
@@ -416,7 +437,7 @@ def take_ahead(play: CardPlay, ahead, card: Card) -> None:
     """Before the learner's ``card`` is played: tell the background process (a branch of
     another card ends it) and adopt the solver's answers it found (waiting where it computes
     this card's branch now); nothing where it has none."""
-    n = len(play.played)
+    n = play.position
     ahead.chosen(str(card))
     ahead.take((CARDS, n, str(card)))
     for label, found in ahead.done.items():
