@@ -94,7 +94,7 @@ def test_a_card_not_in_the_hand_or_unreadable_or_out_of_turn_is_refused():
     with pytest.raises(TutorError, match="not yours"):
         p.play("Rosen 6")          # A leads first
     p.robots()
-    with pytest.raises(TutorError, match="not in his hand"):
+    with pytest.raises(TutorError, match="Schilten A is not in your hand"):
         p.play("Schilten A")
     with pytest.raises(TutorError, match="cannot read card"):
         p.play("xyz")
@@ -223,7 +223,7 @@ def test_practice_play_at_the_terminal_shows_each_trick_and_each_of_your_cards_w
     assert out.exit_code == 0, out.output
     text = out.stdout
     assert "You may play: Rosen 8, Rosen 7." in text   # A led trump (his Rosen Puur): C follows
-    assert "! Not taken: Eichel 6 is not allowed: the card is not in his hand" in text
+    assert "! Not taken: Eichel 6 is not in your hand (Eichel:B98 Schellen:AU6 Rosen:87 Schilten:9)" in text
     assert "! Not taken: Eichel B is not allowed: " + RULES["follow_trump"].text("en") in text
     assert all(f"Trick {n}:" in text for n in range(1, 10))
     shown = [line.split() for line in text.splitlines() if line.startswith("  ") and len(line.split()) == 3

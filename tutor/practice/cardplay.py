@@ -154,6 +154,8 @@ class CardPlay:
         except TutorError as e:
             raise e.at(printable(repr(text.strip()[:40])) + ": ") from None
         rule = illegal_reason(card, self.left[seat], self.table, self.trump)
+        if rule is not None and rule.key == "not_in_hand":   # his own hand: said to him, with what it holds
+            raise TutorError(M("{card} is not in your hand ({hand})", card=str(card), hand=str(self.hand(seat))))
         if rule is not None:
             raise TutorError(M("{card} is not allowed: {rule}", card=str(card), rule=rule))
         return card
