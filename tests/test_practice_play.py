@@ -230,7 +230,8 @@ def test_practice_play_at_the_terminal_shows_each_trick_and_each_of_your_cards_w
              and line.split()[0] in SEATS]
     assert sorted(f"{s} {c} {r}" for s, c, r in shown) == sorted(
         f"{s} {c}" for s in SEATS for c in hands_of(11)[s])   # each of the 36 cards once, by its holder
-    mine = text[text.index("Your cards (the value"):].splitlines()[1:10]
+    mine = [m for m in text[text.index("Your cards (the value"):].splitlines()[1:]
+            if m.startswith("  trick ")]
     assert [m.split(":")[0].strip() for m in mine] == [f"trick {n}" for n in range(1, 10)]
 
 
@@ -259,6 +260,17 @@ def test_practice_play_json_gives_the_tricks_and_costs_that_add_up_to_the_exact_
     assert sum(c["lost"] for c in play["cards"]) == play["exact"] - play["taken"]
     assert [str(c) for c in dealt["C"]] == sorted((c["card"] for c in play["cards"]),
                                                   key=[str(c) for c in dealt["C"]].index)
+    # under a costly card: the other hands' cards of its suit as they were then (the deal less
+    # the cards played before it, by the tricks)
+    order = [x for t in play["tricks"] for x in t["cards"]]
+    for c in play["cards"]:
+        if not c["lost"]:
+            assert "seen" not in c
+            continue
+        gone = set(order[:order.index(c["card"])])
+        suit = c["card"].split()[0]
+        assert c["seen"] == {s: str(Hand([x for x in dealt[s] if x.suit.value == suit and str(x) not in gone]))
+                             for s in SEATS if s != "C"}
 
 
 def test_input_ending_in_the_play_keeps_the_deal_and_says_the_cards_are_not_reviewed(tmp_path):

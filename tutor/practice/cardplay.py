@@ -338,13 +338,17 @@ class PlayResult:
     made: bool | None = None
     stopped: bool = False
     misere: bool = False            # the declaring team's points count for the others
+    seen: tuple = ()                # per card of ``cards``: where it cost, the others' cards in its suit then
 
     def to_json(self) -> dict:
         return {"tricks": [{"leader": lead, "cards": [str(c) for c in cards]} for lead, cards in self.tricks],
                 "points": dict(self.points), "exact": self.exact, "taken": self.taken,
                 "board": dict(self.board) if self.board is not None else None, "made": self.made,
                 "cards": [{"trick": v.trick, "card": str(v.card), "before": v.before, "after": v.after,
-                           "lost": v.lost, "best": [str(c) for c in v.best]} for v in self.cards],
+                           "lost": v.lost, "best": [str(c) for c in v.best],
+                           **({"seen": {s: str(h) for s, h in self.seen[i].items()}}
+                              if i < len(self.seen) and self.seen[i] else {})}
+                          for i, v in enumerate(self.cards)],
                 "policy": [{"trick": p.trick, "seat": p.seat, "card": str(p.card)} for p in self.by_policy],
                 "stopped": self.stopped}
 
@@ -368,11 +372,16 @@ class PlayResult:
         out = [key(team=team, taken=self.points[team], credited=TOTAL_POINTS - self.points[team], ac=self.board["AC"],
                    bd=self.board["BD"]).text(lang)]
         out.append(_("Your cards (the value: what {team} take with best play from there on):", lang, team=team))
-        for v in self.cards:
+        for i, v in enumerate(self.cards):
             if v.lost > 0:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: cost {side} {lost} (best: {best})",
                                     lang, trick=v.trick, card=str(v.card), before=v.before, after=v.after,
                                     side=mine, lost=v.lost, best=", ".join(str(c) for c in v.best)))
+                seen = self.seen[i] if i < len(self.seen) else None
+                if seen:   # what the best card needed sight of: the others' cards in that suit then
+                    held = [_("{seat}: {ranks}", lang, seat=s, ranks=_ranks(h)) for s, h in seen.items()]
+                    out.append("    " + _("seen double dummy, {suit} then: {held}", lang, suit=v.card.suit.value,
+                                          held=", ".join(held)))
             else:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: best play", lang,
                                     trick=v.trick, card=str(v.card), before=v.before, after=v.after))
@@ -383,6 +392,11 @@ class PlayResult:
             out.append(_("The solver's budget left these robot cards to the playing policy: {cards}.", lang,
                          cards=", ".join(f"{p.trick}. {p.seat} {p.card}" for p in self.by_policy)))
         return out
+
+
+def _ranks(hand: Hand) -> str:
+    """A hand's cards of one suit as its ranks ("A 9 6"), "-" for none."""
+    return " ".join(str(c).split(" ", 1)[1] for c in hand) or "-"
 
 
 def result(play: CardPlay, bid: int | None = None) -> PlayResult:
@@ -404,7 +418,18 @@ def result(play: CardPlay, bid: int | None = None) -> PlayResult:
                        misere=g.misere, rules=play.rules)
         board, made = dict(r.board), r.made
     return PlayResult(play.seat, play.game.declarer, tuple(tricks), dict(play.points), exact, taken, values,
-                      tuple(play.by_policy), board, made, misere=play.game.misere)
+                      tuple(play.by_policy), board, made, misere=play.game.misere,
+                      seen=tuple(_seen(play, v) if v.lost > 0 else None for v in values))
+
+
+def _seen(play: CardPlay, v) -> dict:
+    """The other hands' cards in the suit of the learner's costly card ``v``, as they were
+    when he played it: what double-dummy play saw and he did not (QA s38: "say when the best
+    card needs sight of the hidden hands")."""
+    at = next(i for i, p in enumerate(play.played) if p.trick == v.trick and p.seat == v.seat)
+    gone = {p.card for p in play.played[:at]}
+    return {s: Hand([c for c in play.game.hands[s] if c.suit == v.card.suit and c not in gone])
+            for s in SEATS if s != v.seat}
 
 
 # -- computing ahead while the learner thinks (at a terminal) ------------------------------------
