@@ -33,12 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def seeds(text: str) -> list[int]:
-    out = []
-    for part in text.split(","):
-        a, _, b = part.partition("-")
-        out += list(range(int(a), int(b or a) + 1))
-    return out
+from bench_practice import seeds_of as seeds   # noqa: E402  ("1-3,7": the same seeds' syntax)
 
 
 def one(seed: int, learner: str, nodes: int | None) -> dict | None:

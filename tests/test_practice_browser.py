@@ -159,6 +159,13 @@ def test_a_phone_plays_the_cards_after_the_bidding_and_sees_each_card_s_cost(bro
                 || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""", timeout=180_000)
         page.wait_for_selector("#p-cards button", timeout=120_000)
         assert page.locator("#p-result .line").count() == 0       # the hands stay hidden while playing
+        # a card played and taken back (Undo): the hand whole again
+        page.wait_for_selector("#p-cards button:not([disabled])", timeout=120_000)
+        assert page.is_disabled("#p-card-undo")
+        page.tap("#p-cards button:not([disabled]) >> nth=0")
+        page.wait_for_function("() => document.querySelectorAll('#p-cards button').length === 8", timeout=120_000)
+        page.tap("#p-card-undo")
+        page.wait_for_function("() => document.querySelectorAll('#p-cards button').length === 9", timeout=120_000)
         trump = None
         for n in range(9):
             page.wait_for_selector("#p-cards button:not([disabled])", timeout=120_000)

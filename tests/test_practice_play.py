@@ -94,7 +94,7 @@ def test_a_card_not_in_the_hand_or_unreadable_or_out_of_turn_is_refused():
     with pytest.raises(TutorError, match="not yours"):
         p.play("Rosen 6")          # A leads first
     p.robots()
-    with pytest.raises(TutorError, match="not in his hand"):
+    with pytest.raises(TutorError, match="Schilten A is not in your hand"):
         p.play("Schilten A")
     with pytest.raises(TutorError, match="cannot read card"):
         p.play("xyz")
@@ -223,14 +223,15 @@ def test_practice_play_at_the_terminal_shows_each_trick_and_each_of_your_cards_w
     assert out.exit_code == 0, out.output
     text = out.stdout
     assert "You may play: Rosen 8, Rosen 7." in text   # A led trump (his Rosen Puur): C follows
-    assert "! Not taken: Eichel 6 is not allowed: the card is not in his hand" in text
+    assert "! Not taken: Eichel 6 is not in your hand (Eichel:B98 Schellen:AU6 Rosen:87 Schilten:9)" in text
     assert "! Not taken: Eichel B is not allowed: " + RULES["follow_trump"].text("en") in text
     assert all(f"Trick {n}:" in text for n in range(1, 10))
     shown = [line.split() for line in text.splitlines() if line.startswith("  ") and len(line.split()) == 3
              and line.split()[0] in SEATS]
     assert sorted(f"{s} {c} {r}" for s, c, r in shown) == sorted(
         f"{s} {c}" for s in SEATS for c in hands_of(11)[s])   # each of the 36 cards once, by its holder
-    mine = text[text.index("Your cards (the value"):].splitlines()[1:10]
+    mine = [m for m in text[text.index("Your cards (the value"):].splitlines()[1:]
+            if m.startswith("  trick ")]
     assert [m.split(":")[0].strip() for m in mine] == [f"trick {n}" for n in range(1, 10)]
 
 
@@ -259,6 +260,17 @@ def test_practice_play_json_gives_the_tricks_and_costs_that_add_up_to_the_exact_
     assert sum(c["lost"] for c in play["cards"]) == play["exact"] - play["taken"]
     assert [str(c) for c in dealt["C"]] == sorted((c["card"] for c in play["cards"]),
                                                   key=[str(c) for c in dealt["C"]].index)
+    # under a costly card: the other hands' cards of its suit as they were then (the deal less
+    # the cards played before it, by the tricks)
+    order = [x for t in play["tricks"] for x in t["cards"]]
+    for c in play["cards"]:
+        if not c["lost"]:
+            assert "seen" not in c
+            continue
+        gone = set(order[:order.index(c["card"])])
+        suit = c["card"].split()[0]
+        assert c["seen"] == {s: str(Hand([x for x in dealt[s] if x.suit.value == suit and str(x) not in gone]))
+                             for s in SEATS if s != "C"}
 
 
 def test_input_ending_in_the_play_keeps_the_deal_and_says_the_cards_are_not_reviewed(tmp_path):
@@ -348,3 +360,25 @@ def test_at_a_terminal_the_robots_answers_computed_while_the_learner_thinks_are_
         cardplay.take_ahead = take
     assert thought == plain
     assert len(seen) == 9 and seen[-1] >= 1      # answers came from the background process
+
+
+def test_undo_takes_back_the_learner_s_last_card_and_the_robots_after_it(tmp_path):
+    from tutor.practice.cardplay import CardPlay
+
+    hands = next(small_deals(1, 4, 11))
+    p = CardPlay(hands, "Schellen", "B", seat="A")
+    assert not p.undo()                      # nothing of his played yet
+    p.robots()
+    before = (dict(p.left), p.table, p.leader, dict(p.points), len(p.played))
+    first = str(p.legal()[0])
+    p.play(first)
+    p.robots()
+    assert p.undo()
+    assert (dict(p.left), p.table, p.leader, dict(p.points), len(p.played)) == before
+    # at the terminal: taken back, then the same play as without it
+    args = ["practice", "--seed", "11", "--judge", "count", "--play", "--lang", "en"]
+    plain = run([*args, "--db", str(tmp_path / "p.db")], input="90ro\nfort\n" + CARDS_11).stdout
+    back = run([*args, "--db", str(tmp_path / "q.db")], input="90ro\nfort\nro 7\nundo\nundo\nundo\n" + CARDS_11).stdout
+    assert "Taken back. Trick 1: A Rosen U, B Rosen B" in back
+    assert back.count("Nothing of yours to take back.") == 2   # one card played, three undos
+    assert back[back.index("The four hands:"):] == plain[plain.index("The four hands:"):]

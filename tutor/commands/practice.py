@@ -214,7 +214,7 @@ class Loop:
         lang = self.lang
         bid = p.auction.high_bid.value
         self.say(_("The play: {declarer} leads. You play {seat}'s cards, the robots theirs, seeing all four hands "
-                   "(double dummy). A card: ro a or Rosen A; ? your legal cards; hand; end stops.", lang,
+                   "(double dummy). A card: ro a or Rosen A; ? your legal cards; undo; hand; end stops.", lang,
                    declarer=cp.leader, seat=cp.seat))
 
         def shown(seat, card):   # each card as it is played; each trick's end with who takes it
@@ -245,6 +245,7 @@ class Loop:
     def _cards(self, cp, bid, shown, ahead):
         """The play's loop (see :meth:`play`); ``ahead``: the background process or None."""
         from tutor.errors import TutorError
+        from tutor.play.rules import seats_from
         from tutor.practice.cardplay import card_plan, result, take_ahead
 
         lang = self.lang
@@ -253,7 +254,7 @@ class Loop:
             if cp.over:
                 break
             if ahead is not None:
-                ahead.start(("cards", len(cp.played)), card_plan(cp))
+                ahead.start(("cards", cp.position), card_plan(cp))
             line = self.ask(_("{seat}, your card ({hand}):", lang, seat=cp.seat, hand=str(cp.hand())))
             if line is None:
                 return result(cp, bid)
@@ -269,9 +270,16 @@ class Loop:
             if cmd == "hand":
                 self.say("  " + _("Your hand: {hand}", lang, hand=str(cp.hand())))
                 continue
-            if cmd in ("help", "hint", "undo"):
-                self.say("  " + _("A card (ro a, Rosen A, schi 10); ? gives your legal cards; hand; end stops the "
-                                  "play (its cards are then not reviewed).", lang))
+            if cmd == "undo":   # his last card back, and the robots' after it
+                if not cp.undo():
+                    self.say("  " + _("Nothing of yours to take back.", lang))
+                    continue
+                self.say("  " + _("Taken back. Trick {n}:", lang, n=cp.trick_number) + " " +
+                         (", ".join(f"{s} {c}" for s, c in zip(seats_from(cp.leader), cp.table)) or "-"))
+                continue
+            if cmd in ("help", "hint"):
+                self.say("  " + _("A card (ro a, Rosen A, schi 10); ? gives your legal cards; undo takes back your "
+                                  "last card; hand; end stops the play (its cards are then not reviewed).", lang))
                 continue
             try:
                 card = cp.check(line)

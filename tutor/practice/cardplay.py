@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.cards import Card, Hand
+from tutor.cards import TOTAL_POINTS, Card, Hand
 from tutor.errors import TutorError
 from tutor.i18n import M, _
 from tutor.play.rules import (SEATS, illegal_reason, parse_strain, points, seats_from, team_of, trick_points,
@@ -115,6 +115,11 @@ class CardPlay:
         return len(self.tricks) + 1
 
     @property
+    def position(self) -> tuple[str, ...]:
+        """The cards played so far, in order (with the deal: the position)."""
+        return tuple(str(p.card) for p in self.played)
+
+    @property
     def by_policy(self) -> list[Played]:
         return [p for p in self.played if not p.exact]
 
@@ -149,6 +154,8 @@ class CardPlay:
         except TutorError as e:
             raise e.at(printable(repr(text.strip()[:40])) + ": ") from None
         rule = illegal_reason(card, self.left[seat], self.table, self.trump)
+        if rule is not None and rule.key == "not_in_hand":   # his own hand: said to him, with what it holds
+            raise TutorError(M("{card} is not in your hand ({hand})", card=str(card), hand=str(self.hand(seat))))
         if rule is not None:
             raise TutorError(M("{card} is not allowed: {rule}", card=str(card), rule=rule))
         return card
@@ -166,6 +173,22 @@ class CardPlay:
             except SearchStopped:
                 self._value = None
         return self._put(card, exact=True, robot=False)
+
+    def undo(self) -> bool:
+        """Take back the learner's last card (and the robots' after it): the play replayed
+        from the first card with his cards before it (the robots' the same: the same
+        answers, known already). False where he has played none."""
+        mine = [str(p.card) for p in self.played if p.seat == self.seat]
+        if not mine:
+            return False
+        self.left = {s: frozenset(self.game.hands[s]) for s in SEATS}
+        self.tricks, self.table, self.leader, self.taken = [], (), self.game.leader, 0
+        self.points, self.played, self._value, self._was = {"AC": 0, "BD": 0}, [], None, None
+        self.robots()
+        for card in mine[:-1]:
+            self.play(card)
+            self.robots()
+        return True
 
     def robots(self, until=None) -> list[tuple[str, Card]]:
         """The robots' cards up to the learner's turn or the end (``until(seat, card)``
@@ -314,13 +337,18 @@ class PlayResult:
     board: dict | None = None       # what the cards as played write (Weis and Stöck left out)
     made: bool | None = None
     stopped: bool = False
+    misere: bool = False            # the declaring team's points count for the others
+    seen: tuple = ()                # per card of ``cards``: where it cost, the others' cards in its suit then
 
     def to_json(self) -> dict:
         return {"tricks": [{"leader": lead, "cards": [str(c) for c in cards]} for lead, cards in self.tricks],
                 "points": dict(self.points), "exact": self.exact, "taken": self.taken,
                 "board": dict(self.board) if self.board is not None else None, "made": self.made,
                 "cards": [{"trick": v.trick, "card": str(v.card), "before": v.before, "after": v.after,
-                           "lost": v.lost, "best": [str(c) for c in v.best]} for v in self.cards],
+                           "lost": v.lost, "best": [str(c) for c in v.best],
+                           **({"seen": {s: str(h) for s, h in self.seen[i].items()}}
+                              if i < len(self.seen) and self.seen[i] else {})}
+                          for i, v in enumerate(self.cards)],
                 "policy": [{"trick": p.trick, "seat": p.seat, "card": str(p.card)} for p in self.by_policy],
                 "stopped": self.stopped}
 
@@ -333,15 +361,27 @@ class PlayResult:
             return [_("The play stopped in trick {trick}: your cards are not reviewed.", lang,
                       trick=len(self.tricks) + 1)]
         mine = team_of(self.seat)
-        key = M("As played {team} took {taken} card points: made; on the board AC {ac} : BD {bd}.") if self.made \
-            else M("As played {team} took {taken} card points: missed; on the board AC {ac} : BD {bd}.")
-        out = [key(team=team, taken=self.points[team], ac=self.board["AC"], bd=self.board["BD"]).text(lang)]
+        if self.misere:   # what counts for the declaring team are the others' points (QA s38 F5.4)
+            key = M("As played {team} took {taken} card points, so {credited} count for them: made; on the board "
+                    "AC {ac} : BD {bd}.") if self.made else \
+                M("As played {team} took {taken} card points, so {credited} count for them: missed; on the board "
+                  "AC {ac} : BD {bd}.")
+        else:
+            key = M("As played {team} took {taken} card points: made; on the board AC {ac} : BD {bd}.") if self.made \
+                else M("As played {team} took {taken} card points: missed; on the board AC {ac} : BD {bd}.")
+        out = [key(team=team, taken=self.points[team], credited=TOTAL_POINTS - self.points[team], ac=self.board["AC"],
+                   bd=self.board["BD"]).text(lang)]
         out.append(_("Your cards (the value: what {team} take with best play from there on):", lang, team=team))
-        for v in self.cards:
+        for i, v in enumerate(self.cards):
             if v.lost > 0:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: cost {side} {lost} (best: {best})",
                                     lang, trick=v.trick, card=str(v.card), before=v.before, after=v.after,
                                     side=mine, lost=v.lost, best=", ".join(str(c) for c in v.best)))
+                seen = self.seen[i] if i < len(self.seen) else None
+                if seen:   # what the best card needed sight of: the others' cards in that suit then
+                    held = [_("{seat}: {ranks}", lang, seat=s, ranks=_ranks(h)) for s, h in seen.items()]
+                    out.append("    " + _("seen double dummy, {suit} then: {held}", lang, suit=v.card.suit.value,
+                                          held=", ".join(held)))
             else:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: best play", lang,
                                     trick=v.trick, card=str(v.card), before=v.before, after=v.after))
@@ -352,6 +392,11 @@ class PlayResult:
             out.append(_("The solver's budget left these robot cards to the playing policy: {cards}.", lang,
                          cards=", ".join(f"{p.trick}. {p.seat} {p.card}" for p in self.by_policy)))
         return out
+
+
+def _ranks(hand: Hand) -> str:
+    """A hand's cards of one suit as its ranks ("A 9 6"), "-" for none."""
+    return " ".join(str(c).split(" ", 1)[1] for c in hand) or "-"
 
 
 def result(play: CardPlay, bid: int | None = None) -> PlayResult:
@@ -373,7 +418,18 @@ def result(play: CardPlay, bid: int | None = None) -> PlayResult:
                        misere=g.misere, rules=play.rules)
         board, made = dict(r.board), r.made
     return PlayResult(play.seat, play.game.declarer, tuple(tricks), dict(play.points), exact, taken, values,
-                      tuple(play.by_policy), board, made)
+                      tuple(play.by_policy), board, made, misere=play.game.misere,
+                      seen=tuple(_seen(play, v) if v.lost > 0 else None for v in values))
+
+
+def _seen(play: CardPlay, v) -> dict:
+    """The other hands' cards in the suit of the learner's costly card ``v``, as they were
+    when he played it: what double-dummy play saw and he did not (QA s38: "say when the best
+    card needs sight of the hidden hands")."""
+    at = next(i for i, p in enumerate(play.played) if p.trick == v.trick and p.seat == v.seat)
+    gone = {p.card for p in play.played[:at]}
+    return {s: Hand([c for c in play.game.hands[s] if c.suit == v.card.suit and c not in gone])
+            for s in SEATS if s != v.seat}
 
 
 # -- computing ahead while the learner thinks (at a terminal) ------------------------------------
@@ -389,7 +445,7 @@ def card_plan(play: CardPlay):
     without the wait."""
     def plan(ahead) -> None:
         line = play.line
-        n = len(play.played)
+        n = play.position
         for card in play.legal():
             if not ahead.follow(str(card)):
                 break
@@ -408,7 +464,7 @@ def take_ahead(play: CardPlay, ahead, card: Card) -> None:
     """Before the learner's ``card`` is played: tell the background process (a branch of
     another card ends it) and adopt the solver's answers it found (waiting where it computes
     this card's branch now); nothing where it has none."""
-    n = len(play.played)
+    n = play.position
     ahead.chosen(str(card))
     ahead.take((CARDS, n, str(card)))
     for label, found in ahead.done.items():

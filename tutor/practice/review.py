@@ -148,7 +148,7 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         verdict = SAME
     elif lost is not None:   # the deals value it, below their best by more than chance
         verdict = WORSE
-        why += [lost.line(), tutor_says]
+        why += [lost.line(), *_tutor_priced(advice, tutor, lost), tutor_says]
     elif call in equal and conventional and truthful:   # the judge finds it as good as its own
         verdict = ACCEPTABLE
         why += [tutor_says, AS_GOOD]
@@ -168,6 +168,28 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     why += reasons
     return CallReview(index, reading.seat, call, reading.kind, conventional, truthful, tutor,
                       verdict, tuple(why), reading, silent, None if lost is None else lost.points, tuple(brief))
+
+
+def _tutor_priced(advice, tutor: str | None, lost) -> list:
+    """Where the deals price the learner's call against their best and the tutor calls
+    another call they value as well (as good by chance only), that call's figure too: the
+    review names the call it prices (QA s38 F5.3: "100 Rosen +199 ... The tutor calls 90
+    Rosen")."""
+    evidence = getattr(advice, "evidence", None) or {}
+    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    if tutor is None or tutor == lost.best or tutor not in by_call:
+        return []
+    from tutor.judgement.base import call_words
+
+    return [M("By the same deals the tutor's {call} brings {value:+.0f}: as good as {best}, by chance only.",
+              call=call_words(tutor), value=round(by_call[tutor]), best=call_words(lost.best))]
+
+
+# A Misère's declaring team wants few card points: the ones that count for it are the others'
+MISERE_MADE = M("With best play on both sides {team} take {points} card points, so {credited} count for them: "
+                "made.")
+MISERE_MISSED = M("With best play on both sides {team} take {points} card points, so {credited} count for them: "
+                  "missed.")
 
 
 def _tutor_word(r: CallReview, lang: str) -> str:
@@ -291,9 +313,15 @@ class DealResult:
             m = 4 if self.redouble else 2 if self.double else 1
             out.append(_("Contract: {contract} by {declarer}{how}.", lang, contract=self.contract,
                          declarer=self.declarer, how=how[m]))
-            key = M("With best play on both sides {team} take {points} card points: made.") if self.made \
-                else M("With best play on both sides {team} take {points} card points: missed.")
-            out.append(key(team=team_of(self.declarer), points=self.card_points).text(lang))
+            from tutor.cards import TOTAL_POINTS
+
+            if self.contract.endswith("Misère"):   # the points that count are the opponents' (QA s38 F5.4)
+                key = MISERE_MADE if self.made else MISERE_MISSED
+            else:
+                key = M("With best play on both sides {team} take {points} card points: made.") if self.made \
+                    else M("With best play on both sides {team} take {points} card points: missed.")
+            out.append(key(team=team_of(self.declarer), points=self.card_points,
+                           credited=TOTAL_POINTS - self.card_points).text(lang))
         out.append(_("Board: AC {ac} : BD {bd}", lang, ac=self.board["AC"], bd=self.board["BD"]))
         if self.review:
             out.append(_("Your calls:", lang))

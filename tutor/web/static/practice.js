@@ -100,6 +100,8 @@
       `${v.table.length ? ", " : ""}${v.seat} ?`;
     const box = $("p-cards");
     box.replaceChildren();
+    $("p-card-undo").textContent = v.texts.undo;
+    $("p-card-undo").disabled = !P.cards.length || v.over;
     if (!v.over) {
       const legal = new Set(v.legal);
       $("p-prompt").textContent = `${v.texts.your_card}: ${v.hand}`;
@@ -247,6 +249,9 @@
   $("p-undo").onclick = () => {
     const mine = view ? view.calls.filter((c) => c.learner).length : 0;
     if (mine) { P.moves = P.moves.slice(0, mine - 1); P.cards = null; save(); load(); }
+  };
+  $("p-card-undo").onclick = () => {   // the learner's last card back (and the robots' after it)
+    if (P.cards && P.cards.length) { P.cards.pop(); save(); cards(); }
   };
   $("p-why-button").onclick = () => {
     const last = view && [...view.calls].reverse().find((c) => !c.learner && c.call !== null);
