@@ -4,7 +4,7 @@
 
 Run: .venv/bin/python benchmarks/bench_exact_sim.py --samples 20 --workers 1 --dump FOLDER
      .venv/bin/python benchmarks/probe_at_number.py FOLDER [--over 0.10] [--cap 20000000]
-     [--list] [--json FILE]
+     [--list] [--json FILE] [--options BITS]
 
 FOLDER: a ``bench_exact_sim.py --dump`` folder (its pickles hold each position's deals, what eval
 proved of them, the chances it showed and exact play's answers). For every contract eval shows more
@@ -14,7 +14,8 @@ fails it, or failed where exact play makes it), and for each of those the nodes 
 zero-window probe "does the declaring team reach x?" (x the contract's number as the team's own
 card points) from an empty table, within --cap nodes ("over": not decided within it). Beside each
 deal, what eval proved of that game (lo, hi), its estimate and the nodes it spent on the game.
---list: the contracts only, no probes. The summary: how many wrong deals one probe of 0.3M to
+--list: the contracts only, no probes. --options: the core's option bits for the probes (hex or
+decimal; e.g. a branch's search variant). The summary: how many wrong deals one probe of 0.3M to
 20M nodes decides (eval's budget: simulation.EVAL_NODES / 100 a deal, for all its games and
 numbers together).
 """
@@ -40,7 +41,7 @@ from tutor.play.rules import parse_strain  # noqa: E402
 CAPS = (300_000, 600_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000, 20_000_000)
 
 
-def contracts(folder: str, over: float, cap: int, probe: bool):
+def contracts(folder: str, over: float, cap: int, probe: bool, options: int = 0):
     """One row per contract shown more than ``over`` off exact play (see the module)."""
     for f in sorted(glob.glob(str(Path(folder) / "*.pickle"))):
         d = pickle.load(open(f, "rb"))
@@ -69,7 +70,8 @@ def contracts(folder: str, over: float, cap: int, probe: bool):
                 nodes = None
                 if probe:
                     deal = Deal(tuple(Hand.parse(h) for h in d["deals"][w]), trump, seat, seat, misere)
-                    r = solver._core.solve(*solver._core_args(deal), x, False, cap, 0.0, solver.OWN_TABLE_PART)
+                    r = solver._core.solve(*solver._core_args(deal), x, False, cap, 0.0,
+                                           solver.OWN_TABLE_PART | options)
                     nodes = None if r[3] else r[2]
                 j = d["judged"][w][gi]
                 wrong.append({"deal": w, "exact_made": made, "nodes": nodes, "open": open_at[w],
@@ -85,9 +87,10 @@ def main() -> None:
     ap.add_argument("--cap", type=int, default=20_000_000)
     ap.add_argument("--list", action="store_true", help="the contracts only, no probes")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--options", default="0")
     a = ap.parse_args()
     rows = []
-    for row in contracts(a.folder, a.over, a.cap, not a.list):
+    for row in contracts(a.folder, a.over, a.cap, not a.list, int(a.options, 0)):
         rows.append(row)
         w = row["wrong"]
         nodes = "" if a.list else "  probe " + " ".join(
