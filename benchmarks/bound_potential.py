@@ -77,7 +77,7 @@ def main() -> int:
     sh = st["shadow"]
     out = {"what": a.what, "sets": a.sets, "nodes": total, "cpu": round(time.process_time() - c0, 2),
            "look": sh["look"], "search": sh["search"], "cut": sh["cut"], "cutn": sh["cutn"],
-           "outer": sh["outer"], "run_nodes": sh["exact_outer"], "unsound": sh["exact"],
+           "outer": sh["outer"], "run_nodes": sh["exact_outer"], "unsound": sh["exact"], "run_gaps": st.get("run_gaps"),
            "nodes_by_left": st["nodes"], "searches_by_left": st["searches"], "rows": rows}
     print(json.dumps(out))
     print(f"# nodes {total:,}  would cut (outermost) {sh['outer']:,} = {100 * sh['outer'] / max(total, 1):.1f} %"
