@@ -402,28 +402,11 @@ def _bundled(file: str, drill_id: str):
     return next(c for c in drills.verified([ROOT / "exercises" / file], "en") if c.drill.id == drill_id).drill
 
 
-def _exact_values(hand: str, auction: str, seat: str, strain: str, bids, n: int = 40, seed: int = 1):
-    """Each bid in ``strain`` (the hand's seat declaring and leading) valued on ``n`` deals that
-    fit the auction, every game solved exactly: its board value for the hand's team, deal by
-    deal, by the rules' scoring (docs/interpretations, the model behind the call values: the
-    bid as the final contract, doubled where the table doubles and the double, over all the
-    deals, is worse for the hand's team)."""
-    from exact_play import deals, points
-    from tutor.rules import load
-    from tutor.scoring import score_game, team_of
+def _exact_values(*args, **kw):
+    """The bids' exact values (tests/exact_play.bid_values: one helper for test_voice too)."""
+    from exact_play import bid_values
 
-    rules = load("verband")
-    team = team_of(seat)
-    cps = [points(h, strain, seat) for h in deals(hand, auction, seat, n=n, seed=seed)]
-
-    def board(bid, cp, double):
-        g = score_game(bid, seat, cp, double=double, rules=rules)
-        return g.board[team] - sum(v for t, v in g.board.items() if t != team)
-    values = {}
-    for bid in bids:
-        plain, doubled = ([board(bid, cp, d) for cp in cps] for d in (False, True))
-        values[f"{bid} {strain}"] = doubled if sum(doubled) < sum(plain) else plain
-    return values
+    return bid_values(*args, **kw)
 
 
 @pytest.mark.needs_core

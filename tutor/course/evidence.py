@@ -335,11 +335,29 @@ NOT_ENGINE = ("commands", "web", "templates", "locale", "migrations", "companion
 ENGINE_SUFFIXES = (".py", ".c", ".h", ".yaml", ".json", ".so", ".pyd")
 
 
+def _core_named(path: Path, data: bytes) -> bytes:
+    """The compiled solver core as the digest takes it: the core in use that was built from
+    this very ``_solver.c`` (its ``SOURCE``, setup.py) by that source's digest and its
+    interface, the same in every clone, worktree and CI run; any other built file by its
+    bytes (they hold the build folder's path)."""
+    from tutor.play import solver
+
+    core = solver._core
+    if core is None or Path(getattr(core, "__file__", "") or "").resolve() != path.resolve():
+        return data
+    source = path.parent / "_solver.c"
+    built_from = getattr(core, "SOURCE", None)
+    if not source.is_file() or built_from != hashlib.sha256(source.read_bytes()).hexdigest():
+        return data
+    return f"core {core.ABI} {built_from}".encode()
+
+
 def engine_version() -> str:
     """A digest of the sources the simulation runs (the package's code and data, the compiled
-    solver core; not the command line, the web pages, the catalogs or the course) and of
-    this module's code that makes the evidence from it (:func:`fresh`): the same digest,
-    the same evidence for the same question."""
+    solver core by the source it was built from: :func:`_core_named`; not the command line,
+    the web pages, the catalogs or the course) and of this module's code that makes the
+    evidence from it (:func:`fresh`): the same digest, the same evidence for the same
+    question, in any folder."""
     import inspect
 
     root = Path(__file__).resolve().parent.parent
@@ -349,7 +367,10 @@ def engine_version() -> str:
         if path.suffix not in ENGINE_SUFFIXES or "__pycache__" in rel or not path.is_file() \
                 or rel.split("/", 1)[0] in NOT_ENGINE:
             continue
-        digest.update(rel.encode() + b"\0" + path.read_bytes() + b"\0")
+        data = path.read_bytes()
+        if path.suffix in (".so", ".pyd"):
+            data = _core_named(path, data)
+        digest.update(rel.encode() + b"\0" + data + b"\0")
     made_by = [inspect.getsource(f) for f in (fresh, _fresh)] + [repr((EQUAL_SAMPLES, COMPARED, NOTHING, INFORMATION))]
     digest.update("\0".join(made_by).encode())
     return digest.hexdigest()
@@ -505,7 +526,7 @@ def numbers(item, lang: str = "de", information: bool = False) -> str | None:
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     lines = voice.evidence_lines(ev, str(answer.call), s, by_call)
     if lines and answer.kind in INFORMATION and str(answer.call) not in voice.equal_calls(ev):
-        lines.append(voice.information_line(ev, str(answer.call)))   # why the Hilfe stays, where the deals value another call more
+        lines.append(voice.information_why(ev, s, truthful, str(answer.call)))   # why the Hilfe stays, as bid says it
     left = voice.left_out_line(full, dropped, s) if lines and dropped else None
     if left is not None:
         lines.append(left)
