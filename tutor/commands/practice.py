@@ -327,9 +327,8 @@ class Loop:
                 return line
             from tutor.i18n import Number
 
-            click.echo("! " + _("Not taken: {error}", self.lang, error=M(
-                "the line is too long: at most {limit} characters are read", limit=Number(MAX_INPUT)).text(self.lang)),
-                err=self.quiet)
+            error = M("the line is too long: at most {limit} characters are read", limit=Number(MAX_INPUT))
+            click.echo("! " + _("Not taken: {error}", self.lang, error=error.text(self.lang)), err=self.quiet)
 
 
 # -- tutor review ----------------------------------------------------------------------------
