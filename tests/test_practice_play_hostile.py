@@ -26,6 +26,7 @@ from starlette.testclient import TestClient
 
 from tutor.cli import main
 from tutor.text import MAX_INPUT, read_line
+from test_web_hostile import one_line   # 400, one line of JSON, no traceback
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = {"seed": 11, "seat": "C", "moves": "90 Rosen,fort", "judge": "count", "lang": "en"}
@@ -140,14 +141,6 @@ def client(tmp_path, monkeypatch):
     with TestClient(app, base_url="http://127.0.0.1:8000", raise_server_exceptions=False) as c:
         c.token = app.state.settings.token
         yield c
-
-
-def one_line(response, status: int = 400) -> str:
-    assert response.status_code == status, (response.status_code, response.text[:300])
-    data = response.json()
-    assert list(data) == ["error"], data
-    assert "\n" not in data["error"] and "Traceback" not in data["error"] and len(data["error"]) <= 2000
-    return data["error"]
 
 
 @pytest.mark.needs_core
