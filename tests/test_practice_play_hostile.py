@@ -86,16 +86,6 @@ def test_at_the_card_prompt_an_endless_line_is_refused_once_and_the_play_goes_on
 
 
 @pytest.mark.needs_core
-@pytest.mark.xfail(reason="pace's CardPlay.check quotes the card twice (Log 15:10); strict: passes once fixed",
-                   strict=True)
-def test_an_unreadable_card_is_quoted_once():
-    out = run(["practice", "--seed", "11", "--judge", "count", "--lang", "en", "--play", "--db", ":memory:"],
-              input="90ro\nfort\nro q\nend\n")
-    refusal = next(line for line in out.output.splitlines() if line.startswith("! Not taken:"))
-    assert refusal.count("ro q") == 1, refusal
-
-
-@pytest.mark.needs_core
 def test_ctrl_c_at_the_card_prompt_is_one_line_exit_130_and_keeps_what_was_kept(tmp_path):
     """A first deal kept (its play ended with ``end``); a second run interrupted at the card
     prompt, reached by the work done (the prompt is on the screen), not by a wait."""
