@@ -1487,7 +1487,8 @@ class Simulation:
 # Some calls are valued by the auction after them rather than as the contract they leave
 # (docs/interpretations.md, "the model behind the call values"): on each deal the other seats
 # (and the hand itself, where it still calls) bid on as the count bids (practice's robots with
-# --judge count; in turn only, no out-of-turn double or konter), and the contract they reach
+# --judge count; a seat not in turn doubles or konters where the rules offer it, DOUBLES_AFTER),
+# and the contract they reach
 # is valued on that deal like any other game, its card points judged by the solver (the
 # hand's own game where it answers the contract's targets, else a Play of its own, asked only
 # on the deals where it is the contract); where all four say fort the cards are dealt anew (0).
@@ -1511,6 +1512,12 @@ class Simulation:
 #   the count's 100; after A's 110 Rosen C bids 140 on 47 of the 100: the read's cost).
 # Elsewhere a bid is the final contract and fort the standing contract as it stands.
 AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a guard; the auction ends far sooner)
+# the seats not in turn double and konter in the auction after a call where the rules offer it (the
+# Verband's window: right after the bid, before the next player calls), as the count does on their
+# own hands and as practice's robots are asked (QA s37 Q1: C's 110 Eichel on a singleton King over
+# B's "we want your suit" was valued +49 by a continuation in which B, asked only at his turn, bid
+# 120 over it; asked right after the 110, as the robot B was, the count doubles: exact play 0/16)
+DOUBLES_AFTER = True
 CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
 
 
@@ -1546,7 +1553,10 @@ class Continuation:
 
         r = self.reader.copy()
         lowest = self.rules.lowest_bid
+        asked: set[tuple[int, str]] = set()
         for _ in range(AFTER_CALLS):
+            if DOUBLES_AFTER and self._doubled(r, hands, asked):
+                continue
             seat = r.auction.next_seat
             if seat is None:
                 break
@@ -1568,6 +1578,34 @@ class Continuation:
         if high is None or high.call.value is None:
             return Ending(None)
         return Ending(Contract(high.call.strain, high.call.value, high.seat), r.auction.multiplier)
+
+    def _doubled(self, r, hands: dict, asked: set) -> bool:
+        """The doubles and konters the rules offer now to a seat not in turn (the Verband's
+        window: each opponent of the bidder right after the bid, until the next player calls;
+        the konter right after the double), each such seat asked once per call, the declarer's
+        side first, as practice's robots are asked (practice.session): the count on its own
+        hand. True where one doubled or kontered (played on ``r``)."""
+        from tutor.auction import DOUBLE, REDOUBLE
+        from tutor.conventions import _truthful
+        from tutor.judgement.count import COUNT
+
+        a = r.auction
+        turn = a.next_seat
+        seats = {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != turn}
+        if not seats:
+            return False
+        start = SEATS.index(a.high.seat) if a.high is not None else 0
+        n = len(a)
+        for x in SEATS[start:] + SEATS[:start]:
+            if x not in seats or (n, x) in asked:
+                continue
+            asked.add((n, x))
+            readings = r.legal_readings(x)
+            pick = COUNT.choose(hands[x], r.situation(x), _truthful(readings, hands[x]), self.standing).pick
+            if pick is not None and pick.call.kind in (DOUBLE, REDOUBLE):
+                r.play(pick.call, x)
+                return True
+        return False
 
     def values(self, results, team: str, rules, partie, gifts: bool = True) -> list[int]:
         """The call's value on each deal: the contract reached, on that deal, for the hand's

@@ -192,17 +192,19 @@ _EVALUATIONS_LOCK = threading.Lock()
 
 def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = None, samples: int = SAMPLES,
               seed: int | None = None, nodes: int | None = None, workers: int | None = None,
-              progress: bool = False):
+              progress: bool = False, early_stop: bool = True):
     """The voice's simulation's Evaluation of a question (the seed from the position where
     ``seed`` is None), remembered by the question: the position, the calls offered, the
     deals, the seed and the nodes. The same question asked again, by another command of a
     session or the quiz's numbers (:func:`tutor.course.evidence.numbers`), gets the same
     Evaluation at no cost, and a question never gets answers another one left (issue 26:
     the same question, the same answer, whatever the process asked before). The workers
-    are no part of the question: the same seed gives the same numbers with any."""
+    are no part of the question: the same seed gives the same numbers with any.
+    ``early_stop``: False judges all ``samples`` deals (a drill's evidence on 400 deals,
+    :func:`tutor.course.evidence.fresh`), finished as any answer is."""
     key = position_key(hand, s, standing)
     seed = seed_of(key) if seed is None else seed
-    memo = (key, seed, samples, nodes, tuple((str(r.call), r.kind) for r in readings))
+    memo = (key, seed, samples, nodes, early_stop, tuple((str(r.call), r.kind) for r in readings))
     with _EVALUATIONS_LOCK:
         found = _EVALUATIONS.get(memo)
         if found is not None:
@@ -211,6 +213,7 @@ def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = Non
     if workers is None and threading.current_thread() is not threading.main_thread():
         workers = 1      # a server's worker thread: no fork pool from a thread
     sim = simulation(samples, seed, workers, nodes, progress)
+    sim.early_stop = early_stop
     ev = sim.evaluate(hand, s, readings, standing)
     if FINISH_SHARE and ev.exact and ev.estimated:
         # the chances the answer prints, asked again where the decision's searches left them open
