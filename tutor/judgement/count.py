@@ -1163,11 +1163,18 @@ def _plain(hand, s, readings, lines, standing=None):
     r, c, share = best
     lines.extend(c.lines)
     partner_bid = _partner_bids(s).get(r.call.strain)
-    if partner_bid is not None and share == partner_own(partner_bid):
+    said, mine, shown = partner_count(s, r.call.strain, partner_bid) if partner_bid is not None else (None, None, 0)
+    if partner_bid is not None and share == said and mine is None:
         lines.append(M("{partner} bid {value} {strain}: at a table without the Ansageregeln that says his own count "
                        "is at least {share} (with a third of the rest expected from this hand); with this hand's "
                        "{own}: {share} + {own} = {total}.", partner=s.partner, value=partner_bid,
                        strain=r.call.strain, share=share, own=c.expected, total=c.expected + share))
+    elif partner_bid is not None and share == said:
+        lines.append(M("{partner} bid {value} {strain} over this hand's {mine}: at a table without the Ansageregeln "
+                       "that says his own count and the {shown} this hand's {mine} showed reach {value}, so his own "
+                       "is at least {share}; with this hand's {own}: {share} + {own} = {total}.", partner=s.partner,
+                       value=partner_bid, strain=r.call.strain, mine=mine, shown=shown, share=share,
+                       own=c.expected, total=c.expected + share))
     elif share:
         lines.append(M("Without the Ansageregeln the partner's calls show no cards: he is expected to hold a "
                        "third of what the hand does not count, about {share}: {own} + {share} = {total}.",
@@ -1185,6 +1192,32 @@ def partner_own(value: int) -> int:
     the Ansageregeln, where a bid is the bidder's count and a third of the rest
     (``PARTNER_SHARE``, :func:`_plain`): own + (157 - own) / 3 = value."""
     return max(0, (PARTNER_SHARE * value - TOTAL_POINTS) // (PARTNER_SHARE - 1))
+
+
+def partner_count(s, strain: str, value: int) -> "tuple[int, int | None, int]":
+    """(the least own count the partner's ``value`` in ``strain`` shows at a table without the
+    Ansageregeln, this hand's highest number in ``strain`` before it or None, the own count that
+    number showed). A number there is its bidder's own count and what he expects from his
+    partner (:func:`plain_count`, the count that bid it): a third of the rest where the partner
+    has not bid the strain (:func:`partner_own`), else the own count the partner's number there
+    showed. So a raise over this hand's own number shows his own count as the raise less what
+    that number showed: C's 90 Eichel over A's 70 (A's 26) shows 64 of C's own, not the 56 a 90
+    shows alone (QA s37 Q3, N10). The simulation deals his number by the same rule
+    (``simulation._count_reads``, :func:`plain_reaches`)."""
+    shown: dict = {}     # seat -> the own count his highest number in the strain showed
+    mine = None
+    for e in s.auction.entries:
+        v = e.call.value
+        if e.call.strain != strain or v is None or v == s.rules.matsch_bid or e.seat not in (s.seat, s.partner):
+            continue
+        other = s.partner if e.seat == s.seat else s.seat
+        said = partner_own(v) if other not in shown else max(0, v - shown[other])
+        if e.seat == s.partner and v == value:
+            return said, mine, shown.get(s.seat, 0)
+        shown[e.seat] = said
+        if e.seat == s.seat:
+            mine = v
+    return partner_own(value), None, 0
 
 
 def _partner_bids(s) -> dict[str, int]:
@@ -1239,7 +1272,7 @@ def plain_count(hand, s, strain: str, partner: "int | None" = None) -> "tuple[Co
         c = offence(hand, s, suit)
         if not c.lay_down:
             _partner_suit_trumps(hand, s, suit, c, partner)
-        return c, 0 if c.lay_down else partner_own(partner)
+        return c, 0 if c.lay_down else partner_count(s, strain, partner)[0]
     if hand.length(suit) < OWN_LENGTH and any(
             hand.length(x) >= OWN_LENGTH for x in SUITS if x.value in _partner_bids(s)):
         return None     # a short suit of its own is not bid over the partner's suit the hand fits
@@ -1279,7 +1312,7 @@ def _partner_suit_trumps(hand, s, suit: Suit, c: Count, value: int) -> None:
         full = row.points - VALUE["trump"][PUUR]
         gain = full
         if row.ceiling:   # Puur and Nell with five trumps: not above the row's ceiling (Holding.ceiling)
-            gain = min(gain, row.ceiling - c.expected - partner_own(value))
+            gain = min(gain, row.ceiling - c.expected - partner_count(s, suit.value, value)[0])
         if gain > 0:
             c.sure += gain
             c.control = c.control or row.control
