@@ -133,3 +133,70 @@ def test_the_deal_s_end_offers_the_whole_reasoning_and_back(browser, db, width):
         after = page.evaluate("() => document.getElementById('p-full').nextElementSibling.textContent")
         assert after.startswith("Bester Kontrakt"), after
         context.close()
+
+
+@pytest.mark.needs_core
+def test_a_phone_plays_the_cards_after_the_bidding_and_sees_each_card_s_cost(browser, db):  # noqa: F811
+    """"Play the cards" on: the bidding's end leads to the cards (as `tutor practice --play`):
+    the hand as buttons, only the cards the rules of play allow enabled, each trick listed;
+    at the end each of the learner's cards with its cost, nothing overflowing a phone."""
+    from tutor.cards import Card, Hand
+    from tutor.play.rules import Trump, legal
+
+    with Server(db) as server:
+        context, page = open_practice(browser, server)
+        page.tap("#p-play-on")
+        assert page.get_attribute("#p-play-on", "aria-pressed") == "true"
+        for _ in range(10):   # fort (and no double) to the end of the bidding
+            if page.is_visible("#p-play"):
+                break
+            calls = page.locator("#p-calls li").count()
+            fort = page.locator('#p-pad [data-call="fort"]')
+            page.tap('#p-pad [data-call="fort"]' if fort.is_enabled() else '#p-pad [data-call="-"]')
+            page.wait_for_function(f"""() => document.querySelectorAll('#p-calls li').length > {calls}
+                                            || !document.getElementById('p-play').hidden""", timeout=180_000)
+            page.wait_for_function("""() => !document.getElementById('p-play').hidden
+                || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""", timeout=180_000)
+        page.wait_for_selector("#p-cards button", timeout=120_000)
+        assert page.locator("#p-result .line").count() == 0       # the hands stay hidden while playing
+        # a card played and taken back (Undo): the hand whole again
+        page.wait_for_selector("#p-cards button:not([disabled])", timeout=120_000)
+        assert page.is_disabled("#p-card-undo")
+        page.tap("#p-cards button:not([disabled]) >> nth=0")
+        page.wait_for_function("() => document.querySelectorAll('#p-cards button').length === 8", timeout=120_000)
+        page.tap("#p-card-undo")
+        page.wait_for_function("() => document.querySelectorAll('#p-cards button').length === 9", timeout=120_000)
+        trump = None
+        for n in range(9):
+            page.wait_for_selector("#p-cards button:not([disabled])", timeout=120_000)
+            hand = Hand.parse(page.inner_text("#p-prompt").split(": ", 1)[1], size=None)
+            table = [Card.parse(x.split(" ", 1)[1]) for x in
+                     page.inner_text("#p-table").split(": ", 1)[1].split(", ")[:-1]]
+            if trump is None:   # the contract's trump: from the deal's JSON
+                trump = Trump.parse(page.evaluate("""async () => {
+                    const q = new URLSearchParams({seed: 11, seat: 'C', cards: '',
+                      moves: JSON.parse(localStorage.getItem('tutor-practice')).moves.join(',')});
+                    const r = await fetch('api/practice/play?' + q, {headers: {'X-Tutor-Token':
+                      document.querySelector('meta[name="tutor-token"]').content}});
+                    return (await r.json()).contract.split(' ').slice(1).join(' ');
+                }"""))
+            enabled = page.locator("#p-cards button:not([disabled])").all_inner_texts()
+            assert enabled == [str(c) for c in legal(hand, table, trump)]   # the rules of play
+            assert overflow(page) <= 0
+            tricks = page.locator("#p-tricks li").count()
+            page.tap("#p-cards button:not([disabled]) >> nth=0")
+            if n < 8:
+                page.wait_for_function(f"() => document.querySelectorAll('#p-tricks li').length > {tricks}"
+                                       " || document.querySelectorAll('#p-cards button').length < "
+                                       f"{9 - n}", timeout=120_000)
+        page.wait_for_function("() => document.getElementById('p-result').textContent.includes('Deine Karten (der Wert')",
+                               timeout=180_000)
+        assert page.locator("#p-tricks li").count() == 9
+        text = page.inner_text("#p-result")
+        assert "Wie gespielt holten" in text and "Stich 9:" in text
+        assert overflow(page) <= 0
+        import os
+
+        if os.environ.get("TUTOR_SHOTS"):   # a look at the page (session notes), not a check
+            page.screenshot(path=os.path.join(os.environ["TUTOR_SHOTS"], "practice-play.png"), full_page=True)
+        context.close()

@@ -6,7 +6,7 @@ import sys
 import click
 
 from tutor.commands.common import NumberType, SEAT, emit_json, json_option, lang_option, rules_option
-from tutor.i18n import M, _
+from tutor.i18n import M, _, ngettext
 
 
 # -- tutor practice --------------------------------------------------------------------------
@@ -24,10 +24,12 @@ from tutor.i18n import M, _
               help="The review gives the tutor's whole reasoning for each call (the deals' figures, the count).")
 @click.option("--judge", type=click.Choice(("simulation", "count")), default="simulation", show_default=True,
               help="How the robots judge their calls: the tutor's default (the simulation) or the count (instant).")
+@click.option("--play", "play", is_flag=True,
+              help="Then play the cards: you your seat, the robots theirs; at the end what each of your cards cost.")
 @rules_option
 @json_option
 @lang_option
-def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules_spec, as_json, lang):
+def practice(seat, seed, count, db_path, learner, show_stats, full, judge, play, rules_spec, as_json, lang):
     """Bid whole deals against three robot seats, then see what the deal was worth."""
     from tutor.practice import progress
     from tutor.course.quiz import default_learner
@@ -38,10 +40,12 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules
         if as_json:
             emit_json(s.to_json())
         else:
-            click.echo(_("{learner}: {deals} deals practised; your teams wrote {board}, their best contracts "
-                         "{best}; of {calls} calls {same} the tutor's, {acceptable} acceptable, {worse} worse.",
-                         lang, learner=learner, deals=s.deals, board=s.board, best=s.best, calls=s.calls,
-                         same=s.same, acceptable=s.acceptable, worse=s.worse))
+            click.echo(ngettext("{learner}: {deals} deal practised; your team wrote {board}, its best contract "
+                                "{best}; {calls}, {acceptable} acceptable, {worse} worse.",
+                                "{learner}: {deals} deals practised; your teams wrote {board}, their best "
+                                "contracts {best}; {calls}, {acceptable} acceptable, {worse} worse.",
+                                s.deals, lang, learner=learner, deals=s.deals, board=s.board, best=s.best,
+                                calls=progress.calls_phrase(s), acceptable=s.acceptable, worse=s.worse))
         return
     from tutor.practice.session import Practice, new_seed
     from tutor.practice.value import require_core
@@ -60,7 +64,7 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules
         if n + 1 < count:
             p.next_seed = (first + n + 1) % (2 ** 63)
         try:
-            result = _deal(loop, p, as_json, full)
+            result = _deal(loop, p, as_json, full, play)
         finally:
             p.close()
         if result is None:   # the input ended or the learner typed end (QA s33 Q24: it ended in silence)
@@ -87,10 +91,11 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, rules
             click.echo()
 
 
-def _deal(loop, p, as_json: bool, full: bool):
-    """One deal bid and its end shown (at a terminal: the best contracts last, the solver's
-    longest part); its result, or None where the learner stopped."""
-    result = loop.deal(p, best=as_json)
+def _deal(loop, p, as_json: bool, full: bool, play: bool = False):
+    """One deal bid (and with ``play`` its cards played) and its end shown (at a terminal:
+    the best contracts last, the solver's longest part); its result, or None where the
+    learner stopped."""
+    result = loop.deal(p, best=as_json, play=play)
     if result is None or as_json:
         return result
     for line in result.lines(lang=loop.lang, full=full):
@@ -136,8 +141,9 @@ class Loop:
         if not self.quiet:
             click.echo(text)
 
-    def deal(self, p, best: bool = True):
-        """Bid one deal; its result, or None when the input ends or the learner ends."""
+    def deal(self, p, best: bool = True, play: bool = False):
+        """Bid one deal (and with ``play`` play its cards); its result, or None when the
+        input ends or the learner ends before the bidding is over."""
         lang = self.lang
         self.say(_("Deal {seed}: your seat {seat}, A is Vorhand; A and C play together, B and D.",
                    lang, seed=p.seed, seat=p.seat))
@@ -196,7 +202,95 @@ class Loop:
         from tutor.conventions import state_line
 
         self.say(state_line(p.auction.state(), lang))
-        return p.result(best=best)
+        return p.result(best=best, play=self.play(p) if play else None)
+
+    def play(self, p):
+        """The contract's cards: the learner's typed, the robots' shown as they come (each
+        trick with who takes it); the play's result (:class:`tutor.practice.cardplay.PlayResult`,
+        stopped where the input ends or he types end), None where nobody declared."""
+        cp = p.cards()
+        if cp is None:
+            return None
+        lang = self.lang
+        bid = p.auction.high_bid.value
+        self.say(_("The play: {declarer} leads. You play {seat}'s cards, the robots theirs, seeing all four hands "
+                   "(double dummy). A card: ro a or Rosen A; ? your legal cards; undo; hand; end stops.", lang,
+                   declarer=cp.leader, seat=cp.seat))
+
+        def shown(seat, card):   # each card as it is played; each trick's end with who takes it
+            i = len(cp.played) - 1
+            self.say(f"  {seat} {card}")
+            if i % 4 == 3:
+                _lead, _cards, win, points = cp.last_trick
+                self.say("  " + _("{seat} takes trick {n}: {points} card points (AC {ac} : BD {bd}).", lang, seat=win,
+                                  n=i // 4 + 1, points=points, ac=cp.points["AC"], bd=cp.points["BD"]))
+                if not cp.over:
+                    self.say(_("Trick {n}:", lang, n=i // 4 + 2))
+
+        self.say(_("Trick {n}:", lang, n=1))
+        # at a terminal, while the learner thinks, a background process plays the robots'
+        # answers to each card he may play (tutor.practice.cardplay.card_plan): the same cards
+        ahead = None
+        if self.tty:
+            from tutor.practice.ahead import Ahead
+
+            ahead = Ahead()
+        try:
+            return self._cards(cp, bid, shown, ahead)
+        finally:
+            if ahead is not None:
+                ahead.done = {}   # nothing of it for another deal
+                ahead.close()
+
+    def _cards(self, cp, bid, shown, ahead):
+        """The play's loop (see :meth:`play`); ``ahead``: the background process or None."""
+        from tutor.errors import TutorError
+        from tutor.play.rules import seats_from
+        from tutor.practice.cardplay import card_plan, result, take_ahead
+
+        lang = self.lang
+        while not cp.over:
+            cp.robots(until=shown)
+            if cp.over:
+                break
+            if ahead is not None:
+                ahead.start(("cards", cp.position), card_plan(cp))
+            line = self.ask(_("{seat}, your card ({hand}):", lang, seat=cp.seat, hand=str(cp.hand())))
+            if line is None:
+                return result(cp, bid)
+            word = line.strip().lower()
+            if not word:
+                continue
+            cmd = COMMAND.get(word)
+            if cmd == "end":
+                return result(cp, bid)
+            if cmd == "why":
+                self.say("  " + _("You may play: {cards}.", lang, cards=", ".join(str(c) for c in cp.legal())))
+                continue
+            if cmd == "hand":
+                self.say("  " + _("Your hand: {hand}", lang, hand=str(cp.hand())))
+                continue
+            if cmd == "undo":   # his last card back, and the robots' after it
+                if not cp.undo():
+                    self.say("  " + _("Nothing of yours to take back.", lang))
+                    continue
+                self.say("  " + _("Taken back. Trick {n}:", lang, n=cp.trick_number) + " " +
+                         (", ".join(f"{s} {c}" for s, c in zip(seats_from(cp.leader), cp.table)) or "-"))
+                continue
+            if cmd in ("help", "hint"):
+                self.say("  " + _("A card (ro a, Rosen A, schi 10); ? gives your legal cards; undo takes back your "
+                                  "last card; hand; end stops the play (its cards are then not reviewed).", lang))
+                continue
+            try:
+                card = cp.check(line)
+            except TutorError as e:
+                click.echo("! " + _("Not taken: {error}", lang, error=e.text(lang)), err=self.quiet)
+                continue
+            if ahead is not None:
+                take_ahead(cp, ahead, card)
+            cp.play(str(card))
+            shown(cp.seat, card)
+        return result(cp, bid)
 
     @staticmethod
     def which(p, word: str):
@@ -286,9 +380,11 @@ HELP: dict[str, dict] = {
             "full": M("The review gives the tutor's whole reasoning for each call (the deals' figures, the count)."),
             "judge": M("How the robots judge their calls: the tutor's default (the simulation) or the "
                        "count (instant)."),
+            "play": M("Then play the cards: you your seat, the robots theirs; at the end what each of your cards cost."),
         },
         "examples": [
             "tutor practice",
+            "tutor practice --play",
             "tutor practice --seat A --seed 7",
             "tutor practice --count 8 --rules erweitert --db club.sqlite3",
         ],

@@ -29,7 +29,7 @@ from tutor.cards import Card, Hand
 from tutor.errors import TutorError
 from tutor.i18n import M, _
 from tutor.play.deal import Deal
-from tutor.play.rules import SEATS, legal, seats_from, team_of, trick_points, winner
+from tutor.play.rules import LAST_TRICK, SEATS, legal, points, seats_from, team_of, trick_points, winner
 
 
 @dataclass(frozen=True)
@@ -110,18 +110,22 @@ class GameReview:
 
 def call_lines(c, lang: str = "de") -> list[str]:
     """One call's review as ``tutor review`` prints it (:meth:`GameReview.lines`)."""
+    from tutor.auction import typed, typed_in
     from tutor.conventions import kind_label
     from tutor.practice.review import SAME
 
     yes, no = _("yes", lang), _("no", lang)
-    out = [f"{c.index:>2}. {c.seat}  {c.call:<12} [{kind_label(c.kind, lang)}] {c.meaning.text(lang)}"]
+    out = [f"{c.index:>2}. {c.seat}  {typed_in(c.call, lang):<12} [{kind_label(c.kind, lang)}] {c.meaning.text(lang)}"]
     flags = _("conventional: {conventional}, true to the hand: {true}", lang,
               conventional=yes if c.conventional else no, true=yes if c.truthful else no)
     if c.verdict == SAME:
-        out.append("    " + flags + "; " + _("the tutor calls the same.", lang))
+        tutor = _("the tutor calls the same.", lang)
     else:
-        out.append("    " + flags + "; " + (_("the tutor would say nothing.", lang) if c.tutor is None and c.silent
-                                            else _("the tutor calls {call}.", lang, call=c.tutor or "fort")))
+        tutor = _("the tutor would say nothing.", lang) if c.tutor is None and c.silent \
+            else _("the tutor calls {call}.", lang, call=typed(c.tutor or "fort"))
+    # French sets a space before ";" (docs/french.md; QA s37 Q5: "oui; le tuteur")
+    out.append("    " + _("{flags}; {tutor}", lang, flags=flags, tutor=tutor))
+    if c.verdict != SAME:
         why = c.why_text(lang)
         if why:
             out.append("    " + why)
@@ -185,9 +189,17 @@ def review_calls(game, judge=None, each=None, ahead: bool = False) -> tuple:
 
 # -- the cards ---------------------------------------------------------------------------------
 class _Line:
-    """The double-dummy values along the game's line of play (see the module)."""
+    """The double-dummy values along the game's line of play (see the module).
 
-    def __init__(self, game) -> None:
+    The solver's answers are kept per position (the cards left and who leads), so a later
+    question about the same position costs nothing: whole-deal practice's robots choose
+    their cards with the same line the review of the deal then reads
+    (:mod:`tutor.practice.cardplay`). ``max_nodes`` bounds the solver's nodes of each
+    question since :attr:`nodes` was last set to 0 (None: no bound, as ``tutor review`` asks); a question
+    the bound stops raises
+    :class:`tutor.play.solver.SearchStopped`."""
+
+    def __init__(self, game, max_nodes: int | None = None) -> None:
         self.game = game
         self.trump = game.trump
         self.declarer = game.declarer or game.leader
@@ -195,6 +207,9 @@ class _Line:
         self.misere = game.misere
         self.size = game.size
         self.probes = 0
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.known: dict = {}   # (the cards left, leader[, need]) -> the solver's answer
 
     def maximizes(self, seat: str) -> bool:
         """Does ``seat``'s side want the declaring team's points high?"""
@@ -203,29 +218,66 @@ class _Line:
     def deal(self, hands: dict, leader: str) -> Deal:
         return Deal(tuple(Hand(hands[s]) for s in SEATS), self.trump, leader, self.declarer, self.misere)
 
-    def boundary(self, hands: dict, leader: str, taken: int, best: bool = False):
-        """(value, best cards) at a trick boundary: the points taken and the solver's value."""
+    def _solve(self, hands: dict, leader: str, **kw):
         from tutor.play.solver import solve
 
+        budget = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
+        s = solve(self.deal(hands, leader), max_nodes=budget, **kw)
+        self.nodes += s.nodes
+        return s
+
+    def boundary(self, hands: dict, leader: str, taken: int, best: bool = False):
+        """(value, best cards) at a trick boundary: the points taken and the solver's value.
+        Where the value is known already, the best cards are the leader's cards that decide
+        "does the declaring team reach it?" his way (one zero-window probe, cheaper than
+        solving again)."""
         if not hands[leader]:
             return taken, ()
-        s = solve(self.deal(hands, leader), best=best)
-        return taken + s.points[self.team], tuple(s.best)
+        key = (tuple(hands[s] for s in SEATS), leader)
+        found = self.known.get(key)
+        if found is None:
+            s = self._solve(hands, leader, best=best)
+            found = self.known[key] = (s.points[self.team], tuple(s.best) if best else None)
+        elif best and found[1] is None:
+            v = found[0]
+            # the question the leader answers his way exactly with the cards that keep v:
+            # his side's own v (in a Misère "at most v"), else one more than v for the
+            # declaring team (in a Misère: at most one less)
+            ask = v if team_of(leader) == self.team else v - 1 if self.misere else v + 1
+            if 0 <= ask <= sum(points(c, self.trump) for h in hands.values() for c in h) + LAST_TRICK \
+                    and not (self.misere and ask == v - 1 and v == 0):
+                s = self._solve(hands, leader, target=ask, best=True)
+            else:
+                s = self._solve(hands, leader, best=True)
+            found = self.known[key] = (v, tuple(s.best))
+        return taken + found[0], found[1] or ()
+
+    def know(self, hands: dict, leader: str, value: int) -> None:
+        """Keep ``value`` (the declaring team's points from here, found elsewhere: practice's
+        exact value of the contract) for this boundary."""
+        key = (tuple(hands[s] for s in SEATS), leader)
+        if key not in self.known:
+            self.known[key] = (value, None)
 
     def reaches(self, hands: dict, leader: str, taken: int, goal: int) -> bool:
         """Does the value at this boundary reach ``goal``?"""
-        from tutor.play.solver import solve
-
         need = goal - taken
         if need <= 0:
             return True
         if not hands[leader]:
             return False
-        self.probes += 1
-        d = self.deal(hands, leader)
-        if self.misere:   # the solver's question is "at most": reach goal = not at most goal - 1
-            return not solve(d, target=need - 1, best=False).reached
-        return bool(solve(d, target=need, best=False).reached)
+        key = (tuple(hands[s] for s in SEATS), leader)
+        solved = self.known.get(key)
+        if solved is not None:   # the exact value of this boundary is known
+            return solved[0] >= need
+        key += (need,)
+        if key not in self.known:
+            self.probes += 1
+            if self.misere:   # the solver's question is "at most": reach goal = not at most goal - 1
+                self.known[key] = not self._solve(hands, leader, target=need - 1, best=False).reached
+            else:
+                self.known[key] = bool(self._solve(hands, leader, target=need, best=False).reached)
+        return self.known[key]
 
     def test(self, hands: dict, leader: str, table: tuple, taken: int, k: int, goal: int) -> bool:
         """Does the value of the position (``table``: the cards of trick ``k`` so far,
@@ -252,24 +304,48 @@ class _Line:
         return low
 
 
-def review_cards(game, replayed) -> tuple[int, int, tuple[CardReview, ...], int]:
+@dataclass(frozen=True)
+class CardValue:
+    """One card of the line of play with the value of the position before and after it
+    (the declaring team's card points with perfect play from there, see the module) and
+    what its side lost by it; ``best``: where it lost, the cards that kept the value."""
+
+    trick: int
+    seat: str
+    card: Card
+    before: int
+    after: int
+    lost: int
+    best: tuple[Card, ...] = ()
+
+    def review(self) -> CardReview:
+        return CardReview(self.trick, self.seat, self.card, self.best, self.lost)
+
+
+def review_cards(game, replayed, line: "_Line | None" = None) -> tuple[int, int, tuple[CardReview, ...], int]:
     """(exact value, points taken, the costly cards, tricks reviewed) of a replayed game."""
+    exact, taken, values, n = card_values(game, replayed, line)
+    return exact, taken, tuple(v.review() for v in values if v.lost > 0), n
+
+
+def card_values(game, replayed, line: "_Line | None" = None) -> tuple[int, int, tuple[CardValue, ...], int]:
+    """(exact value, points taken, every card with its values, tricks reviewed) of a
+    replayed game; ``line``: a :class:`_Line` of this game whose answers are known already
+    (practice's robots asked it), else a new one."""
     from tutor.cards import TOTAL_POINTS
 
-    line = _Line(game)
+    line = line if line is not None else _Line(game)
     hands = {s: frozenset(game.hands[s]) for s in SEATS}
     leader = game.leader
     taken = 0
     exact = None
-    costly: list[CardReview] = []
+    out: list[CardValue] = []
     tricks = replayed.tricks
     for t in tricks:
         k = t.n
-        start, best_leads = line.boundary(hands, leader, taken, best=True)
+        start, _best = line.boundary(hands, leader, taken)
         if exact is None:
             exact = start
-        # the values before each card of the trick: the lead's is the boundary's
-        values = [start]
         after_hands = dict(hands)
         order = seats_from(leader)
         states = []
@@ -303,18 +379,20 @@ def review_cards(game, replayed) -> tuple[int, int, tuple[CardReview, ...], int]
             seat = order[i]
             v0, v1 = values[i], values[i + 1]
             lost = v0 - v1 if line.maximizes(seat) else v1 - v0
+            best: tuple = ()
             if lost > 0:
                 if i == 0:
-                    best = best_leads
+                    best = line.boundary(hands, leader, taken, best=True)[1]
                 else:
                     h, table = states[i]
                     best = tuple(c for c in legal(h[seat], list(table), line.trump)
                                  if _keeps(line, h, seat, c, leader, table, taken, k, v0))
-                costly.append(CardReview(k, seat, card, tuple(sorted(best, key=_card_key)), lost))
+                best = tuple(sorted(best, key=_card_key))
+            out.append(CardValue(k, seat, card, v0, v1, lost, best))
         hands, leader, taken = after_hands, win, new_taken
     if exact is None:
         exact = line.boundary(hands, leader, 0)[0]
-    return exact, taken, tuple(costly), len(tricks)
+    return exact, taken, tuple(out), len(tricks)
 
 
 def _keeps(line: _Line, hands, seat, card, leader, table, taken, k, v) -> bool:

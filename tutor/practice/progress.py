@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from tutor.practice.review import ACCEPTABLE, SAME, WORSE, DealResult
+from tutor.practice.review import ACCEPTABLE, HINTED, SAME, WORSE, DealResult
 
 
 def record(db: "str | None", learner: str, result: DealResult, lang: str = "de") -> None:
@@ -38,14 +38,15 @@ class Stats:
     calls: int
     same: int
     worse: int
+    hinted: int = 0        # the tutor's calls made after asking for the hint (not counted as same)
 
     @property
     def acceptable(self) -> int:
-        return self.calls - self.same - self.worse
+        return self.calls - self.same - self.worse - self.hinted
 
     def to_json(self) -> dict:
         return {"deals": self.deals, "board": self.board, "best": self.best, "calls": self.calls,
-                SAME: self.same, ACCEPTABLE: self.acceptable, WORSE: self.worse}
+                SAME: self.same, ACCEPTABLE: self.acceptable, WORSE: self.worse, HINTED: self.hinted}
 
 
 def stats(db: "str | None", learner: str) -> Stats:
@@ -57,9 +58,22 @@ def stats(db: "str | None", learner: str) -> Stats:
             "SELECT COUNT(*), COALESCE(SUM(board), 0), COALESCE(SUM(COALESCE(best, 0)), 0), "
             "COALESCE(SUM(calls), 0), COALESCE(SUM(same), 0), COALESCE(SUM(worse), 0) "
             "FROM practice_deal WHERE learner = ?", (learner,)).fetchone()
+        # the calls taken from the hint: in each deal's kept review (no column of their own)
+        hinted = conn.execute(
+            "SELECT COUNT(*) FROM practice_deal, json_each(practice_deal.result, '$.review') AS r "
+            "WHERE learner = ? AND json_extract(r.value, '$.verdict') = ?", (learner, HINTED)).fetchone()[0]
     finally:
         conn.close()
-    return Stats(*(int(x) for x in row))
+    return Stats(*(int(x) for x in row), int(hinted))
+
+
+def calls_phrase(s: Stats):
+    """How many of the learner's calls were the tutor's, the calls counted in the plural they
+    need (s38: "of 1 calls")."""
+    from tutor.i18n import Mn
+
+    return Mn("of {calls} call {same} the tutor's", "of {calls} calls {same} the tutor's", s.calls,
+              calls=s.calls, same=s.same)
 
 
 def stats_line(db: "str | None", learner: "str | None", lang: str = "de") -> str | None:
@@ -70,8 +84,8 @@ def stats_line(db: "str | None", learner: "str | None", lang: str = "de") -> str
     s = stats(db, learner or default_learner())
     if not s.deals:
         return None
-    return ngettext("Practice: {deals} whole deal; your team wrote {board}, its best contract {best}; of {calls} "
-                    "calls {same} the tutor's (tutor practice --stats).",
-                    "Practice: {deals} whole deals; your teams wrote {board}, their best contracts {best}; of "
-                    "{calls} calls {same} the tutor's (tutor practice --stats).", s.deals, lang,
-                    deals=s.deals, board=s.board, best=s.best, calls=s.calls, same=s.same)
+    return ngettext("Practice: {deals} whole deal; your team wrote {board}, its best contract {best}; {calls} "
+                    "(tutor practice --stats).",
+                    "Practice: {deals} whole deals; your teams wrote {board}, their best contracts {best}; "
+                    "{calls} (tutor practice --stats).", s.deals, lang,
+                    deals=s.deals, board=s.board, best=s.best, calls=calls_phrase(s))

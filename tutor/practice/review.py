@@ -8,6 +8,8 @@ judgement, :mod:`tutor.practice.robots`):
 - ``acceptable``: another call the conventions offer this hand (conventional, and every
   promise it makes true to the hand), but not the tutor's (or one the judge finds as
   good as its own, ``Advice.equal``);
+- ``hinted`` (practice only): the tutor's call, made after the learner asked the tutor
+  for it (``hint``): not his own find, so not ``same``;
 - ``worse``: a call that follows no convention, or promises what the hand does not hold
   (or lets pass the double or konter the tutor makes); or, where the tutor's deals value
   the call, one they find below their best by more than chance: the voice's one rule of
@@ -27,16 +29,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.i18n import M, Msg, _
+from tutor.auction import typed, typed_in
+from tutor.i18n import M, Msg, _, semicolon
 from tutor.judgement.base import NOTHING   # the deals' name for letting a double or konter pass
 from tutor.scoring import team_of
 
 SAME, ACCEPTABLE, WORSE = "same", "acceptable", "worse"
+HINTED = "hinted"   # the tutor's call, made after the learner asked for it (practice's hint)
 
 VERDICT: dict[str, Msg] = {
     SAME: M("same as the tutor"),
     ACCEPTABLE: M("acceptable"),
     WORSE: M("worse"),
+    HINTED: M("taken from the hint"),
 }
 
 
@@ -122,9 +127,9 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         tutor = call   # nothing better than fort: the tutor says fort too
     why: list = []
     if not conventional:
-        why.append(M("{call} follows no convention.", call=call))
+        why.append(M("{call} follows no convention.", call=typed(call)))
     if broken:   # what the call promises (a Hilfe's meaning, QA s33 Q11), then what the hand holds
-        why += [M("{call} promises: {meaning}", call=call, meaning=_Headline(reading)), _Mismatch(broken, hand)]
+        why += [M("{call} promises: {meaning}", call=typed(call), meaning=_Headline(reading)), _Mismatch(broken, hand)]
     equal = tuple(getattr(advice, "equal", ()) or ())
     lost = None if call == tutor else cost(advice, call)
     # the tutor's call with what it means, in one sentence ("The tutor calls fort: C lets the
@@ -143,7 +148,7 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         verdict = SAME
     elif lost is not None:   # the deals value it, below their best by more than chance
         verdict = WORSE
-        why += [lost.line(), tutor_says]
+        why += [lost.line(), *_tutor_priced(advice, tutor, lost), tutor_says]
     elif call in equal and conventional and truthful:   # the judge finds it as good as its own
         verdict = ACCEPTABLE
         why += [tutor_says, AS_GOOD]
@@ -165,11 +170,33 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
                       verdict, tuple(why), reading, silent, None if lost is None else lost.points, tuple(brief))
 
 
+def _tutor_priced(advice, tutor: str | None, lost) -> list:
+    """Where the deals price the learner's call against their best and the tutor calls
+    another call they value as well (as good by chance only), that call's figure too: the
+    review names the call it prices (QA s38 F5.3: "100 Rosen +199 ... The tutor calls 90
+    Rosen")."""
+    evidence = getattr(advice, "evidence", None) or {}
+    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    if tutor is None or tutor == lost.best or tutor not in by_call:
+        return []
+    from tutor.judgement.base import call_words
+
+    return [M("By the same deals the tutor's {call} brings {value:+.0f}: as good as {best}, by chance only.",
+              call=call_words(tutor), value=round(by_call[tutor]), best=call_words(lost.best))]
+
+
+# A Misère's declaring team wants few card points: the ones that count for it are the others'
+MISERE_MADE = M("With best play on both sides {team} take {points} card points, so {credited} count for them: "
+                "made.")
+MISERE_MISSED = M("With best play on both sides {team} take {points} card points, so {credited} count for them: "
+                  "missed.")
+
+
 def _tutor_word(r: CallReview, lang: str) -> str:
     """The tutor's call in the review's short line: its call, or where it has none, fort in
     turn and out of turn its silence (QA s37 Q5: not Python's None)."""
     if r.tutor is not None:
-        return r.tutor
+        return typed_in(r.tutor, lang)
     return _("no double, no konter", lang) if r.silent else "fort"
 
 
@@ -200,9 +227,9 @@ class _TutorSays(Msg):
         lang = lang or current()
         with_meaning, alone = self.forms
         if self.reading is None:
-            return alone(call=self.call).text(lang)
+            return alone(call=typed(self.call)).text(lang)
         meaning = self.reading.meaning(lang, self.reading.headline(lang)).rstrip(". ")
-        return with_meaning(call=self.call, meaning=meaning).text(lang)
+        return with_meaning(call=typed(self.call), meaning=meaning).text(lang)
 
 
 class _Headline(Msg):
@@ -234,7 +261,7 @@ class _Mismatch(Msg):
 
         lang = lang or current()
         return _("The hand does not fit it: {mismatch}.", lang,
-                 mismatch="; ".join(p.mismatch(self.hand, lang) for p in self.promises))
+                 mismatch=semicolon(lang).join(p.mismatch(self.hand, lang) for p in self.promises))
 
 
 # -- the end of a practice deal ---------------------------------------------------------------
@@ -257,6 +284,7 @@ class DealResult:
     review: tuple = ()
     rules: Any = None
     decisions: int = 0      # the learner's calls and chances to double or konter (0: none in this deal)
+    play: Any = None        # the cards as played (tutor.practice.cardplay.PlayResult), with --play
 
     @property
     def team(self) -> str:
@@ -267,7 +295,8 @@ class DealResult:
                 "auction": list(self.auction), "contract": self.contract, "declarer": self.declarer,
                 "double": self.double, "redouble": self.redouble, "card_points": self.card_points,
                 "board": dict(self.board), "best": {t: b.to_json() for t, b in self.best.items()},
-                "review": [r.to_json(lang) for r in self.review]}
+                "review": [r.to_json(lang) for r in self.review],
+                **({"play": self.play.to_json()} if self.play is not None else {})}
 
     def lines(self, lang: str = "de", full: bool = False) -> list[str]:
         """The deal's end as the terminal shows it; each call's why in short, or with
@@ -284,14 +313,20 @@ class DealResult:
             m = 4 if self.redouble else 2 if self.double else 1
             out.append(_("Contract: {contract} by {declarer}{how}.", lang, contract=self.contract,
                          declarer=self.declarer, how=how[m]))
-            key = M("With best play on both sides {team} take {points} card points: made.") if self.made \
-                else M("With best play on both sides {team} take {points} card points: missed.")
-            out.append(key(team=team_of(self.declarer), points=self.card_points).text(lang))
+            from tutor.cards import TOTAL_POINTS
+
+            if self.contract.endswith("Misère"):   # the points that count are the opponents' (QA s38 F5.4)
+                key = MISERE_MADE if self.made else MISERE_MISSED
+            else:
+                key = M("With best play on both sides {team} take {points} card points: made.") if self.made \
+                    else M("With best play on both sides {team} take {points} card points: missed.")
+            out.append(key(team=team_of(self.declarer), points=self.card_points,
+                           credited=TOTAL_POINTS - self.card_points).text(lang))
         out.append(_("Board: AC {ac} : BD {bd}", lang, ac=self.board["AC"], bd=self.board["BD"]))
         if self.review:
             out.append(_("Your calls:", lang))
             for r in self.review:
-                yours = r.call or _("no double, no konter", lang)
+                yours = typed_in(r.call, lang) if r.call else _("no double, no konter", lang)
                 verdict = VERDICT[r.verdict].text(lang)
                 out.append("  " + (_("{index}. {call}: {verdict}", lang, index=r.index, call=yours, verdict=verdict)
                                    if r.verdict == SAME else
@@ -305,6 +340,8 @@ class DealResult:
         else:
             out.append(_("Your calls: none to review; you let each chance to double or konter pass, "
                          "as the tutor would.", lang))
+        if self.play is not None:
+            out += self.play.lines(lang)
         return out + best_lines(self.best, lang)
 
 
@@ -322,7 +359,14 @@ def best_lines(best: dict, lang: str = "de") -> list[str]:
     return out
 
 
-def deal_result(practice, best: bool = True) -> DealResult:
+def _hinted(r: CallReview, step) -> CallReview:
+    """A call the tutor's own, made after the learner asked for the hint: ``hinted``."""
+    import dataclasses
+
+    return dataclasses.replace(r, verdict=HINTED) if r.verdict == SAME and getattr(step, "hinted", False) else r
+
+
+def deal_result(practice, best: bool = True, play=None) -> DealResult:
     """The end of a practice deal: the exact value of the contract, the board, each team's
     best contract (``best``) and the review of the learner's calls."""
     from tutor.practice import value
@@ -347,10 +391,10 @@ def deal_result(practice, best: bool = True) -> DealResult:
         made, board = result.made, dict(result.board)
     best_found = (practice.best(known) if hasattr(practice, "best") else
                   value.best_contracts(hands, practice.rules, known)) if best else {}
-    review = tuple(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered)
+    review = tuple(_hinted(review_call(practice.hands[s.seat], s.reading, s.advice, s.before + 1, s.offered), s)
                    for s in practice.steps if s.learner)
     decisions = len(review)
     review = tuple(r for r in review if r.call is not None or r.verdict != SAME)
     return DealResult(practice.seed, practice.seat, dict(hands), practice.calls, contract, declarer,
                       a.multiplier >= 2, a.multiplier == 4, card_points, made, board, best_found,
-                      review, practice.rules, decisions)
+                      review, practice.rules, decisions, play)

@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.auction import DOUBLE, REDOUBLE, split_seat
+from tutor.auction import DOUBLE, REDOUBLE, split_seat, typed, typed_in
 from tutor.cards import Hand, deal as deal_cards
 from tutor.conventions import Reader, Reading
 from tutor.errors import TutorError
@@ -57,6 +57,7 @@ class Step:
     advice: Any = None          # tutor.conventions.Advice, for the learner's decisions
     before: int = 0             # the calls made before this decision
     offered: tuple = ()         # for a decline: the call kinds that were open (double/redouble)
+    hinted: bool = False        # the learner asked for the tutor's call (hint) before making this one
 
 
 class Practice:
@@ -94,6 +95,9 @@ class Practice:
             self.judge = computing.Judge(self.judge, self.ahead)
         self.reader = Reader(self.rules)
         self._asked: set[tuple[int, str]] = set()
+        # the decisions (by the steps made before them) at which the learner asked for the hint;
+        # kept through undo: he has seen the tutor's call there
+        self.hints: set[int] = set()
         # told each new step as it is made (the terminal shows each robot's call as it comes)
         self.on_step = None
         # the next deal's seed (tutor practice --count): its first calls are computed ahead too
@@ -183,10 +187,11 @@ class Practice:
             self._shown(step)
 
     # -- the learner ----------------------------------------------------------------------
-    def call(self, text: str) -> list[Step]:
+    def call(self, text: str, hinted: bool | None = None) -> list[Step]:
         """The learner's call (``60ei``, ``fort``, ``dopple``; at an out-of-turn chance an
         empty line lets it pass); then the robots call. Returns the steps made, the
-        learner's first. An unreadable or illegal call raises and changes nothing."""
+        learner's first. An unreadable or illegal call raises and changes nothing.
+        ``hinted``: made after the hint (default: whether :meth:`hint` was asked here)."""
         from tutor.practice.robots import advice
 
         p = self._pending()
@@ -197,12 +202,13 @@ class Practice:
         at = self.auction
         spec = at.spec
         text = text.strip()
+        hinted = len(self.steps) in self.hints if hinted is None else bool(hinted)
         if kind == "option" and text.lower() in DECLINE:
             self._chosen("")
             before = advice(self.hand, at, self.rules, self.seat, self.judge)
             self._asked.add((n, seat))
             offered = tuple(c.kind for s, c in self.auction.legal_calls(seat))
-            step = Step(seat, None, True, before, n, offered)
+            step = Step(seat, None, True, before, n, offered, hinted)
             self.steps.append(step)
             self._shown(step)
             return [step, *self._advance()]
@@ -227,7 +233,7 @@ class Practice:
         except BaseException:
             self._restart(len(self.steps))
             raise
-        step = Step(seat, reading, True, before, n)
+        step = Step(seat, reading, True, before, n, hinted=hinted)
         self.steps.append(step)
         self._shown(step)
         return [step, *self._advance()]
@@ -295,8 +301,8 @@ class Practice:
             return _("{seat}: no double, no konter", self.lang, seat=step.seat)
         r = step.reading
         if r.kind == "fort":
-            return f"{step.seat} {r.call}."
-        return _("{seat} {call}: {summary}.", self.lang, seat=step.seat, call=str(r.call), summary=self.summary(r))
+            return f"{step.seat} {r.call}."   # fort
+        return _("{seat} {call}: {summary}.", self.lang, seat=step.seat, call=typed(r.call), summary=self.summary(r))
 
     def why(self, step: Step) -> str:
         """A decision in full, as the table reads it: the call with what it shows, and what
@@ -314,12 +320,13 @@ class Practice:
         if self.over:
             raise TutorError(M("the bidding is over"))
         rec = advice(self.hand, self.auction, self.rules, self.seat, self.judge).recommended
+        self.hints.add(len(self.steps))   # his next call is not his own find (the review says so)
         lang = self.lang
         if self.waiting == "option" and (rec is None or rec.kind not in (DOUBLE, REDOUBLE)):
             return _("The tutor would let it pass.", lang)
         if rec is None or rec.kind == "fort":
             return _("The tutor would say fort.", lang)
-        return _("The tutor would call {call}: {summary}.", lang, call=str(rec.call), summary=self.summary(rec))
+        return _("The tutor would call {call}: {summary}.", lang, call=typed(rec.call), summary=self.summary(rec))
 
     def last_robot(self) -> Step | None:
         return next((s for s in reversed(self.steps) if not s.learner and s.reading), None)
@@ -327,7 +334,7 @@ class Practice:
     def prompt(self) -> str:
         if self.waiting == "option":
             kinds = {c.kind for s, c in self.auction.legal_calls(self.seat)}
-            word = "dopple" if DOUBLE in kinds else "konter"
+            word = typed_in("dopple" if DOUBLE in kinds else "konter", self.lang)
             return _("{seat}: {word}? (Enter: no)", self.lang, seat=self.seat, word=word)
         return _("{seat}, your call:", self.lang, seat=self.seat)
 
@@ -337,13 +344,34 @@ class Practice:
         a = self.auction
         return [a.format_entry(e) for e in a.entries]
 
-    def result(self, best: bool = True):
-        """The deal's end (see :mod:`tutor.practice.review`)."""
+    def result(self, best: bool = True, play=None):
+        """The deal's end (see :mod:`tutor.practice.review`); ``play``: its cards as played
+        (:class:`tutor.practice.cardplay.PlayResult`), where they were."""
         from tutor.practice.review import deal_result
 
         if not self.over:
             raise TutorError(M("the bidding is not over yet"))
-        return deal_result(self, best=best)
+        return deal_result(self, best=best, play=play)
+
+    def cards(self, max_nodes: "int | None" = -1, known: "dict | None" = None):
+        """The contract's cards after the bidding (:class:`tutor.practice.cardplay.CardPlay`):
+        the learner plays his seat, the robots the three others; None where everybody said
+        fort. ``max_nodes``: each robot card's budget (default
+        :data:`tutor.practice.cardplay.ROBOT_NODES`); ``known``: see
+        :class:`~tutor.practice.cardplay.CardPlay`."""
+        from tutor.partie import Contract
+        from tutor.practice.cardplay import ROBOT_NODES, CardPlay
+
+        if not self.over:
+            raise TutorError(M("the bidding is not over yet"))
+        a = self.auction
+        if a.declarer is None:
+            return None
+        call = a.high_bid
+        return CardPlay(self.hands, call.strain, a.declarer, self.seat, self.rules,
+                        Contract.parse(str(call), self.rules), a.multiplier >= 2, a.multiplier == 4,
+                        max_nodes=ROBOT_NODES if max_nodes == -1 else max_nodes,
+                        exact=self.exact(call.strain, a.declarer), known=known)
 
     def to_json(self) -> dict[str, Any]:
         """The deal so far, for the web page."""

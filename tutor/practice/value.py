@@ -121,8 +121,12 @@ def reaches(hands, strain: str, declarer: str, goal: int) -> bool:
 
 def highest_bid(points: int, rules: TableRules) -> int | None:
     """The highest number of the table's ladder that ``points`` credited card points make
-    (the Matsch only with all 157), None below the lowest bid."""
-    made = [b for b in rules.bid_values if (TOTAL_POINTS if b == rules.matsch_bid else b) <= points]
+    (the Matsch only with all 157), None below the lowest bid. Where the table plays the
+    Verband's reading (``conventions``), a Fünfer is an Ace announcement ("Zehner eröffnen und
+    helfen, Fünfer zeigen ein Ass"), not a contract anyone bids to play: the highest Zehner
+    (QA s38 F5.5: "Best contract: 125 Rosen")."""
+    made = [b for b in rules.bid_values if (TOTAL_POINTS if b == rules.matsch_bid else b) <= points
+            and (b == rules.matsch_bid or b % 10 == 0 or not rules.conventions)]
     return max(made) if made else None
 
 

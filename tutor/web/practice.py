@@ -2,13 +2,19 @@
 
 Stateless, like the table's API: each request names the deal (``seed``, ``seat``,
 ``rules``) and the learner's decisions so far (``moves``: the calls, comma-separated;
-``-`` lets an out-of-turn double or konter pass); the server replays them with the
+``-`` lets an out-of-turn double or konter pass; ``hinted``: which of them he made after the
+Hint button, 0-based); the server replays them with the
 robots (:class:`tutor.practice.session.Practice`) and answers the deal's view, or at the
 end of the bidding (``/api/practice/result``) the deal's end as ``tutor practice --json``
 prints it, with its lines of text.
 
 While the learner looks at the deal, the server's one background process computes what his
 next tap will need (:mod:`tutor.web.ahead`: the same answers, computed earlier).
+
+After the bidding the learner may play the cards (``tutor practice --play``): ``cards``
+names his cards so far (comma-separated, ``ro8,Rosen 7``); the server replays them with the
+robots' (:class:`tutor.practice.cardplay.CardPlay`), keeping the solver's answers of the
+last few deals' play (:data:`KEEP_PLAYS`), so a replay asks the solver only what is new.
 """
 from __future__ import annotations
 
@@ -16,6 +22,9 @@ from tutor.errors import TutorError
 from tutor.i18n import M, Mp, Msg
 
 MAX_MOVES = 60
+KEEP_PLAYS = 8   # the solver's answers of this many deals' play kept between the page's requests
+_PLAYS = None   # an OrderedDict of the kept answers, once the page plays
+_LOCK = __import__("threading").Lock()
 
 # The tab's own words, in every language (the page's language button picks one).
 TEXTS: dict[str, Msg] = {
@@ -25,6 +34,8 @@ TEXTS: dict[str, Msg] = {
     "seat": Mp("phone page", "Seat"),
     "full": Mp("phone page", "The whole reasoning"), "short": Mp("phone page", "In short"),
     "hint": Mp("phone page", "Hint"),
+    "play": Mp("phone page", "Play the cards"), "trick": Mp("phone page", "Trick"),
+    "your_card": Mp("phone page", "Your card"),
 }
 
 
@@ -50,12 +61,26 @@ def _practice(query, rules, lang: str, ahead=None):
 
         p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later)
         p.judge = Judge(p.judge, p.ahead)
+    hinted = _marks(query.get("hinted"), len(items))
     p.start()
-    for item in items:
+    for i, item in enumerate(items):
         if p.over:
             raise TutorError(M("the bidding is over"))
-        p.call("" if item.strip() == "-" else item)
+        p.call("" if item.strip() == "-" else item, hinted=i in hinted)
     return p
+
+
+def _marks(text: str | None, moves: int) -> set[int]:
+    """``hinted``: the learner's moves (0-based, comma-separated) made after the Hint button,
+    which the review marks as taken from the hint."""
+    if not text:
+        return set()
+    from tutor.text import parse_int
+
+    marks = text.split(",")
+    if len(marks) > MAX_MOVES:
+        raise TutorError(M("at most {n} calls", n=MAX_MOVES))
+    return {parse_int(m, "hinted") for m in marks if m.strip()}
 
 
 def _next_seed(text: str | None) -> int | None:
@@ -87,15 +112,91 @@ def hint(query, rules, lang: str, ahead=None) -> dict:
     return {"hint": p.hint()}
 
 
+def _play(p, query):
+    """The contract's cards after the learner's ``cards`` (each replayed with the robots'
+    up to his next turn); None without ``cards`` (the page did not play them)."""
+    global _PLAYS
+    from collections import OrderedDict
+
+    text = query.get("cards")
+    if text is None:
+        return None
+    items = [c for c in text.split(",") if c.strip()] if text else []
+    if len(items) > 9:
+        raise TutorError(M("at most {n} cards", n=9))
+    if not p.over:
+        raise TutorError(M("the bidding is not over yet"))
+    if p.auction.declarer is None:
+        raise TutorError(M("everybody said fort: there are no cards to play"))
+    key = (p.seed, p.seat, p.rules.name, str(p.auction.high_bid), p.auction.declarer, p.auction.multiplier)
+    with _LOCK:   # the request threads share the kept answers
+        if _PLAYS is None:
+            _PLAYS = OrderedDict()
+        known = _PLAYS.pop(key, None)
+        known = {} if known is None else known
+        _PLAYS[key] = known
+        while len(_PLAYS) > KEEP_PLAYS:
+            _PLAYS.popitem(last=False)
+    cp = p.cards(known=known)
+    cp.robots()
+    for n, item in enumerate(items, 1):
+        if cp.over:
+            raise TutorError(M("the play is over"))
+        try:
+            cp.play(item)
+        except TutorError as e:
+            raise e.at(M("card {n}: ", n=n)) from None
+        cp.robots()
+    return cp
+
+
+def play(query, rules, lang: str, ahead=None) -> dict:
+    """The cards so far: each trick finished (who led, the cards, who took it), the trick on
+    the table, the learner's hand and the cards he may play (``tutor practice --play``)."""
+    from tutor.play.rules import seats_from, trick_points, winner
+
+    p = _practice(query, rules, lang, ahead)
+    cp = _play(p, {"cards": query.get("cards") or ""})
+    tricks = []
+    for n, cards in enumerate(cp.tricks):
+        lead = cp.played[4 * n].seat
+        tricks.append({"leader": lead, "cards": [str(c) for c in cards],
+                       "winner": seats_from(lead)[winner(list(cards), cp.trump)],
+                       "points": trick_points(cards, cp.trump, last=n + 1 == cp.game.size)})
+    return {"seed": p.seed, "seat": p.seat, "contract": str(p.auction.high_bid), "declarer": p.auction.declarer,
+            "tricks": tricks, "table": [{"seat": s, "card": str(c)} for s, c in
+                                        zip(seats_from(cp.leader), cp.table)],
+            "hand": str(cp.hand()), "legal": [str(c) for c in cp.legal()] if not cp.over else [],
+            "to_play": cp.to_play, "trick": cp.trick_number if not cp.over else None, "over": cp.over,
+            "points": dict(cp.points), "texts": _texts(lang)}
+
+
 def result(query, rules, lang: str, ahead=None) -> dict:
     """The deal's end: the issue's JSON and the lines the terminal shows, each call's why in
     short (``lines``, ``tutor practice``) and with the tutor's whole reasoning (``full``,
-    ``tutor practice --full``): the page shows the one and offers the other."""
+    ``tutor practice --full``): the page shows the one and offers the other (``cards_from``:
+    where the lines after the review of the calls start in each). With ``cards``
+    (all nine of the learner's, or fewer: the play stopped) the cards as played and each of
+    his cards' cost, as ``tutor practice --play`` ends."""
+    from tutor.practice.review import best_lines
+
     p = _practice(query, rules, lang, ahead)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
-    r = p.result()
-    return {**r.to_json(lang), "lines": r.lines(lang), "full": r.lines(lang, full=True), "texts": _texts(lang)}
+    r = p.result(play=_played(p, query))
+    lines, full = r.lines(lang), r.lines(lang, full=True)
+    # where the cards' lines start (the page puts its button under the calls' review, above them)
+    tail = (len(r.play.lines(lang)) if r.play is not None else 0) + len(best_lines(r.best, lang))
+    return {**r.to_json(lang), "lines": lines, "full": full, "cards_from": [len(lines) - tail, len(full) - tail],
+            "texts": _texts(lang)}
+
+
+def _played(p, query):
+    """The play's result (:func:`tutor.practice.cardplay.result`) where ``cards`` is given."""
+    from tutor.practice.cardplay import result as play_result
+
+    cp = _play(p, query) if query.get("cards") is not None and p.auction.declarer is not None else None
+    return None if cp is None else play_result(cp, p.auction.high_bid.value)
 
 
 def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
@@ -106,7 +207,7 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
     from tutor.web.quiz import learner_of
 
     query = {}
-    for key in ("seed", "seat", "moves", "judge", "next"):
+    for key in ("seed", "seat", "moves", "judge", "next", "cards", "hinted"):
         value = body.get(key)
         if value is None:
             continue
@@ -117,7 +218,7 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
     p = _practice(query, rules, lang, ahead)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
-    progress.record(db, learner, p.result(), lang)
+    progress.record(db, learner, p.result(play=_played(p, query)), lang)
     return {"kept": True, "learner": learner, "stats": progress.stats(db, learner).to_json(),
             "line": progress.stats_line(db, learner, lang)}
 
@@ -126,4 +227,5 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
 #: Worker or None); tutor.web.app makes the routes (its guards, its errors), so this module
 #: needs nothing of it
 ENDPOINTS = {"/api/practice": state, "/api/practice/result": result, "/api/practice/hint": hint,
+             "/api/practice/play": play,
              "/api/practice/texts": lambda query, rules, lang, ahead=None: _texts(lang)}

@@ -1,6 +1,8 @@
 // The Practice tab: bid a whole deal against three robots, tap by tap; a tap on a call (or ?
 // for the last robot's) explains it in full. Everything it shows comes from /api/practice
-// (the deal so far) and /api/practice/result (the deal's end).
+// (the deal so far) and /api/practice/result (the deal's end). With "Play the cards" on (as
+// `tutor practice --play`), the bidding's end leads to the cards: /api/practice/play replays
+// the learner's cards (P.cards) with the robots' and the end shows what each card cost.
 "use strict";
 
 (() => {
@@ -10,6 +12,8 @@
   P.seat = P.seat || "C";
   P.moves = P.moves || [];
   P.seed = P.seed || newSeed();
+  P.cards = Array.isArray(P.cards) ? P.cards : null;   // the learner's cards once the play started
+  P.hinted = Array.isArray(P.hinted) ? P.hinted : [];   // his moves made after the Hint button (0-based)
   // the deal "New deal" deals: named to the server, which bids its start while this one ends
   P.next = P.next && P.next !== P.seed ? P.next : newSeed(P.seed);
   let view = null, number = null, full = false, keptLine = null;
@@ -19,7 +23,8 @@
   }
   function save() {
     localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed, next: P.next,
-                                                          kept: P.kept}));
+                                                          kept: P.kept, play: P.play, cards: P.cards,
+                                                          hinted: P.hinted}));
   }
   function page() { return JSON.parse(localStorage.getItem("tutor-table") || "{}"); }
   function lang() { return page().lang || JSON.parse($("config").textContent).lang; }
@@ -34,11 +39,12 @@
 
   async function api(path) {
     const q = new URLSearchParams({seed: P.seed, seat: P.seat, moves: P.moves.join(","), rules: rules(), lang: lang(),
-                                   next: P.next});
+                                   next: P.next, hinted: P.hinted.join(",")});
+    if (P.cards !== null && path !== "practice" && path !== "practice/hint") q.set("cards", P.cards.join(","));
     const r = await fetch(`api/${path}?${q}`, {headers: {"X-Tutor-Token": TOKEN}});
     let data = null;
     try { data = await r.json(); } catch (e) { data = {error: r.statusText}; }
-    if (!r.ok) throw new Error(data.error || r.statusText);
+    if (!r.ok) { const err = new Error(data.error || r.statusText); err.status = r.status; throw err; }
     return data;
   }
 
@@ -51,18 +57,68 @@
     $("p-no").textContent = t.no;
     $("p-hint").textContent = t.hint;
     $("p-seat-label").textContent = t.seat;
+    $("p-play-on").textContent = t.play;
   }
 
   async function load() {
     try { view = await api("practice"); error(""); }
     catch (e) {
       error(e.message);
-      if (P.moves.length) { P.moves.pop(); save(); }
+      // a refused call (400) is taken back; a busy server (503: its line says "try again")
+      // or a lost connection keeps the learner's calls, and the next tap or reload asks again
+      if (P.moves.length && e.status === 400) { P.moves.pop(); save(); }
       return;
     }
     words(view.texts);
     draw();
-    if (view.over) await end();
+    if (!view.over) return;
+    // the cards: where the learner chose to play them and somebody declared
+    if (P.cards === null && P.play && view.calls.some((c) => c.call && /^\d/.test(c.call))) { P.cards = []; save(); }
+    if (P.cards !== null) await cards(); else await end();
+  }
+
+  // The play: the tricks so far, the trick on the table, the learner's hand as buttons (the
+  // cards he may play enabled); a tap plays one, the robots answer up to his next card
+  async function cards() {
+    let v;
+    try { v = await api("practice/play"); error(""); }
+    catch (e) {
+      error(e.message);
+      if (P.cards.length) { P.cards.pop(); save(); }
+      return;
+    }
+    $("p-play").hidden = false;
+    const list = $("p-tricks");
+    list.replaceChildren();
+    v.tricks.forEach((t, i) => {
+      const order = "ABCD".repeat(2).slice("ABCD".indexOf(t.leader), "ABCD".indexOf(t.leader) + 4);
+      const played = t.cards.map((c, k) => `${order[k]} ${c}`).join(", ");
+      list.append(node("li", {}, `${v.texts.trick} ${i + 1}: ${played} → ${t.winner} ${t.points}`));
+    });
+    $("p-table").textContent = v.over ? "" :
+      `${v.texts.trick} ${v.trick}: ${v.table.map((x) => `${x.seat} ${x.card}`).join(", ")}` +
+      `${v.table.length ? ", " : ""}${v.seat} ?`;
+    const box = $("p-cards");
+    box.replaceChildren();
+    $("p-card-undo").textContent = v.texts.undo;
+    $("p-card-undo").disabled = !P.cards.length || v.over;
+    if (!v.over) {
+      const legal = new Set(v.legal);
+      $("p-prompt").textContent = `${v.texts.your_card}: ${v.hand}`;
+      for (const part of v.hand.split(" ")) {
+        const [suit, ranks] = part.split(":");
+        for (const r of ranks || "") {
+          const card = `${suit} ${r}`;
+          const b = node("button", {type: "button", class: "card"}, card);
+          b.disabled = !legal.has(card);
+          b.onclick = () => { P.cards.push(card); save(); cards(); };
+          box.append(b);
+        }
+      }
+      return;
+    }
+    $("p-prompt").textContent = "";
+    await end();
   }
 
   function draw() {
@@ -82,6 +138,8 @@
     $("p-prompt").textContent = view.prompt || "";
     $("p-result").replaceChildren();
     $("p-why").textContent = "";
+    $("p-play").hidden = true;
+    $("p-play-on").setAttribute("aria-pressed", String(!!P.play));
     pad();
   }
 
@@ -113,7 +171,7 @@
     $("p-hint").disabled = view.over;
   }
 
-  function move(text) { number = null; P.moves.push(text); save(); load(); }
+  function move(text) { number = null; P.moves.push(text); P.cards = null; save(); load(); }
 
   async function end() {
     const box = $("p-result");
@@ -129,13 +187,14 @@
   // The finished deal kept in the learner's progress (the quiz's learner), once per deal and
   // calls: as `tutor practice` keeps each deal; its line (the deals so far) under the result
   async function keep() {
-    const key = [P.seed, P.seat, rules(), P.moves.join(",")].join("|");
+    const key = [P.seed, P.seat, rules(), P.moves.join(","), (P.cards || []).join(","), P.hinted.join(",")].join("|");
     if (P.kept === key) return;
     const q = new URLSearchParams({rules: rules(), lang: lang()});
     try {
       const r = await fetch(`api/practice/keep?${q}`, {method: "POST", headers: {"X-Tutor-Token": TOKEN,
         "Content-Type": "application/json"}, body: JSON.stringify({seed: P.seed, seat: P.seat,
-        moves: P.moves.join(","), learner: page().learner || ""})});
+        moves: P.moves.join(","), learner: page().learner || "", hinted: P.hinted.join(","),
+        ...(P.cards !== null ? {cards: P.cards.join(",")} : {})})});
       const data = await r.json();
       if (!r.ok) { error(data.error || r.statusText); return; }
       P.kept = key; save();
@@ -152,8 +211,9 @@
     box.replaceChildren();
     // the review's lines are the last indented ones (the best contracts follow unindented)
     const reasoned = r.review.some((c) => c.why && c.why !== c.brief);
-    let last = -1;
-    lines.forEach((line, i) => { if (line.startsWith(" ")) last = i; });
+    let last = -1;   // the calls' review ends before the cards' lines and the best contracts
+    const upto = r.cards_from ? r.cards_from[full ? 1 : 0] : lines.length;
+    lines.forEach((line, i) => { if (line.startsWith(" ") && i < upto) last = i; });
     lines.forEach((line, i) => {
       box.append(node("div", {class: line.startsWith(" ") ? "line indent" : "line"}, line));
       if (reasoned && i === last) {
@@ -184,11 +244,14 @@
 
   for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => setTimeout(show, 0));
   $("lang").addEventListener("click", () => setTimeout(show, 0));
-  $("rules").addEventListener("change", () => { P.moves = []; save(); setTimeout(show, 0); });
+  $("rules").addEventListener("change", () => { P.moves = []; P.cards = null; P.hinted = []; save(); setTimeout(show, 0); });
   for (const b of document.querySelectorAll("#p-pad .p-call")) b.onclick = () => move(b.dataset.call);
   $("p-undo").onclick = () => {
     const mine = view ? view.calls.filter((c) => c.learner).length : 0;
-    if (mine) { P.moves = P.moves.slice(0, mine - 1); save(); load(); }
+    if (mine) { P.moves = P.moves.slice(0, mine - 1); P.cards = null; save(); load(); }
+  };
+  $("p-card-undo").onclick = () => {   // the learner's last card back (and the robots' after it)
+    if (P.cards && P.cards.length) { P.cards.pop(); save(); cards(); }
   };
   $("p-why-button").onclick = () => {
     const last = view && [...view.calls].reverse().find((c) => !c.learner && c.call !== null);
@@ -196,10 +259,23 @@
   };
   $("p-hint").onclick = async () => {   // the tutor's call now (computed ahead where it was)
     $("p-why").textContent = "…";
-    try { $("p-why").textContent = (await api("practice/hint")).hint; }
+    try {
+      $("p-why").textContent = (await api("practice/hint")).hint;
+      // his next move is not his own find: the review marks it (as `hint` at the terminal)
+      if (!P.hinted.includes(P.moves.length)) { P.hinted.push(P.moves.length); save(); }
+    }
     catch (e) { $("p-why").textContent = ""; error(e.message); }
   };
-  $("p-seat").onchange = () => { P.seat = $("p-seat").value; P.moves = []; save(); load(); };
-  $("p-new").onclick = () => { P.seed = P.next; P.next = newSeed(P.seed); P.moves = []; number = null; save(); load(); };
+  $("p-seat").onchange = () => { P.seat = $("p-seat").value; P.moves = []; P.cards = null; P.hinted = []; save(); load(); };
+  $("p-new").onclick = () => {
+    P.seed = P.next; P.next = newSeed(P.seed); P.moves = []; P.cards = null; P.hinted = []; number = null;
+    save(); load();
+  };
+  // "Play the cards": on, the bidding's end leads to the cards (this deal's too, if it is over)
+  $("p-play-on").onclick = () => {
+    P.play = !P.play; save();
+    $("p-play-on").setAttribute("aria-pressed", String(P.play));
+    if (P.play && view && view.over && P.cards === null) load();
+  };
   show();
 })();

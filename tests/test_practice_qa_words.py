@@ -1,0 +1,71 @@
+"""Practice's review says what it prices and what counts (QA s38 F5.3-F5.5).
+
+- F5.3: where the deals price the learner's call against their best and the tutor calls
+  another call as good by chance, the review gives the tutor's call's figure too (it named
+  90 Rosen and priced 100 Rosen);
+- F5.4: in a Misère the card points that count for the declaring team are the others'
+  (the rules: the declaring team wants few; 157 in all), so "AC take 63: made" for 80
+  Obenabe Misère says what counts: 94;
+- F5.5: at a table that plays the Verband's reading, "Zehner eröffnen und helfen, Fünfer
+  zeigen ein Ass": a best contract is a Zehner (or the Matsch), not a Fünfer; at a table
+  without the reading (frei) every number is a bid.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from tutor.cards import Hand
+
+
+def test_the_review_gives_the_figure_of_the_tutor_s_call_where_it_is_not_the_deals_best():
+    from tutor.conventions import replay
+    from tutor.practice.review import review_call
+
+    evidence = {"calls": [{"call": "100 Rosen", "expected": 199.0}, {"call": "90 Rosen", "expected": 190.0},
+                          {"call": "60 Rosen", "expected": 173.0}],
+                "equal": ["100 Rosen", "90 Rosen"], "samples": 100}
+    advice = SimpleNamespace(call="90 Rosen", recommended=None, options=[], lines=[], seat="A",
+                             equal=("100 Rosen", "90 Rosen"), evidence=evidence)
+    r = replay("")
+    review = review_call(Hand.parse("Rosen:U9A87 Eichel:K8 Schellen:7 Schilten:6"),
+                         r.read(r.auction.spec.parse_call("60 Rosen"), "A"), advice, 1)
+    assert review.verdict == "worse" and review.cost == 199 - 173
+    text = review.brief_text("en")
+    assert "it brings +173, 100 Rosen +199" in text
+    assert "By the same deals the tutor's 90 Rosen brings +190: as good as 100 Rosen, by chance only." in text
+    # where the tutor's call is the deals' best, nothing more is said
+    advice.call = "100 Rosen"
+    again = review_call(Hand.parse("Rosen:U9A87 Eichel:K8 Schellen:7 Schilten:6"),
+                        r.read(r.auction.spec.parse_call("60 Rosen"), "A"), advice, 1)
+    assert "By the same deals" not in again.why_text("en")
+
+
+def test_a_misere_s_end_says_the_card_points_that_count():
+    from tutor.practice.review import DealResult
+    from tutor.rules import load
+
+    hands = {s: Hand.parse("Eichel:6", size=None) for s in "ABCD"}
+    common = dict(seed=1, seat="D", hands=hands, auction=["80 Obenabe Misère"], declarer="C", double=False,
+                  redouble=False, board={"AC": 174, "BD": 63}, rules=load("erweitert"))
+    made = DealResult(contract="80 Obenabe Misère", card_points=63, made=True, **common).lines("en")
+    assert "With best play on both sides AC take 63 card points, so 94 count for them: made." in made
+    plain = DealResult(contract="80 Obenabe", card_points=94, made=True, **common).lines("en")
+    assert "With best play on both sides AC take 94 card points: made." in plain
+
+
+def test_a_best_contract_is_a_zehner_where_fuenfer_show_an_ace():
+    from tutor.practice.value import highest_bid
+    from tutor.rules import load
+
+    verband, frei = load("verband"), load("frei")
+    assert highest_bid(126, verband) == 120 and highest_bid(126, frei) == 125
+    assert highest_bid(109, verband) == 100 and highest_bid(109, frei) == 105
+    assert highest_bid(157, verband) == 157 and highest_bid(50, verband) == 50
+
+
+def test_the_played_misere_says_the_card_points_that_count_too():
+    from tutor.practice.cardplay import PlayResult
+
+    r = PlayResult("D", "C", (), {"AC": 63, "BD": 94}, exact=63, taken=63, board={"AC": 174, "BD": 63}, made=True,
+                   misere=True)
+    assert r.lines("en")[0] == "As played AC took 63 card points, so 94 count for them: made; on the board AC 174 : BD 63."
