@@ -63,9 +63,9 @@ The count:
   alone wants the count to leave the declaring side a trick below its bid (``DOUBLE_MARGIN``, the
   konter's margin turned round; on random deals such doubles with less were made on 13 of 17);
   a trump over the declarer's is sure, and a count with one doubles without the margin. The declaring side
-  is expected to take the rest of 157. D in the worked example counts 22 (his Rosen King
-  and the second Schellen trick ruffed, as the text's own verdict says) and gives A and C
-  135: no double.
+  is expected to take the rest of 157. D in the worked example counts 0 against A's and C's
+  control and gives A and C 157: no double (exact play on the real deal: A and C take 150, B and
+  D 7, less than one of D's two Aces; until session 38 the count said 22).
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on. (Whether
   a Fünfer is an Ass-Ansage at all, with the partner out or the team still expecting to play
