@@ -472,8 +472,9 @@ def _compare(pos, ev, rules, answers) -> dict | None:
 
 def _dump(folder, pos, name, ev, rules, answers) -> None:
     """What the simulation proved of each deal and game (``ev.judged``, ``ev.plays``), the
-    chances it showed and the exact answers on its deals, pickled per position (--dump):
-    ``--replay`` places the deals again under another rule without searching anything."""
+    chances it showed and the exact answers on its deals, and the deals (hands A B C D),
+    pickled per position (--dump): ``--replay`` places the deals again under another rule
+    without searching anything; benchmarks/probe_at_number.py asks the deals it got wrong."""
     import pickle
 
     asked = _asked(ev, pos, rules)
@@ -485,6 +486,7 @@ def _dump(folder, pos, name, ev, rules, answers) -> None:
                      "shown": [c["p_make"] for c in ev.contracts] or [ev.standing],
                      "judged": ev.judged, "plays": ev.plays, "games": ev.games, "points": ev.points,
                      "estimated": ev.estimated, "samples": ev.samples, "bounds_bias": ev.bounds_bias,
+                     "deals": [[str(d[x]) for x in "ABCD"] for d in ev.deals],
                      "split_from": ev.split_from}, f)
 
 

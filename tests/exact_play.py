@@ -3,6 +3,8 @@
 call of a test comes from these chances, never from the count itself."""
 from __future__ import annotations
 
+import functools
+
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.play import dealer, solver
 from tutor.play.deal import Deal
@@ -54,3 +56,33 @@ def chances(hand: str, auction: str, seat: str | None, strain: str, targets, dec
             assert answer is not None, "the search ran out of its nodes"
             made[t] += answer
     return {t: m / len(found) for t, m in made.items()}
+
+
+@functools.lru_cache(maxsize=16)
+def _points_of(hand: str, auction: str, seat: str, strain: str, n: int, seed: int) -> tuple[int, ...]:
+    """The declaring team's card points on each of ``n`` fitting deals (kept: a test asking the same
+    deals again, in this process, solves nothing twice)."""
+    return tuple(points(h, strain, seat) for h in deals(hand, auction, seat, n=n, seed=seed))
+
+
+def bid_values(hand: str, auction: str, seat: str, strain: str, bids, n: int = 40, seed: int = 1):
+    """Each bid in ``strain`` (the hand's seat declaring and leading) valued on ``n`` deals that
+    fit the auction, every game solved exactly: its board value for the hand's team, deal by
+    deal, by the rules' scoring (docs/interpretations, the model behind the call values: the
+    bid as the final contract, doubled where the table doubles and the double, over all the
+    deals, is worse for the hand's team)."""
+    from tutor.rules import load
+    from tutor.scoring import score_game, team_of
+
+    rules = load("verband")
+    team = team_of(seat)
+    cps = _points_of(hand, auction, seat, strain, n, seed)
+
+    def board(bid, cp, double):
+        g = score_game(bid, seat, cp, double=double, rules=rules)
+        return g.board[team] - sum(v for t, v in g.board.items() if t != team)
+    values = {}
+    for bid in bids:
+        plain, doubled = ([board(bid, cp, d) for cp in cps] for d in (False, True))
+        values[f"{bid} {strain}"] = doubled if sum(doubled) < sum(plain) else plain
+    return values

@@ -82,3 +82,26 @@ def test_a_hand_that_fits_its_partners_suit_does_not_switch_to_a_short_suit():
     assert ours == 16, ours
     # made, the team writes its number, failed, the opponents do
     assert (2 * ours - 16) * value > (2 * eichel - 16) * 100, (ours, eichel)
+
+
+def test_the_nell_behind_the_partners_number_counts_his_puur():
+    # QA s37 Q3 (N11): C with the Nell zu zweit (Eichel 9 K) and two side Aces behind A's 70
+    # Eichel counted 42 for his hand and 26 for A's number and said fort over B's 80 Rosen. At
+    # this table the count bids a suit on its Puur, so A's number holds it (every deal the
+    # simulation draws here gives A the Puur): the team holds Puur and Nell. On those deals exact
+    # play makes C's Eichel on (nearly) every one, where fort leaves B's 80 Rosen (the QA's 16
+    # deals: 100 Eichel 16 of 16; B's 80 Rosen 16 of 16)
+    from given_deals import read_and_unread
+
+    hand, auction = "Eichel:9K Schellen:A76 Rosen:7 Schilten:AO8", "70 Eichel, 80 Rosen"
+    call = cv.advise(hand, auction, FREI).call
+    assert call is not None and call.endswith(" Eichel"), call
+    value = int(call.split()[0])
+    assert value > 80
+    found, _unread, read = read_and_unread(hand, auction, FREI, "C", n=16)
+    assert "number" in read and len(found) == 16
+    ours = sum(made(h, "Eichel", value, "C") for h in found)
+    theirs = sum(made(h, "Rosen", 80, "B") for h in found)
+    assert ours >= 15, ours
+    # made, the team writes its number, failed, the opponents do; fort leaves B's 80 Rosen
+    assert (2 * ours - 16) * value > -(2 * theirs - 16) * 80, (ours, theirs)

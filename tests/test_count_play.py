@@ -384,9 +384,10 @@ def test_the_opener_bids_again_over_the_opponents_bid(rules):
     assert by_value[value] >= max(by_value.values()) - 2 * value / n, by_value
 
 
-# The contest's cap (CONTEST_CONTROL, 140): where the lowest Zehner above the opponents' bid is 140,
-# trump control bids it, whatever its side cards. B as in Q15 (six Schellen with Puur and Nell in
-# the team, no side Ace: the count 67), A's Eichel now at 130: B's fort would leave A's 130 Eichel.
+# The contest's cap (CONTEST_CONTROL, 150): where the lowest Zehner above the opponents' bid is 140
+# or 150, trump control bids it, whatever its side cards. B as in Q15 (six Schellen with Puur and
+# Nell in the team, no side Ace: the count 67), A's Eichel now at 130: B's fort would leave A's 130
+# Eichel.
 def test_trump_control_bids_on_at_the_cap():
     hand, auction = "Eichel:76 Schellen:A986 Rosen:O8 Schilten:7", "60 Eichel, 70 Schellen, 80 Eichel, 90 Schellen, 130 Eichel"
     assert cv.advise(hand, auction).call == "140 Schellen"
@@ -395,3 +396,20 @@ def test_trump_control_bids_on_at_the_cap():
     theirs = chance(hand, auction, "B", "Eichel", 130, "A", n=n, seed=seed)
     assert ours > 0.8, ours
     assert worth(ours, 140) > -worth(theirs, 130), (ours, theirs)
+
+
+@pytest.mark.parametrize("hand", [
+    "Eichel:76 Schellen:A986 Rosen:O8 Schilten:7",   # no side Ace (the count 67)
+    "Eichel:A6 Schellen:AKO9 Rosen:O8 Schilten:9",   # Q15's B (the count 88)
+])
+def test_trump_control_bids_150_over_the_opponents_140(hand):
+    # Over A's 140 Eichel the count capped the contest at 140 and doubled. On 48 fitting deals
+    # (seed 1, B declaring; board points a deal for B's team) 150 Schellen brought +163 and +258,
+    # the double -251 and -40 (A's 140 made on 34 and 18 of 48), fort -193 and -75: the cap is 150.
+    # Here in target points alone (made, the team writes its number; failed, the opponents do)
+    auction = "60 Eichel, 70 Schellen, 80 Eichel, 90 Schellen, 140 Eichel"
+    assert cv.advise(hand, auction).call == "150 Schellen"
+    n, seed = 16, 1
+    ours = chances(hand, auction, "B", "Schellen", [150], "B", n=n, seed=seed)[150]
+    theirs = chance(hand, auction, "B", "Eichel", 140, "A", n=n, seed=seed)
+    assert worth(ours, 150) > max(-worth(theirs, 140), -2 * worth(theirs, 140)), (ours, theirs)

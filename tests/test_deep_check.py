@@ -103,6 +103,32 @@ def test_a_kept_result_still_judges_the_drill_as_it_is_now(tmp_path, simulated):
         ("d0", "the stored evidence says best: 157 Eichel, fort, the simulation now: 157 Eichel")]
 
 
+def test_stored_figures_the_simulation_no_longer_gives_are_reported_and_written_anew(tmp_path, simulated):
+    """The answer key shows the stored evidence's figures as the words of ``tutor bid``
+    (session 38: one source): where the simulation, asked the same (samples, seed, nodes), now
+    gives other values, counts of made deals or deals, the deep check names what changed, and
+    ``--write`` stores the new ones. Figures the same, or a field the stored evidence does not
+    hold (its words do not show it), are no problem."""
+    path = _file(tmp_path, n=3)
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('seed: 1, nodes: 10000000, best: ["157 Eichel"]}',
+                        'seed: 1, nodes: 10000000, best: ["157 Eichel"], compared: {157 Eichel: 300, fort: 0}, '
+                        'deals: 50}')
+    text = text.replace('seed: 2, nodes: 10000000, best: ["157 Eichel"]}',
+                        'seed: 2, nodes: 10000000, best: ["157 Eichel"], compared: {157 Eichel: 314, fort: 0, '
+                        '120 Eichel: 120}, deals: 100, estimated: 0}')
+    path.write_text(text, encoding="utf-8")
+    out = drills.deep_check(_checked(path))
+    assert [(p.drill, p.message_text("en")) for p in out.problems] == [
+        ("d0", "the stored evidence's figures are not the simulation's now: 157 Eichel +300 → +314, "
+               "120 Eichel - → +120, deals: 50 → 100 (store them with tutor drills check --deep --write)")]
+    assert "deals: 50 → 100" not in out.problems[0].message_text("de")
+    drills.deep_check(_checked(path), write=True)
+    assert drills.deep_check(_checked(path)).problems == []
+    stored = drills.load(path).drills[0].get("evidence")
+    assert stored["compared"]["157 Eichel"] == 314 and stored["deals"] == 100
+
+
 def test_a_changed_drill_or_engine_is_simulated_again(tmp_path, simulated, monkeypatch):
     cache = tmp_path / "cache"
     drills.deep_check(_checked(_file(tmp_path)), cache=cache)

@@ -245,6 +245,28 @@ def test_a_bundled_drill_s_evidence_is_what_the_tutor_says_by_default():
                                        "evidence with tutor drills check exercises/ --deep --write")
 
 
+def test_a_drill_s_fresh_evidence_has_the_figures_tutor_bid_prints():
+    """One source (session 38): the evidence the deep check stores is the voice's Evaluation
+    as ``tutor bid`` gets it, the contracts its words print finished after the decision
+    (``voice.FINISH_SHARE``), so the answer key's figures are bid's. Before, the evidence was
+    the unfinished Evaluation: beispiel-gen-13's 50 Rosen "made in 84 of 100" where ``tutor
+    bid`` prints "about 83 of 100"; of the 69 drills at the voice's budget, 29 stored other values."""
+    _exact()
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    d = _bundled("beispiel-gen.yaml", "beispiel-gen-13")
+    new = evidence._fresh(d, d.rules, None, None, None, 1)
+    hand, reader, seat, _r, truthful = conventions.position(d.hand, d.auction or "", d.rules, None)
+    said = voice.Voice(workers=1).choose(hand, reader.situation(seat), truthful)
+    shown = said.evidence
+    assert new["best"][0] == str(said.pick.call) == "50 Rosen"
+    assert new["made"]["50 Rosen"] == next(c["made"] for c in shown["contracts"] if c["contract"] == "50 Rosen")
+    worth = {c["call"]: round(c["expected"]) for c in shown["calls"]}
+    assert new["compared"] == {c: worth[c] for c in new["compared"]}
+    assert (new["deals"], new["estimated"]) == (shown["samples"], shown["estimated"])
+
+
 def test_the_quiz_and_the_sheet_give_a_drill_s_stored_evidence_without_simulating_again(tmp_path, monkeypatch):
     from tutor.course import evidence, quiz, sheets
 
@@ -380,28 +402,11 @@ def _bundled(file: str, drill_id: str):
     return next(c for c in drills.verified([ROOT / "exercises" / file], "en") if c.drill.id == drill_id).drill
 
 
-def _exact_values(hand: str, auction: str, seat: str, strain: str, bids, n: int = 40, seed: int = 1):
-    """Each bid in ``strain`` (the hand's seat declaring and leading) valued on ``n`` deals that
-    fit the auction, every game solved exactly: its board value for the hand's team, deal by
-    deal, by the rules' scoring (docs/interpretations, the model behind the call values: the
-    bid as the final contract, doubled where the table doubles and the double, over all the
-    deals, is worse for the hand's team)."""
-    from exact_play import deals, points
-    from tutor.rules import load
-    from tutor.scoring import score_game, team_of
+def _exact_values(*args, **kw):
+    """The bids' exact values (tests/exact_play.bid_values: one helper for test_voice too)."""
+    from exact_play import bid_values
 
-    rules = load("verband")
-    team = team_of(seat)
-    cps = [points(h, strain, seat) for h in deals(hand, auction, seat, n=n, seed=seed)]
-
-    def board(bid, cp, double):
-        g = score_game(bid, seat, cp, double=double, rules=rules)
-        return g.board[team] - sum(v for t, v in g.board.items() if t != team)
-    values = {}
-    for bid in bids:
-        plain, doubled = ([board(bid, cp, d) for cp in cps] for d in (False, True))
-        values[f"{bid} {strain}"] = doubled if sum(doubled) < sum(plain) else plain
-    return values
+    return bid_values(*args, **kw)
 
 
 @pytest.mark.needs_core
@@ -474,7 +479,7 @@ def test_evidence_asked_with_equal_samples_deals_judges_all_of_them(monkeypatch)
     class Sim:
         early_stop = True
 
-        def evaluate(self, hand, s, truthful):
+        def evaluate(self, hand, s, truthful, standing=None):
             asked.append(self.early_stop)
             raise DealError("no deal")          # what happens after does not matter here
 

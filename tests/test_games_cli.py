@@ -233,3 +233,23 @@ def test_tarneeb_explain_names_each_call_s_kind_in_the_language_asked():
         assert bid in lines[0] and passed in lines[1], text
         # the call as typed, then the kind's name: no bare key after the call's column
         assert not any(re.match(r"\s*\d+\. [A-D]  \S+\s+(bid|pass|end)\s", line) for line in lines), text
+
+
+def test_a_french_auction_and_explanation_show_a_double_as_the_learner_types_it():
+    # docs/french.md: a French learner types « contre » / « surcontre » (read as dopple /
+    # konter); `auction` and `explain` list the calls in that word (s37: "B  dopple" under
+    # --lang fr); German and English keep dopple / konter, and --json the calls' own words
+    calls = "60 Rosen, B: contre, A: surcontre"
+    fr = run("auction", calls, "--lang", "fr").output.splitlines()
+    assert fr[0] == "Sidi-Barrani: 60 Rosen, B: contre, A: surcontre", fr
+    assert fr[2].startswith("   2. B  contre ") and fr[3].startswith("   3. A  surcontre "), fr
+    assert not any("dopple" in x or "konter" in x for x in fr), fr
+    for lang in ("de", "en"):
+        out = run("auction", calls, "--lang", lang).output.splitlines()
+        assert out[0] == "Sidi-Barrani: 60 Rosen, B: dopple, A: konter" and out[2].startswith("   2. B  dopple "), out
+    explained = run("explain", calls, "--lang", "fr").output.splitlines()
+    assert explained[1].startswith(" 2. B  contre ") and explained[2].startswith(" 3. A  surcontre "), explained
+    upcoming = run("explain", "60 Rosen", "--next", "--lang", "fr").output
+    assert "  B: contre " in upcoming and "dopple" not in upcoming, upcoming
+    data = as_json(run("auction", calls, "--lang", "fr", "--json", "--full"))
+    assert [c["call"] for c in data["calls"]] == ["60 Rosen", "dopple", "konter"]

@@ -338,3 +338,20 @@ def test_the_french_examples_of_what_to_type_are_the_french_words_and_are_read()
             assert str(call) in ("dopple", "konter"), (word, call)
             examples += 1
     assert examples >= 6, examples
+
+
+def test_the_french_tutor_is_le_tuteur_and_tutor_only_the_command():
+    # docs/french.md: the program that advises is « le tuteur » in French (s37: 41 « le tuteur »
+    # against 19 « le tutor »); the bare word `tutor` is what the learner types (`tutor quiz`,
+    # `réinstalle tutor`), never a noun with an article
+    import re
+
+    article = re.compile(r"\b(?:le|du|au|un|ce|autre)\s+tutor\b", re.I)
+    said = []
+    for entry in _catalog("fr").values():
+        french = " ".join(entry["msgstr"]) if isinstance(entry["msgstr"], (list, tuple)) else entry["msgstr"]
+        said += [m.group(0) for m in article.finditer(french)]
+    assert not said, said
+    tuteur = sum("tuteur" in (" ".join(e["msgstr"]) if isinstance(e["msgstr"], (list, tuple)) else e["msgstr"])
+                 for e in _catalog("fr").values())
+    assert tuteur >= 40, tuteur

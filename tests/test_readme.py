@@ -5,6 +5,12 @@ lines ``$ tutor ...``, each followed by exactly what the command prints (standar
 then standard error). ``...`` stands for any text, as doctest's ELLIPSIS (timings, paths,
 long tables). ```sh blocks and plain ``` blocks are not run.
 
+A fenced block opened with ```http holds requests of ``tutor serve``'s JSON API, each
+``GET /api/...`` or ``POST /api/... {body}`` on a line, followed by the JSON it answers
+(white space folded; ``...`` as above). They are sent in process to the app on 127.0.0.1
+(starlette's TestClient, a fresh database per block, computing ahead off), a write with
+the page's token as the page sends it.
+
 Each block runs in a fresh folder that mirrors the repository root (its files and folders
 linked, so ``exercises/`` and ``lessons/`` are there and a written ``-o blatt.html`` lands
 in the temporary folder, not in the repository), with a fresh ``TUTOR_DB`` shared by the
@@ -157,5 +163,64 @@ def test_the_harness_reads_blocks_and_ellipsis():
     assert ellipsis_match("plain", "plain") and not ellipsis_match("plain", "plainer")
 
 
+# -- the JSON API's examples (```http blocks) ----------------------------------------------
+def http_blocks(text: str) -> list[tuple[int, list[Example]]]:
+    """Every ```http block of ``text`` as (line of the fence, its requests and answers)."""
+    blocks: list[tuple[int, list[Example]]] = []
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip() != "```http":
+            continue
+        examples: list[Example] = []
+        for n in range(i + 1, len(lines)):
+            if lines[n].strip() == "```":
+                break
+            if re.match(r"^(GET|POST) /", lines[n]):
+                examples.append(Example(n + 1, lines[n].strip(), ""))
+            elif examples:
+                examples[-1].want += lines[n] + "\n"
+        blocks.append((i + 1, examples))
+    return blocks
+
+
+HTTP_BLOCKS = http_blocks(README.read_text(encoding="utf-8"))
+
+
+def _folded(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"([\[{])\s+|\s+([\]}])", r"\1\2", text)).strip()
+
+
+@pytest.mark.parametrize("start, examples", [
+    pytest.param(s, e, id=f"README.md:{s}",
+                 marks=[pytest.mark.needs_core] if any("/practice/result" in x.command or "/practice/keep" in x.command
+                                                       for x in e) else [])
+    for s, e in HTTP_BLOCKS])
+def test_readme_api_example(start, examples, tmp_path, monkeypatch):
+    import json
+
+    from starlette.testclient import TestClient
+
+    from tutor.web.app import Settings, create_app
+
+    monkeypatch.delenv("TUTOR_DB", raising=False)
+    with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"), ahead=False)),
+                    base_url="http://127.0.0.1:8000") as client:
+        for example in examples:
+            method, rest = example.command.split(" ", 1)
+            target, _, body = rest.partition(" ")
+            if method == "GET":
+                answer = client.get(target)
+            else:
+                token = client.get("/api/token").json()["token"]
+                answer = client.post(target, content=body.encode(), headers={
+                    "X-Tutor-Token": token, "Content-Type": "application/json"})
+            got = _folded(json.dumps(answer.json(), ensure_ascii=False))
+            want = _folded(example.want)
+            assert answer.status_code == 200 and ellipsis_match(want, got), (
+                f"README.md:{example.line}: {example.command}\n--- the README shows ---\n{want}\n"
+                f"--- it answers ({answer.status_code}) ---\n{got}")
+
+
 def test_the_readme_has_examples_that_run():
     assert sum(len(e) for _, e in BLOCKS) >= 10
+    assert sum(len(e) for _, e in HTTP_BLOCKS) >= 2

@@ -50,11 +50,17 @@ def test_eval_json_contract_and_the_same_seed_gives_the_same_numbers():
 
 @pytest.mark.needs_core
 def test_the_worked_example_a_raises_to_100_and_d_doubles_under_the_simulation():
-    # A bids 100 ("die höchste Zahl, der er traut"); exact play raises in Eichel at least as
-    # far (A and C make 100 on nearly every deal that fits, and higher Zehner often)
+    # A bids 100 ("die höchste Zahl, der er traut"). Exact play on 48 deals that fit (seed 1),
+    # each call valued by the contract the auction after it reaches (the others bid, and double
+    # right after a bid, as the count does), every contract solved to the card point: 100 Eichel
+    # is worth what fort is (+0.8 +- 1.1 a deal: after A's fort C bids the 100 himself on 29 of
+    # the 48), 140 Eichel +11 +- 33 over fort. So the answer is fort or a raise in Eichel to 100
+    # or more, and it names such a raise as good as itself (issue 26: equal calls, both accepted)
     a = json.loads(run("eval", "--hand", A_HAND, "--auction", BEFORE_A, "--samples", "50", "--json"))
-    assert a["recommended"] in a["equal"] and a["recommended"].endswith("Eichel")
-    assert int(a["recommended"].split()[0]) >= 100
+    def raise_(call):
+        return call.endswith("Eichel") and int(call.split()[0]) >= 100
+    assert a["recommended"] in a["equal"] and (a["recommended"] == "fort" or raise_(a["recommended"]))
+    assert any(raise_(c) for c in a["equal"]), a["equal"]
     # D doubles in the text, and "das Doppeln hat B und D 100 Punkte gekostet": A and C make
     # their 100 whenever they play exactly, and D's team should have said nothing
     d = json.loads(run("eval", "--hand", D_HAND, "--auction", BEFORE_D, "--seat", "D", "--samples", "50",

@@ -274,6 +274,12 @@ def typed(call) -> "str | Msg":
     (shown in the language of the text it is put in), any other call as it is written."""
     return CALL_WORDS.get(str(call).strip().lower(), str(call))
 
+
+def typed_in(call, lang: str) -> str:
+    """:func:`typed` as text in ``lang`` (a column of calls: ``tutor auction``, ``explain``)."""
+    word = typed(call)
+    return word if isinstance(word, str) else word.text(lang)
+
 #: why a call is illegal, by key (the catalogs translate them; placeholders from why())
 WHY: dict[str, M] = {
     'needs_seat': M("a double needs the seat (e.g. '{seat}: {call}')"),

@@ -234,7 +234,7 @@ def _usage_text(e: click.UsageError, lang: str) -> str:
     the cases a user meets by its exception's own fields; any other as click words it."""
     import re
 
-    from tutor.i18n import _, either
+    from tutor.i18n import _, either, semicolon
 
     def hint(param) -> str:
         h = e.param_hint if getattr(e, "param_hint", None) is not None else (
@@ -255,7 +255,7 @@ def _usage_text(e: click.UsageError, lang: str) -> str:
 
             def likeness(x):
                 return -difflib.SequenceMatcher(None, e.option_name, x).ratio(), x
-            text += "; " + _("did you mean {names}?", lang,
+            text += semicolon(lang) + _("did you mean {names}?", lang,
                              names=either(repr(x) for x in sorted(e.possibilities, key=likeness)))
         return text
     if isinstance(e, click.BadOptionUsage) and "requires an argument" in e.message:

@@ -36,7 +36,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from tutor.auction import BID, DOUBLE, FORT, REDOUBLE, WHY, Auction, Call, sidi_barrani_spec, typed
 from tutor.cards import NELL, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, Hand, Rank, Suit
 from tutor.errors import IllegalCallError, ParseError, TutorError
-from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, both, either, join
+from tutor.i18n import LANGS, M, Mn, Mp, Msg, _, both, either, join, semicolon
 from tutor.rules import TableRules, load as load_rules
 from tutor.judgement.base import Judge, Standing
 from tutor.judgement.count import COUNT, opening_preference
@@ -796,8 +796,8 @@ def denial_text(denials: Sequence[Promise], lang: str = "de") -> str:
     same: dict[str, list[str]] = {}
     for suit, parts in by_suit.items():
         same.setdefault(", ".join(parts), []).append(suit.value)
-    return "; ".join(_("{suit}: {what}", lang, suit=both(suits).text(lang), what=what)
-                     for what, suits in same.items())
+    return semicolon(lang).join(_("{suit}: {what}", lang, suit=both(suits).text(lang), what=what)
+                                for what, suits in same.items())
 
 
 def _denied_card(d: Promise) -> Msg:
@@ -882,7 +882,7 @@ class Reading(Value):
         return head
 
     def text(self, lang: str = "de") -> str:
-        promised = "; ".join(t for t in (p.text(lang) for p in self.promises) if t)
+        promised = semicolon(lang).join(t for t in (p.text(lang) for p in self.promises) if t)
         head = self.headline(lang)
         return f"{head}. {promised}." if promised else f"{head}."
 
@@ -895,7 +895,7 @@ class Reading(Value):
         seat = seat or self.seat
         if self.meaning(lang, text) != text:
             return f"{seat} {text}"
-        return _("{seat} {call}: {text}", lang, seat=seat, call=str(self.call), text=text)
+        return _("{seat} {call}: {text}", lang, seat=seat, call=typed(self.call), text=text)
 
     def meaning(self, lang: str = "de", text: "str | None" = None) -> str:
         """The reading (``text``, default :meth:`text`) to follow the call's own name: without
@@ -1350,7 +1350,8 @@ class Mismatch(Msg):
     def text(self, lang: "str | None" = None) -> str:
         from tutor.i18n import current
 
-        return "; ".join(p.mismatch(self.hand, lang or current()) for p in self.promises)
+        lang = lang or current()
+        return semicolon(lang).join(p.mismatch(self.hand, lang) for p in self.promises)
 
 
 def why_fort(hand: Hand, s: Situation, alone: bool = True) -> list[Msg]:
@@ -1447,8 +1448,8 @@ class Verdict(Value):
             out.append(_("That is not a conventional call.", lang))
         if not self.truthful:
             # the promise was said once, in the reading; here what the hand holds
-            broken = "; ".join(p.mismatch(self.hand, lang) for p in self.broken) if self.hand \
-                else "; ".join(p.text(lang) for p in self.broken)
+            broken = semicolon(lang).join(p.mismatch(self.hand, lang) for p in self.broken) if self.hand \
+                else semicolon(lang).join(p.text(lang) for p in self.broken)
             out.append(_("The hand does not fit: {broken}.", lang, broken=broken))
         return out
 

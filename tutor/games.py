@@ -22,9 +22,9 @@ from functools import lru_cache
 from typing import Mapping
 
 from tutor.auction import (BID, DOUBLE, FORT, REDOUBLE, WORD, Auction, AuctionSpec,
-                           describe_ladder, parse_sidi_strain)
+                           describe_ladder, parse_sidi_strain, typed_in)
 from tutor.errors import TutorError
-from tutor.i18n import M, _, both
+from tutor.i18n import M, _, both, semicolon
 
 Text = M   # a text of the games' rules: a catalog message
 
@@ -345,9 +345,13 @@ class Referee:
 
     def text(self, lang: str = "de") -> str:
         g, a = self.game, self.auction
-        lines = [f"{g.name}: {a}" if len(a) else f"{g.name}: " + _("(no call yet)", lang)]
+        # a double and a konter as the user types them in his language (French: contre,
+        # surcontre); --json keeps the calls' own words, for programs
+        shown = ", ".join(f"{e.seat}: {typed_in(e.call, lang)}" if e.call.kind in (DOUBLE, REDOUBLE)
+                          else str(e.call) for e in a.entries)
+        lines = [f"{g.name}: {shown}" if len(a) else f"{g.name}: " + _("(no call yet)", lang)]
         for i, (seat, call, note) in enumerate(self.notes, start=1):
-            lines.append(f"  {i:>2}. {seat}  {call:<20} {say(note, lang)}")
+            lines.append(f"  {i:>2}. {seat}  {typed_in(call, lang):<20} {say(note, lang)}")
         lines.append(_state_text(self, lang))
         notes = g.all_notes(self.rules)
         if notes:
@@ -500,7 +504,7 @@ def describe_game(game: Game, lang: str = "de", rules=None) -> str:
         "  " + _("a bid names: {what}", lang, what=names),
         "  " + (say(game.passing.rule, lang) if game.passing.rule is not None
                 else "fort: " + say(FORT_FINAL[spec.fort_final], lang)),
-        "  " + _("ends: {text}", lang, text="; ".join(say(t, lang) for t in game.ends)),
+        "  " + _("ends: {text}", lang, text=semicolon(lang).join(say(t, lang) for t in game.ends)),
         "  " + _("sides: {text}", lang, text=SIDES[game.sides]),
         "  " + _("Matsch: {text}", lang, text=game.matsch),
         "  " + _("lead: {text}", lang, text=game.leads),

@@ -433,6 +433,12 @@ def Mp(context: str, msgid: str, /, **params) -> Msg:
     return Msg(msgid, params=params, context=context)
 
 
+def semicolon(lang: "str | None" = None) -> str:
+    """"; " between the parts of a sentence in ``lang``: French sets a space before it
+    (docs/french.md, "Typography"; QA s38 F5.6: "le nell cinquième ou plus; Rosen : ...")."""
+    return " ; " if (lang or current()) == "fr" else "; "
+
+
 def join(*parts: object) -> Msg:
     """Messages and plain strings one after the other, each shown in the same language
     (an error's place before its message: ``join(where, ": ", error)``)."""

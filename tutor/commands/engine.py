@@ -56,8 +56,9 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
                    lang=lang, rules_spec=rules_spec):
         return
     from tutor import answers
+    from tutor.auction import typed_in
     from tutor.conventions import denial_text, state_line
-    from tutor.i18n import _
+    from tutor.i18n import _, semicolon
 
     rules = _rules(rules_spec)
     if as_json:
@@ -68,23 +69,23 @@ def explain(ctx, auction, next_calls, as_json, lang, rules_spec):
         click.echo(_("No call yet.", lang))
     for i, r in enumerate(e.calls, start=1):
         denial = r.denial(lang)
-        click.echo(f"{i:>2}. {r.seat}  {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}"
+        click.echo(f"{i:>2}. {r.seat}  {typed_in(r.call, lang):<14} [{_kind(r.kind, lang)}] {r.text(lang)}"
                    + (f" {denial}" if denial else ""))
     click.echo()
     click.echo(_("What the table knows:", lang))
     denied = e.denied
     for seat, promises in e.known.items():
-        text = "; ".join(p.text(lang) for p in promises)
+        text = semicolon(lang).join(p.text(lang) for p in promises)
         if seat in denied:
             none_of = _("holds none of: {denied}", lang, denied=denial_text(denied[seat], lang))
-            text = f"{text}; {none_of}" if text else none_of
+            text = f"{text}{semicolon(lang)}{none_of}" if text else none_of
         click.echo(f"  {seat}: {text}" if text else f"  {seat}: " + _("nothing about the cards", lang))
     click.echo(state_line(e.state, lang))
     if next_calls:
         click.echo()
         click.echo(_("Possible next calls:", lang))
         for r in upcoming:
-            click.echo(f"  {r.seat}: {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
+            click.echo(f"  {r.seat}: {typed_in(r.call, lang):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
 
 
 def score_options(f):
@@ -175,7 +176,7 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, by_count, simu
         emit_json(answers.bid_json(hand, auction, seat, rules, lang, judge=judge, standing=standing))
         return
     advice = answers.advice(hand, auction, seat, rules, judge=judge, standing=standing)
-    from tutor.auction import typed
+    from tutor.auction import typed, typed_in
     from tutor.conventions import _sentence, replay
     from tutor.i18n import _
 
@@ -192,7 +193,7 @@ def bid(ctx, hand, auction, seat, score_text, use_tafel, db_path, by_count, simu
     click.echo(_("What the conventions offer this hand here:", lang))
     for r in advice.options:
         mark = "*" if advice.recommended is not None and r.call == advice.recommended.call else " "
-        click.echo(f" {mark} {str(r.call):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
+        click.echo(f" {mark} {typed_in(r.call, lang):<14} [{_kind(r.kind, lang)}] {r.text(lang)}")
 
 
 def _judge(by_count: bool, simulate: bool = False, samples=None, seed=None, progress: bool = False,

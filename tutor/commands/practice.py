@@ -6,7 +6,7 @@ import sys
 import click
 
 from tutor.commands.common import NumberType, SEAT, emit_json, json_option, lang_option, rules_option
-from tutor.i18n import M, _
+from tutor.i18n import M, _, ngettext
 
 
 # -- tutor practice --------------------------------------------------------------------------
@@ -40,10 +40,12 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, play,
         if as_json:
             emit_json(s.to_json())
         else:
-            click.echo(_("{learner}: {deals} deals practised; your teams wrote {board}, their best contracts "
-                         "{best}; of {calls} calls {same} the tutor's, {acceptable} acceptable, {worse} worse.",
-                         lang, learner=learner, deals=s.deals, board=s.board, best=s.best, calls=s.calls,
-                         same=s.same, acceptable=s.acceptable, worse=s.worse))
+            click.echo(ngettext("{learner}: {deals} deal practised; your team wrote {board}, its best contract "
+                                "{best}; {calls}, {acceptable} acceptable, {worse} worse.",
+                                "{learner}: {deals} deals practised; your teams wrote {board}, their best "
+                                "contracts {best}; {calls}, {acceptable} acceptable, {worse} worse.",
+                                s.deals, lang, learner=learner, deals=s.deals, board=s.board, best=s.best,
+                                calls=progress.calls_phrase(s), acceptable=s.acceptable, worse=s.worse))
         return
     from tutor.practice.session import Practice, new_seed
     from tutor.practice.value import require_core

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tutor.auction import DOUBLE, REDOUBLE, Call, sidi_barrani_spec, split_seat
+from tutor.auction import DOUBLE, REDOUBLE, Call, sidi_barrani_spec, split_seat, typed
 from tutor.cards import Hand, Rank
 from tutor.conventions import (CARD, COUNT_OR_MORE, COUNT_WORD, MAX_LENGTH, Advice, Mismatch, Reader, Reading,
                                advise, kind_label, next_readings, offered, state_line)
@@ -233,7 +233,7 @@ class Session:
         what = self.summary(reading)
         if reading.kind == "fort":
             return f"{seat} {reading.call}."
-        return _("{seat} {call}: {what}.", self.lang, seat=seat, call=str(reading.call), what=what)
+        return _("{seat} {call}: {what}.", self.lang, seat=seat, call=typed(reading.call), what=what)
 
     def line(self, event: Event) -> str:
         return self.short(event.reading, event.seat)
@@ -322,7 +322,7 @@ class Session:
         r = a.recommended
         if r.kind == "fort":
             return _("You: fort (? says why)", self.lang)
-        return _("You: {call} ({summary})", self.lang, call=str(r.call), summary=self.summary(r))
+        return _("You: {call} ({summary})", self.lang, call=typed(r.call), summary=self.summary(r))
 
     def why(self) -> list[str]:
         """The full reasoning: the last call read in full, then the advice and its reasons."""

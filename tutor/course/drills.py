@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol, Sequence
 
+from tutor.auction import typed
 from tutor.conventions import kind_label as _kind_name
 from tutor.errors import ParseError, TutorError
-from tutor.i18n import LANGS, M, Mn, Mp, Msg, both, either, join
+from tutor.i18n import LANGS, M, Mn, Mp, Msg, both, either, join, semicolon
 
 GAME = "sidi-barrani"
 TYPES = ("bid", "explain", "check", "score", "trick", "value")
@@ -918,13 +919,14 @@ class SidiBarraniEngine:
         v = conventions.check(hand, auction or "", call, rules)
         if not v.legal:
             reason = v.why_illegal.text(lang) if hasattr(v.why_illegal, "text") else v.why_illegal
-            return OWN_CALL_TEXTS["illegal"](call=call, why=reason).text(lang)
-        out = [OWN_CALL_TEXTS["shows"](call=call, text=v.reading.text(lang)).text(lang)]
+            return OWN_CALL_TEXTS["illegal"](call=typed(call), why=reason).text(lang)
+        # the call in the word the learner typed (French « contre »)
+        out = [OWN_CALL_TEXTS["shows"](call=typed(call), text=v.reading.text(lang)).text(lang)]
         if not v.conventional:
             out.append(OWN_CALL_TEXTS["unconventional"].text(lang))
         if not v.truthful:
             out.append(OWN_CALL_TEXTS["contradicts"](
-                text="; ".join(p.mismatch(v.hand, lang) for p in v.broken)).text(lang))
+                text=semicolon(lang).join(p.mismatch(v.hand, lang) for p in v.broken)).text(lang))
         elif v.conventional:
             out.append(OWN_CALL_TEXTS["fits"].text(lang))
         return " ".join(out)
@@ -1284,7 +1286,7 @@ class Checked:
         if spec is None or spec == "verband":
             return None
         if isinstance(spec, dict):
-            return "; ".join(rule_words(k, v, lang) for k, v in spec.items())
+            return semicolon(lang).join(rule_words(k, v, lang) for k, v in spec.items())
         words = RULE_WORDS.get(("profile", str(spec)))
         return words.text(lang) if words else str(spec)
 

@@ -532,7 +532,11 @@ def parse_answer(item, text: str, lang: str = "de") -> Given:
             call = drills._normalize(engine, t, rules, "call")
         except TutorError as e:
             raise AnswerError(e.reason) from None
-        return Given(call, call)
+        # recorded as the learner typed it in his language (French « contre », « surcontre »),
+        # judged by its own word
+        from tutor.auction import typed_in
+
+        return Given(call, typed_in(call, lang))
     if d.type == "explain":
         options = drills.choices(engine, d.auction, item.solution.ask, rules)
         if is_number(t):

@@ -95,7 +95,10 @@ The count:
   that fit makes these numbers on two deals in three or more (tests/test_judgement_play.py).
   The partner's number there says his own count (:func:`partner_own`: his count and a
   third of the rest reach it), and a hand behind it adds its own count in his strain
-  (tests/test_count_frei.py: exact play on deals where his hand is one the count opens with).
+  (tests/test_count_frei.py: exact play on deals where his hand is one the count opens with);
+  with the Nell and not the Puur there, the Puur is his (the count bids a suit at this table
+  on its Puur), with a third of the other trumps: the hand counts the team's trump row, less
+  the Puur's 20 his number counted (:func:`_partner_suit_trumps`, QA s37 Q3).
 - **The Partie's score** (:class:`Standing`): a team that wins the Partie by making its
   bid, doubled or not (the leading team that needs few points), gains nothing from a
   high number or a konter; against it the
@@ -111,7 +114,7 @@ The count:
   higher than 110 where a lower Zehner is open (``CEILING_FIVE``, the row's ``ceiling``:
   an opponent may keep a trump and ruff; exact play's best with many side tricks).
   **Trump control bids on** over the opponents' bid: Puur and Nell with six trumps or more
-  in the team bid at least the lowest Zehner above it, up to 140 (``CONTEST_CONTROL``, the row's
+  in the team bid at least the lowest Zehner above it, up to 150 (``CONTEST_CONTROL``, the row's
   ``contest``: the text's D announces his Ace "sicher, dass A und C mit ihren mindestens
   sechs Eichel weiterbieten", and its A bids the lowest Zehner; exact play makes it on
   nearly every fitting deal). **Puur and Nell with seven trumps or more** count 120
@@ -158,7 +161,7 @@ FIVE_TRUMPS = 5            # Puur and Nell with five trumps: the four out mostly
 FIVE_TRUMPS_SHORT = 10     # ... less about a trick for the trump an opponent keeps on a 3-1 or 4-0 split
 COMPETE_FIVE = 100         # ... and against the opponents' bid the team goes on up to 100 on them alone (exact play)
 CEILING_FIVE = 110         # ... and bids no higher Zehner than 110 where a lower one is open, however many side tricks
-CONTEST_CONTROL = 140      # trump control bids on over the opponents' bid at the lowest Zehner, up to 140 (exact play)
+CONTEST_CONTROL = 150      # trump control bids on over the opponents' bid at the lowest Zehner, up to 150 (exact play)
 OUT_CONTROL = 100          # ... and with both opponents out (fort, final) its trumps count 100, not 67 (exact play)
 SEVEN_TRUMPS = 7           # Puur and Nell with seven trumps or more: the opponents hold two at most ...
 SEVEN_POINTS = 120         # ... the team ruffs their side winners: 120 with nothing else (exact play)
@@ -1215,7 +1218,7 @@ def plain_count(hand, s, strain: str, partner: "int | None" = None) -> "tuple[Co
     if partner is not None:
         c = offence(hand, s, suit)
         if not c.lay_down:
-            _partner_suit_trumps(hand, suit, c)
+            _partner_suit_trumps(hand, s, suit, c, partner)
         return c, 0 if c.lay_down else partner_own(partner)
     if hand.length(suit) < OWN_LENGTH and any(
             hand.length(x) >= OWN_LENGTH for x in SUITS if x.value in _partner_bids(s)):
@@ -1227,16 +1230,56 @@ def plain_count(hand, s, strain: str, partner: "int | None" = None) -> "tuple[Co
     return None
 
 
-def _partner_suit_trumps(hand, suit: Suit, c: Count) -> None:
-    """At a table without the Ansageregeln, in the suit the partner bid (his number shows his
-    own count there, :func:`partner_own`): the hand's trumps that take a trick over whatever the
-    opponents hold (:func:`guarded_trumps`, the defence's rule: a card below for each higher
-    trump out, and one more) count with their points and 10 each for what falls in, where the
-    trump row has not counted them (it counts the Puur's 20 without control, all 62 with it).
-    QA s36 Q4: C with Schilten 9 A K 7 behind the partner's 70 Schilten counted nothing for
-    them and bid 100 Eichel on Eichel U 8."""
+def _partner_suit_trumps(hand, s, suit: Suit, c: Count, value: int) -> None:
+    """At a table without the Ansageregeln, in the suit the partner bid (his ``value`` shows his
+    own count there, :func:`partner_own`), what the hand's trumps add beside his.
+
+    Where the hand holds the Nell and not the Puur, the Puur is the partner's: the count bids a
+    suit at this table on its Puur (:func:`plain_count`: without it only on three cards whose
+    own count reaches the lowest bid, which the Nell in this hand all but rules out). He holds
+    the Puur and his third of the other trumps the hand does not hold (``PARTNER_SHARE``), so
+    the team's trump row is Puur and Nell with the hand's trumps and his; his number counted
+    the Puur's trick (20), the hand adds the rest of the row (Puur and Nell with five trumps:
+    57 - 20). QA s37 Q3: C with Eichel 9 K, Schellen A, Schilten A behind A's 70 Eichel counted
+    42 and said fort over B's 80 Rosen; exact play on the deals the simulation draws makes 100
+    Eichel on 16 of 16 (docs/interpretations.md).
+
+    Elsewhere the hand's trumps that take a trick over whatever the opponents hold
+    (:func:`guarded_trumps`, the defence's rule: a card below for each higher trump out, and one
+    more) count with their points and 10 each for what falls in, where the trump row has not
+    counted them (it counts the Puur's 20 without control, all 62 with it). QA s36 Q4: C with
+    Schilten 9 A K 7 behind the partner's 70 Schilten counted nothing for them and bid 100
+    Eichel on Eichel U 8."""
     if c.row is None or c.row.control:
         return
+    n = hand.length(suit)
+    if hand.has(suit, NELL) and not hand.has(suit, PUUR):
+        theirs = 1 + (9 - n - 1) // PARTNER_SHARE
+        row = holding({PUUR, NELL}, n + theirs)
+        full = row.points - VALUE["trump"][PUUR]
+        gain = full
+        if row.ceiling:   # Puur and Nell with five trumps: not above the row's ceiling (Holding.ceiling)
+            gain = min(gain, row.ceiling - c.expected - partner_own(value))
+        if gain > 0:
+            c.sure += gain
+            c.control = c.control or row.control
+            c.row = row
+            c.lines.pop()    # the total, written again below
+            said = dict(trump=suit.value, partner=s.partner, value=value, theirs=theirs, n=n, length=n + theirs,
+                        row=row.points, puur=VALUE["trump"][PUUR], gain=gain, ceiling=row.ceiling)
+            c.lines[0] = (M("trump {trump}: at this table the count bids a suit on its Puur, so {partner}'s {value} "
+                            "{trump} holds the Puur, with about {theirs} trumps in all: with the Nell and {n} trumps in "
+                            "this hand the team holds Puur and Nell with {length} trumps, {row} for its trumps; his "
+                            "number counted the Puur's {puur}, this hand adds {gain}", **said) if gain == full else
+                          M("trump {trump}: at this table the count bids a suit on its Puur, so {partner}'s {value} "
+                            "{trump} holds the Puur, with about {theirs} trumps in all: with the Nell and {n} trumps in "
+                            "this hand the team holds Puur and Nell with {length} trumps, {row} for its trumps; but "
+                            "with five trumps an opponent may keep one and ruff, and the team bids no higher than "
+                            "{ceiling} on them: this hand adds {gain}", **said))
+            c.lines.append(M("sure: {sure}; plus {fall} per sure side trick for the others' cards: {falls}; "
+                             "together {total}", sure=c.sure, fall=FALL_PER_TRICK, falls=FALL_PER_TRICK * c.tricks,
+                             total=c.expected))
+            return
     held = [r for r in guarded_trumps(hand, suit) if not (r == PUUR and PUUR in c.row.top)]
     if held:
         c.sure += sum(VALUE["trump"][r] for r in held)

@@ -192,17 +192,19 @@ _EVALUATIONS_LOCK = threading.Lock()
 
 def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = None, samples: int = SAMPLES,
               seed: int | None = None, nodes: int | None = None, workers: int | None = None,
-              progress: bool = False):
+              progress: bool = False, early_stop: bool = True):
     """The voice's simulation's Evaluation of a question (the seed from the position where
     ``seed`` is None), remembered by the question: the position, the calls offered, the
     deals, the seed and the nodes. The same question asked again, by another command of a
     session or the quiz's numbers (:func:`tutor.course.evidence.numbers`), gets the same
     Evaluation at no cost, and a question never gets answers another one left (issue 26:
     the same question, the same answer, whatever the process asked before). The workers
-    are no part of the question: the same seed gives the same numbers with any."""
+    are no part of the question: the same seed gives the same numbers with any.
+    ``early_stop``: False judges all ``samples`` deals (a drill's evidence on 400 deals,
+    :func:`tutor.course.evidence.fresh`), finished as any answer is."""
     key = position_key(hand, s, standing)
     seed = seed_of(key) if seed is None else seed
-    memo = (key, seed, samples, nodes, tuple((str(r.call), r.kind) for r in readings))
+    memo = (key, seed, samples, nodes, early_stop, tuple((str(r.call), r.kind) for r in readings))
     with _EVALUATIONS_LOCK:
         found = _EVALUATIONS.get(memo)
         if found is not None:
@@ -211,6 +213,7 @@ def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = Non
     if workers is None and threading.current_thread() is not threading.main_thread():
         workers = 1      # a server's worker thread: no fork pool from a thread
     sim = simulation(samples, seed, workers, nodes, progress)
+    sim.early_stop = early_stop
     ev = sim.evaluate(hand, s, readings, standing)
     if FINISH_SHARE and ev.exact and ev.estimated:
         # the chances the answer prints, asked again where the decision's searches left them open
@@ -393,42 +396,28 @@ def left_out_line(ev, dropped: Sequence[str], s) -> Msg | None:
         value=round(mean))
 
 
-def _fits_own_read(reading, hand: Hand, s, readings) -> bool:
-    """``hand`` fits what the tutor reads from its own call ``reading`` (one of ``readings``,
-    the hand's calls there, among which the count picks its raise) when another seat
-    makes it (``simulation._count_reads``): a number that shows no cards at a table with the
-    Ansageregeln (a raise in the team's suit, a number above 120, a number in Obenabe,
-    Undenufe or a Misère) is read as a hand whose count raises to it or higher there
-    (count.raise_reaches, count.trumpless_reaches). Other calls: True (their promises are
-    the reading's, checked before)."""
-    from tutor.judgement.count import raise_reaches, trumpless_reaches
-    from tutor.judgement.simulation import SUITS_ONLY, read_kind
-
-    call = reading.call
-    if not s.rules.conventions or read_kind(reading, call, s.rules) != "raise" or s.last_word:
-        return True
-    if call.strain not in SUITS_ONLY:
-        return trumpless_reaches(hand, s, call.strain, call.value)
-    return raise_reaches(hand, s, readings, call.strain, call.value)
-
-
 def read_true(ev, hand: Hand, s, readings) -> tuple[object, list[str]]:
     """The Evaluation without the numbers that show no cards whose read this hand does not
-    fit (:func:`_fits_own_read`), where the partner still bids and the standing bid is the
-    team's, and those numbers: the partner reads them as the count's strength and bids on
-    (or konters) on it, and the tutor's own partners read them so (QA s36 Q2: practice 206, A's
-    110 Schilten on the deals' +22 over fort, where his count says fort; C read it as the
-    count's raise and bid 130, A then 157, doubled and kontered: BD +664). The same rule
-    chooses and interprets: a number the partner would misread is not made. In a contested
-    auction (the opponents hold the standing bid) the numbers stay: there the count's reach is
-    the one to outbid (QA s36 P16: 140 Eichel right by exact play, the count's 110 outbid)."""
+    fit (:func:`simulation.fits_own_read`), where the partner still bids and the standing bid
+    is the team's, and those numbers: the partner reads them as the count's strength and bids
+    on (or konters) on it, and the tutor's own partners read them so (QA s36 Q2: practice 206,
+    A's 110 Schilten on the deals' +22 over fort, where his count says fort; C read it as the
+    count's raise and bid 130, A then 157, doubled and kontered: BD +664). Where the deals
+    value such a number by the auction after it (``ev.continued``: the partner bidding on by
+    that read, simulation._continued), what the misread costs is in its values, and it stays
+    (session 38: beispiel-gen-05's 130 Rosen, made on 398 of 400 deals by exact play, which
+    the partner lets stand on 98 of 100). In a contested auction (the opponents hold the
+    standing bid) the numbers stay: there the count's reach is the one to outbid (QA s36 P16:
+    140 Eichel right by exact play, the count's 110 outbid)."""
+    from tutor.judgement.simulation import fits_own_read, partner_reads
+
     calls = getattr(ev, "calls", None) or []
-    high = s.auction.high
-    if not calls or high is None or team_of(high.seat) != team_of(s.seat) or s.partner in s.auction.out \
-            or not s.rules.conventions:
+    if not calls or not partner_reads(s):
         return ev, []
     by_name = {str(r.call): r for r in readings}
-    dropped = [c["call"] for c in calls if c["call"] in by_name and not _fits_own_read(by_name[c["call"]], hand, s, readings)]
+    continued = set(getattr(ev, "continued", None) or ())
+    dropped = [c["call"] for c in calls if c["call"] in by_name and c["call"] not in continued
+               and not fits_own_read(by_name[c["call"]], hand, s, readings)]
     if not dropped or len(dropped) == len(calls):
         return ev, []
     import copy
@@ -485,10 +474,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     if after is not None and why is not None and said in by_call \
             and said not in (getattr(ev, "continued", None) or ()):
         # the Hilfe stays: its words value it by the auction after it (QA s36 Q1's words)
-        why = _kept_hilfe_line(ev, s, after, equal[0], by_call)
-        unplayed = _unplayed_line(after, ev.samples)
-        if unplayed:
-            why = join(why, " ", unplayed[0])
+        why = _kept_why(ev, s, after, equal[0], by_call)
         evidence["hilfe_valued"] = {"call": said, "stood": after["stood"], "expected": round(after["value"], 1),
                                     "ends": str(after["end"]) if after["end"] is not None else None,
                                     "ended": after["ended"]}
@@ -801,6 +787,32 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
                         "settles it on {settled} of the {n} deals and makes it on {proved} of them.", n,
                         call=_name(call), settled=unused["settled"], proved=unused["proved"], n=n))
     return Judgement(pick, lines, evidence, tuple(equal), _named(ev, call, equal, said), reasoned=True)
+
+
+def _kept_why(ev, s, after: dict, best: str, by_call: dict) -> Msg:
+    """The kept Hilfe's line (:func:`_kept_hilfe_line`), with the deals it is not counted on
+    (:func:`_unplayed_line`)."""
+    why = _kept_hilfe_line(ev, s, after, best, by_call)
+    unplayed = _unplayed_line(after, ev.samples)
+    return join(why, " ", unplayed[0]) if unplayed else why
+
+
+def information_why(ev, s, readings, said: str, standing: Standing | None = None) -> Msg:
+    """Why the count's information call ``said`` (a Hilfe, an Ace announcement) stays where
+    the deals value another call more, as :func:`judge_by` says it (``ev``: after
+    :func:`read_true`): a Hilfe valued by the auction after it where that can be asked
+    (:func:`_kept_why`), else the conventions decide (:func:`information_line`). One source for
+    `tutor bid` and the quiz's numbers (course.evidence.numbers; session 38: the quiz said "here
+    the conventions decide" where bid valued the Hilfe by the auction after it)."""
+    reading = next((r for r in readings if str(r.call) == said), None)
+    by_call = {c["call"]: c["expected"] for c in ev.calls}
+    after = _hilfe_after(ev, s, readings, standing, said) \
+        if reading is not None and reading.kind == "hilfe" else None
+    equal = equal_calls(ev)
+    if after is not None and said in by_call and equal and said not in equal \
+            and said not in (getattr(ev, "continued", None) or ()):
+        return _kept_why(ev, s, after, equal[0], by_call)
+    return information_line(ev, said)
 
 
 def _unplayed_line(after: dict, n: int) -> list[Msg]:
@@ -1414,7 +1426,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     after = getattr(ev, "after_fort", None)
     if after is not None and "fort" in by_call:
         lines.append(after_fort_line(after, n))
-    lines.extend(continued_lines(ev, call, after is not None, high))
+    lines.extend(continued_lines(ev, call, after is not None, high, s.partner))
     lower = _lower_raise(ev, call, by_call, equal)
     if lower is not None:
         lines.append(M("{call} rather than {lower} ({lower_value:+.0f}): after {lower} that auction ends in a contract "
@@ -1462,13 +1474,31 @@ def _all_win_line(ev, call: str, equal: Sequence[str] | None, standing: Standing
                "Each of these calls wins the Partie on every one of the {n} deals.", ev.samples)]
 
 
-def continued_lines(ev, call: str, after_fort: bool, high=None) -> list[Msg]:
+def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | None = None) -> list[Msg]:
     """How the deals value ``call`` where they value it by the auction after it
     (simulation._continued; QA s32 Q39: a raise in a contested auction was valued as the final
-    contract, and fort as the opponents' contract played, though the others still bid)."""
+    contract, and fort as the opponents' contract played, though the others still bid). A
+    number ``partner`` would misread (``ev.misread``) is said so, with how often he lets it stand."""
     continued = getattr(ev, "continued", None) or ()
     if call not in continued or (call == "fort" and after_fort):
         return []
+    endings = (getattr(ev, "endings", None) or {}).get(call)
+    if call in (getattr(ev, "misread", None) or ()) and partner is not None and endings \
+            and len(endings) == ev.samples:
+        value, strain = call.split(" ", 1)
+        stood = sum(1 for e in endings if e.contract is not None and e.contract.declarer == ev.seat
+                    and str(e.contract.value) == value and e.contract.strain == strain)
+        return [Mn("{call} shows no cards, and {partner} reads such a number as a hand whose count raises that high "
+                   "(as the tutor reads a partner's number), which this hand's count does not reach. So the deals "
+                   "value {call} by the auction after it, {partner} and the opponents bidding on as the count bids "
+                   "on that read: the bidding stops at {call} in {stood} of the {n} deal, and the contract it reaches "
+                   "counts; where they let {call} stand, the opponents double it when that pays them over these deals.",
+                   "{call} shows no cards, and {partner} reads such a number as a hand whose count raises that high "
+                   "(as the tutor reads a partner's number), which this hand's count does not reach. So the deals "
+                   "value {call} by the auction after it, {partner} and the opponents bidding on as the count bids "
+                   "on that read: the bidding stops at {call} in {stood} of the {n} deals, and the contract it "
+                   "reaches counts; where they let {call} stand, the opponents double it when that pays them over "
+                   "these deals.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples)]
     if call == "fort":
         return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
                   "bids, and the contract they reach counts."), *_fort_ending_line(ev, high)]

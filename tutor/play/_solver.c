@@ -3118,5 +3118,8 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__solver(void) {
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "ABI", CORE_ABI) < 0) { Py_DECREF(m); return NULL; }
+#ifdef CORE_SOURCE   /* setup.py: the sha256 of this file as built (the deep check's cache key) */
+    if (m && PyModule_AddStringConstant(m, "SOURCE", CORE_SOURCE) < 0) { Py_DECREF(m); return NULL; }
+#endif
     return m;
 }

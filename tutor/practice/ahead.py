@@ -213,16 +213,24 @@ def _kill(holder: list, owner: int) -> None:
 STALL_CHECK = 1.0
 
 
-def _stopped(pid: int) -> bool:
-    """Linux: process ``pid`` is stopped or traced (state T or t in /proc); False elsewhere
-    or where it cannot be read."""
+def stalled(pid: int, seen: "int | None" = None) -> "tuple[bool, int | None]":
+    """Linux: will process ``pid`` never answer? It is stopped or traced (state T or t), a
+    zombie or gone (Z, X), or, where ``seen`` is its CPU ticks at an earlier look, asleep and
+    has not computed since (runnable is computing: on a busy machine a niced process may wait
+    long for a core). With its CPU ticks now, for the next look; (False, None) where /proc
+    cannot be read (elsewhere than Linux): trust it. The one check of both background
+    processes: :func:`_waited` (a fork's, every STALL_CHECK s, ``seen`` None: the state alone)
+    and :meth:`tutor.web.ahead.Worker.take` (the server's, after its STALL s without news)."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:
             data = fh.read()
-    except OSError:
-        return False
-    end = data.rfind(b")")         # the command name in parentheses may hold anything
-    return data[end + 2:end + 3] in (b"T", b"t")
+        fields = data[data.rfind(b")") + 2:].split()   # the command name in parentheses may hold anything
+        state, cpu = fields[0], int(fields[11]) + int(fields[12])
+    except (OSError, IndexError, ValueError):
+        return False, None
+    if state in (b"T", b"t", b"Z", b"X"):
+        return True, cpu
+    return state != b"R" and seen == cpu, cpu
 
 
 def _waited(ahead, conn) -> bool:
@@ -230,7 +238,7 @@ def _waited(ahead, conn) -> bool:
     is there; False where the process is found stopped: then it is ended, and the program
     computes what it waited for itself."""
     while not conn.poll(STALL_CHECK):
-        if _stopped(ahead._holder[0][0]):
+        if stalled(ahead._holder[0][0])[0]:
             ahead._end_now()
             return False
     return True

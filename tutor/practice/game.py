@@ -110,18 +110,22 @@ class GameReview:
 
 def call_lines(c, lang: str = "de") -> list[str]:
     """One call's review as ``tutor review`` prints it (:meth:`GameReview.lines`)."""
+    from tutor.auction import typed, typed_in
     from tutor.conventions import kind_label
     from tutor.practice.review import SAME
 
     yes, no = _("yes", lang), _("no", lang)
-    out = [f"{c.index:>2}. {c.seat}  {c.call:<12} [{kind_label(c.kind, lang)}] {c.meaning.text(lang)}"]
+    out = [f"{c.index:>2}. {c.seat}  {typed_in(c.call, lang):<12} [{kind_label(c.kind, lang)}] {c.meaning.text(lang)}"]
     flags = _("conventional: {conventional}, true to the hand: {true}", lang,
               conventional=yes if c.conventional else no, true=yes if c.truthful else no)
     if c.verdict == SAME:
-        out.append("    " + flags + "; " + _("the tutor calls the same.", lang))
+        tutor = _("the tutor calls the same.", lang)
     else:
-        out.append("    " + flags + "; " + (_("the tutor would say nothing.", lang) if c.tutor is None and c.silent
-                                            else _("the tutor calls {call}.", lang, call=c.tutor or "fort")))
+        tutor = _("the tutor would say nothing.", lang) if c.tutor is None and c.silent \
+            else _("the tutor calls {call}.", lang, call=typed(c.tutor or "fort"))
+    # French sets a space before ";" (docs/french.md; QA s37 Q5: "oui; le tuteur")
+    out.append("    " + _("{flags}; {tutor}", lang, flags=flags, tutor=tutor))
+    if c.verdict != SAME:
         why = c.why_text(lang)
         if why:
             out.append("    " + why)

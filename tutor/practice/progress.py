@@ -67,6 +67,15 @@ def stats(db: "str | None", learner: str) -> Stats:
     return Stats(*(int(x) for x in row), int(hinted))
 
 
+def calls_phrase(s: Stats):
+    """How many of the learner's calls were the tutor's, the calls counted in the plural they
+    need (s38: "of 1 calls")."""
+    from tutor.i18n import Mn
+
+    return Mn("of {calls} call {same} the tutor's", "of {calls} calls {same} the tutor's", s.calls,
+              calls=s.calls, same=s.same)
+
+
 def stats_line(db: "str | None", learner: "str | None", lang: str = "de") -> str | None:
     """One line on the learner's practice deals (for ``tutor lessons``), None without any."""
     from tutor.i18n import ngettext
@@ -75,8 +84,8 @@ def stats_line(db: "str | None", learner: "str | None", lang: str = "de") -> str
     s = stats(db, learner or default_learner())
     if not s.deals:
         return None
-    return ngettext("Practice: {deals} whole deal; your team wrote {board}, its best contract {best}; of {calls} "
-                    "calls {same} the tutor's (tutor practice --stats).",
-                    "Practice: {deals} whole deals; your teams wrote {board}, their best contracts {best}; of "
-                    "{calls} calls {same} the tutor's (tutor practice --stats).", s.deals, lang,
-                    deals=s.deals, board=s.board, best=s.best, calls=s.calls, same=s.same)
+    return ngettext("Practice: {deals} whole deal; your team wrote {board}, its best contract {best}; {calls} "
+                    "(tutor practice --stats).",
+                    "Practice: {deals} whole deals; your teams wrote {board}, their best contracts {best}; "
+                    "{calls} (tutor practice --stats).", s.deals, lang,
+                    deals=s.deals, board=s.board, best=s.best, calls=calls_phrase(s))

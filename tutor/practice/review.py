@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.i18n import M, Msg, _
+from tutor.auction import typed, typed_in
+from tutor.i18n import M, Msg, _, semicolon
 from tutor.judgement.base import NOTHING   # the deals' name for letting a double or konter pass
 from tutor.scoring import team_of
 
@@ -126,9 +127,9 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         tutor = call   # nothing better than fort: the tutor says fort too
     why: list = []
     if not conventional:
-        why.append(M("{call} follows no convention.", call=call))
+        why.append(M("{call} follows no convention.", call=typed(call)))
     if broken:   # what the call promises (a Hilfe's meaning, QA s33 Q11), then what the hand holds
-        why += [M("{call} promises: {meaning}", call=call, meaning=_Headline(reading)), _Mismatch(broken, hand)]
+        why += [M("{call} promises: {meaning}", call=typed(call), meaning=_Headline(reading)), _Mismatch(broken, hand)]
     equal = tuple(getattr(advice, "equal", ()) or ())
     lost = None if call == tutor else cost(advice, call)
     # the tutor's call with what it means, in one sentence ("The tutor calls fort: C lets the
@@ -195,7 +196,7 @@ def _tutor_word(r: CallReview, lang: str) -> str:
     """The tutor's call in the review's short line: its call, or where it has none, fort in
     turn and out of turn its silence (QA s37 Q5: not Python's None)."""
     if r.tutor is not None:
-        return r.tutor
+        return typed_in(r.tutor, lang)
     return _("no double, no konter", lang) if r.silent else "fort"
 
 
@@ -226,9 +227,9 @@ class _TutorSays(Msg):
         lang = lang or current()
         with_meaning, alone = self.forms
         if self.reading is None:
-            return alone(call=self.call).text(lang)
+            return alone(call=typed(self.call)).text(lang)
         meaning = self.reading.meaning(lang, self.reading.headline(lang)).rstrip(". ")
-        return with_meaning(call=self.call, meaning=meaning).text(lang)
+        return with_meaning(call=typed(self.call), meaning=meaning).text(lang)
 
 
 class _Headline(Msg):
@@ -260,7 +261,7 @@ class _Mismatch(Msg):
 
         lang = lang or current()
         return _("The hand does not fit it: {mismatch}.", lang,
-                 mismatch="; ".join(p.mismatch(self.hand, lang) for p in self.promises))
+                 mismatch=semicolon(lang).join(p.mismatch(self.hand, lang) for p in self.promises))
 
 
 # -- the end of a practice deal ---------------------------------------------------------------
@@ -325,7 +326,7 @@ class DealResult:
         if self.review:
             out.append(_("Your calls:", lang))
             for r in self.review:
-                yours = r.call or _("no double, no konter", lang)
+                yours = typed_in(r.call, lang) if r.call else _("no double, no konter", lang)
                 verdict = VERDICT[r.verdict].text(lang)
                 out.append("  " + (_("{index}. {call}: {verdict}", lang, index=r.index, call=yours, verdict=verdict)
                                    if r.verdict == SAME else

@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from tutor.auction import DOUBLE, REDOUBLE, split_seat
+from tutor.auction import DOUBLE, REDOUBLE, split_seat, typed, typed_in
 from tutor.cards import Hand, deal as deal_cards
 from tutor.conventions import Reader, Reading
 from tutor.errors import TutorError
@@ -301,8 +301,8 @@ class Practice:
             return _("{seat}: no double, no konter", self.lang, seat=step.seat)
         r = step.reading
         if r.kind == "fort":
-            return f"{step.seat} {r.call}."
-        return _("{seat} {call}: {summary}.", self.lang, seat=step.seat, call=str(r.call), summary=self.summary(r))
+            return f"{step.seat} {r.call}."   # fort
+        return _("{seat} {call}: {summary}.", self.lang, seat=step.seat, call=typed(r.call), summary=self.summary(r))
 
     def why(self, step: Step) -> str:
         """A decision in full, as the table reads it: the call with what it shows, and what
@@ -326,7 +326,7 @@ class Practice:
             return _("The tutor would let it pass.", lang)
         if rec is None or rec.kind == "fort":
             return _("The tutor would say fort.", lang)
-        return _("The tutor would call {call}: {summary}.", lang, call=str(rec.call), summary=self.summary(rec))
+        return _("The tutor would call {call}: {summary}.", lang, call=typed(rec.call), summary=self.summary(rec))
 
     def last_robot(self) -> Step | None:
         return next((s for s in reversed(self.steps) if not s.learner and s.reading), None)
@@ -334,7 +334,7 @@ class Practice:
     def prompt(self) -> str:
         if self.waiting == "option":
             kinds = {c.kind for s, c in self.auction.legal_calls(self.seat)}
-            word = "dopple" if DOUBLE in kinds else "konter"
+            word = typed_in("dopple" if DOUBLE in kinds else "konter", self.lang)
             return _("{seat}: {word}? (Enter: no)", self.lang, seat=self.seat, word=word)
         return _("{seat}, your call:", self.lang, seat=self.seat)
 

@@ -44,7 +44,7 @@ import time
 import weakref
 from collections import OrderedDict, deque
 
-from tutor.practice.ahead import BEST, EXACT, NICE, Client, Stats, adopt, portable
+from tutor.practice.ahead import BEST, EXACT, NICE, Client, Stats, adopt, portable, stalled
 
 JOB_CPU = 120.0     # CPU seconds a job may spend (its plan is bounded anyway: 11-31 s at load 13)
 KEPT = 512          # answers kept by the server (memo or deal's label -> answer), and by the process
@@ -290,22 +290,12 @@ class Worker(Client):
 
     def _stalled(self) -> bool:
         """No news for STALL seconds: is the process stopped, a zombie, or asleep without
-        computing? (Runnable is computing: on a loaded machine a niced process may wait long
-        for a core.)"""
+        computing since the last look (:func:`tutor.practice.ahead.stalled`)?"""
         proc = self.proc
         if proc is None:
             return True
-        try:
-            with open(f"/proc/{proc.pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            return False   # no /proc: trust it
-        cpu = int(fields[11]) + int(fields[12])
-        seen = getattr(self, "_cpu_seen", None)
-        self._cpu_seen = cpu
-        if fields[0] in ("T", "t", "Z", "X"):
-            return True
-        return fields[0] != "R" and seen == cpu
+        verdict, self._cpu_seen = stalled(proc.pid, getattr(self, "_cpu_seen", None))
+        return verdict
 
     def take(self, label, view):
         """The process's answer for ``label`` (waiting while it is coming), or None: then the

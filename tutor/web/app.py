@@ -19,6 +19,15 @@ Guards (:class:`Guard`), in front of every request:
 
 Every error of the tutor is answered ``400 {"error": "one line"}`` in the request's
 language (``lang``), never with a traceback.
+
+Work (:class:`Gate`): a request that computes the judgement (the simulation's deals, the
+solver: bid, check and table without ``count``, every request of the Practice tab but the
+count's replay) runs while at most ``Settings.slots`` others do (one per core), or waits
+for a place among ``Settings.waiting`` more for ``Settings.wait_seconds``; else it is
+answered ``503 {"error": "one line"}`` with ``Retry-After`` at once: a hostile or runaway
+client cannot make the server compute without bound, nor take the threads the other
+requests need. Nothing is lost: each request names its whole state (the page keeps it and
+asks again).
 """
 from __future__ import annotations
 
@@ -26,7 +35,9 @@ import asyncio
 import hmac
 import json
 import logging
+import os
 import re
+import threading
 import time
 import secrets
 from dataclasses import dataclass, field
@@ -52,6 +63,10 @@ from tutor.i18n import LANGS, M, Mp, Msg  # noqa: E402  (de, en, fr: the page an
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
 KEY_COOKIE = "tutor_key"
 BODY_SECONDS = 10.0      # the whole body of a request within this time, else 408
+SLOTS = max(1, min(4, os.cpu_count() or 1))   # requests computing the judgement at once
+WAITING = 2 * SLOTS      # ... and at most this many more waiting for a place
+WAIT_SECONDS = 60.0      # ... each for at most this long (a voice's answer: 0.2-5 s of a core idle)
+RETRY_AFTER = 5          # seconds, said with a 503
 log = logging.getLogger("tutor.web")
 
 
@@ -69,6 +84,9 @@ class Settings:
     loopback: bool = True
     body_seconds: float = BODY_SECONDS
     ahead: bool = True                 # the Practice tab computes ahead (tutor.web.ahead)
+    slots: int = SLOTS                 # requests computing the judgement at once (Gate)
+    waiting: int = WAITING
+    wait_seconds: float = WAIT_SECONDS
 
 
 def _lang_of(request: Request, settings: Settings) -> str:
@@ -201,20 +219,89 @@ def _lang_of_raw(scope, settings: Settings) -> str:
     return m.group(1).decode() if m else settings.lang
 
 
+# -- work ------------------------------------------------------------------------------------
+BUSY = M("the server is busy computing other answers: try again in a moment")
+
+
+class Busy(Exception):
+    """No place to compute this request now (:class:`Gate`)."""
+
+
+class Gate:
+    """At most ``slots`` requests compute the judgement at once and ``waiting`` more wait,
+    each at most ``seconds`` (see the module). :meth:`enter` is called on the event loop
+    (a request refused there takes no thread), :meth:`take` in the request's thread."""
+
+    def __init__(self, slots: int, waiting: int, seconds: float) -> None:
+        self.slots, self.waiting, self.seconds = max(1, slots), max(0, waiting), seconds
+        self.places = threading.BoundedSemaphore(self.slots)
+        self.lock = threading.Lock()
+        self.admitted = 0          # computing or waiting
+        self.refused = 0
+
+    def enter(self) -> None:
+        with self.lock:
+            if self.admitted >= self.slots + self.waiting:
+                self.refused += 1
+                raise Busy()
+            self.admitted += 1
+
+    def take(self) -> None:
+        if not self.places.acquire(timeout=self.seconds):
+            with self.lock:
+                self.admitted -= 1
+                self.refused += 1
+            raise Busy()
+
+    def leave(self) -> None:
+        self.places.release()
+        with self.lock:
+            self.admitted -= 1
+
+    def forget(self) -> None:
+        """An admitted request that never reached its thread (its client went away)."""
+        with self.lock:
+            self.admitted -= 1
+
+
+async def _gated(gate: Gate, work: Callable[[Request, str], Any], request: Request, lang: str):
+    gate.enter()
+    started = False
+
+    def run():
+        nonlocal started
+        started = True
+        gate.take()
+        try:
+            return work(request, lang)
+        finally:
+            gate.leave()
+    try:
+        return await run_in_threadpool(run)
+    finally:
+        if not started:
+            gate.forget()
+
+
 # -- answers ----------------------------------------------------------------------------------
-def _answer(work: Callable[[Request, str], Any]):
+def _answer(work: Callable[[Request, str], Any], heavy: "Callable[[Request], bool] | None" = None):
     """An endpoint: ``work(request, lang)`` runs in a worker thread; its dict is the JSON
-    answer, a TutorError the 400 answer in the request's language."""
+    answer, a TutorError the 400 answer in the request's language. Where ``heavy(request)``
+    (it computes the judgement), it passes the :class:`Gate` first, else 503."""
     async def endpoint(request: Request) -> Response:
         settings: Settings = request.app.state.settings
         lang = _lang_of(request, settings)
         unknown = _unknown_lang(request)
         if unknown is not None:
             return _error(400, unknown, lang)
+        gated = heavy is not None and heavy(request)
         try:
             if request.method == "POST":
                 request.state.body = await _body(request, lang)
-            data = await run_in_threadpool(work, request, lang)
+            if gated:
+                data = await _gated(request.app.state.gate, work, request, lang)
+            else:
+                data = await run_in_threadpool(work, request, lang)
         except TutorError as e:
             return JSONResponse({"error": one_line(e.text(lang))}, status_code=400)
         except BodyTooLarge:
@@ -223,6 +310,10 @@ def _answer(work: Callable[[Request, str], Any]):
             return _error(408, TOO_SLOW, lang)
         except RecursionError:
             return _error(400, M("the request is nested too deep"), lang)
+        except Busy:
+            response = _error(503, BUSY, lang)
+            response.headers["Retry-After"] = str(RETRY_AFTER)
+            return response
         except Exception:   # a defect of the tutor: logged, answered, and the connection kept
             log.exception("%s %s", request.method, request.url.path)
             return _error(500, M("the server could not answer this request"), lang)
@@ -304,6 +395,18 @@ def _seat(request: Request, name: str = "seat") -> str | None:
 
 def explain(request: Request, lang: str) -> dict:
     return answers.explain_json(_param(request, "auction", ""), _rules(request), lang, _flag(request, "next"))
+
+
+def _judging(request: Request) -> bool:
+    """bid, check, table: the judgement is computed (not the count alone)."""
+    return not _flag(request, "count")
+
+
+def _practising(request: Request) -> bool:
+    """The Practice tab: every request but the count's replay of the bidding (its end, its
+    hint and its keep solve the deal, the voice's robots simulate)."""
+    return request.url.path != "/api/practice/texts" and not (
+        request.url.path in ("/api/practice", "/api/practice/hint") and request.query_params.get("judge") == "count")
 
 
 def _judge(request: Request, table: bool = False):
@@ -578,9 +681,9 @@ def _practice_routes() -> list:
                     ahead=request.app.state.ahead)
 
     return [*(Route(path, _answer(lambda request, lang, f=f: f(request.query_params, _rules(request), lang,
-                                                               ahead=request.app.state.ahead)))
+                                                               ahead=request.app.state.ahead), _practising))
               for path, f in ENDPOINTS.items()),
-            Route("/api/practice/keep", _answer(kept), methods=["POST"])]
+            Route("/api/practice/keep", _answer(kept, _practising), methods=["POST"])]
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -591,9 +694,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     routes = [
         Route("/", index),
         Route("/api/explain", _answer(explain)),
-        Route("/api/bid", _answer(bid)),
-        Route("/api/check", _answer(check)),
-        Route("/api/table", _answer(table)),
+        Route("/api/bid", _answer(bid, _judging)),
+        Route("/api/check", _answer(check, _judging)),
+        Route("/api/table", _answer(table, _judging)),
         Route("/api/token", _answer(token)),
         Route("/api/tafel", _answer(tafel_show)),
         Route("/api/tafel/view", _answer(tafel_view)),
@@ -609,6 +712,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: server_error,
                                                        Exception: server_error})
     app.state.settings = settings
+    app.state.gate = Gate(settings.slots, settings.waiting, settings.wait_seconds)
     # the Practice tab's one background process (started at its first request; ``close()``
     # when the server stops: tutor serve, and the tests' clients)
     from tutor.web.ahead import Worker

@@ -9,8 +9,8 @@ made every other request get 503 (issue 23). Here:
   connection's opening or of its last answer, however slowly it trickles in; else the
   connection is closed (an idle keep-alive connection the same);
 - the body, within ``body_seconds`` (:class:`tutor.web.app.Guard`, 408);
-- there is no limit on concurrent requests: they queue for the worker threads, none is
-  refused;
+- there is no limit on concurrent requests: they queue for the worker threads (only the
+  requests that compute the judgement are bounded: :class:`tutor.web.app.Gate`, 503);
 - past ``MAX_CONNECTIONS`` open connections, a new one closes the oldest idle one (no
   request under way); only when none is idle is the new one closed.
 """

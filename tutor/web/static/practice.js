@@ -44,7 +44,7 @@
     const r = await fetch(`api/${path}?${q}`, {headers: {"X-Tutor-Token": TOKEN}});
     let data = null;
     try { data = await r.json(); } catch (e) { data = {error: r.statusText}; }
-    if (!r.ok) throw new Error(data.error || r.statusText);
+    if (!r.ok) { const err = new Error(data.error || r.statusText); err.status = r.status; throw err; }
     return data;
   }
 
@@ -64,7 +64,9 @@
     try { view = await api("practice"); error(""); }
     catch (e) {
       error(e.message);
-      if (P.moves.length) { P.moves.pop(); save(); }
+      // a refused call (400) is taken back; a busy server (503: its line says "try again")
+      // or a lost connection keeps the learner's calls, and the next tap or reload asks again
+      if (P.moves.length && e.status === 400) { P.moves.pop(); save(); }
       return;
     }
     words(view.texts);
