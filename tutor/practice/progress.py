@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from tutor.practice.review import ACCEPTABLE, HINTED, SAME, WORSE, DealResult
 
 
-def record(db: "str | None", learner: str, result: DealResult, lang: str = "de") -> None:
-    """Store one finished deal."""
+def record(db: "str | None", learner: str, result: DealResult, lang: str = "de", kept: "str | None" = None) -> bool:
+    """Store one finished deal; False where ``kept`` (the phone's request that kept it, see
+    migration 0006) names a deal this learner kept already (a retry: counted once)."""
     from tutor import store
 
     team = result.team
@@ -18,14 +19,16 @@ def record(db: "str | None", learner: str, result: DealResult, lang: str = "de")
     conn = store.connect(db)
     try:
         with store.transaction(conn):
-            conn.execute(
+            cur = conn.execute(
                 "INSERT INTO practice_deal (learner, seed, seat, rules, contract, declarer, board, best, "
-                "calls, same, worse, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "calls, same, worse, result, kept) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (learner, kept) WHERE kept IS NOT NULL DO NOTHING",
                 (learner, result.seed, result.seat, result.rules.name if result.rules else "verband",
                  result.contract, result.declarer, result.board[team],
                  best.board if best is not None else None, len(calls),
                  sum(r.verdict == SAME for r in calls), sum(r.verdict == WORSE for r in calls),
-                 json.dumps(result.to_json(lang), ensure_ascii=False)))
+                 json.dumps(result.to_json(lang), ensure_ascii=False), kept))
+            return cur.rowcount == 1
     finally:
         conn.close()
 

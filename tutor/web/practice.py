@@ -218,9 +218,24 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
     p = _practice(query, rules, lang, ahead)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
-    progress.record(db, learner, p.result(play=_played(p, query)), lang)
+    progress.record(db, learner, p.result(play=_played(p, query)), lang, kept=_request_key(p, query))
     return {"kept": True, "learner": learner, "stats": progress.stats(db, learner).to_json(),
             "line": progress.stats_line(db, learner, lang)}
+
+
+def _request_key(p, query: dict) -> str:
+    """The deal a keep names, as the page names it (its seed, seat, rules, judge, the
+    learner's calls, which he made after the hint, his cards): kept twice by one learner (a
+    retry after a lost answer), it counts once."""
+    import json
+
+    def items(key):
+        text = query.get(key) or ""
+        return [" ".join(x.split()) for x in text.split(",")] if text else []
+
+    return json.dumps([p.seed, p.seat, p.rules.name, query.get("judge") or "", items("moves"),
+                       sorted(_marks(query.get("hinted"), MAX_MOVES)), [c for c in items("cards") if c]
+                       if query.get("cards") is not None else None], ensure_ascii=False)
 
 
 #: path -> answer(query parameters, the request's table rules, lang, ahead=the server's
