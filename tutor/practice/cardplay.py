@@ -94,6 +94,7 @@ class CardPlay:
         self.played: list[Played] = []
         self._value: int | None = None       # the position's value now, where known
         self._was = None                     # else (the value before the last card, its side maximizes)
+        self._exact = exact                  # the first lead's value, where known
         if exact is not None:   # the contract's exact value (practice has it): the first lead's value
             self.line.know(self._hands(), declarer, exact)
 
@@ -164,12 +165,12 @@ class CardPlay:
         """The learner's card (``ei u``, ``Eichel U``); a card he cannot play raises one line
         (unreadable, not his, or the rule of play it breaks) and changes nothing."""
         card = self.check(text)
-        if not self.table:   # the value before his lead (his card's review needs it too)
+        if not self.table:   # the value before his lead (the robots' cards after it start from it)
             from tutor.play.solver import SearchStopped
 
-            self.line.nodes = 0
             try:
-                self._value = self.line.boundary(self._hands(), self.leader, self.taken)[0]
+                with self.line.deciding():
+                    self._value = self.line.boundary(self._hands(), self.leader, self.taken, value=self._first())[0]
             except SearchStopped:
                 self._value = None
         return self._put(card, exact=True, robot=False)
@@ -212,22 +213,28 @@ class CardPlay:
         if len(options) == 1:
             return options[0], True
         line = self.line
-        line.nodes = 0
         try:
-            if not self.table:
-                value, best = line.boundary(self._hands(), self.leader, self.taken, best=True)
-                self._value = value
-                return min(best, key=self._cheap), True
-            v = self._now()
-            h, k = self._hands(), self.trick_number
-            from tutor.practice.game import _keeps
+            with line.deciding():   # the same questions, charged the same, whatever is kept
+                if not self.table:
+                    value, best = line.boundary(self._hands(), self.leader, self.taken, best=True, value=self._first())
+                    self._value = value
+                    return min(best, key=self._cheap), True
+                v = self._now()
+                h, k = self._hands(), self.trick_number
+                from tutor.practice.game import _keeps
 
-            for c in sorted(options, key=self._cheap):
-                if _keeps(line, h, seat, c, self.leader, self.table, self.taken, k, v):
-                    return c, True
-            raise AssertionError("no card keeps the value")   # minimax: one always does
+                for c in sorted(options, key=self._cheap):
+                    if _keeps(line, h, seat, c, self.leader, self.table, self.taken, k, v):
+                        return c, True
+                raise AssertionError("no card keeps the value")   # minimax: one always does
         except SearchStopped:
             return self._policy(seat, options), False
+
+    def _first(self) -> int | None:
+        """The value at this trick's lead as the play knows it by itself: the contract's
+        exact value at the first lead, else none (each robot's card then asks the same
+        questions whatever the line keeps from elsewhere)."""
+        return self._exact - self.taken if self._exact is not None and not self.tricks else None
 
     def _now(self) -> int:
         """The value of the position inside a trick (kept from the card before, else found
