@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from tutor.practice.review import ACCEPTABLE, HINTED, SAME, WORSE, DealResult
 
 
-def record(db: "str | None", learner: str, result: DealResult, lang: str = "de", kept: "str | None" = None) -> bool:
-    """Store one finished deal; False where ``kept`` (the phone's request that kept it, see
-    migration 0006) names a deal this learner kept already (a retry: counted once)."""
+def record(db: "str | None", learner: str, result: DealResult, lang: str = "de", deal_id: "str | None" = None) -> None:
+    """Store one finished deal; ``deal_id`` (the phone's id of the deal, migration 0006): a
+    deal this learner kept already under it is replaced (a retry counts once)."""
     from tutor import store
 
     team = result.team
@@ -19,16 +19,19 @@ def record(db: "str | None", learner: str, result: DealResult, lang: str = "de",
     conn = store.connect(db)
     try:
         with store.transaction(conn):
-            cur = conn.execute(
+            conn.execute(
                 "INSERT INTO practice_deal (learner, seed, seat, rules, contract, declarer, board, best, "
-                "calls, same, worse, result, kept) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT (learner, kept) WHERE kept IS NOT NULL DO NOTHING",
+                "calls, same, worse, result, deal_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (learner, deal_id) WHERE deal_id IS NOT NULL DO UPDATE SET seed = excluded.seed, "
+                "seat = excluded.seat, rules = excluded.rules, contract = excluded.contract, "
+                "declarer = excluded.declarer, board = excluded.board, best = excluded.best, "
+                "calls = excluded.calls, same = excluded.same, worse = excluded.worse, result = excluded.result, "
+                "played_at = CURRENT_TIMESTAMP",
                 (learner, result.seed, result.seat, result.rules.name if result.rules else "verband",
                  result.contract, result.declarer, result.board[team],
                  best.board if best is not None else None, len(calls),
                  sum(r.verdict == SAME for r in calls), sum(r.verdict == WORSE for r in calls),
-                 json.dumps(result.to_json(lang), ensure_ascii=False), kept))
-            return cur.rowcount == 1
+                 json.dumps(result.to_json(lang), ensure_ascii=False), deal_id))
     finally:
         conn.close()
 

@@ -18,8 +18,10 @@ last few deals' play (:data:`KEEP_PLAYS`), so a replay asks the solver only what
 """
 from __future__ import annotations
 
+import re
+
 from tutor.errors import TutorError
-from tutor.i18n import M, Mp, Msg
+from tutor.i18n import M, Mp, Msg, _
 
 MAX_MOVES = 60
 KEEP_PLAYS = 8   # the solver's answers of this many deals' play kept between the page's requests
@@ -202,7 +204,9 @@ def _played(p, query):
 def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
     """The finished deal kept in the learner's progress, as ``tutor practice`` keeps each deal
     (``--stats``, the lessons' overview); the body names it as the page's queries do, with
-    the quiz's ``learner``. Answers the learner's practice line after it."""
+    the quiz's ``learner`` (required: the page sends the Quiz tab's name) and the page's
+    ``deal_id`` (made when the deal started: kept again under it, by a retry or after an
+    undo, the deal counts once, as last kept). Answers the learner's practice line after it."""
     from tutor.practice import progress
     from tutor.web.quiz import learner_of
 
@@ -214,28 +218,20 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise TutorError(M("{field}: a text or a number", field=key))
         query[key] = str(value)
+    if body.get("learner") is None or str(body.get("learner")).strip() == "":
+        # not the server's login name: on a shared server every phone's deals would land there
+        raise TutorError(M("learner: no name given (a deal is kept under the learner's name)"))
     learner = learner_of(body.get("learner"))
+    deal_id = body.get("deal_id")
+    if deal_id is not None and (not isinstance(deal_id, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", deal_id)):
+        raise TutorError(M("deal_id: letters, digits, - and _ only, at most {n}", n=64))
     p = _practice(query, rules, lang, ahead)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
-    progress.record(db, learner, p.result(play=_played(p, query)), lang, kept=_request_key(p, query))
-    return {"kept": True, "learner": learner, "stats": progress.stats(db, learner).to_json(),
+    progress.record(db, learner, p.result(play=_played(p, query)), lang, deal_id=deal_id)
+    return {"kept": True, "learner": learner, "kept_for": _("Kept for {learner}.", lang, learner=learner),
+            "stats": progress.stats(db, learner).to_json(),
             "line": progress.stats_line(db, learner, lang)}
-
-
-def _request_key(p, query: dict) -> str:
-    """The deal a keep names, as the page names it (its seed, seat, rules, judge, the
-    learner's calls, which he made after the hint, his cards): kept twice by one learner (a
-    retry after a lost answer), it counts once."""
-    import json
-
-    def items(key):
-        text = query.get(key) or ""
-        return [" ".join(x.split()) for x in text.split(",")] if text else []
-
-    return json.dumps([p.seed, p.seat, p.rules.name, query.get("judge") or "", items("moves"),
-                       sorted(_marks(query.get("hinted"), MAX_MOVES)), [c for c in items("cards") if c]
-                       if query.get("cards") is not None else None], ensure_ascii=False)
 
 
 #: path -> answer(query parameters, the request's table rules, lang, ahead=the server's
