@@ -101,6 +101,14 @@ def test_a_card_not_in_the_hand_or_unreadable_or_out_of_turn_is_refused():
     assert p.to_play == "B"
 
 
+def test_an_unreadable_card_is_quoted_once(tmp_path):
+    # polish s39: "Not taken: 'ro q': cannot read card 'ro q' ...": the card quoted twice
+    out = run(["practice", "--seed", "11", "--judge", "count", "--lang", "en", "--play", "--db",
+               str(tmp_path / "p.db")], input="90ro\nfort\nro q\nend\n")
+    refusal = next(line for line in out.output.splitlines() if line.startswith("! Not taken:"))
+    assert refusal.count("ro q") == 1 and "cannot read card" in refusal
+
+
 # -- the robots' cards: exact play ------------------------------------------------------------
 @pytest.mark.parametrize("strain", ["Eichel", "Schilten", "Obenabe", "Undenufe", "Obenabe Misère",
                                     "Undenufe Misère"])

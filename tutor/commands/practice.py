@@ -246,7 +246,7 @@ class Loop:
         """The play's loop (see :meth:`play`); ``ahead``: the background process or None."""
         from tutor.errors import TutorError
         from tutor.play.rules import seats_from
-        from tutor.practice.cardplay import card_plan, result, take_ahead
+        from tutor.practice.cardplay import adopt, card_plan, result, take_ahead
 
         lang = self.lang
         while not cp.over:
@@ -290,6 +290,8 @@ class Loop:
                 take_ahead(cp, ahead, card)
             cp.play(str(card))
             shown(cp.seat, card)
+        if ahead is not None:   # the review's answers it found (the tricks finished, his last card's branch)
+            adopt(cp, ahead.done)
         return result(cp, bid)
 
     @staticmethod

@@ -143,17 +143,12 @@ class CardPlay:
     # -- playing ----------------------------------------------------------------------------
     def check(self, text: str) -> Card:
         """The learner's card ``text`` if he may play it now; else one line (see :meth:`play`)."""
-        from tutor.text import printable
-
         seat = self.to_play
         if seat is None:
             raise TutorError(M("the play is over"))
         if seat != self.seat:
             raise TutorError(M("it is {seat}'s card, not yours", seat=seat))
-        try:
-            card = Card.parse(text)
-        except TutorError as e:
-            raise e.at(printable(repr(text.strip()[:40])) + ": ") from None
+        card = Card.parse(text)   # its line quotes the text (clipped) once: "cannot read card 'x' ..."
         rule = illegal_reason(card, self.left[seat], self.table, self.trump)
         if rule is not None and rule.key == "not_in_hand":   # his own hand: said to him, with what it holds
             raise TutorError(M("{card} is not in your hand ({hand})", card=str(card), hand=str(self.hand(seat))))
@@ -320,8 +315,11 @@ class CardPlay:
 
         game = self.finished()
         line = self.line
-        line.max_nodes = None   # the review answers every question, as tutor review does
-        exact, taken, values, _n = card_values(game, replay(game), line)
+        budget, line.max_nodes = line.max_nodes, None   # the review answers every question, as tutor review does
+        try:
+            exact, taken, values, _n = card_values(game, replay(game), line)
+        finally:   # the robots' cards keep theirs (the line goes on where the review was of tricks so far)
+            line.max_nodes = budget
         seat = self.seat if seat is None else seat
         return exact, taken, tuple(v for v in values if not seat or v.seat == seat)
 
@@ -439,44 +437,78 @@ def _seen(play: CardPlay, v) -> dict:
             for s in SEATS if s != v.seat}
 
 
-# -- computing ahead while the learner thinks (at a terminal) ------------------------------------
-CARDS = "cards"   # the label of the robots' answers to one of the learner's cards, computed ahead
+# -- computing ahead while the learner thinks -----------------------------------------------------
+CARDS = "cards"     # the label of the robots' answers to one of the learner's cards, computed ahead
+REVIEW = "review"   # ... of the review's answers for the tricks finished so far
 
 
 def card_plan(play: CardPlay):
-    """The background process's plan (:class:`tutor.practice.ahead.Ahead`) at the learner's
-    card, on its copy of ``play``: for each card he may play (the hand's order), the robots'
-    cards after it up to his next card, sent as the solver's answers they asked (new in that
-    branch); given up once he has chosen another card. The program adopts them
-    (:func:`take_ahead`), and its robots then find every answer known: the same cards,
-    without the wait."""
+    """The background process's plan (:class:`tutor.practice.ahead.Ahead` at a terminal,
+    :mod:`tutor.web.ahead`'s process on the phone) at the learner's card, on its copy of
+    ``play``: for each card he may play (the hand's order), the robots' cards after it up to
+    his next card (and where that ends the play, the review of his cards), sent as the
+    solver's answers they asked (new in that branch), a branch given up where he chose
+    another card; then the review of the tricks finished so far (what the end asks whatever
+    he plays); then, once he has chosen, his card where it was not followed yet. The program
+    adopts them (:func:`take_ahead`), and its robots then find every answer known: the same
+    cards (their budget is charged alike, :class:`tutor.practice.game._Line`), without the
+    wait."""
     def plan(ahead) -> None:
+        from tutor.practice.ahead import _Drop
+
         line = play.line
         n = play.position
-        for card in play.legal():
-            if not ahead.follow(str(card)):
-                break
+        done: set = set()
+
+        def branch(card: str) -> None:
+            if card in done or not ahead.follow(card):
+                return
             before = set(line.known)
-            sim = play.copy()
-            sim.play(str(card))
-            sim.robots()
+            try:
+                sim = play.copy()
+                sim.play(card)
+                sim.robots()
+                if sim.over:   # his last card: the end's review too
+                    sim.review()
+            except _Drop:
+                ahead.branch = None
+                return
             found = {k: v for k, v in line.known.items() if k not in before}
-            ahead.give((CARDS, n, str(card)), lambda: found)
+            ahead.give((CARDS, n, card), lambda: found)
+            done.add(card)
+
+        cards = [str(c) for c in play.legal()]
+        for card in cards:
+            if ahead.learner() is not None or ahead.alone:
+                break
+            branch(card)
         ahead.follow(None)
-        ahead.learner(wait=True)
+        if play.tricks and (REVIEW, n) not in ahead.done:
+            before = set(line.known)
+            play.review("")
+            found = {k: v for k, v in line.known.items() if k not in before}
+            ahead.give((REVIEW, n), lambda: found)
+        chosen = ahead.learner(wait=True)
+        if chosen in cards and not ahead.alone:
+            branch(chosen)
     return plan
 
 
 def take_ahead(play: CardPlay, ahead, card: Card) -> None:
     """Before the learner's ``card`` is played: tell the background process (a branch of
-    another card ends it) and adopt the solver's answers it found (waiting where it computes
-    this card's branch now); nothing where it has none."""
-    n = play.position
+    another card ends it) and adopt the solver's answers it found (waiting where it
+    computes this card's branch now); nothing where it has none."""
     ahead.chosen(str(card))
-    ahead.take((CARDS, n, str(card)))
-    for label, found in ahead.done.items():
-        if isinstance(label, tuple) and label[:2] == (CARDS, n) and isinstance(found, dict):
+    ahead.take((CARDS, play.position, str(card)))
+    adopt(play, ahead.done)
+
+
+def adopt(play: CardPlay, done: dict) -> None:
+    """The solver's answers the background process sent (``done``: label -> answers), kept
+    in the play's line (before the end's review too)."""
+    for label, found in list(done.items()):
+        if isinstance(label, tuple) and label[:1] in ((CARDS,), (REVIEW,)) and isinstance(found, dict):
             play.line.known.update(found)
 
 
-__all__ = ["CARDS", "CardPlay", "Played", "PlayResult", "ROBOT_NODES", "card_plan", "result", "take_ahead"]
+__all__ = ["CARDS", "REVIEW", "CardPlay", "Played", "PlayResult", "ROBOT_NODES", "adopt", "card_plan", "result", "take_ahead"]

@@ -64,6 +64,7 @@ def _practice(query, rules, lang: str, ahead=None):
         p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later)
         p.judge = Judge(p.judge, p.ahead)
     hinted = _marks(query.get("hinted"), len(items))
+    p.web_moves = tuple(items)   # as the page sent them (the play's background job replays them)
     p.start()
     for i, item in enumerate(items):
         if p.over:
@@ -114,9 +115,12 @@ def hint(query, rules, lang: str, ahead=None) -> dict:
     return {"hint": p.hint()}
 
 
-def _play(p, query):
+def _play(p, query, ahead=None):
     """The contract's cards after the learner's ``cards`` (each replayed with the robots'
-    up to his next turn); None without ``cards`` (the page did not play them)."""
+    up to his next turn); None without ``cards`` (the page did not play them). With
+    ``ahead`` (the server's :class:`tutor.web.ahead.Worker`) the solver's answers its
+    process found while the learner thought are adopted (the same cards, sooner), and the
+    play's state is left to it as its next job."""
     global _PLAYS
     from collections import OrderedDict
 
@@ -139,16 +143,37 @@ def _play(p, query):
         _PLAYS[key] = known
         while len(_PLAYS) > KEEP_PLAYS:
             _PLAYS.popitem(last=False)
+        before = set(known)
     cp = p.cards(known=known)
+    view = None
+    if ahead is not None:
+        from tutor.web.ahead import CardsView
+
+        inner = getattr(p.judge, "inner", p.judge)
+        # the deal with its contract: the solver's answers hold for this contract only
+        view = CardsView(ahead, (p.seed, p.seat, p.rules, query.get("judge") or None, key[3:]), p.web_moves,
+                         tuple(items), inner if hasattr(inner, "memo") else None)
     cp.robots()
     for n, item in enumerate(items, 1):
         if cp.over:
             raise TutorError(M("the play is over"))
         try:
-            cp.play(item)
+            card = cp.check(item)
         except TutorError as e:
             raise e.at(M("card {n}: ", n=n)) from None
+        if view is not None:   # his card: the robots' answers the process found after it
+            from tutor.practice.cardplay import CARDS
+
+            view.adopt(cp, n - 1, (CARDS, cp.position, str(card)))
+        cp.play(str(card))
         cp.robots()
+    if view is not None:
+        if cp.over:   # the review's answers it found (the tricks finished, his last card's branch)
+            ahead.adopt_all(view, cp)
+        else:
+            view.answers = {k: v for k, v in list(known.items()) if k not in before}
+            view.exact = cp._exact
+            ahead.submit_cards(view)
     return cp
 
 
@@ -158,7 +183,7 @@ def play(query, rules, lang: str, ahead=None) -> dict:
     from tutor.play.rules import seats_from, trick_points, winner
 
     p = _practice(query, rules, lang, ahead)
-    cp = _play(p, {"cards": query.get("cards") or ""})
+    cp = _play(p, {"cards": query.get("cards") or "", "judge": query.get("judge")}, ahead)
     tricks = []
     for n, cards in enumerate(cp.tricks):
         lead = cp.played[4 * n].seat
@@ -185,7 +210,7 @@ def result(query, rules, lang: str, ahead=None) -> dict:
     p = _practice(query, rules, lang, ahead)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
-    r = p.result(play=_played(p, query))
+    r = p.result(play=_played(p, query, ahead))
     lines, full = r.lines(lang), r.lines(lang, full=True)
     # where the cards' lines start (the page puts its button under the calls' review, above them)
     tail = (len(r.play.lines(lang)) if r.play is not None else 0) + len(best_lines(r.best, lang))
@@ -193,11 +218,11 @@ def result(query, rules, lang: str, ahead=None) -> dict:
             "texts": _texts(lang)}
 
 
-def _played(p, query):
+def _played(p, query, ahead=None):
     """The play's result (:func:`tutor.practice.cardplay.result`) where ``cards`` is given."""
     from tutor.practice.cardplay import result as play_result
 
-    cp = _play(p, query) if query.get("cards") is not None and p.auction.declarer is not None else None
+    cp = _play(p, query, ahead) if query.get("cards") is not None and p.auction.declarer is not None else None
     return None if cp is None else play_result(cp, p.auction.high_bid.value)
 
 
@@ -228,7 +253,7 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
     p = _practice(query, rules, lang, ahead)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
-    progress.record(db, learner, p.result(play=_played(p, query)), lang, deal_id=deal_id)
+    progress.record(db, learner, p.result(play=_played(p, query, ahead)), lang, deal_id=deal_id)
     return {"kept": True, "learner": learner, "kept_for": _("Kept for {learner}.", lang, learner=learner),
             "stats": progress.stats(db, learner).to_json(),
             "line": progress.stats_line(db, learner, lang)}
