@@ -75,9 +75,14 @@ def stats(db: "str | None", learner: str) -> Stats:
 
 def calls_phrase(s: Stats):
     """How many of the learner's calls were the tutor's, the calls counted in the plural they
-    need (s38: "of 1 calls")."""
+    need (s38: "of 1 calls"), and where he asked for the hint first, how many he took from it
+    (the tutor's call, not counted as his own)."""
     from tutor.i18n import Mn
 
+    if s.hinted:
+        return Mn("of {calls} call {same} the tutor's and {hinted} taken from the hint",
+                  "of {calls} calls {same} the tutor's and {hinted} taken from the hint", s.calls,
+                  calls=s.calls, same=s.same, hinted=s.hinted)
     return Mn("of {calls} call {same} the tutor's", "of {calls} calls {same} the tutor's", s.calls,
               calls=s.calls, same=s.same)
 
