@@ -175,6 +175,7 @@ typedef struct {
                                     top card, a Misère's third hand, trumping with few points) */
     int incr_key;                /* the table key made from the key one trick up (next_key) */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
+    int sure_runs;               /* the cashing bound counts length winners and an entry to the partner */
     u64 mask;                    /* the part of the table this solve uses: it grows (tt_grow) */
     u64 mask_cap;                /* ... up to this, by the deal's size */
     long long fill, grow_at;     /* the entries this generation wrote into free slots; tt_grow at grow_at */
@@ -658,23 +659,75 @@ static int top_run(const S *s, int su, u64 live, u64 mine, int *tricks) {
     return p;
 }
 
+/* A player's run in a suit: top_run, and (s->sure_runs) where none of the other three
+ * hands holds more cards of the suit than his top cards there, all his cards of it: each
+ * of them must follow to those leads, so nobody else holds one after them and his low
+ * cards of the suit are its top too (length winners). */
+static int suit_run(const S *s, int su, u64 live, u64 mine, int player, int *tricks) {
+    int t = 0, p = top_run(s, su, live, mine, &t);
+    if (t && s->sure_runs) {
+        u64 sm = s->suitmask[su], all = mine & sm;
+        int n = popc(all);
+        if (n > t) {
+            int o = 0;
+            for (int i = 1; i < 4; i++) { int c = popc(s->hand[(player + i) & 3] & sm); if (c > o) o = c; }
+            if (o <= t) {
+                p = 0;
+                for (u64 m = all; m; m &= m - 1) p += s->pts[lowbit(m)];
+                t = n;
+            }
+        }
+    }
+    *tricks += t;
+    return p;
+}
+
 static int sure_points(const S *s, int leader, int left, int R) {
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3], mine = s->hand[leader];
     int lb = 0, tricks = 0, plain_ok = 1;
     if (s->trump >= 0) {
         u64 tm = s->suitmask[s->trump];
         int t_run = 0;
-        lb += top_run(s, s->trump, live, mine, &t_run);
+        lb += suit_run(s, s->trump, live, mine, leader, &t_run);
         tricks += t_run;
         int o1 = popc(s->hand[(leader + 1) & 3] & tm), o2 = popc(s->hand[(leader + 3) & 3] & tm);
         plain_ok = t_run >= (o1 > o2 ? o1 : o2);
     }
     if (plain_ok)
         for (int su = 0; su < NSUITS; su++)
-            if (su != s->trump && (mine & s->suitmask[su])) lb += top_run(s, su, live, mine, &tricks);
+            if (su != s->trump && (mine & s->suitmask[su])) lb += suit_run(s, su, live, mine, leader, &tricks);
+    int t1 = tricks, pa = (leader + 2) & 3;
+    if (plain_ok && tricks < left && s->sure_runs) {
+        /* an entry to the partner (round fourteen): a plain suit of the leader's whose top
+         * card the partner holds (so not one the leader ran). After his run the leader leads
+         * it, the partner's top card takes the trick (no opponent holds a trump: trumpless,
+         * or drawn), and the partner runs his own plain suits. His cards in the leader's
+         * tricks are others than those (his run suits are not the leader's; void, he keeps
+         * them), and the leader's in his the same way. */
+        u64 ph = s->hand[pa];
+        int entry = 0;
+        for (int su = 0; su < NSUITS && !entry; su++) {
+            if (su == s->trump || !(mine & s->suitmask[su]) || !(ph & s->suitmask[su])) continue;
+            unsigned lp = places(s, su, live);
+            entry = ph >> s->ord[su][__builtin_ctz(lp)] & 1;
+        }
+        if (entry) {
+            /* every trick takes a card of each hand: the leader's run and the partner's
+             * together at most the cards left (else the partner's last ones never come) */
+            int t2 = 0, p2 = 0;
+            for (int su = 0; su < NSUITS; su++)
+                if (su != s->trump && (ph & s->suitmask[su])) p2 += suit_run(s, su, live, ph, pa, &t2);
+            if (tricks + t2 <= left) { lb += p2; tricks += t2; }
+        }
+    }
     if (tricks == left) return R;
-    if (s->use_sure_low)
-        for (int i = 1; i < 4; i++) lb += low_sum(s, s->hand[(leader + i) & 3], tricks);
+    if (s->use_sure_low) {
+        /* each opponent gives a card to every trick, the partner to the leader's (t1) and
+         * the leader to the partner's: at least their cheapest */
+        lb += low_sum(s, s->hand[(leader + 1) & 3], tricks) + low_sum(s, s->hand[(leader + 3) & 3], tricks);
+        lb += low_sum(s, s->hand[pa], t1);
+        if (tricks > t1) lb += low_sum(s, mine, tricks - t1);
+    }
     return lb;
 }
 
@@ -2252,6 +2305,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->use_tt = !(options & 1); s->fast2 = !(options & 1024); s->use_equiv = !(options & 2); s->use_order = !(options & 4);
     s->use_sure = !(options & 32); s->use_sure_low = !(options & 64); s->use_forced = !(options & 128); s->lead_order = !(options & 256); s->follow_order = !(options & 512);
     s->l2cache = !(options & 16384);
+    s->sure_runs = !(uoptions >> 56 & 1);   /* option bit 56 off (NO_SURE_RUNS) */
     s->second_order = !(options & (1 << 20));
     s->incr_key = !(options & (1 << 16));
     s->keep_work = !(options & (1 << 18));

@@ -131,6 +131,8 @@ ETC_FROM_FOUR = 1 << 31   # ... and the same lookups in every trick that leaves 
 NO_INNER_TABLE = 1 << 40   # the positions inside the first two tricks keep no bounds in the core's small table of their
                            # own (the table holds trick boundaries only: each probe of a deal searched them again)
 INNER_TABLE_FROM_FOUR = 1 << 41   # ... and that table kept inside every trick led with four cards a hand or more
+NO_SURE_RUNS = 1 << 56   # the cashing bound counts only the leader's top cards in sequence, not his length winners and
+                         # an entry to the partner's top cards (round fourteen; the C core only)
 FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole position at every boundary (the same search)
 SHARED_TABLE = 1 << 28   # the table of the core's previous solve kept when that solve had the same deal and options
                          # (bracket() sets it: the probes of one deal share one table; the values never change)
@@ -1011,34 +1013,68 @@ class Reference:
         as either opponent holds trumps (each trump lead draws one from each: only the
         Puur may stay back, and the top trumps include it). Into these T tricks each of
         the other three players gives T cards: at least his T cheapest. All the points if
-        every card of the leader wins."""
+        every card of the leader wins. Beyond his top cards (issue 21, round fourteen): all
+        his cards of a suit where nobody else holds more of it than his top cards (length
+        winners), and where he holds a plain suit whose top card his partner holds, that
+        entry and then the partner's runs of his plain suits."""
         live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
         mine = self.hands[leader]
         t = SUITS.index(self.trump.suit) if self.trump.suit is not None else -1
 
-        def top_run(s: int) -> tuple[int, int]:
+        def top_run(s: int, hand: int) -> tuple[int, int]:
             points = tricks = 0
             for c in self.order[s]:
                 if live >> c & 1:
-                    if not mine >> c & 1:
+                    if not hand >> c & 1:
                         break
                     points, tricks = points + self.pts[c], tricks + 1
+            return points, tricks
+
+        def suit_run(s: int, player: int) -> tuple[int, int]:
+            # and where none of the other three holds more cards of the suit than the
+            # player's top cards there, all his cards of it (length winners)
+            hand = self.hands[player]
+            points, tricks = top_run(s, hand)
+            cards = [c for c in self.order[s] if hand >> c & 1]
+            if tricks and len(cards) > tricks and all(
+                    sum(1 for c in self.order[s] if self.hands[(player + i) % 4] >> c & 1) <= tricks
+                    for i in (1, 2, 3)):
+                return sum(self.pts[c] for c in cards), len(cards)
             return points, tricks
 
         sure = tricks = 0
         plain_ok = True
         if t >= 0:
-            sure, tricks = top_run(t)
+            sure, tricks = suit_run(t, leader)
             held = [sum(1 for c in self.order[t] if self.hands[(leader + i) % 4] >> c & 1) for i in (1, 3)]
             plain_ok = tricks >= max(held)
         if plain_ok:
             for s in range(4):
-                if s != t:
-                    p, n = top_run(s)
+                if s != t and any(mine >> c & 1 for c in self.order[s]):
+                    p, n = suit_run(s, leader)
                     sure, tricks = sure + p, tricks + n
+        mine_tricks, partner = tricks, (leader + 2) % 4
+        if plain_ok and tricks < left:
+            # an entry to the partner: a plain suit of the leader's whose top card the
+            # partner holds; after his run the leader leads it, the partner's top card
+            # takes the trick (no opponent trump left), and the partner runs his plain suits
+            ph = self.hands[partner]
+
+            def entry(s: int) -> bool:
+                top = next((c for c in self.order[s] if live >> c & 1), None)
+                return top is not None and ph >> top & 1 and any(mine >> c & 1 for c in self.order[s])
+
+            if any(s != t and entry(s) for s in range(4)):
+                runs = [suit_run(s, partner) for s in range(4) if s != t and any(ph >> c & 1 for c in self.order[s])]
+                # every trick takes a card of each hand: both runs together at most the cards left
+                if tricks + sum(n for _, n in runs) <= left:
+                    sure, tricks = sure + sum(p for p, _ in runs), tricks + sum(n for _, n in runs)
         if tricks == left:
             return R
-        return sure + sum(self.low_sum(self.hands[(leader + i) % 4], tricks) for i in (1, 2, 3))
+        # each opponent gives a card to every trick, the partner to the leader's and the
+        # leader to the partner's: at least their cheapest
+        return (sure + self.low_sum(self.hands[(leader + 1) % 4], tricks) + self.low_sum(self.hands[(leader + 3) % 4], tricks)
+                + self.low_sum(self.hands[partner], mine_tricks) + self.low_sum(mine, tricks - mine_tricks))
 
     def forced_points(self, left: int, R: int) -> tuple[int, int]:
         """(points, team): what a team takes whatever anyone plays, Misère included. The
