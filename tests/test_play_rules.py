@@ -288,3 +288,18 @@ def test_errors_name_the_trump_kinds_in_both_languages():
     rule = RULES["follow_suit"]
     assert rule.text() == rule.text("en") == str(rule)   # the library speaks English
     assert rule.text("de").startswith("Farbe angeben") and rule.text("fr").startswith("fournir")
+
+
+@pytest.mark.parametrize("leader, trick, trump, seat", [
+    # C leads the Rosen Ace, D trumps with the Six, A follows, B over-trumps with the Puur (the highest trump)
+    ("C", "Rosen A, Eichel 6, Rosen K, Eichel U", "Eichel", "B"),
+    # no trump played: the highest card of the suit led; the Banner (10) ranks over the Nine off trump
+    ("D", "Schellen 9, Schellen B, Rosen A, Schellen 6", "Eichel", "A"),
+    # Undenufe: the lowest card of the suit led takes it (the Six is the highest)
+    ("A", "Rosen 9, Rosen 6, Eichel 6, Rosen 7", "Undenufe", "B"),
+])
+def test_the_seat_that_takes_a_trick_counts_from_its_leader(leader, trick, trump, seat):
+    from tutor.cards import Card
+    from tutor.play.rules import Trump, taker
+
+    assert taker(leader, [Card.parse(c) for c in trick.split(", ")], Trump.parse(trump)) == seat

@@ -46,7 +46,7 @@ from tutor.errors import IllegalPlayError, ParseError, TutorError
 from tutor.play.deal import Deal, DealError
 from tutor.scoring import other
 from tutor.play.rules import (NOT_IN_HAND, SEATS, TEAMS, Rule, Trump, illegal_reason,
-                              parse_strain, seats_from, team_of, trick_points, winner)
+                              parse_strain, seats_from, taker, team_of, trick_points)
 from tutor.i18n import M, Mn, _, join, ngettext
 
 KEYS = ("rules", "hands", "auction", "contract", "declarer", "double", "redouble", "trump", "leader",
@@ -577,7 +577,7 @@ def replay(game: PlayedGame) -> Replay:
             left[seat].discard(card)
         if illegal is not None:
             break
-        won = order[winner(cards, trump)]
+        won = taker(leader, cards, trump)
         last = n == game.size
         points = trick_points(cards, trump, last)
         total[team_of(won)] += points

@@ -46,7 +46,7 @@ from tutor.scoring import SEATS, TEAMS, next_seat, seats_from, team_of
 from tutor.i18n import M
 
 __all__ = ["Trump", "TRUMPS", "TRUMPLESS", "Rule", "RULES", "parse_strain", "points", "strength",
-           "beats", "winner", "taken_by", "trick_points", "legal", "illegal_reason", "SEATS", "TEAMS",
+           "beats", "winner", "taker", "taken_by", "trick_points", "legal", "illegal_reason", "SEATS", "TEAMS",
            "team_of", "next_seat", "seats_from", "LAST_TRICK", "TOTAL_POINTS", "Card", "Hand",
            "Suit"]
 
@@ -148,6 +148,15 @@ def winner(trick: Sequence[Card], trump: Trump) -> int:
     """Index (0 = the lead) of the card that takes the trick."""
     lead = trick[0].suit
     return max(range(len(trick)), key=lambda i: strength(trick[i], trump, lead))
+
+
+def taker(leader: str, trick: Sequence[Card], trump: Trump) -> str:
+    """The seat that takes ``trick`` (its cards in the order played) led by ``leader``.
+
+    >>> taker("B", [Card.parse("Rosen 9"), Card.parse("Rosen 6")], Trump.parse("Undenufe"))
+    'C'
+    """
+    return seats_from(leader)[winner(trick, trump)]
 
 
 def taken_by(trick: Sequence[Card], trump: Trump) -> tuple[int, str]:
