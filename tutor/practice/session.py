@@ -224,7 +224,8 @@ class Practice:
         except TutorError as e:
             from tutor.text import printable
 
-            raise e.at(printable(repr(text if len(text) <= 60 else text[:60] + "…")) + ": ") from None
+            # a quoted call before its error: French sets a space before the colon (polish s39)
+            raise e.at(M("{text}: ", text=printable(repr(text if len(text) <= 60 else text[:60] + "…")))) from None
         # the tutor's advice at the learner's turn (his call's review), asked once the call
         # is known to be legal: computing ahead follows that call from here
         self._chosen(str(call))
