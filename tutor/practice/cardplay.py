@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from tutor.cards import TOTAL_POINTS, Card, Hand
 from tutor.errors import TutorError
 from tutor.i18n import M, _
-from tutor.play.rules import (SEATS, illegal_reason, parse_strain, points, seats_from, team_of, trick_points,
-                              winner)
+from tutor.play.rules import (SEATS, illegal_reason, legal, parse_strain, points, seats_from, team_of,
+                              trick_points, winner)
 
 #: the solver's nodes one robot card may ask for (all its questions together); beyond them
 #: the card is the playing policy's. Measured in benchmarks/README.md ("Card play in
@@ -126,8 +126,7 @@ class CardPlay:
 
     def legal(self, seat: str | None = None) -> list[Card]:
         """The cards ``seat`` (default: the one to play) may play now, in the hand's order."""
-        seat = seat or self.to_play
-        return [c for c in Hand(self.left[seat]) if illegal_reason(c, self.left[seat], self.table, self.trump) is None]
+        return legal(Hand(self.left[seat or self.to_play]), self.table, self.trump)
 
     def hand(self, seat: str | None = None) -> Hand:
         return Hand(self.left[seat or self.seat])
@@ -234,8 +233,6 @@ class CardPlay:
     def _now(self) -> int:
         """The value of the position inside a trick (kept from the card before, else found
         by bisection)."""
-        from tutor.cards import TOTAL_POINTS
-
         if self._value is None:
             h, k, line = self._hands(), self.trick_number, self.line
             args = (h, self.leader, self.table, self.taken, k)
@@ -243,10 +240,7 @@ class CardPlay:
                 self._value = line.value(*args, 0, TOTAL_POINTS)
             else:   # the card before kept the value or gave some of it up: asked first whether it kept it
                 v, up = self._was
-                if up:
-                    self._value = v if line.test(*args, v) else line.value(*args, 0, v - 1)
-                else:
-                    self._value = v if not line.test(*args, v + 1) else line.value(*args, v + 1, TOTAL_POINTS)
+                self._value = line.settle(*args, v, below=up)
         return self._value
 
     def _cheap(self, card: Card):
@@ -275,12 +269,11 @@ class CardPlay:
         p = Played(k, seat, card, exact)
         self.played.append(p)
         if len(self.table) == 4:
-            win = seats_from(self.leader)[winner(list(self.table), self.trump)]
-            pts = trick_points(self.table, self.trump, last=k == self.game.size)
+            self.tricks.append(self.table)
+            _lead, _cards, win, pts = self.trick(k - 1)
             self.points[team_of(win)] += pts
             if team_of(win) == self.line.team:
                 self.taken += pts
-            self.tricks.append(self.table)
             self.table, self.leader, self._value, self._was = (), win, None, None
         elif not (robot and exact and before is not None):
             # a robot's exact card keeps the value; after another card it is found when needed
@@ -288,16 +281,18 @@ class CardPlay:
             self._was = None if before is None else (before, self.line.maximizes(seat))
         return p
 
+    def trick(self, n: int) -> tuple[str, tuple[Card, ...], str, int]:
+        """(leader, cards, winner, points) of finished trick ``n`` (0-based): the one place
+        the play reads who took a trick and what it was worth."""
+        cards = self.tricks[n]
+        lead = self.played[4 * n].seat
+        win = seats_from(lead)[winner(list(cards), self.trump)]
+        return lead, cards, win, trick_points(cards, self.trump, last=n + 1 == self.game.size)
+
     @property
     def last_trick(self) -> tuple[str, tuple[Card, ...], str, int] | None:
         """(leader, cards, winner, points) of the last finished trick."""
-        if not self.tricks:
-            return None
-        n = len(self.tricks)
-        cards = self.tricks[-1]
-        lead = self.played[4 * (n - 1)].seat
-        win = seats_from(lead)[winner(list(cards), self.trump)]
-        return lead, cards, win, trick_points(cards, self.trump, last=n == self.game.size)
+        return self.trick(len(self.tricks) - 1) if self.tricks else None
 
     # -- the end ----------------------------------------------------------------------------
     def finished(self):
@@ -407,9 +402,7 @@ def _ranks(hand: Hand) -> str:
 def result(play: CardPlay, bid: int | None = None) -> PlayResult:
     """The play at its end (or where it stopped); ``bid``: the contract's number, for the
     board of the cards as played."""
-    tricks = []
-    for n, cards in enumerate(play.tricks):
-        tricks.append((play.played[4 * n].seat, cards))
+    tricks = [play.trick(n)[:2] for n in range(len(play.tricks))]
     if not play.over:
         return PlayResult(play.seat, play.game.declarer, tuple(tricks), dict(play.points), stopped=True)
     exact, taken, values = play.review()

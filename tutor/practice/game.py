@@ -344,6 +344,20 @@ class _Line:
                    for c in options)
         return any(results) if self.maximizes(seat) else all(results)
 
+    def settle(self, hands, leader, table, taken, k, v: int, below: bool) -> int:
+        """The exact value of a position known to be at most ``v`` (``below``) or at least
+        ``v``: ``v`` where it reaches (or does not pass) it, else by bisection beyond it. The
+        value after a card from the one before it (a card of the side that wants many points
+        can only lower it), and the value before a card from the one after it."""
+        from tutor.cards import TOTAL_POINTS
+
+        if below:
+            return v if self.test(hands, leader, table, taken, k, v) else self.value(hands, leader, table, taken, k,
+                                                                                      0, v - 1)
+        if not self.test(hands, leader, table, taken, k, v + 1):
+            return v
+        return self.value(hands, leader, table, taken, k, v + 1, TOTAL_POINTS)
+
     def value(self, hands, leader, table, taken, k, low: int, high: int) -> int:
         """The exact value of a position known to lie in [low, high], by bisection."""
         while low < high:
@@ -383,8 +397,6 @@ def card_values(game, replayed, line: "_Line | None" = None) -> tuple[int, int, 
     """(exact value, points taken, every card with its values, tricks reviewed) of a
     replayed game; ``line``: a :class:`_Line` of this game whose answers are known already
     (practice's robots asked it), else a new one."""
-    from tutor.cards import TOTAL_POINTS
-
     line = line if line is not None else _Line(game)
     hands = {s: frozenset(game.hands[s]) for s in SEATS}
     leader = game.leader
@@ -411,17 +423,8 @@ def card_values(game, replayed, line: "_Line | None" = None) -> tuple[int, int, 
         nxt = end
         for i in range(len(t.cards) - 1, 0, -1):
             h, table = states[i]
-            seat = order[i]
-            if line.maximizes(seat):
-                if line.test(h, leader, table, taken, k, nxt + 1):
-                    v = line.value(h, leader, table, taken, k, nxt + 1, TOTAL_POINTS)
-                else:
-                    v = nxt
-            else:
-                if not line.test(h, leader, table, taken, k, nxt):
-                    v = line.value(h, leader, table, taken, k, 0, nxt - 1)
-                else:
-                    v = nxt
+            # a card of the side that wants many points cannot raise the value: before >= after
+            v = line.settle(h, leader, table, taken, k, nxt, below=not line.maximizes(order[i]))
             before[i] = v
             nxt = v
         before[0] = start

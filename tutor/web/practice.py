@@ -180,16 +180,12 @@ def _play(p, query, ahead=None):
 def play(query, rules, lang: str, ahead=None) -> dict:
     """The cards so far: each trick finished (who led, the cards, who took it), the trick on
     the table, the learner's hand and the cards he may play (``tutor practice --play``)."""
-    from tutor.play.rules import seats_from, trick_points, winner
+    from tutor.play.rules import seats_from
 
     p = _practice(query, rules, lang, ahead)
     cp = _play(p, {"cards": query.get("cards") or "", "judge": query.get("judge")}, ahead)
-    tricks = []
-    for n, cards in enumerate(cp.tricks):
-        lead = cp.played[4 * n].seat
-        tricks.append({"leader": lead, "cards": [str(c) for c in cards],
-                       "winner": seats_from(lead)[winner(list(cards), cp.trump)],
-                       "points": trick_points(cards, cp.trump, last=n + 1 == cp.game.size)})
+    tricks = [{"leader": lead, "cards": [str(c) for c in cards], "winner": win, "points": pts}
+              for lead, cards, win, pts in map(cp.trick, range(len(cp.tricks)))]
     return {"seed": p.seed, "seat": p.seat, "contract": str(p.auction.high_bid), "declarer": p.auction.declarer,
             "tricks": tricks, "table": [{"seat": s, "card": str(c)} for s, c in
                                         zip(seats_from(cp.leader), cp.table)],
