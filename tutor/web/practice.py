@@ -61,7 +61,8 @@ def _practice(query, rules, lang: str, ahead=None):
         from tutor.practice.ahead import Judge
         from tutor.web.ahead import View
 
-        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later)
+        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later,
+                       plays=bool(query.get("play")))
         p.judge = Judge(p.judge, p.ahead)
     hinted = _marks(query.get("hinted"), len(items))
     p.web_moves = tuple(items)   # as the page sent them (the play's background job replays them)
@@ -147,7 +148,16 @@ def _play(p, query, ahead=None):
     cp = p.cards(known=known)
     view = None
     if ahead is not None:
+        from tutor.practice.ahead import start_label
         from tutor.web.ahead import CardsView
+
+        with ahead.cond:   # the robots' first cards, computed with the call that ended the bidding
+            start = ahead.done.get(((p.seed, p.seat, p.rules, query.get("judge") or None), start_label(p.auction)))
+            if isinstance(start, dict) and not cp.played:
+                ahead.stats.taken += 1
+                ahead.stats.note(start_label(p.auction), "taken")
+        if isinstance(start, dict):
+            cp.line.known.update(start)
 
         inner = getattr(p.judge, "inner", p.judge)
         # the deal with its contract: the solver's answers hold for this contract only
