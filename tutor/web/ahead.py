@@ -7,7 +7,10 @@ idle). Here **one background process per server** (:class:`Worker`: a fresh inte
 started the first time the Practice tab asks, at nice 10) computes, for the deal the page
 shows now, what the learner's next tap will need: the plan of :mod:`tutor.practice.ahead`
 (his advice, the robots' calls after his likely calls, the exact value where such a call
-ends the bidding, both teams' best contracts).
+ends the bidding, and where the page plays the cards the robots' first cards, both teams'
+best contracts); during the play (a card job) the robots' answers to each card he may play
+and the review of the tricks finished (:func:`tutor.practice.cardplay.card_plan`), which a
+tap adopts where they are done and never waits for (:class:`CardsView`).
 
 **The same answers.** An answer is adopted only whole, for the very question (the voice's
 memo: hand, auction, seat, rules, score, seed, deals, nodes), and the voice's answer to a
