@@ -43,6 +43,10 @@ from tutor.play.rules import (SEATS, illegal_reason, legal, parse_strain, points
 #: the card is the playing policy's. Measured in benchmarks/README.md ("Card play in
 #: practice"): the first trick's cards of a full deal need the most.
 ROBOT_NODES = 100_000_000
+#: the solver's nodes the end's review may ask for one trick's cards (charged as a robot's
+#: card is: the same in every run); beyond them that trick's cards are "not valued". The
+#: costliest whole review of bench_cardplay's 24 deals took 4.2 s of CPU (session 39)
+REVIEW_NODES = 300_000_000
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,7 @@ class CardPlay:
         self._value: int | None = None       # the position's value now, where known
         self._was = None                     # else (the value before the last card, its side maximizes)
         self._exact = exact                  # the first lead's value, where known
+        self.review_nodes = REVIEW_NODES     # the end's review: a trick's budget (None: none)
         if exact is not None:   # the contract's exact value (practice has it): the first lead's value
             self.line.know(self._hands(), declarer, exact)
 
@@ -310,9 +315,9 @@ class CardPlay:
 
         game = self.finished()
         line = self.line
-        budget, line.max_nodes = line.max_nodes, None   # the review answers every question, as tutor review does
+        budget, line.max_nodes = line.max_nodes, self.review_nodes   # a trick's questions within REVIEW_NODES
         try:
-            exact, taken, values, _n = card_values(game, replay(game), line)
+            exact, taken, values, _n = card_values(game, replay(game), line, budget=self.review_nodes is not None)
         finally:   # the robots' cards keep theirs (the line goes on where the review was of tricks so far)
             line.max_nodes = budget
         seat = self.seat if seat is None else seat
@@ -373,7 +378,10 @@ class PlayResult:
                    bd=self.board["BD"]).text(lang)]
         out.append(_("Your cards (the value: what {team} take with best play from there on):", lang, team=team))
         for i, v in enumerate(self.cards):
-            if v.lost > 0:
+            if v.lost is None:   # the review's budget ran out in its trick: no value, said so
+                out.append("  " + _("trick {trick}: {card}: not valued (the solver's budget for the review ran "
+                                    "out in this trick)", lang, trick=v.trick, card=str(v.card)))
+            elif v.lost > 0:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: cost {side} {lost} (best: {best})",
                                     lang, trick=v.trick, card=str(v.card), before=v.before, after=v.after,
                                     side=mine, lost=v.lost, best=", ".join(str(c) for c in v.best)))
@@ -385,9 +393,14 @@ class PlayResult:
             else:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: best play", lang,
                                     trick=v.trick, card=str(v.card), before=v.before, after=v.after))
-        lost = sum(v.lost for v in self.cards)
-        out.append(_("Your cards cost {side} {lost} card points against double-dummy play.", lang, side=mine,
-                     lost=lost) if lost else _("Each of your cards kept the value: double-dummy play.", lang))
+        lost = sum(v.lost or 0 for v in self.cards)
+        if lost:
+            out.append(_("Your cards cost {side} {lost} card points against double-dummy play.", lang, side=mine,
+                         lost=lost))
+        elif any(v.lost is None for v in self.cards):
+            out.append(_("Each of your cards that was valued kept the value.", lang))
+        else:
+            out.append(_("Each of your cards kept the value: double-dummy play.", lang))
         if self.by_policy:
             out.append(_("The solver's budget left these robot cards to the playing policy: {cards}.", lang,
                          cards=", ".join(f"{p.trick}. {p.seat} {p.card}" for p in self.by_policy)))
@@ -417,7 +430,7 @@ def result(play: CardPlay, bid: int | None = None) -> PlayResult:
         board, made = dict(r.board), r.made
     return PlayResult(play.seat, play.game.declarer, tuple(tricks), dict(play.points), exact, taken, values,
                       tuple(play.by_policy), board, made, misere=play.game.misere,
-                      seen=tuple(_seen(play, v) if v.lost > 0 else None for v in values))
+                      seen=tuple(_seen(play, v) if (v.lost or 0) > 0 else None for v in values))
 
 
 def _seen(play: CardPlay, v) -> dict:
@@ -504,4 +517,4 @@ def adopt(play: CardPlay, done: dict) -> None:
             play.line.known.update(found)
 
 
-__all__ = ["CARDS", "REVIEW", "CardPlay", "Played", "PlayResult", "ROBOT_NODES", "adopt", "card_plan", "result", "take_ahead"]
+__all__ = ["CARDS", "REVIEW", "CardPlay", "Played", "PlayResult", "REVIEW_NODES", "ROBOT_NODES", "adopt", "card_plan", "result", "take_ahead"]
