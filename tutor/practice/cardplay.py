@@ -43,9 +43,9 @@ from tutor.play.rules import (SEATS, illegal_reason, legal, parse_strain, points
 #: the card is the playing policy's. Measured in benchmarks/README.md ("Card play in
 #: practice"): the first trick's cards of a full deal need the most.
 ROBOT_NODES = 100_000_000
-#: the solver's nodes the end's review may ask for one trick's cards (charged as a robot's
-#: card is: the same in every run); beyond them that trick's cards are "not valued". The
-#: costliest whole review of bench_cardplay's 24 deals took 4.2 s of CPU (session 39)
+#: the solver's nodes the end's review may search for one trick's cards (answers kept from
+#: the robots' cards free); beyond them that trick's cards are "not valued". The costliest
+#: whole review of bench_cardplay's 24 deals took 4.2 s of CPU (session 39)
 REVIEW_NODES = 300_000_000
 
 
@@ -317,7 +317,7 @@ class CardPlay:
         line = self.line
         budget, line.max_nodes = line.max_nodes, self.review_nodes   # a trick's questions within REVIEW_NODES
         try:
-            exact, taken, values, _n = card_values(game, replay(game), line, budget=self.review_nodes is not None)
+            exact, taken, values, _n = card_values(game, replay(game), line)
         finally:   # the robots' cards keep theirs (the line goes on where the review was of tricks so far)
             line.max_nodes = budget
         seat = self.seat if seat is None else seat

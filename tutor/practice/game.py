@@ -340,7 +340,7 @@ class _Line:
             pts = trick_points(table, self.trump, last=k == self.size)
             return self.reaches(hands, win, taken + (pts if team_of(win) == self.team else 0), goal)
         seat = order[len(table)]
-        options = legal(hands[seat], list(table), self.trump)
+        options = legal(Hand(hands[seat]), list(table), self.trump)   # the hand's order: the same questions in every process
         results = (self.test({**hands, seat: hands[seat] - {c}}, leader, table + (c,), taken, k, goal)
                    for c in options)
         return any(results) if self.maximizes(seat) else all(results)
@@ -395,16 +395,18 @@ def review_cards(game, replayed, line: "_Line | None" = None) -> tuple[int, int,
     return exact, taken, tuple(v.review() for v in values if v.lost > 0), n
 
 
-def card_values(game, replayed, line: "_Line | None" = None,
-                budget: bool = False) -> tuple[int, int, tuple[CardValue, ...], int]:
+def card_values(game, replayed, line: "_Line | None" = None) -> tuple[int, int, tuple[CardValue, ...], int]:
     """(exact value, points taken, every card with its values, tricks reviewed) of a
     replayed game; ``line``: a :class:`_Line` of this game whose answers are known already
-    (practice's robots asked it), else a new one. ``budget``: each trick's questions within
-    the line's ``max_nodes``, charged as a robot's card is (:meth:`_Line.deciding`: the same
-    in every run); a trick they do not settle has its cards without values (None: "not
-    valued"), the others are exact. Without it (``tutor review``) every question is answered."""
-    from contextlib import nullcontext
-
+    (practice's robots asked it), else a new one. Where the line has a budget (``max_nodes``,
+    practice's end), each trick's questions within it; a trick they do not settle has its
+    cards without values (None: "not valued"), the others are exact. Without it (``tutor
+    review``) every question is answered. The budget counts the nodes the trick's questions
+    search now (answers kept from the robots' cards are free): charged as the robots' are
+    (every question at its cost, :meth:`_Line.deciding`), the review took 34-75 % more CPU
+    (bench_cardplay seeds 1, 5, 10), as it could no longer answer a question from a value
+    kept at its boundary; so at the budget's very edge a trick may be valued in one run and
+    not in another."""
     from tutor.play.solver import SearchStopped
 
     line = line if line is not None else _Line(game)
@@ -423,10 +425,9 @@ def card_values(game, replayed, line: "_Line | None" = None,
             after_hands[order[i]] = after_hands[order[i]] - {card}
         win = t.winner
         new_taken = taken + (t.points if team_of(win) == line.team else 0)
+        line.nodes = 0   # each trick its own budget (where the line has one)
         try:
-            with line.deciding() if budget else nullcontext():
-                out.extend(_trick_values(line, game, t, hands, leader, taken, order, states, after_hands, win,
-                                         new_taken))
+            out.extend(_trick_values(line, game, t, hands, leader, taken, order, states, after_hands, win, new_taken))
         except SearchStopped:   # not settled within the budget: its cards not valued
             out.extend(CardValue(k, order[i], card, None, None, None) for i, card in enumerate(t.cards))
         hands, leader, taken = after_hands, win, new_taken
