@@ -403,9 +403,9 @@ def card_values(game, replayed, line: "_Line | None" = None) -> tuple[int, int, 
     cards without values (None: "not valued"), the others are exact. Without it (``tutor
     review``) every question is answered. The budget counts the nodes the trick's questions
     search now (answers kept from the robots' cards are free): charged as the robots' are
-    (every question at its cost, :meth:`_Line.deciding`), the review took 34-75 % more CPU
-    (bench_cardplay seeds 1, 5, 10), as it could no longer answer a question from a value
-    kept at its boundary; so at the budget's very edge a trick may be valued in one run and
+    (every question at its cost, :meth:`_Line.deciding`), the review took 44-250 % more CPU
+    (bench_cardplay seeds 5, 10, 1, session 39), as it could no longer answer a question from
+    a value kept at its boundary; so at the budget's very edge a trick may be valued in one run and
     not in another."""
     from tutor.play.solver import SearchStopped
 
