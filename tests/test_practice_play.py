@@ -453,8 +453,8 @@ def test_at_a_terminal_the_robots_answers_computed_while_the_learner_thinks_are_
     from tutor.practice.session import Practice
 
     class Thinker(io.StringIO):   # a terminal's learner who thinks a little before each card
-        def readline(self):
-            line = super().readline()
+        def readline(self, size=-1):
+            line = super().readline(size)
             if self.tell() > len("90ro\nfort\n"):
                 time.sleep(0.3)
             return line

@@ -318,18 +318,26 @@ class Loop:
         return ""
 
     def ask(self, prompt: str) -> str | None:
-        if not self.quiet:
-            click.echo(prompt + " ", nl=False)
-        line = self.stream.readline()
-        if not line:
-            if not self.quiet:
-                click.echo()
-            return None
-        if not self.quiet and not self.tty:
-            from tutor.text import printable
+        """The learner's next line, None at the end of the input; a line longer than
+        MAX_INPUT is refused in one line and asked again (its rest is never held in memory)."""
+        from tutor.text import MAX_INPUT, printable, read_line
 
-            click.echo(printable(line.rstrip("\n")))   # a pipe's line shown as if typed
-        return line.rstrip("\n")
+        while True:
+            if not self.quiet:
+                click.echo(prompt + " ", nl=False)
+            line = read_line(self.stream)
+            if line is None:
+                if not self.quiet:
+                    click.echo()
+                return None
+            if not self.quiet and not self.tty:
+                click.echo(printable(line[:MAX_INPUT]))   # a pipe's line shown as if typed
+            if len(line) <= MAX_INPUT:
+                return line
+            from tutor.i18n import Number
+
+            error = M("the line is too long: at most {limit} characters are read", limit=Number(MAX_INPUT))
+            click.echo("! " + _("Not taken: {error}", self.lang, error=error.text(self.lang)), err=self.quiet)
 
 
 # -- tutor review ----------------------------------------------------------------------------
