@@ -594,11 +594,8 @@ def _process_class():
             self.follow(None)
             try:
                 p.start()
-                for item in moves:
-                    if p.over:
-                        return
-                    p.call("" if item.strip() == "-" else item)
-            except TutorError:
+                p.replay(moves)
+            except TutorError:   # a move the request refused too, or one after the bidding's end
                 return
             if not p.over:
                 practice_plan(p)(self)
@@ -631,10 +628,7 @@ def _process_class():
             self.follow(None)
             try:
                 p.start()
-                for item in moves:
-                    if p.over:
-                        return
-                    p.call("" if item.strip() == "-" else item)
+                p.replay(moves)
                 if not p.over or p.auction.declarer is None:
                     return
                 a = p.auction

@@ -67,10 +67,7 @@ def _practice(query, rules, lang: str, ahead=None):
     hinted = _marks(query.get("hinted"), len(items))
     p.web_moves = tuple(items)   # as the page sent them (the play's background job replays them)
     p.start()
-    for i, item in enumerate(items):
-        if p.over:
-            raise TutorError(M("the bidding is over"))
-        p.call("" if item.strip() == "-" else item, hinted=i in hinted)
+    p.replay(items, hinted)
     return p
 
 
@@ -249,6 +246,8 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise TutorError(M("{field}: a text or a number", field=key))
         query[key] = str(value)
+    if isinstance(body.get("learner"), bool) or not isinstance(body.get("learner"), (str, int, type(None))):
+        raise TutorError(M("{field}: a text or a number", field="learner"))   # polish s39: true kept as "True"
     if body.get("learner") is None or str(body.get("learner")).strip() == "":
         # not the server's login name: on a shared server every phone's deals would land there
         raise TutorError(M("learner: no name given (a deal is kept under the learner's name)"))
