@@ -271,6 +271,8 @@ def test_the_phone_s_cards_are_the_same_and_come_from_the_process_where_the_lear
             end = c.get("/api/practice/result", params={**base, "cards": ",".join(cards)}).json()
             if w is not None:
                 taken.append((w.stats.taken, w.stats.here))
+        if w is not None:
+            w.close()   # no process left for the tests after this one
         return views, end["play"], end["lines"], taken
 
     plain, plain_end, plain_lines, _ = played(False)
