@@ -80,12 +80,13 @@ def one(seed: int, learner: str, nodes: int | None) -> dict | None:
     review_cpu = time.process_time() - t
     team = team_of(cp.game.declarer)
     sign = -1 if cp.game.misere else 1
-    decl = sum(v.lost for v in values if team_of(v.seat) == team)
-    dfn = sum(v.lost for v in values if team_of(v.seat) != team)
+    decl = sum(v.lost or 0 for v in values if team_of(v.seat) == team)
+    dfn = sum(v.lost or 0 for v in values if team_of(v.seat) != team)
     return {"seed": seed, "contract": f"{call} {p.auction.declarer}", "exact": exact, "taken": taken,
             "exact_cpu": exact_cpu, "waits": waits, "mine": mine, "review_cpu": review_cpu, "most": most,
             "policy": len(cp.by_policy), "adds_up": decl - dfn == sign * (exact - taken),
-            "learner_lost": sum(v.lost for v in values if v.seat == "C")}
+            "learner_lost": sum(v.lost or 0 for v in values if v.seat == "C"),
+            "unvalued": sum(v.lost is None for v in values)}
 
 
 def terminal(seed: int, think: float, tty: bool) -> tuple[list[float], dict]:
@@ -154,7 +155,8 @@ def main() -> None:
           f"{statistics.median(firsts):.2f} s; review median {statistics.median(r['review_cpu'] for r in rows):.2f} s "
           f"max {max(r['review_cpu'] for r in rows):.2f} s; a deal's play in all (exact value + robots + C + review) "
           f"median {statistics.median(total):.2f} s max {max(total):.2f} s; robot cards by the policy "
-          f"{sum(r['policy'] for r in rows)}; adds up {sum(r['adds_up'] for r in rows)}/{len(rows)}")
+          f"{sum(r['policy'] for r in rows)}; review cards not valued (REVIEW_NODES) {sum(r['unvalued'] for r in rows)}; "
+          f"adds up {sum(r['adds_up'] for r in rows)}/{len(rows)}")
 
 
 if __name__ == "__main__":

@@ -224,3 +224,41 @@ def test_the_next_deal_s_first_calls_are_computed_ahead_and_the_same(fresh, monk
     voice.forget()
     plain = Practice(seed=4, seat="C", lang="en")
     assert [(s.seat, str(s.reading.call)) for s in q.steps] == [(s.seat, str(s.reading.call)) for s in plain.steps]
+
+
+def test_with_play_the_robots_first_cards_come_with_the_call_that_ends_the_bidding(fresh, monkeypatch):
+    # s38: at a terminal the play's start (the robots' cards before the learner's first)
+    # waited 5.7-7.5 s. With --play the background process follows his likely call that ends
+    # the bidding to the exact value and then the robots' first cards; the play starts from
+    # them: the same cards as without it
+    from tutor.judgement import voice
+    from tutor.practice.ahead import START, start_label
+    from tutor.practice.session import Practice
+
+    monkeypatch.setattr(voice, "SAMPLES", SAMPLES)
+
+    def first_cards(ahead: bool):
+        voice.forget()
+        p = Practice(seed=3, seat="C", lang="en", ahead=ahead)
+        p.plays = True
+        try:
+            while not p.over:
+                p.think()
+                if ahead:
+                    assert until(lambda: (p.ahead._drain(), not p.ahead.running or p.ahead.idle)[1])
+                p.call("fort" if p.waiting == "turn" else "")
+            cp = p.cards()
+            found = p.ahead.take(start_label(p.auction)) if ahead else None
+            starts = [label for label in p.ahead.done if label[:1] == (START,)] if ahead else []
+            if isinstance(found, dict):
+                cp.line.known.update(found)
+            nodes = []
+            cp.robots(until=lambda seat, card: nodes.append(cp.line.nodes))
+        finally:
+            p.close()
+        return cp.position, found, starts
+
+    plain, _, _ = first_cards(False)
+    cards, found, starts = first_cards(True)
+    assert cards == plain and isinstance(found, dict) and found
+    assert len(starts) >= 1

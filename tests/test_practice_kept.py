@@ -98,11 +98,14 @@ def test_a_keep_without_a_learner_is_refused_in_one_line_not_kept_under_the_serv
             r = c.post("/api/practice/keep?lang=en", json={**deal, **learner}, headers=token)
             assert r.status_code == 400, learner
             assert r.json()["error"] == "learner: no name given (a deal is kept under the learner's name)"
+        for learner in (True, ["ann"], {"n": 1}):   # polish s39: true was kept under the name "True"
+            r = c.post("/api/practice/keep?lang=en", json={**deal, "learner": learner}, headers=token)
+            assert r.status_code == 400 and r.json()["error"] == "learner: a text or a number", learner
         for bad in ("x" * 65, "a b", 7, "../x"):
             r = c.post("/api/practice/keep?lang=en", json={**deal, "learner": "ann", "deal_id": bad}, headers=token)
             assert r.status_code == 400 and r.json()["error"].startswith("deal_id: "), bad
-    assert json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", "server-login"]).stdout)[
-        "deals"] == 0
+    for name in ("server-login", "True"):
+        assert json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", name]).stdout)["deals"] == 0
 
 
 def test_a_database_of_version_5_keeps_its_practice_deals_when_migrated(tmp_path):

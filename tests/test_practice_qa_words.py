@@ -69,3 +69,20 @@ def test_the_played_misere_says_the_card_points_that_count_too():
     r = PlayResult("D", "C", (), {"AC": 63, "BD": 94}, exact=63, taken=63, board={"AC": 174, "BD": 63}, made=True,
                    misere=True)
     assert r.lines("en")[0] == "As played AC took 63 card points, so 94 count for them: made; on the board AC 174 : BD 63."
+
+
+def test_a_refused_call_is_quoted_before_its_error_with_french_typography(tmp_path):
+    # polish s39: "! Pas pris : '60 Blah': couleur inconnue ...": a quoted call before its
+    # error is a sentence part, so French sets a space before the colon (docs/french.md)
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    def refused(lang):
+        out = CliRunner().invoke(main, ["practice", "--seed", "1", "--judge", "count", "--lang", lang, "--db",
+                                        str(tmp_path / f"{lang}.db")], input="60 Blah\nend\n")
+        return next(line for line in out.output.splitlines() if line.startswith("! "))
+
+    assert "'60 Blah' : couleur inconnue 'Blah'" in refused("fr")
+    assert "'60 Blah': unbekannte Farbe 'Blah'" in refused("de")
+    assert "'60 Blah': unknown suit 'Blah'" in refused("en")

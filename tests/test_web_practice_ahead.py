@@ -271,6 +271,8 @@ def test_the_phone_s_cards_are_the_same_and_come_from_the_process_where_the_lear
             end = c.get("/api/practice/result", params={**base, "cards": ",".join(cards)}).json()
             if w is not None:
                 taken.append((w.stats.taken, w.stats.here))
+        if w is not None:
+            w.close()   # no process left for the tests after this one
         return views, end["play"], end["lines"], taken
 
     plain, plain_end, plain_lines, _ = played(False)
@@ -279,3 +281,42 @@ def test_the_phone_s_cards_are_the_same_and_come_from_the_process_where_the_lear
     # each request replays his cards so far, each one's answers taken from the process, none
     # computed by the request (9 + 8 + ... + 1 of the play's requests and the end's 9)
     assert taken[-1][0] - taken[0][0] == sum(range(1, 10)) + 9 and taken[-1][1] == taken[0][1]
+
+
+def test_the_play_s_first_cards_are_computed_with_the_call_that_ends_the_bidding(fresh, tmp_path):
+    # s38: the play's first view waited for the robots' first cards (5.7 s of CPU on deal 5).
+    # Where the page plays the cards (play=1), the process follows the learner's likely call
+    # that ends the bidding to the contract's exact value and then the robots' cards before
+    # his first one; the first view adopts them: the same cards as without the process
+    from tutor.practice.ahead import START
+    from tutor.web.practice import _PLAYS
+
+    def first_view(ahead: bool):
+        _PLAYS.clear() if _PLAYS is not None else None   # nothing kept from the other run
+        app, c = client(tmp_path / ("a" if ahead else "b"), ahead)
+        with c:
+            params = {"seed": 3, "seat": "C", "lang": "en", "play": "1"}
+            moves: list[str] = []
+            view = c.get("/api/practice", params=params).json()
+            w = app.state.ahead
+            while not view["over"]:
+                if w is not None:
+                    assert until(lambda: settled(w))
+                moves.append("fort" if view["waiting"] == "turn" else "-")
+                view = c.get("/api/practice", params={**params, "moves": ",".join(moves)}).json()
+            starts = [] if w is None else [label for label in w.done if isinstance(label[1], tuple)
+                                            and label[1][:1] == (START,)]
+            taken = w.stats.taken if w is not None else 0
+            play = c.get("/api/practice/play", params={**params, "moves": ",".join(moves), "cards": ""}).json()
+        if w is not None:
+            taken = w.stats.taken - taken
+            w.close()
+        return play, starts, taken
+
+    plain, _, _ = first_view(False)
+    assert "error" not in plain and plain["declarer"] is not None
+    ahead, starts, taken = first_view(True)
+    assert ahead == plain
+    # each of his likely calls that ends the bidding got its start (here fort and 130 Schellen)
+    # and the first view took it, with the contract's exact value
+    assert (plain["contract"], plain["declarer"], 1) in [s[1][1:] for s in starts] and taken == 2

@@ -151,6 +151,7 @@ class Loop:
         for s in p.steps:
             self.say("  " + p.line(s))
         p.on_step = lambda s: self.say("  " + p.line(s))   # each call shown as it is made
+        p.plays = play   # computing ahead: where a call ends the bidding, the play's start too
         p.start()
         while not p.over:
             p.think()   # while the learner thinks: what his likely calls will need
@@ -211,6 +212,12 @@ class Loop:
         cp = p.cards()
         if cp is None:
             return None
+        if p.ahead is not None:   # the robots' first cards, computed ahead with the call that ended the bidding
+            from tutor.practice.ahead import start_label
+
+            found = p.ahead.take(start_label(p.auction))
+            if isinstance(found, dict):
+                cp.line.known.update(found)
         lang = self.lang
         bid = p.auction.high_bid.value
         self.say(_("The play: {declarer} leads. You play {seat}'s cards, the robots theirs, seeing all four hands "

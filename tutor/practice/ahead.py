@@ -55,6 +55,7 @@ NICE = 10
 
 # the labels of what the background process computes besides the voice's answers
 EXACT, BEST = "exact", "best"
+START = "play start"   # the solver's answers of the robots' cards before the learner's first card (--play)
 NEXT = "next deal"    # the branch of the next deal's first calls
 
 
@@ -132,7 +133,7 @@ class Client:
 
     def _special(self, label) -> bool:
         """``label`` is the exact value or the best contracts (no voice's answer)."""
-        return isinstance(label, tuple) and bool(label) and label[0] in (EXACT, BEST)
+        return isinstance(label, tuple) and bool(label) and label[0] in (EXACT, BEST, START)
 
     def _received(self, msg) -> bool:
         """Note one message of the process; False for its last ("over": the caller ends it
@@ -544,6 +545,19 @@ def likely_calls(p, advice) -> list[str]:
     return out[:BRANCHES]
 
 
+def start_label(auction) -> tuple:
+    """The label of the play's start (:data:`START`) for the contract ``auction`` ends in."""
+    return (START, str(auction.high_bid), auction.declarer, auction.multiplier)
+
+
+def play_start(p) -> dict:
+    """The solver's answers the robots ask for their cards before the learner's first one
+    (``tutor practice --play``), on the Practice ``p`` whose bidding is over."""
+    cp = p.cards()
+    cp.robots()
+    return dict(cp.line.known)
+
+
 def practice_plan(p):
     """What the background process computes for the Practice ``p`` at the learner's turn (see
     the module), on its copy of ``p``: his advice, then his likely calls one by one, each
@@ -566,6 +580,9 @@ def practice_plan(p):
                     label = (EXACT, a.high_bid.strain, a.declarer)
                     if label not in ahead.done:
                         ahead.give(label, lambda: value.exact(p.hands, label[1], label[2]))
+                    start = start_label(a)
+                    if getattr(p, "plays", False) and start not in ahead.done:   # then the robots' first cards
+                        ahead.give(start, lambda: play_start(p))
                 whole = True
             except (_Drop, TutorError):
                 pass

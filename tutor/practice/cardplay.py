@@ -36,13 +36,17 @@ from dataclasses import dataclass
 from tutor.cards import TOTAL_POINTS, Card, Hand
 from tutor.errors import TutorError
 from tutor.i18n import M, _
-from tutor.play.rules import (SEATS, illegal_reason, parse_strain, points, seats_from, team_of, trick_points,
-                              winner)
+from tutor.play.rules import (SEATS, illegal_reason, legal, parse_strain, points, seats_from, team_of,
+                              trick_points, winner)
 
 #: the solver's nodes one robot card may ask for (all its questions together); beyond them
 #: the card is the playing policy's. Measured in benchmarks/README.md ("Card play in
 #: practice"): the first trick's cards of a full deal need the most.
 ROBOT_NODES = 100_000_000
+#: the solver's nodes the end's review may search for one trick's cards (answers kept from
+#: the robots' cards free); beyond them that trick's cards are "not valued". The costliest
+#: whole review of bench_cardplay's 24 deals took 4.2 s of CPU (session 39)
+REVIEW_NODES = 300_000_000
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,7 @@ class CardPlay:
         self._value: int | None = None       # the position's value now, where known
         self._was = None                     # else (the value before the last card, its side maximizes)
         self._exact = exact                  # the first lead's value, where known
+        self.review_nodes = REVIEW_NODES     # the end's review: a trick's budget (None: none)
         if exact is not None:   # the contract's exact value (practice has it): the first lead's value
             self.line.know(self._hands(), declarer, exact)
 
@@ -126,8 +131,7 @@ class CardPlay:
 
     def legal(self, seat: str | None = None) -> list[Card]:
         """The cards ``seat`` (default: the one to play) may play now, in the hand's order."""
-        seat = seat or self.to_play
-        return [c for c in Hand(self.left[seat]) if illegal_reason(c, self.left[seat], self.table, self.trump) is None]
+        return legal(Hand(self.left[seat or self.to_play]), self.table, self.trump)
 
     def hand(self, seat: str | None = None) -> Hand:
         return Hand(self.left[seat or self.seat])
@@ -234,8 +238,6 @@ class CardPlay:
     def _now(self) -> int:
         """The value of the position inside a trick (kept from the card before, else found
         by bisection)."""
-        from tutor.cards import TOTAL_POINTS
-
         if self._value is None:
             h, k, line = self._hands(), self.trick_number, self.line
             args = (h, self.leader, self.table, self.taken, k)
@@ -243,10 +245,7 @@ class CardPlay:
                 self._value = line.value(*args, 0, TOTAL_POINTS)
             else:   # the card before kept the value or gave some of it up: asked first whether it kept it
                 v, up = self._was
-                if up:
-                    self._value = v if line.test(*args, v) else line.value(*args, 0, v - 1)
-                else:
-                    self._value = v if not line.test(*args, v + 1) else line.value(*args, v + 1, TOTAL_POINTS)
+                self._value = line.settle(*args, v, below=up)
         return self._value
 
     def _cheap(self, card: Card):
@@ -275,12 +274,11 @@ class CardPlay:
         p = Played(k, seat, card, exact)
         self.played.append(p)
         if len(self.table) == 4:
-            win = seats_from(self.leader)[winner(list(self.table), self.trump)]
-            pts = trick_points(self.table, self.trump, last=k == self.game.size)
+            self.tricks.append(self.table)
+            _lead, _cards, win, pts = self.trick(k - 1)
             self.points[team_of(win)] += pts
             if team_of(win) == self.line.team:
                 self.taken += pts
-            self.tricks.append(self.table)
             self.table, self.leader, self._value, self._was = (), win, None, None
         elif not (robot and exact and before is not None):
             # a robot's exact card keeps the value; after another card it is found when needed
@@ -288,16 +286,18 @@ class CardPlay:
             self._was = None if before is None else (before, self.line.maximizes(seat))
         return p
 
+    def trick(self, n: int) -> tuple[str, tuple[Card, ...], str, int]:
+        """(leader, cards, winner, points) of finished trick ``n`` (0-based): the one place
+        the play reads who took a trick and what it was worth."""
+        cards = self.tricks[n]
+        lead = self.played[4 * n].seat
+        win = seats_from(lead)[winner(list(cards), self.trump)]
+        return lead, cards, win, trick_points(cards, self.trump, last=n + 1 == self.game.size)
+
     @property
     def last_trick(self) -> tuple[str, tuple[Card, ...], str, int] | None:
         """(leader, cards, winner, points) of the last finished trick."""
-        if not self.tricks:
-            return None
-        n = len(self.tricks)
-        cards = self.tricks[-1]
-        lead = self.played[4 * (n - 1)].seat
-        win = seats_from(lead)[winner(list(cards), self.trump)]
-        return lead, cards, win, trick_points(cards, self.trump, last=n == self.game.size)
+        return self.trick(len(self.tricks) - 1) if self.tricks else None
 
     # -- the end ----------------------------------------------------------------------------
     def finished(self):
@@ -315,7 +315,7 @@ class CardPlay:
 
         game = self.finished()
         line = self.line
-        budget, line.max_nodes = line.max_nodes, None   # the review answers every question, as tutor review does
+        budget, line.max_nodes = line.max_nodes, self.review_nodes   # a trick's questions within REVIEW_NODES
         try:
             exact, taken, values, _n = card_values(game, replay(game), line)
         finally:   # the robots' cards keep theirs (the line goes on where the review was of tricks so far)
@@ -378,7 +378,10 @@ class PlayResult:
                    bd=self.board["BD"]).text(lang)]
         out.append(_("Your cards (the value: what {team} take with best play from there on):", lang, team=team))
         for i, v in enumerate(self.cards):
-            if v.lost > 0:
+            if v.lost is None:   # the review's budget ran out in its trick: no value, said so
+                out.append("  " + _("trick {trick}: {card}: not valued (the solver's budget for the review ran "
+                                    "out in this trick)", lang, trick=v.trick, card=str(v.card)))
+            elif v.lost > 0:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: cost {side} {lost} (best: {best})",
                                     lang, trick=v.trick, card=str(v.card), before=v.before, after=v.after,
                                     side=mine, lost=v.lost, best=", ".join(str(c) for c in v.best)))
@@ -390,9 +393,14 @@ class PlayResult:
             else:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: best play", lang,
                                     trick=v.trick, card=str(v.card), before=v.before, after=v.after))
-        lost = sum(v.lost for v in self.cards)
-        out.append(_("Your cards cost {side} {lost} card points against double-dummy play.", lang, side=mine,
-                     lost=lost) if lost else _("Each of your cards kept the value: double-dummy play.", lang))
+        lost = sum(v.lost or 0 for v in self.cards)
+        if lost:
+            out.append(_("Your cards cost {side} {lost} card points against double-dummy play.", lang, side=mine,
+                         lost=lost))
+        elif any(v.lost is None for v in self.cards):
+            out.append(_("Each of your cards that was valued kept the value.", lang))
+        else:
+            out.append(_("Each of your cards kept the value: double-dummy play.", lang))
         if self.by_policy:
             out.append(_("The solver's budget left these robot cards to the playing policy: {cards}.", lang,
                          cards=", ".join(f"{p.trick}. {p.seat} {p.card}" for p in self.by_policy)))
@@ -407,9 +415,7 @@ def _ranks(hand: Hand) -> str:
 def result(play: CardPlay, bid: int | None = None) -> PlayResult:
     """The play at its end (or where it stopped); ``bid``: the contract's number, for the
     board of the cards as played."""
-    tricks = []
-    for n, cards in enumerate(play.tricks):
-        tricks.append((play.played[4 * n].seat, cards))
+    tricks = [play.trick(n)[:2] for n in range(len(play.tricks))]
     if not play.over:
         return PlayResult(play.seat, play.game.declarer, tuple(tricks), dict(play.points), stopped=True)
     exact, taken, values = play.review()
@@ -424,7 +430,7 @@ def result(play: CardPlay, bid: int | None = None) -> PlayResult:
         board, made = dict(r.board), r.made
     return PlayResult(play.seat, play.game.declarer, tuple(tricks), dict(play.points), exact, taken, values,
                       tuple(play.by_policy), board, made, misere=play.game.misere,
-                      seen=tuple(_seen(play, v) if v.lost > 0 else None for v in values))
+                      seen=tuple(_seen(play, v) if (v.lost or 0) > 0 else None for v in values))
 
 
 def _seen(play: CardPlay, v) -> dict:
@@ -511,4 +517,4 @@ def adopt(play: CardPlay, done: dict) -> None:
             play.line.known.update(found)
 
 
-__all__ = ["CARDS", "REVIEW", "CardPlay", "Played", "PlayResult", "ROBOT_NODES", "adopt", "card_plan", "result", "take_ahead"]
+__all__ = ["CARDS", "REVIEW", "CardPlay", "Played", "PlayResult", "REVIEW_NODES", "ROBOT_NODES", "adopt", "card_plan", "result", "take_ahead"]

@@ -284,11 +284,12 @@ class _Line:
         Where the value is known already (``value``, or kept), the best cards are the
         leader's cards that decide "does the declaring team reach it?" his way (one
         zero-window probe, cheaper than solving again). Inside :meth:`deciding` only
-        ``value`` counts as known (the same questions whatever is kept)."""
+        ``value`` and :meth:`know`'s value count as known (the same questions whatever is
+        kept)."""
         if not hands[leader]:
             return taken, ()
         cards = tuple(hands[s] for s in SEATS)
-        v = value
+        v = value if value is not None else self.known.get(("k", cards, leader))   # know(): the same in every run
         if v is None and not self.strict:
             v = self._value_known(cards, leader)
             if best and v is not None and ("v", cards, leader, True) in self.known:
@@ -339,10 +340,24 @@ class _Line:
             pts = trick_points(table, self.trump, last=k == self.size)
             return self.reaches(hands, win, taken + (pts if team_of(win) == self.team else 0), goal)
         seat = order[len(table)]
-        options = legal(hands[seat], list(table), self.trump)
+        options = legal(Hand(hands[seat]), list(table), self.trump)   # the hand's order: the same questions in every process
         results = (self.test({**hands, seat: hands[seat] - {c}}, leader, table + (c,), taken, k, goal)
                    for c in options)
         return any(results) if self.maximizes(seat) else all(results)
+
+    def settle(self, hands, leader, table, taken, k, v: int, below: bool) -> int:
+        """The exact value of a position known to be at most ``v`` (``below``) or at least
+        ``v``: ``v`` where it reaches (or does not pass) it, else by bisection beyond it. The
+        value after a card from the one before it (a card of the side that wants many points
+        can only lower it), and the value before a card from the one after it."""
+        from tutor.cards import TOTAL_POINTS
+
+        if below:
+            return v if self.test(hands, leader, table, taken, k, v) else self.value(hands, leader, table, taken, k,
+                                                                                      0, v - 1)
+        if not self.test(hands, leader, table, taken, k, v + 1):
+            return v
+        return self.value(hands, leader, table, taken, k, v + 1, TOTAL_POINTS)
 
     def value(self, hands, leader, table, taken, k, low: int, high: int) -> int:
         """The exact value of a position known to lie in [low, high], by bisection."""
@@ -359,14 +374,15 @@ class _Line:
 class CardValue:
     """One card of the line of play with the value of the position before and after it
     (the declaring team's card points with perfect play from there, see the module) and
-    what its side lost by it; ``best``: where it lost, the cards that kept the value."""
+    what its side lost by it; ``best``: where it lost, the cards that kept the value. None
+    (before, after, lost): not valued, the review's budget ran out in its trick (practice)."""
 
     trick: int
     seat: str
     card: Card
-    before: int
-    after: int
-    lost: int
+    before: int | None
+    after: int | None
+    lost: int | None
     best: tuple[Card, ...] = ()
 
     def review(self) -> CardReview:
@@ -382,21 +398,25 @@ def review_cards(game, replayed, line: "_Line | None" = None) -> tuple[int, int,
 def card_values(game, replayed, line: "_Line | None" = None) -> tuple[int, int, tuple[CardValue, ...], int]:
     """(exact value, points taken, every card with its values, tricks reviewed) of a
     replayed game; ``line``: a :class:`_Line` of this game whose answers are known already
-    (practice's robots asked it), else a new one."""
-    from tutor.cards import TOTAL_POINTS
+    (practice's robots asked it), else a new one. Where the line has a budget (``max_nodes``,
+    practice's end), each trick's questions within it; a trick they do not settle has its
+    cards without values (None: "not valued"), the others are exact. Without it (``tutor
+    review``) every question is answered. The budget counts the nodes the trick's questions
+    search now (answers kept from the robots' cards are free): charged as the robots' are
+    (every question at its cost, :meth:`_Line.deciding`), the review took 44-250 % more CPU
+    (bench_cardplay seeds 5, 10, 1, session 39), as it could no longer answer a question from
+    a value kept at its boundary; so at the budget's very edge a trick may be valued in one run and
+    not in another."""
+    from tutor.play.solver import SearchStopped
 
     line = line if line is not None else _Line(game)
     hands = {s: frozenset(game.hands[s]) for s in SEATS}
     leader = game.leader
     taken = 0
-    exact = None
     out: list[CardValue] = []
     tricks = replayed.tricks
     for t in tricks:
         k = t.n
-        start, _best = line.boundary(hands, leader, taken)
-        if exact is None:
-            exact = start
         after_hands = dict(hands)
         order = seats_from(leader)
         states = []
@@ -405,45 +425,49 @@ def card_values(game, replayed, line: "_Line | None" = None) -> tuple[int, int, 
             after_hands[order[i]] = after_hands[order[i]] - {card}
         win = t.winner
         new_taken = taken + (t.points if team_of(win) == line.team else 0)
-        end, _best = line.boundary(after_hands, win, new_taken) if k < game.size else (new_taken, ())
-        # backwards through the trick: value before card i from the value after it
-        before = [None, None, None, None]
-        nxt = end
-        for i in range(len(t.cards) - 1, 0, -1):
-            h, table = states[i]
-            seat = order[i]
-            if line.maximizes(seat):
-                if line.test(h, leader, table, taken, k, nxt + 1):
-                    v = line.value(h, leader, table, taken, k, nxt + 1, TOTAL_POINTS)
-                else:
-                    v = nxt
-            else:
-                if not line.test(h, leader, table, taken, k, nxt):
-                    v = line.value(h, leader, table, taken, k, 0, nxt - 1)
-                else:
-                    v = nxt
-            before[i] = v
-            nxt = v
-        before[0] = start
-        values = before + [end]
-        for i, card in enumerate(t.cards):
-            seat = order[i]
-            v0, v1 = values[i], values[i + 1]
-            lost = v0 - v1 if line.maximizes(seat) else v1 - v0
-            best: tuple = ()
-            if lost > 0:
-                if i == 0:
-                    best = line.boundary(hands, leader, taken, best=True)[1]
-                else:
-                    h, table = states[i]
-                    best = tuple(c for c in legal(h[seat], list(table), line.trump)
-                                 if _keeps(line, h, seat, c, leader, table, taken, k, v0))
-                best = tuple(sorted(best, key=_card_key))
-            out.append(CardValue(k, seat, card, v0, v1, lost, best))
+        line.nodes = 0   # each trick its own budget (where the line has one)
+        try:
+            out.extend(_trick_values(line, game, t, hands, leader, taken, order, states, after_hands, win, new_taken))
+        except SearchStopped:   # not settled within the budget: its cards not valued
+            out.extend(CardValue(k, order[i], card, None, None, None) for i, card in enumerate(t.cards))
         hands, leader, taken = after_hands, win, new_taken
-    if exact is None:
-        exact = line.boundary(hands, leader, 0)[0]
+    exact = out[0].before if out and out[0].before is not None else \
+        line.boundary({s: frozenset(game.hands[s]) for s in SEATS}, game.leader, 0)[0]
     return exact, taken, tuple(out), len(tricks)
+
+
+def _trick_values(line, game, t, hands, leader, taken, order, states, after_hands, win, new_taken) -> list:
+    """The values of trick ``t``'s cards (see :func:`card_values`)."""
+    k = t.n
+    out = []
+    start, _best = line.boundary(hands, leader, taken)
+    end, _best = line.boundary(after_hands, win, new_taken) if k < game.size else (new_taken, ())
+    # backwards through the trick: value before card i from the value after it
+    before = [None, None, None, None]
+    nxt = end
+    for i in range(len(t.cards) - 1, 0, -1):
+        h, table = states[i]
+        # a card of the side that wants many points cannot raise the value: before >= after
+        v = line.settle(h, leader, table, taken, k, nxt, below=not line.maximizes(order[i]))
+        before[i] = v
+        nxt = v
+    before[0] = start
+    values = before + [end]
+    for i, card in enumerate(t.cards):
+        seat = order[i]
+        v0, v1 = values[i], values[i + 1]
+        lost = v0 - v1 if line.maximizes(seat) else v1 - v0
+        best: tuple = ()
+        if lost > 0:
+            if i == 0:
+                best = line.boundary(hands, leader, taken, best=True, value=start - taken)[1]
+            else:
+                h, table = states[i]
+                best = tuple(c for c in legal(h[seat], list(table), line.trump)
+                             if _keeps(line, h, seat, c, leader, table, taken, k, v0))
+            best = tuple(sorted(best, key=_card_key))
+        out.append(CardValue(k, seat, card, v0, v1, lost, best))
+    return out
 
 
 def _keeps(line: _Line, hands, seat, card, leader, table, taken, k, v) -> bool:

@@ -187,6 +187,15 @@ class Practice:
             self._shown(step)
 
     # -- the learner ----------------------------------------------------------------------
+    def replay(self, moves, hinted=frozenset()) -> None:
+        """The learner's decisions ``moves`` one by one, as the phone's page names them (a
+        call, or ``-`` to let a double or konter pass; ``hinted``: the indexes made after the
+        hint); one line where one is refused or comes after the bidding's end."""
+        for i, item in enumerate(moves):
+            if self.over:
+                raise TutorError(M("the bidding is over"))
+            self.call("" if item.strip() == "-" else item, hinted=i in hinted)
+
     def call(self, text: str, hinted: bool | None = None) -> list[Step]:
         """The learner's call (``60ei``, ``fort``, ``dopple``; at an out-of-turn chance an
         empty line lets it pass); then the robots call. Returns the steps made, the
@@ -224,7 +233,8 @@ class Practice:
         except TutorError as e:
             from tutor.text import printable
 
-            raise e.at(printable(repr(text if len(text) <= 60 else text[:60] + "…")) + ": ") from None
+            # a quoted call before its error: French sets a space before the colon (polish s39)
+            raise e.at(M("{text}: ", text=printable(repr(text if len(text) <= 60 else text[:60] + "…")))) from None
         # the tutor's advice at the learner's turn (his call's review), asked once the call
         # is known to be legal: computing ahead follows that call from here
         self._chosen(str(call))

@@ -7,7 +7,10 @@ idle). Here **one background process per server** (:class:`Worker`: a fresh inte
 started the first time the Practice tab asks, at nice 10) computes, for the deal the page
 shows now, what the learner's next tap will need: the plan of :mod:`tutor.practice.ahead`
 (his advice, the robots' calls after his likely calls, the exact value where such a call
-ends the bidding, both teams' best contracts).
+ends the bidding, and where the page plays the cards the robots' first cards, both teams'
+best contracts); during the play (a card job) the robots' answers to each card he may play
+and the review of the tricks finished (:func:`tutor.practice.cardplay.card_plan`), which a
+tap adopts where they are done and never waits for (:class:`CardsView`).
 
 **The same answers.** An answer is adopted only whole, for the very question (the voice's
 memo: hand, auction, seat, rules, score, seed, deals, nodes), and the voice's answer to a
@@ -44,7 +47,7 @@ import time
 import weakref
 from collections import OrderedDict, deque
 
-from tutor.practice.ahead import BEST, EXACT, NICE, Client, Stats, adopt, portable, stalled
+from tutor.practice.ahead import BEST, EXACT, NICE, START, Client, Stats, adopt, portable, stalled
 from tutor.practice.cardplay import CARDS, REVIEW
 
 JOB_CPU = 120.0     # CPU seconds a job may spend (its plan is bounded anyway: 11-31 s at load 13)
@@ -60,7 +63,7 @@ PLAYS_KEPT = 8      # the deals' plays whose solver's answers the process keeps 
 def _special(label) -> bool:
     """The deal's exact value or best contracts, as the server keeps them: (deal, label)."""
     return isinstance(label, tuple) and len(label) == 2 and isinstance(label[1], tuple) and label[1] \
-        and label[1][0] in (EXACT, BEST)
+        and label[1][0] in (EXACT, BEST, START)
 
 
 _WORKERS: "weakref.WeakSet[Worker]" = weakref.WeakSet()
@@ -232,7 +235,7 @@ class Worker(Client):
         """The exact value and the best contracts are the deal's; the voice's memo names its
         question."""
         deal = self.begun[0] if self.begun is not None else None
-        return (deal, label) if isinstance(label, tuple) and label and label[0] in (EXACT, BEST, CARDS, REVIEW) \
+        return (deal, label) if isinstance(label, tuple) and label and label[0] in (EXACT, BEST, START, CARDS, REVIEW) \
             else label
 
     def close(self) -> None:
@@ -270,7 +273,7 @@ class Worker(Client):
                 return
             for memo, p in view.mine:
                 self._send(("known", memo, p))
-            self._send(("job", view.deal, view.moves, over, view.judge, view.later, best))
+            self._send(("job", view.deal, view.moves, over, view.judge, view.later, best, {"plays": view.plays}))
             self.job = job
             self.told = self.teller = None
             self.acked = False
@@ -297,8 +300,8 @@ class Worker(Client):
                 return
             # with the solver's answers the request found and the contract's exact value: the
             # process's replay of the cards so far then asks nothing
-            self._send(("job", view.deal, view.moves, True, view.judge, None, False, view.cards, view.answers,
-                        view.exact))
+            self._send(("job", view.deal, view.moves, True, view.judge, None, False,
+                        {"cards": view.cards, "answers": view.answers, "exact": view.exact}))
             self.job = job
             self.told = self.teller = None
             self.acked = False
@@ -398,8 +401,10 @@ class View:
     :class:`tutor.practice.ahead.Judge` use): ``deal`` = (seed, seat, rules, judge),
     ``moves`` the learner's decisions the request replays."""
 
-    def __init__(self, worker: Worker, deal: tuple, moves: tuple, judge, later: int | None = None) -> None:
+    def __init__(self, worker: Worker, deal: tuple, moves: tuple, judge, later: int | None = None,
+                 plays: bool = False) -> None:
         self.worker, self.deal, self.moves = worker, deal, tuple(moves)
+        self.plays = plays        # the page plays the cards after the bidding (its start computed ahead)
         self.judge = judge        # the voice the request asks (the process asks the very same)
         self.later = later        # the seed of the page's next deal (its start is computed last)
         self.mine: list = []      # (memo, portable answer) computed by this request
@@ -552,7 +557,8 @@ def _process_class():
                     except (EOFError, OSError):
                         return
                 deal, moves, over, judge, later, best, *more = self.pending
-                cards = more[0] if more else None
+                extra = more[0] if more and isinstance(more[0], dict) else {}
+                cards = extra.get("cards")
                 self.pending = None
                 self.done, self.branch = {}, None
                 self.cpu_end = time.process_time() + JOB_CPU
@@ -560,9 +566,9 @@ def _process_class():
                 self._send(("begin", key))
                 try:
                     if cards is None:
-                        self.job(deal, moves, over, judge, later, best)
+                        self.job(deal, moves, over, judge, later, best, bool(extra.get("plays")))
                     else:
-                        self.cards_job(deal, moves, judge, cards, more[1], more[2])
+                        self.cards_job(deal, moves, judge, cards, extra.get("answers"), extra.get("exact"))
                 except (_Job, _Drop):
                     pass
                 except Exception:  # noqa: BLE001  (a job that fails: the requests compute)
@@ -572,7 +578,7 @@ def _process_class():
                         traceback.print_exc()
                 self._send(("over", key))
 
-        def job(self, deal, moves, over, judge, later, best) -> None:
+        def job(self, deal, moves, over, judge, later, best, plays=False) -> None:
             """Replay the deal (its answers known), then the plan of the learner's turn; the
             bidding over: the best contracts (where not known), then the next deal's start."""
             from tutor.errors import TutorError
@@ -584,14 +590,12 @@ def _process_class():
             p = Practice(seed, seat, rules, "en", "count", start=False)
             p.judge = Judge(judge, self)   # the request's own voice: the same questions
             p.next_seed = later
+            p.plays = plays                # the page plays the cards: the play's start too
             self.follow(None)
             try:
                 p.start()
-                for item in moves:
-                    if p.over:
-                        return
-                    p.call("" if item.strip() == "-" else item)
-            except TutorError:
+                p.replay(moves)
+            except TutorError:   # a move the request refused too, or one after the bidding's end
                 return
             if not p.over:
                 practice_plan(p)(self)
@@ -624,10 +628,7 @@ def _process_class():
             self.follow(None)
             try:
                 p.start()
-                for item in moves:
-                    if p.over:
-                        return
-                    p.call("" if item.strip() == "-" else item)
+                p.replay(moves)
                 if not p.over or p.auction.declarer is None:
                     return
                 a = p.auction

@@ -61,15 +61,13 @@ def _practice(query, rules, lang: str, ahead=None):
         from tutor.practice.ahead import Judge
         from tutor.web.ahead import View
 
-        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later)
+        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later,
+                       plays=bool(query.get("play")))
         p.judge = Judge(p.judge, p.ahead)
     hinted = _marks(query.get("hinted"), len(items))
     p.web_moves = tuple(items)   # as the page sent them (the play's background job replays them)
     p.start()
-    for i, item in enumerate(items):
-        if p.over:
-            raise TutorError(M("the bidding is over"))
-        p.call("" if item.strip() == "-" else item, hinted=i in hinted)
+    p.replay(items, hinted)
     return p
 
 
@@ -147,7 +145,16 @@ def _play(p, query, ahead=None):
     cp = p.cards(known=known)
     view = None
     if ahead is not None:
+        from tutor.practice.ahead import start_label
         from tutor.web.ahead import CardsView
+
+        with ahead.cond:   # the robots' first cards, computed with the call that ended the bidding
+            start = ahead.done.get(((p.seed, p.seat, p.rules, query.get("judge") or None), start_label(p.auction)))
+            if isinstance(start, dict) and not cp.played:
+                ahead.stats.taken += 1
+                ahead.stats.note(start_label(p.auction), "taken")
+        if isinstance(start, dict):
+            cp.line.known.update(start)
 
         inner = getattr(p.judge, "inner", p.judge)
         # the deal with its contract: the solver's answers hold for this contract only
@@ -180,16 +187,12 @@ def _play(p, query, ahead=None):
 def play(query, rules, lang: str, ahead=None) -> dict:
     """The cards so far: each trick finished (who led, the cards, who took it), the trick on
     the table, the learner's hand and the cards he may play (``tutor practice --play``)."""
-    from tutor.play.rules import seats_from, trick_points, winner
+    from tutor.play.rules import seats_from
 
     p = _practice(query, rules, lang, ahead)
     cp = _play(p, {"cards": query.get("cards") or "", "judge": query.get("judge")}, ahead)
-    tricks = []
-    for n, cards in enumerate(cp.tricks):
-        lead = cp.played[4 * n].seat
-        tricks.append({"leader": lead, "cards": [str(c) for c in cards],
-                       "winner": seats_from(lead)[winner(list(cards), cp.trump)],
-                       "points": trick_points(cards, cp.trump, last=n + 1 == cp.game.size)})
+    tricks = [{"leader": lead, "cards": [str(c) for c in cards], "winner": win, "points": pts}
+              for lead, cards, win, pts in map(cp.trick, range(len(cp.tricks)))]
     return {"seed": p.seed, "seat": p.seat, "contract": str(p.auction.high_bid), "declarer": p.auction.declarer,
             "tricks": tricks, "table": [{"seat": s, "card": str(c)} for s, c in
                                         zip(seats_from(cp.leader), cp.table)],
@@ -243,6 +246,8 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise TutorError(M("{field}: a text or a number", field=key))
         query[key] = str(value)
+    if isinstance(body.get("learner"), bool) or not isinstance(body.get("learner"), (str, int, type(None))):
+        raise TutorError(M("{field}: a text or a number", field="learner"))   # polish s39: true kept as "True"
     if body.get("learner") is None or str(body.get("learner")).strip() == "":
         # not the server's login name: on a shared server every phone's deals would land there
         raise TutorError(M("learner: no name given (a deal is kept under the learner's name)"))

@@ -43,7 +43,7 @@
 
   async function api(path) {
     const q = new URLSearchParams({seed: P.seed, seat: P.seat, moves: P.moves.join(","), rules: rules(), lang: lang(),
-                                   next: P.next, hinted: P.hinted.join(",")});
+                                   next: P.next, hinted: P.hinted.join(","), play: P.play ? "1" : ""});
     if (P.cards !== null && path !== "practice" && path !== "practice/hint") q.set("cards", P.cards.join(","));
     const r = await fetch(`api/${path}?${q}`, {headers: {"X-Tutor-Token": TOKEN}});
     let data = null;
