@@ -105,3 +105,22 @@ def test_the_nell_behind_the_partners_number_counts_his_puur():
     assert ours >= 15, ours
     # made, the team writes its number, failed, the opponents do; fort leaves B's 80 Rosen
     assert (2 * ours - 16) * value > -(2 * theirs - 16) * 80, (ours, theirs)
+
+
+def test_the_opener_reads_his_partners_raise_over_his_own_number():
+    # QA s37 Q3 (N10): A opened 70 Eichel (the Puur zu viert and the Ace), C raised to 90 over
+    # B's 80 Rosen, D bid 100 Rosen. C's number is his own count and what he expected from A,
+    # which A's 70 said (26 of A's own): so it shows 64 of C's own, not the 56 a 90 shows alone,
+    # and A's 41 with it reach 105. The count read C's 90 alone and said fort. Exact play on
+    # fitting deals (16, seed 1): 105 Eichel made on 14, D's 100 Rosen on 10
+    hand, auction = "Eichel:UA87 Schellen:K7 Rosen:8 Schilten:O6", "70 Eichel, 80 Rosen, 90 Eichel, 100 Rosen"
+    call = cv.advise(hand, auction, FREI).call
+    assert call is not None and call.endswith(" Eichel"), call
+    value = int(call.split()[0])
+    assert value > 100
+    found = deals(hand, auction, "A", n=16, seed=1, rules=FREI)
+    ours = sum(made(h, "Eichel", value, "A") for h in found)
+    theirs = sum(made(h, "Rosen", 100, "D") for h in found)
+    assert ours >= 12, ours
+    # made, the team writes its number, failed, the opponents do; fort leaves D's 100 Rosen
+    assert (2 * ours - 16) * value > -(2 * theirs - 16) * 100, (ours, theirs)

@@ -413,3 +413,31 @@ def test_trump_control_bids_150_over_the_opponents_140(hand):
     ours = chances(hand, auction, "B", "Schellen", [150], "B", n=n, seed=seed)[150]
     theirs = chance(hand, auction, "B", "Eichel", 140, "A", n=n, seed=seed)
     assert worth(ours, 150) > max(-worth(theirs, 140), -2 * worth(theirs, 140)), (ours, theirs)
+
+
+# The double against a long-trump team (session 38, judge's double window): count auctions on 600
+# random deals, each defender asked right after every bid, each double solved on its real deal: the
+# count's doubles of a team that showed trump control were made on 26 of 33, and doubles whose count
+# left the declaring team less than a trick below its bid on side tricks alone (outside control) on 13
+# of 17. A double pays only where the contract fails more often than not: against control the
+# defender's Aces take no sure trick, and a double on side tricks wants a trick of margin
+# (count.DOUBLE_MARGIN).
+@pytest.mark.parametrize("hand,auction,seat,strain,value,declarer", [
+    # doppeln-gen-13 (judge): A and C showed Puur and Nell with six Eichel; B's three Aces "left
+    # 124" of A's 130
+    ("Eichel:A8 Schellen:A8 Rosen:O87 Schilten:AU", "50 Eichel, 55 Schellen, 70 Eichel, 75 Rosen, 130 Eichel", "B",
+     "Eichel", 130, "A"),
+    # C's 120 Schilten (the Puur zu sechst): the count left A and C 136 of their 140
+    ("Eichel:97 Schellen:AOU9 Rosen:K98", "60 Eichel, 80 Schellen, 120 Schilten, fort, 140 Schilten", "B",
+     "Schilten", 140, "A"),
+    # B's 100 Eichel (the Puur zu fünft): the count left B and D 94 of their 100
+    ("Eichel:7 Schellen:AK8 Rosen:AO98 Schilten:A", "70 Schilten, 100 Eichel", "C", "Eichel", 100, "B"),
+    # A's 120 Schilten (the Puur zu sechst): the count left A and C 115 of their 120
+    ("Eichel:A7 Schellen:KOU Rosen:AB9 Schilten:7", "120 Schilten", "B", "Schilten", 120, "A"),
+])
+def test_the_count_doubles_no_contract_exact_play_makes(hand, auction, seat, strain, value, declarer):
+    # right after the bid (in turn, or out of it in the Verband's window: "sobald das Gebot gefallen ist");
+    # exact play on fitting deals makes these contracts on most of them (14 to 16 of 16), so the
+    # double, which doubles what the declaring team writes, would cost
+    assert chance(hand, auction, seat, strain, value, declarer, n=16, seed=1) > 0.75
+    assert cv.advise(hand, auction, seat=seat).call != "dopple"   # fort in turn, say nothing out of it

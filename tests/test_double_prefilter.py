@@ -20,10 +20,13 @@ from tutor.rules import load
 from given_deals import dealt, prefilter_kept
 
 VERBAND = load("verband")
-# QA Q12: A's minimum Puur-fifth 100 Eichel, doubled by B; the trump is the first suit dealt
-Q12 = ("Eichel:UKO76 Schellen:A8 Rosen:7 Schilten:6", "100 Eichel, B: dopple", "A")
+# After QA Q12 (A's minimum Puur-fifth 100 Eichel, doubled by B), at 130, a number that shows no
+# cards: since the double wants the count to leave the declaring team a trick below its bid
+# (count.DOUBLE_MARGIN) the count doubles the Puur-fifth's 100 with 2 of 4,000 random hands, too
+# few to test the pre-filter on; at 130 with some 500. The trump is the first suit dealt
+Q12 = ("Eichel:UKO76 Schellen:A8 Rosen:7 Schilten:6", "130 Eichel, B: dopple", "A")
 # the trump the last suit dealt, and a double by the seat behind the hand
-LATE = ("Schilten:UKO76 Eichel:A8 Schellen:7 Rosen:6", "100 Schilten, D: dopple", "A")
+LATE = ("Schilten:UKO76 Eichel:A8 Schellen:7 Rosen:6", "130 Schilten, D: dopple", "A")
 
 
 def setting(case, standing=None):

@@ -50,5 +50,6 @@ def test_a_deal_passes_the_double_exactly_where_the_count_doubles_in_the_doubler
     assert agree >= 250
     if "90 Schellen" in auction:
         assert doubled == 0            # with control the count's B bids on: no deal is his double
-        # the double alone, before the preference for bidding on (the old read), took many of them
-        assert sum(fits.holds(dealer.deal(rng)[doubler]) for _ in range(100)) >= 10
+        # the double alone, before the preference for bidding on (the old read), took some of them
+        # (since the double wants a trick of margin, count.DOUBLE_MARGIN, fewer: about 3 in 100)
+        assert sum(fits.holds(dealer.deal(rng)[doubler]) for _ in range(300)) >= 5

@@ -400,10 +400,12 @@ def test_a_fort_without_the_ansageregeln_cites_no_convention():
 
 def test_say_nothing_gives_its_reasons():
     # D, out of turn, holds the Rosen Ace and King; A and C showed Puur and Nell with six
-    # trumps: they draw D's trumps and ruff his side suits, so the Ace brings its 11 and no
-    # more, the King's second round is theirs; A and C are left 146, enough for their 100
+    # trumps: they draw D's trumps, ruff his side suits from the first round and discard their
+    # losers on their long trumps, so the Ace takes no sure trick (exact play: the count's doubles
+    # of such a team's contract are made on most deals, docs/interpretations.md "Double"); A and
+    # C are left 157, enough for their 100
     advice = cv.advise(D_HAND, D_AUCTION, seat="D")
     assert advice.call is None
     text = advice.text("en")
-    assert "Say nothing" in text and "11" in text and "146" in text and "no double" in text
-    assert "ruff our side suits" in text
+    assert "Say nothing" in text and "157" in text and "no double" in text
+    assert "ruff our side suits from the first round" in text and "no sure trick" in text

@@ -742,7 +742,9 @@ def test_any_call_of_the_deal_is_explained_on_demand_at_the_terminal_and_on_the_
     assert [line for line in lines if line.endswith(opening)] == [f"A 70 Schilten: {opening}"] * 2
     assert [line for line in lines if line.endswith(fort)] == [f"B {fort}"]
     assert lines.count("No such call: ? alone explains the last robot call, ? B the last call of B, ? 3 the "
-                       "third call.") == 4       # D has not called, there is no ninth call (nor a ², ...)
+                       "third call.") == 3       # D has not called, there is no ninth call (nor a ²)
+    # a line of 5,000 characters is not read as a question at all (the learner's lines are bounded)
+    assert lines.count("! Not taken: the line is too long: at most 1,000 characters are read") == 1
     monkeypatch.delenv("TUTOR_DB", raising=False)
     with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"), ahead=False)),
                     base_url="http://127.0.0.1:8000") as c:
@@ -859,13 +861,14 @@ def test_the_review_names_the_tutor_s_call_once_with_its_meaning():
 @pytest.mark.needs_core   # the deal's exact value
 def test_a_deal_without_a_call_of_the_learner_says_so_and_full_gives_the_whole_reasoning(tmp_path):
     """QA s33 Q11: a deal whose bidding ended before the learner's turn had no word about it.
-    Seed 183, C: A opens 60 Schilten, B bids 120 Schellen and A doubles it at once: the double
-    ends the bidding (the rules) before C is in turn."""
+    Seed 678, C: A opens 70 Schilten, B bids 90 Schellen and A doubles it at once (exact play: B and
+    D take 73): the double ends the bidding (the rules) before C is in turn. (Seed 183's double of
+    B's 120 Schellen on two side Aces, which B and D made with all 157, is gone since session 38.)"""
     from tutor.practice.review import deal_result
     from tutor.practice.session import Practice
 
-    p = Practice(seed=183, seat="C", judge="count", lang="en")
-    assert p.over and p.calls == ["60 Schilten", "120 Schellen", "A: dopple"]
+    p = Practice(seed=678, seat="C", judge="count", lang="en")
+    assert p.over and p.calls == ["70 Schilten", "90 Schellen", "A: dopple"]
     lines = deal_result(p, best=False).lines("en")
     assert "You had no call in this deal: the bidding ended before your turn." in lines
     assert "Your calls:" not in lines

@@ -11,12 +11,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_robot_s_double_is_shown_in_the_learner_s_word():
-    # deal 183, C: A opens 60 Schilten, B bids 120 Schellen, A doubles it (the count)
+    # deal 678, C: A opens 70 Schilten, B bids 90 Schellen, A doubles it (the count: Schellen A U 8
+    # over B's trumps, two side Aces). A double a robot should make: exact play makes B's 90 on
+    # 6 of 48 deals that fit A's hand and the auction (seed 1), and on the real deal B and D
+    # take 73 (test_practice.py). Session 38's deal 183 (A's double of B's 120 Schellen on two side
+    # Aces, made with all 157) is no double since the count's session-38 rule.
     from tutor.practice.session import Practice
 
     for lang, said in (("fr", "A contre : "), ("en", "A dopple: "), ("de", "A dopple: ")):
-        p = Practice(seed=183, seat="C", judge="count", lang=lang)
-        assert p.calls == ["60 Schilten", "120 Schellen", "A: dopple"]   # the JSON's words stay
+        p = Practice(seed=678, seat="C", judge="count", lang=lang)
+        assert p.calls == ["70 Schilten", "90 Schellen", "A: dopple"]   # the JSON's words stay
         assert p.line(p.steps[-1]).startswith(said), (lang, p.line(p.steps[-1]))
 
 
@@ -89,6 +93,12 @@ def test_the_practice_counts_take_the_plural_of_their_own_number():
                    acceptable=0, worse=0)
     assert one == "ann: 1 deal practised; your team wrote 148, its best contract 314; of 1 call 1 the tutor's, " \
                   "0 acceptable, 0 worse."
+    # the calls taken from the hint (s38: counted in --stats --json only): said where there are any
+    hinted = {lang: calls_phrase(Stats(1, 0, 0, 3, 1, 0, 1)).text(lang) for lang in ("en", "de", "fr")}
+    assert hinted == {"en": "of 3 calls 1 the tutor's and 1 taken from the hint",
+                      "de": "von 3 Ansagen 1 wie der Tutor und 1 nach dem Tipp",
+                      "fr": "sur 3 annonces, 1 comme le tuteur et 1 selon le conseil"}
+    assert Stats(1, 0, 0, 3, 1, 0, 1).acceptable == 1   # 3 calls: 1 his own find, 1 from the hint, 1 acceptable
 
 
 def test_the_table_companion_shows_a_double_in_the_learner_s_word():

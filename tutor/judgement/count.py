@@ -57,10 +57,15 @@ The count:
   showed the Puur with three trumps or more (``LONG_TRUMPS``: every Puur-row opening) the
   second round is ruffed too (exact play: B's Aces and Kings against A's 80 Eichel, and
   against A's 60 Eichel, made on 20 of 24 fitting deals where the count doubled). Both are rows of
-  :data:`DECLARER_RUFFS`. The declaring side
-  is expected to take the rest of 157. D in the worked example counts 22 (his Rosen King
-  and the second Schellen trick ruffed, as the text's own verdict says) and gives A and C
-  135: no double.
+  :data:`DECLARER_RUFFS`; against trump control the defenders' side Aces take no sure trick at all
+  (``Ruffs.aces``: it ruffs from the first round and discards its losers on its long trumps; on
+  random deals the count's doubles of such a team were made on 26 of 33). A double on side tricks
+  alone wants the count to leave the declaring side a trick below its bid (``DOUBLE_MARGIN``, the
+  konter's margin turned round; on random deals such doubles with less were made on 13 of 17);
+  a trump over the declarer's is sure, and a count with one doubles without the margin. The declaring side
+  is expected to take the rest of 157. D in the worked example counts 0 against A's and C's
+  control and gives A and C 157: no double (exact play on the real deal: A and C take 150, B and
+  D 7, less than one of D's two Aces; until session 38 the count said 22).
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on. (Whether
   a Fünfer is an Ass-Ansage at all, with the partner out or the team still expecting to play
@@ -155,6 +160,7 @@ TRUMPLESS = ("Obenabe", "Undenufe")
 GUARD = 2                  # a defender's trump is a trick with a small card per higher trump out, and one more
 SPARE_PER_TRUMP = 1        # the declaring team's trumps each of ours takes (exact play: it ruffs before drawing)
 KONTER_MARGIN = 10         # a konter wants the count a trick above the doubled bid
+DOUBLE_MARGIN = 10         # a double on side tricks wants the count to leave the declarer a trick below his bid (exact play)
 FAILED_MATSCH_LOSS = 20    # a Matsch beaten by the one trump left out: that trick, about 20
 PARTNER_SHARE = 3          # without the Ansageregeln the partner holds a third of the unseen cards
 FIVE_TRUMPS = 5            # Puur and Nell with five trumps: the four out mostly fall under them
@@ -181,16 +187,19 @@ class Ruffs:
     falls: bool
     second: bool
     line: "Msg | None"
+    aces: bool = True     # do our side Aces take a sure trick at all?
 
 
 # What the declaring team's shown trumps do to the defenders' side tricks; the first row
 # that fits. Calibrated on exact play (docs/interpretations.md, "Double").
 DECLARER_RUFFS: tuple[Ruffs, ...] = (
-    # trump control: it draws ours and ruffs our side suits from the first round
+    # trump control: it draws ours, ruffs our side suits from the first round and discards its
+    # losers on its long trumps: our Aces take no sure trick (exact play: on random deals the count's
+    # doubles of such a team's contract were made on 25 of 32; docs/interpretations.md, "Double")
     Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, False, False,
-          M("trump {trump}: {seat} and partner showed Puur and Nell with {length} trumps: they draw ours and ruff "
-            "our side suits, so our Aces bring their own points and nothing falls on them, and no second round is "
-            "ours")),
+          M("trump {trump}: {seat} and partner showed Puur and Nell with {length} trumps: they draw ours, ruff our "
+            "side suits from the first round and discard their losers on their long trumps, so our Aces take no "
+            "sure trick and no second round is ours"), aces=False),
     # Puur and Nell with fewer: the trumps they keep after drawing ours ruff (SPARE_PER_TRUMP)
     Ruffs(frozenset({PUUR, NELL}), 0, True, True, None),
     # the Puur with three trumps or more (every Puur-row opening): the trump hand ruffs the second round
@@ -304,6 +313,8 @@ class Count:
     contest: int = 0           # against the opponents' bid the lowest Zehner above it, up to this (Holding.contest)
     row: "Holding | None" = None   # the trump row that counted the trumps (None: the hand's top trumps draw theirs)
     long_tricks: int = 0       # with control: the long trump hand's trumps beyond the opponents' (the konter's)
+    chances: int = 0           # the defence's side Aces that take no sure trick against control (DECLARER_RUFFS)
+    trump_tricks: int = 0      # the defence's trumps that take a trick over the declarer's (guarded_trumps)
     lines: list[Line] = field(default_factory=list)
 
     @property
@@ -550,6 +561,9 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
             continue
         mine_ace = hand.has(suit, Rank.ASS)
         their = s.known(partner, suit)
+        if not ruffs.aces:   # no sure trick, but a chance (the Partie's free double, _judge_double)
+            c.chances += mine_ace or Rank.ASS in their.has
+            continue
         if mine_ace:
             c.sure += 11
             c.tricks += 1 if ruffs.falls else 0
@@ -570,6 +584,7 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
                              suit=suit.value, partner=partner, n=their.length[0]))
     if trump is not None:
         held = guarded_trumps(hand, trump)
+        c.trump_tricks = len(held)
         if held:
             c.sure += sum(VALUE["trump"][r] for r in held)
             c.tricks += len(held)
@@ -732,6 +747,8 @@ def _team_suits(s) -> list[Suit]:
 # in 59 of 100 deals"; issue 26: "where count and evidence disagree, say so in one line").
 STAY_BELOW = M("Then {seat} and partner stay at {theirs}, below their {value}: double.")
 TAKE_ENOUGH = M("Then {seat} and partner take about {theirs}, enough for their {value}: no double.")
+NEAR_BELOW = M("Then {seat} and partner take about {theirs}, less than a trick ({margin}) below their {value}: too "
+               "close to risk twice the target points, no double.")
 SURE_REACH = M("The sure {sure} alone reach {value}: konter.")
 FALL_REACH = M("With what falls into the sure tricks the count reaches {expected}, a trick above {value}: konter.")
 #: a verdict's message id -> (does it foresee the standing contract made?, the placeholder that
@@ -828,11 +845,13 @@ def _judge_double(hand, s, readings, lines, standing=None):
                        "ahead, doubled or not. The double changes nothing: no double.", seat=high.seat,
                        standing=standing, value=value, points=min(theirs, value - 1)))
         return None
-    if theirs < value:
+    # the side tricks want a trick of margin (DOUBLE_MARGIN); a trump over the declarer's is sure
+    margin = 0 if c.trump_tricks else DOUBLE_MARGIN
+    if theirs + margin <= value and theirs < value:
         lines.extend(c.lines)
         lines.append(STAY_BELOW(seat=high.seat, theirs=theirs, value=value))
         return r
-    if standing is not None and standing.wins_if_made(team, value) and c.expected > 0:
+    if standing is not None and standing.wins_if_made(team, value) and (c.expected > 0 or c.chances):
         lines.extend(c.lines)
         lines.append(M("If {seat} and partner make their {value} they win the Partie ({standing}), doubled "
                        "or not; if they fail, our team writes twice the target points: double.",
@@ -840,7 +859,8 @@ def _judge_double(hand, s, readings, lines, standing=None):
         return r
     if silent:
         lines.extend(c.lines)
-        lines.append(TAKE_ENOUGH(seat=high.seat, theirs=theirs, value=value))
+        lines.append(TAKE_ENOUGH(seat=high.seat, theirs=theirs, value=value) if theirs >= value or not margin else
+                     NEAR_BELOW(seat=high.seat, theirs=theirs, value=value, margin=DOUBLE_MARGIN))
     return None
 
 
@@ -1143,11 +1163,18 @@ def _plain(hand, s, readings, lines, standing=None):
     r, c, share = best
     lines.extend(c.lines)
     partner_bid = _partner_bids(s).get(r.call.strain)
-    if partner_bid is not None and share == partner_own(partner_bid):
+    said, mine, shown = partner_count(s, r.call.strain, partner_bid) if partner_bid is not None else (None, None, 0)
+    if partner_bid is not None and share == said and mine is None:
         lines.append(M("{partner} bid {value} {strain}: at a table without the Ansageregeln that says his own count "
                        "is at least {share} (with a third of the rest expected from this hand); with this hand's "
                        "{own}: {share} + {own} = {total}.", partner=s.partner, value=partner_bid,
                        strain=r.call.strain, share=share, own=c.expected, total=c.expected + share))
+    elif partner_bid is not None and share == said:
+        lines.append(M("{partner} bid {value} {strain} over this hand's {mine}: at a table without the Ansageregeln "
+                       "that says his own count and the {shown} this hand's {mine} showed reach {value}, so his own "
+                       "is at least {share}; with this hand's {own}: {share} + {own} = {total}.", partner=s.partner,
+                       value=partner_bid, strain=r.call.strain, mine=mine, shown=shown, share=share,
+                       own=c.expected, total=c.expected + share))
     elif share:
         lines.append(M("Without the Ansageregeln the partner's calls show no cards: he is expected to hold a "
                        "third of what the hand does not count, about {share}: {own} + {share} = {total}.",
@@ -1165,6 +1192,32 @@ def partner_own(value: int) -> int:
     the Ansageregeln, where a bid is the bidder's count and a third of the rest
     (``PARTNER_SHARE``, :func:`_plain`): own + (157 - own) / 3 = value."""
     return max(0, (PARTNER_SHARE * value - TOTAL_POINTS) // (PARTNER_SHARE - 1))
+
+
+def partner_count(s, strain: str, value: int) -> "tuple[int, int | None, int]":
+    """(the least own count the partner's ``value`` in ``strain`` shows at a table without the
+    Ansageregeln, this hand's highest number in ``strain`` before it or None, the own count that
+    number showed). A number there is its bidder's own count and what he expects from his
+    partner (:func:`plain_count`, the count that bid it): a third of the rest where the partner
+    has not bid the strain (:func:`partner_own`), else the own count the partner's number there
+    showed. So a raise over this hand's own number shows his own count as the raise less what
+    that number showed: C's 90 Eichel over A's 70 (A's 26) shows 64 of C's own, not the 56 a 90
+    shows alone (QA s37 Q3, N10). The simulation deals his number by the same rule
+    (``simulation._count_reads``, :func:`plain_reaches`)."""
+    shown: dict = {}     # seat -> the own count his highest number in the strain showed
+    mine = None
+    for e in s.auction.entries:
+        v = e.call.value
+        if e.call.strain != strain or v is None or v == s.rules.matsch_bid or e.seat not in (s.seat, s.partner):
+            continue
+        other = s.partner if e.seat == s.seat else s.seat
+        said = partner_own(v) if other not in shown else max(0, v - shown[other])
+        if e.seat == s.partner and v == value:
+            return said, mine, shown.get(s.seat, 0)
+        shown[e.seat] = said
+        if e.seat == s.seat:
+            mine = v
+    return partner_own(value), None, 0
 
 
 def _partner_bids(s) -> dict[str, int]:
@@ -1219,7 +1272,7 @@ def plain_count(hand, s, strain: str, partner: "int | None" = None) -> "tuple[Co
         c = offence(hand, s, suit)
         if not c.lay_down:
             _partner_suit_trumps(hand, s, suit, c, partner)
-        return c, 0 if c.lay_down else partner_own(partner)
+        return c, 0 if c.lay_down else partner_count(s, strain, partner)[0]
     if hand.length(suit) < OWN_LENGTH and any(
             hand.length(x) >= OWN_LENGTH for x in SUITS if x.value in _partner_bids(s)):
         return None     # a short suit of its own is not bid over the partner's suit the hand fits
@@ -1259,7 +1312,7 @@ def _partner_suit_trumps(hand, s, suit: Suit, c: Count, value: int) -> None:
         full = row.points - VALUE["trump"][PUUR]
         gain = full
         if row.ceiling:   # Puur and Nell with five trumps: not above the row's ceiling (Holding.ceiling)
-            gain = min(gain, row.ceiling - c.expected - partner_own(value))
+            gain = min(gain, row.ceiling - c.expected - partner_count(s, suit.value, value)[0])
         if gain > 0:
             c.sure += gain
             c.control = c.control or row.control
