@@ -781,3 +781,20 @@ def test_an_ace_announcement_that_fails_doubled_yields_to_the_bid_exact_play_bac
     texts = [x.text("en") for x in advice.lines]
     assert any(t.startswith("The Ace announcement 85 Rosen tells C where an Ace is, but it is a contract too") for t in texts)
     assert not any("they will bid on" in t for t in texts)
+
+
+@pytest.mark.needs_core
+def test_the_opponents_ace_announcement_that_fails_is_doubled_by_the_seat_in_turn():
+    # QA s39 F3 (Y2, J5's announcement from B's seat): the voice kept the count's 90 Rosen, "the
+    # deals value the double ... as if the Ace announcement were played", but the double ends
+    # the bidding, so the announcement is then played. Exact play on 48 deals that fit B's view
+    # (seed 1, session 39; the count bidding on after each call, every contract solved): dopple
+    # +300.6 (A's 85 Rosen doubled, made on none), 90 Rosen +235.5, fort +241.5; the double
+    # leads by 65 ± 4 and 59 ± 4. Here a few of those deals again: A's 85 Rosen fails on each
+    import exact_play
+
+    hand, auction = "Rosen:9K76 Eichel:O8 Schellen:A7 Schilten:K", "60 Schellen, 70 Rosen, 75 Eichel, 80 Rosen, 85 Rosen"
+    assert not any(exact_play.made(d, "Rosen", 85, "A") for d in exact_play.deals(hand, auction, "B", n=6, seed=1))
+    advice = conventions.advise(hand, auction, seat="B", judge=voice.default_judge())
+    assert advice.call == "dopple"
+    assert voice.ACE_STANDING_LINE not in advice.lines
