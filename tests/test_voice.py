@@ -758,3 +758,43 @@ def test_the_count_s_number_yields_to_a_lower_equally_good_one_the_deals_value_m
            "average than the higher 80 Obenabe Misère, and a lower number is made on every deal a higher one is." in text
     # the count's own number is named in one line, not argued beside it
     assert sum(t.startswith("The count by hand says") for t in text) == 1
+
+
+@pytest.mark.needs_core
+def test_an_ace_announcement_that_fails_doubled_yields_to_the_bid_exact_play_backs():
+    # QA s38 F4 (J5): A announced 85 Rosen ("I hold the Ace of your suit") on Rosen A 8 against
+    # the opponents' six trumps with Puur and Nell, "they will bid on", where an opponent may
+    # simply double it at once. Exact play on 48 fitting deals (seed 1, session 39): as a
+    # contract 85 Rosen is made on 0 of them (-220.9 a deal, doubled -305.9; fort, D's 80 Rosen,
+    # -229.2); A's 140 Schellen is made on 13 (+33.8, doubled -30.3); against the opponents'
+    # better answer deal by deal (double it, or bid 150 Rosen: made on 20) it still leads the
+    # doubled announcement by 102 +- 31; by the auction after each call (the count bidding on and
+    # doubling in the window, every contract reached solved) 140 Schellen -4.0, fort -229.4,
+    # 85 Rosen -243.0, 90 Schellen -263.4, 120 Schellen -219.9: 140 alone is the best. Here a
+    # few of those deals again: the announcement, left to play, fails on each
+    import exact_play
+
+    hand, auction = "Schellen:U87 Eichel:K6 Rosen:A8 Schilten:O7", "60 Schellen, 70 Rosen, 75 Eichel, 80 Rosen"
+    assert not any(exact_play.made(d, "Rosen", 85, "A") for d in exact_play.deals(hand, auction, "A", n=6, seed=1))
+    advice = conventions.advise(hand, auction, seat="A", judge=voice.default_judge())
+    assert advice.call == "140 Schellen"
+    texts = [x.text("en") for x in advice.lines]
+    assert any(t.startswith("The Ace announcement 85 Rosen tells C where an Ace is, but it is a contract too") for t in texts)
+    assert not any("they will bid on" in t for t in texts)
+
+
+@pytest.mark.needs_core
+def test_the_opponents_ace_announcement_that_fails_is_doubled_by_the_seat_in_turn():
+    # QA s39 F3 (Y2, J5's announcement from B's seat): the voice kept the count's 90 Rosen, "the
+    # deals value the double ... as if the Ace announcement were played", but the double ends
+    # the bidding, so the announcement is then played. Exact play on 48 deals that fit B's view
+    # (seed 1, session 39; the count bidding on after each call, every contract solved): dopple
+    # +300.6 (A's 85 Rosen doubled, made on none), 90 Rosen +235.5, fort +241.5; the double
+    # leads by 65 ± 4 and 59 ± 4. Here a few of those deals again: A's 85 Rosen fails on each
+    import exact_play
+
+    hand, auction = "Rosen:9K76 Eichel:O8 Schellen:A7 Schilten:K", "60 Schellen, 70 Rosen, 75 Eichel, 80 Rosen, 85 Rosen"
+    assert not any(exact_play.made(d, "Rosen", 85, "A") for d in exact_play.deals(hand, auction, "B", n=6, seed=1))
+    advice = conventions.advise(hand, auction, seat="B", judge=voice.default_judge())
+    assert advice.call == "dopple"
+    assert voice.ACE_STANDING_LINE not in advice.lines

@@ -1116,7 +1116,7 @@ class Simulation:
         fits, read, more = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), self.seed)
         unheld += more
         missed: list = []    # deals that keep to the promises alone (no fitting one in FIT_TRIES)
-        calls = _playable(_candidate_calls(s, readings), dealer, s)
+        calls = _playable(_candidate_calls(s, readings), dealer, s) + _aces(hand, s, readings, standing)
         plays = _plays(s, calls, self.every_zehner)
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
@@ -1509,6 +1509,12 @@ class Simulation:
 #   of such numbers being left out unvalued (session 38: beispiel-gen-05's A, 130 Rosen, made
 #   on 398 of 400 deals by exact play, where C lets it stand on 98 of 100, was left out for
 #   the count's 100; after A's 110 Rosen C bids 140 on 47 of the 100: the read's cost).
+# - An Ace announcement in the opponents' suit ("I hold the Ace of your suit", a Fünfer at a
+#   table with the Ansageregeln) after which a seat still bids: the partner bids on by what it
+#   shows, and an opponent may double it right after it, leaving the hand to play the
+#   opponents' trump suit, or bid over it (QA s38 F4: J5's 85 Rosen on Rosen A 8 "they will bid
+#   on", not valued at all; exact play of the auction after it -243 a deal, 140 Schellen -4).
+#   Announcements in another suit are left out of the calls judged, as before.
 # Elsewhere a bid is the final contract and fort the standing contract as it stands.
 AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a guard; the auction ends far sooner)
 # the seats not in turn double and konter in the auction after a call where the rules offer it (the
@@ -1708,6 +1714,7 @@ def partner_reads(s) -> bool:
 
 
 MISREAD_BID_OUT = True   # a number the partner misreads is valued by the auction after it (see above)
+ACE_BID_OUT = True       # an Ace announcement in the opponents' suit is valued by the auction after it (see above)
 
 
 def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset()) -> list:
@@ -1728,7 +1735,31 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
                 out.append(r)
         elif str(c) in misread:
             out.append(r)
+        elif r.kind == "ace" and _bid_out_ace(r, s):
+            out.append(r)
     return out
+
+
+def _bid_out_ace(r, s) -> bool:
+    """``r`` is an Ace announcement in the opponents' suit ("I hold the Ace of your suit")
+    after which a seat still bids (:data:`ACE_BID_OUT`): valued by the auction after it."""
+    return ACE_BID_OUT and r.kind == "ace" and r.call.strain in SUITS_ONLY \
+        and s.owner(_suit(r.call.strain)) == "opponents" and s.auction.play(r.call, s.seat).next_seat is not None
+
+
+def _aces(hand: Hand, s, readings, standing: "Standing | None") -> list:
+    """The count's call where it is an Ace announcement valued by the auction after it
+    (:func:`_bid_out_ace`): the deals weigh the count's announcement (the voice lets it yield
+    where it brings clearly less than their best call), and pick none the count does not make
+    (the other calls judged leave Ace announcements out, :func:`_candidate_calls`; session 39:
+    valuing every one had the deals pick doppeln-gen-05's 75 Schilten, unsettled by exact
+    play, and moved verpasst-gen-10's fort by the extra game's budget)."""
+    if not ACE_BID_OUT or not any(r.kind == "ace" for r in readings):
+        return []
+    from tutor.judgement.count import COUNT
+
+    pick = COUNT.choose(hand, s, readings, standing).pick
+    return [pick] if pick is not None and _bid_out_ace(pick, s) else []
 
 
 def _misread(s, calls, hand: Hand | None, readings: Sequence | None) -> set[str]:

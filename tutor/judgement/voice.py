@@ -449,11 +449,16 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     # deals give him any hand the auction allows, or (double_read) the hands the count
     # doubles with, one reading of it
     number = _partner_number(s) if not agree and equal[0] == "konter" else None
-    why = None if agree else (information_line(ev, said) if kind in INFORMATION else
+    # an Ace announcement valued by the auction after it (simulation.ACE_BID_OUT: the partner
+    # bidding on by it, an opponent doubling it at once or bidding over it) that brings clearly
+    # less than the deals' best yields to it (QA s38 F4)
+    ace_gap = _ace_gap(ev, said, equal[0]) if kind == "ace" and not agree else None
+    why = None if agree or ace_gap is not None else (information_line(ev, said) if kind in INFORMATION else
                               _konter_number_line(s, number) if number is not None else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
-                              ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s) else None)
+                              ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s)
+                              and "fort" not in (getattr(ev, "continued", None) or ()) else None)
     if why is None and not agree:
         why = _unread_line(ev, s, equal[0], readings)
     # the answer's JSON names the call the answer gives (QA s33 Q21: "call" 110 Eichel beside an
@@ -521,6 +526,8 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
         lines.append(belied)
     elif agree and chosen == said:
         lines.extend(count.lines)
+    elif ace_gap is not None:
+        lines.append(_ace_gap_line(ev, s, said, chosen, ace_gap))
     elif said in by_call:
         lines.append(M("The count by hand says {count}; over these deals that brings {v_count:+.0f} board points "
                        "on average, {call} {v_best:+.0f}.", count=_name(said), v_count=round(by_call[said]),
@@ -1132,6 +1139,45 @@ def _ace_lines(ev, best: str, by_call: dict, s) -> list[Msg]:
     return lines
 
 
+def _ace_gap(ev, said: str, best: str) -> tuple[float, float] | None:
+    """Where the count's Ace announcement ``said`` is valued by the auction after it
+    (``ev.continued``: simulation.ACE_BID_OUT) and brings clearly less than the deals' best
+    call ``best`` on the same deals (more than chance alone allows and more than
+    ``EQUAL_POINTS``, as a Hilfe yields: :func:`_unused_hilfe`): the lead and its margin.
+    None: the announcement is not so valued, or not clearly worse, or the deals could not
+    give a seat what his calls show (``ev.unheld``: they lean against that side, and the
+    announcement's worth rests on those hands; gegnerfarbe-11, D's 95 Eichel beside B's "we
+    want your suit" the deals do not honour): the conventions decide."""
+    if said not in (getattr(ev, "continued", None) or ()) or getattr(ev, "unheld", None):
+        return None
+    gap = paired(ev, best, said)
+    if gap is None or not (gap[0] > gap[1] and gap[0] > EQUAL_POINTS):
+        return None
+    return gap
+
+
+def _ace_gap_line(ev, s, said: str, call: str, gap: tuple[float, float]) -> Msg:
+    """Why the count's Ace announcement yields (:func:`_ace_gap`): what it brings valued by the
+    auction after it, how often an opponent doubles it at once, and the gap to ``call``."""
+    endings = (getattr(ev, "endings", None) or {}).get(said) or []
+    n = ev.samples
+    doubled = sum(1 for e in endings if e.contract is not None and str(e.contract) == said
+                  and e.contract.declarer == s.seat and e.multiplier >= 2)
+    stood = sum(1 for e in endings if e.contract is not None and str(e.contract) == said
+                and e.contract.declarer == s.seat)
+    by_call = {c["call"]: c["expected"] for c in ev.calls}
+    return Mn("The Ace announcement {ace} tells {partner} where an Ace is, but it is a contract too: valued by the "
+              "auction after it, the others bidding on as the count bids and an opponent doubling it at once where "
+              "the count doubles, it is left to play in {stood} of the {n} deal ({doubled} of them doubled) and "
+              "brings {value:+.0f}, {gap} less than {call} (chance alone: ±{margin}). So the tutor bids {call}.",
+              "The Ace announcement {ace} tells {partner} where an Ace is, but it is a contract too: valued by the "
+              "auction after it, the others bidding on as the count bids and an opponent doubling it at once where "
+              "the count doubles, it is left to play in {stood} of the {n} deals ({doubled} of them doubled) and "
+              "brings {value:+.0f}, {gap} less than {call} (chance alone: ±{margin}). So the tutor bids {call}.",
+              n, ace=_name(said), partner=s.partner, stood=stood, doubled=doubled, value=round(by_call[said]),
+              gap=_points(gap[0]), margin=_points(gap[1]), call=_name(call), n=n)
+
+
 def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
     """Where the count's reasons end in a verdict on the standing contract (made, or failed:
     :data:`tutor.judgement.count.FORESEES`) that the deals contradict, the contract made on
@@ -1270,7 +1316,12 @@ def _longest_tested(n: int) -> int:
 
 
 #: QA s33 Q14: C was told to double D's Ace announcement 95 Rosen, valued as the contract played,
-#: where A is in turn to bid on (the rules' worked example: A bids 100 Eichel there)
+#: where A is in turn to bid on (the rules' worked example: A bids 100 Eichel there). Only where
+#: the deals value saying nothing or fort as the announcement played: the double ends the bidding
+#: ("Das Doppeln beendet das Bieten"), so the doubled announcement is played and its value is
+#: right, and where the hand in turn may say fort and the deals value that fort by the auction
+#: after it (simulation._continued: a contested auction), the double is weighed fairly and
+#: stands on its figures (QA s39 F3: X1, Y2)
 ACE_STANDING_LINE = M("An Ace announcement is made to be overbid: the rules say a player announces an Ace when he is "
                       "sure that the bidding goes on, and our team still bids. The deals value the double and saying "
                       "nothing as if the Ace announcement were played: here the count decides.")
