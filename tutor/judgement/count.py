@@ -593,12 +593,12 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
             c.lines.append(Mn("trump {trump}: {cards} over the declarer's trumps, guarded by {length} trumps: "
                               "{n} trick", "trump {trump}: {cards} over the declarer's trumps, guarded by "
                               "{length} trumps: {n} tricks", len(held), trump=trump.value,
-                              cards=" ".join(r.value for r in held), length=hand.length(trump)))
+                              cards=cards_named(trump, held), length=hand.length(trump)))
         elif {PUUR, NELL} <= shown and hand.length(trump):
             ours = [r for r in ORDER["trump"] if hand.has(trump, r)]
             c.lines.append(M("trump {trump}: Puur and Nell are with the opponents; our {cards} take no trick in the "
                              "count: to stay over theirs the {top} needs {need} trumps in the hand, not {n}",
-                             trump=trump.value, cards=" ".join(r.value for r in ours), top=ours[0].value,
+                             trump=trump.value, cards=cards_named(trump, ours), top=cards_named(trump, ours[:1]),
                              need=guard_length(hand, trump, ours[0]), n=len(ours)))
         if ruffs.line is not None:
             c.lines.append(ruffs.line(trump=trump.value, seat=s.auction.high.seat, length=length))
@@ -625,6 +625,13 @@ def guard_length(hand: Hand, trump: Suit, rank: Rank) -> int:
     declarer's (:func:`guarded_trumps`): a card for each higher trump out, and ``GUARD``."""
     order = ORDER["trump"]
     return sum(1 for x in order[:order.index(rank)] if not hand.has(trump, x)) + GUARD
+
+
+def cards_named(suit: Suit, ranks) -> str:
+    """Cards of one suit as a reason names them: the suit, then the ranks, as the review names a
+    card ("Eichel A", "Schilten A K 8"), never a rank's letter alone, which reads as a seat (the
+    Ace's A, the Banner's B: "trump Eichel: A take a trick", QA s38)."""
+    return " ".join([suit.value, *(r.value for r in ranks)])
 
 
 def guarded_trumps(hand: Hand, trump: Suit) -> list[Rank]:
@@ -839,13 +846,26 @@ def _judge_double(hand, s, readings, lines, standing=None):
     c = defence(hand, s, trump)
     theirs = TOTAL_POINTS - c.expected
     team = team_of(high.seat)
-    if standing is not None and standing.wins_if_failed(team, value, theirs):
+    # the end rules (sidi-barrani.txt, "Bekannte Schlussvarianten"; tutor.partie): under the Bonus rule
+    # a Partie ends only on the team's own bid made, so failing wins it nothing; under the Überbiet
+    # rule a failed bid undoubled is taken off both teams and the Partie stays open, doubled it is
+    # scored as usual: there the double is what would hand them the Partie
+    end_rule = getattr(s.rules, "end_rule", "plain")
+    if standing is not None and end_rule != "bonus" and standing.wins_if_failed(team, value, theirs):
         if silent:
             lines.extend(c.lines)
-        lines.append(M("{seat} and partner win the Partie ({standing}) even if they fail their {value}: with the "
-                       "{points} card points the count leaves them when they fail they reach the target and stay "
-                       "ahead, doubled or not. The double changes nothing: no double.", seat=high.seat,
-                       standing=standing, value=value, points=min(theirs, value - 1)))
+        points = min(theirs, value - 1)
+        if end_rule == "ueberbiet":
+            lines.append(M("{seat} and partner win the Partie ({standing}) if they fail their {value} doubled: "
+                           "with the {points} card points the count leaves them they reach the target and stay "
+                           "ahead. Undoubled, the Überbiet rule takes a failed bid off both teams and the Partie "
+                           "stays open. The double would hand them the Partie: no double.", seat=high.seat,
+                           standing=standing, value=value, points=points))
+        else:
+            lines.append(M("{seat} and partner win the Partie ({standing}) even if they fail their {value}: with "
+                           "the {points} card points the count leaves them when they fail they reach the target "
+                           "and stay ahead, doubled or not. The double changes nothing: no double.", seat=high.seat,
+                           standing=standing, value=value, points=points))
         return None
     # the side tricks want a trick of margin (DOUBLE_MARGIN); a trump over the declarer's is sure
     margin = 0 if c.trump_tricks else DOUBLE_MARGIN
@@ -1368,10 +1388,10 @@ def _partner_suit_trumps(hand, s, suit: Suit, c: Count, value: int) -> None:
         c.sure += sum(VALUE["trump"][r] for r in held)
         c.tricks += len(held)
         c.lines.pop()    # the total, written again below
-        c.lines.append(Mn("trump {trump}: {cards} take a trick over the opponents' trumps, guarded by {length} "
+        c.lines.append(Mn("trump {trump}: {cards} takes a trick over the opponents' trumps, guarded by {length} "
                               "trumps: {n} trick", "trump {trump}: {cards} take a trick over the opponents' trumps, "
                               "guarded by {length} trumps: {n} tricks", len(held), trump=suit.value,
-                              cards=" ".join(r.value for r in held), length=hand.length(suit)))
+                              cards=cards_named(suit, held), length=hand.length(suit)))
         c.lines.append(M("sure: {sure}; plus {fall} per sure side trick for the others' cards: {falls}; "
                          "together {total}", sure=c.sure, fall=FALL_PER_TRICK, falls=FALL_PER_TRICK * c.tricks,
                          total=c.expected))
