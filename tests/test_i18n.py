@@ -27,18 +27,48 @@ def _key(msgid, context=None) -> str:
 
 
 @pytest.fixture(scope="module")
-def code_messages() -> dict[str, tuple]:
+def extracted() -> list[tuple]:
+    """What `pybabel extract` with babel.cfg finds: (file, line, msgid or (singular, plural), context)."""
+    babel_extract = pytest.importorskip("babel.messages.extract")
+    return [(filename, lineno, message, context) for filename, lineno, message, _comments, context
+            in babel_extract.extract_from_dir(
+                str(ROOT), method_map=[("tutor/**.py", "python"), ("tutor/templates/**.html", "jinja2")],
+                keywords=KEYWORDS)]
+
+
+@pytest.fixture(scope="module")
+def code_messages(extracted) -> dict[str, tuple]:
     """Every message the code and its templates write, found by Babel's extractors as
     `pybabel extract` with babel.cfg finds them: key -> (msgid or (singular, plural), where)."""
-    babel_extract = pytest.importorskip("babel.messages.extract")
     found = {}
-    for filename, lineno, message, _comments, context in babel_extract.extract_from_dir(
-            str(ROOT), method_map=[("tutor/**.py", "python"), ("tutor/templates/**.html", "jinja2")],
-            keywords=KEYWORDS):
+    for filename, lineno, message, context in extracted:
         singular = message[0] if isinstance(message, tuple) else message
         found[_key(singular, context)] = (message, f"{filename}:{lineno}")
     assert len(found) > 100
     return found
+
+
+def test_babel_extracts_every_message_written_in_the_code(extracted):
+    """Every call of a message keyword with a written msgid (``_("...")``, ``M("...")``) is found
+    by Babel at its line. Babel skips a call nested inside another call or a comprehension in a
+    message's arguments (``_("{a}", a=", ".join(_("x") for ...))``) and inside an f-string: such a
+    message shows in English in every language, unless it happens to be written elsewhere too."""
+    import ast
+
+    found = {(f, line, m[0] if isinstance(m, tuple) else m) for f, line, m, _c in extracted}
+    missed = []
+    for path in sorted((ROOT / "tutor").rglob("*.py")):
+        rel = str(path.relative_to(ROOT))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KEYWORDS):
+                continue
+            at = 1 if node.func.id in ("Mp", "pgettext") else 0
+            arg = node.args[at] if len(node.args) > at else None
+            lines = range(node.lineno, node.end_lineno + 1)   # Babel names a line of the call
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value \
+                    and not any((rel, line, arg.value) in found for line in lines):
+                missed.append(f"{rel}:{node.lineno}: {node.func.id}({arg.value[:60]!r})")
+    assert not missed, "Babel does not extract these (write the message on its own line):\n" + "\n".join(missed)
 
 
 def _catalog(lang: str) -> dict[str, dict]:

@@ -165,6 +165,29 @@ def test_a_raise_is_worth_the_contract_the_auction_reaches_on_each_deal():
     assert cont.values(results, "AC", VERBAND, None) == [213, -77]
 
 
+def test_an_opponent_s_double_of_a_contract_the_team_makes_does_not_buy_the_raise():
+    # the count's robots double contracts that are made (session 39: beispiel-gen-10's D, 130
+    # Schellen over C's 100 Eichel, doubled right after the bid and kontered on 31 of 50 deals,
+    # made on each); a call is valued as a strong opponent would leave it, so such a double
+    # counts as undoubled, whatever the call (before: only for the numbers the partner would
+    # misread). By the rules, C's 120 Eichel made with 140: AC 140 + 120 : BD 17, +243
+    # undoubled (doubled +363, kontered +603, both counted +243); failed with 100 the double
+    # stands: AC 100 : BD 57 + 240, -197, kontered BD 57 + 480, -437.
+    h, reader, seat, _r, truthful = position(C_NOTHING, CONTESTED, VERBAND, None)
+    s = reader.situation(seat)
+    call = next(r.call for r in truthful if str(r.call) == "120 Eichel")
+    cont = S.Continuation(s, call)
+    own = S.Contract("Eichel", 120, "C")
+    cont.endings = [S.Ending(own, 2), S.Ending(own, 4), S.Ending(own, 2), S.Ending(own, 4)]
+    cont.columns = [0, 0, 0, 0]
+    results = [[140], [140], [100], [100]]
+    assert cont.values(results, "AC", VERBAND, None) == [243, 243, -197, -437]
+    # the opponents' contract doubled by the hand's team keeps its double either way: D's 130
+    # Schellen failed with 120, doubled: AC 37 + 260 : BD 120, +177
+    cont.endings, cont.columns, results = [S.Ending(S.Contract("Schellen", 130, "D"), 2)], [0], [[120]]
+    assert cont.values(results, "AC", VERBAND, None) == [177]
+
+
 def test_the_words_say_how_a_call_was_valued():
     # the voice says that a call was valued by the auction after it, and only for such a call
     from types import SimpleNamespace

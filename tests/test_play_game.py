@@ -584,3 +584,34 @@ def test_the_played_game_s_header_is_one_sentence_in_each_language():
     assert heads == {"en": "100 Eichel, declarer A, doubled; A leads",
                      "de": "100 Eichel, Spielübernehmer A, gedoppelt; A spielt aus",
                      "fr": "100 Eichel, preneur A, contré ; A entame"}
+
+
+# -- the calls' own words as keys (QA s38 F5: every answer says dopple and konter) --------------
+def test_a_game_file_takes_konter_and_dopple_as_the_answers_say_them(tmp_path):
+    """The worked example doubled and, with ``konter: true``, redoubled: the rules' "A oder C
+    könnten kontern und die Zielpunkte auf 400 heben" (sidi-barrani.txt) with 113 card points."""
+    konter = write(tmp_path, example_with(d=("double: true ", "dopple: true\nkonter: true ")))
+    g = game.load(konter)
+    assert (g.double, g.redouble) == (True, True)
+    assert game.replay(g).row.points == {"AC": 400 + 113, "BD": 44}
+    plain = write(tmp_path, example_with(d=("double: true ", "double: true\nredouble: true ")), "plain.yaml")
+    assert game.replay(game.load(plain)).row.points == {"AC": 513, "BD": 44}
+
+
+@pytest.mark.parametrize("change, words", [
+    (("double: true ", "double: true\nkonter: true\nredouble: true "), ["game.yaml:21:", "'konter' and 'redouble' say the same"]),
+    (("double: true ", "double: true\ndopple: true "), ["game.yaml:21:", "'dopple' and 'double' say the same"]),
+    (("double: true ", "konter: true "), ["game.yaml:20:", "a konter needs a double first"]),
+    (("double: true ", "dopple: ja "), ["game.yaml:20:", "dopple 'ja': write true or false"]),
+])
+def test_konter_and_redouble_at_once_or_wrong_is_one_line_at_its_line(tmp_path, change, words):
+    bad(run("play", write(tmp_path, example_with(d=change)), "--lang", "en"), *words)
+
+
+def test_a_match_file_s_game_takes_dopple_as_it_takes_konter():
+    from tutor.partie import Game
+
+    g = Game.from_dict({"contract": "100 Eichel", "declarer": "A", "card_points": 113, "dopple": True, "konter": True})
+    assert (g.double, g.redouble) == (True, True)
+    with pytest.raises(ParseError, match="'dopple' and 'double' say the same"):
+        Game.from_dict({"contract": "100 Eichel", "declarer": "A", "card_points": 113, "dopple": True, "double": True})

@@ -742,7 +742,9 @@ def test_any_call_of_the_deal_is_explained_on_demand_at_the_terminal_and_on_the_
     assert [line for line in lines if line.endswith(opening)] == [f"A 70 Schilten: {opening}"] * 2
     assert [line for line in lines if line.endswith(fort)] == [f"B {fort}"]
     assert lines.count("No such call: ? alone explains the last robot call, ? B the last call of B, ? 3 the "
-                       "third call.") == 4       # D has not called, there is no ninth call (nor a ², ...)
+                       "third call.") == 3       # D has not called, there is no ninth call (nor a ²)
+    # a line of 5,000 characters is not read as a question at all (the learner's lines are bounded)
+    assert lines.count("! Not taken: the line is too long: at most 1,000 characters are read") == 1
     monkeypatch.delenv("TUTOR_DB", raising=False)
     with TestClient(create_app(Settings(db=str(tmp_path / "t.sqlite3"), ahead=False)),
                     base_url="http://127.0.0.1:8000") as c:

@@ -76,6 +76,12 @@ def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F8
 
         page.wait_for_selector("#p-kept")
         assert progress.stats(str(db), default_learner()).deals == 1
+        # under the name the Quiz tab shows where the page has none yet, and it says so (s38:
+        # kept silently under the server's login)
+        assert page.inner_text("#p-kept").startswith(f"Gespeichert für {default_learner()}. Üben: 1 ganzes Spiel;")
+        # the page's id of this deal, sent with its keep: a new deal gets another
+        first_id = page.evaluate("() => JSON.parse(localStorage.getItem('tutor-practice')).id")
+        assert first_id and len(first_id) == 24
         text = page.inner_text("#p-result")
         assert "Die vier Blätter:" in text and "Deine Ansagen:" in text
         assert page.is_hidden("#p-pad")

@@ -93,6 +93,12 @@ def test_the_practice_counts_take_the_plural_of_their_own_number():
                    acceptable=0, worse=0)
     assert one == "ann: 1 deal practised; your team wrote 148, its best contract 314; of 1 call 1 the tutor's, " \
                   "0 acceptable, 0 worse."
+    # the calls taken from the hint (s38: counted in --stats --json only): said where there are any
+    hinted = {lang: calls_phrase(Stats(1, 0, 0, 3, 1, 0, 1)).text(lang) for lang in ("en", "de", "fr")}
+    assert hinted == {"en": "of 3 calls 1 the tutor's and 1 taken from the hint",
+                      "de": "von 3 Ansagen 1 wie der Tutor und 1 nach dem Tipp",
+                      "fr": "sur 3 annonces, 1 comme le tuteur et 1 selon le conseil"}
+    assert Stats(1, 0, 0, 3, 1, 0, 1).acceptable == 1   # 3 calls: 1 his own find, 1 from the hint, 1 acceptable
 
 
 def test_the_table_companion_shows_a_double_in_the_learner_s_word():

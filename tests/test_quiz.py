@@ -782,3 +782,14 @@ def test_the_hint_of_a_narrower_question_points_at_what_it_asks(tmp_path):
     assert quiz.hint(legal, "de").startswith("Erster Schritt: Darf D jetzt «dopple» sagen?")
     # 65 is a Fünfer over 60, not a Zehner: the hint asks which of the two
     assert "a Zehner, or a Fünfer?" in quiz.hint(read, "en") and "which Zehner" not in quiz.hint(read, "en")
+
+
+def test_with_suit_symbols_a_trick_shows_the_banner_as_10_not_as_a_seat_letter():
+    """QA s38 F5.6: "A: ♣B   B: ♣6" reads the Banner as seat B. With symbols the trick shows the
+    French-suited deck's 10, which is also how it is typed (``♣10`` is the Eichel Banner)."""
+    from tutor.cards import Card
+
+    lines = [quiz._card_text(Card.parse(c), quiz.Style(symbols=True)) for c in ("Eichel B", "Eichel 6", "Rosen A")]
+    assert lines == ["♣10", "♣6", "♥A"]
+    assert Card.parse(lines[0]) == Card.parse("Eichel B")     # what is shown can be typed back
+    assert quiz._card_text(Card.parse("Eichel B"), quiz.Style()) == "Eichel B"   # without symbols: the notation

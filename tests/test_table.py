@@ -26,14 +26,75 @@ HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Against a hang only, never a measure of speed (benchmarks/ measure it): a command is taken
+# for hung when for STALL seconds none of its processes ran nor was waiting for a core (the
+# CPU of the process and its children unchanged), or when it used more than CPU_CEILING seconds
+# of CPU (a loop). On a loaded machine a slow command keeps running: no wall clock decides.
+STALL = 20
+CPU_CEILING = 600
+
+
+def _tree(pid: int) -> tuple[int, bool]:
+    """The CPU ticks of ``pid`` and its descendants (with the children they reaped), and
+    whether any of them is running or waiting for a core (state R) or for the disk (D)."""
+    ticks, busy, todo = 0, False, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/stat", "rb") as fh:
+                data = fh.read()
+            fields = data[data.rfind(b")") + 2:].split()
+            ticks += sum(int(x) for x in fields[11:15])
+            busy = busy or fields[0] in (b"R", b"D")
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as fh:
+                    todo += [int(c) for c in fh.read().split()]
+        except (OSError, ValueError, IndexError):
+            continue
+    return ticks, busy
+
+
+class Watch:
+    """Tells when the command ``pid`` hangs (see STALL): ask :meth:`hung` every STALL seconds."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.seen = pid, None
+
+    def hung(self) -> bool:
+        ticks, busy = _tree(self.pid)
+        stalled = not busy and ticks == self.seen
+        self.seen = ticks
+        return stalled or ticks > CPU_CEILING * os.sysconf("SC_CLK_TCK")
+
+
+def run(argv: list, input, env=None, text: bool = True) -> subprocess.CompletedProcess:
+    """``subprocess.run`` with the output captured, killed only when it hangs (:class:`Watch`)."""
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=text, env=env, cwd=ROOT)
+    watch = Watch(proc.pid)
+    try:
+        while True:
+            try:
+                out, err = proc.communicate(input, timeout=STALL)
+                return subprocess.CompletedProcess(argv, proc.returncode, out, err)
+            except subprocess.TimeoutExpired:
+                input = None   # given once: a retry goes on with what is left of it
+                if watch.hung():
+                    raise AssertionError(f"{' '.join(map(str, argv[2:5]))}: hung (no CPU for {STALL} s, or "
+                                         f"over {CPU_CEILING} s of CPU)") from None
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+
+
 def table(*args: str, input: str, db: Path | None = None, columns: int | None = None) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("TUTOR_DB", "COLUMNS")}
     if db is not None:
         env["TUTOR_DB"] = str(db)
     if columns:
         env["COLUMNS"] = str(columns)
-    return subprocess.run([sys.executable, "-m", "tutor", "table", *args], input=input, text=True,
-                          capture_output=True, env=env, timeout=60, cwd=ROOT)
+    return run([sys.executable, "-m", "tutor", "table", *args], input, env)
 
 
 def flat(text: str) -> str:
@@ -208,19 +269,23 @@ def test_a_bad_hand_or_partie_is_a_one_line_error(tmp_path):
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
 
 
-def _read_until(fd: int, needle: bytes, timeout: float = 60) -> bytes:
+def _read_until(fd: int, needle: bytes, pid: int) -> bytes:
+    """The output up to ``needle``, or all of it up to the end (or a hang of ``pid``)."""
     buf = b""
-    deadline = time.monotonic() + timeout
-    while needle not in buf and time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
+    watch = Watch(pid)
+    while needle not in buf:
+        ready, _, _ = select.select([fd], [], [], STALL)
+        if not ready:
+            if watch.hung():
                 break
-            if not chunk:
-                break
-            buf += chunk
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        buf += chunk
     return buf
 
 
@@ -236,15 +301,19 @@ def _child(*env: tuple[str, str]) -> None:
     os.execv(sys.executable, [sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C"])
 
 
-def _wait(pid: int, timeout: float = 60) -> int:
-    """The child's exit code; killed and failed when it does not end in time."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+def _wait(pid: int) -> int:
+    """The child's exit code; killed and failed when it hangs (:class:`Watch`)."""
+    watch, next_look = Watch(pid), time.monotonic() + STALL
+    while True:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
             assert os.WIFEXITED(status), f"ended by signal {os.WTERMSIG(status)}"
             return os.WEXITSTATUS(status)
         time.sleep(0.05)
+        if time.monotonic() >= next_look:
+            next_look = time.monotonic() + STALL
+            if watch.hung():
+                break
     try:
         state = [x for x in open(f"/proc/{pid}/status").read().splitlines() if x.startswith(("State", "Sig"))]
     except OSError:
@@ -259,20 +328,20 @@ def test_in_a_pseudo_terminal_with_a_prompt_and_the_terminal_width():
     if pid == 0:  # the child: the tutor in a 40-column terminal
         _child(("COLUMNS", "40"))
     try:
-        out = _read_until(fd, b"> ")
+        out = _read_until(fd, b"> ", pid)
         assert b"Dein Blatt (C)" in out
         os.write(fd, b"60ei\n")
-        out = _read_until(fd, b"> ")
+        out = _read_until(fd, b"> ", pid)
         assert b"A 60 Eichel: Er\xc3\xb6ffnung, Puur zu dritt." in out
         os.write(fd, b"70 sche\n")
-        out = _read_until(fd, b"> ")
+        out = _read_until(fd, b"> ", pid)
         assert b"Du: 90 Eichel" in out
         os.write(fd, b"?\n")
-        out = _read_until(fd, b"> ").decode()
+        out = _read_until(fd, b"> ", pid).decode()
         lines = [x for x in out.replace("\r", "").splitlines() if x and not x.startswith("?")]
         assert lines and all(len(x) <= 40 for x in lines), lines
         os.write(fd, b"end\n")
-        _read_until(fd, b"\x00", timeout=10)
+        _read_until(fd, b"\x00", pid)
         assert _wait(pid) == 0
     finally:
         os.close(fd)
@@ -294,7 +363,13 @@ def test_ctrl_c_ends_cleanly():
             assert line, first
             first += line
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        watch = Watch(proc.pid)
+        while True:
+            try:
+                out, err = proc.communicate(timeout=STALL)
+                break
+            except subprocess.TimeoutExpired:
+                assert not watch.hung(), "tutor table did not end after Ctrl-C"
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -606,8 +681,8 @@ def test_a_bad_partie_number_is_one_line(tmp_path, partie):
 
 
 def test_bytes_that_are_no_utf8_are_a_call_not_read():
-    r = subprocess.run([sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C", "--lang", "en"],
-                       input=b"60ei\n\xff\xfe ei\n70 sche\n", capture_output=True, cwd=ROOT, timeout=60)
+    r = run([sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C", "--lang", "en"],
+            b"60ei\n\xff\xfe ei\n70 sche\n", text=False)
     assert r.returncode == 0 and r.stderr == b""
     out = r.stdout.decode()
     assert "! Not taken: " in out and "B 70 Schellen: opening, Nell with four cards." in out
@@ -696,3 +771,16 @@ def test_with_the_partie_the_advice_knows_the_score(tmp_path, dealer):
     assert f"The advice knows the Partie's score: AC {score['AC']} : BD {score['BD']}, 800 to win." in with_board
     assert with_board.rstrip().splitlines()[-1].startswith("→ You: dopple"), with_board
     assert "→ You: dopple" not in advice(False)
+
+
+# -- the hang guard of these tests: no wall clock ------------------------------------------------
+def test_the_guard_kills_a_command_that_sleeps_and_lets_one_that_computes_run(monkeypatch):
+    """A command asleep without CPU for STALL seconds is a hang; one that computes, however
+    long it takes on a loaded machine, is not (a child process's CPU counts as its own)."""
+    monkeypatch.setattr(sys.modules[__name__], "STALL", 1)
+    with pytest.raises(AssertionError, match="hung"):
+        run([sys.executable, "-c", "import time; time.sleep(600)"], "")
+    busy = ("import subprocess, sys, time\n"
+            "child = 'import time\\nt = time.process_time()\\nwhile time.process_time() - t < 3: pass'\n"
+            "subprocess.run([sys.executable, '-c', child])\nprint('done')\n")
+    assert run([sys.executable, "-c", busy], "").stdout == "done\n"   # 3 s of a child's CPU: > 2 looks

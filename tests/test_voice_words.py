@@ -859,3 +859,33 @@ def test_deals_where_an_opponent_bids_over_the_hilfe_in_an_unplayed_game_are_cou
     assert text == ["On 5 of the 75 deals an opponent bids over the Hilfe in a game these deals did not play out; "
                     "the Hilfe is counted over the other 70."]
     assert voice._unplayed_line({"played": list(range(75))}, 75) == []
+
+
+def test_say_nothing_is_not_called_unprofitable_where_the_deals_favour_the_konter():
+    # QA s38 F5.2 (H11): "Say nothing: it does not pay here." and two lines later "konter brings
+    # more, +585" (against +364): one answer contradicted itself. Where the voice keeps to the
+    # count's silence against the deals' konter (the rules' worked example: "für 400 Zielpunkte ist
+    # sie ihm zu unsicher"), its first line says so; the count's own silence keeps "it does not pay"
+    values = {"konter": [500] * 20, "nothing": [300] * 20}
+
+    class Given:
+        name = "given"
+
+        def choose(self, hand, s, readings, standing=None):
+            calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+            ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None,
+                                 stopped_early=False, seat=s.seat, unprobed=[])
+            ev.contract = lambda text: None
+            ev.to_json = lambda: {"recommended": "konter"}     # the deals' best mean, as Evaluation.to_json
+            return voice.judge_by(ev, hand, s, readings, standing)
+
+    auction = BEFORE_A + ", 100 Eichel, D: dopple"
+    advice = conventions.advise(A_HAND, auction, seat="A", judge=Given())
+    assert advice.call is None
+    en = advice.reasons("en")
+    assert en[0] == ("Say nothing: the deals favour konter, but the tutor keeps to the count here, for the "
+                     "reason given below.")
+    assert not any("does not pay" in t for t in en)
+    assert voice.KONTER_LINE.text("en") in en[1:]
+    assert "surcontre" in advice.reasons("fr")[0]
+    assert conventions.advise(A_HAND, auction, seat="A").reasons("en")[0] == "Say nothing: it does not pay here."

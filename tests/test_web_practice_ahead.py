@@ -237,3 +237,45 @@ def test_the_process_ends_when_tutor_serve_stops_or_dies(tmp_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_the_phone_s_cards_are_the_same_and_come_from_the_process_where_the_learner_thought(tmp_path):
+    # s38: the phone computed nothing ahead for the cards (a tap waited up to 5.7 s of CPU).
+    # While the learner looks at his cards, the process plays the robots' answers to each card
+    # he may play (tutor.practice.cardplay.card_plan) and the review of the tricks finished;
+    # his tap adopts them: the same tricks, costs and end as without the process, and each
+    # tap after he thought (until the process had done all it could) answered from it
+    def played(ahead: bool):
+        app, c = client(tmp_path / ("a" if ahead else "b"), ahead)
+        with c:
+            base = {"seed": 11, "seat": "C", "judge": "count", "lang": "en"}
+            moves: list[str] = []
+            v = c.get("/api/practice", params=base).json()
+            while not v["over"]:
+                moves.append("fort" if v["waiting"] == "turn" else "-")
+                v = c.get("/api/practice", params={**base, "moves": ",".join(moves)}).json()
+            base["moves"] = ",".join(moves)
+            w = app.state.ahead
+            cards: list[str] = []
+            views, taken = [], []
+            while True:
+                v = c.get("/api/practice/play", params={**base, "cards": ",".join(cards)}).json()
+                assert "error" not in v, v
+                views.append(v)
+                if v["over"]:
+                    break
+                if w is not None:
+                    assert until(lambda: settled(w))
+                    taken.append((w.stats.taken, w.stats.here))
+                cards.append(v["legal"][-1])
+            end = c.get("/api/practice/result", params={**base, "cards": ",".join(cards)}).json()
+            if w is not None:
+                taken.append((w.stats.taken, w.stats.here))
+        return views, end["play"], end["lines"], taken
+
+    plain, plain_end, plain_lines, _ = played(False)
+    thought, end, lines, taken = played(True)
+    assert thought == plain and end == plain_end and lines == plain_lines
+    # each request replays his cards so far, each one's answers taken from the process, none
+    # computed by the request (9 + 8 + ... + 1 of the play's requests and the end's 9)
+    assert taken[-1][0] - taken[0][0] == sum(range(1, 10)) + 9 and taken[-1][1] == taken[0][1]

@@ -1322,7 +1322,7 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
             reasoned = getattr(j, "reasoned", None)
             lines.extend(why_fort(hand, s, alone=not (lines if reasoned is None else reasoned)))
         if recommended is None and any(r.kind in ("double", "redouble") for r in truthful):
-            lines.insert(0, M("Say nothing: it does not pay here."))
+            lines.insert(0, _say_nothing(j, truthful))
     if recommended is not None:
         lines.insert(0, recommended)   # its reading, in the language shown
         if recommended not in options:
@@ -1336,6 +1336,22 @@ def advise(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
     if plain:
         reader._by_hand[hand, seat, "advice"] = advice
     return advice
+
+
+def _say_nothing(j, truthful) -> Msg:
+    """The first line where the recommendation is to say nothing: "it does not pay", unless
+    the judgement's deals favour a double or konter the count overrules (its reason follows
+    in the lines: QA s38 F5.2, H11's "it does not pay here" two lines above "konter brings
+    more, +585")."""
+    evidence = getattr(j, "evidence", None) or {}
+    best = evidence.get("best_mean")
+    if evidence.get("chosen_by") == "count" and any(
+            str(r.call) == best and r.kind in ("double", "redouble") for r in truthful):
+        from tutor.judgement.base import call_words
+
+        return M("Say nothing: the deals favour {call}, but the tutor keeps to the count here, for the reason "
+                 "given below.", call=call_words(best))
+    return M("Say nothing: it does not pay here.")
 
 
 class Mismatch(Msg):

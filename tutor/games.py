@@ -488,9 +488,9 @@ def describe_game(game: Game, lang: str = "de", rules=None) -> str:
     nums = [x for x in spec.ladder if isinstance(x, int)]
     lowest, step = nums[0], nums[1] - nums[0]
     seats = " ".join(spec.seat_names)
+    unnamed = _("no highest bid named", lang)   # not inside the f-string: Babel would not extract it
     top = describe_ladder(spec.ladder) if game.top_named else \
-        (f"{lowest}, {lowest + step}, … ({_('no highest bid named', lang)})"
-         + ("".join(f", {w}" for w in game.words)))
+        (f"{lowest}, {lowest + step}, … ({unnamed})" + ("".join(f", {w}" for w in game.words)))
     names = (M("points and trump suit") if game.names_suit else
              M("tricks only") if game.id == "tarneeb" else M("only the points"))
     lines = [
@@ -503,7 +503,7 @@ def describe_game(game: Game, lang: str = "de", rules=None) -> str:
         "  " + _("bids: {bids}", lang, bids=top),
         "  " + _("a bid names: {what}", lang, what=names),
         "  " + (say(game.passing.rule, lang) if game.passing.rule is not None
-                else "fort: " + say(FORT_FINAL[spec.fort_final], lang)),
+                else _("fort: {text}", lang, text=say(FORT_FINAL[spec.fort_final], lang))),
         "  " + _("ends: {text}", lang, text=semicolon(lang).join(say(t, lang) for t in game.ends)),
         "  " + _("sides: {text}", lang, text=SIDES[game.sides]),
         "  " + _("Matsch: {text}", lang, text=game.matsch),

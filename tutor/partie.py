@@ -132,7 +132,7 @@ class Contract:
 # -- one game ----------------------------------------------------------------------------
 
 GAME_KEYS = ("contract", "declarer", "card_points", "double", "redouble", "weis", "stoeck", "fort")
-_KEY_ALIASES = {"konter": "redouble", "stöck": "stoeck"}
+_KEY_ALIASES = {"dopple": "double", "konter": "redouble", "stöck": "stoeck"}
 
 
 def _label(key: str) -> str:

@@ -74,7 +74,36 @@ def unicode_text(text: str) -> str:
         text.encode("utf-8")
         return text
     except UnicodeEncodeError:
+        pass
+    try:   # the bytes as they came (one U+FFFD each run of bad bytes), else the surrogates' own
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:
         return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
+#: the longest line of input a program's loop keeps (practice, the quiz, the table companion)
+MAX_INPUT = 1000
+
+
+def read_line(stream, limit: int = MAX_INPUT) -> str | None:
+    """One line of ``stream`` (a pipe, a file, a terminal read plainly) without its newline,
+    None at the end of the input. At most ``limit + 1`` characters are kept: the rest of a
+    longer line is read and dropped in pieces, so an endless line takes no unbounded memory,
+    and the caller, seeing more than ``limit``, says the line is too long. Bytes that were not
+    UTF-8 are shown as U+FFFD (:func:`unicode_text`)."""
+    try:
+        line = stream.readline(limit + 1)
+    except UnicodeDecodeError:   # a stream that decodes strictly: the line is unreadable
+        line = "\ufffd\n"
+    if not line:
+        return None
+    if len(line) > limit and not line.endswith("\n"):   # the rest of an endless line: dropped
+        try:
+            while (rest := stream.readline(1 << 16)) and not rest.endswith("\n"):
+                pass
+        except UnicodeDecodeError:
+            pass
+    return unicode_text(line.rstrip("\r\n"))
 
 
 def clip(text: object, n: int = 60) -> str:

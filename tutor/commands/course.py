@@ -293,9 +293,6 @@ def lesson_cmd(lesson_id, lessons_path, lang):
 
 
 # -- quiz -------------------------------------------------------------------------------
-#: the longest answer read from a pipe (the rest of a longer line is dropped)
-MAX_ANSWER = 1000
-
 def _course_files(course) -> list[str]:
     from tutor.course import lessons
 
@@ -370,7 +367,7 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
             if as_json:
                 emit_json(quiz.Result().to_json())
             return
-        from tutor.text import printable, unicode_text
+        from tutor.text import printable, read_line, unicode_text
 
         stdin = sys.stdin
         stdout = sys.stdout
@@ -389,17 +386,11 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
                 except UnicodeDecodeError:
                     return "\ufffd"
             click.echo(prompt, nl=False)
-            try:
-                line = unicode_text(stdin.readline(MAX_ANSWER))
-            except UnicodeDecodeError:
-                line = "\ufffd\n"
-            if not line:
+            line = read_line(stdin)   # at most MAX_INPUT characters: an endless line's rest is dropped
+            if line is None:
                 click.echo()
                 return None
-            rest = line
-            while len(rest) == MAX_ANSWER and not rest.endswith("\n"):
-                rest = stdin.readline(MAX_ANSWER)   # an endless line: its rest is dropped
-            click.echo(printable(line.rstrip("\r\n")))
+            click.echo(printable(line))
             return line
 
         width = None

@@ -246,7 +246,7 @@ class Loop:
         """The play's loop (see :meth:`play`); ``ahead``: the background process or None."""
         from tutor.errors import TutorError
         from tutor.play.rules import seats_from
-        from tutor.practice.cardplay import card_plan, result, take_ahead
+        from tutor.practice.cardplay import adopt, card_plan, result, take_ahead
 
         lang = self.lang
         while not cp.over:
@@ -290,6 +290,8 @@ class Loop:
                 take_ahead(cp, ahead, card)
             cp.play(str(card))
             shown(cp.seat, card)
+        if ahead is not None:   # the review's answers it found (the tricks finished, his last card's branch)
+            adopt(cp, ahead.done)
         return result(cp, bid)
 
     @staticmethod
@@ -309,18 +311,26 @@ class Loop:
         return ""
 
     def ask(self, prompt: str) -> str | None:
-        if not self.quiet:
-            click.echo(prompt + " ", nl=False)
-        line = self.stream.readline()
-        if not line:
-            if not self.quiet:
-                click.echo()
-            return None
-        if not self.quiet and not self.tty:
-            from tutor.text import printable
+        """The learner's next line, None at the end of the input; a line longer than
+        MAX_INPUT is refused in one line and asked again (its rest is never held in memory)."""
+        from tutor.text import MAX_INPUT, printable, read_line
 
-            click.echo(printable(line.rstrip("\n")))   # a pipe's line shown as if typed
-        return line.rstrip("\n")
+        while True:
+            if not self.quiet:
+                click.echo(prompt + " ", nl=False)
+            line = read_line(self.stream)
+            if line is None:
+                if not self.quiet:
+                    click.echo()
+                return None
+            if not self.quiet and not self.tty:
+                click.echo(printable(line[:MAX_INPUT]))   # a pipe's line shown as if typed
+            if len(line) <= MAX_INPUT:
+                return line
+            from tutor.i18n import Number
+
+            error = M("the line is too long: at most {limit} characters are read", limit=Number(MAX_INPUT))
+            click.echo("! " + _("Not taken: {error}", self.lang, error=error.text(self.lang)), err=self.quiet)
 
 
 # -- tutor review ----------------------------------------------------------------------------
@@ -370,7 +380,11 @@ HELP: dict[str, dict] = {
                    "70 sche, fort, dopple); ? explains the last robot call (? B, ? 3: any other), hint "
                    "gives the tutor's call, undo takes back your last call. At the end: the four hands, the contract and what it makes with best play "
                    "(the exact solver), the board, each team's best contract, and a review of each "
-                   "of your calls."),),
+                   "of your calls."),
+                 M("With --play you then play your seat's cards (ro a, Rosen A; ? your legal cards, undo), "
+                   "the robots theirs with the solver, seeing all four hands; at the end each of your "
+                   "cards with what it cost against double-dummy play, as tutor review reads a game's "
+                   "cards.")),
         "options": {
             "seat": M("Your seat (A is Vorhand)."),
             "seed": M("The deal's number: the same seed, the same deal (default: a new one)."),

@@ -20,12 +20,9 @@ from tutor.cards import SUITS
 from tutor.companion.session import Session
 from tutor.errors import TutorError
 from tutor.i18n import M, Mn, Msg, Number, _, join
-from tutor.text import one_line, printable
+from tutor.text import MAX_INPUT, one_line, printable, read_line
 
 SUIT_NAMES = tuple(x.value for x in SUITS)
-
-#: the longest line the session reads (a call, a word, card points, a file name)
-MAX_INPUT = 1000
 
 # The words the loop takes, in English, German and French (any of them, whatever --lang).
 WORDS = {
@@ -441,14 +438,9 @@ def _quoted(text: str) -> str:
 def lines(stream: TextIO, prompt: Callable[[], str] | None) -> Iterator[str]:
     """The input lines: with a prompt on a terminal (readline editing), plain from a pipe."""
     if prompt is None:   # a line longer than MAX_INPUT is cut there (the rest skipped): no unbounded read
-        while True:
-            line = stream.readline(MAX_INPUT + 1)
-            if not line:
-                return
-            if len(line) > MAX_INPUT and not line.endswith("\n"):
-                while (rest := stream.readline(1 << 16)) and not rest.endswith("\n"):
-                    pass
+        while (line := read_line(stream, MAX_INPUT)) is not None:
             yield line
+        return
     try:
         importlib.import_module("readline")   # for its effect: line editing and history for input()
     except ImportError:

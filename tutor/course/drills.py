@@ -1227,7 +1227,8 @@ def matsch_words(contract: str, rules, lang: str = "de") -> str:
     bid = str(getattr(rules, "matsch_bid", 157))
     if head.lower() not in (bid, "matsch"):
         return contract
-    return f"{pgettext('kind of call', 'Matsch', lang)} {strain}".strip()
+    matsch = pgettext("kind of call", "Matsch", lang)   # not inside the f-string: Babel would not extract it
+    return f"{matsch} {strain}".strip()
 
 
 def team_label(engine, team: str, lang: str) -> str:

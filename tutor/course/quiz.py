@@ -928,8 +928,13 @@ def play_question(item, lang: str, style: Style = Style()) -> tuple[list[str], s
 
 
 def _card_text(card, style: Style) -> str:
+    """A card of a trick beside its seat: with symbols as the French-suited deck prints it,
+    the Banner as 10 (``♣10``, as the phone shows it and as it is typed too): ``B: ♣B`` beside
+    seat B read as a seat (QA s38 F5.6)."""
     if style.symbols:
-        text = f"{card.suit.symbol}{card.rank.value}"
+        from tutor.cards import Rank
+
+        text = f"{card.suit.symbol}{'10' if card.rank is Rank.BANNER else card.rank.value}"
         return style.paint(text, "red") if card.suit.red and style.color else text
     return str(card)
 

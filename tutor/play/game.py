@@ -15,7 +15,7 @@ through the existing scoring (:mod:`tutor.partie`, :mod:`tutor.scoring`)::
       D: Eichel:KB Schellen:AO Rosen:AK7 Schilten:U9
     contract: 100 Eichel           # optional: the bid played, as `tafel add --contract` writes it
     declarer: A                    # with a contract: who made the last bid
-    double: true                   # optional: doubled (dopple), redouble: true for a konter
+    double: true                   # optional: doubled (or dopple: true), redouble: true for a konter (or konter: true)
     trump: Eichel                  # a suit, Obenabe or Undenufe; not needed when the contract names it
     leader: A                      # who plays the first card (default: the declarer)
     tricks:                        # one trick a line, the cards in the order played, the lead first
@@ -113,7 +113,7 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
           base_dir: Path | None = None) -> PlayedGame:
     """A game from game-file text; ``rules`` (if given) replaces the file's ``rules``."""
     from tutor.files import load_yaml_lines
-    from tutor.partie import Contract, parse_seat, read_rules, _read_weis
+    from tutor.partie import _KEY_ALIASES, Contract, parse_seat, read_rules, _read_weis
     from tutor.rules import load as load_rules
 
     data, lines, twice = load_yaml_lines(text, source)
@@ -126,9 +126,24 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
         raise ParseError(M("{source}:{line}: {path!r} given twice", source=source, line=line, path=path[-1]))
     if not isinstance(data, Mapping):
         raise _fail(source, M("a game file is a mapping with the keys hands, trump or contract, leader and tricks (see `tutor play --help`)"))
+    said = {}   # a key written as the answers say it (konter: redouble), as a match file takes it
     for key in data:
-        if key not in KEYS:
+        canonical = _KEY_ALIASES.get(key, key) if isinstance(key, str) else key
+        if canonical not in KEYS:
             raise _fail(at(key), M("unknown key {key!r} (known: {known})", key=key, known=', '.join(KEYS)))
+        if canonical != key:
+            if canonical in data:
+                raise ParseError(M("{where}: {key!r} and {canonical!r} say the same", where=at(key), key=key,
+                                   canonical=canonical))
+            said[canonical] = key
+    if said:
+        written = {w: c for c, w in said.items()}
+        data = {written.get(k, k): v for k, v in data.items()}
+        lines = {**lines, **{(c,): lines[(w,)] for c, w in said.items() if (w,) in lines}}
+
+    def name(key: str) -> str:   # a key in a message as the file writes it
+        return said.get(key, key)
+
     table = (read_rules(rules, "--rules") if rules is not None
              else read_rules(data["rules"], f"{at('rules')}: rules", base_dir)
              if data.get("rules") is not None else load_rules(None))
@@ -143,7 +158,7 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
     def flag(key: str) -> bool:
         value = data.get(key, False)
         if not isinstance(value, bool):
-            raise _fail(at(key), M("{key} {value!r}: write true or false", key=key, value=value))
+            raise _fail(at(key), M("{key} {value!r}: write true or false", key=name(key), value=value))
         return value
 
     shift = SEATS.index(seat("vorhand") or "A")   # the auction's seats count from Vorhand
@@ -164,14 +179,16 @@ def loads(text: str, source: str = "<game>", rules: Any = None,
     if contract is None:
         for key, value in (("declarer", declarer), ("double", double), ("redouble", redouble)):
             if value:
-                raise _fail(at(key), M("{key} without a contract: write the contract too (contract: 100 Eichel)", key=key))
+                raise _fail(at(key), M("{key} without a contract: write the contract too (contract: 100 Eichel)",
+                                      key=name(key)))
     elif declarer is None:
         raise _fail(at("contract"), M("with a contract, write the declarer too (declarer: A)"))
     if redouble and not double:
         raise _fail(at("redouble"), M("a konter needs a double first (double: true)"))
     for key, allowed in (("double", table.doubling), ("redouble", table.kontern)):
         if flag(key) and not allowed:
-            raise _fail(at(key), M("{key}: this table plays without it (rules: {name})", key=key, name=table.name))
+            raise _fail(at(key), M("{key}: this table plays without it (rules: {name})", key=name(key),
+                                  name=table.name))
 
     if auction is not None:
         _check_auction(auction, contract, declarer, double, redouble, shift, at)

@@ -94,6 +94,7 @@ class CardPlay:
         self.played: list[Played] = []
         self._value: int | None = None       # the position's value now, where known
         self._was = None                     # else (the value before the last card, its side maximizes)
+        self._exact = exact                  # the first lead's value, where known
         if exact is not None:   # the contract's exact value (practice has it): the first lead's value
             self.line.know(self._hands(), declarer, exact)
 
@@ -142,17 +143,12 @@ class CardPlay:
     # -- playing ----------------------------------------------------------------------------
     def check(self, text: str) -> Card:
         """The learner's card ``text`` if he may play it now; else one line (see :meth:`play`)."""
-        from tutor.text import printable
-
         seat = self.to_play
         if seat is None:
             raise TutorError(M("the play is over"))
         if seat != self.seat:
             raise TutorError(M("it is {seat}'s card, not yours", seat=seat))
-        try:
-            card = Card.parse(text)
-        except TutorError as e:
-            raise e.at(printable(repr(text.strip()[:40])) + ": ") from None
+        card = Card.parse(text)   # its line quotes the text (clipped) once: "cannot read card 'x' ..."
         rule = illegal_reason(card, self.left[seat], self.table, self.trump)
         if rule is not None and rule.key == "not_in_hand":   # his own hand: said to him, with what it holds
             raise TutorError(M("{card} is not in your hand ({hand})", card=str(card), hand=str(self.hand(seat))))
@@ -164,12 +160,12 @@ class CardPlay:
         """The learner's card (``ei u``, ``Eichel U``); a card he cannot play raises one line
         (unreadable, not his, or the rule of play it breaks) and changes nothing."""
         card = self.check(text)
-        if not self.table:   # the value before his lead (his card's review needs it too)
+        if not self.table:   # the value before his lead (the robots' cards after it start from it)
             from tutor.play.solver import SearchStopped
 
-            self.line.nodes = 0
             try:
-                self._value = self.line.boundary(self._hands(), self.leader, self.taken)[0]
+                with self.line.deciding():
+                    self._value = self.line.boundary(self._hands(), self.leader, self.taken, value=self._first())[0]
             except SearchStopped:
                 self._value = None
         return self._put(card, exact=True, robot=False)
@@ -212,22 +208,28 @@ class CardPlay:
         if len(options) == 1:
             return options[0], True
         line = self.line
-        line.nodes = 0
         try:
-            if not self.table:
-                value, best = line.boundary(self._hands(), self.leader, self.taken, best=True)
-                self._value = value
-                return min(best, key=self._cheap), True
-            v = self._now()
-            h, k = self._hands(), self.trick_number
-            from tutor.practice.game import _keeps
+            with line.deciding():   # the same questions, charged the same, whatever is kept
+                if not self.table:
+                    value, best = line.boundary(self._hands(), self.leader, self.taken, best=True, value=self._first())
+                    self._value = value
+                    return min(best, key=self._cheap), True
+                v = self._now()
+                h, k = self._hands(), self.trick_number
+                from tutor.practice.game import _keeps
 
-            for c in sorted(options, key=self._cheap):
-                if _keeps(line, h, seat, c, self.leader, self.table, self.taken, k, v):
-                    return c, True
-            raise AssertionError("no card keeps the value")   # minimax: one always does
+                for c in sorted(options, key=self._cheap):
+                    if _keeps(line, h, seat, c, self.leader, self.table, self.taken, k, v):
+                        return c, True
+                raise AssertionError("no card keeps the value")   # minimax: one always does
         except SearchStopped:
             return self._policy(seat, options), False
+
+    def _first(self) -> int | None:
+        """The value at this trick's lead as the play knows it by itself: the contract's
+        exact value at the first lead, else none (each robot's card then asks the same
+        questions whatever the line keeps from elsewhere)."""
+        return self._exact - self.taken if self._exact is not None and not self.tricks else None
 
     def _now(self) -> int:
         """The value of the position inside a trick (kept from the card before, else found
@@ -313,8 +315,11 @@ class CardPlay:
 
         game = self.finished()
         line = self.line
-        line.max_nodes = None   # the review answers every question, as tutor review does
-        exact, taken, values, _n = card_values(game, replay(game), line)
+        budget, line.max_nodes = line.max_nodes, None   # the review answers every question, as tutor review does
+        try:
+            exact, taken, values, _n = card_values(game, replay(game), line)
+        finally:   # the robots' cards keep theirs (the line goes on where the review was of tricks so far)
+            line.max_nodes = budget
         seat = self.seat if seat is None else seat
         return exact, taken, tuple(v for v in values if not seat or v.seat == seat)
 
@@ -432,44 +437,78 @@ def _seen(play: CardPlay, v) -> dict:
             for s in SEATS if s != v.seat}
 
 
-# -- computing ahead while the learner thinks (at a terminal) ------------------------------------
-CARDS = "cards"   # the label of the robots' answers to one of the learner's cards, computed ahead
+# -- computing ahead while the learner thinks -----------------------------------------------------
+CARDS = "cards"     # the label of the robots' answers to one of the learner's cards, computed ahead
+REVIEW = "review"   # ... of the review's answers for the tricks finished so far
 
 
 def card_plan(play: CardPlay):
-    """The background process's plan (:class:`tutor.practice.ahead.Ahead`) at the learner's
-    card, on its copy of ``play``: for each card he may play (the hand's order), the robots'
-    cards after it up to his next card, sent as the solver's answers they asked (new in that
-    branch); given up once he has chosen another card. The program adopts them
-    (:func:`take_ahead`), and its robots then find every answer known: the same cards,
-    without the wait."""
+    """The background process's plan (:class:`tutor.practice.ahead.Ahead` at a terminal,
+    :mod:`tutor.web.ahead`'s process on the phone) at the learner's card, on its copy of
+    ``play``: for each card he may play (the hand's order), the robots' cards after it up to
+    his next card (and where that ends the play, the review of his cards), sent as the
+    solver's answers they asked (new in that branch), a branch given up where he chose
+    another card; then the review of the tricks finished so far (what the end asks whatever
+    he plays); then, once he has chosen, his card where it was not followed yet. The program
+    adopts them (:func:`take_ahead`), and its robots then find every answer known: the same
+    cards (their budget is charged alike, :class:`tutor.practice.game._Line`), without the
+    wait."""
     def plan(ahead) -> None:
+        from tutor.practice.ahead import _Drop
+
         line = play.line
         n = play.position
-        for card in play.legal():
-            if not ahead.follow(str(card)):
-                break
+        done: set = set()
+
+        def branch(card: str) -> None:
+            if card in done or not ahead.follow(card):
+                return
             before = set(line.known)
-            sim = play.copy()
-            sim.play(str(card))
-            sim.robots()
+            try:
+                sim = play.copy()
+                sim.play(card)
+                sim.robots()
+                if sim.over:   # his last card: the end's review too
+                    sim.review()
+            except _Drop:
+                ahead.branch = None
+                return
             found = {k: v for k, v in line.known.items() if k not in before}
-            ahead.give((CARDS, n, str(card)), lambda: found)
+            ahead.give((CARDS, n, card), lambda: found)
+            done.add(card)
+
+        cards = [str(c) for c in play.legal()]
+        for card in cards:
+            if ahead.learner() is not None or ahead.alone:
+                break
+            branch(card)
         ahead.follow(None)
-        ahead.learner(wait=True)
+        if play.tricks and (REVIEW, n) not in ahead.done:
+            before = set(line.known)
+            play.review("")
+            found = {k: v for k, v in line.known.items() if k not in before}
+            ahead.give((REVIEW, n), lambda: found)
+        chosen = ahead.learner(wait=True)
+        if chosen in cards and not ahead.alone:
+            branch(chosen)
     return plan
 
 
 def take_ahead(play: CardPlay, ahead, card: Card) -> None:
     """Before the learner's ``card`` is played: tell the background process (a branch of
-    another card ends it) and adopt the solver's answers it found (waiting where it computes
-    this card's branch now); nothing where it has none."""
-    n = play.position
+    another card ends it) and adopt the solver's answers it found (waiting where it
+    computes this card's branch now); nothing where it has none."""
     ahead.chosen(str(card))
-    ahead.take((CARDS, n, str(card)))
-    for label, found in ahead.done.items():
-        if isinstance(label, tuple) and label[:2] == (CARDS, n) and isinstance(found, dict):
+    ahead.take((CARDS, play.position, str(card)))
+    adopt(play, ahead.done)
+
+
+def adopt(play: CardPlay, done: dict) -> None:
+    """The solver's answers the background process sent (``done``: label -> answers), kept
+    in the play's line (before the end's review too)."""
+    for label, found in list(done.items()):
+        if isinstance(label, tuple) and label[:1] in ((CARDS,), (REVIEW,)) and isinstance(found, dict):
             play.line.known.update(found)
 
 
-__all__ = ["CARDS", "CardPlay", "Played", "PlayResult", "ROBOT_NODES", "card_plan", "result", "take_ahead"]
+__all__ = ["CARDS", "REVIEW", "CardPlay", "Played", "PlayResult", "ROBOT_NODES", "adopt", "card_plan", "result", "take_ahead"]

@@ -22,12 +22,13 @@ declaring team reach T?", a zero-window probe of a few milliseconds).
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from tutor.cards import Card, Hand
 from tutor.errors import TutorError
-from tutor.i18n import M, _
+from tutor.i18n import M, Mn, Number, _
 from tutor.play.deal import Deal
 from tutor.play.rules import LAST_TRICK, SEATS, legal, points, seats_from, team_of, trick_points, winner
 
@@ -191,13 +192,21 @@ def review_calls(game, judge=None, each=None, ahead: bool = False) -> tuple:
 class _Line:
     """The double-dummy values along the game's line of play (see the module).
 
-    The solver's answers are kept per position (the cards left and who leads), so a later
-    question about the same position costs nothing: whole-deal practice's robots choose
-    their cards with the same line the review of the deal then reads
-    (:mod:`tutor.practice.cardplay`). ``max_nodes`` bounds the solver's nodes of each
-    question since :attr:`nodes` was last set to 0 (None: no bound, as ``tutor review`` asks); a question
-    the bound stops raises
-    :class:`tutor.play.solver.SearchStopped`."""
+    The solver's answers are kept per question (the cards left, who leads, what is asked),
+    each with the nodes it cost, so a later question about the same position costs nothing:
+    whole-deal practice's robots choose their cards with the same line the review of the
+    deal then reads (:mod:`tutor.practice.cardplay`). ``max_nodes`` bounds the solver's
+    nodes of each question since :attr:`nodes` was last set to 0 (None: no bound, as
+    ``tutor review`` asks); a question the bound stops raises
+    :class:`tutor.play.solver.SearchStopped`.
+
+    Inside :meth:`deciding` (a robot's card) the bound is reproducible: each question the
+    card asks is charged the nodes it costs from an empty table (the core's own part of its
+    table: the same nodes in every process, whatever it solved before), whether it is
+    solved now or its answer is kept from elsewhere (an earlier play of the deal, the
+    background process), and the card asks the same questions whatever is kept; so a card
+    is the solver's or the playing policy's by the position alone, and a learner replaying
+    a deal sees the same cards."""
 
     def __init__(self, game, max_nodes: int | None = None) -> None:
         self.game = game
@@ -209,7 +218,13 @@ class _Line:
         self.probes = 0
         self.nodes = 0
         self.max_nodes = max_nodes
-        self.known: dict = {}   # (the cards left, leader[, need]) -> the solver's answer
+        # (kind, the cards left, leader, what is asked) -> (the solver's answer, its nodes);
+        # kinds: "v" the value (and the best cards where asked), "b" the best cards at a known
+        # value, "r" does the declaring team reach a number; ("k", cards, leader) -> a value
+        # known from elsewhere (practice's exact value of the contract)
+        self.known: dict = {}
+        self.strict = False
+        self._charged: set = set()
 
     def maximizes(self, seat: str) -> bool:
         """Does ``seat``'s side want the declaring team's points high?"""
@@ -218,46 +233,86 @@ class _Line:
     def deal(self, hands: dict, leader: str) -> Deal:
         return Deal(tuple(Hand(hands[s]) for s in SEATS), self.trump, leader, self.declarer, self.misere)
 
-    def _solve(self, hands: dict, leader: str, **kw):
-        from tutor.play.solver import solve
+    @contextmanager
+    def deciding(self):
+        """One robot card's (or the learner's lead value's) questions, under the bound
+        charged as the class says: :attr:`nodes` counts them from 0."""
+        self.nodes, self.strict, self._charged = 0, True, set()
+        try:
+            yield self
+        finally:
+            self.strict = False
 
-        budget = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
-        s = solve(self.deal(hands, leader), max_nodes=budget, **kw)
-        self.nodes += s.nodes
-        return s
+    def _ask(self, q: tuple, hands: dict, leader: str, **kw):
+        """The answer to question ``q`` (see :attr:`known`), solved where not kept."""
+        from tutor.play.solver import OWN_TABLE_PART, SearchStopped, solve
 
-    def boundary(self, hands: dict, leader: str, taken: int, best: bool = False):
+        entry = self.known.get(q)
+        if self.strict and q in self._charged:
+            return entry[0]
+        if entry is None:
+            budget = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
+            s = solve(self.deal(hands, leader), max_nodes=budget, options=OWN_TABLE_PART, **kw)
+            if q[0] == "v":
+                answer = (s.points[self.team], tuple(s.best) if kw.get("best") else None)
+            elif q[0] == "b":
+                answer = tuple(s.best)
+            else:   # in a Misère the solver's question is "at most": reach need = not at most need - 1
+                self.probes += 1
+                answer = (not s.reached) if self.misere else bool(s.reached)
+            entry = self.known[q] = (answer, s.nodes)
+            if not self.strict:
+                self.nodes += s.nodes
+        if self.strict:   # charged what it costs from an empty table, solved now or kept
+            self._charged.add(q)
+            self.nodes += entry[1]
+            if self.max_nodes is not None and self.nodes >= self.max_nodes:
+                raise SearchStopped(Mn("search stopped after {nodes} node / {seconds:.1f} s (raise the limit, or ask a "
+                                       "--target)", "search stopped after {nodes} nodes / {seconds:.1f} s (raise the "
+                                       "limit, or ask a --target)", self.nodes, nodes=Number(self.nodes), seconds=0.0))
+        return entry[0]
+
+    def _value_known(self, cards: tuple, leader: str) -> int | None:
+        for q in (("k", cards, leader), ("v", cards, leader, True), ("v", cards, leader, False)):
+            entry = self.known.get(q)
+            if entry is not None:
+                return entry if q[0] == "k" else entry[0][0]
+        return None
+
+    def boundary(self, hands: dict, leader: str, taken: int, best: bool = False, value: int | None = None):
         """(value, best cards) at a trick boundary: the points taken and the solver's value.
-        Where the value is known already, the best cards are the leader's cards that decide
-        "does the declaring team reach it?" his way (one zero-window probe, cheaper than
-        solving again)."""
+        Where the value is known already (``value``, or kept), the best cards are the
+        leader's cards that decide "does the declaring team reach it?" his way (one
+        zero-window probe, cheaper than solving again). Inside :meth:`deciding` only
+        ``value`` counts as known (the same questions whatever is kept)."""
         if not hands[leader]:
             return taken, ()
-        key = (tuple(hands[s] for s in SEATS), leader)
-        found = self.known.get(key)
-        if found is None:
-            s = self._solve(hands, leader, best=best)
-            found = self.known[key] = (s.points[self.team], tuple(s.best) if best else None)
-        elif best and found[1] is None:
-            v = found[0]
-            # the question the leader answers his way exactly with the cards that keep v:
-            # his side's own v (in a Misère "at most v"), else one more than v for the
-            # declaring team (in a Misère: at most one less)
-            ask = v if team_of(leader) == self.team else v - 1 if self.misere else v + 1
-            if 0 <= ask <= sum(points(c, self.trump) for h in hands.values() for c in h) + LAST_TRICK \
-                    and not (self.misere and ask == v - 1 and v == 0):
-                s = self._solve(hands, leader, target=ask, best=True)
-            else:
-                s = self._solve(hands, leader, best=True)
-            found = self.known[key] = (v, tuple(s.best))
-        return taken + found[0], found[1] or ()
+        cards = tuple(hands[s] for s in SEATS)
+        v = value
+        if v is None and not self.strict:
+            v = self._value_known(cards, leader)
+            if best and v is not None and ("v", cards, leader, True) in self.known:
+                return taken + v, self.known["v", cards, leader, True][0][1]
+        if v is None:
+            v, found = self._ask(("v", cards, leader, best), hands, leader, best=best)
+            return taken + v, found or ()
+        if not best:
+            return taken + v, ()
+        # the question the leader answers his way exactly with the cards that keep v:
+        # his side's own v (in a Misère "at most v"), else one more than v for the
+        # declaring team (in a Misère: at most one less)
+        ask = v if team_of(leader) == self.team else v - 1 if self.misere else v + 1
+        if 0 <= ask <= sum(points(c, self.trump) for h in hands.values() for c in h) + LAST_TRICK \
+                and not (self.misere and ask == v - 1 and v == 0):
+            found = self._ask(("b", cards, leader, ask), hands, leader, target=ask, best=True)
+        else:
+            found = self._ask(("v", cards, leader, True), hands, leader, best=True)[1]
+        return taken + v, found
 
     def know(self, hands: dict, leader: str, value: int) -> None:
         """Keep ``value`` (the declaring team's points from here, found elsewhere: practice's
         exact value of the contract) for this boundary."""
-        key = (tuple(hands[s] for s in SEATS), leader)
-        if key not in self.known:
-            self.known[key] = (value, None)
+        self.known.setdefault(("k", tuple(hands[s] for s in SEATS), leader), value)
 
     def reaches(self, hands: dict, leader: str, taken: int, goal: int) -> bool:
         """Does the value at this boundary reach ``goal``?"""
@@ -266,18 +321,14 @@ class _Line:
             return True
         if not hands[leader]:
             return False
-        key = (tuple(hands[s] for s in SEATS), leader)
-        solved = self.known.get(key)
-        if solved is not None:   # the exact value of this boundary is known
-            return solved[0] >= need
-        key += (need,)
-        if key not in self.known:
-            self.probes += 1
-            if self.misere:   # the solver's question is "at most": reach goal = not at most goal - 1
-                self.known[key] = not self._solve(hands, leader, target=need - 1, best=False).reached
-            else:
-                self.known[key] = bool(self._solve(hands, leader, target=need, best=False).reached)
-        return self.known[key]
+        cards = tuple(hands[s] for s in SEATS)
+        if not self.strict:
+            solved = self._value_known(cards, leader)
+            if solved is not None:   # the exact value of this boundary is known
+                return solved >= need
+        if self.misere:
+            return self._ask(("r", cards, leader, need), hands, leader, target=need - 1, best=False)
+        return self._ask(("r", cards, leader, need), hands, leader, target=need, best=False)
 
     def test(self, hands: dict, leader: str, table: tuple, taken: int, k: int, goal: int) -> bool:
         """Does the value of the position (``table``: the cards of trick ``k`` so far,

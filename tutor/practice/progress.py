@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from tutor.practice.review import ACCEPTABLE, HINTED, SAME, WORSE, DealResult
 
 
-def record(db: "str | None", learner: str, result: DealResult, lang: str = "de") -> None:
-    """Store one finished deal."""
+def record(db: "str | None", learner: str, result: DealResult, lang: str = "de", deal_id: "str | None" = None) -> None:
+    """Store one finished deal; ``deal_id`` (the phone's id of the deal, migration 0006): a
+    deal this learner kept already under it is replaced (a retry counts once)."""
     from tutor import store
 
     team = result.team
@@ -20,12 +21,17 @@ def record(db: "str | None", learner: str, result: DealResult, lang: str = "de")
         with store.transaction(conn):
             conn.execute(
                 "INSERT INTO practice_deal (learner, seed, seat, rules, contract, declarer, board, best, "
-                "calls, same, worse, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "calls, same, worse, result, deal_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (learner, deal_id) WHERE deal_id IS NOT NULL DO UPDATE SET seed = excluded.seed, "
+                "seat = excluded.seat, rules = excluded.rules, contract = excluded.contract, "
+                "declarer = excluded.declarer, board = excluded.board, best = excluded.best, "
+                "calls = excluded.calls, same = excluded.same, worse = excluded.worse, result = excluded.result, "
+                "played_at = CURRENT_TIMESTAMP",
                 (learner, result.seed, result.seat, result.rules.name if result.rules else "verband",
                  result.contract, result.declarer, result.board[team],
                  best.board if best is not None else None, len(calls),
                  sum(r.verdict == SAME for r in calls), sum(r.verdict == WORSE for r in calls),
-                 json.dumps(result.to_json(lang), ensure_ascii=False)))
+                 json.dumps(result.to_json(lang), ensure_ascii=False), deal_id))
     finally:
         conn.close()
 
@@ -69,9 +75,14 @@ def stats(db: "str | None", learner: str) -> Stats:
 
 def calls_phrase(s: Stats):
     """How many of the learner's calls were the tutor's, the calls counted in the plural they
-    need (s38: "of 1 calls")."""
+    need (s38: "of 1 calls"), and where he asked for the hint first, how many he took from it
+    (the tutor's call, not counted as his own)."""
     from tutor.i18n import Mn
 
+    if s.hinted:
+        return Mn("of {calls} call {same} the tutor's and {hinted} taken from the hint",
+                  "of {calls} calls {same} the tutor's and {hinted} taken from the hint", s.calls,
+                  calls=s.calls, same=s.same, hinted=s.hinted)
     return Mn("of {calls} call {same} the tutor's", "of {calls} calls {same} the tutor's", s.calls,
               calls=s.calls, same=s.same)
 

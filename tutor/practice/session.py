@@ -353,12 +353,13 @@ class Practice:
             raise TutorError(M("the bidding is not over yet"))
         return deal_result(self, best=best, play=play)
 
-    def cards(self, max_nodes: "int | None" = -1, known: "dict | None" = None):
+    def cards(self, max_nodes: "int | None" = -1, known: "dict | None" = None, exact: "int | None" = None):
         """The contract's cards after the bidding (:class:`tutor.practice.cardplay.CardPlay`):
         the learner plays his seat, the robots the three others; None where everybody said
         fort. ``max_nodes``: each robot card's budget (default
         :data:`tutor.practice.cardplay.ROBOT_NODES`); ``known``: see
-        :class:`~tutor.practice.cardplay.CardPlay`."""
+        :class:`~tutor.practice.cardplay.CardPlay`; ``exact``: the contract's exact value
+        where known (the phone's background process gets it from the server)."""
         from tutor.partie import Contract
         from tutor.practice.cardplay import ROBOT_NODES, CardPlay
 
@@ -371,7 +372,7 @@ class Practice:
         return CardPlay(self.hands, call.strain, a.declarer, self.seat, self.rules,
                         Contract.parse(str(call), self.rules), a.multiplier >= 2, a.multiplier == 4,
                         max_nodes=ROBOT_NODES if max_nodes == -1 else max_nodes,
-                        exact=self.exact(call.strain, a.declarer), known=known)
+                        exact=self.exact(call.strain, a.declarer) if exact is None else exact, known=known)
 
     def to_json(self) -> dict[str, Any]:
         """The deal so far, for the web page."""

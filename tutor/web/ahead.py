@@ -45,6 +45,7 @@ import weakref
 from collections import OrderedDict, deque
 
 from tutor.practice.ahead import BEST, EXACT, NICE, Client, Stats, adopt, portable, stalled
+from tutor.practice.cardplay import CARDS, REVIEW
 
 JOB_CPU = 120.0     # CPU seconds a job may spend (its plan is bounded anyway: 11-31 s at load 13)
 KEPT = 512          # answers kept by the server (memo or deal's label -> answer), and by the process
@@ -52,6 +53,8 @@ OUTBOX = 256        # messages waiting to be sent to the process (answers beyond
 STALL = 10.0        # seconds without news and without CPU from the process: it is stopped, or gone
 RESTARTS = 3        # process starts within RESTART_SECONDS at most (a process that keeps dying)
 RESTART_SECONDS = 60.0
+ANSWERS_SENT = 100_000   # the solver's answers one job may bring (a request's new ones: a few hundred)
+PLAYS_KEPT = 8      # the deals' plays whose solver's answers the process keeps (tutor.web.practice.KEEP_PLAYS)
 
 
 def _special(label) -> bool:
@@ -229,7 +232,8 @@ class Worker(Client):
         """The exact value and the best contracts are the deal's; the voice's memo names its
         question."""
         deal = self.begun[0] if self.begun is not None else None
-        return (deal, label) if isinstance(label, tuple) and label and label[0] in (EXACT, BEST) else label
+        return (deal, label) if isinstance(label, tuple) and label and label[0] in (EXACT, BEST, CARDS, REVIEW) \
+            else label
 
     def close(self) -> None:
         """End the process (the server stops); idempotent."""
@@ -267,6 +271,34 @@ class Worker(Client):
             for memo, p in view.mine:
                 self._send(("known", memo, p))
             self._send(("job", view.deal, view.moves, over, view.judge, view.later, best))
+            self.job = job
+            self.told = self.teller = None
+            self.acked = False
+
+    def adopt_all(self, view: "CardsView", play) -> None:
+        """Every answer of the solver the process sent for ``view``'s deal and contract (the
+        play's end: its review asks them), kept in ``play``'s line."""
+        with self.cond:
+            found = [v for label, v in self.done.items()
+                     if isinstance(label, tuple) and len(label) == 2 and label[0] == view.deal
+                     and isinstance(label[1], tuple) and label[1][:1] in ((CARDS,), (REVIEW,)) and isinstance(v, dict)]
+        for v in found:
+            play.line.known.update(v)
+
+    def submit_cards(self, view: "CardsView") -> None:
+        """The page shows the play after the learner's ``view.cards``: compute the robots'
+        answers to each card he may play next (and the review of the tricks finished), as
+        :func:`tutor.practice.cardplay.card_plan` does at a terminal."""
+        job = (view.deal, view.moves, None, view.cards)
+        with self.cond:
+            if self.job == job and self.alive:
+                return
+            if not self._ensure():
+                return
+            # with the solver's answers the request found and the contract's exact value: the
+            # process's replay of the cards so far then asks nothing
+            self._send(("job", view.deal, view.moves, True, view.judge, None, False, view.cards, view.answers,
+                        view.exact))
             self.job = job
             self.told = self.teller = None
             self.acked = False
@@ -325,6 +357,39 @@ class Worker(Client):
                         self.proc.kill()
                     self.conn = None
                     self.flight = self.told = self.teller = self.job = self.begun = None
+
+
+class CardsView:
+    """The background process as one request of the play sees it: ``deal`` = (seed, seat,
+    rules, judge), ``moves`` the calls, ``cards`` the learner's cards the request replays;
+    ``judge`` the voice the process replays the bidding with (None: the count)."""
+
+    def __init__(self, worker: Worker, deal: tuple, moves: tuple, cards: tuple, judge=None) -> None:
+        self.worker, self.deal, self.moves, self.cards, self.judge = worker, deal, tuple(moves), tuple(cards), judge
+        self.answers: dict = {}   # the solver's answers the request found (sent with its job)
+        self.exact = None         # the contract's exact value
+
+    def adopt(self, play, k: int, label) -> None:
+        """Before the learner's card number ``k`` (0-based) of the replay: the solver's
+        answers the process found for ``label`` (the robots' after that card), kept in
+        ``play``'s line. Not waited for: where the process has not finished them the request
+        computes them itself, at once (the process runs niced: on a busy machine waiting for
+        it took longer than computing, 50.7 s against 10.7 s at load 30), and a process at
+        this very card turns from its branches to the rest of its plan."""
+        w = self.worker
+        with w.cond:
+            found = w.done.get((self.deal, label))
+            job = w.job
+            if found is None and job is not None and len(job) == 4 and job[:2] == (self.deal, self.moves) \
+                    and k == len(job[3]) and self.cards[:k] == job[3] and w.alive:
+                w._send(("alone",))
+            w.stats.note(label, "taken" if found is not None else "here")
+            if found is not None:
+                w.stats.taken += 1
+            else:
+                w.stats.here += 1
+        if isinstance(found, dict):
+            play.line.known.update(found)
 
 
 class View:
@@ -486,13 +551,18 @@ def _process_class():
                         self._read(self._conn.recv())
                     except (EOFError, OSError):
                         return
-                deal, moves, over, judge, later, best = self.pending
+                deal, moves, over, judge, later, best, *more = self.pending
+                cards = more[0] if more else None
                 self.pending = None
                 self.done, self.branch = {}, None
                 self.cpu_end = time.process_time() + JOB_CPU
-                self._send(("begin", (deal, moves, later)))
+                key = (deal, moves, later) if cards is None else (deal, moves, later, cards)
+                self._send(("begin", key))
                 try:
-                    self.job(deal, moves, over, judge, later, best)
+                    if cards is None:
+                        self.job(deal, moves, over, judge, later, best)
+                    else:
+                        self.cards_job(deal, moves, judge, cards, more[1], more[2])
                 except (_Job, _Drop):
                     pass
                 except Exception:  # noqa: BLE001  (a job that fails: the requests compute)
@@ -500,7 +570,7 @@ def _process_class():
                         import traceback
 
                         traceback.print_exc()
-                self._send(("over", (deal, moves, later)))
+                self._send(("over", key))
 
         def job(self, deal, moves, over, judge, later, best) -> None:
             """Replay the deal (its answers known), then the plan of the learner's turn; the
@@ -535,6 +605,53 @@ def _process_class():
                     q.start()
                 except TutorError:
                     pass
+
+        def cards_job(self, deal, moves, judge, cards, answers, exact) -> None:
+            """Replay the deal's bidding and the learner's cards (with the robots' answers kept
+            from this deal's earlier jobs), then the plan of his next card
+            (:func:`tutor.practice.cardplay.card_plan`)."""
+            from collections import OrderedDict as Kept
+
+            from tutor.errors import TutorError
+            from tutor.practice.ahead import Judge
+            from tutor.practice.cardplay import card_plan
+            from tutor.practice.session import Practice
+
+            seed, seat, rules, name, _contract = deal
+            p = Practice(seed, seat, rules, "en", name, start=False)
+            if judge is not None:
+                p.judge = Judge(judge, self)   # the request's own voice: the same questions
+            self.follow(None)
+            try:
+                p.start()
+                for item in moves:
+                    if p.over:
+                        return
+                    p.call("" if item.strip() == "-" else item)
+                if not p.over or p.auction.declarer is None:
+                    return
+                a = p.auction
+                plays = getattr(self, "plays", None)
+                if plays is None:
+                    plays = self.plays = Kept()
+                key = (deal, str(a.high_bid), a.declarer, a.multiplier)
+                known = plays.pop(key, None) or {}
+                plays[key] = known
+                while len(plays) > PLAYS_KEPT:
+                    plays.popitem(last=False)
+                if isinstance(answers, dict) and len(answers) <= ANSWERS_SENT:
+                    known.update(answers)
+                cp = p.cards(known=known, exact=exact if isinstance(exact, int) else None)
+                cp.robots()
+                for card in cards:
+                    if cp.over:
+                        return
+                    cp.play(card)
+                    cp.robots()
+            except TutorError:
+                return
+            if not cp.over:
+                card_plan(cp)(self)
 
     return Process
 

@@ -18,8 +18,10 @@ last few deals' play (:data:`KEEP_PLAYS`), so a replay asks the solver only what
 """
 from __future__ import annotations
 
+import re
+
 from tutor.errors import TutorError
-from tutor.i18n import M, Mp, Msg
+from tutor.i18n import M, Mp, Msg, _
 
 MAX_MOVES = 60
 KEEP_PLAYS = 8   # the solver's answers of this many deals' play kept between the page's requests
@@ -62,6 +64,7 @@ def _practice(query, rules, lang: str, ahead=None):
         p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later)
         p.judge = Judge(p.judge, p.ahead)
     hinted = _marks(query.get("hinted"), len(items))
+    p.web_moves = tuple(items)   # as the page sent them (the play's background job replays them)
     p.start()
     for i, item in enumerate(items):
         if p.over:
@@ -112,9 +115,12 @@ def hint(query, rules, lang: str, ahead=None) -> dict:
     return {"hint": p.hint()}
 
 
-def _play(p, query):
+def _play(p, query, ahead=None):
     """The contract's cards after the learner's ``cards`` (each replayed with the robots'
-    up to his next turn); None without ``cards`` (the page did not play them)."""
+    up to his next turn); None without ``cards`` (the page did not play them). With
+    ``ahead`` (the server's :class:`tutor.web.ahead.Worker`) the solver's answers its
+    process found while the learner thought are adopted (the same cards, sooner), and the
+    play's state is left to it as its next job."""
     global _PLAYS
     from collections import OrderedDict
 
@@ -137,16 +143,37 @@ def _play(p, query):
         _PLAYS[key] = known
         while len(_PLAYS) > KEEP_PLAYS:
             _PLAYS.popitem(last=False)
+        before = set(known)
     cp = p.cards(known=known)
+    view = None
+    if ahead is not None:
+        from tutor.web.ahead import CardsView
+
+        inner = getattr(p.judge, "inner", p.judge)
+        # the deal with its contract: the solver's answers hold for this contract only
+        view = CardsView(ahead, (p.seed, p.seat, p.rules, query.get("judge") or None, key[3:]), p.web_moves,
+                         tuple(items), inner if hasattr(inner, "memo") else None)
     cp.robots()
     for n, item in enumerate(items, 1):
         if cp.over:
             raise TutorError(M("the play is over"))
         try:
-            cp.play(item)
+            card = cp.check(item)
         except TutorError as e:
             raise e.at(M("card {n}: ", n=n)) from None
+        if view is not None:   # his card: the robots' answers the process found after it
+            from tutor.practice.cardplay import CARDS
+
+            view.adopt(cp, n - 1, (CARDS, cp.position, str(card)))
+        cp.play(str(card))
         cp.robots()
+    if view is not None:
+        if cp.over:   # the review's answers it found (the tricks finished, his last card's branch)
+            ahead.adopt_all(view, cp)
+        else:
+            view.answers = {k: v for k, v in list(known.items()) if k not in before}
+            view.exact = cp._exact
+            ahead.submit_cards(view)
     return cp
 
 
@@ -156,7 +183,7 @@ def play(query, rules, lang: str, ahead=None) -> dict:
     from tutor.play.rules import seats_from, trick_points, winner
 
     p = _practice(query, rules, lang, ahead)
-    cp = _play(p, {"cards": query.get("cards") or ""})
+    cp = _play(p, {"cards": query.get("cards") or "", "judge": query.get("judge")}, ahead)
     tricks = []
     for n, cards in enumerate(cp.tricks):
         lead = cp.played[4 * n].seat
@@ -183,7 +210,7 @@ def result(query, rules, lang: str, ahead=None) -> dict:
     p = _practice(query, rules, lang, ahead)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
-    r = p.result(play=_played(p, query))
+    r = p.result(play=_played(p, query, ahead))
     lines, full = r.lines(lang), r.lines(lang, full=True)
     # where the cards' lines start (the page puts its button under the calls' review, above them)
     tail = (len(r.play.lines(lang)) if r.play is not None else 0) + len(best_lines(r.best, lang))
@@ -191,18 +218,20 @@ def result(query, rules, lang: str, ahead=None) -> dict:
             "texts": _texts(lang)}
 
 
-def _played(p, query):
+def _played(p, query, ahead=None):
     """The play's result (:func:`tutor.practice.cardplay.result`) where ``cards`` is given."""
     from tutor.practice.cardplay import result as play_result
 
-    cp = _play(p, query) if query.get("cards") is not None and p.auction.declarer is not None else None
+    cp = _play(p, query, ahead) if query.get("cards") is not None and p.auction.declarer is not None else None
     return None if cp is None else play_result(cp, p.auction.high_bid.value)
 
 
 def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
     """The finished deal kept in the learner's progress, as ``tutor practice`` keeps each deal
     (``--stats``, the lessons' overview); the body names it as the page's queries do, with
-    the quiz's ``learner``. Answers the learner's practice line after it."""
+    the quiz's ``learner`` (required: the page sends the Quiz tab's name) and the page's
+    ``deal_id`` (made when the deal started: kept again under it, by a retry or after an
+    undo, the deal counts once, as last kept). Answers the learner's practice line after it."""
     from tutor.practice import progress
     from tutor.web.quiz import learner_of
 
@@ -214,12 +243,19 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise TutorError(M("{field}: a text or a number", field=key))
         query[key] = str(value)
+    if body.get("learner") is None or str(body.get("learner")).strip() == "":
+        # not the server's login name: on a shared server every phone's deals would land there
+        raise TutorError(M("learner: no name given (a deal is kept under the learner's name)"))
     learner = learner_of(body.get("learner"))
+    deal_id = body.get("deal_id")
+    if deal_id is not None and (not isinstance(deal_id, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", deal_id)):
+        raise TutorError(M("deal_id: letters, digits, - and _ only, at most {n}", n=64))
     p = _practice(query, rules, lang, ahead)
     if not p.over:
         raise TutorError(M("the bidding is not over yet"))
-    progress.record(db, learner, p.result(play=_played(p, query)), lang)
-    return {"kept": True, "learner": learner, "stats": progress.stats(db, learner).to_json(),
+    progress.record(db, learner, p.result(play=_played(p, query, ahead)), lang, deal_id=deal_id)
+    return {"kept": True, "learner": learner, "kept_for": _("Kept for {learner}.", lang, learner=learner),
+            "stats": progress.stats(db, learner).to_json(),
             "line": progress.stats_line(db, learner, lang)}
 
 

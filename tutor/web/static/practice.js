@@ -14,17 +14,21 @@
   P.seed = P.seed || newSeed();
   P.cards = Array.isArray(P.cards) ? P.cards : null;   // the learner's cards once the play started
   P.hinted = Array.isArray(P.hinted) ? P.hinted : [];   // his moves made after the Hint button (0-based)
+  P.id = P.id || newId();   // this deal as it is kept: a retry of its keep, or a keep after an undo, counts once
   // the deal "New deal" deals: named to the server, which bids its start while this one ends
   P.next = P.next && P.next !== P.seed ? P.next : newSeed(P.seed);
   let view = null, number = null, full = false, keptLine = null;
 
+  function newId() {   // random, made when a deal starts (crypto.randomUUID needs https)
+    return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
   function newSeed(not) {
     for (;;) { const s = 1 + Math.floor(Math.random() * 999999); if (s !== not) return s; }
   }
   function save() {
     localStorage.setItem("tutor-practice", JSON.stringify({seat: P.seat, moves: P.moves, seed: P.seed, next: P.next,
                                                           kept: P.kept, play: P.play, cards: P.cards,
-                                                          hinted: P.hinted}));
+                                                          hinted: P.hinted, id: P.id}));
   }
   function page() { return JSON.parse(localStorage.getItem("tutor-table") || "{}"); }
   function lang() { return page().lang || JSON.parse($("config").textContent).lang; }
@@ -184,21 +188,25 @@
     keep();
   }
 
-  // The finished deal kept in the learner's progress (the quiz's learner), once per deal and
-  // calls: as `tutor practice` keeps each deal; its line (the deals so far) under the result
+  // The finished deal kept in the learner's progress under the Quiz tab's name (where it has
+  // none yet, the one the Quiz tab would show: the server's default learner), once per deal
+  // and calls: as `tutor practice` keeps each deal; under the result "Kept for NAME." and the
+  // learner's line (the deals so far). The deal's id: a retry or a keep after an undo counts once
   async function keep() {
     const key = [P.seed, P.seat, rules(), P.moves.join(","), (P.cards || []).join(","), P.hinted.join(",")].join("|");
     if (P.kept === key) return;
     const q = new URLSearchParams({rules: rules(), lang: lang()});
     try {
+      let learner = (page().learner || "").trim();
+      if (!learner) learner = (await (await fetch(`api/quiz?${q}`)).json()).learner;
       const r = await fetch(`api/practice/keep?${q}`, {method: "POST", headers: {"X-Tutor-Token": TOKEN,
         "Content-Type": "application/json"}, body: JSON.stringify({seed: P.seed, seat: P.seat,
-        moves: P.moves.join(","), learner: page().learner || "", hinted: P.hinted.join(","),
+        moves: P.moves.join(","), learner, hinted: P.hinted.join(","), deal_id: P.id,
         ...(P.cards !== null ? {cards: P.cards.join(",")} : {})})});
       const data = await r.json();
       if (!r.ok) { error(data.error || r.statusText); return; }
       P.kept = key; save();
-      keptLine = data.line;
+      keptLine = `${data.kept_for} ${data.line || ""}`.trim();
       if (keptLine) $("p-result").append(node("p", {id: "p-kept", class: "hint"}, keptLine));
     } catch (e) { error(e.message); }
   }
@@ -244,7 +252,9 @@
 
   for (const b of document.querySelectorAll(".tabs button")) b.addEventListener("click", () => setTimeout(show, 0));
   $("lang").addEventListener("click", () => setTimeout(show, 0));
-  $("rules").addEventListener("change", () => { P.moves = []; P.cards = null; P.hinted = []; save(); setTimeout(show, 0); });
+  $("rules").addEventListener("change", () => {
+    P.moves = []; P.cards = null; P.hinted = []; P.id = newId(); save(); setTimeout(show, 0);
+  });
   for (const b of document.querySelectorAll("#p-pad .p-call")) b.onclick = () => move(b.dataset.call);
   $("p-undo").onclick = () => {
     const mine = view ? view.calls.filter((c) => c.learner).length : 0;
@@ -266,9 +276,11 @@
     }
     catch (e) { $("p-why").textContent = ""; error(e.message); }
   };
-  $("p-seat").onchange = () => { P.seat = $("p-seat").value; P.moves = []; P.cards = null; P.hinted = []; save(); load(); };
+  $("p-seat").onchange = () => {
+    P.seat = $("p-seat").value; P.moves = []; P.cards = null; P.hinted = []; P.id = newId(); save(); load();
+  };
   $("p-new").onclick = () => {
-    P.seed = P.next; P.next = newSeed(P.seed); P.moves = []; P.cards = null; P.hinted = []; number = null;
+    P.seed = P.next; P.next = newSeed(P.seed); P.moves = []; P.cards = null; P.hinted = []; P.id = newId(); number = null;
     save(); load();
   };
   // "Play the cards": on, the bidding's end leads to the cards (this deal's too, if it is over)
