@@ -73,8 +73,13 @@ MUTANTS = [
      "    expected = min(TOTAL_POINTS, c.expected + 2 * FALL_PER_TRICK * c.long_tricks)"),
     ("konter: long trumps without control", "    if c.control:\n        # the trumps of the team's longer", "    if True:\n        # the trumps of the team's longer"),
     # F6: a team that wins the Partie even failing (tests/test_count_score.py)
-    ("double: wins failing ignored", "    if standing is not None and standing.wins_if_failed(team, value, theirs):",
+    ("double: wins failing ignored",
+     "    if standing is not None and end_rule != \"bonus\" and standing.wins_if_failed(team, value, theirs):",
      "    if False:"),
+    # s39: the end rules (tests/test_count_score.py, the rules text's "Bekannte Schlussvarianten")
+    ("double: Bonus rule ignored", "standing is not None and end_rule != \"bonus\" and standing.wins_if_failed(",
+     "standing is not None and standing.wins_if_failed("),
+    ("double: Überbiet reason ignored", "        if end_rule == \"ueberbiet\":", "        if False:"),
     ("konter: no falls", "    if expected >= value + KONTER_MARGIN:", "    if c.sure >= value + KONTER_MARGIN:"),
     ("konter: free konter ignored", "    if standing is not None and standing.loses_if_failed(team, value):", "    if False:"),
     ("double: no ruffs", "        ruffed = min(spare, second_round)", "        ruffed = 0"),

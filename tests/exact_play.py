@@ -86,3 +86,16 @@ def bid_values(hand: str, auction: str, seat: str, strain: str, bids, n: int = 4
         plain, doubled = ([board(bid, cp, d) for cp in cps] for d in (False, True))
         values[f"{bid} {strain}"] = doubled if sum(doubled) < sum(plain) else plain
     return values
+
+
+def between(hands: dict[str, Hand], strain: str, declarer: str, targets) -> tuple[int, int]:
+    """The declaring team's card points under perfect play as bounds (lowest, highest): one
+    bracket of yes/no probes at ``targets`` (cheaper than :func:`points` where a value lies between
+    two targets), exact where a target is the value."""
+    deal = Deal(tuple(hands[s] for s in SEATS), strain, leader=declarer, declarer=declarer)
+    asked = sorted(set(targets))
+    b = solver.bracket(deal, asked, max_nodes=4_000_000_000)
+    assert all(b.answer(t) is not None for t in asked), "the search ran out of its nodes"
+    low = max([t for t in asked if b.answer(t)], default=0)
+    high = min([t - 1 for t in asked if not b.answer(t)], default=TOTAL_POINTS)
+    return low, TOTAL_POINTS - 2 if high == TOTAL_POINTS - 1 else high   # 156 is no team's points (the other 1)

@@ -7,7 +7,7 @@ import pytest
 
 pytestmark = pytest.mark.needs_core
 
-from exact_play import chance, chances, deals, made  # noqa: E402
+from exact_play import between, chance, chances, deals, made  # noqa: E402
 
 from tutor import conventions as cv  # noqa: E402
 from tutor.cards import PUUR, SUIT_OF, Hand  # noqa: E402
@@ -413,6 +413,37 @@ def test_trump_control_bids_150_over_the_opponents_140(hand):
     ours = chances(hand, auction, "B", "Schellen", [150], "B", n=n, seed=seed)[150]
     theirs = chance(hand, auction, "B", "Eichel", 140, "A", n=n, seed=seed)
     assert worth(ours, 150) > max(-worth(theirs, 140), -2 * worth(theirs, 140)), (ours, theirs)
+
+
+# Over the opponents' 150 no Zehner is left: trump control bids on with the Matsch (QA s38 F1, "as
+# high as their cards allow"; count.CONTEST_MATSCH). B after A8's auction and A's 150 Rosen (the
+# tutor's call there), B and D with Puur and Nell and six Eichel or more; the count's answer was a
+# double (the first hand) or fort (the second). Exact play on 16 deals that fit B's hand and the
+# auction, in board points for B's team (card points and target points, by the rules' scoring):
+# the Matsch made on 12 and 3 of them, and even counted at the least card points its bracket
+# allows it brings more than the double or fort counted at the most.
+@pytest.mark.parametrize("hand", [
+    "Eichel:AO97 Schellen:O9 Rosen:AK Schilten:K",
+    "Eichel:B987 Schellen:6 Rosen:A Schilten:U87",
+])
+def test_trump_control_bids_the_matsch_over_the_opponents_150(hand):
+    from tutor.scoring import score_game
+
+    auction = "60 Rosen, 70 Eichel, 80 Rosen, 90 Eichel, 150 Rosen"
+    assert cv.advise(hand, auction, seat="B").call == "157 Eichel"
+    targets = [100, 110, 120, 130, 140, 150, 157]
+
+    def board(value, declarer, cp, double=False):
+        g = score_game(value, declarer, cp, double=double)
+        return g.board["BD"] - g.board["AC"]
+
+    matsch = double = fort = 0
+    for hands in deals(hand, auction, "B", n=16, seed=1):
+        ours, theirs = between(hands, "Eichel", "B", targets), between(hands, "Rosen", "A", targets)
+        matsch += board(157, "B", ours[0])                    # the least B and D can take
+        double += board(150, "A", theirs[0], double=True)     # the least A and C can take
+        fort += board(150, "A", theirs[0])
+    assert matsch > max(double, fort), (matsch, double, fort)
 
 
 # The double against a long-trump team (session 38, judge's double window): count auctions on 600

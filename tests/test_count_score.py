@@ -34,3 +34,27 @@ def test_winning_even_failing_needs_the_target_and_the_lead():
     # the konter's multiplier: four times the target points to the opponents
     assert not Standing({"AC": 1740, "BD": 1960}).wins_if_failed("BD", 95, 66, multiplier=4)
     assert Standing({"AC": 1740, "BD": 1960}).wins_if_failed("BD", 95, 66, multiplier=2)
+
+
+def test_the_end_rules_decide_what_a_double_of_the_leader_changes():
+    # QA s38 F5.8 (H23): B over A's 80 Eichel, AC at 1980 of 2000. Failing the 80 doubled with the
+    # 79 card points the count leaves them at most, A and C write 2059 and B and D 1400 + 160 + 78:
+    # A and C win the Partie, made or failed, under the plain rule ("the double changes nothing").
+    # Under the Überbiet rule (tutor.partie.ueberbiet) a failed bid undoubled is taken off both teams
+    # and the Partie stays open; doubled it is scored as usual: the double is what would hand them
+    # the Partie. Under the Bonus rule the Partie ends only on the team's own bid made (2140 whether
+    # doubled or not), so failing wins it nothing and the double costs nothing: the count doubles.
+    from tutor.partie import ueberbiet
+    from tutor.rules import load
+
+    hand, auction, standing = "Rosen:AK7 Eichel:K7 Schellen:A8 Schilten:A7", "80 Eichel", Standing({"AC": 1980, "BD": 1400})
+    assert 1980 + 79 >= 2000 and 1980 + 79 > 1400 + 2 * 80 + 157 - 79
+    plain, over, bonus = (load("verband").replace(end_rule=r) for r in ("plain", "ueberbiet", "bonus"))
+    assert ueberbiet(over, {"AC": 1980 + 79, "BD": 1400 + 80 + 78}, "AC", made=False, doubled=False)
+    assert not ueberbiet(over, {"AC": 1980 + 79, "BD": 1400 + 160 + 78}, "AC", made=False, doubled=True)
+    said = {r.end_rule: cv.advise(hand, auction, r, seat="B", standing=standing) for r in (plain, over, bonus)}
+    assert said["plain"].call == "fort" and "changes nothing" in said["plain"].text("en")
+    text = said["ueberbiet"].text("en")
+    assert said["ueberbiet"].call == "fort" and "changes nothing" not in text
+    assert "Undoubled, the Überbiet rule takes a failed bid off both teams and the Partie stays open" in text, text
+    assert said["bonus"].call == "dopple" and "changes nothing" not in said["bonus"].text("en")

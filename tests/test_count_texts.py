@@ -18,9 +18,18 @@ def test_a_defender_s_trumps_under_puur_and_nell_are_named_not_lost():
     d = "Schilten:AK8 Rosen:AK Schellen:AK Eichel:76"
     text = words(cv.advise(d, "60 Schilten, fort, 80 Schilten, fort, 100 Schilten", seat="D"))
     assert "our own trumps are lost" not in text
-    assert "our A K 8 take no trick in the count" in text
+    assert "our Schilten A K 8 take no trick in the count" in text
     # the Ace stays over the Puur and the Nell with a small trump for each and one more: 4 cards
-    assert "the A needs 4 trumps in the hand, not 3" in text
+    assert "the Schilten A needs 4 trumps in the hand, not 3" in text
+
+
+def test_a_trump_card_in_a_reason_is_named_with_its_suit_not_read_as_a_seat():
+    # QA s38: "trump Eichel: A take a trick over the opponents' trumps" (the Ace, read as seat A);
+    # the review names a card by suit and rank ("Eichel A"), and so does the count
+    text = words(cv.advise("Eichel:UA87 Schellen:K7 Rosen:8 Schilten:O6", "70 Eichel, 80 Rosen, 90 Eichel, 100 Rosen",
+                           rules=load("frei")))
+    assert "trump Eichel: Eichel A takes a trick over the opponents' trumps, guarded by 4 trumps: 1 trick." in text, text
+    assert ": A take" not in text
 
 
 def test_a_defender_without_trumps_hears_nothing_of_his_trumps():
