@@ -62,6 +62,32 @@ def test_the_same_question_gets_the_same_answer_and_another_score_another_seed()
     assert len(keys) == 3 and len({voice.seed_of(k) for k in keys}) == 3
 
 
+@pytest.mark.needs_core
+def test_one_table_in_two_files_is_one_question(tmp_path):
+    """The same table rules are the same question wherever their file lies: the same deals and
+    the same answer (before, the file's path entered the seed: one table in two temporary
+    files answered from other deals, judge session 39). Another table is another question."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    for folder in ("a", "b"):
+        (tmp_path / folder / "table.yaml").write_text("hilfe: common\n", encoding="utf-8")
+    (tmp_path / "other.yaml").write_text("hilfe: common\nfort_final: false\n", encoding="utf-8")
+    hand, auction = "Eichel:K7 Schellen:AK Rosen:AK8 Schilten:A6", "60 Eichel, fort"
+
+    def key(spec):
+        a = conventions.position(hand, auction, spec, None)
+        return voice.position_key(a[0], a[1].situation(a[2]), None)
+
+    one, two = key(str(tmp_path / "a" / "table.yaml")), key(str(tmp_path / "b" / "table.yaml"))
+    assert one == two == key({"hilfe": "common"})       # the same table written as a drill writes it
+    assert key(str(tmp_path / "other.yaml")) != one and key("verband") != one
+    voice.forget()
+    ask = ("bid", "--hand", hand, "--auction", auction, "--json", "--samples", "8", "--rules")
+    first = run(*ask, str(tmp_path / "a" / "table.yaml")).output
+    voice.forget()
+    assert run(*ask, str(tmp_path / "b" / "table.yaml")).output == first
+
+
 
 @pytest.mark.needs_core
 def test_the_same_question_gets_the_same_answer_whatever_the_process_asked_before():

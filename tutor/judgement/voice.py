@@ -115,8 +115,16 @@ def table_judge(workers: int | None = None):
 
 
 def position_key(hand: Hand, s, standing: Standing | None) -> str:
-    """The question, as text: the hand, the auction, the seat, the table rules, the score."""
-    rules = ",".join(f"{k}={v}" for k, v in sorted(s.rules.to_dict().items()))
+    """The question, as text: the hand, the auction, the seat, the table rules, the score.
+    The rules by their content: a table read from a file is named after its profile and the
+    file ("verband+/tmp/t.yaml"), and the same table in another file, or written as a
+    drill's mapping ("verband+custom"), is the same question with the same deals (before,
+    the path entered the seed: one table in two temporary files answered from other deals,
+    110 Eichel +80.6 against +33.6; judge, session 39)."""
+    table = s.rules.to_dict()
+    base, changed, _where = str(table.get("name", "")).partition("+")
+    table["name"] = f"{base}+custom" if changed else base
+    rules = ",".join(f"{k}={v}" for k, v in sorted(table.items()))
     score = "" if standing is None else \
         f"AC={standing.score.get('AC', 0)},BD={standing.score.get('BD', 0)},to={standing.target}"
     return f"{hand}|{s.auction}|{s.seat}|{rules}|{score}"
