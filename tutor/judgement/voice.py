@@ -54,8 +54,8 @@ from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
-from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
-                                  mostly_estimated, paired_lead, unheld_lines)
+from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, Judgement, Standing, call_words,
+                                  estimated_line, mostly_estimated, paired_lead, unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, FORESEES, is_misere
@@ -1425,6 +1425,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     tell apart from the best, :func:`equal_calls` where not given; ``standing``: the score,
     whose meaning of a value is said before the averages)."""
     lines: list[Msg] = []
+    alone = False   # fort the only call valued, nothing bid: no figure (FORT_ALONE)
     n = ev.samples
     high = s.auction.high
     parts = call.split(" ", 1)
@@ -1479,6 +1480,9 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     elif call == "fort" and high is None and getattr(ev, "after_fort", None) is None:
         bids = [c for c in ev.calls if c["call"][:1].isdigit()]
         best = max(bids, key=lambda c: c["expected"], default=None)
+        # QA s39 F4.4 (four Aces, no opening): a fort with no figure at all read as if the deals
+        # had weighed it; they value only the calls the conventions offer, and fort alone as 0
+        alone = best is None and list(by_call) == ["fort"]
         if best is not None and best["expected"] < 0:
             lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
@@ -1496,6 +1500,8 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     # how far the numbers are estimates, said where there are numbers to qualify (a fort with no
     # other call to set against it has none: "1 of the 50 deals ... estimated" alone says nothing)
     numbers = bool(lines or compared)
+    if alone:
+        lines.append(FORT_ALONE(call="fort"))   # no number: said without the estimate's line
     lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated and numbers:
