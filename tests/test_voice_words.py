@@ -964,3 +964,38 @@ def test_the_double_of_an_ace_announcement_stands_where_fort_is_valued_by_the_au
     j, texts = _judged_ev(hand, auction, values, seat="D", continued=[], endings={})
     assert str(j.pick.call) == "90 Eichel"
     assert voice.ACE_STANDING_LINE.text("en") in texts
+
+
+def test_a_hilfe_valued_by_the_auction_after_it_in_a_contested_auction_gives_the_gap_and_why_it_stays():
+    # QA s39 F4.3 (H3): C's Hilfe 120 Rosen over B's 100 Schilten, valued as every call there by
+    # the auction after it, printed "140 Rosen brings more, +300" beside +96 and then only "here
+    # the conventions decide". Given figures on 10 deals: the Hilfe +97 (the bidding ends at 120
+    # Rosen on 7 of them), 130 Rosen +159 by the same auction, 62 more on every deal, and no higher
+    # Rosen bid made on nearly every deal (130 on 8 of 10)
+    from tutor.judgement.simulation import Contract
+
+    hand, auction = "Rosen:9K7 Eichel:A8 Schellen:O87 Schilten:6", "60 Rosen, 100 Schilten"
+    h, reader, seat, _r, truthful = conventions.position(hand, auction, seat="C")
+    s = reader.situation(seat)
+    values = {"120 Rosen": [97] * 10, "130 Rosen": [159] * 10, "fort": [-120] * 10}
+    after = {"call": "120 Rosen", "values": [97] * 10, "value": 97.0, "end": Contract("Rosen", 120, "C"), "ended": 7,
+             "stood": 7, "ours": 9, "played": list(range(10)), "estimated": False}
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    ev = SimpleNamespace(calls=calls, values=values, samples=10, contracts=[], standing=None, seat=seat, unprobed=[],
+                         contract=lambda text: None, to_json=lambda: {}, continued=["120 Rosen", "130 Rosen", "fort"],
+                         hilfe_after=after, made=lambda c: [d < 8 for d in range(10)])
+    line = voice._bid_out_hilfe_line(ev, s, after, "130 Rosen", {c["call"]: c["expected"] for c in calls}).text("en")
+    assert line == ("Valued as every call here by the auction after it, the Hilfe 120 Rosen brings +97 (the bidding "
+                    "ends at 120 Rosen in 7 of the 10 deals), 62 less than 130 Rosen (chance alone: ±0); but no "
+                    "higher bid of its suit is shown to be made on nearly every deal and to bring clearly more, and "
+                    "the Hilfe tells A what this hand holds, so that he can bid higher himself where his hand says "
+                    "so, which the deals' partner, who bids as the count bids, cannot show: here the conventions "
+                    "decide."), line
+    # the answer keeps the Hilfe and gives that line once, in place of the bare "the conventions decide"
+    j = voice.judge_by(ev, h, s, truthful, None)
+    texts = [x.text("en") for x in j.lines]
+    assert str(j.pick.call) == "120 Rosen" and line in texts
+    assert sum("the conventions decide" in t for t in texts) == 1
+    assert voice.information_why(ev, s, truthful, "120 Rosen").text("en") == line   # the quiz's numbers say it too
+    fr = voice._bid_out_hilfe_line(ev, s, after, "130 Rosen", {c["call"]: c["expected"] for c in calls}).text("fr")
+    assert "62 de moins que 130 Rosen" in fr and fr.endswith("les conventions décident.")

@@ -483,6 +483,11 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
         evidence["hilfe_valued"] = {"call": said, "stood": after["stood"], "expected": round(after["value"], 1),
                                     "ends": str(after["end"]) if after["end"] is not None else None,
                                     "ended": after["ended"]}
+    elif after is not None and why is not None and said in (getattr(ev, "continued", None) or ()):
+        # a Hilfe valued by the auction after it as every call here (a contested auction): the gap and
+        # why the Hilfe stays beside the figures (QA s39 F4.3: H3 printed "140 Rosen brings more, +300"
+        # beside the Hilfe 120 Rosen and only "here the conventions decide")
+        why = _bid_out_hilfe_line(ev, s, after, equal[0], by_call) or why
     if why is not None:
         evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = _ace_lines(ev, equal[0], by_call, s) if kind == "ace" else \
@@ -772,9 +777,12 @@ def information_why(ev, s, readings, said: str, standing: Standing | None = None
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     after = _hilfe_after(ev, said) if reading is not None and reading.kind == "hilfe" else None
     equal = equal_calls(ev)
-    if after is not None and said in by_call and equal and said not in equal \
-            and said not in (getattr(ev, "continued", None) or ()):
-        return _kept_why(ev, s, after, equal[0], by_call)
+    if after is not None and said in by_call and equal and said not in equal:
+        if said not in (getattr(ev, "continued", None) or ()):
+            return _kept_why(ev, s, after, equal[0], by_call)
+        line = _bid_out_hilfe_line(ev, s, after, equal[0], by_call)
+        if line is not None:
+            return line
     return information_line(ev, said)
 
 
@@ -830,6 +838,36 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
              "alone: ±{margin}); but no higher bid of its suit is shown to be made on nearly every deal and to bring "
              "clearly more, and what a good partner makes of what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here "
              "the conventions decide.", **figures)
+
+
+def _bid_out_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg | None:
+    """Why the count's Hilfe stays where the deals value it, as every call here, by the auction
+    after it (a contested auction: simulation._continued) and value another call ``best``
+    more: what the Hilfe brings so, where that auction ends, the gap and what chance alone
+    allows, and why that does not move the tutor (QA s39 F4.3: H3's Hilfe 120 Rosen beside
+    "140 Rosen brings more, +300" and only "here the conventions decide"; P102, the re-entry
+    Hilfe 100 Rosen beside 130 Rosen's estimated +32: exact play of the auction after each
+    call, 48 deals, ranks the Hilfe first). None: the Hilfe is not behind ``best``."""
+    n = ev.samples
+    values = (getattr(ev, "values", None) or {}).get(best)
+    if not values or len(values) != n or best not in by_call:
+        return None
+    lead, margin = paired_lead([values[d] for d in after["played"]], after["values"])
+    if lead <= 0:
+        return None
+    end = after["end"]
+    where = Mn("all four say fort and the cards are dealt anew in {ended} of the {n} deal",
+               "all four say fort and the cards are dealt anew in {ended} of the {n} deals", n,
+               ended=after["ended"], n=n) if end is None else \
+        Mn("the bidding ends at {end} in {ended} of the {n} deal", "the bidding ends at {end} in {ended} of the {n} deals",
+           n, end=_name(str(end)), ended=after["ended"], n=n)
+    return M("Valued as every call here by the auction after it, the Hilfe {hilfe} brings {value:+.0f} ({where}), "
+             "{gap} less than {best} (chance alone: ±{margin}); but no higher bid of its suit is shown to be made on "
+             "nearly every deal and to bring clearly more, and the Hilfe tells {partner} what this hand holds, so "
+             "that he can bid higher himself where his hand says so, which the deals' partner, who bids as the "
+             "count bids, cannot show: here the conventions decide.",
+             hilfe=_name(after["call"]), value=round(after["value"]), where=where, gap=_points(lead),
+             best=_name(best), margin=_points(margin), partner=s.partner)
 
 
 def _partner_number(s):
