@@ -190,17 +190,24 @@ class Practice:
     def replay(self, moves, hinted=frozenset()) -> None:
         """The learner's decisions ``moves`` one by one, as the phone's page names them (a
         call, or ``-`` to let a double or konter pass; ``hinted``: the indexes made after the
-        hint); one line where one is refused or comes after the bidding's end."""
-        for i, item in enumerate(moves):
-            if self.over:
-                raise TutorError(M("the bidding is over"))
-            self.call("" if item.strip() == "-" else item, hinted=i in hinted)
+        hint); one line where one is refused or comes after the bidding's end, naming the
+        move (``call 3 ('x'): the bidding is over``)."""
+        from tutor.text import clip
 
-    def call(self, text: str, hinted: bool | None = None) -> list[Step]:
+        for i, item in enumerate(moves):
+            where = M("call {number} ({call!r}): ", number=i + 1, call=clip(item.strip()))
+            if self.over:
+                raise TutorError(M("the bidding is over")).at(where)
+            if item.strip() == "-" and self.waiting != "option":   # polish s39: not an empty call
+                raise TutorError(M("- lets a double or konter pass; at your turn give a call or fort")).at(where)
+            self.call("" if item.strip() == "-" else item, hinted=i in hinted, where=where)
+
+    def call(self, text: str, hinted: bool | None = None, where=None) -> list[Step]:
         """The learner's call (``60ei``, ``fort``, ``dopple``; at an out-of-turn chance an
         empty line lets it pass); then the robots call. Returns the steps made, the
         learner's first. An unreadable or illegal call raises and changes nothing.
-        ``hinted``: made after the hint (default: whether :meth:`hint` was asked here)."""
+        ``hinted``: made after the hint (default: whether :meth:`hint` was asked here);
+        ``where``: what a refusal starts with (default: the call, quoted)."""
         from tutor.practice.robots import advice
 
         p = self._pending()
@@ -233,6 +240,8 @@ class Practice:
         except TutorError as e:
             from tutor.text import printable
 
+            if where is not None:
+                raise e.at(where) from None
             # a quoted call before its error: French sets a space before the colon (polish s39)
             raise e.at(M("{text}: ", text=printable(repr(text if len(text) <= 60 else text[:60] + "…")))) from None
         # the tutor's advice at the learner's turn (his call's review), asked once the call

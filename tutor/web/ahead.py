@@ -49,6 +49,7 @@ from collections import OrderedDict, deque
 
 from tutor.practice.ahead import BEST, EXACT, NICE, START, Client, Stats, adopt, portable, stalled
 from tutor.practice.cardplay import CARDS, REVIEW
+from tutor.web.practice import kept_answers   # the deals' plays' answers, bounded as the server's
 
 JOB_CPU = 120.0     # CPU seconds a job may spend (its plan is bounded anyway: 11-31 s at load 13)
 KEPT = 512          # answers kept by the server (memo or deal's label -> answer), and by the process
@@ -57,7 +58,6 @@ STALL = 10.0        # seconds without news and without CPU from the process: it 
 RESTARTS = 3        # process starts within RESTART_SECONDS at most (a process that keeps dying)
 RESTART_SECONDS = 60.0
 ANSWERS_SENT = 100_000   # the solver's answers one job may bring (a request's new ones: a few hundred)
-PLAYS_KEPT = 8      # the deals' plays whose solver's answers the process keeps (tutor.web.practice.KEEP_PLAYS)
 
 
 def _special(label) -> bool:
@@ -636,10 +636,7 @@ def _process_class():
                 if plays is None:
                     plays = self.plays = Kept()
                 key = (deal, str(a.high_bid), a.declarer, a.multiplier)
-                known = plays.pop(key, None) or {}
-                plays[key] = known
-                while len(plays) > PLAYS_KEPT:
-                    plays.popitem(last=False)
+                known = kept_answers(plays, key)
                 if isinstance(answers, dict) and len(answers) <= ANSWERS_SENT:
                     known.update(answers)
                 cp = p.cards(known=known, exact=exact if isinstance(exact, int) else None)
