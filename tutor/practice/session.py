@@ -48,8 +48,9 @@ def new_seed() -> int:
 
 @dataclass(frozen=True)
 class Step:
-    """One decision: who, the call made (None: an out-of-turn double or konter let pass),
-    the reading, whether the learner made it, and for the learner the tutor's advice there."""
+    """One decision: who, the call made (None: an out-of-turn double or konter let pass; a
+    robot's only where a konter was open), the reading, whether the learner made it, and for
+    the learner the tutor's advice there."""
 
     seat: str
     reading: Reading | None
@@ -175,6 +176,12 @@ class Practice:
             if kind == "option":
                 self._asked.add((n, seat))
                 if rec is None or rec.kind not in ("double", "redouble"):
+                    offered = tuple(c.kind for s, c in self.auction.legal_calls(seat))
+                    if offered == (REDOUBLE,):   # after a double: his silence is heard (QA s39 F4.2)
+                        step = Step(seat, None, False, before=n, offered=offered)
+                        self.steps.append(step)
+                        made.append(step)
+                        self._shown(step)
                     continue
             if rec is None:   # nothing better than fort
                 call = self.auction.spec.parse_call("fort")
@@ -317,6 +324,8 @@ class Practice:
     def line(self, step: Step) -> str:
         """``B 70 Schellen: opening, Nell with four cards``; a pass of an out-of-turn chance."""
         if step.reading is None:
+            if step.offered == (REDOUBLE,):   # after a double: only a konter was open
+                return _("{seat}: no konter", self.lang, seat=step.seat)
             return _("{seat}: no double, no konter", self.lang, seat=step.seat)
         r = step.reading
         if r.kind == "fort":
