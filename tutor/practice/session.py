@@ -87,13 +87,15 @@ class Practice:
         self.hands = hands_of(seed)
         self.steps: list[Step] = []
         # computing ahead while the learner thinks (tutor.practice.ahead): the voice's answers
-        # only (the count is instant); the same answers, computed earlier
+        # (the count's calls are instant), and with either judge the exact value, the play's
+        # start and the best contracts; the same answers, computed earlier
         self.ahead = None
-        if ahead and hasattr(self.judge, "memo"):
+        if ahead:
             from tutor.practice import ahead as computing
 
             self.ahead = computing.Ahead()
-            self.judge = computing.Judge(self.judge, self.ahead)
+            if hasattr(self.judge, "memo"):
+                self.judge = computing.Judge(self.judge, self.ahead)
         self.reader = Reader(self.rules)
         self._asked: set[tuple[int, str]] = set()
         # the decisions (by the steps made before them) at which the learner asked for the hint;

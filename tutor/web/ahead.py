@@ -399,7 +399,8 @@ class View:
     """The background process as one request of the Practice tab sees it (the interface of
     :class:`tutor.practice.ahead.Ahead` that :class:`tutor.practice.session.Practice` and
     :class:`tutor.practice.ahead.Judge` use): ``deal`` = (seed, seat, rules, judge),
-    ``moves`` the learner's decisions the request replays."""
+    ``moves`` the learner's decisions the request replays, ``judge`` the voice (None: the
+    count, whose calls the process makes itself)."""
 
     def __init__(self, worker: Worker, deal: tuple, moves: tuple, judge, later: int | None = None,
                  plays: bool = False) -> None:
@@ -588,7 +589,8 @@ def _process_class():
 
             seed, seat, rules, _name = deal
             p = Practice(seed, seat, rules, "en", "count", start=False)
-            p.judge = Judge(judge, self)   # the request's own voice: the same questions
+            if judge is not None:
+                p.judge = Judge(judge, self)   # the request's own voice: the same questions
             p.next_seed = later
             p.plays = plays                # the page plays the cards: the play's start too
             self.follow(None)

@@ -62,13 +62,18 @@ def _practice(query, rules, lang: str, ahead=None):
         raise TutorError(M("at most {n} calls", n=MAX_MOVES))
     p = Practice(seed, query.get("seat") or "C", rules, lang, judge, start=False)
     later = _next_seed(query.get("next"))
-    if ahead is not None and hasattr(p.judge, "memo"):   # the voice (the count is instant)
+    if ahead is not None:
         from tutor.practice.ahead import Judge
         from tutor.web.ahead import View
 
-        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later,
+        # the voice's answers are computed ahead (the process asks the very same voice); the
+        # count's calls are instant, and with either judge the process computes the exact
+        # value, the play's start and the best contracts (s39 note: the count got none)
+        voice = p.judge if hasattr(p.judge, "memo") else None
+        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), voice, later,
                        plays=bool(query.get("play")))
-        p.judge = Judge(p.judge, p.ahead)
+        if voice is not None:
+            p.judge = Judge(p.judge, p.ahead)
     hinted = _marks(query.get("hinted"), len(items))
     p.web_moves = tuple(items)   # as the page sent them (the play's background job replays them)
     p.start()
