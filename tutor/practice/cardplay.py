@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from tutor.cards import TOTAL_POINTS, Card, Hand
 from tutor.errors import TutorError
 from tutor.i18n import M, _
-from tutor.play.rules import (SEATS, illegal_reason, legal, parse_strain, points, seats_from, team_of,
-                              trick_points, winner)
+from tutor.play.rules import (SEATS, illegal_reason, legal, parse_strain, points, seats_from, taker, team_of,
+                              trick_points)
 
 #: the solver's nodes one robot card may ask for (all its questions together); beyond them
 #: the card is the playing policy's. Measured in benchmarks/README.md ("Card play in
@@ -291,7 +291,7 @@ class CardPlay:
         the play reads who took a trick and what it was worth."""
         cards = self.tricks[n]
         lead = self.played[4 * n].seat
-        win = seats_from(lead)[winner(list(cards), self.trump)]
+        win = taker(lead, cards, self.trump)
         return lead, cards, win, trick_points(cards, self.trump, last=n + 1 == self.game.size)
 
     @property
