@@ -372,3 +372,32 @@ def test_with_the_count_the_phone_computes_the_exact_value_the_play_s_start_and_
     # the play's first view: its start and the exact value; the end: the exact value and
     # the best contracts; none computed by the requests
     assert taken == 4 and here == 0
+
+
+def test_a_learner_who_tapped_fast_finds_the_exact_value_computed_while_he_read_the_auction(tmp_path):
+    # where the learner's last call was not followed ahead (he tapped before the process got
+    # there, or called what it did not follow), the deal's first view after the bidding gave
+    # the process only the best contracts, and "Show the deal" computed the exact value (1-7 s
+    # of CPU on a full deal). Now the process computes it first: after he read the auction,
+    # the end takes both and computes neither; the end is the same as without the process
+    from tutor.practice.ahead import BEST, EXACT
+
+    def ended(ahead: bool):
+        app, c = client(tmp_path / ("a" if ahead else "b"), ahead)
+        with c:
+            params = {"seed": 11, "seat": "C", "lang": "en", "judge": "count", "moves": "90 Rosen,fort"}
+            assert c.get("/api/practice", params=params).json()["over"]   # his two taps at once
+            w = app.state.ahead
+            if w is not None:
+                assert until(lambda: settled(w))
+                before = len(w.stats.labels)
+            end = c.get("/api/practice/result", params=params).json()
+        if w is None:
+            return end, None
+        w.close()
+        return end, w.stats.labels[before:]
+
+    plain, _ = ended(False)
+    end, labels = ended(True)
+    assert "error" not in plain and end == plain
+    assert sorted(labels) == sorted([(EXACT, "taken"), (BEST, "taken")])

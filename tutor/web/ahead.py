@@ -258,14 +258,16 @@ class Worker(Client):
                 pass
 
     # -- what the requests ask ------------------------------------------------------------------
-    def submit(self, view: "View", over: bool) -> None:
+    def submit(self, view: "View", over: bool, exact=None) -> None:
         """The page shows ``view``'s deal after its moves: compute what the next tap needs
-        (the bidding over: the best contracts, where not known). The answers the request
-        computed itself go first (the process's replay then costs nothing)."""
+        (the bidding over: the contract's exact value ``exact``, the label of it, and the best
+        contracts, where not known). The answers the request computed itself go first (the
+        process's replay then costs nothing)."""
         job = (view.deal, view.moves, view.later)
         with self.cond:
             best = (view.deal, (BEST,)) not in self.done
-            if over and not best and view.later is None:
+            unknown = exact is not None and (view.deal, exact) not in self.done
+            if over and not best and not unknown and view.later is None:
                 return
             if self.job == job and self.alive:
                 return
@@ -273,7 +275,8 @@ class Worker(Client):
                 return
             for memo, p in view.mine:
                 self._send(("known", memo, p))
-            self._send(("job", view.deal, view.moves, over, view.judge, view.later, best, {"plays": view.plays}))
+            self._send(("job", view.deal, view.moves, over, view.judge, view.later, best,
+                        {"plays": view.plays, "exact": unknown}))
             self.job = job
             self.told = self.teller = None
             self.acked = False
@@ -567,7 +570,8 @@ def _process_class():
                 self._send(("begin", key))
                 try:
                     if cards is None:
-                        self.job(deal, moves, over, judge, later, best, bool(extra.get("plays")))
+                        self.job(deal, moves, over, judge, later, best, bool(extra.get("plays")),
+                                 bool(extra.get("exact")))
                     else:
                         self.cards_job(deal, moves, judge, cards, extra.get("answers"), extra.get("exact"))
                 except (_Job, _Drop):
@@ -579,9 +583,11 @@ def _process_class():
                         traceback.print_exc()
                 self._send(("over", key))
 
-        def job(self, deal, moves, over, judge, later, best, plays=False) -> None:
+        def job(self, deal, moves, over, judge, later, best, plays=False, exact=False) -> None:
             """Replay the deal (its answers known), then the plan of the learner's turn; the
-            bidding over: the best contracts (where not known), then the next deal's start."""
+            bidding over: the contract's exact value (``exact``: not known; the play's first
+            view and the deal's end need it) and the best contracts (where not known), then
+            the next deal's start."""
             from tutor.errors import TutorError
             from tutor.practice import value
             from tutor.practice.ahead import NEXT, Judge, practice_plan
@@ -602,6 +608,10 @@ def _process_class():
             if not p.over:
                 practice_plan(p)(self)
                 return
+            a = p.auction
+            if exact and a.declarer is not None:   # the learner's last call was not followed ahead
+                label = (EXACT, a.high_bid.strain, a.declarer)
+                self.give(label, lambda: value.exact(p.hands, label[1], label[2]))
             if best:
                 self.give((BEST,), lambda: value.best_contracts(p.hands, p.rules, {}))
             if later is not None and self.follow(NEXT):

@@ -113,7 +113,10 @@ def state(query, rules, lang: str, ahead=None) -> dict:
     the background process set to what his next tap needs)."""
     p = _practice(query, rules, lang, ahead)
     if p.ahead is not None:
-        ahead.submit(p.ahead, p.over)
+        from tutor.practice.ahead import EXACT
+
+        a = p.auction
+        ahead.submit(p.ahead, p.over, (EXACT, a.high_bid.strain, a.declarer) if p.over and a.declarer else None)
     return {**p.to_json(), "over": p.over, "texts": _texts(lang)}
 
 
