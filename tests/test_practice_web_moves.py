@@ -77,6 +77,7 @@ def test_a_client_sending_new_card_sequences_finds_the_kept_answers_bounded(clie
     """polish s39 (c): each deal's kept answers grew with every new card sequence a client
     sent. With a small cap they stay under it plus one request's answers, and every view of
     the play (the robots' cards, the points) is the same as without the cap."""
+    from tutor.practice import cardplay
     from tutor.web import practice
 
     seqs = _sequences(client, 8)
@@ -101,7 +102,7 @@ def test_a_client_sending_new_card_sequences_finds_the_kept_answers_bounded(clie
         client.get("/api/practice/play", params={**base, "cards": ",".join(cards)})
         one = max(one, len(next(iter(practice._PLAYS.values()))))
     cap = grown[0]
-    monkeypatch.setattr(practice, "KEEP_ANSWERS", cap)
+    monkeypatch.setattr(cardplay, "KEEP_ANSWERS", cap)
     capped, sizes = run()
     assert capped == free
     assert max(sizes) <= cap + one < grown[-1]

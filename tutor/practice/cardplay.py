@@ -524,6 +524,27 @@ def card_plan(play: CardPlay):
     return plan
 
 
+# -- the phone's replays: the solver's answers kept between requests ------------------------------
+KEEP_PLAYS = 8   # the solver's answers of this many deals' play kept between the page's requests
+# ... and at most this many answers a deal (a whole play and its review asks 160-550, deals 1-6
+# and 11 of seat C): a client that sends new card sequences forever finds them dropped past it,
+# and asks the solver again (the robots' cards are the same with or without them)
+KEEP_ANSWERS = 20_000
+
+
+def kept_answers(plays: dict, key) -> dict:
+    """The solver's answers kept in ``plays`` for the deal and contract ``key`` (a new dict
+    where none are, or more than :data:`KEEP_ANSWERS`: a client that sends new card sequences
+    forever finds them dropped), now the newest of at most :data:`KEEP_PLAYS` deals. The
+    phone's server (:mod:`tutor.web.practice`) and its background process keep them alike."""
+    known = plays.pop(key, None)
+    known = {} if known is None or len(known) > KEEP_ANSWERS else known
+    plays[key] = known
+    while len(plays) > KEEP_PLAYS:
+        plays.popitem(last=False)
+    return known
+
+
 def take_ahead(play: CardPlay, ahead, card: Card) -> None:
     """Before the learner's ``card`` is played: tell the background process (a branch of
     another card ends it) and adopt the solver's answers it found (waiting where it
@@ -541,4 +562,4 @@ def adopt(play: CardPlay, done: dict) -> None:
             play.line.known.update(found)
 
 
-__all__ = ["CARDS", "REVIEW", "CardPlay", "Played", "PlayResult", "REVIEW_NODES", "ROBOT_NODES", "adopt", "card_plan", "result", "take_ahead"]
+__all__ = ["CARDS", "KEEP_ANSWERS", "KEEP_PLAYS", "REVIEW", "CardPlay", "Played", "PlayResult", "REVIEW_NODES", "ROBOT_NODES", "adopt", "card_plan", "kept_answers", "result", "take_ahead"]

@@ -48,8 +48,7 @@ import weakref
 from collections import OrderedDict, deque
 
 from tutor.practice.ahead import BEST, EXACT, NICE, START, Client, Stats, adopt, portable, stalled
-from tutor.practice.cardplay import CARDS, REVIEW
-from tutor.web.practice import kept_answers   # the deals' plays' answers, bounded as the server's
+from tutor.practice.cardplay import CARDS, REVIEW, kept_answers   # the deals' plays' answers, bounded as the server's
 
 JOB_CPU = 120.0     # CPU seconds a job may spend (its plan is bounded anyway: 11-31 s at load 13)
 KEPT = 512          # answers kept by the server (memo or deal's label -> answer), and by the process

@@ -14,7 +14,7 @@ next tap will need (:mod:`tutor.web.ahead`: the same answers, computed earlier).
 After the bidding the learner may play the cards (``tutor practice --play``): ``cards``
 names his cards so far (comma-separated, ``ro8,Rosen 7``); the server replays them with the
 robots' (:class:`tutor.practice.cardplay.CardPlay`), keeping the solver's answers of the
-last few deals' play (:data:`KEEP_PLAYS`, each at most :data:`KEEP_ANSWERS`), so a replay
+last few deals' play (:func:`tutor.practice.cardplay.kept_answers`: bounded), so a replay
 asks the solver only what is new.
 """
 from __future__ import annotations
@@ -25,11 +25,6 @@ from tutor.errors import TutorError
 from tutor.i18n import M, Mp, Msg, _
 
 MAX_MOVES = 60
-KEEP_PLAYS = 8   # the solver's answers of this many deals' play kept between the page's requests
-# ... and at most this many answers a deal (a whole play and its review asks 160-550, deals 1-6
-# and 11 of seat C): a client that sends new card sequences forever finds them dropped past it,
-# and asks the solver again (the robots' cards are the same with or without them)
-KEEP_ANSWERS = 20_000
 _PLAYS = None   # an OrderedDict of the kept answers, once the page plays
 _LOCK = __import__("threading").Lock()
 
@@ -126,19 +121,6 @@ def hint(query, rules, lang: str, ahead=None) -> dict:
     return {"hint": p.hint()}
 
 
-def kept_answers(plays: "OrderedDict", key) -> dict:
-    """The solver's answers kept in ``plays`` for the deal and contract ``key`` (a new dict
-    where none are, or more than :data:`KEEP_ANSWERS`: a client that sends new card sequences
-    forever finds them dropped), now the newest of at most :data:`KEEP_PLAYS` deals. The
-    server's requests and its background process keep them alike."""
-    known = plays.pop(key, None)
-    known = {} if known is None or len(known) > KEEP_ANSWERS else known
-    plays[key] = known
-    while len(plays) > KEEP_PLAYS:
-        plays.popitem(last=False)
-    return known
-
-
 def _play(p, query, ahead=None):
     """The contract's cards after the learner's ``cards`` (each replayed with the robots'
     up to his next turn); None without ``cards`` (the page did not play them). With
@@ -147,6 +129,8 @@ def _play(p, query, ahead=None):
     play's state is left to it as its next job."""
     global _PLAYS
     from collections import OrderedDict
+
+    from tutor.practice.cardplay import kept_answers
 
     text = query.get("cards")
     if text is None:
