@@ -789,6 +789,7 @@ static int sure_points_shares(const S *s, int leader, int left, int R) {
     }
     int T = t1 + t2;
     if (T == left) return R;
+    if (!T) return 0;   /* no sure trick (the most common case in a trump game) */
     int lb = mask_pts(s, runL | runP);
     for (int i = 1; i < 4; i += 2) {
         u64 h = s->hand[(leader + i) & 3], rest = h, x;
