@@ -26,7 +26,7 @@ tricks; the review asks the default voice at each call): when each call's lines 
 (CPU seconds of the program, wall seconds), with and without the background process that
 answers every second call, and whether the tutor's calls are the same.
 
-``--web``: the phone page's Practice tab (``tutor serve``, a real server on 127.0.0.1 in a
+``--web [--judge count]``: the phone page's Practice tab (``tutor serve``, a real server on 127.0.0.1 in a
 child process, the learner's taps as the page sends them): for each tap the wall seconds of
 the request and the CPU seconds of the server and of its background process
 (``tutor.web.ahead``) from the tap to the answer, with and without the background process;
@@ -200,7 +200,7 @@ def serve_child(ahead: bool):
     return proc, base
 
 
-def one_web(seed: int, policy: str, ahead: bool, think: str) -> dict:
+def one_web(seed: int, policy: str, ahead: bool, think: str, judge: str | None = None) -> dict:
     """One deal on the Practice tab of a fresh server (see the module)."""
     import signal
     import urllib.parse
@@ -215,7 +215,7 @@ def one_web(seed: int, policy: str, ahead: bool, think: str) -> dict:
 
     def get(path, moves, which=None):
         q = urllib.parse.urlencode({"seed": which or seed, "seat": "C", "lang": "en", "moves": ",".join(moves),
-                                    "next": later if which is None else later + 1})
+                                    "next": later if which is None else later + 1, **({"judge": judge} if judge else {})})
         c0, w0 = proc_cpu(proc.pid), time.perf_counter()
         with urllib.request.urlopen(f"{base}/api/{path}?{q}", timeout=3600) as r:
             data = json.loads(r.read())
@@ -250,7 +250,7 @@ def one_web(seed: int, policy: str, ahead: bool, think: str) -> dict:
             if ahead:
                 thought()
             if policy in ("tutor", "other"):   # the tutor's advice, computed here (not in the server's memo)
-                p = Practice(seed, "C", None, "en")
+                p = Practice(seed, "C", None, "en", judge)
                 for m in moves:
                     p.call("" if m == "-" else m)
                 a = advice(p.hand, p.auction, p.rules, p.seat, p.judge)
@@ -318,7 +318,8 @@ def compared(mode: str, args, seeds, keys):
     ahead, the same ``keys`` with and without)."""
     for policy in args.policies.split(","):
         for s in seeds:
-            plain, ahead = (run_child([mode, str(s), policy, a, args.think]) for a in "01")
+            more = ["--judge", args.judge] if args.judge else []
+            plain, ahead = (run_child([mode, str(s), policy, a, args.think, *more]) for a in "01")
             yield policy, s, plain, ahead, all(plain[k] == ahead[k] for k in keys)
 
 
@@ -339,10 +340,11 @@ def main() -> None:
     ap.add_argument("--json", help="write every deal's figures to this file")
     ap.add_argument("--web", action="store_true", help="the Practice tab of tutor serve (see the module)")
     ap.add_argument("--one-web", nargs=4, metavar=("SEED", "POLICY", "AHEAD", "THINK"), help=argparse.SUPPRESS)
+    ap.add_argument("--judge", choices=("count",), help="--web: the robots judge by the count (judge=count)")
     args = ap.parse_args()
     if args.one_web:
         seed, policy, ahead, think = args.one_web
-        print(json.dumps(one_web(int(seed), policy, ahead == "1", think)))
+        print(json.dumps(one_web(int(seed), policy, ahead == "1", think, args.judge)))
         return
     if args.one:
         seed, policy, ahead, think = args.one

@@ -42,7 +42,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--module", help="another build of the core")
     ap.add_argument("--options", default="0")
-    ap.add_argument("--what", default="bracket", help="bracket | reach79 | exact (the full-deal sets)")
+    ap.add_argument("--what", default="bracket", help="bracket | estbracket | reach79 | exact (the full-deal sets)")
     ap.add_argument("sets", nargs="+", help="check | Eichel:0-9 ...")
     a = ap.parse_args()
     mod = solver._core
@@ -66,6 +66,9 @@ def main() -> int:
             solver.forget_answers()
             if a.what == "bracket":
                 r = solver.bracket(ds[i], ZEHNER, guess=None)
+                rows.append((i, [r.lo, r.hi], r.nodes))
+            elif a.what == "estbracket":   # the simulation's question: the Zehner bracket from the estimate
+                r = solver.bracket(ds[i], ZEHNER)
                 rows.append((i, [r.lo, r.hi], r.nodes))
             elif a.what == "reach79":
                 r = solver.solve(ds[i], target=79, best=False)

@@ -3,8 +3,10 @@ quickly, in bounded memory, in the user's language. Each test writes the input t
 robustness run found, runs it through the command line and checks the one line."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -658,6 +660,43 @@ def test_a_long_value_is_quoted_cut_and_the_reason_stays(tmp_path, line, value, 
     assert line in text
     path = write(tmp_path, "g.yaml", text.replace(line, value, 1))
     out = refused(run("play", path, "--lang", "en"), "ZZZ...'", after)
+    assert len(out) < 300, len(out)
+
+
+@contextlib.contextmanager
+def cpu_ceiling(seconds: float):
+    """Against a hang only: fails once this process has used ``seconds`` of CPU in the block
+    (ITIMER_VIRTUAL counts this process's CPU: the machine's load does not move it)."""
+    def hung(*_):
+        raise AssertionError(f"still reading after {seconds} s of CPU")
+
+    old = signal.signal(signal.SIGVTALRM, hung)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, old)
+
+
+@pytest.mark.parametrize("args,words", [
+    # a card in a game file's trick: "Eichel" and 200,000 spaces before a letter that is no rank
+    (lambda p: ["play", p], ["trick 1: cannot read card 'Eichel      ", "...'", "(write e.g. 'Eichel U')"]),
+    # a hand on the command line (an argument holds at most 128 KiB): 100,000 letters
+    (lambda p: ["bid", "--hand", "x" * 100_000], ["--hand", "cannot read hand at 'xxxxx", "...'",
+                                                  "(write e.g. 'Eichel:U86 Rosen:O9')"]),
+])
+def test_a_card_or_hand_of_a_hundred_thousand_characters_is_one_line_at_once(tmp_path, args, words):
+    """A card or a hand is read in time that grows with its length, not with its square: a
+    card of 100,000 spaces took minutes of CPU (a game file, a drill's trick, the phone's
+    card), a hand of 16,000 letters 4.5 s (the command line, drill files). One short line
+    that quotes the start of the value cut, as every quoted value."""
+    text = (Path(__file__).resolve().parent.parent / "examples" / "worked-example.yaml").read_text(encoding="utf-8")
+    line = "  - Eichel U, Eichel 7, Eichel O, Eichel K"
+    assert line in text
+    path = write(tmp_path, "g.yaml", text.replace(line, line[:-2] + " " * 200_000 + "q", 1))
+    with cpu_ceiling(20):    # read at once (0.1 s of CPU); before, minutes to hours
+        out = refused(run(*args(path), "--lang", "en"), *words)
     assert len(out) < 300, len(out)
 
 

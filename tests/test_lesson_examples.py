@@ -234,3 +234,21 @@ def test_no_opening_drill_or_example_has_a_full_tie():
         shape = [(hand.length(s), hand.has(s, PUUR)) for o in openings
                  for s in SUITS if s.value == o.call.strain]
         assert len(shape) == len(set(shape)), (d.id, [str(o.call) for o in openings])
+
+
+@pytest.mark.needs_core
+def test_lesson_12_at_the_common_hilfe_the_upper_zehner_is_made_where_the_lower_is():
+    """Lesson 12's C `Eichel:96 Schellen:KO8 Rosen:B87 Schilten:O` after "60 Eichel, fort":
+    at the Verband's table the Nell second is the lower Zehner, 70 (the example above); at a
+    table with the common Hilfe ("zehn oder zwanzig Punkte mehr, ohne Angabe der Kartenzahl")
+    the lesson says C gives the upper, 80, because A and C make it on every deal: exact play on
+    fitting deals, C declaring (session 40: 80 on 56 of 56, 90 on 54; the auction after each
+    call as the count bids, 80 Eichel +135.9 against the 70's +126.2, +9.6 +- 4.7)."""
+    from exact_play import chances
+    from tutor.rules import load
+
+    hand, auction = "Eichel:96 Schellen:KO8 Rosen:B87 Schilten:O", "60 Eichel, fort"
+    assert "60 Eichel, fort, 80 Eichel" in (ROOT / "lessons" / "12-tischregeln.md").read_text()
+    made = chances(hand, auction, "C", "Eichel", [70, 80], "C", n=24, rules=load({"hilfe": "common"}))
+    # where the 80 stands the board writes 80 instead of 70: ten more on every deal that makes it
+    assert made[80] == made[70] and made[80] >= 22 / 24, made

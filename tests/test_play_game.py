@@ -598,6 +598,15 @@ def test_a_game_file_takes_konter_and_dopple_as_the_answers_say_them(tmp_path):
     assert game.replay(game.load(plain)).row.points == {"AC": 513, "BD": 44}
 
 
+@pytest.mark.parametrize("lang", ["de", "en", "fr"])
+def test_the_help_s_game_file_names_dopple_and_konter_beside_double_and_redouble(lang):
+    """s39 note: ``tutor play --help`` showed only ``redouble:`` for the konter; the keys a
+    file takes (the test above) are named in every language."""
+    out = run("play", "--help", "--lang", lang).output
+    line = next(x for x in out.splitlines() if x.strip().startswith("dopple: true"))
+    assert all(key in line for key in ("double: true", "konter: true", "redouble: true")), line
+
+
 @pytest.mark.parametrize("change, words", [
     (("double: true ", "double: true\nkonter: true\nredouble: true "), ["game.yaml:21:", "'konter' and 'redouble' say the same"]),
     (("double: true ", "double: true\ndopple: true "), ["game.yaml:21:", "'dopple' and 'double' say the same"]),

@@ -776,6 +776,40 @@ def test_a_double_against_the_tutor_s_silence_names_the_silence_not_none(tmp_pat
     assert "(Tutor: kein Doppeln, kein Kontern)" in de and "None" not in de
 
 
+@pytest.mark.needs_core
+def test_the_robots_silence_after_a_double_is_said_as_the_learner_s_is(tmp_path):
+    # QA s39 F4.2: after "C dopple" nothing said that B and D let it pass without a konter.
+    # Deal 7 by the count: C doubles D's 80 Schilten and the bidding ends doubled, not
+    # kontered; by the rules only the declarer's side (D and his partner B) may konter, so
+    # both were silent: one line each after the double (the declarer asked first), at the
+    # terminal and on the phone; nobody of A and C is said to have let a konter pass.
+    from starlette.testclient import TestClient
+
+    from tutor.practice.session import Practice
+    from tutor.web.app import Settings, create_app
+
+    p = Practice(7, "C", None, "en", "count")
+    while p.waiting != "option":
+        p.call("fort")
+    p.call("dopple")
+    assert p.over and p.auction.multiplier == 2 and p.auction.declarer == "D"
+    lines = [p.line(s) for s in p.steps]
+    assert lines[-3:] == ["C dopple: double, ×2.", "D: no konter", "B: no konter"]
+    out = run(["practice", "--seed", "7", "--judge", "count", "--lang", "de", "--db", str(tmp_path / "p.db")],
+              input="fort\n" * (len([s for s in p.steps if s.learner]) - 1) + "dopple\n").stdout
+    said = [x.strip() for x in out.splitlines()]
+    at = said.index("C dopple: Doppeln, ×2.")
+    assert said[at + 1:at + 3] == ["D: kein Kontern", "B: kein Kontern"]
+    with TestClient(create_app(Settings(db=str(tmp_path / "w.sqlite3"), ahead=False)),
+                    base_url="http://127.0.0.1:8000") as c:
+        moves = ",".join("dopple" if s.reading is not None and s.reading.kind == "double" else
+                         ("-" if s.reading is None else str(s.reading.call)) for s in p.steps if s.learner)
+        calls = c.get("/api/practice", params={"seed": 7, "seat": "C", "lang": "fr", "judge": "count",
+                                               "moves": moves}).json()["calls"]
+    assert [x["line"] for x in calls[-2:]] == ["D : pas de surcontre", "B : pas de surcontre"]
+    assert [x["call"] for x in calls[-2:]] == [None, None] and not any(x["learner"] for x in calls[-2:])
+
+
 @pytest.mark.parametrize("seed", [1, 5])
 def test_a_hint_gives_the_call_tutor_bid_advises_at_the_terminal_and_on_the_phone(seed, tmp_path, monkeypatch):
     # the model's hint (GIB): the tutor's call before the learner's, the call `tutor bid`

@@ -262,3 +262,37 @@ def test_with_play_the_robots_first_cards_come_with_the_call_that_ends_the_biddi
     cards, found, starts = first_cards(True)
     assert cards == plain and isinstance(found, dict) and found
     assert len(starts) >= 1
+
+
+def test_with_the_count_the_exact_value_and_the_best_contracts_are_computed_ahead(fresh):
+    # s39 note: with --judge count nothing was computed ahead (the count's calls are instant,
+    # but the contract's exact value and both teams' best contracts are the solver's, and the
+    # play's start with --play). Now as with the voice: after the learner thought, the end
+    # takes them from the background process, and the deal and its end are the same
+    from tutor.practice.ahead import BEST, EXACT, start_label
+    from tutor.practice.session import Practice
+
+    def dealt(ahead: bool):
+        p = Practice(seed=3, seat="C", lang="en", judge="count", ahead=ahead)
+        p.plays = True
+        try:
+            while not p.over:
+                p.think()
+                if ahead:
+                    assert until(lambda: (p.ahead._drain(), not p.ahead.running or p.ahead.idle)[1])
+                p.call("fort" if p.waiting == "turn" else "")
+            if ahead:
+                p.ahead.end()   # what it found is kept; nothing is computed after this
+            start = p.ahead.take(start_label(p.auction)) if ahead else None
+            result = p.result().to_json("en")
+            stats = p.ahead.stats if ahead else None
+        finally:
+            p.close()
+        return [(s.seat, str(s.reading.call) if s.reading else None) for s in p.steps], result, start, stats
+
+    plain, plain_end, _, _ = dealt(False)
+    steps, end, start, stats = dealt(True)
+    assert steps == plain and end == plain_end and isinstance(start, dict) and start
+    # the play's start, the exact value, the best contracts: all three taken, none computed here
+    assert stats.taken == 3 and stats.waited == 0 and stats.here == 0
+    assert {EXACT, BEST} <= {kind for kind, _how in stats.labels}

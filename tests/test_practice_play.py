@@ -306,6 +306,56 @@ def test_each_learner_card_s_values_and_cost_agree_with_a_brute_force_minimax():
     assert checked == 36 and lost_cards >= 3   # twelve deals, three cards each; some cost
 
 
+def test_a_robot_card_of_the_policy_that_moved_the_value_is_priced_where_it_was_played():
+    """QA s39 F4.1: the value before the learner's first card dropped from the board's 70 to 50
+    by itself (a robot's policy card, named only in the last line). Each policy card that
+    cost its side is now a line in play order among the learner's cards, its values the
+    brute-force minimax's; so every point between the exact value and what the declaring
+    team took is on a line: exact - declarer's costs + defenders' costs = taken."""
+    from tutor.play.rules import trick_points
+    from tutor.practice.cardplay import CardPlay, result
+
+    priced = 0
+    for n, hands in enumerate(small_deals(12, 3, 39)):
+        strain = ("Eichel", "Rosen", "Schellen", "Schilten")[n % 4]
+        declarer, seat = SEATS[n % 4], SEATS[(n // 4 + 1) % 4]
+        trump, _ = parse_strain(strain)
+        team = team_of(declarer)
+        p = CardPlay(hands, strain, declarer, seat=seat, max_nodes=1)   # the robots' cards: the policy's
+        rng = random.Random(n)
+        while not p.over:
+            p.robots()
+            if not p.over:
+                p.play(str(rng.choice(p.legal())))
+        r = result(p, 70)
+        expected, shown = [], []
+        left, leader, got, table, k = {s: frozenset(hands[s]) for s in SEATS}, declarer, 0, (), 1
+        for played in p.played:
+            s, c = played.seat, played.card
+            before = minimax(left, leader, table, trump, got, 4 - k, team)
+            after = minimax({**left, s: left[s] - {c}}, leader, table + (c,), trump, got, 4 - k, team)
+            lost = before - after if team_of(s) == team else after - before
+            if s == seat:
+                shown.append(f"  trick {k}: {c}, {before} -> {after}: ")
+            elif not played.exact and lost:
+                expected.append((k, s, str(c), before, after, lost))
+                shown.append(f"  trick {k}: {s} {c}, the playing policy's card, {before} -> {after}: "
+                             f"cost {team_of(s)} {lost} (best: ")
+            left = {**left, s: left[s] - {c}}
+            table += (c,)
+            if len(table) == 4:
+                win = seats_from(leader)[winner(list(table), trump)]
+                got += trick_points(table, trump, last=k == 3) if team_of(win) == team else 0
+                leader, table, k = win, (), k + 1
+        assert [(v.trick, v.seat, str(v.card), v.before, v.after, v.lost) for v in r.policy if v.lost] == expected
+        lines = [x for x in r.lines("en") if x.startswith("  trick ")]
+        assert len(lines) == len(shown) and all(x.startswith(w) for x, w in zip(lines, shown)), (lines, shown)
+        mine = [(team_of(v.seat), v.lost) for v in (*r.cards, *r.policy)]
+        assert r.exact - sum(x for t, x in mine if t == team) + sum(x for t, x in mine if t != team) == r.points[team]
+        priced += len(expected)
+    assert priced >= 3   # some policy cards cost their side: the test exercises it
+
+
 def test_the_best_cards_of_a_known_value_are_the_solver_s_best_cards():
     """The robots' lead where the value is known (practice's exact value of the contract)
     asks one zero-window question; its cards are the ones a whole solve finds best."""

@@ -161,8 +161,8 @@ def test_a_card_the_learner_cannot_play_is_one_line_naming_the_card(client, path
 @pytest.mark.parametrize("path", ["/api/practice/play", "/api/practice/result"])
 @pytest.mark.parametrize("state, says", [
     ({"moves": "90 Rosen"}, "the bidding is not over yet"),      # cards before the bidding ends
-    ({"moves": "90 Rosen,fort,fort"}, "the bidding is over"),    # a forged call after its end
-    ({"seed": "12"}, "the bidding is over"),                     # another deal's calls
+    ({"moves": "90 Rosen,fort,fort"}, "call 3 ('fort'): the bidding is over"),   # a forged call after its end
+    ({"seed": "12"}, "call 2 ('fort'): the bidding is over"),                     # another deal's calls
 ])
 def test_cards_of_a_forged_or_unfinished_auction_are_one_line(client, path, state, says):
     assert one_line(client.get(path, params={**BASE, **state, "cards": "ro 7"})) == says

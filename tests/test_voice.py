@@ -826,3 +826,21 @@ def test_the_opponents_ace_announcement_that_fails_is_doubled_by_the_seat_in_tur
     advice = conventions.advise(hand, auction, seat="B", judge=voice.default_judge())
     assert advice.call == "dopple"
     assert voice.ACE_STANDING_LINE not in advice.lines
+
+
+@pytest.mark.needs_core
+def test_the_re_entry_hilfe_stays_where_exact_play_of_the_auction_after_it_ranks_it_first():
+    # P102 (QA s36, re-entry table, fort_final: false): C holds the Nell second after A's 80 Rosen
+    # and D's 90 Schellen; the conventions give the Hilfe 100 Rosen, the deals (all estimated)
+    # value 130 Rosen +32 against the Hilfe's -34. Exact play on 48 fitting deals (seed 1, session
+    # 40; the count bidding on and doubling after each call, every contract reached solved): the
+    # Hilfe 100 Rosen -36.2, 130 Rosen -74.8, 120 Rosen -86.5, 140 Rosen -131.2, fort -164.0; the
+    # Hilfe leads 130 Rosen by 39 +- 49, 120 Rosen by 50 +- 33, fort by 128 +- 62. D bids over
+    # any Rosen number in Schellen on about half the deals. The tutor keeps the Hilfe, and says why
+    # beside the estimated gap
+    from tutor.rules import load
+
+    rules = load("verband").replace(fort_final=False)
+    hand, auction = "Rosen:9K Eichel:A86 Schellen:7 Schilten:KO7", "60 Rosen, 70 Schellen, fort, fort, 80 Rosen, 90 Schellen"
+    advice = conventions.advise(hand, auction, rules, judge=voice.default_judge())
+    assert advice.call == "100 Rosen" and advice.recommended.kind == "hilfe"

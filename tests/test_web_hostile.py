@@ -144,6 +144,38 @@ def test_the_host_check_answers_the_loopback_names(db, host):
         assert c.get("/api/explain", headers={"host": host}).status_code == 200
 
 
+@pytest.mark.parametrize("raw, en, de", [
+    # where the text stops being JSON, counted from 1 as an editor counts: "{nope" breaks at its "n"
+    (b"{nope", "the body is not JSON: line 1, column 2", "der Inhalt ist kein JSON: Zeile 1, Spalte 2"),
+    (b'{"a": 1,\n "b": }', "the body is not JSON: line 2, column 7", "der Inhalt ist kein JSON: Zeile 2, Spalte 7"),
+    # the 14th byte is \xff, which UTF-8 never uses
+    (b'{"learner": "\xff"}', "the body is not JSON: byte 14 is not UTF-8", "der Inhalt ist kein JSON: Byte 14 ist kein UTF-8"),
+    # Python reads at most 4,300 digits of a number; its own message tells a programmer to call sys.*
+    (b'{"seed": ' + b"9" * 5000 + b"}", "the body is not JSON: a number has more than 4300 digits",
+     "der Inhalt ist kein JSON: eine Zahl hat mehr als 4300 Ziffern"),
+])
+def test_a_body_that_is_no_json_says_where_in_the_user_s_language(client, raw, en, de):
+    """Python's own words were written into the line: English in a German or French answer
+    ("Expecting value: line 1 column 2 (char 1)", "'utf-8' codec can't decode byte 0xff"),
+    and for a long number advice to a programmer ("use sys.set_int_max_str_digits()")."""
+    for lang, line in (("en", en), ("de", de)):
+        for path in ("/api/practice/keep", "/api/tafel/games", "/api/quiz/answer"):
+            r = client.post(f"{path}?lang={lang}", content=raw, headers={"X-Tutor-Token": client.token})
+            assert one_line(r) == line, path
+
+
+def test_a_long_text_where_a_number_belongs_is_quoted_cut():
+    """A whole number written with other characters quoted the text whole: a phone's
+    `hinted` of 4,000 letters gave a line of 4,000 characters."""
+    from tutor.errors import ParseError
+    from tutor.text import parse_int
+
+    with pytest.raises(ParseError) as e:
+        parse_int("x" * 4000, "hinted")
+    line = e.value.text("en")
+    assert line.startswith("hinted: 'xxx") and "...'" in line and len(line) < 150, line
+
+
 # -- fuzz ------------------------------------------------------------------------------------
 ODD = [None, True, False, 0, -1, 1.5, 10 ** 30, "", " ", "²", "٣", "\x00", "\x1b[2J", "A" * 3000,
        [], {}, [1, [2, [3]]], {"a": {"b": None}}, "Eichel", "60", "fort"]

@@ -266,14 +266,22 @@ def test_the_phone_s_cards_are_the_same_and_come_from_the_process_where_the_lear
                     break
                 if w is not None:
                     assert until(lambda: settled(w))
-                    taken.append((w.stats.taken, w.stats.here))
+                    taken.append(card_answers(w))
                 cards.append(v["legal"][-1])
             end = c.get("/api/practice/result", params={**base, "cards": ",".join(cards)}).json()
             if w is not None:
-                taken.append((w.stats.taken, w.stats.here))
+                taken.append(card_answers(w))
         if w is not None:
             w.close()   # no process left for the tests after this one
         return views, end["play"], end["lines"], taken
+
+    def card_answers(w) -> tuple[int, int]:
+        """The robots' answers to his cards the requests took from the process, and those
+        they computed (the exact value's, which the count's deal also asks, left out)."""
+        from tutor.practice.ahead import BEST, EXACT
+
+        hows = [how for kind, how in w.stats.labels if kind not in (EXACT, BEST)]
+        return hows.count("taken"), hows.count("here")
 
     plain, plain_end, plain_lines, _ = played(False)
     thought, end, lines, taken = played(True)
@@ -320,3 +328,76 @@ def test_the_play_s_first_cards_are_computed_with_the_call_that_ends_the_bidding
     # each of his likely calls that ends the bidding got its start (here fort and 130 Schellen)
     # and the first view took it, with the contract's exact value
     assert (plain["contract"], plain["declarer"], 1) in [s[1][1:] for s in starts] and taken == 2
+
+
+def test_with_the_count_the_phone_computes_the_exact_value_the_play_s_start_and_the_best_contracts_ahead(tmp_path):
+    # s39 note: with `judge=count` the phone computed nothing ahead (its calls are instant, but
+    # the contract's exact value, the robots' first cards and both teams' best contracts are
+    # the solver's: 1-6 s of CPU at the last call and at the end). Now as with the voice: the
+    # process follows the learner's likely calls; after he thought, the first view of the
+    # play and the deal's end take them from it, and everything is as without the process
+    from tutor.practice.ahead import BEST, EXACT, START
+    from tutor.web import practice
+
+    def dealt(ahead: bool):
+        practice._PLAYS = None   # nothing kept from the other run
+        app, c = client(tmp_path / ("a" if ahead else "b"), ahead)
+        with c:
+            params = {"seed": 3, "seat": "C", "lang": "en", "play": "1", "judge": "count"}
+            moves: list[str] = []
+            view = c.get("/api/practice", params=params).json()
+            w = app.state.ahead
+            while not view["over"]:
+                if w is not None:
+                    assert until(lambda: settled(w))
+                moves.append("fort" if view["waiting"] == "turn" else "-")
+                view = c.get("/api/practice", params={**params, "moves": ",".join(moves)}).json()
+            if w is not None:
+                assert until(lambda: settled(w))
+                before = (w.stats.taken, w.stats.here)
+                labels = {label[1][0] for label in w.done if isinstance(label, tuple) and len(label) == 2
+                          and isinstance(label[1], tuple) and label[1]}
+            play = c.get("/api/practice/play", params={**params, "moves": ",".join(moves), "cards": ""}).json()
+            end = c.get("/api/practice/result", params={**params, "moves": ",".join(moves)}).json()
+        if w is None:
+            return play, end, None, None
+        w.close()
+        return play, end, labels, (w.stats.taken - before[0], w.stats.here - before[1])
+
+    plain, plain_end, _, _ = dealt(False)
+    assert "error" not in plain and plain["declarer"] is not None and "error" not in plain_end
+    play, end, labels, (taken, here) = dealt(True)
+    assert play == plain and end == plain_end
+    assert {EXACT, START, BEST} <= labels
+    # the play's first view: its start and the exact value; the end: the exact value and
+    # the best contracts; none computed by the requests
+    assert taken == 4 and here == 0
+
+
+def test_a_learner_who_tapped_fast_finds_the_exact_value_computed_while_he_read_the_auction(tmp_path):
+    # where the learner's last call was not followed ahead (he tapped before the process got
+    # there, or called what it did not follow), the deal's first view after the bidding gave
+    # the process only the best contracts, and "Show the deal" computed the exact value (1-7 s
+    # of CPU on a full deal). Now the process computes it first: after he read the auction,
+    # the end takes both and computes neither; the end is the same as without the process
+    from tutor.practice.ahead import BEST, EXACT
+
+    def ended(ahead: bool):
+        app, c = client(tmp_path / ("a" if ahead else "b"), ahead)
+        with c:
+            params = {"seed": 11, "seat": "C", "lang": "en", "judge": "count", "moves": "90 Rosen,fort"}
+            assert c.get("/api/practice", params=params).json()["over"]   # his two taps at once
+            w = app.state.ahead
+            if w is not None:
+                assert until(lambda: settled(w))
+                before = len(w.stats.labels)
+            end = c.get("/api/practice/result", params=params).json()
+        if w is None:
+            return end, None
+        w.close()
+        return end, w.stats.labels[before:]
+
+    plain, _ = ended(False)
+    end, labels = ended(True)
+    assert "error" not in plain and end == plain
+    assert sorted(labels) == sorted([(EXACT, "taken"), (BEST, "taken")])

@@ -147,6 +147,26 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 _RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 _NATURAL = {r: i for i, r in enumerate(Rank)}   # the natural order, by place
 _RANK_BY_LETTER = {r.value: r for r in Rank}
+#: the one-character ranks a card's text may end or begin with (and "10")
+_RANK_LETTERS = frozenset("AKOUB9876TZakoubtz")
+
+
+def _before_separators(text: str) -> str:
+    """``text`` without the spaces and colons at its end (in one pass)."""
+    end = len(text)
+    while end and (text[end - 1] == ":" or text[end - 1].isspace()):
+        end -= 1
+    return text[:end]
+
+
+def _after_separators(text: str) -> str:
+    """``text`` without the spaces and colons at its start (in one pass)."""
+    start = 0
+    while start < len(text) and (text[start] == ":" or text[start].isspace()):
+        start += 1
+    return text[start:]
+
+
 _NONE_HELD: frozenset = frozenset()
 _RANK_GERMAN = {Rank.ASS: "Ass", Rank.KOENIG: "König", Rank.OBER: "Ober", Rank.UNDER: "Under",
                 Rank.BANNER: "Banner", Rank.NINE: "Neun", Rank.EIGHT: "Acht",
@@ -221,16 +241,24 @@ class Card(Value):
     @classmethod
     def parse(cls, text: str) -> "Card":
         """``Eichel U``, ``Eichel:U``, ``EiU``, ``♣U`` or ``U Eichel``."""
+        # read in one pass, no regular expression: "(.+?)[\s:]*(rank)" took time growing with
+        # the square of the text (a card of 100,000 spaces: minutes of CPU)
         t = text.strip()
-        m = re.fullmatch(r"(.+?)[\s:]*(10|[AKOUB9876TZakoubtz])", t)
-        if m:
-            try:
-                return cls(Suit.parse(m.group(1)), Rank.parse(m.group(2)))
-            except ParseError:
-                pass
-        m = re.fullmatch(r"(10|[AKOUB9876TZakoubtz])[\s:]+(.+)", t)
-        if m:
-            return cls(Suit.parse(m.group(2)), Rank.parse(m.group(1)))
+        rank = "10" if t.endswith("10") else t[-1:]
+        if rank == "10" or rank in _RANK_LETTERS:           # the suit first: "Eichel U", "EiU", "♣10"
+            suit = _before_separators(t[:-len(rank)])
+            if suit and "\n" not in suit:
+                try:
+                    return cls(Suit.parse(suit), Rank.parse(rank))
+                except ParseError:
+                    pass
+        rank = "10" if t.startswith("10") else t[:1]
+        if rank == "10" or rank in _RANK_LETTERS:           # the rank first: "U Eichel", "10 Rosen"
+            rest = t[len(rank):]
+            gap = len(rest) - len(_after_separators(rest))
+            suit = rest[gap:] or rest[-1:] * (gap >= 2)     # "U ::" reads the suit ":"
+            if gap and suit and "\n" not in suit:
+                return cls(Suit.parse(suit), Rank.parse(rank))
         raise ParseError(M("cannot read card {t!r} (write e.g. 'Eichel U')", t=t))
 
     def value(self, kind: str = "plain") -> int:
@@ -307,7 +335,9 @@ class HandBase(Value):
         t = cls.normalize(text.strip())
         if not t:
             raise ParseError(M("empty hand (write e.g. '{example}')", example=cls.EXAMPLE))
-        pattern = r"([^\s:,;]+)\s*:\s*([^\s,;]*)"
+        # a suit's name begins where a name can begin, not inside one: tried at every
+        # letter of a long name, the search took time growing with the square of the text
+        pattern = r"(?<![^\s:,;])([^\s:,;]+)\s*:\s*([^\s,;]*)"
         groups = re.findall(pattern, t)
         rest = re.sub(pattern, "", t).strip(" ,;")
         if rest or not groups:

@@ -1491,14 +1491,17 @@ class Verdict(Value):
                 from tutor.judgement.base import cost, unvalued
 
                 lost = cost(self.advice.evidence, str(self.reading.call)) if self.ok else None
+                known = None
                 if lost is not None:   # right by the rules, but the deals find it worse: by how much
                     parts.append(_sentence(lost.line().text(lang)))
                 elif self.reading is not None:   # a legal call they do not value: what they know (QA s35 Q8)
                     known = unvalued(self.advice.evidence, str(self.reading.call), self.reading.kind)
                     if known is not None:
                         parts.append(_sentence(known.text(lang)))
-                # the recommended call's meaning, unless it reads as the checked call's (two raises)
-                lines = self.advice.lines
+                # the recommended call's meaning, unless it reads as the checked call's (two raises);
+                # not the line just said of the checked call again for the recommended one (fort alone)
+                lines = [x for x in self.advice.lines
+                         if known is None or getattr(x, "msgid", None) != getattr(known, "msgid", "")]
                 if lines and self.reading is not None and isinstance(lines[0], Reading) \
                         and lines[0].text(lang) == self.reading.text(lang):
                     lines = lines[1:]

@@ -36,7 +36,7 @@ def parse_int(text: object, what: object, *, low: "int | None" = None,
     t = str(text).strip()
     if not (_SIGNED if signed else _UNSIGNED).fullmatch(t):
         raise error(M("{what}: {number} is not a whole number (write the digits 0-9)",
-                      what=what, number=printable(repr(t))))
+                      what=what, number=printable(repr(clip(t)))))   # a long text quoted cut
     short = t if len(t) <= 20 else t[:17] + "..."
     span = (M("from {low} to {high}", low=low, high=high) if low is not None and high is not None
             else M("at least {low}", low=low) if low is not None else M("at most {high}", high=high))

@@ -22,7 +22,8 @@ def play(path, rules_spec, as_json, lang) -> None:
     \b
     The game file (YAML; see examples/worked-example.yaml):
       hands: {A: "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7", B: ..., C: ..., D: ...}
-      contract: 100 Eichel      # optional, with declarer: A (double: true, redouble: true)
+      contract: 100 Eichel      # optional, with declarer: A
+      dopple: true              # or double: true; konter: true (or redouble: true) for a konter
       trump: Eichel             # or Obenabe, Undenufe; not needed with a contract
       leader: A                 # default: the declarer
       tricks:
@@ -64,7 +65,8 @@ HELP: dict[str, dict] = {
               "(named with the rule), 2 for a file that cannot be read."),
             M("The game file (YAML):"),
             Pre(M("  hands: {{A: \"Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7\", B: ..., C: ..., D: ...}}\n"
-                  "  contract: 100 Eichel      # declarer: A (double: true, redouble: true)\n"
+                  "  contract: 100 Eichel      # declarer: A\n"
+                  "  dopple: true              # or double: true; konter: true (or redouble: true) for a konter\n"
                   "  trump: Eichel             # Obenabe, Undenufe; not needed with a contract\n"
                   "  leader: A                 # default: the declarer\n"
                   "  tricks:\n"

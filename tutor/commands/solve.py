@@ -118,7 +118,7 @@ HELP: dict[str, dict] = {
               "benchmarks/README.md), CPU time at the median, in brackets the 90th percentile: six cards a "
               "hand or fewer, milliseconds; a full nine-card deal in a trump suit, 0.7 to 2 s for the exact "
               "value (4.5 to 10 s and more) and 15 to 50 ms for --target 79 (0.6 to 1.5 s; a target next to "
-              "the deal's value costs more); Obenabe and Undenufe, 0.07 s (0.2 to 0.4 s) and 2 to 4 ms. Two "
+              "the deal's value costs more); Obenabe and Undenufe, 0.03 s (0.1 to 0.2 s) and 1 ms. Two "
               "free cores give the exact value of a full deal some 1.3 to 1.6 times sooner. --max-seconds "
               "bounds it."),
         ),

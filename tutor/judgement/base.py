@@ -276,6 +276,11 @@ UNVALUED_INFORMATION = M("The deals do not value {call}: it tells the partner wh
 UNVALUED = M("The deals do not value {call}: it is not among the calls they play out ({calls}); of these, {best} "
              "does best, {value:+.0f} board points on average over {n} deals.")
 UNVALUED_LISTED = 6    # the calls the line names one by one; more are counted
+# Where the conventions offer fort alone and nobody has bid (QA s39 F4.4, four Aces and no
+# opening), the deals play no game: "fort does best, +0 on average over 75 deals" was no figure.
+FORT_ALONE = M("The deals give {call} no figure: they value the calls the conventions offer, here fort alone, "
+               "and a fort with nothing bid is counted as 0, as if all four said fort: what the others bid after "
+               "it is not played out.")
 
 
 def unvalued(evidence: dict | None, call: str, kind: str | None = None) -> Msg | None:
@@ -287,6 +292,8 @@ def unvalued(evidence: dict | None, call: str, kind: str | None = None) -> Msg |
     by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
     if not by_call or call in by_call or call is None:
         return None
+    if list(by_call) == ["fort"] and not evidence.get("contracts"):
+        return FORT_ALONE(call=call)   # no game on any deal: no figure to give
     best = max(by_call, key=lambda c: by_call[c])
     n = int(evidence.get("samples") or 0)
     if kind in ("hilfe", "ace"):

@@ -141,6 +141,9 @@ class Evaluation:
     # per call in ``continued``, per deal: how its auction ended (Ending: the contract reached and
     # its multiplier), what the voice's words say the call's value rests on
     endings: dict = field(default_factory=dict, repr=False)
+    # the count's Hilfe weighed by the auction after it (_Rest.weigh: its value on each deal, where
+    # that auction ends...), beside its value as the contract played in ``values``; None: no Hilfe
+    hilfe_after: dict | None = field(default=None, repr=False)
     # the deal-games whose open deals got the finer estimate where it decides a call (_fine_wanted)
     fine: int = 0
     # the estimate's bias was taken from every deal's proved bounds (Simulation.bounds_bias: eval's)
@@ -1141,7 +1144,8 @@ class Simulation:
         fits, read, more = _honoured(dealer, _count_reads(s) + [("double", double)] * (double is not None), self.seed)
         unheld += more
         missed: list = []    # deals that keep to the promises alone (no fitting one in FIT_TRIES)
-        calls = _playable(_candidate_calls(s, readings), dealer, s) + _aces(hand, s, readings, standing)
+        pick = _count_pick(hand, s, readings, standing)   # the count's call, asked once (an Ace, a Hilfe)
+        calls = _playable(_candidate_calls(s, readings), dealer, s) + _aces(hand, s, readings, standing, pick)
         plays = _plays(s, calls, self.every_zehner)
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
@@ -1152,7 +1156,10 @@ class Simulation:
         # the calls valued by the auction after them, deal by deal (_continued)
         misread = _misread(s, calls, hand, readings)
         continued = _continued(s, calls, standing, misread)
-        after = _Rest(s, continued, standing, misread) if continued else None
+        # the count's Hilfe weighed by the auction after it, beside its value as the contract played
+        hilfe = _weighed_hilfe(pick, continued)
+        after = _Rest(s, continued, standing, misread, [hilfe] if hilfe is not None else []) \
+            if continued or hilfe is not None else None
         self._only = after.only if after is not None else {}
         own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
@@ -1228,7 +1235,8 @@ class Simulation:
             self._show(None)
         context = {"hand": hand, "s": s, "standing": standing, "calls": calls, "plays": plays, "index": index,
                    "partie": partie, "after": after, "live": live, "own": own, "dealt": dealt, "deals": deals,
-                   "stopped": stopped, "unheld": unheld, "missed": len(missed), "read": read}
+                   "stopped": stopped, "unheld": unheld, "missed": len(missed), "read": read,
+                   "hilfe": str(pick.call) if _is_hilfe(pick) else None}
         return self._conclude(context, judged)
 
     def _conclude(self, context: dict, judged: list[list[Judged]]) -> Evaluation:
@@ -1277,6 +1285,10 @@ class Simulation:
             ev.misread = [name for name in ev.continued if name in after.misread]
             if "fort" in after and partie is not None:
                 ev.after_fort = after.summary("fort", results, team, rules, partie)
+            if context.get("hilfe") is not None:
+                ev.hilfe_after = after.weigh(context["hilfe"], results, ev.games, team, partie)
+                if ev.hilfe_after is not None:
+                    ev.hilfe_after["estimated"] = mostly_estimated(ev.estimated, ev.samples)
         ev.contracts = _contracts(plays[:own], results, index, s, team, rules, calls,
                                   {i for i in range(len(plays)) if i in live or not any(row[i].estimated for row in judged)}
                                   if self.exact else set(),
@@ -1773,19 +1785,59 @@ def _bid_out_ace(r, s) -> bool:
         and s.owner(_suit(r.call.strain)) == "opponents" and s.auction.play(r.call, s.seat).next_seat is not None
 
 
-def _aces(hand: Hand, s, readings, standing: "Standing | None") -> list:
+_ASK = object()     # _aces: the count's call not yet asked
+
+
+def _count_pick(hand: Hand, s, readings, standing: "Standing | None"):
+    """The count's call here (its reading; None: fort or silence), asked only where the hand
+    may announce an Ace or give a Hilfe: the two information calls the deals weigh as the count
+    makes them (:func:`_aces`, :func:`_weighed_hilfe`)."""
+    if not any(r.kind in ("ace", "hilfe") for r in readings):
+        return None
+    from tutor.judgement.count import COUNT
+
+    return COUNT.choose(hand, s, readings, standing).pick
+
+
+def _aces(hand: Hand, s, readings, standing: "Standing | None", pick=_ASK) -> list:
     """The count's call where it is an Ace announcement valued by the auction after it
     (:func:`_bid_out_ace`): the deals weigh the count's announcement (the voice lets it yield
     where it brings clearly less than their best call), and pick none the count does not make
     (the other calls judged leave Ace announcements out, :func:`_candidate_calls`; session 39:
     valuing every one had the deals pick doppeln-gen-05's 75 Schilten, unsettled by exact
-    play, and moved verpasst-gen-10's fort by the extra game's budget)."""
+    play, and moved verpasst-gen-10's fort by the extra game's budget). ``pick``: the count's
+    call where it was asked already (:func:`_count_pick`)."""
     if not ACE_BID_OUT or not any(r.kind == "ace" for r in readings):
         return []
-    from tutor.judgement.count import COUNT
-
-    pick = COUNT.choose(hand, s, readings, standing).pick
+    if pick is _ASK:
+        pick = _count_pick(hand, s, readings, standing)
     return [pick] if pick is not None and _bid_out_ace(pick, s) else []
+
+
+# The count's Hilfe is weighed by the auction after it (the partner and the opponents bidding
+# on as the count bids, :class:`Continuation`), beside its value as the contract played: the
+# voice gives the Hilfe where the deals value it among the best calls, and otherwise weighs it
+# so (Evaluation.hilfe_after): where that leaves the partner nothing to decide, a higher bid
+# (voice._unused_hilfe, QA s36 Q1), else what the Hilfe brings so (its words). A Hilfe already
+# valued by the auction after it (a contested auction, :func:`_continued`) is weighed by that
+# auction. Otherwise a deal whose auction after the Hilfe ends in a game the deals do not play
+# (an opponent bidding over it in a strain of his own) is not counted (HILFE_GAMES off: no game
+# is added for it, so the calls' numbers are those of before; session 40 moved this from the
+# voice, which redid the auction after the Hilfe on the deals it was handed).
+HILFE_AFTER = True
+HILFE_GAMES = False
+
+
+def _is_hilfe(pick) -> bool:
+    return HILFE_AFTER and pick is not None and pick is not _ASK and pick.kind == "hilfe"
+
+
+def _weighed_hilfe(pick, continued) -> "object | None":
+    """The count's Hilfe (``pick``, :func:`_count_pick`) where it is weighed aside, not
+    already among the calls valued by the auction after them (``continued``)."""
+    if not _is_hilfe(pick) or any(str(r.call) == str(pick.call) for r in continued):
+        return None
+    return pick
 
 
 def _misread(s, calls, hand: Hand | None, readings: Sequence | None) -> set[str]:
@@ -1804,9 +1856,13 @@ class _Rest:
     """The calls valued by the auction after them, and the games their contracts are judged
     in (``only``: each extra Play and the deals, as the pool's card tuples, it is asked on)."""
 
-    def __init__(self, s, calls, standing: "Standing | None", misread: "set[str]" = frozenset()) -> None:
+    def __init__(self, s, calls, standing: "Standing | None", misread: "set[str]" = frozenset(),
+                 aside: Sequence = ()) -> None:
         self.by_name = {str(r.call): Continuation(s, r.call, standing) for r in calls}
         self.misread = misread     # the numbers the partner would misread (:func:`_misread`; the words say so)
+        # the calls weighed by the auction after them beside their value as the contract played
+        # (the count's Hilfe: :func:`_weighed_hilfe`); not among the calls' values
+        self.aside = {str(r.call): Continuation(s, r.call, standing) for r in aside}
         self.rules = s.rules
         self.only: dict[Play, set] = {}
 
@@ -1821,10 +1877,10 @@ class _Rest:
         game of its own appended to ``plays``; returns ``plays``."""
         for k, hands in enumerate(batch):
             key = tuple(map(tuple, cards[k]))
-            for cont in self.by_name.values():
+            for cont, aside in [*((c, False) for c in self.by_name.values()), *((c, True) for c in self.aside.values())]:
                 e = cont.ending(hands)
                 cont.endings.append(e)
-                if e.contract is None:
+                if e.contract is None or (aside and not HILFE_GAMES):
                     cont.columns.append(None)
                     continue
                 c = e.contract
@@ -1852,6 +1908,41 @@ class _Rest:
 
     def summary(self, name: str, results, team: str, rules, partie) -> dict:
         return self.by_name[name].summary(results, team, rules, partie)
+
+    def weigh(self, name: str, results, games, team: str, partie) -> dict | None:
+        """The call ``name`` (valued by the auction after it, or weighed aside) by the auction
+        after it on these deals (``results``; ``games``: their games' kind and declarer): its
+        value on each deal (``values``) and their mean (``value``), the contract the auction
+        ends in most often (``end``, None: dealt anew) and on how many deals (``ended``), on
+        how many it stops at the call itself (``stood``), on how many in a contract of the
+        hand's team (``ours``). A deal whose auction ends in a game the deals did not play is
+        not valued: the values are those of the other deals (``played``, their indices).
+        None: not weighed, or more than a tenth of the deals end in games not played."""
+        cont = self.by_name.get(name) or self.aside.get(name)
+        n = len(results)
+        if cont is None or len(cont.endings) != n:
+            return None
+        placed = name in self.by_name or HILFE_GAMES
+        played, columns = [], []
+        for d, e in enumerate(cont.endings):
+            col = cont.columns[d] if placed or e.contract is None else \
+                next((i for i, g in enumerate(games) if g == (e.contract.strain, e.contract.declarer)), -1)
+            if col == -1:
+                continue          # a game the deals did not play: this deal is not valued
+            played.append(d)
+            columns.append(col)
+        if 10 * len(played) < 9 * n:
+            return None
+        import copy
+
+        counted = copy.copy(cont)
+        counted.endings, counted.columns = [cont.endings[d] for d in played], columns
+        values = counted.values([results[d] for d in played], team, self.rules, partie)
+        end, ended = Counter(e.contract for e in cont.endings).most_common(1)[0]
+        stood = sum(1 for e in cont.endings if e.contract == cont.own)
+        ours = sum(1 for e in cont.endings if e.contract is not None and team_of(e.contract.declarer) == team)
+        return {"call": name, "values": values, "value": sum(values) / len(values), "end": end, "ended": ended,
+                "stood": stood, "ours": ours, "played": played}
 
 
 def _with_partie_targets(plays: list, calls, s, team: str, partie) -> list:

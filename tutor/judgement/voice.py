@@ -54,8 +54,8 @@ from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
-from tutor.judgement.base import (EQUAL_POINTS, NOTHING, Judgement, Standing, call_words, estimated_line,
-                                  mostly_estimated, paired_lead, unheld_lines)
+from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, Judgement, Standing, call_words,
+                                  estimated_line, mostly_estimated, paired_lead, unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, FORESEES, is_misere
@@ -480,7 +480,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     sure = sure_matsch() if kind in INFORMATION else None
     if sure is not None:      # the information yields to a Matsch exact play makes on every deal
         return _matsch_judgement(ev, s, readings, evidence, sure, said, kind, equal[0], by_call)
-    after = _hilfe_after(ev, s, readings, standing, said) if kind == "hilfe" and not agree else None
+    after = _hilfe_after(ev, said) if kind == "hilfe" and not agree else None
     unused = _unused_hilfe(ev, s, after, equal) if after is not None else None
     if unused is not None:    # the Hilfe leaves the partner nothing to decide: the higher bid (QA s36 Q1)
         return _unused_hilfe_judgement(ev, s, readings, standing, evidence, said, equal, by_call, unused)
@@ -491,6 +491,11 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
         evidence["hilfe_valued"] = {"call": said, "stood": after["stood"], "expected": round(after["value"], 1),
                                     "ends": str(after["end"]) if after["end"] is not None else None,
                                     "ended": after["ended"]}
+    elif after is not None and why is not None and said in (getattr(ev, "continued", None) or ()):
+        # a Hilfe valued by the auction after it as every call here (a contested auction): the gap and
+        # why the Hilfe stays beside the figures (QA s39 F4.3: H3 printed "140 Rosen brings more, +300"
+        # beside the Hilfe 120 Rosen and only "here the conventions decide")
+        why = _bid_out_hilfe_line(ev, s, after, equal[0], by_call) or why
     if why is not None:
         evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = _ace_lines(ev, equal[0], by_call, s) if kind == "ace" else \
@@ -564,61 +569,18 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
 SURE_SHARE = 0.95
 
 
-_AFTER_MEMO: "OrderedDict[tuple, tuple]" = OrderedDict()
-
-
-def _hilfe_after(ev, s, readings, standing: Standing | None, said: str) -> dict | None:
-    """The count's Hilfe ``said`` valued by the auction after it on the deals of ``ev``: the
-    partner and the opponents (and the hand itself later) bidding on as the count bids
-    (``simulation.Continuation``). A dict with its value on each deal (``values``) and their
-    mean (``value``), the contract the auction ends in most often (``end``, None: dealt anew)
-    and on how many deals (``ended``), and on how many it stops at the Hilfe itself
-    (``stood``), on how many in a contract of the hand's team (``ours``), and whether the deals
-    are mostly estimated (``estimated``). A deal whose auction after the Hilfe ends in a game
-    the deals did not play (an opponent bids over it in a strain of his own) is not valued: the
-    values are those of the other deals (``played``, their indices). None: the deals are not at
-    hand, or more than a tenth of them end in games not played."""
-    reading = next((r for r in readings if str(r.call) == said and r.kind == "hilfe"), None)
-    deals, games, points = getattr(ev, "deals", None), getattr(ev, "games", None), getattr(ev, "points", None)
-    n = ev.samples
-    if reading is None or not deals or not games or not points or len(deals) != n or len(points) != n:
-        return None
-    from collections import Counter
-
-    from tutor.judgement.simulation import Continuation
-
-    after = Continuation(s, reading.call, standing)
-    # the endings depend on the deals alone: an answer judged twice on the same deals (bid's
-    # printed contracts finished after the decision) asks the auction once
-    key = (id(deals), s.seat, str(s.auction), said, position_key(Hand([]), s, standing))
-    memo = _AFTER_MEMO.get(key)
-    if memo is not None and memo[0] is deals:
-        known = memo[1]
-    else:
-        known = [after.ending(hands) for hands in deals]
-        _AFTER_MEMO[key] = (deals, known)
-        while len(_AFTER_MEMO) > 8:
-            _AFTER_MEMO.popitem(last=False)
-    endings, played = [], []
-    for d, e in enumerate(known):
-        endings.append(e)
-        col = None if e.contract is None else \
-            next((i for i, g in enumerate(games) if g == (e.contract.strain, e.contract.declarer)), -1)
-        if col == -1:
-            continue          # a game the deals did not play: this deal is not valued
-        played.append(d)
-        after.endings.append(e)
-        after.columns.append(col)
-    if 10 * len(played) < 9 * n:
-        return None
-    partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0), standing.target)
-    hilfe = after.values([points[d] for d in played], team_of(s.seat), s.rules, partie)
-    end, ended = Counter(e.contract for e in endings).most_common(1)[0]
-    stood = sum(1 for e in endings if e.contract == after.own)
-    ours = sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) == team_of(s.seat))
-    return {"call": said, "values": hilfe, "value": sum(hilfe) / len(hilfe), "end": end, "ended": ended,
-            "stood": stood, "ours": ours, "played": played,
-            "estimated": mostly_estimated(getattr(ev, "estimated", 0) or 0, n)}
+def _hilfe_after(ev, said: str) -> dict | None:
+    """The count's Hilfe ``said`` valued by the auction after it on the deals of ``ev``
+    (the simulation weighs it so: ``Evaluation.hilfe_after``, :meth:`simulation._Rest.weigh`):
+    the partner and the opponents (and the hand itself later) bidding on as the count bids. A
+    dict with its value on each deal (``values``) and their mean (``value``), the contract the
+    auction ends in most often (``end``, None: dealt anew) and on how many deals (``ended``),
+    on how many it stops at the Hilfe itself (``stood``), on how many in a contract of the
+    hand's team (``ours``), and whether the deals are mostly estimated (``estimated``); the
+    deals it is counted on (``played``). None: not weighed (another call, or more than a tenth
+    of the deals end in games the deals did not play)."""
+    after = getattr(ev, "hilfe_after", None)
+    return after if after is not None and after.get("call") == said else None
 
 
 _PROOF_MEMO: "OrderedDict[tuple, tuple]" = OrderedDict()
@@ -821,12 +783,14 @@ def information_why(ev, s, readings, said: str, standing: Standing | None = None
     the conventions decide" where bid valued the Hilfe by the auction after it)."""
     reading = next((r for r in readings if str(r.call) == said), None)
     by_call = {c["call"]: c["expected"] for c in ev.calls}
-    after = _hilfe_after(ev, s, readings, standing, said) \
-        if reading is not None and reading.kind == "hilfe" else None
+    after = _hilfe_after(ev, said) if reading is not None and reading.kind == "hilfe" else None
     equal = equal_calls(ev)
-    if after is not None and said in by_call and equal and said not in equal \
-            and said not in (getattr(ev, "continued", None) or ()):
-        return _kept_why(ev, s, after, equal[0], by_call)
+    if after is not None and said in by_call and equal and said not in equal:
+        if said not in (getattr(ev, "continued", None) or ()):
+            return _kept_why(ev, s, after, equal[0], by_call)
+        line = _bid_out_hilfe_line(ev, s, after, equal[0], by_call)
+        if line is not None:
+            return line
     return information_line(ev, said)
 
 
@@ -882,6 +846,36 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
              "alone: ±{margin}); but no higher bid of its suit is shown to be made on nearly every deal and to bring "
              "clearly more, and what a good partner makes of what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here "
              "the conventions decide.", **figures)
+
+
+def _bid_out_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg | None:
+    """Why the count's Hilfe stays where the deals value it, as every call here, by the auction
+    after it (a contested auction: simulation._continued) and value another call ``best``
+    more: what the Hilfe brings so, where that auction ends, the gap and what chance alone
+    allows, and why that does not move the tutor (QA s39 F4.3: H3's Hilfe 120 Rosen beside
+    "140 Rosen brings more, +300" and only "here the conventions decide"; P102, the re-entry
+    Hilfe 100 Rosen beside 130 Rosen's estimated +32: exact play of the auction after each
+    call, 48 deals, ranks the Hilfe first). None: the Hilfe is not behind ``best``."""
+    n = ev.samples
+    values = (getattr(ev, "values", None) or {}).get(best)
+    if not values or len(values) != n or best not in by_call:
+        return None
+    lead, margin = paired_lead([values[d] for d in after["played"]], after["values"])
+    if lead <= 0:
+        return None
+    end = after["end"]
+    where = Mn("all four say fort and the cards are dealt anew in {ended} of the {n} deal",
+               "all four say fort and the cards are dealt anew in {ended} of the {n} deals", n,
+               ended=after["ended"], n=n) if end is None else \
+        Mn("the bidding ends at {end} in {ended} of the {n} deal", "the bidding ends at {end} in {ended} of the {n} deals",
+           n, end=_name(str(end)), ended=after["ended"], n=n)
+    return M("Valued as every call here by the auction after it, the Hilfe {hilfe} brings {value:+.0f} ({where}), "
+             "{gap} less than {best} (chance alone: ±{margin}); but no higher bid of its suit is shown to be made on "
+             "nearly every deal and to bring clearly more, and the Hilfe tells {partner} what this hand holds, so "
+             "that he can bid higher himself where his hand says so, which the deals' partner, who bids as the "
+             "count bids, cannot show: here the conventions decide.",
+             hilfe=_name(after["call"]), value=round(after["value"]), where=where, gap=_points(lead),
+             best=_name(best), margin=_points(margin), partner=s.partner)
 
 
 def _partner_number(s):
@@ -1425,6 +1419,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     tell apart from the best, :func:`equal_calls` where not given; ``standing``: the score,
     whose meaning of a value is said before the averages)."""
     lines: list[Msg] = []
+    alone = False   # fort the only call valued, nothing bid: no figure (FORT_ALONE)
     n = ev.samples
     high = s.auction.high
     parts = call.split(" ", 1)
@@ -1479,6 +1474,9 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     elif call == "fort" and high is None and getattr(ev, "after_fort", None) is None:
         bids = [c for c in ev.calls if c["call"][:1].isdigit()]
         best = max(bids, key=lambda c: c["expected"], default=None)
+        # QA s39 F4.4 (four Aces, no opening): a fort with no figure at all read as if the deals
+        # had weighed it; they value only the calls the conventions offer, and fort alone as 0
+        alone = best is None and list(by_call) == ["fort"]
         if best is not None and best["expected"] < 0:
             lines.append(M("Every bid loses board points on average over these deals; the best, {call}, "
                            "{value:+.0f}.", call=best["call"], value=round(best["expected"])))
@@ -1496,6 +1494,8 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     # how far the numbers are estimates, said where there are numbers to qualify (a fort with no
     # other call to set against it has none: "1 of the 50 deals ... estimated" alone says nothing)
     numbers = bool(lines or compared)
+    if alone:
+        lines.append(FORT_ALONE(call="fort"))   # no number: said without the estimate's line
     lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated and numbers:

@@ -176,6 +176,8 @@ typedef struct {
     int incr_key;                /* the table key made from the key one trick up (next_key) */
     int fast2, use_tt, use_equiv, use_order, use_sure, use_sure_low, use_forced, lead_order, follow_order, misere_order;
     int sure_runs;               /* the cashing bound counts length winners and an entry to the partner */
+    int sure_shares;             /* ... and the cards each hand must or may give into its tricks (the
+                                    opponents' forced follows, the own team's dearest) */
     u64 mask;                    /* the part of the table this solve uses: it grows (tt_grow) */
     u64 mask_cap;                /* ... up to this, by the deal's size */
     long long fill, grow_at;     /* the entries this generation wrote into free slots; tt_grow at grow_at */
@@ -682,7 +684,133 @@ static int suit_run(const S *s, int su, u64 live, u64 mine, int player, int *tri
     return p;
 }
 
+/* The points of the cards of m. */
+static int mask_pts(const S *s, u64 m) {
+    int sum = 0;
+    for (int j = 0; m && j < s->nvals; j++) { u64 x = m & s->vmask[j]; if (x) { sum += popc(x) * s->vval[j]; m &= ~x; } }
+    return sum;
+}
+
+/* The n cheapest (high = 0) or dearest (high = 1) cards of h: their points; h without them
+ * in *rest. */
+static int take_cards(const S *s, u64 h, int n, int high, u64 *rest) {
+    int sum = 0;
+    for (int i = 0; n > 0 && h && i < s->nvals; i++) {
+        int j = high ? s->nvals - 1 - i : i;
+        u64 m = h & s->vmask[j];
+        if (!m) continue;
+        int c = popc(m);
+        if (c <= n) { sum += c * s->vval[j]; n -= c; h &= ~m; continue; }
+        for (; n > 0; n--) { h &= ~(m & -m); m &= m - 1; sum += s->vval[j]; }
+    }
+    *rest = h;
+    return sum;
+}
+
+/* A player's run in a suit as suit_run counts it, as the cards it leads: his top cards
+ * there, or all his cards of it where they are length winners. */
+static u64 run_cards(const S *s, int su, u64 live, u64 mine, int player) {
+    u64 m = 0, sm = s->suitmask[su];
+    int t = 0;
+    for (unsigned lp = places(s, su, live); lp; lp &= lp - 1) {
+        int c = s->ord[su][__builtin_ctz(lp)];
+        if (!(mine >> c & 1)) break;
+        m |= (u64)1 << c; t++;
+    }
+    if (t && popc(mine & sm) > t) {
+        int o = 0;
+        for (int i = 1; i < 4; i++) { int c = popc(s->hand[(player + i) & 3] & sm); if (c > o) o = c; }
+        if (o <= t) m = mine & sm;
+    }
+    return m;
+}
+
+/* What a hand of the team that cashes surely can give into r[su] tricks of each suit that
+ * the other of the two leads (round fifteen): in a suit it holds it follows, with its
+ * dearest cards of it (they are below the cards led: the leader's top cards, or his length
+ * winners once the others' cards of the suit are out); in the tricks it has none of the
+ * suit, the dearest of its other cards, not those it runs itself (`keep`), nor its cards of
+ * the suits led (only what is left of them after it followed). It always has enough: of
+ * its cards those it runs are its own tricks, the rest at least as many as the tricks the
+ * other leads (the runs together take at most the cards left). */
+static int own_share(const S *s, u64 h, const int *r, u64 keep) {
+    u64 pool = h & ~keep, rest;
+    int sum = 0, voids = 0;
+    for (int su = 0; su < NSUITS; su++) {
+        if (!r[su]) continue;
+        u64 m = h & s->suitmask[su];
+        pool &= ~m;
+        int k = popc(m);
+        if (k <= r[su]) { sum += mask_pts(s, m); voids += r[su] - k; }
+        else { sum += take_cards(s, m, r[su], 1, &rest); pool |= rest; }
+    }
+    return sum + take_cards(s, pool, voids, 1, &rest);
+}
+
+/* The cashing bound with s->sure_shares (round fifteen): the same tricks as sure_points
+ * (the leader's top trumps, his plain runs once the opponents' trumps are drawn, an entry,
+ * the partner's plain runs), and into them each opponent gives in the suit led his
+ * cheapest cards of it as long as he holds any (he must follow: in the leader's trump
+ * tricks only the Puur may stay back, and the leader's top trumps include it; in the plain
+ * tricks he has no trump left) and his cheapest others in the rest (the least over every
+ * way to give them: fewer constraints than the play has); the partner into the leader's
+ * tricks and the leader into the partner's their dearest (own_share: the team chooses). */
+static int sure_points_shares(const S *s, int leader, int left, int R) {
+    u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3], mine = s->hand[leader];
+    int pa = (leader + 2) & 3;
+    u64 ph = s->hand[pa], runL = 0, runP = 0;
+    int rL[NSUITS] = {0}, rP[NSUITS] = {0}, t1 = 0, t2 = 0, plain_ok = 1;
+    if (s->trump >= 0) {
+        u64 tm = s->suitmask[s->trump];
+        if (mine & tm) { runL = run_cards(s, s->trump, live, mine, leader); t1 = rL[s->trump] = popc(runL); }
+        int o1 = popc(s->hand[(leader + 1) & 3] & tm), o2 = popc(s->hand[(leader + 3) & 3] & tm);
+        plain_ok = t1 >= (o1 > o2 ? o1 : o2);
+    }
+    if (plain_ok)
+        for (int su = 0; su < NSUITS; su++)
+            if (su != s->trump && (mine & s->suitmask[su])) {
+                u64 m = run_cards(s, su, live, mine, leader); runL |= m; rL[su] = popc(m); t1 += rL[su];
+            }
+    if (plain_ok && t1 < left) {
+        int entry = 0;
+        for (int su = 0; su < NSUITS && !entry; su++) {
+            if (su == s->trump || !(mine & s->suitmask[su]) || !(ph & s->suitmask[su])) continue;
+            entry = ph >> s->ord[su][__builtin_ctz(places(s, su, live))] & 1;
+        }
+        if (entry) {
+            int n = 0;
+            for (int su = 0; su < NSUITS; su++)
+                if (su != s->trump && (ph & s->suitmask[su])) {
+                    u64 m = run_cards(s, su, live, ph, pa); runP |= m; rP[su] = popc(m); n += rP[su];
+                }
+            if (t1 + n <= left) t2 = n;
+            else { runP = 0; memset(rP, 0, sizeof rP); }
+        }
+    }
+    int T = t1 + t2;
+    if (T == left) return R;
+    int lb = mask_pts(s, runL | runP);
+    for (int i = 1; i < 4; i += 2) {
+        u64 h = s->hand[(leader + i) & 3], rest = h, x;
+        int used = 0;
+        for (int su = 0; su < NSUITS; su++) {
+            int r = rL[su] + rP[su];
+            if (!r) continue;
+            u64 m = h & s->suitmask[su];
+            int f = popc(m) < r ? popc(m) : r;
+            lb += take_cards(s, m, f, 0, &x);
+            rest &= ~(m & ~x);
+            used += f;
+        }
+        lb += low_sum(s, rest, T - used);
+    }
+    if (t1) lb += own_share(s, ph, rL, runP);
+    if (t2) lb += own_share(s, mine, rP, runL);
+    return lb;
+}
+
 static int sure_points(const S *s, int leader, int left, int R) {
+    if (s->sure_shares) return sure_points_shares(s, leader, left, R);
     u64 live = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3], mine = s->hand[leader];
     int lb = 0, tricks = 0, plain_ok = 1;
     if (s->trump >= 0) {
@@ -2306,6 +2434,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     s->use_sure = !(options & 32); s->use_sure_low = !(options & 64); s->use_forced = !(options & 128); s->lead_order = !(options & 256); s->follow_order = !(options & 512);
     s->l2cache = !(options & 16384);
     s->sure_runs = !(uoptions >> 56 & 1);   /* option bit 56 off (NO_SURE_RUNS) */
+    s->sure_shares = s->sure_runs && s->use_sure_low && !(uoptions >> 57 & 1);   /* option bit 57 off (NO_SURE_SHARES) */
     s->second_order = !(options & (1 << 20));
     s->incr_key = !(options & (1 << 16));
     s->keep_work = !(options & (1 << 18));

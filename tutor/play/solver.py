@@ -26,9 +26,10 @@ owner and point value, suit by suit: which cards were played before does not mat
 one candidate from each group of equivalent cards (next to each other among the cards
 not yet played, in one hand, worth the same); move ordering (the table's best card first,
 then a cheap winner, points onto a partner's trick, losing cheaply); bounds from the
-points still out, from sure tricks (the leader's top cards, with the cheapest cards the
-others must give to them) and from the top trumps, which take their tricks whatever is
-played (for both teams, Misère included). The core also orders the leads by who holds
+points still out, from sure tricks (the leader's top cards and length winners, an entry
+to his partner's; into them the opponents' cheapest cards, of the suit led while they
+hold it, and the team's own dearest) and from the top trumps, which take their tricks
+whatever is played (for both teams, Misère included). The core also orders the leads by who holds
 each suit's top card and who can trump it, and holds points back in third hand when the
 last player can still take the partner's trick, orders a Misère's cards for its goal
 (both teams want few points: lead low, points onto the opponents' tricks), and plays the last two tricks out
@@ -133,6 +134,9 @@ NO_INNER_TABLE = 1 << 40   # the positions inside the first two tricks keep no b
 INNER_TABLE_FROM_FOUR = 1 << 41   # ... and that table kept inside every trick led with four cards a hand or more
 NO_SURE_RUNS = 1 << 56   # the cashing bound counts only the leader's top cards in sequence, not his length winners and
                          # an entry to the partner's top cards (round fourteen; the C core only)
+NO_SURE_SHARES = 1 << 57   # in Obenabe and Undenufe the cashing bound counts every hand's cheapest cards into its
+                           # tricks, not the opponents' forced cards of the suit led and the own team's dearest
+                           # (round fifteen; the C core only)
 FULL_KEYS = 1 << 16   # not a technique: the table key made from the whole position at every boundary (the same search)
 SHARED_TABLE = 1 << 28   # the table of the core's previous solve kept when that solve had the same deal and options
                          # (bracket() sets it: the probes of one deal share one table; the values never change)
@@ -853,6 +857,7 @@ class Reference:
         self._legal: dict = {}
         self._winner: dict = {}
         self.nodes = 0
+        self.next_check = self.CHECK_EVERY   # the budget's next check (trick)
         self.max_nodes = max_nodes
         self.deadline = time.monotonic() + max_seconds if max_seconds else None
         self.stop = False
@@ -1011,70 +1016,93 @@ class Reference:
         a trick he leads; in a trump game the plain suits only once the opponents have no
         trump left, which his top trumps see to when there are at least as many of them
         as either opponent holds trumps (each trump lead draws one from each: only the
-        Puur may stay back, and the top trumps include it). Into these T tricks each of
-        the other three players gives T cards: at least his T cheapest. All the points if
-        every card of the leader wins. Beyond his top cards (issue 21, round fourteen): all
-        his cards of a suit where nobody else holds more of it than his top cards (length
-        winners), and where he holds a plain suit whose top card his partner holds, that
-        entry and then the partner's runs of his plain suits."""
+        Puur may stay back, and the top trumps include it). Beyond his top cards (issue
+        21, round fourteen): all his cards of a suit where nobody else holds more of it
+        than his top cards (length winners), and where he holds a plain suit whose top
+        card his partner holds, that entry and then the partner's runs of his plain suits
+        (both runs together at most the tricks left). All the points if they take every
+        trick left. Into these tricks (round fifteen) each opponent gives his cheapest
+        cards of the suit led as long as he holds any (he must follow: in the leader's
+        trump tricks only the Puur may stay back, and the leader's top trumps include it;
+        in the plain suits' tricks he has no trump left) and his cheapest others where he
+        has none; the partner into the leader's tricks and the leader into the partner's
+        their dearest (the team chooses): in a suit led they follow with their dearest
+        cards of it (below the cards led), in the others the dearest of their cards that
+        are not their own run nor of the suits led (what is left of those after they
+        followed counts)."""
         live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
-        mine = self.hands[leader]
+        partner = (leader + 2) % 4
+        mine, ph = self.hands[leader], self.hands[partner]
         t = SUITS.index(self.trump.suit) if self.trump.suit is not None else -1
-
-        def top_run(s: int, hand: int) -> tuple[int, int]:
-            points = tricks = 0
-            for c in self.order[s]:
-                if live >> c & 1:
-                    if not hand >> c & 1:
-                        break
-                    points, tricks = points + self.pts[c], tricks + 1
-            return points, tricks
-
-        def suit_run(s: int, player: int) -> tuple[int, int]:
-            # and where none of the other three holds more cards of the suit than the
-            # player's top cards there, all his cards of it (length winners)
-            hand = self.hands[player]
-            points, tricks = top_run(s, hand)
-            cards = [c for c in self.order[s] if hand >> c & 1]
-            if tricks and len(cards) > tricks and all(
-                    sum(1 for c in self.order[s] if self.hands[(player + i) % 4] >> c & 1) <= tricks
-                    for i in (1, 2, 3)):
-                return sum(self.pts[c] for c in cards), len(cards)
-            return points, tricks
-
-        sure = tricks = 0
+        holds = lambda hand, s: any(hand >> c & 1 for c in self.order[s])   # noqa: E731
+        run_l: dict[int, list[int]] = {}
         plain_ok = True
         if t >= 0:
-            sure, tricks = suit_run(t, leader)
+            run_l[t] = self.run_cards(t, leader)
             held = [sum(1 for c in self.order[t] if self.hands[(leader + i) % 4] >> c & 1) for i in (1, 3)]
-            plain_ok = tricks >= max(held)
+            plain_ok = len(run_l[t]) >= max(held)
         if plain_ok:
-            for s in range(4):
-                if s != t and any(mine >> c & 1 for c in self.order[s]):
-                    p, n = suit_run(s, leader)
-                    sure, tricks = sure + p, tricks + n
-        mine_tricks, partner = tricks, (leader + 2) % 4
-        if plain_ok and tricks < left:
+            run_l.update({s: self.run_cards(s, leader) for s in range(4) if s != t and holds(mine, s)})
+        run_p: dict[int, list[int]] = {}
+        t1 = sum(len(v) for v in run_l.values())
+        if plain_ok and t1 < left:
             # an entry to the partner: a plain suit of the leader's whose top card the
             # partner holds; after his run the leader leads it, the partner's top card
             # takes the trick (no opponent trump left), and the partner runs his plain suits
-            ph = self.hands[partner]
-
             def entry(s: int) -> bool:
-                top = next((c for c in self.order[s] if live >> c & 1), None)
-                return top is not None and ph >> top & 1 and any(mine >> c & 1 for c in self.order[s])
+                return s != t and holds(mine, s) and holds(ph, s) and bool(
+                    ph >> next(c for c in self.order[s] if live >> c & 1) & 1)
 
-            if any(s != t and entry(s) for s in range(4)):
-                runs = [suit_run(s, partner) for s in range(4) if s != t and any(ph >> c & 1 for c in self.order[s])]
+            if any(entry(s) for s in range(4)):
+                runs = {s: self.run_cards(s, partner) for s in range(4) if s != t and holds(ph, s)}
                 # every trick takes a card of each hand: both runs together at most the cards left
-                if tricks + sum(n for _, n in runs) <= left:
-                    sure, tricks = sure + sum(p for p, _ in runs), tricks + sum(n for _, n in runs)
-        if tricks == left:
+                if t1 + sum(len(v) for v in runs.values()) <= left:
+                    run_p = runs
+        tricks = {s: len(run_l.get(s, [])) + len(run_p.get(s, [])) for s in range(4)}
+        total = sum(tricks.values())
+        if total == left:
             return R
-        # each opponent gives a card to every trick, the partner to the leader's and the
-        # leader to the partner's: at least their cheapest
-        return (sure + self.low_sum(self.hands[(leader + 1) % 4], tricks) + self.low_sum(self.hands[(leader + 3) % 4], tricks)
-                + self.low_sum(self.hands[partner], mine_tricks) + self.low_sum(mine, tricks - mine_tricks))
+        pts = self.pts
+        sure = sum(pts[c] for v in list(run_l.values()) + list(run_p.values()) for c in v)
+        for o in ((leader + 1) % 4, (leader + 3) % 4):
+            rest = [c for c in range(36) if self.hands[o] >> c & 1]
+            given = []
+            for s, n in tricks.items():
+                given += sorted((c for c in rest if self.suit[c] == s), key=lambda c: pts[c])[:n]
+            rest = sorted((c for c in rest if c not in given), key=lambda c: pts[c])
+            sure += sum(pts[c] for c in given) + sum(pts[c] for c in rest[:total - len(given)])
+
+        def own_share(hand: int, n_led: dict[int, int], keep: list[int]) -> int:
+            cards = [c for c in range(36) if hand >> c & 1 and c not in keep]
+            got, voids, pool = 0, 0, [c for c in cards if self.suit[c] not in n_led]
+            for s, n in n_led.items():
+                suit = sorted((c for c in cards if self.suit[c] == s), key=lambda c: -pts[c])
+                got += sum(pts[c] for c in suit[:n])
+                voids += max(0, n - len(suit))
+                pool += suit[n:]
+            return got + sum(sorted((pts[c] for c in pool), reverse=True)[:voids])
+
+        sure += own_share(ph, {s: len(v) for s, v in run_l.items() if v}, [c for v in run_p.values() for c in v])
+        sure += own_share(mine, {s: len(v) for s, v in run_p.items() if v}, [c for v in run_l.values() for c in v])
+        return sure
+
+    def run_cards(self, s: int, player: int) -> list[int]:
+        """The cards of ``player``'s run in suit ``s`` as ``sure_points`` counts it: his
+        top cards there, or all his cards of it where nobody else holds more of it than
+        his top cards (length winners)."""
+        live = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+        hand = self.hands[player]
+        top = []
+        for c in self.order[s]:
+            if live >> c & 1:
+                if not hand >> c & 1:
+                    break
+                top.append(c)
+        mine = [c for c in self.order[s] if hand >> c & 1]
+        if top and len(mine) > len(top) and all(
+                sum(1 for c in self.order[s] if self.hands[(player + i) % 4] >> c & 1) <= len(top) for i in (1, 2, 3)):
+            return mine
+        return top
 
     def forced_points(self, left: int, R: int) -> tuple[int, int]:
         """(points, team): what a team takes whatever anyone plays, Misère included. The
@@ -1185,7 +1213,10 @@ class Reference:
     def trick(self, k: int, alpha: int, beta: int) -> int:
         """The counted team's points with ``k`` cards on the table."""
         self.nodes += 1
-        if self.nodes % self.CHECK_EVERY == 0:
+        # (not nodes % CHECK_EVERY == 0: the last trick counts four nodes at once, and a
+        # count that stepped over the multiple checked only at the next one or later)
+        if self.nodes >= self.next_check:
+            self.next_check = self.nodes + self.CHECK_EVERY
             if (self.max_nodes and self.nodes >= self.max_nodes) or \
                     (self.deadline and time.monotonic() >= self.deadline):
                 self.stop = True

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from tutor.cards import TOTAL_POINTS, Card, Hand
 from tutor.errors import TutorError
 from tutor.i18n import M, _
-from tutor.play.rules import (SEATS, illegal_reason, legal, parse_strain, points, seats_from, team_of,
-                              trick_points, winner)
+from tutor.play.rules import (SEATS, illegal_reason, legal, parse_strain, points, seats_from, taker, team_of,
+                              trick_points)
 
 #: the solver's nodes one robot card may ask for (all its questions together); beyond them
 #: the card is the playing policy's. Measured in benchmarks/README.md ("Card play in
@@ -291,7 +291,7 @@ class CardPlay:
         the play reads who took a trick and what it was worth."""
         cards = self.tricks[n]
         lead = self.played[4 * n].seat
-        win = seats_from(lead)[winner(list(cards), self.trump)]
+        win = taker(lead, cards, self.trump)
         return lead, cards, win, trick_points(cards, self.trump, last=n + 1 == self.game.size)
 
     @property
@@ -344,6 +344,7 @@ class PlayResult:
     stopped: bool = False
     misere: bool = False            # the declaring team's points count for the others
     seen: tuple = ()                # per card of ``cards``: where it cost, the others' cards in its suit then
+    policy: tuple = ()              # the values of the robot cards of ``by_policy`` (CardValue each)
 
     def to_json(self) -> dict:
         return {"tricks": [{"leader": lead, "cards": [str(c) for c in cards]} for lead, cards in self.tricks],
@@ -354,13 +355,30 @@ class PlayResult:
                            **({"seen": {s: str(h) for s, h in self.seen[i].items()}}
                               if i < len(self.seen) and self.seen[i] else {})}
                           for i, v in enumerate(self.cards)],
-                "policy": [{"trick": p.trick, "seat": p.seat, "card": str(p.card)} for p in self.by_policy],
+                "policy": [{"trick": p.trick, "seat": p.seat, "card": str(p.card),
+                            **({"before": v.before, "after": v.after, "lost": v.lost, "best": [str(c) for c in v.best]}
+                               if v is not None else {})}
+                           for p, v in zip(self.by_policy, self._policy_values())],
                 "stopped": self.stopped}
+
+    def _policy_values(self) -> list:
+        """Per card of ``by_policy``: its value (CardValue), or None where not reviewed."""
+        by = {(v.trick, v.seat): v for v in self.policy}
+        return [by.get((p.trick, p.seat)) for p in self.by_policy]
+
+    def _in_order(self) -> list:
+        """The learner's cards (index into ``cards``) and the policy's robot cards that moved
+        the value (index None), as (CardValue, index) in the order they were played."""
+        leaders = [lead for lead, _cards in self.tricks]
+        shown = [(v, i) for i, v in enumerate(self.cards)] + [(v, None) for v in self.policy if v.lost]
+        return sorted(shown, key=lambda x: (x[0].trick, seats_from(leaders[x[0].trick - 1]).index(x[0].seat)))
 
     def lines(self, lang: str = "de") -> list[str]:
         """The learner's cards at the deal's end: what the play took and wrote, each of his
-        cards with the value before and after it and its cost (the review's), and which
-        robot cards the policy chose."""
+        cards with the value before and after it and its cost (the review's), each robot
+        card the policy chose that cost its side priced where it was played (QA s39 F4.1:
+        else the value moved by itself between his cards), and which robot cards the policy
+        chose."""
         team = team_of(self.declarer)
         if self.stopped:
             return [_("The play stopped in trick {trick}: your cards are not reviewed.", lang,
@@ -377,22 +395,25 @@ class PlayResult:
         out = [key(team=team, taken=self.points[team], credited=TOTAL_POINTS - self.points[team], ac=self.board["AC"],
                    bd=self.board["BD"]).text(lang)]
         out.append(_("Your cards (the value: what {team} take with best play from there on):", lang, team=team))
-        for i, v in enumerate(self.cards):
+        for v, i in self._in_order():
+            card = str(v.card) if i is not None else \
+                _("{seat} {card}, the playing policy's card", lang, seat=v.seat, card=str(v.card))
+            side = mine if i is not None else team_of(v.seat)
             if v.lost is None:   # the review's budget ran out in its trick: no value, said so
                 out.append("  " + _("trick {trick}: {card}: not valued (the solver's budget for the review ran "
-                                    "out in this trick)", lang, trick=v.trick, card=str(v.card)))
+                                    "out in this trick)", lang, trick=v.trick, card=card))
             elif v.lost > 0:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: cost {side} {lost} (best: {best})",
-                                    lang, trick=v.trick, card=str(v.card), before=v.before, after=v.after,
-                                    side=mine, lost=v.lost, best=", ".join(str(c) for c in v.best)))
-                seen = self.seen[i] if i < len(self.seen) else None
+                                    lang, trick=v.trick, card=card, before=v.before, after=v.after,
+                                    side=side, lost=v.lost, best=", ".join(str(c) for c in v.best)))
+                seen = self.seen[i] if i is not None and i < len(self.seen) else None
                 if seen:   # what the best card needed sight of: the others' cards in that suit then
                     held = [_("{seat}: {ranks}", lang, seat=s, ranks=_ranks(h)) for s, h in seen.items()]
                     out.append("    " + _("seen double dummy, {suit} then: {held}", lang, suit=v.card.suit.value,
                                           held=", ".join(held)))
             else:
                 out.append("  " + _("trick {trick}: {card}, {before} -> {after}: best play", lang,
-                                    trick=v.trick, card=str(v.card), before=v.before, after=v.after))
+                                    trick=v.trick, card=card, before=v.before, after=v.after))
         lost = sum(v.lost or 0 for v in self.cards)
         if lost:
             out.append(_("Your cards cost {side} {lost} card points against double-dummy play.", lang, side=mine,
@@ -418,7 +439,9 @@ def result(play: CardPlay, bid: int | None = None) -> PlayResult:
     tricks = [play.trick(n)[:2] for n in range(len(play.tricks))]
     if not play.over:
         return PlayResult(play.seat, play.game.declarer, tuple(tricks), dict(play.points), stopped=True)
-    exact, taken, values = play.review()
+    exact, taken, every = play.review("")   # every seat's cards: the learner's, and the policy's robot cards
+    values = tuple(v for v in every if v.seat == play.seat) if play.seat else every
+    policy = {(p.trick, p.seat) for p in play.by_policy}
     board = made = None
     if bid is not None:
         from tutor.scoring import score_game
@@ -430,7 +453,8 @@ def result(play: CardPlay, bid: int | None = None) -> PlayResult:
         board, made = dict(r.board), r.made
     return PlayResult(play.seat, play.game.declarer, tuple(tricks), dict(play.points), exact, taken, values,
                       tuple(play.by_policy), board, made, misere=play.game.misere,
-                      seen=tuple(_seen(play, v) if (v.lost or 0) > 0 else None for v in values))
+                      seen=tuple(_seen(play, v) if (v.lost or 0) > 0 else None for v in values),
+                      policy=tuple(v for v in every if (v.trick, v.seat) in policy))
 
 
 def _seen(play: CardPlay, v) -> dict:
@@ -500,6 +524,27 @@ def card_plan(play: CardPlay):
     return plan
 
 
+# -- the phone's replays: the solver's answers kept between requests ------------------------------
+KEEP_PLAYS = 8   # the solver's answers of this many deals' play kept between the page's requests
+# ... and at most this many answers a deal (a whole play and its review asks 160-550, deals 1-6
+# and 11 of seat C): a client that sends new card sequences forever finds them dropped past it,
+# and asks the solver again (the robots' cards are the same with or without them)
+KEEP_ANSWERS = 20_000
+
+
+def kept_answers(plays: dict, key) -> dict:
+    """The solver's answers kept in ``plays`` for the deal and contract ``key`` (a new dict
+    where none are, or more than :data:`KEEP_ANSWERS`: a client that sends new card sequences
+    forever finds them dropped), now the newest of at most :data:`KEEP_PLAYS` deals. The
+    phone's server (:mod:`tutor.web.practice`) and its background process keep them alike."""
+    known = plays.pop(key, None)
+    known = {} if known is None or len(known) > KEEP_ANSWERS else known
+    plays[key] = known
+    while len(plays) > KEEP_PLAYS:
+        plays.popitem(last=False)
+    return known
+
+
 def take_ahead(play: CardPlay, ahead, card: Card) -> None:
     """Before the learner's ``card`` is played: tell the background process (a branch of
     another card ends it) and adopt the solver's answers it found (waiting where it
@@ -517,4 +562,4 @@ def adopt(play: CardPlay, done: dict) -> None:
             play.line.known.update(found)
 
 
-__all__ = ["CARDS", "REVIEW", "CardPlay", "Played", "PlayResult", "REVIEW_NODES", "ROBOT_NODES", "adopt", "card_plan", "result", "take_ahead"]
+__all__ = ["CARDS", "KEEP_ANSWERS", "KEEP_PLAYS", "REVIEW", "CardPlay", "Played", "PlayResult", "REVIEW_NODES", "ROBOT_NODES", "adopt", "card_plan", "kept_answers", "result", "take_ahead"]

@@ -30,7 +30,7 @@ from tutor.cards import Card, Hand
 from tutor.errors import TutorError
 from tutor.i18n import M, Mn, Number, _
 from tutor.play.deal import Deal
-from tutor.play.rules import LAST_TRICK, SEATS, legal, points, seats_from, team_of, trick_points, winner
+from tutor.play.rules import LAST_TRICK, SEATS, legal, points, seats_from, taker, team_of, trick_points
 
 
 @dataclass(frozen=True)
@@ -336,7 +336,7 @@ class _Line:
         ``hands`` without them) reach ``goal``?"""
         order = seats_from(leader)
         if len(table) == 4:
-            win = order[winner(list(table), self.trump)]
+            win = taker(leader, table, self.trump)
             pts = trick_points(table, self.trump, last=k == self.size)
             return self.reaches(hands, win, taken + (pts if team_of(win) == self.team else 0), goal)
         seat = order[len(table)]

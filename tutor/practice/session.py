@@ -48,8 +48,9 @@ def new_seed() -> int:
 
 @dataclass(frozen=True)
 class Step:
-    """One decision: who, the call made (None: an out-of-turn double or konter let pass),
-    the reading, whether the learner made it, and for the learner the tutor's advice there."""
+    """One decision: who, the call made (None: an out-of-turn double or konter let pass; a
+    robot's only where a konter was open), the reading, whether the learner made it, and for
+    the learner the tutor's advice there."""
 
     seat: str
     reading: Reading | None
@@ -86,13 +87,15 @@ class Practice:
         self.hands = hands_of(seed)
         self.steps: list[Step] = []
         # computing ahead while the learner thinks (tutor.practice.ahead): the voice's answers
-        # only (the count is instant); the same answers, computed earlier
+        # (the count's calls are instant), and with either judge the exact value, the play's
+        # start and the best contracts; the same answers, computed earlier
         self.ahead = None
-        if ahead and hasattr(self.judge, "memo"):
+        if ahead:
             from tutor.practice import ahead as computing
 
             self.ahead = computing.Ahead()
-            self.judge = computing.Judge(self.judge, self.ahead)
+            if hasattr(self.judge, "memo"):
+                self.judge = computing.Judge(self.judge, self.ahead)
         self.reader = Reader(self.rules)
         self._asked: set[tuple[int, str]] = set()
         # the decisions (by the steps made before them) at which the learner asked for the hint;
@@ -175,6 +178,12 @@ class Practice:
             if kind == "option":
                 self._asked.add((n, seat))
                 if rec is None or rec.kind not in ("double", "redouble"):
+                    offered = tuple(c.kind for s, c in self.auction.legal_calls(seat))
+                    if offered == (REDOUBLE,):   # after a double: his silence is heard (QA s39 F4.2)
+                        step = Step(seat, None, False, before=n, offered=offered)
+                        self.steps.append(step)
+                        made.append(step)
+                        self._shown(step)
                     continue
             if rec is None:   # nothing better than fort
                 call = self.auction.spec.parse_call("fort")
@@ -190,17 +199,24 @@ class Practice:
     def replay(self, moves, hinted=frozenset()) -> None:
         """The learner's decisions ``moves`` one by one, as the phone's page names them (a
         call, or ``-`` to let a double or konter pass; ``hinted``: the indexes made after the
-        hint); one line where one is refused or comes after the bidding's end."""
-        for i, item in enumerate(moves):
-            if self.over:
-                raise TutorError(M("the bidding is over"))
-            self.call("" if item.strip() == "-" else item, hinted=i in hinted)
+        hint); one line where one is refused or comes after the bidding's end, naming the
+        move (``call 3 ('x'): the bidding is over``)."""
+        from tutor.text import clip
 
-    def call(self, text: str, hinted: bool | None = None) -> list[Step]:
+        for i, item in enumerate(moves):
+            where = M("call {number} ({call!r}): ", number=i + 1, call=clip(item.strip()))
+            if self.over:
+                raise TutorError(M("the bidding is over")).at(where)
+            if item.strip() == "-" and self.waiting != "option":   # polish s39: not an empty call
+                raise TutorError(M("- lets a double or konter pass; at your turn give a call or fort")).at(where)
+            self.call("" if item.strip() == "-" else item, hinted=i in hinted, where=where)
+
+    def call(self, text: str, hinted: bool | None = None, where=None) -> list[Step]:
         """The learner's call (``60ei``, ``fort``, ``dopple``; at an out-of-turn chance an
         empty line lets it pass); then the robots call. Returns the steps made, the
         learner's first. An unreadable or illegal call raises and changes nothing.
-        ``hinted``: made after the hint (default: whether :meth:`hint` was asked here)."""
+        ``hinted``: made after the hint (default: whether :meth:`hint` was asked here);
+        ``where``: what a refusal starts with (default: the call, quoted)."""
         from tutor.practice.robots import advice
 
         p = self._pending()
@@ -233,6 +249,8 @@ class Practice:
         except TutorError as e:
             from tutor.text import printable
 
+            if where is not None:
+                raise e.at(where) from None
             # a quoted call before its error: French sets a space before the colon (polish s39)
             raise e.at(M("{text}: ", text=printable(repr(text if len(text) <= 60 else text[:60] + "…")))) from None
         # the tutor's advice at the learner's turn (his call's review), asked once the call
@@ -308,6 +326,8 @@ class Practice:
     def line(self, step: Step) -> str:
         """``B 70 Schellen: opening, Nell with four cards``; a pass of an out-of-turn chance."""
         if step.reading is None:
+            if step.offered == (REDOUBLE,):   # after a double: only a konter was open
+                return _("{seat}: no konter", self.lang, seat=step.seat)
             return _("{seat}: no double, no konter", self.lang, seat=step.seat)
         r = step.reading
         if r.kind == "fort":

@@ -48,7 +48,7 @@ import weakref
 from collections import OrderedDict, deque
 
 from tutor.practice.ahead import BEST, EXACT, NICE, START, Client, Stats, adopt, portable, stalled
-from tutor.practice.cardplay import CARDS, REVIEW
+from tutor.practice.cardplay import CARDS, REVIEW, kept_answers   # the deals' plays' answers, bounded as the server's
 
 JOB_CPU = 120.0     # CPU seconds a job may spend (its plan is bounded anyway: 11-31 s at load 13)
 KEPT = 512          # answers kept by the server (memo or deal's label -> answer), and by the process
@@ -57,7 +57,6 @@ STALL = 10.0        # seconds without news and without CPU from the process: it 
 RESTARTS = 3        # process starts within RESTART_SECONDS at most (a process that keeps dying)
 RESTART_SECONDS = 60.0
 ANSWERS_SENT = 100_000   # the solver's answers one job may bring (a request's new ones: a few hundred)
-PLAYS_KEPT = 8      # the deals' plays whose solver's answers the process keeps (tutor.web.practice.KEEP_PLAYS)
 
 
 def _special(label) -> bool:
@@ -258,14 +257,16 @@ class Worker(Client):
                 pass
 
     # -- what the requests ask ------------------------------------------------------------------
-    def submit(self, view: "View", over: bool) -> None:
+    def submit(self, view: "View", over: bool, exact=None) -> None:
         """The page shows ``view``'s deal after its moves: compute what the next tap needs
-        (the bidding over: the best contracts, where not known). The answers the request
-        computed itself go first (the process's replay then costs nothing)."""
+        (the bidding over: the contract's exact value ``exact``, the label of it, and the best
+        contracts, where not known). The answers the request computed itself go first (the
+        process's replay then costs nothing)."""
         job = (view.deal, view.moves, view.later)
         with self.cond:
             best = (view.deal, (BEST,)) not in self.done
-            if over and not best and view.later is None:
+            unknown = exact is not None and (view.deal, exact) not in self.done
+            if over and not best and not unknown and view.later is None:
                 return
             if self.job == job and self.alive:
                 return
@@ -273,7 +274,8 @@ class Worker(Client):
                 return
             for memo, p in view.mine:
                 self._send(("known", memo, p))
-            self._send(("job", view.deal, view.moves, over, view.judge, view.later, best, {"plays": view.plays}))
+            self._send(("job", view.deal, view.moves, over, view.judge, view.later, best,
+                        {"plays": view.plays, "exact": unknown}))
             self.job = job
             self.told = self.teller = None
             self.acked = False
@@ -399,7 +401,8 @@ class View:
     """The background process as one request of the Practice tab sees it (the interface of
     :class:`tutor.practice.ahead.Ahead` that :class:`tutor.practice.session.Practice` and
     :class:`tutor.practice.ahead.Judge` use): ``deal`` = (seed, seat, rules, judge),
-    ``moves`` the learner's decisions the request replays."""
+    ``moves`` the learner's decisions the request replays, ``judge`` the voice (None: the
+    count, whose calls the process makes itself)."""
 
     def __init__(self, worker: Worker, deal: tuple, moves: tuple, judge, later: int | None = None,
                  plays: bool = False) -> None:
@@ -566,7 +569,8 @@ def _process_class():
                 self._send(("begin", key))
                 try:
                     if cards is None:
-                        self.job(deal, moves, over, judge, later, best, bool(extra.get("plays")))
+                        self.job(deal, moves, over, judge, later, best, bool(extra.get("plays")),
+                                 bool(extra.get("exact")))
                     else:
                         self.cards_job(deal, moves, judge, cards, extra.get("answers"), extra.get("exact"))
                 except (_Job, _Drop):
@@ -578,9 +582,11 @@ def _process_class():
                         traceback.print_exc()
                 self._send(("over", key))
 
-        def job(self, deal, moves, over, judge, later, best, plays=False) -> None:
+        def job(self, deal, moves, over, judge, later, best, plays=False, exact=False) -> None:
             """Replay the deal (its answers known), then the plan of the learner's turn; the
-            bidding over: the best contracts (where not known), then the next deal's start."""
+            bidding over: the contract's exact value (``exact``: not known; the play's first
+            view and the deal's end need it) and the best contracts (where not known), then
+            the next deal's start."""
             from tutor.errors import TutorError
             from tutor.practice import value
             from tutor.practice.ahead import NEXT, Judge, practice_plan
@@ -588,7 +594,8 @@ def _process_class():
 
             seed, seat, rules, _name = deal
             p = Practice(seed, seat, rules, "en", "count", start=False)
-            p.judge = Judge(judge, self)   # the request's own voice: the same questions
+            if judge is not None:
+                p.judge = Judge(judge, self)   # the request's own voice: the same questions
             p.next_seed = later
             p.plays = plays                # the page plays the cards: the play's start too
             self.follow(None)
@@ -600,6 +607,10 @@ def _process_class():
             if not p.over:
                 practice_plan(p)(self)
                 return
+            a = p.auction
+            if exact and a.declarer is not None:   # the learner's last call was not followed ahead
+                label = (EXACT, a.high_bid.strain, a.declarer)
+                self.give(label, lambda: value.exact(p.hands, label[1], label[2]))
             if best:
                 self.give((BEST,), lambda: value.best_contracts(p.hands, p.rules, {}))
             if later is not None and self.follow(NEXT):
@@ -636,10 +647,7 @@ def _process_class():
                 if plays is None:
                     plays = self.plays = Kept()
                 key = (deal, str(a.high_bid), a.declarer, a.multiplier)
-                known = plays.pop(key, None) or {}
-                plays[key] = known
-                while len(plays) > PLAYS_KEPT:
-                    plays.popitem(last=False)
+                known = kept_answers(plays, key)
                 if isinstance(answers, dict) and len(answers) <= ANSWERS_SENT:
                     known.update(answers)
                 cp = p.cards(known=known, exact=exact if isinstance(exact, int) else None)

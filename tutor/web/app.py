@@ -40,6 +40,7 @@ import re
 import threading
 import time
 import secrets
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import parse_qsl, urlencode
@@ -329,7 +330,15 @@ async def _body(request: Request, lang: str) -> dict:
         raise TutorError(M("the body is nested too deep (at most {n} levels of [ and {{)", n=MAX_DEPTH))
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError, RecursionError) as e:
+    except json.JSONDecodeError as e:   # where, in the user's words (Python's are English)
+        raise TutorError(M("the body is not JSON: {error}",
+                           error=M("line {line}, column {column}", line=e.lineno, column=e.colno))) from None
+    except UnicodeDecodeError as e:
+        raise TutorError(M("the body is not JSON: {error}", error=M("byte {n} is not UTF-8", n=e.start + 1))) from None
+    except ValueError:                  # Python's limit on a number's digits (its message names sys.*)
+        raise TutorError(M("the body is not JSON: {error}",
+                           error=M("a number has more than {n} digits", n=sys.get_int_max_str_digits()))) from None
+    except RecursionError as e:
         raise TutorError(M("the body is not JSON: {error}", error=one_line(e)[:200])) from None
     if not isinstance(data, dict):
         raise TutorError(M('the body is a JSON object, e.g. {{"contract": "80 Rosen", ...}}'))

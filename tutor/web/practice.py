@@ -14,7 +14,8 @@ next tap will need (:mod:`tutor.web.ahead`: the same answers, computed earlier).
 After the bidding the learner may play the cards (``tutor practice --play``): ``cards``
 names his cards so far (comma-separated, ``ro8,Rosen 7``); the server replays them with the
 robots' (:class:`tutor.practice.cardplay.CardPlay`), keeping the solver's answers of the
-last few deals' play (:data:`KEEP_PLAYS`), so a replay asks the solver only what is new.
+last few deals' play (:func:`tutor.practice.cardplay.kept_answers`: bounded), so a replay
+asks the solver only what is new.
 """
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ from tutor.errors import TutorError
 from tutor.i18n import M, Mp, Msg, _
 
 MAX_MOVES = 60
-KEEP_PLAYS = 8   # the solver's answers of this many deals' play kept between the page's requests
 _PLAYS = None   # an OrderedDict of the kept answers, once the page plays
 _LOCK = __import__("threading").Lock()
 
@@ -57,13 +57,18 @@ def _practice(query, rules, lang: str, ahead=None):
         raise TutorError(M("at most {n} calls", n=MAX_MOVES))
     p = Practice(seed, query.get("seat") or "C", rules, lang, judge, start=False)
     later = _next_seed(query.get("next"))
-    if ahead is not None and hasattr(p.judge, "memo"):   # the voice (the count is instant)
+    if ahead is not None:
         from tutor.practice.ahead import Judge
         from tutor.web.ahead import View
 
-        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), p.judge, later,
+        # the voice's answers are computed ahead (the process asks the very same voice); the
+        # count's calls are instant, and with either judge the process computes the exact
+        # value, the play's start and the best contracts (s39 note: the count got none)
+        voice = p.judge if hasattr(p.judge, "memo") else None
+        p.ahead = View(ahead, (p.seed, p.seat, p.rules, judge), tuple(items), voice, later,
                        plays=bool(query.get("play")))
-        p.judge = Judge(p.judge, p.ahead)
+        if voice is not None:
+            p.judge = Judge(p.judge, p.ahead)
     hinted = _marks(query.get("hinted"), len(items))
     p.web_moves = tuple(items)   # as the page sent them (the play's background job replays them)
     p.start()
@@ -103,7 +108,10 @@ def state(query, rules, lang: str, ahead=None) -> dict:
     the background process set to what his next tap needs)."""
     p = _practice(query, rules, lang, ahead)
     if p.ahead is not None:
-        ahead.submit(p.ahead, p.over)
+        from tutor.practice.ahead import EXACT
+
+        a = p.auction
+        ahead.submit(p.ahead, p.over, (EXACT, a.high_bid.strain, a.declarer) if p.over and a.declarer else None)
     return {**p.to_json(), "over": p.over, "texts": _texts(lang)}
 
 
@@ -122,6 +130,8 @@ def _play(p, query, ahead=None):
     global _PLAYS
     from collections import OrderedDict
 
+    from tutor.practice.cardplay import kept_answers
+
     text = query.get("cards")
     if text is None:
         return None
@@ -136,11 +146,7 @@ def _play(p, query, ahead=None):
     with _LOCK:   # the request threads share the kept answers
         if _PLAYS is None:
             _PLAYS = OrderedDict()
-        known = _PLAYS.pop(key, None)
-        known = {} if known is None else known
-        _PLAYS[key] = known
-        while len(_PLAYS) > KEEP_PLAYS:
-            _PLAYS.popitem(last=False)
+        known = kept_answers(_PLAYS, key)
         before = set(known)
     cp = p.cards(known=known)
     view = None
