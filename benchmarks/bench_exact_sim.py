@@ -498,21 +498,24 @@ def _dump(folder, pos, name, ev, rules, answers) -> None:
                      "judged": ev.judged, "plays": ev.plays, "games": ev.games, "points": ev.points,
                      "estimated": ev.estimated, "samples": ev.samples, "bounds_bias": ev.bounds_bias,
                      "deals": [[str(d[x]) for x in "ABCD"] for d in ev.deals],
-                     "split_from": ev.split_from}, f)
+                     "split_from": ev.split_from, "split_made": ev.split_made}, f)
 
 
 def _replayed(data, settings: dict) -> list[tuple[float, float]]:
     """A dumped position's chances placed again under ``settings`` (simulation's module
     constants, e.g. OPEN_SHIFT): per chance shown (the simulation's, exact play's)."""
-    saved = {k: getattr(S, k) for k in settings}
+    saved = {k: getattr(S, k) for k in settings if k != "SPLIT_MADE"}
     try:
         for k, v in settings.items():
-            setattr(S, k, v)
+            if k != "SPLIT_MADE":
+                setattr(S, k, v)
         # the bias rule the simulation used (Simulation.bounds_bias), unless the variant sets it
         points = S._points(data["judged"], data["plays"],
                            bool(settings["BIAS_FROM_BOUNDS"]) if "BIAS_FROM_BOUNDS" in settings
                            else data.get("bounds_bias", False),
-                           settings["SPLIT_FROM"] if "SPLIT_FROM" in settings else data.get("split_from"))
+                           settings["SPLIT_FROM"] if "SPLIT_FROM" in settings else data.get("split_from"),
+                           # (--variants "SPLIT_MADE=0.7": that share on every dump; else the dump's own)
+                           settings["SPLIT_MADE"] if "SPLIT_MADE" in settings else data.get("split_made", 1.0))
     finally:
         for k, v in saved.items():
             setattr(S, k, v)
