@@ -1158,3 +1158,5 @@ def test_where_the_deals_are_mostly_estimated_a_hilfe_yields_only_to_a_bid_exact
     assert voice._unused_hilfe(ev, s, after, ["110 Eichel", "120 Eichel", "140 Eichel"]) is None
     voice._PROOF_MEMO.clear()
     assert voice._unused_hilfe(ev, s, after, ["140 Eichel", "110 Eichel", "120 Eichel"])["call"] == "140 Eichel"
+    voice._PROOF_MEMO.clear()      # second in line: still asked
+    assert voice._unused_hilfe(ev, s, after, ["110 Eichel", "140 Eichel", "120 Eichel"])["call"] == "140 Eichel"
