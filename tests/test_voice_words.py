@@ -1090,3 +1090,73 @@ def test_a_hilfe_yields_where_the_lead_is_beyond_chance_and_beyond_equal_points(
     ev, s, after = _hilfe_case(20, after_values=spread, lead=0)
     ev.values["140 Eichel"] = [130] * 20
     assert voice._unused_hilfe(ev, s, after, ["140 Eichel"]) is None
+
+
+def test_a_hilfe_yields_to_the_first_sure_higher_bid_and_says_by_how_much():
+    # the equally good calls are asked first, and the first sure one is the bid (a later sure
+    # one does not replace it); its line gives the lead and what chance alone allows
+    ev, s, after = _hilfe_case(20, after_values=[0, 200] * 10, lead=0)
+    ev.values["140 Eichel"] = [200] * 20                  # 100 ahead, ±46 by chance
+    ev.values["130 Eichel"] = [190] * 20
+    ev.calls = [{"call": c, "expected": sum(v) / 20} for c, v in ev.values.items()]
+    made = {"140 Eichel": [True] * 20, "130 Eichel": [True] * 20}
+    ev.made = lambda c: made.get(c)
+    ev.contracts, ev.standing, ev.seat, ev.unprobed = [], None, "C", []
+    ev.contract = lambda text: None
+    found = voice._unused_hilfe(ev, s, after, ["140 Eichel", "130 Eichel"])
+    assert found["call"] == "140 Eichel" and found["lead"] == 100 and round(found["margin"]) == 46
+    h, reader, seat, _r, truthful = conventions.position("Eichel:96 Schellen:KO8 Rosen:B87 Schilten:O", "60 Eichel, fort")
+    j = voice._unused_hilfe_judgement(ev, s, truthful, None, {}, "70 Eichel", ["140 Eichel", "130 Eichel"],
+                                      {c["call"]: c["expected"] for c in ev.calls}, found)
+    assert str(j.pick.call) == "140 Eichel"
+    line = next(x.text("en") for x in j.lines if x.text("en").startswith("The Hilfe, 70 Eichel, tells A"))
+    assert "the Hilfe brings +100, 100 less than 140 Eichel (chance alone: ±46), which is made in 20 of them" in line
+
+
+def _estimated(ev, made_140: int, n: int = 20):
+    """``ev`` as mostly estimated deals whose proved bounds settle 140 Eichel by C on every deal:
+    made on ``made_140`` of them (the solver is not asked)."""
+    ev.games = [("Eichel", "C")]
+    ev.deals = [object() for _ in range(n)]
+    ev.judged = [[SimpleNamespace(lo=150, hi=150) if d < made_140 else SimpleNamespace(lo=100, hi=100)]
+                 for d in range(n)]
+    return ev
+
+
+def test_where_the_deals_are_mostly_estimated_a_hilfe_yields_only_to_a_bid_exact_play_settles_sure():
+    # voice._proved_made: the higher bid counts only by what exact play proves (the bounds here
+    # settle every deal); the first PROOF_CANDIDATES (2) higher bids are asked, no more
+    ev, s, after = _hilfe_case(0, lead=60)
+    after["estimated"] = True
+    ev = _estimated(ev, 19)
+    voice._PROOF_MEMO.clear()
+    found = voice._unused_hilfe(ev, s, after, ["140 Eichel"])
+    assert found is not None and found["call"] == "140 Eichel" and (found["proved"], found["settled"]) == (19, 20)
+    ev, s, after = _hilfe_case(20, lead=60)          # the estimate makes it on all 20, exact play on 18
+    after["estimated"] = True
+    ev = _estimated(ev, 18)
+    voice._PROOF_MEMO.clear()
+    assert voice._unused_hilfe(ev, s, after, ["140 Eichel"]) is None
+    # deals not at hand to ask (a judged list of another length): nothing yields
+    ev, s, after = _hilfe_case(20, lead=60)
+    after["estimated"] = True
+    ev = _estimated(ev, 20)
+    ev.judged = ev.judged[:19]
+    voice._PROOF_MEMO.clear()
+    assert voice._unused_hilfe(ev, s, after, ["140 Eichel"]) is None
+    # a sure bid third in line is not asked: two higher bids before it that exact play does not settle
+    # (no estimate of them to ask about) use up the candidates
+    ev, s, after = _hilfe_case(20, lead=60)
+    after["estimated"] = True
+    ev = _estimated(ev, 20)
+    ev.games = [("Schellen", "C"), ("Rosen", "C"), ("Eichel", "C")]
+    for row in ev.judged:
+        row[:0] = [SimpleNamespace(lo=0, hi=0), SimpleNamespace(lo=0, hi=0)]
+    ev.values.update({"110 Eichel": [500] * 20, "120 Eichel": [400] * 20})
+    ev.calls = [{"call": c, "expected": sum(v) / 20} for c, v in ev.values.items()]
+    voice._PROOF_MEMO.clear()
+    assert voice._unused_hilfe(ev, s, after, ["110 Eichel", "120 Eichel", "140 Eichel"]) is None
+    voice._PROOF_MEMO.clear()
+    assert voice._unused_hilfe(ev, s, after, ["140 Eichel", "110 Eichel", "120 Eichel"])["call"] == "140 Eichel"
+    voice._PROOF_MEMO.clear()      # second in line: still asked
+    assert voice._unused_hilfe(ev, s, after, ["110 Eichel", "140 Eichel", "120 Eichel"])["call"] == "140 Eichel"

@@ -818,12 +818,7 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
     values = (getattr(ev, "values", None) or {}).get(best)
     lead, margin = paired_lead([values[d] for d in after["played"]], after["values"]) \
         if values and len(values) == n else (by_call[best] - after["value"], 0.0)
-    end = after["end"]
-    where = Mn("all four say fort and the cards are dealt anew in {ended} of the {n} deal",
-               "all four say fort and the cards are dealt anew in {ended} of the {n} deals", n,
-               ended=after["ended"], n=n) if end is None else \
-        Mn("the bidding ends at {end} in {ended} of the {n} deal", "the bidding ends at {end} in {ended} of the {n} deals",
-           n, end=_name(str(end)), ended=after["ended"], n=n)
+    where = _hilfe_ends(after, n)
     figures = dict(hilfe=_name(after["call"]), value=round(after["value"]), played=round(by_call[after["call"]]),
                    where=where, best=_name(best), gap=_points(lead), margin=_points(margin), partner=s.partner)
     if lead <= 0:
@@ -848,6 +843,17 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
              "the conventions decide.", **figures)
 
 
+def _hilfe_ends(after: dict, n: int) -> Msg:
+    """Where the auction after the Hilfe (``after``, :func:`_hilfe_after`) ends most often, on
+    how many of the ``n`` deals."""
+    if after["end"] is None:
+        return Mn("all four say fort and the cards are dealt anew in {ended} of the {n} deal",
+                  "all four say fort and the cards are dealt anew in {ended} of the {n} deals", n,
+                  ended=after["ended"], n=n)
+    return Mn("the bidding ends at {end} in {ended} of the {n} deal", "the bidding ends at {end} in {ended} of the {n} deals",
+              n, end=_name(str(after["end"])), ended=after["ended"], n=n)
+
+
 def _bid_out_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg | None:
     """Why the count's Hilfe stays where the deals value it, as every call here, by the auction
     after it (a contested auction: simulation._continued) and value another call ``best``
@@ -863,12 +869,7 @@ def _bid_out_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg | N
     lead, margin = paired_lead([values[d] for d in after["played"]], after["values"])
     if lead <= 0:
         return None
-    end = after["end"]
-    where = Mn("all four say fort and the cards are dealt anew in {ended} of the {n} deal",
-               "all four say fort and the cards are dealt anew in {ended} of the {n} deals", n,
-               ended=after["ended"], n=n) if end is None else \
-        Mn("the bidding ends at {end} in {ended} of the {n} deal", "the bidding ends at {end} in {ended} of the {n} deals",
-           n, end=_name(str(end)), ended=after["ended"], n=n)
+    where = _hilfe_ends(after, n)
     return M("Valued as every call here by the auction after it, the Hilfe {hilfe} brings {value:+.0f} ({where}), "
              "{gap} less than {best} (chance alone: ±{margin}); but no higher bid of its suit is shown to be made on "
              "nearly every deal and to bring clearly more, and the Hilfe tells {partner} what this hand holds, so "
