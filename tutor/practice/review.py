@@ -151,7 +151,7 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         why += [lost.line(), *_tutor_priced(advice, tutor, lost), tutor_says]
     elif call in equal and conventional and truthful:   # the judge finds it as good as its own
         verdict = ACCEPTABLE
-        why += [tutor_says, AS_GOOD, *_both_priced(advice, call, NOTHING if quiet else tutor or "fort")]
+        why += [tutor_says, AS_GOOD]
     elif conventional and truthful:
         verdict = ACCEPTABLE
         why.append(M("Conventional and true to the hand, but the tutor would say nothing here.") if quiet else
