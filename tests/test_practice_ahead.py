@@ -80,6 +80,16 @@ def play(seed: int, ahead: bool, think: bool = True, calls=None):
     return steps, result, stats
 
 
+def thought_out(p, ahead: bool) -> None:
+    """The learner says fort (and lets doubles pass) to the bidding's end, each time after
+    thinking (with ``ahead``: until the background process has computed all it can)."""
+    while not p.over:
+        p.think()
+        if ahead:
+            assert until(lambda: (p.ahead._drain(), not p.ahead.running or p.ahead.idle)[1])
+        p.call("fort" if p.waiting == "turn" else "")
+
+
 @pytest.fixture
 def fresh():
     from tutor.judgement import voice
@@ -242,11 +252,7 @@ def test_with_play_the_robots_first_cards_come_with_the_call_that_ends_the_biddi
         p = Practice(seed=3, seat="C", lang="en", ahead=ahead)
         p.plays = True
         try:
-            while not p.over:
-                p.think()
-                if ahead:
-                    assert until(lambda: (p.ahead._drain(), not p.ahead.running or p.ahead.idle)[1])
-                p.call("fort" if p.waiting == "turn" else "")
+            thought_out(p, ahead)
             cp = p.cards()
             found = p.ahead.take(start_label(p.auction)) if ahead else None
             starts = [label for label in p.ahead.done if label[:1] == (START,)] if ahead else []
@@ -276,11 +282,7 @@ def test_with_the_count_the_exact_value_and_the_best_contracts_are_computed_ahea
         p = Practice(seed=3, seat="C", lang="en", judge="count", ahead=ahead)
         p.plays = True
         try:
-            while not p.over:
-                p.think()
-                if ahead:
-                    assert until(lambda: (p.ahead._drain(), not p.ahead.running or p.ahead.idle)[1])
-                p.call("fort" if p.waiting == "turn" else "")
+            thought_out(p, ahead)
             if ahead:
                 p.ahead.end()   # what it found is kept; nothing is computed after this
             start = p.ahead.take(start_label(p.auction)) if ahead else None

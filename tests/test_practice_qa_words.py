@@ -40,6 +40,32 @@ def test_the_review_gives_the_figure_of_the_tutor_s_call_where_it_is_not_the_dea
     assert "By the same deals" not in again.why_text("en")
 
 
+def test_an_acceptable_call_the_deals_value_is_priced_beside_the_tutor_s():
+    # QA s40 F7.1 (practice 6202, B): "4. dopple: acceptable (tutor: no double, no konter)
+    # Conventional and true to the hand, but the tutor would say nothing here" where the deals
+    # gave the double +316 and saying nothing +186: the figures the deals have, as for "worse"
+    from tutor.conventions import replay
+    from tutor.practice.review import review_call
+
+    evidence = {"calls": [{"call": "dopple", "expected": 316.2}, {"call": "nothing", "expected": 186.4}],
+                "equal": ["nothing"], "samples": 100}
+    advice = SimpleNamespace(call=None, recommended=None, options=[], lines=[], seat="B", equal=("nothing",),
+                             evidence=evidence)
+    r = replay("60 Eichel")
+    hand = Hand.parse("Eichel:AK8 Schellen:A7 Rosen:K9 Schilten:O8")
+    review = review_call(hand, r.read(r.auction.spec.parse_call("dopple"), "B"), advice, 2)
+    assert review.verdict == "acceptable" and review.cost is None
+    said = {lang: review.brief_text(lang) for lang in ("en", "de", "fr")}
+    assert said["en"].endswith("the tutor would say nothing here. By the deals, dopple brings +316, saying nothing "
+                               "+186, over the same 100 deals.")
+    assert "Nach den Verteilungen bringt dopple +316, Schweigen +186, über dieselben 100 Verteilungen." in said["de"]
+    assert "D'après les donnes, contre rapporte +316, ne rien dire +186, sur les mêmes 100 donnes." in said["fr"]
+    # where the deals do not value the learner's call, nothing is invented
+    evidence["calls"] = evidence["calls"][1:]
+    again = review_call(hand, r.read(r.auction.spec.parse_call("dopple"), "B"), advice, 2)
+    assert "brings" not in again.brief_text("en")
+
+
 def test_a_misere_s_end_says_the_card_points_that_count():
     from tutor.practice.review import DealResult
     from tutor.rules import load

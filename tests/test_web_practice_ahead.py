@@ -65,6 +65,20 @@ def client(tmp_path, ahead: bool = True):
     return app, TestClient(app, base_url="http://127.0.0.1:8000")
 
 
+def thought_out(c, params: dict, w) -> list[str]:
+    """The page's requests for the deal of ``params``: fort, and no double or konter, each
+    after the learner thought (until the background process ``w``, if any, has computed all
+    it can), to the bidding's end; his moves."""
+    moves: list[str] = []
+    view = c.get("/api/practice", params=params).json()
+    while not view["over"]:
+        if w is not None:
+            assert until(lambda: settled(w))
+        moves.append("fort" if view["waiting"] == "turn" else "-")
+        view = c.get("/api/practice", params={**params, "moves": ",".join(moves)}).json()
+    return moves
+
+
 def tap_through(c, app, seed: int, think: bool):
     """The page's requests for deal ``seed`` at C: fort, and no double or konter; thinking
     (until the background process has computed all it can) or tapping at once. The calls,
@@ -304,14 +318,8 @@ def test_the_play_s_first_cards_are_computed_with_the_call_that_ends_the_bidding
         app, c = client(tmp_path / ("a" if ahead else "b"), ahead)
         with c:
             params = {"seed": 3, "seat": "C", "lang": "en", "play": "1"}
-            moves: list[str] = []
-            view = c.get("/api/practice", params=params).json()
             w = app.state.ahead
-            while not view["over"]:
-                if w is not None:
-                    assert until(lambda: settled(w))
-                moves.append("fort" if view["waiting"] == "turn" else "-")
-                view = c.get("/api/practice", params={**params, "moves": ",".join(moves)}).json()
+            moves = thought_out(c, params, w)
             starts = [] if w is None else [label for label in w.done if isinstance(label[1], tuple)
                                             and label[1][:1] == (START,)]
             taken = w.stats.taken if w is not None else 0
@@ -344,14 +352,8 @@ def test_with_the_count_the_phone_computes_the_exact_value_the_play_s_start_and_
         app, c = client(tmp_path / ("a" if ahead else "b"), ahead)
         with c:
             params = {"seed": 3, "seat": "C", "lang": "en", "play": "1", "judge": "count"}
-            moves: list[str] = []
-            view = c.get("/api/practice", params=params).json()
             w = app.state.ahead
-            while not view["over"]:
-                if w is not None:
-                    assert until(lambda: settled(w))
-                moves.append("fort" if view["waiting"] == "turn" else "-")
-                view = c.get("/api/practice", params={**params, "moves": ",".join(moves)}).json()
+            moves = thought_out(c, params, w)
             if w is not None:
                 assert until(lambda: settled(w))
                 before = (w.stats.taken, w.stats.here)

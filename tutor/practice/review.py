@@ -156,6 +156,7 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         verdict = ACCEPTABLE
         why.append(M("Conventional and true to the hand, but the tutor would say nothing here.") if quiet else
                    _TutorSays(CONVENTIONAL_BUT, tutor or "fort", said))
+        why += _both_priced(advice, call, NOTHING if quiet else tutor or "fort")
     else:
         verdict = WORSE
         why.append(tutor_says)
@@ -168,6 +169,24 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     why += reasons
     return CallReview(index, reading.seat, call, reading.kind, conventional, truthful, tutor,
                       verdict, tuple(why), reading, silent, None if lost is None else lost.points, tuple(brief))
+
+
+def _both_priced(advice, call: str, tutor: str) -> list:
+    """Where the deals value both the learner's acceptable call and the tutor's, their figures
+    (QA s40 F7.1: "dopple: acceptable ... the tutor would say nothing here" said nothing of
+    the deals' +316 for the double against +186 for saying nothing)."""
+    evidence = getattr(advice, "evidence", None) or {}
+    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    n = int(evidence.get("samples") or 0)
+    if call not in by_call or tutor not in by_call or call == tutor or not n:
+        return []
+    from tutor.i18n import Mn
+    from tutor.judgement.base import call_words
+
+    return [Mn("By the deals, {call} brings {value:+.0f}, {tutor} {tutor_value:+.0f}, over the same {n} deal.",
+               "By the deals, {call} brings {value:+.0f}, {tutor} {tutor_value:+.0f}, over the same {n} deals.",
+               n, call=call_words(call), value=round(by_call[call]), tutor=call_words(tutor),
+               tutor_value=round(by_call[tutor]), n=n)]
 
 
 def _tutor_priced(advice, tutor: str | None, lost) -> list:
