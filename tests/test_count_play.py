@@ -384,6 +384,28 @@ def test_the_opener_bids_again_over_the_opponents_bid(rules):
     assert by_value[value] >= max(by_value.values()) - 2 * value / n, by_value
 
 
+# The opener's partner bids on in the opener's suit (QA s39 F2b K5; count.rebid_zehner, COMPETE_RAISE):
+# A opened 60 Eichel (the Puur zu dritt), B overcalled 70 Schilten (the Nell zu viert). C holds Eichel
+# 8 7, Rosen A K and the Schilten Ace: his count 76 reaches none of 80 and 90 (the Hilfe, which
+# promises the Nell he lacks) nor 100, and the count said fort, final, leaving B his 70 Schilten. A
+# holds a third of what C does not count beyond his opening, as the opener expects of his partner.
+# On 48 fitting deals (seed 1), each call valued by the contract the count's auction after it
+# reaches, solved: 100 Eichel +14.3 a deal for A and C, fort -151.9 (paired +166.2 +- 22.0).
+# Here in target points alone, C declaring against B's 70 Schilten standing.
+def test_the_openers_partner_bids_over_the_opponents_overcall():
+    hand, auction = "Eichel:87 Rosen:AK6 Schilten:A8 Schellen:O9", "60 Eichel, 70 Schilten"
+    call = cv.advise(hand, auction).call
+    assert call is not None and call.endswith(" Eichel"), call
+    value = int(call.split()[0])
+    n, seed = 16, 3
+    p = chances(hand, auction, "C", "Eichel", sorted({100, 110, 120, value}), "C", n=n, seed=seed)
+    by_value = {v: worth(q, v) for v, q in p.items()}
+    theirs = chance(hand, auction, "C", "Schilten", 70, "B", n=n, seed=seed)
+    # better than fort (B's 70 Schilten standing), and within one deal's worth of the best Zehner
+    assert by_value[value] > -worth(theirs, 70), (by_value, theirs)
+    assert by_value[value] >= max(by_value.values()) - 2 * value / n, by_value
+
+
 # The contest's cap (CONTEST_CONTROL, 150): where the lowest Zehner above the opponents' bid is 140
 # or 150, trump control bids it, whatever its side cards. B as in Q15 (six Schellen with Puur and
 # Nell in the team, no side Ace: the count 67), A's Eichel now at 130: B's fort would leave A's 130

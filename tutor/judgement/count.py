@@ -176,6 +176,7 @@ SEVEN_POINTS = 120         # ... the team ruffs their side winners: 120 with not
 OWN_LENGTH = 3             # a suit without its Puur is bid on the hand's count only with three cards (an opening's)
 THIN_SHARE = 2             # at the last word, the Puur with a small card or alone: half the partner's share (exact play)
 LONG_TRUMPS = 3            # a declaring team that showed the Puur (zu dritt or longer) ruffs our second round (exact play)
+COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
 
 
 @dataclass(frozen=True)
@@ -998,7 +999,7 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
     # against the opponents' bid the team's trumps alone may carry it on (Holding.compete,
     # Holding.contest); over the team's own bid, with both opponents out, its control
     # counts more (alone_count)
-    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit)) if theirs
+    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit, readings)) if theirs
              else max(c.expected, alone_count(c, s)))
     limit = min(reach, s.rules.highest_bid)
     target = limit - limit % 10
@@ -1025,13 +1026,18 @@ def rebid_share(c: Count, s, suit: Suit) -> int:
     the hand does not count (``PARTNER_SHARE``, as at a table without the Ansageregeln,
     :func:`_plain`); 0 where that does not apply (:func:`rebid_zehner`)."""
     o = s.opened.get(suit)
-    mine = s.known(s.partner, suit)
-    if o is None or o.opener != s.seat or mine.has or mine.length[0] or c.lay_down:
+    if o is None or c.lay_down or not COMPETE_RAISE and o.opener != s.seat:
+        return 0
+    # the opener, where the partner has shown nothing in the suit; the partner of the opener,
+    # where this hand has shown nothing in it yet (the opener's unknown cards are his share)
+    other = {s.seat: s.partner, s.partner: s.seat}.get(o.opener)
+    shown = s.known(other, suit) if other is not None else None
+    if shown is None or shown.has or shown.length[0]:
         return 0
     return (TOTAL_POINTS - c.expected) // PARTNER_SHARE
 
 
-def rebid_zehner(c: Count, s, suit: Suit) -> int:
+def rebid_zehner(c: Count, s, suit: Suit, readings=None) -> int:
     """The lowest Zehner above the opponents' standing bid where the opener bids again in the
     suit he opened (:func:`rebid_share`: the partner has shown nothing in it), when his count and
     the partner's share reach it; 0 where not. "Wer später in derselben Farbe erhöht, steigert
@@ -1044,8 +1050,10 @@ def rebid_zehner(c: Count, s, suit: Suit) -> int:
     Rosen on 14 of 16 fitting deals at either table (docs/interpretations.md, "The opener bids
     again")."""
     share = rebid_share(c, s, suit)
-    lowest = s.two_zehner()[0]
-    return lowest if share and c.expected + share >= lowest else 0
+    lowest = s.two_zehner()[0] if readings is None else min(
+        (x.call.value for x in readings if x.kind in ("raise", "confidence") and x.call.strain == suit.value
+         and x.call.value is not None and x.call.value % 10 == 0), default=0)
+    return lowest if share and lowest and c.expected + share >= lowest else 0
 
 
 def alone_count(c: Count, s) -> int:
@@ -1109,7 +1117,7 @@ def _raise(hand, s, readings, lines, standing=None):
             best = found
     high = s.auction.high
     if best is None:
-        _no_rebid(hand, s, lines)
+        _no_rebid(hand, s, readings, lines)
         return None
     r, c, reach, blocked = best
     suit_of_call = _suit_of(r.call.strain)
@@ -1121,7 +1129,7 @@ def _raise(hand, s, readings, lines, standing=None):
                        value=r.call.value - 10, next=r.call.value, expected=c.expected))
     contest = contest_zehner(c, s) if high is not None and team_of(high.seat) != team_of(s.seat) else 0
     contested = bool(contest) and r.call.value == reach == contest > max(c.expected, c.compete)
-    rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call) == reach
+    rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call, readings) == reach
     if contested:
         lines.append(M("Puur and Nell with {n} trumps or more in the team bid on over the opponents' {bid} at the "
                        "lowest Zehner, {contest}, whatever the side cards (an Ass-Ansage counts on it: the "
@@ -1133,6 +1141,14 @@ def _raise(hand, s, readings, lines, standing=None):
                        "bid: with Puur and Nell and {n} trumps the team counts {points} for its trumps, not "
                        "{row} (exact play makes {points} on every fitting deal, whatever the side cards): {reach}.",
                        n=CONTROL_LENGTH, points=OUT_CONTROL, row=c.row.points, reach=reach))
+    elif rebid and s.opened[suit_of_call].opener == s.partner:
+        share = rebid_share(c, s, suit_of_call)
+        lines.append(M("The opponents bid over {suit}, which {partner} opened: his opening showed only its top trump "
+                       "and length, and {partner} is expected to hold a third of what the hand does not count, about "
+                       "{share}: {own} + {share} = {total}, enough for {value}, the lowest raise above their {bid}. "
+                       "Fort would leave the opponents their contract.", suit=r.call.strain, partner=s.partner,
+                       share=share, own=c.expected, total=c.expected + share, value=r.call.value,
+                       bid=str(high.call)))
     elif rebid:
         share = rebid_share(c, s, suit_of_call)
         lines.append(M("The opponents bid over {suit}, which this hand opened, and {partner} has shown nothing in "
@@ -1170,15 +1186,29 @@ def _raise(hand, s, readings, lines, standing=None):
     return r
 
 
-def _no_rebid(hand, s, lines) -> None:
-    """Where the opener leaves the suit he opened to the opponents' bid (:func:`rebid_zehner` does
-    not reach), the count's reason, so that his fort is not explained as a hand's that never opened."""
+def _no_rebid(hand, s, readings, lines) -> None:
+    """Where the opener, or his partner, leaves the suit he opened to the opponents' bid
+    (:func:`rebid_zehner` does not reach), the count's reason, so that the fort is not explained
+    as a hand's that never opened or had nothing to say."""
     high = s.auction.high
     if high is None or team_of(high.seat) == team_of(s.seat):
         return
     for suit in _team_suits(s):
         c = offence(hand, s, suit)
         share = rebid_share(c, s, suit)
+        lowest = min((x.call.value for x in readings if x.kind in ("raise", "confidence")
+                      and x.call.strain == suit.value and x.call.value is not None and x.call.value % 10 == 0),
+                     default=None)
+        if share and s.opened[suit].opener == s.partner:
+            lines.append(M("{suit}, which {partner} opened: this hand's count {own} and about {share} for what "
+                           "{partner} may hold beyond his opening (a third of what the hand does not count) make "
+                           "{total}, below {lowest}, the lowest raise above the opponents' {bid}: fort.",
+                           suit=suit.value, own=c.expected, share=share, partner=s.partner,
+                           total=c.expected + share, lowest=lowest, bid=str(high.call))
+                         if lowest is not None else
+                         M("{suit}, which {partner} opened: this hand has no raise there above the opponents' "
+                           "{bid}: fort.", suit=suit.value, partner=s.partner, bid=str(high.call)))
+            return
         if share:
             lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
                            "hold (a third of what the hand does not count) make {total}, below {lowest}, the lowest "
