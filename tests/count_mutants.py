@@ -45,6 +45,8 @@ MUTANTS = [
     ("compete also on the own bid", " if theirs\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach",
      " if True\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach"),
     ("the opener's rebid ignored", "    return lowest if share and lowest and c.expected + share >= lowest else 0", "    return 0"),
+    # test_a_number_above_the_openings_is_not_doubled_on_side_aces (beispiel-gen-10)
+    ("a number above the openings read by its promises", "CONFIDENCE_CONTROL = True ", "CONFIDENCE_CONTROL = False "),
     # test_the_openers_partner_bids_over_the_opponents_overcall (QA s39 F2b K5)
     ("the opener's partner never bids on", "COMPETE_RAISE = True ", "COMPETE_RAISE = False "),
     ("the opponents out ignored", "    return c.expected + OUT_CONTROL - c.row.points", "    return 0"),

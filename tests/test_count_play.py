@@ -494,3 +494,61 @@ def test_the_count_doubles_no_contract_exact_play_makes(hand, auction, seat, str
     # double, which doubles what the declaring team writes, would cost
     assert chance(hand, auction, seat, strain, value, declarer, n=16, seed=1) > 0.75
     assert cv.advise(hand, auction, seat=seat).call != "dopple"   # fort in turn, say nothing out of it
+
+
+# A number above the openings (120) shows no cards, only what the team trusts itself to make, and the
+# count bids that high on trump control or a count that reaches it (count.CONFIDENCE_CONTROL; judge's
+# beispiel-gen-10: A and C doubled D's 130 Schellen on two side Aces, made on every deal). The first
+# eight practice deals (seeds 1-4999, all four seats the count) where the count doubled such a number,
+# each with its real cards; the contract is solved on its own deal. Over all 34 such deals, leaving the
+# number undoubled brought the doubling team +245.8 +- 52.3 a deal (30 better, 4 worse), the auctions
+# after it included.
+REAL_DOUBLES = [
+    # (practice seed, the auction up to the double, the doubler, the hands A B C D)
+    (147, "120 Eichel, fort, 140 Eichel", "B",
+     ("Eichel:AKOUB76 Schellen:9 Rosen:7", "Schellen:AKO7 Rosen:A96 Schilten:98",
+      "Eichel:98 Schellen:UB Rosen:OB Schilten:AB6", "Schellen:86 Rosen:KU8 Schilten:KOU7")),
+    (183, "60 Schilten, 120 Schellen, 130 Schilten, fort, fort, 140 Schellen", "A",
+     ("Eichel:AB9 Schellen:A Rosen:U9 Schilten:AKU", "Schellen:OU9876 Rosen:O Schilten:87",
+      "Eichel:7 Schellen:KB Rosen:86 Schilten:OB96", "Eichel:KOU86 Rosen:AKB7")),
+    (381, "60 Eichel, 80 Schellen, 90 Rosen, 110 Schellen, 140 Rosen, 150 Schellen, fort, fort, 157 Rosen", "D",
+     ("Eichel:UB9 Schellen:A7 Rosen:KUB Schilten:O", "Eichel:86 Schellen:OUB8 Schilten:K76",
+      "Eichel:AK Rosen:AO976 Schilten:U8", "Eichel:O7 Schellen:K96 Rosen:8 Schilten:AB9")),
+    (415, "60 Schilten, 80 Rosen, 120 Eichel, 130 Rosen, 140 Eichel", "B",
+     ("Eichel:9 Schellen:K76 Rosen:B6 Schilten:UB6", "Eichel:AK Schellen:8 Rosen:AU87 Schilten:AK",
+      "Eichel:OUB876 Schellen:U Rosen:K Schilten:9", "Schellen:AOB9 Rosen:O9 Schilten:O87")),
+    (484, "50 Schilten, 100 Rosen, 120 Schilten, 130 Rosen, 140 Schilten, fort, 150 Schilten, 157 Rosen", "A",
+     ("Eichel:76 Schellen:AKO6 Schilten:986", "Eichel:UB Schellen:8 Rosen:KOUB6 Schilten:O",
+      "Eichel:A Schellen:B9 Rosen:A7 Schilten:AKUB", "Eichel:KO98 Schellen:U7 Rosen:98 Schilten:7")),
+    (560, "80 Eichel, 120 Schellen, 130 Eichel", "B",
+     ("Eichel:AOU7 Rosen:UB Schilten:OUB", "Schellen:AKU976 Rosen:A76",
+      "Eichel:B9 Schellen:OB Rosen:98 Schilten:AK6", "Eichel:K86 Schellen:8 Rosen:KO Schilten:987")),
+    (586, "fort, 100 Schilten, fort, 130 Schilten", "A",
+     ("Eichel:A86 Schellen:OB Rosen:A86 Schilten:K", "Schellen:87 Rosen:KO Schilten:AU876",
+      "Eichel:U9 Schellen:KU6 Rosen:B9 Schilten:OB", "Eichel:KOB7 Schellen:A9 Rosen:U7 Schilten:9")),
+    (593, "70 Schilten, 120 Schellen, 140 Schilten", "B",
+     ("Eichel:K98 Rosen:A6 Schilten:AK98", "Eichel:O7 Schellen:AKOU876",
+      "Eichel:AB6 Schellen:B Rosen:97 Schilten:U76", "Eichel:U Schellen:9 Rosen:KOUB8 Schilten:OB")),
+]
+
+
+def test_a_number_above_the_openings_is_not_doubled_on_side_aces():
+    from tutor.scoring import score_game, team_of
+
+    gain, made_on = 0, 0
+    for seed, auction, doubler, cards in REAL_DOUBLES:
+        hands = {s: Hand.parse(c) for s, c in zip("ABCD", cards)}
+        assert cv.advise(cards["ABCD".index(doubler)], auction, seat=doubler).call != "dopple", seed
+        high = cv.replay(auction, load("verband")).auction.high
+        value, strain, declarer = high.call.value, high.call.strain, high.seat
+        low, _ = between(hands, strain, declarer, [value])
+        made_on += low >= value
+        team = team_of(doubler)
+
+        def board(double):
+            g = score_game(value, declarer, low, double=double)
+            return g.board[team] - sum(v for t, v in g.board.items() if t != team)
+        gain += board(False) - board(True)
+    # the contract is made on most of them, and the double costs the doubling team over the eight
+    assert made_on >= 6, made_on
+    assert gain > 0, gain
