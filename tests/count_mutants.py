@@ -45,8 +45,10 @@ MUTANTS = [
     ("compete also on the own bid", " if theirs\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach",
      " if True\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach"),
     ("the opener's rebid ignored", "    return lowest if share and lowest and c.expected + share >= lowest else 0", "    return 0"),
-    # test_a_number_above_the_openings_is_not_doubled_on_side_aces (beispiel-gen-10)
-    ("a number above the openings read by its promises", "CONFIDENCE_CONTROL = True ", "CONFIDENCE_CONTROL = False "),
+    # test_the_partie_double_gives_way_to_our_own_bid (QA s40 F3)
+    ("the Partie's double before our own bid", "OWN_BID_FIRST = True ", "OWN_BID_FIRST = False "),
+    # test_the_defence_against_undenufe_counts_the_sixes, test_aces_and_kings_do_not_double_an_undenufe (QA s40 F1)
+    ("trumpless defence counted as a trump game", "TRUMPLESS_DEFENCE = True ", "TRUMPLESS_DEFENCE = False "),
     # test_the_openers_partner_bids_over_the_opponents_overcall (QA s39 F2b K5)
     ("the opener's partner never bids on", "COMPETE_RAISE = True ", "COMPETE_RAISE = False "),
     ("the opponents out ignored", "    return c.expected + OUT_CONTROL - c.row.points", "    return 0"),

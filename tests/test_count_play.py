@@ -532,8 +532,13 @@ REAL_DOUBLES = [
 ]
 
 
-def test_a_number_above_the_openings_is_not_doubled_on_side_aces():
+def test_a_number_above_the_openings_is_not_doubled_on_side_aces(monkeypatch):
+    # the rule is measured and not yet on (count.CONFIDENCE_CONTROL): the test holds it for the session
+    # that turns it on
+    from tutor.judgement import count
     from tutor.scoring import score_game, team_of
+
+    monkeypatch.setattr(count, "CONFIDENCE_CONTROL", True)
 
     gain, made_on = 0, 0
     for seed, auction, doubler, cards in REAL_DOUBLES:
@@ -552,3 +557,43 @@ def test_a_number_above_the_openings_is_not_doubled_on_side_aces():
     # the contract is made on most of them, and the double costs the doubling team over the eight
     assert made_on >= 6, made_on
     assert gain > 0, gain
+
+
+# Against Obenabe or Undenufe the defenders count tricks in that game's order (QA s40 F1;
+# count.trumpless_defence): in Undenufe the Six is the suit's top card and the Ace its lowest. B bid 120
+# Schilten (the Puur zu sechst) and holds Schilten 6 7 8 9, the top of Undenufe, with U K A behind
+# them (the two Schilten out fall under the run), and the Schellen 6. The count read the game as a trump
+# game (the Schilten Ace and King, 35) and said nothing; on 48 fitting deals (seed 1) C's 130 Undenufe
+# is made on none, so the double doubles what A and C lose.
+def test_the_defence_against_undenufe_counts_the_sixes():
+    rules = load("erweitert")
+    hand, auction = "Eichel:K Schellen:6 Schilten:AKU9876", "60 Schellen, 120 Schilten, 130 Undenufe"
+    assert chance(hand, auction, "B", "Undenufe", 130, "C", n=16, seed=1, rules=rules) < 0.25
+    assert cv.advise(hand, auction, rules, seat="B").call == "dopple"
+
+
+# The other direction (QA s40 F1 addendum): A's Aces and Kings are the lowest cards of Undenufe. The count
+# counted them as in a trump game (45 + 10 x 6 = 105) and doubled B's 70 Undenufe; exact play makes it on
+# 16 of 16 fitting deals (QA: seed 3), so the double doubles what A and C lose.
+def test_aces_and_kings_do_not_double_an_undenufe():
+    rules = load("erweitert")
+    hand, auction = "Schellen:U87 Eichel:AK Rosen:AK Schilten:AK", "60 Schellen, 70 Undenufe"
+    assert chance(hand, auction, "A", "Undenufe", 70, "B", n=16, seed=1, rules=rules) > 0.75
+    assert cv.advise(hand, auction, rules, seat="A").call != "dopple"
+
+
+# The Partie's double gives way to a bid of ours (QA s40 F3; count.OWN_BID_FIRST). AC and BD at 1900 of
+# 2000: A's 80 Eichel made wins A and C the Partie, doubled or not, so the count doubled ("if they fail,
+# our team writes twice"), though B holds the opening 100 Schellen (the Puur zu fünft). Exact play on
+# fitting deals (QA: 12 of 12 each): A's 80 Eichel is made, so the double hands A and C the Partie; B's 100
+# Schellen is made, and made it wins B and D the Partie.
+def test_the_partie_double_gives_way_to_our_own_bid():
+    from tutor.judgement.base import Standing
+
+    hand, auction = "Schellen:U9K87 Rosen:A Schilten:AK Eichel:7", "80 Eichel"
+    standing = Standing({"AC": 1900, "BD": 1900})
+    assert standing.wins_if_made("AC", 80) and standing.wins_if_made("BD", 100)
+    n, seed = 16, 1
+    assert chance(hand, auction, "B", "Eichel", 80, "A", n=n, seed=seed) > 0.75
+    assert chance(hand, auction, "B", "Schellen", 100, "B", n=n, seed=seed) > 0.75
+    assert cv.advise(hand, auction, seat="B", standing=standing).call == "100 Schellen"

@@ -62,14 +62,21 @@ The count:
   random deals the count's doubles of such a team were made on 26 of 33). A double on side tricks
   alone wants the count to leave the declaring side a trick below its bid (``DOUBLE_MARGIN``, the
   konter's margin turned round; on random deals such doubles with less were made on 13 of 17);
-  a trump over the declarer's is sure, and a count with one doubles without the margin. A number
-  above the openings (120) shows no cards, only what the team trusts itself to make, and the count
-  bids that high on trump control: against it the defenders' side Aces take no sure trick either
-  (``CONFIDENCE_CONTROL``; on practice's robots' auctions the double of such numbers cost the doubling
-  team 245.8 a deal, 30 of 34 auctions worse). The declaring side
+  a trump over the declarer's is sure, and a count with one doubles without the margin. (Measured
+  and not yet on: a Zehner above the openings (120) shows no cards, only what the team trusts itself
+  to make, and the count bids that high on trump control; read so, the defenders' side Aces take no
+  sure trick either (``CONFIDENCE_CONTROL``; on practice's robots' auctions the double of such
+  numbers cost the doubling team 245.8 a deal, 30 of 34 auctions worse). It moves the simulation's
+  continuations (the opponents stop doubling and bid on), which two of the voice's tests see: it
+  waits for a session that settles them by exact play.) The declaring side
   is expected to take the rest of 157. D in the worked example counts 0 against A's and C's
   control and gives A and C 157: no double (exact play on the real deal: A and C take 150, B and
-  D 7, less than one of D's two Aces; until session 38 the count said 22).
+  D 7, less than one of D's two Aces; until session 38 the count said 22). Against Obenabe or
+  Undenufe the defenders count in that game's order (:func:`trumpless_defence`): each card of a run
+  from the top of a suit is a sure trick (in Undenufe the Six tops the suit and the Ace is its lowest
+  card), nothing else (QA s40 F1). Where the double's only ground is the Partie (the opponents win it by
+  making their bid, doubled or not), a bid of ours that the count trusts comes first: it takes the
+  contract away, where the double wins only if they fail (``OWN_BID_FIRST``, QA s40 F3).
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on. (Whether
   a Fünfer is an Ass-Ansage at all, with the partner out or the team still expecting to play
@@ -183,7 +190,10 @@ SEVEN_POINTS = 120         # ... the team ruffs their side winners: 120 with not
 OWN_LENGTH = 3             # a suit without its Puur is bid on the hand's count only with three cards (an opening's)
 THIN_SHARE = 2             # at the last word, the Puur with a small card or alone: half the partner's share (exact play)
 LONG_TRUMPS = 3            # a declaring team that showed the Puur (zu dritt or longer) ruffs our second round (exact play)
-CONFIDENCE_CONTROL = True  # a number above the openings (120) is read as trump control by the defenders' double
+CONFIDENCE_CONTROL = False # a number above the openings (120) read as trump control by the defenders' double: off
+                           # until the simulation's tests are settled (it moves the continuation's doubles; s40)
+OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
+TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
 
 
@@ -559,6 +569,9 @@ def contract_count(hand: Hand, s, strain: str) -> Count:
 
 def defence(hand: Hand, s, trump: Suit | None) -> Count:
     """What the hand's team takes against the opponents' contract in ``trump``."""
+    high = s.auction.high
+    if TRUMPLESS_DEFENCE and trump is None and high is not None and kind_of(high.call.strain) in ORDER:
+        return trumpless_defence(hand, s, kind_of(high.call.strain))
     c = Count()
     partner = s.partner
     theirs = [s.known(o, trump) for o in opponents_of(s.seat)] if trump is not None else []
@@ -568,7 +581,8 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
     ruffs = next(r for r in DECLARER_RUFFS if r.top <= shown and length >= r.length)
     high = s.auction.high
     trusted = (CONFIDENCE_CONTROL and trump is not None and high is not None and ruffs.aces
-               and high.call.value > s.rules.opening_max)
+               and high.call.value > s.rules.opening_max
+               and (high.call.value % 10 == 0 or high.call.value == s.rules.matsch_bid))   # not a Fünfer
     if trusted:
         # above the openings the number shows no cards, only what the team trusts itself to make, and
         # the count bids that high on trump control (Holding.contest) or a count that reaches it
@@ -646,6 +660,37 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
                           sure=c.sure, fall=FALL_PER_TRICK, tricks=c.tricks, expected=c.expected,
                           rest=TOTAL_POINTS - c.expected))
         return c
+    c.lines.append(M("our team takes about {sure} + {fall} × {tricks} = {expected}, leaving the opponents "
+                     "{rest}", sure=c.sure, fall=FALL_PER_TRICK, tricks=c.tricks, expected=c.expected,
+                     rest=TOTAL_POINTS - c.expected))
+    return c
+
+
+def trumpless_defence(hand: Hand, s, kind: str) -> Count:
+    """What the hand's team takes against the opponents' Obenabe or Undenufe (QA s40 F1): no trump
+    ruffs, so a card takes a trick by the game's own order, not the trump game's. Each card of a run
+    from the top of its suit is a sure trick (in Undenufe the Six is the top card and the Ace the
+    lowest); the cards below the run are not counted even where the cards out would fall under it:
+    the declarer leads, runs his own suits and makes us discard them (practice's robots, erweitert:
+    D's Eichel A K O U 9 7 against C's 100 Obenabe, doubled, made). The partner's announced Ace is a
+    sure trick in Obenabe only (in Undenufe it is the suit's lowest card)."""
+    c = Count()
+    order, values = ORDER[kind], VALUE[kind]
+    name = kind.capitalize()
+    for suit in SUITS:
+        run = _run_from_top(hand, suit, order)
+        if run:
+            held = [r for r in order if hand.has(suit, r)][:run]
+            pts = sum(values[r] for r in held)
+            c.sure += pts
+            c.tricks += run
+            c.lines.append(Mn("{name}, {suit}: {cards} from the top, {n} sure trick: {points}",
+                              "{name}, {suit}: {cards} from the top, {n} sure tricks: {points}", run,
+                              name=name, suit=suit.value, cards=cards_named(suit, held), points=pts))
+        elif order[0] == Rank.ASS and Rank.ASS in s.known(s.partner, suit).has:
+            c.sure += values[Rank.ASS]
+            c.tricks += 1
+            c.lines.append(M("{suit}: the Ace {partner} announced (11)", suit=suit.value, partner=s.partner))
     c.lines.append(M("our team takes about {sure} + {fall} × {tricks} = {expected}, leaving the opponents "
                      "{rest}", sure=c.sure, fall=FALL_PER_TRICK, tricks=c.tricks, expected=c.expected,
                      rest=TOTAL_POINTS - c.expected))
@@ -853,6 +898,19 @@ def _double(hand, s, readings, lines, standing=None):
     r = _judge_double(hand, s, readings, said, standing)
     if r is not None and any(x.kind == "fort" for x in readings):   # in turn: the hand may bid instead
         high = s.auction.high
+        if OWN_BID_FIRST and said and getattr(said[-1], "msgid", None) != STAY_BELOW.msgid:
+            # the Partie's double (they win by making it, doubled or not): a bid of ours that the count
+            # trusts takes the contract away from them instead, where the double only wins if they fail
+            # (QA s40 F3: B's 100 Schellen made on 12 of 12 against A's 80 Eichel made on 12 of 12)
+            scratch: list = []
+            own = next((pick for picker in (_hilfe, _trumpless, _opening, _raise, _want)
+                        if (pick := picker(hand, s, readings, scratch, standing)) is not None), None)
+            if own is not None:
+                lines.append(M("If {seat} and partner make their {value} they win the Partie ({standing}); the "
+                               "double wins only if they fail, while {call}, a bid the count trusts, takes the "
+                               "contract away from them: no double.", seat=high.seat, value=high.call.value,
+                               standing=standing, call=str(own.call)))
+                return None
         for suit in _team_suits(s):
             if suit.value != high.call.strain and contest_zehner(offence(hand, s, suit), s):
                 lines.append(M("{suit}: the team holds Puur and Nell with {n} trumps or more and bids on over "
@@ -1218,26 +1276,18 @@ def _raise(hand, s, readings, lines, standing=None):
 
 
 def _no_rebid(hand, s, readings, lines) -> None:
-    """Where the opener, or his partner, leaves the suit he opened to the opponents' bid
-    (:func:`rebid_zehner` does not reach), the count's reason, so that the fort is not explained
-    as a hand's that never opened or had nothing to say."""
+    """Where the opener leaves the suit he opened to the opponents' bid (:func:`rebid_zehner` does
+    not reach), the count's reason, so that his fort is not explained as a hand's that never opened
+    (in turn only: out of turn the hand may only double). His partner's fort keeps the conventions'
+    reasons."""
     high = s.auction.high
     if high is None or team_of(high.seat) == team_of(s.seat) or not any(x.kind == "fort" for x in readings):
         return      # out of turn: the hand may only double
     for suit in _team_suits(s):
         c = offence(hand, s, suit)
         share = rebid_share(c, s, suit)
-        lowest = min((x.call.value for x in readings if x.kind in ("raise", "confidence")
-                      and x.call.strain == suit.value and x.call.value is not None and x.call.value % 10 == 0),
-                     default=None)
         if share and s.opened[suit].opener == s.partner:
-            if lowest is not None:   # in turn, with a raise open to the hand
-                lines.append(M("{suit}, which {partner} opened: this hand's count {own} and about {share} for what "
-                               "{partner} may hold beyond his opening (a third of what the hand does not count) "
-                               "make {total}, below {lowest}, the lowest raise above the opponents' {bid}: fort.",
-                               suit=suit.value, own=c.expected, share=share, partner=s.partner,
-                               total=c.expected + share, lowest=lowest, bid=str(high.call)))
-            return
+            return      # the partner's fort keeps the conventions' reasons (the Hilfe he cannot give)
         if share:
             lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
                            "hold (a third of what the hand does not count) make {total}, below {lowest}, the lowest "
