@@ -62,10 +62,21 @@ The count:
   random deals the count's doubles of such a team were made on 26 of 33). A double on side tricks
   alone wants the count to leave the declaring side a trick below its bid (``DOUBLE_MARGIN``, the
   konter's margin turned round; on random deals such doubles with less were made on 13 of 17);
-  a trump over the declarer's is sure, and a count with one doubles without the margin. The declaring side
+  a trump over the declarer's is sure, and a count with one doubles without the margin. (Measured
+  and not yet on: a Zehner above the openings (120) shows no cards, only what the team trusts itself
+  to make, and the count bids that high on trump control; read so, the defenders' side Aces take no
+  sure trick either (``CONFIDENCE_CONTROL``; on practice's robots' auctions the double of such
+  numbers cost the doubling team 245.8 a deal, 30 of 34 auctions worse). It moves the simulation's
+  continuations (the opponents stop doubling and bid on), which two of the voice's tests see: it
+  waits for a session that settles them by exact play.) The declaring side
   is expected to take the rest of 157. D in the worked example counts 0 against A's and C's
   control and gives A and C 157: no double (exact play on the real deal: A and C take 150, B and
-  D 7, less than one of D's two Aces; until session 38 the count said 22).
+  D 7, less than one of D's two Aces; until session 38 the count said 22). Against Obenabe or
+  Undenufe the defenders count in that game's order (:func:`trumpless_defence`): each card of a run
+  from the top of a suit is a sure trick (in Undenufe the Six tops the suit and the Ace is its lowest
+  card), nothing else (QA s40 F1). Where the double's only ground is the Partie (the opponents win it by
+  making their bid, doubled or not), a bid of ours that the count trusts comes first: it takes the
+  contract away, where the double wins only if they fail (``OWN_BID_FIRST``, QA s40 F3).
 - **Ass-Ansage**: only when the opponents have shown Puur and Nell of one suit with six
   cards or more and one of them is still in the bidding: then they surely bid on. (Whether
   a Fünfer is an Ass-Ansage at all, with the partner out or the team still expecting to play
@@ -133,7 +144,10 @@ The count:
   has shown nothing in it: his count and a third of what it does not count for the partner
   (``PARTNER_SHARE``, as without the Ansageregeln), where that reaches the lowest Zehner above
   their bid, bid that Zehner (:func:`rebid_zehner`; QA s36 P34: 76 + 27 for 80 Rosen, made on
-  14 of 16 fitting deals, where fort left the opponents theirs).
+  14 of 16 fitting deals, where fort left the opponents theirs). **So does the opener's partner**
+  where he has shown nothing in the suit yet (``COMPETE_RAISE``): his count and a third of the rest
+  for the opener reach the lowest raise open to him (QA s39 F2b K5: 100 Eichel, 166 a deal above
+  fort by exact play).
 
 The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
 a double brings), double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
@@ -176,6 +190,11 @@ SEVEN_POINTS = 120         # ... the team ruffs their side winners: 120 with not
 OWN_LENGTH = 3             # a suit without its Puur is bid on the hand's count only with three cards (an opening's)
 THIN_SHARE = 2             # at the last word, the Puur with a small card or alone: half the partner's share (exact play)
 LONG_TRUMPS = 3            # a declaring team that showed the Puur (zu dritt or longer) ruffs our second round (exact play)
+CONFIDENCE_CONTROL = False # a number above the openings (120) read as trump control by the defenders' double: off
+                           # until the simulation's tests are settled (it moves the continuation's doubles; s40)
+OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
+TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
+COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
 
 
 @dataclass(frozen=True)
@@ -550,6 +569,9 @@ def contract_count(hand: Hand, s, strain: str) -> Count:
 
 def defence(hand: Hand, s, trump: Suit | None) -> Count:
     """What the hand's team takes against the opponents' contract in ``trump``."""
+    high = s.auction.high
+    if TRUMPLESS_DEFENCE and trump is None and high is not None and kind_of(high.call.strain) in ORDER:
+        return trumpless_defence(hand, s, kind_of(high.call.strain))
     c = Count()
     partner = s.partner
     theirs = [s.known(o, trump) for o in opponents_of(s.seat)] if trump is not None else []
@@ -557,6 +579,14 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
     length = sum(p.length[0] for p in theirs)
     # what the declaring team's shown trumps leave our side tricks (DECLARER_RUFFS)
     ruffs = next(r for r in DECLARER_RUFFS if r.top <= shown and length >= r.length)
+    high = s.auction.high
+    trusted = (CONFIDENCE_CONTROL and trump is not None and high is not None and ruffs.aces
+               and high.call.value > s.rules.opening_max
+               and (high.call.value % 10 == 0 or high.call.value == s.rules.matsch_bid))   # not a Fünfer
+    if trusted:
+        # above the openings the number shows no cards, only what the team trusts itself to make, and
+        # the count bids that high on trump control (Holding.contest) or a count that reaches it
+        ruffs = DECLARER_RUFFS[0]
     second_round = 0    # tricks that need both declaring hands to follow a second time
     for suit in SUITS:
         if suit == trump:
@@ -596,11 +626,19 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
                               cards=cards_named(trump, held), length=hand.length(trump)))
         elif {PUUR, NELL} <= shown and hand.length(trump):
             ours = [r for r in ORDER["trump"] if hand.has(trump, r)]
-            c.lines.append(M("trump {trump}: Puur and Nell are with the opponents; our {cards} take no trick in the "
-                             "count: to stay over theirs the {top} needs {need} trumps in the hand, not {n}",
-                             trump=trump.value, cards=cards_named(trump, ours), top=cards_named(trump, ours[:1]),
-                             need=guard_length(hand, trump, ours[0]), n=len(ours)))
-        if ruffs.line is not None:
+            c.lines.append(Mn("trump {trump}: Puur and Nell are with the opponents; our {cards} takes no trick in the "
+                              "count: to stay over theirs the {top} needs {need} trumps in the hand, not {n}",
+                              "trump {trump}: Puur and Nell are with the opponents; our {cards} take no trick in the "
+                              "count: to stay over theirs the {top} needs {need} trumps in the hand, not {n}", len(ours),
+                              trump=trump.value, cards=cards_named(trump, ours), top=cards_named(trump, ours[:1]),
+                              need=guard_length(hand, trump, ours[0]), n=len(ours)))
+        if trusted:
+            c.lines.append(M("trump {trump}: {seat} and partner bid {value}, above the openings' {top}: the number "
+                             "shows no cards, only what they trust themselves to make, and a team bids that high on "
+                             "trump control; read so, they ruff our side suits from the first round and our Aces take "
+                             "no sure trick", trump=trump.value, seat=high.seat, value=high.call.value,
+                             top=s.rules.opening_max))
+        elif ruffs.line is not None:
             c.lines.append(ruffs.line(trump=trump.value, seat=s.auction.high.seat, length=length))
         # the declaring team's ruffing power: the trumps it has left after drawing ours
         spare = max(0, length - SPARE_PER_TRUMP * hand.length(trump)) if {PUUR, NELL} <= shown else 0
@@ -614,6 +652,45 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
                               "trump {trump}: {seat} and partner showed Puur and Nell with {length} trumps; after "
                               "drawing ours they keep {spare} to ruff: {n} tricks in the second round are theirs",
                               ruffed, trump=trump.value, seat=s.auction.high.seat, length=length, spare=spare))
+    if c.chances:   # QA s39 F4.5: "0" read as if the Aces were worth nothing
+        c.lines.append(Mn("our team is sure of {sure} + {fall} × {tricks} = {expected}; our side Ace is a chance, not "
+                          "a sure trick: the opponents may take up to {rest}",
+                          "our team is sure of {sure} + {fall} × {tricks} = {expected}; our {n} side Aces are "
+                          "chances, none of them a sure trick: the opponents may take up to {rest}", c.chances,
+                          sure=c.sure, fall=FALL_PER_TRICK, tricks=c.tricks, expected=c.expected,
+                          rest=TOTAL_POINTS - c.expected))
+        return c
+    c.lines.append(M("our team takes about {sure} + {fall} × {tricks} = {expected}, leaving the opponents "
+                     "{rest}", sure=c.sure, fall=FALL_PER_TRICK, tricks=c.tricks, expected=c.expected,
+                     rest=TOTAL_POINTS - c.expected))
+    return c
+
+
+def trumpless_defence(hand: Hand, s, kind: str) -> Count:
+    """What the hand's team takes against the opponents' Obenabe or Undenufe (QA s40 F1): no trump
+    ruffs, so a card takes a trick by the game's own order, not the trump game's. Each card of a run
+    from the top of its suit is a sure trick (in Undenufe the Six is the top card and the Ace the
+    lowest); the cards below the run are not counted even where the cards out would fall under it:
+    the declarer leads, runs his own suits and makes us discard them (practice's robots, erweitert:
+    D's Eichel A K O U 9 7 against C's 100 Obenabe, doubled, made). The partner's announced Ace is a
+    sure trick in Obenabe only (in Undenufe it is the suit's lowest card)."""
+    c = Count()
+    order, values = ORDER[kind], VALUE[kind]
+    name = kind.capitalize()
+    for suit in SUITS:
+        run = _run_from_top(hand, suit, order)
+        if run:
+            held = [r for r in order if hand.has(suit, r)][:run]
+            pts = sum(values[r] for r in held)
+            c.sure += pts
+            c.tricks += run
+            c.lines.append(Mn("{name}, {suit}: {cards} from the top, {n} sure trick: {points}",
+                              "{name}, {suit}: {cards} from the top, {n} sure tricks: {points}", run,
+                              name=name, suit=suit.value, cards=cards_named(suit, held), points=pts))
+        elif order[0] == Rank.ASS and Rank.ASS in s.known(s.partner, suit).has:
+            c.sure += values[Rank.ASS]
+            c.tricks += 1
+            c.lines.append(M("{suit}: the Ace {partner} announced (11)", suit=suit.value, partner=s.partner))
     c.lines.append(M("our team takes about {sure} + {fall} × {tricks} = {expected}, leaving the opponents "
                      "{rest}", sure=c.sure, fall=FALL_PER_TRICK, tricks=c.tricks, expected=c.expected,
                      rest=TOTAL_POINTS - c.expected))
@@ -821,6 +898,19 @@ def _double(hand, s, readings, lines, standing=None):
     r = _judge_double(hand, s, readings, said, standing)
     if r is not None and any(x.kind == "fort" for x in readings):   # in turn: the hand may bid instead
         high = s.auction.high
+        if OWN_BID_FIRST and said and getattr(said[-1], "msgid", None) != STAY_BELOW.msgid:
+            # the Partie's double (they win by making it, doubled or not): a bid of ours that the count
+            # trusts takes the contract away from them instead, where the double only wins if they fail
+            # (QA s40 F3: B's 100 Schellen made on 12 of 12 against A's 80 Eichel made on 12 of 12)
+            scratch: list = []
+            own = next((pick for picker in (_hilfe, _trumpless, _opening, _raise, _want)
+                        if (pick := picker(hand, s, readings, scratch, standing)) is not None), None)
+            if own is not None:
+                lines.append(M("If {seat} and partner make their {value} they win the Partie ({standing}); the "
+                               "double wins only if they fail, while {call}, a bid the count trusts, takes the "
+                               "contract away from them: no double.", seat=high.seat, value=high.call.value,
+                               standing=standing, call=str(own.call)))
+                return None
         for suit in _team_suits(s):
             if suit.value != high.call.strain and contest_zehner(offence(hand, s, suit), s):
                 lines.append(M("{suit}: the team holds Puur and Nell with {n} trumps or more and bids on over "
@@ -998,7 +1088,7 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
     # against the opponents' bid the team's trumps alone may carry it on (Holding.compete,
     # Holding.contest); over the team's own bid, with both opponents out, its control
     # counts more (alone_count)
-    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit)) if theirs
+    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit, readings)) if theirs
              else max(c.expected, alone_count(c, s)))
     limit = min(reach, s.rules.highest_bid)
     target = limit - limit % 10
@@ -1025,13 +1115,18 @@ def rebid_share(c: Count, s, suit: Suit) -> int:
     the hand does not count (``PARTNER_SHARE``, as at a table without the Ansageregeln,
     :func:`_plain`); 0 where that does not apply (:func:`rebid_zehner`)."""
     o = s.opened.get(suit)
-    mine = s.known(s.partner, suit)
-    if o is None or o.opener != s.seat or mine.has or mine.length[0] or c.lay_down:
+    if o is None or c.lay_down or not COMPETE_RAISE and o.opener != s.seat:
+        return 0
+    # the opener, where the partner has shown nothing in the suit; the partner of the opener,
+    # where this hand has shown nothing in it yet (the opener's unknown cards are his share)
+    other = {s.seat: s.partner, s.partner: s.seat}.get(o.opener)
+    shown = s.known(other, suit) if other is not None else None
+    if shown is None or shown.has or shown.length[0]:
         return 0
     return (TOTAL_POINTS - c.expected) // PARTNER_SHARE
 
 
-def rebid_zehner(c: Count, s, suit: Suit) -> int:
+def rebid_zehner(c: Count, s, suit: Suit, readings=None) -> int:
     """The lowest Zehner above the opponents' standing bid where the opener bids again in the
     suit he opened (:func:`rebid_share`: the partner has shown nothing in it), when his count and
     the partner's share reach it; 0 where not. "Wer später in derselben Farbe erhöht, steigert
@@ -1044,8 +1139,10 @@ def rebid_zehner(c: Count, s, suit: Suit) -> int:
     Rosen on 14 of 16 fitting deals at either table (docs/interpretations.md, "The opener bids
     again")."""
     share = rebid_share(c, s, suit)
-    lowest = s.two_zehner()[0]
-    return lowest if share and c.expected + share >= lowest else 0
+    lowest = s.two_zehner()[0] if readings is None else min(
+        (x.call.value for x in readings if x.kind in ("raise", "confidence") and x.call.strain == suit.value
+         and x.call.value is not None and x.call.value % 10 == 0), default=0)
+    return lowest if share and lowest and c.expected + share >= lowest else 0
 
 
 def alone_count(c: Count, s) -> int:
@@ -1109,7 +1206,7 @@ def _raise(hand, s, readings, lines, standing=None):
             best = found
     high = s.auction.high
     if best is None:
-        _no_rebid(hand, s, lines)
+        _no_rebid(hand, s, readings, lines)
         return None
     r, c, reach, blocked = best
     suit_of_call = _suit_of(r.call.strain)
@@ -1121,7 +1218,7 @@ def _raise(hand, s, readings, lines, standing=None):
                        value=r.call.value - 10, next=r.call.value, expected=c.expected))
     contest = contest_zehner(c, s) if high is not None and team_of(high.seat) != team_of(s.seat) else 0
     contested = bool(contest) and r.call.value == reach == contest > max(c.expected, c.compete)
-    rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call) == reach
+    rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call, readings) == reach
     if contested:
         lines.append(M("Puur and Nell with {n} trumps or more in the team bid on over the opponents' {bid} at the "
                        "lowest Zehner, {contest}, whatever the side cards (an Ass-Ansage counts on it: the "
@@ -1133,6 +1230,14 @@ def _raise(hand, s, readings, lines, standing=None):
                        "bid: with Puur and Nell and {n} trumps the team counts {points} for its trumps, not "
                        "{row} (exact play makes {points} on every fitting deal, whatever the side cards): {reach}.",
                        n=CONTROL_LENGTH, points=OUT_CONTROL, row=c.row.points, reach=reach))
+    elif rebid and s.opened[suit_of_call].opener == s.partner:
+        share = rebid_share(c, s, suit_of_call)
+        lines.append(M("The opponents bid over {suit}, which {partner} opened: his opening showed only its top trump "
+                       "and length, and {partner} is expected to hold a third of what the hand does not count, about "
+                       "{share}: {own} + {share} = {total}, enough for {value}, the lowest raise above their {bid}. "
+                       "Fort would leave the opponents their contract.", suit=r.call.strain, partner=s.partner,
+                       share=share, own=c.expected, total=c.expected + share, value=r.call.value,
+                       bid=str(high.call)))
     elif rebid:
         share = rebid_share(c, s, suit_of_call)
         lines.append(M("The opponents bid over {suit}, which this hand opened, and {partner} has shown nothing in "
@@ -1170,15 +1275,19 @@ def _raise(hand, s, readings, lines, standing=None):
     return r
 
 
-def _no_rebid(hand, s, lines) -> None:
+def _no_rebid(hand, s, readings, lines) -> None:
     """Where the opener leaves the suit he opened to the opponents' bid (:func:`rebid_zehner` does
-    not reach), the count's reason, so that his fort is not explained as a hand's that never opened."""
+    not reach), the count's reason, so that his fort is not explained as a hand's that never opened
+    (in turn only: out of turn the hand may only double). His partner's fort keeps the conventions'
+    reasons."""
     high = s.auction.high
-    if high is None or team_of(high.seat) == team_of(s.seat):
-        return
+    if high is None or team_of(high.seat) == team_of(s.seat) or not any(x.kind == "fort" for x in readings):
+        return      # out of turn: the hand may only double
     for suit in _team_suits(s):
         c = offence(hand, s, suit)
         share = rebid_share(c, s, suit)
+        if share and s.opened[suit].opener == s.partner:
+            return      # the partner's fort keeps the conventions' reasons (the Hilfe he cannot give)
         if share:
             lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
                            "hold (a third of what the hand does not count) make {total}, below {lowest}, the lowest "
