@@ -156,11 +156,26 @@ def run(argv: list, input=None, env=None, *, cwd=ROOT, text: bool = True, check:
 
 def finish(proc: subprocess.Popen, input=None, check: bool = False) -> subprocess.CompletedProcess:
     """``proc.communicate(input)``, killed only when it hangs (:class:`Watch`)."""
-    given = [input]
+    if input is not None and proc.stdin is not None:
+        # handed over by a thread of its own: communicate() given the input and a timeout writes
+        # the rest of it on no retry (CPython: a retry without input registers no stdin), and a
+        # command then waits for input forever (a 200 KB line at nice 19: "hung" in 20 looks)
+        stdin, proc.stdin = proc.stdin, None
+
+        def feed():
+            try:
+                stdin.write(input)
+            except OSError:           # the command ended or closed its input: what it read stays read
+                pass
+            finally:
+                try:
+                    stdin.close()
+                except OSError:
+                    pass
+        threading.Thread(target=feed, daemon=True).start()
 
     def step(seconds):
-        data, given[0] = given[0], None   # given once: a retry goes on with what is left of it
-        return proc.communicate(data, timeout=seconds)
+        return proc.communicate(timeout=seconds)
 
     try:
         out, err = until(step, " ".join(map(str, proc.args[1:5])), pid=proc.pid)
