@@ -20,6 +20,7 @@ from tutor import tarneeb as t
 from tutor.cards import Hand, Suit
 from tutor.errors import TutorError
 from tutor.play.dealer import DealError, Dealer
+import waiting
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
@@ -27,8 +28,7 @@ AUCTION = "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen"
 
 
 def tutor(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tutor", *args], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT)
+    return waiting.run([sys.executable, "-m", "tutor", *args])   # killed only when it hangs
 
 
 def flat(text: str) -> str:

@@ -3,10 +3,8 @@ quickly, in bounded memory, in the user's language. Each test writes the input t
 robustness run found, runs it through the command line and checks the one line."""
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import signal
 import subprocess
 import sys
 import textwrap
@@ -17,6 +15,7 @@ from click.testing import CliRunner
 
 from tutor import files
 from tutor.cli import main
+import waiting
 
 HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
 # Vorhand with the Nell and two more Eichel opens the Nell row: "Nell zu dritt", 50
@@ -663,22 +662,6 @@ def test_a_long_value_is_quoted_cut_and_the_reason_stays(tmp_path, line, value, 
     assert len(out) < 300, len(out)
 
 
-@contextlib.contextmanager
-def cpu_ceiling(seconds: float):
-    """Against a hang only: fails once this process has used ``seconds`` of CPU in the block
-    (ITIMER_VIRTUAL counts this process's CPU: the machine's load does not move it)."""
-    def hung(*_):
-        raise AssertionError(f"still reading after {seconds} s of CPU")
-
-    old = signal.signal(signal.SIGVTALRM, hung)
-    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-        signal.signal(signal.SIGVTALRM, old)
-
-
 @pytest.mark.parametrize("args,words", [
     # a card in a game file's trick: "Eichel" and 200,000 spaces before a letter that is no rank
     (lambda p: ["play", p], ["trick 1: cannot read card 'Eichel      ", "...'", "(write e.g. 'Eichel U')"]),
@@ -695,7 +678,7 @@ def test_a_card_or_hand_of_a_hundred_thousand_characters_is_one_line_at_once(tmp
     line = "  - Eichel U, Eichel 7, Eichel O, Eichel K"
     assert line in text
     path = write(tmp_path, "g.yaml", text.replace(line, line[:-2] + " " * 200_000 + "q", 1))
-    with cpu_ceiling(20):    # read at once (0.1 s of CPU); before, minutes to hours
+    with waiting.ceiling(20):    # this process's CPU: read at once (0.1 s); before, minutes to hours
         out = refused(run(*args(path), "--lang", "en"), *words)
     assert len(out) < 300, len(out)
 

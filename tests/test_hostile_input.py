@@ -17,6 +17,7 @@ from tutor.cards import DECK, SUITS, Hand, Rank, Suit
 from tutor.cli import main
 from tutor.play.dealer import DealError, for_auction
 from tutor.rules import load
+import waiting
 
 VERBAND = load("verband")
 
@@ -278,8 +279,8 @@ def test_an_unknown_language_before_the_command_is_one_line():
 
 
 def tutor_process(*args, stdin=None, stdout=subprocess.PIPE, env=None):
-    return subprocess.run([sys.executable, "-m", "tutor", *args], input=stdin, stdout=stdout,
-                          stderr=subprocess.PIPE, env={**os.environ, **(env or {})}, timeout=120)
+    return waiting.run([sys.executable, "-m", "tutor", *args], stdin, {**os.environ, **(env or {})},
+                       cwd=None, text=False, stdout=stdout)   # killed only when it hangs
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")

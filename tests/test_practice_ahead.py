@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from tutor.cli import main
+import waiting
 
 pytestmark = [pytest.mark.needs_core,
               pytest.mark.skipif(not hasattr(os, "fork"), reason="computing ahead forks")]
@@ -49,13 +50,12 @@ def gone(pid: int) -> bool:
     return done == pid
 
 
-def until(test, seconds: float = CEILING) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if test():
-            return True
-        time.sleep(0.05)
-    return test()
+def until(test, pid: int | None = None) -> bool:
+    """True once ``test()`` holds (the background work settled, a process ended). The wait
+    fails only when the work behind it hangs: the processes of ``pid`` (by default this test's
+    own and its children) idle for waiting.STALL seconds, never on a wall clock (tests/waiting.py)."""
+    waiting.until_holds(test, "the awaited state", pid=pid, every=0.05)
+    return True
 
 
 def play(seed: int, ahead: bool, think: bool = True, calls=None):
@@ -205,7 +205,7 @@ def test_the_background_process_ends_when_the_program_is_killed():
         assert not gone(pid)
         proc.kill()
         proc.wait(CEILING)
-        assert until(lambda: gone(pid), 10)
+        assert until(lambda: gone(pid), pid=pid)
     finally:
         proc.kill()
         proc.wait()

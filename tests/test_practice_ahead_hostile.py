@@ -32,7 +32,7 @@ def test_a_stopped_background_process_is_not_waited_for(fresh, monkeypatch):
         p.call("fort")
         signal.alarm(0)
         assert p.ahead.stats.here >= 1
-        assert until(lambda: gone(pid), 10)
+        assert until(lambda: gone(pid), pid=pid)
     finally:
         signal.alarm(0)
         p.close()

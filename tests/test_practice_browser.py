@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from test_web_browser import CHROMIUM, Server, browser, db, overflow, phone  # noqa: F401  (fixtures)
+from waiting import page_until, selector
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium")
 
@@ -19,7 +20,7 @@ def open_practice(browser, server, seed: int = 11, seat: str = "C", width: int =
         localStorage.setItem('tutor-table', JSON.stringify({tab: 'practice'}));
     }""", [seed, seat])
     page.reload()
-    page.wait_for_selector("#p-calls li")
+    selector(page, "#p-calls li")      # the robots' first calls: the server computes them
     return context, page
 
 
@@ -32,12 +33,11 @@ def fort_to_the_end(page) -> None:
         calls = page.locator("#p-calls li").count()
         fort = page.locator('#p-pad [data-call="fort"]')
         page.tap('#p-pad [data-call="fort"]' if fort.is_enabled() else '#p-pad [data-call="-"]')
-        page.wait_for_function(f"""() => document.querySelectorAll('#p-calls li').length > {calls}
-                                        || document.querySelector('#p-result .line')""", timeout=60_000)
-        page.wait_for_function("""() => document.querySelector('#p-result .line')
-                                        || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""",
-                               timeout=60_000)
-    page.wait_for_selector("#p-result .line >> nth=3", timeout=60_000)
+        page_until(page, f"""() => document.querySelectorAll('#p-calls li').length > {calls}
+                                        || document.querySelector('#p-result .line')""")
+        page_until(page, """() => document.querySelector('#p-result .line')
+                                        || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""")
+    selector(page, "#p-result .line >> nth=3")
 
 
 @pytest.mark.needs_core
@@ -64,12 +64,10 @@ def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F8
         assert why.startswith("A ") and read["text"] in why and read.get("denial", "") in why
         # the hint: the tutor's call for C now (its call: tests/test_practice.py, from tutor bid)
         page.tap("#p-hint")
-        page.wait_for_function("() => document.getElementById('p-why').textContent.startsWith('Der Tutor würde')",
-                               timeout=120_000)
+        page_until(page, "() => document.getElementById('p-why').textContent.startsWith('Der Tutor würde')")
         assert overflow(page) <= 0
         fort_to_the_end(page)
-        page.wait_for_function("() => document.getElementById('p-result').textContent.includes('Bester Kontrakt für BD')",
-                               timeout=60_000)
+        page_until(page, "() => document.getElementById('p-result').textContent.includes('Bester Kontrakt für BD')")
         # the finished deal is kept for the learner, as tutor practice keeps it (--stats)
         from tutor.course.quiz import default_learner
         from tutor.practice import progress
@@ -106,9 +104,10 @@ def test_the_deal_s_end_offers_the_whole_reasoning_and_back(browser, db, width):
 
     with Server(db) as server:
         context, page = open_practice(browser, server, width=width, height=640)
-        with page.expect_response(lambda r: "api/practice/result" in r.url, timeout=180_000) as answer:
-            fort_to_the_end(page)
-        r = answer.value.json()
+        answers = []
+        page.on("response", lambda r: answers.append(r) if "api/practice/result" in r.url else None)
+        fort_to_the_end(page)      # the result shown: its answer came
+        r = answers[-1].json()
         page.wait_for_selector("#p-full")
         # C had calls to review: their why in short, then the whole reasoning
         assert r["review"] and all(c["why"].startswith(c["brief"]) for c in r["review"])
@@ -159,22 +158,22 @@ def test_a_phone_plays_the_cards_after_the_bidding_and_sees_each_card_s_cost(bro
             calls = page.locator("#p-calls li").count()
             fort = page.locator('#p-pad [data-call="fort"]')
             page.tap('#p-pad [data-call="fort"]' if fort.is_enabled() else '#p-pad [data-call="-"]')
-            page.wait_for_function(f"""() => document.querySelectorAll('#p-calls li').length > {calls}
-                                            || !document.getElementById('p-play').hidden""", timeout=180_000)
-            page.wait_for_function("""() => !document.getElementById('p-play').hidden
-                || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""", timeout=180_000)
-        page.wait_for_selector("#p-cards button", timeout=120_000)
+            page_until(page, f"""() => document.querySelectorAll('#p-calls li').length > {calls}
+                                            || !document.getElementById('p-play').hidden""")
+            page_until(page, """() => !document.getElementById('p-play').hidden
+                || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""")
+        selector(page, "#p-cards button")
         assert page.locator("#p-result .line").count() == 0       # the hands stay hidden while playing
         # a card played and taken back (Undo): the hand whole again
-        page.wait_for_selector("#p-cards button:not([disabled])", timeout=120_000)
+        selector(page, "#p-cards button:not([disabled])")
         assert page.is_disabled("#p-card-undo")
         page.tap("#p-cards button:not([disabled]) >> nth=0")
-        page.wait_for_function("() => document.querySelectorAll('#p-cards button').length === 8", timeout=120_000)
+        page_until(page, "() => document.querySelectorAll('#p-cards button').length === 8")
         page.tap("#p-card-undo")
-        page.wait_for_function("() => document.querySelectorAll('#p-cards button').length === 9", timeout=120_000)
+        page_until(page, "() => document.querySelectorAll('#p-cards button').length === 9")
         trump = None
         for n in range(9):
-            page.wait_for_selector("#p-cards button:not([disabled])", timeout=120_000)
+            selector(page, "#p-cards button:not([disabled])")
             hand = Hand.parse(page.inner_text("#p-prompt").split(": ", 1)[1], size=None)
             table = [Card.parse(x.split(" ", 1)[1]) for x in
                      page.inner_text("#p-table").split(": ", 1)[1].split(", ")[:-1]]
@@ -192,11 +191,9 @@ def test_a_phone_plays_the_cards_after_the_bidding_and_sees_each_card_s_cost(bro
             tricks = page.locator("#p-tricks li").count()
             page.tap("#p-cards button:not([disabled]) >> nth=0")
             if n < 8:
-                page.wait_for_function(f"() => document.querySelectorAll('#p-tricks li').length > {tricks}"
-                                       " || document.querySelectorAll('#p-cards button').length < "
-                                       f"{9 - n}", timeout=120_000)
-        page.wait_for_function("() => document.getElementById('p-result').textContent.includes('Deine Karten (der Wert')",
-                               timeout=180_000)
+                page_until(page, f"() => document.querySelectorAll('#p-tricks li').length > {tricks}"
+                                 f" || document.querySelectorAll('#p-cards button').length < {9 - n}")
+        page_until(page, "() => document.getElementById('p-result').textContent.includes('Deine Karten (der Wert')")
         assert page.locator("#p-tricks li").count() == 9
         text = page.inner_text("#p-result")
         assert "Wie gespielt holten" in text and "Stich 9:" in text

@@ -25,6 +25,7 @@ from tutor.cli import main
 from tutor.errors import TutorError
 from tutor.play.rules import RULES, SEATS, Trump, parse_strain, seats_from, team_of, winner
 from test_practice import minimax
+import waiting
 
 pytestmark = pytest.mark.needs_core
 
@@ -228,7 +229,6 @@ def test_the_robot_cards_are_the_same_in_every_process_whatever_its_hash_seed():
     # was 55.6M in one run and 45.1M in the next. Two processes with other hash seeds, a
     # budget that sends cards to the policy: the same robot cards, policy cards and charges
     import os
-    import subprocess
     import sys
     from pathlib import Path
 
@@ -256,7 +256,7 @@ print(json.dumps(out))
     runs = []
     for seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)}
-        r = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=600)
+        r = waiting.run([sys.executable, "-c", script], env=env, cwd=None)   # killed only when it hangs
         assert r.returncode == 0, r.stderr
         runs.append(json.loads(r.stdout))
     assert runs[0] == runs[1]   # the cards, the policy's cards, and each card's nodes as charged

@@ -17,7 +17,6 @@ import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -27,10 +26,10 @@ from starlette.testclient import TestClient
 from tutor.cli import main
 from tutor.text import MAX_INPUT, read_line
 from test_web_hostile import one_line   # 400, one line of JSON, no traceback
+import waiting
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = {"seed": 11, "seat": "C", "moves": "90 Rosen,fort", "judge": "count", "lang": "en"}
-CEILING = 300   # seconds: against a hang only, never a measure
 
 
 # -- reading a line: bounded ----------------------------------------------------------------------
@@ -99,17 +98,19 @@ def test_ctrl_c_at_the_card_prompt_is_one_line_exit_130_and_keeps_what_was_kept(
     try:
         p.stdin.write(b"90ro\nfort\n")
         p.stdin.flush()
-        seen, end = b"", time.monotonic() + CEILING
-        while b"your card (" not in seen and time.monotonic() < end:
-            ready, _w, _x = select.select([p.stdout], [], [], 1.0)
-            if ready:
-                chunk = os.read(p.stdout.fileno(), 1 << 16)
-                if not chunk:
-                    break
-                seen += chunk
-        assert b"your card (" in seen, seen[-500:]
-        p.send_signal(signal.SIGINT)
-        p.wait(timeout=CEILING)    # the input stays open: an end of input would end the play too
+        seen = [b""]
+
+        def prompt(seconds):       # the robots bid and play first: waited for while they compute
+            ready, _w, _x = select.select([p.stdout], [], [], seconds)
+            if not ready:
+                return False
+            chunk = os.read(p.stdout.fileno(), 1 << 16)
+            seen[0] += chunk
+            return not chunk or b"your card (" in seen[0]
+        waiting.until_true(prompt, "practice --play's first card", pid=p.pid)
+        assert b"your card (" in seen[0], seen[0][-500:]
+        p.send_signal(signal.SIGINT)   # the input stays open: an end of input would end the play too
+        waiting.until(lambda s: p.wait(timeout=s), "practice --play after Ctrl-C", pid=p.pid)
         err = p.stderr.read()
     finally:
         if p.poll() is None:

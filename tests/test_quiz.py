@@ -12,6 +12,7 @@ import pytest
 
 from conftest import FIXTURES, ISSUE_DRILLS, ROOT, write
 from tutor.course import drills, quiz
+import waiting
 
 
 def quiz_run(run, files, answers, db, *extra, env=None):
@@ -365,8 +366,8 @@ def test_two_quizzes_at_once_lose_nothing(tmp_path):
     cmd = [sys.executable, "-m", "tutor", "quiz", str(f), "--db", str(db), "--learner", "ana", "--json"]
     procs = [subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, env=env, cwd=tmp_path) for _ in range(2)]
-    outs = [p.communicate(answers, timeout=120) for p in procs]
-    for p, (out, err) in zip(procs, outs):
+    outs = [waiting.finish(p, answers) for p in procs]   # each killed only when it hangs
+    for p, (out, err) in zip(procs, ((o.stdout, o.stderr) for o in outs)):
         assert p.returncode == 0, err
         assert json.loads(out.strip().splitlines()[-1])["correct"] == len(items)
     prog = quiz.Progress.open(db, "ana")

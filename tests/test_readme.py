@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ import pytest
 from click.testing import CliRunner
 
 from tutor.cli import main
+import waiting
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -120,8 +120,7 @@ def run_example(example: Example, cwd: Path, env: dict[str, str | None]) -> str:
     full = {k: v for k, v in os.environ.items() if k not in env}
     full.update({k: v for k, v in env.items() if v is not None})
     full["PATH"] = str(Path(sys.executable).parent) + os.pathsep + full.get("PATH", "")
-    proc = subprocess.run(["bash", "-c", example.command], cwd=cwd, env=full,
-                          capture_output=True, text=True, timeout=120)
+    proc = waiting.run(["bash", "-c", example.command], env=full, cwd=cwd)   # killed only when it hangs
     return proc.stdout + proc.stderr
 
 

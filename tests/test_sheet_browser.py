@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 import shutil
 import struct
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from conftest import ROOT
 from tutor.course import drills, sheets
+import waiting
 
 CHROMIUM = next((p for p in (shutil.which("chromium"), "/usr/bin/chromium", shutil.which("chromium-browser"),
                              shutil.which("google-chrome")) if p and Path(p).exists()), None)
@@ -25,8 +25,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 
 def chromium(tmp_path: Path, *args: str) -> None:
     profile = tmp_path / "profile"
-    subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args], check=True,
-                   capture_output=True, timeout=120)
+    waiting.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args], cwd=None, text=False,
+                check=True)   # killed only when it hangs
 
 
 def to_pdf(tmp_path: Path, html: str, name: str = "sheet"):

@@ -17,6 +17,7 @@ from tutor.play.deal import Deal
 from tutor.play.rules import parse_strain
 from tutor.play.solver import solve
 from tutor.rules import load
+import waiting
 
 exact = pytest.mark.needs_core
 
@@ -214,8 +215,8 @@ def _interrupt(args, delay):
         os.killpg(p.pid, signal.SIGINT)     # as the terminal does: the program and its workers
     except ProcessLookupError:
         pass
-    out, err = p.communicate(timeout=120)
-    return p.returncode, out.decode(), err.decode()
+    done = waiting.finish(p)              # killed only when it hangs
+    return p.returncode, done.stdout.decode(), done.stderr.decode()
 
 
 def _session_pids(sid: int) -> list[int]:
@@ -266,7 +267,7 @@ def test_ctrl_c_during_eval_is_one_line_and_exit_130():
         os.killpg(p.pid, signal.SIGINT)     # as the terminal does: the program and its workers
     except ProcessLookupError:
         pass
-    _out, err = p.communicate(timeout=120)
+    err = waiting.finish(p).stderr        # killed only when it hangs
     assert p.returncode == 130
     assert err.decode().strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
     # the workers ended with it: none left in its session (one would hold the output's pipes)

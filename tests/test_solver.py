@@ -737,10 +737,9 @@ print(json.dumps(out))
 
 
 def _fresh_process(options: int) -> dict:
-    import subprocess
+    import waiting
 
-    r = subprocess.run([sys.executable, "-c", _FRESH_PROCESS, str(options)], capture_output=True, text=True,
-                       timeout=600, check=True)
+    r = waiting.run([sys.executable, "-c", _FRESH_PROCESS, str(options)], cwd=None, check=True)
     return json.loads(r.stdout)
 
 

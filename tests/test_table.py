@@ -26,66 +26,9 @@ HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-# Against a hang only, never a measure of speed (benchmarks/ measure it): a command is taken
-# for hung when for STALL seconds none of its processes ran nor was waiting for a core (the
-# CPU of the process and its children unchanged), or when it used more than CPU_CEILING seconds
-# of CPU (a loop). On a loaded machine a slow command keeps running: no wall clock decides.
-STALL = 20
-CPU_CEILING = 600
-
-
-def _tree(pid: int) -> tuple[int, bool]:
-    """The CPU ticks of ``pid`` and its descendants (with the children they reaped), and
-    whether any of them is running or waiting for a core (state R) or for the disk (D)."""
-    ticks, busy, todo = 0, False, [pid]
-    while todo:
-        p = todo.pop()
-        try:
-            with open(f"/proc/{p}/stat", "rb") as fh:
-                data = fh.read()
-            fields = data[data.rfind(b")") + 2:].split()
-            ticks += sum(int(x) for x in fields[11:15])
-            busy = busy or fields[0] in (b"R", b"D")
-            for task in os.listdir(f"/proc/{p}/task"):
-                with open(f"/proc/{p}/task/{task}/children") as fh:
-                    todo += [int(c) for c in fh.read().split()]
-        except (OSError, ValueError, IndexError):
-            continue
-    return ticks, busy
-
-
-class Watch:
-    """Tells when the command ``pid`` hangs (see STALL): ask :meth:`hung` every STALL seconds."""
-
-    def __init__(self, pid: int) -> None:
-        self.pid, self.seen = pid, None
-
-    def hung(self) -> bool:
-        ticks, busy = _tree(self.pid)
-        stalled = not busy and ticks == self.seen
-        self.seen = ticks
-        return stalled or ticks > CPU_CEILING * os.sysconf("SC_CLK_TCK")
-
-
-def run(argv: list, input, env=None, text: bool = True) -> subprocess.CompletedProcess:
-    """``subprocess.run`` with the output captured, killed only when it hangs (:class:`Watch`)."""
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=text, env=env, cwd=ROOT)
-    watch = Watch(proc.pid)
-    try:
-        while True:
-            try:
-                out, err = proc.communicate(input, timeout=STALL)
-                return subprocess.CompletedProcess(argv, proc.returncode, out, err)
-            except subprocess.TimeoutExpired:
-                input = None   # given once: a retry goes on with what is left of it
-                if watch.hung():
-                    raise AssertionError(f"{' '.join(map(str, argv[2:5]))}: hung (no CPU for {STALL} s, or "
-                                         f"over {CPU_CEILING} s of CPU)") from None
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
+# Against a hang only, never a measure of speed (benchmarks/ measure it): a command is killed
+# only when it hangs (tests/waiting.py: nothing runnable and no CPU at STALL looks in a row, or a loop).
+from waiting import LOOK, Watch, run  # noqa: E402
 
 
 def table(*args: str, input: str, db: Path | None = None, columns: int | None = None) -> subprocess.CompletedProcess:
@@ -274,7 +217,7 @@ def _read_until(fd: int, needle: bytes, pid: int) -> bytes:
     buf = b""
     watch = Watch(pid)
     while needle not in buf:
-        ready, _, _ = select.select([fd], [], [], STALL)
+        ready, _, _ = select.select([fd], [], [], LOOK)
         if not ready:
             if watch.hung():
                 break
@@ -303,7 +246,7 @@ def _child(*env: tuple[str, str]) -> None:
 
 def _wait(pid: int) -> int:
     """The child's exit code; killed and failed when it hangs (:class:`Watch`)."""
-    watch, next_look = Watch(pid), time.monotonic() + STALL
+    watch, next_look = Watch(pid), time.monotonic() + LOOK
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
@@ -311,7 +254,7 @@ def _wait(pid: int) -> int:
             return os.WEXITSTATUS(status)
         time.sleep(0.05)
         if time.monotonic() >= next_look:
-            next_look = time.monotonic() + STALL
+            next_look = time.monotonic() + LOOK
             if watch.hung():
                 break
     try:
@@ -366,7 +309,7 @@ def test_ctrl_c_ends_cleanly():
         watch = Watch(proc.pid)
         while True:
             try:
-                out, err = proc.communicate(timeout=STALL)
+                out, err = proc.communicate(timeout=LOOK)
                 break
             except subprocess.TimeoutExpired:
                 assert not watch.hung(), "tutor table did not end after Ctrl-C"
@@ -771,16 +714,3 @@ def test_with_the_partie_the_advice_knows_the_score(tmp_path, dealer):
     assert f"The advice knows the Partie's score: AC {score['AC']} : BD {score['BD']}, 800 to win." in with_board
     assert with_board.rstrip().splitlines()[-1].startswith("→ You: dopple"), with_board
     assert "→ You: dopple" not in advice(False)
-
-
-# -- the hang guard of these tests: no wall clock ------------------------------------------------
-def test_the_guard_kills_a_command_that_sleeps_and_lets_one_that_computes_run(monkeypatch):
-    """A command asleep without CPU for STALL seconds is a hang; one that computes, however
-    long it takes on a loaded machine, is not (a child process's CPU counts as its own)."""
-    monkeypatch.setattr(sys.modules[__name__], "STALL", 1)
-    with pytest.raises(AssertionError, match="hung"):
-        run([sys.executable, "-c", "import time; time.sleep(600)"], "")
-    busy = ("import subprocess, sys, time\n"
-            "child = 'import time\\nt = time.process_time()\\nwhile time.process_time() - t < 3: pass'\n"
-            "subprocess.run([sys.executable, '-c', child])\nprint('done')\n")
-    assert run([sys.executable, "-c", busy], "").stdout == "done\n"   # 3 s of a child's CPU: > 2 looks

@@ -15,6 +15,7 @@ from tutor import rules as rules_mod
 from tutor.errors import TutorError
 from tutor.partie import Game, dumps, loads
 from tutor.tafel import Tafel
+import waiting
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG = rules_mod.from_mapping({"profile": "verband", "match_target": 1_000_000})
@@ -186,7 +187,7 @@ def test_two_processes_adding_at_once_lose_nothing(db):
                               stderr=subprocess.PIPE, text=True)
              for seat in ("A", "B", "C", "D")]
     for proc in procs:
-        _, err = proc.communicate(timeout=120)
+        err = waiting.finish(proc).stderr     # killed only when it hangs
         assert proc.returncode == 0, err
     with Tafel.open(db) as t:
         p = t.partie()
@@ -205,7 +206,7 @@ def test_two_commands_adding_at_once_lose_nothing(db):
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
              for i in range(8)]
     for proc in procs:
-        _, err = proc.communicate(timeout=120)
+        err = waiting.finish(proc).stderr     # killed only when it hangs
         assert proc.returncode == 0, err
     contracts = sorted(str(g.contract) for g in games_in(db))
     assert contracts == sorted(f"{60 + 5 * i} Rosen" for i in range(8))

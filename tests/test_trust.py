@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import subprocess
 import sys
 
 import pytest
 
 from conftest import ROOT, write
+import waiting
 
 
 def test_tafel_add_refuses_stoeck_for_both_teams(run, tmp_path):
@@ -144,7 +144,6 @@ def test_ctrl_c_ends_any_command_with_one_line_and_exit_130(run, monkeypatch):
 
 
 def test_ctrl_c_in_the_quiz_keeps_the_answers_and_exits_130(issue_file, tmp_path):
-    import subprocess
     import sys
 
     script = ("import sys\nfrom tutor.course import quiz\norig = quiz.Quiz.__init__\n"
@@ -152,8 +151,8 @@ def test_ctrl_c_in_the_quiz_keeps_the_answers_and_exits_130(issue_file, tmp_path
               "    def read(p):\n        for x in lines:\n            return x\n        raise KeyboardInterrupt\n"
               "    self.read = read\nquiz.Quiz.__init__ = init\nfrom tutor.cli import main\n"
               "main(sys.argv[1:], prog_name='tutor')\n")
-    p = subprocess.run([sys.executable, "-c", script, "quiz", str(issue_file), "--db", str(tmp_path / "p.db")],
-                       capture_output=True, text=True, timeout=120, env={"TUTOR_LANG": "de", "PATH": ""})
+    p = waiting.run([sys.executable, "-c", script, "quiz", str(issue_file), "--db", str(tmp_path / "p.db")],
+                    env={"TUTOR_LANG": "de", "PATH": ""}, cwd=None)   # killed only when it hangs
     assert p.returncode == 130, p.stderr
     assert "Abgebrochen: 1 Antwort gespeichert." in p.stdout and "Traceback" not in p.stderr
 
@@ -195,8 +194,7 @@ cli.main(prog_name="tutor")
 @pytest.mark.parametrize("args", [["explain", "60 Eichel"], ["check", "--hand", "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8",
                                                               "--auction", "", "--call", "60 Eichel", "--count"]])
 def test_ctrl_c_between_the_command_and_its_end_is_one_line_and_130(where, args):
-    done = subprocess.run([sys.executable, "-c", _CTRL_C_AT, where, *args, "--lang", "en"],
-                          capture_output=True, text=True, timeout=60)
+    done = waiting.run([sys.executable, "-c", _CTRL_C_AT, where, *args, "--lang", "en"], cwd=None)
     assert done.returncode == 130, (done.returncode, done.stderr)
     assert done.stderr.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
     assert "Aborted" not in done.stderr and "Traceback" not in done.stderr
@@ -217,8 +215,7 @@ def test_ctrl_c_while_the_program_starts_is_one_line_and_130():
             "sys.argv = ['tutor', 'explain', '60 Eichel']\n"
             "import tutor.cli\n"
             "tutor.cli.main(prog_name='tutor')\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "TUTOR_LANG": "en"})
+    done = waiting.run([sys.executable, "-c", code], env={**os.environ, "TUTOR_LANG": "en"}, cwd=None)
     assert done.returncode == 130, (done.returncode, done.stderr)
     assert done.stderr.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
     assert done.stdout == ""

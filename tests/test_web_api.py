@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 import urllib.request
 from pathlib import Path
 from urllib.error import HTTPError
@@ -22,6 +21,7 @@ from starlette.testclient import TestClient
 
 from tutor.cli import main
 from tutor.web.app import MAX_BODY, Settings, create_app
+from waiting import joined, until_holds
 
 HAND = "Eichel:AO9 Schellen:KU Rosen:U6 Schilten:O8"
 BASE = "http://127.0.0.1:8000"
@@ -339,10 +339,7 @@ def test_two_phones_writing_the_same_partie_lose_nothing(db):
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started
+    until_holds(lambda: server.started, "the server's start")
     port = server.servers[0].sockets[0].getsockname()[1]
     base = f"http://127.0.0.1:{port}"
     token = app.state.settings.token
@@ -365,7 +362,7 @@ def test_two_phones_writing_the_same_partie_lose_nothing(db):
         for p in phones:
             p.start()
         for p in phones:
-            p.join(60)
+            joined(p, "a phone's write")
         assert statuses == [200] * 12
         with urllib.request.urlopen(base + "/api/tafel", timeout=30) as r:
             board = json.loads(r.read())

@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 import struct
 import threading
-import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from waiting import page_until, selector, until_holds
 
 CHROMIUM = Path("/usr/bin/chromium")
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -45,10 +45,7 @@ class Server:
 
     def __enter__(self) -> "Server":
         self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
+        until_holds(lambda: self.server.started, "the server's start")
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.url = f"http://{self.host}:{port}/"
         return self
@@ -119,7 +116,7 @@ def test_a_phone_taps_a_hand_and_an_auction_and_reads_the_recommendation(browser
         context, page = phone(browser)
         page.goto(server.url)
         tap_hand_and_auction(page)
-        page.wait_for_selector("#advice:not([hidden])")
+        selector(page, "#advice:not([hidden])")   # the server computes the advice
         assert page.inner_text("#advice-line") == "Du: 90 Eichel (Hilfe, Nell zu dritt oder mehr)"
         calls = page.locator("#calls li").all_inner_texts()
         assert calls == ["A 60 Eichel: Eröffnung, Puur zu dritt.", "B 70 Schellen: Eröffnung, Nell zu viert."]
@@ -140,7 +137,7 @@ def test_a_phone_taps_a_hand_and_an_auction_and_reads_the_recommendation(browser
         assert width == 360 and height > 600
         # English, and undo
         page.tap("#lang")
-        page.wait_for_function("() => document.getElementById('advice-line').textContent.startsWith('You:')")
+        page_until(page, "() => document.getElementById('advice-line').textContent.startsWith('You:')")
         assert page.inner_text("#advice-line") == "You: 90 Eichel (Hilfe (support), Nell with three cards or more)"
         page.tap("#undo")
         page.wait_for_function("() => document.querySelectorAll('#calls li').length === 1")
@@ -261,7 +258,7 @@ def test_a_laptop_gets_the_same_page_in_two_columns(browser, db, tmp_path):
         page = context.new_page()
         page.goto(server.url)
         tap_hand_and_auction(page)
-        page.wait_for_selector("#advice:not([hidden])")
+        selector(page, "#advice:not([hidden])")   # the server computes the advice
         pad, advice = page.locator("#pad").bounding_box(), page.locator("#advice").bounding_box()
         assert pad["x"] > advice["x"] + advice["width"] - 1        # the pad beside, not below
         assert overflow(page) <= 0
@@ -278,7 +275,7 @@ def test_beyond_this_machine_the_page_needs_the_secret(browser, db):
         response = page.goto(server.url + "?key=table-secret-1")
         assert response.status == 200 and page.url == server.url     # the secret left the address
         tap_hand_and_auction(page)
-        page.wait_for_selector("#advice:not([hidden])")
+        selector(page, "#advice:not([hidden])")   # the server computes the advice
         assert page.inner_text("#advice-line").startswith("Du: 90 Eichel")
         context.close()
         context, page = phone(browser)                                # another phone, no secret
@@ -370,6 +367,6 @@ def test_the_bidding_advice_knows_the_score_of_the_partie_on_the_tafel(browser, 
             page.tap(f'[data-strain="{suit}"]')
             page.wait_for_function("n => document.querySelectorAll('#calls li:not(.empty)').length > n",
                                    arg=before)
-        page.wait_for_selector("#advice:not([hidden])")
+        selector(page, "#advice:not([hidden])")   # the server computes the advice
         assert page.inner_text("#advice-line").startswith("Du: dopple")
         context.close()

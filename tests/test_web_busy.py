@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from tutor import answers
 from tutor.web.app import Settings, create_app
+from waiting import joined, page_until, until_holds, until_true
 
 HAND = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
 
@@ -50,7 +51,7 @@ def test_beyond_the_places_a_judgement_is_refused_with_one_line_and_the_rest_is_
     params = {"hand": HAND, "lang": "en"}
     with _client(tmp_path, slots=1, waiting=0) as c:
         first, got = _in_thread(lambda: c.get("/api/bid", params=params))
-        assert started.acquire(timeout=30)            # the first computes
+        until_true(lambda s: started.acquire(timeout=s), "the first request")   # the first computes
         busy = c.get("/api/bid", params=params)
         assert busy.status_code == 503 and busy.headers["retry-after"] == "5"
         assert busy.json() == {"error": "the server is busy computing other answers: try again in a moment"}
@@ -62,7 +63,7 @@ def test_beyond_the_places_a_judgement_is_refused_with_one_line_and_the_rest_is_
         assert c.get("/api/quiz").status_code == 200
         assert c.get("/api/practice", params={"seed": 1, "seat": "C", "judge": "count"}).status_code == 200
         release.set()
-        first.join(60)
+        joined(first, "the first request")
         assert got["r"].status_code == 200 and got["r"].json()["call"]
         again = c.get("/api/bid", params=params)     # nothing lost: the same request, answered
         assert again.status_code == 200 and again.json() == got["r"].json()
@@ -74,20 +75,17 @@ def test_a_request_waits_for_a_place_and_is_refused_when_none_frees_in_time(tmp_
     params = {"hand": HAND, "lang": "en"}
     with _client(tmp_path, slots=1, waiting=1, wait_seconds=1.0) as c:
         first, got = _in_thread(lambda: c.get("/api/bid", params=params))
-        assert started.acquire(timeout=30)
+        until_true(lambda s: started.acquire(timeout=s), "the first request")
         t0 = time.monotonic()
         late = c.get("/api/bid", params=params)       # waits its second, then gives up
         assert late.status_code == 503 and time.monotonic() - t0 >= 1.0
         second, got2 = _in_thread(lambda: c.get("/api/bid", params=params))
-        deadline = time.monotonic() + 30
-        while c.app.state.gate.admitted < 2:          # the second waits for the place
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        until_holds(lambda: c.app.state.gate.admitted >= 2, "the second request")   # it waits for the place
         third = c.get("/api/bid", params=params)      # and no third may wait: refused at once
         assert third.status_code == 503
         release.set()
-        first.join(60)
-        second.join(60)
+        joined(first, "the first request")
+        joined(second, "the second request")
         assert got["r"].status_code == 200 and got2["r"].status_code == 200
         assert c.app.state.gate.admitted == 0
 
@@ -136,7 +134,7 @@ def test_the_phone_keeps_the_learner_s_call_when_the_server_is_busy(tmp_path, mo
                 localStorage.setItem('tutor-table', JSON.stringify({tab: 'practice', lang: 'en'}));
             }""")
             page.reload()
-            page.wait_for_function("() => !document.getElementById('error').hidden", timeout=60_000)
+            page_until(page, "() => !document.getElementById('error').hidden")
             assert page.inner_text("#error") in ("the server is busy computing other answers: try again in a moment",
                                                  "der Server berechnet gerade andere Antworten: versuche es gleich "
                                                  "noch einmal")
@@ -164,15 +162,10 @@ def test_clients_that_leave_before_their_answer_leave_no_place_taken(tmp_path, s
             with socket.create_connection(("127.0.0.1", port)) as s:
                 s.sendall(f"GET /api/bid?hand={HAND.replace(' ', '%20')}&lang=en HTTP/1.1\r\n"
                           "Host: 127.0.0.1\r\n\r\n".encode())
-        deadline = time.monotonic() + 120
-        while gate.refused < 2 * places or gate.admitted < places:   # every request seen: the places
-            assert time.monotonic() < deadline, (gate.admitted, gate.refused)   # taken, the rest refused
-            time.sleep(0.05)
+        until_holds(lambda: gate.refused >= 2 * places and gate.admitted >= places,   # every request seen:
+                    "the requests")                                   # the places taken, the rest refused
         release.set()
-        deadline = time.monotonic() + 120
-        while gate.admitted:
-            assert time.monotonic() < deadline, gate.admitted
-            time.sleep(0.05)
+        until_holds(lambda: not gate.admitted, "the admitted requests' end")
         import urllib.error
         import urllib.request
 

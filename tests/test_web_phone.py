@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from test_web_browser import HAND, Server, overflow, phone   # noqa: F401  (the fixtures below too)
 from test_web_browser import browser, db  # noqa: F401
+from waiting import page_until, selector
 
 
 SMALL = {"width": 360, "height": 640}     # a small phone, portrait
@@ -76,10 +77,9 @@ def test_every_screen_of_a_game_shows_the_next_thing_to_tap(browser, db, tmp_pat
         # the auction: at every turn the pad is in view, however long the auction grows
         for number, suit in ((60, "Eichel"), (70, "Schellen"), (90, "Eichel"), (95, "Rosen"), (100, "Eichel")):
             if number == 90:    # C's turn: the recommendation is in view above the pad
-                page.wait_for_selector("#advice:not([hidden])")
+                selector(page, "#advice:not([hidden])")   # the server computes the advice
                 try:    # the page scrolls on the next frame
-                    page.wait_for_function(f"() => ({IN_VIEW})('#advice-line') && ({IN_VIEW})('#calls li:last-child')",
-                                           timeout=10000)
+                    page_until(page, f"() => ({IN_VIEW})('#advice-line') && ({IN_VIEW})('#calls li:last-child')")
                 finally:
                     page.screenshot(path=str(tmp_path / "2-advice.png"))
             bid(page, number, suit)

@@ -175,7 +175,7 @@ def test_one_process_per_server_the_newest_page_s_job_and_none_left_when_it_stop
         assert w.job is not None and w.job[0][0] == 4 and w.starts and len(w.starts) == 1
         assert len(w.outbox) <= 4          # orders not yet sent: the newest job and what it needs
     w.close()
-    assert until(lambda: gone(pid), 20)
+    assert until(lambda: gone(pid), pid=pid)
 
 
 def test_a_stopped_or_killed_process_never_makes_a_tap_wait(fresh, tmp_path, monkeypatch):
@@ -192,7 +192,7 @@ def test_a_stopped_or_killed_process_never_makes_a_tap_wait(fresh, tmp_path, mon
         try:
             view = c.get("/api/practice", params={**params, "moves": "fort"}).json()
             assert "error" not in view
-            assert until(lambda: gone(pid), 20)   # ended; the next page's job starts another
+            assert until(lambda: gone(pid), pid=pid)   # ended; the next page's job starts another
             c.get("/api/practice", params={**params, "moves": "fort"})
             assert w.proc is not None and w.proc.pid != pid
             os.kill(w.proc.pid, signal.SIGKILL)
@@ -226,7 +226,7 @@ def test_the_process_ends_when_tutor_serve_stops_or_dies(tmp_path):
             assert "hand" in json.loads(r.read())
 
     def process_of(pid: int) -> int:
-        assert until(lambda: children(pid), 60)
+        assert until(lambda: children(pid), pid=pid)
         return children(pid)[0]
 
     proc = start(tmp_path, "--port", "0")          # Ctrl-C: the server stops and ends it
@@ -236,7 +236,7 @@ def test_the_process_ends_when_tutor_serve_stops_or_dies(tmp_path):
         practice(url)
         pid = process_of(proc.pid)
         stop(proc)
-        assert until(lambda: gone(pid), 20)
+        assert until(lambda: gone(pid), pid=pid)
     finally:
         proc.kill()
         proc.wait()
@@ -247,7 +247,7 @@ def test_the_process_ends_when_tutor_serve_stops_or_dies(tmp_path):
         pid = process_of(proc.pid)
         proc.kill()
         proc.wait(CEILING)
-        assert until(lambda: gone(pid), 20)
+        assert until(lambda: gone(pid), pid=pid)
     finally:
         proc.kill()
         proc.wait()

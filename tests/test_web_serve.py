@@ -14,6 +14,8 @@ import urllib.request
 from pathlib import Path
 from urllib.error import HTTPError
 
+import waiting
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -39,28 +41,30 @@ def _as_a_user_starts_it() -> None:
 
 
 def get(url: str, opener=None) -> int:
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            with (opener or urllib.request.build_opener()).open(url, timeout=5) as r:
-                return r.status
-        except HTTPError as e:
-            return e.code
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
+    """The status of ``url``, asked again while the server starts, for as long as its start
+    goes on (tests/waiting.py: no wall clock decides on a busy machine)."""
+    def within(seconds):
+        end = time.monotonic() + seconds
+        while True:
+            try:
+                with (opener or urllib.request.build_opener()).open(url, timeout=seconds) as r:
+                    return r.status
+            except HTTPError as e:
+                return e.code
+            except OSError:
+                if time.monotonic() > end:
+                    raise TimeoutError from None
+                time.sleep(0.1)
+    return waiting.until(within, url)
 
 
 def stop(proc: subprocess.Popen) -> tuple[str, str]:
     proc.send_signal(signal.SIGINT)
     try:
-        out, err = proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
-        raise AssertionError(f"serve did not stop on Ctrl-C: {out} {err}")
-    return out, err
+        done = waiting.finish(proc)          # killed when it hangs
+    except AssertionError as e:
+        raise AssertionError(f"serve did not stop on Ctrl-C ({e})") from None
+    return done.stdout, done.stderr
 
 
 def test_serve_answers_on_127_0_0_1_and_stops_cleanly_on_ctrl_c(tmp_path):
@@ -121,8 +125,7 @@ def test_a_busy_port_is_one_line(tmp_path):
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        r = subprocess.run([sys.executable, "-m", "tutor", "serve", "--port", str(port), "--lang", "en"],
-                           cwd=ROOT, capture_output=True, text=True, timeout=30)
+        r = waiting.run([sys.executable, "-m", "tutor", "serve", "--port", str(port), "--lang", "en"])
     assert r.returncode == 2
     assert re.fullmatch(rf"tutor: cannot listen on 127\.0\.0\.1:{port}: .+ \(another --port\?\)", r.stderr.strip())
 
