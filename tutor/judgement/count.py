@@ -303,7 +303,7 @@ class CountJudge:
 
     def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
         lines: list[Line] = []
-        pickers = ((_konter, _matsch, _double, _last_word, _hilfe, _trumpless, _opening, _raise, _want, _ace)
+        pickers = ((_konter, _matsch, _double, _last_word, *OWN_BIDS, _ace)
                    if s.rules.conventions else (_konter, _matsch, _double, _plain))
         for picker in pickers:
             pick = picker(hand, s, readings, lines, standing)
@@ -579,7 +579,6 @@ def defence(hand: Hand, s, trump: Suit | None) -> Count:
     length = sum(p.length[0] for p in theirs)
     # what the declaring team's shown trumps leave our side tricks (DECLARER_RUFFS)
     ruffs = next(r for r in DECLARER_RUFFS if r.top <= shown and length >= r.length)
-    high = s.auction.high
     trusted = (CONFIDENCE_CONTROL and trump is not None and high is not None and ruffs.aces
                and high.call.value > s.rules.opening_max
                and (high.call.value % 10 == 0 or high.call.value == s.rules.matsch_bid))   # not a Fünfer
@@ -903,7 +902,7 @@ def _double(hand, s, readings, lines, standing=None):
             # trusts takes the contract away from them instead, where the double only wins if they fail
             # (QA s40 F3: B's 100 Schellen made on 12 of 12 against A's 80 Eichel made on 12 of 12)
             scratch: list = []
-            own = next((pick for picker in (_hilfe, _trumpless, _opening, _raise, _want)
+            own = next((pick for picker in OWN_BIDS
                         if (pick := picker(hand, s, readings, scratch, standing)) is not None), None)
             if own is not None:
                 lines.append(M("If {seat} and partner make their {value} they win the Partie ({standing}); the "
@@ -1547,3 +1546,8 @@ def _ace(hand, s, readings, lines, standing=None):
     lines.append(M("The opponents hold Puur and Nell of {suit} with at least {n} cards: they will bid on. "
                    "So the Ace can be shown without being left to play.", suit=fit[0].value, n=CONTROL_LENGTH))
     return best
+
+
+# the calls a hand makes on its own cards, in the encoder's order (Count.choose): the Partie's
+# double gives way to the first of them the count trusts (_double, OWN_BID_FIRST)
+OWN_BIDS = (_hilfe, _trumpless, _opening, _raise, _want)
