@@ -358,3 +358,32 @@ def test_own_table_part_searches_the_same_nodes_in_every_process(tmp_path):
     resumed = solver.solve(d, target=80, best=False, options=own | SHARED)
     assert [str(fresh.nodes), str(resumed.nodes)] == out
     assert resumed.reached == fresh.reached and resumed.nodes < fresh.nodes
+
+
+_PAGES = """
+import random, sys
+from tutor.play import solver
+from tutor.play.deal import Deal
+from tutor.play.rules import TRUMPS
+opt = int(sys.argv[1])
+rng = random.Random("small pages")
+for i, size in enumerate((4, 7, 8, 5, 7)):
+    d = Deal.random(rng, size, trump=TRUMPS[i % 6], misere=i == 3)
+    s = solver.solve(d, options=opt)
+    b = solver.bracket(d, [40, 60, 80, 100], options=opt)
+    print(s.points, sorted(map(str, s.best)), s.nodes, b.lo, b.hi, b.nodes)
+"""
+
+
+@needs_core
+def test_the_small_tables_in_huge_pages_give_the_same_answers_and_nodes():
+    # from its first solve of seven cards a hand or more a process keeps the core's small tables
+    # (the three-card table, the inner table, the two-trick cache) in huge pages (issue 21,
+    # round sixteen): a memory layout only, so every answer and node count is the one of a
+    # process that keeps them in 4 kB pages (SMALL_PAGES), before the move and after it
+    import subprocess
+    import sys
+
+    out = [subprocess.run([sys.executable, "-c", _PAGES, str(opt)], capture_output=True, text=True,
+                          check=True).stdout for opt in (0, solver.SMALL_PAGES)]
+    assert out[0] == out[1] and len(out[0].splitlines()) == 5

@@ -1003,7 +1003,7 @@ static int last_two_key(S *s, u64 key, int total) {
  * saved 4 % of their nodes and cost some 5 % of CPU. A small solve uses the first words only (the slot is the top bits of
  * the hash), and only the words used since the last clearing are cleared. */
 #define L2_BITS_MAX 19
-static u64 l2_cache[1 << L2_BITS_MAX];
+static u64 *l2_cache = NULL;   /* 2^L2_BITS_MAX words, in small_tables' block */
 static unsigned l2_gen = 0;
 static int l2_bits = 15, l2_dirty_bits = 0;   /* this solve's size; the largest since the clearing */
 
@@ -1330,7 +1330,7 @@ typedef struct {
     uint8_t lo, hi;    /* bounds on the max team's points from here on (the points left are at most 255) */
 } Entry3;
 _Static_assert(sizeof(Entry3) == 16, "a three-card entry is 16 bytes");
-static Entry3 three_cache[THREE_CACHE_SIZE];
+static Entry3 *three_cache = NULL;   /* THREE_CACHE_SIZE entries, in small_tables' block */
 
 /* The positions inside the first two tricks (the inner table; option bit 40, NO_INNER_TABLE,
  * off; bit 41, INNER_TABLE_FROM_FOUR, inside every trick led with four cards a hand or more,
@@ -1352,7 +1352,7 @@ typedef struct {
 _Static_assert(sizeof(ItEntry) == 32, "an entry of the table inside tricks is 32 bytes");
 #define ITT_BITS 15
 #define ITT_FROM 8
-static ItEntry *itt = NULL;   /* 2^ITT_BITS entries (1 MB), allocated on first use */
+static ItEntry *itt = NULL;   /* 2^ITT_BITS entries (1 MB), in small_tables' block */
 
 /* The table grows with the search: a solve starts with the first 2^16 entries (2 MB, one
  * huge page) and, each time its generation has filled a quarter of the part it uses, takes
@@ -2013,6 +2013,8 @@ static int parse_tables(S *s, PyObject *pts, PyObject *strength) {
  * bit 24 the third trick from the end searched like the others (not played out by three_rec),
  * bit 17 the boundaries with three cards a hand in the table also where three_rec plays them,
  * bit 19 no bounds kept for the boundaries three_rec plays out (three_cache),
+ * bit 58 the small tables (three_cache, the inner table, the two-trick cache) kept in 4 kB
+ * pages, not moved to huge pages at the first solve of seven cards or more (small_tables),
  * bit 20 the followers ordered as before where this round changed it (the second hand under
  * his partner's top card led, a Misère's third hand when the last player must take the
  * trick over, trumping an opponent's card with the trump of the fewest points, a discard's
@@ -2046,7 +2048,7 @@ static void deal_id(DealId *d, const unsigned long long h[4], int leader, int ma
     d->prune = s->prune_k | s->prune_kf << 8 | s->prune_m << 16;
     memcpy(d->h, h, sizeof d->h);
     d->leader = leader; d->maxteam = maxteam; d->misere = misere; d->trump = trump; d->puur = puur;
-    d->last = last; d->options = (int)options & ~(1 << 28 | 4096 | OWN_TABLE_PART); d->options_hi = (int)(options >> 32);
+    d->last = last; d->options = (int)options & ~(1 << 28 | 4096 | OWN_TABLE_PART); d->options_hi = (int)(options >> 32 & ~((u64)1 << 26));   /* (not bit 58, SMALL_PAGES: a layout) */
     memcpy(d->pts, s->pts, sizeof d->pts); memcpy(d->str, s->str, sizeof d->str);
 }
 
@@ -2058,15 +2060,67 @@ static struct {
     long long fill, grow_at;
 } last_deal;
 
+/* The three-card table (128 kB), the inner table (1 MB) and the two-trick cache (4 MB) in one
+ * block. Their entries are read at random, one a node of the last three tricks, and with 4 kB
+ * pages a read missed the TLB as well (perf, issue 21 round sixteen: the two-trick cache's
+ * word was 43 % of three_rec's time, the three-card entry two thirds of three_boundary's):
+ * from the first solve of seven cards a hand or more without a time limit (small_tables(1))
+ * the block is one of huge pages where the system gives them, as the table's (tt_alloc;
+ * round sixteen: CPU some -5 % on full deals' brackets, benchmarks/README). Before that, and
+ * with option bit 58 (SMALL_PAGES), 4 kB pages: a small endgame touches a few of them, not
+ * the fault of a whole huge page (up to 19 ms in this VM: benchmarks/README, "Tiny solves"),
+ * nor does a solve with a time limit. The block is replaced only where a new generation
+ * begins (its entries are empty: the new block's zeros are of no generation). The three-card
+ * and inner tables come first, then the two-trick cache, whose first 256 kB are all that a
+ * deal of six cards or fewer uses. */
+static char *small_block = NULL;
+static size_t small_span = 0;      /* its mapping's size (0: from calloc) */
+static int small_huge = 0;         /* huge pages asked for it */
+
+static int small_tables(int huge) {
+    if (small_block && (small_huge || !huge)) return 0;
+    size_t b3 = sizeof(Entry3) * THREE_CACHE_SIZE, bi = sizeof(ItEntry) << ITT_BITS;
+    size_t bytes = b3 + bi + (sizeof(u64) << L2_BITS_MAX);
+    size_t align = (size_t)1 << 21, span = (bytes + align - 1) & ~(align - 1);
+    char *a = NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    char *p = mmap(NULL, span + (huge ? align : 0), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p != MAP_FAILED) {
+        a = p;
+        if (huge) {   /* aligned to a huge page, the rest given back */
+            a = (char *)(((uintptr_t)p + align - 1) & ~(uintptr_t)(align - 1));
+            if (a > p) munmap(p, (size_t)(a - p));
+            if (a + span < p + span + align) munmap(a + span, (size_t)(p + span + align - (a + span)));
+            madvise(a, span, MADV_HUGEPAGE);
+        }
+    }
+#else
+    (void)align;
+#endif
+    if (!a) {
+        if (small_block) { small_huge = huge; return 0; }   /* keep the one there is */
+        if (!(a = calloc(1, span))) { PyErr_NoMemory(); return -1; }
+        span = 0;
+    }
+    if (small_block && small_span) munmap(small_block, small_span);
+    else if (small_block) free(small_block);
+    small_block = a; small_span = span; small_huge = huge;   /* (asked once, given or not) */
+    three_cache = (Entry3 *)a;
+    itt = (ItEntry *)(a + b3);
+    l2_cache = (u64 *)(a + b3 + bi);
+    l2_dirty_bits = 0;
+    return 0;
+}
+
 /* A new generation of the table (the entries of the others are empty), and of the two-trick cache. */
 static void new_generation(int l2cache) {
     /* the three-card table keeps 24 bits of the number: cleared when they come round (where
      * all 32 come round, below, the table too) */
-    if (((tt_gen + 1) & 0xFFFFFF) == 0 && tt_gen + 1 != 0) { memset(three_cache, 0, sizeof three_cache); tt_gen++; }
+    if (((tt_gen + 1) & 0xFFFFFF) == 0 && tt_gen + 1 != 0) { memset(three_cache, 0, sizeof(Entry3) * THREE_CACHE_SIZE); tt_gen++; }
 
     tt_gen++;
     if (tt_gen == 0) {
-        memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof three_cache);
+        memset(tt, 0, (tt_mask + 1) * sizeof(Entry)); memset(three_cache, 0, sizeof(Entry3) * THREE_CACHE_SIZE);
         if (itt) memset(itt, 0, sizeof(ItEntry) << ITT_BITS);
         tt_gen = 1;
     }
@@ -2452,7 +2506,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     /* the inner table (option bit 40 off; bit 41 from four cards a hand on);
      * not with forward pruning (an estimate's nodes stay round five's) nor without the table */
     s->itt_from = (uoptions >> 40 & 1) || prune_k || prune_kf || !s->use_tt ? 0 : (uoptions >> 41 & 1) ? 4 : ITT_FROM;
-    if (s->itt_from && !itt && !(itt = calloc((size_t)1 << ITT_BITS, sizeof(ItEntry)))) s->itt_from = 0;
+    if (small_tables(0) < 0) { free(s); return NULL; }   /* (the inner table among them) */
     for (int i = 0; i < 11; i++) s->kb[i][0] = s->kb[i][1] = -1;
     s->root_bounds = target < 0 && !(options & (1 << 22));
     s->root_left = popc(h[0]);
@@ -2490,7 +2544,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         /* the previous solve's table, as far as it grew */
         s->mask = last_deal.mask; s->fill = last_deal.fill; s->grow_at = last_deal.grow_at;
     }
-    if (!same) new_generation(s->l2cache);
+    if (!same) {
+        /* from the first deal of seven cards or more without a time limit: huge pages */
+        if (size >= 7 && !(s->deadline > 0) && !(uoptions >> 58 & 1) && small_tables(1) < 0) { free(s); return NULL; }
+        new_generation(s->l2cache);
+    }
     l2_bits = size <= 6 || trump < 0 ? 15 : size == 7 ? 17 : L2_BITS_MAX;
     if (l2_bits > l2_dirty_bits) l2_dirty_bits = l2_bits;
     /* a time limit: the table's pages this solve uses made ready first, and the time they
@@ -2719,7 +2777,10 @@ static PyObject *py_table_load(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a saved table of another deal or options, or not a saved table");
         bad = 1;
     }
-    if (bad || tt_init(22) < 0) { PyBuffer_Release(&saved); return NULL; }
+    if (bad || tt_init(22) < 0 || small_tables(popc(h[0]) >= 7 && !(options >> 58 & 1)) < 0) {
+        PyBuffer_Release(&saved);
+        return NULL;
+    }
     new_generation(1);
     /* the part of the table: as far as this process used it, and four times the entries */
     u64 cap = table_cap(popc(h[0])), mask = (((u64)1 << TT_START_LG) - 1) & tt_mask;

@@ -145,6 +145,9 @@ OWN_TABLE_PART = 1 << 30   # not a technique: a solve that starts a table, and l
                            # table that depends on the deal alone (grown by the search's own fill), not at the part the
                            # process used already: the same solve searches the same nodes in every process, whatever it
                            # solved before (a pool's workers); the answers never change
+SMALL_PAGES = 1 << 58   # not a technique: the core's small tables (the three-card table, the inner table, the two-trick
+                        # cache) stay in 4 kB pages, not moved to huge pages at its first solve of seven cards or more
+                        # (issue 21, round sixteen; the same search, the process's first such solve decides)
 WHOLE_TABLE = 1 << 25   # the deal's whole part of the core's table from the start, not grown with the search (as before
                         # issue 21's fourth round: a process's first solve then cleared 128 MB of fresh pages)
 
