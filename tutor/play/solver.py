@@ -237,7 +237,7 @@ def solve(deal: Deal, *, target: int | None = None, engine: str = "auto",
     cores busy with other deals (the simulation)."""
     use_c = _use_core(engine)
     decl = deal.declaring_team
-    total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
+    total = _total(deal)
     # The search counts the declaring team's points; it maximises them, or in a Misère the
     # other team does. The question for it: does the count reach t?
     t = None
@@ -397,7 +397,7 @@ def bracket(deal: Deal, targets: Iterable[int], *, engine: str = "auto", guess: 
     raising, with everything proved until then. Ctrl-C raises KeyboardInterrupt."""
     use_c = _use_core(engine)
     asked = sorted(set(int(t) for t in targets))
-    total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
+    total = _total(deal)
     lo, hi = _PROVED.get(deal, (0, total))
     # the core's question for target t: does the counted team take at least x points?
     # (a Misère's "at most t" is "not at least t + 1")
@@ -481,10 +481,26 @@ def _estimate_guess(deal: Deal, max_nodes: int | None, max_seconds: float | None
 
 
 def _core_args(deal: Deal) -> tuple:
-    """The deal as the core's solve, table_save and table_load take it (their first arguments)."""
-    pts, stren, trump_index, puur = tables(deal.trump)
-    return (tuple(_mask(h) for h in deal.hands), SEATS.index(deal.leader), TEAMS.index(deal.declaring_team),
-            deal.misere, pts, stren, trump_index, puur, LAST_TRICK)
+    """The deal as the core's solve, table_save and table_load take it (their first arguments),
+    kept on the deal (a Deal is frozen): the simulation asks the same Deal objects again and
+    again (simulation._DEALS), and making the hands' masks took 60-100 us a call, some 8 % of
+    ``tutor eval``'s CPU (judge, session 41)."""
+    args = deal.__dict__.get("_core_args")
+    if args is None:
+        pts, stren, trump_index, puur = tables(deal.trump)
+        args = (tuple(_mask(h) for h in deal.hands), SEATS.index(deal.leader), TEAMS.index(deal.declaring_team),
+                deal.misere, pts, stren, trump_index, puur, LAST_TRICK)
+        object.__setattr__(deal, "_core_args", args)
+    return args
+
+
+def _total(deal: Deal) -> int:
+    """All the card points of the deal and the last trick's: kept on the deal, as its core args."""
+    total = deal.__dict__.get("_total_points")
+    if total is None:
+        total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
+        object.__setattr__(deal, "_total_points", total)
+    return total
 
 
 def _core_solve(deal: Deal, x: int, want_best: bool, max_nodes: int, max_seconds: float, options: int,
@@ -801,7 +817,7 @@ def exact_value(deal: Deal, *, engine: str = "auto", max_nodes: int | None = Non
     deal (``SHARED_TABLE``), and the value is kept for the next question. (A bracket over
     every point walks down one point at a time: 30 to 84 probes a full deal, and more nodes
     in all; benchmarks/README.md, round eight of issue 21.) None where a budget stopped it."""
-    total = sum(points(c, deal.trump) for h in deal.hands for c in h) + LAST_TRICK
+    total = _total(deal)
     lo, hi = _PROVED.get(deal, (0, total))
     if lo == hi:
         return lo
