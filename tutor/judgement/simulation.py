@@ -557,8 +557,10 @@ FINE_KIND: dict[str, dict] = {"trump": {"k": 3, "follow_k": 2, "exact_last": 3}}
 # benchmarks/exact_sim_answers.json that exact play knows to within a Zehner, three leads and two
 # cards a follower are 3.3 card points below exact play on average (three leads and one card:
 # 0.0; four leads and two cards: -1.2); QA P107's 90 Rosen on A's 9 A K 7 6: -5.2 on 38 deals.
-# FINE_SHIFT card points are added to it where it is taken (measured, see benchmarks/README.md,
-# "Session 41"; 0: as before).
+# FINE_SHIFT card points are added to it where it is taken. Measured and left off: 3 moves QA P107
+# to 90 Rosen (as exact play, within chance), but the voice's printed chances on bench_exact_sim's
+# 44 positions go 0.0319 -> 0.0336 off exact play (10 -> 11 over 0.10) and eval's stay (0.0251):
+# benchmarks/README.md, "Session 41".
 FINE_SHIFT = 0
 FINE_NODES = 2_000_000    # the finer estimate at most this many nodes a deal and game, else the coarse one stays
 FINE_NEAR = 15            # card points: a deal this near a competing call's mark gets the finer estimate
