@@ -1194,7 +1194,8 @@ class Simulation:
                     live |= set(range(len(plays))) if self.every_game else \
                         _live(calls, judged, plays, index, s, team, rules, partie, after)
                     if after is not None:
-                        live |= after.live(plays)
+                        live |= after.live(plays, _far_fort(calls, judged, plays, index, s, team, rules, partie,
+                                                            after))
                     judged, budget = self._probe(pool, deals, plays, live)
                     if CHEAP_REST and self.fine and not self.rest_games and not self.every_game:
                         # the games no competitive call rests on: the cheap estimate, from the second batch on
@@ -1294,7 +1295,7 @@ class Simulation:
                                   if self.exact else set(),
                                   [sum(row[i].estimated for row in judged) if self.exact else len(judged)
                                    for i in range(len(plays))])
-        ev.unprobed = [(p.strain, p.declarer) for i, p in enumerate(plays)
+        ev.unprobed = [(p.strain, p.declarer) for i, p in enumerate(plays[:own])
                        if i not in live and (not self.exact or any(row[i].estimated for row in judged))]
         if high is not None and high.call.value is not None and high.call.strain:
             col = _column(results, index, high.call.strain, high.seat)
@@ -1562,6 +1563,8 @@ AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a gua
 # 120 over it; asked right after the 110, as the robot B was, the count doubles: exact play 0/16)
 DOUBLES_AFTER = True
 CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
+FIRST_FORT = True    # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew)
+FAR_FORT = True      # its games left to the estimate where fort is far below the best call (_far_fort)
 
 
 @dataclass(frozen=True)
@@ -1764,7 +1767,8 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
     for r in calls:
         c = r.call
         if c.kind == "fort":
-            if AfterFort.applies(s, calls, standing) or (contest and a.play(c, s.seat).next_seat is not None):
+            if AfterFort.applies(s, calls, standing) or (contest and a.play(c, s.seat).next_seat is not None) \
+                    or (FIRST_FORT and a.high is None and a.play(c, s.seat).next_seat is not None):
                 out.append(r)
         elif contest and c.kind == "bid" and c.strain in SUITS_ONLY and not _is_matsch(r, rules) \
                 and s.owner(_suit(c.strain)) == "own":
@@ -1871,6 +1875,7 @@ class _Rest:
         self.aside = {str(r.call): Continuation(s, r.call, standing) for r in aside}
         self.rules = s.rules
         self.only: dict[Play, set] = {}
+        self.users: dict[Play, set[str]] = {}    # each extra Play: the calls whose auctions reach it
 
     def __contains__(self, name: str) -> bool:
         return name in self.by_name
@@ -1883,7 +1888,8 @@ class _Rest:
         game of its own appended to ``plays``; returns ``plays``."""
         for k, hands in enumerate(batch):
             key = tuple(map(tuple, cards[k]))
-            for cont, aside in [*((c, False) for c in self.by_name.values()), *((c, True) for c in self.aside.values())]:
+            for name, cont, aside in [*((k, c, False) for k, c in self.by_name.items()),
+                                      *((k, c, True) for k, c in self.aside.items())]:
                 e = cont.ending(hands)
                 cont.endings.append(e)
                 if e.contract is None or (aside and not HILFE_GAMES):
@@ -1902,12 +1908,14 @@ class _Rest:
                 if play not in plays:
                     plays.append(play)
                 self.only.setdefault(play, set()).add(key)
+                self.users.setdefault(play, set()).add(name)
                 cont.columns.append(plays.index(play))
         return plays
 
-    def live(self, plays) -> set[int]:
-        """The columns of the extra games: the solver is asked about them."""
-        return {plays.index(p) for p in self.only}
+    def live(self, plays, far: "set[str] | frozenset" = frozenset()) -> set[int]:
+        """The columns of the extra games: the solver is asked about them, except those only
+        calls in ``far`` reach (:func:`_far_fort`)."""
+        return {plays.index(p) for p in self.only if not self.users.get(p, set()) <= set(far)}
 
     def values(self, name: str, results, team: str, rules, partie) -> list[int]:
         return self.by_name[name].values(results, team, rules, partie)
@@ -2685,6 +2693,21 @@ def _live(calls, judged, plays, index, s, team, rules, partie, after=None) -> se
             if game in index:
                 out.add(index[game])
     return out
+
+
+def _far_fort(calls, judged, plays, index, s, team, rules, partie, after) -> set[str]:
+    """{"fort"} where a fort with nothing bid is valued by the auction after it (FIRST_FORT) and
+    comes, on the card points known so far, more than HOPELESS below the best call: the games
+    only its auctions reach are then not asked of the solver (the estimate values them), as a
+    hand's game no call within HOPELESS of the best rests on (:func:`_live`)."""
+    if not FAR_FORT or s.auction.high is not None or "fort" not in after or not judged:
+        return set()
+    points = [[j.points for j in row] for row in judged]
+    values = _call_values(calls, points, index, s, team, rules, partie, after)
+    if "fort" not in values or len(values) < 2:
+        return set()
+    means = {name: _mean(v) for name, v in values.items()}
+    return {"fort"} if means["fort"] < max(means.values()) - HOPELESS else set()
 
 
 def _contenders(calls, judged, plays, index, s, team, rules, partie, after=None) -> frozenset:

@@ -450,6 +450,8 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     evidence = ev.to_json()
     evidence["equal"] = list(equal)
+    if s.auction.high is None and "fort" in (getattr(ev, "continued", None) or ()):
+        evidence["fort_bid_out"] = True     # a fort with nothing bid valued by the auction after it (base.unvalued)
     kind = count.pick.kind if count.pick is not None else None
     # where the deals cannot value what decides, the count's call stands, with one line why:
     # a Hilfe or an Ass-Ansage is information for the partner; a double tells what the
@@ -1525,7 +1527,8 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
             lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
                             "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
                             n, seat=high.seat, call=str(high.call), made=round(ev.standing * n)))
-    elif call == "fort" and high is None and getattr(ev, "after_fort", None) is None:
+    elif call == "fort" and high is None and getattr(ev, "after_fort", None) is None \
+            and "fort" not in (getattr(ev, "continued", None) or ()):
         bids = [c for c in ev.calls if c["call"][:1].isdigit()]
         best = max(bids, key=lambda c: c["expected"], default=None)
         # QA s39 F4.4 (four Aces, no opening): a fort with no figure at all read as if the deals
@@ -1612,12 +1615,37 @@ def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | N
                    "on that read: the bidding stops at {call} in {stood} of the {n} deals, and the contract it "
                    "reaches counts; where they let {call} stand, the opponents double it when that pays them over "
                    "these deals.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples)]
+    if call == "fort" and high is None:
+        return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
+                  "bids, and the contract they reach counts."), *_first_fort_line(ev)]
     if call == "fort":
         return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
                   "bids, and the contract they reach counts."), *_fort_ending_line(ev, high)]
     return [M("The deals value {call} by the auction after it: on each deal the others bid on as the count bids, "
               "and the contract they reach counts; where they let {call} stand, the opponents double it when "
               "that pays them over these deals.", call=_name(call))]
+
+
+def _first_fort_line(ev) -> list[Msg]:
+    """Where fort with nothing bid is valued by the auction after it (simulation.FIRST_FORT; QA
+    s39 F4.4, s40 F7: it was counted 0, as if all four said fort): in how many deals that auction
+    ends in a contract of the opponents, in one of our team, and how often all four say fort, and
+    what fort so brings on average."""
+    endings = (getattr(ev, "endings", None) or {}).get("fort")
+    values = (getattr(ev, "values", None) or {}).get("fort")
+    if not endings or len(endings) != ev.samples or not values:
+        return []
+    team = team_of(ev.seat)
+    ours = sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) == team)
+    anew = sum(1 for e in endings if e.contract is None)
+    return [Mn("After fort the others bid on: the bidding ends in a contract of the opponents in {theirs} of the {n} "
+               "deal, in one of our team in {ours}, and in {anew} all four say fort and the cards are dealt anew. "
+               "Counted so, fort brings our team {value:+.0f} board points on average.",
+               "After fort the others bid on: the bidding ends in a contract of the opponents in {theirs} of the {n} "
+               "deals, in one of our team in {ours}, and in {anew} all four say fort and the cards are dealt anew. "
+               "Counted so, fort brings our team {value:+.0f} board points on average.", ev.samples,
+               theirs=ev.samples - ours - anew, ours=ours, anew=anew, n=ev.samples,
+               value=round(sum(values) / len(values)))]
 
 
 def _fort_ending_line(ev, high=None) -> list[Msg]:
