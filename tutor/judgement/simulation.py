@@ -1554,6 +1554,12 @@ class Simulation:
 #   opponents' trump suit, or bid over it (QA s38 F4: J5's 85 Rosen on Rosen A 8 "they will bid
 #   on", not valued at all; exact play of the auction after it -243 a deal, 140 Schellen -4).
 #   Announcements in another suit are left out of the calls judged, as before.
+# - The hand's double, where the declarer's side may konter after it (DOUBLE_KONTER; open point 8
+#   of session 40: J5's printed dopple, -290, left out D's konter, exact play -437): the declarer
+#   and his partner konter as the count does on their own hands, and the contract is valued
+#   doubled or kontered; a konter of a contract they then fail brings the double no more than
+#   the double alone (as an opponent's double of a contract our team makes brings it no more
+#   than the contract undoubled: a call is not bought by the robots' mistakes).
 # Elsewhere a bid is the final contract and fort the standing contract as it stands.
 AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a guard; the auction ends far sooner)
 # the seats not in turn double and konter in the auction after a call where the rules offer it (the
@@ -1674,6 +1680,10 @@ class Continuation:
                 v = _board(e.contract, row[col], team, rules, e.multiplier >= 2, e.multiplier >= 4, partie)
                 if e.multiplier >= 2 and team_of(e.contract.declarer) == team:
                     v = min(v, _board(e.contract, row[col], team, rules, False, False, partie))
+                elif e.multiplier >= 4:
+                    # the opponents' konter of a contract they fail brings our double no more than the
+                    # double alone: their mistake buys no call either
+                    v = min(v, _board(e.contract, row[col], team, rules, True, False, partie))
                 out.append(v)
                 if e.contract == self.own and e.multiplier == 1:
                     stood.append(d)
@@ -1756,6 +1766,7 @@ def partner_reads(s) -> bool:
 
 MISREAD_BID_OUT = True   # a number the partner misreads is valued by the auction after it (see above)
 ACE_BID_OUT = True       # an Ace announcement in the opponents' suit is valued by the auction after it (see above)
+DOUBLE_KONTER = True     # the hand's double is valued by what follows it: the declarer's side's konter (see above)
 
 
 def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset()) -> list:
@@ -1777,9 +1788,20 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
                 out.append(r)
         elif str(c) in misread:
             out.append(r)
+        elif c.kind == "double" and _kontered_after(c, s):
+            out.append(r)
         elif r.kind == "ace" and _bid_out_ace(r, s):
             out.append(r)
     return out
+
+
+def _kontered_after(call, s) -> bool:
+    """The hand's double ``call`` after which the declarer's side may konter (:data:`DOUBLE_KONTER`):
+    valued by what follows it, the konter where the count gives it."""
+    if not DOUBLE_KONTER:
+        return False
+    after = s.auction.play(call, s.seat)
+    return any(c.kind == "redouble" for _seat, c in after.legal_calls())
 
 
 def _bid_out_ace(r, s) -> bool:

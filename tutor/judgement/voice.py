@@ -1615,6 +1615,17 @@ def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | N
                    "on that read: the bidding stops at {call} in {stood} of the {n} deals, and the contract it "
                    "reaches counts; where they let {call} stand, the opponents double it when that pays them over "
                    "these deals.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples)]
+    if endings and call != "fort" and not call[:1].isdigit() and high is not None:
+        # the hand's double (no number, not fort), valued by what follows it: the declarer's side's
+        # konter (simulation.DOUBLE_KONTER)
+        kontered = sum(1 for e in endings if e.multiplier >= 4)
+        return [Mn("The deals value the double, {call}, by what follows it: {declarer} and partner konter where the "
+                   "count would, on {k} of the {n} deal, and the contract is played doubled or kontered (a konter "
+                   "of a contract they then fail counts no more than the double alone).",
+                   "The deals value the double, {call}, by what follows it: {declarer} and partner konter where the "
+                   "count would, on {k} of the {n} deals, and the contract is played doubled or kontered (a konter "
+                   "of a contract they then fail counts no more than the double alone).", ev.samples,
+                   call=_name(call), declarer=high.seat, k=kontered, n=ev.samples)]
     if call == "fort" and high is None:
         return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
                   "bids, and the contract they reach counts."), *_first_fort_line(ev)]
