@@ -700,6 +700,10 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
             asked += 1
             proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n), left)
             if mostly_estimated(n - settled, n):
+                if count >= SURE_SHARE * n and "unsettled" not in after:
+                    # sure by the numbers, but exact play settled too few deals within its nodes: the
+                    # words say so, not that the deals found it unsure (QA s41 F7)
+                    after["unsettled"] = {"call": c, "made": count, "settled": settled, "proved": proved}
                 continue
         else:
             per_deal = ev.made(c)
@@ -891,6 +895,25 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
                  "gap (chance alone: ±{margin}): the tutor sets the Hilfe aside only for more than {cap}, as it counts "
                  "calls within {cap} equally good; and it tells {partner} what this hand holds: the tutor gives it.",
                  cap=EQUAL_POINTS, **figures)
+    unsettled = after.get("unsettled")
+    if unsettled is not None:
+        # QA s41 F7: the higher bid is sure by the numbers, mostly estimated, and the solver, asked it deal
+        # by deal, settled too few deals within its nodes: the conventions keep deciding, and the line says why
+        return Mn("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe "
+                  "{hilfe} brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than "
+                  "{best} (chance alone: ±{margin}). By these numbers {call} is made in {made} of the {n} deal, but "
+                  "most of them are estimated, and exact play, asked deal by deal, settled it on only {settled} "
+                  "within this answer's work: too few to set the Hilfe aside for it. What a good partner makes of "
+                  "what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here the "
+                  "conventions decide.",
+                  "Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe "
+                  "{hilfe} brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than "
+                  "{best} (chance alone: ±{margin}). By these numbers {call} is made in {made} of the {n} deals, but "
+                  "most of them are estimated, and exact play, asked deal by deal, settled it on only {settled} "
+                  "within this answer's work: too few to set the Hilfe aside for it. What a good partner makes of "
+                  "what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here the "
+                  "conventions decide.", n, call=_name(unsettled["call"]), made=unsettled["made"],
+                  settled=unsettled["settled"], n=n, **figures)
     return M("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe {hilfe} "
              "brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than {best} (chance "
              "alone: ±{margin}); but no higher bid of its suit is shown to be made on nearly every deal and to bring "
