@@ -1194,8 +1194,7 @@ class Simulation:
                     live |= set(range(len(plays))) if self.every_game else \
                         _live(calls, judged, plays, index, s, team, rules, partie, after)
                     if after is not None:
-                        live |= after.live(plays, _far_fort(calls, judged, plays, index, s, team, rules, partie,
-                                                            after))
+                        live |= after.live(plays)
                     judged, budget = self._probe(pool, deals, plays, live)
                     if CHEAP_REST and self.fine and not self.rest_games and not self.every_game:
                         # the games no competitive call rests on: the cheap estimate, from the second batch on
@@ -1295,7 +1294,7 @@ class Simulation:
                                   if self.exact else set(),
                                   [sum(row[i].estimated for row in judged) if self.exact else len(judged)
                                    for i in range(len(plays))])
-        ev.unprobed = [(p.strain, p.declarer) for i, p in enumerate(plays[:own])
+        ev.unprobed = [(p.strain, p.declarer) for i, p in enumerate(plays)
                        if i not in live and (not self.exact or any(row[i].estimated for row in judged))]
         if high is not None and high.call.value is not None and high.call.strain:
             col = _column(results, index, high.call.strain, high.seat)
@@ -1536,6 +1535,8 @@ class Simulation:
 #   a seat whose team would win the Partie by making the lowest bid does not let the cards be
 #   dealt anew (its fort would end the auction with nothing bid): it bids the lowest bid in its
 #   longest suit.
+# - A fort with nothing bid, after which the others still bid (FIRST_FORT; QA s39 F4.4, s40 F7:
+#   it was 0, as if all four said fort, and eval printed "fort +0.0"): without the score too.
 # - In a contested auction (the opponents hold the standing bid and the hand's team has a
 #   suit of its own): a raise in the team's suit after which an opponent can still bid, and
 #   fort after which a seat still bids (Q39: C with nothing after "80 Eichel, 90 Schellen" was
@@ -1570,7 +1571,6 @@ AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a gua
 DOUBLES_AFTER = True
 CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
 FIRST_FORT = True    # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew)
-FAR_FORT = True      # its games left to the estimate where fort is far below the best call (_far_fort)
 
 
 @dataclass(frozen=True)
@@ -1897,7 +1897,6 @@ class _Rest:
         self.aside = {str(r.call): Continuation(s, r.call, standing) for r in aside}
         self.rules = s.rules
         self.only: dict[Play, set] = {}
-        self.users: dict[Play, set[str]] = {}    # each extra Play: the calls whose auctions reach it
 
     def __contains__(self, name: str) -> bool:
         return name in self.by_name
@@ -1910,8 +1909,7 @@ class _Rest:
         game of its own appended to ``plays``; returns ``plays``."""
         for k, hands in enumerate(batch):
             key = tuple(map(tuple, cards[k]))
-            for name, cont, aside in [*((k, c, False) for k, c in self.by_name.items()),
-                                      *((k, c, True) for k, c in self.aside.items())]:
+            for cont, aside in [*((c, False) for c in self.by_name.values()), *((c, True) for c in self.aside.values())]:
                 e = cont.ending(hands)
                 cont.endings.append(e)
                 if e.contract is None or (aside and not HILFE_GAMES):
@@ -1930,14 +1928,12 @@ class _Rest:
                 if play not in plays:
                     plays.append(play)
                 self.only.setdefault(play, set()).add(key)
-                self.users.setdefault(play, set()).add(name)
                 cont.columns.append(plays.index(play))
         return plays
 
-    def live(self, plays, far: "set[str] | frozenset" = frozenset()) -> set[int]:
-        """The columns of the extra games: the solver is asked about them, except those only
-        calls in ``far`` reach (:func:`_far_fort`)."""
-        return {plays.index(p) for p in self.only if not self.users.get(p, set()) <= set(far)}
+    def live(self, plays) -> set[int]:
+        """The columns of the extra games: the solver is asked about them."""
+        return {plays.index(p) for p in self.only}
 
     def values(self, name: str, results, team: str, rules, partie) -> list[int]:
         return self.by_name[name].values(results, team, rules, partie)
@@ -2715,21 +2711,6 @@ def _live(calls, judged, plays, index, s, team, rules, partie, after=None) -> se
             if game in index:
                 out.add(index[game])
     return out
-
-
-def _far_fort(calls, judged, plays, index, s, team, rules, partie, after) -> set[str]:
-    """{"fort"} where a fort with nothing bid is valued by the auction after it (FIRST_FORT) and
-    comes, on the card points known so far, more than HOPELESS below the best call: the games
-    only its auctions reach are then not asked of the solver (the estimate values them), as a
-    hand's game no call within HOPELESS of the best rests on (:func:`_live`)."""
-    if not FAR_FORT or s.auction.high is not None or "fort" not in after or not judged:
-        return set()
-    points = [[j.points for j in row] for row in judged]
-    values = _call_values(calls, points, index, s, team, rules, partie, after)
-    if "fort" not in values or len(values) < 2:
-        return set()
-    means = {name: _mean(v) for name, v in values.items()}
-    return {"fort"} if means["fort"] < max(means.values()) - HOPELESS else set()
 
 
 def _contenders(calls, judged, plays, index, s, team, rules, partie, after=None) -> frozenset:
