@@ -1877,23 +1877,26 @@ def _how_valued(ev, call: str, other: str, more: bool) -> Msg | None:
         return None
     if call not in continued or other not in continued:
         after, played = (call, other) if call in continued else (other, call)
+        # one wording for both, the bidding after each call (QA s40 F6: at a score an opening
+        # "as the contract played" beside fort "by the auction after it")
         if played in (getattr(ev, "doubled", None) or ()):    # valued doubled (the sacrifice line says why)
             if after == "fort":
-                return M("Fort is valued by the auction after it, {played} as the contract played doubled.",
-                         played=_name(played))
-            return M("{after} is valued by the auction after it, {played} as the contract played doubled.",
-                     after=_name(after), played=_name(played))
+                return M("Fort counts the contract the bidding reaches after it; {played} counts as if an opponent "
+                         "doubled it and nobody bid after that.", played=_name(played))
+            return M("{after} counts the contract the bidding reaches after it; {played} counts as if an opponent "
+                     "doubled it and nobody bid after that.", after=_name(after), played=_name(played))
         if after == "fort":
-            return M("Fort is valued by the auction after it, {played} as the contract played.", played=_name(played))
-        return M("{after} is valued by the auction after it, {played} as the contract played.",
-                 after=_name(after), played=_name(played))
+            return M("Fort counts the contract the bidding reaches after it; {played} counts as if nobody bid "
+                     "after it.", played=_name(played))
+        return M("{after} counts the contract the bidding reaches after it; {played} counts as if nobody bid "
+                 "after it.", after=_name(after), played=_name(played))
     if not more:
         return None
     against = [_ended_against(ev, c) for c in (call, other)]
     if None in against:
-        return M("Both are valued by the auction after them.")
-    return M("Both are valued by the auction after them: it ends in a contract of the opponents on {k} of the "
-             "deals after {call}, on {j} after {other}.", k=against[0], call=_name(call), j=against[1],
+        return M("Both count the contract the bidding reaches after them.")
+    return M("Both count the contract the bidding reaches after them: the opponents' on {k} of the deals after "
+             "{call}, on {j} after {other}.", k=against[0], call=_name(call), j=against[1],
              other=_name(other))
 
 
