@@ -292,7 +292,7 @@ def unvalued(evidence: dict | None, call: str, kind: str | None = None) -> Msg |
     by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
     if not by_call or call in by_call or call is None:
         return None
-    if list(by_call) == ["fort"] and not evidence.get("contracts"):
+    if list(by_call) == ["fort"] and not evidence.get("contracts") and not evidence.get("fort_bid_out"):
         return FORT_ALONE(call=call)   # no game on any deal: no figure to give
     best = max(by_call, key=lambda c: by_call[c])
     n = int(evidence.get("samples") or 0)

@@ -1548,6 +1548,8 @@ class Simulation:
 #   a seat whose team would win the Partie by making the lowest bid does not let the cards be
 #   dealt anew (its fort would end the auction with nothing bid): it bids the lowest bid in its
 #   longest suit.
+# - A fort with nothing bid, after which the others still bid (FIRST_FORT; QA s39 F4.4, s40 F7:
+#   it was 0, as if all four said fort, and eval printed "fort +0.0"): without the score too.
 # - In a contested auction (the opponents hold the standing bid and the hand's team has a
 #   suit of its own): a raise in the team's suit after which an opponent can still bid, and
 #   fort after which a seat still bids (Q39: C with nothing after "80 Eichel, 90 Schellen" was
@@ -1566,6 +1568,12 @@ class Simulation:
 #   opponents' trump suit, or bid over it (QA s38 F4: J5's 85 Rosen on Rosen A 8 "they will bid
 #   on", not valued at all; exact play of the auction after it -243 a deal, 140 Schellen -4).
 #   Announcements in another suit are left out of the calls judged, as before.
+# - The hand's double, where the declarer's side may konter after it (DOUBLE_KONTER; open point 8
+#   of session 40: J5's printed dopple, -290, left out D's konter, exact play -437): the declarer
+#   and his partner konter as the count does on their own hands, and the contract is valued
+#   doubled or kontered; a konter of a contract they then fail brings the double no more than
+#   the double alone (as an opponent's double of a contract our team makes brings it no more
+#   than the contract undoubled: a call is not bought by the robots' mistakes).
 # Elsewhere a bid is the final contract and fort the standing contract as it stands.
 AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a guard; the auction ends far sooner)
 # the seats not in turn double and konter in the auction after a call where the rules offer it (the
@@ -1575,6 +1583,8 @@ AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a gua
 # 120 over it; asked right after the 110, as the robot B was, the count doubles: exact play 0/16)
 DOUBLES_AFTER = True
 CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
+FIRST_FORT = False   # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew;
+                     # measured in session 41, not yet on: docs/interpretations)
 
 
 @dataclass(frozen=True)
@@ -1684,6 +1694,10 @@ class Continuation:
                 v = _board(e.contract, row[col], team, rules, e.multiplier >= 2, e.multiplier >= 4, partie)
                 if e.multiplier >= 2 and team_of(e.contract.declarer) == team:
                     v = min(v, _board(e.contract, row[col], team, rules, False, False, partie))
+                elif e.multiplier >= 4:
+                    # the opponents' konter of a contract they fail brings our double no more than the
+                    # double alone: their mistake buys no call either
+                    v = min(v, _board(e.contract, row[col], team, rules, True, False, partie))
                 out.append(v)
                 if e.contract == self.own and e.multiplier == 1:
                     stood.append(d)
@@ -1766,6 +1780,8 @@ def partner_reads(s) -> bool:
 
 MISREAD_BID_OUT = True   # a number the partner misreads is valued by the auction after it (see above)
 ACE_BID_OUT = True       # an Ace announcement in the opponents' suit is valued by the auction after it (see above)
+DOUBLE_KONTER = False    # the hand's double valued by what follows it, the declarer's side's konter (see above;
+                         # measured in session 41, not yet on: docs/interpretations)
 
 
 def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset()) -> list:
@@ -1777,7 +1793,8 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
     for r in calls:
         c = r.call
         if c.kind == "fort":
-            if AfterFort.applies(s, calls, standing) or (contest and a.play(c, s.seat).next_seat is not None):
+            if AfterFort.applies(s, calls, standing) or (contest and a.play(c, s.seat).next_seat is not None) \
+                    or (FIRST_FORT and a.high is None and a.play(c, s.seat).next_seat is not None):
                 out.append(r)
         elif contest and c.kind == "bid" and c.strain in SUITS_ONLY and not _is_matsch(r, rules) \
                 and s.owner(_suit(c.strain)) == "own":
@@ -1786,9 +1803,20 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
                 out.append(r)
         elif str(c) in misread:
             out.append(r)
+        elif c.kind == "double" and _kontered_after(c, s):
+            out.append(r)
         elif r.kind == "ace" and _bid_out_ace(r, s):
             out.append(r)
     return out
+
+
+def _kontered_after(call, s) -> bool:
+    """The hand's double ``call`` after which the declarer's side may konter (:data:`DOUBLE_KONTER`):
+    valued by what follows it, the konter where the count gives it."""
+    if not DOUBLE_KONTER:
+        return False
+    after = s.auction.play(call, s.seat)
+    return any(c.kind == "redouble" for _seat, c in after.legal_calls())
 
 
 def _bid_out_ace(r, s) -> bool:

@@ -450,6 +450,8 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     evidence = ev.to_json()
     evidence["equal"] = list(equal)
+    if s.auction.high is None and "fort" in (getattr(ev, "continued", None) or ()):
+        evidence["fort_bid_out"] = True     # a fort with nothing bid valued by the auction after it (base.unvalued)
     kind = count.pick.kind if count.pick is not None else None
     # where the deals cannot value what decides, the count's call stands, with one line why:
     # a Hilfe or an Ass-Ansage is information for the partner; a double tells what the
@@ -698,6 +700,10 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
             asked += 1
             proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n), left)
             if mostly_estimated(n - settled, n):
+                if count >= SURE_SHARE * n and "unsettled" not in after:
+                    # sure by the numbers, but exact play settled too few deals within its nodes: the
+                    # words say so, not that the deals found it unsure (QA s41 F7)
+                    after["unsettled"] = {"call": c, "made": count, "settled": settled, "proved": proved}
                 continue
         else:
             per_deal = ev.made(c)
@@ -889,6 +895,25 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
                  "gap (chance alone: ±{margin}): the tutor sets the Hilfe aside only for more than {cap}, as it counts "
                  "calls within {cap} equally good; and it tells {partner} what this hand holds: the tutor gives it.",
                  cap=EQUAL_POINTS, **figures)
+    unsettled = after.get("unsettled")
+    if unsettled is not None:
+        # QA s41 F7: the higher bid is sure by the numbers, mostly estimated, and the solver, asked it deal
+        # by deal, settled too few deals within its nodes: the conventions keep deciding, and the line says why
+        return Mn("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe "
+                  "{hilfe} brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than "
+                  "{best} (chance alone: ±{margin}). By these numbers {call} is made in {made} of the {n} deal, but "
+                  "most of them are estimated, and exact play, asked deal by deal, settled it on only {settled} "
+                  "within this answer's work: too few to set the Hilfe aside for it. What a good partner makes of "
+                  "what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here the "
+                  "conventions decide.",
+                  "Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe "
+                  "{hilfe} brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than "
+                  "{best} (chance alone: ±{margin}). By these numbers {call} is made in {made} of the {n} deals, but "
+                  "most of them are estimated, and exact play, asked deal by deal, settled it on only {settled} "
+                  "within this answer's work: too few to set the Hilfe aside for it. What a good partner makes of "
+                  "what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here the "
+                  "conventions decide.", n, call=_name(unsettled["call"]), made=unsettled["made"],
+                  settled=unsettled["settled"], n=n, **figures)
     return M("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe {hilfe} "
              "brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than {best} (chance "
              "alone: ±{margin}); but no higher bid of its suit is shown to be made on nearly every deal and to bring "
@@ -1525,7 +1550,8 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
             lines.append(Mn("{seat} and partner make their {call} in {made} of {n} deal that fits the auction.",
                             "{seat} and partner make their {call} in {made} of {n} deals that fit the auction.",
                             n, seat=high.seat, call=str(high.call), made=round(ev.standing * n)))
-    elif call == "fort" and high is None and getattr(ev, "after_fort", None) is None:
+    elif call == "fort" and high is None and getattr(ev, "after_fort", None) is None \
+            and "fort" not in (getattr(ev, "continued", None) or ()):
         bids = [c for c in ev.calls if c["call"][:1].isdigit()]
         best = max(bids, key=lambda c: c["expected"], default=None)
         # QA s39 F4.4 (four Aces, no opening): a fort with no figure at all read as if the deals
@@ -1612,12 +1638,48 @@ def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | N
                    "on that read: the bidding stops at {call} in {stood} of the {n} deals, and the contract it "
                    "reaches counts; where they let {call} stand, the opponents double it when that pays them over "
                    "these deals.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples)]
+    if endings and call != "fort" and not call[:1].isdigit() and high is not None:
+        # the hand's double (no number, not fort), valued by what follows it: the declarer's side's
+        # konter (simulation.DOUBLE_KONTER)
+        kontered = sum(1 for e in endings if e.multiplier >= 4)
+        return [Mn("The deals value the double, {call}, by what follows it: {declarer} and partner konter where the "
+                   "count would, on {k} of the {n} deal, and the contract is played doubled or kontered (a konter "
+                   "of a contract they then fail counts no more than the double alone).",
+                   "The deals value the double, {call}, by what follows it: {declarer} and partner konter where the "
+                   "count would, on {k} of the {n} deals, and the contract is played doubled or kontered (a konter "
+                   "of a contract they then fail counts no more than the double alone).", ev.samples,
+                   call=_name(call), declarer=high.seat, k=kontered, n=ev.samples)]
+    if call == "fort" and high is None:
+        return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
+                  "bids, and the contract they reach counts."), *_first_fort_line(ev)]
     if call == "fort":
         return [M("The deals value fort by the auction after it: on each deal the others bid on as the count "
                   "bids, and the contract they reach counts."), *_fort_ending_line(ev, high)]
     return [M("The deals value {call} by the auction after it: on each deal the others bid on as the count bids, "
               "and the contract they reach counts; where they let {call} stand, the opponents double it when "
               "that pays them over these deals.", call=_name(call))]
+
+
+def _first_fort_line(ev) -> list[Msg]:
+    """Where fort with nothing bid is valued by the auction after it (simulation.FIRST_FORT; QA
+    s39 F4.4, s40 F7: it was counted 0, as if all four said fort): in how many deals that auction
+    ends in a contract of the opponents, in one of our team, and how often all four say fort, and
+    what fort so brings on average."""
+    endings = (getattr(ev, "endings", None) or {}).get("fort")
+    values = (getattr(ev, "values", None) or {}).get("fort")
+    if not endings or len(endings) != ev.samples or not values:
+        return []
+    team = team_of(ev.seat)
+    ours = sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) == team)
+    anew = sum(1 for e in endings if e.contract is None)
+    return [Mn("After fort the others bid on: the bidding ends in a contract of the opponents in {theirs} of the {n} "
+               "deal, in one of our team in {ours}, and in {anew} all four say fort and the cards are dealt anew. "
+               "Counted so, fort brings our team {value:+.0f} board points on average.",
+               "After fort the others bid on: the bidding ends in a contract of the opponents in {theirs} of the {n} "
+               "deals, in one of our team in {ours}, and in {anew} all four say fort and the cards are dealt anew. "
+               "Counted so, fort brings our team {value:+.0f} board points on average.", ev.samples,
+               theirs=ev.samples - ours - anew, ours=ours, anew=anew, n=ev.samples,
+               value=round(sum(values) / len(values)))]
 
 
 def _fort_ending_line(ev, high=None) -> list[Msg]:
