@@ -893,10 +893,10 @@ def _double(hand, s, readings, lines, standing=None):
     raises over D's 95 Rosen rather than double it (QA s35 P30: exact play makes A's 140
     Eichel on 24 of 24 fitting deals, D's 110 Schellen, doubled, 15 of 24)."""
     said: list = []
-    r = _judge_double(hand, s, readings, said, standing)
+    r, ground = _double_ground(hand, s, readings, said, standing)
     if r is not None and any(x.kind == "fort" for x in readings):   # in turn: the hand may bid instead
         high = s.auction.high
-        if OWN_BID_FIRST and said and getattr(said[-1], "msgid", None) != STAY_BELOW.msgid:
+        if OWN_BID_FIRST and ground == ON_PARTIE:
             # the Partie's double (they win by making it, doubled or not): a bid of ours that the count
             # trusts takes the contract away from them instead, where the double only wins if they fail
             # (QA s40 F3: B's 100 Schellen made on 12 of 12 against A's 80 Eichel made on 12 of 12)
@@ -919,10 +919,22 @@ def _double(hand, s, readings, lines, standing=None):
     return r
 
 
+ON_CARDS = "cards"      # a double's ground: the count leaves the declaring team below its bid
+ON_PARTIE = "partie"    # ... the Partie: they win it by making their bid, doubled or not
+
+
 def _judge_double(hand, s, readings, lines, standing=None):
+    """The count's double of the standing bid (the reading, None: no double), before
+    :func:`_double`'s preference for a bid of ours."""
+    return _double_ground(hand, s, readings, lines, standing)[0]
+
+
+def _double_ground(hand, s, readings, lines, standing=None):
+    """(the double, its ground: :data:`ON_CARDS` or :data:`ON_PARTIE`), (None, None) where the
+    count does not double; its reasons go to ``lines``."""
     r = _first(readings, "double")
     if r is None:
-        return None
+        return None, None
     high = s.auction.high
     value = high.call.value
     trump = _suit_of(high.call.strain)
@@ -930,7 +942,7 @@ def _judge_double(hand, s, readings, lines, standing=None):
     if is_misere(high.call.strain):
         if silent:
             lines.append(M("The count does not judge a double of a Misère: no double."))
-        return None
+        return None, None
     c = defence(hand, s, trump)
     theirs = TOTAL_POINTS - c.expected
     team = team_of(high.seat)
@@ -954,24 +966,24 @@ def _judge_double(hand, s, readings, lines, standing=None):
                            "the {points} card points the count leaves them when they fail they reach the target "
                            "and stay ahead, doubled or not. The double changes nothing: no double.", seat=high.seat,
                            standing=standing, value=value, points=points))
-        return None
+        return None, None
     # the side tricks want a trick of margin (DOUBLE_MARGIN); a trump over the declarer's is sure
     margin = 0 if c.trump_tricks else DOUBLE_MARGIN
     if theirs + margin <= value and theirs < value:
         lines.extend(c.lines)
         lines.append(STAY_BELOW(seat=high.seat, theirs=theirs, value=value))
-        return r
+        return r, ON_CARDS
     if standing is not None and standing.wins_if_made(team, value) and (c.expected > 0 or c.chances):
         lines.extend(c.lines)
         lines.append(M("If {seat} and partner make their {value} they win the Partie ({standing}), doubled "
                        "or not; if they fail, our team writes twice the target points: double.",
                        seat=high.seat, value=value, standing=standing))
-        return r
+        return r, ON_PARTIE
     if silent:
         lines.extend(c.lines)
         lines.append(TAKE_ENOUGH(seat=high.seat, theirs=theirs, value=value) if theirs >= value or not margin else
                      NEAR_BELOW(seat=high.seat, theirs=theirs, value=value, margin=DOUBLE_MARGIN))
-    return None
+    return None, None
 
 
 def _matsch(hand, s, readings, lines, standing=None):
