@@ -194,6 +194,7 @@ CONFIDENCE_CONTROL = True  # a number above the openings (120) read as trump con
 OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
 TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
+COMPETE_WIDE = 40          # ... at the lowest Zehner above their bid when count and share come within 40 of it (s41)
 
 
 @dataclass(frozen=True)
@@ -1152,7 +1153,7 @@ def rebid_zehner(c: Count, s, suit: Suit, readings=None) -> int:
     lowest = s.two_zehner()[0] if readings is None else min(
         (x.call.value for x in readings if x.kind in ("raise", "confidence") and x.call.strain == suit.value
          and x.call.value is not None and x.call.value % 10 == 0), default=0)
-    return lowest if share and lowest and c.expected + share >= lowest else 0
+    return lowest if share and lowest and c.expected + share + COMPETE_WIDE >= lowest else 0
 
 
 def alone_count(c: Count, s) -> int:
@@ -1240,6 +1241,18 @@ def _raise(hand, s, readings, lines, standing=None):
                        "bid: with Puur and Nell and {n} trumps the team counts {points} for its trumps, not "
                        "{row} (exact play makes {points} on every fitting deal, whatever the side cards): {reach}.",
                        n=CONTROL_LENGTH, points=OUT_CONTROL, row=c.row.points, reach=reach))
+    elif rebid and c.expected + rebid_share(c, s, suit_of_call) < reach:
+        # count and share come within COMPETE_WIDE of the lowest Zehner, not up to it
+        share = rebid_share(c, s, suit_of_call)
+        whose = M("{partner} opened", partner=s.partner) if s.opened[suit_of_call].opener == s.partner \
+            else M("this hand opened")
+        lines.append(M("The opponents bid over {suit}, which {whose}, and {partner} is expected to hold a third of what "
+                       "the hand does not count, about {share}: {own} + {share} = {total}, within {wide} of {value}, "
+                       "the lowest Zehner above their {bid}. A team bids on at that Zehner when its count comes that "
+                       "close: fort would leave the opponents their contract, and on practice's deals bidding on "
+                       "brought more than fort.", suit=r.call.strain, whose=whose, partner=s.partner, share=share,
+                       own=c.expected, total=c.expected + share, wide=COMPETE_WIDE, value=r.call.value,
+                       bid=str(high.call)))
     elif rebid and s.opened[suit_of_call].opener == s.partner:
         share = rebid_share(c, s, suit_of_call)
         lines.append(M("The opponents bid over {suit}, which {partner} opened: his opening showed only its top trump "
@@ -1300,9 +1313,10 @@ def _no_rebid(hand, s, readings, lines) -> None:
             return      # the partner's fort keeps the conventions' reasons (the Hilfe he cannot give)
         if share:
             lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
-                           "hold (a third of what the hand does not count) make {total}, below {lowest}, the lowest "
-                           "Zehner above the opponents' {bid}: fort.", suit=suit.value, own=c.expected, share=share,
-                           partner=s.partner, total=c.expected + share, lowest=s.two_zehner()[0], bid=str(high.call)))
+                           "hold (a third of what the hand does not count) make {total}, more than {wide} below "
+                           "{lowest}, the lowest Zehner above the opponents' {bid}: fort.", suit=suit.value,
+                           own=c.expected, share=share, partner=s.partner, total=c.expected + share,
+                           wide=COMPETE_WIDE, lowest=s.two_zehner()[0], bid=str(high.call)))
             return
 
 
