@@ -1248,7 +1248,7 @@ def _raise(hand, s, readings, lines, standing=None):
             else M("this hand opened")
         lines.append(M("The opponents bid over {suit}, which {whose}, and {partner} is expected to hold a third of what "
                        "the hand does not count, about {share}: {own} + {share} = {total}, within {wide} of {value}, "
-                       "the lowest Zehner above their {bid}. A team bids on at that Zehner when its count comes that "
+                       "the lowest raise above their {bid}. A team bids on at that number when its count comes that "
                        "close: fort would leave the opponents their contract, and on practice's deals bidding on "
                        "brought more than fort.", suit=r.call.strain, whose=whose, partner=s.partner, share=share,
                        own=c.expected, total=c.expected + share, wide=COMPETE_WIDE, value=r.call.value,
