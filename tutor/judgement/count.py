@@ -194,7 +194,7 @@ CONFIDENCE_CONTROL = True  # a number above the openings (120) read as trump con
 OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
 TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
-COMPETE_WIDE = 40          # ... at the lowest Zehner above their bid when count and share come within 40 of it (s41)
+COMPETE_WIDE = 0           # ... also where count and share come within this of the lowest raise (s41: 40 measured, not yet on)
 
 
 @dataclass(frozen=True)
@@ -1313,10 +1313,9 @@ def _no_rebid(hand, s, readings, lines) -> None:
             return      # the partner's fort keeps the conventions' reasons (the Hilfe he cannot give)
         if share:
             lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
-                           "hold (a third of what the hand does not count) make {total}, more than {wide} below "
-                           "{lowest}, the lowest Zehner above the opponents' {bid}: fort.", suit=suit.value,
-                           own=c.expected, share=share, partner=s.partner, total=c.expected + share,
-                           wide=COMPETE_WIDE, lowest=s.two_zehner()[0], bid=str(high.call)))
+                           "hold (a third of what the hand does not count) make {total}, below {lowest}, the lowest "
+                           "Zehner above the opponents' {bid}: fort.", suit=suit.value, own=c.expected, share=share,
+                           partner=s.partner, total=c.expected + share, lowest=s.two_zehner()[0], bid=str(high.call)))
             return
 
 
