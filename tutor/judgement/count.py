@@ -194,6 +194,7 @@ CONFIDENCE_CONTROL = True  # a number above the openings (120) read as trump con
 OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
 TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
+COMPETE_WIDE = 0           # ... also where count and share come within this of the lowest raise (s41: 40 measured, not yet on)
 
 
 @dataclass(frozen=True)
@@ -893,10 +894,10 @@ def _double(hand, s, readings, lines, standing=None):
     raises over D's 95 Rosen rather than double it (QA s35 P30: exact play makes A's 140
     Eichel on 24 of 24 fitting deals, D's 110 Schellen, doubled, 15 of 24)."""
     said: list = []
-    r = _judge_double(hand, s, readings, said, standing)
+    r, ground = _double_ground(hand, s, readings, said, standing)
     if r is not None and any(x.kind == "fort" for x in readings):   # in turn: the hand may bid instead
         high = s.auction.high
-        if OWN_BID_FIRST and said and getattr(said[-1], "msgid", None) != STAY_BELOW.msgid:
+        if OWN_BID_FIRST and ground == ON_PARTIE:
             # the Partie's double (they win by making it, doubled or not): a bid of ours that the count
             # trusts takes the contract away from them instead, where the double only wins if they fail
             # (QA s40 F3: B's 100 Schellen made on 12 of 12 against A's 80 Eichel made on 12 of 12)
@@ -919,10 +920,22 @@ def _double(hand, s, readings, lines, standing=None):
     return r
 
 
+ON_CARDS = "cards"      # a double's ground: the count leaves the declaring team below its bid
+ON_PARTIE = "partie"    # ... the Partie: they win it by making their bid, doubled or not
+
+
 def _judge_double(hand, s, readings, lines, standing=None):
+    """The count's double of the standing bid (the reading, None: no double), before
+    :func:`_double`'s preference for a bid of ours."""
+    return _double_ground(hand, s, readings, lines, standing)[0]
+
+
+def _double_ground(hand, s, readings, lines, standing=None):
+    """(the double, its ground: :data:`ON_CARDS` or :data:`ON_PARTIE`), (None, None) where the
+    count does not double; its reasons go to ``lines``."""
     r = _first(readings, "double")
     if r is None:
-        return None
+        return None, None
     high = s.auction.high
     value = high.call.value
     trump = _suit_of(high.call.strain)
@@ -930,7 +943,7 @@ def _judge_double(hand, s, readings, lines, standing=None):
     if is_misere(high.call.strain):
         if silent:
             lines.append(M("The count does not judge a double of a Misère: no double."))
-        return None
+        return None, None
     c = defence(hand, s, trump)
     theirs = TOTAL_POINTS - c.expected
     team = team_of(high.seat)
@@ -954,24 +967,24 @@ def _judge_double(hand, s, readings, lines, standing=None):
                            "the {points} card points the count leaves them when they fail they reach the target "
                            "and stay ahead, doubled or not. The double changes nothing: no double.", seat=high.seat,
                            standing=standing, value=value, points=points))
-        return None
+        return None, None
     # the side tricks want a trick of margin (DOUBLE_MARGIN); a trump over the declarer's is sure
     margin = 0 if c.trump_tricks else DOUBLE_MARGIN
     if theirs + margin <= value and theirs < value:
         lines.extend(c.lines)
         lines.append(STAY_BELOW(seat=high.seat, theirs=theirs, value=value))
-        return r
+        return r, ON_CARDS
     if standing is not None and standing.wins_if_made(team, value) and (c.expected > 0 or c.chances):
         lines.extend(c.lines)
         lines.append(M("If {seat} and partner make their {value} they win the Partie ({standing}), doubled "
                        "or not; if they fail, our team writes twice the target points: double.",
                        seat=high.seat, value=value, standing=standing))
-        return r
+        return r, ON_PARTIE
     if silent:
         lines.extend(c.lines)
         lines.append(TAKE_ENOUGH(seat=high.seat, theirs=theirs, value=value) if theirs >= value or not margin else
                      NEAR_BELOW(seat=high.seat, theirs=theirs, value=value, margin=DOUBLE_MARGIN))
-    return None
+    return None, None
 
 
 def _matsch(hand, s, readings, lines, standing=None):
@@ -1140,7 +1153,7 @@ def rebid_zehner(c: Count, s, suit: Suit, readings=None) -> int:
     lowest = s.two_zehner()[0] if readings is None else min(
         (x.call.value for x in readings if x.kind in ("raise", "confidence") and x.call.strain == suit.value
          and x.call.value is not None and x.call.value % 10 == 0), default=0)
-    return lowest if share and lowest and c.expected + share >= lowest else 0
+    return lowest if share and lowest and c.expected + share + COMPETE_WIDE >= lowest else 0
 
 
 def alone_count(c: Count, s) -> int:
@@ -1228,6 +1241,18 @@ def _raise(hand, s, readings, lines, standing=None):
                        "bid: with Puur and Nell and {n} trumps the team counts {points} for its trumps, not "
                        "{row} (exact play makes {points} on every fitting deal, whatever the side cards): {reach}.",
                        n=CONTROL_LENGTH, points=OUT_CONTROL, row=c.row.points, reach=reach))
+    elif rebid and c.expected + rebid_share(c, s, suit_of_call) < reach:
+        # count and share come within COMPETE_WIDE of the lowest Zehner, not up to it
+        share = rebid_share(c, s, suit_of_call)
+        whose = M("{partner} opened", partner=s.partner) if s.opened[suit_of_call].opener == s.partner \
+            else M("this hand opened")
+        lines.append(M("The opponents bid over {suit}, which {whose}, and {partner} is expected to hold a third of what "
+                       "the hand does not count, about {share}: {own} + {share} = {total}, within {wide} of {value}, "
+                       "the lowest raise above their {bid}. A team bids on at that number when its count comes that "
+                       "close: fort would leave the opponents their contract, and on practice's deals bidding on "
+                       "brought more than fort.", suit=r.call.strain, whose=whose, partner=s.partner, share=share,
+                       own=c.expected, total=c.expected + share, wide=COMPETE_WIDE, value=r.call.value,
+                       bid=str(high.call)))
     elif rebid and s.opened[suit_of_call].opener == s.partner:
         share = rebid_share(c, s, suit_of_call)
         lines.append(M("The opponents bid over {suit}, which {partner} opened: his opening showed only its top trump "
