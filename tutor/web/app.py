@@ -566,18 +566,10 @@ def tafel_add(request: Request, lang: str) -> dict:
         pid = _partie_id(request)
         partie = t.partie(pid)
         if partie.over:   # the page's button, not the command line's `tutor tafel new` (pace s41)
-            r = partie.result
             raise TutorError(M("the Partie is over after game {n} ({how}): start the next one with New Partie on "
-                               "the Tafel tab", n=r.after,
-                               how=M("{team} won {points} to {other}", team=partie.team_name(r.winner),
-                                     points=r.board[r.winner], other=r.board[_other_team(r.winner)])
-                               if r.winner else M("a draw at {points}", points=r.board["AC"])))
+                               "the Tafel tab", n=partie.result.after, how=partie.outcome()))
         game = answers.tafel_game(_game_body(request.state.body), partie, "game")
         return answers.tafel_json(t.add(game, pid))
-
-
-def _other_team(team: str) -> str:
-    return "BD" if team == "AC" else "AC"
 
 
 def tafel_undo(request: Request, lang: str) -> dict:
