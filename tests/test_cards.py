@@ -19,6 +19,20 @@ def test_an_ambiguous_prefix_is_an_error_naming_both():
         Suit.parse("Sch")
 
 
+@pytest.mark.parametrize("text", ["sch o", "scho", "Sch:O", "sch 10", "sc o", "o sch"])
+def test_a_card_in_a_suit_written_too_short_names_both_suits(text):
+    # QA s40 F7.2: "sch o" (the rank after the suit) was refused as "cannot read card", without
+    # saying that "sch" is Schellen or Schilten, where "o sch" (the rank first) said so
+    with pytest.raises(ParseError, match="ambiguous: Schellen or Schilten"):
+        Card.parse(text)
+
+
+@pytest.mark.parametrize("text", ["xx o", "hello", "Sc", "ro q"])
+def test_a_card_that_is_no_card_still_says_how_to_write_one(text):
+    with pytest.raises(ParseError, match="cannot read card"):
+        Card.parse(text)
+
+
 def test_ranks_and_the_banner_as_ten():
     assert Rank.parse("10") is Rank.BANNER and Rank.parse("b") is Rank.BANNER
     with pytest.raises(ParseError, match="unknown rank"):

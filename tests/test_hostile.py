@@ -88,6 +88,26 @@ def test_deep_nesting_is_refused_with_the_limit(tmp_path, command, depth):
     refused(r, "deep.yaml", f"tiefer als {files.MAX_DEPTH} Ebenen", lines=2)
 
 
+@pytest.mark.parametrize("command", ["rules", "drills"])
+def test_nesting_past_the_scanner_s_own_limit_is_refused_in_the_same_words(tmp_path, command):
+    # 100,000 "[" met libyaml's scanner limit (1,000) before the tool's: "not valid YAML: exceeded
+    # maximum nesting depth", where 990 said "nested deeper than 50 levels" (polish s41)
+    f = write(tmp_path, "deep.yaml", "[" * 100_000 + "\n")
+    r = run("rules", f) if command == "rules" else run("drills", "check", f)
+    refused(r, "deep.yaml", f"tiefer als {files.MAX_DEPTH} Ebenen", lines=2)
+
+
+@pytest.mark.parametrize("command", ["rules", "drills"])
+def test_a_number_too_long_to_read_is_refused_in_the_tool_s_words(tmp_path, command):
+    # a number of 5,000 digits: Python's limit of 4,300, said as "not valid YAML: Exceeds the
+    # limit ... use sys.set_int_max_str_digits() to increase the limit" (polish s41)
+    f = write(tmp_path, "long.yaml", "match_target: " + "1" * 5000 + "\n")
+    r = run("rules", f, "--lang", "en") if command == "rules" else run("drills", "check", f, "--lang", "en")
+    line = refused(r, "long.yaml", f"refused: a number of more than {sys.get_int_max_str_digits():,} digits",
+                   lines=2)
+    assert "sys." not in line
+
+
 def test_nesting_up_to_the_limit_is_read(tmp_path):
     ok = "[" * (files.MAX_DEPTH - 1) + "]" * (files.MAX_DEPTH - 1)
     assert files.load_yaml(f"a: {ok}", "x") is not None

@@ -876,6 +876,26 @@ def test_an_untrue_hilfe_s_review_says_what_it_would_have_promised():
     assert brief.endswith("90 Eichel is the upper: the Nell with three cards or more."), brief
 
 
+def test_a_true_information_call_not_the_tutor_s_says_first_what_it_tells_the_partner():
+    """QA s40 F7.6: a learner's Hilfe or Ace announcement that the hand holds, but that is not the
+    tutor's call, was reviewed without what its number tells the partner (a 120 Rosen meant as a
+    raise is the upper Hilfe); check says a call's meaning first, and so does the review now. The
+    worked example's C with the Schellen Ace instead of the King: over 60 Eichel, 70 Schellen the
+    next Fünfer, 75 Schellen, is the Ace announcement (the rules: "I hold the Ace of your suit"),
+    true to the hand; the tutor gives the upper Hilfe, 90 Eichel (Nell with three)."""
+    hand = "Eichel:AO9 Schellen:AU Rosen:U6 Schilten:O8"
+    ace = review_of("75 Schellen", hand=hand)
+    assert (ace.truthful, ace.conventional, ace.tutor) == (True, True, "90 Eichel")
+    for lang, first in (("en", "75 Schellen promises: Ace announcement: 75 Schellen is the next Fünfer above 70"),
+                        ("de", "75 Schellen verspricht: Ass-Ansage: 75 Schellen ist der nächste Fünfer über 70"),
+                        ("fr", "75 Schellen promet : Annonce de l'as : 75 Schellen est la prochaine")):
+        assert ace.brief_text(lang).startswith(first), (lang, ace.brief_text(lang))
+        assert ace.why_text(lang).startswith(first)
+    # the tutor's own Hilfe needs no why; fort, no information call, gets no such line
+    assert review_of("90 Eichel", hand=hand).brief_text("en") == ""
+    assert "promises" not in review_of("fort", hand=hand).brief_text("en")
+
+
 def test_the_review_names_the_tutor_s_call_once_with_its_meaning():
     """The short review read "The tutor calls fort. fort: C lets the bid stand ...": fort's
     meaning names the call again. One sentence now, in every language. The README's practice

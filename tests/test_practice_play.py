@@ -110,6 +110,14 @@ def test_an_unreadable_card_is_quoted_once(tmp_path):
     assert refusal.count("ro q") == 1 and "cannot read card" in refusal
 
 
+def test_a_card_in_a_suit_written_too_short_is_refused_naming_both_suits(tmp_path):
+    # QA s40 F7.2: "sch o" at the card prompt was "cannot read card"; "sch" is Schellen or Schilten
+    out = run(["practice", "--seed", "11", "--judge", "count", "--lang", "en", "--play", "--db",
+               str(tmp_path / "p.db")], input="90ro\nfort\nsch o\nend\n")
+    refusal = next(line for line in out.output.splitlines() if line.startswith("! Not taken:"))
+    assert refusal == "! Not taken: suit 'sch' is ambiguous: Schellen or Schilten"
+
+
 # -- the robots' cards: exact play ------------------------------------------------------------
 @pytest.mark.parametrize("strain", ["Eichel", "Schilten", "Obenabe", "Undenufe", "Obenabe Misère",
                                     "Undenufe Misère"])

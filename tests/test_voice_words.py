@@ -487,8 +487,8 @@ def test_a_hilfe_below_a_raise_says_what_is_compared_and_how_sure():
     line = next(t for t in texts if t.startswith("On average"))
     assert "140 Rosen brings more, +297, by results that are mostly estimated: exact play may rank them otherwise." \
         in line
-    assert line.endswith("Both are valued by the auction after them: it ends in a contract of the opponents on 7 of "
-                         "the deals after 100 Rosen, on 0 after 140 Rosen.")
+    assert line.endswith("Both count the contract the bidding reaches after them: the opponents' on 7 of the deals "
+                         "after 100 Rosen, on 0 after 140 Rosen.")
     # the one line why the Hilfe stays no longer says the deals value each call as the contract played
     assert texts[-1] == voice.INFORMATION_BID_OUT_LINE.text("en")
     assert not any("as the contract played" in t for t in texts)
@@ -496,16 +496,33 @@ def test_a_hilfe_below_a_raise_says_what_is_compared_and_how_sure():
     _j, texts = _judged_ev(hand, auction, values, continued=["100 Rosen", "140 Rosen"], endings=endings, estimated=2)
     line = next(t for t in texts if t.startswith("On average"))
     assert "140 Rosen brings more, +297." in line and "mostly estimated" not in line
-    # a Hilfe valued by the auction after it against a Matsch valued as the contract played
+    # a Hilfe valued by the auction after it against a Matsch valued as the contract played, both in
+    # one wording, the bidding after each call (QA s40 F6)
     values = {"100 Rosen": [257] * 10, "157 Rosen": [314] * 10}
     _j, texts = _judged_ev(hand, auction, values, continued=["100 Rosen"], endings={}, estimated=0)
     line = next(t for t in texts if t.startswith("On average"))
-    assert line.endswith("100 Rosen is valued by the auction after it, 157 Rosen as the contract played.")
+    assert line.endswith("100 Rosen counts the contract the bidding reaches after it; 157 Rosen counts as if "
+                         "nobody bid after it.")
     # ... and where the deals value the other bid doubled, the words say so (QA s34 Q11)
     _j, texts = _judged_ev(hand, auction, values, continued=["100 Rosen"], endings={}, estimated=0,
                            doubled=["157 Rosen"])
     line = next(t for t in texts if t.startswith("On average"))
-    assert line.endswith("100 Rosen is valued by the auction after it, 157 Rosen as the contract played doubled.")
+    assert line.endswith("100 Rosen counts the contract the bidding reaches after it; 157 Rosen counts as if an "
+                         "opponent doubled it and nobody bid after that.")
+
+
+def test_a_first_seat_fort_at_a_score_and_the_opening_are_said_in_one_wording():
+    # QA s40 F6: at a score where a game can end the Partie the first seat's fort is valued by the
+    # others' bidding after it (simulation.AfterFort), the opening as if nobody bid after it; the
+    # line said the one "by the auction after it", the other "as the contract played". The figures
+    # are given (the Partie won or lost, +-2000): the words name the bidding after each call
+    values = {"60 Eichel": [2000] * 9 + [-2000], "fort": [2000] * 4 + [-2000] * 6}
+    _j, texts = _judged_ev("Eichel:U86 Rosen:87 Schilten:K7 Schellen:76", "", values, continued=["fort"],
+                           endings={})
+    line = next(t for t in texts if t.startswith("On average"))
+    assert line.endswith("the best other call, fort, -400. Fort counts the contract the bidding reaches after it; "
+                         "60 Eichel counts as if nobody bid after it."), line
+    assert not any("as the contract played" in t or "valued by the auction" in t for t in texts)
 
 
 def test_a_first_seat_fort_is_not_called_plus_zero():

@@ -56,7 +56,7 @@ class Suit(enum.Enum):
             raise ParseError(M("empty suit name"))
         if key in _SUIT_ALIASES:
             return _SUIT_ALIASES[key]
-        matches = {s for s in cls if len(key) >= 2 and s.value.lower().startswith(key)}
+        matches = _prefix_matches(key)
         if len(matches) == 1:
             return matches.pop()
         if matches:
@@ -72,6 +72,12 @@ class Suit(enum.Enum):
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
+def _prefix_matches(key: str) -> set:
+    """The suits whose name begins with ``key`` (lower case, two letters or more)."""
+    return {s for s in SUITS if len(key) >= 2 and s.value.lower().startswith(key)}
+
 #: a suit by its name as a call writes it ("Eichel"), or a Suit itself; a strain that is no
 #: suit (Obenabe, Undenufe, a Misère) is not in it. A dictionary, not ``Suit(name)``:
 #: Enum's lookup by value is a Python call, and the engine asks it of every call it reads.
@@ -244,14 +250,15 @@ class Card(Value):
         # read in one pass, no regular expression: "(.+?)[\s:]*(rank)" took time growing with
         # the square of the text (a card of 100,000 spaces: minutes of CPU)
         t = text.strip()
+        ambiguous = None   # "sch o": a suit written too short, named with both its suits (QA s40 F7.2)
         rank = "10" if t.endswith("10") else t[-1:]
         if rank == "10" or rank in _RANK_LETTERS:           # the suit first: "Eichel U", "EiU", "♣10"
             suit = _before_separators(t[:-len(rank)])
             if suit and "\n" not in suit:
                 try:
                     return cls(Suit.parse(suit), Rank.parse(rank))
-                except ParseError:
-                    pass
+                except ParseError as e:
+                    ambiguous = e if len(_prefix_matches(suit.strip().lower())) > 1 else None
         rank = "10" if t.startswith("10") else t[:1]
         if rank == "10" or rank in _RANK_LETTERS:           # the rank first: "U Eichel", "10 Rosen"
             rest = t[len(rank):]
@@ -259,6 +266,8 @@ class Card(Value):
             suit = rest[gap:] or rest[-1:] * (gap >= 2)     # "U ::" reads the suit ":"
             if gap and suit and "\n" not in suit:
                 return cls(Suit.parse(suit), Rank.parse(rank))
+        if ambiguous is not None:
+            raise ambiguous
         raise ParseError(M("cannot read card {t!r} (write e.g. 'Eichel U')", t=t))
 
     def value(self, kind: str = "plain") -> int:

@@ -45,6 +45,9 @@ from tutor.values import Value
 
 KINDS = ("opening", "hilfe", "ace", "raise", "want", "confidence", "matsch", "fort",
          "double", "redouble", "unconventional")
+#: the kinds whose number tells the partner cards, not how high the team means to go: the Hilfe
+#: and the Ace announcement (a learner may mean 120 Rosen as a raise where it is the upper Hilfe)
+INFORMATION = ("hilfe", "ace")
 MAX_LENGTH = 9  # "or more" in a length range
 # How the kinds are named for a reader (the JSON keeps the ids above).
 KIND_NAMES: dict[str, Msg] = {

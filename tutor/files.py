@@ -168,9 +168,7 @@ def _scan(yaml, text: str, loader, place, build: bool = False):
             stack.append((ev.anchor, values))
             values += 1
             if len(stack) > MAX_DEPTH:
-                raise ParseError(M("{where}: refused: nested deeper than {depth} levels "
-                                   "(the limit for YAML files)",
-                                   where=place(ev.start_mark), depth=MAX_DEPTH))
+                raise ParseError(_too_deep(place(ev.start_mark)))
         elif isinstance(ev, yaml.CollectionEndEvent):
             anchor, before = stack.pop()
             if anchor:
@@ -287,6 +285,11 @@ class _Builder:
             raise _NotPlain
 
 
+def _too_deep(where) -> M:
+    return M("{where}: refused: nested deeper than {depth} levels (the limit for YAML files)",
+             where=where, depth=MAX_DEPTH)
+
+
 class _NotPlain(Exception):
     """A document the builder leaves to PyYAML."""
 
@@ -327,6 +330,8 @@ def load_yaml(text: str, where: object, *, loader=None, with_node: bool = False,
             ld.dispose()
     except yaml.MarkedYAMLError as e:
         problem = " ".join(str(e.problem or e.context or "cannot read").split())
+        if "maximum nesting depth" in problem:   # the scanner's own limit, met before ours (MAX_DEPTH)
+            raise ParseError(_too_deep(place(e.problem_mark or e.context_mark))) from None
         raise ParseError(M("{where}: not valid YAML: {problem}",
                            where=place(e.problem_mark or e.context_mark), problem=problem)) from None
     except _KeyError as e:
@@ -335,6 +340,13 @@ def load_yaml(text: str, where: object, *, loader=None, with_node: bool = False,
     except (yaml.YAMLError, ValueError, OverflowError, RecursionError) as e:
         if isinstance(e, TutorError):
             raise
+        if isinstance(e, ValueError) and "integer string conversion" in str(e):
+            # Python's limit on the digits of a number read from text, said in the tool's words
+            # (not "use sys.set_int_max_str_digits() to increase the limit")
+            import sys
+
+            raise ParseError(M("{where}: refused: a number of more than {limit} digits (the limit for YAML "
+                               "files)", where=where, limit=Number(sys.get_int_max_str_digits()))) from None
         problem = " ".join(str(e).split())[:200]
         raise ParseError(M("{where}: not valid YAML: {problem}", where=where, problem=problem)) from None
     if with_lines:

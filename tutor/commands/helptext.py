@@ -139,7 +139,7 @@ class Localized:
                 text = f"{text} {words['required']}"
             rows.append((record[0], text))
         if rows:
-            with formatter.section(words["options"]):
+            with formatter.section(_heading(words["options"], lang)):
                 formatter.write_dl(rows)
         if isinstance(self, click.Group):
             names = self.list_commands(ctx)
@@ -153,13 +153,19 @@ class Localized:
                     short = t.get("short") if t else cmd.get_short_help_str()
                 cmd_rows.append((name, short or ""))
             if cmd_rows:
-                with formatter.section(words["commands"]):
+                with formatter.section(_heading(words["commands"], lang)):
                     formatter.write_dl(cmd_rows)
         examples = texts.get("examples") or ()
         if examples:
-            with formatter.section(words["examples"]):
+            with formatter.section(_heading(words["examples"], lang)):
                 for line in examples:
                     formatter.write(f"{'':>{formatter.current_indent}}{line}\n")
+
+
+def _heading(name: str, lang: str) -> str:
+    """A section's heading as click writes it, followed by its colon: French sets a space
+    before the colon ("Options :", as "Usage : "; docs/french.md, "Typography")."""
+    return f"{name} " if lang == "fr" else name
 
 
 _CLASSES: dict[type, type] = {}

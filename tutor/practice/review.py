@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.auction import typed, typed_in
+from tutor.conventions import INFORMATION
 from tutor.i18n import M, Msg, _, semicolon
 from tutor.judgement.base import NOTHING   # the deals' name for letting a double or konter pass
 from tutor.scoring import team_of
@@ -128,8 +129,14 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
     why: list = []
     if not conventional:
         why.append(M("{call} follows no convention.", call=typed(call)))
+    promised = M("{call} promises: {meaning}", call=typed(call), meaning=_Headline(reading))
     if broken:   # what the call promises (a Hilfe's meaning, QA s33 Q11), then what the hand holds
-        why += [M("{call} promises: {meaning}", call=typed(call), meaning=_Headline(reading)), _Mismatch(broken, hand)]
+        why += [promised, _Mismatch(broken, hand)]
+    elif reading.kind in INFORMATION and call != tutor:
+        # QA s40 F7.6: a Hilfe or an Ace announcement true to the hand but not the tutor's call
+        # says first what its number tells the partner, as check says a call's meaning first (a
+        # learner's 120 Rosen may be meant as a raise where it is the upper Hilfe)
+        why.append(promised)
     equal = tuple(getattr(advice, "equal", ()) or ())
     lost = None if call == tutor else cost(advice, call)
     # the tutor's call with what it means, in one sentence ("The tutor calls fort: C lets the
