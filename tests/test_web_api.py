@@ -230,6 +230,24 @@ def test_tafel_new_add_show_undo_share_the_cli_s_database(client, db):
     assert client.get("/api/tafel", params={"partie": "1"}).json()["partie"] == 1
 
 
+def test_a_game_after_the_partie_ended_names_the_page_s_button(client, db):
+    """pace s41: the phone answered a game written after the Partie's end with "start the
+    next one with `tutor tafel new`", a command the phone has not: it names the Tafel tab's
+    New Partie. A Partie to 300: the worked example's 313 : 44 ends it (the rules' Abrechnung)."""
+    from tutor.rules import load
+    from tutor.tafel import Tafel
+
+    with Tafel.open(str(db)) as t:
+        t.new(rules=load({"profile": "verband", "match_target": 300}))
+    game = {"contract": "100 Eichel", "declarer": "A", "card_points": 113, "double": True}
+    assert post(client, "/api/tafel/games", game).json()["board"] == {"AC": 313, "BD": 44}
+    assert bad(post(client, "/api/tafel/games?lang=en", {"fort": True})) == \
+        "the Partie is over after game 1 (AC won 313 to 44): start the next one with New Partie on the Tafel tab"
+    assert "Neue Partie" in bad(post(client, "/api/tafel/games", {"fort": True}))
+    assert post(client, "/api/tafel/new", {}).status_code == 200   # the button: the next game goes on
+    assert post(client, "/api/tafel/games", {"fort": True}).status_code == 200
+
+
 def test_tafel_errors_leave_the_board_untouched(client):
     assert post(client, "/api/tafel/new", {}).status_code == 200
     assert bad(post(client, "/api/tafel/games?lang=en", {"contract": "100 Eichel", "declarer": "A", "card_points": 200})) \

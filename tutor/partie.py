@@ -50,7 +50,7 @@ from tutor.errors import ParseError, RulesError, TutorError
 from tutor.rules import TableRules
 from tutor.scoring import (SEATS, TEAMS, GameScore, check_card_points, check_one_weis_team,
                            check_weis_points, next_seat, other, score_game, team_of)
-from tutor.i18n import M, join
+from tutor.i18n import M, Msg, join
 from tutor.text import MAX_NAME, parse_int, player_name, printable
 
 DEFAULT_DEALER = "D"  # so that A is Vorhand of the first game, as in the notation
@@ -402,17 +402,19 @@ class Partie:
         if self.dealer not in SEATS:
             raise TutorError(M("dealer: unknown seat {dealer!r} (A, B, C or D)", dealer=self.dealer))
 
+    def outcome(self) -> Msg:
+        """How an ended Partie ended, in a few words ("AC won 313 to 44", "a draw at 2010")."""
+        r = self.result
+        return (M("{team} won {points} to {other}", team=self.team_name(r.winner), points=r.board[r.winner],
+                  other=r.board[other(r.winner)]) if r.winner else M("a draw at {points}", points=r.board["AC"]))
+
     # -- changes -------------------------------------------------------------------------
     def add(self, game: Game) -> "Partie":
         """The Partie with ``game`` written; an error if the Partie is over or the game
         does not fit the table (the Partie itself stays as it was)."""
         if self.over:
-            r = self.result
-            how = (M("{team} won {points} to {other}", team=self.team_name(r.winner),
-                     points=r.board[r.winner], other=r.board[other(r.winner)])
-                   if r.winner else M("a draw at {points}", points=r.board["AC"]))
             raise TutorError(M("the Partie is over after game {n} ({how}); "
-                               "start the next one with `tutor tafel new`", n=r.after, how=how))
+                               "start the next one with `tutor tafel new`", n=self.result.after, how=self.outcome()))
         new = dataclasses.replace(self, games=self.games + (game,))
         new._ledger  # validates the new game in its place
         return new

@@ -564,7 +564,11 @@ def _game_body(body: dict) -> dict:
 def tafel_add(request: Request, lang: str) -> dict:
     with _tafel(request) as t:
         pid = _partie_id(request)
-        game = answers.tafel_game(_game_body(request.state.body), t.partie(pid), "game")
+        partie = t.partie(pid)
+        if partie.over:   # the page's button, not the command line's `tutor tafel new` (pace s41)
+            raise TutorError(M("the Partie is over after game {n} ({how}): start the next one with New Partie on "
+                               "the Tafel tab", n=partie.result.after, how=partie.outcome()))
+        game = answers.tafel_game(_game_body(request.state.body), partie, "game")
         return answers.tafel_json(t.add(game, pid))
 
 
