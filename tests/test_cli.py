@@ -1,6 +1,7 @@
 """The command line through click's runner: every command and the JSON contract."""
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -146,12 +147,31 @@ def test_rules_file(tmp_path):
 
 
 def test_demo_runs_the_worked_example():
-    r = run("demo")
+    r = run("demo", "--count")
     assert r.exit_code == 0 and "AC 313 : BD 44" in r.output
-    # five calls as the tutor would make them; D's double is the text's own mistake
-    # ("Die Rechnung von D ging um zwei Stiche zu kurz"): the tutor would say nothing
-    assert r.output.count("Der Tutor empfiehlt dasselbe") == 5
-    assert r.output.count("Der Tutor würde hier nichts sagen") == 1
+    # five calls as the count makes them; D's double is the text's own mistake
+    # ("Die Rechnung von D ging um zwei Stiche zu kurz"): the count would say nothing; A's
+    # declined konter is the count's too ("Seine Rechnung reicht für die 100 als Gebot")
+    assert r.output.count("Die Rechnung empfiehlt dasselbe") == 6
+    assert r.output.count("Die Rechnung würde hier nichts sagen") == 1
+    assert "A kontert im Beispiel aus den Regeln nicht." in r.output and "Der Tutor" not in r.output
+
+
+@pytest.mark.needs_core
+def test_demo_says_the_tutors_konter_where_the_count_declines_it():
+    # QA s40 F5: the demo gave the count's "A does not konter" as the tutor's. Exact play (32
+    # deals that fit the auction, seed 1, every deal solved to the end): 100 Eichel is made
+    # on 32 of 32 (110 Eichel too), so the konter wins 200 more on every deal (+531.8 against
+    # +331.8 for saying nothing): the tutor's default says konter, beside the count's reason
+    r = run("demo", "--lang", "en")
+    assert r.exit_code == 0 and "AC 313 : BD 44" in r.output
+    after = r.output.split("A does not konter in the rules' example.\n", 1)[1]
+    count, deals = after.split("   The tutor, judging by deals that fit the auction as tutor bid does, ", 1)
+    assert count.startswith("   The count recommends the same.") and "102 of 100" in count
+    assert deals.startswith("recommends konter.") and re.search(r"is made in (\d+) of \1 deals", deals)
+    assert r.output.count("The count recommends the same.") == 6
+    data = json.loads(run("demo", "--json").output)
+    assert data["konter"] is None and data["konter_by_deals"] == "konter"
 
 
 def test_rules_of_another_game_go_to_that_game():
@@ -160,11 +180,11 @@ def test_rules_of_another_game_go_to_that_game():
 
 
 def test_demo_json_has_every_call_with_the_recommendation():
-    data = json.loads(run("demo", "--json").output)
+    data = json.loads(run("demo", "--json", "--count").output)
     assert [(c["call"], c["recommended"]) for c in data["calls"]] == [
         ("60 Eichel",) * 2, ("70 Schellen",) * 2, ("90 Eichel",) * 2, ("95 Rosen",) * 2,
         ("100 Eichel",) * 2, ("dopple", None)]   # D's double: the text's own mistake
-    assert data["konter"] is None and data["board"] == {"AC": 313, "BD": 44}
+    assert data["konter"] is None and data["board"] == {"AC": 313, "BD": 44} and "konter_by_deals" not in data
 
 
 @pytest.mark.parametrize("extra,message", [

@@ -533,8 +533,7 @@ REAL_DOUBLES = [
 
 
 def test_a_number_above_the_openings_is_not_doubled_on_side_aces(monkeypatch):
-    # the rule is measured and not yet on (count.CONFIDENCE_CONTROL): the test holds it for the session
-    # that turns it on
+    # the rule is on (count.CONFIDENCE_CONTROL, session 41); the test holds it so
     from tutor.judgement import count
     from tutor.scoring import score_game, team_of
 

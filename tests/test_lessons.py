@@ -182,3 +182,29 @@ def test_the_bundled_course_teaches_what_a_lesson_needs_before_it():
     from tutor.course import syllabus
 
     assert sorted(syllabus.PLACE, key=syllabus.PLACE.get) == course
+
+
+def test_french_lessons_keep_guillemets_and_colons_with_their_words():
+    """French typography in the terminal: a wrapped line of a French lesson never ends in «
+    nor starts with », : ; ? or ! (rich breaks at any space, a no-break space included; at
+    width 88 lessons 3, 6, 8, 10, 12 and 13 broke so); the words are those of the lesson
+    rendered without the ties, and the worksheet's HTML ties them with no-break spaces."""
+    from tutor.course import translations
+
+    course = translations.course_in(lessons.load_all(ROOT / "lessons"), "fr")
+    french = [x for x in course if translations.translated(x, "fr")]
+    assert len(french) >= 13
+    broken = []
+    for lesson in french:
+        for width in (60, 72, 88):
+            text = lessons.render_terminal(lesson, color=False, width=width, lang="fr")
+            untied = lessons.render_terminal(lesson, color=False, width=width, lang="de")
+            assert "\ue000" not in text
+            assert sorted(text.split()) == sorted(untied.split()), (lesson.id, width)
+            for n, line in enumerate(text.splitlines(), 1):
+                if line.rstrip().endswith("«") or line.strip()[:1] in ("»", ":", ";", "?", "!"):
+                    broken.append((lesson.id, width, n, line))
+    assert broken == []
+    assert lessons.tie_french("dit « fort » : oui ; non ? si !") == \
+        "dit «\u00a0fort\u00a0»\u00a0: oui\u00a0; non\u00a0? si\u00a0!"
+    assert "«\u00a0fort\u00a0»" in lessons.to_html(lessons.tie_french("« fort »"))

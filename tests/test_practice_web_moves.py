@@ -106,3 +106,56 @@ def test_a_client_sending_new_card_sequences_finds_the_kept_answers_bounded(clie
     capped, sizes = run()
     assert capped == free
     assert max(sizes) <= cap + one < grown[-1]
+
+
+@pytest.mark.needs_core
+def test_the_line_played_keeps_its_answers_when_the_store_passes_its_cap(client, monkeypatch):
+    """open 11 (session 40): at the cap the whole store of a deal was dropped, the line the
+    learner plays with it, so the next request (keeping the deal after its result) asked the
+    solver the whole play and review again. Now the least recently used answers go first:
+    after exploring other lines he plays one to the end, the result's review passes the cap,
+    and keeping the deal asks the solver nothing, with the same review; each card's values
+    are exact play's (the solver without a budget, as ``tutor review`` reads a game)."""
+    from tutor.play import solver
+    from tutor.practice import cardplay
+    from tutor.web import practice
+
+    seqs = _sequences(client, 5)
+    line, others = seqs[0], seqs[1:]
+    base = {**BASE, "moves": "90 Rosen,fort", "lang": "en"}
+
+    def explore_then_play():   # the other lines to their end, then his line card by card
+        practice._PLAYS = None
+        for cards in others + [line[:n] for n in range(len(line) + 1)]:
+            client.get("/api/practice/play", params={**base, "cards": ",".join(cards)})
+        return len(next(iter(practice._PLAYS.values())))
+
+    cap = explore_then_play()   # the store before the result's review, without a cap
+    asked = []
+    real = solver.solve
+    monkeypatch.setattr(solver, "solve", lambda *a, **k: asked.append(1) or real(*a, **k))
+    monkeypatch.setattr(cardplay, "KEEP_ANSWERS", cap)
+    assert explore_then_play() == cap   # under the cap: the same store
+    params = {**base, "cards": ",".join(line)}
+    asked.clear()
+    first = client.get("/api/practice/result", params=params).json()
+    store = next(iter(practice._PLAYS.values()))
+    assert asked and len(store) > cap   # the review asked the solver and passed the cap
+    asked.clear()
+    body = {**params, "learner": "Anna", "deal_id": "d1"}
+    kept = client.post("/api/practice/keep", json=body, headers={"X-Tutor-Token": client.app.state.settings.token})
+    assert kept.status_code == 200 and kept.json()["kept"]
+    assert not asked, f"{len(asked)} questions asked again"
+    assert len(store) <= cap + 1 and client.get("/api/practice/result", params=params).json()["play"] == first["play"]
+    assert not asked
+    # the review's values: exact play's, from nothing and without a budget
+    p = practice._practice(base, None, "en")
+    fresh = p.cards(known={})
+    fresh.review_nodes = None
+    fresh.robots()
+    for card in line:
+        fresh.play(card)
+        fresh.robots()
+    _exact, _taken, values = fresh.review()
+    assert [(c["card"], c["before"], c["after"], c["lost"]) for c in first["play"]["cards"]] == \
+        [(str(v.card), v.before, v.after, v.lost) for v in values]

@@ -660,6 +660,35 @@ def test_after_the_partie_is_over_the_next_game_goes_on_a_new_partie(tmp_path):
         assert t.stored(2).partie.rules.match_target == 300
 
 
+def test_a_session_started_after_the_partie_ended_goes_on_a_new_partie(tmp_path):
+    """pace s41 (a Partie played through with restarts): a session left when the Partie ended
+    and started again with --partie was refused ("Partie 1 is over: start a new one with
+    tutor tafel new") where the session's own `new` goes on: now it goes on a new Partie as
+    `tutor tafel new` would start it, dealt so that the losers get Vorhand (the rules'
+    "Partieende"): BD lost the worked example's 300 Partie, so A deals and B is Vorhand. A
+    Partie named by its number stays refused once over."""
+    from tutor.rules import load
+    from tutor.tafel import Tafel
+
+    db = tmp_path / "t.sqlite3"
+    with Tafel.open(str(db)) as t:
+        t.new(rules=load({"profile": "verband", "match_target": 300}))
+    first = table("--hand", HAND, "--seat", "C", "--partie", "--lang", "en", db=db,
+                  input="60ei\n70 sche\n90ei\n95 ro\n100 ei\nD: dopple\n113\nend\n")
+    assert first.returncode == 0 and "Tafel, Partie 1, game 1 (100 Eichel): AC 313 : BD 44." in flat(first.stdout)
+    again = table("--hand", HAND, "--seat", "C", "--partie", "--lang", "en", db=db,
+                  input="B: 60 ei\nfort\nfort\nfort\n80\nend\n")
+    text = flat(again.stdout)
+    assert again.returncode == 0 and again.stderr == "", again.stderr
+    assert text.startswith("Partie 1 is over: the next game goes on Partie 2.")
+    assert "A deals, B is Vorhand." in text and "Tafel, Partie 2, game 1 (60 Eichel):" in text
+    with Tafel.open(str(db)) as t:
+        assert [len(s.partie.games) for s in t.all()] == [1, 1]
+        assert t.stored(2).partie.rules.match_target == 300   # the rules follow on
+    named = table("--hand", HAND, "--seat", "C", "--partie", "1", "--lang", "en", db=db, input="")
+    assert named.returncode == 2 and named.stderr.strip() == "tutor: Partie 1 is over: start a new one with tutor tafel new"
+
+
 def test_a_very_long_line_from_a_pipe_is_one_line_and_the_session_goes_on():
     r = table("--hand", HAND, "--seat", "C", "--lang", "en", input="x" * 200_000 + "\n60ei\n")
     assert r.returncode == 0 and r.stderr == ""

@@ -2,8 +2,12 @@
 
 Loaded from the package's copy of ``worked-example.yaml``: the four hands, the auction,
 every trick and the board. ``show`` walks through it with the engine: each call as the
-decoder reads it and as the encoder recommends it for the caller's hand, then the play trick by
-trick (replayed by :mod:`tutor.play`) and the board.
+decoder reads it and as the count recommends it for the caller's hand (instant; named as
+the count's), then the konter the text's A declines, with the count's reason and what the
+tutor says there judging by deals as ``tutor bid`` does (``judge``; None with ``--count``:
+the count alone), then the play trick by trick (replayed by :mod:`tutor.play`) and the
+board. (QA s40 F5: the demo gave the count's "A does not konter" as the tutor's, where the
+default voice and exact play konter: 100 Eichel made on 32 of 32 fitting deals, seed 1.)
 """
 from __future__ import annotations
 
@@ -12,6 +16,15 @@ from importlib import resources
 from typing import Callable
 
 from tutor.cards import Card, Hand
+from tutor.i18n import M
+
+# who advises (the count at every call; the tutor's default judgement at the konter): the
+# same, nothing, another call
+_SAYS = {"count": (M("The count recommends the same."), M("The count would say nothing here."),
+                   M("The count recommends {call}.")),
+         "deals": (M("The tutor, judging by deals that fit the auction as tutor bid does, recommends the same."),
+                   M("The tutor, judging by deals that fit the auction as tutor bid does, would say nothing here."),
+                   M("The tutor, judging by deals that fit the auction as tutor bid does, recommends {call}."))}
 
 
 @dataclass(frozen=True)
@@ -53,9 +66,11 @@ def load() -> WorkedExample:
         board_if_failed_at_96=data["board_if_failed_at_96"])
 
 
-def walk(lang: str = "de") -> dict:
+def walk(lang: str = "de", judge=None) -> dict:
     """The worked example through the engine, as data: every call with how the decoder
-    reads it and what the encoder recommends for the caller's hand, then the board."""
+    reads it and what the count recommends for the caller's hand, the declarer's konter by
+    the count (``konter``) and, with ``judge``, by the tutor's deals (``konter_by_deals``),
+    then the board."""
     from tutor import conventions
     from tutor.scoring import score_game
 
@@ -70,6 +85,8 @@ def walk(lang: str = "de") -> dict:
     result = score_game(ex.bid, ex.declarer, played.points["AC"], double=ex.doubled)
     return {"hands": {s: str(h) for s, h in ex.hands.items()}, "calls": calls,
             "konter": conventions.advise(ex.hands[ex.declarer], ex.auction, seat=ex.declarer).call,
+            **({"konter_by_deals": conventions.advise(ex.hands[ex.declarer], ex.auction, seat=ex.declarer,
+                                                      judge=judge).call} if judge is not None else {}),
             "tricks": [t.to_json() for t in played.tricks],
             "card_points": dict(played.points), **result.to_json()}
 
@@ -98,7 +115,7 @@ def _replay():
     return game.replay(as_game())
 
 
-def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
+def show(lang: str = "de", echo: Callable[[str], None] = print, judge=None) -> None:
     from tutor import conventions
     from tutor.play.game import lines as game_lines
     from tutor.scoring import score_game
@@ -119,16 +136,16 @@ def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
         echo(_("{seat} calls «{call}» [{kind}]", lang, seat=seat, call=call,
                kind=conventions.kind_label(reading.kind, lang)))
         echo(f"   {reading.text(lang)}")
-        agree = advice.call == call
-        echo("   " + (_("The tutor recommends the same.", lang) if agree
-                      else _("The tutor would say nothing here.", lang) if advice.call is None
-                      else _("The tutor recommends {call}.", lang, call=advice.call)))
-        for line in advice.reasons(lang)[1:]:
-            echo(f"     - {line}")
+        _advice(advice, call, "count", lang, echo)
         so_far.append(f"{seat}: {call}" if call in ("dopple", "konter") else call)
     echo("")
-    konter = conventions.advise(ex.hands[ex.declarer], ex.auction, seat=ex.declarer)
-    echo(_("{seat} does not konter: {why}", lang, seat=ex.declarer, why=konter.reasons(lang)[-1]))
+    # the text's A declines the konter ("für 400 Zielpunkte ist sie ihm zu unsicher"): his
+    # count's reason, then the tutor's default judgement where it is asked for
+    echo(_("{seat} does not konter in the rules' example.", lang, seat=ex.declarer))
+    hand = ex.hands[ex.declarer]
+    _advice(conventions.advise(hand, ex.auction, seat=ex.declarer), None, "count", lang, echo)
+    if judge is not None:
+        _advice(conventions.advise(hand, ex.auction, seat=ex.declarer, judge=judge), None, "deals", lang, echo)
     echo("")
     played = _replay()
     for line in game_lines(played, lang, header=False, board=False):
@@ -137,3 +154,13 @@ def show(lang: str = "de", echo: Callable[[str], None] = print) -> None:
     echo("")
     echo(_("The board: AC {ac} : BD {bd} ({target} target points)", lang, ac=result.board["AC"],
            bd=result.board["BD"], target=result.target_points))
+
+
+def _advice(advice, call: "str | None", who: str, lang: str, echo: Callable[[str], None]) -> None:
+    """What ``who`` (``_SAYS``) recommends where the text makes ``call`` (None: says
+    nothing), with its reasons."""
+    same, nothing, other = _SAYS[who]
+    said = same if advice.call == call else nothing if advice.call is None else other(call=advice.call)
+    echo("   " + said.text(lang))
+    for line in advice.reasons(lang)[1:]:
+        echo(f"     - {line}")

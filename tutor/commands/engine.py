@@ -375,16 +375,19 @@ def rules(ctx, spec, as_json, lang):
 
 
 @click.command()
+@click.option("--count", "by_count", is_flag=True,
+              help="The count alone: instant, without deals played out.")
 @json_option
 @lang_option
-def demo(as_json, lang):
+def demo(by_count, as_json, lang):
     """The worked example of sidi-barrani.txt: every call explained, the advice, the board."""
     from tutor import worked_example
 
+    judge = _judge(by_count)   # the tutor's default voice, as bid gives it (QA s40 F5)
     if as_json:
-        emit_json(worked_example.walk(lang))
+        emit_json(worked_example.walk(lang, judge=judge))
     else:
-        worked_example.show(lang=lang, echo=click.echo)
+        worked_example.show(lang=lang, echo=click.echo, judge=judge)
 
 
 # -- help: catalog messages, shown in the language of --help (tutor.commands.helptext) --------
@@ -484,9 +487,13 @@ HELP: dict[str, dict] = {
         "short": M("The worked example of the rules, call by call."),
         "help": M("The worked example of the rules: every call explained, the tutor's advice, "
                   "the double and the board."),
+        "options": {
+            "by_count": M("The count alone: instant, without deals played out."),
+        },
         "examples": [
             "tutor demo",
             "tutor demo --lang en",
+            "tutor demo --count",
         ],
     },
 }

@@ -46,10 +46,21 @@ def table(hand, seat, dealer, partie, by_count, db_path, lang, rules_spec):
         partie_id = None if partie == "newest" else parse_int(partie, "--partie", low=1)
         from tutor.commands.tafel import opened
 
+        went_on = None
         with opened(db_path) as t:
             stored = t.stored(partie_id)
+            if stored.partie.over and partie_id is None:
+                # the newest Partie ended (the session was left between two Partien, or
+                # restarted): the game goes on a new one, as the session's `new` and `tutor
+                # tafel new` start it (rules, names, and the dealer giving the losers Vorhand)
+                went_on, stored = stored.id, t.new()
         if stored.partie.over:
             raise TutorError(M("Partie {partie} is over: start a new one with tutor tafel new", partie=stored.id))
+        if went_on is not None:
+            from tutor.i18n import _
+
+            click.echo(_("Partie {old} is over: the next game goes on Partie {new}.", lang, old=went_on,
+                         new=stored.id))
         partie_id = stored.id
         rules = stored.partie.rules      # the Partie's table rules
         if dealer and dealer != stored.partie.next_dealer:   # the board says who deals

@@ -289,6 +289,21 @@ def topic_of_files(lessons: Iterable[Lesson]) -> dict[str, str]:
 
 
 # -- rendering ---------------------------------------------------------------------------
+#: French typography: « and » stay with the words they enclose, and : ; ? ! with the word
+#: before them (a no-break space in print), so a wrapped line never ends in « nor starts
+#: with » or a colon. The spaces a French lesson writes there are tied before rendering.
+_FRENCH_TIES = re.compile(r"(?<=«) | (?=[»:;?!])")
+#: the terminal's tie: a character rich counts one cell wide and never breaks at (rich
+#: breaks at a no-break space), written back as a space after rendering
+_TIE = "\ue000"
+
+
+def tie_french(text: str, tie: str = "\u00a0") -> str:
+    """``text`` (a French lesson's Markdown) with the spaces after « and before » : ; ? !
+    replaced by ``tie`` (by default a no-break space, which HTML never breaks at)."""
+    return _FRENCH_TIES.sub(tie, text)
+
+
 def to_html(markdown: str) -> str:
     """Markdown to HTML with markdown-it-py (CommonMark and tables). Raw HTML in the
     text is escaped, not passed through: a lesson cannot inject markup."""
@@ -315,8 +330,13 @@ def render_terminal(lesson: Lesson, *, color: bool, width: int | None = None,
     from tutor.text import printable
 
     # the lesson's own control characters shown escaped; rich adds the styles after
-    console.print(Markdown(printable(lesson.body), code_theme="ansi_light", hyperlinks=False))
-    lines = [line.rstrip() for line in buf.getvalue().splitlines()]
+    body = printable(lesson.body)
+    tied = lang == "fr" and _TIE not in body
+    if tied:
+        body = tie_french(body, _TIE)
+    console.print(Markdown(body, code_theme="ansi_light", hyperlinks=False))
+    text = buf.getvalue().replace(_TIE, " ") if tied else buf.getvalue()
+    lines = [line.rstrip() for line in text.splitlines()]
     while lines and not lines[0]:
         lines.pop(0)
     return "\n".join(lines).rstrip() + "\n"

@@ -230,13 +230,13 @@ def render(items: Sequence, *, title: str | None = None, lang: str = "de",
             title = Mp("worksheet", "Worksheet").text(lang)
     lesson_html = None
     if lesson is not None:
-        from tutor.course.lessons import to_html
+        from tutor.course.lessons import tie_french, to_html
 
         body = lesson.body.lstrip()
         first, _, rest = body.partition("\n")
         if first.strip().lstrip("#").strip() == lesson.title and first.startswith("# "):
             body = rest
-        lesson_html = Markup(to_html(body))
+        lesson_html = Markup(to_html(tie_french(body) if lang == "fr" else body))
     from tutor import i18n
 
     env = jinja2.Environment(loader=jinja2.PackageLoader("tutor", "templates"),

@@ -62,13 +62,12 @@ The count:
   random deals the count's doubles of such a team were made on 26 of 33). A double on side tricks
   alone wants the count to leave the declaring side a trick below its bid (``DOUBLE_MARGIN``, the
   konter's margin turned round; on random deals such doubles with less were made on 13 of 17);
-  a trump over the declarer's is sure, and a count with one doubles without the margin. (Measured
-  and not yet on: a Zehner above the openings (120) shows no cards, only what the team trusts itself
-  to make, and the count bids that high on trump control; read so, the defenders' side Aces take no
-  sure trick either (``CONFIDENCE_CONTROL``; on practice's robots' auctions the double of such
-  numbers cost the doubling team 245.8 a deal, 30 of 34 auctions worse). It moves the simulation's
-  continuations (the opponents stop doubling and bid on), which two of the voice's tests see: it
-  waits for a session that settles them by exact play.) The declaring side
+  a trump over the declarer's is sure, and a count with one doubles without the margin. A Zehner
+  above the openings (120) shows no cards, only what the team trusts itself to make, and the count
+  bids that high on trump control; read so, the defenders' side Aces take no sure trick either
+  (``CONFIDENCE_CONTROL``; on practice's robots' auctions the double of such numbers cost the
+  doubling team 245.8 a deal, 30 of 34 auctions worse; the voice's answers it moves through the
+  simulation's continuations were settled by exact play, docs/interpretations.md). The declaring side
   is expected to take the rest of 157. D in the worked example counts 0 against A's and C's
   control and gives A and C 157: no double (exact play on the real deal: A and C take 150, B and
   D 7, less than one of D's two Aces; until session 38 the count said 22). Against Obenabe or
@@ -190,8 +189,8 @@ SEVEN_POINTS = 120         # ... the team ruffs their side winners: 120 with not
 OWN_LENGTH = 3             # a suit without its Puur is bid on the hand's count only with three cards (an opening's)
 THIN_SHARE = 2             # at the last word, the Puur with a small card or alone: half the partner's share (exact play)
 LONG_TRUMPS = 3            # a declaring team that showed the Puur (zu dritt or longer) ruffs our second round (exact play)
-CONFIDENCE_CONTROL = False # a number above the openings (120) read as trump control by the defenders' double: off
-                           # until the simulation's tests are settled (it moves the continuation's doubles; s40)
+CONFIDENCE_CONTROL = True  # a number above the openings (120) read as trump control by the defenders' double (s40;
+                           # on since s41: the voice's answers it moves settled by exact play)
 OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
 TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)

@@ -481,7 +481,8 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     if sure is not None:      # the information yields to a Matsch exact play makes on every deal
         return _matsch_judgement(ev, s, readings, evidence, sure, said, kind, equal[0], by_call)
     after = _hilfe_after(ev, said) if kind == "hilfe" and not agree else None
-    unused = _unused_hilfe(ev, s, after, equal) if after is not None else None
+    own = [str(r.call) for r in readings if r.kind == "opening"]    # the hand's own game (QA s40 F2)
+    unused = _unused_hilfe(ev, s, after, equal, own) if after is not None else None
     if unused is not None:    # the Hilfe leaves the partner nothing to decide: the higher bid (QA s36 Q1)
         return _unused_hilfe_judgement(ev, s, readings, standing, evidence, said, equal, by_call, unused)
     if after is not None and why is not None and said in by_call \
@@ -658,7 +659,7 @@ def _proved_made(ev, s, call: str, need: int, left: list | None = None) -> tuple
     return made, made + failed, made + sum(1 for d in open_ if estimate[d])
 
 
-def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
+def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] = ()) -> dict | None:
     """Where the count's Hilfe (valued by the auction after it: ``after``, :func:`_hilfe_after`)
     leaves the partner nothing to decide: the first bid of the Hilfe's suit above it, of the
     equally good calls (``equal``, the best first) and then of the others by their mean, made on
@@ -669,7 +670,8 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
     every deal the higher is: :func:`_lower_number`'s rule); with the figures the words give.
     Where the deals are mostly estimated the solver is asked the call deal by deal
     (:func:`_proved_made`), and the call counts only where exact play then settles most of the
-    deals. None: no such call."""
+    deals. Failing such a bid, the hand's own game in another suit (``own``: the openings the
+    conventions give this hand, :func:`_own_game`). None: no such call."""
     values = getattr(ev, "values", None) or {}
     n = ev.samples
     number, strain = after["call"].split(" ", 1)
@@ -704,7 +706,7 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
             better, made = c, count
             break
     if better is None:
-        return None
+        return _own_game(ev, s, after, equal, own)
     lead, margin = paired_lead([values[better][d] for d in after["played"]], after["values"])
     end = after["end"]
     # one ending on nearly every deal the team keeps the contract on (an opponent's bid over it
@@ -712,9 +714,46 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str]) -> dict | None:
     fixed = end is not None and after["ended"] >= SURE_SHARE * after["ours"] and 10 * after["ours"] >= 9 * n \
         and end.strain == strain and end.declarer == s.seat and end.value > int(better.split(" ", 1)[0])
     if not (lead > margin and lead > EQUAL_POINTS) and not (fixed and lead > 0):
-        return None
+        return _own_game(ev, s, after, equal, own)
     return {**after, "call": better, "made": made, "lead": lead, "margin": margin, "fixed": fixed,
             "settled": settled, "proved": proved}
+
+
+def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str]) -> dict | None:
+    """The hand's own game where it beats the count's Hilfe (QA s40 F2): of the openings the
+    conventions give this hand in another suit (``own``; the equally good calls first, then by
+    their mean), the first the deals value more than the Hilfe valued by the auction after it
+    (``after``) on the same deals, by more than chance alone allows and more than
+    ``EQUAL_POINTS``, and make on SURE_SHARE of the deals or more (where the deals are mostly
+    estimated: asked of the solver deal by deal, :func:`_proved_made`, counted only where exact
+    play settles most deals). The Hilfe tells the partner of the hand's help in his suit; the
+    opening tells him of its own game, as the conventions give it, and the deals show which the
+    team should play. None: no such opening."""
+    values = getattr(ev, "values", None) or {}
+    n = ev.samples
+    strain = after["call"].split(" ", 1)[1]
+    judged = getattr(ev, "judged", None)
+    mine = [c for c in own if c.split(" ", 1)[-1] != strain and len(values.get(c) or ()) == n]
+    left = [PROOF_NODES]     # the solver's nodes for the openings asked, shared
+    by_value = sorted(mine, key=lambda c: -sum(values[c]) / n)
+    for c in dict.fromkeys([c for c in equal if c in mine] + by_value):
+        lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
+        if not (lead > margin and lead > EQUAL_POINTS):
+            continue
+        settled = proved = None
+        if after["estimated"]:    # the numbers only where exact play settles most deals
+            if not judged or len(judged) != n:
+                return None
+            proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n), left)
+            if mostly_estimated(n - settled, n):
+                continue
+        else:
+            per_deal = ev.made(c)
+            count = None if per_deal is None else sum(per_deal)
+        if count is not None and count >= SURE_SHARE * n:
+            return {**after, "call": c, "made": count, "lead": lead, "margin": margin, "fixed": False,
+                    "settled": settled, "proved": proved, "own": True}
+    return None
 
 
 def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence: dict, said: str,
@@ -731,7 +770,21 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
     lines = evidence_lines(ev, call, s, by_call, equal, standing)
     figures = dict(hilfe=_name(said), partner=s.partner, n=n, value=round(unused["value"]), ended=unused["ended"],
                    end=_name(str(unused["end"])), gap=_points(unused["lead"]), call=_name(call), made=unused["made"])
-    if unused["fixed"]:
+    if unused.get("own"):
+        # the hand's own game in another suit, an opening the conventions give it (QA s40 F2)
+        lines.append(Mn(
+            "The Hilfe, {hilfe}, tells {partner} that this hand helps in his suit, but this hand has a game of its "
+            "own, {call}, an opening the conventions give it, and that brings clearly more: when the others bid on "
+            "after the Hilfe as the count bids, the bidding ends at {end} in {ended} of the {n} deal, and counted so "
+            "the Hilfe brings {value:+.0f}, {gap} less than {call} (chance alone: ±{margin}), which is made in {made} "
+            "of them. So the tutor opens {call}: it tells {partner} of this hand's own game.",
+            "The Hilfe, {hilfe}, tells {partner} that this hand helps in his suit, but this hand has a game of its "
+            "own, {call}, an opening the conventions give it, and that brings clearly more: when the others bid on "
+            "after the Hilfe as the count bids, the bidding ends at {end} in {ended} of the {n} deals, and counted so "
+            "the Hilfe brings {value:+.0f}, {gap} less than {call} (chance alone: ±{margin}), which is made in {made} "
+            "of them. So the tutor opens {call}: it tells {partner} of this hand's own game.", n,
+            margin=_points(unused["margin"]), **figures))
+    elif unused["fixed"]:
         # the auction after the Hilfe ends in one higher number of the same game, whatever the partner holds
         lines.append(Mn(
             "The Hilfe, {hilfe}, tells {partner} what this hand holds so that he can decide how high to go, but here "

@@ -32,6 +32,7 @@ answers the robots already asked (the same :class:`tutor.practice.game._Line`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 
 from tutor.cards import TOTAL_POINTS, Card, Hand
 from tutor.errors import TutorError
@@ -527,18 +528,27 @@ def card_plan(play: CardPlay):
 # -- the phone's replays: the solver's answers kept between requests ------------------------------
 KEEP_PLAYS = 8   # the solver's answers of this many deals' play kept between the page's requests
 # ... and at most this many answers a deal (a whole play and its review asks 160-550, deals 1-6
-# and 11 of seat C): a client that sends new card sequences forever finds them dropped past it,
-# and asks the solver again (the robots' cards are the same with or without them)
+# and 11 of seat C): past it the least recently used are dropped first, so a client that sends
+# new card sequences forever finds the oldest asked again (the robots' cards are the same with
+# or without them), and the line being played keeps its own
 KEEP_ANSWERS = 20_000
 
 
 def kept_answers(plays: dict, key) -> dict:
     """The solver's answers kept in ``plays`` for the deal and contract ``key`` (a new dict
-    where none are, or more than :data:`KEEP_ANSWERS`: a client that sends new card sequences
-    forever finds them dropped), now the newest of at most :data:`KEEP_PLAYS` deals. The
-    phone's server (:mod:`tutor.web.practice`) and its background process keep them alike."""
+    where none are), now the newest of at most :data:`KEEP_PLAYS` deals. Of a deal's answers
+    at most :data:`KEEP_ANSWERS` are kept, the least recently used dropped first (a
+    :class:`tutor.practice.game._Line` moves each answer it reads or finds to the end):
+    the answers of the line the learner plays now, which each request replays, stay, and
+    his review finds them as it would without the cap (session 40 dropped the whole store
+    at the cap, the line's answers with it). The phone's server (:mod:`tutor.web.practice`)
+    and its background process keep them alike."""
     known = plays.pop(key, None)
-    known = {} if known is None or len(known) > KEEP_ANSWERS else known
+    if known is None:
+        known = {}
+    elif len(known) > KEEP_ANSWERS:
+        for q in list(islice(known, len(known) - KEEP_ANSWERS)):
+            known.pop(q, None)
     plays[key] = known
     while len(plays) > KEEP_PLAYS:
         plays.popitem(last=False)

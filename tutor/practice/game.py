@@ -247,7 +247,7 @@ class _Line:
         """The answer to question ``q`` (see :attr:`known`), solved where not kept."""
         from tutor.play.solver import OWN_TABLE_PART, SearchStopped, solve
 
-        entry = self.known.get(q)
+        entry = self._kept(q)
         if self.strict and q in self._charged:
             return entry[0]
         if entry is None:
@@ -272,9 +272,18 @@ class _Line:
                                        "limit, or ask a --target)", self.nodes, nodes=Number(self.nodes), seconds=0.0))
         return entry[0]
 
+    def _kept(self, q: tuple):
+        """The kept answer to ``q`` (None: none), now the last of :attr:`known` (the most
+        recently used: the phone's store, :func:`tutor.practice.cardplay.kept_answers`,
+        drops the least recently used first, so the line being played keeps its answers)."""
+        entry = self.known.pop(q, None)
+        if entry is not None:
+            self.known[q] = entry
+        return entry
+
     def _value_known(self, cards: tuple, leader: str) -> int | None:
         for q in (("k", cards, leader), ("v", cards, leader, True), ("v", cards, leader, False)):
-            entry = self.known.get(q)
+            entry = self._kept(q)
             if entry is not None:
                 return entry if q[0] == "k" else entry[0][0]
         return None
@@ -289,7 +298,7 @@ class _Line:
         if not hands[leader]:
             return taken, ()
         cards = tuple(hands[s] for s in SEATS)
-        v = value if value is not None else self.known.get(("k", cards, leader))   # know(): the same in every run
+        v = value if value is not None else self._kept(("k", cards, leader))   # know(): the same in every run
         if v is None and not self.strict:
             v = self._value_known(cards, leader)
             if best and v is not None and ("v", cards, leader, True) in self.known:
@@ -313,7 +322,9 @@ class _Line:
     def know(self, hands: dict, leader: str, value: int) -> None:
         """Keep ``value`` (the declaring team's points from here, found elsewhere: practice's
         exact value of the contract) for this boundary."""
-        self.known.setdefault(("k", tuple(hands[s] for s in SEATS), leader), value)
+        key = ("k", tuple(hands[s] for s in SEATS), leader)
+        if self._kept(key) is None:
+            self.known[key] = value
 
     def reaches(self, hands: dict, leader: str, taken: int, goal: int) -> bool:
         """Does the value at this boundary reach ``goal``?"""
