@@ -1177,3 +1177,33 @@ def test_where_the_deals_are_mostly_estimated_a_hilfe_yields_only_to_a_bid_exact
     assert voice._unused_hilfe(ev, s, after, ["140 Eichel", "110 Eichel", "120 Eichel"])["call"] == "140 Eichel"
     voice._PROOF_MEMO.clear()      # second in line: still asked
     assert voice._unused_hilfe(ev, s, after, ["110 Eichel", "140 Eichel", "120 Eichel"])["call"] == "140 Eichel"
+
+
+def test_a_matsch_that_wins_the_partie_on_most_deals_failed_or_made_says_so():
+    # QA s41 F3 (G4): at AC 1400 : BD 1900 (target 2000) D's Matsch over C's 80 Eichel is made on few
+    # deals, and still wins BD the Partie on most: the rules write a failed Matsch's declarers their
+    # card points ("Verfehlt es ihn, schreibt es seine Kartenpunkte"), 100 of them reach 2000, AC
+    # stay below, and nobody can bid over 157. On the deals where it neither is made nor brings BD
+    # to the target the Partie goes on (a board difference, not the Partie lost), so "wherever it
+    # fails it wins" was too strict a test, and the answer said nothing of why. Given figures: made
+    # on 1 of 10, the Partie won on 6 (+2000), the game's board difference on the other 4
+    from tutor.judgement.base import Standing
+
+    hand, auction = "Eichel:K7 Schellen:AK Rosen:A8 Schilten:K86", "60 Eichel, fort, 80 Eichel"
+    _h, reader, seat, _r, _t = conventions.position(hand, auction, None, "D")
+    s, standing = reader.situation(seat), Standing({"AC": 1400, "BD": 1900}, 2000)
+    made = [True] + [False] * 9
+
+    def line(values):
+        ev = SimpleNamespace(samples=10, values=values, estimated=8,
+                             made=lambda c: made if c == "157 Schilten" else None)
+        by_call = {c: sum(v) / 10 for c, v in values.items()}
+        here = {"contract": "157 Schilten", "made": 1}
+        return [x.text("en") for x in voice._sacrifice_line(ev, "157 Schilten", here, s, by_call, standing)]
+
+    assert line({"157 Schilten": [2000] * 6 + [-300] * 4, "fort": [-160] * 10}) == [
+        "At this score 157 Schilten wins the Partie on 6 of the 10 deals, made or not: the card points our team "
+        "takes reach the target, and nobody can bid over a Matsch."]
+    # winning the Partie on half the deals or fewer is no such call: said as before (here nothing,
+    # the deals being mostly estimated)
+    assert line({"157 Schilten": [2000] * 5 + [-100] * 5, "fort": [-160] * 10}) == []

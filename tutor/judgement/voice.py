@@ -1743,7 +1743,13 @@ def _sacrifice_line(ev, call: str, here: dict, s, by_call: dict, standing: Stand
     values = (getattr(ev, "values", None) or {}).get(call)
     if standing is not None and values:
         won = sum(1 for v in values if v == standing.target)
-        if won and won >= n - made:       # failed, it still wins the Partie wherever it fails
+        per_deal = ev.made(call) if callable(getattr(ev, "made", None)) else None
+        # failed, it still wins the Partie: wherever it fails, or on some deal where it wins the
+        # Partie on most (QA s41 F3, G4: D's blocking Matsch at AC 1400 : BD 1900, made on 8 of 75
+        # and winning the Partie on most; where it neither is made nor wins it, the Partie goes on)
+        failed_won = per_deal is not None and len(per_deal) == len(values) and \
+            any(v == standing.target and not m for v, m in zip(values, per_deal))
+        if won and (won >= n - made or (failed_won and 2 * won > n)):
             if call.split(" ", 1)[0] == str(s.rules.matsch_bid):
                 return [M("At this score {contract} wins the Partie on {won} of the {n} deals, made or not: the card "
                           "points our team takes reach the target, and nobody can bid over a Matsch.",
