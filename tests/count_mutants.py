@@ -44,7 +44,7 @@ MUTANTS = [
     ("compete ignored", "    reach = (max(c.expected, c.compete", "    reach = (max(c.expected, -1"),
     ("compete also on the own bid", " if theirs\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach",
      " if True\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach"),
-    ("the opener's rebid ignored", "    return lowest if share and lowest and c.expected + share >= lowest else 0", "    return 0"),
+    ("the opener's rebid ignored", "    return lowest if share and lowest and c.expected + share + COMPETE_WIDE >= lowest else 0", "    return 0"),
     # test_the_partie_double_gives_way_to_our_own_bid (QA s40 F3)
     ("the Partie's double before our own bid", "OWN_BID_FIRST = True ", "OWN_BID_FIRST = False "),
     # test_the_defence_against_undenufe_counts_the_sixes, test_aces_and_kings_do_not_double_an_undenufe (QA s40 F1)
