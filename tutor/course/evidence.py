@@ -47,7 +47,7 @@ from typing import Any, Mapping
 from tutor.errors import TutorError
 from tutor.i18n import M, Mn, Msg, both, join
 
-INFORMATION = ("hilfe", "ace")   # the conventions decide these (tutor.judgement.voice.INFORMATION)
+from tutor.conventions import INFORMATION  # noqa: E402  (the conventions decide these)
 NOTHING = "nothing"              # a seat out of turn that neither doubles nor konters (the voice's word)
 FIELDS = ("samples", "seed", "nodes", "best", "compared", "made", "deals", "estimated")
 COMPARED = 4                     # the best calls listed in ``compared`` (with the key's and the pick's)

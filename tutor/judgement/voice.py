@@ -63,7 +63,7 @@ from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
 NAMED_EQUAL = 3      # equally good calls the words name one by one; more are counted ("and 5 more")
-INFORMATION = ("hilfe", "ace")   # calls that tell the partner: the deals value only the contract
+from tutor.conventions import INFORMATION  # noqa: E402  (calls that tell the partner: the deals value only the contract)
 INFORMATION_NAMES = {"hilfe": M("the Hilfe"), "ace": M("the Ace announcement")}
 CACHE_SIZE = 512     # positions remembered per process (the quiz and the web ask again)
 # At the table (``tutor table``, the phone's table) a player waits for the advice: fewer deals
