@@ -1596,6 +1596,65 @@ class Ending:
     multiplier: int = 1
 
 
+# The deals' auctions after a call share their states (the first seat after the call sees the
+# same auction on every deal, the next one of a few): each state's reader is kept, with what it
+# has read (its Situation per seat, its legal calls read), and a deal walks from state to state,
+# the count asked on its hands alone. The same calls and endings as a fresh reader played call by
+# call (a reader's state is the auction's alone); the auctions after the calls cost about half.
+ENDING_STATES = True
+
+
+class _State:
+    """One auction after the call: its reader (never played on again) and the states after
+    each call made in it so far."""
+
+    __slots__ = ("reader", "after", "_doublers")
+
+    def __init__(self, reader) -> None:
+        self.reader = reader
+        self.after: dict = {}
+        self._doublers = None
+
+
+class _Walk:
+    """A deal's way through the shared states: the Reader's calls that :meth:`Continuation.ending`
+    uses (``auction``, ``legal_readings``, ``situation``, ``play``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: _State) -> None:
+        self.state = state
+
+    @property
+    def auction(self):
+        return self.state.reader.auction
+
+    def legal_readings(self, seat=None):
+        return self.state.reader.legal_readings(seat)
+
+    def situation(self, seat=None):
+        return self.state.reader.situation(seat)
+
+    def doublers(self) -> set:
+        """The seats not in turn the rules offer a double or konter now."""
+        from tutor.auction import DOUBLE, REDOUBLE
+
+        st = self.state
+        if st._doublers is None:
+            a = st.reader.auction
+            st._doublers = {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != a.next_seat}
+        return st._doublers
+
+    def play(self, call, seat=None) -> None:
+        st = self.state
+        nxt = st.after.get((call, seat))
+        if nxt is None:
+            r = st.reader.copy()
+            r.play(call, seat)
+            nxt = st.after[(call, seat)] = _State(r)
+        self.state = nxt
+
+
 class Continuation:
     """The auction after one of the hand's calls, deal by deal (see above)."""
 
@@ -1611,13 +1670,14 @@ class Continuation:
         self.own = Contract(call.strain, call.value, s.seat) if call.kind == "bid" else None
         self.endings: list[Ending] = []
         self.columns: list[int | None] = []  # per deal: the column of its contract's game (None: dealt anew)
+        self._states = _State(reader)         # the auctions after the call the deals reached (ENDING_STATES)
 
     def ending(self, hands: dict) -> Ending:
         """The contract this deal's auction reaches after the call (:class:`Ending`)."""
         from tutor.conventions import _truthful
         from tutor.judgement.count import COUNT
 
-        r = self.reader.copy()
+        r = _Walk(self._states) if ENDING_STATES else self.reader.copy()
         lowest = self.rules.lowest_bid
         asked: set[tuple[int, str]] = set()
         for _ in range(AFTER_CALLS):
@@ -1657,7 +1717,8 @@ class Continuation:
 
         a = r.auction
         turn = a.next_seat
-        seats = {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != turn}
+        seats = r.doublers() if ENDING_STATES else \
+            {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != turn}
         if not seats:
             return False
         start = SEATS.index(a.high.seat) if a.high is not None else 0
@@ -2435,9 +2496,14 @@ def _suit(strain: str):
 
 
 def _index(card) -> int:
-    from tutor.cards import DECK
+    i = _DECK_INDEX.get(card)
+    if i is None:
+        # (not setdefault(card, DECK.index(card)): that searched the deck on every call, a tenth
+        # of a second of the main process's CPU an evaluation)
+        from tutor.cards import DECK
 
-    return _DECK_INDEX.setdefault(card, DECK.index(card))
+        i = _DECK_INDEX[card] = DECK.index(card)
+    return i
 
 
 _DECK_INDEX: dict = {}
