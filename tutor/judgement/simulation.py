@@ -557,11 +557,10 @@ FINE_KIND: dict[str, dict] = {"trump": {"k": 3, "follow_k": 2, "exact_last": 3}}
 # benchmarks/exact_sim_answers.json that exact play knows to within a Zehner, three leads and two
 # cards a follower are 3.3 card points below exact play on average (three leads and one card:
 # 0.0; four leads and two cards: -1.2); QA P107's 90 Rosen on A's 9 A K 7 6: -5.2 on 38 deals.
-# FINE_SHIFT card points are added to it where it is taken. Measured and left off: 3 moves QA P107
-# to 90 Rosen (as exact play, within chance), but the voice's printed chances on bench_exact_sim's
-# 44 positions go 0.0319 -> 0.0336 off exact play (10 -> 11 over 0.10) and eval's stay (0.0251):
-# benchmarks/README.md, "Session 41".
-FINE_SHIFT = 0
+# A uniform shift of it (3 card points added where it is taken) was measured and dropped: it moves
+# QA P107 to 90 Rosen (as exact play, within chance), but the voice's printed chances on
+# bench_exact_sim's 44 positions go 0.0319 -> 0.0336 off exact play (10 -> 11 over 0.10) and eval's
+# stay (0.0251): benchmarks/README.md, "Session 41" (its switch, FINE_SHIFT, removed in session 42).
 FINE_NODES = 2_000_000    # the finer estimate at most this many nodes a deal and game, else the coarse one stays
 FINE_NEAR = 15            # card points: a deal this near a competing call's mark gets the finer estimate
 FINE_Z = Z_CLEAR          # a call competes where it is not this many standard errors behind the best
@@ -764,10 +763,6 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = (), bounds_bias:
         return []
     if bounds_bias is None:
         bounds_bias = BIAS_FROM_BOUNDS
-    if FINE_SHIFT:      # the finer estimate's lean in a trump game taken back (FINE_SHIFT)
-        trump = {i for i, p in enumerate(plays) if estimate_kind(p.strain) == "trump"}
-        judged = [[replace(j, guess=j.guess + FINE_SHIFT) if j.fine and j.guess is not None and i in trump else j
-                   for i, j in enumerate(row)] for row in judged]
     bias = []
     for i in range(len(judged[0])):
         if i < len(plays) and plays[i].decisive == (TOTAL_POINTS,) and not plays[i].refine:
