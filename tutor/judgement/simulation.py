@@ -1578,8 +1578,8 @@ AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a gua
 # 120 over it; asked right after the 110, as the robot B was, the count doubles: exact play 0/16)
 DOUBLES_AFTER = True
 CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
-FIRST_FORT = False   # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew;
-                     # measured in session 41, not yet on: docs/interpretations)
+FIRST_FORT = True    # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew;
+                     # measured in session 41, on since session 42: docs/interpretations)
 
 
 @dataclass(frozen=True)
@@ -1836,8 +1836,8 @@ def partner_reads(s) -> bool:
 
 MISREAD_BID_OUT = True   # a number the partner misreads is valued by the auction after it (see above)
 ACE_BID_OUT = True       # an Ace announcement in the opponents' suit is valued by the auction after it (see above)
-DOUBLE_KONTER = False    # the hand's double valued by what follows it, the declarer's side's konter (see above;
-                         # measured in session 41, not yet on: docs/interpretations)
+DOUBLE_KONTER = True     # the hand's double valued by what follows it, the declarer's side's konter (see above;
+                         # measured in session 41, on since session 42: docs/interpretations)
 
 
 def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset()) -> list:
