@@ -2227,18 +2227,21 @@ def _want_test(seat, before, reading, want):
     the count never makes the call): where no deal can give it him, the read is dropped
     (:func:`_possible`)."""
     from tutor.cards import NELL, PUUR, Card
+    from tutor.judgement.count import WANT_LENGTH
 
     suit = _suit(reading.call.strain)
     opener = before.opened.get(suit)
     fits = _one_seat(lambda deal: want(deal[seat], before, [reading], []) is not None, seat)
     fits.needs = Card(suit, PUUR) if opener is not None and opener.top == NELL else None
+    fits.needs_length = WANT_LENGTH
     return fits
 
 
 def _possible(dealer, test) -> bool:
     """A read some deal of ``dealer`` could pass: False where the count's rule needs a card in
     the bidder's hand (``test.needs``, None: a card no hand has) that the dealer never gives him
-    (the hand's own, another seat's promise, one his calls deny). The rules give the call
+    (the hand's own, another seat's promise, one his calls deny), or more cards of its suit
+    than he can hold. The rules give the call
     nothing beyond its promise there (the want Zehner: "ohne weitere Auskunft"), so the deals
     keep to the promises as the rules read it, and no line says the bid is unread: the count's
     own reading of it is one no hand can hold (QA s42 F4)."""
@@ -2249,7 +2252,14 @@ def _possible(dealer, test) -> bool:
         return False
     if card.rank in dealer.needs[seat][card.suit].lacks:
         return False
-    return not any(card.rank in dealer.needs[x][card.suit].has for x in dealer.seats if x != seat)
+    if any(card.rank in dealer.needs[x][card.suit].has for x in dealer.seats if x != seat):
+        return False
+    # the length the rule needs (``test.needs_length``): the suit's unseen cards less what the
+    # other dealt seats' calls promise of it, within what the seat's own calls allow
+    unseen = sum(1 for c in dealer.unseen if c.suit == card.suit)
+    room = min(dealer.needs[seat][card.suit].length[1],
+               unseen - sum(dealer.needs[x][card.suit].length[0] for x in dealer.seats if x != seat))
+    return room >= getattr(test, "needs_length", 0)
 
 
 def _one_seat(fits, seat):
@@ -2470,11 +2480,11 @@ def _both(*tests):
 # walks; benchmarks/README.md, "The reads' walk"). A deal that no climb reaches in CLIMB_STARTS
 # keeps to the promises alone (``missed``, as a rejection that found none); a read that the
 # climbs reach on fewer than WALK_HOLDS of CLIMB_STARTS deals is left out as before.
-READ_WALK = False
+READ_WALK = True
 # A read no deal can pass because the count's rule for the call needs a card the bidder cannot
 # hold (the want Zehner against a Puur opening, or with the missing Puur in this hand) is dropped,
 # not left out with the line that hands the call to the count (_possible; QA s42 F4).
-READ_POSSIBLE = False
+READ_POSSIBLE = True
 CLIMB_STEPS = 1500    # proposals of one climb at most ...
 CLIMB_STALL = 200     # ... and a climb given up after this many without a step closer
 CLIMB_STARTS = 4      # climbs, each from a new deal of the dealer, before a deal is given up
