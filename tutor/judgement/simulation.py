@@ -557,11 +557,10 @@ FINE_KIND: dict[str, dict] = {"trump": {"k": 3, "follow_k": 2, "exact_last": 3}}
 # benchmarks/exact_sim_answers.json that exact play knows to within a Zehner, three leads and two
 # cards a follower are 3.3 card points below exact play on average (three leads and one card:
 # 0.0; four leads and two cards: -1.2); QA P107's 90 Rosen on A's 9 A K 7 6: -5.2 on 38 deals.
-# FINE_SHIFT card points are added to it where it is taken. Measured and left off: 3 moves QA P107
-# to 90 Rosen (as exact play, within chance), but the voice's printed chances on bench_exact_sim's
-# 44 positions go 0.0319 -> 0.0336 off exact play (10 -> 11 over 0.10) and eval's stay (0.0251):
-# benchmarks/README.md, "Session 41".
-FINE_SHIFT = 0
+# A uniform shift of it (3 card points added where it is taken) was measured and dropped: it moves
+# QA P107 to 90 Rosen (as exact play, within chance), but the voice's printed chances on
+# bench_exact_sim's 44 positions go 0.0319 -> 0.0336 off exact play (10 -> 11 over 0.10) and eval's
+# stay (0.0251): benchmarks/README.md, "Session 41" (its switch, FINE_SHIFT, removed in session 42).
 FINE_NODES = 2_000_000    # the finer estimate at most this many nodes a deal and game, else the coarse one stays
 FINE_NEAR = 15            # card points: a deal this near a competing call's mark gets the finer estimate
 FINE_Z = Z_CLEAR          # a call competes where it is not this many standard errors behind the best
@@ -764,10 +763,6 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = (), bounds_bias:
         return []
     if bounds_bias is None:
         bounds_bias = BIAS_FROM_BOUNDS
-    if FINE_SHIFT:      # the finer estimate's lean in a trump game taken back (FINE_SHIFT)
-        trump = {i for i, p in enumerate(plays) if estimate_kind(p.strain) == "trump"}
-        judged = [[replace(j, guess=j.guess + FINE_SHIFT) if j.fine and j.guess is not None and i in trump else j
-                   for i, j in enumerate(row)] for row in judged]
     bias = []
     for i in range(len(judged[0])):
         if i < len(plays) and plays[i].decisive == (TOTAL_POINTS,) and not plays[i].refine:
@@ -1583,8 +1578,8 @@ AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a gua
 # 120 over it; asked right after the 110, as the robot B was, the count doubles: exact play 0/16)
 DOUBLES_AFTER = True
 CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
-FIRST_FORT = False   # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew;
-                     # measured in session 41, not yet on: docs/interpretations)
+FIRST_FORT = True    # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew;
+                     # measured in session 41, on since session 42: docs/interpretations)
 
 
 @dataclass(frozen=True)
@@ -1594,6 +1589,65 @@ class Ending:
 
     contract: "Contract | None"
     multiplier: int = 1
+
+
+# The deals' auctions after a call share their states (the first seat after the call sees the
+# same auction on every deal, the next one of a few): each state's reader is kept, with what it
+# has read (its Situation per seat, its legal calls read), and a deal walks from state to state,
+# the count asked on its hands alone. The same calls and endings as a fresh reader played call by
+# call (a reader's state is the auction's alone); the auctions after the calls cost about half.
+ENDING_STATES = True
+
+
+class _State:
+    """One auction after the call: its reader (never played on again) and the states after
+    each call made in it so far."""
+
+    __slots__ = ("reader", "after", "_doublers")
+
+    def __init__(self, reader) -> None:
+        self.reader = reader
+        self.after: dict = {}
+        self._doublers = None
+
+
+class _Walk:
+    """A deal's way through the shared states: the Reader's calls that :meth:`Continuation.ending`
+    uses (``auction``, ``legal_readings``, ``situation``, ``play``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: _State) -> None:
+        self.state = state
+
+    @property
+    def auction(self):
+        return self.state.reader.auction
+
+    def legal_readings(self, seat=None):
+        return self.state.reader.legal_readings(seat)
+
+    def situation(self, seat=None):
+        return self.state.reader.situation(seat)
+
+    def doublers(self) -> set:
+        """The seats not in turn the rules offer a double or konter now."""
+        from tutor.auction import DOUBLE, REDOUBLE
+
+        st = self.state
+        if st._doublers is None:
+            a = st.reader.auction
+            st._doublers = {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != a.next_seat}
+        return st._doublers
+
+    def play(self, call, seat=None) -> None:
+        st = self.state
+        nxt = st.after.get((call, seat))
+        if nxt is None:
+            r = st.reader.copy()
+            r.play(call, seat)
+            nxt = st.after[(call, seat)] = _State(r)
+        self.state = nxt
 
 
 class Continuation:
@@ -1611,13 +1665,14 @@ class Continuation:
         self.own = Contract(call.strain, call.value, s.seat) if call.kind == "bid" else None
         self.endings: list[Ending] = []
         self.columns: list[int | None] = []  # per deal: the column of its contract's game (None: dealt anew)
+        self._states = _State(reader)         # the auctions after the call the deals reached (ENDING_STATES)
 
     def ending(self, hands: dict) -> Ending:
         """The contract this deal's auction reaches after the call (:class:`Ending`)."""
         from tutor.conventions import _truthful
         from tutor.judgement.count import COUNT
 
-        r = self.reader.copy()
+        r = _Walk(self._states) if ENDING_STATES else self.reader.copy()
         lowest = self.rules.lowest_bid
         asked: set[tuple[int, str]] = set()
         for _ in range(AFTER_CALLS):
@@ -1657,7 +1712,8 @@ class Continuation:
 
         a = r.auction
         turn = a.next_seat
-        seats = {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != turn}
+        seats = r.doublers() if ENDING_STATES else \
+            {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != turn}
         if not seats:
             return False
         start = SEATS.index(a.high.seat) if a.high is not None else 0
@@ -1780,8 +1836,8 @@ def partner_reads(s) -> bool:
 
 MISREAD_BID_OUT = True   # a number the partner misreads is valued by the auction after it (see above)
 ACE_BID_OUT = True       # an Ace announcement in the opponents' suit is valued by the auction after it (see above)
-DOUBLE_KONTER = False    # the hand's double valued by what follows it, the declarer's side's konter (see above;
-                         # measured in session 41, not yet on: docs/interpretations)
+DOUBLE_KONTER = True     # the hand's double valued by what follows it, the declarer's side's konter (see above;
+                         # measured in session 41, on since session 42: docs/interpretations)
 
 
 def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset()) -> list:
@@ -2667,9 +2723,14 @@ def _suit(strain: str):
 
 
 def _index(card) -> int:
-    from tutor.cards import DECK
+    i = _DECK_INDEX.get(card)
+    if i is None:
+        # (not setdefault(card, DECK.index(card)): that searched the deck on every call, a tenth
+        # of a second of the main process's CPU an evaluation)
+        from tutor.cards import DECK
 
-    return _DECK_INDEX.setdefault(card, DECK.index(card))
+        i = _DECK_INDEX[card] = DECK.index(card)
+    return i
 
 
 _DECK_INDEX: dict = {}
