@@ -1635,14 +1635,18 @@ class _Walk:
         return self.state.reader.situation(seat)
 
     def doublers(self) -> set:
-        """The seats not in turn the rules offer a double or konter now."""
-        from tutor.auction import DOUBLE, REDOUBLE
-
+        """The seats not in turn the rules offer a double or konter now (:func:`_doublers`, once a state)."""
         st = self.state
         if st._doublers is None:
-            a = st.reader.auction
-            st._doublers = {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != a.next_seat}
+            st._doublers = _doublers(st.reader.auction)
         return st._doublers
+
+
+def _doublers(a) -> set:
+    """The seats not in turn to which auction ``a`` offers a double or konter now."""
+    from tutor.auction import DOUBLE, REDOUBLE
+
+    return {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != a.next_seat}
 
     def play(self, call, seat=None) -> None:
         st = self.state
@@ -1715,9 +1719,7 @@ class Continuation:
         from tutor.judgement.count import COUNT
 
         a = r.auction
-        turn = a.next_seat
-        seats = r.doublers() if ENDING_STATES else \
-            {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != turn}
+        seats = r.doublers() if ENDING_STATES else _doublers(a)
         if not seats:
             return False
         start = SEATS.index(a.high.seat) if a.high is not None else 0
