@@ -1641,13 +1641,6 @@ class _Walk:
             st._doublers = _doublers(st.reader.auction)
         return st._doublers
 
-
-def _doublers(a) -> set:
-    """The seats not in turn to which auction ``a`` offers a double or konter now."""
-    from tutor.auction import DOUBLE, REDOUBLE
-
-    return {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != a.next_seat}
-
     def play(self, call, seat=None) -> None:
         st = self.state
         nxt = st.after.get((call, seat))
@@ -1656,6 +1649,13 @@ def _doublers(a) -> set:
             r.play(call, seat)
             nxt = st.after[(call, seat)] = _State(r)
         self.state = nxt
+
+
+def _doublers(a) -> set:
+    """The seats not in turn to which auction ``a`` offers a double or konter now."""
+    from tutor.auction import DOUBLE, REDOUBLE
+
+    return {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != a.next_seat}
 
 
 class Continuation:
