@@ -27,7 +27,8 @@ def test_a_clear_opening_stops_at_fifty_deals_whatever_the_long_shot_matsch_does
     s = reader.situation(seat)
     assert any(str(r.call) == "157 Eichel" for r in truthful)
     V.forget()
-    ev = V.evaluated(hand, s, truthful, None, 100, 1, None, 2)
+    # `tutor bid`'s own deals (the position's seed)
+    ev = V.evaluated(hand, s, truthful, None, 100, V.seed_of(V.position_key(hand, s, None)), None, 2)
     assert ev.stopped_early and ev.samples == S.MIN_SAMPLES
     assert ev.recommended == "60 Eichel"
     assert "157 Eichel" not in ev.values        # the Matsch is no answer here
