@@ -69,6 +69,12 @@ from tutor.scoring import SEATS, opponents_of, other, score_game, team_of
 
 BATCH = 25          # deals per batch (and per early-stopping check)
 MIN_SAMPLES = 50    # never stop before this many deals
+# The stop asks whether the answer is clear among the calls the answer can be (_answerable: a Matsch
+# the deals do not make nearly always is left out of the answer, so it is left out of the stop too).
+# Before (False), such a Matsch kept most positions from stopping: on the few deals searched to the
+# end (the easy ones, where the hand takes every trick) it led, and the stop took that as the
+# searched deals contradicting the best call (_contradicted).
+STOP_ANSWERABLE = False
 Z_CLEAR = 3.0       # the best call leads the second by this many standard errors: stop
 Z_EQUAL = EQUAL_SE  # a call within this many standard errors of the best is as good as the best
 SUITS_ONLY = ("Eichel", "Schellen", "Rosen", "Schilten")
@@ -1232,7 +1238,10 @@ class Simulation:
                 results = _points(judged, plays, self.bounds_bias, self.split_from, self.split_made)
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
-                    values = _call_values(calls, results, index, s, team, rules, partie, after)
+                    # (STOP_ANSWERABLE: the calls the answer can be, as _conclude keeps them)
+                    asked = _answerable(calls, results, index, s, team, rules, partie, hand, standing) \
+                        if STOP_ANSWERABLE else calls
+                    values = _call_values(asked, results, index, s, team, rules, partie, after)
                     searched = [not any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
                     if _clear(values) and not _contradicted(values, searched):
                         stopped = True
@@ -1263,12 +1272,7 @@ class Simulation:
         flags = [any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
         # a Matsch the deals do not make (nearly) always is no call the hand can play, unless the
         # Partie is lost whatever else the hand calls (_long_shots)
-        shots = _long_shots(standing, team, rules, hand, s)
-        # (or the score lets a failed Matsch win the Partie: QA s35 Q8, _wins_failing)
-        won = {r.call.strain for r in calls if _wins_failing(r, results, index, s, team, rules, partie)}
-        calls = [r for r in calls if not _not_sure(r, results, index, s, r.call.strain in shots | won)]
-        if shots or won:
-            calls = _likeliest_matsch(calls, results, index, s)
+        calls = _answerable(calls, results, index, s, team, rules, partie, hand, standing)
         doubled_calls: set = set()
         values = _call_values(calls, results, index, s, team, rules, partie, after, doubled_calls)
         ev = Evaluation(len(results), seat=seat, stopped_early=context["stopped"], exact=self.exact,
@@ -1631,13 +1635,10 @@ class _Walk:
         return self.state.reader.situation(seat)
 
     def doublers(self) -> set:
-        """The seats not in turn the rules offer a double or konter now."""
-        from tutor.auction import DOUBLE, REDOUBLE
-
+        """The seats not in turn the rules offer a double or konter now (:func:`_doublers`, once a state)."""
         st = self.state
         if st._doublers is None:
-            a = st.reader.auction
-            st._doublers = {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != a.next_seat}
+            st._doublers = _doublers(st.reader.auction)
         return st._doublers
 
     def play(self, call, seat=None) -> None:
@@ -1648,6 +1649,13 @@ class _Walk:
             r.play(call, seat)
             nxt = st.after[(call, seat)] = _State(r)
         self.state = nxt
+
+
+def _doublers(a) -> set:
+    """The seats not in turn to which auction ``a`` offers a double or konter now."""
+    from tutor.auction import DOUBLE, REDOUBLE
+
+    return {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != a.next_seat}
 
 
 class Continuation:
@@ -1711,9 +1719,7 @@ class Continuation:
         from tutor.judgement.count import COUNT
 
         a = r.auction
-        turn = a.next_seat
-        seats = r.doublers() if ENDING_STATES else \
-            {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != turn}
+        seats = r.doublers() if ENDING_STATES else _doublers(a)
         if not seats:
             return False
         start = SEATS.index(a.high.seat) if a.high is not None else 0
@@ -2830,6 +2836,19 @@ def _not_sure(r, results, index, s, long_shots: bool = False) -> bool:
     misere = is_misere(r.call.strain)
     made = sum(1 for cp in col if (TOTAL_POINTS - cp if misere else cp) >= TOTAL_POINTS)
     return made == 0 if long_shots else made < MATSCH_SURE * len(col)
+
+
+def _answerable(calls, results, index, s, team: str, rules, partie, hand, standing) -> list:
+    """The calls the evaluation can answer with on these deals: a Matsch the deals do not make
+    (nearly) always is no call the hand can play, unless the Partie is lost whatever else the
+    hand calls (:func:`_long_shots`) or the score lets a failed Matsch win the Partie (QA s35 Q8,
+    :func:`_wins_failing`); of such long shots only the likeliest (:func:`_likeliest_matsch`)."""
+    shots = _long_shots(standing, team, rules, hand, s)
+    won = {r.call.strain for r in calls if _wins_failing(r, results, index, s, team, rules, partie)}
+    calls = [r for r in calls if not _not_sure(r, results, index, s, r.call.strain in shots | won)]
+    if shots or won:
+        calls = _likeliest_matsch(calls, results, index, s)
+    return calls
 
 
 def _likeliest_matsch(calls, results, index, s) -> list:
