@@ -662,6 +662,136 @@ def _proved_made(ev, s, call: str, need: int, left: list | None = None) -> tuple
     return made, made + failed, made + sum(1 for d in open_ if estimate[d])
 
 
+# QA s41 F7: settling most deals (above) costs some 300M nodes in a trump suit (K3: "reaches 120?" in
+# Schellen took 312M on the voice's 100 deals, median 1.2M a deal; the one deal it fails, 36M), so
+# the cheap deals settled first are the ones far from the number, and a deal where the bid fails is
+# among the dearest. Instead exact play checks the numbers on a sample no cost chose: the first
+# deals as they were dealt. The numbers set the Hilfe aside only where the bid leads it by
+# ``lead`` a deal; a deal the numbers make and exact play fails costs the bid about twice its
+# number against the Hilfe (made: the number for us; failed: the number for them; the card points
+# are the same game's on both sides of the comparison), so the lead is gone where such deals are
+# lead / (2 x number) of all. The first m deals show none of them with chance (1 - that share)^m:
+# m is the least number of deals that makes that at most PROOF_ERROR. A deal the numbers fail
+# needs no asking (exact play can only make it, which helps the bid), nor one the evaluation's
+# proved bounds settle.
+PROOF_SAMPLE = True               # False: the cheap deals first, most of them settled (_proved_made)
+PROOF_ERROR = 0.05                # the chance that the sample hides numbers wrong enough to undo the lead
+SAMPLE_NODES = 48_000_000         # the solver's nodes for the samples of one answer at most (all calls asked)
+
+
+def sample_size(lead: float, number: int) -> int | None:
+    """How many of the first deals exact play checks so that numbers wrong on enough deals to
+    undo ``lead`` (lead / (2 x ``number``) of them) show up on one of them but with chance
+    PROOF_ERROR or less. None: no lead to guard."""
+    share = lead / (2 * number)
+    if share <= 0:
+        return None
+    if share >= 1:
+        return 1
+    return max(1, math.ceil(math.log(PROOF_ERROR) / math.log1p(-share)))
+
+
+def _sample_made(ev, s, call: str, m: int, left: list) -> dict:
+    """Exact play of the hand's bid ``call`` on the first ``m`` deals as they were dealt, where
+    the numbers (``ev.made``) make it: the evaluation's proved bounds first, then a yes/no
+    question to the solver at the number, deal after deal, each with what is left of ``left``
+    (a one-item list of nodes, shared by the calls asked). Stops at the first deal exact play
+    fails where the numbers make it (``missed``), or where the nodes run out (``settled`` < the
+    deals to check). A dict: ``m``; ``to_check``, the deals the numbers make among them (the ones
+    exact play must confirm); ``checked``, those reached before it stopped; ``settled``, those it
+    settled; ``missed``, those it fails; and the ``nodes`` it searched."""
+    from tutor.play import solver
+    from tutor.play.deal import Deal
+    from tutor.scoring import SEATS
+
+    number, strain = call.split(" ", 1)
+    target = min(int(number), TOTAL_POINTS)
+    made = ev.made(call)
+    out = {"m": m, "checked": 0, "settled": 0, "missed": 0, "nodes": 0,
+           "to_check": sum(1 for d in range(min(m, len(made or ()))) if made[d])}
+    if made is None or (strain, s.seat) not in ev.games:
+        return {**out, "checked": m}      # not the hand's own game: nothing exact play can settle here
+    i = ev.games.index((strain, s.seat))
+    key = (id(ev.deals), s.seat, call)
+    memo = _PROOF_MEMO.get(key)
+    if memo is None or memo[0] is not ev.deals:
+        memo = (ev.deals, {})
+        _PROOF_MEMO[key] = memo
+        while len(_PROOF_MEMO) > 8:
+            _PROOF_MEMO.popitem(last=False)
+    answers = memo[1]
+    for d in range(min(m, len(ev.judged))):
+        if not made[d]:
+            continue                  # failed by the numbers: exact play could only make it
+        out["checked"] += 1
+        j = ev.judged[d][i]
+        reached = True if j.lo >= target else False if j.hi < target else answers.get(d)
+        if reached is None:
+            if left[0] <= 0:
+                break
+            deal = Deal(tuple(ev.deals[d][x] for x in SEATS), strain, leader=s.seat, declarer=s.seat)
+            if deal.misere:
+                return {**out, "checked": m}
+            try:
+                answer = solver.solve(deal, target=target, best=False, max_nodes=left[0])
+            except solver.SearchStopped:
+                out["nodes"] += left[0]
+                left[0] = 0
+                break
+            left[0] -= answer.nodes
+            out["nodes"] += answer.nodes
+            reached = answers[d] = bool(answer.reached)
+        out["settled"] += 1
+        if not reached:
+            out["missed"] += 1
+            break
+    return out
+
+
+def sample_line(call: str, sample: dict, lead: float) -> Msg:
+    """What exact play's sample (:func:`_sample_made`) showed of the numbers of ``call``, a bid
+    that leads the Hilfe by ``lead``, and what it guards against: numbers wrong on one deal in
+    ``every`` (the share that would undo the lead, rounded so that the claim holds) would have
+    shown on a deal of the sample in (1 - PROOF_ERROR) of the answers or more."""
+    share = lead / (2 * int(call.split(" ", 1)[0]))
+    every = max(1, math.floor(1 / share)) if share > 0 else 0
+    return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
+              "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
+              "{every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
+              "answers.",
+              "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
+              "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
+              "{every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
+              "answers.", sample["m"], call=_name(call), m=sample["m"], k=sample["settled"], every=every,
+              sure=round(100 * (1 - PROOF_ERROR)))
+
+
+def unsampled_line(unsettled: dict, n: int) -> Msg:
+    """Why the numbers' sure bid ``unsettled["call"]`` does not set the Hilfe aside where the
+    deals are mostly estimated: exact play on the first deals (:func:`_sample_made`) fails it on
+    a deal the numbers make it on, or settled too few of them within this answer's work."""
+    figures = dict(call=_name(unsettled["call"]), made=unsettled["made"], n=n, m=unsettled["m"],
+                   settled=unsettled["settled"], k=unsettled["to_check"])
+    if unsettled["missed"]:
+        return Mn("By these numbers {call} is made in {made} of the {n} deal, but most of them are estimated, and "
+                  "exact play, asked on the first {m} deals as they were dealt, fails it on one of those the numbers "
+                  "make it on: the numbers are not sure enough to set the Hilfe aside for it.",
+                  "By these numbers {call} is made in {made} of the {n} deals, but most of them are estimated, and "
+                  "exact play, asked on the first {m} deals as they were dealt, fails it on one of those the numbers "
+                  "make it on: the numbers are not sure enough to set the Hilfe aside for it.", n, **figures)
+    return Mn("By these numbers {call} is made in {made} of the {n} deal, but most of them are estimated, and exact "
+              "play, asked on the first {m} deals as they were dealt, settled it on only {settled} of the {k} the "
+              "numbers make it on within this answer's work: too few to set the Hilfe aside for it.",
+              "By these numbers {call} is made in {made} of the {n} deals, but most of them are estimated, and exact "
+              "play, asked on the first {m} deals as they were dealt, settled it on only {settled} of the {k} the "
+              "numbers make it on within this answer's work: too few to set the Hilfe aside for it.", n, **figures)
+
+
+def _sample_passes(sample: dict) -> bool:
+    """The sample confirms the numbers: every deal to check settled, none failed."""
+    return not sample["missed"] and sample["settled"] == sample["checked"]
+
+
 def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] = ()) -> dict | None:
     """Where the count's Hilfe (valued by the auction after it: ``after``, :func:`_hilfe_after`)
     leaves the partner nothing to decide: the first bid of the Hilfe's suit above it, of the
@@ -691,6 +821,8 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
     # (QA s37 Q2: on Q1b exact play ranks 110 Rosen, sure, over 130, made 14 of 16)
     by_value = sorted((c["call"] for c in ev.calls), key=lambda c: -sum(values.get(c) or (0,)) / n)
     candidates = list(dict.fromkeys([c for c in equal if higher(c)] + [c for c in by_value if higher(c)]))
+    if after["estimated"] and PROOF_SAMPLE:
+        return _unused_hilfe_sampled(ev, s, after, equal, own, candidates)
     asked, left = 0, [PROOF_NODES]     # the solver's nodes for the calls asked, shared
     for c in candidates:
         if after["estimated"]:    # the numbers only where exact play settles most deals
@@ -726,7 +858,54 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
             "settled": settled, "proved": proved}
 
 
-def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str]) -> dict | None:
+def _fixed(after: dict, strain: str, s, n: int, call: str) -> bool:
+    """The auction after the Hilfe ends in one higher number of the same game than ``call`` on
+    nearly every deal the team keeps the contract on, and the team keeps it on nearly all
+    (:func:`_unused_hilfe`)."""
+    end = after["end"]
+    return end is not None and after["ended"] >= SURE_SHARE * after["ours"] and 10 * after["ours"] >= 9 * n \
+        and end.strain == strain and end.declarer == s.seat and end.value > int(call.split(" ", 1)[0])
+
+
+def _unused_hilfe_sampled(ev, s, after: dict, equal: Sequence[str], own: Sequence[str],
+                          candidates: Sequence[str]) -> dict | None:
+    """:func:`_unused_hilfe` where the deals are mostly estimated (PROOF_SAMPLE): the first
+    candidate the numbers make on SURE_SHARE of the deals is measured against the Hilfe as there,
+    and then exact play checks the numbers on the first deals (:func:`sample_size`,
+    :func:`_sample_made`); where the sample does not confirm them the next candidate is tried, up
+    to PROOF_CANDIDATES. The sample that did not confirm a sure bid is kept for the words
+    (``after["unsettled"]``)."""
+    values = getattr(ev, "values", None) or {}
+    judged = getattr(ev, "judged", None)
+    n = ev.samples
+    strain = after["call"].split(" ", 1)[1]
+    if not judged or len(judged) != n:
+        return None
+    asked, left = 0, [SAMPLE_NODES]
+    for c in candidates:
+        per_deal = ev.made(c)
+        count = None if per_deal is None else sum(per_deal)
+        if count is None or count < SURE_SHARE * n:
+            continue
+        lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
+        fixed = _fixed(after, strain, s, n, c)
+        if not (lead > margin and lead > EQUAL_POINTS) and not (fixed and lead > 0):
+            break                 # the first sure bid is not ahead: as where the deals are exact
+        if asked >= PROOF_CANDIDATES:
+            break
+        asked += 1
+        m = sample_size(lead, int(c.split(" ", 1)[0]))
+        sample = _sample_made(ev, s, c, m, left)
+        if not _sample_passes(sample):
+            if "unsettled" not in after:
+                after["unsettled"] = {"call": c, "made": count, **sample}
+            continue
+        return {**after, "call": c, "made": count, "lead": lead, "margin": margin, "fixed": fixed,
+                "settled": sample["settled"], "proved": sample["settled"], "sample": sample}
+    return _own_game(ev, s, after, equal, own, left)
+
+
+def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str], sample_left: list | None = None) -> dict | None:
     """The hand's own game where it beats the count's Hilfe (QA s40 F2): of the openings the
     conventions give this hand in another suit (``own``; the equally good calls first, then by
     their mean), the first the deals value more than the Hilfe valued by the auction after it
@@ -742,13 +921,25 @@ def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str]) -> d
     judged = getattr(ev, "judged", None)
     mine = [c for c in own if c.split(" ", 1)[-1] != strain and len(values.get(c) or ()) == n]
     left = [PROOF_NODES]     # the solver's nodes for the openings asked, shared
+    sample_left = [SAMPLE_NODES] if sample_left is None else sample_left   # shared with the Hilfe's own suit
     by_value = sorted(mine, key=lambda c: -sum(values[c]) / n)
     for c in dict.fromkeys([c for c in equal if c in mine] + by_value):
         lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
         if not (lead > margin and lead > EQUAL_POINTS):
             continue
-        settled = proved = None
-        if after["estimated"]:    # the numbers only where exact play settles most deals
+        settled = proved = sample = None
+        if after["estimated"] and PROOF_SAMPLE:   # the numbers, checked by exact play on the first deals
+            if not judged or len(judged) != n:
+                return None
+            per_deal = ev.made(c)
+            count = None if per_deal is None else sum(per_deal)
+            if count is None or count < SURE_SHARE * n:
+                continue
+            sample = _sample_made(ev, s, c, sample_size(lead, int(c.split(" ", 1)[0])), sample_left)
+            if not _sample_passes(sample):
+                continue
+            settled = proved = sample["settled"]
+        elif after["estimated"]:    # the numbers only where exact play settles most deals
             if not judged or len(judged) != n:
                 return None
             proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n), left)
@@ -759,7 +950,7 @@ def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str]) -> d
             count = None if per_deal is None else sum(per_deal)
         if count is not None and count >= SURE_SHARE * n:
             return {**after, "call": c, "made": count, "lead": lead, "margin": margin, "fixed": False,
-                    "settled": settled, "proved": proved, "own": True}
+                    "settled": settled, "proved": proved, "own": True, "sample": sample}
     return None
 
 
@@ -817,7 +1008,9 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "less than {call} (chance alone: ±{margin}), which is made in {made} of them. So the tutor bids {call} "
             "itself.", n, margin=_points(unused["margin"]), **figures))
     lines.extend(_unplayed_line(unused, n))
-    if unused["estimated"]:     # most deals were estimated: the solver settled the higher bid on most
+    if unused.get("sample") is not None:    # most deals estimated: exact play checked the numbers on the first deals
+        lines.append(sample_line(call, unused["sample"], unused["lead"]))
+    elif unused["estimated"]:     # most deals were estimated: the solver settled the higher bid on most
         lines.append(Mn("Most of these deals are estimated, so {call} was asked of the solver deal by deal: exact play "
                         "settles it on {settled} of the {n} deal and makes it on {proved} of them.",
                         "Most of these deals are estimated, so {call} was asked of the solver deal by deal: exact play "
@@ -900,6 +1093,15 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
                  "calls within {cap} equally good; and it tells {partner} what this hand holds: the tutor gives it.",
                  cap=EQUAL_POINTS, **figures)
     unsettled = after.get("unsettled")
+    if unsettled is not None and "m" in unsettled:
+        # QA s41 F7: the higher bid is sure by the numbers, mostly estimated, and exact play on the first
+        # deals (PROOF_SAMPLE) fails it where the numbers make it, or settles too few within its nodes
+        return join(M("Counting instead the contract the bidding reaches after it, the others bidding on as the count "
+                      "bids, the Hilfe {hilfe} brings {value:+.0f} ({played:+.0f} as if nobody bid after it; {where}), "
+                      "{gap} less than {best} (chance alone: ±{margin}).", **figures), " ",
+                    unsampled_line(unsettled, n), " ",
+                    M("What a good partner makes of what the Hilfe tells him, the deals' partner, who bids as the "
+                      "count bids, cannot show: here the conventions decide."))
     if unsettled is not None:
         # QA s41 F7: the higher bid is sure by the numbers, mostly estimated, and the solver, asked it deal
         # by deal, settled too few deals within its nodes: the conventions keep deciding, and the line says why
