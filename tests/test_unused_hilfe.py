@@ -232,7 +232,7 @@ def test_the_sample_is_the_fewest_first_deals_that_show_numbers_wrong_enough_to_
     assert (1 - share) ** m <= voice.PROOF_ERROR < (1 - share) ** (m - 1)
     assert voice.sample_size(39, 120) == 17 and voice.sample_size(78, 120) == 8   # twice the lead, about half
     assert voice.sample_size(0, 120) is None and voice.sample_size(-5, 120) is None
-    assert voice.sample_size(400, 120) == 1
+    assert voice.sample_size(400, 120) == voice.sample_size(200, 120) == voice.SAMPLE_MIN == 5   # a floor
 
 
 def sampling(monkeypatch, answers: dict[str, dict]) -> list[tuple[str, int]]:
@@ -240,7 +240,7 @@ def sampling(monkeypatch, answers: dict[str, dict]) -> list[tuple[str, int]]:
     with the sample size."""
     asked: list[tuple[str, int]] = []
 
-    def sample(ev, s, call, m, left):
+    def sample(ev, s, call, m, left=None, cap=None):
         asked.append((call, m))
         a = answers[call]
         return {"m": m, "to_check": a.get("to_check", m), "checked": a.get("checked", m),
@@ -272,15 +272,40 @@ def test_a_deal_the_numbers_make_and_exact_play_fails_sets_the_bid_aside_and_the
     assert found["call"] == "120 Schellen" and [c for c, _m in asked] == ["130 Schellen", "120 Schellen"]
     # the sure bid the sample did not confirm is kept for the words
     assert hilfe["unsettled"]["call"] == "130 Schellen" and hilfe["unsettled"]["missed"] == 1
-    # too few settled within the nodes: not confirmed either; at most two bids are checked
+    # too few settled within the nodes: not confirmed either; the next sure bid ahead is checked
     hilfe = {**after(200, call="70 Schellen"), "estimated": True}
     values["110 Schellen"] = flat(240)
     sure["110 Schellen"] = N
     asked = sampling(monkeypatch, {"130 Schellen": {"settled": 2}, "120 Schellen": {"settled": 0},
                                    "110 Schellen": {}})
-    assert voice._unused_hilfe(estimated(values, sure), S, hilfe, []) is None
-    assert [c for c, _m in asked] == ["130 Schellen", "120 Schellen"]
+    assert voice._unused_hilfe(estimated(values, sure), S, hilfe, [])["call"] == "110 Schellen"
+    assert {c for c, _m in asked} == {"130 Schellen", "120 Schellen", "110 Schellen"}
     assert hilfe["unsettled"]["call"] == "130 Schellen" and hilfe["unsettled"]["settled"] == 2
+    # none confirmed: the Hilfe stays, the best one's sample kept for the words
+    hilfe = {**after(200, call="70 Schellen"), "estimated": True}
+    sampling(monkeypatch, {"130 Schellen": {"settled": 2}, "120 Schellen": {"missed": 1, "settled": 1, "checked": 1},
+                           "110 Schellen": {"settled": 5}})
+    assert voice._unused_hilfe(estimated(values, sure), S, hilfe, []) is None
+    assert hilfe["unsettled"]["call"] == "130 Schellen"
+
+
+def test_a_better_bid_whose_sample_needs_more_nodes_a_deal_is_waited_for(monkeypatch):
+    # the samples are asked in passes of growing nodes a deal: 110 Schellen is confirmed in the first,
+    # 130 Schellen only with the last pass's nodes; 130, the better, is the call
+    values = {"70 Schellen": flat(200), "110 Schellen": flat(240), "130 Schellen": flat(260)}
+    sure = {"110 Schellen": N, "130 Schellen": N}
+    caps: list[tuple[str, int]] = []
+
+    def sample(ev, s, call, m, left=None, cap=None):
+        caps.append((call, cap))
+        done = call == "110 Schellen" or cap == voice.SAMPLE_PASSES[-1]
+        return {"m": m, "to_check": m, "checked": m, "settled": m if done else 1, "missed": 0, "nodes": 0}
+    monkeypatch.setattr(voice, "_sample_made", sample)
+    monkeypatch.setattr(voice, "PROOF_SAMPLE", True)
+    found = voice._unused_hilfe(estimated(values, sure), S, {**after(200, call="70 Schellen"), "estimated": True}, [])
+    assert found["call"] == "130 Schellen"
+    assert caps == [("130 Schellen", voice.SAMPLE_PASSES[0]), ("110 Schellen", voice.SAMPLE_PASSES[0]),
+                    *[("130 Schellen", cap) for cap in voice.SAMPLE_PASSES[1:]]]
 
 
 def test_where_the_deals_are_mostly_estimated_nothing_is_checked_that_the_numbers_do_not_make_sure_and_ahead(
@@ -329,13 +354,13 @@ def test_the_sample_asks_exact_play_in_deal_order_only_where_the_numbers_make_th
     bounds = [(0, 157), (0, 157), (120, 157), (0, 157), (0, 157)]
     order, calls = [1, 3, 4], [0]
     monkeypatch.setattr(solver, "solve", solve)
-    voice._PROOF_MEMO.clear()
+    voice._SAMPLES.clear()
     out = voice._sample_made(_sample_ev(made, bounds), S, "120 Schellen", 5, [1000])
     # it stops at the first deal exact play fails: deal 4 is not asked
     assert asked == [1, 3] and out["missed"] == 1 and out["to_check"] == 4 and out["settled"] == 3
     assert not voice._sample_passes(out)
     # the first three deals only: deal 3 is not in the sample
-    voice._PROOF_MEMO.clear()
+    voice._SAMPLES.clear()
     asked.clear()
     order, calls = [1], [0]
     out = voice._sample_made(_sample_ev(made, bounds), S, "120 Schellen", 3, [1000])
@@ -349,7 +374,7 @@ def test_the_sample_that_runs_out_of_nodes_does_not_confirm_the_numbers(monkeypa
     def solve(deal, target, best, max_nodes):
         raise solver.SearchStopped("stopped")
     monkeypatch.setattr(solver, "solve", solve)
-    voice._PROOF_MEMO.clear()
+    voice._SAMPLES.clear()
     left = [500]
     out = voice._sample_made(_sample_ev([True] * 4, [(0, 157)] * 4), S, "120 Schellen", 4, left)
     assert out["settled"] == 0 and out["to_check"] == 4 and not voice._sample_passes(out) and left == [0]
@@ -387,3 +412,37 @@ def test_the_kept_hilfe_says_what_the_sample_of_the_sure_bid_showed():
     line = voice._kept_hilfe_line(ev, s, {**base, "unsettled": short}, "120 Schellen", by_call).text("en")
     assert "exact play, asked on the first 17 deals as they were dealt, settled it on only 9 of the 16 the numbers " \
         "make it on within this answer's work: too few to set the Hilfe aside for it." in line
+
+
+def test_where_the_deals_are_mostly_estimated_the_own_opening_is_checked_on_the_first_deals_too(monkeypatch):
+    values = {"60 Rosen": flat(150), "100 Eichel": flat(200)}
+    hilfe = {**after(150, call="60 Rosen"), "estimated": True}
+    asked = sampling(monkeypatch, {"100 Eichel": {}})
+    found = voice._unused_hilfe(estimated(values, {"100 Eichel": N}), S, hilfe, [], own=["100 Eichel"])
+    assert found["call"] == "100 Eichel" and found["own"] and found["sample"]["m"] == voice.sample_size(50, 100)
+    assert asked == [("100 Eichel", voice.sample_size(50, 100))]
+    # a deal the numbers make and exact play fails: the Hilfe stays
+    sampling(monkeypatch, {"100 Eichel": {"missed": 1, "settled": 1, "checked": 1}})
+    assert voice._unused_hilfe(estimated(values, {"100 Eichel": N}), S, {**hilfe}, [], own=["100 Eichel"]) is None
+
+
+def test_a_deal_exact_play_makes_at_a_higher_number_is_made_at_a_lower_one_without_asking(monkeypatch):
+    from tutor.play import solver
+
+    asked: list[tuple[int, int]] = []
+
+    class Answer:
+        nodes = 10
+
+        def __init__(self, reached: bool) -> None:
+            self.reached = reached
+
+    def solve(deal, target, best, max_nodes):
+        asked.append(target)
+        return Answer(True)
+    monkeypatch.setattr(solver, "solve", solve)
+    voice._SAMPLES.clear()
+    ev = _sample_ev([True] * 3, [(0, 157)] * 3)
+    assert voice._sample_passes(voice._sample_made(ev, S, "130 Schellen", 3))
+    assert asked == [130] * 3
+    assert voice._sample_passes(voice._sample_made(ev, S, "120 Schellen", 3)) and asked == [130] * 3

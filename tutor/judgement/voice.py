@@ -676,30 +676,54 @@ def _proved_made(ev, s, call: str, need: int, left: list | None = None) -> tuple
 # proved bounds settle.
 PROOF_SAMPLE = True               # False: the cheap deals first, most of them settled (_proved_made)
 PROOF_ERROR = 0.05                # the chance that the sample hides numbers wrong enough to undo the lead
-SAMPLE_NODES = 48_000_000         # the solver's nodes for the samples of one answer at most (all calls asked)
+SAMPLE_MIN = 5                    # a sample of fewer first deals is none: at least these (a lead of 100 over a 120)
+SAMPLE_NODES = 64_000_000         # the solver's nodes for the samples of one evaluation at most (all calls asked)
 
 
 def sample_size(lead: float, number: int) -> int | None:
     """How many of the first deals exact play checks so that numbers wrong on enough deals to
     undo ``lead`` (lead / (2 x ``number``) of them) show up on one of them but with chance
-    PROOF_ERROR or less. None: no lead to guard."""
+    PROOF_ERROR or less, and at least SAMPLE_MIN. None: no lead to guard."""
     share = lead / (2 * number)
     if share <= 0:
         return None
     if share >= 1:
-        return 1
-    return max(1, math.ceil(math.log(PROOF_ERROR) / math.log1p(-share)))
+        return SAMPLE_MIN
+    return max(SAMPLE_MIN, math.ceil(math.log(PROOF_ERROR) / math.log1p(-share)))
 
 
-def _sample_made(ev, s, call: str, m: int, left: list) -> dict:
+# What the samples of one evaluation proved, kept for its next question: the voice's answer is
+# judged twice (before Simulation.finish, for the targets it finishes, and after), and a bid
+# checked at 130 and then at 120 asks the same deals; a deal made at 130 is made at 120. Per
+# evaluation (its deals) and seat: the nodes still allowed (SAMPLE_NODES in all, whatever is
+# asked), each deal's proved bounds of each game, and the budget a stopped question had.
+_SAMPLES: "OrderedDict[tuple, dict]" = OrderedDict()
+SAMPLE_DEAL_NODES = 16_000_000    # one deal's question at most: a deal dearer than that leaves the sample unsettled
+
+
+def _sample_state(ev, s) -> dict:
+    key = (id(ev.deals), s.seat)
+    state = _SAMPLES.get(key)
+    if state is None or state["deals"] is not ev.deals:
+        state = {"deals": ev.deals, "left": [SAMPLE_NODES], "bounds": {}, "stopped": {}}
+        _SAMPLES[key] = state
+        while len(_SAMPLES) > 8:
+            _SAMPLES.popitem(last=False)
+    return state
+
+
+def _sample_made(ev, s, call: str, m: int, left: list | None = None, cap: int | None = None) -> dict:
     """Exact play of the hand's bid ``call`` on the first ``m`` deals as they were dealt, where
-    the numbers (``ev.made``) make it: the evaluation's proved bounds first, then a yes/no
-    question to the solver at the number, deal after deal, each with what is left of ``left``
-    (a one-item list of nodes, shared by the calls asked). Stops at the first deal exact play
-    fails where the numbers make it (``missed``), or where the nodes run out (``settled`` < the
-    deals to check). A dict: ``m``; ``to_check``, the deals the numbers make among them (the ones
-    exact play must confirm); ``checked``, those reached before it stopped; ``settled``, those it
-    settled; ``missed``, those it fails; and the ``nodes`` it searched."""
+    the numbers (``ev.made``) make it: the proved bounds (the evaluation's, and what earlier
+    samples of this evaluation proved), then a yes/no question to the solver at the number, deal
+    after deal, each with at most ``cap`` (default SAMPLE_DEAL_NODES) of what is left of ``left``
+    (a one-item list of nodes; default: the evaluation's SAMPLE_NODES, shared by every call
+    asked). Stops at the
+    first deal exact play fails where the numbers make it (``missed``), or where the nodes run
+    out (``settled`` < the deals to check). A dict: ``m``; ``to_check``, the deals the numbers
+    make among them (the ones exact play must confirm); ``checked``, those reached before it
+    stopped; ``settled``, those it settled; ``missed``, those it fails; and the ``nodes`` it
+    searched."""
     from tutor.play import solver
     from tutor.play.deal import Deal
     from tutor.scoring import SEATS
@@ -712,40 +736,44 @@ def _sample_made(ev, s, call: str, m: int, left: list) -> dict:
     if made is None or (strain, s.seat) not in ev.games:
         return {**out, "checked": m}      # not the hand's own game: nothing exact play can settle here
     i = ev.games.index((strain, s.seat))
-    key = (id(ev.deals), s.seat, call)
-    memo = _PROOF_MEMO.get(key)
-    if memo is None or memo[0] is not ev.deals:
-        memo = (ev.deals, {})
-        _PROOF_MEMO[key] = memo
-        while len(_PROOF_MEMO) > 8:
-            _PROOF_MEMO.popitem(last=False)
-    answers = memo[1]
+    state = _sample_state(ev, s)
+    left = state["left"] if left is None else left
+    bounds, stopped = state["bounds"], state["stopped"]
     for d in range(min(m, len(ev.judged))):
         if not made[d]:
             continue                  # failed by the numbers: exact play could only make it
         out["checked"] += 1
         j = ev.judged[d][i]
-        reached = True if j.lo >= target else False if j.hi < target else answers.get(d)
-        if reached is None:
-            if left[0] <= 0:
-                break
+        lo, hi = bounds.get((strain, d), (0, TOTAL_POINTS))
+        lo, hi = max(lo, j.lo), min(hi, j.hi)
+        if lo < target <= hi:
+            budget = min(left[0], SAMPLE_DEAL_NODES if cap is None else cap)
+            if budget <= stopped.get((strain, d, target), 0):
+                break                 # asked before with as many nodes: it would stop again
             deal = Deal(tuple(ev.deals[d][x] for x in SEATS), strain, leader=s.seat, declarer=s.seat)
             if deal.misere:
                 return {**out, "checked": m}
             try:
-                answer = solver.solve(deal, target=target, best=False, max_nodes=left[0])
+                answer = solver.solve(deal, target=target, best=False, max_nodes=budget)
             except solver.SearchStopped:
-                out["nodes"] += left[0]
-                left[0] = 0
+                left[0] -= budget
+                out["nodes"] += budget
+                stopped[(strain, d, target)] = budget
                 break
             left[0] -= answer.nodes
             out["nodes"] += answer.nodes
-            reached = answers[d] = bool(answer.reached)
+            lo, hi = (max(lo, target), hi) if answer.reached else (lo, min(hi, target - 1))
+            bounds[(strain, d)] = (lo, hi)
         out["settled"] += 1
-        if not reached:
+        if hi < target:
             out["missed"] += 1
             break
     return out
+
+
+def _sample_passes(sample: dict) -> bool:
+    """The sample confirms the numbers: every deal to check settled, none failed."""
+    return not sample["missed"] and sample["settled"] == sample["checked"] == sample["to_check"]
 
 
 def sample_line(call: str, sample: dict, lead: float) -> Msg:
@@ -785,11 +813,6 @@ def unsampled_line(unsettled: dict, n: int) -> Msg:
               "By these numbers {call} is made in {made} of the {n} deals, but most of them are estimated, and exact "
               "play, asked on the first {m} deals as they were dealt, settled it on only {settled} of the {k} the "
               "numbers make it on within this answer's work: too few to set the Hilfe aside for it.", n, **figures)
-
-
-def _sample_passes(sample: dict) -> bool:
-    """The sample confirms the numbers: every deal to check settled, none failed."""
-    return not sample["missed"] and sample["settled"] == sample["checked"]
 
 
 def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] = ()) -> dict | None:
@@ -869,19 +892,19 @@ def _fixed(after: dict, strain: str, s, n: int, call: str) -> bool:
 
 def _unused_hilfe_sampled(ev, s, after: dict, equal: Sequence[str], own: Sequence[str],
                           candidates: Sequence[str]) -> dict | None:
-    """:func:`_unused_hilfe` where the deals are mostly estimated (PROOF_SAMPLE): the first
-    candidate the numbers make on SURE_SHARE of the deals is measured against the Hilfe as there,
-    and then exact play checks the numbers on the first deals (:func:`sample_size`,
-    :func:`_sample_made`); where the sample does not confirm them the next candidate is tried, up
-    to PROOF_CANDIDATES. The sample that did not confirm a sure bid is kept for the words
-    (``after["unsettled"]``)."""
+    """:func:`_unused_hilfe` where the deals are mostly estimated (PROOF_SAMPLE): the candidates
+    the numbers make on SURE_SHARE of the deals are measured against the Hilfe as there (up to the
+    first sure one that is not ahead), and exact play checks the numbers of each on the first deals
+    (:func:`sample_size`, :func:`_confirmed`): the first in their order that it confirms within the
+    nodes is the call. The first candidate's sample, where it did not confirm it, is kept for the
+    words (``after["unsettled"]``)."""
     values = getattr(ev, "values", None) or {}
     judged = getattr(ev, "judged", None)
     n = ev.samples
     strain = after["call"].split(" ", 1)[1]
     if not judged or len(judged) != n:
         return None
-    asked, left = 0, [SAMPLE_NODES]
+    ahead = []
     for c in candidates:
         per_deal = ev.made(c)
         count = None if per_deal is None else sum(per_deal)
@@ -891,21 +914,58 @@ def _unused_hilfe_sampled(ev, s, after: dict, equal: Sequence[str], own: Sequenc
         fixed = _fixed(after, strain, s, n, c)
         if not (lead > margin and lead > EQUAL_POINTS) and not (fixed and lead > 0):
             break                 # the first sure bid is not ahead: as where the deals are exact
-        if asked >= PROOF_CANDIDATES:
-            break
-        asked += 1
-        m = sample_size(lead, int(c.split(" ", 1)[0]))
-        sample = _sample_made(ev, s, c, m, left)
-        if not _sample_passes(sample):
-            if "unsettled" not in after:
-                after["unsettled"] = {"call": c, "made": count, **sample}
+        ahead.append({"call": c, "made": count, "lead": lead, "margin": margin, "fixed": fixed})
+    if not ahead:
+        return _own_game(ev, s, after, equal, own)
+    k, samples = _confirmed(ev, s, [(x["call"], sample_size(x["lead"], int(x["call"].split(" ", 1)[0])))
+                                    for x in ahead])
+    if k != 0:
+        after["unsettled"] = {"call": ahead[0]["call"], "made": ahead[0]["made"], **samples[0]}
+    if k is None:
+        return _own_game(ev, s, after, equal, own)
+    sample = samples[k]
+    return {**after, **ahead[k], "settled": sample["settled"], "proved": sample["settled"], "sample": sample}
+
+
+# The samples of several candidates (130, 120, 110 of a suit) are asked first each with a few
+# nodes a deal (SAMPLE_PASSES[0]), which settles the cheap deals and finds the cheap failures of all
+# of them, then the best first with more nodes a deal, pass by pass, the next only where the
+# better one fails a deal or runs out of nodes: a deal that would take one candidate's sample
+# tens of millions of nodes (QA s36's 60 Rosen, fort: 130 Rosen fails on the voice's second deal
+# at 23M, 120 on its thirteenth at 57M, 110 is made on the first 25 within 1.3M in all) leaves the
+# next candidate the nodes it needs, and the best call a sample confirms is the answer (K3: 120
+# Schellen, its dearest deal 14M; asked pass by pass for all candidates at once, 110 and 100 took
+# 25M of the nodes first and 120 ran out).
+SAMPLE_PASSES = (1_000_000, 16_000_000)     # a deal's question at most: all candidates, then the best first
+
+
+def _confirmed(ev, s, asked: Sequence[tuple[str, int]]) -> tuple[int | None, list[dict]]:
+    """Of the calls ``asked`` (each with its sample size, the best first), the best whose sample
+    exact play confirms (:func:`_sample_made`, :func:`_sample_passes`) within the evaluation's
+    nodes: every call first with SAMPLE_PASSES[0] nodes a deal, then the best not yet failed with
+    each further pass's nodes until it is confirmed or fails a deal or runs out, then the next.
+    Its index (None: none confirmed) and each call's last sample."""
+    samples: list[dict] = [{} for _ in asked]
+    failed = [False] * len(asked)
+    for k, (call, m) in enumerate(asked):
+        samples[k] = _sample_made(ev, s, call, m, cap=SAMPLE_PASSES[0])
+        failed[k] = bool(samples[k]["missed"])
+        if all(failed[:k]) and _sample_passes(samples[k]):
+            return k, samples             # every better call failed a deal: no need to ask the rest
+    for k, (call, m) in enumerate(asked):
+        if failed[k]:
             continue
-        return {**after, "call": c, "made": count, "lead": lead, "margin": margin, "fixed": fixed,
-                "settled": sample["settled"], "proved": sample["settled"], "sample": sample}
-    return _own_game(ev, s, after, equal, own, left)
+        for cap in SAMPLE_PASSES[1:]:
+            if _sample_passes(samples[k]) or samples[k]["missed"]:
+                break
+            samples[k] = _sample_made(ev, s, call, m, cap=cap)
+        if _sample_passes(samples[k]):
+            return k, samples
+        failed[k] = True                  # failed a deal, or ran out of nodes: the next one
+    return None, samples
 
 
-def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str], sample_left: list | None = None) -> dict | None:
+def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str]) -> dict | None:
     """The hand's own game where it beats the count's Hilfe (QA s40 F2): of the openings the
     conventions give this hand in another suit (``own``; the equally good calls first, then by
     their mean), the first the deals value more than the Hilfe valued by the auction after it
@@ -921,25 +981,30 @@ def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str], samp
     judged = getattr(ev, "judged", None)
     mine = [c for c in own if c.split(" ", 1)[-1] != strain and len(values.get(c) or ()) == n]
     left = [PROOF_NODES]     # the solver's nodes for the openings asked, shared
-    sample_left = [SAMPLE_NODES] if sample_left is None else sample_left   # shared with the Hilfe's own suit
     by_value = sorted(mine, key=lambda c: -sum(values[c]) / n)
-    for c in dict.fromkeys([c for c in equal if c in mine] + by_value):
+    ordered = list(dict.fromkeys([c for c in equal if c in mine] + by_value))
+    if after["estimated"] and PROOF_SAMPLE:   # the numbers, checked by exact play on the first deals
+        if not judged or len(judged) != n:
+            return None
+        ahead = []
+        for c in ordered:
+            lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
+            per_deal = ev.made(c)
+            count = None if per_deal is None else sum(per_deal)
+            if lead > margin and lead > EQUAL_POINTS and count is not None and count >= SURE_SHARE * n:
+                ahead.append({"call": c, "made": count, "lead": lead, "margin": margin})
+        k, samples = _confirmed(ev, s, [(x["call"], sample_size(x["lead"], int(x["call"].split(" ", 1)[0])))
+                                        for x in ahead])
+        if k is None:
+            return None
+        return {**after, **ahead[k], "fixed": False, "settled": samples[k]["settled"],
+                "proved": samples[k]["settled"], "own": True, "sample": samples[k]}
+    for c in ordered:
         lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
         if not (lead > margin and lead > EQUAL_POINTS):
             continue
-        settled = proved = sample = None
-        if after["estimated"] and PROOF_SAMPLE:   # the numbers, checked by exact play on the first deals
-            if not judged or len(judged) != n:
-                return None
-            per_deal = ev.made(c)
-            count = None if per_deal is None else sum(per_deal)
-            if count is None or count < SURE_SHARE * n:
-                continue
-            sample = _sample_made(ev, s, c, sample_size(lead, int(c.split(" ", 1)[0])), sample_left)
-            if not _sample_passes(sample):
-                continue
-            settled = proved = sample["settled"]
-        elif after["estimated"]:    # the numbers only where exact play settles most deals
+        settled = proved = None
+        if after["estimated"]:    # the numbers only where exact play settles most deals
             if not judged or len(judged) != n:
                 return None
             proved, settled, count = _proved_made(ev, s, c, math.ceil(SURE_SHARE * n), left)
@@ -950,7 +1015,7 @@ def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str], samp
             count = None if per_deal is None else sum(per_deal)
         if count is not None and count >= SURE_SHARE * n:
             return {**after, "call": c, "made": count, "lead": lead, "margin": margin, "fixed": False,
-                    "settled": settled, "proved": proved, "own": True, "sample": sample}
+                    "settled": settled, "proved": proved, "own": True}
     return None
 
 
