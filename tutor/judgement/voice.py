@@ -677,7 +677,7 @@ def _proved_made(ev, s, call: str, need: int, left: list | None = None) -> tuple
 PROOF_SAMPLE = True               # False: the cheap deals first, most of them settled (_proved_made)
 PROOF_ERROR = 0.05                # the chance that the sample hides numbers wrong enough to undo the lead
 SAMPLE_MIN = 5                    # a sample of fewer first deals is none: at least these (a lead of 100 over a 120)
-SAMPLE_NODES = 64_000_000         # the solver's nodes for the samples of one evaluation at most (all calls asked)
+SAMPLE_NODES = 80_000_000         # the solver's nodes for the samples of one evaluation at most (all calls asked)
 
 
 def sample_size(lead: float, number: int) -> int | None:
@@ -698,7 +698,7 @@ def sample_size(lead: float, number: int) -> int | None:
 # evaluation (its deals) and seat: the nodes still allowed (SAMPLE_NODES in all, whatever is
 # asked), each deal's proved bounds of each game, and the budget a stopped question had.
 _SAMPLES: "OrderedDict[tuple, dict]" = OrderedDict()
-SAMPLE_DEAL_NODES = 16_000_000    # one deal's question at most: a deal dearer than that leaves the sample unsettled
+SAMPLE_DEAL_NODES = 40_000_000    # one deal's question at most: a deal dearer than that leaves the sample unsettled
 
 
 def _sample_state(ev, s) -> dict:
@@ -935,8 +935,8 @@ def _unused_hilfe_sampled(ev, s, after: dict, equal: Sequence[str], own: Sequenc
 # at 23M, 120 on its thirteenth at 57M, 110 is made on the first 25 within 1.3M in all) leaves the
 # next candidate the nodes it needs, and the best call a sample confirms is the answer (K3: 120
 # Schellen, its dearest deal 14M; asked pass by pass for all candidates at once, 110 and 100 took
-# 25M of the nodes first and 120 ran out).
-SAMPLE_PASSES = (1_000_000, 16_000_000)     # a deal's question at most: all candidates, then the best first
+# 25M of the nodes first and 120 ran out; K4: 120 Eichel's first 24 deals take 63M, one of them 39M).
+SAMPLE_PASSES = (1_000_000, 40_000_000)     # a deal's question at most: all candidates, then the best first
 
 
 def _confirmed(ev, s, asked: Sequence[tuple[str, int]]) -> tuple[int | None, list[dict]]:
