@@ -290,22 +290,22 @@ def test_a_deal_the_numbers_make_and_exact_play_fails_sets_the_bid_aside_and_the
 
 
 def test_a_better_bid_whose_sample_needs_more_nodes_a_deal_is_waited_for(monkeypatch):
-    # the samples are asked in passes of growing nodes a deal: 110 Schellen is confirmed in the first,
-    # 130 Schellen only with the last pass's nodes; 130, the better, is the call
+    # the samples are asked first with few nodes a deal: 110 Schellen is confirmed then, 130 Schellen
+    # only with more; 130, the better, is the call
     values = {"70 Schellen": flat(200), "110 Schellen": flat(240), "130 Schellen": flat(260)}
     sure = {"110 Schellen": N, "130 Schellen": N}
     caps: list[tuple[str, int]] = []
 
     def sample(ev, s, call, m, left=None, cap=None):
         caps.append((call, cap))
-        done = call == "110 Schellen" or cap == voice.SAMPLE_PASSES[-1]
+        done = call == "110 Schellen" or cap > voice.SAMPLE_PASSES[0]
         return {"m": m, "to_check": m, "checked": m, "settled": m if done else 1, "missed": 0, "nodes": 0}
     monkeypatch.setattr(voice, "_sample_made", sample)
     monkeypatch.setattr(voice, "PROOF_SAMPLE", True)
     found = voice._unused_hilfe(estimated(values, sure), S, {**after(200, call="70 Schellen"), "estimated": True}, [])
     assert found["call"] == "130 Schellen"
     assert caps == [("130 Schellen", voice.SAMPLE_PASSES[0]), ("110 Schellen", voice.SAMPLE_PASSES[0]),
-                    *[("130 Schellen", cap) for cap in voice.SAMPLE_PASSES[1:]]]
+                    ("130 Schellen", voice.SAMPLE_BETTER_NODES)]
 
 
 def test_where_the_deals_are_mostly_estimated_nothing_is_checked_that_the_numbers_do_not_make_sure_and_ahead(
@@ -446,3 +446,22 @@ def test_a_deal_exact_play_makes_at_a_higher_number_is_made_at_a_lower_one_witho
     assert voice._sample_passes(voice._sample_made(ev, S, "130 Schellen", 3))
     assert asked == [130] * 3
     assert voice._sample_passes(voice._sample_made(ev, S, "120 Schellen", 3)) and asked == [130] * 3
+
+
+def test_a_better_bid_than_one_confirmed_gets_fewer_nodes_a_deal(monkeypatch):
+    # 110 Schellen is confirmed with the first pass's nodes; 130, better by a few points a deal, is asked
+    # with at most SAMPLE_BETTER_NODES a deal, not the nodes a sample needs where nothing is confirmed
+    values = {"70 Schellen": flat(200), "110 Schellen": flat(240), "130 Schellen": flat(260)}
+    sure = {"110 Schellen": N, "130 Schellen": N}
+    caps: list[tuple[str, int]] = []
+
+    def sample(ev, s, call, m, left=None, cap=None):
+        caps.append((call, cap))
+        done = call == "110 Schellen"
+        return {"m": m, "to_check": m, "checked": m, "settled": m if done else 1, "missed": 0, "nodes": 0}
+    monkeypatch.setattr(voice, "_sample_made", sample)
+    monkeypatch.setattr(voice, "PROOF_SAMPLE", True)
+    found = voice._unused_hilfe(estimated(values, sure), S, {**after(200, call="70 Schellen"), "estimated": True}, [])
+    assert found["call"] == "110 Schellen"
+    assert caps == [("130 Schellen", voice.SAMPLE_PASSES[0]), ("110 Schellen", voice.SAMPLE_PASSES[0]),
+                    ("130 Schellen", voice.SAMPLE_BETTER_NODES)] and voice.SAMPLE_BETTER_NODES < voice.SAMPLE_PASSES[-1]

@@ -937,6 +937,7 @@ def _unused_hilfe_sampled(ev, s, after: dict, equal: Sequence[str], own: Sequenc
 # Schellen, its dearest deal 14M; asked pass by pass for all candidates at once, 110 and 100 took
 # 25M of the nodes first and 120 ran out; K4: 120 Eichel's first 24 deals take 63M, one of them 39M).
 SAMPLE_PASSES = (1_000_000, 40_000_000)     # a deal's question at most: all candidates, then the best first
+SAMPLE_BETTER_NODES = 16_000_000   # ... a deal's question at most for a call better than one already confirmed
 
 
 def _confirmed(ev, s, asked: Sequence[tuple[str, int]]) -> tuple[int | None, list[dict]]:
@@ -955,10 +956,14 @@ def _confirmed(ev, s, asked: Sequence[tuple[str, int]]) -> tuple[int | None, lis
     for k, (call, m) in enumerate(asked):
         if failed[k]:
             continue
+        # a lower call already confirmed: this one is worth a few points more, not the nodes of a deal
+        # dearer than SAMPLE_BETTER_NODES (QA s37's 60 Rosen, fort: 110 Rosen confirmed at once, 120's
+        # thirteenth deal takes 57M)
+        fallback = any(samples[x] and _sample_passes(samples[x]) for x in range(k + 1, len(asked)))
         for cap in SAMPLE_PASSES[1:]:
             if _sample_passes(samples[k]) or samples[k]["missed"]:
                 break
-            samples[k] = _sample_made(ev, s, call, m, cap=cap)
+            samples[k] = _sample_made(ev, s, call, m, cap=min(cap, SAMPLE_BETTER_NODES) if fallback else cap)
         if _sample_passes(samples[k]):
             return k, samples
         failed[k] = True                  # failed a deal, or ran out of nodes: the next one
