@@ -467,18 +467,15 @@ def test_a_better_bid_than_one_confirmed_gets_fewer_nodes_a_deal(monkeypatch):
                     ("130 Schellen", voice.SAMPLE_BETTER_NODES)] and voice.SAMPLE_BETTER_NODES < voice.SAMPLE_PASSES[-1]
 
 
-def test_the_sample_is_asked_only_where_the_calls_end_in_our_team_s_contracts(monkeypatch):
-    # P102: the opponents bid over the Rosen numbers in Schellen on about half the deals; what the
-    # numbers then rest on is the opponents' contracts, which the sample of the bid's own number does not
+def test_the_sample_is_asked_only_where_the_bid_is_left_to_play(monkeypatch):
+    # P102: the opponents bid over the Rosen numbers in Schellen on about half the deals; what the bid's
+    # numbers then rest on is the opponents' contracts, which the sample of its own number does not
     # check: no sample, the Hilfe stays
     from tutor.judgement.simulation import Contract, Ending
 
     values = {"70 Schellen": flat(200), "120 Schellen": flat(250)}
     sure = {"120 Schellen": N}
     asked = sampling(monkeypatch, {"120 Schellen": {}})
-    # the Hilfe's auction ends in the opponents' contract on 3 of the 20 deals (ours on 17: fewer than 9 in 10)
-    hilfe = {**after(200, call="70 Schellen", ours=17), "estimated": True}
-    assert voice._unused_hilfe(estimated(values, sure), S, hilfe, []) is None and asked == []
     # 120 Schellen bid out, the opponents bidding over it on 2 of the 20 deals: left to play on 18, fewer than 95 %
     ev = estimated(values, sure)
     ev.continued = ["120 Schellen"]

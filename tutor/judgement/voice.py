@@ -891,18 +891,14 @@ def _fixed(after: dict, strain: str, s, n: int, call: str) -> bool:
 
 
 def _sampled_checks(ev, s, after: dict, call: str) -> bool:
-    """What the sample checks is what the comparison rests on: the call is made or failed as
-    exact play says, and the rest of the lead is the same game's card points on both sides. So
-    the call's own auction ends in the call itself (as played, or bid out and left to play by
-    our seat on SURE_SHARE of the deals), and the Hilfe's auction ends in a contract of our team
-    on nine deals in ten or more. Elsewhere the opponents' contracts after either call, which
-    the sample does not check, carry the numbers (P102, the re-entry Hilfe 100 Rosen over D's
-    90 Schellen: 120 Rosen's numbers lead the Hilfe, confirmed as made on the first deals, but D
-    bids over it in Schellen on about half the deals, and exact play of the auction after each
-    call ranks the Hilfe first, 50 +- 33 over 120 Rosen)."""
+    """What the sample checks is what the call's value rests on: the call made or failed as
+    exact play says. So the call's own auction ends in the call itself (as played, or bid out
+    and left to play by our seat on SURE_SHARE of the deals). Elsewhere the opponents' contracts
+    after it, which the sample does not check, carry its numbers (P102, the re-entry Hilfe 100
+    Rosen over D's 90 Schellen: 120 Rosen's numbers lead the Hilfe, confirmed as made on the
+    first deals, but D bids over it in Schellen on about half the deals, and exact play of the
+    auction after each call ranks the Hilfe first, 50 +- 33 over 120 Rosen)."""
     n = ev.samples
-    if 10 * after["ours"] < 9 * n:
-        return False
     if call not in (getattr(ev, "continued", None) or ()):
         return True
     endings = (getattr(ev, "endings", None) or {}).get(call) or []
