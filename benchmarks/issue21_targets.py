@@ -27,12 +27,13 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tutor.play import solver  # noqa: E402
 from tutor.play.deal import Deal  # noqa: E402
 from tutor.play.rules import TRUMPS  # noqa: E402
+from bench_solver import ZEHNER, pct  # noqa: E402
 
-ZEHNER = list(range(60, 160, 10)) + [157]
 TRUMP_SUITS = [t for t in TRUMPS if str(t) in ("Eichel", "Rosen", "Schellen", "Schilten")]
 TARGETS = {"79": "median <= 0.005 s, p90 <= 0.05 s", "bracket": "median <= 0.02 s",
            "exact": "median <= 0.1 s, p99 <= 2 s, max <= 10 s"}
@@ -75,11 +76,6 @@ def run(path: Path, deals: int, limit: float, kinds: list[str], seed: int) -> No
                      load=round(os.getloadavg()[0], 1))
             f.write(json.dumps(r) + "\n")
             f.flush()
-
-
-def pct(v: list[float], q: float) -> float:
-    v = sorted(v)
-    return v[min(len(v) - 1, int(q * len(v)))]
 
 
 def summary(path: Path) -> None:
