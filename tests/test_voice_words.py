@@ -171,8 +171,10 @@ def test_estimates_that_are_only_the_other_calls_are_said_to_be_theirs():
     assert estimated_of(ev, "157 Eichel", "A") == 0
     assert estimated_of(ev, "fort", "A") is None             # endings of other deals than the rows
     line = estimated_line(2, 3, "157 Eichel", 0).text("en")
-    assert line == ("2 of the 3 deals were too long to play out exactly for the other calls: their results are "
-                    "estimated; 157 Eichel is played out exactly on every deal.")
+    assert line == ("2 of the 3 deals were too long to play out exactly for the other calls (not for 157 Eichel): "
+                    "their results are estimated.")
+    assert estimated_line(1, 3, "fort", 0).text("en") == ("1 of the 3 deals was too long to play out exactly for the "
+                                                          "other calls (not for fort): its result is estimated.")
     assert estimated_line(2, 3, "157 Eichel", 1).text("en").endswith("for this answer: their results are estimated. "
                                                                      "That is most of the deals: these numbers are "
                                                                      "mostly estimates and can be far from what best "

@@ -109,10 +109,10 @@ def estimated_line(k: int, n: int, call: str | None = None, own: int | None = No
     calls' (README's first example: a sure Matsch whose 23 estimated deals of 50 were the
     first-seat fort's auctions, played by the others, read as if the Matsch were unsure)."""
     if call is not None and own == 0 and k:
-        return Mn("{k} of the {n} deals was too long to play out exactly for the other calls: its result is "
-                  "estimated; {call} is played out exactly on every deal.",
-                  "{k} of the {n} deals were too long to play out exactly for the other calls: their results are "
-                  "estimated; {call} is played out exactly on every deal.", k, k=k, n=n, call=call_words(call))
+        return Mn("{k} of the {n} deals was too long to play out exactly for the other calls (not for {call}): its "
+                  "result is estimated.",
+                  "{k} of the {n} deals were too long to play out exactly for the other calls (not for {call}): their "
+                  "results are estimated.", k, k=k, n=n, call=call_words(call))
     line = Mn("{k} of the {n} deals was too long to play out exactly for this answer: its result is estimated.",
               "{k} of the {n} deals were too long to play out exactly for this answer: their results are "
               "estimated.", k, k=k, n=n)
