@@ -134,7 +134,8 @@ class Session:
     def _engine_standing(self):
         """The Partie's score as the engine counts its teams."""
         st = self.standing
-        return st and replace(st, score={self._team(t): v for t, v in st.score.items()})
+        return st and replace(st, score={self._team(t): v for t, v in st.score.items()},
+                              teams={self._team(t): v for t, v in st.teams.items()})
 
     @property
     def me(self) -> str:
