@@ -949,6 +949,31 @@ def test_say_nothing_is_not_called_unprofitable_where_the_deals_favour_the_konte
     assert conventions.advise(A_HAND, auction, seat="A").reasons("en")[0] == "Say nothing: it does not pay here."
 
 
+def test_say_nothing_does_not_say_the_deals_favour_a_konter_they_find_as_good():
+    # QA s42 F9 (KP, at the Partie's end): "Say nothing: the deals favour konter, but ..." above
+    # "saying nothing (+2000) and konter (+2000) are equally good: ... the same on every deal".
+    # Where the count's silence is among the deals' equally good calls, the first line says so
+    values = {"konter": [2000] * 20, "nothing": [2000] * 20}
+
+    class Given:
+        name = "given"
+
+        def choose(self, hand, s, readings, standing=None):
+            calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+            ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None,
+                                 stopped_early=False, seat=s.seat, unprobed=[])
+            ev.contract = lambda text: None
+            ev.to_json = lambda: {"recommended": "konter"}     # the deals' best mean (the first of a tie)
+            return voice.judge_by(ev, hand, s, readings, standing)
+
+    advice = conventions.advise(A_HAND, BEFORE_A + ", 100 Eichel, D: dopple", seat="A", judge=Given())
+    assert advice.call is None
+    en = advice.reasons("en")
+    assert en[0] == ("Say nothing: the deals find konter as good, and the tutor keeps to the count here, for the "
+                     "reason given below.")
+    assert not any("favour" in t for t in en)
+
+
 def test_an_ace_announcement_valued_by_the_auction_after_it_yields_where_it_brings_clearly_less():
     # QA s38 F4 (J5): the count's 85 Rosen "I hold the Ace of your suit" on Rosen A 8, "they will
     # bid on", was kept unvalued ("here the conventions decide"); an opponent may double it at
