@@ -1276,3 +1276,13 @@ def test_a_matsch_that_wins_the_partie_on_most_deals_failed_or_made_says_so():
     # winning the Partie on half the deals or fewer is no such call: said as before (here nothing,
     # the deals being mostly estimated)
     assert line({"157 Schilten": [2000] * 5 + [-100] * 5, "fort": [-160] * 10}) == []
+
+
+def test_a_lead_just_above_chance_is_not_printed_as_equal_to_it():
+    # QA s42 F6 (HH1): the Hilfe yielded to 140 Eichel, "29 less than 140 Eichel (chance alone:
+    # ±29)": a lead of 29.4 above a margin of 28.6 read as no lead at all. Where the two round alike
+    # the words give the decimals that tell them apart; elsewhere whole board points
+    assert voice._shown_gap(29.4, 28.6) == ("29.4", "28.6")
+    assert voice._shown_gap(29.04, 28.96) == ("29.04", "28.96")
+    assert voice._shown_gap(30.2, 20.0) == (30, 20)
+    assert voice._shown_gap(20.0, 29.0) == (20, 29)      # within chance: no decimals to argue with

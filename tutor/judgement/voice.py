@@ -1103,8 +1103,10 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
                                "ended": unused["ended"]}
     pick = next((r for r in readings if str(r.call) == call), None)
     lines = evidence_lines(ev, call, s, by_call, equal, standing)
+    gap, margin = _shown_gap(unused["lead"], unused["margin"])
     figures = dict(hilfe=_name(said), partner=s.partner, n=n, value=round(unused["value"]), ended=unused["ended"],
-                   end=_name(str(unused["end"])), gap=_points(unused["lead"]), call=_name(call), made=unused["made"])
+                   end=_name(str(unused["end"])), gap=gap if not unused["fixed"] else _points(unused["lead"]),
+                   call=_name(call), made=unused["made"])
     if unused.get("own"):
         # the hand's own game in another suit, an opening the conventions give it (QA s40 F2)
         lines.append(Mn(
@@ -1118,7 +1120,7 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "after the Hilfe as the count bids, the bidding ends at {end} in {ended} of the {n} deals, and counted so "
             "the Hilfe brings {value:+.0f}, {gap} less than {call} (chance alone: ±{margin}), which is made in {made} "
             "of them. So the tutor opens {call}: it tells {partner} of this hand's own game.", n,
-            margin=_points(unused["margin"]), **figures))
+            margin=margin, **figures))
     elif unused["fixed"]:
         # the auction after the Hilfe ends in one higher number of the same game, whatever the partner holds
         lines.append(Mn(
@@ -1143,7 +1145,7 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "that brings clearly less than bidding at once: when the others bid on after it as the count bids, the "
             "bidding ends at {end} in {ended} of the {n} deals, and counted so the Hilfe brings {value:+.0f}, {gap} "
             "less than {call} (chance alone: ±{margin}), which is made in {made} of them. So the tutor bids {call} "
-            "itself.", n, margin=_points(unused["margin"]), **figures))
+            "itself.", n, margin=margin, **figures))
     lines.extend(_unplayed_line(unused, n))
     if unused.get("sample") is not None:    # most deals estimated: exact play checked the numbers on the first deals
         lines.append(sample_line(call, unused["sample"], unused["lead"]))
@@ -1700,7 +1702,7 @@ def _ace_gap_line(ev, s, said: str, call: str, gap: dict, readings: Sequence = (
                               "contract of the opponents in {theirs} of the deals.", theirs, theirs=theirs)]
         parts += [" ", M("Valued so, the announcement brings {value:+.0f}, {gap} less than {call} (chance alone: "
                          "±{margin}): the tutor bids {call} now instead.", value=round(by_call[said]),
-                         gap=_points(lead), margin=_points(margin), call=_name(call))]
+                         gap=_shown_gap(lead, margin)[0], margin=_shown_gap(lead, margin)[1], call=_name(call))]
         reading = next((r for r in readings if str(r.call) == call), None)
         if reading is not None and reading.kind == "confidence" and call.split(" ", 1)[1] in ("Obenabe", "Undenufe"):
             parts += [" ", M("The conventions offer {call} too: at this table a number in Obenabe or Undenufe shows "
@@ -1718,7 +1720,7 @@ def _ace_gap_line(ev, s, said: str, call: str, gap: dict, readings: Sequence = (
               "the count doubles, it is left to play in {stood} of the {n} deals ({doubled} of them doubled) and "
               "brings {value:+.0f}, {gap} less than {call} (chance alone: ±{margin}). So the tutor bids {call}.",
               n, ace=_name(said), partner=s.partner, stood=stood, doubled=doubled, value=round(by_call[said]),
-              gap=_points(lead), margin=_points(margin), call=_name(call), n=n)
+              gap=_shown_gap(lead, margin)[0], margin=_shown_gap(lead, margin)[1], call=_name(call), n=n)
 
 
 def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
@@ -2489,6 +2491,14 @@ def _other_line(ev, best: str, other: dict, s=None, equal: Sequence[str] = ()) -
              "deals cannot rank the calls for sure; the tutor names as equally good only calls within {cap} board "
              "points of each other.", other=_name(name), other_value=value,
              gap=shown_lead, best=_name(best), margin=shown_margin, cap=EQUAL_POINTS)
+
+
+def _shown_gap(lead: float, margin: float) -> tuple:
+    """A lead and the margin chance alone allows as the words give them: whole board points, or,
+    where the lead is above the margin but the two round alike, the decimals that tell them apart
+    (:func:`_apart`; QA s42 F6: HH1's Hilfe "29 less than 140 Eichel (chance alone: ±29)")."""
+    shown = _points(lead), _points(margin)
+    return _apart(lead, margin) if lead > margin and shown[0] <= shown[1] else shown
 
 
 def _apart(lead: float, margin: float) -> tuple[str, str]:
