@@ -210,7 +210,10 @@ def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = Non
     the same question, the same answer, whatever the process asked before). The workers
     are no part of the question: the same seed gives the same numbers with any.
     ``early_stop``: False judges all ``samples`` deals (a drill's evidence on 400 deals,
-    :func:`tutor.course.evidence.fresh`), finished as any answer is."""
+    :func:`tutor.course.evidence.fresh`), finished as any answer is. Where the count's Ace
+    announcement in an open suit or the team's own stands beside a sure game of the hand's own
+    (:func:`_own_game_ace`), the position is evaluated again with the announcement valued by the
+    auction after it, and that Evaluation is the answer's (:data:`ACE_OWN_GAME`)."""
     key = position_key(hand, s, standing)
     seed = seed_of(key) if seed is None else seed
     memo = (key, seed, samples, nodes, early_stop, tuple((str(r.call), r.kind) for r in readings))
