@@ -15,6 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from test_unused_hilfe import sampling     # voice._sample_made answering per call
 from tutor import conventions
 from tutor.judgement import voice
 
@@ -77,20 +78,6 @@ def test_an_announcement_the_deals_do_not_value_stays():
     ev = evaluation({"110 Obenabe": flat(200)}, {"110 Obenabe": N})
     ev.continued = []
     assert voice._ace_gap(ev, seat("own"), ACE, ["110 Obenabe"]) is None
-
-
-def sampling(monkeypatch, answers: dict[str, dict]) -> list[tuple[str, int]]:
-    """voice._sample_made answering per call; the calls asked with the sample size."""
-    asked: list[tuple[str, int]] = []
-
-    def sample(ev, s, call, m, left=None, cap=None):
-        asked.append((call, m))
-        a = answers[call]
-        return {"m": m, "to_check": a.get("to_check", m), "checked": a.get("checked", m),
-                "settled": a.get("settled", m), "missed": a.get("missed", 0), "nodes": 0}
-    monkeypatch.setattr(voice, "_sample_made", sample)
-    monkeypatch.setattr(voice, "PROOF_SAMPLE", True)
-    return asked
 
 
 def test_where_the_deals_are_mostly_estimated_exact_play_checks_the_sure_bid_on_the_first_deals(monkeypatch):

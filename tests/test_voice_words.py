@@ -919,26 +919,32 @@ def test_deals_where_an_opponent_bids_over_the_hilfe_in_an_unplayed_game_are_cou
     assert voice._unplayed_line({"played": list(range(75))}, 75) == []
 
 
+class _Given:
+    """A judge on given figures (each call's value deal by deal; konter the deals' best mean, as
+    Evaluation.to_json), worded by the voice."""
+
+    name = "given"
+
+    def __init__(self, values: dict) -> None:
+        self.values = values
+
+    def choose(self, hand, s, readings, standing=None):
+        values = self.values
+        calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+        ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None,
+                             stopped_early=False, seat=s.seat, unprobed=[])
+        ev.contract = lambda text: None
+        ev.to_json = lambda: {"recommended": "konter"}
+        return voice.judge_by(ev, hand, s, readings, standing)
+
+
 def test_say_nothing_is_not_called_unprofitable_where_the_deals_favour_the_konter():
     # QA s38 F5.2 (H11): "Say nothing: it does not pay here." and two lines later "konter brings
     # more, +585" (against +364): one answer contradicted itself. Where the voice keeps to the
     # count's silence against the deals' konter (the rules' worked example: "für 400 Zielpunkte ist
     # sie ihm zu unsicher"), its first line says so; the count's own silence keeps "it does not pay"
-    values = {"konter": [500] * 20, "nothing": [300] * 20}
-
-    class Given:
-        name = "given"
-
-        def choose(self, hand, s, readings, standing=None):
-            calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
-            ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None,
-                                 stopped_early=False, seat=s.seat, unprobed=[])
-            ev.contract = lambda text: None
-            ev.to_json = lambda: {"recommended": "konter"}     # the deals' best mean, as Evaluation.to_json
-            return voice.judge_by(ev, hand, s, readings, standing)
-
     auction = BEFORE_A + ", 100 Eichel, D: dopple"
-    advice = conventions.advise(A_HAND, auction, seat="A", judge=Given())
+    advice = conventions.advise(A_HAND, auction, seat="A", judge=_Given({"konter": [500] * 20, "nothing": [300] * 20}))
     assert advice.call is None
     en = advice.reasons("en")
     assert en[0] == ("Say nothing: the deals favour konter, but the tutor keeps to the count here, for the "
@@ -953,20 +959,9 @@ def test_say_nothing_does_not_say_the_deals_favour_a_konter_they_find_as_good():
     # QA s42 F9 (KP, at the Partie's end): "Say nothing: the deals favour konter, but ..." above
     # "saying nothing (+2000) and konter (+2000) are equally good: ... the same on every deal".
     # Where the count's silence is among the deals' equally good calls, the first line says so
-    values = {"konter": [2000] * 20, "nothing": [2000] * 20}
-
-    class Given:
-        name = "given"
-
-        def choose(self, hand, s, readings, standing=None):
-            calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
-            ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None,
-                                 stopped_early=False, seat=s.seat, unprobed=[])
-            ev.contract = lambda text: None
-            ev.to_json = lambda: {"recommended": "konter"}     # the deals' best mean (the first of a tie)
-            return voice.judge_by(ev, hand, s, readings, standing)
-
-    advice = conventions.advise(A_HAND, BEFORE_A + ", 100 Eichel, D: dopple", seat="A", judge=Given())
+    # (konter is the deals' best mean: the first of a tie)
+    advice = conventions.advise(A_HAND, BEFORE_A + ", 100 Eichel, D: dopple", seat="A",
+                                judge=_Given({"konter": [2000] * 20, "nothing": [2000] * 20}))
     assert advice.call is None
     en = advice.reasons("en")
     assert en[0] == ("Say nothing: the deals find konter as good, and the tutor keeps to the count here, for the "
