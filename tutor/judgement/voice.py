@@ -1690,19 +1690,15 @@ def _ace_gap_line(ev, s, said: str, call: str, gap: dict, readings: Sequence = (
                           "The Ace announcement {ace} tells {partner} where an Ace is, but this hand has a game of its "
                           "own, {call}, made in {made} of the {n} deals.",
                           n, ace=_name(said), partner=s.partner, call=_name(call), made=sum(made or ()), n=n)]
+        # (no noun follows the counts: one form for any number)
         if stood:
-            parts += [" ", Mn("After the announcement the others bid on as the count bids: the bidding ends in a "
-                              "contract of the opponents in {theirs} of the deals, and at {ace} itself in {stood} "
-                              "({doubled} of them doubled).",
-                              "After the announcement the others bid on as the count bids: the bidding ends in a "
-                              "contract of the opponents in {theirs} of the deals, and at {ace} itself in {stood} "
-                              "({doubled} of them doubled).", stood, theirs=theirs, ace=_name(said), stood=stood,
-                              doubled=doubled)]
+            parts += [" ", M("After the announcement the others bid on as the count bids: the bidding ends in a "
+                             "contract of the opponents in {theirs} of the deals, and at {ace} itself in {stood} "
+                             "({doubled} of them doubled).", theirs=theirs, ace=_name(said), stood=stood,
+                             doubled=doubled)]
         else:
-            parts += [" ", Mn("After the announcement the others bid on as the count bids: the bidding ends in a "
-                              "contract of the opponents in {theirs} of the deal.",
-                              "After the announcement the others bid on as the count bids: the bidding ends in a "
-                              "contract of the opponents in {theirs} of the deals.", theirs, theirs=theirs)]
+            parts += [" ", M("After the announcement the others bid on as the count bids: the bidding ends in a "
+                             "contract of the opponents in {theirs} of the deals.", theirs=theirs)]
         parts += [" ", M("Valued so, the announcement brings {value:+.0f}, {gap} less than {call} (chance alone: "
                          "±{margin}): the tutor bids {call} now instead.", value=round(by_call[said]),
                          gap=_shown_gap(lead, margin)[0], margin=_shown_gap(lead, margin)[1], call=_name(call))]
