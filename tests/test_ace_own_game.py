@@ -158,8 +158,8 @@ def test_the_announcement_yields_to_the_hand_s_own_sure_undenufe():
 @pytest.mark.needs_core
 def test_the_worked_example_s_announcement_stays_where_the_hand_has_no_sure_game():
     # the rules' worked example: D's 95 Rosen. The deals' best call there is 120 Schellen, which
-    # exact play makes on far fewer than 95 % of fitting deals: the announcement is not valued
-    # again, and stays
+    # exact play makes on far fewer than 95 % of fitting deals (5 of these 12; the voice's deals:
+    # 55 of 100): the announcement is not valued again, and stays
     import exact_play
 
     hand, auction = WORKED_D
