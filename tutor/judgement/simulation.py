@@ -2192,7 +2192,7 @@ def _count_reads(s) -> list:
         reads.append(("number", _number_test(seat, before, strain, v, partner, plain_reaches)))
     for (seat, strain), (v, before, legal) in raises.items():
         if strain not in SUITS_ONLY:     # Obenabe, Undenufe, a Misère
-            reads.append(("raise", _trumpless_test(seat, before, strain, v, trumpless_reaches)))
+            reads.append(("raise", _trumpless_test(seat, before, legal, strain, v, trumpless_reaches)))
         elif before.last_word:           # the three others out: the count bids as without the Ansageregeln
             reads.append(("raise", _last_word_test(seat, before, legal, strain, v, _last_word)))
         else:
@@ -2272,14 +2272,50 @@ def _last_word_test(seat, before, legal, strain, value, last_word):
     return _toward(fits, seat, before, strain, value)
 
 
-def _trumpless_test(seat, before, strain, value, reaches):
-    """The seat's count in ``strain`` (Obenabe, Undenufe, a Misère) trusts ``value`` or more
-    (count.trumpless_reaches). No pre-filter: its runs would allow one in Obenabe and
-    Undenufe, but asked of the larger hands it cost more than it saved (benchmarks/README.md)."""
-    from tutor.judgement.count import trumpless_reach
+def _trumpless_test(seat, before, legal, strain, value, reaches):
+    """The count, in the seat's place at his call (``before``, his legal calls ``legal``), bids
+    ``strain`` (Obenabe, Undenufe, a Misère) at ``value`` or higher with the seat's hand: its
+    count there trusts the number (count.trumpless_reaches) and no call the count puts first
+    takes its place (count.choose: the Matsch, the double, the Hilfe before a trumpless
+    number; an opening, Hilfe or raise within 20 of it, count._trumpless). A hand whose count
+    reaches the number but with which the count gives its partner the Hilfe (QA s35 Q6: C's
+    Eichel A K O U B beside A's Nell opening reaches 110 Obenabe, and the count bids 120
+    Eichel with it) never makes the call. The walk's measure (``toward``) is the count's
+    reach, less TRUMPLESS_ELSEWHERE where the count picks a call in another strain or leaves
+    a number it reaches. No pre-filter: its runs would allow one in Obenabe and Undenufe, but
+    asked of the larger hands it cost more than it saved (benchmarks/README.md)."""
+    from tutor.conventions import _truthful
+    from tutor.judgement.count import COUNT, trumpless_reach
 
-    return _toward(lambda deal: reaches(deal[seat], before, strain, value), seat, before, strain, value,
-                   lambda hand: trumpless_reach(hand, before, strain)[1])
+    def reach(hand) -> int:
+        return trumpless_reach(hand, before, strain)[1]
+
+    def pick(hand):
+        return COUNT.choose(hand, before, _truthful(legal, hand)).pick
+
+    def fits(deal) -> bool:
+        hand = deal[seat]
+        if not reaches(hand, before, strain, value):
+            return False
+        p = pick(hand)
+        return p is not None and p.call.strain == strain and (p.call.value or 0) >= value
+
+    def toward(hand) -> int:
+        short, p = reach(hand) - value, pick(hand)
+        if p is not None and p.call.strain == strain or p is None and short < 0:
+            return short
+        return short - TRUMPLESS_ELSEWHERE
+
+    fits = _toward(fits, seat, before, strain, value)
+    fits.toward = toward
+    return fits
+
+
+# The walk's measure for a trumpless read (:func:`_trumpless_test`) where the count picks another
+# strain's call with the hand (the Hilfe, an opening) or none though its count reaches the number:
+# further from the read than any hand whose count falls short in the strain alone, so the climb
+# leaves such hands (a swap toward a higher trumpless count never buys the Hilfe's Puur).
+TRUMPLESS_ELSEWHERE = 157
 
 
 def _want_test(seat, before, reading, want):
@@ -2542,7 +2578,7 @@ def _both(*tests):
 # walks; benchmarks/README.md, "The reads' walk"). A deal that no climb reaches in CLIMB_STARTS
 # keeps to the promises alone (``missed``, as a rejection that found none); a read that the
 # climbs reach on fewer than WALK_HOLDS of CLIMB_STARTS deals is left out as before.
-READ_WALK = False    # measured, not yet on (docs/interpretations.md: QA s35 Q6 moves)
+READ_WALK = True     # on since session 43 (docs/interpretations.md: the trumpless read is the count's whole choice)
 # A read no deal can pass because the count's rule for the call needs a card the bidder cannot
 # hold (the want Zehner against a Puur opening, or with the missing Puur in this hand) is dropped,
 # not left out with the line that hands the call to the count (_possible; QA s42 F4).
