@@ -776,13 +776,18 @@ def test_a_partner_s_free_obenabe_number_is_read_as_the_count_bids_it():
     aces = [Card(Suit(x), Rank.ASS) for x in ("Eichel", "Rosen", "Schilten")]
     assert all(all(c in d["C"].cards for c in aces) and Card(Suit("Eichel"), Rank.UNDER) not in d["C"].cards
                for d in deals), [str(d["C"]) for d in deals]
-    # exact play: C makes his 110 Obenabe; A's Matsch in Obenabe (257 + 157 written, "Der Matsch trägt
-    # dort 257 Zielpunkte") on k of the 8. Fort brings AC at most 110 + 157 = 267 on a deal, a failed
-    # Matsch costs at most 414 (no card point for AC, 157 + 257 for BD): the Matsch is the better
-    # call on these deals where 414 k - 414 (8 - k) > 267 * 8, that is k >= 7
-    assert all(exact_play.made(d, "Obenabe", 110, "C") for d in deals)
-    k = sum(exact_play.made(d, "Obenabe", 157, "A") for d in deals)
-    assert 414 * k - 414 * (8 - k) > 267 * 8, k
+    # exact play, each side's card points with C (fort: his 110 Obenabe stands) or A (the Matsch)
+    # declaring, scored by the rules as the final contract: made, the declarers write their card
+    # points and the number (the Matsch 257 here, "Der Matsch trägt dort 257 Zielpunkte"); failed,
+    # the opponents write the number beside their own card points. On these deals C's 110 is made
+    # and A's Matsch brings more than fort (the board difference, AC's side)
+    def board(points, bid, written):
+        return 2 * points - 157 + (written if points >= bid else -written)
+
+    fort = [board(exact_play.points(d, "Obenabe", "C"), 110, 110) for d in deals]
+    matsch = [board(exact_play.points(d, "Obenabe", "A"), 157, 257) for d in deals]
+    assert all(v >= 2 * 110 - 157 + 110 for v in fort)
+    assert sum(matsch) > sum(fort), (matsch, fort)
     voice._CACHE.clear()
     advice = conventions.advise(hand, auction, rules, seat="A", judge=voice.default_judge())
     assert advice.call == "157 Obenabe"
