@@ -6,7 +6,9 @@ in Obenabe or Undenufe carries no Ansage ("welche Höhe eine Ansage für Obenabe
 trägt" is the table's to agree): the tutor reads it as what the bidder's count trusts
 (docs/interpretations.md, "What the count reads from a call"). Where the dealer's deals give
 the bidder such a hand on fewer than 5 of 2,000 tries, the deals used to leave the read out
-and give him any hand; with READ_WALK they are walked to hands that honour it. A read the
+and give him any hand; with READ_WALK (on since session 43) they are walked to hands that honour
+it. A number in Obenabe, Undenufe or a Misère is read as the count bids it in the bidder's place,
+not by its count in the strain alone (QA s35 Q6: a hand that gives the Hilfe first). A read the
 count's rule can never make with any hand the dealer allows (READ_POSSIBLE: the want Zehner
 against a Puur opening, "ohne weitere Auskunft") is dropped: the deals keep to the call's
 promise, as the rules read it, and the count does not take the decision (QA s42 F4). The
@@ -111,6 +113,22 @@ def test_a_number_no_hand_reaches_stays_left_out(walk):
     _d, _deals, read, unheld, _m = _dealt("Eichel:AK Schellen:A6 Rosen:A Schilten:KO87", "fort, 90 Obenabe",
                                           ERWEITERT, "C", 5)
     assert read == [] and unheld == ["raise"]
+
+
+def test_a_trumpless_number_is_read_as_the_count_bids_it_not_as_its_reach():
+    # QA s35 Q6: A opened 50 Eichel (the Nell third), B 100 Rosen, C 110 Obenabe. A hand whose
+    # Obenabe runs reach 110 but that holds the Eichel Puur gives A the Hilfe ("Hat der Partner
+    # mit dem Nell eröffnet, gilt dasselbe für den Puur"), which the count bids before any
+    # Obenabe: the read does not deal it to C. Runs counted by hand, each card its value and 10
+    # ("Ass 11, König 4, Ober 3, Under 2, Banner 10"): Eichel A K O U B 80 and Schilten A K 35;
+    # Eichel A K 35, Schilten A K O 48 and Rosen A K 35 = 118, without the Puur
+    hand, auction = "Eichel:987 Schellen:AOB Rosen:O Schilten:UB", "50 Eichel, 100 Rosen, 110 Obenabe, fort"
+    h, reader, seat, _r, _t = position(hand, auction, ERWEITERT, "A")
+    (what, test), = S._count_reads(reader.situation(seat))
+    assert what == "raise"
+    assert not test({"C": Hand.parse("Eichel:AKOUB Schilten:AK86")})
+    assert test({"C": Hand.parse("Eichel:AK Schilten:AKO98 Rosen:AK")})
+    assert not test({"C": Hand.parse("Eichel:AK Schilten:AKO98 Rosen:K7")})   # no Rosen Ace: 83, short
 
 
 def test_reads_rejection_honours_are_dealt_as_before(monkeypatch):
