@@ -106,13 +106,45 @@ def test_exact_play_b_makes_the_walked_130_undenufe(walk):
     assert sum(made(d, "Undenufe", 130, "B") for d in unread) <= 8
 
 
-def test_a_number_no_hand_reaches_stays_left_out(walk):
+def test_a_trumpless_number_no_hand_reaches_is_read_as_the_rules_read_it():
     # B's 90 Obenabe over a hand with the Eichel, Schellen and Rosen Aces and the Schilten King
-    # and Ober: B's runs from the Ace are at most the Schilten Ace, 11 + 10 = 21: no deal
-    # honours 90, the walk finds none, and the deals say so as before
+    # and Ober: B's runs from the Ace are at most the Schilten Ace, 11 + 10 = 21, so no hand
+    # the count could bid 90 Obenabe with exists. The rules leave the trumpless Ansagen to the
+    # table: the number keeps its promise alone (none), the read is dropped (QA s43 F15), and no
+    # line says the deals cannot read it
     _d, _deals, read, unheld, _m = _dealt("Eichel:AK Schellen:A6 Rosen:A Schilten:KO87", "fort, 90 Obenabe",
                                           ERWEITERT, "C", 5)
+    assert read == [] and unheld == []
+
+
+def test_a_misere_number_no_hand_reaches_stays_left_out():
+    # a Misère's count is not a sum of runs, so no bound is asked: B's 90 Obenabe Misère over a
+    # hand of Sixes, Sevens and Eights (the count credits a Misère 87 at most short of every card
+    # a winner) is left out as before, and the deals say so
+    _d, _deals, read, unheld, _m = _dealt("Eichel:67 Schellen:678 Rosen:6 Schilten:678", "fort, 90 Obenabe Misère",
+                                          ERWEITERT, "C", 5)
     assert read == [] and unheld == ["raise"]
+
+
+@pytest.mark.needs_core
+def test_exact_play_doubles_an_obenabe_number_no_hand_reaches():
+    # QA s43 F15: D, the last seat, holds the Eichel, Rosen and Schilten Aces and the Schellen
+    # King after "fort, fort, 80 Obenabe": C's runs from the top are at most the Schellen Ace
+    # (11 + 10 = 21), no hand C could bid 80 Obenabe with by the count. The deals keep to the
+    # promise alone (none) and decide; exact play on them: C's 80 Obenabe fails on nearly every
+    # deal, so the double ("the target points double") gains where fort gives the failure single
+    from exact_play import made
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    hand, auction = "Eichel:A7 Schellen:K6 Rosen:A8 Schilten:AO7", "fort, fort, 80 Obenabe"
+    _d, deals, read, unheld, _m = _dealt(hand, auction, ERWEITERT, "D", 8, seed=1)
+    assert read == [] and unheld == []
+    assert sum(made(d, "Obenabe", 80, "C") for d in deals) <= 1
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, ERWEITERT, seat="D", judge=voice.default_judge())
+    assert advice.call == "dopple"
+    assert not any("cannot read" in x.text("en") for x in advice.lines)
 
 
 def test_a_trumpless_number_is_read_as_the_count_bids_it_not_as_its_reach():

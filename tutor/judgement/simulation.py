@@ -2308,7 +2308,48 @@ def _trumpless_test(seat, before, legal, strain, value, reaches):
 
     fits = _toward(fits, seat, before, strain, value)
     fits.toward = toward
+    fits.possible = lambda dealer: _trumpless_possible(dealer, seat, strain, value, reach)
     return fits
+
+
+def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
+    """Some hand ``dealer`` may give ``seat`` has a count in ``strain`` (Obenabe or Undenufe)
+    that reaches ``value`` (``reach``: count.trumpless_reach's, a sum over the hand's runs from
+    the top of each suit, QA s43 F15): the cards the seat may hold (unseen, not promised to
+    another dealt seat, no rank his own calls rule out) run from the top of each suit down to
+    the first he cannot hold; the count only grows with a run's length, so the hands to ask
+    are those of the longest runs (every way to share out the hand's cards among the four
+    runs), filled with other cards he may hold. A Misère, whose count is not a sum of runs, or
+    a hand that cannot be filled so: True (the read is tried as before)."""
+    from tutor.cards import ORDER, SUITS, Card
+    from tutor.judgement.count import is_misere, kind_of
+    from tutor.play.dealer import _splits
+
+    if is_misere(strain) or seat not in dealer.seats:
+        return True
+    unseen = set(dealer.unseen)
+
+    def may(card) -> bool:
+        return card in unseen and card.rank not in dealer.needs[seat][card.suit].lacks \
+            and not any(card.rank in dealer.needs[x][card.suit].has for x in dealer.seats if x != seat)
+
+    runs = []
+    for suit in SUITS:
+        run = []
+        for rank in ORDER[kind_of(strain)]:
+            if not may(Card(suit, rank)):
+                break
+            run.append(Card(suit, rank))
+        runs.append(run)
+    in_runs = {c for run in runs for c in run}
+    others = [c for c in dealer.unseen if may(c) and c not in in_runs]
+    for parts in _splits(min(dealer.size, len(in_runs)), len(runs), [len(r) for r in runs]):
+        cards = [c for run, k in zip(runs, parts) for c in run[:k]]
+        if len(cards) + len(others) < dealer.size:
+            return True
+        if reach(Hand(frozenset(cards + others[:dealer.size - len(cards)]))) >= value:
+            return True
+    return False
 
 
 # The walk's measure for a trumpless read (:func:`_trumpless_test`) where the count picks another
@@ -2342,7 +2383,13 @@ def _possible(dealer, test) -> bool:
     than he can hold. The rules give the call
     nothing beyond its promise there (the want Zehner: "ohne weitere Auskunft"), so the deals
     keep to the promises as the rules read it, and no line says the bid is unread: the count's
-    own reading of it is one no hand can hold (QA s42 F4)."""
+    own reading of it is one no hand can hold (QA s42 F4). A number in Obenabe or Undenufe
+    (``test.possible``): no hand the dealer may give its bidder has a count there that reaches
+    it, the rules leaving those strains' Ansagen to the table (QA s43 F15: C's 80 Obenabe
+    against D's three Aces, whose runs from the top are at most the Schellen Ace)."""
+    possible = getattr(test, "possible", None)
+    if possible is not None:
+        return possible(dealer)        # a trumpless number (:func:`_trumpless_possible`)
     if not hasattr(test, "needs"):
         return True
     card, seat = test.needs, test.walk_seat
