@@ -163,6 +163,36 @@ def test_a_trumpless_number_is_read_as_the_count_bids_it_not_as_its_reach():
     assert not test({"C": Hand.parse("Eichel:AK Schilten:AKO98 Rosen:K7")})   # no Rosen Ace: 83, short
 
 
+@pytest.mark.needs_core
+def test_a_matsch_in_obenabe_is_walked_to_a_lay_down():
+    # QA s43 F17: C bid 157 Obenabe after "fort, fort"; D holds the Eichel Ace. "Wer den Matsch
+    # ansagt, hat beim Bieten erkannt, dass alle Karten, die es dafür braucht, bei seinem Team
+    # liegen": with D's Eichel Ace out, C's Matsch is a hand void in Eichel whose every card runs
+    # from the Ace of its suit (he leads every trick from the top). Rejection never draws one
+    # (the read was left out and the deals' double costs nothing on them); the walk gives C such
+    # a hand, exact play makes the Matsch on each, and the double, which only doubles the 257
+    # C writes, gives way to fort
+    from exact_play import made
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    obenabe = (Rank.ASS, Rank.KOENIG, Rank.OBER, Rank.UNDER, Rank.BANNER, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+               Rank.SIX)
+    hand, auction = "Eichel:A876 Schellen:76 Rosen:76 Schilten:6", "fort, fort, 157 Obenabe"
+    _d, deals, read, unheld, missed = _dealt(hand, auction, ERWEITERT, "D", 8, seed=1)
+    assert read == ["matsch"] and unheld == [] and missed == []
+    for d in deals:
+        c = d["C"]
+        assert c.length(EICHEL) == 0, str(c)
+        for suit in SUITS:
+            held = [r for r in obenabe if c.has(suit, r)]
+            assert held == list(obenabe[:len(held)]), str(c)
+    assert all(made(d, "Obenabe", 157, "C") for d in deals)
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, ERWEITERT, seat="D", judge=voice.default_judge())
+    assert advice.call == "fort"
+
+
 def test_reads_rejection_honours_are_dealt_as_before(monkeypatch):
     # doppeln-07's 130 Eichel by C passes rejection (about 1 try in 40): the same deals either way
     monkeypatch.setattr(S, "READ_WALK", False)

@@ -2185,7 +2185,7 @@ def _count_reads(s) -> list:
         elif kind == "hilfe":
             reads.append(("hilfe", _picks_test(e.seat, before, legal, _hilfe)))
         elif kind == "matsch":
-            reads.append(("matsch", _picks_test(e.seat, before, [reading], _matsch)))
+            reads.append(("matsch", _matsch_test(e.seat, before, reading, _matsch)))
         elif kind == "konter":
             reads.append(("konter", _picks_test(e.seat, before, [reading], _konter)))
     for (seat, strain), (v, before, partner) in numbers.items():
@@ -2419,6 +2419,16 @@ def _picks_test(seat, before, readings, picker):
     with the seat's hand (the Matsch and the konter: that very call; the common Hilfe: one of
     its two Zehner)."""
     return _one_seat(lambda deal: picker(deal[seat], before, readings, []) is not None, seat)
+
+
+def _matsch_test(seat, before, reading, matsch):
+    """The count bids the Matsch ``reading`` with the seat's hand (count._matsch: "Wer den Matsch
+    ansagt, hat beim Bieten erkannt, dass alle Karten, die es dafür braucht, bei seinem Team
+    liegen"), with the walk's measure where the dealer's deals seldom give him such a hand: his
+    count of that contract toward its 157 (QA s43 F17: C's 157 Obenabe after "fort, fort"
+    against D's Eichel Ace is a lay-down only void in Eichel, a hand rejection never draws)."""
+    fits = _picks_test(seat, before, [reading], matsch)
+    return _toward(fits, seat, before, reading.call.strain, reading.call.value)
 
 
 def _double_fit(s, standing=None):
