@@ -6,7 +6,9 @@ in Obenabe or Undenufe carries no Ansage ("welche Höhe eine Ansage für Obenabe
 trägt" is the table's to agree): the tutor reads it as what the bidder's count trusts
 (docs/interpretations.md, "What the count reads from a call"). Where the dealer's deals give
 the bidder such a hand on fewer than 5 of 2,000 tries, the deals used to leave the read out
-and give him any hand; with READ_WALK they are walked to hands that honour it. A read the
+and give him any hand; with READ_WALK (on since session 43) they are walked to hands that honour
+it. A number in Obenabe, Undenufe or a Misère is read as the count bids it in the bidder's place,
+not by its count in the strain alone (QA s35 Q6: a hand that gives the Hilfe first). A read the
 count's rule can never make with any hand the dealer allows (READ_POSSIBLE: the want Zehner
 against a Puur opening, "ohne weitere Auskunft") is dropped: the deals keep to the call's
 promise, as the rules read it, and the count does not take the decision (QA s42 F4). The
@@ -104,13 +106,91 @@ def test_exact_play_b_makes_the_walked_130_undenufe(walk):
     assert sum(made(d, "Undenufe", 130, "B") for d in unread) <= 8
 
 
-def test_a_number_no_hand_reaches_stays_left_out(walk):
+def test_a_trumpless_number_no_hand_reaches_is_read_as_the_rules_read_it():
     # B's 90 Obenabe over a hand with the Eichel, Schellen and Rosen Aces and the Schilten King
-    # and Ober: B's runs from the Ace are at most the Schilten Ace, 11 + 10 = 21: no deal
-    # honours 90, the walk finds none, and the deals say so as before
+    # and Ober: B's runs from the Ace are at most the Schilten Ace, 11 + 10 = 21, so no hand
+    # the count could bid 90 Obenabe with exists. The rules leave the trumpless Ansagen to the
+    # table: the number keeps its promise alone (none), the read is dropped (QA s43 F15), and no
+    # line says the deals cannot read it
     _d, _deals, read, unheld, _m = _dealt("Eichel:AK Schellen:A6 Rosen:A Schilten:KO87", "fort, 90 Obenabe",
                                           ERWEITERT, "C", 5)
+    assert read == [] and unheld == []
+
+
+def test_a_misere_number_no_hand_reaches_stays_left_out():
+    # a Misère's count is not a sum of runs, so no bound is asked: B's 90 Obenabe Misère over a
+    # hand of Sixes, Sevens and Eights (the count credits a Misère 87 at most short of every card
+    # a winner) is left out as before, and the deals say so
+    _d, _deals, read, unheld, _m = _dealt("Eichel:67 Schellen:678 Rosen:6 Schilten:678", "fort, 90 Obenabe Misère",
+                                          ERWEITERT, "C", 5)
     assert read == [] and unheld == ["raise"]
+
+
+@pytest.mark.needs_core
+def test_exact_play_doubles_an_obenabe_number_no_hand_reaches():
+    # QA s43 F15: D, the last seat, holds the Eichel, Rosen and Schilten Aces and the Schellen
+    # King after "fort, fort, 80 Obenabe": C's runs from the top are at most the Schellen Ace
+    # (11 + 10 = 21), no hand C could bid 80 Obenabe with by the count. The deals keep to the
+    # promise alone (none) and decide; exact play on them: C's 80 Obenabe fails on nearly every
+    # deal, so the double ("the target points double") gains where fort gives the failure single
+    from exact_play import made
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    hand, auction = "Eichel:A7 Schellen:K6 Rosen:A8 Schilten:AO7", "fort, fort, 80 Obenabe"
+    _d, deals, read, unheld, _m = _dealt(hand, auction, ERWEITERT, "D", 8, seed=1)
+    assert read == [] and unheld == []
+    assert sum(made(d, "Obenabe", 80, "C") for d in deals) <= 1
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, ERWEITERT, seat="D", judge=voice.default_judge())
+    assert advice.call == "dopple"
+    assert not any("cannot read" in x.text("en") for x in advice.lines)
+
+
+def test_a_trumpless_number_is_read_as_the_count_bids_it_not_as_its_reach():
+    # QA s35 Q6: A opened 50 Eichel (the Nell third), B 100 Rosen, C 110 Obenabe. A hand whose
+    # Obenabe runs reach 110 but that holds the Eichel Puur gives A the Hilfe ("Hat der Partner
+    # mit dem Nell eröffnet, gilt dasselbe für den Puur"), which the count bids before any
+    # Obenabe: the read does not deal it to C. Runs counted by hand, each card its value and 10
+    # ("Ass 11, König 4, Ober 3, Under 2, Banner 10"): Eichel A K O U B 80 and Schilten A K 35;
+    # Eichel A K 35, Schilten A K O 48 and Rosen A K 35 = 118, without the Puur
+    hand, auction = "Eichel:987 Schellen:AOB Rosen:O Schilten:UB", "50 Eichel, 100 Rosen, 110 Obenabe, fort"
+    h, reader, seat, _r, _t = position(hand, auction, ERWEITERT, "A")
+    (what, test), = S._count_reads(reader.situation(seat))
+    assert what == "raise"
+    assert not test({"C": Hand.parse("Eichel:AKOUB Schilten:AK86")})
+    assert test({"C": Hand.parse("Eichel:AK Schilten:AKO98 Rosen:AK")})
+    assert not test({"C": Hand.parse("Eichel:AK Schilten:AKO98 Rosen:K7")})   # no Rosen Ace: 83, short
+
+
+@pytest.mark.needs_core
+def test_a_matsch_in_obenabe_is_walked_to_a_lay_down():
+    # QA s43 F17: C bid 157 Obenabe after "fort, fort"; D holds the Eichel Ace. "Wer den Matsch
+    # ansagt, hat beim Bieten erkannt, dass alle Karten, die es dafür braucht, bei seinem Team
+    # liegen": with D's Eichel Ace out, C's Matsch is a hand void in Eichel whose every card runs
+    # from the Ace of its suit (he leads every trick from the top). Rejection never draws one
+    # (the read was left out and the deals' double costs nothing on them); the walk gives C such
+    # a hand, exact play makes the Matsch on each, and the double, which only doubles the 257
+    # C writes, gives way to fort
+    from exact_play import made
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    obenabe = (Rank.ASS, Rank.KOENIG, Rank.OBER, Rank.UNDER, Rank.BANNER, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+               Rank.SIX)
+    hand, auction = "Eichel:A876 Schellen:76 Rosen:76 Schilten:6", "fort, fort, 157 Obenabe"
+    _d, deals, read, unheld, missed = _dealt(hand, auction, ERWEITERT, "D", 8, seed=1)
+    assert read == ["matsch"] and unheld == [] and missed == []
+    for d in deals:
+        c = d["C"]
+        assert c.length(EICHEL) == 0, str(c)
+        for suit in SUITS:
+            held = [r for r in obenabe if c.has(suit, r)]
+            assert held == list(obenabe[:len(held)]), str(c)
+    assert all(made(d, "Obenabe", 157, "C") for d in deals)
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, auction, ERWEITERT, seat="D", judge=voice.default_judge())
+    assert advice.call == "fort"
 
 
 def test_reads_rejection_honours_are_dealt_as_before(monkeypatch):

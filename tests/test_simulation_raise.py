@@ -98,13 +98,15 @@ def test_an_obenabe_number_at_an_extended_table_is_dealt_as_a_hand_that_trusts_i
     assert sum(sum(d["A"].has(x, ACE) for x in (EICHEL, SCHELLEN, ROSEN, SCHILTEN)) >= 2 for d in plain) < 100
 
 
-def test_obenabe_opposite_three_aces_is_left_out():
+def test_obenabe_opposite_three_aces_keeps_its_promise_alone():
     # QA s33 Q29: C holds three Aces, so A's Obenabe runs start only with the Schilten Ace
-    # (C holds the Schilten King): 11 + 10 = 21 at most, never 90. The deals keep to the
-    # promises alone and say so.
+    # (C holds the Schilten King): 11 + 10 = 21 at most, never 90. No hand reaches the read,
+    # and the rules leave the trumpless Ansagen to the table: the deals keep to the number's
+    # promise alone (none), as the rules read it, and no line says they cannot read it
+    # (READ_POSSIBLE; QA s43 F15)
     _d, read, unheld = simulated_deals("Eichel:AK Schellen:A76 Rosen:AO Schilten:K8", "90 Obenabe, fort",
                                        ERWEITERT, "C", 3)
-    assert read == [] and unheld == ["raise"]
+    assert read == [] and unheld == []
 
 
 def test_the_raise_read_deals_the_same_with_the_forts_denials():

@@ -107,8 +107,8 @@ def test_the_reading_is_information_by_exact_play():
 
 def test_tutor_deal_reads_the_zehner_as_the_simulation_does():
     # the Zehner over a Puur opening: no line (the rules' reading, as the simulation's evidence);
-    # a number no hand reaches (B's 90 Obenabe over three Aces and the Schilten King and Ober):
-    # the simulation's line, on stderr; the deals themselves on stdout
+    # a number the deals leave out (B's 90 Obenabe Misère over a hand of Sixes, Sevens and
+    # Eights): the simulation's line, on stderr; the deals themselves on stdout
     from click.testing import CliRunner
 
     from tutor.cli import main
@@ -118,9 +118,9 @@ def test_tutor_deal_reads_the_zehner_as_the_simulation_does():
     assert out.exit_code == 0, out.output
     assert UNHELD["want"].text("en") not in out.stderr
     assert len(out.stdout.splitlines()) == 2
-    out = CliRunner().invoke(main, ["deal", "--hand", "Eichel:AK Schellen:A6 Rosen:A Schilten:KO87", "--auction",
-                                    "fort, 90 Obenabe", "--rules", "erweitert", "--count", "2", "--seed", "1",
-                                    "--lang", "en"])
+    out = CliRunner().invoke(main, ["deal", "--hand", "Eichel:67 Schellen:678 Rosen:6 Schilten:678", "--auction",
+                                    "fort, 90 Obenabe Misère", "--rules", "erweitert", "--count", "2", "--seed",
+                                    "1", "--lang", "en"])
     assert out.exit_code == 0, out.output
     assert UNHELD["raise"].text("en") in out.stderr and UNHELD["raise"].text("en") not in out.stdout
     assert len(out.stdout.splitlines()) == 2

@@ -2201,14 +2201,14 @@ def _count_reads(s) -> list:
         elif kind == "hilfe":
             reads.append(("hilfe", _picks_test(e.seat, before, legal, _hilfe)))
         elif kind == "matsch":
-            reads.append(("matsch", _picks_test(e.seat, before, [reading], _matsch)))
+            reads.append(("matsch", _matsch_test(e.seat, before, reading, _matsch)))
         elif kind == "konter":
             reads.append(("konter", _picks_test(e.seat, before, [reading], _konter)))
     for (seat, strain), (v, before, partner) in numbers.items():
         reads.append(("number", _number_test(seat, before, strain, v, partner, plain_reaches)))
     for (seat, strain), (v, before, legal) in raises.items():
         if strain not in SUITS_ONLY:     # Obenabe, Undenufe, a Misère
-            reads.append(("raise", _trumpless_test(seat, before, strain, v, trumpless_reaches)))
+            reads.append(("raise", _trumpless_test(seat, before, legal, strain, v, trumpless_reaches)))
         elif before.last_word:           # the three others out: the count bids as without the Ansageregeln
             reads.append(("raise", _last_word_test(seat, before, legal, strain, v, _last_word)))
         else:
@@ -2288,14 +2288,91 @@ def _last_word_test(seat, before, legal, strain, value, last_word):
     return _toward(fits, seat, before, strain, value)
 
 
-def _trumpless_test(seat, before, strain, value, reaches):
-    """The seat's count in ``strain`` (Obenabe, Undenufe, a Misère) trusts ``value`` or more
-    (count.trumpless_reaches). No pre-filter: its runs would allow one in Obenabe and
-    Undenufe, but asked of the larger hands it cost more than it saved (benchmarks/README.md)."""
-    from tutor.judgement.count import trumpless_reach
+def _trumpless_test(seat, before, legal, strain, value, reaches):
+    """The count, in the seat's place at his call (``before``, his legal calls ``legal``), bids
+    ``strain`` (Obenabe, Undenufe, a Misère) at ``value`` or higher with the seat's hand: its
+    count there trusts the number (count.trumpless_reaches) and no call the count puts first
+    takes its place (count.choose: the Matsch, the double, the Hilfe before a trumpless
+    number; an opening, Hilfe or raise within 20 of it, count._trumpless). A hand whose count
+    reaches the number but with which the count gives its partner the Hilfe (QA s35 Q6: C's
+    Eichel A K O U B beside A's Nell opening reaches 110 Obenabe, and the count bids 120
+    Eichel with it) never makes the call. The walk's measure (``toward``) is the count's
+    reach, less TRUMPLESS_ELSEWHERE where the count picks a call in another strain or leaves
+    a number it reaches. No pre-filter: its runs would allow one in Obenabe and Undenufe, but
+    asked of the larger hands it cost more than it saved (benchmarks/README.md)."""
+    from tutor.conventions import _truthful
+    from tutor.judgement.count import COUNT, trumpless_reach
 
-    return _toward(lambda deal: reaches(deal[seat], before, strain, value), seat, before, strain, value,
-                   lambda hand: trumpless_reach(hand, before, strain)[1])
+    def reach(hand) -> int:
+        return trumpless_reach(hand, before, strain)[1]
+
+    def pick(hand):
+        return COUNT.choose(hand, before, _truthful(legal, hand)).pick
+
+    def fits(deal) -> bool:
+        hand = deal[seat]
+        if not reaches(hand, before, strain, value):
+            return False
+        p = pick(hand)
+        return p is not None and p.call.strain == strain and (p.call.value or 0) >= value
+
+    def toward(hand) -> int:
+        short, p = reach(hand) - value, pick(hand)
+        if p is not None and p.call.strain == strain or p is None and short < 0:
+            return short
+        return short - TRUMPLESS_ELSEWHERE
+
+    fits = _toward(fits, seat, before, strain, value)
+    fits.toward = toward
+    fits.possible = lambda dealer: _trumpless_possible(dealer, seat, strain, value, reach)
+    return fits
+
+
+def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
+    """Some hand ``dealer`` may give ``seat`` has a count in ``strain`` (Obenabe or Undenufe)
+    that reaches ``value`` (``reach``: count.trumpless_reach's, a sum over the hand's runs from
+    the top of each suit, QA s43 F15): the cards the seat may hold (unseen, not promised to
+    another dealt seat, no rank his own calls rule out) run from the top of each suit down to
+    the first he cannot hold; the count only grows with a run's length, so the hands to ask
+    are those of the longest runs (every way to share out the hand's cards among the four
+    runs), filled with other cards he may hold. A Misère, whose count is not a sum of runs, or
+    a hand that cannot be filled so: True (the read is tried as before)."""
+    from tutor.cards import ORDER, SUITS, Card
+    from tutor.judgement.count import is_misere, kind_of
+    from tutor.play.dealer import _splits
+
+    if is_misere(strain) or seat not in dealer.seats:
+        return True
+    unseen = set(dealer.unseen)
+
+    def may(card) -> bool:
+        return card in unseen and card.rank not in dealer.needs[seat][card.suit].lacks \
+            and not any(card.rank in dealer.needs[x][card.suit].has for x in dealer.seats if x != seat)
+
+    runs = []
+    for suit in SUITS:
+        run = []
+        for rank in ORDER[kind_of(strain)]:
+            if not may(Card(suit, rank)):
+                break
+            run.append(Card(suit, rank))
+        runs.append(run)
+    in_runs = {c for run in runs for c in run}
+    others = [c for c in dealer.unseen if may(c) and c not in in_runs]
+    for parts in _splits(min(dealer.size, len(in_runs)), len(runs), [len(r) for r in runs]):
+        cards = [c for run, k in zip(runs, parts) for c in run[:k]]
+        if len(cards) + len(others) < dealer.size:
+            return True
+        if reach(Hand(frozenset(cards + others[:dealer.size - len(cards)]))) >= value:
+            return True
+    return False
+
+
+# The walk's measure for a trumpless read (:func:`_trumpless_test`) where the count picks another
+# strain's call with the hand (the Hilfe, an opening) or none though its count reaches the number:
+# further from the read than any hand whose count falls short in the strain alone, so the climb
+# leaves such hands (a swap toward a higher trumpless count never buys the Hilfe's Puur).
+TRUMPLESS_ELSEWHERE = 157
 
 
 def _want_test(seat, before, reading, want):
@@ -2322,7 +2399,13 @@ def _possible(dealer, test) -> bool:
     than he can hold. The rules give the call
     nothing beyond its promise there (the want Zehner: "ohne weitere Auskunft"), so the deals
     keep to the promises as the rules read it, and no line says the bid is unread: the count's
-    own reading of it is one no hand can hold (QA s42 F4)."""
+    own reading of it is one no hand can hold (QA s42 F4). A number in Obenabe or Undenufe
+    (``test.possible``): no hand the dealer may give its bidder has a count there that reaches
+    it, the rules leaving those strains' Ansagen to the table (QA s43 F15: C's 80 Obenabe
+    against D's three Aces, whose runs from the top are at most the Schellen Ace)."""
+    possible = getattr(test, "possible", None)
+    if possible is not None:
+        return possible(dealer)        # a trumpless number (:func:`_trumpless_possible`)
     if not hasattr(test, "needs"):
         return True
     card, seat = test.needs, test.walk_seat
@@ -2352,6 +2435,16 @@ def _picks_test(seat, before, readings, picker):
     with the seat's hand (the Matsch and the konter: that very call; the common Hilfe: one of
     its two Zehner)."""
     return _one_seat(lambda deal: picker(deal[seat], before, readings, []) is not None, seat)
+
+
+def _matsch_test(seat, before, reading, matsch):
+    """The count bids the Matsch ``reading`` with the seat's hand (count._matsch: "Wer den Matsch
+    ansagt, hat beim Bieten erkannt, dass alle Karten, die es dafür braucht, bei seinem Team
+    liegen"), with the walk's measure where the dealer's deals seldom give him such a hand: his
+    count of that contract toward its 157 (QA s43 F17: C's 157 Obenabe after "fort, fort"
+    against D's Eichel Ace is a lay-down only void in Eichel, a hand rejection never draws)."""
+    fits = _picks_test(seat, before, [reading], matsch)
+    return _toward(fits, seat, before, reading.call.strain, reading.call.value)
 
 
 def _double_fit(s, standing=None):
@@ -2558,7 +2651,7 @@ def _both(*tests):
 # walks; benchmarks/README.md, "The reads' walk"). A deal that no climb reaches in CLIMB_STARTS
 # keeps to the promises alone (``missed``, as a rejection that found none); a read that the
 # climbs reach on fewer than WALK_HOLDS of CLIMB_STARTS deals is left out as before.
-READ_WALK = False    # measured, not yet on (docs/interpretations.md: QA s35 Q6 moves)
+READ_WALK = True     # on since session 43 (docs/interpretations.md: the trumpless read is the count's whole choice)
 # A read no deal can pass because the count's rule for the call needs a card the bidder cannot
 # hold (the want Zehner against a Puur opening, or with the missing Puur in this hand) is dropped,
 # not left out with the line that hands the call to the count (_possible; QA s42 F4).
