@@ -950,26 +950,32 @@ def test_deals_where_an_opponent_bids_over_the_hilfe_in_an_unplayed_game_are_cou
     assert voice._unplayed_line({"played": list(range(75))}, 75) == []
 
 
+class _Given:
+    """A judge on given figures (each call's value deal by deal; konter the deals' best mean, as
+    Evaluation.to_json), worded by the voice."""
+
+    name = "given"
+
+    def __init__(self, values: dict) -> None:
+        self.values = values
+
+    def choose(self, hand, s, readings, standing=None):
+        values = self.values
+        calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+        ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None,
+                             stopped_early=False, seat=s.seat, unprobed=[])
+        ev.contract = lambda text: None
+        ev.to_json = lambda: {"recommended": "konter"}
+        return voice.judge_by(ev, hand, s, readings, standing)
+
+
 def test_say_nothing_is_not_called_unprofitable_where_the_deals_favour_the_konter():
     # QA s38 F5.2 (H11): "Say nothing: it does not pay here." and two lines later "konter brings
     # more, +585" (against +364): one answer contradicted itself. Where the voice keeps to the
     # count's silence against the deals' konter (the rules' worked example: "für 400 Zielpunkte ist
     # sie ihm zu unsicher"), its first line says so; the count's own silence keeps "it does not pay"
-    values = {"konter": [500] * 20, "nothing": [300] * 20}
-
-    class Given:
-        name = "given"
-
-        def choose(self, hand, s, readings, standing=None):
-            calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
-            ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None,
-                                 stopped_early=False, seat=s.seat, unprobed=[])
-            ev.contract = lambda text: None
-            ev.to_json = lambda: {"recommended": "konter"}     # the deals' best mean, as Evaluation.to_json
-            return voice.judge_by(ev, hand, s, readings, standing)
-
     auction = BEFORE_A + ", 100 Eichel, D: dopple"
-    advice = conventions.advise(A_HAND, auction, seat="A", judge=Given())
+    advice = conventions.advise(A_HAND, auction, seat="A", judge=_Given({"konter": [500] * 20, "nothing": [300] * 20}))
     assert advice.call is None
     en = advice.reasons("en")
     assert en[0] == ("Say nothing: the deals favour konter, but the tutor keeps to the count here, for the "
@@ -978,6 +984,20 @@ def test_say_nothing_is_not_called_unprofitable_where_the_deals_favour_the_konte
     assert voice.KONTER_LINE.text("en") in en[1:]
     assert "surcontre" in advice.reasons("fr")[0]
     assert conventions.advise(A_HAND, auction, seat="A").reasons("en")[0] == "Say nothing: it does not pay here."
+
+
+def test_say_nothing_does_not_say_the_deals_favour_a_konter_they_find_as_good():
+    # QA s42 F9 (KP, at the Partie's end): "Say nothing: the deals favour konter, but ..." above
+    # "saying nothing (+2000) and konter (+2000) are equally good: ... the same on every deal".
+    # Where the count's silence is among the deals' equally good calls, the first line says so
+    # (konter is the deals' best mean: the first of a tie)
+    advice = conventions.advise(A_HAND, BEFORE_A + ", 100 Eichel, D: dopple", seat="A",
+                                judge=_Given({"konter": [2000] * 20, "nothing": [2000] * 20}))
+    assert advice.call is None
+    en = advice.reasons("en")
+    assert en[0] == ("Say nothing: the deals find konter as good, and the tutor keeps to the count here, for the "
+                     "reason given below.")
+    assert not any("favour" in t for t in en)
 
 
 def test_an_ace_announcement_valued_by_the_auction_after_it_yields_where_it_brings_clearly_less():
@@ -1282,3 +1302,13 @@ def test_a_matsch_that_wins_the_partie_on_most_deals_failed_or_made_says_so():
     # winning the Partie on half the deals or fewer is no such call: said as before (here nothing,
     # the deals being mostly estimated)
     assert line({"157 Schilten": [2000] * 5 + [-100] * 5, "fort": [-160] * 10}) == []
+
+
+def test_a_lead_just_above_chance_is_not_printed_as_equal_to_it():
+    # QA s42 F6 (HH1): the Hilfe yielded to 140 Eichel, "29 less than 140 Eichel (chance alone:
+    # ±29)": a lead of 29.4 above a margin of 28.6 read as no lead at all. Where the two round alike
+    # the words give the decimals that tell them apart; elsewhere whole board points
+    assert voice._shown_gap(29.4, 28.6) == ("29.4", "28.6")
+    assert voice._shown_gap(29.04, 28.96) == ("29.04", "28.96")
+    assert voice._shown_gap(30.2, 20.0) == (30, 20)
+    assert voice._shown_gap(20.0, 29.0) == (20, 29)      # within chance: no decimals to argue with

@@ -23,12 +23,21 @@ class Standing:
 
     score: Mapping[str, int]
     target: int = 2000
+    #: the board's players of each team ("Beat+Dani"), where the score comes from a board with
+    #: names: the line names them beside the seats (QA s42 F10: with Beat as Vorhand, ``bid
+    #: --tafel`` said "AC 785 : BD 0" where the board the learner had just read says "Anna+Cla 0 :
+    #: Beat+Dani 785"); no part of the question (not compared, not in the position's key)
+    teams: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, partie) -> "Standing | None":
         """The score a :class:`tutor.partie.Partie` stands at before its next game (None
         once it is over): what ``bid --tafel``, the table session and the phone give the advice."""
-        return None if partie.over else cls(dict(partie.totals), partie.rules.match_target)
+        if partie.over:
+            return None
+        names = dict(partie.names)
+        teams = {t: f"{names.get(t[0], t[0])}+{names.get(t[1], t[1])}" for t in ("AC", "BD")} if names else {}
+        return cls(dict(partie.totals), partie.rules.match_target, teams)
 
     @classmethod
     def for_auction(cls, partie) -> "Standing | None":
@@ -39,7 +48,9 @@ class Standing:
         standing = cls.of(partie)
         if standing is None or team_of(partie.next_vorhand) == "AC":
             return standing
-        return cls({"AC": standing.score.get("BD", 0), "BD": standing.score.get("AC", 0)}, standing.target)
+        swapped = {"AC": "BD", "BD": "AC"}
+        return cls({t: standing.score.get(swapped[t], 0) for t in ("AC", "BD")}, standing.target,
+                   {t: standing.teams[swapped[t]] for t in ("AC", "BD") if swapped[t] in standing.teams})
 
     def wins_if_made(self, team: str, bid: int) -> bool:
         """Making ``bid`` wins ``team`` the Partie, doubled or not: even with the fewest
@@ -70,6 +81,10 @@ class Standing:
         return least >= self.target and least > theirs + multiplier * bid + TOTAL_POINTS - points
 
     def text(self, lang: str = "de") -> str:
+        if self.teams:
+            return _("AC ({ac_team}) {ac} : BD ({bd_team}) {bd}, target {target}", lang,
+                     ac_team=self.teams.get("AC", "A+C"), ac=self.score.get("AC", 0),
+                     bd_team=self.teams.get("BD", "B+D"), bd=self.score.get("BD", 0), target=self.target)
         return _("AC {ac} : BD {bd}, target {target}", lang, ac=self.score.get("AC", 0),
                  bd=self.score.get("BD", 0), target=self.target)
 
