@@ -194,7 +194,8 @@ CONFIDENCE_CONTROL = True  # a number above the openings (120) read as trump con
 OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
 TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
-COMPETE_WIDE = 0           # ... also where count and share come within this of the lowest raise (s41: 40 measured, not yet on)
+COMPETE_WIDE = 40          # ... also where count and share come within this of the lowest raise (practice's robots, s40-s42)
+COMPETE_WIDE_UP_TO = 120   # ... for a lowest raise up to the openings' 120 only (s42: the five-trump 130s, exact play)
 
 
 @dataclass(frozen=True)
@@ -1156,12 +1157,17 @@ def rebid_zehner(c: Count, s, suit: Suit, readings=None) -> int:
     partner's fort has denied the Hilfe. QA s36 P34: A with the Puur zu dritt, Eichel A, Schilten
     A K after `60 Rosen, 70 Schellen, fort, fort` counted 76 and said fort; exact play makes 80
     Rosen on 14 of 16 fitting deals at either table (docs/interpretations.md, "The opener bids
-    again")."""
+    again"). Up to 120 (``COMPETE_WIDE_UP_TO``) the team bids it already when count and share come
+    within ``COMPETE_WIDE`` of it: on practice's deals, every seat the count, the changed auctions'
+    contracts solved on their real deals, bidding on brought more than fort; above 120, where
+    the five-trump 130s over 120 or 125 were worth no more than fort by exact play, it wants
+    the number itself."""
     share = rebid_share(c, s, suit)
     lowest = s.two_zehner()[0] if readings is None else min(
         (x.call.value for x in readings if x.kind in ("raise", "confidence") and x.call.strain == suit.value
          and x.call.value is not None and x.call.value % 10 == 0), default=0)
-    return lowest if share and lowest and c.expected + share + COMPETE_WIDE >= lowest else 0
+    wide = COMPETE_WIDE if lowest <= COMPETE_WIDE_UP_TO else 0
+    return lowest if share and lowest and c.expected + share + wide >= lowest else 0
 
 
 def alone_count(c: Count, s) -> int:
@@ -1319,11 +1325,19 @@ def _no_rebid(hand, s, readings, lines) -> None:
         share = rebid_share(c, s, suit)
         if share and s.opened[suit].opener == s.partner:
             return      # the partner's fort keeps the conventions' reasons (the Hilfe he cannot give)
+        lowest = s.two_zehner()[0]
+        if share and COMPETE_WIDE and lowest <= COMPETE_WIDE_UP_TO:
+            lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
+                           "hold (a third of what the hand does not count) make {total}, more than {wide} below "
+                           "{lowest}, the lowest Zehner above the opponents' {bid}: fort.", suit=suit.value,
+                           own=c.expected, share=share, partner=s.partner, total=c.expected + share, wide=COMPETE_WIDE,
+                           lowest=lowest, bid=str(high.call)))
+            return
         if share:
             lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
                            "hold (a third of what the hand does not count) make {total}, below {lowest}, the lowest "
                            "Zehner above the opponents' {bid}: fort.", suit=suit.value, own=c.expected, share=share,
-                           partner=s.partner, total=c.expected + share, lowest=s.two_zehner()[0], bid=str(high.call)))
+                           partner=s.partner, total=c.expected + share, lowest=lowest, bid=str(high.call)))
             return
 
 
