@@ -432,6 +432,16 @@ def test_the_openers_partner_bids_on_when_the_count_comes_close():
     assert sum(ours) > sum(theirs), (sum(ours) / n, sum(theirs) / n)
 
 
+def test_the_ace_announcement_comes_before_the_wide_raise():
+    # Lesson 7's A (the rules text: "Darum sagt ein Ass an, wer sicher ist, dass danach
+    # weitergeboten wird"): B and D hold Puur and Nell with seven Schellen or more and bid on,
+    # so A shows their Schellen Ace with the next Fünfer, 95; his 41 + 38 = 79 come within
+    # COMPETE_WIDE of 100 Eichel, but the wide raise does not take the Ace's place.
+    advice = cv.advise("Eichel:U86 Schellen:A Rosen:O97 Schilten:K8", "60 Eichel, 70 Schellen, 75 Rosen, 90 Schellen")
+    assert advice.call == "95 Schellen"
+    assert "make 79, within 40 of 100" in advice.text("en") and "instead of the number" in advice.text("en")
+
+
 def test_the_openers_fort_names_the_margin_up_to_120():
     # A's Puur zu dritt and nothing else: 20 and a third of the rest for C, 65. Over B's 110 the
     # lowest raise, 120, is more than COMPETE_WIDE (40) away: the fort says so; over 130 the wide

@@ -1108,7 +1108,7 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
     # against the opponents' bid the team's trumps alone may carry it on (Holding.compete,
     # Holding.contest); over the team's own bid, with both opponents out, its control
     # counts more (alone_count)
-    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit, readings)) if theirs
+    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit, readings, hand)) if theirs
              else max(c.expected, alone_count(c, s)))
     limit = min(reach, s.rules.highest_bid)
     target = limit - limit % 10
@@ -1146,7 +1146,7 @@ def rebid_share(c: Count, s, suit: Suit) -> int:
     return (TOTAL_POINTS - c.expected) // PARTNER_SHARE
 
 
-def rebid_zehner(c: Count, s, suit: Suit, readings=None) -> int:
+def rebid_zehner(c: Count, s, suit: Suit, readings=None, hand=None) -> int:
     """The lowest Zehner above the opponents' standing bid where the opener bids again in the
     suit he opened (:func:`rebid_share`: the partner has shown nothing in it), when his count and
     the partner's share reach it; 0 where not. "Wer später in derselben Farbe erhöht, steigert
@@ -1161,13 +1161,23 @@ def rebid_zehner(c: Count, s, suit: Suit, readings=None) -> int:
     within ``COMPETE_WIDE`` of it: on practice's deals, every seat the count, the changed auctions'
     contracts solved on their real deals, bidding on brought more than fort; above 120, where
     the five-trump 130s over 120 or 125 were worth no more than fort by exact play, it wants
-    the number itself."""
+    the number itself; and not where ``hand`` has an Ace announcement the conventions give
+    (:func:`_ace`: the opponents hold trump control and bid on, so the Ace is the information the
+    partner needs, lesson 7's A with their Schellen Ace after `60 Eichel, 70 Schellen, 75 Rosen, 90
+    Schellen`)."""
     share = rebid_share(c, s, suit)
     lowest = s.two_zehner()[0] if readings is None else min(
         (x.call.value for x in readings if x.kind in ("raise", "confidence") and x.call.strain == suit.value
          and x.call.value is not None and x.call.value % 10 == 0), default=0)
+    if not (share and lowest):
+        return 0
+    if c.expected + share >= lowest:
+        return lowest
     wide = COMPETE_WIDE if lowest <= COMPETE_WIDE_UP_TO else 0
-    return lowest if share and lowest and c.expected + share + wide >= lowest else 0
+    if c.expected + share + wide < lowest:
+        return 0
+    informs = hand is not None and readings is not None and _ace(hand, s, readings, []) is not None
+    return 0 if informs else lowest
 
 
 def alone_count(c: Count, s) -> int:
@@ -1243,7 +1253,7 @@ def _raise(hand, s, readings, lines, standing=None):
                        value=r.call.value - 10, next=r.call.value, expected=c.expected))
     contest = contest_zehner(c, s) if high is not None and team_of(high.seat) != team_of(s.seat) else 0
     contested = bool(contest) and r.call.value == reach == contest > max(c.expected, c.compete)
-    rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call, readings) == reach
+    rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call, readings, hand) == reach
     if contested:
         lines.append(M("Puur and Nell with {n} trumps or more in the team bid on over the opponents' {bid} at the "
                        "lowest Zehner, {contest}, whatever the side cards (an Ass-Ansage counts on it: the "
@@ -1326,7 +1336,16 @@ def _no_rebid(hand, s, readings, lines) -> None:
         if share and s.opened[suit].opener == s.partner:
             return      # the partner's fort keeps the conventions' reasons (the Hilfe he cannot give)
         lowest = s.two_zehner()[0]
-        if share and COMPETE_WIDE and lowest <= COMPETE_WIDE_UP_TO:
+        wide = COMPETE_WIDE if lowest <= COMPETE_WIDE_UP_TO else 0
+        if share and wide and c.expected + share + wide >= lowest:
+            # within the wide margin, but the hand's Ace announcement comes first (rebid_zehner)
+            lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
+                           "hold make {total}, within {wide} of {lowest}, the lowest Zehner above the opponents' "
+                           "{bid}; but they bid on over it, so the hand gives {partner} the information instead of "
+                           "the number.", suit=suit.value, own=c.expected, share=share, partner=s.partner,
+                           total=c.expected + share, wide=wide, lowest=lowest, bid=str(high.call)))
+            return
+        if share and wide:
             lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
                            "hold (a third of what the hand does not count) make {total}, more than {wide} below "
                            "{lowest}, the lowest Zehner above the opponents' {bid}: fort.", suit=suit.value,
