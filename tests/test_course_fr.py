@@ -162,7 +162,7 @@ def test_questions_say_the_doubles_and_the_matsch_in_french(run, tmp_path):
 def test_a_double_in_a_drill_is_the_french_contre(run, tmp_path):
     """The double is « contre » in French wherever a drill shows it (lessons/fr/10-doppeln):
     in the auction's table of the quiz and the worksheet (doppeln-gen-04: `fort, 70 Eichel,
-    A: dopple`) and in the stored simulation's words of the answer key (bieten-21 compares
+    A: dopple`) and in the stored simulation's words of the answer key (bieten-22 compares
     dopple); in German it stays dopple."""
     drills_file = tmp_path / "d.yaml"
     drills_file.write_text(
@@ -177,8 +177,8 @@ def test_a_double_in_a_drill_is_the_french_contre(run, tmp_path):
     bieten = run("sheet", ROOT / "exercises" / "bieten.yaml", "--answers-only", "--full-key", "--lang", "fr").output
     # the stored figures move whenever the evidence is re-stored; the words around them do not
     stored = next(d for d in yaml.safe_load((ROOT / "exercises" / "bieten.yaml").read_text(encoding="utf-8"))["drills"]
-                  if d["id"] == "bieten-21")["evidence"]["compared"]
-    assert list(stored) == ["fort", "70 Schilten", "dopple", "80 Schilten"], stored
+                  if d["id"] == "bieten-22")["evidence"]["compared"]
+    assert list(stored) == ["fort", "70 Eichel", "80 Eichel", "dopple"], stored
     figures = ", ".join(f"{'contre' if call == 'dopple' else call} {v:+d}" for call, v in stored.items())
     assert figures in bieten and "dopple" not in bieten, figures
     # the quiz's first step (« indice ») names the call asked about as the learner types it

@@ -5,8 +5,8 @@ hält. Damit verdoppeln sich die Zielpunkte erneut". The double was valued as th
 only (J5's printed dopple -290, exact play with D's konter -437). Each deal now values the
 contract as it is played after the double: kontered where the declarer or his partner konters as
 the count does, the rules' scoring at exact play's card points; a konter of a contract they then
-fail counts no more than the double alone (the robots' mistakes buy no call). The switch is off
-by default until the drills' stored figures are re-stored (next session); these tests turn it on."""
+fail counts no more than the double alone (the robots' mistakes buy no call). The switch is on
+by default since session 42 (the drills' stored figures re-stored); these tests set it on too."""
 from __future__ import annotations
 
 import pytest
@@ -18,7 +18,8 @@ from tutor.scoring import score_game
 # doppeln-07: D may double C's 130 Eichel, right after it
 @pytest.fixture(autouse=True)
 def double_konter(monkeypatch):
-    """DOUBLE_KONTER on (measured in session 41, not yet on by default: docs/interpretations)."""
+    """DOUBLE_KONTER on (the default since session 42: docs/interpretations; set here so that these
+    tests state the rule whatever the default)."""
     monkeypatch.setattr(simulate, "DOUBLE_KONTER", True)
 
 

@@ -342,8 +342,9 @@ def test_a_call_wrong_by_the_conventions_names_the_evidence_s_call_instead(tmp_p
 def test_doppeln_08_recommends_what_exact_play_finds():
     """doppeln-08 in the course: exact play on 50 deals that fit A's 100 Eichel, every one
     solved by the solver (300M nodes), gives D fort -184 against dopple -276 board points
-    (A's team makes it too often); the drill's answer names fort, as `tutor check` does,
-    not the count's dopple."""
+    doubled alone, -300 with the konter A's team gives where its count would (session 42,
+    DOUBLE_KONTER; A's team makes it too often); the drill's answer names fort, as `tutor
+    check` does, not the count's dopple."""
     item = next(c for c in drills.verified([ROOT / "exercises" / "doppeln.yaml"], "en") if c.drill.id == "doppeln-08")
     assert item.drill.get("evidence")["best"][0] == "fort"
     assert "Recommended: fort: " in item.solution.text and "Recommended: dopple" not in item.solution.text

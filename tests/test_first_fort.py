@@ -2,8 +2,8 @@
 simulation.FIRST_FORT). The rules: "Sobald nach einem Gebot die drei anderen Spieler der Reihe nach
 «fort» gesagt haben, steht es" and the cards are dealt anew only where nobody bids; a first-seat
 fort is not the end of the auction: the three others still bid, and the contract they reach is
-played. It is counted 0 on every deal, as if all four said fort (eval prints "fort +0.0"). With the
-switch on (measured, not yet on by default: the drills' stored figures move), each
+played. It was counted 0 on every deal, as if all four said fort (eval printed "fort +0.0"). With the
+switch on (measured in session 41, on by default since session 42, the drills' figures re-stored), each
 deal's value is the contract the others reach, bidding as the count bids (the model of every call
 valued by the auction after it), played exactly and scored by the rules."""
 from __future__ import annotations
@@ -20,8 +20,8 @@ FOUR_ACES = "Eichel:AKO Schellen:AK Rosen:AK Schilten:A8"   # QA s39 F4.4: no Pu
 
 @pytest.fixture(autouse=True)
 def first_fort(monkeypatch):
-    """FIRST_FORT on (measured in session 41, not yet on by default: docs/interpretations), the
-    voice's answers given with it forgotten after."""
+    """FIRST_FORT on (the default since session 42: docs/interpretations; set here so that these
+    tests state the rule whatever the default), the voice's answers given with it forgotten after."""
     monkeypatch.setattr(simulate, "FIRST_FORT", True)
     voice.forget()
     yield

@@ -215,3 +215,29 @@ def test_the_key_rule_after_two_misses_is_the_missed_drills_lesson(run, tmp_path
               "--db", tmp_path / "p.db", input="D\nD\n")
     assert "Merke (Karten, Werte und Ränge): Im Trumpf sticht der Puur" in res.output
     assert "Merke (Die Hilfe)" not in res.output
+
+
+@pytest.mark.parametrize("lang, line", [
+    # English has no lessons: the German rule is marked German, as a drill's note is
+    ("en", "Remember (Karten, Werte und Ränge, in German): Im Trumpf sticht der Puur"),
+    # French has the lesson: its own words, no mark
+    ("fr", "À retenir (Les cartes, leurs valeurs et leur rang) : À l'atout, le bour"),
+])
+def test_the_key_rule_line_says_when_it_is_german(run, tmp_path, lang, line):
+    from conftest import ROOT
+
+    res = run("quiz", ROOT / "exercises" / "kartenwerte.yaml", "--db", tmp_path / "p.db",
+              "--lang", lang, input="D\nD\n")
+    assert line in res.output
+    assert "en allemand) : À l'atout" not in res.output
+
+
+def test_an_untranslated_lesson_s_key_rule_is_marked_german_in_french(run, tmp_path):
+    # a course folder with no fr/ translations: the quiz in French shows the German rule, marked
+    write(tmp_path, "lessons/01-x.md", "---\nid: kartenwerte\ntitle: Karten\norder: 1\n"
+          "drills: []\nkey_rule: Der Puur sticht.\n---\n# Karten\n")
+    from conftest import ROOT
+
+    res = run("quiz", ROOT / "exercises" / "kartenwerte.yaml", "--db", tmp_path / "p.db",
+              "--lessons", tmp_path / "lessons", "--lang", "fr", input="D\nD\n")
+    assert "À retenir (Karten, en allemand) : Der Puur sticht." in res.output

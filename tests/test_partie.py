@@ -630,8 +630,8 @@ def test_the_end_says_who_won_by_name_or_that_it_is_a_draw():
     p = Partie(table(match_target=300), names=NAMES).add(Game.from_dict(g("157 Eichel", "A", 157)))
     with pytest.raises(TutorError) as info:
         p.add(Game.from_dict(g("60 Eichel", "B", 80)))
-    assert str(info.value) == ("the Partie is over after game 1 (AC (Anna+Beat) won 314 to 0); "
-                               "start the next one with `tutor tafel new`")
+    assert str(info.value) == ("the Partie is over after game 1 (AC (Anna+Beat) won 314 to 0): "
+                               "start the next one with tutor tafel new")
     # a draw (table rule): AC 130 + 100 = 230, BD 27; then B makes 80 Schellen with 85 and
     # BD write a Weis of 110: BD 27 + 85 + 80 + 110 = 302, AC 230 + 72 = 302
     q = play(table(match_target=300, tie="draw"), g("100 Eichel", "A", 130),
@@ -639,8 +639,8 @@ def test_the_end_says_who_won_by_name_or_that_it_is_a_draw():
     assert q.over and q.winner is None and q.totals == {"AC": 302, "BD": 302}
     with pytest.raises(TutorError) as info:
         q.add(Game.from_dict(g("60 Eichel", "A", 80)))
-    assert str(info.value) == ("the Partie is over after game 2 (a draw at 302); "
-                               "start the next one with `tutor tafel new`")
+    assert str(info.value) == ("the Partie is over after game 2 (a draw at 302): "
+                               "start the next one with tutor tafel new")
 
 
 # -- writing the match file -----------------------------------------------------------------

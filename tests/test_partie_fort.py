@@ -126,20 +126,24 @@ CONTESTED = "80 Eichel, 90 Schellen"
 def test_in_a_contested_auction_the_raises_and_fort_are_valued_by_the_auction_after_them():
     # C after A's 80 Eichel and B's 90 Schellen: the raises in Eichel (D may still bid over
     # them, "Das Bieten geht mehrmals im Kreis herum") and fort (D and A still bid after it)
-    # are valued by the auction after them; a bid in B's suit, the double, and calls where
-    # our team holds the standing bid are not
+    # are valued by the auction after them, and so is the double of B's 90 (B or D may konter
+    # right after it: "Der Spielübernehmer oder sein Partner antwortet gleich darauf ... mit
+    # «kontern»"; DOUBLE_KONTER);
+    # a bid in B's suit and calls where our team holds the standing bid are not
     h, reader, seat, _r, truthful = position(C_NOTHING, CONTESTED, VERBAND, None)
     s = reader.situation(seat)
     calls = S._candidate_calls(s, truthful)
     names = {str(r.call) for r in S._continued(s, calls, None)}
-    assert {"fort", "120 Eichel", "130 Eichel"} <= names
-    assert not any("Schellen" in n for n in names) and "dopple" not in names
+    assert {"fort", "120 Eichel", "130 Eichel", "dopple"} <= names
+    assert not any("Schellen" in n for n in names)
     h, reader, seat, _r, truthful = position(C_NOTHING, "80 Eichel, fort", VERBAND, None)
     s = reader.situation(seat)
     assert S._continued(s, S._candidate_calls(s, truthful), None) == []
-    # the first seat without the score: fort is a new deal, a bid the final contract, as before
+    # the first seat without the score: a bid is the final contract, as before; fort is valued
+    # by the auction after it (B, C and D still bid: "Sagen alle vier fort, liegt kein Gebot
+    # vor", only then are the cards dealt anew; FIRST_FORT)
     _h, s, calls = first_seat()
-    assert S._continued(s, calls, None) == []
+    assert [str(r.call) for r in S._continued(s, calls, None)] == ["fort"]
 
 
 def test_a_raise_is_worth_the_contract_the_auction_reaches_on_each_deal():

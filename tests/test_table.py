@@ -651,7 +651,8 @@ def test_after_the_partie_is_over_the_next_game_goes_on_a_new_partie(tmp_path):
                    "B: 60 ei", "fort", "fort", "fort", "80", db=db, partie=1)
     text = flat(out)
     assert "Tafel, Partie 1, game 1 (100 Eichel): AC 313 : BD 44." in text
-    assert "The Partie is over: the next game goes on a new Partie." in text
+    # who won, as the rules' Abrechnung writes it: AC 313 of a Partie to 300 (QA s42 F7)
+    assert "The Partie is over after game 1 (AC won 313 to 44): the next game goes on a new Partie." in text
     assert "Partie 1 is over: the next game goes on Partie 2." in text
     assert "A deals, B is Vorhand." in text
     assert "Tafel, Partie 2, game 1 (60 Eichel):" in text

@@ -525,6 +525,46 @@ def test_a_first_seat_fort_at_a_score_and_the_opening_are_said_in_one_wording():
     assert not any("as the contract played" in t or "valued by the auction" in t for t in texts)
 
 
+def test_the_line_after_a_fort_at_a_score_says_so_where_no_game_ends_the_partie():
+    # polish, session 41: at AC 1500 : BD 1500 a game can end the Partie only by a doubled Matsch, and
+    # no deal's does; the line printed "loses our team the Partie in 0 of the 100 deals and wins it in
+    # 0; in 0 all four say fort". Given the summary of the auction after fort (simulation.AfterFort)
+    none = voice.after_fort_line({"lost": 0, "won": 0, "on": 100, "anew": 0}, 100).text("en")
+    assert none == ("After fort the others bid on, each as the count bids at this score: the game they reach ends the "
+                    "Partie on none of the 100 deals, so it counts its board points.")
+    some_anew = voice.after_fort_line({"lost": 0, "won": 0, "on": 97, "anew": 3}, 100).text("en")
+    assert some_anew.endswith("ends the Partie on none of the 100 deals, so it counts its board points; in 3 all four "
+                              "say fort and the cards are dealt anew.")
+    # where some game ends it, the counts as before
+    lost = voice.after_fort_line({"lost": 12, "won": 0, "on": 88, "anew": 0}, 100).text("en")
+    assert "loses our team the Partie in 12 of the 100 deals and wins it in 0" in lost
+    for text in (none, some_anew):
+        assert " 0 " not in text and "in 0" not in text
+
+
+def test_the_hilfe_lines_count_as_the_comparison_does_not_as_the_contract_played():
+    # QA s40 F6's wording ("X counts the contract the bidding reaches after it; Y counts as if nobody
+    # bid after it") carried to the lines why a Hilfe stays (note-s41 open 10)
+    from tutor.judgement.simulation import Contract
+
+    h, reader, seat, _r, _t = conventions.position("Schilten:9A Eichel:AK Schellen:AK Rosen:AKO", "80 Schilten, fort")
+    s = reader.situation(seat)
+    by_call = {"90 Schilten": 245.0, "140 Schilten": 295.0}
+    after = {"call": "90 Schilten", "values": [255] * 10, "value": 255.0, "end": Contract("Schilten", 150, "C"),
+             "ended": 10, "stood": 0, "ours": 10, "played": list(range(10))}
+    ev = SimpleNamespace(samples=10, values={"140 Schilten": [295] * 10})
+    for values in ([217, 337] * 5, [277] * 10, [255] * 10):
+        text = voice._kept_hilfe_line(ev, s, {**after, "values": values, "value": sum(values) / 10}, "140 Schilten",
+                                      by_call).text("en")
+        assert text.startswith("Counting instead the contract the bidding reaches after it, ") and \
+            "(+245 as if nobody bid after it; the bidding ends at 150 Schilten in 10 of the 10 deals)" in text, text
+        assert "as the contract played" not in text
+    for line in (voice.INFORMATION_LINE, voice.INFORMATION_BID_OUT_LINE):
+        for lang in ("en", "de", "fr"):
+            assert "as the contract played" not in line.text(lang) and "gespielte Spiel" not in line.text(lang) \
+                and "contrat joué" not in line.text(lang)
+
+
 def test_a_first_seat_fort_is_not_called_plus_zero():
     # QA s34 Q1: at the first seat fort is valued as if all four said fort (the cards dealt
     # anew: 0, docs/interpretations), not by the others' auction after it; "the best other
@@ -821,8 +861,9 @@ def test_a_kept_hilfe_is_worded_by_the_auction_after_it_not_as_the_contract_play
               "end": Contract("Schilten", 150, "C"), "ended": 10, "stood": 0, "ours": 10, "played": list(range(10))}
     ev = SimpleNamespace(samples=10, values={"140 Schilten": best})
     line = voice._kept_hilfe_line(ev, s, within, "140 Schilten", by_call).text("en")
-    assert line.startswith("Valued by the auction after it instead, the others bidding on as the count bids, the "
-                           "Hilfe 90 Schilten brings +277 (as the contract played +245; the bidding ends at 150 "
+    assert line.startswith("Counting instead the contract the bidding reaches after it, the others bidding on as the "
+                           "count bids, the Hilfe 90 Schilten brings +277 (+245 as if nobody bid after it; the "
+                           "bidding ends at 150 "
                            "Schilten in 10 of the 10 deals), 18 less than 140 Schilten, within what chance alone "
                            "allows"), line
     assert line.endswith("and it tells A what this hand holds: the tutor gives it.") and "conventions decide" not in line
@@ -1004,7 +1045,8 @@ def test_a_hilfe_valued_by_the_auction_after_it_in_a_contested_auction_gives_the
                          contract=lambda text: None, to_json=lambda: {}, continued=["120 Rosen", "130 Rosen", "fort"],
                          hilfe_after=after, made=lambda c: [d < 8 for d in range(10)])
     line = voice._bid_out_hilfe_line(ev, s, after, "130 Rosen", {c["call"]: c["expected"] for c in calls}).text("en")
-    assert line == ("Valued as every call here by the auction after it, the Hilfe 120 Rosen brings +97 (the bidding "
+    assert line == ("Counted, as every call here, by the contract the bidding reaches after it, the Hilfe 120 Rosen "
+                    "brings +97 (the bidding "
                     "ends at 120 Rosen in 7 of the 10 deals), 62 less than 130 Rosen (chance alone: ±0); but no "
                     "higher bid of its suit is shown to be made on nearly every deal and to bring clearly more, and "
                     "the Hilfe tells A what this hand holds, so that he can bid higher himself where his hand says "

@@ -413,8 +413,8 @@ class Partie:
         """The Partie with ``game`` written; an error if the Partie is over or the game
         does not fit the table (the Partie itself stays as it was)."""
         if self.over:
-            raise TutorError(M("the Partie is over after game {n} ({how}); "
-                               "start the next one with `tutor tafel new`", n=self.result.after, how=self.outcome()))
+            raise TutorError(M("the Partie is over after game {n} ({how}): "
+                               "start the next one with tutor tafel new", n=self.result.after, how=self.outcome()))
         new = dataclasses.replace(self, games=self.games + (game,))
         new._ledger  # validates the new game in its place
         return new

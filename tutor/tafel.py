@@ -93,7 +93,7 @@ class Tafel:
     def current_id(self) -> int:
         row = self.conn.execute("SELECT max(id) FROM tafel_partie").fetchone()
         if row[0] is None:
-            raise TutorError(M("no Partie on the board yet: start one with `tutor tafel new`"))
+            raise TutorError(M("no Partie on the board yet: start one with tutor tafel new"))
         return int(row[0])
 
     def _id(self, partie_id: int | None) -> int:

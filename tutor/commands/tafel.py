@@ -355,7 +355,7 @@ def list_(db_path, as_json, lang) -> None:
                     "winner": s.partie.winner} for pid, s in stored])
         return
     if not stored:
-        click.echo(_("no Partie on the board yet: start one with `tutor tafel new`", lang))
+        click.echo(_("no Partie on the board yet: start one with tutor tafel new", lang))
     for pid, s in stored:
         if isinstance(s, TutorError):
             reason = printable(" ".join(s.text(lang).split()))   # one line, whatever the row held

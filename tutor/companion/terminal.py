@@ -306,8 +306,9 @@ class Table:
         self.say(_("Tafel, Partie {partie}, game {n} ({what}): AC {ac} : BD {bd}.", self.lang,
                    partie=stored.id, n=len(stored.partie.games), what=what, ac=board["AC"], bd=board["BD"]))
         p = stored.partie
-        if p.over:
-            self.say(_("The Partie is over: the next game goes on a new Partie.", self.lang))
+        if p.over:   # who won it too, as the refusal to write on it says (QA s42 F7)
+            self.say(_("The Partie is over after game {n} ({how}): the next game goes on a new Partie.", self.lang,
+                       n=p.result.after, how=p.outcome()))
         self.say(_("Next game: new HAND.", self.lang))
 
     def take_back_game(self) -> None:

@@ -326,6 +326,7 @@ TEXTS: dict[str, Msg] = {
     "unreadable_wrong": M("Cannot read that ({error}): counts as wrong."),
     "no_last": M("No drill answered yet."),
     "key_rule": M("Remember ({title}): {rule}"),
+    "key_rule_german": M("Remember ({title}, in German): {rule}"),
     "new_lesson": M("New: lesson {order}, {title}"),
     "lesson_rule": M("Key rule: {rule}"),
     "p_lesson": M("Enter: on to its drills "),
@@ -1109,6 +1110,15 @@ class Quiz:
             self.echo(self._reasoning(item))
         return outcome
 
+    def _rule_message(self, lesson) -> str:
+        """The "Remember" line's message: marked German, as a drill's note is, when the
+        lesson has no translation into the quiz's language (English has none)."""
+        from tutor.course import translations
+
+        if getattr(lesson, "id", None) is None or translations.translated(lesson, self.lang):
+            return "key_rule"
+        return "key_rule_german"
+
     def _introduce(self, item, met: set) -> None:
         """The course: before the first drill of a lesson this learner has not practised
         yet, the lesson itself (its text, then its key rule); on a terminal the drills
@@ -1162,7 +1172,7 @@ class Quiz:
                         misses_in_row[topic] = misses_in_row.get(topic, 0) + 1
                         lesson = self.lessons.get(topic)
                         if misses_in_row[topic] >= 2 and lesson is not None and getattr(lesson, "key_rule", None):
-                            self.echo(self.style.bold(self.m["key_rule"].format(
+                            self.echo(self.style.bold(self.m[self._rule_message(lesson)].format(
                                 title=printable(lesson.title), rule=printable(lesson.key_rule))))
                             misses_in_row[topic] = 0
                     else:

@@ -557,11 +557,10 @@ FINE_KIND: dict[str, dict] = {"trump": {"k": 3, "follow_k": 2, "exact_last": 3}}
 # benchmarks/exact_sim_answers.json that exact play knows to within a Zehner, three leads and two
 # cards a follower are 3.3 card points below exact play on average (three leads and one card:
 # 0.0; four leads and two cards: -1.2); QA P107's 90 Rosen on A's 9 A K 7 6: -5.2 on 38 deals.
-# FINE_SHIFT card points are added to it where it is taken. Measured and left off: 3 moves QA P107
-# to 90 Rosen (as exact play, within chance), but the voice's printed chances on bench_exact_sim's
-# 44 positions go 0.0319 -> 0.0336 off exact play (10 -> 11 over 0.10) and eval's stay (0.0251):
-# benchmarks/README.md, "Session 41".
-FINE_SHIFT = 0
+# A uniform shift of it (3 card points added where it is taken) was measured and dropped: it moves
+# QA P107 to 90 Rosen (as exact play, within chance), but the voice's printed chances on
+# bench_exact_sim's 44 positions go 0.0319 -> 0.0336 off exact play (10 -> 11 over 0.10) and eval's
+# stay (0.0251): benchmarks/README.md, "Session 41" (its switch, FINE_SHIFT, removed in session 42).
 FINE_NODES = 2_000_000    # the finer estimate at most this many nodes a deal and game, else the coarse one stays
 FINE_NEAR = 15            # card points: a deal this near a competing call's mark gets the finer estimate
 FINE_Z = Z_CLEAR          # a call competes where it is not this many standard errors behind the best
@@ -764,10 +763,6 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = (), bounds_bias:
         return []
     if bounds_bias is None:
         bounds_bias = BIAS_FROM_BOUNDS
-    if FINE_SHIFT:      # the finer estimate's lean in a trump game taken back (FINE_SHIFT)
-        trump = {i for i, p in enumerate(plays) if estimate_kind(p.strain) == "trump"}
-        judged = [[replace(j, guess=j.guess + FINE_SHIFT) if j.fine and j.guess is not None and i in trump else j
-                   for i, j in enumerate(row)] for row in judged]
     bias = []
     for i in range(len(judged[0])):
         if i < len(plays) and plays[i].decisive == (TOTAL_POINTS,) and not plays[i].refine:
@@ -1583,8 +1578,8 @@ AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a gua
 # 120 over it; asked right after the 110, as the robot B was, the count doubles: exact play 0/16)
 DOUBLES_AFTER = True
 CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
-FIRST_FORT = False   # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew;
-                     # measured in session 41, not yet on: docs/interpretations)
+FIRST_FORT = True    # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew;
+                     # measured in session 41, on since session 42: docs/interpretations)
 
 
 @dataclass(frozen=True)
@@ -1594,6 +1589,65 @@ class Ending:
 
     contract: "Contract | None"
     multiplier: int = 1
+
+
+# The deals' auctions after a call share their states (the first seat after the call sees the
+# same auction on every deal, the next one of a few): each state's reader is kept, with what it
+# has read (its Situation per seat, its legal calls read), and a deal walks from state to state,
+# the count asked on its hands alone. The same calls and endings as a fresh reader played call by
+# call (a reader's state is the auction's alone); the auctions after the calls cost about half.
+ENDING_STATES = True
+
+
+class _State:
+    """One auction after the call: its reader (never played on again) and the states after
+    each call made in it so far."""
+
+    __slots__ = ("reader", "after", "_doublers")
+
+    def __init__(self, reader) -> None:
+        self.reader = reader
+        self.after: dict = {}
+        self._doublers = None
+
+
+class _Walk:
+    """A deal's way through the shared states: the Reader's calls that :meth:`Continuation.ending`
+    uses (``auction``, ``legal_readings``, ``situation``, ``play``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: _State) -> None:
+        self.state = state
+
+    @property
+    def auction(self):
+        return self.state.reader.auction
+
+    def legal_readings(self, seat=None):
+        return self.state.reader.legal_readings(seat)
+
+    def situation(self, seat=None):
+        return self.state.reader.situation(seat)
+
+    def doublers(self) -> set:
+        """The seats not in turn the rules offer a double or konter now."""
+        from tutor.auction import DOUBLE, REDOUBLE
+
+        st = self.state
+        if st._doublers is None:
+            a = st.reader.auction
+            st._doublers = {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != a.next_seat}
+        return st._doublers
+
+    def play(self, call, seat=None) -> None:
+        st = self.state
+        nxt = st.after.get((call, seat))
+        if nxt is None:
+            r = st.reader.copy()
+            r.play(call, seat)
+            nxt = st.after[(call, seat)] = _State(r)
+        self.state = nxt
 
 
 class Continuation:
@@ -1611,13 +1665,14 @@ class Continuation:
         self.own = Contract(call.strain, call.value, s.seat) if call.kind == "bid" else None
         self.endings: list[Ending] = []
         self.columns: list[int | None] = []  # per deal: the column of its contract's game (None: dealt anew)
+        self._states = _State(reader)         # the auctions after the call the deals reached (ENDING_STATES)
 
     def ending(self, hands: dict) -> Ending:
         """The contract this deal's auction reaches after the call (:class:`Ending`)."""
         from tutor.conventions import _truthful
         from tutor.judgement.count import COUNT
 
-        r = self.reader.copy()
+        r = _Walk(self._states) if ENDING_STATES else self.reader.copy()
         lowest = self.rules.lowest_bid
         asked: set[tuple[int, str]] = set()
         for _ in range(AFTER_CALLS):
@@ -1657,7 +1712,8 @@ class Continuation:
 
         a = r.auction
         turn = a.next_seat
-        seats = {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != turn}
+        seats = r.doublers() if ENDING_STATES else \
+            {x for x, c in a.legal_calls() if c.kind in (DOUBLE, REDOUBLE) and x != turn}
         if not seats:
             return False
         start = SEATS.index(a.high.seat) if a.high is not None else 0
@@ -1780,8 +1836,8 @@ def partner_reads(s) -> bool:
 
 MISREAD_BID_OUT = True   # a number the partner misreads is valued by the auction after it (see above)
 ACE_BID_OUT = True       # an Ace announcement in the opponents' suit is valued by the auction after it (see above)
-DOUBLE_KONTER = False    # the hand's double valued by what follows it, the declarer's side's konter (see above;
-                         # measured in session 41, not yet on: docs/interpretations)
+DOUBLE_KONTER = True     # the hand's double valued by what follows it, the declarer's side's konter (see above;
+                         # measured in session 41, on since session 42: docs/interpretations)
 
 
 def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset()) -> list:
@@ -2156,7 +2212,23 @@ def read_kind(reading, call, rules) -> str | None:
 
 
 def _number_test(seat, before, strain, value, partner, reaches):
-    return lambda deal: reaches(deal[seat], before, strain, value, partner)
+    return _toward(lambda deal: reaches(deal[seat], before, strain, value, partner), seat, before, strain, value)
+
+
+def _toward(fits, seat, before, strain, value, reach=None):
+    """``fits`` (a read's test of one seat's number) with what the walk climbs on where the
+    dealer's deals seldom pass it (READ_WALK, :func:`_walk_deal`): ``fits.toward(hand)``, how far
+    the seat's count with ``hand`` reaches beyond ``value`` in ``strain`` (below 0: short of it),
+    by ``reach(hand)`` where given (the count's own reach of the read), else the count of a
+    contract in ``strain`` (count.contract_count: the hand's sure points and tricks)."""
+    if reach is None:
+        from tutor.judgement.count import contract_count
+
+        def reach(hand) -> int:
+            return contract_count(hand, before, strain).expected
+    fits.walk_seat = seat
+    fits.toward = lambda hand: reach(hand) - value
+    return fits
 
 
 def _raise_test(seat, before, legal, strain, value, reaches):
@@ -2168,7 +2240,7 @@ def _raise_test(seat, before, legal, strain, value, reaches):
     by a card more, and it needs the seat's trumps to draw the opponents': where they do,
     the larger hand passes (count.draws_trumps)."""
     from tutor.cards import SUIT_OF
-    from tutor.judgement.count import draws_trumps
+    from tutor.judgement.count import draws_trumps, raise_target
 
     suit = SUIT_OF[strain]
     partner = before.known(before.partner, suit)
@@ -2180,7 +2252,7 @@ def _raise_test(seat, before, legal, strain, value, reaches):
         return reaches(deal[seat], before, legal, strain, value)
 
     fits.seat, fits.holds, fits.first = seat, holds, suit
-    return fits
+    return _toward(fits, seat, before, strain, value, lambda hand: raise_target(hand, before, legal, suit)[1])
 
 
 def _last_word_test(seat, before, legal, strain, value, last_word):
@@ -2191,25 +2263,35 @@ def _last_word_test(seat, before, legal, strain, value, last_word):
     def fits(deal) -> bool:
         r = last_word(deal[seat], before, legal, [])
         return r is not None and r.call.strain == strain and r.call.value >= value
-    return fits
+    return _toward(fits, seat, before, strain, value)
 
 
 def _trumpless_test(seat, before, strain, value, reaches):
     """The seat's count in ``strain`` (Obenabe, Undenufe, a Misère) trusts ``value`` or more
     (count.trumpless_reaches). No pre-filter: its runs would allow one in Obenabe and
     Undenufe, but asked of the larger hands it cost more than it saved (benchmarks/README.md)."""
-    return lambda deal: reaches(deal[seat], before, strain, value)
+    from tutor.judgement.count import trumpless_reach
+
+    return _toward(lambda deal: reaches(deal[seat], before, strain, value), seat, before, strain, value,
+                   lambda hand: trumpless_reach(hand, before, strain)[1])
 
 
 def _want_test(seat, before, reading, want):
-    return lambda deal: want(deal[seat], before, [reading], []) is not None
+    return _one_seat(lambda deal: want(deal[seat], before, [reading], []) is not None, seat)
+
+
+def _one_seat(fits, seat):
+    """``fits``, a test of ``seat``'s hand alone, named so (the walk asks it again only when that
+    hand changed: :class:`_Walked`)."""
+    fits.walk_seat = seat
+    return fits
 
 
 def _picks_test(seat, before, readings, picker):
     """The count's ``picker`` (count._hilfe, _matsch, _konter) makes a call of ``readings``
     with the seat's hand (the Matsch and the konter: that very call; the common Hilfe: one of
     its two Zehner)."""
-    return lambda deal: picker(deal[seat], before, readings, []) is not None
+    return _one_seat(lambda deal: picker(deal[seat], before, readings, []) is not None, seat)
 
 
 def _double_fit(s, standing=None):
@@ -2255,6 +2337,7 @@ def _double_fit(s, standing=None):
     # a test of one seat's hand: the dealer's tries can be cut short by its pre-filter (_Prefilter),
     # the trump dealt first (the count's double rests mostly on the doubler's trumps)
     fits.seat, fits.holds, fits.first = doubler, may_double, SUIT_OF.get(s.auction.high.call.strain)
+    fits.walk_seat = doubler
     return fits
 
 
@@ -2367,14 +2450,20 @@ def _honoured(dealer, reads, seed) -> tuple:
     (:func:`_read_holds`), else left out: the count rarely or never makes that call with a
     hand these deals give its bidder, beside the others, and the evidence says so
     (base.UNHELD)."""
-    kept, read, unheld = [], [], []
+    kept, read, unheld, climbs = [], [], [], []
     for what, test in reads:
         if _read_holds(dealer, _both(*kept, test), seed):
             kept.append(test)
             read.append(what)
+        elif READ_WALK and getattr(test, "toward", None) is not None \
+                and _walk_holds(dealer, _Walked(kept + [test], climbs + [test]), seed):
+            # too rare for rejection, but the walk reaches it (READ_WALK)
+            kept.append(test)
+            climbs.append(test)
+            read.append(what)
         elif what not in unheld:
             unheld.append(what)
-    return _both(*kept), read, unheld
+    return (_Walked(kept, climbs) if climbs else _both(*kept)), read, unheld
 
 
 def read_deals(dealer, s, count: int, seed: int | None = None) -> tuple[list, list[str], int]:
@@ -2395,6 +2484,158 @@ def _both(*tests):
     return tests[0] if len(tests) == 1 else (lambda deal: all(t(deal) for t in tests))
 
 
+# A read too rare for rejection (fewer than READ_PASSES of FIT_TRIES deals pass it: a 130 whose
+# bidder's count seldom reaches it) left the deals to give its bidder any hand, weaker by his
+# count than his number shows (open 9; QA s41 F2). With READ_WALK the dealer's deal is walked
+# to one that honours it instead: the climb swaps unseen cards between the bidder and another
+# seat, keeping every promise and denial (Dealer.holds), as long as no read the deal passed is
+# lost and the bidder's count comes no further from his number (``fits.toward``), until every
+# read holds; then the walk swaps cards between any two dealt seats, each swap kept where every
+# read still holds (a symmetric proposal kept only inside the reads: the fitting deals' uniform
+# measure is the walk's stationary one, so its deals approach the rejection's the longer it
+# walks; benchmarks/README.md, "The reads' walk"). A deal that no climb reaches in CLIMB_STARTS
+# keeps to the promises alone (``missed``, as a rejection that found none); a read that the
+# climbs reach on fewer than WALK_HOLDS of CLIMB_STARTS deals is left out as before.
+READ_WALK = False
+CLIMB_STEPS = 1500    # proposals of one climb at most ...
+CLIMB_STALL = 200     # ... and a climb given up after this many without a step closer
+CLIMB_STARTS = 4      # climbs, each from a new deal of the dealer, before a deal is given up
+WALK_HOLDS = 2        # climbs of CLIMB_STARTS that must reach the reads for the walk to keep them
+WALK_STEPS = 50       # proposals of the walk inside the reads from one deal to the next
+WALK_CHAIN = 10       # deals of one chain: the walk goes on from the previous deal, a climb every WALK_CHAIN deals
+
+
+class _Walked:
+    """The reads a deal must pass (``tests``), some of them too rare for rejection
+    (``climbs``: each with ``walk_seat`` and ``toward``): dealt by :func:`_walk_deal`. A test
+    of one seat's hand (``walk_seat``) is asked again only when that hand changed."""
+
+    def __init__(self, tests, climbs) -> None:
+        self.tests, self.climbs = list(tests), list(climbs)
+        # the reads rejection honours: a climb starts from a deal that passes them (:func:`_deal`)
+        self.base = _both(*(t for t in self.tests if not any(t is c for c in self.climbs)))
+        self.memo: dict = {}
+        self.last: "tuple | None" = None    # (the dealer, the chain's last deal, its deals since the climb)
+
+    def _ask(self, test, deal, toward: bool = False):
+        seat = getattr(test, "walk_seat", None)
+        if seat is None:
+            return test(deal)
+        key = (id(test), toward, deal[seat].cards)
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) > 50_000:
+                self.memo.clear()
+            found = self.memo[key] = test.toward(deal[seat]) if toward else bool(test(deal))
+        return found
+
+    def __call__(self, deal) -> bool:
+        return all(self._ask(t, deal) for t in self.tests)
+
+    def score(self, deal) -> tuple[int, int]:
+        """(the climbs' reads the deal passes, how far short their seats are of their numbers):
+        the climb keeps a swap that lowers neither."""
+        return (sum(1 for t in self.climbs if self._ask(t, deal)),
+                sum(min(0, self._ask(t, deal, True)) for t in self.climbs))
+
+    def kept(self, deal) -> bool:
+        """The deal passes the reads rejection honours (``base``)."""
+        return all(self._ask(t, deal) for t in self.tests if not any(t is c for c in self.climbs))
+
+
+def _order(card) -> tuple[int, int]:
+    """A card's place in the deck (the walk's draws in one order, whatever the sets' order)."""
+    return card._order()
+
+
+def _swap(dealer, deal: dict, a: str, b: str, rng: random.Random) -> "dict | None":
+    """``deal`` with one random card of ``a`` and one of ``b`` swapped, None where a hand then
+    breaks what its seat's calls promise or deny (Dealer.holds)."""
+    ha, hb = deal[a], deal[b]
+    give = rng.choice(sorted(ha.cards, key=_order))
+    take = rng.choice(sorted(hb.cards, key=_order))
+    na, nb = Hand((ha.cards - {give}) | {take}), Hand((hb.cards - {take}) | {give})
+    suits = {give.suit, take.suit}
+    if not (dealer.holds(a, na, suits) and dealer.holds(b, nb, suits)):
+        return None
+    out = dict(deal)
+    out[a], out[b] = na, nb
+    return out
+
+
+def _climb(dealer, rng: random.Random, deal: dict, fits: _Walked) -> "dict | None":
+    """From ``deal`` (the dealer's) toward one that passes ``fits`` (:class:`_Walked`): swaps
+    between a climbing read's seat and another dealt seat, kept where :meth:`_Walked.score`
+    does not drop; the deal once every read holds, None after CLIMB_STEPS proposals."""
+    score = fits.score(deal)
+    full = len(fits.climbs)
+    keep = fits.kept(deal)      # (a start that missed the others' reads need not keep them)
+    since = 0
+    for _ in range(CLIMB_STEPS):
+        if score[0] == full and fits(deal):
+            return deal
+        since += 1
+        if since > CLIMB_STALL:
+            return None
+        a = fits.climbs[rng.randrange(len(fits.climbs))].walk_seat
+        b = rng.choice([x for x in dealer.seats if x != a])
+        moved = _swap(dealer, deal, a, b, rng)
+        if moved is None:
+            continue
+        new = fits.score(moved)
+        if new >= score and (not keep or fits.kept(moved)):
+            if new > score:
+                since = 0
+            deal, score = moved, new
+    return deal if score[0] == full and fits(deal) else None
+
+
+def _walk(dealer, rng: random.Random, deal: dict, fits: _Walked) -> dict:
+    """WALK_STEPS proposals from ``deal`` (which passes ``fits``): a random card of each of two
+    random dealt seats swapped, kept where both hands keep to their calls and every read still
+    holds."""
+    seats = dealer.seats
+    for _ in range(WALK_STEPS):
+        a, b = rng.sample(seats, 2)
+        moved = _swap(dealer, deal, a, b, rng)
+        if moved is not None and fits(moved):
+            deal = moved
+    return deal
+
+
+def _walk_deal(dealer, rng: random.Random, fits: _Walked, missed: "list | None" = None) -> dict:
+    """A deal that passes ``fits`` (:class:`_Walked`): climbed from a deal of the dealer, then
+    walked inside the reads; the dealer's last deal where CLIMB_STARTS climbs all fail (counted
+    in ``missed``: it keeps to the promises alone)."""
+    last = fits.last
+    if last is not None and last[0] is dealer and last[2] < WALK_CHAIN:
+        # the chain goes on from the previous deal, WALK_STEPS further (a climb every WALK_CHAIN deals)
+        deal = _walk(dealer, rng, last[1], fits)
+        fits.last = (dealer, deal, last[2] + 1)
+        return deal
+    for _ in range(CLIMB_STARTS):
+        start = _deal(dealer, rng, fits.base)
+        found = _climb(dealer, rng, start, fits)
+        if found is not None:
+            deal = _walk(dealer, rng, found, fits)
+            fits.last = (dealer, deal, 1)
+            return deal
+    if missed is not None:
+        missed.append(start)
+    return start
+
+
+def _walk_holds(dealer, fits: _Walked, seed) -> bool:
+    """The climb reaches ``fits`` from WALK_HOLDS of CLIMB_STARTS deals of the dealer (the same
+    seed, the same answer)."""
+    rng, reached = random.Random(seed), 0
+    for i in range(CLIMB_STARTS):
+        if reached + CLIMB_STARTS - i < WALK_HOLDS:
+            return False
+        reached += _climb(dealer, rng, _deal(dealer, rng, fits.base), fits) is not None
+    return reached >= WALK_HOLDS
+
+
 def _situation_of(s, seat: str):
     """``s`` (a position's Situation) as seen from ``seat``."""
     from tutor.conventions import Situation
@@ -2405,9 +2646,12 @@ def _situation_of(s, seat: str):
 def _deal(dealer, rng: random.Random, fits=None, missed: "list | None" = None) -> dict:
     """A deal from ``dealer`` that passes ``fits`` (:func:`_count_reads`, :func:`_double_fit`,
     together :func:`_honoured`; None: any), the last of FIT_TRIES tried where none does (counted in ``missed``: the
-    evidence says how many deals keep to the promises alone)."""
+    evidence says how many deals keep to the promises alone); by the walk where a read is too
+    rare for rejection (:func:`_walk_deal`)."""
     if fits is None:
         return dealer.deal(rng)
+    if isinstance(fits, _Walked):
+        return _walk_deal(dealer, rng, fits, missed)
     if getattr(fits, "holds", None) is not None:
         # a test of one seat's hand: the pre-filter may cut a try short (_try)
         for _ in range(FIT_TRIES - 1):
@@ -2435,9 +2679,14 @@ def _suit(strain: str):
 
 
 def _index(card) -> int:
-    from tutor.cards import DECK
+    i = _DECK_INDEX.get(card)
+    if i is None:
+        # (not setdefault(card, DECK.index(card)): that searched the deck on every call, a tenth
+        # of a second of the main process's CPU an evaluation)
+        from tutor.cards import DECK
 
-    return _DECK_INDEX.setdefault(card, DECK.index(card))
+        i = _DECK_INDEX[card] = DECK.index(card)
+    return i
 
 
 _DECK_INDEX: dict = {}

@@ -72,11 +72,12 @@ CACHE_SIZE = 512     # positions remembered per process (the quiz and the web as
 TABLE_SAMPLES = 50
 TABLE_NODES = 3_000_000
 
-INFORMATION_LINE = M("The deals value each call as the contract played; a Hilfe or an Ace announcement tells the "
-                     "partner what the hand holds, which they cannot value: here the conventions decide.")
+INFORMATION_LINE = M("The deals count each call as if nobody bid after it; a Hilfe or an Ace announcement tells "
+                     "the partner what the hand holds, which they cannot value: here the conventions decide.")
 # where the deals value the information by the auction after it (simulation.CONTESTED: a Hilfe over
 # an opponent's overcall), "as the contract played" is untrue (QA s34 Q4)
-INFORMATION_BID_OUT_LINE = M("The deals value each call by the auction the count bids after it; a Hilfe or an "
+INFORMATION_BID_OUT_LINE = M("The deals count each call by the contract the bidding reaches after it, the others "
+                             "bidding on as the count bids; a Hilfe or an "
                              "Ace announcement tells the partner what the hand holds, and they cannot value what a "
                              "good partner makes of it: here the conventions decide.")
 KONTER_LINE = M("The deals give the doubler any hand the auction allows, but his double says he holds something "
@@ -881,17 +882,20 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
     figures = dict(hilfe=_name(after["call"]), value=round(after["value"]), played=round(by_call[after["call"]]),
                    where=where, best=_name(best), gap=_points(lead), margin=_points(margin), partner=s.partner)
     if lead <= 0:
-        return M("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe {hilfe} "
-                 "brings {value:+.0f} (as the contract played {played:+.0f}; {where}), as much as {best} or more; "
+        return M("Counting instead the contract the bidding reaches after it, the others bidding on as "
+                 "the count bids, the Hilfe {hilfe} "
+                 "brings {value:+.0f} ({played:+.0f} as if nobody bid after it; {where}), as much as {best} or more; "
                  "and it tells {partner} what this hand holds: the tutor gives it.", **figures)
     if lead <= margin:
-        return M("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe {hilfe} "
-                 "brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than {best}, within "
+        return M("Counting instead the contract the bidding reaches after it, the others bidding on as "
+                 "the count bids, the Hilfe {hilfe} "
+                 "brings {value:+.0f} ({played:+.0f} as if nobody bid after it; {where}), {gap} less than {best}, within "
                  "what chance alone allows (±{margin}); and it tells {partner} what this hand holds: the tutor gives "
                  "it.", **figures)
     if lead <= EQUAL_POINTS:
-        return M("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe {hilfe} "
-                 "brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than {best}, a small "
+        return M("Counting instead the contract the bidding reaches after it, the others bidding on as "
+                 "the count bids, the Hilfe {hilfe} "
+                 "brings {value:+.0f} ({played:+.0f} as if nobody bid after it; {where}), {gap} less than {best}, a small "
                  "gap (chance alone: ±{margin}): the tutor sets the Hilfe aside only for more than {cap}, as it counts "
                  "calls within {cap} equally good; and it tells {partner} what this hand holds: the tutor gives it.",
                  cap=EQUAL_POINTS, **figures)
@@ -899,23 +903,26 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
     if unsettled is not None:
         # QA s41 F7: the higher bid is sure by the numbers, mostly estimated, and the solver, asked it deal
         # by deal, settled too few deals within its nodes: the conventions keep deciding, and the line says why
-        return Mn("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe "
-                  "{hilfe} brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than "
+        return Mn("Counting instead the contract the bidding reaches after it, the others bidding on as "
+                  "the count bids, the Hilfe "
+                  "{hilfe} brings {value:+.0f} ({played:+.0f} as if nobody bid after it; {where}), {gap} less than "
                   "{best} (chance alone: ±{margin}). By these numbers {call} is made in {made} of the {n} deal, but "
                   "most of them are estimated, and exact play, asked deal by deal, settled it on only {settled} "
                   "within this answer's work: too few to set the Hilfe aside for it. What a good partner makes of "
                   "what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here the "
                   "conventions decide.",
-                  "Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe "
-                  "{hilfe} brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than "
+                  "Counting instead the contract the bidding reaches after it, the others bidding on as "
+                  "the count bids, the Hilfe "
+                  "{hilfe} brings {value:+.0f} ({played:+.0f} as if nobody bid after it; {where}), {gap} less than "
                   "{best} (chance alone: ±{margin}). By these numbers {call} is made in {made} of the {n} deals, but "
                   "most of them are estimated, and exact play, asked deal by deal, settled it on only {settled} "
                   "within this answer's work: too few to set the Hilfe aside for it. What a good partner makes of "
                   "what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here the "
                   "conventions decide.", n, call=_name(unsettled["call"]), made=unsettled["made"],
                   settled=unsettled["settled"], n=n, **figures)
-    return M("Valued by the auction after it instead, the others bidding on as the count bids, the Hilfe {hilfe} "
-             "brings {value:+.0f} (as the contract played {played:+.0f}; {where}), {gap} less than {best} (chance "
+    return M("Counting instead the contract the bidding reaches after it, the others bidding on as "
+             "the count bids, the Hilfe {hilfe} "
+             "brings {value:+.0f} ({played:+.0f} as if nobody bid after it; {where}), {gap} less than {best} (chance "
              "alone: ±{margin}); but no higher bid of its suit is shown to be made on nearly every deal and to bring "
              "clearly more, and what a good partner makes of what the Hilfe tells him, the deals' partner, who bids as the count bids, cannot show: here "
              "the conventions decide.", **figures)
@@ -948,7 +955,8 @@ def _bid_out_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg | N
     if lead <= 0:
         return None
     where = _hilfe_ends(after, n)
-    return M("Valued as every call here by the auction after it, the Hilfe {hilfe} brings {value:+.0f} ({where}), "
+    return M("Counted, as every call here, by the contract the bidding reaches after it, the Hilfe {hilfe} brings "
+             "{value:+.0f} ({where}), "
              "{gap} less than {best} (chance alone: ±{margin}); but no higher bid of its suit is shown to be made on "
              "nearly every deal and to bring clearly more, and the Hilfe tells {partner} what this hand holds, so "
              "that he can bid higher himself where his hand says so, which the deals' partner, who bids as the "
@@ -1706,7 +1714,20 @@ def after_fort_line(after: dict, n: int) -> Msg:
     """What fort leads to where the deals value it by the others' auction (the score given,
     the others still to bid: simulation.AfterFort; QA s32 Q18: a first-seat fort at AC 1500 :
     BD 1990 was "+0", as if the cards were dealt anew, where B, C and D bid on and BD need
-    10 points)."""
+    10 points). Where no deal's game ends the Partie, that is said, not "in 0 ... and in 0"
+    (polish, session 41: AC 1500 : BD 1500)."""
+    if not after["lost"] and not after["won"]:
+        if after["anew"]:
+            return Mn("After fort the others bid on, each as the count bids at this score: the game they reach ends "
+                      "the Partie on none of the {n} deal, so it counts its board points; in {anew} all four say fort "
+                      "and the cards are dealt anew.",
+                      "After fort the others bid on, each as the count bids at this score: the game they reach ends "
+                      "the Partie on none of the {n} deals, so it counts its board points; in {anew} all four say fort "
+                      "and the cards are dealt anew.", n, anew=after["anew"], n=n)
+        return Mn("After fort the others bid on, each as the count bids at this score: the game they reach ends the "
+                  "Partie on none of the {n} deal, so it counts its board points.",
+                  "After fort the others bid on, each as the count bids at this score: the game they reach ends the "
+                  "Partie on none of the {n} deals, so it counts its board points.", n, n=n)
     return Mn("After fort the others bid on, each as the count bids at this score: the game they reach loses our "
               "team the Partie in {lost} of the {n} deal and wins it in {won}; in {anew} all four say fort and the "
               "cards are dealt anew.",

@@ -448,6 +448,22 @@ class Dealer:
                 raise DealError(M("the calls promise {cards} of {suit}, but only {unseen}", cards=Mn("{n} card", "{n} cards", low),
                                   suit=suit, unseen=Mn("{n} is unseen", "{n} are unseen", out)))
 
+    def holds(self, seat: str, hand: Hand, suits: "Iterable[Suit] | None" = None) -> bool:
+        """``hand`` keeps, in ``suits`` (None: every suit), to what ``seat``'s calls promised
+        and none of what they denied: a hand :meth:`deal` may give the seat there. (The walk
+        of the simulation's reads swaps cards between the dealt hands and keeps a swap only
+        where both hands still hold.)"""
+        needs, denials = self.needs[seat], self.denials[seat]
+        for x in SUITS if suits is None else suits:
+            ranks = hand.ranks_in(x)
+            n, need = len(ranks), needs[x]
+            if not (need.has <= ranks and not need.lacks & ranks and need.length[0] <= n <= need.length[1]):
+                return False
+            for d in denials[x]:
+                if d.has <= ranks and not d.lacks & ranks and d.length[0] <= n <= d.length[1]:
+                    return False
+        return True
+
     # -- dealing -----------------------------------------------------------------------------
     def deal(self, rng: random.Random, check=None) -> "dict[str, Hand] | None":
         """One fitting deal: every seat's hand, the known ones included.

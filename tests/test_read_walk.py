@@ -1,0 +1,139 @@
+"""A number whose read is too rare for rejection is dealt by the walk (READ_WALK; open 9,
+QA s41 F2).
+
+The rules: "Über 120 sagen die Zahlen bis 150 nur, was das Team sich zutraut", and a number
+in Obenabe or Undenufe carries no Ansage ("welche Höhe eine Ansage für Obenabe oder Undenufe
+trägt" is the table's to agree): the tutor reads it as what the bidder's count trusts
+(docs/interpretations.md, "What the count reads from a call"). Where the dealer's deals give
+the bidder such a hand on fewer than 5 of 2,000 tries, the deals used to leave the read out
+and give him any hand; with READ_WALK they are walked to hands that honour it. The expected
+values are counted by hand from the rules' card values or come from exact play."""
+
+import random
+
+import pytest
+
+from tutor.cards import SUITS, Hand, Rank, Suit
+from tutor.conventions import position
+from tutor.judgement import simulation as S
+from tutor.play.dealer import honouring
+from tutor.rules import load
+from given_deals import read_and_unread
+
+ERWEITERT = load("erweitert")
+VERBAND = load("verband")
+EICHEL = Suit("Eichel")
+UNDENUFE = (Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.BANNER, Rank.UNDER, Rank.OBER, Rank.KOENIG,
+            Rank.ASS)
+
+# QA s41 F2: A holds Eichel A K O U B; B bid 110 Undenufe, C the Hilfe 120 Eichel (the Nell with
+# exactly two), B 130 Undenufe; A may double
+F2_HAND = "Eichel:AKOUB Schellen:K Rosen:KB Schilten:6"
+F2 = "100 Eichel, 110 Undenufe, 120 Eichel, fort, fort, 130 Undenufe"
+
+
+@pytest.fixture
+def walk(monkeypatch):
+    monkeypatch.setattr(S, "READ_WALK", True)
+
+
+def _dealt(hand, auction, rules, seat, n, seed=5):
+    h, reader, seat, _r, _t = position(hand, auction, rules, seat)
+    s = reader.situation(seat)
+    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
+    fits, read, unheld = S._honoured(dealer, S._count_reads(s), seed)
+    rng, missed = random.Random(seed), []
+    return dealer, [S._deal(dealer, rng, fits, missed) for _ in range(n)], read, unheld, missed
+
+
+def _runs(hand: Hand) -> int:
+    """The cards of the hand that run unbroken from the Six of their suit (Undenufe's top)."""
+    out = 0
+    for suit in SUITS:
+        for r in UNDENUFE:
+            if not hand.has(suit, r):
+                break
+            out += 1
+    return out
+
+
+def test_without_the_walk_the_130_undenufe_is_left_out():
+    _d, deals, read, unheld, _m = _dealt(F2_HAND, F2, ERWEITERT, "A", 20)
+    assert read == [] and unheld == ["raise"]
+    # any hand: B seldom holds even five cards from the Six
+    assert sum(_runs(d["B"]) >= 8 for d in deals) == 0
+
+
+def test_the_walk_deals_b_a_hand_that_trusts_130_undenufe(walk):
+    # B's count in Undenufe is his sure points plus 10 a trick for every card that runs from
+    # the Six (the Six counts 11, the Eight 8, the Banner 10, Under 2, Ober 3). A holds the
+    # Schellen King, the Rosen King and Banner and the Schilten Six; C holds the Eichel Nell:
+    # B's runs are at most Schellen 6-O, Eichel 6-8 and Rosen 6-9. Seven such cards count at
+    # most Schellen 6-B and the Eichel and Rosen Six, 29 + 11 + 11 + 70 = 121: below 130, so
+    # every deal that honours the read gives B eight of them or more.
+    dealer, deals, read, unheld, missed = _dealt(F2_HAND, F2, ERWEITERT, "A", 40)
+    assert read == ["raise"] and unheld == [] and not missed
+    assert all(_runs(d["B"]) >= 8 for d in deals)
+    for d in deals:
+        # every promise and denial kept, A's own cards A's, every card once
+        assert str(d["A"]) == str(Hand.parse(F2_HAND))
+        assert d["C"].has(EICHEL, Rank.NINE) and d["C"].length(EICHEL) == 2
+        assert all(dealer.holds(x, d[x]) for x in dealer.seats)
+        assert len(set().union(*(d[x].cards for x in "ABCD"))) == 36
+    # the same seed, the same deals
+    assert [str(d["B"]) for d in deals] == [str(d["B"]) for d in _dealt(F2_HAND, F2, ERWEITERT, "A", 40)[1]]
+
+
+@pytest.mark.needs_core
+def test_exact_play_b_makes_the_walked_130_undenufe(walk):
+    # exact play of 130 Undenufe by B (B leads) on 12 walked and 12 unread deals: the walked
+    # hands make it on every deal (all 157 on each); by the promises alone on 5 of 12
+    from exact_play import made
+
+    read, unread, names = read_and_unread(F2_HAND, F2, ERWEITERT, "A")
+    assert names == ["raise"]
+    assert sum(made(d, "Undenufe", 130, "B") for d in read) == 12
+    assert sum(made(d, "Undenufe", 130, "B") for d in unread) <= 8
+
+
+def test_a_number_no_hand_reaches_stays_left_out(walk):
+    # B's 90 Obenabe over a hand with the Eichel, Schellen and Rosen Aces and the Schilten King
+    # and Ober: B's runs from the Ace are at most the Schilten Ace, 11 + 10 = 21: no deal
+    # honours 90, the walk finds none, and the deals say so as before
+    _d, _deals, read, unheld, _m = _dealt("Eichel:AK Schellen:A6 Rosen:A Schilten:KO87", "fort, 90 Obenabe",
+                                          ERWEITERT, "C", 5)
+    assert read == [] and unheld == ["raise"]
+
+
+def test_reads_rejection_honours_are_dealt_as_before(monkeypatch):
+    # doppeln-07's 130 Eichel by C passes rejection (about 1 try in 40): the same deals either way
+    off = _dealt("Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:O", "120 Eichel, fort, 130 Eichel", VERBAND, "D", 10)
+    monkeypatch.setattr(S, "READ_WALK", True)
+    on = _dealt("Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:O", "120 Eichel, fort, 130 Eichel", VERBAND, "D", 10)
+    assert off[2] == on[2] == ["raise"]
+    assert [{x: str(d[x]) for x in "ABCD"} for d in off[1]] == [{x: str(d[x]) for x in "ABCD"} for d in on[1]]
+
+
+def test_the_walk_deals_as_rejection_does_where_both_can():
+    # C's 120 Eichel raise after A's 60 Eichel and D's double (A to konter): rejection honours it
+    # (about 1 deal in 40). Forced through the walk, C's hand comes out as rejection deals it
+    # within chance: the Aces C holds and his count's reach, 300 deals each
+    h, reader, seat, _r, _t = position("Eichel:U86 Schellen:AK Rosen:A7 Schilten:K6",
+                                       "60 Eichel, fort, 120 Eichel, D: dopple", VERBAND, "A")
+    s = reader.situation(seat)
+    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
+    (what, test), = S._count_reads(s)
+    assert what == "raise" and test.walk_seat == "C"
+    rng = random.Random(5)
+    rejected = [S._deal(dealer, rng, test) for _ in range(300)]
+    rng = random.Random(5)
+    walked = [S._walk_deal(dealer, rng, S._Walked([test], [test])) for _ in range(300)]
+    assert all(test(d) for d in rejected + walked)
+
+    def mean_se(xs):
+        m = sum(xs) / len(xs)
+        return m, (sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) ** 0.5
+
+    for measure in (lambda hand: sum(hand.has(x, Rank.ASS) for x in SUITS), test.toward):
+        (a, sa), (b, sb) = mean_se([measure(d["C"]) for d in rejected]), mean_se([measure(d["C"]) for d in walked])
+        assert abs(a - b) < 3 * (sa ** 2 + sb ** 2) ** 0.5
