@@ -70,6 +70,18 @@ def no_core(monkeypatch):
     solver.forget_answers()
 
 
+@pytest.fixture
+def forget_voice():
+    """The voice's remembered answers forgotten before and after the test: a test that changes
+    what the voice judges by (a switch, its number of deals, with monkeypatch) neither reads an
+    answer given before the change nor leaves one given with it to the next test."""
+    from tutor.judgement import voice
+
+    voice.forget()
+    yield
+    voice.forget()
+
+
 @pytest.fixture(autouse=True)
 def _fresh_caches():
     """Each test reads auctions and hands afresh: no test passes on what an earlier one

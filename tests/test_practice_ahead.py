@@ -91,14 +91,11 @@ def thought_out(p, ahead: bool) -> None:
 
 
 @pytest.fixture
-def fresh():
-    from tutor.judgement import voice
+def fresh(forget_voice):
     from tutor.practice import ahead
 
-    voice.forget()
     ahead._CARRIED.clear()
     yield
-    voice.forget()
     ahead._CARRIED.clear()
 
 

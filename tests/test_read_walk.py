@@ -6,8 +6,11 @@ in Obenabe or Undenufe carries no Ansage ("welche Höhe eine Ansage für Obenabe
 trägt" is the table's to agree): the tutor reads it as what the bidder's count trusts
 (docs/interpretations.md, "What the count reads from a call"). Where the dealer's deals give
 the bidder such a hand on fewer than 5 of 2,000 tries, the deals used to leave the read out
-and give him any hand; with READ_WALK they are walked to hands that honour it. The expected
-values are counted by hand from the rules' card values or come from exact play."""
+and give him any hand; with READ_WALK they are walked to hands that honour it. A read the
+count's rule can never make with any hand the dealer allows (READ_POSSIBLE: the want Zehner
+against a Puur opening, "ohne weitere Auskunft") is dropped: the deals keep to the call's
+promise, as the rules read it, and the count does not take the decision (QA s42 F4). The
+expected values are counted by hand from the rules' card values or come from exact play."""
 
 import random
 
@@ -37,6 +40,11 @@ def walk(monkeypatch):
     monkeypatch.setattr(S, "READ_WALK", True)
 
 
+@pytest.fixture
+def no_walk(monkeypatch):
+    monkeypatch.setattr(S, "READ_WALK", False)
+
+
 def _dealt(hand, auction, rules, seat, n, seed=5):
     h, reader, seat, _r, _t = position(hand, auction, rules, seat)
     s = reader.situation(seat)
@@ -57,7 +65,7 @@ def _runs(hand: Hand) -> int:
     return out
 
 
-def test_without_the_walk_the_130_undenufe_is_left_out():
+def test_without_the_walk_the_130_undenufe_is_left_out(no_walk):
     _d, deals, read, unheld, _m = _dealt(F2_HAND, F2, ERWEITERT, "A", 20)
     assert read == [] and unheld == ["raise"]
     # any hand: B seldom holds even five cards from the Six
@@ -107,6 +115,7 @@ def test_a_number_no_hand_reaches_stays_left_out(walk):
 
 def test_reads_rejection_honours_are_dealt_as_before(monkeypatch):
     # doppeln-07's 130 Eichel by C passes rejection (about 1 try in 40): the same deals either way
+    monkeypatch.setattr(S, "READ_WALK", False)
     off = _dealt("Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:O", "120 Eichel, fort, 130 Eichel", VERBAND, "D", 10)
     monkeypatch.setattr(S, "READ_WALK", True)
     on = _dealt("Eichel:K7 Schellen:AK8 Rosen:AK6 Schilten:O", "120 Eichel, fort, 130 Eichel", VERBAND, "D", 10)
@@ -137,3 +146,57 @@ def test_the_walk_deals_as_rejection_does_where_both_can():
     for measure in (lambda hand: sum(hand.has(x, Rank.ASS) for x in SUITS), test.toward):
         (a, sa), (b, sb) = mean_se([measure(d["C"]) for d in rejected]), mean_se([measure(d["C"]) for d in walked])
         assert abs(a - b) < 3 * (sa ** 2 + sb ** 2) ** 0.5
+
+
+# QA s42 F4: A holds the Eichel Puur; C's 80 Eichel is the Hilfe (the Nell, three or more); D bids
+# 90 Eichel, "we want your suit". The count makes that Zehner only against a Nell opening with the
+# missing Puur: no hand of D's can, and D holds at most 9 - 3 - 3 = 3 Eichel
+F4_HAND = "Eichel:U86 Schellen:AK Rosen:K7 Schilten:O6"
+F4 = "60 Eichel, fort, 80 Eichel, 90 Eichel"
+
+
+def test_a_want_zehner_no_hand_can_make_is_read_as_the_rules_read_it(monkeypatch):
+    _d, deals, read, unheld, _m = _dealt(F4_HAND, F4, VERBAND, "A", 10)
+    assert read == [] and unheld == []
+    assert all(d["D"].length(EICHEL) <= 3 for d in deals)
+    monkeypatch.setattr(S, "READ_POSSIBLE", False)
+    assert _dealt(F4_HAND, F4, VERBAND, "A", 1)[3] == ["want"]
+
+
+def test_a_want_zehner_some_hand_can_make_is_still_read():
+    # over a Nell opening (50 Rosen: the Nell with exactly three) with the Rosen Puur unseen, B's
+    # 60 Rosen is read: B holds the Puur and four Rosen or more on every deal
+    _d, deals, read, unheld, _m = _dealt("Eichel:8 Schellen:AK7 Rosen:A7 Schilten:AKO", "50 Rosen, 60 Rosen",
+                                         VERBAND, "C", 10)
+    assert read == ["want"] and unheld == []
+    assert all(d["B"].has(Suit("Rosen"), Rank.UNDER) and d["B"].length(Suit("Rosen")) >= 4 for d in deals)
+
+
+def test_a_want_zehner_the_hand_itself_makes_impossible_is_not_read():
+    # the same Nell opening with the Rosen Puur in C's own hand, or with three Rosen in C's hand (A's
+    # three and C's three leave three: B cannot hold four): no hand of B's makes the call by the count
+    for hand in ("Eichel:8 Schellen:AK7 Rosen:U7 Schilten:AKO", "Eichel:8 Schellen:AK Rosen:A87 Schilten:AKO"):
+        _d, _deals, read, unheld, _m = _dealt(hand, "50 Rosen, 60 Rosen", VERBAND, "C", 3)
+        assert read == [] and unheld == [], hand
+
+
+@pytest.mark.needs_core
+def test_exact_play_doubles_the_want_zehner_the_deals_now_judge():
+    # exact play on 8 deals that keep to the promises (seed 41, 0 estimated, the count bidding on
+    # after each call): A's double of D's 90 Eichel beats the count's 100 Eichel by more than three
+    # standard errors (12 deals: dopple +313.7, 100 Eichel 62.8 +- 5.1 below); the voice doubles
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    sim = S.Simulation(samples=8, seed=41, nodes=10**12, node_budget=10**12, every_game=True, early_stop=False,
+                       workers=1)
+    h, reader, seat, _r, truthful = position(F4_HAND, F4, VERBAND, "A")
+    ev = sim.evaluate(h, reader.situation(seat), truthful)
+    assert ev.estimated == 0 and ev.unheld == []
+    lead = [a - b for a, b in zip(ev.values["dopple"], ev.values["100 Eichel"])]
+    mean = sum(lead) / len(lead)
+    se = (sum((x - mean) ** 2 for x in lead) / (len(lead) - 1) / len(lead)) ** 0.5
+    assert mean > 3 * se
+    assert max(ev.values, key=lambda c: sum(ev.values[c])) == "dopple"
+    voice._CACHE.clear()
+    assert conventions.advise(F4_HAND, F4, VERBAND, judge=voice.default_judge()).call == "dopple"

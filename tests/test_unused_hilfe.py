@@ -155,10 +155,10 @@ def test_the_own_opening_is_tried_where_a_sure_higher_bid_of_the_suit_is_not_ahe
     assert voice._unused_hilfe(ev, S, after(150, call="60 Rosen"), [], own=own)["call"] == "100 Schellen"
 
 
-def estimated(values: dict[str, list[float]]) -> SimpleNamespace:
+def estimated(values: dict[str, list[float]], made: dict[str, int] | None = None) -> SimpleNamespace:
     """Deals mostly estimated (the figures as above): the higher bids are asked of the solver deal
-    by deal (voice._proved_made), here given."""
-    ev = evaluation(values, {})
+    by deal (voice._proved_made, voice._sample_made), here given."""
+    ev = evaluation(values, made or {})
     ev.judged = [[None]] * N
     return ev
 
@@ -171,6 +171,7 @@ def asking(monkeypatch, answers: dict[str, tuple[int, int, int]]) -> list[str]:
         asked.append(call)
         return answers[call]
     monkeypatch.setattr(voice, "_proved_made", proved)
+    monkeypatch.setattr(voice, "PROOF_SAMPLE", False)     # the cheap deals first, most of them settled
     return asked
 
 
@@ -219,3 +220,268 @@ def test_the_kept_hilfe_says_when_exact_play_settled_too_few_deals_of_the_sure_b
         in line
     assert "exact play, asked deal by deal, settled it on only 4 within this answer's work" in line
     assert "no higher bid of its suit is shown to be made" not in line
+
+
+# -- where the deals are mostly estimated: exact play checks the numbers on the first deals (QA s41 F7) --
+def test_the_sample_is_the_fewest_first_deals_that_show_numbers_wrong_enough_to_undo_the_lead():
+    # a deal the numbers make and exact play fails costs the bid twice its number against the Hilfe:
+    # a lead of 39 over the Hilfe with 120 is undone where that is so on 39 / 240 of the deals; the
+    # first m deals all miss such deals with chance (1 - 39/240)^m, at most PROOF_ERROR
+    share = 39 / 240
+    m = voice.sample_size(39, 120)
+    assert (1 - share) ** m <= voice.PROOF_ERROR < (1 - share) ** (m - 1)
+    assert voice.sample_size(39, 120) == 17 and voice.sample_size(78, 120) == 8   # twice the lead, about half
+    assert voice.sample_size(0, 120) is None and voice.sample_size(-5, 120) is None
+    assert voice.sample_size(400, 120) == voice.sample_size(200, 120) == voice.SAMPLE_MIN == 5   # a floor
+
+
+def sampling(monkeypatch, answers: dict[str, dict]) -> list[tuple[str, int]]:
+    """voice._sample_made answering per call (missed and settled of the deals to check); the calls asked
+    with the sample size."""
+    asked: list[tuple[str, int]] = []
+
+    def sample(ev, s, call, m, left=None, cap=None):
+        asked.append((call, m))
+        a = answers[call]
+        return {"m": m, "to_check": a.get("to_check", m), "checked": a.get("checked", m),
+                "settled": a.get("settled", m), "missed": a.get("missed", 0), "nodes": 0}
+    monkeypatch.setattr(voice, "_sample_made", sample)
+    monkeypatch.setattr(voice, "PROOF_SAMPLE", True)
+    return asked
+
+
+def test_where_the_deals_are_mostly_estimated_a_sure_bid_counts_where_exact_play_confirms_the_first_deals(
+        monkeypatch):
+    values = {"70 Schellen": flat(200), "120 Schellen": flat(250), "130 Schellen": flat(260)}
+    sure = {"120 Schellen": N, "130 Schellen": N}
+    hilfe = {**after(200, call="70 Schellen"), "estimated": True}
+    asked = sampling(monkeypatch, {"130 Schellen": {}, "120 Schellen": {}})
+    found = voice._unused_hilfe(estimated(values, sure), S, hilfe, [])
+    # the likeliest first: 130 Schellen, 60 ahead, checked on the deals its lead asks for
+    assert found["call"] == "130 Schellen" and found["sample"]["m"] == voice.sample_size(60, 130)
+    assert asked == [("130 Schellen", voice.sample_size(60, 130))] and "unsettled" not in hilfe
+
+
+def test_a_deal_the_numbers_make_and_exact_play_fails_sets_the_bid_aside_and_the_next_is_checked(monkeypatch):
+    values = {"70 Schellen": flat(200), "120 Schellen": flat(250), "130 Schellen": flat(260)}
+    sure = {"120 Schellen": N, "130 Schellen": N}
+    hilfe = {**after(200, call="70 Schellen"), "estimated": True}
+    asked = sampling(monkeypatch, {"130 Schellen": {"missed": 1, "settled": 3, "checked": 3},
+                                   "120 Schellen": {}})
+    found = voice._unused_hilfe(estimated(values, sure), S, hilfe, [])
+    assert found["call"] == "120 Schellen" and [c for c, _m in asked] == ["130 Schellen", "120 Schellen"]
+    # the sure bid the sample did not confirm is kept for the words
+    assert hilfe["unsettled"]["call"] == "130 Schellen" and hilfe["unsettled"]["missed"] == 1
+    # too few settled within the nodes: not confirmed either; the next sure bid ahead is checked
+    hilfe = {**after(200, call="70 Schellen"), "estimated": True}
+    values["110 Schellen"] = flat(240)
+    sure["110 Schellen"] = N
+    asked = sampling(monkeypatch, {"130 Schellen": {"settled": 2}, "120 Schellen": {"settled": 0},
+                                   "110 Schellen": {}})
+    assert voice._unused_hilfe(estimated(values, sure), S, hilfe, [])["call"] == "110 Schellen"
+    assert {c for c, _m in asked} == {"130 Schellen", "120 Schellen", "110 Schellen"}
+    assert hilfe["unsettled"]["call"] == "130 Schellen" and hilfe["unsettled"]["settled"] == 2
+    # none confirmed: the Hilfe stays, the best one's sample kept for the words
+    hilfe = {**after(200, call="70 Schellen"), "estimated": True}
+    sampling(monkeypatch, {"130 Schellen": {"settled": 2}, "120 Schellen": {"missed": 1, "settled": 1, "checked": 1},
+                           "110 Schellen": {"settled": 5}})
+    assert voice._unused_hilfe(estimated(values, sure), S, hilfe, []) is None
+    assert hilfe["unsettled"]["call"] == "130 Schellen"
+
+
+def test_a_better_bid_whose_sample_needs_more_nodes_a_deal_is_waited_for(monkeypatch):
+    # the samples are asked first with few nodes a deal: 110 Schellen is confirmed then, 130 Schellen
+    # only with more; 130, the better, is the call
+    values = {"70 Schellen": flat(200), "110 Schellen": flat(240), "130 Schellen": flat(260)}
+    sure = {"110 Schellen": N, "130 Schellen": N}
+    caps: list[tuple[str, int]] = []
+
+    def sample(ev, s, call, m, left=None, cap=None):
+        caps.append((call, cap))
+        done = call == "110 Schellen" or cap > voice.SAMPLE_PASSES[0]
+        return {"m": m, "to_check": m, "checked": m, "settled": m if done else 1, "missed": 0, "nodes": 0}
+    monkeypatch.setattr(voice, "_sample_made", sample)
+    monkeypatch.setattr(voice, "PROOF_SAMPLE", True)
+    found = voice._unused_hilfe(estimated(values, sure), S, {**after(200, call="70 Schellen"), "estimated": True}, [])
+    assert found["call"] == "130 Schellen"
+    assert caps == [("130 Schellen", voice.SAMPLE_PASSES[0]), ("110 Schellen", voice.SAMPLE_PASSES[0]),
+                    ("130 Schellen", voice.SAMPLE_BETTER_NODES)]
+
+
+def test_where_the_deals_are_mostly_estimated_nothing_is_checked_that_the_numbers_do_not_make_sure_and_ahead(
+        monkeypatch):
+    values = {"70 Schellen": flat(200), "120 Schellen": flat(250)}
+    hilfe = {**after(200, call="70 Schellen"), "estimated": True}
+    asked = sampling(monkeypatch, {"120 Schellen": {}})
+    # made on 18 of the 20 deals by the numbers: not sure, no sample
+    assert voice._unused_hilfe(estimated(values, {"120 Schellen": 18}), S, hilfe, []) is None and asked == []
+    # sure, but 20 ahead: not clearly ahead, no sample
+    assert voice._unused_hilfe(estimated(values, {"120 Schellen": N}), S, {**hilfe, "values": flat(230),
+                                                                          "value": 230.0}, []) is None
+    assert asked == [] and "unsettled" not in hilfe
+
+
+class _Bounds:
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo, self.hi = lo, hi
+
+
+def _sample_ev(made: list[bool], bounds: list[tuple[int, int]]) -> SimpleNamespace:
+    from tutor.cards import DECK, Hand
+
+    hand = {x: Hand(DECK[9 * k:9 * k + 9]) for k, x in enumerate("ABCD")}     # any deal: the solver is given
+    return SimpleNamespace(games=[("Schellen", SEAT)], deals=[hand] * len(made), judged=[[_Bounds(*b)] for b in bounds],
+                           made=lambda c: made)
+
+
+def test_the_sample_asks_exact_play_in_deal_order_only_where_the_numbers_make_the_bid(monkeypatch):
+    from tutor.play import solver
+
+    asked: list[int] = []
+    answers = {1: True, 3: False, 4: True}
+
+    class Answer:
+        def __init__(self, reached: bool) -> None:
+            self.reached, self.nodes = reached, 10
+
+    def solve(deal, target, best, max_nodes):
+        d = calls[0]
+        calls[0] += 1
+        asked.append(order[d])
+        return Answer(answers[order[d]])
+    # deal 0: the numbers fail it (not asked); deal 2: its bounds settle it (made); deals 1, 3, 4 open
+    made = [False, True, True, True, True]
+    bounds = [(0, 157), (0, 157), (120, 157), (0, 157), (0, 157)]
+    order, calls = [1, 3, 4], [0]
+    monkeypatch.setattr(solver, "solve", solve)
+    voice._SAMPLES.clear()
+    out = voice._sample_made(_sample_ev(made, bounds), S, "120 Schellen", 5, [1000])
+    # it stops at the first deal exact play fails: deal 4 is not asked
+    assert asked == [1, 3] and out["missed"] == 1 and out["to_check"] == 4 and out["settled"] == 3
+    assert not voice._sample_passes(out)
+    # the first three deals only: deal 3 is not in the sample
+    voice._SAMPLES.clear()
+    asked.clear()
+    order, calls = [1], [0]
+    out = voice._sample_made(_sample_ev(made, bounds), S, "120 Schellen", 3, [1000])
+    assert asked == [1] and out == {"m": 3, "to_check": 2, "checked": 2, "settled": 2, "missed": 0, "nodes": 10}
+    assert voice._sample_passes(out)
+
+
+def test_the_sample_that_runs_out_of_nodes_does_not_confirm_the_numbers(monkeypatch):
+    from tutor.play import solver
+
+    def solve(deal, target, best, max_nodes):
+        raise solver.SearchStopped("stopped")
+    monkeypatch.setattr(solver, "solve", solve)
+    voice._SAMPLES.clear()
+    left = [500]
+    out = voice._sample_made(_sample_ev([True] * 4, [(0, 157)] * 4), S, "120 Schellen", 4, left)
+    assert out["settled"] == 0 and out["to_check"] == 4 and not voice._sample_passes(out) and left == [0]
+
+
+def test_the_words_say_what_the_sample_showed_and_what_it_guards_against():
+    # QA s41 F7 (K3): 120 Schellen, 39 ahead of the Hilfe, checked on the first 17 deals, made on each of
+    # the 16 the numbers make it on; numbers wrong on one deal in 6 (more than 39 / 240) would show on one
+    # of 17 deals in 95 or more of 100 answers: 1 - (5/6)^17 is 0.955
+    line = voice.sample_line("120 Schellen", {"m": 17, "settled": 16}, 39).text("en")
+    assert line == ("Most of these deals are estimated, so exact play checked 120 Schellen on the first 17 deals as "
+                    "they were dealt: it is made on each of the 16 the numbers make it on. Were the numbers wrong on "
+                    "one deal in 6, enough to undo its lead over the Hilfe, 17 deals would show it in 95 or more of 100 "
+                    "answers.")
+    assert 1 - (5 / 6) ** 17 >= 0.95
+
+
+def test_the_kept_hilfe_says_what_the_sample_of_the_sure_bid_showed():
+    from tutor.judgement.simulation import Contract
+
+    s = SimpleNamespace(seat=SEAT, partner="A")
+    ev = evaluation({"70 Schellen": flat(197), "120 Schellen": flat(245)}, {})
+    by_call = {"70 Schellen": 197, "120 Schellen": 245}
+    base = {**after(210, end=Contract("Schellen", 70, SEAT), ended=68, call="70 Schellen"), "estimated": True}
+    missed = {"call": "120 Schellen", "made": 19, "m": 17, "to_check": 16, "checked": 4, "settled": 4, "missed": 1}
+    line = voice._kept_hilfe_line(ev, s, {**base, "unsettled": missed}, "120 Schellen", by_call).text("en")
+    assert line.startswith("Counting instead the contract the bidding reaches after it, the others bidding on as the "
+                           "count bids, the Hilfe 70 Schellen brings +210 (+197 as if nobody bid after it; the bidding "
+                           "ends at 70 Schellen in 68 of the 20 deals), 35 less than 120 Schellen (chance alone: ±0). "
+                           "By these numbers 120 Schellen is made in 19 of the 20 deals, but most of them are "
+                           "estimated, and exact play, asked on the first 17 deals as they were dealt, fails it on one "
+                           "of those the numbers make it on"), line
+    assert line.endswith("here the conventions decide.")
+    short = {**missed, "missed": 0, "settled": 9, "checked": 10}
+    line = voice._kept_hilfe_line(ev, s, {**base, "unsettled": short}, "120 Schellen", by_call).text("en")
+    assert "exact play, asked on the first 17 deals as they were dealt, settled it on only 9 of the 16 the numbers " \
+        "make it on within this answer's work: too few to set the Hilfe aside for it." in line
+
+
+def test_where_the_deals_are_mostly_estimated_the_own_opening_is_checked_on_the_first_deals_too(monkeypatch):
+    values = {"60 Rosen": flat(150), "100 Eichel": flat(200)}
+    hilfe = {**after(150, call="60 Rosen"), "estimated": True}
+    asked = sampling(monkeypatch, {"100 Eichel": {}})
+    found = voice._unused_hilfe(estimated(values, {"100 Eichel": N}), S, hilfe, [], own=["100 Eichel"])
+    assert found["call"] == "100 Eichel" and found["own"] and found["sample"]["m"] == voice.sample_size(50, 100)
+    assert asked == [("100 Eichel", voice.sample_size(50, 100))]
+    # a deal the numbers make and exact play fails: the Hilfe stays
+    sampling(monkeypatch, {"100 Eichel": {"missed": 1, "settled": 1, "checked": 1}})
+    assert voice._unused_hilfe(estimated(values, {"100 Eichel": N}), S, {**hilfe}, [], own=["100 Eichel"]) is None
+
+
+def test_a_deal_exact_play_makes_at_a_higher_number_is_made_at_a_lower_one_without_asking(monkeypatch):
+    from tutor.play import solver
+
+    asked: list[tuple[int, int]] = []
+
+    class Answer:
+        nodes = 10
+
+        def __init__(self, reached: bool) -> None:
+            self.reached = reached
+
+    def solve(deal, target, best, max_nodes):
+        asked.append(target)
+        return Answer(True)
+    monkeypatch.setattr(solver, "solve", solve)
+    voice._SAMPLES.clear()
+    ev = _sample_ev([True] * 3, [(0, 157)] * 3)
+    assert voice._sample_passes(voice._sample_made(ev, S, "130 Schellen", 3))
+    assert asked == [130] * 3
+    assert voice._sample_passes(voice._sample_made(ev, S, "120 Schellen", 3)) and asked == [130] * 3
+
+
+def test_a_better_bid_than_one_confirmed_gets_fewer_nodes_a_deal(monkeypatch):
+    # 110 Schellen is confirmed with the first pass's nodes; 130, better by a few points a deal, is asked
+    # with at most SAMPLE_BETTER_NODES a deal, not the nodes a sample needs where nothing is confirmed
+    values = {"70 Schellen": flat(200), "110 Schellen": flat(240), "130 Schellen": flat(260)}
+    sure = {"110 Schellen": N, "130 Schellen": N}
+    caps: list[tuple[str, int]] = []
+
+    def sample(ev, s, call, m, left=None, cap=None):
+        caps.append((call, cap))
+        done = call == "110 Schellen"
+        return {"m": m, "to_check": m, "checked": m, "settled": m if done else 1, "missed": 0, "nodes": 0}
+    monkeypatch.setattr(voice, "_sample_made", sample)
+    monkeypatch.setattr(voice, "PROOF_SAMPLE", True)
+    found = voice._unused_hilfe(estimated(values, sure), S, {**after(200, call="70 Schellen"), "estimated": True}, [])
+    assert found["call"] == "110 Schellen"
+    assert caps == [("130 Schellen", voice.SAMPLE_PASSES[0]), ("110 Schellen", voice.SAMPLE_PASSES[0]),
+                    ("130 Schellen", voice.SAMPLE_BETTER_NODES)] and voice.SAMPLE_BETTER_NODES < voice.SAMPLE_PASSES[-1]
+
+
+def test_the_sample_is_asked_only_where_the_bid_is_left_to_play(monkeypatch):
+    # P102: the opponents bid over the Rosen numbers in Schellen on about half the deals; what the bid's
+    # numbers then rest on is the opponents' contracts, which the sample of its own number does not
+    # check: no sample, the Hilfe stays
+    from tutor.judgement.simulation import Contract, Ending
+
+    values = {"70 Schellen": flat(200), "120 Schellen": flat(250)}
+    sure = {"120 Schellen": N}
+    asked = sampling(monkeypatch, {"120 Schellen": {}})
+    # 120 Schellen bid out, the opponents bidding over it on 2 of the 20 deals: left to play on 18, fewer than 95 %
+    ev = estimated(values, sure)
+    ev.continued = ["120 Schellen"]
+    ev.endings = {"120 Schellen": [Ending(Contract("Schellen", 120, SEAT))] * 18 + [Ending(Contract("Rosen", 130, "D"))] * 2}
+    assert voice._unused_hilfe(ev, S, {**after(200, call="70 Schellen"), "estimated": True}, []) is None and asked == []
+    # left to play on 19 of the 20: asked
+    ev.endings = {"120 Schellen": [Ending(Contract("Schellen", 120, SEAT))] * 19 + [Ending(Contract("Rosen", 130, "D"))]}
+    assert voice._unused_hilfe(ev, S, {**after(200, call="70 Schellen"), "estimated": True}, [])["call"] == "120 Schellen"
+    assert asked == [("120 Schellen", voice.sample_size(50, 120))]

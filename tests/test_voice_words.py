@@ -1182,9 +1182,11 @@ def _estimated(ev, made_140: int, n: int = 20):
     return ev
 
 
-def test_where_the_deals_are_mostly_estimated_a_hilfe_yields_only_to_a_bid_exact_play_settles_sure():
-    # voice._proved_made: the higher bid counts only by what exact play proves (the bounds here
-    # settle every deal); the first PROOF_CANDIDATES (2) higher bids are asked, no more
+def test_where_the_deals_are_mostly_estimated_a_hilfe_yields_only_to_a_bid_exact_play_settles_sure(monkeypatch):
+    # voice._proved_made (the rule before session 42, behind voice.PROOF_SAMPLE off): the higher bid
+    # counts only by what exact play proves (the bounds here settle every deal); the first
+    # PROOF_CANDIDATES (2) higher bids are asked, no more
+    monkeypatch.setattr(voice, "PROOF_SAMPLE", False)
     ev, s, after = _hilfe_case(0, lead=60)
     after["estimated"] = True
     ev = _estimated(ev, 19)

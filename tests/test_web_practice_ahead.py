@@ -45,15 +45,12 @@ def settled(w) -> bool:
 
 
 @pytest.fixture
-def fresh(monkeypatch):
+def fresh(monkeypatch, forget_voice):
     from tutor.judgement import voice
 
     # fewer deals a question: a quicker test; the server's voice is sent to the process, so
     # it asks the very same questions
     monkeypatch.setattr(voice, "SAMPLES", SAMPLES)
-    voice.forget()
-    yield
-    voice.forget()
 
 
 def client(tmp_path, ahead: bool = True):

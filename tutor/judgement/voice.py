@@ -662,6 +662,159 @@ def _proved_made(ev, s, call: str, need: int, left: list | None = None) -> tuple
     return made, made + failed, made + sum(1 for d in open_ if estimate[d])
 
 
+# QA s41 F7: settling most deals (above) costs some 300M nodes in a trump suit (K3: "reaches 120?" in
+# Schellen took 312M on the voice's 100 deals, median 1.2M a deal; the one deal it fails, 36M), so
+# the cheap deals settled first are the ones far from the number, and a deal where the bid fails is
+# among the dearest. Instead exact play checks the numbers on a sample no cost chose: the first
+# deals as they were dealt. The numbers set the Hilfe aside only where the bid leads it by
+# ``lead`` a deal; a deal the numbers make and exact play fails costs the bid about twice its
+# number against the Hilfe (made: the number for us; failed: the number for them; the card points
+# are the same game's on both sides of the comparison), so the lead is gone where such deals are
+# lead / (2 x number) of all. The first m deals show none of them with chance (1 - that share)^m:
+# m is the least number of deals that makes that at most PROOF_ERROR. A deal the numbers fail
+# needs no asking (exact play can only make it, which helps the bid), nor one the evaluation's
+# proved bounds settle.
+PROOF_SAMPLE = True               # False: the cheap deals first, most of them settled (_proved_made)
+PROOF_ERROR = 0.05                # the chance that the sample hides numbers wrong enough to undo the lead
+SAMPLE_MIN = 5                    # a sample of fewer first deals is none: at least these (a lead of 100 over a 120)
+SAMPLE_NODES = 80_000_000         # the solver's nodes for the samples of one evaluation at most (all calls asked)
+
+
+def sample_size(lead: float, number: int) -> int | None:
+    """How many of the first deals exact play checks so that numbers wrong on enough deals to
+    undo ``lead`` (lead / (2 x ``number``) of them) show up on one of them but with chance
+    PROOF_ERROR or less, and at least SAMPLE_MIN. None: no lead to guard."""
+    share = lead / (2 * number)
+    if share <= 0:
+        return None
+    if share >= 1:
+        return SAMPLE_MIN
+    return max(SAMPLE_MIN, math.ceil(math.log(PROOF_ERROR) / math.log1p(-share)))
+
+
+# What the samples of one evaluation proved, kept for its next question: the voice's answer is
+# judged twice (before Simulation.finish, for the targets it finishes, and after), and a bid
+# checked at 130 and then at 120 asks the same deals; a deal made at 130 is made at 120. Per
+# evaluation (its deals) and seat: the nodes still allowed (SAMPLE_NODES in all, whatever is
+# asked), each deal's proved bounds of each game, and the budget a stopped question had.
+_SAMPLES: "OrderedDict[tuple, dict]" = OrderedDict()
+SAMPLE_DEAL_NODES = 40_000_000    # one deal's question at most: a deal dearer than that leaves the sample unsettled
+
+
+def _sample_state(ev, s) -> dict:
+    key = (id(ev.deals), s.seat)
+    state = _SAMPLES.get(key)
+    if state is None or state["deals"] is not ev.deals:
+        state = {"deals": ev.deals, "left": [SAMPLE_NODES], "bounds": {}, "stopped": {}}
+        _SAMPLES[key] = state
+        while len(_SAMPLES) > 8:
+            _SAMPLES.popitem(last=False)
+    return state
+
+
+def _sample_made(ev, s, call: str, m: int, left: list | None = None, cap: int | None = None) -> dict:
+    """Exact play of the hand's bid ``call`` on the first ``m`` deals as they were dealt, where
+    the numbers (``ev.made``) make it: the proved bounds (the evaluation's, and what earlier
+    samples of this evaluation proved), then a yes/no question to the solver at the number, deal
+    after deal, each with at most ``cap`` (default SAMPLE_DEAL_NODES) of what is left of ``left``
+    (a one-item list of nodes; default: the evaluation's SAMPLE_NODES, shared by every call
+    asked). Stops at the
+    first deal exact play fails where the numbers make it (``missed``), or where the nodes run
+    out (``settled`` < the deals to check). A dict: ``m``; ``to_check``, the deals the numbers
+    make among them (the ones exact play must confirm); ``checked``, those reached before it
+    stopped; ``settled``, those it settled; ``missed``, those it fails; and the ``nodes`` it
+    searched."""
+    from tutor.play import solver
+    from tutor.play.deal import Deal
+    from tutor.scoring import SEATS
+
+    number, strain = call.split(" ", 1)
+    target = min(int(number), TOTAL_POINTS)
+    made = ev.made(call)
+    out = {"m": m, "checked": 0, "settled": 0, "missed": 0, "nodes": 0,
+           "to_check": sum(1 for d in range(min(m, len(made or ()))) if made[d])}
+    if made is None or (strain, s.seat) not in ev.games:
+        return {**out, "checked": m}      # not the hand's own game: nothing exact play can settle here
+    i = ev.games.index((strain, s.seat))
+    state = _sample_state(ev, s)
+    left = state["left"] if left is None else left
+    bounds, stopped = state["bounds"], state["stopped"]
+    for d in range(min(m, len(ev.judged))):
+        if not made[d]:
+            continue                  # failed by the numbers: exact play could only make it
+        out["checked"] += 1
+        j = ev.judged[d][i]
+        lo, hi = bounds.get((strain, d), (0, TOTAL_POINTS))
+        lo, hi = max(lo, j.lo), min(hi, j.hi)
+        if lo < target <= hi:
+            budget = min(left[0], SAMPLE_DEAL_NODES if cap is None else cap)
+            if budget <= stopped.get((strain, d, target), 0):
+                break                 # asked before with as many nodes: it would stop again
+            deal = Deal(tuple(ev.deals[d][x] for x in SEATS), strain, leader=s.seat, declarer=s.seat)
+            if deal.misere:
+                return {**out, "checked": m}
+            try:
+                answer = solver.solve(deal, target=target, best=False, max_nodes=budget)
+            except solver.SearchStopped:
+                left[0] -= budget
+                out["nodes"] += budget
+                stopped[(strain, d, target)] = budget
+                break
+            left[0] -= answer.nodes
+            out["nodes"] += answer.nodes
+            lo, hi = (max(lo, target), hi) if answer.reached else (lo, min(hi, target - 1))
+            bounds[(strain, d)] = (lo, hi)
+        out["settled"] += 1
+        if hi < target:
+            out["missed"] += 1
+            break
+    return out
+
+
+def _sample_passes(sample: dict) -> bool:
+    """The sample confirms the numbers: every deal to check settled, none failed."""
+    return not sample["missed"] and sample["settled"] == sample["checked"] == sample["to_check"]
+
+
+def sample_line(call: str, sample: dict, lead: float) -> Msg:
+    """What exact play's sample (:func:`_sample_made`) showed of the numbers of ``call``, a bid
+    that leads the Hilfe by ``lead``, and what it guards against: numbers wrong on one deal in
+    ``every`` (the share that would undo the lead, rounded so that the claim holds) would have
+    shown on a deal of the sample in (1 - PROOF_ERROR) of the answers or more."""
+    share = lead / (2 * int(call.split(" ", 1)[0]))
+    every = max(1, math.floor(1 / share)) if share > 0 else 0
+    return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
+              "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
+              "{every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
+              "answers.",
+              "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
+              "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
+              "{every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
+              "answers.", sample["m"], call=_name(call), m=sample["m"], k=sample["settled"], every=every,
+              sure=round(100 * (1 - PROOF_ERROR)))
+
+
+def unsampled_line(unsettled: dict, n: int) -> Msg:
+    """Why the numbers' sure bid ``unsettled["call"]`` does not set the Hilfe aside where the
+    deals are mostly estimated: exact play on the first deals (:func:`_sample_made`) fails it on
+    a deal the numbers make it on, or settled too few of them within this answer's work."""
+    figures = dict(call=_name(unsettled["call"]), made=unsettled["made"], n=n, m=unsettled["m"],
+                   settled=unsettled["settled"], k=unsettled["to_check"])
+    if unsettled["missed"]:
+        return Mn("By these numbers {call} is made in {made} of the {n} deal, but most of them are estimated, and "
+                  "exact play, asked on the first {m} deals as they were dealt, fails it on one of those the numbers "
+                  "make it on: the numbers are not sure enough to set the Hilfe aside for it.",
+                  "By these numbers {call} is made in {made} of the {n} deals, but most of them are estimated, and "
+                  "exact play, asked on the first {m} deals as they were dealt, fails it on one of those the numbers "
+                  "make it on: the numbers are not sure enough to set the Hilfe aside for it.", n, **figures)
+    return Mn("By these numbers {call} is made in {made} of the {n} deal, but most of them are estimated, and exact "
+              "play, asked on the first {m} deals as they were dealt, settled it on only {settled} of the {k} the "
+              "numbers make it on within this answer's work: too few to set the Hilfe aside for it.",
+              "By these numbers {call} is made in {made} of the {n} deals, but most of them are estimated, and exact "
+              "play, asked on the first {m} deals as they were dealt, settled it on only {settled} of the {k} the "
+              "numbers make it on within this answer's work: too few to set the Hilfe aside for it.", n, **figures)
+
+
 def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] = ()) -> dict | None:
     """Where the count's Hilfe (valued by the auction after it: ``after``, :func:`_hilfe_after`)
     leaves the partner nothing to decide: the first bid of the Hilfe's suit above it, of the
@@ -691,6 +844,8 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
     # (QA s37 Q2: on Q1b exact play ranks 110 Rosen, sure, over 130, made 14 of 16)
     by_value = sorted((c["call"] for c in ev.calls), key=lambda c: -sum(values.get(c) or (0,)) / n)
     candidates = list(dict.fromkeys([c for c in equal if higher(c)] + [c for c in by_value if higher(c)]))
+    if after["estimated"] and PROOF_SAMPLE:
+        return _unused_hilfe_sampled(ev, s, after, equal, own, candidates)
     asked, left = 0, [PROOF_NODES]     # the solver's nodes for the calls asked, shared
     for c in candidates:
         if after["estimated"]:    # the numbers only where exact play settles most deals
@@ -726,6 +881,113 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
             "settled": settled, "proved": proved}
 
 
+def _fixed(after: dict, strain: str, s, n: int, call: str) -> bool:
+    """The auction after the Hilfe ends in one higher number of the same game than ``call`` on
+    nearly every deal the team keeps the contract on, and the team keeps it on nearly all
+    (:func:`_unused_hilfe`)."""
+    end = after["end"]
+    return end is not None and after["ended"] >= SURE_SHARE * after["ours"] and 10 * after["ours"] >= 9 * n \
+        and end.strain == strain and end.declarer == s.seat and end.value > int(call.split(" ", 1)[0])
+
+
+def _sampled_checks(ev, s, after: dict, call: str) -> bool:
+    """What the sample checks is what the call's value rests on: the call made or failed as
+    exact play says. So the call's own auction ends in the call itself (as played, or bid out
+    and left to play by our seat on SURE_SHARE of the deals). Elsewhere the opponents' contracts
+    after it, which the sample does not check, carry its numbers (P102, the re-entry Hilfe 100
+    Rosen over D's 90 Schellen: 120 Rosen's numbers lead the Hilfe, confirmed as made on the
+    first deals, but D bids over it in Schellen on about half the deals, and exact play of the
+    auction after each call ranks the Hilfe first, 50 +- 33 over 120 Rosen)."""
+    n = ev.samples
+    if call not in (getattr(ev, "continued", None) or ()):
+        return True
+    endings = (getattr(ev, "endings", None) or {}).get(call) or []
+    stood = sum(1 for e in endings if e.contract is not None and str(e.contract) == call
+                and e.contract.declarer == s.seat)
+    return len(endings) == n and stood >= SURE_SHARE * n
+
+
+def _unused_hilfe_sampled(ev, s, after: dict, equal: Sequence[str], own: Sequence[str],
+                          candidates: Sequence[str]) -> dict | None:
+    """:func:`_unused_hilfe` where the deals are mostly estimated (PROOF_SAMPLE): the candidates
+    the numbers make on SURE_SHARE of the deals are measured against the Hilfe as there (up to the
+    first sure one that is not ahead), and exact play checks the numbers of each on the first deals
+    (:func:`sample_size`, :func:`_confirmed`): the first in their order that it confirms within the
+    nodes is the call. The first candidate's sample, where it did not confirm it, is kept for the
+    words (``after["unsettled"]``)."""
+    values = getattr(ev, "values", None) or {}
+    judged = getattr(ev, "judged", None)
+    n = ev.samples
+    strain = after["call"].split(" ", 1)[1]
+    if not judged or len(judged) != n:
+        return None
+    ahead = []
+    for c in candidates:
+        per_deal = ev.made(c)
+        count = None if per_deal is None else sum(per_deal)
+        if count is None or count < SURE_SHARE * n:
+            continue
+        lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
+        fixed = _fixed(after, strain, s, n, c)
+        if not (lead > margin and lead > EQUAL_POINTS) and not (fixed and lead > 0):
+            break                 # the first sure bid is not ahead: as where the deals are exact
+        if _sampled_checks(ev, s, after, c):
+            ahead.append({"call": c, "made": count, "lead": lead, "margin": margin, "fixed": fixed})
+    if not ahead:
+        return _own_game(ev, s, after, equal, own)
+    k, samples = _confirmed(ev, s, [(x["call"], sample_size(x["lead"], int(x["call"].split(" ", 1)[0])))
+                                    for x in ahead])
+    if k != 0:
+        after["unsettled"] = {"call": ahead[0]["call"], "made": ahead[0]["made"], **samples[0]}
+    if k is None:
+        return _own_game(ev, s, after, equal, own)
+    sample = samples[k]
+    return {**after, **ahead[k], "settled": sample["settled"], "proved": sample["settled"], "sample": sample}
+
+
+# The samples of several candidates (130, 120, 110 of a suit) are asked first each with a few
+# nodes a deal (SAMPLE_PASSES[0]), which settles the cheap deals and finds the cheap failures of all
+# of them, then the best first with more nodes a deal, pass by pass, the next only where the
+# better one fails a deal or runs out of nodes: a deal that would take one candidate's sample
+# tens of millions of nodes (QA s36's 60 Rosen, fort: 130 Rosen fails on the voice's second deal
+# at 23M, 120 on its thirteenth at 57M, 110 is made on the first 25 within 1.3M in all) leaves the
+# next candidate the nodes it needs, and the best call a sample confirms is the answer (K3: 120
+# Schellen, its dearest deal 14M; asked pass by pass for all candidates at once, 110 and 100 took
+# 25M of the nodes first and 120 ran out; K4: 120 Eichel's first 24 deals take 63M, one of them 39M).
+SAMPLE_PASSES = (1_000_000, 40_000_000)     # a deal's question at most: all candidates, then the best first
+SAMPLE_BETTER_NODES = 16_000_000   # ... a deal's question at most for a call better than one already confirmed
+
+
+def _confirmed(ev, s, asked: Sequence[tuple[str, int]]) -> tuple[int | None, list[dict]]:
+    """Of the calls ``asked`` (each with its sample size, the best first), the best whose sample
+    exact play confirms (:func:`_sample_made`, :func:`_sample_passes`) within the evaluation's
+    nodes: every call first with SAMPLE_PASSES[0] nodes a deal, then the best not yet failed with
+    each further pass's nodes until it is confirmed or fails a deal or runs out, then the next.
+    Its index (None: none confirmed) and each call's last sample."""
+    samples: list[dict] = [{} for _ in asked]
+    failed = [False] * len(asked)
+    for k, (call, m) in enumerate(asked):
+        samples[k] = _sample_made(ev, s, call, m, cap=SAMPLE_PASSES[0])
+        failed[k] = bool(samples[k]["missed"])
+        if all(failed[:k]) and _sample_passes(samples[k]):
+            return k, samples             # every better call failed a deal: no need to ask the rest
+    for k, (call, m) in enumerate(asked):
+        if failed[k]:
+            continue
+        # a lower call already confirmed: this one is worth a few points more, not the nodes of a deal
+        # dearer than SAMPLE_BETTER_NODES (QA s37's 60 Rosen, fort: 110 Rosen confirmed at once, 120's
+        # thirteenth deal takes 57M)
+        fallback = any(samples[x] and _sample_passes(samples[x]) for x in range(k + 1, len(asked)))
+        for cap in SAMPLE_PASSES[1:]:
+            if _sample_passes(samples[k]) or samples[k]["missed"]:
+                break
+            samples[k] = _sample_made(ev, s, call, m, cap=min(cap, SAMPLE_BETTER_NODES) if fallback else cap)
+        if _sample_passes(samples[k]):
+            return k, samples
+        failed[k] = True                  # failed a deal, or ran out of nodes: the next one
+    return None, samples
+
+
 def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str]) -> dict | None:
     """The hand's own game where it beats the count's Hilfe (QA s40 F2): of the openings the
     conventions give this hand in another suit (``own``; the equally good calls first, then by
@@ -743,7 +1005,25 @@ def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str]) -> d
     mine = [c for c in own if c.split(" ", 1)[-1] != strain and len(values.get(c) or ()) == n]
     left = [PROOF_NODES]     # the solver's nodes for the openings asked, shared
     by_value = sorted(mine, key=lambda c: -sum(values[c]) / n)
-    for c in dict.fromkeys([c for c in equal if c in mine] + by_value):
+    ordered = list(dict.fromkeys([c for c in equal if c in mine] + by_value))
+    if after["estimated"] and PROOF_SAMPLE:   # the numbers, checked by exact play on the first deals
+        if not judged or len(judged) != n:
+            return None
+        ahead = []
+        for c in ordered:
+            lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
+            per_deal = ev.made(c)
+            count = None if per_deal is None else sum(per_deal)
+            if lead > margin and lead > EQUAL_POINTS and count is not None and count >= SURE_SHARE * n \
+                    and _sampled_checks(ev, s, after, c):
+                ahead.append({"call": c, "made": count, "lead": lead, "margin": margin})
+        k, samples = _confirmed(ev, s, [(x["call"], sample_size(x["lead"], int(x["call"].split(" ", 1)[0])))
+                                        for x in ahead])
+        if k is None:
+            return None
+        return {**after, **ahead[k], "fixed": False, "settled": samples[k]["settled"],
+                "proved": samples[k]["settled"], "own": True, "sample": samples[k]}
+    for c in ordered:
         lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
         if not (lead > margin and lead > EQUAL_POINTS):
             continue
@@ -817,7 +1097,9 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "less than {call} (chance alone: ±{margin}), which is made in {made} of them. So the tutor bids {call} "
             "itself.", n, margin=_points(unused["margin"]), **figures))
     lines.extend(_unplayed_line(unused, n))
-    if unused["estimated"]:     # most deals were estimated: the solver settled the higher bid on most
+    if unused.get("sample") is not None:    # most deals estimated: exact play checked the numbers on the first deals
+        lines.append(sample_line(call, unused["sample"], unused["lead"]))
+    elif unused["estimated"]:     # most deals were estimated: the solver settled the higher bid on most
         lines.append(Mn("Most of these deals are estimated, so {call} was asked of the solver deal by deal: exact play "
                         "settles it on {settled} of the {n} deal and makes it on {proved} of them.",
                         "Most of these deals are estimated, so {call} was asked of the solver deal by deal: exact play "
@@ -900,6 +1182,15 @@ def _kept_hilfe_line(ev, s, after: dict, best: str, by_call: dict) -> Msg:
                  "calls within {cap} equally good; and it tells {partner} what this hand holds: the tutor gives it.",
                  cap=EQUAL_POINTS, **figures)
     unsettled = after.get("unsettled")
+    if unsettled is not None and "m" in unsettled:
+        # QA s41 F7: the higher bid is sure by the numbers, mostly estimated, and exact play on the first
+        # deals (PROOF_SAMPLE) fails it where the numbers make it, or settles too few within its nodes
+        return join(M("Counting instead the contract the bidding reaches after it, the others bidding on as the count "
+                      "bids, the Hilfe {hilfe} brings {value:+.0f} ({played:+.0f} as if nobody bid after it; {where}), "
+                      "{gap} less than {best} (chance alone: ±{margin}).", **figures), " ",
+                    unsampled_line(unsettled, n), " ",
+                    M("What a good partner makes of what the Hilfe tells him, the deals' partner, who bids as the "
+                      "count bids, cannot show: here the conventions decide."))
     if unsettled is not None:
         # QA s41 F7: the higher bid is sure by the numbers, mostly estimated, and the solver, asked it deal
         # by deal, settled too few deals within its nodes: the conventions keep deciding, and the line says why

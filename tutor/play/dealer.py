@@ -60,6 +60,11 @@ class Need:
     lacks: frozenset = frozenset()
     length: tuple[int, int] = (0, HAND_SIZE)
 
+    def covers(self, ranks: frozenset) -> bool:
+        """A seat holding exactly ``ranks`` of the suit keeps to this need (a denial: holds
+        the hand it describes)."""
+        return self.has <= ranks and not self.lacks & ranks and self.length[0] <= len(ranks) <= self.length[1]
+
 
 def _splits(n: int, k: int, caps: Sequence[int]) -> Iterable[tuple[int, ...]]:
     """Every way to write n as k parts, part i at most caps[i]."""
@@ -456,12 +461,8 @@ class Dealer:
         needs, denials = self.needs[seat], self.denials[seat]
         for x in SUITS if suits is None else suits:
             ranks = hand.ranks_in(x)
-            n, need = len(ranks), needs[x]
-            if not (need.has <= ranks and not need.lacks & ranks and need.length[0] <= n <= need.length[1]):
+            if not needs[x].covers(ranks) or any(d.covers(ranks) for d in denials[x]):
                 return False
-            for d in denials[x]:
-                if d.has <= ranks and not d.lacks & ranks and d.length[0] <= n <= d.length[1]:
-                    return False
         return True
 
     # -- dealing -----------------------------------------------------------------------------
