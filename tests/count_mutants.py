@@ -44,9 +44,11 @@ MUTANTS = [
     ("compete ignored", "    reach = (max(c.expected, c.compete", "    reach = (max(c.expected, -1"),
     ("compete also on the own bid", " if theirs\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach",
      " if True\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach"),
-    ("the opener's rebid ignored", "    if not (share and lowest):\n        return 0", "    if True:\n        return 0"),
+    ("the opener's rebid ignored", "    if not (share and lowest):\n        return lowest, \"\"",
+     "    if True:\n        return lowest, \"\""),
     # lesson 7's example (tests/test_lesson_examples.py: gegnerfarbe), test_the_ace_announcement_comes_before_the_wide_raise
-    ("the wide raise before the Ace announcement", "    return 0 if informs else lowest", "    return lowest"),
+    ("the wide raise before the Ace announcement", '    return lowest, "ace" if informs else "wide"',
+     '    return lowest, "wide"'),
     # test_fort_explains_a_hilfe_that_would_fall_above_120, test_a_hilfe_above_120_is_named_with_its_number_and_top_card
     ("compete-wide above 120", "COMPETE_WIDE_UP_TO = 120", "COMPETE_WIDE_UP_TO = 157"),
     # test_the_openers_partner_bids_on_when_the_count_comes_close

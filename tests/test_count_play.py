@@ -454,6 +454,15 @@ def test_the_openers_fort_names_the_margin_up_to_120():
     assert advice.call == "fort" and "make 65, below 140, the lowest Zehner" in advice.text("en")
 
 
+def test_the_openers_fort_names_no_zehner_above_the_highest_bid():
+    # Over the opponents' 150 the next Zehner would be 160, which is no call (the highest bid is
+    # the Matsch, 157): the fort does not say the count is "below 160, the lowest Zehner above"
+    # their bid (count.rebid_ground finds no raise left; until session 43 the line named 160).
+    advice = cv.advise("Eichel:AB Schellen:UB96 Rosen:7 Schilten:K9", "70 Eichel, 80 Schellen, 100 Eichel, 105 Schilten, 150 Eichel")
+    assert advice.call == "fort"
+    assert "160" not in advice.text("en")
+
+
 # The contest's cap (CONTEST_CONTROL, 150): where the lowest Zehner above the opponents' bid is 140
 # or 150, trump control bids it, whatever its side cards. B as in Q15 (six Schellen with Puur and
 # Nell in the team, no side Ace: the count 67), A's Eichel now at 130: B's fort would leave A's 130
