@@ -44,7 +44,15 @@ MUTANTS = [
     ("compete ignored", "    reach = (max(c.expected, c.compete", "    reach = (max(c.expected, -1"),
     ("compete also on the own bid", " if theirs\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach",
      " if True\n             else max(c.expected, alone_count(c, s)))\n    limit = min(reach"),
-    ("the opener's rebid ignored", "    return lowest if share and lowest and c.expected + share + COMPETE_WIDE >= lowest else 0", "    return 0"),
+    ("the opener's rebid ignored", "    if not (share and lowest):\n        return lowest, \"\"",
+     "    if True:\n        return lowest, \"\""),
+    # lesson 7's example (tests/test_lesson_examples.py: gegnerfarbe), test_the_ace_announcement_comes_before_the_wide_raise
+    ("the wide raise before the Ace announcement", '    return lowest, "ace" if informs else "wide"',
+     '    return lowest, "wide"'),
+    # test_fort_explains_a_hilfe_that_would_fall_above_120, test_a_hilfe_above_120_is_named_with_its_number_and_top_card
+    ("compete-wide above 120", "COMPETE_WIDE_UP_TO = 120", "COMPETE_WIDE_UP_TO = 157"),
+    # test_the_openers_partner_bids_on_when_the_count_comes_close
+    ("compete-wide off", "COMPETE_WIDE = 40 ", "COMPETE_WIDE = 0 "),
     # test_the_partie_double_gives_way_to_our_own_bid (QA s40 F3)
     ("the Partie's double before our own bid", "OWN_BID_FIRST = True ", "OWN_BID_FIRST = False "),
     # test_the_defence_against_undenufe_counts_the_sixes, test_aces_and_kings_do_not_double_an_undenufe (QA s40 F1)

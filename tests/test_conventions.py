@@ -309,7 +309,11 @@ def test_fort_explains_a_hilfe_that_would_fall_above_120():
     # C holds the Nell zu zweit behind A's Puur zu dritt: five trumps, no control, and B's
     # 120 Schellen moved the Hilfe to 130. (With the Puur zu dritt behind A's 110 Eichel, the
     # Nell zu sechst, the team holds all nine trumps and bids on over the opponents' 115 Rosen:
-    # tests/test_count_play.py, trump control bids on.)
+    # tests/test_count_play.py, trump control bids on.) Count and share, 57 + 33 = 90, come within
+    # count.COMPETE_WIDE (40) of 130, but the wide margin holds up to 120 only: exact play (24
+    # fitting deals, seed 1, 0 estimated, every seat bidding on as the count bids) values C's
+    # 130 Eichel no better than fort, -208.5 +- 29.0 against -215.0 +- 24.0 (130 - fort: +6.5 +-
+    # 22.6, paired; the 130 is overbid to 140 Schellen on 23 of 24 deals).
     advice = cv.advise("Eichel:97 Schellen:K8 Rosen:U6 Schilten:O87", "60 Eichel, 120 Schellen")
     assert advice.call == "fort" and "Die Hilfe in Eichel wäre 130, über 120" in advice.text("de")
     assert "Nell zu dritt hiesse 50" in cv.advise("Eichel:7 Schellen:B97 Rosen:B86 Schilten:B6", "60 Eichel").text()
@@ -360,7 +364,11 @@ def test_before_any_bid_nothing_is_missed():
 
 @pytest.mark.parametrize("auction, hand, line_de, line_en", [
     # A opened on the Nell row (50, the Nell zu dritt): C's Hilfe shows the Puur; over 125 the
-    # lower is 130 (five trumps: no control, the count's fort)
+    # lower is 130 (five trumps: no control, the count's fort). 57 + 33 = 90 is within
+    # count.COMPETE_WIDE (40) of 130, but the wide margin holds up to 120 only: exact play (24
+    # fitting deals each, seed 1, 0 estimated, every seat bidding on as the count bids) values
+    # C's 130 Eichel below fort in both positions: 130 - fort -50.0 +- 55.3 here, -87.1 +- 39.1
+    # after 60 Eichel (paired; 130 Eichel stands on all 24 deals, its board points below 0 on 18 and 22)
     ("50 Eichel, 125 Rosen", "Eichel:U8 Schellen:678 Rosen:678 Schilten:6",
      "Die Hilfe in Eichel wäre 130, über 120: dort zeigen die Zahlen keine Karten mehr, der Puur bleibt ungesagt.",
      "The Hilfe in Eichel would be 130, above 120: there the numbers show no cards, so the Puur goes unsaid."),

@@ -194,7 +194,8 @@ CONFIDENCE_CONTROL = True  # a number above the openings (120) read as trump con
 OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
 TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
-COMPETE_WIDE = 0           # ... also where count and share come within this of the lowest raise (s41: 40 measured, not yet on)
+COMPETE_WIDE = 40          # ... also where count and share come within this of the lowest raise (practice's robots, s40-s42)
+COMPETE_WIDE_UP_TO = 120   # ... for a lowest raise up to the openings' 120 only (s42: the five-trump 130s, exact play)
 
 
 @dataclass(frozen=True)
@@ -1107,7 +1108,7 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
     # against the opponents' bid the team's trumps alone may carry it on (Holding.compete,
     # Holding.contest); over the team's own bid, with both opponents out, its control
     # counts more (alone_count)
-    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit, readings)) if theirs
+    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit, readings, hand)) if theirs
              else max(c.expected, alone_count(c, s)))
     limit = min(reach, s.rules.highest_bid)
     target = limit - limit % 10
@@ -1145,23 +1146,55 @@ def rebid_share(c: Count, s, suit: Suit) -> int:
     return (TOTAL_POINTS - c.expected) // PARTNER_SHARE
 
 
-def rebid_zehner(c: Count, s, suit: Suit, readings=None) -> int:
+def rebid_zehner(c: Count, s, suit: Suit, readings=None, hand=None) -> int:
     """The lowest Zehner above the opponents' standing bid where the opener bids again in the
     suit he opened (:func:`rebid_share`: the partner has shown nothing in it), when his count and
-    the partner's share reach it; 0 where not. "Wer später in derselben Farbe erhöht, steigert
-    bloss die Zahl": the rebid shows no cards, it says what the team trusts itself to make, and
-    fort leaves the opponents a contract they make on most deals. The lowest Zehner, as the text's
-    A bids it ("der kleinste Zehner über der 95 von D") and as trump control bids on
-    (:func:`contest_zehner`): exact play makes it more often than a higher one pays where the
-    partner's fort has denied the Hilfe. QA s36 P34: A with the Puur zu dritt, Eichel A, Schilten
-    A K after `60 Rosen, 70 Schellen, fort, fort` counted 76 and said fort; exact play makes 80
-    Rosen on 14 of 16 fitting deals at either table (docs/interpretations.md, "The opener bids
-    again")."""
+    the partner's share reach it or come within the wide margin (:func:`rebid_ground`); 0 where not."""
+    lowest, why = rebid_ground(c, s, suit, readings, hand)
+    return lowest if why in ("reach", "wide") else 0
+
+
+def rebid_ground(c: Count, s, suit: Suit, readings=None, hand=None) -> tuple[int, str]:
+    """(the lowest Zehner above the opponents' standing bid in the suit the team opened, why the
+    opener bids it again or not): "reach" where his count and the partner's share reach it,
+    "wide" where they come within the wide margin, "ace" where they come that close but the hand's
+    Ace announcement comes first, "short" where they stay further below, "" where the rebid does
+    not apply (the partner has shown cards in the suit, or no raise is left). One ground for the
+    rebid (:func:`rebid_zehner`) and for the fort's line (:func:`_no_rebid`).
+
+    "Wer später in derselben Farbe erhöht, steigert bloss die Zahl": the rebid shows no cards, it
+    says what the team trusts itself to make, and fort leaves the opponents a contract they make on
+    most deals. The lowest Zehner, as the text's A bids it ("der kleinste Zehner über der 95 von D")
+    and as trump control bids on (:func:`contest_zehner`): exact play makes it more often than a
+    higher one pays where the partner's fort has denied the Hilfe. QA s36 P34: A with the Puur zu
+    dritt, Eichel A, Schilten A K after `60 Rosen, 70 Schellen, fort, fort` counted 76 and said
+    fort; exact play makes 80 Rosen on 14 of 16 fitting deals at either table
+    (docs/interpretations.md, "The opener bids again"). Up to 120 (``COMPETE_WIDE_UP_TO``) the team
+    bids it already when count and share come within ``COMPETE_WIDE`` of it: on practice's deals,
+    every seat the count, the changed auctions' contracts solved on their real deals, bidding on
+    brought more than fort; above 120, where the five-trump 130s over 120 or 125 were worth no more
+    than fort by exact play, it wants the number itself; and not where ``hand`` has an Ace
+    announcement the conventions give (:func:`_ace`: the opponents hold trump control and bid on, so
+    the Ace is the information the partner needs, lesson 7's A with their Schellen Ace after `60
+    Eichel, 70 Schellen, 75 Rosen, 90 Schellen`)."""
     share = rebid_share(c, s, suit)
     lowest = s.two_zehner()[0] if readings is None else min(
         (x.call.value for x in readings if x.kind in ("raise", "confidence") and x.call.strain == suit.value
          and x.call.value is not None and x.call.value % 10 == 0), default=0)
-    return lowest if share and lowest and c.expected + share + COMPETE_WIDE >= lowest else 0
+    if not (share and lowest):
+        return lowest, ""
+    if c.expected + share >= lowest:
+        return lowest, "reach"
+    if c.expected + share + wide_margin(lowest) < lowest:
+        return lowest, "short"
+    informs = hand is not None and readings is not None and _ace(hand, s, readings, []) is not None
+    return lowest, "ace" if informs else "wide"
+
+
+def wide_margin(lowest: int) -> int:
+    """How far below the lowest raise ``lowest`` count and share may stay for the rebid:
+    ``COMPETE_WIDE`` up to ``COMPETE_WIDE_UP_TO``, none above."""
+    return COMPETE_WIDE if lowest <= COMPETE_WIDE_UP_TO else 0
 
 
 def alone_count(c: Count, s) -> int:
@@ -1237,7 +1270,7 @@ def _raise(hand, s, readings, lines, standing=None):
                        value=r.call.value - 10, next=r.call.value, expected=c.expected))
     contest = contest_zehner(c, s) if high is not None and team_of(high.seat) != team_of(s.seat) else 0
     contested = bool(contest) and r.call.value == reach == contest > max(c.expected, c.compete)
-    rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call, readings) == reach
+    rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call, readings, hand) == reach
     if contested:
         lines.append(M("Puur and Nell with {n} trumps or more in the team bid on over the opponents' {bid} at the "
                        "lowest Zehner, {contest}, whatever the side cards (an Ass-Ansage counts on it: the "
@@ -1319,11 +1352,28 @@ def _no_rebid(hand, s, readings, lines) -> None:
         share = rebid_share(c, s, suit)
         if share and s.opened[suit].opener == s.partner:
             return      # the partner's fort keeps the conventions' reasons (the Hilfe he cannot give)
-        if share:
+        lowest, why = rebid_ground(c, s, suit, readings, hand)
+        wide = wide_margin(lowest)
+        if why == "ace":
+            # within the wide margin, but the hand's Ace announcement comes first
+            lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
+                           "hold make {total}, within {wide} of {lowest}, the lowest Zehner above the opponents' "
+                           "{bid}; but they bid on over it, so the hand gives {partner} the information instead of "
+                           "the number.", suit=suit.value, own=c.expected, share=share, partner=s.partner,
+                           total=c.expected + share, wide=wide, lowest=lowest, bid=str(high.call)))
+            return
+        if why == "short" and wide:
+            lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
+                           "hold (a third of what the hand does not count) make {total}, more than {wide} below "
+                           "{lowest}, the lowest Zehner above the opponents' {bid}: fort.", suit=suit.value,
+                           own=c.expected, share=share, partner=s.partner, total=c.expected + share, wide=wide,
+                           lowest=lowest, bid=str(high.call)))
+            return
+        if why == "short":
             lines.append(M("{suit}, which this hand opened: its count {own} and about {share} for what {partner} may "
                            "hold (a third of what the hand does not count) make {total}, below {lowest}, the lowest "
                            "Zehner above the opponents' {bid}: fort.", suit=suit.value, own=c.expected, share=share,
-                           partner=s.partner, total=c.expected + share, lowest=s.two_zehner()[0], bid=str(high.call)))
+                           partner=s.partner, total=c.expected + share, lowest=lowest, bid=str(high.call)))
             return
 
 
