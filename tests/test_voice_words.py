@@ -151,6 +151,37 @@ def test_the_estimated_deals_are_said_to_carry_the_numbers_only_where_they_are_m
                          "best play would give.")
 
 
+def test_estimates_that_are_only_the_other_calls_are_said_to_be_theirs():
+    """README's first example: a sure Matsch at the first seat, 23 of its 50 deals estimated, all
+    of them in the games after the first-seat fort (the others' contracts): the line says the
+    estimates are the other calls' and the Matsch is played out exactly, not "this answer's"."""
+    from tutor.judgement.base import estimated_line, estimated_of
+
+    games = [("Eichel", "A"), ("Schellen", "D"), ("Rosen", "B")]
+    # deal 0: nothing estimated; deal 1: D's Schellen; deal 2: B's Rosen; deal 3: A's Eichel
+    opened = [[False, False, False], [False, True, False], [False, False, True], [True, False, False]]
+    ending = lambda strain, seat: SimpleNamespace(contract=SimpleNamespace(strain=strain, declarer=seat))
+    fort = [ending("Schellen", "D"), ending("Schellen", "D"), ending("Eichel", "A"), SimpleNamespace(contract=None)]
+    ev = SimpleNamespace(games=games, opened=opened, endings={"fort": fort})
+    assert estimated_of(ev, "157 Eichel", "A") == 1          # deal 3
+    assert estimated_of(ev, "157 Schilten", "A") is None     # no such game among the deals
+    assert estimated_of(ev, "fort", "A") == 1                # deal 1 ends in D's estimated Schellen
+    assert estimated_of(ev, "dopple", "A") is None           # no bid, no auction after it
+    ev.opened = opened[:3]
+    assert estimated_of(ev, "157 Eichel", "A") == 0
+    assert estimated_of(ev, "fort", "A") is None             # endings of other deals than the rows
+    line = estimated_line(2, 3, "157 Eichel", 0).text("en")
+    assert line == ("2 of the 3 deals were too long to play out exactly for the other calls (not for 157 Eichel): "
+                    "their results are estimated.")
+    assert estimated_line(1, 3, "fort", 0).text("en") == ("1 of the 3 deals was too long to play out exactly for the "
+                                                          "other calls (not for fort): its result is estimated.")
+    assert estimated_line(2, 3, "157 Eichel", 1).text("en").endswith("for this answer: their results are estimated. "
+                                                                     "That is most of the deals: these numbers are "
+                                                                     "mostly estimates and can be far from what best "
+                                                                     "play would give.")
+    assert estimated_line(2, 3, "157 Eichel", None).text("en") == estimated_line(2, 3).text("en")
+
+
 def test_the_score_s_line_is_said_only_where_a_game_can_end_the_partie():
     # F13: the most one game writes is a kontered Matsch and every card point: 4 x 157 + 157 = 785
     # (the rules: "gekontert 628"), 4 x 257 + 157 = 1185 with the extended variant's Matsch bonus
@@ -919,26 +950,32 @@ def test_deals_where_an_opponent_bids_over_the_hilfe_in_an_unplayed_game_are_cou
     assert voice._unplayed_line({"played": list(range(75))}, 75) == []
 
 
+class _Given:
+    """A judge on given figures (each call's value deal by deal; konter the deals' best mean, as
+    Evaluation.to_json), worded by the voice."""
+
+    name = "given"
+
+    def __init__(self, values: dict) -> None:
+        self.values = values
+
+    def choose(self, hand, s, readings, standing=None):
+        values = self.values
+        calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+        ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None,
+                             stopped_early=False, seat=s.seat, unprobed=[])
+        ev.contract = lambda text: None
+        ev.to_json = lambda: {"recommended": "konter"}
+        return voice.judge_by(ev, hand, s, readings, standing)
+
+
 def test_say_nothing_is_not_called_unprofitable_where_the_deals_favour_the_konter():
     # QA s38 F5.2 (H11): "Say nothing: it does not pay here." and two lines later "konter brings
     # more, +585" (against +364): one answer contradicted itself. Where the voice keeps to the
     # count's silence against the deals' konter (the rules' worked example: "für 400 Zielpunkte ist
     # sie ihm zu unsicher"), its first line says so; the count's own silence keeps "it does not pay"
-    values = {"konter": [500] * 20, "nothing": [300] * 20}
-
-    class Given:
-        name = "given"
-
-        def choose(self, hand, s, readings, standing=None):
-            calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
-            ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None,
-                                 stopped_early=False, seat=s.seat, unprobed=[])
-            ev.contract = lambda text: None
-            ev.to_json = lambda: {"recommended": "konter"}     # the deals' best mean, as Evaluation.to_json
-            return voice.judge_by(ev, hand, s, readings, standing)
-
     auction = BEFORE_A + ", 100 Eichel, D: dopple"
-    advice = conventions.advise(A_HAND, auction, seat="A", judge=Given())
+    advice = conventions.advise(A_HAND, auction, seat="A", judge=_Given({"konter": [500] * 20, "nothing": [300] * 20}))
     assert advice.call is None
     en = advice.reasons("en")
     assert en[0] == ("Say nothing: the deals favour konter, but the tutor keeps to the count here, for the "
@@ -947,6 +984,20 @@ def test_say_nothing_is_not_called_unprofitable_where_the_deals_favour_the_konte
     assert voice.KONTER_LINE.text("en") in en[1:]
     assert "surcontre" in advice.reasons("fr")[0]
     assert conventions.advise(A_HAND, auction, seat="A").reasons("en")[0] == "Say nothing: it does not pay here."
+
+
+def test_say_nothing_does_not_say_the_deals_favour_a_konter_they_find_as_good():
+    # QA s42 F9 (KP, at the Partie's end): "Say nothing: the deals favour konter, but ..." above
+    # "saying nothing (+2000) and konter (+2000) are equally good: ... the same on every deal".
+    # Where the count's silence is among the deals' equally good calls, the first line says so
+    # (konter is the deals' best mean: the first of a tie)
+    advice = conventions.advise(A_HAND, BEFORE_A + ", 100 Eichel, D: dopple", seat="A",
+                                judge=_Given({"konter": [2000] * 20, "nothing": [2000] * 20}))
+    assert advice.call is None
+    en = advice.reasons("en")
+    assert en[0] == ("Say nothing: the deals find konter as good, and the tutor keeps to the count here, for the "
+                     "reason given below.")
+    assert not any("favour" in t for t in en)
 
 
 def test_an_ace_announcement_valued_by_the_auction_after_it_yields_where_it_brings_clearly_less():
@@ -1251,3 +1302,13 @@ def test_a_matsch_that_wins_the_partie_on_most_deals_failed_or_made_says_so():
     # winning the Partie on half the deals or fewer is no such call: said as before (here nothing,
     # the deals being mostly estimated)
     assert line({"157 Schilten": [2000] * 5 + [-100] * 5, "fort": [-160] * 10}) == []
+
+
+def test_a_lead_just_above_chance_is_not_printed_as_equal_to_it():
+    # QA s42 F6 (HH1): the Hilfe yielded to 140 Eichel, "29 less than 140 Eichel (chance alone:
+    # ±29)": a lead of 29.4 above a margin of 28.6 read as no lead at all. Where the two round alike
+    # the words give the decimals that tell them apart; elsewhere whole board points
+    assert voice._shown_gap(29.4, 28.6) == ("29.4", "28.6")
+    assert voice._shown_gap(29.04, 28.96) == ("29.04", "28.96")
+    assert voice._shown_gap(30.2, 20.0) == (30, 20)
+    assert voice._shown_gap(20.0, 29.0) == (20, 29)      # within chance: no decimals to argue with

@@ -1350,8 +1350,12 @@ def _say_nothing(j, truthful) -> Msg:
     best = evidence.get("best_mean")
     if evidence.get("chosen_by") == "count" and any(
             str(r.call) == best and r.kind in ("double", "redouble") for r in truthful):
-        from tutor.judgement.base import call_words
+        from tutor.judgement.base import NOTHING, call_words
 
+        if NOTHING in (evidence.get("equal") or ()):
+            # the deals cannot tell the two apart (QA s42 F9: KP, both +2000 "the same on every deal")
+            return M("Say nothing: the deals find {call} as good, and the tutor keeps to the count here, for the "
+                     "reason given below.", call=call_words(best))
         return M("Say nothing: the deals favour {call}, but the tutor keeps to the count here, for the reason "
                  "given below.", call=call_words(best))
     return M("Say nothing: it does not pay here.")

@@ -112,16 +112,51 @@ def mostly_estimated(k: int, n: int) -> bool:
     return 2 * k > n
 
 
-def estimated_line(k: int, n: int) -> Msg:
+def estimated_line(k: int, n: int, call: str | None = None, own: int | None = None) -> Msg:
     """How many of the ``n`` deals the solver left to the estimate: the voice's answer and a
     drill's stored evidence say it in the same words (and, where that is most of them, that
     the numbers rest mostly on the estimate). In a learner's words, not the solver's (QA s32
     Q39: "not solved within this answer's share of the solver's work" read as jargon in
-    practice's review): a deal too long to play out exactly has its result estimated."""
+    practice's review): a deal too long to play out exactly has its result estimated.
+
+    ``call`` and ``own`` (:func:`estimated_of`): where none of the deals' values of the
+    answer's ``call`` rests on the estimate, the line says so: the estimates are the other
+    calls' (README's first example: a sure Matsch whose 23 estimated deals of 50 were the
+    first-seat fort's auctions, played by the others, read as if the Matsch were unsure)."""
+    if call is not None and own == 0 and k:
+        return Mn("{k} of the {n} deals was too long to play out exactly for the other calls (not for {call}): its "
+                  "result is estimated.",
+                  "{k} of the {n} deals were too long to play out exactly for the other calls (not for {call}): their "
+                  "results are estimated.", k, k=k, n=n, call=call_words(call))
     line = Mn("{k} of the {n} deals was too long to play out exactly for this answer: its result is estimated.",
               "{k} of the {n} deals were too long to play out exactly for this answer: their results are "
               "estimated.", k, k=k, n=n)
     return join(line, " ", MOSTLY_ESTIMATED) if mostly_estimated(k, n) else line
+
+
+def estimated_of(ev, call: str, seat: str) -> int | None:
+    """On how many deals ``call``'s value (of ``seat``'s) rests on an estimate: on each deal the
+    game it is played in, the one its auction ends in where the deals value it by the auction
+    after it (``ev.endings``), else a bid's own; None where that cannot be told (a call that
+    is no bid and has no auction after it, or an Evaluation without its games)."""
+    opened, games = getattr(ev, "opened", None), getattr(ev, "games", None)
+    if not opened or not games:
+        return None
+    where = {tuple(g): i for i, g in enumerate(games)}
+    endings = (getattr(ev, "endings", None) or {}).get(call)
+    if endings is not None:
+        if len(endings) != len(opened):
+            return None
+        played = [None if e.contract is None else where.get((e.contract.strain, e.contract.declarer))
+                  for e in endings]
+        if any(i is None for i, e in zip(played, endings) if e.contract is not None):
+            return None
+        return sum(1 for row, i in zip(opened, played) if i is not None and row[i])
+    parts = call.split(" ", 1)
+    if len(parts) != 2 or not parts[0].isdigit() or (parts[1], seat) not in where:
+        return None
+    i = where[(parts[1], seat)]
+    return sum(1 for row in opened if row[i])
 
 
 #: the equally good calls (:func:`equal_calls`): within this many standard errors of the best

@@ -73,8 +73,12 @@ MIN_SAMPLES = 50    # never stop before this many deals
 # the deals do not make nearly always is left out of the answer, so it is left out of the stop too).
 # Before (False), such a Matsch kept most positions from stopping: on the few deals searched to the
 # end (the easy ones, where the hand takes every trick) it led, and the stop took that as the
-# searched deals contradicting the best call (_contradicted).
-STOP_ANSWERABLE = False
+# searched deals contradicting the best call (_contradicted); and where it led over all deals, the
+# stop read its lead as the answer's and stopped with the answer's own two calls 2 standard errors
+# apart (fuenfer-gen-05: 157 Schilten ahead of fort, fort 34 +- 18 ahead of 90 Rosen). On since
+# session 43: bid's printed chances against exact play on the positions it moves stay within the
+# targets (benchmarks/README, "Session 43 (judge)").
+STOP_ANSWERABLE = True
 Z_CLEAR = 3.0       # the best call leads the second by this many standard errors: stop
 Z_EQUAL = EQUAL_SE  # a call within this many standard errors of the best is as good as the best
 SUITS_ONLY = ("Eichel", "Schellen", "Rosen", "Schilten")
@@ -1138,6 +1142,10 @@ class Simulation:
         # where that is less than SPLIT_FROM (at 0.6M nodes a deal: 100,000; the voice: SPLIT_FROM)
         self.split_from = min(SPLIT_FROM, self.nodes // max(1, samples) // SPLIT_SHARE) \
             if self.bounds_bias and SPLIT_FROM is not None else None
+        # the count's Ace announcements in an open suit or the team's own valued by the auction
+        # after them as one in the opponents' suit is (:func:`_bid_out_ace`): the voice asks it where
+        # the hand has a sure game of its own (voice.ACE_OWN_GAME)
+        self.aces_after: frozenset = frozenset()
         # eval's long open deals made less often than the answered ones, where its open deals take
         # the voice's estimate (below EVAL_FROM nodes a deal: SPLIT_MADE_EVAL)
         self.split_made = SPLIT_MADE_EVAL if self.bounds_bias and self.estimate != ESTIMATE_EVAL else 1.0
@@ -1159,7 +1167,8 @@ class Simulation:
         unheld += more
         missed: list = []    # deals that keep to the promises alone (no fitting one in FIT_TRIES)
         pick = _count_pick(hand, s, readings, standing)   # the count's call, asked once (an Ace, a Hilfe)
-        calls = _playable(_candidate_calls(s, readings), dealer, s) + _aces(hand, s, readings, standing, pick)
+        calls = _playable(_candidate_calls(s, readings), dealer, s) + _aces(hand, s, readings, standing, pick,
+                                                                          self.aces_after)
         plays = _plays(s, calls, self.every_zehner)
         index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         partie = None if standing is None else (standing.score.get("AC", 0), standing.score.get("BD", 0),
@@ -1169,7 +1178,7 @@ class Simulation:
             index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         # the calls valued by the auction after them, deal by deal (_continued)
         misread = _misread(s, calls, hand, readings)
-        continued = _continued(s, calls, standing, misread)
+        continued = _continued(s, calls, standing, misread, self.aces_after)
         # the count's Hilfe weighed by the auction after it, beside its value as the contract played
         hilfe = _weighed_hilfe(pick, continued)
         after = _Rest(s, continued, standing, misread, [hilfe] if hilfe is not None else []) \
@@ -1846,9 +1855,11 @@ DOUBLE_KONTER = True     # the hand's double valued by what follows it, the decl
                          # measured in session 41, on since session 42: docs/interpretations)
 
 
-def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset()) -> list:
+def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset(),
+               aces: "set[str] | frozenset" = frozenset()) -> list:
     """The calls valued by the auction after them (see above; ``misread``: the numbers the
-    partner would misread, :func:`_misread`)."""
+    partner would misread, :func:`_misread`; ``aces``: Ace announcements so valued in any suit,
+    :func:`_bid_out_ace`)."""
     out = []
     rules, a = s.rules, s.auction
     contest = CONTESTED and s.rules.conventions and _contested(s)
@@ -1867,7 +1878,7 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
             out.append(r)
         elif c.kind == "double" and _kontered_after(c, s):
             out.append(r)
-        elif r.kind == "ace" and _bid_out_ace(r, s):
+        elif r.kind == "ace" and _bid_out_ace(r, s, aces):
             out.append(r)
     return out
 
@@ -1881,11 +1892,14 @@ def _kontered_after(call, s) -> bool:
     return any(c.kind == "redouble" for _seat, c in after.legal_calls())
 
 
-def _bid_out_ace(r, s) -> bool:
-    """``r`` is an Ace announcement in the opponents' suit ("I hold the Ace of your suit")
-    after which a seat still bids (:data:`ACE_BID_OUT`): valued by the auction after it."""
+def _bid_out_ace(r, s, aces: "set[str] | frozenset" = frozenset()) -> bool:
+    """``r`` is an Ace announcement in the opponents' suit ("I hold the Ace of your suit"), or
+    one named in ``aces`` (an open suit or the team's own, where the voice asks it:
+    Simulation.aces_after), after which a seat still bids (:data:`ACE_BID_OUT`): valued by the
+    auction after it."""
     return ACE_BID_OUT and r.kind == "ace" and r.call.strain in SUITS_ONLY \
-        and s.owner(_suit(r.call.strain)) == "opponents" and s.auction.play(r.call, s.seat).next_seat is not None
+        and (s.owner(_suit(r.call.strain)) == "opponents" or str(r.call) in aces) \
+        and s.auction.play(r.call, s.seat).next_seat is not None
 
 
 _ASK = object()     # _aces: the count's call not yet asked
@@ -1902,19 +1916,21 @@ def _count_pick(hand: Hand, s, readings, standing: "Standing | None"):
     return COUNT.choose(hand, s, readings, standing).pick
 
 
-def _aces(hand: Hand, s, readings, standing: "Standing | None", pick=_ASK) -> list:
+def _aces(hand: Hand, s, readings, standing: "Standing | None", pick=_ASK,
+          aces: "set[str] | frozenset" = frozenset()) -> list:
     """The count's call where it is an Ace announcement valued by the auction after it
     (:func:`_bid_out_ace`): the deals weigh the count's announcement (the voice lets it yield
     where it brings clearly less than their best call), and pick none the count does not make
     (the other calls judged leave Ace announcements out, :func:`_candidate_calls`; session 39:
     valuing every one had the deals pick doppeln-gen-05's 75 Schilten, unsettled by exact
     play, and moved verpasst-gen-10's fort by the extra game's budget). ``pick``: the count's
-    call where it was asked already (:func:`_count_pick`)."""
+    call where it was asked already (:func:`_count_pick`); ``aces``: announcements in an open suit
+    or the team's own valued so too (:func:`_bid_out_ace`)."""
     if not ACE_BID_OUT or not any(r.kind == "ace" for r in readings):
         return []
     if pick is _ASK:
         pick = _count_pick(hand, s, readings, standing)
-    return [pick] if pick is not None and _bid_out_ace(pick, s) else []
+    return [pick] if pick is not None and _bid_out_ace(pick, s, aces) else []
 
 
 # The count's Hilfe is weighed by the auction after it (the partner and the opponents bidding

@@ -55,7 +55,7 @@ from typing import Sequence
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, Judgement, Standing, call_words,
-                                  estimated_line, mostly_estimated, paired_lead, unheld_lines)
+                                  estimated_line, estimated_of, mostly_estimated, paired_lead, unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, FORESEES, is_misere
@@ -210,7 +210,10 @@ def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = Non
     the same question, the same answer, whatever the process asked before). The workers
     are no part of the question: the same seed gives the same numbers with any.
     ``early_stop``: False judges all ``samples`` deals (a drill's evidence on 400 deals,
-    :func:`tutor.course.evidence.fresh`), finished as any answer is."""
+    :func:`tutor.course.evidence.fresh`), finished as any answer is. Where the count's Ace
+    announcement in an open suit or the team's own stands beside a sure game of the hand's own
+    (:func:`_own_game_ace`), the position is evaluated again with the announcement valued by the
+    auction after it, and that Evaluation is the answer's (:data:`ACE_OWN_GAME`)."""
     key = position_key(hand, s, standing)
     seed = seed_of(key) if seed is None else seed
     memo = (key, seed, samples, nodes, early_stop, tuple((str(r.call), r.kind) for r in readings))
@@ -224,6 +227,14 @@ def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = Non
     sim = simulation(samples, seed, workers, nodes, progress)
     sim.early_stop = early_stop
     ev = sim.evaluate(hand, s, readings, standing)
+    ace = _own_game_ace(ev, hand, s, readings, standing)
+    if ace is not None:
+        # the count's Ace announcement beside a sure game of the hand's own: asked again, the
+        # announcement valued by the auction after it (ACE_OWN_GAME, QA s42 F1; the same deals)
+        sim = simulation(samples, seed, workers, nodes, progress)
+        sim.early_stop = early_stop
+        sim.aces_after = frozenset({ace})
+        ev = sim.evaluate(hand, s, readings, standing)
     if FINISH_SHARE and ev.exact and ev.estimated:
         # the chances the answer prints, asked again where the decision's searches left them open
         # (Simulation.finish): the words then print the finished numbers, and decide on them
@@ -463,7 +474,11 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     # an Ace announcement valued by the auction after it (simulation.ACE_BID_OUT: the partner
     # bidding on by it, an opponent doubling it at once or bidding over it) that brings clearly
     # less than the deals' best yields to it (QA s38 F4)
-    ace_gap = _ace_gap(ev, said, equal[0]) if kind == "ace" and not agree else None
+    ace_gap = _ace_gap(ev, s, said, equal) if kind == "ace" and not agree else None
+    # (an announcement beside the hand's own game whose numbers exact play did not confirm: it stays)
+    ace_kept = ace_gap if ace_gap is not None and ace_gap.get("kept") else None
+    if ace_kept is not None:
+        ace_gap = None
     why = None if agree or ace_gap is not None else (information_line(ev, said) if kind in INFORMATION else
                               _konter_number_line(s, number) if number is not None else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
@@ -504,12 +519,14 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
         evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = _ace_lines(ev, equal[0], by_call, s) if kind == "ace" else \
             evidence_lines(ev, said, s, by_call, equal, standing)
+        if ace_kept is not None:
+            lines.append(unsampled_line(ace_kept["unsettled"], ev.samples, over="ace"))
         lines += [why, *count.lines]
         return Judgement(count.pick, lines, evidence, (said,), _named(ev, said, equal, said))
     # where the deals contradict the count's verdict on the standing contract its reasons are
     # not given (one line says so), and they are no ground to prefer its call among the equal ones
     belied = _belied(count, ev, s, said) if agree else None
-    chosen = said if agree and belied is None else equal[0]
+    chosen = said if agree and belied is None else ace_gap["call"] if ace_gap is not None else equal[0]
     lowest = _lower_number(chosen, equal, readings, by_call)
     if lowest is not None:
         higher, chosen = chosen, lowest
@@ -544,7 +561,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     elif agree and chosen == said:
         lines.extend(count.lines)
     elif ace_gap is not None:
-        lines.append(_ace_gap_line(ev, s, said, chosen, ace_gap))
+        lines.append(_ace_gap_line(ev, s, said, chosen, ace_gap, readings))
     elif said in by_call:
         lines.append(M("The count by hand says {count}; over these deals that brings {v_count:+.0f} board points "
                        "on average, {call} {v_best:+.0f}.", count=_name(said), v_count=round(by_call[said]),
@@ -776,13 +793,30 @@ def _sample_passes(sample: dict) -> bool:
     return not sample["missed"] and sample["settled"] == sample["checked"] == sample["to_check"]
 
 
-def sample_line(call: str, sample: dict, lead: float) -> Msg:
+def sample_line(call: str, sample: dict, lead: float, over: str = "hilfe") -> Msg:
     """What exact play's sample (:func:`_sample_made`) showed of the numbers of ``call``, a bid
-    that leads the Hilfe by ``lead``, and what it guards against: numbers wrong on one deal in
-    ``every`` (the share that would undo the lead, rounded so that the claim holds) would have
-    shown on a deal of the sample in (1 - PROOF_ERROR) of the answers or more."""
+    that leads the Hilfe (``over="ace"``: the Ace announcement, :func:`_ace_gap`) by ``lead``, and
+    what it guards against: numbers wrong on one deal in ``every`` (the share that would undo the
+    lead, rounded so that the claim holds) would have shown on a deal of the sample in
+    (1 - PROOF_ERROR) of the answers or more."""
     share = lead / (2 * int(call.split(" ", 1)[0]))
     every = max(1, math.floor(1 / share)) if share > 0 else 0
+    if over == "ace" and every <= 1:   # a lead of more than twice the number: no share of wrong deals undoes it
+        return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it was "
+                  "dealt: it is made on each of the {k} the numbers make it on.",
+                  "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
+                  "dealt: it is made on each of the {k} the numbers make it on.", sample["m"], call=_name(call),
+                  m=sample["m"], k=sample["settled"])
+    if over == "ace":
+        return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it was "
+                  "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
+                  "{every}, enough to undo its lead over the Ace announcement, {m} deal would show it in {sure} or "
+                  "more of 100 answers.",
+                  "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
+                  "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
+                  "{every}, enough to undo its lead over the Ace announcement, {m} deals would show it in {sure} or "
+                  "more of 100 answers.", sample["m"], call=_name(call), m=sample["m"], k=sample["settled"],
+                  every=every, sure=round(100 * (1 - PROOF_ERROR)))
     return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
               "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
               "{every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
@@ -794,12 +828,29 @@ def sample_line(call: str, sample: dict, lead: float) -> Msg:
               sure=round(100 * (1 - PROOF_ERROR)))
 
 
-def unsampled_line(unsettled: dict, n: int) -> Msg:
-    """Why the numbers' sure bid ``unsettled["call"]`` does not set the Hilfe aside where the
-    deals are mostly estimated: exact play on the first deals (:func:`_sample_made`) fails it on
-    a deal the numbers make it on, or settled too few of them within this answer's work."""
+def unsampled_line(unsettled: dict, n: int, over: str = "hilfe") -> Msg:
+    """Why the numbers' sure bid ``unsettled["call"]`` does not set the Hilfe (``over="ace"``: the
+    Ace announcement, :func:`_ace_gap`) aside where the deals are mostly estimated: exact play on
+    the first deals (:func:`_sample_made`) fails it on a deal the numbers make it on, or settled
+    too few of them within this answer's work."""
     figures = dict(call=_name(unsettled["call"]), made=unsettled["made"], n=n, m=unsettled["m"],
                    settled=unsettled["settled"], k=unsettled["to_check"])
+    if over == "ace":
+        if unsettled["missed"]:
+            return Mn("By these numbers {call} is made in {made} of the {n} deal, but most of them are estimated, and "
+                      "exact play, asked on the first {m} deals as they were dealt, fails it on one of those the "
+                      "numbers make it on: the numbers are not sure enough to set the Ace announcement aside for it.",
+                      "By these numbers {call} is made in {made} of the {n} deals, but most of them are estimated, and "
+                      "exact play, asked on the first {m} deals as they were dealt, fails it on one of those the "
+                      "numbers make it on: the numbers are not sure enough to set the Ace announcement aside for it.",
+                      n, **figures)
+        return Mn("By these numbers {call} is made in {made} of the {n} deal, but most of them are estimated, and exact "
+                  "play, asked on the first {m} deals as they were dealt, settled it on only {settled} of the {k} the "
+                  "numbers make it on within this answer's work: too few to set the Ace announcement aside for it.",
+                  "By these numbers {call} is made in {made} of the {n} deals, but most of them are estimated, and "
+                  "exact play, asked on the first {m} deals as they were dealt, settled it on only {settled} of the "
+                  "{k} the numbers make it on within this answer's work: too few to set the Ace announcement aside "
+                  "for it.", n, **figures)
     if unsettled["missed"]:
         return Mn("By these numbers {call} is made in {made} of the {n} deal, but most of them are estimated, and "
                   "exact play, asked on the first {m} deals as they were dealt, fails it on one of those the numbers "
@@ -1055,8 +1106,10 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
                                "ended": unused["ended"]}
     pick = next((r for r in readings if str(r.call) == call), None)
     lines = evidence_lines(ev, call, s, by_call, equal, standing)
+    gap, margin = _shown_gap(unused["lead"], unused["margin"])
     figures = dict(hilfe=_name(said), partner=s.partner, n=n, value=round(unused["value"]), ended=unused["ended"],
-                   end=_name(str(unused["end"])), gap=_points(unused["lead"]), call=_name(call), made=unused["made"])
+                   end=_name(str(unused["end"])), gap=gap if not unused["fixed"] else _points(unused["lead"]),
+                   call=_name(call), made=unused["made"])
     if unused.get("own"):
         # the hand's own game in another suit, an opening the conventions give it (QA s40 F2)
         lines.append(Mn(
@@ -1070,7 +1123,7 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "after the Hilfe as the count bids, the bidding ends at {end} in {ended} of the {n} deals, and counted so "
             "the Hilfe brings {value:+.0f}, {gap} less than {call} (chance alone: ±{margin}), which is made in {made} "
             "of them. So the tutor opens {call}: it tells {partner} of this hand's own game.", n,
-            margin=_points(unused["margin"]), **figures))
+            margin=margin, **figures))
     elif unused["fixed"]:
         # the auction after the Hilfe ends in one higher number of the same game, whatever the partner holds
         lines.append(Mn(
@@ -1095,7 +1148,7 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "that brings clearly less than bidding at once: when the others bid on after it as the count bids, the "
             "bidding ends at {end} in {ended} of the {n} deals, and counted so the Hilfe brings {value:+.0f}, {gap} "
             "less than {call} (chance alone: ±{margin}), which is made in {made} of them. So the tutor bids {call} "
-            "itself.", n, margin=_points(unused["margin"]), **figures))
+            "itself.", n, margin=margin, **figures))
     lines.extend(_unplayed_line(unused, n))
     if unused.get("sample") is not None:    # most deals estimated: exact play checked the numbers on the first deals
         lines.append(sample_line(call, unused["sample"], unused["lead"]))
@@ -1507,7 +1560,7 @@ def _ace_lines(ev, best: str, by_call: dict, s) -> list[Msg]:
                         "{n} deals.", n, best=_name(best), value=round(by_call[best])))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated:
-        lines.append(estimated_line(estimated, n))
+        lines.append(estimated_line(estimated, n, best, estimated_of(ev, best, s.seat)))
     if here is not None and 2 * _made(ev, here) >= n:
         lines.append(M("The Ace announcement is no fort: {seat} may still bid {best} when the bidding comes back to "
                        "him.", seat=s.seat, best=_name(best)))
@@ -1519,26 +1572,108 @@ def _ace_lines(ev, best: str, by_call: dict, s) -> list[Msg]:
     return lines
 
 
-def _ace_gap(ev, said: str, best: str) -> tuple[float, float] | None:
+# QA s42 F1: an Ace announcement in an open suit or the team's own is not valued by the deals
+# (session 39: valuing every one turned the rules' worked example, D's 95 Rosen in beispiel-04,
+# into 120 Schellen, made on about half of the deals), so the count's announcement stood over the
+# hand's own sure game: OB2, D `Eichel:A Schellen:AK Rosen:AKO Schilten:A87` at erweitert after
+# `60 Eichel, 70 Schellen, 90 Eichel`, 95 Rosen beside 110 Obenabe made on 24 of 24 deals by exact
+# play (+234.8 against fort's -200.4); after the announcement A and C bid on, as the rule wants,
+# and every Zehner they add is one the hand's own game must then outbid. Where the deals' equally
+# good calls hold a bid of the hand made on SURE_SHARE of the deals, the announcement is asked
+# again, valued by the auction after it (Simulation.aces_after, as one in the opponents' suit
+# is), and yields to that bid where the bid brings clearly more (:func:`_ace_gap`); where the
+# deals are mostly estimated, exact play checks the bid on the first deals as dealt (the Hilfe's
+# rule, :func:`sample_size`). Without such a sure bid nothing is asked again: the worked
+# example's best call, 120 Schellen, is made on about half of its deals.
+ACE_OWN_GAME = True
+
+
+def _sure_bids(ev, calls: Sequence[str]) -> list[str]:
+    """Of ``calls``, the hand's bids (a number in a strain) the numbers make on SURE_SHARE of
+    the deals or more, in their order."""
+    out = []
+    for c in calls:
+        parts = c.split(" ", 1)
+        if len(parts) != 2 or not parts[0].isdigit():
+            continue
+        made = ev.made(c)
+        if made and sum(made) >= SURE_SHARE * len(made):
+            out.append(c)
+    return out
+
+
+def _own_game_ace(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) -> str | None:
+    """The count's Ace announcement the deals leave unvalued (an open suit or the team's own)
+    where a seat still bids after it and the deals' equally good calls hold a bid of the hand
+    made on SURE_SHARE of the deals (:data:`ACE_OWN_GAME`): the announcement to value by the
+    auction after it. None: no such announcement or no such bid."""
+    if not ACE_OWN_GAME or not getattr(ev, "calls", None) or not hasattr(ev, "made"):
+        return None
+    if not any(r.kind == "ace" for r in readings):
+        return None
+    from tutor.judgement.simulation import _bid_out_ace
+
+    pick = COUNT.choose(hand, s, readings, standing).pick
+    if pick is None or pick.kind != "ace":
+        return None
+    said = str(pick.call)
+    if said in (getattr(ev, "continued", None) or ()) or not _bid_out_ace(pick, s, {said}):
+        return None
+    kept, _dropped = read_true(ev, hand, s, readings)
+    return said if _sure_bids(kept, equal_calls(kept)) else None
+
+
+def _ace_gap(ev, s, said: str, equal: Sequence[str]) -> dict | None:
     """Where the count's Ace announcement ``said`` is valued by the auction after it
     (``ev.continued``: simulation.ACE_BID_OUT) and brings clearly less than the deals' best
-    call ``best`` on the same deals (more than chance alone allows and more than
-    ``EQUAL_POINTS``, as a Hilfe yields: :func:`_unused_hilfe`): the lead and its margin.
-    None: the announcement is not so valued, or not clearly worse, or the deals could not
-    give a seat what his calls show (``ev.unheld``: they lean against that side, and the
-    announcement's worth rests on those hands; gegnerfarbe-11, D's 95 Eichel beside B's "we
-    want your suit" the deals do not honour): the conventions decide."""
+    call (``equal``: the equally good calls, the best first) on the same deals (more than
+    chance alone allows and more than ``EQUAL_POINTS``, as a Hilfe yields:
+    :func:`_unused_hilfe`): that call (``call``), the lead and its margin. An announcement in
+    an open suit or the team's own (valued so where the hand has a sure game of its own,
+    :data:`ACE_OWN_GAME`) yields only to a bid of the hand among ``equal`` made on SURE_SHARE of
+    the deals (``own``), where the deals are mostly estimated one that exact play confirms on the
+    first deals as dealt (``sample``; where it confirms none: ``kept``, with the first one's
+    sample, ``unsettled``, for the words). None: the announcement is not so valued, or not
+    clearly worse, or the deals could not give a seat what his calls show (``ev.unheld``: they
+    lean against that side, and the announcement's worth rests on those hands; gegnerfarbe-11,
+    D's 95 Eichel beside B's "we want your suit" the deals do not honour): the conventions
+    decide."""
     if said not in (getattr(ev, "continued", None) or ()) or getattr(ev, "unheld", None):
         return None
-    gap = paired(ev, best, said)
-    if gap is None or not (gap[0] > gap[1] and gap[0] > EQUAL_POINTS):
+    strain = said.split(" ", 1)[1]
+    from tutor.judgement.simulation import _suit
+
+    if s.owner(_suit(strain)) == "opponents":
+        gap = paired(ev, equal[0], said)
+        if gap is None or not (gap[0] > gap[1] and gap[0] > EQUAL_POINTS):
+            return None
+        return {"call": equal[0], "lead": gap[0], "margin": gap[1]}
+    ahead = []
+    for c in _sure_bids(ev, equal):
+        gap = paired(ev, c, said)
+        if gap is not None and gap[0] > gap[1] and gap[0] > EQUAL_POINTS:
+            ahead.append({"call": c, "lead": gap[0], "margin": gap[1], "made": sum(ev.made(c)), "own": True})
+    if not ahead:
         return None
-    return gap
+    if not (mostly_estimated(ev.estimated, ev.samples) and PROOF_SAMPLE):
+        return ahead[0]
+    judged = getattr(ev, "judged", None)
+    if not judged or len(judged) != ev.samples:
+        return None
+    k, samples = _confirmed(ev, s, [(x["call"], sample_size(x["lead"], int(x["call"].split(" ", 1)[0])))
+                                    for x in ahead])
+    if k is None:
+        return {"kept": True, "unsettled": {"call": ahead[0]["call"], "made": ahead[0]["made"], **samples[0]}}
+    return {**ahead[k], "sample": samples[k]}
 
 
-def _ace_gap_line(ev, s, said: str, call: str, gap: tuple[float, float]) -> Msg:
+def _ace_gap_line(ev, s, said: str, call: str, gap: dict, readings: Sequence = ()) -> Msg:
     """Why the count's Ace announcement yields (:func:`_ace_gap`): what it brings valued by the
-    auction after it, how often an opponent doubles it at once, and the gap to ``call``."""
+    auction after it, how often an opponent doubles it at once, and the gap to ``call``. Beside
+    the hand's own game (``gap["own"]``, :data:`ACE_OWN_GAME`): how often that game is made, where
+    the auction after the announcement ends, why the tutor leaves the conventions' call (and,
+    for a number that shows no cards, that the conventions offer it too), and what exact play's
+    sample showed where the deals are mostly estimated."""
     endings = (getattr(ev, "endings", None) or {}).get(said) or []
     n = ev.samples
     doubled = sum(1 for e in endings if e.contract is not None and str(e.contract) == said
@@ -1546,6 +1681,35 @@ def _ace_gap_line(ev, s, said: str, call: str, gap: tuple[float, float]) -> Msg:
     stood = sum(1 for e in endings if e.contract is not None and str(e.contract) == said
                 and e.contract.declarer == s.seat)
     by_call = {c["call"]: c["expected"] for c in ev.calls}
+    if gap.get("own"):
+        lead, margin = (gap["lead"], gap["margin"]) if call == gap["call"] else paired(ev, call, said)
+        theirs = sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) != team_of(s.seat))
+        made = ev.made(call)
+        parts: list = [Mn("The Ace announcement {ace} tells {partner} where an Ace is, but this hand has a game of its "
+                          "own, {call}, made in {made} of the {n} deal.",
+                          "The Ace announcement {ace} tells {partner} where an Ace is, but this hand has a game of its "
+                          "own, {call}, made in {made} of the {n} deals.",
+                          n, ace=_name(said), partner=s.partner, call=_name(call), made=sum(made or ()), n=n)]
+        # (no noun follows the counts: one form for any number)
+        if stood:
+            parts += [" ", M("After the announcement the others bid on as the count bids: the bidding ends in a "
+                             "contract of the opponents in {theirs} of the deals, and at {ace} itself in {stood} "
+                             "({doubled} of them doubled).", theirs=theirs, ace=_name(said), stood=stood,
+                             doubled=doubled)]
+        else:
+            parts += [" ", M("After the announcement the others bid on as the count bids: the bidding ends in a "
+                             "contract of the opponents in {theirs} of the deals.", theirs=theirs)]
+        parts += [" ", M("Valued so, the announcement brings {value:+.0f}, {gap} less than {call} (chance alone: "
+                         "±{margin}): the tutor bids {call} now instead.", value=round(by_call[said]),
+                         gap=_shown_gap(lead, margin)[0], margin=_shown_gap(lead, margin)[1], call=_name(call))]
+        reading = next((r for r in readings if str(r.call) == call), None)
+        if reading is not None and reading.kind == "confidence" and call.split(" ", 1)[1] in ("Obenabe", "Undenufe"):
+            parts += [" ", M("The conventions offer {call} too: at this table a number in Obenabe or Undenufe shows "
+                             "no cards (the rules leave their Ansagen to the table).", call=_name(call))]
+        if gap.get("sample") is not None:
+            parts += [" ", sample_line(gap["call"], gap["sample"], gap["lead"], over="ace")]
+        return join(*parts)
+    lead, margin = gap["lead"], gap["margin"]
     return Mn("The Ace announcement {ace} tells {partner} where an Ace is, but it is a contract too: valued by the "
               "auction after it, the others bidding on as the count bids and an opponent doubling it at once where "
               "the count doubles, it is left to play in {stood} of the {n} deal ({doubled} of them doubled) and "
@@ -1555,7 +1719,7 @@ def _ace_gap_line(ev, s, said: str, call: str, gap: tuple[float, float]) -> Msg:
               "the count doubles, it is left to play in {stood} of the {n} deals ({doubled} of them doubled) and "
               "brings {value:+.0f}, {gap} less than {call} (chance alone: ±{margin}). So the tutor bids {call}.",
               n, ace=_name(said), partner=s.partner, stood=stood, doubled=doubled, value=round(by_call[said]),
-              gap=_points(gap[0]), margin=_points(gap[1]), call=_name(call), n=n)
+              gap=_shown_gap(lead, margin)[0], margin=_shown_gap(lead, margin)[1], call=_name(call), n=n)
 
 
 def _belied(count: Judgement, ev, s, said: str) -> Msg | None:
@@ -1878,7 +2042,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated and numbers:
-        lines.append(estimated_line(estimated, n))
+        lines.append(estimated_line(estimated, n, call, estimated_of(ev, call, s.seat)))
     unprobed = getattr(ev, "unprobed", None) or []
     if unprobed and numbers:
         # what these games are, in a learner's words: contracts a call here can end in, each with
@@ -2326,6 +2490,14 @@ def _other_line(ev, best: str, other: dict, s=None, equal: Sequence[str] = ()) -
              "deals cannot rank the calls for sure; the tutor names as equally good only calls within {cap} board "
              "points of each other.", other=_name(name), other_value=value,
              gap=shown_lead, best=_name(best), margin=shown_margin, cap=EQUAL_POINTS)
+
+
+def _shown_gap(lead: float, margin: float) -> tuple:
+    """A lead and the margin chance alone allows as the words give them: whole board points, or,
+    where the lead is above the margin but the two round alike, the decimals that tell them apart
+    (:func:`_apart`; QA s42 F6: HH1's Hilfe "29 less than 140 Eichel (chance alone: ±29)")."""
+    shown = _points(lead), _points(margin)
+    return _apart(lead, margin) if lead > margin and shown[0] <= shown[1] else shown
 
 
 def _apart(lead: float, margin: float) -> tuple[str, str]:
