@@ -100,3 +100,29 @@ def test_the_tutor_s_call_the_deals_do_not_value_is_said_in_practice_s_short_rev
     assert review.verdict == "acceptable" and review.tutor == "95 Rosen"
     assert "The deals do not value 95 Rosen" in review.brief_text("en")
     assert "of the calls they value, fort does best, -35 board points" in review.brief_text("en")
+
+
+def test_a_call_below_the_recommended_one_the_count_keeps_is_priced_against_it():
+    # QA s42's practice deal 4343 as check sees it (erweitert, D after "70 Undenufe Misère, 80
+    # Undenufe, 90 Undenufe Misère"): the deals' best is dopple +98, the tutor keeps to the count's
+    # fort +51 (outside the deals' equal calls); 100 Undenufe brings -43. check priced it against
+    # dopple ("gives up 141") beside "Recommended: fort": it is priced against fort, as practice's
+    # review does (one rule, base.cost), the deals' best named after it
+    from tutor.rules import load
+
+    class KeepsToTheCount:
+        name = "deals"
+
+        def choose(self, hand, s, readings, standing=None):
+            values = {"fort": 50.6, "dopple": 97.9, "100 Undenufe": -43.2, "100 Obenabe": 61.8}
+            evidence = {"calls": [{"call": c, "expected": v} for c, v in values.items()], "samples": 50,
+                        "equal": ["dopple"], "recommended": "fort", "best_mean": "dopple", "chosen_by": "count"}
+            return Judgement(None, [], evidence, ("fort",))
+
+    text = conventions.check("Eichel:U6 Schellen:A8 Rosen:AU8 Schilten:K7",
+                             "70 Undenufe Misère, 80 Undenufe, 90 Undenufe Misère", "100 Undenufe",
+                             load("erweitert"), judge=KeepsToTheCount()).text("en")
+    assert ("By the deals, 100 Undenufe gives up 94 board points on average against the tutor's fort: it brings "
+            "-43, fort +51, over the same 50 deals. Their best, dopple (+98), is not the tutor's call: the tutor "
+            "keeps to the count here.") in text, text
+    assert "141" not in text

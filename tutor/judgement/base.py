@@ -298,14 +298,63 @@ class Cost:
                   best=call_words(self.best), best_value=round(self.best_value), n=self.samples)
 
 
-def cost(evidence: dict | None, call: str) -> Cost | None:
+@dataclass(frozen=True)
+class TutorCost:
+    """What a call gives up against the tutor's call, where the deals value that call but do
+    not find it as good as their best (the tutor keeps to the count there): practice's verdict
+    and check's answer name the tutor's call, so its figure is the one the learner reads (QA s42's
+    practice deal 4343: "100 Undenufe gives up 141 board points", measured against the deals'
+    dopple +98, beside the tutor's fort +51, which "as good as dopple, by chance only" called
+    equal where the deals put it 47 below). The deals' best is named after it."""
+
+    call: str
+    value: float
+    tutor: str
+    tutor_value: float
+    best: str
+    best_value: float
+    samples: int
+    by_count: bool
+
+    @property
+    def points(self) -> int:
+        return round(self.tutor_value - self.value)
+
+    def line(self) -> Msg:
+        gap = Mn("By the deals, {call} gives up {points} board points on average against the tutor's {tutor}: it "
+                 "brings {value:+.0f}, {tutor} {tutor_value:+.0f}, over the same {n} deal.",
+                 "By the deals, {call} gives up {points} board points on average against the tutor's {tutor}: it "
+                 "brings {value:+.0f}, {tutor} {tutor_value:+.0f}, over the same {n} deals.",
+                 self.samples, call=call_words(self.call), points=self.points, value=round(self.value),
+                 tutor=call_words(self.tutor), tutor_value=round(self.tutor_value), n=self.samples)
+        best = dict(best=call_words(self.best), best_value=round(self.best_value))
+        top = M("Their best, {best} ({best_value:+.0f}), is not the tutor's call: the tutor keeps to the count "
+                "here.", **best) if self.by_count else M("Their best is {best} ({best_value:+.0f}).", **best)
+        return join(gap, " ", top)
+
+
+def _against_tutor(evidence: dict, tutor: str | None, lost: Cost) -> "Cost | TutorCost":
+    """``lost`` (the call's cost against the deals' best) measured against the tutor's call
+    instead (:class:`TutorCost`) where the deals value the tutor's call above the learner's
+    but outside their equally good calls; else ``lost`` as it is."""
+    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    if tutor is None or tutor == lost.best or tutor not in by_call or tutor in (evidence.get("equal") or ()) \
+            or by_call[tutor] <= lost.value:
+        return lost
+    return TutorCost(lost.call, lost.value, tutor, by_call[tutor], lost.best, lost.best_value, lost.samples,
+                     evidence.get("chosen_by") == "count")
+
+
+def cost(evidence: dict | None, call: str, tutor: str | None = None) -> "Cost | TutorCost | None":
     """What ``call`` (the deals' name: ``nothing`` for letting a double or konter pass)
     gives up by the deals of ``evidence`` (an answer's, ``voice.judge_by``), where they
     value it and find it below their best by more than chance: not among the evidence's
     ``equal``, the one rule of equally good (:func:`equal_calls`: within two standard
     errors of the best on the same deals, and within ``EQUAL_POINTS``). None where the deals do not
     value the call (the count's advice, an Ass-Ansage, a Fünfer) or find it as good as their
-    best: practice's verdict and check's answer ask this one rule, not a second threshold."""
+    best: practice's verdict and check's answer ask this one rule, not a second threshold.
+    Priced against ``tutor`` (the tutor's call) instead where the deals value that call above
+    ``call`` but outside their equal calls (:class:`TutorCost`)."""
     evidence = evidence or {}
     by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
     equal = list(evidence.get("equal") or ())
@@ -314,7 +363,8 @@ def cost(evidence: dict | None, call: str) -> Cost | None:
     best = equal[0]
     if by_call[best] <= by_call[call]:
         return None
-    return Cost(call, by_call[call], best, by_call[best], int(evidence.get("samples") or 0))
+    return _against_tutor(evidence, tutor, Cost(call, by_call[call], best, by_call[best],
+                                                int(evidence.get("samples") or 0)))
 
 
 # A call the deals do not value (QA s35 P31, Q8): what is known, in one line, instead of no
