@@ -240,8 +240,8 @@ def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = Non
         again.bid_out = frozenset(str(r.call) for r in readings if r.call.kind == "bid" and r.call.strain in strains
                                   and str(r.call) != ace[0])
         valued = again.evaluate(hand, s, readings, standing)
-        if judge_by(valued, hand, s, readings, standing).pick is not None \
-                and str(judge_by(valued, hand, s, readings, standing).pick.call) != ace[0]:
+        pick = judge_by(valued, hand, s, readings, standing).pick
+        if pick is not None and str(pick.call) != ace[0]:
             sim, ev = again, valued
     if FINISH_SHARE and ev.exact and ev.estimated:
         # the chances the answer prints, asked again where the decision's searches left them open
