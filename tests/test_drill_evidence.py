@@ -556,6 +556,30 @@ def test_the_quiz_gives_the_deals_numbers_behind_a_hilfe_as_tutor_bid_does(run, 
         assert sheets._why(item, "en") == item.solution.text
 
 
+@pytest.mark.needs_core
+def test_where_tutor_bid_goes_past_the_drill_s_hilfe_the_quiz_says_so(run, tmp_path):
+    """hilfe-gen-08: C after «55 Eichel, fort, 80 Rosen, fort, 90 Eichel» with the Eichel Puur
+    second: the conventions give the Hilfe 100 Eichel (the drill's key), while exact play puts a
+    higher bid ahead of it (session 42: 120 Eichel 54.0 +- 24.6 over the Hilfe on fitting deals)
+    and `tutor bid` bids higher. The quiz's reasoning said "here the conventions decide" beside
+    "no higher bid ... is shown to be made": it now gives bid's words for bid's call and why the
+    drill keeps the conventions' Hilfe."""
+    from tutor.course import quiz
+
+    item = next(c for c in drills.verified([ROOT / "exercises" / "hilfe-gen.yaml"], "en")
+                if c.drill.id == "hilfe-gen-08")
+    assert item.solution.answer == "100 Eichel"
+    out = run("bid", "--hand", item.drill.hand, "--auction", item.drill.auction, "--lang", "en").output
+    said = out.splitlines()[0].split("recommended ", 1)[1]
+    assert said.endswith(" Eichel") and int(said.split()[0]) > 100, out
+    why = quiz.Quiz([item], read=lambda prompt: None, echo=lambda text: None, lang="en")._reasoning(item)
+    assert f"tutor bid recommends {said} here: " in why, why
+    # (bid's lines after the call's meaning, as _bid_lines reads them)
+    assert all(line[4:] in why for line in out.split("\n\n")[0].splitlines()[2:] if line.startswith("  - ")), why
+    assert "The drill asks for the conventions' call, and they give 100 Eichel" in why
+    assert "the conventions decide" not in why and "exact play may rank them otherwise" not in why
+
+
 # -- the keys the deep check of session 36 questioned, settled by exact play ----------------------
 def _board_for(team: str, bid: int, declarer: str, cp: int, double: bool = False) -> int:
     from tutor.rules import load

@@ -546,3 +546,17 @@ def test_after_a_double_the_seats_that_may_konter_are_named():
     assert run("bid", "--count", "--hand", hand, "--auction", auction, "--seat", "A").exit_code == 0
     r = run("check", "--hand", hand, "--auction", auction, "--call", "konter", "--lang", "en")
     assert r.exit_code == 1 and "(e.g. 'A: konter')" in r.output
+
+
+# -- the database's path (session 43's pass over --tafel and practice) -------------------------
+@pytest.mark.parametrize("args", [["tafel", "show"], ["practice", "--stats"],
+                                  ["bid", "--count", "--hand", "Eichel:U9AK8 Schellen:A7 Rosen:A Schilten:6",
+                                   "--tafel"]])
+def test_an_empty_db_or_a_folder_as_the_database_is_one_line_that_says_which(args, tmp_path):
+    # sqlite's "unable to open database file" named the current folder for --db "" (Path("") is ".")
+    # and said nothing of why for a folder in TUTOR_DB
+    empty = run(*args, "--db", "", "--lang", "en")
+    assert empty.exit_code == 2 and empty.output.strip() == "tutor: --db: no file named: give the database's file"
+    folder = run(*args, "--lang", "en", env={"TUTOR_DB": str(tmp_path)})
+    assert folder.exit_code == 2, folder.output
+    assert folder.output.strip() == f"tutor: cannot open the database {tmp_path}: it is a folder, not a file"

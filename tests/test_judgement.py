@@ -344,6 +344,47 @@ def test_tafel_gives_the_score_to_the_auction_s_seats_when_b_or_d_is_vorhand(tmp
     assert "A and partner win the Partie (AC 942 : BD 0, target 950)" in unturned
 
 
+def test_tafel_names_the_board_s_players_beside_the_auction_s_teams(tmp_path):
+    """QA s42 F10: with the board's D as Vorhand the auction's AC is the board's BD, and the
+    score read the right way round still said "AC 0 : BD 942" where the board the learner
+    had just read says "Anna+Cla 942 : Beat+Dani 0": the players' names go beside the seats."""
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    env = {"TUTOR_DB": str(tmp_path / "t.db")}
+    runner = CliRunner()
+    assert runner.invoke(main, ["tafel", "new", "--set", "match_target=950", "--teams", "Anna+Cla:Beat+Dani"],
+                         env=env).exit_code == 0
+    for _ in range(3):   # three Matsch by the board's A (Anna): 942 for Anna+Cla; Dani is Vorhand next
+        assert runner.invoke(main, ["tafel", "add", "--contract", "157 Eichel", "--declarer", "A",
+                                    "--card-points", "157"], env=env).exit_code == 0
+    # the auction's A is Dani, its B Anna: B's 60 Eichel wins the board's Anna+Cla the Partie
+    out = runner.invoke(main, ["bid", "--count", "--hand", D_HAND, "--auction", "fort, 60 Eichel", "--tafel",
+                               "--lang", "en"], env=env).output
+    assert "B and partner win the Partie (AC (Beat+Dani) 0 : BD (Anna+Cla) 942, target 950)" in out, out
+    # the same score typed with --score has no names to give
+    rules = tmp_path / "r.yaml"
+    rules.write_text("match_target: 950\n")
+    typed = runner.invoke(main, ["bid", "--count", "--hand", D_HAND, "--auction", "fort, 60 Eichel", "--rules",
+                                 str(rules), "--score", "AC=0,BD=942", "--lang", "en"]).output
+    assert "(AC 0 : BD 942, target 950)" in typed
+
+
+def test_the_table_session_turns_the_names_with_the_score():
+    """The table session asks the engine in the auction's seats (its A is the table's
+    Vorhand) and turns the answer's seats back: the names travel with the score."""
+    from tutor.companion.session import Session
+    from tutor.judgement import Standing
+
+    s = Session("Eichel:U9AK8 Schellen:A7 Rosen:A Schilten:6", seat="B", dealer="A")   # B is Vorhand
+    s.standing = Standing({"AC": 0, "BD": 785}, 1000, {"AC": "Anna+Cla", "BD": "Beat+Dani"})
+    engine = s._engine_standing()
+    assert engine.score == {"AC": 785, "BD": 0}
+    assert engine.text("en") == "AC (Beat+Dani) 785 : BD (Anna+Cla) 0, target 1000"
+    assert s._seats_in(engine.text("en")) == "BD (Beat+Dani) 785 : AC (Anna+Cla) 0, target 1000"
+
+
 def test_tafel_takes_the_partie_s_rules_unless_rules_is_given(tmp_path):
     """A question about the board plays by the board's rules (a frei table: the numbers carry
     no convention); `--rules verband` typed out asks the Verband's conventions anyway (QA:

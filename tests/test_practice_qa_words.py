@@ -112,3 +112,51 @@ def test_a_refused_call_is_quoted_before_its_error_with_french_typography(tmp_pa
     assert "'60 Blah' : couleur inconnue 'Blah'" in refused("fr")
     assert "'60 Blah': unbekannte Farbe 'Blah'" in refused("de")
     assert "'60 Blah': unknown suit 'Blah'" in refused("en")
+
+
+def _undenufe_review(chosen_by="count", learner="100 Undenufe"):
+    # QA s42's practice deal 4343 (erweitert, D after "70 Undenufe Misère, 80 Undenufe, 90 Undenufe
+    # Misère"): the deals' best is dopple +98, the tutor keeps to the count's fort +51 (outside
+    # their equal calls), the learner bid 100 Undenufe -43; the figures are the tutor's evidence there
+    from tutor.conventions import replay
+    from tutor.practice.review import review_call
+    from tutor.rules import load
+
+    evidence = {"calls": [{"call": "100 Obenabe", "expected": 61.8}, {"call": "100 Undenufe", "expected": -43.2},
+                          {"call": "110 Obenabe", "expected": 41.0}, {"call": "fort", "expected": 50.6},
+                          {"call": "dopple", "expected": 97.9}],
+                "equal": ["dopple"], "samples": 50, "recommended": "fort", "best_mean": "dopple",
+                "chosen_by": chosen_by}
+    advice = SimpleNamespace(call="fort", recommended=None, options=[], lines=[], seat="D", equal=("fort",),
+                             evidence=evidence)
+    r = replay("70 Undenufe Misère, 80 Undenufe, 90 Undenufe Misère", load("erweitert"))
+    return review_call(Hand.parse("Eichel:U6 Schellen:A8 Rosen:AU8 Schilten:K7"),
+                       r.read(r.auction.spec.parse_call(learner), "D"), advice, 4)
+
+
+def test_the_review_prices_a_call_against_the_tutor_s_where_the_tutor_keeps_to_the_count():
+    # QA s42 (practice 4343): "100 Undenufe gives up 141 board points" was measured against the
+    # deals' dopple, beside "the tutor's fort brings +51: as good as dopple, by chance only" where
+    # fort is not among the deals' equal calls: the verdict names the tutor's fort, so the figure
+    # is against it (51 + 43 = 94), the deals' best named after it, and nothing called as good
+    review = _undenufe_review()
+    assert review.verdict == "worse" and review.cost == 94 and review.to_json("en")["cost"] == 94
+    text = review.brief_text("en")
+    assert text.startswith("By the deals, 100 Undenufe gives up 94 board points on average against the tutor's "
+                           "fort: it brings -43, fort +51, over the same 50 deals. Their best, dopple (+98), is not "
+                           "the tutor's call: the tutor keeps to the count here."), text
+    assert "by chance only" not in text and "141" not in text
+    for lang in ("de", "fr"):
+        assert "94" in review.brief_text(lang) and "+98" in review.brief_text(lang)
+    # where the deals chose the tutor's call (no count overruling them) the best is named plainly
+    plain = _undenufe_review(chosen_by="deals").brief_text("en")
+    assert "Their best is dopple (+98)." in plain and "keeps to the count" not in plain
+
+
+def test_a_call_above_the_tutor_s_outside_the_deals_equal_is_priced_against_their_best():
+    # 100 Obenabe (+62) is above the tutor's fort (+51) and 36 below the deals' dopple: its cost
+    # stays the deals' best's, and the tutor's fort gets its figure without "as good as"
+    review = _undenufe_review(learner="100 Obenabe")
+    text = review.brief_text("en")
+    assert review.cost == 98 - 62 and "it brings +62, dopple +98" in text
+    assert "By the same deals the tutor's fort brings +51." in text and "by chance only" not in text

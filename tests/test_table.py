@@ -148,6 +148,23 @@ def test_the_dealer_moves_on_and_seats_stay_the_table_s():
     assert "C ist an der Reihe, nicht D" in e.value.text("de")
 
 
+def test_the_advice_s_possessives_and_the_score_name_the_table_s_seats():
+    # QA s43 F12: with B as Vorhand the engine's C is the table's D, and "C's first call in Eichel"
+    # (D's own raise) and "Our 80 Rosen (A's bid)" kept the engine's letters: a seat before "'s"
+    # was left alone with French's elided "C'est"
+    s = Session(HAND, "D", dealer="A")
+    turned = s._seats_in
+    assert turned("C's first call in Eichel, the team's own suit") == "D's first call in Eichel, the team's own suit"
+    assert turned("Our 80 Rosen (A's bid) is made") == "Our 80 Rosen (B's bid) is made"
+    assert turned("C’s bid") == "D’s bid"
+    assert turned("C'est la plupart des donnes") == "C'est la plupart des donnes"
+    assert turned("As the count bids, A doubles") == "As the count bids, B doubles"
+    assert turned("AC 100 : BD 50") == "BD 100 : AC 50"
+    # German names the seat after "von", where the letter stands alone
+    assert turned("Dieses Blatt passt nicht zum eigenen früheren 60 Eichel von C") == \
+        "Dieses Blatt passt nicht zum eigenen früheren 60 Eichel von D"
+
+
 def test_double_without_a_seat_is_the_one_who_may():
     s = Session(HAND, "C")
     for c in ("60 Eichel", "70 Schellen", "90 Eichel", "95 Rosen", "100 Eichel"):

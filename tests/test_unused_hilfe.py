@@ -289,21 +289,29 @@ def test_a_deal_the_numbers_make_and_exact_play_fails_sets_the_bid_aside_and_the
     assert hilfe["unsettled"]["call"] == "130 Schellen"
 
 
-def test_a_better_bid_whose_sample_needs_more_nodes_a_deal_is_waited_for(monkeypatch):
-    # the samples are asked first with few nodes a deal: 110 Schellen is confirmed then, 130 Schellen
-    # only with more; 130, the better, is the call
+def better_bid(monkeypatch, done) -> tuple[str, list[tuple[str, int]]]:
+    """The Hilfe 70 Schellen with two sure higher bids, 110 and 130 Schellen (130 the better by
+    20 a deal), voice._sample_made settling every deal of a sample where ``done(call, cap)``
+    (else one): the call found, and each sample's call with the nodes a deal it was asked with."""
     values = {"70 Schellen": flat(200), "110 Schellen": flat(240), "130 Schellen": flat(260)}
     sure = {"110 Schellen": N, "130 Schellen": N}
     caps: list[tuple[str, int]] = []
 
     def sample(ev, s, call, m, left=None, cap=None):
         caps.append((call, cap))
-        done = call == "110 Schellen" or cap > voice.SAMPLE_PASSES[0]
-        return {"m": m, "to_check": m, "checked": m, "settled": m if done else 1, "missed": 0, "nodes": 0}
+        settled = m if done(call, cap) else 1
+        return {"m": m, "to_check": m, "checked": m, "settled": settled, "missed": 0, "nodes": 0}
     monkeypatch.setattr(voice, "_sample_made", sample)
     monkeypatch.setattr(voice, "PROOF_SAMPLE", True)
     found = voice._unused_hilfe(estimated(values, sure), S, {**after(200, call="70 Schellen"), "estimated": True}, [])
-    assert found["call"] == "130 Schellen"
+    return found["call"], caps
+
+
+def test_a_better_bid_whose_sample_needs_more_nodes_a_deal_is_waited_for(monkeypatch):
+    # the samples are asked first with few nodes a deal: 110 Schellen is confirmed then, 130 Schellen
+    # only with more; 130, the better, is the call
+    found, caps = better_bid(monkeypatch, lambda call, cap: call == "110 Schellen" or cap > voice.SAMPLE_PASSES[0])
+    assert found == "130 Schellen"
     assert caps == [("130 Schellen", voice.SAMPLE_PASSES[0]), ("110 Schellen", voice.SAMPLE_PASSES[0]),
                     ("130 Schellen", voice.SAMPLE_BETTER_NODES)]
 
@@ -451,18 +459,8 @@ def test_a_deal_exact_play_makes_at_a_higher_number_is_made_at_a_lower_one_witho
 def test_a_better_bid_than_one_confirmed_gets_fewer_nodes_a_deal(monkeypatch):
     # 110 Schellen is confirmed with the first pass's nodes; 130, better by a few points a deal, is asked
     # with at most SAMPLE_BETTER_NODES a deal, not the nodes a sample needs where nothing is confirmed
-    values = {"70 Schellen": flat(200), "110 Schellen": flat(240), "130 Schellen": flat(260)}
-    sure = {"110 Schellen": N, "130 Schellen": N}
-    caps: list[tuple[str, int]] = []
-
-    def sample(ev, s, call, m, left=None, cap=None):
-        caps.append((call, cap))
-        done = call == "110 Schellen"
-        return {"m": m, "to_check": m, "checked": m, "settled": m if done else 1, "missed": 0, "nodes": 0}
-    monkeypatch.setattr(voice, "_sample_made", sample)
-    monkeypatch.setattr(voice, "PROOF_SAMPLE", True)
-    found = voice._unused_hilfe(estimated(values, sure), S, {**after(200, call="70 Schellen"), "estimated": True}, [])
-    assert found["call"] == "110 Schellen"
+    found, caps = better_bid(monkeypatch, lambda call, cap: call == "110 Schellen")
+    assert found == "110 Schellen"
     assert caps == [("130 Schellen", voice.SAMPLE_PASSES[0]), ("110 Schellen", voice.SAMPLE_PASSES[0]),
                     ("130 Schellen", voice.SAMPLE_BETTER_NODES)] and voice.SAMPLE_BETTER_NODES < voice.SAMPLE_PASSES[-1]
 

@@ -151,6 +151,37 @@ def test_the_estimated_deals_are_said_to_carry_the_numbers_only_where_they_are_m
                          "best play would give.")
 
 
+def test_estimates_that_are_only_the_other_calls_are_said_to_be_theirs():
+    """README's first example: a sure Matsch at the first seat, 23 of its 50 deals estimated, all
+    of them in the games after the first-seat fort (the others' contracts): the line says the
+    estimates are the other calls' and the Matsch is played out exactly, not "this answer's"."""
+    from tutor.judgement.base import estimated_line, estimated_of
+
+    games = [("Eichel", "A"), ("Schellen", "D"), ("Rosen", "B")]
+    # deal 0: nothing estimated; deal 1: D's Schellen; deal 2: B's Rosen; deal 3: A's Eichel
+    opened = [[False, False, False], [False, True, False], [False, False, True], [True, False, False]]
+    ending = lambda strain, seat: SimpleNamespace(contract=SimpleNamespace(strain=strain, declarer=seat))
+    fort = [ending("Schellen", "D"), ending("Schellen", "D"), ending("Eichel", "A"), SimpleNamespace(contract=None)]
+    ev = SimpleNamespace(games=games, opened=opened, endings={"fort": fort})
+    assert estimated_of(ev, "157 Eichel", "A") == 1          # deal 3
+    assert estimated_of(ev, "157 Schilten", "A") is None     # no such game among the deals
+    assert estimated_of(ev, "fort", "A") == 1                # deal 1 ends in D's estimated Schellen
+    assert estimated_of(ev, "dopple", "A") is None           # no bid, no auction after it
+    ev.opened = opened[:3]
+    assert estimated_of(ev, "157 Eichel", "A") == 0
+    assert estimated_of(ev, "fort", "A") is None             # endings of other deals than the rows
+    line = estimated_line(2, 3, "157 Eichel", 0).text("en")
+    assert line == ("2 of the 3 deals were too long to play out exactly for the other calls (not for 157 Eichel): "
+                    "their results are estimated.")
+    assert estimated_line(1, 3, "fort", 0).text("en") == ("1 of the 3 deals was too long to play out exactly for the "
+                                                          "other calls (not for fort): its result is estimated.")
+    assert estimated_line(2, 3, "157 Eichel", 1).text("en").endswith("for this answer: their results are estimated. "
+                                                                     "That is most of the deals: these numbers are "
+                                                                     "mostly estimates and can be far from what best "
+                                                                     "play would give.")
+    assert estimated_line(2, 3, "157 Eichel", None).text("en") == estimated_line(2, 3).text("en")
+
+
 def test_the_score_s_line_is_said_only_where_a_game_can_end_the_partie():
     # F13: the most one game writes is a kontered Matsch and every card point: 4 x 157 + 157 = 785
     # (the rules: "gekontert 628"), 4 x 257 + 157 = 1185 with the extended variant's Matsch bonus

@@ -270,7 +270,13 @@ def test_tafel_errors_leave_the_board_untouched(client):
 def test_bodies_that_are_not_a_game(client):
     h = {"X-Tutor-Token": client.token}
     assert bad(client.post("/api/tafel/games?lang=en", content="{nope", headers=h)).startswith("the body is not JSON")
-    assert bad(client.post("/api/tafel/games?lang=en", content="[1, 2]", headers=h)).startswith("the body is a JSON object")
+    assert bad(client.post("/api/tafel/games?lang=en", content="[1, 2]", headers=h)) == \
+        'the body is a JSON object, e.g. {"contract": "80 Rosen", ...}'
+    # each endpoint's own example (the Tafel's game was shown for the quiz and practice too)
+    assert bad(client.post("/api/practice/keep?lang=en", content="[]", headers=h)) == \
+        'the body is a JSON object, e.g. {"learner": "Anna", "seed": 7, "moves": "fort,60ei", ...}'
+    assert '"answer": "80 Rosen"' in bad(client.post("/api/quiz/answer?lang=en", content="7", headers=h))
+    assert '"teams": "Anna+Cla:Beat+Dani"' in bad(client.post("/api/tafel/new?lang=de", content="[]", headers=h))
     big = json.dumps({"contract": "x" * (MAX_BODY + 10)})
     assert "too large" in bad(client.post("/api/tafel/games?lang=en", content=big, headers=h), 413)
 

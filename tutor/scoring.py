@@ -17,7 +17,8 @@ game holds 152 in the cards and 5 for the last trick, 157.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+import re
+from typing import Callable, Iterable, Mapping
 
 from tutor.cards import TOTAL_POINTS
 from tutor.errors import TutorError
@@ -28,6 +29,19 @@ from tutor.values import Value
 SEATS = ("A", "B", "C", "D")
 TEAMS = ("AC", "BD")
 STOECK_POINTS = 20
+
+
+#: a seat letter, or a team (AC, BD), standing alone in a text: not inside a word and not
+#: French's elided "C'est", but with the English possessive, "C's first call" (QA s43 F12: the
+#: table's advice named D's own raise "C's first call in Eichel", the engine's seat)
+_SEAT_IN_TEXT = re.compile(r"(?<![\w'’])(AC|BD|[ABCD])(?=['’]s\b|(?![\w'’]))")
+
+
+def turn_seats(text: str, seat: Callable[[str], str], team: "Callable[[str], str] | None" = None) -> str:
+    """``text`` with each seat letter standing alone turned by ``seat`` and each team by
+    ``team`` (None: teams left as they are): an engine's text in a table's seats."""
+    return _SEAT_IN_TEXT.sub(lambda m: seat(m.group(1)) if len(m.group(1)) == 1 else
+                             team(m.group(1)) if team is not None else m.group(1), text)
 
 
 def team_of(seat: str) -> str:

@@ -109,7 +109,11 @@ class _Connection(sqlite3.Connection):
 
 def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
     """Open (creating when missing) and migrate the database."""
+    if path is not None and not str(path).strip():   # Path("") is the current folder: say what was given
+        raise TutorError(M("--db: no file named: give the database's file"))
     p = Path(path) if path is not None else default_path()
+    if p.is_dir():     # sqlite's "unable to open database file" does not say why (--db, TUTOR_DB)
+        raise TutorError(M("cannot open the database {p}: it is a folder, not a file", p=p))
     try:
         if path is None:
             p.parent.mkdir(parents=True, exist_ok=True)   # the data folder, on first use

@@ -124,8 +124,8 @@ def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
         from tutor.judgement import Standing
         from tutor.tafel import Tafel
 
-        path = db_path or store.default_path()
-        if not Path(path).exists():   # a question reads the board, it never makes one
+        path = store.default_path() if db_path is None else db_path   # --db "" is refused by the store
+        if str(path).strip() and not Path(path).exists():   # a question reads the board, it never makes one
             raise TutorError(M("--tafel: no Tafel at {path}: start one with tutor tafel new", path=str(path)))
         with Tafel.open(db_path) as t:
             partie = t.partie()

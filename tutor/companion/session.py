@@ -21,7 +21,6 @@ player after him is Vorhand, the first to call. The engine counts seats from Vor
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -33,7 +32,7 @@ from tutor.errors import TutorError
 from tutor.i18n import M, Mp, Msg, _, both, join
 from tutor.partie import Game, Partie, next_seat, parse_seat, team_of
 from tutor.rules import TableRules, load as load_rules
-from tutor.scoring import SEATS
+from tutor.scoring import SEATS, turn_seats
 
 # A card in the short line of a call ("Puur zu dritt"): its name alone, the Under and the
 # Nine as the Puur and the Nell.
@@ -121,9 +120,7 @@ class Session:
         table's (a shift by one or three seats makes the engine's AC the table's BD)."""
         if not self._shift():
             return text
-        return re.sub(r"(?<![\w'’])(AC|BD|[ABCD])(?![\w'’])",
-                      lambda m: self._team(m.group(1)) if len(m.group(1)) == 2
-                      else self.table_seat(m.group(1)), text)
+        return turn_seats(text, self.table_seat, self._team)
 
     def _team(self, team: str) -> str:
         """The other side's name for a team, the table's for the engine's or back: the
@@ -134,7 +131,8 @@ class Session:
     def _engine_standing(self):
         """The Partie's score as the engine counts its teams."""
         st = self.standing
-        return st and replace(st, score={self._team(t): v for t, v in st.score.items()})
+        return st and replace(st, score={self._team(t): v for t, v in st.score.items()},
+                              teams={self._team(t): v for t, v in st.teams.items()})
 
     @property
     def me(self) -> str:

@@ -478,6 +478,14 @@ def keep(folder: "str | Path", key: str, new: dict | None, drill_id: str = "") -
 JUDGED = ("raise", "matsch", "double", "redouble", "confidence")   # bid answers that rest on judgement
 
 
+def convention_key(call) -> Msg:
+    """Where tutor bid recommends another call than the Hilfe or Ace announcement a drill's
+    key gives (:func:`numbers`): what the drill asks, and why its key stays the conventions'."""
+    return M("The drill asks for the conventions' call, and they give {call}: it tells the partner what the hand "
+             "holds, as the rules read it. The tutor's own call goes past the convention where the deals show "
+             "another call clearly better, as here.", call=call)
+
+
 def numbers(item, lang: str = "de", information: bool = False) -> str | None:
     """For a Sidi-Barrani ``bid`` drill without stored evidence whose answer rests on
     judgement (a raise, a Matsch, a double, a konter, a number the conventions give no
@@ -492,7 +500,9 @@ def numbers(item, lang: str = "de", information: bool = False) -> str | None:
     where one is the call the hand should make (the call asked about, or the one
     recommended instead). The quiz asks for them (QA s31 Q24: its Hilfe drills' answers
     gave no numbers, where ``tutor bid`` gives the voice's for the same Hilfe); the
-    worksheets do not."""
+    worksheets do not. Where ``tutor bid`` recommends another call than that Hilfe or Ace
+    announcement, its words for its call, and why the drill's key stays the conventions'
+    (:func:`convention_key`)."""
     from tutor import conventions
     from tutor.judgement import voice
 
@@ -526,6 +536,16 @@ def numbers(item, lang: str = "de", information: bool = False) -> str | None:
     by_call = {c["call"]: c["expected"] for c in ev.calls}
     lines = voice.evidence_lines(ev, str(answer.call), s, by_call)
     if lines and answer.kind in INFORMATION and str(answer.call) not in voice.equal_calls(ev):
+        pick = voice.judge_by(full, hand, s, truthful, None)
+        if pick.pick is not None and str(pick.pick.call) != str(answer.call):
+            # tutor bid goes past the convention here (a higher bid checked by exact play, QA s41 F7; an
+            # Ace announcement doubled and left to play): bid's words alone, which value the Hilfe too
+            # (session 43: hilfe-gen-08's quiz said "here the conventions decide", no higher bid shown
+            # sure, and "exact play may rank them otherwise", where bid's exact check bids 130 Eichel)
+            return " ".join([M("tutor bid recommends {call} here: {words}", call=voice.call_words(str(pick.pick.call)),
+                               words=join(*[x for i, line in enumerate(pick.lines) for x in ([" "] if i else []) + [line]])
+                               ).text(lang),
+                             convention_key(voice.call_words(str(answer.call))).text(lang)])
         lines.append(voice.information_why(ev, s, truthful, str(answer.call)))   # why the Hilfe stays, as bid says it
     left = voice.left_out_line(full, dropped, s) if lines and dropped else None
     if left is not None:

@@ -25,10 +25,14 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-# kind of call -> the lesson that teaches it
+# kind of call -> the lesson that teaches it. The raise (a number in the team's own suit that
+# is no Hilfe: the opener's rebid, a later raise, or the partner's first Zehner above the two
+# Hilfe Zehner where he cannot give the Hilfe) is met in the Hilfe lesson ("Nur der erste Zehner
+# hilft": it shows no cards, only the number); how high to go, and the numbers above 120
+# (confidence), are the Matsch lesson's
 TAUGHT_BY: dict[str, str] = {
     "fort": "bieten", "opening": "eroeffnung", "unconventional": "eroeffnung", "ace": "fuenfer",
-    "hilfe": "hilfe", "want": "gegnerfarbe", "raise": "matsch", "confidence": "matsch",
+    "hilfe": "hilfe", "want": "gegnerfarbe", "raise": "hilfe", "confidence": "matsch",
     "matsch": "matsch", "double": "doppeln", "redouble": "doppeln",
 }
 PLAY_LESSON = "kartenwerte"

@@ -23,12 +23,21 @@ class Standing:
 
     score: Mapping[str, int]
     target: int = 2000
+    #: the board's players of each team ("Beat+Dani"), where the score comes from a board with
+    #: names: the line names them beside the seats (QA s42 F10: with Beat as Vorhand, ``bid
+    #: --tafel`` said "AC 785 : BD 0" where the board the learner had just read says "Anna+Cla 0 :
+    #: Beat+Dani 785"); no part of the question (not compared, not in the position's key)
+    teams: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, partie) -> "Standing | None":
         """The score a :class:`tutor.partie.Partie` stands at before its next game (None
         once it is over): what ``bid --tafel``, the table session and the phone give the advice."""
-        return None if partie.over else cls(dict(partie.totals), partie.rules.match_target)
+        if partie.over:
+            return None
+        names = dict(partie.names)
+        teams = {t: f"{names.get(t[0], t[0])}+{names.get(t[1], t[1])}" for t in ("AC", "BD")} if names else {}
+        return cls(dict(partie.totals), partie.rules.match_target, teams)
 
     @classmethod
     def for_auction(cls, partie) -> "Standing | None":
@@ -39,7 +48,9 @@ class Standing:
         standing = cls.of(partie)
         if standing is None or team_of(partie.next_vorhand) == "AC":
             return standing
-        return cls({"AC": standing.score.get("BD", 0), "BD": standing.score.get("AC", 0)}, standing.target)
+        swapped = {"AC": "BD", "BD": "AC"}
+        return cls({t: standing.score.get(swapped[t], 0) for t in ("AC", "BD")}, standing.target,
+                   {t: standing.teams[swapped[t]] for t in ("AC", "BD") if swapped[t] in standing.teams})
 
     def wins_if_made(self, team: str, bid: int) -> bool:
         """Making ``bid`` wins ``team`` the Partie, doubled or not: even with the fewest
@@ -70,6 +81,10 @@ class Standing:
         return least >= self.target and least > theirs + multiplier * bid + TOTAL_POINTS - points
 
     def text(self, lang: str = "de") -> str:
+        if self.teams:
+            return _("AC ({ac_team}) {ac} : BD ({bd_team}) {bd}, target {target}", lang,
+                     ac_team=self.teams.get("AC", "A+C"), ac=self.score.get("AC", 0),
+                     bd_team=self.teams.get("BD", "B+D"), bd=self.score.get("BD", 0), target=self.target)
         return _("AC {ac} : BD {bd}, target {target}", lang, ac=self.score.get("AC", 0),
                  bd=self.score.get("BD", 0), target=self.target)
 
@@ -97,16 +112,51 @@ def mostly_estimated(k: int, n: int) -> bool:
     return 2 * k > n
 
 
-def estimated_line(k: int, n: int) -> Msg:
+def estimated_line(k: int, n: int, call: str | None = None, own: int | None = None) -> Msg:
     """How many of the ``n`` deals the solver left to the estimate: the voice's answer and a
     drill's stored evidence say it in the same words (and, where that is most of them, that
     the numbers rest mostly on the estimate). In a learner's words, not the solver's (QA s32
     Q39: "not solved within this answer's share of the solver's work" read as jargon in
-    practice's review): a deal too long to play out exactly has its result estimated."""
+    practice's review): a deal too long to play out exactly has its result estimated.
+
+    ``call`` and ``own`` (:func:`estimated_of`): where none of the deals' values of the
+    answer's ``call`` rests on the estimate, the line says so: the estimates are the other
+    calls' (README's first example: a sure Matsch whose 23 estimated deals of 50 were the
+    first-seat fort's auctions, played by the others, read as if the Matsch were unsure)."""
+    if call is not None and own == 0 and k:
+        return Mn("{k} of the {n} deals was too long to play out exactly for the other calls (not for {call}): its "
+                  "result is estimated.",
+                  "{k} of the {n} deals were too long to play out exactly for the other calls (not for {call}): their "
+                  "results are estimated.", k, k=k, n=n, call=call_words(call))
     line = Mn("{k} of the {n} deals was too long to play out exactly for this answer: its result is estimated.",
               "{k} of the {n} deals were too long to play out exactly for this answer: their results are "
               "estimated.", k, k=k, n=n)
     return join(line, " ", MOSTLY_ESTIMATED) if mostly_estimated(k, n) else line
+
+
+def estimated_of(ev, call: str, seat: str) -> int | None:
+    """On how many deals ``call``'s value (of ``seat``'s) rests on an estimate: on each deal the
+    game it is played in, the one its auction ends in where the deals value it by the auction
+    after it (``ev.endings``), else a bid's own; None where that cannot be told (a call that
+    is no bid and has no auction after it, or an Evaluation without its games)."""
+    opened, games = getattr(ev, "opened", None), getattr(ev, "games", None)
+    if not opened or not games:
+        return None
+    where = {tuple(g): i for i, g in enumerate(games)}
+    endings = (getattr(ev, "endings", None) or {}).get(call)
+    if endings is not None:
+        if len(endings) != len(opened):
+            return None
+        played = [None if e.contract is None else where.get((e.contract.strain, e.contract.declarer))
+                  for e in endings]
+        if any(i is None for i, e in zip(played, endings) if e.contract is not None):
+            return None
+        return sum(1 for row, i in zip(opened, played) if i is not None and row[i])
+    parts = call.split(" ", 1)
+    if len(parts) != 2 or not parts[0].isdigit() or (parts[1], seat) not in where:
+        return None
+    i = where[(parts[1], seat)]
+    return sum(1 for row in opened if row[i])
 
 
 #: the equally good calls (:func:`equal_calls`): within this many standard errors of the best

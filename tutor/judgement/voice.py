@@ -55,7 +55,7 @@ from typing import Sequence
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, Judgement, Standing, call_words,
-                                  estimated_line, mostly_estimated, paired_lead, unheld_lines)
+                                  estimated_line, estimated_of, mostly_estimated, paired_lead, unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, FORESEES, is_misere
@@ -1568,7 +1568,7 @@ def _ace_lines(ev, best: str, by_call: dict, s) -> list[Msg]:
                         "{n} deals.", n, best=_name(best), value=round(by_call[best])))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated:
-        lines.append(estimated_line(estimated, n))
+        lines.append(estimated_line(estimated, n, best, estimated_of(ev, best, s.seat)))
     if here is not None and 2 * _made(ev, here) >= n:
         lines.append(M("The Ace announcement is no fort: {seat} may still bid {best} when the bidding comes back to "
                        "him.", seat=s.seat, best=_name(best)))
@@ -2064,7 +2064,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated and numbers:
-        lines.append(estimated_line(estimated, n))
+        lines.append(estimated_line(estimated, n, call, estimated_of(ev, call, s.seat)))
     unprobed = getattr(ev, "unprobed", None) or []
     if unprobed and numbers:
         # what these games are, in a learner's words: contracts a call here can end in, each with

@@ -616,9 +616,9 @@ class SeatTurn:
         return SEATS[(SEATS.index(seat) - self.shift) % 4]
 
     def _seats_in(self, text: str) -> str:
-        import re
+        from tutor.scoring import turn_seats
 
-        return re.sub(r"(?<![\w'’])([ABCD])(?![\w'’])", lambda m: self.table_seat(m.group(1)), text)
+        return turn_seats(text, self.table_seat)
 
 
 class _Turned:

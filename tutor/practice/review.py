@@ -99,6 +99,57 @@ def cost(advice, call: str | None):
     return by_deals(getattr(advice, "evidence", None), NOTHING if call is None else call)
 
 
+@dataclass(frozen=True)
+class TutorCost:
+    """What a call gives up against the tutor's call, where the deals value that call but do
+    not find it as good as their best (the tutor keeps to the count there): the review's
+    verdict names the tutor's call, so its figure is the one the learner reads (QA s42's
+    practice deal 4343: "100 Undenufe gives up 141 board points", measured against the deals'
+    dopple +98, beside the tutor's fort +51, which "as good as dopple, by chance only" called
+    equal where the deals put it 47 below). The deals' best is named after it."""
+
+    call: str
+    value: float
+    tutor: str
+    tutor_value: float
+    best: str
+    best_value: float
+    samples: int
+    by_count: bool
+
+    @property
+    def points(self) -> int:
+        return round(self.tutor_value - self.value)
+
+    def line(self) -> Msg:
+        from tutor.i18n import Mn, join
+        from tutor.judgement.base import call_words
+
+        gap = Mn("By the deals, {call} gives up {points} board points on average against the tutor's {tutor}: it "
+                 "brings {value:+.0f}, {tutor} {tutor_value:+.0f}, over the same {n} deal.",
+                 "By the deals, {call} gives up {points} board points on average against the tutor's {tutor}: it "
+                 "brings {value:+.0f}, {tutor} {tutor_value:+.0f}, over the same {n} deals.",
+                 self.samples, call=call_words(self.call), points=self.points, value=round(self.value),
+                 tutor=call_words(self.tutor), tutor_value=round(self.tutor_value), n=self.samples)
+        best = dict(best=call_words(self.best), best_value=round(self.best_value))
+        top = M("Their best, {best} ({best_value:+.0f}), is not the tutor's call: the tutor keeps to the count "
+                "here.", **best) if self.by_count else M("Their best is {best} ({best_value:+.0f}).", **best)
+        return join(gap, " ", top)
+
+
+def _against_tutor(advice, tutor: str | None, lost):
+    """``lost`` (the call's cost against the deals' best) measured against the tutor's call
+    instead (:class:`TutorCost`) where the deals value the tutor's call above the learner's
+    but outside their equally good calls; else ``lost`` as it is."""
+    evidence = getattr(advice, "evidence", None) or {}
+    by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    if tutor is None or tutor == lost.best or tutor not in by_call or tutor in (evidence.get("equal") or ()) \
+            or by_call[tutor] <= lost.value:
+        return lost
+    return TutorCost(lost.call, lost.value, tutor, by_call[tutor], lost.best, lost.best_value, lost.samples,
+                     evidence.get("chosen_by") == "count")
+
+
 def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallReview:
     """Review one call (``reading``; None for a double or konter let pass) made with
     ``hand`` against the tutor's ``advice`` at that point."""
@@ -139,6 +190,8 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         why.append(promised)
     equal = tuple(getattr(advice, "equal", ()) or ())
     lost = None if call == tutor else cost(advice, call)
+    if lost is not None:
+        lost = _against_tutor(advice, tutor, lost)
     # the tutor's call with what it means, in one sentence ("The tutor calls fort: C lets the
     # bid stand ..."), or that it would say nothing
     said = advice.recommended if advice is not None else None
@@ -200,13 +253,18 @@ def _tutor_priced(advice, tutor: str | None, lost) -> list:
     """Where the deals price the learner's call against their best and the tutor calls
     another call they value as well (as good by chance only), that call's figure too: the
     review names the call it prices (QA s38 F5.3: "100 Rosen +199 ... The tutor calls 90
-    Rosen")."""
+    Rosen"). A tutor's call outside their equally good ones gets its figure alone (never "as
+    good"); where it is above the learner's the cost itself is measured against it
+    (:class:`TutorCost`) and nothing more is said here."""
     evidence = getattr(advice, "evidence", None) or {}
     by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
-    if tutor is None or tutor == lost.best or tutor not in by_call:
+    if tutor is None or tutor == lost.best or tutor not in by_call or isinstance(lost, TutorCost):
         return []
     from tutor.judgement.base import call_words
 
+    if tutor not in (evidence.get("equal") or ()):   # not as good by the deals: its figure alone
+        return [M("By the same deals the tutor's {call} brings {value:+.0f}.", call=call_words(tutor),
+                  value=round(by_call[tutor]))]
     return [M("By the same deals the tutor's {call} brings {value:+.0f}: as good as {best}, by chance only.",
               call=call_words(tutor), value=round(by_call[tutor]), best=call_words(lost.best))]
 

@@ -322,6 +322,13 @@ def _answer(work: Callable[[Request, str], Any], heavy: "Callable[[Request], boo
     return endpoint
 
 
+#: a body of each POST endpoint, shown where a body is no JSON object
+BODY_EXAMPLE = {"/api/tafel/new": '{"teams": "Anna+Cla:Beat+Dani", ...}',
+                "/api/tafel/games": '{"contract": "80 Rosen", ...}',
+                "/api/quiz/answer": '{"lesson": "...", "drill": "...", "answer": "80 Rosen", ...}',
+                "/api/practice/keep": '{"learner": "Anna", "seed": 7, "moves": "fort,60ei", ...}'}
+
+
 async def _body(request: Request, lang: str) -> dict:
     raw = await request.body()
     if not raw.strip():
@@ -340,8 +347,9 @@ async def _body(request: Request, lang: str) -> dict:
                            error=M("a number has more than {n} digits", n=sys.get_int_max_str_digits()))) from None
     except RecursionError as e:
         raise TutorError(M("the body is not JSON: {error}", error=one_line(e)[:200])) from None
-    if not isinstance(data, dict):
-        raise TutorError(M('the body is a JSON object, e.g. {{"contract": "80 Rosen", ...}}'))
+    if not isinstance(data, dict):   # the example of the endpoint asked (the Tafel's game was every one's)
+        raise TutorError(M("the body is a JSON object, e.g. {example}",
+                           example=BODY_EXAMPLE.get(request.url.path, "{}")))
     return data
 
 
