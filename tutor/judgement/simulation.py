@@ -1146,6 +1146,9 @@ class Simulation:
         # after them as one in the opponents' suit is (:func:`_bid_out_ace`): the voice asks it where
         # the hand has a sure game of its own (voice.ACE_OWN_GAME)
         self.aces_after: frozenset = frozenset()
+        # ... and the hand's bids valued by the auction after them beside such an announcement (the
+        # same measure for both: voice._own_game_ace)
+        self.bid_out: frozenset = frozenset()
         # eval's long open deals made less often than the answered ones, where its open deals take
         # the voice's estimate (below EVAL_FROM nodes a deal: SPLIT_MADE_EVAL)
         self.split_made = SPLIT_MADE_EVAL if self.bounds_bias and self.estimate != ESTIMATE_EVAL else 1.0
@@ -1178,7 +1181,7 @@ class Simulation:
             index = {(p.strain, p.declarer): i for i, p in enumerate(plays)}
         # the calls valued by the auction after them, deal by deal (_continued)
         misread = _misread(s, calls, hand, readings)
-        continued = _continued(s, calls, standing, misread, self.aces_after)
+        continued = _continued(s, calls, standing, misread, self.aces_after, self.bid_out)
         # the count's Hilfe weighed by the auction after it, beside its value as the contract played
         hilfe = _weighed_hilfe(pick, continued)
         after = _Rest(s, continued, standing, misread, [hilfe] if hilfe is not None else []) \
@@ -1856,10 +1859,10 @@ DOUBLE_KONTER = True     # the hand's double valued by what follows it, the decl
 
 
 def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset(),
-               aces: "set[str] | frozenset" = frozenset()) -> list:
+               aces: "set[str] | frozenset" = frozenset(), also: "set[str] | frozenset" = frozenset()) -> list:
     """The calls valued by the auction after them (see above; ``misread``: the numbers the
     partner would misread, :func:`_misread`; ``aces``: Ace announcements so valued in any suit,
-    :func:`_bid_out_ace`)."""
+    :func:`_bid_out_ace`; ``also``: the hand's bids so valued beside them, Simulation.bid_out)."""
     out = []
     rules, a = s.rules, s.auction
     contest = CONTESTED and s.rules.conventions and _contested(s)
@@ -1875,6 +1878,8 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
             if after.next_seat is not None and any(o not in after.out for o in opponents_of(s.seat)):
                 out.append(r)
         elif str(c) in misread:
+            out.append(r)
+        elif c.kind == "bid" and str(c) in also and a.play(c, s.seat).next_seat is not None:
             out.append(r)
         elif c.kind == "double" and _kontered_after(c, s):
             out.append(r)
