@@ -1497,7 +1497,9 @@ class Verdict(Value):
             else:
                 from tutor.judgement.base import cost, unvalued
 
-                lost = cost(self.advice.evidence, str(self.reading.call), rec) if self.ok else None
+                shown = self.advice.recommended
+                lost = cost(self.advice.evidence, str(self.reading.call), rec,
+                            getattr(shown, "kind", None)) if self.ok else None
                 known = None
                 if lost is not None:   # right by the rules, but the deals find it worse: by how much
                     parts.append(_sentence(lost.line().text(lang)))
