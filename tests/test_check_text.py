@@ -158,3 +158,31 @@ def test_a_call_priced_against_the_deals_best_says_the_tutor_s_call_is_not_among
     valued = Deals("fort", {"fort": -35.4, "dopple": -61.0, "100 Rosen": -80.2})
     assert "is not the tutor's call" not in conventions.check(D_HAND, D_BEFORE, "D: dopple",
                                                              judge=valued).text("en")
+
+
+def test_with_a_score_the_price_follows_the_line_that_says_what_a_value_means():
+    # QA s43 CK3 (B after "60 Eichel", AC 1900 : BD 1500): check said "dopple gives up 584 board
+    # points ...: it brings -1978" before the voice's score line, which says that a game ending
+    # the Partie counts as the whole Partie (2000): the score's line comes first, said once
+    from tutor.judgement.base import Standing
+    from tutor.judgement.voice import _score_line
+    from tutor.rules import load
+
+    standing = Standing({"AC": 1900, "BD": 1500})
+
+    class AtTheScore(Deals):
+        def choose(self, hand, s, readings, standing=None):
+            j = super().choose(hand, s, readings, standing)
+            return Judgement(j.pick, _score_line(standing, load("verband")), j.evidence, j.equal)
+
+    deals = AtTheScore("70 Eichel", {"70 Eichel": -1394.0, "fort": -1578.0, "dopple": -1978.0}, samples=100)
+    text = conventions.check("Schellen:A8 Rosen:AK7 Eichel:O6 Schilten:K8", "60 Eichel", "dopple",
+                             judge=deals, standing=standing).text("en")
+    score = "The score (AC 1900 : BD 1500, target 2000) changes the values below"
+    price = "By the deals, dopple gives up 584 board points on average"
+    assert score in text and price in text and text.index(score) < text.index(price), text
+    assert text.count(score) == 1 and text.index(price) < text.index("Recommended: 70 Eichel")
+    # without a score nothing moves: the price follows the call's meaning
+    plain = conventions.check("Schellen:A8 Rosen:AK7 Eichel:O6 Schilten:K8", "60 Eichel", "dopple",
+                              judge=Deals("70 Eichel", {"70 Eichel": -1394.0, "dopple": -1978.0})).text("en")
+    assert "The score" not in plain and price in plain

@@ -89,6 +89,16 @@ class Standing:
                  bd=self.score.get("BD", 0), target=self.target)
 
 
+#: the voice's score line (said before the first value it explains) and, at a table whose
+#: Schneider brings points, that the values leave it out; check says them before its price line
+SCORE_CHANGES = M("The score ({standing}) changes the values below: a game after which the Partie is over counts "
+                  "as the whole Partie, +{target} for our team if it wins the Partie and -{target} if it loses it "
+                  "(0 for a draw); any other game counts its board points, as without a score.")
+SCHNEIDER_LEFT_OUT = M("A Schneider (the losers under half the target, {half}, at the end: {schneider} more for the "
+                       "winners at the settlement) is not in these values: they count the Partie alone.")
+SCORE_LINES = (SCORE_CHANGES.msgid, SCHNEIDER_LEFT_OUT.msgid)
+
+
 def can_end(standing: Standing, rules) -> bool:
     """Some game at this score can end the Partie: a team reaches the target with the most
     one game writes (a Matsch, kontered where the table konters, and every card point; Weis
