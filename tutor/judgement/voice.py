@@ -54,8 +54,9 @@ from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.i18n import M, Mn, Msg, both, join
-from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, Judgement, Standing, call_words,
-                                  estimated_line, estimated_of, mostly_estimated, paired_lead, unheld_lines)
+from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, SCHNEIDER_LEFT_OUT, SCORE_CHANGES, Judgement,
+                                  Standing, call_words, estimated_line, estimated_of, mostly_estimated, paired_lead,
+                                  unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, FORESEES, is_misere
@@ -1944,16 +1945,11 @@ def _score_line(standing: Standing | None, rules) -> list[Msg]:
     open which sign a lost Partie gets)."""
     if standing is None or not can_end(standing, rules):
         return []
-    lines = [M("The score ({standing}) changes the values below: a game after which the Partie is over counts as "
-               "the whole Partie, +{target} for our team if it wins the Partie and -{target} if it loses it (0 for a "
-               "draw); any other game counts its board points, as without a score.",
-               standing=standing, target=standing.target)]
+    lines = [SCORE_CHANGES(standing=standing, target=standing.target)]
     # QA s36 P91: at a table whose Schneider brings points (a team under half the target at the
     # end: ``rules.schneider`` more for the winners) the line read as if it were counted; it is not
     if rules.schneider and any(2 * standing.score.get(team, 0) < standing.target for team in ("AC", "BD")):
-        lines.append(M("A Schneider (the losers under half the target, {half}, at the end: {schneider} more for the "
-                       "winners at the settlement) is not in these values: they count the Partie alone.",
-                       half=standing.target // 2, schneider=rules.schneider))
+        lines.append(SCHNEIDER_LEFT_OUT(half=standing.target // 2, schneider=rules.schneider))
     return lines
 
 
