@@ -466,11 +466,12 @@ def test_a_better_bid_than_one_confirmed_gets_fewer_nodes_a_deal(monkeypatch):
 
 
 def test_the_sample_is_asked_only_where_the_bid_is_left_to_play(monkeypatch):
-    # P102: the opponents bid over the Rosen numbers in Schellen on about half the deals; what the bid's
-    # numbers then rest on is the opponents' contracts, which the sample of its own number does not
-    # check: no sample, the Hilfe stays
+    # P102 (voice.CHECKED_LEAD off, session 42's rule): the opponents bid over the Rosen numbers in
+    # Schellen on about half the deals; what the bid's numbers then rest on is the opponents'
+    # contracts, which the sample of its own number does not check: no sample, the Hilfe stays
     from tutor.judgement.simulation import Contract, Ending
 
+    monkeypatch.setattr(voice, "CHECKED_LEAD", False)
     values = {"70 Schellen": flat(200), "120 Schellen": flat(250)}
     sure = {"120 Schellen": N}
     asked = sampling(monkeypatch, {"120 Schellen": {}})
@@ -543,3 +544,28 @@ def test_an_own_trumpless_game_the_opponents_outbid_is_checked_on_the_deals_it_i
     # a deal outbid that costs it counts in full: 10 deals 60 ahead, 10 deals 30 behind, 15 checked
     ev, hilfe = _own_trumpless(10, 60, -30)
     assert voice._unused_hilfe(ev, S, hilfe, [], own=["100 Undenufe"]) is None
+
+
+def test_a_higher_bid_the_opponents_outbid_counts_its_lead_only_where_it_is_played(monkeypatch):
+    # P102's reason with voice.CHECKED_LEAD on (session 44): a deal on which an opponent outbids the
+    # bid rests on his contract, which the sample does not check, so it counts only against the bid;
+    # the deals on which the bid is played carry the lead the sample checks. verpasst-13's shape: 100
+    # Schilten left to play on 14 of 20 deals, 100 over the Hilfe there; outbid on 6, 50 over it there
+    from tutor.judgement.simulation import Contract, Ending
+
+    def ev_of(lead_played: float, lead_outbid: float) -> SimpleNamespace:
+        ev = estimated({"80 Schilten": flat(0), "100 Schilten": [lead_played] * 14 + [lead_outbid] * 6},
+                       {"100 Schilten": N})
+        ev.continued = ["80 Schilten", "100 Schilten"]
+        ev.endings = {"100 Schilten": [Ending(Contract("Schilten", 100, SEAT))] * 14
+                      + [Ending(Contract("Eichel", 110, "D"))] * 6}
+        return ev
+
+    asked = sampling(monkeypatch, {"100 Schilten": {}})
+    hilfe = {**after(0, call="80 Schilten"), "estimated": True}
+    found = voice._unused_hilfe(ev_of(100, 50), S, dict(hilfe), [])
+    assert found["call"] == "100 Schilten" and found["lead"] == 85 and found["checked"] == 70
+    assert asked == [("100 Schilten", voice.sample_size(70, 100))]
+    # the same whole lead carried by the deals it is outbid on: nothing checked is ahead, the Hilfe stays
+    asked.clear()
+    assert voice._unused_hilfe(ev_of(0, 1700 / 6), S, dict(hilfe), []) is None and asked == []

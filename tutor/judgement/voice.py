@@ -990,12 +990,17 @@ def _unused_hilfe_sampled(ev, s, after: dict, equal: Sequence[str], own: Sequenc
         fixed = _fixed(after, strain, s, n, c)
         if not (lead > margin and lead > EQUAL_POINTS) and not (fixed and lead > 0):
             break                 # the first sure bid is not ahead: as where the deals are exact
-        if _sampled_checks(ev, s, after, c):
+        if CHECKED_LEAD:          # the lead the sample checks decides (_checked_lead)
+            checked, chance = _checked_lead(ev, s, after, c)
+            if (checked > chance and checked > EQUAL_POINTS) or (fixed and checked > 0):
+                ahead.append({"call": c, "made": count, "lead": lead, "margin": margin, "fixed": fixed,
+                              "checked": checked})
+        elif _sampled_checks(ev, s, after, c):
             ahead.append({"call": c, "made": count, "lead": lead, "margin": margin, "fixed": fixed})
     if not ahead:
         return _own_game(ev, s, after, equal, own)
-    k, samples = _confirmed(ev, s, [(x["call"], sample_size(x["lead"], int(x["call"].split(" ", 1)[0])))
-                                    for x in ahead])
+    k, samples = _confirmed(ev, s, [(x["call"], sample_size(x.get("checked", x["lead"]),
+                                                            int(x["call"].split(" ", 1)[0]))) for x in ahead])
     if k != 0:
         after["unsettled"] = {"call": ahead[0]["call"], "made": ahead[0]["made"], **samples[0]}
     if k is None:
@@ -1075,17 +1080,27 @@ def _own_games(ev, s, readings, said: str) -> list[str]:
             and (alike or str(r.call) in continued or s.auction.play(r.call, s.seat).next_seat is None)]
 
 
-def _own_lead(ev, s, after: dict, call: str) -> tuple[float, float]:
-    """What decides whether the hand's own game yields the Hilfe where the deals are mostly
-    estimated (the words print the whole lead): the lead of the hand's own game ``call`` over the Hilfe valued by the auction after it
-    (``after``) on the same deals, and chance's margin, as far as exact play's sample on the first
-    deals (:func:`_sample_made`) checks it where the deals are mostly estimated: the sample checks
-    the game as the hand plays it, so where ``call`` is valued by the auction after it (a
-    contested auction, ``ev.continued``) a deal on which the bidding does not end in it (an
-    opponent outbids it, or a partner bids on) counts only against it: the opponents' contracts
-    after it, which the sample does not check, carry no lead (P102's reason, :func:`_sampled_checks`;
-    QA s43 F16: UH1's 100 Undenufe stands on about half the deals, and nearly all of its lead over
-    the Hilfe comes from them)."""
+# Where the deals are mostly estimated, exact play's sample on the first deals (_sample_made) checks
+# the numbers of a bid as the hand plays it; where the bid is valued by the auction after it (a
+# contested auction), a deal on which an opponent outbids it rests on his contract, which the
+# sample does not check (P102: D bid over the Rosen numbers in Schellen on about half the deals;
+# 120 Rosen's first deals were all made, but exact play of the auction after each call ranked the
+# re-entry Hilfe first). CHECKED_LEAD: such a deal counts only against the bid, and the lead so
+# counted decides whether it yields the Hilfe (_checked_lead; the words print the whole lead).
+# Off: only a bid left to play on SURE_SHARE of the deals is checked at all (_sampled_checks,
+# session 42), which kept verpasst-13's Hilfe 80 Schilten beside 100 Schilten, which the
+# opponents outbid on 14 of 24 deals and exact play of the auction after both puts 101 +- 38
+# ahead (benchmarks/README "Session 42"), and UH1's beside 100 Undenufe (QA s43 F16).
+CHECKED_LEAD = True
+
+
+def _checked_lead(ev, s, after: dict, call: str) -> tuple[float, float]:
+    """The lead of the hand's bid ``call`` over the Hilfe valued by the auction after it
+    (``after``) on the same deals, and chance's margin, as far as exact play's sample checks it
+    (:data:`CHECKED_LEAD`): where ``call`` is valued by the auction after it (``ev.continued``) a
+    deal on which the bidding does not end in it (an opponent outbids it, or the partner bids on)
+    counts only against it (QA s43 F16: UH1's 100 Undenufe stands on about half the deals, and
+    nearly all of its lead over the Hilfe comes from them)."""
     values = ev.values[call]
     if call not in (getattr(ev, "continued", None) or ()):
         return paired_lead([values[d] for d in after["played"]], after["values"])
@@ -1122,11 +1137,14 @@ def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str]) -> d
             return None
         ahead = []
         for c in ordered:
-            checked, chance = _own_lead(ev, s, after, c)     # the lead the sample checks decides
             per_deal = ev.made(c)
             count = None if per_deal is None else sum(per_deal)
-            if checked > chance and checked > EQUAL_POINTS and count is not None and count >= SURE_SHARE * n:
-                lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
+            if count is None or count < SURE_SHARE * n:
+                continue
+            lead, margin = paired_lead([values[c][d] for d in after["played"]], after["values"])
+            # the lead the sample checks decides (_checked_lead; off: P102's rule, a game left to play)
+            checked, chance = _checked_lead(ev, s, after, c) if CHECKED_LEAD else (lead, margin)
+            if checked > chance and checked > EQUAL_POINTS and (CHECKED_LEAD or _sampled_checks(ev, s, after, c)):
                 ahead.append({"call": c, "made": count, "lead": lead, "margin": margin, "checked": checked})
         k, samples = _confirmed(ev, s, [(x["call"], sample_size(x["checked"], int(x["call"].split(" ", 1)[0])))
                                         for x in ahead])
