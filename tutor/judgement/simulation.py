@@ -1689,7 +1689,7 @@ class Continuation:
 
     def ending(self, hands: dict) -> Ending:
         """The contract this deal's auction reaches after the call (:class:`Ending`)."""
-        from tutor.conventions import _truthful
+        from tutor.conventions import truthful_readings
         from tutor.judgement.count import COUNT
 
         r = _Walk(self._states) if ENDING_STATES else self.reader.copy()
@@ -1703,7 +1703,7 @@ class Continuation:
                 break
             readings = r.legal_readings(seat)
             hand = hands[seat]
-            pick = COUNT.choose(hand, r.situation(seat), _truthful(readings, hand), self.standing).pick
+            pick = COUNT.choose(hand, r.situation(seat), truthful_readings(readings, hand), self.standing).pick
             call = pick.call if pick is not None else next(x.call for x in readings if x.kind == "fort")
             if call.kind == "fort" and r.auction.high is None and self.standing is not None \
                     and self.standing.wins_if_made(team_of(seat), lowest):
@@ -1727,7 +1727,7 @@ class Continuation:
         side first, as practice's robots are asked (practice.session): the count on its own
         hand. True where one doubled or kontered (played on ``r``)."""
         from tutor.auction import DOUBLE, REDOUBLE
-        from tutor.conventions import _truthful
+        from tutor.conventions import truthful_readings
         from tutor.judgement.count import COUNT
 
         a = r.auction
@@ -1741,7 +1741,7 @@ class Continuation:
                 continue
             asked.add((n, x))
             readings = r.legal_readings(x)
-            pick = COUNT.choose(hands[x], r.situation(x), _truthful(readings, hands[x]), self.standing).pick
+            pick = COUNT.choose(hands[x], r.situation(x), truthful_readings(readings, hands[x]), self.standing).pick
             if pick is not None and pick.call.kind in (DOUBLE, REDOUBLE):
                 r.play(pick.call, x)
                 return True
@@ -2305,14 +2305,14 @@ def _trumpless_test(seat, before, legal, strain, value, reaches):
     reach, less TRUMPLESS_ELSEWHERE where the count picks a call in another strain or leaves
     a number it reaches. No pre-filter: its runs would allow one in Obenabe and Undenufe, but
     asked of the larger hands it cost more than it saved (benchmarks/README.md)."""
-    from tutor.conventions import _truthful
+    from tutor.conventions import truthful_readings
     from tutor.judgement.count import COUNT, trumpless_reach
 
     def reach(hand) -> int:
         return trumpless_reach(hand, before, strain)[1]
 
     def pick(hand):
-        return COUNT.choose(hand, before, _truthful(legal, hand)).pick
+        return COUNT.choose(hand, before, truthful_readings(legal, hand)).pick
 
     def fits(deal) -> bool:
         hand = deal[seat]
@@ -2344,7 +2344,7 @@ def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
     a hand that cannot be filled so: True (the read is tried as before)."""
     from tutor.cards import ORDER, SUITS, Card
     from tutor.judgement.count import is_misere, kind_of
-    from tutor.play.dealer import _splits
+    from tutor.play.dealer import splits
 
     if is_misere(strain) or seat not in dealer.seats:
         return True
@@ -2364,7 +2364,7 @@ def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
         runs.append(run)
     in_runs = {c for run in runs for c in run}
     others = [c for c in dealer.unseen if may(c) and c not in in_runs]
-    for parts in _splits(min(dealer.size, len(in_runs)), len(runs), [len(r) for r in runs]):
+    for parts in splits(min(dealer.size, len(in_runs)), len(runs), [len(r) for r in runs]):
         cards = [c for run, k in zip(runs, parts) for c in run[:k]]
         if len(cards) + len(others) < dealer.size:
             return True
