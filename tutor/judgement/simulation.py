@@ -1841,15 +1841,14 @@ def fits_own_read(reading, hand: Hand, s, readings) -> bool:
     (count.raise_reaches; in Obenabe, Undenufe or a Misère the read of another seat's number,
     :func:`trumpless_read`: the count there reaches it and bids it with the hand, OWN_READ_WHOLE).
     Other calls: True (their promises are the reading's, checked before)."""
-    from tutor.judgement.count import raise_reaches
+    from tutor.judgement.count import raise_reaches, trumpless_reaches
 
     call = reading.call
     if not s.rules.conventions or read_kind(reading, call, s.rules) != "raise" or s.last_word:
         return True
-    if call.strain not in SUITS_ONLY and OWN_READ_WHOLE:
-        return trumpless_read(hand, s, readings, call.strain, call.value)
     if call.strain not in SUITS_ONLY:
-        from tutor.judgement.count import trumpless_reaches
+        if OWN_READ_WHOLE:
+            return trumpless_read(hand, s, readings, call.strain, call.value)
         return trumpless_reaches(hand, s, call.strain, call.value)
     return raise_reaches(hand, s, readings, call.strain, call.value)
 
