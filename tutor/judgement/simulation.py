@@ -1826,10 +1826,12 @@ def _contested(s) -> bool:
         and any(s.owner(_suit(x)) == "own" for x in SUITS_ONLY)
 
 
-# The hand's own number in Obenabe, Undenufe or a Misère is read by its partner as another seat's
-# is read (:func:`trumpless_read`: the count reaches it and bids it, the count's whole call), not
-# by the count's reach alone (False: the reach alone, as before session 44). One test for the read.
-OWN_READ_WHOLE = True
+# The hand's own number in Obenabe, Undenufe or a Misère read by its partner as another seat's is
+# read (:func:`trumpless_read`: the count reaches it and bids it, the count's whole call), not by
+# the count's reach alone. Off (the reach alone, as before session 44) until the words of a number so
+# misread say why (they say "this hand's count does not reach it"); measured in session 44:
+# benchmarks/README.md, "The reads' walk"
+OWN_READ_WHOLE = False
 
 
 def fits_own_read(reading, hand: Hand, s, readings) -> bool:
