@@ -1281,11 +1281,11 @@ def position(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
         raise TutorError(M("{seat} has no call here: the bidding is over", seat=seat))
     truthful = reader._by_hand.get((hand, seat))
     if truthful is None:
-        truthful = reader._by_hand[hand, seat] = _truthful(readings, hand)
+        truthful = reader._by_hand[hand, seat] = truthful_readings(readings, hand)
     return hand, reader, seat, readings, list(truthful)
 
 
-def _truthful(readings: Sequence[Reading], hand: Hand) -> list[Reading]:
+def truthful_readings(readings: Sequence[Reading], hand: Hand) -> list[Reading]:
     """The conventional readings whose promises ``hand`` keeps (a reading promises one
     suit or none: asked of some 64 readings per position and hand, without a generator)."""
     out = []
