@@ -232,6 +232,11 @@ def test_fort_is_worded_for_the_table_rule_and_for_no_bid():
     (["bid", "--hand", C_HAND, "--seat", "--lang", "en"], " bid: option '--seat' needs a value"),
     (["tafel", "add", "--contract", "--declarer", "A", "--lang", "en"],
      " tafel add: option '--contract' needs a value"),
+    # a choice refused in the learner's language, not click's English inside it ("ungültiger Wert
+    # für '--lang': 'explain' is not one of 'de', 'en', 'fr'.")
+    (["--lang", "explain", "60 Eichel"], "ungültiger Wert für '--lang': 'explain' ist keiner der Werte 'de', 'en', 'fr'"),
+    (["practice", "--judge", "foo", "--lang", "fr"],
+     "valeur invalide pour '--judge' : 'foo' n'est aucune des valeurs 'simulation', 'count'"),
 ])
 def test_usage_errors_are_one_line_in_the_learner_s_language_and_exit_2(args, message):
     r = run(*args)

@@ -289,7 +289,12 @@ def _usage_text(e: click.UsageError, lang: str) -> str:
     if isinstance(e, click.BadOptionUsage) and "requires an argument" in e.message:
         return _("option {name} needs a value", lang, name=repr(e.option_name))
     if isinstance(e, click.BadParameter):
-        return _("invalid value for {name}: {why}", lang, name=hint(e.param), why=e.message)
+        # a choice (--lang, --judge ...): click's English inside the learner's language ("ungültiger
+        # Wert für '--lang': 'explain' is not one of 'de', 'en', 'fr'.")
+        choice = re.fullmatch(r"(.*) is not one of (.*)\.", e.message)
+        why = _("{value} is not one of {choices}", lang, value=choice.group(1), choices=choice.group(2)) \
+            if choice else e.message
+        return _("invalid value for {name}: {why}", lang, name=hint(e.param), why=why)
     extra = re.fullmatch(r"Got unexpected extra arguments? \((.*)\)", e.message)
     if extra:
         return _("unexpected extra arguments: {args}", lang, args=extra.group(1))
