@@ -226,6 +226,17 @@ def test_fort_is_worded_for_the_table_rule_and_for_no_bid():
     (["explain", "60 Eichel", "70 Rosen", "--lang", "fr"], "arguments en trop : 70 Rosen"),
     (["explian", "--lang", "de"], ": unbekannter Befehl 'explian'"),
     (["bid", "--lang", "en", "--hand"], "option '--hand' needs a value"),
+    # the value left out before the next option: click took "--auction" as the hand, then said
+    # "unexpected extra arguments: 60 Eichel"; "--seat --lang en" read the seat "--lang"
+    (["bid", "--hand", "--auction", "60 Eichel", "--lang", "en"], " bid: option '--hand' needs a value"),
+    (["bid", "--hand", C_HAND, "--seat", "--lang", "en"], " bid: option '--seat' needs a value"),
+    (["tafel", "add", "--contract", "--declarer", "A", "--lang", "en"],
+     " tafel add: option '--contract' needs a value"),
+    # a choice refused in the learner's language, not click's English inside it ("ungültiger Wert
+    # für '--lang': 'explain' is not one of 'de', 'en', 'fr'.")
+    (["--lang", "explain", "60 Eichel"], "ungültiger Wert für '--lang': 'explain' ist keiner der Werte 'de', 'en', 'fr'"),
+    (["practice", "--judge", "foo", "--lang", "fr"],
+     "valeur invalide pour '--judge' : 'foo' n'est aucune des valeurs 'simulation', 'count'"),
 ])
 def test_usage_errors_are_one_line_in_the_learner_s_language_and_exit_2(args, message):
     r = run(*args)
@@ -298,3 +309,11 @@ def test_the_rules_a_profile_prints_load_again_as_a_rules_file(tmp_path, profile
     f.write_text(printed.output.replace("fort_final: true", "fort_final: false"))
     assert json.loads(run("rules", str(f), "--json").output)["fort_final"] is False
     assert run("rules", str(f)).output.startswith(f"profile: {profile}\n")
+
+
+def test_an_option_whose_value_may_be_left_out_still_takes_the_next_option(tmp_path):
+    # table's --partie (the newest Partie where no number follows) is no option whose value is
+    # missing: "--partie --db FILE" reads the board of FILE (here: none there, said so)
+    db = tmp_path / "none.db"
+    r = run("table", "--hand", C_HAND, "--seat", "C", "--partie", "--db", str(db), "--count", "--lang", "en")
+    assert r.exit_code == 2 and f"no Tafel at {db}" in r.output and "needs a value" not in r.output, r.output

@@ -101,7 +101,7 @@ class LazyGroup(click.Group):
 
         module, _, attr = COMMANDS[name][0].partition(":")
         mod = importlib.import_module(module)
-        return localize(getattr(mod, attr), getattr(mod, "HELP", None), name)
+        return values_given(localize(getattr(mod, attr), getattr(mod, "HELP", None), name))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         from tutor.commands.helptext import lang_in
@@ -216,6 +216,34 @@ class LazyGroup(click.Group):
             gc.set_threshold(*collector)
 
 
+def values_given(command: click.Command) -> click.Command:
+    """``command`` (and a group's commands) made to refuse an option whose value is the next
+    option: click takes ``--hand --auction "60 Eichel"`` as the hand "--auction" and then says
+    "unexpected extra arguments: 60 Eichel", and ``--seat --lang en`` as the seat "--lang". Now
+    "option '--hand' needs a value", as where the value is missing at the end."""
+    if getattr(command, "_values_given", False):
+        return command
+    command._values_given = True
+    for sub in getattr(command, "commands", {}).values():
+        values_given(sub)
+    parse = command.parse_args
+
+    def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
+        # (an option whose value may be left out, table's --partie, takes none here)
+        takes = {o for p in command.params if isinstance(p, click.Option) and not p.is_flag and not p.count
+                 and not getattr(p, "_flag_needs_value", False) for o in p.opts}
+        names = {o for p in command.params for o in (*p.opts, *p.secondary_opts)} | set(ctx.help_option_names)
+        for a, b in zip(args, args[1:]):
+            if a == "--":
+                break
+            if a in takes and b in names:
+                raise click.BadOptionUsage(a, f"Option {a!r} requires an argument.", ctx=ctx)
+        return parse(ctx, args)
+
+    command.parse_args = parse_args
+    return command
+
+
 def usage_error(ctx: click.Context, e: click.UsageError) -> None:
     """One line, like every other input error, instead of click's usage block; exit 2."""
     from tutor.text import one_line
@@ -261,7 +289,12 @@ def _usage_text(e: click.UsageError, lang: str) -> str:
     if isinstance(e, click.BadOptionUsage) and "requires an argument" in e.message:
         return _("option {name} needs a value", lang, name=repr(e.option_name))
     if isinstance(e, click.BadParameter):
-        return _("invalid value for {name}: {why}", lang, name=hint(e.param), why=e.message)
+        # a choice (--lang, --judge ...): click's English inside the learner's language ("ungültiger
+        # Wert für '--lang': 'explain' is not one of 'de', 'en', 'fr'.")
+        choice = re.fullmatch(r"(.*) is not one of (.*)\.", e.message)
+        why = _("{value} is not one of {choices}", lang, value=choice.group(1), choices=choice.group(2)) \
+            if choice else e.message
+        return _("invalid value for {name}: {why}", lang, name=hint(e.param), why=why)
     extra = re.fullmatch(r"Got unexpected extra arguments? \((.*)\)", e.message)
     if extra:
         return _("unexpected extra arguments: {args}", lang, args=extra.group(1))

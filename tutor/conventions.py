@@ -548,7 +548,7 @@ _FUENFER_FIRST = M("the Ace announcement answers a bid already made; before the 
                    "shows no Ace")
 _NO_MEANING = M("the number has no meaning in the Ansageregeln here")
 _LOWER, _UPPER = Mp("Zehner", "lower"), Mp("Zehner", "upper")
-_ACE_OPEN = M("of this suit and wants another trump")
+_ACE_OPEN = M("of this suit and means another suit as trump")
 _ACE_OPPONENTS = M("of the opponents' suit (\"I hold the Ace of your suit\")")
 _AT_LEAD, _ENDS = M("before the first lead"), M("the bidding ends")
 _WHOSE_OPEN, _WHOSE_OPPONENTS = {"whose": _ACE_OPEN}, {"whose": _ACE_OPPONENTS}
