@@ -1187,6 +1187,7 @@ class Simulation:
         after = _Rest(s, continued, standing, misread, [hilfe] if hilfe is not None else []) \
             if continued or hilfe is not None else None
         self._only = after.only if after is not None else {}
+        widens = _widens(s, calls)     # bids the deals may value by the auction after them later (CONTESTED_ALL)
         own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
         pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays or after else None
@@ -1253,7 +1254,7 @@ class Simulation:
                     # every deal so far, and the games asked again (CONTESTED_ALL)
                     wide = _widened(calls, _call_values(
                         _answerable(calls, results, index, s, team, rules, partie, hand, standing),
-                        results, index, s, team, rules, partie, after), after, s) if pool else []
+                        results, index, s, team, rules, partie, after), after, s) if pool and widens else []
                     if not wide:
                         break
                     if after is None:
@@ -1934,13 +1935,19 @@ def _wide(r, s) -> bool:
     return after.next_seat is not None and any(o not in after.out for o in opponents_of(s.seat))
 
 
+def _widens(s, calls) -> bool:
+    """Some of ``calls`` may come to be valued by the auction after them as they come within
+    reach of the best (:data:`CONTESTED_ALL`: a contested auction, a bid :func:`_wide` takes)."""
+    return bool(CONTESTED_ALL and CONTESTED_REACH is not None and CONTESTED and s.rules.conventions
+                and _contested(s) and any(_wide(r, s) for r in calls))
+
+
 def _widened(calls, values: dict, after, s) -> list:
     """The bids of ``calls`` valued as the final contract that come within CONTESTED_REACH of
     the best call's value (``values``: each call's value on the deals judged so far) and
     that the auction after them values in a contested auction (:func:`_wide`; empty where
     :data:`CONTESTED_ALL` is off or the auction is not contested)."""
-    if not (CONTESTED_ALL and CONTESTED_REACH is not None and CONTESTED and s.rules.conventions
-            and _contested(s)) or not values:
+    if not values or not _widens(s, calls):
         return []
     best = max(_mean(v) for v in values.values())
     return [r for r in calls if str(r.call) in values and (after is None or str(r.call) not in after)
