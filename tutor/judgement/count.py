@@ -521,7 +521,6 @@ def _per_hand(f):
     return counted
 
 
-
 @_per_hand
 def trumpless(hand: Hand, kind: str) -> Count:
     """Obenabe or Undenufe: each card of a run from the top of its suit is a sure trick."""
