@@ -1187,6 +1187,7 @@ class Simulation:
         after = _Rest(s, continued, standing, misread, [hilfe] if hilfe is not None else []) \
             if continued or hilfe is not None else None
         self._only = after.only if after is not None else {}
+        widens = _widens(s, calls)     # bids the deals may value by the auction after them later (CONTESTED_ALL)
         own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
         pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays or after else None
@@ -1214,40 +1215,56 @@ class Simulation:
                                        guess_open=len(deals) <= BATCH)
                 else:
                     judged += pool.run(deals[-n:], plays, self.exact) if pool else [[] for _ in batch]
-                if pool:
-                    # the solver for the games a call that could be the best rests on, then
-                    # the card points to one Zehner where such calls rest on several games
-                    live |= set(range(len(plays))) if self.every_game else \
-                        _live(calls, judged, plays, index, s, team, rules, partie, after)
-                    if after is not None:
-                        live |= after.live(plays)
-                    judged, budget = self._probe(pool, deals, plays, live)
-                    if CHEAP_REST and self.fine and not self.rest_games and not self.every_game:
-                        # the games no competitive call rests on: the cheap estimate, from the second batch on
-                        pool.cheap = set(range(len(plays))) - live if len(deals) > BATCH else set()
-                    judged = pool.run(deals, plays, self.exact, {}, 0)     # the deals still open played out
-                    refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie, after)
-                                       if i in live)
-                    if refine:
-                        # the narrowing probes, within what the decisive ones left of the nodes
-                        # (no decisive probe again: the passes gave each deal what the nodes allowed)
-                        judged = pool.run(deals, plays, self.exact, dict.fromkeys(refine, REFINED), 0,
-                                          refine_budget=self._refine_budget(judged, len(deals), len(refine), budget))
-                    rest = set(range(len(plays))) - live
-                    if rest and self.rest_games and self.exact and not self.node_budget:
-                        # eval's evidence: the games no competitive call rests on get the passes
-                        # too, with what the decisive ones and the narrowing left of the nodes
-                        judged, _ = self._probe(pool, deals, plays, rest)
-                        judged = pool.run(deals, plays, self.exact, {}, 0)
-                    if self.fine and self.exact:
-                        # the finer estimate of the open deals near a competing call's mark
-                        want = _fine_wanted(calls, judged, plays, index, s, team, rules, partie, after)
-                        if want:
-                            judged = pool.run(deals, plays, self.exact, {}, 0, fine=want)
-                        if self.marks is not None:   # (benchmarks/bench_estimate.py: the marks it was asked at)
-                            placed = _points(judged, plays, self.bounds_bias, self.split_from, self.split_made)
-                            self.marks |= _fine_marks(calls, placed, index, s, team, rules, partie, after)
-                results = _points(judged, plays, self.bounds_bias, self.split_from, self.split_made)
+                while True:
+                    if pool:
+                        # the solver for the games a call that could be the best rests on, then
+                        # the card points to one Zehner where such calls rest on several games
+                        live |= set(range(len(plays))) if self.every_game else \
+                            _live(calls, judged, plays, index, s, team, rules, partie, after)
+                        if after is not None:
+                            live |= after.live(plays)
+                        judged, budget = self._probe(pool, deals, plays, live)
+                        if CHEAP_REST and self.fine and not self.rest_games and not self.every_game:
+                            # the games no competitive call rests on: the cheap estimate, from the second batch on
+                            pool.cheap = set(range(len(plays))) - live if len(deals) > BATCH else set()
+                        judged = pool.run(deals, plays, self.exact, {}, 0)     # the deals still open played out
+                        refine = frozenset(i for i in _contenders(calls, judged, plays, index, s, team, rules, partie, after)
+                                           if i in live)
+                        if refine:
+                            # the narrowing probes, within what the decisive ones left of the nodes
+                            # (no decisive probe again: the passes gave each deal what the nodes allowed)
+                            judged = pool.run(deals, plays, self.exact, dict.fromkeys(refine, REFINED), 0,
+                                              refine_budget=self._refine_budget(judged, len(deals), len(refine), budget))
+                        rest = set(range(len(plays))) - live
+                        if rest and self.rest_games and self.exact and not self.node_budget:
+                            # eval's evidence: the games no competitive call rests on get the passes
+                            # too, with what the decisive ones and the narrowing left of the nodes
+                            judged, _ = self._probe(pool, deals, plays, rest)
+                            judged = pool.run(deals, plays, self.exact, {}, 0)
+                        if self.fine and self.exact:
+                            # the finer estimate of the open deals near a competing call's mark
+                            want = _fine_wanted(calls, judged, plays, index, s, team, rules, partie, after)
+                            if want:
+                                judged = pool.run(deals, plays, self.exact, {}, 0, fine=want)
+                            if self.marks is not None:   # (benchmarks/bench_estimate.py: the marks it was asked at)
+                                placed = _points(judged, plays, self.bounds_bias, self.split_from, self.split_made)
+                                self.marks |= _fine_marks(calls, placed, index, s, team, rules, partie, after)
+                    results = _points(judged, plays, self.bounds_bias, self.split_from, self.split_made)
+                    # the bids within reach of the best valued by the auction after them too, on
+                    # every deal so far, and the games asked again (CONTESTED_ALL)
+                    wide = _widened(calls, _call_values(
+                        _answerable(calls, results, index, s, team, rules, partie, hand, standing),
+                        results, index, s, team, rules, partie, after), after, s) if pool and widens else []
+                    if not wide:
+                        break
+                    if after is None:
+                        after = _Rest(s, [], standing, misread)
+                    plays = after.extend(wide, dealt, deals, plays, index, own, team, partie)
+                    pool.only = self._only = after.only
+                    # the new games' first pass on every deal so far, as a batch's
+                    judged = pool.run(deals, plays, self.exact, dict.fromkeys(range(len(plays)), PROBED),
+                                      self._first_budget(len(deals), plays), guess_open=False) \
+                        if self.exact and not self.node_budget else pool.run(deals, plays, self.exact)
                 self._show(len(judged))
                 if self.early_stop and len(judged) >= MIN_SAMPLES and len(judged) < self.samples:
                     # (STOP_ANSWERABLE: the calls the answer can be, as _conclude keeps them)
@@ -1594,6 +1611,21 @@ AFTER_CALLS = 40     # calls at most in one deal's auction after the call (a gua
 # 120 over it; asked right after the 110, as the robot B was, the count doubles: exact play 0/16)
 DOUBLES_AFTER = True
 CONTESTED = True     # the contested auction's raises and fort bid out (False: valued as before, the Partie's fort alone)
+# In a contested auction the hand's other bids too (a number in Obenabe, Undenufe, a Misère, an
+# open suit or the opponents' suit; not the Matsch, not an Ace announcement: its own rule) after
+# which an opponent can still bid are valued by the auction after them, as fort and the team's
+# raises are there, wherever they come within CONTESTED_REACH board points of the best call on the
+# deals judged so far (each such bid's value as the final contract first; a bid valued so is
+# valued by the auction after it on every deal, the earlier ones too, and the best call is asked
+# again: :meth:`Simulation.evaluate`). The deals then compare the calls that can be the answer by
+# one measure: QA s43 F16's valuation point (C's Hilfe 80 Eichel, bid out, was compared with 100
+# Undenufe as the final contract, "287 less", where by the auction after both the gap is about
+# 137). Bids further below keep their value as the final contract: the auction after each call
+# costs the count's calls for every seat on every deal, and an erweitert position offers some 40
+# numbers (session 44: every one bid out, OH1's bid 3.9 -> 20 s of CPU). CONTESTED_REACH None:
+# every such bid from the start. Off: they are valued as the final contract (before session 44).
+CONTESTED_ALL = True
+CONTESTED_REACH: "int | None" = 100
 FIRST_FORT = True    # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew;
                      # measured in session 41, on since session 42: docs/interpretations)
 
@@ -1888,6 +1920,8 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
             after = a.play(c, s.seat)
             if after.next_seat is not None and any(o not in after.out for o in opponents_of(s.seat)):
                 out.append(r)
+        elif contest and CONTESTED_ALL and CONTESTED_REACH is None and _wide(r, s):
+            out.append(r)
         elif str(c) in misread:
             out.append(r)
         elif c.kind == "bid" and str(c) in also and a.play(c, s.seat).next_seat is not None:
@@ -1897,6 +1931,38 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
         elif r.kind == "ace" and _bid_out_ace(r, s, aces):
             out.append(r)
     return out
+
+
+def _wide(r, s) -> bool:
+    """``r`` is a bid of the hand in a contested auction that :func:`_continued`'s raises leave
+    out (a number in another strain than the team's suit; not the Matsch, not an Ace
+    announcement) after which an opponent can still bid: valued by the auction after it where
+    it comes within reach of the best call (:data:`CONTESTED_ALL`)."""
+    c = r.call
+    if c.kind != "bid" or r.kind == "ace" or _is_matsch(r, s.rules) \
+            or (c.strain in SUITS_ONLY and s.owner(_suit(c.strain)) == "own"):
+        return False
+    after = s.auction.play(c, s.seat)
+    return after.next_seat is not None and any(o not in after.out for o in opponents_of(s.seat))
+
+
+def _widens(s, calls) -> bool:
+    """Some of ``calls`` may come to be valued by the auction after them as they come within
+    reach of the best (:data:`CONTESTED_ALL`: a contested auction, a bid :func:`_wide` takes)."""
+    return bool(CONTESTED_ALL and CONTESTED_REACH is not None and CONTESTED and s.rules.conventions
+                and _contested(s) and any(_wide(r, s) for r in calls))
+
+
+def _widened(calls, values: dict, after, s) -> list:
+    """The bids of ``calls`` valued as the final contract that come within CONTESTED_REACH of
+    the best call's value (``values``: each call's value on the deals judged so far) and
+    that the auction after them values in a contested auction (:func:`_wide`; empty where
+    :data:`CONTESTED_ALL` is off or the auction is not contested)."""
+    if not values or not _widens(s, calls):
+        return []
+    best = max(_mean(v) for v in values.values())
+    return [r for r in calls if str(r.call) in values and (after is None or str(r.call) not in after)
+            and _mean(values[str(r.call)]) >= best - CONTESTED_REACH and _wide(r, s)]
 
 
 def _kontered_after(call, s) -> bool:
@@ -2005,6 +2071,7 @@ class _Rest:
         # (the count's Hilfe: :func:`_weighed_hilfe`); not among the calls' values
         self.aside = {str(r.call): Continuation(s, r.call, standing) for r in aside}
         self.rules = s.rules
+        self.s, self.standing = s, standing
         self.only: dict[Play, set] = {}
 
     def __contains__(self, name: str) -> bool:
@@ -2016,9 +2083,21 @@ class _Rest:
         standing contract's) game where that game asks every target that decides it (its
         number, and where the Partie's outcome changes: :func:`_partie_targets`), else in a
         game of its own appended to ``plays``; returns ``plays``."""
+        return self._add([*((c, False) for c in self.by_name.values()), *((c, True) for c in self.aside.values())],
+                         batch, cards, plays, index, own, team, partie)
+
+    def extend(self, calls, batch, cards, plays: list, index: dict, own: int, team: str, partie) -> list:
+        """``calls`` valued by the auction after them too, on every deal judged so far
+        (``batch``, ``cards``: all of them, in order; :data:`CONTESTED_ALL`); returns ``plays``."""
+        new = [Continuation(self.s, r.call, self.standing) for r in calls]
+        for r, cont in zip(calls, new):
+            self.by_name[str(r.call)] = cont
+        return self._add([(c, False) for c in new], batch, cards, plays, index, own, team, partie)
+
+    def _add(self, conts, batch, cards, plays: list, index: dict, own: int, team: str, partie) -> list:
         for k, hands in enumerate(batch):
             key = tuple(map(tuple, cards[k]))
-            for cont, aside in [*((c, False) for c in self.by_name.values()), *((c, True) for c in self.aside.values())]:
+            for cont, aside in conts:
                 e = cont.ending(hands)
                 cont.endings.append(e)
                 if e.contract is None or (aside and not HILFE_GAMES):
