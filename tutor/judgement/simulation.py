@@ -1830,7 +1830,7 @@ def _contested(s) -> bool:
 # read (:func:`trumpless_read`: the count reaches it and bids it, the count's whole call), not by
 # the count's reach alone (False: the reach alone, as before session 44). One test for the read;
 # measured in session 44: benchmarks/README.md, "The reads' walk"
-OWN_READ_WHOLE = False
+OWN_READ_WHOLE = True
 
 
 def fits_own_read(reading, hand: Hand, s, readings) -> bool:
