@@ -1568,7 +1568,7 @@ class Simulation:
 #   played, where D may bid over the 120 and A may bid on after the fort).
 # - Where the team holds the standing bid and the partner still bids: a number that shows no
 #   cards whose read this hand does not fit (:func:`fits_own_read`: the partner reads it as a
-#   hand whose count raises that high, and this hand's count does not reach it). The partner
+#   hand whose count raises that high, and the count does not bid it with this hand). The partner
 #   bids on by that read in the auction after it, and what that costs is on the deals, instead
 #   of such numbers being left out unvalued (session 38: beispiel-gen-05's A, 130 Rosen, made
 #   on 398 of 400 deals by exact play, where C lets it stand on 98 of 100, was left out for
