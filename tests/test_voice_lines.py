@@ -61,12 +61,16 @@ def test_the_deals_do_not_take_the_contract_from_an_unread_partner_in_a_suit_or_
     # no cards (B's 70 Obenabe: they give him any hand), so they undervalue his side and cannot judge
     # taking the contract from him in another strain, a suit or a Misère (a call of three words:
     # "80 Undenufe Misère" is the hand's own bid as "80 Eichel" is). Given figures: the deals value
-    # D's bid above fort; the count's call stands, with the line why
+    # D's bid above fort; the count's call stands, with the line why. D's count bids 157 Obenabe
+    # with this hand, so B would misread D's own 80 Undenufe Misère (read as another seat's number
+    # is, simulation.trumpless_read): the deals value it by the auction after it, as they do
+    # every number the partner misreads (simulation._misread)
     from tutor.rules import load
 
     hand, auction = "Eichel:AK Schellen:AKO Rosen:AK Schilten:AK", "60 Eichel, 70 Obenabe, fort"
     values = {best: [300] * 8 + [-200] * 2, "fort": [-100] * 10}
-    j, texts = _judged_ev(hand, auction, values, load("erweitert"), "D", unheld=["raise"])
+    continued = [best] if best.endswith("Misère") else []
+    j, texts = _judged_ev(hand, auction, values, load("erweitert"), "D", unheld=["raise"], continued=continued)
     assert j.pick is None or str(j.pick.call) != best, texts
     assert ("The deals cannot read B's 70 Obenabe: they give him hands his count would not bid it with, so they "
             f"undervalue it and cannot judge taking the contract from him with {best}: here the count decides.") \

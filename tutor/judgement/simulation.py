@@ -1585,7 +1585,7 @@ class Simulation:
 #   played, where D may bid over the 120 and A may bid on after the fort).
 # - Where the team holds the standing bid and the partner still bids: a number that shows no
 #   cards whose read this hand does not fit (:func:`fits_own_read`: the partner reads it as a
-#   hand whose count raises that high, and this hand's count does not reach it). The partner
+#   hand whose count raises that high, and the count does not bid it with this hand). The partner
 #   bids on by that read in the auction after it, and what that costs is on the deals, instead
 #   of such numbers being left out unvalued (session 38: beispiel-gen-05's A, 130 Rosen, made
 #   on 398 of 400 deals by exact play, where C lets it stand on 98 of 100, was left out for
@@ -1860,10 +1860,9 @@ def _contested(s) -> bool:
 
 # The hand's own number in Obenabe, Undenufe or a Misère read by its partner as another seat's is
 # read (:func:`trumpless_read`: the count reaches it and bids it, the count's whole call), not by
-# the count's reach alone. Off (the reach alone, as before session 44) until the words of a number so
-# misread say why (they say "this hand's count does not reach it"); measured in session 44:
-# benchmarks/README.md, "The reads' walk"
-OWN_READ_WHOLE = False
+# the count's reach alone (False: the reach alone, as before session 44). One test for the read;
+# measured in session 44: benchmarks/README.md, "The reads' walk"
+OWN_READ_WHOLE = True
 
 
 def fits_own_read(reading, hand: Hand, s, readings) -> bool:
@@ -2496,19 +2495,20 @@ def _misere_possible(dealer, seat, strain, value, reach, may) -> bool:
     """Some hand ``dealer`` may give ``seat`` (``may``: a card he may hold) has a Misère count
     in ``strain`` that reaches ``value``. The count (count.misere) charges each card that may
     win a trick against the Misère (count.misere_danger, judged by its suit's holding alone)
-    beyond the two most valuable, so the best hand is found suit by suit: every holding of
-    each suit he may hold (his promised cards in it, his promised length), kept per number of
-    cards and its two most valuable such cards at the least charge of the others; the four
-    suits joined to the seat's number of cards; the least charged hand asked of the count
-    (``reach``). A Misère number above what any hand's count reaches (157 less the partner's
-    share, count.MISERE_PARTNER) is never reached."""
+    beyond the count.MISERE_DISCARDS most valuable, so the best hand is found suit by suit:
+    every holding of each suit he may hold (his promised cards in it, his promised length),
+    kept per number of cards and its most valuable such charges at the least charge of the
+    others; the four suits joined to the seat's number of cards; the least charged hand asked
+    of the count (``reach``). A Misère number above what any hand's count reaches (157 less
+    the partner's share, count.MISERE_PARTNER) is never reached."""
     from itertools import combinations
 
     from tutor.cards import ORDER, SUITS, Card
-    from tutor.judgement.count import FALL_PER_TRICK, kind_of, misere_danger
+    from tutor.judgement.count import FALL_PER_TRICK, MISERE_DISCARDS, kind_of, misere_danger
 
-    kind = kind_of(strain)
-    states = {(0, 0, 0): (0, ())}      # (cards, two largest charges) -> (charge of all, cards)
+    kind, free_ = kind_of(strain), MISERE_DISCARDS
+    # (cards, the free_ largest charges) -> (charge of all, cards)
+    states: dict = {(0,) + (0,) * free_: (0, ())}
     for suit in SUITS:
         need = dealer.needs[seat][suit]
         cards = [Card(suit, r) for r in ORDER[kind] if may(Card(suit, r))]
@@ -2521,22 +2521,21 @@ def _misere_possible(dealer, seat, strain, value, reach, may) -> bool:
             for more in combinations(free, k - len(must)):
                 held = must + list(more)
                 charges = sorted((v + FALL_PER_TRICK for v, _ in misere_danger(Hand(frozenset(held)), kind)),
-                                 reverse=True) + [0, 0]
-                key = (k, charges[0], charges[1])
+                                 reverse=True) + [0] * free_
+                key = (k,) + tuple(charges[:free_])
                 total = sum(charges)
                 if key not in best or total < best[key][0]:
                     best[key] = (total, tuple(held))
         joined: dict = {}
-        for (n, a, b), (total, held) in states.items():
-            for (k, c, d), (more, cards_) in best.items():
+        for (n, *top), (total, held) in states.items():
+            for (k, *more_top), (more, cards_) in best.items():
                 if n + k > dealer.size:
                     continue
-                top = sorted((a, b, c, d), reverse=True)
-                key = (n + k, top[0], top[1])
+                key = (n + k,) + tuple(sorted(top + more_top, reverse=True)[:free_])
                 if key not in joined or total + more < joined[key][0]:
                     joined[key] = (total + more, held + cards_)
         states = joined
-    full = [(total - a - b, held) for (n, a, b), (total, held) in states.items() if n == dealer.size]
+    full = [(total - sum(key[1:]), held) for key, (total, held) in states.items() if key[0] == dealer.size]
     if not full:
         return True                    # no hand of his length: the read is tried as before
     _charge, held = min(full, key=lambda x: x[0])

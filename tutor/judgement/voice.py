@@ -416,11 +416,11 @@ def left_out_line(ev, dropped: Sequence[str], s) -> Msg | None:
         calls = both([_name(c) for c in dropped])
     return Mn(
         "{calls} would show no cards, but {partner} reads such a number as a hand whose count raises that high "
-        "(as the tutor reads a partner's number), and this hand's count does not reach it: {partner} would count "
-        "on strength that is not there, so the tutor leaves it out. Over these deals it brings {value:+.0f}.",
+        "(as the tutor reads a partner's number), and with this hand the count does not bid it: {partner} would "
+        "read this hand wrongly, so the tutor leaves it out. Over these deals it brings {value:+.0f}.",
         "{calls} would show no cards, but {partner} reads such a number as a hand whose count raises that high "
-        "(as the tutor reads a partner's number), and this hand's count does not reach them: {partner} would "
-        "count on strength that is not there, so the tutor leaves them out. Over these deals the best of them, "
+        "(as the tutor reads a partner's number), and with this hand the count does not bid them: {partner} "
+        "would read this hand wrongly, so the tutor leaves them out. Over these deals the best of them, "
         "{best}, brings {value:+.0f}.", len(dropped), calls=calls, partner=s.partner, best=_name(best),
         value=round(mean))
 
@@ -2190,12 +2190,12 @@ def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | N
         stood = sum(1 for e in endings if e.contract is not None and e.contract.declarer == ev.seat
                     and str(e.contract.value) == value and e.contract.strain == strain)
         return [Mn("{call} shows no cards, and {partner} reads such a number as a hand whose count raises that high "
-                   "(as the tutor reads a partner's number), which this hand's count does not reach. So the deals "
+                   "(as the tutor reads a partner's number), and with this hand the count does not bid it. So the deals "
                    "value {call} by the auction after it, {partner} and the opponents bidding on as the count bids "
                    "on that read: the bidding stops at {call} in {stood} of the {n} deal, and the contract it reaches "
                    "counts; where they let {call} stand, the opponents double it when that pays them over these deals.",
                    "{call} shows no cards, and {partner} reads such a number as a hand whose count raises that high "
-                   "(as the tutor reads a partner's number), which this hand's count does not reach. So the deals "
+                   "(as the tutor reads a partner's number), and with this hand the count does not bid it. So the deals "
                    "value {call} by the auction after it, {partner} and the opponents bidding on as the count bids "
                    "on that read: the bidding stops at {call} in {stood} of the {n} deals, and the contract it "
                    "reaches counts; where they let {call} stand, the opponents double it when that pays them over "
