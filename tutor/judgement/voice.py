@@ -50,7 +50,6 @@ import hashlib
 import math
 import threading
 from collections import OrderedDict
-from types import SimpleNamespace
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
@@ -1221,7 +1220,7 @@ def _double_over_hilfe(ev, s, after: dict, equal: Sequence[str], readings) -> di
     judged = getattr(ev, "judged", None)
     if not PROOF_SAMPLE or not judged or len(judged) != n:
         return None
-    sample = _sample_failed(ev, high, failed, sample_size(lead, 2 * high.call.value) or SAMPLE_MIN)
+    sample = _sample_failed(ev, s, high, failed, sample_size(lead, 2 * high.call.value) or SAMPLE_MIN)
     if not _sample_passes(sample):
         return None
     return {**found, "sample": sample}
@@ -1239,12 +1238,13 @@ def _failed(ev, high) -> list[bool] | None:
     return [(TOTAL_POINTS - row[i] if is_misere(strain) else row[i]) < need for row in points]
 
 
-def _sample_failed(ev, high, failed: list[bool], m: int) -> dict:
+def _sample_failed(ev, s, high, failed: list[bool], m: int) -> dict:
     """Exact play of the opponents' standing contract ``high`` on the first ``m`` deals as they
     were dealt, where the numbers fail it (``failed``), as :func:`_sample_made` asks the hand's bid:
-    the proved bounds, then a yes/no question to the solver at the number, within the evaluation's
-    SAMPLE_NODES; stops at the first deal exact play makes it on (``missed``) or where the nodes run
-    out. The same dict as :func:`_sample_made`'s."""
+    the proved bounds, then a yes/no question to the solver at the number, within what is left of
+    the evaluation's SAMPLE_NODES (shared with the hand's own samples, ``s``); stops at the first
+    deal exact play makes it on (``missed``) or where the nodes run out. The same dict as
+    :func:`_sample_made`'s."""
     from tutor.play import solver
     from tutor.play.deal import Deal
     from tutor.scoring import SEATS
@@ -1255,19 +1255,20 @@ def _sample_failed(ev, high, failed: list[bool], m: int) -> dict:
     if is_misere(strain):             # not asked (a Misère's card points count the other way): unconfirmed
         return {**out, "checked": out["to_check"]}
     i = ev.games.index((strain, high.seat))
-    state = _sample_state(ev, SimpleNamespace(seat=high.seat))
+    state = _sample_state(ev, s)
     left, bounds, stopped = state["left"], state["bounds"], state["stopped"]
+    who = high.seat               # the opponents' game's bounds beside the hand's own, told apart by its declarer
     for d in range(min(m, len(ev.judged))):
         if not failed[d]:
             continue                  # made by the numbers: exact play could only fail it, which helps the double
         out["checked"] += 1
         j = ev.judged[d][i]
-        lo, hi = bounds.get((strain, d), (0, TOTAL_POINTS))
+        lo, hi = bounds.get((strain, who, d), (0, TOTAL_POINTS))
         lo, hi = max(lo, j.lo), min(hi, j.hi)
         own = target
         if lo < own <= hi:
             budget = min(left[0], SAMPLE_DEAL_NODES)
-            if budget <= stopped.get((strain, d, own), 0):
+            if budget <= stopped.get((strain, who, d, own), 0):
                 break
             deal = Deal(tuple(ev.deals[d][x] for x in SEATS), strain, leader=high.seat, declarer=high.seat)
             try:
@@ -1275,12 +1276,12 @@ def _sample_failed(ev, high, failed: list[bool], m: int) -> dict:
             except solver.SearchStopped:
                 left[0] -= budget
                 out["nodes"] += budget
-                stopped[(strain, d, own)] = budget
+                stopped[(strain, who, d, own)] = budget
                 break
             left[0] -= answer.nodes
             out["nodes"] += answer.nodes
             lo, hi = (max(lo, own), hi) if answer.reached else (lo, min(hi, own - 1))
-            bounds[(strain, d)] = (lo, hi)
+            bounds[(strain, who, d)] = (lo, hi)
         out["settled"] += 1
         if lo >= own:
             out["missed"] += 1
