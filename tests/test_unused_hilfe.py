@@ -569,3 +569,50 @@ def test_a_higher_bid_the_opponents_outbid_counts_its_lead_only_where_it_is_play
     # the same whole lead carried by the deals it is outbid on: nothing checked is ahead, the Hilfe stays
     asked.clear()
     assert voice._unused_hilfe(ev_of(0, 1700 / 6), S, dict(hilfe), []) is None and asked == []
+
+
+# QA s44 F19: the Hilfe beside the double of the opponents' standing bid (voice._double_over_hilfe): the
+# double ends the bidding ("Das Doppeln beendet das Bieten"), so it is valued by the opponents' contract
+# alone, doubled; among the deals' equally good calls it takes the Hilfe's place by the higher bid's
+# measure (more than chance alone allows and more than 20 over the Hilfe valued by the auction after it).
+def _fa4(double: float, hilfe: float, failed: int = N, estimated: bool = False):
+    from tutor import conventions
+    from tutor.rules import load
+
+    hand, reader, seat, readings, truthful = conventions.position(
+        "Eichel:97 Schellen:AK Rosen:K86 Schilten:O7", "60 Eichel, 65 Eichel", load("verband"), None)
+    s = reader.situation(seat)
+    ev = evaluation({"70 Eichel": flat(hilfe), "dopple": flat(double)}, {})
+    ev.games = [("Eichel", "B")]
+    ev.points = [[40] if d < failed else [80] for d in range(N)]     # B's 65 Eichel: failed, then made
+    ev.judged = [[SimpleNamespace(lo=p[0], hi=p[0])] for p in ev.points] if estimated else None
+    ev.deals = [None] * N
+    return s, truthful, ev, {**after(hilfe, call="70 Eichel"), "estimated": estimated}
+
+
+def test_a_hilfe_yields_to_the_double_of_the_opponents_bid_by_the_higher_bid_s_measure():
+    s, readings, ev, hilfe = _fa4(200, 150)
+    found = voice._double_over_hilfe(ev, s, hilfe, ["dopple"], readings)
+    assert found["call"] == "dopple" and found["double"] and found["lead"] == 50 and found["made"] == N
+    assert found["contract"] == "65 Eichel" and found["declarer"] == "B"
+    # 20 ahead is within what the rule calls equal; a double the deals do not count among the best calls stays out
+    s, readings, ev, hilfe = _fa4(170, 150)
+    assert voice._double_over_hilfe(ev, s, hilfe, ["dopple"], readings) is None
+    s, readings, ev, hilfe = _fa4(200, 150)
+    assert voice._double_over_hilfe(ev, s, hilfe, ["100 Eichel"], readings) is None
+
+
+def test_where_the_deals_are_mostly_estimated_exact_play_checks_the_opponents_contract_on_the_first_deals(
+        monkeypatch):
+    # B's 65 Eichel fails on the first 18 deals by the numbers; the sample asks exact play on those among the
+    # first m (sample_size of the lead over twice the number: a deal the numbers fail and exact play makes
+    # costs the double its number doubled, for them instead of us); the deals' bounds settle each here
+    s, readings, ev, hilfe = _fa4(200, 150, failed=18, estimated=True)
+    voice._SAMPLES.clear()
+    found = voice._double_over_hilfe(ev, s, hilfe, ["dopple"], readings)
+    m = voice.sample_size(50, 130)
+    assert found["call"] == "dopple" and found["sample"]["m"] == m and found["sample"]["settled"] == min(m, 18)
+    # a deal the numbers fail and exact play makes (its bounds say B reaches 65): the Hilfe stays
+    ev.judged[1] = [SimpleNamespace(lo=70, hi=70)]
+    voice._SAMPLES.clear()
+    assert voice._double_over_hilfe(ev, s, hilfe, ["dopple"], readings) is None

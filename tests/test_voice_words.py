@@ -1027,11 +1027,18 @@ def test_an_ace_announcement_valued_by_the_auction_after_it_yields_where_it_brin
     j, texts = _judged_ev(hand, auction, values, continued=["140 Schellen", "85 Rosen", "fort"], endings=endings)
     assert str(j.pick.call) == "85 Rosen"
     assert voice.INFORMATION_BID_OUT_LINE.text("en") in texts
-    # not valued by the auction after it (simulation.ACE_BID_OUT off, a stored evidence): as before
+    # not valued by the auction after it (simulation.ACE_BID_OUT off, a stored evidence): the line says how
+    # the deals' best is counted (judge, session 44: "as if nobody bid after it" was untrue beside a best call
+    # valued by the auction after it), and "as if nobody bid after it" only where it is so counted
     values = {"140 Schellen": [150, -150] * 10, "fort": [-230] * 20}
     j, texts = _judged_ev(hand, auction, values, continued=["140 Schellen", "fort"], endings={})
     assert str(j.pick.call) == "85 Rosen"
-    assert voice.INFORMATION_BID_OUT_LINE.text("en") not in texts and voice.INFORMATION_LINE.text("en") in texts
+    assert voice.INFORMATION_BID_OUT_LINE.text("en") not in texts and voice.INFORMATION_LINE.text("en") not in texts
+    assert ("The deals count 140 Schellen by the contract the bidding reaches after it, the others bidding on as the "
+            "count bids; the Ace announcement tells the partner what the hand holds, and they do not value it: here "
+            "the conventions decide.") in texts, texts
+    j, texts = _judged_ev(hand, auction, values, continued=["fort"], endings={})
+    assert str(j.pick.call) == "85 Rosen" and voice.INFORMATION_LINE.text("en") in texts
 
 
 

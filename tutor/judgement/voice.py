@@ -92,11 +92,22 @@ NO_DEAL = M("No deal fits the auction beside this hand ({why}): this is the coun
 NO_CORE = M("The compiled solver core is not built here: this is the count alone, without deals played out.")
 
 
-def information_line(ev, call: str) -> Msg:
-    """Why a Hilfe or an Ass-Ansage (``call``) stays where the deals value another call more:
-    :data:`INFORMATION_LINE`, or where the deals value it by the auction after it,
-    :data:`INFORMATION_BID_OUT_LINE`."""
-    return INFORMATION_BID_OUT_LINE if call in (getattr(ev, "continued", None) or ()) else INFORMATION_LINE
+def information_line(ev, call: str, best: str | None = None, kind: str | None = None) -> Msg:
+    """Why a Hilfe or an Ass-Ansage (``call``, of ``kind``) stays where the deals value another
+    call (``best``) more: :data:`INFORMATION_LINE`, or where the deals value it by the auction
+    after it, :data:`INFORMATION_BID_OUT_LINE`; where they value ``best`` so but not ``call``
+    (an Ace announcement in an open suit or the team's own beside bids valued by the auction after
+    them: simulation.CONTESTED_ALL), the line says how ``best`` is counted (judge, session 44: OB2
+    said "as if nobody bid after it" beside 150 Obenabe, which A's robot outbids on every deal)."""
+    continued = getattr(ev, "continued", None) or ()
+    if call in continued:
+        return INFORMATION_BID_OUT_LINE
+    if best is not None and best in continued and kind in INFORMATION_NAMES:
+        return M("The deals count {best} by the contract the bidding reaches after it, the others bidding on as the "
+                 "count bids; {information} tells the partner what the hand holds, and they do not value it: here "
+                 "the conventions decide.", best=_name(best),
+                 information=INFORMATION_NAMES[kind])
+    return INFORMATION_LINE
 
 
 def default_judge(count: bool = False, samples: int | None = None, workers: int | None = None,
@@ -488,7 +499,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     ace_kept = ace_gap if ace_gap is not None and ace_gap.get("kept") else None
     if ace_kept is not None:
         ace_gap = None
-    why = None if agree or ace_gap is not None else (information_line(ev, said) if kind in INFORMATION else
+    why = None if agree or ace_gap is not None else (information_line(ev, said, equal[0], kind) if kind in INFORMATION else
                               _konter_number_line(s, number) if number is not None else
                               (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
@@ -510,6 +521,8 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     after = _hilfe_after(ev, said) if kind == "hilfe" and not agree else None
     own = _own_games(ev, s, readings, said) if after is not None else []    # (QA s40 F2; trumpless: QA s43 F16)
     unused = _unused_hilfe(ev, s, after, equal, own) if after is not None else None
+    if unused is None and after is not None:    # the double of the opponents' bid (QA s44 F19)
+        unused = _double_over_hilfe(ev, s, after, equal, readings)
     if unused is not None:    # the Hilfe leaves the partner nothing to decide: the higher bid (QA s36 Q1)
         return _unused_hilfe_judgement(ev, s, readings, standing, evidence, said, equal, by_call, unused)
     if after is not None and why is not None and said in by_call \
@@ -1173,6 +1186,110 @@ def _own_game(ev, s, after: dict, equal: Sequence[str], own: Sequence[str]) -> d
     return None
 
 
+# QA s44 F19 (FA4: C `Eichel:97 Schellen:AK Rosen:K86 Schilten:O7` after `60 Eichel, 65 Eichel`, B's Fünfer
+# in A's suit showing its Ace, A holding the Puur and C the Nell): the count's Hilfe 70 Eichel stood beside
+# the double of B's 65 Eichel, "82 less than dopple (±40) ... here the conventions decide"; exact play, 24
+# deals, every call by the auction after it: dopple +215.0 (B's 65 Eichel down on every deal), the Hilfe
+# +147.9, 67.1 +- 25.9 below. The rules warn the announcer ("Darum sagt ein Ass an, wer sicher ist, dass
+# danach weitergeboten wird"): the double ends the bidding (but for the declarer's konter) and is the
+# punishment. So the Hilfe yields to a double of the opponents' standing bid among the deals' equally good
+# calls by the measure a higher bid yields by (more than chance alone allows and more than EQUAL_POINTS
+# over the Hilfe valued by the auction after it). The double's value rests on the opponents' contract
+# alone; where the deals are mostly estimated, exact play checks that contract on the first deals as they
+# were dealt, on each the numbers fail it (_sample_failed): a deal the numbers fail and exact play makes
+# costs the double about four times the number (the number doubled, for them instead of for us), so the
+# sample is the one sample_size gives the lead over twice the number.
+def _double_over_hilfe(ev, s, after: dict, equal: Sequence[str], readings) -> dict | None:
+    """The double of the opponents' standing bid where it takes the count's Hilfe's place (above):
+    the figures :func:`_unused_hilfe_judgement` words (``double``: True; ``made``: the deals the
+    numbers fail the opponents' contract on). None: no such double."""
+    values = getattr(ev, "values", None) or {}
+    n = ev.samples
+    high = s.auction.high
+    double = next((c for c in equal if _doubles(c, readings)), None)
+    if double is None or high is None or high.call.value is None or team_of(high.seat) == team_of(s.seat) \
+            or len(values.get(double) or ()) != n:
+        return None
+    lead, margin = paired_lead([values[double][d] for d in after["played"]], after["values"])
+    failed = _failed(ev, high)
+    if not (lead > margin and lead > EQUAL_POINTS) or failed is None:
+        return None
+    found = {**after, "call": double, "lead": lead, "margin": margin, "made": sum(failed), "double": True,
+             "contract": str(high.call), "declarer": high.seat, "fixed": False, "settled": None, "proved": None}
+    if not after["estimated"]:
+        return found
+    judged = getattr(ev, "judged", None)
+    if not PROOF_SAMPLE or not judged or len(judged) != n:
+        return None
+    sample = _sample_failed(ev, s, high, failed, sample_size(lead, 2 * high.call.value) or SAMPLE_MIN)
+    if not _sample_passes(sample):
+        return None
+    return {**found, "sample": sample}
+
+
+def _failed(ev, high) -> list[bool] | None:
+    """Per deal whether the standing contract ``high`` (an opponent's) fails by these numbers (None:
+    its game not judged)."""
+    games, points = getattr(ev, "games", None), getattr(ev, "points", None)
+    strain = high.call.strain
+    if not games or points is None or (strain, high.seat) not in games:
+        return None
+    i = games.index((strain, high.seat))
+    need = min(high.call.value, TOTAL_POINTS)
+    return [(TOTAL_POINTS - row[i] if is_misere(strain) else row[i]) < need for row in points]
+
+
+def _sample_failed(ev, s, high, failed: list[bool], m: int) -> dict:
+    """Exact play of the opponents' standing contract ``high`` on the first ``m`` deals as they
+    were dealt, where the numbers fail it (``failed``), as :func:`_sample_made` asks the hand's bid:
+    the proved bounds, then a yes/no question to the solver at the number, within what is left of
+    the evaluation's SAMPLE_NODES (shared with the hand's own samples, ``s``); stops at the first
+    deal exact play makes it on (``missed``) or where the nodes run out. The same dict as
+    :func:`_sample_made`'s."""
+    from tutor.play import solver
+    from tutor.play.deal import Deal
+    from tutor.scoring import SEATS
+
+    strain, target = high.call.strain, min(high.call.value, TOTAL_POINTS)
+    out = {"m": m, "checked": 0, "settled": 0, "missed": 0, "nodes": 0,
+           "to_check": sum(1 for d in range(min(m, len(failed))) if failed[d])}
+    if is_misere(strain):             # not asked (a Misère's card points count the other way): unconfirmed
+        return {**out, "checked": out["to_check"]}
+    i = ev.games.index((strain, high.seat))
+    state = _sample_state(ev, s)
+    left, bounds, stopped = state["left"], state["bounds"], state["stopped"]
+    who = high.seat               # the opponents' game's bounds beside the hand's own, told apart by its declarer
+    for d in range(min(m, len(ev.judged))):
+        if not failed[d]:
+            continue                  # made by the numbers: exact play could only fail it, which helps the double
+        out["checked"] += 1
+        j = ev.judged[d][i]
+        lo, hi = bounds.get((strain, who, d), (0, TOTAL_POINTS))
+        lo, hi = max(lo, j.lo), min(hi, j.hi)
+        own = target
+        if lo < own <= hi:
+            budget = min(left[0], SAMPLE_DEAL_NODES)
+            if budget <= stopped.get((strain, who, d, own), 0):
+                break
+            deal = Deal(tuple(ev.deals[d][x] for x in SEATS), strain, leader=high.seat, declarer=high.seat)
+            try:
+                answer = solver.solve(deal, target=own, best=False, max_nodes=budget)
+            except solver.SearchStopped:
+                left[0] -= budget
+                out["nodes"] += budget
+                stopped[(strain, who, d, own)] = budget
+                break
+            left[0] -= answer.nodes
+            out["nodes"] += answer.nodes
+            lo, hi = (max(lo, own), hi) if answer.reached else (lo, min(hi, own - 1))
+            bounds[(strain, who, d)] = (lo, hi)
+        out["settled"] += 1
+        if lo >= own:
+            out["missed"] += 1
+            break
+    return out
+
+
 def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence: dict, said: str,
                             equal: Sequence[str], by_call: dict, unused: dict) -> Judgement:
     """The higher bid :func:`_unused_hilfe` found, with its evidence and one line why the
@@ -1189,7 +1306,21 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
     figures = dict(hilfe=_name(said), partner=s.partner, n=n, value=round(unused["value"]), ended=unused["ended"],
                    end=_name(str(unused["end"])), gap=gap if not unused["fixed"] else _points(unused["lead"]),
                    call=_name(call), made=unused["made"])
-    if unused.get("own") and call.split(" ", 1)[1] in TRUMPLESS_GAMES:
+    if unused.get("double"):
+        # the double of the opponents' standing bid (QA s44 F19)
+        lines.append(Mn(
+            "The Hilfe, {hilfe}, tells {partner} what this hand holds so that he can decide how high to go, but here "
+            "the double brings clearly more: {contract} by {declarer} fails in {made} of the {n} deal, and the double "
+            "ends the bidding. When the others bid on after the Hilfe as the count bids, the bidding ends at {end} in "
+            "{ended} of them, and counted so the Hilfe brings {value:+.0f}, {gap} less than {call} (chance alone: "
+            "±{margin}). So the tutor doubles.",
+            "The Hilfe, {hilfe}, tells {partner} what this hand holds so that he can decide how high to go, but here "
+            "the double brings clearly more: {contract} by {declarer} fails in {made} of the {n} deals, and the "
+            "double ends the bidding. When the others bid on after the Hilfe as the count bids, the bidding ends at "
+            "{end} in {ended} of them, and counted so the Hilfe brings {value:+.0f}, {gap} less than {call} (chance "
+            "alone: ±{margin}). So the tutor doubles.", n, margin=margin, contract=_name(unused["contract"]),
+            declarer=unused["declarer"], **figures))
+    elif unused.get("own") and call.split(" ", 1)[1] in TRUMPLESS_GAMES:
         # the hand's own game in Obenabe or Undenufe, a number that shows no cards (QA s43 F16)
         lines.append(join(Mn(
             "The Hilfe, {hilfe}, tells {partner} that this hand helps in his suit, but this hand has a game of its "
@@ -1241,7 +1372,13 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "less than {call} (chance alone: ±{margin}), which is made in {made} of them. So the tutor bids {call} "
             "itself.", n, margin=margin, **figures))
     lines.extend(_unplayed_line(unused, n))
-    if unused.get("sample") is not None:    # most deals estimated: exact play checked the numbers on the first deals
+    if unused.get("sample") is not None and unused.get("double"):
+        lines.append(Mn("Most of these deals are estimated, so exact play checked {contract} on the first {m} deal as it "
+                        "was dealt: it fails on each of the {k} the numbers fail it on.",
+                        "Most of these deals are estimated, so exact play checked {contract} on the first {m} deals as "
+                        "they were dealt: it fails on each of the {k} the numbers fail it on.", unused["sample"]["m"],
+                        contract=_name(unused["contract"]), m=unused["sample"]["m"], k=unused["sample"]["settled"]))
+    elif unused.get("sample") is not None:    # most deals estimated: exact play checked the numbers on the first deals
         lines.append(sample_line(call, unused["sample"], unused.get("checked", unused["lead"])))
     elif unused["estimated"]:     # most deals were estimated: the solver settled the higher bid on most
         lines.append(Mn("Most of these deals are estimated, so {call} was asked of the solver deal by deal: exact play "
@@ -1277,7 +1414,7 @@ def information_why(ev, s, readings, said: str, standing: Standing | None = None
         line = _bid_out_hilfe_line(ev, s, after, equal[0], by_call)
         if line is not None:
             return line
-    return information_line(ev, said)
+    return information_line(ev, said, equal[0] if equal else None, reading.kind if reading is not None else None)
 
 
 def _unplayed_line(after: dict, n: int) -> list[Msg]:
