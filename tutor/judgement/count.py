@@ -193,6 +193,7 @@ CONFIDENCE_CONTROL = True  # a number above the openings (120) read as trump con
                            # on since s41: the voice's answers it moves settled by exact play)
 OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
 TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
+MATSCH_LEADS = True        # ... and against their Matsch counts nothing: it leads every trick (QA s43 F17, the rules' Matsch)
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
 COMPETE_WIDE = 40          # ... also where count and share come within this of the lowest raise (practice's robots, s40-s42)
 COMPETE_WIDE_UP_TO = 120   # ... for a lowest raise up to the openings' 120 only (s42: the five-trump 130s, exact play)
@@ -692,6 +693,24 @@ def trumpless_defence(hand: Hand, s, kind: str) -> Count:
     c = Count()
     order, values = ORDER[kind], VALUE[kind]
     name = kind.capitalize()
+    high = s.auction.high
+    if MATSCH_LEADS and high is not None and high.call.value == s.rules.matsch_bid:
+        tops = [cards_named(suit, [r for r in order if hand.has(suit, r)][:_run_from_top(hand, suit, order)])
+                for suit in SUITS if _run_from_top(hand, suit, order)]
+        n = sum(_run_from_top(hand, suit, order) for suit in SUITS)
+        c.lines.append(Mn("Against {name} Matsch our {cards} from the top takes no sure trick: a Matsch is bid with "
+                          "every card it needs in the team (\"alle Karten, die es dafür braucht, bei seinem Team\"), "
+                          "so it wins and leads every trick and never leads a suit whose top card is ours.",
+                          "Against {name} Matsch our {cards} from the top take no sure trick: a Matsch is bid with "
+                          "every card it needs in the team (\"alle Karten, die es dafür braucht, bei seinem Team\"), "
+                          "so it wins and leads every trick and never leads a suit whose top card is ours.", n,
+                          name=name, cards=", ".join(tops)) if tops else
+                       M("Against {name} Matsch nothing of ours takes a sure trick: a Matsch is bid with every card it "
+                         "needs in the team (\"alle Karten, die es dafür braucht, bei seinem Team\"), so it wins and "
+                         "leads every trick.", name=name))
+        c.lines.append(M("our team takes about {sure} + {fall} × {tricks} = {expected}, leaving the opponents "
+                         "{rest}", sure=0, fall=FALL_PER_TRICK, tricks=0, expected=0, rest=TOTAL_POINTS))
+        return c
     for suit in SUITS:
         run = _run_from_top(hand, suit, order)
         if run:
