@@ -953,7 +953,9 @@ def partner_number(s, strain: str) -> "int | None":
     if not {PUUR, NELL} & s.known(s.seat, suit).has:
         return None
     entries = s.auction.entries
-    at = next(i for i in range(len(entries) - 1, -1, -1) if entries[i] is high)
+    at = next((i for i in range(len(entries) - 1, -1, -1) if entries[i] is high), None)
+    if at is None:
+        return None
     before = [e.call.value for e in entries[:at] if e.call.value is not None]
     again = any(e.seat == s.partner and e.call.strain == strain and e.call.value is not None for e in entries[:at])
     if not (again or value > s.rules.opening_max):
