@@ -131,12 +131,28 @@ PARTNER_150 = "60 Eichel, 70 Schellen, 90 Eichel, 100 Schellen, {} Eichel, B: do
 
 @pytest.mark.parametrize("hand,value", [
     ("Eichel:9AO Schellen:6 Rosen:AK Schilten:AK8", 150),   # KH2: Rosen A K and Schilten A K, 70 on top
-    ("Eichel:AO9 Schellen:K6 Rosen:A7 Schilten:O8", 120),   # the Rosen Ace alone, 21 on top
+    ("Eichel:AO9 Schellen:K6 Rosen:AK Schilten:O8", 120),   # Rosen A K, 35 on top (its own count 102)
 ])
 def test_the_partner_konters_where_his_side_aces_add_a_trick_to_the_number(hand, value):
     auction = PARTNER_150.format(value)
     assert chance(hand, auction, "C", "Eichel", value, "A", n=24, seed=1) == 1
     assert cv.advise(hand, auction, seat="C").call == "konter"
+
+
+def test_the_partner_does_not_konter_a_number_his_own_count_stays_far_below():
+    # C's Rosen A K come on top of A's 150, but C's own count with A's promises is 102: the 48 beyond it
+    # rest on A's side cards, which the double may hold. B fixed as the strongest double his Nell zu
+    # viert allows (the three trumps the opponents can hold at most, Eichel K B 8, the Schellen Ace and
+    # Schilten A K), A and D dealt to their promises: A's 150 is made on none of 24 deals
+    from tutor.conventions import position
+    from tutor.play.dealer import honouring
+
+    hand, auction = "Eichel:AO9 Schellen:K6 Rosen:AK Schilten:O8", PARTNER_150.format(150)
+    h, reader, seat, _readings, _truthful = position(hand, auction, load("verband"), "C")
+    s = reader.situation(seat)
+    dealer_, _ = honouring({"C": h, "B": Hand.parse("Eichel:KB8 Schellen:9AO7 Schilten:AK")}, s.promised, s.denied)
+    assert not any(made(d, "Eichel", 150, "A") for d in dealer_.deals(24, 1))
+    assert cv.advise(hand, auction, seat="C").call is None
 
 
 def test_the_partner_with_nothing_beyond_his_hilfe_leaves_the_konter_to_the_bidder():

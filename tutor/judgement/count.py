@@ -926,7 +926,7 @@ def _konter(hand, s, readings, lines, standing=None):
     if expected >= value + KONTER_MARGIN:
         lines.append(FALL_REACH(expected=expected, value=value))
         return r
-    if PARTNER_KONTER and _partner_konter(hand, s, strain, value, lines):
+    if PARTNER_KONTER and _partner_konter(hand, s, strain, value, expected, lines):
         return r
     lines.append(M("The count reaches {expected} of {value}, not a trick above it: too uncertain for four "
                    "times the target points, no konter.", expected=expected, value=value))
@@ -965,7 +965,7 @@ def partner_number(s, strain: str) -> "int | None":
     return value if value > lowest else None
 
 
-def _partner_konter(hand, s, strain: str, value: int, lines) -> bool:
+def _partner_konter(hand, s, strain: str, value: int, own: int, lines) -> bool:
     """Konter the partner's number where it is his own count (:func:`partner_number`) and what
     this hand holds that his count leaves out, its side Aces (:func:`side_tricks`: his count
     counts his own side cards and the trumps our calls promised, none of ours), comes to a trick
@@ -973,7 +973,12 @@ def _partner_konter(hand, s, strain: str, value: int, lines) -> bool:
     number. QA s43 F14 (KH2): C with the Nell zu dritt and Rosen A K, Schilten A K behind A's 150
     Eichel, doubled: exact play makes it on every fitting deal, konter +300 a deal. Where the hand
     holds nothing his count leaves out, it leaves the konter to him, as the text's C does ("C
-    überlässt ihm den Entscheid, denn A hat die Zahl gesetzt"). ``PARTNER_KONTER``."""
+    überlässt ihm den Entscheid, denn A hat die Zahl gesetzt"). And only where the hand's own count
+    with the partner's promises (``own``) comes within ``PARTNER_SHORT`` (two tricks) of the number:
+    the rest is the partner's side cards, which his number vouches for but a double may hold. With
+    C's count far below (one side Ace or one Ace and King beside the Hilfe, A's 150), exact play
+    against the strongest double B's Nell zu viert allows makes the 150 on 7 and 0 of 24 deals
+    (docs/interpretations.md). ``PARTNER_KONTER``."""
     shown = partner_number(s, strain)
     if shown is None:
         return False
@@ -984,6 +989,12 @@ def _partner_konter(hand, s, strain: str, value: int, lines) -> bool:
         lines.append(M("{partner}'s {call} is his own count, made with the trumps our calls promised; this hand "
                        "holds no side Ace that his count leaves out, so it leaves the konter to {partner}, who set "
                        "the number.", partner=s.partner, call=str(s.auction.high.call)))
+        return False
+    if own + PARTNER_SHORT < value:
+        lines.append(M("{partner}'s {call} is his own count, and our side Aces come on top of it, but our own count "
+                       "reaches only {own} of {value}, more than two tricks below: the rest rests on {partner}'s side "
+                       "cards, which the double may hold: no konter.", partner=s.partner,
+                       call=str(s.auction.high.call), own=own, value=value))
         return False
     lines.append(Mn("{partner}'s {call} is his own count, made with the trumps our calls promised and none of our "
                     "side cards; our {cards} comes on top of it, {extra} with what falls in: the team takes about "
@@ -998,6 +1009,8 @@ def _partner_konter(hand, s, strain: str, value: int, lines) -> bool:
 
 #: the partner's number read as his count, what this hand's side Aces add on top (:func:`_partner_konter`)
 PARTNER_KONTER = True
+#: ... where the hand's own count comes within two tricks of the number (exact play, the strongest double)
+PARTNER_SHORT = 20
 
 
 def _double(hand, s, readings, lines, standing=None):
