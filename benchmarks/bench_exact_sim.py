@@ -5,7 +5,7 @@ Run: .venv/bin/python benchmarks/bench_exact_sim.py [--positions 20] [--samples 
      [--workers 2] [--max-nodes 100000000] [--nodes N] [--timing 10] [--out FILE]
      [--estimates "2,1,3 3,2,3"] [--every-game] [--only ID ...] [--answers FILE] [--no-extra]
      [--set "NAME=value;..."] [--timing-command eval|bid] [--prune] [--printed [--finish 0,2]]
-     [--partial 0.95]
+     [--partial 0.95] [--trust-proved] [--resume]
 
 Positions: the Sidi-Barrani ``bid`` drills of exercises/*.yaml that have a hand (openings,
 Hilfe, raises, the opponents' suit, Fünfer, the worked example), taken evenly until
@@ -28,6 +28,13 @@ estimate of the open deals (k,follow_k,exact_last of solver.estimate) on the sam
 compared on those it decides where they are at least F of its deals (default 1: left out).
 At ``tutor eval``'s own 100 deals (--samples 100) a few deals a position run over the exact
 search's limit; its chances are compared there on the others.
+
+--trust-proved: what the simulation proved of a deal (its bounds, the same solver on the same deal with
+the same seat leading) seeds the deal's exact answer, so only the targets its bounds leave open are
+searched; the answers then come partly from the simulation's own proofs: kept in another --answers file
+(the kept benchmarks/exact_sim_answers.json stays exact play's alone). --out is written after every
+position; --resume keeps the positions the file holds and goes on with the rest (a stopped run loses
+at most one position).
 
 --prune: the answers file keeps exactly the answers of the deals the positions deal today (the
 whole bench, 20 deals each). --printed: the chances ``tutor bid`` prints (the default voice,
@@ -219,8 +226,15 @@ def accuracy(args) -> None:
     pool = get_context("fork").Pool(args.workers)
     answers = _load_answers(args.answers)
     used: set[str] = set()     # the answers of today's deals (--prune keeps these alone)
+    done: set[str] = set()
+    if args.resume and args.out and Path(args.out).exists():    # --resume: the positions --out holds are kept
+        for name, rs in json.loads(Path(args.out).read_text()).items():
+            if name in rows:
+                rows[name] = rs
+                done |= {r["id"] for r in rs}
+    proved = trusted = 0       # --trust-proved: deal-kinds the simulation's bounds seeded, and of them decided
     for pos in positions(args.positions, not args.no_extra):
-        if args.only and pos["id"] not in args.only:
+        if args.only and pos["id"] not in args.only or pos["id"] in done:
             continue
         rules = load(pos["rules"])
         nodes = args.nodes or S.EVAL_NODES * args.samples // 100    # eval's nodes a deal (it asks 100)
@@ -245,10 +259,19 @@ def accuracy(args) -> None:
         keys = {}
         for (strain, seat), targets in kinds.items():
             misere = parse_strain(strain)[1]
-            for d in first.deals:
+            for n, d in enumerate(first.deals):
                 key = "|".join(str(d[x]) for x in "ABCD") + f"|{strain}|{seat}"
                 used.add(key)
                 e = answers.get(key)
+                if args.trust_proved and len(evs) == 1 and (strain, seat) in first.games:
+                    # what the simulation proved of the deal (the same solver, the same deal, its seat
+                    # leading) holds: only the targets its bounds leave open are asked
+                    j = first.judged[n][first.games.index((strain, seat))]
+                    if j.probed:
+                        e = [max(e[0], j.lo), min(e[1], j.hi), e[2], e[3]] if e else [j.lo, j.hi, False, 0]
+                        answers[key] = e
+                        proved += 1
+                        trusted += all(made(e, t, misere) is not None for t in targets)
                 # asked again where the kept bounds do not decide a target and were not stopped
                 # by this --max-nodes already
                 if e is None or any(made(e, t, misere) is None for t in targets) and not (
@@ -273,6 +296,8 @@ def accuracy(args) -> None:
             print(f"{row['id']:<24} {name:<10} {pos['auction'][:30]:<30} contracts {row['contracts']:>2}  mean |diff| "
                   f"{row['mean']:.3f}  max {row['max']:.2f}  estimated {ev.estimated}/{ev.samples}  "
                   f"{ev.nodes / 1e6:6.1f}M nodes {seconds:5.1f} s", flush=True)
+        if args.out:      # after every position: a stopped run loses nothing (--resume goes on)
+            Path(args.out).write_text(json.dumps(rows, indent=1))
     pool.close()
     if args.prune:
         # the file holds exactly the answers of the deals the positions deal today (an answer
@@ -290,6 +315,9 @@ def accuracy(args) -> None:
               f"{sum(r['estimated'] for r in rs)} of {sum(r['samples'] for r in rs)}; simulation time per position "
               f"median {statistics.median(r['seconds'] for r in rs):.1f} s ({args.samples} deals, {args.workers} "
               f"workers); solver nodes per position median {statistics.median(r['nodes'] for r in rs) / 1e6:.1f}M")
+    if args.trust_proved:
+        print(f"--trust-proved: {proved} deal-kinds seeded with the simulation's proved bounds, {trusted} of them "
+              "decided every target asked (not searched again)")
     print("load:", os.getloadavg())
     if args.out:
         Path(args.out).write_text(json.dumps(rows, indent=1))
@@ -652,9 +680,16 @@ def main() -> None:
     ap.add_argument("--set", default="", help='the simulation\'s constants for this run, like --variants\' '
                     'one setting: "EVAL_FROM=0;FIRST_PROBE=10000"')
     ap.add_argument("--estimate-name", default=None, help="with --replay: only the dumps of this estimate")
+    ap.add_argument("--trust-proved", action="store_true", help="the bounds the simulation proved of a deal seed "
+                    "its exact answer: only the targets they leave open are searched (keep such --answers apart "
+                    "from benchmarks/exact_sim_answers.json)")
+    ap.add_argument("--resume", action="store_true", help="with --out: the positions the file holds are kept and "
+                    "not run again (--out is written after every position)")
     args = ap.parse_args()
     if args.prune and (args.only or args.positions != 20 or args.no_extra or args.samples != 20):
         ap.error("--prune keeps the answers of the whole bench's deals: every position, 20 deals each")
+    if args.trust_proved and Path(args.answers).resolve() == ANSWERS.resolve():
+        ap.error("--trust-proved: keep the seeded answers apart (--answers FILE): the kept file is exact play's alone")
     if args.printed:
         printed(args)
     elif args.replay:

@@ -126,3 +126,63 @@ def test_a_call_below_the_recommended_one_the_count_keeps_is_priced_against_it()
             "-43, fort +51, over the same 50 deals. Their best, dopple (+98), is not the tutor's call: the tutor "
             "keeps to the count here.") in text, text
     assert "141" not in text
+
+
+def test_a_call_priced_against_the_deals_best_says_the_tutor_s_call_is_not_among_them():
+    # QA s43's practice deal 7044: "fort: worse (tutor: 105 Schilten) By the deals, fort gives up
+    # 229 board points on average: it brings -239, 110 Obenabe -10": priced against a call the
+    # tutor does not recommend, the tutor's Ace announcement unvalued by the deals. The price
+    # line says which call it is measured against and why not the tutor's (check and practice's
+    # short review alike: one rule, base.cost), and the short review does not repeat it
+    from tutor.cards import Hand
+    from tutor.conventions import replay
+    from tutor.practice.review import review_call
+    from tutor.practice.robots import advice
+
+    deals = Deals("95 Rosen", {"fort": -35.4, "dopple": -61.0, "100 Rosen": -80.2})
+    line = ("By the deals, dopple gives up 26 board points on average: it brings -61, fort -35, over the same 50 "
+            "deals, more than chance explains. Their best, fort, is not the tutor's call: the tutor's 95 Rosen tells "
+            "the partner what the hand holds, which the deals cannot value, so they do not price dopple against it.")
+    text = conventions.check(D_HAND, D_BEFORE, "D: dopple", judge=deals).text("en")
+    assert line in text and "Recommended: 95 Rosen" in text, text
+    r = replay(D_BEFORE)
+    a = advice(Hand.parse(D_HAND), r.auction, r.rules, "D", deals)
+    review = review_call(Hand.parse(D_HAND), r.read(r.auction.spec.parse_call("dopple"), "D"), a, 4)
+    assert review.verdict == "worse" and review.tutor == "95 Rosen" and review.cost == 26
+    brief = review.brief_text("en")
+    assert brief.startswith(line) and "The tutor calls 95 Rosen" in brief, brief
+    assert "do not value" not in brief and brief.count("fort -35") == 1
+    for lang in ("de", "fr"):
+        assert "95 Rosen" in review.brief_text(lang) and "-61" in review.brief_text(lang)
+    # a tutor's call the deals value is priced as before (QA s42's rule), without this line
+    valued = Deals("fort", {"fort": -35.4, "dopple": -61.0, "100 Rosen": -80.2})
+    assert "is not the tutor's call" not in conventions.check(D_HAND, D_BEFORE, "D: dopple",
+                                                             judge=valued).text("en")
+
+
+def test_with_a_score_the_price_follows_the_line_that_says_what_a_value_means():
+    # QA s43 CK3 (B after "60 Eichel", AC 1900 : BD 1500): check said "dopple gives up 584 board
+    # points ...: it brings -1978" before the voice's score line, which says that a game ending
+    # the Partie counts as the whole Partie (2000): the score's line comes first, said once
+    from tutor.judgement.base import Standing
+    from tutor.judgement.voice import _score_line
+    from tutor.rules import load
+
+    standing = Standing({"AC": 1900, "BD": 1500})
+
+    class AtTheScore(Deals):
+        def choose(self, hand, s, readings, standing=None):
+            j = super().choose(hand, s, readings, standing)
+            return Judgement(j.pick, _score_line(standing, load("verband")), j.evidence, j.equal)
+
+    deals = AtTheScore("70 Eichel", {"70 Eichel": -1394.0, "fort": -1578.0, "dopple": -1978.0}, samples=100)
+    text = conventions.check("Schellen:A8 Rosen:AK7 Eichel:O6 Schilten:K8", "60 Eichel", "dopple",
+                             judge=deals, standing=standing).text("en")
+    score = "The score (AC 1900 : BD 1500, target 2000) changes the values below"
+    price = "By the deals, dopple gives up 584 board points on average"
+    assert score in text and price in text and text.index(score) < text.index(price), text
+    assert text.count(score) == 1 and text.index(price) < text.index("Recommended: 70 Eichel")
+    # without a score nothing moves: the price follows the call's meaning
+    plain = conventions.check("Schellen:A8 Rosen:AK7 Eichel:O6 Schilten:K8", "60 Eichel", "dopple",
+                              judge=Deals("70 Eichel", {"70 Eichel": -1394.0, "dopple": -1978.0})).text("en")
+    assert "The score" not in plain and price in plain

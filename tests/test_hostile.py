@@ -313,7 +313,9 @@ def test_tafel_new_does_not_store_an_unbounded_ladder(tmp_path):
     r = run("tafel", "new", "--set", "step=1", "--set", "highest_bid=10000",
             "--set", "matsch_bid=10001", "--lang", "en", env=env)
     refused(r, "--set", "9951 bids, more than 1000")
-    assert "no Partie" in run("tafel", "show", "--lang", "en", env=env).output
+    # nothing stored, not even the database: show says there is no board there
+    assert "no Tafel at" in run("tafel", "show", "--lang", "en", env=env).output
+    assert not (tmp_path / "t.db").exists()
 
 
 def test_an_old_partie_with_an_unbounded_ladder_is_one_line_on_every_add(tmp_path):

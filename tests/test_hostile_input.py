@@ -549,6 +549,29 @@ def test_after_a_double_the_seats_that_may_konter_are_named():
 
 
 # -- the database's path (session 43's pass over --tafel and practice) -------------------------
+@pytest.mark.parametrize("args", [["tafel", "show"], ["tafel", "add", "--fort"], ["tafel", "undo"], ["tafel", "list"],
+                                  ["tafel", "export", "-"], ["practice", "--stats"],
+                                  ["bid", "--count", "--hand", "Eichel:U9AK8 Schellen:A7 Rosen:A Schilten:6",
+                                   "--tafel"]])
+def test_a_question_makes_no_database_where_there_is_none(args, tmp_path):
+    # a mistyped --db left a new 70 KB database behind and answered "no Partie on the board yet"
+    # (or "0 deals practised") of the board the player meant; an empty file was turned into a
+    # database likewise. A question reads a database, it never makes one
+    missing, empty = tmp_path / "typo.db", tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    for db in (missing, empty):
+        r = run(*args, "--db", str(db), "--lang", "en")
+        if args == ["practice", "--stats"]:   # nothing practised there: the figures are 0
+            assert r.exit_code == 0 and " 0 deals practised" in r.output, r.output
+        else:
+            assert r.exit_code == 2 and r.output.strip().endswith(
+                f"no Tafel at {db}: start one with tutor tafel new"), r.output
+    assert not missing.exists() and empty.read_bytes() == b""
+    # tafel new (and import) make it
+    assert run("tafel", "new", "--db", str(missing), "--lang", "en").exit_code == 0 and missing.stat().st_size
+
+
+
 @pytest.mark.parametrize("args", [["tafel", "show"], ["practice", "--stats"],
                                   ["bid", "--count", "--hand", "Eichel:U9AK8 Schellen:A7 Rosen:A Schilten:6",
                                    "--tafel"]])

@@ -263,7 +263,7 @@ def test_tutor_lang_chooses_the_language_and_german_is_the_default():
     (("score", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "158"),
      "les points de cartes vont de 0 à 157"),
     (("weis", "--hand", "Eichel:A Eichel:K"), "la couleur Eichel figure deux fois dans la main"),
-    (("tafel", "undo", "--db", "{db}"), "encore aucune partie au tableau"),
+    (("tafel", "undo", "--db", "{db}"), "pas de tableau sous"),
 ])
 def test_the_engine_commands_speak_french(args, french, tmp_path):
     from click.testing import CliRunner

@@ -525,6 +525,13 @@ PROFILE_NAMES = ", ".join(rules_mod.PROFILES)
     ("teams: b+Beat:Cla+Dani\n",
      "x.yaml line 1: teams: the name 'b' is the letter of another seat",
      "x.yaml Zeile 1: teams: der Name 'b' ist der Buchstabe eines anderen Platzes"),
+    # a name that reads as a team: --declarer took "BD" as the player, --stoeck and --weis as the team
+    ("teams: BD+Beat:Cla+Dani\n",
+     "x.yaml line 1: teams: the name 'BD' reads as a team (AC or BD): choose another name",
+     "x.yaml Zeile 1: teams: der Name 'BD' liest sich als Team (AC oder BD): wähle einen anderen Namen"),
+    ("teams: Anna+Beat:Cla+ca\n",
+     "x.yaml line 1: teams: the name 'ca' reads as a team (AC or BD): choose another name",
+     "x.yaml Zeile 1: teams: der Name 'ca' liest sich als Team (AC oder BD): wähle einen anderen Namen"),
     ("dealer: E\n",
      "x.yaml line 1: dealer: unknown seat 'E' (A, B, C or D)",
      "x.yaml Zeile 1: dealer: unbekannter Platz 'E' (A, B, C oder D)"),

@@ -98,9 +98,12 @@ def test_a_keep_without_a_learner_is_refused_in_one_line_not_kept_under_the_serv
             r = c.post("/api/practice/keep?lang=en", json={**deal, **learner}, headers=token)
             assert r.status_code == 400, learner
             assert r.json()["error"] == "learner: no name given (a deal is kept under the learner's name)"
-        for learner in (True, ["ann"], {"n": 1}):   # polish s39: true was kept under the name "True"
+        for learner in (True, ["ann"], {"n": 1}, 1.5):   # polish s39: true was kept under the name "True"
             r = c.post("/api/practice/keep?lang=en", json={**deal, "learner": learner}, headers=token)
-            assert r.status_code == 400 and r.json()["error"] == "learner: a text or a number", learner
+            assert r.status_code == 400 and r.json()["error"] == "learner: a text or a whole number", learner
+        # a number that is not whole (1e300 is one to JSON): the line said "a text or a number" of it
+        r = c.post("/api/practice/keep?lang=en", json={**deal, "learner": "ann", "seed": 1e300}, headers=token)
+        assert r.status_code == 400 and r.json()["error"] == "seed: a text or a whole number"
         for bad in ("x" * 65, "a b", 7, "../x"):
             r = c.post("/api/practice/keep?lang=en", json={**deal, "learner": "ann", "deal_id": bad}, headers=token)
             assert r.status_code == 400 and r.json()["error"].startswith("deal_id: "), bad

@@ -117,13 +117,31 @@ def test_a_trumpless_number_no_hand_reaches_is_read_as_the_rules_read_it():
     assert read == [] and unheld == []
 
 
-def test_a_misere_number_no_hand_reaches_stays_left_out():
-    # a Misère's count is not a sum of runs, so no bound is asked: B's 90 Obenabe Misère over a
-    # hand of Sixes, Sevens and Eights (the count credits a Misère 87 at most short of every card
-    # a winner) is left out as before, and the deals say so
+def test_a_misere_number_no_hand_reaches_is_read_as_the_rules_read_it():
+    # the count credits a Misère with what the opponents take: 157 less the partner's share
+    # (count.MISERE_PARTNER, 70: calibrated by exact play) and less each card beyond two that
+    # may win a trick, so no hand's Misère count passes 87 (docs/interpretations, "The Misère
+    # against exact play"). B's 90 Obenabe Misère is a number no hand reaches: like an Obenabe
+    # number no hand reaches (QA s43 F15), it keeps its promise alone (none), the read is
+    # dropped, and no line says the deals cannot read it
     _d, _deals, read, unheld, _m = _dealt("Eichel:67 Schellen:678 Rosen:6 Schilten:678", "fort, 90 Obenabe Misère",
                                           ERWEITERT, "C", 5)
-    assert read == [] and unheld == ["raise"]
+    assert read == [] and unheld == []
+
+
+def test_a_misere_number_a_hand_reaches_is_read():
+    # the same hand of Sixes, Sevens and Eights after B's 80 Obenabe Misère: B may still hold
+    # Eichel B 9 8, Rosen B 9 8 7 and Schellen B 9, where each card has more cards of its suit
+    # above it outside his hand than his own above it (no card that may win a trick: the count's
+    # 87 >= 80): some hand reaches the number, and it is read
+    from tutor.judgement.count import trumpless_reaches
+
+    _d, deals, read, unheld, _m = _dealt("Eichel:67 Schellen:678 Rosen:6 Schilten:678", "fort, 80 Obenabe Misère",
+                                         ERWEITERT, "C", 5)
+    assert read == ["raise"] and unheld == []
+    h, reader, _seat, _r, _t = position("Eichel:67 Schellen:678 Rosen:6 Schilten:678", "fort", ERWEITERT, "B")
+    assert trumpless_reaches(Hand.parse("Eichel:B98 Rosen:B987 Schellen:B9"), reader.situation("B"),
+                             "Obenabe Misère", 80)
 
 
 @pytest.mark.needs_core

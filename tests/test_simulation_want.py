@@ -107,8 +107,12 @@ def test_the_reading_is_information_by_exact_play():
 
 def test_tutor_deal_reads_the_zehner_as_the_simulation_does():
     # the Zehner over a Puur opening: no line (the rules' reading, as the simulation's evidence);
-    # a number the deals leave out (B's 90 Obenabe Misère over a hand of Sixes, Sevens and
-    # Eights): the simulation's line, on stderr; the deals themselves on stdout
+    # a number the deals leave out (A's 90 Undenufe, B holding the Eichel, Schellen and Rosen
+    # Sixes and the Schilten A K O: A's only Undenufe run is Schilten 6 7 8 9 Banner Under,
+    # 11 + 8 + 10 + 2 and 10 a trick = 91, and with the Schilten Under and Nell six long the
+    # count bids Schilten (the Puur six long: 120 or more), so no hand the count bids 90
+    # Undenufe with is dealt): the
+    # simulation's line, on stderr; the deals themselves on stdout
     from click.testing import CliRunner
 
     from tutor.cli import main
@@ -118,9 +122,9 @@ def test_tutor_deal_reads_the_zehner_as_the_simulation_does():
     assert out.exit_code == 0, out.output
     assert UNHELD["want"].text("en") not in out.stderr
     assert len(out.stdout.splitlines()) == 2
-    out = CliRunner().invoke(main, ["deal", "--hand", "Eichel:67 Schellen:678 Rosen:6 Schilten:678", "--auction",
-                                    "fort, 90 Obenabe Misère", "--rules", "erweitert", "--count", "2", "--seed",
-                                    "1", "--lang", "en"])
+    out = CliRunner().invoke(main, ["deal", "--hand", "Eichel:67 Schellen:6 Rosen:678 Schilten:AKO", "--auction",
+                                    "90 Undenufe", "--rules", "erweitert", "--count", "2", "--seed", "1",
+                                    "--lang", "en"])
     assert out.exit_code == 0, out.output
     assert UNHELD["raise"].text("en") in out.stderr and UNHELD["raise"].text("en") not in out.stdout
     assert len(out.stdout.splitlines()) == 2

@@ -348,7 +348,7 @@ def test_the_worked_example_through_the_tafel(run):
 
 
 def test_tafel_speaks_german_by_default(run):
-    bad(run("tafel", "show"), "noch keine Partie auf der Tafel")
+    bad(run("tafel", "show"), "keine Tafel unter", "beginne eine mit tutor tafel new")
     run("tafel", "new")
     bad(run("tafel", "undo"), "nichts zurückzunehmen: Partie 1 hat noch kein Spiel")
     bad(run("tafel", "add", "--contract", "100 Eichel", "--declarer", "A", "--card-points", "113",

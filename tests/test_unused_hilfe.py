@@ -466,11 +466,12 @@ def test_a_better_bid_than_one_confirmed_gets_fewer_nodes_a_deal(monkeypatch):
 
 
 def test_the_sample_is_asked_only_where_the_bid_is_left_to_play(monkeypatch):
-    # P102: the opponents bid over the Rosen numbers in Schellen on about half the deals; what the bid's
-    # numbers then rest on is the opponents' contracts, which the sample of its own number does not
-    # check: no sample, the Hilfe stays
+    # P102 (voice.CHECKED_LEAD off, session 42's rule): the opponents bid over the Rosen numbers in
+    # Schellen on about half the deals; what the bid's numbers then rest on is the opponents'
+    # contracts, which the sample of its own number does not check: no sample, the Hilfe stays
     from tutor.judgement.simulation import Contract, Ending
 
+    monkeypatch.setattr(voice, "CHECKED_LEAD", False)
     values = {"70 Schellen": flat(200), "120 Schellen": flat(250)}
     sure = {"120 Schellen": N}
     asked = sampling(monkeypatch, {"120 Schellen": {}})
@@ -483,3 +484,88 @@ def test_the_sample_is_asked_only_where_the_bid_is_left_to_play(monkeypatch):
     ev.endings = {"120 Schellen": [Ending(Contract("Schellen", 120, SEAT))] * 19 + [Ending(Contract("Rosen", 130, "D"))]}
     assert voice._unused_hilfe(ev, S, {**after(200, call="70 Schellen"), "estimated": True}, [])["call"] == "120 Schellen"
     assert asked == [("120 Schellen", voice.sample_size(50, 120))]
+
+
+# QA s43 F16: the hand's own game in Obenabe or Undenufe (a number that shows no cards at an extended
+# table) takes the Hilfe's place by the same measure as an opening, but only valued alike: where the
+# deals value the Hilfe by the auction after it as every call of a contested auction
+# (``ev.continued``), a game counted as if nobody bid after it is no measure beside it.
+UH1 = ("Eichel:97 Schellen:67 Rosen:678 Schilten:6A", "60 Eichel, 70 Schellen")
+
+
+def _uh1():
+    from tutor import conventions
+    from tutor.rules import load
+
+    hand, reader, seat, readings, truthful = conventions.position(*UH1, load("erweitert"), None)
+    return reader.situation(seat), truthful
+
+
+def test_the_hand_s_trumpless_numbers_are_its_own_games_only_valued_alike():
+    s, readings = _uh1()
+    # uncontested measure (the Hilfe weighed apart, nothing bid out): every Obenabe/Undenufe number, no Misère
+    own = voice._own_games(SimpleNamespace(continued=[]), s, readings, "80 Eichel")
+    assert "100 Undenufe" in own and "110 Obenabe" in own and not any("Misère" in c for c in own)
+    # the Hilfe valued by the auction after it, the trumpless numbers as final contracts: none of them
+    assert voice._own_games(SimpleNamespace(continued=["80 Eichel"]), s, readings, "80 Eichel") == []
+    # both bid out: those valued so
+    ev = SimpleNamespace(continued=["80 Eichel", "100 Undenufe", "110 Undenufe"])
+    assert voice._own_games(ev, s, readings, "80 Eichel") == ["100 Undenufe", "110 Undenufe"]
+
+
+def _own_trumpless(stood: int, lead_stood: float, outbid: float) -> tuple[SimpleNamespace, dict]:
+    """100 Undenufe bid out beside the Hilfe 80 Eichel: left to play on the first ``stood`` deals
+    (``lead_stood`` over the Hilfe there), outbid by D's 110 Schellen on the rest (``outbid`` over
+    the Hilfe there); mostly estimated."""
+    from tutor.judgement.simulation import Ending
+
+    own = [lead_stood if d < stood else outbid for d in range(N)]
+    ev = estimated({"80 Eichel": flat(0), "100 Undenufe": own}, {"100 Undenufe": N})
+    ev.continued = ["80 Eichel", "100 Undenufe"]
+    ev.endings = {"100 Undenufe": [Ending(Contract("Undenufe", 100, SEAT))] * stood
+                  + [Ending(Contract("Schellen", 110, "D"))] * (N - stood)}
+    return ev, {**after(0, call="80 Eichel"), "estimated": True}
+
+
+def test_an_own_trumpless_game_the_opponents_outbid_is_checked_on_the_deals_it_is_played(monkeypatch):
+    # exact play's sample checks the game as the hand plays it; where an opponent outbids it, his
+    # contract carries its value, unchecked: such a deal counts only against it. Left to play on 10
+    # of 20 deals, 130 over the Hilfe there, 40 over it elsewhere: the lead checked is 65 (the words
+    # print the whole lead, 85), so 100 Undenufe takes the Hilfe's place with the sample 65 asks for
+    asked = sampling(monkeypatch, {"100 Undenufe": {}})
+    ev, hilfe = _own_trumpless(10, 130, 40)
+    found = voice._unused_hilfe(ev, S, hilfe, [], own=["100 Undenufe"])
+    assert found["call"] == "100 Undenufe" and found["own"] and found["lead"] == 85 and found["checked"] == 65
+    assert asked == [("100 Undenufe", voice.sample_size(65, 100))]
+    # its lead only where the opponents outbid it: nothing checked is ahead, the Hilfe stays
+    asked.clear()
+    ev, hilfe = _own_trumpless(10, 0, 200)
+    assert voice._unused_hilfe(ev, S, hilfe, [], own=["100 Undenufe"]) is None and asked == []
+    # a deal outbid that costs it counts in full: 10 deals 60 ahead, 10 deals 30 behind, 15 checked
+    ev, hilfe = _own_trumpless(10, 60, -30)
+    assert voice._unused_hilfe(ev, S, hilfe, [], own=["100 Undenufe"]) is None
+
+
+def test_a_higher_bid_the_opponents_outbid_counts_its_lead_only_where_it_is_played(monkeypatch):
+    # P102's reason with voice.CHECKED_LEAD on (session 44): a deal on which an opponent outbids the
+    # bid rests on his contract, which the sample does not check, so it counts only against the bid;
+    # the deals on which the bid is played carry the lead the sample checks. verpasst-13's shape: 100
+    # Schilten left to play on 14 of 20 deals, 100 over the Hilfe there; outbid on 6, 50 over it there
+    from tutor.judgement.simulation import Contract, Ending
+
+    def ev_of(lead_played: float, lead_outbid: float) -> SimpleNamespace:
+        ev = estimated({"80 Schilten": flat(0), "100 Schilten": [lead_played] * 14 + [lead_outbid] * 6},
+                       {"100 Schilten": N})
+        ev.continued = ["80 Schilten", "100 Schilten"]
+        ev.endings = {"100 Schilten": [Ending(Contract("Schilten", 100, SEAT))] * 14
+                      + [Ending(Contract("Eichel", 110, "D"))] * 6}
+        return ev
+
+    asked = sampling(monkeypatch, {"100 Schilten": {}})
+    hilfe = {**after(0, call="80 Schilten"), "estimated": True}
+    found = voice._unused_hilfe(ev_of(100, 50), S, dict(hilfe), [])
+    assert found["call"] == "100 Schilten" and found["lead"] == 85 and found["checked"] == 70
+    assert asked == [("100 Schilten", voice.sample_size(70, 100))]
+    # the same whole lead carried by the deals it is outbid on: nothing checked is ahead, the Hilfe stays
+    asked.clear()
+    assert voice._unused_hilfe(ev_of(0, 1700 / 6), S, dict(hilfe), []) is None and asked == []

@@ -1281,11 +1281,11 @@ def position(hand: "Hand | str", auction: "Auction | str" = "", rules=None,
         raise TutorError(M("{seat} has no call here: the bidding is over", seat=seat))
     truthful = reader._by_hand.get((hand, seat))
     if truthful is None:
-        truthful = reader._by_hand[hand, seat] = _truthful(readings, hand)
+        truthful = reader._by_hand[hand, seat] = truthful_readings(readings, hand)
     return hand, reader, seat, readings, list(truthful)
 
 
-def _truthful(readings: Sequence[Reading], hand: Hand) -> list[Reading]:
+def truthful_readings(readings: Sequence[Reading], hand: Hand) -> list[Reading]:
     """The conventional readings whose promises ``hand`` keeps (a reading promises one
     suit or none: asked of some 64 readings per position and hand, without a generator)."""
     out = []
@@ -1495,20 +1495,28 @@ class Verdict(Value):
                 parts.append(_("As good as the recommended {call}: over the deals the difference between them "
                                "is within chance.", lang, call=rec))
             else:
-                from tutor.judgement.base import cost, unvalued
+                from tutor.judgement.base import SCORE_LINES, cost, unvalued
 
-                lost = cost(self.advice.evidence, str(self.reading.call), rec) if self.ok else None
+                shown = self.advice.recommended
+                lost = cost(self.advice.evidence, str(self.reading.call), rec,
+                            getattr(shown, "kind", None)) if self.ok else None
                 known = None
+                if lost is None and self.reading is not None:   # a legal call they do not value: what
+                    known = unvalued(self.advice.evidence, str(self.reading.call), self.reading.kind)  # they know
+                # with a score the voice says what a value means before the first value it explains:
+                # here that is this line's, not the recommendation's (QA s43 CK3: "gives up 584 board
+                # points" before the score line that says a game ending the Partie counts 2000)
+                score = [x for x in self.advice.lines if getattr(x, "msgid", None) in SCORE_LINES] \
+                    if lost is not None or known is not None else []
+                parts += [_sentence(x.text(lang)) for x in score]
                 if lost is not None:   # right by the rules, but the deals find it worse: by how much
                     parts.append(_sentence(lost.line().text(lang)))
-                elif self.reading is not None:   # a legal call they do not value: what they know (QA s35 Q8)
-                    known = unvalued(self.advice.evidence, str(self.reading.call), self.reading.kind)
-                    if known is not None:
-                        parts.append(_sentence(known.text(lang)))
+                elif known is not None:   # QA s35 Q8
+                    parts.append(_sentence(known.text(lang)))
                 # the recommended call's meaning, unless it reads as the checked call's (two raises);
                 # not the line just said of the checked call again for the recommended one (fort alone)
-                lines = [x for x in self.advice.lines
-                         if known is None or getattr(x, "msgid", None) != getattr(known, "msgid", "")]
+                lines = [x for x in self.advice.lines if not any(x is y for y in score) and
+                         (known is None or getattr(x, "msgid", None) != getattr(known, "msgid", ""))]
                 if lines and self.reading is not None and isinstance(lines[0], Reading) \
                         and lines[0].text(lang) == self.reading.text(lang):
                     lines = lines[1:]

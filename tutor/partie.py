@@ -610,6 +610,11 @@ def parse_teams(value: Any, where: object = M("teams")) -> dict[str, str]:
     for seat, name in names.items():
         if name.upper() in SEATS and name.upper() != seat:
             raise ParseError(M("{where}: the name {name!r} is the letter of another seat", where=where, name=name))
+        # --declarer reads a name before a team, --stoeck and --weis a team before a name: a
+        # player named "BD" made BD's Stöck the other team's where his game was his own
+        if "".join(sorted(name.upper())) in TEAMS:
+            raise ParseError(M("{where}: the name {name!r} reads as a team (AC or BD): choose another name",
+                               where=where, name=name))
     return dict(sorted(names.items()))
 
 

@@ -107,6 +107,21 @@ class _Connection(sqlite3.Connection):
         return self.cursor().executemany(sql, parameters)
 
 
+def absent(path: "str | Path | None" = None) -> bool:
+    """Whether ``path`` (the default where None) names no database yet: no file, or an empty
+    one. A question (a board shown, practice's --stats, bid's --tafel) reads a database, it
+    never makes one: a mistyped --db left a new 70 KB file behind and answered "no Partie on
+    the board yet" of the board the player meant. An empty file is no one's board. ``--db ""``
+    and a folder are not absent: :func:`connect` says what is wrong with them."""
+    if path is not None and not str(path).strip():
+        return False
+    p = Path(path) if path is not None else default_path()
+    try:
+        return not p.is_dir() and (not p.exists() or p.stat().st_size == 0)
+    except OSError:
+        return False
+
+
 def connect(path: "str | Path | None" = None) -> sqlite3.Connection:
     """Open (creating when missing) and migrate the database."""
     if path is not None and not str(path).strip():   # Path("") is the current folder: say what was given

@@ -118,14 +118,12 @@ def _rules_and_standing(rules_spec: str, score_text, use_tafel: bool, db_path):
     if db_path is not None and not use_tafel:   # it would be read for nothing: say so
         raise TutorError(M("--db names the board that --tafel reads: give --tafel too"))
     if use_tafel:
-        from pathlib import Path
-
         from tutor import store
         from tutor.judgement import Standing
         from tutor.tafel import Tafel
 
         path = store.default_path() if db_path is None else db_path   # --db "" is refused by the store
-        if str(path).strip() and not Path(path).exists():   # a question reads the board, it never makes one
+        if store.absent(db_path):   # a question reads the board, it never makes one (nor an empty file)
             raise TutorError(M("--tafel: no Tafel at {path}: start one with tutor tafel new", path=str(path)))
         with Tafel.open(db_path) as t:
             partie = t.partie()

@@ -32,11 +32,17 @@ def partie_option(f):
 
 
 @contextmanager
-def opened(db_path: str | None) -> Iterator[Any]:
+def opened(db_path: str | None, make: bool = False) -> Iterator[Any]:
+    """The board's database; made where missing only by ``make`` (new, import): the other
+    commands read a board, and a mistyped --db is said, not created (:func:`store.absent`)."""
     import sqlite3
 
+    from tutor import store
     from tutor.tafel import Tafel
 
+    if not make and store.absent(db_path):
+        path = store.default_path() if db_path is None else db_path
+        raise TutorError(M("no Tafel at {path}: start one with tutor tafel new", path=str(path)))
     tafel = Tafel.open(db_path)
     try:
         yield tafel
@@ -122,7 +128,7 @@ def new(rules_spec, settings, teams, dealer, force, db_path, as_json, lang) -> N
 
     rules = _rules(rules_spec, settings)
     names = parse_teams(teams, "--teams") if teams else None
-    with opened(db_path) as t:   # a name for --dealer is read against the Partie's players
+    with opened(db_path, make=True) as t:   # a name for --dealer is read against the Partie's players
         open_one = next((x for x in reversed(t.readable()) if not x.partie.over), None)
         if open_one is not None and not force:
             games = len(open_one.partie.games)
@@ -401,7 +407,7 @@ def import_(path, db_path, as_json, lang) -> None:
         p = partie_mod.loads(_stdin(), source="<stdin>")
     else:
         p = partie_mod.load(path)
-    with opened(db_path) as t:
+    with opened(db_path, make=True) as t:
         stored = t.import_partie(p)
     if as_json:
         emit_json({"partie": stored.id, **stored.partie.to_json()})

@@ -6,7 +6,7 @@ Every judge (:mod:`tutor.judgement.count`, :mod:`tutor.judgement.simulation`) im
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Protocol, Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
@@ -87,6 +87,16 @@ class Standing:
                      bd_team=self.teams.get("BD", "B+D"), bd=self.score.get("BD", 0), target=self.target)
         return _("AC {ac} : BD {bd}, target {target}", lang, ac=self.score.get("AC", 0),
                  bd=self.score.get("BD", 0), target=self.target)
+
+
+#: the voice's score line (said before the first value it explains) and, at a table whose
+#: Schneider brings points, that the values leave it out; check says them before its price line
+SCORE_CHANGES = M("The score ({standing}) changes the values below: a game after which the Partie is over counts "
+                  "as the whole Partie, +{target} for our team if it wins the Partie and -{target} if it loses it "
+                  "(0 for a draw); any other game counts its board points, as without a score.")
+SCHNEIDER_LEFT_OUT = M("A Schneider (the losers under half the target, {half}, at the end: {schneider} more for the "
+                       "winners at the settlement) is not in these values: they count the Partie alone.")
+SCORE_LINES = (SCORE_CHANGES.msgid, SCHNEIDER_LEFT_OUT.msgid)
 
 
 def can_end(standing: Standing, rules) -> bool:
@@ -272,12 +282,28 @@ class Cost:
     best: str
     best_value: float
     samples: int
+    #: the tutor's call where the deals do not value it (an Ace announcement, a Hilfe): the
+    #: price is against their best, which is not the tutor's call, and the line says so
+    unvalued: str | None = None
+    unvalued_kind: str | None = None
 
     @property
     def points(self) -> int:
         return round(self.best_value - self.value)
 
     def line(self) -> Msg:
+        gap = self._gap()
+        if self.unvalued is None:
+            return gap
+        # QA s43's practice deal 7044: "fort: worse (tutor: 105 Schilten) By the deals, fort gives
+        # up 229 board points ...: it brings -239, 110 Obenabe -10": priced against a call the
+        # tutor does not recommend, without a word why
+        words = dict(best=call_words(self.best), tutor=call_words(self.unvalued), call=call_words(self.call))
+        why = UNVALUED_TUTOR_INFORMATION(**words) if self.unvalued_kind in ("hilfe", "ace") else \
+            UNVALUED_TUTOR(**words)
+        return join(gap, " ", why)
+
+    def _gap(self) -> Msg:
         if self.best_value - self.value <= EQUAL_POINTS:
             # within the points equally good calls may differ by: not among them because chance
             # alone does not explain the gap (QA s36 Q3: "gives up 4 board points" beside calls as
@@ -333,11 +359,23 @@ class TutorCost:
         return join(gap, " ", top)
 
 
-def _against_tutor(evidence: dict, tutor: str | None, lost: Cost) -> "Cost | TutorCost":
+#: where the tutor's call is one the deals do not value, the price against their best says so
+UNVALUED_TUTOR_INFORMATION = M("Their best, {best}, is not the tutor's call: the tutor's {tutor} tells the partner "
+                               "what the hand holds, which the deals cannot value, so they do not price {call} "
+                               "against it.")
+UNVALUED_TUTOR = M("Their best, {best}, is not the tutor's call: the deals do not value the tutor's {tutor}, so "
+                   "they do not price {call} against it.")
+
+
+def _against_tutor(evidence: dict, tutor: str | None, lost: Cost,
+                   tutor_kind: str | None = None) -> "Cost | TutorCost":
     """``lost`` (the call's cost against the deals' best) measured against the tutor's call
     instead (:class:`TutorCost`) where the deals value the tutor's call above the learner's
-    but outside their equally good calls; else ``lost`` as it is."""
+    but outside their equally good calls; where they do not value the tutor's call at all,
+    ``lost`` naming it (:attr:`Cost.unvalued`); else ``lost`` as it is."""
     by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
+    if tutor is not None and tutor != lost.best and tutor != lost.call and tutor not in by_call:
+        return replace(lost, unvalued=tutor, unvalued_kind=tutor_kind)
     if tutor is None or tutor == lost.best or tutor not in by_call or tutor in (evidence.get("equal") or ()) \
             or by_call[tutor] <= lost.value:
         return lost
@@ -345,7 +383,8 @@ def _against_tutor(evidence: dict, tutor: str | None, lost: Cost) -> "Cost | Tut
                      evidence.get("chosen_by") == "count")
 
 
-def cost(evidence: dict | None, call: str, tutor: str | None = None) -> "Cost | TutorCost | None":
+def cost(evidence: dict | None, call: str, tutor: str | None = None,
+         tutor_kind: str | None = None) -> "Cost | TutorCost | None":
     """What ``call`` (the deals' name: ``nothing`` for letting a double or konter pass)
     gives up by the deals of ``evidence`` (an answer's, ``voice.judge_by``), where they
     value it and find it below their best by more than chance: not among the evidence's
@@ -354,7 +393,9 @@ def cost(evidence: dict | None, call: str, tutor: str | None = None) -> "Cost | 
     value the call (the count's advice, an Ass-Ansage, a Fünfer) or find it as good as their
     best: practice's verdict and check's answer ask this one rule, not a second threshold.
     Priced against ``tutor`` (the tutor's call) instead where the deals value that call above
-    ``call`` but outside their equal calls (:class:`TutorCost`)."""
+    ``call`` but outside their equal calls (:class:`TutorCost`); where they do not value the
+    tutor's call (``tutor_kind``: its reading's kind, ``ace`` or ``hilfe`` for information),
+    the line says their best is not the tutor's call."""
     evidence = evidence or {}
     by_call = {c["call"]: c["expected"] for c in evidence.get("calls") or ()}
     equal = list(evidence.get("equal") or ())
@@ -364,7 +405,7 @@ def cost(evidence: dict | None, call: str, tutor: str | None = None) -> "Cost | 
     if by_call[best] <= by_call[call]:
         return None
     return _against_tutor(evidence, tutor, Cost(call, by_call[call], best, by_call[best],
-                                                int(evidence.get("samples") or 0)))
+                                                int(evidence.get("samples") or 0)), tutor_kind)
 
 
 # A call the deals do not value (QA s35 P31, Q8): what is known, in one line, instead of no

@@ -538,6 +538,23 @@ def trumpless(hand: Hand, kind: str) -> Count:
     return c
 
 
+def misere_danger(hand: Hand, kind: str) -> list[tuple[int, str]]:
+    """The cards of ``hand`` that may win a trick against a Misère in ``kind`` (Obenabe or
+    Undenufe), as (value, "suit rank"), the most valuable first (:func:`misere`): a card with
+    fewer cards of its suit above it outside the hand than cards of the hand above it plus
+    one. Each suit's cards are judged by that suit's holding alone."""
+    order, values = ORDER[kind], VALUE[kind]
+    danger = []
+    for suit in SUITS:
+        held = [r for r in order if hand.has(suit, r)]
+        for i, r in enumerate(held):
+            above_out = sum(1 for x in order[:order.index(r)] if not hand.has(suit, x))
+            if above_out < i + 1:
+                danger.append((values[r], f"{suit} {r.value}"))
+    danger.sort(key=lambda d: -d[0])
+    return danger
+
+
 def misere(hand: Hand, kind: str) -> Count:
     """Obenabe or Undenufe Misère: the team is credited what the opponents take. A card
     may win a trick against the team when fewer cards of its suit rank above it, outside
@@ -549,15 +566,7 @@ def misere(hand: Hand, kind: str) -> Count:
     deals (docs/interpretations.md): with two such cards or fewer exact play makes 80 on
     more than half of the deals, whatever they are; every card of the hand a winner
     (A K O, A K, A K, A K in Obenabe) gives the opponents nothing."""
-    order, values = ORDER[kind], VALUE[kind]
-    danger = []
-    for suit in SUITS:
-        held = [r for r in order if hand.has(suit, r)]
-        for i, r in enumerate(held):
-            above_out = sum(1 for x in order[:order.index(r)] if not hand.has(suit, x))
-            if above_out < i + 1:
-                danger.append((values[r], f"{suit} {r.value}"))
-    danger.sort(key=lambda d: -d[0])
+    danger = misere_danger(hand, kind)
     taken = MISERE_PARTNER + sum(v + FALL_PER_TRICK for v, _ in danger[MISERE_DISCARDS:])
     c = Count(sure=max(0, TOTAL_POINTS - taken))
     name = f"{kind.capitalize()} Misère"

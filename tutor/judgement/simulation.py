@@ -1689,7 +1689,7 @@ class Continuation:
 
     def ending(self, hands: dict) -> Ending:
         """The contract this deal's auction reaches after the call (:class:`Ending`)."""
-        from tutor.conventions import _truthful
+        from tutor.conventions import truthful_readings
         from tutor.judgement.count import COUNT
 
         r = _Walk(self._states) if ENDING_STATES else self.reader.copy()
@@ -1703,7 +1703,7 @@ class Continuation:
                 break
             readings = r.legal_readings(seat)
             hand = hands[seat]
-            pick = COUNT.choose(hand, r.situation(seat), _truthful(readings, hand), self.standing).pick
+            pick = COUNT.choose(hand, r.situation(seat), truthful_readings(readings, hand), self.standing).pick
             call = pick.call if pick is not None else next(x.call for x in readings if x.kind == "fort")
             if call.kind == "fort" and r.auction.high is None and self.standing is not None \
                     and self.standing.wins_if_made(team_of(seat), lowest):
@@ -1727,7 +1727,7 @@ class Continuation:
         side first, as practice's robots are asked (practice.session): the count on its own
         hand. True where one doubled or kontered (played on ``r``)."""
         from tutor.auction import DOUBLE, REDOUBLE
-        from tutor.conventions import _truthful
+        from tutor.conventions import truthful_readings
         from tutor.judgement.count import COUNT
 
         a = r.auction
@@ -1741,7 +1741,7 @@ class Continuation:
                 continue
             asked.add((n, x))
             readings = r.legal_readings(x)
-            pick = COUNT.choose(hands[x], r.situation(x), _truthful(readings, hands[x]), self.standing).pick
+            pick = COUNT.choose(hands[x], r.situation(x), truthful_readings(readings, hands[x]), self.standing).pick
             if pick is not None and pick.call.kind in (DOUBLE, REDOUBLE):
                 r.play(pick.call, x)
                 return True
@@ -1826,20 +1826,31 @@ def _contested(s) -> bool:
         and any(s.owner(_suit(x)) == "own" for x in SUITS_ONLY)
 
 
+# The hand's own number in Obenabe, Undenufe or a Misère read by its partner as another seat's is
+# read (:func:`trumpless_read`: the count reaches it and bids it, the count's whole call), not by
+# the count's reach alone. Off (the reach alone, as before session 44) until the words of a number so
+# misread say why (they say "this hand's count does not reach it"); measured in session 44:
+# benchmarks/README.md, "The reads' walk"
+OWN_READ_WHOLE = False
+
+
 def fits_own_read(reading, hand: Hand, s, readings) -> bool:
     """``hand`` fits what the tutor reads from its own call ``reading`` (one of ``readings``,
     the hand's calls there, among which the count picks its raise) when another seat
     makes it (:func:`_count_reads`): a number that shows no cards at a table with the
     Ansageregeln (a raise in the team's suit, a number above 120, a number in Obenabe,
     Undenufe or a Misère) is read as a hand whose count raises to it or higher there
-    (count.raise_reaches, count.trumpless_reaches). Other calls: True (their promises are
-    the reading's, checked before)."""
+    (count.raise_reaches; in Obenabe, Undenufe or a Misère the read of another seat's number,
+    :func:`trumpless_read`: the count there reaches it and bids it with the hand, OWN_READ_WHOLE).
+    Other calls: True (their promises are the reading's, checked before)."""
     from tutor.judgement.count import raise_reaches, trumpless_reaches
 
     call = reading.call
     if not s.rules.conventions or read_kind(reading, call, s.rules) != "raise" or s.last_word:
         return True
     if call.strain not in SUITS_ONLY:
+        if OWN_READ_WHOLE:
+            return trumpless_read(hand, s, readings, call.strain, call.value)
         return trumpless_reaches(hand, s, call.strain, call.value)
     return raise_reaches(hand, s, readings, call.strain, call.value)
 
@@ -2305,21 +2316,16 @@ def _trumpless_test(seat, before, legal, strain, value, reaches):
     reach, less TRUMPLESS_ELSEWHERE where the count picks a call in another strain or leaves
     a number it reaches. No pre-filter: its runs would allow one in Obenabe and Undenufe, but
     asked of the larger hands it cost more than it saved (benchmarks/README.md)."""
-    from tutor.conventions import _truthful
-    from tutor.judgement.count import COUNT, trumpless_reach
+    from tutor.judgement.count import trumpless_reach
 
     def reach(hand) -> int:
         return trumpless_reach(hand, before, strain)[1]
 
     def pick(hand):
-        return COUNT.choose(hand, before, _truthful(legal, hand)).pick
+        return _count_call(hand, before, legal)
 
     def fits(deal) -> bool:
-        hand = deal[seat]
-        if not reaches(hand, before, strain, value):
-            return False
-        p = pick(hand)
-        return p is not None and p.call.strain == strain and (p.call.value or 0) >= value
+        return trumpless_read(deal[seat], before, legal, strain, value, reaches)
 
     def toward(hand) -> int:
         short, p = reach(hand) - value, pick(hand)
@@ -2333,6 +2339,31 @@ def _trumpless_test(seat, before, legal, strain, value, reaches):
     return fits
 
 
+def _count_call(hand, before, legal):
+    """The count's whole call with ``hand`` in a seat's place (``before``, his legal calls
+    ``legal``, those the hand keeps the promises of), without the score: a Reading or None."""
+    from tutor.conventions import truthful_readings
+    from tutor.judgement.count import COUNT
+
+    return COUNT.choose(hand, before, truthful_readings(legal, hand)).pick
+
+
+def trumpless_read(hand, before, legal, strain, value, reaches=None) -> bool:
+    """What a number in Obenabe, Undenufe or a Misère that shows no cards says of its bidder's
+    hand, as the tutor reads it wherever it is made (another seat's number, :func:`_trumpless_test`;
+    the hand's own, as its partner would read it, :func:`fits_own_read`): the count in the
+    bidder's place (``before``, his legal calls ``legal``) trusts the number there
+    (``reaches``, default count.trumpless_reaches, cheap, asked first) and bids ``strain`` at
+    ``value`` or higher with ``hand`` (its whole call: no Hilfe, opening or raise put first,
+    count.choose). docs/interpretations.md: the bidder's own count, read whole."""
+    if reaches is None:
+        from tutor.judgement.count import trumpless_reaches as reaches
+    if not reaches(hand, before, strain, value):
+        return False
+    p = _count_call(hand, before, legal)
+    return p is not None and p.call.strain == strain and (p.call.value or 0) >= value
+
+
 def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
     """Some hand ``dealer`` may give ``seat`` has a count in ``strain`` (Obenabe or Undenufe)
     that reaches ``value`` (``reach``: count.trumpless_reach's, a sum over the hand's runs from
@@ -2340,19 +2371,22 @@ def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
     another dealt seat, no rank his own calls rule out) run from the top of each suit down to
     the first he cannot hold; the count only grows with a run's length, so the hands to ask
     are those of the longest runs (every way to share out the hand's cards among the four
-    runs), filled with other cards he may hold. A Misère, whose count is not a sum of runs, or
-    a hand that cannot be filled so: True (the read is tried as before)."""
+    runs), filled with other cards he may hold. A Misère: :func:`_misere_possible`. A hand that
+    cannot be filled so: True (the read is tried as before)."""
     from tutor.cards import ORDER, SUITS, Card
     from tutor.judgement.count import is_misere, kind_of
-    from tutor.play.dealer import _splits
+    from tutor.play.dealer import splits
 
-    if is_misere(strain) or seat not in dealer.seats:
+    if seat not in dealer.seats:
         return True
     unseen = set(dealer.unseen)
 
     def may(card) -> bool:
         return card in unseen and card.rank not in dealer.needs[seat][card.suit].lacks \
             and not any(card.rank in dealer.needs[x][card.suit].has for x in dealer.seats if x != seat)
+
+    if is_misere(strain):
+        return _misere_possible(dealer, seat, strain, value, reach, may) if MISERE_POSSIBLE else True
 
     runs = []
     for suit in SUITS:
@@ -2364,13 +2398,70 @@ def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
         runs.append(run)
     in_runs = {c for run in runs for c in run}
     others = [c for c in dealer.unseen if may(c) and c not in in_runs]
-    for parts in _splits(min(dealer.size, len(in_runs)), len(runs), [len(r) for r in runs]):
+    for parts in splits(min(dealer.size, len(in_runs)), len(runs), [len(r) for r in runs]):
         cards = [c for run, k in zip(runs, parts) for c in run[:k]]
         if len(cards) + len(others) < dealer.size:
             return True
         if reach(Hand(frozenset(cards + others[:dealer.size - len(cards)]))) >= value:
             return True
     return False
+
+
+# A Misère number no hand the dealer may give its bidder reaches by the count is dropped as an
+# Obenabe or Undenufe number is (READ_POSSIBLE; :func:`_misere_possible`). False: a Misère number is
+# always tried (and left out where the deals seldom pass it), as before session 44.
+MISERE_POSSIBLE = True
+
+
+def _misere_possible(dealer, seat, strain, value, reach, may) -> bool:
+    """Some hand ``dealer`` may give ``seat`` (``may``: a card he may hold) has a Misère count
+    in ``strain`` that reaches ``value``. The count (count.misere) charges each card that may
+    win a trick against the Misère (count.misere_danger, judged by its suit's holding alone)
+    beyond the two most valuable, so the best hand is found suit by suit: every holding of
+    each suit he may hold (his promised cards in it, his promised length), kept per number of
+    cards and its two most valuable such cards at the least charge of the others; the four
+    suits joined to the seat's number of cards; the least charged hand asked of the count
+    (``reach``). A Misère number above what any hand's count reaches (157 less the partner's
+    share, count.MISERE_PARTNER) is never reached."""
+    from itertools import combinations
+
+    from tutor.cards import ORDER, SUITS, Card
+    from tutor.judgement.count import FALL_PER_TRICK, kind_of, misere_danger
+
+    kind = kind_of(strain)
+    states = {(0, 0, 0): (0, ())}      # (cards, two largest charges) -> (charge of all, cards)
+    for suit in SUITS:
+        need = dealer.needs[seat][suit]
+        cards = [Card(suit, r) for r in ORDER[kind] if may(Card(suit, r))]
+        must = [c for c in cards if c.rank in need.has]
+        if len(must) < len(need.has):
+            return True                # a promised card he cannot hold: the read is tried as before
+        free = [c for c in cards if c.rank not in need.has]
+        best: dict = {}
+        for k in range(max(need.length[0], len(must)), min(need.length[1], dealer.size, len(cards)) + 1):
+            for more in combinations(free, k - len(must)):
+                held = must + list(more)
+                charges = sorted((v + FALL_PER_TRICK for v, _ in misere_danger(Hand(frozenset(held)), kind)),
+                                 reverse=True) + [0, 0]
+                key = (k, charges[0], charges[1])
+                total = sum(charges)
+                if key not in best or total < best[key][0]:
+                    best[key] = (total, tuple(held))
+        joined: dict = {}
+        for (n, a, b), (total, held) in states.items():
+            for (k, c, d), (more, cards_) in best.items():
+                if n + k > dealer.size:
+                    continue
+                top = sorted((a, b, c, d), reverse=True)
+                key = (n + k, top[0], top[1])
+                if key not in joined or total + more < joined[key][0]:
+                    joined[key] = (total + more, held + cards_)
+        states = joined
+    full = [(total - a - b, held) for (n, a, b), (total, held) in states.items() if n == dealer.size]
+    if not full:
+        return True                    # no hand of his length: the read is tried as before
+    _charge, held = min(full, key=lambda x: x[0])
+    return reach(Hand(frozenset(held))) >= value
 
 
 # The walk's measure for a trumpless read (:func:`_trumpless_test`) where the count picks another

@@ -66,14 +66,14 @@ class Need:
         return self.has <= ranks and not self.lacks & ranks and self.length[0] <= len(ranks) <= self.length[1]
 
 
-def _splits(n: int, k: int, caps: Sequence[int]) -> Iterable[tuple[int, ...]]:
+def splits(n: int, k: int, caps: Sequence[int]) -> Iterable[tuple[int, ...]]:
     """Every way to write n as k parts, part i at most caps[i]."""
     if k == 1:
         if n <= caps[0]:
             yield (n,)
         return
     for first in range(min(n, caps[0]) + 1):
-        for rest in _splits(n - first, k - 1, caps[1:]):
+        for rest in splits(n - first, k - 1, caps[1:]):
             yield (first,) + rest
 
 
@@ -114,7 +114,7 @@ class _Suit:
         """The suit's lengths per seat that fit, with the placements of each (listed when a
         dealer with promises first counts; a free dealer draws without them)."""
         ways: dict[tuple[int, ...], int] = {}
-        for lengths in _splits(self.size, len(self.seats), self._hi):
+        for lengths in splits(self.size, len(self.seats), self._hi):
             if all(l >= m for l, m in zip(lengths, self._lo)):
                 w = self._count(lengths)
                 if w:
@@ -142,7 +142,7 @@ class _Suit:
             caps = [lengths[i] for i in allowed]
             for v, w in tables[-1].items():
                 room = [caps[j] - v[i] for j, i in enumerate(allowed)]
-                for split in _splits(len(cards), len(allowed), room):
+                for split in splits(len(cards), len(allowed), room):
                     u = list(v)
                     for j, i in enumerate(allowed):
                         u[i] += split[j]
@@ -180,7 +180,7 @@ class _Suit:
         0..j: drawn by the number of placements of the groups before it."""
         allowed, cards = self.groups[j]
         options, weights = [], []
-        for split in _splits(len(cards), len(allowed), [v[i] for i in allowed]):
+        for split in splits(len(cards), len(allowed), [v[i] for i in allowed]):
             u = list(v)
             for t, i in enumerate(allowed):
                 u[i] -= split[t]
@@ -280,7 +280,7 @@ def _free_lengths(m: int, cap: tuple[int, ...], rng: random.Random) -> tuple[tup
     for ``m`` cards with ``cap`` cards left per seat, drawn with the same one
     ``rng.randrange`` over the same running totals, without listing them.
 
-    The options are the splits in ``_splits`` order (lexicographic), each weighted by the
+    The options are the splits in ``splits`` order (lexicographic), each weighted by the
     suit's ways times the rest's, multinomial(m; l) * multinomial(r; cap - l) with r the
     cards of the later suits. Those with the first j lengths fixed are one block in that
     order, and a block's weight is a product of binomials and one multinomial

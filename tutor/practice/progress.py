@@ -58,6 +58,8 @@ class Stats:
 def stats(db: "str | None", learner: str) -> Stats:
     from tutor import store
 
+    if store.absent(db):   # nothing practised there yet: a question makes no database
+        return Stats(0, 0, 0, 0, 0, 0)
     conn = store.connect(db)
     try:
         row = conn.execute(

@@ -90,14 +90,14 @@ def _sentences(parts, lang: str) -> str:
 
 
 
-def cost(advice, call: str | None, tutor: str | None = None):
+def cost(advice, call: str | None, tutor: str | None = None, tutor_kind: str | None = None):
     """What ``call`` (None: letting a double or konter pass) gives up by the tutor's deals
     (:func:`tutor.judgement.base.cost` of the advice's evidence, against the tutor's call
-    ``tutor`` where the tutor keeps to the count against them), None where they do not
-    value it or find it as good as their best."""
+    ``tutor`` where the tutor keeps to the count against them; ``tutor_kind`` its reading's
+    kind), None where they do not value it or find it as good as their best."""
     from tutor.judgement.base import cost as by_deals
 
-    return by_deals(getattr(advice, "evidence", None), NOTHING if call is None else call, tutor)
+    return by_deals(getattr(advice, "evidence", None), NOTHING if call is None else call, tutor, tutor_kind)
 
 
 def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallReview:
@@ -139,10 +139,10 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
         # learner's 120 Rosen may be meant as a raise where it is the upper Hilfe)
         why.append(promised)
     equal = tuple(getattr(advice, "equal", ()) or ())
-    lost = None if call == tutor else cost(advice, call, tutor)
     # the tutor's call with what it means, in one sentence ("The tutor calls fort: C lets the
     # bid stand ..."), or that it would say nothing
     said = advice.recommended if advice is not None else None
+    lost = None if call == tutor else cost(advice, call, tutor, getattr(said, "kind", None))
     quiet = tutor is None and silent
     tutor_says = M("The tutor would say nothing here.") if quiet else _TutorSays(TUTOR_CALLS, tutor or "fort", said)
     # what the deals know where they value the learner's call or the tutor's not at all (an
@@ -151,7 +151,9 @@ def review_call(hand, reading, advice, index: int, offered: tuple = ()) -> CallR
 
     evidence = getattr(advice, "evidence", None)
     mine = unvalued(evidence, call, reading.kind) if lost is None else None
-    theirs = unvalued(evidence, tutor, said.kind) if said is not None and tutor != call else None
+    # (said in the price's line where the deals price the call against their best instead)
+    theirs = unvalued(evidence, tutor, said.kind) \
+        if said is not None and tutor != call and getattr(lost, "unvalued", None) is None else None
     if call == tutor:
         verdict = SAME
     elif lost is not None:   # the deals value it, below their best by more than chance

@@ -250,10 +250,10 @@ def keep(body: dict, rules, lang: str, db, ahead=None) -> dict:
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise TutorError(M("{field}: a text or a number", field=key))
+            raise TutorError(M("{field}: a text or a whole number", field=key))
         query[key] = str(value)
     if isinstance(body.get("learner"), bool) or not isinstance(body.get("learner"), (str, int, type(None))):
-        raise TutorError(M("{field}: a text or a number", field="learner"))   # polish s39: true kept as "True"
+        raise TutorError(M("{field}: a text or a whole number", field="learner"))   # polish s39: true kept as "True"
     if body.get("learner") is None or str(body.get("learner")).strip() == "":
         # not the server's login name: on a shared server every phone's deals would land there
         raise TutorError(M("learner: no name given (a deal is kept under the learner's name)"))
