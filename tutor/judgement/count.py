@@ -935,7 +935,7 @@ def _konter(hand, s, readings, lines, standing=None):
     if expected >= value + KONTER_MARGIN:
         lines.append(FALL_REACH(expected=expected, value=value))
         return r
-    if PARTNER_KONTER and _partner_konter(hand, s, strain, value, expected, lines):
+    if PARTNER_KONTER and c.control and _partner_konter(hand, s, strain, value, expected, lines):
         return r
     lines.append(M("The count reaches {expected} of {value}, not a trick above it: too uncertain for four "
                    "times the target points, no konter.", expected=expected, value=value))
@@ -987,7 +987,10 @@ def _partner_konter(hand, s, strain: str, value: int, own: int, lines) -> bool:
     the rest is the partner's side cards, which his number vouches for but a double may hold. With
     C's count far below (one side Ace or one Ace and King beside the Hilfe, A's 150), exact play
     against the strongest double B's Nell zu viert allows makes the 150 on 7 and 0 of 24 deals
-    (docs/interpretations.md). ``PARTNER_KONTER``."""
+    (docs/interpretations.md). Only with the team's trump control (Puur and Nell with six trumps
+    or more, ``_konter``'s caller): with five, B's double may hold four trumps with the Ace and
+    King (C's A K, A K behind A's 110: made on 7 of 24 such deals, which the count's own konter,
+    127 of 110, does not see either; docs/interpretations.md). ``PARTNER_KONTER``."""
     shown = partner_number(s, strain)
     if shown is None:
         return False
