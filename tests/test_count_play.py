@@ -120,6 +120,53 @@ def test_the_long_trump_hand_konters_a_contract_exact_play_always_makes(hand, se
     # as the rules text has him do (tests/test_worked_example.py)
 
 
+# The partner's konter (QA s43 F14; count._partner_konter). A opened 60 Eichel (the Puur zu dritt), B 70
+# Schellen, C's 90 Eichel is the Hilfe (the Nell zu dritt or more), D 100 Schellen; A jumps above the lowest
+# Zehner (110) and B doubles. A's number is his own count with what C's calls promised ("Wer später in
+# derselben Farbe erhöht, steigert bloss die Zahl"), none of C's side cards: C's side Aces come on top.
+# The konter doubles what the team writes either way, so it pays where the contract is made more often
+# than not: exact play makes it on every fitting deal (the 150 is KH2, QA's: konter +300 a deal).
+PARTNER_150 = "60 Eichel, 70 Schellen, 90 Eichel, 100 Schellen, {} Eichel, B: dopple"
+
+
+@pytest.mark.parametrize("hand,value", [
+    ("Eichel:9AO Schellen:6 Rosen:AK Schilten:AK8", 150),   # KH2: Rosen A K and Schilten A K, 70 on top
+    ("Eichel:AO9 Schellen:K6 Rosen:AK Schilten:O8", 120),   # Rosen A K, 35 on top (its own count 102)
+])
+def test_the_partner_konters_where_his_side_aces_add_a_trick_to_the_number(hand, value):
+    auction = PARTNER_150.format(value)
+    assert chance(hand, auction, "C", "Eichel", value, "A", n=24, seed=1) == 1
+    assert cv.advise(hand, auction, seat="C").call == "konter"
+
+
+def test_the_partner_does_not_konter_a_number_his_own_count_stays_far_below():
+    # C's Rosen A K come on top of A's 150, but C's own count with A's promises is 102: the 48 beyond it
+    # rest on A's side cards, which the double may hold. B fixed as the strongest double his Nell zu
+    # viert allows (the three trumps the opponents can hold at most, Eichel K B 8, the Schellen Ace and
+    # Schilten A K), A and D dealt to their promises: A's 150 is made on none of 24 deals
+    from tutor.conventions import position
+    from tutor.play.dealer import honouring
+
+    hand, auction = "Eichel:AO9 Schellen:K6 Rosen:AK Schilten:O8", PARTNER_150.format(150)
+    h, reader, seat, _readings, _truthful = position(hand, auction, load("verband"), "C")
+    s = reader.situation(seat)
+    dealer_, _ = honouring({"C": h, "B": Hand.parse("Eichel:KB8 Schellen:9AO7 Schilten:AK")}, s.promised, s.denied)
+    assert not any(made(d, "Eichel", 150, "A") for d in dealer_.deals(24, 1))
+    assert cv.advise(hand, auction, seat="C").call is None
+
+
+def test_the_partner_with_nothing_beyond_his_hilfe_leaves_the_konter_to_the_bidder():
+    # the worked example's C (the Nell zu dritt with Ace and Ober, no side Ace): "C überlässt ihm den
+    # Entscheid, denn A hat die Zahl gesetzt" (the rules text). Exact play is bolder here (A's 150 read as
+    # his count is made on 24 of 24 fitting deals), but against the strongest double B's Nell zu viert
+    # allows (Eichel K B 8) A's 130 is made on 9 of 24 (docs/interpretations.md): C follows the text
+    hand = "Eichel:AO9 Schellen:K7 Rosen:U6 Schilten:O8"
+    for value in (120, 130, 150):
+        assert cv.advise(hand, PARTNER_150.format(value), seat="C").call is None   # says nothing
+    # a yarborough behind the partner's opening (KC2): the opening is no count, nothing to add
+    assert cv.advise("Eichel:7 Schellen:K86 Rosen:O97 Schilten:B8", "100 Eichel, B: dopple", seat="C").call is None
+
+
 @pytest.mark.parametrize("hand,counted", [
     # the count bid 140: made on 24 of 30 (docs/interpretations.md has a second hand, 134
     # counted, 130 bid and made on 24 of 30, best 110: its brackets take four times the nodes)
@@ -652,3 +699,21 @@ def test_the_partie_double_gives_way_to_our_own_bid():
     assert chance(hand, auction, "B", "Eichel", 80, "A", n=n, seed=seed) > 0.75
     assert chance(hand, auction, "B", "Schellen", 100, "B", n=n, seed=seed) > 0.75
     assert cv.advise(hand, auction, seat="B", standing=standing).call == "100 Schellen"
+
+
+# Against a trumpless Matsch the defence counts no sure trick (QA s43 F17; count.MATSCH_LEADS): "Wer den
+# Matsch ansagt, hat beim Bieten erkannt, dass alle Karten, die es dafür braucht, bei seinem Team liegen",
+# so the Matsch team wins and leads every trick and never leads a suit whose top card is ours. DM1: D holds
+# the Eichel Ace (and three small Eichel) against C's 157 Obenabe; the count counted "Eichel A from the top,
+# 1 sure trick" and doubled. With C's hand a Matsch as the rules describe it (every trick his from the top,
+# no Eichel), the other two hands dealt at random, exact play makes the Matsch on every deal: the double
+# only doubles what D's team loses.
+@pytest.mark.parametrize("matsch", ["Schellen:AKO Rosen:AKO Schilten:AKO", "Schellen:AKOUB Rosen:AK Schilten:AK"])
+def test_the_defence_counts_no_top_card_against_a_trumpless_matsch(matsch):
+    from tutor.play import dealer
+
+    rules = load("erweitert")
+    hand, auction = "Eichel:A876 Schellen:76 Rosen:76 Schilten:6", "fort, fort, 157 Obenabe"
+    found = dealer.Dealer({"D": Hand.parse(hand), "C": Hand.parse(matsch)}).deals(8, 1)
+    assert all(made(h, "Obenabe", 157, "C") for h in found)
+    assert cv.advise(hand, auction, rules, seat="D").call != "dopple"

@@ -194,6 +194,7 @@ CONFIDENCE_CONTROL = True  # a number above the openings (120) read as trump con
                            # on since s41: the voice's answers it moves settled by exact play)
 OWN_BID_FIRST = True       # the Partie's double gives way to a bid of ours the count trusts (QA s40 F3)
 TRUMPLESS_DEFENCE = True   # the defence against Obenabe/Undenufe counts tricks in the game's own order (QA s40 F1)
+MATSCH_LEADS = True        # ... and against their Matsch counts nothing: it leads every trick (QA s43 F17, the rules' Matsch)
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
 COMPETE_WIDE = 40          # ... also where count and share come within this of the lowest raise (practice's robots, s40-s42)
 COMPETE_WIDE_UP_TO = 120   # ... for a lowest raise up to the openings' 120 only (s42: the five-trump 130s, exact play)
@@ -478,16 +479,10 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
         # trick each after theirs are out, the others' side cards falling in (the konter counts them)
         most = _trumps_to_draw(hand, trump, mine, partner_share)[0]
         c.long_tricks = max(0, max(hand.length(trump), mine.length[0], partner_share) - most)
-    for suit in SUITS:
-        if suit == trump or not hand.has(suit, Rank.ASS):
-            continue
-        points, tricks, line = 11, 1, M("{suit}: Ace, 1 sure trick: {points}")
-        opp_long = any(s.known(o, suit).length[0] >= 4 for o in opponents_of(s.seat))
-        if hand.has(suit, Rank.KOENIG) and not opp_long:
-            points, tricks, line = 15, 2, M("{suit}: Ace and King, 2 sure tricks: {points}")
-        c.sure += points
-        c.tricks += tricks
-        c.lines.append(line(suit=suit.value, points=points))
+    points, tricks, lines, _cards = side_tricks(hand, s, trump)
+    c.sure += points
+    c.tricks += tricks
+    c.lines.extend(lines)
     c.lines.append(M("sure: {sure}; plus {fall} per sure side trick for the others' cards: {falls}; "
                      "together {total}", sure=c.sure, fall=FALL_PER_TRICK, falls=FALL_PER_TRICK * c.tricks,
                      total=c.sure + FALL_PER_TRICK * c.tricks))
@@ -499,6 +494,27 @@ def offence(hand: Hand, s, trump: Suit, partner_share: int = 0) -> Count:
 _LAY_DOWN_LINE = M("every card of the hand takes a trick when it leads from the top: all 157 points")
 
 PER_HAND_KEPT = 4096    # counts remembered per function (cleared past it)
+
+
+def side_tricks(hand: Hand, s, trump: Suit) -> tuple[int, int, list, list]:
+    """(points, sure tricks, lines, the cards named) of the hand's side Aces with ``trump`` as
+    trump, as :func:`offence` counts them: an Ace 11 and a trick, with the King beside it 15 and
+    two, unless an opponent has shown four cards of the suit. The partner's count of his own
+    bid counts none of them (:func:`_partner_konter`)."""
+    points = tricks = 0
+    lines, cards = [], []
+    for suit in SUITS:
+        if suit == trump or not hand.has(suit, Rank.ASS):
+            continue
+        p, t, line = 11, 1, M("{suit}: Ace, 1 sure trick: {points}")
+        opp_long = any(s.known(o, suit).length[0] >= 4 for o in opponents_of(s.seat))
+        if hand.has(suit, Rank.KOENIG) and not opp_long:
+            p, t, line = 15, 2, M("{suit}: Ace and King, 2 sure tricks: {points}")
+        points += p
+        tricks += t
+        lines.append(line(suit=suit.value, points=p))
+        cards.append(cards_named(suit, (Rank.ASS, Rank.KOENIG)[:t]))
+    return points, tricks, lines, cards
 
 
 def _per_hand(f):
@@ -711,6 +727,24 @@ def trumpless_defence(hand: Hand, s, kind: str) -> Count:
     c = Count()
     order, values = ORDER[kind], VALUE[kind]
     name = kind.capitalize()
+    high = s.auction.high
+    if MATSCH_LEADS and high is not None and high.call.value == s.rules.matsch_bid:
+        tops = [cards_named(suit, [r for r in order if hand.has(suit, r)][:_run_from_top(hand, suit, order)])
+                for suit in SUITS if _run_from_top(hand, suit, order)]
+        n = sum(_run_from_top(hand, suit, order) for suit in SUITS)
+        c.lines.append(Mn("Against {name} Matsch our {cards} from the top takes no sure trick: a Matsch is bid with "
+                          "every card it needs in the team (\"alle Karten, die es dafür braucht, bei seinem Team\"), "
+                          "so it wins and leads every trick and never leads a suit whose top card is ours.",
+                          "Against {name} Matsch our {cards} from the top take no sure trick: a Matsch is bid with "
+                          "every card it needs in the team (\"alle Karten, die es dafür braucht, bei seinem Team\"), "
+                          "so it wins and leads every trick and never leads a suit whose top card is ours.", n,
+                          name=name, cards=", ".join(tops)) if tops else
+                       M("Against {name} Matsch nothing of ours takes a sure trick: a Matsch is bid with every card it "
+                         "needs in the team (\"alle Karten, die es dafür braucht, bei seinem Team\"), so it wins and "
+                         "leads every trick.", name=name))
+        c.lines.append(M("our team takes about {sure} + {fall} × {tricks} = {expected}, leaving the opponents "
+                         "{rest}", sure=0, fall=FALL_PER_TRICK, tricks=0, expected=0, rest=TOTAL_POINTS))
+        return c
     for suit in SUITS:
         run = _run_from_top(hand, suit, order)
         if run:
@@ -926,9 +960,94 @@ def _konter(hand, s, readings, lines, standing=None):
     if expected >= value + KONTER_MARGIN:
         lines.append(FALL_REACH(expected=expected, value=value))
         return r
+    if PARTNER_KONTER and c.control and _partner_konter(hand, s, strain, value, expected, lines):
+        return r
     lines.append(M("The count reaches {expected} of {value}, not a trick above it: too uncertain for four "
                    "times the target points, no konter.", expected=expected, value=value))
     return None
+
+
+def partner_number(s, strain: str) -> "int | None":
+    """The partner's standing bid in ``strain`` where it reads as his own count with what this
+    hand's calls promised (QA s43 F14), else None: a number that shows no cards ("Wer später in
+    derselben Farbe erhöht, steigert bloss die Zahl": a bid of a suit he has bid before, or a
+    number above the openings), in a suit where this hand's calls promised a top trump (its
+    Hilfe or its opening, which his count counts: :func:`offence`), above the lowest Zehner
+    open at his call and above the row's ``compete`` (where the trump row alone bids on,
+    :func:`contest_zehner`, :func:`rebid_zehner`, ``COMPETE_FIVE``, the number shows the row,
+    not a count). The count bids such a number where its count reaches it (:func:`raise_target`),
+    and the simulation reads it so (:func:`raise_reaches`)."""
+    high = s.auction.high
+    suit = _suit_of(strain)
+    if high is None or high.seat != s.partner or suit is None:
+        return None
+    value = high.call.value
+    if value is None or value % 10 or value >= s.rules.matsch_bid or value <= COMPETE_FIVE:
+        return None
+    if not {PUUR, NELL} & s.known(s.seat, suit).has:
+        return None
+    entries = s.auction.entries
+    at = next((i for i in range(len(entries) - 1, -1, -1) if entries[i] is high), None)
+    if at is None:
+        return None
+    before = [e.call.value for e in entries[:at] if e.call.value is not None]
+    again = any(e.seat == s.partner and e.call.strain == strain and e.call.value is not None for e in entries[:at])
+    if not (again or value > s.rules.opening_max):
+        return None
+    lowest = s.rules.lowest_bid if not before else before[-1] + 1
+    lowest += (-lowest) % 10
+    return value if value > lowest else None
+
+
+def _partner_konter(hand, s, strain: str, value: int, own: int, lines) -> bool:
+    """Konter the partner's number where it is his own count (:func:`partner_number`) and what
+    this hand holds that his count leaves out, its side Aces (:func:`side_tricks`: his count
+    counts his own side cards and the trumps our calls promised, none of ours), comes to a trick
+    or more (``KONTER_MARGIN``) with what falls into them: the team then counts a trick above the
+    number. QA s43 F14 (KH2): C with the Nell zu dritt and Rosen A K, Schilten A K behind A's 150
+    Eichel, doubled: exact play makes it on every fitting deal, konter +300 a deal. Where the hand
+    holds nothing his count leaves out, it leaves the konter to him, as the text's C does ("C
+    überlässt ihm den Entscheid, denn A hat die Zahl gesetzt"). And only where the hand's own count
+    with the partner's promises (``own``) comes within ``PARTNER_SHORT`` (two tricks) of the number:
+    the rest is the partner's side cards, which his number vouches for but a double may hold. With
+    C's count far below (one side Ace or one Ace and King beside the Hilfe, A's 150), exact play
+    against the strongest double B's Nell zu viert allows makes the 150 on 7 and 0 of 24 deals
+    (docs/interpretations.md). Only with the team's trump control (Puur and Nell with six trumps
+    or more, ``_konter``'s caller): with five, B's double may hold four trumps with the Ace and
+    King (C's A K, A K behind A's 110: made on 7 of 24 such deals, which the count's own konter,
+    127 of 110, does not see either; docs/interpretations.md). ``PARTNER_KONTER``."""
+    shown = partner_number(s, strain)
+    if shown is None:
+        return False
+    suit = _suit_of(strain)
+    points, tricks, _lines, cards = side_tricks(hand, s, suit)
+    extra = points + FALL_PER_TRICK * tricks
+    if extra < KONTER_MARGIN:
+        lines.append(M("{partner}'s {call} is his own count, made with the trumps our calls promised; this hand "
+                       "holds no side Ace that his count leaves out, so it leaves the konter to {partner}, who set "
+                       "the number.", partner=s.partner, call=str(s.auction.high.call)))
+        return False
+    if own + PARTNER_SHORT < value:
+        lines.append(M("{partner}'s {call} is his own count, and our side Aces come on top of it, but our own count "
+                       "reaches only {own} of {value}, more than two tricks below: the rest rests on {partner}'s side "
+                       "cards, which the double may hold: no konter.", partner=s.partner,
+                       call=str(s.auction.high.call), own=own, value=value))
+        return False
+    lines.append(Mn("{partner}'s {call} is his own count, made with the trumps our calls promised and none of our "
+                    "side cards; our {cards} comes on top of it, {extra} with what falls in: the team takes about "
+                    "{points} card points, a trick or more above {value}: konter.",
+                    "{partner}'s {call} is his own count, made with the trumps our calls promised and none of our "
+                    "side cards; our {cards} come on top of it, {extra} with what falls in: the team takes about "
+                    "{points} card points, a trick or more above {value}: konter.", tricks, partner=s.partner,
+                    call=str(s.auction.high.call), cards=", ".join(cards), extra=extra,
+                    points=min(TOTAL_POINTS, shown + extra), value=value))
+    return True
+
+
+#: the partner's number read as his count, what this hand's side Aces add on top (:func:`_partner_konter`)
+PARTNER_KONTER = True
+#: ... where the hand's own count comes within two tricks of the number (exact play, the strongest double)
+PARTNER_SHORT = 20
 
 
 def _double(hand, s, readings, lines, standing=None):
