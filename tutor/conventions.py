@@ -370,9 +370,7 @@ class Situation(Value):
 
     @cached_property
     def _two_zehner(self) -> tuple[int, int]:
-        v = self.standing_value
-        first = self.rules.lowest_bid if v is None else v + 1
-        first += (-first) % 10
+        first = self.rules.lowest_zehner(self.standing_value)
         return first, first + 10
 
     def next_fuenfer(self) -> int | None:

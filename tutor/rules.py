@@ -105,6 +105,12 @@ class TableRules(Value):
         """Every number that is a bid, in order: lowest..highest in steps, then Matsch."""
         return tuple(range(self.lowest_bid, self.highest_bid + 1, self.step)) + (self.matsch_bid,)
 
+    def lowest_zehner(self, standing: "int | None") -> int:
+        """The smallest Zehner above the ``standing`` bid (the lowest bid's Zehner before any
+        bid): the Hilfe's lower number, and the lowest raise open to a call."""
+        first = self.lowest_bid if standing is None else standing + 1
+        return first + (-first) % 10
+
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.FIELDS}
 

@@ -994,8 +994,7 @@ def partner_number(s, strain: str) -> "int | None":
     again = any(e.seat == s.partner and e.call.strain == strain and e.call.value is not None for e in entries[:at])
     if not (again or value > s.rules.opening_max):
         return None
-    lowest = s.rules.lowest_bid if not before else before[-1] + 1
-    lowest += (-lowest) % 10
+    lowest = s.rules.lowest_zehner(before[-1] if before else None)
     return value if value > lowest else None
 
 
