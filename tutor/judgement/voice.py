@@ -59,7 +59,7 @@ from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, SCHNEIDER_L
                                   unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
-from tutor.judgement.count import COUNT, FORESEES, is_misere
+from tutor.judgement.count import COUNT, FORESEES, TRUMPLESS, is_misere
 from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
@@ -1066,9 +1066,6 @@ def _confirmed(ev, s, asked: Sequence[tuple[str, int]]) -> tuple[int | None, lis
     return None, samples
 
 
-TRUMPLESS_GAMES = ("Obenabe", "Undenufe")
-
-
 def _trumpless_offered(call: str) -> Msg:
     """Why the hand's number in Obenabe or Undenufe is a call the conventions allow where their
     information call yields to it (QA s42 F1, s43 F16)."""
@@ -1090,7 +1087,7 @@ def _own_games(ev, s, readings, said: str) -> list[str]:
     alike = said not in continued
     return [str(r.call) for r in readings
             if (r.kind == "opening" or (r.kind == "confidence" and r.call.kind == "bid"
-                                        and r.call.strain in TRUMPLESS_GAMES))
+                                        and r.call.strain in TRUMPLESS))
             and (alike or str(r.call) in continued or s.auction.play(r.call, s.seat).next_seat is None)]
 
 
@@ -1320,7 +1317,7 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
             "{end} in {ended} of them, and counted so the Hilfe brings {value:+.0f}, {gap} less than {call} (chance "
             "alone: ±{margin}). So the tutor doubles.", n, margin=margin, contract=_name(unused["contract"]),
             declarer=unused["declarer"], **figures))
-    elif unused.get("own") and call.split(" ", 1)[1] in TRUMPLESS_GAMES:
+    elif unused.get("own") and call.split(" ", 1)[1] in TRUMPLESS:
         # the hand's own game in Obenabe or Undenufe, a number that shows no cards (QA s43 F16)
         lines.append(join(Mn(
             "The Hilfe, {hilfe}, tells {partner} that this hand helps in his suit, but this hand has a game of its "
@@ -1945,7 +1942,7 @@ def _ace_gap_line(ev, s, said: str, call: str, gap: dict, readings: Sequence = (
                          "(chance alone: ±{margin}): the tutor bids {call} now instead.", value=round(by_call[said]),
                          gap=_shown_gap(lead, margin)[0], margin=_shown_gap(lead, margin)[1], call=_name(call))]
         reading = next((r for r in readings if str(r.call) == call), None)
-        if reading is not None and reading.kind == "confidence" and call.split(" ", 1)[1] in TRUMPLESS_GAMES:
+        if reading is not None and reading.kind == "confidence" and call.split(" ", 1)[1] in TRUMPLESS:
             parts += [" ", _trumpless_offered(call)]
         if gap.get("sample") is not None:
             parts += [" ", sample_line(gap["call"], gap["sample"], gap["lead"], over="ace")]
