@@ -1358,6 +1358,28 @@ class Simulation:
         ev.context = context
         return ev
 
+    def proved(self, ev: Evaluation, bounds: dict) -> Evaluation:
+        """``ev`` with the card points exact play proved elsewhere (``bounds``: (deal, game index)
+        -> (lo, hi), the declaring team's card points; the voice asks a Hilfe's higher bid on the
+        deals its numbers fail, voice._near_proved) kept as the decision's searches keep theirs,
+        and its numbers placed again. No bound given: ``ev`` itself."""
+        context = getattr(ev, "context", None)
+        if context is None or not bounds or not ev.judged:
+            return ev
+        plays = context["plays"]
+        judged = [list(row) for row in ev.judged]
+        for (d, i), (lo, hi) in bounds.items():
+            j = judged[d][i]
+            lo, hi = max(j.lo, lo), min(j.hi, hi)
+            misere = is_misere(plays[i].strain)
+            judged[d][i] = replace(j, lo=lo, hi=hi,
+                                   estimated=any(lo < _at_least(t, misere) <= hi for t in plays[i].decisive))
+        out = self._conclude(context, judged)
+        for name in ("finished", "finish_asked"):
+            if hasattr(ev, name):
+                setattr(out, name, getattr(ev, name))
+        return out
+
     def finish(self, ev: Evaluation, targets: Sequence[tuple[str, str, int]], nodes: int) -> Evaluation:
         """``ev`` with the deals left open at ``targets`` (kind, declarer, credited target: the
         contracts a learner reads a chance of, the most read first) asked again, with up to

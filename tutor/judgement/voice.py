@@ -255,10 +255,17 @@ def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = Non
         pick = judge_by(valued, hand, s, readings, standing).pick
         if pick is not None and str(pick.call) != ace[0]:
             sim, ev = again, valued
+    if (FINISH_SHARE or NEAR_PROOF) and ev.exact and ev.estimated:
+        j = judge_by(ev, hand, s, readings, standing)
+        if NEAR_PROOF:
+            # a Hilfe kept beside a sure higher bid just under the cap: the failed deals asked (QA s43 F11)
+            proved = _near_proved(sim, ev, s, j)
+            if proved is not ev:
+                ev, j = proved, judge_by(proved, hand, s, readings, standing)
     if FINISH_SHARE and ev.exact and ev.estimated:
         # the chances the answer prints, asked again where the decision's searches left them open
         # (Simulation.finish): the words then print the finished numbers, and decide on them
-        targets = printed_targets(ev, judge_by(ev, hand, s, readings, standing), s)
+        targets = printed_targets(ev, j, s)
         if targets:
             ev = sim.finish(ev, targets, FINISH_SHARE * sim.nodes)
     with _EVALUATIONS_LOCK:
@@ -819,16 +826,41 @@ def sample_line(call: str, sample: dict, lead: float, over: str = "hilfe") -> Ms
     """What exact play's sample (:func:`_sample_made`) showed of the numbers of ``call``, a bid
     that leads the Hilfe (``over="ace"``: the Ace announcement, :func:`_ace_gap`) by ``lead``, and
     what it guards against: numbers wrong on one deal in ``every`` (the share that would undo the
-    lead, rounded so that the claim holds) would have shown on a deal of the sample in
-    (1 - PROOF_ERROR) of the answers or more."""
+    lead, rounded so that the claim holds: a larger share shows sooner) would have shown on a deal
+    of the sample in (1 - PROOF_ERROR) of the answers or more. Where that share is more than half
+    the deals (a lead over the number: QA s43 F16's UH1, 126.8 over 100 Undenufe), ``wrong`` deals in
+    ``every`` = ``wrong`` + 1; where it is all of them or more (a lead of twice the number or more),
+    no share of wrong deals undoes the lead and the line says what the sample showed only (polish,
+    session 44: the short form had taken every lead over the number)."""
     share = lead / (2 * int(call.split(" ", 1)[0]))
-    every = max(1, math.floor(1 / share)) if share > 0 else 0
-    if every <= 1:   # a lead of more than twice the number: no share of wrong deals undoes it
+    if share <= 0 or share >= 1:
         return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it was "
                   "dealt: it is made on each of the {k} the numbers make it on.",
                   "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
                   "dealt: it is made on each of the {k} the numbers make it on.", sample["m"], call=_name(call),
                   m=sample["m"], k=sample["settled"])
+    figures = dict(call=_name(call), m=sample["m"], k=sample["settled"], sure=round(100 * (1 - PROOF_ERROR)))
+    if share > 0.5:
+        wrong = math.ceil(share / (1 - share) - 1e-9)
+        figures.update(wrong=wrong, every=wrong + 1)
+        if over == "ace":
+            return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it "
+                      "was dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on "
+                      "{wrong} deals in {every}, enough to undo its lead over the Ace announcement, {m} deal would show "
+                      "it in {sure} or more of 100 answers.",
+                      "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they "
+                      "were dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on "
+                      "{wrong} deals in {every}, enough to undo its lead over the Ace announcement, {m} deals would "
+                      "show it in {sure} or more of 100 answers.", sample["m"], **figures)
+        return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it was "
+                  "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on {wrong} deals "
+                  "in {every}, enough to undo its lead over the Hilfe, {m} deal would show it in {sure} or more of 100 "
+                  "answers.",
+                  "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
+                  "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on {wrong} deals "
+                  "in {every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
+                  "answers.", sample["m"], **figures)
+    figures["every"] = math.floor(1 / share)
     if over == "ace":
         return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it was "
                   "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
@@ -837,8 +869,7 @@ def sample_line(call: str, sample: dict, lead: float, over: str = "hilfe") -> Ms
                   "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
                   "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
                   "{every}, enough to undo its lead over the Ace announcement, {m} deals would show it in {sure} or "
-                  "more of 100 answers.", sample["m"], call=_name(call), m=sample["m"], k=sample["settled"],
-                  every=every, sure=round(100 * (1 - PROOF_ERROR)))
+                  "more of 100 answers.", sample["m"], **figures)
     return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
               "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
               "{every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
@@ -846,8 +877,7 @@ def sample_line(call: str, sample: dict, lead: float, over: str = "hilfe") -> Ms
               "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
               "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
               "{every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
-              "answers.", sample["m"], call=_name(call), m=sample["m"], k=sample["settled"], every=every,
-              sure=round(100 * (1 - PROOF_ERROR)))
+              "answers.", sample["m"], **figures)
 
 
 def unsampled_line(unsettled: dict, n: int, over: str = "hilfe") -> Msg:
@@ -908,15 +938,7 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
     judged = getattr(ev, "judged", None)
     settled = proved = None
 
-    def higher(c: str) -> bool:
-        parts = c.split(" ", 1)
-        return len(parts) == 2 and parts[0].isdigit() and parts[1] == strain and int(parts[0]) > int(number) \
-            and len(values.get(c) or ()) == n
-
-    # the equally good calls first, then the other higher bids of the suit, the likeliest first
-    # (QA s37 Q2: on Q1b exact play ranks 110 Rosen, sure, over 130, made 14 of 16)
-    by_value = sorted((c["call"] for c in ev.calls), key=lambda c: -sum(values.get(c) or (0,)) / n)
-    candidates = list(dict.fromkeys([c for c in equal if higher(c)] + [c for c in by_value if higher(c)]))
+    candidates = _higher_bids(ev, after, equal)
     if after["estimated"] and PROOF_SAMPLE:
         return _unused_hilfe_sampled(ev, s, after, equal, own, candidates)
     asked, left = 0, [PROOF_NODES]     # the solver's nodes for the calls asked, shared
@@ -952,6 +974,158 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
         return _own_game(ev, s, after, equal, own)
     return {**after, "call": better, "made": made, "lead": lead, "margin": margin, "fixed": fixed,
             "settled": settled, "proved": proved}
+
+
+def _higher_bids(ev, after: dict, equal: Sequence[str]) -> list[str]:
+    """The higher bids of the Hilfe's suit a Hilfe may yield to (:func:`_unused_hilfe`), valued on
+    every deal: the equally good calls first, then the others, the likeliest first (QA s37 Q2: on
+    Q1b exact play ranks 110 Rosen, sure, over 130, made 14 of 16)."""
+    values = getattr(ev, "values", None) or {}
+    n = ev.samples
+    number, strain = after["call"].split(" ", 1)
+
+    def higher(c: str) -> bool:
+        parts = c.split(" ", 1)
+        return len(parts) == 2 and parts[0].isdigit() and parts[1] == strain and int(parts[0]) > int(number) \
+            and len(values.get(c) or ()) == n
+
+    by_value = sorted((c["call"] for c in ev.calls), key=lambda c: -sum(values.get(c) or (0,)) / n)
+    return list(dict.fromkeys([c for c in equal if higher(c)] + [c for c in by_value if higher(c)]))
+
+
+# QA s43 F11 (H3: C `Eichel:9K8 Schellen:A7 Rosen:86 Schilten:KO` after `60 Eichel, 65 Rosen`): the
+# Hilfe 80 Eichel was kept beside 110 Eichel, made on 99 of the 100 deals and 19.6 ahead of it by the
+# numbers (chance alone: 8.0), under EQUAL_POINTS, and 120 Eichel, made on 94; exact play of 24 deals
+# makes 110 and 120 Eichel on each and puts them 22.8 +- 6.4 and 32.8 +- 6.4 over the Hilfe by the
+# auction after it. The estimate errs low on the dear deals the decision's searches leave open: of
+# the six deals the numbers fail 120 Eichel on, exact play makes five (11-19M nodes each). So where
+# the Hilfe stays and the first sure higher bid of its suit leads it by more than chance but no more
+# than EQUAL_POINTS, exact play asks the higher bids of the suit from that one up that the numbers
+# make on NEAR_SHARE of the deals and that lead the Hilfe by more than chance, on the deals the
+# numbers fail them (the highest bid first: a deal made there is made below), within NEAR_NODES in
+# all and NEAR_DEAL_NODES a deal (a dearer deal stays as the numbers say); what it proves is kept as
+# the decision's own proofs are, the numbers are placed again (Simulation.proved), and the voice
+# decides on them as before: the cap, the checked lead and the sample on the first deals still
+# apply. The Hilfe's value moves too where its auction ends in the same game on such a deal.
+NEAR_PROOF = True
+NEAR_SHARE = 0.9                  # a bid the numbers make on this share of the deals is asked where they fail it
+NEAR_NODES = 100_000_000          # the nodes for the deals asked, in all
+NEAR_DEAL_NODES = 20_000_000      # one deal's question at most: a dearer one stays as the numbers say
+
+
+def _near_candidates(ev, s, after: dict, equal: Sequence[str]) -> list[str]:
+    """The higher bids of the Hilfe's suit whose failed deals exact play asks (:data:`NEAR_PROOF`),
+    the highest first: none unless the first one the numbers make on SURE_SHARE of the deals
+    (:func:`_higher_bids`' order) leads the Hilfe by the auction after it by more than chance but
+    no more than EQUAL_POINTS, and the auction after the Hilfe does not end in a higher number of
+    the suit anyway (:func:`_fixed`); then that one and the higher ones made on NEAR_SHARE of the
+    deals that lead the Hilfe by more than chance, each failed on one deal at least."""
+    values = getattr(ev, "values", None) or {}
+    n = ev.samples
+    strain = after["call"].split(" ", 1)[1]
+    bids = _higher_bids(ev, after, equal)
+
+    def lead(c: str) -> tuple[float, float]:
+        return paired_lead([values[c][d] for d in after["played"]], after["values"])
+
+    def made(c: str) -> int:
+        m = ev.made(c)
+        return -1 if m is None else sum(m)
+
+    first = next((c for c in bids if made(c) >= SURE_SHARE * n), None)
+    if first is None or _fixed(after, strain, s, n, first):
+        return []
+    ahead, margin = lead(first)
+    if not margin < ahead <= EQUAL_POINTS:
+        return []
+    low = int(first.split(" ", 1)[0])
+    asked = [c for c in bids if int(c.split(" ", 1)[0]) >= low and NEAR_SHARE * n <= made(c) < n
+             and lead(c)[0] > lead(c)[1]]
+    return sorted(asked, key=lambda c: -int(c.split(" ", 1)[0]))
+
+
+def _near_ahead(ev, s, said: str, calls: Sequence[str]) -> bool:
+    """One of ``calls`` is sure by the numbers of ``ev`` and leads the Hilfe ``said`` by the auction
+    after it by more than chance and more than EQUAL_POINTS (the measure of :func:`_unused_hilfe`)."""
+    after = _hilfe_after(ev, said)
+    if after is None:
+        return False
+    for c in calls:
+        made = ev.made(c)
+        if made is None or sum(made) < SURE_SHARE * ev.samples or len(ev.values.get(c) or ()) != ev.samples:
+            continue
+        lead, margin = paired_lead([ev.values[c][d] for d in after["played"]], after["values"])
+        if lead > margin and lead > EQUAL_POINTS:
+            return True
+    return False
+
+
+def _near_proved(sim, ev, s, j: Judgement):
+    """``ev`` with exact play's answers on the deals where the numbers fail the near higher bids of
+    the Hilfe the Judgement ``j`` keeps (:data:`NEAR_PROOF`, :func:`_near_candidates`), its numbers
+    placed again (Simulation.proved); ``ev`` itself where there is none or nothing was proved. The
+    deals are asked the highest bid first, each in the order dealt, and the asking stops as soon as
+    the answers settle the measure either way (:func:`_near_ahead`): one of the bids is then ahead
+    beyond the cap whatever the deals not asked yet hold (they stay failed, as the numbers say), or
+    none would be even if exact play made every one of them."""
+    from tutor.play import solver
+    from tutor.play.deal import Deal
+    from tutor.scoring import SEATS
+
+    pick = j.pick
+    said = (j.evidence or {}).get("recommended")
+    if pick is None or pick.kind != "hilfe" or str(pick.call) != said:
+        return ev
+    after = _hilfe_after(ev, said)
+    judged = getattr(ev, "judged", None)
+    if after is None or not after["estimated"] or not judged or len(judged) != ev.samples:
+        return ev
+    calls = _near_candidates(ev, s, after, equal_calls(ev))
+    strain = said.split(" ", 1)[1]
+    if not calls or (strain, s.seat) not in ev.games:
+        return ev
+    i = ev.games.index((strain, s.seat))
+    made = {c: ev.made(c) for c in calls}
+    targets = {c: min(int(c.split(" ", 1)[0]), TOTAL_POINTS) for c in calls}
+    bounds: dict = {}
+
+    def open_at(d: int, call: str) -> bool:
+        lo, hi = bounds.get((d, i), (judged[d][i].lo, judged[d][i].hi))
+        return not made[call][d] and lo < targets[call] <= hi
+
+    def best_case() -> dict:
+        """The bounds proved so far and every deal still open at a bid asked made at the highest."""
+        out = dict(bounds)
+        for c in reversed(calls):          # the lowest first: the highest open bid wins
+            for d in range(len(judged)):
+                if open_at(d, c):
+                    out[(d, i)] = (targets[c], TOTAL_POINTS)
+        return out
+
+    if not _near_ahead(sim.proved(ev, best_case()), s, said, calls):
+        return ev                 # not ahead even if exact play made every deal asked
+    left, now = NEAR_NODES, ev
+    for call in calls:
+        target = targets[call]
+        for d in range(len(judged)):
+            if not open_at(d, call) or left <= 0:
+                continue          # made by the numbers, or settled at this number by exact play
+            deal = Deal(tuple(ev.deals[d][x] for x in SEATS), strain, leader=s.seat, declarer=s.seat)
+            if deal.misere:
+                return ev
+            budget = min(NEAR_DEAL_NODES, left)
+            try:
+                answer = solver.solve(deal, target=target, best=False, max_nodes=budget)
+            except solver.SearchStopped:
+                left -= budget
+                continue
+            left -= answer.nodes
+            lo, hi = bounds.get((d, i), (judged[d][i].lo, judged[d][i].hi))
+            bounds[(d, i)] = (max(lo, target), hi) if answer.reached else (lo, min(hi, target - 1))
+            now = sim.proved(ev, bounds)
+            if _near_ahead(now, s, said, calls) or not _near_ahead(sim.proved(ev, best_case()), s, said, calls):
+                return now        # settled either way
+    return now
 
 
 def _fixed(after: dict, strain: str, s, n: int, call: str) -> bool:
