@@ -171,7 +171,7 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
 
     course = _lessons(lessons_path, required=True, lang=lang)
     _german_notice("lessons", course, lang)
-    progress = quiz.Progress.open(db_path, learner)
+    progress = quiz.Progress.open(db_path, learner, make=False)   # a question makes no database
     rows = []
     try:
         for lesson in course:
@@ -341,7 +341,8 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
     course = _lessons(lessons_path, required=False, lang=lang)
     if not files and not review:
         _german_notice("quiz", course, lang)
-    progress = quiz.Progress.open(db_path, learner)
+    # --review asks what is due: on a database not made yet nothing is, and none is made
+    progress = quiz.Progress.open(db_path, learner, make=not review)
     try:
         course_quiz = not files and not review
         # the course is read whole, but only the drills this session asks are recomputed
