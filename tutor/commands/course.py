@@ -363,7 +363,14 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
         if readings is not None:
             items = _check_chosen(items, readings, lang, rules_spec)
         if not items:
-            click.echo(quiz.MESSAGES[lang]["nothing_due"])
+            # --review of a learner with no answers here (a new learner, a mistyped --db or
+            # learner): "every drill practised is on schedule" said nothing of why
+            if review and not progress.schedule():
+                from tutor.text import printable
+
+                click.echo(quiz.MESSAGES[lang]["nothing_practised"].format(learner=printable(progress.learner)))
+            else:
+                click.echo(quiz.MESSAGES[lang]["nothing_due"])
             click.echo(quiz.MESSAGES[lang]["score"].format(correct=0, answered=0))
             if as_json:
                 emit_json(quiz.Result().to_json())

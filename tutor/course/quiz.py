@@ -340,6 +340,7 @@ TEXTS: dict[str, Msg] = {
     "score": M("Score: {correct}/{answered} correct"),
     "yes": M("yes"), "no": M("no"),
     "nothing_due": M("Nothing due: every drill practised is on schedule."),
+    "nothing_practised": M("Nothing practised yet by {learner} in this database: tutor quiz starts the course."),
     "remind": M("{what} Also: 'hint' gives a first step, 'why' shows the reasoning of the last "
                 "drill, 'end' stops."),
     "help": M("{what}\n'hint' gives a first step (no answer), 'why' shows the reasoning of the "
