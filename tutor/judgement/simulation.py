@@ -2351,7 +2351,22 @@ def read_kind(reading, call, rules) -> str | None:
 
 
 def _number_test(seat, before, strain, value, partner, reaches):
-    return _toward(lambda deal: reaches(deal[seat], before, strain, value, partner), seat, before, strain, value)
+    """The count at a table without the Ansageregeln reaches the seat's ``value`` in ``strain``
+    with his hand (count.plain_reaches), with its length part (``fits.length``,
+    :func:`_length_test`) where ``strain`` is a suit (:data:`NUMBER_LENGTH`)."""
+    fits = _toward(lambda deal: reaches(deal[seat], before, strain, value, partner), seat, before, strain, value)
+    if strain in SUITS_ONLY:
+        from tutor.judgement.count import OWN_LENGTH
+
+        fits.length = _length_test(seat, _suit(strain), OWN_LENGTH)
+    return fits
+
+
+def _length_test(seat, suit, n):
+    """The seat holds at least ``n`` cards of ``suit``: the part of the count's reading of a
+    number in a suit at a table without the Ansageregeln that every hand of that length keeps
+    (:data:`NUMBER_LENGTH`)."""
+    return _one_seat(lambda deal: deal[seat].length(suit) >= n, seat)
 
 
 def _toward(fits, seat, before, strain, value, reach=None):
@@ -2813,6 +2828,13 @@ def _honoured(dealer, reads, seed) -> tuple:
             kept.append(test)
             climbs.append(test)
             read.append(what)
+        elif NUMBER_LENGTH and getattr(test, "length", None) is not None \
+                and _read_holds(dealer, _both(*kept, test.length), seed):
+            # the number's length part (NUMBER_LENGTH): the deals keep to it, and say so
+            kept.append(test.length)
+            read.append(what + "_length")
+            if what + "_length" not in unheld:
+                unheld.append(what + "_length")
         elif what not in unheld:
             unheld.append(what)
     return (_Walked(kept, climbs) if climbs else _both(*kept)), read, unheld
@@ -2853,6 +2875,15 @@ READ_WALK = True     # on since session 43 (docs/interpretations.md: the trumple
 # hold (the want Zehner against a Puur opening, or with the missing Puur in this hand) is dropped,
 # not left out with the line that hands the call to the count (_possible; QA s42 F4).
 READ_POSSIBLE = True
+# A number in a suit at a table without the Ansageregeln that its bidder's count seldom or never
+# reaches with a hand the deals give him (this hand holds his Puur and Nell: the count bids a
+# suit without its Puur only on three cards whose own count reaches the lowest bid, which no hand
+# then holds) keeps the part of the count's reading every hand of that length keeps: he holds at
+# least count.OWN_LENGTH cards of the suit ("number_length", said in the evidence), instead of any
+# hand, singletons included (QA s44 F18: FR3, C with Eichel U 9 over A's 70 Eichel bid 80 Eichel;
+# exact play with A holding three Eichel or more: 120 Eichel, 40 more on every deal).
+# False: such a number is left out and its bidder dealt any hand, as before session 45.
+NUMBER_LENGTH = True
 CLIMB_STEPS = 1500    # proposals of one climb at most ...
 CLIMB_STALL = 200     # ... and a climb given up after this many without a step closer
 CLIMB_STARTS = 4      # climbs, each from a new deal of the dealer, before a deal is given up
