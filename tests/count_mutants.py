@@ -111,6 +111,8 @@ MUTANTS = [
     ("double: control ignored", "    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, False, False,",
      "    Ruffs(frozenset({PUUR, NELL}), CONTROL_LENGTH, True, True,"),
     ("frei: no partner share in draws", "    draws = draws_trumps(hand, trump, mine, partner_share)", "    draws = draws_trumps(hand, trump, mine)"),
+    # s45: the five-trump konter against the double's trumps (test_count_play.py)
+    ("konter: the double's trumps unread", "DOUBLED_TRUMPS = True", "DOUBLED_TRUMPS = False"),
     ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
 ]
 TESTS = ["tests/test_count_texts.py", "tests/test_count_score.py", "tests/test_count_play.py", "tests/test_judgement.py", "tests/test_judgement_play.py",

@@ -717,3 +717,29 @@ def test_the_defence_counts_no_top_card_against_a_trumpless_matsch(matsch):
     found = dealer.Dealer({"D": Hand.parse(hand), "C": Hand.parse(matsch)}).deals(8, 1)
     assert all(made(h, "Obenabe", 157, "C") for h in found)
     assert cv.advise(hand, auction, rules, seat="D").call != "dopple"
+
+
+# The konter with Puur and Nell and five trumps (count.doubled_trumps, DOUBLED_TRUMPS): without trump
+# control the double may hold all four trumps out, and the strongest that C's hand and A's promises leave
+# (Eichel A K O B, the Ace guarded by three) takes a trick over ours: the konter counts it, 11 more than
+# the row's one trick. C's lower Hilfe (the Nell zu zweit) behind A's Puur zu dritt, A's Zehner doubled
+# by B; C holds Rosen A K and Schilten A K: the count said 127, konter at 110; with the double's trumps 116.
+# B fixed as that double (four trumps with the Ace and King, the Nell zu viert of his 70 Schellen, the
+# Schellen A K O: the strongest his calls allow), A and D dealt to their promises: A's 110 is made on few
+# deals, his 100 on most (seed 1, A and D also to the count's reads: 7 and 21 of 24; docs/interpretations.md).
+FIVE = "60 Eichel, 70 Schellen, 80 Eichel, 90 Schellen, {} Eichel, B: dopple"
+
+
+@pytest.mark.parametrize("value,konter", [(110, False), (100, True)])
+def test_the_konter_with_five_trumps_counts_the_trumps_a_double_may_hold(value, konter):
+    from tutor.conventions import position
+    from tutor.play.dealer import honouring
+
+    hand, auction = "Eichel:97 Schellen:6 Rosen:AK7 Schilten:AK8", FIVE.format(value)
+    h, reader, seat, _readings, _truthful = position(hand, auction, load("verband"), "C")
+    s = reader.situation(seat)
+    dealer_, _ = honouring({"C": h, "B": Hand.parse("Eichel:AKB8 Schellen:9AKO Rosen:O")}, s.promised, s.denied)
+    found = dealer_.deals(16, 1)
+    made_on = sum(made(d, "Eichel", value, "A") for d in found)
+    assert (made_on > len(found) / 2) == konter, made_on
+    assert (cv.advise(hand, auction, seat="C").call == "konter") == konter

@@ -182,6 +182,7 @@ FIVE_TRUMPS = 5            # Puur and Nell with five trumps: the four out mostly
 FIVE_TRUMPS_SHORT = 10     # ... less about a trick for the trump an opponent keeps on a 3-1 or 4-0 split
 COMPETE_FIVE = 100         # ... and against the opponents' bid the team goes on up to 100 on them alone (exact play)
 CEILING_FIVE = 110         # ... and bids no higher Zehner than 110 where a lower one is open, however many side tricks
+DOUBLED_TRUMPS = True      # ... and its konter counts the trumps the double may hold, all four out in one hand (exact play)
 CONTEST_CONTROL = 150      # trump control bids on over the opponents' bid at the lowest Zehner, up to 150 (exact play)
 CONTEST_MATSCH = True      # ... and over their 150 with the Matsch, the call above it (QA s38 F1, exact play)
 OUT_CONTROL = 100          # ... and with both opponents out (fort, final) its trumps count 100, not 67 (exact play)
@@ -255,6 +256,11 @@ class Holding:
     ceiling: int = 0
     contest: int = 0
     why_ceiling: "Msg | None" = None   # why the team bids no higher than ``ceiling``: {n}, {ceiling}, {expected}
+    #: points the row leaves out for the trumps an opponent keeps, and whether a konter counts instead the
+    #: strongest trumps a double may hold (:func:`doubled_trumps`): without control all of them may sit in
+    #: the doubler's hand
+    short: int = 0
+    doubled: bool = False
 
 
 # The team's trumps, the first row that fits. Calibrated on exact play (docs/interpretations.md,
@@ -276,7 +282,8 @@ TRUMP_HOLDINGS: tuple[Holding, ...] = (
     Holding(frozenset({PUUR, NELL}), FIVE_TRUMPS, TRUMP_POINTS + LAST_TRICK - FIVE_TRUMPS_SHORT, False, COMPETE_FIVE,
             M("trump {trump}: Puur and Nell in the team with {length} trumps: the four trumps out fall under them "
               "unless an opponent keeps one, and that one may take a trick: the {trump_points} trump points and "
-              "{last} for the last trick, less {short}: {points}"), CEILING_FIVE,
+              "{last} for the last trick, less {short}: {points}"), CEILING_FIVE, short=FIVE_TRUMPS_SHORT,
+            doubled=DOUBLED_TRUMPS,
             why_ceiling=M("Puur and Nell with {n} trumps in the team: an opponent may keep a trump and ruff a side "
                           "trick, and above {ceiling} each Zehner is made less often than it pays (made, the team "
                           "writes the number; failed, the opponents write it): the team bids {ceiling}, not the "
@@ -784,15 +791,51 @@ def guarded_trumps(hand: Hand, trump: Suit) -> list[Rank]:
     trump); another when the hand holds, below it, a card for each higher trump out and
     one more (``GUARD``): the declarer's top trumps fall on our small ones, and it stays
     over his."""
+    return _guarded({r for r in ORDER["trump"] if hand.has(trump, r)})
+
+
+def _guarded(ranks: "set | frozenset") -> list[Rank]:
+    """The trumps of a defender holding ``ranks`` of the trump suit that take a trick (:func:`guarded_trumps`)."""
     order = ORDER["trump"]
-    held = [r for r in order if hand.has(trump, r)]
+    held = [r for r in order if r in ranks]
     n = len(held)
     out = []
     for i, r in enumerate(held):
-        above_out = sum(1 for x in order[:order.index(r)] if not hand.has(trump, x))
+        above_out = sum(1 for x in order[:order.index(r)] if x not in ranks)
         if r == PUUR or n >= above_out + i + GUARD:
             out.append(r)
     return out
+
+
+def doubled_trumps(hand: Hand, s, trump: Suit, c: "Count") -> tuple[int, "Line | None"]:
+    """(the points a konter counts less, the line why) where the team's trump row keeps no control
+    (``Holding.doubled``: Puur and Nell with five trumps): the double may hold every trump out in one
+    hand, the strongest the hand and the partner's promises leave (with five in the team the four out:
+    after the Puur and Nell two stay with him). Each of them that takes a trick over ours as the count's
+    own defence counts its trumps (:func:`guarded_trumps`: a card below it for each higher trump out and
+    one more) costs its value and what falls in; the row has left out ``Holding.short`` already. C2
+    (`Eichel:97 Schellen:6 Rosen:AK7 Schilten:AK8` behind A's 110, five trumps): the count 127; the
+    strongest four its hand and A's Puur leave, Eichel A K O B (the Ace guarded), 11 more: 116. Exact
+    play against B's Eichel A K B 8 makes the 110 on 7 of 24 deals, the 100 on 21 (docs/interpretations.md)."""
+    row = c.row
+    if row is None or not row.doubled:
+        return 0, None
+    mine = s.known(s.partner, trump)
+    length = hand.length(trump) + mine.length[0]
+    free = [r for r in ORDER["trump"] if not hand.has(trump, r) and r not in mine.has]
+    theirs = free[:max(0, len(ORDER["trump"]) - length)]
+    taken = _guarded(frozenset(theirs))
+    points = sum(VALUE["trump"][r] for r in taken) + FALL_PER_TRICK * len(taken)
+    short = max(0, points - row.short)
+    if not short:
+        return 0, None
+    return short, Mn("trump {trump}: the double may hold all {n} trumps out, {cards}: the {top} takes a trick over "
+                     "ours, {points} with what falls in, {short} more than the count leaves out for them: {expected}",
+                     "trump {trump}: the double may hold all {n} trumps out, {cards}: the {top} take tricks over "
+                     "ours, {points} with what falls in, {short} more than the count leaves out for them: {expected}",
+                     len(taken), trump=trump.value, n=len(theirs), cards=cards_named(trump, theirs),
+                     top=cards_named(trump, taken), points=points, short=short,
+                     expected=c.expected - short)
 
 
 # -- choosing -------------------------------------------------------------------------------
@@ -947,10 +990,14 @@ def _konter(hand, s, readings, lines, standing=None):
         lines.append(M("All nine tricks are sure: the team takes all 157 points, so the {value}: konter.",
                        value=value))
         return r
-    if c.sure >= value:
-        lines.append(SURE_REACH(sure=c.sure, value=value))
+    suit = _suit_of(strain)
+    short, why = doubled_trumps(hand, s, suit, c) if suit is not None else (0, None)
+    if why is not None:
+        lines.append(why)
+    if c.sure - short >= value:
+        lines.append(SURE_REACH(sure=c.sure - short, value=value))
         return r
-    expected = min(TOTAL_POINTS, c.expected + FALL_PER_TRICK * c.long_tricks)
+    expected = min(TOTAL_POINTS, c.expected + FALL_PER_TRICK * c.long_tricks) - short
     if c.long_tricks:
         lines.append(Mn("trump {trump}: the team's longer trump hand holds {n} trump more than the opponents can "
                         "hold: after theirs are out it takes a trick, with {fall} for what falls in: {expected}",
@@ -1045,6 +1092,7 @@ def _partner_konter(hand, s, strain: str, value: int, own: int, lines) -> bool:
 
 #: the partner's number read as his count, what this hand's side Aces add on top (:func:`_partner_konter`)
 PARTNER_KONTER = True
+
 #: ... where the hand's own count comes within two tricks of the number (exact play, the strongest double)
 PARTNER_SHORT = 20
 
