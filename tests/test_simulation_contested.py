@@ -137,3 +137,26 @@ def test_a_defenders_first_bid_at_a_frei_table_is_valued_by_the_auction_after_it
     assert "fort" in ev.continued
     advice = conventions.advise(*RV1D, "frei", judge=V.default_judge())
     assert advice.call in within, advice.call
+
+
+def test_the_deals_stop_on_a_tie_that_more_deals_cannot_separate(monkeypatch):
+    # TIE_STOP: the best two calls tie where their paired difference lies within chance (EQUAL_SE
+    # standard errors) and would still lie within it on all the deals asked for at the same mean
+    # (the standard error falling as one over the root of the deals)
+    import math
+    n = 50
+
+    def pair(lead: float, spread: float) -> dict[str, list[float]]:
+        # two calls on the same n deals: the second's difference to the first alternates +-spread
+        # around -lead, so the paired lead is ``lead`` with a standard error spread / sqrt(n - 1)
+        first = [100.0] * n
+        second = [100.0 - lead + (spread if k % 2 else -spread) for k in range(n)]
+        return {"a": first, "b": second}
+
+    se = 100 / math.sqrt(n - 1)                       # about 14.3
+    assert S._tied(pair(15, 100), 100)                # 15 <= 2 x 14.3 x sqrt(50/100) = 20.2: more deals cannot separate them
+    assert not S._tied(pair(25, 100), 100)            # within chance now (25 < 28.6), but 100 deals could separate them
+    assert not S._tied(pair(15, 100), 1000)           # 1000 deals could
+    assert S._tied(pair(2 * se - 1, 100), n)          # all the deals asked for are judged: within chance is a tie
+    monkeypatch.setattr(S, "TIE_STOP", False)
+    assert not S._tied(pair(15, 100), 100)
