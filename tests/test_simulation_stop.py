@@ -40,7 +40,11 @@ def test_the_stop_reads_only_the_calls_the_answer_can_be(monkeypatch):
     # it). Before session 43 the stop read it too: on seed 1's deals it led the others by 3 standard
     # errors at 50 deals, and the stop took that lead for the answer's while fort and 90 Rosen, the
     # answer's own two, were 34 +- 18 apart; on bid's own deals it kept a clear fort (83 +- 11
-    # ahead) running to 100.
+    # ahead) running to 100. Since session 45 (simulation.CONTESTED_OPEN) 90 Rosen is valued by
+    # the auction after it (A may bid over it or double it); exact play so (24 fitting deals, seed
+    # 42, 0 estimated, every call by the auction after it, every contract reached solved):
+    # 90 Rosen -83.6 +- 28.6 (A bids 100 Rosen over it on 17 of 24, doubles it on 7), fort -102.8
+    # +- 13.3, 19.2 +- 22.8 behind: the two are equally good; 100-120 Rosen 143-183 behind.
     asked = []
     clear = S._clear
     monkeypatch.setattr(S, "_clear", lambda values: asked.append(set(values)) or clear(values))
@@ -51,5 +55,5 @@ def test_the_stop_reads_only_the_calls_the_answer_can_be(monkeypatch):
     V.forget()
     ev = V.evaluated(hand, s, truthful, None, 100, V.seed_of(V.position_key(hand, s, None)), None, 2)
     assert asked and all("157 Schilten" not in calls and "fort" in calls for calls in asked)
-    assert ev.recommended == "fort" and "157 Schilten" not in ev.values
+    assert ev.recommended in ("fort", "90 Rosen") and "157 Schilten" not in ev.values
     assert ev.stopped_early and ev.samples == S.MIN_SAMPLES
