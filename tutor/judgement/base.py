@@ -94,8 +94,9 @@ class Standing:
 SCORE_CHANGES = M("The score ({standing}) changes the values below: a game after which the Partie is over counts "
                   "as the whole Partie, +{target} for our team if it wins the Partie and -{target} if it loses it "
                   "(0 for a draw); any other game counts its board points, as without a score.")
-SCHNEIDER_LEFT_OUT = M("A Schneider (the losers under half the target, {half}, at the end: {schneider} more for the "
-                       "winners at the settlement) is not in these values: they count the Partie alone.")
+SCHNEIDER_LEFT_OUT = M("A Schneider is open for {teams}, under half the target ({half}): if the Partie ends with them "
+                       "under it, the winners get {schneider} more at the settlement. These values leave it out: they "
+                       "count the Partie alone.")
 SCORE_LINES = (SCORE_CHANGES.msgid, SCHNEIDER_LEFT_OUT.msgid)
 
 
