@@ -298,3 +298,48 @@ def test_exact_play_doubles_the_want_zehner_the_deals_now_judge():
     assert max(ev.values, key=lambda c: sum(ev.values[c])) == "dopple"
     voice._CACHE.clear()
     assert conventions.advise(F4_HAND, F4, VERBAND, judge=voice.default_judge()).call == "dopple"
+
+
+# QA s43 DV1: D holds Schellen A K B and the three other Aces after A's 60 Schellen (the Puur with
+# exactly two more), C's 80 Schellen (the Hilfe: the Nell) and A's 130 Schellen. A's raise shows no
+# cards ("steigert bloss die Zahl"); the tutor reads it by the count's raise rule, which with three
+# trumps against D's Ace and King reaches no 130 with any side cards A may hold (the strongest, the
+# Schellen O U 8 beside six side cards from the top, raises to 100)
+DV1_HAND = "Schellen:AKB Eichel:A8 Rosen:AK Schilten:A8"
+DV1 = "60 Schellen, fort, 80 Schellen, fort, 130 Schellen"
+
+
+def test_a_raise_no_hand_reaches_is_read_as_the_rules_read_it():
+    dealer, _deals, read, unheld, _m = _dealt(DV1_HAND, DV1, VERBAND, "D", 5)
+    assert dealer.needs["A"][Suit("Schellen")].length == (3, 3)
+    assert read == [] and unheld == []
+
+
+def test_a_raise_some_hand_reaches_is_read():
+    _d, _deals, read, unheld, _m = _dealt(DV1_HAND, "60 Schellen, fort, 80 Schellen, fort, 100 Schellen", VERBAND,
+                                          "D", 5)
+    assert read == ["raise"] and unheld == []
+
+
+def test_without_the_bound_the_raise_is_left_out(monkeypatch):
+    monkeypatch.setattr(S, "RAISE_POSSIBLE", False)
+    _d, _deals, read, unheld, _m = _dealt(DV1_HAND, DV1, VERBAND, "D", 5)
+    assert read == [] and unheld == ["raise"]
+
+
+@pytest.mark.needs_core
+def test_exact_play_doubles_a_raise_no_hand_reaches():
+    # exact play (session 45, 24 deals each, every one solved): 130 Schellen by A fails on all 24
+    # deals that keep to the promises, and on all 24 where A holds the strongest hand the count
+    # reads (a raise to 100): the double gains 130 on every deal. Before, the read was left out
+    # and the count decided: say nothing ("the deals cannot read A's 130 Schellen")
+    from exact_play import made
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    _d, deals, _read, _u, _m = _dealt(DV1_HAND, DV1, VERBAND, "D", 6, seed=2)
+    assert not any(made(d, "Schellen", 130, "A") for d in deals)
+    voice._CACHE.clear()
+    advice = conventions.advise(DV1_HAND, DV1, VERBAND, seat="D", judge=voice.default_judge())
+    assert advice.call == "dopple"
+    assert not any("cannot read" in x.text("en") for x in advice.lines)

@@ -224,3 +224,16 @@ def test_the_simulation_judges_such_deals():
                     S.Simulation(samples=8, workers=1, early_stop=False, exact=False))
     assert len(ev.deals) == 8 and ev.unheld == [] and ev.misfit == 0
     assert all(trusted(d["A"], "Eichel") >= 70 for d in ev.deals)
+
+
+def test_a_number_read_by_its_length_alone_is_still_one_the_deals_cannot_read_whole():
+    # the deals give A his three Eichel but not the rest of what a 70 Eichel shows: where their
+    # best call would take the contract from him in another strain, the count decides, as where
+    # they cannot read his number at all (voice._unread_line)
+    from types import SimpleNamespace
+
+    from tutor.judgement import voice
+
+    _h, reader, seat, _r, _t = position(*FR3, FREI, "C")
+    unread = voice._unread_bids(SimpleNamespace(unheld=["number_length"]), reader.situation(seat))
+    assert [(e.seat, str(e.call)) for e in unread] == [("A", "70 Eichel")]

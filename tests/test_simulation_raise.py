@@ -65,15 +65,25 @@ def test_without_the_read_the_raiser_is_any_hand_the_promises_allow():
     assert sum(_holds_the_three(d["A"]) for d in plain) < 12
 
 
-def test_a_number_the_count_never_reaches_is_left_out_and_said():
+def test_a_number_the_count_never_reaches_is_read_as_the_rules_read_it():
     # doppeln-07's auction: A's 120 Eichel (the Puur with six or more), C's 130 Eichel, D to
     # call, here with the Nell (Eichel K 9), Schellen A K 8, Rosen A K 6. Without the Nell C's
     # count is at most the Puur's 20 and the Schilten Ace and King, 15 and 20 for what falls
-    # (every other Ace is D's): 55, below 130. No deal keeps to the read, and the evidence
-    # says so in one line. (With Eichel K 7, as in the drill, C may hold the Nell: seven trumps
-    # or more with Puur and Nell count 120, and his 130 is read.)
-    deals, read, unheld = simulated_deals("Eichel:K9 Schellen:AK8 Rosen:AK6 Schilten:O", "120 Eichel, fort, 130 Eichel",
-                                          VERBAND, "D", 5)
+    # (every other Ace is D's): 55, below 130. No hand C may hold keeps to the read: his raise
+    # keeps its promise alone (none: "steigert bloss die Zahl"), as a trumpless number no hand
+    # reaches (S.RAISE_POSSIBLE, QA s43 DV1), and no line says the deals cannot read it. (With
+    # Eichel K 7, as in the drill, C may hold the Nell: seven trumps or more with Puur and Nell
+    # count 120, and his 130 is read.)
+    _deals, read, unheld = simulated_deals("Eichel:K9 Schellen:AK8 Rosen:AK6 Schilten:O", "120 Eichel, fort, 130 Eichel",
+                                           VERBAND, "D", 5)
+    assert read == [] and unheld == []
+
+
+def test_without_the_bound_such_a_number_is_left_out_and_said(monkeypatch):
+    # before session 45 (S.RAISE_POSSIBLE off) the read was left out, with its line
+    monkeypatch.setattr(S, "RAISE_POSSIBLE", False)
+    _deals, read, unheld = simulated_deals("Eichel:K9 Schellen:AK8 Rosen:AK6 Schilten:O", "120 Eichel, fort, 130 Eichel",
+                                           VERBAND, "D", 5)
     assert read == [] and unheld == ["raise"]
     assert unheld_lines(unheld) == [UNHELD["raise"]]
     assert "a number above 120" in UNHELD["raise"].text("en")
@@ -205,10 +215,11 @@ def test_side_cards_more_never_take_a_raise_away():
     assert reaching >= 10
 
 
-def test_tutor_deal_deals_the_raise_and_says_what_it_cannot_read():
+def test_tutor_deal_deals_the_raise_and_says_what_it_cannot_read(monkeypatch):
     # tutor deal deals as the simulation does: A holds the three cards on every deal of the
     # raise to 110; and over doppeln-07's 130 (D holding the Nell: C's count never reaches it) it
-    # says in one line on stderr that the deals keep to the promises there
+    # says in one line on stderr that the deals keep to the promises there, where such a read is
+    # left out (S.RAISE_POSSIBLE off; on, it is dropped and nothing is said: above)
     from click.testing import CliRunner
 
     from tutor.cli import main
@@ -220,8 +231,13 @@ def test_tutor_deal_deals_the_raise_and_says_what_it_cannot_read():
 
     for d in json.loads(out.stdout):
         assert _holds_the_three(Hand.parse(d["A"])), d["A"]
-    out = CliRunner().invoke(main, ["deal", "--hand", "Eichel:K9 Schellen:AK8 Rosen:AK6 Schilten:O", "--auction",
-                                    "120 Eichel, fort, 130 Eichel", "--count", "2", "--seed", "1", "--lang", "en"])
+    dropped = ["deal", "--hand", "Eichel:K9 Schellen:AK8 Rosen:AK6 Schilten:O", "--auction",
+               "120 Eichel, fort, 130 Eichel", "--count", "2", "--seed", "1", "--lang", "en"]
+    out = CliRunner().invoke(main, dropped)
+    assert out.exit_code == 0, out.output
+    assert UNHELD["raise"].text("en") not in out.stderr and len(out.stdout.splitlines()) == 2
+    monkeypatch.setattr(S, "RAISE_POSSIBLE", False)
+    out = CliRunner().invoke(main, dropped)
     assert out.exit_code == 0, out.output
     assert UNHELD["raise"].text("en") in out.stderr and UNHELD["raise"].text("en") not in out.stdout
     assert len(out.stdout.splitlines()) == 2

@@ -2454,7 +2454,48 @@ def _raise_test(seat, before, legal, strain, value, reaches):
         return reaches(deal[seat], before, legal, strain, value)
 
     fits.seat, fits.holds, fits.first = seat, holds, suit
+    fits.bound = lambda dealer: _raise_possible(dealer, seat, suit, lambda hand: reaches(hand, before, legal, strain,
+                                                                                        value))
     return _toward(fits, seat, before, strain, value, lambda hand: raise_target(hand, before, legal, suit)[1])
+
+
+def _raise_possible(dealer, seat, suit, reaches) -> bool:
+    """Some hand ``dealer`` may give ``seat`` is one with which the count raises to his number in
+    ``suit`` (``reaches``, the read's own rule, count.raise_reaches), asked of the strongest hands
+    he may hold (RAISE_POSSIBLE): for each number of trumps, the highest trumps he may hold (the
+    trump row only grows with a higher trump), beside, for each way to share the other cards among
+    the side suits, the highest cards of each he may hold (a side Ace, a King beside it, only
+    add). Cards he may hold: unseen, not promised to another dealt seat, no rank his own calls
+    rule out; each hand asked keeps to his promises and lengths (Dealer.holds), and where none can
+    be built so the read is tried as before (True)."""
+    from tutor.cards import ORDER, SUITS, Card
+    from tutor.play.dealer import splits
+
+    if seat not in dealer.seats:
+        return True
+    unseen = set(dealer.unseen)
+
+    def may(card) -> bool:
+        return card in unseen and card.rank not in dealer.needs[seat][card.suit].lacks \
+            and not any(card.rank in dealer.needs[x][card.suit].has for x in dealer.seats if x != seat)
+
+    size, needs = dealer.size, dealer.needs[seat]
+    trumps = [Card(suit, r) for r in ORDER["trump"] if may(Card(suit, r))]
+    sides = [x for x in SUITS if x != suit]
+    tops = [[Card(x, r) for r in ORDER["plain"] if may(Card(x, r))] for x in sides]
+    built = False
+    for k in range(min(len(trumps), needs[suit].length[1], size), needs[suit].length[0] - 1, -1):
+        caps = [min(len(t), needs[x].length[1]) for t, x in zip(tops, sides)]
+        for parts in splits(size - k, len(sides), caps):
+            if any(n < needs[x].length[0] for n, x in zip(parts, sides)):
+                continue
+            hand = Hand(frozenset(trumps[:k] + [c for t, n in zip(tops, parts) for c in t[:n]]))
+            if not dealer.holds(seat, hand):
+                continue
+            built = True
+            if reaches(hand):
+                return True
+    return not built
 
 
 def _last_word_test(seat, before, legal, strain, value, last_word):
@@ -2870,6 +2911,8 @@ def _honoured(dealer, reads, seed) -> tuple:
         if _read_holds(dealer, _both(*kept, test), seed):
             kept.append(test)
             read.append(what)
+        elif RAISE_POSSIBLE and getattr(test, "bound", None) is not None and not test.bound(dealer):
+            continue          # no hand he may hold reaches it: the rules' reading, as above (RAISE_POSSIBLE)
         elif READ_WALK and getattr(test, "toward", None) is not None \
                 and _walk_holds(dealer, _Walked(kept + [test], climbs + [test]), seed):
             # too rare for rejection, but the walk reaches it (READ_WALK)
@@ -2923,6 +2966,12 @@ READ_WALK = True     # on since session 43 (docs/interpretations.md: the trumple
 # hold (the want Zehner against a Puur opening, or with the missing Puur in this hand) is dropped,
 # not left out with the line that hands the call to the count (_possible; QA s42 F4).
 READ_POSSIBLE = True
+# A raise in the team's own suit (or a number above 120 in a suit) that no hand the dealer may give
+# its bidder reaches by the count's raise rule (:func:`_raise_possible`, asked only where rejection
+# finds too few) is dropped as a trumpless number no hand reaches is (READ_POSSIBLE): the rules give
+# a raise no cards, so it keeps its promise alone and the deals decide (QA s43 DV1: D with Schellen A
+# K B and four Aces against A's 130 Schellen). False: left out (and walked) as before session 45.
+RAISE_POSSIBLE = True
 # A number in a suit at a table without the Ansageregeln that its bidder's count seldom or never
 # reaches with a hand the deals give him (this hand holds his Puur and Nell: the count bids a
 # suit without its Puur only on three cards whose own count reaches the lowest bid, which no hand
