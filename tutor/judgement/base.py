@@ -215,6 +215,11 @@ UNHELD: dict[str, Msg] = {
     "number": M("A number at this table is one its bidder's count seldom or never reaches in the deals tried: "
                 "these deals give him any hand the auction allows there, weaker by the count than his number shows, "
                 "so the figures lean against his side."),
+    # three: count.OWN_LENGTH, the length the count bids a suit on without its Puur (simulation.NUMBER_LENGTH)
+    "number_length": M("A number in a suit at this table is one its bidder's count seldom or never reaches in the "
+                       "deals tried: these deals give him at least three cards of its suit (the count bids no "
+                       "shorter suit without its Puur) and otherwise any hand the auction allows, weaker by the "
+                       "count than his number shows, so the figures lean against his side."),
     "raise": M("A number that shows no cards (a raise in the team's own suit, a number above 120, a number in "
                "Obenabe, Undenufe or a Misère) is one its bidder's count seldom or never reaches in the deals "
                "tried: these deals give him any hand the auction allows there, weaker by the count than his number "
