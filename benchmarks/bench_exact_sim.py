@@ -45,7 +45,11 @@ seed 1: its first 20 deals are the bench's) against exact play on the kept deals
 --timing N: the wall time of ``tutor eval --samples 100`` (a fresh process, the default
 seed and both cores, as a user runs it) on N of the positions, with ``uptime``'s load
 before each run: the median and the range (``--timing-command bid``: ``tutor bid``), and the
-CPU seconds of the process and its workers. --set "NAME=value;..." sets the simulation's
+CPU seconds of the process and its workers. The package's modules are byte-compiled once
+before the runs (into a cache of the bench's own, as ``pip install`` does at install time and
+Python does on a clone's first run), so no run pays for compiling the sources; ``--cold``
+compiles them in every run (the figures before session 45: some 0.25 s CPU more a run, on a
+machine whose PYTHONDONTWRITEBYTECODE is set). --set "NAME=value;..." sets the simulation's
 constants for an accuracy run (a variant measured before it is written into the code).
 """
 from __future__ import annotations
@@ -57,6 +61,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from multiprocessing import get_context
 from pathlib import Path
@@ -620,6 +625,13 @@ def timing(args) -> None:
     runs it, a fresh process each, on N of the positions: wall and CPU seconds (the process and its
     workers: less moved by the machine's other work than the wall), with the load before each."""
     walls, cpus, loads = [], [], []
+    env = dict(os.environ)
+    if not args.cold:
+        # as an installed user runs it: the bytecode is there (pip compiles it at install time)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), f"tutor-bench-pyc-{os.getuid()}")
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "tutor")], env=env, check=True,
+                       capture_output=True)
     for pos in positions(args.positions)[:: max(1, args.positions // args.timing)][: args.timing]:
         # (--set: the simulation's constants set in the fresh process before the command runs)
         start = ["-m", "tutor"] if not args.set else [
@@ -635,7 +647,7 @@ def timing(args) -> None:
         loads.append(os.getloadavg()[0])
         c0 = sum(os.times()[2:4])
         t0 = time.perf_counter()
-        r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+        r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env)
         walls.append(time.perf_counter() - t0)
         cpus.append(sum(os.times()[2:4]) - c0)
         print(f"{pos['id']:<28} {walls[-1]:6.2f} s wall {cpus[-1]:6.2f} s CPU  (load {loads[-1]:.1f}, exit {r.returncode})",
@@ -643,7 +655,7 @@ def timing(args) -> None:
     print(f"tutor {args.timing_command}{' --samples 100' if args.timing_command == 'eval' else ''}: median "
           f"{statistics.median(walls):.2f} s wall ({min(walls):.2f}-{max(walls):.2f}), CPU median "
           f"{statistics.median(cpus):.2f} s ({min(cpus):.2f}-{max(cpus):.2f}) over {len(walls)} positions; "
-          f"load (1 min) {min(loads):.1f}-{max(loads):.1f}")
+          f"load (1 min) {min(loads):.1f}-{max(loads):.1f}{'; sources compiled in every run (--cold)' if args.cold else ''}")
 
 
 def main() -> None:
@@ -654,6 +666,8 @@ def main() -> None:
     ap.add_argument("--max-nodes", type=int, default=100_000_000)
     ap.add_argument("--timing", type=int, default=0)
     ap.add_argument("--timing-command", default="eval", choices=("eval", "bid"))
+    ap.add_argument("--cold", action="store_true", help="with --timing: compile the package's sources in every "
+                    "run (no bytecode kept), as the figures before session 45 did")
     ap.add_argument("--nodes", type=int, default=0,
                     help="the evaluation's solver nodes (default: tutor eval's share for --samples deals)")
     ap.add_argument("--out", default=None)

@@ -444,7 +444,9 @@ def test_a_full_disk_during_the_quiz_keeps_the_answers_before(tmp_path):
 
     db = tmp_path / "q.db"
     env = {**os.environ, "TUTOR_DB": str(db)}
-    assert run("lessons", env={"TUTOR_DB": str(db)}).exit_code == 0     # creates the database
+    # the quiz creates the database (``lessons``, a question, makes none); stopped at once, no answer
+    assert run("quiz", "exercises/hilfe.yaml", "--lang", "en", input="", env={"TUTOR_DB": str(db)}).exit_code == 0
+    assert db.exists()
     code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (60000, 60000));"
             "from tutor.cli import main; main(sys.argv[1:])")
     r = subprocess.run([sys.executable, "-c", code, "quiz", "exercises/hilfe.yaml", "exercises/bieten.yaml",

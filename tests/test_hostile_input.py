@@ -572,6 +572,21 @@ def test_a_question_makes_no_database_where_there_is_none(args, tmp_path):
 
 
 
+@pytest.mark.parametrize("args,answer", [(["lessons"], "practised 0, right 0, due 0"),
+                                         (["quiz", "--review", "--learner", "ana"],
+                                          "Nothing practised yet by ana in this database: tutor quiz starts the course.")])
+def test_the_course_asked_on_a_mistyped_db_makes_no_database(args, answer, tmp_path):
+    # lessons and quiz --review read the learner's answers: on a mistyped --db they made a new
+    # database (and migrated an empty file into one) as the tafel commands did; --review said
+    # "every drill practised is on schedule" where nothing was practised (a hint of the typo now)
+    missing, empty = tmp_path / "typo.db", tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    for db in (missing, empty):
+        r = run(*args, "--db", str(db), "--lang", "en", input="")
+        assert r.exit_code == 0 and answer in r.output, r.output
+    assert not missing.exists() and empty.read_bytes() == b""
+
+
 @pytest.mark.parametrize("args", [["tafel", "show"], ["practice", "--stats"],
                                   ["bid", "--count", "--hand", "Eichel:U9AK8 Schellen:A7 Rosen:A Schilten:6",
                                    "--tafel"]])

@@ -114,13 +114,66 @@ def test_the_deals_are_the_rejection_samplers():
     assert stat < 16.27, (x, y)     # chi-square with 3 degrees of freedom at p = 0.001
 
 
-def test_a_number_the_count_never_reaches_is_no_test_and_the_evidence_says_so():
+def test_a_number_the_count_never_reaches_keeps_its_length_and_the_evidence_says_so():
     # D holds Puur, Nell and Ace of Eichel with three more: the count never gives A the 120
-    # Eichel he bid (the two top trumps are D's, and his count in Eichel stays far below): the
-    # number is left out and the evidence says so
-    deals, read, unheld = dealt("Eichel:U9AK86 Schellen:A Rosen:A Schilten:A", "120 Eichel, fort, fort", "D", n=5)
+    # Eichel he bid (the two top trumps are D's, and his count in Eichel stays far below). What
+    # every hand that bids a suit without its Puur keeps is its length, three cards
+    # (count.OWN_LENGTH): the deals give A the three Eichel left, and the evidence says so
+    # (S.NUMBER_LENGTH; QA s44 F18)
+    hand, auction = "Eichel:U9AK86 Schellen:A Rosen:A Schilten:A", "120 Eichel, fort, fort"
+    deals, read, unheld = dealt(hand, auction, "D", n=5)
+    assert read == ["number_length"] and unheld == ["number_length"]
+    eichel = Suit("Eichel")
+    for d in deals:
+        assert {r.value for r in d["A"].suit(eichel)} == {"O", "B", "7"}, d["A"]
+    assert UNHELD["number_length"].text("en").startswith("A number in a suit at this table")
+    assert "at least three cards of its suit" in UNHELD["number_length"].text("en")
+
+
+def test_without_its_length_part_such_a_number_is_left_out(monkeypatch):
+    # before session 45 (S.NUMBER_LENGTH off) the number was left out whole and A dealt any hand
+    monkeypatch.setattr(S, "NUMBER_LENGTH", False)
+    _d, read, unheld = dealt("Eichel:U9AK86 Schellen:A Rosen:A Schilten:A", "120 Eichel, fort, fort", "D", n=5)
     assert read == [] and unheld == ["number"]
     assert UNHELD["number"].text("en").startswith("A number at this table")
+
+
+# QA s44 F18, FR3: C holds the Puur and the Nell of the partner's suit, so no hand the dealer
+# gives A reaches his 70 Eichel by the count (it bids a suit without its Puur only on three cards
+# whose own count reaches the lowest bid)
+FR3 = ("Eichel:U9 Schellen:AK7 Rosen:A8 Schilten:K7", "70 Eichel, fort")
+
+
+def test_the_partners_number_over_his_top_trumps_keeps_his_length():
+    deals, read, unheld = dealt(*FR3, "C", n=30)
+    assert read == ["number_length"] and unheld == ["number_length"]
+    eichel = Suit("Eichel")
+    assert all(d["A"].length(eichel) >= count.OWN_LENGTH for d in deals)
+    # ... and no more than that: A is otherwise any hand (some deals give him the shortest such holding)
+    assert any(d["A"].length(eichel) == count.OWN_LENGTH for d in deals)
+
+
+@pytest.mark.needs_core
+def test_over_the_partners_number_the_tutor_bids_what_exact_play_makes():
+    # exact play with A holding at least three Eichel, B and D any hands (QA s44, 24 deals, every
+    # one solved): C's Eichel takes 122-157 card points on each, so 80-120 Eichel are made on all
+    # 24 and 120 Eichel brings 40 more than 80 on every deal (110: 10 less than 120 on every deal;
+    # 130: made on 22, 11.7 +- 15.0 less). Here on six of the tutor's own deals: 120 made on each.
+    # Before (A dealt any hand, singletons included) the tutor bid 80 Eichel.
+    from exact_play import made
+
+    deals, _read, _u = dealt(*FR3, "C", n=6, seed=7)
+    assert all(made(d, "Eichel", 120, "C") for d in deals)
+    import json
+
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+
+    out = CliRunner().invoke(main, ["bid", "--rules", "frei", "--hand", FR3[0], "--auction", FR3[1], "--seat", "C",
+                                    "--json", "--lang", "en"], catch_exceptions=False)
+    call = json.loads(out.output)["call"]
+    assert call in ("110 Eichel", "120 Eichel", "130 Eichel"), call
 
 
 def test_tutor_deal_deals_them_as_the_simulation_does():

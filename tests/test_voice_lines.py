@@ -46,8 +46,10 @@ def test_the_score_line_says_a_schneider_is_not_in_the_values():
     rules = load({"profile": "verband", "schneider": 500})
     texts = [x.text("en") for x in voice._score_line(Standing({"AC": 1900, "BD": 900}, 2000), rules)]
     assert len(texts) == 2 and texts[0].startswith("The score (AC 1900 : BD 900, target 2000) changes the values"), texts
-    assert texts[1] == ("A Schneider (the losers under half the target, 1000, at the end: 500 more for the winners at "
-                        "the settlement) is not in these values: they count the Partie alone.")
+    # QA s43 SN1: the line names the team under half the target with its points (BD at 900, not AC)
+    assert texts[1] == ("A Schneider is open for BD (900), under half the target (1000): if the Partie ends with them "
+                        "under it, the winners get 500 more at the settlement. These values leave it out: they count "
+                        "the Partie alone.")
     for lang in ("de", "fr"):
         assert "500" in voice._score_line(Standing({"AC": 1900, "BD": 900}, 2000), rules)[1].text(lang)
     # no team under half (scores only grow: no Schneider is possible), or a Schneider that brings nothing

@@ -171,7 +171,7 @@ def lessons_cmd(lessons_path, db_path, learner, as_json, lang):
 
     course = _lessons(lessons_path, required=True, lang=lang)
     _german_notice("lessons", course, lang)
-    progress = quiz.Progress.open(db_path, learner)
+    progress = quiz.Progress.open(db_path, learner, make=False)   # a question makes no database
     rows = []
     try:
         for lesson in course:
@@ -341,7 +341,8 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
     course = _lessons(lessons_path, required=False, lang=lang)
     if not files and not review:
         _german_notice("quiz", course, lang)
-    progress = quiz.Progress.open(db_path, learner)
+    # --review asks what is due: on a database not made yet nothing is, and none is made
+    progress = quiz.Progress.open(db_path, learner, make=not review)
     try:
         course_quiz = not files and not review
         # the course is read whole, but only the drills this session asks are recomputed
@@ -362,7 +363,14 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
         if readings is not None:
             items = _check_chosen(items, readings, lang, rules_spec)
         if not items:
-            click.echo(quiz.MESSAGES[lang]["nothing_due"])
+            # --review of a learner with no answers here (a new learner, a mistyped --db or
+            # learner): "every drill practised is on schedule" said nothing of why
+            if review and not progress.schedule():
+                from tutor.text import printable
+
+                click.echo(quiz.MESSAGES[lang]["nothing_practised"].format(learner=printable(progress.learner)))
+            else:
+                click.echo(quiz.MESSAGES[lang]["nothing_due"])
             click.echo(quiz.MESSAGES[lang]["score"].format(correct=0, answered=0))
             if as_json:
                 emit_json(quiz.Result().to_json())

@@ -87,9 +87,14 @@ class Progress:
 
     @classmethod
     def open(cls, path=None, learner: str | None = None,
-             clock: Callable[[], dt.datetime] = utcnow) -> "Progress":
+             clock: Callable[[], dt.datetime] = utcnow, make: bool = True) -> "Progress":
+        """``make=False`` for a question (``lessons``, ``quiz --review``): where ``path``
+        names no database yet (:func:`tutor.store.absent`: a first use, or a mistyped --db)
+        the answers are read from an empty one kept in memory, and no file is left behind."""
         from tutor import store
 
+        if not make and store.absent(path):
+            return cls(store.connect(":memory:"), learner, clock)
         return cls(store.connect(path), learner, clock)
 
     def close(self) -> None:
@@ -335,6 +340,7 @@ TEXTS: dict[str, Msg] = {
     "score": M("Score: {correct}/{answered} correct"),
     "yes": M("yes"), "no": M("no"),
     "nothing_due": M("Nothing due: every drill practised is on schedule."),
+    "nothing_practised": M("Nothing practised yet by {learner} in this database: tutor quiz starts the course."),
     "remind": M("{what} Also: 'hint' gives a first step, 'why' shows the reasoning of the last "
                 "drill, 'end' stops."),
     "help": M("{what}\n'hint' gives a first step (no answer), 'why' shows the reasoning of the "

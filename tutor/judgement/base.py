@@ -94,8 +94,9 @@ class Standing:
 SCORE_CHANGES = M("The score ({standing}) changes the values below: a game after which the Partie is over counts "
                   "as the whole Partie, +{target} for our team if it wins the Partie and -{target} if it loses it "
                   "(0 for a draw); any other game counts its board points, as without a score.")
-SCHNEIDER_LEFT_OUT = M("A Schneider (the losers under half the target, {half}, at the end: {schneider} more for the "
-                       "winners at the settlement) is not in these values: they count the Partie alone.")
+SCHNEIDER_LEFT_OUT = M("A Schneider is open for {teams}, under half the target ({half}): if the Partie ends with them "
+                       "under it, the winners get {schneider} more at the settlement. These values leave it out: they "
+                       "count the Partie alone.")
 SCORE_LINES = (SCORE_CHANGES.msgid, SCHNEIDER_LEFT_OUT.msgid)
 
 
@@ -214,6 +215,11 @@ UNHELD: dict[str, Msg] = {
     "number": M("A number at this table is one its bidder's count seldom or never reaches in the deals tried: "
                 "these deals give him any hand the auction allows there, weaker by the count than his number shows, "
                 "so the figures lean against his side."),
+    # three: count.OWN_LENGTH, the length the count bids a suit on without its Puur (simulation.NUMBER_LENGTH)
+    "number_length": M("A number in a suit at this table is one its bidder's count seldom or never reaches in the "
+                       "deals tried: these deals give him at least three cards of its suit (the count bids no "
+                       "shorter suit without its Puur) and otherwise any hand the auction allows, weaker by the "
+                       "count than his number shows, so the figures lean against his side."),
     "raise": M("A number that shows no cards (a raise in the team's own suit, a number above 120, a number in "
                "Obenabe, Undenufe or a Misère) is one its bidder's count seldom or never reaches in the deals "
                "tried: these deals give him any hand the auction allows there, weaker by the count than his number "

@@ -2162,9 +2162,13 @@ def _score_line(standing: Standing | None, rules) -> list[Msg]:
         return []
     lines = [SCORE_CHANGES(standing=standing, target=standing.target)]
     # QA s36 P91: at a table whose Schneider brings points (a team under half the target at the
-    # end: ``rules.schneider`` more for the winners) the line read as if it were counted; it is not
-    if rules.schneider and any(2 * standing.score.get(team, 0) < standing.target for team in ("AC", "BD")):
-        lines.append(SCHNEIDER_LEFT_OUT(half=standing.target // 2, schneider=rules.schneider))
+    # end: ``rules.schneider`` more for the winners) the line read as if it were counted; it is not.
+    # It names the team under half with its points (QA s43 SN1: "the losers under half the
+    # target, 1000" left the learner to find that it was his team at 900)
+    under = [f"{team} ({standing.score.get(team, 0)})" for team in ("AC", "BD")
+             if 2 * standing.score.get(team, 0) < standing.target]
+    if rules.schneider and under:
+        lines.append(SCHNEIDER_LEFT_OUT(teams=both(under), half=standing.target // 2, schneider=rules.schneider))
     return lines
 
 
