@@ -2459,6 +2459,17 @@ def _raise_test(seat, before, legal, strain, value, reaches):
     return _toward(fits, seat, before, strain, value, lambda hand: raise_target(hand, before, legal, suit)[1])
 
 
+def _may_hold(dealer, seat: str):
+    """The test of a card ``seat`` may hold in ``dealer``'s deals: unseen, no rank his own calls
+    rule out, none another dealt seat's calls promise (the reads' bounds ask it)."""
+    unseen = set(dealer.unseen)
+
+    def may(card) -> bool:
+        return card in unseen and card.rank not in dealer.needs[seat][card.suit].lacks \
+            and not any(card.rank in dealer.needs[x][card.suit].has for x in dealer.seats if x != seat)
+    return may
+
+
 def _raise_possible(dealer, seat, suit, reaches) -> bool:
     """Some hand ``dealer`` may give ``seat`` is one with which the count raises to his number in
     ``suit`` (``reaches``, the read's own rule, count.raise_reaches), asked of the strongest hands
@@ -2473,11 +2484,7 @@ def _raise_possible(dealer, seat, suit, reaches) -> bool:
 
     if seat not in dealer.seats:
         return True
-    unseen = set(dealer.unseen)
-
-    def may(card) -> bool:
-        return card in unseen and card.rank not in dealer.needs[seat][card.suit].lacks \
-            and not any(card.rank in dealer.needs[x][card.suit].has for x in dealer.seats if x != seat)
+    may = _may_hold(dealer, seat)
 
     size, needs = dealer.size, dealer.needs[seat]
     trumps = [Card(suit, r) for r in ORDER["trump"] if may(Card(suit, r))]
@@ -2584,11 +2591,7 @@ def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
 
     if seat not in dealer.seats:
         return True
-    unseen = set(dealer.unseen)
-
-    def may(card) -> bool:
-        return card in unseen and card.rank not in dealer.needs[seat][card.suit].lacks \
-            and not any(card.rank in dealer.needs[x][card.suit].has for x in dealer.seats if x != seat)
+    may = _may_hold(dealer, seat)
 
     if is_misere(strain):
         return _misere_possible(dealer, seat, strain, value, reach, may) if MISERE_POSSIBLE else True
