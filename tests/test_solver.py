@@ -937,11 +937,15 @@ def _ctrl_c_soon():
     had returned, and then the KeyboardInterrupt came from the Python after it). A test run
     started where SIGINT is ignored or blocked (a background job, some CI runners) would
     never see it, so the default handler is put in place and the signal unblocked for the
-    block; the timer is stopped if the block ends first, so no stray Ctrl-C reaches pytest."""
+    block; the timer is stopped if the block ends first, so no stray Ctrl-C reaches pytest.
+    The timer repeats every 0.3 s of CPU: a KeyboardInterrupt that lands in a garbage
+    collector's callback (hypothesis installs one) is printed as unraisable and lost, and
+    the block ran on to its end without one (CI, session 45: "DID NOT RAISE"); the next
+    Ctrl-C comes 0.3 s later, as a user presses it again."""
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     alarm = signal.signal(signal.SIGVTALRM, lambda *_: os.kill(os.getpid(), signal.SIGINT))
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGVTALRM})
-    signal.setitimer(signal.ITIMER_VIRTUAL, 0.3)
+    signal.setitimer(signal.ITIMER_VIRTUAL, 0.3, 0.3)
     try:
         yield
     finally:
