@@ -841,6 +841,18 @@ def _points(judged: list[list[Judged]], plays: Sequence[Play] = (), bounds_bias:
 BIAS_FROM_BOUNDS = False     # the module's default for _points (the voice's: the median rule)
 BOUNDS_SIGMA = 8
 BOUNDS_PRIOR = 5
+# ... per BOUNDS_PRIOR_PER deals of the evaluation (None: BOUNDS_PRIOR whatever their number). Session 46
+# (solv): the rule was measured on the 20-deal bench (5 deals' worth against 20 deals' bounds); at eval's
+# own 100 deals the same 5 weighed a fifth as much. Where every deal's bound lies on one side (fuenfer-10,
+# D's Schellen after «60 Rosen, 70 Schellen, 90 Rosen»: all 100 deals open, each with a ceiling only, the
+# higher Zehner failing quickly) the likelihood of a shift has no maximum and the prior alone stops it:
+# -8 card points at 100 deals (-4 at 20), where exact play says the estimate is 2 high, and 100 / 110
+# Schellen showed 0.65 / 0.38 against exact play's 0.81 / 0.54. With the prior's share kept (25 deals'
+# worth at 100 deals: -3) 0.81 / 0.48. On the bench's 41 positions at 100 deals (main 14936ba's dumps,
+# exact play on the same deals, the deals placed again) the mean of the positions 0.0146 -> 0.0141, the
+# largest 0.17 -> 0.11 (obenabe-over's 70 Rosen B 0.50 -> 0.52 against 0.41, 0.49-0.54 at every bias
+# from -3 to +1); at 20 deals nothing moves (benchmarks/README.md, "Session 46 (solv)").
+BOUNDS_PRIOR_PER = 20
 BOUNDS_RANGE = 25            # card points the bias may take either way
 # Session 45 (solv; issue 26's largest error at eval's own 100 deals): two corrections, measured on
 # bench_exact_sim's 100-deal dumps (18 positions, exact play on the same deals: mean of the positions'
@@ -870,17 +882,18 @@ def _bounds_bias(col: Sequence[Judged]) -> int:
     """The estimate's bias in one game from the deals' proved bounds (see BIAS_FROM_BOUNDS):
     the shift b (in half points, rounded to whole ones) that makes the bounds likeliest, each
     deal's points taken as its estimate + b + an error of BOUNDS_SIGMA, with BOUNDS_PRIOR
-    deals' weight on b = 0. The likelihood is log-concave in b: a ternary search."""
+    deals' weight on b = 0 per BOUNDS_PRIOR_PER deals of ``col``. The likelihood is log-concave in b: a ternary search."""
     floor = -math.inf if BOUNDS_FLOOR_OPEN else None     # (an unproved floor says nothing)
     obs = [(j.lo - 0.5 - j.guess if j.lo > 0 or floor is None else floor, j.hi + 0.5 - j.guess) for j in col
            if j.probed and j.guess is not None and (j.lo > 0 or j.hi < TOTAL_POINTS)]
     if not obs:
         return 0
     root = math.sqrt(2) * BOUNDS_SIGMA
+    prior = BOUNDS_PRIOR * len(col) / BOUNDS_PRIOR_PER if BOUNDS_PRIOR_PER else BOUNDS_PRIOR
 
     def ll(half: int) -> float:
         b = half / 2
-        total = -BOUNDS_PRIOR * (b / BOUNDS_SIGMA) ** 2 / 2
+        total = -prior * (b / BOUNDS_SIGMA) ** 2 / 2
         for lo, hi in obs:
             p = (math.erf((hi - b) / root) - math.erf((lo - b) / root)) / 2
             total += math.log(max(p, 1e-12))
