@@ -312,9 +312,9 @@ def _judge_all(job) -> list[list[tuple[Judged, bytes | None]]]:
     (:data:`CARRY_TABLES`)."""
     from tutor.cards import DECK
 
-    deals, tasks, exact, budget, refine_budget, sample, open_too, estimate = job
-    global _ESTIMATE_NOW, _HANDS, _HANDS_KEY
-    _ESTIMATE_NOW = estimate
+    deals, tasks, exact, budget, refine_budget, sample, open_too, estimate, eval_kinds = job
+    global _ESTIMATE_NOW, _EVAL_KINDS_NOW, _HANDS, _HANDS_KEY
+    _ESTIMATE_NOW, _EVAL_KINDS_NOW = estimate, eval_kinds
     out = []
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
@@ -344,6 +344,7 @@ def _judge_all(job) -> list[list[tuple[Judged, bytes | None]]]:
             row.append((j, saved))
         out.append(row)
     _HANDS = _HANDS_KEY = None
+    _EVAL_KINDS_NOW = False      # (an estimate asked outside an evaluation is the voice's)
     return out
 
 
@@ -520,6 +521,22 @@ ESTIMATE_KIND: dict[str, tuple[dict, ...]] = {
 }
 
 
+# ``tutor eval`` below EVAL_FROM nodes a deal (``--samples 100``: the voice's estimate by kind) lets a
+# Misère's estimate by kind (three leads and two cards a follower) search up to 1M nodes before the
+# cheaper one is asked (KIND_NODES: 150,000). At eval's nodes a Misère's probes decide almost none of
+# its deals (30,000 nodes a probe), so its chances are its estimate's, and within 150,000 nodes a third
+# of its deals fell back to two leads (320 of 1,000 deal-games of the bench's five Misère positions),
+# which are further off exact play; the fallback also spent the 150,000 first. Without the cap none
+# falls back (the largest search 0.9M), 12.7 card points off exact play (standard deviation; 8.8 mean
+# |error|) against 13.9 (9.9) on the 683 deal-games exact play knows to within a Zehner, for 6 % more
+# nodes (123,000 a deal-game on average against 116,000). eval's Misère contracts on the 100-deal dumps
+# of main 14936ba (106 contracts, exact play on the same deals, the deals placed again): mean 0.0188 ->
+# 0.0176, the largest 0.11 -> 0.10 (benchmarks/README.md, "Session 46 (solv)"). The voice keeps
+# KIND_NODES (its CPU is the user's wait at every call, and its calls would move).
+KIND_NODES_EVAL: dict[str, int] = {"Misère": 1_000_000}
+_EVAL_KINDS_NOW = False      # this process judges for an evaluation that takes KIND_NODES_EVAL (eval's)
+
+
 def estimate_kind(strain: str) -> str:
     """The kind whose estimate errs alike: "Misère", "Obenabe", "Undenufe" or "trump"."""
     if is_misere(strain):
@@ -539,8 +556,10 @@ def _estimate(hands, play: Play) -> int | None:
         if value is not None:
             return value
     else:
-        for better in ESTIMATE_KIND.get(estimate_kind(play.strain), ()):
-            value = solver.estimate(deal, max_nodes=KIND_NODES, **better)
+        kind = estimate_kind(play.strain)
+        most = KIND_NODES_EVAL.get(kind, KIND_NODES) if _EVAL_KINDS_NOW else KIND_NODES
+        for better in ESTIMATE_KIND.get(kind, ()):
+            value = solver.estimate(deal, max_nodes=most, **better)
             if value is not None:
                 return value
     return solver.estimate(deal, **ESTIMATE)
@@ -1015,9 +1034,10 @@ class _Pool:
     deals go out one at a time (their searches differ a hundredfold in cost), and come
     back in order: the same seed, the same numbers."""
 
-    def __init__(self, workers: int, budget_class=0, estimate: dict | None = None) -> None:
+    def __init__(self, workers: int, budget_class=0, estimate: dict | None = None, eval_kinds: bool = False) -> None:
         self.pool = None
         self.estimate = estimate or ESTIMATE
+        self.eval_kinds = eval_kinds     # the open deals' estimate by kind searches up to KIND_NODES_EVAL (eval's)
         self.tables: dict = {}     # (deal, play) -> the solver's table its stopped probes left (CARRY_TABLES)
         self.table_bytes = 0
         self.budget_class = budget_class   # the evaluation's nodes (part of a deal's key)
@@ -1080,7 +1100,7 @@ class _Pool:
         jobs = [([deals[i]], [(plays[j], known, want, hints[j], self.tables.get((keys[i], plays[j])) if probing else None,
                                mode)
                               for j, known, want, probing, mode in tasks], exact, budget,
-                 refine_budget, i < BIAS_SAMPLE, guess_open, self.estimate)
+                 refine_budget, i < BIAS_SAMPLE, guess_open, self.estimate, self.eval_kinds)
                 for i, tasks in by_deal.items()]
         if self.pool is None or len(jobs) < 2:
             parts = [_judge_all(job) for job in jobs]
@@ -1161,6 +1181,8 @@ class Simulation:
         # the estimate's bias from every deal's proved bounds (_bounds_bias): eval's, whose chances
         # are the evidence (the voice keeps the median over the deals known to within a Zehner)
         self.bounds_bias = rest_games if bounds_bias is None else bounds_bias
+        # eval's open deals by kind search up to KIND_NODES_EVAL (the voice: KIND_NODES)
+        self.eval_kinds = self.bounds_bias and self.estimate == ESTIMATE
         # eval's open deals are split (_split_open) after a sixth of a deal's share of the nodes
         # where that is less than SPLIT_FROM (at 0.6M nodes a deal: 100,000; the voice: SPLIT_FROM)
         self.split_from = min(SPLIT_FROM, self.nodes // max(1, samples) // SPLIT_SHARE) \
@@ -1214,7 +1236,7 @@ class Simulation:
         tie = TIE_STOP and _contest(s) == "open"     # the deals may stop on a tie (_tied)
         own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
-        pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate) if plays or after else None
+        pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate, self.eval_kinds) if plays or after else None
         judged: list[list[Judged]] = []
         live: set[int] = set()
         dealt: list = []
@@ -1438,7 +1460,7 @@ class Simulation:
         asks = {dk: ts for dk, ts in asks.items() if ts}
         if not asks:
             return ev
-        pool = _Pool(self.workers, ("finish", self.nodes), self.estimate)
+        pool = _Pool(self.workers, ("finish", self.nodes), self.estimate, self.eval_kinds)
         try:
             keys = [(tuple(map(tuple, d)), self.exact, pool.budget_class, tuple(sorted(pool.estimate.items())))
                     for d in deals]
