@@ -226,6 +226,12 @@ UNHELD: dict[str, Msg] = {
                        "deals tried: these deals give him at least three cards of its suit (the count bids no "
                        "shorter suit without its Puur) and otherwise any hand the auction allows, weaker by the "
                        "count than his number shows, so the figures lean against his side."),
+    # simulation.NUMBER_TOPS: the trumpless counterpart of number_length
+    "number_tops": M("A number in Obenabe or Undenufe at this table is one its bidder's count cannot reach beside "
+                     "our cards (his sure tricks there are his runs from the top of each suit, and ours cut them "
+                     "short): these deals give him the strongest runs from the top he may hold and otherwise any "
+                     "hand the auction allows, weaker by the count than his number shows, so the figures lean "
+                     "against his side."),
     "raise": M("A number that shows no cards (a raise in the team's own suit, a number above 120, a number in "
                "Obenabe, Undenufe or a Misère) is one its bidder's count seldom or never reaches in the deals "
                "tried: these deals give him any hand the auction allows there, weaker by the count than his number "

@@ -2407,6 +2407,14 @@ def _number_test(seat, before, strain, value, partner, reaches):
         from tutor.judgement.count import OWN_LENGTH
 
         fits.length = _length_test(seat, _suit(strain), OWN_LENGTH)
+    elif strain in ("Obenabe", "Undenufe"):     # NUMBER_TOPS (a Misère's count is no sum of runs)
+        from tutor.judgement.count import contract_count, kind_of
+
+        def reach(hand) -> int:
+            return contract_count(hand, before, strain).expected
+
+        fits.tops = lambda dealer: _top_part(dealer, seat, kind_of(strain), reach,
+                                             lambda hand: reaches(hand, before, strain, value, partner))
     return fits
 
 
@@ -2824,25 +2832,29 @@ def _double_fit(s, standing=None):
 def _double_tops(dealer, doubler, them, strain, may_double):
     """The top part of a double of an Obenabe or Undenufe number (:data:`DOUBLE_TOPS`): where no
     hand ``dealer`` may give the doubler doubles by the count (its defence there is his runs from
-    the top of each suit, count.trumpless_defence; the strongest such hands, :func:`_strongest_runs`,
-    do not double), the test that his count against the number reaches the strongest any hand he
-    may hold reaches: the runs from the top he may hold (``.cards``: those of the strongest hand).
-    None where the count's whole reading is possible, where he may hold no such run, or where his
-    hand is not bounded (the double is read whole, as before)."""
+    the top of each suit, count.trumpless_defence; the strongest such hands do not double), the
+    test that his count against the number reaches the strongest any hand he may hold reaches
+    (:func:`_top_part`). None where the count's whole reading is possible, where he may hold no
+    such run, or where his hand is not bounded (the double is read whole, as before)."""
     from tutor.judgement.count import kind_of, trumpless_defence
 
     kind = kind_of(strain)
+    return _top_part(dealer, doubler, kind, lambda hand: trumpless_defence(hand, them, kind).expected, may_double)
 
-    def reach(hand) -> int:
-        return trumpless_defence(hand, them, kind).expected
 
-    if doubler not in dealer.seats:
+def _top_part(dealer, seat, kind, reach, whole):
+    """The test that ``seat``'s ``reach`` (a count in ``kind``, 'obenabe' or 'undenufe', that sums
+    his runs from the top of each suit) comes to the strongest any hand ``dealer`` may give him
+    comes to (:func:`_strongest_runs`), where the read's whole rule (``whole``, asked of that
+    strongest hand) fails even there; ``.cards``: that hand's runs. None where the whole read may
+    hold, where he may hold no such run, or where his hand is not bounded."""
+    if seat not in dealer.seats:
         return None
-    best = _strongest_runs(dealer, doubler, kind, reach)
-    if best is None or not best[2] or may_double(best[1]):
+    best = _strongest_runs(dealer, seat, kind, reach)
+    if best is None or not best[2] or whole(best[1]):
         return None
     value = best[0]
-    test = _one_seat(lambda deal: reach(deal[doubler]) >= value, doubler)
+    test = _one_seat(lambda deal: reach(deal[seat]) >= value, seat)
     test.cards = best[2]
     return test
 
@@ -2960,7 +2972,8 @@ def _honoured(dealer, reads, seed) -> tuple:
     for what, test in reads:
         if READ_POSSIBLE and not _possible(dealer, test):
             continue          # the count's reading of the call cannot hold: the rules' (its promise alone)
-        tops = test.tops(dealer) if DOUBLE_TOPS and getattr(test, "tops", None) is not None else None
+        tops = test.tops(dealer) if getattr(test, "tops", None) is not None \
+            and (DOUBLE_TOPS if what == "double" else NUMBER_TOPS) else None
         if tops is not None:
             # no hand he may hold doubles the trumpless number by the count: its top part (DOUBLE_TOPS)
             if _read_holds(dealer, _both(*kept, tops), seed):
@@ -3053,6 +3066,14 @@ NUMBER_LENGTH = True
 # nothing; B holding the two Aces C lacks, made 4 of 24, konter 133 +- 31 below).
 # False: such a double is left out and the doubler dealt any hand, as before session 46.
 DOUBLE_TOPS = True
+# A number in Obenabe or Undenufe at a table without the Ansageregeln (a table rule: the Verband's
+# rules without them, with the extended kinds) that no hand the dealer may give its bidder reaches by
+# the count (his runs from the top of each suit; this hand holds the cards under which they would go
+# on) keeps its top part in the same way: his runs reach the strongest any hand he may hold reaches
+# ("number_tops", said in the evidence), the trumpless counterpart of NUMBER_LENGTH (a suit number's
+# length part), instead of any hand. A Misère number keeps no part (its count is a charge, not runs).
+# False: left out whole, as before session 46.
+NUMBER_TOPS = True
 CLIMB_STEPS = 1500    # proposals of one climb at most ...
 CLIMB_STALL = 200     # ... and a climb given up after this many without a step closer
 CLIMB_STARTS = 4      # climbs, each from a new deal of the dealer, before a deal is given up
