@@ -209,3 +209,56 @@ def test_exact_play_says_nothing_against_the_trumpless_double_s_top_cards():
     assert advice.evidence["chosen_by"] == "deals"      # ... by the deals, not kept to the count against them
     texts = [x.text("en") for x in advice.lines]
     assert voice.KONTER_LINE.text("en") not in texts and UNHELD["double_tops"].text("en") in texts
+
+
+# The konter guard's trumpless twin: C holds three Aces and A's 70 Obenabe is doubled by B, whose runs
+# can only be the Rosen Ace and King (C holds the other Aces and the Rosen Ober under them): no hand
+# of his doubles by the count, so every deal gives him those two (DOUBLE_TOPS)
+R0_HAND = "Eichel:AUB Schellen:AU9 Rosen:O Schilten:AO"
+R0 = "70 Obenabe, B: dopple"
+
+
+@pytest.mark.needs_core
+def test_the_konter_guard_yields_where_the_contract_is_made_against_the_doubler_s_strongest_runs():
+    # exact play on the tutor's own deals (session 46, 50 deals, 0 estimated, /tmp/reads46): the 70
+    # Obenabe is made on all 50, the konter 140 above saying nothing on every deal; the guard ("the
+    # tutor konters only where the count is sure", the count 63 of 70) kept silence. As the guard
+    # yields where even the doubler's longest trumps cannot beat a suit contract (Q30), it yields
+    # where his strongest runs, on every deal, cannot beat this one
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    h, reader, seat, _r, _t = position(R0_HAND, R0, ERWEITERT, "C")
+    s = reader.situation(seat)
+    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
+    deals, unheld, _missed = S.read_deals(dealer, s, 8, 1)
+    assert unheld == ["double_tops"]
+    assert all(d["B"].has(Suit("Rosen"), Rank.ASS) and d["B"].has(Suit("Rosen"), Rank.KOENIG) for d in deals)
+    assert all(made(d, "Obenabe", 70, "A") for d in deals)
+    voice._CACHE.clear()
+    voice._EVALUATIONS.clear()
+    advice = conventions.advise(R0_HAND, R0, ERWEITERT, seat="C", judge=voice.default_judge())
+    assert advice.call == "konter"
+    texts = [x.text("en") for x in advice.lines]
+    assert voice.KONTER_LINE.text("en") not in texts and voice.KONTER_TOPS_LINE.text("en") not in texts
+
+
+def test_the_konter_guard_s_line_says_what_the_deals_gave_a_trumpless_doubler():
+    # where the deals keep the double's top part and favour the konter without making the contract on
+    # nearly every deal, the count's silence stands, and the line says what the deals assumed (not
+    # KONTER_LINE's "any hand")
+    from types import SimpleNamespace
+
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    h, reader, seat, _r, truthful = conventions.position(DT7_HAND, DT7, ERWEITERT, seat="C")
+    values = {"konter": [400] * 12 + [-400] * 8, "nothing": [200] * 12 + [-200] * 8}
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    ev = SimpleNamespace(calls=calls, values=values, samples=20, contracts=[], standing=None, stopped_early=False,
+                         seat=seat, unprobed=[], unheld=["double_tops"], misfit=0, double_read=False)
+    ev.contract = lambda text: None
+    ev.to_json = lambda: {}
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+    assert j.pick is None or j.pick.call.kind != "redouble"
+    assert voice.KONTER_TOPS_LINE in j.lines and voice.KONTER_LINE not in j.lines
