@@ -123,3 +123,17 @@ def test_the_misere_s_median_rule_at_misere_opening_keeps_60_within_0_05():
     chances = _chances(_game("misere-opening-A-Undenufe-Misere"))
     shown, exact = chances[60]
     assert abs(shown - exact) <= 0.05 and math.isclose(exact, 0.16, abs_tol=0.005), chances[60]
+
+
+def test_an_interrupted_eval_leaves_the_voice_s_estimate_as_it_was(monkeypatch):
+    # eval's Misère estimate searches further than the voice's (KIND_NODES_EVAL); a Ctrl-C in
+    # the middle of eval's deals (the one-job path judges in this process) must not leave the
+    # next estimate of the process, the voice's in `tutor serve` or a table, searching as eval
+    def interrupted(*_):
+        assert S._EVAL_KINDS_NOW        # eval's deals are judged with eval's estimate
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(S, "_judge_deals", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        S._judge_all(([], [], True, 0, 0, False, False, False, True))
+    assert S._EVAL_KINDS_NOW is False

@@ -310,11 +310,20 @@ def _judge_all(job) -> list[list[tuple[Judged, bytes | None]]]:
     ``budget`` nodes a decisive probe (0: none asked) and ``refine_budget`` a narrowing one,
     and the table to carry to its next pass where a decisive probe stopped again
     (:data:`CARRY_TABLES`)."""
+    deals, tasks, exact, budget, refine_budget, sample, open_too, estimate, eval_kinds = job
+    global _ESTIMATE_NOW, _EVAL_KINDS_NOW
+    _ESTIMATE_NOW, _EVAL_KINDS_NOW = estimate, eval_kinds
+    try:
+        return _judge_deals(deals, tasks, exact, budget, refine_budget, sample, open_too)
+    finally:    # a Ctrl-C or a stopped search in this process leaves no flag for the next estimate
+        _EVAL_KINDS_NOW = False      # (an estimate asked outside an evaluation is the voice's)
+
+
+def _judge_deals(deals, tasks, exact, budget, refine_budget, sample, open_too):
+    """:func:`_judge_all`'s work, with its flags set."""
     from tutor.cards import DECK
 
-    deals, tasks, exact, budget, refine_budget, sample, open_too, estimate, eval_kinds = job
-    global _ESTIMATE_NOW, _EVAL_KINDS_NOW, _HANDS, _HANDS_KEY
-    _ESTIMATE_NOW, _EVAL_KINDS_NOW = estimate, eval_kinds
+    global _HANDS, _HANDS_KEY
     out = []
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
@@ -344,7 +353,6 @@ def _judge_all(job) -> list[list[tuple[Judged, bytes | None]]]:
             row.append((j, saved))
         out.append(row)
     _HANDS = _HANDS_KEY = None
-    _EVAL_KINDS_NOW = False      # (an estimate asked outside an evaluation is the voice's)
     return out
 
 
