@@ -146,7 +146,7 @@ def test_a_real_ctrl_c_to_the_process_group_while_a_worker_sends_a_large_result(
             print("interrupted", flush=True)
         """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=CEILING,
-                         cwd=ROOT, start_new_session=True)
+                         cwd=ROOT, start_new_session=True, preexec_fn=waiting.as_at_a_terminal)
     assert out.returncode == 0 and not out.stderr, out.stderr
     pids, said = out.stdout.splitlines()
     assert said == "interrupted"

@@ -598,3 +598,46 @@ def test_an_empty_db_or_a_folder_as_the_database_is_one_line_that_says_which(arg
     folder = run(*args, "--lang", "en", env={"TUTOR_DB": str(tmp_path)})
     assert folder.exit_code == 2, folder.output
     assert folder.output.strip() == f"tutor: cannot open the database {tmp_path}: it is a folder, not a file"
+
+
+LEGAL_DRILL = """\
+    title: Bieten
+    rules: verband
+    drills:
+      - id: legal-01
+        type: check
+        hand: "Eichel:K6 Schellen:O87 Rosen:UB7 Schilten:B"
+        auction: "60 Eichel"
+        call: "60 Rosen"
+        question: legal
+        answer: false
+"""
+
+
+def test_a_blank_learner_is_the_default_learner_as_on_the_web_page(tmp_path, monkeypatch):
+    # polish s45: `--learner "   "` kept the answers under a name of three spaces, where the web
+    # page (learner_of) strips a blank name to the default learner; one rule serves both now
+    from conftest import write
+    from tutor.web.quiz import learner_of
+
+    import sqlite3
+
+    monkeypatch.setenv("TUTOR_LEARNER", "ana")
+    drills, db = write(tmp_path, "legal.yaml", LEGAL_DRILL), tmp_path / "q.db"
+    for blank in ("   ", "", "\t"):
+        r = run("quiz", str(drills), "--learner", blank, "--db", str(db), "--lang", "en", input="nein\n")
+        assert r.exit_code == 0, r.output
+    with sqlite3.connect(db) as conn:
+        kept = [row[0] for row in conn.execute("SELECT learner FROM quiz_answer")]
+    assert kept == ["ana"] * 3 and learner_of("   ") == "ana"
+    # a name the page refuses is refused here too, in one line, before a database is made
+    for bad, shown in (("a'b", "\"a'b\""), ("x" * 41, repr("x" * 40))):
+        fresh = tmp_path / "fresh.db"
+        for args in (["quiz", str(drills)], ["lessons"], ["practice", "--stats"]):
+            r = run(*args, "--learner", bad, "--db", str(fresh), "--lang", "en", input="")
+            assert r.exit_code == 2 and r.output.strip() == (
+                f"tutor: learner {shown}: letters, digits, space and . @ + - only, at most 40"), r.output
+        assert not fresh.exists()
+    # a blank $TUTOR_LEARNER is unset: the login name, never a name of blanks
+    monkeypatch.setenv("TUTOR_LEARNER", "  ")
+    assert learner_of(None).strip() and learner_of(None) == learner_of("")

@@ -94,7 +94,7 @@ def test_ctrl_c_at_the_card_prompt_is_one_line_exit_130_and_keeps_what_was_kept(
     assert run(args, input="90ro\nfort\nend\n").exit_code == 0
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     p = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, env=env, cwd=ROOT, preexec_fn=_ctrl_c_as_a_user_s)
+                         stderr=subprocess.PIPE, env=env, cwd=ROOT, preexec_fn=waiting.as_at_a_terminal)
     try:
         p.stdin.write(b"90ro\nfort\n")
         p.stdin.flush()
@@ -122,12 +122,6 @@ def test_ctrl_c_at_the_card_prompt_is_one_line_exit_130_and_keeps_what_was_kept(
     stats = json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", "ann"]).stdout)
     assert stats["deals"] == 1
 
-
-def _ctrl_c_as_a_user_s() -> None:
-    """In the child: SIGINT as a terminal's user sends it, even where the tests run with it
-    ignored (a background job inherits SIG_IGN)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 # -- the phone ------------------------------------------------------------------------------------

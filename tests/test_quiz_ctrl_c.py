@@ -17,18 +17,13 @@ import waiting
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _as_from_a_terminal():
-    # a program started from a terminal gets Ctrl-C by default; a test run started in the
-    # background of a script would hand on SIGINT ignored
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="sends SIGINT")
 def test_ctrl_c_in_the_quiz_says_what_was_kept_then_the_one_line(tmp_path):
     env = {**os.environ, "TUTOR_DB": str(tmp_path / "q.sqlite3"), "TUTOR_LANG": "en"}
     p = subprocess.Popen([sys.executable, "-m", "tutor", "quiz", str(ROOT / "exercises" / "hilfe.yaml")],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                         preexec_fn=_as_from_a_terminal)
+                         preexec_fn=waiting.as_at_a_terminal)
     # wait for the first task to be asked (its bytes on the output), not for a time
     seen = b""
     while b"1/" not in seen:

@@ -153,3 +153,17 @@ def test_a_prior_of_fixed_weight_lets_one_sided_bounds_run_away_from_exact_play(
     monkeypatch.setattr(S, "BOUNDS_PRIOR_PER", None)
     off = _chances(g)
     assert max(_off(off)) > 0.10, off       # (110 Schellen 0.38 against exact play's 0.54)
+
+
+def test_an_interrupted_eval_leaves_the_voice_s_estimate_as_it_was(monkeypatch):
+    # eval's Misère estimate searches further than the voice's (KIND_NODES_EVAL); a Ctrl-C in
+    # the middle of eval's deals (the one-job path judges in this process) must not leave the
+    # next estimate of the process, the voice's in `tutor serve` or a table, searching as eval
+    def interrupted(*_):
+        assert S._EVAL_KINDS_NOW        # eval's deals are judged with eval's estimate
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(S, "_judge_deals", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        S._judge_all(([], [], True, 0, 0, False, False, False, True))
+    assert S._EVAL_KINDS_NOW is False

@@ -201,15 +201,12 @@ def test_a_call_far_below_the_best_is_not_equal_however_spread_its_deals():
 
 
 # -- Ctrl-C (issue 23) -----------------------------------------------------------------------
-def _as_from_a_terminal():
-    # a program started from a terminal gets Ctrl-C by default; a test run started in the
-    # background of a script would hand on SIGINT ignored
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 
 
 def _interrupt(args, delay):
     p = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_as_from_a_terminal)
+                         stderr=subprocess.PIPE, start_new_session=True, preexec_fn=waiting.as_at_a_terminal)
     time.sleep(delay)
     try:
         os.killpg(p.pid, signal.SIGINT)     # as the terminal does: the program and its workers
@@ -260,7 +257,7 @@ def test_ctrl_c_during_eval_is_one_line_and_exit_130():
     assert done.returncode == 0 and "Recommended" in done.stdout
     work = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     p = subprocess.Popen([sys.executable, "-m", "tutor", *args], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_as_from_a_terminal)
+                         stderr=subprocess.PIPE, start_new_session=True, preexec_fn=waiting.as_at_a_terminal)
     while p.poll() is None and _session_cpu(p.pid) < work / 2:
         time.sleep(0.01)
     try:

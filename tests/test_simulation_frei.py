@@ -17,7 +17,7 @@ from collections import Counter
 
 import pytest
 
-from tutor.cards import Hand, Suit
+from tutor.cards import Hand, Rank, Suit
 from tutor.conventions import position
 from tutor.judgement import count
 from tutor.judgement import simulation as S
@@ -237,3 +237,55 @@ def test_a_number_read_by_its_length_alone_is_still_one_the_deals_cannot_read_wh
     _h, reader, seat, _r, _t = position(*FR3, FREI, "C")
     unread = voice._unread_bids(SimpleNamespace(unheld=["number_length"]), reader.situation(seat))
     assert [(e.seat, str(e.call)) for e in unread] == [("A", "70 Eichel")]
+
+
+# A table without the Ansageregeln that plays the extended kinds (a table rule: the Verband's rules
+# without them, "jede davon auch als Misère"): a number in Obenabe says what its bidder's count
+# trusts there, his runs from the top of each suit. C holds Eichel A K, Rosen A O and the Schellen
+# and Schilten Kings, so A's runs can be the Schellen and Schilten Aces alone (11 + 11 + 2 x 10 = 42),
+# never his 80: no hand the dealer may give him reaches it. The deals keep the number's top part
+# (S.NUMBER_TOPS): A holds the strongest runs he may hold, both Aces, as a suit number keeps its length
+FREI_EXTENDED = FREI.replace(trumps="extended")
+TOPS = ("Eichel:AK8 Schellen:K Rosen:AO7 Schilten:K8", "80 Obenabe, fort")
+
+
+def test_a_trumpless_number_the_count_never_reaches_keeps_its_top_cards_and_says_so():
+    deals, read, unheld = simulated_deals(*TOPS, FREI_EXTENDED, "C", 12)
+    assert read == ["number_tops"] and unheld == ["number_tops"]
+    assert all(d["A"].has(Suit("Schellen"), Rank.ASS) and d["A"].has(Suit("Schilten"), Rank.ASS) for d in deals)
+    assert UNHELD["number_tops"].text("en").startswith("A number in Obenabe or Undenufe at this table")
+    for lang in ("de", "fr"):
+        assert UNHELD["number_tops"].text(lang) != UNHELD["number_tops"].text("en")
+
+
+def test_without_its_top_part_such_a_trumpless_number_is_left_out(monkeypatch):
+    monkeypatch.setattr(S, "NUMBER_TOPS", False)
+    deals, read, unheld = simulated_deals(*TOPS, FREI_EXTENDED, "C", 12)
+    assert read == [] and unheld == ["number"]
+    assert any(not (d["A"].has(Suit("Schellen"), Rank.ASS) and d["A"].has(Suit("Schilten"), Rank.ASS))
+               for d in deals)
+
+
+def test_a_trumpless_number_some_hand_reaches_is_read_whole():
+    # without the Schilten King C leaves A the Schilten run from the Ace: his count may reach 80
+    _deals, read, unheld = simulated_deals("Eichel:AK8 Schellen:K Rosen:AO7 Schilten:98", TOPS[1], FREI_EXTENDED,
+                                           "C", 3)
+    assert "number_tops" not in read + unheld
+
+
+@pytest.mark.needs_core
+def test_over_the_trumpless_number_s_top_cards_the_tutor_bids_on_as_exact_play_does():
+    # exact play on the deals that keep the top part (session 46, every deal solved, /tmp/reads46:
+    # seed 46, 24 deals): C's 140 Obenabe is made on all 24, fort 59.7 +- 0.9 below it; before (A any
+    # hand) the tutor said fort. Here C's 120 Obenabe on six of the tutor's own deals: made on each
+    from exact_play import made
+
+    deals, _read, _u = simulated_deals(*TOPS, FREI_EXTENDED, "C", 6, seed=7)
+    assert all(made(d, "Obenabe", 120, "C") for d in deals)
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    voice._CACHE.clear()
+    voice._EVALUATIONS.clear()
+    advice = conventions.advise(TOPS[0], TOPS[1], FREI_EXTENDED, seat="C", judge=voice.default_judge())
+    assert advice.call is not None and advice.call.endswith(" Obenabe") and int(advice.call.split()[0]) >= 120

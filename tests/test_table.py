@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # Against a hang only, never a measure of speed (benchmarks/ measure it): a command is killed
 # only when it hangs (tests/waiting.py: nothing runnable and no CPU at STALL looks in a row, or a loop).
-from waiting import LOOK, Watch, run  # noqa: E402
+from waiting import LOOK, Watch, as_at_a_terminal, run  # noqa: E402
 
 
 def table(*args: str, input: str, db: Path | None = None, columns: int | None = None) -> subprocess.CompletedProcess:
@@ -251,9 +251,8 @@ def _read_until(fd: int, needle: bytes, pid: int) -> bytes:
 
 def _child(*env: tuple[str, str]) -> None:
     """In the forked child: the tutor in the pseudo-terminal (Ctrl-C as a user's, even
-    when the tests run where SIGINT is ignored, as for a background job)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})   # a mask survives exec
+    when the tests run where SIGINT is ignored or blocked)."""
+    as_at_a_terminal()
     for k, v in env:
         os.environ[k] = v
     os.environ.pop("TUTOR_DB", None)
@@ -313,7 +312,7 @@ def test_ctrl_c_ends_cleanly():
     env = {k: v for k, v in os.environ.items() if k != "TUTOR_DB"}
     proc = subprocess.Popen([sys.executable, "-m", "tutor", "table", "--hand", HAND, "--seat", "C"],
                             cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, preexec_fn=_as_a_terminal_starts_it)
+                            stderr=subprocess.PIPE, preexec_fn=as_at_a_terminal)
     try:
         proc.stdin.write(b"60ei\n")
         proc.stdin.flush()
@@ -336,10 +335,6 @@ def test_ctrl_c_ends_cleanly():
     assert proc.returncode == 130, err
     assert err.decode().strip() == "tutor: abgebrochen (Ctrl-C)"
 
-
-def _as_a_terminal_starts_it() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def test_a_played_game_file_gives_the_card_points(tmp_path):

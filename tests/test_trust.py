@@ -215,7 +215,8 @@ def test_ctrl_c_while_the_program_starts_is_one_line_and_130():
             "sys.argv = ['tutor', 'explain', '60 Eichel']\n"
             "import tutor.cli\n"
             "tutor.cli.main(prog_name='tutor')\n")
-    done = waiting.run([sys.executable, "-c", code], env={**os.environ, "TUTOR_LANG": "en"}, cwd=None)
+    done = waiting.run([sys.executable, "-c", code], env={**os.environ, "TUTOR_LANG": "en"}, cwd=None,
+                       preexec_fn=waiting.as_at_a_terminal)
     assert done.returncode == 130, (done.returncode, done.stderr)
     assert done.stderr.strip().splitlines() == ["tutor: interrupted (Ctrl-C)"]
     assert done.stdout == ""

@@ -30,14 +30,8 @@ def start(tmp_path, *args: str) -> subprocess.Popen:
     env["TUTOR_DB"] = str(tmp_path / "t.sqlite3")
     return subprocess.Popen([sys.executable, "-m", "tutor", "serve", *args], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=_as_a_user_starts_it)
+                            preexec_fn=waiting.as_at_a_terminal)
 
-
-def _as_a_user_starts_it() -> None:
-    """Ctrl-C reaches the server as at a terminal, even where the tests run with SIGINT
-    ignored or blocked (a background job)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def get(url: str, opener=None) -> int:

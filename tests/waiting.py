@@ -189,6 +189,16 @@ def finish(proc: subprocess.Popen, input=None, check: bool = False) -> subproces
     return done
 
 
+def as_at_a_terminal() -> None:
+    """``preexec_fn`` of a child a test sends Ctrl-C (SIGINT): it starts as from a terminal,
+    where the signal reaches a program, whatever the test run was handed on. A background
+    job's SIGINT ignored survives exec, and so does a blocked one (some CI runners; a test run
+    started with it blocked, session 46: the signal stays pending, the child answers nothing
+    and its test failed as if the program had not ended on Ctrl-C)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 @contextlib.contextmanager
 def ceiling(seconds: float, timer: int = signal.ITIMER_VIRTUAL, error: type = AssertionError):
     """Fails the block (``error``) once it has run ``seconds``: by default seconds of this

@@ -152,3 +152,20 @@ def write_or_echo(output, text: str) -> bool:
 
     write_file(output, text)
     return True
+
+
+class LearnerType(click.ParamType):
+    """A learner's name as the web page takes it (:func:`tutor.course.quiz.learner_name`):
+    blank is the default learner, anything but letters, digits, space and . @ + - one line."""
+
+    name = "name"
+
+    def convert(self, value, param, ctx):
+        from tutor.course.quiz import learner_name
+
+        return learner_name(value)
+
+
+def learner_option(f: Callable) -> Callable:
+    return click.option("--learner", type=LearnerType(), default=None,
+                        help="Whose progress (default: $TUTOR_LEARNER or the login name).")(f)

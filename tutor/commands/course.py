@@ -15,7 +15,8 @@ import click
 from tutor.commands.helptext import help_lang_option
 
 from tutor.i18n import M, Mn, _, ngettext
-from tutor.commands.common import NUMBER, NumberType, emit_json, json_option, lang_option, write_or_echo
+from tutor.commands.common import (NUMBER, NumberType, emit_json, json_option, lang_option, learner_option,
+                                   write_or_echo)
 
 TOPICS = ("spielregeln", "kartenwerte", "bieten", "eroeffnung", "hilfe", "fuenfer",
           "gegnerfarbe", "verpasst", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
@@ -25,11 +26,6 @@ def db_option(f):
     return click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
                         help="The progress database (default: tutor.sqlite3 in the user's data "
                              "folder, or $TUTOR_DB).")(f)
-
-
-def learner_option(f):
-    return click.option("--learner", default=None,
-                        help="Whose progress (default: $TUTOR_LEARNER or the login name).")(f)
 
 
 def lessons_option(f):

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from tutor.commands.common import NumberType, SEAT, emit_json, json_option, lang_option, rules_option
+from tutor.commands.common import NumberType, SEAT, emit_json, json_option, lang_option, learner_option, rules_option
 from tutor.i18n import M, _, ngettext
 
 
@@ -18,7 +18,7 @@ from tutor.i18n import M, _, ngettext
               help="How many deals (with --seed: that seed and the next ones).")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False), default=None,
               help="The database (default: tutor.sqlite3 in the user's data folder, or $TUTOR_DB).")
-@click.option("--learner", default=None, help="Whose progress (default: $TUTOR_LEARNER or the login name).")
+@learner_option
 @click.option("--stats", "show_stats", is_flag=True, help="Show the practice results kept in the database.")
 @click.option("--full", "full", is_flag=True,
               help="The review gives the tutor's whole reasoning for each call (the deals' figures, the count).")

@@ -50,8 +50,12 @@ def _stamp(t: dt.datetime) -> str:
     return t.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+MAX_LEARNER = 40
+
+
 def default_learner() -> str:
-    name = os.environ.get("TUTOR_LEARNER")
+    """$TUTOR_LEARNER (blank counts as unset), else the login name."""
+    name = (os.environ.get("TUTOR_LEARNER") or "").strip()
     if name:
         return name
     try:
@@ -60,6 +64,21 @@ def default_learner() -> str:
         return getpass.getuser() or "learner"
     except Exception:  # no user name on this system
         return "learner"
+
+
+def learner_name(value: Any) -> str:
+    """The learner a command (``--learner``) or the web page (``learner``) names, by one
+    rule: none or a blank name is the default learner (:func:`default_learner`), else the
+    name without its surrounding blanks, of letters, digits, space and . @ + - at most
+    :data:`MAX_LEARNER` long (one line naming it otherwise). A blank ``--learner "   "``
+    once kept answers under a name of three spaces, where the page took the default."""
+    if value is None or str(value).strip() == "":
+        return default_learner()
+    name = str(value).strip()
+    if len(name) > MAX_LEARNER or not re.fullmatch(r"[\w .@+-]+", name):
+        raise TutorError(M("learner {name!r}: letters, digits, space and . @ + - only, at most {n}",
+                           name=name[:MAX_LEARNER], n=MAX_LEARNER))
+    return name
 
 
 def next_box(box: int, outcome: str) -> int:

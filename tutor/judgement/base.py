@@ -208,6 +208,12 @@ UNHELD: dict[str, Msg] = {
     "double": M("The doubler seldom or never holds a hand the count doubles with in the deals tried: these deals "
                 "give him any hand the auction allows, weaker by the count than his double shows, so the figures "
                 "lean against his side."),
+    # simulation.DOUBLE_TOPS: a double of an Obenabe or Undenufe number no hand the doubler may hold makes
+    "double_tops": M("The doubler holds no hand the count doubles this number with beside our cards (his sure "
+                     "tricks against it are his runs from the top of each suit, and ours cut them short): these "
+                     "deals give him the strongest runs from the top he may hold and otherwise any hand the "
+                     "auction allows, weaker by the count than his double shows, so the figures lean against his "
+                     "side."),
     "want": M("The bidder of the Zehner in the opponents' suit seldom or never holds a hand the count makes it "
               "with (the count makes it only against a Nell opening, with the missing Puur and four cards or more) "
               "in the deals tried: these deals give him any hand the auction allows, weaker by the count than his call shows, so the figures "
@@ -220,6 +226,12 @@ UNHELD: dict[str, Msg] = {
                        "deals tried: these deals give him at least three cards of its suit (the count bids no "
                        "shorter suit without its Puur) and otherwise any hand the auction allows, weaker by the "
                        "count than his number shows, so the figures lean against his side."),
+    # simulation.NUMBER_TOPS: the trumpless counterpart of number_length
+    "number_tops": M("A number in Obenabe or Undenufe at this table is one its bidder's count cannot reach beside "
+                     "our cards (his sure tricks there are his runs from the top of each suit, and ours cut them "
+                     "short): these deals give him the strongest runs from the top he may hold and otherwise any "
+                     "hand the auction allows, weaker by the count than his number shows, so the figures lean "
+                     "against his side."),
     "raise": M("A number that shows no cards (a raise in the team's own suit, a number above 120, a number in "
                "Obenabe, Undenufe or a Misère) is one its bidder's count seldom or never reaches in the deals "
                "tried: these deals give him any hand the auction allows there, weaker by the count than his number "

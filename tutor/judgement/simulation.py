@@ -310,11 +310,20 @@ def _judge_all(job) -> list[list[tuple[Judged, bytes | None]]]:
     ``budget`` nodes a decisive probe (0: none asked) and ``refine_budget`` a narrowing one,
     and the table to carry to its next pass where a decisive probe stopped again
     (:data:`CARRY_TABLES`)."""
+    deals, tasks, exact, budget, refine_budget, sample, open_too, estimate, eval_kinds = job
+    global _ESTIMATE_NOW, _EVAL_KINDS_NOW
+    _ESTIMATE_NOW, _EVAL_KINDS_NOW = estimate, eval_kinds
+    try:
+        return _judge_deals(deals, tasks, exact, budget, refine_budget, sample, open_too)
+    finally:    # a Ctrl-C or a stopped search in this process leaves no flag for the next estimate
+        _EVAL_KINDS_NOW = False      # (an estimate asked outside an evaluation is the voice's)
+
+
+def _judge_deals(deals, tasks, exact, budget, refine_budget, sample, open_too):
+    """:func:`_judge_all`'s work, with its flags set."""
     from tutor.cards import DECK
 
-    deals, tasks, exact, budget, refine_budget, sample, open_too, estimate, eval_kinds = job
-    global _ESTIMATE_NOW, _EVAL_KINDS_NOW, _HANDS, _HANDS_KEY
-    _ESTIMATE_NOW, _EVAL_KINDS_NOW = estimate, eval_kinds
+    global _HANDS, _HANDS_KEY
     out = []
     for deal in deals:
         hands = [[DECK[i] for i in h] for h in deal]
@@ -344,7 +353,6 @@ def _judge_all(job) -> list[list[tuple[Judged, bytes | None]]]:
             row.append((j, saved))
         out.append(row)
     _HANDS = _HANDS_KEY = None
-    _EVAL_KINDS_NOW = False      # (an estimate asked outside an evaluation is the voice's)
     return out
 
 
@@ -2442,6 +2450,14 @@ def _number_test(seat, before, strain, value, partner, reaches):
         from tutor.judgement.count import OWN_LENGTH
 
         fits.length = _length_test(seat, _suit(strain), OWN_LENGTH)
+    elif strain in ("Obenabe", "Undenufe"):     # NUMBER_TOPS (a Misère's count is no sum of runs)
+        from tutor.judgement.count import contract_count, kind_of
+
+        def reach(hand) -> int:
+            return contract_count(hand, before, strain).expected
+
+        fits.tops = lambda dealer: _top_part(dealer, seat, kind_of(strain), reach,
+                                             lambda hand: reaches(hand, before, strain, value, partner))
     return fits
 
 
@@ -2620,9 +2636,7 @@ def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
     are those of the longest runs (every way to share out the hand's cards among the four
     runs), filled with other cards he may hold. A Misère: :func:`_misere_possible`. A hand that
     cannot be filled so: True (the read is tried as before)."""
-    from tutor.cards import ORDER, SUITS, Card
     from tutor.judgement.count import is_misere, kind_of
-    from tutor.play.dealer import splits
 
     if seat not in dealer.seats:
         return True
@@ -2631,23 +2645,45 @@ def _trumpless_possible(dealer, seat, strain, value, reach) -> bool:
     if is_misere(strain):
         return _misere_possible(dealer, seat, strain, value, reach, may) if MISERE_POSSIBLE else True
 
+    best = _strongest_runs(dealer, seat, kind_of(strain), reach, may, enough=value)
+    return best is None or best[0] >= value
+
+
+def _strongest_runs(dealer, seat, kind, reach, may=None, enough=None):
+    """(the highest ``reach``, the hand, its cards in runs) of the hands ``dealer`` may give
+    ``seat`` (``may``: :func:`_may_hold`), where ``reach`` is a count in ``kind`` ('obenabe' or
+    'undenufe') that sums the hand's runs from the top of each suit (count.trumpless_reach,
+    count.trumpless_defence) and grows with a run's length: the cards he may hold run from the top
+    of each suit down to the first he cannot hold, and every way to share out his cards among the
+    four runs is asked, filled with other cards he may hold (the first to reach ``enough``, where
+    given, ends the search). None where a share asked cannot be filled so (his hand is not bounded
+    here: the read is tried as before)."""
+    from tutor.cards import ORDER, SUITS, Card
+    from tutor.play.dealer import splits
+
+    may = may or _may_hold(dealer, seat)
     runs = []
     for suit in SUITS:
         run = []
-        for rank in ORDER[kind_of(strain)]:
+        for rank in ORDER[kind]:
             if not may(Card(suit, rank)):
                 break
             run.append(Card(suit, rank))
         runs.append(run)
     in_runs = {c for run in runs for c in run}
     others = [c for c in dealer.unseen if may(c) and c not in in_runs]
+    best = None
     for parts in splits(min(dealer.size, len(in_runs)), len(runs), [len(r) for r in runs]):
         cards = [c for run, k in zip(runs, parts) for c in run[:k]]
         if len(cards) + len(others) < dealer.size:
-            return True
-        if reach(Hand(frozenset(cards + others[:dealer.size - len(cards)]))) >= value:
-            return True
-    return False
+            return None
+        hand = Hand(frozenset(cards + others[:dealer.size - len(cards)]))
+        got = reach(hand)
+        if best is None or got > best[0]:
+            best = (got, hand, cards)
+        if enough is not None and got >= enough:
+            break
+    return best
 
 
 # A Misère number no hand the dealer may give its bidder reaches by the count is dropped as an
@@ -2799,7 +2835,7 @@ def _double_fit(s, standing=None):
     from tutor.auction import Auction
     from tutor.cards import SUIT_OF
     from tutor.conventions import read_call
-    from tutor.judgement.count import _double, _judge_double
+    from tutor.judgement.count import TRUMPLESS, _double, _judge_double
 
     at = max(i for i, e in enumerate(s.auction.entries) if e.seat == doubler and e.call.kind == "double")
     entry = s.auction.entries[at]
@@ -2830,7 +2866,40 @@ def _double_fit(s, standing=None):
     # the trump dealt first (the count's double rests mostly on the doubler's trumps)
     fits.seat, fits.holds, fits.first = doubler, may_double, SUIT_OF.get(s.auction.high.call.strain)
     fits.walk_seat = doubler
+    strain = s.auction.high.call.strain
+    if strain in TRUMPLESS:        # Obenabe, Undenufe (a Misère's double the count does not judge)
+        fits.tops = lambda dealer: _double_tops(dealer, doubler, them, strain, may_double)
     return fits
+
+
+def _double_tops(dealer, doubler, them, strain, may_double):
+    """The top part of a double of an Obenabe or Undenufe number (:data:`DOUBLE_TOPS`): where no
+    hand ``dealer`` may give the doubler doubles by the count (its defence there is his runs from
+    the top of each suit, count.trumpless_defence; the strongest such hands do not double), the
+    test that his count against the number reaches the strongest any hand he may hold reaches
+    (:func:`_top_part`). None where the count's whole reading is possible, where he may hold no
+    such run, or where his hand is not bounded (the double is read whole, as before)."""
+    from tutor.judgement.count import kind_of, trumpless_defence
+
+    kind = kind_of(strain)
+    return _top_part(dealer, doubler, kind, lambda hand: trumpless_defence(hand, them, kind).expected, may_double)
+
+
+def _top_part(dealer, seat, kind, reach, whole):
+    """The test that ``seat``'s ``reach`` (a count in ``kind``, 'obenabe' or 'undenufe', that sums
+    his runs from the top of each suit) comes to the strongest any hand ``dealer`` may give him
+    comes to (:func:`_strongest_runs`), where the read's whole rule (``whole``, asked of that
+    strongest hand) fails even there; ``.cards``: that hand's runs. None where the whole read may
+    hold, where he may hold no such run, or where his hand is not bounded."""
+    if seat not in dealer.seats:
+        return None
+    best = _strongest_runs(dealer, seat, kind, reach)
+    if best is None or not best[2] or whole(best[1]):
+        return None
+    value = best[0]
+    test = _one_seat(lambda deal: reach(deal[seat]) >= value, seat)
+    test.cards = best[2]
+    return test
 
 
 DOUBLE_TRIES = 400   # deals tried for one whose doubler doubles by the count; none: the double is no test
@@ -2946,6 +3015,17 @@ def _honoured(dealer, reads, seed) -> tuple:
     for what, test in reads:
         if READ_POSSIBLE and not _possible(dealer, test):
             continue          # the count's reading of the call cannot hold: the rules' (its promise alone)
+        tops = test.tops(dealer) if getattr(test, "tops", None) is not None \
+            and (DOUBLE_TOPS if what == "double" else NUMBER_TOPS) else None
+        if tops is not None:
+            # no hand he may hold doubles the trumpless number by the count: its top part (DOUBLE_TOPS)
+            if _read_holds(dealer, _both(*kept, tops), seed):
+                kept.append(tops)
+                read.append(what + "_tops")
+                unheld.append(what + "_tops")
+            elif what not in unheld:
+                unheld.append(what)
+            continue
         if _read_holds(dealer, _both(*kept, test), seed):
             kept.append(test)
             read.append(what)
@@ -3019,6 +3099,24 @@ RAISE_POSSIBLE = True
 # exact play with A holding three Eichel or more: 120 Eichel, 40 more on every deal).
 # False: such a number is left out and its bidder dealt any hand, as before session 45.
 NUMBER_LENGTH = True
+# A double of an Obenabe or Undenufe number that no hand the dealer may give the doubler doubles by
+# the count (its defence there is the doubler's runs from the top of each suit, count.trumpless_defence;
+# this hand holds the cards his runs would need) keeps the part of the count's reading the hands
+# nearest to it keep: the doubler's runs reach the strongest any hand he may hold reaches (the top
+# cards of ours he may hold: :func:`_double_tops`), said in the evidence ("double_tops"), instead of
+# any hand (QA s44 F20: DT7, C with Eichel A K, Rosen A O and the Schellen and Schilten Kings behind
+# A's 100 Obenabe doubled by B: B any hand, 100 Obenabe made 34 of 48, konter 83 +- 27 above saying
+# nothing; B holding the two Aces C lacks, made 4 of 24, konter 133 +- 31 below).
+# False: such a double is left out and the doubler dealt any hand, as before session 46.
+DOUBLE_TOPS = True
+# A number in Obenabe or Undenufe at a table without the Ansageregeln (a table rule: the Verband's
+# rules without them, with the extended kinds) that no hand the dealer may give its bidder reaches by
+# the count (his runs from the top of each suit; this hand holds the cards under which they would go
+# on) keeps its top part in the same way: his runs reach the strongest any hand he may hold reaches
+# ("number_tops", said in the evidence), the trumpless counterpart of NUMBER_LENGTH (a suit number's
+# length part), instead of any hand. A Misère number keeps no part (its count is a charge, not runs).
+# False: left out whole, as before session 46.
+NUMBER_TOPS = True
 CLIMB_STEPS = 1500    # proposals of one climb at most ...
 CLIMB_STALL = 200     # ... and a climb given up after this many without a step closer
 CLIMB_STARTS = 4      # climbs, each from a new deal of the dealer, before a deal is given up

@@ -88,6 +88,12 @@ KONTER_LINE = M("The deals give the doubler any hand the auction allows, but his
 KONTER_READ_LINE = M("The deals give the doubler only hands the count doubles with, one reading of his double; a "
                      "stronger double (the trumps stacked behind the declarer) beats the contract more often: the "
                      "tutor konters only where the count is sure.")
+# the same guard where the deals keep a trumpless double's top part (simulation.DOUBLE_TOPS): no hand
+# the doubler may hold doubles by the count, and they give him the strongest runs from the top he may hold
+KONTER_TOPS_LINE = M("The deals give the doubler the strongest runs from the top he may hold, though with none of "
+                     "his hands would the count double; his double may rest on something they cannot value: the "
+                     "tutor konters only where the count is sure, or where the contract is made on almost every "
+                     "deal against those runs.")
 NO_DEAL = M("No deal fits the auction beside this hand ({why}): this is the count alone.")
 NO_CORE = M("The compiled solver core is not built here: this is the count alone, without deals played out.")
 
@@ -508,8 +514,10 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
         ace_gap = None
     why = None if agree or ace_gap is not None else (information_line(ev, said, equal[0], kind) if kind in INFORMATION else
                               _konter_number_line(s, number) if number is not None else
-                              (KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
-                              if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s) else
+                              (KONTER_TOPS_LINE if _tops_read(ev) else
+                               KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
+                              if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s)
+                              and not _made_against_the_strongest_tops(ev, s) else
                               ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s)
                               and "fort" not in (getattr(ev, "continued", None) or ()) else None)
     if why is None and not agree:
@@ -578,7 +586,14 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
                        strain=chosen.split(" ", 1)[1], call=_name(chosen), higher=_name(higher)))
     elif chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
-    if chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
+    if chosen == "konter" and not agree and _tops_read(ev):    # the guard yielded on the top part
+        high = s.auction.high
+        made = _tops_made(ev, s)
+        lines.append(M("Every deal gives {doubler} the strongest runs from the top he may hold, and {call} is made on "
+                       "{made} of the {n}: what his double can show does not beat it, so the konter is the deals' "
+                       "call, not only the count's.", doubler=s.auction.doubled_by, call=str(high.call),
+                       made=sum(made), n=len(made)))
+    elif chosen == "konter" and not agree:    # the guard yielded: say on what (QA s33 Q30)
         high = s.auction.high
         lines.append(M("Even on the {n} deals where {doubler} holds the most {suit}, {call} is made every time: "
                        "what his double can show does not beat it, so the konter is the deals' call, not only "
@@ -2265,6 +2280,37 @@ def _exact_matsch(ev, s, names=None) -> tuple[str, int] | None:
         else:
             return call, sum(1 for m in made if not m)
     return None
+
+
+def _tops_read(ev) -> bool:
+    """The deals keep a trumpless double's top part (simulation.DOUBLE_TOPS)."""
+    return "double_tops" in (getattr(ev, "unheld", None) or ())
+
+
+def _made_against_the_strongest_tops(ev, s) -> bool:
+    """The doubled Obenabe or Undenufe contract (the hand's team's) is made on KONTER_SURE of
+    the deals, each of which gives the doubler the strongest runs from the top he may hold
+    (:func:`_tops_read`: no hand of his doubles by the count, simulation.DOUBLE_TOPS), over
+    KONTER_TESTED deals or more: the trumpless twin of :func:`_made_against_the_longest_trumps`
+    (his strongest cards are in every deal, so no third of them is singled out). False: not
+    so read, or the deals are not at hand."""
+    made = _tops_made(ev, s)
+    return made is not None and len(made) >= KONTER_TESTED and sum(made) >= KONTER_SURE * len(made)
+
+
+def _tops_made(ev, s) -> "list[bool] | None":
+    """Per deal whether the doubled trumpless contract is made where the deals keep the double's
+    top part (:func:`_tops_read`); None elsewhere or where the deals are not at hand."""
+    high = s.auction.high
+    games, points = getattr(ev, "games", None), getattr(ev, "points", None)
+    if not _tops_read(ev) or high is None or high.call.value is None or not getattr(ev, "deals", None) \
+            or not games or not points:
+        return None
+    strain = high.call.strain
+    if strain not in ("Obenabe", "Undenufe") or (strain, high.seat) not in games:
+        return None
+    i = games.index((strain, high.seat))
+    return [row[i] >= min(high.call.value, TOTAL_POINTS) for row in points]
 
 
 def _longest_tested(n: int) -> int:

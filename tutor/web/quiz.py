@@ -4,27 +4,19 @@ Leitner schedule), so the terminal's ``tutor lessons`` counts what was answered 
 from __future__ import annotations
 
 import dataclasses
-import re
 from functools import lru_cache
 from typing import Any
 
 from tutor.errors import TutorError
 from tutor.i18n import M
 
-MAX_LEARNER = 40
-
 
 def learner_of(value: Any) -> str:
-    """The learner's name from a request (default: the tutor's default learner)."""
-    from tutor.course.quiz import default_learner
+    """The learner's name from a request: :func:`tutor.course.quiz.learner_name`, the
+    command line's rule (blank: the tutor's default learner)."""
+    from tutor.course.quiz import learner_name
 
-    if value is None or str(value).strip() == "":
-        return default_learner()
-    name = str(value).strip()
-    if len(name) > MAX_LEARNER or not re.fullmatch(r"[\w .@+-]+", name):
-        raise TutorError(M("learner {name!r}: letters, digits, space and . @ + - only, at most {n}",
-                           name=name[:MAX_LEARNER], n=MAX_LEARNER))
-    return name
+    return learner_name(value)
 
 
 @lru_cache(maxsize=1)
