@@ -1024,8 +1024,14 @@ class _Pool:
         # what the solver answered in this evaluation: (deal, exact, nodes, estimate), play -> Judged.
         # One evaluation's alone (issue 26: the same question, the same answer, whatever the
         # process asked before; before, kept across evaluations of the same nodes, an earlier
-        # evaluation's answers moved a later one's figures: 93 of 100 fresh, 94 after another)
-        self.judged: dict = {}
+        # evaluation's answers moved a later one's figures: 93 of 100 fresh, 94 after another).
+        # Kept by the numbers :meth:`ids` gives the deal's key and the play: a run looks up every
+        # deal in every play several times, and a key (the deal's 36 cards in nested tuples) and a
+        # Play (a dataclass) hash again at every look-up: a tenth to a third of the main process's
+        # CPU in ``tutor bid`` went to it (judge, session 46). :meth:`at` reads one entry by key and play.
+        self.judged: dict[tuple[int, int], Judged] = {}
+        self._key_ids: dict = {}
+        self._play_ids: dict = {}
         self.cheap: set = set()    # play indices whose deals take the cheap estimate (CHEAP_REST)
         # plays asked only on some deals (AfterFort: the contract each deal's auction reaches),
         # Play -> the deals' card tuples; on the others such a play is not judged (UNASKED)
@@ -1056,13 +1062,15 @@ class _Pool:
         budget = NODE_BUDGET if budget is None else budget
         if refine_budget is None:
             refine_budget = min(REFINE_BUDGET, budget)
-        keys = [(tuple(map(tuple, d)), exact, self.budget_class, tuple(sorted(self.estimate.items()))) for d in deals]
+        keys = self.keys(deals, exact)
+        kids, pids = self.ids(keys, plays)
         by_deal: dict[int, list] = {}
         judged = self.judged
-        hints = [_hint([judged.get((k, p)) for k in keys]) for p in plays]
-        for i, k in enumerate(keys):
-            for j, p in enumerate(plays):
-                if p in self.only and k[0] not in self.only[p]:
+        hints = [_hint([judged.get((k, p)) for k in kids]) for p in pids]
+        only = [self.only.get(p) for p in plays]     # (None: asked on every deal)
+        for i, (key, k) in enumerate(zip(keys, kids)):
+            for j, p in enumerate(pids):
+                if only[j] is not None and key[0] not in only[j]:
                     continue
                 known = judged.get((k, p))
                 want = stages.get(j, GUESSED) if exact else GUESSED
@@ -1077,7 +1085,7 @@ class _Pool:
                     _needs_guess(known, exact, i < BIAS_SAMPLE, guess_open))
                 if more:
                     by_deal.setdefault(i, []).append((j, known, want, probing, mode))
-        jobs = [([deals[i]], [(plays[j], known, want, hints[j], self.tables.get((keys[i], plays[j])) if probing else None,
+        jobs = [([deals[i]], [(plays[j], known, want, hints[j], self.tables.get((kids[i], pids[j])) if probing else None,
                                mode)
                               for j, known, want, probing, mode in tasks], exact, budget,
                  refine_budget, i < BIAS_SAMPLE, guess_open, self.estimate)
@@ -1088,11 +1096,28 @@ class _Pool:
             parts = self.pool.map(_judge_all, jobs, chunksize=1)
         for (i, tasks), part in zip(by_deal.items(), parts):
             for (j, _known, _want, probing, _mode), (answer, saved) in zip(tasks, part[0]):
-                judged[(keys[i], plays[j])] = answer
+                judged[(kids[i], pids[j])] = answer
                 if probing:
-                    self._carry((keys[i], plays[j]), saved)
-        return [[judged[(k, p)] if p not in self.only or k[0] in self.only[p] else UNASKED for p in plays]
-                for k in keys]
+                    self._carry((kids[i], pids[j]), saved)
+        return [[judged[(k, p)] if o is None or key[0] in o else UNASKED for p, o in zip(pids, only)]
+                for key, k in zip(keys, kids)]
+
+    def keys(self, deals, exact: bool) -> list[tuple]:
+        """Each deal's key: its cards, and what its answers depend on besides (exact, the
+        evaluation's nodes, the estimate)."""
+        rest = (exact, self.budget_class, tuple(sorted(self.estimate.items())))
+        return [(tuple(map(tuple, d)), *rest) for d in deals]
+
+    def ids(self, keys, plays) -> tuple[list[int], list[int]]:
+        """The numbers :attr:`judged` keeps the deals of ``keys`` and the ``plays`` by (each key,
+        each play its own, for this pool's life)."""
+        k_ids, p_ids = self._key_ids, self._play_ids
+        return ([k_ids.setdefault(k, len(k_ids)) for k in keys],
+                [p_ids.setdefault(p, len(p_ids)) for p in plays])
+
+    def at(self, key, play: Play) -> Judged:
+        """What the pool holds of the deal of ``key`` in ``play``."""
+        return self.judged[(self._key_ids[key], self._play_ids[play])]
 
     def _carry(self, key, saved: bytes | None) -> None:
         """Keep the table a deal's probes left for its next pass (None: it has none, the
@@ -1440,14 +1465,14 @@ class Simulation:
             return ev
         pool = _Pool(self.workers, ("finish", self.nodes), self.estimate)
         try:
-            keys = [(tuple(map(tuple, d)), self.exact, pool.budget_class, tuple(sorted(pool.estimate.items())))
-                    for d in deals]
-            for d, key in enumerate(keys):
+            keys = pool.keys(deals, self.exact)
+            kids, pids = pool.ids(keys, finishing)
+            for d, key in enumerate(kids):
                 for k, i in enumerate(games):
                     j = judged[d][i]
                     # the deal as the decision left it, open only where a printed target is
                     # (with a guess: the pool plays out no deal of these games for a bias not used here)
-                    pool.judged[(key, finishing[k])] = replace(
+                    pool.judged[(key, pids[k])] = replace(
                         j, estimated=(d, k) in asks, nodes=0, decisive_nodes=0,
                         guess=j.points if j.guess is None else j.guess,
                         tried=j.tried if (d, k) in asks else NODE_BUDGET)
@@ -1473,29 +1498,29 @@ class Simulation:
                 for g in range(0, len(order), FINISH_GROUP):
                     group = order[g:g + FINISH_GROUP]
                     probes = sum(_probes_left(j, p) for d in group for p in finishing
-                                 for j in [pool.judged[(keys[d], p)]] if j.estimated)
+                                 for j in [pool.at(keys[d], p)] if j.estimated)
                     budget = min(FINISH_PROBE, left // max(1, probes))
                     if budget < floor:
                         break
-                    before = sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing)
+                    before = sum(pool.at(keys[d], p).nodes for d in group for p in finishing)
                     pool.run(deals, finishing, self.exact, stages, budget, set(group), guess_open=False)
-                    left -= sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing) - before
+                    left -= sum(pool.at(keys[d], p).nodes for d in group for p in finishing) - before
             budget = floor
             while FINISH_PASSES and budget <= FINISH_PROBE and left > 0:
                 # passes as the decision's (measured, not kept): the first with FINISH_ESCALATE
                 # times its last nodes a probe, each further one FINISH_ESCALATE times as many
-                waiting = [d for d in order if any(_open(pool.judged[(keys[d], p)], budget) for p in finishing)]
+                waiting = [d for d in order if any(_open(pool.at(keys[d], p), budget) for p in finishing)]
                 for g in range(0, len(waiting), FINISH_GROUP):
                     group = waiting[g:g + FINISH_GROUP]
                     probes = sum(_probes_left(j, p) for d in group for p in finishing
-                                 for j in [pool.judged[(keys[d], p)]] if _open(j, budget))
+                                 for j in [pool.at(keys[d], p)] if _open(j, budget))
                     if budget * probes > left:
                         break
-                    before = sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing)
+                    before = sum(pool.at(keys[d], p).nodes for d in group for p in finishing)
                     pool.run(deals, finishing, self.exact, stages, budget, set(group), guess_open=False)
-                    left -= sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing) - before
+                    left -= sum(pool.at(keys[d], p).nodes for d in group for p in finishing) - before
                 budget *= FINISH_ESCALATE
-            current = [[pool.judged[(key, p)] for p in finishing] for key in keys]
+            current = [[pool.at(key, p) for p in finishing] for key in keys]
         finally:
             pool.close()
         for d in range(len(judged)):
