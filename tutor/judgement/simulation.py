@@ -402,6 +402,7 @@ _DEALS: dict = {}
 DEALS_KEPT = 4096
 _HANDS = None        # the hands _judge_all judges now, and their key (the cards' indices)
 _HANDS_KEY = None
+_HAND_OBJECTS: tuple = (None, ())   # (_HANDS_KEY, its Hands)
 
 
 def _deal_of(hands, play: Play):
@@ -415,8 +416,17 @@ def _deal_of(hands, play: Play):
     from tutor.play.deal import Deal
     from tutor.play.rules import parse_strain
 
+    global _HAND_OBJECTS
     trump, misere = parse_strain(play.strain)
-    deal = Deal(tuple(Hand(h) for h in hands), trump, play.declarer, play.declarer, misere)
+    if key is not None:
+        # the deal's Hands made once for all its games (a Hand sorts its cards once: the Deal's
+        # checks and the core's masks read them in every game)
+        if _HAND_OBJECTS[0] is not _HANDS_KEY:
+            _HAND_OBJECTS = (_HANDS_KEY, tuple(Hand(h) for h in hands))
+        made = _HAND_OBJECTS[1]
+    else:
+        made = tuple(Hand(h) for h in hands)
+    deal = Deal(made, trump, play.declarer, play.declarer, misere)
     if key is not None:
         if len(_DEALS) >= DEALS_KEPT:
             _DEALS.clear()
