@@ -2249,8 +2249,12 @@ class _Rest:
     def _endings(self, conts, batch) -> list[list["Ending"]]:
         """Each deal's ending after each of ``conts``, walked by the pool's workers where there
         are (:data:`ENDINGS_IN_WORKERS`), else here."""
+        from tutor.judgement.workers import Pool
+
         pool = self.pool
-        if not ENDINGS_IN_WORKERS or pool is None or pool.pool is None or not self.position or len(batch) < 2:
+        # (forked workers only: a pool that runs its jobs in this process gains nothing by it)
+        if not ENDINGS_IN_WORKERS or pool is None or not isinstance(pool.pool, Pool) or not self.position \
+                or len(batch) < 2:
             return [[c.ending(hands) for c in conts] for hands in batch]
         size = -(-len(batch) // pool.workers)
         calls = [c.call for c in conts]
