@@ -5,6 +5,8 @@ states (ENDING_STATES: each state's reading kept for the next deal that reaches 
 tests hold that sharing to a fresh reading of every deal."""
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tutor.conventions import position
@@ -58,3 +60,30 @@ def test_the_switch_off_reads_every_deal_afresh(monkeypatch):
     _s, _c, conts = _continuations()
     off = [[c.ending(d) for d in found] for c in conts]
     assert on == off
+
+
+def test_the_workers_walk_the_same_endings(monkeypatch):
+    # ENDINGS_IN_WORKERS: the pool's workers walk the auctions after the calls, each its share
+    # of a batch's deals, while the main process waits. The evaluation must be the one the main
+    # process walking them gives: the same endings deal by deal, the same numbers and answer.
+    walked_here = []
+    ending = S.Continuation.ending
+
+    def counted(self, hands):
+        walked_here.append(os.getpid())
+        return ending(self, hands)
+
+    monkeypatch.setattr(S.Continuation, "ending", counted)
+    runs = {}
+    for on in (True, False):
+        monkeypatch.setattr(S, "ENDINGS_IN_WORKERS", on)
+        walked_here.clear()
+        sim = S.Simulation(samples=50, seed=3, workers=2, early_stop=False)
+        ev = S.evaluate(HAND, AUCTION, VERBAND, simulation=sim)
+        after = ev.context["after"]
+        runs[on] = (ev.to_json(), ev.judged, {name: c.endings for name, c in after.by_name.items()})
+        # (where the workers walk them, the main process walks none: the test asks that path)
+        assert (os.getpid() in walked_here) != on
+    assert runs[True] == runs[False]
+    # the calls' auctions do end differently from deal to deal (else the test shows little)
+    assert any(len(set(endings)) > 1 for endings in runs[True][2].values())

@@ -391,7 +391,13 @@ class HandBase(Value):
         return card in self.cards
 
     def __iter__(self) -> Iterator:
-        return iter(sorted(self.cards, key=lambda c: (self.SUITS.index(c.suit), self.DISPLAY.index(c.rank))))
+        # the cards in the order of the suits and ranks, sorted once (a hand is immutable): the
+        # simulation iterates each deal's hands in every game it judges them in (judge, s46)
+        order = self.__dict__.get("_order")
+        if order is None:
+            order = self.__dict__["_order"] = tuple(sorted(
+                self.cards, key=lambda c: (self.SUITS.index(c.suit), self.DISPLAY.index(c.rank))))
+        return iter(order)
 
     def __len__(self) -> int:
         return len(self.cards)

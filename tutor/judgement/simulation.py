@@ -52,6 +52,7 @@ Weis and Stöck are left out (the text: "Wer bietet, rechnet allein mit Kartenpu
 """
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from functools import lru_cache
@@ -410,6 +411,7 @@ _DEALS: dict = {}
 DEALS_KEPT = 4096
 _HANDS = None        # the hands _judge_all judges now, and their key (the cards' indices)
 _HANDS_KEY = None
+_HAND_OBJECTS: tuple = (None, ())   # (_HANDS_KEY, its Hands)
 
 
 def _deal_of(hands, play: Play):
@@ -423,8 +425,17 @@ def _deal_of(hands, play: Play):
     from tutor.play.deal import Deal
     from tutor.play.rules import parse_strain
 
+    global _HAND_OBJECTS
     trump, misere = parse_strain(play.strain)
-    deal = Deal(tuple(Hand(h) for h in hands), trump, play.declarer, play.declarer, misere)
+    if key is not None:
+        # the deal's Hands made once for all its games (a Hand sorts its cards once: the Deal's
+        # checks and the core's masks read them in every game)
+        if _HAND_OBJECTS[0] is not _HANDS_KEY:
+            _HAND_OBJECTS = (_HANDS_KEY, tuple(Hand(h) for h in hands))
+        made = _HAND_OBJECTS[1]
+    else:
+        made = tuple(Hand(h) for h in hands)
+    deal = Deal(made, trump, play.declarer, play.declarer, misere)
     if key is not None:
         if len(_DEALS) >= DEALS_KEPT:
             _DEALS.clear()
@@ -1065,8 +1076,14 @@ class _Pool:
         # what the solver answered in this evaluation: (deal, exact, nodes, estimate), play -> Judged.
         # One evaluation's alone (issue 26: the same question, the same answer, whatever the
         # process asked before; before, kept across evaluations of the same nodes, an earlier
-        # evaluation's answers moved a later one's figures: 93 of 100 fresh, 94 after another)
-        self.judged: dict = {}
+        # evaluation's answers moved a later one's figures: 93 of 100 fresh, 94 after another).
+        # Kept by the numbers :meth:`ids` gives the deal's key and the play: a run looks up every
+        # deal in every play several times, and a key (the deal's 36 cards in nested tuples) and a
+        # Play (a dataclass) hash again at every look-up: a tenth to a third of the main process's
+        # CPU in ``tutor bid`` went to it (judge, session 46). :meth:`at` reads one entry by key and play.
+        self.judged: dict[tuple[int, int], Judged] = {}
+        self._key_ids: dict = {}
+        self._play_ids: dict = {}
         self.cheap: set = set()    # play indices whose deals take the cheap estimate (CHEAP_REST)
         # plays asked only on some deals (AfterFort: the contract each deal's auction reaches),
         # Play -> the deals' card tuples; on the others such a play is not judged (UNASKED)
@@ -1097,13 +1114,15 @@ class _Pool:
         budget = NODE_BUDGET if budget is None else budget
         if refine_budget is None:
             refine_budget = min(REFINE_BUDGET, budget)
-        keys = [(tuple(map(tuple, d)), exact, self.budget_class, tuple(sorted(self.estimate.items()))) for d in deals]
+        keys = self.keys(deals, exact)
+        kids, pids = self.ids(keys, plays)
         by_deal: dict[int, list] = {}
         judged = self.judged
-        hints = [_hint([judged.get((k, p)) for k in keys]) for p in plays]
-        for i, k in enumerate(keys):
-            for j, p in enumerate(plays):
-                if p in self.only and k[0] not in self.only[p]:
+        hints = [_hint([judged.get((k, p)) for k in kids]) for p in pids]
+        only = [self.only.get(p) for p in plays]     # (None: asked on every deal)
+        for i, (key, k) in enumerate(zip(keys, kids)):
+            for j, p in enumerate(pids):
+                if only[j] is not None and key[0] not in only[j]:
                     continue
                 known = judged.get((k, p))
                 want = stages.get(j, GUESSED) if exact else GUESSED
@@ -1118,7 +1137,7 @@ class _Pool:
                     _needs_guess(known, exact, i < BIAS_SAMPLE, guess_open))
                 if more:
                     by_deal.setdefault(i, []).append((j, known, want, probing, mode))
-        jobs = [([deals[i]], [(plays[j], known, want, hints[j], self.tables.get((keys[i], plays[j])) if probing else None,
+        jobs = [([deals[i]], [(plays[j], known, want, hints[j], self.tables.get((kids[i], pids[j])) if probing else None,
                                mode)
                               for j, known, want, probing, mode in tasks], exact, budget,
                  refine_budget, i < BIAS_SAMPLE, guess_open, self.estimate, self.eval_kinds)
@@ -1129,11 +1148,28 @@ class _Pool:
             parts = self.pool.map(_judge_all, jobs, chunksize=1)
         for (i, tasks), part in zip(by_deal.items(), parts):
             for (j, _known, _want, probing, _mode), (answer, saved) in zip(tasks, part[0]):
-                judged[(keys[i], plays[j])] = answer
+                judged[(kids[i], pids[j])] = answer
                 if probing:
-                    self._carry((keys[i], plays[j]), saved)
-        return [[judged[(k, p)] if p not in self.only or k[0] in self.only[p] else UNASKED for p in plays]
-                for k in keys]
+                    self._carry((kids[i], pids[j]), saved)
+        return [[judged[(k, p)] if o is None or key[0] in o else UNASKED for p, o in zip(pids, only)]
+                for key, k in zip(keys, kids)]
+
+    def keys(self, deals, exact: bool) -> list[tuple]:
+        """Each deal's key: its cards, and what its answers depend on besides (exact, the
+        evaluation's nodes, the estimate)."""
+        rest = (exact, self.budget_class, tuple(sorted(self.estimate.items())))
+        return [(tuple(map(tuple, d)), *rest) for d in deals]
+
+    def ids(self, keys, plays) -> tuple[list[int], list[int]]:
+        """The numbers :attr:`judged` keeps the deals of ``keys`` and the ``plays`` by (each key,
+        each play its own, for this pool's life)."""
+        k_ids, p_ids = self._key_ids, self._play_ids
+        return ([k_ids.setdefault(k, len(k_ids)) for k in keys],
+                [p_ids.setdefault(p, len(p_ids)) for p in plays])
+
+    def at(self, key, play: Play) -> Judged:
+        """What the pool holds of the deal of ``key`` in ``play``."""
+        return self.judged[(self._key_ids[key], self._play_ids[play])]
 
     def _carry(self, key, saved: bytes | None) -> None:
         """Keep the table a deal's probes left for its next pass (None: it has none, the
@@ -1257,7 +1293,10 @@ class Simulation:
         tie = TIE_STOP and _contest(s) == "open"     # the deals may stop on a tie (_tied)
         own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
+        position = _fork_position(s, standing) if ENDINGS_IN_WORKERS else 0
         pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate, self.eval_kinds) if plays or after else None
+        if after is not None:
+            after.pool, after.position = pool, position
         judged: list[list[Judged]] = []
         live: set[int] = set()
         dealt: list = []
@@ -1326,6 +1365,7 @@ class Simulation:
                         break
                     if after is None:
                         after = _Rest(s, [], standing, misread)
+                        after.pool, after.position = pool, position
                     plays = after.extend(wide, dealt, deals, plays, index, own, team, partie)
                     pool.only = self._only = after.only
                     # the new games' first pass on every deal so far, as a batch's
@@ -1483,14 +1523,14 @@ class Simulation:
             return ev
         pool = _Pool(self.workers, ("finish", self.nodes), self.estimate, self.eval_kinds)
         try:
-            keys = [(tuple(map(tuple, d)), self.exact, pool.budget_class, tuple(sorted(pool.estimate.items())))
-                    for d in deals]
-            for d, key in enumerate(keys):
+            keys = pool.keys(deals, self.exact)
+            kids, pids = pool.ids(keys, finishing)
+            for d, key in enumerate(kids):
                 for k, i in enumerate(games):
                     j = judged[d][i]
                     # the deal as the decision left it, open only where a printed target is
                     # (with a guess: the pool plays out no deal of these games for a bias not used here)
-                    pool.judged[(key, finishing[k])] = replace(
+                    pool.judged[(key, pids[k])] = replace(
                         j, estimated=(d, k) in asks, nodes=0, decisive_nodes=0,
                         guess=j.points if j.guess is None else j.guess,
                         tried=j.tried if (d, k) in asks else NODE_BUDGET)
@@ -1516,29 +1556,29 @@ class Simulation:
                 for g in range(0, len(order), FINISH_GROUP):
                     group = order[g:g + FINISH_GROUP]
                     probes = sum(_probes_left(j, p) for d in group for p in finishing
-                                 for j in [pool.judged[(keys[d], p)]] if j.estimated)
+                                 for j in [pool.at(keys[d], p)] if j.estimated)
                     budget = min(FINISH_PROBE, left // max(1, probes))
                     if budget < floor:
                         break
-                    before = sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing)
+                    before = sum(pool.at(keys[d], p).nodes for d in group for p in finishing)
                     pool.run(deals, finishing, self.exact, stages, budget, set(group), guess_open=False)
-                    left -= sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing) - before
+                    left -= sum(pool.at(keys[d], p).nodes for d in group for p in finishing) - before
             budget = floor
             while FINISH_PASSES and budget <= FINISH_PROBE and left > 0:
                 # passes as the decision's (measured, not kept): the first with FINISH_ESCALATE
                 # times its last nodes a probe, each further one FINISH_ESCALATE times as many
-                waiting = [d for d in order if any(_open(pool.judged[(keys[d], p)], budget) for p in finishing)]
+                waiting = [d for d in order if any(_open(pool.at(keys[d], p), budget) for p in finishing)]
                 for g in range(0, len(waiting), FINISH_GROUP):
                     group = waiting[g:g + FINISH_GROUP]
                     probes = sum(_probes_left(j, p) for d in group for p in finishing
-                                 for j in [pool.judged[(keys[d], p)]] if _open(j, budget))
+                                 for j in [pool.at(keys[d], p)] if _open(j, budget))
                     if budget * probes > left:
                         break
-                    before = sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing)
+                    before = sum(pool.at(keys[d], p).nodes for d in group for p in finishing)
                     pool.run(deals, finishing, self.exact, stages, budget, set(group), guess_open=False)
-                    left -= sum(pool.judged[(keys[d], p)].nodes for d in group for p in finishing) - before
+                    left -= sum(pool.at(keys[d], p).nodes for d in group for p in finishing) - before
                 budget *= FINISH_ESCALATE
-            current = [[pool.judged[(key, p)] for p in finishing] for key in keys]
+            current = [[pool.at(key, p) for p in finishing] for key in keys]
         finally:
             pool.close()
         for d in range(len(judged)):
@@ -1744,6 +1784,45 @@ class Ending:
 # call (a reader's state is the auction's alone); the auctions after the calls cost about half.
 ENDING_STATES = True
 
+# The auctions after the calls on a batch's deals are walked by the pool's workers, each its share
+# of the deals (in order, the states shared among its deals), while the main process waits: the
+# workers sit idle while the main process walks them otherwise, a quarter to a half of its CPU in
+# ``tutor bid`` (0.2-0.55 s, judge, session 46), and its serial time is the command's wall time.
+# The same endings (a deal's ending is its hands' alone, test_simulation_endings); a worker makes
+# each call's Continuation from the position its pool was forked with (:func:`_fork_position`).
+ENDINGS_IN_WORKERS = True
+
+# (the evaluation's position, the standing, a number of its own) in the process that forks the
+# pool next, and so in its workers: the position their Continuations start from
+_FORKED_POSITION: "tuple | None" = None
+_POSITIONS = itertools.count(1)
+_WORKER_CONTINUATIONS: dict = {}      # in a worker: (the position's number, call) -> its Continuation
+
+
+def _fork_position(s, standing) -> int:
+    """Set the position the pool forked next hands its workers (:data:`ENDINGS_IN_WORKERS`); its number."""
+    global _FORKED_POSITION
+    number = next(_POSITIONS)
+    _FORKED_POSITION = (s, standing, number)
+    return number
+
+
+def _endings_job(job) -> "list[list[Ending]] | None":
+    """In a worker: for each deal of a share of a batch, its ending after each call (None: the
+    worker was forked with another position, as where another thread evaluated between the
+    position's setting and the fork: the main process walks them)."""
+    number, calls, hands = job
+    if _FORKED_POSITION is None or _FORKED_POSITION[2] != number:
+        return None
+    s, standing, _n = _FORKED_POSITION
+    conts = []
+    for call in calls:
+        cont = _WORKER_CONTINUATIONS.get((number, call))
+        if cont is None:
+            cont = _WORKER_CONTINUATIONS[(number, call)] = Continuation(s, call, standing)
+        conts.append(cont)
+    return [[c.ending(h) for c in conts] for h in hands]
+
 
 class _State:
     """One auction after the call: its reader (never played on again) and the states after
@@ -1806,7 +1885,7 @@ class Continuation:
     def __init__(self, s, call, standing: "Standing | None" = None) -> None:
         from tutor.conventions import replay
 
-        self.rules, self.standing, self.seat = s.rules, standing, s.seat
+        self.rules, self.standing, self.seat, self.call = s.rules, standing, s.seat, call
         reader = replay(s.auction, s.rules)
         reader.play(call, s.seat)
         self.reader = reader
@@ -2186,6 +2265,9 @@ class _Rest:
         self.rules = s.rules
         self.s, self.standing = s, standing
         self.only: dict[Play, set] = {}
+        # the evaluation's pool and the number of the position it was forked with (ENDINGS_IN_WORKERS)
+        self.pool: "_Pool | None" = None
+        self.position = 0
 
     def __contains__(self, name: str) -> bool:
         return name in self.by_name
@@ -2207,11 +2289,28 @@ class _Rest:
             self.by_name[str(r.call)] = cont
         return self._add([(c, False) for c in new], batch, cards, plays, index, own, team, partie)
 
+    def _endings(self, conts, batch) -> list[list["Ending"]]:
+        """Each deal's ending after each of ``conts``, walked by the pool's workers where there
+        are (:data:`ENDINGS_IN_WORKERS`), else here."""
+        from tutor.judgement.workers import Pool
+
+        pool = self.pool
+        # (forked workers only: a pool that runs its jobs in this process gains nothing by it)
+        if not ENDINGS_IN_WORKERS or pool is None or not isinstance(pool.pool, Pool) or not self.position \
+                or len(batch) < 2:
+            return [[c.ending(hands) for c in conts] for hands in batch]
+        size = -(-len(batch) // pool.workers)
+        calls = [c.call for c in conts]
+        shares = [batch[i:i + size] for i in range(0, len(batch), size)]
+        parts = pool.pool.map(_endings_job, [(self.position, calls, share) for share in shares], chunksize=1)
+        return [row for part, share in zip(parts, shares)
+                for row in (part if part is not None else [[c.ending(h) for c in conts] for h in share])]
+
     def _add(self, conts, batch, cards, plays: list, index: dict, own: int, team: str, partie) -> list:
+        endings = self._endings([cont for cont, _aside in conts], batch)
         for k, hands in enumerate(batch):
             key = tuple(map(tuple, cards[k]))
-            for cont, aside in conts:
-                e = cont.ending(hands)
+            for (cont, aside), e in zip(conts, endings[k]):
                 cont.endings.append(e)
                 if e.contract is None or (aside and not HILFE_GAMES):
                     cont.columns.append(None)
