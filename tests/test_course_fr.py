@@ -178,8 +178,9 @@ def test_a_double_in_a_drill_is_the_french_contre(run, tmp_path):
     key = run("sheet", missed, "--answers-only", "--full-key", "--lang", "fr").output
     # the stored figures, and which calls they compare, move whenever the evidence is re-stored
     # (session 46: bieten-22's compared calls no longer held dopple); the words around them do not
-    stored = next(d["evidence"]["compared"] for d in yaml.safe_load(missed.read_text(encoding="utf-8"))["drills"]
-                  if d["type"] == "bid" and "dopple" in (d.get("evidence") or {}).get("compared", {}))
+    stored = next((d["evidence"]["compared"] for d in yaml.safe_load(missed.read_text(encoding="utf-8"))["drills"]
+                   if d["type"] == "bid" and "dopple" in (d.get("evidence") or {}).get("compared", {})), None)
+    assert stored is not None, f"no bid drill in {missed.name} whose stored evidence compares dopple: take another file"
     figures = ", ".join(f"{'contre' if call == 'dopple' else call} {v:+d}" for call, v in stored.items())
     assert figures in key and "dopple" not in key, figures
     # the quiz's first step (« indice ») names the call asked about as the learner types it
