@@ -162,8 +162,8 @@ def test_questions_say_the_doubles_and_the_matsch_in_french(run, tmp_path):
 def test_a_double_in_a_drill_is_the_french_contre(run, tmp_path):
     """The double is « contre » in French wherever a drill shows it (lessons/fr/10-doppeln):
     in the auction's table of the quiz and the worksheet (doppeln-gen-04: `fort, 70 Eichel,
-    A: dopple`) and in the stored simulation's words of the answer key (bieten-22 compares
-    dopple); in German it stays dopple."""
+    A: dopple`) and in the stored simulation's words of the answer key (a bid drill of the
+    missed opening whose stored evidence compares dopple); in German it stays dopple."""
     drills_file = tmp_path / "d.yaml"
     drills_file.write_text(
         "drills:\n"
@@ -174,13 +174,15 @@ def test_a_double_in_a_drill_is_the_french_contre(run, tmp_path):
     sheet = run("sheet", drills_file, "--lang", "fr").output
     assert "<td>contre</td>" in sheet and "dopple" not in sheet
     assert "<td>dopple</td>" in run("sheet", drills_file).output
-    bieten = run("sheet", ROOT / "exercises" / "bieten.yaml", "--answers-only", "--full-key", "--lang", "fr").output
-    # the stored figures move whenever the evidence is re-stored; the words around them do not
-    stored = next(d for d in yaml.safe_load((ROOT / "exercises" / "bieten.yaml").read_text(encoding="utf-8"))["drills"]
-                  if d["id"] == "bieten-22")["evidence"]["compared"]
-    assert list(stored) == ["fort", "70 Eichel", "80 Eichel", "dopple"], stored
+    missed = ROOT / "exercises" / "verpasst-gen.yaml"
+    key = run("sheet", missed, "--answers-only", "--full-key", "--lang", "fr").output
+    # the stored figures, and which calls they compare, move whenever the evidence is re-stored
+    # (session 46: bieten-22's compared calls no longer held dopple); the words around them do not
+    stored = next((d["evidence"]["compared"] for d in yaml.safe_load(missed.read_text(encoding="utf-8"))["drills"]
+                   if d["type"] == "bid" and "dopple" in (d.get("evidence") or {}).get("compared", {})), None)
+    assert stored is not None, f"no bid drill in {missed.name} whose stored evidence compares dopple: take another file"
     figures = ", ".join(f"{'contre' if call == 'dopple' else call} {v:+d}" for call, v in stored.items())
-    assert figures in bieten and "dopple" not in bieten, figures
+    assert figures in key and "dopple" not in key, figures
     # the quiz's first step (« indice ») names the call asked about as the learner types it
     from tutor.course import drills, quiz
     checked, _, _ = drills.check_paths([ROOT / "exercises" / "doppeln-gen.yaml"])
