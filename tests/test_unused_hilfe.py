@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from tutor.judgement import voice
 from tutor.judgement.simulation import Contract
 
@@ -388,33 +390,44 @@ def test_the_sample_that_runs_out_of_nodes_does_not_confirm_the_numbers(monkeypa
     assert out["settled"] == 0 and out["to_check"] == 4 and not voice._sample_passes(out) and left == [0]
 
 
-def test_the_words_say_what_the_sample_showed_and_what_it_guards_against():
-    # QA s41 F7 (K3): 120 Schellen, 39 ahead of the Hilfe, checked on the first 17 deals, made on each of
-    # the 16 the numbers make it on; numbers wrong on one deal in 6 (more than 39 / 240) would show on one
-    # of 17 deals in 95 or more of 100 answers: 1 - (5/6)^17 is 0.955
-    line = voice.sample_line("120 Schellen", {"m": 17, "settled": 16}, 39).text("en")
-    assert line == ("Most of these deals are estimated, so exact play checked 120 Schellen on the first 17 deals as "
-                    "they were dealt: it is made on each of the 16 the numbers make it on. Were the numbers wrong on "
-                    "one deal in 6, enough to undo its lead over the Hilfe, 17 deals would show it in 95 or more of 100 "
-                    "answers.")
-    assert 1 - (5 / 6) ** 17 >= 0.95
+CHECKED = ("Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were dealt: "
+           "it is made on each of the {k} the numbers make it on.")
+GUARD = "Were the numbers wrong on {share}, enough to undo its lead over the {over}, {m} deals would show it in 95 or more of 100 answers."
 
 
-def test_a_lead_over_the_number_says_how_many_wrong_deals_would_undo_it_and_only_one_over_twice_says_none():
-    # QA s43 F16 (UH1): 100 Undenufe, 126.8 ahead of the Hilfe by the lead the sample checks; a deal the numbers
-    # make and exact play fails costs about twice the number, so numbers wrong on 126.8 / 200 of the deals (more
-    # than half) undo the lead: two deals in three is more than that (the claim holds), and 5 deals show such
-    # numbers but with chance (1/3)^5. A lead of twice the number or more: no share of wrong deals undoes it
-    line = voice.sample_line("100 Undenufe", {"m": 5, "settled": 5}, 126.8).text("en")
-    assert line == ("Most of these deals are estimated, so exact play checked 100 Undenufe on the first 5 deals as "
-                    "they were dealt: it is made on each of the 5 the numbers make it on. Were the numbers wrong on "
-                    "2 deals in 3, enough to undo its lead over the Hilfe, 5 deals would show it in 95 or more of 100 "
-                    "answers.")
-    assert 2 / 3 >= 126.8 / 200 and (1 / 3) ** 5 <= voice.PROOF_ERROR
-    line = voice.sample_line("100 Undenufe", {"m": 5, "settled": 5}, 200).text("en")
-    assert line.endswith("it is made on each of the 5 the numbers make it on.")
-    # 150 ahead with 110 Eichel: 150 / 220 of the deals (0.68) undo it; 2 in 3 is less, 3 in 4 more (the Ace's form)
-    assert "wrong on 3 deals in 4," in voice.sample_line("110 Eichel", {"m": 9, "settled": 9}, 150, over="ace").text("en")
+@pytest.mark.parametrize("call, m, lead, over, share, holds", [
+    # QA s41 F7 (K3): 120 Schellen, 39 ahead of the Hilfe, checked on the first 17 deals; a deal the numbers
+    # make and exact play fails costs about twice the number, so numbers wrong on one deal in 6 (more than
+    # 39 / 240) undo the lead, and would show on one of 17 deals in 95 or more of 100 answers
+    ("120 Schellen", 17, 39, "hilfe", "one deal in 6", 1 / 6 >= 39 / 240 and 1 - (5 / 6) ** 17 >= 0.95),
+    # QA s43 F16 (UH1): 100 Undenufe, 126.8 ahead: numbers wrong on 126.8 / 200 of the deals (more than half)
+    # undo it; two deals in three is more than that, and 5 deals miss such numbers with chance (1/3)^5
+    ("100 Undenufe", 5, 126.8, "hilfe", "2 deals in 3", 2 / 3 >= 126.8 / 200 and (1 / 3) ** 5 <= voice.PROOF_ERROR),
+    # a lead of twice the number or more: no share of wrong deals undoes it, the line says what was checked
+    ("100 Undenufe", 5, 200, "hilfe", None, True),
+    # 150 ahead of the Ace announcement with 110 Eichel: 150 / 220 of the deals (0.68) undo it; 2 in 3 is
+    # less, 3 in 4 more
+    ("110 Eichel", 9, 150, "ace", "3 deals in 4", 2 / 3 < 150 / 220 <= 3 / 4 and (1 / 4) ** 9 <= voice.PROOF_ERROR),
+])
+def test_the_words_say_what_the_sample_showed_and_what_it_guards_against(call, m, lead, over, share, holds):
+    assert holds
+    line = voice.sample_line(call, {"m": m, "settled": m - 1}, lead, over=over).text("en")
+    checked = CHECKED.format(call=call, m=m, k=m - 1)
+    over = {"hilfe": "Hilfe", "ace": "Ace announcement"}[over]
+    assert line == (checked if share is None else f"{checked} {GUARD.format(share=share, over=over, m=m)}")
+
+
+def test_one_deal_checked_is_said_in_the_singular_in_each_language():
+    # polish s45: the Hilfe's "one deal in {every}" form had the plural text in its singular slot
+    # ("on the first 1 deals as they were dealt ... 1 deals would show it"), German's "{wrong} deals" form too
+    for lead in (20, 80):       # one deal in 6 / 2 deals in 3 of 60 Eichel's numbers
+        for over in ("hilfe", "ace"):
+            line = voice.sample_line("60 Eichel", {"m": 1, "settled": 1}, lead, over=over)
+            en, de, fr = (line.text(lang) for lang in ("en", "de", "fr"))
+            assert "on the first 1 deal as it was dealt" in en and "1 deal would show it" in en, en
+            assert "in der ersten 1 Verteilung geprüft, so wie sie gegeben wurde" in de and \
+                "zeigte es 1 Verteilung in" in de, de
+            assert "sur la première donne (1) telle qu'elle" in fr and "1 donne le montrerait" in fr, fr
 
 
 def test_the_kept_hilfe_says_what_the_sample_of_the_sure_bid_showed():

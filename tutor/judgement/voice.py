@@ -53,7 +53,7 @@ from collections import OrderedDict
 from typing import Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
-from tutor.i18n import M, Mn, Msg, both, join
+from tutor.i18n import M, Mn, Mp, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, SCHNEIDER_LEFT_OUT, SCORE_CHANGES, Judgement,
                                   Standing, call_words, estimated_line, estimated_of, mostly_estimated, paired_lead,
                                   unheld_lines)
@@ -837,6 +837,10 @@ def _sample_passes(sample: dict) -> bool:
     return not sample["missed"] and sample["settled"] == sample["checked"] == sample["to_check"]
 
 
+#: what the sampled bid's lead is over (sample_line's ``over``), in the words "its lead over ..." take
+SAMPLE_OVER = {"hilfe": Mp("its lead over", "the Hilfe"), "ace": Mp("its lead over", "the Ace announcement")}
+
+
 def sample_line(call: str, sample: dict, lead: float, over: str = "hilfe") -> Msg:
     """What exact play's sample (:func:`_sample_made`) showed of the numbers of ``call``, a bid
     that leads the Hilfe (``over="ace"``: the Ace announcement, :func:`_ace_gap`) by ``lead``, and
@@ -846,53 +850,28 @@ def sample_line(call: str, sample: dict, lead: float, over: str = "hilfe") -> Ms
     the deals (a lead over the number: QA s43 F16's UH1, 126.8 over 100 Undenufe), ``wrong`` deals in
     ``every`` = ``wrong`` + 1; where it is all of them or more (a lead of twice the number or more),
     no share of wrong deals undoes the lead and the line says what the sample showed only (polish,
-    session 44: the short form had taken every lead over the number)."""
+    session 44: the short form had taken every lead over the number). One sentence of parts: what
+    was checked, then the guard with its share and what the lead is over (was six whole texts)."""
+    m = sample["m"]
+    checked = Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it was "
+                 "dealt: it is made on each of the {k} the numbers make it on.",
+                 "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
+                 "dealt: it is made on each of the {k} the numbers make it on.", m, call=_name(call),
+                 m=m, k=sample["settled"])
     share = lead / (2 * int(call.split(" ", 1)[0]))
     if share <= 0 or share >= 1:
-        return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it was "
-                  "dealt: it is made on each of the {k} the numbers make it on.",
-                  "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
-                  "dealt: it is made on each of the {k} the numbers make it on.", sample["m"], call=_name(call),
-                  m=sample["m"], k=sample["settled"])
-    figures = dict(call=_name(call), m=sample["m"], k=sample["settled"], sure=round(100 * (1 - PROOF_ERROR)))
+        return checked
     if share > 0.5:
         wrong = math.ceil(share / (1 - share) - 1e-9)
-        figures.update(wrong=wrong, every=wrong + 1)
-        if over == "ace":
-            return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it "
-                      "was dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on "
-                      "{wrong} deals in {every}, enough to undo its lead over the Ace announcement, {m} deal would show "
-                      "it in {sure} or more of 100 answers.",
-                      "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they "
-                      "were dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on "
-                      "{wrong} deals in {every}, enough to undo its lead over the Ace announcement, {m} deals would "
-                      "show it in {sure} or more of 100 answers.", sample["m"], **figures)
-        return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it was "
-                  "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on {wrong} deals "
-                  "in {every}, enough to undo its lead over the Hilfe, {m} deal would show it in {sure} or more of 100 "
-                  "answers.",
-                  "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
-                  "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on {wrong} deals "
-                  "in {every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
-                  "answers.", sample["m"], **figures)
-    figures["every"] = math.floor(1 / share)
-    if over == "ace":
-        return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deal as it was "
-                  "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
-                  "{every}, enough to undo its lead over the Ace announcement, {m} deal would show it in {sure} or "
-                  "more of 100 answers.",
-                  "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
-                  "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
-                  "{every}, enough to undo its lead over the Ace announcement, {m} deals would show it in {sure} or "
-                  "more of 100 answers.", sample["m"], **figures)
-    return Mn("Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
-              "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
-              "{every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
-              "answers.",
-              "Most of these deals are estimated, so exact play checked {call} on the first {m} deals as they were "
-              "dealt: it is made on each of the {k} the numbers make it on. Were the numbers wrong on one deal in "
-              "{every}, enough to undo its lead over the Hilfe, {m} deals would show it in {sure} or more of 100 "
-              "answers.", sample["m"], **figures)
+        undone = M("{wrong} deals in {every}", wrong=wrong, every=wrong + 1)
+    else:
+        undone = M("one deal in {every}", every=math.floor(1 / share))
+    guard = Mn("Were the numbers wrong on {share}, enough to undo its lead over {over}, {m} deal would show it in "
+               "{sure} or more of 100 answers.",
+               "Were the numbers wrong on {share}, enough to undo its lead over {over}, {m} deals would show it in "
+               "{sure} or more of 100 answers.", m, share=undone, over=SAMPLE_OVER[over], m=m,
+               sure=round(100 * (1 - PROOF_ERROR)))
+    return join(checked, " ", guard)
 
 
 def unsampled_line(unsettled: dict, n: int, over: str = "hilfe") -> Msg:
