@@ -1,8 +1,8 @@
 """QA s45 F25 (NA1): the count's Hilfe whose auction ends, on more than a tenth of the deals, in a
 game of the opponents' (or of the partner's in another suit) that the deals did not play out. Such a
 Hilfe was not weighed by the auction after it at all, and the voice kept it with "here the conventions
-decide" beside a higher bid of its suit made on nearly every deal (simulation.HILFE_GAMES: those games
-are played out too, so the Hilfe is valued on every deal; docs/interpretations.md "A Hilfe that
+decide" beside a higher bid of its suit made on nearly every deal (simulation.HILFE_UNPLAYED: such a
+deal is judged in the game it ends in, so the Hilfe is valued on every deal; docs/interpretations.md "A Hilfe that
 leaves the partner nothing to decide yields to the higher bid"). The rules: the bid number is the
 target and what the team writes ("Ein Team schreibt bei Erfolg genau die gebotene Zahl. Darum lohnt es
 sich, so hoch zu bieten, wie es das Blatt hergibt"). The expected call comes from exact play of the
