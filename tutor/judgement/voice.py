@@ -528,6 +528,8 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     after = _hilfe_after(ev, said) if kind == "hilfe" and not agree else None
     own = _own_games(ev, s, readings, said) if after is not None else []    # (QA s40 F2; trumpless: QA s43 F16)
     unused = _unused_hilfe(ev, s, after, equal, own) if after is not None else None
+    if unused is not None and not unused.get("own") and own and OWN_OVER_HIGHER:
+        unused = _own_over_higher(ev, s, after, equal, own, unused)
     if unused is None and after is not None:    # the double of the opponents' bid (QA s44 F19)
         unused = _double_over_hilfe(ev, s, after, equal, readings)
     if unused is not None:    # the Hilfe leaves the partner nothing to decide: the higher bid (QA s36 Q1)
@@ -987,6 +989,30 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
         return _own_game(ev, s, after, equal, own)
     return {**after, "call": better, "made": made, "lead": lead, "margin": margin, "fixed": fixed,
             "settled": settled, "proved": proved}
+
+
+# QA s40 F2 again (session 46, with simulation.HILFE_UNPLAYED): C `Rosen:U7 Eichel:U9876 Schellen:A
+# Schilten:K` after `50 Rosen, fort` opens 100 Eichel (the Puur and Nell five) where the Hilfe 60 Rosen
+# yields to the hand's own game; weighed on every deal the Hilfe brings less, and the first sure higher
+# bid of its suit, 80 Rosen (+155), now leads it too, though 100 Eichel brings +222 on the same deals
+# (exact play: 100 Eichel 28.9 +- 8.2 over the team's best Rosen contract). So where the Hilfe yields to a
+# higher bid of its suit, the hand's own game that the deals value more than that bid by more than chance
+# alone allows, and that yields the Hilfe by its own measure (_own_game), is the call instead.
+OWN_OVER_HIGHER = True
+
+
+def _own_over_higher(ev, s, after: dict, equal: Sequence[str], own: Sequence[str], unused: dict) -> dict:
+    """``unused`` (the higher bid of the Hilfe's suit the Hilfe yields to, :func:`_unused_hilfe`), or
+    the hand's own game of ``own`` the deals value more than it by more than chance alone allows
+    where that game yields the Hilfe too (:func:`_own_game`; :data:`OWN_OVER_HIGHER`)."""
+    values = getattr(ev, "values", None) or {}
+    n = ev.samples
+    high = values.get(unused["call"]) or ()
+    better = [c for c in own if len(values.get(c) or ()) == n and len(high) == n
+              and (lambda lead: lead[0] > lead[1])(paired_lead(values[c], high))]
+    if not better:
+        return unused
+    return _own_game(ev, s, after, equal, better) or unused
 
 
 def _higher_bids(ev, after: dict, equal: Sequence[str]) -> list[str]:
