@@ -2225,6 +2225,20 @@ def _aces(hand: Hand, s, readings, standing: "Standing | None", pick=_ASK,
 # +42 %): not kept, a cost for no call.
 HILFE_AFTER = True
 HILFE_GAMES = False
+# QA s45 F25 (NA1: C `Eichel:U7 Schellen:AK8 Rosen:K76 Schilten:8` after `50 Eichel, fort`): the
+# auction after the Hilfe 60 Eichel ends in a game the deals did not play on 19 of 100 deals (D bids
+# over it in a suit of his own on 17, A bids Schilten on 2), so the Hilfe was not weighed at all and
+# its information line ("here the conventions decide") kept it beside 110 Eichel, which exact play
+# makes on 23 of 24 deals, 130.9 +- 42.2 over the Hilfe by the auction after it (D's games are bad
+# deals for the Hilfe). HILFE_UNPLAYED: a deal whose auction after the Hilfe ends in a game other
+# than the hand's and the standing contract's (which every deal plays) is judged in that game on
+# that deal too, as a continued call's contract is (an opponent's or the partner's game in another
+# strain is an extra game, asked only on the deals that reach it: looked up by strain and declarer
+# it could be one not asked on this deal), so no deal is dropped; a deal that ends in the hand's or
+# the standing contract's game is valued in it as before (HILFE_GAMES, which also adds a second
+# game of that strain and declarer for the contract's number, moved hilfe-gen-08's 130 Eichel back
+# to the Hilfe in session 46). Off: as before session 46.
+HILFE_UNPLAYED = True
 
 
 def _is_hilfe(pick) -> bool:
@@ -2312,8 +2326,10 @@ class _Rest:
             key = tuple(map(tuple, cards[k]))
             for (cont, aside), e in zip(conts, endings[k]):
                 cont.endings.append(e)
-                if e.contract is None or (aside and not HILFE_GAMES):
-                    cont.columns.append(None)
+                if e.contract is None or (aside and not HILFE_GAMES and not (
+                        HILFE_UNPLAYED and all((p.strain, p.declarer) != (e.contract.strain, e.contract.declarer)
+                                               for p in plays[:own]))):
+                    cont.columns.append(None)     # (the aside's: valued in the game of its strain and declarer)
                     continue
                 c = e.contract
                 targets = tuple(sorted(_partie_targets(c, e.multiplier, team, self.rules, partie)))
@@ -2357,7 +2373,7 @@ class _Rest:
         placed = name in self.by_name or HILFE_GAMES
         played, columns = [], []
         for d, e in enumerate(cont.endings):
-            col = cont.columns[d] if placed or e.contract is None else \
+            col = cont.columns[d] if placed or e.contract is None or cont.columns[d] is not None else \
                 next((i for i, g in enumerate(games) if g == (e.contract.strain, e.contract.declarer)), -1)
             if col == -1:
                 continue          # a game the deals did not play: this deal is not valued

@@ -536,6 +536,8 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     after = _hilfe_after(ev, said) if kind == "hilfe" and not agree else None
     own = _own_games(ev, s, readings, said) if after is not None else []    # (QA s40 F2; trumpless: QA s43 F16)
     unused = _unused_hilfe(ev, s, after, equal, own) if after is not None else None
+    if unused is not None and not unused.get("own") and own and OWN_OVER_HIGHER:
+        unused = _own_over_higher(ev, s, after, equal, own, unused)
     if unused is None and after is not None:    # the double of the opponents' bid (QA s44 F19)
         unused = _double_over_hilfe(ev, s, after, equal, readings)
     if unused is not None:    # the Hilfe leaves the partner nothing to decide: the higher bid (QA s36 Q1)
@@ -565,8 +567,11 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     belied = _belied(count, ev, s, said) if agree else None
     chosen = said if agree and belied is None else ace_gap["call"] if ace_gap is not None else equal[0]
     lowest = _lower_number(chosen, equal, readings, by_call)
+    down = _lower_mostly_down(ev, chosen, equal, readings, by_call) if lowest is None else None
     if lowest is not None:
         higher, chosen = chosen, lowest
+    elif down is not None:
+        higher, chosen = chosen, down
     # a bid of the hand below its Matsch yields to the Matsch where exact play makes it on every
     # deal (QA s35 Q3: 150 Eichel, valued +346 by the auction after it, where the count's robots
     # doubled it on 13 of 50 deals though it is made on each; the Matsch +314 on every deal)
@@ -584,6 +589,16 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
         lines.append(M("Of the equally good bids in {strain} the tutor recommends {call}: it brings more on average "
                        "than the higher {higher}, and a lower number is made on every deal a higher one is.",
                        strain=chosen.split(" ", 1)[1], call=_name(chosen), higher=_name(higher)))
+    elif down is not None:
+        made = ev.made(higher)
+        lines.append(Mn("Of the equally good bids in {strain} the tutor recommends {call}: the higher {higher} is "
+                        "made in only {made} of the {n} deal, and a lower number is made on every deal a higher one "
+                        "is; where both fail, the lower gives the opponents fewer points.",
+                        "Of the equally good bids in {strain} the tutor recommends {call}: the higher {higher} is "
+                        "made in only {made} of the {n} deals, and a lower number is made on every deal a higher one "
+                        "is; where both fail, the lower gives the opponents fewer points.", len(made),
+                        strain=chosen.split(" ", 1)[1], call=_name(chosen), higher=_name(higher),
+                        made=sum(made), n=len(made)))
     elif chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
     if chosen == "konter" and not agree and _tops_read(ev):    # the guard yielded on the top part
@@ -968,6 +983,30 @@ def _unused_hilfe(ev, s, after: dict, equal: Sequence[str], own: Sequence[str] =
         return _own_game(ev, s, after, equal, own)
     return {**after, "call": better, "made": made, "lead": lead, "margin": margin, "fixed": fixed,
             "settled": settled, "proved": proved}
+
+
+# QA s40 F2 again (session 46, with simulation.HILFE_UNPLAYED): C `Rosen:U7 Eichel:U9876 Schellen:A
+# Schilten:K` after `50 Rosen, fort` opens 100 Eichel (the Puur and Nell five) where the Hilfe 60 Rosen
+# yields to the hand's own game; weighed on every deal the Hilfe brings less, and the first sure higher
+# bid of its suit, 80 Rosen (+155), now leads it too, though 100 Eichel brings +222 on the same deals
+# (exact play: 100 Eichel 28.9 +- 8.2 over the team's best Rosen contract). So where the Hilfe yields to a
+# higher bid of its suit, the hand's own game that the deals value more than that bid by more than chance
+# alone allows, and that yields the Hilfe by its own measure (_own_game), is the call instead.
+OWN_OVER_HIGHER = True
+
+
+def _own_over_higher(ev, s, after: dict, equal: Sequence[str], own: Sequence[str], unused: dict) -> dict:
+    """``unused`` (the higher bid of the Hilfe's suit the Hilfe yields to, :func:`_unused_hilfe`), or
+    the hand's own game of ``own`` the deals value more than it by more than chance alone allows
+    where that game yields the Hilfe too (:func:`_own_game`; :data:`OWN_OVER_HIGHER`)."""
+    values = getattr(ev, "values", None) or {}
+    n = ev.samples
+    high = values.get(unused["call"]) or ()
+    better = [c for c in own if len(values.get(c) or ()) == n and len(high) == n
+              and (lambda lead: lead[0] > lead[1])(paired_lead(values[c], high))]
+    if not better:
+        return unused
+    return _own_game(ev, s, after, equal, better) or unused
 
 
 def _higher_bids(ev, after: dict, equal: Sequence[str]) -> list[str]:
@@ -1807,6 +1846,46 @@ def _lower_number(chosen: str, equal: Sequence[str], readings, by_call: dict) ->
              and kinds.get(c) in NUMBER_ONLY and int(c.split(" ", 1)[0]) < int(parts[0])
              and by_call.get(c, float("-inf")) > by_call[chosen]]
     return max(lower, key=lambda c: (by_call[c], -int(c.split(" ", 1)[0])), default=None)
+
+
+# QA s45 F24 (DK7: B `Eichel:9AK87 Schellen:K Rosen:A Schilten:A8` after `80 Schellen, 90 Eichel,
+# 100 Schellen, fort, 130 Schellen`): the practice table's 50 deals call 140 and 150 Eichel equal and
+# the count's tie-break took the higher, 150 Eichel, made on 8 of the 50; exact play of 24 deals by the
+# auction after each call puts 150 Eichel 8.3 +- 2.8 below 140 (both made 4 of 24). Two numbers of
+# one game played by the same cards: where both are made the higher writes one step more, where
+# both fail the lower gives the opponents one step less, where only the lower is made it writes its
+# number and the higher would have given the opponents theirs (the rules: "Bleibt es darunter,
+# schreiben die Gegner die Zielpunkte"); the higher is never made where the lower fails. So the
+# lower brings at least step x (1 - 2 x the higher's share made) more: more wherever the higher is
+# made on fewer than half the deals. Among equally good numbers of the chosen one's strain the voice
+# steps down from a number the deals make on fewer than half of them to the next lower equally good
+# one, and on while that one is mostly down too. In a contested auction the deals' values (by the
+# auction after each call) already call them equal: the rule only breaks their tie. Off: the count's
+# or the deals' pick among them as before.
+LOWER_MOSTLY_DOWN = True
+
+
+def _lower_mostly_down(ev, chosen: str, equal: Sequence[str], readings, by_call: dict) -> str | None:
+    """The equally good number of ``chosen``'s strain below it that :data:`LOWER_MOSTLY_DOWN`
+    steps down to (both show the number only, :data:`NUMBER_ONLY`): from ``chosen``, made on fewer
+    than half the deals of ``ev``, to the next lower equally good number, and on while that one
+    is mostly down too; None: ``chosen`` is made on half the deals or more, or none is lower."""
+    if not LOWER_MOSTLY_DOWN:
+        return None
+    kinds = {str(r.call): r.kind for r in readings}
+    parts = chosen.split(" ", 1)
+    if kinds.get(chosen) not in NUMBER_ONLY or len(parts) != 2 or not parts[0].isdigit() or chosen not in by_call:
+        return None
+    lower = sorted((c for c in equal if c.split(" ", 1)[1:] == parts[1:] and c.split(" ", 1)[0].isdigit()
+                    and kinds.get(c) in NUMBER_ONLY and int(c.split(" ", 1)[0]) < int(parts[0]) and c in by_call),
+                   key=lambda c: -int(c.split(" ", 1)[0]))
+    now = chosen
+    for c in lower:
+        made = ev.made(now)
+        if made is None or 2 * sum(made) >= len(made):
+            break
+        now = c
+    return None if now == chosen else now
 
 
 FIXED_OPENING = 0.95   # the next Zehner made on this share of the deals: the words say why it is not bid

@@ -1,0 +1,51 @@
+"""QA s45 F25 (NA1): the count's Hilfe whose auction ends, on more than a tenth of the deals, in a
+game of the opponents' (or of the partner's in another suit) that the deals did not play out. Such a
+Hilfe was not weighed by the auction after it at all, and the voice kept it with "here the conventions
+decide" beside a higher bid of its suit made on nearly every deal (simulation.HILFE_UNPLAYED: such a
+deal is judged in the game it ends in, so the Hilfe is valued on every deal; docs/interpretations.md "A Hilfe that
+leaves the partner nothing to decide yields to the higher bid"). The rules: the bid number is the
+target and what the team writes ("Ein Team schreibt bei Erfolg genau die gebotene Zahl. Darum lohnt es
+sich, so hoch zu bieten, wie es das Blatt hergibt"). The expected call comes from exact play of the
+position (HELPERS.md: the simulation with a huge node budget judges every fitting deal with the solver
+to the end), the Hilfe and every higher bid valued by the auction after it: the partner and the
+opponents bidding on, each contract reached solved."""
+from __future__ import annotations
+
+import pytest
+
+from tutor import conventions
+from tutor.judgement import voice
+from tutor.judgement.base import paired_lead
+
+NA1 = ("Eichel:U7 Schellen:AK8 Rosen:K76 Schilten:8", "50 Eichel, fort")
+
+
+@pytest.mark.needs_core
+def test_a_hilfe_the_opponents_outbid_yields_to_a_higher_bid_exact_play_makes_and_values_above_it():
+    # C holds the Puur second in A's Eichel (the Hilfe 60 Eichel), the Schellen A K and the Rosen K. On 24
+    # fitting deals, the Hilfe and the bids valued by the auction after them and every deal solved, higher
+    # Eichel bids bring more than the Hilfe by more than chance alone allows (two standard errors of the
+    # paired difference): after the Hilfe D bids over it in a suit of his own, or A goes on, or the team
+    # stops low; the tutor bids such a bid itself
+    from tutor.judgement.simulation import Simulation, evaluate
+
+    hand, auction = NA1
+    sim = Simulation(samples=24, seed=1, nodes=10 ** 12, node_budget=10 ** 12, every_game=True, early_stop=False)
+    sim.bid_out = frozenset({"60 Eichel"})     # the Hilfe by the auction after it, as the higher bids
+    ev = evaluate(hand, auction, None, "C", simulation=sim)
+    assert ev.estimated == 0
+    assert "60 Eichel" in ev.continued
+    ahead = set()
+    for call in ("80 Eichel", "90 Eichel", "100 Eichel", "110 Eichel", "120 Eichel", "130 Eichel", "140 Eichel",
+                 "150 Eichel"):
+        lead, margin = paired_lead(ev.values[call], ev.values["60 Eichel"])
+        if lead > margin:
+            ahead.add(call)
+    assert ahead
+    voice._CACHE.clear()
+    voice._EVALUATIONS.clear()
+    advice = conventions.advise(hand, auction, seat="C", judge=voice.default_judge())
+    assert advice.call in ahead, (advice.call, ahead)
+    text = [x.text("en") for x in advice.lines]
+    assert any(x.startswith("The Hilfe, 60 Eichel, tells A what this hand holds so that he can decide how high to go, "
+                            "but here that brings clearly less than bidding at once") for x in text), text
