@@ -170,6 +170,9 @@ class Evaluation:
     # Simulation.finish: the deal-games it asked (open at a printed target) and those it decided
     finish_asked: int = 0
     finished: int = 0
+    # the cards the partner's trumpless number and the opponent's double of it fight over, which the
+    # deals give the doubler (fought_over; None: no such fight)
+    fought: dict | None = field(default=None, repr=False)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -1366,6 +1369,8 @@ class Simulation:
         ev.unheld = context["unheld"]
         ev.misfit = context["missed"]
         ev.double_read = "double" in context["read"]
+        if "double" in context["read"] or "double_tops" in context["read"]:
+            ev.fought = fought_over(hand, s, dealt)
         ev.games = [(p.strain, p.declarer) for p in plays]
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
@@ -2887,6 +2892,39 @@ def _top_part(dealer, seat, kind, reach, whole):
     test = _one_seat(lambda deal: reach(deal[seat]) >= value, seat)
     test.cards = best[2]
     return test
+
+
+def fought_over(hand, s, deals) -> "dict | None":
+    """The cards a trumpless number and the double of it fight over (QA s43 KE2, s44 F20): where
+    the doubled contract is the partner's Obenabe or Undenufe number that no hand he may hold
+    reaches by the count (his strongest runs from the top, :func:`_strongest_runs`, fall short of
+    it: the read is dropped, READ_POSSIBLE) and the deals read the opponent's double, the cards of
+    those runs the doubler holds on every one of ``deals``: {"seat", "call", "doubler", "runs",
+    "held"} (runs and held: lists of cards). None elsewhere. The deals give such cards to the
+    double, the call they can read; the line that says so (voice) names them."""
+    from tutor.conventions import Reader
+    from tutor.judgement.count import TRUMPLESS, contract_count, kind_of
+
+    high, doubler = s.auction.high, s.auction.doubled_by
+    if high is None or doubler is None or not deals or high.seat != s.partner or high.call.value is None \
+            or high.call.strain not in TRUMPLESS or team_of(doubler) == team_of(s.seat):
+        return None
+    strain, reader, before = high.call.strain, Reader(s.rules), None
+    for e in s.auction.entries:
+        if e is high:
+            before = reader.situation(e.seat)
+            break
+        reader.play(e.call, e.seat)
+    if before is None:
+        return None
+    dealer, _honoured_ = honouring({s.seat: hand}, s.promised, s.denied)
+    best = _strongest_runs(dealer, high.seat, kind_of(strain), lambda h: contract_count(h, before, strain).expected)
+    if best is None or not best[2] or best[0] >= high.call.value:
+        return None
+    held = [c for c in best[2] if all(d[doubler].has(c.suit, c.rank) for d in deals)]
+    if not held:
+        return None
+    return {"seat": high.seat, "call": str(high.call), "doubler": doubler, "runs": best[2], "held": held}
 
 
 DOUBLE_TRIES = 400   # deals tried for one whose doubler doubles by the count; none: the double is no test
