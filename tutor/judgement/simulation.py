@@ -2436,14 +2436,14 @@ def read_kind(reading, call, rules) -> str | None:
 def _number_test(seat, before, strain, value, partner, reaches):
     """The count at a table without the Ansageregeln reaches the seat's ``value`` in ``strain``
     with his hand (count.plain_reaches), with its length part (``fits.length``,
-    :func:`_length_test`) where ``strain`` is a suit (:data:`NUMBER_LENGTH`)."""
+    :func:`_length_test`) where ``strain`` is a suit (:data:`NUMBER_LENGTH`), its top part
+    (``fits.tops``, :func:`_top_part`) where it is Obenabe or Undenufe (:data:`NUMBER_TOPS`)."""
     fits = _toward(lambda deal: reaches(deal[seat], before, strain, value, partner), seat, before, strain, value)
-    if strain in SUITS_ONLY:
-        from tutor.judgement.count import OWN_LENGTH
+    from tutor.judgement.count import OWN_LENGTH, TRUMPLESS, contract_count, kind_of
 
+    if strain in SUITS_ONLY:
         fits.length = _length_test(seat, _suit(strain), OWN_LENGTH)
-    elif strain in ("Obenabe", "Undenufe"):     # NUMBER_TOPS (a Misère's count is no sum of runs)
-        from tutor.judgement.count import contract_count, kind_of
+    elif strain in TRUMPLESS:     # Obenabe, Undenufe: NUMBER_TOPS (a Misère's count is no sum of runs)
 
         def reach(hand) -> int:
             return contract_count(hand, before, strain).expected
@@ -3043,7 +3043,8 @@ def _honoured(dealer, reads, seed) -> tuple:
         tops = test.tops(dealer) if getattr(test, "tops", None) is not None \
             and (DOUBLE_TOPS if what == "double" else NUMBER_TOPS) else None
         if tops is not None:
-            # no hand he may hold doubles the trumpless number by the count: its top part (DOUBLE_TOPS)
+            # no hand he may hold doubles (or bids) the trumpless number by the count: its top part
+            # (DOUBLE_TOPS, NUMBER_TOPS)
             if _read_holds(dealer, _both(*kept, tops), seed):
                 kept.append(tops)
                 read.append(what + "_tops")
