@@ -262,3 +262,35 @@ def test_the_konter_guard_s_line_says_what_the_deals_gave_a_trumpless_doubler():
     j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
     assert j.pick is None or j.pick.call.kind != "redouble"
     assert voice.KONTER_TOPS_LINE in j.lines and voice.KONTER_LINE not in j.lines
+
+
+def test_the_cards_the_partner_s_number_and_the_double_fight_over_are_named():
+    # DT7: A's 100 Obenabe could rest on no more than the Schellen and Schilten Aces beside C's cards
+    # (42 by the count, short of 100), and those are the cards the deals give B's double on every deal
+    from types import SimpleNamespace
+
+    from tutor.judgement import voice
+
+    h, reader, seat, _r, _t = position(DT7_HAND, DT7, ERWEITERT, "C")
+    deals, _unheld, _missed = dt7_deals(12)
+    fought = S.fought_over(h, reader.situation(seat), deals)
+    aces = {"Schellen A", "Schilten A"}
+    assert fought["seat"] == "A" and fought["doubler"] == "B"
+    assert {f"{c.suit.value} {c.rank.value}" for c in fought["runs"]} == aces
+    assert {f"{c.suit.value} {c.rank.value}" for c in fought["held"]} == aces
+    line = voice._fought_line(SimpleNamespace(fought=fought))[0]
+    assert "Schellen A, Schilten A" in line.text("en") and line.text("de") != line.text("en")
+    # KE2 (QA s43): C's Sixes leave A's 120 Undenufe no runs but the Schilten from the Six (6 7 8 9 B U:
+    # 31 + 6 x 10 = 91, short of 120); B's double of it, read whole, wants 47 of his runs (157 - 120 and a
+    # trick): the Schilten 6 7 8 (19 + 30) at least, which the deals give him on every deal
+    hand, auction = "Eichel:67 Schellen:6 Rosen:678 Schilten:AKO", "120 Undenufe, fort, fort, fort, B: dopple"
+    h, reader, seat, _r, _t = position(hand, auction, ERWEITERT, "C")
+    s = reader.situation(seat)
+    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
+    deals, unheld, _missed = S.read_deals(dealer, s, 12, 1)
+    fought = S.fought_over(h, s, deals)
+    assert unheld == [] and [c.rank.value for c in fought["runs"]] == ["6", "7", "8", "9", "B", "U"]
+    assert {"6", "7", "8"} <= {c.rank.value for c in fought["held"]}
+    # no fight where nobody doubled
+    h, reader, seat, _r, _t = position(DT7_HAND, "100 Obenabe, fort", ERWEITERT, "C")
+    assert S.fought_over(h, reader.situation(seat), deals) is None

@@ -171,6 +171,9 @@ class Evaluation:
     # Simulation.finish: the deal-games it asked (open at a printed target) and those it decided
     finish_asked: int = 0
     finished: int = 0
+    # the cards the partner's trumpless number and the opponent's double of it fight over, which the
+    # deals give the doubler (fought_over; None: no such fight)
+    fought: dict | None = field(default=None, repr=False)
 
     def exact_values(self) -> dict[str, list[int]]:
         """Each call's board values on the deals searched exactly alone (``searched``)."""
@@ -1419,6 +1422,8 @@ class Simulation:
         ev.unheld = context["unheld"]
         ev.misfit = context["missed"]
         ev.double_read = "double" in context["read"]
+        if "double" in context["read"] or "double_tops" in context["read"]:
+            ev.fought = fought_over(hand, s, dealt)
         ev.games = [(p.strain, p.declarer) for p in plays]
         ev.points = results
         ev.opened = [[j.estimated for j in row] for row in judged]
@@ -2559,14 +2564,14 @@ def read_kind(reading, call, rules) -> str | None:
 def _number_test(seat, before, strain, value, partner, reaches):
     """The count at a table without the Ansageregeln reaches the seat's ``value`` in ``strain``
     with his hand (count.plain_reaches), with its length part (``fits.length``,
-    :func:`_length_test`) where ``strain`` is a suit (:data:`NUMBER_LENGTH`)."""
+    :func:`_length_test`) where ``strain`` is a suit (:data:`NUMBER_LENGTH`), its top part
+    (``fits.tops``, :func:`_top_part`) where it is Obenabe or Undenufe (:data:`NUMBER_TOPS`)."""
     fits = _toward(lambda deal: reaches(deal[seat], before, strain, value, partner), seat, before, strain, value)
-    if strain in SUITS_ONLY:
-        from tutor.judgement.count import OWN_LENGTH
+    from tutor.judgement.count import OWN_LENGTH, TRUMPLESS, contract_count, kind_of
 
+    if strain in SUITS_ONLY:
         fits.length = _length_test(seat, _suit(strain), OWN_LENGTH)
-    elif strain in ("Obenabe", "Undenufe"):     # NUMBER_TOPS (a Misère's count is no sum of runs)
-        from tutor.judgement.count import contract_count, kind_of
+    elif strain in TRUMPLESS:     # Obenabe, Undenufe: NUMBER_TOPS (a Misère's count is no sum of runs)
 
         def reach(hand) -> int:
             return contract_count(hand, before, strain).expected
@@ -3017,6 +3022,39 @@ def _top_part(dealer, seat, kind, reach, whole):
     return test
 
 
+def fought_over(hand, s, deals) -> "dict | None":
+    """The cards a trumpless number and the double of it fight over (QA s43 KE2, s44 F20): where
+    the doubled contract is the partner's Obenabe or Undenufe number that no hand he may hold
+    reaches by the count (his strongest runs from the top, :func:`_strongest_runs`, fall short of
+    it: the read is dropped, READ_POSSIBLE) and the deals read the opponent's double, the cards of
+    those runs the doubler holds on every one of ``deals``: {"seat", "call", "doubler", "runs",
+    "held"} (runs and held: lists of cards). None elsewhere. The deals give such cards to the
+    double, the call they can read; the line that says so (voice) names them."""
+    from tutor.conventions import Reader
+    from tutor.judgement.count import TRUMPLESS, contract_count, kind_of
+
+    high, doubler = s.auction.high, s.auction.doubled_by
+    if high is None or doubler is None or not deals or high.seat != s.partner or high.call.value is None \
+            or high.call.strain not in TRUMPLESS or team_of(doubler) == team_of(s.seat):
+        return None
+    strain, reader, before = high.call.strain, Reader(s.rules), None
+    for e in s.auction.entries:
+        if e is high:
+            before = reader.situation(e.seat)
+            break
+        reader.play(e.call, e.seat)
+    if before is None:
+        return None
+    dealer, _honoured_ = honouring({s.seat: hand}, s.promised, s.denied)
+    best = _strongest_runs(dealer, high.seat, kind_of(strain), lambda h: contract_count(h, before, strain).expected)
+    if best is None or not best[2] or best[0] >= high.call.value:
+        return None
+    held = [c for c in best[2] if all(d[doubler].has(c.suit, c.rank) for d in deals)]
+    if not held:
+        return None
+    return {"seat": high.seat, "call": str(high.call), "doubler": doubler, "runs": best[2], "held": held}
+
+
 DOUBLE_TRIES = 400   # deals tried for one whose doubler doubles by the count; none: the double is no test
 
 # The double's pre-filter (QA Q12's position: 12 of 2,000 tries give B a hand the count doubles
@@ -3133,7 +3171,8 @@ def _honoured(dealer, reads, seed) -> tuple:
         tops = test.tops(dealer) if getattr(test, "tops", None) is not None \
             and (DOUBLE_TOPS if what == "double" else NUMBER_TOPS) else None
         if tops is not None:
-            # no hand he may hold doubles the trumpless number by the count: its top part (DOUBLE_TOPS)
+            # no hand he may hold doubles (or bids) the trumpless number by the count: its top part
+            # (DOUBLE_TOPS, NUMBER_TOPS)
             if _read_holds(dealer, _both(*kept, tops), seed):
                 kept.append(tops)
                 read.append(what + "_tops")

@@ -2556,6 +2556,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     if alone:
         lines.append(FORT_ALONE(call="fort"))   # no number: said without the estimate's line
     lines.extend(unheld_lines(getattr(ev, "unheld", None), getattr(ev, "misfit", 0), n))
+    lines.extend(_fought_line(ev))
     estimated = getattr(ev, "estimated", 0) or 0
     if estimated and numbers:
         lines.append(estimated_line(estimated, n, call, estimated_of(ev, call, s.seat)))
@@ -2575,6 +2576,29 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
     lines.extend(compared)
     lines.extend(_all_win_line(ev, call, equal, standing))
     return lines
+
+
+def _fought_line(ev) -> list[Msg]:
+    """The cards the partner's trumpless number and the opponent's double of it fight over, which
+    the deals give the double (simulation.fought_over; QA s43 KE2: "made in 0 of 50" beside six
+    sure tricks read oddly, the deals having given the doubler the runs the number needed)."""
+    fought = getattr(ev, "fought", None)
+    if not fought:
+        return []
+    return [M("Beside our cards {seat}'s {call} could rest on no more than {runs}, and by the count even that falls "
+              "short of it; {doubler}'s double holds {held} on every deal: the deals read the double, the call they "
+              "can read, and give the number no cards.", seat=fought["seat"], call=fought["call"],
+              runs=_cards_words(fought["runs"]), doubler=fought["doubler"], held=_cards_words(fought["held"]))]
+
+
+def _cards_words(cards) -> str:
+    """Cards as the count's lines name them, suit by suit ("Schellen A, Schilten A")."""
+    from tutor.judgement.count import cards_named
+
+    suits: dict = {}
+    for c in cards:
+        suits.setdefault(c.suit, []).append(c.rank)
+    return ", ".join(cards_named(suit, ranks) for suit, ranks in suits.items())
 
 
 def _all_win_line(ev, call: str, equal: Sequence[str] | None, standing: Standing | None) -> list[Msg]:
