@@ -1,6 +1,7 @@
-"""Exact play for the count's tests: deal the unseen cards to fit the auction
-(tutor.play.dealer) and solve each deal double dummy (tutor.play.solver). The expected
-call of a test comes from these chances, never from the count itself."""
+"""Exact play for the tests: deal the unseen cards to fit the auction (tutor.play.dealer)
+and solve each deal double dummy (tutor.play.solver); or judge a whole position by the
+simulation with a huge node budget (:func:`judged`, HELPERS.md's exact play). The expected
+call of a test comes from these chances and values, never from the count or the voice."""
 from __future__ import annotations
 
 import functools
@@ -99,3 +100,62 @@ def between(hands: dict[str, Hand], strain: str, declarer: str, targets) -> tupl
     low = max([t for t in asked if b.answer(t)], default=0)
     high = min([t - 1 for t in asked if not b.answer(t)], default=TOTAL_POINTS)
     return low, TOTAL_POINTS - 2 if high == TOTAL_POINTS - 1 else high   # 156 is no team's points (the other 1)
+
+
+# -- a position judged by exact play, and the tutor's advice held against it -------------------
+
+def judged(hand: str, auction: str, seat: str, rules=None, n: int = 24, seed: int = 1, bid_out=()):
+    """The position judged by exact play: the simulation with a huge node budget judges every one
+    of ``n`` fitting deals with the solver to the end (none estimated), every call valued by the
+    auction after it (``every_game``: the partner and the opponents bidding on, each contract
+    reached solved, where the simulation values a call so); ``bid_out``: the hand's calls valued
+    by the auction after them besides (``Simulation.bid_out``)."""
+    from tutor.judgement.simulation import Simulation, evaluate
+
+    sim = Simulation(samples=n, seed=seed, nodes=10 ** 12, node_budget=10 ** 12, every_game=True,
+                     early_stop=False)
+    if bid_out:
+        sim.bid_out = frozenset(bid_out)
+    ev = evaluate(hand, auction, rules, seat, simulation=sim)
+    assert ev.estimated == 0, f"{ev.estimated} deals estimated: not exact play"
+    return ev
+
+
+def ahead_of(ev, below: str, calls, made_everywhere: bool = False) -> set[str]:
+    """Those of ``calls`` that bring more than ``below`` on the judged deals by more than chance
+    alone allows (two standard errors of the paired difference, base.paired_lead); with
+    ``made_everywhere`` only those made on every deal."""
+    from tutor.judgement.base import paired_lead
+
+    ahead = set()
+    for call in calls:
+        lead, margin = paired_lead(ev.values[call], ev.values[below])
+        if lead > margin and (not made_everywhere or all(ev.made(call))):
+            ahead.add(call)
+    return ahead
+
+
+def advice(hand: str, auction: str, seat: str, rules=None, judge: str = "default_judge"):
+    """The tutor's advice asked afresh (nothing the voice remembers from an earlier test):
+    ``judge`` names the voice's judge (``default_judge``: bid's; ``table_judge``: the table's)."""
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    voice.forget()
+    return conventions.advise(hand, auction, rules, seat=seat, judge=getattr(voice, judge)())
+
+
+def says(advice, start: str) -> None:
+    """One of the advice's lines (in English) begins with ``start``."""
+    text = [x.text("en") for x in advice.lines]
+    assert any(x.startswith(start) for x in text), text
+
+
+def advises_one_of(ahead: set[str], hand: str, auction: str, seat: str, line: str, rules=None):
+    """The tutor's advice is one of the calls exact play puts ahead (``ahead``, not empty), and one
+    of its lines begins with ``line`` (``{call}`` in it: the call advised); the advice."""
+    assert ahead, "exact play puts no call ahead"
+    given = advice(hand, auction, seat, rules)
+    assert given.call in ahead, (given.call, ahead)
+    says(given, line.format(call=given.call))
+    return given

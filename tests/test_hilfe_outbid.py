@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor import conventions
-from tutor.judgement import voice
-from tutor.judgement.base import paired_lead
+import exact_play
 
 NA1 = ("Eichel:U7 Schellen:AK8 Rosen:K76 Schilten:8", "50 Eichel, fort")
 
@@ -27,25 +25,10 @@ def test_a_hilfe_the_opponents_outbid_yields_to_a_higher_bid_exact_play_makes_an
     # Eichel bids bring more than the Hilfe by more than chance alone allows (two standard errors of the
     # paired difference): after the Hilfe D bids over it in a suit of his own, or A goes on, or the team
     # stops low; the tutor bids such a bid itself
-    from tutor.judgement.simulation import Simulation, evaluate
-
     hand, auction = NA1
-    sim = Simulation(samples=24, seed=1, nodes=10 ** 12, node_budget=10 ** 12, every_game=True, early_stop=False)
-    sim.bid_out = frozenset({"60 Eichel"})     # the Hilfe by the auction after it, as the higher bids
-    ev = evaluate(hand, auction, None, "C", simulation=sim)
-    assert ev.estimated == 0
+    # the Hilfe by the auction after it, as the higher bids
+    ev = exact_play.judged(hand, auction, "C", bid_out={"60 Eichel"})
     assert "60 Eichel" in ev.continued
-    ahead = set()
-    for call in ("80 Eichel", "90 Eichel", "100 Eichel", "110 Eichel", "120 Eichel", "130 Eichel", "140 Eichel",
-                 "150 Eichel"):
-        lead, margin = paired_lead(ev.values[call], ev.values["60 Eichel"])
-        if lead > margin:
-            ahead.add(call)
-    assert ahead
-    voice._CACHE.clear()
-    voice._EVALUATIONS.clear()
-    advice = conventions.advise(hand, auction, seat="C", judge=voice.default_judge())
-    assert advice.call in ahead, (advice.call, ahead)
-    text = [x.text("en") for x in advice.lines]
-    assert any(x.startswith("The Hilfe, 60 Eichel, tells A what this hand holds so that he can decide how high to go, "
-                            "but here that brings clearly less than bidding at once") for x in text), text
+    ahead = exact_play.ahead_of(ev, "60 Eichel", [f"{n} Eichel" for n in range(80, 151, 10)])
+    exact_play.advises_one_of(ahead, hand, auction, "C", "The Hilfe, 60 Eichel, tells A what this hand holds so that "
+                              "he can decide how high to go, but here that brings clearly less than bidding at once")

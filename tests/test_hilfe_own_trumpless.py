@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor import conventions
-from tutor.judgement import voice
-from tutor.judgement.base import paired_lead
+import exact_play
 
 UH1 = ("Eichel:97 Schellen:67 Rosen:678 Schilten:6A", "60 Eichel, 70 Schellen")
 
@@ -27,30 +25,18 @@ def test_a_hilfe_yields_to_the_hand_s_undenufe_game_that_exact_play_values_above
     # and every deal solved, an Undenufe number brings more than the Hilfe by more than chance alone
     # allows (two standard errors of the paired difference); the tutor bids such a number
     from tutor.judgement import simulation
-    from tutor.judgement.simulation import Simulation, evaluate
 
     if not hasattr(simulation, "CONTESTED_ALL"):
         pytest.skip("the hand's trumpless numbers are valued by the auction after them with simulation.CONTESTED_ALL")
     monkeypatch.setattr(simulation, "CONTESTED_ALL", True)
     hand, auction = UH1
-    sim = Simulation(samples=24, seed=1, nodes=10 ** 12, node_budget=10 ** 12, every_game=True, early_stop=False)
-    ev = evaluate(hand, auction, "erweitert", "C", simulation=sim)
-    assert ev.estimated == 0
+    ev = exact_play.judged(hand, auction, "C", "erweitert")
     assert "80 Eichel" in ev.continued
-    ahead = set()
-    for call in ("90 Undenufe", "100 Undenufe", "110 Undenufe"):
-        assert call in ev.continued        # valued as the Hilfe is, by the auction after it
-        lead, margin = paired_lead(ev.values[call], ev.values["80 Eichel"])
-        if lead > margin:
-            ahead.add(call)
-    assert ahead
-    voice._CACHE.clear()
-    voice._EVALUATIONS.clear()
-    advice = conventions.advise(hand, auction, "erweitert", seat="C", judge=voice.default_judge())
-    assert advice.call in ahead, advice.call
-    text = [x.text("en") for x in advice.lines]
-    assert any(x.startswith("The Hilfe, 80 Eichel, tells A that this hand helps in his suit, but this hand has a game "
-                            f"of its own, {advice.call}") for x in text), text
+    undenufe = ("90 Undenufe", "100 Undenufe", "110 Undenufe")
+    assert set(undenufe) <= set(ev.continued)        # valued as the Hilfe is, by the auction after it
+    ahead = exact_play.ahead_of(ev, "80 Eichel", undenufe)
+    exact_play.advises_one_of(ahead, hand, auction, "C", "The Hilfe, 80 Eichel, tells A that this hand helps in his "
+                              "suit, but this hand has a game of its own, {call}", "erweitert")
 
 
 @pytest.mark.needs_core
@@ -61,14 +47,9 @@ def test_a_hilfe_yields_to_the_double_of_the_opponents_ace_announcement_that_exa
     # dass danach weitergeboten wird". On 24 fitting deals, every deal solved, the double (B's side may
     # konter) brings more than the Hilfe valued by the auction after it by more than chance alone allows;
     # the tutor doubles
-    from tutor.judgement.simulation import Simulation, evaluate
-
     hand, auction = "Eichel:97 Schellen:AK Rosen:K86 Schilten:O7", "60 Eichel, 65 Eichel"
-    sim = Simulation(samples=24, seed=1, nodes=10 ** 12, node_budget=10 ** 12, every_game=True, early_stop=False)
-    ev = evaluate(hand, auction, None, "C", simulation=sim)
-    assert ev.estimated == 0 and "70 Eichel" in ev.continued
-    lead, margin = paired_lead(ev.values["dopple"], ev.values["70 Eichel"])
-    assert lead > margin
-    voice._CACHE.clear()
-    advice = conventions.advise(hand, auction, seat="C", judge=voice.default_judge())
+    ev = exact_play.judged(hand, auction, "C")
+    assert "70 Eichel" in ev.continued
+    assert exact_play.ahead_of(ev, "70 Eichel", ["dopple"])
+    advice = exact_play.advice(hand, auction, "C")
     assert advice.call == "dopple", advice.call
