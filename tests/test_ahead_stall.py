@@ -31,7 +31,9 @@ def _until(pid: int, states: str, seconds: float = 30.0) -> None:
 
 def test_a_stopped_sleeping_or_dead_process_is_stalled_a_computing_one_is_not():
     asleep = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
-    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    # computing without end, within a minute of its own CPU (waiting.own_ceiling): it cannot outlive the test
+    busy = subprocess.Popen([sys.executable, "-c", "import resource\n"
+                             "resource.setrlimit(resource.RLIMIT_CPU, (60, 61))\nwhile True: pass"])
     try:
         _until(asleep.pid, "S")
         verdict, cpu = stalled(asleep.pid)

@@ -37,6 +37,9 @@ def big_result(_job) -> bytes:
 
 
 def endless(_job) -> None:
+    """No end, but within CEILING seconds of its worker's CPU: a worker left behind by a test
+    that died (or by a broken pool) ends by itself (waiting.own_ceiling)."""
+    waiting.own_ceiling(CEILING)
     while True:
         pass
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -217,3 +218,61 @@ def ceiling(seconds: float, timer: int = signal.ITIMER_VIRTUAL, error: type = As
     finally:
         signal.setitimer(timer, 0)
         signal.signal(signum, before)
+
+
+def own_ceiling(seconds: float) -> None:
+    """This process ends once it has spent ``seconds`` more of CPU (RLIMIT_CPU: SIGXCPU, and a
+    second later SIGKILL): for a child of a test that computes without end by design, so that it
+    cannot outlive its test whatever ends the test (session 46: an endless pool worker of
+    test_ctrl_c, its test process gone, ran 1 h 52 min). Within its test it never reaches it: a
+    test's own ceiling of the wall clock is no more than its child's CPU can spend meanwhile."""
+    use = resource.getrusage(resource.RUSAGE_SELF)
+    soft = int(use.ru_utime + use.ru_stime + seconds) + 1
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard - 1)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1 if hard == resource.RLIM_INFINITY else hard))
+
+
+def _state(pid: int) -> bytes:
+    with open(f"/proc/{pid}/stat", "rb") as fh:
+        data = fh.read()
+    return data[data.rfind(b")") + 2:][:1]
+
+
+@contextlib.contextmanager
+def hang_fails(error: type = AssertionError):
+    """Fails the block (``error``, raised by SIGALRM's handler) when the work of this process and
+    its children hangs (:class:`Watch`), never because the machine is busy: the wall-clock alarm
+    for a wait in the compiled core, which calls no Python meanwhile but checks for signals (as
+    for Ctrl-C). A thread could not look (the core holds the interpreter's lock), so a process
+    forked for it does, one look every LOOK seconds, and none while this process is stopped
+    (SIGSTOP: as a thread of its own would not look); it sends SIGALRM at a hang. The block is
+    given its pid (a child of this process: not the work)."""
+    parent = os.getpid()
+
+    def hung(*_):
+        raise error(f"hung: this process and its children idle at {STALL} looks {LOOK} s apart "
+                    f"(nothing runnable and less than {QUIET} s of CPU), or over {CPU_CEILING} s of CPU")
+
+    before = signal.signal(signal.SIGALRM, hung)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            watch = Watch(parent)
+            watch.skip = os.getpid()            # its own looks are not the work
+            while os.getppid() == parent:
+                time.sleep(LOOK)
+                if _state(parent) in (b"T", b"t"):
+                    continue
+                if watch.hung():
+                    os.kill(parent, signal.SIGALRM)
+                    break
+        finally:
+            os._exit(0)
+    try:
+        yield pid
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        signal.signal(signal.SIGALRM, before)
