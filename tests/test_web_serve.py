@@ -124,6 +124,19 @@ def test_a_busy_port_is_one_line(tmp_path):
     assert re.fullmatch(rf"tutor: cannot listen on 127\.0\.0\.1:{port}: .+ \(another --port\?\)", r.stderr.strip())
 
 
+def test_a_database_that_is_not_the_tutor_s_is_one_line_before_the_page_serves(tmp_path):
+    # as practice and quiz say it: the page answered every Tafel request with the error instead
+    other = tmp_path / "notes.txt"
+    other.write_text("not a database, another program's file\n" * 100)
+    before = other.read_bytes()
+    for db, said in ((other, f"{other} is not a tutor database: "),
+                     (tmp_path / "no" / "such.sqlite3", f"cannot open the database {tmp_path / 'no' / 'such.sqlite3'}: ")):
+        r = waiting.run([sys.executable, "-m", "tutor", "serve", "--port", "0", "--db", str(db), "--lang", "en"])
+        assert r.returncode == 2 and not r.stdout, (r.stdout, r.stderr)
+        assert r.stderr.startswith("tutor: " + said) and r.stderr.count("\n") == 1, r.stderr
+    assert other.read_bytes() == before          # the other program's file left as it was
+
+
 def test_serve_on_ipv6_loopback_prints_a_reachable_bracketed_address(tmp_path):
     port = free_port("::1") if socket.has_ipv6 else None
     if port is None:

@@ -122,6 +122,11 @@ def serve(host, port, db_path, lang, rules_spec):
     from tutor.web.address import hosts
     from tutor.web.app import LOOPBACK_NAMES, Settings, create_app
 
+    from tutor import store
+
+    # a --db that is no tutor database (another program's file, a folder that does not exist) is
+    # one line and exit 2 here, as in practice and quiz, not an error on the page's every request
+    store.connect(db_path).close()
     loopback = host in LOOPBACK_NAMES
     settings = Settings(db=db_path, lang=lang, rules=rules_spec,
                         secret=None if loopback else secrets.token_urlsafe(12), loopback=loopback)
