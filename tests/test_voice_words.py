@@ -175,10 +175,16 @@ def test_estimates_that_are_only_the_other_calls_are_said_to_be_theirs():
                     "their results are estimated.")
     assert estimated_line(1, 3, "fort", 0).text("en") == ("1 of the 3 deals was too long to play out exactly for the "
                                                           "other calls (not for fort): its result is estimated.")
-    assert estimated_line(2, 3, "157 Eichel", 1).text("en").endswith("for this answer: their results are estimated. "
-                                                                     "That is most of the deals: these numbers are "
-                                                                     "mostly estimates and can be far from what best "
-                                                                     "play would give.")
+    # some of the answer's own but fewer than all: how many are its own (session 47: README's worked
+    # position said "50 of the 50 deals ... for this answer" where 100 Eichel's own value rested on 36)
+    assert estimated_line(2, 3, "157 Eichel", 1).text("en") == (
+        "2 of the 3 deals were too long to play out exactly for this answer, 1 of them for 157 Eichel itself: their "
+        "results are estimated. That is most of the deals: these numbers are mostly estimates and can be far from "
+        "what best play would give.")
+    assert estimated_line(50, 50, "100 Eichel", 36).text("de") == (
+        "50 der 50 Verteilungen waren zu lang, um sie für diese Antwort genau auszuspielen, 36 davon für 100 Eichel: "
+        "ihre Ergebnisse sind geschätzt. " + estimated_line(50, 50).text("de").split(". ", 1)[1])
+    assert estimated_line(2, 3, "157 Eichel", 2).text("en") == estimated_line(2, 3).text("en")   # all its own
     assert estimated_line(2, 3, "157 Eichel", None).text("en") == estimated_line(2, 3).text("en")
 
 

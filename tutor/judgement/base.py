@@ -133,7 +133,14 @@ def estimated_line(k: int, n: int, call: str | None = None, own: int | None = No
     ``call`` and ``own`` (:func:`estimated_of`): where none of the deals' values of the
     answer's ``call`` rests on the estimate, the line says so: the estimates are the other
     calls' (README's first example: a sure Matsch whose 23 estimated deals of 50 were the
-    first-seat fort's auctions, played by the others, read as if the Matsch were unsure)."""
+    first-seat fort's auctions, played by the others, read as if the Matsch were unsure); where
+    some of them do but fewer than all ``k``, it names how many (README's worked position: 100
+    Eichel's own value estimated on 36 of 50 deals, on all 50 counting every call it is compared
+    with: "every deal estimated" overstated the answer's own)."""
+    if call is not None and own is not None and 0 < own < k:
+        line = M("{k} of the {n} deals were too long to play out exactly for this answer, {own} of them for {call} "
+                 "itself: their results are estimated.", k=k, n=n, own=own, call=call_words(call))
+        return join(line, " ", MOSTLY_ESTIMATED) if mostly_estimated(k, n) else line
     if call is not None and own == 0 and k:
         return Mn("{k} of the {n} deals was too long to play out exactly for the other calls (not for {call}): its "
                   "result is estimated.",
