@@ -1074,6 +1074,15 @@ def exact_available() -> bool:
     return solver.ENGINE == "c"
 
 
+# A pass whose deals are one deal (the last passes' hard deal, given more nodes) ran as one job: its
+# games one after the other in one process while the other core waited, a tenth to a fifth of eval's
+# wall on some positions (eroeffnung-gen-01: 0.44 s of CPU in such passes, two workers modelled from
+# each job's CPU 2.19 s, 2.01 s with the games split; judge, session 47). Each of that deal's games is
+# then a job of its own: the games' tasks are independent (each starts from its carried table or an
+# empty one, test_simulation_exact's other order), so the answers are the same.
+SPLIT_ONE_DEAL = True
+
+
 class _Pool:
     """Both cores: a fork pool when there is more than one worker, else in-process. The
     deals go out one at a time (their searches differ a hundredfold in cost), and come
@@ -1154,16 +1163,19 @@ class _Pool:
                     _needs_guess(known, exact, i < BIAS_SAMPLE, guess_open))
                 if more:
                     by_deal.setdefault(i, []).append((j, known, want, probing, mode))
+        # (a pass of one deal with several games: each game a job of its own, SPLIT_ONE_DEAL)
+        units = [(i, [task]) for i, tasks in by_deal.items() for task in tasks] \
+            if SPLIT_ONE_DEAL and self.pool is not None and len(by_deal) == 1 else list(by_deal.items())
         jobs = [([deals[i]], [(plays[j], known, want, hints[j], self.tables.get((kids[i], pids[j])) if probing else None,
                                mode)
                               for j, known, want, probing, mode in tasks], exact, budget,
                  refine_budget, i < BIAS_SAMPLE, guess_open, self.guessing)
-                for i, tasks in by_deal.items()]
+                for i, tasks in units]
         if self.pool is None or len(jobs) < 2:
             parts = [_judge_all(job) for job in jobs]
         else:
             parts = self.pool.map(_judge_all, jobs, chunksize=1)
-        for (i, tasks), part in zip(by_deal.items(), parts):
+        for (i, tasks), part in zip(units, parts):
             for (j, _known, _want, probing, _mode), (answer, saved) in zip(tasks, part[0]):
                 judged[(kids[i], pids[j])] = answer
                 if probing:
