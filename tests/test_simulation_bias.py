@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.cards import DECK
 from tutor.judgement import simulation as S
 
 FIXTURES = Path(__file__).parent / "fixtures" / "bias"
@@ -159,11 +160,26 @@ def test_an_interrupted_eval_leaves_the_voice_s_estimate_as_it_was(monkeypatch):
     # eval's Misère estimate searches further than the voice's (KIND_NODES_EVAL); a Ctrl-C in
     # the middle of eval's deals (the one-job path judges in this process) must not leave the
     # next estimate of the process, the voice's in `tutor serve` or a table, searching as eval
-    def interrupted(*_):
-        assert S._EVAL_KINDS_NOW        # eval's deals are judged with eval's estimate
-        raise KeyboardInterrupt
+    from tutor.play import solver
 
-    monkeypatch.setattr(S, "_judge_deals", interrupted)
+    hands = [[DECK[i] for i in range(s, 36, 4)] for s in range(4)]
+    play = S.Play("Obenabe Misère", "A", (50,))
+    asked = []
+
+    def estimate(deal, max_nodes=None, **spec):
+        asked.append(max_nodes)
+        if interrupt:
+            raise KeyboardInterrupt
+        return 60
+
+    monkeypatch.setattr(solver, "estimate", estimate)
+    interrupt = True
+    job = ([[list(range(s, 36, 4)) for s in range(4)]], [(play, None, S.GUESSED, None, None, None)], True, 0, 0,
+           False, True, S.Guessing(S.ESTIMATE, True))
     with pytest.raises(KeyboardInterrupt):
-        S._judge_all(([], [], True, 0, 0, False, False, False, True))
-    assert S._EVAL_KINDS_NOW is False
+        S._judge_all(job)
+    assert asked == [S.KIND_NODES_EVAL["Misère"]]     # eval's deals are judged with eval's estimate
+    interrupt = False
+    asked.clear()
+    S._estimate(hands, play)                           # the process's next estimate, outside an evaluation
+    assert asked[0] == S.KIND_NODES                    # the voice's again

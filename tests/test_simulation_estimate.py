@@ -32,12 +32,8 @@ def _deals(hand: str, auction: str, rules, seat: str, n: int, seed: int):
 
 def _voice_estimate(d, strain: str, declarer: str) -> int:
     """The card points the default judgement's estimate gives the declaring team."""
-    saved = simulate._ESTIMATE_NOW
-    simulate._ESTIMATE_NOW = simulate.ESTIMATE      # the voice's (not eval's)
-    try:
-        return simulate._estimate([list(d[s]) for s in "ABCD"], simulate.Play(strain, declarer, (80,)))
-    finally:
-        simulate._ESTIMATE_NOW = saved
+    return simulate._estimate([list(d[s]) for s in "ABCD"], simulate.Play(strain, declarer, (80,)),
+                              simulate.VOICE_GUESSING)      # the voice's (not eval's)
 
 
 @exact
@@ -338,8 +334,8 @@ def test_eval_s_misere_estimate_lies_nearer_exact_play_than_the_voice_s(monkeypa
             game = {False: [], True: []}
             for hands, lo, hi in kept:
                 for evals in (False, True):
-                    monkeypatch.setattr(simulate, "_EVAL_KINDS_NOW", evals)    # eval's process, or the voice's
-                    e = simulate._estimate([list(h) for h in hands], simulate.Play(strain, seat, (50,)))
+                    guessing = simulate.Guessing(simulate.ESTIMATE, evals)      # eval's, or the voice's
+                    e = simulate._estimate([list(h) for h in hands], simulate.Play(strain, seat, (50,)), guessing)
                     game[evals].append(e - hi if e > hi else lo - e if e < lo else 0)
                     wrong[evals] += sum(1 for t in range(50, 160, 10)
                                         if (hi <= 157 - t) != (e <= 157 - t) and (lo > 157 - t or hi <= 157 - t))

@@ -621,7 +621,7 @@ def test_the_same_evaluation_in_another_order_gives_the_same_answer(monkeypatch)
         pool = _InOrder(other)
 
         class Pool(simulate._Pool):
-            def __init__(self, workers, budget_class=0, estimate=None, eval_kinds=False):
+            def __init__(self, workers, budget_class=0, estimate=None, eval_kinds=False, forked=None):
                 super().__init__(1, budget_class, estimate, eval_kinds)
                 self.pool, self.workers = pool, 2
 

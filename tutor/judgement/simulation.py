@@ -52,7 +52,6 @@ Weis and Stöck are left out (the text: "Wer bietet, rechnet allein mit Kartenpu
 """
 from __future__ import annotations
 
-import itertools
 import math
 from collections import Counter
 from functools import lru_cache
@@ -60,7 +59,7 @@ import os
 import random
 import sys
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from tutor.cards import TOTAL_POINTS, Hand
 from tutor.judgement.base import EQUAL_SE, NOTHING, Standing, equal_calls, mostly_estimated
@@ -313,18 +312,12 @@ def _judge_all(job) -> list[list[tuple[Judged, bytes | None]]]:
     the solver's table its stopped probes left or None): what the solver proves, with
     ``budget`` nodes a decisive probe (0: none asked) and ``refine_budget`` a narrowing one,
     and the table to carry to its next pass where a decisive probe stopped again
-    (:data:`CARRY_TABLES`)."""
-    deals, tasks, exact, budget, refine_budget, sample, open_too, estimate, eval_kinds = job
-    global _ESTIMATE_NOW, _EVAL_KINDS_NOW
-    _ESTIMATE_NOW, _EVAL_KINDS_NOW = estimate, eval_kinds
-    try:
-        return _judge_deals(deals, tasks, exact, budget, refine_budget, sample, open_too)
-    finally:    # a Ctrl-C or a stopped search in this process leaves no flag for the next estimate
-        _EVAL_KINDS_NOW = False      # (an estimate asked outside an evaluation is the voice's)
+    (:data:`CARRY_TABLES`); the open deals estimated as the job's :class:`Guessing` says."""
+    return _judge_deals(*job)
 
 
-def _judge_deals(deals, tasks, exact, budget, refine_budget, sample, open_too):
-    """:func:`_judge_all`'s work, with its flags set."""
+def _judge_deals(deals, tasks, exact, budget, refine_budget, sample, open_too, guessing: "Guessing"):
+    """:func:`_judge_all`'s work."""
     from tutor.cards import DECK
 
     global _HANDS, _HANDS_KEY
@@ -353,7 +346,7 @@ def _judge_deals(deals, tasks, exact, budget, refine_budget, sample, open_too):
                 if mode == CHEAP and exact:
                     j = replace(j, guess=_cheap_estimate(hands, play), cheap=True)
                 else:
-                    j = replace(j, guess=_guess(hands, play, exact).guess)
+                    j = replace(j, guess=_guess(hands, play, exact, guessing).guess)
             row.append((j, saved))
         out.append(row)
     _HANDS = _HANDS_KEY = None
@@ -476,10 +469,11 @@ def _open(j: Judged, budget: int) -> bool:
     return not j.probed or (j.estimated and j.tried < budget)
 
 
-def _guess(hands, play: Play, exact: bool) -> Judged:
-    """The declaring team's card points as :func:`_estimate` gives them (the playout without
-    the compiled core), nothing proved yet."""
-    guess = _estimate(hands, play) if exact else None
+def _guess(hands, play: Play, exact: bool, guessing: "Guessing | None" = None) -> Judged:
+    """The declaring team's card points as :func:`_estimate` gives them (``guessing``: the
+    evaluation's; the voice's without one; the playout without the compiled core), nothing
+    proved yet."""
+    guess = _estimate(hands, play, guessing) if exact else None
     if guess is None:
         from tutor.play.playout import play_out
         from tutor.play.rules import parse_strain
@@ -502,7 +496,6 @@ def _guess(hands, play: Play, exact: bool) -> Judged:
 # (median of 12 positions): not worth it here (benchmarks/README, fifth session).
 # Without the compiled core: the playout.
 ESTIMATE = {"k": 2, "follow_k": 1, "exact_last": 3}
-_ESTIMATE_NOW = ESTIMATE     # the estimate of the evaluation this process judges for now (Simulation.estimate)
 
 
 # An evaluation with EVAL_FROM nodes a deal or more (``tutor eval`` with 60 deals or fewer; with
@@ -556,7 +549,21 @@ ESTIMATE_KIND: dict[str, tuple[dict, ...]] = {
 # 0.0176, the largest 0.11 -> 0.10 (benchmarks/README.md, "Session 46 (solv)"). The voice keeps
 # KIND_NODES (its CPU is the user's wait at every call, and its calls would move).
 KIND_NODES_EVAL: dict[str, int] = {"Misère": 1_000_000}
-_EVAL_KINDS_NOW = False      # this process judges for an evaluation that takes KIND_NODES_EVAL (eval's)
+
+
+class Guessing(NamedTuple):
+    """How an evaluation estimates the deals the solver leaves open, carried by each of its jobs
+    to the process that judges them (a worker, or this process): ``estimate``, the evaluation's
+    (:attr:`Simulation.estimate`: ESTIMATE, the voice's by kind, or another such as
+    ESTIMATE_EVAL), and ``eval_kinds``, whether the estimate by kind searches up to
+    KIND_NODES_EVAL (eval's). Before (session 46) the job set two flags of the process, which a
+    Ctrl-C amid the job could leave set for the process's next estimate (the voice's in ``tutor
+    serve``); a value passed down leaves nothing behind."""
+    estimate: dict
+    eval_kinds: bool = False
+
+
+VOICE_GUESSING = Guessing(ESTIMATE)     # an estimate asked outside an evaluation: the voice's
 
 
 def estimate_kind(strain: str) -> str:
@@ -566,20 +573,23 @@ def estimate_kind(strain: str) -> str:
     return strain if strain in ("Obenabe", "Undenufe") else "trump"
 
 
-def _estimate(hands, play: Play) -> int | None:
+def _estimate(hands, play: Play, guessing: Guessing | None = None) -> int | None:
+    """The estimate of one deal and game as ``guessing`` (the evaluation's) asks; without one the
+    voice's (:data:`VOICE_GUESSING`)."""
     from tutor.play import solver
 
     if getattr(solver, "estimate", None) is None:
         return None
+    guessing = guessing or VOICE_GUESSING
     deal = _deal_of(hands, play)
-    if _ESTIMATE_NOW != ESTIMATE:
+    if guessing.estimate != ESTIMATE:
         # at most ESTIMATE_NODES (its searches are heavy-tailed: a few take millions), else the cheaper one
-        value = solver.estimate(deal, max_nodes=ESTIMATE_NODES, **_ESTIMATE_NOW)
+        value = solver.estimate(deal, max_nodes=ESTIMATE_NODES, **guessing.estimate)
         if value is not None:
             return value
     else:
         kind = estimate_kind(play.strain)
-        most = KIND_NODES_EVAL.get(kind, KIND_NODES) if _EVAL_KINDS_NOW else KIND_NODES
+        most = KIND_NODES_EVAL.get(kind, KIND_NODES) if guessing.eval_kinds else KIND_NODES
         for better in ESTIMATE_KIND.get(kind, ()):
             value = solver.estimate(deal, max_nodes=most, **better)
             if value is not None:
@@ -1064,15 +1074,27 @@ def exact_available() -> bool:
     return solver.ENGINE == "c"
 
 
+# A pass whose deals are one deal (the last passes' hard deal, given more nodes) ran as one job: its
+# games one after the other in one process while the other core waited, a tenth to a fifth of eval's
+# wall on some positions (eroeffnung-gen-01: 0.44 s of CPU in such passes, two workers modelled from
+# each job's CPU 2.19 s, 2.01 s with the games split; judge, session 47). Each of that deal's games is
+# then a job of its own: the games' tasks are independent (each starts from its carried table or an
+# empty one, test_simulation_exact's other order), so the answers are the same.
+SPLIT_ONE_DEAL = True
+
+
 class _Pool:
     """Both cores: a fork pool when there is more than one worker, else in-process. The
     deals go out one at a time (their searches differ a hundredfold in cost), and come
     back in order: the same seed, the same numbers."""
 
-    def __init__(self, workers: int, budget_class=0, estimate: dict | None = None, eval_kinds: bool = False) -> None:
+    def __init__(self, workers: int, budget_class=0, estimate: dict | None = None, eval_kinds: bool = False,
+                 forked: "_Forked | None" = None) -> None:
         self.pool = None
+        self.forked = None      # the position its workers are forked with (ENDINGS_IN_WORKERS)
         self.estimate = estimate or ESTIMATE
         self.eval_kinds = eval_kinds     # the open deals' estimate by kind searches up to KIND_NODES_EVAL (eval's)
+        self.guessing = Guessing(self.estimate, eval_kinds)     # (each job carries it)
         self.tables: dict = {}     # (deal, play) -> the solver's table its stopped probes left (CARRY_TABLES)
         self.table_bytes = 0
         self.budget_class = budget_class   # the evaluation's nodes (part of a deal's key)
@@ -1096,7 +1118,8 @@ class _Pool:
             from tutor.judgement.workers import Pool
 
             try:
-                self.pool = Pool(workers)
+                self.pool = Pool(workers, forked)
+                self.forked = forked
             except OSError:
                 self.pool = None
         self.workers = workers if self.pool else 1
@@ -1140,16 +1163,19 @@ class _Pool:
                     _needs_guess(known, exact, i < BIAS_SAMPLE, guess_open))
                 if more:
                     by_deal.setdefault(i, []).append((j, known, want, probing, mode))
+        # (a pass of one deal with several games: each game a job of its own, SPLIT_ONE_DEAL)
+        units = [(i, [task]) for i, tasks in by_deal.items() for task in tasks] \
+            if SPLIT_ONE_DEAL and self.pool is not None and len(by_deal) == 1 else list(by_deal.items())
         jobs = [([deals[i]], [(plays[j], known, want, hints[j], self.tables.get((kids[i], pids[j])) if probing else None,
                                mode)
                               for j, known, want, probing, mode in tasks], exact, budget,
-                 refine_budget, i < BIAS_SAMPLE, guess_open, self.estimate, self.eval_kinds)
-                for i, tasks in by_deal.items()]
+                 refine_budget, i < BIAS_SAMPLE, guess_open, self.guessing)
+                for i, tasks in units]
         if self.pool is None or len(jobs) < 2:
             parts = [_judge_all(job) for job in jobs]
         else:
             parts = self.pool.map(_judge_all, jobs, chunksize=1)
-        for (i, tasks), part in zip(by_deal.items(), parts):
+        for (i, tasks), part in zip(units, parts):
             for (j, _known, _want, probing, _mode), (answer, saved) in zip(tasks, part[0]):
                 judged[(kids[i], pids[j])] = answer
                 if probing:
@@ -1296,10 +1322,12 @@ class Simulation:
         tie = TIE_STOP and _contest(s) == "open"     # the deals may stop on a tie (_tied)
         own = len(plays)     # the hand's games and the standing contract's; after them the others' contracts
         rng = random.Random(self.seed)
-        position = _fork_position(s, standing) if ENDINGS_IN_WORKERS else 0
-        pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate, self.eval_kinds) if plays or after else None
+        # (the position the pool's workers walk the endings from: ENDINGS_IN_WORKERS)
+        forked = {"forked": _Forked(s, standing)} if ENDINGS_IN_WORKERS else {}
+        pool = _Pool(self.workers, self.node_budget or self.nodes, self.estimate, self.eval_kinds, **forked) \
+            if plays or after else None
         if after is not None:
-            after.pool, after.position = pool, position
+            after.pool = pool
         judged: list[list[Judged]] = []
         live: set[int] = set()
         dealt: list = []
@@ -1368,7 +1396,7 @@ class Simulation:
                         break
                     if after is None:
                         after = _Rest(s, [], standing, misread)
-                        after.pool, after.position = pool, position
+                        after.pool = pool
                     plays = after.extend(wide, dealt, deals, plays, index, own, team, partie)
                     pool.only = self._only = after.only
                     # the new games' first pass on every deal so far, as a batch's
@@ -1794,38 +1822,39 @@ ENDING_STATES = True
 # workers sit idle while the main process walks them otherwise, a quarter to a half of its CPU in
 # ``tutor bid`` (0.2-0.55 s, judge, session 46), and its serial time is the command's wall time.
 # The same endings (a deal's ending is its hands' alone, test_simulation_endings); a worker makes
-# each call's Continuation from the position its pool was forked with (:func:`_fork_position`).
+# each call's Continuation from the position its pool was forked with (:class:`_Forked`).
 ENDINGS_IN_WORKERS = True
 
-# (the evaluation's position, the standing, a number of its own) in the process that forks the
-# pool next, and so in its workers: the position their Continuations start from
-_FORKED_POSITION: "tuple | None" = None
-_POSITIONS = itertools.count(1)
-_WORKER_CONTINUATIONS: dict = {}      # in a worker: (the position's number, call) -> its Continuation
 
+class _Forked:
+    """The evaluation's position and standing, which its pool's workers are forked with
+    (``workers.Pool(given=...)``): each worker makes each call's Continuation from it once.
+    The pool's own: nothing of it stays in the process that evaluates (before, session 46, a
+    module global there held the last position until the next evaluation)."""
 
-def _fork_position(s, standing) -> int:
-    """Set the position the pool forked next hands its workers (:data:`ENDINGS_IN_WORKERS`); its number."""
-    global _FORKED_POSITION
-    number = next(_POSITIONS)
-    _FORKED_POSITION = (s, standing, number)
-    return number
+    __slots__ = ("s", "standing", "conts")
+
+    def __init__(self, s, standing) -> None:
+        self.s, self.standing = s, standing
+        self.conts: dict = {}      # (in a worker) call -> its Continuation
+
+    def continuation(self, call) -> "Continuation":
+        cont = self.conts.get(call)
+        if cont is None:
+            cont = self.conts[call] = Continuation(self.s, call, self.standing)
+        return cont
 
 
 def _endings_job(job) -> "list[list[Ending]] | None":
     """In a worker: for each deal of a share of a batch, its ending after each call (None: the
-    worker was forked with another position, as where another thread evaluated between the
-    position's setting and the fork: the main process walks them)."""
-    number, calls, hands = job
-    if _FORKED_POSITION is None or _FORKED_POSITION[2] != number:
+    worker's pool was forked without the position: the main process walks them)."""
+    calls, hands = job
+    from tutor.judgement.workers import given
+
+    forked = given()
+    if not isinstance(forked, _Forked):
         return None
-    s, standing, _n = _FORKED_POSITION
-    conts = []
-    for call in calls:
-        cont = _WORKER_CONTINUATIONS.get((number, call))
-        if cont is None:
-            cont = _WORKER_CONTINUATIONS[(number, call)] = Continuation(s, call, standing)
-        conts.append(cont)
+    conts = [forked.continuation(call) for call in calls]
     return [[c.ending(h) for c in conts] for h in hands]
 
 
@@ -2284,9 +2313,8 @@ class _Rest:
         self.rules = s.rules
         self.s, self.standing = s, standing
         self.only: dict[Play, set] = {}
-        # the evaluation's pool and the number of the position it was forked with (ENDINGS_IN_WORKERS)
+        # the evaluation's pool (its workers forked with the position where ENDINGS_IN_WORKERS)
         self.pool: "_Pool | None" = None
-        self.position = 0
 
     def __contains__(self, name: str) -> bool:
         return name in self.by_name
@@ -2315,13 +2343,13 @@ class _Rest:
 
         pool = self.pool
         # (forked workers only: a pool that runs its jobs in this process gains nothing by it)
-        if not ENDINGS_IN_WORKERS or pool is None or not isinstance(pool.pool, Pool) or not self.position \
+        if not ENDINGS_IN_WORKERS or pool is None or not isinstance(pool.pool, Pool) or pool.forked is None \
                 or len(batch) < 2:
             return [[c.ending(hands) for c in conts] for hands in batch]
         size = -(-len(batch) // pool.workers)
         calls = [c.call for c in conts]
         shares = [batch[i:i + size] for i in range(0, len(batch), size)]
-        parts = pool.pool.map(_endings_job, [(self.position, calls, share) for share in shares], chunksize=1)
+        parts = pool.pool.map(_endings_job, [(calls, share) for share in shares], chunksize=1)
         return [row for part, share in zip(parts, shares)
                 for row in (part if part is not None else [[c.ending(h) for c in conts] for h in share])]
 

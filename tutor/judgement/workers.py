@@ -42,9 +42,11 @@ class WorkerDied(ChildProcessError):
 
 class Pool:
     """``workers`` forked processes that run ``map`` jobs one at a time each, the results in
-    the order of the jobs (as ``multiprocessing.Pool.map`` with ``chunksize=1``)."""
+    the order of the jobs (as ``multiprocessing.Pool.map`` with ``chunksize=1``). ``given``:
+    what the workers are forked with for their jobs to read (:func:`given`), as the pool's
+    own: nothing of it stays in the process that makes the pool."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, given=None) -> None:
         if not hasattr(os, "fork"):
             raise OSError("no fork on this system: the simulation runs in one process")
         from multiprocessing.connection import Pipe
@@ -62,7 +64,7 @@ class Pool:
                 results_in, results_out = Pipe(duplex=False)
                 pid = os.fork()
                 if pid == 0:        # the worker: never returns
-                    _work(jobs_in, results_out, [jobs_out, results_in, *self._workers], mask)
+                    _work(jobs_in, results_out, [jobs_out, results_in, *self._workers], mask, given)
                 self._workers.append(_Worker(pid, jobs_out, results_in))
                 jobs_in.close()
                 results_out.close()
@@ -162,9 +164,19 @@ def _end(workers: list[_Worker], owner: int) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def _work(jobs, results, parents: list, mask) -> None:
+_GIVEN = None     # in a worker: what its pool was made with (``Pool(given=...)``); elsewhere None
+
+
+def given():
+    """In a worker: what its pool was made with (``Pool(workers, given)``); None in any other process."""
+    return _GIVEN
+
+
+def _work(jobs, results, parents: list, mask, forked_with=None) -> None:
     """A worker's life: the jobs as they come, until its job pipe ends. Leaves by
     ``os._exit`` (never runs its maker's exit functions, never flushes its maker's output)."""
+    global _GIVEN
+    _GIVEN = forked_with
     code = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
