@@ -2368,16 +2368,17 @@ def _made_against_the_strongest_tops(ev, s, said: str = "nothing") -> bool:
 # The twin's yield reads the double's length as well as its runs (session 47; QA s46 DT15, DT13):
 # the deals keep the doubler's strongest runs from the top on every deal (simulation.DOUBLE_TOPS:
 # no hand of his doubles by the count), but a double of an Obenabe or Undenufe number rests also on
-# the length behind those cards, which wins the tricks once the top cards are out (at DT7 the count's
-# strongest double, "Schellen:AOUB Schilten:AOU Rosen:KU", beats the 100 on 22 of 24 deals against
-# 60 of 100 on the top part alone). As the suit twin reads the trumps stacked behind the declarer on the third of
-# the deals where the doubler holds the most (:func:`_longest_tested`), this one reads the third
-# where he holds the most cards in the suits of his runs; the konter is the deals' call where it
-# leads the count's call beyond chance on all the deals (base.paired_lead) and still leads it on
-# that third. Exact play on the tutor's deals, 150 each (benchmarks/README.md, "The konter guard's
-# trumpless twin"): DT15 konter 133 +- 12 above saying nothing, on the third 88 +- 26; DT13 89 +- 13,
-# on the third 58 +- 24; DT7 -51 +- 16 (the deals favour saying nothing). False: the yield
-# of session 46 (made on KONTER_SURE of the deals).
+# the length behind those cards, which wins the tricks once the top cards are out (at DT7 the
+# count's strongest double, "Schellen:AOUB Schilten:AOU Rosen:KU", beats the 100 on 22 of 24 deals,
+# the top part alone on 60 of 100). As the suit twin reads the trumps stacked behind the declarer
+# on the third of the deals where the doubler holds the most (:func:`_longest_tested`), this one
+# reads the third where he holds the most cards in the suits of his runs; the konter is the deals'
+# call where it leads the count's call beyond chance on all the deals (base.paired_lead) and still
+# leads it on that third. Exact play on the tutor's deals, 150 each (benchmarks/README.md, session
+# 47's "the konter guard's trumpless twin reads the double's length"): DT15 konter 133 +- 12 above
+# saying nothing, on the third 88 +- 26; DT13 89 +- 13, on the third 58 +- 24; R2 34 +- 13, on the
+# third 51 +- 22 below (the guard holds); DT7 -51 +- 16 (the deals favour saying nothing). False:
+# the yield of session 46 (made on KONTER_SURE of the deals).
 KONTER_TOPS_LENGTH = True
 
 
