@@ -243,6 +243,78 @@ def test_the_konter_guard_yields_where_the_contract_is_made_against_the_doubler_
     assert voice.KONTER_LINE.text("en") not in texts and voice.KONTER_TOPS_LINE.text("en") not in texts
 
 
+# QA s46 DT15: C holds three Aces and the Schellen King, so B's runs can only be the Schilten Ace (no
+# hand of his doubles by the count: DOUBLE_TOPS). A double of an Obenabe number rests also on the
+# length behind the Aces, which takes the tricks once the top cards are out: the guard reads it on
+# the third of the deals where B holds the most Schilten (voice.KONTER_TOPS_LENGTH)
+DT15_HAND = "Eichel:A8 Schellen:AK Rosen:A7 Schilten:K87"
+DT15 = "100 Obenabe, B: dopple"
+
+
+@pytest.mark.needs_core
+def test_the_twin_guard_yields_where_the_konter_leads_also_against_the_doubler_s_length():
+    # exact play on the tutor's deals (session 47, /tmp/reads47, 150 deals, every deal solved): the 100
+    # is made on 125, the konter 133 +- 12 above saying nothing; on the 50 where B holds the most
+    # Schilten, made on 36, the konter 88 +- 26 above: what his double can show does not turn it. The
+    # konter pays where the doubled contract is made on more than half the deals (doubled 2, kontered
+    # 4 times its number, made or failed): so on the third of these deals where B is longest
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    h, reader, seat, _r, _t = position(DT15_HAND, DT15, ERWEITERT, "C")
+    s = reader.situation(seat)
+    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
+    deals, unheld, _missed = S.read_deals(dealer, s, 48, 1)
+    assert unheld == ["double_tops"]
+    schilten = Suit("Schilten")
+    assert all(d["B"].has(schilten, Rank.ASS) for d in deals)
+    longest = sorted(deals, key=lambda d: -d["B"].length(schilten))[:16]
+    assert 2 * sum(made(d, "Obenabe", 100, "A") for d in longest) > len(longest)
+    voice._CACHE.clear()
+    voice._EVALUATIONS.clear()
+    advice = conventions.advise(DT15_HAND, DT15, ERWEITERT, seat="C", judge=voice.default_judge())
+    assert advice.call == "konter"
+    texts = [x.text("en") for x in advice.lines]
+    assert voice.KONTER_TOPS_LINE.text("en") not in texts
+    assert any("where he holds the most cards in Schilten" in x for x in texts)
+
+
+def test_the_twin_guard_holds_where_the_doubler_s_length_turns_the_konter():
+    # the same deals' numbers, the konter ahead beyond chance on all of them but behind on the third
+    # where B holds the most Schilten (the contract failed on each of those): his double may rest on
+    # that length, so the count's silence stands with the guard's line; the same numbers with the
+    # failures among his shortest Schilten instead: the konter
+    from types import SimpleNamespace
+
+    from tutor import conventions
+    from tutor.judgement import voice
+
+    h, reader, seat, _r, truthful = conventions.position(DT15_HAND, DT15, ERWEITERT, seat="C")
+    s = reader.situation(seat)
+    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
+    deals, _unheld, _missed = S.read_deals(dealer, s, 48, 1)
+    schilten = Suit("Schilten")
+    by_length = sorted(range(48), key=lambda d: -deals[d]["B"].length(schilten))
+
+    def judged(failed):
+        points = [[40 if d in failed else 120] for d in range(48)]
+        values = {"konter": [-800 if d in failed else 800 for d in range(48)],
+                  "nothing": [-400 if d in failed else 400 for d in range(48)]}
+        calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+        ev = SimpleNamespace(calls=calls, values=values, samples=48, contracts=[], standing=None,
+                             stopped_early=False, seat=seat, unprobed=[], unheld=["double_tops"], misfit=0,
+                             double_read=False, deals=deals, games=[("Obenabe", "A")], points=points)
+        ev.contract = lambda text: None
+        ev.to_json = lambda: {}
+        return voice.judge_by(ev, h, s, truthful, None)
+
+    longest = judged(set(by_length[:16]))
+    assert longest.pick is None or longest.pick.call.kind != "redouble"
+    assert voice.KONTER_TOPS_LINE in longest.lines
+    shortest = judged(set(by_length[-16:]))
+    assert shortest.pick is not None and shortest.pick.call.kind == "redouble"
+
+
 def test_the_konter_guard_s_line_says_what_the_deals_gave_a_trumpless_doubler():
     # where the deals keep the double's top part and favour the konter without making the contract on
     # nearly every deal, the count's silence stands, and the line says what the deals assumed (not

@@ -91,9 +91,9 @@ KONTER_READ_LINE = M("The deals give the doubler only hands the count doubles wi
 # the same guard where the deals keep a trumpless double's top part (simulation.DOUBLE_TOPS): no hand
 # the doubler may hold doubles by the count, and they give him the strongest runs from the top he may hold
 KONTER_TOPS_LINE = M("The deals give the doubler the strongest runs from the top he may hold, though with none of "
-                     "his hands would the count double; his double may rest on something they cannot value: the "
-                     "tutor konters only where the count is sure, or where the contract is made on almost every "
-                     "deal against those runs.")
+                     "his hands would the count double; his double may rest on the length behind them as well: the "
+                     "tutor konters only where the count is sure, or where the konter leads on the deals beyond "
+                     "chance and still leads on those where he holds the most cards behind those runs.")
 NO_DEAL = M("No deal fits the auction beside this hand ({why}): this is the count alone.")
 NO_CORE = M("The compiled solver core is not built here: this is the count alone, without deals played out.")
 
@@ -517,7 +517,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
                               (KONTER_TOPS_LINE if _tops_read(ev) else
                                KONTER_READ_LINE if getattr(ev, "double_read", False) else KONTER_LINE)
                               if equal[0] == "konter" and not _made_against_the_longest_trumps(ev, s)
-                              and not _made_against_the_strongest_tops(ev, s) else
+                              and not _made_against_the_strongest_tops(ev, s, said) else
                               ACE_STANDING_LINE if _doubles(equal[0], readings) and overbid_ace(s)
                               and "fort" not in (getattr(ev, "continued", None) or ()) else None)
     if why is None and not agree:
@@ -601,7 +601,16 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
                         made=sum(made), n=len(made)))
     elif chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
-    if chosen == "konter" and not agree and _tops_read(ev):    # the guard yielded on the top part
+    yielded = _tops_konter(ev, s, said) if chosen == "konter" and not agree and _tops_read(ev) \
+        and KONTER_TOPS_LENGTH else None
+    if yielded is not None:    # the guard yielded on the top part and the length behind it
+        lines.append(M("Every deal gives {doubler} the strongest runs from the top he may hold, and {call} is made on "
+                       "{made} of the {n}, and on {third_made} of the {third} where he holds the most cards in {suits} "
+                       "behind them: the konter leads saying nothing there too, so it is the deals' call, not only "
+                       "the count's.", doubler=s.auction.doubled_by, call=str(s.auction.high.call),
+                       made=yielded["made"], n=yielded["n"], third=yielded["third"],
+                       suits=", ".join(str(x) for x in yielded["suits"]), third_made=yielded["third_made"]))
+    elif chosen == "konter" and not agree and _tops_read(ev):    # the guard yielded on the top part
         high = s.auction.high
         made = _tops_made(ev, s)
         lines.append(M("Every deal gives {doubler} the strongest runs from the top he may hold, and {call} is made on "
@@ -2345,15 +2354,64 @@ def _tops_read(ev) -> bool:
     return "double_tops" in (getattr(ev, "unheld", None) or ())
 
 
-def _made_against_the_strongest_tops(ev, s) -> bool:
-    """The doubled Obenabe or Undenufe contract (the hand's team's) is made on KONTER_SURE of
-    the deals, each of which gives the doubler the strongest runs from the top he may hold
-    (:func:`_tops_read`: no hand of his doubles by the count, simulation.DOUBLE_TOPS), over
-    KONTER_TESTED deals or more: the trumpless twin of :func:`_made_against_the_longest_trumps`
-    (his strongest cards are in every deal, so no third of them is singled out). False: not
-    so read, or the deals are not at hand."""
+def _made_against_the_strongest_tops(ev, s, said: str = "nothing") -> bool:
+    """The konter guard's trumpless twin yields (:func:`_tops_konter`; without
+    :data:`KONTER_TOPS_LENGTH`, as session 46: the doubled Obenabe or Undenufe contract made on
+    KONTER_SURE of the deals, each giving the doubler the strongest runs from the top he may hold,
+    over KONTER_TESTED deals or more). False: not so read, or the deals are not at hand."""
+    if KONTER_TOPS_LENGTH:
+        return _tops_konter(ev, s, said) is not None
     made = _tops_made(ev, s)
     return made is not None and len(made) >= KONTER_TESTED and sum(made) >= KONTER_SURE * len(made)
+
+
+# The twin's yield reads the double's length as well as its runs (session 47; QA s46 DT15, DT13):
+# the deals keep the doubler's strongest runs from the top on every deal (simulation.DOUBLE_TOPS:
+# no hand of his doubles by the count), but a double of an Obenabe or Undenufe number rests also on
+# the length behind those cards, which wins the tricks once the top cards are out (at DT7 the
+# count's strongest double, "Schellen:AOUB Schilten:AOU Rosen:KU", beats the 100 on 22 of 24 deals,
+# the top part alone on 60 of 100). As the suit twin reads the trumps stacked behind the declarer
+# on the third of the deals where the doubler holds the most (:func:`_longest_tested`), this one
+# reads the third where he holds the most cards in the suits of his runs; the konter is the deals'
+# call where it leads the count's call beyond chance on all the deals (base.paired_lead) and still
+# leads it on that third. Exact play on the tutor's deals, 150 each (benchmarks/README.md, session
+# 47's "the konter guard's trumpless twin reads the double's length"): DT15 konter 133 +- 12 above
+# saying nothing, on the third 88 +- 26; DT13 89 +- 13, on the third 58 +- 24; R2 34 +- 13, on the
+# third 51 +- 22 below (the guard holds); DT7 -51 +- 16 (the deals favour saying nothing). False:
+# the yield of session 46 (made on KONTER_SURE of the deals).
+KONTER_TOPS_LENGTH = True
+
+
+def _tops_konter(ev, s, said: str = "nothing") -> "dict | None":
+    """Where the deals keep a trumpless double's top part (:func:`_tops_read`) and the konter leads
+    the count's call ``said`` beyond chance on all of them and on the third (at least
+    KONTER_TESTED, :func:`_longest_tested`) where the doubler holds the most cards in the suits of
+    his runs (the suits whose top card he holds on every deal) it still leads: {"made", "n",
+    "third_made", "third", "suits"} (the doubled contract made on how many of all the deals and of
+    that third, and the suits). None elsewhere, or where the deals or their values are not at hand."""
+    from tutor.cards import ORDER, SUITS, Card
+    from tutor.judgement.base import paired_lead
+
+    made = _tops_made(ev, s)
+    values = getattr(ev, "values", None) or {}
+    konter, other = values.get("konter"), values.get(said)
+    if made is None or len(made) < KONTER_TESTED or not konter or not other or len(konter) != len(made) \
+            or len(other) != len(made):
+        return None
+    lead, chance = paired_lead(konter, other)
+    if lead <= chance:
+        return None
+    deals, doubler = ev.deals, s.auction.doubled_by
+    top = ORDER[s.auction.high.call.strain.lower()][0]
+    suits = [suit for suit in SUITS if all(Card(suit, top) in d[doubler] for d in deals)]
+    if not suits:
+        return None
+    length = [sum(d[doubler].length(suit) for suit in suits) for d in deals]
+    third = sorted(range(len(deals)), key=lambda d: -length[d])[:_longest_tested(len(deals))]
+    if sum(konter[d] - other[d] for d in third) <= 0:
+        return None
+    return {"made": sum(made), "n": len(made), "third_made": sum(made[d] for d in third), "third": len(third),
+            "suits": suits}
 
 
 def _tops_made(ev, s) -> "list[bool] | None":
