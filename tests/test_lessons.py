@@ -99,6 +99,10 @@ def test_lesson_command_shows_the_lesson_its_drills_and_key_rule(run):
     assert bad.exit_code == 2 and "no lesson 'schach'" in bad.output
     bad = run("lesson", "schach", "--lessons", LESSONS)
     assert bad.exit_code == 2 and "keine Lektion 'schach' (Lektionen: " in bad.output
+    # a blank name starts every id: it names no lesson, not all of them as ambiguous (polish, s47)
+    for blank in ("", "  "):
+        bad = run("lesson", blank, "--lessons", LESSONS, "--lang", "en")
+        assert bad.exit_code == 2 and f"no lesson '{blank}'" in bad.output and "ambiguous" not in bad.output
 
 
 def test_lessons_command_shows_progress(run, tmp_path):

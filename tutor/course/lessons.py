@@ -198,7 +198,7 @@ def find(lessons: Sequence[Lesson], key: str) -> Lesson:
     for lesson in lessons:
         if lesson.id == k or (is_number(k) and len(k) <= 9 and lesson.order == int(k)):
             return lesson
-    hits = [x for x in lessons if x.id.startswith(k)]
+    hits = [x for x in lessons if k and x.id.startswith(k)]     # a blank key starts every id: no lesson
     if len(hits) == 1:
         return hits[0]
     known = ", ".join(x.id for x in lessons)
