@@ -59,7 +59,7 @@ from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, SCHNEIDER_L
                                   unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
-from tutor.judgement.count import COUNT, FORESEES, TRUMPLESS, is_misere
+from tutor.judgement.count import COUNT, FORESEES, TRUMPLESS, cards_named, is_misere
 from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
@@ -2593,8 +2593,6 @@ def _fought_line(ev) -> list[Msg]:
 
 def _cards_words(cards) -> str:
     """Cards as the count's lines name them, suit by suit ("Schellen A, Schilten A")."""
-    from tutor.judgement.count import cards_named
-
     suits: dict = {}
     for c in cards:
         suits.setdefault(c.suit, []).append(c.rank)
