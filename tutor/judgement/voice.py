@@ -59,7 +59,7 @@ from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, SCHNEIDER_L
                                   unheld_lines)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
-from tutor.judgement.count import COUNT, FORESEES, TRUMPLESS, is_misere
+from tutor.judgement.count import COUNT, FORESEES, TRUMPLESS, cards_named, is_misere
 from tutor.scoring import team_of
 
 SAMPLES = 100        # deals per question: "made in 47 of 50" stays exact (p_make has two decimals)
@@ -568,10 +568,13 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     chosen = said if agree and belied is None else ace_gap["call"] if ace_gap is not None else equal[0]
     lowest = _lower_number(chosen, equal, readings, by_call)
     down = _lower_mostly_down(ev, chosen, equal, readings, by_call) if lowest is None else None
+    played = _as_played_number(ev, chosen, equal, readings, standing) if lowest is None and down is None else None
     if lowest is not None:
         higher, chosen = chosen, lowest
     elif down is not None:
         higher, chosen = chosen, down
+    elif played is not None:
+        higher, chosen = chosen, played
     # a bid of the hand below its Matsch yields to the Matsch where exact play makes it on every
     # deal (QA s35 Q3: 150 Eichel, valued +346 by the auction after it, where the count's robots
     # doubled it on 13 of 50 deals though it is made on each; the Matsch +314 on every deal)
@@ -599,6 +602,19 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
                         "is; where both fail, the lower gives the opponents fewer points.", len(made),
                         strain=chosen.split(" ", 1)[1], call=_name(chosen), higher=_name(higher),
                         made=sum(made), n=len(made)))
+    elif played is not None:
+        made, made_higher = ev.made(chosen), ev.made(higher)
+        lines.append(Mn("Of the equally good bids in {strain} the tutor recommends {call}: played as if nobody bid "
+                        "after it, it brings {v_call:+.0f} on average over these deals, the higher {higher} "
+                        "{v_higher:+.0f} (made in {made} and {made_higher} of the {n} deal): a lower number is made on "
+                        "every deal a higher one is, and the step up does not pay for the deals it loses.",
+                        "Of the equally good bids in {strain} the tutor recommends {call}: played as if nobody bid "
+                        "after it, it brings {v_call:+.0f} on average over these deals, the higher {higher} "
+                        "{v_higher:+.0f} (made in {made} and {made_higher} of the {n} deals): a lower number is made "
+                        "on every deal a higher one is, and the step up does not pay for the deals it loses.",
+                        len(made), strain=chosen.split(" ", 1)[1], call=_name(chosen), higher=_name(higher),
+                        v_call=round(ev.contract(chosen)["expected"]), v_higher=round(ev.contract(higher)["expected"]),
+                        made=sum(made), made_higher=sum(made_higher), n=len(made)))
     elif chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
     yielded = _tops_konter(ev, s, said) if chosen == "konter" and not agree and _tops_read(ev) \
@@ -1897,6 +1913,46 @@ def _lower_mostly_down(ev, chosen: str, equal: Sequence[str], readings, by_call:
     return None if now == chosen else now
 
 
+# QA s46 F27 (SS5: B at frei `Rosen:UAK87 Eichel:A Schellen:K7 Schilten:6` over A's `90 Eichel`): the deals
+# called 110, 120 and 130 Rosen equal by the auction after each call (+184, +188, +196) and the voice took
+# the best mean, 130 Rosen, made on 40 of the 50 deals by the estimate; exact play of 48 deals (QA s46,
+# seeds 42 and 7, every call by the auction after it) puts 130 Rosen about 60 a deal below 110 (made 33 of
+# 48). Two numbers of one game are played by the same cards (LOWER_MOSTLY_DOWN above): what the higher adds
+# as the contract played is one step on the deals both make, and it costs both numbers on the deals only the
+# lower makes, so of the numbers the deals cannot tell apart the one that brings most played out is the
+# number the hand's cards carry ("so hoch zu bieten, wie es das Blatt hergibt"; the worked example: "A nimmt
+# die höchste Zahl, der er traut"). Among the equally good numbers of the chosen one's game at or below it
+# the voice takes the one whose contract, played out on the same deals, brings most (the lower where two
+# bring the same). Never a higher one: the chosen is the count's (its tie-break, the number it trusts) or
+# the deals' best mean, and a higher number rests more on the deals near its target, where the estimate
+# errs most (SS5's 130: made 80 % by the estimate, 69 % by exact play). With a score (a standing) the
+# contracts' values leave the Partie out: no tie-break by them. Off: the count's or the deals' pick among
+# them as before.
+AS_PLAYED = True
+
+
+def _as_played_number(ev, chosen: str, equal: Sequence[str], readings, standing) -> str | None:
+    """The equally good number of ``chosen``'s game at or below it whose contract played out on
+    the deals of ``ev`` brings most (:data:`AS_PLAYED`; both show the number only,
+    :data:`NUMBER_ONLY`; of two that bring the same the lower); None: that is ``chosen``, or the
+    rule does not apply (off, a standing, no contract values)."""
+    if not AS_PLAYED or standing is not None:
+        return None
+    kinds = {str(r.call): r.kind for r in readings}
+    parts = chosen.split(" ", 1)
+    contract = getattr(ev, "contract", None)
+    if contract is None or kinds.get(chosen) not in NUMBER_ONLY or len(parts) != 2 or not parts[0].isdigit():
+        return None
+    played = {c: contract(c) for c in {chosen, *equal}
+              if c.split(" ", 1)[1:] == parts[1:] and c.split(" ", 1)[0].isdigit() and kinds.get(c) in NUMBER_ONLY
+              and int(c.split(" ", 1)[0]) <= int(parts[0])}
+    if played.get(chosen) is None:
+        return None
+    best = max((c for c, v in played.items() if v is not None),
+               key=lambda c: (played[c]["expected"], -int(c.split(" ", 1)[0])))
+    return None if best == chosen else best
+
+
 FIXED_OPENING = 0.95   # the next Zehner made on this share of the deals: the words say why it is not bid
 
 
@@ -2651,8 +2707,6 @@ def _fought_line(ev) -> list[Msg]:
 
 def _cards_words(cards) -> str:
     """Cards as the count's lines name them, suit by suit ("Schellen A, Schilten A")."""
-    from tutor.judgement.count import cards_named
-
     suits: dict = {}
     for c in cards:
         suits.setdefault(c.suit, []).append(c.rank)
