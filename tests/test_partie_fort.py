@@ -60,16 +60,25 @@ def test_fort_is_valued_by_the_others_auction_only_where_it_is_not_the_last_word
     assert seat == "D" and not S.AfterFort.applies(reader.situation(seat), truthful, LOST)
 
 
-def test_a_team_that_wins_by_any_bid_does_not_let_the_cards_be_dealt_anew():
+def test_a_team_that_wins_by_any_bid_does_not_let_the_cards_be_dealt_anew(monkeypatch):
     # A says fort; B, C and D hold no opening (no Puur or Nell with three cards: "Die
-    # Eröffnung beginnt bei drei Karten"), so the count says fort with each; D's fort would
-    # have all four out and the cards dealt anew, but BD win the Partie by making the lowest
-    # bid (50, "Der Verband empfiehlt 50 als tiefstes Gebot"): D bids it in his longest suit
-    # (Schellen and Schilten have three cards each: the first of them)
+    # Eröffnung beginnt bei drei Karten"). B's Matsch wins BD the Partie made or not (QA s46
+    # F26, count.PARTIE_MATSCH): nobody bids over it, and failed BD write their card points,
+    # 10 of which reach 2000 ahead of AC's 1500 + 2 x 157 + 147; B bids it
+    from tutor.judgement import count
+
     _h, s, _calls = first_seat()
     hands = {"A": Hand.parse(HAND), "B": Hand.parse("Eichel:B6 Schellen:U9 Rosen:U6 Schilten:KO8"),
              "C": Hand.parse("Eichel:O7 Schellen:B7 Rosen:B87 Schilten:U9"),
              "D": Hand.parse("Eichel:9 Schellen:O86 Rosen:O9 Schilten:AB6")}
+    e = S.AfterFort(s, LOST).ending(hands)
+    assert e.contract.value == 157 and e.contract.declarer == "B", e.contract
+    assert 1990 + 10 >= 2000 and 1500 + 2 * 157 + 157 - 10 < 1990 + 10
+    # without that rule the count says fort with B, C and D; D's fort would have all four out
+    # and the cards dealt anew, but BD win the Partie by making the lowest bid (50, "Der Verband
+    # empfiehlt 50 als tiefstes Gebot"): D bids it in his longest suit (Schellen and Schilten
+    # have three cards each: the first of them)
+    monkeypatch.setattr(count, "PARTIE_MATSCH", False)
     e = S.AfterFort(s, LOST).ending(hands)
     assert e.contract == S.Contract("Schellen", 50, "D") and e.multiplier == 1
     # at a score where making 50 wins nobody the Partie, all four say fort: dealt anew
