@@ -123,6 +123,9 @@ MUTANTS = [
     ("the Partie's Matsch never", "PARTIE_MATSCH = True", "PARTIE_MATSCH = False"),
     ("the Partie's Matsch: the double ignored", "    doubles = (False, True) if rules.doubling else (False,)",
      "    doubles = (False,)"),
+    # s47: a failed Matsch without trump control counts only its trumps (F26, test_count_score.py, test_partie_fort q18)
+    ("the Partie's Matsch: the side tricks counted without control", "FAILED_MATSCH_TRUMPS = True",
+     "FAILED_MATSCH_TRUMPS = False"),
     ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
 ]
 TESTS = ["tests/test_count_texts.py", "tests/test_count_score.py", "tests/test_count_play.py", "tests/test_judgement.py", "tests/test_judgement_play.py",

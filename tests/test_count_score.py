@@ -113,3 +113,29 @@ def test_only_our_matsch_keeps_the_partie_against_theirs():
     voice._CACHE.clear()
     advice = cv.advise(hand, auction, seat="A", judge=voice.default_judge(), standing=Standing(SC_STANDING))
     assert advice.call == "157 Eichel", advice.call
+
+
+@pytest.mark.needs_core
+def test_a_failed_matsch_without_trump_control_counts_only_its_trumps():
+    # QA s46 F26, test_partie_fort's q18 deal 3: B behind A's fort at AC 1500 : BD 1990 holds the Schilten Ace and
+    # King but no Puur and no Nell. In Schellen (the Nell zu zweit) the contract's count trusts those two (35), but
+    # "Gejasst wird nach den Regeln des Schiebers": a player may ruff instead of following, and A and C hold the top
+    # Schellen. Exact play on that deal: in Schellen B and D take fewer than 10 card points (their Matsch failed
+    # loses the Partie), in Schilten, B's five trumps, 10 or more. A failed Matsch without trump control counts only
+    # the trumps, and the count's Matsch is the one in Schilten
+    import exact_play
+    from tutor.cards import Hand
+
+    hand = "Schellen:B9 Rosen:76 Schilten:AK986"
+    deal = {"A": Hand.parse("Eichel:UAK8 Schellen:AK Rosen:AK Schilten:7"), "B": Hand.parse(hand),
+            "C": Hand.parse("Eichel:B97 Schellen:OU76 Rosen:U8"),
+            "D": Hand.parse("Eichel:O6 Schellen:8 Rosen:OB9 Schilten:OUB")}
+    assert not exact_play.made(deal, "Schellen", 10, "B") and exact_play.made(deal, "Schilten", 10, "B")
+    advice = cv.advise(hand, "fort", seat="B", standing=Standing(SC_STANDING))
+    assert advice.call.startswith("157 ") and "wins the Partie made or not" in advice.text("en"), advice.call
+    strain = advice.call.split()[1]
+    assert exact_play.made(deal, strain, 10, "B"), strain
+    # and on the deals that fit B's seat the Matsch's strain takes the 10 on every one (Schellen fails one of 12)
+    found = exact_play.deals(hand, "fort", "B", n=12, seed=1)
+    assert not all(exact_play.made(d, "Schellen", 10, "B") for d in found)
+    assert all(exact_play.made(d, strain, 10, "B") for d in found), strain

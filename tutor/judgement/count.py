@@ -1274,23 +1274,55 @@ def _partie_matsch(hand, s, readings, lines, standing=None):
     best = None
     for strain, r in matsch.items():
         c = contract_count(hand, s, strain)
-        points = c.expected + (TOTAL_POINTS - c.expected) // PARTNER_SHARE
+        own = failed_matsch_count(hand, s, strain, c)
+        points = own + (TOTAL_POINTS - own) // PARTNER_SHARE
         # the most card points; of equal counts the team's suit, then an open one, then the hand's longest
+        # trumps, then the most of its top five trumps (Puur, Nell, Ace, King, Ober)
         kind = kind_of(strain)
-        rank = (points, {"own": 2, "open": 1}.get(s.owner(kind), 0) if isinstance(kind, Suit) else 1,
-                hand.length(kind) if isinstance(kind, Suit) else 0)
+        trumps = isinstance(kind, Suit)
+        rank = (points, {"own": 2, "open": 1}.get(s.owner(kind), 0) if trumps else 1,
+                hand.length(kind) if trumps else 0,
+                sum(hand.has(kind, t) for t in TOP_TRUMPS) if trumps else 0)
         if (best is None or rank > best[0]) and matsch_wins_either_way(s, standing, points):
-            best = (rank, c, r)
+            best = (rank, c, own, r)
     if best is None:
         return None
-    (points, *_), c, r = best
+    (points, *_), c, own, r = best
     lines.extend(c.lines)
+    if own < c.expected:
+        lines.append(M("failed, the Matsch has no trump control in {trump}: the opponents' trumps ruff the side "
+                       "tricks, so only the trumps count: {own}", trump=kind_of(r.call.strain).value, own=own))
     lines.append(M("At this score ({standing}) the Matsch wins the Partie made or not: nobody can bid over it, and "
                    "failed, the team still writes the card points it takes, about {points} by the count ({own} and "
                    "a third of the rest for {partner}), which reach the target ahead of the opponents, doubled or "
-                   "not: {call}.", standing=standing, points=points, own=c.expected, partner=s.partner,
+                   "not: {call}.", standing=standing, points=points, own=own, partner=s.partner,
                    call=str(r.call)))
     return r
+
+
+#: the top five trumps in their order ("Puur (der Under) 20, Nell (die Neun) 14, Ass 11, König 4, Ober 3")
+TOP_TRUMPS = (PUUR, NELL, Rank.ASS, Rank.KOENIG, Rank.OBER)
+
+
+def failed_matsch_count(hand: Hand, s, strain: str, c: "Count | None" = None) -> int:
+    """The hand's count of the card points its team takes in a failed Matsch in ``strain``
+    (:func:`_partie_matsch`): the contract's count where the team holds trump control or the strain
+    is trumpless; without control only its trumps count. In a trump game every player may ruff
+    instead of following ("nach den Regeln des Schiebers"), and the opponents, who hold the top
+    trumps, ruff the side Aces the contract's count trusts: q18's deal 3 (B `Schellen:B9 Rosen:76
+    Schilten:AK986`, C `Schellen:OU76`): the count's 35 in Schellen are the Schilten Ace and King,
+    and exact play leaves B and D fewer than 10 card points there, 80 or more in Schilten
+    (``FAILED_MATSCH_TRUMPS``)."""
+    c = c if c is not None else contract_count(hand, s, strain)
+    kind = kind_of(strain)
+    if not FAILED_MATSCH_TRUMPS or not isinstance(kind, Suit) or c.control or c.lay_down:
+        return c.expected
+    points, tricks, _lines, _cards = side_tricks(hand, s, kind)
+    return max(0, c.expected - points - FALL_PER_TRICK * tricks)
+
+
+#: a failed Matsch without trump control counts only the trumps (:func:`failed_matsch_count`)
+FAILED_MATSCH_TRUMPS = True
 
 
 #: the count bids the Matsch where the score makes it win the Partie made or not (:func:`_partie_matsch`)
