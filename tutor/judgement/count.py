@@ -149,7 +149,8 @@ The count:
   fort by exact play).
 
 The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
-a double brings; or where the score makes it win the Partie made or not, ``PARTIE_MATSCH``), double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
+a double brings; or where the score makes it win the Partie made or not, ``PARTIE_MATSCH``),
+double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
 team's suit, a Zehner in the opponents' suit, an Ass-Ansage, fort. At a table without
 the Ansageregeln: konter, Matsch, double, a plain number, fort.
 """
