@@ -113,12 +113,6 @@ MUTANTS = [
     ("frei: no partner share in draws", "    draws = draws_trumps(hand, trump, mine, partner_share)", "    draws = draws_trumps(hand, trump, mine)"),
     # s45: the five-trump konter against the double's trumps (test_count_play.py)
     ("konter: the double's trumps unread", "DOUBLED_TRUMPS = True", "DOUBLED_TRUMPS = False"),
-    # s46: the raise over the partner's standing Fünfer (F5, test_count_play.py)
-    ("partner's Fünfer left to play", "PARTNER_ACE = True", "PARTNER_ACE = False"),
-    ("partner's Fünfer: their compete ignored", "    if theirs is not None and theirs[0] == value + 10:",
-     "    if False:"),
-    ("partner's Fünfer: the Ace not counted", "    reach = min(c.expected + extra, s.rules.highest_bid)",
-     "    reach = min(c.expected, s.rules.highest_bid)"),
     # s46: the Matsch that wins the Partie made or not (F26, test_count_score.py)
     ("the Partie's Matsch never", "PARTIE_MATSCH = True", "PARTIE_MATSCH = False"),
     ("the Partie's Matsch: the double ignored", "    doubles = (False, True) if rules.doubling else (False,)",
