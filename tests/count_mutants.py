@@ -113,6 +113,13 @@ MUTANTS = [
     ("frei: no partner share in draws", "    draws = draws_trumps(hand, trump, mine, partner_share)", "    draws = draws_trumps(hand, trump, mine)"),
     # s45: the five-trump konter against the double's trumps (test_count_play.py)
     ("konter: the double's trumps unread", "DOUBLED_TRUMPS = True", "DOUBLED_TRUMPS = False"),
+    # s46: the Matsch that wins the Partie made or not (F26, test_count_score.py)
+    ("the Partie's Matsch never", "PARTIE_MATSCH = True", "PARTIE_MATSCH = False"),
+    ("the Partie's Matsch: the double ignored", "    doubles = (False, True) if rules.doubling else (False,)",
+     "    doubles = (False,)"),
+    # s47: a failed Matsch without trump control counts only its trumps (F26, test_count_score.py, test_partie_fort q18)
+    ("the Partie's Matsch: the side tricks counted without control", "FAILED_MATSCH_TRUMPS = True",
+     "FAILED_MATSCH_TRUMPS = False"),
     ("plain fort line missing", "        standing = s.standing_value\n        lines.append(", "        standing = s.standing_value\n        0 and lines.append("),
 ]
 TESTS = ["tests/test_count_texts.py", "tests/test_count_score.py", "tests/test_count_play.py", "tests/test_judgement.py", "tests/test_judgement_play.py",

@@ -1,6 +1,8 @@
 """The count and the Partie's score (``--score``, ``--tafel``): the rules text's "Partieende"
 and "Bekannte Schlussvarianten" decide, by arithmetic on the board, whether a double or a
 konter can change who wins the Partie."""
+import pytest
+
 from tutor import conventions as cv
 from tutor.judgement.base import Standing
 
@@ -58,3 +60,82 @@ def test_the_end_rules_decide_what_a_double_of_the_leader_changes():
     assert said["ueberbiet"].call == "fort" and "changes nothing" not in text
     assert "Undoubled, the Überbiet rule takes a failed bid off both teams and the Partie stays open" in text, text
     assert said["bonus"].call == "dopple" and "changes nothing" not in said["bonus"].text("en")
+
+
+# QA s46 F26: at AC 1500 : BD 1990 of 2000 a Matsch of B and D wins them the Partie made or not. The rules:
+# "Das höchste Gebot heisst Matsch": nobody bids over it; failed, the declaring team "schreibt ... seine
+# Kartenpunkte, und die Gegner schreiben ihre Kartenpunkte und dazu die 157"; the Partie ends with a team at
+# the target and the higher total. So BD win with any 10 card points in their own Matsch, doubled or not:
+# 1990 + 10 >= 2000, and A and C write at most 1500 + 2 * 157 + 147 = 1961; made, BD write 1990 + 314.
+SC_STANDING = {"AC": 1500, "BD": 1990}
+
+
+@pytest.mark.needs_core
+def test_the_matsch_that_wins_the_partie_made_or_not():
+    # SC4B: B behind A's 100 Eichel with no Ace, no Puur, no Nell: the count said fort (the deals' 157 Rosen).
+    # Exact play: the count's Matsch strain gives B and D 10 card points or more on every fitting deal
+    import exact_play
+    from tutor.rules import load
+
+    hand, auction, standing = "Eichel:76 Schellen:K87 Rosen:O9 Schilten:B7", "100 Eichel", Standing(SC_STANDING)
+    assert 1990 + 10 >= 2000 and 1500 + 2 * 157 + 157 - 10 < 1990 + 10
+    advice = cv.advise(hand, auction, seat="B", standing=standing)
+    assert advice.call.startswith("157 ") and "wins the Partie made or not" in advice.text("en"), advice.call
+    strain = advice.call.split()[1]
+    assert all(exact_play.made(d, strain, 10, "B") for d in exact_play.deals(hand, auction, "B", n=12, seed=1))
+    # at AC 1700 a double decides: failed with p card points B and D write 1990 + p, A and C 1700 + 2 * 157 +
+    # 157 - p, ahead unless p >= 91, and exact play leaves B and D fewer than 91 on some fitting deals
+    deals = exact_play.deals(hand, auction, "B", n=12, seed=1)
+    assert 1990 + 90 < 1700 + 2 * 157 + 157 - 90 and not all(exact_play.made(d, strain, 91, "B") for d in deals)
+    assert not cv.advise(hand, auction, seat="B", standing=Standing({"AC": 1700, "BD": 1990})).call.startswith("157 ")
+    # under the Überbiet rule a failed Matsch undoubled is taken off both teams and the Partie stays open,
+    # under the Bonus rule only the team's own bid made ends it: there a failed Matsch wins nothing
+    for rule in ("ueberbiet", "bonus"):
+        r = load("verband").replace(end_rule=rule)
+        assert not cv.advise(hand, auction, r, seat="B", standing=standing).call.startswith("157 "), rule
+
+
+@pytest.mark.needs_core
+def test_only_our_matsch_keeps_the_partie_against_theirs():
+    # SC4c: A after "100 Eichel, 110 Schellen, fort, fort" at the same score. Any number of ours below the
+    # Matsch leaves B his own, which wins B and D the Partie (exact play: their Schellen take 10 card points or
+    # more on every fitting deal); only A's Matsch, which nobody bids over, keeps it (made, A and C write 314
+    # and B and D nothing: 1814 : 1990, the Partie goes on), and exact play makes it on most deals (qa: 19 of
+    # 24). The default bid valued 140 Eichel by auctions after it where B's count let it stand
+    import exact_play
+
+    from tutor.judgement import voice
+    hand, auction = "Eichel:U9AK8 Schellen:A Rosen:A7 Schilten:8", "100 Eichel, 110 Schellen, fort, fort"
+    deals = exact_play.deals(hand, auction, "A", n=12, seed=1)
+    assert all(exact_play.made(d, "Schellen", 10, "B") for d in deals)
+    assert sum(exact_play.made(d, "Eichel", 157, "A") for d in deals) > len(deals) / 2
+    assert 1500 + 314 < 2000
+    voice._CACHE.clear()
+    advice = cv.advise(hand, auction, seat="A", judge=voice.default_judge(), standing=Standing(SC_STANDING))
+    assert advice.call == "157 Eichel", advice.call
+
+
+@pytest.mark.needs_core
+def test_a_failed_matsch_without_trump_control_counts_only_its_trumps():
+    # QA s46 F26, test_partie_fort's q18 deal 3: B behind A's fort at AC 1500 : BD 1990 holds the Schilten Ace and
+    # King but no Puur and no Nell. In Schellen (the Nell zu zweit) the contract's count trusts those two (35), but
+    # "Gejasst wird nach den Regeln des Schiebers": a player may ruff instead of following, and A and C hold the top
+    # Schellen. Exact play on that deal: in Schellen B and D take fewer than 10 card points (their Matsch failed
+    # loses the Partie), in Schilten, B's five trumps, 10 or more. A failed Matsch without trump control counts only
+    # the trumps, and the count's Matsch is the one in Schilten
+    import exact_play
+    from tutor.cards import Hand
+
+    hand = "Schellen:B9 Rosen:76 Schilten:AK986"
+    deal = {"A": Hand.parse("Eichel:UAK8 Schellen:AK Rosen:AK Schilten:7"), "B": Hand.parse(hand),
+            "C": Hand.parse("Eichel:B97 Schellen:OU76 Rosen:U8"),
+            "D": Hand.parse("Eichel:O6 Schellen:8 Rosen:OB9 Schilten:OUB")}
+    assert not exact_play.made(deal, "Schellen", 10, "B") and exact_play.made(deal, "Schilten", 10, "B")
+    advice = cv.advise(hand, "fort", seat="B", standing=Standing(SC_STANDING))
+    assert advice.call.startswith("157 ") and "wins the Partie made or not" in advice.text("en"), advice.call
+    strain = advice.call.split()[1]
+    assert exact_play.made(deal, strain, 10, "B"), strain
+    # and on the deals that fit B's seat the Matsch's strain takes the 10 on every one (Schellen fails one of 12)
+    found = exact_play.deals(hand, "fort", "B", n=12, seed=1)
+    assert not all(exact_play.made(d, "Schellen", 10, "B") for d in found)
+    assert all(exact_play.made(d, strain, 10, "B") for d in found), strain

@@ -11,6 +11,7 @@ rules text and from exact play on the deals (tests/exact_play.py), never from th
 simulation's own figures."""
 import pytest
 
+from tutor import conventions
 from tutor.cards import Hand
 from tutor.conventions import position
 from tutor.judgement import simulation as S
@@ -60,16 +61,25 @@ def test_fort_is_valued_by_the_others_auction_only_where_it_is_not_the_last_word
     assert seat == "D" and not S.AfterFort.applies(reader.situation(seat), truthful, LOST)
 
 
-def test_a_team_that_wins_by_any_bid_does_not_let_the_cards_be_dealt_anew():
+def test_a_team_that_wins_by_any_bid_does_not_let_the_cards_be_dealt_anew(monkeypatch):
     # A says fort; B, C and D hold no opening (no Puur or Nell with three cards: "Die
-    # Eröffnung beginnt bei drei Karten"), so the count says fort with each; D's fort would
-    # have all four out and the cards dealt anew, but BD win the Partie by making the lowest
-    # bid (50, "Der Verband empfiehlt 50 als tiefstes Gebot"): D bids it in his longest suit
-    # (Schellen and Schilten have three cards each: the first of them)
+    # Eröffnung beginnt bei drei Karten"). B's Matsch wins BD the Partie made or not (QA s46
+    # F26, count.PARTIE_MATSCH): nobody bids over it, and failed BD write their card points,
+    # 10 of which reach 2000 ahead of AC's 1500 + 2 x 157 + 147; B bids it
+    from tutor.judgement import count
+
     _h, s, _calls = first_seat()
     hands = {"A": Hand.parse(HAND), "B": Hand.parse("Eichel:B6 Schellen:U9 Rosen:U6 Schilten:KO8"),
              "C": Hand.parse("Eichel:O7 Schellen:B7 Rosen:B87 Schilten:U9"),
              "D": Hand.parse("Eichel:9 Schellen:O86 Rosen:O9 Schilten:AB6")}
+    e = S.AfterFort(s, LOST).ending(hands)
+    assert e.contract.value == 157 and e.contract.declarer == "B", e.contract
+    assert 1990 + 10 >= 2000 and 1500 + 2 * 157 + 157 - 10 < 1990 + 10
+    # without that rule the count says fort with B, C and D; D's fort would have all four out
+    # and the cards dealt anew, but BD win the Partie by making the lowest bid (50, "Der Verband
+    # empfiehlt 50 als tiefstes Gebot"): D bids it in his longest suit (Schellen and Schilten
+    # have three cards each: the first of them)
+    monkeypatch.setattr(count, "PARTIE_MATSCH", False)
     e = S.AfterFort(s, LOST).ending(hands)
     assert e.contract == S.Contract("Schellen", 50, "D") and e.multiplier == 1
     # at a score where making 50 wins nobody the Partie, all four say fort: dealt anew
@@ -385,3 +395,27 @@ def test_q1_the_window_keeps_a_sacrifice_against_a_made_contract(hand, auction, 
     voice.forget()
     advice = conventions.advise(hand, auction, "verband", seat="D", judge=default_judge(workers=1))
     assert str(advice.call).endswith(" " + suit), advice.call
+
+
+@pytest.mark.needs_core
+def test_sc4_an_opening_the_opponents_matsch_answers_is_valued_by_the_auction_after_it():
+    # QA s46 SC4 (s47 F28 the same class): A opens at AC 1500 : BD 1990 with the Puur and Nell zu fünft and three
+    # side Aces. Any Matsch of B and D wins them the Partie made or not: nobody bids over it ("Das höchste Gebot
+    # heisst Matsch"), and failed they write their card points, of which 10 reach 2000 while A and C write at most
+    # 1500 + 157 + 147. Exact play on deals that fit: on every one B and D hold a strain in which they take those
+    # 10 card points (so after A's 100 Eichel the Partie is theirs: -2000), while A's own 157 Eichel, which nobody
+    # bids over, is made on some (1814 : 1990, the Partie goes on): only the Matsch keeps it. The tutor valued the
+    # opening as if nobody bid after it (+241 against 157 Eichel -612) and said 100 Eichel
+    from tutor.judgement import voice
+
+    hand = "Eichel:U9AK8 Schellen:A Rosen:A7 Schilten:8"
+    found = deals(hand, "", "A", n=12, seed=1)
+    assert 1990 + 10 >= 2000 and 1500 + 157 + 147 < 1990 + 10 and 1500 + 314 < 2000
+    assert all(any(made(d, suit, 10, "B") for suit in ("Eichel", "Schellen", "Rosen", "Schilten")) for d in found)
+    assert sum(made(d, "Eichel", 157, "A") for d in found) >= 1
+    voice._CACHE.clear()
+    advice = conventions.advise(hand, "", VERBAND, seat="A", judge=voice.default_judge(), standing=LOST)
+    assert advice.call == "157 Eichel", advice.call
+    # without the score the opening is valued as before (as if nobody bid after it)
+    voice._CACHE.clear()
+    assert conventions.advise(hand, "", VERBAND, seat="A", judge=voice.default_judge()).call != "157 Eichel"

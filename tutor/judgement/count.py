@@ -149,7 +149,8 @@ The count:
   fort by exact play).
 
 The encoder prefers, in this order: konter, Matsch (314 or more on the board beats what
-a double brings), double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
+a double brings; or where the score makes it win the Partie made or not, ``PARTIE_MATSCH``),
+double, Hilfe, Obenabe/Undenufe/Misère, an opening, a raise in the own
 team's suit, a Zehner in the opponents' suit, an Ass-Ansage, fort. At a table without
 the Ansageregeln: konter, Matsch, double, a plain number, fort.
 """
@@ -162,7 +163,7 @@ from typing import Sequence
 
 from tutor.cards import NELL, ORDER, PUUR, SUIT_OF, SUITS, TOTAL_POINTS, LAST_TRICK, VALUE, Hand, Rank, Suit
 from tutor.i18n import M, Mn, Msg
-from tutor.scoring import opponents_of, team_of
+from tutor.scoring import opponents_of, score_game, team_of
 from tutor.judgement.base import Judgement, Line, Standing
 
 FALL_PER_TRICK = 10        # points the other three play into a sure trick
@@ -313,8 +314,8 @@ class CountJudge:
 
     def choose(self, hand: Hand, s, readings, standing: Standing | None = None) -> Judgement:
         lines: list[Line] = []
-        pickers = ((_konter, _matsch, _double, _last_word, *OWN_BIDS, _ace)
-                   if s.rules.conventions else (_konter, _matsch, _double, _plain))
+        pickers = ((_konter, _matsch, _partie_matsch, _double, _last_word, *OWN_BIDS, _ace)
+                   if s.rules.conventions else (_konter, _matsch, _partie_matsch, _double, _plain))
         for picker in pickers:
             pick = picker(hand, s, readings, lines, standing)
             if pick is not None:
@@ -1231,6 +1232,102 @@ def _matsch(hand, s, readings, lines, standing=None):
                            strain=strain))
         return r
     return _contest_matsch(hand, s, matsch, lines)
+
+
+def matsch_wins_either_way(s, standing: Standing, points: int) -> bool:
+    """At the score ``standing``, a Matsch this seat declares wins its team the Partie made or
+    failed, doubled or not: made, with the 157 card points; failed, with ``points`` (the count's
+    card points for the team). Scored as the table scores a game (:func:`tutor.scoring.score_game`)
+    and ended as the Partie ends (:func:`tutor.partie.ending`, the Überbiet rule)."""
+    from tutor.partie import ending, ueberbiet
+
+    rules, team = s.rules, team_of(s.seat)
+    doubles = (False, True) if rules.doubling else (False,)
+    for cp in (TOTAL_POINTS, min(points, TOTAL_POINTS - 1)):
+        for doubled in doubles:
+            g = score_game(rules.matsch_bid, s.seat, cp, double=doubled, rules=rules)
+            total = {t: standing.score.get(t, 0) + g.board[t] for t in ("AC", "BD")}
+            if ueberbiet(rules, total, g.team, g.made, doubled, standing.target):
+                total = {t: v - rules.matsch_bid for t, v in total.items()}
+            over, winner = ending(rules, total, g.team, g.made, standing.target)
+            if not (over and winner == team):
+                return False
+    return True
+
+
+def _partie_matsch(hand, s, readings, lines, standing=None):
+    """The Matsch where the score makes it win the Partie made or not (QA s46 F26; ``PARTIE_MATSCH``):
+    nothing bids over it ("Das höchste Gebot heisst Matsch"), and failed, the team still writes the
+    card points it takes ("Verfehlt es ihn, schreibt es seine Kartenpunkte"), which at this score
+    reach the target ahead of the opponents, doubled or not. The team's card points: the hand's count
+    in the strain and a third of what it does not count for the partner (``PARTNER_SHARE``). QA s46
+    SC4B (B at AC 1500 : BD 1990 after A's 100 Eichel: the deals' 157 Rosen, the count's fort) and
+    SC4c (A's 140 Eichel, valued by the auctions after it, where B's count let it stand: B's Matsch wins
+    BD the Partie on 24 of 24 exact deals). None where that does not apply."""
+    if not PARTIE_MATSCH or standing is None:
+        return None
+    matsch: dict = {}
+    for r in readings:
+        if r.kind == "matsch" and not is_misere(r.call.strain):
+            matsch.setdefault(r.call.strain, r)
+    if not matsch:
+        return None
+    best = None
+    for strain, r in matsch.items():
+        c = contract_count(hand, s, strain)
+        own = failed_matsch_count(hand, s, strain, c)
+        points = own + (TOTAL_POINTS - own) // PARTNER_SHARE
+        # the most card points; of equal counts the team's suit, then an open one, then the hand's longest
+        # trumps, then the most of its top five trumps (Puur, Nell, Ace, King, Ober)
+        kind = kind_of(strain)
+        trumps = isinstance(kind, Suit)
+        rank = (points, {"own": 2, "open": 1}.get(s.owner(kind), 0) if trumps else 1,
+                hand.length(kind) if trumps else 0,
+                sum(hand.has(kind, t) for t in TOP_TRUMPS) if trumps else 0)
+        if (best is None or rank > best[0]) and matsch_wins_either_way(s, standing, points):
+            best = (rank, c, own, r)
+    if best is None:
+        return None
+    (points, *_), c, own, r = best
+    lines.extend(c.lines)
+    if own < c.expected:
+        lines.append(M("failed, the Matsch has no trump control in {trump}: the opponents' trumps ruff the side "
+                       "tricks, so only the trumps count: {own}", trump=kind_of(r.call.strain).value, own=own))
+    lines.append(M("At this score ({standing}) the Matsch wins the Partie made or not: nobody can bid over it, and "
+                   "failed, the team still writes the card points it takes, about {points} by the count ({own} and "
+                   "a third of the rest for {partner}), which reach the target ahead of the opponents, doubled or "
+                   "not: {call}.", standing=standing, points=points, own=own, partner=s.partner,
+                   call=str(r.call)))
+    return r
+
+
+#: the top five trumps in their order ("Puur (der Under) 20, Nell (die Neun) 14, Ass 11, König 4, Ober 3")
+TOP_TRUMPS = (PUUR, NELL, Rank.ASS, Rank.KOENIG, Rank.OBER)
+
+
+def failed_matsch_count(hand: Hand, s, strain: str, c: "Count | None" = None) -> int:
+    """The hand's count of the card points its team takes in a failed Matsch in ``strain``
+    (:func:`_partie_matsch`): the contract's count where the team holds trump control or the strain
+    is trumpless; without control only its trumps count. In a trump game every player may ruff
+    instead of following ("nach den Regeln des Schiebers"), and the opponents, who hold the top
+    trumps, ruff the side Aces the contract's count trusts: q18's deal 3 (B `Schellen:B9 Rosen:76
+    Schilten:AK986`, C `Schellen:OU76`): the count's 35 in Schellen are the Schilten Ace and King,
+    and exact play leaves B and D fewer than 10 card points there, 80 or more in Schilten
+    (``FAILED_MATSCH_TRUMPS``)."""
+    c = c if c is not None else contract_count(hand, s, strain)
+    kind = kind_of(strain)
+    if not FAILED_MATSCH_TRUMPS or not isinstance(kind, Suit) or c.control or c.lay_down:
+        return c.expected
+    points, tricks, _lines, _cards = side_tricks(hand, s, kind)
+    return max(0, c.expected - points - FALL_PER_TRICK * tricks)
+
+
+#: a failed Matsch without trump control counts only the trumps (:func:`failed_matsch_count`)
+FAILED_MATSCH_TRUMPS = True
+
+
+#: the count bids the Matsch where the score makes it win the Partie made or not (:func:`_partie_matsch`)
+PARTIE_MATSCH = True
 
 
 def _contest_matsch(hand, s, matsch: dict, lines):

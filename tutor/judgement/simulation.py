@@ -2126,6 +2126,35 @@ ACE_BID_OUT = True       # an Ace announcement in the opponents' suit is valued 
 DOUBLE_KONTER = True     # the hand's double valued by what follows it, the declarer's side's konter (see above;
                          # measured in session 41, on since session 42: docs/interpretations)
 
+# Near the Partie's end a bid is valued by the auction after it where an opponent can still call and
+# the score lets the opponents' Matsch win them the Partie made or not (QA s46 F26's SC4, s47 F28):
+# nobody bids over a Matsch, and failed, their team still writes its card points, which reach the
+# target first. An opening (session 39: valued as if nobody bid after it) counted "100 Eichel" at AC
+# 1500 : BD 1990 as if B let it stand, where B's count bids the Matsch (count.PARTIE_MATSCH) and BD
+# win the Partie on every deal; only A's own Matsch keeps it. The trigger is the count's own test
+# (count.matsch_wins_either_way) with PARTIE_AFTER_POINTS card points for the opponents' failed
+# Matsch; whether they bid it is the count's, seat by seat, on each deal. Off: as before session 47.
+PARTIE_AFTER = True
+PARTIE_AFTER_POINTS = TOTAL_POINTS // 4   # a failed Matsch's team takes this many card points or more (SC4c's
+                                          # exact deals: 66-157; SE6's: 45-92)
+
+
+def _partie_matsch_after(r, s, standing: "Standing | None") -> bool:
+    """``r`` is a bid of the hand (not the Matsch) after which an opponent can still call, at a
+    score where that opponent's Matsch wins the opponents the Partie made or not (:data:`PARTIE_AFTER`)."""
+    if not PARTIE_AFTER or standing is None or r.call.kind != "bid" or _is_matsch(r, s.rules):
+        return False
+    after = s.auction.play(r.call, s.seat)
+    if after.next_seat is None:
+        return False
+    from types import SimpleNamespace
+
+    from tutor.judgement.count import matsch_wins_either_way
+
+    return any(o not in after.out and matsch_wins_either_way(SimpleNamespace(rules=s.rules, seat=o), standing,
+                                                             PARTIE_AFTER_POINTS)
+               for o in opponents_of(s.seat))
+
 
 def _continued(s, calls, standing: "Standing | None", misread: "set[str] | frozenset" = frozenset(),
                aces: "set[str] | frozenset" = frozenset(), also: "set[str] | frozenset" = frozenset()) -> list:
@@ -2155,6 +2184,8 @@ def _continued(s, calls, standing: "Standing | None", misread: "set[str] | froze
         elif c.kind == "double" and _kontered_after(c, s):
             out.append(r)
         elif r.kind == "ace" and _bid_out_ace(r, s, aces):
+            out.append(r)
+        elif _partie_matsch_after(r, s, standing):
             out.append(r)
     return out
 
