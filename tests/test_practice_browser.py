@@ -93,6 +93,59 @@ def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F8
         context.close()
 
 
+PAD = "#p-pad .p-call, #p-undo, #p-hint"
+
+
+@pytest.mark.needs_core
+def test_the_pad_waits_while_the_server_answers_and_draws_only_the_last_deal_asked(browser, db, monkeypatch):  # noqa: F811
+    """s47, a new user's first look: while the server computed the first deal's robot calls (5 to 40
+    s) the Practice tab showed no hand and every call button live; a tap took a call blind. Now the
+    pad waits ("…", its buttons off) until the deal is shown; and of two deals asked (New deal tapped
+    while the first was on its way) only the last one asked is drawn. The server's answer to the
+    first is held here until the page has been looked at (the application runs in this process)."""
+    import threading
+
+    from tutor.practice.session import hands_of
+    from tutor.web import practice
+
+    go, real = threading.Event(), practice.ENDPOINTS["/api/practice"]
+
+    def held(query, *args, **kwargs):
+        if query.get("seed") == "11":        # the first deal: held until the page was looked at
+            go.wait(300)
+        return real(query, *args, **kwargs)
+
+    monkeypatch.setitem(practice.ENDPOINTS, "/api/practice", held)
+    with Server(db) as server:
+        context, page = phone(browser)
+        try:
+            page.goto(server.url)
+            page.evaluate("""() => {
+                localStorage.setItem('tutor-practice', JSON.stringify({seed: 11, next: 13, seat: 'C', moves: []}));
+                localStorage.setItem('tutor-table', JSON.stringify({tab: 'practice'}));
+            }""")
+            page.reload()
+            # the tab shown and its deal asked in one step of the page: the pad waits from then on
+            page.wait_for_selector("#panel-practice", state="visible")
+            assert page.inner_text("#p-prompt") == "…"
+            assert page.evaluate(f"() => [...document.querySelectorAll('{PAD}')].every(b => b.disabled)")
+            assert page.inner_text("#p-hand") == ""
+            page.tap("#p-new")                     # deal 13 asked while deal 11 is on its way (C calls in it)
+            selector(page, "#p-calls li")
+            thirteen = f"Dein Blatt: {hands_of(13)['C']}"
+            assert page.inner_text("#p-hand") == thirteen
+            assert page.is_enabled('#p-pad [data-call="fort"]') and page.inner_text("#p-prompt") != "…"
+            # deal 11's answer comes last: it is not drawn (a second for the page to read it: a
+            # machine slower than that passes this line unchecked, never fails it)
+            with page.expect_response(lambda r: "api/practice?" in r.url and "seed=11" in r.url):
+                go.set()
+            page.wait_for_timeout(1000)
+            assert page.inner_text("#p-hand") == thirteen
+        finally:
+            go.set()
+            context.close()
+
+
 @pytest.mark.needs_core
 @pytest.mark.parametrize("width", [360, 320])
 def test_the_deal_s_end_offers_the_whole_reasoning_and_back(browser, db, width):  # noqa: F811

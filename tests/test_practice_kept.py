@@ -134,3 +134,16 @@ def test_a_database_of_version_5_keeps_its_practice_deals_when_migrated(tmp_path
     conn.close()
     s = progress.stats(str(db), "ann")
     assert (s.deals, s.board, s.calls) == (2, 296, 2)
+
+
+def test_stats_before_any_deal_say_so_in_one_line(tmp_path):
+    # a new user's first `practice --stats` (s47) read "ann: 0 deals practised; your teams wrote 0,
+    # their best contracts 0; of 0 calls 0 the tutor's, 0 acceptable, 0 worse."; the quiz says it so
+    db = str(tmp_path / "t.sqlite3")
+    for lang, said in (("en", "Nothing practised yet by ann in this database: tutor practice deals one."),
+                       ("de", "Noch nichts geübt von ann in dieser Datenbank: tutor practice teilt ein Spiel aus."),
+                       ("fr", "Rien encore pratiqué par ann dans cette base de données : tutor practice distribue "
+                              "une donne.")):
+        out = run(["practice", "--stats", "--db", db, "--learner", "ann", "--lang", lang])
+        assert out.exit_code == 0 and out.stdout == said + "\n", out.stdout
+    assert json.loads(run(["practice", "--stats", "--json", "--db", db, "--learner", "ann"]).stdout)["deals"] == 0

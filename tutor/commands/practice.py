@@ -39,6 +39,9 @@ def practice(seat, seed, count, db_path, learner, show_stats, full, judge, play,
         s = progress.stats(db_path, learner)
         if as_json:
             emit_json(s.to_json())
+        elif not s.deals:   # as the quiz says it, not "0 deals practised; your teams wrote 0, ... of 0 calls 0 ..."
+            click.echo(_("Nothing practised yet by {learner} in this database: tutor practice deals one.", lang,
+                         learner=learner))
         else:
             click.echo(ngettext("{learner}: {deals} deal practised; your team wrote {board}, its best contract "
                                 "{best}; {calls}, {acceptable} acceptable, {worse} worse.",

@@ -64,15 +64,32 @@
     $("p-play-on").textContent = t.play;
   }
 
+  // While the server answers (the robots bid: seconds, on a busy machine tens of seconds) the
+  // pad waits: no call is taken blind, before the hand and the calls it answers are shown (s47:
+  // the first deal's pad was live and empty meanwhile), and of two answers in flight (a new deal
+  // asked before the last one came) only the last one asked is drawn
+  let asked = 0;
+  function waiting(on) {
+    for (const b of document.querySelectorAll("#p-pad .p-call, #p-undo, #p-hint")) b.disabled = on;
+    if (on) $("p-prompt").textContent = "…";
+  }
+
   async function load() {
-    try { view = await api("practice"); error(""); }
+    const mine = ++asked;
+    waiting(true);
+    let v;
+    try { v = await api("practice"); }
     catch (e) {
+      if (mine !== asked) return;
       error(e.message);
       // a refused call (400) is taken back; a busy server (503: its line says "try again")
       // or a lost connection keeps the learner's calls, and the next tap or reload asks again
       if (P.moves.length && e.status === 400) { P.moves.pop(); save(); }
+      if (view) { $("p-prompt").textContent = view.prompt || ""; pad(); } else { waiting(false); $("p-prompt").textContent = ""; }
       return;
     }
+    if (mine !== asked) return;
+    view = v; error("");
     words(view.texts);
     draw();
     if (!view.over) return;
