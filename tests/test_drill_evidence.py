@@ -507,15 +507,20 @@ def test_evidence_asked_with_equal_samples_deals_judges_all_of_them(monkeypatch)
 
 
 def test_gegnerfarbe_gen_10_recommends_what_exact_play_finds():
-    """B after A's 50 Eichel, holding Eichel A O: on 40 deals that fit, every game solved
-    exactly (Eichel played by A, and by B leading), 60 Eichel brings -4.5 board points,
-    70 Eichel -19.6 (15 +- 7 behind), fort -56.5 (52 +- 8 behind), dopple -86.5: taking the
-    opponents' suit at 60, not fort as the evidence stored before said. The key (55 Eichel,
-    no) stands; the evidence's best is 60 Eichel."""
+    """B after A's 50 Eichel, holding Eichel A O. Session 36 played the contracts exactly as
+    they stand (60 Eichel best, fort 52 +- 8 behind); since CONTESTED_OPEN every call is
+    valued by the auction after it, and exact play so (session 47, 24 fitting deals, seed 42,
+    0 estimated, main e645489; /work/course-deep/s47/ex/gegnerfarbe-gen-10.ex) puts 80 Eichel
+    ahead: +29.7 board points, 90 Eichel 26.7 +- 14.3 behind, 60 Eichel 37.7 +- 19.3, fort
+    81.2 +- 26.4, dopple 145.7 +- 18.5 (A bids on to 90 Eichel on 13 of the 24 deals; as a
+    contract left standing 60 and 80 Eichel bring the same, +16.2). The key (55 Eichel, no)
+    stands; the evidence's best is 80 Eichel, taking the opponents' suit a Zehner higher, not fort."""
     item = next(c for c in drills.verified([ROOT / "exercises" / "gegnerfarbe-gen.yaml"], "en")
                 if c.drill.id == "gegnerfarbe-gen-10")
     assert item.drill.answer is False
-    assert item.drill.get("evidence")["best"][0] == "60 Eichel"
+    stored = item.drill.get("evidence")
+    assert stored["best"][0] == "80 Eichel"
+    assert stored["compared"]["80 Eichel"] > stored["compared"]["fort"]
 
 
 HILFE_DRILLS = '''\
