@@ -1,6 +1,6 @@
 """Exact play for the tests: deal the unseen cards to fit the auction (tutor.play.dealer)
 and solve each deal double dummy (tutor.play.solver); or judge a whole position by the
-simulation with a huge node budget (:func:`judged`, HELPERS.md's exact play). The expected
+simulation with a huge node budget (:func:`judged`: exact play of a position). The expected
 call of a test comes from these chances and values, never from the count or the voice."""
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ of one game, the one the cards carry"). The rules: the bid number is the target 
 ("Ein Team schreibt bei Erfolg genau die gebotene Zahl. Darum lohnt es sich, so hoch zu bieten, wie es
 das Blatt hergibt"; "Bleibt es darunter, schreiben die Gegner die Zielpunkte"): two numbers of one game
 are played by the same cards, the higher adds one step where both are made and costs both numbers where
-only the lower is. The expected call comes from exact play of the position (HELPERS.md: every fitting
+only the lower is. The expected call comes from exact play of the position (tests/exact_play.py, judged: every fitting
 deal solved to the end, every number valued by the auction after it): QA s46's 48 deals (seeds 42 and
 7) put 130 Rosen, the old call, about 60 a deal below 110 Rosen; this test's own 24 deals say the same
 within chance."""

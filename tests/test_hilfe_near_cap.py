@@ -5,7 +5,7 @@ leaves the partner nothing to decide yields to the higher bid"). The rules: the 
 target and what the team writes ("Ein Team schreibt bei Erfolg genau die gebotene Zahl. Darum lohnt
 es sich, so hoch zu bieten, wie es das Blatt hergibt"); the Hilfe in the partner's suit over an
 opponent's bid is the upper of the two smallest Zehner above it ("der obere «zu dritt oder mehr»").
-The expected call comes from exact play of the position (HELPERS.md: the simulation with a huge node
+The expected call comes from exact play of the position (tests/exact_play.py, judged: the simulation with a huge node
 budget judges every fitting deal with the solver to the end), every call valued by the auction after
 it: the partner and the opponents bidding on, each contract reached solved."""
 from __future__ import annotations

@@ -6,7 +6,7 @@ deal is judged in the game it ends in, so the Hilfe is valued on every deal; doc
 leaves the partner nothing to decide yields to the higher bid"). The rules: the bid number is the
 target and what the team writes ("Ein Team schreibt bei Erfolg genau die gebotene Zahl. Darum lohnt es
 sich, so hoch zu bieten, wie es das Blatt hergibt"). The expected call comes from exact play of the
-position (HELPERS.md: the simulation with a huge node budget judges every fitting deal with the solver
+position (tests/exact_play.py, judged: the simulation with a huge node budget judges every fitting deal with the solver
 to the end), the Hilfe and every higher bid valued by the auction after it: the partner and the
 opponents bidding on, each contract reached solved."""
 from __future__ import annotations

@@ -4,7 +4,7 @@ own game in another suit"). The rules: the last call is the contract ("Die zulet
 ist Trumpf", "wer die letzte Ansage gemacht hat, ist der Spielübernehmer"), the opponents may bid
 on over any call but the last, and the table agrees what a number in Obenabe or Undenufe carries
 ("Vor der Partie abmachen": "welche Höhe eine Ansage für Obenabe oder Undenufe trägt"; ours: the
-number only). The expected call comes from exact play of the position (HELPERS.md: the simulation
+number only). The expected call comes from exact play of the position (tests/exact_play.py, judged: the simulation
 with a huge node budget judges every fitting deal with the solver to the end), every call valued
 by the auction after it: the partner and the opponents bidding on, each contract reached solved."""
 from __future__ import annotations

@@ -5,7 +5,7 @@ trumpfmachende Team die gebotene Punktzahl, schreibt es die Zielpunkte zusätzli
 Kartenpunkten. Bleibt es darunter, schreiben die Gegner die Zielpunkte zusätzlich zu ihren
 Kartenpunkten." Two numbers of one game are played by the same cards: where both are made the higher
 writes one step more, where both fail the lower gives the opponents one step less, and the higher is
-never made where the lower fails. The expected call comes from exact play of the position (HELPERS.md:
+never made where the lower fails. The expected call comes from exact play of the position (tests/exact_play.py, judged:
 every fitting deal solved to the end): by the auction after each call the two numbers are equally good
 (QA s45's 24 deals, seed 41, put 150 Eichel 8.3 +- 2.8 below 140; seed 1's 150 9.5 +- 14.3 above), and the
 rule breaks their tie as the contract played says."""
