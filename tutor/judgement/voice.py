@@ -52,7 +52,7 @@ import threading
 from collections import OrderedDict
 from typing import Sequence
 
-from tutor.cards import TOTAL_POINTS, Hand
+from tutor.cards import NELL, ORDER, PUUR, SUITS, TOTAL_POINTS, Card, Hand, Suit
 from tutor.i18n import M, Mn, Mp, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, SCHNEIDER_LEFT_OUT, SCORE_CHANGES, Judgement,
                                   Standing, call_words, estimated_line, estimated_of, mostly_estimated, paired_lead,
@@ -1965,8 +1965,6 @@ def _fixed_opening(ev, pick, hand: Hand) -> list[Msg]:
     Hilfe to give, so a higher number is for a later round."""
     if pick is None or pick.kind != "opening" or pick.call.value is None:
         return []
-    from tutor.cards import NELL, PUUR, Suit
-
     suit = Suit.parse(pick.call.strain)
     nxt = ev.contract(f"{pick.call.value + 10} {pick.call.strain}")
     if not (hand.has(suit, PUUR) and hand.has(suit, NELL)) or nxt is None \
@@ -2445,9 +2443,6 @@ def _tops_konter(ev, s, said: str = "nothing") -> "dict | None":
     his runs (the suits whose top card he holds on every deal) it still leads: {"made", "n",
     "third_made", "third", "suits"} (the doubled contract made on how many of all the deals and of
     that third, and the suits). None elsewhere, or where the deals or their values are not at hand."""
-    from tutor.cards import ORDER, SUITS, Card
-    from tutor.judgement.base import paired_lead
-
     made = _tops_made(ev, s)
     values = getattr(ev, "values", None) or {}
     konter, other = values.get("konter"), values.get(said)
