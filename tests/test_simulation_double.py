@@ -21,7 +21,7 @@ from tutor.judgement.base import UNHELD
 from tutor.play.dealer import Dealer, honouring
 from tutor.rules import load
 
-from exact_play import made
+from exact_play import advice, made
 
 pytestmark = pytest.mark.skipif(not S.exact_available(), reason="needs the compiled solver core")
 
@@ -155,11 +155,25 @@ DT7_HAND = "Eichel:AK8 Schellen:K Rosen:AO7 Schilten:K8"
 DT7 = "100 Obenabe, B: dopple"
 
 
-def dt7_deals(n: int, seed: int = 1):
-    h, reader, seat, _r, _t = position(DT7_HAND, DT7, ERWEITERT, "C")
+def c_reads(hand: str, auction: str, n: int, seed: int = 1):
+    """The deals the simulation reads for C's call at the erweitert table (deals, unheld, missed)."""
+    h, reader, seat, _r, _t = position(hand, auction, ERWEITERT, "C")
     s = reader.situation(seat)
     dealer, _ok = honouring({seat: h}, s.promised, s.denied)
     return S.read_deals(dealer, s, n, seed)
+
+
+def dt7_deals(n: int, seed: int = 1):
+    return c_reads(DT7_HAND, DT7, n, seed)
+
+
+def twin_guard(hand: str, auction: str, n: int):
+    """The konter guard's trumpless twin at C's call after B's double: the tutor's ``n`` deals (seed 1),
+    which keep the double's top part (no hand of B's doubles by the count), and the default judge's
+    advice asked afresh (exact_play.advice: nothing the voice remembers)."""
+    deals, unheld, _missed = c_reads(hand, auction, n)
+    assert unheld == ["double_tops"]
+    return deals, advice(hand, auction, "C", ERWEITERT)
 
 
 def test_a_trumpless_double_no_hand_makes_keeps_its_top_cards_and_says_so():
@@ -197,17 +211,14 @@ def test_exact_play_says_nothing_against_the_trumpless_double_s_top_cards():
     # 64.0 +- 19.0 below saying nothing (a konter pays only where the contract is made on more than
     # half). Before, B was dealt any hand: made on 34 of 48, konter 83 +- 27 above, and the tutor
     # said nothing beside "the deals favour konter". Now the deals and the count agree
-    from tutor import conventions
     from tutor.judgement import voice
 
     deals, _unheld, _missed = dt7_deals(12)
     assert sum(made(d, "Obenabe", 100, "A") for d in deals) < 6
-    voice._CACHE.clear()
-    voice._EVALUATIONS.clear()
-    advice = conventions.advise(DT7_HAND, DT7, ERWEITERT, seat="C", judge=voice.default_judge())
-    assert advice.call is None                          # say nothing ...
-    assert advice.evidence["chosen_by"] == "deals"      # ... by the deals, not kept to the count against them
-    texts = [x.text("en") for x in advice.lines]
+    given = advice(DT7_HAND, DT7, "C", ERWEITERT)
+    assert given.call is None                          # say nothing ...
+    assert given.evidence["chosen_by"] == "deals"      # ... by the deals, not kept to the count against them
+    texts = [x.text("en") for x in given.lines]
     assert voice.KONTER_LINE.text("en") not in texts and UNHELD["double_tops"].text("en") in texts
 
 
@@ -225,21 +236,13 @@ def test_the_konter_guard_yields_where_the_contract_is_made_against_the_doubler_
     # tutor konters only where the count is sure", the count 63 of 70) kept silence. As the guard
     # yields where even the doubler's longest trumps cannot beat a suit contract (Q30), it yields
     # where his strongest runs, on every deal, cannot beat this one
-    from tutor import conventions
     from tutor.judgement import voice
 
-    h, reader, seat, _r, _t = position(R0_HAND, R0, ERWEITERT, "C")
-    s = reader.situation(seat)
-    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
-    deals, unheld, _missed = S.read_deals(dealer, s, 8, 1)
-    assert unheld == ["double_tops"]
+    deals, given = twin_guard(R0_HAND, R0, 8)
     assert all(d["B"].has(Suit("Rosen"), Rank.ASS) and d["B"].has(Suit("Rosen"), Rank.KOENIG) for d in deals)
     assert all(made(d, "Obenabe", 70, "A") for d in deals)
-    voice._CACHE.clear()
-    voice._EVALUATIONS.clear()
-    advice = conventions.advise(R0_HAND, R0, ERWEITERT, seat="C", judge=voice.default_judge())
-    assert advice.call == "konter"
-    texts = [x.text("en") for x in advice.lines]
+    assert given.call == "konter"
+    texts = [x.text("en") for x in given.lines]
     assert voice.KONTER_LINE.text("en") not in texts and voice.KONTER_TOPS_LINE.text("en") not in texts
 
 
@@ -258,23 +261,15 @@ def test_the_twin_guard_yields_where_the_konter_leads_also_against_the_doubler_s
     # Schilten, made on 36, the konter 88 +- 26 above: what his double can show does not turn it. The
     # konter pays where the doubled contract is made on more than half the deals (doubled 2, kontered
     # 4 times its number, made or failed): so on the third of these deals where B is longest
-    from tutor import conventions
     from tutor.judgement import voice
 
-    h, reader, seat, _r, _t = position(DT15_HAND, DT15, ERWEITERT, "C")
-    s = reader.situation(seat)
-    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
-    deals, unheld, _missed = S.read_deals(dealer, s, 48, 1)
-    assert unheld == ["double_tops"]
+    deals, given = twin_guard(DT15_HAND, DT15, 48)
     schilten = Suit("Schilten")
     assert all(d["B"].has(schilten, Rank.ASS) for d in deals)
     longest = sorted(deals, key=lambda d: -d["B"].length(schilten))[:16]
     assert 2 * sum(made(d, "Obenabe", 100, "A") for d in longest) > len(longest)
-    voice._CACHE.clear()
-    voice._EVALUATIONS.clear()
-    advice = conventions.advise(DT15_HAND, DT15, ERWEITERT, seat="C", judge=voice.default_judge())
-    assert advice.call == "konter"
-    texts = [x.text("en") for x in advice.lines]
+    assert given.call == "konter"
+    texts = [x.text("en") for x in given.lines]
     assert voice.KONTER_TOPS_LINE.text("en") not in texts
     assert any("where he holds the most cards in Schilten" in x for x in texts)
 
@@ -291,8 +286,7 @@ def test_the_twin_guard_holds_where_the_doubler_s_length_turns_the_konter():
 
     h, reader, seat, _r, truthful = conventions.position(DT15_HAND, DT15, ERWEITERT, seat="C")
     s = reader.situation(seat)
-    dealer, _ok = honouring({seat: h}, s.promised, s.denied)
-    deals, _unheld, _missed = S.read_deals(dealer, s, 48, 1)
+    deals, _unheld, _missed = c_reads(DT15_HAND, DT15, 48)
     schilten = Suit("Schilten")
     by_length = sorted(range(48), key=lambda d: -deals[d]["B"].length(schilten))
 

@@ -57,6 +57,58 @@ def test_the_score_line_says_a_schneider_is_not_in_the_values():
     assert len(voice._score_line(Standing({"AC": 1900, "BD": 900}, 2000), load("verband"))) == 1
 
 
+# QA s47 F32. The rules: "Wer bietet, rechnet allein mit Kartenpunkten" (the values count card and target
+# points), and "Weis- und Stöckpunkte werden sofort auf die Tafel geschrieben und zählen für die Partie: der
+# Weis nach dem ersten Stich". At a score where a game can end the Partie, the hand's own Weis can end it
+# sooner, and the values left it out without a word
+WEIS_HAND = "Eichel:U9876 Schellen:AK Rosen:A Schilten:A"      # 6 7 8 9 of Eichel: a Vierblatt, 50
+
+
+def test_the_score_line_says_the_hand_s_own_weis_is_not_in_the_values():
+    from tutor.cards import Hand
+    from tutor.judgement.base import Standing
+    from tutor.rules import load
+
+    close, far = Standing({"AC": 1850, "BD": 1700}, 2000), Standing({"AC": 500, "BD": 400}, 2000)
+    hand = Hand.parse(WEIS_HAND)
+    lines = voice._score_line(close, load("verband"), hand)
+    assert len(lines) == 2 and lines[1].text("en") == (
+        "These values leave out this hand's Weis (Vierblatt 50: Eichel 6 7 8 9), whose points count for the Partie: "
+        "the team with the best Weis writes them after the first trick, whatever the contract.")
+    assert "Vierblatt 50" in lines[1].text("de") and "quatre cartes 50" in lines[1].text("fr")
+    # every Weis the hand holds, the best first: four Unders (200) beside the Vierblatt
+    unders = Hand.parse("Eichel:U9876 Schellen:UA Rosen:U Schilten:U")
+    assert "(Vier Under 200: Eichel U, Schellen U, Rosen U, Schilten U and Vierblatt 50: Eichel 6 7 8 9)" \
+        in voice._score_line(close, load("verband"), unders)[1].text("en")
+    # no line: a table without Weis (the extended variant), a hand without one, a score no game ends
+    assert len(voice._score_line(close, load("erweitert"), hand)) == 1
+    assert len(voice._score_line(close, load("verband"), Hand.parse("Eichel:U9 Schellen:AK8 Rosen:A6 Schilten:AK"))) == 1
+    assert voice._score_line(far, load("verband"), hand) == []
+
+
+def test_the_answer_at_a_score_names_the_hand_s_weis_and_check_repeats_it():
+    # the voice's answer (given figures) says it beside the score's line, and check, which repeats the
+    # score's lines before its price line (base.SCORE_LINES), repeats this one too
+    from types import SimpleNamespace
+
+    from tutor import conventions
+    from tutor.judgement.base import SCORE_LINES, WEIS_LEFT_OUT, Standing
+
+    h, reader, seat, _r, truthful = conventions.position(WEIS_HAND, "")
+    values = {"100 Eichel": [2000] * 10, "fort": [400] * 10}
+    calls = [{"call": c, "expected": sum(v) / len(v)} for c, v in values.items()]
+    ev = SimpleNamespace(calls=calls, values=values, samples=10, contracts=[], standing=None, stopped_early=False,
+                         seat=seat, unprobed=[])
+    ev.contract = lambda text: None
+    ev.to_json = lambda: {}
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, Standing({"AC": 1850, "BD": 1700}, 2000))
+    weis = [x for x in j.lines if getattr(x, "msgid", None) == WEIS_LEFT_OUT.msgid]
+    assert len(weis) == 1 and "Vierblatt 50" in weis[0].text("en")
+    assert WEIS_LEFT_OUT.msgid in SCORE_LINES
+    j = voice.judge_by(ev, h, reader.situation(seat), truthful, None)
+    assert not any(getattr(x, "msgid", None) == WEIS_LEFT_OUT.msgid for x in j.lines)
+
+
 @pytest.mark.parametrize("best", ["80 Eichel", "80 Undenufe Misère"])
 def test_the_deals_do_not_take_the_contract_from_an_unread_partner_in_a_suit_or_a_misere(best):
     # QA s35 Q6's rule (voice._unread_line): the deals cannot read the partner's number that shows

@@ -142,9 +142,14 @@ class Weis:
     def to_json(self) -> dict:
         return {"kind": self.kind, "points": self.points, "cards": [str(c) for c in self.cards]}
 
+    @property
+    def said(self) -> Msg:
+        """The Weis as a reader says it, shown in the language it is shown in: ``Vierblatt 50: Eichel 6 7 8 9``."""
+        name = SEQUENCE_NAMES[len(self.cards)] if self.sequence else FOUR_NAMES[self.cards[0].rank]
+        return M("{name} {points}: {cards}", name=name, points=self.points, cards=_cards_text(self.cards))
+
     def __str__(self) -> str:
-        return M("{name} {points}: {cards}", name=self.name(), points=self.points,
-                 cards=_cards_text(self.cards)).text()
+        return self.said.text()
 
     def __repr__(self) -> str:
         text = str(Hand(self.cards))

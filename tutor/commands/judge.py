@@ -143,6 +143,10 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
                      "over counts +{target} if our team wins the Partie, -{target} if it loses it, 0 for a draw; "
                      "any other game its board value, our team minus the opponents):",
                      lang, score=standing.text(lang), target=standing.target))
+        from tutor.judgement.base import weis_left_out
+
+        for line in weis_left_out(hand_value, rules):   # QA s47 F32: the hand's own Weis is not in them
+            click.echo("  " + line.text(lang))
     ranked = sorted(ev.calls, key=lambda c: -c["expected"])
     shown = ranked if show_all else [c for i, c in enumerate(ranked)
                                      if i < TOP_CALLS or c["call"] in ("fort", "dopple", "konter", NOTHING)]

@@ -97,7 +97,26 @@ SCORE_CHANGES = M("The score ({standing}) changes the values below: a game after
 SCHNEIDER_LEFT_OUT = M("A Schneider is open for {teams}, under half the target ({half}): if the Partie ends with them "
                        "under it, the winners get {schneider} more at the settlement. These values leave it out: they "
                        "count the Partie alone.")
-SCORE_LINES = (SCORE_CHANGES.msgid, SCHNEIDER_LEFT_OUT.msgid)
+#: the hand's own Weis at a score (QA s47 F32): the values count card and target points alone ("Wer
+#: bietet, rechnet allein mit Kartenpunkten"), while Weis points "werden sofort auf die Tafel geschrieben
+#: und zählen für die Partie: der Weis nach dem ersten Stich"; where a game can end the Partie, a Weis
+#: can end it sooner, so the answer says which of the hand's are not in the values (:func:`weis_left_out`)
+WEIS_LEFT_OUT = M("These values leave out this hand's Weis ({weis}), whose points count for the Partie: the team "
+                  "with the best Weis writes them after the first trick, whatever the contract.")
+SCORE_LINES = (SCORE_CHANGES.msgid, SCHNEIDER_LEFT_OUT.msgid, WEIS_LEFT_OUT.msgid)
+
+
+def weis_left_out(hand: "Hand | None", rules) -> "list[Msg]":
+    """The line that the values at a score leave out the Weis ``hand`` holds (:data:`WEIS_LEFT_OUT`),
+    where the table plays with Weis and the hand holds one (tutor.weis.find); else none."""
+    if hand is None or not rules.weis:
+        return []
+    from tutor.weis import find
+
+    found = find(hand, rules.long_weis)
+    if not found:
+        return []
+    return [WEIS_LEFT_OUT(weis=both([w.said for w in found]))]
 
 
 def can_end(standing: Standing, rules) -> bool:

@@ -52,11 +52,11 @@ import threading
 from collections import OrderedDict
 from typing import Sequence
 
-from tutor.cards import TOTAL_POINTS, Hand
+from tutor.cards import NELL, ORDER, PUUR, SUITS, TOTAL_POINTS, Card, Hand, Suit
 from tutor.i18n import M, Mn, Mp, Msg, both, join
 from tutor.judgement.base import (EQUAL_POINTS, FORT_ALONE, NOTHING, SCHNEIDER_LEFT_OUT, SCORE_CHANGES, Judgement,
                                   Standing, call_words, estimated_line, estimated_of, mostly_estimated, paired_lead,
-                                  unheld_lines)
+                                  unheld_lines, weis_left_out)
 from tutor.judgement.base import can_end  # noqa: F401  (voice.can_end: the commands and tests ask it here)
 from tutor.judgement.base import equal_calls as base_equal
 from tutor.judgement.count import COUNT, FORESEES, TRUMPLESS, cards_named, is_misere
@@ -541,7 +541,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     if unused is None and after is not None:    # the double of the opponents' bid (QA s44 F19)
         unused = _double_over_hilfe(ev, s, after, equal, readings)
     if unused is not None:    # the Hilfe leaves the partner nothing to decide: the higher bid (QA s36 Q1)
-        return _unused_hilfe_judgement(ev, s, readings, standing, evidence, said, equal, by_call, unused)
+        return _unused_hilfe_judgement(ev, s, readings, standing, evidence, said, equal, by_call, unused, hand)
     if after is not None and why is not None and said in by_call \
             and said not in (getattr(ev, "continued", None) or ()):
         # the Hilfe stays: its words value it by the auction after it (QA s36 Q1's words)
@@ -557,7 +557,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
     if why is not None:
         evidence["recommended"], evidence["chosen_by"] = said, "count"
         lines = _ace_lines(ev, equal[0], by_call, s) if kind == "ace" else \
-            evidence_lines(ev, said, s, by_call, equal, standing)
+            evidence_lines(ev, said, s, by_call, equal, standing, hand)
         if ace_kept is not None:
             lines.append(unsampled_line(ace_kept["unsettled"], ev.samples, over="ace"))
         lines += [why, *count.lines]
@@ -587,7 +587,7 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
         pick = None                # fort (or silence) as the count says: the conventions explain it
     else:
         pick = next((r for r in readings if str(r.call) == chosen), None)
-    lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing)
+    lines: list[Msg] = evidence_lines(ev, chosen, s, by_call, equal, standing, hand)
     if lowest is not None:
         lines.append(M("Of the equally good bids in {strain} the tutor recommends {call}: it brings more on average "
                        "than the higher {higher}, and a lower number is made on every deal a higher one is.",
@@ -1520,7 +1520,7 @@ def _sample_failed(ev, s, high, failed: list[bool], m: int) -> dict:
 
 
 def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence: dict, said: str,
-                            equal: Sequence[str], by_call: dict, unused: dict) -> Judgement:
+                            equal: Sequence[str], by_call: dict, unused: dict, hand: Hand | None = None) -> Judgement:
     """The higher bid :func:`_unused_hilfe` found, with its evidence and one line why the
     Hilfe yields: what the partner does with it on these deals, what it brings so, and what the
     higher bid brings and how often it is made."""
@@ -1530,7 +1530,7 @@ def _unused_hilfe_judgement(ev, s, readings, standing: Standing | None, evidence
                                "ends": str(unused["end"]) if unused["end"] is not None else None,
                                "ended": unused["ended"]}
     pick = next((r for r in readings if str(r.call) == call), None)
-    lines = evidence_lines(ev, call, s, by_call, equal, standing)
+    lines = evidence_lines(ev, call, s, by_call, equal, standing, hand)
     gap, margin = _shown_gap(unused["lead"], unused["margin"])
     figures = dict(hilfe=_name(said), partner=s.partner, n=n, value=round(unused["value"]), ended=unused["ended"],
                    end=_name(str(unused["end"])), gap=gap if not unused["fixed"] else _points(unused["lead"]),
@@ -1965,8 +1965,6 @@ def _fixed_opening(ev, pick, hand: Hand) -> list[Msg]:
     Hilfe to give, so a higher number is for a later round."""
     if pick is None or pick.kind != "opening" or pick.call.value is None:
         return []
-    from tutor.cards import NELL, PUUR, Suit
-
     suit = Suit.parse(pick.call.strain)
     nxt = ev.contract(f"{pick.call.value + 10} {pick.call.strain}")
     if not (hand.has(suit, PUUR) and hand.has(suit, NELL)) or nxt is None \
@@ -2445,9 +2443,6 @@ def _tops_konter(ev, s, said: str = "nothing") -> "dict | None":
     his runs (the suits whose top card he holds on every deal) it still leads: {"made", "n",
     "third_made", "third", "suits"} (the doubled contract made on how many of all the deals and of
     that third, and the suits). None elsewhere, or where the deals or their values are not at hand."""
-    from tutor.cards import ORDER, SUITS, Card
-    from tutor.judgement.base import paired_lead
-
     made = _tops_made(ev, s)
     values = getattr(ev, "values", None) or {}
     konter, other = values.get("konter"), values.get(said)
@@ -2544,7 +2539,7 @@ def _others(ev, call: str, equal: Sequence[str]) -> list[dict]:
     return sorted((c for c in ev.calls if c["call"] != call), key=lambda c: -c["expected"])
 
 
-def _score_line(standing: Standing | None, rules) -> list[Msg]:
+def _score_line(standing: Standing | None, rules, hand: Hand | None = None) -> list[Msg]:
     """What a value means with the score, where a game can end the Partie (:func:`can_end`):
     said before the first value it explains, since with the score a call's mean mixes board
     points and the Partie's target (QA of issue 26, Q13: "konter brings +1280 board points"),
@@ -2562,6 +2557,7 @@ def _score_line(standing: Standing | None, rules) -> list[Msg]:
              if 2 * standing.score.get(team, 0) < standing.target]
     if rules.schneider and under:
         lines.append(SCHNEIDER_LEFT_OUT(teams=both(under), half=standing.target // 2, schneider=rules.schneider))
+    lines.extend(weis_left_out(hand, rules))    # QA s47 F32: the hand's own Weis is not in the values
     return lines
 
 
@@ -2586,10 +2582,10 @@ def _made(ev, contract: dict) -> int:
 
 
 def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None = None,
-                   standing: Standing | None = None) -> list[Msg]:
+                   standing: Standing | None = None, hand: Hand | None = None) -> list[Msg]:
     """The numbers behind ``call`` in a learner's words (``equal``: the calls the deals cannot
     tell apart from the best, :func:`equal_calls` where not given; ``standing``: the score,
-    whose meaning of a value is said before the averages)."""
+    whose meaning of a value is said before the averages, with the Weis of ``hand`` they leave out)."""
     lines: list[Msg] = []
     alone = False   # fort the only call valued, nothing bid: no figure (FORT_ALONE)
     n = ev.samples
@@ -2686,7 +2682,7 @@ def evidence_lines(ev, call: str, s, by_call: dict, equal: Sequence[str] | None 
                         "that could be the best depends on them, so they were played out only briefly: where that "
                         "was not enough, their results are estimated.", len(unprobed),
                         games=both(games)))
-    lines.extend(_score_line(standing, s.rules))
+    lines.extend(_score_line(standing, s.rules, hand))
     lines.extend(compared)
     lines.extend(_all_win_line(ev, call, equal, standing))
     return lines
