@@ -128,6 +128,12 @@ def test_a_defenders_first_bid_at_a_frei_table_is_valued_by_the_auction_after_it
     #   it or bid over it; as the final contract it is +4.2, made 11/24, within chance of the best
     #   final contract), fort 145.7 +- 42.7 behind, dopple 194.3 +- 41.8 behind.
     # Before session 45 every bid was valued as the final contract here and bid said 90 Schilten.
+    # Redone under simulation.DOUBLE_OVER (session 48; the opponent who bids over a bid where he could
+    # double it doubles instead where that pays): the same figures (90 Schilten -258.1), and two more
+    # samples put the answer's 110 Schilten at the top: the voice's own 50 deals (its seed) all solved,
+    # 110 Schilten -151.6 best, 100 Rosen 59.7 +- 39.6 behind; 48 deals, seed 3: 120 Schilten -164.7
+    # best, 110 Schilten 0.7 +- 40.4 behind, 100 Rosen 50.0 +- 38.5 behind (seed 42's 24 deals are the
+    # sample that ranks 100 Rosen first; over the 122 deals 110 Schilten leads it by about 31)
     from tutor import conventions
     within = {"100 Rosen", "110 Rosen", "120 Rosen", "110 Schilten", "120 Schilten", "100 Schilten", "130 Schilten"}
     hand, reader, seat, _r, truthful = position(*RV1D, load("frei"), None)

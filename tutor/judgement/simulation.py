@@ -151,6 +151,9 @@ class Evaluation:
     # per call in ``continued``, per deal: how its auction ended (Ending: the contract reached and
     # its multiplier), what the voice's words say the call's value rests on
     endings: dict = field(default_factory=dict, repr=False)
+    # the calls valued by the auction after them whose double by the opponent who bid over them
+    # counts (DOUBLE_OVER), and on how many deals
+    over_doubled: dict = field(default_factory=dict, repr=False)
     # the count's Hilfe weighed by the auction after it (_Rest.weigh: its value on each deal, where
     # that auction ends...), beside its value as the contract played in ``values``; None: no Hilfe
     hilfe_after: dict | None = field(default=None, repr=False)
@@ -1464,6 +1467,8 @@ class Simulation:
         if after is not None:
             ev.continued = [name for name in after.by_name if name in values]
             ev.endings = {name: list(after.by_name[name].endings) for name in ev.continued}
+            ev.over_doubled = {name: k for name in ev.continued
+                               if (k := after.by_name[name].over_doubled(results, team, rules, partie))}
             ev.misread = [name for name in ev.continued if name in after.misread]
             if "fort" in after and partie is not None:
                 ev.after_fort = after.summary("fort", results, team, rules, partie)
@@ -1797,6 +1802,17 @@ CONTESTED_REACH: "int | None" = 100
 # +- 40 below 100 Rosen by exact play; SO5's 70 Schellen, 55 +- 29 below 80). Fort is valued by
 # the auction after it and the bids by CONTESTED_ALL's reach. Off: as before session 45.
 CONTESTED_OPEN = True
+# The opponents who bid over the hand's bid where they could double it instead (the double still
+# open to the seat that bids: the Verband's window, right after the bid) double it where that pays
+# them more: over the deals on which an opponent bids over the hand's bid, the hand's bid doubled is
+# valued against the contract the bidding reaches, and where the double is worse for the hand's team
+# over those deals, it is their value (as the deals on which the bid stands undoubled are doubled
+# where that pays the opponents; :meth:`Continuation.values`). The rules text leaves the opponents
+# the double ("Den Gegnern bleibt jederzeit das Doppeln"); the count's robots bid their Hilfe or a
+# raise over a push (a Zehner in their suit) that they fail to beat where its double would win them
+# more (session 47: fuenfer-13's 90 Eichel, made 0 of 24, doubled -297.8 against fort -249.1). Off:
+# the bid over it counts (before session 48).
+DOUBLE_OVER = True
 FIRST_FORT = True    # a fort with nothing bid yet, after which a seat still bids, bid out (False: 0, dealt anew;
                      # measured in session 41, on since session 42: docs/interpretations)
 
@@ -1808,6 +1824,8 @@ class Ending:
 
     contract: "Contract | None"
     multiplier: int = 1
+    # an opponent bid over the hand's own bid while he could double it (:data:`DOUBLE_OVER`)
+    over: bool = False
 
 
 # The deals' auctions after a call share their states (the first seat after the call sees the
@@ -1928,6 +1946,7 @@ class Continuation:
         self.own = Contract(call.strain, call.value, s.seat) if call.kind == "bid" else None
         self.endings: list[Ending] = []
         self.columns: list[int | None] = []  # per deal: the column of its contract's game (None: dealt anew)
+        self.own_column: "int | None" = None  # the column of the hand's own bid's game (DOUBLE_OVER)
         self._states = _State(reader)         # the auctions after the call the deals reached (ENDING_STATES)
 
     def ending(self, hands: dict) -> Ending:
@@ -1938,6 +1957,7 @@ class Continuation:
         r = _Walk(self._states) if ENDING_STATES else self.reader.copy()
         lowest = self.rules.lowest_bid
         asked: set[tuple[int, str]] = set()
+        over = False
         for _ in range(AFTER_CALLS):
             if DOUBLES_AFTER and self._doubled(r, hands, asked):
                 continue
@@ -1948,6 +1968,10 @@ class Continuation:
             hand = hands[seat]
             pick = COUNT.choose(hand, r.situation(seat), truthful_readings(readings, hand), self.standing).pick
             call = pick.call if pick is not None else next(x.call for x in readings if x.kind == "fort")
+            if DOUBLE_OVER and self.own is not None and call.kind == "bid" and not over \
+                    and team_of(seat) != team_of(self.seat) and self._own_high(r.auction) \
+                    and any(x.call.kind == "double" for x in readings):
+                over = True    # the opponent bids over the hand's bid where he could double it
             if call.kind == "fort" and r.auction.high is None and self.standing is not None \
                     and self.standing.wins_if_made(team_of(seat), lowest):
                 after = r.auction.play(call, seat)
@@ -1961,7 +1985,12 @@ class Continuation:
         high = r.auction.high
         if high is None or high.call.value is None:
             return Ending(None)
-        return Ending(Contract(high.call.strain, high.call.value, high.seat), r.auction.multiplier)
+        return Ending(Contract(high.call.strain, high.call.value, high.seat), r.auction.multiplier, over)
+
+    def _own_high(self, a) -> bool:
+        """The hand's own bid is the standing bid of auction ``a``."""
+        high = a.high
+        return high is not None and high.seat == self.seat and high.call == self.call
 
     def _doubled(self, r, hands: dict, asked: set) -> bool:
         """The doubles and konters the rules offer now to a seat not in turn (the Verband's
@@ -1991,6 +2020,14 @@ class Continuation:
         return False
 
     def values(self, results, team: str, rules, partie) -> list[int]:
+        return self._values(results, team, rules, partie)[0]
+
+    def over_doubled(self, results, team: str, rules, partie) -> int:
+        """On how many deals the hand's bid is valued doubled by the opponent who bid over it
+        (:data:`DOUBLE_OVER`; 0 where doubling it instead would not pay the opponents)."""
+        return self._values(results, team, rules, partie)[1]
+
+    def _values(self, results, team: str, rules, partie) -> "tuple[list[int], int]":
         """The call's value on each deal: the contract reached, on that deal, for the hand's
         team (with the Partie), or 0 where the cards are dealt anew. Where the hand's own bid
         stands undoubled the opponents double it when the doubled contract is worse for the
@@ -2000,9 +2037,12 @@ class Continuation:
         contract undoubled: the count's doubler doubles made contracts, and a call must not be
         bought by the robots' mistakes (session 38 for the numbers the partner would misread;
         session 39 for every call so valued: beispiel-gen-10's 130 Schellen, doubled and
-        kontered on 31 of 50 deals where it is made, was valued +526 against +284 undoubled)."""
+        kontered on 31 of 50 deals where it is made, was valued +526 against +284 undoubled).
+        Where an opponent bid over the hand's bid while he could double it, the opponents double
+        it instead when that is worse for the hand's team over those deals (:data:`DOUBLE_OVER`).
+        With the values, on how many deals that double counts."""
         out = []
-        stood = []
+        stood, over = [], []
         for d, row in enumerate(results):
             e, col = self.endings[d], self.columns[d]
             if e.contract is None:
@@ -2018,12 +2058,22 @@ class Continuation:
                 out.append(v)
                 if e.contract == self.own and e.multiplier == 1:
                     stood.append(d)
+                elif e.over and self.own_column is not None:
+                    over.append(d)
         if stood and rules.doubling:
             doubled = {d: _board(self.own, results[d][self.columns[d]], team, rules, True, False, partie) for d in stood}
             if sum(doubled.values()) < sum(out[d] for d in stood):
                 for d in stood:
                     out[d] = doubled[d]
-        return out
+        if over and rules.doubling:
+            # the opponents who bid over the hand's bid double it instead where that pays them more
+            # over these deals (DOUBLE_OVER)
+            doubled = {d: _board(self.own, results[d][self.own_column], team, rules, True, False, partie) for d in over}
+            if sum(doubled.values()) < sum(out[d] for d in over):
+                for d in over:
+                    out[d] = doubled[d]
+                return out, len(over)
+        return out, 0
 
     def summary(self, results, team: str, rules, partie) -> dict:
         """In how many deals the auction after the call ends the Partie lost or won for the
@@ -2386,6 +2436,11 @@ class _Rest:
 
     def _add(self, conts, batch, cards, plays: list, index: dict, own: int, team: str, partie) -> list:
         endings = self._endings([cont for cont, _aside in conts], batch)
+        for cont, _aside in conts:
+            if cont.own is not None:
+                # the hand's own bid's game, asked on every deal (DOUBLE_OVER: its double valued)
+                i = index.get((cont.own.strain, cont.own.declarer))
+                cont.own_column = i if i is not None and i < own else None
         for k, hands in enumerate(batch):
             key = tuple(map(tuple, cards[k]))
             for (cont, aside), e in zip(conts, endings[k]):

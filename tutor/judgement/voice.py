@@ -2733,6 +2733,7 @@ def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | N
     if call not in continued or (call == "fort" and after_fort):
         return []
     endings = (getattr(ev, "endings", None) or {}).get(call)
+    over = _over_line(ev, call)
     if call in (getattr(ev, "misread", None) or ()) and partner is not None and endings \
             and len(endings) == ev.samples:
         value, strain = call.split(" ", 1)
@@ -2748,7 +2749,7 @@ def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | N
                    "value {call} by the auction after it, {partner} and the opponents bidding on as the count bids "
                    "on that read: the bidding stops at {call} in {stood} of the {n} deals, and the contract it "
                    "reaches counts; where they let {call} stand, the opponents double it when that pays them over "
-                   "these deals.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples)]
+                   "these deals.", ev.samples, call=_name(call), partner=partner, stood=stood, n=ev.samples), *over]
     if endings and call != "fort" and not call[:1].isdigit() and high is not None:
         # the hand's double (no number, not fort), valued by what follows it: the declarer's side's
         # konter (simulation.DOUBLE_KONTER)
@@ -2768,7 +2769,20 @@ def continued_lines(ev, call: str, after_fort: bool, high=None, partner: str | N
                   "bids, and the contract they reach counts."), *_fort_ending_line(ev, high)]
     return [M("The deals value {call} by the auction after it: on each deal the others bid on as the count bids, "
               "and the contract they reach counts; where they let {call} stand, the opponents double it when "
-              "that pays them over these deals.", call=_name(call))]
+              "that pays them over these deals.", call=_name(call)), *over]
+
+
+def _over_line(ev, call: str) -> list[Msg]:
+    """Where the deals count the hand's bid doubled by the opponent who bid over it
+    (simulation.DOUBLE_OVER): on how many deals, and why."""
+    k = (getattr(ev, "over_doubled", None) or {}).get(call)
+    if not k:
+        return []
+    return [Mn("On {k} of the {n} deal an opponent bids over {call} where he could still double it: doubling it "
+               "pays the opponents more over those deals, so there the deals count {call} doubled.",
+               "On {k} of the {n} deals an opponent bids over {call} where he could still double it: doubling it "
+               "pays the opponents more over those deals, so there the deals count {call} doubled.",
+               ev.samples, k=k, n=ev.samples, call=_name(call))]
 
 
 def _first_fort_line(ev) -> list[Msg]:
