@@ -1286,9 +1286,25 @@ def _sure_over_proved(sim, ev, s, j: Judgement, readings):
 
         # the numbers' failures first (where exact play may make it), then the deals they make on estimate
         order = sorted((d for d in range(len(judged)) if open_at(d)), key=lambda d: (bool(made and made[d]), d))
+
+        def may_lead(rest) -> bool:
+            """``call`` leads the sure number beyond chance if exact play makes it on every deal of
+            ``rest`` (the deals not asked yet): where not even then, asking on is no use."""
+            best = dict(bounds)
+            for d in rest:
+                lo, hi = best.get((d, i), (judged[d][i].lo, judged[d][i].hi))
+                best[(d, i)] = (max(lo, target), hi)
+            values = getattr(sim.proved(ev, best) if best else ev, "values", None) or {}
+            if len(values.get(call) or ()) != ev.samples or len(values.get(sure) or ()) != ev.samples:
+                return False
+            lead, margin = paired_lead(values[call], values[sure])
+            return lead > margin
+
+        if not may_lead(order):
+            continue
         asked = made_here = 0
         settled = True
-        for d in order:
+        for k, d in enumerate(order):
             if left <= 0:
                 settled = False
                 break
@@ -1307,6 +1323,9 @@ def _sure_over_proved(sim, ev, s, j: Judgement, readings):
             # (a team cannot hold 156 card points: the other would hold 1)
             below = target - 1 if target < TOTAL_POINTS else TOTAL_POINTS - 2
             bounds[(d, i)] = (max(lo, target), hi) if answer.reached else (lo, min(hi, below))
+            if not answer.reached and not may_lead(order[k + 1:]):
+                settled = False           # failed where it had to be made: the sure number stays
+                break
         if not settled:
             continue
         now = sim.proved(ev, bounds) if bounds else ev
