@@ -274,6 +274,10 @@ def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = Non
         targets = printed_targets(ev, j, s)
         if targets:
             ev = sim.finish(ev, targets, FINISH_SHARE * sim.nodes)
+    if BEST_OVER_SURE and ev.exact and ev.estimated:
+        # a sure number chosen below a higher one of its game that exact play may put ahead (QA s47 F29),
+        # on the numbers the answer prints and decides on
+        ev = _sure_over_proved(sim, ev, s, judge_by(ev, hand, s, readings, standing), readings)
     with _EVALUATIONS_LOCK:
         _EVALUATIONS[memo] = ev
         while len(_EVALUATIONS) > EVALUATIONS_KEPT:
@@ -617,6 +621,10 @@ def _judge_by(ev, hand: Hand, s, readings: Sequence, standing: Standing | None) 
                         made=sum(made), made_higher=sum(made_higher), n=len(made)))
     elif chosen == said and chosen != equal[0]:    # not the deals' best: say why this one (QA s32 Q25)
         lines.append(M("Of the equally good calls the tutor recommends the count's, {call}.", call=_name(chosen)))
+    over = getattr(ev, "sure_over", None)
+    if over is not None and over["call"] == chosen:    # exact play asked the higher number (QA s47 F29)
+        lines.append(_sure_over_line(ev, over))
+        evidence["sure_over"] = {**over, "lead": round(over["lead"], 1), "margin": round(over["margin"], 1)}
     yielded = _tops_konter(ev, s, said) if chosen == "konter" and not agree and _tops_read(ev) \
         and KONTER_TOPS_LENGTH else None
     if yielded is not None:    # the guard yielded on the top part and the length behind it
@@ -1184,6 +1192,169 @@ def _near_proved(sim, ev, s, j: Judgement):
             if _near_ahead(now, s, said, calls) or not _near_ahead(sim.proved(ev, best_case()), s, said, calls):
                 return now        # settled either way
     return now
+
+
+# QA s47 F29 (SE7, lost with the machine): the voice bid the hand's sure number, 130 Eichel, made on every deal,
+# where exact play put the Matsch, 157 Eichel, ahead beyond chance (2 x 24 deals). Where the numbers make the
+# chosen number of the hand's game on every deal, a higher number of that game that its deals value more (or the
+# game's Matsch, which the numbers make on half the deals or more) loses to it only on the deals where the
+# estimate fails it: near the top of a game the deals are mostly estimated, and the estimate fails numbers that
+# exact play makes (QA s34 Q3: all seven of 157 Rosen's failures estimated deals exact play makes). Two numbers
+# of one game are played by the same cards: where both are made the higher writes its step more, so a higher
+# number exact play makes wherever the lower is brings more on those deals. So exact play asks the higher
+# number on every deal its numbers fail or leave open (the highest candidate first; the numbers' failures first,
+# each deal within SURE_OVER_DEAL_NODES, all within SURE_OVER_NODES), the proofs are placed as the decision's
+# own are (Simulation.proved), and where every deal is then settled at the higher number and it leads the sure
+# one on the same deals by more than chance alone allows (base.paired_lead), the answer rests on those numbers
+# (the higher number is then no longer "equally good" beside the sure one, and the deals' best is the call).
+# Elsewhere the numbers stay as they were and the sure number with them. A Hilfe's higher bids are the Hilfe's
+# own rules' (_unused_hilfe, NEAR_PROOF): not asked here. Off: the sure number as before.
+BEST_OVER_SURE = True
+SURE_OVER_NODES = 24_000_000       # the nodes for the deals asked, in all
+SURE_OVER_DEAL_NODES = 4_000_000   # one deal's question at most: a dearer deal leaves the higher number unsettled
+
+
+def _sure_over_candidates(ev, s, j: Judgement, readings) -> tuple[str, list[str]] | None:
+    """The sure number the Judgement ``j`` recommends (a number of the hand's own game the
+    numbers of ``ev`` make on every deal) and the higher numbers of its game :data:`BEST_OVER_SURE`
+    asks, the highest first: those the hand may bid that the deals value more, and the game's
+    Matsch where the numbers make it on half the deals or more. None: no such number."""
+    evidence = j.evidence or {}
+    if not BEST_OVER_SURE or any(k in evidence for k in ("hilfe_after", "hilfe_valued", "matsch_exact")):
+        return None
+    sure = evidence.get("recommended")
+    values = getattr(ev, "values", None) or {}
+    n = ev.samples
+    kinds = {str(r.call): r.kind for r in readings}
+    parts = str(sure).split(" ", 1)
+    if len(parts) != 2 or not parts[0].isdigit() or kinds.get(sure) in INFORMATION \
+            or len(values.get(sure) or ()) != n or is_misere(parts[1]) or int(parts[0]) >= s.rules.matsch_bid:
+        return None
+    made = ev.made(sure)
+    if not made or not all(made):
+        return None
+    number, strain = int(parts[0]), parts[1]
+    matsch = f"{s.rules.matsch_bid} {strain}"
+
+    def mean(c: str) -> float:
+        return sum(values[c]) / n
+
+    higher = []
+    for c in kinds:
+        p = c.split(" ", 1)
+        if len(p) != 2 or not p[0].isdigit() or p[1] != strain or int(p[0]) <= number or kinds[c] in INFORMATION:
+            continue
+        if len(values.get(c) or ()) == n and mean(c) > mean(sure):
+            higher.append(c)
+        elif c == matsch:
+            m = ev.made(c)
+            if m and 2 * sum(m) >= n:
+                higher.append(c)
+    if not higher:
+        return None
+    return sure, sorted(higher, key=lambda c: -int(c.split(" ", 1)[0]))
+
+
+def _sure_over_proved(sim, ev, s, j: Judgement, readings):
+    """``ev`` with exact play's answers on the deals where the numbers fail or leave open the
+    higher numbers :func:`_sure_over_candidates` finds, where that puts one of them ahead of the
+    sure number beyond chance with every deal settled at its number (:data:`BEST_OVER_SURE`);
+    ``ev`` itself elsewhere. The Evaluation returned carries what was asked (``sure_over``: the
+    call, the sure number, the deals asked and made, the lead and chance's margin) for the words."""
+    found = _sure_over_candidates(ev, s, j, readings)
+    judged = getattr(ev, "judged", None)
+    if found is None or not judged or len(judged) != ev.samples:
+        return ev
+    sure, higher = found
+    strain = sure.split(" ", 1)[1]
+    if (strain, s.seat) not in ev.games:
+        return ev
+    from tutor.play import solver
+    from tutor.play.deal import Deal
+    from tutor.scoring import SEATS
+
+    i = ev.games.index((strain, s.seat))
+    bounds: dict = {}
+    left = SURE_OVER_NODES
+    for call in higher:
+        target = min(int(call.split(" ", 1)[0]), TOTAL_POINTS)
+        made = ev.made(call)
+
+        def open_at(d: int) -> bool:
+            lo, hi = bounds.get((d, i), (judged[d][i].lo, judged[d][i].hi))
+            return lo < target <= hi
+
+        # the numbers' failures first (where exact play may make it), then the deals they make on estimate
+        order = sorted((d for d in range(len(judged)) if open_at(d)), key=lambda d: (bool(made and made[d]), d))
+
+        def may_lead(rest) -> bool:
+            """``call`` leads the sure number beyond chance if exact play makes it on every deal of
+            ``rest`` (the deals not asked yet): where not even then, asking on is no use."""
+            best = dict(bounds)
+            for d in rest:
+                lo, hi = best.get((d, i), (judged[d][i].lo, judged[d][i].hi))
+                best[(d, i)] = (max(lo, target), hi)
+            values = getattr(sim.proved(ev, best) if best else ev, "values", None) or {}
+            if len(values.get(call) or ()) != ev.samples or len(values.get(sure) or ()) != ev.samples:
+                return False
+            lead, margin = paired_lead(values[call], values[sure])
+            return lead > margin
+
+        if not may_lead(order):
+            continue
+        asked = made_here = 0
+        settled = True
+        for k, d in enumerate(order):
+            if left <= 0:
+                settled = False
+                break
+            deal = Deal(tuple(ev.deals[d][x] for x in SEATS), strain, leader=s.seat, declarer=s.seat)
+            budget = min(SURE_OVER_DEAL_NODES, left)
+            try:
+                answer = solver.solve(deal, target=target, best=False, max_nodes=budget)
+            except solver.SearchStopped:
+                left -= budget
+                settled = False
+                break
+            left -= answer.nodes
+            asked += 1
+            made_here += bool(answer.reached)
+            lo, hi = bounds.get((d, i), (judged[d][i].lo, judged[d][i].hi))
+            # (a team cannot hold 156 card points: the other would hold 1)
+            below = target - 1 if target < TOTAL_POINTS else TOTAL_POINTS - 2
+            bounds[(d, i)] = (max(lo, target), hi) if answer.reached else (lo, min(hi, below))
+            if not answer.reached and not may_lead(order[k + 1:]):
+                settled = False           # failed where it had to be made: the sure number stays
+                break
+        if not settled:
+            continue
+        now = sim.proved(ev, bounds) if bounds else ev
+        values = getattr(now, "values", None) or {}
+        if len(values.get(call) or ()) != now.samples or len(values.get(sure) or ()) != now.samples:
+            continue
+        lead, margin = paired_lead(values[call], values[sure])
+        if lead > margin:
+            if now is ev:       # nothing to ask: the numbers were exact at this number already
+                return ev
+            now.sure_over = {"call": call, "sure": sure, "asked": asked, "made": made_here,
+                             "lead": lead, "margin": margin}
+            return now
+    return ev
+
+
+def _sure_over_line(ev, over: dict) -> Msg:
+    """What exact play found of the higher number :func:`_sure_over_proved` asked: on how many of
+    the deals it asked it makes it, and what it brings over the sure number on the same deals."""
+    gap, margin = _shown_gap(over["lead"], over["margin"])
+    return Mn("{sure} is made on every one of the {n} deal, and {call} brings more on average; exact play asked "
+              "{call} on the {asked} deals these numbers failed it on or left open and makes it on {made} of "
+              "them, so on the same deals {call} brings {gap} more than {sure} (chance alone: ±{margin}): the "
+              "higher number is the better bid.",
+              "{sure} is made on every one of the {n} deals, and {call} brings more on average; exact play asked "
+              "{call} on the {asked} deals these numbers failed it on or left open and makes it on {made} of "
+              "them, so on the same deals {call} brings {gap} more than {sure} (chance alone: ±{margin}): the "
+              "higher number is the better bid.", ev.samples, sure=_name(over["sure"]), call=_name(over["call"]),
+              n=ev.samples, asked=over["asked"], made=over["made"], gap=gap, margin=margin)
 
 
 def _fixed(after: dict, strain: str, s, n: int, call: str) -> bool:
