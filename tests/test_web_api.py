@@ -230,6 +230,21 @@ def test_tafel_new_add_show_undo_share_the_cli_s_database(client, db):
     assert client.get("/api/tafel", params={"partie": "1"}).json()["partie"] == 1
 
 
+def test_a_board_without_a_partie_is_an_empty_tafel_not_a_bad_request(client, db):
+    # polish s48: the page's Tafel tab asked a fresh database's board and was answered 400
+    # ("no Partie on the board yet"): the page hid it, the browser logged a failed request.
+    # An empty board is the state of every new database: an empty Tafel, the page's New Partie
+    view = client.get("/api/tafel/view", params={"lang": "en"})
+    assert view.status_code == 200 and view.json() == {"partie": None, "table": None, "names": {},
+                                                       "rules": "verband", "over": False, "next": None}
+    # a Partie the request names that is not there is still an error, and so is the JSON API's
+    # board (tutor tafel show's shape, which has no empty form)
+    assert bad(client.get("/api/tafel/view", params={"partie": "3", "lang": "en"})).startswith("no Partie 3")
+    assert bad(client.get("/api/tafel", params={"lang": "en"})).startswith("no Partie on the board yet")
+    assert post(client, "/api/tafel/new", {}).status_code == 200
+    assert client.get("/api/tafel/view").json()["partie"] == 1
+
+
 def test_a_game_after_the_partie_ended_names_the_page_s_button(client, db):
     """pace s41: the phone answered a game written after the Partie's end with "start the
     next one with `tutor tafel new`", a command the phone has not: it names the Tafel tab's

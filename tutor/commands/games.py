@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from tutor.commands.common import common_options, emit_json
+from tutor.commands.common import any_game_options, emit_json
 from tutor.i18n import M, _
 
 CONTRACT_KEYS = ("over", "next", "high_bid", "declarer", "sides")
@@ -22,9 +22,18 @@ CONTRACT_KEYS = ("over", "next", "high_bid", "declarer", "sides")
 def _rules_for(game, rules_spec: str | None):
     """The table rules for ``game``: Sidi-Barrani's and Tarneeb's read ``--rules``; the
     other games have none (the shared default ``verband`` is ignored for them)."""
-    from tutor.errors import RulesError
+    from tutor.errors import RulesError, TutorError
 
     if game.id in ("sidi-barrani", "tarneeb"):
+        if rules_spec is not None:   # read here, so that its error names the option (as every command's)
+            if game.id == "sidi-barrani":
+                from tutor.rules import load
+            else:
+                from tutor.tarneeb import load_rules as load
+            try:
+                load(rules_spec)
+            except TutorError as e:
+                raise e.at("--rules: ") from None
         return rules_spec
     if rules_spec not in (None, "", "verband"):
         raise RulesError(M("{game} has no table rules in the tutor (--rules is for sidi-barrani and tarneeb)",
@@ -40,7 +49,7 @@ def _game_of(ctx: click.Context, game_id: str | None = None):
 
 @click.command("games")
 @click.argument("game_id", required=False, metavar="[GAME]")
-@common_options
+@any_game_options
 @click.pass_context
 def games_command(ctx: click.Context, game_id: str | None, as_json: bool, lang: str, rules_spec: str) -> None:
     """The bidding games with their auction rules (one GAME, or all).
@@ -65,7 +74,7 @@ def games_command(ctx: click.Context, game_id: str | None, as_json: bool, lang: 
               help="The game (see `tutor games`); default: the group's --game.")
 @click.option("--full", is_flag=True, help="With --json: also every call, the notes and the next calls.")
 @click.argument("calls", nargs=-1)
-@common_options
+@any_game_options
 @click.pass_context
 def auction_command(ctx: click.Context, game_id: str | None, full: bool, calls: tuple[str, ...],
                     as_json: bool, lang: str, rules_spec: str) -> None:

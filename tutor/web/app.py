@@ -495,8 +495,14 @@ def tafel_view(request: Request, lang: str) -> dict:
     """The board for the page: the Partie as ``tutor tafel show`` draws it, in ``lang``."""
     from tutor.tafel import board_table
 
+    pid = _partie_id(request)
     with _tafel(request) as t:
-        stored = t.stored(_partie_id(request))
+        if pid is None and not t.ids():
+            # a board without a Partie (a fresh database) is an empty Tafel, not a bad request:
+            # the page shows the New Partie form (polish s48: it was answered 400)
+            return {"partie": None, "table": None, "names": {}, "rules": _rules(request).name,
+                    "over": False, "next": None}
+        stored = t.stored(pid)
     p = stored.partie
     return {"partie": stored.id, "table": board_table(p, lang), "names": dict(p.names),
             "rules": p.rules.name, "over": p.over, "next": p.to_json()["next"]}
