@@ -350,6 +350,14 @@ def test_the_quiz_in_the_browser(browser, db):
         source = yaml.safe_load((Path(__file__).resolve().parent.parent / "exercises" / "hilfe.yaml")
                                 .read_text(encoding="utf-8"))
         key = str(source["drills"][0]["answer"])
+        # nothing typed: nothing is asked nor judged, the field waits (polish s48: the page said
+        # "zur Antwort gehört answer", the API's key)
+        asked = []
+        page.on("request", lambda r: asked.append(r.url) if "quiz/answer" in r.url else None)
+        page.tap("#q-form button[type=submit]")
+        page.wait_for_timeout(300)
+        assert asked == [] and page.is_hidden("#error") and page.is_visible("#q-form")
+        assert page.evaluate("() => document.activeElement.id") == "q-answer"
         page.fill("#q-answer", key)
         page.tap("#q-form button[type=submit]")
         page.wait_for_selector("#q-feedback.correct")

@@ -341,6 +341,7 @@ async function nextDrill() {
 
 async function answerDrill(text) {
   const d = S.drill;
+  if (!text.trim()) { $("q-answer").focus(); return; }   // nothing typed: nothing to judge
   let data;
   try {
     data = await api("quiz/answer", {}, {lesson: S.lesson, source: d.source, drill: d.drill, answer: text, learner: S.learner});
