@@ -124,6 +124,26 @@ def test_a_busy_port_is_one_line(tmp_path):
     assert re.fullmatch(rf"tutor: cannot listen on 127\.0\.0\.1:{port}: .+ \(another --port\?\)", r.stderr.strip())
 
 
+def test_an_empty_host_is_one_line_not_every_address_of_the_machine(tmp_path, monkeypatch):
+    # polish s48: `serve --host ""` bound "" (every address of the machine) and printed the
+    # secret: the phones' 0.0.0.0 is to be said, never implied by a blank. No socket is opened
+    # here: a listen would fail the test instead of listening
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+    from tutor.commands import table
+
+    def never(host, port):
+        raise AssertionError(f"serve listened on {host!r}:{port}")
+
+    monkeypatch.setattr(table, "_listen", never)
+    for blank in ("", "  "):
+        r = CliRunner().invoke(main, ["serve", "--host", blank, "--port", "0", "--db", str(tmp_path / "t.db"),
+                                      "--lang", "en"])
+        assert r.exit_code == 2 and r.output.strip() == (
+            "tutor: --host: empty: write 127.0.0.1 (this machine) or 0.0.0.0 (the phones at the table)"), r.output
+
+
 def test_a_database_that_is_not_the_tutor_s_is_one_line_before_the_page_serves(tmp_path):
     # as practice and quiz say it: the page answered every Tafel request with the error instead
     other = tmp_path / "notes.txt"

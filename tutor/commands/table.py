@@ -123,7 +123,10 @@ def serve(host, port, db_path, lang, rules_spec):
     from tutor.web.app import LOOPBACK_NAMES, Settings, create_app
 
     from tutor import store
+    from tutor.errors import ParseError
 
+    if not host.strip():   # "" binds every address of the machine: the phones' 0.0.0.0 is said, never implied
+        raise ParseError(M("--host: empty: write 127.0.0.1 (this machine) or 0.0.0.0 (the phones at the table)"))
     # a --db that is no tutor database (another program's file, a folder that does not exist) is
     # one line and exit 2 here, as in practice and quiz, not an error on the page's every request
     store.connect(db_path).close()
