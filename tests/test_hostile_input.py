@@ -668,7 +668,9 @@ def test_every_command_names_the_rules_option_where_its_rules_are_wrong(args, tm
     db = tmp_path / "t.db"
     for spec, said in ((str(bad), f"{bad}: unknown table rule 'ansageregeln' (known: "),
                        ("hausregeln", "unknown rules 'hausregeln': neither a profile (verband, erweitert, frei) "
-                                      "nor an existing file")):
+                                      "nor an existing file"),
+                       # an empty one read the current folder ("--rules: .: cannot read: a folder")
+                       ("", "empty: name a profile (verband, erweitert, frei) or a YAML file")):
         extra = ["--db", str(db)] if args[0] in ("practice", "tafel", "table") else []
         r = run(*args, *extra, "--rules", spec, "--lang", "en", input="")
         assert r.exit_code == 2 and r.output.startswith(f"tutor: --rules: {said}") \
