@@ -46,24 +46,30 @@ def lang_option(f: Callable) -> Callable:
                         help="Language of the explanations and messages: de, en or fr (default: $TUTOR_LANG, else de).")(f)
 
 
-def _read_rules(ctx: click.Context, param, value, game: "str | None"):
-    if value is None or ctx.resilient_parsing:
-        return value
-    if game is None:   # the command line's game (``tutor --game tarneeb bid ...``)
-        game = ctx.obj.get("game", "sidi-barrani") if isinstance(ctx.obj, dict) else "sidi-barrani"
+def check_rules_option(game: str, spec: str) -> None:
+    """Read the table rules ``--rules`` names for ``game`` (Sidi-Barrani's or Tarneeb's; the
+    other games have none in the tutor): an error names the option, ``--rules: ...``."""
     from tutor.errors import TutorError
 
     try:
         if game == "sidi-barrani":
             from tutor.rules import load
 
-            load(value)
+            load(spec)
         elif game == "tarneeb":
             from tutor.tarneeb import load_rules
 
-            load_rules(value)
+            load_rules(spec)
     except TutorError as e:
-        raise e.at(f"{param.opts[0]}: ") from None
+        raise e.at("--rules: ") from None
+
+
+def _read_rules(ctx: click.Context, param, value, game: "str | None"):
+    if value is None or ctx.resilient_parsing:
+        return value
+    if game is None:   # the command line's game (``tutor --game tarneeb bid ...``)
+        game = ctx.obj.get("game", "sidi-barrani") if isinstance(ctx.obj, dict) else "sidi-barrani"
+    check_rules_option(game, value)
     return value
 
 

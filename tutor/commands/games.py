@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from tutor.commands.common import any_game_options, emit_json
+from tutor.commands.common import any_game_options, check_rules_option, emit_json
 from tutor.i18n import M, _
 
 CONTRACT_KEYS = ("over", "next", "high_bid", "declarer", "sides")
@@ -22,18 +22,11 @@ CONTRACT_KEYS = ("over", "next", "high_bid", "declarer", "sides")
 def _rules_for(game, rules_spec: str | None):
     """The table rules for ``game``: Sidi-Barrani's and Tarneeb's read ``--rules``; the
     other games have none (the shared default ``verband`` is ignored for them)."""
-    from tutor.errors import RulesError, TutorError
+    from tutor.errors import RulesError
 
     if game.id in ("sidi-barrani", "tarneeb"):
         if rules_spec is not None:   # read here, so that its error names the option (as every command's)
-            if game.id == "sidi-barrani":
-                from tutor.rules import load
-            else:
-                from tutor.tarneeb import load_rules as load
-            try:
-                load(rules_spec)
-            except TutorError as e:
-                raise e.at("--rules: ") from None
+            check_rules_option(game.id, rules_spec)
         return rules_spec
     if rules_spec not in (None, "", "verband"):
         raise RulesError(M("{game} has no table rules in the tutor (--rules is for sidi-barrani and tarneeb)",

@@ -1485,6 +1485,7 @@ def check_reading(reading: Reading, lang: str = "de", default_rules: Any = None,
         spec = d.get("rules", f.rules if f.rules is not None else default_rules)
         # a profile's name is its own key (most drills); a mapping is written out
         key = ("name", spec) if isinstance(spec, str) else ("json", json.dumps(spec, sort_keys=True, default=str))
+        key = (optional, *key)   # --rules FILE is found from the command's folder, a drill's FILE beside it
         try:
             if key not in rules_cache:
                 rules_cache[key] = engine.load_rules(spec if optional else _rules_spec(spec, f.path))
