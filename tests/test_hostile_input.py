@@ -641,3 +641,92 @@ def test_a_blank_learner_is_the_default_learner_as_on_the_web_page(tmp_path, mon
     # a blank $TUTOR_LEARNER is unset: the login name, never a name of blanks
     monkeypatch.setenv("TUTOR_LEARNER", "  ")
     assert learner_of(None).strip() and learner_of(None) == learner_of("")
+
+
+# -- the --rules option and empty paths (polish s48) -------------------------------------------
+HAND9 = "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7"
+RULES_COMMANDS = [
+    ["explain", "60 Eichel"], ["bid", "--count", "--hand", HAND9], ["check", "--hand", HAND9, "--call", "60 Eichel"],
+    ["eval", "--hand", HAND9], ["deal", "--hand", HAND9], ["score", "--contract", "60 Eichel", "--declarer", "A",
+                                                           "--card-points", "100"],
+    ["games"], ["auction", "60 Eichel"], ["practice"], ["table", "--hand", HAND9, "--seat", "A"], ["tafel", "new"],
+    ["weis", "--hand", HAND9], ["drills", "new", "--topic", "hilfe", "--count", "1"],
+    ["play", "examples/worked-example.yaml"], ["review", "examples/worked-example.yaml"],
+    ["match", "examples/partie.yaml"]]
+
+
+@pytest.mark.parametrize("args", RULES_COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_every_command_names_the_rules_option_where_its_rules_are_wrong(args, tmp_path, monkeypatch):
+    # polish s48: only play, review and match said "--rules: ..."; the others said the file's
+    # error without the option (as if the hand's error did not say --hand). The same line now,
+    # before any work (a deal, a database, a simulation)
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    bad = tmp_path / "haus.yaml"
+    bad.write_text("ansageregeln: ja\n", encoding="utf-8")
+    db = tmp_path / "t.db"
+    for spec, said in ((str(bad), f"{bad}: unknown table rule 'ansageregeln' (known: "),
+                       ("hausregeln", "unknown rules 'hausregeln': neither a profile (verband, erweitert, frei) "
+                                      "nor an existing file"),
+                       # an empty one read the current folder ("--rules: .: cannot read: a folder")
+                       ("", "empty: name a profile (verband, erweitert, frei) or a YAML file")):
+        extra = ["--db", str(db)] if args[0] in ("practice", "tafel", "table") else []
+        r = run(*args, *extra, "--rules", spec, "--lang", "en", input="")
+        assert r.exit_code == 2 and r.output.startswith(f"tutor: --rules: {said}") \
+            and len(r.output.strip().splitlines()) == 1, r.output
+    assert not db.exists()
+
+
+def test_serve_names_the_rules_option_where_its_rules_are_wrong(tmp_path):
+    r = waiting.run([sys.executable, "-m", "tutor", "serve", "--port", "0", "--db", str(tmp_path / "t.db"),
+                     "--rules", "hausregeln", "--lang", "en"])
+    assert r.returncode == 2 and r.stderr.strip() == (
+        "tutor: --rules: unknown rules 'hausregeln': neither a profile (verband, erweitert, frei) nor an existing file")
+
+
+def test_the_drills_rules_option_is_found_from_the_command_s_folder_and_named_where_wrong(tmp_path, monkeypatch):
+    # a drill file that names no rules takes --rules: a file named there is found where the
+    # command runs (it was looked for beside the drill file: "neither a profile nor an existing
+    # file" of a file that was there), and its error names the option, not the drill file's rules
+    from conftest import write
+
+    no_rules = LEGAL_DRILL.replace("    rules: verband\n", "")
+    assert "rules" not in no_rules
+    write(tmp_path, "drills/legal.yaml", no_rules)
+    write(tmp_path, "tisch.yaml", "fort_final: true\n")
+    write(tmp_path, "haus.yaml", "ansageregeln: ja\n")
+    monkeypatch.chdir(tmp_path)
+    assert run("drills", "check", "drills", "--rules", "tisch.yaml", "--lang", "en").exit_code == 0
+    r = run("drills", "check", "drills", "--rules", "haus.yaml", "--lang", "en")
+    assert r.exit_code == 1 and r.output.startswith(
+        "drills/legal.yaml:1: --rules: haus.yaml: unknown table rule 'ansageregeln'"), r.output
+    # a file's own rules are still found beside it, and named as the file's
+    write(tmp_path, "drills/tisch.yaml", "fort_final: true\n")
+    (tmp_path / "tisch.yaml").unlink()
+    own = write(tmp_path, "own/own.yaml", "    rules: ../drills/tisch.yaml\n" + no_rules)
+    assert run("drills", "check", str(own), "--lang", "en").exit_code == 0
+
+
+EMPTY_PATHS = [(["quiz", ""], "FILES: the path is empty: name a file or folder"),
+               (["sheet", ""], "SOURCES: the path is empty: name a file or folder"),
+               (["drills", "check", ""], "PATHS: the path is empty: name a file or folder"),
+               (["drills", "check", "exercises/hilfe.yaml", ""], "PATHS: the path is empty: name a file or folder"),
+               (["play", ""], "PATH: the path is empty: name a file"),
+               (["review", ""], "PATH: the path is empty: name a file"),
+               (["match", ""], "PATH: the path is empty: name a file"),
+               (["solve", ""], "FILE: the path is empty: name a file"),
+               (["sheet", "exercises/hilfe.yaml", "-o", ""], "--output: the path is empty: name a file"),
+               (["lessons", "--lessons", ""], "--lessons: the path is empty: name a folder")]
+
+
+@pytest.mark.parametrize("args,said", EMPTY_PATHS, ids=lambda a: " ".join(a) if isinstance(a, list) else "")
+def test_an_empty_path_is_one_line_not_the_current_folder(args, said, tmp_path, monkeypatch):
+    # polish s48: Path("") is the current folder: `tutor quiz ""` walked every folder below it
+    # (60 s in /tmp), `match ""` read "." as a folder, `sheet -o ""` said "Device or resource busy"
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    r = run(*args, "--db", str(tmp_path / "t.db"), "--lang", "en") if args[0] in ("quiz", "lessons") else \
+        run(*args, "--lang", "en")
+    assert r.exit_code == 2 and r.output.strip() == f"tutor: {said}", r.output

@@ -147,6 +147,63 @@ def test_the_pad_waits_while_the_server_answers_and_draws_only_the_last_deal_ask
 
 
 @pytest.mark.needs_core
+def test_a_card_tapped_again_before_the_server_answers_plays_nothing_blind(browser, db, monkeypatch):  # noqa: F811
+    """polish s48: the card play had the bidding's double-tap race (s47's fix above was the
+    pad's alone): while the robots' answer to a card was on its way, the hand's buttons stayed
+    live and a second tap played another card blind, on a table the learner had not seen. Now
+    the hand and its Undo wait until the answer is drawn. The server's answer to the first card
+    is held here until the page has been tapped again (the application runs in this process)."""
+    import json
+    import threading
+
+    from tutor.web import practice
+
+    go, real, hold = threading.Event(), practice.ENDPOINTS["/api/practice/play"], threading.Event()
+
+    def held(query, *args, **kwargs):
+        if hold.is_set() and query.get("cards"):   # the answer to the learner's first card
+            go.wait(300)
+        return real(query, *args, **kwargs)
+
+    monkeypatch.setitem(practice.ENDPOINTS, "/api/practice/play", held)
+    with Server(db) as server:
+        context, page = open_practice(browser, server)
+        try:
+            page.tap("#p-play-on")
+            for _ in range(10):   # fort (and no double) to the end of the bidding
+                if page.is_visible("#p-play"):
+                    break
+                calls = page.locator("#p-calls li").count()
+                fort = page.locator('#p-pad [data-call="fort"]')
+                page.tap('#p-pad [data-call="fort"]' if fort.is_enabled() else '#p-pad [data-call="-"]')
+                page_until(page, f"""() => document.querySelectorAll('#p-calls li').length > {calls}
+                                                || !document.getElementById('p-play').hidden""")
+                page_until(page, """() => !document.getElementById('p-play').hidden
+                    || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""")
+            selector(page, "#p-cards button:not([disabled])")
+            live = page.locator("#p-cards button:not([disabled])").all_inner_texts()
+            assert len(live) >= 2, live   # two cards the learner may play: the second tap's target
+            hold.set()
+            with page.expect_request(lambda r: "api/practice/play" in r.url and "cards=" in r.url
+                                     and "cards=&" not in r.url):
+                page.tap(f'#p-cards button:has-text("{live[0]}")')
+            # the answer is on its way: every card and the card's Undo wait, a tap plays nothing
+            assert page.evaluate("() => [...document.querySelectorAll('#p-cards button, #p-card-undo')]"
+                                 ".every(b => b.disabled)")
+            page.tap(f'#p-cards button:has-text("{live[1]}")', force=True)
+            page.tap("#p-card-undo", force=True)
+            kept = lambda: json.loads(page.evaluate("() => localStorage.getItem('tutor-practice')"))["cards"]
+            assert kept() == [live[0]]
+            go.set()
+            page_until(page, "() => document.querySelectorAll('#p-cards button').length === 8")
+            selector(page, "#p-cards button:not([disabled])")
+            assert kept() == [live[0]] and page.is_enabled("#p-card-undo")
+        finally:
+            go.set()
+            context.close()
+
+
+@pytest.mark.needs_core
 @pytest.mark.parametrize("width", [360, 320])
 def test_the_deal_s_end_offers_the_whole_reasoning_and_back(browser, db, width):  # noqa: F811
     """The review shows each call's why in short (QA s33 Q10/Q11); the page had no way to the

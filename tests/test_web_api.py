@@ -230,6 +230,21 @@ def test_tafel_new_add_show_undo_share_the_cli_s_database(client, db):
     assert client.get("/api/tafel", params={"partie": "1"}).json()["partie"] == 1
 
 
+def test_a_board_without_a_partie_is_an_empty_tafel_not_a_bad_request(client, db):
+    # polish s48: the page's Tafel tab asked a fresh database's board and was answered 400
+    # ("no Partie on the board yet"): the page hid it, the browser logged a failed request.
+    # An empty board is the state of every new database: an empty Tafel, the page's New Partie
+    view = client.get("/api/tafel/view", params={"lang": "en"})
+    assert view.status_code == 200 and view.json() == {"partie": None, "table": None, "names": {},
+                                                       "rules": "verband", "over": False, "next": None}
+    # a Partie the request names that is not there is still an error, and so is the JSON API's
+    # board (tutor tafel show's shape, which has no empty form)
+    assert bad(client.get("/api/tafel/view", params={"partie": "3", "lang": "en"})).startswith("no Partie 3")
+    assert bad(client.get("/api/tafel", params={"lang": "en"})).startswith("no Partie on the board yet")
+    assert post(client, "/api/tafel/new", {}).status_code == 200
+    assert client.get("/api/tafel/view").json()["partie"] == 1
+
+
 def test_a_game_after_the_partie_ended_names_the_page_s_button(client, db):
     """pace s41: the phone answered a game written after the Partie's end with "start the
     next one with `tutor tafel new`", a command the phone has not: it names the Tafel tab's
@@ -251,11 +266,11 @@ def test_a_game_after_the_partie_ended_names_the_page_s_button(client, db):
 def test_tafel_errors_leave_the_board_untouched(client):
     assert post(client, "/api/tafel/new", {}).status_code == 200
     assert bad(post(client, "/api/tafel/games?lang=en", {"contract": "100 Eichel", "declarer": "A", "card_points": 200})) \
-        .startswith("game: card_points 200: ")
+        .startswith("Game: Card points 200: ")
     assert "konter" in bad(post(client, "/api/tafel/games?lang=en", {"contract": "100 Eichel", "declarer": "A",
                                                                      "card_points": 100, "redouble": True}))
     assert bad(post(client, "/api/tafel/games?lang=en", {"contract": "100 Eichel", "card_points": 100})) == \
-        "game: declarer is missing (or fort for four forts)"
+        "Game: Declarer is missing (or All fort for four forts)"
     assert "unknown key 'trumpf'" in bad(post(client, "/api/tafel/games?lang=en", {"fort": True, "trumpf": 1}))
     assert "63 is not a bid" in bad(post(client, "/api/tafel/games?lang=en",
                                          {"contract": "63 Eichel", "declarer": "A", "card_points": 100}))
@@ -264,6 +279,26 @@ def test_tafel_errors_leave_the_board_untouched(client):
     assert bad(post(client, "/api/tafel/new?lang=en", {"rules": "hausregel"})).startswith("rules 'hausregel'")
     assert bad(client.get("/api/tafel?partie=9&lang=en")).startswith("no Partie 9 on the board")
     assert bad(client.get("/api/tafel?partie=x&lang=en")).startswith("--partie 'x'")
+    assert client.get("/api/tafel").json()["games"] == []
+
+
+def test_a_game_written_on_the_page_names_the_page_s_fields_and_buttons(client):
+    # polish s48: the page's errors named the command line and the API's keys: a game written
+    # on a new database's board said "start one with tutor tafel new" (a command a phone has
+    # not), bad card points "game: card_points 200". They name what the page shows: its New
+    # Partie button, its fields' labels (PAGE_TEXTS, in the request's language)
+    game = {"contract": "100 Eichel", "declarer": "A", "card_points": 113}
+    for path, body in (("/api/tafel/games", game), ("/api/tafel/undo", {})):
+        assert bad(post(client, f"{path}?lang=en", body)) == \
+            "no Partie on the Tafel yet: start one with New Partie on the Tafel tab"
+        assert "Neue Partie" in bad(post(client, f"{path}?lang=de", body))
+        assert "Nouvelle partie" in bad(post(client, f"{path}?lang=fr", body))
+    assert post(client, "/api/tafel/new", {}).status_code == 200
+    for lang, field in (("en", "Card points"), ("de", "Kartenpunkte"), ("fr", "Points de cartes")):
+        said = bad(post(client, f"/api/tafel/games?lang={lang}", {**game, "card_points": 200}))
+        assert f"{field} 200" in said and "card_points" not in said and "--" not in said, said
+        said = bad(post(client, f"/api/tafel/games?lang={lang}", {**game, "card_points": None}))
+        assert field in said and "card_points" not in said, said
     assert client.get("/api/tafel").json()["games"] == []
 
 
@@ -459,7 +494,8 @@ def test_the_quiz_in_french_asks_judges_and_explains_in_french(client, db):
     if wrong["outcome"] == "wrong" and next(d for d in drills if d["id"] == first["drill"]).get("note"):
         assert "Remarque : " in wrong["reasoning"] and "Hinweis" not in wrong["reasoning"]
         assert any(v in wrong["reasoning"] for v in translations.notes("fr").values())
-    assert bad(post(client, "/api/quiz/answer?lang=fr", {**body, "answer": ""})) == "la réponse demande answer"
+    # the page's field left empty (polish s48: "la réponse demande answer", the API's key)
+    assert bad(post(client, "/api/quiz/answer?lang=fr", {**body, "answer": " "})) == "la réponse est vide : saisis-la d'abord"
 
 
 def test_quiz_errors(client):
@@ -468,7 +504,8 @@ def test_quiz_errors(client):
     assert "learner" in bad(client.get("/api/quiz", params={"learner": "<script>", "lang": "en"}))
     first = client.get("/api/quiz/next", params={"lesson": "hilfe", "learner": "b"}).json()
     base = {"lesson": "hilfe", "source": first["source"], "drill": first["drill"], "learner": "b"}
-    assert bad(post(client, "/api/quiz/answer?lang=en", {**base, "answer": ""})) == "the answer needs answer"
+    assert bad(post(client, "/api/quiz/answer?lang=en", {**base, "answer": ""})) == "the answer is empty: type it first"
+    assert bad(post(client, "/api/quiz/answer?lang=en", base)) == "the answer needs answer"   # a request, not the page
     assert bad(post(client, "/api/quiz/answer?lang=en", {**base, "drill": "x", "answer": "fort"})) \
         .startswith("no drill 'x' in lesson 'hilfe'")
     assert bad(post(client, "/api/quiz/answer?lang=en", {**base, "answer": "neunzig eicheln"}))

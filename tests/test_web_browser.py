@@ -203,6 +203,30 @@ def test_the_auction_s_game_goes_on_the_tafel_and_the_total_shows(browser, db):
         context.close()
 
 
+def test_a_fresh_database_shows_an_empty_tafel_without_a_failed_request(browser, db):
+    # polish s48: the Tafel tab of a new database asked the board and was answered 400 (the page
+    # hid it; the browser logged a failed request): the empty Tafel is the New Partie form, and
+    # "New game" on the bidding tab moves the dealer on by one
+    with Server(db) as server:
+        context, page = phone(browser)
+        failed = []
+        page.on("response", lambda r: failed.append((r.status, r.url)) if r.status >= 400 else None)
+        page.goto(server.url)
+        page.wait_for_selector("#cards .card")
+        with page.expect_response(lambda r: "api/tafel/view" in r.url) as asked:
+            page.tap("#tab-tafel")
+        assert asked.value.status == 200
+        selector(page, "#new-partie:not([hidden])")
+        assert page.is_hidden("#add-game") and page.is_disabled("#tafel-undo") and page.is_hidden("#error")
+        page.tap("#tab-bid")
+        assert page.input_value("#dealer") == "D"
+        with page.expect_response(lambda r: "api/tafel/view" in r.url):
+            page.tap("#new-game")
+        page_until(page, "() => document.querySelector('#dealer').value === 'A'")
+        assert page.is_hidden("#error") and failed == [], failed
+        context.close()
+
+
 def test_four_forts_go_on_the_tafel_as_no_game(browser, db):
     with Server(db) as server:
         context, page = phone(browser)
@@ -326,6 +350,14 @@ def test_the_quiz_in_the_browser(browser, db):
         source = yaml.safe_load((Path(__file__).resolve().parent.parent / "exercises" / "hilfe.yaml")
                                 .read_text(encoding="utf-8"))
         key = str(source["drills"][0]["answer"])
+        # nothing typed: nothing is asked nor judged, the field waits (polish s48: the page said
+        # "zur Antwort gehört answer", the API's key)
+        asked = []
+        page.on("request", lambda r: asked.append(r.url) if "quiz/answer" in r.url else None)
+        page.tap("#q-form button[type=submit]")
+        page.wait_for_timeout(300)
+        assert asked == [] and page.is_hidden("#error") and page.is_visible("#q-form")
+        assert page.evaluate("() => document.activeElement.id") == "q-answer"
         page.fill("#q-answer", key)
         page.tap("#q-form button[type=submit]")
         page.wait_for_selector("#q-feedback.correct")

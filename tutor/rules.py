@@ -206,6 +206,8 @@ def load(spec: "str | Path | Mapping | TableRules | None" = None) -> TableRules:
     text = str(spec)
     if text in PROFILES:
         return PROFILES[text]
+    if not text.strip():   # Path("") is the current folder ("cannot read: a folder")
+        raise RulesError(M("empty: name a profile ({known}) or a YAML file", known=', '.join(PROFILES)))
     path = Path(text)
     if not path.exists():
         raise RulesError(M("unknown rules {text!r}: neither a profile ({known}) nor an existing file", text=text, known=', '.join(PROFILES)))

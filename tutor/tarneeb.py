@@ -313,6 +313,8 @@ def load_rules(spec: Any = None) -> TarneebRules:
         return DEFAULT
     if text in ("400", "tarneeb-400"):
         raise RulesError(TARNEEB_400_NOTE)
+    if not text.strip():   # Path("") is the current folder
+        raise RulesError(M("empty: name a profile ({known}) or a YAML file", known=', '.join(PROFILES)))
     path = Path(text)
     if not path.exists():
         raise RulesError(M("unknown Tarneeb rules {text!r}: neither a profile ({known}) nor an existing file", text=text, known=', '.join(PROFILES)))

@@ -46,15 +46,69 @@ def lang_option(f: Callable) -> Callable:
                         help="Language of the explanations and messages: de, en or fr (default: $TUTOR_LANG, else de).")(f)
 
 
-def rules_option(f: Callable) -> Callable:
+def check_rules_option(game: str, spec: str) -> None:
+    """Read the table rules ``--rules`` names for ``game`` (Sidi-Barrani's or Tarneeb's; the
+    other games have none in the tutor): an error names the option, ``--rules: ...``."""
+    from tutor.errors import TutorError
+
+    try:
+        if game == "sidi-barrani":
+            from tutor.rules import load
+
+            load(spec)
+        elif game == "tarneeb":
+            from tutor.tarneeb import load_rules
+
+            load_rules(spec)
+    except TutorError as e:
+        raise e.at("--rules: ") from None
+
+
+def _read_rules(ctx: click.Context, param, value, game: "str | None"):
+    if value is None or ctx.resilient_parsing:
+        return value
+    if game is None:   # the command line's game (``tutor --game tarneeb bid ...``)
+        game = ctx.obj.get("game", "sidi-barrani") if isinstance(ctx.obj, dict) else "sidi-barrani"
+    check_rules_option(game, value)
+    return value
+
+
+def read_rules_option(ctx: click.Context, param, value):
+    """A ``--rules`` option's callback: the table rules it names are read here, for the game
+    of the command line (``--game``), so that every command says what is wrong with them in
+    the same way, naming the option as ``--hand``'s errors name ``--hand``: ``--rules: ...``.
+    The option keeps its text (the commands read it again where they use it: a profile's name
+    is a lookup, a file is read within the limits of tutor.files). Games without table rules
+    in the tutor are left to the commands (``tutor games`` says so)."""
+    return _read_rules(ctx, param, value, None)
+
+
+def read_table_rules_option(ctx: click.Context, param, value):
+    """As :func:`read_rules_option`, for the commands of Sidi-Barrani alone (practice, table,
+    serve, tafel, weis, play, review, match, drills new)."""
+    return _read_rules(ctx, param, value, "sidi-barrani")
+
+
+def rules_option(f: Callable, read: "Callable | None" = read_rules_option) -> Callable:
     return click.option("--rules", "rules_spec", default="verband", show_default=True,
-                        metavar="PROFILE|FILE",
+                        metavar="PROFILE|FILE", callback=read,
                         help="Table rules: a profile (verband, erweitert, frei) or a YAML file.")(f)
+
+
+def table_rules_option(f: Callable) -> Callable:
+    """--rules of a command of Sidi-Barrani alone."""
+    return rules_option(f, read_table_rules_option)
 
 
 def common_options(f: Callable) -> Callable:
     """--json, --lang and --rules, which every command takes."""
     return json_option(lang_option(rules_option(f)))
+
+
+def any_game_options(f: Callable) -> Callable:
+    """--json, --lang and --rules of a command that names its game itself (``tutor games
+    GAME``, ``tutor auction --game``): its --rules is read by the game it names."""
+    return json_option(lang_option(rules_option(f, read=None)))
 
 
 def emit_json(data: Any) -> None:
@@ -140,6 +194,29 @@ class DecimalType(click.ParamType):
         if self.low is not None and n <= self.low:
             raise ParseError(M("{what}: {text} must be more than {low}", what=what, text=t, low=f"{self.low:g}"))
         return n
+
+
+class PathType(click.Path):
+    """click's Path, but an empty path ("") is one line naming the argument or option (exit
+    2): ``Path("")`` is the current folder, and ``tutor quiz ""`` walked every folder below
+    it (60 s in /tmp) where the user had named nothing."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and value == "":
+            from tutor.errors import ParseError
+            from tutor.i18n import M
+
+            if param is None:
+                what = "PATH"
+            elif isinstance(param, click.Option):
+                what = max(param.opts, key=len)          # --output, not -o
+            else:
+                what = param.human_readable_name         # FILES, PATH
+            raise ParseError(M("{what}: the path is empty: name a file or folder", what=what)
+                             if self.dir_okay and self.file_okay else
+                             M("{what}: the path is empty: name a folder", what=what) if self.dir_okay else
+                             M("{what}: the path is empty: name a file", what=what))
+        return super().convert(value, param, ctx)
 
 
 def write_or_echo(output, text: str) -> bool:

@@ -15,8 +15,8 @@ import click
 from tutor.commands.helptext import help_lang_option
 
 from tutor.i18n import M, Mn, _, ngettext
-from tutor.commands.common import (NUMBER, NumberType, emit_json, json_option, lang_option, learner_option,
-                                   write_or_echo)
+from tutor.commands.common import (NUMBER, NumberType, PathType, emit_json, json_option, lang_option, learner_option,
+                                   read_table_rules_option, write_or_echo)
 
 TOPICS = ("spielregeln", "kartenwerte", "bieten", "eroeffnung", "hilfe", "fuenfer",
           "gegnerfarbe", "verpasst", "matsch", "doppeln", "tafel", "tischregeln", "beispiel")
@@ -29,7 +29,7 @@ def db_option(f):
 
 
 def lessons_option(f):
-    return click.option("--lessons", "lessons_path", type=click.Path(file_okay=False), default=None,
+    return click.option("--lessons", "lessons_path", type=PathType(file_okay=False), default=None,
                         help="The lessons folder (default: lessons/ of the tutor's repository).")(f)
 
 
@@ -307,7 +307,7 @@ def _course_files(course) -> list[str]:
 
 
 @click.command("quiz")
-@click.argument("files", nargs=-1, type=click.Path())
+@click.argument("files", nargs=-1, type=PathType())
 @click.option("--review", is_flag=True, help="The drills due again for this learner (missed ones at once).")
 @click.option("--shuffle", is_flag=True, help="Ask the drills in random order (default: file order).")
 @click.option("--seed", type=NUMBER, default=None, help="Seed for --shuffle.")
@@ -367,7 +367,7 @@ def quiz_cmd(files, review, shuffle, seed, count, always_explain, db_path, learn
                 click.echo(quiz.MESSAGES[lang]["nothing_practised"].format(learner=printable(progress.learner)))
             else:
                 click.echo(quiz.MESSAGES[lang]["nothing_due"])
-            click.echo(quiz.MESSAGES[lang]["score"].format(correct=0, answered=0))
+            # one line: a score of no questions ("0/0 correct") said nothing the line did not
             if as_json:
                 emit_json(quiz.Result().to_json())
             return
@@ -508,8 +508,8 @@ def _quiz_items(files, review, course, progress, lang, rules_spec):
 
 # -- sheet ------------------------------------------------------------------------------
 @click.command("sheet")
-@click.argument("sources", nargs=-1)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.argument("sources", nargs=-1, type=PathType())
+@click.option("-o", "--output", type=PathType(dir_okay=False), default=None,
               help="The HTML file to write (default: standard output).")
 @click.option("--lesson", "lesson_id", default=None, help="A lesson: its text first, then its drills.")
 @click.option("--no-answers", is_flag=True, help="Leave the answer key out.")
@@ -571,7 +571,7 @@ def drills_group():
 
 
 @drills_group.command("check")
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=PathType())
 @default_rules_option
 @click.option("--deep", is_flag=True, help="Also run the simulation again for every judgement drill.")
 @click.option("--nodes", type=NumberType(1, 10 ** 10), default=None,
@@ -582,7 +582,7 @@ def drills_group():
               help="--deep: only these judgement drills (ids, repeated or separated by commas).")
 @click.option("--budget", type=NumberType(1, 10 ** 7), default=None, metavar="SECONDS",
               help="--deep: start no simulation after this many seconds (run it again to go on).")
-@click.option("--cache", "cache", type=click.Path(file_okay=False), default=None,
+@click.option("--cache", "cache", type=PathType(file_okay=False), default=None,
               help="--deep: the folder of the kept results (default: ~/.cache/tutor/deep).")
 @click.option("--no-cache", is_flag=True, help="--deep: simulate every drill again, keep nothing.")
 @json_option
@@ -684,10 +684,11 @@ def _files(n: int, lang: str) -> str:
 @click.option("--topic", type=click.Choice(TOPICS), required=True, help="The lesson topic to practise.")
 @click.option("--count", type=NumberType(1, 500), default=10, show_default=True)
 @click.option("--seed", type=NUMBER, default=None, help="Seed of the random deals (same seed, same drills).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=PathType(dir_okay=False), default=None,
               help="The drill file to write (default: standard output).")
 @click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
 @click.option("--rules", "rules_spec", default="verband", show_default=True, metavar="PROFILE|FILE",
+              callback=read_table_rules_option,
               help="Table rules of the generated drills.")
 @click.option("--evidence/--no-evidence", default=True, show_default=True,
               help="Keep a judgement drill only where the simulation shares its key, with its evidence.")

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from tutor.commands.common import common_options, emit_json
+from tutor.commands.common import any_game_options, check_rules_option, emit_json
 from tutor.i18n import M, _
 
 CONTRACT_KEYS = ("over", "next", "high_bid", "declarer", "sides")
@@ -25,6 +25,8 @@ def _rules_for(game, rules_spec: str | None):
     from tutor.errors import RulesError
 
     if game.id in ("sidi-barrani", "tarneeb"):
+        if rules_spec is not None:   # read here, so that its error names the option (as every command's)
+            check_rules_option(game.id, rules_spec)
         return rules_spec
     if rules_spec not in (None, "", "verband"):
         raise RulesError(M("{game} has no table rules in the tutor (--rules is for sidi-barrani and tarneeb)",
@@ -40,7 +42,7 @@ def _game_of(ctx: click.Context, game_id: str | None = None):
 
 @click.command("games")
 @click.argument("game_id", required=False, metavar="[GAME]")
-@common_options
+@any_game_options
 @click.pass_context
 def games_command(ctx: click.Context, game_id: str | None, as_json: bool, lang: str, rules_spec: str) -> None:
     """The bidding games with their auction rules (one GAME, or all).
@@ -65,7 +67,7 @@ def games_command(ctx: click.Context, game_id: str | None, as_json: bool, lang: 
               help="The game (see `tutor games`); default: the group's --game.")
 @click.option("--full", is_flag=True, help="With --json: also every call, the notes and the next calls.")
 @click.argument("calls", nargs=-1)
-@common_options
+@any_game_options
 @click.pass_context
 def auction_command(ctx: click.Context, game_id: str | None, full: bool, calls: tuple[str, ...],
                     as_json: bool, lang: str, rules_spec: str) -> None:

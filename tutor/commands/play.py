@@ -5,14 +5,15 @@ import sys
 
 import click
 
-from tutor.commands.common import emit_json, json_option, lang_option
+from tutor.commands.common import PathType, emit_json, json_option, lang_option, read_table_rules_option
 from tutor.commands.helptext import Pre
 from tutor.i18n import M
 
 
 @click.command("play")
-@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("path", type=PathType(dir_okay=False, allow_dash=True))
 @click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
+              callback=read_table_rules_option,
               help="Table rules instead of the file's own (Weis, Stöck, doubling).")
 @json_option
 @lang_option

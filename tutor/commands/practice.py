@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from tutor.commands.common import NumberType, SEAT, emit_json, json_option, lang_option, learner_option, rules_option
+from tutor.commands.common import NumberType, PathType, SEAT, emit_json, json_option, lang_option, learner_option, read_table_rules_option, table_rules_option
 from tutor.i18n import M, _, ngettext
 
 
@@ -26,7 +26,7 @@ from tutor.i18n import M, _, ngettext
               help="How the robots judge their calls: the tutor's default (the simulation) or the count (instant).")
 @click.option("--play", "play", is_flag=True,
               help="Then play the cards: you your seat, the robots theirs; at the end what each of your cards cost.")
-@rules_option
+@table_rules_option
 @json_option
 @lang_option
 def practice(seat, seed, count, db_path, learner, show_stats, full, judge, play, rules_spec, as_json, lang):
@@ -345,8 +345,9 @@ class Loop:
 
 # -- tutor review ----------------------------------------------------------------------------
 @click.command("review")
-@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("path", type=PathType(dir_okay=False, allow_dash=True))
 @click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
+              callback=read_table_rules_option,
               help="Table rules instead of the file's own.")
 @click.option("--judge", type=click.Choice(("simulation", "count")), default="simulation", show_default=True,
               help="The tutor's call by its default judgement (the simulation) or by the count (instant).")

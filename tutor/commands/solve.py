@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 from tutor.cards import TOTAL_POINTS
-from tutor.commands.common import DecimalType, NumberType, emit_json, json_option, lang_option
+from tutor.commands.common import DecimalType, NumberType, PathType, emit_json, json_option, lang_option
 from tutor.i18n import M
 
 ENGINES = ("auto", "c", "python")   # tutor.play.solver.ENGINES, without importing it for --help
@@ -58,7 +58,7 @@ def _text(sol, deal, lang: str) -> str:
 
 
 @click.command("solve")
-@click.argument("file", metavar="FILE")
+@click.argument("file", metavar="FILE", type=PathType(dir_okay=False, allow_dash=True))
 @click.option("--target", type=NumberType(0, TOTAL_POINTS), metavar="N",
               help="Only ask whether the declaring team reaches N points (Misère: keeps to N or "
                    "fewer); cheaper than the exact value.")

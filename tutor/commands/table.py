@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from tutor.commands.common import SEAT, NumberType, lang_option, rules_option
+from tutor.commands.common import SEAT, NumberType, lang_option, table_rules_option
 from tutor.commands.helptext import Pre
 from tutor.commands.tafel import db_option
 from tutor.i18n import M
@@ -20,7 +20,7 @@ from tutor.i18n import M
               help="Recommend by the count alone: instant, without deals played out.")
 @db_option
 @lang_option
-@rules_option
+@table_rules_option
 def table(hand, seat, dealer, partie, by_count, db_path, lang, rules_spec):
     """Follow a game at the table: type the calls as they come.
 
@@ -105,7 +105,7 @@ def _listen(host: str, port: int):
 @click.option("--port", type=NumberType(0, 65535), default=8000, show_default=True)
 @db_option
 @lang_option
-@rules_option
+@table_rules_option
 def serve(host, port, db_path, lang, rules_spec):
     """The table companion and the Tafel as a web page, for phones at the table.
 
@@ -123,7 +123,10 @@ def serve(host, port, db_path, lang, rules_spec):
     from tutor.web.app import LOOPBACK_NAMES, Settings, create_app
 
     from tutor import store
+    from tutor.errors import ParseError
 
+    if not host.strip():   # "" binds every address of the machine: the phones' 0.0.0.0 is said, never implied
+        raise ParseError(M("--host: empty: write 127.0.0.1 (this machine) or 0.0.0.0 (the phones at the table)"))
     # a --db that is no tutor database (another program's file, a folder that does not exist) is
     # one line and exit 2 here, as in practice and quiz, not an error on the page's every request
     store.connect(db_path).close()

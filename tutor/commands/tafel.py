@@ -10,7 +10,7 @@ import click
 
 from tutor.commands.helptext import help_lang_option
 
-from tutor.commands.common import NUMBER, emit_json, json_option, lang_option
+from tutor.commands.common import NUMBER, PathType, emit_json, json_option, lang_option, read_table_rules_option
 from tutor.errors import ParseError, TutorError
 from tutor.i18n import M, Mn, Msg, _, pgettext
 from tutor.text import is_number, parse_int
@@ -111,6 +111,7 @@ def tafel() -> None:
 
 @tafel.command("new")
 @click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
+              callback=read_table_rules_option,
               help="Table rules: verband, erweitert, frei or a YAML file (default: as the last Partie).")
 @click.option("--set", "settings", multiple=True, metavar="KEY=VALUE",
               help="Change one table rule, e.g. --set match_target=1500 --set end_rule=bonus.")
@@ -168,7 +169,7 @@ def _key_value(item: str, option: str, example: "M") -> tuple[str, str]:
 @click.option("--stoeck", "stoeck", multiple=True, metavar="TEAM|SEAT",
               help="The team that held König and Ober of the trump (20).")
 @click.option("--fort", "fort", is_flag=True, help="All four said fort: no game.")
-@click.option("--played", "played", default=None, type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--played", "played", default=None, type=PathType(dir_okay=False), metavar="FILE",
               help="A played game file (see `tutor play`) in place of --card-points: contract, "
                    "declarer, double, card points, Weis and Stöck from its replay.")
 @partie_option
@@ -232,7 +233,7 @@ def add(contract, declarer, card_points, double, redouble, weis, stoeck, fort, p
 
 @tafel.command("show")
 @click.option("--html", "html", is_flag=True, help="A printable HTML board instead of text.")
-@click.option("--output", "-o", "output", type=click.Path(dir_okay=False, allow_dash=True),
+@click.option("--output", "-o", "output", type=PathType(dir_okay=False, allow_dash=True),
               default=None, metavar="FILE", help="Write to FILE instead of the terminal.")
 @partie_option
 @db_option
@@ -377,7 +378,7 @@ def list_(db_path, as_json, lang) -> None:
 
 
 @tafel.command("export")
-@click.argument("path", required=False, default="-", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("path", required=False, default="-", type=PathType(dir_okay=False, allow_dash=True))
 @partie_option
 @db_option
 @lang_option
@@ -395,7 +396,7 @@ def export(path, partie_id, db_path, lang) -> None:
 
 
 @tafel.command("import")
-@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("path", type=PathType(dir_okay=False, allow_dash=True))
 @db_option
 @json_option
 @lang_option
@@ -416,8 +417,9 @@ def import_(path, db_path, as_json, lang) -> None:
 
 
 @click.command("match")
-@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("path", type=PathType(dir_okay=False, allow_dash=True))
 @click.option("--rules", "rules_spec", default=None, metavar="PROFILE|FILE",
+              callback=read_table_rules_option,
               help="Table rules instead of the file's own.")
 @json_option
 @lang_option
@@ -440,6 +442,7 @@ def match(path, rules_spec, as_json, lang) -> None:
 @click.option("--trump", default=None, metavar="SUIT",
               help="The trump (for the Stöck and the trump Weis); also Obenabe or Undenufe.")
 @click.option("--rules", "rules_spec", default="verband", show_default=True, metavar="PROFILE|FILE",
+              callback=read_table_rules_option,
               help="Table rules (long_weis: graded or flat100).")
 @json_option
 @lang_option

@@ -1479,17 +1479,21 @@ def check_reading(reading: Reading, lang: str = "de", default_rules: Any = None,
     for d in f.drills:
         if only is not None and d.id not in only:
             continue
+        # the command line's --rules stands for a file that names none: a file it names is
+        # found from where the command runs, and its error names the option (as every command's)
+        optional = "rules" not in d.fields and f.rules is None and default_rules is not None
         spec = d.get("rules", f.rules if f.rules is not None else default_rules)
         # a profile's name is its own key (most drills); a mapping is written out
         key = ("name", spec) if isinstance(spec, str) else ("json", json.dumps(spec, sort_keys=True, default=str))
+        key = (optional, *key)   # --rules FILE is found from the command's folder, a drill's FILE beside it
         try:
             if key not in rules_cache:
-                rules_cache[key] = engine.load_rules(_rules_spec(spec, f.path))
+                rules_cache[key] = engine.load_rules(spec if optional else _rules_spec(spec, f.path))
             rules = rules_cache[key]
         except TutorError as e:
             line = d.line_of("rules") if "rules" in d.fields else 1
             problems.append(Problem(f.name, line, d.id if "rules" in d.fields else None,
-                                    join("rules: ", e.message)))
+                                    join("--rules: " if optional else "rules: ", e.message)))
             continue
         try:
             sol = solve(f, d, engine, rules, lang)

@@ -495,8 +495,14 @@ def tafel_view(request: Request, lang: str) -> dict:
     """The board for the page: the Partie as ``tutor tafel show`` draws it, in ``lang``."""
     from tutor.tafel import board_table
 
+    pid = _partie_id(request)
     with _tafel(request) as t:
-        stored = t.stored(_partie_id(request))
+        if pid is None and not t.ids():
+            # a board without a Partie (a fresh database) is an empty Tafel, not a bad request:
+            # the page shows the New Partie form (polish s48: it was answered 400)
+            return {"partie": None, "table": None, "names": {}, "rules": _rules(request).name,
+                    "over": False, "next": None}
+        stored = t.stored(pid)
     p = stored.partie
     return {"partie": stored.id, "table": board_table(p, lang), "names": dict(p.names),
             "rules": p.rules.name, "over": p.over, "next": p.to_json()["next"]}
@@ -569,20 +575,39 @@ def _game_body(body: dict) -> dict:
     return {**body, "weis": weis} if "weis" in body else body
 
 
+# A game written on the page names the page's own fields, as the command line's names its
+# options (polish s48: "game: card_points 200", "start one with tutor tafel new" on a phone)
+NO_PARTIE = M("no Partie on the Tafel yet: start one with New Partie on the Tafel tab")
+GAME_FIELDS: dict[str, "Msg | str"] = {
+    "contract": Mp("phone page", "Game"), "declarer": Mp("phone page", "Declarer"),
+    "card_points": Mp("phone page", "Card points"), "fort": Mp("phone page", "All fort"),
+    "double": "dopple", "redouble": "konter", "weis": "Weis", "stoeck": "Stöck"}
+
+
+def _on_the_page(t, partie_id: int | None) -> None:
+    """A board without a Partie, in the page's words (its New Partie button)."""
+    if partie_id is None and not t.ids():
+        raise TutorError(NO_PARTIE)
+
+
 def tafel_add(request: Request, lang: str) -> dict:
     with _tafel(request) as t:
         pid = _partie_id(request)
+        _on_the_page(t, pid)
         partie = t.partie(pid)
         if partie.over:   # the page's button, not the command line's `tutor tafel new` (pace s41)
             raise TutorError(M("the Partie is over after game {n} ({how}): start the next one with New Partie on "
                                "the Tafel tab", n=partie.result.after, how=partie.outcome()))
-        game = answers.tafel_game(_game_body(request.state.body), partie, "game")
+        word = lambda key: (lambda w: w if isinstance(w, str) else w.text(lang))(GAME_FIELDS.get(key, key))
+        game = answers.tafel_game(_game_body(request.state.body), partie, word("contract"), label=word)
         return answers.tafel_json(t.add(game, pid))
 
 
 def tafel_undo(request: Request, lang: str) -> dict:
     with _tafel(request) as t:
-        stored, removed = t.undo(_partie_id(request))
+        pid = _partie_id(request)
+        _on_the_page(t, pid)
+        stored, removed = t.undo(pid)
     return answers.tafel_json(stored, removed=removed)
 
 

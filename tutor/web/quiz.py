@@ -108,6 +108,9 @@ def answer(db: str | None, body: dict, learner: str, lang: str) -> dict[str, Any
     from tutor.course.quiz import (CORRECT, MESSAGES, WRONG, Quiz, judge, own_call_text, parse_answer,
                             show_answer)
 
+    if isinstance(body.get("answer"), str) and not body["answer"].strip():
+        # the page's field left empty (polish s48: "the answer needs answer", the API's key)
+        raise TutorError(M("the answer is empty: type it first"))
     for key in ("lesson", "source", "drill", "answer"):
         if not isinstance(body.get(key), str) or not body[key].strip():
             raise TutorError(M("the answer needs {key}", key=key))

@@ -238,12 +238,11 @@ async function loadTafel() {
   try {
     data = await api("tafel/view");
   } catch (e) {
-    if (e.status === 400) { showBoard(null); return; }
     showError(e.message);
     return;
   }
   showError("");
-  showBoard(data);
+  showBoard(data.partie === null ? null : data);   // no Partie on the board yet: the New Partie form
 }
 
 function showBoard(data) {
@@ -342,6 +341,7 @@ async function nextDrill() {
 
 async function answerDrill(text) {
   const d = S.drill;
+  if (!text.trim()) { $("q-answer").focus(); return; }   // nothing typed: nothing to judge
   let data;
   try {
     data = await api("quiz/answer", {}, {lesson: S.lesson, source: d.source, drill: d.drill, answer: text, learner: S.learner});
@@ -404,9 +404,11 @@ function init() {
     S.dealer = seats[(seats.indexOf(S.dealer) + 1) % 4];
     try {   // with a Partie on the Tafel, its next dealer (once it is over: the losers get Vorhand)
       const board = await api("tafel/view");
-      S.dealer = board.next.dealer;
-      S.partie = board.over ? null : board.partie;
-    } catch (e) { S.partie = null; /* no Partie: the dealer moves on by one */ }
+      if (board.partie !== null) {   // no Partie on the board: the dealer moves on by one
+        S.dealer = board.next.dealer;
+        S.partie = board.over ? null : board.partie;
+      } else S.partie = null;
+    } catch (e) { S.partie = null; }
     $("dealer").value = S.dealer;
     S.calls = []; S.hand.clear(); S.pending = null;
     $("hand-box").open = true;

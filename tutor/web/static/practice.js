@@ -99,22 +99,37 @@
   }
 
   // The play: the tricks so far, the trick on the table, the learner's hand as buttons (the
-  // cards he may play enabled); a tap plays one, the robots answer up to his next card
+  // cards he may play enabled); a tap plays one, the robots answer up to his next card. As the
+  // bidding's pad, the hand waits while the server answers (s48: a second tap before the answer
+  // played a card blind, on a table the learner had not seen), and of two answers in flight
+  // only the last one asked is drawn
+  let played = null;   // the play as last drawn: drawn again when a card is refused
   async function cards() {
+    const mine = ++asked;
+    for (const b of document.querySelectorAll("#p-cards button, #p-card-undo")) b.disabled = true;
     let v;
-    try { v = await api("practice/play"); error(""); }
+    try { v = await api("practice/play"); }
     catch (e) {
+      if (mine !== asked) return;
       error(e.message);
-      if (P.cards.length) { P.cards.pop(); save(); }
+      if (P.cards.length) { P.cards.pop(); save(); }   // the card taken back: the hand as it was shown
+      if (played) drawPlay(played);
       return;
     }
+    if (mine !== asked) return;
+    error("");
+    played = v;
+    await drawPlay(v);
+  }
+
+  async function drawPlay(v) {
     $("p-play").hidden = false;
     const list = $("p-tricks");
     list.replaceChildren();
     v.tricks.forEach((t, i) => {
       const order = "ABCD".repeat(2).slice("ABCD".indexOf(t.leader), "ABCD".indexOf(t.leader) + 4);
-      const played = t.cards.map((c, k) => `${order[k]} ${c}`).join(", ");
-      list.append(node("li", {}, `${v.texts.trick} ${i + 1}: ${played} → ${t.winner} ${t.points}`));
+      const trick = t.cards.map((c, k) => `${order[k]} ${c}`).join(", ");
+      list.append(node("li", {}, `${v.texts.trick} ${i + 1}: ${trick} → ${t.winner} ${t.points}`));
     });
     $("p-table").textContent = v.over ? "" :
       `${v.texts.trick} ${v.trick}: ${v.table.map((x) => `${x.seat} ${x.card}`).join(", ")}` +
@@ -143,6 +158,7 @@
   }
 
   function draw() {
+    played = null;   // a new bidding: its play, if any, is still to be asked
     $("p-seat").value = P.seat;
     $("p-seed").textContent = `#${view.seed}`;
     $("p-hand").textContent = `${view.texts.your_hand}: ${view.hand}`;
