@@ -743,3 +743,34 @@ def test_the_konter_with_five_trumps_counts_the_trumps_a_double_may_hold(value, 
     made_on = sum(made(d, "Eichel", value, "A") for d in found)
     assert (made_on > len(found) / 2) == konter, made_on
     assert (cv.advise(hand, auction, seat="C").call == "konter") == konter
+
+
+# The partner's standing Ass-Ansage (QA s42 F5; count.PARTNER_ACE): D showed the Rosen Ace with 75
+# Rosen over B's 70 Schellen (the Nell zu viert) after A's 60 Eichel, and A and C are out (their
+# forts final): B's fort would end the bidding and leave D to play 75 Rosen, a contract nobody meant
+# ("eine Auskunft an den Partner"). B bids on in his suit as over an opponents' bid (his count 35 and
+# a third of the rest for D, 75: within COMPETE_WIDE of 80). Exact play (24 deals, every call valued by
+# the auction after it): 80 Schellen +163.8 +- 28.4 a deal over fort (seed 1), and best.
+def test_the_partners_standing_ace_announcement_is_raised_where_both_opponents_are_out():
+    from exact_play import advises_one_of, ahead_of, judged
+
+    hand, auction = "Eichel:7 Schellen:9B76 Rosen:8 Schilten:AK6", "60 Eichel, 70 Schellen, fort, 75 Rosen, fort"
+    ev = judged(hand, auction, "B")
+    ahead = ahead_of(ev, "fort", [c for c in ev.values if c != "fort"])
+    assert "80 Schellen" in ahead, ahead
+    advises_one_of(ahead, hand, auction, "B", "D's 75 Rosen announced his Ace, and both opponents are out")
+
+
+# ... and not where an opponent is still in: the worked example's B after A's fort (sidi-barrani.txt:
+# "D sagt sie trotzdem, weil er sicher ist, dass A und C ... weiterbieten"): C, with the Nell behind A's
+# Puur and six Eichel between them, bids on over D's 95 Rosen himself. Exact play (24 deals): fort ahead of
+# B's 100 Schellen by 322.3 +- 36.2 a deal. (Last session's F5 raised here, in the deals behind README's
+# worked position, and moved A's 100 Eichel there to fort.)
+def test_the_partners_ace_announcement_is_not_raised_where_an_opponent_bids_on():
+    from exact_play import advises_one_of, ahead_of, judged
+
+    hand, auction = "Eichel:7 Schellen:B976 Rosen:B8 Schilten:B6", "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen, fort"
+    ev = judged(hand, auction, "B")
+    ahead = ahead_of(ev, "100 Schellen", ["fort"])
+    assert ahead == {"fort"}
+    advises_one_of(ahead, hand, auction, "B", "fort")

@@ -200,6 +200,7 @@ MATSCH_LEADS = True        # ... and against their Matsch counts nothing: it lea
 COMPETE_RAISE = True       # the opener's partner bids the opener's suit over the opponents' bid as the opener does (QA s39 F2b)
 COMPETE_WIDE = 40          # ... also where count and share come within this of the lowest raise (practice's robots, s40-s42)
 COMPETE_WIDE_UP_TO = 120   # ... for a lowest raise up to the openings' 120 only (s42: the five-trump 130s, exact play)
+PARTNER_ACE = True         # the partner's standing Ass-Ansage, both opponents out, raised as the opponents' bid (QA s42 F5)
 
 
 @dataclass(frozen=True)
@@ -1400,12 +1401,15 @@ def raise_target(hand, s, readings, suit: Suit) -> tuple[Count, int, int]:
     ``compete`` and at least to the lowest Zehner above it within its ``contest``, no higher
     than its ``ceiling`` where a lower Zehner is open (``readings``: the seat's legal calls)."""
     high = s.auction.high
-    theirs = high is not None and team_of(high.seat) != team_of(s.seat)
+    # against the opponents' bid, or the partner's Ass-Ansage that would stand (partner_ace_stands)
+    ace = partner_ace_stands(s)
+    theirs = high is not None and (team_of(high.seat) != team_of(s.seat) or ace)
     c = offence(hand, s, suit)   # with control, or on quick tricks beside the team's Puur
     # against the opponents' bid the team's trumps alone may carry it on (Holding.compete,
     # Holding.contest); over the team's own bid, with both opponents out, its control
     # counts more (alone_count)
-    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit, readings, hand)) if theirs
+    reach = (max(c.expected, c.compete, contest_zehner(c, s), rebid_zehner(c, s, suit, readings, hand),
+                 alone_count(c, s) if ace else 0) if theirs
              else max(c.expected, alone_count(c, s)))
     limit = min(reach, s.rules.highest_bid)
     target = limit - limit % 10
@@ -1568,7 +1572,11 @@ def _raise(hand, s, readings, lines, standing=None):
     contest = contest_zehner(c, s) if high is not None and team_of(high.seat) != team_of(s.seat) else 0
     contested = bool(contest) and r.call.value == reach == contest > max(c.expected, c.compete)
     rebid = not contested and r.call.value == reach > c.expected and rebid_zehner(c, s, suit_of_call, readings, hand) == reach
-    if contested:
+    ace_stands = r.call.value > c.expected and partner_ace_stands(s)
+    if ace_stands:
+        # the partner's Ass-Ansage would stand: the hand bids on as over the opponents' bid
+        _partner_ace_line(c, s, suit_of_call, r.call.value, rebid, lines)
+    elif contested:
         lines.append(M("Puur and Nell with {n} trumps or more in the team bid on over the opponents' {bid} at the "
                        "lowest Zehner, {contest}, whatever the side cards (an Ass-Ansage counts on it: the "
                        "announcer is \"sure that they bid on\"): exact play makes it on nearly every deal that "
@@ -1625,7 +1633,7 @@ def _raise(hand, s, readings, lines, standing=None):
             lines.append(M("{value} already wins the Partie ({standing}): a higher bid gains nothing and is "
                            "only harder to make.", value=low.call.value, standing=standing))
             return low
-    if capped or contested or rebid:   # the line above says why this Zehner
+    if capped or contested or rebid or ace_stands:   # the line above says why this Zehner
         return r
     if r.call.value + 10 <= s.rules.highest_bid:
         lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; {more} "
@@ -1634,6 +1642,33 @@ def _raise(hand, s, readings, lines, standing=None):
         lines.append(M("The team writes the number it bid: the highest Zehner it trusts is {value}; the Matsch "
                        "({matsch}) would be too much.", value=r.call.value, matsch=s.rules.matsch_bid))
     return r
+
+
+def _partner_ace_line(c: Count, s, suit: Suit, value: int, rebid: bool, lines) -> None:
+    """Why the hand bids ``value`` in ``suit`` over the partner's standing Ass-Ansage
+    (:func:`partner_ace_stands`): the partner's share where the rebid reaches it (or comes within
+    the wide margin), else the team's trump row (``compete``)."""
+    bid, partner = str(s.auction.high.call), s.partner
+    lines.append(M("{partner}'s {bid} announced his Ace, and both opponents are out: fort would end the bidding "
+                   "and leave the team to play the {bid}, a contract nobody meant. So {seat} bids on in {suit} as "
+                   "over an opponents' bid.", partner=partner, bid=bid, seat=s.seat, suit=suit.value))
+    share = rebid_share(c, s, suit) if rebid else 0
+    if not share:
+        lines.append(M("The team's trumps carry {value} whatever the side cards: {row}.", value=value,
+                       row=c.row.line(trump=suit.value, length=c.row.length, points=c.row.points,
+                                      need=CONTROL_LENGTH, trump_points=TRUMP_POINTS, last=LAST_TRICK,
+                                      short=FIVE_TRUMPS_SHORT)))
+    elif c.expected + share >= value:
+        lines.append(M("{partner} is expected to hold a third of what the hand does not count, about {share}: "
+                       "{own} + {share} = {total}, enough for {value}, the lowest Zehner above the {bid}.",
+                       partner=partner, share=share, own=c.expected, total=c.expected + share, value=value,
+                       bid=bid))
+    else:
+        lines.append(M("{partner} is expected to hold a third of what the hand does not count, about {share}: "
+                       "{own} + {share} = {total}, within {wide} of {value}, the lowest Zehner above the {bid}: a "
+                       "team bids on at that number when its count comes that close.", partner=partner,
+                       share=share, own=c.expected, total=c.expected + share, wide=wide_margin(value),
+                       value=value, bid=bid))
 
 
 def _no_rebid(hand, s, readings, lines) -> None:
@@ -1925,6 +1960,24 @@ def _ace(hand, s, readings, lines, standing=None):
     lines.append(M("The opponents hold Puur and Nell of {suit} with at least {n} cards: they will bid on. "
                    "So the Ace can be shown without being left to play.", suit=fit[0].value, n=CONTROL_LENGTH))
     return best
+
+
+def partner_ace_stands(s) -> bool:
+    """The standing bid is the partner's Ass-Ansage (a Fünfer that promised its Ace) and both
+    opponents are out (their forts final): the hand's fort ends the bidding and leaves the team
+    the announcer's Fünfer to play, a contract nobody meant (the Ace is "eine Auskunft an den
+    Partner", announced by a player who no longer expects to play). Then the hand raises in its
+    team's suit as over the opponents' bid (``PARTNER_ACE``; :func:`raise_target`: the partner's
+    share, the trump rows' ``compete``, the wide margin). Where an opponent is still in, he may
+    bid over the Fünfer himself (the worked example's B after A's fort, with A and C's trump
+    control behind: exact play, fort; docs/interpretations.md, "The partner's standing Ass-Ansage")."""
+    high = s.auction.high
+    if not PARTNER_ACE or high is None or high.seat != s.partner or high.call.value is None \
+            or high.call.value % 10 != 5:
+        return False
+    suit = _suit_of(high.call.strain)
+    return suit is not None and Rank.ASS in s.known(s.partner, suit).has \
+        and all(o in s.auction.out for o in opponents_of(s.seat))
 
 
 # the calls a hand makes on its own cards, in the encoder's order (Count.choose): the Partie's
