@@ -1,6 +1,7 @@
 """Options and output helpers shared by the commands."""
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 import click
@@ -216,6 +217,14 @@ class PathType(click.Path):
                              if self.dir_okay and self.file_okay else
                              M("{what}: the path is empty: name a folder", what=what) if self.dir_okay else
                              M("{what}: the path is empty: name a file", what=what))
+        if (isinstance(param, click.Argument) and not self.dir_okay and isinstance(value, str)
+                and os.path.isdir(value)):
+            # a file argument is read: a folder gets the reader's own words (tutor.files), in
+            # the user's language, not click's English "is a directory" naming the program
+            from tutor.errors import ParseError
+            from tutor.i18n import M
+
+            raise ParseError(M("{p}: cannot read: a folder", p=value))
         return super().convert(value, param, ctx)
 
 
