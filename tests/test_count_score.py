@@ -139,3 +139,26 @@ def test_a_failed_matsch_without_trump_control_counts_only_its_trumps():
     found = exact_play.deals(hand, "fort", "B", n=12, seed=1)
     assert not all(exact_play.made(d, "Schellen", 10, "B") for d in found)
     assert all(exact_play.made(d, strain, 10, "B") for d in found), strain
+
+
+@pytest.mark.needs_core
+def test_a_count_of_156_card_points_for_a_failed_matsch_is_read_as_the_155_a_team_can_take():
+    # No card counts 1 (the rules' card values: 0, 2, 3, 4, 10, 11, 14, 20 and the last trick's 5),
+    # so the opponents of a failed Matsch take at least 2 and no team writes 156 card points. The
+    # count's estimate of a strong hand can say 156; the Matsch "made or not" then weighs the 155 a
+    # failed Matsch can bring at most. Before, the robots' auction after a call reached it at a score
+    # and `tutor bid` stopped with "card points 156: impossible" (session 48, voice's finding).
+    from click.testing import CliRunner
+
+    from tutor.cli import main
+    from tutor.conventions import position
+    from tutor.judgement import count
+
+    hand, auction = "Eichel:A Schellen:U8OBA Rosen:OK Schilten:A", "60 Rosen"
+    _h, reader, seat, _r, _t = position(hand, auction, None, None)
+    s = reader.situation(seat)
+    standing = Standing({"BD": 1700, "AC": 900})
+    assert count.matsch_wins_either_way(s, standing, 156) == count.matsch_wins_either_way(s, standing, 155)
+    r = CliRunner().invoke(main, ["bid", "--hand", hand, "--auction", auction,
+                                  "--score", "BD=1700,AC=900", "--lang", "en"])
+    assert r.exit_code == 0 and "impossible" not in r.output, r.output
