@@ -71,10 +71,15 @@ def test_the_opponents_double_the_push_instead_of_bidding_over_it_where_that_pay
     assert doubled < over
     assert values == [doubled, doubled, over]
     assert cont.over_doubled(results, "BD", rules, None) == 2
+    # what the words read as the contract played on each deal: D's 90 Eichel doubled there
+    own = S.Contract("Eichel", 90, "D")
+    assert cont.played(results, "BD", rules, None) == [S.Ending(own, 2, True), S.Ending(own, 2, True),
+                                                        S.Ending(a100, 1, False)]
     # where D makes his 90 Eichel the double would cost them: A's bid over it counts
     results = [[100, 57], [100, 57], [30, 127]]
     assert cont.values(results, "BD", rules, None) == [_board(100, "A", 57), _board(100, "A", 57), over]
     assert cont.over_doubled(results, "BD", rules, None) == 0
+    assert cont.played(results, "BD", rules, None) == cont.endings
 
 
 @pytest.mark.needs_core

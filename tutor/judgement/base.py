@@ -174,8 +174,7 @@ def estimated_line(k: int, n: int, call: str | None = None, own: int | None = No
 def estimated_of(ev, call: str, seat: str) -> int | None:
     """On how many deals ``call``'s value (of ``seat``'s) rests on an estimate: on each deal the
     game it is played in, the one its auction ends in where the deals value it by the auction
-    after it (``ev.endings``; the bid's own where the opponent who bid over it doubles it instead,
-    ``ev.over_doubled``), else a bid's own; None where that cannot be told (a call that
+    after it (``ev.endings``), else a bid's own; None where that cannot be told (a call that
     is no bid and has no auction after it, or an Evaluation without its games)."""
     opened, games = getattr(ev, "opened", None), getattr(ev, "games", None)
     if not opened or not games:
@@ -187,11 +186,6 @@ def estimated_of(ev, call: str, seat: str) -> int | None:
             return None
         played = [None if e.contract is None else where.get((e.contract.strain, e.contract.declarer))
                   for e in endings]
-        if (getattr(ev, "over_doubled", None) or {}).get(call):
-            # the deals on which the opponent who bid over the bid doubles it instead: its own game
-            # (simulation.DOUBLE_OVER)
-            own = where.get((call.split(" ", 1)[-1], seat))
-            played = [own if getattr(e, "over", False) else i for e, i in zip(endings, played)]
         if any(i is None for i, e in zip(played, endings) if e.contract is not None):
             return None
         return sum(1 for row, i in zip(opened, played) if i is not None and row[i])

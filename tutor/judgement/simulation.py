@@ -149,7 +149,8 @@ class Evaluation:
     # the bids valued as the final contract doubled (the opponents double where that pays them)
     doubled: list[str] = field(default_factory=list)
     # per call in ``continued``, per deal: how its auction ended (Ending: the contract reached and
-    # its multiplier), what the voice's words say the call's value rests on
+    # its multiplier; the hand's bid doubled where the opponent who bid over it doubles it instead,
+    # DOUBLE_OVER), what the voice's words say the call's value rests on
     endings: dict = field(default_factory=dict, repr=False)
     # the calls valued by the auction after them whose double by the opponent who bid over them
     # counts (DOUBLE_OVER), and on how many deals
@@ -1466,7 +1467,9 @@ class Simulation:
         ev.doubled = sorted(doubled_calls)
         if after is not None:
             ev.continued = [name for name in after.by_name if name in values]
-            ev.endings = {name: list(after.by_name[name].endings) for name in ev.continued}
+            # (as the values count them: the hand's bid doubled where the opponent who bid over it
+            # doubles it instead, DOUBLE_OVER)
+            ev.endings = {name: after.by_name[name].played(results, team, rules, partie) for name in ev.continued}
             ev.over_doubled = {name: k for name in ev.continued
                                if (k := after.by_name[name].over_doubled(results, team, rules, partie))}
             ev.misread = [name for name in ev.continued if name in after.misread]
@@ -2025,9 +2028,15 @@ class Continuation:
     def over_doubled(self, results, team: str, rules, partie) -> int:
         """On how many deals the hand's bid is valued doubled by the opponent who bid over it
         (:data:`DOUBLE_OVER`; 0 where doubling it instead would not pay the opponents)."""
-        return self._values(results, team, rules, partie)[1]
+        return len(self._values(results, team, rules, partie)[1])
 
-    def _values(self, results, team: str, rules, partie) -> "tuple[list[int], int]":
+    def played(self, results, team: str, rules, partie) -> "list[Ending]":
+        """Each deal's ending as the values count it: where the opponent who bid over the hand's
+        bid doubles it instead (:data:`DOUBLE_OVER`), the hand's bid doubled (``over`` kept)."""
+        doubled = set(self._values(results, team, rules, partie)[1])
+        return [Ending(self.own, 2, True) if d in doubled else e for d, e in enumerate(self.endings)]
+
+    def _values(self, results, team: str, rules, partie) -> "tuple[list[int], list[int]]":
         """The call's value on each deal: the contract reached, on that deal, for the hand's
         team (with the Partie), or 0 where the cards are dealt anew. Where the hand's own bid
         stands undoubled the opponents double it when the doubled contract is worse for the
@@ -2040,7 +2049,7 @@ class Continuation:
         kontered on 31 of 50 deals where it is made, was valued +526 against +284 undoubled).
         Where an opponent bid over the hand's bid while he could double it, the opponents double
         it instead when that is worse for the hand's team over those deals (:data:`DOUBLE_OVER`).
-        With the values, on how many deals that double counts."""
+        With the values, the deals on which that double counts."""
         out = []
         stood, over = [], []
         for d, row in enumerate(results):
@@ -2072,8 +2081,8 @@ class Continuation:
             if sum(doubled.values()) < sum(out[d] for d in over):
                 for d in over:
                     out[d] = doubled[d]
-                return out, len(over)
-        return out, 0
+                return out, over
+        return out, []
 
     def summary(self, results, team: str, rules, partie) -> dict:
         """In how many deals the auction after the call ends the Partie lost or won for the
@@ -2505,9 +2514,14 @@ class _Rest:
         counted = copy.copy(cont)
         counted.endings, counted.columns = [cont.endings[d] for d in played], columns
         values = counted.values([results[d] for d in played], team, self.rules, partie)
-        end, ended = Counter(e.contract for e in cont.endings).most_common(1)[0]
-        stood = sum(1 for e in cont.endings if e.contract == cont.own)
-        ours = sum(1 for e in cont.endings if e.contract is not None and team_of(e.contract.declarer) == team)
+        # the endings as the values count them (the hand's bid doubled where the opponent who bid
+        # over it doubles it instead: DOUBLE_OVER)
+        endings = list(cont.endings)
+        for d, e in zip(played, counted.played([results[d] for d in played], team, self.rules, partie)):
+            endings[d] = e
+        end, ended = Counter(e.contract for e in endings).most_common(1)[0]
+        stood = sum(1 for e in endings if e.contract == cont.own)
+        ours = sum(1 for e in endings if e.contract is not None and team_of(e.contract.declarer) == team)
         return {"call": name, "values": values, "value": sum(values) / len(values), "end": end, "ended": ended,
                 "stood": stood, "ours": ours, "played": played}
 
