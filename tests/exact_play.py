@@ -104,19 +104,21 @@ def between(hands: dict[str, Hand], strain: str, declarer: str, targets) -> tupl
 
 # -- a position judged by exact play, and the tutor's advice held against it -------------------
 
-def judged(hand: str, auction: str, seat: str, rules=None, n: int = 24, seed: int = 1, bid_out=()):
+def judged(hand: str, auction: str, seat: str, rules=None, n: int = 24, seed: int = 1, bid_out=(),
+           standing=None):
     """The position judged by exact play: the simulation with a huge node budget judges every one
     of ``n`` fitting deals with the solver to the end (none estimated), every call valued by the
     auction after it (``every_game``: the partner and the opponents bidding on, each contract
     reached solved, where the simulation values a call so); ``bid_out``: the hand's calls valued
-    by the auction after them besides (``Simulation.bid_out``)."""
+    by the auction after them besides (``Simulation.bid_out``); ``standing``: the Partie's score
+    (a ``base.Standing``: the calls valued by the Partie, as ``--score`` values them)."""
     from tutor.judgement.simulation import Simulation, evaluate
 
     sim = Simulation(samples=n, seed=seed, nodes=10 ** 12, node_budget=10 ** 12, every_game=True,
                      early_stop=False)
     if bid_out:
         sim.bid_out = frozenset(bid_out)
-    ev = evaluate(hand, auction, rules, seat, simulation=sim)
+    ev = evaluate(hand, auction, rules, seat, simulation=sim, standing=standing)
     assert ev.estimated == 0, f"{ev.estimated} deals estimated: not exact play"
     return ev
 

@@ -1262,7 +1262,9 @@ def _partie_matsch(hand, s, readings, lines, standing=None):
     nothing bids over it ("Das höchste Gebot heisst Matsch"), and failed, the team still writes the
     card points it takes ("Verfehlt es ihn, schreibt es seine Kartenpunkte"), which at this score
     reach the target ahead of the opponents, doubled or not. The team's card points: the hand's count
-    in the strain and a third of what it does not count for the partner (``PARTNER_SHARE``). QA s46
+    in the strain and a third of what it does not count for the partner (``PARTNER_SHARE``); a sixth
+    where the partner is still to call (``FAILED_MATSCH_SHARE``: he sees the cards the third only
+    guesses at, and "made or not" must hold on nearly every deal, not on average). QA s46
     SC4B (B at AC 1500 : BD 1990 after A's 100 Eichel: the deals' 157 Rosen, the count's fort) and
     SC4c (A's 140 Eichel, valued by the auctions after it, where B's count let it stand: B's Matsch wins
     BD the Partie on 24 of 24 exact deals). None where that does not apply."""
@@ -1274,11 +1276,14 @@ def _partie_matsch(hand, s, readings, lines, standing=None):
             matsch.setdefault(r.call.strain, r)
     if not matsch:
         return None
+    # the partner still to call sees the cards the share only guesses at: the hand leaves the Matsch to him
+    # unless it is nearly sure without his average (FAILED_MATSCH_SHARE); out, the average decides
+    share = PARTNER_SHARE if s.partner in s.auction.out else FAILED_MATSCH_SHARE
     best = None
     for strain, r in matsch.items():
         c = contract_count(hand, s, strain)
         own = failed_matsch_count(hand, s, strain, c)
-        points = own + (TOTAL_POINTS - own) // PARTNER_SHARE
+        points = own + (TOTAL_POINTS - own) // share
         # the most card points; of equal counts the team's suit, then an open one, then the hand's longest
         # trumps, then the most of its top five trumps (Puur, Nell, Ace, King, Ober)
         kind = kind_of(strain)
@@ -1295,11 +1300,14 @@ def _partie_matsch(hand, s, readings, lines, standing=None):
     if own < c.expected:
         lines.append(M("failed, the Matsch has no trump control in {trump}: the opponents' trumps ruff the side "
                        "tricks, so only the trumps count: {own}", trump=kind_of(r.call.strain).value, own=own))
+    part = (M("{own} and a third of the rest for {partner}", own=own, partner=s.partner) if share == PARTNER_SHARE
+            else M("{own} and a sixth of the rest for {partner}, half his usual third: he is still to call and sees "
+                   "his cards, so the hand bids it only where the points come on nearly every deal",
+                   own=own, partner=s.partner))
     lines.append(M("At this score ({standing}) the Matsch wins the Partie made or not: nobody can bid over it, and "
-                   "failed, the team still writes the card points it takes, about {points} by the count ({own} and "
-                   "a third of the rest for {partner}), which reach the target ahead of the opponents, doubled or "
-                   "not: {call}.", standing=standing, points=points, own=own, partner=s.partner,
-                   call=str(r.call)))
+                   "failed, the team still writes the card points it takes, about {points} by the count ({part}), "
+                   "which reach the target ahead of the opponents, doubled or not: {call}.",
+                   standing=standing, points=points, part=part, call=str(r.call)))
     return r
 
 
@@ -1330,6 +1338,15 @@ FAILED_MATSCH_TRUMPS = True
 
 #: the count bids the Matsch where the score makes it win the Partie made or not (:func:`_partie_matsch`)
 PARTIE_MATSCH = True
+
+#: the failed Matsch's card points for a partner still to call in :func:`_partie_matsch`: a sixth of what the
+#: hand does not count, half the usual third (``PARTNER_SHARE``): he sees the cards the third only guesses at,
+#: and "made or not" must hold on nearly every deal, not on average. Exact play (session 48), SC4B's B with
+#: nothing (own 0) after A's 100 Eichel: B and D's card points in Schellen on 24 fitting deals reach the third's
+#: 52 on 17 only, the sixth's 26 on 23; at AC 1500 : BD 1950 (a failed Matsch wins with 50) the count's 157
+#: Schellen lost to fort by 401.8 +- 187.3 on the Partie (24 deals, 0 estimated, each call valued by the
+#: auction after it: after B's fort D's count, with his own cards and a third for B, bids his Matsch)
+FAILED_MATSCH_SHARE = 2 * PARTNER_SHARE
 
 
 def _contest_matsch(hand, s, matsch: dict, lines):
