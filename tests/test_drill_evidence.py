@@ -514,7 +514,11 @@ def test_gegnerfarbe_gen_10_recommends_what_exact_play_finds():
     ahead: +29.7 board points, 90 Eichel 26.7 +- 14.3 behind, 60 Eichel 37.7 +- 19.3, fort
     81.2 +- 26.4, dopple 145.7 +- 18.5 (A bids on to 90 Eichel on 13 of the 24 deals; as a
     contract left standing 60 and 80 Eichel bring the same, +16.2). The key (55 Eichel, no)
-    stands; the evidence's best is 80 Eichel, taking the opponents' suit a Zehner higher, not fort."""
+    stands; the evidence's best is 80 Eichel, taking the opponents' suit a Zehner higher, not fort.
+    Redone under DOUBLE_OVER (session 48, fold 1's tree 91aa460, seed 42, 0 estimated): 80 Eichel
+    +11.0 best, 70, 90 and 60 Eichel within chance (17.8 +- 19.4, 18.1 +- 11.2, 19.0 +- 19.9 behind,
+    one s.e.), fort 62.6 +- 28.0 behind; the voice's evidence names 80, 60 and 70 Eichel as good (400
+    deals), 80 first."""
     item = next(c for c in drills.verified([ROOT / "exercises" / "gegnerfarbe-gen.yaml"], "en")
                 if c.drill.id == "gegnerfarbe-gen-10")
     assert item.drill.answer is False
