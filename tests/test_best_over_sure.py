@@ -75,7 +75,7 @@ def test_the_voice_keeps_the_sure_number_where_exact_play_does_not_put_the_matsc
 
 
 @pytest.mark.needs_core
-def test_the_table_bids_the_matsch_exact_play_puts_far_ahead_of_its_sure_number(monkeypatch):
+def test_bid_and_the_table_bid_the_matsch_exact_play_puts_far_ahead_of_their_sure_number(monkeypatch):
     # D with the Puur, Nell, Ace, King and Ober of Eichel, the Schellen Ace and the Rosen Ace and King after the
     # opponents' Rosen (A 60, C 80). On 24 fitting deals, every deal solved and each call valued by the auction
     # after it: 100 Eichel is made on each but A and C bid on over it, and the Matsch, 157 Eichel, made on most,
@@ -100,3 +100,10 @@ def test_the_table_bids_the_matsch_exact_play_puts_far_ahead_of_its_sure_number(
     exact_play.says(given, "100 Eichel is made on every one of the 50 deals, and 157 Eichel brings more on average; "
                            "exact play asked 157 Eichel on the ")
     assert str(table(False).call) == "100 Eichel"
+    # bid's own 75 deals: exact play makes the Matsch on 59 of them (78.7 %), under simulation.MATSCH_SURE,
+    # settled on every deal and made on two in three or more it stays a call (voice.MATSCH_KEPT_SHARE), and
+    # bid says 157 Eichel too
+    monkeypatch.setattr(voice, "BEST_OVER_SURE", True)
+    given = exact_play.advice(hand, auction, "D")
+    assert str(given.call) == "157 Eichel", given.call
+    assert given.evidence["sure_over"]["sure"] == "100 Eichel"
