@@ -277,7 +277,7 @@ def evaluated(hand: Hand, s, readings: Sequence, standing: Standing | None = Non
     if BEST_OVER_SURE and ev.exact and ev.estimated:
         # a sure number chosen below a higher one of its game that exact play may put ahead (QA s47 F29),
         # on the numbers the answer prints and decides on
-        ev = _sure_over_proved(sim, ev, s, judge_by(ev, hand, s, readings, standing), readings)
+        ev = _sure_over_proved(sim, ev, s, judge_by(ev, hand, s, readings, standing), readings, standing)
     with _EVALUATIONS_LOCK:
         _EVALUATIONS[memo] = ev
         while len(_EVALUATIONS) > EVALUATIONS_KEPT:
@@ -1264,7 +1264,7 @@ def _sure_over_candidates(ev, s, j: Judgement, readings) -> tuple[str, list[str]
     return sure, sorted(higher, key=lambda c: -int(c.split(" ", 1)[0]))
 
 
-def _sure_over_proved(sim, ev, s, j: Judgement, readings):
+def _sure_over_proved(sim, ev, s, j: Judgement, readings, standing: Standing | None = None):
     """``ev`` with exact play's answers on the deals where the numbers fail or leave open the
     higher numbers :func:`_sure_over_candidates` finds, where that puts one of them ahead of the
     sure number beyond chance with every deal settled at its number (:data:`BEST_OVER_SURE`);
@@ -1289,8 +1289,10 @@ def _sure_over_proved(sim, ev, s, j: Judgement, readings):
     for call in higher:
         target = min(int(call.split(" ", 1)[0]), TOTAL_POINTS)
         made = ev.made(call)
-        matsch = target == TOTAL_POINTS
-        # the Matsch counted as a call while it may be made on MATSCH_KEPT_SHARE of the deals
+        # the Matsch counted as a call while it may be made on MATSCH_KEPT_SHARE of the deals; not with a score,
+        # where a Matsch that ends the Partie counts the whole Partie against a game's board points (the values
+        # of a Matsch made on two deals in three then lead by some 900: not measured against exact play)
+        matsch = target == TOTAL_POINTS and standing is None
         sim.matsch_kept = kept | {call} if matsch else kept
 
         def share_ok(b: dict) -> bool:
