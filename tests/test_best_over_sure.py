@@ -21,6 +21,8 @@ from tutor.judgement.base import paired_lead
 OB = ("Eichel:AK Schellen:AK9 Rosen:A8 Schilten:K7", "", "erweitert")
 # A after "100 Eichel, 110 Schellen, fort, fort" with the Puur, Nell, Ace and King fifth and two side Aces
 # (session 47's SC4c hand without a score): the count's 130 Eichel, the Matsch made on most deals only
+# D over the opponents' Rosen with the Puur, Nell, Ace, King and Ober of Eichel and three side top cards
+HC03 = ("Eichel:U9AKO Schellen:A Rosen:AK Schilten:6", "60 Rosen, fort, 80 Rosen")
 SC = ("Eichel:U9AK8 Schellen:A Rosen:A7 Schilten:8", "100 Eichel, 110 Schellen, fort, fort", None)
 
 
@@ -70,3 +72,38 @@ def test_the_voice_keeps_the_sure_number_where_exact_play_does_not_put_the_matsc
     given = exact_play.advice(hand, auction, "A", rules)
     assert str(given.call) == "130 Eichel", given.call
     assert "sure_over" not in (given.evidence or {})
+
+
+@pytest.mark.needs_core
+def test_bid_and_the_table_bid_the_matsch_exact_play_puts_far_ahead_of_their_sure_number(monkeypatch):
+    # D with the Puur, Nell, Ace, King and Ober of Eichel, the Schellen Ace and the Rosen Ace and King after the
+    # opponents' Rosen (A 60, C 80). On 24 fitting deals, every deal solved and each call valued by the auction
+    # after it: 100 Eichel is made on each but A and C bid on over it, and the Matsch, 157 Eichel, made on most,
+    # leads it far beyond chance. The table's answer (50 deals within its node budget) had the Matsch made on too
+    # few of its deals by the estimate to be a call at all (simulation.MATSCH_SURE), and bid 100 Eichel; exact
+    # play asks the Matsch's open deals and the table bids 157 Eichel (with the rule off: 100 Eichel)
+    hand, auction = HC03
+    ev = exact_play.judged(hand, auction, "D", n=24, seed=1)
+    assert all(ev.made("100 Eichel"))
+    lead, margin = paired_lead(ev.values["157 Eichel"], ev.values["100 Eichel"])
+    assert lead > margin, (lead, margin)
+    best = max(ev.values, key=lambda c: sum(ev.values[c]))
+    assert best == "157 Eichel", best
+
+    def table(on: bool):
+        monkeypatch.setattr(voice, "BEST_OVER_SURE", on)
+        return exact_play.advice(hand, auction, "D", judge="table_judge")
+
+    given = table(True)
+    assert str(given.call) == "157 Eichel", given.call
+    assert given.evidence["sure_over"]["sure"] == "100 Eichel"
+    exact_play.says(given, "100 Eichel is made on every one of the 50 deals, and 157 Eichel brings more on average; "
+                           "exact play asked 157 Eichel on the ")
+    assert str(table(False).call) == "100 Eichel"
+    # bid's own 75 deals: exact play makes the Matsch on 59 of them (78.7 %), under simulation.MATSCH_SURE,
+    # settled on every deal and made on two in three or more it stays a call (voice.MATSCH_KEPT_SHARE), and
+    # bid says 157 Eichel too
+    monkeypatch.setattr(voice, "BEST_OVER_SURE", True)
+    given = exact_play.advice(hand, auction, "D")
+    assert str(given.call) == "157 Eichel", given.call
+    assert given.evidence["sure_over"]["sure"] == "100 Eichel"

@@ -1284,6 +1284,9 @@ class Simulation:
         # ... and the hand's bids valued by the auction after them beside such an announcement (the
         # same measure for both: voice._own_game_ace)
         self.bid_out: frozenset = frozenset()
+        # Matsch calls the answer keeps whatever share of the deals makes them (_answerable): the voice's
+        # proof of a Matsch on every deal (voice.BEST_OVER_SURE, MATSCH_KEPT_SHARE); empty otherwise
+        self.matsch_kept: frozenset = frozenset()
         # eval's long open deals made less often than the answered ones, where its open deals take
         # the voice's estimate (below EVAL_FROM nodes a deal: SPLIT_MADE_EVAL)
         self.split_made = SPLIT_MADE_EVAL if self.bounds_bias and self.estimate != ESTIMATE_EVAL else 1.0
@@ -1444,7 +1447,8 @@ class Simulation:
         flags = [any(j.estimated for i, j in enumerate(row) if i in live) for row in judged]
         # a Matsch the deals do not make (nearly) always is no call the hand can play, unless the
         # Partie is lost whatever else the hand calls (_long_shots)
-        calls = _answerable(calls, results, index, s, team, rules, partie, hand, standing)
+        calls = _answerable(calls, results, index, s, team, rules, partie, hand, standing,
+                            getattr(self, "matsch_kept", frozenset()))
         doubled_calls: set = set()
         values = _call_values(calls, results, index, s, team, rules, partie, after, doubled_calls)
         ev = Evaluation(len(results), seat=seat, stopped_early=context["stopped"], exact=self.exact,
@@ -3690,14 +3694,17 @@ def _not_sure(r, results, index, s, long_shots: bool = False) -> bool:
     return made == 0 if long_shots else made < MATSCH_SURE * len(col)
 
 
-def _answerable(calls, results, index, s, team: str, rules, partie, hand, standing) -> list:
+def _answerable(calls, results, index, s, team: str, rules, partie, hand, standing, kept=frozenset()) -> list:
     """The calls the evaluation can answer with on these deals: a Matsch the deals do not make
     (nearly) always is no call the hand can play, unless the Partie is lost whatever else the
     hand calls (:func:`_long_shots`) or the score lets a failed Matsch win the Partie (QA s35 Q8,
-    :func:`_wins_failing`); of such long shots only the likeliest (:func:`_likeliest_matsch`)."""
+    :func:`_wins_failing`); of such long shots only the likeliest (:func:`_likeliest_matsch`).
+    ``kept``: Matsch calls the voice keeps whatever their share (exact play settled them on every
+    deal and they are made on most: voice.BEST_OVER_SURE, ``Simulation.matsch_kept``)."""
     shots = _long_shots(standing, team, rules, hand, s)
     won = {r.call.strain for r in calls if _wins_failing(r, results, index, s, team, rules, partie)}
-    calls = [r for r in calls if not _not_sure(r, results, index, s, r.call.strain in shots | won)]
+    calls = [r for r in calls if str(r.call) in kept
+             or not _not_sure(r, results, index, s, r.call.strain in shots | won)]
     if shots or won:
         calls = _likeliest_matsch(calls, results, index, s)
     return calls
