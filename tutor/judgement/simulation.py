@@ -251,6 +251,7 @@ SECOND_SHARE = 0.02         # a contract whose open deals the estimate is expect
 SECOND_PROBE = 8_000_000    # the second pass's nodes a probe at most, ...
 SECOND_GROUP = 8            # ... the deals asked this many at a time (not the workers: the same answer with any), ...
 CARRY_SECOND = True         # ... going on from the tables the decision's stopped probes left (CARRY_TABLES)
+SECOND_AS_DECIDED = True    # the deals still open placed by the decision's budgets (SPLIT_FROM), not the pass's
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
 BIAS_DEALS = 5              # deals known to within a Zehner that measure the playout's bias in a game (at least)
 
@@ -1711,9 +1712,14 @@ class Simulation:
                 j = judged[d][i]
                 lo, hi = max(j.lo, new.lo), min(j.hi, new.hi)
                 misere = is_misere(plays[i].strain)
+                # (eval's second pass: the placing of the deals still open (_split_open: the long
+                # open deals, the long answered ones) reads the decision's budgets, as SPLIT_FROM and
+                # SPLIT_MADE_EVAL were measured; the pass's deeper searches would make most open
+                # deals "long" and the deals it answered, mostly made, the share they are split at)
+                placed_as_decided = cheapest_first and SECOND_AS_DECIDED
                 judged[d][i] = replace(j, lo=lo, hi=hi, nodes=j.nodes + new.nodes,
-                                       decisive_nodes=j.decisive_nodes + new.decisive_nodes,
-                                       tried=max(j.tried, new.tried),
+                                       decisive_nodes=j.decisive_nodes + (0 if placed_as_decided else new.decisive_nodes),
+                                       tried=j.tried if placed_as_decided else max(j.tried, new.tried),
                                        estimated=any(lo < _at_least(t, misere) <= hi for t in plays[i].decisive))
         out = self._conclude(context, judged)
         out.finished = sum(1 for (d, k) in asks if not current[d][k].estimated)
