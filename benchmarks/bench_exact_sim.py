@@ -248,7 +248,7 @@ def accuracy(args) -> None:
         try:
             for e in estimates:
                 sim = S.Simulation(samples=args.samples, seed=1, workers=args.workers, early_stop=False,
-                                   nodes=nodes, every_game=args.every_game, estimate=e)
+                                   nodes=nodes, every_game=args.every_game, estimate=e, second=S.EVAL_SECOND)
                 t0 = time.perf_counter()
                 c0 = _children_cpu()
                 ev = S.evaluate(pos["hand"], pos["auction"], rules, pos["seat"], sim)

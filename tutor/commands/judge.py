@@ -75,12 +75,12 @@ def eval_command(hand, auction, seat, samples, seed, score_text, use_tafel, db_p
 
     Example: tutor eval --hand "Eichel:U86 Schellen:8 Rosen:O9 Schilten:AK7" --auction "60 Eichel, 70 Schellen, 90 Eichel, 95 Rosen" --samples 200 --seed 1
     """
-    from tutor.judgement.simulation import EVAL_NODES, NOTHING, THOROUGH, Simulation, evaluate
+    from tutor.judgement.simulation import EVAL_NODES, EVAL_SECOND, NOTHING, THOROUGH, Simulation, evaluate
 
     rules, standing = _rules_and_standing(rules_spec, score_text, use_tafel, db_path)
     hand_value, auction_value = _hand_and_auction(hand, auction, rules)
     sim = Simulation(samples=samples, seed=seed, progress=not as_json,
-                     nodes=EVAL_NODES * THOROUGH if thorough else EVAL_NODES)
+                     nodes=EVAL_NODES * THOROUGH if thorough else EVAL_NODES, second=EVAL_SECOND)
     ev = evaluate(hand_value, auction_value, rules, seat, sim, standing)
     if as_json:
         emit_json(ev.to_json())

@@ -244,6 +244,18 @@ FINISH_GROUP = 4            # ... the deals asked this many at a time (the neare
 FINISH_ESCALATE = 4         # ... at least this many times the decision's last nodes a probe
 FINISH_PASSES = False       # (passes of growing budgets over all the open deals instead: measured, not kept)
 FINISH_FAR_FIRST = False    # (a deal's printed targets farthest from its estimate asked first: measured, not kept)
+EVAL_SECOND = 1.0           # ``tutor eval``'s second pass (Simulation._second): this many times its nodes more at most
+SECOND_NEAR = 15            # card points: an open deal whose estimate lies this near a contract's number is asked again
+# the share of open deals the estimate calls wrong at a contract's number, by the estimate's distance from it
+# (0-4, 5-9, 10-14, 15-19, 20-24, 25 or more card points; the 20-deal bench on main 0e5f0f7, 4,590 open
+# deal-contracts of 43 positions, 581 wrong: benchmarks/README.md, "Session 48 (solv)")
+SECOND_WRONG = (0.37, 0.26, 0.16, 0.09, 0.05, 0.01)
+SECOND_SHARE = 0.02         # a contract whose open deals the estimate is expected to call wrong on this share
+                            # of the deals or more gets the second pass, the most wrong first
+SECOND_PROBE = 8_000_000    # the second pass's nodes a probe at most, ...
+SECOND_GROUP = 8            # ... the deals asked this many at a time (not the workers: the same answer with any), ...
+CARRY_SECOND = True         # ... going on from the tables the decision's stopped probes left (CARRY_TABLES)
+SECOND_AS_DECIDED = True    # the deals still open placed by the decision's budgets (SPLIT_FROM), not the pass's
 REFINE_BUDGET = 1_000_000   # nodes the probes that only narrow the card points may search (about 30 ms); over it, the bounds stay wider
 BIAS_DEALS = 5              # deals known to within a Zehner that measure the playout's bias in a game (at least)
 
@@ -1245,7 +1257,7 @@ class Simulation:
                  workers: int | None = None, early_stop: bool = True, exact: bool | None = None,
                  node_budget: int | None = None, nodes: int | None = None, every_game: bool = False,
                  every_zehner: bool = True, rest_games: bool = True, estimate: dict | None = None,
-                 fine: bool | None = None, bounds_bias: bool | None = None) -> None:
+                 fine: bool | None = None, bounds_bias: bool | None = None, second: float = 0.0) -> None:
         self.samples = samples
         self.seed = seed
         self.progress = progress
@@ -1291,6 +1303,9 @@ class Simulation:
         # the voice's estimate (below EVAL_FROM nodes a deal: SPLIT_MADE_EVAL)
         self.split_made = SPLIT_MADE_EVAL if self.bounds_bias and self.estimate != ESTIMATE_EVAL else 1.0
         self.marks: set | None = None
+        # eval's second pass (:meth:`_second`): at most this many times the evaluation's nodes more
+        # for the contracts whose open deals lie near their number (``tutor eval``: EVAL_SECOND)
+        self.second = second
 
     def evaluate(self, hand: Hand, s, readings: Sequence, standing: Standing | None = None) -> Evaluation:
         seat, rules = s.seat, s.rules
@@ -1422,14 +1437,61 @@ class Simulation:
                         stopped = True
                         break
         finally:
+            carried = {}
             if pool is not None:
+                if self.second and CARRY_SECOND and pool.tables:
+                    # the tables the decision's stopped probes left, by deal and game: eval's second
+                    # pass goes on from them (_second) instead of searching that part again
+                    kids, pids = pool.ids(pool.keys(deals, self.exact), plays)
+                    at = {(k, p): (d, i) for d, k in enumerate(kids) for i, p in enumerate(pids)}
+                    carried = {at[kp]: t for kp, t in pool.tables.items() if kp in at}
                 pool.close()
             self._show(None)
         context = {"hand": hand, "s": s, "standing": standing, "calls": calls, "plays": plays, "index": index,
                    "partie": partie, "after": after, "live": live, "own": own, "dealt": dealt, "deals": deals,
                    "stopped": stopped, "unheld": unheld, "missed": len(missed), "read": read,
                    "hilfe": str(pick.call) if _is_hilfe(pick) else None}
-        return self._conclude(context, judged)
+        return self._second(self._conclude(context, judged), carried)
+
+    def _second(self, ev: Evaluation, carried: dict | None = None) -> Evaluation:
+        """eval's second pass: the contracts eval lists whose open deals the estimate is expected
+        to call wrong at their number on SECOND_SHARE of the deals or more (SECOND_WRONG by the
+        estimate's distance from it: the wrong deals lie near the number) get up to ``second``
+        times the evaluation's nodes more (its share for the deals dealt), the contract with the
+        most expected wrong first; their open deals within SECOND_NEAR card points of the number
+        are asked again in passes of growing budgets, the cheapest first (:meth:`finish`,
+        ``cheapest_first``), from the tables the decision's stopped probes left (``carried``).
+        Nodes, never the clock: the same question, the same answer. Without such a contract:
+        ``ev`` itself."""
+        context = getattr(ev, "context", None)
+        if not self.second or context is None or not self.exact or self.node_budget or not ev.judged \
+                or not ev.estimated:
+            return ev
+        s = context["s"]
+        rules = s.rules
+        asked = []
+        for c in ev.contracts:
+            value, strain = c["contract"].split(" ", 1)
+            asked.append((strain, ev.seat, _need(int(value), rules)))
+        high = s.auction.high
+        if not asked and ev.standing is not None and high is not None and high.call.value is not None \
+                and high.call.strain:      # a seat that can only double or konter: the standing contract
+            asked.append((high.call.strain, high.seat, _need(high.call.value, rules)))
+        near = []
+        for strain, declarer, target in asked:
+            if (strain, declarer) not in ev.games:
+                continue
+            i = ev.games.index((strain, declarer))
+            x = _at_least(target, is_misere(strain))
+            # the deals the estimate is expected to call wrong at the number (SECOND_WRONG)
+            n = sum(SECOND_WRONG[min(len(SECOND_WRONG) - 1, abs((j.points if j.guess is None else j.guess) - x) // 5)]
+                    for row in ev.judged for j in [row[i]] if j.probed and j.estimated and j.lo < x <= j.hi)
+            if n >= SECOND_SHARE * ev.samples:
+                near.append((-n, len(near), (strain, declarer, target)))
+        if not near:
+            return ev
+        nodes = int(self.second * self.nodes * ev.samples // max(1, self.samples))
+        return self.finish(ev, [t for _n, _k, t in sorted(near)], nodes, cheapest_first=True, carried=carried)
 
     def _conclude(self, context: dict, judged: list[list[Judged]]) -> Evaluation:
         """The Evaluation of what the solver proved of the deals (``judged``): the card points
@@ -1533,7 +1595,8 @@ class Simulation:
                 setattr(out, name, getattr(ev, name))
         return out
 
-    def finish(self, ev: Evaluation, targets: Sequence[tuple[str, str, int]], nodes: int) -> Evaluation:
+    def finish(self, ev: Evaluation, targets: Sequence[tuple[str, str, int]], nodes: int,
+               cheapest_first: bool = False, carried: dict | None = None) -> Evaluation:
         """``ev`` with the deals left open at ``targets`` (kind, declarer, credited target: the
         contracts a learner reads a chance of, the most read first) asked again, with up to
         ``nodes`` more nodes in all, and its numbers placed again. The decision's searches stop
@@ -1542,7 +1605,13 @@ class Simulation:
         errs with it (QA s36 Q5: P110 "62 %" where exact play makes 44 %). Here the deals open at
         a printed target are asked again in passes of growing budgets, in each the deals whose
         estimate lies nearest the target first (those the estimate most likely gets wrong), as
-        far as ``nodes`` reach; what was proved is kept, the rest stays estimated. Fixed by the nodes, never by the clock: the same question, the same answer."""
+        far as ``nodes`` reach; what was proved is kept, the rest stays estimated. Fixed by the nodes, never by the clock: the same question, the same answer.
+        ``cheapest_first`` (eval's second pass, :meth:`_second`): passes of growing budgets from
+        FINISH_ESCALATE times the least a deal was given, each pass over every deal still open
+        in the order above, SECOND_GROUP deals at a time, up to SECOND_PROBE nodes a probe (the
+        cheap deals of every target answered before any deal gets the deepest search).
+        ``carried``: (deal, game index) -> the solver's table the decision's stopped probes left
+        there (CARRY_TABLES): a deal asked again goes on from it."""
         context = getattr(ev, "context", None)
         if context is None or not self.exact or nodes <= 0 or not ev.judged:
             return ev
@@ -1560,7 +1629,10 @@ class Simulation:
 
         def open_at(j: Judged, play: Play) -> list[int]:
             misere = is_misere(play.strain)
-            return [t for t in play.decisive if j.probed and j.estimated and j.lo < _at_least(t, misere) <= j.hi]
+            guess = j.points if j.guess is None else j.guess
+            # (eval's second pass: only where the estimate lies near enough the number to be wrong)
+            return [t for t in play.decisive if j.probed and j.estimated and j.lo < _at_least(t, misere) <= j.hi
+                    and (not cheapest_first or abs(guess - _at_least(t, misere)) <= SECOND_NEAR)]
 
         asks = {(d, k): open_at(judged[d][i], finishing[k]) for d in range(len(judged)) for k, i in enumerate(games)}
         asks = {dk: ts for dk, ts in asks.items() if ts}
@@ -1579,6 +1651,8 @@ class Simulation:
                         j, estimated=(d, k) in asks, nodes=0, decisive_nodes=0,
                         guess=j.points if j.guess is None else j.guess,
                         tried=j.tried if (d, k) in asks else NODE_BUDGET)
+                    if carried and (d, k) in asks and (d, i) in carried:
+                        pool._carry((key, pids[k]), carried[(d, i)])
             stages = dict.fromkeys(range(len(finishing)), PROBED)
 
             def near(dk) -> tuple[int, int, int]:
@@ -1588,12 +1662,20 @@ class Simulation:
                 j = judged[d][games[k]]
                 misere = is_misere(finishing[k].strain)
                 guess = j.points if j.guess is None else j.guess
+                if cheapest_first:     # (eval's second pass: the contracts in the order given, most wrong first)
+                    first = min(asks[dk], key=lambda t: rank[(finishing[k].strain, finishing[k].declarer, t)])
+                    return (rank[(finishing[k].strain, finishing[k].declarer, first)],
+                            abs(guess - _at_least(first, misere)), d)
                 return (min(abs(guess - _at_least(t, misere)) for t in asks[dk]), k, d)
 
+            rank = {t: n for n, t in enumerate(targets)}
             order = list(dict.fromkeys(d for d, _k in sorted(asks, key=near)))
             left = nodes
-            floor = FINISH_ESCALATE * max(j.tried for (d, k) in asks for j in [judged[d][games[k]]])
-            if not FINISH_PASSES:
+            passes = FINISH_PASSES or cheapest_first
+            most = max if not cheapest_first else min
+            floor = FINISH_ESCALATE * max(1, most(j.tried for (d, k) in asks for j in [judged[d][games[k]]]))
+            cap, size = (SECOND_PROBE, SECOND_GROUP) if cheapest_first else (FINISH_PROBE, FINISH_GROUP)
+            if not passes:
                 # the deals in that order FINISH_GROUP at a time (not the workers: the same answer
                 # with any), each probe with up to FINISH_PROBE nodes or what is left shared by the
                 # group's probes, at least FINISH_ESCALATE times the decision's last budget; after
@@ -1609,16 +1691,24 @@ class Simulation:
                     pool.run(deals, finishing, self.exact, stages, budget, set(group), guess_open=False)
                     left -= sum(pool.at(keys[d], p).nodes for d in group for p in finishing) - before
             budget = floor
-            while FINISH_PASSES and budget <= FINISH_PROBE and left > 0:
-                # passes as the decision's (measured, not kept): the first with FINISH_ESCALATE
-                # times its last nodes a probe, each further one FINISH_ESCALATE times as many
+            while passes and budget <= cap and left > 0:
+                # passes as the decision's (the voice's: measured, not kept; eval's second pass):
+                # the first with FINISH_ESCALATE times the last nodes a probe, each further one
+                # FINISH_ESCALATE times as many
                 waiting = [d for d in order if any(_open(pool.at(keys[d], p), budget) for p in finishing)]
-                for g in range(0, len(waiting), FINISH_GROUP):
-                    group = waiting[g:g + FINISH_GROUP]
-                    probes = sum(_probes_left(j, p) for d in group for p in finishing
-                                 for j in [pool.at(keys[d], p)] if _open(j, budget))
+                g = 0
+                while g < len(waiting):
+                    group = waiting[g:g + size]
+                    while True:
+                        probes = sum(_probes_left(j, p) for d in group for p in finishing
+                                     for j in [pool.at(keys[d], p)] if _open(j, budget))
+                        # (eval's second pass: a group that does not fit shrinks, the nearest kept)
+                        if budget * probes <= left or not cheapest_first or len(group) == 1:
+                            break
+                        group = group[:-1]
                     if budget * probes > left:
                         break
+                    g += len(group)
                     before = sum(pool.at(keys[d], p).nodes for d in group for p in finishing)
                     pool.run(deals, finishing, self.exact, stages, budget, set(group), guess_open=False)
                     left -= sum(pool.at(keys[d], p).nodes for d in group for p in finishing) - before
@@ -1634,9 +1724,14 @@ class Simulation:
                 j = judged[d][i]
                 lo, hi = max(j.lo, new.lo), min(j.hi, new.hi)
                 misere = is_misere(plays[i].strain)
+                # (eval's second pass: the placing of the deals still open (_split_open: the long
+                # open deals, the long answered ones) reads the decision's budgets, as SPLIT_FROM and
+                # SPLIT_MADE_EVAL were measured; the pass's deeper searches would make most open
+                # deals "long" and the deals it answered, mostly made, the share they are split at)
+                placed_as_decided = cheapest_first and SECOND_AS_DECIDED
                 judged[d][i] = replace(j, lo=lo, hi=hi, nodes=j.nodes + new.nodes,
-                                       decisive_nodes=j.decisive_nodes + new.decisive_nodes,
-                                       tried=max(j.tried, new.tried),
+                                       decisive_nodes=j.decisive_nodes + (0 if placed_as_decided else new.decisive_nodes),
+                                       tried=j.tried if placed_as_decided else max(j.tried, new.tried),
                                        estimated=any(lo < _at_least(t, misere) <= hi for t in plays[i].decisive))
         out = self._conclude(context, judged)
         out.finished = sum(1 for (d, k) in asks if not current[d][k].estimated)
