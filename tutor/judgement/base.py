@@ -258,6 +258,12 @@ UNHELD: dict[str, Msg] = {
                      "short): these deals give him the strongest runs from the top he may hold and otherwise any "
                      "hand the auction allows, weaker by the count than his number shows, so the figures lean "
                      "against his side."),
+    # simulation.NUMBER_LOW: a Misère number's counterpart of number_tops
+    "number_low": M("A Misère number at this table is one its bidder's count cannot reach with any hand he may hold "
+                    "beside our cards (the count charges each of his cards that may take a trick): these deals give "
+                    "him cards charged no more than the least charged hand he may hold and otherwise any hand the "
+                    "auction allows, weaker by the count than his number shows, so the figures lean against his "
+                    "side."),
     "raise": M("A number that shows no cards (a raise in the team's own suit, a number above 120, a number in "
                "Obenabe, Undenufe or a Misère) is one its bidder's count seldom or never reaches in the deals "
                "tried: these deals give him any hand the auction allows there, weaker by the count than his number "
