@@ -3360,8 +3360,8 @@ DOUBLE_TOPS = True
 # the count (his runs from the top of each suit; this hand holds the cards under which they would go
 # on) keeps its top part in the same way: his runs reach the strongest any hand he may hold reaches
 # ("number_tops", said in the evidence), the trumpless counterpart of NUMBER_LENGTH (a suit number's
-# length part), instead of any hand. A Misère number keeps no part (its count is a charge, not runs).
-# False: left out whole, as before session 46.
+# length part), instead of any hand. A Misère number keeps its low part instead (NUMBER_LOW: its count is
+# a charge, not runs). False: left out whole, as before session 46.
 NUMBER_TOPS = True
 # A Misère number at a table without the Ansageregeln that no hand the dealer may give its bidder
 # reaches by the count (count.misere: 157 less the partner's share, 70, less a charge for each card
