@@ -86,6 +86,29 @@ def test_the_score_line_says_the_hand_s_own_weis_is_not_in_the_values():
     assert voice._score_line(far, load("verband"), hand) == []
 
 
+def test_the_score_line_says_the_hand_s_stoeck_are_not_in_the_values():
+    # the same rule for the Stöck ("die Stöck, sobald die zweite der beiden Karten gespielt ist"): König
+    # and Ober of the trump suit in one hand, 20 for the Partie wherever that suit is trump; never at a
+    # table without them (the extended variant), never for a suit the hand holds only one of them in
+    from tutor.cards import Hand
+    from tutor.judgement.base import Standing
+    from tutor.rules import load
+
+    close = Standing({"AC": 1850, "BD": 1700}, 2000)
+    one = voice._score_line(close, load("verband"), Hand.parse("Eichel:KO9 Schellen:A86 Rosen:A6 Schilten:K"))
+    assert len(one) == 2 and one[1].text("en") == (
+        "These values leave out this hand's Stöck, König and Ober of Eichel: 20 points for the Partie, written as "
+        "soon as both are played, where Eichel is trump.")
+    two = voice._score_line(close, load("verband"), Hand.parse("Eichel:KO9 Schellen:KO8 Rosen:A6 Schilten:A"))
+    assert "of Eichel and Schellen" in two[1].text("en") and "where one of them is trump" in two[1].text("en")
+    for lang in ("de", "fr"):
+        assert two[1].text(lang) != two[1].text("en") and one[1].text(lang) != two[1].text(lang)
+    assert len(voice._score_line(close, load("erweitert"), Hand.parse("Eichel:KO9 Schellen:KO8 Rosen:A6 Schilten:A"))) == 1
+    # a Weis and Stöck: both lines, the Weis first
+    both = voice._score_line(close, load("verband"), Hand.parse("Eichel:U9876 Schellen:KO Rosen:A Schilten:A"))
+    assert [x.text("en")[:40] for x in both[1:]] == ["These values leave out this hand's Weis ", "These values leave out this hand's Stöck"]
+
+
 def test_the_answer_at_a_score_names_the_hand_s_weis_and_check_repeats_it():
     # the voice's answer (given figures) says it beside the score's line, and check, which repeats the
     # score's lines before its price line (base.SCORE_LINES), repeats this one too

@@ -103,20 +103,34 @@ SCHNEIDER_LEFT_OUT = M("A Schneider is open for {teams}, under half the target (
 #: can end it sooner, so the answer says which of the hand's are not in the values (:func:`weis_left_out`)
 WEIS_LEFT_OUT = M("These values leave out this hand's Weis ({weis}), whose points count for the Partie: the team "
                   "with the best Weis writes them after the first trick, whatever the contract.")
-SCORE_LINES = (SCORE_CHANGES.msgid, SCHNEIDER_LEFT_OUT.msgid, WEIS_LEFT_OUT.msgid)
+#: ... and its Stöck, König and Ober of a suit: 20 for the Partie ("die Stöck, sobald die zweite der beiden Karten
+#: gespielt ist"), always written, where that suit is trump
+STOECK_LEFT_OUT = Mn("These values leave out this hand's Stöck, König and Ober of {suits}: 20 points for the Partie, "
+                     "written as soon as both are played, where {suits} is trump.",
+                     "These values leave out this hand's Stöck, König and Ober of {suits}: 20 points for the Partie, "
+                     "written as soon as both are played, where one of them is trump.", 1)
+SCORE_LINES = (SCORE_CHANGES.msgid, SCHNEIDER_LEFT_OUT.msgid, WEIS_LEFT_OUT.msgid, STOECK_LEFT_OUT.msgid)
 
 
 def weis_left_out(hand: "Hand | None", rules) -> "list[Msg]":
-    """The line that the values at a score leave out the Weis ``hand`` holds (:data:`WEIS_LEFT_OUT`),
-    where the table plays with Weis and the hand holds one (tutor.weis.find); else none."""
-    if hand is None or not rules.weis:
+    """The lines that the values at a score leave out the Weis ``hand`` holds (:data:`WEIS_LEFT_OUT`),
+    where the table plays with Weis and the hand holds one (tutor.weis.find), and its Stöck
+    (:data:`STOECK_LEFT_OUT`), where the table plays with them and the hand holds König and Ober of a
+    suit (tutor.weis.stoeck); else none."""
+    if hand is None:
         return []
-    from tutor.weis import find
+    from tutor.cards import SUITS
+    from tutor.weis import find, stoeck
 
-    found = find(hand, rules.long_weis)
-    if not found:
-        return []
-    return [WEIS_LEFT_OUT(weis=both([w.said for w in found]))]
+    lines = []
+    found = find(hand, rules.long_weis) if rules.weis else ()
+    if found:
+        lines.append(WEIS_LEFT_OUT(weis=both([w.said for w in found])))
+    suits = [suit for suit in SUITS if stoeck(hand, suit)] if rules.stoeck else []
+    if suits:
+        lines.append(Msg(STOECK_LEFT_OUT.msgid, STOECK_LEFT_OUT.plural, len(suits),
+                         {"suits": both([str(x) for x in suits])}))
+    return lines
 
 
 def can_end(standing: Standing, rules) -> bool:
@@ -258,6 +272,12 @@ UNHELD: dict[str, Msg] = {
                      "short): these deals give him the strongest runs from the top he may hold and otherwise any "
                      "hand the auction allows, weaker by the count than his number shows, so the figures lean "
                      "against his side."),
+    # simulation.NUMBER_LOW: a Misère number's counterpart of number_tops
+    "number_low": M("A Misère number at this table is one its bidder's count cannot reach with any hand he may hold "
+                    "beside our cards (the count charges each of his cards that may take a trick): these deals give "
+                    "him cards charged no more than the least charged hand he may hold and otherwise any hand the "
+                    "auction allows, weaker by the count than his number shows, so the figures lean against his "
+                    "side."),
     "raise": M("A number that shows no cards (a raise in the team's own suit, a number above 120, a number in "
                "Obenabe, Undenufe or a Misère) is one its bidder's count seldom or never reaches in the deals "
                "tried: these deals give him any hand the auction allows there, weaker by the count than his number "

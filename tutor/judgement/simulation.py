@@ -2792,19 +2792,24 @@ def _number_test(seat, before, strain, value, partner, reaches):
     """The count at a table without the Ansageregeln reaches the seat's ``value`` in ``strain``
     with his hand (count.plain_reaches), with its length part (``fits.length``,
     :func:`_length_test`) where ``strain`` is a suit (:data:`NUMBER_LENGTH`), its top part
-    (``fits.tops``, :func:`_top_part`) where it is Obenabe or Undenufe (:data:`NUMBER_TOPS`)."""
+    (``fits.tops``, :func:`_top_part`) where it is Obenabe or Undenufe (:data:`NUMBER_TOPS`), its
+    low part (``fits.tops`` with ``fits.part`` "low", :func:`_low_part`) where it is a Misère
+    (:data:`NUMBER_LOW`)."""
     fits = _toward(lambda deal: reaches(deal[seat], before, strain, value, partner), seat, before, strain, value)
-    from tutor.judgement.count import OWN_LENGTH, TRUMPLESS, contract_count, kind_of
+    from tutor.judgement.count import OWN_LENGTH, TRUMPLESS, contract_count, is_misere, kind_of
+
+    def reach(hand) -> int:
+        return contract_count(hand, before, strain).expected
+
+    def whole(hand) -> bool:
+        return reaches(hand, before, strain, value, partner)
 
     if strain in SUITS_ONLY:
         fits.length = _length_test(seat, _suit(strain), OWN_LENGTH)
-    elif strain in TRUMPLESS:     # Obenabe, Undenufe: NUMBER_TOPS (a Misère's count is no sum of runs)
-
-        def reach(hand) -> int:
-            return contract_count(hand, before, strain).expected
-
-        fits.tops = lambda dealer: _top_part(dealer, seat, kind_of(strain), reach,
-                                             lambda hand: reaches(hand, before, strain, value, partner))
+    elif strain in TRUMPLESS:     # Obenabe, Undenufe: NUMBER_TOPS
+        fits.tops = lambda dealer: _top_part(dealer, seat, kind_of(strain), reach, whole)
+    elif is_misere(strain):       # a Misère's count is a charge, not runs: NUMBER_LOW
+        fits.tops, fits.part = (lambda dealer: _low_part(dealer, seat, strain, reach, whole)), "low"
     return fits
 
 
@@ -3041,14 +3046,23 @@ MISERE_POSSIBLE = True
 
 def _misere_possible(dealer, seat, strain, value, reach, may) -> bool:
     """Some hand ``dealer`` may give ``seat`` (``may``: a card he may hold) has a Misère count
-    in ``strain`` that reaches ``value``. The count (count.misere) charges each card that may
-    win a trick against the Misère (count.misere_danger, judged by its suit's holding alone)
-    beyond the count.MISERE_DISCARDS most valuable, so the best hand is found suit by suit:
-    every holding of each suit he may hold (his promised cards in it, his promised length),
-    kept per number of cards and its most valuable such charges at the least charge of the
-    others; the four suits joined to the seat's number of cards; the least charged hand asked
-    of the count (``reach``). A Misère number above what any hand's count reaches (157 less
-    the partner's share, count.MISERE_PARTNER) is never reached."""
+    in ``strain`` that reaches ``value``: the least charged hand he may hold
+    (:func:`_least_charged`) asked of the count (``reach``). A Misère number above what any
+    hand's count reaches (157 less the partner's share, count.MISERE_PARTNER) is never reached.
+    True where his hand is not bounded (the read is tried as before)."""
+    held = _least_charged(dealer, seat, strain, may)
+    return held is None or reach(Hand(frozenset(held))) >= value
+
+
+def _least_charged(dealer, seat, strain, may) -> "tuple | None":
+    """The cards of the least charged Misère hand in ``strain`` that ``dealer`` may give ``seat``
+    (``may``: a card he may hold). The count (count.misere) charges each card that may win a
+    trick against the Misère (count.misere_danger, judged by its suit's holding alone) beyond
+    the count.MISERE_DISCARDS most valuable, so the best hand is found suit by suit: every
+    holding of each suit he may hold (his promised cards in it, his promised length), kept per
+    number of cards and its most valuable such charges at the least charge of the others; the
+    four suits joined to the seat's number of cards. None where his hand is not bounded so (a
+    promised card he cannot hold, no hand of his length)."""
     from itertools import combinations
 
     from tutor.cards import ORDER, SUITS, Card
@@ -3062,7 +3076,7 @@ def _misere_possible(dealer, seat, strain, value, reach, may) -> bool:
         cards = [Card(suit, r) for r in ORDER[kind] if may(Card(suit, r))]
         must = [c for c in cards if c.rank in need.has]
         if len(must) < len(need.has):
-            return True                # a promised card he cannot hold: the read is tried as before
+            return None                # a promised card he cannot hold: the read is tried as before
         free = [c for c in cards if c.rank not in need.has]
         best: dict = {}
         for k in range(max(need.length[0], len(must)), min(need.length[1], dealer.size, len(cards)) + 1):
@@ -3085,9 +3099,8 @@ def _misere_possible(dealer, seat, strain, value, reach, may) -> bool:
         states = joined
     full = [(total - sum(key[1:]), held) for key, (total, held) in states.items() if key[0] == dealer.size]
     if not full:
-        return True                    # no hand of his length: the read is tried as before
-    _charge, held = min(full, key=lambda x: x[0])
-    return reach(Hand(frozenset(held))) >= value
+        return None                    # no hand of his length: the read is tried as before
+    return min(full, key=lambda x: x[0])[1]
 
 
 # The walk's measure for a trumpless read (:func:`_trumpless_test`) where the count picks another
@@ -3249,6 +3262,25 @@ def _top_part(dealer, seat, kind, reach, whole):
     return test
 
 
+def _low_part(dealer, seat, strain, reach, whole):
+    """The test that ``seat``'s Misère count in ``strain`` (``reach``, count.misere: 157 less the
+    partner's share less a charge for each of his cards that may take a trick beyond the two most
+    valuable) comes to the count of the least charged hand ``dealer`` may give him
+    (:func:`_least_charged`), where the read's whole rule (``whole``, asked of that hand) fails
+    even there (:data:`NUMBER_LOW`). None where the whole read may hold or his hand is not
+    bounded."""
+    if seat not in dealer.seats:
+        return None
+    held = _least_charged(dealer, seat, strain, _may_hold(dealer, seat))
+    if held is None:
+        return None
+    least = Hand(frozenset(held))
+    if whole(least):
+        return None
+    value = reach(least)
+    return _one_seat(lambda deal: reach(deal[seat]) >= value, seat)
+
+
 def fought_over(hand, s, deals) -> "dict | None":
     """The cards a trumpless number and the double of it fight over (QA s43 KE2, s44 F20): where
     the doubled contract is the partner's Obenabe or Undenufe number that no hand he may hold
@@ -3395,15 +3427,16 @@ def _honoured(dealer, reads, seed) -> tuple:
     for what, test in reads:
         if READ_POSSIBLE and not _possible(dealer, test):
             continue          # the count's reading of the call cannot hold: the rules' (its promise alone)
+        part = getattr(test, "part", "tops")
         tops = test.tops(dealer) if getattr(test, "tops", None) is not None \
-            and (DOUBLE_TOPS if what == "double" else NUMBER_TOPS) else None
+            and (DOUBLE_TOPS if what == "double" else NUMBER_LOW if part == "low" else NUMBER_TOPS) else None
         if tops is not None:
             # no hand he may hold doubles (or bids) the trumpless number by the count: its top part
-            # (DOUBLE_TOPS, NUMBER_TOPS)
+            # (DOUBLE_TOPS, NUMBER_TOPS), or a Misère number's low part (NUMBER_LOW)
             if _read_holds(dealer, _both(*kept, tops), seed):
                 kept.append(tops)
-                read.append(what + "_tops")
-                unheld.append(what + "_tops")
+                read.append(f"{what}_{part}")
+                unheld.append(f"{what}_{part}")
             elif what not in unheld:
                 unheld.append(what)
             continue
@@ -3495,9 +3528,21 @@ DOUBLE_TOPS = True
 # the count (his runs from the top of each suit; this hand holds the cards under which they would go
 # on) keeps its top part in the same way: his runs reach the strongest any hand he may hold reaches
 # ("number_tops", said in the evidence), the trumpless counterpart of NUMBER_LENGTH (a suit number's
-# length part), instead of any hand. A Misère number keeps no part (its count is a charge, not runs).
-# False: left out whole, as before session 46.
+# length part), instead of any hand. A Misère number keeps its low part instead (NUMBER_LOW: its count is
+# a charge, not runs). False: left out whole, as before session 46.
 NUMBER_TOPS = True
+# A Misère number at a table without the Ansageregeln that no hand the dealer may give its bidder
+# reaches by the count (count.misere: 157 less the partner's share, 70, less a charge for each card
+# beyond the two most valuable that may take a trick; no hand's count passes 87, so a 90 is never
+# reached) keeps its low part (QA s47 F30, session 48): his count comes to that of the least charged
+# hand he may hold (:func:`_least_charged`, :func:`_low_part`), said in the evidence ("number_low"),
+# instead of any hand. A player reads a Misère number as cards that take no trick, and the least
+# charged hands are the nearest the count's reading by its own measure, as the strongest runs are
+# for an Obenabe number. Exact play on the tutor's deals (docs/interpretations.md, "A Misère number
+# there"): a partner's doubled 90 or 100 Misère is made more often on them than with the bidder any
+# hand. The number stays unread whole for the voice (voice._unread_bids, as "number_length").
+# False: left out whole, as before session 48.
+NUMBER_LOW = True
 CLIMB_STEPS = 1500    # proposals of one climb at most ...
 CLIMB_STALL = 200     # ... and a climb given up after this many without a step closer
 CLIMB_STARTS = 4      # climbs, each from a new deal of the dealer, before a deal is given up

@@ -2000,8 +2000,10 @@ def _konter_number_line(s, high) -> Msg:
 def _unread_bids(ev, s) -> list:
     """The other seats' bids the deals could not read (``ev.unheld``: their count seldom or
     never makes the call with a hand the deals give the caller), as auction entries."""
-    # a number kept to its length part (simulation.NUMBER_LENGTH) is still one the deals cannot read whole
-    unheld = {"number" if x == "number_length" else x for x in getattr(ev, "unheld", None) or ()} - {"fort", "double"}
+    # a number kept to its length part (simulation.NUMBER_LENGTH) or a Misère number to its low part
+    # (simulation.NUMBER_LOW) is still one the deals cannot read whole
+    unheld = {"number" if x in ("number_length", "number_low") else x for x in getattr(ev, "unheld", None) or ()} \
+        - {"fort", "double"}
     if not unheld:
         return []
     from tutor.conventions import Reader
