@@ -40,6 +40,21 @@ def fort_to_the_end(page) -> None:
     selector(page, "#p-result .line >> nth=3")
 
 
+def fort_to_the_play(page) -> None:
+    """fort, and no double or konter when asked, until the bidding ends and the card play
+    begins (the Practice tab's play switched on)."""
+    for _ in range(10):
+        if page.is_visible("#p-play"):
+            break
+        calls = page.locator("#p-calls li").count()
+        fort = page.locator('#p-pad [data-call="fort"]')
+        page.tap('#p-pad [data-call="fort"]' if fort.is_enabled() else '#p-pad [data-call="-"]')
+        page_until(page, f"""() => document.querySelectorAll('#p-calls li').length > {calls}
+                                        || !document.getElementById('p-play').hidden""")
+        page_until(page, """() => !document.getElementById('p-play').hidden
+            || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""")
+
+
 @pytest.mark.needs_core
 def test_a_phone_bids_a_practice_deal_and_sees_its_end(browser, db):  # noqa: F811
     from tutor.conventions import advise
@@ -170,16 +185,7 @@ def test_a_card_tapped_again_before_the_server_answers_plays_nothing_blind(brows
         context, page = open_practice(browser, server)
         try:
             page.tap("#p-play-on")
-            for _ in range(10):   # fort (and no double) to the end of the bidding
-                if page.is_visible("#p-play"):
-                    break
-                calls = page.locator("#p-calls li").count()
-                fort = page.locator('#p-pad [data-call="fort"]')
-                page.tap('#p-pad [data-call="fort"]' if fort.is_enabled() else '#p-pad [data-call="-"]')
-                page_until(page, f"""() => document.querySelectorAll('#p-calls li').length > {calls}
-                                                || !document.getElementById('p-play').hidden""")
-                page_until(page, """() => !document.getElementById('p-play').hidden
-                    || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""")
+            fort_to_the_play(page)
             selector(page, "#p-cards button:not([disabled])")
             live = page.locator("#p-cards button:not([disabled])").all_inner_texts()
             assert len(live) >= 2, live   # two cards the learner may play: the second tap's target
@@ -262,16 +268,7 @@ def test_a_phone_plays_the_cards_after_the_bidding_and_sees_each_card_s_cost(bro
         context, page = open_practice(browser, server)
         page.tap("#p-play-on")
         assert page.get_attribute("#p-play-on", "aria-pressed") == "true"
-        for _ in range(10):   # fort (and no double) to the end of the bidding
-            if page.is_visible("#p-play"):
-                break
-            calls = page.locator("#p-calls li").count()
-            fort = page.locator('#p-pad [data-call="fort"]')
-            page.tap('#p-pad [data-call="fort"]' if fort.is_enabled() else '#p-pad [data-call="-"]')
-            page_until(page, f"""() => document.querySelectorAll('#p-calls li').length > {calls}
-                                            || !document.getElementById('p-play').hidden""")
-            page_until(page, """() => !document.getElementById('p-play').hidden
-                || [...document.querySelectorAll('#p-pad .p-call')].some(b => !b.disabled)""")
+        fort_to_the_play(page)
         selector(page, "#p-cards button")
         assert page.locator("#p-result .line").count() == 0       # the hands stay hidden while playing
         # a card played and taken back (Undo): the hand whole again
